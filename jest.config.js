@@ -1,0 +1,29 @@
+/** Three tiers: unit (pure, no I/O), integration (real engines, HTTP on the embedded stack), browser (Chromium). */
+const transform = {
+  '^.+\\.(t|j)sx?$': [
+    '@swc/jest',
+    { jsc: { parser: { syntax: 'typescript', tsx: true }, target: 'es2022', transform: { react: { runtime: 'automatic' } } } },
+  ],
+};
+const ignore = ['/node_modules/', '/dist/', '/data/'];
+const common = { transform, testPathIgnorePatterns: ignore, testEnvironment: 'node', rootDir: __dirname };
+
+/** @type {import('jest').Config} */
+module.exports = {
+  projects: [
+    { ...common, displayName: 'unit', testMatch: ['<rootDir>/{contracts,backend,frontend}/**/*.spec.ts?(x)'] },
+    {
+      ...common,
+      displayName: 'integration',
+      testMatch: ['<rootDir>/{contracts,backend}/**/*.int.ts'],
+      setupFilesAfterEnv: ['<rootDir>/test/setup/integration-timeouts.ts'],
+    },
+    {
+      ...common,
+      displayName: 'browser',
+      testMatch: ['<rootDir>/test/browser/**/*.e2e.ts'],
+      globalSetup: '<rootDir>/test/browser/global-setup.mjs',
+      setupFilesAfterEnv: ['<rootDir>/test/setup/browser-timeouts.ts'],
+    },
+  ],
+};

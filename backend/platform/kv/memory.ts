@@ -1,0 +1,38 @@
+import type { KeyValueStore } from './port';
+
+export function createMemoryKeyValueStore(now: () => number = Date.now): KeyValueStore {
+  const entries = new Map<string, { count: number; expiresAt: number }>();
+  const live = (key: string) => {
+    const entry = entries.get(key);
+    if (entry && entry.expiresAt <= now()) {
+      entries.delete(key);
+      return undefined;
+    }
+    return entry;
+  };
+  const sweep = setInterval(() => {
+    for (const key of entries.keys()) live(key);
+  }, 60_000);
+  sweep.unref();
+  return {
+    adapter: 'memory',
+    async increment(key, ttlMs) {
+      const entry = live(key) ?? { count: 0, expiresAt: now() + ttlMs };
+      entry.count += 1;
+      entries.set(key, entry);
+      return entry.count;
+    },
+    async put(key, ttlMs) {
+      entries.set(key, { count: 1, expiresAt: now() + ttlMs });
+    },
+    async has(key) {
+      return live(key) !== undefined;
+    },
+    async remove(key) {
+      entries.delete(key);
+    },
+    async close() {
+      clearInterval(sweep);
+    },
+  };
+}

@@ -1,0 +1,10 @@
+/** Short-lived keys with a time to live: login rate limits, revoked sessions. Redis when REDIS_URL is set, else memory. */
+export interface KeyValueStore {
+  readonly adapter: string;
+  /** increments the counter, starting its ttl on first use; returns the new count */
+  increment(key: string, ttlMs: number): Promise<number>;
+  put(key: string, ttlMs: number): Promise<void>;
+  has(key: string): Promise<boolean>;
+  remove(key: string): Promise<void>;
+  close(): Promise<void>;
+}

@@ -1,0 +1,27 @@
+import { Redis } from 'ioredis';
+import type { KeyValueStore } from './port';
+
+export function createRedisKeyValueStore(url: string, prefix = 'aura:kv:'): KeyValueStore {
+  const redis = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 3 });
+  return {
+    adapter: 'redis',
+    async increment(key, ttlMs) {
+      const [[, count]] = (await redis.multi().incr(prefix + key).pexpire(prefix + key, ttlMs, 'NX').exec()) as [
+        [Error | null, number],
+      ];
+      return count;
+    },
+    async put(key, ttlMs) {
+      await redis.set(prefix + key, '1', 'PX', ttlMs);
+    },
+    async has(key) {
+      return (await redis.exists(prefix + key)) === 1;
+    },
+    async remove(key) {
+      await redis.del(prefix + key);
+    },
+    async close() {
+      await redis.quit();
+    },
+  };
+}

@@ -1,0 +1,104 @@
+import type { StoredEvent } from '../eventstore/port';
+import { createMingoReadModelStore } from '../readmodels/mingo';
+import type { Doc, ReadModelStore } from '../readmodels/port';
+import { docProjection, guardedUpdate } from './doc-projection';
+
+type Wallet = Doc & { owner: string; balance: number };
+
+let position = 0;
+function event(type: string, data: Record<string, unknown>, at = ++position): StoredEvent {
+  return { id: `e${at}`, type, streamId: `wallet-${String(data.wallet)}`, revision: 0, position: at, data, metadata: {}, createdAt: new Date(0) };
+}
+
+const wallets = docProjection<Wallet>({
+  name: 'wallets',
+  collection: 'wallets',
+  eventTypes: ['Opened', 'Credited', 'Closed'],
+  indexes: [{ keys: { owner: 1 }, options: { unique: true } }],
+  documentId: (e) => (typeof e.data === 'object' && e.data !== null && 'wallet' in e.data ? String(e.data.wallet) : undefined),
+  evolve(doc, e) {
+    const data = e.data as { wallet: string; owner?: string; amount?: number };
+    if (e.type === 'Opened') return { _id: data.wallet, owner: data.owner ?? '', balance: 0 };
+    if (e.type === 'Credited') return doc && { ...doc, balance: doc.balance + (data.amount ?? 0) };
+    if (e.type === 'Closed') return null;
+    return doc;
+  },
+});
+
+describe('docProjection', () => {
+  let store: ReadModelStore;
+  const apply = async (...events: StoredEvent[]) => {
+    for (const each of events) await wallets.apply(each, store);
+  };
+  const wallet = (id: string) => store.collection<Wallet>('wallets').findOne({ _id: id });
+
+  beforeEach(() => {
+    store = createMingoReadModelStore();
+    position = 0;
+  });
+
+  test('describes its collection, event types and indexes for the runner', () => {
+    expect(wallets).toMatchObject({
+      name: 'wallets',
+      collections: ['wallets'],
+      eventTypes: ['Opened', 'Credited', 'Closed'],
+      indexes: [{ collection: 'wallets', keys: { owner: 1 }, options: { unique: true } }],
+    });
+  });
+
+  test('events in, document out, stamped with the last position applied', async () => {
+    await apply(event('Opened', { wallet: 'w1', owner: 'ada' }), event('Credited', { wallet: 'w1', amount: 30 }), event('Credited', { wallet: 'w1', amount: 12 }));
+    expect(await wallet('w1')).toEqual({ _id: 'w1', owner: 'ada', balance: 42, _pos: 3 });
+  });
+
+  test('evolve sees the document without the guard field', async () => {
+    const seen: (Wallet | null)[] = [];
+    const spy = docProjection<Wallet>({ name: 'spy', collection: 'wallets', eventTypes: [], documentId: () => 'w1', evolve: (doc) => (seen.push(doc), doc) });
+    await apply(event('Opened', { wallet: 'w1', owner: 'ada' }));
+    await spy.apply(event('Credited', { wallet: 'w1', amount: 1 }), store);
+    expect(seen).toEqual([{ _id: 'w1', owner: 'ada', balance: 0 }]);
+  });
+
+  test('an event applied again, or an older one, is skipped', async () => {
+    const opened = event('Opened', { wallet: 'w1', owner: 'ada' });
+    const credited = event('Credited', { wallet: 'w1', amount: 30 });
+    await apply(opened, credited);
+    await apply(credited, opened, credited);
+    expect(await wallet('w1')).toEqual({ _id: 'w1', owner: 'ada', balance: 30, _pos: 2 });
+  });
+
+  test('null from evolve deletes the document', async () => {
+    await apply(event('Opened', { wallet: 'w1', owner: 'ada' }), event('Opened', { wallet: 'w2', owner: 'bob' }), event('Closed', { wallet: 'w1' }));
+    expect(await wallet('w1')).toBeNull();
+    expect(await wallet('w2')).toMatchObject({ owner: 'bob' });
+  });
+
+  test('an event without a document id changes nothing', async () => {
+    await apply(event('Opened', { wallet: 'w1', owner: 'ada' }), event('Credited', { amount: 5 }));
+    expect(await store.collection('wallets').find({})).toEqual([{ _id: 'w1', owner: 'ada', balance: 0, _pos: 1 }]);
+  });
+
+  test('a failure other than the guard still throws', async () => {
+    await store.collection('wallets').createIndex({ owner: 1 }, { unique: true });
+    await apply(event('Opened', { wallet: 'w1', owner: 'ada' }));
+    await expect(apply(event('Opened', { wallet: 'w2', owner: 'ada' }))).rejects.toMatchObject({ code: 11000 });
+  });
+});
+
+describe('guardedUpdate', () => {
+  test('applies an update once per position, upserting the document', async () => {
+    const stats = createMingoReadModelStore().collection('stats');
+    expect(await guardedUpdate(stats, 'global', 5, { $inc: { messages: 1 }, $set: { lastType: 'MessageSent' } })).toBe(true);
+    expect(await guardedUpdate(stats, 'global', 5, { $inc: { messages: 1 } })).toBe(false);
+    expect(await guardedUpdate(stats, 'global', 4, { $inc: { messages: 1 } })).toBe(false);
+    expect(await guardedUpdate(stats, 'global', 7, { $inc: { messages: 2 } })).toBe(true);
+    expect(await stats.findOne({ _id: 'global' })).toEqual({ _id: 'global', messages: 3, lastType: 'MessageSent', _pos: 7 });
+  });
+
+  test('a document written without the guard is an error, not a silent skip', async () => {
+    const stats = createMingoReadModelStore().collection('stats');
+    await stats.insertOne({ _id: 'global', messages: 10 });
+    await expect(guardedUpdate(stats, 'global', 1, { $inc: { messages: 1 } })).rejects.toMatchObject({ code: 11000 });
+    expect(await stats.findOne({ _id: 'global' })).toEqual({ _id: 'global', messages: 10 });
+  });
+});

@@ -1,0 +1,247 @@
+/**
+ * Runs projections over the whole event log: one subscription from the lowest checkpoint, each
+ * projection given only the events after its own checkpoint and of its types, checkpoints saved
+ * in the read-model store after every batch. A projection that keeps failing stops the runner
+ * loudly rather than skip an event.
+ */
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { EventStore, StoredEvent, Subscription } from '../eventstore/port';
+import type { Logger } from '../logging/logger';
+import type { ReadModelStore } from '../readmodels/port';
+
+export const CHECKPOINTS = '_checkpoints';
+
+export interface ProjectionIndex {
+  collection: string;
+  keys: Record<string, 1 | -1>;
+  options?: { unique?: boolean; name?: string };
+}
+
+export interface ProjectionDefinition {
+  name: string;
+  /** dropped by a rebuild */
+  collections: readonly string[];
+  eventTypes: readonly string[];
+  indexes?: readonly ProjectionIndex[];
+  /** After a crash the events since the last checkpoint come again: apply must tolerate that (docProjection does). */
+  apply(event: StoredEvent, store: ReadModelStore): Promise<void>;
+}
+
+export interface ProjectionRunnerOptions {
+  eventStore: EventStore;
+  readModels: ReadModelStore;
+  projections: readonly ProjectionDefinition[];
+  /** after each batch is applied and checkpointed: where realtime pushes start */
+  onApplied?(events: StoredEvent[]): void | Promise<void>;
+  logger?: Pick<Logger, 'info' | 'warn' | 'error'>;
+  /** how often a failing batch is retried before the runner stops (default 3), first delay (default 100 ms, doubling) */
+  retries?: number;
+  retryDelayMs?: number;
+}
+
+export interface ProjectionStatus {
+  name: string;
+  /** the checkpoint: position of the last event handled, null before the first */
+  position: number | null;
+}
+
+export interface ProjectionRunner {
+  start(): Promise<void>;
+  /** resolves once every event in the store at call time is applied; rejects if the runner failed or stopped */
+  caughtUp(): Promise<void>;
+  stop(): Promise<void>;
+  /** drops the projections' collections and checkpoints (all when no names), then replays the log */
+  rebuild(names?: string[]): Promise<void>;
+  status(): ProjectionStatus[];
+}
+
+interface Waiter {
+  target: number;
+  resolve: () => void;
+  reject: (error: unknown) => void;
+}
+
+const quietLogger: Pick<Logger, 'info' | 'warn' | 'error'> = {
+  info: () => {},
+  warn: (message, fields) => console.warn(message, fields),
+  error: (message, fields) => console.error(message, fields),
+};
+
+export function createProjectionRunner(options: ProjectionRunnerOptions): ProjectionRunner {
+  const names = options.projections.map((projection) => projection.name);
+  const duplicate = names.find((name, index) => names.indexOf(name) !== index);
+  if (duplicate !== undefined) throw new Error(`Two projections are named ${duplicate}`);
+  return new Runner(options);
+}
+
+class Runner implements ProjectionRunner {
+  private readonly checkpoints = new Map<string, number | undefined>();
+  private subscription: Subscription | undefined;
+  private starting: Promise<void> | undefined;
+  /** every projection has handled the log up to here */
+  private handledUpTo: number | undefined;
+  private failure: unknown;
+  private waiters: Waiter[] = [];
+  private eventsHandled = 0;
+  private readonly logger: Pick<Logger, 'info' | 'warn' | 'error'>;
+
+  constructor(private readonly options: ProjectionRunnerOptions) {
+    this.logger = options.logger ?? quietLogger;
+  }
+
+  start(): Promise<void> {
+    if (this.subscription) return Promise.resolve();
+    this.starting ??= this.subscribe().finally(() => {
+      this.starting = undefined;
+    });
+    return this.starting;
+  }
+
+  private async subscribe(): Promise<void> {
+    this.failure = undefined;
+    const { projections, readModels, eventStore } = this.options;
+    for (const index of projections.flatMap((projection) => projection.indexes ?? [])) {
+      await readModels.collection(index.collection).createIndex(index.keys, index.options);
+    }
+    const saved = await this.checkpointCollection().find({ _id: { $in: projections.map((projection) => projection.name) } });
+    for (const { name } of projections) this.checkpoints.set(name, saved.find((checkpoint) => checkpoint._id === name)?.position);
+    this.handledUpTo = lowest(projections.map(({ name }) => this.checkpoints.get(name)));
+    this.subscription = eventStore.subscribeToAll({
+      after: this.handledUpTo,
+      onEvents: (events) => this.handle(events),
+      onError: (error) => {
+        if (error !== this.failure) this.logger.error('projections: event subscription error', { error });
+      },
+    });
+  }
+
+  async caughtUp(): Promise<void> {
+    if (this.failure !== undefined) throw this.failure;
+    const head = await this.options.eventStore.headPosition();
+    if (head === undefined || (this.handledUpTo !== undefined && this.handledUpTo >= head)) return;
+    if (!this.subscription) throw new Error('The projection runner is not running');
+    await new Promise<void>((resolve, reject) => this.waiters.push({ target: head, resolve, reject }));
+  }
+
+  async stop(): Promise<void> {
+    const subscription = this.subscription;
+    this.subscription = undefined;
+    await subscription?.stop();
+    this.rejectWaiters(new Error('The projection runner stopped'));
+  }
+
+  async rebuild(names?: string[]): Promise<void> {
+    const selected = names ?? this.options.projections.map((projection) => projection.name);
+    const projections = selected.map((name) => {
+      const projection = this.options.projections.find((each) => each.name === name);
+      if (!projection) throw new Error(`Unknown projection ${name}`);
+      return projection;
+    });
+    const wasRunning = this.subscription !== undefined;
+    await this.stop();
+    for (const projection of projections) {
+      for (const collection of projection.collections) await this.options.readModels.collection(collection).drop();
+      await this.checkpointCollection().deleteOne({ _id: projection.name });
+    }
+    const started = performance.now();
+    const handledBefore = this.eventsHandled;
+    try {
+      await this.start();
+      await this.caughtUp();
+    } finally {
+      if (!wasRunning) await this.stop();
+    }
+    const seconds = (performance.now() - started) / 1000;
+    const events = this.eventsHandled - handledBefore;
+    const eventsPerSecond = Math.round(events / Math.max(seconds, 1e-3));
+    this.logger.info('projections rebuilt', { projections: selected, events, seconds, eventsPerSecond });
+  }
+
+  status(): ProjectionStatus[] {
+    return this.options.projections.map(({ name }) => ({ name, position: this.checkpoints.get(name) ?? null }));
+  }
+
+  private async handle(events: StoredEvent[]): Promise<void> {
+    const last = events.at(-1);
+    if (!last) return;
+    if (this.failure !== undefined) throw this.failure;
+    for (const projection of this.options.projections) await this.applyWithRetries(projection, events);
+    this.handledUpTo = last.position;
+    this.eventsHandled += events.length;
+    try {
+      await this.options.onApplied?.(events);
+    } catch (error) {
+      // a lost push is not a lost read model: report it and go on
+      this.logger.error('projections: onApplied failed', { error, position: last.position });
+    }
+    this.settleWaiters();
+  }
+
+  /** Applies the batch's new events of the projection's types and saves its checkpoint; on failure resumes from the failed event. */
+  private async applyWithRetries(projection: ProjectionDefinition, events: StoredEvent[]): Promise<void> {
+    const checkpoint = this.checkpoints.get(projection.name);
+    const unseen = events.filter((event) => checkpoint === undefined || event.position > checkpoint);
+    const last = unseen.at(-1);
+    if (!last) return;
+    const relevant = unseen.filter((event) => projection.eventTypes.includes(event.type));
+    const { retries = 3, retryDelayMs = 100 } = this.options;
+    let applied = 0;
+    for (let attempt = 0; ; attempt++) {
+      try {
+        for (const event of relevant.slice(applied)) {
+          await projection.apply(event, this.options.readModels);
+          applied++;
+        }
+        await this.checkpointCollection().replaceOne({ _id: projection.name }, { _id: projection.name, position: last.position }, { upsert: true });
+        this.checkpoints.set(projection.name, last.position);
+        return;
+      } catch (error) {
+        const failed = relevant[applied];
+        const context = { projection: projection.name, position: failed?.position, type: failed?.type, attempt: attempt + 1, error };
+        if (attempt >= retries) {
+          this.fail(error, context);
+          throw error;
+        }
+        this.logger.warn('projections: batch failed, retrying', context);
+        await sleep(retryDelayMs * 2 ** attempt);
+      }
+    }
+  }
+
+  private fail(error: unknown, context: Record<string, unknown>): void {
+    this.failure = error;
+    this.logger.error('projections stopped: an event could not be applied', context);
+    this.rejectWaiters(error);
+  }
+
+  private settleWaiters(): void {
+    const reached = this.handledUpTo ?? -Infinity;
+    const [done, pending] = partition(this.waiters, (waiter) => waiter.target <= reached);
+    this.waiters = pending;
+    for (const waiter of done) waiter.resolve();
+  }
+
+  private rejectWaiters(error: unknown): void {
+    const waiters = this.waiters;
+    this.waiters = [];
+    for (const waiter of waiters) waiter.reject(error);
+  }
+
+  private checkpointCollection() {
+    return this.options.readModels.collection<{ _id: string; position: number }>(CHECKPOINTS);
+  }
+}
+
+/** undefined when any projection has no checkpoint yet: the log is read from its start */
+function lowest(positions: (number | undefined)[]): number | undefined {
+  let low: number | undefined;
+  for (const position of positions) {
+    if (position === undefined) return undefined;
+    low = low === undefined ? position : Math.min(low, position);
+  }
+  return low;
+}
+
+function partition<T>(items: T[], test: (item: T) => boolean): [T[], T[]] {
+  return [items.filter(test), items.filter((item) => !test(item))];
+}

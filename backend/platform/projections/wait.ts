@@ -1,0 +1,24 @@
+import type { ReadModelStore } from '../readmodels/port';
+import { DomainError } from '../domain-error';
+
+const CHECKPOINTS = '_checkpoints';
+
+/**
+ * Read-your-writes: waits until projection `name` has applied the event at `position`. Works whether
+ * the projector runs in this process or elsewhere, since checkpoints live in the read-model store.
+ */
+export async function waitForProjection(
+  readModels: ReadModelStore,
+  name: string,
+  position: number,
+  options: { timeoutMs?: number; pollMs?: number } = {},
+): Promise<void> {
+  const deadline = Date.now() + (options.timeoutMs ?? 10_000);
+  const checkpoints = readModels.collection<{ _id: string; position: number }>(CHECKPOINTS);
+  for (let pollMs = 1; ; pollMs = Math.min(pollMs * 2, options.pollMs ?? 50)) {
+    const checkpoint = await checkpoints.findOne({ _id: name });
+    if (checkpoint && checkpoint.position >= position) return;
+    if (Date.now() > deadline) throw new DomainError('service_unavailable', 'Il servizio è occupato, riprova tra poco');
+    await new Promise((resolve) => setTimeout(resolve, pollMs));
+  }
+}

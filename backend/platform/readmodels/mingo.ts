@@ -1,0 +1,324 @@
+/**
+ * The in-memory read-model adapter ('memory'): MongoDB's query, update and aggregation language
+ * through `mingo`. Documents are copied in and out, so nothing outside can change the store.
+ */
+import { randomUUID } from 'node:crypto';
+import { Aggregator, Query, update as applyModifier } from 'mingo';
+import type { Modifier } from 'mingo/updater';
+import type { AdapterHealth } from '../eventstore/port';
+import type { Collection, Doc, Filter, FindOptions, ReadModelStore, Update } from './port';
+
+/** MongoDB's code for a duplicate key: callers test `error.code === 11000` on every adapter. */
+export const DUPLICATE_KEY_CODE = 11000;
+
+export class DuplicateKeyError extends Error {
+  readonly code = DUPLICATE_KEY_CODE;
+  constructor(collection: string, index: string, key: string) {
+    super(`E11000 duplicate key error collection: ${collection} index: ${index} dup key: ${key}`);
+    this.name = 'DuplicateKeyError';
+  }
+}
+
+type Keys = Record<string, 1 | -1>;
+
+interface CollectionState {
+  /** the _id index: Map keeps insertion order, MongoDB's natural order on a fresh collection */
+  docs: Map<string, Doc>;
+  indexes: Map<string, { keys: Keys; unique: boolean }>;
+  unique: UniqueIndex[];
+}
+
+export function createMingoReadModelStore(): ReadModelStore {
+  const collections = new Map<string, CollectionState>();
+  const stateOf = (name: string): CollectionState => {
+    let state = collections.get(name);
+    if (!state) {
+      state = { docs: new Map(), indexes: new Map(), unique: [] };
+      collections.set(name, state);
+    }
+    return state;
+  };
+  const context: StoreContext = {
+    stateOf,
+    drop: (name) => collections.delete(name),
+    snapshot: (name) => [...(collections.get(name)?.docs.values() ?? [])].map((doc) => copy(doc) as Doc),
+  };
+  return {
+    adapter: 'memory',
+    collection: <T extends Doc = Doc>(name: string): Collection<T> => new MingoCollection<T>(name, context),
+    health: async (): Promise<AdapterHealth> => ({ adapter: 'memory', ok: true, detail: `${collections.size} collections` }),
+    close: async () => {},
+  };
+}
+
+interface StoreContext {
+  stateOf(name: string): CollectionState;
+  drop(name: string): void;
+  /** copies of a collection's documents, for $lookup and friends */
+  snapshot(name: string): Doc[];
+}
+
+class MingoCollection<T extends Doc> implements Collection<T> {
+  constructor(
+    readonly name: string,
+    private readonly context: StoreContext,
+  ) {}
+
+  async findOne(filter: Filter): Promise<T | null> {
+    const doc = this.matches(filter).next().value;
+    return doc ? (copy(doc) as T) : null;
+  }
+
+  async find(filter: Filter = {}, options: FindOptions = {}): Promise<T[]> {
+    const cursor = new Query(copy(filter) as Filter).find<Doc>([...this.candidates(filter)], options.projection);
+    if (options.sort) cursor.sort(options.sort);
+    if (options.skip) cursor.skip(options.skip);
+    if (options.limit) cursor.limit(options.limit);
+    return cursor.all().map((doc) => copy(doc) as T);
+  }
+
+  async count(filter: Filter = {}): Promise<number> {
+    let count = 0;
+    for (const _ of this.matches(filter)) count++;
+    return count;
+  }
+
+  async aggregate<R = Record<string, unknown>>(pipeline: Record<string, unknown>[]): Promise<R[]> {
+    // A leading $match runs here, on the live documents, so only the matches get copied.
+    const [first, ...rest] = pipeline;
+    const leadingMatch = first && Object.keys(first).length === 1 && isPlainObject(first.$match) ? first.$match : undefined;
+    const input = [...this.matches(leadingMatch ?? {})].map((doc) => copy(doc) as Doc);
+    const stages = (leadingMatch ? rest : pipeline).map((stage) => copy(stage) as Record<string, unknown>);
+    return new Aggregator(stages, { collectionResolver: (name) => this.context.snapshot(name) }).run(input) as R[];
+  }
+
+  async insertOne(doc: T): Promise<void> {
+    const stored = copy(doc) as Doc;
+    stored._id ??= randomUUID();
+    this.write(undefined, stored);
+  }
+
+  async replaceOne(filter: Filter, doc: T, options: { upsert?: boolean } = {}): Promise<boolean> {
+    const target = this.matches(filter).next().value;
+    const replacement = copy(doc) as Doc;
+    if (target) {
+      replacement._id ??= target._id;
+      assertSameId(target, replacement);
+      this.write(target, replacement);
+      return true;
+    }
+    if (!options.upsert) return false;
+    replacement._id ??= upsertBase(filter)._id ?? randomUUID();
+    this.write(undefined, replacement);
+    return true;
+  }
+
+  async updateOne(filter: Filter, update: Update, options: { upsert?: boolean } = {}): Promise<boolean> {
+    const { onInsert, modifier } = splitUpdate(update);
+    const target = this.matches(filter).next().value;
+    if (target) {
+      this.write(target, modified(target, modifier, filter));
+      return true;
+    }
+    if (!options.upsert) return false;
+    const inserted = applyUpdate(applyUpdate(upsertBase(filter), onInsert, {}), modifier, {});
+    inserted._id ??= randomUUID();
+    this.write(undefined, inserted);
+    return true;
+  }
+
+  async updateMany(filter: Filter, update: Update): Promise<number> {
+    const { modifier } = splitUpdate(update);
+    const targets = [...this.matches(filter)];
+    // Like MongoDB, not atomic: a duplicate key stops the loop and keeps the earlier writes.
+    for (const target of targets) this.write(target, modified(target, modifier, filter));
+    return targets.length;
+  }
+
+  async deleteOne(filter: Filter): Promise<boolean> {
+    const target = this.matches(filter).next().value;
+    if (target) this.write(target, undefined);
+    return target !== undefined;
+  }
+
+  async deleteMany(filter: Filter = {}): Promise<number> {
+    const targets = [...this.matches(filter)];
+    for (const target of targets) this.write(target, undefined);
+    return targets.length;
+  }
+
+  async createIndex(keys: Keys, options: { unique?: boolean; name?: string } = {}): Promise<void> {
+    const state = this.context.stateOf(this.name);
+    const name = options.name ?? Object.entries(keys).map(([field, order]) => `${field}_${order}`).join('_');
+    const spec = { keys: { ...keys }, unique: options.unique ?? false };
+    const existing = state.indexes.get(name);
+    if (existing) {
+      if (canonical(existing) === canonical(spec)) return;
+      throw Object.assign(new Error(`An index named ${name} already exists with different options`), { code: 86 });
+    }
+    if (spec.unique) {
+      const index = new UniqueIndex(name, Object.keys(keys));
+      for (const doc of state.docs.values()) {
+        index.assertFree(doc, this.name);
+        index.add(doc);
+      }
+      state.unique.push(index);
+    }
+    state.indexes.set(name, spec);
+  }
+
+  async drop(): Promise<void> {
+    this.context.drop(this.name);
+  }
+
+  /** Lookups by `_id` (the projections' usual access) go through the Map, not a scan. */
+  private candidates(filter: Filter): Iterable<Doc> {
+    const { docs } = this.context.stateOf(this.name);
+    const id = filter._id;
+    if (typeof id === 'string') return [docs.get(id)].filter((doc) => doc !== undefined);
+    const ids = isPlainObject(id) && Object.keys(id).length === 1 ? id.$in : undefined;
+    if (Array.isArray(ids) && ids.every((each) => typeof each === 'string')) {
+      return [...new Set(ids)].flatMap((each) => docs.get(each) ?? []);
+    }
+    return docs.values();
+  }
+
+  private *matches(filter: Filter): Generator<Doc, undefined> {
+    const query = new Query(copy(filter) as Filter);
+    for (const doc of this.candidates(filter)) if (query.test(doc)) yield doc;
+    return undefined;
+  }
+
+  /** Insert (no before), replace, or delete (no after) one document, keeping the unique indexes true. */
+  private write(before: Doc | undefined, after: Doc | undefined): void {
+    const state = this.context.stateOf(this.name);
+    if (after) {
+      if (!before && state.docs.has(after._id)) throw new DuplicateKeyError(this.name, '_id_', canonical({ _id: after._id }));
+      for (const index of state.unique) index.assertFree(after, this.name);
+    }
+    for (const index of state.unique) {
+      if (before) index.remove(before);
+      if (after) index.add(after);
+    }
+    if (after) state.docs.set(after._id, after);
+    else if (before) state.docs.delete(before._id);
+  }
+}
+
+/** The keys of one unique index, each mapped to the _id owning it. */
+class UniqueIndex {
+  private readonly owners = new Map<string, string>();
+  constructor(
+    readonly name: string,
+    private readonly fields: string[],
+  ) {}
+
+  assertFree(doc: Doc, collection: string): void {
+    for (const key of this.keysOf(doc)) {
+      const owner = this.owners.get(key);
+      if (owner !== undefined && owner !== doc._id) throw new DuplicateKeyError(collection, this.name, key);
+    }
+  }
+
+  add(doc: Doc): void {
+    for (const key of this.keysOf(doc)) this.owners.set(key, doc._id);
+  }
+
+  remove(doc: Doc): void {
+    for (const key of this.keysOf(doc)) if (this.owners.get(key) === doc._id) this.owners.delete(key);
+  }
+
+  /** MongoDB's rules: a missing field indexes as null, an array indexes each element (multikey). */
+  private keysOf(doc: Doc): string[] {
+    let tuples: unknown[][] = [[]];
+    for (const field of this.fields) {
+      const value = valueAt(doc, field.split('.'));
+      const values = Array.isArray(value) && value.length > 0 ? value : [value];
+      tuples = tuples.flatMap((tuple) => values.map((each) => [...tuple, each ?? null]));
+    }
+    return [...new Set(tuples.map((tuple) => canonical(Object.fromEntries(this.fields.map((field, i) => [field, tuple[i]])))))];
+  }
+}
+
+function valueAt(value: unknown, path: string[]): unknown {
+  const [head, ...rest] = path;
+  if (head === undefined) return value;
+  if (Array.isArray(value)) return value.map((item) => valueAt(item, path)).filter((each) => each !== undefined).flat();
+  return isPlainObject(value) ? valueAt(value[head], rest) : undefined;
+}
+
+/** An updated copy of a stored document; its _id may not change. */
+function modified(doc: Doc, modifier: Update, condition: Filter): Doc {
+  const next = applyUpdate(copy(doc) as Doc, modifier, condition);
+  assertSameId(doc, next);
+  return next;
+}
+
+function applyUpdate(doc: Doc, modifier: Update, condition: Filter): Doc {
+  if (Object.keys(modifier).length === 0) return doc;
+  // the condition lets mingo resolve the positional operator (`items.$.qty`)
+  applyModifier(doc, copy(modifier) as Modifier<Doc>, [], copy(condition) as Filter, { cloneMode: 'none' });
+  return doc;
+}
+
+/** mingo has no $setOnInsert: it is applied on the upsert path only. */
+function splitUpdate(update: Update): { onInsert: Update; modifier: Update } {
+  const { $setOnInsert, ...modifier } = update;
+  const operator = Object.keys(modifier).find((key) => !key.startsWith('$'));
+  if (operator !== undefined) throw new Error(`Update document requires atomic operators, found '${operator}'`);
+  return { onInsert: isPlainObject($setOnInsert) ? { $set: $setOnInsert } : {}, modifier };
+}
+
+/** The document an upsert starts from: the filter's equality fields, as MongoDB does (_id may be absent yet). */
+function upsertBase(filter: Filter): Doc {
+  // mingo refuses to $set an _id, so that one is put in place directly
+  const { _id, ...fields } = equalityFields(filter);
+  const base = applyUpdate({} as Doc, Object.keys(fields).length > 0 ? { $set: fields } : {}, {});
+  if (typeof _id === 'string') base._id = _id;
+  return base;
+}
+
+function equalityFields(filter: Filter): Record<string, unknown> {
+  const fields: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(filter)) {
+    if (key === '$and' && Array.isArray(value)) {
+      for (const clause of value) if (isPlainObject(clause)) Object.assign(fields, equalityFields(clause));
+    } else if (key.startsWith('$') || value instanceof RegExp) {
+      continue;
+    } else if (isPlainObject(value) && Object.keys(value).some((operator) => operator.startsWith('$'))) {
+      if ('$eq' in value) fields[key] = value.$eq;
+    } else {
+      fields[key] = value;
+    }
+  }
+  return fields;
+}
+
+function assertSameId(before: Doc, after: Doc): void {
+  if (after._id !== undefined && after._id !== before._id) {
+    throw Object.assign(new Error(`Performing an update on the path '_id' would modify the immutable field '_id'`), { code: 66 });
+  }
+}
+
+/** Deep copy; `undefined` becomes null, as the MongoDB driver serializes it by default. */
+function copy(value: unknown): unknown {
+  if (value === undefined) return null;
+  if (Array.isArray(value)) return value.map(copy);
+  if (value instanceof Date) return new Date(value.getTime());
+  if (isPlainObject(value)) return Object.fromEntries(Object.entries(value).map(([key, each]) => [key, copy(each)]));
+  return typeof value === 'object' && value !== null && !(value instanceof RegExp) ? structuredClone(value) : value;
+}
+
+/** Stable text for a value, dates included: the identity of an index key. */
+function canonical(value: unknown): string {
+  return JSON.stringify(value, function (this: Record<string, unknown>, key: string, each: unknown) {
+    const raw = this[key];
+    return raw instanceof Date ? { $date: raw.getTime() } : each;
+  });
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  if (typeof value !== 'object' || value === null) return false;
+  const prototype: unknown = Object.getPrototypeOf(value);
+  return prototype === Object.prototype || prototype === null;
+}

@@ -1,0 +1,42 @@
+/**
+ * The read-model port: document collections queried and updated in MongoDB's language.
+ * Adapters: MongoDB (`mongodb`) and in-memory (`mingo`). Both pass readmodels.contract.ts.
+ */
+import type { AdapterHealth } from '../eventstore/port';
+
+export type Doc = { _id: string } & Record<string, unknown>;
+export type Filter = Record<string, unknown>;
+export type Update = Record<string, unknown>;
+export type Sort = Record<string, 1 | -1>;
+
+export interface FindOptions {
+  sort?: Sort;
+  skip?: number;
+  limit?: number;
+  projection?: Record<string, 0 | 1>;
+}
+
+export interface Collection<T extends Doc = Doc> {
+  readonly name: string;
+  findOne(filter: Filter): Promise<T | null>;
+  find(filter?: Filter, options?: FindOptions): Promise<T[]>;
+  count(filter?: Filter): Promise<number>;
+  aggregate<R = Record<string, unknown>>(pipeline: Record<string, unknown>[]): Promise<R[]>;
+  insertOne(doc: T): Promise<void>;
+  /** replace the document matched by filter; with upsert, insert when none matches. Returns whether one was written. */
+  replaceOne(filter: Filter, doc: T, options?: { upsert?: boolean }): Promise<boolean>;
+  /** $set, $inc, $push, $pull, $unset, $setOnInsert... Returns whether one matched (or was upserted). */
+  updateOne(filter: Filter, update: Update, options?: { upsert?: boolean }): Promise<boolean>;
+  updateMany(filter: Filter, update: Update): Promise<number>;
+  deleteOne(filter: Filter): Promise<boolean>;
+  deleteMany(filter?: Filter): Promise<number>;
+  createIndex(keys: Record<string, 1 | -1>, options?: { unique?: boolean; name?: string }): Promise<void>;
+  drop(): Promise<void>;
+}
+
+export interface ReadModelStore {
+  readonly adapter: string;
+  collection<T extends Doc = Doc>(name: string): Collection<T>;
+  health(): Promise<AdapterHealth>;
+  close(): Promise<void>;
+}

@@ -1,0 +1,178 @@
+/**
+ * The event store contract against every engine this machine can reach: PGlite always,
+ * PostgreSQL from DATABASE_URL (or a container), EventStoreDB from EVENTSTORE_URL (or a container).
+ */
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { GenericContainer, Wait, type StartedTestContainer } from 'testcontainers';
+import { describeWithEngine, engineSource } from '../../test/engines';
+import { createEventStoreDbEventStore } from './esdb';
+import { eventStoreContract } from './eventstore.contract';
+import { createPgliteEventStore } from './pglite';
+import type { EventStore, EventToAppend, StoredEvent } from './port';
+import { createPostgresEventStore } from './postgres';
+
+const CONTAINER_START_TIMEOUT_MS = 180_000;
+// the integration project's testTimeout is not applied per project by Jest
+jest.setTimeout(60_000);
+const newEvents = (count: number): EventToAppend[] =>
+  Array.from({ length: count }, (_, n) => ({ id: randomUUID(), type: 'Tested', data: { n } }));
+const idsOf = (events: { id: string }[]): string[] => events.map((event) => event.id);
+const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('PGlite event store (in memory)', () => {
+  eventStoreContract(() => createPgliteEventStore({}));
+});
+
+describe('PGlite event store (on disk)', () => {
+  it('keeps its events across close and reopen', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'aura-eventstore-'));
+    try {
+      const events = newEvents(3);
+      const first = await createPgliteEventStore({ dataDir });
+      const written = await first.appendToStream('wallet-1', events, { expectedRevision: 'no_stream' });
+      await first.close();
+
+      const reopened = await createPgliteEventStore({ dataDir });
+      try {
+        expect(idsOf(await reopened.readStream('wallet-1'))).toEqual(idsOf(events));
+        expect(await reopened.headPosition()).toBe(written.position);
+        const next = await reopened.appendToStream('wallet-1', newEvents(1), { expectedRevision: 2 });
+        expect(next.nextExpectedRevision).toBe(3);
+        expect(next.position).toBeGreaterThan(written.position);
+      } finally {
+        await reopened.close();
+      }
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  });
+});
+
+const postgres = engineSource('DATABASE_URL', 'PostgreSQL');
+describeWithEngine(postgres, 'PostgreSQL event store', () => {
+  const schema = `eventstore_test_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
+  let container: StartedTestContainer | undefined;
+  let url = postgres.kind === 'url' ? postgres.url : '';
+
+  beforeAll(async () => {
+    if (postgres.kind !== 'container') return;
+    container = await new GenericContainer('postgres:16')
+      .withEnvironment({ POSTGRES_USER: 'aura', POSTGRES_PASSWORD: 'aura', POSTGRES_DB: 'aura' })
+      .withExposedPorts(5432)
+      .withWaitStrategy(Wait.forLogMessage(/database system is ready to accept connections/, 2))
+      .start();
+    url = `postgres://aura:aura@${container.getHost()}:${container.getMappedPort(5432)}/aura`;
+  }, CONTAINER_START_TIMEOUT_MS);
+
+  afterAll(async () => {
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`drop schema if exists "${schema}" cascade`);
+    await admin.end();
+    await container?.stop();
+  });
+
+  const openStore = (): Promise<EventStore> => createPostgresEventStore({ connectionString: url, schema });
+
+  eventStoreContract(openStore);
+
+  describe('PostgreSQL specifics', () => {
+    let writer: EventStore;
+    let reader: EventStore;
+    beforeAll(async () => {
+      [writer, reader] = await Promise.all([openStore(), openStore()]);
+    });
+    afterAll(async () => {
+      await Promise.all([writer?.close(), reader?.close()]);
+    });
+
+    it('hides an event from global readers while an older transaction is open, and delivers it after', async () => {
+      const blocker = new pg.Client({ connectionString: url });
+      await blocker.connect();
+      const delivered: StoredEvent[] = [];
+      const after = (await writer.headPosition()) ?? 0;
+      const subscription = reader.subscribeToAll({ after, onEvents: async (events) => void delivered.push(...events) });
+      try {
+        await blocker.query('begin');
+        await blocker.query('select pg_current_xact_id()');
+        const stream = `hidden-${randomUUID()}`;
+        const events = newEvents(2);
+        await writer.appendToStream(stream, events, { expectedRevision: 'no_stream' });
+        expect(idsOf(await writer.readStream(stream))).toEqual(idsOf(events));
+        expect(await writer.readAll({ after })).toEqual([]);
+        const caughtUp = subscription.caughtUp();
+        await sleep(150);
+        expect(delivered).toEqual([]);
+        await blocker.query('commit');
+        await caughtUp;
+        expect(idsOf(delivered)).toEqual(idsOf(events));
+      } finally {
+        await blocker.query('rollback').catch(() => undefined);
+        await blocker.end();
+        await subscription.stop();
+      }
+    });
+
+    it('hands out positions in transaction id order, so the visibility filter cannot skip', async () => {
+      await Promise.all(
+        Array.from({ length: 40 }, (_, n) =>
+          writer.appendToStream(`order-${n}-${randomUUID()}`, newEvents(1 + (n % 2)), { expectedRevision: 'no_stream' }),
+        ),
+      );
+      const admin = new pg.Client({ connectionString: url });
+      await admin.connect();
+      try {
+        const { rows } = await admin.query<{ out_of_order: string }>(
+          `select count(*) as out_of_order from (
+             select transaction_id < lag(transaction_id) over (order by position) as backwards from "${schema}".events
+           ) ordered where backwards`,
+        );
+        expect(Number(rows[0]?.out_of_order)).toBe(0);
+      } finally {
+        await admin.end();
+      }
+    });
+
+    it('a subscriber on another connection receives what a writer appends', async () => {
+      const delivered: StoredEvent[] = [];
+      const after = (await writer.headPosition()) ?? 0;
+      const subscription = reader.subscribeToAll({ after, onEvents: async (events) => void delivered.push(...events) });
+      try {
+        const events = newEvents(3);
+        for (const event of events) await writer.appendToStream(`remote-${randomUUID()}`, [event], { expectedRevision: 'any' });
+        await subscription.caughtUp();
+        expect(idsOf(delivered)).toEqual(idsOf(events));
+      } finally {
+        await subscription.stop();
+      }
+    });
+  });
+});
+
+const eventStoreDb = engineSource('EVENTSTORE_URL', 'EventStoreDB');
+describeWithEngine(eventStoreDb, 'EventStoreDB event store', () => {
+  let container: StartedTestContainer | undefined;
+  let url = eventStoreDb.kind === 'url' ? eventStoreDb.url : '';
+
+  beforeAll(async () => {
+    if (eventStoreDb.kind !== 'container') return;
+    container = await new GenericContainer('eventstore/eventstore:24.10')
+      .withEnvironment({ EVENTSTORE_INSECURE: 'true', EVENTSTORE_RUN_PROJECTIONS: 'None', EVENTSTORE_MEM_DB: 'true' })
+      .withExposedPorts(2113)
+      .withWaitStrategy(Wait.forHttp('/health/live', 2113).forStatusCode(204))
+      .start();
+    url = `esdb://${container.getHost()}:${container.getMappedPort(2113)}?tls=false`;
+  }, CONTAINER_START_TIMEOUT_MS);
+
+  eventStoreContract(
+    () => createEventStoreDbEventStore({ connectionString: url }),
+    async () => {
+      await container?.stop();
+    },
+    { rejectsEventIdFromOtherStream: false },
+  );
+});

@@ -1,0 +1,248 @@
+/**
+ * The SQL event store shared by PostgreSQL (`pg`) and PGlite: the same schema and statements
+ * (sql-statements.ts, which also explains how positions stay commit-ordered), run through a tiny
+ * executor so either engine can sit underneath.
+ *
+ * An append is one statement, so one round trip and one implicit transaction, shared with the
+ * appends queued beside it (sql-append-batcher.ts). Concurrent appends to one stream race on the
+ * unique (stream_id, revision) index: the loser waits for the winner to commit, then fails with a
+ * unique violation and is answered with WrongExpectedRevisionError (or retried, for `any` and
+ * `stream_exists`). Event ids are unique in the whole log.
+ */
+import type { AppendResult, EventStore, EventToAppend, ExpectedRevision, ReadAllOptions, StoredEvent } from './port';
+import { DuplicateEventIdError, WrongExpectedRevisionError } from './port';
+import {
+  createSchema,
+  EXPECTED_ANY,
+  EXPECTED_NO_STREAM,
+  EXPECTED_STREAM_EXISTS,
+  MAX_EVENTS_PER_APPEND,
+  statementsFor,
+  type Statements,
+} from './sql-statements';
+import { AppendBatcher, type AppendOutcome, type AppendRequest } from './sql-append-batcher';
+import { SqlSubscription, type LogReader } from './sql-subscription';
+
+export interface SqlQuery {
+  query<Row extends object>(sql: string, params?: readonly unknown[]): Promise<Row[]>;
+}
+
+/** What the adapter needs from a PostgreSQL-speaking engine. */
+export interface SqlExecutor extends SqlQuery {
+  transaction<T>(fn: (tx: SqlQuery) => Promise<T>): Promise<T>;
+}
+
+/** Tells other processes that events were appended (LISTEN/NOTIFY), and hears them. */
+export interface CrossProcessSignal {
+  publish(): void;
+  /** idempotent: (re)starts listening if not listening already */
+  ensureListening(onAppended: () => void): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface SqlEventStoreOptions {
+  adapter: string;
+  executor: SqlExecutor;
+  schema?: string;
+  crossProcess?: CrossProcessSignal;
+  /** fallback poll of subscriptions when no signal arrives */
+  pollIntervalMs?: number;
+  /** append statements running at once (each takes a connection); more appends wait and batch up */
+  maxConcurrentAppends?: number;
+  closeExecutor: () => Promise<void>;
+}
+
+type Int8 = string | number;
+
+/** Only primitives cross the executor: PGlite may live in another realm (see pglite.ts). */
+interface EventRow {
+  event_id: string;
+  stream_id: string;
+  revision: Int8;
+  position: Int8;
+  type: string;
+  data: string;
+  metadata: string;
+  created_ms: Int8;
+}
+
+interface StoredIdRow {
+  event_id: string;
+  stream_id: string;
+  revision: Int8;
+  position: Int8;
+}
+
+/** `any` and `stream_exists` appends that lose a race simply go again */
+const MAX_APPEND_ATTEMPTS = 25;
+
+export async function createSqlEventStore(options: SqlEventStoreOptions): Promise<EventStore> {
+  const schema = options.schema ?? 'public';
+  if (!/^[a-z_][a-z0-9_]{0,40}$/.test(schema)) throw new Error(`Invalid event store schema name: ${schema}`);
+  await options.executor.transaction((tx) => createSchema(tx, schema));
+  return new SqlEventStore(options, statementsFor(schema));
+}
+
+function encodeExpected(expected: ExpectedRevision): number {
+  if (expected === 'no_stream') return EXPECTED_NO_STREAM;
+  if (expected === 'any') return EXPECTED_ANY;
+  if (expected === 'stream_exists') return EXPECTED_STREAM_EXISTS;
+  // -1 is what an append to an empty stream reports as its revision, so it means "no stream"
+  if (Number.isInteger(expected) && expected >= -1) return expected;
+  throw new RangeError(`Invalid expected revision: ${String(expected)}`);
+}
+
+function toStoredEvent(row: EventRow): StoredEvent {
+  return {
+    id: row.event_id,
+    type: row.type,
+    streamId: row.stream_id,
+    revision: Number(row.revision),
+    position: Number(row.position),
+    data: JSON.parse(row.data) as unknown,
+    metadata: JSON.parse(row.metadata) as Record<string, unknown>,
+    createdAt: new Date(Number(row.created_ms)),
+  };
+}
+
+function toRequest(streamId: string, expected: number, events: EventToAppend[]): AppendRequest {
+  if (events.length > MAX_EVENTS_PER_APPEND) {
+    throw new RangeError(`Stream ${streamId}: at most ${MAX_EVENTS_PER_APPEND} events per append`);
+  }
+  if (new Set(events.map((event) => event.id.toLowerCase())).size !== events.length) {
+    throw new DuplicateEventIdError(streamId, idsOf(events));
+  }
+  return {
+    streamId,
+    expected,
+    events: events.map(({ id, type, data, metadata }) => ({ id, type, data: data ?? null, metadata: metadata ?? {} })),
+  };
+}
+
+const toStatementInput = ({ streamId, expected, events }: AppendRequest) => ({ stream: streamId, expected, events });
+
+const idsOf = (events: EventToAppend[]): string[] => events.map((event) => event.id.toLowerCase());
+
+class SqlEventStore implements EventStore, LogReader {
+  readonly adapter: string;
+  private readonly subscriptions = new Set<SqlSubscription>();
+  private readonly batcher: AppendBatcher;
+  private closed = false;
+
+  constructor(
+    private readonly options: SqlEventStoreOptions,
+    private readonly sql: Statements,
+  ) {
+    this.adapter = options.adapter;
+    this.batcher = new AppendBatcher(
+      (requests) => options.executor.query<AppendOutcome>(sql.append, [JSON.stringify(requests.map(toStatementInput))]),
+      options.maxConcurrentAppends ?? 1,
+    );
+  }
+
+  async appendToStream(
+    streamId: string,
+    events: EventToAppend[],
+    options: { expectedRevision: ExpectedRevision },
+  ): Promise<AppendResult> {
+    const expected = encodeExpected(options.expectedRevision);
+    const request = toRequest(streamId, expected, events);
+    const retriesOnConflict = expected === EXPECTED_ANY || expected === EXPECTED_STREAM_EXISTS;
+    for (let attempt = 1; ; attempt += 1) {
+      const row = await this.batcher.submit(request);
+      if (row && row.last_position !== null) {
+        this.announceAppend();
+        return { nextExpectedRevision: Number(row.last_revision), position: Number(row.last_position) };
+      }
+      if (row?.expectation_met && events.length === 0) return this.streamHead(streamId);
+      // a retry of an append that went through is answered as the first time
+      const earlier = await this.earlierAppend(streamId, events);
+      if (earlier) return earlier;
+      if (!row && retriesOnConflict && attempt < MAX_APPEND_ATTEMPTS) continue;
+      const current = row ? row.current_revision : (await this.streamHead(streamId)).nextExpectedRevision;
+      const actual = current === null || Number(current) < 0 ? 'no_stream' : Number(current);
+      throw new WrongExpectedRevisionError(streamId, options.expectedRevision, actual);
+    }
+  }
+
+  /** The first result when exactly these events are already this stream's; throws if stored elsewhere. */
+  private async earlierAppend(streamId: string, events: EventToAppend[]): Promise<AppendResult | undefined> {
+    if (events.length === 0) return undefined;
+    const ids = idsOf(events);
+    const stored = await this.options.executor.query<StoredIdRow>(this.sql.storedIds, [ids]);
+    if (stored.length === 0) return undefined;
+    const byId = new Map(stored.map((row) => [row.event_id.toLowerCase(), row]));
+    const firstRevision = Number(byId.get(ids[0] ?? '')?.revision);
+    const isSameAppend = ids.every((id, index) => {
+      const row = byId.get(id);
+      return row?.stream_id === streamId && Number(row.revision) === firstRevision + index;
+    });
+    const last = byId.get(ids[ids.length - 1] ?? '');
+    if (!isSameAppend || !last) throw new DuplicateEventIdError(streamId, stored.map((row) => row.event_id));
+    return { nextExpectedRevision: Number(last.revision), position: Number(last.position) };
+  }
+
+  /** The stream's last revision and position; -1 for both when it does not exist. */
+  private async streamHead(streamId: string): Promise<AppendResult> {
+    const [row] = await this.options.executor.query<{ revision: Int8; position: Int8 }>(this.sql.streamHead, [streamId]);
+    return row
+      ? { nextExpectedRevision: Number(row.revision), position: Number(row.position) }
+      : { nextExpectedRevision: -1, position: -1 };
+  }
+
+  async readStream(streamId: string, options?: { fromRevision?: number }): Promise<StoredEvent[]> {
+    const rows = await this.options.executor.query<EventRow>(this.sql.readStream, [streamId, options?.fromRevision ?? 0]);
+    return rows.map(toStoredEvent);
+  }
+
+  async readAll(options?: ReadAllOptions): Promise<StoredEvent[]> {
+    if (options?.maxCount === 0) return [];
+    const rows = await this.options.executor.query<EventRow>(this.sql.readAll, [
+      options?.after ?? -1,
+      options?.maxCount ?? null,
+    ]);
+    return rows.map(toStoredEvent);
+  }
+
+  async headPosition(): Promise<number | undefined> {
+    const [row] = await this.options.executor.query<{ head: Int8 | null }>(this.sql.head);
+    return !row || row.head === null ? undefined : Number(row.head);
+  }
+
+  subscribeToAll(options: Parameters<EventStore['subscribeToAll']>[0]): SqlSubscription {
+    if (this.closed) throw new Error('Event store is closed');
+    const subscription = new SqlSubscription(this, options, {
+      pollIntervalMs: this.options.pollIntervalMs ?? 1_000,
+      beforeIdle: () => this.options.crossProcess?.ensureListening(() => this.wakeSubscriptions()),
+      onStopped: () => this.subscriptions.delete(subscription),
+    });
+    this.subscriptions.add(subscription);
+    return subscription;
+  }
+
+  async health(): Promise<{ adapter: string; ok: boolean; detail?: string }> {
+    try {
+      await this.options.executor.query('select 1');
+      return { adapter: this.adapter, ok: true };
+    } catch (error) {
+      return { adapter: this.adapter, ok: false, detail: error instanceof Error ? error.message : String(error) };
+    }
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    await Promise.all([...this.subscriptions].map((subscription) => subscription.stop()));
+    await this.options.crossProcess?.close();
+    await this.options.closeExecutor();
+  }
+
+  private announceAppend(): void {
+    this.wakeSubscriptions();
+    this.options.crossProcess?.publish();
+  }
+
+  private wakeSubscriptions(): void {
+    for (const subscription of this.subscriptions) subscription.wake();
+  }
+}

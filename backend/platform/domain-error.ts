@@ -1,0 +1,27 @@
+import type { ErrorCode } from '@aura/contracts';
+
+/** A decider refused a command; the HTTP error handler maps the code to a status. */
+export class DomainError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'DomainError';
+  }
+}
+
+export const statusOfDomainCode: Partial<Record<ErrorCode, number>> = {
+  validation_failed: 400,
+  insufficient_balance: 400,
+  invalid_credentials: 401,
+  unauthorized: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  username_taken: 409,
+  email_taken: 409,
+  concurrency_conflict: 409,
+  idempotency_key_reused: 422,
+  service_unavailable: 503,
+};

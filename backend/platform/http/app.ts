@@ -1,0 +1,55 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import Koa from 'koa';
+import type Router from '@koa/router';
+import { koaBody } from 'koa-body';
+import send from 'koa-send';
+import serve from 'koa-static';
+import type { Logger } from '../logging/logger';
+import { notFound } from './errors';
+import { problemHandler } from './problem';
+import { requestId } from './request-id';
+import { securityHeaders } from './security-headers';
+
+export interface HttpAppOptions {
+  logger: Logger;
+  production: boolean;
+  bodyLimit: string;
+  routers: Router[];
+  /** built frontend to serve on the same origin (SPA: unknown non-API paths get index.html) */
+  staticDir?: string;
+  /** trust X-Forwarded-* from a reverse proxy (docker compose puts none in front by default) */
+  proxy?: boolean;
+}
+
+export function createHttpApp(options: HttpAppOptions): Koa {
+  const app = new Koa({ proxy: options.proxy ?? false });
+  app.silent = true;
+  app.use(requestId());
+  app.use(problemHandler(options.logger));
+  app.use(securityHeaders({ production: options.production }));
+  app.use(
+    koaBody({
+      json: true,
+      jsonStrict: true,
+      jsonLimit: options.bodyLimit,
+      urlencoded: false,
+      text: false,
+      multipart: false,
+    }),
+  );
+  for (const router of options.routers) app.use(router.routes()).use(router.allowedMethods());
+  app.use(async (ctx, next) => {
+    if (ctx.path === '/api' || ctx.path.startsWith('/api/')) throw notFound(`No route ${ctx.method} ${ctx.path}`);
+    await next();
+  });
+  if (options.staticDir && existsSync(path.join(options.staticDir, 'index.html'))) {
+    const staticDir = options.staticDir;
+    app.use(serve(staticDir, { maxage: 0, gzip: false }));
+    app.use(async (ctx, next) => {
+      if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return next();
+      await send(ctx, 'index.html', { root: staticDir });
+    });
+  }
+  return app;
+}

@@ -1,0 +1,84 @@
+import type { Context, Middleware } from 'koa';
+import { ZodError } from 'zod';
+import type { ErrorCode, Problem } from '@aura/contracts';
+import { DomainError, statusOfDomainCode } from '../domain-error';
+import { WrongExpectedRevisionError } from '../eventstore/port';
+import type { Logger } from '../logging/logger';
+import { HttpError } from './errors';
+
+const titles: Record<number, string> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  409: 'Conflict',
+  413: 'Payload Too Large',
+  415: 'Unsupported Media Type',
+  422: 'Unprocessable Content',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+  503: 'Service Unavailable',
+};
+
+export function zodFieldErrors(error: ZodError) {
+  return error.issues.map((issue) => ({ path: issue.path.join('.') || '(root)', message: issue.message }));
+}
+
+/** Maps any thrown error to an HTTP status, code and message. Unknown errors become a 500 that hides internals. */
+export function toProblemParts(error: unknown): { status: number; code: ErrorCode; message: string; errors?: Problem['errors'] } {
+  if (error instanceof HttpError) {
+    return { status: error.status, code: error.code, message: error.message, errors: error.fieldErrors };
+  }
+  if (error instanceof DomainError) {
+    return { status: statusOfDomainCode[error.code] ?? 400, code: error.code, message: error.message };
+  }
+  if (error instanceof ZodError) {
+    const errors = zodFieldErrors(error);
+    return { status: 400, code: 'validation_failed', message: `Invalid fields: ${errors.map((e) => e.path).join(', ')}`, errors };
+  }
+  if (error instanceof WrongExpectedRevisionError) {
+    return { status: 409, code: 'concurrency_conflict', message: 'The resource changed meanwhile, try again' };
+  }
+  const status = httpStatusOf(error);
+  if (status === 413) return { status, code: 'payload_too_large', message: 'Request body too large' };
+  if (status === 415) return { status, code: 'unsupported_media_type', message: 'Unsupported content type' };
+  if (status === 400) return { status, code: 'malformed_json', message: 'Malformed request body' };
+  return { status: 500, code: 'internal_error', message: 'Internal server error' };
+}
+
+/** Errors thrown by body parsers and http-errors carry a status (or statusCode). */
+function httpStatusOf(error: unknown): number | undefined {
+  if (typeof error !== 'object' || error === null) return undefined;
+  const candidate = (error as { status?: unknown; statusCode?: unknown }).status ?? (error as { statusCode?: unknown }).statusCode;
+  return typeof candidate === 'number' && candidate >= 400 && candidate < 500 ? candidate : undefined;
+}
+
+export function writeProblem(ctx: Context, parts: ReturnType<typeof toProblemParts>) {
+  const body: Problem = {
+    type: `https://aura.example/problems/${parts.code}`,
+    title: titles[parts.status] ?? 'Error',
+    status: parts.status,
+    code: parts.code,
+    error: parts.message,
+    detail: parts.message,
+    instance: ctx.path,
+    requestId: ctx.state.requestId as string | undefined,
+    ...(parts.errors ? { errors: parts.errors } : {}),
+  };
+  ctx.status = parts.status;
+  ctx.type = 'application/problem+json';
+  ctx.body = body;
+}
+
+/** The one error handler at the top of the stack: every failure leaves as problem+json. */
+export function problemHandler(logger: Logger): Middleware {
+  return async (ctx, next) => {
+    try {
+      await next();
+    } catch (error) {
+      const parts = toProblemParts(error);
+      if (parts.status >= 500) logger.error('request failed', { requestId: ctx.state.requestId, path: ctx.path, error });
+      writeProblem(ctx, parts);
+    }
+  };
+}

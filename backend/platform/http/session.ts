@@ -1,0 +1,79 @@
+import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
+import type { Context } from 'koa';
+import { z } from 'zod';
+import type { KeyValueStore } from '../kv/port';
+
+export const SESSION_COOKIE = 'aura_session';
+const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+
+export const Principal = z.object({
+  /** session id, revocable */
+  sid: z.string(),
+  /** the account id */
+  sub: z.string(),
+  kind: z.enum(['user', 'performer', 'admin']),
+  /** expiry, epoch ms */
+  exp: z.number(),
+});
+export type Principal = z.infer<typeof Principal>;
+
+/**
+ * Sessions are HMAC-signed tokens in an httpOnly cookie, so they survive restarts and work across
+ * processes; logout revokes the session id until the token would have expired.
+ */
+export function createSessionManager(options: { secret: string; secure: boolean; revocations: KeyValueStore; now?: () => number }) {
+  const now = options.now ?? Date.now;
+  const sign = (payload: string) => createHmac('sha256', options.secret).update(payload).digest('base64url');
+
+  function encode(principal: Principal): string {
+    const payload = Buffer.from(JSON.stringify(principal)).toString('base64url');
+    return `${payload}.${sign(payload)}`;
+  }
+
+  /** The principal a token proves, or undefined when absent, forged, expired or revoked. */
+  async function verify(token: string | undefined): Promise<Principal | undefined> {
+    if (!token) return undefined;
+    const [payload, signature] = token.split('.');
+    if (!payload || !signature) return undefined;
+    const expected = Buffer.from(sign(payload));
+    const given = Buffer.from(signature);
+    if (expected.length !== given.length || !timingSafeEqual(expected, given)) return undefined;
+    let decoded: unknown;
+    try {
+      decoded = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
+    } catch {
+      return undefined;
+    }
+    const principal = Principal.safeParse(decoded);
+    if (!principal.success || principal.data.exp <= now()) return undefined;
+    if (await options.revocations.has(`revoked:${principal.data.sid}`)) return undefined;
+    return principal.data;
+  }
+
+  const cookieOptions = () => ({
+    httpOnly: true,
+    sameSite: 'lax' as const,
+    secure: options.secure,
+    path: '/',
+    overwrite: true,
+  });
+
+  return {
+    verify,
+    async fromContext(ctx: Context) {
+      return verify(ctx.cookies.get(SESSION_COOKIE));
+    },
+    start(ctx: Context, account: { sub: string; kind: Principal['kind'] }): Principal {
+      const principal: Principal = { sid: randomUUID(), sub: account.sub, kind: account.kind, exp: now() + SESSION_TTL_MS };
+      ctx.cookies.set(SESSION_COOKIE, encode(principal), { ...cookieOptions(), expires: new Date(principal.exp) });
+      return principal;
+    },
+    async end(ctx: Context) {
+      const principal = await verify(ctx.cookies.get(SESSION_COOKIE));
+      if (principal) await options.revocations.put(`revoked:${principal.sid}`, Math.max(1, principal.exp - now()));
+      ctx.cookies.set(SESSION_COOKIE, '', { ...cookieOptions(), expires: new Date(0) });
+    },
+  };
+}
+
+export type SessionManager = ReturnType<typeof createSessionManager>;

@@ -1,0 +1,101 @@
+import type { Server as HttpServer } from 'node:http';
+import { createAdapter } from '@socket.io/redis-adapter';
+import { Redis } from 'ioredis';
+import { Server, type Socket } from 'socket.io';
+import { rooms, type ClientToServerEvents, type ServerToClientEvents } from '@aura/contracts';
+import type { Logger } from '../logging/logger';
+import { SESSION_COOKIE, type Principal, type SessionManager } from '../http/session';
+
+type EventName = keyof ServerToClientEvents;
+type PayloadOf<E extends EventName> = Parameters<ServerToClientEvents[E]>[0];
+
+export type AuraSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, { principal?: Principal }>;
+
+/** Pushes typed events to rooms. The API and the projector both hold one; with Redis they reach every node. */
+export interface Realtime {
+  readonly adapter: string;
+  toUser<E extends EventName>(userId: string, event: E, payload: PayloadOf<E>): void;
+  toPerformer<E extends EventName>(performerId: string, event: E, payload: PayloadOf<E>): void;
+  toConversation<E extends EventName>(conversationId: string, event: E, payload: PayloadOf<E>): void;
+  toEveryone<E extends EventName>(event: E, payload: PayloadOf<E>): void;
+  close(): Promise<void>;
+}
+
+export interface RealtimeOptions {
+  logger: Logger;
+  redisUrl?: string;
+  /** attach to the API's HTTP server; without it, the instance only emits (projector, worker) */
+  httpServer?: HttpServer;
+  sessions?: SessionManager;
+  /** may this principal join that conversation's room? (wired by the chat module) */
+  canJoinConversation?: (principal: Principal, conversationId: string) => Promise<boolean>;
+}
+
+export function readCookie(header: string | undefined, name: string): string | undefined {
+  if (!header) return undefined;
+  for (const part of header.split(';')) {
+    const [key, ...rest] = part.trim().split('=');
+    if (key === name) return decodeURIComponent(rest.join('='));
+  }
+  return undefined;
+}
+
+export function createRealtime(options: RealtimeOptions): Realtime {
+  const io = new Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, { principal?: Principal }>(
+    options.httpServer,
+    { serveClient: false, cors: undefined, maxHttpBufferSize: 64 * 1024 },
+  );
+  const redisClients: Redis[] = [];
+  if (options.redisUrl) {
+    const pub = new Redis(options.redisUrl);
+    const sub = pub.duplicate();
+    redisClients.push(pub, sub);
+    io.adapter(createAdapter(pub, sub));
+  }
+
+  const sessions = options.sessions;
+  if (options.httpServer && sessions) {
+    io.use(async (socket, next) => {
+      try {
+        const principal = await sessions.verify(readCookie(socket.request.headers.cookie, SESSION_COOKIE));
+        if (principal) socket.data.principal = principal;
+        next();
+      } catch (error) {
+        next(error instanceof Error ? error : new Error('session check failed'));
+      }
+    });
+    io.on('connection', (socket: AuraSocket) => {
+      const principal = socket.data.principal;
+      if (principal?.kind === 'user') void socket.join(rooms.user(principal.sub));
+      if (principal?.kind === 'performer') void socket.join(rooms.performer(principal.sub));
+      socket.on('conversation:join', async (conversationId, ack) => {
+        const allowed =
+          typeof conversationId === 'string' &&
+          principal !== undefined &&
+          (await options.canJoinConversation?.(principal, conversationId).catch(() => false)) === true;
+        if (allowed) await socket.join(rooms.conversation(conversationId));
+        if (typeof ack === 'function') ack(allowed);
+      });
+    });
+  }
+
+  const emit = <E extends EventName>(room: string | undefined, event: E, payload: PayloadOf<E>) => {
+    const target = room ? io.to(room) : io;
+    (target.emit as (event: string, payload: unknown) => boolean)(event, payload);
+  };
+
+  return {
+    adapter: options.redisUrl ? 'socket.io+redis' : 'socket.io',
+    toUser: (userId, event, payload) => emit(rooms.user(userId), event, payload),
+    toPerformer: (performerId, event, payload) => emit(rooms.performer(performerId), event, payload),
+    toConversation: (conversationId, event, payload) => emit(rooms.conversation(conversationId), event, payload),
+    toEveryone: (event, payload) => emit(undefined, event, payload),
+    async close() {
+      await new Promise<void>((resolve) => {
+        io.close(() => resolve());
+        if (!options.httpServer) resolve();
+      });
+      await Promise.all(redisClients.map((client) => client.quit().catch(() => undefined)));
+    },
+  };
+}

@@ -1,0 +1,73 @@
+import { streams, type DomainEvent, type ErrorCode, type UniqueValueKind } from '@aura/contracts';
+import { DomainError } from './domain-error';
+import { handleCommand, type Aggregate } from './eventstore/handle-command';
+import type { EventStore } from './eventstore/port';
+
+/**
+ * Uniqueness across accounts (usernames, emails), decided on the write side: each value has its
+ * own claim stream, so of two concurrent claims exactly one append wins.
+ */
+export type UniqueValue = { ownerId: string | undefined };
+
+export interface Claim {
+  kind: UniqueValueKind;
+  value: string;
+  ownerId: string;
+}
+
+export const uniqueValue: Aggregate<UniqueValue> = {
+  initialState: () => ({ ownerId: undefined }),
+  evolve(state, event) {
+    switch (event.type) {
+      case 'UniqueValueClaimed':
+        return { ownerId: event.data.ownerId };
+      case 'UniqueValueReleased':
+        return { ownerId: undefined };
+      default:
+        return state;
+    }
+  },
+};
+
+const taken: Record<UniqueValueKind, [ErrorCode, string]> = {
+  username: ['username_taken', 'Username già in uso'],
+  email: ['email_taken', 'Email già registrata'],
+  'admin-username': ['username_taken', 'Username già in uso'],
+  'performer-username': ['username_taken', 'Username già in uso'],
+  'performer-email': ['email_taken', 'Email già registrata'],
+};
+
+export function decideClaim(claim: Claim, state: UniqueValue, now: Date): DomainEvent[] {
+  if (state.ownerId === claim.ownerId) return [];
+  if (state.ownerId !== undefined) throw new DomainError(...taken[claim.kind]);
+  const data = { kind: claim.kind, value: claim.value.toLowerCase(), ownerId: claim.ownerId };
+  return [{ type: 'UniqueValueClaimed', data: { ...data, claimedAt: now.toISOString() } }];
+}
+
+export function decideRelease(claim: Claim, state: UniqueValue, now: Date): DomainEvent[] {
+  if (state.ownerId !== claim.ownerId) return [];
+  const data = { kind: claim.kind, value: claim.value.toLowerCase(), ownerId: claim.ownerId };
+  return [{ type: 'UniqueValueReleased', data: { ...data, releasedAt: now.toISOString() } }];
+}
+
+const streamOf = (claim: Claim) => streams.uniqueValue(claim.kind, claim.value);
+
+/** Claims every value or none: a value held by someone else releases what this call had claimed, then throws. */
+export async function claimAll(eventStore: EventStore, claims: Claim[], now: () => Date, metadata: Record<string, unknown> = {}) {
+  const claimed: Claim[] = [];
+  try {
+    for (const claim of claims) {
+      await handleCommand(eventStore, streamOf(claim), uniqueValue, (state) => decideClaim(claim, state, now()), { metadata, retriesOnConflict: 1 });
+      claimed.push(claim);
+    }
+  } catch (error) {
+    await releaseAll(eventStore, claimed, now, metadata);
+    throw error;
+  }
+}
+
+export async function releaseAll(eventStore: EventStore, claims: Claim[], now: () => Date, metadata: Record<string, unknown> = {}) {
+  for (const claim of claims) {
+    await handleCommand(eventStore, streamOf(claim), uniqueValue, (state) => decideRelease(claim, state, now()), { metadata, retriesOnConflict: 3 });
+  }
+}

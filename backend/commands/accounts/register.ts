@@ -1,0 +1,54 @@
+import { streams, type RegisterBody } from '@aura/contracts';
+import { handleCommand } from '../../platform/eventstore/handle-command';
+import type { EventStore } from '../../platform/eventstore/port';
+import { deterministicId, newId } from '../../platform/ids';
+import { claimAll } from '../../platform/unique-values';
+import { decideRegister, user, welcomeCredit, welcomeCreditEventId } from './user';
+
+export interface RegistrationDeps {
+  eventStore: EventStore;
+  now: () => Date;
+  hashPassword: (password: string) => Promise<string>;
+}
+
+/**
+ * Registers a user: claims the username and the email (unique ignoring case), records
+ * UserRegistered, then opens the wallet with the welcome credit. Returns the user id and the
+ * global position of the last event.
+ */
+export async function registerUser(deps: RegistrationDeps, body: RegisterBody, metadata: Record<string, unknown>) {
+  const userId = newId();
+  const passwordHash = await deps.hashPassword(body.password);
+  await claimAll(
+    deps.eventStore,
+    [
+      { kind: 'username', value: body.username, ownerId: userId },
+      { kind: 'email', value: body.email, ownerId: userId },
+    ],
+    deps.now,
+    metadata,
+  );
+  await handleCommand(
+    deps.eventStore,
+    streams.user(userId),
+    user,
+    (state) => decideRegister({ userId, username: body.username, email: body.email, passwordHash }, state, deps.now()),
+    { metadata },
+  );
+  const credit = await creditWelcomeBonus(deps, userId, metadata);
+  return { userId, position: credit.position };
+}
+
+/**
+ * Idempotent: the welcome credit has a fixed event id, so a second call (a recovery) writes nothing.
+ * It appends with 'any' because a credit depends on nothing in the wallet: it can never overdraw,
+ * and a recovery may run after the wallet has moved on.
+ */
+export async function creditWelcomeBonus(deps: Pick<RegistrationDeps, 'eventStore' | 'now'>, userId: string, metadata: Record<string, unknown>) {
+  const event = welcomeCredit(userId, deps.now());
+  return deps.eventStore.appendToStream(
+    streams.wallet(userId),
+    [{ id: deterministicId(welcomeCreditEventId(userId)), type: event.type, data: event.data, metadata }],
+    { expectedRevision: 'any' },
+  );
+}

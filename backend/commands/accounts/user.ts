@@ -1,0 +1,50 @@
+import { auracoinToUnits, WELCOME_BONUS_AURACOIN, type DomainEvent } from '@aura/contracts';
+import { DomainError } from '../../platform/domain-error';
+import type { Aggregate } from '../../platform/eventstore/handle-command';
+
+export type User = { status: 'unregistered' } | { status: 'registered'; userId: string; username: string; email: string };
+
+export const user: Aggregate<User> = {
+  initialState: () => ({ status: 'unregistered' }),
+  evolve(state, event) {
+    if (event.type === 'UserRegistered') {
+      return { status: 'registered', userId: event.data.userId, username: event.data.username, email: event.data.email };
+    }
+    return state;
+  },
+};
+
+export interface RegisterUser {
+  userId: string;
+  username: string;
+  email: string;
+  passwordHash: string;
+}
+
+export function decideRegister(command: RegisterUser, state: User, now: Date): DomainEvent[] {
+  if (state.status === 'registered') throw new DomainError('conflict', 'Utente già registrato');
+  return [
+    {
+      type: 'UserRegistered',
+      data: {
+        userId: command.userId,
+        username: command.username,
+        email: command.email.toLowerCase(),
+        passwordHash: command.passwordHash,
+        role: 'user',
+        registeredAt: now.toISOString(),
+      },
+    },
+  ];
+}
+
+/** The welcome credit every new user's wallet opens with. */
+export function welcomeCredit(userId: string, now: Date): DomainEvent {
+  return {
+    type: 'AuracoinCredited',
+    data: { walletId: userId, amount: auracoinToUnits(WELCOME_BONUS_AURACOIN), reason: 'welcome', creditedAt: now.toISOString() },
+  };
+}
+
+/** Event id of a user's welcome credit: fixed, so crediting it twice is a no-op. */
+export const welcomeCreditEventId = (userId: string) => `welcome-credit:${userId}`;

@@ -1,0 +1,39 @@
+import type { DomainEvent } from '@aura/contracts';
+import { evolveUser, type UserDoc } from './projection';
+
+const userId = '0b7c4d1e-8f7a-4e63-9a51-5a4c1b2d3e4f';
+const registered: DomainEvent = {
+  type: 'UserRegistered',
+  data: { userId, username: 'Mario', email: 'mario@example.com', passwordHash: 'h', role: 'user', registeredAt: '2026-11-20T10:00:00.000Z' },
+};
+const credit = (amount: number): DomainEvent => ({
+  type: 'AuracoinCredited',
+  data: { walletId: userId, amount, reason: 'welcome', creditedAt: '2026-11-20T10:00:00.000Z' },
+});
+const replay = (events: DomainEvent[]) => events.reduce<UserDoc | null>(evolveUser, null);
+
+describe('users read model', () => {
+  it('records a registered user with zero balance', () => {
+    expect(replay([registered])).toEqual({
+      _id: userId,
+      username: 'Mario',
+      usernameLower: 'mario',
+      email: 'mario@example.com',
+      passwordHash: 'h',
+      role: 'user',
+      balanceUnits: 0,
+      totalSpentUnits: 0,
+      createdAt: '2026-11-20T10:00:00.000Z',
+    });
+  });
+
+  it('adds credits to the balance', () => {
+    expect(replay([registered, credit(1000), credit(250)])?.balanceUnits).toBe(1250);
+  });
+
+  it('keeps a credit that arrives before the registration', () => {
+    const doc = replay([credit(1000), registered]);
+    expect(doc?.balanceUnits).toBe(1000);
+    expect(doc?.username).toBe('Mario');
+  });
+});

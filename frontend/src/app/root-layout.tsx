@@ -1,0 +1,36 @@
+import { Suspense } from 'react';
+import { Outlet, ScrollRestoration } from 'react-router-dom';
+import { MainLayout } from '../components/layout/main-layout';
+import { UserMenu } from '../components/layout/user-menu';
+import { PageSpinner } from '../components/ui/page-spinner';
+import { useLogout } from '../features/auth/api/logout';
+import { useBalanceSync } from '../features/account/hooks/use-balance-sync';
+import { useCurrentUser } from '../features/account/hooks/use-current-user';
+import { useReadModelSync } from './use-realtime-sync';
+
+/** The common layout of every page; composes the account and auth features into the header. */
+export function RootLayout() {
+  const { user } = useCurrentUser();
+  const logout = useLogout();
+  useBalanceSync();
+  useReadModelSync();
+
+  const accountMenu = user ? (
+    <UserMenu
+      username={user.username}
+      email={user.email}
+      balance={user.auracoinBalance}
+      onLogout={() => logout.mutate()}
+      isLoggingOut={logout.isPending}
+    />
+  ) : null;
+
+  return (
+    <MainLayout accountMenu={accountMenu}>
+      <ScrollRestoration />
+      <Suspense fallback={<PageSpinner />}>
+        <Outlet />
+      </Suspense>
+    </MainLayout>
+  );
+}

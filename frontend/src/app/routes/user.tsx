@@ -1,0 +1,33 @@
+import { Alert, Button, Container } from '@chakra-ui/react';
+import { Navigate } from 'react-router-dom';
+import { errorMessage } from '../../lib/api-client';
+import { AccountOverview } from '../../features/account/components/account-overview';
+import { useCurrentUser } from '../../features/account/hooks/use-current-user';
+import { useUser } from '../../features/account/api/get-user';
+
+/** /user: the signed-in user's area (spec §2). No stored user → /login. */
+export default function UserRoute() {
+  const { user, isConfirmed, error } = useCurrentUser();
+  const { refetch, isFetching } = useUser(user?.id);
+
+  if (!user) return <Navigate to="/login" replace />;
+
+  return (
+    <Container maxW="6xl" px={{ base: '4', md: '6' }} py={{ base: '8', md: '12' }}>
+      <title>La tua area · Aura</title>
+      {error ? (
+        <Alert.Root status="warning" mb="6" rounded="xl">
+          <Alert.Indicator />
+          <Alert.Content>
+            <Alert.Title>Non è stato possibile aggiornare i dati del tuo account.</Alert.Title>
+            <Alert.Description>{errorMessage(error)}</Alert.Description>
+          </Alert.Content>
+          <Button size="sm" variant="outline" alignSelf="center" loading={isFetching} onClick={() => void refetch()}>
+            Riprova
+          </Button>
+        </Alert.Root>
+      ) : null}
+      <AccountOverview user={user} isRefreshing={!isConfirmed} />
+    </Container>
+  );
+}

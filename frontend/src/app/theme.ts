@@ -1,0 +1,132 @@
+import { createSystem, defaultConfig, defineConfig } from '@chakra-ui/react';
+
+/**
+ * Aura's design system: a dark, premium look (aubergine black, rose "aura" brand, gold for
+ * auracoin). The app is always dark: `<html class="dark">` turns on the `_dark` condition.
+ *
+ * Contrast (WCAG 2.1, checked): white on brand.solid #d4165f 5.15:1; brand.fg #ff94b8 on bg
+ * 9.5:1; fg.muted #b3abbd on bg.panel 8.3:1; gold #fcd34d on bg.panel 12.8:1; the focus ring
+ * #ff5c93 on bg 6.7:1 (≥ 3:1 for non-text).
+ */
+const systemFonts =
+  'ui-sans-serif, system-ui, -apple-system, BlinkMacSystemFont, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", "Liberation Sans", sans-serif, "Apple Color Emoji", "Segoe UI Emoji", "Noto Color Emoji"';
+
+const config = defineConfig({
+  globalCss: {
+    html: {
+      colorPalette: 'gray',
+      scrollBehavior: 'smooth',
+      scrollPaddingTop: 'calc(var(--aura-header-height) + 16px)',
+      '--aura-header-height': '64px',
+      WebkitTapHighlightColor: 'transparent',
+      _motionReduce: { scrollBehavior: 'auto' },
+    },
+    body: {
+      bg: 'bg',
+      color: 'fg',
+      minHeight: '100dvh',
+      textRendering: 'optimizeLegibility',
+    },
+    '*::selection': { bg: 'brand.emphasized', color: 'white' },
+    // a visible focus indicator for anything focusable that has no recipe of its own
+    ':where(a, button, [tabindex]):focus-visible': {
+      outline: '2px solid',
+      outlineColor: 'brand.focusRing',
+      outlineOffset: '2px',
+    },
+    '*, *::before, *::after': {
+      _motionReduce: {
+        animationDuration: '0.01ms !important',
+        transitionDuration: '0.01ms !important',
+      },
+    },
+  },
+  theme: {
+    tokens: {
+      fonts: {
+        heading: { value: systemFonts },
+        body: { value: systemFonts },
+      },
+      colors: {
+        brand: {
+          50: { value: '#fff1f5' },
+          100: { value: '#ffe0ea' },
+          200: { value: '#ffc2d6' },
+          300: { value: '#ff94b8' },
+          400: { value: '#ff5c93' },
+          500: { value: '#f2327a' },
+          600: { value: '#d4165f' },
+          700: { value: '#b00d4d' },
+          800: { value: '#8c0c40' },
+          900: { value: '#6b0b33' },
+          950: { value: '#3d041b' },
+        },
+        gold: {
+          200: { value: '#fde68a' },
+          300: { value: '#fcd34d' },
+          400: { value: '#fbbf24' },
+          500: { value: '#f59e0b' },
+        },
+        night: {
+          700: { value: '#3a3147' },
+          800: { value: '#2d2638' },
+          850: { value: '#221c2b' },
+          900: { value: '#16121d' },
+          950: { value: '#0d0a12' },
+        },
+      },
+      gradients: {
+        brand: { value: 'linear-gradient(135deg, #ff5c93 0%, #c026d3 55%, #7c3aed 100%)' },
+        'brand-text': { value: 'linear-gradient(90deg, #ff94b8 0%, #e879f9 50%, #c4b5fd 100%)' },
+        glow: {
+          value:
+            'radial-gradient(60% 50% at 20% 0%, rgba(212,22,95,0.22) 0%, rgba(13,10,18,0) 70%), radial-gradient(50% 40% at 90% 10%, rgba(124,58,237,0.18) 0%, rgba(13,10,18,0) 70%)',
+        },
+      },
+    },
+    semanticTokens: {
+      colors: {
+        brand: {
+          solid: { value: '{colors.brand.600}' },
+          contrast: { value: '{colors.white}' },
+          fg: { value: { _light: '{colors.brand.700}', _dark: '{colors.brand.300}' } },
+          muted: { value: { _light: '{colors.brand.200}', _dark: '{colors.brand.800}' } },
+          subtle: { value: { _light: '{colors.brand.100}', _dark: '{colors.brand.950}' } },
+          emphasized: { value: { _light: '{colors.brand.300}', _dark: '{colors.brand.700}' } },
+          focusRing: { value: '{colors.brand.400}' },
+          border: { value: { _light: '{colors.brand.500}', _dark: '{colors.brand.400}' } },
+        },
+        gold: {
+          solid: { value: '{colors.gold.400}' },
+          contrast: { value: '{colors.night.950}' },
+          fg: { value: '{colors.gold.300}' },
+          muted: { value: 'rgba(251, 191, 36, 0.24)' },
+          subtle: { value: 'rgba(251, 191, 36, 0.12)' },
+          emphasized: { value: 'rgba(251, 191, 36, 0.36)' },
+          focusRing: { value: '{colors.gold.300}' },
+          border: { value: '{colors.gold.400}' },
+        },
+        bg: {
+          DEFAULT: { value: { _light: '{colors.white}', _dark: '{colors.night.950}' } },
+          subtle: { value: { _light: '{colors.gray.50}', _dark: '#120e18' } },
+          muted: { value: { _light: '{colors.gray.100}', _dark: '{colors.night.850}' } },
+          emphasized: { value: { _light: '{colors.gray.200}', _dark: '{colors.night.800}' } },
+          panel: { value: { _light: '{colors.white}', _dark: '{colors.night.900}' } },
+        },
+        fg: {
+          DEFAULT: { value: { _light: '{colors.black}', _dark: '#f5f3f7' } },
+          muted: { value: { _light: '{colors.gray.600}', _dark: '#b3abbd' } },
+          subtle: { value: { _light: '{colors.gray.500}', _dark: '#9d94a8' } },
+        },
+        border: {
+          DEFAULT: { value: { _light: '{colors.gray.200}', _dark: '{colors.night.800}' } },
+          muted: { value: { _light: '{colors.gray.100}', _dark: '{colors.night.850}' } },
+          subtle: { value: { _light: '{colors.gray.50}', _dark: '{colors.night.900}' } },
+          emphasized: { value: { _light: '{colors.gray.300}', _dark: '{colors.night.700}' } },
+        },
+      },
+    },
+  },
+});
+
+export const system = createSystem(defaultConfig, config);

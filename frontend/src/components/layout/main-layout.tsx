@@ -1,0 +1,51 @@
+import type { ReactNode } from 'react';
+import { Box, Flex, Link } from '@chakra-ui/react';
+import { Footer } from './footer';
+import { Header } from './header';
+import { ScrollToHash } from './scroll-to-hash';
+
+export const MAIN_CONTENT_ID = 'contenuto';
+
+export interface MainLayoutProps {
+  accountMenu?: ReactNode;
+  children: ReactNode;
+}
+
+/** header / main / footer landmarks, with a skip link for keyboard users. */
+export function MainLayout({ accountMenu, children }: MainLayoutProps) {
+  return (
+    <Flex direction="column" minHeight="100dvh">
+      <Link
+        href={`#${MAIN_CONTENT_ID}`}
+        position="absolute"
+        left="4"
+        top="-20"
+        zIndex="skipNav"
+        bg="brand.solid"
+        color="brand.contrast"
+        px="4"
+        py="2"
+        rounded="md"
+        fontWeight="semibold"
+        _focusVisible={{ top: '3' }}
+      >
+        Vai al contenuto principale
+      </Link>
+      <ScrollToHash />
+      <Header accountMenu={accountMenu} />
+      <Box
+        as="main"
+        id={MAIN_CONTENT_ID}
+        tabIndex={-1}
+        flex="1"
+        pt="var(--aura-header-height)"
+        outline="none"
+        bgImage="glow"
+        bgRepeat="no-repeat"
+      >
+        {children}
+      </Box>
+      <Footer />
+    </Flex>
+  );
+}

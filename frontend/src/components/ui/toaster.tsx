@@ -1,0 +1,52 @@
+import {
+  Toaster as ChakraToaster,
+  Portal,
+  Spinner,
+  Stack,
+  Toast,
+  createToaster,
+} from '@chakra-ui/react';
+
+/**
+ * The app's notifications (spec §9): one toast visible at a time (the next ones queue),
+ * 5000 ms by default, focus the region with F8.
+ * `notify({ type: 'error', ... })` is the spec's "destructive" toast.
+ */
+export const toaster = createToaster({
+  placement: 'bottom-end',
+  max: 1,
+  duration: 5000,
+  hotkey: ['F8'],
+  pauseOnPageIdle: true,
+});
+
+type ToastOptions = Parameters<typeof toaster.create>[0];
+
+/**
+ * Show a toast, replacing the one on screen (the newest wins, as in the spec's one-toast
+ * notifier) instead of queueing behind it.
+ */
+export function notify(options: ToastOptions): string {
+  toaster.remove();
+  return toaster.create(options);
+}
+
+export function Toaster() {
+  return (
+    <Portal>
+      <ChakraToaster toaster={toaster} insetInline={{ mdDown: '4' }}>
+        {(toast) => (
+          <Toast.Root width={{ md: 'sm' }} data-testid="toast">
+            {toast.type === 'loading' ? <Spinner size="sm" color="brand.fg" /> : <Toast.Indicator />}
+            <Stack gap="1" flex="1" maxWidth="100%">
+              {toast.title ? <Toast.Title>{toast.title}</Toast.Title> : null}
+              {toast.description ? <Toast.Description>{toast.description}</Toast.Description> : null}
+            </Stack>
+            {toast.action ? <Toast.ActionTrigger>{toast.action.label}</Toast.ActionTrigger> : null}
+            <Toast.CloseTrigger aria-label="Chiudi notifica" />
+          </Toast.Root>
+        )}
+      </ChakraToaster>
+    </Portal>
+  );
+}

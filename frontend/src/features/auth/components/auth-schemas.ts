@@ -1,0 +1,33 @@
+import * as yup from 'yup';
+
+/** Client-side rules and their exact messages (spec §5). The server validates again. */
+export const REGISTER_MESSAGES = {
+  username: "L'username deve avere almeno 3 caratteri",
+  email: "Inserisci un'email valida",
+  password: 'La password deve avere almeno 6 caratteri',
+  confirmPassword: 'Le password non corrispondono',
+} as const;
+
+export const registerSchema = yup.object({
+  username: yup.string().trim().min(3, REGISTER_MESSAGES.username).required(REGISTER_MESSAGES.username),
+  email: yup.string().trim().email(REGISTER_MESSAGES.email).required(REGISTER_MESSAGES.email),
+  password: yup.string().min(6, REGISTER_MESSAGES.password).required(REGISTER_MESSAGES.password),
+  confirmPassword: yup
+    .string()
+    .required(REGISTER_MESSAGES.confirmPassword)
+    .oneOf([yup.ref('password')], REGISTER_MESSAGES.confirmPassword),
+});
+
+export type RegisterValues = yup.InferType<typeof registerSchema>;
+
+export const LOGIN_MESSAGES = {
+  username: 'Inserisci username o email',
+  password: 'Inserisci la password',
+} as const;
+
+export const loginSchema = yup.object({
+  username: yup.string().trim().required(LOGIN_MESSAGES.username),
+  password: yup.string().required(LOGIN_MESSAGES.password),
+});
+
+export type LoginValues = yup.InferType<typeof loginSchema>;

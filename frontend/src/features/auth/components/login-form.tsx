@@ -1,0 +1,82 @@
+import { Button, Flex, Link, Stack, Text } from '@chakra-ui/react';
+import { useFormik } from 'formik';
+import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import { errorMessage } from '../../../lib/api-client';
+import { setStoredUser } from '../../../lib/session-storage';
+import { notify } from '../../../components/ui/toaster';
+import { LockIcon, UserIcon } from '../../../components/ui/icons';
+import { useLogin } from '../api/login';
+import { loginSchema, type LoginValues } from './auth-schemas';
+import { AuthLayout } from './auth-layout';
+import { TextField } from './text-field';
+
+export function LoginForm() {
+  const navigate = useNavigate();
+  const login = useLogin();
+
+  const formik = useFormik<LoginValues>({
+    initialValues: { username: '', password: '' },
+    validationSchema: loginSchema,
+    onSubmit: async ({ username, password }) => {
+      try {
+        const user = await login.mutateAsync({ username, password });
+        setStoredUser(user);
+        notify({ type: 'success', title: 'Benvenuto su Aura!', description: 'Accesso effettuato con successo.' });
+        await navigate('/user');
+      } catch (error) {
+        notify({ type: 'error', title: 'Errore di accesso', description: errorMessage(error) });
+      }
+    },
+  });
+
+  const errorOf = (field: keyof LoginValues) =>
+    formik.touched[field] && formik.errors[field] ? formik.errors[field] : undefined;
+
+  return (
+    <AuthLayout
+      title="Bentornato"
+      subtitle="Accedi al tuo account per continuare su Aura."
+      footer={
+        <Text fontSize="sm" color="fg.muted">
+          Non hai un account?{' '}
+          <Link asChild color="brand.fg" fontWeight="semibold">
+            <RouterLink to="/register">Registrati ora</RouterLink>
+          </Link>
+        </Text>
+      }
+    >
+      <Stack asChild gap="4">
+        <form noValidate onSubmit={formik.handleSubmit} aria-label="Accesso">
+          <TextField
+            label="Username o Email"
+            placeholder="Il tuo username o la tua email"
+            autoComplete="username"
+            autoCapitalize="none"
+            spellCheck={false}
+            icon={<UserIcon />}
+            error={errorOf('username')}
+            {...formik.getFieldProps('username')}
+          />
+          <TextField
+            label="Password"
+            type="password"
+            placeholder="La tua password"
+            autoComplete="current-password"
+            icon={<LockIcon />}
+            error={errorOf('password')}
+            {...formik.getFieldProps('password')}
+          />
+          <Flex justify="flex-end" mt="-1">
+            {/* spec §2: present, does nothing (no password recovery call exists) */}
+            <Button type="button" variant="plain" size="sm" color="brand.fg" px="0" height="auto">
+              Password dimenticata?
+            </Button>
+          </Flex>
+          <Button type="submit" colorPalette="brand" size="lg" loading={formik.isSubmitting} loadingText="Accesso in corso...">
+            Accedi
+          </Button>
+        </form>
+      </Stack>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,153 @@
+import type { MouseEvent } from 'react';
+import { Badge, Box, Button, HStack, Link, Stack, Text } from '@chakra-ui/react';
+import { useFormik } from 'formik';
+import { Link as RouterLink, useNavigate } from 'react-router-dom';
+// deep import of the pure money module: the package root also evaluates every zod schema
+// (≈ 90 kB), because @aura/contracts does not declare "sideEffects": false
+import { WELCOME_BONUS_AURACOIN } from '@aura/contracts';
+import { errorMessage } from '../../../lib/api-client';
+import { setStoredUser } from '../../../lib/session-storage';
+import { notify } from '../../../components/ui/toaster';
+import { GiftIcon, LockIcon, MailIcon, UserIcon } from '../../../components/ui/icons';
+import { useRegister } from '../api/register';
+import { registerSchema, type RegisterValues } from './auth-schemas';
+import { AuthLayout } from './auth-layout';
+import { TextField } from './text-field';
+
+const noop = (event: MouseEvent) => event.preventDefault();
+
+export function RegisterForm() {
+  const navigate = useNavigate();
+  const register = useRegister();
+
+  const formik = useFormik<RegisterValues>({
+    initialValues: { username: '', email: '', password: '', confirmPassword: '' },
+    validationSchema: registerSchema,
+    onSubmit: async ({ username, email, password }) => {
+      try {
+        // confirmPassword stays in the browser
+        const user = await register.mutateAsync({ username, email, password });
+        setStoredUser(user);
+        notify({
+          type: 'success',
+          title: 'Benvenuto su Aura!',
+          description: `Registrazione completata con successo. Hai ricevuto ${WELCOME_BONUS_AURACOIN} auracoin di benvenuto per iniziare!`,
+        });
+        await navigate('/user');
+      } catch (error) {
+        notify({ type: 'error', title: 'Errore di registrazione', description: errorMessage(error) });
+      }
+    },
+  });
+
+  const errorOf = (field: keyof RegisterValues) =>
+    formik.touched[field] && formik.errors[field] ? formik.errors[field] : undefined;
+
+  return (
+    <AuthLayout
+      eyebrow={
+        <Badge colorPalette="brand" variant="subtle" size="lg" rounded="full" px="3">
+          Registrazione Gratuita
+        </Badge>
+      }
+      title="Crea il tuo account"
+      subtitle="Unisciti ad Aura e vivi esperienze esclusive con le migliori performer."
+      footer={
+        <>
+          <Text fontSize="sm" color="fg.muted">
+            Hai già un account?{' '}
+            <Link asChild color="brand.fg" fontWeight="semibold">
+              <RouterLink to="/login">Accedi qui</RouterLink>
+            </Link>
+          </Text>
+          <Text fontSize="xs" color="fg.subtle" maxW="xs">
+            Registrandoti accetti i nostri{' '}
+            <Link href="#" onClick={noop} color="fg.muted" textDecoration="underline">
+              Termini di Servizio
+            </Link>{' '}
+            e la{' '}
+            <Link href="#" onClick={noop} color="fg.muted" textDecoration="underline">
+              Privacy Policy
+            </Link>
+            .
+          </Text>
+        </>
+      }
+    >
+      <HStack
+        gap="3"
+        align="flex-start"
+        bg="gold.subtle"
+        borderWidth="1px"
+        borderColor="gold.muted"
+        rounded="xl"
+        px="4"
+        py="3"
+        data-testid="welcome-bonus"
+      >
+        <Box color="gold.fg" fontSize="xl" mt="0.5">
+          <GiftIcon />
+        </Box>
+        <Text fontSize="sm">
+          <Text as="strong" color="gold.fg">
+            {WELCOME_BONUS_AURACOIN} auracoin di benvenuto
+          </Text>{' '}
+          in regalo: li ricevi subito dopo la registrazione, senza carta di credito.
+        </Text>
+      </HStack>
+
+      <Stack asChild gap="4">
+        <form noValidate onSubmit={formik.handleSubmit} aria-label="Registrazione">
+          <TextField
+            label="Username"
+            placeholder="Scegli un username"
+            autoComplete="username"
+            autoCapitalize="none"
+            spellCheck={false}
+            icon={<UserIcon />}
+            error={errorOf('username')}
+            {...formik.getFieldProps('username')}
+          />
+          <TextField
+            label="Email"
+            type="email"
+            placeholder="nome@esempio.it"
+            autoComplete="email"
+            inputMode="email"
+            icon={<MailIcon />}
+            error={errorOf('email')}
+            {...formik.getFieldProps('email')}
+          />
+          <TextField
+            label="Password"
+            type="password"
+            placeholder="Almeno 6 caratteri"
+            autoComplete="new-password"
+            icon={<LockIcon />}
+            error={errorOf('password')}
+            {...formik.getFieldProps('password')}
+          />
+          <TextField
+            label="Conferma Password"
+            type="password"
+            placeholder="Ripeti la password"
+            autoComplete="new-password"
+            icon={<LockIcon />}
+            error={errorOf('confirmPassword')}
+            {...formik.getFieldProps('confirmPassword')}
+          />
+          <Button
+            type="submit"
+            colorPalette="brand"
+            size="lg"
+            mt="2"
+            loading={formik.isSubmitting}
+            loadingText="Registrazione in corso..."
+          >
+            Registrati Gratis
+          </Button>
+        </form>
+      </Stack>
+    </AuthLayout>
+  );
+}

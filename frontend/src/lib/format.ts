@@ -1,0 +1,127 @@
+/** Italian formatting (spec §9: Italian dates, weeks start on Monday). */
+
+export const LOCALE = 'it-IT';
+
+/** ISO weekday numbering used by the product: 1 = Monday … 7 = Sunday; weeks start on Monday. */
+export const WEEK_STARTS_ON = 1 as const;
+
+const integerFormat = new Intl.NumberFormat(LOCALE, { maximumFractionDigits: 0, useGrouping: 'always' });
+const auracoinFormat = new Intl.NumberFormat(LOCALE, {
+  minimumFractionDigits: 0,
+  maximumFractionDigits: 2,
+  useGrouping: 'always',
+});
+const euroFormat = new Intl.NumberFormat(LOCALE, {
+  style: 'currency',
+  currency: 'EUR',
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+  useGrouping: 'always',
+});
+const percentFormat = new Intl.NumberFormat(LOCALE, { style: 'percent', maximumFractionDigits: 0 });
+const dateFormat = new Intl.DateTimeFormat(LOCALE, { day: 'numeric', month: 'long', year: 'numeric' });
+const shortDateFormat = new Intl.DateTimeFormat(LOCALE, { day: '2-digit', month: '2-digit', year: 'numeric' });
+const dateTimeFormat = new Intl.DateTimeFormat(LOCALE, {
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+});
+const timeFormat = new Intl.DateTimeFormat(LOCALE, { hour: '2-digit', minute: '2-digit' });
+
+/** 1234 → "1.234" */
+export function formatInteger(value: number): string {
+  return integerFormat.format(value);
+}
+
+/** A number in Italian with the given fraction digits: 1234.5 → "1.234,5". */
+export function formatNumber(value: number, options: Intl.NumberFormatOptions = {}): string {
+  return new Intl.NumberFormat(LOCALE, { useGrouping: 'always', ...options }).format(value);
+}
+
+/** An auracoin amount (may step by 0.5): 12 → "12", 12.5 → "12,5", 1500 → "1.500". */
+export function formatAuracoin(value: number): string {
+  return auracoinFormat.format(value);
+}
+
+/** "12,5 auracoin" */
+export function formatAuracoinLabel(value: number): string {
+  return `${formatAuracoin(value)} auracoin`;
+}
+
+/** Euro with two decimals: 9.9 → "9,90 €". */
+export function formatEuro(value: number): string {
+  return euroFormat.format(value);
+}
+
+/** A ratio as a percentage: 0.55 → "55%". */
+export function formatPercent(ratio: number): string {
+  return percentFormat.format(ratio);
+}
+
+function toDate(value: Date | string | number): Date {
+  return value instanceof Date ? value : new Date(value);
+}
+
+/** "20 novembre 2025" */
+export function formatDate(value: Date | string | number): string {
+  return dateFormat.format(toDate(value));
+}
+
+/** "20/11/2025" */
+export function formatShortDate(value: Date | string | number): string {
+  return shortDateFormat.format(toDate(value));
+}
+
+/** "20 novembre 2025 alle ore 14:05" (as Intl words it) */
+export function formatDateTime(value: Date | string | number): string {
+  return dateTimeFormat.format(toDate(value));
+}
+
+/** "14:05" */
+export function formatTime(value: Date | string | number): string {
+  return timeFormat.format(toDate(value));
+}
+
+/** Elapsed seconds as mm:ss (minutes keep counting past 59): 75 → "01:15". */
+export function formatElapsed(totalSeconds: number): string {
+  const s = Math.max(0, Math.floor(totalSeconds));
+  const minutes = Math.floor(s / 60);
+  const seconds = s % 60;
+  return `${String(minutes).padStart(2, '0')}:${String(seconds).padStart(2, '0')}`;
+}
+
+/** Day of the week with Monday first: Monday → 0 … Sunday → 6. */
+export function mondayBasedWeekday(value: Date | string | number): number {
+  return (toDate(value).getDay() + 6) % 7;
+}
+
+/** Local midnight of the Monday that starts the week containing `value`. */
+export function startOfWeek(value: Date | string | number): Date {
+  const d = toDate(value);
+  const start = new Date(d.getFullYear(), d.getMonth(), d.getDate());
+  start.setDate(start.getDate() - mondayBasedWeekday(start));
+  return start;
+}
+
+/** Local midnight of the Monday after the week containing `value` (exclusive end). */
+export function endOfWeek(value: Date | string | number): Date {
+  const end = startOfWeek(value);
+  end.setDate(end.getDate() + 7);
+  return end;
+}
+
+/** Weekday names in Italian, Monday first: ["lunedì", …, "domenica"] (or "lun", … with 'short'). */
+export function weekdayNames(width: 'long' | 'short' | 'narrow' = 'long'): string[] {
+  const fmt = new Intl.DateTimeFormat(LOCALE, { weekday: width });
+  const monday = new Date(2024, 0, 1); // 1 January 2024 was a Monday
+  return Array.from({ length: 7 }, (_, i) =>
+    fmt.format(new Date(monday.getFullYear(), monday.getMonth(), monday.getDate() + i)),
+  );
+}
+
+/** First two letters of a name, upper-cased (avatar initials, spec §2). */
+export function initialsOf(name: string): string {
+  return Array.from(name.trim()).slice(0, 2).join('').toUpperCase();
+}

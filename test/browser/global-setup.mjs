@@ -1,0 +1,5 @@
+import { buildFrontendIfStale } from '../../scripts/frontend-build.mjs';
+
+export default function globalSetup() {
+  buildFrontendIfStale();
+}

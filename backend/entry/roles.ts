@@ -25,6 +25,8 @@ export async function startApi(options: RoleOptions & { serveFrontend: boolean; 
   const { config, logger, infra } = options;
   const now = options.now ?? (() => new Date());
   const sessions = createSessionManager({ secret: await sessionSecret(config), secure: config.production, revocations: infra.kv });
+  const server: Server = createServer();
+  const realtime = createRealtime({ logger, redisUrl: config.REDIS_URL, httpServer: server, sessions });
   const app = createHttpApp({
     logger,
     production: config.production,
@@ -35,12 +37,13 @@ export async function startApi(options: RoleOptions & { serveFrontend: boolean; 
         eventStore: () => infra.eventStore.health(),
         readModels: () => infra.readModels.health(),
         jobs: () => infra.jobs.health(),
+        keyValue: () => infra.kv.health(),
+        realtime: async () => ({ adapter: realtime.adapter, ok: true, detail: `${realtime.connectedSockets()} sockets` }),
       }),
       ...routers(infra, sessions, now),
     ],
   });
-  const server: Server = createServer(app.callback());
-  const realtime = createRealtime({ logger, redisUrl: config.REDIS_URL, httpServer: server, sessions });
+  server.on('request', app.callback());
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(config.PORT, config.HOST, () => resolve());

@@ -171,7 +171,13 @@ describe('platform routes', () => {
     expect(response.status).toBe(200);
     expect(response.json).toMatchObject({
       status: 'ok',
-      adapters: { eventStore: { adapter: 'pglite', ok: true }, readModels: { adapter: 'memory', ok: true }, jobs: { adapter: 'in-process', ok: true } },
+      adapters: {
+        eventStore: { adapter: 'pglite', ok: true },
+        readModels: { adapter: 'memory', ok: true },
+        jobs: { adapter: 'in-process', ok: true },
+        keyValue: { adapter: 'memory', ok: true },
+        realtime: { adapter: 'socket.io', ok: true },
+      },
     });
   });
 

@@ -1,5 +1,5 @@
 export * from './money';
-export * from './events';
+export * from './events/index';
 export * from './errors';
 export * from './socket';
 export * from './api/common';

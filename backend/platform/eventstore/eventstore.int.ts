@@ -117,7 +117,7 @@ describeWithEngine(postgres, 'PostgreSQL event store', () => {
       }
     });
 
-    it('hands out positions in transaction id order, so the visibility filter cannot skip', async () => {
+    it('positions follow transaction id order, so the visibility filter cannot skip', async () => {
       await Promise.all(
         Array.from({ length: 40 }, (_, n) =>
           writer.appendToStream(`order-${n}-${randomUUID()}`, newEvents(1 + (n % 2)), { expectedRevision: 'no_stream' }),

@@ -16,6 +16,9 @@ export function createMemoryKeyValueStore(now: () => number = Date.now): KeyValu
   sweep.unref();
   return {
     adapter: 'memory',
+    async health() {
+      return { adapter: 'memory', ok: true, detail: `${entries.size} keys` };
+    },
     async increment(key, ttlMs) {
       const entry = live(key) ?? { count: 0, expiresAt: now() + ttlMs };
       entry.count += 1;

@@ -1,6 +1,9 @@
 /** Short-lived keys with a time to live: login rate limits, revoked sessions. Redis when REDIS_URL is set, else memory. */
+import type { AdapterHealth } from '../eventstore/port';
+
 export interface KeyValueStore {
   readonly adapter: string;
+  health(): Promise<AdapterHealth>;
   /** increments the counter, starting its ttl on first use; returns the new count */
   increment(key: string, ttlMs: number): Promise<number>;
   put(key: string, ttlMs: number): Promise<void>;

@@ -5,6 +5,13 @@ export function createRedisKeyValueStore(url: string, prefix = 'aura:kv:'): KeyV
   const redis = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 3 });
   return {
     adapter: 'redis',
+    async health() {
+      try {
+        return { adapter: 'redis', ok: (await redis.ping()) === 'PONG' };
+      } catch (error) {
+        return { adapter: 'redis', ok: false, detail: error instanceof Error ? error.message : String(error) };
+      }
+    },
     async increment(key, ttlMs) {
       const [[, count]] = (await redis.multi().incr(prefix + key).pexpire(prefix + key, ttlMs, 'NX').exec()) as [
         [Error | null, number],

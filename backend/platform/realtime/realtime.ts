@@ -18,6 +18,8 @@ export interface Realtime {
   toPerformer<E extends EventName>(performerId: string, event: E, payload: PayloadOf<E>): void;
   toConversation<E extends EventName>(conversationId: string, event: E, payload: PayloadOf<E>): void;
   toEveryone<E extends EventName>(event: E, payload: PayloadOf<E>): void;
+  /** sockets connected to this node */
+  connectedSockets(): number;
   close(): Promise<void>;
 }
 
@@ -90,6 +92,7 @@ export function createRealtime(options: RealtimeOptions): Realtime {
     toPerformer: (performerId, event, payload) => emit(rooms.performer(performerId), event, payload),
     toConversation: (conversationId, event, payload) => emit(rooms.conversation(conversationId), event, payload),
     toEveryone: (event, payload) => emit(undefined, event, payload),
+    connectedSockets: () => io.of('/').sockets.size,
     async close() {
       await new Promise<void>((resolve) => {
         io.close(() => resolve());

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { IdParam } from './common';
+import type { RouteContract } from './route-contract';
 
 export const USERNAME_MIN = 3;
 export const USERNAME_MAX = 32;
@@ -31,3 +33,26 @@ export const UserView = z.object({
   createdAt: z.string(),
 });
 export type UserView = z.infer<typeof UserView>;
+
+export const accountsRoutes = {
+  register: {
+    method: 'post', path: '/api/register', summary: 'Register a user (10 welcome auracoin)', tag: 'accounts',
+    auth: 'public', body: RegisterBody, response: UserView, status: 201,
+  },
+  login: {
+    method: 'post', path: '/api/login', summary: 'Sign in with username or email', tag: 'accounts',
+    auth: 'public', body: LoginBody, response: UserView,
+  },
+  logout: {
+    method: 'post', path: '/api/logout', summary: 'End the session', tag: 'accounts',
+    auth: 'public', response: z.object({ ok: z.literal(true) }),
+  },
+  me: {
+    method: 'get', path: '/api/me', summary: 'The signed-in user', tag: 'accounts',
+    auth: 'user', response: UserView,
+  },
+  getUser: {
+    method: 'get', path: '/api/users/{id}', summary: 'A user record (own, or any for admins)', tag: 'users',
+    auth: 'user', params: IdParam, response: UserView,
+  },
+} as const satisfies Record<string, RouteContract>;

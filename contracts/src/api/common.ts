@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { RouteContract } from './route-contract';
 
 export const IdParam = z.object({ id: z.string().uuid() });
 
@@ -10,3 +11,10 @@ export const Health = z.object({
   ),
 });
 export type Health = z.infer<typeof Health>;
+
+export const platformRoutes = {
+  health: {
+    method: 'get', path: '/api/health', summary: 'Health of every adapter', tag: 'platform',
+    auth: 'public', response: Health,
+  },
+} as const satisfies Record<string, RouteContract>;

@@ -1,0 +1,49 @@
+import type { z } from 'zod';
+import { accountsEvents, type UniqueValueKind } from './accounts';
+import { adminsEvents } from './admins';
+import { packagesEvents } from './packages';
+import { performersEvents } from './performers';
+import { systemEvents } from './system';
+import { walletEvents } from './wallet';
+
+export * from './accounts';
+export * from './admins';
+export * from './packages';
+export * from './performers';
+export * from './system';
+export * from './wallet';
+
+/**
+ * Every domain event: its type name and the zod schema of its data, one file per module.
+ * Backend deciders produce them, projections consume them, the auditor replays them.
+ */
+export const eventSchemas = {
+  ...accountsEvents,
+  ...walletEvents,
+  ...adminsEvents,
+  ...packagesEvents,
+  ...performersEvents,
+  ...systemEvents,
+} as const;
+
+export type EventType = keyof typeof eventSchemas;
+export type EventDataOf<T extends EventType> = z.infer<(typeof eventSchemas)[T]>;
+
+/** A domain event as deciders emit it: a type and its data. */
+export type DomainEvent = { [T in EventType]: { type: T; data: EventDataOf<T> } }[EventType];
+
+export function isKnownEventType(type: string): type is EventType {
+  return Object.prototype.hasOwnProperty.call(eventSchemas, type);
+}
+
+/** Stream names: one stream per aggregate instance. */
+export const streams = {
+  user: (userId: string) => `user-${userId}`,
+  wallet: (walletId: string) => `wallet-${walletId}`,
+  admin: (adminId: string) => `admin-${adminId}`,
+  package: (packageId: string) => `package-${packageId}`,
+  performer: (performerId: string) => `performer-${performerId}`,
+  demoSeed: () => 'system-demo-seed',
+  /** claim stream guarding a unique value (usernames and emails are unique ignoring case) */
+  uniqueValue: (kind: UniqueValueKind, value: string) => `unique-${kind}-${value.toLowerCase()}`,
+} as const;

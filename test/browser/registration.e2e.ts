@@ -1,0 +1,79 @@
+import type { Browser } from 'playwright-core';
+import { streams } from '@aura/contracts';
+import { startTestApp, type TestApp } from '../../backend/test/app-harness';
+import { describeWithChromium, launchChromium } from './chromium';
+
+describeWithChromium('registration in the browser', () => {
+  let app: TestApp;
+  let browser: Browser;
+  beforeAll(async () => {
+    app = await startTestApp({}, { serveFrontend: true });
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await app?.close();
+  });
+
+  it('registers, shows 10 auracoin, and updates the balance live without reload', async () => {
+    const page = await browser.newPage();
+    const username = `mario${Date.now().toString(36)}`;
+    await page.goto(`${app.url}/register`);
+    await page.getByLabel('Username').fill(username);
+    await page.getByLabel('Email').fill(`${username}@example.com`);
+    await page.getByLabel('Password', { exact: true }).fill('secret-pass');
+    await page.getByLabel('Conferma Password').fill('secret-pass');
+    await page.getByRole('button', { name: 'Registrati Gratis' }).click();
+
+    await page.waitForURL(`${app.url}/user`);
+    await page.getByText('Registrazione completata con successo. Hai ricevuto 10 auracoin di benvenuto per iniziare!').waitFor();
+    const balance = page.getByTestId('balance');
+    await expectText(balance, '10');
+
+    const userId = await page.evaluate(() => localStorage.getItem('userId'));
+    expect(userId).toMatch(/^[0-9a-f-]{36}$/);
+    const navigations: string[] = [];
+    page.on('framenavigated', (frame) => navigations.push(frame.url()));
+    await app.infra.eventStore.appendToStream(
+      streams.wallet(userId!),
+      [{ id: crypto.randomUUID(), type: 'AuracoinCredited', data: { walletId: userId, amount: 2550, reason: 'purchase', creditedAt: new Date().toISOString() } }],
+      { expectedRevision: 0 },
+    );
+    await expectText(balance, '35,5');
+    expect(navigations).toEqual([]);
+    await page.close();
+  });
+
+  it('shows the server refusal of a taken username in a toast', async () => {
+    const page = await browser.newPage();
+    const username = `luigi${Date.now().toString(36)}`;
+    const register = async () => {
+      await page.goto(`${app.url}/register`);
+      await page.getByLabel('Username').fill(username);
+      await page.getByLabel('Email').fill(`${username}${Math.random().toString(36).slice(2)}@example.com`);
+      await page.getByLabel('Password', { exact: true }).fill('secret-pass');
+      await page.getByLabel('Conferma Password').fill('secret-pass');
+      await page.getByRole('button', { name: 'Registrati Gratis' }).click();
+    };
+    await register();
+    await page.waitForURL(`${app.url}/user`);
+    await page.evaluate(() => localStorage.clear());
+    await register();
+    await page.getByText('Errore di registrazione').waitFor();
+    await page.getByText('Username già in uso').waitFor();
+    expect(page.url()).toBe(`${app.url}/register`);
+    await page.close();
+  });
+
+  it('shows the 404 page for an unknown route', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${app.url}/no-such-page`);
+    await page.getByText('404 Page Not Found').waitFor();
+    await page.getByText('Did you forget to add the page to the router?').waitFor();
+    await page.close();
+  });
+});
+
+async function expectText(locator: import('playwright-core').Locator, expected: string) {
+  await locator.filter({ hasText: new RegExp(`^\\s*${expected.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`) }).waitFor({ timeout: 10_000 });
+}

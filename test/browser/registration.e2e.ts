@@ -1,4 +1,4 @@
-import type { Browser } from 'playwright-core';
+import type { Browser, Locator } from 'playwright-core';
 import { streams } from '@aura/contracts';
 import { startTestApp, type TestApp } from '../../backend/test/app-harness';
 import { describeWithChromium, launchChromium } from './chromium';
@@ -74,6 +74,6 @@ describeWithChromium('registration in the browser', () => {
   });
 });
 
-async function expectText(locator: import('playwright-core').Locator, expected: string) {
+async function expectText(locator: Locator, expected: string) {
   await locator.filter({ hasText: new RegExp(`^\\s*${expected.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`) }).waitFor({ timeout: 10_000 });
 }

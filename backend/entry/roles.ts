@@ -1,4 +1,4 @@
-import { createServer, type Server } from 'node:http';
+import { createServer, type RequestListener, type Server } from 'node:http';
 import path from 'node:path';
 import type { Config } from '../platform/config/config';
 import { createHttpApp } from '../platform/http/app';
@@ -25,7 +25,10 @@ export async function startApi(options: RoleOptions & { serveFrontend: boolean; 
   const { config, logger, infra } = options;
   const now = options.now ?? (() => new Date());
   const sessions = createSessionManager({ secret: await sessionSecret(config), secure: config.production, revocations: infra.kv });
-  const server: Server = createServer();
+  // Socket.IO must find the HTTP listener in place when it attaches, so it can keep /socket.io
+  // requests away from Koa; the listener forwards to the app built below.
+  let handleRequest: RequestListener = (_request, response) => response.writeHead(503).end();
+  const server: Server = createServer((request, response) => handleRequest(request, response));
   const realtime = createRealtime({ logger, redisUrl: config.REDIS_URL, httpServer: server, sessions });
   const app = createHttpApp({
     logger,
@@ -43,7 +46,7 @@ export async function startApi(options: RoleOptions & { serveFrontend: boolean; 
       ...routers(infra, sessions, now),
     ],
   });
-  server.on('request', app.callback());
+  handleRequest = app.callback();
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(config.PORT, config.HOST, () => resolve());

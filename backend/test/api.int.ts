@@ -206,7 +206,8 @@ describe('realtime balance', () => {
     await bob.post('/api/register', fresh());
     const aliceId = registered.json.id as string;
 
-    const aliceSocket = connect(app.url, { transports: ['websocket'], extraHeaders: { cookie: alice.cookie() ?? '' } });
+    // Alice starts on long-polling then upgrades, as browsers do; Bob goes straight to websocket
+    const aliceSocket = connect(app.url, { extraHeaders: { cookie: alice.cookie() ?? '' } });
     const bobSocket = connect(app.url, { transports: ['websocket'], extraHeaders: { cookie: bob.cookie() ?? '' } });
     const bobHeard: unknown[] = [];
     bobSocket.on('balance:changed', (payload) => bobHeard.push(payload));

@@ -63,9 +63,14 @@ export function createSessionManager(options: { secret: string; secure: boolean;
     async fromContext(ctx: Context) {
       return verify(ctx.cookies.get(SESSION_COOKIE));
     },
-    start(ctx: Context, account: { sub: string; kind: Principal['kind'] }): Principal {
+    /** a new signed session token for the account (start() puts one in the cookie) */
+    issue(account: { sub: string; kind: Principal['kind'] }) {
       const principal: Principal = { sid: randomUUID(), sub: account.sub, kind: account.kind, exp: now() + SESSION_TTL_MS };
-      ctx.cookies.set(SESSION_COOKIE, encode(principal), { ...cookieOptions(), expires: new Date(principal.exp) });
+      return { principal, token: encode(principal) };
+    },
+    start(ctx: Context, account: { sub: string; kind: Principal['kind'] }): Principal {
+      const { principal, token } = this.issue(account);
+      ctx.cookies.set(SESSION_COOKIE, token, { ...cookieOptions(), expires: new Date(principal.exp) });
       return principal;
     },
     async end(ctx: Context) {

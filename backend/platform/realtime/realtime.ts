@@ -94,10 +94,8 @@ export function createRealtime(options: RealtimeOptions): Realtime {
     toEveryone: (event, payload) => emit(undefined, event, payload),
     connectedSockets: () => io.of('/').sockets.size,
     async close() {
-      await new Promise<void>((resolve) => {
-        io.close(() => resolve());
-        if (!options.httpServer) resolve();
-      });
+      // without an HTTP server there is no engine to close (Server.close would throw)
+      if (options.httpServer) await new Promise<void>((resolve) => io.close(() => resolve()));
       await Promise.all(redisClients.map((client) => client.quit().catch(() => undefined)));
     },
   };

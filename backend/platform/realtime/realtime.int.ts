@@ -59,7 +59,7 @@ describe('realtime on one node', () => {
   it('ignores a forged session cookie: the socket joins no user room', async () => {
     const forged = connect(node.url, { transports: ['websocket'], extraHeaders: { cookie: `${SESSION_COOKIE}=e30.forged` } });
     sockets.push(forged);
-    await new Promise((resolve) => forged.on('connect', resolve));
+    await new Promise<void>((resolve) => forged.on('connect', () => resolve()));
     const received: unknown[] = [];
     forged.on('balance:changed', (payload) => received.push(payload));
     node.realtime.toUser(aliceId, 'balance:changed', { userId: aliceId, auracoinBalance: 1 });

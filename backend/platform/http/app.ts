@@ -33,6 +33,8 @@ export function createHttpApp(options: HttpAppOptions): Koa {
       json: true,
       jsonStrict: true,
       jsonLimit: options.bodyLimit,
+      // the raw JSON text stays available (ctx.request.rawBody): signed webhooks are verified over it
+      includeUnparsed: true,
       urlencoded: false,
       text: false,
       multipart: false,

@@ -23,5 +23,6 @@ export const statusOfDomainCode: Partial<Record<ErrorCode, number>> = {
   email_taken: 409,
   concurrency_conflict: 409,
   idempotency_key_reused: 422,
+  invalid_signature: 400,
   service_unavailable: 503,
 };

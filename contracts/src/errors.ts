@@ -17,6 +17,7 @@ export const errorCodes = [
   'concurrency_conflict',
   'insufficient_balance',
   'idempotency_key_reused',
+  'invalid_signature',
   'service_unavailable',
   'internal_error',
 ] as const;

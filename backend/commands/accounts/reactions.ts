@@ -1,4 +1,9 @@
+import { streams } from '@aura/contracts';
+import { foldStream } from '../../platform/eventstore/handle-command';
+import type { EventStore } from '../../platform/eventstore/port';
 import type { ProjectionDefinition } from '../../platform/projections/runner';
+import { releaseAll } from '../../platform/unique-values';
+import { user } from './user';
 
 /** Enqueues work for a job; injected by the composition root so this module knows no worker. */
 export type EnqueueWelcomeCredit = (userId: string, causationId: string) => Promise<void>;
@@ -14,6 +19,33 @@ export function welcomeCreditReaction(enqueue: EnqueueWelcomeCredit): Projection
     eventTypes: ['UserRegistered'],
     async apply(event) {
       await enqueue((event.data as { userId: string }).userId, event.id);
+    },
+  };
+}
+
+/**
+ * A deleted user's username and email become free again. The delete route releases them at once;
+ * this reaction heals a delete cut short between UserDeleted and the releases (releasing a value
+ * someone else holds by then is a no-op, so replaying it is harmless).
+ */
+export function releaseDeletedUserClaims(eventStore: EventStore, now: () => Date): ProjectionDefinition {
+  return {
+    name: 'reaction:release-deleted-user-claims',
+    collections: [],
+    eventTypes: ['UserDeleted'],
+    async apply(event) {
+      const userId = (event.data as { userId: string }).userId;
+      const state = foldStream(user, await eventStore.readStream(streams.user(userId)));
+      if (state.status === 'unregistered') return;
+      await releaseAll(
+        eventStore,
+        [
+          { kind: 'username', value: state.username, ownerId: userId },
+          { kind: 'email', value: state.email, ownerId: userId },
+        ],
+        now,
+        { causationId: event.id },
+      );
     },
   };
 }

@@ -1,5 +1,5 @@
 import { deciderSpec } from '../../platform/testing/decider-spec';
-import { decideRegister, user, welcomeCredit } from './user';
+import { decideDeleteUser, decideRegister, user, welcomeCredit } from './user';
 
 const now = new Date('2026-11-20T10:00:00.000Z');
 const userId = '0b7c4d1e-8f7a-4e63-9a51-5a4c1b2d3e4f';
@@ -25,5 +25,19 @@ describe('user decider', () => {
       type: 'AuracoinCredited',
       data: { walletId: userId, amount: 1000, reason: 'welcome', creditedAt: now.toISOString() },
     });
+  });
+});
+
+describe('user deletion', () => {
+  const spec = deciderSpec(user);
+  const deleted = { type: 'UserDeleted' as const, data: { userId, deletedBy: 'admin-1', deletedAt: now.toISOString() } };
+
+  it('deletes a registered user, naming the admin', () => {
+    spec.given([registered]).when((state) => decideDeleteUser({ userId, deletedBy: 'admin-1' }, state, now)).then([deleted]);
+  });
+
+  it('refuses an unknown or already deleted user', () => {
+    spec.given([]).when((state) => decideDeleteUser({ userId, deletedBy: 'admin-1' }, state, now)).thenThrows('not_found');
+    spec.given([registered, deleted]).when((state) => decideDeleteUser({ userId, deletedBy: 'admin-1' }, state, now)).thenThrows('not_found');
   });
 });

@@ -2,7 +2,9 @@ import { auracoinToUnits, WELCOME_BONUS_AURACOIN, type DomainEvent } from '@aura
 import { DomainError } from '../../platform/domain-error';
 import type { Aggregate } from '../../platform/eventstore/handle-command';
 
-export type User = { status: 'unregistered' } | { status: 'registered'; userId: string; username: string; email: string };
+export type User =
+  | { status: 'unregistered' }
+  | { status: 'registered' | 'deleted'; userId: string; username: string; email: string };
 
 export const user: Aggregate<User> = {
   initialState: () => ({ status: 'unregistered' }),
@@ -10,6 +12,7 @@ export const user: Aggregate<User> = {
     if (event.type === 'UserRegistered') {
       return { status: 'registered', userId: event.data.userId, username: event.data.username, email: event.data.email };
     }
+    if (event.type === 'UserDeleted' && state.status === 'registered') return { ...state, status: 'deleted' };
     return state;
   },
 };
@@ -22,7 +25,7 @@ export interface RegisterUser {
 }
 
 export function decideRegister(command: RegisterUser, state: User, now: Date): DomainEvent[] {
-  if (state.status === 'registered') throw new DomainError('conflict', 'Utente già registrato');
+  if (state.status !== 'unregistered') throw new DomainError('conflict', 'Utente già registrato');
   return [
     {
       type: 'UserRegistered',
@@ -48,3 +51,12 @@ export function welcomeCredit(userId: string, now: Date): DomainEvent {
 
 /** Event id of a user's welcome credit: fixed, so crediting it twice is a no-op. */
 export const welcomeCreditEventId = (userId: string) => `welcome-credit:${userId}`;
+
+/**
+ * An admin deletes a user: UserDeleted (read models forget the personal data, the claims on the
+ * username and email are released). The wallet's stream is untouched, so the ledger stays whole.
+ */
+export function decideDeleteUser(command: { userId: string; deletedBy: string }, state: User, now: Date): DomainEvent[] {
+  if (state.status !== 'registered') throw new DomainError('not_found', 'Utente non trovato');
+  return [{ type: 'UserDeleted', data: { userId: command.userId, deletedBy: command.deletedBy, deletedAt: now.toISOString() } }];
+}

@@ -14,6 +14,8 @@ export type UserDoc = {
   balanceUnits: number;
   totalSpentUnits: number;
   createdAt: string;
+  /** deleted by an admin: personal data replaced, login impossible */
+  deleted?: boolean;
 };
 
 const asDomain = (event: StoredEvent) => ({ type: event.type, data: event.data }) as DomainEvent;
@@ -35,9 +37,32 @@ export function evolveUser(doc: UserDoc | null, event: DomainEvent): UserDoc | n
     case 'AuracoinCredited':
       // a credit can only follow the registration; one arriving first waits in a partial doc
       return { ...(doc ?? partialUser(event.data.walletId)), balanceUnits: (doc?.balanceUnits ?? 0) + event.data.amount };
+    case 'AuracoinDebited':
+      return {
+        ...(doc ?? partialUser(event.data.walletId)),
+        balanceUnits: (doc?.balanceUnits ?? 0) - event.data.amount,
+        totalSpentUnits: (doc?.totalSpentUnits ?? 0) + event.data.amount,
+      };
+    case 'AuracoinAdjusted':
+      return { ...(doc ?? partialUser(event.data.walletId)), balanceUnits: (doc?.balanceUnits ?? 0) + event.data.amount };
+    case 'UserDeleted':
+      return anonymised(doc ?? partialUser(event.data.userId), event.data.deletedAt);
     default:
       return doc;
   }
+}
+
+/** What stays of a deleted user: no name, no email, no password; the money figures (the ledger) stay. */
+export function anonymised(doc: UserDoc, _deletedAt: string): UserDoc {
+  const tag = doc._id.slice(0, 8);
+  return {
+    ...doc,
+    username: `utente-eliminato-${tag}`,
+    usernameLower: `deleted:${doc._id}`,
+    email: `eliminato-${doc._id}@deleted.invalid`,
+    passwordHash: '',
+    deleted: true,
+  };
 }
 
 function partialUser(userId: string): UserDoc {
@@ -47,11 +72,11 @@ function partialUser(userId: string): UserDoc {
 export const usersProjection = docProjection<UserDoc>({
   name: USERS,
   collection: USERS,
-  eventTypes: ['UserRegistered', 'AuracoinCredited'],
+  eventTypes: ['UserRegistered', 'AuracoinCredited', 'AuracoinDebited', 'AuracoinAdjusted', 'UserDeleted'],
   documentId(event) {
     const domain = asDomain(event);
-    if (domain.type === 'UserRegistered') return domain.data.userId;
-    if (domain.type === 'AuracoinCredited') return domain.data.walletId;
+    if (domain.type === 'UserRegistered' || domain.type === 'UserDeleted') return domain.data.userId;
+    if (domain.type === 'AuracoinCredited' || domain.type === 'AuracoinDebited' || domain.type === 'AuracoinAdjusted') return domain.data.walletId;
     return undefined;
   },
   evolve: (doc, event) => evolveUser(doc, asDomain(event)),

@@ -18,5 +18,6 @@ export function usersQueryRouter(deps: { sessions: SessionManager; users: UserQu
     if (!doc) throw notFound('Utente non trovato');
     return toUserView(doc);
   });
+  mountRoute(router, deps.sessions, apiRoutes.listUsers, async () => (await deps.users.list()).map(toUserView));
   return router;
 }

@@ -32,4 +32,14 @@ export const UniqueValueReleased = z.object({
   releasedAt: z.string(),
 });
 
-export const accountsEvents = { UserRegistered, UniqueValueClaimed, UniqueValueReleased } as const;
+/**
+ * An admin deleted a user: read models forget the personal data (username and email are replaced),
+ * login becomes impossible and the claims are released; the wallet's ledger stays whole.
+ */
+export const UserDeleted = z.object({
+  userId: z.string().uuid(),
+  deletedBy: z.string(),
+  deletedAt: z.string(),
+});
+
+export const accountsEvents = { UserRegistered, UniqueValueClaimed, UniqueValueReleased, UserDeleted } as const;

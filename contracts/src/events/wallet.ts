@@ -1,11 +1,38 @@
 import { z } from 'zod';
 
+/** Money into a wallet (stream `wallet-<userId>`). */
 export const AuracoinCredited = z.object({
   walletId: z.string().uuid(),
   /** minor units: 1 auracoin = 100 */
   amount: z.number().int().positive(),
   reason: z.enum(['welcome', 'purchase', 'refund', 'adjustment']),
+  /** the purchase that paid for it, when reason is 'purchase' */
+  purchaseId: z.string().uuid().optional(),
   creditedAt: z.string(),
 });
 
-export const walletEvents = { AuracoinCredited } as const;
+/** Money spent from a wallet; appended right after the event saying what was bought, with the expected revision. */
+export const AuracoinDebited = z.object({
+  walletId: z.string().uuid(),
+  /** minor units, positive */
+  amount: z.number().int().positive(),
+  /** what was bought: 'alias', 'photo', 'session', 'message', … */
+  reason: z.string().min(1),
+  /** id of the thing bought (alias id, photo id, session id…) */
+  reference: z.string(),
+  debitedAt: z.string(),
+});
+
+/** An admin set the balance by hand (spec: admin edits auracoinBalance). `amount` is the signed change. */
+export const AuracoinAdjusted = z.object({
+  walletId: z.string().uuid(),
+  /** signed minor units: new balance minus old */
+  amount: z.number().int(),
+  balanceBefore: z.number().int(),
+  balanceAfter: z.number().int().min(0),
+  /** the admin who made the change */
+  adminId: z.string(),
+  adjustedAt: z.string(),
+});
+
+export const walletEvents = { AuracoinCredited, AuracoinDebited, AuracoinAdjusted } as const;

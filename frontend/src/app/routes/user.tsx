@@ -2,13 +2,21 @@ import { Alert, Button, Container } from '@chakra-ui/react';
 import { Navigate } from 'react-router-dom';
 import { errorMessage } from '../../lib/api-client';
 import { AccountOverview } from '../../features/account/components/account-overview';
+import { LevelPanel } from '../../features/account/components/level-panel';
 import { useCurrentUser } from '../../features/account/hooks/use-current-user';
 import { useUser } from '../../features/account/api/get-user';
+import { AliasManager } from '../../features/aliases/components/alias-manager';
+import { OfferBanner, useOfferBonusPercent } from '../../features/offers/components/offer-banner';
+import { BuyPackages } from '../../features/wallet/components/buy-packages';
 
-/** /user: the signed-in user's area (spec §2). No stored user → /login. */
+/**
+ * /user: the signed-in user's area (spec §2): profile, live balance, level and progress, the
+ * limited offer (only while one runs), the alias manager, the packages to buy. No stored user → /login.
+ */
 export default function UserRoute() {
   const { user, isConfirmed, error } = useCurrentUser();
   const { refetch, isFetching } = useUser(user?.id);
+  const offerBonusPercent = useOfferBonusPercent();
 
   if (!user) return <Navigate to="/login" replace />;
 
@@ -27,7 +35,12 @@ export default function UserRoute() {
           </Button>
         </Alert.Root>
       ) : null}
-      <AccountOverview user={user} isRefreshing={!isConfirmed} />
+      <AccountOverview user={user} isRefreshing={!isConfirmed}>
+        <LevelPanel totalSpent={user.totalAuracoinSpent} />
+        <OfferBanner />
+        <AliasManager userId={user.id} balance={user.auracoinBalance} onPurchased={() => void refetch()} />
+        <BuyPackages totalSpent={user.totalAuracoinSpent} offerBonusPercent={offerBonusPercent} onPaid={() => void refetch()} />
+      </AccountOverview>
     </Container>
   );
 }

@@ -1,17 +1,21 @@
+import type { ReactNode } from 'react';
 import { Avatar, Badge, Box, Button, Card, Flex, Grid, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import type { UserView } from '@aura/contracts';
 import { Link as RouterLink } from 'react-router-dom';
 import { formatAuracoin, formatDate, initialsOf } from '../../../lib/format';
 import { CoinIcon, SearchIcon } from '../../../components/ui/icons';
+import { LevelBadge } from './level-panel';
 
 export interface AccountOverviewProps {
   user: UserView;
+  /** the rest of the user area (level, offer, aliases, packages), above the link to the performers */
+  children?: ReactNode;
   /** the server has not answered yet: the figures come from the local cache */
   isRefreshing?: boolean;
 }
 
 /** Profile and wallet summary of the signed-in user (/user). */
-export function AccountOverview({ user, isRefreshing = false }: AccountOverviewProps) {
+export function AccountOverview({ user, isRefreshing = false, children }: AccountOverviewProps) {
   return (
     <Stack gap="6">
       <Grid templateColumns={{ base: '1fr', md: '3fr 2fr' }} gap="6">
@@ -33,6 +37,7 @@ export function AccountOverview({ user, isRefreshing = false }: AccountOverviewP
                     <Box as="span" width="2" height="2" rounded="full" bg="green.400" aria-hidden="true" />
                     Active
                   </Badge>
+                  <LevelBadge totalSpent={user.totalAuracoinSpent} />
                   <Text as="span" fontSize="sm" color="fg.subtle">
                     Membro dal {formatDate(user.createdAt)}
                   </Text>
@@ -76,6 +81,8 @@ export function AccountOverview({ user, isRefreshing = false }: AccountOverviewP
           </Card.Body>
         </Card.Root>
       </Grid>
+
+      {children}
 
       <Card.Root bg="bg.panel" borderColor="border" rounded="2xl">
         <Card.Body>

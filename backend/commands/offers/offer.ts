@@ -1,0 +1,56 @@
+import type { DomainEvent } from '@aura/contracts';
+import { DomainError } from '../../platform/domain-error';
+import type { Aggregate } from '../../platform/eventstore/handle-command';
+
+/** A limited offer (stream `offer-<offerId>`): +bonusPercent auracoin on every package while it runs. */
+export type Offer =
+  | { status: 'none' }
+  | { status: 'running' | 'ended'; offerId: string; bonusPercent: number; endsAt: string };
+
+export const offer: Aggregate<Offer> = {
+  initialState: () => ({ status: 'none' }),
+  evolve(state, event) {
+    if (event.type === 'OfferCreated') {
+      return { status: 'running', offerId: event.data.offerId, bonusPercent: event.data.bonusPercent, endsAt: event.data.endsAt };
+    }
+    if (event.type === 'OfferEnded' && state.status !== 'none') return { ...state, status: 'ended' };
+    return state;
+  },
+};
+
+export interface CreateOffer {
+  offerId: string;
+  bonusPercent: number;
+  durationMinutes: number;
+  createdBy: string;
+}
+
+export function decideCreateOffer(command: CreateOffer, state: Offer, now: Date): DomainEvent[] {
+  if (state.status !== 'none') throw new DomainError('conflict', 'Offerta già esistente');
+  if (!Number.isInteger(command.bonusPercent) || command.bonusPercent < 1 || command.bonusPercent > 100) {
+    throw new DomainError('validation_failed', 'Il bonus deve essere tra 1 e 100');
+  }
+  if (!Number.isInteger(command.durationMinutes) || command.durationMinutes < 1) {
+    throw new DomainError('validation_failed', 'La durata deve essere di almeno un minuto');
+  }
+  const endsAt = new Date(now.getTime() + command.durationMinutes * 60_000);
+  return [
+    {
+      type: 'OfferCreated',
+      data: {
+        offerId: command.offerId,
+        bonusPercent: command.bonusPercent,
+        startsAt: now.toISOString(),
+        endsAt: endsAt.toISOString(),
+        createdBy: command.createdBy,
+        createdAt: now.toISOString(),
+      },
+    },
+  ];
+}
+
+export function decideEndOffer(command: { offerId: string; endedBy: string }, state: Offer, now: Date): DomainEvent[] {
+  if (state.status === 'none') throw new DomainError('not_found', 'Offerta non trovata');
+  if (state.status === 'ended' || Date.parse(state.endsAt) <= now.getTime()) throw new DomainError('conflict', 'Offerta già terminata');
+  return [{ type: 'OfferEnded', data: { offerId: command.offerId, endedBy: command.endedBy, endedAt: now.toISOString() } }];
+}

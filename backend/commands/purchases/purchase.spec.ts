@@ -1,0 +1,70 @@
+import type { DomainEvent } from '@aura/contracts';
+import { deciderSpec } from '../../platform/testing/decider-spec';
+import { decideConfirmPayment, decideDeclinePayment, decideStartCheckout, purchase } from './purchase';
+
+const now = new Date('2026-11-20T10:00:00.000Z');
+const purchaseId = '3e0f7a4b-1cad-4b96-ad84-8d7f4e5a6b72';
+const userId = '0b7c4d1e-8f7a-4e63-9a51-5a4c1b2d3e4f';
+const packageId = '4f1a8b5c-2dbe-4ca7-be95-9e8a5f6b7c83';
+const offerId = '2d9e6f3a-0b9c-4a85-9c73-7c6e3d4f5a61';
+const start = {
+  purchaseId,
+  userId,
+  idempotencyKey: 'k',
+  pkg: { packageId, credits: 100, bonus: 10, priceCents: 9900 },
+  totalSpent: 600,
+  offer: { offerId, bonusPercent: 20 },
+  checkout: { provider: 'sandbox', checkoutId: 'cs_test_1', url: '/api/payments/sandbox/cs_test_1' },
+};
+const started: DomainEvent = {
+  type: 'CheckoutStarted',
+  data: {
+    purchaseId, userId, packageId, credits: 100, bonus: 10, listPriceCents: 9900, priceCents: 9405, tier: 'Silver', discountPercent: 5,
+    offerId, offerBonusPercent: 20, auracoinUnits: 13200, provider: 'sandbox', checkoutId: 'cs_test_1',
+    checkoutUrl: '/api/payments/sandbox/cs_test_1', idempotencyKey: 'k', startedAt: now.toISOString(),
+  },
+};
+const confirmedEvent: DomainEvent = { type: 'PaymentConfirmed', data: { purchaseId, checkoutId: 'cs_test_1', providerPaymentId: 'pi', confirmedAt: now.toISOString() } };
+const paid = { checkoutId: 'cs_test_1', paymentId: 'pi', amountCents: 9405 };
+
+describe('purchase decider', () => {
+  const spec = deciderSpec(purchase);
+
+  it('starts a checkout at the tier price with the offer bonus', () => {
+    spec.given([]).when((state) => decideStartCheckout(start, state, now)).then([started]);
+  });
+
+  it('refuses to start the same purchase twice', () => {
+    spec.given([started]).when((state) => decideStartCheckout(start, state, now)).thenThrows('conflict');
+  });
+
+  it('confirms a payment: paid on the purchase, purchased and credited on the wallet', () => {
+    const state = [started].reduce(purchase.evolve, purchase.initialState());
+    expect(decideConfirmPayment(paid, state, now)).toEqual({
+      purchaseEvents: [confirmedEvent],
+      walletEvents: [
+        { type: 'AuracoinPurchased', data: { purchaseId, walletId: userId, packageId, credits: 100, amount: 13200, priceCents: 9405, provider: 'sandbox', providerPaymentId: 'pi', purchasedAt: now.toISOString() } },
+        { type: 'AuracoinCredited', data: { walletId: userId, amount: 13200, reason: 'purchase', purchaseId, creditedAt: now.toISOString() } },
+      ],
+    });
+  });
+
+  it('does nothing for a confirmation of a paid purchase', () => {
+    const state = [started, confirmedEvent].reduce(purchase.evolve, purchase.initialState());
+    expect(decideConfirmPayment(paid, state, now)).toEqual({ purchaseEvents: [], walletEvents: [] });
+  });
+
+  it('refuses a wrong amount, another checkout, an unknown purchase', () => {
+    const state = [started].reduce(purchase.evolve, purchase.initialState());
+    expect(() => decideConfirmPayment({ ...paid, amountCents: 1 }, state, now)).toThrow('does not match');
+    expect(() => decideConfirmPayment({ ...paid, checkoutId: 'cs_other' }, state, now)).toThrow('does not belong');
+    expect(() => decideConfirmPayment(paid, purchase.initialState(), now)).toThrow('non trovato');
+  });
+
+  it('declines a pending purchase, and ignores a late failure after payment', () => {
+    spec.given([started]).when((state) => decideDeclinePayment({ checkoutId: 'cs_test_1' }, state, now)).then([
+      { type: 'PaymentDeclined', data: { purchaseId, checkoutId: 'cs_test_1', declinedAt: now.toISOString() } },
+    ]);
+    spec.given([started, confirmedEvent]).when((state) => decideDeclinePayment({ checkoutId: 'cs_test_1' }, state, now)).then([]);
+  });
+});

@@ -1,0 +1,33 @@
+import type { DomainEvent, WalletTotals } from '@aura/contracts';
+import { DomainError } from '../../platform/domain-error';
+
+export interface AdjustBalance {
+  walletId: string;
+  /** the balance the admin set, minor units */
+  targetUnits: number;
+  adminId: string;
+}
+
+/**
+ * An admin sets a balance: the difference is recorded as AuracoinAdjusted with both balances and
+ * the admin's id. Setting the balance it already has records nothing.
+ */
+export function decideAdjustBalance(command: AdjustBalance, state: WalletTotals, now: Date): DomainEvent[] {
+  if (!Number.isInteger(command.targetUnits) || command.targetUnits < 0) {
+    throw new DomainError('validation_failed', 'Il saldo deve essere un numero non negativo');
+  }
+  if (command.targetUnits === state.balance) return [];
+  return [
+    {
+      type: 'AuracoinAdjusted',
+      data: {
+        walletId: command.walletId,
+        amount: command.targetUnits - state.balance,
+        balanceBefore: state.balance,
+        balanceAfter: command.targetUnits,
+        adminId: command.adminId,
+        adjustedAt: now.toISOString(),
+      },
+    },
+  ];
+}

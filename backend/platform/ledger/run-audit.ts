@@ -1,0 +1,55 @@
+import { formatAuditUnits } from './format';
+import type { EventStore, StoredEvent } from '../eventstore/port';
+import { auditLedger, compareWithUsers, type AuditProblem } from './audit';
+
+export interface AuditReport {
+  ok: boolean;
+  lines: string[];
+  problems: AuditProblem[];
+}
+
+export interface UserBalances {
+  _id: string;
+  balanceUnits: number;
+  totalSpentUnits: number;
+}
+
+/** Reads the whole log in pages (global order). */
+export async function readWholeLog(eventStore: EventStore, pageSize = 5000): Promise<StoredEvent[]> {
+  const events: StoredEvent[] = [];
+  let after: number | undefined;
+  for (;;) {
+    const page = await eventStore.readAll({ after, maxCount: pageSize });
+    events.push(...page);
+    if (page.length < pageSize) return events;
+    after = page[page.length - 1]!.position;
+  }
+}
+
+/**
+ * Replays every wallet and earnings stream, then compares with the users read model rebuilt from
+ * the log (`rebuiltUsers`) and, when given, the stored one.
+ */
+export async function runLedgerAudit(
+  eventStore: EventStore,
+  options: { rebuildUsers: (events: StoredEvent[]) => Promise<UserBalances[]>; storedUsers?: () => Promise<UserBalances[]> },
+): Promise<AuditReport> {
+  const events = await readWholeLog(eventStore);
+  const audit = auditLedger(events);
+  const problems = [...audit.problems];
+  problems.push(...compareWithUsers(audit, await options.rebuildUsers(events), 'users read model rebuilt from the log'));
+  if (options.storedUsers) problems.push(...compareWithUsers(audit, await options.storedUsers(), 'stored users read model'));
+  const lines = [
+    `ledger audit over ${events.length} events`,
+    `  wallets: ${audit.wallets.size}, earnings streams: ${audit.earnings.size}`,
+    `  credited ${formatAuditUnits(audit.totals.credited)}, debited ${formatAuditUnits(audit.totals.debited)}, adjusted ${formatAuditUnits(audit.totals.adjusted)}, held ${formatAuditUnits(audit.totals.balance)} auracoin`,
+    `  card purchases credited: ${formatAuditUnits(audit.totals.purchaseCredits)} auracoin`,
+    `  performer earnings held: ${([...audit.earnings.values()].reduce((sum, e) => sum + e.balanceCents, 0) / 100).toFixed(2)} euro`,
+  ];
+  if (problems.length === 0) lines.push('OK: no balance ever negative, credits - debits + adjustments = balance for every wallet, read models agree');
+  else {
+    lines.push(`FAILED: ${problems.length} problem(s)`);
+    for (const problem of problems.slice(0, 200)) lines.push(`  ${problem.stream}${problem.revision !== undefined ? `@${problem.revision}` : ''}: ${problem.problem}`);
+  }
+  return { ok: problems.length === 0, lines, problems };
+}

@@ -1,0 +1,36 @@
+/**
+ * The card-payment port. Adapters: the embedded sandbox (a test-mode checkout page served by this
+ * backend) and a real provider (Stripe's Checkout API). Both confirm payments only through signed
+ * webhooks verified by `parseWebhook`, so a forged or replayed confirmation credits nothing.
+ */
+export interface CheckoutRequest {
+  purchaseId: string;
+  /** euro cents to charge */
+  amountCents: number;
+  currency: 'eur';
+  description: string;
+  /** where the buyer lands after paying / cancelling (absolute or same-origin path) */
+  successUrl: string;
+  cancelUrl: string;
+}
+
+export interface Checkout {
+  checkoutId: string;
+  /** the page where the buyer pays */
+  url: string;
+}
+
+/** What a verified webhook says happened. */
+export type PaymentOutcome =
+  | { kind: 'succeeded'; eventId: string; checkoutId: string; purchaseId: string; paymentId: string; amountCents: number }
+  | { kind: 'failed'; eventId: string; checkoutId: string; purchaseId: string }
+  | { kind: 'ignored'; eventId: string; type: string };
+
+export interface PaymentProvider {
+  /** 'sandbox' or 'stripe' */
+  readonly name: string;
+  readonly testMode: boolean;
+  createCheckout(request: CheckoutRequest): Promise<Checkout>;
+  /** verifies the signature over the raw body (throws WebhookSignatureError) and reads the event */
+  parseWebhook(rawBody: string, signature: string | undefined, now: Date): PaymentOutcome;
+}

@@ -1,0 +1,37 @@
+import type { AliasView, DomainEvent } from '@aura/contracts';
+import type { StoredEvent } from '../../platform/eventstore/port';
+import { docProjection } from '../../platform/projections/doc-projection';
+
+export const ALIASES = 'aliases';
+
+export type AliasDoc = {
+  _id: string;
+  userId: string;
+  aliasName: string;
+  createdAt: string;
+  deleted: boolean;
+};
+
+const asDomain = (event: StoredEvent) => ({ type: event.type, data: event.data }) as DomainEvent;
+
+export function evolveAlias(doc: AliasDoc | null, event: DomainEvent): AliasDoc | null {
+  switch (event.type) {
+    case 'AliasPurchased':
+      return { _id: event.data.aliasId, userId: event.data.userId, aliasName: event.data.aliasName, createdAt: event.data.purchasedAt, deleted: doc?.deleted ?? false };
+    case 'AliasDeleted':
+      return { ...(doc ?? { _id: event.data.aliasId, userId: event.data.userId, aliasName: '', createdAt: event.data.deletedAt }), deleted: true };
+    default:
+      return doc;
+  }
+}
+
+export const aliasesProjection = docProjection<AliasDoc>({
+  name: ALIASES,
+  collection: ALIASES,
+  eventTypes: ['AliasPurchased', 'AliasDeleted'],
+  documentId: (event) => (event.data as { aliasId?: string }).aliasId,
+  evolve: (doc, event) => evolveAlias(doc, asDomain(event)),
+  indexes: [{ keys: { userId: 1, createdAt: 1 }, options: { name: 'by_user' } }],
+});
+
+export const toAliasView = (doc: AliasDoc): AliasView => ({ id: doc._id, aliasName: doc.aliasName, createdAt: doc.createdAt, isActive: !doc.deleted });

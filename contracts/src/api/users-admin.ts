@@ -1,0 +1,52 @@
+import { z } from 'zod';
+import { UserView } from './accounts';
+import { IdParam } from './common';
+import type { RouteContract } from './route-contract';
+
+/** The largest balance an admin may set, auracoin. */
+export const ADMIN_BALANCE_MAX = 10_000_000;
+
+/**
+ * Admin edit of a user's balance (spec §7: PATCH /api/users/{id} {auracoinBalance}). Auracoin,
+ * at most two decimals (minor units); recorded as an AuracoinAdjusted event carrying the admin's id.
+ */
+export const UpdateUserBody = z.object({
+  auracoinBalance: z
+    .number()
+    .min(0)
+    .max(ADMIN_BALANCE_MAX)
+    .refine((value) => Math.abs(Math.round(value * 100) - value * 100) < 1e-6, {
+      message: 'At most two decimals',
+    }),
+});
+export type UpdateUserBody = z.infer<typeof UpdateUserBody>;
+
+/** One money movement on a wallet (auracoin, signed). */
+export const LedgerEntryView = z.object({
+  id: z.string(),
+  type: z.enum(['AuracoinCredited', 'AuracoinDebited', 'AuracoinAdjusted']),
+  amount: z.number(),
+  reason: z.string(),
+  reference: z.string().nullable(),
+  at: z.string(),
+});
+export type LedgerEntryView = z.infer<typeof LedgerEntryView>;
+
+export const usersAdminRoutes = {
+  userLedger: {
+    method: 'get', path: '/api/users/{id}/ledger', summary: "A wallet's movements, newest first (own, or any for admins)", tag: 'users',
+    auth: 'user', params: IdParam, response: z.array(LedgerEntryView),
+  },
+  listUsers: {
+    method: 'get', path: '/api/users', summary: 'Every user (admin); deleted users are left out', tag: 'users',
+    auth: 'admin', response: z.array(UserView),
+  },
+  updateUser: {
+    method: 'patch', path: '/api/users/{id}', summary: "Set a user's auracoin balance (admin)", tag: 'users',
+    auth: 'admin', params: IdParam, body: UpdateUserBody, response: UserView,
+  },
+  deleteUser: {
+    method: 'delete', path: '/api/users/{id}', summary: 'Delete a user: personal data anonymised, ledger kept (admin)', tag: 'users',
+    auth: 'admin', params: IdParam, response: z.object({ ok: z.literal(true) }),
+  },
+} as const satisfies Record<string, RouteContract>;

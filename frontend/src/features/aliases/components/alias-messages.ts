@@ -1,0 +1,19 @@
+import { ApiError } from '../../../lib/api-client';
+
+/** The spec's alias messages (§5, §8), in one place. */
+export const ALIAS_MESSAGES = {
+  created: 'Alias creato!',
+  deleted: 'Alias eliminato',
+  required: { title: 'Campo obbligatorio', description: "Inserisci un nome per l'alias" },
+  lowBalance: { title: 'Saldo insufficiente', description: 'Hai bisogno di 50 auracoin per acquistare un alias' },
+  serverLowBalance: 'Saldo auracoin insufficiente',
+  createFailed: { title: 'Errore', description: "Impossibile creare l'alias" },
+  deleteFailed: "Impossibile eliminare l'alias",
+} as const;
+
+/** The toast for a failed creation: the server's 'Insufficient auracoin balance' reads 'Saldo auracoin insufficiente'. */
+export function createFailureToast(error: unknown): { title: string; description?: string } {
+  const serverMessage = error instanceof ApiError ? (error.problem?.error ?? error.body) : undefined;
+  if (serverMessage?.includes('Insufficient auracoin balance')) return { title: ALIAS_MESSAGES.serverLowBalance };
+  return ALIAS_MESSAGES.createFailed;
+}

@@ -1,0 +1,62 @@
+import { useCallback } from 'react';
+import { Box, Flex, HStack, Stack, Text } from '@chakra-ui/react';
+import { useQueryClient } from '@tanstack/react-query';
+import { GiftIcon } from '../../../components/ui/icons';
+import { offerKeys, useCurrentOffer } from '../api/offers';
+import { formatCountdown } from '../hooks/countdown';
+import { useCountdown } from '../hooks/use-countdown';
+
+/**
+ * The limited-offer banner (spec §9): 'Offerta Limitata!' / '+N% auracoin bonus su tutti i
+ * pacchetti' with a live countdown. Shown only while an admin-defined offer runs: no fake urgency.
+ */
+export function OfferBanner() {
+  const queryClient = useQueryClient();
+  const { data: offer } = useCurrentOffer();
+  const onEnd = useCallback(() => void queryClient.invalidateQueries({ queryKey: offerKeys.current }), [queryClient]);
+  const left = useCountdown(offer?.endsAt, onEnd);
+  if (!offer || left <= 0) return null;
+  return (
+    <Box
+      role="region"
+      aria-label="Offerta limitata"
+      data-testid="offer-banner"
+      rounded="2xl"
+      p={{ base: '4', md: '5' }}
+      bgGradient="to-r"
+      gradientFrom="#7c2d12"
+      gradientTo="#831843"
+      borderWidth="1px"
+      borderColor="gold.muted"
+    >
+      <Flex gap="4" align={{ base: 'flex-start', sm: 'center' }} justify="space-between" direction={{ base: 'column', sm: 'row' }}>
+        <HStack gap="3" align="center">
+          <Box fontSize="2xl" color="gold.fg" aria-hidden="true">
+            <GiftIcon />
+          </Box>
+          <Stack gap="0">
+            <Text fontWeight="800" fontSize="lg" color="white">
+              Offerta Limitata!
+            </Text>
+            <Text color="white">+{offer.bonusPercent}% auracoin bonus su tutti i pacchetti</Text>
+          </Stack>
+        </HStack>
+        <Stack gap="0" align={{ base: 'flex-start', sm: 'flex-end' }}>
+          <Text fontSize="xs" color="whiteAlpha.900" textTransform="uppercase" letterSpacing="wider">
+            Termina tra
+          </Text>
+          <Text fontSize="2xl" fontWeight="800" fontVariantNumeric="tabular-nums" color="gold.fg" data-testid="offer-countdown" aria-live="off">
+            {formatCountdown(left)}
+          </Text>
+        </Stack>
+      </Flex>
+    </Box>
+  );
+}
+
+/** The running offer's bonus percent (0 when none), for pricing the package cards. */
+export function useOfferBonusPercent(): number {
+  const { data: offer } = useCurrentOffer();
+  const left = useCountdown(offer?.endsAt);
+  return offer && left > 0 ? offer.bonusPercent : 0;
+}

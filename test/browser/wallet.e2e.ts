@@ -1,0 +1,72 @@
+import type { Browser, Locator } from 'playwright-core';
+import { streams, walletBalance } from '@aura/contracts';
+import { superadminClient } from '../../backend/test/admin-session';
+import { startTestApp, type TestApp } from '../../backend/test/app-harness';
+import { describeWithChromium, launchChromium } from './chromium';
+
+describeWithChromium('wallet in the browser', () => {
+  let app: TestApp;
+  let browser: Browser;
+  beforeAll(async () => {
+    app = await startTestApp({}, { serveFrontend: true });
+    const admin = await superadminClient(app);
+    for (const pkg of [
+      { credits: 100, bonus: 0, price: 99, popular: false },
+      { credits: 1000, bonus: 100, price: 899, popular: true },
+    ]) {
+      const created = await admin.post('/api/packages', pkg);
+      if (created.status !== 201) throw new Error(`package: ${created.status} ${created.text}`);
+    }
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await app?.close();
+  });
+
+  it('registers, sees 10 auracoin, buys a package in the sandbox, celebrates, buys an alias', async () => {
+    const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    const username = `anna${Date.now().toString(36)}`;
+    await page.goto(`${app.url}/register`);
+    await page.getByLabel('Username').fill(username);
+    await page.getByLabel('Email').fill(`${username}@example.com`);
+    await page.getByLabel('Password', { exact: true }).fill('secret-pass');
+    await page.getByLabel('Conferma Password').fill('secret-pass');
+    await page.getByRole('button', { name: 'Registrati Gratis' }).click();
+    await page.waitForURL(`${app.url}/user`);
+    const balance = page.getByTestId('balance');
+    await expectText(balance, '10');
+    await page.getByTestId('level-badge').filter({ hasText: 'Bronze' }).waitFor();
+    // under 50 auracoin the alias button is disabled
+    expect(await page.getByRole('button', { name: 'Nuovo alias' }).isDisabled()).toBe(true);
+
+    // Acquista on the 1,100-auracoin package: to the sandbox's TEST MODE page, pay, back to /user
+    await page.getByRole('button', { name: 'Acquista 1.100 auracoin' }).click();
+    await page.waitForURL(/\/api\/payments\/sandbox\/cs_test_/);
+    await page.getByText('MODALITÀ TEST').waitFor();
+    await page.getByTestId('sandbox-pay').click();
+    await page.waitForURL(/\/user/);
+    await page.getByTestId('celebration').and(page.locator('[data-kind="stars"]')).waitFor({ timeout: 10_000 });
+    await page.getByText('Acquisto Completato!').waitFor();
+    await expectText(balance, '1.110');
+    // the celebration lasts 3 seconds
+    await page.getByTestId('celebration').waitFor({ state: 'detached', timeout: 6_000 });
+
+    const userId = await page.evaluate(() => localStorage.getItem('userId'));
+    expect(walletBalance(await app.infra.eventStore.readStream(streams.wallet(userId!)))).toBe(111_000);
+
+    // an alias for 50: the dialog submits with Enter
+    await page.getByRole('button', { name: 'Nuovo alias' }).click();
+    await page.getByLabel('Nome alias').fill('Lupo Solitario');
+    await page.getByLabel('Nome alias').press('Enter');
+    await page.getByText('Alias creato!').waitFor();
+    const item = page.getByTestId('alias-item').filter({ hasText: 'Lupo Solitario' });
+    await item.getByText('Attivo').waitFor();
+    await expectText(balance, '1.060');
+    await page.close();
+  });
+});
+
+async function expectText(locator: Locator, expected: string) {
+  await locator.filter({ hasText: new RegExp(`^\\s*${expected.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`) }).waitFor({ timeout: 10_000 });
+}

@@ -1,16 +1,35 @@
-import type { DomainEvent } from '@aura/contracts';
+import type { AdminRole, DomainEvent } from '@aura/contracts';
 import { DomainError } from '../../platform/domain-error';
 import type { Aggregate } from '../../platform/eventstore/handle-command';
 
-export type Admin = { status: 'none' } | { status: 'active'; adminId: string; role: 'admin' | 'superadmin' };
+export type Admin =
+  | { status: 'none' }
+  | { status: 'deleted'; adminId: string; username: string }
+  | { status: 'listed'; adminId: string; username: string; role: AdminRole; isActive: boolean };
 
 export const admin: Aggregate<Admin> = {
   initialState: () => ({ status: 'none' }),
   evolve(state, event) {
-    if (event.type === 'AdminCreated') return { status: 'active', adminId: event.data.adminId, role: event.data.role };
-    return state;
+    switch (event.type) {
+      case 'AdminCreated':
+        return { status: 'listed', adminId: event.data.adminId, username: event.data.username, role: event.data.role, isActive: true };
+      case 'AdminActivated':
+        return state.status === 'listed' ? { ...state, isActive: true } : state;
+      case 'AdminDeactivated':
+        return state.status === 'listed' ? { ...state, isActive: false } : state;
+      case 'AdminDeleted':
+        return state.status === 'listed' ? { status: 'deleted', adminId: state.adminId, username: state.username } : state;
+      default:
+        return state;
+    }
   },
 };
+
+/** Who is acting: every admin command carries the acting admin's id into its events. */
+export interface Actor {
+  id: string;
+  role: AdminRole;
+}
 
 export interface CreateAdmin {
   adminId: string;
@@ -18,11 +37,41 @@ export interface CreateAdmin {
   username: string;
   email: string;
   passwordHash: string;
-  role: 'admin' | 'superadmin';
+  role: AdminRole;
   createdBy?: string;
 }
 
-export function decideCreateAdmin(command: CreateAdmin, state: Admin, now: Date): DomainEvent[] {
+/** `actor` is absent only for the superadmin the first start creates. */
+export function decideCreateAdmin(command: CreateAdmin, state: Admin, now: Date, actor?: Actor): DomainEvent[] {
   if (state.status !== 'none') throw new DomainError('conflict', 'Admin già esistente');
-  return [{ type: 'AdminCreated', data: { ...command, email: command.email.toLowerCase(), createdAt: now.toISOString() } }];
+  if (actor && command.role === 'superadmin' && actor.role !== 'superadmin') {
+    throw new DomainError('forbidden', 'Solo un superadmin può creare un superadmin');
+  }
+  const data = { ...command, email: command.email.toLowerCase(), createdAt: now.toISOString() };
+  if (actor) data.createdBy = actor.id;
+  return [{ type: 'AdminCreated', data }];
+}
+
+function listed(state: Admin): Extract<Admin, { status: 'listed' }> {
+  if (state.status !== 'listed') throw new DomainError('not_found', 'Admin non trovato');
+  return state;
+}
+
+/** Activate or disable. Repeating the current state writes nothing. */
+export function decideSetAdminActive(command: { isActive: boolean }, state: Admin, now: Date, actor: Actor): DomainEvent[] {
+  const target = listed(state);
+  if (target.isActive === command.isActive) return [];
+  if (target.adminId === actor.id) throw new DomainError('conflict', 'Non puoi disattivare il tuo account');
+  if (target.role === 'superadmin' && actor.role !== 'superadmin') {
+    throw new DomainError('forbidden', 'Solo un superadmin può cambiare lo stato di un superadmin');
+  }
+  const data = { adminId: target.adminId, by: actor.id, at: now.toISOString() };
+  return [command.isActive ? { type: 'AdminActivated', data } : { type: 'AdminDeactivated', data }];
+}
+
+export function decideDeleteAdmin(state: Admin, now: Date, actor: Actor): DomainEvent[] {
+  const target = listed(state);
+  if (target.role === 'superadmin') throw new DomainError('forbidden', 'Un superadmin non può essere eliminato');
+  if (target.adminId === actor.id) throw new DomainError('conflict', 'Non puoi eliminare il tuo account');
+  return [{ type: 'AdminDeleted', data: { adminId: target.adminId, by: actor.id, at: now.toISOString() } }];
 }

@@ -1,11 +1,26 @@
 import { streams } from '@aura/contracts';
 import { handleCommand } from '../../platform/eventstore/handle-command';
 import type { EventStore } from '../../platform/eventstore/port';
-import { claimAll } from '../../platform/unique-values';
-import { admin, decideCreateAdmin, type CreateAdmin } from './admin';
+import { claimAll, releaseAll } from '../../platform/unique-values';
+import { admin, decideCreateAdmin, type Actor, type CreateAdmin } from './admin';
 
-/** Claims the admin username (unique among admins, ignoring case), then records AdminCreated. */
-export async function createAdmin(eventStore: EventStore, command: CreateAdmin, now: () => Date, metadata: Record<string, unknown> = {}) {
-  await claimAll(eventStore, [{ kind: 'admin-username', value: command.username, ownerId: command.adminId }], now, metadata);
-  return handleCommand(eventStore, streams.admin(command.adminId), admin, (state) => decideCreateAdmin(command, state, now()), { metadata });
+/**
+ * Claims the admin username (unique among admins, ignoring case), then records AdminCreated.
+ * A refused creation releases the claim it made. `actor` is absent only for the first-start superadmin.
+ */
+export async function createAdmin(
+  eventStore: EventStore,
+  command: CreateAdmin,
+  now: () => Date,
+  metadata: Record<string, unknown> = {},
+  actor?: Actor,
+) {
+  const claims = [{ kind: 'admin-username' as const, value: command.username, ownerId: command.adminId }];
+  await claimAll(eventStore, claims, now, metadata);
+  try {
+    return await handleCommand(eventStore, streams.admin(command.adminId), admin, (state) => decideCreateAdmin(command, state, now(), actor), { metadata });
+  } catch (error) {
+    await releaseAll(eventStore, claims, now, metadata);
+    throw error;
+  }
 }

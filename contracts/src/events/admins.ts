@@ -12,4 +12,25 @@ export const AdminCreated = z.object({
   createdAt: z.string(),
 });
 
-export const adminsEvents = { AdminCreated } as const;
+export const AdminActivated = z.object({
+  adminId: z.string().uuid(),
+  /** the acting admin */
+  by: z.string().uuid(),
+  at: z.string(),
+});
+
+export const AdminDeactivated = z.object({
+  adminId: z.string().uuid(),
+  /** the acting admin */
+  by: z.string().uuid(),
+  at: z.string(),
+});
+
+export const AdminDeleted = z.object({
+  adminId: z.string().uuid(),
+  /** the acting admin */
+  by: z.string().uuid(),
+  at: z.string(),
+});
+
+export const adminsEvents = { AdminCreated, AdminActivated, AdminDeactivated, AdminDeleted } as const;

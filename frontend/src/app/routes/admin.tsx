@@ -1,5 +1,25 @@
-import { PlaceholderPage } from '../../components/ui/placeholder-page';
+import { AdminConsole } from '../../features/admin-console/components/admin-console';
+import { AdminsTab } from '../../features/admin-console/components/admins-tab';
+import { UsersTab } from '../../features/admin-console/components/users-tab';
+import { OffersAdminPanel } from '../../features/offers/components/offers-admin-panel';
+import { PackagesTab } from '../../features/packages-admin/components/packages-tab';
+import { PerformersTab } from '../../features/performer-admin/components/performers-tab';
+import { VerificationTab } from '../../features/performer-admin/components/verification-tab';
+import { StatisticsTab } from '../../features/statistics/components/statistics-tab';
 
+/** /admin: composes the admin console's six tabs from their features (spec §2, order as listed). */
 export default function AdminRoute() {
-  return <PlaceholderPage title="Admin Dashboard" />;
+  return (
+    <AdminConsole
+      tabs={(admin) => [
+        { value: 'statistics', label: 'Statistiche', content: <StatisticsTab /> },
+        { value: 'users', label: 'Utenti', content: <UsersTab /> },
+        { value: 'performers', label: 'Performer', content: <PerformersTab /> },
+        // renders only once the admin record is present (the console shows tabs only then)
+        { value: 'verification', label: 'Verifica Performer', content: admin.id ? <VerificationTab adminId={admin.id} /> : null },
+        { value: 'packages', label: 'Pacchetti Auracoin', content: <PackagesTab extra={<OffersAdminPanel />} /> },
+        { value: 'admins', label: 'Gestione Admin', content: <AdminsTab currentAdminId={admin.id} currentRole={admin.role} /> },
+      ]}
+    />
+  );
 }

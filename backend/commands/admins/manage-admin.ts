@@ -1,0 +1,31 @@
+import { streams } from '@aura/contracts';
+import { handleCommand } from '../../platform/eventstore/handle-command';
+import type { EventStore } from '../../platform/eventstore/port';
+import { releaseAll } from '../../platform/unique-values';
+import { admin, decideDeleteAdmin, decideSetAdminActive, type Actor } from './admin';
+
+export async function setAdminActive(
+  eventStore: EventStore,
+  adminId: string,
+  isActive: boolean,
+  actor: Actor,
+  now: () => Date,
+  metadata: Record<string, unknown>,
+) {
+  return handleCommand(eventStore, streams.admin(adminId), admin, (state) => decideSetAdminActive({ isActive }, state, now(), actor), {
+    metadata,
+    retriesOnConflict: 2,
+  });
+}
+
+/** Deletes the admin, then frees its username so it can be given again. */
+export async function deleteAdmin(eventStore: EventStore, adminId: string, actor: Actor, now: () => Date, metadata: Record<string, unknown>) {
+  const result = await handleCommand(eventStore, streams.admin(adminId), admin, (state) => decideDeleteAdmin(state, now(), actor), {
+    metadata,
+    retriesOnConflict: 2,
+  });
+  if (result.state.status === 'deleted') {
+    await releaseAll(eventStore, [{ kind: 'admin-username', value: result.state.username, ownerId: adminId }], now, metadata);
+  }
+  return result;
+}

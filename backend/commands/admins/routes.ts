@@ -1,0 +1,87 @@
+import Router from '@koa/router';
+import { apiRoutes, type AdminView } from '@aura/contracts';
+import { DomainError } from '../../platform/domain-error';
+import type { EventStore } from '../../platform/eventstore/port';
+import { forbidden } from '../../platform/http/errors';
+import { hashPassword, verifyPassword } from '../../platform/http/password';
+import { loginRateLimit } from '../../platform/http/rate-limit';
+import { mountRoute } from '../../platform/http/routes';
+import type { SessionManager } from '../../platform/http/session';
+import { newId } from '../../platform/ids';
+import type { KeyValueStore } from '../../platform/kv/port';
+import { admin, decideCreateAdmin, type Actor } from './admin';
+import { createAdmin } from './create-admin';
+import { deleteAdmin, setAdminActive } from './manage-admin';
+
+export interface AdminsDeps {
+  eventStore: EventStore;
+  sessions: SessionManager;
+  kv: KeyValueStore;
+  now: () => Date;
+  /** the admin's login record from the admins read model, by username ignoring case */
+  findAdminLogin: (username: string) => Promise<{ id: string; passwordHash: string; isActive: boolean } | null>;
+  /** the acting admin (the admin routes' session check has already found them active) */
+  actorOf: (adminId: string) => Promise<Actor | null>;
+  /** the admin's view once the admins read model has applied `position` */
+  adminViewAfter: (adminId: string, position: number | undefined) => Promise<AdminView>;
+  /** waits until the admins read model has applied `position` */
+  settled: (position: number | undefined) => Promise<void>;
+}
+
+const ZERO_ID = '00000000-0000-4000-8000-000000000000';
+
+let decoyHash: Promise<string> | undefined;
+
+export function adminsRouter(deps: AdminsDeps): Router {
+  const router = new Router();
+  const metadataOf = (ctx: { state: { requestId?: unknown } }, adminId?: string) => ({ correlationId: ctx.state.requestId, adminId });
+  const actor = async (adminId: string) => {
+    const found = await deps.actorOf(adminId);
+    if (!found) throw forbidden();
+    return found;
+  };
+
+  mountRoute(
+    router,
+    deps.sessions,
+    apiRoutes.adminVerify,
+    async (ctx, { body }) => {
+      const login = await deps.findAdminLogin(body.username);
+      decoyHash ??= hashPassword('decoy-password-for-timing');
+      const valid = await verifyPassword(body.password, login?.passwordHash ?? (await decoyHash));
+      if (!login || !valid) throw new DomainError('invalid_credentials', 'Credenziali non valide');
+      if (!login.isActive) throw new DomainError('forbidden', 'Account amministratore disattivato');
+      deps.sessions.start(ctx, { sub: login.id, kind: 'admin' });
+      return { admin: await deps.adminViewAfter(login.id, undefined) };
+    },
+    ...loginRateLimit(deps.kv),
+  );
+
+  mountRoute(router, deps.sessions, apiRoutes.createAdmin, async (ctx, { body }, caller) => {
+    const acting = await actor(caller.sub);
+    // the decider refuses it too; checked before the username claim so a refusal appends nothing
+    decideCreateAdmin({ ...body, adminId: ZERO_ID, passwordHash: '' }, admin.initialState(), deps.now(), acting);
+    const adminId = newId();
+    const result = await createAdmin(
+      deps.eventStore,
+      { adminId, fullName: body.fullName, username: body.username, email: body.email, passwordHash: await hashPassword(body.password), role: body.role },
+      deps.now,
+      metadataOf(ctx, caller.sub),
+      acting,
+    );
+    return deps.adminViewAfter(adminId, result.position);
+  });
+
+  mountRoute(router, deps.sessions, apiRoutes.updateAdmin, async (ctx, { params, body }, caller) => {
+    const result = await setAdminActive(deps.eventStore, params.id, body.isActive, await actor(caller.sub), deps.now, metadataOf(ctx, caller.sub));
+    return deps.adminViewAfter(params.id, result.position);
+  });
+
+  mountRoute(router, deps.sessions, apiRoutes.deleteAdmin, async (ctx, { params }, caller) => {
+    const result = await deleteAdmin(deps.eventStore, params.id, await actor(caller.sub), deps.now, metadataOf(ctx, caller.sub));
+    await deps.settled(result.position);
+    return { ok: true as const };
+  });
+
+  return router;
+}

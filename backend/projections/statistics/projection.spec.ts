@@ -1,0 +1,112 @@
+import type { DomainEvent } from '@aura/contracts';
+import type { StoredEvent } from '../../platform/eventstore/port';
+import { createMingoReadModelStore } from '../../platform/readmodels/mingo';
+import { italianDay, statisticsProjection } from './projection';
+import { createStatisticsQueries, lastDays } from './queries';
+
+const u1 = '0b7c4d1e-8f7a-4e63-9a51-5a4c1b2d3e41';
+const u2 = '0b7c4d1e-8f7a-4e63-9a51-5a4c1b2d3e42';
+const p1 = '1b7c4d1e-8f7a-4e63-9a51-5a4c1b2d3e41';
+const p2 = '1b7c4d1e-8f7a-4e63-9a51-5a4c1b2d3e42';
+const p3 = '1b7c4d1e-8f7a-4e63-9a51-5a4c1b2d3e43';
+const pkg = '2b7c4d1e-8f7a-4e63-9a51-5a4c1b2d3e41';
+const admin = '3b7c4d1e-8f7a-4e63-9a51-5a4c1b2d3e41';
+const purchase = '4b7c4d1e-8f7a-4e63-9a51-5a4c1b2d3e41';
+const today = '2026-11-20T10:00:00.000Z';
+const yesterday = '2026-11-19T10:00:00.000Z';
+
+const registered = (userId: string, at: string): DomainEvent => ({
+  type: 'UserRegistered',
+  data: { userId, username: userId.slice(-2), email: `${userId}@x.it`, passwordHash: 'h', role: 'user', registeredAt: at },
+});
+const credit = (walletId: string, amount: number): DomainEvent => ({
+  type: 'AuracoinCredited',
+  data: { walletId, amount, reason: 'welcome', creditedAt: today },
+});
+const performer = (performerId: string, name: string, rating: number | null): DomainEvent => ({
+  type: 'PerformerRegistered',
+  data: {
+    performerId, username: name, email: `${name}@x.it`, passwordHash: 'h', name, dateOfBirth: '1990-01-01', bio: null, rateUnits: 250,
+    languages: ['Italiano'], category: 'Standard', hairColor: null, eyeColor: null, bodyType: null, ethnicity: null, height: null,
+    specialFeatures: [], image: '/x.svg', rating, signedContractAt: null, digitalSignature: null, registeredAt: yesterday,
+  },
+});
+
+async function project(events: DomainEvent[], options: { replayFrom?: number } = {}) {
+  const store = createMingoReadModelStore();
+  const stored: StoredEvent[] = events.map((event, index) => ({
+    id: `e${index}`, type: event.type, data: event.data, metadata: {}, streamId: 's', revision: 0, position: index + 1, createdAt: new Date(today),
+  }));
+  for (const event of stored) await statisticsProjection.apply(event, store);
+  // a crash before the checkpoint: the tail of the log comes again and must change nothing
+  if (options.replayFrom !== undefined) for (const event of stored.slice(options.replayFrom)) await statisticsProjection.apply(event, store);
+  return createStatisticsQueries(store, () => new Date(today)).get();
+}
+
+const history: DomainEvent[] = [
+  registered(u1, yesterday),
+  credit(u1, 1000),
+  registered(u2, today),
+  credit(u2, 1000),
+  { type: 'AuracoinDebited', data: { walletId: u1, amount: 5000 - 4950, reason: 'alias', reference: 'a', debitedAt: today } },
+  { type: 'AuracoinAdjusted', data: { walletId: u2, amount: 1500, balanceBefore: 1000, balanceAfter: 2500, adminId: admin, adjustedAt: today } },
+  { type: 'PackageCreated', data: { packageId: pkg, credits: 100, bonus: 10, priceCents: 9900, popular: false, createdAt: yesterday } },
+  {
+    type: 'AuracoinPurchased',
+    data: { purchaseId: purchase, walletId: u1, packageId: pkg, credits: 100, amount: 11000, priceCents: 9900, provider: 'sandbox', providerPaymentId: 'x', purchasedAt: today },
+  },
+  { type: 'AuracoinCredited', data: { walletId: u1, amount: 11000, reason: 'purchase', purchaseId: purchase, creditedAt: today } },
+  performer(p1, 'Giulia', 4.2),
+  performer(p2, 'Sofia', 4.9),
+  performer(p3, 'Elena', null),
+  { type: 'PerformerVerified', data: { performerId: p1, verifiedAt: today } },
+  { type: 'PerformerVerified', data: { performerId: p2, verifiedAt: today } },
+  { type: 'PerformerWentOnline', data: { performerId: p2, by: 'performer', at: today } },
+  { type: 'PerformerProfileUpdated', data: { performerId: p1, changes: { rateUnits: 300 }, by: 'admin', byId: admin, updatedAt: today } },
+];
+
+describe('statistics read model', () => {
+  it('counts users, balances, performers, packages sold and per-day figures', async () => {
+    const stats = await project(history);
+    expect(stats).toMatchObject({
+      totalUsers: 2,
+      totalPerformers: 2,
+      performersOnline: 1,
+      performersOffline: 1,
+      // 10 + 10 welcome, +15 adjusted, +110 purchased
+      totalAuracoinsDistributed: 145,
+      // u1: 10 - 0.5 + 110 = 119.5; u2: 25 → 72.25
+      averageUserBalance: 72.25,
+      topPerformers: [
+        { name: 'Sofia', creditsPerMinute: 2.5, rating: 4.9 },
+        { name: 'Giulia', creditsPerMinute: 3, rating: 4.2 },
+      ],
+      packagesSold: [{ credits: 100, bonus: 10, price: 99, sold: 1 }],
+    });
+    expect(stats.days).toHaveLength(30);
+    expect(stats.days.at(-1)).toEqual({ date: '2026-11-20', newUsers: 1, revenue: 99, auracoinSold: 110 });
+    expect(stats.days.at(-2)).toEqual({ date: '2026-11-19', newUsers: 1, revenue: 0, auracoinSold: 0 });
+  });
+
+  it('applies each event once even when a crash replays the log', async () => {
+    expect(await project(history, { replayFrom: 0 })).toEqual(await project(history));
+  });
+
+  it('forgets deleted users and performers, and goes offline', async () => {
+    const stats = await project([
+      ...history,
+      { type: 'UserDeleted', data: { userId: u2, deletedBy: admin, deletedAt: today } },
+      { type: 'PerformerDeleted', data: { performerId: p2, adminId: admin, deletedAt: today } },
+      { type: 'PackageDeleted', data: { packageId: pkg, deletedBy: admin, deletedAt: today } },
+    ]);
+    expect(stats).toMatchObject({ totalUsers: 1, averageUserBalance: 119.5, totalPerformers: 1, performersOnline: 0 });
+    // a deleted package that sold stays in the sales list
+    expect(stats.packagesSold).toEqual([{ credits: 100, bonus: 10, price: 99, sold: 1 }]);
+  });
+
+  it('buckets by the Italian calendar day', () => {
+    expect(italianDay('2026-11-20T23:30:00.000Z')).toBe('2026-11-21');
+    expect(italianDay('2026-07-20T21:59:00.000Z')).toBe('2026-07-20');
+    expect(lastDays(new Date('2026-03-30T10:00:00.000Z'), 3)).toEqual(['2026-03-28', '2026-03-29', '2026-03-30']);
+  });
+});

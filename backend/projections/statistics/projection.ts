@@ -1,0 +1,151 @@
+/**
+ * The statistics read model: counters kept with `guardedUpdate` (each event changes each document
+ * once, even when a crash replays it) in four collections: one document per user (registered,
+ * deleted, balance), per performer (listing state, presence, rate, rating), per package (terms and
+ * copies sold), per Italian calendar day (new users, revenue, auracoin sold), and the totals.
+ */
+import type { DomainEvent } from '@aura/contracts';
+import type { StoredEvent } from '../../platform/eventstore/port';
+import { guardedUpdate } from '../../platform/projections/doc-projection';
+import type { ProjectionDefinition } from '../../platform/projections/runner';
+import type { ReadModelStore, Update } from '../../platform/readmodels/port';
+
+export const STATISTICS = 'statistics';
+export const STAT_TOTALS = 'statistics';
+export const STAT_USERS = 'statistics_users';
+export const STAT_PERFORMERS = 'statistics_performers';
+export const STAT_PACKAGES = 'statistics_packages';
+export const STAT_DAYS = 'statistics_days';
+export const TOTALS_ID = 'totals';
+
+export type TotalsDoc = { _id: string; distributedUnits?: number };
+export type UserStatDoc = { _id: string; registered?: boolean; deleted?: boolean; balanceUnits?: number };
+export type PerformerStatDoc = {
+  _id: string;
+  name?: string;
+  rateUnits?: number;
+  rating?: number | null;
+  status?: 'pending' | 'approved' | 'rejected' | 'deleted';
+  isOnline?: boolean;
+};
+export type PackageStatDoc = { _id: string; credits?: number; bonus?: number; priceCents?: number; deleted?: boolean; sold?: number };
+export type DayStatDoc = { _id: string; newUsers?: number; revenueCents?: number; auracoinSoldUnits?: number; purchases?: number };
+
+const romeDay = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Rome', year: 'numeric', month: '2-digit', day: '2-digit' });
+
+/** The Italian calendar day (YYYY-MM-DD, Europe/Rome) of an ISO timestamp. */
+export function italianDay(iso: string | Date): string {
+  return romeDay.format(typeof iso === 'string' ? new Date(iso) : iso);
+}
+
+/** One write: a collection, a document and the update the event makes to it. */
+export interface StatWrite {
+  collection: string;
+  id: string;
+  update: Update;
+}
+
+/** The counter writes an event makes (pure; applied with guardedUpdate). */
+export function statisticsWrites(event: DomainEvent): StatWrite[] {
+  switch (event.type) {
+    case 'UserRegistered':
+      return [
+        { collection: STAT_USERS, id: event.data.userId, update: { $set: { registered: true } } },
+        { collection: STAT_DAYS, id: italianDay(event.data.registeredAt), update: { $inc: { newUsers: 1 } } },
+      ];
+    case 'UserDeleted':
+      return [{ collection: STAT_USERS, id: event.data.userId, update: { $set: { deleted: true } } }];
+    case 'AuracoinCredited':
+      return [
+        { collection: STAT_USERS, id: event.data.walletId, update: { $inc: { balanceUnits: event.data.amount } } },
+        { collection: STAT_TOTALS, id: TOTALS_ID, update: { $inc: { distributedUnits: event.data.amount } } },
+      ];
+    case 'AuracoinDebited':
+      return [{ collection: STAT_USERS, id: event.data.walletId, update: { $inc: { balanceUnits: -event.data.amount } } }];
+    case 'AuracoinAdjusted':
+      return [
+        { collection: STAT_USERS, id: event.data.walletId, update: { $inc: { balanceUnits: event.data.amount } } },
+        { collection: STAT_TOTALS, id: TOTALS_ID, update: { $inc: { distributedUnits: event.data.amount } } },
+      ];
+    case 'AuracoinPurchased':
+      return [
+        {
+          collection: STAT_DAYS,
+          id: italianDay(event.data.purchasedAt),
+          update: { $inc: { revenueCents: event.data.priceCents, auracoinSoldUnits: event.data.amount, purchases: 1 } },
+        },
+        { collection: STAT_PACKAGES, id: event.data.packageId, update: { $inc: { sold: 1 } } },
+      ];
+    case 'PackageCreated':
+    case 'PackageUpdated': {
+      const { packageId, credits, bonus, priceCents } = event.data;
+      return [{ collection: STAT_PACKAGES, id: packageId, update: { $set: { credits, bonus, priceCents, deleted: false } } }];
+    }
+    case 'PackageDeleted':
+      return [{ collection: STAT_PACKAGES, id: event.data.packageId, update: { $set: { deleted: true } } }];
+    case 'PerformerRegistered': {
+      const { performerId, name, rateUnits, rating } = event.data;
+      return [{ collection: STAT_PERFORMERS, id: performerId, update: { $set: { name, rateUnits, rating }, $setOnInsert: { status: 'pending', isOnline: false } } }];
+    }
+    case 'PerformerCreatedByAdmin': {
+      const { performerId, name, rateUnits, rating } = event.data;
+      return [{ collection: STAT_PERFORMERS, id: performerId, update: { $set: { name, rateUnits, rating, status: 'approved' }, $setOnInsert: { isOnline: false } } }];
+    }
+    case 'PerformerVerified':
+      return [{ collection: STAT_PERFORMERS, id: event.data.performerId, update: { $set: { status: 'approved' } } }];
+    case 'PerformerRejected':
+      return [{ collection: STAT_PERFORMERS, id: event.data.performerId, update: { $set: { status: 'rejected' } } }];
+    case 'PerformerDeleted':
+      return [{ collection: STAT_PERFORMERS, id: event.data.performerId, update: { $set: { status: 'deleted', isOnline: false } } }];
+    case 'PerformerProfileUpdated': {
+      const { name, rateUnits, rating } = event.data.changes;
+      const $set: Record<string, unknown> = {};
+      if (name !== undefined) $set.name = name;
+      if (rateUnits !== undefined) $set.rateUnits = rateUnits;
+      if (rating !== undefined) $set.rating = rating;
+      return Object.keys($set).length > 0 ? [{ collection: STAT_PERFORMERS, id: event.data.performerId, update: { $set } }] : [];
+    }
+    case 'PerformerWentOnline':
+      return [{ collection: STAT_PERFORMERS, id: event.data.performerId, update: { $set: { isOnline: true } } }];
+    case 'PerformerWentOffline':
+      return [{ collection: STAT_PERFORMERS, id: event.data.performerId, update: { $set: { isOnline: false } } }];
+    default:
+      return [];
+  }
+}
+
+export const statisticsEventTypes = [
+  'UserRegistered',
+  'UserDeleted',
+  'AuracoinCredited',
+  'AuracoinDebited',
+  'AuracoinAdjusted',
+  'AuracoinPurchased',
+  'PackageCreated',
+  'PackageUpdated',
+  'PackageDeleted',
+  'PerformerRegistered',
+  'PerformerCreatedByAdmin',
+  'PerformerVerified',
+  'PerformerRejected',
+  'PerformerDeleted',
+  'PerformerProfileUpdated',
+  'PerformerWentOnline',
+  'PerformerWentOffline',
+] as const;
+
+export const statisticsProjection: ProjectionDefinition = {
+  name: STATISTICS,
+  collections: [STAT_TOTALS, STAT_USERS, STAT_PERFORMERS, STAT_PACKAGES, STAT_DAYS],
+  eventTypes: statisticsEventTypes,
+  indexes: [
+    { collection: STAT_PERFORMERS, keys: { status: 1 }, options: { name: 'by_status' } },
+    { collection: STAT_USERS, keys: { registered: 1 }, options: { name: 'by_registered' } },
+  ],
+  async apply(event: StoredEvent, store: ReadModelStore) {
+    const domain = { type: event.type, data: event.data } as DomainEvent;
+    for (const write of statisticsWrites(domain)) {
+      await guardedUpdate(store.collection(write.collection), write.id, event.position, write.update);
+    }
+  },
+};

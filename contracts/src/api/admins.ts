@@ -1,0 +1,72 @@
+import { z } from 'zod';
+import { IdParam } from './common';
+import type { RouteContract } from './route-contract';
+
+export const ADMIN_PASSWORD_MIN = 8;
+export const ADMIN_PASSWORD_MAX = 128;
+export const ADMIN_USERNAME_MIN = 3;
+export const ADMIN_USERNAME_MAX = 32;
+export const adminRoles = ['admin', 'superadmin'] as const;
+export type AdminRole = (typeof adminRoles)[number];
+
+/** An admin as the API answers it (never the password hash). */
+export const AdminView = z.object({
+  id: z.string().uuid(),
+  fullName: z.string(),
+  username: z.string(),
+  email: z.string(),
+  role: z.enum(adminRoles),
+  isActive: z.boolean(),
+  createdAt: z.string(),
+});
+export type AdminView = z.infer<typeof AdminView>;
+
+/** Admins sign in with their own username and password (the spec's single shared password is replaced). */
+export const AdminVerifyBody = z.object({
+  username: z.string().trim().min(1).max(254),
+  password: z.string().min(1).max(ADMIN_PASSWORD_MAX),
+});
+export type AdminVerifyBody = z.infer<typeof AdminVerifyBody>;
+
+export const AdminSession = z.object({ admin: AdminView });
+export type AdminSession = z.infer<typeof AdminSession>;
+
+export const CreateAdminBody = z.object({
+  fullName: z.string().trim().min(1).max(120),
+  username: z.string().trim().min(ADMIN_USERNAME_MIN).max(ADMIN_USERNAME_MAX),
+  email: z.string().trim().toLowerCase().email().max(254),
+  password: z.string().min(ADMIN_PASSWORD_MIN).max(ADMIN_PASSWORD_MAX),
+  role: z.enum(adminRoles).default('admin'),
+});
+export type CreateAdminBody = z.infer<typeof CreateAdminBody>;
+export type CreateAdminInput = z.input<typeof CreateAdminBody>;
+
+export const UpdateAdminBody = z.object({ isActive: z.boolean() });
+export type UpdateAdminBody = z.infer<typeof UpdateAdminBody>;
+
+export const adminsRoutes = {
+  adminVerify: {
+    method: 'post', path: '/api/admin/verify', summary: 'Admin sign-in with username and password', tag: 'admins',
+    auth: 'public', body: AdminVerifyBody, response: AdminSession,
+  },
+  adminMe: {
+    method: 'get', path: '/api/admin/me', summary: 'The signed-in admin', tag: 'admins',
+    auth: 'admin', response: AdminSession,
+  },
+  listAdmins: {
+    method: 'get', path: '/api/admins', summary: 'Every admin', tag: 'admins',
+    auth: 'admin', response: z.array(AdminView),
+  },
+  createAdmin: {
+    method: 'post', path: '/api/admins', summary: 'Create an admin (superadmins only create superadmins)', tag: 'admins',
+    auth: 'admin', body: CreateAdminBody, response: AdminView, status: 201,
+  },
+  updateAdmin: {
+    method: 'patch', path: '/api/admins/{id}', summary: 'Activate or disable an admin', tag: 'admins',
+    auth: 'admin', params: IdParam, body: UpdateAdminBody, response: AdminView,
+  },
+  deleteAdmin: {
+    method: 'delete', path: '/api/admins/{id}', summary: 'Delete an admin (never a superadmin)', tag: 'admins',
+    auth: 'admin', params: IdParam, response: z.object({ ok: z.literal(true) }),
+  },
+} as const satisfies Record<string, RouteContract>;

@@ -1,0 +1,41 @@
+import { z } from 'zod';
+import type { RouteContract } from './route-contract';
+
+/** How many days the charts cover, ending today (Europe/Rome). */
+export const STATISTICS_DAYS = 30;
+export const TOP_PERFORMERS = 5;
+
+export const StatisticsDay = z.object({
+  /** YYYY-MM-DD, Italian calendar day (Europe/Rome) */
+  date: z.string(),
+  newUsers: z.number().int(),
+  /** euro paid for auracoin that day */
+  revenue: z.number(),
+  /** auracoin credited by purchases that day */
+  auracoinSold: z.number(),
+});
+export type StatisticsDay = z.infer<typeof StatisticsDay>;
+
+/** The spec's statistics object, plus per-day series for the charts. Amounts in auracoin or euro. */
+export const StatisticsView = z.object({
+  totalUsers: z.number().int(),
+  /** approved performers (pending, rejected and deleted ones are not counted) */
+  totalPerformers: z.number().int(),
+  performersOnline: z.number().int(),
+  performersOffline: z.number().int(),
+  /** every auracoin ever given to users: welcome credits, purchases, refunds, plus admin adjustments (signed) */
+  totalAuracoinsDistributed: z.number(),
+  /** the current balances of the users, averaged */
+  averageUserBalance: z.number(),
+  topPerformers: z.array(z.object({ name: z.string(), creditsPerMinute: z.number(), rating: z.number().nullable() })),
+  packagesSold: z.array(z.object({ credits: z.number().int(), bonus: z.number().int(), price: z.number(), sold: z.number().int() })),
+  days: z.array(StatisticsDay),
+});
+export type StatisticsView = z.infer<typeof StatisticsView>;
+
+export const statisticsRoutes = {
+  getStatistics: {
+    method: 'get', path: '/api/statistics', summary: 'Platform statistics (admin)', tag: 'statistics',
+    auth: 'admin', response: StatisticsView,
+  },
+} as const satisfies Record<string, RouteContract>;

@@ -1,0 +1,23 @@
+import * as yup from 'yup';
+import { ADMIN_PASSWORD_MIN, type AdminRole } from '@aura/contracts';
+
+export interface AdminFormValues {
+  fullName: string;
+  username: string;
+  email: string;
+  password: string;
+  role: AdminRole;
+}
+
+export const REQUIRED = 'Campo obbligatorio';
+
+/** Spec §5: all fields required; email an email; password at least 8 ('Minimo 8 caratteri'); role defaults to admin. */
+export const adminSchema: yup.ObjectSchema<AdminFormValues> = yup.object({
+  fullName: yup.string().trim().required(REQUIRED),
+  username: yup.string().trim().required(REQUIRED),
+  email: yup.string().trim().required(REQUIRED).email("Inserisci un'email valida"),
+  password: yup.string().required(REQUIRED).min(ADMIN_PASSWORD_MIN, 'Minimo 8 caratteri'),
+  role: yup.mixed<AdminRole>().oneOf(['admin', 'superadmin']).required(REQUIRED),
+});
+
+export const emptyAdmin: AdminFormValues = { fullName: '', username: '', email: '', password: '', role: 'admin' };

@@ -1,0 +1,172 @@
+import { useState } from 'react';
+import { Badge, Box, Button, Card, Field, Grid, Heading, HStack, Input, NativeSelect, Spinner, Stack, Switch, Table, Text } from '@chakra-ui/react';
+import { useFormik } from 'formik';
+import type { AdminRole, AdminView } from '@aura/contracts';
+import { notify } from '../../../components/ui/toaster';
+import { errorMessage } from '../../../lib/api-client';
+import { formatDate } from '../../../lib/format';
+import { useAdmins, useCreateAdmin, useDeleteAdmin, useSetAdminActive } from '../api/admins';
+import { adminSchema, emptyAdmin, type AdminFormValues } from './admin-schemas';
+
+/** Gestione Admin: list, create, toggle active, delete (browser confirmation; never a superadmin). */
+export function AdminsTab({ currentAdminId, currentRole }: { currentAdminId: string; currentRole: AdminRole }) {
+  const admins = useAdmins();
+  return (
+    <Stack gap="8">
+      <CreateAdminForm canCreateSuperadmin={currentRole === 'superadmin'} />
+      <Box>
+        <Heading as="h2" size="lg" mb="4">
+          Amministratori
+        </Heading>
+        {admins.isPending ? <Spinner aria-label="Caricamento..." /> : null}
+        {admins.isError ? <Text role="alert" color="red.300">{errorMessage(admins.error)}</Text> : null}
+        {admins.data ? <AdminsTable admins={admins.data} currentAdminId={currentAdminId} /> : null}
+      </Box>
+    </Stack>
+  );
+}
+
+/** Only a superadmin may create a superadmin (the server refuses it to others too). */
+function CreateAdminForm({ canCreateSuperadmin }: { canCreateSuperadmin: boolean }) {
+  const create = useCreateAdmin();
+  const formik = useFormik<AdminFormValues>({
+    initialValues: emptyAdmin,
+    validationSchema: adminSchema,
+    onSubmit: async (values, helpers) => {
+      try {
+        await create.mutateAsync({ ...values, fullName: values.fullName.trim(), username: values.username.trim(), email: values.email.trim() });
+        notify({ type: 'success', title: 'Admin creato' });
+        helpers.resetForm();
+      } catch (error) {
+        notify({ type: 'error', title: "Impossibile creare l'amministratore", description: errorMessage(error) });
+      }
+    },
+  });
+  const errorOf = (field: keyof AdminFormValues) => (formik.touched[field] && formik.errors[field] ? formik.errors[field] : undefined);
+  const field = (name: keyof AdminFormValues, label: string, type = 'text', autoComplete = 'off') => (
+    <Field.Root invalid={Boolean(errorOf(name))}>
+      <Field.Label>{label}</Field.Label>
+      <Input type={type} autoComplete={autoComplete} {...formik.getFieldProps(name)} />
+      <Field.ErrorText>{errorOf(name)}</Field.ErrorText>
+    </Field.Root>
+  );
+
+  return (
+    <Card.Root bg="bg.panel" borderColor="border">
+      <Card.Header>
+        <Heading as="h2" size="lg">
+          Nuovo amministratore
+        </Heading>
+      </Card.Header>
+      <Card.Body>
+        <form onSubmit={formik.handleSubmit} noValidate aria-label="Nuovo amministratore">
+          <Grid templateColumns={{ base: '1fr', md: 'repeat(2, 1fr)' }} gap="4">
+            {field('fullName', 'Nome completo')}
+            {field('username', 'Username')}
+            {field('email', 'Email', 'email')}
+            {field('password', 'Password', 'password', 'new-password')}
+            <Field.Root>
+              <Field.Label>Ruolo</Field.Label>
+              <NativeSelect.Root>
+                <NativeSelect.Field {...formik.getFieldProps('role')}>
+                  <option value="admin">admin</option>
+                  {canCreateSuperadmin ? <option value="superadmin">superadmin</option> : null}
+                </NativeSelect.Field>
+                <NativeSelect.Indicator />
+              </NativeSelect.Root>
+            </Field.Root>
+          </Grid>
+          <Button type="submit" colorPalette="brand" mt="5" loading={formik.isSubmitting}>
+            Crea admin
+          </Button>
+        </form>
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
+function AdminsTable({ admins, currentAdminId }: { admins: AdminView[]; currentAdminId: string }) {
+  const setActive = useSetAdminActive();
+  const remove = useDeleteAdmin();
+  const [busy, setBusy] = useState<string | null>(null);
+
+  const toggle = async (admin: AdminView, isActive: boolean) => {
+    setBusy(admin.id);
+    try {
+      await setActive.mutateAsync({ id: admin.id, isActive });
+      notify({ type: 'success', title: 'Stato aggiornato' });
+    } catch (error) {
+      notify({ type: 'error', title: errorMessage(error) });
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const onDelete = async (admin: AdminView) => {
+    if (!window.confirm(`Eliminare l'amministratore ${admin.fullName}?`)) return;
+    setBusy(admin.id);
+    try {
+      await remove.mutateAsync(admin.id);
+      notify({ type: 'success', title: 'Admin eliminato' });
+    } catch (error) {
+      notify({ type: 'error', title: "Impossibile eliminare l'amministratore", description: errorMessage(error) });
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  if (admins.length === 0) return <Text color="fg.muted">Nessun amministratore</Text>;
+  return (
+    <Table.ScrollArea borderWidth="1px" borderColor="border" rounded="lg">
+      <Table.Root size="sm" minW="640px">
+        <Table.Header>
+          <Table.Row>
+            <Table.ColumnHeader>Nome</Table.ColumnHeader>
+            <Table.ColumnHeader>Username</Table.ColumnHeader>
+            <Table.ColumnHeader>Email</Table.ColumnHeader>
+            <Table.ColumnHeader>Ruolo</Table.ColumnHeader>
+            <Table.ColumnHeader>Creato il</Table.ColumnHeader>
+            <Table.ColumnHeader>Attivo</Table.ColumnHeader>
+            <Table.ColumnHeader>Azioni</Table.ColumnHeader>
+          </Table.Row>
+        </Table.Header>
+        <Table.Body>
+          {admins.map((admin) => {
+            const self = admin.id === currentAdminId;
+            return (
+              <Table.Row key={admin.id} data-testid={`admin-row-${admin.username}`}>
+                <Table.Cell>{admin.fullName}</Table.Cell>
+                <Table.Cell>{admin.username}</Table.Cell>
+                <Table.Cell>{admin.email}</Table.Cell>
+                <Table.Cell>
+                  <Badge colorPalette={admin.role === 'superadmin' ? 'purple' : 'gray'}>{admin.role}</Badge>
+                </Table.Cell>
+                <Table.Cell>{formatDate(admin.createdAt)}</Table.Cell>
+                <Table.Cell>
+                  <Switch.Root
+                    checked={admin.isActive}
+                    disabled={self || busy === admin.id}
+                    onCheckedChange={(details) => void toggle(admin, details.checked)}
+                  >
+                    <Switch.HiddenInput aria-label={`Attivo: ${admin.username}`} />
+                    <Switch.Control />
+                    <Switch.Label srOnly>Attivo</Switch.Label>
+                  </Switch.Root>
+                </Table.Cell>
+                <Table.Cell>
+                  <HStack>
+                    {admin.role !== 'superadmin' && !self ? (
+                      <Button size="xs" variant="outline" colorPalette="red" onClick={() => void onDelete(admin)} disabled={busy === admin.id}>
+                        Elimina
+                      </Button>
+                    ) : null}
+                  </HStack>
+                </Table.Cell>
+              </Table.Row>
+            );
+          })}
+        </Table.Body>
+      </Table.Root>
+    </Table.ScrollArea>
+  );
+}

@@ -1,0 +1,153 @@
+import { useState, type ReactNode } from 'react';
+import { Badge, Box, Button, Card, Checkbox, Field, Grid, Heading, HStack, Input, Spinner, Stack, Table, Text } from '@chakra-ui/react';
+import { useFormik } from 'formik';
+import type { PackageView } from '@aura/contracts';
+import { notify } from '../../../components/ui/toaster';
+import { errorMessage } from '../../../lib/api-client';
+import { formatEuro, formatInteger } from '../../../lib/format';
+import { useCreatePackage, useDeletePackage, usePackagesAdmin, useUpdatePackage } from '../api/packages';
+import { emptyPackage, packageSchema, packageToForm, toPackageBody, type PackageFormValues } from './package-schema';
+
+/** Pacchetti Auracoin: list, create and edit form, delete (browser confirmation). `extra` is shown below (the offers panel). */
+export function PackagesTab({ extra }: { extra?: ReactNode }) {
+  const packages = usePackagesAdmin();
+  const [editing, setEditing] = useState<PackageView | null>(null);
+  const remove = useDeletePackage();
+
+  const onDelete = async (pkg: PackageView) => {
+    if (!window.confirm(`Eliminare il pacchetto da ${pkg.credits} auracoin?`)) return;
+    try {
+      await remove.mutateAsync(pkg.id);
+      if (editing?.id === pkg.id) setEditing(null);
+      notify({ type: 'success', title: 'Pacchetto eliminato con successo' });
+    } catch (error) {
+      notify({ type: 'error', title: errorMessage(error) });
+    }
+  };
+
+  return (
+    <Stack gap="8">
+      <PackageForm key={editing?.id ?? 'new'} editing={editing} onDone={() => setEditing(null)} />
+      <Box>
+        <Heading as="h2" size="lg" mb="4">
+          Pacchetti Auracoin
+        </Heading>
+        {packages.isPending ? <Spinner aria-label="Caricamento..." /> : null}
+        {packages.isError ? <Text role="alert" color="red.300">{errorMessage(packages.error)}</Text> : null}
+        {packages.data?.length === 0 ? <Text color="fg.muted">Nessun pacchetto</Text> : null}
+        {packages.data && packages.data.length > 0 ? (
+          <Table.ScrollArea borderWidth="1px" borderColor="border" rounded="lg">
+            <Table.Root size="sm" minW="560px">
+              <Table.Header>
+                <Table.Row>
+                  <Table.ColumnHeader textAlign="end">Auracoin</Table.ColumnHeader>
+                  <Table.ColumnHeader textAlign="end">Bonus</Table.ColumnHeader>
+                  <Table.ColumnHeader textAlign="end">Totale</Table.ColumnHeader>
+                  <Table.ColumnHeader textAlign="end">Prezzo</Table.ColumnHeader>
+                  <Table.ColumnHeader>Popolare</Table.ColumnHeader>
+                  <Table.ColumnHeader>Azioni</Table.ColumnHeader>
+                </Table.Row>
+              </Table.Header>
+              <Table.Body>
+                {packages.data.map((pkg) => (
+                  <Table.Row key={pkg.id} data-testid={`package-row-${pkg.credits}`}>
+                    <Table.Cell textAlign="end">{formatInteger(pkg.credits)}</Table.Cell>
+                    <Table.Cell textAlign="end">{formatInteger(pkg.bonus)}</Table.Cell>
+                    <Table.Cell textAlign="end">{formatInteger(pkg.credits + pkg.bonus)}</Table.Cell>
+                    <Table.Cell textAlign="end">{formatEuro(pkg.price)}</Table.Cell>
+                    <Table.Cell>{pkg.popular ? <Badge colorPalette="brand">Popolare</Badge> : null}</Table.Cell>
+                    <Table.Cell>
+                      <HStack>
+                        <Button size="xs" variant="outline" onClick={() => setEditing(pkg)} aria-label={`Modifica pacchetto da ${pkg.credits}`}>
+                          Modifica
+                        </Button>
+                        <Button size="xs" variant="outline" colorPalette="red" onClick={() => void onDelete(pkg)} aria-label={`Elimina pacchetto da ${pkg.credits}`}>
+                          Elimina
+                        </Button>
+                      </HStack>
+                    </Table.Cell>
+                  </Table.Row>
+                ))}
+              </Table.Body>
+            </Table.Root>
+          </Table.ScrollArea>
+        ) : null}
+      </Box>
+      {extra}
+    </Stack>
+  );
+}
+
+function PackageForm({ editing, onDone }: { editing: PackageView | null; onDone: () => void }) {
+  const create = useCreatePackage();
+  const update = useUpdatePackage();
+  const formik = useFormik<PackageFormValues>({
+    initialValues: editing ? packageToForm(editing) : emptyPackage,
+    validationSchema: packageSchema,
+    onSubmit: async (values, helpers) => {
+      try {
+        if (editing) {
+          await update.mutateAsync({ id: editing.id, body: toPackageBody(values) });
+          notify({ type: 'success', title: 'Pacchetto aggiornato con successo' });
+          onDone();
+        } else {
+          await create.mutateAsync(toPackageBody(values));
+          notify({ type: 'success', title: 'Pacchetto creato con successo' });
+          helpers.resetForm();
+        }
+      } catch (error) {
+        notify({ type: 'error', title: errorMessage(error) });
+      }
+    },
+  });
+  const errorOf = (field: keyof PackageFormValues) => (formik.touched[field] && formik.errors[field] ? String(formik.errors[field]) : undefined);
+  const numberField = (name: 'credits' | 'bonus' | 'price', label: string) => (
+    <Field.Root invalid={Boolean(errorOf(name))} required={name !== 'bonus'}>
+      <Field.Label>
+        {label}
+        {name !== 'bonus' ? <Field.RequiredIndicator /> : null}
+      </Field.Label>
+      <Input type="text" inputMode="numeric" pattern="[0-9]*" {...formik.getFieldProps(name)} />
+      <Field.ErrorText>{errorOf(name)}</Field.ErrorText>
+    </Field.Root>
+  );
+
+  return (
+    <Card.Root bg="bg.panel" borderColor="border">
+      <Card.Header>
+        <Heading as="h2" size="lg">
+          {editing ? 'Modifica pacchetto' : 'Nuovo pacchetto'}
+        </Heading>
+      </Card.Header>
+      <Card.Body>
+        <form onSubmit={formik.handleSubmit} noValidate aria-label={editing ? 'Modifica pacchetto' : 'Nuovo pacchetto'}>
+          <Grid templateColumns={{ base: '1fr', sm: 'repeat(3, 1fr)' }} gap="4">
+            {numberField('credits', 'Auracoin')}
+            {numberField('bonus', 'Bonus')}
+            {numberField('price', 'Prezzo (€)')}
+          </Grid>
+          <Checkbox.Root
+            mt="4"
+            checked={formik.values.popular}
+            onCheckedChange={(details) => void formik.setFieldValue('popular', details.checked === true)}
+            colorPalette="brand"
+          >
+            <Checkbox.HiddenInput name="popular" />
+            <Checkbox.Control />
+            <Checkbox.Label>Popolare</Checkbox.Label>
+          </Checkbox.Root>
+          <HStack mt="5">
+            <Button type="submit" colorPalette="brand" loading={formik.isSubmitting}>
+              {editing ? 'Salva' : 'Crea pacchetto'}
+            </Button>
+            {editing ? (
+              <Button type="button" variant="outline" onClick={onDone}>
+                Annulla
+              </Button>
+            ) : null}
+          </HStack>
+        </form>
+      </Card.Body>
+    </Card.Root>
+  );
+}

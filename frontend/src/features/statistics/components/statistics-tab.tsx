@@ -1,0 +1,116 @@
+import { Badge, Box, Grid, Heading, SimpleGrid, Spinner, Stack, Table, Text } from '@chakra-ui/react';
+import type { StatisticsView as Statistics } from '@aura/contracts';
+import { errorMessage } from '../../../lib/api-client';
+import { formatAuracoin, formatEuro, formatInteger, formatNumber } from '../../../lib/format';
+import { useStatistics } from '../api/statistics';
+import { BarChart } from './bar-chart';
+
+/** Statistiche: the spec's totals and lists, with per-day charts; refreshed live over Socket.IO. */
+export function StatisticsTab() {
+  const stats = useStatistics();
+  if (stats.isPending) return <Spinner aria-label="Caricamento..." />;
+  if (stats.isError) return <Text role="alert" color="red.300">{errorMessage(stats.error)}</Text>;
+  return <StatisticsPanel stats={stats.data} />;
+}
+
+function StatCard({ label, value, testId }: { label: string; value: string; testId: string }) {
+  return (
+    <Box bg="bg.panel" borderWidth="1px" borderColor="border" rounded="xl" p="4">
+      <Text fontSize="sm" color="fg.muted">
+        {label}
+      </Text>
+      <Text fontSize={{ base: 'xl', md: '2xl' }} fontWeight="bold" data-testid={testId}>
+        {value}
+      </Text>
+    </Box>
+  );
+}
+
+function StatisticsPanel({ stats }: { stats: Statistics }) {
+  return (
+    <Stack gap="8">
+      <SimpleGrid columns={{ base: 2, md: 3, lg: 6 }} gap="3">
+        <StatCard label="Utenti totali" value={formatInteger(stats.totalUsers)} testId="stat-total-users" />
+        <StatCard label="Performer totali" value={formatInteger(stats.totalPerformers)} testId="stat-total-performers" />
+        <StatCard label="Performer online" value={formatInteger(stats.performersOnline)} testId="stat-performers-online" />
+        <StatCard label="Performer offline" value={formatInteger(stats.performersOffline)} testId="stat-performers-offline" />
+        <StatCard label="Auracoin distribuiti" value={formatAuracoin(stats.totalAuracoinsDistributed)} testId="stat-auracoins-distributed" />
+        <StatCard label="Saldo medio utenti" value={formatNumber(stats.averageUserBalance, { maximumFractionDigits: 2 })} testId="stat-average-balance" />
+      </SimpleGrid>
+
+      <Grid templateColumns={{ base: '1fr', lg: 'repeat(3, 1fr)' }} gap="4">
+        <BarChart title="Ricavi per giorno" data={stats.days.map((d) => ({ date: d.date, value: d.revenue }))} format={formatEuro} color="#f2327a" />
+        <BarChart
+          title="Auracoin venduti per giorno"
+          data={stats.days.map((d) => ({ date: d.date, value: d.auracoinSold }))}
+          format={formatAuracoin}
+          color="#fcd34d"
+        />
+        <BarChart title="Nuovi utenti per giorno" data={stats.days.map((d) => ({ date: d.date, value: d.newUsers }))} format={formatInteger} color="#a78bfa" />
+      </Grid>
+
+      <Grid templateColumns={{ base: '1fr', lg: 'repeat(2, 1fr)' }} gap="6">
+        <Box minW="0">
+          <Heading as="h3" size="md" mb="3">
+            Top performer
+          </Heading>
+          {stats.topPerformers.length === 0 ? (
+            <Text color="fg.muted">Nessuna performer</Text>
+          ) : (
+            <Table.ScrollArea borderWidth="1px" borderColor="border" rounded="lg">
+              <Table.Root size="sm">
+                <Table.Header>
+                  <Table.Row>
+                    <Table.ColumnHeader>Nome</Table.ColumnHeader>
+                    <Table.ColumnHeader textAlign="end">Auracoin/min</Table.ColumnHeader>
+                    <Table.ColumnHeader textAlign="end">Valutazione</Table.ColumnHeader>
+                  </Table.Row>
+                </Table.Header>
+                <Table.Body>
+                  {stats.topPerformers.map((p, index) => (
+                    <Table.Row key={`${p.name}-${index}`}>
+                      <Table.Cell>{p.name}</Table.Cell>
+                      <Table.Cell textAlign="end">{formatAuracoin(p.creditsPerMinute)}</Table.Cell>
+                      <Table.Cell textAlign="end">{p.rating === null ? '–' : formatNumber(p.rating, { minimumFractionDigits: 1, maximumFractionDigits: 1 })}</Table.Cell>
+                    </Table.Row>
+                  ))}
+                </Table.Body>
+              </Table.Root>
+            </Table.ScrollArea>
+          )}
+        </Box>
+        <Box minW="0">
+          <Heading as="h3" size="md" mb="3">
+            Pacchetti venduti
+          </Heading>
+          {stats.packagesSold.length === 0 ? (
+            <Text color="fg.muted">Nessun pacchetto</Text>
+          ) : (
+            <Table.ScrollArea borderWidth="1px" borderColor="border" rounded="lg">
+              <Table.Root size="sm">
+                <Table.Header>
+                  <Table.Row>
+                    <Table.ColumnHeader textAlign="end">Auracoin</Table.ColumnHeader>
+                    <Table.ColumnHeader textAlign="end">Bonus</Table.ColumnHeader>
+                    <Table.ColumnHeader textAlign="end">Prezzo</Table.ColumnHeader>
+                    <Table.ColumnHeader textAlign="end">Venduti</Table.ColumnHeader>
+                  </Table.Row>
+                </Table.Header>
+                <Table.Body>
+                  {stats.packagesSold.map((p, index) => (
+                    <Table.Row key={`${p.credits}-${p.price}-${index}`}>
+                      <Table.Cell textAlign="end">{formatInteger(p.credits)}</Table.Cell>
+                      <Table.Cell textAlign="end">{p.bonus > 0 ? <Badge colorPalette="green">+{formatInteger(p.bonus)}</Badge> : '0'}</Table.Cell>
+                      <Table.Cell textAlign="end">{formatEuro(p.price)}</Table.Cell>
+                      <Table.Cell textAlign="end">{formatInteger(p.sold)}</Table.Cell>
+                    </Table.Row>
+                  ))}
+                </Table.Body>
+              </Table.Root>
+            </Table.ScrollArea>
+          )}
+        </Box>
+      </Grid>
+    </Stack>
+  );
+}

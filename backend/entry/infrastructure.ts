@@ -16,12 +16,15 @@ import type { Logger } from '../platform/logging/logger';
 import { createMingoReadModelStore } from '../platform/readmodels/mingo';
 import { createMongoReadModelStore } from '../platform/readmodels/mongo';
 import type { ReadModelStore } from '../platform/readmodels/port';
+import { createLocalFileStorage, type FileStorage } from '../platform/files/storage';
 
 export interface Infrastructure {
   eventStore: EventStore;
   readModels: ReadModelStore;
   jobs: JobQueue;
   kv: KeyValueStore;
+  /** identity documents and photos (local folder under DATA_DIR/files) */
+  files: FileStorage;
   close(): Promise<void>;
 }
 
@@ -40,12 +43,14 @@ export async function openInfrastructure(config: Config, logger: Logger): Promis
     ? await createBullMqJobQueue({ redisUrl: config.REDIS_URL, logger: logger.child({ component: 'jobs' }) })
     : createInProcessJobQueue({ logger: logger.child({ component: 'jobs' }) });
   const kv = config.REDIS_URL ? createRedisKeyValueStore(config.REDIS_URL) : createMemoryKeyValueStore();
+  const files = await createLocalFileStorage(path.join(config.dataDir, 'files'));
   logger.info('adapters', { eventStore: eventStore.adapter, readModels: readModels.adapter, jobs: jobs.adapter, kv: kv.adapter });
   return {
     eventStore,
     readModels,
     jobs,
     kv,
+    files,
     async close() {
       await jobs.close();
       await kv.close();

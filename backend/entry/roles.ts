@@ -9,7 +9,7 @@ import { createProjectionRunner } from '../platform/projections/runner';
 import { createRealtime, type Realtime } from '../platform/realtime/realtime';
 import { sessionSecret, type Infrastructure } from './infrastructure';
 import { registerJobs } from '../workers';
-import { projections, realtimePushes, routers } from './modules';
+import { attachRealtime, projections, realtimePushes, routers } from './modules';
 
 export const FRONTEND_DIST = path.resolve(__dirname, '../../frontend/dist');
 
@@ -30,6 +30,7 @@ export async function startApi(options: RoleOptions & { serveFrontend: boolean; 
   let handleRequest: RequestListener = (_request, response) => response.writeHead(503).end();
   const server: Server = createServer((request, response) => handleRequest(request, response));
   const realtime = createRealtime({ logger, redisUrl: config.REDIS_URL, httpServer: server, sessions });
+  attachRealtime(infra, realtime);
   const app = createHttpApp({
     logger,
     production: config.production,
@@ -79,6 +80,6 @@ export async function startProjector(options: RoleOptions & { realtime: Realtime
 
 /** Processes jobs (per-minute billing, payouts, checks) registered by the modules. */
 export async function startWorker(options: RoleOptions) {
-  registerJobs(options.infra.jobs, { eventStore: options.infra.eventStore, now: options.now ?? (() => new Date()) });
+  registerJobs(options.infra.jobs, { eventStore: options.infra.eventStore, kv: options.infra.kv, now: options.now ?? (() => new Date()) });
   await options.infra.jobs.start();
 }

@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { auracoinToUnits, streams } from '@aura/contracts';
+import { auracoinToUnits, performerStreams, streams } from '@aura/contracts';
 import { createAdmin } from '../commands/admins/create-admin';
+import { decideCreateOffer, offer } from '../commands/offers/offer';
 import { auracoinPackage, decideCreatePackage } from '../commands/packages/package';
 import { decideRegisterPerformer, decideVerifyPerformer, performer } from '../commands/performers/performer';
+import { decideAddPhoto, photo } from '../commands/photos/photo';
 import { handleCommand } from '../platform/eventstore/handle-command';
 import { WrongExpectedRevisionError, type EventStore } from '../platform/eventstore/port';
 import { hashPassword } from '../platform/http/password';
@@ -86,7 +88,21 @@ export async function seedDemoData(eventStore: EventStore, now: () => Date): Pro
       const pending = registered.reduce(performer.evolve, state);
       return [...registered, ...decideVerifyPerformer({}, pending, now())];
     }, { metadata });
+    // two demo photos for sale per performer (her portrait), fixed ids so a resumed seed adds nothing twice
+    for (const [photoIndex, price] of [5, 12.5].entries()) {
+      const photoId = deterministicId(`demo-photo:${demo.username}:${photoIndex}`);
+      await handleCommand(eventStore, performerStreams.photo(photoId), photo, (state) =>
+        state.status === 'none'
+          ? decideAddPhoto({ photoId, performerId, imageUrl: `/demo/performers/${index + 1}.svg`, title: photoIndex === 0 ? 'Ritratto' : 'Backstage', description: null, priceUnits: auracoinToUnits(price) }, state, now())
+          : [],
+      { metadata });
+    }
   }
+  // one limited offer, as an admin would define it: +20% auracoin for a week from the first start
+  const demoOfferId = deterministicId('demo-offer');
+  await handleCommand(eventStore, streams.offer(demoOfferId), offer, (state) =>
+    state.status === 'none' ? decideCreateOffer({ offerId: demoOfferId, bonusPercent: 20, durationMinutes: 7 * 24 * 60, createdBy: 'seed' }, state, now()) : [],
+  { metadata });
   try {
     await eventStore.appendToStream(
       streams.demoSeed(),

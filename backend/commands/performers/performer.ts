@@ -1,36 +1,171 @@
-import { ADULT_AGE, ageOn, type DomainEvent, type EventDataOf } from '@aura/contracts';
+import { ADULT_AGE, ageOn, type DocumentInput, type DomainEvent, type EventDataOf } from '@aura/contracts';
 import { DomainError } from '../../platform/domain-error';
 import type { Aggregate } from '../../platform/eventstore/handle-command';
 
+export type PerformerStatus = 'pending' | 'approved' | 'rejected' | 'deleted';
+
 export type Performer =
   | { status: 'none' }
-  | { status: 'pending' | 'approved' | 'rejected'; performerId: string; dateOfBirth: string };
+  | {
+      status: PerformerStatus;
+      performerId: string;
+      /** null for performers an admin created (age only) */
+      dateOfBirth: string | null;
+      age: number | null;
+      isOnline: boolean;
+      documents: number;
+      geoblock: string[];
+      blocked: string[];
+    };
+
+type Existing = Exclude<Performer, { status: 'none' }>;
 
 export const performer: Aggregate<Performer> = {
   initialState: () => ({ status: 'none' }),
   evolve(state, event) {
     switch (event.type) {
       case 'PerformerRegistered':
-        return { status: 'pending', performerId: event.data.performerId, dateOfBirth: event.data.dateOfBirth };
+        return {
+          status: 'pending', performerId: event.data.performerId, dateOfBirth: event.data.dateOfBirth, age: null,
+          isOnline: false, documents: 0, geoblock: [], blocked: [],
+        };
+      case 'PerformerCreatedByAdmin':
+        return {
+          status: 'approved', performerId: event.data.performerId, dateOfBirth: null, age: event.data.age,
+          isOnline: false, documents: 0, geoblock: [], blocked: [],
+        };
+    }
+    if (state.status === 'none') return state;
+    switch (event.type) {
       case 'PerformerVerified':
-        return state.status === 'none' ? state : { ...state, status: 'approved' };
+        return { ...state, status: 'approved' };
+      case 'PerformerRejected':
+        return { ...state, status: 'rejected', isOnline: false };
+      case 'PerformerDeleted':
+        return { ...state, status: 'deleted', isOnline: false };
+      case 'PerformerProfileUpdated':
+        return event.data.changes.age === undefined ? state : { ...state, age: event.data.changes.age };
+      case 'PerformerWentOnline':
+        return { ...state, isOnline: true };
+      case 'PerformerWentOffline':
+        return { ...state, isOnline: false };
+      case 'PerformerDocumentAdded':
+        return { ...state, documents: state.documents + 1 };
+      case 'PerformerGeoblockSet':
+        return { ...state, geoblock: event.data.countries };
+      case 'PerformerBlockedUser':
+        return { ...state, blocked: [...state.blocked.filter((id) => id !== event.data.userId), event.data.userId] };
+      case 'PerformerUnblockedUser':
+        return { ...state, blocked: state.blocked.filter((id) => id !== event.data.userId) };
       default:
         return state;
     }
   },
 };
 
-export type RegisterPerformer = Omit<EventDataOf<'PerformerRegistered'>, 'registeredAt'>;
+function existing(state: Performer): Existing {
+  if (state.status === 'none' || state.status === 'deleted') throw new DomainError('not_found', 'Performer non trovata');
+  return state;
+}
 
+export interface StoredDocument {
+  documentId: string;
+  documentType: DocumentInput['documentType'];
+  fileId: string;
+  fileName: string;
+  fileSize: number;
+  contentType: string;
+}
+
+export type RegisterPerformer = Omit<EventDataOf<'PerformerRegistered'>, 'registeredAt'> & { documents?: StoredDocument[] };
+
+/** A registration: pending, with its identity documents recorded in the same append (all or nothing). */
 export function decideRegisterPerformer(command: RegisterPerformer, state: Performer, now: Date): DomainEvent[] {
   if (state.status !== 'none') throw new DomainError('conflict', 'Performer già registrata');
   if (ageOn(command.dateOfBirth, now) < ADULT_AGE) throw new DomainError('validation_failed', 'Devi avere almeno 18 anni per registrarti');
-  return [{ type: 'PerformerRegistered', data: { ...command, registeredAt: now.toISOString() } }];
+  const { documents = [], ...data } = command;
+  const at = now.toISOString();
+  return [
+    { type: 'PerformerRegistered', data: { ...data, registeredAt: at } },
+    ...documents.map((document): DomainEvent => ({ type: 'PerformerDocumentAdded', data: { ...document, performerId: command.performerId, addedAt: at } })),
+  ];
+}
+
+export type CreatePerformerByAdmin = Omit<EventDataOf<'PerformerCreatedByAdmin'>, 'createdAt'>;
+
+export function decideCreateByAdmin(command: CreatePerformerByAdmin, state: Performer, now: Date, isOnline = false): DomainEvent[] {
+  if (state.status !== 'none') throw new DomainError('conflict', 'Performer già esistente');
+  const at = now.toISOString();
+  const created: DomainEvent = { type: 'PerformerCreatedByAdmin', data: { ...command, createdAt: at } };
+  return isOnline ? [created, { type: 'PerformerWentOnline', data: { performerId: command.performerId, by: 'admin', at } }] : [created];
 }
 
 export function decideVerifyPerformer(command: { adminId?: string }, state: Performer, now: Date): DomainEvent[] {
-  if (state.status === 'none') throw new DomainError('not_found', 'Performer non trovata');
-  if (state.status !== 'pending') throw new DomainError('conflict', 'La performer non è in attesa di verifica');
-  if (ageOn(state.dateOfBirth, now) < ADULT_AGE) throw new DomainError('validation_failed', 'La performer è minorenne');
-  return [{ type: 'PerformerVerified', data: { performerId: state.performerId, adminId: command.adminId, verifiedAt: now.toISOString() } }];
+  const current = existing(state);
+  if (current.status !== 'pending') throw new DomainError('conflict', 'La performer non è in attesa di verifica');
+  if (current.dateOfBirth !== null && ageOn(current.dateOfBirth, now) < ADULT_AGE) {
+    throw new DomainError('validation_failed', 'La performer è minorenne: non può essere approvata');
+  }
+  return [{ type: 'PerformerVerified', data: { performerId: current.performerId, adminId: command.adminId, verifiedAt: now.toISOString() } }];
+}
+
+export function decideRejectPerformer(command: { adminId: string; reason: string }, state: Performer, now: Date): DomainEvent[] {
+  const current = existing(state);
+  if (current.status !== 'pending') throw new DomainError('conflict', 'La performer non è in attesa di verifica');
+  const reason = command.reason.trim();
+  if (!reason) throw new DomainError('validation_failed', 'Inserisci un motivo per il rifiuto');
+  return [{ type: 'PerformerRejected', data: { performerId: current.performerId, adminId: command.adminId, reason, rejectedAt: now.toISOString() } }];
+}
+
+export type ProfileChanges = EventDataOf<'PerformerProfileUpdated'>['changes'];
+
+export function decideUpdateProfile(
+  command: { changes: ProfileChanges; by: 'performer' | 'admin'; byId: string },
+  state: Performer,
+  now: Date,
+): DomainEvent[] {
+  const current = existing(state);
+  const changes = Object.fromEntries(Object.entries(command.changes).filter(([, value]) => value !== undefined)) as ProfileChanges;
+  if (Object.keys(changes).length === 0) return [];
+  return [{ type: 'PerformerProfileUpdated', data: { performerId: current.performerId, changes, by: command.by, byId: command.byId, updatedAt: now.toISOString() } }];
+}
+
+/** Online switch. Only an approved performer can go online; switching to the state she is in writes nothing. */
+export function decideSetOnline(
+  command: { isOnline: boolean; by: 'performer' | 'admin' | 'disconnected' },
+  state: Performer,
+  now: Date,
+): DomainEvent[] {
+  const current = existing(state);
+  if (command.isOnline === current.isOnline) return [];
+  const at = now.toISOString();
+  if (!command.isOnline) return [{ type: 'PerformerWentOffline', data: { performerId: current.performerId, by: command.by, at } }];
+  if (current.status !== 'approved') throw new DomainError('conflict', 'Solo le performer approvate possono andare online');
+  if (command.by === 'disconnected') return [];
+  return [{ type: 'PerformerWentOnline', data: { performerId: current.performerId, by: command.by, at } }];
+}
+
+export function decideDeletePerformer(command: { adminId: string }, state: Performer, now: Date): DomainEvent[] {
+  const current = existing(state);
+  return [{ type: 'PerformerDeleted', data: { performerId: current.performerId, adminId: command.adminId, deletedAt: now.toISOString() } }];
+}
+
+export function decideAddDocument(command: StoredDocument, state: Performer, now: Date): DomainEvent[] {
+  const current = existing(state);
+  return [{ type: 'PerformerDocumentAdded', data: { ...command, performerId: current.performerId, addedAt: now.toISOString() } }];
+}
+
+export function decideSetGeoblock(command: { countries: string[] }, state: Performer, now: Date): DomainEvent[] {
+  const current = existing(state);
+  const countries = [...new Set(command.countries.map((country) => country.toUpperCase()))].sort();
+  if (countries.join() === [...current.geoblock].sort().join()) return [];
+  return [{ type: 'PerformerGeoblockSet', data: { performerId: current.performerId, countries, at: now.toISOString() } }];
+}
+
+export function decideBlockUser(command: { userId: string; block: boolean }, state: Performer, now: Date): DomainEvent[] {
+  const current = existing(state);
+  const blocked = current.blocked.includes(command.userId);
+  const data = { performerId: current.performerId, userId: command.userId, at: now.toISOString() };
+  if (command.block) return blocked ? [] : [{ type: 'PerformerBlockedUser', data }];
+  return blocked ? [{ type: 'PerformerUnblockedUser', data }] : [];
 }

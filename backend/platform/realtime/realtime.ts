@@ -18,8 +18,12 @@ export interface Realtime {
   toPerformer<E extends EventName>(performerId: string, event: E, payload: PayloadOf<E>): void;
   toConversation<E extends EventName>(conversationId: string, event: E, payload: PayloadOf<E>): void;
   toEveryone<E extends EventName>(event: E, payload: PayloadOf<E>): void;
+  /** every signed-in admin */
+  toAdmins<E extends EventName>(event: E, payload: PayloadOf<E>): void;
   /** sockets connected to this node */
   connectedSockets(): number;
+  /** called for every socket that connects to this node (presence tracking) */
+  onConnection(listener: (socket: AuraSocket) => void): void;
   close(): Promise<void>;
 }
 
@@ -55,6 +59,7 @@ export function createRealtime(options: RealtimeOptions): Realtime {
     io.adapter(createAdapter(pub, sub));
   }
 
+  const connectionListeners: ((socket: AuraSocket) => void)[] = [];
   const sessions = options.sessions;
   if (options.httpServer && sessions) {
     io.use(async (socket, next) => {
@@ -70,6 +75,8 @@ export function createRealtime(options: RealtimeOptions): Realtime {
       const principal = socket.data.principal;
       if (principal?.kind === 'user') void socket.join(rooms.user(principal.sub));
       if (principal?.kind === 'performer') void socket.join(rooms.performer(principal.sub));
+      if (principal?.kind === 'admin') void socket.join(rooms.admins());
+      for (const listener of connectionListeners) listener(socket);
       socket.on('conversation:join', async (conversationId, ack) => {
         const allowed =
           typeof conversationId === 'string' &&
@@ -92,7 +99,11 @@ export function createRealtime(options: RealtimeOptions): Realtime {
     toPerformer: (performerId, event, payload) => emit(rooms.performer(performerId), event, payload),
     toConversation: (conversationId, event, payload) => emit(rooms.conversation(conversationId), event, payload),
     toEveryone: (event, payload) => emit(undefined, event, payload),
+    toAdmins: (event, payload) => emit(rooms.admins(), event, payload),
     connectedSockets: () => io.of('/').sockets.size,
+    onConnection: (listener) => {
+      connectionListeners.push(listener);
+    },
     async close() {
       // without an HTTP server there is no engine to close (Server.close would throw)
       if (options.httpServer) await new Promise<void>((resolve) => io.close(() => resolve()));

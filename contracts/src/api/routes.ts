@@ -1,5 +1,17 @@
 import { accountsRoutes } from './accounts';
 import { platformRoutes } from './common';
+import { packagesRoutes } from './packages';
+import { adminsRoutes } from './admins';
+import { statisticsRoutes } from './statistics';
+import { aliasesRoutes } from './aliases';
+import { offersRoutes } from './offers';
+import { purchasesRoutes } from './purchases';
+import { usersAdminRoutes } from './users-admin';
+import { performersRoutes } from './performers';
+import { galleryRoutes } from './gallery';
+import { photosRoutes } from './photos';
+import { filesRoutes } from './files';
+import { presenceRoutes } from './presence';
 import type { RouteContract } from './route-contract';
 
 export type { HttpMethod, RouteContract } from './route-contract';
@@ -8,6 +20,18 @@ export type { HttpMethod, RouteContract } from './route-contract';
 export const apiRoutes = {
   ...platformRoutes,
   ...accountsRoutes,
+  ...packagesRoutes,
+  ...adminsRoutes,
+  ...statisticsRoutes,
+  ...usersAdminRoutes,
+  ...aliasesRoutes,
+  ...purchasesRoutes,
+  ...offersRoutes,
+  ...performersRoutes,
+  ...galleryRoutes,
+  ...photosRoutes,
+  ...filesRoutes,
+  ...presenceRoutes,
 } as const satisfies Record<string, RouteContract>;
 
 export type ApiRouteName = keyof typeof apiRoutes;

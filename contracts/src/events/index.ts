@@ -1,6 +1,9 @@
 import type { z } from 'zod';
 import { accountsEvents, type UniqueValueKind } from './accounts';
 import { adminsEvents } from './admins';
+import { aliasesEvents } from './aliases';
+import { offersEvents } from './offers';
+import { purchasesEvents } from './purchases';
 import { packagesEvents } from './packages';
 import { performersEvents } from './performers';
 import { systemEvents } from './system';
@@ -8,6 +11,9 @@ import { walletEvents } from './wallet';
 
 export * from './accounts';
 export * from './admins';
+export * from './aliases';
+export * from './offers';
+export * from './purchases';
 export * from './packages';
 export * from './performers';
 export * from './system';
@@ -20,6 +26,9 @@ export * from './wallet';
 export const eventSchemas = {
   ...accountsEvents,
   ...walletEvents,
+  ...aliasesEvents,
+  ...purchasesEvents,
+  ...offersEvents,
   ...adminsEvents,
   ...packagesEvents,
   ...performersEvents,
@@ -42,6 +51,9 @@ export const streams = {
   wallet: (walletId: string) => `wallet-${walletId}`,
   admin: (adminId: string) => `admin-${adminId}`,
   package: (packageId: string) => `package-${packageId}`,
+  alias: (aliasId: string) => `alias-${aliasId}`,
+  purchase: (purchaseId: string) => `purchase-${purchaseId}`,
+  offer: (offerId: string) => `offer-${offerId}`,
   performer: (performerId: string) => `performer-${performerId}`,
   demoSeed: () => 'system-demo-seed',
   /** claim stream guarding a unique value (usernames and emails are unique ignoring case) */

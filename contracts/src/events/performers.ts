@@ -1,6 +1,19 @@
 import { z } from 'zod';
 
 export const performerCategories = ['Standard', 'Premium', 'VIP'] as const;
+export const documentTypes = ['ID Fronte', 'ID Retro', 'Altro'] as const;
+
+/** Stream names of the performers modules (the shared `streams` holds `performer-<id>`). */
+export const performerStreams = {
+  /** one photo for sale */
+  photo: (photoId: string) => `photo-${photoId}`,
+  /** a performer's earnings in euro cents (55% share of what she sells) */
+  earnings: (performerId: string) => `earnings-${performerId}`,
+  /** a signed-in user's favourite performers */
+  favourites: (userId: string) => `favourites-${userId}`,
+  /** views of one identity document (audit trail; appended with 'any', never decided on) */
+  documentViews: (documentId: string) => `document-views-${documentId}`,
+} as const;
 
 export const PerformerRegistered = z.object({
   performerId: z.string().uuid(),
@@ -27,6 +40,25 @@ export const PerformerRegistered = z.object({
   registeredAt: z.string(),
 });
 
+/** An admin created a performer from the admin Performer tab: approved at once, no birth date known. */
+export const PerformerCreatedByAdmin = z.object({
+  performerId: z.string().uuid(),
+  adminId: z.string(),
+  /** optional sign-in credentials */
+  username: z.string().nullable(),
+  email: z.string().nullable(),
+  passwordHash: z.string().nullable(),
+  name: z.string(),
+  age: z.number().int(),
+  image: z.string(),
+  rating: z.number().min(0).max(5).nullable(),
+  rateUnits: z.number().int().positive(),
+  languages: z.array(z.string()),
+  category: z.enum(performerCategories).nullable(),
+  bio: z.string().nullable(),
+  createdAt: z.string(),
+});
+
 export const PerformerVerified = z.object({
   performerId: z.string().uuid(),
   /** the admin who approved; absent for demo data */
@@ -34,4 +66,140 @@ export const PerformerVerified = z.object({
   verifiedAt: z.string(),
 });
 
-export const performersEvents = { PerformerRegistered, PerformerVerified } as const;
+export const PerformerRejected = z.object({
+  performerId: z.string().uuid(),
+  adminId: z.string(),
+  reason: z.string(),
+  rejectedAt: z.string(),
+});
+
+/** Profile fields a performer (own profile) or an admin changed; only the fields present changed. */
+export const PerformerProfileUpdated = z.object({
+  performerId: z.string().uuid(),
+  changes: z
+    .object({
+      name: z.string(),
+      age: z.number().int(),
+      image: z.string(),
+      rating: z.number().min(0).max(5).nullable(),
+      rateUnits: z.number().int().positive(),
+      languages: z.array(z.string()),
+      category: z.enum(performerCategories).nullable(),
+      bio: z.string().nullable(),
+    })
+    .partial(),
+  /** 'performer' (herself) or 'admin' */
+  by: z.enum(['performer', 'admin']),
+  byId: z.string(),
+  updatedAt: z.string(),
+});
+
+export const PerformerDeleted = z.object({
+  performerId: z.string().uuid(),
+  adminId: z.string(),
+  deletedAt: z.string(),
+});
+
+export const PerformerWentOnline = z.object({
+  performerId: z.string().uuid(),
+  by: z.enum(['performer', 'admin']),
+  at: z.string(),
+});
+
+export const PerformerWentOffline = z.object({
+  performerId: z.string().uuid(),
+  /** 'disconnected': every connection dropped and the grace period ran out */
+  by: z.enum(['performer', 'admin', 'disconnected']),
+  at: z.string(),
+});
+
+/** An identity document attached to a registration (file kept in private storage). */
+export const PerformerDocumentAdded = z.object({
+  documentId: z.string().uuid(),
+  performerId: z.string().uuid(),
+  documentType: z.enum(documentTypes),
+  fileId: z.string().uuid(),
+  fileName: z.string(),
+  fileSize: z.number().int().nonnegative(),
+  contentType: z.string(),
+  addedAt: z.string(),
+});
+
+/** An admin opened an identity document through a short-lived link. */
+export const DocumentViewed = z.object({
+  documentId: z.string().uuid(),
+  performerId: z.string().uuid(),
+  adminId: z.string(),
+  viewedAt: z.string(),
+});
+
+/** Countries (ISO 3166-1 alpha-2) from which the performer is hidden. */
+export const PerformerGeoblockSet = z.object({
+  performerId: z.string().uuid(),
+  countries: z.array(z.string().length(2)),
+  at: z.string(),
+});
+
+export const PerformerBlockedUser = z.object({ performerId: z.string().uuid(), userId: z.string().uuid(), at: z.string() });
+export const PerformerUnblockedUser = z.object({ performerId: z.string().uuid(), userId: z.string().uuid(), at: z.string() });
+
+export const PhotoAdded = z.object({
+  photoId: z.string().uuid(),
+  performerId: z.string().uuid(),
+  imageUrl: z.string(),
+  title: z.string(),
+  description: z.string().nullable(),
+  /** minor units: 1 auracoin = 100 */
+  priceUnits: z.number().int().positive(),
+  addedAt: z.string(),
+});
+
+export const PhotoRemoved = z.object({ photoId: z.string().uuid(), performerId: z.string().uuid(), removedAt: z.string() });
+
+/** A user bought a photo; on the buyer's wallet stream, followed by AuracoinDebited in the same append. */
+export const PhotoPurchased = z.object({
+  purchaseId: z.string().uuid(),
+  walletId: z.string().uuid(),
+  photoId: z.string().uuid(),
+  performerId: z.string().uuid(),
+  priceUnits: z.number().int().positive(),
+  purchasedAt: z.string(),
+});
+
+/** The performer's 55% share of a sale, in euro cents, on `earnings-<performerId>`; exactly once per sale (fixed event id). */
+export const PerformerEarningsCredited = z.object({
+  performerId: z.string().uuid(),
+  source: z.enum(['photo', 'session', 'message']),
+  /** the sale: purchase id, session id, message id */
+  sourceId: z.string(),
+  /** what the buyer paid, auracoin minor units */
+  grossUnits: z.number().int().positive(),
+  /** the performer's share, euro cents */
+  shareCents: z.number().int().nonnegative(),
+  creditedAt: z.string(),
+});
+
+export const FavouriteAdded = z.object({ userId: z.string().uuid(), performerId: z.string().uuid(), at: z.string() });
+export const FavouriteRemoved = z.object({ userId: z.string().uuid(), performerId: z.string().uuid(), at: z.string() });
+
+export const performersEvents = {
+  PerformerRegistered,
+  PerformerCreatedByAdmin,
+  PerformerVerified,
+  PerformerRejected,
+  PerformerProfileUpdated,
+  PerformerDeleted,
+  PerformerWentOnline,
+  PerformerWentOffline,
+  PerformerDocumentAdded,
+  DocumentViewed,
+  PerformerGeoblockSet,
+  PerformerBlockedUser,
+  PerformerUnblockedUser,
+  PhotoAdded,
+  PhotoRemoved,
+  PhotoPurchased,
+  PerformerEarningsCredited,
+  FavouriteAdded,
+  FavouriteRemoved,
+} as const;

@@ -2,6 +2,10 @@ import { Suspense } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router-dom';
 import { MainLayout } from '../components/layout/main-layout';
 import { UserMenu } from '../components/layout/user-menu';
+import { PerformerMenu } from '../components/layout/performer-menu';
+import { OnlineUsersBadge } from '../features/presence/components/online-users-badge';
+import { usePerformerLogout } from '../features/performer-dashboard/api/performer';
+import { useStoredPerformer } from '../features/performer-dashboard/api/performer-session';
 import { PageSpinner } from '../components/ui/page-spinner';
 import { useLogout } from '../features/auth/api/logout';
 import { useBalanceSync } from '../features/account/hooks/use-balance-sync';
@@ -12,6 +16,8 @@ import { useReadModelSync } from './use-realtime-sync';
 export function RootLayout() {
   const { user } = useCurrentUser();
   const logout = useLogout();
+  const performer = useStoredPerformer();
+  const performerLogout = usePerformerLogout();
   useBalanceSync();
   useReadModelSync();
 
@@ -23,10 +29,18 @@ export function RootLayout() {
       onLogout={() => logout.mutate()}
       isLoggingOut={logout.isPending}
     />
+  ) : performer ? (
+    <PerformerMenu
+      name={performer.name}
+      email={performer.email}
+      isOnline={performer.isOnline}
+      totalEarnings={performer.totalEarnings}
+      onLogout={() => performerLogout.mutate()}
+    />
   ) : null;
 
   return (
-    <MainLayout accountMenu={accountMenu}>
+    <MainLayout accountMenu={accountMenu} onlineBadge={<OnlineUsersBadge />}>
       <ScrollRestoration />
       <Suspense fallback={<PageSpinner />}>
         <Outlet />

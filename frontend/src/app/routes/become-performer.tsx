@@ -1,5 +1,5 @@
-import { PlaceholderPage } from '../../components/ui/placeholder-page';
+import { BecomePerformerPage } from '../../features/performer-onboarding/components/become-performer-page';
 
 export default function BecomePerformerRoute() {
-  return <PlaceholderPage title="Diventa Performer" />;
+  return <BecomePerformerPage />;
 }

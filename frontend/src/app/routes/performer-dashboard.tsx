@@ -1,5 +1,5 @@
-import { PlaceholderPage } from '../../components/ui/placeholder-page';
+import { PerformerDashboardPage } from '../../features/performer-dashboard/components/performer-dashboard-page';
 
 export default function PerformerDashboardRoute() {
-  return <PlaceholderPage title="Dashboard Performer" />;
+  return <PerformerDashboardPage />;
 }

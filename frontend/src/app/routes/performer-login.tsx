@@ -1,5 +1,5 @@
-import { PlaceholderPage } from '../../components/ui/placeholder-page';
+import { PerformerLoginForm } from '../../features/performer-dashboard/components/performer-login-form';
 
 export default function PerformerLoginRoute() {
-  return <PlaceholderPage title="Area Performer" />;
+  return <PerformerLoginForm />;
 }

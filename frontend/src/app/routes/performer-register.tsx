@@ -1,5 +1,5 @@
-import { PlaceholderPage } from '../../components/ui/placeholder-page';
+import { RegistrationWizard } from '../../features/performer-onboarding/components/registration-wizard';
 
 export default function PerformerRegisterRoute() {
-  return <PlaceholderPage title="Registrazione Performer" />;
+  return <RegistrationWizard />;
 }

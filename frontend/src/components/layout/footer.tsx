@@ -1,4 +1,4 @@
-import { Box, Container, Flex, HStack, Link, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Container, Flex, HStack, Link, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
 import { BrandLogo } from '../ui/brand-logo';
 
@@ -8,6 +8,34 @@ const FOOTER_LINKS = [
   { label: 'Prezzi', to: '/#pricing' },
   { label: 'Chi siamo', to: '/#about' },
 ] as const;
+
+/** Support and legal links have no target yet (spec §2): they are shown, and go nowhere. */
+const SUPPORT_LINKS = ['FAQ', 'Contatti', 'Centro Assistenza'] as const;
+const LEGAL_LINKS = ['Privacy Policy', 'Termini di Servizio', 'Cookie Policy'] as const;
+const SOCIAL = [
+  { label: 'Instagram', short: 'IG' },
+  { label: 'X', short: 'X' },
+  { label: 'YouTube', short: 'YT' },
+] as const;
+
+function EmptyTargetLinks({ title, links }: { title: string; links: readonly string[] }) {
+  return (
+    <Box as="nav" aria-label={title}>
+      <Text fontWeight="semibold" fontSize="sm" mb="3">
+        {title}
+      </Text>
+      <Stack as="ul" gap="2" listStyleType="none">
+        {links.map((label) => (
+          <li key={label}>
+            <Link href="#" onClick={(e) => e.preventDefault()} color="fg.muted" fontSize="sm" _hover={{ color: 'fg' }}>
+              {label}
+            </Link>
+          </li>
+        ))}
+      </Stack>
+    </Box>
+  );
+}
 
 export function Footer() {
   return (
@@ -32,6 +60,15 @@ export function Footer() {
               ))}
             </HStack>
           </Box>
+          <EmptyTargetLinks title="Supporto" links={SUPPORT_LINKS} />
+          <EmptyTargetLinks title="Legale" links={LEGAL_LINKS} />
+          <HStack gap="2" align="flex-start" aria-label="Social">
+            {SOCIAL.map((s) => (
+              <Button key={s.label} size="sm" variant="outline" rounded="full" aria-label={s.label} type="button">
+                {s.short}
+              </Button>
+            ))}
+          </HStack>
         </Flex>
         <Text mt="8" pt="6" borderTopWidth="1px" borderColor="border" color="fg.subtle" fontSize="xs">
           © {new Date().getFullYear()} Aura. Tutti i diritti riservati.

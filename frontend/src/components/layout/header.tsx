@@ -8,6 +8,8 @@ import { GUEST_ACTIONS, NAV_LINKS } from './nav-links';
 export interface HeaderProps {
   /** the signed-in account's menu; when absent the guest buttons are shown */
   accountMenu?: ReactNode;
+  /** the live online-users badge (composed from the presence feature) */
+  onlineBadge?: ReactNode;
 }
 
 function isCurrent(pathname: string, hash: string, to: string): boolean {
@@ -16,7 +18,7 @@ function isCurrent(pathname: string, hash: string, to: string): boolean {
 }
 
 /** Fixed header (spec §2): brand, navigation, guest buttons or the account menu, mobile menu. */
-export function Header({ accountMenu }: HeaderProps) {
+export function Header({ accountMenu, onlineBadge }: HeaderProps) {
   const panelId = useId();
   const { pathname, hash, key } = useLocation();
   // the mobile menu is open for the location it was opened on: any navigation closes it
@@ -80,6 +82,7 @@ export function Header({ accountMenu }: HeaderProps) {
           </Box>
 
           <HStack gap="2">
+            {onlineBadge}
             {signedIn ? (
               accountMenu
             ) : (

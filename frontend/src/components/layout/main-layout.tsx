@@ -8,11 +8,12 @@ export const MAIN_CONTENT_ID = 'contenuto';
 
 export interface MainLayoutProps {
   accountMenu?: ReactNode;
+  onlineBadge?: ReactNode;
   children: ReactNode;
 }
 
 /** header / main / footer landmarks, with a skip link for keyboard users. */
-export function MainLayout({ accountMenu, children }: MainLayoutProps) {
+export function MainLayout({ accountMenu, onlineBadge, children }: MainLayoutProps) {
   return (
     <Flex direction="column" minHeight="100dvh">
       <Link
@@ -32,7 +33,7 @@ export function MainLayout({ accountMenu, children }: MainLayoutProps) {
         Vai al contenuto principale
       </Link>
       <ScrollToHash />
-      <Header accountMenu={accountMenu} />
+      <Header accountMenu={accountMenu} onlineBadge={onlineBadge} />
       <Box
         as="main"
         id={MAIN_CONTENT_ID}

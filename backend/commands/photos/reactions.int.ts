@@ -1,0 +1,38 @@
+import { performerStreams, type EventDataOf } from '@aura/contracts';
+import { createPgliteEventStore } from '../../platform/eventstore/pglite';
+import type { EventStore, StoredEvent } from '../../platform/eventstore/port';
+import { newId } from '../../platform/ids';
+import { createMingoReadModelStore } from '../../platform/readmodels/mingo';
+import { photoEarningsReaction } from './reactions';
+
+let store: EventStore;
+beforeAll(async () => {
+  store = await createPgliteEventStore({});
+});
+afterAll(async () => {
+  await store.close();
+});
+
+const performerId = newId();
+const purchase = (priceUnits: number): EventDataOf<'PhotoPurchased'> => ({
+  purchaseId: newId(), walletId: newId(), photoId: newId(), performerId, priceUnits, purchasedAt: '2026-11-20T10:00:00.000Z',
+});
+const asStored = (data: EventDataOf<'PhotoPurchased'>): StoredEvent => ({
+  id: newId(), type: 'PhotoPurchased', streamId: `wallet-${data.walletId}`, revision: 0, position: 1, data, metadata: {}, createdAt: new Date(),
+});
+
+describe('photo earnings reaction', () => {
+  it('credits 55% once per sale, even when replayed after later credits', async () => {
+    const reaction = photoEarningsReaction(store);
+    const readModels = createMingoReadModelStore();
+    const first = asStored(purchase(5000));
+    const second = asStored(purchase(150));
+    await reaction.apply(first, readModels);
+    await reaction.apply(second, readModels);
+    // a replay (rebuild, retried batch) of both
+    await reaction.apply(first, readModels);
+    await reaction.apply(second, readModels);
+    const credits = await store.readStream(performerStreams.earnings(performerId));
+    expect(credits.map((e) => (e.data as { shareCents: number }).shareCents)).toEqual([2750, 82]);
+  });
+});

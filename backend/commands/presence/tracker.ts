@@ -1,0 +1,107 @@
+/**
+ * Socket presence on this node: who is connected, which performers have a live connection, and
+ * how many connections are looking at each performer. Counts are real (no invented numbers); with
+ * several api nodes each counts its own sockets (a shared count would go through Redis).
+ */
+export interface PresencePrincipal {
+  sub: string;
+  kind: 'user' | 'performer' | 'admin';
+}
+
+export interface PresenceListener {
+  /** a performer's last connection dropped */
+  performerDisconnected?(performerId: string): void;
+  /** a performer has a connection again */
+  performerConnected?(performerId: string): void;
+  viewersChanged?(performerId: string, viewers: number): void;
+  countChanged?(onlineUsers: number): void;
+}
+
+export function createPresenceTracker() {
+  const sockets = new Map<string, { principal?: PresencePrincipal; viewing?: string }>();
+  const performerSockets = new Map<string, Set<string>>();
+  const viewers = new Map<string, Set<string>>();
+  const listeners: PresenceListener[] = [];
+  /** bumped on every viewer-count change, so answers that include viewer counts can be memoised */
+  let viewersVersion = 0;
+
+  const emit = <K extends keyof PresenceListener>(key: K, ...args: Parameters<NonNullable<PresenceListener[K]>>) => {
+    for (const listener of listeners) (listener[key] as ((...a: unknown[]) => void) | undefined)?.(...args);
+  };
+
+  function onlineUsers(): number {
+    const accounts = new Set<string>();
+    let anonymous = 0;
+    for (const { principal } of sockets.values()) {
+      if (principal) accounts.add(`${principal.kind}:${principal.sub}`);
+      else anonymous += 1;
+    }
+    return accounts.size + anonymous;
+  }
+
+  function stopViewing(socketId: string) {
+    const entry = sockets.get(socketId);
+    const performerId = entry?.viewing;
+    if (!entry || !performerId) return;
+    entry.viewing = undefined;
+    const set = viewers.get(performerId);
+    set?.delete(socketId);
+    if (set && set.size === 0) viewers.delete(performerId);
+    viewersVersion += 1;
+    emit('viewersChanged', performerId, set?.size ?? 0);
+  }
+
+  return {
+    subscribe(listener: PresenceListener) {
+      listeners.push(listener);
+    },
+    connected(socketId: string, principal: PresencePrincipal | undefined) {
+      const before = onlineUsers();
+      sockets.set(socketId, { principal });
+      if (principal?.kind === 'performer') {
+        const set = performerSockets.get(principal.sub) ?? new Set<string>();
+        const first = set.size === 0;
+        set.add(socketId);
+        performerSockets.set(principal.sub, set);
+        if (first) emit('performerConnected', principal.sub);
+      }
+      if (onlineUsers() !== before) emit('countChanged', onlineUsers());
+    },
+    disconnected(socketId: string) {
+      const entry = sockets.get(socketId);
+      if (!entry) return;
+      stopViewing(socketId);
+      const before = onlineUsers();
+      sockets.delete(socketId);
+      const principal = entry.principal;
+      if (principal?.kind === 'performer') {
+        const set = performerSockets.get(principal.sub);
+        set?.delete(socketId);
+        if (!set || set.size === 0) {
+          performerSockets.delete(principal.sub);
+          emit('performerDisconnected', principal.sub);
+        }
+      }
+      if (onlineUsers() !== before) emit('countChanged', onlineUsers());
+    },
+    /** this socket now looks at `performerId` (null: at nobody) */
+    viewing(socketId: string, performerId: string | null) {
+      const entry = sockets.get(socketId);
+      if (!entry || entry.viewing === (performerId ?? undefined)) return;
+      stopViewing(socketId);
+      if (!performerId) return;
+      entry.viewing = performerId;
+      const set = viewers.get(performerId) ?? new Set<string>();
+      set.add(socketId);
+      viewers.set(performerId, set);
+      viewersVersion += 1;
+      emit('viewersChanged', performerId, set.size);
+    },
+    viewersOf: (performerId: string) => viewers.get(performerId)?.size ?? 0,
+    viewersVersion: () => viewersVersion,
+    isConnected: (performerId: string) => (performerSockets.get(performerId)?.size ?? 0) > 0,
+    onlineUsers,
+  };
+}
+
+export type PresenceTracker = ReturnType<typeof createPresenceTracker>;

@@ -1,0 +1,43 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createLocalFileStorage, FileRejectedError, type FileStorage } from './storage';
+
+const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(32)]);
+let dir: string;
+let files: FileStorage;
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(tmpdir(), 'aura-files-'));
+  files = await createLocalFileStorage(dir);
+});
+afterAll(() => rm(dir, { recursive: true, force: true }));
+
+describe('local file storage', () => {
+  const options = { allowed: ['image/png', 'application/pdf'] as const, maxBytes: 100, originalName: 'id.png', owner: 'anonymous' };
+  it('stores by content type and reads back', async () => {
+    const saved = await files.save('private', png, options);
+    expect(saved).toMatchObject({ contentType: 'image/png', size: png.length, area: 'private' });
+    expect((await files.read('private', saved.fileId))?.bytes.equals(png)).toBe(true);
+    expect(await files.read('public', saved.fileId)).toBeUndefined();
+  });
+  it('refuses a file that lies about its type and an oversize one', async () => {
+    await expect(files.save('private', Buffer.from('GIF89a....'), { ...options, originalName: 'fake.png' })).rejects.toMatchObject({ reason: 'bad_type' });
+    await expect(files.save('private', Buffer.concat([png, Buffer.alloc(100)]), options)).rejects.toBeInstanceOf(FileRejectedError);
+  });
+  it('publishes a private file', async () => {
+    const saved = await files.save('private', png, options);
+    expect(await files.publish(saved.fileId)).toMatchObject({ area: 'public' });
+    expect(await files.meta('private', saved.fileId)).toBeUndefined();
+    expect(await files.meta('public', saved.fileId)).toBeDefined();
+  });
+  it('ignores ids that are not uuids (no path traversal)', async () => {
+    expect(await files.read('private', '../.link-secret')).toBeUndefined();
+  });
+  it('signs links that expire and cannot be forged', () => {
+    const { token } = files.sign({ documentId: 'd', adminId: 'a' }, 1000, 10_000);
+    expect(files.verify(token, 10_500)).toMatchObject({ documentId: 'd', adminId: 'a' });
+    expect(files.verify(token, 11_001)).toBeUndefined();
+    const [body] = token.split('.');
+    expect(files.verify(`${body}.forged`, 10_500)).toBeUndefined();
+  });
+});

@@ -1,0 +1,219 @@
+import type { DomainEvent } from '@aura/contracts';
+import type { StoredEvent } from '../../platform/eventstore/port';
+import { docProjection } from '../../platform/projections/doc-projection';
+
+export const PERFORMERS = 'performers';
+
+export type PerformerDocumentDoc = {
+  id: string;
+  documentType: 'ID Fronte' | 'ID Retro' | 'Altro';
+  fileId: string;
+  fileName: string;
+  fileSize: number;
+  contentType: string;
+  addedAt: string;
+};
+
+/** One performer: her profile, verification, presence, totals. The gallery reads it too. */
+export type PerformerDoc = {
+  _id: string;
+  username: string | null;
+  usernameLower: string | null;
+  email: string | null;
+  passwordHash: string | null;
+  name: string;
+  /** lower-cased name, category and languages for the search box */
+  searchText: string;
+  dateOfBirth: string | null;
+  age: number | null;
+  image: string;
+  rating: number | null;
+  rateUnits: number;
+  languages: string[];
+  category: 'Standard' | 'Premium' | 'VIP' | null;
+  bio: string | null;
+  hairColor: string | null;
+  eyeColor: string | null;
+  bodyType: string | null;
+  ethnicity: string | null;
+  height: number | null;
+  specialFeatures: string[];
+  signedContractAt: string | null;
+  hasSignature: boolean;
+  verificationStatus: 'pending' | 'approved' | 'rejected';
+  rejectionReason: string | null;
+  isOnline: boolean;
+  /** when the current online period started */
+  onlineSince: string | null;
+  /** finished online periods, ms */
+  onlineMs: number;
+  totalEarningsCents: number;
+  totalSessions: number;
+  geoblockedCountries: string[];
+  blockedUserIds: string[];
+  documents: PerformerDocumentDoc[];
+  createdAt: string;
+};
+
+const asDomain = (event: StoredEvent) => ({ type: event.type, data: event.data }) as DomainEvent;
+
+function searchTextOf(doc: Pick<PerformerDoc, 'name' | 'category' | 'languages'>): string {
+  return [doc.name, doc.category ?? '', ...doc.languages].join(' ').toLowerCase();
+}
+
+function withSearch(doc: PerformerDoc): PerformerDoc {
+  return { ...doc, searchText: searchTextOf(doc) };
+}
+
+const base = {
+  onlineSince: null,
+  onlineMs: 0,
+  totalEarningsCents: 0,
+  totalSessions: 0,
+  geoblockedCountries: [],
+  blockedUserIds: [],
+  documents: [],
+  isOnline: false,
+  rejectionReason: null,
+} satisfies Partial<PerformerDoc>;
+
+/** Minutes between two ISO times, as ms (never negative). */
+const between = (from: string, to: string) => Math.max(0, Date.parse(to) - Date.parse(from));
+
+export function evolvePerformer(doc: PerformerDoc | null, event: DomainEvent): PerformerDoc | null {
+  switch (event.type) {
+    case 'PerformerRegistered': {
+      const d = event.data;
+      return withSearch({
+        ...base,
+        // totals that may have arrived first (never in practice) are kept
+        ...(doc ? { totalEarningsCents: doc.totalEarningsCents, documents: doc.documents } : {}),
+        _id: d.performerId,
+        username: d.username,
+        usernameLower: d.username.toLowerCase(),
+        email: d.email,
+        passwordHash: d.passwordHash,
+        name: d.name,
+        searchText: '',
+        dateOfBirth: d.dateOfBirth,
+        age: null,
+        image: d.image,
+        rating: d.rating,
+        rateUnits: d.rateUnits,
+        languages: d.languages,
+        category: d.category,
+        bio: d.bio,
+        hairColor: d.hairColor,
+        eyeColor: d.eyeColor,
+        bodyType: d.bodyType,
+        ethnicity: d.ethnicity,
+        height: d.height,
+        specialFeatures: d.specialFeatures,
+        signedContractAt: d.signedContractAt,
+        hasSignature: Boolean(d.digitalSignature),
+        verificationStatus: 'pending',
+        createdAt: d.registeredAt,
+      });
+    }
+    case 'PerformerCreatedByAdmin': {
+      const d = event.data;
+      return withSearch({
+        ...base,
+        _id: d.performerId,
+        username: d.username,
+        usernameLower: d.username?.toLowerCase() ?? null,
+        email: d.email,
+        passwordHash: d.passwordHash,
+        name: d.name,
+        searchText: '',
+        dateOfBirth: null,
+        age: d.age,
+        image: d.image,
+        rating: d.rating,
+        rateUnits: d.rateUnits,
+        languages: d.languages,
+        category: d.category,
+        bio: d.bio,
+        hairColor: null,
+        eyeColor: null,
+        bodyType: null,
+        ethnicity: null,
+        height: null,
+        specialFeatures: [],
+        signedContractAt: null,
+        hasSignature: false,
+        verificationStatus: 'approved',
+        createdAt: d.createdAt,
+      });
+    }
+    case 'PerformerDeleted':
+      return null;
+  }
+  if (!doc) return null;
+  switch (event.type) {
+    case 'PerformerVerified':
+      return { ...doc, verificationStatus: 'approved', rejectionReason: null };
+    case 'PerformerRejected':
+      return { ...doc, verificationStatus: 'rejected', rejectionReason: event.data.reason };
+    case 'PerformerProfileUpdated': {
+      const { rateUnits, ...rest } = event.data.changes;
+      const changed = Object.fromEntries(Object.entries(rest).filter(([, value]) => value !== undefined));
+      return withSearch({ ...doc, ...changed, ...(rateUnits !== undefined ? { rateUnits } : {}) });
+    }
+    case 'PerformerWentOnline':
+      return doc.isOnline ? doc : { ...doc, isOnline: true, onlineSince: event.data.at };
+    case 'PerformerWentOffline':
+      if (!doc.isOnline) return doc;
+      return { ...doc, isOnline: false, onlineSince: null, onlineMs: doc.onlineMs + (doc.onlineSince ? between(doc.onlineSince, event.data.at) : 0) };
+    case 'PerformerDocumentAdded': {
+      const d = event.data;
+      if (doc.documents.some((existing) => existing.id === d.documentId)) return doc;
+      const added: PerformerDocumentDoc = { id: d.documentId, documentType: d.documentType, fileId: d.fileId, fileName: d.fileName, fileSize: d.fileSize, contentType: d.contentType, addedAt: d.addedAt };
+      return { ...doc, documents: [...doc.documents, added] };
+    }
+    case 'PerformerGeoblockSet':
+      return { ...doc, geoblockedCountries: event.data.countries };
+    case 'PerformerBlockedUser':
+      return { ...doc, blockedUserIds: [...doc.blockedUserIds.filter((id) => id !== event.data.userId), event.data.userId] };
+    case 'PerformerUnblockedUser':
+      return { ...doc, blockedUserIds: doc.blockedUserIds.filter((id) => id !== event.data.userId) };
+    case 'PerformerEarningsCredited':
+      return {
+        ...doc,
+        totalEarningsCents: doc.totalEarningsCents + event.data.shareCents,
+      };
+    default:
+      return doc;
+  }
+}
+
+export const performerEventTypes = [
+  'PerformerRegistered',
+  'PerformerCreatedByAdmin',
+  'PerformerVerified',
+  'PerformerRejected',
+  'PerformerProfileUpdated',
+  'PerformerDeleted',
+  'PerformerWentOnline',
+  'PerformerWentOffline',
+  'PerformerDocumentAdded',
+  'PerformerGeoblockSet',
+  'PerformerBlockedUser',
+  'PerformerUnblockedUser',
+  'PerformerEarningsCredited',
+] as const;
+
+export const performersProjection = docProjection<PerformerDoc>({
+  name: PERFORMERS,
+  collection: PERFORMERS,
+  eventTypes: performerEventTypes,
+  documentId(event) {
+    const data = event.data as { performerId?: unknown };
+    return typeof data.performerId === 'string' ? data.performerId : undefined;
+  },
+  evolve: (doc, event) => evolvePerformer(doc, asDomain(event)),
+  indexes: [
+    { keys: { usernameLower: 1 }, options: { name: 'by_username' } },
+    { keys: { verificationStatus: 1, isOnline: -1, rating: -1 }, options: { name: 'gallery' } },
+  ],
+});

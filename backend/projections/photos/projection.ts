@@ -1,0 +1,67 @@
+import type { DomainEvent } from '@aura/contracts';
+import type { StoredEvent } from '../../platform/eventstore/port';
+import { docProjection } from '../../platform/projections/doc-projection';
+
+export const PHOTOS = 'photos';
+export const PHOTO_PURCHASES = 'photo_purchases';
+
+export type PhotoDoc = {
+  _id: string;
+  performerId: string;
+  imageUrl: string;
+  title: string;
+  description: string | null;
+  priceUnits: number;
+  createdAt: string;
+  removed: boolean;
+  salesCount: number;
+};
+
+/** One per buyer and photo: `${walletId}:${photoId}`. */
+export type PhotoPurchaseDoc = { _id: string; walletId: string; photoId: string; performerId: string; priceUnits: number; purchasedAt: string };
+
+const asDomain = (event: StoredEvent) => ({ type: event.type, data: event.data }) as DomainEvent;
+
+export function evolvePhoto(doc: PhotoDoc | null, event: DomainEvent): PhotoDoc | null {
+  switch (event.type) {
+    case 'PhotoAdded':
+      return {
+        _id: event.data.photoId, performerId: event.data.performerId, imageUrl: event.data.imageUrl, title: event.data.title,
+        description: event.data.description, priceUnits: event.data.priceUnits, createdAt: event.data.addedAt, removed: false,
+        salesCount: doc?.salesCount ?? 0,
+      };
+    case 'PhotoRemoved':
+      return doc ? { ...doc, removed: true } : null;
+    case 'PhotoPurchased':
+      return doc ? { ...doc, salesCount: doc.salesCount + 1 } : null;
+    default:
+      return doc;
+  }
+}
+
+export function evolvePurchase(doc: PhotoPurchaseDoc | null, event: DomainEvent): PhotoPurchaseDoc | null {
+  if (event.type !== 'PhotoPurchased') return doc;
+  const d = event.data;
+  return doc ?? { _id: `${d.walletId}:${d.photoId}`, walletId: d.walletId, photoId: d.photoId, performerId: d.performerId, priceUnits: d.priceUnits, purchasedAt: d.purchasedAt };
+}
+
+export const photosProjection = docProjection<PhotoDoc>({
+  name: PHOTOS,
+  collection: PHOTOS,
+  eventTypes: ['PhotoAdded', 'PhotoRemoved', 'PhotoPurchased'],
+  documentId: (event) => (event.data as { photoId?: string }).photoId,
+  evolve: (doc, event) => evolvePhoto(doc, asDomain(event)),
+  indexes: [{ keys: { performerId: 1, createdAt: -1 }, options: { name: 'by_performer' } }],
+});
+
+export const photoPurchasesProjection = docProjection<PhotoPurchaseDoc>({
+  name: PHOTO_PURCHASES,
+  collection: PHOTO_PURCHASES,
+  eventTypes: ['PhotoPurchased'],
+  documentId(event) {
+    const d = event.data as { walletId: string; photoId: string };
+    return `${d.walletId}:${d.photoId}`;
+  },
+  evolve: (doc, event) => evolvePurchase(doc, asDomain(event)),
+  indexes: [{ keys: { walletId: 1, performerId: 1 }, options: { name: 'by_buyer' } }],
+});

@@ -1,0 +1,57 @@
+import { z } from 'zod';
+import type { RouteContract } from './route-contract';
+
+/** 10 MB: identity documents (POST /api/upload) and photos (PUT to the upload URL). */
+export const MAX_UPLOAD_BYTES = 10_485_760;
+export const documentContentTypes = ['image/jpeg', 'image/png', 'application/pdf'] as const;
+export const imageContentTypes = ['image/jpeg', 'image/png', 'image/webp'] as const;
+
+export const uploadMessages = {
+  tooLarge: { title: 'File troppo grande', message: 'Il file non può superare 10MB' },
+  badType: { title: 'Formato non valido', message: 'Sono accettati solo file immagine (JPG, PNG) o PDF' },
+  badImage: { title: 'Formato non valido', message: 'Sono accettate solo immagini (JPG, PNG, WebP)' },
+} as const;
+
+/**
+ * POST /api/upload (multipart/form-data: `file`, optional `fileName`, `directory`): an identity
+ * document, typed by its content (JPEG, PNG or PDF), at most 10 MB, stored privately. `url` is a
+ * private reference to pass to the documents route; it cannot be opened.
+ */
+export const UploadResult = z.object({
+  url: z.string(),
+  fileId: z.string().uuid(),
+  fileName: z.string(),
+  fileSize: z.number().int(),
+  contentType: z.string(),
+});
+export type UploadResult = z.infer<typeof UploadResult>;
+
+export const ObjectUploadTicket = z.object({
+  /** PUT the raw image bytes here within 15 minutes (same origin, session cookie) */
+  uploadURL: z.string(),
+});
+
+export const PhotoUploadBody = z.object({
+  /** the uploadURL the image was PUT to */
+  imageURL: z.string().min(1).max(1000),
+  performerId: z.string().uuid(),
+});
+export const PhotoUploadResult = z.object({
+  /** public path of the stored image, to use as a photo's imageUrl */
+  objectPath: z.string(),
+});
+
+export const filesRoutes = {
+  uploadDocument: {
+    method: 'post', path: '/api/upload', summary: 'Upload an identity document (multipart; JPG, PNG, PDF ≤ 10 MB; private)', tag: 'files',
+    auth: 'public', response: UploadResult, status: 201,
+  },
+  objectUploadTicket: {
+    method: 'post', path: '/api/objects/upload', summary: 'Get a short-lived URL to PUT one image to', tag: 'files',
+    auth: 'performer', response: ObjectUploadTicket,
+  },
+  confirmPhotoUpload: {
+    method: 'put', path: '/api/performer-photos/upload', summary: 'Make an uploaded image a public photo file of a performer', tag: 'files',
+    auth: 'performer', body: PhotoUploadBody, response: PhotoUploadResult,
+  },
+} as const satisfies Record<string, RouteContract>;

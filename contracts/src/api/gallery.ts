@@ -1,0 +1,54 @@
+import { z } from 'zod';
+import { performerCategories } from '../events/performers';
+import { bodyTypes, ethnicities, eyeColors, hairColors, specialFeatureOptions } from '../rules/performer';
+import { PublicPerformerView } from './performers';
+import type { RouteContract } from './route-contract';
+
+export const galleryTabs = ['all', 'online', 'offline'] as const;
+export type GalleryTab = (typeof galleryTabs)[number];
+
+/** A query value that may come once, repeated, or comma-separated. */
+const list = <T extends readonly [string, ...string[]]>(values: T) =>
+  z
+    .union([z.string(), z.array(z.string())])
+    .transform((value) => (Array.isArray(value) ? value : value.split(',')).map((part) => part.trim()).filter(Boolean))
+    .pipe(z.array(z.enum(values)).max(values.length));
+
+const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
+const option = <T extends readonly [string, ...string[]]>(values: T) => z.preprocess(emptyAsUndefined, z.enum(values).optional());
+
+/**
+ * GET /api/performers: the gallery. Only approved performers, hidden ones (geoblocked for the
+ * request's country) left out. Each attribute filter is an exact match; every chosen special
+ * feature must be present. `q` searches name, category and languages (case-insensitive).
+ */
+export const GalleryQuery = z.object({
+  tab: z.preprocess(emptyAsUndefined, z.enum(galleryTabs).default('all')),
+  q: z.preprocess(emptyAsUndefined, z.string().trim().max(80).optional()),
+  category: option(performerCategories),
+  hairColor: option(hairColors),
+  eyeColor: option(eyeColors),
+  bodyType: option(bodyTypes),
+  ethnicity: option(ethnicities),
+  specialFeatures: z.preprocess(emptyAsUndefined, list(specialFeatureOptions).optional()),
+  limit: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(200).default(100)),
+});
+export type GalleryQuery = z.infer<typeof GalleryQuery>;
+export type GalleryQueryInput = z.input<typeof GalleryQuery>;
+
+export const GalleryCounts = z.object({ all: z.number().int(), online: z.number().int(), offline: z.number().int() });
+
+export const GalleryPage = z.object({
+  /** online first, then by rating */
+  performers: z.array(PublicPerformerView),
+  /** per tab, with the attribute filters and search applied */
+  counts: GalleryCounts,
+});
+export type GalleryPage = z.infer<typeof GalleryPage>;
+
+export const galleryRoutes = {
+  gallery: {
+    method: 'get', path: '/api/performers', summary: 'Gallery of approved performers with filters and per-tab counts', tag: 'gallery',
+    auth: 'public', query: GalleryQuery, response: GalleryPage,
+  },
+} as const satisfies Record<string, RouteContract>;

@@ -1,0 +1,282 @@
+import { z } from 'zod';
+import { documentTypes, performerCategories } from '../events/performers';
+import { PASSWORD_MAX, PASSWORD_MIN, USERNAME_MAX, USERNAME_MIN } from './accounts';
+import { IdParam } from './common';
+import type { RouteContract } from './route-contract';
+import {
+  HEIGHT_MAX_CM,
+  HEIGHT_MIN_CM,
+  PERFORMER_AGE_MAX,
+  PERFORMER_AGE_MIN,
+  REGISTRATION_RATE_DEFAULT,
+  REGISTRATION_RATE_MIN,
+  RATE_MIN,
+  bodyTypes,
+  ethnicities,
+  eyeColors,
+  hairColors,
+  isHalfStep,
+  languageOptions,
+  specialFeatureOptions,
+} from '../rules/performer';
+
+export const verificationStatuses = ['pending', 'approved', 'rejected'] as const;
+export type VerificationStatus = (typeof verificationStatuses)[number];
+
+/** What anybody may see of an approved performer (gallery card, profile dialog). */
+export const PublicPerformerView = z.object({
+  id: z.string().uuid(),
+  name: z.string(),
+  username: z.string().nullable(),
+  age: z.number().int().nullable(),
+  image: z.string(),
+  isOnline: z.boolean(),
+  /** the same as isOnline (the spec sees both names) */
+  online: z.boolean(),
+  rating: z.number().nullable(),
+  /** auracoin per minute, steps of 0.5 */
+  creditsPerMinute: z.number(),
+  languages: z.array(z.string()),
+  category: z.enum(performerCategories).nullable(),
+  bio: z.string().nullable(),
+  hairColor: z.string().nullable(),
+  eyeColor: z.string().nullable(),
+  bodyType: z.string().nullable(),
+  ethnicity: z.string().nullable(),
+  height: z.number().int().nullable(),
+  specialFeatures: z.array(z.string()),
+  /** sockets watching her right now (real presence, not invented) */
+  viewers: z.number().int().nonnegative(),
+  verificationStatus: z.enum(verificationStatuses),
+});
+export type PublicPerformerView = z.infer<typeof PublicPerformerView>;
+
+/** The whole record: for the performer herself and for admins. */
+export const PerformerView = PublicPerformerView.extend({
+  email: z.string().nullable(),
+  /** euro (55% share of her sales) */
+  totalEarnings: z.number(),
+  totalOnlineMinutes: z.number().int().nonnegative(),
+  totalSessions: z.number().int().nonnegative(),
+  createdAt: z.string(),
+  dateOfBirth: z.string().nullable(),
+  signedContractAt: z.string().nullable(),
+  rejectionReason: z.string().nullable(),
+  /** ISO 3166-1 alpha-2 countries from which she is hidden */
+  geoblockedCountries: z.array(z.string()),
+  /** users she blocked */
+  blockedUserIds: z.array(z.string()),
+});
+export type PerformerView = z.infer<typeof PerformerView>;
+
+/** A performer's own record or the public one, depending on who asks. */
+export const PerformerDetail = z.union([PerformerView, PublicPerformerView]);
+
+const rate = (min: number) =>
+  z.number().refine((value) => isHalfStep(value, min), { message: `Minimo ${min}, a passi di 0.5` });
+
+const optionalText = (max: number) => z.string().trim().max(max).nullish().transform((value) => (value ? value : null));
+const nullableOption = <T extends readonly [string, ...string[]]>(values: T) =>
+  z.enum(values).nullish().or(z.literal('').transform(() => null)).transform((value) => value ?? null);
+
+/** One identity document of a registration: a file uploaded with POST /api/upload. */
+export const DocumentInput = z.object({
+  documentType: z.enum(documentTypes),
+  /** the `url` answered by POST /api/upload */
+  documentUrl: z.string().min(1).max(500),
+  fileName: z.string().trim().min(1).max(255),
+  fileSize: z.number().int().nonnegative().optional(),
+  performerId: z.string().optional(),
+});
+export type DocumentInput = z.infer<typeof DocumentInput>;
+
+/**
+ * Registration (POST /api/performers without an admin session). The five submit checks
+ * (`registrationProblem`) run on the server in the spec's order with its messages, so the fields
+ * they cover are loose here; the rest is checked by type.
+ */
+export const PerformerRegistrationBody = z.object({
+  username: z.string().trim().max(USERNAME_MAX).optional(),
+  password: z.string().max(PASSWORD_MAX).optional(),
+  email: z.string().trim().toLowerCase().max(254).optional(),
+  name: z.string().trim().max(80).optional(),
+  dateOfBirth: z.string().optional(),
+  /** ignored: the age is computed from dateOfBirth */
+  age: z.unknown().optional(),
+  bio: optionalText(2000),
+  creditsPerMinute: rate(REGISTRATION_RATE_MIN).default(REGISTRATION_RATE_DEFAULT),
+  languages: z.array(z.enum(languageOptions)).max(languageOptions.length).default(['Italiano']),
+  category: z.enum(performerCategories).default('Standard'),
+  hairColor: nullableOption(hairColors),
+  eyeColor: nullableOption(eyeColors),
+  bodyType: nullableOption(bodyTypes),
+  ethnicity: nullableOption(ethnicities),
+  height: z.number().int().min(HEIGHT_MIN_CM).max(HEIGHT_MAX_CM).nullish().transform((value) => value ?? null),
+  specialFeatures: z.array(z.enum(specialFeatureOptions)).max(specialFeatureOptions.length).default([]),
+  /** the fixed default picture URL the form sends */
+  image: z.string().trim().max(500).optional(),
+  /** the signature pad's image (data URL) */
+  digitalSignature: z.string().max(500_000).optional(),
+  /** ignored: the server stamps the signing time */
+  signedContractAt: z.unknown().optional(),
+  /** ignored: a registration is always pending */
+  verificationStatus: z.unknown().optional(),
+  acceptedTerms: z.boolean().optional(),
+  /** the identity documents, recorded together with the registration (at least one) */
+  documents: z.array(DocumentInput).max(10).default([]),
+});
+export type PerformerRegistrationBody = z.infer<typeof PerformerRegistrationBody>;
+export type PerformerRegistrationInput = z.input<typeof PerformerRegistrationBody>;
+
+/** Admin form: name, age, image, creditsPerMinute, languages required; rating 0–5 step 0.1; category and bio may be null. */
+export const AdminPerformerBody = z.object({
+  name: z.string().trim().min(1).max(80),
+  age: z.number().int().min(PERFORMER_AGE_MIN).max(PERFORMER_AGE_MAX),
+  image: z.string().trim().url().max(500).or(z.string().regex(/^\/[\w\-./]+$/).max(500)),
+  isOnline: z.boolean().default(false),
+  rating: z.number().min(0).max(5).refine((value) => Math.abs(value * 10 - Math.round(value * 10)) < 1e-9, { message: 'Passo 0.1' }).nullish().transform((value) => value ?? null),
+  creditsPerMinute: rate(RATE_MIN),
+  /** a list, or the form's comma-separated text */
+  languages: z
+    .union([z.array(z.string().trim().min(1).max(40)), z.string().transform((text) => text.split(',').map((part) => part.trim()).filter(Boolean))])
+    .pipe(z.array(z.string().max(40)).min(1).max(10)),
+  category: nullableOption(performerCategories),
+  bio: optionalText(2000),
+  /** optional sign-in credentials for the new performer */
+  username: z.string().trim().min(USERNAME_MIN).max(USERNAME_MAX).optional(),
+  email: z.string().trim().toLowerCase().email().max(254).optional(),
+  password: z.string().min(PASSWORD_MIN).max(PASSWORD_MAX).optional(),
+});
+export type AdminPerformerBody = z.infer<typeof AdminPerformerBody>;
+export type AdminPerformerInput = z.input<typeof AdminPerformerBody>;
+
+/**
+ * PATCH /api/performers/{id}: every field optional. A performer may change, on her own record,
+ * name, age, creditsPerMinute, category, languages, image, bio and isOnline; an admin also rating.
+ */
+export const PerformerPatchBody = z
+  .object({
+    name: z.string().trim().min(1).max(80),
+    age: z.number().int().min(PERFORMER_AGE_MIN).max(PERFORMER_AGE_MAX),
+    image: AdminPerformerBody.shape.image,
+    creditsPerMinute: rate(RATE_MIN),
+    category: nullableOption(performerCategories),
+    languages: AdminPerformerBody.shape.languages,
+    bio: optionalText(2000),
+    rating: AdminPerformerBody.shape.rating,
+    isOnline: z.boolean(),
+  })
+  .partial();
+export type PerformerPatchBody = z.infer<typeof PerformerPatchBody>;
+export type PerformerPatchInput = z.input<typeof PerformerPatchBody>;
+
+export const PerformerLoginBody = z.object({
+  username: z.string().trim().min(1).max(254),
+  password: z.string().min(1).max(PASSWORD_MAX),
+});
+
+export const DocumentView = z.object({
+  id: z.string().uuid(),
+  performerId: z.string().uuid(),
+  documentType: z.enum(documentTypes),
+  /** a short-lived signed link (admins only); every open is recorded */
+  documentUrl: z.string(),
+  fileName: z.string(),
+  fileSize: z.number().int(),
+  contentType: z.string(),
+  uploadedAt: z.string(),
+  /** when the link stops working */
+  linkExpiresAt: z.string(),
+});
+export type DocumentView = z.infer<typeof DocumentView>;
+
+export const VerifyBody = z
+  .object({
+    status: z.enum(['approved', 'rejected']),
+    /** ignored: the admin is the caller */
+    adminId: z.unknown().optional(),
+    rejectionReason: z.string().trim().max(1000).nullish(),
+  })
+  .refine((body) => body.status !== 'rejected' || (body.rejectionReason ?? '').length > 0, {
+    message: 'Inserisci un motivo per il rifiuto',
+    path: ['rejectionReason'],
+  });
+
+export const GeoblockBody = z.object({
+  countries: z.array(z.string().trim().toUpperCase().regex(/^[A-Z]{2}$/, 'Codice paese ISO di 2 lettere')).max(250),
+});
+
+export const BlockParams = z.object({ id: z.string().uuid(), userId: z.string().uuid() });
+
+export const PerformerIdParam = IdParam;
+const ok = z.object({ ok: z.literal(true) });
+
+/** Earnings of the last 30 days for the dashboard chart (euro per UTC calendar day, ISO dates, oldest first, days without sales at 0). */
+export const EarningsSeries = z.object({
+  totalEarnings: z.number(),
+  days: z.array(z.object({ date: z.string(), euro: z.number() })),
+});
+export type EarningsSeries = z.infer<typeof EarningsSeries>;
+
+export const performersRoutes = {
+  performerLogin: {
+    method: 'post', path: '/api/performer/login', summary: 'Performer sign-in (pending and rejected ones see their status)', tag: 'performers',
+    auth: 'public', body: PerformerLoginBody, response: PerformerView,
+  },
+  performerMe: {
+    method: 'get', path: '/api/performer/me', summary: 'The signed-in performer', tag: 'performers',
+    auth: 'performer', response: PerformerView,
+  },
+  getPerformer: {
+    method: 'get', path: '/api/performers/{id}', summary: 'A performer: full record for herself and admins, public view for others (approved only)', tag: 'performers',
+    auth: 'public', params: IdParam, response: PerformerDetail,
+  },
+  createPerformer: {
+    method: 'post', path: '/api/performers', summary: 'Registration (anyone) or creation (admin session, admin form body)', tag: 'performers',
+    auth: 'public', body: z.unknown(), response: PerformerView, status: 201,
+  },
+  updatePerformer: {
+    method: 'patch', path: '/api/performers/{id}', summary: 'Profile, bio, online switch (herself) or any field (admin)', tag: 'performers',
+    auth: 'performer', params: IdParam, body: PerformerPatchBody, response: PerformerView,
+  },
+  deletePerformer: {
+    method: 'delete', path: '/api/performers/{id}', summary: 'Delete a performer (admin)', tag: 'performers',
+    auth: 'admin', params: IdParam, response: ok,
+  },
+  adminListPerformers: {
+    method: 'get', path: '/api/admin/performers', summary: 'Every performer with full records (admin)', tag: 'performers',
+    auth: 'admin', response: z.array(PerformerView),
+  },
+  pendingPerformers: {
+    method: 'get', path: '/api/admin/performers/pending', summary: 'Performers waiting for verification (admin)', tag: 'verification',
+    auth: 'admin', response: z.array(PerformerView),
+  },
+  verifyPerformer: {
+    method: 'post', path: '/api/admin/performers/{id}/verify', summary: 'Approve or reject a registration (admin)', tag: 'verification',
+    auth: 'admin', params: IdParam, body: VerifyBody, response: PerformerView,
+  },
+  listDocuments: {
+    method: 'get', path: '/api/performers/{id}/documents', summary: 'Identity documents with short-lived links (admin)', tag: 'verification',
+    auth: 'admin', params: IdParam, response: z.array(DocumentView),
+  },
+  addDocument: {
+    method: 'post', path: '/api/performers/{id}/documents', summary: 'Attach an uploaded identity document (herself while pending, or admin)', tag: 'verification',
+    auth: 'performer', params: IdParam, body: DocumentInput, response: DocumentView.omit({ documentUrl: true, linkExpiresAt: true }), status: 201,
+  },
+  setGeoblock: {
+    method: 'put', path: '/api/performers/{id}/geoblock', summary: 'Countries from which she is hidden', tag: 'performers',
+    auth: 'performer', params: IdParam, body: GeoblockBody, response: PerformerView,
+  },
+  blockUser: {
+    method: 'put', path: '/api/performers/{id}/blocked-users/{userId}', summary: 'Block a user (no messages, no sessions)', tag: 'performers',
+    auth: 'performer', params: BlockParams, response: PerformerView,
+  },
+  unblockUser: {
+    method: 'delete', path: '/api/performers/{id}/blocked-users/{userId}', summary: 'Unblock a user', tag: 'performers',
+    auth: 'performer', params: BlockParams, response: PerformerView,
+  },
+  performerEarnings: {
+    method: 'get', path: '/api/performers/{id}/earnings', summary: 'Her earnings per day over the last 30 days (herself or admin)', tag: 'performers',
+    auth: 'performer', params: IdParam, response: EarningsSeries,
+  },
+} as const satisfies Record<string, RouteContract>;

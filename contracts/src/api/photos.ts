@@ -1,0 +1,75 @@
+import { z } from 'zod';
+import { IdParam } from './common';
+import type { RouteContract } from './route-contract';
+import { PHOTO_PRICE_DEFAULT, PHOTO_PRICE_MIN, isHalfStep } from '../rules/performer';
+
+export const PhotoBody = z.object({
+  /** an uploaded image's objectPath or an http(s) URL */
+  imageUrl: z
+    .string({ error: "Carica un'immagine o inserisci un URL" })
+    .trim()
+    .min(1, "Carica un'immagine o inserisci un URL")
+    .max(1000)
+    .refine((value) => /^https?:\/\//i.test(value) || value.startsWith('/api/files/public/'), { message: "Carica un'immagine o inserisci un URL" }),
+  title: z.string().trim().min(1, 'Titolo obbligatorio').max(120),
+  description: z.string().trim().max(1000).nullish().transform((value) => (value ? value : null)),
+  /** auracoin, minimum 0.5, step 0.5 */
+  price: z.number().refine((value) => isHalfStep(value, PHOTO_PRICE_MIN), { message: 'Prezzo minimo 0.5, a passi di 0.5' }).default(PHOTO_PRICE_DEFAULT),
+});
+export type PhotoBody = z.infer<typeof PhotoBody>;
+export type PhotoInput = z.input<typeof PhotoBody>;
+
+/** A photo as its viewer may see it: the image only for its owner, admins and buyers. */
+export const PhotoView = z.object({
+  id: z.string().uuid(),
+  performerId: z.string().uuid(),
+  /** null while locked (not bought): show it blurred with the price */
+  imageUrl: z.string().nullable(),
+  locked: z.boolean(),
+  purchased: z.boolean(),
+  title: z.string(),
+  description: z.string().nullable(),
+  /** auracoin */
+  price: z.number(),
+  createdAt: z.string(),
+  /** for the owner and admins */
+  salesCount: z.number().int().optional(),
+});
+export type PhotoView = z.infer<typeof PhotoView>;
+
+export const PurchaseResult = z.object({
+  photo: PhotoView,
+  /** the buyer's balance after the purchase, auracoin */
+  auracoinBalance: z.number(),
+});
+
+export const photosRoutes = {
+  listPhotos: {
+    method: 'get', path: '/api/performers/{id}/photos', summary: "A performer's photos (locked unless bought)", tag: 'photos',
+    auth: 'public', params: IdParam, response: z.array(PhotoView),
+  },
+  addPhoto: {
+    method: 'post', path: '/api/performers/{id}/photos', summary: 'Add a photo for sale (herself or admin)', tag: 'photos',
+    auth: 'performer', params: IdParam, body: PhotoBody, response: PhotoView, status: 201,
+  },
+  deletePhoto: {
+    method: 'delete', path: '/api/photos/{id}', summary: 'Remove a photo (owner or admin)', tag: 'photos',
+    auth: 'performer', params: IdParam, response: z.object({ ok: z.literal(true) }),
+  },
+  purchasePhoto: {
+    method: 'post', path: '/api/photos/{id}/purchase', summary: 'Buy a photo (header Idempotency-Key)', tag: 'photos',
+    auth: 'user', params: IdParam, response: PurchaseResult, status: 201,
+  },
+  listFavourites: {
+    method: 'get', path: '/api/favourites', summary: "The signed-in user's favourite performer ids", tag: 'favourites',
+    auth: 'user', response: z.object({ performerIds: z.array(z.string().uuid()) }),
+  },
+  addFavourite: {
+    method: 'put', path: '/api/favourites/{id}', summary: 'Add a performer to favourites', tag: 'favourites',
+    auth: 'user', params: IdParam, response: z.object({ performerIds: z.array(z.string().uuid()) }),
+  },
+  removeFavourite: {
+    method: 'delete', path: '/api/favourites/{id}', summary: 'Remove a performer from favourites', tag: 'favourites',
+    auth: 'user', params: IdParam, response: z.object({ performerIds: z.array(z.string().uuid()) }),
+  },
+} as const satisfies Record<string, RouteContract>;

@@ -1,0 +1,20 @@
+import { z } from 'zod';
+import type { RouteContract } from './route-contract';
+
+/** Who is here, from socket presence (no invented numbers). */
+export const PresenceSummary = z.object({
+  /** distinct people connected (signed-in accounts once each, plus anonymous visitors' connections) */
+  onlineUsers: z.number().int().nonnegative(),
+  performersOnline: z.number().int().nonnegative(),
+});
+export type PresenceSummary = z.infer<typeof PresenceSummary>;
+
+/** The grace period after a performer's last connection drops before she is set offline. */
+export const PRESENCE_GRACE_MS = 60_000;
+
+export const presenceRoutes = {
+  presence: {
+    method: 'get', path: '/api/presence', summary: 'Online users and performers right now', tag: 'presence',
+    auth: 'public', response: PresenceSummary,
+  },
+} as const satisfies Record<string, RouteContract>;

@@ -1,0 +1,103 @@
+import { ADULT_AGE, ageOn } from './age';
+
+/** Option lists of the registration form (with 'Altro') and of the gallery filters (without). */
+export const hairColors = ['Bionda', 'Mora', 'Castano', 'Rossa', 'Nera', 'Altro'] as const;
+export const eyeColors = ['Azzurri', 'Verdi', 'Marroni', 'Neri', 'Grigi', 'Altro'] as const;
+export const bodyTypes = ['Snella', 'Atletica', 'Curvy', 'Plus Size'] as const;
+export const ethnicities = ['Caucasica', 'Latina', 'Asiatica', 'Africana', 'Mista', 'Altro'] as const;
+export const specialFeatureOptions = ['Tatuaggi', 'Piercing'] as const;
+export const categoryOptions = ['Standard', 'Premium', 'VIP'] as const;
+export const languageOptions = ['Italiano', 'English', 'Français', 'Español', 'Deutsch'] as const;
+
+export const galleryFilterOptions = {
+  category: categoryOptions,
+  hairColor: hairColors.filter((value) => value !== 'Altro'),
+  eyeColor: eyeColors.filter((value) => value !== 'Altro'),
+  bodyType: bodyTypes,
+  ethnicity: ethnicities.filter((value) => value !== 'Altro'),
+  specialFeatures: specialFeatureOptions,
+} as const;
+
+export const PERFORMER_AGE_MIN = ADULT_AGE;
+export const PERFORMER_AGE_MAX = 99;
+export const HEIGHT_MIN_CM = 140;
+export const HEIGHT_MAX_CM = 220;
+/** own profile and admin form: minimum 0.5, step 0.5 */
+export const RATE_MIN = 0.5;
+export const RATE_STEP = 0.5;
+/** registration form: minimum 1, default 10 */
+export const REGISTRATION_RATE_MIN = 1;
+export const REGISTRATION_RATE_DEFAULT = 10;
+export const PHOTO_PRICE_MIN = 0.5;
+export const PHOTO_PRICE_STEP = 0.5;
+export const PHOTO_PRICE_DEFAULT = 50;
+export const MINIMUM_SESSION_MINUTES = 5;
+/** the label shown next to the rating in the profile dialog */
+export const REVIEWS_LABEL = '128 recensioni';
+
+/** A rate or price in auracoin that is at least `min` and a whole number of 0.5 steps. */
+export function isHalfStep(value: number, min: number = RATE_MIN): boolean {
+  return Number.isFinite(value) && value >= min && Number.isInteger(value / RATE_STEP);
+}
+
+/** Rating label: at least 4.5 'Eccellente', at least 4 'Molto Buono', else 'Buono'. */
+export function ratingLabel(rating: number | null | undefined): 'Eccellente' | 'Molto Buono' | 'Buono' {
+  const value = rating ?? 0;
+  if (value >= 4.5) return 'Eccellente';
+  if (value >= 4) return 'Molto Buono';
+  return 'Buono';
+}
+
+/** Minimum session cost shown in the profile dialog: rate × 5 minutes. */
+export function minimumSessionCost(creditsPerMinute: number): number {
+  return creditsPerMinute * MINIMUM_SESSION_MINUTES;
+}
+
+/** Number of active gallery filters and its badge word. */
+export function activeFiltersLabel(count: number): string {
+  return `${count} ${count === 1 ? 'attivo' : 'attivi'}`;
+}
+
+export interface RegistrationCheckInput {
+  username?: string | null;
+  password?: string | null;
+  email?: string | null;
+  name?: string | null;
+  dateOfBirth?: string | null;
+  documentCount: number;
+  digitalSignature?: string | null;
+  acceptedTerms?: boolean | null;
+}
+
+export interface RegistrationProblem {
+  /** toast title */
+  title: string;
+  /** toast description, also the API's error message */
+  message: string;
+  /** the body field concerned */
+  field: string;
+}
+
+const blank = (value: string | null | undefined) => !value || value.trim() === '';
+
+/**
+ * The five submit checks of the performer registration, in the spec's order; the first failing
+ * one, or null. The form and the server run this same function.
+ */
+export function registrationProblem(input: RegistrationCheckInput, now: Date): RegistrationProblem | null {
+  const required = ['username', 'password', 'email', 'name', 'dateOfBirth'] as const;
+  const missing = required.find((field) => blank(input[field]));
+  if (missing) return { title: 'Campi mancanti', message: 'Compila tutti i campi obbligatori', field: missing };
+  const age = ageOn(input.dateOfBirth!, now);
+  if (!Number.isFinite(age) || age < ADULT_AGE) return { title: 'Età non valida', message: 'Devi avere almeno 18 anni per registrarti', field: 'dateOfBirth' };
+  if (input.documentCount < 1) return { title: 'Documenti mancanti', message: "Carica almeno un documento d'identità", field: 'documents' };
+  if (blank(input.digitalSignature)) return { title: 'Firma mancante', message: 'Firma il contratto per completare la registrazione', field: 'digitalSignature' };
+  if (input.acceptedTerms !== true) return { title: 'Termini e condizioni', message: 'Devi accettare i termini e condizioni', field: 'acceptedTerms' };
+  return null;
+}
+
+/** The form's age line under the birth date. */
+export function ageHint(dateOfBirth: string, now: Date): { ok: boolean; text: string } {
+  const age = ageOn(dateOfBirth, now);
+  return age >= ADULT_AGE ? { ok: true, text: `${age} anni` } : { ok: false, text: `Età minima richiesta: 18 anni (hai ${age} anni)` };
+}

@@ -1,0 +1,26 @@
+/**
+ * The performer's share of every sale (sessions, photos, messages): 55%, platform 45%.
+ * On the performer side 1 auracoin = 1 euro, so an amount in auracoin minor units (1/100 auracoin)
+ * is the same number of euro cents.
+ *
+ * ROUNDING RULE (the only one): the share is rounded DOWN to a whole euro cent; the platform keeps
+ * the remainder, so share + platform always equals the gross amount exactly.
+ */
+export const PERFORMER_SHARE_PERCENT = 55;
+export const PLATFORM_SHARE_PERCENT = 45;
+
+/** The performer's share in euro cents of a gross amount in auracoin minor units (integers only). */
+export function performerShareCents(grossUnits: number): number {
+  if (!Number.isInteger(grossUnits) || grossUnits < 0) throw new RangeError(`gross amount must be a non-negative integer, got ${grossUnits}`);
+  return Math.floor((grossUnits * PERFORMER_SHARE_PERCENT) / 100);
+}
+
+/** What the platform keeps: the gross minus the performer's share. */
+export function platformShareCents(grossUnits: number): number {
+  return grossUnits - performerShareCents(grossUnits);
+}
+
+/** Euro cents as a euro number for display (2 decimals). */
+export function centsToEuro(cents: number): number {
+  return cents / 100;
+}

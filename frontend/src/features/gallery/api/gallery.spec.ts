@@ -1,0 +1,50 @@
+import { describe, expect, it } from '@jest/globals';
+import type { GalleryPage, PublicPerformerView } from '@aura/contracts';
+import { applyPresenceToPage, galleryQueryString } from './gallery';
+
+function performer(id: string, isOnline: boolean): PublicPerformerView {
+  return {
+    id, name: id, username: null, age: 25, image: '/x.svg', isOnline, online: isOnline, rating: 4, creditsPerMinute: 2,
+    languages: ['Italiano'], category: 'Standard', bio: null, hairColor: null, eyeColor: null, bodyType: null, ethnicity: null,
+    height: null, specialFeatures: [], viewers: 0, verificationStatus: 'approved',
+  };
+}
+
+const page: GalleryPage = { performers: [performer('a', false), performer('b', true)], counts: { all: 2, online: 1, offline: 1 } };
+
+describe('live presence on a cached gallery page', () => {
+  it('flips a card and moves the counts on the All tab', () => {
+    const next = applyPresenceToPage(page, 'all', { performerId: 'a', isOnline: true, viewers: 3 });
+    expect(next).not.toBe('refetch');
+    const { performers, counts } = next as GalleryPage;
+    expect(performers.map((p) => [p.id, p.isOnline, p.online, p.viewers])).toEqual([['a', true, true, 3], ['b', true, true, 0]]);
+    expect(counts).toEqual({ all: 2, online: 2, offline: 0 });
+  });
+
+  it('drops her from the Offline tab when she comes online', () => {
+    const offlinePage: GalleryPage = { performers: [performer('a', false)], counts: { all: 2, online: 1, offline: 1 } };
+    const next = applyPresenceToPage(offlinePage, 'offline', { performerId: 'a', isOnline: true, viewers: 0 }) as GalleryPage;
+    expect(next.performers).toEqual([]);
+    expect(next.counts).toEqual({ all: 2, online: 2, offline: 0 });
+  });
+
+  it('asks the server when someone not on the page comes online, and ignores an unknown going offline', () => {
+    expect(applyPresenceToPage(page, 'online', { performerId: 'z', isOnline: true, viewers: 0 })).toBe('refetch');
+    expect(applyPresenceToPage(page, 'all', { performerId: 'z', isOnline: false, viewers: 0 })).toBe(page);
+  });
+
+  it('updates only the viewer count when presence is unchanged', () => {
+    const next = applyPresenceToPage(page, 'all', { performerId: 'b', isOnline: true, viewers: 7 }) as GalleryPage;
+    expect(next.counts).toBe(page.counts);
+    expect(next.performers[1]!.viewers).toBe(7);
+  });
+});
+
+describe('gallery query string', () => {
+  it('sends only the chosen filters, special features comma-separated', () => {
+    expect(galleryQueryString({ tab: 'online', q: 'VIP', hairColor: 'Mora', specialFeatures: ['Tatuaggi', 'Piercing'] })).toBe(
+      'tab=online&q=VIP&hairColor=Mora&specialFeatures=Tatuaggi%2CPiercing',
+    );
+    expect(galleryQueryString({ tab: 'all', specialFeatures: [] })).toBe('tab=all');
+  });
+});

@@ -1,0 +1,97 @@
+import { keepPreviousData, queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
+import type { GalleryPage, GalleryTab, PublicPerformerView } from '@aura/contracts';
+import { api } from '../../../lib/api-client';
+import type { GalleryFilters } from '../components/filter-options';
+
+export type GalleryPerformer = PublicPerformerView;
+
+export interface GalleryParams extends GalleryFilters {
+  tab: GalleryTab;
+  q?: string | undefined;
+}
+
+export const galleryKeys = {
+  all: ['gallery'] as const,
+  list: (params: GalleryParams) => ['gallery', 'list', params] as const,
+};
+
+/** The query string of GET /api/performers: only the filters that are set. */
+export function galleryQueryString(params: GalleryParams): string {
+  const search = new URLSearchParams();
+  search.set('tab', params.tab);
+  if (params.q) search.set('q', params.q);
+  for (const key of ['category', 'hairColor', 'eyeColor', 'bodyType', 'ethnicity'] as const) {
+    const value = params[key];
+    if (value) search.set(key, value);
+  }
+  if (params.specialFeatures.length > 0) search.set('specialFeatures', params.specialFeatures.join(','));
+  return search.toString();
+}
+
+export function getGallery(params: GalleryParams, signal?: AbortSignal): Promise<GalleryPage> {
+  return api.get<GalleryPage>(`/api/performers?${galleryQueryString(params)}`, { signal });
+}
+
+/** GET /api/performers: filtered on the server, with per-tab counts. */
+export function galleryQueryOptions(params: GalleryParams) {
+  return queryOptions({
+    queryKey: galleryKeys.list(params),
+    queryFn: ({ signal }) => getGallery(params, signal),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useGallery(params: GalleryParams) {
+  return useQuery(galleryQueryOptions(params));
+}
+
+export interface PresenceChange {
+  performerId: string;
+  isOnline: boolean;
+  viewers: number;
+}
+
+/**
+ * Apply a 'performer:presence' push to every cached gallery page without refetching: the card
+ * flips, the counts move, and a tab that no longer matches drops her. A page of the Online tab
+ * that did not hold her (she just came online) is refetched, since only the server knows
+ * whether she matches its filters.
+ */
+export function applyPresence(queryClient: QueryClient, change: PresenceChange): void {
+  const stale: (readonly unknown[])[] = [];
+  for (const [key, page] of queryClient.getQueriesData<GalleryPage>({ queryKey: galleryKeys.all })) {
+    if (!page) continue;
+    const next = applyPresenceToPage(page, tabOf(key), change);
+    if (next === 'refetch') stale.push(key);
+    else if (next !== page) queryClient.setQueryData(key, next);
+  }
+  for (const key of stale) void queryClient.invalidateQueries({ queryKey: key, exact: true });
+}
+
+function tabOf(key: readonly unknown[]): GalleryTab {
+  const params = key[2] as Partial<GalleryParams> | undefined;
+  return params?.tab ?? 'all';
+}
+
+/** Pure: the page after a presence change ('refetch' when only the server can tell). */
+export function applyPresenceToPage(page: GalleryPage, tab: GalleryTab, change: PresenceChange): GalleryPage | 'refetch' {
+  const current = page.performers.find((p) => p.id === change.performerId);
+  if (!current) {
+    return change.isOnline && tab !== 'offline' ? 'refetch' : page;
+  }
+  const flipped = current.isOnline !== change.isOnline;
+  if (!flipped && current.viewers === change.viewers) return page;
+  const updated = { ...current, isOnline: change.isOnline, online: change.isOnline, viewers: change.viewers };
+  const keep = tab === 'all' || (tab === 'online') === change.isOnline;
+  const performers = keep
+    ? page.performers.map((p) => (p.id === change.performerId ? updated : p))
+    : page.performers.filter((p) => p.id !== change.performerId);
+  const counts = flipped
+    ? {
+        all: page.counts.all,
+        online: Math.max(0, page.counts.online + (change.isOnline ? 1 : -1)),
+        offline: Math.max(0, page.counts.offline + (change.isOnline ? -1 : 1)),
+      }
+    : page.counts;
+  return { performers, counts };
+}

@@ -1,0 +1,41 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { PhotoView } from '@aura/contracts';
+import { api } from '../../../lib/api-client';
+
+export const photoKeys = {
+  byPerformer: (performerId: string) => ['photos', performerId] as const,
+};
+
+/** GET /api/performers/{id}/photos: locked ones come without image. */
+export function photosQueryOptions(performerId: string) {
+  return queryOptions({
+    queryKey: photoKeys.byPerformer(performerId),
+    queryFn: ({ signal }) => api.get<PhotoView[]>(`/api/performers/${encodeURIComponent(performerId)}/photos`, { signal }),
+  });
+}
+
+export function usePhotos(performerId: string | undefined) {
+  return useQuery({ ...photosQueryOptions(performerId ?? ''), enabled: Boolean(performerId) });
+}
+
+interface PurchaseResult {
+  photo: PhotoView;
+  auracoinBalance: number;
+}
+
+/** POST /api/photos/{id}/purchase with an idempotency key per click. */
+export function usePurchasePhoto(performerId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (photoId: string) =>
+      api.post<PurchaseResult>(`/api/photos/${encodeURIComponent(photoId)}/purchase`, undefined, {
+        headers: { 'Idempotency-Key': crypto.randomUUID() },
+      }),
+    onSuccess: (result) => {
+      queryClient.setQueryData<PhotoView[]>(photoKeys.byPerformer(performerId), (photos) =>
+        photos?.map((p) => (p.id === result.photo.id ? result.photo : p)),
+      );
+      void queryClient.invalidateQueries({ queryKey: ['users'] });
+    },
+  });
+}

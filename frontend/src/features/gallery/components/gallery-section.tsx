@@ -1,0 +1,154 @@
+import { useState } from 'react';
+import { Box, Container, Flex, Grid, Heading, Stack, Tabs, Text } from '@chakra-ui/react';
+import type { GalleryTab } from '@aura/contracts';
+import { useNavigate } from 'react-router-dom';
+import { getStoredUserId, useStoredUser } from '../../../lib/session-storage';
+import { useGallery, type GalleryPerformer } from '../api/gallery';
+import { useActiveAliases } from '../api/aliases';
+import { useFavourites } from '../api/favourites';
+import { useGalleryRealtime, useViewing } from '../hooks/use-gallery-realtime';
+import { AliasChooser } from './alias-chooser';
+import { EMPTY_FILTERS, type GalleryFilters } from './filter-options';
+import { FilterPanel } from './filter-panel';
+import { PerformerCard } from './performer-card';
+import { PhotoShop } from './photo-shop';
+import { ProfileDialog } from './profile-dialog';
+
+export interface GallerySectionProps {
+  /** the hero's search: name, category or language */
+  search?: string;
+  onClearSearch?: () => void;
+}
+
+const TABS: { value: GalleryTab; label: string }[] = [
+  { value: 'all', label: 'Tutte' },
+  { value: 'online', label: 'Online' },
+  { value: 'offline', label: 'Offline' },
+];
+
+/** The performer gallery of the landing page (anchor #performers). */
+export function GallerySection({ search = '', onClearSearch }: GallerySectionProps) {
+  const navigate = useNavigate();
+  const user = useStoredUser();
+  const [tab, setTab] = useState<GalleryTab>('all');
+  const [filters, setFilters] = useState<GalleryFilters>(EMPTY_FILTERS);
+  const [openId, setOpenId] = useState<string | null>(null);
+  const [chooserFor, setChooserFor] = useState<GalleryPerformer | null>(null);
+
+  useGalleryRealtime();
+  useViewing(openId);
+  const gallery = useGallery({ tab, q: search || undefined, ...filters });
+  const favourites = useFavourites(user?.id ?? null);
+  const aliases = useActiveAliases(user?.id ?? null, chooserFor !== null);
+
+  const performers = gallery.data?.performers ?? [];
+  const counts = gallery.data?.counts;
+  const open = performers.find((p) => p.id === openId) ?? null;
+
+  const startVideochat = (p: GalleryPerformer) => {
+    if (!getStoredUserId()) {
+      void navigate('/login');
+      return;
+    }
+    setOpenId(null);
+    setChooserFor(p);
+  };
+  const startChat = (p: GalleryPerformer) => {
+    if (!getStoredUserId()) {
+      void navigate('/login');
+      return;
+    }
+    void navigate(`/chat?performerId=${encodeURIComponent(p.id)}`);
+  };
+
+  return (
+    <Box as="section" id="performers" aria-labelledby="gallery-title">
+      <Container maxW="7xl" px={{ base: '4', md: '6' }} py={{ base: '12', md: '16' }}>
+        <Stack gap="6">
+          <Stack gap="2">
+            <Heading as="h2" id="gallery-title" size={{ base: '2xl', md: '3xl' }}>
+              Le nostre Performer
+            </Heading>
+            <Text color="fg.muted">Scegli con chi vivere un&apos;esperienza esclusiva, dal vivo.</Text>
+          </Stack>
+          {search ? (
+            <Flex gap="2" align="center" wrap="wrap" fontSize="sm" data-testid="search-summary">
+              <Text>
+                Risultati per <strong>&quot;{search}&quot;</strong>
+              </Text>
+              {onClearSearch ? (
+                <Box as="button" color="brand.fg" textDecoration="underline" onClick={onClearSearch}>
+                  Mostra tutte
+                </Box>
+              ) : null}
+            </Flex>
+          ) : null}
+          <Flex gap="3" justify="space-between" align={{ base: 'stretch', md: 'flex-start' }} direction={{ base: 'column', md: 'row' }}>
+            <Tabs.Root value={tab} onValueChange={(e) => setTab(e.value as GalleryTab)} variant="enclosed" colorPalette="brand">
+              <Tabs.List>
+                {TABS.map((t) => (
+                  <Tabs.Trigger key={t.value} value={t.value} data-testid={`tab-${t.value}`}>
+                    {t.label} ({counts?.[t.value] ?? 0})
+                  </Tabs.Trigger>
+                ))}
+              </Tabs.List>
+            </Tabs.Root>
+          </Flex>
+          <FilterPanel filters={filters} onChange={setFilters} />
+          {gallery.isPending ? (
+            <Text color="fg.muted" role="status">
+              Caricamento...
+            </Text>
+          ) : gallery.isError ? (
+            <Text color="fg.error" role="alert">
+              Impossibile caricare le performer.
+            </Text>
+          ) : performers.length === 0 ? (
+            <Box py="12" textAlign="center" rounded="2xl" borderWidth="1px" borderStyle="dashed" borderColor="border.emphasized">
+              <Text color="fg.muted">Nessuna performer disponibile</Text>
+            </Box>
+          ) : (
+            <Grid
+              templateColumns={{ base: 'repeat(2, 1fr)', md: 'repeat(3, 1fr)', xl: 'repeat(4, 1fr)' }}
+              gap={{ base: '3', md: '5' }}
+              aria-busy={gallery.isFetching}
+              data-testid="gallery-grid"
+            >
+              {performers.map((p) => (
+                <PerformerCard
+                  key={p.id}
+                  performer={p}
+                  viewers={p.viewers}
+                  isFavourite={favourites.ids.includes(p.id)}
+                  onToggleFavourite={() => favourites.toggle(p.id)}
+                  onOpen={() => setOpenId(p.id)}
+                  onVideochat={() => startVideochat(p)}
+                  onChat={() => startChat(p)}
+                />
+              ))}
+            </Grid>
+          )}
+        </Stack>
+      </Container>
+      <ProfileDialog
+        performer={open}
+        onClose={() => setOpenId(null)}
+        onVideochat={() => open && startVideochat(open)}
+        onChat={() => open && startChat(open)}
+        photos={open ? <PhotoShop performerId={open.id} performerImage={open.image} signedIn={user !== null} /> : null}
+      />
+      <AliasChooser
+        open={chooserFor !== null}
+        realName={user?.username ?? ''}
+        aliases={aliases.data}
+        isLoading={aliases.isPending && aliases.fetchStatus !== 'idle'}
+        onCancel={() => setChooserFor(null)}
+        onConfirm={(displayName) => {
+          const p = chooserFor;
+          setChooserFor(null);
+          if (p) void navigate(`/video-session?performerId=${encodeURIComponent(p.id)}&displayName=${encodeURIComponent(displayName)}`);
+        }}
+      />
+    </Box>
+  );
+}

@@ -1,0 +1,81 @@
+import { Badge, Box, Button, Grid, Heading, Image, Spinner, Stack, Text } from '@chakra-ui/react';
+import { useNavigate } from 'react-router-dom';
+import { errorMessage } from '../../../lib/api-client';
+import { formatAuracoin } from '../../../lib/format';
+import { notify } from '../../../components/ui/toaster';
+import { usePhotos, usePurchasePhoto } from '../api/photos';
+import { LockIcon } from './gallery-icons';
+
+export interface PhotoShopProps {
+  performerId: string;
+  performerImage: string;
+  signedIn: boolean;
+}
+
+/** Her photos for sale in the profile dialog: blurred with the price until bought, then in full. */
+export function PhotoShop({ performerId, performerImage, signedIn }: PhotoShopProps) {
+  const navigate = useNavigate();
+  const photos = usePhotos(performerId);
+  const purchase = usePurchasePhoto(performerId);
+
+  if (photos.isPending) return <Spinner size="sm" mt="6" aria-label="Caricamento..." />;
+  if (photos.isError || photos.data.length === 0) return null;
+
+  return (
+    <Stack gap="3" mt="6" as="section" aria-labelledby={`photos-${performerId}`}>
+      <Heading as="h3" size="md" id={`photos-${performerId}`}>
+        Galleria foto
+      </Heading>
+      <Grid templateColumns={{ base: 'repeat(2, 1fr)', sm: 'repeat(3, 1fr)' }} gap="3">
+        {photos.data.map((photo) => {
+          const open = !photo.locked && photo.imageUrl;
+          return (
+            <Stack key={photo.id} gap="1.5" data-testid="shop-photo" data-locked={photo.locked ? 'true' : 'false'}>
+              <Box position="relative" rounded="lg" overflow="hidden" aspectRatio={1} bg="bg.muted">
+                {open ? (
+                  <Image src={photo.imageUrl ?? ''} alt={photo.title} width="100%" height="100%" objectFit="cover" />
+                ) : (
+                  <>
+                    <Image src={performerImage} alt="" width="100%" height="100%" objectFit="cover" filter="blur(18px)" transform="scale(1.2)" />
+                    <Stack position="absolute" inset="0" align="center" justify="center" gap="1" bg="rgba(0,0,0,0.35)" color="white">
+                      <LockIcon />
+                      <Badge colorPalette="yellow" variant="solid">
+                        {formatAuracoin(photo.price)} auracoin
+                      </Badge>
+                    </Stack>
+                  </>
+                )}
+              </Box>
+              <Text fontSize="sm" fontWeight="medium" lineClamp={1}>
+                {photo.title}
+              </Text>
+              {photo.locked ? (
+                <Button
+                  size="xs"
+                  colorPalette="brand"
+                  loading={purchase.isPending && purchase.variables === photo.id}
+                  onClick={() => {
+                    if (!signedIn) {
+                      void navigate('/login');
+                      return;
+                    }
+                    purchase.mutate(photo.id, {
+                      onSuccess: () => notify({ type: 'success', title: 'Acquisto Completato!', description: `Hai sbloccato "${photo.title}".` }),
+                      onError: (error) => notify({ type: 'error', title: 'Errore', description: errorMessage(error) }),
+                    });
+                  }}
+                >
+                  Acquista · {formatAuracoin(photo.price)}
+                </Button>
+              ) : photo.purchased ? (
+                <Badge colorPalette="green" alignSelf="flex-start">
+                  Acquistata
+                </Badge>
+              ) : null}
+            </Stack>
+          );
+        })}
+      </Grid>
+    </Stack>
+  );
+}

@@ -1,0 +1,105 @@
+import { useState, type FormEvent } from 'react';
+import { Badge, Box, Button, Container, Flex, Heading, HStack, Input, InputGroup, Stack, Text } from '@chakra-ui/react';
+import { Link as RouterLink } from 'react-router-dom';
+import { SearchIcon } from '../../../components/ui/icons';
+import { CrownIcon, PlayIcon } from './landing-icons';
+
+export interface HeroProps {
+  /** the visitor searched: by name, category or language (answered by the gallery) */
+  onSearch: (term: string) => void;
+}
+
+/** Landing hero (spec §2): tagline, subtitle, three calls to action, search, static stats. */
+export function Hero({ onSearch }: HeroProps) {
+  const [term, setTerm] = useState('');
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onSearch(term.trim());
+  };
+
+  return (
+    <Box as="section" id="home" aria-labelledby="hero-title" position="relative" overflow="hidden">
+      <Container maxW="7xl" px={{ base: '4', md: '6' }} pt={{ base: '12', md: '20' }} pb={{ base: '12', md: '16' }}>
+        <Stack gap="6" align="center" textAlign="center" maxW="4xl" mx="auto">
+          <Badge colorPalette="brand" variant="subtle" size="lg" rounded="full" px="3">
+            <Box as="span" width="2" height="2" rounded="full" bg="green.400" aria-hidden="true" />
+            Live adesso
+          </Badge>
+          <Heading
+            as="h1"
+            id="hero-title"
+            fontSize={{ base: '4xl', sm: '5xl', md: '6xl', lg: '7xl' }}
+            lineHeight="1.05"
+            letterSpacing="-0.03em"
+            fontWeight="800"
+          >
+            Live Cam Shows
+            <Box as="span" display="block" bgImage="brand-text" bgClip="text" color="transparent">
+              Performance Private
+            </Box>
+          </Heading>
+          <Text fontSize={{ base: 'lg', md: 'xl' }} color="fg.muted" maxW="2xl">
+            Esperienze esclusive con performer dal vivo da tutto il mondo: videochat private in alta
+            definizione, in totale riservatezza.
+          </Text>
+          <Flex gap="3" wrap="wrap" justify="center">
+            <Button asChild colorPalette="brand" size="lg">
+              <RouterLink to="/#performers">
+                <PlayIcon />
+                Esplora Ora
+              </RouterLink>
+            </Button>
+            <Button asChild variant="outline" size="lg">
+              <RouterLink to="/register">Registrati Gratis</RouterLink>
+            </Button>
+            <Button asChild variant="ghost" size="lg" color="gold.fg">
+              <RouterLink to="/become-performer">
+                <CrownIcon />
+                Diventa Performer
+              </RouterLink>
+            </Button>
+          </Flex>
+          <Box as="form" role="search" onSubmit={submit} width="100%" maxW="xl">
+            <HStack gap="2">
+              <InputGroup startElement={<SearchIcon />} startElementProps={{ color: 'fg.subtle' }} flex="1">
+                <Input
+                  type="search"
+                  size="lg"
+                  bg="bg.subtle"
+                  borderColor="border.emphasized"
+                  rounded="full"
+                  aria-label="Cerca performer"
+                  placeholder="Cerca per nome, categoria o lingua..."
+                  value={term}
+                  onChange={(e) => setTerm(e.target.value)}
+                  data-testid="hero-search"
+                />
+              </InputGroup>
+              <Button type="submit" size="lg" rounded="full" colorPalette="brand" variant="subtle">
+                Cerca
+              </Button>
+            </HStack>
+          </Box>
+          <HStack gap={{ base: '8', md: '12' }} pt="2" as="dl">
+            <Stack gap="0">
+              <Text as="dd" fontSize="3xl" fontWeight="800" color="green.300">
+                24
+              </Text>
+              <Text as="dt" fontSize="sm" color="fg.muted" order={1}>
+                Online ora
+              </Text>
+            </Stack>
+            <Stack gap="0">
+              <Text as="dd" fontSize="3xl" fontWeight="800" color="brand.fg">
+                150+
+              </Text>
+              <Text as="dt" fontSize="sm" color="fg.muted" order={1}>
+                Performer
+              </Text>
+            </Stack>
+          </HStack>
+        </Stack>
+      </Container>
+    </Box>
+  );
+}

@@ -1,0 +1,45 @@
+import * as yup from 'yup';
+import { categoryOptions, isHalfStep, PERFORMER_AGE_MAX, PERFORMER_AGE_MIN, RATE_MIN } from '@aura/contracts';
+
+/** The admin performer form (spec §5): name, age, image (URL), rate and languages required; rating 0–5 step 0.1. */
+export const adminPerformerSchema = yup.object({
+  name: yup.string().trim().required('Campo obbligatorio'),
+  age: yup
+    .number()
+    .typeError('Campo obbligatorio')
+    .required('Campo obbligatorio')
+    .integer('Numero intero')
+    .min(PERFORMER_AGE_MIN, `Minimo ${PERFORMER_AGE_MIN}`)
+    .max(PERFORMER_AGE_MAX, `Massimo ${PERFORMER_AGE_MAX}`),
+  image: yup
+    .string()
+    .trim()
+    .required('Campo obbligatorio')
+    .test('url', 'Inserisci un URL valido', (v) => !v || /^https?:\/\/\S+$/i.test(v) || /^\/[\w\-./]+$/.test(v)),
+  creditsPerMinute: yup
+    .number()
+    .typeError('Campo obbligatorio')
+    .required('Campo obbligatorio')
+    .test('step', `Minimo ${RATE_MIN}, a passi di 0,5`, (v) => v === undefined || isHalfStep(v, RATE_MIN)),
+  languages: yup
+    .string()
+    .required('Campo obbligatorio')
+    .test('some', 'Campo obbligatorio', (v) => (v ?? '').split(',').some((part) => part.trim() !== '')),
+  rating: yup
+    .number()
+    .transform((value: number, original: unknown) => (original === '' || original === null ? undefined : value))
+    .typeError('Numero tra 0 e 5')
+    .min(0, 'Numero tra 0 e 5')
+    .max(5, 'Numero tra 0 e 5')
+    .test('step', 'A passi di 0,1', (v) => v === undefined || Math.abs(v * 10 - Math.round(v * 10)) < 1e-9),
+  category: yup.string().oneOf([...categoryOptions, '']),
+  bio: yup.string(),
+});
+
+/** Languages typed as 'Italiano, English' → ['Italiano', 'English']. */
+export function splitLanguages(text: string): string[] {
+  return text
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean);
+}

@@ -1,0 +1,297 @@
+import { useState } from 'react';
+import {
+  Badge,
+  Box,
+  Button,
+  Card,
+  CloseButton,
+  Dialog,
+  Field,
+  Flex,
+  Grid,
+  Heading,
+  HStack,
+  Image,
+  Input,
+  NativeSelect,
+  Portal,
+  Stack,
+  Switch,
+  Table,
+  Text,
+  Textarea,
+} from '@chakra-ui/react';
+import { categoryOptions, RATE_MIN, RATE_STEP, type PerformerView } from '@aura/contracts';
+import { useFormik } from 'formik';
+import { errorMessage } from '../../../lib/api-client';
+import { formatAuracoin, formatNumber } from '../../../lib/format';
+import { notify } from '../../../components/ui/toaster';
+import { useAdminPerformers, useCreatePerformer, useDeletePerformer, useUpdatePerformerAsAdmin } from '../api/admin-performers';
+import { useAdminPerformersSync } from '../hooks/use-admin-performers-sync';
+import { adminPerformerSchema, splitLanguages } from './performer-form-schema';
+
+interface FormValues {
+  name: string;
+  age: number | string;
+  image: string;
+  creditsPerMinute: number | string;
+  languages: string;
+  rating: number | string;
+  category: string;
+  bio: string;
+  isOnline: boolean;
+}
+
+const EMPTY: FormValues = { name: '', age: '', image: '', creditsPerMinute: '', languages: '', rating: '', category: '', bio: '', isOnline: false };
+
+function valuesOf(p: PerformerView): FormValues {
+  return {
+    name: p.name,
+    age: p.age ?? '',
+    image: p.image,
+    creditsPerMinute: p.creditsPerMinute,
+    languages: p.languages.join(', '),
+    rating: p.rating ?? '',
+    category: p.category ?? '',
+    bio: p.bio ?? '',
+    isOnline: p.isOnline,
+  };
+}
+
+function PerformerFormDialog({ editing, open, onClose }: { editing: PerformerView | null; open: boolean; onClose: () => void }) {
+  const create = useCreatePerformer();
+  const update = useUpdatePerformerAsAdmin();
+  const formik = useFormik<FormValues>({
+    initialValues: editing ? valuesOf(editing) : EMPTY,
+    enableReinitialize: true,
+    validationSchema: adminPerformerSchema,
+    onSubmit: async (v) => {
+      const body = {
+        name: v.name.trim(),
+        age: Math.trunc(Number(v.age)),
+        image: v.image.trim(),
+        isOnline: v.isOnline,
+        rating: v.rating === '' ? null : Number(v.rating),
+        creditsPerMinute: Number(v.creditsPerMinute),
+        languages: splitLanguages(v.languages),
+        category: v.category === '' ? null : (v.category as (typeof categoryOptions)[number]),
+        bio: v.bio.trim() === '' ? null : v.bio.trim(),
+      };
+      try {
+        if (editing) {
+          await update.mutateAsync({ id: editing.id, body });
+          notify({ type: 'success', title: 'Performer aggiornata con successo' });
+        } else {
+          await create.mutateAsync(body);
+          notify({ type: 'success', title: 'Performer creata con successo' });
+        }
+        onClose();
+      } catch (error) {
+        notify({ type: 'error', title: 'Errore', description: errorMessage(error) });
+      }
+    },
+  });
+  const err = (f: keyof FormValues) => (formik.touched[f] && formik.errors[f] ? String(formik.errors[f]) : undefined);
+  const field = (f: keyof FormValues, label: string, props: Record<string, unknown> = {}, required = false) => (
+    <Field.Root invalid={Boolean(err(f))} required={required}>
+      <Field.Label>
+        {label}
+        {required ? <Field.RequiredIndicator /> : null}
+      </Field.Label>
+      <Input bg="bg.subtle" {...formik.getFieldProps(f)} {...props} />
+      <Field.ErrorText>{err(f)}</Field.ErrorText>
+    </Field.Root>
+  );
+
+  return (
+    <Dialog.Root
+      open={open}
+      onOpenChange={(e) => {
+        if (!e.open) onClose();
+      }}
+      placement="center"
+      scrollBehavior="inside"
+      size={{ base: 'full', md: 'lg' }}
+      onExitComplete={() => formik.resetForm()}
+    >
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content bg="bg.panel">
+            <form onSubmit={formik.handleSubmit} noValidate aria-label={editing ? 'Modifica performer' : 'Nuova performer'}>
+              <Dialog.Header>
+                <Dialog.Title>{editing ? 'Modifica Performer' : 'Nuova Performer'}</Dialog.Title>
+              </Dialog.Header>
+              <Dialog.Body>
+                <Grid templateColumns={{ base: '1fr', sm: 'repeat(2, 1fr)' }} gap="4">
+                  {field('name', 'Nome', {}, true)}
+                  {field('age', 'Età', { type: 'number', min: 18, max: 99 }, true)}
+                  {field('creditsPerMinute', 'Auracoin al minuto', { type: 'number', min: RATE_MIN, step: RATE_STEP }, true)}
+                  {field('rating', 'Rating (0-5)', { type: 'number', min: 0, max: 5, step: 0.1 })}
+                  <Box gridColumn={{ sm: 'span 2' }}>{field('image', 'Immagine (URL)', { type: 'url' }, true)}</Box>
+                  <Box gridColumn={{ sm: 'span 2' }}>{field('languages', 'Lingue (separate da virgola)', { placeholder: 'Italiano, English' }, true)}</Box>
+                  <Field.Root>
+                    <Field.Label>Categoria</Field.Label>
+                    <NativeSelect.Root>
+                      <NativeSelect.Field bg="bg.subtle" {...formik.getFieldProps('category')}>
+                        <option value="">Nessuna</option>
+                        {categoryOptions.map((c) => (
+                          <option key={c} value={c}>
+                            {c}
+                          </option>
+                        ))}
+                      </NativeSelect.Field>
+                      <NativeSelect.Indicator />
+                    </NativeSelect.Root>
+                  </Field.Root>
+                  <Switch.Root
+                    checked={formik.values.isOnline}
+                    onCheckedChange={(e) => void formik.setFieldValue('isOnline', e.checked)}
+                    colorPalette="green"
+                    alignSelf="end"
+                    pb="2"
+                  >
+                    <Switch.HiddenInput />
+                    <Switch.Control />
+                    <Switch.Label>Online</Switch.Label>
+                  </Switch.Root>
+                  <Field.Root gridColumn={{ sm: 'span 2' }}>
+                    <Field.Label>Bio</Field.Label>
+                    <Textarea bg="bg.subtle" rows={3} {...formik.getFieldProps('bio')} />
+                  </Field.Root>
+                </Grid>
+              </Dialog.Body>
+              <Dialog.Footer>
+                <Button variant="outline" onClick={onClose}>
+                  Annulla
+                </Button>
+                <Button type="submit" colorPalette="brand" loading={formik.isSubmitting}>
+                  {editing ? 'Salva' : 'Crea'}
+                </Button>
+              </Dialog.Footer>
+            </form>
+            <Dialog.CloseTrigger asChild>
+              <CloseButton size="sm" aria-label="Chiudi" />
+            </Dialog.CloseTrigger>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}
+
+const STATUS_LABEL: Record<string, { label: string; palette: string }> = {
+  approved: { label: 'Approvata', palette: 'green' },
+  pending: { label: 'In attesa', palette: 'yellow' },
+  rejected: { label: 'Rifiutata', palette: 'red' },
+};
+
+/** Admin "Performer" tab (spec §2): list, create and edit, delete with confirmation, online switch. */
+export function PerformersTab() {
+  useAdminPerformersSync();
+  const performers = useAdminPerformers();
+  const update = useUpdatePerformerAsAdmin();
+  const remove = useDeletePerformer();
+  const [dialog, setDialog] = useState<{ open: boolean; editing: PerformerView | null }>({ open: false, editing: null });
+
+  const switchOnline = (p: PerformerView, isOnline: boolean) =>
+    update.mutate(
+      { id: p.id, body: { isOnline } },
+      {
+        onSuccess: () => notify({ type: 'success', title: 'Performer aggiornata con successo' }),
+        onError: (error) => notify({ type: 'error', title: 'Errore', description: errorMessage(error) }),
+      },
+    );
+  const del = (p: PerformerView) => {
+    if (!window.confirm(`Eliminare ${p.name}?`)) return;
+    remove.mutate(p.id, {
+      onSuccess: () => notify({ type: 'success', title: 'Performer eliminata con successo' }),
+      onError: (error) => notify({ type: 'error', title: 'Errore', description: errorMessage(error) }),
+    });
+  };
+
+  return (
+    <Stack gap="4">
+      <Flex justify="space-between" align="center" gap="3" wrap="wrap">
+        <Heading as="h2" size="lg">
+          Gestione Performer
+        </Heading>
+        <Button colorPalette="brand" onClick={() => setDialog({ open: true, editing: null })}>
+          + Nuova Performer
+        </Button>
+      </Flex>
+      {performers.isPending ? (
+        <Text color="fg.muted">Caricamento...</Text>
+      ) : performers.isError ? (
+        <Text color="fg.error">{errorMessage(performers.error)}</Text>
+      ) : performers.data.length === 0 ? (
+        <Text color="fg.muted">Nessuna performer.</Text>
+      ) : (
+        <Card.Root bg="bg.panel" borderColor="border" rounded="xl" overflow="hidden">
+          <Table.ScrollArea>
+            <Table.Root size="sm" interactive>
+              <Table.Header>
+                <Table.Row bg="bg.muted">
+                  <Table.ColumnHeader>Performer</Table.ColumnHeader>
+                  <Table.ColumnHeader>Stato</Table.ColumnHeader>
+                  <Table.ColumnHeader>Tariffa</Table.ColumnHeader>
+                  <Table.ColumnHeader>Rating</Table.ColumnHeader>
+                  <Table.ColumnHeader>Online</Table.ColumnHeader>
+                  <Table.ColumnHeader textAlign="end">Azioni</Table.ColumnHeader>
+                </Table.Row>
+              </Table.Header>
+              <Table.Body>
+                {performers.data.map((p) => {
+                  const status = STATUS_LABEL[p.verificationStatus] ?? { label: p.verificationStatus, palette: 'gray' };
+                  return (
+                    <Table.Row key={p.id} data-testid="admin-performer-row">
+                      <Table.Cell>
+                        <HStack gap="3">
+                          <Image src={p.image} alt="" boxSize="10" rounded="md" objectFit="cover" />
+                          <Stack gap="0">
+                            <Text fontWeight="semibold">{p.name}</Text>
+                            <Text fontSize="xs" color="fg.muted">
+                              {p.age !== null ? `${p.age} anni` : ''} {p.category ? `· ${p.category}` : ''} · {p.languages.join(', ')}
+                            </Text>
+                          </Stack>
+                        </HStack>
+                      </Table.Cell>
+                      <Table.Cell>
+                        <Badge colorPalette={status.palette}>{status.label}</Badge>
+                      </Table.Cell>
+                      <Table.Cell whiteSpace="nowrap">{formatAuracoin(p.creditsPerMinute)}/min</Table.Cell>
+                      <Table.Cell>{p.rating !== null ? formatNumber(p.rating, { minimumFractionDigits: 1, maximumFractionDigits: 1 }) : '—'}</Table.Cell>
+                      <Table.Cell>
+                        <Switch.Root
+                          checked={p.isOnline}
+                          disabled={p.verificationStatus !== 'approved' || update.isPending}
+                          onCheckedChange={(e) => switchOnline(p, e.checked)}
+                          colorPalette="green"
+                          size="sm"
+                        >
+                          <Switch.HiddenInput aria-label={`${p.name} online`} />
+                          <Switch.Control />
+                        </Switch.Root>
+                      </Table.Cell>
+                      <Table.Cell textAlign="end">
+                        <HStack gap="1" justify="flex-end">
+                          <Button size="xs" variant="outline" onClick={() => setDialog({ open: true, editing: p })}>
+                            Modifica
+                          </Button>
+                          <Button size="xs" variant="outline" colorPalette="red" onClick={() => del(p)}>
+                            Elimina
+                          </Button>
+                        </HStack>
+                      </Table.Cell>
+                    </Table.Row>
+                  );
+                })}
+              </Table.Body>
+            </Table.Root>
+          </Table.ScrollArea>
+        </Card.Root>
+      )}
+      <PerformerFormDialog open={dialog.open} editing={dialog.editing} onClose={() => setDialog({ open: false, editing: null })} />
+    </Stack>
+  );
+}

@@ -1,0 +1,225 @@
+import { useId, useRef, useState } from 'react';
+import { Badge, Box, Button, Card, CloseButton, Dialog, Field, Grid, Heading, HStack, Image, Input, Portal, Stack, Text, Textarea } from '@chakra-ui/react';
+import { PHOTO_PRICE_DEFAULT, PHOTO_PRICE_MIN, PHOTO_PRICE_STEP } from '@aura/contracts';
+import { errorMessage } from '../../../lib/api-client';
+import { formatAuracoin } from '../../../lib/format';
+import { notify } from '../../../components/ui/toaster';
+import { uploadPhotoImage, useAddPhoto, useDeletePhoto, useOwnPhotos } from '../api/photos';
+import { checkImageFile } from './image-check';
+
+function AddPhotoDialog({ performerId }: { performerId: string }) {
+  const id = useId();
+  const [open, setOpen] = useState(false);
+  const [title, setTitle] = useState('');
+  const [description, setDescription] = useState('');
+  const [price, setPrice] = useState(String(PHOTO_PRICE_DEFAULT));
+  const [url, setUrl] = useState('');
+  const [uploaded, setUploaded] = useState<string | null>(null);
+  const [uploading, setUploading] = useState(false);
+  const [titleError, setTitleError] = useState(false);
+  const fileRef = useRef<HTMLInputElement>(null);
+  const add = useAddPhoto(performerId);
+
+  const reset = () => {
+    setTitle('');
+    setDescription('');
+    setPrice(String(PHOTO_PRICE_DEFAULT));
+    setUrl('');
+    setUploaded(null);
+    setTitleError(false);
+  };
+
+  const onFile = async (file: File | undefined) => {
+    if (!file) return;
+    const problem = await checkImageFile(file);
+    if (problem) {
+      notify({ type: 'error', title: problem.title, description: problem.message });
+      return;
+    }
+    setUploading(true);
+    try {
+      setUploaded(await uploadPhotoImage(file, performerId));
+      notify({ type: 'success', title: 'Immagine caricata!', description: "L'immagine è stata caricata con successo" });
+    } catch (error) {
+      notify({ type: 'error', title: 'Errore', description: errorMessage(error) });
+    } finally {
+      setUploading(false);
+      if (fileRef.current) fileRef.current.value = '';
+    }
+  };
+
+  const submit = () => {
+    if (!title.trim()) {
+      setTitleError(true);
+      return;
+    }
+    const imageUrl = uploaded ?? url.trim();
+    if (!imageUrl) {
+      notify({ type: 'error', title: 'Errore', description: "Carica un'immagine o inserisci un URL" });
+      return;
+    }
+    add.mutate(
+      { imageUrl, title: title.trim(), description: description.trim() || null, price: Number(price) },
+      {
+        onSuccess: () => {
+          notify({ type: 'success', title: 'Foto aggiunta!', description: 'La foto è stata aggiunta alla tua galleria' });
+          setOpen(false);
+          reset();
+        },
+        onError: (error) => notify({ type: 'error', title: 'Errore', description: errorMessage(error) }),
+      },
+    );
+  };
+
+  return (
+    <Dialog.Root open={open} onOpenChange={(e) => setOpen(e.open)} placement="center" scrollBehavior="inside">
+      <Dialog.Trigger asChild>
+        <Button colorPalette="brand">+ Aggiungi Foto</Button>
+      </Dialog.Trigger>
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content bg="bg.panel" mx="4" data-testid="add-photo-dialog">
+            <Dialog.Header>
+              <Dialog.Title>Aggiungi una foto</Dialog.Title>
+            </Dialog.Header>
+            <Dialog.Body>
+              <Stack gap="4">
+                <Stack gap="2">
+                  <Text fontSize="sm" fontWeight="medium">
+                    Immagine
+                  </Text>
+                  <input
+                    ref={fileRef}
+                    id={`${id}-file`}
+                    type="file"
+                    accept="image/jpeg,image/png,image/webp"
+                    onChange={(e) => void onFile(e.currentTarget.files?.[0])}
+                    style={{ position: 'absolute', width: 1, height: 1, opacity: 0 }}
+                    data-testid="photo-file"
+                  />
+                  <Button asChild variant="outline" loading={uploading} loadingText="Caricamento...">
+                    <label htmlFor={`${id}-file`} style={{ cursor: 'pointer' }}>
+                      {uploaded ? 'Cambia immagine' : 'Carica immagine (max 10MB)'}
+                    </label>
+                  </Button>
+                  {uploaded ? <Image src={uploaded} alt="Anteprima" maxH="40" objectFit="contain" rounded="md" /> : null}
+                </Stack>
+                <Field.Root disabled={uploaded !== null}>
+                  <Field.Label>oppure URL dell&apos;immagine</Field.Label>
+                  <Input type="url" value={url} onChange={(e) => setUrl(e.currentTarget.value)} placeholder="https://..." bg="bg.subtle" />
+                </Field.Root>
+                <Field.Root required invalid={titleError}>
+                  <Field.Label>
+                    Titolo
+                    <Field.RequiredIndicator />
+                  </Field.Label>
+                  <Input
+                    value={title}
+                    onChange={(e) => {
+                      setTitle(e.currentTarget.value);
+                      setTitleError(false);
+                    }}
+                    bg="bg.subtle"
+                  />
+                  <Field.ErrorText>Il titolo è obbligatorio</Field.ErrorText>
+                </Field.Root>
+                <Field.Root>
+                  <Field.Label>Descrizione</Field.Label>
+                  <Textarea value={description} onChange={(e) => setDescription(e.currentTarget.value)} rows={2} bg="bg.subtle" />
+                </Field.Root>
+                <Field.Root>
+                  <Field.Label>Prezzo (auracoin)</Field.Label>
+                  <Input type="number" min={PHOTO_PRICE_MIN} step={PHOTO_PRICE_STEP} value={price} onChange={(e) => setPrice(e.currentTarget.value)} bg="bg.subtle" />
+                  <Field.HelperText>Minimo 0,5, a passi di 0,5</Field.HelperText>
+                </Field.Root>
+              </Stack>
+            </Dialog.Body>
+            <Dialog.Footer>
+              <Dialog.ActionTrigger asChild>
+                <Button variant="outline">Annulla</Button>
+              </Dialog.ActionTrigger>
+              <Button colorPalette="brand" onClick={submit} loading={add.isPending} disabled={uploading}>
+                Aggiungi
+              </Button>
+            </Dialog.Footer>
+            <Dialog.CloseTrigger asChild>
+              <CloseButton size="sm" aria-label="Chiudi" />
+            </Dialog.CloseTrigger>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}
+
+/** The Gallery tab: her photos for sale (spec §2, §5). */
+export function PhotosTab({ performerId }: { performerId: string }) {
+  const photos = useOwnPhotos(performerId);
+  const remove = useDeletePhoto(performerId);
+  return (
+    <Stack gap="5">
+      <HStack justify="space-between" flexWrap="wrap" gap="3">
+        <Stack gap="0">
+          <Heading as="h2" size="lg">
+            Vendita foto
+          </Heading>
+          <Text color="fg.muted" fontSize="sm">
+            Gli utenti vedono le foto sfocate con il prezzo; guadagni il 55% di ogni vendita.
+          </Text>
+        </Stack>
+        <AddPhotoDialog performerId={performerId} />
+      </HStack>
+      {photos.isPending ? (
+        <Text color="fg.muted">Caricamento...</Text>
+      ) : photos.isError ? (
+        <Text color="fg.error">{errorMessage(photos.error)}</Text>
+      ) : photos.data.length === 0 ? (
+        <Box p="10" textAlign="center" rounded="2xl" borderWidth="1px" borderStyle="dashed" borderColor="border.emphasized">
+          <Text color="fg.muted">Nessuna foto nella tua galleria.</Text>
+        </Box>
+      ) : (
+        <Grid templateColumns={{ base: 'repeat(2, 1fr)', md: 'repeat(3, 1fr)', xl: 'repeat(4, 1fr)' }} gap="4">
+          {photos.data.map((photo) => (
+            <Card.Root key={photo.id} bg="bg.panel" borderColor="border" rounded="xl" overflow="hidden" data-testid="own-photo">
+              <Image src={photo.imageUrl ?? ''} alt={photo.title} aspectRatio={1} objectFit="cover" bg="bg.muted" />
+              <Card.Body p="3" gap="1">
+                <Text fontWeight="semibold" lineClamp={1}>
+                  {photo.title}
+                </Text>
+                {photo.description ? (
+                  <Text fontSize="xs" color="fg.muted" lineClamp={2}>
+                    {photo.description}
+                  </Text>
+                ) : null}
+                <HStack justify="space-between" mt="1">
+                  <Badge colorPalette="yellow">{formatAuracoin(photo.price)} auracoin</Badge>
+                  {photo.salesCount !== undefined ? (
+                    <Text fontSize="xs" color="fg.muted">
+                      {photo.salesCount} vendite
+                    </Text>
+                  ) : null}
+                </HStack>
+                <Button
+                  size="xs"
+                  variant="outline"
+                  colorPalette="red"
+                  mt="2"
+                  loading={remove.isPending && remove.variables === photo.id}
+                  onClick={() =>
+                    remove.mutate(photo.id, {
+                      onSuccess: () => notify({ type: 'success', title: 'Foto eliminata', description: 'La foto è stata rimossa dalla galleria' }),
+                      onError: (error) => notify({ type: 'error', title: 'Errore', description: errorMessage(error) }),
+                    })
+                  }
+                >
+                  Elimina
+                </Button>
+              </Card.Body>
+            </Card.Root>
+          ))}
+        </Grid>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,29 @@
+import * as yup from 'yup';
+import { categoryOptions, isHalfStep, PERFORMER_AGE_MAX, PERFORMER_AGE_MIN, RATE_MIN } from '@aura/contracts';
+
+/** The own-profile form's rules (spec §5): the server checks the same. */
+export const profileSchema = yup.object({
+  name: yup.string().trim().required('Il nome è obbligatorio'),
+  age: yup
+    .number()
+    .typeError("Inserisci l'età")
+    .required("Inserisci l'età")
+    .integer("L'età deve essere un numero intero")
+    .min(PERFORMER_AGE_MIN, `Età minima ${PERFORMER_AGE_MIN} anni`)
+    .max(PERFORMER_AGE_MAX, `Età massima ${PERFORMER_AGE_MAX} anni`),
+  creditsPerMinute: yup
+    .number()
+    .typeError('Inserisci la tariffa')
+    .required('Inserisci la tariffa')
+    .min(RATE_MIN, `Tariffa minima ${RATE_MIN}`)
+    .test('half-step', 'La tariffa va a passi di 0,5', (value) => value === undefined || isHalfStep(value, RATE_MIN)),
+  image: yup
+    .string()
+    .trim()
+    .required("Inserisci l'URL della foto")
+    .test('url', 'Inserisci un URL valido', (value) => !value || /^https?:\/\/\S+$/i.test(value) || /^\/[\w\-./]+$/.test(value)),
+  category: yup.string().oneOf([...categoryOptions, ''], 'Categoria non valida'),
+  languages: yup.array(yup.string().required()).min(1, 'Scegli almeno una lingua'),
+});
+
+export type ProfileValues = yup.InferType<typeof profileSchema>;

@@ -1,0 +1,152 @@
+import { Button, Card, Checkbox, Field, Flex, Grid, Heading, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
+import { categoryOptions, languageOptions, RATE_MIN, RATE_STEP, type PerformerPatchInput, type PerformerView } from '@aura/contracts';
+import { useFormik } from 'formik';
+import { errorMessage } from '../../../lib/api-client';
+import { notify } from '../../../components/ui/toaster';
+import { useUpdatePerformer } from '../api/performer';
+import { profileSchema } from './profile-schema';
+
+interface FormValues {
+  name: string;
+  age: number | string;
+  creditsPerMinute: number | string;
+  image: string;
+  category: string;
+  languages: string[];
+}
+
+/** The Profile tab: her own profile form (spec §5); the answer is cached as the stored performer. */
+export function ProfileTab({ performer }: { performer: PerformerView }) {
+  const update = useUpdatePerformer(performer.id);
+  const formik = useFormik<FormValues>({
+    initialValues: {
+      name: performer.name,
+      age: performer.age ?? '',
+      creditsPerMinute: performer.creditsPerMinute,
+      image: performer.image,
+      category: performer.category ?? 'Standard',
+      languages: performer.languages,
+    },
+    validationSchema: profileSchema,
+    onSubmit: async (values) => {
+      const body: PerformerPatchInput = {
+        name: values.name.trim(),
+        age: Math.trunc(Number(values.age)),
+        creditsPerMinute: Number.parseFloat(String(values.creditsPerMinute)),
+        category: values.category as (typeof categoryOptions)[number],
+        languages: values.languages,
+        image: values.image.trim(),
+      };
+      try {
+        await update.mutateAsync(body);
+        notify({ type: 'success', title: 'Profilo aggiornato!', description: 'Le modifiche sono state salvate con successo' });
+      } catch (error) {
+        notify({ type: 'error', title: 'Errore', description: errorMessage(error) });
+      }
+    },
+  });
+  const err = (field: keyof FormValues) => (formik.touched[field] && formik.errors[field] ? String(formik.errors[field]) : undefined);
+
+  return (
+    <Card.Root bg="bg.panel" borderColor="border" rounded="2xl">
+      <Card.Body>
+        <form onSubmit={formik.handleSubmit} noValidate aria-label="Modifica profilo">
+          <Stack gap="5">
+            <Heading as="h2" size="lg">
+              Il tuo profilo
+            </Heading>
+            <Grid templateColumns={{ base: '1fr', md: 'repeat(2, 1fr)' }} gap="4">
+              <Field.Root required invalid={Boolean(err('name'))}>
+                <Field.Label>
+                  Nome
+                  <Field.RequiredIndicator />
+                </Field.Label>
+                <Input bg="bg.subtle" {...formik.getFieldProps('name')} />
+                <Field.ErrorText>{err('name')}</Field.ErrorText>
+              </Field.Root>
+              <Field.Root required invalid={Boolean(err('age'))}>
+                <Field.Label>
+                  Età
+                  <Field.RequiredIndicator />
+                </Field.Label>
+                <Input type="number" min={18} max={99} bg="bg.subtle" {...formik.getFieldProps('age')} />
+                <Field.ErrorText>{err('age')}</Field.ErrorText>
+              </Field.Root>
+              <Field.Root required invalid={Boolean(err('creditsPerMinute'))}>
+                <Field.Label>
+                  Tariffa (auracoin/min)
+                  <Field.RequiredIndicator />
+                </Field.Label>
+                <Input type="number" min={RATE_MIN} step={RATE_STEP} bg="bg.subtle" {...formik.getFieldProps('creditsPerMinute')} />
+                <Field.HelperText>Minimo 0,5, a passi di 0,5</Field.HelperText>
+                <Field.ErrorText>{err('creditsPerMinute')}</Field.ErrorText>
+              </Field.Root>
+              <Field.Root invalid={Boolean(err('category'))}>
+                <Field.Label>Categoria</Field.Label>
+                <NativeSelect.Root>
+                  <NativeSelect.Field bg="bg.subtle" {...formik.getFieldProps('category')}>
+                    {categoryOptions.map((c) => (
+                      <option key={c} value={c}>
+                        {c}
+                      </option>
+                    ))}
+                  </NativeSelect.Field>
+                  <NativeSelect.Indicator />
+                </NativeSelect.Root>
+                <Field.ErrorText>{err('category')}</Field.ErrorText>
+              </Field.Root>
+            </Grid>
+            <Field.Root required invalid={Boolean(err('image'))}>
+              <Field.Label>
+                Foto profilo (URL)
+                <Field.RequiredIndicator />
+              </Field.Label>
+              <Input type="url" bg="bg.subtle" {...formik.getFieldProps('image')} />
+              <Field.ErrorText>{err('image')}</Field.ErrorText>
+            </Field.Root>
+            <Stack as="fieldset" gap="2">
+              <Text as="legend" fontSize="sm" fontWeight="medium" mb="2">
+                Lingue
+              </Text>
+              <Flex gap="2" wrap="wrap">
+                {languageOptions.map((l) => {
+                  const on = formik.values.languages.includes(l);
+                  return (
+                    <Checkbox.Root
+                      key={l}
+                      checked={on}
+                      onCheckedChange={(e) =>
+                        void formik.setFieldValue(
+                          'languages',
+                          e.checked === true ? [...formik.values.languages, l] : formik.values.languages.filter((x) => x !== l),
+                        )
+                      }
+                      colorPalette="brand"
+                      px="3"
+                      py="2"
+                      rounded="full"
+                      borderWidth="1px"
+                      borderColor={on ? 'brand.border' : 'border'}
+                    >
+                      <Checkbox.HiddenInput />
+                      <Checkbox.Control />
+                      <Checkbox.Label>{l}</Checkbox.Label>
+                    </Checkbox.Root>
+                  );
+                })}
+              </Flex>
+              {formik.submitCount > 0 && formik.errors.languages ? (
+                <Text color="fg.error" fontSize="sm">
+                  {String(formik.errors.languages)}
+                </Text>
+              ) : null}
+            </Stack>
+            <Button type="submit" colorPalette="brand" alignSelf="flex-start" loading={formik.isSubmitting}>
+              Salva Modifiche
+            </Button>
+          </Stack>
+        </form>
+      </Card.Body>
+    </Card.Root>
+  );
+}

@@ -1,0 +1,34 @@
+import { useEffect } from 'react';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { PresenceSummary, ServerToClientEvents } from '@aura/contracts';
+import { api } from '../../../lib/api-client';
+import { getSocket } from '../../../lib/socket';
+
+export const presenceKeys = { summary: ['presence'] as const };
+
+export function presenceQueryOptions() {
+  return queryOptions({
+    queryKey: presenceKeys.summary,
+    queryFn: ({ signal }) => api.get<PresenceSummary>('/api/presence', { signal }),
+  });
+}
+
+/** People connected right now: read once, then kept live by the 'presence:count' push. */
+export function usePresence() {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    const socket = getSocket();
+    const onCount: ServerToClientEvents['presence:count'] = (summary) => {
+      queryClient.setQueryData<PresenceSummary>(presenceKeys.summary, summary);
+    };
+    // this page's own connection counts: read again once it is established
+    const onConnect = () => void queryClient.invalidateQueries({ queryKey: presenceKeys.summary });
+    socket.on('presence:count', onCount);
+    socket.on('connect', onConnect);
+    return () => {
+      socket.off('presence:count', onCount);
+      socket.off('connect', onConnect);
+    };
+  }, [queryClient]);
+  return useQuery(presenceQueryOptions());
+}

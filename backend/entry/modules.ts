@@ -1,5 +1,5 @@
 import type Router from '@koa/router';
-import { isKnownEventType, rooms } from '@aura/contracts';
+import { isKnownEventType } from '@aura/contracts';
 import { accountsRouter } from '../commands/accounts/routes';
 import { welcomeCreditReaction } from '../commands/accounts/reactions';
 import type { StoredEvent } from '../platform/eventstore/port';
@@ -43,10 +43,13 @@ export function projections(infra: Infrastructure): ProjectionDefinition[] {
   ];
 }
 
-export function routers(infra: Infrastructure, signedSessions: SessionManager, now: () => Date): Router[] {
+/** Sessions as every route and socket sees them: an admin session counts only while that admin is active. */
+export function activeSessions(infra: Infrastructure, signedSessions: SessionManager): SessionManager {
+  return activeAdminSessions(signedSessions, createAdminQueries(infra.readModels).isActive);
+}
+
+export function routers(infra: Infrastructure, sessions: SessionManager, now: () => Date): Router[] {
   const admins = createAdminQueries(infra.readModels);
-  // an admin session counts only while that admin is active (disabling one ends their sessions)
-  const sessions = activeAdminSessions(signedSessions, admins.isActive);
   const users = createUserQueries(infra.readModels);
   return [
     ...performerRouters(infra, sessions, now),
@@ -114,16 +117,6 @@ export function routers(infra: Infrastructure, signedSessions: SessionManager, n
 /** Socket connections of the api feed presence (performers' connections, viewers, online users). */
 export function attachRealtime(infra: Infrastructure, realtime: Realtime) {
   attachPerformerPresence(infra, realtime);
-  // the admins' room is for active admins only: a disabled or deleted admin's session is refused here too
-  const admins = createAdminQueries(infra.readModels);
-  realtime.onConnection((socket) => {
-    const principal = socket.data.principal;
-    if (principal?.kind !== 'admin') return;
-    void admins.isActive(principal.sub).then(
-      (active) => (active ? undefined : socket.leave(rooms.admins())),
-      () => socket.leave(rooms.admins()),
-    );
-  });
 }
 
 /** After read models apply a batch, push what changed to the clients concerned. */

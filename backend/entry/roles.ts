@@ -9,7 +9,7 @@ import { createProjectionRunner } from '../platform/projections/runner';
 import { createRealtime, type Realtime } from '../platform/realtime/realtime';
 import { sessionSecret, type Infrastructure } from './infrastructure';
 import { registerJobs } from '../workers';
-import { attachRealtime, projections, realtimePushes, routers } from './modules';
+import { activeSessions, attachRealtime, projections, realtimePushes, routers } from './modules';
 
 export const FRONTEND_DIST = path.resolve(__dirname, '../../frontend/dist');
 
@@ -24,7 +24,10 @@ export interface RoleOptions {
 export async function startApi(options: RoleOptions & { serveFrontend: boolean; realtime?: Realtime }) {
   const { config, logger, infra } = options;
   const now = options.now ?? (() => new Date());
-  const sessions = createSessionManager({ secret: await sessionSecret(config), secure: config.production, revocations: infra.kv });
+  const sessions = activeSessions(
+    infra,
+    createSessionManager({ secret: await sessionSecret(config), secure: config.production, revocations: infra.kv }),
+  );
   // Socket.IO must find the HTTP listener in place when it attaches, so it can keep /socket.io
   // requests away from Koa; the listener forwards to the app built below.
   let handleRequest: RequestListener = (_request, response) => response.writeHead(503).end();

@@ -67,7 +67,7 @@ describe('GET /api/statistics', () => {
     disabled.on('readmodel:changed', (payload) => disabledHeard.push(payload));
     try {
       await Promise.all([active, disabled].map((s) => new Promise<void>((resolve) => (s.connected ? resolve() : s.on('connect', () => resolve())))));
-      // let the connection check (one read-model lookup) finish
+      // let both handshakes settle before the push
       await new Promise((resolve) => setTimeout(resolve, 200));
       const heard = new Promise((resolve) => active.on('readmodel:changed', resolve));
       await userClient(app);

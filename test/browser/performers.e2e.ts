@@ -3,6 +3,7 @@ import type { Browser } from 'playwright-core';
 import { ensureSuperadmin } from '../../backend/entry/seed';
 import { client, startTestApp, type TestApp } from '../../backend/test/app-harness';
 import { describeWithChromium, launchChromium } from './chromium';
+import { fillRegistration } from './steps';
 
 /** A real PNG (solid colour), built byte by byte: the server types uploads by their content. */
 function png(width: number, height: number, rgb: [number, number, number]): Buffer {
@@ -167,13 +168,7 @@ describeWithChromium('performers in the browser', () => {
     const before = (await admin.get(`/api/performers/${performerId}`)).json as { totalEarnings: number };
 
     // 6. a user registers (10 welcome auracoin) and buys it from her profile
-    await visitor.goto(`${app.url}/register`);
-    const buyer = `buyer${suffix}`;
-    await visitor.getByLabel('Username').fill(buyer);
-    await visitor.getByLabel('Email').fill(`${buyer}@example.com`);
-    await visitor.getByLabel('Password', { exact: true }).fill('secret-pass');
-    await visitor.getByLabel('Conferma Password').fill('secret-pass');
-    await visitor.getByRole('button', { name: 'Registrati Gratis' }).click();
+    await fillRegistration(visitor, app.url, { username: `buyer${suffix}` });
     await visitor.waitForURL(`${app.url}/user`);
     await visitor.goto(`${app.url}/#performers`);
     await card.getByRole('button', { name: `Apri il profilo di ${name}` }).click();

@@ -1,7 +1,8 @@
-import type { Browser, Locator } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { streams } from '@aura/contracts';
 import { startTestApp, type TestApp } from '../../backend/test/app-harness';
 import { describeWithChromium, launchChromium } from './chromium';
+import { expectText, fillRegistration } from './steps';
 
 describeWithChromium('registration in the browser', () => {
   let app: TestApp;
@@ -18,12 +19,7 @@ describeWithChromium('registration in the browser', () => {
   it('registers, shows 10 auracoin, and updates the balance live without reload', async () => {
     const page = await browser.newPage();
     const username = `mario${Date.now().toString(36)}`;
-    await page.goto(`${app.url}/register`);
-    await page.getByLabel('Username').fill(username);
-    await page.getByLabel('Email').fill(`${username}@example.com`);
-    await page.getByLabel('Password', { exact: true }).fill('secret-pass');
-    await page.getByLabel('Conferma Password').fill('secret-pass');
-    await page.getByRole('button', { name: 'Registrati Gratis' }).click();
+    await fillRegistration(page, app.url, { username });
 
     await page.waitForURL(`${app.url}/user`);
     await page.getByText('Registrazione completata con successo. Hai ricevuto 10 auracoin di benvenuto per iniziare!').waitFor();
@@ -47,14 +43,7 @@ describeWithChromium('registration in the browser', () => {
   it('shows the server refusal of a taken username in a toast', async () => {
     const page = await browser.newPage();
     const username = `luigi${Date.now().toString(36)}`;
-    const register = async () => {
-      await page.goto(`${app.url}/register`);
-      await page.getByLabel('Username').fill(username);
-      await page.getByLabel('Email').fill(`${username}${Math.random().toString(36).slice(2)}@example.com`);
-      await page.getByLabel('Password', { exact: true }).fill('secret-pass');
-      await page.getByLabel('Conferma Password').fill('secret-pass');
-      await page.getByRole('button', { name: 'Registrati Gratis' }).click();
-    };
+    const register = () => fillRegistration(page, app.url, { username, email: `${username}${Math.random().toString(36).slice(2)}@example.com` });
     await register();
     await page.waitForURL(`${app.url}/user`);
     await page.evaluate(() => localStorage.clear());
@@ -74,6 +63,3 @@ describeWithChromium('registration in the browser', () => {
   });
 });
 
-async function expectText(locator: Locator, expected: string) {
-  await locator.filter({ hasText: new RegExp(`^\\s*${expected.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`) }).waitFor({ timeout: 10_000 });
-}

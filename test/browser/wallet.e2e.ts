@@ -1,8 +1,9 @@
-import type { Browser, Locator } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { streams, walletBalance } from '@aura/contracts';
 import { superadminClient } from '../../backend/test/admin-session';
 import { startTestApp, type TestApp } from '../../backend/test/app-harness';
 import { describeWithChromium, launchChromium } from './chromium';
+import { expectText, fillRegistration } from './steps';
 
 describeWithChromium('wallet in the browser', () => {
   let app: TestApp;
@@ -27,12 +28,7 @@ describeWithChromium('wallet in the browser', () => {
   it('registers, sees 10 auracoin, buys a package in the sandbox, celebrates, buys an alias', async () => {
     const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
     const username = `anna${Date.now().toString(36)}`;
-    await page.goto(`${app.url}/register`);
-    await page.getByLabel('Username').fill(username);
-    await page.getByLabel('Email').fill(`${username}@example.com`);
-    await page.getByLabel('Password', { exact: true }).fill('secret-pass');
-    await page.getByLabel('Conferma Password').fill('secret-pass');
-    await page.getByRole('button', { name: 'Registrati Gratis' }).click();
+    await fillRegistration(page, app.url, { username });
     await page.waitForURL(`${app.url}/user`);
     const balance = page.getByTestId('balance');
     await expectText(balance, '10');
@@ -67,6 +63,3 @@ describeWithChromium('wallet in the browser', () => {
   });
 });
 
-async function expectText(locator: Locator, expected: string) {
-  await locator.filter({ hasText: new RegExp(`^\\s*${expected.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`) }).waitFor({ timeout: 10_000 });
-}

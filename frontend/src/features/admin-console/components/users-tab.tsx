@@ -1,10 +1,11 @@
 import { useState, type FormEvent } from 'react';
-import { Button, Dialog, Field, Heading, HStack, Input, Portal, Spinner, Stack, Table, Text } from '@chakra-ui/react';
+import { Button, Dialog, Field, Heading, Input, Portal, Spinner, Stack, Table, Text } from '@chakra-ui/react';
 import type { UserView } from '@aura/contracts';
 import { notify } from '../../../components/ui/toaster';
 import { errorMessage } from '../../../lib/api-client';
 import { formatAuracoin, formatDate } from '../../../lib/format';
 import { useAdminUsers, useDeleteUser, useUpdateUserBalance } from '../api/users';
+import { RowActions } from '../../../components/ui/row-actions';
 
 /** Utenti: list, edit auracoinBalance, delete with a confirmation dialog. */
 export function UsersTab() {
@@ -42,14 +43,7 @@ export function UsersTab() {
                   <Table.Cell textAlign="end">{formatAuracoin(user.totalAuracoinSpent)}</Table.Cell>
                   <Table.Cell>{formatDate(user.createdAt)}</Table.Cell>
                   <Table.Cell>
-                    <HStack>
-                      <Button size="xs" variant="outline" onClick={() => setEditing(user)} aria-label={`Modifica saldo di ${user.username}`}>
-                        Modifica
-                      </Button>
-                      <Button size="xs" variant="outline" colorPalette="red" onClick={() => setDeleting(user)} aria-label={`Elimina ${user.username}`}>
-                        Elimina
-                      </Button>
-                    </HStack>
+                    <RowActions subject={user.username} editLabel="Modifica saldo di" onEdit={() => setEditing(user)} onDelete={() => setDeleting(user)} />
                   </Table.Cell>
                 </Table.Row>
               ))}

@@ -9,7 +9,7 @@ import {
   type GalleryFilters,
   type SingleFilterKey,
 } from './filter-options';
-import { FilterIcon } from './gallery-icons';
+import { FilterIcon } from '../../../components/ui/icons';
 
 export interface FilterPanelProps {
   filters: GalleryFilters;

@@ -1,7 +1,7 @@
 import { Badge, Box, Button, Card, Flex, HStack, IconButton, Image, Stack, Text } from '@chakra-ui/react';
 import { formatAuracoin, formatNumber } from '../../../lib/format';
 import type { GalleryPerformer } from '../api/gallery';
-import { EyeIcon, HeartIcon, MessageIcon, StarIcon, VideoIcon } from './gallery-icons';
+import { EyeIcon, HeartIcon, MessageIcon, StarIcon, VideoIcon } from '../../../components/ui/icons';
 
 export interface PerformerCardProps {
   performer: GalleryPerformer;

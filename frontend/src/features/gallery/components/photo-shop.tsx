@@ -4,7 +4,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { formatAuracoin } from '../../../lib/format';
 import { notify } from '../../../components/ui/toaster';
 import { usePhotos, usePurchasePhoto } from '../api/photos';
-import { LockIcon } from './gallery-icons';
+import { LockIcon } from '../../../components/ui/icons';
 
 export interface PhotoShopProps {
   performerId: string;

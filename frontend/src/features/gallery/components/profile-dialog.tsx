@@ -3,7 +3,7 @@ import { Badge, Box, Button, CloseButton, Dialog, Flex, Grid, HStack, Image, Por
 import { MINIMUM_SESSION_MINUTES, REVIEWS_LABEL, minimumSessionCost } from '@aura/contracts';
 import { formatAuracoin, formatNumber } from '../../../lib/format';
 import type { GalleryPerformer } from '../api/gallery';
-import { HeartIcon, MessageIcon, StarIcon, VideoIcon } from './gallery-icons';
+import { HeartIcon, MessageIcon, StarIcon, VideoIcon } from '../../../components/ui/icons';
 import { CATEGORY_PALETTE } from './performer-card';
 
 export const DEFAULT_BIO = 'Ciao! Sono qui per regalarti momenti indimenticabili. Scrivimi o inizia una videochat privata con me.';

@@ -1,6 +1,6 @@
 import { Box, Card, Container, Grid, Heading, Stack, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
-import { CardIcon, ClockIcon, GlobeIcon, ShieldIcon, StarIcon, VideoIcon } from './landing-icons';
+import { CardIcon, ClockIcon, GlobeIcon, ShieldIcon, StarIcon, VideoIcon } from '../../../components/ui/icons';
 
 const FEATURES: { icon: ReactNode; title: string; text: string }[] = [
   { icon: <ShieldIcon />, title: 'Privacy Garantita', text: 'La tua identità resta riservata: puoi usare un alias in ogni sessione.' },

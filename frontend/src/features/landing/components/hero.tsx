@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Badge, Box, Button, Container, Flex, Heading, HStack, Input, InputGroup, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
 import { SearchIcon } from '../../../components/ui/icons';
-import { CrownIcon, PlayIcon } from './landing-icons';
+import { CrownIcon, PlayIcon } from '../../../components/ui/icons';
 
 export interface HeroProps {
   /** the visitor searched: by name, category or language (answered by the gallery) */

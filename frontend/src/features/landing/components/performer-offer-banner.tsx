@@ -1,6 +1,6 @@
 import { Box, Button, Container, Flex, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
-import { CrownIcon } from './landing-icons';
+import { CrownIcon } from '../../../components/ui/icons';
 
 /** The performer offer banner between the gallery and the pricing (spec §2). */
 export function PerformerOfferBanner() {

@@ -7,6 +7,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { formatEuro, formatInteger } from '../../../lib/format';
 import { useCreatePackage, useDeletePackage, usePackagesAdmin, useUpdatePackage } from '../api/packages';
 import { emptyPackage, packageSchema, packageToForm, toPackageBody, type PackageFormValues } from './package-schema';
+import { RowActions } from '../../../components/ui/row-actions';
 
 /** Pacchetti Auracoin: list, create and edit form, delete (browser confirmation). `extra` is shown below (the offers panel). */
 export function PackagesTab({ extra }: { extra?: ReactNode }) {
@@ -57,14 +58,7 @@ export function PackagesTab({ extra }: { extra?: ReactNode }) {
                     <Table.Cell textAlign="end">{formatEuro(pkg.price)}</Table.Cell>
                     <Table.Cell>{pkg.popular ? <Badge colorPalette="brand">Popolare</Badge> : null}</Table.Cell>
                     <Table.Cell>
-                      <HStack>
-                        <Button size="xs" variant="outline" onClick={() => setEditing(pkg)} aria-label={`Modifica pacchetto da ${pkg.credits}`}>
-                          Modifica
-                        </Button>
-                        <Button size="xs" variant="outline" colorPalette="red" onClick={() => void onDelete(pkg)} aria-label={`Elimina pacchetto da ${pkg.credits}`}>
-                          Elimina
-                        </Button>
-                      </HStack>
+                      <RowActions subject={`pacchetto da ${pkg.credits}`} onEdit={() => setEditing(pkg)} onDelete={() => void onDelete(pkg)} />
                     </Table.Cell>
                   </Table.Row>
                 ))}

@@ -29,6 +29,7 @@ import { notify } from '../../../components/ui/toaster';
 import { useAdminPerformers, useCreatePerformer, useDeletePerformer, useUpdatePerformerAsAdmin } from '../api/admin-performers';
 import { useAdminPerformersSync } from '../hooks/use-admin-performers-sync';
 import { adminPerformerSchema, splitLanguages } from './performer-form-schema';
+import { RowActions } from '../../../components/ui/row-actions';
 
 interface FormValues {
   name: string;
@@ -274,13 +275,8 @@ export function PerformersTab() {
                         </Switch.Root>
                       </Table.Cell>
                       <Table.Cell textAlign="end">
-                        <HStack gap="1" justify="flex-end">
-                          <Button size="xs" variant="outline" onClick={() => setDialog({ open: true, editing: p })}>
-                            Modifica
-                          </Button>
-                          <Button size="xs" variant="outline" colorPalette="red" onClick={() => del(p)}>
-                            Elimina
-                          </Button>
+                        <HStack justify="flex-end">
+                          <RowActions subject={p.name} onEdit={() => setDialog({ open: true, editing: p })} onDelete={() => del(p)} />
                         </HStack>
                       </Table.Cell>
                     </Table.Row>

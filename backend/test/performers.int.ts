@@ -82,6 +82,17 @@ describe('gallery (read model)', () => {
     expect((search.json.performers as { name: string }[]).map((p) => p.name).sort()).toEqual(['Elena', 'Nadia']);
   });
 
+  it('answers a page of at most `limit` cards while the counts cover every match', async () => {
+    const firstFive = await client(app.url).get('/api/performers?limit=5');
+    expect(firstFive.status).toBe(200);
+    expect(firstFive.json.performers).toHaveLength(5);
+    expect((firstFive.json.counts as { all: number }).all).toBeGreaterThanOrEqual(12);
+    const nextPage = await client(app.url).get('/api/performers?limit=10');
+    const ids = (page: { json: Record<string, unknown> }) => (page.json.performers as { id: string }[]).map((p) => p.id);
+    expect(ids(nextPage).slice(0, 5)).toEqual(ids(firstFive));
+    expect((await client(app.url).get('/api/performers?limit=0')).status).toBe(400);
+  });
+
   it('refuses an unknown filter value with 400', async () => {
     const response = await client(app.url).get('/api/performers?hairColor=Verde&tab=later');
     expect(response.status).toBe(400);

@@ -5,6 +5,9 @@ import { PublicPerformerView } from './performers';
 import type { RouteContract } from './route-contract';
 
 export const galleryTabs = ['all', 'online', 'offline'] as const;
+
+/** Cards per gallery page; "Mostra altre" asks for the next page's worth more. */
+export const GALLERY_PAGE_SIZE = 24;
 export type GalleryTab = (typeof galleryTabs)[number];
 
 /** A query value that may come once, repeated, or comma-separated. */
@@ -31,7 +34,7 @@ export const GalleryQuery = z.object({
   bodyType: option(bodyTypes),
   ethnicity: option(ethnicities),
   specialFeatures: z.preprocess(emptyAsUndefined, list(specialFeatureOptions).optional()),
-  limit: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(200).default(100)),
+  limit: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(200).default(GALLERY_PAGE_SIZE)),
 });
 export type GalleryQuery = z.infer<typeof GalleryQuery>;
 export type GalleryQueryInput = z.input<typeof GalleryQuery>;
@@ -41,7 +44,7 @@ export const GalleryCounts = z.object({ all: z.number().int(), online: z.number(
 export const GalleryPage = z.object({
   /** online first, then by rating */
   performers: z.array(PublicPerformerView),
-  /** per tab, with the attribute filters and search applied */
+  /** per tab, with the attribute filters and search applied (the page holds the first `limit`) */
   counts: GalleryCounts,
 });
 export type GalleryPage = z.infer<typeof GalleryPage>;

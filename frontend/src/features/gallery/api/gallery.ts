@@ -8,6 +8,8 @@ export type GalleryPerformer = PublicPerformerView;
 export interface GalleryParams extends GalleryFilters {
   tab: GalleryTab;
   q?: string | undefined;
+  /** how many cards to load (the server's page size when absent) */
+  limit?: number | undefined;
 }
 
 export const galleryKeys = {
@@ -25,6 +27,7 @@ export function galleryQueryString(params: GalleryParams): string {
     if (value) search.set(key, value);
   }
   if (params.specialFeatures.length > 0) search.set('specialFeatures', params.specialFeatures.join(','));
+  if (params.limit) search.set('limit', String(params.limit));
   return search.toString();
 }
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { Box, Container, Flex, Grid, Heading, Stack, Tabs, Text } from '@chakra-ui/react';
-import type { GalleryTab } from '@aura/contracts';
+import { Box, Button, Container, Flex, Grid, Heading, Stack, Tabs, Text } from '@chakra-ui/react';
+import { GALLERY_PAGE_SIZE, type GalleryTab } from '@aura/contracts';
 import { useNavigate } from 'react-router-dom';
 import { getStoredUserId, useStoredUser } from '../../../lib/session-storage';
 import { useGallery, type GalleryPerformer } from '../api/gallery';
@@ -32,17 +32,19 @@ export function GallerySection({ search = '', onClearSearch }: GallerySectionPro
   const user = useStoredUser();
   const [tab, setTab] = useState<GalleryTab>('all');
   const [filters, setFilters] = useState<GalleryFilters>(EMPTY_FILTERS);
+  const [limit, setLimit] = useState(GALLERY_PAGE_SIZE);
   const [openId, setOpenId] = useState<string | null>(null);
   const [chooserFor, setChooserFor] = useState<GalleryPerformer | null>(null);
 
   useGalleryRealtime();
   useViewing(openId);
-  const gallery = useGallery({ tab, q: search || undefined, ...filters });
+  const gallery = useGallery({ tab, q: search || undefined, ...filters, limit });
   const favourites = useFavourites(user?.id ?? null);
   const aliases = useActiveAliases(user?.id ?? null, chooserFor !== null);
 
   const performers = gallery.data?.performers ?? [];
   const counts = gallery.data?.counts;
+  const hasMore = counts !== undefined && performers.length < counts[tab];
   const open = performers.find((p) => p.id === openId) ?? null;
 
   const startVideochat = (p: GalleryPerformer) => {
@@ -84,7 +86,15 @@ export function GallerySection({ search = '', onClearSearch }: GallerySectionPro
             </Flex>
           ) : null}
           <Flex gap="3" justify="space-between" align={{ base: 'stretch', md: 'flex-start' }} direction={{ base: 'column', md: 'row' }}>
-            <Tabs.Root value={tab} onValueChange={(e) => setTab(e.value as GalleryTab)} variant="enclosed" colorPalette="brand">
+            <Tabs.Root
+              value={tab}
+              onValueChange={(e) => {
+                setTab(e.value as GalleryTab);
+                setLimit(GALLERY_PAGE_SIZE);
+              }}
+              variant="enclosed"
+              colorPalette="brand"
+            >
               <Tabs.List>
                 {TABS.map((t) => (
                   <Tabs.Trigger key={t.value} value={t.value} data-testid={`tab-${t.value}`}>
@@ -94,7 +104,13 @@ export function GallerySection({ search = '', onClearSearch }: GallerySectionPro
               </Tabs.List>
             </Tabs.Root>
           </Flex>
-          <FilterPanel filters={filters} onChange={setFilters} />
+          <FilterPanel
+            filters={filters}
+            onChange={(next) => {
+              setFilters(next);
+              setLimit(GALLERY_PAGE_SIZE);
+            }}
+          />
           {gallery.isPending ? (
             <Text color="fg.muted" role="status">
               Caricamento...
@@ -128,6 +144,13 @@ export function GallerySection({ search = '', onClearSearch }: GallerySectionPro
               ))}
             </Grid>
           )}
+          {hasMore ? (
+            <Flex justify="center">
+              <Button variant="outline" onClick={() => setLimit((current) => current + GALLERY_PAGE_SIZE)} loading={gallery.isFetching}>
+                Mostra altre
+              </Button>
+            </Flex>
+          ) : null}
         </Stack>
       </Container>
       <ProfileDialog

@@ -7,6 +7,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/format';
 import { useAdmins, useCreateAdmin, useDeleteAdmin, useSetAdminActive } from '../api/admins';
 import { adminSchema, emptyAdmin, type AdminFormValues } from './admin-schemas';
+import { fieldError } from '../../../lib/form-errors';
 
 /** Gestione Admin: list, create, toggle active, delete (browser confirmation; never a superadmin). */
 export function AdminsTab({ currentAdminId, currentRole }: { currentAdminId: string; currentRole: AdminRole }) {
@@ -42,7 +43,7 @@ function CreateAdminForm({ canCreateSuperadmin }: { canCreateSuperadmin: boolean
       }
     },
   });
-  const errorOf = (field: keyof AdminFormValues) => (formik.touched[field] && formik.errors[field] ? formik.errors[field] : undefined);
+  const errorOf = (field: keyof AdminFormValues) => fieldError(formik, field);
   const field = (name: keyof AdminFormValues, label: string, type = 'text', autoComplete = 'off') => (
     <Field.Root invalid={Boolean(errorOf(name))}>
       <Field.Label>{label}</Field.Label>

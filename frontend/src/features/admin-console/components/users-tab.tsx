@@ -1,11 +1,11 @@
 import { useState, type FormEvent } from 'react';
-import { Button, Dialog, Field, Heading, Input, Portal, Spinner, Stack, Table, Text } from '@chakra-ui/react';
+import { Button, Dialog, Field, Heading, Input, Portal, Stack, Table, Text } from '@chakra-ui/react';
 import type { UserView } from '@aura/contracts';
 import { notify } from '../../../components/ui/toaster';
-import { errorMessage } from '../../../lib/api-client';
 import { formatAuracoin, formatDate } from '../../../lib/format';
 import { useAdminUsers, useDeleteUser, useUpdateUserBalance } from '../api/users';
 import { RowActions } from '../../../components/ui/row-actions';
+import { QueryStatus } from '../../../components/ui/query-status';
 
 /** Utenti: list, edit auracoinBalance, delete with a confirmation dialog. */
 export function UsersTab() {
@@ -18,9 +18,7 @@ export function UsersTab() {
       <Heading as="h2" size="lg">
         Utenti
       </Heading>
-      {users.isPending ? <Spinner aria-label="Caricamento..." /> : null}
-      {users.isError ? <Text role="alert" color="red.300">{errorMessage(users.error)}</Text> : null}
-      {users.data?.length === 0 ? <Text color="fg.muted">Nessun utente</Text> : null}
+      <QueryStatus query={users} empty="Nessun utente" />
       {users.data && users.data.length > 0 ? (
         <Table.ScrollArea borderWidth="1px" borderColor="border" rounded="lg">
           <Table.Root size="sm" minW="640px">

@@ -9,6 +9,7 @@ import { useLogin } from '../api/login';
 import { loginSchema, type LoginValues } from './auth-schemas';
 import { AuthLayout } from './auth-layout';
 import { TextField } from './text-field';
+import { fieldError } from '../../../lib/form-errors';
 
 export function LoginForm() {
   const navigate = useNavigate();
@@ -29,8 +30,7 @@ export function LoginForm() {
     },
   });
 
-  const errorOf = (field: keyof LoginValues) =>
-    formik.touched[field] && formik.errors[field] ? formik.errors[field] : undefined;
+  const errorOf = (field: keyof LoginValues) => fieldError(formik, field);
 
   return (
     <AuthLayout

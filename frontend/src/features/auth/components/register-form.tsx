@@ -13,6 +13,7 @@ import { useRegister } from '../api/register';
 import { registerSchema, type RegisterValues } from './auth-schemas';
 import { AuthLayout } from './auth-layout';
 import { TextField } from './text-field';
+import { fieldError } from '../../../lib/form-errors';
 
 const noop = (event: MouseEvent) => event.preventDefault();
 
@@ -40,8 +41,7 @@ export function RegisterForm() {
     },
   });
 
-  const errorOf = (field: keyof RegisterValues) =>
-    formik.touched[field] && formik.errors[field] ? formik.errors[field] : undefined;
+  const errorOf = (field: keyof RegisterValues) => fieldError(formik, field);
 
   return (
     <AuthLayout

@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { Badge, Box, Button, Card, Checkbox, Field, Grid, Heading, HStack, Input, Spinner, Stack, Table, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Card, Checkbox, Field, Grid, Heading, HStack, Input, Stack, Table } from '@chakra-ui/react';
 import { useFormik } from 'formik';
 import type { PackageView } from '@aura/contracts';
 import { notify } from '../../../components/ui/toaster';
@@ -8,6 +8,8 @@ import { formatEuro, formatInteger } from '../../../lib/format';
 import { useCreatePackage, useDeletePackage, usePackagesAdmin, useUpdatePackage } from '../api/packages';
 import { emptyPackage, packageSchema, packageToForm, toPackageBody, type PackageFormValues } from './package-schema';
 import { RowActions } from '../../../components/ui/row-actions';
+import { QueryStatus } from '../../../components/ui/query-status';
+import { fieldError } from '../../../lib/form-errors';
 
 /** Pacchetti Auracoin: list, create and edit form, delete (browser confirmation). `extra` is shown below (the offers panel). */
 export function PackagesTab({ extra }: { extra?: ReactNode }) {
@@ -33,9 +35,7 @@ export function PackagesTab({ extra }: { extra?: ReactNode }) {
         <Heading as="h2" size="lg" mb="4">
           Pacchetti Auracoin
         </Heading>
-        {packages.isPending ? <Spinner aria-label="Caricamento..." /> : null}
-        {packages.isError ? <Text role="alert" color="red.300">{errorMessage(packages.error)}</Text> : null}
-        {packages.data?.length === 0 ? <Text color="fg.muted">Nessun pacchetto</Text> : null}
+        <QueryStatus query={packages} empty="Nessun pacchetto" />
         {packages.data && packages.data.length > 0 ? (
           <Table.ScrollArea borderWidth="1px" borderColor="border" rounded="lg">
             <Table.Root size="sm" minW="560px">
@@ -94,7 +94,7 @@ function PackageForm({ editing, onDone }: { editing: PackageView | null; onDone:
       }
     },
   });
-  const errorOf = (field: keyof PackageFormValues) => (formik.touched[field] && formik.errors[field] ? String(formik.errors[field]) : undefined);
+  const errorOf = (field: keyof PackageFormValues) => fieldError(formik, field);
   const numberField = (name: 'credits' | 'bonus' | 'price', label: string) => (
     <Field.Root invalid={Boolean(errorOf(name))} required={name !== 'bonus'}>
       <Field.Label>

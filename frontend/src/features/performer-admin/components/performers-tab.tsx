@@ -30,6 +30,7 @@ import { useAdminPerformers, useCreatePerformer, useDeletePerformer, useUpdatePe
 import { useAdminPerformersSync } from '../hooks/use-admin-performers-sync';
 import { adminPerformerSchema, splitLanguages } from './performer-form-schema';
 import { RowActions } from '../../../components/ui/row-actions';
+import { fieldError } from '../../../lib/form-errors';
 
 interface FormValues {
   name: string;
@@ -92,7 +93,7 @@ function PerformerFormDialog({ editing, open, onClose }: { editing: PerformerVie
       }
     },
   });
-  const err = (f: keyof FormValues) => (formik.touched[f] && formik.errors[f] ? String(formik.errors[f]) : undefined);
+  const err = (f: keyof FormValues) => fieldError(formik, f);
   const field = (f: keyof FormValues, label: string, props: Record<string, unknown> = {}, required = false) => (
     <Field.Root invalid={Boolean(err(f))} required={required}>
       <Field.Label>

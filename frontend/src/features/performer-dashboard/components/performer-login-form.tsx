@@ -6,6 +6,7 @@ import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import * as yup from 'yup';
 import { notify } from '../../../components/ui/toaster';
 import { usePerformerLogin } from '../api/performer-login';
+import { fieldError } from '../../../lib/form-errors';
 
 const schema = yup.object({
   username: yup.string().trim().required('Inserisci lo username'),
@@ -36,7 +37,7 @@ export function PerformerLoginForm() {
       }
     },
   });
-  const errorOf = (field: 'username' | 'password') => (formik.touched[field] && formik.errors[field] ? formik.errors[field] : undefined);
+  const errorOf = (field: 'username' | 'password') => fieldError(formik, field);
 
   return (
     <Container maxW="md" px={{ base: '4', md: '6' }} py={{ base: '10', md: '16' }}>

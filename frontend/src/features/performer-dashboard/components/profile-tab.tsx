@@ -5,6 +5,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { notify } from '../../../components/ui/toaster';
 import { useUpdatePerformer } from '../api/performer';
 import { profileSchema } from './profile-schema';
+import { fieldError } from '../../../lib/form-errors';
 
 interface FormValues {
   name: string;
@@ -45,7 +46,7 @@ export function ProfileTab({ performer }: { performer: PerformerView }) {
       }
     },
   });
-  const err = (field: keyof FormValues) => (formik.touched[field] && formik.errors[field] ? String(formik.errors[field]) : undefined);
+  const err = (field: keyof FormValues) => fieldError(formik, field);
 
   return (
     <Card.Root bg="bg.panel" borderColor="border" rounded="2xl">

@@ -1,9 +1,38 @@
+/**
+ * The read models a client may hold queries on. `readmodel:changed` names one of them, and every
+ * query key of the frontend starts with one (`frontend/src/lib/query-keys.ts`), so a push can
+ * only name something a client knows how to refetch.
+ */
+export const readModelNames = [
+  'users',
+  'aliases',
+  'packages',
+  'offers',
+  'purchases',
+  'statistics',
+  'admins',
+  'performers',
+  'performers-pending',
+  'earnings',
+  'gallery',
+  'photos',
+  'favourites',
+  'presence',
+] as const;
+export type ReadModelName = (typeof readModelNames)[number];
+
+/** `readmodel:changed`: the named read model changed (one document of it when `id` is given). */
+export interface ReadModelChanged {
+  model: ReadModelName;
+  id?: string;
+}
+
 /** Typed Socket.IO events shared by the server and the client. */
 export interface ServerToClientEvents {
   /** the signed-in user's wallet changed; balance in auracoin */
   'balance:changed': (payload: { userId: string; auracoinBalance: number }) => void;
   /** a read model changed; clients invalidate the matching queries */
-  'readmodel:changed': (payload: { model: string; id?: string }) => void;
+  'readmodel:changed': (payload: ReadModelChanged) => void;
   /** a performer went online or offline, or her viewer count changed (to everyone) */
   'performer:presence': (payload: { performerId: string; isOnline: boolean; viewers: number }) => void;
   /** one of the user's favourite performers came online (to the user's room) */

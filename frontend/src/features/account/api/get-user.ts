@@ -1,11 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { UserView } from '@aura/contracts';
 import { api } from '../../../lib/api-client';
-
-export const userKeys = {
-  all: ['users'] as const,
-  detail: (id: string) => ['users', id] as const,
-};
+import { queryKeys } from '../../../lib/query-keys';
 
 export function getUser(id: string, signal?: AbortSignal): Promise<UserView> {
   return api.get<UserView>(`/api/users/${encodeURIComponent(id)}`, { signal });
@@ -14,7 +10,7 @@ export function getUser(id: string, signal?: AbortSignal): Promise<UserView> {
 /** GET /api/users/{id}: the user record (own, or any for admins). */
 export function userQueryOptions(id: string) {
   return queryOptions({
-    queryKey: userKeys.detail(id),
+    queryKey: queryKeys.users.detail(id),
     queryFn: ({ signal }) => getUser(id, signal),
   });
 }

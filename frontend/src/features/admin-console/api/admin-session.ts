@@ -1,9 +1,8 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AdminSession, AdminVerifyBody } from '@aura/contracts';
 import { api, errorStatus } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 import { reconnectSocket } from '../../../lib/socket';
-
-export const adminSessionKey = ['admin-session'] as const;
 
 /**
  * GET /api/admin/me: the signed-in admin, or null when the session is not an (active) admin's.
@@ -11,7 +10,7 @@ export const adminSessionKey = ['admin-session'] as const;
  */
 export function adminSessionQueryOptions() {
   return queryOptions({
-    queryKey: adminSessionKey,
+    queryKey: queryKeys.admins.session,
     queryFn: async ({ signal }): Promise<AdminSession | null> => {
       try {
         return await api.get<AdminSession>('/api/admin/me', { signal });
@@ -34,7 +33,7 @@ export function useAdminVerify() {
   return useMutation({
     mutationFn: (body: AdminVerifyBody) => api.post<AdminSession>('/api/admin/verify', body),
     onSuccess: (session) => {
-      queryClient.setQueryData(adminSessionKey, session);
+      queryClient.setQueryData(queryKeys.admins.session, session);
       // the socket handshake must carry the admin cookie to join the admins' room
       reconnectSocket();
     },
@@ -47,10 +46,10 @@ export function useAdminLogout() {
   return useMutation({
     mutationFn: () => api.post<{ ok: true }>('/api/logout'),
     onSettled: () => {
-      queryClient.setQueryData(adminSessionKey, null);
-      queryClient.removeQueries({ queryKey: ['admins'] });
-      queryClient.removeQueries({ queryKey: ['statistics'] });
-      queryClient.removeQueries({ queryKey: ['users', 'admin-list'] });
+      queryClient.setQueryData(queryKeys.admins.session, null);
+      queryClient.removeQueries({ queryKey: queryKeys.admins.list });
+      queryClient.removeQueries({ queryKey: queryKeys.statistics.all });
+      queryClient.removeQueries({ queryKey: queryKeys.users.list });
       reconnectSocket();
     },
   });

@@ -1,13 +1,12 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AdminView, CreateAdminInput } from '@aura/contracts';
 import { api } from '../../../lib/api-client';
-
-export const adminKeys = { all: ['admins'] as const, list: ['admins', 'list'] as const };
+import { queryKeys } from '../../../lib/query-keys';
 
 /** GET /api/admins */
 export function adminsQueryOptions() {
   return queryOptions({
-    queryKey: adminKeys.list,
+    queryKey: queryKeys.admins.list,
     queryFn: ({ signal }) => api.get<AdminView[]>('/api/admins', { signal }),
   });
 }
@@ -20,7 +19,7 @@ function useAdminMutation<V, R>(mutationFn: (variables: V) => Promise<R>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.list }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.admins.list }),
   });
 }
 

@@ -1,13 +1,12 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { UserView } from '@aura/contracts';
 import { api } from '../../../lib/api-client';
-
-export const adminUserKeys = { list: ['users', 'admin-list'] as const };
+import { queryKeys } from '../../../lib/query-keys';
 
 /** GET /api/users (admin) */
 export function adminUsersQueryOptions() {
   return queryOptions({
-    queryKey: adminUserKeys.list,
+    queryKey: queryKeys.users.list,
     queryFn: ({ signal }) => api.get<UserView[]>('/api/users', { signal }),
   });
 }
@@ -21,8 +20,8 @@ function useUsersMutation<V, R>(mutationFn: (variables: V) => Promise<R>) {
   return useMutation({
     mutationFn,
     onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: adminUserKeys.list });
-      await queryClient.invalidateQueries({ queryKey: ['statistics'] });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.users.list });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.statistics.all });
     },
   });
 }

@@ -1,18 +1,8 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ALIAS_PRICE_AURACOIN, type AliasView } from '@aura/contracts';
 import { api } from '../../../lib/api-client';
-
-export const aliasKeys = {
-  ofUser: (userId: string) => ['aliases', userId] as const,
-};
-
-/** GET /api/users/{userId}/aliases */
-export function aliasesQueryOptions(userId: string) {
-  return queryOptions({
-    queryKey: aliasKeys.ofUser(userId),
-    queryFn: ({ signal }) => api.get<AliasView[]>(`/api/users/${encodeURIComponent(userId)}/aliases`, { signal }),
-  });
-}
+import { queryKeys } from '../../../lib/query-keys';
+import { aliasesQueryOptions } from '../../../lib/shared-queries';
 
 export function useAliases(userId: string | undefined) {
   return useQuery({ ...aliasesQueryOptions(userId ?? ''), enabled: Boolean(userId) });
@@ -28,7 +18,7 @@ export function useCreateAlias(userId: string) {
         { aliasName, price: ALIAS_PRICE_AURACOIN },
         { headers: { 'Idempotency-Key': idempotencyKey } },
       ),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: aliasKeys.ofUser(userId) }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.aliases.ofUser(userId) }),
   });
 }
 
@@ -37,6 +27,6 @@ export function useDeleteAlias(userId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (aliasId: string) => api.delete<{ ok: true }>(`/api/aliases/${encodeURIComponent(aliasId)}`),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: aliasKeys.ofUser(userId) }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.aliases.ofUser(userId) }),
   });
 }

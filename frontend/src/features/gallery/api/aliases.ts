@@ -1,12 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import type { AliasView } from '@aura/contracts';
-import { api } from '../../../lib/api-client';
+import { aliasesQueryOptions } from '../../../lib/shared-queries';
 
-/** GET /api/users/{userId}/aliases (the chooser uses the active ones). */
+/** The signed-in user's active aliases, for the chooser (read once it opens). */
 export function useActiveAliases(userId: string | null, enabled: boolean) {
   return useQuery({
-    queryKey: ['aliases', userId ?? ''],
-    queryFn: ({ signal }) => api.get<AliasView[]>(`/api/users/${encodeURIComponent(userId ?? '')}/aliases`, { signal }),
+    ...aliasesQueryOptions(userId ?? ''),
     enabled: Boolean(userId) && enabled,
     select: (aliases) => aliases.filter((a) => a.isActive),
   });

@@ -1,12 +1,11 @@
 import { useCallback, useMemo, useSyncExternalStore } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 
 interface FavouritesAnswer {
   performerIds: string[];
 }
-
-export const favouriteKeys = { mine: (userId: string) => ['favourites', userId] as const };
 
 const LOCAL_KEY = 'favourites';
 const LOCAL_EVENT = 'aura:favourites-changed';
@@ -45,7 +44,7 @@ export function useFavourites(userId: string | null) {
   const queryClient = useQueryClient();
   const localRaw = useSyncExternalStore(subscribeLocal, readLocal, () => '[]');
   const remote = useQuery({
-    queryKey: favouriteKeys.mine(userId ?? ''),
+    queryKey: queryKeys.favourites.ofUser(userId ?? ''),
     queryFn: ({ signal }) => api.get<FavouritesAnswer>('/api/favourites', { signal }),
     enabled: Boolean(userId),
   });
@@ -55,7 +54,7 @@ export function useFavourites(userId: string | null) {
         ? api.put<FavouritesAnswer>(`/api/favourites/${encodeURIComponent(performerId)}`)
         : api.delete<FavouritesAnswer>(`/api/favourites/${encodeURIComponent(performerId)}`),
     onMutate: ({ performerId, add }) => {
-      const key = favouriteKeys.mine(userId ?? '');
+      const key = queryKeys.favourites.ofUser(userId ?? '');
       const before = queryClient.getQueryData<FavouritesAnswer>(key);
       const ids = new Set(before?.performerIds ?? []);
       if (add) ids.add(performerId);
@@ -64,9 +63,9 @@ export function useFavourites(userId: string | null) {
       return { before };
     },
     onError: (_error, _vars, context) => {
-      queryClient.setQueryData(favouriteKeys.mine(userId ?? ''), context?.before);
+      queryClient.setQueryData(queryKeys.favourites.ofUser(userId ?? ''), context?.before);
     },
-    onSuccess: (answer) => queryClient.setQueryData(favouriteKeys.mine(userId ?? ''), answer),
+    onSuccess: (answer) => queryClient.setQueryData(queryKeys.favourites.ofUser(userId ?? ''), answer),
   });
 
   const remoteIds = remote.data?.performerIds;

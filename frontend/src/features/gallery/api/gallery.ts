@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { GalleryPage, GalleryTab, PublicPerformerView } from '@aura/contracts';
 import { api } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 import type { GalleryFilters } from '../components/filter-options';
 
 export type GalleryPerformer = PublicPerformerView;
@@ -11,11 +12,6 @@ export interface GalleryParams extends GalleryFilters {
   /** how many cards to load (the server's page size when absent) */
   limit?: number | undefined;
 }
-
-export const galleryKeys = {
-  all: ['gallery'] as const,
-  list: (params: GalleryParams) => ['gallery', 'list', params] as const,
-};
 
 /** The query string of GET /api/performers: only the filters that are set. */
 export function galleryQueryString(params: GalleryParams): string {
@@ -38,7 +34,7 @@ export function getGallery(params: GalleryParams, signal?: AbortSignal): Promise
 /** GET /api/performers: filtered on the server, with per-tab counts. */
 export function galleryQueryOptions(params: GalleryParams) {
   return queryOptions({
-    queryKey: galleryKeys.list(params),
+    queryKey: queryKeys.gallery.list(params),
     queryFn: ({ signal }) => getGallery(params, signal),
     placeholderData: keepPreviousData,
   });
@@ -62,7 +58,7 @@ export interface PresenceChange {
  */
 export function applyPresence(queryClient: QueryClient, change: PresenceChange): void {
   const stale: (readonly unknown[])[] = [];
-  for (const [key, page] of queryClient.getQueriesData<GalleryPage>({ queryKey: galleryKeys.all })) {
+  for (const [key, page] of queryClient.getQueriesData<GalleryPage>({ queryKey: queryKeys.gallery.all })) {
     if (!page) continue;
     const next = applyPresenceToPage(page, tabOf(key), change);
     if (next === 'refetch') stale.push(key);

@@ -1,18 +1,8 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { PhotoView } from '@aura/contracts';
 import { api } from '../../../lib/api-client';
-
-export const photoKeys = {
-  byPerformer: (performerId: string) => ['photos', performerId] as const,
-};
-
-/** GET /api/performers/{id}/photos: locked ones come without image. */
-export function photosQueryOptions(performerId: string) {
-  return queryOptions({
-    queryKey: photoKeys.byPerformer(performerId),
-    queryFn: ({ signal }) => api.get<PhotoView[]>(`/api/performers/${encodeURIComponent(performerId)}/photos`, { signal }),
-  });
-}
+import { queryKeys } from '../../../lib/query-keys';
+import { photosQueryOptions } from '../../../lib/shared-queries';
 
 export function usePhotos(performerId: string | undefined) {
   return useQuery({ ...photosQueryOptions(performerId ?? ''), enabled: Boolean(performerId) });
@@ -32,10 +22,10 @@ export function usePurchasePhoto(performerId: string) {
         headers: { 'Idempotency-Key': crypto.randomUUID() },
       }),
     onSuccess: (result) => {
-      queryClient.setQueryData<PhotoView[]>(photoKeys.byPerformer(performerId), (photos) =>
+      queryClient.setQueryData<PhotoView[]>(queryKeys.photos.ofPerformer(performerId), (photos) =>
         photos?.map((p) => (p.id === result.photo.id ? result.photo : p)),
       );
-      void queryClient.invalidateQueries({ queryKey: ['users'] });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.users.all });
     },
   });
 }

@@ -2,7 +2,8 @@ import { useCallback } from 'react';
 import { Box, Flex, HStack, Stack, Text } from '@chakra-ui/react';
 import { useQueryClient } from '@tanstack/react-query';
 import { GiftIcon } from '../../../components/ui/icons';
-import { offerKeys, useCurrentOffer } from '../api/offers';
+import { queryKeys } from '../../../lib/query-keys';
+import { useCurrentOffer } from '../api/offers';
 import { formatCountdown } from '../hooks/countdown';
 import { useCountdown } from '../hooks/use-countdown';
 
@@ -13,7 +14,7 @@ import { useCountdown } from '../hooks/use-countdown';
 export function OfferBanner() {
   const queryClient = useQueryClient();
   const { data: offer } = useCurrentOffer();
-  const onEnd = useCallback(() => void queryClient.invalidateQueries({ queryKey: offerKeys.current }), [queryClient]);
+  const onEnd = useCallback(() => void queryClient.invalidateQueries({ queryKey: queryKeys.offers.current }), [queryClient]);
   const left = useCountdown(offer?.endsAt, onEnd);
   if (!offer || left <= 0) return null;
   return (

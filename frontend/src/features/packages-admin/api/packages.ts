@@ -1,25 +1,17 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { PackageBodyInput, PackageView } from '@aura/contracts';
 import { api } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
+import { packagesQueryOptions } from '../../../lib/shared-queries';
 
-/** The packages read model's key: the pricing section's list shares it, so a change refreshes both. */
-export const packageKeys = { all: ['packages'] as const };
-
-/** GET /api/packages */
-export function packagesAdminQueryOptions() {
-  return queryOptions({
-    queryKey: packageKeys.all,
-    queryFn: ({ signal }) => api.get<PackageView[]>('/api/packages', { signal }),
-  });
-}
-
+/** The same list as the pricing section's, so a change here refreshes both. */
 export function usePackagesAdmin() {
-  return useQuery(packagesAdminQueryOptions());
+  return useQuery(packagesQueryOptions());
 }
 
 function usePackageMutation<V, R>(mutationFn: (variables: V) => Promise<R>) {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn, onSuccess: () => queryClient.invalidateQueries({ queryKey: packageKeys.all }) });
+  return useMutation({ mutationFn, onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.packages.list }) });
 }
 
 /** POST /api/packages {credits, bonus, price, popular} */

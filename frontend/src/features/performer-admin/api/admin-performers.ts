@@ -1,23 +1,18 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AdminPerformerInput, DocumentView, PerformerPatchInput, PerformerView } from '@aura/contracts';
 import { api } from '../../../lib/api-client';
-
-export const adminPerformerKeys = {
-  all: ['performers', 'admin'] as const,
-  pending: ['performers', 'admin', 'pending'] as const,
-  documents: (id: string) => ['performers', 'admin', 'documents', id] as const,
-};
+import { queryKeys } from '../../../lib/query-keys';
 
 export function useAdminPerformers() {
   return useQuery({
-    queryKey: adminPerformerKeys.all,
+    queryKey: queryKeys.performers.list,
     queryFn: ({ signal }) => api.get<PerformerView[]>('/api/admin/performers', { signal }),
   });
 }
 
 export function usePendingPerformers() {
   return useQuery({
-    queryKey: adminPerformerKeys.pending,
+    queryKey: queryKeys.performersPending.list,
     queryFn: ({ signal }) => api.get<PerformerView[]>('/api/admin/performers/pending', { signal }),
   });
 }
@@ -25,7 +20,7 @@ export function usePendingPerformers() {
 /** Documents with short-lived links: read when the admin asks, never cached for long. */
 export function usePerformerDocuments(id: string, enabled: boolean) {
   return useQuery({
-    queryKey: adminPerformerKeys.documents(id),
+    queryKey: queryKeys.performers.documents(id),
     queryFn: ({ signal }) => api.get<DocumentView[]>(`/api/performers/${encodeURIComponent(id)}/documents`, { signal }),
     enabled,
     staleTime: 0,
@@ -36,8 +31,9 @@ export function usePerformerDocuments(id: string, enabled: boolean) {
 function useInvalidatePerformers() {
   const queryClient = useQueryClient();
   return () => {
-    void queryClient.invalidateQueries({ queryKey: ['performers'] });
-    void queryClient.invalidateQueries({ queryKey: ['gallery'] });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.performers.all });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.performersPending.list });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.gallery.all });
   };
 }
 

@@ -27,7 +27,6 @@ import { errorMessage } from '../../../lib/api-client';
 import { formatAuracoin, formatNumber } from '../../../lib/format';
 import { notify } from '../../../components/ui/toaster';
 import { useAdminPerformers, useCreatePerformer, useDeletePerformer, useUpdatePerformerAsAdmin } from '../api/admin-performers';
-import { useAdminPerformersSync } from '../hooks/use-admin-performers-sync';
 import { adminPerformerSchema, splitLanguages } from './performer-form-schema';
 import { RowActions } from '../../../components/ui/row-actions';
 import { fieldError } from '../../../lib/form-errors';
@@ -190,7 +189,6 @@ const STATUS_LABEL: Record<string, { label: string; palette: string }> = {
 
 /** Admin "Performer" tab (spec §2): list, create and edit, delete with confirmation, online switch. */
 export function PerformersTab() {
-  useAdminPerformersSync();
   const performers = useAdminPerformers();
   const update = useUpdatePerformerAsAdmin();
   const remove = useDeletePerformer();

@@ -23,7 +23,6 @@ import { errorMessage } from '../../../lib/api-client';
 import { formatAuracoin, formatDate, formatDateTime } from '../../../lib/format';
 import { notify } from '../../../components/ui/toaster';
 import { usePendingPerformers, usePerformerDocuments, useVerifyPerformer } from '../api/admin-performers';
-import { useAdminPerformersSync } from '../hooks/use-admin-performers-sync';
 import { isMinor, verificationAge } from './minor';
 
 export interface VerificationTabProps {
@@ -123,7 +122,6 @@ function RejectDialog({ performer, onClose, onConfirm, busy }: { performer: Perf
 
 /** Admin "Verifica Performer" tab (spec §2, §5): pending registrations only. */
 export function VerificationTab({ adminId }: VerificationTabProps) {
-  useAdminPerformersSync();
   const pending = usePendingPerformers();
   const verify = useVerifyPerformer();
   const [rejecting, setRejecting] = useState<PerformerView | null>(null);

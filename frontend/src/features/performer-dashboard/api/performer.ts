@@ -1,18 +1,14 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { EarningsSeries, PerformerPatchInput, PerformerView } from '@aura/contracts';
 import { api } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 import { reconnectSocket } from '../../../lib/socket';
 import { clearStoredPerformer, setStoredPerformer } from './performer-session';
-
-export const performerKeys = {
-  detail: (id: string) => ['performers', id] as const,
-  earnings: (id: string) => ['performers', id, 'earnings'] as const,
-};
 
 /** GET /api/performers/{id}: her full record (she is signed in). */
 export function performerQueryOptions(id: string) {
   return queryOptions({
-    queryKey: performerKeys.detail(id),
+    queryKey: queryKeys.performers.detail(id),
     queryFn: async ({ signal }) => {
       const performer = await api.get<PerformerView>(`/api/performers/${encodeURIComponent(id)}`, { signal });
       setStoredPerformer(performer);
@@ -27,7 +23,7 @@ export function usePerformer(id: string | undefined) {
 
 export function useEarnings(id: string) {
   return useQuery({
-    queryKey: performerKeys.earnings(id),
+    queryKey: queryKeys.earnings.ofPerformer(id),
     queryFn: ({ signal }) => api.get<EarningsSeries>(`/api/performers/${encodeURIComponent(id)}/earnings`, { signal }),
   });
 }
@@ -38,9 +34,9 @@ export function useUpdatePerformer(id: string) {
   return useMutation({
     mutationFn: (body: PerformerPatchInput) => api.patch<PerformerView>(`/api/performers/${encodeURIComponent(id)}`, body),
     onSuccess: (performer) => {
-      queryClient.setQueryData(performerKeys.detail(id), performer);
+      queryClient.setQueryData(queryKeys.performers.detail(id), performer);
       setStoredPerformer(performer);
-      void queryClient.invalidateQueries({ queryKey: ['gallery'] });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.gallery.all });
     },
   });
 }
@@ -52,7 +48,8 @@ export function usePerformerLogout() {
     mutationFn: () => api.post<{ ok: true }>('/api/logout').catch(() => undefined),
     onSettled: () => {
       clearStoredPerformer();
-      queryClient.removeQueries({ queryKey: ['performers'] });
+      queryClient.removeQueries({ queryKey: queryKeys.performers.all });
+      queryClient.removeQueries({ queryKey: queryKeys.earnings.all });
       reconnectSocket();
     },
   });
@@ -64,7 +61,7 @@ export function useSetGeoblock(id: string) {
   return useMutation({
     mutationFn: (countries: string[]) => api.put<PerformerView>(`/api/performers/${encodeURIComponent(id)}/geoblock`, { countries }),
     onSuccess: (performer) => {
-      queryClient.setQueryData(performerKeys.detail(id), performer);
+      queryClient.setQueryData(queryKeys.performers.detail(id), performer);
       setStoredPerformer(performer);
     },
   });
@@ -77,7 +74,7 @@ export function useUnblockUser(id: string) {
     mutationFn: (userId: string) =>
       api.delete<PerformerView>(`/api/performers/${encodeURIComponent(id)}/blocked-users/${encodeURIComponent(userId)}`),
     onSuccess: (performer) => {
-      queryClient.setQueryData(performerKeys.detail(id), performer);
+      queryClient.setQueryData(queryKeys.performers.detail(id), performer);
       setStoredPerformer(performer);
     },
   });

@@ -1,21 +1,19 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { PhotoInput, PhotoView } from '@aura/contracts';
 import { api, ApiError } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
+import { photosQueryOptions } from '../../../lib/shared-queries';
 
-const photosKey = (performerId: string) => ['photos', performerId] as const;
-
+/** Her own photos (with their images and sales counts). */
 export function useOwnPhotos(performerId: string) {
-  return useQuery({
-    queryKey: photosKey(performerId),
-    queryFn: ({ signal }) => api.get<PhotoView[]>(`/api/performers/${encodeURIComponent(performerId)}/photos`, { signal }),
-  });
+  return useQuery(photosQueryOptions(performerId));
 }
 
 export function useAddPhoto(performerId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: PhotoInput) => api.post<PhotoView>(`/api/performers/${encodeURIComponent(performerId)}/photos`, body),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: photosKey(performerId) }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.photos.ofPerformer(performerId) }),
   });
 }
 
@@ -23,7 +21,7 @@ export function useDeletePhoto(performerId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (photoId: string) => api.delete<{ ok: true }>(`/api/photos/${encodeURIComponent(photoId)}`),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: photosKey(performerId) }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.photos.ofPerformer(performerId) }),
   });
 }
 

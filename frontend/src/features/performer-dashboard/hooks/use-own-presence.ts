@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { PerformerView, ServerToClientEvents } from '@aura/contracts';
 import { getSocket } from '../../../lib/socket';
-import { performerKeys } from '../api/performer';
+import { queryKeys } from '../../../lib/query-keys';
 import { setStoredPerformer } from '../api/performer-session';
 
 /** Her own Online/Offline follows the server live (an admin switch, or the disconnect grace period). */
@@ -12,10 +12,10 @@ export function useOwnPresence(performerId: string): void {
     const socket = getSocket();
     const onPresence: ServerToClientEvents['performer:presence'] = ({ performerId: id, isOnline }) => {
       if (id !== performerId) return;
-      const current = queryClient.getQueryData<PerformerView>(performerKeys.detail(performerId));
+      const current = queryClient.getQueryData<PerformerView>(queryKeys.performers.detail(performerId));
       if (!current || current.isOnline === isOnline) return;
       const next = { ...current, isOnline, online: isOnline };
-      queryClient.setQueryData(performerKeys.detail(performerId), next);
+      queryClient.setQueryData(queryKeys.performers.detail(performerId), next);
       setStoredPerformer(next);
     };
     socket.on('performer:presence', onPresence);

@@ -2,13 +2,12 @@ import { useEffect } from 'react';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { PresenceSummary, ServerToClientEvents } from '@aura/contracts';
 import { api } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 import { getSocket } from '../../../lib/socket';
-
-export const presenceKeys = { summary: ['presence'] as const };
 
 export function presenceQueryOptions() {
   return queryOptions({
-    queryKey: presenceKeys.summary,
+    queryKey: queryKeys.presence.summary,
     queryFn: ({ signal }) => api.get<PresenceSummary>('/api/presence', { signal }),
   });
 }
@@ -19,10 +18,10 @@ export function usePresence() {
   useEffect(() => {
     const socket = getSocket();
     const onCount: ServerToClientEvents['presence:count'] = (summary) => {
-      queryClient.setQueryData<PresenceSummary>(presenceKeys.summary, summary);
+      queryClient.setQueryData<PresenceSummary>(queryKeys.presence.summary, summary);
     };
     // this page's own connection counts: read again once it is established
-    const onConnect = () => void queryClient.invalidateQueries({ queryKey: presenceKeys.summary });
+    const onConnect = () => void queryClient.invalidateQueries({ queryKey: queryKeys.presence.summary });
     socket.on('presence:count', onCount);
     socket.on('connect', onConnect);
     return () => {

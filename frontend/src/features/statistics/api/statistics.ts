@@ -1,16 +1,15 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { StatisticsView } from '@aura/contracts';
 import { api } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 
 /**
- * GET /api/statistics (admin). The key is the read model's name: the server pushes
- * `readmodel:changed {model: 'statistics'}` to admins and the app's realtime sync refetches it.
+ * GET /api/statistics (admin). The server pushes `readmodel:changed {model: 'statistics'}` to
+ * admins and the app's realtime sync refetches it.
  */
-export const statisticsKey = ['statistics'] as const;
-
 export function statisticsQueryOptions() {
   return queryOptions({
-    queryKey: statisticsKey,
+    queryKey: queryKeys.statistics.all,
     queryFn: ({ signal }) => api.get<StatisticsView>('/api/statistics', { signal }),
   });
 }

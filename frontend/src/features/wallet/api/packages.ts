@@ -1,16 +1,6 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { PackageTerms, PackageView } from '@aura/contracts';
-import { api } from '../../../lib/api-client';
-
-export const walletPackageKeys = { all: ['packages'] as const };
-
-/** GET /api/packages: the packages on sale (public). */
-export function packagesQueryOptions() {
-  return queryOptions({
-    queryKey: walletPackageKeys.all,
-    queryFn: ({ signal }) => api.get<PackageView[]>('/api/packages', { signal }),
-  });
-}
+import { packagesQueryOptions } from '../../../lib/shared-queries';
 
 export function usePackages() {
   return useQuery(packagesQueryOptions());

@@ -1,13 +1,11 @@
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import type { PurchaseView } from '@aura/contracts';
 import { api } from '../../../lib/api-client';
-
-/** Keys start with the read model's name: `readmodel:changed { model: 'purchases', id }` refetches. */
-export const purchaseKeys = { detail: (id: string) => ['purchases', id] as const };
+import { queryKeys } from '../../../lib/query-keys';
 
 export function purchaseQueryOptions(id: string) {
   return queryOptions({
-    queryKey: purchaseKeys.detail(id),
+    queryKey: queryKeys.purchases.detail(id),
     queryFn: ({ signal }) => api.get<PurchaseView>(`/api/purchases/${encodeURIComponent(id)}`, { signal }),
   });
 }

@@ -1,0 +1,76 @@
+import type { ReadModelName } from '@aura/contracts';
+
+/**
+ * Every query key of the app, in one place. A key starts with the name of the read model it
+ * reads, then the document's id, so `readmodel:changed { model, id }` finds it (see
+ * `app/use-realtime-sync.ts`); lists of a read model carry the `LIST` marker second, so a change
+ * to any one document refetches the lists that may show it.
+ */
+export type AppQueryKey = readonly [ReadModelName, ...unknown[]];
+
+export const LIST = 'list';
+
+export const queryKeys = {
+  users: {
+    all: ['users'],
+    detail: (id: string) => ['users', id] as const,
+    /** the admin console's list */
+    list: ['users', LIST],
+  },
+  aliases: {
+    ofUser: (userId: string) => ['aliases', userId] as const,
+  },
+  packages: {
+    /** the packages on sale: the pricing section and the admin tab read the same list */
+    list: ['packages', LIST],
+  },
+  offers: {
+    all: ['offers'],
+    current: ['offers', 'current'],
+    list: ['offers', LIST],
+  },
+  purchases: {
+    detail: (id: string) => ['purchases', id] as const,
+  },
+  statistics: {
+    all: ['statistics'],
+  },
+  admins: {
+    /** the signed-in admin (GET /api/admin/me) */
+    session: ['admins', 'session'],
+    list: ['admins', LIST],
+  },
+  performers: {
+    all: ['performers'],
+    detail: (id: string) => ['performers', id] as const,
+    /** documents with short-lived links (admin) */
+    documents: (id: string) => ['performers', id, 'documents'] as const,
+    /** the admin console's list */
+    list: ['performers', LIST],
+  },
+  performersPending: {
+    list: ['performers-pending', LIST],
+  },
+  earnings: {
+    all: ['earnings'],
+    ofPerformer: (performerId: string) => ['earnings', performerId] as const,
+  },
+  gallery: {
+    all: ['gallery'],
+    list: (params: object) => ['gallery', LIST, params] as const,
+  },
+  photos: {
+    ofPerformer: (performerId: string) => ['photos', performerId] as const,
+  },
+  favourites: {
+    ofUser: (userId: string) => ['favourites', userId] as const,
+  },
+  presence: {
+    summary: ['presence'],
+  },
+} as const satisfies Record<string, Record<string, AppQueryKey | ((...args: never[]) => AppQueryKey)>>;
+
+/** The keys a `readmodel:changed` push makes stale: the whole model, or one document and the model's lists. */
+export function keysToRefetch(model: ReadModelName, id?: string): AppQueryKey[] {
+  return id === undefined ? [[model]] : [[model, id], [model, LIST]];
+}

@@ -5,7 +5,7 @@ import { UserMenu } from '../components/layout/user-menu';
 import { PerformerMenu } from '../components/layout/performer-menu';
 import { OnlineUsersBadge } from '../features/presence/components/online-users-badge';
 import { usePerformerLogout } from '../features/performer-dashboard/api/performer';
-import { useStoredPerformer } from '../features/performer-dashboard/api/performer-session';
+import { useStoredPerformer } from '../lib/session-storage';
 import { PageSpinner } from '../components/ui/page-spinner';
 import { useLogout } from '../features/auth/api/logout';
 import { useBalanceSync } from '../features/account/hooks/use-balance-sync';

@@ -1,7 +1,16 @@
 import { beforeEach, describe, expect, it, jest } from '@jest/globals';
-import type { UserView } from '@aura/contracts';
+import type { PerformerView, UserView } from '@aura/contracts';
 // the module reads `window.localStorage` lazily, at call time, so the fake below is in place in time
-import { clearStoredUser, getStoredUser, getStoredUserId, SESSION_CHANGED_EVENT, setStoredUser } from './session-storage';
+import {
+  clearStoredPerformer,
+  clearStoredUser,
+  getStoredPerformer,
+  getStoredUser,
+  getStoredUserId,
+  SESSION_CHANGED_EVENT,
+  setStoredPerformer,
+  setStoredUser,
+} from './session-storage';
 
 class MemoryStorage {
   private data = new Map<string, string>();
@@ -71,5 +80,21 @@ describe('session storage (spec §3: user, userId, userName)', () => {
     setStoredUser({ ...user });
     fakeWindow.removeEventListener(SESSION_CHANGED_EVENT, listener);
     expect(listener).not.toHaveBeenCalled();
+  });
+
+  it('keeps the performer entry beside the user one, each cleared on its own', () => {
+    const performer = { id: 'b7e1c2d4-0000-4000-8000-000000000001', name: 'Aurora' } as PerformerView;
+    setStoredUser(user);
+    const listener = jest.fn();
+    fakeWindow.addEventListener(SESSION_CHANGED_EVENT, listener);
+    setStoredPerformer(performer);
+    setStoredPerformer({ ...performer });
+    expect(listener).toHaveBeenCalledTimes(1);
+    expect(JSON.parse(fakeWindow.localStorage.getItem('performer')!)).toEqual(performer);
+    clearStoredPerformer();
+    fakeWindow.removeEventListener(SESSION_CHANGED_EVENT, listener);
+    expect(listener).toHaveBeenCalledTimes(2);
+    expect(getStoredPerformer()).toBeNull();
+    expect(getStoredUser()).toEqual(user);
   });
 });

@@ -1,15 +1,18 @@
 import { useMemo, useSyncExternalStore } from 'react';
-import type { UserView } from '@aura/contracts';
+import type { PerformerView, UserView } from '@aura/contracts';
 
 /**
- * The browser's copy of "who is signed in" (spec §3/§4): the user record as JSON under `user`,
- * plus `userId` and `userName`. It is only a cache for the UI: the server decides, through the
- * httpOnly session cookie, who may do what, and a 401 from the API clears this cache.
+ * The browser's copy of who is signed in (spec §3/§4): the user record as JSON under `user`
+ * (plus `userId` and `userName`), the performer record under `performer`. It is only a cache for
+ * the UI: the server decides, through the httpOnly session cookie, who may do what, and an answer
+ * saying the session is gone clears the entry. The admin session lives in the query cache instead
+ * (`GET /api/admin/me`), never here.
  */
 export const STORAGE_KEYS = {
   user: 'user',
   userId: 'userId',
   userName: 'userName',
+  performer: 'performer',
 } as const;
 
 /** Dispatched on `window` whenever this tab changes the stored session. */
@@ -26,34 +29,80 @@ function storage(): Storage | undefined {
   }
 }
 
-function isUserView(value: unknown): value is UserView {
-  if (value === null || typeof value !== 'object') return false;
-  const v = value as Record<string, unknown>;
-  return (
-    typeof v.id === 'string' &&
-    v.id !== '' &&
-    typeof v.username === 'string' &&
-    typeof v.email === 'string' &&
-    typeof v.auracoinBalance === 'number'
-  );
-}
-
-export function parseStoredUser(raw: string | null | undefined): UserView | null {
+function parseRecord<T>(raw: string | null | undefined, isValid: (v: Record<string, unknown>) => boolean): T | null {
   if (!raw) return null;
   try {
     const parsed: unknown = JSON.parse(raw);
-    return isUserView(parsed) ? parsed : null;
+    return parsed !== null && typeof parsed === 'object' && isValid(parsed as Record<string, unknown>) ? (parsed as T) : null;
   } catch {
     return null;
   }
 }
 
+const hasId = (v: Record<string, unknown>) => typeof v.id === 'string' && v.id !== '';
+
+export function parseStoredUser(raw: string | null | undefined): UserView | null {
+  return parseRecord<UserView>(
+    raw,
+    (v) => hasId(v) && typeof v.username === 'string' && typeof v.email === 'string' && typeof v.auracoinBalance === 'number',
+  );
+}
+
+export function parseStoredPerformer(raw: string | null | undefined): PerformerView | null {
+  return parseRecord<PerformerView>(raw, (v) => hasId(v) && typeof v.name === 'string');
+}
+
+/** One signed-in party's entries: the record's key first, then any extra keys written with it. */
+interface SessionEntry<T> {
+  keys: readonly string[];
+  parse: (raw: string | null | undefined) => T | null;
+  write: (record: T) => Record<string, string>;
+}
+
+const userEntry: SessionEntry<UserView> = {
+  keys: [STORAGE_KEYS.user, STORAGE_KEYS.userId, STORAGE_KEYS.userName],
+  parse: parseStoredUser,
+  write: (user) => ({ [STORAGE_KEYS.user]: JSON.stringify(user), [STORAGE_KEYS.userId]: user.id, [STORAGE_KEYS.userName]: user.username }),
+};
+
+const performerEntry: SessionEntry<PerformerView> = {
+  keys: [STORAGE_KEYS.performer],
+  parse: parseStoredPerformer,
+  write: (performer) => ({ [STORAGE_KEYS.performer]: JSON.stringify(performer) }),
+};
+
 function notify(): void {
   if (typeof window !== 'undefined') window.dispatchEvent(new Event(SESSION_CHANGED_EVENT));
 }
 
+function readEntry<T>(entry: SessionEntry<T>): T | null {
+  return entry.parse(storage()?.getItem(entry.keys[0]!));
+}
+
+function writeEntry<T>(entry: SessionEntry<T>, record: T): void {
+  const s = storage();
+  if (!s) return;
+  const values = Object.entries(entry.write(record));
+  if (values.every(([key, value]) => s.getItem(key) === value)) return; // unchanged: no event, no re-render
+  for (const [key, value] of values) s.setItem(key, value);
+  notify();
+}
+
+function clearEntry<T>(entry: SessionEntry<T>): void {
+  const s = storage();
+  if (!s) return;
+  const had = entry.keys.some((key) => s.getItem(key) !== null);
+  for (const key of entry.keys) s.removeItem(key);
+  if (had) notify();
+}
+
+function useEntry<T>(entry: SessionEntry<T>): T | null {
+  const raw = useSyncExternalStore(subscribeToSession, () => storage()?.getItem(entry.keys[0]!) ?? null, () => null);
+  return useMemo(() => entry.parse(raw), [entry, raw]);
+}
+
 export function getStoredUser(): UserView | null {
-  return parseStoredUser(storage()?.getItem(STORAGE_KEYS.user));
+  return readEntry(userEntry);
 }
 
 export function getStoredUserId(): string | null {
@@ -62,29 +111,35 @@ export function getStoredUserId(): string | null {
 
 /** Store the user record after register/login or after a fresh read of the record. */
 export function setStoredUser(user: UserView): void {
-  const s = storage();
-  if (!s) return;
-  const raw = JSON.stringify(user);
-  if (
-    s.getItem(STORAGE_KEYS.user) === raw &&
-    s.getItem(STORAGE_KEYS.userId) === user.id &&
-    s.getItem(STORAGE_KEYS.userName) === user.username
-  ) {
-    return; // unchanged: no event, no re-render
-  }
-  s.setItem(STORAGE_KEYS.user, raw);
-  s.setItem(STORAGE_KEYS.userId, user.id);
-  s.setItem(STORAGE_KEYS.userName, user.username);
-  notify();
+  writeEntry(userEntry, user);
 }
 
 /** Forget the signed-in user (logout, or the server answered 401). */
 export function clearStoredUser(): void {
-  const s = storage();
-  if (!s) return;
-  const had = Object.values(STORAGE_KEYS).some((key) => s.getItem(key) !== null);
-  for (const key of Object.values(STORAGE_KEYS)) s.removeItem(key);
-  if (had) notify();
+  clearEntry(userEntry);
+}
+
+/** The stored user, re-rendering when it changes. `null` when nobody is signed in. */
+export function useStoredUser(): UserView | null {
+  return useEntry(userEntry);
+}
+
+export function getStoredPerformer(): PerformerView | null {
+  return readEntry(performerEntry);
+}
+
+/** Store (or refresh) the signed-in performer's record: after login and after every update of it. */
+export function setStoredPerformer(performer: PerformerView): void {
+  writeEntry(performerEntry, performer);
+}
+
+export function clearStoredPerformer(): void {
+  clearEntry(performerEntry);
+}
+
+/** The stored performer, re-rendering when it changes. */
+export function useStoredPerformer(): PerformerView | null {
+  return useEntry(performerEntry);
 }
 
 /** Subscribe to any change of the stored session: this tab, other tabs, or a periodic re-check. */
@@ -101,14 +156,4 @@ export function subscribeToSession(onChange: () => void): () => void {
     window.removeEventListener('storage', onStorage);
     window.clearInterval(timer);
   };
-}
-
-function getRawSnapshot(): string | null {
-  return storage()?.getItem(STORAGE_KEYS.user) ?? null;
-}
-
-/** The stored user, re-rendering when it changes. `null` when nobody is signed in. */
-export function useStoredUser(): UserView | null {
-  const raw = useSyncExternalStore(subscribeToSession, getRawSnapshot, () => null);
-  return useMemo(() => parseStoredUser(raw), [raw]);
 }

@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import type { PerformerView } from '@aura/contracts';
 import { api } from '../../../lib/api-client';
 import { reconnectSocket } from '../../../lib/socket';
-import { clearStoredPerformer, setStoredPerformer } from './performer-session';
+import { clearStoredPerformer, setStoredPerformer } from '../../../lib/session-storage';
 
 /**
  * POST /api/performer/login. An approved performer is stored locally (spec §3) and the socket

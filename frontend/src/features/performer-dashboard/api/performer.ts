@@ -3,7 +3,7 @@ import type { EarningsSeries, PerformerPatchInput, PerformerView } from '@aura/c
 import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 import { reconnectSocket } from '../../../lib/socket';
-import { clearStoredPerformer, setStoredPerformer } from './performer-session';
+import { clearStoredPerformer, setStoredPerformer } from '../../../lib/session-storage';
 
 /** GET /api/performers/{id}: her full record (she is signed in). */
 export function performerQueryOptions(id: string) {

@@ -3,7 +3,7 @@ import { Box, Card, Container, Heading, List, Spinner, Stack, Tabs, Text } from 
 import { Navigate, useNavigate } from 'react-router-dom';
 import { errorStatus } from '../../../lib/api-client';
 import { usePerformer } from '../api/performer';
-import { clearStoredPerformer, useStoredPerformer } from '../api/performer-session';
+import { clearStoredPerformer, useStoredPerformer } from '../../../lib/session-storage';
 import { useOwnPresence } from '../hooks/use-own-presence';
 import { OverviewTab } from './overview-tab';
 import { PhotosTab } from './photos-tab';

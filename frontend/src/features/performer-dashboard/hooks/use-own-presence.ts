@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { PerformerView, ServerToClientEvents } from '@aura/contracts';
 import { getSocket } from '../../../lib/socket';
 import { queryKeys } from '../../../lib/query-keys';
-import { setStoredPerformer } from '../api/performer-session';
+import { setStoredPerformer } from '../../../lib/session-storage';
 
 /** Her own Online/Offline follows the server live (an admin switch, or the disconnect grace period). */
 export function useOwnPresence(performerId: string): void {

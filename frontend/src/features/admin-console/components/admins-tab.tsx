@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Badge, Box, Button, Card, Field, Grid, Heading, HStack, Input, NativeSelect, Spinner, Stack, Switch, Table, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Card, Field, Grid, Heading, Input, NativeSelect, Stack, Switch } from '@chakra-ui/react';
 import { useFormik } from 'formik';
 import type { AdminRole, AdminView } from '@aura/contracts';
 import { notify } from '../../../components/ui/toaster';
@@ -8,6 +8,7 @@ import { formatDate } from '../../../lib/format';
 import { useAdmins, useCreateAdmin, useDeleteAdmin, useSetAdminActive } from '../api/admins';
 import { adminSchema, emptyAdmin, type AdminFormValues } from './admin-schemas';
 import { fieldError } from '../../../lib/form-errors';
+import { AdminTable } from '../../../components/ui/admin-table';
 
 /** Gestione Admin: list, create, toggle active, delete (browser confirmation; never a superadmin). */
 export function AdminsTab({ currentAdminId, currentRole }: { currentAdminId: string; currentRole: AdminRole }) {
@@ -19,9 +20,7 @@ export function AdminsTab({ currentAdminId, currentRole }: { currentAdminId: str
         <Heading as="h2" size="lg" mb="4">
           Amministratori
         </Heading>
-        {admins.isPending ? <Spinner aria-label="Caricamento..." /> : null}
-        {admins.isError ? <Text role="alert" color="red.300">{errorMessage(admins.error)}</Text> : null}
-        {admins.data ? <AdminsTable admins={admins.data} currentAdminId={currentAdminId} /> : null}
+        <AdminsTable admins={admins} currentAdminId={currentAdminId} />
       </Box>
     </Stack>
   );
@@ -86,7 +85,7 @@ function CreateAdminForm({ canCreateSuperadmin }: { canCreateSuperadmin: boolean
   );
 }
 
-function AdminsTable({ admins, currentAdminId }: { admins: AdminView[]; currentAdminId: string }) {
+function AdminsTable({ admins, currentAdminId }: { admins: ReturnType<typeof useAdmins>; currentAdminId: string }) {
   const setActive = useSetAdminActive();
   const remove = useDeleteAdmin();
   const [busy, setBusy] = useState<string | null>(null);
@@ -116,58 +115,44 @@ function AdminsTable({ admins, currentAdminId }: { admins: AdminView[]; currentA
     }
   };
 
-  if (admins.length === 0) return <Text color="fg.muted">Nessun amministratore</Text>;
   return (
-    <Table.ScrollArea borderWidth="1px" borderColor="border" rounded="lg">
-      <Table.Root size="sm" minW="640px">
-        <Table.Header>
-          <Table.Row>
-            <Table.ColumnHeader>Nome</Table.ColumnHeader>
-            <Table.ColumnHeader>Username</Table.ColumnHeader>
-            <Table.ColumnHeader>Email</Table.ColumnHeader>
-            <Table.ColumnHeader>Ruolo</Table.ColumnHeader>
-            <Table.ColumnHeader>Creato il</Table.ColumnHeader>
-            <Table.ColumnHeader>Attivo</Table.ColumnHeader>
-            <Table.ColumnHeader>Azioni</Table.ColumnHeader>
-          </Table.Row>
-        </Table.Header>
-        <Table.Body>
-          {admins.map((admin) => {
-            const self = admin.id === currentAdminId;
-            return (
-              <Table.Row key={admin.id} data-testid={`admin-row-${admin.username}`}>
-                <Table.Cell>{admin.fullName}</Table.Cell>
-                <Table.Cell>{admin.username}</Table.Cell>
-                <Table.Cell>{admin.email}</Table.Cell>
-                <Table.Cell>
-                  <Badge colorPalette={admin.role === 'superadmin' ? 'purple' : 'gray'}>{admin.role}</Badge>
-                </Table.Cell>
-                <Table.Cell>{formatDate(admin.createdAt)}</Table.Cell>
-                <Table.Cell>
-                  <Switch.Root
-                    checked={admin.isActive}
-                    disabled={self || busy === admin.id}
-                    onCheckedChange={(details) => void toggle(admin, details.checked)}
-                  >
-                    <Switch.HiddenInput aria-label={`Attivo: ${admin.username}`} />
-                    <Switch.Control />
-                    <Switch.Label srOnly>Attivo</Switch.Label>
-                  </Switch.Root>
-                </Table.Cell>
-                <Table.Cell>
-                  <HStack>
-                    {admin.role !== 'superadmin' && !self ? (
-                      <Button size="xs" variant="outline" colorPalette="red" onClick={() => void onDelete(admin)} disabled={busy === admin.id}>
-                        Elimina
-                      </Button>
-                    ) : null}
-                  </HStack>
-                </Table.Cell>
-              </Table.Row>
-            );
-          })}
-        </Table.Body>
-      </Table.Root>
-    </Table.ScrollArea>
+    <AdminTable
+      query={admins}
+      rows={admins.data}
+      empty="Nessun amministratore"
+      minW="640px"
+      rowKey={(admin) => admin.id}
+      rowTestId={(admin) => `admin-row-${admin.username}`}
+      columns={[
+        { header: 'Nome', cell: (admin) => admin.fullName },
+        { header: 'Username', cell: (admin) => admin.username },
+        { header: 'Email', cell: (admin) => admin.email },
+        { header: 'Ruolo', cell: (admin) => <Badge colorPalette={admin.role === 'superadmin' ? 'purple' : 'gray'}>{admin.role}</Badge> },
+        { header: 'Creato il', cell: (admin) => formatDate(admin.createdAt) },
+        {
+          header: 'Attivo',
+          cell: (admin) => (
+            <Switch.Root
+              checked={admin.isActive}
+              disabled={admin.id === currentAdminId || busy === admin.id}
+              onCheckedChange={(details) => void toggle(admin, details.checked)}
+            >
+              <Switch.HiddenInput aria-label={`Attivo: ${admin.username}`} />
+              <Switch.Control />
+              <Switch.Label srOnly>Attivo</Switch.Label>
+            </Switch.Root>
+          ),
+        },
+        {
+          header: 'Azioni',
+          cell: (admin) =>
+            admin.role !== 'superadmin' && admin.id !== currentAdminId ? (
+              <Button size="xs" variant="outline" colorPalette="red" onClick={() => void onDelete(admin)} disabled={busy === admin.id}>
+                Elimina
+              </Button>
+            ) : null,
+        },
+      ]}
+    />
   );
 }

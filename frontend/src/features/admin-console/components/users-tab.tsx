@@ -1,11 +1,12 @@
-import { useState, type FormEvent } from 'react';
-import { Button, Dialog, Field, Heading, Input, Portal, Stack, Table, Text } from '@chakra-ui/react';
+import { useState } from 'react';
+import { Button, Field, Heading, Input, Stack, Text } from '@chakra-ui/react';
 import type { UserView } from '@aura/contracts';
 import { notify } from '../../../components/ui/toaster';
 import { formatAuracoin, formatDate } from '../../../lib/format';
 import { useAdminUsers, useDeleteUser, useUpdateUserBalance } from '../api/users';
 import { RowActions } from '../../../components/ui/row-actions';
-import { QueryStatus } from '../../../components/ui/query-status';
+import { AdminTable } from '../../../components/ui/admin-table';
+import { DialogFrame } from '../../../components/ui/dialog-frame';
 
 /** Utenti: list, edit auracoinBalance, delete with a confirmation dialog. */
 export function UsersTab() {
@@ -18,37 +19,27 @@ export function UsersTab() {
       <Heading as="h2" size="lg">
         Utenti
       </Heading>
-      <QueryStatus query={users} empty="Nessun utente" />
-      {users.data && users.data.length > 0 ? (
-        <Table.ScrollArea borderWidth="1px" borderColor="border" rounded="lg">
-          <Table.Root size="sm" minW="640px">
-            <Table.Header>
-              <Table.Row>
-                <Table.ColumnHeader>Username</Table.ColumnHeader>
-                <Table.ColumnHeader>Email</Table.ColumnHeader>
-                <Table.ColumnHeader textAlign="end">Saldo auracoin</Table.ColumnHeader>
-                <Table.ColumnHeader textAlign="end">Spesi</Table.ColumnHeader>
-                <Table.ColumnHeader>Registrato il</Table.ColumnHeader>
-                <Table.ColumnHeader>Azioni</Table.ColumnHeader>
-              </Table.Row>
-            </Table.Header>
-            <Table.Body>
-              {users.data.map((user) => (
-                <Table.Row key={user.id} data-testid={`user-row-${user.username}`}>
-                  <Table.Cell>{user.username}</Table.Cell>
-                  <Table.Cell>{user.email}</Table.Cell>
-                  <Table.Cell textAlign="end" data-testid="user-balance">{formatAuracoin(user.auracoinBalance)}</Table.Cell>
-                  <Table.Cell textAlign="end">{formatAuracoin(user.totalAuracoinSpent)}</Table.Cell>
-                  <Table.Cell>{formatDate(user.createdAt)}</Table.Cell>
-                  <Table.Cell>
-                    <RowActions subject={user.username} editLabel="Modifica saldo di" onEdit={() => setEditing(user)} onDelete={() => setDeleting(user)} />
-                  </Table.Cell>
-                </Table.Row>
-              ))}
-            </Table.Body>
-          </Table.Root>
-        </Table.ScrollArea>
-      ) : null}
+      <AdminTable
+        query={users}
+        rows={users.data}
+        empty="Nessun utente"
+        minW="640px"
+        rowKey={(user) => user.id}
+        rowTestId={(user) => `user-row-${user.username}`}
+        columns={[
+          { header: 'Username', cell: (user) => user.username },
+          { header: 'Email', cell: (user) => user.email },
+          { header: 'Saldo auracoin', align: 'end', testId: 'user-balance', cell: (user) => formatAuracoin(user.auracoinBalance) },
+          { header: 'Spesi', align: 'end', cell: (user) => formatAuracoin(user.totalAuracoinSpent) },
+          { header: 'Registrato il', cell: (user) => formatDate(user.createdAt) },
+          {
+            header: 'Azioni',
+            cell: (user) => (
+              <RowActions subject={user.username} editLabel="Modifica saldo di" onEdit={() => setEditing(user)} onDelete={() => setDeleting(user)} />
+            ),
+          },
+        ]}
+      />
       <EditBalanceDialog user={editing} onClose={() => setEditing(null)} />
       <DeleteUserDialog user={deleting} onClose={() => setDeleting(null)} />
     </Stack>
@@ -66,8 +57,7 @@ function EditBalanceDialog({ user, onClose }: { user: UserView | null; onClose: 
   const parsed = Number(value.replace(',', '.'));
   const valid = value.trim() !== '' && Number.isFinite(parsed) && parsed >= 0;
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
+  const onSubmit = async () => {
     if (!user || !valid) return;
     try {
       await update.mutateAsync({ id: user.id, auracoinBalance: parsed });
@@ -79,42 +69,29 @@ function EditBalanceDialog({ user, onClose }: { user: UserView | null; onClose: 
   };
 
   return (
-    <Dialog.Root
+    <DialogFrame
       open={user !== null}
-      onOpenChange={(e) => {
-        if (!e.open) onClose();
-      }}
+      onClose={onClose}
       onExitComplete={() => setShownFor(null)}
-      placement="center"
+      title={`Modifica utente ${user?.username ?? ''}`}
+      onSubmit={() => void onSubmit()}
+      footer={
+        <>
+          <Button variant="outline" onClick={onClose} type="button">
+            Annulla
+          </Button>
+          <Button colorPalette="brand" type="submit" loading={update.isPending} disabled={!valid}>
+            Salva
+          </Button>
+        </>
+      }
     >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content bg="bg.panel" mx="4">
-            <form onSubmit={onSubmit} noValidate>
-              <Dialog.Header>
-                <Dialog.Title>Modifica utente {user?.username}</Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body>
-                <Field.Root invalid={!valid}>
-                  <Field.Label>Saldo auracoin</Field.Label>
-                  <Input type="number" min={0} step={0.5} inputMode="decimal" value={value} onChange={(e) => setValue(e.target.value)} />
-                  <Field.ErrorText>Inserisci un numero maggiore o uguale a 0</Field.ErrorText>
-                </Field.Root>
-              </Dialog.Body>
-              <Dialog.Footer>
-                <Button variant="outline" onClick={onClose} type="button">
-                  Annulla
-                </Button>
-                <Button colorPalette="brand" type="submit" loading={update.isPending} disabled={!valid}>
-                  Salva
-                </Button>
-              </Dialog.Footer>
-            </form>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      <Field.Root invalid={!valid}>
+        <Field.Label>Saldo auracoin</Field.Label>
+        <Input type="number" min={0} step={0.5} inputMode="decimal" value={value} onChange={(e) => setValue(e.target.value)} />
+        <Field.ErrorText>Inserisci un numero maggiore o uguale a 0</Field.ErrorText>
+      </Field.Root>
+    </DialogFrame>
   );
 }
 
@@ -131,37 +108,25 @@ function DeleteUserDialog({ user, onClose }: { user: UserView | null; onClose: (
     }
   };
   return (
-    <Dialog.Root
+    <DialogFrame
       role="alertdialog"
       open={user !== null}
-      onOpenChange={(e) => {
-        if (!e.open) onClose();
-      }}
-      placement="center"
+      onClose={onClose}
+      title={`Eliminare l'utente ${user?.username ?? ''}?`}
+      footer={
+        <>
+          <Button variant="outline" onClick={onClose}>
+            Annulla
+          </Button>
+          <Button colorPalette="red" onClick={() => void onConfirm()} loading={remove.isPending}>
+            Elimina
+          </Button>
+        </>
+      }
     >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content bg="bg.panel" mx="4">
-            <Dialog.Header>
-              <Dialog.Title>Eliminare l&apos;utente {user?.username}?</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Text color="fg.muted">
-                I dati personali saranno resi anonimi; lo storico dei movimenti di auracoin resta per la contabilità.
-              </Text>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button variant="outline" onClick={onClose}>
-                Annulla
-              </Button>
-              <Button colorPalette="red" onClick={() => void onConfirm()} loading={remove.isPending}>
-                Elimina
-              </Button>
-            </Dialog.Footer>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      <Text color="fg.muted">
+        I dati personali saranno resi anonimi; lo storico dei movimenti di auracoin resta per la contabilità.
+      </Text>
+    </DialogFrame>
   );
 }

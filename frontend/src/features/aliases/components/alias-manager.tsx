@@ -1,21 +1,7 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
-import {
-  Badge,
-  Button,
-  Card,
-  CloseButton,
-  Dialog,
-  Field,
-  Heading,
-  HStack,
-  IconButton,
-  Input,
-  Portal,
-  Skeleton,
-  Stack,
-  Text,
-} from '@chakra-ui/react';
+import { useId, useRef, useState } from 'react';
+import { Badge, Button, Card, Field, Heading, HStack, IconButton, Input, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { ALIAS_NAME_MAX, ALIAS_PRICE_AURACOIN } from '@aura/contracts';
+import { DialogFrame } from '../../../components/ui/dialog-frame';
 import { notify } from '../../../components/ui/toaster';
 import { formatDate } from '../../../lib/format';
 import { useAliases, useCreateAlias, useDeleteAlias } from '../api/aliases';
@@ -52,8 +38,7 @@ export function AliasManager({ userId, balance, onPurchased }: AliasManagerProps
     attemptKey.current = null;
   };
 
-  const submit = (event?: FormEvent) => {
-    event?.preventDefault();
+  const submit = () => {
     if (createAlias.isPending) return;
     const aliasName = name.trim();
     if (aliasName === '') {
@@ -149,42 +134,32 @@ export function AliasManager({ userId, balance, onPurchased }: AliasManagerProps
         )}
       </Card.Body>
 
-      <Dialog.Root open={open} onOpenChange={(details) => (details.open ? setOpen(true) : close())} initialFocusEl={() => document.getElementById(inputId)}>
-        <Portal>
-          <Dialog.Backdrop />
-          <Dialog.Positioner>
-            <Dialog.Content bg="bg.panel" mx="4" data-testid="alias-dialog">
-              <form onSubmit={submit} noValidate>
-                <Dialog.Header>
-                  <Dialog.Title>Nuovo alias</Dialog.Title>
-                </Dialog.Header>
-                <Dialog.Body>
-                  <Stack gap="3">
-                    <Field.Root>
-                      <Field.Label htmlFor={inputId}>Nome alias</Field.Label>
-                      <Input id={inputId} value={name} maxLength={ALIAS_NAME_MAX} onChange={(e) => setName(e.target.value)} autoComplete="off" />
-                      <Field.HelperText>
-                        Costo: {ALIAS_PRICE_AURACOIN} auracoin · premi Invio per confermare
-                      </Field.HelperText>
-                    </Field.Root>
-                  </Stack>
-                </Dialog.Body>
-                <Dialog.Footer>
-                  <Button variant="outline" type="button" onClick={close}>
-                    Annulla
-                  </Button>
-                  <Button colorPalette="brand" type="submit" loading={createAlias.isPending}>
-                    Crea alias
-                  </Button>
-                </Dialog.Footer>
-              </form>
-              <Dialog.CloseTrigger asChild>
-                <CloseButton size="sm" aria-label="Chiudi" />
-              </Dialog.CloseTrigger>
-            </Dialog.Content>
-          </Dialog.Positioner>
-        </Portal>
-      </Dialog.Root>
+      <DialogFrame
+        open={open}
+        onClose={close}
+        title="Nuovo alias"
+        onSubmit={() => submit()}
+        initialFocusEl={() => document.getElementById(inputId)}
+        testId="alias-dialog"
+        footer={
+          <>
+            <Button variant="outline" type="button" onClick={close}>
+              Annulla
+            </Button>
+            <Button colorPalette="brand" type="submit" loading={createAlias.isPending}>
+              Crea alias
+            </Button>
+          </>
+        }
+      >
+        <Field.Root>
+          <Field.Label htmlFor={inputId}>Nome alias</Field.Label>
+          <Input id={inputId} value={name} maxLength={ALIAS_NAME_MAX} onChange={(e) => setName(e.target.value)} autoComplete="off" />
+          <Field.HelperText>
+            Costo: {ALIAS_PRICE_AURACOIN} auracoin · premi Invio per confermare
+          </Field.HelperText>
+        </Field.Root>
+      </DialogFrame>
     </Card.Root>
   );
 }

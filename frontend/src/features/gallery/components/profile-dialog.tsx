@@ -1,8 +1,9 @@
 import type { ReactNode } from 'react';
-import { Badge, Box, Button, CloseButton, Dialog, Flex, Grid, HStack, Image, Portal, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Flex, Grid, HStack, Image, Stack, Text } from '@chakra-ui/react';
 import { MINIMUM_SESSION_MINUTES, REVIEWS_LABEL, minimumSessionCost } from '@aura/contracts';
 import { formatAuracoin, formatNumber } from '../../../lib/format';
 import type { GalleryPerformer } from '../api/gallery';
+import { DialogFrame } from '../../../components/ui/dialog-frame';
 import { HeartIcon, MessageIcon, StarIcon, VideoIcon } from '../../../components/ui/icons';
 import { CATEGORY_PALETTE } from './performer-card';
 
@@ -20,114 +21,94 @@ export interface ProfileDialogProps {
 /** The performer's profile (spec §2): opens on a card click. */
 export function ProfileDialog({ performer: p, onClose, onVideochat, onChat, photos }: ProfileDialogProps) {
   return (
-    <Dialog.Root
+    <DialogFrame
       open={p !== null}
-      onOpenChange={(e) => {
-        if (!e.open) onClose();
-      }}
-      size={{ base: 'full', md: 'xl' }}
-      scrollBehavior="inside"
-      placement="center"
+      onClose={onClose}
+      size="xl"
+      testId="profile-dialog"
+      title={p ? `${p.name}${p.age !== null ? `, ${p.age} anni` : ''}` : ''}
     >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content bg="bg.panel" data-testid="profile-dialog">
-            {p ? (
-              <>
-                <Dialog.Header>
-                  <Dialog.Title>
-                    {p.name}
-                    {p.age !== null ? `, ${p.age} anni` : ''}
-                  </Dialog.Title>
-                </Dialog.Header>
-                <Dialog.Body>
-                  <Grid templateColumns={{ base: '1fr', md: '2fr 3fr' }} gap="5">
-                    <Box position="relative" rounded="xl" overflow="hidden" aspectRatio={3 / 4} maxH={{ base: '50vh', md: 'none' }} width="100%" bg="bg.muted">
-                      <Image src={p.image} alt={`Foto di ${p.name}`} width="100%" height="100%" objectFit="cover" />
-                      <Badge
-                        position="absolute"
-                        top="2"
-                        left="2"
-                        variant="solid"
-                        colorPalette={p.isOnline ? 'green' : 'gray'}
-                        data-testid="dialog-presence-badge"
-                      >
-                        {p.isOnline ? 'ONLINE' : 'OFFLINE'}
-                      </Badge>
-                    </Box>
-                    <Stack gap="4">
-                      <HStack gap="3" flexWrap="wrap">
-                        <HStack gap="1" color="gold.fg" fontWeight="semibold">
-                          <StarIcon filled />
-                          <span>{formatNumber(p.rating ?? 0, { minimumFractionDigits: 1, maximumFractionDigits: 1 })}</span>
-                        </HStack>
-                        <Text color="fg.muted" fontSize="sm">
-                          {REVIEWS_LABEL}
-                        </Text>
-                        {p.category ? (
-                          <Badge colorPalette={CATEGORY_PALETTE[p.category] ?? 'gray'}>{p.category}</Badge>
-                        ) : null}
-                      </HStack>
-                      <Stack gap="1">
-                        <Text fontWeight="semibold">Bio</Text>
-                        <Text color="fg.muted">{p.bio?.trim() ? p.bio : DEFAULT_BIO}</Text>
-                      </Stack>
-                      <Stack gap="1">
-                        <Text fontWeight="semibold">Lingue</Text>
-                        <HStack gap="1" flexWrap="wrap">
-                          {p.languages.map((l) => (
-                            <Badge key={l} variant="outline">
-                              {l}
-                            </Badge>
-                          ))}
-                        </HStack>
-                      </Stack>
-                      <Box p="4" rounded="xl" bg="gold.subtle" borderWidth="1px" borderColor="gold.muted">
-                        <Flex align="baseline" gap="2">
-                          <Text fontSize="2xl" fontWeight="800" color="gold.fg">
-                            {formatAuracoin(p.creditsPerMinute)}
-                          </Text>
-                          <Text color="fg.muted">auracoin/min</Text>
-                        </Flex>
-                        <Text fontSize="sm" color="fg.muted" data-testid="minimum-session">
-                          Sessione minima: {MINIMUM_SESSION_MINUTES} minuti ({formatAuracoin(minimumSessionCost(p.creditsPerMinute))}{' '}
-                          auracoin)
-                        </Text>
-                      </Box>
-                      <Stack direction={{ base: 'column', sm: 'row' }} gap="2">
-                        <Button flex="1" colorPalette="brand" disabled={!p.isOnline} onClick={onVideochat}>
-                          <VideoIcon />
-                          Inizia Videochat
-                        </Button>
-                        <Button flex="1" variant="outline" disabled={!p.isOnline} onClick={onChat}>
-                          <MessageIcon />
-                          Messaggi
-                        </Button>
-                      </Stack>
-                      {!p.isOnline ? (
-                        <HStack p="3" rounded="lg" bg="bg.muted" gap="2" align="flex-start" role="note">
-                          <Box color="brand.fg" mt="1">
-                            <HeartIcon />
-                          </Box>
-                          <Text fontSize="sm" color="fg.muted">
-                            {p.name} al momento è offline. Aggiungila ai preferiti per ricevere una notifica quando
-                            sarà online.
-                          </Text>
-                        </HStack>
-                      ) : null}
-                    </Stack>
-                  </Grid>
-                  {photos}
-                </Dialog.Body>
-                <Dialog.CloseTrigger asChild>
-                  <CloseButton size="sm" aria-label="Chiudi" />
-                </Dialog.CloseTrigger>
-              </>
-            ) : null}
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      {p ? (
+        <>
+          <Grid templateColumns={{ base: '1fr', md: '2fr 3fr' }} gap="5">
+            <Box position="relative" rounded="xl" overflow="hidden" aspectRatio={3 / 4} maxH={{ base: '50vh', md: 'none' }} width="100%" bg="bg.muted">
+              <Image src={p.image} alt={`Foto di ${p.name}`} width="100%" height="100%" objectFit="cover" />
+              <Badge
+                position="absolute"
+                top="2"
+                left="2"
+                variant="solid"
+                colorPalette={p.isOnline ? 'green' : 'gray'}
+                data-testid="dialog-presence-badge"
+              >
+                {p.isOnline ? 'ONLINE' : 'OFFLINE'}
+              </Badge>
+            </Box>
+            <Stack gap="4">
+              <HStack gap="3" flexWrap="wrap">
+                <HStack gap="1" color="gold.fg" fontWeight="semibold">
+                  <StarIcon filled />
+                  <span>{formatNumber(p.rating ?? 0, { minimumFractionDigits: 1, maximumFractionDigits: 1 })}</span>
+                </HStack>
+                <Text color="fg.muted" fontSize="sm">
+                  {REVIEWS_LABEL}
+                </Text>
+                {p.category ? (
+                  <Badge colorPalette={CATEGORY_PALETTE[p.category] ?? 'gray'}>{p.category}</Badge>
+                ) : null}
+              </HStack>
+              <Stack gap="1">
+                <Text fontWeight="semibold">Bio</Text>
+                <Text color="fg.muted">{p.bio?.trim() ? p.bio : DEFAULT_BIO}</Text>
+              </Stack>
+              <Stack gap="1">
+                <Text fontWeight="semibold">Lingue</Text>
+                <HStack gap="1" flexWrap="wrap">
+                  {p.languages.map((l) => (
+                    <Badge key={l} variant="outline">
+                      {l}
+                    </Badge>
+                  ))}
+                </HStack>
+              </Stack>
+              <Box p="4" rounded="xl" bg="gold.subtle" borderWidth="1px" borderColor="gold.muted">
+                <Flex align="baseline" gap="2">
+                  <Text fontSize="2xl" fontWeight="800" color="gold.fg">
+                    {formatAuracoin(p.creditsPerMinute)}
+                  </Text>
+                  <Text color="fg.muted">auracoin/min</Text>
+                </Flex>
+                <Text fontSize="sm" color="fg.muted" data-testid="minimum-session">
+                  Sessione minima: {MINIMUM_SESSION_MINUTES} minuti ({formatAuracoin(minimumSessionCost(p.creditsPerMinute))}{' '}
+                  auracoin)
+                </Text>
+              </Box>
+              <Stack direction={{ base: 'column', sm: 'row' }} gap="2">
+                <Button flex="1" colorPalette="brand" disabled={!p.isOnline} onClick={onVideochat}>
+                  <VideoIcon />
+                  Inizia Videochat
+                </Button>
+                <Button flex="1" variant="outline" disabled={!p.isOnline} onClick={onChat}>
+                  <MessageIcon />
+                  Messaggi
+                </Button>
+              </Stack>
+              {!p.isOnline ? (
+                <HStack p="3" rounded="lg" bg="bg.muted" gap="2" align="flex-start" role="note">
+                  <Box color="brand.fg" mt="1">
+                    <HeartIcon />
+                  </Box>
+                  <Text fontSize="sm" color="fg.muted">
+                    {p.name} al momento è offline. Aggiungila ai preferiti per ricevere una notifica quando
+                    sarà online.
+                  </Text>
+                </HStack>
+              ) : null}
+            </Stack>
+          </Grid>
+          {photos}
+        </>
+      ) : null}
+    </DialogFrame>
   );
 }

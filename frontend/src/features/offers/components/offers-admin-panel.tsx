@@ -1,7 +1,8 @@
 import { useId, useState, type FormEvent } from 'react';
-import { Badge, Button, Card, Field, Heading, HStack, Input, Stack, Table, Text, VisuallyHidden } from '@chakra-ui/react';
+import { Badge, Button, Card, Field, Heading, HStack, Input, Stack, Text } from '@chakra-ui/react';
 import { OFFER_DEFAULT_MINUTES, type OfferView } from '@aura/contracts';
 import { notify } from '../../../components/ui/toaster';
+import { AdminTable } from '../../../components/ui/admin-table';
 import { errorMessage } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format';
 import { useCreateOffer, useEndOffer, useOffers } from '../api/offers';
@@ -68,62 +69,46 @@ export function OffersAdminPanel() {
             </Button>
           </HStack>
         </form>
-        {offers.isPending ? null : offers.error ? (
-          <Text color="red.fg">{errorMessage(offers.error)}</Text>
-        ) : offers.data.length === 0 ? (
-          <Text color="fg.muted" fontSize="sm">
-            Nessuna offerta creata.
-          </Text>
-        ) : (
-          <Table.ScrollArea>
-            <Table.Root size="sm">
-              <Table.Header>
-                <Table.Row>
-                  <Table.ColumnHeader>Bonus</Table.ColumnHeader>
-                  <Table.ColumnHeader>Inizio</Table.ColumnHeader>
-                  <Table.ColumnHeader>Fine</Table.ColumnHeader>
-                  <Table.ColumnHeader>Stato</Table.ColumnHeader>
-                  <Table.ColumnHeader>
-                    <VisuallyHidden>Azioni</VisuallyHidden>
-                  </Table.ColumnHeader>
-                </Table.Row>
-              </Table.Header>
-              <Table.Body>
-                {offers.data.map((offer) => {
-                  const status = statusOf(offer, now);
-                  return (
-                    <Table.Row key={offer.id}>
-                      <Table.Cell>+{offer.bonusPercent}%</Table.Cell>
-                      <Table.Cell>{formatDateTime(offer.startsAt)}</Table.Cell>
-                      <Table.Cell>{formatDateTime(offer.endedAt ?? offer.endsAt)}</Table.Cell>
-                      <Table.Cell>
-                        <Badge colorPalette={status.palette}>{status.label}</Badge>
-                      </Table.Cell>
-                      <Table.Cell textAlign="end">
-                        {status.label === 'Attiva' ? (
-                          <Button
-                            size="xs"
-                            variant="outline"
-                            colorPalette="red"
-                            loading={endOffer.isPending && endOffer.variables === offer.id}
-                            onClick={() =>
-                              endOffer.mutate(offer.id, {
-                                onSuccess: () => notify({ type: 'success', title: 'Offerta terminata' }),
-                                onError: (error) => notify({ type: 'error', title: 'Errore', description: errorMessage(error) }),
-                              })
-                            }
-                          >
-                            Termina
-                          </Button>
-                        ) : null}
-                      </Table.Cell>
-                    </Table.Row>
-                  );
-                })}
-              </Table.Body>
-            </Table.Root>
-          </Table.ScrollArea>
-        )}
+        <AdminTable
+          query={offers}
+          rows={offers.data}
+          empty="Nessuna offerta creata."
+          rowKey={(offer) => offer.id}
+          columns={[
+            { header: 'Bonus', cell: (offer) => `+${offer.bonusPercent}%` },
+            { header: 'Inizio', cell: (offer) => formatDateTime(offer.startsAt) },
+            { header: 'Fine', cell: (offer) => formatDateTime(offer.endedAt ?? offer.endsAt) },
+            {
+              header: 'Stato',
+              cell: (offer) => {
+                const status = statusOf(offer, now);
+                return <Badge colorPalette={status.palette}>{status.label}</Badge>;
+              },
+            },
+            {
+              header: 'Azioni',
+              hiddenHeader: true,
+              align: 'end',
+              cell: (offer) =>
+                statusOf(offer, now).label === 'Attiva' ? (
+                  <Button
+                    size="xs"
+                    variant="outline"
+                    colorPalette="red"
+                    loading={endOffer.isPending && endOffer.variables === offer.id}
+                    onClick={() =>
+                      endOffer.mutate(offer.id, {
+                        onSuccess: () => notify({ type: 'success', title: 'Offerta terminata' }),
+                        onError: (error) => notify({ type: 'error', title: 'Errore', description: errorMessage(error) }),
+                      })
+                    }
+                  >
+                    Termina
+                  </Button>
+                ) : null,
+            },
+          ]}
+        />
       </Card.Body>
     </Card.Root>
   );

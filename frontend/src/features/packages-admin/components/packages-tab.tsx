@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { Badge, Box, Button, Card, Checkbox, Field, Grid, Heading, HStack, Input, Stack, Table } from '@chakra-ui/react';
+import { Badge, Box, Button, Card, Checkbox, Field, Grid, Heading, HStack, Input, Stack } from '@chakra-ui/react';
 import { useFormik } from 'formik';
 import type { PackageView } from '@aura/contracts';
 import { notify } from '../../../components/ui/toaster';
@@ -8,7 +8,7 @@ import { formatEuro, formatInteger } from '../../../lib/format';
 import { useCreatePackage, useDeletePackage, usePackagesAdmin, useUpdatePackage } from '../api/packages';
 import { emptyPackage, packageSchema, packageToForm, toPackageBody, type PackageFormValues } from './package-schema';
 import { RowActions } from '../../../components/ui/row-actions';
-import { QueryStatus } from '../../../components/ui/query-status';
+import { AdminTable } from '../../../components/ui/admin-table';
 import { fieldError } from '../../../lib/form-errors';
 
 /** Pacchetti Auracoin: list, create and edit form, delete (browser confirmation). `extra` is shown below (the offers panel). */
@@ -35,37 +35,25 @@ export function PackagesTab({ extra }: { extra?: ReactNode }) {
         <Heading as="h2" size="lg" mb="4">
           Pacchetti Auracoin
         </Heading>
-        <QueryStatus query={packages} empty="Nessun pacchetto" />
-        {packages.data && packages.data.length > 0 ? (
-          <Table.ScrollArea borderWidth="1px" borderColor="border" rounded="lg">
-            <Table.Root size="sm" minW="560px">
-              <Table.Header>
-                <Table.Row>
-                  <Table.ColumnHeader textAlign="end">Auracoin</Table.ColumnHeader>
-                  <Table.ColumnHeader textAlign="end">Bonus</Table.ColumnHeader>
-                  <Table.ColumnHeader textAlign="end">Totale</Table.ColumnHeader>
-                  <Table.ColumnHeader textAlign="end">Prezzo</Table.ColumnHeader>
-                  <Table.ColumnHeader>Popolare</Table.ColumnHeader>
-                  <Table.ColumnHeader>Azioni</Table.ColumnHeader>
-                </Table.Row>
-              </Table.Header>
-              <Table.Body>
-                {packages.data.map((pkg) => (
-                  <Table.Row key={pkg.id} data-testid={`package-row-${pkg.credits}`}>
-                    <Table.Cell textAlign="end">{formatInteger(pkg.credits)}</Table.Cell>
-                    <Table.Cell textAlign="end">{formatInteger(pkg.bonus)}</Table.Cell>
-                    <Table.Cell textAlign="end">{formatInteger(pkg.credits + pkg.bonus)}</Table.Cell>
-                    <Table.Cell textAlign="end">{formatEuro(pkg.price)}</Table.Cell>
-                    <Table.Cell>{pkg.popular ? <Badge colorPalette="brand">Popolare</Badge> : null}</Table.Cell>
-                    <Table.Cell>
-                      <RowActions subject={`pacchetto da ${pkg.credits}`} onEdit={() => setEditing(pkg)} onDelete={() => void onDelete(pkg)} />
-                    </Table.Cell>
-                  </Table.Row>
-                ))}
-              </Table.Body>
-            </Table.Root>
-          </Table.ScrollArea>
-        ) : null}
+        <AdminTable
+          query={packages}
+          rows={packages.data}
+          empty="Nessun pacchetto"
+          minW="560px"
+          rowKey={(pkg) => pkg.id}
+          rowTestId={(pkg) => `package-row-${pkg.credits}`}
+          columns={[
+            { header: 'Auracoin', align: 'end', cell: (pkg) => formatInteger(pkg.credits) },
+            { header: 'Bonus', align: 'end', cell: (pkg) => formatInteger(pkg.bonus) },
+            { header: 'Totale', align: 'end', cell: (pkg) => formatInteger(pkg.credits + pkg.bonus) },
+            { header: 'Prezzo', align: 'end', cell: (pkg) => formatEuro(pkg.price) },
+            { header: 'Popolare', cell: (pkg) => (pkg.popular ? <Badge colorPalette="brand">Popolare</Badge> : null) },
+            {
+              header: 'Azioni',
+              cell: (pkg) => <RowActions subject={`pacchetto da ${pkg.credits}`} onEdit={() => setEditing(pkg)} onDelete={() => void onDelete(pkg)} />,
+            },
+          ]}
+        />
       </Box>
       {extra}
     </Stack>

@@ -3,9 +3,6 @@ import {
   Badge,
   Box,
   Button,
-  Card,
-  CloseButton,
-  Dialog,
   Field,
   Flex,
   Grid,
@@ -14,10 +11,8 @@ import {
   Image,
   Input,
   NativeSelect,
-  Portal,
   Stack,
   Switch,
-  Table,
   Text,
   Textarea,
 } from '@chakra-ui/react';
@@ -29,6 +24,8 @@ import { notify } from '../../../components/ui/toaster';
 import { useAdminPerformers, useCreatePerformer, useDeletePerformer, useUpdatePerformerAsAdmin } from '../api/admin-performers';
 import { adminPerformerSchema, splitLanguages } from './performer-form-schema';
 import { RowActions } from '../../../components/ui/row-actions';
+import { DialogFrame } from '../../../components/ui/dialog-frame';
+import { AdminTable } from '../../../components/ui/admin-table';
 import { fieldError } from '../../../lib/form-errors';
 
 interface FormValues {
@@ -105,79 +102,63 @@ function PerformerFormDialog({ editing, open, onClose }: { editing: PerformerVie
   );
 
   return (
-    <Dialog.Root
+    <DialogFrame
       open={open}
-      onOpenChange={(e) => {
-        if (!e.open) onClose();
-      }}
-      placement="center"
-      scrollBehavior="inside"
-      size={{ base: 'full', md: 'lg' }}
+      onClose={onClose}
+      size="lg"
       onExitComplete={() => formik.resetForm()}
+      title={editing ? 'Modifica Performer' : 'Nuova Performer'}
+      onSubmit={() => formik.handleSubmit()}
+      formLabel={editing ? 'Modifica performer' : 'Nuova performer'}
+      footer={
+        <>
+          <Button variant="outline" onClick={onClose}>
+            Annulla
+          </Button>
+          <Button type="submit" colorPalette="brand" loading={formik.isSubmitting}>
+            {editing ? 'Salva' : 'Crea'}
+          </Button>
+        </>
+      }
     >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content bg="bg.panel">
-            <form onSubmit={formik.handleSubmit} noValidate aria-label={editing ? 'Modifica performer' : 'Nuova performer'}>
-              <Dialog.Header>
-                <Dialog.Title>{editing ? 'Modifica Performer' : 'Nuova Performer'}</Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body>
-                <Grid templateColumns={{ base: '1fr', sm: 'repeat(2, 1fr)' }} gap="4">
-                  {field('name', 'Nome', {}, true)}
-                  {field('age', 'Età', { type: 'number', min: 18, max: 99 }, true)}
-                  {field('creditsPerMinute', 'Auracoin al minuto', { type: 'number', min: RATE_MIN, step: RATE_STEP }, true)}
-                  {field('rating', 'Rating (0-5)', { type: 'number', min: 0, max: 5, step: 0.1 })}
-                  <Box gridColumn={{ sm: 'span 2' }}>{field('image', 'Immagine (URL)', { type: 'url' }, true)}</Box>
-                  <Box gridColumn={{ sm: 'span 2' }}>{field('languages', 'Lingue (separate da virgola)', { placeholder: 'Italiano, English' }, true)}</Box>
-                  <Field.Root>
-                    <Field.Label>Categoria</Field.Label>
-                    <NativeSelect.Root>
-                      <NativeSelect.Field bg="bg.subtle" {...formik.getFieldProps('category')}>
-                        <option value="">Nessuna</option>
-                        {categoryOptions.map((c) => (
-                          <option key={c} value={c}>
-                            {c}
-                          </option>
-                        ))}
-                      </NativeSelect.Field>
-                      <NativeSelect.Indicator />
-                    </NativeSelect.Root>
-                  </Field.Root>
-                  <Switch.Root
-                    checked={formik.values.isOnline}
-                    onCheckedChange={(e) => void formik.setFieldValue('isOnline', e.checked)}
-                    colorPalette="green"
-                    alignSelf="end"
-                    pb="2"
-                  >
-                    <Switch.HiddenInput />
-                    <Switch.Control />
-                    <Switch.Label>Online</Switch.Label>
-                  </Switch.Root>
-                  <Field.Root gridColumn={{ sm: 'span 2' }}>
-                    <Field.Label>Bio</Field.Label>
-                    <Textarea bg="bg.subtle" rows={3} {...formik.getFieldProps('bio')} />
-                  </Field.Root>
-                </Grid>
-              </Dialog.Body>
-              <Dialog.Footer>
-                <Button variant="outline" onClick={onClose}>
-                  Annulla
-                </Button>
-                <Button type="submit" colorPalette="brand" loading={formik.isSubmitting}>
-                  {editing ? 'Salva' : 'Crea'}
-                </Button>
-              </Dialog.Footer>
-            </form>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label="Chiudi" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      <Grid templateColumns={{ base: '1fr', sm: 'repeat(2, 1fr)' }} gap="4">
+        {field('name', 'Nome', {}, true)}
+        {field('age', 'Età', { type: 'number', min: 18, max: 99 }, true)}
+        {field('creditsPerMinute', 'Auracoin al minuto', { type: 'number', min: RATE_MIN, step: RATE_STEP }, true)}
+        {field('rating', 'Rating (0-5)', { type: 'number', min: 0, max: 5, step: 0.1 })}
+        <Box gridColumn={{ sm: 'span 2' }}>{field('image', 'Immagine (URL)', { type: 'url' }, true)}</Box>
+        <Box gridColumn={{ sm: 'span 2' }}>{field('languages', 'Lingue (separate da virgola)', { placeholder: 'Italiano, English' }, true)}</Box>
+        <Field.Root>
+          <Field.Label>Categoria</Field.Label>
+          <NativeSelect.Root>
+            <NativeSelect.Field bg="bg.subtle" {...formik.getFieldProps('category')}>
+              <option value="">Nessuna</option>
+              {categoryOptions.map((c) => (
+                <option key={c} value={c}>
+                  {c}
+                </option>
+              ))}
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+        </Field.Root>
+        <Switch.Root
+          checked={formik.values.isOnline}
+          onCheckedChange={(e) => void formik.setFieldValue('isOnline', e.checked)}
+          colorPalette="green"
+          alignSelf="end"
+          pb="2"
+        >
+          <Switch.HiddenInput />
+          <Switch.Control />
+          <Switch.Label>Online</Switch.Label>
+        </Switch.Root>
+        <Field.Root gridColumn={{ sm: 'span 2' }}>
+          <Field.Label>Bio</Field.Label>
+          <Textarea bg="bg.subtle" rows={3} {...formik.getFieldProps('bio')} />
+        </Field.Root>
+      </Grid>
+    </DialogFrame>
   );
 }
 
@@ -220,72 +201,62 @@ export function PerformersTab() {
           + Nuova Performer
         </Button>
       </Flex>
-      {performers.isPending ? (
-        <Text color="fg.muted">Caricamento...</Text>
-      ) : performers.isError ? (
-        <Text color="fg.error">{errorMessage(performers.error)}</Text>
-      ) : performers.data.length === 0 ? (
-        <Text color="fg.muted">Nessuna performer.</Text>
-      ) : (
-        <Card.Root bg="bg.panel" borderColor="border" rounded="xl" overflow="hidden">
-          <Table.ScrollArea>
-            <Table.Root size="sm" interactive>
-              <Table.Header>
-                <Table.Row bg="bg.muted">
-                  <Table.ColumnHeader>Performer</Table.ColumnHeader>
-                  <Table.ColumnHeader>Stato</Table.ColumnHeader>
-                  <Table.ColumnHeader>Tariffa</Table.ColumnHeader>
-                  <Table.ColumnHeader>Rating</Table.ColumnHeader>
-                  <Table.ColumnHeader>Online</Table.ColumnHeader>
-                  <Table.ColumnHeader textAlign="end">Azioni</Table.ColumnHeader>
-                </Table.Row>
-              </Table.Header>
-              <Table.Body>
-                {performers.data.map((p) => {
-                  const status = STATUS_LABEL[p.verificationStatus] ?? { label: p.verificationStatus, palette: 'gray' };
-                  return (
-                    <Table.Row key={p.id} data-testid="admin-performer-row">
-                      <Table.Cell>
-                        <HStack gap="3">
-                          <Image src={p.image} alt="" boxSize="10" rounded="md" objectFit="cover" />
-                          <Stack gap="0">
-                            <Text fontWeight="semibold">{p.name}</Text>
-                            <Text fontSize="xs" color="fg.muted">
-                              {p.age !== null ? `${p.age} anni` : ''} {p.category ? `· ${p.category}` : ''} · {p.languages.join(', ')}
-                            </Text>
-                          </Stack>
-                        </HStack>
-                      </Table.Cell>
-                      <Table.Cell>
-                        <Badge colorPalette={status.palette}>{status.label}</Badge>
-                      </Table.Cell>
-                      <Table.Cell whiteSpace="nowrap">{formatAuracoin(p.creditsPerMinute)}/min</Table.Cell>
-                      <Table.Cell>{p.rating !== null ? formatNumber(p.rating, { minimumFractionDigits: 1, maximumFractionDigits: 1 }) : '—'}</Table.Cell>
-                      <Table.Cell>
-                        <Switch.Root
-                          checked={p.isOnline}
-                          disabled={p.verificationStatus !== 'approved' || update.isPending}
-                          onCheckedChange={(e) => switchOnline(p, e.checked)}
-                          colorPalette="green"
-                          size="sm"
-                        >
-                          <Switch.HiddenInput aria-label={`${p.name} online`} />
-                          <Switch.Control />
-                        </Switch.Root>
-                      </Table.Cell>
-                      <Table.Cell textAlign="end">
-                        <HStack justify="flex-end">
-                          <RowActions subject={p.name} onEdit={() => setDialog({ open: true, editing: p })} onDelete={() => del(p)} />
-                        </HStack>
-                      </Table.Cell>
-                    </Table.Row>
-                  );
-                })}
-              </Table.Body>
-            </Table.Root>
-          </Table.ScrollArea>
-        </Card.Root>
-      )}
+      <AdminTable
+        query={performers}
+        rows={performers.data}
+        empty="Nessuna performer."
+        rowKey={(p) => p.id}
+        rowTestId={() => 'admin-performer-row'}
+        columns={[
+          {
+            header: 'Performer',
+            cell: (p) => (
+              <HStack gap="3">
+                <Image src={p.image} alt="" boxSize="10" rounded="md" objectFit="cover" />
+                <Stack gap="0">
+                  <Text fontWeight="semibold">{p.name}</Text>
+                  <Text fontSize="xs" color="fg.muted">
+                    {p.age !== null ? `${p.age} anni` : ''} {p.category ? `· ${p.category}` : ''} · {p.languages.join(', ')}
+                  </Text>
+                </Stack>
+              </HStack>
+            ),
+          },
+          {
+            header: 'Stato',
+            cell: (p) => {
+              const status = STATUS_LABEL[p.verificationStatus] ?? { label: p.verificationStatus, palette: 'gray' };
+              return <Badge colorPalette={status.palette}>{status.label}</Badge>;
+            },
+          },
+          { header: 'Tariffa', cell: (p) => <Text as="span" whiteSpace="nowrap">{formatAuracoin(p.creditsPerMinute)}/min</Text> },
+          { header: 'Rating', cell: (p) => (p.rating !== null ? formatNumber(p.rating, { minimumFractionDigits: 1, maximumFractionDigits: 1 }) : '—') },
+          {
+            header: 'Online',
+            cell: (p) => (
+              <Switch.Root
+                checked={p.isOnline}
+                disabled={p.verificationStatus !== 'approved' || update.isPending}
+                onCheckedChange={(e) => switchOnline(p, e.checked)}
+                colorPalette="green"
+                size="sm"
+              >
+                <Switch.HiddenInput aria-label={`${p.name} online`} />
+                <Switch.Control />
+              </Switch.Root>
+            ),
+          },
+          {
+            header: 'Azioni',
+            align: 'end',
+            cell: (p) => (
+              <HStack justify="flex-end">
+                <RowActions subject={p.name} onEdit={() => setDialog({ open: true, editing: p })} onDelete={() => del(p)} />
+              </HStack>
+            ),
+          },
+        ]}
+      />
       <PerformerFormDialog open={dialog.open} editing={dialog.editing} onClose={() => setDialog({ open: false, editing: null })} />
     </Stack>
   );

@@ -4,7 +4,6 @@ import {
   Box,
   Button,
   Card,
-  Dialog,
   Field,
   Flex,
   Grid,
@@ -12,7 +11,6 @@ import {
   HStack,
   Image,
   Link,
-  Portal,
   Spinner,
   Stack,
   Text,
@@ -22,6 +20,7 @@ import type { PerformerView } from '@aura/contracts';
 import { errorMessage } from '../../../lib/api-client';
 import { formatAuracoin, formatDate, formatDateTime } from '../../../lib/format';
 import { notify } from '../../../components/ui/toaster';
+import { DialogFrame } from '../../../components/ui/dialog-frame';
 import { usePendingPerformers, usePerformerDocuments, useVerifyPerformer } from '../api/admin-performers';
 import { isMinor, verificationAge } from './minor';
 
@@ -68,55 +67,43 @@ function RejectDialog({ performer, onClose, onConfirm, busy }: { performer: Perf
   const [touched, setTouched] = useState(false);
   const empty = reason.trim() === '';
   return (
-    <Dialog.Root
+    <DialogFrame
       open={performer !== null}
-      onOpenChange={(e) => {
-        if (!e.open) onClose();
-      }}
-      placement="center"
+      onClose={onClose}
       onExitComplete={() => {
         setReason('');
         setTouched(false);
       }}
+      title={`Rifiuta ${performer?.name ?? ''}`}
+      footer={
+        <>
+          <Button variant="outline" onClick={onClose}>
+            Annulla
+          </Button>
+          <Button colorPalette="red" disabled={empty} loading={busy} onClick={() => onConfirm(reason.trim())}>
+            Conferma rifiuto
+          </Button>
+        </>
+      }
     >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content bg="bg.panel" mx="4">
-            <Dialog.Header>
-              <Dialog.Title>Rifiuta {performer?.name}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Field.Root required invalid={touched && empty}>
-                <Field.Label>
-                  Motivo del rifiuto
-                  <Field.RequiredIndicator />
-                </Field.Label>
-                <Textarea
-                  value={reason}
-                  onChange={(e) => {
-                    setReason(e.currentTarget.value);
-                    setTouched(true);
-                  }}
-                  onBlur={() => setTouched(true)}
-                  rows={3}
-                  bg="bg.subtle"
-                />
-                <Field.ErrorText>{MISSING_REASON}</Field.ErrorText>
-              </Field.Root>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button variant="outline" onClick={onClose}>
-                Annulla
-              </Button>
-              <Button colorPalette="red" disabled={empty} loading={busy} onClick={() => onConfirm(reason.trim())}>
-                Conferma rifiuto
-              </Button>
-            </Dialog.Footer>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      <Field.Root required invalid={touched && empty}>
+        <Field.Label>
+          Motivo del rifiuto
+          <Field.RequiredIndicator />
+        </Field.Label>
+        <Textarea
+          value={reason}
+          onChange={(e) => {
+            setReason(e.currentTarget.value);
+            setTouched(true);
+          }}
+          onBlur={() => setTouched(true)}
+          rows={3}
+          bg="bg.subtle"
+        />
+        <Field.ErrorText>{MISSING_REASON}</Field.ErrorText>
+      </Field.Root>
+    </DialogFrame>
   );
 }
 

@@ -1,9 +1,10 @@
 import { useId, useRef, useState } from 'react';
-import { Badge, Box, Button, Card, CloseButton, Dialog, Field, Grid, Heading, HStack, Image, Input, Portal, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Badge, Box, Button, Card, Field, Grid, Heading, HStack, Image, Input, Stack, Text, Textarea } from '@chakra-ui/react';
 import { PHOTO_PRICE_DEFAULT, PHOTO_PRICE_MIN, PHOTO_PRICE_STEP } from '@aura/contracts';
 import { errorMessage } from '../../../lib/api-client';
 import { formatAuracoin } from '../../../lib/format';
 import { notify } from '../../../components/ui/toaster';
+import { DialogFrame } from '../../../components/ui/dialog-frame';
 import { uploadPhotoImage, useAddPhoto, useDeletePhoto, useOwnPhotos } from '../api/photos';
 import { checkImageFile } from './image-check';
 
@@ -72,84 +73,78 @@ function AddPhotoDialog({ performerId }: { performerId: string }) {
   };
 
   return (
-    <Dialog.Root open={open} onOpenChange={(e) => setOpen(e.open)} placement="center" scrollBehavior="inside">
-      <Dialog.Trigger asChild>
-        <Button colorPalette="brand">+ Aggiungi Foto</Button>
-      </Dialog.Trigger>
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content bg="bg.panel" mx="4" data-testid="add-photo-dialog">
-            <Dialog.Header>
-              <Dialog.Title>Aggiungi una foto</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Stack gap="4">
-                <Stack gap="2">
-                  <Text fontSize="sm" fontWeight="medium">
-                    Immagine
-                  </Text>
-                  <input
-                    ref={fileRef}
-                    id={`${id}-file`}
-                    type="file"
-                    accept="image/jpeg,image/png,image/webp"
-                    onChange={(e) => void onFile(e.currentTarget.files?.[0])}
-                    style={{ position: 'absolute', width: 1, height: 1, opacity: 0 }}
-                    data-testid="photo-file"
-                  />
-                  <Button asChild variant="outline" loading={uploading} loadingText="Caricamento...">
-                    <label htmlFor={`${id}-file`} style={{ cursor: 'pointer' }}>
-                      {uploaded ? 'Cambia immagine' : 'Carica immagine (max 10MB)'}
-                    </label>
-                  </Button>
-                  {uploaded ? <Image src={uploaded} alt="Anteprima" maxH="40" objectFit="contain" rounded="md" /> : null}
-                </Stack>
-                <Field.Root disabled={uploaded !== null}>
-                  <Field.Label>oppure URL dell&apos;immagine</Field.Label>
-                  <Input type="url" value={url} onChange={(e) => setUrl(e.currentTarget.value)} placeholder="https://..." bg="bg.subtle" />
-                </Field.Root>
-                <Field.Root required invalid={titleError}>
-                  <Field.Label>
-                    Titolo
-                    <Field.RequiredIndicator />
-                  </Field.Label>
-                  <Input
-                    value={title}
-                    onChange={(e) => {
-                      setTitle(e.currentTarget.value);
-                      setTitleError(false);
-                    }}
-                    bg="bg.subtle"
-                  />
-                  <Field.ErrorText>Il titolo è obbligatorio</Field.ErrorText>
-                </Field.Root>
-                <Field.Root>
-                  <Field.Label>Descrizione</Field.Label>
-                  <Textarea value={description} onChange={(e) => setDescription(e.currentTarget.value)} rows={2} bg="bg.subtle" />
-                </Field.Root>
-                <Field.Root>
-                  <Field.Label>Prezzo (auracoin)</Field.Label>
-                  <Input type="number" min={PHOTO_PRICE_MIN} step={PHOTO_PRICE_STEP} value={price} onChange={(e) => setPrice(e.currentTarget.value)} bg="bg.subtle" />
-                  <Field.HelperText>Minimo 0,5, a passi di 0,5</Field.HelperText>
-                </Field.Root>
-              </Stack>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Dialog.ActionTrigger asChild>
-                <Button variant="outline">Annulla</Button>
-              </Dialog.ActionTrigger>
-              <Button colorPalette="brand" onClick={submit} loading={add.isPending} disabled={uploading}>
-                Aggiungi
-              </Button>
-            </Dialog.Footer>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label="Chiudi" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <>
+      <Button colorPalette="brand" onClick={() => setOpen(true)}>
+        + Aggiungi Foto
+      </Button>
+      <DialogFrame
+        open={open}
+        onClose={() => setOpen(false)}
+        title="Aggiungi una foto"
+        testId="add-photo-dialog"
+        footer={
+          <>
+            <Button variant="outline" onClick={() => setOpen(false)}>
+              Annulla
+            </Button>
+            <Button colorPalette="brand" onClick={submit} loading={add.isPending} disabled={uploading}>
+              Aggiungi
+            </Button>
+          </>
+        }
+      >
+        <Stack gap="4">
+          <Stack gap="2">
+            <Text fontSize="sm" fontWeight="medium">
+              Immagine
+            </Text>
+            <input
+              ref={fileRef}
+              id={`${id}-file`}
+              type="file"
+              accept="image/jpeg,image/png,image/webp"
+              onChange={(e) => void onFile(e.currentTarget.files?.[0])}
+              style={{ position: 'absolute', width: 1, height: 1, opacity: 0 }}
+              data-testid="photo-file"
+            />
+            <Button asChild variant="outline" loading={uploading} loadingText="Caricamento...">
+              <label htmlFor={`${id}-file`} style={{ cursor: 'pointer' }}>
+                {uploaded ? 'Cambia immagine' : 'Carica immagine (max 10MB)'}
+              </label>
+            </Button>
+            {uploaded ? <Image src={uploaded} alt="Anteprima" maxH="40" objectFit="contain" rounded="md" /> : null}
+          </Stack>
+          <Field.Root disabled={uploaded !== null}>
+            <Field.Label>oppure URL dell&apos;immagine</Field.Label>
+            <Input type="url" value={url} onChange={(e) => setUrl(e.currentTarget.value)} placeholder="https://..." bg="bg.subtle" />
+          </Field.Root>
+          <Field.Root required invalid={titleError}>
+            <Field.Label>
+              Titolo
+              <Field.RequiredIndicator />
+            </Field.Label>
+            <Input
+              value={title}
+              onChange={(e) => {
+                setTitle(e.currentTarget.value);
+                setTitleError(false);
+              }}
+              bg="bg.subtle"
+            />
+            <Field.ErrorText>Il titolo è obbligatorio</Field.ErrorText>
+          </Field.Root>
+          <Field.Root>
+            <Field.Label>Descrizione</Field.Label>
+            <Textarea value={description} onChange={(e) => setDescription(e.currentTarget.value)} rows={2} bg="bg.subtle" />
+          </Field.Root>
+          <Field.Root>
+            <Field.Label>Prezzo (auracoin)</Field.Label>
+            <Input type="number" min={PHOTO_PRICE_MIN} step={PHOTO_PRICE_STEP} value={price} onChange={(e) => setPrice(e.currentTarget.value)} bg="bg.subtle" />
+            <Field.HelperText>Minimo 0,5, a passi di 0,5</Field.HelperText>
+          </Field.Root>
+        </Stack>
+      </DialogFrame>
+    </>
   );
 }
 

@@ -1,8 +1,9 @@
-import { Badge, Box, Grid, Heading, SimpleGrid, Spinner, Stack, Table, Text } from '@chakra-ui/react';
+import { Badge, Box, Grid, Heading, SimpleGrid, Spinner, Stack, Text } from '@chakra-ui/react';
 import type { StatisticsView as Statistics } from '@aura/contracts';
 import { errorMessage } from '../../../lib/api-client';
 import { formatAuracoin, formatEuro, formatInteger, formatNumber } from '../../../lib/format';
 import { useStatistics } from '../api/statistics';
+import { AdminTable } from '../../../components/ui/admin-table';
 import { BarChart } from './bar-chart';
 
 /** Statistiche: the spec's totals and lists, with per-day charts; refreshed live over Socket.IO. */
@@ -54,61 +55,36 @@ function StatisticsPanel({ stats }: { stats: Statistics }) {
           <Heading as="h3" size="md" mb="3">
             Top performer
           </Heading>
-          {stats.topPerformers.length === 0 ? (
-            <Text color="fg.muted">Nessuna performer</Text>
-          ) : (
-            <Table.ScrollArea borderWidth="1px" borderColor="border" rounded="lg">
-              <Table.Root size="sm">
-                <Table.Header>
-                  <Table.Row>
-                    <Table.ColumnHeader>Nome</Table.ColumnHeader>
-                    <Table.ColumnHeader textAlign="end">Auracoin/min</Table.ColumnHeader>
-                    <Table.ColumnHeader textAlign="end">Valutazione</Table.ColumnHeader>
-                  </Table.Row>
-                </Table.Header>
-                <Table.Body>
-                  {stats.topPerformers.map((p, index) => (
-                    <Table.Row key={`${p.name}-${index}`}>
-                      <Table.Cell>{p.name}</Table.Cell>
-                      <Table.Cell textAlign="end">{formatAuracoin(p.creditsPerMinute)}</Table.Cell>
-                      <Table.Cell textAlign="end">{p.rating === null ? '–' : formatNumber(p.rating, { minimumFractionDigits: 1, maximumFractionDigits: 1 })}</Table.Cell>
-                    </Table.Row>
-                  ))}
-                </Table.Body>
-              </Table.Root>
-            </Table.ScrollArea>
-          )}
+          <AdminTable
+            rows={stats.topPerformers}
+            empty="Nessuna performer"
+            rowKey={(p, index) => `${p.name}-${index}`}
+            columns={[
+              { header: 'Nome', cell: (p) => p.name },
+              { header: 'Auracoin/min', align: 'end', cell: (p) => formatAuracoin(p.creditsPerMinute) },
+              {
+                header: 'Valutazione',
+                align: 'end',
+                cell: (p) => (p.rating === null ? '–' : formatNumber(p.rating, { minimumFractionDigits: 1, maximumFractionDigits: 1 })),
+              },
+            ]}
+          />
         </Box>
         <Box minW="0">
           <Heading as="h3" size="md" mb="3">
             Pacchetti venduti
           </Heading>
-          {stats.packagesSold.length === 0 ? (
-            <Text color="fg.muted">Nessun pacchetto</Text>
-          ) : (
-            <Table.ScrollArea borderWidth="1px" borderColor="border" rounded="lg">
-              <Table.Root size="sm">
-                <Table.Header>
-                  <Table.Row>
-                    <Table.ColumnHeader textAlign="end">Auracoin</Table.ColumnHeader>
-                    <Table.ColumnHeader textAlign="end">Bonus</Table.ColumnHeader>
-                    <Table.ColumnHeader textAlign="end">Prezzo</Table.ColumnHeader>
-                    <Table.ColumnHeader textAlign="end">Venduti</Table.ColumnHeader>
-                  </Table.Row>
-                </Table.Header>
-                <Table.Body>
-                  {stats.packagesSold.map((p, index) => (
-                    <Table.Row key={`${p.credits}-${p.price}-${index}`}>
-                      <Table.Cell textAlign="end">{formatInteger(p.credits)}</Table.Cell>
-                      <Table.Cell textAlign="end">{p.bonus > 0 ? <Badge colorPalette="green">+{formatInteger(p.bonus)}</Badge> : '0'}</Table.Cell>
-                      <Table.Cell textAlign="end">{formatEuro(p.price)}</Table.Cell>
-                      <Table.Cell textAlign="end">{formatInteger(p.sold)}</Table.Cell>
-                    </Table.Row>
-                  ))}
-                </Table.Body>
-              </Table.Root>
-            </Table.ScrollArea>
-          )}
+          <AdminTable
+            rows={stats.packagesSold}
+            empty="Nessun pacchetto"
+            rowKey={(p, index) => `${p.credits}-${p.price}-${index}`}
+            columns={[
+              { header: 'Auracoin', align: 'end', cell: (p) => formatInteger(p.credits) },
+              { header: 'Bonus', align: 'end', cell: (p) => (p.bonus > 0 ? <Badge colorPalette="green">+{formatInteger(p.bonus)}</Badge> : '0') },
+              { header: 'Prezzo', align: 'end', cell: (p) => formatEuro(p.price) },
+              { header: 'Venduti', align: 'end', cell: (p) => formatInteger(p.sold) },
+            ]}
+          />
         </Box>
       </Grid>
     </Stack>

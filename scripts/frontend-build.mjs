@@ -19,6 +19,9 @@ export function buildFrontendIfStale() {
   const builtAt = existsSync(built) ? statSync(built).mtimeMs : 0;
   if (!sources.some((source) => newestChange(path.join(root, source)) > builtAt)) return;
   console.log('Building the frontend...');
-  const build = spawnSync('npm', ['run', 'build', '-w', 'frontend'], { cwd: root, stdio: 'inherit' });
+  // always the production bundle: jest runs with NODE_ENV=test, which Vite would otherwise keep,
+  // shipping React's development build to whoever starts the app after the tests
+  const env = { ...process.env, NODE_ENV: 'production' };
+  const build = spawnSync('npm', ['run', 'build', '-w', 'frontend'], { cwd: root, stdio: 'inherit', env });
   if (build.status !== 0) throw new Error(`frontend build failed (${build.status})`);
 }

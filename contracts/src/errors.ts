@@ -23,6 +23,36 @@ export const errorCodes = [
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
 
+/**
+ * What a person reads for each code, in Italian. The UI words a refusal from its `code` (and its
+ * field `errors`' paths), never from the server's `error` text, which is meant for logs and API
+ * clients. A call site may say it more precisely (e.g. which file format an upload accepts).
+ */
+export const errorMessages: Record<ErrorCode, string> = {
+  validation_failed: 'Alcuni dati non sono validi: controlla i campi e riprova.',
+  malformed_json: 'Richiesta non valida: ricarica la pagina e riprova.',
+  payload_too_large: 'Il file non può superare 10MB',
+  unsupported_media_type: 'Formato non valido',
+  not_found: 'Non trovato: potrebbe essere stato eliminato.',
+  unauthorized: 'Sessione scaduta: accedi di nuovo.',
+  forbidden: 'Non hai i permessi per questa operazione.',
+  conflict: "L'operazione non è possibile in questo stato: aggiorna la pagina e riprova.",
+  username_taken: 'Username già in uso',
+  email_taken: 'Email già registrata',
+  invalid_credentials: 'Credenziali non valide',
+  too_many_requests: 'Troppi tentativi: riprova più tardi.',
+  concurrency_conflict: 'I dati sono cambiati nel frattempo: riprova.',
+  insufficient_balance: 'Saldo auracoin insufficiente',
+  idempotency_key_reused: 'Richiesta già inviata: aggiorna la pagina e riprova.',
+  invalid_signature: 'Firma non valida.',
+  service_unavailable: 'Il servizio è occupato, riprova tra poco',
+  internal_error: 'Si è verificato un errore: riprova tra poco.',
+};
+
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'string' && (errorCodes as readonly string[]).includes(value);
+}
+
 /** RFC 9457 problem details, as every 4xx/5xx answer of the API is shaped. */
 export const Problem = z.object({
   type: z.string(),
@@ -30,11 +60,11 @@ export const Problem = z.object({
   status: z.number().int(),
   detail: z.string().optional(),
   code: z.enum(errorCodes),
-  /** the plain message (also in `detail`); the UI shows it */
+  /** the server's plain message (also in `detail`), for logs and API clients; the UI words `code` itself */
   error: z.string(),
   instance: z.string().optional(),
   requestId: z.string().optional(),
-  /** per-field messages when validation failed */
+  /** per-field messages when validation failed; `path` names the field (`body.price`), the UI words it */
   errors: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
 });
 export type Problem = z.infer<typeof Problem>;

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, jest } from '@jest/globals';
-import { api, ApiError, errorMessage } from './api-client';
+import { api, ApiError, errorCode, errorMessage, refusedFields } from './api-client';
 
 const realFetch = globalThis.fetch;
 afterEach(() => {
@@ -65,5 +65,37 @@ describe('api client (spec §7)', () => {
   it('answers undefined for 204', async () => {
     answer(204, '');
     await expect(api.delete('/api/aliases/1')).resolves.toBeUndefined();
+  });
+
+  it('words a refusal from its code, never from the server text', () => {
+    const problem = (body: object) => new ApiError(400, 'Bad Request', JSON.stringify({ status: 400, ...body }));
+    const refused = problem({ code: 'validation_failed', error: 'Invalid fields: body.price', errors: [{ path: 'body.price', message: 'Too small' }] });
+    expect(errorMessage(refused)).toBe('Alcuni dati non sono validi: controlla i campi e riprova.');
+    expect(errorMessage(problem({ code: 'forbidden', error: 'You may not access this resource' }))).toBe('Non hai i permessi per questa operazione.');
+    expect(errorMessage(problem({ code: 'insufficient_balance', error: 'Insufficient auracoin balance' }))).toBe('Saldo auracoin insufficiente');
+    expect(errorCode(problem({ code: 'insufficient_balance', error: 'whatever' }))).toBe('insufficient_balance');
+    expect(errorCode(problem({ code: 'not-a-code' }))).toBeUndefined();
+  });
+
+  it("words refused fields with the form's own messages", () => {
+    const fields = { price: 'Prezzo minimo 0,5 auracoin, a passi di 0,5', title: 'Il titolo è obbligatorio' };
+    const refused = new ApiError(
+      400,
+      'Bad Request',
+      JSON.stringify({
+        code: 'validation_failed',
+        error: 'Invalid fields: body.price, body.price, query.x, body.languages.0',
+        errors: [{ path: 'body.price', message: 'a' }, { path: 'body.price', message: 'b' }, { path: 'query.x', message: 'c' }, { path: 'body.languages.0', message: 'd' }],
+      }),
+    );
+    expect(refusedFields(refused, fields)).toEqual({ price: fields.price });
+    expect(errorMessage(refused, { fields })).toBe(fields.price);
+    expect(errorMessage(refused, { fields: { languages: 'Lingue non valide' } })).toBe('Lingue non valide');
+  });
+
+  it('lets a call site word a code more precisely', () => {
+    const badType = new ApiError(415, 'Unsupported Media Type', JSON.stringify({ code: 'unsupported_media_type', error: 'Unsupported content type' }));
+    expect(errorMessage(badType)).toBe('Formato non valido');
+    expect(errorMessage(badType, { codes: { unsupported_media_type: 'Sono accettate solo immagini' } })).toBe('Sono accettate solo immagini');
   });
 });

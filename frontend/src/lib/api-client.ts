@@ -1,3 +1,5 @@
+import { errorMessages, isErrorCode, type ErrorCode } from '@aura/contracts';
+
 /**
  * The one way the frontend talks to the API (spec §7):
  * - every call sends the session cookie (`credentials: 'include'`);
@@ -101,20 +103,49 @@ export function errorStatus(error: unknown): number | undefined {
 
 export const NETWORK_ERROR_MESSAGE = 'Errore di connessione';
 
+/** How a call site words a refusal, where it knows more than the code alone says. */
+export interface ErrorWording {
+  /** the form's Italian message for each of its fields, shown when the server refuses that field */
+  fields?: Readonly<Record<string, string>>;
+  /** a more precise text for a code (e.g. which formats an upload accepts) */
+  codes?: Partial<Record<ErrorCode, string>>;
+}
+
 /**
- * A human message for a toast: the problem+json `error` field, else `detail`, else `title`,
- * else the error's own message (`status: text`). A fetch that never reached the server
- * (offline, server down) reads 'Errore di connessione'.
+ * The fields a `validation_failed` answer refuses, worded with the form's own messages: the
+ * problem's `errors[].path` names the field (`body.price` → `price`); unknown fields are left out.
  */
-export function errorMessage(error: unknown): string {
+export function refusedFields(error: unknown, fields: Readonly<Record<string, string>>): Record<string, string> {
+  const problem = error instanceof ApiError ? error.problem : undefined;
+  if (problem?.code !== 'validation_failed' || !Array.isArray(problem.errors)) return {};
+  const refused: Record<string, string> = {};
+  for (const { path } of problem.errors) {
+    const [where, field] = String(path).split('.');
+    if (where === 'body' && field !== undefined && Object.hasOwn(fields, field)) refused[field] = fields[field]!;
+  }
+  return refused;
+}
+
+/**
+ * A message for a person, always in Italian: our API's refusals are worded from their `code` (and
+ * the refused fields, with the form's messages), never from the server's own text. A fetch that
+ * never reached the server reads 'Errore di connessione'; an answer that is not our API's problem
+ * reads `status: text` (spec §7).
+ */
+export function errorMessage(error: unknown, wording: ErrorWording = {}): string {
   if (error instanceof ApiError) {
-    const problem = error.problem;
-    const friendly = [problem?.error, problem?.detail, problem?.title].find(
-      (v): v is string => typeof v === 'string' && v.trim() !== '',
-    );
-    return friendly ?? error.message;
+    const code = error.problem?.code;
+    if (!isErrorCode(code)) return error.message;
+    const refused = [...new Set(Object.values(refusedFields(error, wording.fields ?? {})))];
+    return refused.length > 0 ? refused.join(' · ') : (wording.codes?.[code] ?? errorMessages[code]);
   }
   if (error instanceof TypeError) return NETWORK_ERROR_MESSAGE;
   if (error instanceof Error && error.message) return error.message;
   return String(error);
+}
+
+/** The problem+json `code` of a refusal, to branch on (never on its text). */
+export function errorCode(error: unknown): ErrorCode | undefined {
+  const code = error instanceof ApiError ? error.problem?.code : undefined;
+  return isErrorCode(code) ? code : undefined;
 }

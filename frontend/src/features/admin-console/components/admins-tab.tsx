@@ -6,8 +6,8 @@ import { notify } from '../../../components/ui/toaster';
 import { errorMessage } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/format';
 import { useAdmins, useCreateAdmin, useDeleteAdmin, useSetAdminActive } from '../api/admins';
-import { adminSchema, emptyAdmin, type AdminFormValues } from './admin-schemas';
-import { fieldError } from '../../../lib/form-errors';
+import { ADMIN_FIELD_MESSAGES, adminSchema, emptyAdmin, type AdminFormValues } from './admin-schemas';
+import { fieldError, showRefusedFields } from '../../../lib/form-errors';
 import { AdminTable } from '../../../components/ui/admin-table';
 
 /** Gestione Admin: list, create, toggle active, delete (browser confirmation; never a superadmin). */
@@ -38,7 +38,8 @@ function CreateAdminForm({ canCreateSuperadmin }: { canCreateSuperadmin: boolean
         notify({ type: 'success', title: 'Admin creato' });
         helpers.resetForm();
       } catch (error) {
-        notify({ type: 'error', title: "Impossibile creare l'amministratore", description: errorMessage(error) });
+        showRefusedFields(helpers, error, ADMIN_FIELD_MESSAGES);
+        notify({ type: 'error', title: "Impossibile creare l'amministratore", description: errorMessage(error, { fields: ADMIN_FIELD_MESSAGES }) });
       }
     },
   });

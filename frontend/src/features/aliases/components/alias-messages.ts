@@ -1,4 +1,4 @@
-import { ApiError } from '../../../lib/api-client';
+import { errorCode } from '../../../lib/api-client';
 
 /** The spec's alias messages (§5, §8), in one place. */
 export const ALIAS_MESSAGES = {
@@ -11,9 +11,8 @@ export const ALIAS_MESSAGES = {
   deleteFailed: "Impossibile eliminare l'alias",
 } as const;
 
-/** The toast for a failed creation: the server's 'Insufficient auracoin balance' reads 'Saldo auracoin insufficiente'. */
+/** The toast for a failed creation: the server's `insufficient_balance` reads 'Saldo auracoin insufficiente'. */
 export function createFailureToast(error: unknown): { title: string; description?: string } {
-  const serverMessage = error instanceof ApiError ? (error.problem?.error ?? error.body) : undefined;
-  if (serverMessage?.includes('Insufficient auracoin balance')) return { title: ALIAS_MESSAGES.serverLowBalance };
+  if (errorCode(error) === 'insufficient_balance') return { title: ALIAS_MESSAGES.serverLowBalance };
   return ALIAS_MESSAGES.createFailed;
 }

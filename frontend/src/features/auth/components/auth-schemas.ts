@@ -1,17 +1,18 @@
 import * as yup from 'yup';
+import { PASSWORD_MIN, USERNAME_MIN } from '@aura/contracts';
 
 /** Client-side rules and their exact messages (spec §5). The server validates again. */
 export const REGISTER_MESSAGES = {
-  username: "L'username deve avere almeno 3 caratteri",
+  username: `L'username deve avere almeno ${USERNAME_MIN} caratteri`,
   email: "Inserisci un'email valida",
-  password: 'La password deve avere almeno 6 caratteri',
+  password: `La password deve avere almeno ${PASSWORD_MIN} caratteri`,
   confirmPassword: 'Le password non corrispondono',
 } as const;
 
 export const registerSchema = yup.object({
-  username: yup.string().trim().min(3, REGISTER_MESSAGES.username).required(REGISTER_MESSAGES.username),
+  username: yup.string().trim().min(USERNAME_MIN, REGISTER_MESSAGES.username).required(REGISTER_MESSAGES.username),
   email: yup.string().trim().email(REGISTER_MESSAGES.email).required(REGISTER_MESSAGES.email),
-  password: yup.string().min(6, REGISTER_MESSAGES.password).required(REGISTER_MESSAGES.password),
+  password: yup.string().min(PASSWORD_MIN, REGISTER_MESSAGES.password).required(REGISTER_MESSAGES.password),
   confirmPassword: yup
     .string()
     .required(REGISTER_MESSAGES.confirmPassword)

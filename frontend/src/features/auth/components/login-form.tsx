@@ -6,10 +6,10 @@ import { setStoredUser } from '../../../lib/session-storage';
 import { notify } from '../../../components/ui/toaster';
 import { LockIcon, UserIcon } from '../../../components/ui/icons';
 import { useLogin } from '../api/login';
-import { loginSchema, type LoginValues } from './auth-schemas';
+import { LOGIN_MESSAGES, loginSchema, type LoginValues } from './auth-schemas';
 import { AuthLayout } from './auth-layout';
 import { TextField } from './text-field';
-import { fieldError } from '../../../lib/form-errors';
+import { fieldError, showRefusedFields } from '../../../lib/form-errors';
 
 export function LoginForm() {
   const navigate = useNavigate();
@@ -18,14 +18,15 @@ export function LoginForm() {
   const formik = useFormik<LoginValues>({
     initialValues: { username: '', password: '' },
     validationSchema: loginSchema,
-    onSubmit: async ({ username, password }) => {
+    onSubmit: async ({ username, password }, helpers) => {
       try {
         const user = await login.mutateAsync({ username, password });
         setStoredUser(user);
         notify({ type: 'success', title: 'Benvenuto su Aura!', description: 'Accesso effettuato con successo.' });
         await navigate('/user');
       } catch (error) {
-        notify({ type: 'error', title: 'Errore di accesso', description: errorMessage(error) });
+        showRefusedFields(helpers, error, LOGIN_MESSAGES);
+        notify({ type: 'error', title: 'Errore di accesso', description: errorMessage(error, { fields: LOGIN_MESSAGES }) });
       }
     },
   });

@@ -2,18 +2,16 @@ import type { MouseEvent } from 'react';
 import { Badge, Box, Button, HStack, Link, Stack, Text } from '@chakra-ui/react';
 import { useFormik } from 'formik';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
-// deep import of the pure money module: the package root also evaluates every zod schema
-// (≈ 90 kB), because @aura/contracts does not declare "sideEffects": false
 import { WELCOME_BONUS_AURACOIN } from '@aura/contracts';
 import { errorMessage } from '../../../lib/api-client';
 import { setStoredUser } from '../../../lib/session-storage';
 import { notify } from '../../../components/ui/toaster';
 import { GiftIcon, LockIcon, MailIcon, UserIcon } from '../../../components/ui/icons';
 import { useRegister } from '../api/register';
-import { registerSchema, type RegisterValues } from './auth-schemas';
+import { REGISTER_MESSAGES, registerSchema, type RegisterValues } from './auth-schemas';
 import { AuthLayout } from './auth-layout';
 import { TextField } from './text-field';
-import { fieldError } from '../../../lib/form-errors';
+import { fieldError, showRefusedFields } from '../../../lib/form-errors';
 
 const noop = (event: MouseEvent) => event.preventDefault();
 
@@ -24,7 +22,7 @@ export function RegisterForm() {
   const formik = useFormik<RegisterValues>({
     initialValues: { username: '', email: '', password: '', confirmPassword: '' },
     validationSchema: registerSchema,
-    onSubmit: async ({ username, email, password }) => {
+    onSubmit: async ({ username, email, password }, helpers) => {
       try {
         // confirmPassword stays in the browser
         const user = await register.mutateAsync({ username, email, password });
@@ -36,7 +34,8 @@ export function RegisterForm() {
         });
         await navigate('/user');
       } catch (error) {
-        notify({ type: 'error', title: 'Errore di registrazione', description: errorMessage(error) });
+        showRefusedFields(helpers, error, REGISTER_MESSAGES);
+        notify({ type: 'error', title: 'Errore di registrazione', description: errorMessage(error, { fields: REGISTER_MESSAGES }) });
       }
     },
   });

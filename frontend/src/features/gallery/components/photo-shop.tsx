@@ -61,7 +61,7 @@ export function PhotoShop({ performerId, performerImage, signedIn }: PhotoShopPr
                     }
                     purchase.mutate(photo.id, {
                       onSuccess: () => notify({ type: 'success', title: 'Acquisto Completato!', description: `Hai sbloccato "${photo.title}".` }),
-                      onError: (error) => notify({ type: 'error', title: 'Errore', description: errorMessage(error) }),
+                      onError: (error) => notify({ type: 'error', title: 'Errore', description: errorMessage(error, { codes: { forbidden: 'La performer ti ha bloccato' } }) }),
                     });
                   }}
                 >

@@ -14,6 +14,9 @@ const statusOf = (offer: OfferView, now: number) => {
   return { label: 'Attiva', palette: 'green' };
 };
 
+/** The form's message for each field the server may refuse. */
+const OFFER_FIELD_MESSAGES = { bonusPercent: 'Tra 1 e 100', durationMinutes: 'Almeno 1 minuto' } as const;
+
 /** Limited offers for the admin console's Pacchetti tab: start one (bonus %, duration), end one. */
 export function OffersAdminPanel() {
   const offers = useOffers();
@@ -36,7 +39,7 @@ export function OffersAdminPanel() {
       { bonusPercent: bonusValue, durationMinutes: minutesValue },
       {
         onSuccess: () => notify({ type: 'success', title: 'Offerta creata' }),
-        onError: (error) => notify({ type: 'error', title: 'Errore', description: errorMessage(error) }),
+        onError: (error) => notify({ type: 'error', title: 'Errore', description: errorMessage(error, { fields: OFFER_FIELD_MESSAGES }) }),
       },
     );
   };
@@ -57,12 +60,12 @@ export function OffersAdminPanel() {
             <Field.Root invalid={bonusInvalid} maxW="40">
               <Field.Label htmlFor={bonusId}>Bonus (%)</Field.Label>
               <Input id={bonusId} type="number" min={1} max={100} step={1} value={bonus} onChange={(e) => setBonus(e.target.value)} />
-              <Field.ErrorText>Tra 1 e 100</Field.ErrorText>
+              <Field.ErrorText>{OFFER_FIELD_MESSAGES.bonusPercent}</Field.ErrorText>
             </Field.Root>
             <Field.Root invalid={minutesInvalid} maxW="48">
               <Field.Label htmlFor={minutesId}>Durata (minuti)</Field.Label>
               <Input id={minutesId} type="number" min={1} step={1} value={minutes} onChange={(e) => setMinutes(e.target.value)} />
-              <Field.ErrorText>Almeno 1 minuto</Field.ErrorText>
+              <Field.ErrorText>{OFFER_FIELD_MESSAGES.durationMinutes}</Field.ErrorText>
             </Field.Root>
             <Button type="submit" colorPalette="brand" loading={createOffer.isPending} disabled={bonusInvalid || minutesInvalid}>
               Avvia offerta

@@ -10,6 +10,14 @@ export interface PackageFormValues {
 }
 
 const REQUIRED = 'Campo obbligatorio';
+
+/** The form's message for each field the server may refuse. */
+export const PACKAGE_FIELD_MESSAGES = {
+  credits: `Inserisci un numero intero di auracoin da 1 a ${PACKAGE_CREDITS_MAX}`,
+  bonus: `Inserisci un bonus intero da 0 a ${PACKAGE_CREDITS_MAX}`,
+  price: `Inserisci un prezzo intero in euro da 1 a ${PACKAGE_PRICE_MAX}`,
+  popular: 'Valore non valido',
+} as const satisfies Record<keyof PackageFormValues, string>;
 const WHOLE = 'Inserisci un numero intero';
 const isWhole = (value: string | undefined) => value === undefined || value.trim() === '' || /^\d+$/.test(value.trim());
 

@@ -6,10 +6,10 @@ import { notify } from '../../../components/ui/toaster';
 import { errorMessage } from '../../../lib/api-client';
 import { formatEuro, formatInteger } from '../../../lib/format';
 import { useCreatePackage, useDeletePackage, usePackagesAdmin, useUpdatePackage } from '../api/packages';
-import { emptyPackage, packageSchema, packageToForm, toPackageBody, type PackageFormValues } from './package-schema';
+import { emptyPackage, PACKAGE_FIELD_MESSAGES, packageSchema, packageToForm, toPackageBody, type PackageFormValues } from './package-schema';
 import { RowActions } from '../../../components/ui/row-actions';
 import { AdminTable } from '../../../components/ui/admin-table';
-import { fieldError } from '../../../lib/form-errors';
+import { fieldError, showRefusedFields } from '../../../lib/form-errors';
 
 /** Pacchetti Auracoin: list, create and edit form, delete (browser confirmation). `extra` is shown below (the offers panel). */
 export function PackagesTab({ extra }: { extra?: ReactNode }) {
@@ -78,7 +78,8 @@ function PackageForm({ editing, onDone }: { editing: PackageView | null; onDone:
           helpers.resetForm();
         }
       } catch (error) {
-        notify({ type: 'error', title: errorMessage(error) });
+        showRefusedFields(helpers, error, PACKAGE_FIELD_MESSAGES);
+        notify({ type: 'error', title: errorMessage(error, { fields: PACKAGE_FIELD_MESSAGES }) });
       }
     },
   });

@@ -1,6 +1,19 @@
 import * as yup from 'yup';
 import { categoryOptions, isHalfStep, PERFORMER_AGE_MAX, PERFORMER_AGE_MIN, RATE_MIN } from '@aura/contracts';
 
+/** The form's message for each field the server may refuse. */
+export const ADMIN_PERFORMER_FIELD_MESSAGES = {
+  name: 'Inserisci un nome (massimo 80 caratteri)',
+  age: `Età tra ${PERFORMER_AGE_MIN} e ${PERFORMER_AGE_MAX} anni`,
+  image: 'Inserisci un URL valido',
+  creditsPerMinute: `Minimo ${RATE_MIN}, a passi di 0,5`,
+  languages: 'Inserisci da 1 a 10 lingue, separate da virgola',
+  rating: 'Numero tra 0 e 5, a passi di 0,1',
+  category: 'Categoria non valida',
+  bio: 'Bio troppo lunga (massimo 2000 caratteri)',
+  isOnline: 'Valore non valido',
+} as const;
+
 /** The admin performer form (spec §5): name, age, image (URL), rate and languages required; rating 0–5 step 0.1. */
 export const adminPerformerSchema = yup.object({
   name: yup.string().trim().required('Campo obbligatorio'),

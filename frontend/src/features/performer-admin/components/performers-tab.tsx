@@ -22,11 +22,11 @@ import { errorMessage } from '../../../lib/api-client';
 import { formatAuracoin, formatNumber } from '../../../lib/format';
 import { notify } from '../../../components/ui/toaster';
 import { useAdminPerformers, useCreatePerformer, useDeletePerformer, useUpdatePerformerAsAdmin } from '../api/admin-performers';
-import { adminPerformerSchema, splitLanguages } from './performer-form-schema';
+import { ADMIN_PERFORMER_FIELD_MESSAGES, adminPerformerSchema, splitLanguages } from './performer-form-schema';
 import { RowActions } from '../../../components/ui/row-actions';
 import { DialogFrame } from '../../../components/ui/dialog-frame';
 import { AdminTable } from '../../../components/ui/admin-table';
-import { fieldError } from '../../../lib/form-errors';
+import { fieldError, showRefusedFields } from '../../../lib/form-errors';
 
 interface FormValues {
   name: string;
@@ -63,7 +63,7 @@ function PerformerFormDialog({ editing, open, onClose }: { editing: PerformerVie
     initialValues: editing ? valuesOf(editing) : EMPTY,
     enableReinitialize: true,
     validationSchema: adminPerformerSchema,
-    onSubmit: async (v) => {
+    onSubmit: async (v, helpers) => {
       const body = {
         name: v.name.trim(),
         age: Math.trunc(Number(v.age)),
@@ -85,7 +85,8 @@ function PerformerFormDialog({ editing, open, onClose }: { editing: PerformerVie
         }
         onClose();
       } catch (error) {
-        notify({ type: 'error', title: 'Errore', description: errorMessage(error) });
+        showRefusedFields(helpers, error, ADMIN_PERFORMER_FIELD_MESSAGES);
+        notify({ type: 'error', title: 'Errore', description: errorMessage(error, { fields: ADMIN_PERFORMER_FIELD_MESSAGES }) });
       }
     },
   });

@@ -15,6 +15,9 @@ import { useEarnings, useUpdatePerformer } from '../api/performer';
 import { readDailyTarget, writeDailyTarget } from './daily-target';
 import { EarningsChart } from './earnings-chart';
 
+/** The bio's message when the server refuses it. */
+const BIO_FIELD = { bio: 'Bio troppo lunga (massimo 2000 caratteri)' } as const;
+
 function StatCard({ label, value, hint, testId }: { label: string; value: string; hint?: string; testId?: string }) {
   return (
     <Card.Root bg="bg.panel" borderColor="border" rounded="xl">
@@ -53,7 +56,7 @@ export function OverviewTab({ performer }: { performer: PerformerView }) {
           setEditingBio(false);
           notify({ type: 'success', title: 'Bio aggiornata!' });
         },
-        onError: (error) => notify({ type: 'error', title: 'Errore', description: errorMessage(error) }),
+        onError: (error) => notify({ type: 'error', title: 'Errore', description: errorMessage(error, { fields: BIO_FIELD }) }),
       },
     );
 

@@ -1,12 +1,20 @@
 import { useId, useRef, useState } from 'react';
 import { Badge, Box, Button, Card, Field, Grid, Heading, HStack, Image, Input, Stack, Text, Textarea } from '@chakra-ui/react';
-import { PHOTO_PRICE_DEFAULT, PHOTO_PRICE_MIN, PHOTO_PRICE_STEP } from '@aura/contracts';
+import { PHOTO_PRICE_DEFAULT, PHOTO_PRICE_MIN, PHOTO_PRICE_STEP, uploadMessages } from '@aura/contracts';
 import { errorMessage } from '../../../lib/api-client';
 import { formatAuracoin } from '../../../lib/format';
 import { notify } from '../../../components/ui/toaster';
 import { DialogFrame } from '../../../components/ui/dialog-frame';
 import { uploadPhotoImage, useAddPhoto, useDeletePhoto, useOwnPhotos } from '../api/photos';
 import { checkImageFile } from './image-check';
+
+/** The form's message for each field the server may refuse. */
+const PHOTO_FIELD_MESSAGES = {
+  title: 'Il titolo è obbligatorio (massimo 120 caratteri)',
+  description: 'Descrizione troppo lunga (massimo 1000 caratteri)',
+  price: 'Prezzo minimo 0,5 auracoin, a passi di 0,5',
+  imageUrl: "Carica un'immagine o inserisci un URL valido",
+} as const;
 
 function AddPhotoDialog({ performerId }: { performerId: string }) {
   const id = useId();
@@ -42,7 +50,7 @@ function AddPhotoDialog({ performerId }: { performerId: string }) {
       setUploaded(await uploadPhotoImage(file, performerId));
       notify({ type: 'success', title: 'Immagine caricata!', description: "L'immagine è stata caricata con successo" });
     } catch (error) {
-      notify({ type: 'error', title: 'Errore', description: errorMessage(error) });
+      notify({ type: 'error', title: 'Errore', description: errorMessage(error, { codes: { unsupported_media_type: uploadMessages.badImage.message } }) });
     } finally {
       setUploading(false);
       if (fileRef.current) fileRef.current.value = '';
@@ -67,7 +75,7 @@ function AddPhotoDialog({ performerId }: { performerId: string }) {
           setOpen(false);
           reset();
         },
-        onError: (error) => notify({ type: 'error', title: 'Errore', description: errorMessage(error) }),
+        onError: (error) => notify({ type: 'error', title: 'Errore', description: errorMessage(error, { fields: PHOTO_FIELD_MESSAGES }) }),
       },
     );
   };

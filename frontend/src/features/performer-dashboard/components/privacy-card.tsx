@@ -25,7 +25,7 @@ export function PrivacyCard({ performer }: { performer: PerformerView }) {
         setText(p.geoblockedCountries.join(', '));
         notify({ type: 'success', title: 'Geoblocking aggiornato', description: p.geoblockedCountries.length ? `Nascosta in: ${p.geoblockedCountries.join(', ')}` : 'Visibile in tutti i paesi' });
       },
-      onError: (e) => notify({ type: 'error', title: 'Errore', description: errorMessage(e) }),
+      onError: (e) => notify({ type: 'error', title: 'Errore', description: errorMessage(e, { fields: { countries: 'Codici paese non validi: usa 2 lettere (es. IT, FR)' } }) }),
     });
   };
 

@@ -1,6 +1,16 @@
 import * as yup from 'yup';
 import { categoryOptions, isHalfStep, PERFORMER_AGE_MAX, PERFORMER_AGE_MIN, RATE_MIN } from '@aura/contracts';
 
+/** The form's message for each field the server may refuse. */
+export const PROFILE_FIELD_MESSAGES = {
+  name: 'Inserisci un nome (massimo 80 caratteri)',
+  age: `Età tra ${PERFORMER_AGE_MIN} e ${PERFORMER_AGE_MAX} anni`,
+  creditsPerMinute: `Tariffa minima ${RATE_MIN}, a passi di 0,5`,
+  image: 'Inserisci un URL valido',
+  category: 'Categoria non valida',
+  languages: 'Scegli almeno una lingua',
+} as const;
+
 /** The own-profile form's rules (spec §5): the server checks the same. */
 export const profileSchema = yup.object({
   name: yup.string().trim().required('Il nome è obbligatorio'),

@@ -4,8 +4,8 @@ import { useFormik } from 'formik';
 import { errorMessage } from '../../../lib/api-client';
 import { notify } from '../../../components/ui/toaster';
 import { useUpdatePerformer } from '../api/performer';
-import { profileSchema } from './profile-schema';
-import { fieldError } from '../../../lib/form-errors';
+import { PROFILE_FIELD_MESSAGES, profileSchema } from './profile-schema';
+import { fieldError, showRefusedFields } from '../../../lib/form-errors';
 
 interface FormValues {
   name: string;
@@ -29,7 +29,7 @@ export function ProfileTab({ performer }: { performer: PerformerView }) {
       languages: performer.languages,
     },
     validationSchema: profileSchema,
-    onSubmit: async (values) => {
+    onSubmit: async (values, helpers) => {
       const body: PerformerPatchInput = {
         name: values.name.trim(),
         age: Math.trunc(Number(values.age)),
@@ -42,7 +42,8 @@ export function ProfileTab({ performer }: { performer: PerformerView }) {
         await update.mutateAsync(body);
         notify({ type: 'success', title: 'Profilo aggiornato!', description: 'Le modifiche sono state salvate con successo' });
       } catch (error) {
-        notify({ type: 'error', title: 'Errore', description: errorMessage(error) });
+        showRefusedFields(helpers, error, PROFILE_FIELD_MESSAGES);
+        notify({ type: 'error', title: 'Errore', description: errorMessage(error, { fields: PROFILE_FIELD_MESSAGES }) });
       }
     },
   });

@@ -31,10 +31,14 @@ import {
   HEIGHT_MAX_CM,
   HEIGHT_MIN_CM,
   languageOptions,
+  PASSWORD_MIN,
   REGISTRATION_RATE_DEFAULT,
   REGISTRATION_RATE_MIN,
   registrationProblem,
   specialFeatureOptions,
+  uploadMessages,
+  USERNAME_MAX,
+  USERNAME_MIN,
 } from '@aura/contracts';
 import type { PerformerRegistrationInput } from '@aura/contracts';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
@@ -102,6 +106,27 @@ export const CONTRACT_TEXT = `CONTRATTO DI COLLABORAZIONE PERFORMER
 5. Condotta. La Performer si impegna a un comportamento professionale e al rispetto delle leggi applicabili.
 6. Recesso. Ciascuna parte può recedere in qualsiasi momento, salvo il pagamento dei compensi maturati.`;
 
+/** The wizard's message for each field the server may refuse. */
+const REGISTRATION_FIELD_MESSAGES = {
+  username: `Username non valido: da ${USERNAME_MIN} a ${USERNAME_MAX} caratteri`,
+  password: `La password deve avere almeno ${PASSWORD_MIN} caratteri`,
+  email: "Inserisci un'email valida",
+  name: "Nome d'arte non valido (massimo 80 caratteri)",
+  dateOfBirth: 'Data di nascita non valida',
+  creditsPerMinute: `Tariffa non valida: minimo ${REGISTRATION_RATE_MIN}, a passi di 0,5`,
+  languages: 'Lingue non valide',
+  category: 'Categoria non valida',
+  hairColor: 'Colore dei capelli non valido',
+  eyeColor: 'Colore degli occhi non valido',
+  bodyType: 'Corporatura non valida',
+  ethnicity: 'Etnia non valida',
+  height: `Altezza tra ${HEIGHT_MIN_CM} e ${HEIGHT_MAX_CM} cm`,
+  specialFeatures: 'Caratteristiche non valide',
+  bio: 'Bio troppo lunga (massimo 2000 caratteri)',
+  digitalSignature: 'Firma il contratto per completare la registrazione',
+  documents: "Carica almeno un documento d'identità",
+} as const;
+
 function toggle(list: string[], value: string, on: boolean): string[] {
   return on ? [...new Set([...list, value])] : list.filter((v) => v !== value);
 }
@@ -163,7 +188,7 @@ export function RegistrationWizard() {
           const result = await uploadDocument(doc.file);
           uploaded.push({ documentType: doc.documentType, documentUrl: result.url, fileName: doc.file.name, fileSize: result.fileSize });
         } catch (error) {
-          notify({ type: 'error', title: 'Errore nel caricamento documento', description: errorMessage(error) });
+          notify({ type: 'error', title: 'Errore nel caricamento documento', description: errorMessage(error, { codes: { unsupported_media_type: uploadMessages.badType.message } }) });
           return;
         }
       }
@@ -194,7 +219,7 @@ export function RegistrationWizard() {
           documents: uploaded,
         });
       } catch (error) {
-        const message = errorMessage(error);
+        const message = errorMessage(error, { fields: REGISTRATION_FIELD_MESSAGES });
         notify({ type: 'error', title: 'Errore nella creazione performer', description: message || 'Si è verificato un errore durante la registrazione' });
         return;
       }

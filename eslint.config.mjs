@@ -1,4 +1,5 @@
 import { readdirSync, existsSync } from 'node:fs';
+import path from 'node:path';
 import js from '@eslint/js';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
@@ -11,17 +12,21 @@ const foldersIn = (dir) => (existsSync(dir) ? readdirSync(dir, { withFileTypes: 
 const siblingsApart = (dir, message) =>
   foldersIn(dir).map((name) => ({ target: `./${dir}/${name}`, from: `./${dir}`, except: [`./${name}`], message }));
 
-// The arrows point one way: frontend → contracts; backend modules → contracts and platform ports;
-// adapters are chosen only in backend/entry.
+// The arrows point one way: frontend → contracts; backend modules → contracts and platform;
+// backend/entry → platform and each module's index.ts (its one public function); adapters are
+// chosen only in backend/entry.
 const zones = [
   { target: './contracts', from: ['./backend', './frontend'], message: 'contracts depend on nothing of ours' },
   { target: './frontend', from: './backend', message: 'the frontend talks to the backend over HTTP only' },
   { target: './backend', from: './frontend', message: 'the backend never imports the frontend' },
-  { target: './backend/platform', from: ['./backend/commands', './backend/projections', './backend/workers', './backend/entry'], message: 'platform knows no domain module' },
-  { target: './backend/commands', from: ['./backend/projections', './backend/workers', './backend/entry'], message: 'commands get read-side queries injected by backend/entry' },
-  { target: './backend/projections', from: ['./backend/commands', './backend/workers', './backend/entry'], message: 'projections read events only' },
-  ...siblingsApart('backend/commands', 'a command module never imports another: react to its events'),
-  ...siblingsApart('backend/projections', 'a read model never imports another'),
+  { target: './backend/platform', from: ['./backend/modules', './backend/entry'], message: 'platform knows no module: modules plug into it' },
+  {
+    target: './backend/entry',
+    from: './backend/modules/**/*',
+    except: [path.resolve('backend/modules/*/index.ts')],
+    message: "entry imports a module only through its index.ts (the module's one public function)",
+  },
+  ...siblingsApart('backend/modules', "a module never imports another module's folder: declare the queries it needs in its deps"),
   ...siblingsApart('frontend/src/features', 'no cross-feature imports: share through src/components or src/lib'),
 ];
 

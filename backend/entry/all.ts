@@ -1,21 +1,20 @@
 /** `npm start`: api + projector + worker in one process on the configured (by default embedded) adapters. */
 import { adapterChoice, loadConfig } from '../platform/config/config';
+import { seedDemoOnce } from '../platform/demo-seed';
 import { createLogger } from '../platform/logging/logger';
-import { openInfrastructure } from './infrastructure';
+import { onShutdown, runMain } from '../platform/process/shutdown';
 import { startApi, startProjector, startWorker } from './roles';
-import { ensureSuperadmin, seedDemoData } from './seed';
-import { onShutdown, runMain } from './shutdown';
+import { openRuntime } from './runtime';
 
 async function main() {
   const config = loadConfig();
   const logger = createLogger(config.LOG_LEVEL);
-  const infra = await openInfrastructure(config, logger);
-  const now = () => new Date();
-  const admin = await ensureSuperadmin(infra.eventStore, { username: config.ADMIN_USERNAME, password: config.ADMIN_PASSWORD, now });
-  const seeded = config.SEED_DEMO ? await seedDemoData(infra.eventStore, now) : false;
-  const api = await startApi({ config, logger, infra, serveFrontend: true });
-  const projector = await startProjector({ config, logger, infra, realtime: api.realtime });
-  await startWorker({ config, logger, infra });
+  const runtime = await openRuntime(config, logger, { http: true });
+  const admin = await runtime.modules.admins.ensureSuperadmin({ username: config.ADMIN_USERNAME, password: config.ADMIN_PASSWORD });
+  const seeded = config.SEED_DEMO ? await seedDemoOnce(runtime.ports.eventStore, runtime.ports.now, runtime.all) : false;
+  const api = await startApi(runtime, { serveFrontend: true });
+  const projector = await startProjector(runtime);
+  await startWorker(runtime);
   await projector.caughtUp();
 
   const url = `http://localhost:${api.port}`;
@@ -35,9 +34,8 @@ async function main() {
   process.stdout.write(`${lines.join('\n')}\n`);
 
   onShutdown(logger, async () => {
-    await api.close();
     await projector.stop();
-    await infra.close();
+    await runtime.close();
   });
 }
 

@@ -1,25 +1,22 @@
 /** docker compose `projector` service: builds the read models and pushes changes through the Redis adapter. */
 import { loadConfig } from '../platform/config/config';
 import { createLogger } from '../platform/logging/logger';
-import { createRealtime } from '../platform/realtime/realtime';
-import { openInfrastructure } from './infrastructure';
+import { startHeartbeat } from '../platform/process/heartbeat';
+import { onShutdown, runMain } from '../platform/process/shutdown';
 import { startProjector } from './roles';
-import { startHeartbeat } from './heartbeat';
-import { onShutdown, runMain } from './shutdown';
+import { openRuntime } from './runtime';
 
 async function main() {
   const config = loadConfig();
   const logger = createLogger(config.LOG_LEVEL, { role: 'projector' });
-  const infra = await openInfrastructure(config, logger);
-  const realtime = createRealtime({ logger, redisUrl: config.REDIS_URL });
-  const projector = await startProjector({ config, logger, infra, realtime });
+  const runtime = await openRuntime(config, logger);
+  const projector = await startProjector(runtime);
   logger.info('projector running', { checkpoints: projector.status() });
-  const stopHeartbeat = startHeartbeat(config.dataDir, [() => infra.eventStore.health(), () => infra.readModels.health()]);
+  const stopHeartbeat = startHeartbeat(config.dataDir, [() => runtime.infra.eventStore.health(), () => runtime.infra.readModels.health()]);
   onShutdown(logger, async () => {
     stopHeartbeat();
     await projector.stop();
-    await realtime.close();
-    await infra.close();
+    await runtime.close();
   });
 }
 

@@ -1,88 +1,64 @@
-import { createServer, type RequestListener, type Server } from 'node:http';
 import path from 'node:path';
-import type { Config } from '../platform/config/config';
 import { createHttpApp } from '../platform/http/app';
 import { platformRouter } from '../platform/http/platform-routes';
-import { createSessionManager } from '../platform/http/session';
-import type { Logger } from '../platform/logging/logger';
+import type { JobHandler } from '../platform/jobs/port';
 import { createProjectionRunner } from '../platform/projections/runner';
-import { createRealtime, type Realtime } from '../platform/realtime/realtime';
-import { sessionSecret, type Infrastructure } from './infrastructure';
-import { registerJobs } from '../workers';
-import { activeSessions, attachRealtime, projections, realtimePushes, routers } from './modules';
+import { recordedEvents } from '../platform/recorded-event';
+import type { Runtime } from './runtime';
 
 export const FRONTEND_DIST = path.resolve(__dirname, '../../frontend/dist');
 
-export interface RoleOptions {
-  config: Config;
-  logger: Logger;
-  infra: Infrastructure;
-  now?: () => Date;
-}
-
-/** Koa commands + queries + Socket.IO on one HTTP server; serves the built frontend when asked. */
-export async function startApi(options: RoleOptions & { serveFrontend: boolean; realtime?: Realtime }) {
-  const { config, logger, infra } = options;
-  const now = options.now ?? (() => new Date());
-  const sessions = activeSessions(
-    infra,
-    createSessionManager({ secret: await sessionSecret(config), secure: config.production, revocations: infra.kv }),
-  );
-  // Socket.IO must find the HTTP listener in place when it attaches, so it can keep /socket.io
-  // requests away from Koa; the listener forwards to the app built below.
-  let handleRequest: RequestListener = (_request, response) => response.writeHead(503).end();
-  const server: Server = createServer((request, response) => handleRequest(request, response));
-  const realtime = createRealtime({ logger, redisUrl: config.REDIS_URL, httpServer: server, sessions });
-  attachRealtime(infra, realtime);
+/** Koa commands + queries + Socket.IO on the runtime's HTTP server; serves the built frontend when asked. */
+export async function startApi(runtime: Runtime, options: { serveFrontend: boolean }) {
+  const { config, infra, realtime, http } = runtime;
+  if (!http) throw new Error('startApi needs a runtime opened with { http: true }');
+  const checks = {
+    eventStore: () => infra.eventStore.health(),
+    readModels: () => infra.readModels.health(),
+    jobs: () => infra.jobs.health(),
+    keyValue: () => infra.kv.health(),
+    realtime: async () => ({ adapter: realtime.adapter, ok: true, detail: `${realtime.connectedSockets()} sockets` }),
+  };
   const app = createHttpApp({
-    logger,
+    logger: runtime.logger,
     production: config.production,
     bodyLimit: config.BODY_LIMIT,
     staticDir: options.serveFrontend ? FRONTEND_DIST : undefined,
-    routers: [
-      platformRouter(sessions, {
-        eventStore: () => infra.eventStore.health(),
-        readModels: () => infra.readModels.health(),
-        jobs: () => infra.jobs.health(),
-        keyValue: () => infra.kv.health(),
-        realtime: async () => ({ adapter: realtime.adapter, ok: true, detail: `${realtime.connectedSockets()} sockets` }),
-      }),
-      ...routers(infra, sessions, now),
-    ],
+    routers: [platformRouter(runtime.ports.sessions, checks), ...runtime.all.flatMap((module) => module.routers ?? [])],
   });
-  handleRequest = app.callback();
+  http.serve(app.callback());
   await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(config.PORT, config.HOST, () => resolve());
+    http.server.once('error', reject);
+    http.server.listen(config.PORT, config.HOST, () => resolve());
   });
-  const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : config.PORT;
-  return {
-    server,
-    port,
-    realtime,
-    async close() {
-      await realtime.close();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-    },
-  };
+  const address = http.server.address();
+  return { port: typeof address === 'object' && address ? address.port : config.PORT };
 }
 
-/** Subscribes every projection from its checkpoint and pushes changes to clients. */
-export async function startProjector(options: RoleOptions & { realtime: Realtime }) {
+/** Subscribes every module's projections from its checkpoint; after each batch, the modules' pushes. */
+export async function startProjector(runtime: Runtime, options: { readModelsOnly?: boolean } = {}) {
+  const projections = runtime.all.flatMap((module) => module.projections ?? []);
   const runner = createProjectionRunner({
-    eventStore: options.infra.eventStore,
-    readModels: options.infra.readModels,
-    projections: projections(options.infra),
-    onApplied: realtimePushes(options.infra, options.realtime),
-    logger: options.logger.child({ component: 'projector' }),
+    eventStore: runtime.infra.eventStore,
+    readModels: runtime.infra.readModels,
+    // reactions append events: a rebuild replays read models only
+    projections: options.readModelsOnly ? projections.filter((projection) => !projection.name.startsWith('reaction:')) : projections,
+    onApplied: options.readModelsOnly ? undefined : async (events) => {
+      const typed = recordedEvents(events);
+      for (const module of runtime.all) {
+        // a failed push must not stop the others' (clients refetch on reconnect anyway)
+        await module.pushes?.(typed).catch((error: unknown) => runtime.logger.error('pushes failed', { module: module.name, error }));
+      }
+    },
+    logger: runtime.logger.child({ component: 'projector' }),
   });
-  await runner.start();
+  if (!options.readModelsOnly) await runner.start();
   return runner;
 }
 
-/** Processes jobs (per-minute billing, payouts, checks) registered by the modules. */
-export async function startWorker(options: RoleOptions) {
-  registerJobs(options.infra.jobs, { eventStore: options.infra.eventStore, kv: options.infra.kv, now: options.now ?? (() => new Date()) });
-  await options.infra.jobs.start();
+/** Registers every module's job processors on the queue and starts it; then the modules' own start. */
+export async function startWorker(runtime: Runtime) {
+  for (const job of runtime.all.flatMap((module) => module.jobs ?? [])) runtime.infra.jobs.register(job.name, job.handle as JobHandler<unknown>);
+  await runtime.infra.jobs.start();
+  for (const module of runtime.all) await module.start?.();
 }

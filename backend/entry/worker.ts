@@ -1,21 +1,21 @@
-/** docker compose `worker` service: processes scheduled and slow jobs. */
+/** docker compose `worker` service: processes scheduled and slow jobs; pushes through the Redis adapter. */
 import { loadConfig } from '../platform/config/config';
 import { createLogger } from '../platform/logging/logger';
-import { openInfrastructure } from './infrastructure';
+import { startHeartbeat } from '../platform/process/heartbeat';
+import { onShutdown, runMain } from '../platform/process/shutdown';
 import { startWorker } from './roles';
-import { startHeartbeat } from './heartbeat';
-import { onShutdown, runMain } from './shutdown';
+import { openRuntime } from './runtime';
 
 async function main() {
   const config = loadConfig();
   const logger = createLogger(config.LOG_LEVEL, { role: 'worker' });
-  const infra = await openInfrastructure(config, logger);
-  await startWorker({ config, logger, infra });
-  logger.info('worker running', { jobs: infra.jobs.adapter });
-  const stopHeartbeat = startHeartbeat(config.dataDir, [() => infra.eventStore.health(), () => infra.jobs.health()]);
+  const runtime = await openRuntime(config, logger);
+  await startWorker(runtime);
+  logger.info('worker running', { jobs: runtime.infra.jobs.adapter });
+  const stopHeartbeat = startHeartbeat(config.dataDir, [() => runtime.infra.eventStore.health(), () => runtime.infra.jobs.health()]);
   onShutdown(logger, async () => {
     stopHeartbeat();
-    await infra.close();
+    await runtime.close();
   });
 }
 

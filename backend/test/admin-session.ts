@@ -1,5 +1,4 @@
 /** Helpers for API tests of the admin console: the seeded superadmin and admins made through the API. */
-import { ensureSuperadmin } from '../entry/seed';
 import { client, type TestApp } from './app-harness';
 
 export const SUPERADMIN = { username: 'root', password: 'root-password-1' };
@@ -13,7 +12,7 @@ export function freshAdmin(role: 'admin' | 'superadmin' = 'admin') {
 
 /** Creates the superadmin (once) and answers a client signed in as them. */
 export async function superadminClient(app: TestApp) {
-  await ensureSuperadmin(app.infra.eventStore, { ...SUPERADMIN, now: () => new Date() });
+  await app.ensureSuperadmin(SUPERADMIN);
   await app.settled();
   const http = client(app.url);
   const verified = await http.post('/api/admin/verify', SUPERADMIN);

@@ -7,14 +7,22 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { loadConfig } from '../platform/config/config';
 import { createLogger } from '../platform/logging/logger';
-import { openInfrastructure, type Infrastructure } from '../entry/infrastructure';
+import type { Infrastructure } from '../entry/infrastructure';
+import type { AuraModules } from '../entry/modules';
 import { startApi, startProjector, startWorker } from '../entry/roles';
+import { openRuntime } from '../entry/runtime';
+import { seedDemoOnce } from '../platform/demo-seed';
 
 export interface TestApp {
   url: string;
   infra: Infrastructure;
+  modules: AuraModules;
   /** resolves once every read model has applied everything appended so far */
   settled(): Promise<void>;
+  /** the superadmin, as the first start creates it */
+  ensureSuperadmin(credentials: { username: string; password: string }): Promise<unknown>;
+  /** the demo catalogue, as `SEED_DEMO` seeds it */
+  seedDemo(): Promise<boolean>;
   close(): Promise<void>;
 }
 
@@ -22,18 +30,20 @@ export async function startTestApp(env: Record<string, string> = {}, options: { 
   const dataDir = await mkdtemp(path.join(tmpdir(), 'aura-test-'));
   const config = loadConfig({ DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', NODE_ENV: 'test', SEED_DEMO: 'false', ...env });
   const logger = createLogger(process.env.TEST_LOG_LEVEL === 'debug' ? 'debug' : 'error');
-  const infra = await openInfrastructure(config, logger);
-  const api = await startApi({ config, logger, infra, serveFrontend: options.serveFrontend ?? false });
-  const projector = await startProjector({ config, logger, infra, realtime: api.realtime });
-  await startWorker({ config, logger, infra });
+  const runtime = await openRuntime(config, logger, { http: true });
+  const api = await startApi(runtime, { serveFrontend: options.serveFrontend ?? false });
+  const projector = await startProjector(runtime);
+  await startWorker(runtime);
   return {
     url: `http://127.0.0.1:${api.port}`,
-    infra,
+    infra: runtime.infra,
+    modules: runtime.modules,
     settled: () => projector.caughtUp(),
+    ensureSuperadmin: (credentials) => runtime.modules.admins.ensureSuperadmin(credentials),
+    seedDemo: () => seedDemoOnce(runtime.ports.eventStore, runtime.ports.now, runtime.all),
     async close() {
-      await api.close();
       await projector.stop();
-      await infra.close();
+      await runtime.close();
       await rm(dataDir, { recursive: true, force: true });
     },
   };

@@ -13,7 +13,7 @@ import type { EventStore } from '../platform/eventstore/port';
 import { newId } from '../platform/ids';
 import { spendFromWallet } from '../platform/ledger/spend';
 import { runLedgerAudit } from '../platform/ledger/run-audit';
-import { replayUsers } from '../projections/users/replay';
+import { replayUsers } from '../modules/accounts/replay';
 
 const root = path.resolve(__dirname, '../..');
 const now = () => new Date('2026-11-20T10:00:00.000Z');

@@ -1,6 +1,5 @@
 import { io as connect, type Socket } from 'socket.io-client';
 import { performerStreams, streams } from '@aura/contracts';
-import { seedDemoData } from '../entry/seed';
 import { deterministicId } from '../platform/ids';
 import { client, startTestApp, type TestApp } from './app-harness';
 import { logLength, send, superadminClient, userClient } from './admin-session';
@@ -9,7 +8,7 @@ let app: TestApp;
 let admin: ReturnType<typeof client>;
 beforeAll(async () => {
   app = await startTestApp();
-  await seedDemoData(app.infra.eventStore, () => new Date());
+  await app.seedDemo();
   await app.settled();
   admin = await superadminClient(app);
 });
@@ -489,10 +488,9 @@ describe('favourites, geoblocking, blocking', () => {
 
 describe('presence grace period', () => {
   it('sets a performer offline after her last connection drops, not while one is left', async () => {
-    process.env.PRESENCE_GRACE_MS = '300';
-    const graceApp = await startTestApp();
+    const graceApp = await startTestApp({ PRESENCE_GRACE_MS: '300' });
     try {
-      await seedDemoData(graceApp.infra.eventStore, () => new Date());
+      await graceApp.seedDemo();
       await graceApp.settled();
       const performer = client(graceApp.url);
       await performer.post('/api/performer/login', { username: 'mei.lin', password: 'demo-performer' });
@@ -525,7 +523,6 @@ describe('presence grace period', () => {
       expect(events.at(-1)).toMatchObject({ type: 'PerformerWentOffline', data: { by: 'disconnected' } });
       expect((await performer.get('/api/performer/me')).json.totalOnlineMinutes).toBe(0);
     } finally {
-      delete process.env.PRESENCE_GRACE_MS;
       await graceApp.close();
     }
   });

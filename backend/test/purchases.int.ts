@@ -12,8 +12,7 @@ let packageId: string;
 let bigPackageId: string;
 
 beforeAll(async () => {
-  process.env.SANDBOX_WEBHOOK_SECRET = WEBHOOK_SECRET;
-  app = await startTestApp();
+  app = await startTestApp({ SANDBOX_WEBHOOK_SECRET: WEBHOOK_SECRET });
   admin = await superadminClient(app);
   const small = await admin.post('/api/packages', { credits: 100, bonus: 10, price: 99, popular: false });
   expect(small.status).toBe(201);
@@ -22,7 +21,6 @@ beforeAll(async () => {
   bigPackageId = big.json.id as string;
 });
 afterAll(async () => {
-  delete process.env.SANDBOX_WEBHOOK_SECRET;
   await app.close();
 });
 

@@ -20,9 +20,10 @@ import { io as connect } from 'socket.io-client';
 import { streams } from '@aura/contracts';
 import { loadConfig } from '../../backend/platform/config/config';
 import { createLogger } from '../../backend/platform/logging/logger';
-import { openInfrastructure } from '../../backend/entry/infrastructure';
 import { startApi, startProjector, startWorker } from '../../backend/entry/roles';
-import { seedDemoData } from '../../backend/entry/seed';
+import { openRuntime } from '../../backend/entry/runtime';
+import { seedDemoOnce } from '../../backend/platform/demo-seed';
+import type { EventStore } from '../../backend/platform/eventstore/port';
 import { deterministicId } from '../../backend/platform/ids';
 
 const settings = {
@@ -86,7 +87,7 @@ async function helloWorld(): Promise<{ port: number; server: Server }> {
   return { port: typeof address === 'object' && address ? address.port : 0, server };
 }
 
-async function seedPerformers(eventStore: Awaited<ReturnType<typeof openInfrastructure>>['eventStore'], count: number) {
+async function seedPerformers(eventStore: EventStore, count: number) {
   const hair = ['Bionda', 'Mora', 'Castano', 'Rossa', 'Nera'];
   const eyes = ['Azzurri', 'Verdi', 'Marroni', 'Neri', 'Grigi'];
   const bodies = ['Snella', 'Atletica', 'Curvy', 'Plus Size'];
@@ -117,13 +118,14 @@ async function main() {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'aura-bench-gallery-'));
   const config = loadConfig({ DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', NODE_ENV: 'test', SEED_DEMO: 'false', LOG_LEVEL: 'error' });
   const logger = createLogger('error');
-  const infra = await openInfrastructure(config, logger);
-  const api = await startApi({ config, logger, infra, serveFrontend: false });
-  const projector = await startProjector({ config, logger, infra, realtime: api.realtime });
-  await startWorker({ config, logger, infra });
+  const runtime = await openRuntime(config, logger, { http: true });
+  const infra = runtime.infra;
+  const api = await startApi(runtime, { serveFrontend: false });
+  const projector = await startProjector(runtime);
+  await startWorker(runtime);
   const hello = await helloWorld();
   try {
-    await seedDemoData(infra.eventStore, () => new Date());
+    await seedDemoOnce(infra.eventStore, () => new Date(), runtime.all);
     await seedPerformers(infra.eventStore, settings.performers);
     await projector.caughtUp();
     console.log(`gallery bench: ${settings.performers + 12} performers, ${settings.connections} connections, ${settings.seconds} s per run`);
@@ -178,9 +180,8 @@ async function main() {
     console.log(`  online switch → push in another client (${settings.switches} switches): p50 ${percentile(latencies, 50).toFixed(1)} ms, p99 ${percentile(latencies, 99).toFixed(1)} ms (target p99 < 100 ms)`);
   } finally {
     hello.server.close();
-    await api.close();
     await projector.stop();
-    await infra.close();
+    await runtime.close();
     await rm(dataDir, { recursive: true, force: true });
   }
 }

@@ -1,6 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
 import { client, startTestApp, type TestApp } from '../../backend/test/app-harness';
-import { ensureSuperadmin } from '../../backend/entry/seed';
 import { describeWithChromium, launchChromium } from './chromium';
 
 const ADMIN = { username: 'capo', password: 'capo-password-1' };
@@ -10,7 +9,7 @@ describeWithChromium('admin console in the browser', () => {
   let browser: Browser;
   beforeAll(async () => {
     app = await startTestApp({}, { serveFrontend: true });
-    await ensureSuperadmin(app.infra.eventStore, { ...ADMIN, now: () => new Date() });
+    await app.ensureSuperadmin(ADMIN);
     await app.settled();
     browser = await launchChromium();
   });

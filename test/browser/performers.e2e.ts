@@ -1,6 +1,5 @@
 import { deflateSync } from 'node:zlib';
 import type { Browser } from 'playwright-core';
-import { ensureSuperadmin } from '../../backend/entry/seed';
 import { client, startTestApp, type TestApp } from '../../backend/test/app-harness';
 import { describeWithChromium, launchChromium } from './chromium';
 import { fillRegistration } from './steps';
@@ -49,7 +48,7 @@ describeWithChromium('performers in the browser', () => {
   let browser: Browser;
   beforeAll(async () => {
     app = await startTestApp({}, { serveFrontend: true });
-    await ensureSuperadmin(app.infra.eventStore, { username: 'admin', password: ADMIN_PASSWORD, now: () => new Date() });
+    await app.ensureSuperadmin({ username: 'admin', password: ADMIN_PASSWORD });
     browser = await launchChromium();
   });
   afterAll(async () => {

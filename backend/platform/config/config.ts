@@ -1,40 +1,98 @@
 import { z } from 'zod';
 import path from 'node:path';
 
-const optionalUrl = z
-  .string()
-  .trim()
-  .transform((value) => (value === '' ? undefined : value))
-  .pipe(z.string().url().optional())
-  .optional();
+/** An unset variable and an empty one mean the same: not given. */
+const blankAsUnset = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
+const optional = <T extends z.ZodType>(schema: T) => z.preprocess(blankAsUnset, schema.optional());
+const withDefault = <T extends z.ZodType>(schema: T, fallback: z.input<T>) => z.preprocess(blankAsUnset, schema.default(fallback as never));
 
-const ConfigSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().default('0.0.0.0'),
-  DATA_DIR: z.string().default('./data'),
-  ADMIN_USERNAME: z.string().trim().min(3).default('admin'),
-  ADMIN_PASSWORD: z.string().min(8).optional(),
-  SESSION_SECRET: z.string().min(32).optional(),
-  EVENTSTORE_URL: optionalUrl,
-  DATABASE_URL: optionalUrl,
-  MONGO_URL: optionalUrl,
-  MONGO_DB: z.string().default('aura'),
-  REDIS_URL: optionalUrl,
-  SEED_DEMO: z
-    .enum(['true', 'false'])
-    .default('true')
-    .transform((value) => value === 'true'),
-  LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
-  /** largest accepted JSON body */
-  BODY_LIMIT: z.string().default('1mb'),
+const optionalUrl = optional(z.string().trim().url());
+const milliseconds = (fallback: number, max: number) => withDefault(z.coerce.number().int().min(0).max(max), fallback);
+
+/** One RTCIceServer as the browser takes it (STUN or TURN). */
+const IceServer = z.object({
+  urls: z.union([z.string().min(1), z.array(z.string().min(1)).min(1)]),
+  username: z.string().optional(),
+  credential: z.string().optional(),
 });
+export type IceServer = z.infer<typeof IceServer>;
+
+const iceServers = withDefault(
+  z
+    .string()
+    .transform((text, ctx) => {
+      try {
+        return JSON.parse(text) as unknown;
+      } catch {
+        ctx.addIssue({ code: 'custom', message: 'ICE_SERVERS must be a JSON list of RTCIceServer' });
+        return z.NEVER;
+      }
+    })
+    .pipe(z.array(IceServer)),
+  '[]',
+);
+
+const ConfigSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().default('0.0.0.0'),
+    DATA_DIR: z.string().default('./data'),
+    ADMIN_USERNAME: z.string().trim().min(3).default('admin'),
+    ADMIN_PASSWORD: optional(z.string().min(8)),
+    SESSION_SECRET: optional(z.string().min(32)),
+    EVENTSTORE_URL: optionalUrl,
+    DATABASE_URL: optionalUrl,
+    MONGO_URL: optionalUrl,
+    MONGO_DB: z.string().default('aura'),
+    REDIS_URL: optionalUrl,
+    SEED_DEMO: z
+      .enum(['true', 'false'])
+      .default('true')
+      .transform((value) => value === 'true'),
+    LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+    /** largest accepted JSON body */
+    BODY_LIMIT: z.string().default('1mb'),
+
+    /** payments: the embedded sandbox, or Stripe Checkout with its keys */
+    PAYMENT_PROVIDER: withDefault(z.enum(['sandbox', 'stripe']), 'sandbox'),
+    STRIPE_SECRET_KEY: optional(z.string().min(1)),
+    STRIPE_WEBHOOK_SECRET: optional(z.string().min(1)),
+    PUBLIC_URL: optionalUrl,
+    /** signing key of the sandbox's own webhooks (generated per process when unset) */
+    SANDBOX_WEBHOOK_SECRET: optional(z.string().min(16)),
+
+    /** how long a performer whose last connection dropped stays online (tests shorten it) */
+    PRESENCE_GRACE_MS: milliseconds(60_000, 600_000),
+    /** the private-session billing clock: one billed minute (tests shorten it) */
+    BILLING_MINUTE_MS: withDefault(z.coerce.number().int().min(1).max(3_600_000), 60_000),
+    /** how long a dropped session participant may take to come back before the session ends */
+    SESSION_RECONNECT_GRACE_MS: milliseconds(30_000, 600_000),
+    /** how long a session request waits for the performer's answer */
+    SESSION_REQUEST_TIMEOUT_MS: milliseconds(60_000, 600_000),
+    /** smallest payout a performer may request, euro */
+    PAYOUT_MINIMUM_EUR: withDefault(z.coerce.number().min(0), 50),
+    /** earnings younger than this many days are not yet payable */
+    PAYOUT_RESERVE_DAYS: withDefault(z.coerce.number().int().min(0).max(365), 7),
+    /** RTCIceServer list handed to browsers (JSON); empty: no STUN/TURN, direct connections only */
+    ICE_SERVERS: iceServers,
+    /** shared secret of a TURN server using time-limited credentials (coturn's use-auth-secret) */
+    TURN_SECRET: optional(z.string().min(16)),
+    TURN_CREDENTIAL_TTL_SECONDS: withDefault(z.coerce.number().int().min(60).max(86_400), 3600),
+  })
+  .refine((env) => env.PAYMENT_PROVIDER !== 'stripe' || (env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET && env.PUBLIC_URL), {
+    message: 'PAYMENT_PROVIDER=stripe needs STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET and PUBLIC_URL',
+    path: ['PAYMENT_PROVIDER'],
+  });
 
 export type Config = z.infer<typeof ConfigSchema> & { dataDir: string; production: boolean };
 
 export class ConfigError extends Error {}
 
-/** Reads and validates the configuration; with nothing set, every adapter is embedded. */
+/**
+ * Reads and validates the configuration; with nothing set, every adapter is embedded. The only
+ * place the environment is read: every role and module gets its settings from the answer.
+ */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = ConfigSchema.safeParse(env);
   if (!parsed.success) {
@@ -52,5 +110,6 @@ export function adapterChoice(config: Config) {
     readModels: config.MONGO_URL ? 'mongodb' : 'memory',
     jobs: config.REDIS_URL ? 'bullmq' : 'in-process',
     realtime: config.REDIS_URL ? 'redis-adapter' : 'single-process',
+    payments: config.PAYMENT_PROVIDER,
   } as const;
 }

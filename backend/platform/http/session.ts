@@ -82,3 +82,16 @@ export function createSessionManager(options: { secret: string; secure: boolean;
 }
 
 export type SessionManager = ReturnType<typeof createSessionManager>;
+
+/**
+ * Sessions as every route and socket sees them: a signed, unexpired, unrevoked session counts only
+ * while `accepts` agrees (the modules' `acceptsSession`, e.g. its admin is still active).
+ */
+export function guardedSessions(sessions: SessionManager, accepts: (principal: Principal) => Promise<boolean>): SessionManager {
+  const check = async (principal: Principal | undefined) => (principal && (await accepts(principal)) ? principal : undefined);
+  return {
+    ...sessions,
+    verify: async (token: string | undefined) => check(await sessions.verify(token)),
+    fromContext: async (ctx: Context) => check(await sessions.fromContext(ctx)),
+  };
+}

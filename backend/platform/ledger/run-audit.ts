@@ -1,3 +1,5 @@
+import { readdir } from 'node:fs/promises';
+import path from 'node:path';
 import { formatAuditUnits } from './format';
 import type { EventStore, StoredEvent } from '../eventstore/port';
 import { auditLedger, compareWithUsers, type AuditProblem } from './audit';
@@ -35,6 +37,10 @@ export async function runLedgerAudit(
   options: { rebuildUsers: (events: StoredEvent[]) => Promise<UserBalances[]>; storedUsers?: () => Promise<UserBalances[]> },
 ): Promise<AuditReport> {
   const events = await readWholeLog(eventStore);
+  if (events.length === 0) {
+    const problems = [{ stream: '(log)', problem: 'the event log is empty: nothing to audit' }];
+    return { ok: false, lines: ['ledger audit: the event log is empty, nothing to audit (is this the right DATA_DIR or store?)'], problems };
+  }
   const audit = auditLedger(events);
   const problems = [...audit.problems];
   problems.push(...compareWithUsers(audit, await options.rebuildUsers(events), 'users read model rebuilt from the log'));
@@ -52,4 +58,17 @@ export async function runLedgerAudit(
     for (const problem of problems.slice(0, 200)) lines.push(`  ${problem.stream}${problem.revision !== undefined ? `@${problem.revision}` : ''}: ${problem.problem}`);
   }
   return { ok: problems.length === 0, lines, problems };
+}
+
+/**
+ * With the embedded event store (no EVENTSTORE_URL or DATABASE_URL), the log lives under
+ * DATA_DIR/eventstore: answers why there is nothing to audit when that folder is missing or empty.
+ */
+export async function embeddedStoreMissing(config: { EVENTSTORE_URL?: string; DATABASE_URL?: string; dataDir: string }): Promise<string | undefined> {
+  if (config.EVENTSTORE_URL || config.DATABASE_URL) return undefined;
+  const folder = path.join(config.dataDir, 'eventstore');
+  const entries = await readdir(folder).catch(() => undefined);
+  if (entries === undefined) return `ledger audit: no event store under DATA_DIR=${config.dataDir} (the folder or its eventstore/ is missing): nothing to audit`;
+  if (entries.length === 0) return `ledger audit: the event store under DATA_DIR=${config.dataDir} is empty: nothing to audit`;
+  return undefined;
 }

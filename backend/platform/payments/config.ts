@@ -1,29 +1,18 @@
-import { z } from 'zod';
+import type { Config } from '../config/config';
 import type { PaymentProvider } from './port';
 import { createSandboxProvider } from './sandbox';
 import { createStripeProvider } from './stripe';
 
-/**
- * Which payment adapter runs, from the environment (validated at start): the sandbox unless
- * PAYMENT_PROVIDER=stripe with its keys.
- */
-const PaymentsEnv = z
-  .object({
-    PAYMENT_PROVIDER: z.enum(['sandbox', 'stripe']).default('sandbox'),
-    STRIPE_SECRET_KEY: z.string().min(1).optional(),
-    STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
-    PUBLIC_URL: z.string().url().optional(),
-    SANDBOX_WEBHOOK_SECRET: z.string().min(16).optional(),
-  })
-  .refine((env) => env.PAYMENT_PROVIDER !== 'stripe' || (env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET && env.PUBLIC_URL), {
-    message: 'PAYMENT_PROVIDER=stripe needs STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET and PUBLIC_URL',
-  });
+export type PaymentSettings = Pick<Config, 'PAYMENT_PROVIDER' | 'STRIPE_SECRET_KEY' | 'STRIPE_WEBHOOK_SECRET' | 'PUBLIC_URL' | 'SANDBOX_WEBHOOK_SECRET'>;
 
-export function paymentProviderFromEnv(env: Record<string, string | undefined> = process.env): { provider: PaymentProvider; sandboxWebhookSecret?: string } {
-  const parsed = PaymentsEnv.parse(Object.fromEntries(Object.entries(env).filter(([, value]) => value !== '')));
-  if (parsed.PAYMENT_PROVIDER === 'stripe') {
-    return { provider: createStripeProvider({ secretKey: parsed.STRIPE_SECRET_KEY!, webhookSecret: parsed.STRIPE_WEBHOOK_SECRET!, publicUrl: parsed.PUBLIC_URL! }) };
+/**
+ * Which payment adapter runs, from the validated configuration: the sandbox unless
+ * PAYMENT_PROVIDER=stripe (the config refuses stripe without its keys).
+ */
+export function paymentProviderFrom(config: PaymentSettings): { provider: PaymentProvider; sandboxWebhookSecret?: string } {
+  if (config.PAYMENT_PROVIDER === 'stripe') {
+    return { provider: createStripeProvider({ secretKey: config.STRIPE_SECRET_KEY!, webhookSecret: config.STRIPE_WEBHOOK_SECRET!, publicUrl: config.PUBLIC_URL! }) };
   }
-  const sandbox = createSandboxProvider({ webhookSecret: parsed.SANDBOX_WEBHOOK_SECRET });
+  const sandbox = createSandboxProvider({ webhookSecret: config.SANDBOX_WEBHOOK_SECRET });
   return { provider: sandbox, sandboxWebhookSecret: sandbox.webhookSecret };
 }

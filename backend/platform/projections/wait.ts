@@ -22,3 +22,14 @@ export async function waitForProjection(
     await new Promise((resolve) => setTimeout(resolve, pollMs));
   }
 }
+
+/**
+ * The one spelling of read-your-writes for a module: `settled(position)` waits until every named
+ * projection has applied `position`; with no position (nothing appended) it returns at once.
+ */
+export function settledOn(readModels: ReadModelStore, ...names: string[]) {
+  return async (position: number | undefined): Promise<void> => {
+    if (position === undefined) return;
+    for (const name of names) await waitForProjection(readModels, name, position);
+  };
+}

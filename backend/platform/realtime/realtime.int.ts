@@ -13,7 +13,7 @@ const sessions = createSessionManager({ secret: 'x'.repeat(48), secure: false, r
 const aliceId = '11111111-1111-4111-8111-111111111111';
 const bobId = '22222222-2222-4222-8222-222222222222';
 
-async function listen(options: { redisUrl?: string; canJoinConversation?: (p: { sub: string }, id: string) => Promise<boolean> } = {}) {
+async function listen(options: { redisUrl?: string } = {}) {
   const server: Server = createServer();
   const realtime = createRealtime({ logger, httpServer: server, sessions, ...options });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -36,7 +36,15 @@ describe('realtime on one node', () => {
   let node: { realtime: Realtime; url: string };
   const sockets: Socket[] = [];
   beforeAll(async () => {
-    node = await listen({ canJoinConversation: async (principal, id) => id === `conv-of-${principal.sub}` });
+    node = await listen();
+    // a module's socket handler (AuraModule.sockets), attached to every connection of this node
+    node.realtime.onConnection((socket) => {
+      socket.on('conversation:join', async (conversationId, ack) => {
+        const allowed = socket.data.principal !== undefined && conversationId === `conv-of-${socket.data.principal.sub}`;
+        if (allowed) await socket.join(`conversation:${conversationId}`);
+        ack(allowed);
+      });
+    });
   });
   afterAll(async () => {
     for (const socket of sockets) socket.close();
@@ -67,7 +75,7 @@ describe('realtime on one node', () => {
     expect(received).toEqual([]);
   });
 
-  it('lets a socket join only the conversations the authoriser allows', async () => {
+  it('runs per-connection handlers: a socket joins only the conversations its handler allows', async () => {
     const alice = await socketOf(node.url, aliceId);
     const anonymous = await socketOf(node.url);
     sockets.push(alice, anonymous);

@@ -22,7 +22,7 @@ export interface Realtime {
   toAdmins<E extends EventName>(event: E, payload: PayloadOf<E>): void;
   /** sockets connected to this node */
   connectedSockets(): number;
-  /** called for every socket that connects to this node (presence tracking) */
+  /** called for every socket that connects to this node: where modules' socket handlers are attached */
   onConnection(listener: (socket: AuraSocket) => void): void;
   close(): Promise<void>;
 }
@@ -33,8 +33,6 @@ export interface RealtimeOptions {
   /** attach to the API's HTTP server; without it, the instance only emits (projector, worker) */
   httpServer?: HttpServer;
   sessions?: SessionManager;
-  /** may this principal join that conversation's room? (wired by the chat module) */
-  canJoinConversation?: (principal: Principal, conversationId: string) => Promise<boolean>;
 }
 
 export function readCookie(header: string | undefined, name: string): string | undefined {
@@ -77,14 +75,6 @@ export function createRealtime(options: RealtimeOptions): Realtime {
       if (principal?.kind === 'performer') void socket.join(rooms.performer(principal.sub));
       if (principal?.kind === 'admin') void socket.join(rooms.admins());
       for (const listener of connectionListeners) listener(socket);
-      socket.on('conversation:join', async (conversationId, ack) => {
-        const allowed =
-          typeof conversationId === 'string' &&
-          principal !== undefined &&
-          (await options.canJoinConversation?.(principal, conversationId).catch(() => false)) === true;
-        if (allowed) await socket.join(rooms.conversation(conversationId));
-        if (typeof ack === 'function') ack(allowed);
-      });
     });
   }
 

@@ -1,0 +1,19 @@
+import type { EventStore } from '../../platform/eventstore/port';
+import { jobProcessor } from '../../platform/module';
+import { creditWelcomeBonus } from './register';
+
+export const WELCOME_CREDIT_JOB = 'accounts.welcome-credit';
+
+export type WelcomeCreditJob = { userId: string; causationId: string };
+
+/** Appends a user's welcome credit; idempotent by its fixed event id, retried with backoff when the store is unreachable. */
+export const welcomeCreditJob = (deps: { eventStore: EventStore; now: () => Date }) =>
+  jobProcessor<WelcomeCreditJob>(WELCOME_CREDIT_JOB, async ({ userId, causationId }) => {
+    await creditWelcomeBonus(deps, userId, { causationId });
+  });
+
+export const welcomeCreditJobOptions = (userId: string) => ({
+  jobId: `welcome-credit-${userId}`,
+  attempts: 8,
+  backoff: { type: 'exponential' as const, delayMs: 500 },
+});

@@ -1,0 +1,39 @@
+import { notFound } from '../../platform/http/errors';
+import type { AuraModule, ModulePorts } from '../../platform/module';
+import { settledOn } from '../../platform/projections/wait';
+import { ALIASES, aliasesProjection, toAliasView } from './projection';
+import { createAliasQueries } from './queries';
+import { aliasesQueryRouter } from './query-routes';
+import { aliasesRouter } from './routes';
+
+export interface AliasesDeps {
+  users: { exists(userId: string): Promise<boolean> };
+}
+
+/** Aliases: other names a user buys (50 auracoin) to meet performers under. */
+export function aliasesModule(ports: ModulePorts, deps: AliasesDeps) {
+  const aliases = createAliasQueries(ports.readModels);
+  const settled = settledOn(ports.readModels, ALIASES);
+  return {
+    name: 'aliases',
+    projections: [aliasesProjection],
+    routers: [
+      aliasesQueryRouter({ sessions: ports.sessions, aliases }),
+      aliasesRouter({
+        ...ports,
+        settled,
+        userActive: deps.users.exists,
+        aliasOwner: async (aliasId) => {
+          const doc = await aliases.byId(aliasId);
+          return doc && !doc.deleted && doc.aliasName ? doc.userId : null;
+        },
+        aliasViewAfter: async (aliasId, position) => {
+          await settled(position);
+          const doc = await aliases.byId(aliasId);
+          if (!doc) throw notFound('Alias non trovato');
+          return toAliasView(doc);
+        },
+      }),
+    ],
+  } satisfies AuraModule;
+}

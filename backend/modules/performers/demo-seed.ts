@@ -1,0 +1,39 @@
+import { auracoinToUnits, streams } from '@aura/contracts';
+import { handleCommand } from '../../platform/eventstore/handle-command';
+import type { EventStore } from '../../platform/eventstore/port';
+import { hashPassword } from '../../platform/http/password';
+import { deterministicId } from '../../platform/ids';
+import { claimAll } from '../../platform/unique-values';
+import { DEMO_PERFORMER_PASSWORD, demoPerformers } from './demo-data';
+import { decideRegisterPerformer, decideVerifyPerformer, performer } from './performer';
+
+const metadata = { source: 'seed' };
+
+/** The demo performers' ids and portraits (photos are sold of them). */
+export const demoPortraits = () =>
+  demoPerformers.map((demo, index) => ({ performerId: deterministicId(`demo-performer:${demo.username}`), username: demo.username, image: `/demo/performers/${index + 1}.svg` }));
+
+/** Twelve approved performers with fixed ids: a seed cut short resumes where it stopped. */
+export async function seedDemoPerformers(eventStore: EventStore, now: () => Date) {
+  const passwordHash = await hashPassword(DEMO_PERFORMER_PASSWORD);
+  const portraits = demoPortraits();
+  for (const [index, demo] of demoPerformers.entries()) {
+    const { performerId, image } = portraits[index]!;
+    const email = `${demo.username}@aura.demo`;
+    await claimAll(eventStore, [
+      { kind: 'performer-username', value: demo.username, ownerId: performerId },
+      { kind: 'performer-email', value: email, ownerId: performerId },
+    ], now, metadata);
+    await handleCommand(eventStore, streams.performer(performerId), performer, (state) => {
+      if (state.status !== 'none') return [];
+      const { rate, ...profile } = demo;
+      const registered = decideRegisterPerformer(
+        { ...profile, performerId, email, passwordHash, rateUnits: auracoinToUnits(rate), image, signedContractAt: now().toISOString(), digitalSignature: null },
+        state,
+        now(),
+      );
+      const pending = registered.reduce(performer.evolve, state);
+      return [...registered, ...decideVerifyPerformer({}, pending, now())];
+    }, { metadata });
+  }
+}

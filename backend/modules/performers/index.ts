@@ -1,0 +1,72 @@
+import { notFound } from '../../platform/http/errors';
+import type { Principal } from '../../platform/http/session';
+import type { AuraModule, ModulePorts } from '../../platform/module';
+import { settledOn } from '../../platform/projections/wait';
+import { demoPortraits, seedDemoPerformers } from './demo-seed';
+import { presenceGraceJob } from './presence-grace';
+import { PERFORMERS, performersProjection } from './projection';
+import { followPresence, performerPushes, type PresenceFeed } from './pushes';
+import { createPerformerQueries, sightOf, toPerformerView } from './queries';
+import { performersQueryRouter } from './query-routes';
+import { performersRouter } from './routes';
+
+export interface PerformersDeps {
+  /** socket presence of this node (the presence module's tracker) */
+  presence: PresenceFeed;
+}
+
+/** Performers: registration and verification, profiles, the gallery, presence, geoblocking, blocking. */
+export function performersModule(ports: ModulePorts, deps: PerformersDeps) {
+  const { presence } = deps;
+  const performers = createPerformerQueries(ports.readModels, { viewersOf: presence.viewersOf, viewersVersion: presence.viewersVersion, now: ports.now });
+  const settled = settledOn(ports.readModels, PERFORMERS);
+  const pushDeps = { performers, presence, realtime: ports.realtime };
+  followPresence({ ...pushDeps, kv: ports.kv, jobs: ports.jobs, graceMs: ports.config.PRESENCE_GRACE_MS, now: ports.now });
+  return {
+    name: 'performers',
+    projections: [performersProjection],
+    routers: [
+      performersRouter({
+        ...ports,
+        findLogin: async (identifier) => {
+          const doc = await performers.byLogin(identifier);
+          return doc?.passwordHash ? { id: doc._id, passwordHash: doc.passwordHash } : null;
+        },
+        credentialsOf: async (performerId) => {
+          const doc = await performers.byId(performerId);
+          return doc ? { username: doc.username, email: doc.email } : null;
+        },
+        performerViewAfter: async (performerId, position) => {
+          await settled(position);
+          const doc = await performers.byId(performerId);
+          if (!doc) throw notFound('Performer non trovata');
+          return toPerformerView(doc, performers.live);
+        },
+        documentById: async (documentId) => {
+          const doc = await performers.withDocument(documentId);
+          const document = doc?.documents.find((each) => each.id === documentId);
+          return doc && document ? { performerId: doc._id, fileId: document.fileId, contentType: document.contentType, fileName: document.fileName } : null;
+        },
+      }),
+      performersQueryRouter({ sessions: ports.sessions, performers, files: ports.files, onlineUsers: presence.onlineUsers }),
+    ],
+    jobs: [presenceGraceJob(ports)],
+    pushes: performerPushes(pushDeps),
+    seedDemo: () => seedDemoPerformers(ports.eventStore, ports.now),
+    queries: {
+      /** she exists and is not deleted */
+      exists: async (performerId: string) => (await performers.byId(performerId)) !== null,
+      /** approved: listed in the gallery, may be bought from and added to favourites */
+      isApproved: async (performerId: string) => (await performers.byId(performerId))?.verificationStatus === 'approved',
+      nameOf: async (performerId: string) => (await performers.byId(performerId))?.name ?? null,
+      /** has she blocked this user? (no photos, messages or sessions for them) */
+      isBlocked: async (performerId: string, userId: string) => (await performers.byId(performerId))?.blockedUserIds.includes(userId) ?? false,
+      /** what this caller, from this country, may see of her: 'full', 'public' or 'none' */
+      sightOf: async (performerId: string, caller: Pick<Principal, 'kind' | 'sub'> | undefined, country: string | undefined) => {
+        const doc = await performers.byId(performerId);
+        return doc ? sightOf(doc, caller, country) : 'none';
+      },
+      demoPortraits,
+    },
+  } satisfies AuraModule & Record<string, unknown>;
+}

@@ -1,0 +1,198 @@
+import { ageOn, unitsToAuracoin, centsToEuro, type GalleryQuery, type GalleryPage, type PerformerView, type PublicPerformerView } from '@aura/contracts';
+import type { ReadModelStore } from '../../platform/readmodels/port';
+import { PERFORMERS, type PerformerDoc } from './projection';
+
+/** Live figures the read model does not hold: viewers from socket presence, the clock. */
+export interface LiveFigures {
+  viewersOf(performerId: string): number;
+  /** changes whenever any viewer count changes */
+  viewersVersion(): number;
+  now(): Date;
+}
+
+function ageOf(doc: PerformerDoc, now: Date): number | null {
+  if (doc.age !== null) return doc.age;
+  return doc.dateOfBirth ? ageOn(doc.dateOfBirth, now) : null;
+}
+
+export function toPublicPerformerView(doc: PerformerDoc, live: LiveFigures): PublicPerformerView {
+  const now = live.now();
+  return {
+    id: doc._id,
+    name: doc.name,
+    username: doc.username,
+    age: ageOf(doc, now),
+    image: doc.image,
+    isOnline: doc.isOnline,
+    online: doc.isOnline,
+    rating: doc.rating,
+    creditsPerMinute: unitsToAuracoin(doc.rateUnits),
+    languages: doc.languages,
+    category: doc.category,
+    bio: doc.bio,
+    hairColor: doc.hairColor,
+    eyeColor: doc.eyeColor,
+    bodyType: doc.bodyType,
+    ethnicity: doc.ethnicity,
+    height: doc.height,
+    specialFeatures: doc.specialFeatures,
+    viewers: doc.isOnline ? live.viewersOf(doc._id) : 0,
+    verificationStatus: doc.verificationStatus,
+  };
+}
+
+/** Online minutes so far, the running period included. */
+export function onlineMinutes(doc: PerformerDoc, now: Date): number {
+  const running = doc.isOnline && doc.onlineSince ? Math.max(0, now.getTime() - Date.parse(doc.onlineSince)) : 0;
+  return Math.floor((doc.onlineMs + running) / 60_000);
+}
+
+export function toPerformerView(doc: PerformerDoc, live: LiveFigures): PerformerView {
+  return {
+    ...toPublicPerformerView(doc, live),
+    email: doc.email,
+    totalEarnings: centsToEuro(doc.totalEarningsCents),
+    totalOnlineMinutes: onlineMinutes(doc, live.now()),
+    totalSessions: doc.totalSessions,
+    createdAt: doc.createdAt,
+    dateOfBirth: doc.dateOfBirth,
+    signedContractAt: doc.signedContractAt,
+    rejectionReason: doc.rejectionReason,
+    geoblockedCountries: doc.geoblockedCountries,
+    blockedUserIds: doc.blockedUserIds,
+  };
+}
+
+/** Does an approved performer pass a gallery query's filters (tabs excluded) for a visitor of `country`? */
+export function matchesGallery(doc: PerformerDoc, query: Omit<GalleryQuery, 'tab' | 'limit'>, country: string | undefined): boolean {
+  if (doc.verificationStatus !== 'approved') return false;
+  if (query.category && doc.category !== query.category) return false;
+  if (query.hairColor && doc.hairColor !== query.hairColor) return false;
+  if (query.eyeColor && doc.eyeColor !== query.eyeColor) return false;
+  if (query.bodyType && doc.bodyType !== query.bodyType) return false;
+  if (query.ethnicity && doc.ethnicity !== query.ethnicity) return false;
+  if (query.specialFeatures && !query.specialFeatures.every((feature) => doc.specialFeatures.includes(feature))) return false;
+  if (query.q && !doc.searchText.includes(query.q.toLowerCase())) return false;
+  if (country && doc.geoblockedCountries.includes(country)) return false;
+  return true;
+}
+
+/** Online first, then by rating (highest first), then by name. */
+function galleryOrder(a: PerformerDoc, b: PerformerDoc): number {
+  return Number(b.isOnline) - Number(a.isOnline) || (b.rating ?? -1) - (a.rating ?? -1) || a.name.localeCompare(b.name);
+}
+
+const CHECKPOINTS = '_checkpoints';
+/** How stale the gallery may be behind the performers read model (presence changes are pushed by socket anyway). */
+const SNAPSHOT_CHECK_MS = 50;
+
+/** Reads of the performers read model (injected into command modules, never imported by them). */
+export function createPerformerQueries(readModels: ReadModelStore, live: LiveFigures) {
+  const performers = readModels.collection<PerformerDoc>(PERFORMERS);
+  const checkpoints = readModels.collection<{ _id: string; position: number }>(CHECKPOINTS);
+  type Snapshot = { position: number | null; day: string; docs: PerformerDoc[]; answers: Map<string, GalleryPage>; json: Map<string, string> };
+  let snapshot: Snapshot | undefined;
+  let checkedAt = 0;
+  let checkedPosition: number | null = null;
+  let loading: Promise<Snapshot> | undefined;
+  async function approvedSnapshot(): Promise<Snapshot> {
+    // the checkpoint is read at most every SNAPSHOT_CHECK_MS: the gallery may lag the read model by that much
+    const nowMs = Date.now();
+    if (nowMs - checkedAt >= SNAPSHOT_CHECK_MS) {
+      checkedAt = nowMs;
+      checkedPosition = (await checkpoints.findOne({ _id: PERFORMERS }))?.position ?? null;
+    }
+    const position = checkedPosition;
+    // ages move with the calendar: a new day reloads too
+    const day = live.now().toISOString().slice(0, 10);
+    if (snapshot && snapshot.position === position && snapshot.day === day) return snapshot;
+    loading ??= performers
+      .find({ verificationStatus: 'approved' })
+      .then((docs) => {
+        snapshot = { position, day, docs: docs.sort(galleryOrder), answers: new Map(), json: new Map() };
+        return snapshot;
+      })
+      .finally(() => {
+        loading = undefined;
+      });
+    return loading;
+  }
+  return {
+    live,
+    async byId(id: string): Promise<PerformerDoc | null> {
+      return performers.findOne({ _id: id });
+    },
+    /** by username (ignoring case) or email */
+    async byLogin(identifier: string): Promise<PerformerDoc | null> {
+      const lower = identifier.trim().toLowerCase();
+      return performers.findOne(lower.includes('@') ? { email: lower } : { usernameLower: lower });
+    },
+    /** the performer holding an identity document */
+    async withDocument(documentId: string): Promise<PerformerDoc | null> {
+      return performers.findOne({ 'documents.id': documentId });
+    },
+    async all(): Promise<PerformerDoc[]> {
+      return performers.find({}, { sort: { createdAt: -1 } });
+    },
+    async pending(): Promise<PerformerDoc[]> {
+      return performers.find({ verificationStatus: 'pending' }, { sort: { createdAt: 1 } });
+    },
+    async onlineCount(): Promise<number> {
+      return performers.count({ verificationStatus: 'approved', isOnline: true });
+    },
+    /**
+     * The gallery: approved, not geoblocked for `country`, filtered; online first, then rating.
+     * Answered from a snapshot of the approved performers that is reloaded whenever the
+     * projection's checkpoint moves (so it is never staler than the read model, in any process),
+     * with answers memoised per query for that checkpoint; viewer counts are applied live.
+     */
+    async gallery(query: GalleryQuery, country: string | undefined): Promise<GalleryPage> {
+      const current = await approvedSnapshot();
+      const key = JSON.stringify([query, country ?? null]);
+      let answer = current.answers.get(key);
+      if (!answer) {
+        const matching = current.docs.filter((doc) => matchesGallery(doc, query, country));
+        const online = matching.filter((doc) => doc.isOnline).length;
+        const tab = query.tab === 'all' ? matching : matching.filter((doc) => doc.isOnline === (query.tab === 'online'));
+        answer = {
+          performers: tab.slice(0, query.limit).map((doc) => toPublicPerformerView(doc, { viewersOf: () => 0, viewersVersion: () => 0, now: live.now })),
+          counts: { all: matching.length, online, offline: matching.length - online },
+        };
+        if (current.answers.size > 500) current.answers.clear();
+        current.answers.set(key, answer);
+      }
+      return { performers: answer.performers.map((view) => (view.isOnline ? { ...view, viewers: live.viewersOf(view.id) } : view)), counts: answer.counts };
+    },
+    /**
+     * The gallery answer as JSON text, checked against `check` (the contract's response schema)
+     * once per checkpoint, query and viewer-count version rather than on every request.
+     */
+    async galleryJson(query: GalleryQuery, country: string | undefined, check: (page: GalleryPage) => unknown): Promise<string> {
+      const current = await approvedSnapshot();
+      const key = `json:${live.viewersVersion()}:${JSON.stringify([query, country ?? null])}`;
+      const cached = current.json.get(key);
+      if (cached !== undefined) return cached;
+      const text = JSON.stringify(check(await this.gallery(query, country)));
+      if (current.json.size > 500) current.json.clear();
+      current.json.set(key, text);
+      return text;
+    },
+  };
+}
+
+export type PerformerQueries = ReturnType<typeof createPerformerQueries>;
+
+/** May a visitor from `country` see this performer? (geoblocking is decided here, on the server) */
+export function visibleFrom(doc: PerformerDoc, country: string | undefined): boolean {
+  return !country || !doc.geoblockedCountries.includes(country);
+}
+
+/**
+ * What a caller may see of a performer, the one rule for profiles and photos alike: herself and
+ * admins the whole record; anybody else an approved performer not geoblocked for their country;
+ * nothing otherwise (answered as not found).
+ */
+export function sightOf(doc: PerformerDoc, caller: { kind: string; sub: string } | undefined, country: string | undefined): 'full' | 'public' | 'none' {
+  if (caller && (caller.kind === 'admin' || (caller.kind === 'performer' && caller.sub === doc._id))) return 'full';
+  return doc.verificationStatus === 'approved' && visibleFrom(doc, country) ? 'public' : 'none';
+}

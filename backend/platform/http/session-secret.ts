@@ -1,0 +1,16 @@
+import { randomBytes } from 'node:crypto';
+import { readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+
+/** SESSION_SECRET, else a secret generated once and kept under DATA_DIR (so sessions survive restarts). */
+export async function sessionSecret(config: { SESSION_SECRET?: string; dataDir: string }): Promise<string> {
+  if (config.SESSION_SECRET) return config.SESSION_SECRET;
+  const file = path.join(config.dataDir, 'session-secret');
+  try {
+    return (await readFile(file, 'utf8')).trim();
+  } catch {
+    const secret = randomBytes(48).toString('base64url');
+    await writeFile(file, secret, { mode: 0o600, flag: 'wx' }).catch(() => undefined);
+    return (await readFile(file, 'utf8')).trim();
+  }
+}

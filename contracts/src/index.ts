@@ -1,6 +1,7 @@
 export * from './money';
 export * from './events/index';
 export * from './errors';
+export * from './problem';
 export * from './socket';
 export * from './api/common';
 export * from './api/accounts';

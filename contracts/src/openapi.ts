@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Problem } from './errors';
+import { Problem } from './problem';
 import { apiRoutes, type RouteContract } from './api/routes';
 
 

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { ServerToClientEvents } from '@aura/contracts';
 import { keysToRefetch } from '../lib/query-keys';
-import { getSocket } from '../lib/socket';
+import { withSocket } from '../lib/socket';
 
 /**
  * `readmodel:changed { model, id? }` refetches the matching reads: every query of the model, or
@@ -10,14 +10,15 @@ import { getSocket } from '../lib/socket';
  */
 export function useReadModelSync(): void {
   const queryClient = useQueryClient();
-  useEffect(() => {
-    const socket = getSocket();
-    const onChanged: ServerToClientEvents['readmodel:changed'] = ({ model, id }) => {
-      for (const queryKey of keysToRefetch(model, id)) void queryClient.invalidateQueries({ queryKey });
-    };
-    socket.on('readmodel:changed', onChanged);
-    return () => {
-      socket.off('readmodel:changed', onChanged);
-    };
-  }, [queryClient]);
+  useEffect(
+    () =>
+      withSocket((socket) => {
+        const onChanged: ServerToClientEvents['readmodel:changed'] = ({ model, id }) => {
+          for (const queryKey of keysToRefetch(model, id)) void queryClient.invalidateQueries({ queryKey });
+        };
+        socket.on('readmodel:changed', onChanged);
+        return () => socket.off('readmodel:changed', onChanged);
+      }),
+    [queryClient],
+  );
 }

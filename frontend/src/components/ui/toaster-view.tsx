@@ -1,18 +1,11 @@
-import {
-  Toaster as ChakraToaster,
-  Portal,
-  Spinner,
-  Stack,
-  Toast,
-  createToaster,
-} from '@chakra-ui/react';
+import { useEffect } from 'react';
+import { Toaster as ChakraToaster, Portal, Spinner, Stack, Toast, createToaster } from '@chakra-ui/react';
 
 /**
  * The app's notifications (spec §9): one toast visible at a time (the next ones queue),
- * 5000 ms by default, focus the region with F8.
- * `notify({ type: 'error', ... })` is the spec's "destructive" toast.
+ * 5000 ms by default, focus the region with F8. Loaded after the first screen (see `toaster.tsx`).
  */
-export const toaster = createToaster({
+const toaster = createToaster({
   placement: 'bottom-end',
   max: 1,
   duration: 5000,
@@ -20,18 +13,16 @@ export const toaster = createToaster({
   pauseOnPageIdle: true,
 });
 
-type ToastOptions = Parameters<typeof toaster.create>[0];
+export type ToastOptions = Parameters<typeof toaster.create>[0];
 
-/**
- * Show a toast, replacing the one on screen (the newest wins, as in the spec's one-toast
- * notifier) instead of queueing behind it.
- */
-export function notify(options: ToastOptions): string {
+/** The newest toast replaces the one on screen (the spec's one-toast notifier) instead of queueing behind it. */
+export function show(options: ToastOptions): void {
   toaster.remove();
-  return toaster.create(options);
+  toaster.create(options);
 }
 
-export function Toaster() {
+export function ToasterView({ onMount }: { onMount: () => void }) {
+  useEffect(onMount, [onMount]);
   return (
     <Portal>
       <ChakraToaster toaster={toaster} insetInline={{ mdDown: '4' }}>

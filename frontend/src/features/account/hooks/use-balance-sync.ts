@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { ServerToClientEvents, UserView } from '@aura/contracts';
-import { getSocket } from '../../../lib/socket';
+import { withSocket } from '../../../lib/socket';
 import { userQueryOptions } from '../api/get-user';
 
 /**
@@ -11,21 +11,18 @@ import { userQueryOptions } from '../api/get-user';
  */
 export function useBalanceSync(): void {
   const queryClient = useQueryClient();
-
-  useEffect(() => {
-    const socket = getSocket();
-    const onBalance: ServerToClientEvents['balance:changed'] = ({ userId, auracoinBalance }) => {
-      const { queryKey } = userQueryOptions(userId);
-      const current = queryClient.getQueryData<UserView>(queryKey);
-      if (current) {
-        queryClient.setQueryData(queryKey, { ...current, auracoinBalance });
-      } else {
-        void queryClient.invalidateQueries({ queryKey });
-      }
-    };
-    socket.on('balance:changed', onBalance);
-    return () => {
-      socket.off('balance:changed', onBalance);
-    };
-  }, [queryClient]);
+  useEffect(
+    () =>
+      withSocket((socket) => {
+        const onBalance: ServerToClientEvents['balance:changed'] = ({ userId, auracoinBalance }) => {
+          const { queryKey } = userQueryOptions(userId);
+          const current = queryClient.getQueryData<UserView>(queryKey);
+          if (current) queryClient.setQueryData(queryKey, { ...current, auracoinBalance });
+          else void queryClient.invalidateQueries({ queryKey });
+        };
+        socket.on('balance:changed', onBalance);
+        return () => socket.off('balance:changed', onBalance);
+      }),
+    [queryClient],
+  );
 }

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { ServerToClientEvents } from '@aura/contracts';
-import { getSocket } from '../../../lib/socket';
+import { withSocket } from '../../../lib/socket';
 import { notify } from '../../../components/ui/toaster';
 import { applyPresence } from '../api/gallery';
 
@@ -11,32 +11,36 @@ import { applyPresence } from '../api/gallery';
  */
 export function useGalleryRealtime(): void {
   const queryClient = useQueryClient();
-  useEffect(() => {
-    const socket = getSocket();
-    const onPresence: ServerToClientEvents['performer:presence'] = (change) => applyPresence(queryClient, change);
-    const onFavourite: ServerToClientEvents['favourite:online'] = ({ name }) => {
-      notify({ type: 'info', title: `${name} è online!`, description: 'Una delle tue preferite è appena entrata online.' });
-    };
-    socket.on('performer:presence', onPresence);
-    socket.on('favourite:online', onFavourite);
-    return () => {
-      socket.off('performer:presence', onPresence);
-      socket.off('favourite:online', onFavourite);
-    };
-  }, [queryClient]);
+  useEffect(
+    () =>
+      withSocket((socket) => {
+        const onPresence: ServerToClientEvents['performer:presence'] = (change) => applyPresence(queryClient, change);
+        const onFavourite: ServerToClientEvents['favourite:online'] = ({ name }) => {
+          notify({ type: 'info', title: `${name} è online!`, description: 'Una delle tue preferite è appena entrata online.' });
+        };
+        socket.on('performer:presence', onPresence);
+        socket.on('favourite:online', onFavourite);
+        return () => {
+          socket.off('performer:presence', onPresence);
+          socket.off('favourite:online', onFavourite);
+        };
+      }),
+    [queryClient],
+  );
 }
 
 /** While a profile is open this connection counts as one of her viewers. */
 export function useViewing(performerId: string | null): void {
   useEffect(() => {
     if (!performerId) return;
-    const socket = getSocket();
-    const announce = () => socket.emit('performer:view', performerId);
-    announce();
-    socket.on('connect', announce);
-    return () => {
-      socket.off('connect', announce);
-      socket.emit('performer:view', null);
-    };
+    return withSocket((socket) => {
+      const announce = () => socket.emit('performer:view', performerId);
+      announce();
+      socket.on('connect', announce);
+      return () => {
+        socket.off('connect', announce);
+        socket.emit('performer:view', null);
+      };
+    });
   }, [performerId]);
 }

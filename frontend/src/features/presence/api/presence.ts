@@ -3,7 +3,7 @@ import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { PresenceSummary, ServerToClientEvents } from '@aura/contracts';
 import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
-import { getSocket } from '../../../lib/socket';
+import { withSocket } from '../../../lib/socket';
 
 export function presenceQueryOptions() {
   return queryOptions({
@@ -15,19 +15,23 @@ export function presenceQueryOptions() {
 /** People connected right now: read once, then kept live by the 'presence:count' push. */
 export function usePresence() {
   const queryClient = useQueryClient();
-  useEffect(() => {
-    const socket = getSocket();
-    const onCount: ServerToClientEvents['presence:count'] = (summary) => {
-      queryClient.setQueryData<PresenceSummary>(queryKeys.presence.summary, summary);
-    };
-    // this page's own connection counts: read again once it is established
-    const onConnect = () => void queryClient.invalidateQueries({ queryKey: queryKeys.presence.summary });
-    socket.on('presence:count', onCount);
-    socket.on('connect', onConnect);
-    return () => {
-      socket.off('presence:count', onCount);
-      socket.off('connect', onConnect);
-    };
-  }, [queryClient]);
+  useEffect(
+    () =>
+      withSocket((socket) => {
+        const onCount: ServerToClientEvents['presence:count'] = (summary) => {
+          queryClient.setQueryData<PresenceSummary>(queryKeys.presence.summary, summary);
+        };
+        // this page's own connection counts: read again once it is established
+        const onConnect = () => void queryClient.invalidateQueries({ queryKey: queryKeys.presence.summary });
+        socket.on('presence:count', onCount);
+        socket.on('connect', onConnect);
+        if (socket.connected) onConnect();
+        return () => {
+          socket.off('presence:count', onCount);
+          socket.off('connect', onConnect);
+        };
+      }),
+    [queryClient],
+  );
   return useQuery(presenceQueryOptions());
 }

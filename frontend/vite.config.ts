@@ -22,15 +22,13 @@ export default defineConfig({
     target: 'es2022',
     rolldownOptions: {
       output: {
-        // long-lived vendor chunks, so a deploy of app code does not bust the libraries' cache
+        // long-lived vendor chunks for what every page loads, so a deploy of app code does not
+        // bust the libraries' cache; everything else (Chakra's components, zod, formik, charts…)
+        // is split by the bundler along the pages that use it, so the first page carries only
+        // what it shows
         codeSplitting: {
           groups: [
-            {
-              name: 'react',
-              // react-is and hoist-non-react-statics are shared by emotion (eager) and formik (lazy)
-              test: /node_modules[\\/](react|react-dom|scheduler|react-is|hoist-non-react-statics)[\\/]/,
-              priority: 40,
-            },
+            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 40 },
             { name: 'router', test: /node_modules[\\/](react-router|react-router-dom)[\\/]/, priority: 30 },
             { name: 'query', test: /node_modules[\\/]@tanstack[\\/]/, priority: 30 },
             {
@@ -38,8 +36,8 @@ export default defineConfig({
               test: /node_modules[\\/](socket\.io-client|socket\.io-parser|engine\.io-client|engine\.io-parser|@socket\.io|debug|ms|xmlhttprequest-ssl)[\\/]/,
               priority: 30,
             },
-            { name: 'forms', test: /node_modules[\\/](formik|yup|lodash|lodash-es|property-expr|tiny-case|toposort|deepmerge)[\\/]/, priority: 30 },
-            { name: 'ui', test: /node_modules[\\/]/, priority: 10 },
+            // the rest of what the first screen of any page needs, in one file instead of dozens
+            { name: 'shell', tags: ['$initial'], priority: 20 },
           ],
         },
       },

@@ -2,18 +2,18 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
 import { AppProvider } from './app/provider';
-import { createAppRouter, preloadPage } from './app/router';
+import { preloadPage } from './app/pages';
+import { createAppRouter } from './app/router';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('#root is missing from index.html');
 
 preloadPage(window.location.pathname);
-const router = createAppRouter();
 
 createRoot(container).render(
   <StrictMode>
     <AppProvider>
-      <RouterProvider router={router} />
+      <RouterProvider router={createAppRouter()} />
     </AppProvider>
   </StrictMode>,
 );

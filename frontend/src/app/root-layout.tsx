@@ -1,8 +1,7 @@
-import { Suspense } from 'react';
+import { lazy, Suspense } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router-dom';
+import { Box } from '@chakra-ui/react';
 import { MainLayout } from '../components/layout/main-layout';
-import { UserMenu } from '../components/layout/user-menu';
-import { PerformerMenu } from '../components/layout/performer-menu';
 import { OnlineUsersBadge } from '../features/presence/components/online-users-badge';
 import { usePerformerLogout } from '../features/performer-dashboard/api/performer';
 import { useStoredPerformer } from '../lib/session-storage';
@@ -11,6 +10,13 @@ import { useLogout } from '../features/auth/api/logout';
 import { useBalanceSync } from '../features/account/hooks/use-balance-sync';
 import { useCurrentUser } from '../features/account/hooks/use-current-user';
 import { useReadModelSync } from './use-realtime-sync';
+
+// the account menus (a popover menu with positioning) load only for someone signed in
+const UserMenu = lazy(() => import('../components/layout/user-menu').then((m) => ({ default: m.UserMenu })));
+const PerformerMenu = lazy(() => import('../components/layout/performer-menu').then((m) => ({ default: m.PerformerMenu })));
+
+/** Keeps the avatar's place while its menu loads. */
+const avatarPlace = <Box width="40px" height="40px" aria-hidden="true" />;
 
 /** The common layout of every page; composes the account and auth features into the header. */
 export function RootLayout() {
@@ -22,21 +28,25 @@ export function RootLayout() {
   useReadModelSync();
 
   const accountMenu = user ? (
-    <UserMenu
-      username={user.username}
-      email={user.email}
-      balance={user.auracoinBalance}
-      onLogout={() => logout.mutate()}
-      isLoggingOut={logout.isPending}
-    />
+    <Suspense fallback={avatarPlace}>
+      <UserMenu
+        username={user.username}
+        email={user.email}
+        balance={user.auracoinBalance}
+        onLogout={() => logout.mutate()}
+        isLoggingOut={logout.isPending}
+      />
+    </Suspense>
   ) : performer ? (
-    <PerformerMenu
-      name={performer.name}
-      email={performer.email}
-      isOnline={performer.isOnline}
-      totalEarnings={performer.totalEarnings}
-      onLogout={() => performerLogout.mutate()}
-    />
+    <Suspense fallback={avatarPlace}>
+      <PerformerMenu
+        name={performer.name}
+        email={performer.email}
+        isOnline={performer.isOnline}
+        totalEarnings={performer.totalEarnings}
+        onLogout={() => performerLogout.mutate()}
+      />
+    </Suspense>
   ) : null;
 
   return (

@@ -5,44 +5,51 @@ export const LOCALE = 'it-IT';
 /** ISO weekday numbering used by the product: 1 = Monday … 7 = Sunday; weeks start on Monday. */
 export const WEEK_STARTS_ON = 1 as const;
 
-const integerFormat = new Intl.NumberFormat(LOCALE, { maximumFractionDigits: 0, useGrouping: 'always' });
-const auracoinFormat = new Intl.NumberFormat(LOCALE, {
-  minimumFractionDigits: 0,
-  maximumFractionDigits: 2,
-  useGrouping: 'always',
-});
-const euroFormat = new Intl.NumberFormat(LOCALE, {
-  style: 'currency',
-  currency: 'EUR',
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-  useGrouping: 'always',
-});
-const percentFormat = new Intl.NumberFormat(LOCALE, { style: 'percent', maximumFractionDigits: 0 });
-const dateFormat = new Intl.DateTimeFormat(LOCALE, { day: 'numeric', month: 'long', year: 'numeric' });
-const shortDateFormat = new Intl.DateTimeFormat(LOCALE, { day: '2-digit', month: '2-digit', year: 'numeric' });
-const dateTimeFormat = new Intl.DateTimeFormat(LOCALE, {
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-});
-const timeFormat = new Intl.DateTimeFormat(LOCALE, { hour: '2-digit', minute: '2-digit' });
+/** Intl formatters are costly to create: each is made on first use, then kept. */
+function cached<T>(create: () => T): () => T {
+  let value: T | undefined;
+  return () => (value ??= create());
+}
+
+const integerFormat = cached(() => new Intl.NumberFormat(LOCALE, { maximumFractionDigits: 0, useGrouping: 'always' }));
+const auracoinFormat = cached(
+  () => new Intl.NumberFormat(LOCALE, { minimumFractionDigits: 0, maximumFractionDigits: 2, useGrouping: 'always' }),
+);
+const euroFormat = cached(
+  () =>
+    new Intl.NumberFormat(LOCALE, {
+      style: 'currency',
+      currency: 'EUR',
+      minimumFractionDigits: 2,
+      maximumFractionDigits: 2,
+      useGrouping: 'always',
+    }),
+);
+const percentFormat = cached(() => new Intl.NumberFormat(LOCALE, { style: 'percent', maximumFractionDigits: 0 }));
+const dateFormat = cached(() => new Intl.DateTimeFormat(LOCALE, { day: 'numeric', month: 'long', year: 'numeric' }));
+const shortDateFormat = cached(() => new Intl.DateTimeFormat(LOCALE, { day: '2-digit', month: '2-digit', year: 'numeric' }));
+const dateTimeFormat = cached(
+  () => new Intl.DateTimeFormat(LOCALE, { day: 'numeric', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit' }),
+);
+const timeFormat = cached(() => new Intl.DateTimeFormat(LOCALE, { hour: '2-digit', minute: '2-digit' }));
+const numberFormats = new Map<string, Intl.NumberFormat>();
 
 /** 1234 → "1.234" */
 export function formatInteger(value: number): string {
-  return integerFormat.format(value);
+  return integerFormat().format(value);
 }
 
 /** A number in Italian with the given fraction digits: 1234.5 → "1.234,5". */
 export function formatNumber(value: number, options: Intl.NumberFormatOptions = {}): string {
-  return new Intl.NumberFormat(LOCALE, { useGrouping: 'always', ...options }).format(value);
+  const key = JSON.stringify(options);
+  let format = numberFormats.get(key);
+  if (!format) numberFormats.set(key, (format = new Intl.NumberFormat(LOCALE, { useGrouping: 'always', ...options })));
+  return format.format(value);
 }
 
 /** An auracoin amount (may step by 0.5): 12 → "12", 12.5 → "12,5", 1500 → "1.500". */
 export function formatAuracoin(value: number): string {
-  return auracoinFormat.format(value);
+  return auracoinFormat().format(value);
 }
 
 /** "12,5 auracoin" */
@@ -52,12 +59,12 @@ export function formatAuracoinLabel(value: number): string {
 
 /** Euro with two decimals: 9.9 → "9,90 €". */
 export function formatEuro(value: number): string {
-  return euroFormat.format(value);
+  return euroFormat().format(value);
 }
 
 /** A ratio as a percentage: 0.55 → "55%". */
 export function formatPercent(ratio: number): string {
-  return percentFormat.format(ratio);
+  return percentFormat().format(ratio);
 }
 
 function toDate(value: Date | string | number): Date {
@@ -66,22 +73,22 @@ function toDate(value: Date | string | number): Date {
 
 /** "20 novembre 2025" */
 export function formatDate(value: Date | string | number): string {
-  return dateFormat.format(toDate(value));
+  return dateFormat().format(toDate(value));
 }
 
 /** "20/11/2025" */
 export function formatShortDate(value: Date | string | number): string {
-  return shortDateFormat.format(toDate(value));
+  return shortDateFormat().format(toDate(value));
 }
 
 /** "20 novembre 2025 alle ore 14:05" (as Intl words it) */
 export function formatDateTime(value: Date | string | number): string {
-  return dateTimeFormat.format(toDate(value));
+  return dateTimeFormat().format(toDate(value));
 }
 
 /** "14:05" */
 export function formatTime(value: Date | string | number): string {
-  return timeFormat.format(toDate(value));
+  return timeFormat().format(toDate(value));
 }
 
 /** Elapsed seconds as mm:ss (minutes keep counting past 59): 75 → "01:15". */

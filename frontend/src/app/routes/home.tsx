@@ -1,11 +1,17 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
+import { AfterFirstPaint } from '../../components/ui/after-first-paint';
 import { FeaturesSection } from '../../features/landing/components/features-section';
 import { Hero } from '../../features/landing/components/hero';
-import { PerformerOfferBanner } from '../../features/landing/components/performer-offer-banner';
-import { GallerySection } from '../../features/gallery/components/gallery-section';
-import { PricingSection } from '../../features/wallet/components/pricing-section';
 
-/** The landing page (spec §2): hero, features, gallery (#performers), offer banner, pricing (#pricing). */
+// fetched once the first screen is painted
+const HomeBelowFold = lazy(() => import('./home-below-fold'));
+
+const belowFoldPlace = <div style={{ minHeight: '100vh' }} />;
+
+/**
+ * The landing page (spec §2): hero and features first; the gallery (#performers), the offer
+ * banner and the pricing (#pricing) right after the first paint.
+ */
 export default function HomeRoute() {
   const [search, setSearch] = useState('');
   return (
@@ -17,9 +23,11 @@ export default function HomeRoute() {
         }}
       />
       <FeaturesSection />
-      <GallerySection search={search} onClearSearch={() => setSearch('')} />
-      <PerformerOfferBanner />
-      <PricingSection />
+      <AfterFirstPaint placeholder={belowFoldPlace}>
+        <Suspense fallback={belowFoldPlace}>
+          <HomeBelowFold search={search} onClearSearch={() => setSearch('')} />
+        </Suspense>
+      </AfterFirstPaint>
     </>
   );
 }

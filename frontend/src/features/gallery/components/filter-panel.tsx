@@ -36,7 +36,7 @@ export function FilterPanel({ filters, onChange }: FilterPanelProps) {
   };
 
   return (
-    <Collapsible.Root open={open} onOpenChange={(e) => setOpen(e.open)}>
+    <Collapsible.Root open={open} onOpenChange={(e) => setOpen(e.open)} lazyMount>
       <Flex gap="2" align="center" wrap="wrap">
         <Collapsible.Trigger asChild>
           <Button variant="outline" size="sm" aria-expanded={open}>

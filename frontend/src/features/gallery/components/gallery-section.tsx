@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Box, Button, Container, Flex, Grid, Heading, Stack, Tabs, Text } from '@chakra-ui/react';
 import { GALLERY_PAGE_SIZE, type GalleryTab } from '@aura/contracts';
 import { useNavigate } from 'react-router-dom';
@@ -7,12 +7,14 @@ import { useGallery, type GalleryPerformer } from '../api/gallery';
 import { useActiveAliases } from '../api/aliases';
 import { useFavourites } from '../api/favourites';
 import { useGalleryRealtime, useViewing } from '../hooks/use-gallery-realtime';
-import { AliasChooser } from './alias-chooser';
 import { EMPTY_FILTERS, type GalleryFilters } from './filter-options';
 import { FilterPanel } from './filter-panel';
 import { PerformerCard } from './performer-card';
-import { PhotoShop } from './photo-shop';
-import { ProfileDialog } from './profile-dialog';
+
+// the dialogs load when a card is first opened, not with the landing page
+const ProfileDialog = lazy(() => import('./profile-dialog').then((m) => ({ default: m.ProfileDialog })));
+const PhotoShop = lazy(() => import('./photo-shop').then((m) => ({ default: m.PhotoShop })));
+const AliasChooser = lazy(() => import('./alias-chooser').then((m) => ({ default: m.AliasChooser })));
 
 export interface GallerySectionProps {
   /** the hero's search: name, category or language */
@@ -35,6 +37,9 @@ export function GallerySection({ search = '', onClearSearch }: GallerySectionPro
   const [limit, setLimit] = useState(GALLERY_PAGE_SIZE);
   const [openId, setOpenId] = useState<string | null>(null);
   const [chooserFor, setChooserFor] = useState<GalleryPerformer | null>(null);
+  // once opened, a dialog stays mounted so it can animate out and give the focus back
+  const [dialogsUsed, setDialogsUsed] = useState(false);
+  if (!dialogsUsed && (openId !== null || chooserFor !== null)) setDialogsUsed(true);
 
   useGalleryRealtime();
   useViewing(openId);
@@ -153,25 +158,29 @@ export function GallerySection({ search = '', onClearSearch }: GallerySectionPro
           ) : null}
         </Stack>
       </Container>
-      <ProfileDialog
-        performer={open}
-        onClose={() => setOpenId(null)}
-        onVideochat={() => open && startVideochat(open)}
-        onChat={() => open && startChat(open)}
-        photos={open ? <PhotoShop performerId={open.id} performerImage={open.image} signedIn={user !== null} /> : null}
-      />
-      <AliasChooser
-        open={chooserFor !== null}
-        realName={user?.username ?? ''}
-        aliases={aliases.data}
-        isLoading={aliases.isPending && aliases.fetchStatus !== 'idle'}
-        onCancel={() => setChooserFor(null)}
-        onConfirm={(displayName) => {
-          const p = chooserFor;
-          setChooserFor(null);
-          if (p) void navigate(`/video-session?performerId=${encodeURIComponent(p.id)}&displayName=${encodeURIComponent(displayName)}`);
-        }}
-      />
+      {dialogsUsed ? (
+        <Suspense fallback={null}>
+          <ProfileDialog
+            performer={open}
+            onClose={() => setOpenId(null)}
+            onVideochat={() => open && startVideochat(open)}
+            onChat={() => open && startChat(open)}
+            photos={open ? <PhotoShop performerId={open.id} performerImage={open.image} signedIn={user !== null} /> : null}
+          />
+          <AliasChooser
+            open={chooserFor !== null}
+            realName={user?.username ?? ''}
+            aliases={aliases.data}
+            isLoading={aliases.isPending && aliases.fetchStatus !== 'idle'}
+            onCancel={() => setChooserFor(null)}
+            onConfirm={(displayName) => {
+              const p = chooserFor;
+              setChooserFor(null);
+              if (p) void navigate(`/video-session?performerId=${encodeURIComponent(p.id)}&displayName=${encodeURIComponent(displayName)}`);
+            }}
+          />
+        </Suspense>
+      ) : null}
     </Box>
   );
 }

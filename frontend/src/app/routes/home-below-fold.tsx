@@ -1,0 +1,19 @@
+import { PerformerOfferBanner } from '../../features/landing/components/performer-offer-banner';
+import { GallerySection } from '../../features/gallery/components/gallery-section';
+import { PricingSection } from '../../features/wallet/components/pricing-section';
+
+export interface HomeBelowFoldProps {
+  search: string;
+  onClearSearch: () => void;
+}
+
+/** The landing page below its first screen: gallery (#performers), offer banner, pricing (#pricing). */
+export default function HomeBelowFold({ search, onClearSearch }: HomeBelowFoldProps) {
+  return (
+    <>
+      <GallerySection search={search} onClearSearch={onClearSearch} />
+      <PerformerOfferBanner />
+      <PricingSection />
+    </>
+  );
+}

@@ -1,12 +1,19 @@
 /**
  * The in-memory read-model adapter ('memory'): MongoDB's query, update and aggregation language
- * through `mingo`. Documents are copied in and out, so nothing outside can change the store.
+ * through `mingo`. Documents are copied in and out, so nothing outside can change the store, and a
+ * stored document is never changed in place (a write stores a new object): that is what lets
+ * `dump()` hand out the live documents for a snapshot without copying them.
+ * The usual filters and updates run in plain code (simple-filter.ts, simple-update.ts), and the
+ * declared indexes narrow equality lookups (equality-index.ts), as MongoDB's would.
  */
 import { randomUUID } from 'node:crypto';
 import { Aggregator, Query, update as applyModifier } from 'mingo';
 import type { Modifier } from 'mingo/updater';
 import type { AdapterHealth } from '../eventstore/port';
+import { EqualityIndex, equalityValues } from './equality-index';
 import type { Collection, Doc, Filter, FindOptions, ReadModelStore, Update } from './port';
+import { compileSimpleFilter } from './simple-filter';
+import { applySimpleUpdate } from './simple-update';
 
 /** MongoDB's code for a duplicate key: callers test `error.code === 11000` on every adapter. */
 export const DUPLICATE_KEY_CODE = 11000;
@@ -21,19 +28,43 @@ export class DuplicateKeyError extends Error {
 
 type Keys = Record<string, 1 | -1>;
 
+export interface IndexSpec {
+  keys: Keys;
+  unique: boolean;
+}
+
 interface CollectionState {
   /** the _id index: Map keeps insertion order, MongoDB's natural order on a fresh collection */
   docs: Map<string, Doc>;
-  indexes: Map<string, { keys: Keys; unique: boolean }>;
+  /** insertion rank of each _id, to give index lookups the natural order too */
+  rank: Map<string, number>;
+  nextRank: number;
+  indexes: Map<string, IndexSpec>;
   unique: UniqueIndex[];
+  /** by the first field of each declared index */
+  equality: Map<string, EqualityIndex>;
 }
 
-export function createMingoReadModelStore(): ReadModelStore {
+/** A collection as it is at one instant: its index specs and its (shared, never mutated) documents. */
+export interface CollectionDump {
+  name: string;
+  indexes: [string, IndexSpec][];
+  docs: Doc[];
+}
+
+export interface MingoReadModelStore extends ReadModelStore {
+  /** every collection now, without copying a document: take it between two writes */
+  dump(): CollectionDump[];
+  /** replaces every collection with the dumps' (their documents are adopted, not copied) */
+  load(dumps: readonly CollectionDump[]): void;
+}
+
+export function createMingoReadModelStore(): MingoReadModelStore {
   const collections = new Map<string, CollectionState>();
   const stateOf = (name: string): CollectionState => {
     let state = collections.get(name);
     if (!state) {
-      state = { docs: new Map(), indexes: new Map(), unique: [] };
+      state = emptyState();
       collections.set(name, state);
     }
     return state;
@@ -48,7 +79,44 @@ export function createMingoReadModelStore(): ReadModelStore {
     collection: <T extends Doc = Doc>(name: string): Collection<T> => new MingoCollection<T>(name, context),
     health: async (): Promise<AdapterHealth> => ({ adapter: 'memory', ok: true, detail: `${collections.size} collections` }),
     close: async () => {},
+    dump: () => [...collections].map(([name, state]) => ({ name, indexes: [...state.indexes], docs: [...state.docs.values()] })),
+    load(dumps) {
+      collections.clear();
+      for (const dump of dumps) {
+        const state = emptyState();
+        for (const doc of dump.docs) {
+          state.docs.set(doc._id, doc);
+          state.rank.set(doc._id, state.nextRank++);
+        }
+        for (const [name, spec] of dump.indexes) addIndex(state, dump.name, name, spec);
+        collections.set(dump.name, state);
+      }
+    },
   };
+}
+
+function emptyState(): CollectionState {
+  return { docs: new Map(), rank: new Map(), nextRank: 0, indexes: new Map(), unique: [], equality: new Map() };
+}
+
+/** Builds an index over the documents already there (a unique one refuses existing duplicates). */
+function addIndex(state: CollectionState, collection: string, name: string, spec: IndexSpec): void {
+  const fields = Object.keys(spec.keys);
+  if (spec.unique) {
+    const index = new UniqueIndex(name, fields);
+    for (const doc of state.docs.values()) {
+      index.assertFree(doc, collection);
+      index.add(doc);
+    }
+    state.unique.push(index);
+  }
+  const first = fields[0];
+  if (first !== undefined && first !== '_id' && !state.equality.has(first)) {
+    const index = new EqualityIndex(first);
+    for (const doc of state.docs.values()) index.add(doc._id, doc);
+    state.equality.set(first, index);
+  }
+  state.indexes.set(name, spec);
 }
 
 interface StoreContext {
@@ -70,7 +138,9 @@ class MingoCollection<T extends Doc> implements Collection<T> {
   }
 
   async find(filter: Filter = {}, options: FindOptions = {}): Promise<T[]> {
-    const cursor = new Query(copy(filter) as Filter).find<Doc>([...this.candidates(filter)], options.projection);
+    const matched = [...this.matches(filter)];
+    if (!options.projection && !options.sort && !options.skip && !options.limit) return matched.map((doc) => copy(doc) as T);
+    const cursor = new Query({}).find<Doc>(matched, options.projection);
     if (options.sort) cursor.sort(options.sort);
     if (options.skip) cursor.skip(options.skip);
     if (options.limit) cursor.limit(options.limit);
@@ -156,36 +226,46 @@ class MingoCollection<T extends Doc> implements Collection<T> {
       if (canonical(existing) === canonical(spec)) return;
       throw Object.assign(new Error(`An index named ${name} already exists with different options`), { code: 86 });
     }
-    if (spec.unique) {
-      const index = new UniqueIndex(name, Object.keys(keys));
-      for (const doc of state.docs.values()) {
-        index.assertFree(doc, this.name);
-        index.add(doc);
-      }
-      state.unique.push(index);
-    }
-    state.indexes.set(name, spec);
+    addIndex(state, this.name, name, spec);
   }
 
   async drop(): Promise<void> {
     this.context.drop(this.name);
   }
 
-  /** Lookups by `_id` (the projections' usual access) go through the Map, not a scan. */
+  /**
+   * Lookups by `_id` (the projections' usual access) go through the Map, equality on the first field
+   * of a declared index through that index (in natural order), anything else scans.
+   */
   private candidates(filter: Filter): Iterable<Doc> {
-    const { docs } = this.context.stateOf(this.name);
+    const state = this.context.stateOf(this.name);
+    const { docs } = state;
     const id = filter._id;
     if (typeof id === 'string') return [docs.get(id)].filter((doc) => doc !== undefined);
     const ids = isPlainObject(id) && Object.keys(id).length === 1 ? id.$in : undefined;
     if (Array.isArray(ids) && ids.every((each) => typeof each === 'string')) {
       return [...new Set(ids)].flatMap((each) => docs.get(each) ?? []);
     }
+    for (const [field, index] of state.equality) {
+      const values = field in filter ? equalityValues(filter[field]) : undefined;
+      if (!values) continue;
+      const found = index.candidates(values);
+      // past half the collection a scan in natural order is as cheap as sorting the candidates
+      if (found.size * 2 > docs.size) break;
+      const rank = (each: string) => state.rank.get(each) ?? 0;
+      return [...found].sort((a, b) => rank(a) - rank(b)).flatMap((each) => docs.get(each) ?? []);
+    }
     return docs.values();
   }
 
   private *matches(filter: Filter): Generator<Doc, undefined> {
-    const query = new Query(copy(filter) as Filter);
-    for (const doc of this.candidates(filter)) if (query.test(doc)) yield doc;
+    const simple = compileSimpleFilter(filter);
+    let query: Query | undefined;
+    for (const doc of this.candidates(filter)) {
+      const verdict = simple?.(doc);
+      if (verdict === true) yield doc;
+      else if (verdict === undefined && (query ??= new Query(copy(filter) as Filter)).test(doc)) yield doc;
+    }
     return undefined;
   }
 
@@ -200,8 +280,17 @@ class MingoCollection<T extends Doc> implements Collection<T> {
       if (before) index.remove(before);
       if (after) index.add(after);
     }
-    if (after) state.docs.set(after._id, after);
-    else if (before) state.docs.delete(before._id);
+    for (const index of state.equality.values()) {
+      if (before) index.remove(before._id, before);
+      if (after) index.add(after._id, after);
+    }
+    if (after) {
+      state.docs.set(after._id, after);
+      if (!before) state.rank.set(after._id, state.nextRank++);
+    } else if (before) {
+      state.docs.delete(before._id);
+      state.rank.delete(before._id);
+    }
   }
 }
 
@@ -256,6 +345,7 @@ function modified(doc: Doc, modifier: Update, condition: Filter): Doc {
 
 function applyUpdate(doc: Doc, modifier: Update, condition: Filter): Doc {
   if (Object.keys(modifier).length === 0) return doc;
+  if (applySimpleUpdate(doc, modifier, copy)) return doc;
   // the condition lets mingo resolve the positional operator (`items.$.qty`)
   applyModifier(doc, copy(modifier) as Modifier<Doc>, [], copy(condition) as Filter, { cloneMode: 'none' });
   return doc;
@@ -303,10 +393,15 @@ function assertSameId(before: Doc, after: Doc): void {
 /** Deep copy; `undefined` becomes null, as the MongoDB driver serializes it by default. */
 function copy(value: unknown): unknown {
   if (value === undefined) return null;
+  if (typeof value !== 'object' || value === null) return value;
   if (Array.isArray(value)) return value.map(copy);
   if (value instanceof Date) return new Date(value.getTime());
-  if (isPlainObject(value)) return Object.fromEntries(Object.entries(value).map(([key, each]) => [key, copy(each)]));
-  return typeof value === 'object' && value !== null && !(value instanceof RegExp) ? structuredClone(value) : value;
+  if (isPlainObject(value)) {
+    const copied: Record<string, unknown> = {};
+    for (const key of Object.keys(value)) copied[key] = copy(value[key]);
+    return copied;
+  }
+  return value instanceof RegExp ? value : structuredClone(value);
 }
 
 /** Stable text for a value, dates included: the identity of an index key. */

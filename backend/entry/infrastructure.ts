@@ -7,15 +7,17 @@ import type { EventStore } from '../platform/eventstore/port';
 import { createPostgresEventStore } from '../platform/eventstore/postgres';
 import { createLocalFileStorage, type FileStorage } from '../platform/files/storage';
 import { createBullMqJobQueue } from '../platform/jobs/bullmq';
-import { createInProcessJobQueue } from '../platform/jobs/in-process';
+import { createInProcessJobQueue, type InProcessJobQueue } from '../platform/jobs/in-process';
 import type { JobQueue } from '../platform/jobs/port';
 import { createMemoryKeyValueStore } from '../platform/kv/memory';
 import type { KeyValueStore } from '../platform/kv/port';
 import { createRedisKeyValueStore } from '../platform/kv/redis';
 import type { Logger } from '../platform/logging/logger';
-import { createMingoReadModelStore } from '../platform/readmodels/mingo';
+import { createMingoReadModelStore, type MingoReadModelStore } from '../platform/readmodels/mingo';
 import { createMongoReadModelStore } from '../platform/readmodels/mongo';
 import type { ReadModelStore } from '../platform/readmodels/port';
+import { codeFingerprint } from '../platform/code-fingerprint';
+import { createReadModelSnapshots, type ReadModelSnapshots } from '../platform/projections/snapshots';
 
 export interface Infrastructure {
   eventStore: EventStore;
@@ -24,6 +26,8 @@ export interface Infrastructure {
   kv: KeyValueStore;
   /** identity documents and photos (local folder under DATA_DIR/files) */
   files: FileStorage;
+  /** snapshots of the in-memory read models (none with MongoDB) */
+  snapshots?: ReadModelSnapshots;
   close(): Promise<void>;
 }
 
@@ -35,9 +39,18 @@ export async function openInfrastructure(config: Config, logger: Logger): Promis
     : config.DATABASE_URL
       ? await createPostgresEventStore({ connectionString: config.DATABASE_URL })
       : await createPgliteEventStore({ dataDir: path.join(config.dataDir, 'eventstore') });
-  const readModels = config.MONGO_URL ? await createMongoReadModelStore({ url: config.MONGO_URL, dbName: config.MONGO_DB }) : createMingoReadModelStore();
+  let memory: MingoReadModelStore | undefined;
+  const readModels = config.MONGO_URL ? await createMongoReadModelStore({ url: config.MONGO_URL, dbName: config.MONGO_DB }) : (memory = createMingoReadModelStore());
   const jobLogger = logger.child({ component: 'jobs' });
-  const jobs = config.REDIS_URL ? await createBullMqJobQueue({ redisUrl: config.REDIS_URL, logger: jobLogger }) : createInProcessJobQueue({ logger: jobLogger });
+  let inProcessJobs: InProcessJobQueue | undefined;
+  const jobs = config.REDIS_URL ? await createBullMqJobQueue({ redisUrl: config.REDIS_URL, logger: jobLogger }) : (inProcessJobs = createInProcessJobQueue({ logger: jobLogger }));
+  const snapshots = memory && createReadModelSnapshots({
+    store: memory,
+    file: path.join(config.dataDir, 'readmodels.snapshot'),
+    fingerprint: await codeFingerprint([path.resolve(__dirname, '..'), path.resolve(__dirname, '../../contracts/src')], [path.resolve(__dirname, '../../package-lock.json')]),
+    jobsSettled: inProcessJobs && (() => inProcessJobs.pending() === 0),
+    logger: logger.child({ component: 'snapshots' }),
+  });
   const kv = config.REDIS_URL ? createRedisKeyValueStore(config.REDIS_URL) : createMemoryKeyValueStore();
   const files = await createLocalFileStorage(path.join(config.dataDir, 'files'));
   logger.info('adapters', { eventStore: eventStore.adapter, readModels: readModels.adapter, jobs: jobs.adapter, kv: kv.adapter });
@@ -47,6 +60,7 @@ export async function openInfrastructure(config: Config, logger: Logger): Promis
     jobs,
     kv,
     files,
+    snapshots,
     async close() {
       await jobs.close();
       await kv.close();

@@ -1,7 +1,8 @@
 /**
  * `npm run projections:rebuild [name...]`: drops read models and replays them from the event log.
- * With the embedded (in-memory) read models this is what every start does anyway; against MongoDB
- * it rebuilds the stored collections (stop the projector service first).
+ * With the embedded (in-memory) read models it rewrites their snapshot under DATA_DIR (stop the
+ * app first: the embedded event store opens in one process at a time); against MongoDB it
+ * rebuilds the stored collections (stop the projector service first).
  */
 import { loadConfig } from '../platform/config/config';
 import { createLogger } from '../platform/logging/logger';

@@ -51,6 +51,7 @@ export async function startProjector(runtime: Runtime, options: { readModelsOnly
       }
     },
     logger: runtime.logger.child({ component: 'projector' }),
+    snapshots: runtime.infra.snapshots,
   });
   if (!options.readModelsOnly) await runner.start();
   return runner;

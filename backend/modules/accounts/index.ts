@@ -56,7 +56,7 @@ export function accountsModule(ports: ModulePorts) {
       usersQueryRouter({ sessions: ports.sessions, users }),
       userAdminRouter({ ...ports, settled }),
     ],
-    jobs: [welcomeCreditJob(ports)],
+    jobs: [welcomeCreditJob({ ...ports, isCredited: async (userId) => (await ports.readModels.collection<UserDoc>(USERS).findOne({ _id: userId }))?.welcomeCredited === true })],
     queries,
     /** what `npm run ledger:audit` compares balances with: the users read model replayed from the log, and the stored one */
     auditSources: { replay: replayUsers, stored: () => ports.readModels.collection<UserDoc>(USERS).find({}) },

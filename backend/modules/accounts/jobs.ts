@@ -6,9 +6,14 @@ export const WELCOME_CREDIT_JOB = 'accounts.welcome-credit';
 
 export type WelcomeCreditJob = { userId: string; causationId: string };
 
-/** Appends a user's welcome credit; idempotent by its fixed event id, retried with backoff when the store is unreachable. */
-export const welcomeCreditJob = (deps: { eventStore: EventStore; now: () => Date }) =>
+/**
+ * Appends a user's welcome credit; idempotent by its fixed event id, retried with backoff when the
+ * store is unreachable. `isCredited` (the wallet ledger has it) skips the append in the usual case,
+ * which matters when the reaction replays a long log: a lookup instead of a refused append.
+ */
+export const welcomeCreditJob = (deps: { eventStore: EventStore; now: () => Date; isCredited?: (userId: string) => Promise<boolean> }) =>
   jobProcessor<WelcomeCreditJob>(WELCOME_CREDIT_JOB, async ({ userId, causationId }) => {
+    if (await deps.isCredited?.(userId)) return;
     await creditWelcomeBonus(deps, userId, { causationId });
   });
 

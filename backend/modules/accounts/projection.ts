@@ -16,6 +16,8 @@ export type UserDoc = {
   createdAt: string;
   /** deleted by an admin: personal data replaced, login impossible */
   deleted?: boolean;
+  /** the welcome credit is in the log (its recovery job has nothing to do) */
+  welcomeCredited?: boolean;
 };
 
 const asDomain = (event: StoredEvent) => ({ type: event.type, data: event.data }) as DomainEvent;
@@ -36,7 +38,11 @@ export function evolveUser(doc: UserDoc | null, event: DomainEvent): UserDoc | n
       };
     case 'AuracoinCredited':
       // a credit can only follow the registration; one arriving first waits in a partial doc
-      return { ...(doc ?? partialUser(event.data.walletId)), balanceUnits: (doc?.balanceUnits ?? 0) + event.data.amount };
+      return {
+        ...(doc ?? partialUser(event.data.walletId)),
+        balanceUnits: (doc?.balanceUnits ?? 0) + event.data.amount,
+        ...(event.data.reason === 'welcome' ? { welcomeCredited: true } : {}),
+      };
     case 'AuracoinDebited':
       return {
         ...(doc ?? partialUser(event.data.walletId)),

@@ -23,6 +23,8 @@ export interface FailedJob {
 export interface InProcessJobQueue extends JobQueue {
   /** jobs that failed their last attempt, oldest first (at most the last 100) */
   failed(): readonly FailedJob[];
+  /** jobs enqueued and not finished yet (waiting, delayed, running or to be retried) */
+  pending(): number;
 }
 
 interface PendingJob {
@@ -80,7 +82,9 @@ export function createInProcessJobQueue(options: { now?: () => number; logger?: 
       const job = ready[index];
       const handler = job && handlers.get(job.name);
       if (!job || !handler) return;
-      ready.splice(index, 1);
+      // shift() is O(1) on V8's arrays, splice(0, 1) is not: thousands of jobs queue up during a replay
+      if (index === 0) ready.shift();
+      else ready.splice(index, 1);
       const run = execute(job, handler).finally(() => {
         active.delete(run);
         drain();
@@ -174,5 +178,6 @@ export function createInProcessJobQueue(options: { now?: () => number; logger?: 
       await Promise.allSettled([...active]);
     },
     failed: () => [...failedJobs],
+    pending: () => unfinished.size,
   };
 }

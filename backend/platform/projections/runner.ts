@@ -2,12 +2,14 @@
  * Runs projections over the whole event log: one subscription from the lowest checkpoint, each
  * projection given only the events after its own checkpoint and of its types, checkpoints saved
  * in the read-model store after every batch. A projection that keeps failing stops the runner
- * loudly rather than skip an event.
+ * loudly rather than skip an event. With snapshots (the in-memory read models) it restores the last
+ * one before reading its checkpoints, and takes new ones between batches, never inside one.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { EventStore, StoredEvent, Subscription } from '../eventstore/port';
 import type { Logger } from '../logging/logger';
 import type { ReadModelStore } from '../readmodels/port';
+import type { ReadModelSnapshots } from './snapshots';
 
 export const CHECKPOINTS = '_checkpoints';
 
@@ -37,6 +39,8 @@ export interface ProjectionRunnerOptions {
   /** how often a failing batch is retried before the runner stops (default 3), first delay (default 100 ms, doubling) */
   retries?: number;
   retryDelayMs?: number;
+  /** the in-memory read models' snapshots; the last one is written when the runner stops */
+  snapshots?: ReadModelSnapshots;
 }
 
 export interface ProjectionStatus {
@@ -83,6 +87,10 @@ class Runner implements ProjectionRunner {
   private failure: unknown;
   private waiters: Waiter[] = [];
   private eventsHandled = 0;
+  private restored = false;
+  /** a batch is being applied: a snapshot now would catch it halfway */
+  private applying = false;
+  private snapshotWanted = false;
   private readonly logger: Pick<Logger, 'info' | 'warn' | 'error'>;
 
   constructor(private readonly options: ProjectionRunnerOptions) {
@@ -99,6 +107,7 @@ class Runner implements ProjectionRunner {
 
   private async subscribe(): Promise<void> {
     this.failure = undefined;
+    await this.restoreOnce();
     const { projections, readModels, eventStore } = this.options;
     for (const index of projections.flatMap((projection) => projection.indexes ?? [])) {
       await readModels.collection(index.collection).createIndex(index.keys, index.options);
@@ -113,6 +122,28 @@ class Runner implements ProjectionRunner {
         if (error !== this.failure) this.logger.error('projections: event subscription error', { error });
       },
     });
+    // a long catch-up (a first start, an upgrade) is worth a snapshot as soon as it is over
+    this.subscription.caughtUp().then(
+      () => this.snapshotIfDue(),
+      () => undefined,
+    );
+  }
+
+  private async restoreOnce(): Promise<void> {
+    if (this.restored || !this.options.snapshots) return;
+    this.restored = true;
+    await this.options.snapshots.restore();
+  }
+
+  private snapshotIfDue(): void {
+    const { snapshots } = this.options;
+    if (!snapshots || this.failure !== undefined || !(this.snapshotWanted || snapshots.due())) return;
+    if (this.applying) {
+      this.snapshotWanted = true;
+      return;
+    }
+    this.snapshotWanted = false;
+    snapshots.capture(this.options.projections);
   }
 
   async caughtUp(): Promise<void> {
@@ -128,6 +159,8 @@ class Runner implements ProjectionRunner {
     this.subscription = undefined;
     await subscription?.stop();
     this.rejectWaiters(new Error('The projection runner stopped'));
+    // a failed batch may have left documents ahead of their checkpoint: no snapshot of that
+    if (this.failure === undefined) await this.options.snapshots?.flush(this.options.projections);
   }
 
   async rebuild(names?: string[]): Promise<void> {
@@ -139,6 +172,8 @@ class Runner implements ProjectionRunner {
     });
     const wasRunning = this.subscription !== undefined;
     await this.stop();
+    // what is not rebuilt (other projections, the reactions' checkpoints) comes from the snapshot
+    await this.restoreOnce();
     for (const projection of projections) {
       for (const collection of projection.collections) await this.options.readModels.collection(collection).drop();
       await this.checkpointCollection().deleteOne({ _id: projection.name });
@@ -165,7 +200,12 @@ class Runner implements ProjectionRunner {
     const last = events.at(-1);
     if (!last) return;
     if (this.failure !== undefined) throw this.failure;
-    for (const projection of this.options.projections) await this.applyWithRetries(projection, events);
+    this.applying = true;
+    try {
+      for (const projection of this.options.projections) await this.applyWithRetries(projection, events);
+    } finally {
+      this.applying = false;
+    }
     this.handledUpTo = last.position;
     this.eventsHandled += events.length;
     try {
@@ -175,6 +215,12 @@ class Runner implements ProjectionRunner {
       this.logger.error('projections: onApplied failed', { error, position: last.position });
     }
     this.settleWaiters();
+    this.options.snapshots?.noteApplied(events.length);
+    if (this.snapshotWanted || this.options.snapshots?.due()) {
+      // while catching up, the snapshot waits for the head: writing one per page would slow the replay
+      const head = await this.options.eventStore.headPosition();
+      if (head === undefined || last.position >= head) this.snapshotIfDue();
+    }
   }
 
   /** Applies the batch's new events of the projection's types and saves its checkpoint; on failure resumes from the failed event. */

@@ -1,0 +1,68 @@
+/**
+ * Starts `npm start`'s process (scripts/start.mjs: frontend build check, then the app) on a data
+ * directory and times it to ready: `/api/health` green and a new registration answered.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { readdir } from 'node:fs/promises';
+import path from 'node:path';
+
+const root = path.resolve(__dirname, '../..');
+
+export interface RunningApp {
+  process: ChildProcess;
+  port: number;
+  /** seconds from spawn to health green + a registration answered */
+  readySeconds: number;
+  /** resident memory of the app process (the start script's child), MiB */
+  rssMiB(): number;
+  stop(): Promise<void>;
+}
+
+export async function startApp(dataDir: string, port: number, env: Record<string, string> = {}): Promise<RunningApp> {
+  const started = performance.now();
+  const child = spawn(process.execPath, [path.join(root, 'scripts/start.mjs')], {
+    cwd: root,
+    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ADMIN_PASSWORD: 'bench-admin-password', ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  let exitCode: number | null | undefined;
+  void exited.then((code) => (exitCode = code));
+  const base = `http://127.0.0.1:${port}`;
+  for (;;) {
+    if (exitCode !== undefined) throw new Error(`the app exited with ${exitCode} before it was ready`);
+    const health = await fetch(`${base}/api/health`).catch(() => undefined);
+    if (health?.status === 200) break;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  const suffix = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
+  const registered = await fetch(`${base}/api/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: `r${suffix}`, email: `r${suffix}@bench.local`, password: 'bench-password-1' }),
+  });
+  if (registered.status !== 201) throw new Error(`registration answered ${registered.status}: ${await registered.text()}`);
+  const readySeconds = (performance.now() - started) / 1000;
+  const appPid = async () => {
+    const children = await readdir('/proc').then((entries) => entries.filter((entry) => /^\d+$/.test(entry)));
+    return children.find((pid) => {
+      try {
+        return readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ')[1] === String(child.pid);
+      } catch {
+        return false;
+      }
+    });
+  };
+  const pid = (await appPid()) ?? String(child.pid);
+  return {
+    process: child,
+    port,
+    readySeconds,
+    rssMiB: () => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024,
+    async stop() {
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}

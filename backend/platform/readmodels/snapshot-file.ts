@@ -18,7 +18,7 @@ import type { Doc } from './port';
 
 const MAGIC = Buffer.from('AURA-READMODELS-SNAPSHOT/1\n');
 const DIGEST_BYTES = 32;
-const DOCS_PER_FRAME = 2_000;
+export const DOCS_PER_FRAME = 2_000;
 
 export interface SnapshotHeader {
   /** the code the read models were built by: another one means they may differ */
@@ -40,7 +40,7 @@ export type SnapshotStep = (typeof SNAPSHOT_STEPS)[number];
 
 export interface SnapshotFileOptions {
   file: string;
-  /** called before each step; a throw stands for a crash there (tests) */
+  /** called before each step (before each frame of documents); a throw stands for a crash there (tests) */
   beforeStep?: (step: SnapshotStep) => void;
 }
 
@@ -65,9 +65,9 @@ export async function writeSnapshotFile(options: SnapshotFileOptions, snapshot: 
     step('write-header');
     await put(MAGIC);
     await put(frame(Buffer.from(JSON.stringify(snapshot.header))));
-    step('write-documents');
     for (const collection of snapshot.collections) {
       for (let start = 0; start < collection.docs.length; start += DOCS_PER_FRAME) {
+        step('write-documents');
         await put(frame(serialize(collection.docs.slice(start, start + DOCS_PER_FRAME))));
       }
     }
@@ -78,8 +78,11 @@ export async function writeSnapshotFile(options: SnapshotFileOptions, snapshot: 
     step('fsync');
     await handle.sync();
   } finally {
-    step('close');
-    await handle.close();
+    try {
+      step('close');
+    } finally {
+      await handle.close();
+    }
   }
   step('rename');
   await rename(temporary, options.file);

@@ -179,7 +179,8 @@ describe('read-model snapshots (PGlite event store, in-memory read models)', () 
     await append(10);
     await (await start()).runner.stop();
     const data = await readFile(file);
-    data[Math.floor(data.length / 2)] ^= 0xff;
+    const middle = Math.floor(data.length / 2);
+    data[middle] = (data[middle] ?? 0) ^ 0xff;
     await writeFile(file, data);
     const restarted = await start();
     expect(restarted.logger.info).toHaveBeenCalledWith(expect.stringContaining('none to restore'), { reason: 'checksum mismatch' });

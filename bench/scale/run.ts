@@ -7,12 +7,14 @@
  *    green and a new registration is answered, and the app's resident memory once ready.
  * 3. `npm run projections:rebuild` on the same folder: events/s of the full rebuild.
  * 4. `npm start` on an empty folder (the fresh demo): resident memory once ready.
- * 5. The landing page's initial JavaScript (gzip) and largest contentful paint.
+ * 5. The landing page's initial JavaScript (gzip) and largest contentful paint, on the fresh demo,
+ *    through bench/first-page/measure.ts (Debian's Chromium, CHROMIUM_PATH).
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { DESKTOP, kB, measureFirstPage, type FirstPageFigures } from '../first-page/measure';
 import { startApp, type RunningApp } from './app-process';
 import { writeScaleLog } from './log';
 
@@ -24,11 +26,12 @@ const settleMs = Number(process.env.BENCH_SETTLE_MS ?? 5_000);
 
 const mib = (value: number) => `${Math.round(value)} MiB`;
 
-async function measureStart(label: string, dataDir: string) {
+async function measureStart(label: string, dataDir: string, during?: (app: RunningApp) => Promise<void>) {
   const app: RunningApp = await startApp(dataDir, port);
   const atReady = app.rssMiB();
   await new Promise((resolve) => setTimeout(resolve, settleMs));
   const settled = app.rssMiB();
+  await during?.(app);
   await app.stop();
   console.log(`  ${label}: ready in ${app.readySeconds.toFixed(1)} s, RSS ${mib(atReady)} at ready, ${mib(settled)} ${settleMs / 1000} s later`);
   return { ready: app.readySeconds, rss: Math.max(atReady, settled) };
@@ -70,16 +73,18 @@ async function main() {
     const rebuilt = await rebuild(dataDir);
     console.log(`  projections:rebuild: ${rebuilt.events} events in ${rebuilt.seconds.toFixed(1)} s = ${rebuilt.eventsPerSecond} events/s`);
     const afterRebuild = await measureStart('start after the rebuild', dataDir);
-    const demo = await measureStart('fresh demo', demoDir);
-
-    // TODO(scale, issue 11 item 5): the landing page's initial JS (gzip) and LCP come from the fe
-    // engineer's bench/first-page/measure.ts once it is on main; not measured here until then.
-    console.log('  landing page: initial JS gzip and LCP: not measured yet (waits for bench/first-page/measure.ts)');
+    let page: FirstPageFigures | undefined;
+    const demo = await measureStart('fresh demo', demoDir, async (app) => {
+      page = await measureFirstPage({ url: `http://127.0.0.1:${app.port}/`, viewport: DESKTOP, runs: Number(process.env.BENCH_PAGE_RUNS ?? 5) });
+    });
+    if (!page) throw new Error('the landing page was not measured');
+    console.log(`  landing page (1366×768, median of ${page.runs.length}): initial JS ${kB(page.initialJsGzipBytes)} gzip, LCP ${Math.round(page.lcpMs)} ms`);
 
     console.log('\nsummary (targets):');
     console.log(`  first start ready ${first.ready.toFixed(1)} s (≤ 15 s), restart ${restart.ready.toFixed(1)} s (≤ 5 s), after rebuild ${afterRebuild.ready.toFixed(1)} s`);
     console.log(`  rebuild ${rebuilt.eventsPerSecond} events/s (≥ 20,000)`);
     console.log(`  RSS at ${users} users ${mib(Math.max(first.rss, restart.rss))} (< 700 MiB), fresh demo ${mib(demo.rss)} (< 400 MiB)`);
+    console.log(`  landing page initial JS ${kB(page.initialJsGzipBytes)} gzip (≤ 200 kB), LCP ${Math.round(page.lcpMs)} ms (< 1,500 ms)`);
   } finally {
     await rm(dataDir, { recursive: true, force: true });
     await rm(demoDir, { recursive: true, force: true });

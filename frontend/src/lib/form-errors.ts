@@ -8,6 +8,11 @@ export function fieldError<Values>(formik: Pick<FormikProps<Values>, 'touched' |
   return touched && error ? String(error) : undefined;
 }
 
+/** A formik field's value, handlers and shown message, for a labelled input: `<TextField {...bindField(formik, 'email')} />`. */
+export function bindField<Values>(formik: FormikProps<Values>, field: keyof Values & string) {
+  return { ...formik.getFieldProps(field), error: fieldError(formik, field) };
+}
+
 /** The form's Italian message for each field, shown when the server refuses that field. */
 export type FieldMessages<Values> = Readonly<Record<keyof Values & string, string>>;
 

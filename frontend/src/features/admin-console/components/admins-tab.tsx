@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Badge, Box, Button, Card, Field, Grid, Heading, Input, NativeSelect, Stack, Switch } from '@chakra-ui/react';
+import { Badge, Box, Button, Grid, Heading, Input, Stack, Switch } from '@chakra-ui/react';
 import { useFormik } from 'formik';
 import type { AdminRole, AdminView } from '@aura/contracts';
 import { notify } from '../../../components/ui/toaster';
@@ -9,6 +9,9 @@ import { useAdmins, useCreateAdmin, useDeleteAdmin, useSetAdminActive } from '..
 import { ADMIN_FIELD_MESSAGES, adminSchema, emptyAdmin, type AdminFormValues } from './admin-schemas';
 import { fieldError, showRefusedFields } from '../../../lib/form-errors';
 import { AdminTable } from '../../../components/ui/admin-table';
+import { FormField } from '../../../components/ui/form-field';
+import { SectionCard } from '../../../components/ui/section-card';
+import { OptionSelect } from '../../../components/ui/option-select';
 
 /** Gestione Admin: list, create, toggle active, delete (browser confirmation; never a superadmin). */
 export function AdminsTab({ currentAdminId, currentRole }: { currentAdminId: string; currentRole: AdminRole }) {
@@ -43,46 +46,29 @@ function CreateAdminForm({ canCreateSuperadmin }: { canCreateSuperadmin: boolean
       }
     },
   });
-  const errorOf = (field: keyof AdminFormValues) => fieldError(formik, field);
   const field = (name: keyof AdminFormValues, label: string, type = 'text', autoComplete = 'off') => (
-    <Field.Root invalid={Boolean(errorOf(name))}>
-      <Field.Label>{label}</Field.Label>
+    <FormField label={label} error={fieldError(formik, name)}>
       <Input type={type} autoComplete={autoComplete} {...formik.getFieldProps(name)} />
-      <Field.ErrorText>{errorOf(name)}</Field.ErrorText>
-    </Field.Root>
+    </FormField>
   );
 
   return (
-    <Card.Root bg="bg.panel" borderColor="border">
-      <Card.Header>
-        <Heading as="h2" size="lg">
-          Nuovo amministratore
-        </Heading>
-      </Card.Header>
-      <Card.Body>
-        <form onSubmit={formik.handleSubmit} noValidate aria-label="Nuovo amministratore">
-          <Grid templateColumns={{ base: '1fr', md: 'repeat(2, 1fr)' }} gap="4">
-            {field('fullName', 'Nome completo')}
-            {field('username', 'Username')}
-            {field('email', 'Email', 'email')}
-            {field('password', 'Password', 'password', 'new-password')}
-            <Field.Root>
-              <Field.Label>Ruolo</Field.Label>
-              <NativeSelect.Root>
-                <NativeSelect.Field {...formik.getFieldProps('role')}>
-                  <option value="admin">admin</option>
-                  {canCreateSuperadmin ? <option value="superadmin">superadmin</option> : null}
-                </NativeSelect.Field>
-                <NativeSelect.Indicator />
-              </NativeSelect.Root>
-            </Field.Root>
-          </Grid>
-          <Button type="submit" colorPalette="brand" mt="5" loading={formik.isSubmitting}>
-            Crea admin
-          </Button>
-        </form>
-      </Card.Body>
-    </Card.Root>
+    <SectionCard title="Nuovo amministratore">
+      <form onSubmit={formik.handleSubmit} noValidate aria-label="Nuovo amministratore">
+        <Grid templateColumns={{ base: '1fr', md: 'repeat(2, 1fr)' }} gap="4">
+          {field('fullName', 'Nome completo')}
+          {field('username', 'Username')}
+          {field('email', 'Email', 'email')}
+          {field('password', 'Password', 'password', 'new-password')}
+          <FormField label="Ruolo">
+            <OptionSelect {...formik.getFieldProps('role')} options={canCreateSuperadmin ? ['admin', 'superadmin'] : ['admin']} />
+          </FormField>
+        </Grid>
+        <Button type="submit" colorPalette="brand" mt="5" loading={formik.isSubmitting}>
+          Crea admin
+        </Button>
+      </form>
+    </SectionCard>
   );
 }
 

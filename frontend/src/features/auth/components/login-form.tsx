@@ -8,8 +8,8 @@ import { LockIcon, UserIcon } from '../../../components/ui/icons';
 import { useLogin } from '../api/login';
 import { LOGIN_MESSAGES, loginSchema, type LoginValues } from './auth-schemas';
 import { AuthLayout } from './auth-layout';
-import { TextField } from './text-field';
-import { fieldError, showRefusedFields } from '../../../lib/form-errors';
+import { TextField, USERNAME_INPUT } from './text-field';
+import { bindField, showRefusedFields } from '../../../lib/form-errors';
 
 export function LoginForm() {
   const navigate = useNavigate();
@@ -31,7 +31,6 @@ export function LoginForm() {
     },
   });
 
-  const errorOf = (field: keyof LoginValues) => fieldError(formik, field);
 
   return (
     <AuthLayout
@@ -51,12 +50,9 @@ export function LoginForm() {
           <TextField
             label="Username o Email"
             placeholder="Il tuo username o la tua email"
-            autoComplete="username"
-            autoCapitalize="none"
-            spellCheck={false}
+            {...USERNAME_INPUT}
             icon={<UserIcon />}
-            error={errorOf('username')}
-            {...formik.getFieldProps('username')}
+            {...bindField(formik, 'username')}
           />
           <TextField
             label="Password"
@@ -64,8 +60,7 @@ export function LoginForm() {
             placeholder="La tua password"
             autoComplete="current-password"
             icon={<LockIcon />}
-            error={errorOf('password')}
-            {...formik.getFieldProps('password')}
+            {...bindField(formik, 'password')}
           />
           <Flex justify="flex-end" mt="-1">
             {/* spec §2: present, does nothing (no password recovery call exists) */}

@@ -10,8 +10,8 @@ import { GiftIcon, LockIcon, MailIcon, UserIcon } from '../../../components/ui/i
 import { useRegister } from '../api/register';
 import { REGISTER_MESSAGES, registerSchema, type RegisterValues } from './auth-schemas';
 import { AuthLayout } from './auth-layout';
-import { TextField } from './text-field';
-import { fieldError, showRefusedFields } from '../../../lib/form-errors';
+import { TextField, USERNAME_INPUT } from './text-field';
+import { bindField, showRefusedFields } from '../../../lib/form-errors';
 
 const noop = (event: MouseEvent) => event.preventDefault();
 
@@ -40,7 +40,6 @@ export function RegisterForm() {
     },
   });
 
-  const errorOf = (field: keyof RegisterValues) => fieldError(formik, field);
 
   return (
     <AuthLayout
@@ -100,12 +99,9 @@ export function RegisterForm() {
           <TextField
             label="Username"
             placeholder="Scegli un username"
-            autoComplete="username"
-            autoCapitalize="none"
-            spellCheck={false}
+            {...USERNAME_INPUT}
             icon={<UserIcon />}
-            error={errorOf('username')}
-            {...formik.getFieldProps('username')}
+            {...bindField(formik, 'username')}
           />
           <TextField
             label="Email"
@@ -114,8 +110,7 @@ export function RegisterForm() {
             autoComplete="email"
             inputMode="email"
             icon={<MailIcon />}
-            error={errorOf('email')}
-            {...formik.getFieldProps('email')}
+            {...bindField(formik, 'email')}
           />
           <TextField
             label="Password"
@@ -123,8 +118,7 @@ export function RegisterForm() {
             placeholder="Almeno 6 caratteri"
             autoComplete="new-password"
             icon={<LockIcon />}
-            error={errorOf('password')}
-            {...formik.getFieldProps('password')}
+            {...bindField(formik, 'password')}
           />
           <TextField
             label="Conferma Password"
@@ -132,8 +126,7 @@ export function RegisterForm() {
             placeholder="Ripeti la password"
             autoComplete="new-password"
             icon={<LockIcon />}
-            error={errorOf('confirmPassword')}
-            {...formik.getFieldProps('confirmPassword')}
+            {...bindField(formik, 'confirmPassword')}
           />
           <Button
             type="submit"

@@ -9,6 +9,9 @@ export interface TextFieldProps extends Omit<InputProps, 'children'> {
   helperText?: ReactNode;
 }
 
+/** How a username is typed: never capitalised or spell-checked, offered by the password manager. */
+export const USERNAME_INPUT = { autoComplete: 'username', autoCapitalize: 'none', spellCheck: false } as const;
+
 /** A labelled input with its error message wired for assistive technology (aria-invalid, aria-describedby). */
 export function TextField({ label, error, icon, helperText, ...inputProps }: TextFieldProps) {
   const input = <Input size="lg" bg="bg.subtle" borderColor="border.emphasized" {...inputProps} />;

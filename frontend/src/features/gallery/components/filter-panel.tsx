@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
-import { Badge, Box, Button, Checkbox, Collapsible, Field, Flex, Grid, HStack, NativeSelect, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Checkbox, Collapsible, Field, Flex, Grid, HStack, Stack, Text } from '@chakra-ui/react';
+import { OptionSelect } from '../../../components/ui/option-select';
 import {
   activeFilterCount,
   activeFilterLabel,
@@ -61,22 +62,15 @@ export function FilterPanel({ filters, onChange }: FilterPanelProps) {
             {(Object.keys(SINGLE_FILTER_LABELS) as SingleFilterKey[]).map((key) => (
               <Field.Root key={key}>
                 <Field.Label htmlFor={`${baseId}-${key}`}>{SINGLE_FILTER_LABELS[key]}</Field.Label>
-                <NativeSelect.Root size="sm">
-                  <NativeSelect.Field
-                    id={`${baseId}-${key}`}
-                    value={filters[key] ?? ''}
-                    onChange={(e) => setSingle(key, e.currentTarget.value)}
-                    bg="bg.subtle"
-                  >
-                    <option value="">Tutte</option>
-                    {FILTER_OPTIONS[key].map((o) => (
-                      <option key={o} value={o}>
-                        {o}
-                      </option>
-                    ))}
-                  </NativeSelect.Field>
-                  <NativeSelect.Indicator />
-                </NativeSelect.Root>
+                <OptionSelect
+                  size="sm"
+                  id={`${baseId}-${key}`}
+                  value={filters[key] ?? ''}
+                  onChange={(e) => setSingle(key, e.currentTarget.value)}
+                  bg="bg.subtle"
+                  emptyOption="Tutte"
+                  options={FILTER_OPTIONS[key]}
+                />
               </Field.Root>
             ))}
             <Stack gap="2" as="fieldset">

@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { Badge, Box, Button, Card, Checkbox, Field, Grid, Heading, HStack, Input, Stack } from '@chakra-ui/react';
+import { Badge, Box, Button, Checkbox, Grid, Heading, HStack, Input, Stack } from '@chakra-ui/react';
 import { useFormik } from 'formik';
 import type { PackageView } from '@aura/contracts';
 import { notify } from '../../../components/ui/toaster';
@@ -9,6 +9,8 @@ import { useCreatePackage, useDeletePackage, usePackagesAdmin, useUpdatePackage 
 import { emptyPackage, PACKAGE_FIELD_MESSAGES, packageSchema, packageToForm, toPackageBody, type PackageFormValues } from './package-schema';
 import { RowActions } from '../../../components/ui/row-actions';
 import { AdminTable } from '../../../components/ui/admin-table';
+import { FormField } from '../../../components/ui/form-field';
+import { SectionCard } from '../../../components/ui/section-card';
 import { fieldError, showRefusedFields } from '../../../lib/form-errors';
 
 /** Pacchetti Auracoin: list, create and edit form, delete (browser confirmation). `extra` is shown below (the offers panel). */
@@ -83,54 +85,41 @@ function PackageForm({ editing, onDone }: { editing: PackageView | null; onDone:
       }
     },
   });
-  const errorOf = (field: keyof PackageFormValues) => fieldError(formik, field);
   const numberField = (name: 'credits' | 'bonus' | 'price', label: string) => (
-    <Field.Root invalid={Boolean(errorOf(name))} required={name !== 'bonus'}>
-      <Field.Label>
-        {label}
-        {name !== 'bonus' ? <Field.RequiredIndicator /> : null}
-      </Field.Label>
+    <FormField label={label} error={fieldError(formik, name)} required={name !== 'bonus'}>
       <Input type="text" inputMode="numeric" pattern="[0-9]*" {...formik.getFieldProps(name)} />
-      <Field.ErrorText>{errorOf(name)}</Field.ErrorText>
-    </Field.Root>
+    </FormField>
   );
 
   return (
-    <Card.Root bg="bg.panel" borderColor="border">
-      <Card.Header>
-        <Heading as="h2" size="lg">
-          {editing ? 'Modifica pacchetto' : 'Nuovo pacchetto'}
-        </Heading>
-      </Card.Header>
-      <Card.Body>
-        <form onSubmit={formik.handleSubmit} noValidate aria-label={editing ? 'Modifica pacchetto' : 'Nuovo pacchetto'}>
-          <Grid templateColumns={{ base: '1fr', sm: 'repeat(3, 1fr)' }} gap="4">
-            {numberField('credits', 'Auracoin')}
-            {numberField('bonus', 'Bonus')}
-            {numberField('price', 'Prezzo (€)')}
-          </Grid>
-          <Checkbox.Root
-            mt="4"
-            checked={formik.values.popular}
-            onCheckedChange={(details) => void formik.setFieldValue('popular', details.checked === true)}
-            colorPalette="brand"
-          >
-            <Checkbox.HiddenInput name="popular" />
-            <Checkbox.Control />
-            <Checkbox.Label>Popolare</Checkbox.Label>
-          </Checkbox.Root>
-          <HStack mt="5">
-            <Button type="submit" colorPalette="brand" loading={formik.isSubmitting}>
-              {editing ? 'Salva' : 'Crea pacchetto'}
+    <SectionCard title={editing ? 'Modifica pacchetto' : 'Nuovo pacchetto'}>
+      <form onSubmit={formik.handleSubmit} noValidate aria-label={editing ? 'Modifica pacchetto' : 'Nuovo pacchetto'}>
+        <Grid templateColumns={{ base: '1fr', sm: 'repeat(3, 1fr)' }} gap="4">
+          {numberField('credits', 'Auracoin')}
+          {numberField('bonus', 'Bonus')}
+          {numberField('price', 'Prezzo (€)')}
+        </Grid>
+        <Checkbox.Root
+          mt="4"
+          checked={formik.values.popular}
+          onCheckedChange={(details) => void formik.setFieldValue('popular', details.checked === true)}
+          colorPalette="brand"
+        >
+          <Checkbox.HiddenInput name="popular" />
+          <Checkbox.Control />
+          <Checkbox.Label>Popolare</Checkbox.Label>
+        </Checkbox.Root>
+        <HStack mt="5">
+          <Button type="submit" colorPalette="brand" loading={formik.isSubmitting}>
+            {editing ? 'Salva' : 'Crea pacchetto'}
+          </Button>
+          {editing ? (
+            <Button type="button" variant="outline" onClick={onDone}>
+              Annulla
             </Button>
-            {editing ? (
-              <Button type="button" variant="outline" onClick={onDone}>
-                Annulla
-              </Button>
-            ) : null}
-          </HStack>
-        </form>
-      </Card.Body>
-    </Card.Root>
+          ) : null}
+        </HStack>
+      </form>
+    </SectionCard>
   );
 }

@@ -1,21 +1,5 @@
 import { useState } from 'react';
-import {
-  Badge,
-  Box,
-  Button,
-  Field,
-  Flex,
-  Grid,
-  Heading,
-  HStack,
-  Image,
-  Input,
-  NativeSelect,
-  Stack,
-  Switch,
-  Text,
-  Textarea,
-} from '@chakra-ui/react';
+import { Badge, Box, Button, Field, Flex, Grid, Heading, HStack, Image, Input, Stack, Switch, Text, Textarea } from '@chakra-ui/react';
 import { categoryOptions, RATE_MIN, RATE_STEP, type PerformerView } from '@aura/contracts';
 import { useFormik } from 'formik';
 import { errorMessage } from '../../../lib/api-client';
@@ -25,6 +9,8 @@ import { useAdminPerformers, useCreatePerformer, useDeletePerformer, useUpdatePe
 import { ADMIN_PERFORMER_FIELD_MESSAGES, adminPerformerSchema, splitLanguages } from './performer-form-schema';
 import { RowActions } from '../../../components/ui/row-actions';
 import { DialogFrame } from '../../../components/ui/dialog-frame';
+import { OptionSelect } from '../../../components/ui/option-select';
+import { FormField } from '../../../components/ui/form-field';
 import { AdminTable } from '../../../components/ui/admin-table';
 import { fieldError, showRefusedFields } from '../../../lib/form-errors';
 
@@ -90,16 +76,10 @@ function PerformerFormDialog({ editing, open, onClose }: { editing: PerformerVie
       }
     },
   });
-  const err = (f: keyof FormValues) => fieldError(formik, f);
   const field = (f: keyof FormValues, label: string, props: Record<string, unknown> = {}, required = false) => (
-    <Field.Root invalid={Boolean(err(f))} required={required}>
-      <Field.Label>
-        {label}
-        {required ? <Field.RequiredIndicator /> : null}
-      </Field.Label>
+    <FormField label={label} error={fieldError(formik, f)} required={required}>
       <Input bg="bg.subtle" {...formik.getFieldProps(f)} {...props} />
-      <Field.ErrorText>{err(f)}</Field.ErrorText>
-    </Field.Root>
+    </FormField>
   );
 
   return (
@@ -129,20 +109,9 @@ function PerformerFormDialog({ editing, open, onClose }: { editing: PerformerVie
         {field('rating', 'Rating (0-5)', { type: 'number', min: 0, max: 5, step: 0.1 })}
         <Box gridColumn={{ sm: 'span 2' }}>{field('image', 'Immagine (URL)', { type: 'url' }, true)}</Box>
         <Box gridColumn={{ sm: 'span 2' }}>{field('languages', 'Lingue (separate da virgola)', { placeholder: 'Italiano, English' }, true)}</Box>
-        <Field.Root>
-          <Field.Label>Categoria</Field.Label>
-          <NativeSelect.Root>
-            <NativeSelect.Field bg="bg.subtle" {...formik.getFieldProps('category')}>
-              <option value="">Nessuna</option>
-              {categoryOptions.map((c) => (
-                <option key={c} value={c}>
-                  {c}
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
-        </Field.Root>
+        <FormField label="Categoria">
+          <OptionSelect bg="bg.subtle" {...formik.getFieldProps('category')} emptyOption="Nessuna" options={categoryOptions} />
+        </FormField>
         <Switch.Root
           checked={formik.values.isOnline}
           onCheckedChange={(e) => void formik.setFieldValue('isOnline', e.checked)}

@@ -1,21 +1,5 @@
 import { useState } from 'react';
-import {
-  Badge,
-  Box,
-  Button,
-  Card,
-  Field,
-  Flex,
-  Grid,
-  Heading,
-  HStack,
-  Image,
-  Link,
-  Spinner,
-  Stack,
-  Text,
-  Textarea,
-} from '@chakra-ui/react';
+import { Badge, Box, Button, Card, Field, Flex, Grid, Heading, HStack, Image, Link, Spinner, Stack, Text, Textarea } from '@chakra-ui/react';
 import type { PerformerView } from '@aura/contracts';
 import { errorMessage } from '../../../lib/api-client';
 import { formatAuracoin, formatDate, formatDateTime } from '../../../lib/format';

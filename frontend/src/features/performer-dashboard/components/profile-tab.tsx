@@ -1,8 +1,10 @@
-import { Button, Card, Checkbox, Field, Flex, Grid, Heading, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
+import { Button, Card, Checkbox, Flex, Grid, Heading, Input, Stack, Text } from '@chakra-ui/react';
 import { categoryOptions, languageOptions, RATE_MIN, RATE_STEP, type PerformerPatchInput, type PerformerView } from '@aura/contracts';
 import { useFormik } from 'formik';
 import { errorMessage } from '../../../lib/api-client';
 import { notify } from '../../../components/ui/toaster';
+import { OptionSelect } from '../../../components/ui/option-select';
+import { FormField } from '../../../components/ui/form-field';
 import { useUpdatePerformer } from '../api/performer';
 import { PROFILE_FIELD_MESSAGES, profileSchema } from './profile-schema';
 import { fieldError, showRefusedFields } from '../../../lib/form-errors';
@@ -58,54 +60,22 @@ export function ProfileTab({ performer }: { performer: PerformerView }) {
               Il tuo profilo
             </Heading>
             <Grid templateColumns={{ base: '1fr', md: 'repeat(2, 1fr)' }} gap="4">
-              <Field.Root required invalid={Boolean(err('name'))}>
-                <Field.Label>
-                  Nome
-                  <Field.RequiredIndicator />
-                </Field.Label>
+              <FormField label="Nome" error={err('name')} required>
                 <Input bg="bg.subtle" {...formik.getFieldProps('name')} />
-                <Field.ErrorText>{err('name')}</Field.ErrorText>
-              </Field.Root>
-              <Field.Root required invalid={Boolean(err('age'))}>
-                <Field.Label>
-                  Età
-                  <Field.RequiredIndicator />
-                </Field.Label>
+              </FormField>
+              <FormField label="Età" error={err('age')} required>
                 <Input type="number" min={18} max={99} bg="bg.subtle" {...formik.getFieldProps('age')} />
-                <Field.ErrorText>{err('age')}</Field.ErrorText>
-              </Field.Root>
-              <Field.Root required invalid={Boolean(err('creditsPerMinute'))}>
-                <Field.Label>
-                  Tariffa (auracoin/min)
-                  <Field.RequiredIndicator />
-                </Field.Label>
+              </FormField>
+              <FormField label="Tariffa (auracoin/min)" error={err('creditsPerMinute')} required helperText="Minimo 0,5, a passi di 0,5">
                 <Input type="number" min={RATE_MIN} step={RATE_STEP} bg="bg.subtle" {...formik.getFieldProps('creditsPerMinute')} />
-                <Field.HelperText>Minimo 0,5, a passi di 0,5</Field.HelperText>
-                <Field.ErrorText>{err('creditsPerMinute')}</Field.ErrorText>
-              </Field.Root>
-              <Field.Root invalid={Boolean(err('category'))}>
-                <Field.Label>Categoria</Field.Label>
-                <NativeSelect.Root>
-                  <NativeSelect.Field bg="bg.subtle" {...formik.getFieldProps('category')}>
-                    {categoryOptions.map((c) => (
-                      <option key={c} value={c}>
-                        {c}
-                      </option>
-                    ))}
-                  </NativeSelect.Field>
-                  <NativeSelect.Indicator />
-                </NativeSelect.Root>
-                <Field.ErrorText>{err('category')}</Field.ErrorText>
-              </Field.Root>
+              </FormField>
+              <FormField label="Categoria" error={err('category')}>
+                <OptionSelect bg="bg.subtle" {...formik.getFieldProps('category')} options={categoryOptions} />
+              </FormField>
             </Grid>
-            <Field.Root required invalid={Boolean(err('image'))}>
-              <Field.Label>
-                Foto profilo (URL)
-                <Field.RequiredIndicator />
-              </Field.Label>
+            <FormField label="Foto profilo (URL)" error={err('image')} required>
               <Input type="url" bg="bg.subtle" {...formik.getFieldProps('image')} />
-              <Field.ErrorText>{err('image')}</Field.ErrorText>
-            </Field.Root>
+            </FormField>
             <Stack as="fieldset" gap="2">
               <Text as="legend" fontSize="sm" fontWeight="medium" mb="2">
                 Lingue

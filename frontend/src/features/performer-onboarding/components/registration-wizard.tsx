@@ -13,7 +13,6 @@ import {
   HStack,
   IconButton,
   Input,
-  NativeSelect,
   Progress,
   Stack,
   Text,
@@ -44,6 +43,7 @@ import type { PerformerRegistrationInput } from '@aura/contracts';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { errorMessage } from '../../../lib/api-client';
 import { notify } from '../../../components/ui/toaster';
+import { OptionSelect } from '../../../components/ui/option-select';
 import { registerPerformer, uploadDocument } from '../api/register-performer';
 import { checkDocumentFile } from './document-check';
 import { SignaturePad } from './signature-pad';
@@ -233,17 +233,7 @@ export function RegistrationWizard() {
   const select = (key: 'hairColor' | 'eyeColor' | 'bodyType' | 'ethnicity' | 'category', label: string, options: readonly string[], placeholder?: string) => (
     <Field.Root>
       <Field.Label htmlFor={`${id}-${key}`}>{label}</Field.Label>
-      <NativeSelect.Root>
-        <NativeSelect.Field id={`${id}-${key}`} value={values[key]} onChange={text(key)} bg="bg.subtle">
-          {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
-          {options.map((o) => (
-            <option key={o} value={o}>
-              {o}
-            </option>
-          ))}
-        </NativeSelect.Field>
-        <NativeSelect.Indicator />
-      </NativeSelect.Root>
+      <OptionSelect id={`${id}-${key}`} value={values[key]} onChange={text(key)} bg="bg.subtle" emptyOption={placeholder} options={options} />
     </Field.Root>
   );
 
@@ -390,23 +380,17 @@ export function RegistrationWizard() {
                           {(doc.file.size / 1024).toFixed(0)} KB
                         </Text>
                       </Stack>
-                      <NativeSelect.Root size="sm" width="36">
-                        <NativeSelect.Field
-                          aria-label={`Tipo di documento di ${doc.file.name}`}
-                          value={doc.documentType}
-                          onChange={(e) => {
-                            const value = e.currentTarget.value as DocumentType;
-                            setDocuments((docs) => docs.map((d) => (d.key === doc.key ? { ...d, documentType: value } : d)));
-                          }}
-                        >
-                          {documentTypes.map((t) => (
-                            <option key={t} value={t}>
-                              {t}
-                            </option>
-                          ))}
-                        </NativeSelect.Field>
-                        <NativeSelect.Indicator />
-                      </NativeSelect.Root>
+                      <OptionSelect
+                        size="sm"
+                        width="36"
+                        aria-label={`Tipo di documento di ${doc.file.name}`}
+                        value={doc.documentType}
+                        onChange={(e) => {
+                          const value = e.currentTarget.value as DocumentType;
+                          setDocuments((docs) => docs.map((d) => (d.key === doc.key ? { ...d, documentType: value } : d)));
+                        }}
+                        options={documentTypes}
+                      />
                       <IconButton
                         size="sm"
                         variant="ghost"

@@ -1,0 +1,26 @@
+import { NativeSelect } from '@chakra-ui/react';
+
+export interface OptionSelectProps extends Omit<NativeSelect.FieldProps, 'children'> {
+  options: readonly string[];
+  /** a first, empty choice and its label (e.g. 'Tutte', 'Nessuna') */
+  emptyOption?: string | undefined;
+  size?: NativeSelect.RootProps['size'];
+  width?: NativeSelect.RootProps['width'];
+}
+
+/** A native select over a fixed list of options (the option's text is its value). */
+export function OptionSelect({ options, emptyOption, size, width, ...field }: OptionSelectProps) {
+  return (
+    <NativeSelect.Root size={size} width={width}>
+      <NativeSelect.Field {...field}>
+        {emptyOption !== undefined ? <option value="">{emptyOption}</option> : null}
+        {options.map((option) => (
+          <option key={option} value={option}>
+            {option}
+          </option>
+        ))}
+      </NativeSelect.Field>
+      <NativeSelect.Indicator />
+    </NativeSelect.Root>
+  );
+}

@@ -46,9 +46,9 @@ async function waitForHealth(url: string, app: ChildProcess, timeoutMs = 120_000
 async function startApp(): Promise<{ url: string; stop: () => Promise<void> }> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'aura-first-page-'));
   const port = await freePort();
-  const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SEED_DEMO: 'true', LOG_LEVEL: 'error' };
-  // the embedded adapters, whatever the shell points at
-  for (const name of ['DATABASE_URL', 'EVENTSTORE_URL', 'MONGO_URL', 'REDIS_URL']) delete env[name];
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SEED_DEMO: 'true', LOG_LEVEL: 'error' };
+  // as `npm start` runs on a laptop: the embedded adapters and plain HTTP, whatever the shell points at
+  for (const name of ['NODE_ENV', 'DATABASE_URL', 'EVENTSTORE_URL', 'MONGO_URL', 'REDIS_URL']) delete env[name];
   env.ADMIN_PASSWORD ??= 'first-page-bench';
   const app = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'backend/entry/all.ts')], { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'] });
   const url = `http://127.0.0.1:${port}`;

@@ -4,6 +4,7 @@ import { adminsModule } from '../modules/admins';
 import { aliasesModule } from '../modules/aliases';
 import { earningsModule } from '../modules/earnings';
 import { favouritesModule } from '../modules/favourites';
+import { filesModule } from '../modules/files';
 import { offersModule } from '../modules/offers';
 import { packagesModule } from '../modules/packages';
 import { performersModule } from '../modules/performers';
@@ -35,6 +36,7 @@ export function auraModules(ports: ModulePorts) {
     earnings: earningsModule(ports),
     photos: photosModule(ports, { performers: performers.queries, users: accounts.queries }),
     favourites: favouritesModule(ports, { performers: performers.queries }),
+    files: filesModule(ports, { documents: performers.documents }),
   };
 }
 

@@ -12,3 +12,9 @@ export function recorded(event: StoredEvent): RecordedEvent | undefined {
 export function recordedEvents(events: readonly StoredEvent[]): RecordedEvent[] {
   return events.flatMap((event) => recorded(event) ?? []);
 }
+
+/** The string field `key` of an event's data, when it has one: what most read models key their documents by. */
+export function dataField(event: RecordedEvent, key: string): string | undefined {
+  const value = (event.data as Record<string, unknown>)[key];
+  return typeof value === 'string' ? value : undefined;
+}

@@ -57,7 +57,7 @@ export async function claimAll(eventStore: EventStore, claims: Claim[], now: () 
   const claimed: Claim[] = [];
   try {
     for (const claim of claims) {
-      await handleCommand(eventStore, streamOf(claim), uniqueValue, (state) => decideClaim(claim, state, now()), { metadata, retriesOnConflict: 1 });
+      await handleCommand(eventStore, streamOf(claim), uniqueValue, (state) => decideClaim(claim, state, now()), { metadata });
       claimed.push(claim);
     }
   } catch (error) {
@@ -68,6 +68,6 @@ export async function claimAll(eventStore: EventStore, claims: Claim[], now: () 
 
 export async function releaseAll(eventStore: EventStore, claims: Claim[], now: () => Date, metadata: Record<string, unknown> = {}) {
   for (const claim of claims) {
-    await handleCommand(eventStore, streamOf(claim), uniqueValue, (state) => decideRelease(claim, state, now()), { metadata, retriesOnConflict: 3 });
+    await handleCommand(eventStore, streamOf(claim), uniqueValue, (state) => decideRelease(claim, state, now()), { metadata });
   }
 }

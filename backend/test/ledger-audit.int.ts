@@ -28,10 +28,10 @@ afterAll(async () => {
 
 const openStore = () => createPgliteEventStore({ dataDir: path.join(dataDir, 'eventstore') });
 
-function runCli() {
+function runCli(dir = dataDir) {
   return spawnSync(process.execPath, ['--import', 'tsx', path.join(root, 'backend/entry/ledger-audit.ts')], {
     cwd: root,
-    env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'error', DATABASE_URL: '', REDIS_URL: '', MONGO_URL: '', EVENTSTORE_URL: '' },
+    env: { ...process.env, DATA_DIR: dir, LOG_LEVEL: 'error', DATABASE_URL: '', REDIS_URL: '', MONGO_URL: '', EVENTSTORE_URL: '' },
     encoding: 'utf8',
     timeout: 120_000,
   });
@@ -47,6 +47,21 @@ async function register(store: EventStore, userId: string, name: string) {
 }
 
 describe('ledger audit', () => {
+  it('says so and exits non-zero on a missing or empty DATA_DIR, instead of reporting OK', async () => {
+    const missing = runCli(path.join(dataDir, 'no-such-folder'));
+    expect(missing.status).not.toBe(0);
+    expect(missing.stderr).toContain('nothing to audit');
+    expect(missing.stdout).not.toContain('OK');
+    const empty = await mkdtemp(path.join(tmpdir(), 'aura-audit-empty-'));
+    try {
+      const answer = runCli(empty);
+      expect(answer.status).not.toBe(0);
+      expect(answer.stderr).toContain('nothing to audit');
+    } finally {
+      await rm(empty, { recursive: true, force: true });
+    }
+  });
+
   const alice = newId();
   const bob = newId();
 

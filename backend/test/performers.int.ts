@@ -197,6 +197,37 @@ describe('registration with documents', () => {
     expect(await logLength(app)).toBe(before);
   });
 
+  it("follows the spec's sequence too: upload, create without documents (incomplete, not listed), then post each document", async () => {
+    const front = await upload(PNG, 'front.png');
+    const back = await upload(PDF, 'back.pdf');
+    const http = client(app.url);
+    const body = registration();
+    const created = await http.post('/api/performers', body);
+    expect(created.status).toBe(201);
+    const id = created.json.id as string;
+    expect(created.json).toMatchObject({ verificationStatus: 'pending' });
+    // incomplete: not listed for verification, and cannot be approved
+    const listed = async () => ((await admin.get('/api/admin/performers/pending')).json as unknown as { id: string }[]).some((p) => p.id === id);
+    expect(await listed()).toBe(false);
+    const early = await admin.post(`/api/admin/performers/${id}/verify`, { status: 'approved' });
+    expect(early.status).toBe(409);
+    expect(early.json.error).toBe("Registrazione incompleta: manca un documento d'identità");
+    // another account cannot attach documents to her
+    const stranger = await userClient(app);
+    expect((await stranger.http.post(`/api/performers/${id}/documents`, { documentType: 'ID Fronte', documentUrl: front.json.url, fileName: 'front.png', fileSize: 1, performerId: id })).status).toBe(403);
+    for (const [documentType, doc, fileName] of [['ID Fronte', front, 'front.png'], ['ID Retro', back, 'back.pdf']] as const) {
+      const added = await http.post(`/api/performers/${id}/documents`, { documentType, documentUrl: doc.json.url, fileName, fileSize: 1, performerId: id });
+      expect(added.status).toBe(201);
+    }
+    await app.settled();
+    expect(await listed()).toBe(true);
+    const events = await app.infra.eventStore.readStream(streams.performer(id));
+    expect(events.map((e) => e.type)).toEqual(['PerformerRegistered', 'PerformerDocumentAdded', 'PerformerDocumentAdded']);
+    const documents = await admin.get(`/api/performers/${id}/documents`);
+    expect((documents.json as unknown as { contentType: string }[]).map((d) => d.contentType)).toEqual(['image/png', 'application/pdf']);
+    await approve(id);
+  });
+
   it('refuses a taken username (any case), keeping the log apart from the claim released', async () => {
     const { body } = await registerPerformer();
     const doc = await upload(PNG, 'id.png');

@@ -137,6 +137,26 @@ describe('buying auracoin', () => {
     expect(await logLength(app)).toBe(before);
   });
 
+  it('reads Idempotency-Key as the contract declares it: one 400 naming the header, for purchases and photos alike', async () => {
+    const { http } = await userClient(app);
+    const before = await logLength(app);
+    const header = expect.arrayContaining([expect.objectContaining({ path: 'headers.idempotency-key' })]);
+    for (const route of ['/api/purchases', `/api/photos/${newId()}/purchase`]) {
+      const missing = await http.post(route, { packageId });
+      expect(missing.status).toBe(400);
+      expect(missing.json).toMatchObject({ code: 'validation_failed', errors: header });
+      const long = await http.post(route, { packageId }, { 'idempotency-key': 'k'.repeat(201) });
+      expect(long.status).toBe(400);
+      expect(long.json).toMatchObject({ code: 'validation_failed', errors: header });
+    }
+    // optional on aliases: absent is fine, too long is the same 400
+    const me = (await http.get('/api/me')).json.id as string;
+    const alias = await http.post(`/api/users/${me}/aliases`, { aliasName: 'Lungo', price: 50 }, { 'idempotency-key': 'k'.repeat(201) });
+    expect(alias.status).toBe(400);
+    expect(alias.json).toMatchObject({ code: 'validation_failed', errors: header });
+    expect(await logLength(app)).toBe(before);
+  });
+
   it('refuses bad input and anonymous or foreign callers, changing nothing', async () => {
     const { http, id } = await userClient(app);
     const other = await userClient(app);

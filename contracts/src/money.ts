@@ -10,3 +10,13 @@ export function auracoinToUnits(auracoin: number): number {
 export function unitsToAuracoin(units: number): number {
   return units / UNITS_PER_AURACOIN;
 }
+
+/** Euro in the API (a package's price, a payout), cents in events: the one conversion each way. */
+export function euroToCents(euro: number): number {
+  return Math.round(euro * 100);
+}
+
+/** Euro cents as a euro number for display (2 decimals). */
+export function centsToEuro(cents: number): number {
+  return cents / 100;
+}

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { Problem } from './problem';
-import { apiRoutes, type RouteContract } from './api/routes';
+import { apiRoutes, IDEMPOTENCY_KEY_MAX, type RouteContract } from './api/routes';
 
 
 function schemaOf(type: z.ZodType, io: 'input' | 'output') {
@@ -14,11 +14,17 @@ export function buildOpenApiDocument(routes: Record<string, RouteContract> = api
     const parameters = [
       ...objectParameters(route.params, 'path'),
       ...objectParameters(route.query, 'query'),
+      ...(route.idempotencyKey
+        ? [{ name: 'Idempotency-Key', in: 'header', required: route.idempotencyKey === 'required', schema: { type: 'string', maxLength: IDEMPOTENCY_KEY_MAX } }]
+        : []),
     ];
+    const answers = route.answers ?? 'json';
     const responses: Record<string, unknown> = {
-      [String(route.status ?? 200)]: {
-        description: 'OK',
-        content: { 'application/json': { schema: schemaOf(route.response, 'output') } },
+      [String(route.status ?? (answers === 'redirect' ? 303 : 200))]: {
+        description: answers === 'redirect' ? 'See Other' : 'OK',
+        ...(answers === 'json' ? { content: { 'application/json': { schema: schemaOf(route.response, 'output') } } } : {}),
+        ...(answers === 'file' ? { content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } } } : {}),
+        ...(answers === 'html' ? { content: { 'text/html': { schema: { type: 'string' } } } } : {}),
       },
       default: {
         description: 'Problem',
@@ -32,9 +38,7 @@ export function buildOpenApiDocument(routes: Record<string, RouteContract> = api
       tags: [route.tag],
       security: route.auth === 'public' ? [] : [{ session: [] }],
       ...(parameters.length ? { parameters } : {}),
-      ...(route.body
-        ? { requestBody: { required: true, content: { 'application/json': { schema: schemaOf(route.body, 'input') } } } }
-        : {}),
+      ...requestBodyOf(route),
       responses,
     };
   }
@@ -47,6 +51,16 @@ export function buildOpenApiDocument(routes: Record<string, RouteContract> = api
       securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'aura_session' } },
     },
   };
+}
+
+function requestBodyOf(route: RouteContract) {
+  const file = { type: 'string', format: 'binary', maxLength: route.upload?.maxBytes };
+  if (route.upload?.kind === 'multipart') {
+    return { requestBody: { required: true, content: { 'multipart/form-data': { schema: { type: 'object', required: ['file'], properties: { file, fileName: { type: 'string' } } } } } } };
+  }
+  if (route.upload?.kind === 'binary') return { requestBody: { required: true, content: { 'application/octet-stream': { schema: file } } } };
+  if (!route.body) return {};
+  return { requestBody: { required: true, content: { 'application/json': { schema: schemaOf(route.body, 'input') } } } };
 }
 
 function objectParameters(shape: z.ZodObject | undefined, where: 'path' | 'query') {

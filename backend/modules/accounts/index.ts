@@ -1,7 +1,6 @@
 import { notFound } from '../../platform/http/errors';
 import type { AuraModule, ModulePorts } from '../../platform/module';
 import { settledOn } from '../../platform/projections/wait';
-import { userAdminRouter } from './admin-routes';
 import { WELCOME_CREDIT_JOB, welcomeCreditJob, welcomeCreditJobOptions, type WelcomeCreditJob } from './jobs';
 import { USERS, usersProjection, type UserDoc } from './projection';
 import { createUserQueries, toUserView } from './queries';
@@ -52,9 +51,9 @@ export function accountsModule(ports: ModulePorts) {
           return doc ? { id: doc._id, passwordHash: doc.passwordHash } : null;
         },
         userViewAfter: queries.viewAfter,
+        settled,
       }),
       usersQueryRouter({ sessions: ports.sessions, users }),
-      userAdminRouter({ ...ports, settled }),
     ],
     jobs: [welcomeCreditJob({ ...ports, isCredited: async (userId) => (await ports.readModels.collection<UserDoc>(USERS).findOne({ _id: userId }))?.welcomeCredited === true })],
     queries,

@@ -1,6 +1,5 @@
 import type { DomainEvent } from '@aura/contracts';
 import { docProjection } from '../../platform/projections/doc-projection';
-import type { StoredEvent } from '../../platform/eventstore/port';
 
 export const USERS = 'users';
 
@@ -19,8 +18,6 @@ export type UserDoc = {
   /** the welcome credit is in the log (its recovery job has nothing to do) */
   welcomeCredited?: boolean;
 };
-
-const asDomain = (event: StoredEvent) => ({ type: event.type, data: event.data }) as DomainEvent;
 
 export function evolveUser(doc: UserDoc | null, event: DomainEvent): UserDoc | null {
   switch (event.type) {
@@ -80,12 +77,11 @@ export const usersProjection = docProjection<UserDoc>({
   collection: USERS,
   eventTypes: ['UserRegistered', 'AuracoinCredited', 'AuracoinDebited', 'AuracoinAdjusted', 'UserDeleted'],
   documentId(event) {
-    const domain = asDomain(event);
-    if (domain.type === 'UserRegistered' || domain.type === 'UserDeleted') return domain.data.userId;
-    if (domain.type === 'AuracoinCredited' || domain.type === 'AuracoinDebited' || domain.type === 'AuracoinAdjusted') return domain.data.walletId;
+    if (event.type === 'UserRegistered' || event.type === 'UserDeleted') return event.data.userId;
+    if (event.type === 'AuracoinCredited' || event.type === 'AuracoinDebited' || event.type === 'AuracoinAdjusted') return event.data.walletId;
     return undefined;
   },
-  evolve: (doc, event) => evolveUser(doc, asDomain(event)),
+  evolve: evolveUser,
   indexes: [
     { keys: { usernameLower: 1 }, options: { name: 'by_username' } },
     { keys: { email: 1 }, options: { name: 'by_email' } },

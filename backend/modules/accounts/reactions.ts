@@ -18,7 +18,7 @@ export function welcomeCreditReaction(enqueue: EnqueueWelcomeCredit): Projection
     collections: [],
     eventTypes: ['UserRegistered'],
     async apply(event) {
-      await enqueue((event.data as { userId: string }).userId, event.id);
+      if (event.type === 'UserRegistered') await enqueue(event.data.userId, event.id);
     },
   };
 }
@@ -34,7 +34,8 @@ export function releaseDeletedUserClaims(eventStore: EventStore, now: () => Date
     collections: [],
     eventTypes: ['UserDeleted'],
     async apply(event) {
-      const userId = (event.data as { userId: string }).userId;
+      if (event.type !== 'UserDeleted') return;
+      const userId = event.data.userId;
       const state = foldStream(user, await eventStore.readStream(streams.user(userId)));
       if (state.status === 'unregistered') return;
       await releaseAll(

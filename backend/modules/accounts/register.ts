@@ -1,9 +1,8 @@
 import { streams, type RegisterBody } from '@aura/contracts';
-import { handleCommand } from '../../platform/eventstore/handle-command';
 import type { EventStore } from '../../platform/eventstore/port';
 import { deterministicId, newId } from '../../platform/ids';
 import { claimAll } from '../../platform/unique-values';
-import { decideRegister, user, welcomeCredit, welcomeCreditEventId } from './user';
+import { decideRegister, handleUser, welcomeCredit, welcomeCreditEventId } from './user';
 
 export interface RegistrationDeps {
   eventStore: EventStore;
@@ -28,13 +27,7 @@ export async function registerUser(deps: RegistrationDeps, body: RegisterBody, m
     deps.now,
     metadata,
   );
-  await handleCommand(
-    deps.eventStore,
-    streams.user(userId),
-    user,
-    (state) => decideRegister({ userId, username: body.username, email: body.email, passwordHash }, state, deps.now()),
-    { metadata },
-  );
+  await handleUser(deps.eventStore, streams.user(userId), (state) => decideRegister({ userId, username: body.username, email: body.email, passwordHash }, state, deps.now()), { metadata });
   const credit = await creditWelcomeBonus(deps, userId, metadata);
   return { userId, position: credit.position };
 }

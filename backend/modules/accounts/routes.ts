@@ -1,13 +1,14 @@
 import Router from '@koa/router';
-import { apiRoutes, type UserView } from '@aura/contracts';
-import { DomainError } from '../../platform/domain-error';
+import { apiRoutes, streams, type UserView } from '@aura/contracts';
 import type { EventStore } from '../../platform/eventstore/port';
-import { hashPassword, verifyPassword } from '../../platform/http/password';
+import { hashPassword, signIn } from '../../platform/http/password';
 import { loginRateLimit } from '../../platform/http/rate-limit';
-import { mountRoute } from '../../platform/http/routes';
+import { commandMetadata, mountRoute } from '../../platform/http/routes';
 import type { SessionManager } from '../../platform/http/session';
 import type { KeyValueStore } from '../../platform/kv/port';
+import { releaseAll } from '../../platform/unique-values';
 import { registerUser } from './register';
+import { decideDeleteUser, handleUser } from './user';
 
 export interface AccountsDeps {
   eventStore: EventStore;
@@ -18,42 +19,44 @@ export interface AccountsDeps {
   findLogin: (identifier: string) => Promise<{ id: string; passwordHash: string } | null>;
   /** the user's view once the users read model has applied `position` */
   userViewAfter: (userId: string, position: number | undefined) => Promise<UserView>;
+  /** waits until the users read model has applied `position` */
+  settled: (position: number | undefined) => Promise<void>;
 }
 
-/** A hash to verify against when the account does not exist, so timing does not tell. */
-let decoyHash: Promise<string> | undefined;
-
+/** Registration, sign-in and sign-out of users; an admin's deletion of a user. */
 export function accountsRouter(deps: AccountsDeps): Router {
   const router = new Router();
-  const metadataOf = (ctx: { state: { requestId?: unknown } }) => ({ correlationId: ctx.state.requestId });
 
   mountRoute(router, deps.sessions, apiRoutes.register, async (ctx, { body }) => {
-    const { userId, position } = await registerUser(
-      { eventStore: deps.eventStore, now: deps.now, hashPassword },
-      body,
-      metadataOf(ctx),
-    );
+    const { userId, position } = await registerUser({ eventStore: deps.eventStore, now: deps.now, hashPassword }, body, commandMetadata(ctx));
     deps.sessions.start(ctx, { sub: userId, kind: 'user' });
     return deps.userViewAfter(userId, position);
   });
 
-  mountRoute(
-    router,
-    deps.sessions,
-    apiRoutes.login,
-    async (ctx, { body }) => {
-      const login = await deps.findLogin(body.username);
-      decoyHash ??= hashPassword('decoy-password-for-timing');
-      const valid = await verifyPassword(body.password, login?.passwordHash ?? (await decoyHash));
-      if (!login || !valid) throw new DomainError('invalid_credentials', 'Credenziali non valide');
-      deps.sessions.start(ctx, { sub: login.id, kind: 'user' });
-      return deps.userViewAfter(login.id, undefined);
-    },
-    ...loginRateLimit(deps.kv),
-  );
+  mountRoute(router, deps.sessions, apiRoutes.login, async (ctx, { body }) => {
+    const login = await signIn(await deps.findLogin(body.username), body.password);
+    deps.sessions.start(ctx, { sub: login.id, kind: 'user' });
+    return deps.userViewAfter(login.id, undefined);
+  }, ...loginRateLimit(deps.kv));
 
   mountRoute(router, deps.sessions, apiRoutes.logout, async (ctx) => {
     await deps.sessions.end(ctx);
+    return { ok: true as const };
+  });
+
+  /** DELETE /api/users/{id} (admin): anonymise the user, free their username and email, keep the ledger. */
+  mountRoute(router, deps.sessions, apiRoutes.deleteUser, async (ctx, { params }, caller) => {
+    const metadata = commandMetadata(ctx, caller);
+    const result = await handleUser(deps.eventStore, streams.user(params.id), (state) => decideDeleteUser({ userId: params.id, deletedBy: caller.sub }, state, deps.now()), { metadata });
+    const deleted = result.state;
+    if (deleted.status !== 'unregistered') {
+      const claims = [
+        { kind: 'username' as const, value: deleted.username, ownerId: params.id },
+        { kind: 'email' as const, value: deleted.email, ownerId: params.id },
+      ];
+      await releaseAll(deps.eventStore, claims, deps.now, metadata);
+    }
+    await deps.settled(result.position);
     return { ok: true as const };
   });
 

@@ -1,6 +1,6 @@
 import { auracoinToUnits, WELCOME_BONUS_AURACOIN, type DomainEvent } from '@aura/contracts';
 import { DomainError } from '../../platform/domain-error';
-import type { Aggregate } from '../../platform/eventstore/handle-command';
+import { commandHandler, type Aggregate } from '../../platform/eventstore/handle-command';
 
 export type User =
   | { status: 'unregistered' }
@@ -16,6 +16,9 @@ export const user: Aggregate<User> = {
     return state;
   },
 };
+
+/** Every command of a user goes through this handler. */
+export const handleUser = commandHandler(user);
 
 export interface RegisterUser {
   userId: string;

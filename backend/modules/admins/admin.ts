@@ -1,6 +1,6 @@
 import type { AdminRole, DomainEvent } from '@aura/contracts';
 import { DomainError } from '../../platform/domain-error';
-import type { Aggregate } from '../../platform/eventstore/handle-command';
+import { commandHandler, type Aggregate } from '../../platform/eventstore/handle-command';
 
 export type Admin =
   | { status: 'none' }
@@ -24,6 +24,9 @@ export const admin: Aggregate<Admin> = {
     }
   },
 };
+
+/** Every command of an admin goes through this handler. */
+export const handleAdmin = commandHandler(admin);
 
 /** Who is acting: every admin command carries the acting admin's id into its events. */
 export interface Actor {

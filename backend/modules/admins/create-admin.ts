@@ -1,8 +1,7 @@
 import { streams } from '@aura/contracts';
-import { handleCommand } from '../../platform/eventstore/handle-command';
 import type { EventStore } from '../../platform/eventstore/port';
 import { claimAll, releaseAll } from '../../platform/unique-values';
-import { admin, decideCreateAdmin, type Actor, type CreateAdmin } from './admin';
+import { handleAdmin, decideCreateAdmin, type Actor, type CreateAdmin } from './admin';
 
 /**
  * Claims the admin username (unique among admins, ignoring case), then records AdminCreated.
@@ -18,7 +17,7 @@ export async function createAdmin(
   const claims = [{ kind: 'admin-username' as const, value: command.username, ownerId: command.adminId }];
   await claimAll(eventStore, claims, now, metadata);
   try {
-    return await handleCommand(eventStore, streams.admin(command.adminId), admin, (state) => decideCreateAdmin(command, state, now(), actor), { metadata });
+    return await handleAdmin(eventStore, streams.admin(command.adminId), (state) => decideCreateAdmin(command, state, now(), actor), { metadata });
   } catch (error) {
     await releaseAll(eventStore, claims, now, metadata);
     throw error;

@@ -1,8 +1,7 @@
 import { streams } from '@aura/contracts';
-import { handleCommand } from '../../platform/eventstore/handle-command';
 import type { EventStore } from '../../platform/eventstore/port';
 import { releaseAll } from '../../platform/unique-values';
-import { admin, decideDeleteAdmin, decideSetAdminActive, type Actor } from './admin';
+import { handleAdmin, decideDeleteAdmin, decideSetAdminActive, type Actor } from './admin';
 
 export async function setAdminActive(
   eventStore: EventStore,
@@ -12,18 +11,12 @@ export async function setAdminActive(
   now: () => Date,
   metadata: Record<string, unknown>,
 ) {
-  return handleCommand(eventStore, streams.admin(adminId), admin, (state) => decideSetAdminActive({ isActive }, state, now(), actor), {
-    metadata,
-    retriesOnConflict: 2,
-  });
+  return handleAdmin(eventStore, streams.admin(adminId), (state) => decideSetAdminActive({ isActive }, state, now(), actor), { metadata });
 }
 
 /** Deletes the admin, then frees its username so it can be given again. */
 export async function deleteAdmin(eventStore: EventStore, adminId: string, actor: Actor, now: () => Date, metadata: Record<string, unknown>) {
-  const result = await handleCommand(eventStore, streams.admin(adminId), admin, (state) => decideDeleteAdmin(state, now(), actor), {
-    metadata,
-    retriesOnConflict: 2,
-  });
+  const result = await handleAdmin(eventStore, streams.admin(adminId), (state) => decideDeleteAdmin(state, now(), actor), { metadata });
   if (result.state.status === 'deleted') {
     await releaseAll(eventStore, [{ kind: 'admin-username', value: result.state.username, ownerId: adminId }], now, metadata);
   }

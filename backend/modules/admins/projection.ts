@@ -1,5 +1,4 @@
 import type { AdminRole, DomainEvent } from '@aura/contracts';
-import type { StoredEvent } from '../../platform/eventstore/port';
 import { docProjection } from '../../platform/projections/doc-projection';
 
 export const ADMINS = 'admins';
@@ -15,8 +14,6 @@ export type AdminDoc = {
   isActive: boolean;
   createdAt: string;
 };
-
-const asDomain = (event: StoredEvent) => ({ type: event.type, data: event.data }) as DomainEvent;
 
 export function evolveAdmin(doc: AdminDoc | null, event: DomainEvent): AdminDoc | null {
   switch (event.type) {
@@ -48,17 +45,16 @@ export const adminsProjection = docProjection<AdminDoc>({
   collection: ADMINS,
   eventTypes: ['AdminCreated', 'AdminActivated', 'AdminDeactivated', 'AdminDeleted'],
   documentId(event) {
-    const domain = asDomain(event);
-    switch (domain.type) {
+    switch (event.type) {
       case 'AdminCreated':
       case 'AdminActivated':
       case 'AdminDeactivated':
       case 'AdminDeleted':
-        return domain.data.adminId;
+        return event.data.adminId;
       default:
         return undefined;
     }
   },
-  evolve: (doc, event) => evolveAdmin(doc, asDomain(event)),
+  evolve: evolveAdmin,
   indexes: [{ keys: { usernameLower: 1 }, options: { name: 'by_username' } }],
 });

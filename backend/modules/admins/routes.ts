@@ -3,9 +3,9 @@ import { apiRoutes, type AdminView } from '@aura/contracts';
 import { DomainError } from '../../platform/domain-error';
 import type { EventStore } from '../../platform/eventstore/port';
 import { forbidden } from '../../platform/http/errors';
-import { hashPassword, verifyPassword } from '../../platform/http/password';
+import { hashPassword, signIn } from '../../platform/http/password';
 import { loginRateLimit } from '../../platform/http/rate-limit';
-import { mountRoute } from '../../platform/http/routes';
+import { commandMetadata, mountRoute } from '../../platform/http/routes';
 import type { SessionManager } from '../../platform/http/session';
 import { newId } from '../../platform/ids';
 import type { KeyValueStore } from '../../platform/kv/port';
@@ -30,11 +30,8 @@ export interface AdminsDeps {
 
 const ZERO_ID = '00000000-0000-4000-8000-000000000000';
 
-let decoyHash: Promise<string> | undefined;
-
 export function adminsRouter(deps: AdminsDeps): Router {
   const router = new Router();
-  const metadataOf = (ctx: { state: { requestId?: unknown } }, adminId?: string) => ({ correlationId: ctx.state.requestId, adminId });
   const actor = async (adminId: string) => {
     const found = await deps.actorOf(adminId);
     if (!found) throw forbidden();
@@ -46,10 +43,7 @@ export function adminsRouter(deps: AdminsDeps): Router {
     deps.sessions,
     apiRoutes.adminVerify,
     async (ctx, { body }) => {
-      const login = await deps.findAdminLogin(body.username);
-      decoyHash ??= hashPassword('decoy-password-for-timing');
-      const valid = await verifyPassword(body.password, login?.passwordHash ?? (await decoyHash));
-      if (!login || !valid) throw new DomainError('invalid_credentials', 'Credenziali non valide');
+      const login = await signIn(await deps.findAdminLogin(body.username), body.password);
       if (!login.isActive) throw new DomainError('forbidden', 'Account amministratore disattivato');
       deps.sessions.start(ctx, { sub: login.id, kind: 'admin' });
       return { admin: await deps.adminViewAfter(login.id, undefined) };
@@ -66,19 +60,19 @@ export function adminsRouter(deps: AdminsDeps): Router {
       deps.eventStore,
       { adminId, fullName: body.fullName, username: body.username, email: body.email, passwordHash: await hashPassword(body.password), role: body.role },
       deps.now,
-      metadataOf(ctx, caller.sub),
+      commandMetadata(ctx, caller),
       acting,
     );
     return deps.adminViewAfter(adminId, result.position);
   });
 
   mountRoute(router, deps.sessions, apiRoutes.updateAdmin, async (ctx, { params, body }, caller) => {
-    const result = await setAdminActive(deps.eventStore, params.id, body.isActive, await actor(caller.sub), deps.now, metadataOf(ctx, caller.sub));
+    const result = await setAdminActive(deps.eventStore, params.id, body.isActive, await actor(caller.sub), deps.now, commandMetadata(ctx, caller));
     return deps.adminViewAfter(params.id, result.position);
   });
 
   mountRoute(router, deps.sessions, apiRoutes.deleteAdmin, async (ctx, { params }, caller) => {
-    const result = await deleteAdmin(deps.eventStore, params.id, await actor(caller.sub), deps.now, metadataOf(ctx, caller.sub));
+    const result = await deleteAdmin(deps.eventStore, params.id, await actor(caller.sub), deps.now, commandMetadata(ctx, caller));
     await deps.settled(result.position);
     return { ok: true as const };
   });

@@ -1,6 +1,6 @@
 import type { DomainEvent } from '@aura/contracts';
 import { DomainError } from '../../platform/domain-error';
-import type { Aggregate } from '../../platform/eventstore/handle-command';
+import { commandHandler, type Aggregate } from '../../platform/eventstore/handle-command';
 
 /**
  * An alias lives in two places: its purchase (AliasPurchased) is on the buyer's wallet stream,
@@ -16,6 +16,9 @@ export const alias: Aggregate<Alias> = {
     return state;
   },
 };
+
+/** Every command of an alias's own stream goes through this handler. */
+export const handleAlias = commandHandler(alias);
 
 export interface PurchaseAlias {
   aliasId: string;

@@ -1,6 +1,6 @@
 import type { AliasView, DomainEvent } from '@aura/contracts';
-import type { StoredEvent } from '../../platform/eventstore/port';
 import { docProjection } from '../../platform/projections/doc-projection';
+import { dataField } from '../../platform/recorded-event';
 
 export const ALIASES = 'aliases';
 
@@ -11,8 +11,6 @@ export type AliasDoc = {
   createdAt: string;
   deleted: boolean;
 };
-
-const asDomain = (event: StoredEvent) => ({ type: event.type, data: event.data }) as DomainEvent;
 
 export function evolveAlias(doc: AliasDoc | null, event: DomainEvent): AliasDoc | null {
   switch (event.type) {
@@ -29,8 +27,8 @@ export const aliasesProjection = docProjection<AliasDoc>({
   name: ALIASES,
   collection: ALIASES,
   eventTypes: ['AliasPurchased', 'AliasDeleted'],
-  documentId: (event) => (event.data as { aliasId?: string }).aliasId,
-  evolve: (doc, event) => evolveAlias(doc, asDomain(event)),
+  documentId: (event) => dataField(event, 'aliasId'),
+  evolve: evolveAlias,
   indexes: [{ keys: { userId: 1, createdAt: 1 }, options: { name: 'by_user' } }],
 });
 

@@ -1,14 +1,13 @@
 import Router from '@koa/router';
-import { ALIAS_PRICE_AURACOIN, apiRoutes, auracoinToUnits, IDEMPOTENCY_KEY_HEADER, streams, type AliasView } from '@aura/contracts';
+import { ALIAS_PRICE_AURACOIN, apiRoutes, auracoinToUnits, streams, type AliasView } from '@aura/contracts';
 import { DomainError } from '../../platform/domain-error';
-import { handleCommand } from '../../platform/eventstore/handle-command';
 import type { EventStore } from '../../platform/eventstore/port';
 import { forbidden, notFound } from '../../platform/http/errors';
-import { assertOwnerOrAdmin, mountRoute } from '../../platform/http/routes';
+import { assertOwnerOrAdmin, commandMetadata, mountRoute } from '../../platform/http/routes';
 import type { SessionManager } from '../../platform/http/session';
 import { deterministicId, newId } from '../../platform/ids';
 import { spendFromWallet } from '../../platform/ledger/spend';
-import { alias, aliasPurchased, decideDeleteAlias } from './alias';
+import { aliasPurchased, decideDeleteAlias, handleAlias } from './alias';
 
 export interface AliasesDeps {
   eventStore: EventStore;
@@ -24,21 +23,13 @@ export interface AliasesDeps {
   userActive: (userId: string) => Promise<boolean>;
 }
 
-const idempotencyKeyOf = (header: unknown) => {
-  if (typeof header !== 'string' || header.trim() === '') return undefined;
-  if (header.length > 200) throw new DomainError('validation_failed', 'Idempotency-Key too long');
-  return header.trim();
-};
-
 export function aliasesRouter(deps: AliasesDeps): Router {
   const router = new Router();
-  const metadataOf = (ctx: { state: { requestId?: unknown } }, caller: { sub: string }) => ({ correlationId: ctx.state.requestId, actorId: caller.sub });
 
-  mountRoute(router, deps.sessions, apiRoutes.createAlias, async (ctx, { params, body }, caller) => {
+  mountRoute(router, deps.sessions, apiRoutes.createAlias, async (ctx, { params, body, idempotencyKey: key }, caller) => {
     // spending is the owner's act alone: not even an admin spends a user's auracoin
     if (caller.kind !== 'user' || caller.sub !== params.userId) throw forbidden();
     if (!(await deps.userActive(params.userId))) throw notFound('Utente non trovato');
-    const key = idempotencyKeyOf(ctx.get(IDEMPOTENCY_KEY_HEADER));
     const aliasId = key ? deterministicId(`alias:${params.userId}:${key}`) : newId();
     const price = auracoinToUnits(ALIAS_PRICE_AURACOIN);
     const result = await spendFromWallet(deps.eventStore, {
@@ -48,7 +39,7 @@ export function aliasesRouter(deps: AliasesDeps): Router {
       reason: 'alias',
       reference: aliasId,
       idempotencyKey: key ? `alias:${key}` : undefined,
-      metadata: metadataOf(ctx, caller),
+      metadata: commandMetadata(ctx, caller),
       now: deps.now,
     });
     if (result.replayed) {
@@ -64,13 +55,9 @@ export function aliasesRouter(deps: AliasesDeps): Router {
     const owner = await deps.aliasOwner(params.id);
     if (!owner) throw notFound('Alias non trovato');
     assertOwnerOrAdmin(caller, owner);
-    const result = await handleCommand(
-      deps.eventStore,
-      streams.alias(params.id),
-      alias,
-      (state) => decideDeleteAlias({ aliasId: params.id, userId: owner, deletedBy: caller.sub }, state, deps.now()),
-      { metadata: metadataOf(ctx, caller) },
-    );
+    const result = await handleAlias(deps.eventStore, streams.alias(params.id), (state) => decideDeleteAlias({ aliasId: params.id, userId: owner, deletedBy: caller.sub }, state, deps.now()), {
+      metadata: commandMetadata(ctx, caller),
+    });
     await deps.settled(result.position);
     return { ok: true as const };
   });

@@ -1,5 +1,6 @@
 import type { DomainEvent } from '@aura/contracts';
 import { docProjection } from '../../platform/projections/doc-projection';
+import { dataField } from '../../platform/recorded-event';
 
 export const EARNINGS = 'earnings';
 
@@ -17,8 +18,8 @@ export const earningsProjection = docProjection<EarningsDoc>({
   name: EARNINGS,
   collection: EARNINGS,
   eventTypes: ['PerformerEarningsCredited'],
-  documentId: (event) => (event.data as { performerId?: string }).performerId,
-  evolve: (doc, event) => evolveEarnings(doc, { type: event.type, data: event.data } as DomainEvent),
+  documentId: (event) => dataField(event, 'performerId'),
+  evolve: evolveEarnings,
 });
 
 /** The last `days` days up to `now` (UTC), oldest first, with 0 for days without earnings. */

@@ -1,5 +1,5 @@
 import type { DomainEvent } from '@aura/contracts';
-import type { Aggregate } from '../../platform/eventstore/handle-command';
+import { commandHandler, type Aggregate } from '../../platform/eventstore/handle-command';
 
 /** A signed-in user's favourite performers (stream `favourites-<userId>`). */
 export type Favourites = { performerIds: string[] };
@@ -12,6 +12,9 @@ export const favourites: Aggregate<Favourites> = {
     return state;
   },
 };
+
+/** Every command of a user's favourites goes through this handler. */
+export const handleFavourites = commandHandler(favourites);
 
 export function decideFavourite(command: { userId: string; performerId: string; favourite: boolean }, state: Favourites, now: Date): DomainEvent[] {
   const has = state.performerIds.includes(command.performerId);

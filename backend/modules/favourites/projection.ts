@@ -1,6 +1,6 @@
 import type { DomainEvent } from '@aura/contracts';
-import type { StoredEvent } from '../../platform/eventstore/port';
 import { docProjection } from '../../platform/projections/doc-projection';
+import { dataField } from '../../platform/recorded-event';
 import type { ReadModelStore } from '../../platform/readmodels/port';
 
 export const FAVOURITES = 'favourites';
@@ -18,8 +18,8 @@ export const favouritesProjection = docProjection<FavouritesDoc>({
   name: FAVOURITES,
   collection: FAVOURITES,
   eventTypes: ['FavouriteAdded', 'FavouriteRemoved'],
-  documentId: (event) => (event.data as { userId?: string }).userId,
-  evolve: (doc, event: StoredEvent) => evolveFavourites(doc, { type: event.type, data: event.data } as DomainEvent),
+  documentId: (event) => dataField(event, 'userId'),
+  evolve: evolveFavourites,
   indexes: [{ keys: { performerIds: 1 }, options: { name: 'by_performer' } }],
 });
 

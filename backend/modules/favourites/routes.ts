@@ -1,11 +1,10 @@
 import Router from '@koa/router';
 import { apiRoutes, performerStreams } from '@aura/contracts';
-import { handleCommand } from '../../platform/eventstore/handle-command';
 import type { EventStore } from '../../platform/eventstore/port';
 import { forbidden, notFound } from '../../platform/http/errors';
-import { mountRoute } from '../../platform/http/routes';
+import { commandMetadata, mountRoute } from '../../platform/http/routes';
 import type { SessionManager } from '../../platform/http/session';
-import { decideFavourite, favourites } from './favourites';
+import { decideFavourite, handleFavourites } from './favourites';
 
 export function favouritesRouter(deps: {
   eventStore: EventStore;
@@ -25,9 +24,9 @@ export function favouritesRouter(deps: {
     mountRoute(router, deps.sessions, contract, async (ctx, { params }, caller) => {
       if (caller.kind !== 'user') throw forbidden('Solo gli utenti hanno i preferiti');
       if (favourite && !(await deps.performerExists(params.id))) throw notFound('Performer non trovata');
-      const result = await handleCommand(deps.eventStore, performerStreams.favourites(caller.sub), favourites,
+      const result = await handleFavourites(deps.eventStore, performerStreams.favourites(caller.sub),
         (state) => decideFavourite({ userId: caller.sub, performerId: params.id, favourite }, state, deps.now()),
-        { metadata: { correlationId: ctx.state.requestId }, retriesOnConflict: 3 });
+        { metadata: commandMetadata(ctx, caller) });
       return { performerIds: await deps.favouritesAfter(caller.sub, result.position) };
     });
   }

@@ -1,6 +1,6 @@
 import type { DomainEvent } from '@aura/contracts';
 import { DomainError } from '../../platform/domain-error';
-import type { Aggregate } from '../../platform/eventstore/handle-command';
+import { commandHandler, type Aggregate } from '../../platform/eventstore/handle-command';
 
 /** A limited offer (stream `offer-<offerId>`): +bonusPercent auracoin on every package while it runs. */
 export type Offer =
@@ -17,6 +17,9 @@ export const offer: Aggregate<Offer> = {
     return state;
   },
 };
+
+/** Every command of an offer goes through this handler. */
+export const handleOffer = commandHandler(offer);
 
 export interface CreateOffer {
   offerId: string;

@@ -1,6 +1,6 @@
 import type { DomainEvent, OfferView } from '@aura/contracts';
-import type { StoredEvent } from '../../platform/eventstore/port';
 import { docProjection } from '../../platform/projections/doc-projection';
+import { dataField } from '../../platform/recorded-event';
 
 export const OFFERS = 'offers';
 
@@ -12,8 +12,6 @@ export type OfferDoc = {
   endedAt: string | null;
   createdAt: string;
 };
-
-const asDomain = (event: StoredEvent) => ({ type: event.type, data: event.data }) as DomainEvent;
 
 export function evolveOffer(doc: OfferDoc | null, event: DomainEvent): OfferDoc | null {
   switch (event.type) {
@@ -37,8 +35,8 @@ export const offersProjection = docProjection<OfferDoc>({
   name: OFFERS,
   collection: OFFERS,
   eventTypes: ['OfferCreated', 'OfferEnded'],
-  documentId: (event) => (event.data as { offerId?: string }).offerId,
-  evolve: (doc, event) => evolveOffer(doc, asDomain(event)),
+  documentId: (event) => dataField(event, 'offerId'),
+  evolve: evolveOffer,
   indexes: [{ keys: { endsAt: 1 }, options: { name: 'by_end' } }],
 });
 

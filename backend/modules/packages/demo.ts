@@ -1,8 +1,7 @@
-import { streams } from '@aura/contracts';
-import { handleCommand } from '../../platform/eventstore/handle-command';
+import { euroToCents, streams } from '@aura/contracts';
 import type { EventStore } from '../../platform/eventstore/port';
 import { deterministicId } from '../../platform/ids';
-import { auracoinPackage, decideCreatePackage } from './package';
+import { decideCreatePackage, handlePackage } from './package';
 
 /** The demo price list (whole euro), seeded once on an empty store. */
 export const demoPackages = [
@@ -18,9 +17,9 @@ export const demoPackages = [
 export async function seedDemoPackages(eventStore: EventStore, now: () => Date) {
   for (const [index, pkg] of demoPackages.entries()) {
     const packageId = deterministicId(`demo-package:${index}`);
-    await handleCommand(eventStore, streams.package(packageId), auracoinPackage, (state) =>
+    await handlePackage(eventStore, streams.package(packageId), (state) =>
       state.status === 'none'
-        ? decideCreatePackage({ packageId, credits: pkg.credits, bonus: pkg.bonus, priceCents: pkg.price * 100, popular: pkg.popular }, state, now())
+        ? decideCreatePackage({ packageId, credits: pkg.credits, bonus: pkg.bonus, priceCents: euroToCents(pkg.price), popular: pkg.popular }, state, now())
         : [],
     { metadata: { source: 'seed' } });
   }

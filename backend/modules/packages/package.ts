@@ -1,6 +1,6 @@
 import type { DomainEvent } from '@aura/contracts';
 import { DomainError } from '../../platform/domain-error';
-import type { Aggregate } from '../../platform/eventstore/handle-command';
+import { commandHandler, type Aggregate } from '../../platform/eventstore/handle-command';
 
 export type AuracoinPackage = { status: 'none' } | { status: 'listed'; packageId: string } | { status: 'deleted'; packageId: string };
 
@@ -17,6 +17,9 @@ export const auracoinPackage: Aggregate<AuracoinPackage> = {
     }
   },
 };
+
+/** Every command of a package goes through this handler. */
+export const handlePackage = commandHandler(auracoinPackage);
 
 export interface PackageTerms {
   credits: number;

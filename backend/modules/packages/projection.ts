@@ -1,5 +1,4 @@
 import type { DomainEvent } from '@aura/contracts';
-import type { StoredEvent } from '../../platform/eventstore/port';
 import { docProjection } from '../../platform/projections/doc-projection';
 
 export const PACKAGES = 'packages';
@@ -13,8 +12,6 @@ export type PackageDoc = {
   popular: boolean;
   createdAt: string;
 };
-
-const asDomain = (event: StoredEvent) => ({ type: event.type, data: event.data }) as DomainEvent;
 
 export function evolvePackage(doc: PackageDoc | null, event: DomainEvent): PackageDoc | null {
   switch (event.type) {
@@ -49,16 +46,15 @@ export const packagesProjection = docProjection<PackageDoc>({
   collection: PACKAGES,
   eventTypes: ['PackageCreated', 'PackageUpdated', 'PackageDeleted'],
   documentId(event) {
-    const domain = asDomain(event);
-    switch (domain.type) {
+    switch (event.type) {
       case 'PackageCreated':
       case 'PackageUpdated':
       case 'PackageDeleted':
-        return domain.data.packageId;
+        return event.data.packageId;
       default:
         return undefined;
     }
   },
-  evolve: (doc, event) => evolvePackage(doc, asDomain(event)),
+  evolve: evolvePackage,
   indexes: [{ keys: { credits: 1 }, options: { name: 'by_credits' } }],
 });

@@ -1,11 +1,10 @@
 import Router from '@koa/router';
-import { apiRoutes, streams, type PackageView } from '@aura/contracts';
-import { handleCommand } from '../../platform/eventstore/handle-command';
+import { apiRoutes, euroToCents, streams, type PackageView } from '@aura/contracts';
 import type { EventStore } from '../../platform/eventstore/port';
-import { mountRoute } from '../../platform/http/routes';
+import { commandMetadata, mountRoute } from '../../platform/http/routes';
 import type { SessionManager } from '../../platform/http/session';
 import { newId } from '../../platform/ids';
-import { auracoinPackage, decideCreatePackage, decideDeletePackage, decideUpdatePackage } from './package';
+import { decideCreatePackage, decideDeletePackage, decideUpdatePackage, handlePackage } from './package';
 
 export interface PackagesDeps {
   eventStore: EventStore;
@@ -18,45 +17,33 @@ export interface PackagesDeps {
 }
 
 /** Euro in the API (the spec's whole-euro price), cents in the events. */
-const toCents = (euro: number) => Math.round(euro * 100);
+const termsOf = (body: { credits: number; bonus: number; price: number; popular: boolean }) => ({
+  credits: body.credits, bonus: body.bonus, priceCents: euroToCents(body.price), popular: body.popular,
+});
 
+/** The admin's package catalogue. */
 export function packagesRouter(deps: PackagesDeps): Router {
   const router = new Router();
-  const metadataOf = (ctx: { state: { requestId?: unknown } }, adminId: string) => ({ correlationId: ctx.state.requestId, adminId });
 
   mountRoute(router, deps.sessions, apiRoutes.createPackage, async (ctx, { body }, caller) => {
     const packageId = newId();
-    const terms = { credits: body.credits, bonus: body.bonus, priceCents: toCents(body.price), popular: body.popular };
-    const result = await handleCommand(
-      deps.eventStore,
-      streams.package(packageId),
-      auracoinPackage,
-      (state) => decideCreatePackage({ packageId, ...terms, createdBy: caller.sub }, state, deps.now()),
-      { metadata: metadataOf(ctx, caller.sub) },
-    );
+    const result = await handlePackage(deps.eventStore, streams.package(packageId), (state) =>
+      decideCreatePackage({ packageId, ...termsOf(body), createdBy: caller.sub }, state, deps.now()),
+    { metadata: commandMetadata(ctx, caller) });
     return deps.packageViewAfter(packageId, result.position);
   });
 
   mountRoute(router, deps.sessions, apiRoutes.updatePackage, async (ctx, { params, body }, caller) => {
-    const terms = { credits: body.credits, bonus: body.bonus, priceCents: toCents(body.price), popular: body.popular };
-    const result = await handleCommand(
-      deps.eventStore,
-      streams.package(params.id),
-      auracoinPackage,
-      (state) => decideUpdatePackage({ ...terms, adminId: caller.sub }, state, deps.now()),
-      { metadata: metadataOf(ctx, caller.sub), retriesOnConflict: 2 },
-    );
+    const result = await handlePackage(deps.eventStore, streams.package(params.id), (state) =>
+      decideUpdatePackage({ ...termsOf(body), adminId: caller.sub }, state, deps.now()),
+    { metadata: commandMetadata(ctx, caller) });
     return deps.packageViewAfter(params.id, result.position);
   });
 
   mountRoute(router, deps.sessions, apiRoutes.deletePackage, async (ctx, { params }, caller) => {
-    const result = await handleCommand(
-      deps.eventStore,
-      streams.package(params.id),
-      auracoinPackage,
-      (state) => decideDeletePackage({ adminId: caller.sub }, state, deps.now()),
-      { metadata: metadataOf(ctx, caller.sub), retriesOnConflict: 2 },
-    );
+    const result = await handlePackage(deps.eventStore, streams.package(params.id), (state) => decideDeletePackage({ adminId: caller.sub }, state, deps.now()), {
+      metadata: commandMetadata(ctx, caller),
+    });
     await deps.settled(result.position);
     return { ok: true as const };
   });

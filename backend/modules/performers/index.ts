@@ -1,4 +1,6 @@
+import { performerStreams } from '@aura/contracts';
 import { notFound } from '../../platform/http/errors';
+import { newId } from '../../platform/ids';
 import type { Principal } from '../../platform/http/session';
 import type { AuraModule, ModulePorts } from '../../platform/module';
 import { settledOn } from '../../platform/projections/wait';
@@ -42,11 +44,6 @@ export function performersModule(ports: ModulePorts, deps: PerformersDeps) {
           if (!doc) throw notFound('Performer non trovata');
           return toPerformerView(doc, performers.live);
         },
-        documentById: async (documentId) => {
-          const doc = await performers.withDocument(documentId);
-          const document = doc?.documents.find((each) => each.id === documentId);
-          return doc && document ? { performerId: doc._id, fileId: document.fileId, contentType: document.contentType, fileName: document.fileName } : null;
-        },
       }),
       performersQueryRouter({ sessions: ports.sessions, performers, files: ports.files, onlineUsers: presence.onlineUsers }),
     ],
@@ -67,6 +64,19 @@ export function performersModule(ports: ModulePorts, deps: PerformersDeps) {
         return doc ? sightOf(doc, caller, country) : 'none';
       },
       demoPortraits,
+    },
+    /** identity documents, for the files module's downloads */
+    documents: {
+      async byId(documentId: string) {
+        const doc = await performers.withDocument(documentId);
+        const document = doc?.documents.find((each) => each.id === documentId);
+        return doc && document ? { performerId: doc._id, fileId: document.fileId, contentType: document.contentType, fileName: document.fileName } : null;
+      },
+      /** an admin opened one: DocumentViewed, with who and when */
+      async viewed(view: { documentId: string; performerId: string; adminId: string }, metadata: Record<string, unknown>) {
+        const event = { id: newId(), type: 'DocumentViewed', data: { ...view, viewedAt: ports.now().toISOString() }, metadata };
+        await ports.eventStore.appendToStream(performerStreams.documentViews(view.documentId), [event], { expectedRevision: 'any' });
+      },
     },
   } satisfies AuraModule & Record<string, unknown>;
 }

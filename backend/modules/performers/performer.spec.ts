@@ -47,7 +47,10 @@ describe('performer decider', () => {
     spec.given([registered]).when((s) => decideRegisterPerformer(registration, s, now)).thenThrows('conflict');
   });
   it('approves a pending adult with the admin id', () => {
-    spec.given([registered]).when((s) => decideVerifyPerformer({ adminId }, s, now)).then([verified]);
+    spec.given([registered, documentAdded]).when((s) => decideVerifyPerformer({ adminId }, s, now)).then([verified]);
+  });
+  it('refuses to approve a registration whose documents are still to come', () => {
+    spec.given([registered]).when((s) => decideVerifyPerformer({ adminId }, s, now)).thenThrows('conflict', "Registrazione incompleta: manca un documento d'identità");
   });
   it('refuses to approve a minor', () => {
     const minor: DomainEvent = { type: 'PerformerRegistered', data: { ...registration, dateOfBirth: '2009-01-01', registeredAt: at } };

@@ -1,6 +1,6 @@
 import { ADULT_AGE, ageOn, type DocumentInput, type DomainEvent, type EventDataOf } from '@aura/contracts';
 import { DomainError } from '../../platform/domain-error';
-import type { Aggregate } from '../../platform/eventstore/handle-command';
+import { commandHandler, type Aggregate } from '../../platform/eventstore/handle-command';
 
 export type PerformerStatus = 'pending' | 'approved' | 'rejected' | 'deleted';
 
@@ -63,6 +63,9 @@ export const performer: Aggregate<Performer> = {
   },
 };
 
+/** Every command of a performer goes through this handler. */
+export const handlePerformer = commandHandler(performer);
+
 function existing(state: Performer): Existing {
   if (state.status === 'none' || state.status === 'deleted') throw new DomainError('not_found', 'Performer non trovata');
   return state;
@@ -106,6 +109,8 @@ export function decideVerifyPerformer(command: { adminId?: string }, state: Perf
   if (current.dateOfBirth !== null && ageOn(current.dateOfBirth, now) < ADULT_AGE) {
     throw new DomainError('validation_failed', 'La performer è minorenne: non può essere approvata');
   }
+  // a registration whose documents are still to come (the spec's sequence) is incomplete
+  if (current.documents === 0) throw new DomainError('conflict', "Registrazione incompleta: manca un documento d'identità");
   return [{ type: 'PerformerVerified', data: { performerId: current.performerId, adminId: command.adminId, verifiedAt: now.toISOString() } }];
 }
 

@@ -1,10 +1,9 @@
 import { streams } from '@aura/contracts';
 import { DomainError } from '../../platform/domain-error';
-import { handleCommand } from '../../platform/eventstore/handle-command';
 import type { EventStore } from '../../platform/eventstore/port';
 import type { KeyValueStore } from '../../platform/kv/port';
 import { jobProcessor } from '../../platform/module';
-import { decideSetOnline, performer } from './performer';
+import { decideSetOnline, handlePerformer } from './performer';
 
 export const PRESENCE_GRACE_JOB = 'presence.grace';
 
@@ -23,9 +22,8 @@ export const presenceGraceJob = (deps: { eventStore: EventStore; kv: KeyValueSto
   jobProcessor<PresenceGraceJob>(PRESENCE_GRACE_JOB, async ({ performerId, disconnectedAt }) => {
     if (await deps.kv.has(performerConnectedKey(performerId))) return;
     try {
-      await handleCommand(deps.eventStore, streams.performer(performerId), performer, (state) => decideSetOnline({ isOnline: false, by: 'disconnected' }, state, deps.now()), {
+      await handlePerformer(deps.eventStore, streams.performer(performerId), (state) => decideSetOnline({ isOnline: false, by: 'disconnected' }, state, deps.now()), {
         metadata: { source: 'presence-grace', disconnectedAt },
-        retriesOnConflict: 3,
       });
     } catch (error) {
       if (error instanceof DomainError && error.code === 'not_found') return;

@@ -1,6 +1,6 @@
 import type { DomainEvent } from '@aura/contracts';
-import type { StoredEvent } from '../../platform/eventstore/port';
 import { docProjection } from '../../platform/projections/doc-projection';
+import { dataField } from '../../platform/recorded-event';
 
 export const PERFORMERS = 'performers';
 
@@ -54,8 +54,6 @@ export type PerformerDoc = {
   documents: PerformerDocumentDoc[];
   createdAt: string;
 };
-
-const asDomain = (event: StoredEvent) => ({ type: event.type, data: event.data }) as DomainEvent;
 
 function searchTextOf(doc: Pick<PerformerDoc, 'name' | 'category' | 'languages'>): string {
   return [doc.name, doc.category ?? '', ...doc.languages].join(' ').toLowerCase();
@@ -207,11 +205,8 @@ export const performersProjection = docProjection<PerformerDoc>({
   name: PERFORMERS,
   collection: PERFORMERS,
   eventTypes: performerEventTypes,
-  documentId(event) {
-    const data = event.data as { performerId?: unknown };
-    return typeof data.performerId === 'string' ? data.performerId : undefined;
-  },
-  evolve: (doc, event) => evolvePerformer(doc, asDomain(event)),
+  documentId: (event) => dataField(event, 'performerId'),
+  evolve: evolvePerformer,
   indexes: [
     { keys: { usernameLower: 1 }, options: { name: 'by_username' } },
     { keys: { verificationStatus: 1, isOnline: -1, rating: -1 }, options: { name: 'gallery' } },

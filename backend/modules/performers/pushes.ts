@@ -1,7 +1,7 @@
 import type { KeyValueStore } from '../../platform/kv/port';
 import type { JobQueue } from '../../platform/jobs/port';
 import type { RealtimeEmitter } from '../../platform/module';
-import type { RecordedEvent } from '../../platform/recorded-event';
+import { dataField, type RecordedEvent } from '../../platform/recorded-event';
 import { PERFORMER_CONNECTED_TTL_MS, PRESENCE_GRACE_JOB, performerConnectedKey, presenceGraceJobOptions, type PresenceGraceJob } from './presence-grace';
 import type { PerformerQueries } from './queries';
 
@@ -38,7 +38,7 @@ export function performerPushes({ performers, presence, realtime }: PushDeps) {
       } else if (event.type === 'PerformerEarningsCredited') {
         continue;
       } else if (event.type.startsWith('Performer') || event.type === 'PhotoAdded' || event.type === 'PhotoRemoved') {
-        const performerId = (event.data as { performerId?: string }).performerId;
+        const performerId = dataField(event, 'performerId');
         if (performerId) changed.add(performerId);
       }
     }

@@ -134,8 +134,9 @@ export function createPerformerQueries(readModels: ReadModelStore, live: LiveFig
     async all(): Promise<PerformerDoc[]> {
       return performers.find({}, { sort: { createdAt: -1 } });
     },
+    /** registrations waiting for verification: pending, with at least one identity document (an incomplete one is not listed) */
     async pending(): Promise<PerformerDoc[]> {
-      return performers.find({ verificationStatus: 'pending' }, { sort: { createdAt: 1 } });
+      return (await performers.find({ verificationStatus: 'pending' }, { sort: { createdAt: 1 } })).filter((doc) => doc.documents.length > 0);
     },
     async onlineCount(): Promise<number> {
       return performers.count({ verificationStatus: 'approved', isOnline: true });

@@ -2,14 +2,11 @@ import Router from '@koa/router';
 import { apiRoutes } from '@aura/contracts';
 import type { FileStorage } from '../../platform/files/storage';
 import { requestCountry } from '../../platform/http/country';
-import { badRequest, notFound } from '../../platform/http/errors';
-import { zodFieldErrors } from '../../platform/http/problem';
-import { assertOwnerOrAdmin, mountRoute, toRouterPath } from '../../platform/http/routes';
+import { documentLink } from '../../platform/files/links';
+import { notFound } from '../../platform/http/errors';
+import { assertOwnerOrAdmin, JsonText, mountRoute } from '../../platform/http/routes';
 import type { SessionManager } from '../../platform/http/session';
 import { sightOf, toPerformerView, toPublicPerformerView, type PerformerQueries } from './queries';
-
-/** How long an admin's link to an identity document works. */
-export const DOCUMENT_LINK_TTL_MS = 5 * 60_000;
 
 export function performersQueryRouter(deps: {
   sessions: SessionManager;
@@ -20,18 +17,11 @@ export function performersQueryRouter(deps: {
   const router = new Router();
   const { performers } = deps;
 
-  // The hottest public read: validated like every route, answered from a memo of the serialized
-  // page (checked against the response schema once per read-model checkpoint, not per request).
-  const gallery = apiRoutes.gallery;
-  router.get(toRouterPath(gallery.path), async (ctx) => {
-    const parsed = gallery.query.safeParse(ctx.query);
-    if (!parsed.success) {
-      const errors = zodFieldErrors(parsed.error).map((e) => ({ ...e, path: `query.${e.path}`.replace(/\.\(root\)$/, '') }));
-      throw badRequest(`Invalid fields: ${errors.map((e) => e.path).join(', ')}`, errors);
-    }
-    ctx.type = 'application/json';
-    ctx.body = await performers.galleryJson(parsed.data, requestCountry(ctx), (page) => gallery.response.parse(page));
-  });
+  // The hottest public read: answered from a memo of the serialized page (checked against the
+  // response schema once per read-model checkpoint, query and viewer count, not per request).
+  mountRoute(router, deps.sessions, apiRoutes.gallery, async (ctx, { query }) =>
+    new JsonText(await performers.galleryJson(query, requestCountry(ctx), (page) => apiRoutes.gallery.response.parse(page))),
+  );
 
   mountRoute(router, deps.sessions, apiRoutes.getPerformer, async (ctx, { params }, caller) => {
     const doc = await performers.byId(params.id);
@@ -59,17 +49,17 @@ export function performersQueryRouter(deps: {
     const doc = await performers.byId(params.id);
     if (!doc) throw notFound('Performer non trovata');
     return doc.documents.map((document) => {
-      const link = deps.files.sign({ documentId: document.id, adminId: caller.sub }, DOCUMENT_LINK_TTL_MS);
+      const link = documentLink(deps.files, document.id, caller.sub);
       return {
         id: document.id,
         performerId: doc._id,
         documentType: document.documentType,
-        documentUrl: `/api/documents/${document.id}/file?token=${encodeURIComponent(link.token)}`,
+        documentUrl: link.url,
         fileName: document.fileName,
         fileSize: document.fileSize,
         contentType: document.contentType,
         uploadedAt: document.addedAt,
-        linkExpiresAt: new Date(link.expiresAt).toISOString(),
+        linkExpiresAt: link.expiresAt,
       };
     });
   });

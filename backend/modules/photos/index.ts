@@ -27,7 +27,9 @@ export function photosModule(ports: ModulePorts, deps: PhotosDeps) {
     projections: [photosProjection, photoPurchasesProjection, photoEarningsReaction(ports.eventStore)],
     routers: [
       photosRouter({
-        ...ports,
+        eventStore: ports.eventStore,
+        sessions: ports.sessions,
+        now: ports.now,
         performerExists: deps.performers.exists,
         isBlocked: deps.performers.isBlocked,
         balanceAfter: deps.users.balanceAfter,

@@ -1,6 +1,6 @@
 import { performerShareCents, type DomainEvent, type EventDataOf } from '@aura/contracts';
 import { DomainError } from '../../platform/domain-error';
-import type { Aggregate } from '../../platform/eventstore/handle-command';
+import { commandHandler, type Aggregate } from '../../platform/eventstore/handle-command';
 
 export type Photo = { status: 'none' } | { status: 'listed' | 'removed'; photoId: string; performerId: string; priceUnits: number };
 
@@ -14,6 +14,9 @@ export const photo: Aggregate<Photo> = {
     return state;
   },
 };
+
+/** Every command of a photo goes through this handler. */
+export const handlePhoto = commandHandler(photo);
 
 export type AddPhoto = Omit<EventDataOf<'PhotoAdded'>, 'addedAt'>;
 

@@ -1,6 +1,6 @@
 import type { DomainEvent } from '@aura/contracts';
-import type { StoredEvent } from '../../platform/eventstore/port';
 import { docProjection } from '../../platform/projections/doc-projection';
+import { dataField } from '../../platform/recorded-event';
 
 export const PHOTOS = 'photos';
 export const PHOTO_PURCHASES = 'photo_purchases';
@@ -19,8 +19,6 @@ export type PhotoDoc = {
 
 /** One per buyer and photo: `${walletId}:${photoId}`. */
 export type PhotoPurchaseDoc = { _id: string; walletId: string; photoId: string; performerId: string; priceUnits: number; purchasedAt: string };
-
-const asDomain = (event: StoredEvent) => ({ type: event.type, data: event.data }) as DomainEvent;
 
 export function evolvePhoto(doc: PhotoDoc | null, event: DomainEvent): PhotoDoc | null {
   switch (event.type) {
@@ -49,8 +47,8 @@ export const photosProjection = docProjection<PhotoDoc>({
   name: PHOTOS,
   collection: PHOTOS,
   eventTypes: ['PhotoAdded', 'PhotoRemoved', 'PhotoPurchased'],
-  documentId: (event) => (event.data as { photoId?: string }).photoId,
-  evolve: (doc, event) => evolvePhoto(doc, asDomain(event)),
+  documentId: (event) => dataField(event, 'photoId'),
+  evolve: evolvePhoto,
   indexes: [{ keys: { performerId: 1, createdAt: -1 }, options: { name: 'by_performer' } }],
 });
 
@@ -58,10 +56,7 @@ export const photoPurchasesProjection = docProjection<PhotoPurchaseDoc>({
   name: PHOTO_PURCHASES,
   collection: PHOTO_PURCHASES,
   eventTypes: ['PhotoPurchased'],
-  documentId(event) {
-    const d = event.data as { walletId: string; photoId: string };
-    return `${d.walletId}:${d.photoId}`;
-  },
-  evolve: (doc, event) => evolvePurchase(doc, asDomain(event)),
+  documentId: (event) => (event.type === 'PhotoPurchased' ? `${event.data.walletId}:${event.data.photoId}` : undefined),
+  evolve: evolvePurchase,
   indexes: [{ keys: { walletId: 1, performerId: 1 }, options: { name: 'by_buyer' } }],
 });

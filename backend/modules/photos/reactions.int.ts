@@ -1,6 +1,7 @@
 import { performerStreams, type EventDataOf } from '@aura/contracts';
 import { createPgliteEventStore } from '../../platform/eventstore/pglite';
-import type { EventStore, StoredEvent } from '../../platform/eventstore/port';
+import type { EventStore } from '../../platform/eventstore/port';
+import { recordedAs } from '../../platform/testing/recorded';
 import { newId } from '../../platform/ids';
 import { createMingoReadModelStore } from '../../platform/readmodels/mingo';
 import { photoEarningsReaction } from './reactions';
@@ -17,9 +18,7 @@ const performerId = newId();
 const purchase = (priceUnits: number): EventDataOf<'PhotoPurchased'> => ({
   purchaseId: newId(), walletId: newId(), photoId: newId(), performerId, priceUnits, purchasedAt: '2026-11-20T10:00:00.000Z',
 });
-const asStored = (data: EventDataOf<'PhotoPurchased'>): StoredEvent => ({
-  id: newId(), type: 'PhotoPurchased', streamId: `wallet-${data.walletId}`, revision: 0, position: 1, data, metadata: {}, createdAt: new Date(),
-});
+const asStored = (data: EventDataOf<'PhotoPurchased'>) => recordedAs({ type: 'PhotoPurchased', data }, { id: newId(), streamId: `wallet-${data.walletId}`, createdAt: new Date() });
 
 describe('photo earnings reaction', () => {
   it('credits 55% once per sale, even when replayed after later credits', async () => {

@@ -1,4 +1,4 @@
-import { performerStreams, type EventDataOf } from '@aura/contracts';
+import { performerStreams } from '@aura/contracts';
 import type { EventStore } from '../../platform/eventstore/port';
 import { deterministicId } from '../../platform/ids';
 import type { ProjectionDefinition } from '../../platform/projections/runner';
@@ -15,7 +15,8 @@ export function photoEarningsReaction(eventStore: EventStore): ProjectionDefinit
     collections: [],
     eventTypes: ['PhotoPurchased'],
     async apply(event) {
-      const purchase = event.data as EventDataOf<'PhotoPurchased'>;
+      if (event.type !== 'PhotoPurchased') return;
+      const purchase = event.data;
       const credit = photoEarnings(purchase, new Date(purchase.purchasedAt));
       await eventStore.appendToStream(
         performerStreams.earnings(purchase.performerId),

@@ -1,6 +1,6 @@
 import type { DomainEvent, PurchaseView } from '@aura/contracts';
-import type { StoredEvent } from '../../platform/eventstore/port';
 import { docProjection } from '../../platform/projections/doc-projection';
+import { dataField } from '../../platform/recorded-event';
 
 export const PURCHASES = 'purchases';
 
@@ -19,8 +19,6 @@ export type PurchaseDoc = {
   /** a confirmation seen before the start (only after a crash mid-replay) */
   settled?: 'paid' | 'declined';
 };
-
-const asDomain = (event: StoredEvent) => ({ type: event.type, data: event.data }) as DomainEvent;
 
 export function evolvePurchase(doc: PurchaseDoc | null, event: DomainEvent): PurchaseDoc | null {
   switch (event.type) {
@@ -51,8 +49,8 @@ export const purchasesProjection = docProjection<PurchaseDoc>({
   name: PURCHASES,
   collection: PURCHASES,
   eventTypes: ['CheckoutStarted', 'PaymentConfirmed', 'PaymentDeclined'],
-  documentId: (event) => (event.data as { purchaseId?: string }).purchaseId,
-  evolve: (doc, event) => evolvePurchase(doc, asDomain(event)),
+  documentId: (event) => dataField(event, 'purchaseId'),
+  evolve: evolvePurchase,
   indexes: [{ keys: { userId: 1, createdAt: -1 }, options: { name: 'by_user' } }],
 });
 

@@ -1,6 +1,6 @@
 import { quotePackage, tierFor, type DomainEvent } from '@aura/contracts';
 import { DomainError } from '../../platform/domain-error';
-import type { Aggregate } from '../../platform/eventstore/handle-command';
+import { commandHandler, type Aggregate } from '../../platform/eventstore/handle-command';
 
 /** A purchase of a package by card (stream `purchase-<purchaseId>`). */
 export type Purchase =
@@ -44,6 +44,9 @@ export const purchase: Aggregate<Purchase> = {
     }
   },
 };
+
+/** Every command of a purchase goes through this handler. */
+export const handlePurchase = commandHandler(purchase);
 
 export interface StartCheckout {
   purchaseId: string;

@@ -1,10 +1,9 @@
 import Router from '@koa/router';
-import type { Context } from 'koa';
-import { apiRoutes, IDEMPOTENCY_KEY_HEADER, streams, type PurchaseView } from '@aura/contracts';
+import { apiRoutes, streams, type PurchaseView } from '@aura/contracts';
 import { DomainError } from '../../platform/domain-error';
 import { foldStream } from '../../platform/eventstore/handle-command';
 import { badRequest, notFound } from '../../platform/http/errors';
-import { mountRoute } from '../../platform/http/routes';
+import { commandMetadata, mountRoute } from '../../platform/http/routes';
 import type { SessionManager } from '../../platform/http/session';
 import { newId } from '../../platform/ids';
 import { SANDBOX_CHECKOUT_PREFIX } from '../../platform/payments/sandbox';
@@ -24,18 +23,15 @@ export interface PurchasesDeps extends PurchaseServiceDeps {
   userActive: (userId: string) => Promise<boolean>;
 }
 
-const MAX_KEY = 200;
+const euro = (cents: number) => new Intl.NumberFormat('it-IT', { style: 'currency', currency: 'EUR' }).format(cents / 100);
 
 export function purchasesRouter(deps: PurchasesDeps): Router {
   const router = new Router();
 
-  mountRoute(router, deps.sessions, apiRoutes.createPurchase, async (ctx, { body }, caller) => {
+  mountRoute(router, deps.sessions, apiRoutes.createPurchase, async (ctx, { body, idempotencyKey }, caller) => {
     if (caller.kind !== 'user') throw new DomainError('forbidden', 'Only users buy auracoin');
-    const key = ctx.get(IDEMPOTENCY_KEY_HEADER).trim();
-    if (!key) throw badRequest('Idempotency-Key header required', [{ path: 'headers.idempotency-key', message: 'Required' }]);
-    if (key.length > MAX_KEY) throw badRequest('Idempotency-Key too long', [{ path: 'headers.idempotency-key', message: 'Too long' }]);
     if (!(await deps.userActive(caller.sub))) throw notFound('Utente non trovato');
-    const started = await startPurchase(deps, { userId: caller.sub, packageId: body.packageId, idempotencyKey: key }, { correlationId: ctx.state.requestId, actorId: caller.sub });
+    const started = await startPurchase(deps, { userId: caller.sub, packageId: body.packageId, idempotencyKey }, commandMetadata(ctx, caller));
     return deps.purchaseViewAfter(started.purchaseId, started.position);
   });
 
@@ -54,7 +50,7 @@ export function purchasesRouter(deps: PurchasesDeps): Router {
   mountRoute(router, deps.sessions, apiRoutes.paymentWebhook, async (ctx) => {
     const raw = (ctx.request as { rawBody?: unknown }).rawBody;
     if (typeof raw !== 'string') throw badRequest('A JSON webhook body is required');
-    await receiveWebhook(raw, ctx.get('stripe-signature') || undefined, { correlationId: ctx.state.requestId });
+    await receiveWebhook(raw, ctx.get('stripe-signature') || undefined, commandMetadata(ctx));
     return { received: true as const };
   });
 
@@ -62,46 +58,40 @@ export function purchasesRouter(deps: PurchasesDeps): Router {
   // buttons post back here; the answer is a webhook signed with the sandbox secret, verified and
   // settled by the same code as a real provider's.
   const sandboxSecret = deps.sandboxWebhookSecret;
-  if (deps.provider.name === 'sandbox' && sandboxSecret) {
-    const loadCheckout = async (checkoutId: string) => {
-      if (!checkoutId.startsWith(SANDBOX_CHECKOUT_PREFIX)) throw notFound('Checkout non trovato');
-      const purchaseId = checkoutId.slice(SANDBOX_CHECKOUT_PREFIX.length);
-      if (!/^[0-9a-f-]{36}$/i.test(purchaseId)) throw notFound('Checkout non trovato');
-      const stored = await deps.eventStore.readStream(streams.purchase(purchaseId));
-      const state = foldStream(purchase, stored);
-      if (state.status === 'none' || state.checkoutId !== checkoutId) throw notFound('Checkout non trovato');
-      return state;
-    };
-    const euro = (cents: number) => new Intl.NumberFormat('it-IT', { style: 'currency', currency: 'EUR' }).format(cents / 100);
+  if (deps.provider.name !== 'sandbox' || !sandboxSecret) return router;
 
-    router.get('/api/payments/sandbox/:checkoutId', async (ctx) => {
-      const state = await loadCheckout(ctx.params.checkoutId!);
-      ctx.type = 'text/html; charset=utf-8';
-      ctx.set('Cache-Control', 'no-store');
-      ctx.body = sandboxCheckoutPage({
-        checkoutId: state.checkoutId,
-        description: `${new Intl.NumberFormat('it-IT', { useGrouping: 'always', maximumFractionDigits: 2 }).format(state.auracoinUnits / 100)} auracoin`,
-        amount: euro(state.priceCents),
-        status: state.status,
-        backUrl: `/user?purchase=${state.purchaseId}`,
-      });
+  const loadCheckout = async (checkoutId: string) => {
+    const purchaseId = checkoutId.startsWith(SANDBOX_CHECKOUT_PREFIX) ? checkoutId.slice(SANDBOX_CHECKOUT_PREFIX.length) : '';
+    if (!/^[0-9a-f-]{36}$/i.test(purchaseId)) throw notFound('Checkout non trovato');
+    const state = foldStream(purchase, await deps.eventStore.readStream(streams.purchase(purchaseId)));
+    if (state.status === 'none' || state.checkoutId !== checkoutId) throw notFound('Checkout non trovato');
+    return state;
+  };
+
+  mountRoute(router, deps.sessions, apiRoutes.sandboxCheckout, async (ctx, { params }) => {
+    const state = await loadCheckout(params.checkoutId);
+    ctx.set('Cache-Control', 'no-store');
+    return sandboxCheckoutPage({
+      checkoutId: state.checkoutId,
+      description: `${new Intl.NumberFormat('it-IT', { useGrouping: 'always', maximumFractionDigits: 2 }).format(state.auracoinUnits / 100)} auracoin`,
+      amount: euro(state.priceCents),
+      status: state.status,
+      backUrl: `/user?purchase=${state.purchaseId}`,
     });
+  });
 
-    const act = (what: 'confirm' | 'decline') => async (ctx: Context & { params: Record<string, string | undefined> }) => {
-      const state = await loadCheckout(ctx.params.checkoutId!);
+  for (const [contract, paid] of [[apiRoutes.sandboxConfirm, true], [apiRoutes.sandboxDecline, false]] as const) {
+    mountRoute(router, deps.sessions, contract, async (ctx, { params }) => {
+      const state = await loadCheckout(params.checkoutId);
       const eventId = `evt_test_${newId()}`;
-      const raw =
-        what === 'confirm'
-          ? completedEventBody({ eventId, checkoutId: state.checkoutId, purchaseId: state.purchaseId, amountCents: state.priceCents, paymentId: `pi_test_${state.purchaseId}` })
-          : expiredEventBody({ eventId, checkoutId: state.checkoutId, purchaseId: state.purchaseId });
-      const settled = await receiveWebhook(raw, signatureHeader(raw, sandboxSecret, deps.now()), { correlationId: ctx.state.requestId, source: 'sandbox' });
+      const raw = paid
+        ? completedEventBody({ eventId, checkoutId: state.checkoutId, purchaseId: state.purchaseId, amountCents: state.priceCents, paymentId: `pi_test_${state.purchaseId}` })
+        : expiredEventBody({ eventId, checkoutId: state.checkoutId, purchaseId: state.purchaseId });
+      const settled = await receiveWebhook(raw, signatureHeader(raw, sandboxSecret, deps.now()), commandMetadata(ctx, undefined, { source: 'sandbox' }));
       // the buyer comes back to a page that already shows the result
       await deps.purchaseViewAfter(state.purchaseId, settled.position);
-      ctx.redirect(`/user?purchase=${state.purchaseId}`);
-      ctx.status = 303;
-    };
-    router.post('/api/payments/sandbox/:checkoutId/confirm', act('confirm'));
-    router.post('/api/payments/sandbox/:checkoutId/decline', act('decline'));
+      return { location: `/user?purchase=${state.purchaseId}` };
+    });
   }
 
   return router;

@@ -1,10 +1,10 @@
-import { foldWallet, packageTotal, streams, unitsToAuracoin } from '@aura/contracts';
+import { euroToCents, foldWallet, packageTotal, streams, unitsToAuracoin } from '@aura/contracts';
 import { DomainError } from '../../platform/domain-error';
-import { foldStream, handleCommand } from '../../platform/eventstore/handle-command';
+import { foldStream, retryOnConflict } from '../../platform/eventstore/handle-command';
 import { WrongExpectedRevisionError, type EventStore } from '../../platform/eventstore/port';
 import { deterministicId } from '../../platform/ids';
 import type { PaymentOutcome, PaymentProvider } from '../../platform/payments/port';
-import { decideConfirmPayment, decideDeclinePayment, decideStartCheckout, purchase, quoteFor, settlementEventName } from './purchase';
+import { decideConfirmPayment, decideDeclinePayment, decideStartCheckout, handlePurchase, purchase, quoteFor, settlementEventName } from './purchase';
 
 export interface PurchaseServiceDeps {
   eventStore: EventStore;
@@ -34,7 +34,7 @@ export async function startPurchase(
   if (existing) return existing;
   const pkg = await deps.packageById(input.packageId);
   if (!pkg) throw new DomainError('not_found', 'Pacchetto non trovato');
-  const terms = { packageId: pkg.id, credits: pkg.credits, bonus: pkg.bonus, priceCents: Math.round(pkg.price * 100) };
+  const terms = { packageId: pkg.id, credits: pkg.credits, bonus: pkg.bonus, priceCents: euroToCents(pkg.price) };
   const totalSpent = unitsToAuracoin(foldWallet(await deps.eventStore.readStream(streams.wallet(input.userId))).debited);
   const offer = await deps.currentOffer(deps.now());
   const { quote } = quoteFor({ pkg: terms, totalSpent, offer });
@@ -47,7 +47,7 @@ export async function startPurchase(
     cancelUrl: `/user?purchase=${purchaseId}`,
   });
   try {
-    const result = await handleCommand(deps.eventStore, streams.purchase(purchaseId), purchase, (state) =>
+    const result = await handlePurchase(deps.eventStore, streams.purchase(purchaseId), (state) =>
       decideStartCheckout(
         {
           purchaseId,
@@ -91,13 +91,10 @@ export async function settlePayment(deps: Pick<PurchaseServiceDeps, 'eventStore'
   if (outcome.kind === 'ignored') return { purchaseId: undefined, position: undefined };
   const streamId = streams.purchase(outcome.purchaseId);
   if (outcome.kind === 'failed') {
-    const result = await handleCommand(deps.eventStore, streamId, purchase, (state) => decideDeclinePayment({ checkoutId: outcome.checkoutId }, state, deps.now()), {
-      metadata,
-      retriesOnConflict: 3,
-    });
+    const result = await handlePurchase(deps.eventStore, streamId, (state) => decideDeclinePayment({ checkoutId: outcome.checkoutId }, state, deps.now()), { metadata });
     return { purchaseId: outcome.purchaseId, position: result.position };
   }
-  for (let attempt = 0; ; attempt++) {
+  return retryOnConflict(async () => {
     const stored = await deps.eventStore.readStream(streamId);
     const state = foldStream(purchase, stored);
     const settlement = decideConfirmPayment({ checkoutId: outcome.checkoutId, paymentId: outcome.paymentId, amountCents: outcome.amountCents }, state, deps.now());
@@ -108,15 +105,11 @@ export async function settlePayment(deps: Pick<PurchaseServiceDeps, 'eventStore'
       // a credit depends on nothing in the wallet: it can never overdraw
       { expectedRevision: 'any' },
     );
-    try {
-      const confirmed = await deps.eventStore.appendToStream(
-        streamId,
-        settlement.purchaseEvents.map((event) => ({ id: deterministicId(`purchase-confirmed:${state.purchaseId}`), type: event.type, data: event.data, metadata })),
-        { expectedRevision: stored.length - 1 },
-      );
-      return { purchaseId: outcome.purchaseId, position: Math.max(wallet.position, confirmed.position) };
-    } catch (error) {
-      if (!(error instanceof WrongExpectedRevisionError) || attempt >= 5) throw error;
-    }
-  }
+    const confirmed = await deps.eventStore.appendToStream(
+      streamId,
+      settlement.purchaseEvents.map((event) => ({ id: deterministicId(`purchase-confirmed:${state.purchaseId}`), type: event.type, data: event.data, metadata })),
+      { expectedRevision: stored.length - 1 },
+    );
+    return { purchaseId: outcome.purchaseId, position: Math.max(wallet.position, confirmed.position) };
+  });
 }

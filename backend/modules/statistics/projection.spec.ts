@@ -1,5 +1,5 @@
 import type { DomainEvent } from '@aura/contracts';
-import type { StoredEvent } from '../../platform/eventstore/port';
+import { recordedAs } from '../../platform/testing/recorded';
 import { createMingoReadModelStore } from '../../platform/readmodels/mingo';
 import { italianDay, statisticsProjection } from './projection';
 import { createStatisticsQueries, lastDays } from './queries';
@@ -34,9 +34,7 @@ const performer = (performerId: string, name: string, rating: number | null): Do
 
 async function project(events: DomainEvent[], options: { replayFrom?: number } = {}) {
   const store = createMingoReadModelStore();
-  const stored: StoredEvent[] = events.map((event, index) => ({
-    id: `e${index}`, type: event.type, data: event.data, metadata: {}, streamId: 's', revision: 0, position: index + 1, createdAt: new Date(today),
-  }));
+  const stored = events.map((event, index) => recordedAs(event, { id: `e${index}`, position: index + 1, createdAt: new Date(today) }));
   for (const event of stored) await statisticsProjection.apply(event, store);
   // a crash before the checkpoint: the tail of the log comes again and must change nothing
   if (options.replayFrom !== undefined) for (const event of stored.slice(options.replayFrom)) await statisticsProjection.apply(event, store);

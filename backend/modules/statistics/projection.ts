@@ -5,10 +5,9 @@
  * copies sold), per Italian calendar day (new users, revenue, auracoin sold), and the totals.
  */
 import type { DomainEvent } from '@aura/contracts';
-import type { StoredEvent } from '../../platform/eventstore/port';
 import { guardedUpdate } from '../../platform/projections/doc-projection';
 import type { ProjectionDefinition } from '../../platform/projections/runner';
-import type { ReadModelStore, Update } from '../../platform/readmodels/port';
+import type { Update } from '../../platform/readmodels/port';
 
 export const STATISTICS = 'statistics';
 export const STAT_TOTALS = 'statistics';
@@ -142,9 +141,8 @@ export const statisticsProjection: ProjectionDefinition = {
     { collection: STAT_PERFORMERS, keys: { status: 1 }, options: { name: 'by_status' } },
     { collection: STAT_USERS, keys: { registered: 1 }, options: { name: 'by_registered' } },
   ],
-  async apply(event: StoredEvent, store: ReadModelStore) {
-    const domain = { type: event.type, data: event.data } as DomainEvent;
-    for (const write of statisticsWrites(domain)) {
+  async apply(event, store) {
+    for (const write of statisticsWrites(event)) {
       await guardedUpdate(store.collection(write.collection), write.id, event.position, write.update);
     }
   },

@@ -1,6 +1,7 @@
 import { balanceDelta, type LedgerEntryView } from '@aura/contracts';
 import type { StoredEvent } from '../../platform/eventstore/port';
 import type { ProjectionDefinition } from '../../platform/projections/runner';
+import { recorded } from '../../platform/recorded-event';
 
 /** One document per money movement on a wallet: the statement a user (or an admin) reads. */
 export const WALLET_LEDGER = 'wallet-ledger';
@@ -20,20 +21,20 @@ export type LedgerEntryDoc = {
 const MONEY = ['AuracoinCredited', 'AuracoinDebited', 'AuracoinAdjusted'] as const;
 
 /** The entry an event makes (pure); undefined for events that move no money. */
-export function toLedgerEntry(event: StoredEvent): LedgerEntryDoc | undefined {
-  if (!(MONEY as readonly string[]).includes(event.type)) return undefined;
-  const data = event.data as Record<string, unknown>;
-  const at = (data.creditedAt ?? data.debitedAt ?? data.adjustedAt) as string;
-  return {
-    _id: event.id,
-    walletId: data.walletId as string,
-    type: event.type as LedgerEntryDoc['type'],
-    amount: balanceDelta(event),
-    reason: event.type === 'AuracoinAdjusted' ? 'adjustment' : String(data.reason),
-    reference: typeof data.reference === 'string' ? data.reference : typeof data.purchaseId === 'string' ? data.purchaseId : null,
-    at,
-    position: event.position,
-  };
+export function toLedgerEntry(stored: StoredEvent): LedgerEntryDoc | undefined {
+  const event = recorded(stored);
+  if (!event) return undefined;
+  const entry = { _id: event.id, position: event.position, amount: balanceDelta(event) };
+  switch (event.type) {
+    case 'AuracoinCredited':
+      return { ...entry, walletId: event.data.walletId, type: event.type, reason: event.data.reason, reference: event.data.purchaseId ?? null, at: event.data.creditedAt };
+    case 'AuracoinDebited':
+      return { ...entry, walletId: event.data.walletId, type: event.type, reason: event.data.reason, reference: event.data.reference, at: event.data.debitedAt };
+    case 'AuracoinAdjusted':
+      return { ...entry, walletId: event.data.walletId, type: event.type, reason: 'adjustment', reference: null, at: event.data.adjustedAt };
+    default:
+      return undefined;
+  }
 }
 
 /** Entries are keyed by event id, so applying an event twice writes the same document. */

@@ -1,11 +1,10 @@
 import Router from '@koa/router';
 import { apiRoutes, auracoinToUnits, streams, type UserView } from '@aura/contracts';
-import { handleCommand } from '../../platform/eventstore/handle-command';
 import type { EventStore } from '../../platform/eventstore/port';
 import { notFound } from '../../platform/http/errors';
-import { mountRoute } from '../../platform/http/routes';
+import { commandMetadata, mountRoute } from '../../platform/http/routes';
 import type { SessionManager } from '../../platform/http/session';
-import { wallet } from '../../platform/ledger/wallet';
+import { handleWallet } from '../../platform/ledger/wallet';
 import { decideAdjustBalance } from './adjust';
 
 export interface WalletDeps {
@@ -23,12 +22,11 @@ export function walletRouter(deps: WalletDeps): Router {
   const router = new Router();
   mountRoute(router, deps.sessions, apiRoutes.updateUser, async (ctx, { params, body }, caller) => {
     if (!(await deps.userExists(params.id))) throw notFound('Utente non trovato');
-    const result = await handleCommand(
+    const result = await handleWallet(
       deps.eventStore,
       streams.wallet(params.id),
-      wallet,
       (state) => decideAdjustBalance({ walletId: params.id, targetUnits: auracoinToUnits(body.auracoinBalance), adminId: caller.sub }, state, deps.now()),
-      { metadata: { correlationId: ctx.state.requestId, actorId: caller.sub }, retriesOnConflict: 10 },
+      { metadata: commandMetadata(ctx, caller) },
     );
     return deps.userViewAfter(params.id, result.position);
   });

@@ -20,8 +20,25 @@ export interface HandleOptions {
   metadata?: Record<string, unknown>;
   /** ids for the appended events (default random); deterministic ids make a repeated command idempotent */
   eventId?: (event: DomainEvent, index: number) => string;
-  /** re-read and re-decide this many times when another writer got there first */
-  retriesOnConflict?: number;
+}
+
+/**
+ * The one retry policy for version conflicts: when another writer appended first, read again and
+ * decide again, up to this many attempts, with a short random pause that grows a little each time
+ * so a crowd of writers (a hundred spends on one wallet) spreads out. Deciding again is always
+ * safe: deciders are pure and see the fresh state.
+ */
+export const CONFLICT_ATTEMPTS = 200;
+
+export async function retryOnConflict<T>(attempt: (attemptNumber: number) => Promise<T>): Promise<T> {
+  for (let attemptNumber = 1; ; attemptNumber++) {
+    try {
+      return await attempt(attemptNumber);
+    } catch (error) {
+      if (!(error instanceof WrongExpectedRevisionError) || attemptNumber >= CONFLICT_ATTEMPTS) throw error;
+      if (attemptNumber > 1) await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(20, attemptNumber)));
+    }
+  }
 }
 
 /** Folds a stream's stored events into the aggregate's state. */
@@ -40,31 +57,35 @@ export async function handleCommand<State>(
   decide: (state: State) => DomainEvent[],
   options: HandleOptions = {},
 ): Promise<CommandResult<State>> {
-  for (let attempt = 0; ; attempt++) {
+  return retryOnConflict(async () => {
     const stored = await store.readStream(streamId);
     const state = foldStream(aggregate, stored);
     const revision = stored.length - 1;
     const events = decide(state);
     if (events.length === 0) return { events, state, revision, position: undefined };
-    try {
-      const result = await store.appendToStream(
-        streamId,
-        events.map((event, index) => ({
-          id: options.eventId?.(event, index) ?? newId(),
-          type: event.type,
-          data: event.data,
-          metadata: options.metadata,
-        })),
-        { expectedRevision: revision < 0 ? 'no_stream' : revision },
-      );
-      return {
-        events,
-        state: events.reduce(aggregate.evolve, state),
-        revision: result.nextExpectedRevision,
-        position: result.position,
-      };
-    } catch (error) {
-      if (!(error instanceof WrongExpectedRevisionError) || attempt >= (options.retriesOnConflict ?? 0)) throw error;
-    }
-  }
+    const result = await store.appendToStream(
+      streamId,
+      events.map((event, index) => ({ id: options.eventId?.(event, index) ?? newId(), type: event.type, data: event.data, metadata: options.metadata })),
+      { expectedRevision: revision < 0 ? 'no_stream' : revision },
+    );
+    return { events, state: events.reduce(aggregate.evolve, state), revision: result.nextExpectedRevision, position: result.position };
+  });
+}
+
+export type CommandHandler<State> = (
+  store: EventStore,
+  streamId: string,
+  decide: (state: State) => DomainEvent[],
+  options?: HandleOptions,
+) => Promise<CommandResult<State>>;
+
+/**
+ * A command handler bound once to its aggregate (as Emmett's `CommandHandler`): every command of
+ * the aggregate goes through it, with the one retry policy.
+ *
+ *     export const handlePackage = commandHandler(auracoinPackage);
+ *     await handlePackage(eventStore, streams.package(id), (state) => decideDeletePackage(command, state, now()), { metadata });
+ */
+export function commandHandler<State>(aggregate: Aggregate<State>): CommandHandler<State> {
+  return (store, streamId, decide, options) => handleCommand(store, streamId, aggregate, decide, options);
 }

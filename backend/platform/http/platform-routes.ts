@@ -1,7 +1,7 @@
 import Router from '@koa/router';
 import { apiRoutes, buildOpenApiDocument, type Health } from '@aura/contracts';
 import type { AdapterHealth } from '../eventstore/port';
-import { mountRoute } from './routes';
+import { JsonText, mountRoute } from './routes';
 import type { SessionManager } from './session';
 
 export type HealthCheck = () => Promise<AdapterHealth>;
@@ -9,11 +9,8 @@ export type HealthCheck = () => Promise<AdapterHealth>;
 /** /api/health (every adapter) and /api/openapi.json (built from the contracts). */
 export function platformRouter(sessions: SessionManager, checks: Record<string, HealthCheck>): Router {
   const router = new Router();
-  let openApi: ReturnType<typeof buildOpenApiDocument> | undefined;
-  router.get('/api/openapi.json', (ctx) => {
-    openApi ??= buildOpenApiDocument();
-    ctx.body = openApi;
-  });
+  let openApi: JsonText | undefined;
+  mountRoute(router, sessions, apiRoutes.openApi, async () => (openApi ??= new JsonText(JSON.stringify(buildOpenApiDocument()))));
   mountRoute(router, sessions, apiRoutes.health, async (ctx) => {
     const entries = await Promise.all(
       Object.entries(checks).map(async ([name, check]) => {

@@ -4,7 +4,7 @@ import type { ErrorCode, Problem } from '@aura/contracts';
 import { DomainError, statusOfDomainCode } from '../domain-error';
 import { WrongExpectedRevisionError } from '../eventstore/port';
 import type { Logger } from '../logging/logger';
-import { HttpError } from './errors';
+import { badRequest, HttpError } from './errors';
 
 const titles: Record<number, string> = {
   400: 'Bad Request',
@@ -20,8 +20,16 @@ const titles: Record<number, string> = {
   503: 'Service Unavailable',
 };
 
-export function zodFieldErrors(error: ZodError) {
-  return error.issues.map((issue) => ({ path: issue.path.join('.') || '(root)', message: issue.message }));
+/**
+ * The one mapping from a zod refusal to a 400: `validation_failed` naming every refused field,
+ * prefixed by the part of the request it was in (`body.price`, `query.limit`).
+ */
+export function validationError(error: ZodError, part?: string): HttpError {
+  const errors = error.issues.map((issue) => {
+    const path = [part, ...issue.path.map(String)].filter((segment) => segment !== undefined && segment !== '').join('.');
+    return { path: path || '(root)', message: issue.message };
+  });
+  return badRequest(`Invalid fields: ${errors.map((e) => e.path).join(', ')}`, errors);
 }
 
 /** Maps any thrown error to an HTTP status, code and message. Unknown errors become a 500 that hides internals. */
@@ -32,10 +40,7 @@ export function toProblemParts(error: unknown): { status: number; code: ErrorCod
   if (error instanceof DomainError) {
     return { status: statusOfDomainCode[error.code] ?? 400, code: error.code, message: error.message };
   }
-  if (error instanceof ZodError) {
-    const errors = zodFieldErrors(error);
-    return { status: 400, code: 'validation_failed', message: `Invalid fields: ${errors.map((e) => e.path).join(', ')}`, errors };
-  }
+  if (error instanceof ZodError) return toProblemParts(validationError(error));
   if (error instanceof WrongExpectedRevisionError) {
     return { status: 409, code: 'concurrency_conflict', message: 'The resource changed meanwhile, try again' };
   }

@@ -1,10 +1,11 @@
 import type Router from '@koa/router';
 import type { Context, Middleware } from 'koa';
 import type { z } from 'zod';
-import type { RouteContract } from '@aura/contracts';
+import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_KEY_MAX, type RouteContract } from '@aura/contracts';
 import { badRequest, forbidden, unauthorized } from './errors';
-import { zodFieldErrors } from './problem';
+import { validationError } from './problem';
 import type { Principal, SessionManager } from './session';
+import { uploadOf, type Upload } from './upload';
 
 type InferOr<T, Fallback> = T extends z.ZodType ? z.output<T> : Fallback;
 
@@ -12,15 +13,37 @@ export interface RouteInput<C extends RouteContract> {
   params: InferOr<C['params'], Record<string, never>>;
   query: InferOr<C['query'], Record<string, never>>;
   body: InferOr<C['body'], undefined>;
+  /** the `Idempotency-Key` header, trimmed, when the contract declares it */
+  idempotencyKey: C['idempotencyKey'] extends 'required' ? string : C['idempotencyKey'] extends 'optional' ? string | undefined : undefined;
+  /** the request's file, read only when the handler asks (after its own checks), when the contract declares one */
+  upload: C['upload'] extends object ? Upload : undefined;
 }
 
 export type Caller<C extends RouteContract> = C['auth'] extends 'public' ? Principal | undefined : Principal;
 
-export type RouteHandler<C extends RouteContract> = (
-  ctx: Context,
-  input: RouteInput<C>,
-  caller: Caller<C>,
-) => Promise<z.input<C['response']>>;
+/** A file answered as it is stored. */
+export interface FileAnswer {
+  bytes: Uint8Array;
+  contentType: string;
+  cacheControl: string;
+  /** shown inline under this name */
+  fileName?: string;
+}
+
+/** JSON the handler has already serialised (and checked against the response schema itself): the gallery's memo. */
+export class JsonText {
+  constructor(readonly text: string) {}
+}
+
+export type Answer<C extends RouteContract> = C['answers'] extends 'file'
+  ? FileAnswer
+  : C['answers'] extends 'html'
+    ? string
+    : C['answers'] extends 'redirect'
+      ? { location: string }
+      : z.input<C['response']> | JsonText;
+
+export type RouteHandler<C extends RouteContract> = (ctx: Context, input: RouteInput<C>, caller: Caller<C>) => Promise<Answer<C>>;
 
 /** Which session kinds may call a route of each auth level (resource checks happen in the handler). */
 const allowedKinds: Record<RouteContract['auth'], Principal['kind'][] | undefined> = {
@@ -34,9 +57,11 @@ const allowedKinds: Record<RouteContract['auth'], Principal['kind'][] | undefine
 export const toRouterPath = (path: string) => path.replace(/\{(\w+)\}/g, ':$1');
 
 /**
- * Mounts one route from its contract: authenticates, validates params, query and body with zod into
- * `ctx.state.input`, runs the handler and shapes the answer with the response schema (so nothing
- * outside the contract, like a password hash, can leak).
+ * Mounts one route from its contract, the only way a route is mounted: authenticates, validates
+ * params, query, body and the Idempotency-Key header with zod (one 400 shape for all), hands the
+ * upload over when the contract has one, runs the handler and writes the answer the contract
+ * declares: JSON shaped by the response schema (so nothing outside the contract, like a password
+ * hash, can leak), a file, an HTML page or a redirect.
  */
 export function mountRoute<C extends RouteContract>(
   router: Router,
@@ -54,26 +79,72 @@ export function mountRoute<C extends RouteContract>(
       params: parsePart(contract.params, ctx.params, 'params'),
       query: parsePart(contract.query, ctx.query, 'query'),
       body: contract.body ? parsePart(contract.body, ctx.request.body, 'body') : undefined,
+      idempotencyKey: contract.idempotencyKey ? idempotencyKeyOf(ctx, contract.idempotencyKey) : undefined,
+      upload: contract.upload ? uploadOf(ctx, contract.upload) : undefined,
     } as RouteInput<C>;
     ctx.state.input = input;
-    const result = await handler(ctx, input, caller as Caller<C>);
+    const answer = await handler(ctx, input, caller as Caller<C>);
     // a handler may answer another success-shaped status (health: 503 with the same body)
-    ctx.status = (ctx.state.responseStatus as number | undefined) ?? contract.status ?? 200;
-    ctx.body = contract.response.parse(result);
+    ctx.status = (ctx.state.responseStatus as number | undefined) ?? contract.status ?? (contract.answers === 'redirect' ? 303 : 200);
+    writeAnswer(ctx, contract, answer);
   };
   router[contract.method](toRouterPath(contract.path), ...before, run);
+}
+
+function writeAnswer(ctx: Context, contract: RouteContract, answer: unknown) {
+  switch (contract.answers ?? 'json') {
+    case 'file': {
+      const file = answer as FileAnswer;
+      ctx.set('Cache-Control', file.cacheControl);
+      if (file.fileName !== undefined) ctx.set('Content-Disposition', `inline; filename="${file.fileName.replace(/[^\w.-]/g, '_')}"`);
+      ctx.type = file.contentType;
+      ctx.body = Buffer.from(file.bytes);
+      return;
+    }
+    case 'html':
+      ctx.type = 'text/html; charset=utf-8';
+      ctx.body = answer as string;
+      return;
+    case 'redirect': {
+      const status = ctx.status;
+      ctx.redirect((answer as { location: string }).location);
+      ctx.status = status;
+      return;
+    }
+    default:
+      if (answer instanceof JsonText) {
+        ctx.type = 'application/json';
+        ctx.body = answer.text;
+      } else ctx.body = contract.response.parse(answer);
+  }
 }
 
 function parsePart(schema: z.ZodType | undefined, value: unknown, part: string) {
   if (!schema) return {};
   const parsed = schema.safeParse(value ?? {});
   if (parsed.success) return parsed.data;
-  const errors = zodFieldErrors(parsed.error).map((e) => ({ ...e, path: `${part}.${e.path}`.replace(/\.\(root\)$/, '') }));
-  throw badRequest(`Invalid fields: ${errors.map((e) => e.path).join(', ')}`, errors);
+  throw validationError(parsed.error, part);
+}
+
+function idempotencyKeyOf(ctx: Context, presence: 'required' | 'optional'): string | undefined {
+  const key = ctx.get(IDEMPOTENCY_KEY_HEADER).trim();
+  const path = `headers.${IDEMPOTENCY_KEY_HEADER}`;
+  if (key === '' && presence === 'optional') return undefined;
+  if (key === '') throw badRequest("Manca l'intestazione Idempotency-Key", [{ path, message: 'Obbligatoria' }]);
+  if (key.length > IDEMPOTENCY_KEY_MAX) throw badRequest('Idempotency-Key troppo lunga', [{ path, message: `Massimo ${IDEMPOTENCY_KEY_MAX} caratteri` }]);
+  return key;
 }
 
 /** The caller may act on `ownerId`'s records: it is theirs, or they are an admin. */
 export function assertOwnerOrAdmin(caller: Principal, ownerId: string) {
   if (caller.kind === 'admin') return;
   if (caller.sub !== ownerId) throw forbidden();
+}
+
+/**
+ * The metadata every command stores with its events: the request's correlation id and who acted
+ * (account id and kind), plus anything the command adds (a webhook id, an idempotency key…).
+ */
+export function commandMetadata(ctx: Context, caller?: Pick<Principal, 'sub' | 'kind'>, extra: Record<string, unknown> = {}): Record<string, unknown> {
+  return { correlationId: ctx.state.requestId, ...(caller ? { actorId: caller.sub, actorKind: caller.kind } : {}), ...extra };
 }

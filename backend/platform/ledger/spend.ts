@@ -1,6 +1,6 @@
 import { streams, type DomainEvent } from '@aura/contracts';
-import { foldStream } from '../eventstore/handle-command';
-import { WrongExpectedRevisionError, type EventStore, type StoredEvent } from '../eventstore/port';
+import { foldStream, retryOnConflict } from '../eventstore/handle-command';
+import type { EventStore, StoredEvent } from '../eventstore/port';
 import { deterministicId, newId } from '../ids';
 import { decideSpend, wallet } from './wallet';
 
@@ -18,8 +18,6 @@ export interface SpendFromWallet {
   idempotencyKey?: string;
   metadata?: Record<string, unknown>;
   now: () => Date;
-  /** how many times to re-read and re-decide after another writer got there first (default 500) */
-  maxAttempts?: number;
 }
 
 export interface SpendResult {
@@ -43,8 +41,7 @@ export async function spendFromWallet(eventStore: EventStore, spend: SpendFromWa
   const ids = spend.idempotencyKey
     ? [deterministicId(`spend:${spend.walletId}:${spend.idempotencyKey}:purchase`), deterministicId(`spend:${spend.walletId}:${spend.idempotencyKey}:debit`)]
     : [newId(), newId()];
-  const maxAttempts = spend.maxAttempts ?? 500;
-  for (let attempt = 1; ; attempt++) {
+  return retryOnConflict(async () => {
     const stored = await eventStore.readStream(streamId);
     const earlier = spend.idempotencyKey ? findEvent(stored, ids[0]!) : undefined;
     if (earlier) {
@@ -63,19 +60,13 @@ export async function spendFromWallet(eventStore: EventStore, spend: SpendFromWa
       state,
       spend.now(),
     );
-    try {
-      const result = await eventStore.appendToStream(
-        streamId,
-        events.map((event, index) => ({ id: ids[index] ?? newId(), type: event.type, data: event.data, metadata: spend.metadata })),
-        { expectedRevision: stored.length === 0 ? 'no_stream' : stored.length - 1 },
-      );
-      return { replayed: false, purchase: { id: ids[0]!, type: spend.purchase.type, data: spend.purchase.data }, position: result.position };
-    } catch (error) {
-      if (!(error instanceof WrongExpectedRevisionError) || attempt >= maxAttempts) throw error;
-      // back off a little, with jitter, so a crowd of writers spreads out
-      await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(20, attempt)));
-    }
-  }
+    const result = await eventStore.appendToStream(
+      streamId,
+      events.map((event, index) => ({ id: ids[index] ?? newId(), type: event.type, data: event.data, metadata: spend.metadata })),
+      { expectedRevision: stored.length === 0 ? 'no_stream' : stored.length - 1 },
+    );
+    return { replayed: false, purchase: { id: ids[0]!, type: spend.purchase.type, data: spend.purchase.data }, position: result.position };
+  });
 }
 
 function findEvent(stored: StoredEvent[], id: string) {

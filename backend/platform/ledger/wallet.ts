@@ -1,12 +1,15 @@
 import { applyWalletEvent, emptyWallet, type DomainEvent, type WalletTotals } from '@aura/contracts';
 import { DomainError } from '../domain-error';
-import type { Aggregate } from '../eventstore/handle-command';
+import { commandHandler, type Aggregate } from '../eventstore/handle-command';
 
 /** A wallet (stream `wallet-<userId>`) folded with the shared rule (contracts/src/rules/wallet.ts). */
 export const wallet: Aggregate<WalletTotals> = {
   initialState: emptyWallet,
   evolve: (state, event) => applyWalletEvent(state, event),
 };
+
+/** Commands on a wallet other than spends (an admin's adjustment) go through this handler. */
+export const handleWallet = commandHandler(wallet);
 
 export const INSUFFICIENT_BALANCE_MESSAGE = 'Insufficient auracoin balance';
 

@@ -10,7 +10,7 @@ function event(type: string, data: Record<string, unknown>, at = ++position): St
   return { id: `e${at}`, type, streamId: `wallet-${String(data.wallet)}`, revision: 0, position: at, data, metadata: {}, createdAt: new Date(0) };
 }
 
-const wallets = docProjection<Wallet>({
+const wallets = docProjection<Wallet, StoredEvent>({
   name: 'wallets',
   collection: 'wallets',
   eventTypes: ['Opened', 'Credited', 'Closed'],
@@ -53,7 +53,7 @@ describe('docProjection', () => {
 
   test('evolve sees the document without the guard field', async () => {
     const seen: (Wallet | null)[] = [];
-    const spy = docProjection<Wallet>({ name: 'spy', collection: 'wallets', eventTypes: [], documentId: () => 'w1', evolve: (doc) => (seen.push(doc), doc) });
+    const spy = docProjection<Wallet, StoredEvent>({ name: 'spy', collection: 'wallets', eventTypes: [], documentId: () => 'w1', evolve: (doc) => (seen.push(doc), doc) });
     await apply(event('Opened', { wallet: 'w1', owner: 'ada' }));
     await spy.apply(event('Credited', { wallet: 'w1', amount: 1 }), store);
     expect(seen).toEqual([{ _id: 'w1', owner: 'ada', balance: 0 }]);

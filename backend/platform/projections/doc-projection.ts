@@ -5,32 +5,33 @@
  * the checkpoint then only replays events the documents already skip.
  */
 import type { StoredEvent } from '../eventstore/port';
+import type { RecordedEvent } from '../recorded-event';
 import type { Collection, Doc, ReadModelStore, Update } from '../readmodels/port';
 import type { ProjectionDefinition, ProjectionIndex } from './runner';
 
 export type Positioned<D extends Doc> = D & { _pos: number };
 
-export interface DocProjectionSpec<D extends Doc> {
+export interface DocProjectionSpec<D extends Doc, E extends StoredEvent = RecordedEvent> {
   name: string;
   collection: string;
   eventTypes: readonly string[];
   indexes?: readonly Omit<ProjectionIndex, 'collection'>[];
   /** the document an event changes; undefined leaves every document as it is */
-  documentId(event: StoredEvent): string | undefined;
+  documentId(event: E): string | undefined;
   /**
    * The document after the event; null deletes it. Deleting also deletes the guard, so after a
    * crash the events before the deletion may meet a null doc: evolve must accept null for any event.
    */
-  evolve(doc: D | null, event: StoredEvent): D | null;
+  evolve(doc: D | null, event: E): D | null;
 }
 
-export function docProjection<D extends Doc>(spec: DocProjectionSpec<D>): ProjectionDefinition {
+export function docProjection<D extends Doc, E extends StoredEvent = RecordedEvent>(spec: DocProjectionSpec<D, E>): ProjectionDefinition<E> {
   return {
     name: spec.name,
     collections: [spec.collection],
     eventTypes: spec.eventTypes,
     indexes: spec.indexes?.map((index) => ({ collection: spec.collection, ...index })),
-    async apply(event: StoredEvent, store: ReadModelStore): Promise<void> {
+    async apply(event: E, store: ReadModelStore): Promise<void> {
       const id = spec.documentId(event);
       if (id === undefined) return;
       const documents = store.collection<Positioned<D>>(spec.collection);

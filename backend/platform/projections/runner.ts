@@ -10,6 +10,7 @@ import type { EventStore, StoredEvent, Subscription } from '../eventstore/port';
 import type { Logger } from '../logging/logger';
 import type { ReadModelStore } from '../readmodels/port';
 import type { ReadModelSnapshots } from './snapshots';
+import type { RecordedEvent } from '../recorded-event';
 
 export const CHECKPOINTS = '_checkpoints';
 
@@ -19,20 +20,25 @@ export interface ProjectionIndex {
   options?: { unique?: boolean; name?: string };
 }
 
-export interface ProjectionDefinition {
+/** A projection of typed domain events (the default), or of any stored events (the runner's own tests). */
+export interface ProjectionDefinition<E extends StoredEvent = RecordedEvent> {
   name: string;
   /** dropped by a rebuild */
   collections: readonly string[];
   eventTypes: readonly string[];
   indexes?: readonly ProjectionIndex[];
-  /** After a crash the events since the last checkpoint come again: apply must tolerate that (docProjection does). */
-  apply(event: StoredEvent, store: ReadModelStore): Promise<void>;
+  /**
+   * Typed domain events in (switching on `event.type` narrows `event.data`). After a crash the
+   * events since the last checkpoint come again: apply must tolerate that (docProjection does).
+   */
+  apply(event: E, store: ReadModelStore): Promise<void>;
 }
 
 export interface ProjectionRunnerOptions {
   eventStore: EventStore;
   readModels: ReadModelStore;
-  projections: readonly ProjectionDefinition[];
+  /** each is handed only the events of its `eventTypes`, so a projection of domain events gets events of its declared types */
+  projections: readonly ProjectionDefinition<StoredEvent>[];
   /** after each batch is applied and checkpointed: where realtime pushes start */
   onApplied?(events: StoredEvent[]): void | Promise<void>;
   logger?: Pick<Logger, 'info' | 'warn' | 'error'>;
@@ -224,7 +230,7 @@ class Runner implements ProjectionRunner {
   }
 
   /** Applies the batch's new events of the projection's types and saves its checkpoint; on failure resumes from the failed event. */
-  private async applyWithRetries(projection: ProjectionDefinition, events: StoredEvent[]): Promise<void> {
+  private async applyWithRetries(projection: ProjectionDefinition<StoredEvent>, events: StoredEvent[]): Promise<void> {
     const checkpoint = this.checkpoints.get(projection.name);
     const unseen = events.filter((event) => checkpoint === undefined || event.position > checkpoint);
     const last = unseen.at(-1);

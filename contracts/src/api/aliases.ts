@@ -29,8 +29,8 @@ export const aliasesRoutes = {
     auth: 'user', params: UserIdParam, response: z.array(AliasView),
   },
   createAlias: {
-    method: 'post', path: '/api/users/{userId}/aliases', summary: 'Buy an alias for 50 auracoin (optional Idempotency-Key header)', tag: 'aliases',
-    auth: 'user', params: UserIdParam, body: CreateAliasBody, response: AliasView, status: 201,
+    method: 'post', path: '/api/users/{userId}/aliases', summary: 'Buy an alias for 50 auracoin', tag: 'aliases',
+    auth: 'user', idempotencyKey: 'optional', params: UserIdParam, body: CreateAliasBody, response: AliasView, status: 201,
   },
   deleteAlias: {
     method: 'delete', path: '/api/aliases/{id}', summary: 'Delete an alias (its owner, or an admin)', tag: 'aliases',

@@ -17,4 +17,8 @@ export const platformRoutes = {
     method: 'get', path: '/api/health', summary: 'Health of every adapter', tag: 'platform',
     auth: 'public', response: Health,
   },
+  openApi: {
+    method: 'get', path: '/api/openapi.json', summary: 'This document: the API built from the route contracts', tag: 'platform',
+    auth: 'public', response: z.record(z.string(), z.unknown()),
+  },
 } as const satisfies Record<string, RouteContract>;

@@ -41,10 +41,24 @@ export const PhotoUploadResult = z.object({
   objectPath: z.string(),
 });
 
+const ok = z.object({ ok: z.literal(true) });
+
 export const filesRoutes = {
   uploadDocument: {
-    method: 'post', path: '/api/upload', summary: 'Upload an identity document (multipart; JPG, PNG, PDF ≤ 10 MB; private)', tag: 'files',
-    auth: 'public', response: UploadResult, status: 201,
+    method: 'post', path: '/api/upload', summary: 'Upload an identity document (multipart `file`, optional `fileName`; JPG, PNG, PDF ≤ 10 MB; private)', tag: 'files',
+    auth: 'public', upload: { kind: 'multipart', maxBytes: MAX_UPLOAD_BYTES }, response: UploadResult, status: 201,
+  },
+  uploadPhotoFile: {
+    method: 'put', path: '/api/objects/upload/{token}', summary: 'PUT the raw bytes of one image to the URL a ticket gave (JPG, PNG, WebP ≤ 10 MB; private until confirmed)', tag: 'files',
+    auth: 'performer', params: z.object({ token: z.string() }), upload: { kind: 'binary', maxBytes: MAX_UPLOAD_BYTES }, response: ok,
+  },
+  publicFile: {
+    method: 'get', path: '/api/files/public/{fileId}', summary: 'A public photo file', tag: 'files',
+    auth: 'public', params: z.object({ fileId: z.string() }), answers: 'file', response: z.unknown(),
+  },
+  documentFile: {
+    method: 'get', path: '/api/documents/{documentId}/file', summary: "An identity document's bytes, through the short-lived link of its admin (every open is recorded)", tag: 'verification',
+    auth: 'admin', params: z.object({ documentId: z.string() }), query: z.object({ token: z.string().optional() }), answers: 'file', response: z.unknown(),
   },
   objectUploadTicket: {
     method: 'post', path: '/api/objects/upload', summary: 'Get a short-lived URL to PUT one image to', tag: 'files',

@@ -122,8 +122,12 @@ export const PerformerRegistrationBody = z.object({
   /** ignored: a registration is always pending */
   verificationStatus: z.unknown().optional(),
   acceptedTerms: z.boolean().optional(),
-  /** the identity documents, recorded together with the registration (at least one) */
-  documents: z.array(DocumentInput).max(10).default([]),
+  /**
+   * The identity documents, recorded together with the registration (at least one when the field
+   * is sent). Without the field, the spec's sequence: the registration is incomplete until
+   * POST /api/performers/{id}/documents attaches one.
+   */
+  documents: z.array(DocumentInput).max(10).optional(),
 });
 export type PerformerRegistrationBody = z.infer<typeof PerformerRegistrationBody>;
 export type PerformerRegistrationInput = z.input<typeof PerformerRegistrationBody>;

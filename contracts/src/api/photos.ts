@@ -57,8 +57,8 @@ export const photosRoutes = {
     auth: 'performer', params: IdParam, response: z.object({ ok: z.literal(true) }),
   },
   purchasePhoto: {
-    method: 'post', path: '/api/photos/{id}/purchase', summary: 'Buy a photo (header Idempotency-Key)', tag: 'photos',
-    auth: 'user', params: IdParam, response: PurchaseResult, status: 201,
+    method: 'post', path: '/api/photos/{id}/purchase', summary: 'Buy a photo', tag: 'photos',
+    auth: 'user', idempotencyKey: 'required', params: IdParam, response: PurchaseResult, status: 201,
   },
   listFavourites: {
     method: 'get', path: '/api/favourites', summary: "The signed-in user's favourite performer ids", tag: 'favourites',

@@ -12,6 +12,17 @@ export interface RouteContract {
   params?: z.ZodObject;
   query?: z.ZodObject;
   body?: z.ZodType;
+  /** the `Idempotency-Key` header: required, optional, or not read (absent) */
+  idempotencyKey?: 'required' | 'optional';
+  /** a file in the request: one `file` field of a multipart form, or the raw body; at most `maxBytes` */
+  upload?: { kind: 'multipart' | 'binary'; maxBytes: number };
+  /** what the answer is: JSON shaped by `response` (default), a file's bytes, an HTML page, a redirect */
+  answers?: 'json' | 'file' | 'html' | 'redirect';
   response: z.ZodType;
   status?: number;
 }
+
+/** The header that makes a retried request give the first answer (declared per route by `idempotencyKey`). */
+export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
+/** The longest `Idempotency-Key` accepted. */
+export const IDEMPOTENCY_KEY_MAX = 200;

@@ -15,6 +15,7 @@ import { presenceRoutes } from './presence';
 import type { RouteContract } from './route-contract';
 
 export type { HttpMethod, RouteContract } from './route-contract';
+export { IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_KEY_MAX } from './route-contract';
 
 /** Every API route's contract, one map per module: the backend validates against it, the OpenAPI document is built from it. */
 export const apiRoutes = {

@@ -1,4 +1,5 @@
-import { centsToEuro, performerShareCents, platformShareCents } from './share';
+import { performerShareCents, platformShareCents } from './share';
+import { centsToEuro } from '../money';
 
 describe('performer share (55%, rounded down to the cent)', () => {
   it('gives 55% of a whole amount', () => {

@@ -19,8 +19,3 @@ export function performerShareCents(grossUnits: number): number {
 export function platformShareCents(grossUnits: number): number {
   return grossUnits - performerShareCents(grossUnits);
 }
-
-/** Euro cents as a euro number for display (2 decimals). */
-export function centsToEuro(cents: number): number {
-  return cents / 100;
-}

@@ -22,6 +22,7 @@ export async function startApi(runtime: Runtime, options: { serveFrontend: boole
   const app = createHttpApp({
     logger: runtime.logger,
     production: config.production,
+    proxy: config.TRUST_PROXY,
     bodyLimit: config.BODY_LIMIT,
     staticDir: options.serveFrontend ? FRONTEND_DIST : undefined,
     routers: [platformRouter(runtime.ports.sessions, checks), ...runtime.all.flatMap((module) => module.routers ?? [])],

@@ -51,6 +51,11 @@ const ConfigSchema = z
       .default('true')
       .transform((value) => value === 'true'),
     LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+    /** behind a TLS-terminating reverse proxy: trust its X-Forwarded-Proto/-Host/-For (never set it without one) */
+    TRUST_PROXY: z
+      .enum(['true', 'false'])
+      .default('false')
+      .transform((value) => value === 'true'),
     /** largest accepted JSON body */
     BODY_LIMIT: z.string().default('1mb'),
 

@@ -18,7 +18,7 @@ export interface HttpAppOptions {
   routers: Router[];
   /** built frontend to serve on the same origin (SPA: unknown non-API paths get index.html) */
   staticDir?: string;
-  /** trust X-Forwarded-* from a reverse proxy (docker compose puts none in front by default) */
+  /** trust X-Forwarded-* from a reverse proxy (`TRUST_PROXY`; docker compose puts none in front by default) */
   proxy?: boolean;
 }
 

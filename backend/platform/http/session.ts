@@ -58,6 +58,16 @@ export function createSessionManager(options: { secret: string; secure: boolean;
     overwrite: true,
   });
 
+  /**
+   * Secure cookies in production, whatever this hop says: behind a TLS proxy that is not trusted
+   * (`TRUST_PROXY` unset) Koa sees plain HTTP and the cookies library would refuse to send one.
+   * The browser, which talks TLS to the proxy, takes it; over real plain HTTP it drops it.
+   */
+  const setCookie = (ctx: Context, value: string, expires: Date) => {
+    if (options.secure) ctx.cookies.secure = true;
+    ctx.cookies.set(SESSION_COOKIE, value, { ...cookieOptions(), expires });
+  };
+
   return {
     verify,
     async fromContext(ctx: Context) {
@@ -70,13 +80,13 @@ export function createSessionManager(options: { secret: string; secure: boolean;
     },
     start(ctx: Context, account: { sub: string; kind: Principal['kind'] }): Principal {
       const { principal, token } = this.issue(account);
-      ctx.cookies.set(SESSION_COOKIE, token, { ...cookieOptions(), expires: new Date(principal.exp) });
+      setCookie(ctx, token, new Date(principal.exp));
       return principal;
     },
     async end(ctx: Context) {
       const principal = await verify(ctx.cookies.get(SESSION_COOKIE));
       if (principal) await options.revocations.put(`revoked:${principal.sid}`, Math.max(1, principal.exp - now()));
-      ctx.cookies.set(SESSION_COOKIE, '', { ...cookieOptions(), expires: new Date(0) });
+      setCookie(ctx, '', new Date(0));
     },
   };
 }

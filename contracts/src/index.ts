@@ -24,5 +24,6 @@ export * from './rules/tiers';
 export * from './rules/packages';
 export * from './rules/wallet';
 export * from './rules/share';
+export * from './rules/identity';
 export * from './rules/earnings';
 export * from './rules/performer';

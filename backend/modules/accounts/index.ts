@@ -16,6 +16,8 @@ export function accountsModule(ports: ModulePorts) {
   const queries = {
     /** registered and not deleted */
     exists: async (userId: string) => (await users.byId(userId)) !== null,
+    /** the username of a registered, not deleted user, else null */
+    usernameOf: async (userId: string) => (await users.byId(userId))?.username ?? null,
     /** the user's view once the users read model has applied `position` */
     async viewAfter(userId: string, position: number | undefined) {
       await settled(position);

@@ -2,18 +2,19 @@ import { notFound } from '../../platform/http/errors';
 import type { AuraModule, ModulePorts } from '../../platform/module';
 import { settledOn } from '../../platform/projections/wait';
 import { ALIASES, aliasesProjection, toAliasView } from './projection';
-import { createAliasQueries } from './queries';
+import { createAliasQueries, identityResolver } from './queries';
 import { aliasesQueryRouter } from './query-routes';
 import { aliasesRouter } from './routes';
 
 export interface AliasesDeps {
-  users: { exists(userId: string): Promise<boolean> };
+  users: { exists(userId: string): Promise<boolean>; usernameOf(userId: string): Promise<string | null> };
 }
 
 /** Aliases: other names a user buys (50 auracoin) to meet performers under. */
 export function aliasesModule(ports: ModulePorts, deps: AliasesDeps) {
   const aliases = createAliasQueries(ports.readModels);
   const settled = settledOn(ports.readModels, ALIASES);
+  const identities = identityResolver(aliases, deps.users);
   return {
     name: 'aliases',
     projections: [aliasesProjection],
@@ -35,5 +36,6 @@ export function aliasesModule(ports: ModulePorts, deps: AliasesDeps) {
         },
       }),
     ],
-  } satisfies AuraModule;
+    queries: identities,
+  } satisfies AuraModule & Record<string, unknown>;
 }

@@ -56,8 +56,11 @@ export function performersModule(ports: ModulePorts, deps: PerformersDeps) {
       /** approved: listed in the gallery, may be bought from and added to favourites */
       isApproved: async (performerId: string) => (await performers.byId(performerId))?.verificationStatus === 'approved',
       nameOf: async (performerId: string) => (await performers.byId(performerId))?.name ?? null,
-      /** has she blocked this user? (no photos, messages or sessions for them) */
-      isBlocked: async (performerId: string, userId: string) => (await performers.byId(performerId))?.blockedUserIds.includes(userId) ?? false,
+      /**
+       * Has she blocked this identity (`identityIdOf`: a user's id for their real name, or an alias id)?
+       * A blocked identity buys no photos, sends no messages and starts no sessions with her.
+       */
+      isBlocked: async (performerId: string, identityId: string) => (await performers.byId(performerId))?.blockedUserIds.includes(identityId) ?? false,
       /** what this caller, from this country, may see of her: 'full', 'public' or 'none' */
       sightOf: async (performerId: string, caller: Pick<Principal, 'kind' | 'sub'> | undefined, country: string | undefined) => {
         const doc = await performers.byId(performerId);

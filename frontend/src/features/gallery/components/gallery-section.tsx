@@ -4,7 +4,6 @@ import { GALLERY_PAGE_SIZE, type GalleryTab } from '@aura/contracts';
 import { useNavigate } from 'react-router-dom';
 import { getStoredUserId, useStoredUser } from '../../../lib/session-storage';
 import { useGallery, type GalleryPerformer } from '../api/gallery';
-import { useActiveAliases } from '../api/aliases';
 import { useFavourites } from '../api/favourites';
 import { useGalleryRealtime, useViewing } from '../hooks/use-gallery-realtime';
 import { EMPTY_FILTERS, type GalleryFilters } from './filter-options';
@@ -14,7 +13,7 @@ import { PerformerCard } from './performer-card';
 // the dialogs load when a card is first opened, not with the landing page
 const ProfileDialog = lazy(() => import('./profile-dialog').then((m) => ({ default: m.ProfileDialog })));
 const PhotoShop = lazy(() => import('./photo-shop').then((m) => ({ default: m.PhotoShop })));
-const AliasChooser = lazy(() => import('./alias-chooser').then((m) => ({ default: m.AliasChooser })));
+const AliasChooser = lazy(() => import('../../../components/identity/alias-chooser').then((m) => ({ default: m.AliasChooser })));
 
 export interface GallerySectionProps {
   /** the hero's search: name, category or language */
@@ -45,7 +44,6 @@ export function GallerySection({ search = '', onClearSearch }: GallerySectionPro
   useViewing(openId);
   const gallery = useGallery({ tab, q: search || undefined, ...filters, limit });
   const favourites = useFavourites(user?.id ?? null);
-  const aliases = useActiveAliases(user?.id ?? null, chooserFor !== null);
 
   const performers = gallery.data?.performers ?? [];
   const counts = gallery.data?.counts;
@@ -169,14 +167,14 @@ export function GallerySection({ search = '', onClearSearch }: GallerySectionPro
           />
           <AliasChooser
             open={chooserFor !== null}
+            userId={user?.id ?? ''}
             realName={user?.username ?? ''}
-            aliases={aliases.data}
-            isLoading={aliases.isPending && aliases.fetchStatus !== 'idle'}
             onCancel={() => setChooserFor(null)}
-            onConfirm={(displayName) => {
+            onConfirm={({ aliasId, displayName }) => {
               const p = chooserFor;
               setChooserFor(null);
-              if (p) void navigate(`/video-session?performerId=${encodeURIComponent(p.id)}&displayName=${encodeURIComponent(displayName)}`);
+              const alias = aliasId ? `&aliasId=${encodeURIComponent(aliasId)}` : '';
+              if (p) void navigate(`/video-session?performerId=${encodeURIComponent(p.id)}&displayName=${encodeURIComponent(displayName)}${alias}`);
             }}
           />
         </Suspense>

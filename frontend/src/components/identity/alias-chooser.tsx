@@ -1,33 +1,60 @@
 import { useState } from 'react';
 import { Badge, Box, Button, HStack, RadioGroup, Spinner, Stack, Text } from '@chakra-ui/react';
-import { DialogFrame } from '../../../components/ui/dialog-frame';
+import { useQuery } from '@tanstack/react-query';
+import { aliasesQueryOptions } from '../../lib/shared-queries';
+import { DialogFrame } from '../ui/dialog-frame';
 
-export interface AliasOption {
-  id: string;
-  aliasName: string;
+/** Who the user chose to be: their real name (aliasId null) or one of their active aliases. */
+export interface ChosenIdentity {
+  aliasId: string | null;
+  displayName: string;
 }
 
 export interface AliasChooserProps {
   open: boolean;
+  /** the signed-in user: their aliases are read once the dialog opens */
+  userId: string;
+  /** their username, labelled 'Te stesso' */
   realName: string;
-  aliases: AliasOption[] | undefined;
-  isLoading: boolean;
+  /** the identity selected when it opens (a conversation's own); default the real name */
+  selectedAliasId?: string | null;
   onCancel: () => void;
-  onConfirm: (displayName: string) => void;
+  onConfirm: (identity: ChosenIdentity) => void;
 }
 
 const SELF = '__self__';
 
-/** 'Chi vuoi essere oggi?' (spec §2): real name or one of the active aliases, before a video chat. */
-export function AliasChooser({ open, realName, aliases, isLoading, onCancel, onConfirm }: AliasChooserProps) {
-  const [choice, setChoice] = useState<string>(SELF);
-  const chosen = choice === SELF ? realName : (aliases?.find((a) => a.id === choice)?.aliasName ?? realName);
+/** The signed-in user's active aliases, read when the chooser opens. */
+function useActiveAliases(userId: string, enabled: boolean) {
+  return useQuery({
+    ...aliasesQueryOptions(userId),
+    enabled: userId !== '' && enabled,
+    select: (aliases) => aliases.filter((a) => a.isActive),
+  });
+}
+
+/**
+ * 'Chi vuoi essere oggi?' (spec §2): the real name or one of the active aliases, before a video
+ * chat or a chat. The one chooser of the app: the gallery, /chat and /video-session use it.
+ */
+export function AliasChooser({ open, userId, realName, selectedAliasId = null, onCancel, onConfirm }: AliasChooserProps) {
+  const aliases = useActiveAliases(userId, open);
+  const initial = selectedAliasId ?? SELF;
+  const [choice, setChoice] = useState<string>(initial);
+  // every opening starts from the identity it is given
+  const [wasOpen, setWasOpen] = useState(open);
+  if (open !== wasOpen) {
+    setWasOpen(open);
+    if (open) setChoice(initial);
+  }
+  const alias = choice === SELF ? undefined : aliases.data?.find((a) => a.id === choice);
+  const chosen: ChosenIdentity = alias ? { aliasId: alias.id, displayName: alias.aliasName } : { aliasId: null, displayName: realName };
+  const isLoading = aliases.isPending && aliases.fetchStatus !== 'idle';
 
   return (
     <DialogFrame
       open={open}
       onClose={onCancel}
-      onExitComplete={() => setChoice(SELF)}
       title="Chi vuoi essere oggi?"
       testId="alias-chooser"
       footer={
@@ -36,12 +63,12 @@ export function AliasChooser({ open, realName, aliases, isLoading, onCancel, onC
             Annulla
           </Button>
           <Button colorPalette="brand" onClick={() => onConfirm(chosen)}>
-            Continua con {chosen}
+            Continua con {chosen.displayName}
           </Button>
         </>
       }
     >
-      <RadioGroup.Root value={choice} onValueChange={(e) => setChoice(e.value ?? SELF)} colorPalette="brand" aria-label="Identità">
+      <RadioGroup.Root value={alias ? alias.id : SELF} onValueChange={(e) => setChoice(e.value ?? SELF)} colorPalette="brand" aria-label="Identità">
         <Stack gap="2">
           <RadioGroup.Item value={SELF} p="3" rounded="lg" borderWidth="1px" borderColor="border" width="100%">
             <RadioGroup.ItemHiddenInput />
@@ -56,7 +83,7 @@ export function AliasChooser({ open, realName, aliases, isLoading, onCancel, onC
             </RadioGroup.ItemText>
           </RadioGroup.Item>
           {isLoading ? <Spinner size="sm" aria-label="Caricamento..." /> : null}
-          {aliases?.map((a) => (
+          {aliases.data?.map((a) => (
             <RadioGroup.Item key={a.id} value={a.id} p="3" rounded="lg" borderWidth="1px" borderColor="border" width="100%">
               <RadioGroup.ItemHiddenInput />
               <RadioGroup.ItemIndicator />
@@ -73,7 +100,7 @@ export function AliasChooser({ open, realName, aliases, isLoading, onCancel, onC
               </RadioGroup.ItemText>
             </RadioGroup.Item>
           ))}
-          {!isLoading && aliases?.length === 0 ? (
+          {!isLoading && aliases.data?.length === 0 ? (
             <Box p="3" rounded="lg" bg="bg.muted">
               <Text fontWeight="medium">Nessuna identità alternativa</Text>
               <Text fontSize="sm" color="fg.muted">

@@ -1,6 +1,7 @@
 import type { DomainEvent } from '@aura/contracts';
 import { deciderSpec } from '../../platform/testing/decider-spec';
-import { decideAddPhoto, decideRemovePhoto, photo, photoEarnings, photoPurchase } from './photo';
+import { earningsCredited } from '../../platform/ledger/earnings';
+import { decideAddPhoto, decideRemovePhoto, photo, photoPurchase, photoSale } from './photo';
 
 const now = new Date('2026-11-20T10:00:00.000Z');
 const at = now.toISOString();
@@ -31,7 +32,7 @@ describe('photo decider', () => {
   });
   it('credits the performer 55% in cents, rounded down', () => {
     const purchase = { purchaseId, walletId, photoId, performerId, priceUnits: 150, purchasedAt: at };
-    expect(photoEarnings(purchase, now)).toEqual({
+    expect(earningsCredited(photoSale(purchase), now)).toEqual({
       type: 'PerformerEarningsCredited',
       data: { performerId, source: 'photo', sourceId: purchaseId, grossUnits: 150, shareCents: 82, creditedAt: at },
     });

@@ -1,6 +1,7 @@
-import { performerShareCents, type DomainEvent, type EventDataOf } from '@aura/contracts';
+import type { DomainEvent, EventDataOf } from '@aura/contracts';
 import { DomainError } from '../../platform/domain-error';
 import { commandHandler, type Aggregate } from '../../platform/eventstore/handle-command';
+import type { Sale } from '../../platform/ledger/earnings';
 
 export type Photo = { status: 'none' } | { status: 'listed' | 'removed'; photoId: string; performerId: string; priceUnits: number };
 
@@ -41,20 +42,7 @@ export function photoPurchase(state: Photo, buyer: { walletId: string; purchaseI
   };
 }
 
-/** The performer's 55% of a photo sale, in euro cents (contracts rule), for `earnings-<performerId>`. */
-export function photoEarnings(purchase: EventDataOf<'PhotoPurchased'>, now: Date): DomainEvent {
-  return {
-    type: 'PerformerEarningsCredited',
-    data: {
-      performerId: purchase.performerId,
-      source: 'photo',
-      sourceId: purchase.purchaseId,
-      grossUnits: purchase.priceUnits,
-      shareCents: performerShareCents(purchase.priceUnits),
-      creditedAt: now.toISOString(),
-    },
-  };
+/** The sale a photo purchase is: the performer earns her share of the price (platform/ledger/earnings.ts). */
+export function photoSale(purchase: EventDataOf<'PhotoPurchased'>): Sale {
+  return { performerId: purchase.performerId, source: 'photo', sourceId: purchase.purchaseId, grossUnits: purchase.priceUnits };
 }
-
-/** Fixed id of a sale's earnings credit: crediting it twice is a no-op. */
-export const photoEarningsEventName = (purchaseId: string) => `earnings:photo:${purchaseId}`;

@@ -350,10 +350,16 @@ describe('profile and admin CRUD', () => {
     expect(updated.json).toMatchObject({ name: 'Aiko T.', age: 29, creditsPerMinute: 4.5, category: 'VIP', languages: ['English'] });
     const bio = await send(http, 'PATCH', `${app.url}/api/performers/${id}`, { bio: 'Nuova bio' });
     expect(bio.json.bio).toBe('Nuova bio');
+    expect(updated.json.messagePrice).toBe(1);
+    const priced = await send(http, 'PATCH', `${app.url}/api/performers/${id}`, { messagePrice: 2.5 });
+    expect(priced.json.messagePrice).toBe(2.5);
+    expect((await client(app.url).get(`/api/performers/${id}`)).json.messagePrice).toBe(2.5);
+    expect((await send(http, 'PATCH', `${app.url}/api/performers/${id}`, { messagePrice: 0 })).json.messagePrice).toBe(0);
     const before = await logLength(app);
-    const bad = await send(http, 'PATCH', `${app.url}/api/performers/${id}`, { creditsPerMinute: 0.25, age: 17 });
+    const bad = await send(http, 'PATCH', `${app.url}/api/performers/${id}`, { creditsPerMinute: 0.25, age: 17, messagePrice: 0.3 });
     expect(bad.status).toBe(400);
-    expect((bad.json.errors as { path: string }[]).map((e) => e.path).sort()).toEqual(['body.age', 'body.creditsPerMinute']);
+    expect((bad.json.errors as { path: string }[]).map((e) => e.path).sort()).toEqual(['body.age', 'body.creditsPerMinute', 'body.messagePrice']);
+    expect((await send(http, 'PATCH', `${app.url}/api/performers/${id}`, { messagePrice: -1 })).status).toBe(400);
     expect((await send(http, 'PATCH', `${app.url}/api/performers/${id}`, { rating: 5 })).status).toBe(403);
     expect((await send(http, 'PATCH', `${app.url}/api/performers/${giulia}`, { bio: 'x' })).status).toBe(403);
     expect(await logLength(app)).toBe(before);

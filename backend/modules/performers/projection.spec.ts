@@ -40,6 +40,20 @@ describe('performers read model', () => {
     expect(toPerformerView(updated, live()).age).toBe(30);
   });
 
+  it('prices a chat message at 1 auracoin until she sets it (0 makes messages free)', () => {
+    expect(toPerformerView(replay([registered])!, live()).messagePrice).toBe(1);
+    const priced = replay([
+      registered,
+      { type: 'PerformerProfileUpdated', data: { performerId, changes: { messagePriceUnits: 250 }, by: 'performer', byId: performerId, updatedAt: t0 } },
+    ])!;
+    expect(toPerformerView(priced, live())).toMatchObject({ messagePrice: 2.5, creditsPerMinute: 2.5 });
+    const free = replay([
+      registered,
+      { type: 'PerformerProfileUpdated', data: { performerId, changes: { messagePriceUnits: 0 }, by: 'performer', byId: performerId, updatedAt: t0 } },
+    ])!;
+    expect(toPerformerView(free, live()).messagePrice).toBe(0);
+  });
+
   it('accrues online minutes from the online and offline times, counting the running period', () => {
     const doc = replay([
       registered,

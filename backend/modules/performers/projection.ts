@@ -1,4 +1,4 @@
-import type { DomainEvent } from '@aura/contracts';
+import { auracoinToUnits, MESSAGE_PRICE_DEFAULT, type DomainEvent } from '@aura/contracts';
 import { docProjection } from '../../platform/projections/doc-projection';
 import { dataField } from '../../platform/recorded-event';
 
@@ -29,6 +29,8 @@ export type PerformerDoc = {
   image: string;
   rating: number | null;
   rateUnits: number;
+  /** what a user's chat message costs, minor units */
+  messagePriceUnits: number;
   languages: string[];
   category: 'Standard' | 'Premium' | 'VIP' | null;
   bio: string | null;
@@ -73,6 +75,7 @@ const base = {
   documents: [],
   isOnline: false,
   rejectionReason: null,
+  messagePriceUnits: auracoinToUnits(MESSAGE_PRICE_DEFAULT),
 } satisfies Partial<PerformerDoc>;
 
 /** Minutes between two ISO times, as ms (never negative). */

@@ -1,4 +1,4 @@
-import { ageOn, unitsToAuracoin, centsToEuro, type GalleryQuery, type GalleryPage, type PerformerView, type PublicPerformerView } from '@aura/contracts';
+import { ageOn, auracoinToUnits, MESSAGE_PRICE_DEFAULT, unitsToAuracoin, centsToEuro, type GalleryQuery, type GalleryPage, type PerformerView, type PublicPerformerView } from '@aura/contracts';
 import type { ReadModelStore } from '../../platform/readmodels/port';
 import { PERFORMERS, type PerformerDoc } from './projection';
 
@@ -27,6 +27,7 @@ export function toPublicPerformerView(doc: PerformerDoc, live: LiveFigures): Pub
     online: doc.isOnline,
     rating: doc.rating,
     creditsPerMinute: unitsToAuracoin(doc.rateUnits),
+    messagePrice: unitsToAuracoin(doc.messagePriceUnits ?? auracoinToUnits(MESSAGE_PRICE_DEFAULT)),
     languages: doc.languages,
     category: doc.category,
     bio: doc.bio,

@@ -175,6 +175,7 @@ export function performersRouter(deps: PerformersDeps): Router {
     const changes: ProfileChanges = {
       name: body.name, age: body.age, image: body.image, rating: body.rating,
       rateUnits: body.creditsPerMinute === undefined ? undefined : auracoinToUnits(body.creditsPerMinute),
+      messagePriceUnits: body.messagePrice === undefined ? undefined : auracoinToUnits(body.messagePrice),
       languages: body.languages, category: body.category, bio: body.bio,
     };
     const result = await handlePerformer(deps.eventStore, stream(params.id), (state) => {

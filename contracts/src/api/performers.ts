@@ -5,6 +5,7 @@ import { IdParam } from './common';
 import type { RouteContract } from './route-contract';
 import {
   HEIGHT_MAX_CM,
+  MESSAGE_PRICE_MIN,
   HEIGHT_MIN_CM,
   PERFORMER_AGE_MAX,
   PERFORMER_AGE_MIN,
@@ -36,6 +37,8 @@ export const PublicPerformerView = z.object({
   rating: z.number().nullable(),
   /** auracoin per minute, steps of 0.5 */
   creditsPerMinute: z.number(),
+  /** auracoin a user's chat message costs (0: free), steps of 0.5 */
+  messagePrice: z.number(),
   languages: z.array(z.string()),
   category: z.enum(performerCategories).nullable(),
   bio: z.string().nullable(),
@@ -64,7 +67,7 @@ export const PerformerView = PublicPerformerView.extend({
   rejectionReason: z.string().nullable(),
   /** ISO 3166-1 alpha-2 countries from which she is hidden */
   geoblockedCountries: z.array(z.string()),
-  /** users she blocked */
+  /** identities she blocked (`identityIdOf`: a user id for a real name, an alias id for an alias) */
   blockedUserIds: z.array(z.string()),
 });
 export type PerformerView = z.infer<typeof PerformerView>;
@@ -156,7 +159,7 @@ export type AdminPerformerInput = z.input<typeof AdminPerformerBody>;
 
 /**
  * PATCH /api/performers/{id}: every field optional. A performer may change, on her own record,
- * name, age, creditsPerMinute, category, languages, image, bio and isOnline; an admin also rating.
+ * name, age, creditsPerMinute, messagePrice, category, languages, image, bio and isOnline; an admin also rating.
  */
 export const PerformerPatchBody = z
   .object({
@@ -164,6 +167,7 @@ export const PerformerPatchBody = z
     age: z.number().int().min(PERFORMER_AGE_MIN).max(PERFORMER_AGE_MAX),
     image: AdminPerformerBody.shape.image,
     creditsPerMinute: rate(RATE_MIN),
+    messagePrice: rate(MESSAGE_PRICE_MIN),
     category: nullableOption(performerCategories),
     languages: AdminPerformerBody.shape.languages,
     bio: optionalText(2000),
@@ -272,11 +276,11 @@ export const performersRoutes = {
     auth: 'performer', params: IdParam, body: GeoblockBody, response: PerformerView,
   },
   blockUser: {
-    method: 'put', path: '/api/performers/{id}/blocked-users/{userId}', summary: 'Block a user (no messages, no sessions)', tag: 'performers',
+    method: 'put', path: '/api/performers/{id}/blocked-users/{userId}', summary: 'Block an identity: {userId} is a user id (real name) or an alias id, as her conversations show it (no photos, messages or sessions)', tag: 'performers',
     auth: 'performer', params: BlockParams, response: PerformerView,
   },
   unblockUser: {
-    method: 'delete', path: '/api/performers/{id}/blocked-users/{userId}', summary: 'Unblock a user', tag: 'performers',
+    method: 'delete', path: '/api/performers/{id}/blocked-users/{userId}', summary: 'Unblock an identity', tag: 'performers',
     auth: 'performer', params: BlockParams, response: PerformerView,
   },
   performerEarnings: {

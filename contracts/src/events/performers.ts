@@ -86,6 +86,8 @@ export const PerformerProfileUpdated = z.object({
       languages: z.array(z.string()),
       category: z.enum(performerCategories).nullable(),
       bio: z.string().nullable(),
+      /** what a user's chat message costs, minor units (0: free); MESSAGE_PRICE_DEFAULT until first set */
+      messagePriceUnits: z.number().int().nonnegative(),
     })
     .partial(),
   /** 'performer' (herself) or 'admin' */
@@ -140,6 +142,7 @@ export const PerformerGeoblockSet = z.object({
   at: z.string(),
 });
 
+/** `userId` holds an identity id (`identityIdOf`): the user's id for their real name, or an alias id. */
 export const PerformerBlockedUser = z.object({ performerId: z.string().uuid(), userId: z.string().uuid(), at: z.string() });
 export const PerformerUnblockedUser = z.object({ performerId: z.string().uuid(), userId: z.string().uuid(), at: z.string() });
 

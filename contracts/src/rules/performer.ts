@@ -32,6 +32,10 @@ export const PHOTO_PRICE_MIN = 0.5;
 export const PHOTO_PRICE_STEP = 0.5;
 export const PHOTO_PRICE_DEFAULT = 50;
 export const MINIMUM_SESSION_MINUTES = 5;
+/** what one chat message of a user costs (her profile's messagePrice): auracoin, at least 0, step 0.5, default 1 */
+export const MESSAGE_PRICE_MIN = 0;
+export const MESSAGE_PRICE_STEP = 0.5;
+export const MESSAGE_PRICE_DEFAULT = 1;
 /** the label shown next to the rating in the profile dialog */
 export const REVIEWS_LABEL = '128 recensioni';
 

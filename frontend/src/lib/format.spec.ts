@@ -5,6 +5,7 @@ import {
   formatAuracoinLabel,
   formatElapsed,
   formatEuro,
+  formatMessagePrice,
   initialsOf,
   mondayBasedWeekday,
   startOfWeek,
@@ -20,6 +21,11 @@ describe('Italian formatting', () => {
     expect(formatAuracoin(12.5)).toBe('12,5');
     expect(formatAuracoin(1234.5)).toBe('1.234,5');
     expect(formatAuracoinLabel(0.5)).toBe('0,5 auracoin');
+  });
+
+  it('prices a chat message, free at 0', () => {
+    expect(formatMessagePrice(1.5)).toBe('1,5 auracoin/messaggio');
+    expect(formatMessagePrice(0)).toBe('Messaggi gratuiti');
   });
 
   it('formats euro with two decimals', () => {

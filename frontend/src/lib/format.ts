@@ -57,6 +57,11 @@ export function formatAuracoinLabel(value: number): string {
   return `${formatAuracoin(value)} auracoin`;
 }
 
+/** A performer's chat price: "1,5 auracoin/messaggio", or "Messaggi gratuiti" at 0. */
+export function formatMessagePrice(messagePrice: number): string {
+  return messagePrice === 0 ? 'Messaggi gratuiti' : `${formatAuracoin(messagePrice)} auracoin/messaggio`;
+}
+
 /** Euro with two decimals: 9.9 → "9,90 €". */
 export function formatEuro(value: number): string {
   return euroFormat().format(value);

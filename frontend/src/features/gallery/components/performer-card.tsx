@@ -1,5 +1,5 @@
 import { Badge, Box, Button, Card, Flex, HStack, IconButton, Image, Stack, Text } from '@chakra-ui/react';
-import { formatAuracoin, formatNumber } from '../../../lib/format';
+import { formatAuracoin, formatMessagePrice, formatNumber } from '../../../lib/format';
 import type { GalleryPerformer } from '../api/gallery';
 import { EyeIcon, HeartIcon, MessageIcon, StarIcon, VideoIcon } from '../../../components/ui/icons';
 
@@ -109,6 +109,9 @@ export function PerformerCard({ performer: p, isFavourite, viewers, onToggleFavo
         </Flex>
         <Text fontSize="sm" color="gold.fg" fontWeight="semibold">
           {formatAuracoin(p.creditsPerMinute)} auracoin/min
+        </Text>
+        <Text fontSize="xs" color="fg.muted" data-testid="message-price">
+          Chat: {formatMessagePrice(p.messagePrice)}
         </Text>
         {p.languages.length > 0 ? (
           <HStack gap="1" flexWrap="wrap">

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Badge, Box, Button, Flex, Grid, HStack, Image, Stack, Text } from '@chakra-ui/react';
 import { MINIMUM_SESSION_MINUTES, REVIEWS_LABEL, minimumSessionCost } from '@aura/contracts';
-import { formatAuracoin, formatNumber } from '../../../lib/format';
+import { formatAuracoin, formatMessagePrice, formatNumber } from '../../../lib/format';
 import type { GalleryPerformer } from '../api/gallery';
 import { DialogFrame } from '../../../components/ui/dialog-frame';
 import { HeartIcon, MessageIcon, StarIcon, VideoIcon } from '../../../components/ui/icons';
@@ -81,6 +81,9 @@ export function ProfileDialog({ performer: p, onClose, onVideochat, onChat, phot
                 <Text fontSize="sm" color="fg.muted" data-testid="minimum-session">
                   Sessione minima: {MINIMUM_SESSION_MINUTES} minuti ({formatAuracoin(minimumSessionCost(p.creditsPerMinute))}{' '}
                   auracoin)
+                </Text>
+                <Text fontSize="sm" color="fg.muted" data-testid="message-price">
+                  Chat: {formatMessagePrice(p.messagePrice)}
                 </Text>
               </Box>
               <Stack direction={{ base: 'column', sm: 'row' }} gap="2">

@@ -9,7 +9,7 @@ import {
   type PerformerView,
 } from '@aura/contracts';
 import { errorMessage } from '../../../lib/api-client';
-import { formatAuracoin, formatInteger, formatNumber } from '../../../lib/format';
+import { formatAuracoin, formatInteger, formatMessagePrice, formatNumber } from '../../../lib/format';
 import { notify } from '../../../components/ui/toaster';
 import { useEarnings, useUpdatePerformer } from '../api/performer';
 import { readDailyTarget, writeDailyTarget } from './daily-target';
@@ -224,6 +224,9 @@ export function OverviewTab({ performer }: { performer: PerformerView }) {
               </Text>
               <Text color="fg.muted" fontSize="sm">
                 = € {formatEuro2(performer.creditsPerMinute)} al minuto
+              </Text>
+              <Text color="fg.muted" fontSize="sm" data-testid="message-price">
+                Chat: {formatMessagePrice(performer.messagePrice)}
               </Text>
             </Card.Body>
           </Card.Root>

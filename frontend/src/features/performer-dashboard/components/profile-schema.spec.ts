@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { profileSchema } from './profile-schema';
 
-const valid = { name: 'Giulia', age: 25, creditsPerMinute: 2.5, image: 'https://example.com/a.jpg', category: 'VIP', languages: ['Italiano'] };
+const valid = { name: 'Giulia', age: 25, creditsPerMinute: 2.5, messagePrice: 1, image: 'https://example.com/a.jpg', category: 'VIP', languages: ['Italiano'] };
 
 async function errorsOf(values: Record<string, unknown>): Promise<string[]> {
   try {
@@ -26,5 +26,13 @@ describe('own profile form rules', () => {
     expect(await errorsOf({ ...valid, name: '  ' })).toEqual(['Il nome è obbligatorio']);
     expect(await errorsOf({ ...valid, image: 'not a url' })).toEqual(['Inserisci un URL valido']);
     expect(await errorsOf({ ...valid, category: 'Gold' })).toEqual(['Categoria non valida']);
+  });
+
+  it('takes a message price from 0 (free) in steps of 0.5', async () => {
+    expect(await errorsOf({ ...valid, messagePrice: 0 })).toEqual([]);
+    expect(await errorsOf({ ...valid, messagePrice: 2.5 })).toEqual([]);
+    expect(await errorsOf({ ...valid, messagePrice: -0.5 })).toEqual(['Il prezzo non può essere negativo']);
+    expect(await errorsOf({ ...valid, messagePrice: 0.3 })).toEqual(['Il prezzo va a passi di 0,5']);
+    expect(await errorsOf({ ...valid, messagePrice: '' })).toEqual(['Inserisci il prezzo del messaggio']);
   });
 });

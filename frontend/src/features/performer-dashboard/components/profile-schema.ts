@@ -1,11 +1,12 @@
 import * as yup from 'yup';
-import { categoryOptions, isHalfStep, PERFORMER_AGE_MAX, PERFORMER_AGE_MIN, RATE_MIN } from '@aura/contracts';
+import { categoryOptions, isHalfStep, MESSAGE_PRICE_MIN, PERFORMER_AGE_MAX, PERFORMER_AGE_MIN, RATE_MIN } from '@aura/contracts';
 
 /** The form's message for each field the server may refuse. */
 export const PROFILE_FIELD_MESSAGES = {
   name: 'Inserisci un nome (massimo 80 caratteri)',
   age: `Età tra ${PERFORMER_AGE_MIN} e ${PERFORMER_AGE_MAX} anni`,
   creditsPerMinute: `Tariffa minima ${RATE_MIN}, a passi di 0,5`,
+  messagePrice: 'Prezzo minimo 0, a passi di 0,5',
   image: 'Inserisci un URL valido',
   category: 'Categoria non valida',
   languages: 'Scegli almeno una lingua',
@@ -27,6 +28,12 @@ export const profileSchema = yup.object({
     .required('Inserisci la tariffa')
     .min(RATE_MIN, `Tariffa minima ${RATE_MIN}`)
     .test('half-step', 'La tariffa va a passi di 0,5', (value) => value === undefined || isHalfStep(value, RATE_MIN)),
+  messagePrice: yup
+    .number()
+    .typeError('Inserisci il prezzo del messaggio')
+    .required('Inserisci il prezzo del messaggio')
+    .min(MESSAGE_PRICE_MIN, 'Il prezzo non può essere negativo')
+    .test('half-step', 'Il prezzo va a passi di 0,5', (value) => value === undefined || value < MESSAGE_PRICE_MIN || isHalfStep(value, MESSAGE_PRICE_MIN)),
   image: yup
     .string()
     .trim()

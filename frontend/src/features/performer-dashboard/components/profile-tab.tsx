@@ -1,5 +1,14 @@
 import { Button, Card, Checkbox, Flex, Grid, Heading, Input, Stack, Text } from '@chakra-ui/react';
-import { categoryOptions, languageOptions, RATE_MIN, RATE_STEP, type PerformerPatchInput, type PerformerView } from '@aura/contracts';
+import {
+  categoryOptions,
+  languageOptions,
+  MESSAGE_PRICE_MIN,
+  MESSAGE_PRICE_STEP,
+  RATE_MIN,
+  RATE_STEP,
+  type PerformerPatchInput,
+  type PerformerView,
+} from '@aura/contracts';
 import { useFormik } from 'formik';
 import { errorMessage } from '../../../lib/api-client';
 import { notify } from '../../../components/ui/toaster';
@@ -13,6 +22,7 @@ interface FormValues {
   name: string;
   age: number | string;
   creditsPerMinute: number | string;
+  messagePrice: number | string;
   image: string;
   category: string;
   languages: string[];
@@ -26,6 +36,7 @@ export function ProfileTab({ performer }: { performer: PerformerView }) {
       name: performer.name,
       age: performer.age ?? '',
       creditsPerMinute: performer.creditsPerMinute,
+      messagePrice: performer.messagePrice,
       image: performer.image,
       category: performer.category ?? 'Standard',
       languages: performer.languages,
@@ -36,6 +47,7 @@ export function ProfileTab({ performer }: { performer: PerformerView }) {
         name: values.name.trim(),
         age: Math.trunc(Number(values.age)),
         creditsPerMinute: Number.parseFloat(String(values.creditsPerMinute)),
+        messagePrice: Number.parseFloat(String(values.messagePrice)),
         category: values.category as (typeof categoryOptions)[number],
         languages: values.languages,
         image: values.image.trim(),
@@ -68,6 +80,9 @@ export function ProfileTab({ performer }: { performer: PerformerView }) {
               </FormField>
               <FormField label="Tariffa (auracoin/min)" error={err('creditsPerMinute')} required helperText="Minimo 0,5, a passi di 0,5">
                 <Input type="number" min={RATE_MIN} step={RATE_STEP} bg="bg.subtle" {...formik.getFieldProps('creditsPerMinute')} />
+              </FormField>
+              <FormField label="Prezzo di un messaggio in chat (auracoin)" error={err('messagePrice')} required helperText="Da 0 (gratis), a passi di 0,5: ne ricevi il 55%">
+                <Input type="number" min={MESSAGE_PRICE_MIN} step={MESSAGE_PRICE_STEP} bg="bg.subtle" {...formik.getFieldProps('messagePrice')} />
               </FormField>
               <FormField label="Categoria" error={err('category')}>
                 <OptionSelect bg="bg.subtle" {...formik.getFieldProps('category')} options={categoryOptions} />

@@ -25,4 +25,7 @@ export const statusOfDomainCode: Partial<Record<ErrorCode, number>> = {
   idempotency_key_reused: 422,
   invalid_signature: 400,
   service_unavailable: 503,
+  performer_busy: 409,
+  performer_offline: 409,
+  session_in_progress: 409,
 };

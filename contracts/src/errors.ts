@@ -18,6 +18,9 @@ export const errorCodes = [
   'invalid_signature',
   'service_unavailable',
   'internal_error',
+  'performer_busy',
+  'performer_offline',
+  'session_in_progress',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
 
@@ -45,6 +48,9 @@ export const errorMessages: Record<ErrorCode, string> = {
   invalid_signature: 'Firma non valida.',
   service_unavailable: 'Il servizio è occupato, riprova tra poco',
   internal_error: 'Si è verificato un errore: riprova tra poco.',
+  performer_busy: 'La performer è in privato: riprova tra qualche minuto.',
+  performer_offline: 'La performer non è online in questo momento.',
+  session_in_progress: 'Hai già una sessione video in corso o in attesa di risposta.',
 };
 
 export function isErrorCode(value: unknown): value is ErrorCode {

@@ -1,3 +1,5 @@
+import type { SessionView } from './api/sessions';
+
 /**
  * The read models a client may hold queries on. `readmodel:changed` names one of them, and every
  * query key of the frontend starts with one (`frontend/src/lib/query-keys.ts`), so a push can
@@ -18,6 +20,7 @@ export const readModelNames = [
   'photos',
   'favourites',
   'presence',
+  'sessions',
 ] as const;
 export type ReadModelName = (typeof readModelNames)[number];
 
@@ -26,6 +29,17 @@ export interface ReadModelChanged {
   model: ReadModelName;
   id?: string;
 }
+
+/** A WebRTC signalling message as the other party receives it (see `SessionSignal` in api/sessions). */
+export interface SessionSignalMessage {
+  sessionId: string;
+  from: 'user' | 'performer';
+  description?: { type: 'offer' | 'answer'; sdp: string };
+  candidate?: { candidate: string; sdpMid?: string | null; sdpMLineIndex?: number | null; usernameFragment?: string | null } | null;
+}
+
+/** What `session:join` answers: the caller's side and whether the other party is connected. */
+export type SessionJoinAnswer = { ok: true; role: 'user' | 'performer'; counterpartPresent: boolean } | { ok: false; error: string };
 
 /** Typed Socket.IO events shared by the server and the client. */
 export interface ServerToClientEvents {
@@ -39,6 +53,12 @@ export interface ServerToClientEvents {
   'favourite:online': (payload: { performerId: string; name: string }) => void;
   /** people connected right now (to everyone) */
   'presence:count': (payload: { onlineUsers: number; performersOnline: number }) => void;
+  /** a session of this party changed (requested, accepted, a minute billed, ended…), as this party sees it */
+  'session:changed': (payload: SessionView) => void;
+  /** WebRTC signalling from the session's other party */
+  'session:signal': (payload: SessionSignalMessage) => void;
+  /** the other party joined (or left) the session's page */
+  'session:peer': (payload: { sessionId: string; party: 'user' | 'performer'; present: boolean }) => void;
 }
 
 export interface ClientToServerEvents {
@@ -46,6 +66,12 @@ export interface ClientToServerEvents {
   'conversation:join': (conversationId: string, ack: (ok: boolean) => void) => void;
   /** this connection is looking at a performer (profile dialog, session); null stops. Counts as one viewer. */
   'performer:view': (performerId: string | null) => void;
+  /** this connection takes part in a session (its page is open): media presence for billing */
+  'session:join': (sessionId: string, ack: (answer: SessionJoinAnswer) => void) => void;
+  /** this connection leaves the session's page */
+  'session:leave': (sessionId: string) => void;
+  /** WebRTC signalling for the session's other party (dropped unless the sender takes part in it) */
+  'session:signal': (message: unknown, ack?: (ok: boolean) => void) => void;
 }
 
 export const rooms = {

@@ -27,4 +27,10 @@ describe('balance adjustment decider', () => {
     spec.given([credited]).when((state) => decideAdjustBalance({ walletId, targetUnits: -1, adminId: 'a' }, state, now)).thenThrows('validation_failed');
     spec.given([credited]).when((state) => decideAdjustBalance({ walletId, targetUnits: 0.5, adminId: 'a' }, state, now)).thenThrows('validation_failed');
   });
+
+  it('refuses a balance below what a running session holds', () => {
+    const held: DomainEvent = { type: 'AuracoinHeld', data: { walletId, holdId: '1b7c4d1e-8f7a-4e63-9a51-5a4c1b2d3e4f', amount: 600, reason: 'session', heldAt: now.toISOString() } };
+    spec.given([credited, held]).when((state) => decideAdjustBalance({ walletId, targetUnits: 599, adminId: 'a' }, state, now)).thenThrows('conflict');
+    spec.given([credited, held]).when((state) => decideAdjustBalance({ walletId, targetUnits: 600, adminId: 'a' }, state, now)).then([expect.objectContaining({ type: 'AuracoinAdjusted' }) as DomainEvent]);
+  });
 });

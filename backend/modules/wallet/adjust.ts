@@ -17,6 +17,8 @@ export function decideAdjustBalance(command: AdjustBalance, state: WalletTotals,
     throw new DomainError('validation_failed', 'Il saldo deve essere un numero non negativo');
   }
   if (command.targetUnits === state.balance) return [];
+  // what a running private session holds stays there until the session settles
+  if (command.targetUnits < state.held) throw new DomainError('conflict', 'Il saldo non può scendere sotto quanto è impegnato in una sessione privata in corso');
   return [
     {
       type: 'AuracoinAdjusted',

@@ -51,6 +51,7 @@ const allowedKinds: Record<RouteContract['auth'], Principal['kind'][] | undefine
   user: ['user', 'admin'],
   performer: ['performer', 'admin'],
   admin: ['admin'],
+  account: ['user', 'performer', 'admin'],
 };
 
 /** `/api/users/{id}` → `/api/users/:id` for the router. */

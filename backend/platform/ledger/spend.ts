@@ -1,4 +1,4 @@
-import { streams, type DomainEvent } from '@aura/contracts';
+import { streams, type DomainEvent, type WalletTotals } from '@aura/contracts';
 import { foldStream, retryOnConflict } from '../eventstore/handle-command';
 import type { EventStore, StoredEvent } from '../eventstore/port';
 import { deterministicId, newId } from '../ids';
@@ -8,8 +8,10 @@ export interface SpendFromWallet {
   walletId: string;
   /** minor units (1 auracoin = 100) */
   amountUnits: number;
-  /** the event saying what is bought; appended to the wallet stream right before the debit */
-  purchase: DomainEvent;
+  /** the event saying what is bought; appended to the wallet stream right before the debit (or made from the wallet as it is then) */
+  purchase: DomainEvent | ((state: WalletTotals) => DomainEvent);
+  /** pay from this open hold first (a private session's minute); refused once the hold is closed */
+  holdId?: string;
   /** what the debit is for ('alias', 'photo', 'session', 'message'…); default: the purchase event's type */
   reason?: string;
   /** the id of the thing bought; default: the purchase event id */
@@ -38,9 +40,7 @@ export interface SpendResult {
  */
 export async function spendFromWallet(eventStore: EventStore, spend: SpendFromWallet): Promise<SpendResult> {
   const streamId = streams.wallet(spend.walletId);
-  const ids = spend.idempotencyKey
-    ? [deterministicId(`spend:${spend.walletId}:${spend.idempotencyKey}:purchase`), deterministicId(`spend:${spend.walletId}:${spend.idempotencyKey}:debit`)]
-    : [newId(), newId()];
+  const ids = spend.idempotencyKey ? spendEventIds(spend.walletId, spend.idempotencyKey) : [newId(), newId()];
   return retryOnConflict(async () => {
     const stored = await eventStore.readStream(streamId);
     const earlier = spend.idempotencyKey ? findEvent(stored, ids[0]!) : undefined;
@@ -49,13 +49,15 @@ export async function spendFromWallet(eventStore: EventStore, spend: SpendFromWa
       return { replayed: true, purchase: { id: earlier.id, type: earlier.type, data: earlier.data }, position: (debit ?? earlier).position };
     }
     const state = foldStream(wallet, stored);
+    const purchase = typeof spend.purchase === 'function' ? spend.purchase(state) : spend.purchase;
     const events = decideSpend(
       {
         walletId: spend.walletId,
         amountUnits: spend.amountUnits,
-        purchase: spend.purchase,
-        reason: spend.reason ?? spend.purchase.type,
+        purchase,
+        reason: spend.reason ?? purchase.type,
         reference: spend.reference ?? ids[0]!,
+        holdId: spend.holdId,
       },
       state,
       spend.now(),
@@ -65,8 +67,17 @@ export async function spendFromWallet(eventStore: EventStore, spend: SpendFromWa
       events.map((event, index) => ({ id: ids[index] ?? newId(), type: event.type, data: event.data, metadata: spend.metadata })),
       { expectedRevision: stored.length === 0 ? 'no_stream' : stored.length - 1 },
     );
-    return { replayed: false, purchase: { id: ids[0]!, type: spend.purchase.type, data: spend.purchase.data }, position: result.position };
+    return { replayed: false, purchase: { id: ids[0]!, type: purchase.type, data: purchase.data }, position: result.position };
   });
+}
+
+/**
+ * The event ids of the spend made under `idempotencyKey` ([purchase, debit]): whoever appends that
+ * spend (this function, or a command writing several spends in one append) uses these ids, so it
+ * can be stored once only.
+ */
+export function spendEventIds(walletId: string, idempotencyKey: string): [string, string] {
+  return [deterministicId(`spend:${walletId}:${idempotencyKey}:purchase`), deterministicId(`spend:${walletId}:${idempotencyKey}:debit`)];
 }
 
 function findEvent(stored: StoredEvent[], id: string) {

@@ -1,4 +1,4 @@
-import { applyWalletEvent, emptyWallet, type DomainEvent, type WalletTotals } from '@aura/contracts';
+import { applyWalletEvent, availableBalance, emptyWallet, spendableFor, type DomainEvent, type WalletTotals } from '@aura/contracts';
 import { DomainError } from '../domain-error';
 import { commandHandler, type Aggregate } from '../eventstore/handle-command';
 
@@ -22,22 +22,64 @@ export interface Spend {
   /** what the debit is for ('alias', 'photo', 'session'…) and the id of the thing bought */
   reason: string;
   reference: string;
+  /** pay from this open hold first (a session's minute); refused once the hold is closed */
+  holdId?: string;
 }
 
 /**
  * Pure: a spend the wallet can afford gives [purchase, AuracoinDebited]; one it cannot throws
- * insufficient_balance. The balance never goes below zero.
+ * insufficient_balance. Only the available balance (balance − held) may be spent, plus, for a
+ * debit naming a hold, what is left of that hold. The balance never goes below zero.
  */
 export function decideSpend(command: Spend, state: WalletTotals, now: Date): DomainEvent[] {
   if (!Number.isInteger(command.amountUnits) || command.amountUnits <= 0) {
     throw new DomainError('validation_failed', 'The amount must be a positive whole number of minor units');
   }
-  if (state.balance < command.amountUnits) throw new DomainError('insufficient_balance', INSUFFICIENT_BALANCE_MESSAGE);
+  if (command.holdId && !state.holds[command.holdId]) throw new DomainError('conflict', `Hold ${command.holdId} is closed`);
+  if (spendableFor(state, command.holdId) < command.amountUnits) throw new DomainError('insufficient_balance', INSUFFICIENT_BALANCE_MESSAGE);
   return [
     command.purchase,
     {
       type: 'AuracoinDebited',
-      data: { walletId: command.walletId, amount: command.amountUnits, reason: command.reason, reference: command.reference, debitedAt: now.toISOString() },
+      data: {
+        walletId: command.walletId,
+        amount: command.amountUnits,
+        reason: command.reason,
+        reference: command.reference,
+        ...(command.holdId ? { holdId: command.holdId } : {}),
+        debitedAt: now.toISOString(),
+      },
     },
   ];
+}
+
+export interface Hold {
+  walletId: string;
+  holdId: string;
+  amountUnits: number;
+  reason: string;
+  /** refuse the hold while another open hold has this reason (one private session at a time) */
+  exclusive?: boolean;
+  /** this hold id was placed before (open or released): placing it again is a no-op */
+  alreadyPlaced?: boolean;
+}
+
+/** Pure: reserves part of the available balance; a hold already placed is not placed again. */
+export function decideHold(command: Hold, state: WalletTotals, now: Date): DomainEvent[] {
+  if (command.alreadyPlaced || state.holds[command.holdId]) return [];
+  if (!Number.isInteger(command.amountUnits) || command.amountUnits <= 0) {
+    throw new DomainError('validation_failed', 'The amount must be a positive whole number of minor units');
+  }
+  if (command.exclusive && Object.values(state.holds).some((hold) => hold.reason === command.reason)) {
+    throw new DomainError('conflict', `Another ${command.reason} hold is open`);
+  }
+  if (availableBalance(state) < command.amountUnits) throw new DomainError('insufficient_balance', INSUFFICIENT_BALANCE_MESSAGE);
+  return [{ type: 'AuracoinHeld', data: { walletId: command.walletId, holdId: command.holdId, amount: command.amountUnits, reason: command.reason, heldAt: now.toISOString() } }];
+}
+
+/** Pure: closes an open hold, freeing what is left of it; nothing to do when it is closed already. */
+export function decideRelease(walletId: string, holdId: string, state: WalletTotals, now: Date): DomainEvent[] {
+  const hold = state.holds[holdId];
+  if (!hold) return [];
+  return [{ type: 'AuracoinReleased', data: { walletId, holdId, amount: hold.amount, releasedAt: now.toISOString() } }];
 }

@@ -8,7 +8,8 @@ export interface RouteContract {
   path: string;
   summary: string;
   tag: string;
-  auth: 'public' | 'user' | 'performer' | 'admin';
+  /** 'account': any signed-in session (user, performer or admin); the handler checks the resource */
+  auth: 'public' | 'user' | 'performer' | 'admin' | 'account';
   params?: z.ZodObject;
   query?: z.ZodObject;
   body?: z.ZodType;

@@ -12,6 +12,7 @@ import { galleryRoutes } from './gallery';
 import { photosRoutes } from './photos';
 import { filesRoutes } from './files';
 import { presenceRoutes } from './presence';
+import { sessionsRoutes } from './sessions';
 import type { RouteContract } from './route-contract';
 
 export type { HttpMethod, RouteContract } from './route-contract';
@@ -33,6 +34,7 @@ export const apiRoutes = {
   ...photosRoutes,
   ...filesRoutes,
   ...presenceRoutes,
+  ...sessionsRoutes,
 } as const satisfies Record<string, RouteContract>;
 
 export type ApiRouteName = keyof typeof apiRoutes;

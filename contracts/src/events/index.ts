@@ -6,6 +6,7 @@ import { offersEvents } from './offers';
 import { purchasesEvents } from './purchases';
 import { packagesEvents } from './packages';
 import { performersEvents } from './performers';
+import { sessionsEvents } from './sessions';
 import { systemEvents } from './system';
 import { walletEvents } from './wallet';
 
@@ -16,6 +17,7 @@ export * from './offers';
 export * from './purchases';
 export * from './packages';
 export * from './performers';
+export * from './sessions';
 export * from './system';
 export * from './wallet';
 
@@ -32,6 +34,7 @@ export const eventSchemas = {
   ...adminsEvents,
   ...packagesEvents,
   ...performersEvents,
+  ...sessionsEvents,
   ...systemEvents,
 } as const;
 

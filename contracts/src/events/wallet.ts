@@ -20,6 +20,8 @@ export const AuracoinDebited = z.object({
   reason: z.string().min(1),
   /** id of the thing bought (alias id, photo id, session id…) */
   reference: z.string(),
+  /** the hold this debit is paid from first (a private session's minute) */
+  holdId: z.string().uuid().optional(),
   debitedAt: z.string(),
 });
 
@@ -35,4 +37,28 @@ export const AuracoinAdjusted = z.object({
   adjustedAt: z.string(),
 });
 
-export const walletEvents = { AuracoinCredited, AuracoinDebited, AuracoinAdjusted } as const;
+/**
+ * Part of the balance reserved for one purpose (a private session's minimum): other spends may not
+ * use it; debits naming the hold are paid from it first. The balance itself does not move.
+ */
+export const AuracoinHeld = z.object({
+  walletId: z.string().uuid(),
+  /** the hold's id (a session's id) */
+  holdId: z.string().uuid(),
+  /** minor units reserved, positive */
+  amount: z.number().int().positive(),
+  /** what it is for: 'session' */
+  reason: z.string().min(1),
+  heldAt: z.string(),
+});
+
+/** The hold is closed: what was left of it (`amount`, may be 0) is available again. */
+export const AuracoinReleased = z.object({
+  walletId: z.string().uuid(),
+  holdId: z.string().uuid(),
+  /** minor units freed: what was left of the hold */
+  amount: z.number().int().nonnegative(),
+  releasedAt: z.string(),
+});
+
+export const walletEvents = { AuracoinCredited, AuracoinDebited, AuracoinAdjusted, AuracoinHeld, AuracoinReleased } as const;

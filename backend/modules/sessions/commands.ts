@@ -1,0 +1,275 @@
+/**
+ * The session's commands, each a short sequence of single-stream decisions (every append with its
+ * expected revision; fixed event ids where a repeat must be a no-op), ordered so that a crash
+ * between two steps leaves a state the next tick of the session heals:
+ *
+ * - request: hold the minimum on the wallet (the user's one-session guard), then `SessionRequested`;
+ * - accept: take the performer's booth, then `SessionStarted`; the tick bills minute 1 at once;
+ * - end: settle on the wallet (minutes due, the rest of the minimum, release), then `SessionEnded`
+ *   with the settlement's figures, then free the booth;
+ * - decline / expire / withdraw: record it on the session, then release the hold.
+ */
+import { minimumHoldUnits, minuteStartsAt, SESSION_MINIMUM_MINUTES, sessionStreams, streams, type DomainEvent, type SessionParty } from '@aura/contracts';
+import { DomainError } from '../../platform/domain-error';
+import { foldStream, handleCommand } from '../../platform/eventstore/handle-command';
+import type { EventStore } from '../../platform/eventstore/port';
+import { newId } from '../../platform/ids';
+import { booth, decideFreeBooth, decideTakeBooth, type Booth } from './booth';
+import { decideBilling, decideSessionHold, decideSettle, dueMinutes, sessionMoney, sessionWalletEventIds, type SessionMoney, type UnstartedOutcome } from './money';
+import {
+  assertAskable,
+  decideAccept,
+  decideCancel,
+  decideDecline,
+  decideExpire,
+  decidePartyLeft,
+  decidePartyReturned,
+  decideRecordEnd,
+  decideRequest,
+  graceExpired,
+  session,
+  type Closing,
+  type OpenSession,
+  type PerformerAvailability,
+  type Session,
+} from './session';
+
+export interface SessionClock {
+  billingMinuteMs: number;
+  graceMs: number;
+  requestTimeoutMs: number;
+}
+
+/** What the commands ask of the world beyond the log: media presence and the job queue. */
+export interface SessionEffects {
+  /** is this party's session page connected right now (any api node)? */
+  isPresent(sessionId: string, party: SessionParty): Promise<boolean>;
+  /** this party's page vouches for the media now (the performer accepting from her dashboard) */
+  vouch(sessionId: string, party: SessionParty): Promise<void>;
+  /** run the session's tick at `atMs` (or now); `reason` makes the job id distinct per trigger */
+  scheduleTick(sessionId: string, atMs: number, reason: string): Promise<void>;
+}
+
+export interface SessionCommandsDeps {
+  eventStore: EventStore;
+  now: () => Date;
+  clock: SessionClock;
+  effects: SessionEffects;
+}
+
+export interface RequestInput {
+  userId: string;
+  identity: { aliasId: string | null; identityId: string; displayName: string };
+  performerId: string;
+  performer: PerformerAvailability | null;
+}
+
+export function createSessionCommands(deps: SessionCommandsDeps) {
+  const { eventStore, now, clock, effects } = deps;
+
+  const loadSession = async (sessionId: string): Promise<Session> => foldStream(session, await eventStore.readStream(sessionStreams.session(sessionId)));
+  const loadMoney = async (walletId: string, sessionId: string): Promise<SessionMoney> => foldStream(sessionMoney(sessionId), await eventStore.readStream(streams.wallet(walletId)));
+
+  const onSession = (sessionId: string, decide: (state: Session) => DomainEvent[], metadata?: Record<string, unknown>) =>
+    handleCommand(eventStore, sessionStreams.session(sessionId), session, decide, { metadata });
+
+  /** A decision on the user's wallet for one session, with the session's fixed event ids. */
+  function onWallet(walletId: string, sessionId: string, decide: (money: SessionMoney) => DomainEvent[], metadata?: Record<string, unknown>) {
+    let ids: string[] = [];
+    return handleCommand(
+      eventStore,
+      streams.wallet(walletId),
+      sessionMoney(sessionId),
+      (money) => {
+        const events = decide(money);
+        ids = sessionWalletEventIds(walletId, sessionId, events);
+        return events;
+      },
+      { metadata, eventId: (_event, index) => ids[index]! },
+    );
+  }
+
+  const onBooth = (performerId: string, decide: (state: Booth) => DomainEvent[]) => handleCommand(eventStore, sessionStreams.booth(performerId), booth, decide);
+
+  async function freeBooth(performerId: string, sessionId: string) {
+    await onBooth(performerId, (state) => decideFreeBooth({ performerId, sessionId }, state, now()));
+  }
+
+  /** Releases a hold that never became a running session. */
+  async function settleUnstarted(state: OpenSession | null, sessionId: string, walletId: string, outcome: Omit<UnstartedOutcome, 'unstarted'>) {
+    return onWallet(walletId, sessionId, (money) => decideSettle(state, sessionId, walletId, money, { unstarted: true, ...outcome }, now()));
+  }
+
+  /** Makes an active session's money final, then records the end on the session and frees her booth. */
+  async function finish(sessionId: string, requested: Closing, metadata?: Record<string, unknown>) {
+    const state = await loadSession(sessionId);
+    if (state.status === 'none') throw new DomainError('not_found', 'Sessione non trovata');
+    const { userId, performerId } = state.terms;
+    const settled = await onWallet(userId, sessionId, (money) => decideSettle(state, sessionId, userId, money, requested, now()), metadata);
+    const figures = settled.state.settled;
+    let position = settled.position;
+    if (figures) {
+      const recorded = await onSession(sessionId, (current) => decideRecordEnd(figures, current), metadata);
+      position = recorded.position ?? position;
+    }
+    await freeBooth(performerId, sessionId);
+    return { position };
+  }
+
+  async function markLeft(sessionId: string, party: SessionParty, at: Date, cause: 'disconnected' | 'unconfirmed') {
+    const result = await onSession(sessionId, (state) => decidePartyLeft({ party, at, cause }, state));
+    const left = result.events[0];
+    if (left?.type === 'SessionPartyLeft') await effects.scheduleTick(sessionId, Date.parse(left.data.at) + clock.graceMs, `grace:${party}:${Date.parse(left.data.at)}`);
+    return result;
+  }
+
+  return {
+    loadSession,
+    loadMoney,
+
+    /** The user asks: hold the minimum, then record the request; its expiry is scheduled. */
+    async request(input: RequestInput, metadata?: Record<string, unknown>) {
+      assertAskable(input.performer);
+      const sessionId = newId();
+      const terms = {
+        sessionId,
+        userId: input.userId,
+        aliasId: input.identity.aliasId,
+        identityId: input.identity.identityId,
+        displayName: input.identity.displayName,
+        performerId: input.performerId,
+        rateUnits: input.performer.rateUnits,
+        minimumMinutes: SESSION_MINIMUM_MINUTES,
+        holdUnits: minimumHoldUnits(input.performer.rateUnits),
+        billingMinuteMs: clock.billingMinuteMs,
+      };
+      const at = now();
+      const requested = decideRequest({ ...terms, timeoutMs: clock.requestTimeoutMs }, { status: 'none' }, at)[0]!;
+      if (requested.type !== 'SessionRequested') throw new Error('unreachable');
+      await onWallet(input.userId, sessionId, (money) => decideSessionHold(requested.data, money, at), metadata);
+      const result = await onSession(sessionId, (state) => decideRequest({ ...terms, timeoutMs: clock.requestTimeoutMs }, state, at), metadata);
+      await effects.scheduleTick(sessionId, Date.parse(requested.data.expiresAt), 'expiry');
+      return { sessionId, position: result.position };
+    },
+
+    /** She accepts: her booth first (one session at a time), then the start; minute 1 is billed right away. */
+    async accept(sessionId: string, performerId: string, metadata?: Record<string, unknown>) {
+      decideAccept({ performerId }, await loadSession(sessionId), now()); // refuses early, before touching her booth
+      const current = foldStream(booth, await eventStore.readStream(sessionStreams.booth(performerId)));
+      const occupant = current.sessionId && current.sessionId !== sessionId ? await loadSession(current.sessionId) : undefined;
+      const known = { sessionId: current.sessionId, active: occupant?.status === 'active' };
+      await onBooth(performerId, (state) => decideTakeBooth({ performerId, sessionId, known }, state, now()));
+      let started;
+      try {
+        started = await onSession(sessionId, (state) => decideAccept({ performerId }, state, now()), metadata);
+      } catch (error) {
+        await freeBooth(performerId, sessionId);
+        throw error;
+      }
+      await effects.vouch(sessionId, 'performer');
+      await effects.scheduleTick(sessionId, now().getTime(), 'start');
+      return { position: started.position };
+    },
+
+    async decline(sessionId: string, performerId: string, reason: 'declined' | 'busy', metadata?: Record<string, unknown>) {
+      const result = await onSession(sessionId, (state) => decideDecline({ performerId, reason }, state, now()), metadata);
+      const state = result.state as OpenSession;
+      const released = await settleUnstarted(state, sessionId, state.terms.userId, { reason: 'declined', endedBy: null, endedAt: now() });
+      return { position: released.position ?? result.position };
+    },
+
+    /** Either party ends it; the user may also withdraw a request nobody answered yet. */
+    async end(sessionId: string, party: SessionParty, metadata?: Record<string, unknown>) {
+      const state = await loadSession(sessionId);
+      if (state.status === 'requested' && party === 'user') {
+        const result = await onSession(sessionId, (current) => decideCancel(current, now()), metadata);
+        const released = await settleUnstarted(state, sessionId, state.terms.userId, { reason: 'cancelled', endedBy: 'user', endedAt: now() });
+        return { position: released.position ?? result.position };
+      }
+      if (state.status !== 'active') throw new DomainError('conflict', 'La sessione non è in corso');
+      return finish(sessionId, { endedBy: party, reason: party === 'user' ? 'user_ended' : 'performer_ended', endedAt: now() }, metadata);
+    },
+
+    /** A party's page connected again: it is back, and minutes that waited for it are billed. */
+    async partyReturned(sessionId: string, party: SessionParty) {
+      const result = await onSession(sessionId, (state) => decidePartyReturned({ party }, state, now()));
+      if (result.events.length > 0) await effects.scheduleTick(sessionId, now().getTime(), `return:${party}:${now().getTime()}`);
+      return result;
+    },
+
+    /** A party's page disconnected: minutes from now wait for it, for the grace period. */
+    partyLeft: (sessionId: string, party: SessionParty) => markLeft(sessionId, party, now(), 'disconnected'),
+
+    /**
+     * Everything time does to a session, idempotent and safe to run at any moment, by any worker:
+     * an unanswered request expires; a party away past the grace period ends it; due minutes are
+     * billed (a minute nobody's page vouches for waits instead); a balance that cannot pay the next
+     * minute ends it; and whatever a crash left half done (a hold of a session that is over, an end
+     * settled but not recorded, a lost request) is completed.
+     */
+    async tick(sessionId: string, walletIdHint?: string): Promise<void> {
+      const at = now();
+      const state = await loadSession(sessionId);
+      if (state.status === 'none') {
+        // a hold whose request never reached the log (the sweep passes its wallet once it is old enough)
+        if (walletIdHint && (await loadMoney(walletIdHint, sessionId)).wallet.holds[sessionId]) {
+          await settleUnstarted(null, sessionId, walletIdHint, { reason: 'abandoned', endedBy: null, endedAt: at });
+        }
+        return;
+      }
+      const { userId, performerId } = state.terms;
+      if (state.status === 'requested') {
+        const expired = await onSession(sessionId, (current) => decideExpire(current, at));
+        if (expired.state.status === 'expired') await settleUnstarted(state, sessionId, userId, { reason: 'expired', endedBy: null, endedAt: at });
+        return;
+      }
+      const money = await loadMoney(userId, sessionId);
+      if (state.status !== 'active') {
+        if (!money.settled && money.placed) {
+          const reason = state.status === 'declined' ? 'declined' : state.status === 'expired' ? 'expired' : 'cancelled';
+          await settleUnstarted(state, sessionId, userId, { reason, endedBy: reason === 'cancelled' ? 'user' : null, endedAt: new Date(state.endedAt ?? at) });
+        }
+        if (state.status === 'ended') await freeBooth(performerId, sessionId);
+        return;
+      }
+      if (money.settled) {
+        // settled but the end not recorded (a crash in between): finish records the settlement's figures
+        await finish(sessionId, { endedBy: 'system', reason: 'balance_exhausted', endedAt: new Date(money.settled.endedAt) });
+        return;
+      }
+      for (const party of ['user', 'performer'] as const) {
+        const since = state.away[party];
+        const closing = since ? graceExpired(state, party, since, clock.graceMs, at) : undefined;
+        if (closing) {
+          await finish(sessionId, closing);
+          return;
+        }
+      }
+      // a minute is billed only while both pages vouch for the media at its start
+      const due = dueMinutes(state, money, at);
+      let current: Session = state;
+      if (due.length > 0) {
+        const firstStart = minuteStartsAt(Date.parse(state.startedAt!), due[0]!, state.terms.billingMinuteMs);
+        for (const party of ['user', 'performer'] as const) {
+          if (!state.away[party] && !(await effects.isPresent(sessionId, party))) {
+            current = (await markLeft(sessionId, party, new Date(firstStart), 'unconfirmed')).state;
+          }
+        }
+      }
+      if (current.status !== 'active') return;
+      const active = current;
+      let outcome: ReturnType<typeof decideBilling> = { kind: 'done' };
+      await onWallet(userId, sessionId, (latest) => {
+        outcome = decideBilling(active, latest, at);
+        return outcome.kind === 'bill' ? outcome.events : [];
+      });
+      const decided = outcome as ReturnType<typeof decideBilling>;
+      if (decided.kind === 'exhausted') await finish(sessionId, decided.closing);
+      else if (decided.kind === 'bill' || (decided.kind === 'wait' && !decided.waitingForParty)) {
+        await effects.scheduleTick(sessionId, decided.nextAt, `minute:${Math.round((decided.nextAt - Date.parse(active.startedAt!)) / active.terms.billingMinuteMs) + 1}`);
+      }
+    },
+  };
+}
+
+export type SessionCommands = ReturnType<typeof createSessionCommands>;

@@ -1,0 +1,199 @@
+import type { DomainEvent, EventDataOf } from '@aura/contracts';
+import { deciderSpec } from '../../platform/testing/decider-spec';
+import { decideBilling, decideSessionHold, decideSettle, dueMinutes, sessionMoney, sessionWalletEventIds, type SessionMoney } from './money';
+import { session, type OpenSession } from './session';
+
+const t0 = new Date('2026-11-20T10:00:00.000Z');
+const MINUTE = 60_000;
+const at = (ms: number) => new Date(t0.getTime() + ms);
+const iso = (ms: number) => at(ms).toISOString();
+const sessionId = '1b7c4d1e-8f7a-4e63-9a51-5a4c1b2d3e4f';
+const performerId = '2b7c4d1e-8f7a-4e63-9a51-5a4c1b2d3e4f';
+const userId = '3b7c4d1e-8f7a-4e63-9a51-5a4c1b2d3e4f';
+const otherSession = '6b7c4d1e-8f7a-4e63-9a51-5a4c1b2d3e4f';
+const RATE = 250;
+const START = 10_000;
+
+const terms: EventDataOf<'SessionRequested'> = {
+  sessionId, userId, aliasId: null, identityId: userId, displayName: 'mario', performerId,
+  rateUnits: RATE, minimumMinutes: 5, holdUnits: 5 * RATE, billingMinuteMs: MINUTE,
+  requestedAt: iso(0), expiresAt: iso(60_000),
+};
+const requested: DomainEvent = { type: 'SessionRequested', data: terms };
+const started: DomainEvent = { type: 'SessionStarted', data: { sessionId, performerId, startedAt: iso(START) } };
+const running = [requested, started].reduce(session.evolve, session.initialState()) as OpenSession;
+const withEvents = (events: DomainEvent[]) => events.reduce(session.evolve, running) as OpenSession;
+
+const credited = (amount: number): DomainEvent => ({ type: 'AuracoinCredited', data: { walletId: userId, amount, reason: 'purchase', creditedAt: iso(0) } });
+const held = (id = sessionId, amount = 5 * RATE): DomainEvent => ({ type: 'AuracoinHeld', data: { walletId: userId, holdId: id, amount, reason: 'session', heldAt: iso(0) } });
+const spent = (amount: number): DomainEvent => ({ type: 'AuracoinDebited', data: { walletId: userId, amount, reason: 'message', reference: 'm', debitedAt: iso(0) } });
+
+function minute(k: number, costBefore: number, lastMinute: boolean, billedAtMs: number): DomainEvent[] {
+  return [
+    {
+      type: 'SessionMinuteBilled',
+      data: { sessionId, walletId: userId, performerId, minute: k, amount: RATE, minuteStartedAt: iso(START + (k - 1) * MINUTE), sessionCostUnits: costBefore + RATE, lastMinute, billedAt: iso(billedAtMs) },
+    },
+    { type: 'AuracoinDebited', data: { walletId: userId, amount: RATE, reason: 'session', reference: sessionId, holdId: sessionId, debitedAt: iso(billedAtMs) } },
+  ];
+}
+
+const money = (events: DomainEvent[]): SessionMoney => events.reduce(sessionMoney(sessionId).evolve, sessionMoney(sessionId).initialState());
+
+describe('the session hold', () => {
+  const spec = deciderSpec(sessionMoney(sessionId));
+  it('holds the minimum from the available balance', () => {
+    spec.given([credited(2000)]).when((m) => decideSessionHold(terms, m, at(0))).then([held()]);
+  });
+  it('refuses when the available balance is short of the minimum, holds counted', () => {
+    spec.given([credited(1000)]).when((m) => decideSessionHold(terms, m, at(0))).thenThrows('insufficient_balance');
+    const otherHold = { type: 'AuracoinHeld', data: { walletId: userId, holdId: otherSession, amount: 800, reason: 'other', heldAt: iso(0) } } as DomainEvent;
+    spec.given([credited(2000), otherHold]).when((m) => decideSessionHold(terms, m, at(0))).thenThrows('insufficient_balance');
+  });
+  it('refuses a second open session of the same user', () => {
+    spec.given([credited(5000), held(otherSession)]).when((m) => decideSessionHold(terms, m, at(0))).thenThrows('session_in_progress');
+  });
+  it('does not hold twice', () => {
+    spec.given([credited(5000), held()]).when((m) => decideSessionHold(terms, m, at(0))).then([]);
+  });
+});
+
+describe('billing by the started minute', () => {
+  const base = [credited(5000), held()];
+
+  it('bills minute 1 at acceptance, from the hold', () => {
+    const outcome = decideBilling(running, money(base), at(START + 5));
+    expect(outcome).toEqual({ kind: 'bill', events: minute(1, 0, false, START + 5), nextAt: t0.getTime() + START + MINUTE });
+  });
+
+  it('bills each started minute exactly once, however often the clock ticks', () => {
+    const after1 = [...base, ...minute(1, 0, false, START)];
+    expect(decideBilling(running, money(after1), at(START + 30_000))).toEqual({ kind: 'wait', nextAt: t0.getTime() + START + MINUTE, waitingForParty: false });
+    const outcome = decideBilling(running, money(after1), at(START + MINUTE));
+    expect(outcome.kind === 'bill' && outcome.events).toEqual(minute(2, RATE, false, START + MINUTE));
+  });
+
+  it('catches up minutes a late clock missed, in order', () => {
+    const outcome = decideBilling(running, money(base), at(START + 2 * MINUTE + 1));
+    expect(outcome.kind === 'bill' && outcome.events).toEqual([...minute(1, 0, false, START + 2 * MINUTE + 1), ...minute(2, RATE, false, START + 2 * MINUTE + 1), ...minute(3, 2 * RATE, false, START + 2 * MINUTE + 1)]);
+  });
+
+  it("warns 'Ti resta 1 minuto' on the minute after which the next cannot be paid, then ends when it cannot", () => {
+    // 7 minutes of money: 5 held + 2 available
+    const wallet = [credited(7 * RATE), held()];
+    let events = [...wallet];
+    for (let k = 1; k <= 7; k++) {
+      const outcome = decideBilling(running, money(events), at(START + (k - 1) * MINUTE));
+      expect(outcome.kind).toBe('bill');
+      const billed = outcome.kind === 'bill' ? outcome.events : [];
+      expect((billed[0]!.data as { lastMinute: boolean }).lastMinute).toBe(k === 7);
+      events = [...events, ...billed];
+    }
+    expect(decideBilling(running, money(events), at(START + 7 * MINUTE))).toEqual({
+      kind: 'exhausted',
+      closing: { endedBy: 'system', reason: 'balance_exhausted', endedAt: at(START + 7 * MINUTE) },
+    });
+  });
+
+  it('other spends cannot take the held minimum: minutes 1 to 5 are paid whatever else happens', () => {
+    const events = [credited(5 * RATE + 100), held(), spent(100)];
+    const outcome = decideBilling(running, money(events), at(START + 4 * MINUTE));
+    expect(outcome.kind === 'bill' && outcome.events.length).toBe(10);
+  });
+
+  it('does not bill minutes that start while a party is away; they wait for it', () => {
+    const away = withEvents([{ type: 'SessionPartyLeft', data: { sessionId, party: 'user', at: iso(START + MINUTE + 5), cause: 'disconnected' } }]);
+    const after1 = [...base, ...minute(1, 0, false, START)];
+    // minute 2 started before the drop: billed; minute 3 after it: waits
+    const outcome = decideBilling(away, money(after1), at(START + 2 * MINUTE + 10));
+    expect(outcome.kind === 'bill' && outcome.events).toEqual(minute(2, RATE, false, START + 2 * MINUTE + 10));
+    expect(dueMinutes(away, money([...after1, ...minute(2, RATE, false, 0)]), at(START + 3 * MINUTE))).toEqual([]);
+    expect(decideBilling(away, money([...after1, ...minute(2, RATE, false, 0)]), at(START + 3 * MINUTE))).toMatchObject({ kind: 'wait', waitingForParty: true });
+  });
+
+  it('bills nothing for a session that is not running or already settled', () => {
+    const waiting = [requested].reduce(session.evolve, session.initialState()) as OpenSession;
+    expect(decideBilling(waiting, money(base), at(START))).toEqual({ kind: 'done' });
+    const settled: DomainEvent = {
+      type: 'SessionSettled',
+      data: { sessionId, walletId: userId, performerId, endedBy: 'user', reason: 'user_ended', endedAt: iso(START), minutesBilled: 0, costUnits: 0, settledAt: iso(START) },
+    };
+    expect(decideBilling(running, money([...base, settled]), at(START))).toEqual({ kind: 'done' });
+  });
+});
+
+describe('settling a session', () => {
+  const spec = deciderSpec(sessionMoney(sessionId));
+  const base = [credited(5000), held()];
+  const settled = (over: Partial<EventDataOf<'SessionSettled'>>): DomainEvent => ({
+    type: 'SessionSettled',
+    data: { sessionId, walletId: userId, performerId, endedBy: 'user', reason: 'user_ended', endedAt: iso(0), minutesBilled: 0, costUnits: 0, settledAt: iso(0), ...over },
+  });
+  const released = (amount: number, ms: number): DomainEvent => ({ type: 'AuracoinReleased', data: { walletId: userId, holdId: sessionId, amount, releasedAt: iso(ms) } });
+
+  it('user ends in minute 2: the rest of the minimum (3 minutes) is charged from the hold', () => {
+    const end = START + MINUTE + 20_000;
+    const given = [...base, ...minute(1, 0, false, START), ...minute(2, RATE, false, START + MINUTE)];
+    spec.given(given).when((m) => decideSettle(running, sessionId, userId, m, { endedBy: 'user', reason: 'user_ended', endedAt: at(end) }, at(end))).then([
+      { type: 'SessionMinimumCharged', data: { sessionId, walletId: userId, performerId, minutes: 3, amount: 3 * RATE, sessionCostUnits: 5 * RATE, chargedAt: iso(end) } },
+      { type: 'AuracoinDebited', data: { walletId: userId, amount: 3 * RATE, reason: 'session', reference: sessionId, holdId: sessionId, debitedAt: iso(end) } },
+      settled({ endedAt: iso(end), minutesBilled: 2, costUnits: 5 * RATE, settledAt: iso(end) }),
+      released(0, end),
+    ]);
+  });
+
+  it('performer ends in minute 2: only started minutes, the hold is released', () => {
+    const end = START + MINUTE + 20_000;
+    const given = [...base, ...minute(1, 0, false, START), ...minute(2, RATE, false, START + MINUTE)];
+    spec.given(given).when((m) => decideSettle(running, sessionId, userId, m, { endedBy: 'performer', reason: 'performer_ended', endedAt: at(end) }, at(end))).then([
+      settled({ endedBy: 'performer', reason: 'performer_ended', endedAt: iso(end), minutesBilled: 2, costUnits: 2 * RATE, settledAt: iso(end) }),
+      released(3 * RATE, end),
+    ]);
+  });
+
+  it('bills a started minute the clock had not billed yet before closing', () => {
+    const end = START + MINUTE + 1;
+    const given = [...base, ...minute(1, 0, false, START)];
+    spec.given(given).when((m) => decideSettle(running, sessionId, userId, m, { endedBy: 'performer', reason: 'performer_ended', endedAt: at(end) }, at(end))).then([
+      ...minute(2, RATE, false, end),
+      settled({ endedBy: 'performer', reason: 'performer_ended', endedAt: iso(end), minutesBilled: 2, costUnits: 2 * RATE, settledAt: iso(end) }),
+      released(3 * RATE, end),
+    ]);
+  });
+
+  it('after the minimum, a user ending owes only started minutes', () => {
+    let given = [...base];
+    for (let k = 1; k <= 6; k++) given = [...given, ...minute(k, (k - 1) * RATE, false, START + (k - 1) * MINUTE)];
+    const end = START + 5 * MINUTE + 10;
+    spec.given(given).when((m) => decideSettle(running, sessionId, userId, m, { endedBy: 'user', reason: 'user_ended', endedAt: at(end) }, at(end))).then([
+      settled({ endedAt: iso(end), minutesBilled: 6, costUnits: 6 * RATE, settledAt: iso(end) }),
+      released(0, end),
+    ]);
+  });
+
+  it('a session whose performer dropped ends when she left, without the minimum', () => {
+    const left = withEvents([{ type: 'SessionPartyLeft', data: { sessionId, party: 'performer', at: iso(START + MINUTE + 5), cause: 'disconnected' } }]);
+    const given = [...base, ...minute(1, 0, false, START), ...minute(2, RATE, false, START + MINUTE)];
+    const now = START + MINUTE + 40_000;
+    spec.given(given).when((m) => decideSettle(left, sessionId, userId, m, { endedBy: 'user', reason: 'user_ended', endedAt: at(now) }, at(now))).then([
+      settled({ reason: 'performer_disconnected', endedAt: iso(START + MINUTE + 5), minutesBilled: 2, costUnits: 2 * RATE, settledAt: iso(now) }),
+      released(3 * RATE, now),
+    ]);
+  });
+
+  it('releases the whole hold of a declined, expired or withdrawn request, and settles once', () => {
+    const waiting = [requested].reduce(session.evolve, session.initialState()) as OpenSession;
+    spec.given(base).when((m) => decideSettle(waiting, sessionId, userId, m, { unstarted: true, reason: 'declined', endedBy: null, endedAt: at(5_000) }, at(5_000))).then([
+      settled({ endedBy: null, reason: 'declined', endedAt: iso(5_000), settledAt: iso(5_000) }),
+      released(5 * RATE, 5_000),
+    ]);
+    spec.given([...base, settled({}), released(5 * RATE, 0)]).when((m) => decideSettle(waiting, sessionId, userId, m, { unstarted: true, reason: 'expired', endedBy: null, endedAt: at(5_000) }, at(5_000))).then([]);
+  });
+
+  it('gives every wallet event of a session a fixed id, a minute the same one whoever bills it', () => {
+    const events = [...minute(1, 0, false, START), settled({}), released(0, 0)];
+    const ids = sessionWalletEventIds(userId, sessionId, events);
+    expect(new Set(ids).size).toBe(4);
+    expect(sessionWalletEventIds(userId, sessionId, minute(1, 0, true, 999))).toEqual(ids.slice(0, 2));
+  });
+});

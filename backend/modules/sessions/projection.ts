@@ -1,0 +1,189 @@
+import { sessionShareCents, type DomainEvent, type SessionParty } from '@aura/contracts';
+import type { StoredEvent } from '../../platform/eventstore/port';
+import { docProjection } from '../../platform/projections/doc-projection';
+
+export const SESSIONS = 'sessions';
+
+/**
+ * One private session, from its own stream and the user's wallet: status and terms, minutes and
+ * cost, the performer's share, who is away, and what the worker's sweep looks for (open holds,
+ * the next minute). `status: 'held'` is a hold whose request never made it to the log.
+ */
+export type SessionDoc = {
+  _id: string;
+  status: 'held' | 'requested' | 'active' | 'ended' | 'declined' | 'expired';
+  userId: string;
+  aliasId: string | null;
+  identityId: string;
+  displayName: string;
+  performerId: string | null;
+  rateUnits: number;
+  minimumMinutes: number;
+  holdUnits: number;
+  billingMinuteMs: number;
+  requestedAt: string | null;
+  expiresAt: string | null;
+  /** ms, for the sweep: when an unanswered request is due to expire */
+  expiresAtMs: number | null;
+  startedAt: string | null;
+  endedAt: string | null;
+  endedBy: 'user' | 'performer' | 'system' | null;
+  endReason: string | null;
+  minutesBilled: number;
+  costUnits: number;
+  /** the performer's 55% of this session, euro cents */
+  shareCents: number;
+  lastMinute: boolean;
+  away: Partial<Record<SessionParty, string>>;
+  /** ms, for the sweep: when the next unbilled minute starts (active sessions) */
+  nextMinuteAtMs: number | null;
+  /** the user's hold is still open */
+  holdOpen: boolean;
+  heldAt: string | null;
+  /** the wallet settled it (money final) */
+  settled: boolean;
+};
+
+const blank = (sessionId: string, userId: string): SessionDoc => ({
+  _id: sessionId,
+  status: 'held',
+  userId,
+  aliasId: null,
+  identityId: userId,
+  displayName: '',
+  performerId: null,
+  rateUnits: 0,
+  minimumMinutes: 0,
+  holdUnits: 0,
+  billingMinuteMs: 0,
+  requestedAt: null,
+  expiresAt: null,
+  expiresAtMs: null,
+  startedAt: null,
+  endedAt: null,
+  endedBy: null,
+  endReason: null,
+  minutesBilled: 0,
+  costUnits: 0,
+  shareCents: 0,
+  lastMinute: false,
+  away: {},
+  nextMinuteAtMs: null,
+  holdOpen: false,
+  heldAt: null,
+  settled: false,
+});
+
+const nextMinute = (doc: SessionDoc): number | null =>
+  doc.status === 'active' && doc.startedAt ? Date.parse(doc.startedAt) + doc.minutesBilled * doc.billingMinuteMs : null;
+
+const withClock = (doc: SessionDoc): SessionDoc => ({ ...doc, nextMinuteAtMs: nextMinute(doc), expiresAtMs: doc.status === 'requested' ? doc.expiresAtMs : null });
+
+export function evolveSession(doc: SessionDoc | null, event: DomainEvent): SessionDoc | null {
+  if (event.type === 'AuracoinHeld') {
+    if (event.data.reason !== 'session') return doc;
+    return { ...(doc ?? blank(event.data.holdId, event.data.walletId)), holdOpen: true, heldAt: event.data.heldAt };
+  }
+  if (event.type === 'SessionRequested') {
+    const d = event.data;
+    return withClock({
+      ...(doc ?? blank(d.sessionId, d.userId)),
+      status: 'requested',
+      userId: d.userId,
+      aliasId: d.aliasId,
+      identityId: d.identityId,
+      displayName: d.displayName,
+      performerId: d.performerId,
+      rateUnits: d.rateUnits,
+      minimumMinutes: d.minimumMinutes,
+      holdUnits: d.holdUnits,
+      billingMinuteMs: d.billingMinuteMs,
+      requestedAt: d.requestedAt,
+      expiresAt: d.expiresAt,
+      expiresAtMs: Date.parse(d.expiresAt),
+    });
+  }
+  if (!doc) return null;
+  switch (event.type) {
+    case 'SessionStarted':
+      return withClock({ ...doc, status: 'active', startedAt: event.data.startedAt });
+    case 'SessionDeclined':
+      return withClock({ ...doc, status: 'declined', endedAt: event.data.declinedAt, endReason: event.data.reason });
+    case 'SessionExpired':
+      return withClock({ ...doc, status: 'expired', endedAt: event.data.expiredAt, endReason: 'expired' });
+    case 'SessionPartyLeft':
+      return { ...doc, away: { ...doc.away, [event.data.party]: event.data.at } };
+    case 'SessionPartyReturned': {
+      const { [event.data.party]: _back, ...away } = doc.away;
+      return { ...doc, away };
+    }
+    case 'SessionEnded':
+      return withClock({
+        ...doc,
+        status: 'ended',
+        endedAt: event.data.endedAt,
+        endedBy: event.data.endedBy,
+        endReason: event.data.reason,
+        minutesBilled: event.data.minutesBilled,
+        costUnits: event.data.costUnits,
+        lastMinute: false,
+        away: {},
+      });
+    case 'SessionMinuteBilled':
+      return withClock({
+        ...doc,
+        minutesBilled: Math.max(doc.minutesBilled, event.data.minute),
+        costUnits: event.data.sessionCostUnits,
+        shareCents: doc.shareCents + sessionShareCents(event.data.sessionCostUnits - event.data.amount, event.data.amount),
+        lastMinute: event.data.lastMinute,
+      });
+    case 'SessionMinimumCharged':
+      return {
+        ...doc,
+        costUnits: event.data.sessionCostUnits,
+        shareCents: doc.shareCents + sessionShareCents(event.data.sessionCostUnits - event.data.amount, event.data.amount),
+      };
+    case 'SessionSettled':
+      return { ...doc, settled: true };
+    case 'AuracoinReleased':
+      return { ...doc, holdOpen: false };
+    default:
+      return doc;
+  }
+}
+
+export const sessionEventTypes = [
+  'AuracoinHeld',
+  'AuracoinReleased',
+  'SessionRequested',
+  'SessionStarted',
+  'SessionDeclined',
+  'SessionExpired',
+  'SessionPartyLeft',
+  'SessionPartyReturned',
+  'SessionEnded',
+  'SessionMinuteBilled',
+  'SessionMinimumCharged',
+  'SessionSettled',
+] as const;
+
+/** Wallet holds are named by their session; every other event names it. */
+export function sessionIdOf(event: { type: string; data: unknown }): string | undefined {
+  const data = event.data as { sessionId?: unknown; holdId?: unknown };
+  if (event.type === 'AuracoinHeld' || event.type === 'AuracoinReleased') return typeof data.holdId === 'string' ? data.holdId : undefined;
+  return typeof data.sessionId === 'string' ? data.sessionId : undefined;
+}
+
+export const sessionsProjection = docProjection<SessionDoc>({
+  name: SESSIONS,
+  collection: SESSIONS,
+  eventTypes: sessionEventTypes,
+  documentId: (event: StoredEvent) => sessionIdOf(event),
+  evolve: (doc, event) => evolveSession(doc, { type: event.type, data: event.data } as DomainEvent),
+  indexes: [
+    { keys: { userId: 1, status: 1 }, options: { name: 'by_user' } },
+    { keys: { performerId: 1, status: 1 }, options: { name: 'by_performer' } },
+    { keys: { status: 1, nextMinuteAtMs: 1 }, options: { name: 'by_status' } },
+    { keys: { holdOpen: 1, status: 1 }, options: { name: 'open_holds' } },
+  ],
+});

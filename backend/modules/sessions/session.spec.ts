@@ -1,0 +1,137 @@
+import type { DomainEvent, EventDataOf } from '@aura/contracts';
+import { deciderSpec } from '../../platform/testing/decider-spec';
+import {
+  assertAskable,
+  closingOf,
+  decideAccept,
+  decideCancel,
+  decideDecline,
+  decideExpire,
+  decidePartyLeft,
+  decidePartyReturned,
+  decideRecordEnd,
+  decideRequest,
+  graceExpired,
+  session,
+  type OpenSession,
+  type PerformerAvailability,
+} from './session';
+
+const t0 = new Date('2026-11-20T10:00:00.000Z');
+const at = (ms: number) => new Date(t0.getTime() + ms);
+const iso = (ms: number) => at(ms).toISOString();
+const sessionId = '1b7c4d1e-8f7a-4e63-9a51-5a4c1b2d3e4f';
+const performerId = '2b7c4d1e-8f7a-4e63-9a51-5a4c1b2d3e4f';
+const userId = '3b7c4d1e-8f7a-4e63-9a51-5a4c1b2d3e4f';
+const aliasId = '4b7c4d1e-8f7a-4e63-9a51-5a4c1b2d3e4f';
+const otherPerformer = '5b7c4d1e-8f7a-4e63-9a51-5a4c1b2d3e4f';
+
+const terms: EventDataOf<'SessionRequested'> = {
+  sessionId, userId, aliasId, identityId: aliasId, displayName: 'Zorro', performerId,
+  rateUnits: 250, minimumMinutes: 5, holdUnits: 1250, billingMinuteMs: 60_000,
+  requestedAt: iso(0), expiresAt: iso(60_000),
+};
+const requested: DomainEvent = { type: 'SessionRequested', data: terms };
+const started: DomainEvent = { type: 'SessionStarted', data: { sessionId, performerId, startedAt: iso(10_000) } };
+const userLeft: DomainEvent = { type: 'SessionPartyLeft', data: { sessionId, party: 'user', at: iso(70_000), cause: 'disconnected' } };
+const performerLeft: DomainEvent = { type: 'SessionPartyLeft', data: { sessionId, party: 'performer', at: iso(80_000), cause: 'disconnected' } };
+const fold = (events: DomainEvent[]) => events.reduce(session.evolve, session.initialState()) as OpenSession;
+
+describe('session decider', () => {
+  const spec = deciderSpec(session);
+
+  it('records a request with the rate and the minute fixed, expiring after the timeout', () => {
+    const { requestedAt: _r, expiresAt: _e, ...command } = terms;
+    spec.given([]).when((s) => decideRequest({ ...command, timeoutMs: 60_000 }, s, t0)).then([requested]);
+    spec.given([requested]).when((s) => decideRequest({ ...command, timeoutMs: 60_000 }, s, t0)).thenThrows('conflict');
+  });
+
+  it('lets only the asked performer accept, before the request expires, once', () => {
+    spec.given([requested]).when((s) => decideAccept({ performerId }, s, at(10_000))).then([started]);
+    spec.given([requested]).when((s) => decideAccept({ performerId: otherPerformer }, s, at(10_000))).thenThrows('not_found');
+    spec.given([requested]).when((s) => decideAccept({ performerId }, s, at(60_000))).thenThrows('conflict', 'La richiesta è scaduta');
+    spec.given([requested, started]).when((s) => decideAccept({ performerId }, s, at(20_000))).thenThrows('conflict');
+  });
+
+  it('declines a waiting request; after a decline nothing can be accepted (one of accept and decline wins)', () => {
+    const declined: DomainEvent = { type: 'SessionDeclined', data: { sessionId, performerId, reason: 'declined', declinedAt: iso(5_000) } };
+    spec.given([requested]).when((s) => decideDecline({ performerId, reason: 'declined' }, s, at(5_000))).then([declined]);
+    spec.given([requested, declined]).when((s) => decideAccept({ performerId }, s, at(6_000))).thenThrows('conflict');
+    spec.given([requested, started]).when((s) => decideDecline({ performerId, reason: 'declined' }, s, at(6_000))).thenThrows('conflict');
+    spec.given([requested]).when((s) => decideDecline({ performerId: otherPerformer, reason: 'declined' }, s, at(5_000))).thenThrows('not_found');
+  });
+
+  it('expires an unanswered request at its time, not before, and only a waiting one', () => {
+    spec.given([requested]).when((s) => decideExpire(s, at(59_999))).then([]);
+    spec.given([requested]).when((s) => decideExpire(s, at(60_000))).then([{ type: 'SessionExpired', data: { sessionId, expiredAt: iso(60_000) } }]);
+    spec.given([requested, started]).when((s) => decideExpire(s, at(90_000))).then([]);
+  });
+
+  it('lets the user withdraw a waiting request at no cost', () => {
+    spec.given([requested]).when((s) => decideCancel(s, at(3_000))).then([
+      { type: 'SessionEnded', data: { sessionId, performerId, endedBy: 'user', reason: 'cancelled', endedAt: iso(3_000), minutesBilled: 0, costUnits: 0 } },
+    ]);
+    spec.given([requested, started]).when((s) => decideCancel(s, at(3_000))).thenThrows('conflict');
+  });
+
+  it('marks a party away once, never before the start, and back once', () => {
+    spec.given([requested, started]).when((s) => decidePartyLeft({ party: 'user', at: at(70_000), cause: 'disconnected' }, s)).then([userLeft]);
+    spec.given([requested, started, userLeft]).when((s) => decidePartyLeft({ party: 'user', at: at(75_000), cause: 'disconnected' }, s)).then([]);
+    spec.given([requested, started]).when((s) => decidePartyLeft({ party: 'performer', at: at(0), cause: 'unconfirmed' }, s)).then([
+      { type: 'SessionPartyLeft', data: { sessionId, party: 'performer', at: iso(10_000), cause: 'unconfirmed' } },
+    ]);
+    spec.given([requested]).when((s) => decidePartyLeft({ party: 'user', at: at(1), cause: 'disconnected' }, s)).then([]);
+    spec.given([requested, started, userLeft]).when((s) => decidePartyReturned({ party: 'user' }, s, at(80_000))).then([
+      { type: 'SessionPartyReturned', data: { sessionId, party: 'user', at: iso(80_000) } },
+    ]);
+    spec.given([requested, started]).when((s) => decidePartyReturned({ party: 'user' }, s, at(80_000))).then([]);
+  });
+
+  it('ends a session when the grace period of an away party runs out, at the time it left', () => {
+    const state = fold([requested, started, userLeft]);
+    expect(graceExpired(state, 'user', iso(70_000), 30_000, at(99_999))).toBeUndefined();
+    expect(graceExpired(state, 'user', iso(70_000), 30_000, at(100_000))).toEqual({ endedBy: 'system', reason: 'user_disconnected', endedAt: at(70_000) });
+    // it came back and left again: the old grace period no longer counts
+    expect(graceExpired(state, 'user', iso(60_000), 30_000, at(100_000))).toBeUndefined();
+    expect(graceExpired(fold([requested, started, performerLeft]), 'performer', iso(80_000), 30_000, at(110_000))).toMatchObject({ reason: 'performer_disconnected' });
+  });
+
+  it('closes at the time media stopped; a user ending while she is away owes no minimum', () => {
+    const request = { endedBy: 'user' as const, reason: 'user_ended' as const, endedAt: at(95_000) };
+    expect(closingOf(fold([requested, started]), request)).toEqual(request);
+    expect(closingOf(fold([requested, started, userLeft]), request)).toEqual({ ...request, endedAt: at(70_000) });
+    expect(closingOf(fold([requested, started, performerLeft]), request)).toEqual({ endedBy: 'user', reason: 'performer_disconnected', endedAt: at(80_000) });
+    expect(closingOf(fold([requested, started, performerLeft]), { endedBy: 'performer', reason: 'performer_ended', endedAt: at(95_000) })).toEqual({
+      endedBy: 'performer', reason: 'performer_ended', endedAt: at(80_000),
+    });
+  });
+
+  it('records the settlement on the session once', () => {
+    const settled: EventDataOf<'SessionSettled'> = {
+      sessionId, walletId: userId, performerId, endedBy: 'performer', reason: 'performer_ended', endedAt: iso(130_000), minutesBilled: 3, costUnits: 750, settledAt: iso(130_001),
+    };
+    const ended: DomainEvent = { type: 'SessionEnded', data: { sessionId, performerId, endedBy: 'performer', reason: 'performer_ended', endedAt: iso(130_000), minutesBilled: 3, costUnits: 750 } };
+    spec.given([requested, started]).when((s) => decideRecordEnd(settled, s)).then([ended]);
+    spec.given([requested, started, ended]).when((s) => decideRecordEnd(settled, s)).then([]);
+  });
+});
+
+describe('who may be asked', () => {
+  const available: PerformerAvailability = { askable: true, online: true, blocked: false, busy: false, rateUnits: 250 };
+  const refusal = (performer: PerformerAvailability | null) => {
+    try {
+      assertAskable(performer);
+      return 'ok';
+    } catch (error) {
+      return (error as { code: string }).code;
+    }
+  };
+  it('refuses unknown, unapproved or geoblocked (not found), blocked, offline and busy performers', () => {
+    expect(refusal(available)).toBe('ok');
+    expect(refusal(null)).toBe('not_found');
+    expect(refusal({ ...available, askable: false })).toBe('not_found');
+    expect(refusal({ ...available, blocked: true })).toBe('forbidden');
+    expect(refusal({ ...available, online: false })).toBe('performer_offline');
+    expect(refusal({ ...available, busy: true })).toBe('performer_busy');
+  });
+});

@@ -1,0 +1,155 @@
+import { type DomainEvent, type EventDataOf, type SessionEndReason, type SessionParty } from '@aura/contracts';
+import { DomainError } from '../../platform/domain-error';
+import type { Aggregate } from '../../platform/eventstore/handle-command';
+
+/** A private session (stream `session-<id>`): its status, terms and who is away. */
+export type Session =
+  | { status: 'none' }
+  | {
+      status: 'requested' | 'active' | 'ended' | 'declined' | 'expired';
+      terms: EventDataOf<'SessionRequested'>;
+      startedAt: string | null;
+      endedAt: string | null;
+      /** since when each party's connection is gone (absent: present) */
+      away: Partial<Record<SessionParty, string>>;
+    };
+
+export type OpenSession = Extract<Session, { terms: unknown }>;
+
+export const session: Aggregate<Session> = {
+  initialState: () => ({ status: 'none' }),
+  evolve(state, event) {
+    if (event.type === 'SessionRequested') return state.status === 'none' ? { status: 'requested', terms: event.data, startedAt: null, endedAt: null, away: {} } : state;
+    if (state.status === 'none') return state;
+    switch (event.type) {
+      case 'SessionStarted':
+        return state.status === 'requested' ? { ...state, status: 'active', startedAt: event.data.startedAt } : state;
+      case 'SessionDeclined':
+        return state.status === 'requested' ? { ...state, status: 'declined', endedAt: event.data.declinedAt } : state;
+      case 'SessionExpired':
+        return state.status === 'requested' ? { ...state, status: 'expired', endedAt: event.data.expiredAt } : state;
+      case 'SessionPartyLeft':
+        return { ...state, away: { ...state.away, [event.data.party]: event.data.at } };
+      case 'SessionPartyReturned': {
+        const { [event.data.party]: _back, ...away } = state.away;
+        return { ...state, away };
+      }
+      case 'SessionEnded':
+        return { ...state, status: 'ended', endedAt: event.data.endedAt, away: {} };
+      default:
+        return state;
+    }
+  },
+};
+
+/** What the request needs to know about the performer, read before deciding. */
+export interface PerformerAvailability {
+  /** exists, approved and visible to this user (not geoblocked) */
+  askable: boolean;
+  online: boolean;
+  /** she blocked the identity the user chose */
+  blocked: boolean;
+  /** in a private session right now */
+  busy: boolean;
+  rateUnits: number;
+}
+
+/** The one rule for who may be asked: unknown, unapproved or geoblocked is not found; blocked, offline and busy are refused. */
+export function assertAskable(performer: PerformerAvailability | null): asserts performer is PerformerAvailability {
+  if (!performer?.askable) throw new DomainError('not_found', 'Performer non trovata');
+  if (performer.blocked) throw new DomainError('forbidden', 'La performer non accetta richieste da questa identità');
+  if (!performer.online) throw new DomainError('performer_offline', 'La performer non è online');
+  if (performer.busy) throw new DomainError('performer_busy', 'La performer è in privato');
+}
+
+export type RequestSession = Omit<EventDataOf<'SessionRequested'>, 'requestedAt' | 'expiresAt'> & { timeoutMs: number };
+
+export function decideRequest(command: RequestSession, state: Session, now: Date): DomainEvent[] {
+  if (state.status !== 'none') throw new DomainError('conflict', 'Sessione già esistente');
+  const { timeoutMs, ...terms } = command;
+  return [{ type: 'SessionRequested', data: { ...terms, requestedAt: now.toISOString(), expiresAt: new Date(now.getTime() + timeoutMs).toISOString() } }];
+}
+
+function requestOf(state: Session, performerId: string): OpenSession {
+  if (state.status === 'none' || state.terms.performerId !== performerId) throw new DomainError('not_found', 'Sessione non trovata');
+  if (state.status !== 'requested') throw new DomainError('conflict', 'La richiesta non è più in attesa');
+  return state;
+}
+
+export function decideAccept(command: { performerId: string }, state: Session, now: Date): DomainEvent[] {
+  const request = requestOf(state, command.performerId);
+  if (now.getTime() >= Date.parse(request.terms.expiresAt)) throw new DomainError('conflict', 'La richiesta è scaduta');
+  return [{ type: 'SessionStarted', data: { sessionId: request.terms.sessionId, performerId: command.performerId, startedAt: now.toISOString() } }];
+}
+
+export function decideDecline(command: { performerId: string; reason: 'declined' | 'busy' }, state: Session, now: Date): DomainEvent[] {
+  const request = requestOf(state, command.performerId);
+  return [{ type: 'SessionDeclined', data: { sessionId: request.terms.sessionId, performerId: command.performerId, reason: command.reason, declinedAt: now.toISOString() } }];
+}
+
+/** An unanswered request expires once its time is up; anything else is left alone. */
+export function decideExpire(state: Session, now: Date): DomainEvent[] {
+  if (state.status !== 'requested' || now.getTime() < Date.parse(state.terms.expiresAt)) return [];
+  return [{ type: 'SessionExpired', data: { sessionId: state.terms.sessionId, expiredAt: now.toISOString() } }];
+}
+
+/** The user withdraws a request nobody answered yet: it ends, nothing is charged. */
+export function decideCancel(state: Session, now: Date): DomainEvent[] {
+  if (state.status !== 'requested') throw new DomainError('conflict', 'La richiesta non è più in attesa');
+  return [ended(state, { endedBy: 'user', reason: 'cancelled', endedAt: now.toISOString(), minutesBilled: 0, costUnits: 0 })];
+}
+
+export function decidePartyLeft(command: { party: SessionParty; at: Date; cause: 'disconnected' | 'unconfirmed' }, state: Session): DomainEvent[] {
+  if (state.status !== 'active' || state.away[command.party]) return [];
+  // never before the start: minutes are counted from there
+  const at = new Date(Math.max(command.at.getTime(), Date.parse(state.startedAt!))).toISOString();
+  return [{ type: 'SessionPartyLeft', data: { sessionId: state.terms.sessionId, party: command.party, at, cause: command.cause } }];
+}
+
+export function decidePartyReturned(command: { party: SessionParty }, state: Session, now: Date): DomainEvent[] {
+  if (state.status !== 'active' || !state.away[command.party]) return [];
+  return [{ type: 'SessionPartyReturned', data: { sessionId: state.terms.sessionId, party: command.party, at: now.toISOString() } }];
+}
+
+/** Since when media can no longer be vouched for: the earliest time a party is away since, if any. */
+export function awaySince(state: OpenSession): number | undefined {
+  const times = Object.values(state.away).map((at) => Date.parse(at));
+  return times.length > 0 ? Math.min(...times) : undefined;
+}
+
+export interface Closing {
+  endedBy: 'user' | 'performer' | 'system';
+  reason: SessionEndReason;
+  endedAt: Date;
+}
+
+/**
+ * How an active session closes when `requested` asks it to: if a party is away, it ends when media
+ * stopped (minutes after that were never delivered); and a user ending it while the performer is
+ * away ends it for her drop, so the user owes no minimum.
+ */
+export function closingOf(state: OpenSession, requested: Closing): Closing {
+  const since = awaySince(state);
+  if (since === undefined || since >= requested.endedAt.getTime()) return requested;
+  const endedAt = new Date(since);
+  if (requested.endedBy !== 'user' || !state.away.performer) return { ...requested, endedAt };
+  return { ...requested, reason: 'performer_disconnected', endedAt };
+}
+
+function ended(state: OpenSession, outcome: Omit<EventDataOf<'SessionEnded'>, 'sessionId' | 'performerId'>): DomainEvent {
+  return { type: 'SessionEnded', data: { sessionId: state.terms.sessionId, performerId: state.terms.performerId, ...outcome } };
+}
+
+/** Records on the session what its wallet settled (who, when, minutes, cost, why); once. */
+export function decideRecordEnd(settled: EventDataOf<'SessionSettled'>, state: Session): DomainEvent[] {
+  if (state.status !== 'active' || settled.endedBy === null) return [];
+  const reason = settled.reason as SessionEndReason;
+  return [ended(state, { endedBy: settled.endedBy, reason, endedAt: settled.endedAt, minutesBilled: settled.minutesBilled, costUnits: settled.costUnits })];
+}
+
+/** The grace period of the party away since `since` ran out: the session ends (when nothing changed meanwhile). */
+export function graceExpired(state: Session, party: SessionParty, since: string, graceMs: number, now: Date): Closing | undefined {
+  if (state.status !== 'active' || state.away[party] !== since) return undefined;
+  if (now.getTime() < Date.parse(since) + graceMs) return undefined;
+  return { endedBy: 'system', reason: party === 'user' ? 'user_disconnected' : 'performer_disconnected', endedAt: new Date(since) };
+}

@@ -1,0 +1,115 @@
+import { z } from 'zod';
+import { IdParam } from './common';
+import type { RouteContract } from './route-contract';
+import { sessionEndReasons } from '../events/sessions';
+
+/** The user asks a performer for a private session, as themself or as one of their active aliases. */
+export const RequestSessionBody = z.object({
+  performerId: z.string().uuid(),
+  aliasId: z.string().uuid().nullish().transform((value) => value ?? null),
+});
+export type RequestSessionBody = z.input<typeof RequestSessionBody>;
+
+export const sessionStatuses = ['requested', 'active', 'ended', 'declined', 'expired'] as const;
+export type SessionStatus = (typeof sessionStatuses)[number];
+
+/**
+ * A session as one of its two parties sees it. Nothing here names the user: the performer knows
+ * the identity (alias id or user id, and its display name) the user chose.
+ */
+export const SessionView = z.object({
+  id: z.string().uuid(),
+  status: z.enum(sessionStatuses),
+  /** which side the caller is */
+  role: z.enum(['user', 'performer']),
+  performer: z.object({ id: z.string().uuid(), name: z.string(), image: z.string() }),
+  /** who the user is to her ('chatting as'): aliasId ?? userId, and its name */
+  identity: z.object({ id: z.string().uuid(), displayName: z.string() }),
+  /** auracoin per minute, fixed when requested */
+  ratePerMinute: z.number(),
+  minimumMinutes: z.number().int(),
+  /** rate × minimum minutes, auracoin */
+  minimumAuracoin: z.number(),
+  /** one billed minute, ms (the session page's clock) */
+  billingMinuteMs: z.number().int(),
+  requestedAt: z.string(),
+  expiresAt: z.string(),
+  startedAt: z.string().nullable(),
+  endedAt: z.string().nullable(),
+  minutesBilled: z.number().int(),
+  /** what the user has been charged so far, auracoin */
+  costAuracoin: z.number(),
+  endReason: z.enum([...sessionEndReasons, 'declined', 'busy', 'expired']).nullable(),
+  endedBy: z.enum(['user', 'performer', 'system']).nullable(),
+  /** the wallet cannot pay the minute after the current one: 'Ti resta 1 minuto' */
+  lastMinute: z.boolean(),
+  /** the other party's connection dropped and the grace period runs */
+  counterpartAway: z.boolean(),
+  /** the performer's 55% of this session so far, euro (null for the user) */
+  performerEarnings: z.number().nullable(),
+});
+export type SessionView = z.infer<typeof SessionView>;
+
+/** What a party's RTCPeerConnection is configured with; TURN credentials are short-lived. */
+export const IceConfig = z.object({
+  iceServers: z.array(
+    z.object({
+      urls: z.union([z.string(), z.array(z.string())]),
+      username: z.string().optional(),
+      credential: z.string().optional(),
+    }),
+  ),
+  /** 'relay' whenever TURN is configured: neither party may learn the other's address */
+  iceTransportPolicy: z.enum(['all', 'relay']),
+});
+export type IceConfig = z.infer<typeof IceConfig>;
+
+export const sessionsRoutes = {
+  requestSession: {
+    method: 'post', path: '/api/sessions', summary: 'Ask a performer for a private video session (the minimum is held)', tag: 'sessions',
+    auth: 'user', body: RequestSessionBody, response: SessionView, status: 201,
+  },
+  listOpenSessions: {
+    method: 'get', path: '/api/sessions', summary: "The caller's requested and active sessions (user or performer)", tag: 'sessions',
+    auth: 'account', response: z.object({ sessions: z.array(SessionView) }),
+  },
+  getSession: {
+    method: 'get', path: '/api/sessions/{id}', summary: 'A session, to its two parties only', tag: 'sessions',
+    auth: 'account', params: IdParam, response: SessionView,
+  },
+  acceptSession: {
+    method: 'post', path: '/api/sessions/{id}/accept', summary: 'The performer accepts a request: minute 1 is billed', tag: 'sessions',
+    auth: 'performer', params: IdParam, response: SessionView,
+  },
+  declineSession: {
+    method: 'post', path: '/api/sessions/{id}/decline', summary: 'The performer declines a request: the hold is released', tag: 'sessions',
+    auth: 'performer', params: IdParam, response: SessionView,
+  },
+  endSession: {
+    method: 'post', path: '/api/sessions/{id}/end', summary: 'Either party ends the session (the user may withdraw a request)', tag: 'sessions',
+    auth: 'account', params: IdParam, response: SessionView,
+  },
+  sessionIceConfig: {
+    method: 'get', path: '/api/sessions/{id}/ice', summary: 'ICE servers for this session, with short-lived TURN credentials', tag: 'sessions',
+    auth: 'account', params: IdParam, response: IceConfig,
+  },
+} as const satisfies Record<string, RouteContract>;
+
+const Sdp = z.object({ type: z.enum(['offer', 'answer']), sdp: z.string().max(20_000) });
+const Candidate = z.object({
+  candidate: z.string().max(1_000),
+  sdpMid: z.string().max(64).nullish(),
+  sdpMLineIndex: z.number().int().min(0).max(64).nullish(),
+  usernameFragment: z.string().max(256).nullish(),
+});
+
+/** One WebRTC signalling message, sent to the server for the session's other party only. */
+export const SessionSignal = z
+  .object({
+    sessionId: z.string().uuid(),
+    description: Sdp.optional(),
+    /** null: this side's candidates are complete */
+    candidate: Candidate.nullable().optional(),
+  })
+  .refine((message) => message.description !== undefined || message.candidate !== undefined, { message: 'description or candidate' });
+export type SessionSignal = z.infer<typeof SessionSignal>;

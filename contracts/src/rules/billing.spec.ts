@@ -1,0 +1,43 @@
+import { formatElapsed, minimumHoldUnits, minuteStartsAt, runningCostUnits, sessionCostUnits, sessionShareCents, startedMinutes } from './billing';
+import { performerShareCents } from './share';
+
+describe('session billing rule', () => {
+  it('counts started minutes: 0 at zero, then rounded up', () => {
+    expect(startedMinutes(0, 60_000)).toBe(0);
+    expect(startedMinutes(-5, 60_000)).toBe(0);
+    expect(startedMinutes(1, 60_000)).toBe(1);
+    expect(startedMinutes(60_000, 60_000)).toBe(1);
+    expect(startedMinutes(60_001, 60_000)).toBe(2);
+    expect(startedMinutes(299_999, 60_000)).toBe(5);
+  });
+
+  it('costs started minutes times the rate, on any minute length', () => {
+    expect(sessionCostUnits(3, 250)).toBe(750);
+    expect(runningCostUnits(1_000, 1_000, 60_000, 250)).toBe(0);
+    expect(runningCostUnits(1_000, 1_001, 60_000, 250)).toBe(250);
+    expect(runningCostUnits(1_000, 2_500, 500, 150)).toBe(450);
+  });
+
+  it('holds the rate times five minutes', () => {
+    expect(minimumHoldUnits(250)).toBe(1250);
+    expect(minimumHoldUnits(50)).toBe(250);
+  });
+
+  it('starts minute k at (k - 1) minutes after acceptance', () => {
+    expect(minuteStartsAt(10_000, 1, 60_000)).toBe(10_000);
+    expect(minuteStartsAt(10_000, 3, 60_000)).toBe(130_000);
+  });
+
+  it('splits the 55% per charge so a session rounds once', () => {
+    // 0.5 auracoin a minute: 27.5 cents a minute, rounded down once over the session
+    const shares = [1, 2, 3, 4].map((minute) => sessionShareCents((minute - 1) * 50, 50));
+    expect(shares).toEqual([27, 28, 27, 28]);
+    expect(shares.reduce((a, b) => a + b, 0)).toBe(performerShareCents(200));
+  });
+
+  it('shows elapsed time as mm:ss', () => {
+    expect(formatElapsed(0)).toBe('00:00');
+    expect(formatElapsed(61_999)).toBe('01:01');
+    expect(formatElapsed(3_600_000 + 5_000)).toBe('60:05');
+  });
+});

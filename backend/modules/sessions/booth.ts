@@ -1,6 +1,6 @@
 import type { DomainEvent } from '@aura/contracts';
 import { DomainError } from '../../platform/domain-error';
-import type { Aggregate } from '../../platform/eventstore/handle-command';
+import { commandHandler, type Aggregate } from '../../platform/eventstore/handle-command';
 
 /**
  * A performer's booth (stream `session-booth-<performerId>`): the one session she is in. Accepting
@@ -17,6 +17,8 @@ export const booth: Aggregate<Booth> = {
     return state;
   },
 };
+
+export const handleBooth = commandHandler(booth);
 
 /**
  * Takes the booth for `sessionId`. `known` is the occupant read before deciding and whether its

@@ -14,7 +14,7 @@ import { DomainError } from '../../platform/domain-error';
 import { foldStream, handleCommand } from '../../platform/eventstore/handle-command';
 import type { EventStore } from '../../platform/eventstore/port';
 import { newId } from '../../platform/ids';
-import { booth, decideFreeBooth, decideTakeBooth, type Booth } from './booth';
+import { booth, decideFreeBooth, decideTakeBooth, handleBooth, type Booth } from './booth';
 import { decideBilling, decideSessionHold, decideSettle, dueMinutes, sessionMoney, sessionWalletEventIds, type SessionMoney, type UnstartedOutcome } from './money';
 import {
   assertAskable,
@@ -27,6 +27,7 @@ import {
   decideRecordEnd,
   decideRequest,
   graceExpired,
+  handleSession,
   session,
   type Closing,
   type OpenSession,
@@ -71,7 +72,7 @@ export function createSessionCommands(deps: SessionCommandsDeps) {
   const loadMoney = async (walletId: string, sessionId: string): Promise<SessionMoney> => foldStream(sessionMoney(sessionId), await eventStore.readStream(streams.wallet(walletId)));
 
   const onSession = (sessionId: string, decide: (state: Session) => DomainEvent[], metadata?: Record<string, unknown>) =>
-    handleCommand(eventStore, sessionStreams.session(sessionId), session, decide, { metadata });
+    handleSession(eventStore, sessionStreams.session(sessionId), decide, { metadata });
 
   /** A decision on the user's wallet for one session, with the session's fixed event ids. */
   function onWallet(walletId: string, sessionId: string, decide: (money: SessionMoney) => DomainEvent[], metadata?: Record<string, unknown>) {
@@ -89,7 +90,7 @@ export function createSessionCommands(deps: SessionCommandsDeps) {
     );
   }
 
-  const onBooth = (performerId: string, decide: (state: Booth) => DomainEvent[]) => handleCommand(eventStore, sessionStreams.booth(performerId), booth, decide);
+  const onBooth = (performerId: string, decide: (state: Booth) => DomainEvent[]) => handleBooth(eventStore, sessionStreams.booth(performerId), decide);
 
   async function freeBooth(performerId: string, sessionId: string) {
     await onBooth(performerId, (state) => decideFreeBooth({ performerId, sessionId }, state, now()));

@@ -1,5 +1,4 @@
 import { sessionShareCents, type DomainEvent, type SessionParty } from '@aura/contracts';
-import type { StoredEvent } from '../../platform/eventstore/port';
 import { docProjection } from '../../platform/projections/doc-projection';
 
 export const SESSIONS = 'sessions';
@@ -178,8 +177,8 @@ export const sessionsProjection = docProjection<SessionDoc>({
   name: SESSIONS,
   collection: SESSIONS,
   eventTypes: sessionEventTypes,
-  documentId: (event: StoredEvent) => sessionIdOf(event),
-  evolve: (doc, event) => evolveSession(doc, { type: event.type, data: event.data } as DomainEvent),
+  documentId: sessionIdOf,
+  evolve: evolveSession,
   indexes: [
     { keys: { userId: 1, status: 1 }, options: { name: 'by_user' } },
     { keys: { performerId: 1, status: 1 }, options: { name: 'by_performer' } },

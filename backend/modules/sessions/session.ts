@@ -1,6 +1,6 @@
 import { type DomainEvent, type EventDataOf, type SessionEndReason, type SessionParty } from '@aura/contracts';
 import { DomainError } from '../../platform/domain-error';
-import type { Aggregate } from '../../platform/eventstore/handle-command';
+import { commandHandler, type Aggregate } from '../../platform/eventstore/handle-command';
 
 /** A private session (stream `session-<id>`): its status, terms and who is away. */
 export type Session =
@@ -41,6 +41,8 @@ export const session: Aggregate<Session> = {
     }
   },
 };
+
+export const handleSession = commandHandler(session);
 
 /** What the request needs to know about the performer, read before deciding. */
 export interface PerformerAvailability {

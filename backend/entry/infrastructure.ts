@@ -1,20 +1,15 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Config } from '../platform/config/config';
-import { createEventStoreDbEventStore } from '../platform/eventstore/esdb';
 import { createPgliteEventStore } from '../platform/eventstore/pglite';
 import type { EventStore } from '../platform/eventstore/port';
-import { createPostgresEventStore } from '../platform/eventstore/postgres';
 import { createLocalFileStorage, type FileStorage } from '../platform/files/storage';
-import { createBullMqJobQueue } from '../platform/jobs/bullmq';
 import { createInProcessJobQueue, type InProcessJobQueue } from '../platform/jobs/in-process';
 import type { JobQueue } from '../platform/jobs/port';
 import { createMemoryKeyValueStore } from '../platform/kv/memory';
 import type { KeyValueStore } from '../platform/kv/port';
-import { createRedisKeyValueStore } from '../platform/kv/redis';
 import type { Logger } from '../platform/logging/logger';
 import { createMingoReadModelStore, type MingoReadModelStore } from '../platform/readmodels/mingo';
-import { createMongoReadModelStore } from '../platform/readmodels/mongo';
 import type { ReadModelStore } from '../platform/readmodels/port';
 import { codeFingerprint } from '../platform/code-fingerprint';
 import { createReadModelSnapshots, type ReadModelSnapshots } from '../platform/projections/snapshots';
@@ -31,19 +26,23 @@ export interface Infrastructure {
   close(): Promise<void>;
 }
 
-/** The only place adapters are chosen: by the configuration's URLs, embedded when none is set. */
+/**
+ * The only place adapters are chosen: by the configuration's URLs, embedded when none is set. The
+ * external engines' adapters are loaded only when configured: their drivers (MongoDB, BullMQ,
+ * EventStoreDB, pg) weigh ~50 MiB that the embedded process would otherwise hold for nothing.
+ */
 export async function openInfrastructure(config: Config, logger: Logger): Promise<Infrastructure> {
   await mkdir(config.dataDir, { recursive: true });
   const eventStore = config.EVENTSTORE_URL
-    ? await createEventStoreDbEventStore({ connectionString: config.EVENTSTORE_URL })
+    ? await (await import('../platform/eventstore/esdb')).createEventStoreDbEventStore({ connectionString: config.EVENTSTORE_URL })
     : config.DATABASE_URL
-      ? await createPostgresEventStore({ connectionString: config.DATABASE_URL })
+      ? await (await import('../platform/eventstore/postgres')).createPostgresEventStore({ connectionString: config.DATABASE_URL })
       : await createPgliteEventStore({ dataDir: path.join(config.dataDir, 'eventstore') });
   let memory: MingoReadModelStore | undefined;
-  const readModels = config.MONGO_URL ? await createMongoReadModelStore({ url: config.MONGO_URL, dbName: config.MONGO_DB }) : (memory = createMingoReadModelStore());
+  const readModels = config.MONGO_URL ? await (await import('../platform/readmodels/mongo')).createMongoReadModelStore({ url: config.MONGO_URL, dbName: config.MONGO_DB }) : (memory = createMingoReadModelStore());
   const jobLogger = logger.child({ component: 'jobs' });
   let inProcessJobs: InProcessJobQueue | undefined;
-  const jobs = config.REDIS_URL ? await createBullMqJobQueue({ redisUrl: config.REDIS_URL, logger: jobLogger }) : (inProcessJobs = createInProcessJobQueue({ logger: jobLogger }));
+  const jobs = config.REDIS_URL ? await (await import('../platform/jobs/bullmq')).createBullMqJobQueue({ redisUrl: config.REDIS_URL, logger: jobLogger }) : (inProcessJobs = createInProcessJobQueue({ logger: jobLogger }));
   const snapshots = memory && createReadModelSnapshots({
     store: memory,
     file: path.join(config.dataDir, 'readmodels.snapshot'),
@@ -51,7 +50,7 @@ export async function openInfrastructure(config: Config, logger: Logger): Promis
     jobsSettled: inProcessJobs && (() => inProcessJobs.pending() === 0),
     logger: logger.child({ component: 'snapshots' }),
   });
-  const kv = config.REDIS_URL ? createRedisKeyValueStore(config.REDIS_URL) : createMemoryKeyValueStore();
+  const kv = config.REDIS_URL ? (await import('../platform/kv/redis')).createRedisKeyValueStore(config.REDIS_URL) : createMemoryKeyValueStore();
   const files = await createLocalFileStorage(path.join(config.dataDir, 'files'));
   logger.info('adapters', { eventStore: eventStore.adapter, readModels: readModels.adapter, jobs: jobs.adapter, kv: kv.adapter });
   return {

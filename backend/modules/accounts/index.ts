@@ -13,6 +13,8 @@ import { accountsRouter } from './routes';
 export function accountsModule(ports: ModulePorts) {
   const users = createUserQueries(ports.readModels);
   const settled = settledOn(ports.readModels, USERS);
+  /** the welcome credit is in the log already (the users read model saw it) */
+  const isCredited = async (userId: string) => (await ports.readModels.collection<UserDoc>(USERS).findOne({ _id: userId }))?.welcomeCredited === true;
   const queries = {
     /** registered and not deleted */
     exists: async (userId: string) => (await users.byId(userId)) !== null,
@@ -40,9 +42,10 @@ export function accountsModule(ports: ModulePorts) {
     name: 'accounts',
     projections: [
       usersProjection,
-      welcomeCreditReaction((userId, causationId) =>
-        ports.jobs.enqueue<WelcomeCreditJob>(WELCOME_CREDIT_JOB, { userId, causationId }, welcomeCreditJobOptions(userId)),
-      ),
+      // users come before the reaction in a batch: a credit in the same batch needs no job
+      welcomeCreditReaction(async (userId, causationId) => {
+        if (!(await isCredited(userId))) await ports.jobs.enqueue<WelcomeCreditJob>(WELCOME_CREDIT_JOB, { userId, causationId }, welcomeCreditJobOptions(userId));
+      }),
       releaseDeletedUserClaims(ports.eventStore, ports.now),
     ],
     routers: [
@@ -57,7 +60,7 @@ export function accountsModule(ports: ModulePorts) {
       }),
       usersQueryRouter({ sessions: ports.sessions, users }),
     ],
-    jobs: [welcomeCreditJob({ ...ports, isCredited: async (userId) => (await ports.readModels.collection<UserDoc>(USERS).findOne({ _id: userId }))?.welcomeCredited === true })],
+    jobs: [welcomeCreditJob({ ...ports, isCredited })],
     queries,
     /** what `npm run ledger:audit` compares balances with: the users read model replayed from the log, and the stored one */
     auditSources: { replay: replayUsers, stored: () => ports.readModels.collection<UserDoc>(USERS).find({}) },

@@ -5,7 +5,7 @@
  * copies sold), per Italian calendar day (new users, revenue, auracoin sold), and the totals.
  */
 import type { DomainEvent } from '@aura/contracts';
-import { guardedUpdate } from '../../platform/projections/doc-projection';
+import { guardedUpdate, guardedUpdates } from '../../platform/projections/doc-projection';
 import type { ProjectionDefinition } from '../../platform/projections/runner';
 import type { Update } from '../../platform/readmodels/port';
 
@@ -145,5 +145,9 @@ export const statisticsProjection: ProjectionDefinition = {
     for (const write of statisticsWrites(event)) {
       await guardedUpdate(store.collection(write.collection), write.id, event.position, write.update);
     }
+  },
+  /** the counters a batch moves, one write per document (the totals take one $inc per batch) */
+  async applyBatch(events, store) {
+    await guardedUpdates(store, events.flatMap((event) => statisticsWrites(event).map((write) => ({ ...write, position: event.position }))));
   },
 };

@@ -13,6 +13,7 @@ import type { ReadModelSnapshots } from './snapshots';
 import type { RecordedEvent } from '../recorded-event';
 
 export const CHECKPOINTS = '_checkpoints';
+const SNAPSHOT_AFTER_CATCH_UP_MS = 3_000;
 
 export interface ProjectionIndex {
   collection: string;
@@ -32,6 +33,12 @@ export interface ProjectionDefinition<E extends StoredEvent = RecordedEvent> {
    * events since the last checkpoint come again: apply must tolerate that (docProjection does).
    */
   apply(event: E, store: ReadModelStore): Promise<void>;
+  /**
+   * The batch's events of this projection's types at once, when that is cheaper (one read and one
+   * write per document rather than per event). Same result as `apply` on each in order; a failed
+   * batch is retried whole, so it must tolerate events applied before as `apply` does.
+   */
+  applyBatch?(events: E[], store: ReadModelStore): Promise<void>;
 }
 
 export interface ProjectionRunnerOptions {
@@ -128,9 +135,10 @@ class Runner implements ProjectionRunner {
         if (error !== this.failure) this.logger.error('projections: event subscription error', { error });
       },
     });
-    // a long catch-up (a first start, an upgrade) is worth a snapshot as soon as it is over
+    // a long catch-up (a first start, an upgrade) is worth a snapshot soon after, once the
+    // requests waiting for it are answered
     this.subscription.caughtUp().then(
-      () => this.snapshotIfDue(),
+      () => setTimeout(() => this.snapshotIfDue(), SNAPSHOT_AFTER_CATCH_UP_MS).unref(),
       () => undefined,
     );
   }
@@ -240,9 +248,13 @@ class Runner implements ProjectionRunner {
     let applied = 0;
     for (let attempt = 0; ; attempt++) {
       try {
-        for (const event of relevant.slice(applied)) {
-          await projection.apply(event, this.options.readModels);
-          applied++;
+        if (projection.applyBatch) {
+          if (relevant.length > 0) await projection.applyBatch(relevant, this.options.readModels);
+        } else {
+          for (const event of relevant.slice(applied)) {
+            await projection.apply(event, this.options.readModels);
+            applied++;
+          }
         }
         await this.checkpointCollection().replaceOne({ _id: projection.name }, { _id: projection.name, position: last.position }, { upsert: true });
         this.checkpoints.set(projection.name, last.position);

@@ -76,7 +76,11 @@ describe('read-model snapshots (PGlite event store, in-memory read models)', () 
     const logger = { info: jest.fn(), warn: jest.fn(), error: jest.fn() };
     const snapshots = createReadModelSnapshots({ store, file, fingerprint: 'code-1', logger, ...options });
     const applied: StoredEvent[] = [];
-    const counted: ProjectionDefinition = { ...tallies, apply: async (event, readModels) => (applied.push(event), tallies.apply(event, readModels)) };
+    const counted: ProjectionDefinition = {
+      ...tallies,
+      apply: async (event, readModels) => (applied.push(event), tallies.apply(event, readModels)),
+      applyBatch: async (events, readModels) => (applied.push(...events), tallies.applyBatch?.(events, readModels)),
+    };
     const runner = createProjectionRunner({ eventStore, readModels: store, projections: [counted, totals, reaction(done)], snapshots, logger });
     await runner.start();
     await runner.caughtUp();

@@ -42,6 +42,13 @@ export class EqualityIndex {
     }
   }
 
+  /** whether two versions of a document sit under the same keys (the usual update) */
+  sameKeys(before: Record<string, unknown>, after: Record<string, unknown>): boolean {
+    const old = this.keysOf(before);
+    const next = this.keysOf(after);
+    return old !== undefined && next !== undefined && old.length === next.length && old.every((key, index) => key === next[index]);
+  }
+
   /** ids of the documents that may equal one of `values` */
   candidates(values: readonly Scalar[]): Set<string> {
     const ids = new Set(this.unkeyed);

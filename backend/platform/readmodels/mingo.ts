@@ -281,6 +281,7 @@ class MingoCollection<T extends Doc> implements Collection<T> {
       if (after) index.add(after);
     }
     for (const index of state.equality.values()) {
+      if (before && after && index.sameKeys(before, after)) continue;
       if (before) index.remove(before._id, before);
       if (after) index.add(after._id, after);
     }

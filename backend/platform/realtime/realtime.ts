@@ -79,6 +79,9 @@ export function createRealtime(options: RealtimeOptions): Realtime {
   }
 
   const emit = <E extends EventName>(room: string | undefined, event: E, payload: PayloadOf<E>) => {
+    // alone (no Redis adapter), a room without a socket here has no listener anywhere: nothing to
+    // encode (a replay at start pushes for every wallet of the log)
+    if (room && !options.redisUrl && !io.of('/').adapter.rooms.has(room)) return;
     const target = room ? io.to(room) : io;
     (target.emit as (event: string, payload: unknown) => boolean)(event, payload);
   };

@@ -21,6 +21,8 @@ export const readModelNames = [
   'favourites',
   'presence',
   'sessions',
+  'payouts',
+  'payout-runs',
 ] as const;
 export type ReadModelName = (typeof readModelNames)[number];
 

@@ -13,6 +13,7 @@ import { photosRoutes } from './photos';
 import { filesRoutes } from './files';
 import { presenceRoutes } from './presence';
 import { sessionsRoutes } from './sessions';
+import { payoutsRoutes } from './payouts';
 import type { RouteContract } from './route-contract';
 
 export type { HttpMethod, RouteContract } from './route-contract';
@@ -35,6 +36,7 @@ export const apiRoutes = {
   ...filesRoutes,
   ...presenceRoutes,
   ...sessionsRoutes,
+  ...payoutsRoutes,
 } as const satisfies Record<string, RouteContract>;
 
 export type ApiRouteName = keyof typeof apiRoutes;

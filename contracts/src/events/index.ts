@@ -5,6 +5,7 @@ import { aliasesEvents } from './aliases';
 import { offersEvents } from './offers';
 import { purchasesEvents } from './purchases';
 import { packagesEvents } from './packages';
+import { payoutsEvents } from './payouts';
 import { performersEvents } from './performers';
 import { sessionsEvents } from './sessions';
 import { systemEvents } from './system';
@@ -16,6 +17,7 @@ export * from './aliases';
 export * from './offers';
 export * from './purchases';
 export * from './packages';
+export * from './payouts';
 export * from './performers';
 export * from './sessions';
 export * from './system';
@@ -36,6 +38,7 @@ export const eventSchemas = {
   ...performersEvents,
   ...sessionsEvents,
   ...systemEvents,
+  ...payoutsEvents,
 } as const;
 
 export type EventType = keyof typeof eventSchemas;

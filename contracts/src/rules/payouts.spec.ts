@@ -1,0 +1,39 @@
+import { expectedNextPayout, inReserve, payableCutoff, payoutMinimumCents } from './payouts';
+
+const at = (iso: string) => new Date(iso).getTime();
+
+describe('payout rules', () => {
+  it('minimum in cents', () => {
+    expect(payoutMinimumCents(50)).toBe(5000);
+    expect(payoutMinimumCents(12.5)).toBe(1250);
+  });
+
+  it('the cutoff is the period end or the reserve, whichever is earlier', () => {
+    const periodEnd = new Date('2026-11-22T22:59:59.999Z');
+    expect(payableCutoff(periodEnd, new Date('2026-11-23T23:00:00Z'), 7).toISOString()).toBe('2026-11-16T23:00:00.000Z');
+    expect(payableCutoff(periodEnd, new Date('2026-11-23T23:00:00Z'), 0).toISOString()).toBe('2026-11-22T22:59:59.999Z');
+  });
+
+  it('holds earnings younger than the reserve; 0 days turns it off', () => {
+    const now = new Date('2026-11-20T12:00:00Z');
+    expect(inReserve(new Date('2026-11-14T12:00:00Z'), now, 7)).toBe(true);
+    expect(inReserve(new Date('2026-11-13T11:59:59Z'), now, 7)).toBe(false);
+    expect(inReserve(new Date('2026-11-20T11:00:00Z'), now, 0)).toBe(false);
+  });
+
+  it('expects next Tuesday to pay what is past the reserve by then, carrying over below the minimum', () => {
+    const now = new Date('2026-11-26T10:00:00Z'); // Thursday: next payout Tue 1 Dec for the week of 23 Nov
+    const unpaid = [
+      { at: at('2026-11-17T10:00:00Z'), cents: 3000 },
+      { at: at('2026-11-23T10:00:00Z'), cents: 2500 }, // 7 days before Tue 00:00 CET is 23 Nov 23:00Z: past the reserve
+      { at: at('2026-11-25T10:00:00Z'), cents: 1000 }, // still in reserve on that Tuesday
+    ];
+    const expected = expectedNextPayout(unpaid, now, { reserveDays: 7, minimumCents: 5000 });
+    expect(expected.week.weekStart).toBe('2026-11-23');
+    expect(expected.payoutDay.toISOString()).toBe('2026-11-30T23:00:00.000Z');
+    expect(expected.amountCents).toBe(5500);
+    expect(expected.carriesOver).toBe(false);
+    expect(expectedNextPayout(unpaid.slice(0, 1), now, { reserveDays: 7, minimumCents: 5000 }).carriesOver).toBe(true);
+    expect(expectedNextPayout(unpaid, now, { reserveDays: 0, minimumCents: 5000 }).amountCents).toBe(6500);
+  });
+});

@@ -7,6 +7,7 @@ import { favouritesModule } from '../modules/favourites';
 import { filesModule } from '../modules/files';
 import { offersModule } from '../modules/offers';
 import { packagesModule } from '../modules/packages';
+import { payoutsModule } from '../modules/payouts';
 import { performersModule } from '../modules/performers';
 import { photosModule } from '../modules/photos';
 import { presenceModule } from '../modules/presence';
@@ -37,6 +38,7 @@ export function auraModules(ports: ModulePorts) {
     photos: photosModule(ports, { performers: performers.queries, users: accounts.queries }),
     favourites: favouritesModule(ports, { performers: performers.queries }),
     files: filesModule(ports, { documents: performers.documents }),
+    payouts: payoutsModule(ports, { performers: performers.queries }),
   };
 }
 

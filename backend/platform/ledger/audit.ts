@@ -97,7 +97,8 @@ export function auditLedger(events: readonly StoredEvent[]): LedgerAudit {
       const before = earnings.get(performerId) ?? { performerId, balanceCents: 0, accruedCents: 0, paidOutCents: 0, lowestCents: 0 };
       const data = (event.data ?? {}) as Record<string, unknown>;
       const share = num(data.shareCents);
-      const payout = /payout|paid/i.test(event.type) ? (num(data.amountCents) ?? num(data.amount) ?? 0) : 0;
+      // money leaves the account only when the provider paid it (payouts' own audit checks the rest)
+      const payout = event.type === 'PayoutPaid' ? (num(data.amountCents) ?? 0) : 0;
       const accrued = share ?? 0;
       if (share !== undefined && (!Number.isInteger(share) || share < 0)) problems.push({ stream: event.streamId, revision: event.revision, problem: `bad share ${share}` });
       const balanceCents = before.balanceCents + accrued - payout;

@@ -34,7 +34,12 @@ export async function readWholeLog(eventStore: EventStore, pageSize = 5000): Pro
  */
 export async function runLedgerAudit(
   eventStore: EventStore,
-  options: { rebuildUsers: (events: StoredEvent[]) => Promise<UserBalances[]>; storedUsers?: () => Promise<UserBalances[]> },
+  options: {
+    rebuildUsers: (events: StoredEvent[]) => Promise<UserBalances[]>;
+    storedUsers?: () => Promise<UserBalances[]>;
+    /** the modules' own audits over the same log (payouts): their summary lines and problems */
+    more?: ((events: StoredEvent[]) => Promise<{ lines: string[]; problems: AuditProblem[] }>)[];
+  },
 ): Promise<AuditReport> {
   const events = await readWholeLog(eventStore);
   if (events.length === 0) {
@@ -52,6 +57,11 @@ export async function runLedgerAudit(
     `  card purchases credited: ${formatAuditUnits(audit.totals.purchaseCredits)} auracoin`,
     `  performer earnings held: ${([...audit.earnings.values()].reduce((sum, e) => sum + e.balanceCents, 0) / 100).toFixed(2)} euro`,
   ];
+  for (const audit of options.more ?? []) {
+    const report = await audit(events);
+    lines.push(...report.lines);
+    problems.push(...report.problems);
+  }
   if (problems.length === 0) lines.push('OK: no balance ever negative, credits - debits + adjustments = balance for every wallet, read models agree');
   else {
     lines.push(`FAILED: ${problems.length} problem(s)`);

@@ -8,7 +8,7 @@
  */
 import { payoutWeekOf, type DomainEvent, type EventDataOf, type PayoutMethod, type WeekAmount } from '@aura/contracts';
 import { DomainError } from '../../platform/domain-error';
-import type { Aggregate } from '../../platform/eventstore/handle-command';
+import { commandHandler, type Aggregate } from '../../platform/eventstore/handle-command';
 
 export type EarningSource = EventDataOf<'PerformerEarningsCredited'>['source'];
 
@@ -131,6 +131,7 @@ export function evolveAccount(state: EarningsAccount, event: DomainEvent): Earni
 }
 
 export const earningsAccount: Aggregate<EarningsAccount> = { initialState: emptyAccount, evolve: evolveAccount };
+export const handleEarningsAccount = commandHandler(earningsAccount);
 
 export const unpaidCents = (state: EarningsAccount) => sum(state.unpaid);
 

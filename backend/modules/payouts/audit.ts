@@ -155,7 +155,9 @@ async function compareReadModels(store: ReadModelStore, accounts: Map<string, Ea
 export async function auditPayouts(events: readonly StoredEvent[], options: { now: Date; reserveDays: number; stored?: ReadModelStore }): Promise<PayoutAuditReport> {
   const { accounts, problems } = replayPayouts(events);
   const rebuilt = createMingoReadModelStore();
-  for (const event of events) {
+  for (const stored of events) {
+    const event = recorded(stored);
+    if (!event) continue;
     for (const projection of payoutsProjections) if (projection.eventTypes.includes(event.type)) await projection.apply(event, rebuilt);
   }
   problems.push(...(await compareReadModels(rebuilt, accounts, 'payouts read models rebuilt from the log')));

@@ -14,7 +14,7 @@ import {
   type PayoutDetailsBody,
 } from '@aura/contracts';
 import { DomainError } from '../../platform/domain-error';
-import type { Aggregate } from '../../platform/eventstore/handle-command';
+import { commandHandler, type Aggregate } from '../../platform/eventstore/handle-command';
 import type { PayoutDestination } from '../../platform/payouts/port';
 import type { ShownDestination } from './account';
 
@@ -28,6 +28,7 @@ export const payoutDetails: Aggregate<PayoutDetailsState> = {
   initialState: () => ({ changes: [] }),
   evolve: (state, event) => (event.type === 'PayoutDetailsChanged' ? { changes: [...state.changes, event.data] } : state),
 };
+export const handlePayoutDetails = commandHandler(payoutDetails);
 
 /** She sets her details: effective from the Monday after `now` (Europe/Rome); the same details again change nothing. */
 export function decideChangeDetails(performerId: string, body: PayoutDetailsBody, state: PayoutDetailsState, now: Date): DomainEvent[] {

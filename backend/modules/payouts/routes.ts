@@ -1,11 +1,10 @@
 import Router from '@koa/router';
 import { apiRoutes, lastClosedPayoutWeek, payoutStreams, type PayoutView } from '@aura/contracts';
-import { handleCommand } from '../../platform/eventstore/handle-command';
 import { badRequest, forbidden, notFound } from '../../platform/http/errors';
 import { assertOwnerOrAdmin, mountRoute } from '../../platform/http/routes';
 import type { Principal } from '../../platform/http/session';
 import type { ModulePorts } from '../../platform/module';
-import { decideChangeDetails, payoutDetails } from './details';
+import { decideChangeDetails, handlePayoutDetails } from './details';
 import type { PayoutQueries } from './queries';
 import type { PayoutService } from './service';
 
@@ -61,9 +60,8 @@ export function payoutsRouter(deps: PayoutsRouterDeps): Router {
     // where her money goes is hers alone to say: not even an admin redirects it
     if (caller.kind !== 'performer' || caller.sub !== params.id) throw forbidden('Solo la performer può indicare dove ricevere i pagamenti');
     if (!(await deps.performerExists(params.id))) throw notFound('Performer non trovata');
-    const result = await handleCommand(ports.eventStore, payoutStreams.details(params.id), payoutDetails, (state) => decideChangeDetails(params.id, body, state, ports.now()), {
+    const result = await handlePayoutDetails(ports.eventStore, payoutStreams.details(params.id), (state) => decideChangeDetails(params.id, body, state, ports.now()), {
       metadata: { correlationId: ctx.state.requestId, by: caller.sub, byKind: caller.kind },
-      retriesOnConflict: 2,
     });
     await deps.settled(result.position);
     return queries.details(params.id, ports.now());

@@ -7,21 +7,18 @@
  */
 import { payableCutoff, payoutMinimumCents, payoutStreams, performerStreams, type DomainEvent, type EventDataOf } from '@aura/contracts';
 import { DomainError } from '../../platform/domain-error';
-import { foldStream, handleCommand, type Aggregate } from '../../platform/eventstore/handle-command';
+import { commandHandler, foldStream, type Aggregate } from '../../platform/eventstore/handle-command';
 import { WrongExpectedRevisionError } from '../../platform/eventstore/port';
 import { deterministicId, newId } from '../../platform/ids';
 import type { ModulePorts } from '../../platform/module';
 import type { PayoutProvider } from '../../platform/payouts/port';
-import { decidePayout, decideRetry, decideSettlement, earningsAccount, type AccountPayout, type Settlement } from './account';
+import { decidePayout, decideRetry, decideSettlement, earningsAccount, handleEarningsAccount, type AccountPayout, type Settlement } from './account';
 import { detailsInForce, payoutDetails, providerDestination, shownDestination } from './details';
 import { PAYOUT_ACCOUNTS, PAYOUTS, type AccountDoc, type PayoutDoc } from './projection';
 
 export const RUN_JOB = 'payouts:run';
 export const SETTLE_JOB = 'payouts:settle';
 export const TICK_JOB = 'payouts:tick';
-
-/** Deciding on a busy earnings stream (credits keep arriving) re-reads and decides again this many times. */
-const RETRIES_ON_CONFLICT = 20;
 
 export type RunRequest = EventDataOf<'PayoutRunRequested'>;
 
@@ -42,6 +39,7 @@ const payoutRun: Aggregate<RunState> = {
   evolve: (state, event) =>
     event.type === 'PayoutRunRequested' ? { ...state, request: event.data } : event.type === 'PayoutRunCompleted' ? { ...state, completed: true } : state,
 };
+const handlePayoutRun = commandHandler(payoutRun);
 
 export function createPayoutService(ports: ModulePorts, provider: PayoutProvider) {
   const { eventStore, readModels, jobs, now, logger } = ports;
@@ -102,12 +100,11 @@ export function createPayoutService(ports: ModulePorts, provider: PayoutProvider
   async function payPerformer(performerId: string, run: RunRequest): Promise<void> {
     const destination = shownDestination(detailsInForce(await detailsOf(performerId), new Date(run.periodEnd)));
     const payoutId = payoutIdFor(performerId, run.periodEnd);
-    await handleCommand(
+    await handleEarningsAccount(
       eventStore,
       performerStreams.earnings(performerId),
-      earningsAccount,
       (state) => decidePayout({ payoutId, runId: run.runId, periodEnd: run.periodEnd, cutoff: run.cutoff, minimumCents: run.minimumCents, destination }, state, now()),
-      { eventId: eventIdOf, retriesOnConflict: RETRIES_ON_CONFLICT, metadata: { runId: run.runId } },
+      { eventId: eventIdOf, metadata: { runId: run.runId } },
     );
     await settlePerformer(performerId);
   }
@@ -126,12 +123,11 @@ export function createPayoutService(ports: ModulePorts, provider: PayoutProvider
       const result = await provider.transfer({ payoutId: payout.payoutId, attempt: payout.attempt, amountCents: payout.amountCents, currency: 'eur', destination: providerDestination(details) });
       outcome = result.status === 'paid' ? { status: 'paid', reference: result.reference } : { status: 'failed', reason: result.reason };
     }
-    await handleCommand(
+    await handleEarningsAccount(
       eventStore,
       performerStreams.earnings(performerId),
-      earningsAccount,
       (state) => decideSettlement({ payoutId: payout.payoutId, attempt: payout.attempt, outcome }, state, now()),
-      { eventId: eventIdOf, retriesOnConflict: RETRIES_ON_CONFLICT, metadata: { runId: payout.runId } },
+      { eventId: eventIdOf, metadata: { runId: payout.runId } },
     );
   }
 
@@ -152,9 +148,8 @@ export function createPayoutService(ports: ModulePorts, provider: PayoutProvider
     }
     if (failures.length > 0) throw new Error(`payout run ${runId}: ${failures.length} performer(s) to try again`);
     if (state.completed) return;
-    await handleCommand(eventStore, payoutStreams.run(runId), payoutRun, (current) => (current.completed ? [] : [{ type: 'PayoutRunCompleted', data: { runId, completedAt: now().toISOString(), performers: performers.length } }]), {
+    await handlePayoutRun(eventStore, payoutStreams.run(runId), (current) => (current.completed ? [] : [{ type: 'PayoutRunCompleted', data: { runId, completedAt: now().toISOString(), performers: performers.length } }]), {
       eventId: (event) => deterministicId(`${event.type}:${runId}`),
-      retriesOnConflict: 3,
     });
   }
 
@@ -163,9 +158,8 @@ export function createPayoutService(ports: ModulePorts, provider: PayoutProvider
     const doc = await payouts.findOne({ _id: payoutId });
     if (!doc) throw new DomainError('not_found', 'Pagamento non trovato');
     const hasDestination = detailsInForce(await detailsOf(doc.performerId), now()) !== null;
-    const result = await handleCommand(eventStore, performerStreams.earnings(doc.performerId), earningsAccount, (state) => decideRetry({ payoutId, adminId, hasDestination }, state, now()), {
+    const result = await handleEarningsAccount(eventStore, performerStreams.earnings(doc.performerId), (state) => decideRetry({ payoutId, adminId, hasDestination }, state, now()), {
       eventId: eventIdOf,
-      retriesOnConflict: RETRIES_ON_CONFLICT,
       metadata: { by: adminId, byKind: 'admin' },
     });
     await jobs.enqueue(SETTLE_JOB, { performerId: doc.performerId }, { jobId: `${SETTLE_JOB}:${payoutId}:${result.state.payouts[payoutId]?.attempt ?? 0}`, attempts: 5, backoff: { type: 'exponential', delayMs: 2_000 } });

@@ -17,6 +17,8 @@ export const statusOfDomainCode: Partial<Record<ErrorCode, number>> = {
   invalid_credentials: 401,
   unauthorized: 401,
   forbidden: 403,
+  blocked: 403,
+  conversation_closed: 409,
   not_found: 404,
   conflict: 409,
   username_taken: 409,

@@ -1,4 +1,6 @@
 import type { SessionView } from './api/sessions';
+import type { MessageView } from './api/chat';
+import type { ChatParty } from './events/chat';
 
 /**
  * The read models a client may hold queries on. `readmodel:changed` names one of them, and every
@@ -23,6 +25,8 @@ export const readModelNames = [
   'sessions',
   'payouts',
   'payout-runs',
+  'conversations',
+  'messages',
 ] as const;
 export type ReadModelName = (typeof readModelNames)[number];
 
@@ -61,11 +65,22 @@ export interface ServerToClientEvents {
   'session:signal': (payload: SessionSignalMessage) => void;
   /** the other party joined (or left) the session's page */
   'session:peer': (payload: { sessionId: string; party: 'user' | 'performer'; present: boolean }) => void;
+  /** a message in one of the party's conversations, sent or received (to both parties' rooms) */
+  'chat:message': (payload: { message: MessageView }) => void;
+  /** `reader` read the other party's messages up to `upToMessageId` (to both parties) */
+  'chat:read': (payload: { conversationId: string; reader: ChatParty; upToMessageId: string; readAt: string }) => void;
+  /** the party's unread messages changed: in this conversation and in total */
+  'chat:unread': (payload: { conversationId: string; unreadCount: number; total: number }) => void;
+  /** the other party is typing (to the conversation's room, never back to the typist) */
+  'chat:typing': (payload: { conversationId: string; senderType: ChatParty; typing: boolean }) => void;
 }
 
 export interface ClientToServerEvents {
-  /** join a conversation room the caller takes part in */
+  /** join a conversation room the caller takes part in (typing indicators); false when not a party */
   'conversation:join': (conversationId: string, ack: (ok: boolean) => void) => void;
+  'conversation:leave': (conversationId: string) => void;
+  /** the caller is typing (true) or stopped (false) in a conversation room they joined */
+  'chat:typing': (conversationId: string, typing: boolean) => void;
   /** this connection is looking at a performer (profile dialog, session); null stops. Counts as one viewer. */
   'performer:view': (performerId: string | null) => void;
   /** this connection takes part in a session (its page is open): media presence for billing */

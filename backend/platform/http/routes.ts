@@ -52,6 +52,7 @@ const allowedKinds: Record<RouteContract['auth'], Principal['kind'][] | undefine
   performer: ['performer', 'admin'],
   admin: ['admin'],
   account: ['user', 'performer', 'admin'],
+  userOrPerformer: ['user', 'performer'],
 };
 
 /** `/api/users/{id}` → `/api/users/:id` for the router. */

@@ -8,8 +8,11 @@ export interface RouteContract {
   path: string;
   summary: string;
   tag: string;
-  /** 'account': any signed-in session (user, performer or admin); the handler checks the resource */
-  auth: 'public' | 'user' | 'performer' | 'admin' | 'account';
+  /**
+   * 'account': any signed-in session (user, performer or admin); 'userOrPerformer': a signed-in user
+   * or performer and no admin (private talk between them); the handler checks the resource
+   */
+  auth: 'public' | 'user' | 'performer' | 'admin' | 'account' | 'userOrPerformer';
   params?: z.ZodObject;
   query?: z.ZodObject;
   body?: z.ZodType;

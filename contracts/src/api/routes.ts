@@ -14,6 +14,7 @@ import { filesRoutes } from './files';
 import { presenceRoutes } from './presence';
 import { sessionsRoutes } from './sessions';
 import { payoutsRoutes } from './payouts';
+import { chatRoutes } from './chat';
 import type { RouteContract } from './route-contract';
 
 export type { HttpMethod, RouteContract } from './route-contract';
@@ -37,6 +38,7 @@ export const apiRoutes = {
   ...presenceRoutes,
   ...sessionsRoutes,
   ...payoutsRoutes,
+  ...chatRoutes,
 } as const satisfies Record<string, RouteContract>;
 
 export type ApiRouteName = keyof typeof apiRoutes;

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { accountsEvents, type UniqueValueKind } from './accounts';
 import { adminsEvents } from './admins';
 import { aliasesEvents } from './aliases';
+import { chatEvents } from './chat';
 import { offersEvents } from './offers';
 import { purchasesEvents } from './purchases';
 import { packagesEvents } from './packages';
@@ -14,6 +15,7 @@ import { walletEvents } from './wallet';
 export * from './accounts';
 export * from './admins';
 export * from './aliases';
+export * from './chat';
 export * from './offers';
 export * from './purchases';
 export * from './packages';
@@ -39,6 +41,7 @@ export const eventSchemas = {
   ...sessionsEvents,
   ...systemEvents,
   ...payoutsEvents,
+  ...chatEvents,
 } as const;
 
 export type EventType = keyof typeof eventSchemas;

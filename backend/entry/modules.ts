@@ -2,6 +2,7 @@ import type { ModulePorts } from '../platform/module';
 import { accountsModule } from '../modules/accounts';
 import { adminsModule } from '../modules/admins';
 import { aliasesModule } from '../modules/aliases';
+import { chatModule } from '../modules/chat';
 import { earningsModule } from '../modules/earnings';
 import { favouritesModule } from '../modules/favourites';
 import { filesModule } from '../modules/files';
@@ -23,6 +24,7 @@ export function auraModules(ports: ModulePorts) {
   const offers = offersModule(ports);
   const presence = presenceModule(ports);
   const performers = performersModule(ports, { presence: presence.tracker });
+  const aliases = aliasesModule(ports, { users: accounts.queries });
   return {
     accounts,
     admins,
@@ -31,7 +33,7 @@ export function auraModules(ports: ModulePorts) {
     presence,
     performers,
     wallet: walletModule(ports, { users: accounts.queries }),
-    aliases: aliasesModule(ports, { users: accounts.queries }),
+    aliases,
     purchases: purchasesModule(ports, { users: accounts.queries, packages: packages.queries, offers: offers.queries }),
     statistics: statisticsModule(ports),
     earnings: earningsModule(ports),
@@ -39,6 +41,7 @@ export function auraModules(ports: ModulePorts) {
     favourites: favouritesModule(ports, { performers: performers.queries }),
     files: filesModule(ports, { documents: performers.documents }),
     payouts: payoutsModule(ports, { performers: performers.queries }),
+    chat: chatModule(ports, { identities: aliases.queries, users: accounts.queries, performers: performers.queries }),
   };
 }
 

@@ -1,4 +1,6 @@
 /** Helpers for API tests of the admin console: the seeded superadmin and admins made through the API. */
+import { streams } from '@aura/contracts';
+import { newId } from '../platform/ids';
 import { client, type TestApp } from './app-harness';
 
 export const SUPERADMIN = { username: 'root', password: 'root-password-1' };
@@ -60,4 +62,12 @@ export async function send(http: ReturnType<typeof client>, method: 'PATCH' | 'D
     json = {};
   }
   return { status: response.status, json, text };
+}
+
+/** Tops a wallet up straight in the log (what a paid card purchase would do), then waits for the read models. */
+export async function fund(app: TestApp, userId: string, auracoin: number) {
+  await app.infra.eventStore.appendToStream(streams.wallet(userId), [
+    { id: newId(), type: 'AuracoinCredited', data: { walletId: userId, amount: auracoin * 100, reason: 'refund', creditedAt: new Date().toISOString() } },
+  ], { expectedRevision: 'any' });
+  await app.settled();
 }

@@ -1,7 +1,7 @@
 import { streams } from '@aura/contracts';
 import { newId } from '../platform/ids';
 import { client, startTestApp, type TestApp } from './app-harness';
-import { logLength, send, superadminClient, userClient } from './admin-session';
+import { fund, logLength, send, superadminClient, userClient } from './admin-session';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -11,18 +11,11 @@ afterAll(async () => {
   await app.close();
 });
 
-/** Tops a wallet up straight in the log (what a paid purchase would do). */
-async function fund(userId: string, auracoin: number) {
-  await app.infra.eventStore.appendToStream(streams.wallet(userId), [
-    { id: newId(), type: 'AuracoinCredited', data: { walletId: userId, amount: auracoin * 100, reason: 'refund', creditedAt: new Date().toISOString() } },
-  ], { expectedRevision: 'any' });
-  await app.settled();
-}
 
 describe('aliases', () => {
   it('buys an alias for 50 auracoin, lists it as active, then deletes it', async () => {
     const { http, id } = await userClient(app);
-    await fund(id, 45); // 10 welcome + 45 = 55
+    await fund(app, id, 45); // 10 welcome + 45 = 55
     const created = await http.post(`/api/users/${id}/aliases`, { aliasName: '  Zorro  ', price: 50 });
     expect(created.status).toBe(201);
     expect(created.json).toMatchObject({ aliasName: 'Zorro', isActive: true });
@@ -52,7 +45,7 @@ describe('aliases', () => {
 
   it('refuses bad input naming the fields, and changes nothing', async () => {
     const { http, id } = await userClient(app);
-    await fund(id, 100);
+    await fund(app, id, 100);
     const before = await logLength(app);
     for (const body of [{ aliasName: '   ', price: 50 }, { aliasName: 'Zorro', price: 1 }, { price: 50 }, { aliasName: 7, price: 50 }, 'not json{']) {
       const refused = await http.post(`/api/users/${id}/aliases`, body);
@@ -69,7 +62,7 @@ describe('aliases', () => {
   it('guards every route: 401 anonymous, 403 another user, admins read but never spend', async () => {
     const owner = await userClient(app);
     const other = await userClient(app);
-    await fund(owner.id, 100);
+    await fund(app, owner.id, 100);
     const created = await owner.http.post(`/api/users/${owner.id}/aliases`, { aliasName: 'Mine', price: 50 });
     expect(created.status).toBe(201);
     const aliasId = created.json.id as string;
@@ -91,7 +84,7 @@ describe('aliases', () => {
 
   it('gives the first answer for a repeated Idempotency-Key, refuses it with another body', async () => {
     const { http, id } = await userClient(app);
-    await fund(id, 200);
+    await fund(app, id, 200);
     const first = await http.post(`/api/users/${id}/aliases`, { aliasName: 'Uno', price: 50 }, { 'idempotency-key': 'alias-key-1' });
     const again = await http.post(`/api/users/${id}/aliases`, { aliasName: 'Uno', price: 50 }, { 'idempotency-key': 'alias-key-1' });
     expect(again.status).toBe(201);
@@ -107,7 +100,7 @@ describe('aliases', () => {
   it('lets exactly k of 100 concurrent purchases through when the wallet affords k', async () => {
     const { http, id } = await userClient(app);
     const k = 4;
-    await fund(id, k * 50 + 39 - 10); // with the 10 welcome: k * 50 + 39
+    await fund(app, id, k * 50 + 39 - 10); // with the 10 welcome: k * 50 + 39
     const answers = await Promise.all(
       Array.from({ length: 100 }, (_, i) => http.post(`/api/users/${id}/aliases`, { aliasName: `Alias ${i}`, price: 50 })),
     );

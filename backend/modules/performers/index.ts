@@ -8,7 +8,7 @@ import { demoPortraits, seedDemoPerformers } from './demo-seed';
 import { presenceGraceJob } from './presence-grace';
 import { PERFORMERS, performersProjection } from './projection';
 import { followPresence, performerPushes, type PresenceFeed } from './pushes';
-import { createPerformerQueries, sightOf, toPerformerView } from './queries';
+import { createPerformerQueries, messagePriceUnitsOf, sightOf, toPerformerView } from './queries';
 import { performersQueryRouter } from './query-routes';
 import { performersRouter } from './routes';
 
@@ -61,6 +61,14 @@ export function performersModule(ports: ModulePorts, deps: PerformersDeps) {
        * A blocked identity buys no photos, sends no messages and starts no sessions with her.
        */
       isBlocked: async (performerId: string, identityId: string) => (await performers.byId(performerId))?.blockedUserIds.includes(identityId) ?? false,
+      /** what her chats show and decide on: name, picture, presence, message price, the identities she blocked */
+      chatProfiles: async (performerIds: readonly string[]) =>
+        new Map(
+          (await performers.byIds(performerIds)).map((doc) => [
+            doc._id,
+            { name: doc.name, image: doc.image, username: doc.username, isOnline: doc.isOnline, messagePriceUnits: messagePriceUnitsOf(doc), blockedIdentityIds: doc.blockedUserIds },
+          ]),
+        ),
       /** what this caller, from this country, may see of her: 'full', 'public' or 'none' */
       sightOf: async (performerId: string, caller: Pick<Principal, 'kind' | 'sub'> | undefined, country: string | undefined) => {
         const doc = await performers.byId(performerId);

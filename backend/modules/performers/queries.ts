@@ -15,6 +15,11 @@ function ageOf(doc: PerformerDoc, now: Date): number | null {
   return doc.dateOfBirth ? ageOn(doc.dateOfBirth, now) : null;
 }
 
+/** Her chat price, minor units (documents written before the field existed: the default). */
+export function messagePriceUnitsOf(doc: PerformerDoc): number {
+  return doc.messagePriceUnits ?? auracoinToUnits(MESSAGE_PRICE_DEFAULT);
+}
+
 export function toPublicPerformerView(doc: PerformerDoc, live: LiveFigures): PublicPerformerView {
   const now = live.now();
   return {
@@ -27,7 +32,7 @@ export function toPublicPerformerView(doc: PerformerDoc, live: LiveFigures): Pub
     online: doc.isOnline,
     rating: doc.rating,
     creditsPerMinute: unitsToAuracoin(doc.rateUnits),
-    messagePrice: unitsToAuracoin(doc.messagePriceUnits ?? auracoinToUnits(MESSAGE_PRICE_DEFAULT)),
+    messagePrice: unitsToAuracoin(messagePriceUnitsOf(doc)),
     languages: doc.languages,
     category: doc.category,
     bio: doc.bio,
@@ -122,6 +127,9 @@ export function createPerformerQueries(readModels: ReadModelStore, live: LiveFig
     live,
     async byId(id: string): Promise<PerformerDoc | null> {
       return performers.findOne({ _id: id });
+    },
+    async byIds(ids: readonly string[]): Promise<PerformerDoc[]> {
+      return ids.length === 0 ? [] : performers.find({ _id: { $in: [...ids] } });
     },
     /** by username (ignoring case) or email */
     async byLogin(identifier: string): Promise<PerformerDoc | null> {

@@ -1,0 +1,463 @@
+import { io as connect, type Socket } from 'socket.io-client';
+import { performerStreams, streams, type ConversationView, type MessageView } from '@aura/contracts';
+import { deterministicId, newId } from '../platform/ids';
+import { client, startTestApp, type TestApp } from './app-harness';
+import { runLedgerAudit } from '../platform/ledger/run-audit';
+import { fund, logLength, send, superadminClient, userClient } from './admin-session';
+
+let app: TestApp;
+let admin: ReturnType<typeof client>;
+beforeAll(async () => {
+  app = await startTestApp();
+  await app.seedDemo();
+  await app.settled();
+  admin = await superadminClient(app);
+});
+afterAll(async () => {
+  await app.close();
+});
+
+const demo = (username: string) => deterministicId(`demo-performer:${username}`);
+
+async function performerClient(username: string) {
+  const http = client(app.url);
+  const login = await http.post('/api/performer/login', { username, password: 'demo-performer' });
+  expect(login.status).toBe(200);
+  return { http, id: login.json.id as string };
+}
+
+
+async function balanceOf(http: ReturnType<typeof client>, userId: string) {
+  return (await http.get(`/api/users/${userId}`)).json.auracoinBalance as number;
+}
+
+/** A user with a username and email we can look for, and an alias (bought with funded auracoin). */
+async function userWithAlias(aliasName = 'Zorro') {
+  const user = await userClient(app);
+  const me = (await user.http.get(`/api/users/${user.id}`)).json;
+  await fund(app, user.id, 100);
+  const alias = await user.http.post(`/api/users/${user.id}/aliases`, { aliasName, price: 50 });
+  expect(alias.status).toBe(201);
+  return { ...user, username: me.username as string, email: me.email as string, aliasId: alias.json.id as string };
+}
+
+const message = (conversation: { id: string }, senderId: string, senderType: 'user' | 'performer', content: string, extra: Record<string, unknown> = {}) => ({
+  conversationId: conversation.id, senderId, senderType, content, ...extra,
+});
+
+async function patch(http: ReturnType<typeof client>, path: string, body?: unknown) {
+  return send(http, 'PATCH', `${app.url}${path}`, body);
+}
+
+describe('conversations', () => {
+  it('opens one conversation per identity: 201 when created, 200 when it exists', async () => {
+    const user = await userWithAlias();
+    const giulia = demo('giulia.rossi');
+    const first = await user.http.post('/api/conversations', { performerId: giulia });
+    expect(first.status).toBe(201);
+    expect(first.json).toMatchObject({ userId: user.id, performerId: giulia, identityId: user.id, aliasId: null, unreadCount: 0, lastMessageAt: null, user: { username: user.username }, performer: { name: 'Giulia', messagePrice: 1 }, blocked: false, closed: false });
+    const again = await user.http.post('/api/conversations', { performerId: giulia, aliasId: null });
+    expect(again.status).toBe(200);
+    expect(again.json.id).toBe(first.json.id);
+    const asAlias = await user.http.post('/api/conversations', { performerId: giulia, aliasId: user.aliasId });
+    expect(asAlias.status).toBe(201);
+    expect(asAlias.json).toMatchObject({ identityId: user.aliasId, aliasId: user.aliasId, user: { username: 'Zorro' } });
+    expect(asAlias.json.id).not.toBe(first.json.id);
+
+    const list = await user.http.get(`/api/conversations/${user.id}?userType=user`);
+    expect(list.status).toBe(200);
+    expect((list.json as unknown as ConversationView[]).map((c) => c.id).sort()).toEqual([first.json.id, asAlias.json.id].sort());
+  });
+
+  it("refuses someone else's alias, a deleted one, an unknown or pending performer, admins and performers, changing nothing", async () => {
+    const user = await userWithAlias();
+    const other = await userWithAlias('Other');
+    const giulia = demo('giulia.rossi');
+    const deletedAlias = await user.http.post(`/api/users/${user.id}/aliases`, { aliasName: 'Gone', price: 50 });
+    expect((await send(user.http, 'DELETE', `${app.url}/api/aliases/${deletedAlias.json.id as string}`)).status).toBe(200);
+    const pending = await client(app.url).post('/api/performers', {});
+    expect(pending.status).toBe(400);
+    const before = await logLength(app);
+    expect((await user.http.post('/api/conversations', { performerId: giulia, aliasId: other.aliasId })).status).toBe(404);
+    expect((await user.http.post('/api/conversations', { performerId: giulia, aliasId: deletedAlias.json.id })).status).toBe(404);
+    expect((await user.http.post('/api/conversations', { performerId: newId() })).status).toBe(404);
+    expect((await user.http.post('/api/conversations', { performerId: 'nope' })).status).toBe(400);
+    expect((await user.http.post('/api/conversations', '{"performerId":')).status).toBe(400);
+    expect((await client(app.url).post('/api/conversations', { performerId: giulia })).status).toBe(401);
+    expect((await admin.post('/api/conversations', { performerId: giulia })).status).toBe(403);
+    const { http: sofia } = await performerClient('sofia.marino');
+    expect((await sofia.post('/api/conversations', { performerId: giulia })).status).toBe(403);
+    expect(await logLength(app)).toBe(before);
+  });
+
+  it('refuses a geoblocked performer to callers from that country', async () => {
+    const user = await userClient(app);
+    const { http: lucia, id } = await performerClient('lucia.bianchi');
+    expect((await send(lucia, 'PUT', `${app.url}/api/performers/${id}/geoblock`, { countries: ['CH'] })).status).toBe(200);
+    try {
+      const fromSwitzerland = await fetch(`${app.url}/api/conversations`, {
+        method: 'POST', headers: { cookie: user.http.cookie()!, 'content-type': 'application/json', 'x-country': 'CH' }, body: JSON.stringify({ performerId: id }),
+      });
+      expect(fromSwitzerland.status).toBe(404);
+      const opened = await user.http.post('/api/conversations', { performerId: id });
+      expect(opened.status).toBe(201);
+      const blockedSend = await fetch(`${app.url}/api/messages`, {
+        method: 'POST', headers: { cookie: user.http.cookie()!, 'content-type': 'application/json', 'x-country': 'CH' },
+        body: JSON.stringify(message(opened.json as { id: string }, user.id, 'user', 'ciao')),
+      });
+      expect(blockedSend.status).toBe(404);
+    } finally {
+      await send(lucia, 'PUT', `${app.url}/api/performers/${id}/geoblock`, { countries: [] });
+    }
+  });
+});
+
+describe('paid messages', () => {
+  it("debits the performer's price with the message, credits her 55%, and her replies are free", async () => {
+    const user = await userClient(app);
+    const { http: camila, id: camilaId } = await performerClient('camila.lopez');
+    expect((await patch(camila, `/api/performers/${camilaId}`, { messagePrice: 1.5 })).status).toBe(200);
+    const conversation = (await user.http.post('/api/conversations', { performerId: camilaId })).json as unknown as ConversationView;
+    expect(conversation.performer.messagePrice).toBe(1.5);
+    const sent = await user.http.post('/api/messages', message(conversation, user.id, 'user', '  Ciao <b>Camila</b>!  '));
+    expect(sent.status).toBe(201);
+    expect(sent.json).toMatchObject({ conversationId: conversation.id, senderId: user.id, senderType: 'user', content: 'Ciao <b>Camila</b>!', isRead: false, price: 1.5 });
+    const wallet = await app.infra.eventStore.readStream(streams.wallet(user.id));
+    expect(wallet.slice(-2).map((e) => [e.type, (e.data as { reason?: string }).reason])).toEqual([['MessageSent', undefined], ['AuracoinDebited', 'message']]);
+    expect(await balanceOf(user.http, user.id)).toBe(8.5);
+    await app.settled();
+    const earnings = await app.infra.eventStore.readStream(performerStreams.earnings(camilaId));
+    expect(earnings.map((e) => e.data)).toContainEqual(expect.objectContaining({ source: 'message', sourceId: sent.json.id, grossUnits: 150, shareCents: 82 }));
+
+    const reply = await camila.post('/api/messages', message(conversation, camilaId, 'performer', 'Ciao a te'));
+    expect(reply.status).toBe(201);
+    expect(reply.json).toMatchObject({ senderType: 'performer', senderId: camilaId, price: 0 });
+    expect(await balanceOf(user.http, user.id)).toBe(8.5);
+
+    const history = await user.http.get(`/api/messages/${conversation.id}`);
+    expect((history.json as unknown as MessageView[]).map((m) => m.content)).toEqual(['Ciao <b>Camila</b>!', 'Ciao a te']);
+    await patch(camila, `/api/performers/${camilaId}`, { messagePrice: 1 });
+  });
+
+  it('stores and charges a retried send once, by Idempotency-Key or client id; a reused key with other content is refused', async () => {
+    const user = await userClient(app);
+    const giulia = demo('giulia.rossi');
+    const conversation = (await user.http.post('/api/conversations', { performerId: giulia })).json as unknown as ConversationView;
+    const key = { 'idempotency-key': `k-${newId()}` };
+    const first = await user.http.post('/api/messages', message(conversation, user.id, 'user', 'una volta'), key);
+    await app.settled();
+    const before = await logLength(app);
+    const retry = await user.http.post('/api/messages', message(conversation, user.id, 'user', 'una volta'), key);
+    expect([first.status, retry.status]).toEqual([201, 201]);
+    expect(retry.json.id).toBe(first.json.id);
+    const other = await user.http.post('/api/messages', message(conversation, user.id, 'user', 'un altro testo'), key);
+    expect(other.status).toBe(422);
+    const clientId = newId();
+    const byBody = await Promise.all([1, 2, 3].map(() => user.http.post('/api/messages', message(conversation, user.id, 'user', 'dal client', { clientMessageId: clientId }))));
+    expect(new Set(byBody.map((r) => r.json.id)).size).toBe(1);
+    expect(byBody.map((r) => r.status)).toEqual([201, 201, 201]);
+    await app.settled();
+    // one message more: itself, its debit and her earnings credit
+    expect(await logLength(app)).toBe(before + 3);
+    expect(await balanceOf(user.http, user.id)).toBe(8);
+  });
+
+  it('refuses a balance that cannot pay with Insufficient auracoin balance, storing nothing', async () => {
+    const user = await userClient(app);
+    const { http: aiko, id: aikoId } = await performerClient('aiko.tanaka');
+    expect((await patch(aiko, `/api/performers/${aikoId}`, { messagePrice: 20 })).status).toBe(200);
+    try {
+      const conversation = (await user.http.post('/api/conversations', { performerId: aikoId })).json as unknown as ConversationView;
+      const before = await logLength(app);
+      const refused = await user.http.post('/api/messages', message(conversation, user.id, 'user', 'ciao'));
+      expect(refused.status).toBe(400);
+      expect(refused.json).toMatchObject({ code: 'insufficient_balance', error: 'Insufficient auracoin balance' });
+      expect(await logLength(app)).toBe(before);
+      expect(await balanceOf(user.http, user.id)).toBe(10);
+      expect((await user.http.get(`/api/messages/${conversation.id}`)).json).toEqual([]);
+    } finally {
+      await patch(aiko, `/api/performers/${aikoId}`, { messagePrice: 1 });
+    }
+  });
+
+  it('stores exactly the k messages a wallet affords out of 100 concurrent sends', async () => {
+    const user = await userClient(app);
+    const conversation = (await user.http.post('/api/conversations', { performerId: demo('mei.lin') })).json as unknown as ConversationView;
+    // 10 welcome auracoin at 1 auracoin a message: k = 10
+    const answers = await Promise.all(Array.from({ length: 100 }, (_, n) => user.http.post('/api/messages', message(conversation, user.id, 'user', `messaggio ${n}`))));
+    const statuses = answers.map((a) => a.status);
+    expect(statuses.filter((s) => s === 201)).toHaveLength(10);
+    expect(statuses.filter((s) => s === 400)).toHaveLength(90);
+    expect(answers.filter((a) => a.status === 400).every((a) => a.json.code === 'insufficient_balance')).toBe(true);
+    expect(await balanceOf(user.http, user.id)).toBe(0);
+    expect((await user.http.get(`/api/messages/${conversation.id}?limit=200`)).json).toHaveLength(10);
+    const debits = (await app.infra.eventStore.readStream(streams.wallet(user.id))).filter((e) => e.type === 'AuracoinDebited');
+    expect(debits).toHaveLength(10);
+  });
+
+  it('makes messages free when she asks 0', async () => {
+    const user = await userClient(app);
+    const { http: elena, id: elenaId } = await performerClient('elena.ferrari');
+    expect((await patch(elena, `/api/performers/${elenaId}`, { messagePrice: 0 })).status).toBe(200);
+    try {
+      const conversation = (await user.http.post('/api/conversations', { performerId: elenaId })).json as unknown as ConversationView;
+      const key = { 'idempotency-key': newId() };
+      const sent = await user.http.post('/api/messages', message(conversation, user.id, 'user', 'gratis'), key);
+      expect(sent.json).toMatchObject({ price: 0, content: 'gratis' });
+      expect((await user.http.post('/api/messages', message(conversation, user.id, 'user', 'gratis'), key)).json.id).toBe(sent.json.id);
+      expect(await balanceOf(user.http, user.id)).toBe(10);
+      expect((await user.http.get(`/api/messages/${conversation.id}`)).json).toHaveLength(1);
+    } finally {
+      await patch(elena, `/api/performers/${elenaId}`, { messagePrice: 1 });
+    }
+  });
+});
+
+describe('bad input and who may do what', () => {
+  it('refuses forged senders, blank and over-long content, and other people’s conversations, changing nothing', async () => {
+    const user = await userClient(app);
+    const stranger = await userClient(app);
+    const giulia = demo('giulia.rossi');
+    const { http: sofia, id: sofiaId } = await performerClient('sofia.marino');
+    const { http: giuliaHttp } = await performerClient('giulia.rossi');
+    const conversation = (await user.http.post('/api/conversations', { performerId: giulia })).json as unknown as ConversationView;
+    await user.http.post('/api/messages', message(conversation, user.id, 'user', 'primo'));
+    await app.settled();
+    const before = await logLength(app);
+    const balance = await balanceOf(user.http, user.id);
+    const cases: [ReturnType<typeof client>, unknown, number][] = [
+      [user.http, message(conversation, giulia, 'user', 'finto'), 403],
+      [user.http, message(conversation, user.id, 'performer', 'finto'), 403],
+      [user.http, message(conversation, stranger.id, 'user', 'finto'), 403],
+      [giuliaHttp, message(conversation, user.id, 'user', 'finto'), 403],
+      [giuliaHttp, message(conversation, giulia, 'user', 'finto'), 403],
+      [stranger.http, message(conversation, stranger.id, 'user', 'intruso'), 404],
+      [sofia, message(conversation, sofiaId, 'performer', 'intrusa'), 404],
+      [admin, message(conversation, user.id, 'user', 'admin'), 403],
+      [client(app.url), message(conversation, user.id, 'user', 'anonimo'), 401],
+      [user.http, message(conversation, user.id, 'user', '   \n  '), 400],
+      [user.http, message(conversation, user.id, 'user', 'x'.repeat(2001)), 400],
+      [user.http, { ...message(conversation, user.id, 'user', 'ciao'), conversationId: 'nope' }, 400],
+      [user.http, { ...message(conversation, user.id, 'user', 'ciao'), senderType: 'admin' }, 400],
+      [user.http, { conversationId: conversation.id }, 400],
+      [user.http, '{"content":', 400],
+      [user.http, message({ id: newId() }, user.id, 'user', 'nessuna'), 404],
+    ];
+    for (const [http, body, status] of cases) {
+      const answer = await http.post('/api/messages', body);
+      expect({ body, status: answer.status }).toEqual({ body, status });
+      expect(answer.headers.get('content-type')).toContain('application/problem+json');
+    }
+    expect((await user.http.post('/api/messages', message(conversation, user.id, 'user', 'x'.repeat(2000)))).status).toBe(201);
+    await app.settled();
+    expect(await logLength(app)).toBe(before + 3);
+    expect(await balanceOf(user.http, user.id)).toBe(balance - 1);
+  });
+
+  it('answers 401 to anonymous callers and 403 or 404 to everyone but the two parties on every read', async () => {
+    const user = await userClient(app);
+    const stranger = await userClient(app);
+    const giulia = demo('giulia.rossi');
+    const { http: sofia, id: sofiaId } = await performerClient('sofia.marino');
+    const conversation = (await user.http.post('/api/conversations', { performerId: giulia })).json as unknown as ConversationView;
+    const anonymous = client(app.url);
+    const reads: [ReturnType<typeof client>, 'GET' | 'PATCH', string, number][] = [
+      [anonymous, 'GET', `/api/conversations/${user.id}?userType=user`, 401],
+      [anonymous, 'GET', `/api/messages/${conversation.id}`, 401],
+      [anonymous, 'GET', `/api/unread/${user.id}`, 401],
+      [anonymous, 'PATCH', `/api/messages/${conversation.id}/read/${user.id}`, 401],
+      [stranger.http, 'GET', `/api/conversations/${user.id}?userType=user`, 403],
+      [stranger.http, 'GET', `/api/unread/${user.id}`, 403],
+      [stranger.http, 'GET', `/api/messages/${conversation.id}`, 404],
+      [stranger.http, 'PATCH', `/api/messages/${conversation.id}/read/${stranger.id}`, 404],
+      [sofia, 'GET', `/api/conversations/${giulia}?userType=performer`, 403],
+      [sofia, 'GET', `/api/messages/${conversation.id}`, 404],
+      [sofia, 'PATCH', `/api/messages/${conversation.id}/read/${sofiaId}`, 404],
+      [user.http, 'GET', `/api/conversations/${user.id}?userType=performer`, 403],
+      [user.http, 'PATCH', `/api/messages/${conversation.id}/read/${giulia}`, 403],
+      [admin, 'GET', `/api/conversations/${user.id}?userType=user`, 403],
+      [admin, 'GET', `/api/messages/${conversation.id}`, 403],
+      [admin, 'GET', `/api/unread/${user.id}`, 403],
+      [user.http, 'GET', `/api/messages/${conversation.id}?limit=0`, 400],
+      [user.http, 'GET', `/api/messages/${conversation.id}?before=${newId()}`, 400],
+      [user.http, 'GET', `/api/conversations/${user.id}?userType=admin`, 400],
+    ];
+    const before = await logLength(app);
+    for (const [http, method, path, status] of reads) {
+      const answer = method === 'GET' ? await http.get(path) : await patch(http, path);
+      expect({ path, method, status: answer.status }).toEqual({ path, method, status });
+    }
+    expect(await logLength(app)).toBe(before);
+  });
+});
+
+describe('read marks, unread counts and paging', () => {
+  it('marks the other party’s messages read and counts what is left', async () => {
+    const user = await userClient(app);
+    const { http: isabela, id: isabelaId } = await performerClient('isabela.santos');
+    const conversation = (await user.http.post('/api/conversations', { performerId: isabelaId })).json as unknown as ConversationView;
+    for (const text of ['uno', 'due', 'tre']) expect((await user.http.post('/api/messages', message(conversation, user.id, 'user', text))).status).toBe(201);
+    expect((await isabela.get(`/api/unread/${isabelaId}`)).json).toMatchObject({ total: 3, byConversation: { [conversation.id]: 3 } });
+    const theirs = (await isabela.get(`/api/conversations/${isabelaId}?userType=performer`)).json as unknown as ConversationView[];
+    expect(theirs.find((c) => c.id === conversation.id)).toMatchObject({ unreadCount: 3, lastMessage: { senderType: 'user', content: 'tre' } });
+
+    const read = await patch(isabela, `/api/messages/${conversation.id}/read/${isabelaId}`);
+    expect(read.status).toBe(200);
+    expect(read.json).toEqual({ conversationId: conversation.id, reader: 'performer', marked: 3, unreadCount: 0 });
+    expect((await patch(isabela, `/api/messages/${conversation.id}/read/${isabelaId}`)).json).toMatchObject({ marked: 0, unreadCount: 0 });
+    const seen = (await user.http.get(`/api/messages/${conversation.id}`)).json as unknown as MessageView[];
+    expect(seen.every((m) => m.isRead)).toBe(true);
+    expect((await isabela.get(`/api/unread/${isabelaId}`)).json).toMatchObject({ total: 0 });
+
+    await isabela.post('/api/messages', message(conversation, isabelaId, 'performer', 'eccomi'));
+    expect((await user.http.get(`/api/unread/${user.id}`)).json).toEqual({ total: 1, byConversation: { [conversation.id]: 1 } });
+    expect((await patch(user.http, `/api/messages/${conversation.id}/read/${user.id}`)).json).toMatchObject({ reader: 'user', marked: 1, unreadCount: 0 });
+  });
+
+  it('pages a long history oldest first with X-Has-More', async () => {
+    const user = await userClient(app);
+    const { http: chiara, id: chiaraId } = await performerClient('chiara.conti');
+    const conversation = (await user.http.post('/api/conversations', { performerId: chiaraId })).json as unknown as ConversationView;
+    for (let n = 1; n <= 7; n++) await chiara.post('/api/messages', message(conversation, chiaraId, 'performer', `m${n}`));
+    const newest = await user.http.get(`/api/messages/${conversation.id}?limit=3`);
+    expect((newest.json as unknown as MessageView[]).map((m) => m.content)).toEqual(['m5', 'm6', 'm7']);
+    expect(newest.headers.get('x-has-more')).toBe('true');
+    const oldestShown = (newest.json as unknown as MessageView[])[0]!.id;
+    const older = await user.http.get(`/api/messages/${conversation.id}?limit=10&before=${oldestShown}`);
+    expect((older.json as unknown as MessageView[]).map((m) => m.content)).toEqual(['m1', 'm2', 'm3', 'm4']);
+    expect(older.headers.get('x-has-more')).toBe('false');
+    const since = await user.http.get(`/api/messages/${conversation.id}?after=${(older.json as unknown as MessageView[])[1]!.id}`);
+    expect((since.json as unknown as MessageView[]).map((m) => m.content)).toEqual(['m3', 'm4', 'm5', 'm6', 'm7']);
+  });
+});
+
+describe('identities', () => {
+  it('never shows the performer the real username, email or id of a user who chose an alias', async () => {
+    const user = await userWithAlias('Maschera');
+    const { http: valentina, id: valentinaId } = await performerClient('valentina.greco');
+    const conversation = (await user.http.post('/api/conversations', { performerId: valentinaId, aliasId: user.aliasId })).json as unknown as ConversationView;
+    const sent = await user.http.post('/api/messages', message(conversation, user.aliasId, 'user', 'sono io'));
+    expect(sent.json).toMatchObject({ senderId: user.aliasId });
+    await valentina.post('/api/messages', message(conversation, valentinaId, 'performer', 'chi sei?'));
+    const socket: Socket = connect(app.url, { transports: ['websocket'], extraHeaders: { cookie: valentina.cookie()! } });
+    const heard: unknown[] = [];
+    socket.onAny((event: string, payload: unknown) => heard.push({ event, payload }));
+    await new Promise<void>((resolve) => socket.on('connect', () => resolve()));
+    try {
+      const joined = await new Promise<boolean>((resolve) => socket.emit('conversation:join', conversation.id, resolve));
+      expect(joined).toBe(true);
+      await user.http.post('/api/messages', message(conversation, user.id, 'user', 'ancora io'));
+      await patch(valentina, `/api/messages/${conversation.id}/read/${valentinaId}`);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const answers = [
+        (await valentina.get(`/api/conversations/${valentinaId}?userType=performer`)).text,
+        (await valentina.get(`/api/messages/${conversation.id}`)).text,
+        (await valentina.get(`/api/unread/${valentinaId}`)).text,
+        (await valentina.get(`/api/performers/${valentinaId}`)).text,
+        JSON.stringify(heard),
+      ];
+      expect(heard.some((h) => (h as { event: string }).event === 'chat:message')).toBe(true);
+      for (const text of answers) {
+        expect(text).not.toContain(user.id);
+        expect(text).not.toContain(user.username);
+        expect(text).not.toContain(user.email);
+      }
+      const mine = ((await valentina.get(`/api/conversations/${valentinaId}?userType=performer`)).json as unknown as ConversationView[]).find((c) => c.id === conversation.id)!;
+      expect(mine).toMatchObject({ userId: user.aliasId, identityId: user.aliasId, aliasId: null, user: { username: 'Maschera' } });
+      // the user's own real id cannot be named as if it were hers to read
+      expect((await valentina.get(`/api/users/${user.id}`)).status).toBe(403);
+    } finally {
+      socket.close();
+    }
+  });
+
+  it('blocks an identity from the chat: it cannot send and sees that it is blocked; the other identity can', async () => {
+    const user = await userWithAlias('Bloccato');
+    const { http: amara, id: amaraId } = await performerClient('amara.diallo');
+    const asAlias = (await user.http.post('/api/conversations', { performerId: amaraId, aliasId: user.aliasId })).json as unknown as ConversationView;
+    const asSelf = (await user.http.post('/api/conversations', { performerId: amaraId })).json as unknown as ConversationView;
+    await user.http.post('/api/messages', message(asAlias, user.aliasId, 'user', 'ciao'));
+    expect((await send(amara, 'PUT', `${app.url}/api/performers/${amaraId}/blocked-users/${user.aliasId}`)).status).toBe(200);
+    await app.settled();
+    const before = await logLength(app);
+    const balance = await balanceOf(user.http, user.id);
+    const refused = await user.http.post('/api/messages', message(asAlias, user.aliasId, 'user', 'ci sei?'));
+    expect(refused.status).toBe(403);
+    expect(refused.json.code).toBe('blocked');
+    expect((await amara.post('/api/messages', message(asAlias, amaraId, 'performer', 'no'))).json.code).toBe('blocked');
+    expect((await user.http.post('/api/conversations', { performerId: amaraId, aliasId: user.aliasId })).json.blocked).toBe(true);
+    expect(await logLength(app)).toBe(before);
+    expect(await balanceOf(user.http, user.id)).toBe(balance);
+    expect((await user.http.post('/api/messages', message(asSelf, user.id, 'user', 'sono un altro'))).status).toBe(201);
+
+    expect((await send(amara, 'DELETE', `${app.url}/api/performers/${amaraId}/blocked-users/${user.aliasId}`)).status).toBe(200);
+    expect((await user.http.post('/api/messages', message(asAlias, user.aliasId, 'user', 'grazie'))).status).toBe(201);
+  });
+
+  it('closes the conversation of a deleted alias: history stays, sending is refused', async () => {
+    const user = await userWithAlias('Effimero');
+    const conversation = (await user.http.post('/api/conversations', { performerId: demo('nadia.petrova'), aliasId: user.aliasId })).json as unknown as ConversationView;
+    await user.http.post('/api/messages', message(conversation, user.aliasId, 'user', 'prima'));
+    expect((await send(user.http, 'DELETE', `${app.url}/api/aliases/${user.aliasId}`)).status).toBe(200);
+    const before = await logLength(app);
+    const refused = await user.http.post('/api/messages', message(conversation, user.aliasId, 'user', 'dopo'));
+    expect(refused.status).toBe(409);
+    expect(refused.json.code).toBe('conversation_closed');
+    expect(await logLength(app)).toBe(before);
+    const list = (await user.http.get(`/api/conversations/${user.id}`)).json as unknown as ConversationView[];
+    expect(list.find((c) => c.id === conversation.id)).toMatchObject({ closed: true });
+    expect((await user.http.get(`/api/messages/${conversation.id}`)).json).toHaveLength(1);
+  });
+});
+
+describe('live', () => {
+  it('pushes messages, read marks, unread counts and typing to the other party only', async () => {
+    const user = await userClient(app);
+    const stranger = await userClient(app);
+    const { http: sofia, id: sofiaId } = await performerClient('sofia.marino');
+    const conversation = (await user.http.post('/api/conversations', { performerId: sofiaId })).json as unknown as ConversationView;
+    const sockets = [user.http, sofia, stranger.http].map((http) => connect(app.url, { transports: ['websocket'], extraHeaders: { cookie: http.cookie()! } }));
+    const [userSocket, sofiaSocket, strangerSocket] = sockets as [Socket, Socket, Socket];
+    const heard = new Map<Socket, { event: string; payload: unknown }[]>(sockets.map((s) => [s, []]));
+    for (const s of sockets) s.onAny((event: string, payload: unknown) => heard.get(s)!.push({ event, payload }));
+    await Promise.all(sockets.map((s) => new Promise<void>((resolve) => s.on('connect', () => resolve()))));
+    const join = (s: Socket) => new Promise<boolean>((resolve) => s.emit('conversation:join', conversation.id, resolve));
+    try {
+      expect(await join(userSocket)).toBe(true);
+      expect(await join(sofiaSocket)).toBe(true);
+      expect(await join(strangerSocket)).toBe(false);
+      const arrived = new Promise<{ message: MessageView }>((resolve) => sofiaSocket.on('chat:message', resolve));
+      const counted = new Promise<{ unreadCount: number; total: number }>((resolve) => sofiaSocket.on('chat:unread', resolve));
+      const sent = await user.http.post('/api/messages', message(conversation, user.id, 'user', 'live'));
+      expect((await arrived).message).toEqual(sent.json);
+      expect(await counted).toMatchObject({ conversationId: conversation.id, unreadCount: 1, total: expect.any(Number) });
+
+      const typing = new Promise<unknown>((resolve) => userSocket.on('chat:typing', resolve));
+      sofiaSocket.emit('chat:typing', conversation.id, true);
+      expect(await typing).toEqual({ conversationId: conversation.id, senderType: 'performer', typing: true });
+
+      const readMark = new Promise<{ reader: string; upToMessageId: string }>((resolve) => userSocket.on('chat:read', resolve));
+      await patch(sofia, `/api/messages/${conversation.id}/read/${sofiaId}`);
+      expect(await readMark).toMatchObject({ conversationId: conversation.id, reader: 'performer', upToMessageId: sent.json.id });
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(heard.get(strangerSocket)!.filter((h) => h.event.startsWith('chat:'))).toEqual([]);
+      expect(heard.get(sofiaSocket)!.filter((h) => h.event === 'chat:typing')).toEqual([]);
+    } finally {
+      for (const s of sockets) s.close();
+    }
+  });
+});
+
+describe('ledger audit', () => {
+  it('finds every paid message debited with its message and credited 55% once, and statistics count them', async () => {
+    await app.settled();
+    const report = await runLedgerAudit(app.infra.eventStore, { rebuildUsers: app.modules.accounts.auditSources.replay, storedUsers: app.modules.accounts.auditSources.stored });
+    expect(report.problems).toEqual([]);
+    expect(report.ok).toBe(true);
+    const paidLine = report.lines.find((line) => line.includes('paid chat messages'));
+    expect(paidLine).toMatch(/paid chat messages: [1-9]\d*/);
+    const stats = await admin.get('/api/statistics');
+    expect(stats.json.messages).toMatchObject({ sent: expect.any(Number), revenue: expect.any(Number) });
+    expect((stats.json.messages as { sent: number }).sent).toBeGreaterThan(20);
+  });
+});

@@ -86,6 +86,16 @@ describe('statistics read model', () => {
     expect(stats.days.at(-2)).toEqual({ date: '2026-11-19', newUsers: 1, revenue: 0, auracoinSold: 0 });
   });
 
+  it('counts chat messages and what users paid for them, in total and today', async () => {
+    const sent = (priceUnits: number, at: string): DomainEvent => ({
+      type: 'MessageSent',
+      data: { messageId: purchase, conversationId: pkg, performerId: p1, userId: u1, identityId: u1, senderType: priceUnits ? 'user' : 'performer', content: 'ciao', priceUnits, sentAt: at },
+    });
+    const stats = await project([...history, sent(150, yesterday), sent(100, today), sent(0, today)]);
+    expect(stats.messages).toEqual({ sent: 3, revenue: 2.5, sentToday: 2, revenueToday: 1 });
+    expect((await project(history)).messages).toEqual({ sent: 0, revenue: 0, sentToday: 0, revenueToday: 0 });
+  });
+
   it('applies each event once even when a crash replays the log', async () => {
     expect(await project(history, { replayFrom: 0 })).toEqual(await project(history));
   });

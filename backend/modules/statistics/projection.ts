@@ -17,7 +17,7 @@ export const STAT_PACKAGES = 'statistics_packages';
 export const STAT_DAYS = 'statistics_days';
 export const TOTALS_ID = 'totals';
 
-export type TotalsDoc = { _id: string; distributedUnits?: number };
+export type TotalsDoc = { _id: string; distributedUnits?: number; messagesSent?: number; messageRevenueUnits?: number };
 export type UserStatDoc = { _id: string; registered?: boolean; deleted?: boolean; balanceUnits?: number };
 export type PerformerStatDoc = {
   _id: string;
@@ -28,7 +28,7 @@ export type PerformerStatDoc = {
   isOnline?: boolean;
 };
 export type PackageStatDoc = { _id: string; credits?: number; bonus?: number; priceCents?: number; deleted?: boolean; sold?: number };
-export type DayStatDoc = { _id: string; newUsers?: number; revenueCents?: number; auracoinSoldUnits?: number; purchases?: number };
+export type DayStatDoc = { _id: string; newUsers?: number; revenueCents?: number; auracoinSoldUnits?: number; purchases?: number; messagesSent?: number; messageRevenueUnits?: number };
 
 const romeDay = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Rome', year: 'numeric', month: '2-digit', day: '2-digit' });
 
@@ -108,6 +108,13 @@ export function statisticsWrites(event: DomainEvent): StatWrite[] {
       return [{ collection: STAT_PERFORMERS, id: event.data.performerId, update: { $set: { isOnline: true } } }];
     case 'PerformerWentOffline':
       return [{ collection: STAT_PERFORMERS, id: event.data.performerId, update: { $set: { isOnline: false } } }];
+    case 'MessageSent': {
+      const update = { $inc: { messagesSent: 1, messageRevenueUnits: event.data.priceUnits } };
+      return [
+        { collection: STAT_TOTALS, id: TOTALS_ID, update },
+        { collection: STAT_DAYS, id: italianDay(event.data.sentAt), update },
+      ];
+    }
     default:
       return [];
   }
@@ -131,6 +138,7 @@ export const statisticsEventTypes = [
   'PerformerProfileUpdated',
   'PerformerWentOnline',
   'PerformerWentOffline',
+  'MessageSent',
 ] as const;
 
 export const statisticsProjection: ProjectionDefinition = {

@@ -74,6 +74,12 @@ export function createStatisticsQueries(readModels: ReadModelStore, now: () => D
         topPerformers,
         packagesSold,
         days: series,
+        messages: {
+          sent: totals?.messagesSent ?? 0,
+          revenue: toAuracoin(totals?.messageRevenueUnits ?? 0),
+          sentToday: byDay.get(italianDay(now()))?.messagesSent ?? 0,
+          revenueToday: toAuracoin(byDay.get(italianDay(now()))?.messageRevenueUnits ?? 0),
+        },
       };
     },
   };

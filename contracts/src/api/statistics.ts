@@ -30,6 +30,8 @@ export const StatisticsView = z.object({
   topPerformers: z.array(z.object({ name: z.string(), creditsPerMinute: z.number(), rating: z.number().nullable() })),
   packagesSold: z.array(z.object({ credits: z.number().int(), bonus: z.number().int(), price: z.number(), sold: z.number().int() })),
   days: z.array(StatisticsDay),
+  /** the chat: messages sent (both parties) and what users paid for theirs, auracoin; today = the Italian calendar day */
+  messages: z.object({ sent: z.number().int(), revenue: z.number(), sentToday: z.number().int(), revenueToday: z.number() }),
 });
 export type StatisticsView = z.infer<typeof StatisticsView>;
 

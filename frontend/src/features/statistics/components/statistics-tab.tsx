@@ -39,6 +39,13 @@ function StatisticsPanel({ stats }: { stats: Statistics }) {
         <StatCard label="Saldo medio utenti" value={formatNumber(stats.averageUserBalance, { maximumFractionDigits: 2 })} testId="stat-average-balance" />
       </SimpleGrid>
 
+      <SimpleGrid columns={{ base: 2, md: 4 }} gap="3" aria-label="Chat">
+        <StatCard label="Messaggi inviati" value={formatInteger(stats.messages.sent)} testId="stat-messages-sent" />
+        <StatCard label="Ricavi messaggi (auracoin)" value={formatAuracoin(stats.messages.revenue)} testId="stat-message-revenue" />
+        <StatCard label="Messaggi oggi" value={formatInteger(stats.messages.sentToday)} testId="stat-messages-today" />
+        <StatCard label="Ricavi messaggi oggi (auracoin)" value={formatAuracoin(stats.messages.revenueToday)} testId="stat-message-revenue-today" />
+      </SimpleGrid>
+
       <Grid templateColumns={{ base: '1fr', lg: 'repeat(3, 1fr)' }} gap="4">
         <BarChart title="Ricavi per giorno" data={stats.days.map((d) => ({ date: d.date, value: d.revenue }))} format={formatEuro} color="#f2327a" />
         <BarChart

@@ -4,6 +4,7 @@
  */
 import { applyWalletEvent, emptyWallet, type WalletTotals } from '@aura/contracts';
 import type { StoredEvent } from '../eventstore/port';
+import { auditMessageSales, type MessageSalesAudit } from './audit-messages';
 
 export interface WalletAudit extends WalletTotals {
   walletId: string;
@@ -31,6 +32,8 @@ export interface LedgerAudit {
   earnings: Map<string, EarningsAudit>;
   problems: AuditProblem[];
   totals: { credited: number; debited: number; adjusted: number; balance: number; purchasedUnits: number; purchaseCredits: number };
+  /** paid chat messages: each debited with its message, and credited 55% once */
+  messages: MessageSalesAudit;
 }
 
 const WALLET_PREFIX = 'wallet-';
@@ -122,7 +125,9 @@ export function auditLedger(events: readonly StoredEvent[]): LedgerAudit {
     }
   }
   if (totals.purchasedUnits !== totals.purchaseCredits) problems.push({ stream: '*', problem: `purchases ${totals.purchasedUnits} units but purchase credits ${totals.purchaseCredits}` });
-  return { wallets, earnings, problems, totals };
+  const messages = auditMessageSales(events);
+  problems.push(...messages.problems);
+  return { wallets, earnings, problems, totals, messages };
 }
 
 /** Differences between the replayed wallets and a users read model (balance and total spent, minor units). */

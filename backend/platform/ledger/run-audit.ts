@@ -55,6 +55,7 @@ export async function runLedgerAudit(
     `  wallets: ${audit.wallets.size}, earnings streams: ${audit.earnings.size}`,
     `  credited ${formatAuditUnits(audit.totals.credited)}, debited ${formatAuditUnits(audit.totals.debited)}, adjusted ${formatAuditUnits(audit.totals.adjusted)}, held ${formatAuditUnits(audit.totals.balance)} auracoin`,
     `  card purchases credited: ${formatAuditUnits(audit.totals.purchaseCredits)} auracoin`,
+    `  paid chat messages: ${audit.messages.paid}, ${formatAuditUnits(audit.messages.grossUnits)} auracoin, performers' 55%: ${(audit.messages.shareCents / 100).toFixed(2)} euro`,
     `  performer earnings held: ${([...audit.earnings.values()].reduce((sum, e) => sum + e.balanceCents, 0) / 100).toFixed(2)} euro`,
   ];
   for (const audit of options.more ?? []) {

@@ -23,6 +23,9 @@ describe('IBAN (ISO 13616)', () => {
     expect(iban).toMatch(/^IT\d{2}X0542811101000000000001$/);
     expect(isValidIban(iban)).toBe(true);
     expect(ibanWithCheckDigits('IT', 'X0542811101000000123456')).toBe('IT60X0542811101000000123456');
+    // the payout sandbox's test accounts, as README lists them
+    expect(ibanWithCheckDigits('IT', 'X0542811101000000000001')).toBe('IT37X0542811101000000000001');
+    expect(ibanWithCheckDigits('IT', 'X0542811101000000000002')).toBe('IT10X0542811101000000000002');
   });
 
   it('masks and formats', () => {

@@ -24,6 +24,7 @@ export const pages: Record<string, Page> = {
   '/performer/login': { load: () => import('./routes/performer-login') },
   '/performer/register': { load: () => import('./routes/performer-register') },
   '/performer/dashboard': { load: () => import('./routes/performer-dashboard') },
+  '/performer/statement': { load: () => import('./routes/performer-statement') },
 };
 
 /** Start fetching the first page's chunk at once, in parallel with the app itself. */

@@ -68,6 +68,20 @@ export const queryKeys = {
   presence: {
     summary: ['presence'],
   },
+  payouts: {
+    /** her balance, next payout, statements, history and details: one performer's money */
+    ofPerformer: (performerId: string) => ['payouts', performerId] as const,
+    summary: (performerId: string) => ['payouts', performerId, 'summary'] as const,
+    history: (performerId: string) => ['payouts', performerId, 'history'] as const,
+    statements: (performerId: string) => ['payouts', performerId, 'statements'] as const,
+    statement: (performerId: string, weekStart: string) => ['payouts', performerId, 'statements', weekStart] as const,
+    details: (performerId: string) => ['payouts', performerId, 'details'] as const,
+  },
+  payoutRuns: {
+    all: ['payout-runs'],
+    list: ['payout-runs', LIST],
+    detail: (runId: string) => ['payout-runs', runId] as const,
+  },
 } as const satisfies Record<string, Record<string, AppQueryKey | ((...args: never[]) => AppQueryKey)>>;
 
 /** The keys a `readmodel:changed` push makes stale: the whole model, or one document and the model's lists. */

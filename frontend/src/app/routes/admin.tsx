@@ -3,6 +3,7 @@ import { AdminsTab } from '../../features/admin-console/components/admins-tab';
 import { UsersTab } from '../../features/admin-console/components/users-tab';
 import { OffersAdminPanel } from '../../features/offers/components/offers-admin-panel';
 import { PackagesTab } from '../../features/packages-admin/components/packages-tab';
+import { PayoutsAdminTab } from '../../features/payouts-admin/components/payouts-admin-tab';
 import { PerformersTab } from '../../features/performer-admin/components/performers-tab';
 import { VerificationTab } from '../../features/performer-admin/components/verification-tab';
 import { StatisticsTab } from '../../features/statistics/components/statistics-tab';
@@ -19,6 +20,7 @@ export default function AdminRoute() {
         { value: 'verification', label: 'Verifica Performer', content: admin.id ? <VerificationTab adminId={admin.id} /> : null },
         { value: 'packages', label: 'Pacchetti Auracoin', content: <PackagesTab extra={<OffersAdminPanel />} /> },
         { value: 'admins', label: 'Gestione Admin', content: <AdminsTab currentAdminId={admin.id} currentRole={admin.role} /> },
+        { value: 'payouts', label: 'Pagamenti', content: <PayoutsAdminTab /> },
       ]}
     />
   );

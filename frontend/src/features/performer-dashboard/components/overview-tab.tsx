@@ -14,29 +14,10 @@ import { notify } from '../../../components/ui/toaster';
 import { useEarnings, useUpdatePerformer } from '../api/performer';
 import { readDailyTarget, writeDailyTarget } from './daily-target';
 import { EarningsChart } from './earnings-chart';
+import { StatCard } from '../../../components/ui/stat-card';
 
 /** The bio's message when the server refuses it. */
 const BIO_FIELD = { bio: 'Bio troppo lunga (massimo 2000 caratteri)' } as const;
-
-function StatCard({ label, value, hint, testId }: { label: string; value: string; hint?: string; testId?: string }) {
-  return (
-    <Card.Root bg="bg.panel" borderColor="border" rounded="xl">
-      <Card.Body gap="1" p="4">
-        <Text fontSize="sm" color="fg.muted">
-          {label}
-        </Text>
-        <Text fontSize="2xl" fontWeight="800" data-testid={testId}>
-          {value}
-        </Text>
-        {hint ? (
-          <Text fontSize="xs" color="fg.subtle">
-            {hint}
-          </Text>
-        ) : null}
-      </Card.Body>
-    </Card.Root>
-  );
-}
 
 /** The Dashboard tab of /performer/dashboard (spec §2). */
 export function OverviewTab({ performer }: { performer: PerformerView }) {

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { Box, Card, Container, Heading, List, Spinner, Stack, Tabs, Text } from '@chakra-ui/react';
 import { Navigate, useNavigate } from 'react-router-dom';
 import { errorStatus } from '../../../lib/api-client';
@@ -19,7 +19,14 @@ const TIPS = [
   'Almeno 10 ore a settimana online ti mantengono tra le performer in evidenza.',
 ];
 
-function Dashboard({ performerId }: { performerId: string }) {
+/** A tab another feature adds to her dashboard, composed by the route (features never import each other). */
+export interface PerformerTab {
+  value: string;
+  label: string;
+  content: (performerId: string) => ReactNode;
+}
+
+function Dashboard({ performerId, extraTabs = [] }: { performerId: string; extraTabs?: PerformerTab[] }) {
   const navigate = useNavigate();
   const query = usePerformer(performerId);
   useOwnPresence(performerId);
@@ -52,6 +59,11 @@ function Dashboard({ performerId }: { performerId: string }) {
             <Tabs.Trigger value="gallery">Galleria</Tabs.Trigger>
             <Tabs.Trigger value="chat">Chat</Tabs.Trigger>
             <Tabs.Trigger value="tips">Consigli</Tabs.Trigger>
+            {extraTabs.map((tab) => (
+              <Tabs.Trigger key={tab.value} value={tab.value}>
+                {tab.label}
+              </Tabs.Trigger>
+            ))}
           </Tabs.List>
         </Box>
         <Tabs.Content value="dashboard">
@@ -99,18 +111,23 @@ function Dashboard({ performerId }: { performerId: string }) {
             </Card.Body>
           </Card.Root>
         </Tabs.Content>
+        {extraTabs.map((tab) => (
+          <Tabs.Content key={tab.value} value={tab.value}>
+            {tab.content(performer.id)}
+          </Tabs.Content>
+        ))}
       </Tabs.Root>
     </Stack>
   );
 }
 
 /** /performer/dashboard: only with a stored performer, else to /performer/login (spec §2). */
-export function PerformerDashboardPage() {
+export function PerformerDashboardPage({ extraTabs }: { extraTabs?: PerformerTab[] }) {
   const stored = useStoredPerformer();
   if (!stored) return <Navigate to="/performer/login" replace />;
   return (
     <Container maxW="7xl" px={{ base: '4', md: '6' }} py={{ base: '6', md: '10' }}>
-      <Dashboard performerId={stored.id} />
+      <Dashboard performerId={stored.id} extraTabs={extraTabs} />
     </Container>
   );
 }

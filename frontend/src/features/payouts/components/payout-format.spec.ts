@@ -1,0 +1,38 @@
+import { describe, expect, it } from '@jest/globals';
+import type { StatementDetail } from '@aura/contracts';
+import { formatCents, formatRomeDay, formatWeekRange, statementCsv } from './payout-format';
+
+describe('payout formatting (it-IT, Europe/Rome)', () => {
+  it('names payout days in Rome whatever the browser zone', () => {
+    expect(formatRomeDay('2026-11-23T23:00:00.000Z')).toBe('martedì 24 novembre 2026');
+  });
+
+  it('names weeks from Monday to Sunday', () => {
+    expect(formatWeekRange('2026-11-16')).toBe('16–22 novembre 2026');
+    expect(formatWeekRange('2026-11-30')).toBe('30 novembre – 6 dicembre 2026');
+    expect(formatWeekRange('2026-12-28')).toBe('28 dicembre 2026 – 3 gennaio 2027');
+  });
+
+  it('writes euro the Italian way', () => {
+    expect(formatCents(2750)).toBe('27,50 €');
+    expect(formatCents(123456)).toBe('1.234,56 €');
+  });
+
+  it('exports a statement as an Italian CSV', () => {
+    const empty = { count: 0, grossUnits: 0, shareCents: 0 };
+    const statement: StatementDetail = {
+      performerId: '2b7c4d1e-8f7a-4e63-9a51-5a4c1b2d3e4f', performerName: 'Giulia; "la romana"', weekStart: '2026-11-16', periodEnd: '2026-11-22T22:59:59.999Z', payoutDate: '2026-11-23T23:00:00.000Z',
+      sources: { session: empty, message: empty, photo: { count: 1, grossUnits: 5000, shareCents: 2750 } },
+      grossUnits: 5000, sharePercent: 55, shareCents: 2750, paidCents: 0, scheduledCents: 0, unpaidCents: 2750, carriedOverCents: 2750, carryReason: 'below_minimum',
+      status: 'carried_over', payoutIds: [], lines: [{ creditedAt: '2026-11-18T10:00:00.000Z', source: 'photo', grossUnits: 5000, shareCents: 2750 }], payouts: [],
+    };
+    const lines = statementCsv(statement).replace('\uFEFF', '').split('\r\n');
+    expect(lines[0]).toBe('Estratto conto settimanale;"Giulia; ""la romana"""');
+    expect(lines[1]).toBe('Settimana;16–22 novembre 2026');
+    expect(lines[3]).toBe('Data e ora;Fonte;Importo pagato (auracoin);Quota performer 55% (€)');
+    expect(lines[4]).toBe('18/11/2026, 11:00;Foto;50;27,50');
+    expect(lines).toContain('Totale foto;1;50;27,50');
+    expect(lines).toContain('Riportato alla settimana successiva;;;27,50');
+    expect(lines).toContain('Stato;Riportato alla settimana successiva');
+  });
+});

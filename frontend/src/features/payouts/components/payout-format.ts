@@ -1,0 +1,126 @@
+import { PAYOUT_TIME_ZONE, type PayoutStatus, type StatementDetail, type StatementStatus } from '@aura/contracts';
+import { formatAuracoin, formatNumber } from '../../../lib/format';
+
+/**
+ * Payout dates are Rome's (weeks run Monday to Sunday in Europe/Rome), whatever the browser's
+ * time zone: a payout due Tuesday 00:00 in Rome is Monday 23:00 UTC.
+ */
+let dayFormat: Intl.DateTimeFormat | undefined;
+let dateFormat: Intl.DateTimeFormat | undefined;
+let dateTimeFormat: Intl.DateTimeFormat | undefined;
+let calendarDay: Intl.DateTimeFormat | undefined;
+
+/** "martedì 24 novembre 2026" */
+export function formatRomeDay(iso: string): string {
+  dayFormat ??= new Intl.DateTimeFormat('it-IT', { timeZone: PAYOUT_TIME_ZONE, weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
+  return dayFormat.format(new Date(iso));
+}
+
+/** "24/11/2026" */
+export function formatRomeDate(iso: string): string {
+  dateFormat ??= new Intl.DateTimeFormat('it-IT', { timeZone: PAYOUT_TIME_ZONE, day: '2-digit', month: '2-digit', year: 'numeric' });
+  return dateFormat.format(new Date(iso));
+}
+
+/** "24/11/2026, 00:30" */
+export function formatRomeDateTime(iso: string): string {
+  dateTimeFormat ??= new Intl.DateTimeFormat('it-IT', { timeZone: PAYOUT_TIME_ZONE, day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+  return dateTimeFormat.format(new Date(iso));
+}
+
+function calendarParts(date: string): { day: string; month: string; year: string } {
+  calendarDay ??= new Intl.DateTimeFormat('it-IT', { timeZone: 'UTC', day: 'numeric', month: 'long', year: 'numeric' });
+  const parts = Object.fromEntries(calendarDay.formatToParts(new Date(`${date}T12:00:00Z`)).map((part) => [part.type, part.value]));
+  return { day: parts.day ?? '', month: parts.month ?? '', year: parts.year ?? '' };
+}
+
+/** A payout week from its Monday: "16–22 novembre 2026", "30 novembre – 6 dicembre 2026", "28 dicembre 2026 – 3 gennaio 2027". */
+export function formatWeekRange(weekStart: string): string {
+  const [year, month, day] = weekStart.split('-').map(Number) as [number, number, number];
+  const sunday = new Date(Date.UTC(year, month - 1, day + 6)).toISOString().slice(0, 10);
+  const from = calendarParts(weekStart);
+  const to = calendarParts(sunday);
+  if (from.year !== to.year) return `${from.day} ${from.month} ${from.year} – ${to.day} ${to.month} ${to.year}`;
+  if (from.month !== to.month) return `${from.day} ${from.month} – ${to.day} ${to.month} ${to.year}`;
+  return `${from.day}–${to.day} ${to.month} ${to.year}`;
+}
+
+/** Euro cents as "27,50 €" (it-IT). */
+export function formatCents(cents: number): string {
+  return `${formatNumber(cents / 100, { minimumFractionDigits: 2, maximumFractionDigits: 2 })} €`;
+}
+
+export const statementStatusLabels: Record<StatementStatus, string> = {
+  open: 'Settimana in corso',
+  pending: 'In attesa del pagamento',
+  carried_over: 'Riportato alla settimana successiva',
+  scheduled: 'Pagamento in corso',
+  partially_paid: 'Pagato in parte',
+  paid: 'Pagato',
+};
+
+export const statementStatusColors: Record<StatementStatus, string> = {
+  open: 'gray',
+  pending: 'blue',
+  carried_over: 'orange',
+  scheduled: 'purple',
+  partially_paid: 'teal',
+  paid: 'green',
+};
+
+export const carryReasonLabels = {
+  below_minimum: 'sotto il minimo di pagamento',
+  missing_details: 'mancano i dati di pagamento',
+} as const;
+
+export const payoutStatusLabels: Record<PayoutStatus, string> = { scheduled: 'In corso', paid: 'Pagato', failed: 'Non riuscito' };
+export const payoutStatusColors: Record<PayoutStatus, string> = { scheduled: 'purple', paid: 'green', failed: 'red' };
+
+const failureReasons: Record<string, string> = {
+  account_closed: 'conto chiuso o inesistente',
+  bank_unavailable: 'banca non raggiungibile',
+  missing_details: 'dati di pagamento mancanti',
+};
+
+export function failureLabel(reason: string | null): string {
+  return reason ? (failureReasons[reason] ?? reason) : '';
+}
+
+export const sourceLabels = { session: 'Sessioni', message: 'Messaggi', photo: 'Foto' } as const;
+
+const csvCell = (value: string) => (/[";\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value);
+const csvCents = (cents: number) => formatNumber(cents / 100, { minimumFractionDigits: 2, maximumFractionDigits: 2, useGrouping: false });
+
+/**
+ * A week's statement as CSV for a spreadsheet in Italian: semicolons between cells, decimal
+ * commas, dates in Rome's time, a header, one row per earning, then the totals.
+ */
+export function statementCsv(statement: StatementDetail): string {
+  const rows: string[][] = [
+    ['Estratto conto settimanale', statement.performerName],
+    ['Settimana', formatWeekRange(statement.weekStart)],
+    [],
+    ['Data e ora', 'Fonte', 'Importo pagato (auracoin)', `Quota performer ${statement.sharePercent}% (€)`],
+    ...statement.lines.map((line) => [formatRomeDateTime(line.creditedAt), sourceLabels[line.source], formatAuracoin(line.grossUnits / 100), csvCents(line.shareCents)]),
+    [],
+    ...(['session', 'message', 'photo'] as const).map((source) => [`Totale ${sourceLabels[source].toLowerCase()}`, String(statement.sources[source].count), formatAuracoin(statement.sources[source].grossUnits / 100), csvCents(statement.sources[source].shareCents)]),
+    ['Totale settimana', String(statement.lines.length), formatAuracoin(statement.grossUnits / 100), csvCents(statement.shareCents)],
+    ['Pagato', '', '', csvCents(statement.paidCents)],
+    ['In pagamento', '', '', csvCents(statement.scheduledCents)],
+    ['Riportato alla settimana successiva', '', '', csvCents(statement.carriedOverCents)],
+    ['Stato', statementStatusLabels[statement.status]],
+  ];
+  return `\uFEFF${rows.map((row) => row.map(csvCell).join(';')).join('\r\n')}\r\n`;
+}
+
+/** Saves a statement's CSV as a file the browser downloads. */
+export function downloadStatementCsv(statement: StatementDetail): void {
+  const url = URL.createObjectURL(new Blob([statementCsv(statement)], { type: 'text/csv;charset=utf-8' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = `estratto-conto-${statement.weekStart}.csv`;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}

@@ -1,0 +1,148 @@
+import { Badge, Box, Button, Container, Heading, HStack, Link, Spinner, Stack, Table, Text } from '@chakra-ui/react';
+import { isWeekStart } from '@aura/contracts';
+import { Link as RouterLink, Navigate, useSearchParams } from 'react-router-dom';
+import { errorMessage } from '../../../lib/api-client';
+import { formatAuracoin } from '../../../lib/format';
+import { useStoredPerformer } from '../../../lib/session-storage';
+import { useStatement } from '../api/payouts';
+import {
+  carryReasonLabels,
+  downloadStatementCsv,
+  formatCents,
+  formatRomeDateTime,
+  formatRomeDay,
+  formatWeekRange,
+  payoutStatusLabels,
+  sourceLabels,
+  statementStatusLabels,
+} from './payout-format';
+
+const screenOnly = { '@media print': { display: 'none' } } as const;
+
+/** /performer/statement?week=YYYY-MM-DD: one week's statement as a printable page (and its CSV). */
+export function StatementPage() {
+  const stored = useStoredPerformer();
+  const [params] = useSearchParams();
+  const week = params.get('week') ?? '';
+  const statement = useStatement(stored?.id ?? '', isWeekStart(week) ? week : '');
+  if (!stored) return <Navigate to="/performer/login" replace />;
+  if (!isWeekStart(week)) return <Text m="10">Settimana non valida.</Text>;
+  if (statement.isPending) return <Spinner size="lg" m="10" aria-label="Caricamento..." />;
+  if (statement.isError) return <Text role="alert" m="10">{errorMessage(statement.error)}</Text>;
+  const s = statement.data;
+
+  return (
+    <Container maxW="4xl" py={{ base: '6', md: '10' }} px={{ base: '4', md: '6' }} data-testid="statement-page">
+      <title>{`Estratto conto ${formatWeekRange(s.weekStart)} · Aura`}</title>
+      <HStack justify="space-between" mb="6" flexWrap="wrap" gap="3" css={screenOnly}>
+        <Link asChild colorPalette="brand">
+          <RouterLink to="/performer/dashboard">← Torna alla dashboard</RouterLink>
+        </Link>
+        <HStack gap="2">
+          <Button variant="outline" onClick={() => downloadStatementCsv(s)}>
+            Scarica CSV
+          </Button>
+          <Button colorPalette="brand" onClick={() => window.print()}>
+            Stampa
+          </Button>
+        </HStack>
+      </HStack>
+      <Stack gap="1" mb="6">
+        <Text fontSize="sm" color="fg.muted">
+          Aura · Estratto conto settimanale
+        </Text>
+        <Heading as="h1" size="2xl">
+          {formatWeekRange(s.weekStart)}
+        </Heading>
+        <Text>{s.performerName}</Text>
+        <Text fontSize="sm" color="fg.muted">
+          Settimana da lunedì 00:00 a domenica 23:59 (ora di Roma) · pagamento previsto {formatRomeDay(s.payoutDate)}
+        </Text>
+        <Badge alignSelf="flex-start" mt="2" data-testid="statement-page-status">
+          {statementStatusLabels[s.status]}
+        </Badge>
+        {s.status === 'carried_over' && s.carryReason ? (
+          <Text data-testid="statement-page-carry">
+            {formatCents(s.carriedOverCents)} riportati alla settimana successiva: {carryReasonLabels[s.carryReason]}.
+          </Text>
+        ) : null}
+      </Stack>
+
+      <Heading as="h2" size="md" mb="2">
+        Riepilogo
+      </Heading>
+      <Table.Root size="sm" mb="6">
+        <Table.Header>
+          <Table.Row>
+            <Table.ColumnHeader>Fonte</Table.ColumnHeader>
+            <Table.ColumnHeader textAlign="end">Vendite</Table.ColumnHeader>
+            <Table.ColumnHeader textAlign="end">Pagato dai clienti (auracoin)</Table.ColumnHeader>
+            <Table.ColumnHeader textAlign="end">Tua quota {s.sharePercent}%</Table.ColumnHeader>
+          </Table.Row>
+        </Table.Header>
+        <Table.Body>
+          {(['session', 'message', 'photo'] as const).map((source) => (
+            <Table.Row key={source}>
+              <Table.Cell>{sourceLabels[source]}</Table.Cell>
+              <Table.Cell textAlign="end">{s.sources[source].count}</Table.Cell>
+              <Table.Cell textAlign="end">{formatAuracoin(s.sources[source].grossUnits / 100)}</Table.Cell>
+              <Table.Cell textAlign="end">{formatCents(s.sources[source].shareCents)}</Table.Cell>
+            </Table.Row>
+          ))}
+          <Table.Row fontWeight="bold">
+            <Table.Cell>Totale</Table.Cell>
+            <Table.Cell textAlign="end">{s.lines.length}</Table.Cell>
+            <Table.Cell textAlign="end">{formatAuracoin(s.grossUnits / 100)}</Table.Cell>
+            <Table.Cell textAlign="end" data-testid="statement-page-share">
+              {formatCents(s.shareCents)}
+            </Table.Cell>
+          </Table.Row>
+        </Table.Body>
+      </Table.Root>
+      <Stack gap="1" mb="6">
+        <Text>Pagato: {formatCents(s.paidCents)}</Text>
+        <Text>In pagamento: {formatCents(s.scheduledCents)}</Text>
+        <Text>Da pagare: {formatCents(s.unpaidCents)}</Text>
+      </Stack>
+
+      {s.payouts.length > 0 ? (
+        <Box mb="6">
+          <Heading as="h2" size="md" mb="2">
+            Pagamenti
+          </Heading>
+          {s.payouts.map((payout) => (
+            <Text key={payout.id} fontSize="sm">
+              {formatCents(payout.amountCents)} · {payoutStatusLabels[payout.status]} · {payout.destination}
+              {payout.providerReference ? ` · rif. ${payout.providerReference}` : ''}
+              {payout.testMode ? ' (TEST MODE)' : ''}
+            </Text>
+          ))}
+        </Box>
+      ) : null}
+
+      <Heading as="h2" size="md" mb="2">
+        Dettaglio
+      </Heading>
+      <Table.Root size="sm">
+        <Table.Header>
+          <Table.Row>
+            <Table.ColumnHeader>Data e ora</Table.ColumnHeader>
+            <Table.ColumnHeader>Fonte</Table.ColumnHeader>
+            <Table.ColumnHeader textAlign="end">Auracoin</Table.ColumnHeader>
+            <Table.ColumnHeader textAlign="end">Quota</Table.ColumnHeader>
+          </Table.Row>
+        </Table.Header>
+        <Table.Body>
+          {s.lines.map((line, index) => (
+            <Table.Row key={`${line.creditedAt}-${index}`}>
+              <Table.Cell>{formatRomeDateTime(line.creditedAt)}</Table.Cell>
+              <Table.Cell>{sourceLabels[line.source]}</Table.Cell>
+              <Table.Cell textAlign="end">{formatAuracoin(line.grossUnits / 100)}</Table.Cell>
+              <Table.Cell textAlign="end">{formatCents(line.shareCents)}</Table.Cell>
+            </Table.Row>
+          ))}
+        </Table.Body>
+      </Table.Root>
+    </Container>
+  );
+}

@@ -22,7 +22,15 @@ export interface Runtime {
   close(): Promise<void>;
 }
 
-export async function openRuntime(config: Config, logger: Logger, options: { http?: boolean; now?: () => Date } = {}): Promise<Runtime> {
+export interface RuntimeOptions {
+  /** serve HTTP (the api role) */
+  http?: boolean;
+  now?: () => Date;
+  /** modules beyond the product's (a test registers its own, as modules.ts would with one line) */
+  extraModules?: (ports: ModulePorts, modules: AuraModules) => AuraModule[];
+}
+
+export async function openRuntime(config: Config, logger: Logger, options: RuntimeOptions = {}): Promise<Runtime> {
   const infra = await openInfrastructure(config, logger);
   const signed = createSessionManager({ secret: await sessionSecret(config), secure: config.production, revocations: infra.kv });
   let all: AuraModule[] = [];
@@ -36,7 +44,7 @@ export async function openRuntime(config: Config, logger: Logger, options: { htt
   const realtime = createRealtime({ logger, redisUrl: config.REDIS_URL, httpServer: server, sessions });
   const ports: ModulePorts = { ...infra, sessions, realtime, config, logger, now: options.now ?? (() => new Date()) };
   const modules = auraModules(ports);
-  all = Object.values(modules);
+  all = [...Object.values(modules), ...(options.extraModules?.(ports, modules) ?? [])];
   realtime.onConnection((socket) => {
     for (const module of all) module.sockets?.(socket);
   });

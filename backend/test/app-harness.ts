@@ -10,7 +10,7 @@ import { createLogger } from '../platform/logging/logger';
 import type { Infrastructure } from '../entry/infrastructure';
 import type { AuraModules } from '../entry/modules';
 import { startApi, startProjector, startWorker } from '../entry/roles';
-import { openRuntime } from '../entry/runtime';
+import { openRuntime, type RuntimeOptions } from '../entry/runtime';
 import { seedDemoOnce } from '../platform/demo-seed';
 
 export interface TestApp {
@@ -26,11 +26,14 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function startTestApp(env: Record<string, string> = {}, options: { serveFrontend?: boolean; now?: () => Date } = {}): Promise<TestApp> {
+export async function startTestApp(
+  env: Record<string, string> = {},
+  options: { serveFrontend?: boolean; now?: () => Date; extraModules?: RuntimeOptions['extraModules'] } = {},
+): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'aura-test-'));
   const config = loadConfig({ DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', NODE_ENV: 'test', SEED_DEMO: 'false', ...env });
   const logger = createLogger(process.env.TEST_LOG_LEVEL === 'debug' ? 'debug' : 'error');
-  const runtime = await openRuntime(config, logger, { http: true, now: options.now });
+  const runtime = await openRuntime(config, logger, { http: true, now: options.now, extraModules: options.extraModules });
   const api = await startApi(runtime, { serveFrontend: options.serveFrontend ?? false });
   const projector = await startProjector(runtime);
   await startWorker(runtime);

@@ -16,24 +16,12 @@ export type PackageDoc = {
 export function evolvePackage(doc: PackageDoc | null, event: DomainEvent): PackageDoc | null {
   switch (event.type) {
     case 'PackageCreated':
-      return {
-        _id: event.data.packageId,
-        credits: event.data.credits,
-        bonus: event.data.bonus,
-        priceCents: event.data.priceCents,
-        popular: event.data.popular,
-        createdAt: event.data.createdAt,
-      };
-    case 'PackageUpdated':
-      // the event carries every field, so it stands on its own even after a crash left no doc
-      return {
-        _id: event.data.packageId,
-        credits: event.data.credits,
-        bonus: event.data.bonus,
-        priceCents: event.data.priceCents,
-        popular: event.data.popular,
-        createdAt: doc?.createdAt ?? event.data.updatedAt,
-      };
+    case 'PackageUpdated': {
+      // an update carries every field, so it stands on its own even after a crash left no doc
+      const { packageId, credits, bonus, priceCents, popular } = event.data;
+      const createdAt = event.type === 'PackageCreated' ? event.data.createdAt : (doc?.createdAt ?? event.data.updatedAt);
+      return { _id: packageId, credits, bonus, priceCents, popular, createdAt };
+    }
     case 'PackageDeleted':
       return null;
     default:

@@ -1,4 +1,4 @@
-import { auracoinToUnits, MESSAGE_PRICE_DEFAULT, type DomainEvent } from '@aura/contracts';
+import { auracoinToUnits, MESSAGE_PRICE_DEFAULT, type DomainEvent, type EventDataOf } from '@aura/contracts';
 import { docProjection } from '../../platform/projections/doc-projection';
 import { dataField } from '../../platform/recorded-event';
 
@@ -78,6 +78,25 @@ const base = {
   messagePriceUnits: auracoinToUnits(MESSAGE_PRICE_DEFAULT),
 } satisfies Partial<PerformerDoc>;
 
+/** What a registration and an admin's creation both record: sign-in names and the listing's card. */
+function listingOf(d: EventDataOf<'PerformerRegistered'> | EventDataOf<'PerformerCreatedByAdmin'>) {
+  return {
+    _id: d.performerId,
+    username: d.username,
+    usernameLower: d.username?.toLowerCase() ?? null,
+    email: d.email,
+    passwordHash: d.passwordHash,
+    name: d.name,
+    searchText: '',
+    image: d.image,
+    rating: d.rating,
+    rateUnits: d.rateUnits,
+    languages: d.languages,
+    category: d.category,
+    bio: d.bio,
+  };
+}
+
 /** Minutes between two ISO times, as ms (never negative). */
 const between = (from: string, to: string) => Math.max(0, Date.parse(to) - Date.parse(from));
 
@@ -89,21 +108,9 @@ export function evolvePerformer(doc: PerformerDoc | null, event: DomainEvent): P
         ...base,
         // totals that may have arrived first (never in practice) are kept
         ...(doc ? { totalEarningsCents: doc.totalEarningsCents, documents: doc.documents } : {}),
-        _id: d.performerId,
-        username: d.username,
-        usernameLower: d.username.toLowerCase(),
-        email: d.email,
-        passwordHash: d.passwordHash,
-        name: d.name,
-        searchText: '',
+        ...listingOf(d),
         dateOfBirth: d.dateOfBirth,
         age: null,
-        image: d.image,
-        rating: d.rating,
-        rateUnits: d.rateUnits,
-        languages: d.languages,
-        category: d.category,
-        bio: d.bio,
         hairColor: d.hairColor,
         eyeColor: d.eyeColor,
         bodyType: d.bodyType,
@@ -120,21 +127,9 @@ export function evolvePerformer(doc: PerformerDoc | null, event: DomainEvent): P
       const d = event.data;
       return withSearch({
         ...base,
-        _id: d.performerId,
-        username: d.username,
-        usernameLower: d.username?.toLowerCase() ?? null,
-        email: d.email,
-        passwordHash: d.passwordHash,
-        name: d.name,
-        searchText: '',
+        ...listingOf(d),
         dateOfBirth: null,
         age: d.age,
-        image: d.image,
-        rating: d.rating,
-        rateUnits: d.rateUnits,
-        languages: d.languages,
-        category: d.category,
-        bio: d.bio,
         hairColor: null,
         eyeColor: null,
         bodyType: null,

@@ -24,22 +24,8 @@ import type { Principal, SessionManager } from '../../platform/http/session';
 import type { KeyValueStore } from '../../platform/kv/port';
 import { newId } from '../../platform/ids';
 import { claimAll, releaseAll, type Claim } from '../../platform/unique-values';
-import {
-  decideAddDocument,
-  decideBlockUser,
-  decideCreateByAdmin,
-  decideDeletePerformer,
-  decideRegisterPerformer,
-  decideRejectPerformer,
-  decideSetGeoblock,
-  decideSetOnline,
-  decideUpdateProfile,
-  decideVerifyPerformer,
-  handlePerformer,
-  performer,
-  type ProfileChanges,
-  type StoredDocument,
-} from './performer';
+import { decideAddDocument, decideBlockUser, decideCreateByAdmin, decideDeletePerformer, decideRegisterPerformer, decideRejectPerformer } from './performer';
+import { decideSetGeoblock, decideSetOnline, decideUpdateProfile, decideVerifyPerformer, handlePerformer, performer, type ProfileChanges, type StoredDocument } from './performer';
 
 export interface PerformersDeps {
   eventStore: EventStore;

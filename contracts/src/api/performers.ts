@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { documentTypes, performerCategories } from '../events/performers';
+import { documentTypes, performerCategories, PhysicalTraits } from '../events/performers';
 import { PASSWORD_MAX, PASSWORD_MIN, USERNAME_MAX, USERNAME_MIN } from './accounts';
 import { IdParam } from './common';
 import type { RouteContract } from './route-contract';
@@ -42,12 +42,7 @@ export const PublicPerformerView = z.object({
   languages: z.array(z.string()),
   category: z.enum(performerCategories).nullable(),
   bio: z.string().nullable(),
-  hairColor: z.string().nullable(),
-  eyeColor: z.string().nullable(),
-  bodyType: z.string().nullable(),
-  ethnicity: z.string().nullable(),
-  height: z.number().int().nullable(),
-  specialFeatures: z.array(z.string()),
+  ...PhysicalTraits.shape,
   /** sockets watching her right now (real presence, not invented) */
   viewers: z.number().int().nonnegative(),
   verificationStatus: z.enum(verificationStatuses),

@@ -15,6 +15,28 @@ export const performerStreams = {
   documentViews: (documentId: string) => `document-views-${documentId}`,
 } as const;
 
+/** The registration form's physical traits, as events record them and the public profile shows them. */
+export const PhysicalTraits = z.object({
+  hairColor: z.string().nullable(),
+  eyeColor: z.string().nullable(),
+  bodyType: z.string().nullable(),
+  ethnicity: z.string().nullable(),
+  height: z.number().int().nullable(),
+  specialFeatures: z.array(z.string()),
+});
+
+/** The listing an admin sets (admin form) and a profile update changes. */
+const ListingFields = z.object({
+  name: z.string(),
+  age: z.number().int(),
+  image: z.string(),
+  rating: z.number().min(0).max(5).nullable(),
+  rateUnits: z.number().int().positive(),
+  languages: z.array(z.string()),
+  category: z.enum(performerCategories).nullable(),
+  bio: z.string().nullable(),
+});
+
 export const PerformerRegistered = z.object({
   performerId: z.string().uuid(),
   username: z.string(),
@@ -27,12 +49,7 @@ export const PerformerRegistered = z.object({
   rateUnits: z.number().int().positive(),
   languages: z.array(z.string()),
   category: z.enum(performerCategories),
-  hairColor: z.string().nullable(),
-  eyeColor: z.string().nullable(),
-  bodyType: z.string().nullable(),
-  ethnicity: z.string().nullable(),
-  height: z.number().int().nullable(),
-  specialFeatures: z.array(z.string()),
+  ...PhysicalTraits.shape,
   image: z.string(),
   rating: z.number().min(0).max(5).nullable(),
   signedContractAt: z.string().nullable(),
@@ -48,14 +65,7 @@ export const PerformerCreatedByAdmin = z.object({
   username: z.string().nullable(),
   email: z.string().nullable(),
   passwordHash: z.string().nullable(),
-  name: z.string(),
-  age: z.number().int(),
-  image: z.string(),
-  rating: z.number().min(0).max(5).nullable(),
-  rateUnits: z.number().int().positive(),
-  languages: z.array(z.string()),
-  category: z.enum(performerCategories).nullable(),
-  bio: z.string().nullable(),
+  ...ListingFields.shape,
   createdAt: z.string(),
 });
 
@@ -76,20 +86,10 @@ export const PerformerRejected = z.object({
 /** Profile fields a performer (own profile) or an admin changed; only the fields present changed. */
 export const PerformerProfileUpdated = z.object({
   performerId: z.string().uuid(),
-  changes: z
-    .object({
-      name: z.string(),
-      age: z.number().int(),
-      image: z.string(),
-      rating: z.number().min(0).max(5).nullable(),
-      rateUnits: z.number().int().positive(),
-      languages: z.array(z.string()),
-      category: z.enum(performerCategories).nullable(),
-      bio: z.string().nullable(),
-      /** what a user's chat message costs, minor units (0: free); MESSAGE_PRICE_DEFAULT until first set */
-      messagePriceUnits: z.number().int().nonnegative(),
-    })
-    .partial(),
+  changes: ListingFields.extend({
+    /** what a user's chat message costs, minor units (0: free); MESSAGE_PRICE_DEFAULT until first set */
+    messagePriceUnits: z.number().int().nonnegative(),
+  }).partial(),
   /** 'performer' (herself) or 'admin' */
   by: z.enum(['performer', 'admin']),
   byId: z.string(),

@@ -1,3 +1,4 @@
+import { performerCategories } from '../events/performers';
 import { ADULT_AGE, ageOn } from './age';
 
 /** Option lists of the registration form (with 'Altro') and of the gallery filters (without). */
@@ -6,7 +7,8 @@ export const eyeColors = ['Azzurri', 'Verdi', 'Marroni', 'Neri', 'Grigi', 'Altro
 export const bodyTypes = ['Snella', 'Atletica', 'Curvy', 'Plus Size'] as const;
 export const ethnicities = ['Caucasica', 'Latina', 'Asiatica', 'Africana', 'Mista', 'Altro'] as const;
 export const specialFeatureOptions = ['Tatuaggi', 'Piercing'] as const;
-export const categoryOptions = ['Standard', 'Premium', 'VIP'] as const;
+/** the one list of categories (events, forms, gallery filters) */
+export const categoryOptions = performerCategories;
 export const languageOptions = ['Italiano', 'English', 'Français', 'Español', 'Deutsch'] as const;
 
 export const galleryFilterOptions = {

@@ -24,10 +24,7 @@ export function aliasesModule(ports: ModulePorts, deps: AliasesDeps) {
         ...ports,
         settled,
         userActive: deps.users.exists,
-        aliasOwner: async (aliasId) => {
-          const doc = await aliases.byId(aliasId);
-          return doc && !doc.deleted && doc.aliasName ? doc.userId : null;
-        },
+        aliasOwner: aliases.activeOwnerOf,
         aliasViewAfter: async (aliasId, position) => {
           await settled(position);
           const doc = await aliases.byId(aliasId);

@@ -9,6 +9,11 @@ export function createAliasQueries(readModels: ReadModelStore) {
     async byId(id: string): Promise<AliasDoc | null> {
       return aliases.findOne({ _id: id });
     },
+    /** who owns an alias still in use; null when unknown or deleted */
+    async activeOwnerOf(id: string): Promise<string | null> {
+      const doc = await aliases.findOne({ _id: id });
+      return doc && !doc.deleted && doc.aliasName ? doc.userId : null;
+    },
     /** a user's aliases still in use, oldest first */
     async ofUser(userId: string): Promise<AliasDoc[]> {
       return aliases.find({ userId, deleted: false }, { sort: { createdAt: 1 } });

@@ -91,9 +91,9 @@ export function performersRouter(deps: PerformersDeps): Router {
     if (!/^\d{4}-\d{2}-\d{2}$/.test(body.dateOfBirth!.slice(0, 10)) || Number.isNaN(Date.parse(body.dateOfBirth!))) throw refuse('dateOfBirth', 'Data di nascita non valida');
     const username = body.username!.trim();
     const email = body.email!.trim().toLowerCase();
-    if (username.length < USERNAME_MIN) throw refuse('username', "L'username deve avere almeno 3 caratteri");
+    if (username.length < USERNAME_MIN) throw refuse('username', `L'username deve avere almeno ${USERNAME_MIN} caratteri`);
     if (!z.string().email().safeParse(email).success) throw refuse('email', "Inserisci un'email valida");
-    if (body.password!.length < PASSWORD_MIN) throw refuse('password', 'La password deve avere almeno 6 caratteri');
+    if (body.password!.length < PASSWORD_MIN) throw refuse('password', `La password deve avere almeno ${PASSWORD_MIN} caratteri`);
     const documents = await resolveDocuments(body.documents ?? [], undefined);
     const performerId = newId();
     const passwordHash = await hashPassword(body.password!);

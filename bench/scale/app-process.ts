@@ -14,6 +14,8 @@ export interface RunningApp {
   port: number;
   /** seconds from spawn to health green + a registration answered */
   readySeconds: number;
+  /** CPU seconds the app process had used by then (user + system): what a busy machine does not inflate */
+  readyCpuSeconds: number;
   /** resident memory of the app process (the start script's child), MiB */
   rssMiB(): number;
   stop(): Promise<void>;
@@ -55,10 +57,13 @@ export async function startApp(dataDir: string, port: number, env: Record<string
     });
   };
   const pid = (await appPid()) ?? String(child.pid);
+  // fields 14 and 15 of /proc/<pid>/stat, after the command name, in clock ticks (100 per second)
+  const [utime = 0, stime = 0] = (readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1] ?? '').split(' ').slice(11, 13).map(Number);
   return {
     process: child,
     port,
     readySeconds,
+    readyCpuSeconds: (utime + stime) / 100,
     rssMiB: () => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024,
     async stop() {
       child.kill('SIGTERM');

@@ -13,7 +13,8 @@ import type { ReadModelSnapshots } from './snapshots';
 import type { RecordedEvent } from '../recorded-event';
 
 export const CHECKPOINTS = '_checkpoints';
-const SNAPSHOT_AFTER_CATCH_UP_MS = 3_000;
+/** a snapshot waits this long once due, so the requests that waited for a catch-up go first */
+const SNAPSHOT_DELAY_MS = 3_000;
 
 export interface ProjectionIndex {
   collection: string;
@@ -104,6 +105,7 @@ class Runner implements ProjectionRunner {
   /** a batch is being applied: a snapshot now would catch it halfway */
   private applying = false;
   private snapshotWanted = false;
+  private snapshotTimer: NodeJS.Timeout | undefined;
   private readonly logger: Pick<Logger, 'info' | 'warn' | 'error'>;
 
   constructor(private readonly options: ProjectionRunnerOptions) {
@@ -135,10 +137,9 @@ class Runner implements ProjectionRunner {
         if (error !== this.failure) this.logger.error('projections: event subscription error', { error });
       },
     });
-    // a long catch-up (a first start, an upgrade) is worth a snapshot soon after, once the
-    // requests waiting for it are answered
+    // a long catch-up (a first start, an upgrade) is worth a snapshot soon after
     this.subscription.caughtUp().then(
-      () => setTimeout(() => this.snapshotIfDue(), SNAPSHOT_AFTER_CATCH_UP_MS).unref(),
+      () => this.scheduleSnapshot(),
       () => undefined,
     );
   }
@@ -147,6 +148,15 @@ class Runner implements ProjectionRunner {
     if (this.restored || !this.options.snapshots) return;
     this.restored = true;
     await this.options.snapshots.restore();
+  }
+
+  private scheduleSnapshot(): void {
+    if (this.snapshotTimer || !this.options.snapshots?.due()) return;
+    this.snapshotTimer = setTimeout(() => {
+      this.snapshotTimer = undefined;
+      this.snapshotIfDue();
+    }, SNAPSHOT_DELAY_MS);
+    this.snapshotTimer.unref();
   }
 
   private snapshotIfDue(): void {
@@ -173,6 +183,8 @@ class Runner implements ProjectionRunner {
     this.subscription = undefined;
     await subscription?.stop();
     this.rejectWaiters(new Error('The projection runner stopped'));
+    clearTimeout(this.snapshotTimer);
+    this.snapshotTimer = undefined;
     // a failed batch may have left documents ahead of their checkpoint: no snapshot of that
     if (this.failure === undefined) await this.options.snapshots?.flush(this.options.projections);
   }
@@ -233,7 +245,10 @@ class Runner implements ProjectionRunner {
     if (this.snapshotWanted || this.options.snapshots?.due()) {
       // while catching up, the snapshot waits for the head: writing one per page would slow the replay
       const head = await this.options.eventStore.headPosition();
-      if (head === undefined || last.position >= head) this.snapshotIfDue();
+      if (head === undefined || last.position >= head) {
+        if (this.snapshotWanted) this.snapshotIfDue();
+        else this.scheduleSnapshot();
+      }
     }
   }
 

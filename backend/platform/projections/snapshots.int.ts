@@ -116,6 +116,16 @@ describe('read-model snapshots (PGlite event store, in-memory read models)', () 
     await second.runner.stop();
   });
 
+  test('a long catch-up leaves a snapshot soon after, without waiting for a stop', async () => {
+    await append(5);
+    const running = await start({ policy: { everyEvents: 1 } });
+    await expect(stat(file)).rejects.toThrow();
+    for (let waited = 0; waited < 10_000 && !(await stat(file).catch(() => undefined)); waited += 100) await new Promise((resolve) => setTimeout(resolve, 100));
+    const read = await readSnapshotFile(file);
+    expect('snapshot' in read).toBe(true);
+    await running.runner.stop();
+  });
+
   async function fullReplayStore() {
     const store = createMingoReadModelStore();
     const runner = createProjectionRunner({ eventStore, readModels: store, projections: [tallies, totals] });

@@ -17,8 +17,14 @@ export const welcomeCreditJob = (deps: { eventStore: EventStore; now: () => Date
     await creditWelcomeBonus(deps, userId, { causationId });
   });
 
+/**
+ * The job waits a second: the registration appends the credit right after UserRegistered, so when
+ * a replay meets the two in different batches the next batch has it by then and the job finds it
+ * in the users read model, rather than trying a refused append (thousands of them on a first start).
+ */
 export const welcomeCreditJobOptions = (userId: string) => ({
   jobId: `welcome-credit-${userId}`,
+  delayMs: 1_000,
   attempts: 8,
   backoff: { type: 'exponential' as const, delayMs: 500 },
 });

@@ -13,6 +13,7 @@ import { performersModule } from '../modules/performers';
 import { photosModule } from '../modules/photos';
 import { presenceModule } from '../modules/presence';
 import { purchasesModule } from '../modules/purchases';
+import { sessionsModule } from '../modules/sessions';
 import { statisticsModule } from '../modules/statistics';
 import { walletModule } from '../modules/wallet';
 
@@ -42,6 +43,7 @@ export function auraModules(ports: ModulePorts) {
     files: filesModule(ports, { documents: performers.documents }),
     payouts: payoutsModule(ports, { performers: performers.queries }),
     chat: chatModule(ports, { identities: aliases.queries, users: accounts.queries, performers: performers.queries }),
+    sessions: sessionsModule(ports, { performers: performers.queries, identities: aliases.queries }),
   };
 }
 

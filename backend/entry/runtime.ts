@@ -58,6 +58,7 @@ export async function openRuntime(config: Config, logger: Logger, options: Runti
     realtime,
     http: server && { server, serve: (app) => (listener = app) },
     async close() {
+      for (const module of all) await module.stop?.();
       await realtime.close();
       if (server?.listening) await new Promise<void>((resolve) => server.close(() => resolve()));
       await infra.close();

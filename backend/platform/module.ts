@@ -66,6 +66,8 @@ export interface AuraModule {
   acceptsSession?(principal: Principal): Promise<boolean>;
   /** worker role start: recovery, repeatable schedules */
   start?(): Promise<void>;
+  /** the process is closing: stop the timers `start` or the socket handlers started (before the ports close) */
+  stop?(): Promise<void>;
   /** the demo catalogue, seeded once on an empty store (`SEED_DEMO`); fixed ids, so a cut-short seed resumes */
   seedDemo?(): Promise<void>;
 }

@@ -56,6 +56,11 @@ export function performersModule(ports: ModulePorts, deps: PerformersDeps) {
       /** approved: listed in the gallery, may be bought from and added to favourites */
       isApproved: async (performerId: string) => (await performers.byId(performerId))?.verificationStatus === 'approved',
       nameOf: async (performerId: string) => (await performers.byId(performerId))?.name ?? null,
+      /** what a private session needs of her: name, photo, rate, listing and presence */
+      sessionCard: async (performerId: string) => {
+        const doc = await performers.byId(performerId);
+        return doc ? { name: doc.name, image: doc.image, rateUnits: doc.rateUnits, isOnline: doc.isOnline, approved: doc.verificationStatus === 'approved' } : null;
+      },
       /**
        * Has she blocked this identity (`identityIdOf`: a user's id for their real name, or an alias id)?
        * A blocked identity buys no photos, sends no messages and starts no sessions with her.

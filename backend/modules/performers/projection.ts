@@ -51,6 +51,8 @@ export type PerformerDoc = {
   onlineMs: number;
   totalEarningsCents: number;
   totalSessions: number;
+  /** the private session she is in right now */
+  privateSessionId: string | null;
   geoblockedCountries: string[];
   blockedUserIds: string[];
   documents: PerformerDocumentDoc[];
@@ -70,6 +72,7 @@ const base = {
   onlineMs: 0,
   totalEarningsCents: 0,
   totalSessions: 0,
+  privateSessionId: null,
   geoblockedCountries: [],
   blockedUserIds: [],
   documents: [],
@@ -173,6 +176,10 @@ export function evolvePerformer(doc: PerformerDoc | null, event: DomainEvent): P
       return { ...doc, blockedUserIds: [...doc.blockedUserIds.filter((id) => id !== event.data.userId), event.data.userId] };
     case 'PerformerUnblockedUser':
       return { ...doc, blockedUserIds: doc.blockedUserIds.filter((id) => id !== event.data.userId) };
+    case 'SessionStarted':
+      return { ...doc, totalSessions: doc.totalSessions + 1, privateSessionId: event.data.sessionId };
+    case 'SessionEnded':
+      return doc.privateSessionId === event.data.sessionId ? { ...doc, privateSessionId: null } : doc;
     case 'PerformerEarningsCredited':
       return {
         ...doc,
@@ -197,6 +204,8 @@ export const performerEventTypes = [
   'PerformerBlockedUser',
   'PerformerUnblockedUser',
   'PerformerEarningsCredited',
+  'SessionStarted',
+  'SessionEnded',
 ] as const;
 
 export const performersProjection = docProjection<PerformerDoc>({

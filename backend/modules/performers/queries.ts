@@ -43,6 +43,7 @@ export function toPublicPerformerView(doc: PerformerDoc, live: LiveFigures): Pub
     height: doc.height,
     specialFeatures: doc.specialFeatures,
     viewers: doc.isOnline ? live.viewersOf(doc._id) : 0,
+    inPrivate: (doc.privateSessionId ?? null) !== null,
     verificationStatus: doc.verificationStatus,
   };
 }

@@ -1,4 +1,4 @@
-import { sessionShareCents, type DomainEvent, type SessionParty } from '@aura/contracts';
+import { performerShareOfPartCents, type DomainEvent, type SessionParty } from '@aura/contracts';
 import { docProjection } from '../../platform/projections/doc-projection';
 
 export const SESSIONS = 'sessions';
@@ -133,14 +133,14 @@ export function evolveSession(doc: SessionDoc | null, event: DomainEvent): Sessi
         ...doc,
         minutesBilled: Math.max(doc.minutesBilled, event.data.minute),
         costUnits: event.data.sessionCostUnits,
-        shareCents: doc.shareCents + sessionShareCents(event.data.sessionCostUnits - event.data.amount, event.data.amount),
+        shareCents: doc.shareCents + performerShareOfPartCents(event.data.sessionCostUnits - event.data.amount, event.data.amount),
         lastMinute: event.data.lastMinute,
       });
     case 'SessionMinimumCharged':
       return {
         ...doc,
         costUnits: event.data.sessionCostUnits,
-        shareCents: doc.shareCents + sessionShareCents(event.data.sessionCostUnits - event.data.amount, event.data.amount),
+        shareCents: doc.shareCents + performerShareOfPartCents(event.data.sessionCostUnits - event.data.amount, event.data.amount),
       };
     case 'SessionSettled':
       return { ...doc, settled: true };

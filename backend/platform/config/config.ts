@@ -17,7 +17,9 @@ const IceServer = z.object({
 });
 export type IceServer = z.infer<typeof IceServer>;
 
-const iceServers = withDefault(
+// prefault, not default: zod 4 hands a default back unparsed, and the default here is JSON text
+const iceServers = z.preprocess(
+  blankAsUnset,
   z
     .string()
     .transform((text, ctx) => {
@@ -28,8 +30,8 @@ const iceServers = withDefault(
         return z.NEVER;
       }
     })
-    .pipe(z.array(IceServer)),
-  '[]',
+    .pipe(z.array(IceServer))
+    .prefault('[]'),
 );
 
 const ConfigSchema = z

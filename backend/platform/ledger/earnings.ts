@@ -1,4 +1,4 @@
-import { performerShareCents, performerStreams, type DomainEvent, type EventDataOf } from '@aura/contracts';
+import { performerShareOfPartCents, performerStreams, type DomainEvent, type EventDataOf } from '@aura/contracts';
 import type { EventStore } from '../eventstore/port';
 import { deterministicId } from '../ids';
 
@@ -12,13 +12,22 @@ export interface Sale {
   sourceId: string;
   /** what the buyer paid, auracoin minor units */
   grossUnits: number;
+  /** for a sale billed in parts (a session's minutes): what its earlier parts came to, so the sale rounds once */
+  grossBeforeUnits?: number;
 }
 
 /** The performer's 55% of a sale, in euro cents, by the one share rule (contracts/src/rules/share.ts). */
 export function earningsCredited(sale: Sale, at: Date): DomainEvent {
   return {
     type: 'PerformerEarningsCredited',
-    data: { ...sale, shareCents: performerShareCents(sale.grossUnits), creditedAt: at.toISOString() },
+    data: {
+      performerId: sale.performerId,
+      source: sale.source,
+      sourceId: sale.sourceId,
+      grossUnits: sale.grossUnits,
+      shareCents: performerShareOfPartCents(sale.grossBeforeUnits ?? 0, sale.grossUnits),
+      creditedAt: at.toISOString(),
+    },
   };
 }
 

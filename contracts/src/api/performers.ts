@@ -45,6 +45,8 @@ export const PublicPerformerView = z.object({
   ...PhysicalTraits.shape,
   /** sockets watching her right now (real presence, not invented) */
   viewers: z.number().int().nonnegative(),
+  /** in a private session right now: 'In privato' on her card and dialog, requests get 409 */
+  inPrivate: z.boolean(),
   verificationStatus: z.enum(verificationStatuses),
 });
 export type PublicPerformerView = z.infer<typeof PublicPerformerView>;

@@ -1,5 +1,5 @@
-import { formatElapsed, minimumHoldUnits, minuteStartsAt, runningCostUnits, sessionCostUnits, sessionShareCents, startedMinutes } from './billing';
-import { performerShareCents } from './share';
+import { formatElapsed, minimumHoldUnits, minuteStartsAt, runningCostUnits, sessionCostUnits, startedMinutes } from './billing';
+import { performerShareCents, performerShareOfPartCents } from './share';
 
 describe('session billing rule', () => {
   it('counts started minutes: 0 at zero, then rounded up', () => {
@@ -30,7 +30,7 @@ describe('session billing rule', () => {
 
   it('splits the 55% per charge so a session rounds once', () => {
     // 0.5 auracoin a minute: 27.5 cents a minute, rounded down once over the session
-    const shares = [1, 2, 3, 4].map((minute) => sessionShareCents((minute - 1) * 50, 50));
+    const shares = [1, 2, 3, 4].map((minute) => performerShareOfPartCents((minute - 1) * 50, 50));
     expect(shares).toEqual([27, 28, 27, 28]);
     expect(shares.reduce((a, b) => a + b, 0)).toBe(performerShareCents(200));
   });

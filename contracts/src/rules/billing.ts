@@ -7,9 +7,8 @@
  * - Cost = started minutes × rate; 0 at zero elapsed time (spec §9).
  * - Starting needs (and holds) the minimum: rate × 5 minutes.
  * - The performer's share is taken on the session's running total, so rounding happens once per
- *   session, not once per minute (see `sessionShareCents`).
+ *   session, not once per minute (`performerShareOfPartCents` in share.ts).
  */
-import { performerShareCents } from './share';
 
 export const SESSION_MINIMUM_MINUTES = 5;
 
@@ -37,15 +36,6 @@ export function minuteStartsAt(startedAtMs: number, minute: number, minuteMs: nu
 /** The running cost of a session at `nowMs` (minor units): what the session page shows. */
 export function runningCostUnits(startedAtMs: number, nowMs: number, minuteMs: number, rateUnits: number): number {
   return sessionCostUnits(startedMinutes(nowMs - startedAtMs, minuteMs), rateUnits);
-}
-
-/**
- * The performer's share (euro cents) of one charge of `amountUnits` that brings a session from
- * `costBeforeUnits` to `costBeforeUnits + amountUnits`: the share of the new total minus the share
- * of the old, so the shares of a session add up to the 55% of its whole cost, rounded down once.
- */
-export function sessionShareCents(costBeforeUnits: number, amountUnits: number): number {
-  return performerShareCents(costBeforeUnits + amountUnits) - performerShareCents(costBeforeUnits);
 }
 
 /** mm:ss of an elapsed time (minutes keep counting past 59). */

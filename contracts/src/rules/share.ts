@@ -15,6 +15,15 @@ export function performerShareCents(grossUnits: number): number {
   return Math.floor((grossUnits * PERFORMER_SHARE_PERCENT) / 100);
 }
 
+/**
+ * Her share (euro cents) of one part of a sale billed in parts (a session's minutes): the share of
+ * the running total after the part minus the share before it, so the parts of one sale add up to
+ * the share of its whole gross, rounded down once.
+ */
+export function performerShareOfPartCents(grossBeforeUnits: number, partUnits: number): number {
+  return performerShareCents(grossBeforeUnits + partUnits) - performerShareCents(grossBeforeUnits);
+}
+
 /** What the platform keeps: the gross minus the performer's share. */
 export function platformShareCents(grossUnits: number): number {
   return grossUnits - performerShareCents(grossUnits);

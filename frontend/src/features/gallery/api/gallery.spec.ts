@@ -6,7 +6,7 @@ function performer(id: string, isOnline: boolean): PublicPerformerView {
   return {
     id, name: id, username: null, age: 25, image: '/x.svg', isOnline, online: isOnline, rating: 4, creditsPerMinute: 2, messagePrice: 1,
     languages: ['Italiano'], category: 'Standard', bio: null, hairColor: null, eyeColor: null, bodyType: null, ethnicity: null,
-    height: null, specialFeatures: [], viewers: 0, verificationStatus: 'approved',
+    height: null, specialFeatures: [], viewers: 0, inPrivate: false, verificationStatus: 'approved',
   };
 }
 

@@ -1,0 +1,71 @@
+/** Helpers for private-session tests and benches: online performers, funded users, session sockets. */
+import { io as connect, type Socket } from 'socket.io-client';
+import type { SessionJoinAnswer, SessionView } from '@aura/contracts';
+import { client } from './app-harness';
+import { send } from './admin-session';
+
+export type Http = ReturnType<typeof client>;
+
+let counter = 0;
+const suffix = () => `${Date.now().toString(36)}${(counter += 1)}`;
+
+/** An approved performer created by an admin, online, and a client signed in as her. */
+export async function onlinePerformer(url: string, admin: Http, options: { rate?: number; name?: string } = {}) {
+  const tag = suffix();
+  const body = {
+    name: options.name ?? `Performer ${tag}`,
+    age: 27,
+    image: 'https://img.example/performer.png',
+    isOnline: true,
+    creditsPerMinute: options.rate ?? 2,
+    languages: 'Italiano',
+    username: `perf${tag}`,
+    email: `perf${tag}@example.com`,
+    password: 'secret-pass',
+  };
+  const created = await admin.post('/api/performers', body);
+  if (created.status !== 201) throw new Error(`performer creation failed: ${created.status} ${created.text}`);
+  const http = client(url);
+  const login = await http.post('/api/performer/login', { username: body.username, password: body.password });
+  if (login.status !== 200) throw new Error(`performer sign-in failed: ${login.status} ${login.text}`);
+  return { id: created.json.id as string, http, name: body.name };
+}
+
+/** A registered user whose balance an admin set to `auracoin`. */
+export async function fundedUser(url: string, admin: Http, auracoin: number) {
+  const tag = suffix();
+  const http = client(url);
+  const username = `user${tag}`;
+  const registered = await http.post('/api/register', { username, email: `${username}@example.com`, password: 'secret-pass' });
+  if (registered.status !== 201) throw new Error(`registration failed: ${registered.status} ${registered.text}`);
+  const id = registered.json.id as string;
+  const funded = await send(admin, 'PATCH', `${url}/api/users/${id}`, { auracoinBalance: auracoin });
+  if (funded.status !== 200) throw new Error(`funding failed: ${funded.status} ${funded.text}`);
+  return { id, http, username, email: `${username}@example.com` };
+}
+
+/** A Socket.IO connection with a client's session cookie, as the session page opens it. */
+export function socketFor(url: string, http: Http, options: { reconnection?: boolean } = {}): Promise<Socket> {
+  const socket = connect(url, { transports: ['websocket'], extraHeaders: { cookie: http.cookie() ?? '' }, reconnection: options.reconnection ?? false, forceNew: true });
+  return new Promise((resolve, reject) => {
+    socket.once('connect', () => resolve(socket));
+    socket.once('connect_error', reject);
+  });
+}
+
+export function joinSession(socket: Socket, sessionId: string): Promise<SessionJoinAnswer> {
+  return new Promise((resolve) => socket.emit('session:join', sessionId, (answer: SessionJoinAnswer) => resolve(answer)));
+}
+
+/** Polls a party's view of the session until `done` holds (or fails after `timeoutMs`). */
+export async function waitForSession(http: Http, sessionId: string, done: (view: SessionView) => boolean, timeoutMs = 10_000): Promise<SessionView> {
+  const deadline = Date.now() + timeoutMs;
+  let last: SessionView | undefined;
+  for (;;) {
+    const answer = await http.get(`/api/sessions/${sessionId}`);
+    last = answer.json as unknown as SessionView;
+    if (answer.status === 200 && done(last)) return last;
+    if (Date.now() > deadline) throw new Error(`session ${sessionId} never reached the expected state; last: ${JSON.stringify(last)}`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}

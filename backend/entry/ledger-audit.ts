@@ -25,7 +25,10 @@ async function main() {
     const report = await runLedgerAudit(runtime.infra.eventStore, {
       rebuildUsers: replay,
       storedUsers: config.MONGO_URL ? stored : undefined,
-      more: [(events) => runtime.modules.payouts.audit(events, { stored: config.MONGO_URL ? runtime.infra.readModels : undefined })],
+      more: [
+        (events) => runtime.modules.payouts.audit(events, { stored: config.MONGO_URL ? runtime.infra.readModels : undefined }),
+        async (events) => runtime.modules.sessions.audit(events),
+      ],
     });
     process.stdout.write(`${report.lines.join('\n')}\n`);
     process.exitCode = report.ok ? 0 : 1;

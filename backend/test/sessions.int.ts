@@ -43,6 +43,12 @@ async function quietLogLength(...running: string[]) {
   return events.filter((event) => !ofRunning(event)).length;
 }
 
+async function auditProblems() {
+  await app.settled();
+  const audit = await runLedgerAudit(app.infra.eventStore, { rebuildUsers: app.modules.accounts.auditSources.replay, more: [async (events) => app.modules.sessions.audit(events)] });
+  return audit.problems;
+}
+
 async function wallet(userId: string) {
   return foldWallet(await app.infra.eventStore.readStream(streams.wallet(userId)));
 }
@@ -124,8 +130,7 @@ describe('a private session from request to end', () => {
     expect(herView.json).toMatchObject({ performerEarnings: 6.87, costAuracoin: 12.5 });
     expect((await user.http.get(`/api/sessions/${sessionId}`)).json.performerEarnings).toBeNull();
 
-    const audit = await runLedgerAudit(app.infra.eventStore, { rebuildUsers: app.modules.accounts.auditSources.replay });
-    expect(audit.problems).toEqual([]);
+    expect(await auditProblems()).toEqual([]);
   });
 });
 
@@ -378,5 +383,11 @@ describe('signalling', () => {
     expect(heardByHer).toEqual([{ sessionId, from: 'user', candidate }]);
     expect(JSON.stringify(heardByHer)).not.toContain(user.id);
     await performer.http.post(`/api/sessions/${sessionId}/end`);
+  });
+});
+
+describe('the ledger', () => {
+  it('audits clean after everything above', async () => {
+    expect(await auditProblems()).toEqual([]);
   });
 });

@@ -28,6 +28,20 @@ describe('performers read model', () => {
     expect(toPublicPerformerView(doc, live())).not.toHaveProperty('email');
   });
 
+  it("counts her sessions and shows 'In privato' while one runs (a withdrawn request of someone else changes nothing)", () => {
+    const a = '5b7c4d1e-8f7a-4e63-9a51-5a4c1b2d3e41';
+    const b = '5b7c4d1e-8f7a-4e63-9a51-5a4c1b2d3e42';
+    const ended = (sessionId: string, reason: 'user_ended' | 'cancelled'): DomainEvent => ({
+      type: 'SessionEnded', data: { sessionId, performerId, endedBy: 'user', reason, endedAt: t0, minutesBilled: 0, costUnits: 0 },
+    });
+    const running = replay([registered, { type: 'SessionStarted', data: { sessionId: a, performerId, startedAt: t0 } }, ended(b, 'cancelled')])!;
+    expect(toPublicPerformerView(running, live()).inPrivate).toBe(true);
+    expect(toPerformerView(running, live()).totalSessions).toBe(1);
+    const over = evolvePerformer(running, ended(a, 'user_ended'))!;
+    expect(toPublicPerformerView(over, live()).inPrivate).toBe(false);
+    expect(over.totalSessions).toBe(1);
+  });
+
   it('follows verification, rejection reason and profile updates', () => {
     const rejected = replay([registered, { type: 'PerformerRejected', data: { performerId, adminId, reason: 'Foto sfocata', rejectedAt: t0 } }]);
     expect(rejected).toMatchObject({ verificationStatus: 'rejected', rejectionReason: 'Foto sfocata' });

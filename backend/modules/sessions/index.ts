@@ -3,6 +3,8 @@ import { notFound } from '../../platform/http/errors';
 import type { Principal } from '../../platform/http/session';
 import type { AuraModule, ModulePorts } from '../../platform/module';
 import { settledOn } from '../../platform/projections/wait';
+import type { StoredEvent } from '../../platform/eventstore/port';
+import { auditSessions } from './audit';
 import { createSessionCommands, type SessionClock } from './commands';
 import { iceConfigFor, relayOnly } from './ice';
 import { scheduleSessionTick, sessionSweeper, sessionTickJob } from './jobs';
@@ -115,5 +117,7 @@ export function sessionsModule(ports: ModulePorts, deps: SessionsDeps) {
       await sweeper.stop();
     },
     queries: { isBusy: queries.isBusy },
+    /** `npm run ledger:audit`'s private-sessions part */
+    audit: (events: StoredEvent[]) => auditSessions(events),
   } satisfies AuraModule & Record<string, unknown>;
 }

@@ -96,6 +96,23 @@ describe('statistics read model', () => {
     expect((await project(history)).messages).toEqual({ sent: 0, revenue: 0, sentToday: 0, revenueToday: 0 });
   });
 
+  it('counts private sessions, running ones, billed minutes and what users paid, in total and today', async () => {
+    const s1 = '5b7c4d1e-8f7a-4e63-9a51-5a4c1b2d3e41';
+    const s2 = '5b7c4d1e-8f7a-4e63-9a51-5a4c1b2d3e42';
+    const started = (sessionId: string, at: string): DomainEvent => ({ type: 'SessionStarted', data: { sessionId, performerId: p1, startedAt: at } });
+    const minute = (sessionId: string, k: number, at: string): DomainEvent => ({
+      type: 'SessionMinuteBilled',
+      data: { sessionId, walletId: u1, performerId: p1, minute: k, amount: 250, minuteStartedAt: at, sessionCostUnits: 250 * k, lastMinute: false, billedAt: at },
+    });
+    const ended = (sessionId: string, reason: 'user_ended' | 'cancelled'): DomainEvent => ({
+      type: 'SessionEnded',
+      data: { sessionId, performerId: p1, endedBy: 'user', reason, endedAt: today, minutesBilled: 2, costUnits: 1250 },
+    });
+    const minimum: DomainEvent = { type: 'SessionMinimumCharged', data: { sessionId: s1, walletId: u1, performerId: p1, minutes: 3, amount: 750, sessionCostUnits: 1250, chargedAt: today } };
+    const stats = await project([...history, started(s1, yesterday), minute(s1, 1, yesterday), minute(s1, 2, today), minimum, ended(s1, 'user_ended'), started(s2, today), minute(s2, 1, today), ended(s2, 'cancelled')]);
+    expect(stats.sessions).toEqual({ total: 2, active: 1, billedMinutes: 3, revenue: 15, today: 1, billedMinutesToday: 2, revenueToday: 12.5 });
+  });
+
   it('applies each event once even when a crash replays the log', async () => {
     expect(await project(history, { replayFrom: 0 })).toEqual(await project(history));
   });

@@ -17,7 +17,9 @@ export const STAT_PACKAGES = 'statistics_packages';
 export const STAT_DAYS = 'statistics_days';
 export const TOTALS_ID = 'totals';
 
-export type TotalsDoc = { _id: string; distributedUnits?: number; messagesSent?: number; messageRevenueUnits?: number };
+export type TotalsDoc = { _id: string; distributedUnits?: number; messagesSent?: number; messageRevenueUnits?: number } & SessionCounters & { sessionsActive?: number };
+/** private sessions started, minutes billed and what users paid for them (minutes and minimums), minor units */
+export type SessionCounters = { sessions?: number; sessionMinutes?: number; sessionRevenueUnits?: number };
 export type UserStatDoc = { _id: string; registered?: boolean; deleted?: boolean; balanceUnits?: number };
 export type PerformerStatDoc = {
   _id: string;
@@ -28,7 +30,7 @@ export type PerformerStatDoc = {
   isOnline?: boolean;
 };
 export type PackageStatDoc = { _id: string; credits?: number; bonus?: number; priceCents?: number; deleted?: boolean; sold?: number };
-export type DayStatDoc = { _id: string; newUsers?: number; revenueCents?: number; auracoinSoldUnits?: number; purchases?: number; messagesSent?: number; messageRevenueUnits?: number };
+export type DayStatDoc = { _id: string; newUsers?: number; revenueCents?: number; auracoinSoldUnits?: number; purchases?: number; messagesSent?: number; messageRevenueUnits?: number } & SessionCounters;
 
 const romeDay = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Rome', year: 'numeric', month: '2-digit', day: '2-digit' });
 
@@ -115,6 +117,23 @@ export function statisticsWrites(event: DomainEvent): StatWrite[] {
         { collection: STAT_DAYS, id: italianDay(event.data.sentAt), update },
       ];
     }
+    case 'SessionStarted':
+      return [
+        { collection: STAT_TOTALS, id: TOTALS_ID, update: { $inc: { sessions: 1, sessionsActive: 1 } } },
+        { collection: STAT_DAYS, id: italianDay(event.data.startedAt), update: { $inc: { sessions: 1 } } },
+      ];
+    case 'SessionEnded':
+      // a withdrawn request never started
+      return event.data.reason === 'cancelled' ? [] : [{ collection: STAT_TOTALS, id: TOTALS_ID, update: { $inc: { sessionsActive: -1 } } }];
+    case 'SessionMinuteBilled':
+    case 'SessionMinimumCharged': {
+      const update = { $inc: { sessionMinutes: event.type === 'SessionMinuteBilled' ? 1 : 0, sessionRevenueUnits: event.data.amount } };
+      const day = event.type === 'SessionMinuteBilled' ? event.data.billedAt : event.data.chargedAt;
+      return [
+        { collection: STAT_TOTALS, id: TOTALS_ID, update },
+        { collection: STAT_DAYS, id: italianDay(day), update },
+      ];
+    }
     default:
       return [];
   }
@@ -139,6 +158,10 @@ export const statisticsEventTypes = [
   'PerformerWentOnline',
   'PerformerWentOffline',
   'MessageSent',
+  'SessionStarted',
+  'SessionEnded',
+  'SessionMinuteBilled',
+  'SessionMinimumCharged',
 ] as const;
 
 export const statisticsProjection: ProjectionDefinition = {

@@ -80,6 +80,15 @@ export function createStatisticsQueries(readModels: ReadModelStore, now: () => D
           sentToday: byDay.get(italianDay(now()))?.messagesSent ?? 0,
           revenueToday: toAuracoin(byDay.get(italianDay(now()))?.messageRevenueUnits ?? 0),
         },
+        sessions: {
+          total: totals?.sessions ?? 0,
+          active: totals?.sessionsActive ?? 0,
+          billedMinutes: totals?.sessionMinutes ?? 0,
+          revenue: toAuracoin(totals?.sessionRevenueUnits ?? 0),
+          today: byDay.get(italianDay(now()))?.sessions ?? 0,
+          billedMinutesToday: byDay.get(italianDay(now()))?.sessionMinutes ?? 0,
+          revenueToday: toAuracoin(byDay.get(italianDay(now()))?.sessionRevenueUnits ?? 0),
+        },
       };
     },
   };

@@ -69,6 +69,12 @@ export function auditLedger(events: readonly StoredEvent[]): LedgerAudit {
       if (after.balance < 0) {
         problems.push({ stream: event.streamId, revision: event.revision, problem: `balance went negative: ${after.balance} units after ${event.type}` });
       }
+      if (after.held > after.balance) {
+        problems.push({ stream: event.streamId, revision: event.revision, problem: `holds of ${after.held} units exceed the balance ${after.balance} after ${event.type}` });
+      }
+      if (event.type === 'AuracoinReleased' && before.holds[String(data.holdId)]?.amount !== amount) {
+        problems.push({ stream: event.streamId, revision: event.revision, problem: `release of hold ${String(data.holdId)}: ${String(amount)} units, but ${String(before.holds[String(data.holdId)]?.amount)} were left of it` });
+      }
       if (event.type === 'AuracoinAdjusted') {
         if (num(data.balanceBefore) !== before.balance || num(data.balanceAfter) !== after.balance) {
           problems.push({

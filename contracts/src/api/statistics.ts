@@ -32,6 +32,16 @@ export const StatisticsView = z.object({
   days: z.array(StatisticsDay),
   /** the chat: messages sent (both parties) and what users paid for theirs, auracoin; today = the Italian calendar day */
   messages: z.object({ sent: z.number().int(), revenue: z.number(), sentToday: z.number().int(), revenueToday: z.number() }),
+  /** private sessions: started, running now, minutes billed and what users paid (auracoin); today = the Italian calendar day */
+  sessions: z.object({
+    total: z.number().int(),
+    active: z.number().int(),
+    billedMinutes: z.number().int(),
+    revenue: z.number(),
+    today: z.number().int(),
+    billedMinutesToday: z.number().int(),
+    revenueToday: z.number(),
+  }),
 });
 export type StatisticsView = z.infer<typeof StatisticsView>;
 

@@ -46,6 +46,13 @@ function StatisticsPanel({ stats }: { stats: Statistics }) {
         <StatCard label="Ricavi messaggi oggi (auracoin)" value={formatAuracoin(stats.messages.revenueToday)} testId="stat-message-revenue-today" />
       </SimpleGrid>
 
+      <SimpleGrid columns={{ base: 2, md: 4 }} gap="3" aria-label="Sessioni private">
+        <StatCard label="Sessioni private" value={formatInteger(stats.sessions.total)} testId="stat-sessions" />
+        <StatCard label="Sessioni in corso" value={formatInteger(stats.sessions.active)} testId="stat-sessions-active" />
+        <StatCard label="Minuti fatturati" value={formatInteger(stats.sessions.billedMinutes)} testId="stat-session-minutes" />
+        <StatCard label="Ricavi sessioni (auracoin)" value={formatAuracoin(stats.sessions.revenue)} testId="stat-session-revenue" />
+      </SimpleGrid>
+
       <Grid templateColumns={{ base: '1fr', lg: 'repeat(3, 1fr)' }} gap="4">
         <BarChart title="Ricavi per giorno" data={stats.days.map((d) => ({ date: d.date, value: d.revenue }))} format={formatEuro} color="#f2327a" />
         <BarChart

@@ -9,6 +9,7 @@ import { loadConfig } from '../platform/config/config';
 import { createLogger } from '../platform/logging/logger';
 import type { Infrastructure } from '../entry/infrastructure';
 import type { AuraModules } from '../entry/modules';
+import type { Realtime } from '../platform/realtime/realtime';
 import { startApi, startProjector, startWorker } from '../entry/roles';
 import { openRuntime, type RuntimeOptions } from '../entry/runtime';
 import { seedDemoOnce } from '../platform/demo-seed';
@@ -17,6 +18,8 @@ export interface TestApp {
   url: string;
   infra: Infrastructure;
   modules: AuraModules;
+  /** this process's Socket.IO: tests may watch connections (and drop them, as a network would) */
+  realtime: Realtime;
   /** resolves once every read model has applied everything appended so far */
   settled(): Promise<void>;
   /** the superadmin, as the first start creates it */
@@ -41,6 +44,7 @@ export async function startTestApp(
     url: `http://127.0.0.1:${api.port}`,
     infra: runtime.infra,
     modules: runtime.modules,
+    realtime: runtime.realtime,
     settled: () => projector.caughtUp(),
     ensureSuperadmin: (credentials) => runtime.modules.admins.ensureSuperadmin(credentials),
     seedDemo: () => seedDemoOnce(runtime.ports.eventStore, runtime.ports.now, runtime.all),

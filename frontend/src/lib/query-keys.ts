@@ -82,6 +82,17 @@ export const queryKeys = {
     list: ['payout-runs', LIST],
     detail: (runId: string) => ['payout-runs', runId] as const,
   },
+  conversations: {
+    all: ['conversations'],
+    /** a user's (every identity of theirs) or a performer's conversations */
+    ofParty: (partyId: string) => ['conversations', LIST, partyId] as const,
+    /** a party's unread counts */
+    unread: (partyId: string) => ['conversations', 'unread', partyId] as const,
+  },
+  messages: {
+    all: ['messages'],
+    ofConversation: (conversationId: string) => ['messages', conversationId] as const,
+  },
 } as const satisfies Record<string, Record<string, AppQueryKey | ((...args: never[]) => AppQueryKey)>>;
 
 /** The keys a `readmodel:changed` push makes stale: the whole model, or one document and the model's lists. */

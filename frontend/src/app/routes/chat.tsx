@@ -1,5 +1,9 @@
-import { PlaceholderPage } from '../../components/ui/placeholder-page';
+import { useCurrentUser } from '../../features/account/hooks/use-current-user';
+import { ChatLoginNotice, ChatPage } from '../../features/chat/components/chat-page';
 
+/** /chat: the signed-in user's conversations; without one, the login message (spec §2, §8). */
 export default function ChatRoute() {
-  return <PlaceholderPage title="Chat" />;
+  const { user } = useCurrentUser();
+  if (!user) return <ChatLoginNotice />;
+  return <ChatPage user={user} />;
 }

@@ -1,6 +1,14 @@
-import { PerformerDashboardPage } from '../../features/performer-dashboard/components/performer-dashboard-page';
+import { PerformerChat } from '../../features/chat/components/performer-chat';
+import { UnreadSummary } from '../../features/chat/components/unread-summary';
 import { PayoutsTab } from '../../features/payouts/components/payouts-tab';
+import { PerformerDashboardPage, type DashboardSlots } from '../../features/performer-dashboard/components/performer-dashboard-page';
+
+/** The dashboard composes the chat feature into its Chat tab and its 'Messaggi' card, and the payouts tab. */
+const slots: DashboardSlots = {
+  chat: (performerId) => <PerformerChat performerId={performerId} />,
+  messages: (performerId, openChat) => <UnreadSummary performerId={performerId} onOpenChat={openChat} />,
+};
 
 export default function PerformerDashboardRoute() {
-  return <PerformerDashboardPage extraTabs={[{ value: 'payouts', label: 'Pagamenti', content: (performerId) => <PayoutsTab performerId={performerId} /> }]} />;
+  return <PerformerDashboardPage slots={slots} extraTabs={[{ value: 'payouts', label: 'Pagamenti', content: (performerId) => <PayoutsTab performerId={performerId} /> }]} />;
 }

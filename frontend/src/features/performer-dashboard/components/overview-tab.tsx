@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Badge, Box, Button, Card, Field, Flex, Grid, Heading, HStack, Image, Input, Stack, Switch, Text, Textarea } from '@chakra-ui/react';
 import {
   averageSessionMinutes,
@@ -20,7 +20,7 @@ import { StatCard } from '../../../components/ui/stat-card';
 const BIO_FIELD = { bio: 'Bio troppo lunga (massimo 2000 caratteri)' } as const;
 
 /** The Dashboard tab of /performer/dashboard (spec §2). */
-export function OverviewTab({ performer }: { performer: PerformerView }) {
+export function OverviewTab({ performer, messages }: { performer: PerformerView; messages: ReactNode }) {
   const update = useUpdatePerformer(performer.id);
   const earnings = useEarnings(performer.id);
   const [target, setTarget] = useState(() => readDailyTarget(performer.id));
@@ -216,9 +216,7 @@ export function OverviewTab({ performer }: { performer: PerformerView }) {
               <Heading as="h2" size="md">
                 Messaggi
               </Heading>
-              <Text color="fg.muted" fontSize="sm">
-                chat system coming soon
-              </Text>
+              {messages}
             </Card.Body>
           </Card.Root>
         </Stack>

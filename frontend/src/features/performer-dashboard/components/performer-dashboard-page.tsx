@@ -1,6 +1,6 @@
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Box, Card, Container, Heading, List, Spinner, Stack, Tabs, Text } from '@chakra-ui/react';
-import { Navigate, useNavigate } from 'react-router-dom';
+import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { errorStatus } from '../../../lib/api-client';
 import { usePerformer } from '../api/performer';
 import { clearStoredPerformer, useStoredPerformer } from '../../../lib/session-storage';
@@ -19,6 +19,12 @@ const TIPS = [
   'Almeno 10 ore a settimana online ti mantengono tra le performer in evidenza.',
 ];
 
+/** What other features put into the dashboard (composed by the route): the Chat tab and the 'Messaggi' card. */
+export interface DashboardSlots {
+  chat: (performerId: string) => ReactNode;
+  messages: (performerId: string, openChat: () => void) => ReactNode;
+}
+
 /** A tab another feature adds to her dashboard, composed by the route (features never import each other). */
 export interface PerformerTab {
   value: string;
@@ -26,8 +32,24 @@ export interface PerformerTab {
   content: (performerId: string) => ReactNode;
 }
 
-function Dashboard({ performerId, extraTabs = [] }: { performerId: string; extraTabs?: PerformerTab[] }) {
+const TABS = ['dashboard', 'profile', 'gallery', 'chat', 'tips'];
+
+function Dashboard({ performerId, slots, extraTabs = [] }: { performerId: string; slots: DashboardSlots; extraTabs?: PerformerTab[] }) {
+  const tabFrom = (value: string | null): string => (value !== null && (TABS.includes(value) || extraTabs.some((tab) => tab.value === value)) ? value : 'dashboard');
   const navigate = useNavigate();
+  // her menu opens a tab with ?tab=…; the tab then lives in the page (a reload opens the Dashboard)
+  const [params, setParams] = useSearchParams();
+  const requested = params.get('tab');
+  const [tab, setTab] = useState(() => tabFrom(requested));
+  const [handled, setHandled] = useState<string | null>(requested);
+  if (requested !== handled) {
+    setHandled(requested);
+    if (requested !== null) setTab(tabFrom(requested));
+  }
+  useEffect(() => {
+    if (requested !== null) setParams({}, { replace: true });
+  }, [requested, setParams]);
+  const showTab = (value: string) => setTab(tabFrom(value));
   const query = usePerformer(performerId);
   useOwnPresence(performerId);
   const status = errorStatus(query.error);
@@ -51,7 +73,7 @@ function Dashboard({ performerId, extraTabs = [] }: { performerId: string; extra
         </Heading>
         <Text color="fg.muted">La tua area performer: stato, profilo, galleria e guadagni.</Text>
       </Stack>
-      <Tabs.Root defaultValue="dashboard" colorPalette="brand" variant="line" lazyMount>
+      <Tabs.Root value={tab} onValueChange={(e) => showTab(e.value)} colorPalette="brand" variant="line" lazyMount>
         <Box overflowX="auto">
           <Tabs.List minW="max-content">
             <Tabs.Trigger value="dashboard">Dashboard</Tabs.Trigger>
@@ -67,7 +89,7 @@ function Dashboard({ performerId, extraTabs = [] }: { performerId: string; extra
           </Tabs.List>
         </Box>
         <Tabs.Content value="dashboard">
-          <OverviewTab performer={performer} />
+          <OverviewTab performer={performer} messages={slots.messages(performer.id, () => showTab('chat'))} />
         </Tabs.Content>
         <Tabs.Content value="profile">
           <Stack gap="5">
@@ -78,23 +100,7 @@ function Dashboard({ performerId, extraTabs = [] }: { performerId: string; extra
         <Tabs.Content value="gallery">
           <PhotosTab performerId={performer.id} />
         </Tabs.Content>
-        <Tabs.Content value="chat">
-          <Card.Root bg="bg.panel" borderColor="border" rounded="2xl" height="600px" overflow="hidden">
-            <Box display="grid" gridTemplateColumns={{ base: '1fr', md: '280px 1fr' }} height="100%">
-              <Box borderRightWidth={{ md: '1px' }} borderColor="border" p="4" display={{ base: 'none', md: 'block' }}>
-                <Text fontWeight="semibold" mb="2">
-                  Conversazioni
-                </Text>
-                <Text fontSize="sm" color="fg.muted">
-                  Nessuna conversazione.
-                </Text>
-              </Box>
-              <Box display="grid" placeItems="center" p="6" textAlign="center">
-                <Text color="fg.muted">select a conversation</Text>
-              </Box>
-            </Box>
-          </Card.Root>
-        </Tabs.Content>
+        <Tabs.Content value="chat">{slots.chat(performer.id)}</Tabs.Content>
         <Tabs.Content value="tips">
           <Card.Root bg="bg.panel" borderColor="border" rounded="2xl">
             <Card.Body gap="3">
@@ -122,12 +128,12 @@ function Dashboard({ performerId, extraTabs = [] }: { performerId: string; extra
 }
 
 /** /performer/dashboard: only with a stored performer, else to /performer/login (spec §2). */
-export function PerformerDashboardPage({ extraTabs }: { extraTabs?: PerformerTab[] }) {
+export function PerformerDashboardPage({ slots, extraTabs }: { slots: DashboardSlots; extraTabs?: PerformerTab[] }) {
   const stored = useStoredPerformer();
   if (!stored) return <Navigate to="/performer/login" replace />;
   return (
     <Container maxW="7xl" px={{ base: '4', md: '6' }} py={{ base: '6', md: '10' }}>
-      <Dashboard performerId={stored.id} extraTabs={extraTabs} />
+      <Dashboard performerId={stored.id} slots={slots} extraTabs={extraTabs} />
     </Container>
   );
 }

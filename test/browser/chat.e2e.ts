@@ -1,0 +1,177 @@
+import type { Browser, Page } from 'playwright-core';
+import { streams, walletBalance } from '@aura/contracts';
+import { fund } from '../../backend/test/admin-session';
+import { startTestApp, type TestApp } from '../../backend/test/app-harness';
+import { deterministicId } from '../../backend/platform/ids';
+import type { AuraSocket } from '../../backend/platform/realtime/realtime';
+import { describeWithChromium, launchChromium } from './chromium';
+import { expectText, fillRegistration } from './steps';
+
+/**
+ * The chat between two browsers: a user (as an alias) and a performer side by side, live both
+ * ways, read marks and unread counts crossing over, the balance dropping by her message price, a
+ * reload, and a forced socket drop after which what was missed shows once.
+ */
+describeWithChromium('chat in the browser', () => {
+  let app: TestApp;
+  let browser: Browser;
+  beforeAll(async () => {
+    app = await startTestApp({}, { serveFrontend: true });
+    await app.seedDemo();
+    await app.settled();
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await app?.close();
+  });
+
+  /**
+   * Drops a user's Socket.IO connections from the server side, as a network failure would, and keeps
+   * the page from reconnecting until restored (its reconnections start with HTTP long-polling).
+   */
+  async function droppableSocket(page: Page) {
+    let down = false;
+    const connections: AuraSocket[] = [];
+    app.realtime.onConnection((connection) => connections.push(connection));
+    await page.route(/\/socket\.io\//, (route) => (down ? route.abort() : route.continue()));
+    const connectedAs = (userId: string) => connections.filter((connection) => connection.connected && connection.data.principal?.sub === userId).length;
+    return {
+      connectedAs,
+      async drop(userId: string) {
+        down = true;
+        for (const connection of connections) if (connection.connected && connection.data.principal?.sub === userId) connection.conn.close();
+        while (connectedAs(userId) > 0) await new Promise((resolve) => setTimeout(resolve, 20));
+      },
+      restore() {
+        down = false;
+      },
+    };
+  }
+
+  const bubbles = (page: Page) => page.getByTestId('chat-box').getByTestId('chat-message-text');
+
+  it('exchanges messages live between an alias and a performer, marks them read, charges the price, survives a reload and a dropped socket', async () => {
+    const giuliaId = deterministicId('demo-performer:giulia.rossi');
+
+    // the performer signs in on her own browser, goes online and opens her Chat tab
+    const performerContext = await browser.newContext({ viewport: { width: 1366, height: 900 } });
+    const performer = await performerContext.newPage();
+    await performer.goto(`${app.url}/performer/login`);
+    await performer.getByLabel('Username').fill('giulia.rossi');
+    await performer.getByLabel('Password').fill('demo-performer');
+    await performer.getByRole('button', { name: 'Accedi' }).click();
+    await performer.waitForURL(`${app.url}/performer/dashboard`);
+    await performer.getByTestId('online-switch').click();
+    await performer.getByText('Sei online!').waitFor();
+    await performer.getByTestId('unread-total').filter({ hasText: '0' }).waitFor();
+
+    // a user registers, is given auracoin and buys an alias
+    const userContext = await browser.newContext({ viewport: { width: 1366, height: 900 } });
+    const user = await userContext.newPage();
+    const socket = await droppableSocket(user);
+    const username = `chatter${Date.now().toString(36)}`;
+    await fillRegistration(user, app.url, { username });
+    await user.waitForURL(`${app.url}/user`);
+    const userId = (await user.evaluate(() => localStorage.getItem('userId')))!;
+    await fund(app, userId, 60);
+    await user.reload();
+    await user.getByRole('button', { name: 'Nuovo alias' }).click();
+    await user.getByLabel('Nome alias').fill('Lupo');
+    await user.getByLabel('Nome alias').press('Enter');
+    await user.getByText('Alias creato!').waitFor();
+
+    // from her card: 'Chi vuoi essere oggi?', as the alias
+    await user.goto(`${app.url}/#performers`);
+    const card = user.locator(`[data-testid="performer-card"][data-performer-id="${giuliaId}"][data-online="true"]`);
+    await card.getByRole('button', { name: 'Chat', exact: true }).click();
+    const chooser = user.getByTestId('alias-chooser');
+    await chooser.getByText('Lupo').click();
+    await chooser.getByRole('button', { name: 'Continua con Lupo' }).click();
+    await user.getByTestId('chatting-as').filter({ hasText: 'Lupo' }).waitFor();
+    await user.getByTestId('chat-presence').filter({ hasText: 'Online' }).waitFor();
+    await expectText(user.getByTestId('chat-balance'), '20');
+
+    // the send button is disabled while the box is empty or blank; Enter sends
+    const input = user.getByTestId('message-input');
+    expect(await user.getByTestId('send-message').isDisabled()).toBe(true);
+    await input.fill('   ');
+    expect(await user.getByTestId('send-message').isDisabled()).toBe(true);
+    await input.fill('Ciao Giulia, <b>sono Lupo</b>');
+    await input.press('Enter');
+    await bubbles(user).filter({ hasText: 'Ciao Giulia, <b>sono Lupo</b>' }).waitFor();
+    await expectText(user.getByTestId('chat-balance'), '19');
+
+    // her 'Messaggi' card counts it live; her Chat tab shows the new conversation and its unread count, under the alias only
+    await performer.getByTestId('unread-total').filter({ hasText: '1' }).waitFor();
+    await performer.getByRole('button', { name: 'Apri la chat' }).click();
+    await performer.getByText('select a conversation').waitFor();
+    const item = performer.getByTestId('conversation-item').filter({ hasText: 'Lupo' });
+    await item.getByTestId('unread-count').filter({ hasText: '1' }).waitFor();
+    expect(await performer.locator('body').innerText()).not.toContain(username);
+    await item.click();
+    await bubbles(performer).filter({ hasText: 'Ciao Giulia, <b>sono Lupo</b>' }).waitFor();
+    // text, never HTML
+    expect(await performer.getByTestId('chat-box').locator('b').count()).toBe(0);
+    await item.getByTestId('unread-count').waitFor({ state: 'detached' });
+    // her opening the box marks it read on the user's side
+    await user.locator('[data-testid="chat-message"][data-own="true"][data-read="true"]').waitFor();
+
+    // she types and answers; the user sees both without reloading
+    await performer.getByTestId('message-input').pressSequentially('Ciao Lupo');
+    await user.getByTestId('typing').filter({ hasText: 'Giulia sta scrivendo…' }).waitFor();
+    await performer.getByTestId('message-input').press('Shift+Enter');
+    await performer.getByTestId('message-input').pressSequentially('come stai?');
+    await performer.getByTestId('send-message').click();
+    await bubbles(user).filter({ hasText: 'Ciao Lupo\ncome stai?' }).waitFor();
+    await performer.locator('[data-testid="chat-message"][data-own="true"][data-read="true"]').waitFor();
+    await expectText(user.getByTestId('chat-balance'), '19');
+
+    // a reload shows the same history, once
+    await user.reload();
+    await bubbles(user).filter({ hasText: 'come stai?' }).waitFor();
+    expect(await bubbles(user).allInnerTexts()).toEqual(['Ciao Giulia, <b>sono Lupo</b>', 'Ciao Lupo\ncome stai?']);
+
+    // the user's socket drops and stays down while she writes twice; back up, each shows once
+    expect(socket.connectedAs(userId)).toBeGreaterThan(0);
+    await socket.drop(userId);
+    for (const text of ['Sei ancora lì?', 'Ti aspetto']) {
+      await performer.getByTestId('message-input').fill(text);
+      await performer.getByTestId('message-input').press('Enter');
+      await bubbles(performer).filter({ hasText: text }).waitFor();
+    }
+    expect(socket.connectedAs(userId)).toBe(0);
+    socket.restore();
+    // the page reconnects by itself and fetches what it missed
+    for (const deadline = Date.now() + 15_000; socket.connectedAs(userId) === 0 && Date.now() < deadline; ) await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(socket.connectedAs(userId)).toBeGreaterThan(0);
+    await bubbles(user).filter({ hasText: 'Ti aspetto' }).waitFor({ timeout: 15_000 });
+    await input.fill('Eccomi!');
+    await input.press('Enter');
+    await bubbles(performer).filter({ hasText: 'Eccomi!' }).waitFor();
+    await expectText(user.getByTestId('chat-balance'), '18');
+    expect(await bubbles(user).allInnerTexts()).toEqual(['Ciao Giulia, <b>sono Lupo</b>', 'Ciao Lupo\ncome stai?', 'Sei ancora lì?', 'Ti aspetto', 'Eccomi!']);
+    expect(await bubbles(performer).allInnerTexts()).toEqual(['Ciao Giulia, <b>sono Lupo</b>', 'Ciao Lupo\ncome stai?', 'Sei ancora lì?', 'Ti aspetto', 'Eccomi!']);
+
+    // the ledger agrees: 60 + 10 - 50 (alias) - 2 messages
+    expect(walletBalance(await app.infra.eventStore.readStream(streams.wallet(userId)))).toBe(1800);
+
+    // on a phone the list and the box are one column, with a back button
+    await user.setViewportSize({ width: 390, height: 844 });
+    await user.getByRole('button', { name: 'Torna alle conversazioni' }).click();
+    await user.getByTestId('conversation-item').filter({ hasText: 'Giulia' }).waitFor();
+    expect(await user.getByTestId('chat-box').count()).toBe(0);
+
+    await userContext.close();
+    await performerContext.close();
+  });
+
+  it('asks a visitor to sign in', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${app.url}/chat`);
+    await page.getByText('Effettua il login per accedere alla chat.').waitFor();
+    await page.getByRole('link', { name: 'Vai al Login' }).waitFor();
+    await page.waitForURL(`${app.url}/login`);
+    await page.close();
+  });
+});

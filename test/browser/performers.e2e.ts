@@ -83,8 +83,10 @@ describeWithChromium('performers in the browser', () => {
     await performerPage.getByTestId('attached-document').waitFor();
     await performerPage.getByRole('button', { name: 'Continua' }).click();
 
+    // the final submit can be pressed: it answers with the spec's toast for what is missing, in order
     const submit = performerPage.getByRole('button', { name: 'Completa Registrazione' });
-    expect(await submit.isDisabled()).toBe(true);
+    await submit.click();
+    await performerPage.getByText('Firma il contratto per completare la registrazione').waitFor();
     await performerPage.getByTestId('signature-pad').scrollIntoViewIfNeeded();
     const pad = await performerPage.getByTestId('signature-pad').boundingBox();
     if (!pad) throw new Error('no signature pad');
@@ -92,6 +94,8 @@ describeWithChromium('performers in the browser', () => {
     await performerPage.mouse.down();
     for (let i = 1; i <= 10; i++) await performerPage.mouse.move(pad.x + 20 + i * 25, pad.y + 100 - (i % 2) * 40);
     await performerPage.mouse.up();
+    await submit.click();
+    await performerPage.getByText('Devi accettare i termini e condizioni').waitFor();
     await performerPage.getByText('Ho letto e accetto i termini e condizioni del contratto').click();
     await submit.click();
     await performerPage.getByText('Registrazione completata!').waitFor();

@@ -38,6 +38,10 @@ describe('performer rules', () => {
     expect(ageHint('2008-11-21', now)).toEqual({ ok: false, text: 'Età minima richiesta: 18 anni (hai 17 anni)' });
     expect(ageHint('2008-11-20', now)).toEqual({ ok: true, text: '18 anni' });
   });
+  it('age hint refuses a future birth date in Italian instead of a negative age', () => {
+    expect(ageHint('2027-01-01', now)).toEqual({ ok: false, text: 'La data di nascita non può essere nel futuro' });
+    expect(ageHint('2026-11-20', now)).toEqual({ ok: false, text: 'Età minima richiesta: 18 anni (hai 0 anni)' });
+  });
 });
 
 describe('registration checks, in the spec order', () => {
@@ -51,6 +55,12 @@ describe('registration checks, in the spec order', () => {
   });
   it('2. under 18 by month and day', () => {
     expect(registrationProblem({ ...complete, dateOfBirth: '2008-11-21', documentCount: 0 }, now)?.message).toBe('Devi avere almeno 18 anni per registrarti');
+  });
+  it('2. a future birth date is refused as an invalid age, with its own Italian reason', () => {
+    expect(registrationProblem({ ...complete, dateOfBirth: '2026-11-21', documentCount: 0 }, now)).toEqual({
+      title: 'Età non valida', message: 'La data di nascita non può essere nel futuro', field: 'dateOfBirth',
+    });
+    expect(registrationProblem({ ...complete, dateOfBirth: '2000-02-30' }, now)?.title).toBe('Età non valida');
   });
   it('3. documents', () => {
     expect(registrationProblem({ ...complete, documentCount: 0, digitalSignature: '' }, now)?.message).toBe("Carica almeno un documento d'identità");

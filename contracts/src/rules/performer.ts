@@ -1,5 +1,5 @@
 import { performerCategories } from '../events/performers';
-import { ADULT_AGE, ageOn } from './age';
+import { ADULT_AGE, ageOn, birthDateProblem } from './age';
 
 /** Option lists of the registration form (with 'Altro') and of the gallery filters (without). */
 export const hairColors = ['Bionda', 'Mora', 'Castano', 'Rossa', 'Nera', 'Altro'] as const;
@@ -94,16 +94,19 @@ export function registrationProblem(input: RegistrationCheckInput, now: Date): R
   const required = ['username', 'password', 'email', 'name', 'dateOfBirth'] as const;
   const missing = required.find((field) => blank(input[field]));
   if (missing) return { title: 'Campi mancanti', message: 'Compila tutti i campi obbligatori', field: missing };
-  const age = ageOn(input.dateOfBirth!, now);
-  if (!Number.isFinite(age) || age < ADULT_AGE) return { title: 'Età non valida', message: 'Devi avere almeno 18 anni per registrarti', field: 'dateOfBirth' };
+  const dateProblem = birthDateProblem(input.dateOfBirth!, now);
+  if (dateProblem) return { title: 'Età non valida', message: dateProblem, field: 'dateOfBirth' };
+  if (ageOn(input.dateOfBirth!, now) < ADULT_AGE) return { title: 'Età non valida', message: 'Devi avere almeno 18 anni per registrarti', field: 'dateOfBirth' };
   if (input.documentCount < 1) return { title: 'Documenti mancanti', message: "Carica almeno un documento d'identità", field: 'documents' };
   if (blank(input.digitalSignature)) return { title: 'Firma mancante', message: 'Firma il contratto per completare la registrazione', field: 'digitalSignature' };
   if (input.acceptedTerms !== true) return { title: 'Termini e condizioni', message: 'Devi accettare i termini e condizioni', field: 'acceptedTerms' };
   return null;
 }
 
-/** The form's age line under the birth date. */
+/** The form's age line under the birth date (a future or impossible date says so, never a negative age). */
 export function ageHint(dateOfBirth: string, now: Date): { ok: boolean; text: string } {
+  const dateProblem = birthDateProblem(dateOfBirth, now);
+  if (dateProblem) return { ok: false, text: dateProblem };
   const age = ageOn(dateOfBirth, now);
   return age >= ADULT_AGE ? { ok: true, text: `${age} anni` } : { ok: false, text: `Età minima richiesta: 18 anni (hai ${age} anni)` };
 }

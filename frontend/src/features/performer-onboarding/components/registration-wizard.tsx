@@ -468,7 +468,8 @@ export function RegistrationWizard() {
                   Continua
                 </Button>
               ) : (
-                <Button colorPalette="brand" disabled={!signature || !terms || submitting} loading={submitting} loadingText="Invio in corso..." onClick={() => void submit()}>
+                // pressable without a signature or the terms: submit answers with the spec's toast for what is missing
+                <Button colorPalette="brand" disabled={submitting} loading={submitting} loadingText="Invio in corso..." onClick={() => void submit()}>
                   Completa Registrazione
                 </Button>
               )}

@@ -41,6 +41,18 @@ async function userWithAlias(aliasName = 'Zorro') {
   return { ...user, username: me.username as string, email: me.email as string, aliasId: alias.json.id as string };
 }
 
+/** A performer who registered (without documents yet): pending, not approved. */
+async function pendingPerformer() {
+  const suffix = `${Date.now().toString(36)}${newId().slice(0, 4)}`;
+  const registered = await client(app.url).post('/api/performers', {
+    username: `pend${suffix}`, password: 'secret-pass', email: `pend${suffix}@example.com`, name: 'Pendente', dateOfBirth: '1999-03-10', age: 27,
+    creditsPerMinute: 2.5, languages: ['Italiano'], image: '/demo/performers/2.svg', digitalSignature: 'data:image/png;base64,iVBORw0KGgo=',
+    signedContractAt: new Date().toISOString(), verificationStatus: 'pending', acceptedTerms: true,
+  });
+  expect(registered.json).toMatchObject({ verificationStatus: 'pending' });
+  return registered.json.id as string;
+}
+
 const message = (conversation: { id: string }, senderId: string, senderType: 'user' | 'performer', content: string, extra: Record<string, unknown> = {}) => ({
   conversationId: conversation.id, senderId, senderType, content, ...extra,
 });
@@ -75,9 +87,9 @@ describe('conversations', () => {
     const giulia = demo('giulia.rossi');
     const deletedAlias = await user.http.post(`/api/users/${user.id}/aliases`, { aliasName: 'Gone', price: 50 });
     expect((await send(user.http, 'DELETE', `${app.url}/api/aliases/${deletedAlias.json.id as string}`)).status).toBe(200);
-    const pending = await client(app.url).post('/api/performers', {});
-    expect(pending.status).toBe(400);
+    const pending = await pendingPerformer();
     const before = await logLength(app);
+    expect((await user.http.post('/api/conversations', { performerId: pending })).status).toBe(404);
     expect((await user.http.post('/api/conversations', { performerId: giulia, aliasId: other.aliasId })).status).toBe(404);
     expect((await user.http.post('/api/conversations', { performerId: giulia, aliasId: deletedAlias.json.id })).status).toBe(404);
     expect((await user.http.post('/api/conversations', { performerId: newId() })).status).toBe(404);
@@ -101,11 +113,15 @@ describe('conversations', () => {
       expect(fromSwitzerland.status).toBe(404);
       const opened = await user.http.post('/api/conversations', { performerId: id });
       expect(opened.status).toBe(201);
+      await app.settled();
+      const before = await logLength(app);
       const blockedSend = await fetch(`${app.url}/api/messages`, {
         method: 'POST', headers: { cookie: user.http.cookie()!, 'content-type': 'application/json', 'x-country': 'CH' },
         body: JSON.stringify(message(opened.json as { id: string }, user.id, 'user', 'ciao')),
       });
       expect(blockedSend.status).toBe(404);
+      expect(await logLength(app)).toBe(before);
+      expect(await balanceOf(user.http, user.id)).toBe(10);
     } finally {
       await send(lucia, 'PUT', `${app.url}/api/performers/${id}/geoblock`, { countries: [] });
     }
@@ -180,19 +196,33 @@ describe('paid messages', () => {
     }
   });
 
-  it('stores exactly the k messages a wallet affords out of 100 concurrent sends', async () => {
+  it('stores exactly the k messages a wallet affords out of 100 concurrent sends, and debits k times the price', async () => {
     const user = await userClient(app);
-    const conversation = (await user.http.post('/api/conversations', { performerId: demo('mei.lin') })).json as unknown as ConversationView;
-    // 10 welcome auracoin at 1 auracoin a message: k = 10
-    const answers = await Promise.all(Array.from({ length: 100 }, (_, n) => user.http.post('/api/messages', message(conversation, user.id, 'user', `messaggio ${n}`))));
-    const statuses = answers.map((a) => a.status);
-    expect(statuses.filter((s) => s === 201)).toHaveLength(10);
-    expect(statuses.filter((s) => s === 400)).toHaveLength(90);
-    expect(answers.filter((a) => a.status === 400).every((a) => a.json.code === 'insufficient_balance')).toBe(true);
-    expect(await balanceOf(user.http, user.id)).toBe(0);
-    expect((await user.http.get(`/api/messages/${conversation.id}?limit=200`)).json).toHaveLength(10);
-    const debits = (await app.infra.eventStore.readStream(streams.wallet(user.id))).filter((e) => e.type === 'AuracoinDebited');
-    expect(debits).toHaveLength(10);
+    const { http: mei, id: meiId } = await performerClient('mei.lin');
+    expect((await patch(mei, `/api/performers/${meiId}`, { messagePrice: 1.5 })).status).toBe(200);
+    try {
+      const conversation = (await user.http.post('/api/conversations', { performerId: meiId })).json as unknown as ConversationView;
+      // 10 welcome auracoin + 3 = 13 at 1.5 a message: k = 8, 1 auracoin left
+      await fund(app, user.id, 3);
+      const walletBefore = (await app.infra.eventStore.readStream(streams.wallet(user.id))).length;
+      const before = await logLength(app);
+      const answers = await Promise.all(Array.from({ length: 100 }, (_, n) => user.http.post('/api/messages', message(conversation, user.id, 'user', `messaggio ${n}`))));
+      const statuses = answers.map((a) => a.status);
+      expect(statuses.filter((s) => s === 201)).toHaveLength(8);
+      expect(statuses.filter((s) => s === 400)).toHaveLength(92);
+      expect(answers.filter((a) => a.status === 400).every((a) => a.json.code === 'insufficient_balance')).toBe(true);
+      expect(await balanceOf(user.http, user.id)).toBe(13 - 8 * 1.5);
+      const stored = (await user.http.get(`/api/messages/${conversation.id}?limit=200`)).json as unknown as MessageView[];
+      expect(stored.map((m) => m.id).sort()).toEqual(answers.filter((a) => a.status === 201).map((a) => a.json.id as string).sort());
+      const wallet = (await app.infra.eventStore.readStream(streams.wallet(user.id))).slice(walletBefore);
+      expect(wallet.map((e) => e.type)).toEqual(Array.from({ length: 8 }, () => ['MessageSent', 'AuracoinDebited']).flat());
+      expect(wallet.filter((e) => e.type === 'AuracoinDebited').map((e) => (e.data as { amount: number }).amount)).toEqual(Array(8).fill(150));
+      await app.settled();
+      // the log grew by the 8 spends (message + debit) and her 8 earnings credits, nothing else
+      expect(await logLength(app)).toBe(before + 8 * 3);
+    } finally {
+      await patch(mei, `/api/performers/${meiId}`, { messagePrice: 1 });
+    }
   });
 
   it('makes messages free when she asks 0', async () => {
@@ -241,6 +271,10 @@ describe('bad input and who may do what', () => {
       [user.http, { ...message(conversation, user.id, 'user', 'ciao'), senderType: 'admin' }, 400],
       [user.http, { conversationId: conversation.id }, 400],
       [user.http, '{"content":', 400],
+      [user.http, { ...message(conversation, user.id, 'user', 'ciao'), content: 42 }, 400],
+      [user.http, { ...message(conversation, user.id, 'user', 'ciao'), senderId: 'me' }, 400],
+      [user.http, message(conversation, user.id, 'user', 'ciao', { clientMessageId: 'k'.repeat(201) }), 400],
+      [user.http, [message(conversation, user.id, 'user', 'ciao')], 400],
       [user.http, message({ id: newId() }, user.id, 'user', 'nessuna'), 404],
     ];
     for (const [http, body, status] of cases) {
@@ -248,6 +282,10 @@ describe('bad input and who may do what', () => {
       expect({ body, status: answer.status }).toEqual({ body, status });
       expect(answer.headers.get('content-type')).toContain('application/problem+json');
     }
+    const longKey = await user.http.post('/api/messages', message(conversation, user.id, 'user', 'ciao'), { 'idempotency-key': 'k'.repeat(1000) });
+    expect(longKey.status).toBe(400);
+    expect(await logLength(app)).toBe(before);
+    expect(await balanceOf(user.http, user.id)).toBe(balance);
     expect((await user.http.post('/api/messages', message(conversation, user.id, 'user', 'x'.repeat(2000)))).status).toBe(201);
     await app.settled();
     expect(await logLength(app)).toBe(before + 3);
@@ -271,6 +309,10 @@ describe('bad input and who may do what', () => {
       [stranger.http, 'GET', `/api/messages/${conversation.id}`, 404],
       [stranger.http, 'PATCH', `/api/messages/${conversation.id}/read/${stranger.id}`, 404],
       [sofia, 'GET', `/api/conversations/${giulia}?userType=performer`, 403],
+      [sofia, 'GET', `/api/conversations/${user.id}?userType=user`, 403],
+      [sofia, 'GET', `/api/unread/${giulia}`, 403],
+      [sofia, 'PATCH', `/api/messages/${conversation.id}/read/${giulia}`, 404],
+      [stranger.http, 'PATCH', `/api/messages/${conversation.id}/read/${user.id}`, 404],
       [sofia, 'GET', `/api/messages/${conversation.id}`, 404],
       [sofia, 'PATCH', `/api/messages/${conversation.id}/read/${sofiaId}`, 404],
       [user.http, 'GET', `/api/conversations/${user.id}?userType=performer`, 403],
@@ -278,6 +320,8 @@ describe('bad input and who may do what', () => {
       [admin, 'GET', `/api/conversations/${user.id}?userType=user`, 403],
       [admin, 'GET', `/api/messages/${conversation.id}`, 403],
       [admin, 'GET', `/api/unread/${user.id}`, 403],
+      [admin, 'GET', `/api/conversations/${giulia}?userType=performer`, 403],
+      [admin, 'PATCH', `/api/messages/${conversation.id}/read/${user.id}`, 403],
       [user.http, 'GET', `/api/messages/${conversation.id}?limit=0`, 400],
       [user.http, 'GET', `/api/messages/${conversation.id}?before=${newId()}`, 400],
       [user.http, 'GET', `/api/conversations/${user.id}?userType=admin`, 400],
@@ -338,7 +382,7 @@ describe('identities', () => {
     const conversation = (await user.http.post('/api/conversations', { performerId: valentinaId, aliasId: user.aliasId })).json as unknown as ConversationView;
     const sent = await user.http.post('/api/messages', message(conversation, user.aliasId, 'user', 'sono io'));
     expect(sent.json).toMatchObject({ senderId: user.aliasId });
-    await valentina.post('/api/messages', message(conversation, valentinaId, 'performer', 'chi sei?'));
+    const reply = await valentina.post('/api/messages', message(conversation, valentinaId, 'performer', 'chi sei?'));
     const socket: Socket = connect(app.url, { transports: ['websocket'], extraHeaders: { cookie: valentina.cookie()! } });
     const heard: unknown[] = [];
     socket.onAny((event: string, payload: unknown) => heard.push({ event, payload }));
@@ -346,10 +390,27 @@ describe('identities', () => {
     try {
       const joined = await new Promise<boolean>((resolve) => socket.emit('conversation:join', conversation.id, resolve));
       expect(joined).toBe(true);
+      const userSocket: Socket = connect(app.url, { transports: ['websocket'], extraHeaders: { cookie: user.http.cookie()! } });
+      await new Promise<void>((resolve) => userSocket.on('connect', () => resolve()));
+      expect(await new Promise<boolean>((resolve) => userSocket.emit('conversation:join', conversation.id, resolve))).toBe(true);
+      const typed = new Promise((resolve) => socket.once('chat:typing', resolve));
+      userSocket.emit('chat:typing', conversation.id, true);
+      await typed;
+      userSocket.close();
       await user.http.post('/api/messages', message(conversation, user.id, 'user', 'ancora io'));
-      await patch(valentina, `/api/messages/${conversation.id}/read/${valentinaId}`);
+      const read = await patch(valentina, `/api/messages/${conversation.id}/read/${valentinaId}`);
+      const blocked = await send(valentina, 'PUT', `${app.url}/api/performers/${valentinaId}/blocked-users/${user.aliasId}`);
+      expect(blocked.status).toBe(200);
+      const unblocked = await send(valentina, 'DELETE', `${app.url}/api/performers/${valentinaId}/blocked-users/${user.aliasId}`);
+      await app.settled();
       await new Promise((resolve) => setTimeout(resolve, 300));
       const answers = [
+        reply.text,
+        read.text,
+        blocked.text,
+        unblocked.text,
+        (await valentina.get(`/api/performers/${valentinaId}/earnings`)).text,
+        (await valentina.get('/api/performer/me')).text,
         (await valentina.get(`/api/conversations/${valentinaId}?userType=performer`)).text,
         (await valentina.get(`/api/messages/${conversation.id}`)).text,
         (await valentina.get(`/api/unread/${valentinaId}`)).text,
@@ -399,12 +460,42 @@ describe('identities', () => {
     const conversation = (await user.http.post('/api/conversations', { performerId: demo('nadia.petrova'), aliasId: user.aliasId })).json as unknown as ConversationView;
     await user.http.post('/api/messages', message(conversation, user.aliasId, 'user', 'prima'));
     expect((await send(user.http, 'DELETE', `${app.url}/api/aliases/${user.aliasId}`)).status).toBe(200);
+    await app.settled();
     const before = await logLength(app);
+    const balance = await balanceOf(user.http, user.id);
     const refused = await user.http.post('/api/messages', message(conversation, user.aliasId, 'user', 'dopo'));
     expect(refused.status).toBe(409);
     expect(refused.json.code).toBe('conversation_closed');
+    // nor can the user reach the same conversation by naming the real id, or reopen it as the deleted alias
+    expect((await user.http.post('/api/messages', message(conversation, user.id, 'user', 'dopo'))).status).toBe(409);
+    expect((await user.http.post('/api/conversations', { performerId: demo('nadia.petrova'), aliasId: user.aliasId })).status).toBe(404);
     expect(await logLength(app)).toBe(before);
+    expect(await balanceOf(user.http, user.id)).toBe(balance);
     const list = (await user.http.get(`/api/conversations/${user.id}`)).json as unknown as ConversationView[];
+    expect(list.find((c) => c.id === conversation.id)).toMatchObject({ closed: true });
+    expect((await user.http.get(`/api/messages/${conversation.id}`)).json).toHaveLength(1);
+  });
+});
+
+describe('a performer who is gone', () => {
+  it('refuses messages to a deleted performer, changing nothing, and keeps the history readable', async () => {
+    const user = await userClient(app);
+    const created = await admin.post('/api/performers', { name: 'Effimera', age: 30, image: 'https://img.example/e.png', isOnline: true, rating: 4, creditsPerMinute: 2, languages: 'Italiano', category: '', bio: '' });
+    expect(created.status).toBe(201);
+    const performerId = created.json.id as string;
+    const conversation = (await user.http.post('/api/conversations', { performerId })).json as unknown as ConversationView;
+    expect((await user.http.post('/api/messages', message(conversation, user.id, 'user', 'prima'))).status).toBe(201);
+    expect((await send(admin, 'DELETE', `${app.url}/api/performers/${performerId}`)).status).toBe(200);
+    await app.settled();
+    const before = await logLength(app);
+    const balance = await balanceOf(user.http, user.id);
+    const refused = await user.http.post('/api/messages', message(conversation, user.id, 'user', 'dopo'));
+    expect(refused.status).toBe(404);
+    expect(refused.headers.get('content-type')).toContain('application/problem+json');
+    expect((await user.http.post('/api/conversations', { performerId })).status).toBe(404);
+    expect(await logLength(app)).toBe(before);
+    expect(await balanceOf(user.http, user.id)).toBe(balance);
+    const list = (await user.http.get(`/api/conversations/${user.id}?userType=user`)).json as unknown as ConversationView[];
     expect(list.find((c) => c.id === conversation.id)).toMatchObject({ closed: true });
     expect((await user.http.get(`/api/messages/${conversation.id}`)).json).toHaveLength(1);
   });
@@ -416,8 +507,10 @@ describe('live', () => {
     const stranger = await userClient(app);
     const { http: sofia, id: sofiaId } = await performerClient('sofia.marino');
     const conversation = (await user.http.post('/api/conversations', { performerId: sofiaId })).json as unknown as ConversationView;
-    const sockets = [user.http, sofia, stranger.http].map((http) => connect(app.url, { transports: ['websocket'], extraHeaders: { cookie: http.cookie()! } }));
-    const [userSocket, sofiaSocket, strangerSocket] = sockets as [Socket, Socket, Socket];
+    const { http: giulia } = await performerClient('giulia.rossi');
+    const sockets = [user.http, sofia, stranger.http, giulia, admin, client(app.url)].map((http) =>
+      connect(app.url, { transports: ['websocket'], extraHeaders: http.cookie() ? { cookie: http.cookie()! } : {} }));
+    const [userSocket, sofiaSocket, strangerSocket, ...outsiders] = sockets as [Socket, Socket, Socket, Socket, Socket, Socket];
     const heard = new Map<Socket, { event: string; payload: unknown }[]>(sockets.map((s) => [s, []]));
     for (const s of sockets) s.onAny((event: string, payload: unknown) => heard.get(s)!.push({ event, payload }));
     await Promise.all(sockets.map((s) => new Promise<void>((resolve) => s.on('connect', () => resolve()))));
@@ -426,6 +519,9 @@ describe('live', () => {
       expect(await join(userSocket)).toBe(true);
       expect(await join(sofiaSocket)).toBe(true);
       expect(await join(strangerSocket)).toBe(false);
+      for (const outsider of outsiders) expect(await join(outsider)).toBe(false);
+      // a socket outside the room cannot make anyone 'sta scrivendo…'
+      strangerSocket.emit('chat:typing', conversation.id, true);
       const arrived = new Promise<{ message: MessageView }>((resolve) => sofiaSocket.on('chat:message', resolve));
       const counted = new Promise<{ unreadCount: number; total: number }>((resolve) => sofiaSocket.on('chat:unread', resolve));
       const sent = await user.http.post('/api/messages', message(conversation, user.id, 'user', 'live'));
@@ -440,10 +536,41 @@ describe('live', () => {
       await patch(sofia, `/api/messages/${conversation.id}/read/${sofiaId}`);
       expect(await readMark).toMatchObject({ conversationId: conversation.id, reader: 'performer', upToMessageId: sent.json.id });
       await new Promise((resolve) => setTimeout(resolve, 200));
-      expect(heard.get(strangerSocket)!.filter((h) => h.event.startsWith('chat:'))).toEqual([]);
+      for (const outsider of [strangerSocket, ...outsiders]) expect(heard.get(outsider)!.filter((h) => h.event.startsWith('chat:'))).toEqual([]);
+      expect(heard.get(userSocket)!.filter((h) => h.event === 'chat:typing')).toHaveLength(1);
       expect(heard.get(sofiaSocket)!.filter((h) => h.event === 'chat:typing')).toEqual([]);
     } finally {
       for (const s of sockets) s.close();
+    }
+  });
+});
+
+describe('presence in the chat header', () => {
+  it("pushes her Online/Offline switch live to the user's socket, and the conversation answers it", async () => {
+    const user = await userClient(app);
+    const { http: chiara, id: chiaraId } = await performerClient('chiara.conti');
+    const conversation = (await user.http.post('/api/conversations', { performerId: chiaraId })).json as unknown as ConversationView;
+    const socket: Socket = connect(app.url, { transports: ['websocket'], extraHeaders: { cookie: user.http.cookie()! } });
+    await new Promise<void>((resolve) => socket.on('connect', () => resolve()));
+    const flip = (isOnline: boolean) => new Promise<unknown>((resolve) => {
+      const listener = (payload: { performerId: string; isOnline: boolean }) => {
+        if (payload.performerId !== chiaraId || payload.isOnline !== isOnline) return;
+        socket.off('performer:presence', listener);
+        resolve(payload);
+      };
+      socket.on('performer:presence', listener);
+    });
+    const headerOnline = async () => ((await user.http.post('/api/conversations', { performerId: chiaraId })).json as unknown as ConversationView).performer.isOnline;
+    const initially = conversation.performer.isOnline;
+    try {
+      for (const isOnline of [!initially, initially]) {
+        const pushed = flip(isOnline);
+        expect((await patch(chiara, `/api/performers/${chiaraId}`, { isOnline })).status).toBe(200);
+        await pushed;
+        expect(await headerOnline()).toBe(isOnline);
+      }
+    } finally {
+      socket.close();
     }
   });
 });

@@ -3,6 +3,7 @@ import { adapterChoice, loadConfig } from '../platform/config/config';
 import { seedDemoOnce } from '../platform/demo-seed';
 import { createLogger } from '../platform/logging/logger';
 import { onShutdown, runMain } from '../platform/process/shutdown';
+import type { ProjectionRunner } from '../platform/projections/runner';
 import { startApi, startProjector, startWorker } from './roles';
 import { openRuntime } from './runtime';
 
@@ -12,8 +13,10 @@ async function main() {
   const runtime = await openRuntime(config, logger, { http: true });
   const admin = await runtime.modules.admins.ensureSuperadmin({ username: config.ADMIN_USERNAME, password: config.ADMIN_PASSWORD });
   const seeded = config.SEED_DEMO ? await seedDemoOnce(runtime.ports.eventStore, runtime.ports.now, runtime.all) : false;
-  const api = await startApi(runtime, { serveFrontend: true });
-  const projector = await startProjector(runtime);
+  // the api answers (/api/health says 'starting') while the projector restores and catches up
+  let running: ProjectionRunner | undefined;
+  const api = await startApi(runtime, { serveFrontend: true, projector: () => running });
+  const projector = (running = await startProjector(runtime));
   await startWorker(runtime);
   await projector.caughtUp();
 

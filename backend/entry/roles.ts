@@ -1,15 +1,24 @@
 import path from 'node:path';
 import { createHttpApp } from '../platform/http/app';
-import { platformRouter } from '../platform/http/platform-routes';
+import { platformRouter, type HealthCheck } from '../platform/http/platform-routes';
 import type { JobHandler } from '../platform/jobs/port';
-import { createProjectionRunner } from '../platform/projections/runner';
+import { createProjectionRunner, type ProjectionRunner } from '../platform/projections/runner';
 import { recordedEvents } from '../platform/recorded-event';
 import type { Runtime } from './runtime';
 
 export const FRONTEND_DIST = path.resolve(__dirname, '../../frontend/dist');
 
+export interface ApiOptions {
+  serveFrontend: boolean;
+  /**
+   * The projector of this same process (npm start), which starts after the api: /api/health
+   * answers 503 'starting' until it has caught up with the log (the read models would be behind).
+   */
+  projector?: () => ProjectionRunner | undefined;
+}
+
 /** Koa commands + queries + Socket.IO on the runtime's HTTP server; serves the built frontend when asked. */
-export async function startApi(runtime: Runtime, options: { serveFrontend: boolean }) {
+export async function startApi(runtime: Runtime, options: ApiOptions) {
   const { config, infra, realtime, http } = runtime;
   if (!http) throw new Error('startApi needs a runtime opened with { http: true }');
   const checks = {
@@ -18,6 +27,7 @@ export async function startApi(runtime: Runtime, options: { serveFrontend: boole
     jobs: () => infra.jobs.health(),
     keyValue: () => infra.kv.health(),
     realtime: async () => ({ adapter: realtime.adapter, ok: true, detail: `${realtime.connectedSockets()} sockets` }),
+    ...(options.projector && { projections: projectorHealth(options.projector) }),
   };
   const app = createHttpApp({
     logger: runtime.logger,
@@ -34,6 +44,25 @@ export async function startApi(runtime: Runtime, options: { serveFrontend: boole
   });
   const address = http.server.address();
   return { port: typeof address === 'object' && address ? address.port : config.PORT };
+}
+
+/** The in-process projector as a health check: ready once it has caught up with the log it found. */
+export function projectorHealth(projector: () => ProjectionRunner | undefined): HealthCheck {
+  return async () => {
+    const runner = projector();
+    const { state, position, target } = runner?.state() ?? { state: 'idle', position: null };
+    const at = position === null ? 'no event yet' : `position ${position}`;
+    switch (state) {
+      case 'live':
+        return { adapter: 'in-process', ok: true, detail: `live at ${at}` };
+      case 'failed':
+        return { adapter: 'in-process', ok: false, detail: `stopped at ${at}: an event could not be applied` };
+      case 'catching-up':
+        return { adapter: 'in-process', ok: false, starting: true, detail: `catching up with the log: ${at}${target === undefined ? '' : ` of ${target}`}` };
+      default:
+        return { adapter: 'in-process', ok: false, starting: true, detail: runner ? 'not running' : 'restoring the read models' };
+    }
+  };
 }
 
 /** Subscribes every module's projections from its checkpoint; after each batch, the modules' pushes. */

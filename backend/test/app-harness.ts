@@ -11,6 +11,7 @@ import type { Infrastructure } from '../entry/infrastructure';
 import type { AuraModules } from '../entry/modules';
 import type { Realtime } from '../platform/realtime/realtime';
 import { startApi, startProjector, startWorker } from '../entry/roles';
+import type { ProjectionRunner } from '../platform/projections/runner';
 import { openRuntime, type RuntimeOptions } from '../entry/runtime';
 import { seedDemoOnce } from '../platform/demo-seed';
 
@@ -37,8 +38,9 @@ export async function startTestApp(
   const config = loadConfig({ DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', NODE_ENV: 'test', SEED_DEMO: 'false', ...env });
   const logger = createLogger(process.env.TEST_LOG_LEVEL === 'debug' ? 'debug' : 'error');
   const runtime = await openRuntime(config, logger, { http: true, now: options.now, extraModules: options.extraModules });
-  const api = await startApi(runtime, { serveFrontend: options.serveFrontend ?? false });
-  const projector = await startProjector(runtime);
+  let running: ProjectionRunner | undefined;
+  const api = await startApi(runtime, { serveFrontend: options.serveFrontend ?? false, projector: () => running });
+  const projector = (running = await startProjector(runtime));
   await startWorker(runtime);
   return {
     url: `http://127.0.0.1:${api.port}`,

@@ -9,7 +9,7 @@ import type { EventStore, StoredEvent } from '../eventstore/port';
 import { createMingoReadModelStore } from '../readmodels/mingo';
 import type { ReadModelStore } from '../readmodels/port';
 import { guardedUpdate } from './doc-projection';
-import { CHECKPOINTS, createProjectionRunner, type ProjectionDefinition, type ProjectionRunnerOptions } from './runner';
+import { CHECKPOINTS, createProjectionRunner, type ProjectionDefinition, type ProjectionRunnerOptions, type ProjectorState } from './runner';
 
 const testOf = (streamId: string) => streamId.split(':')[0];
 
@@ -230,6 +230,7 @@ describe('projection runner (PGlite event store, in-memory read models)', () => 
       expect.objectContaining({ projection: 'stream-counts', position: second?.position, error: broken }),
     );
     expect(live.status()).toEqual([{ name: 'stream-counts', position: null }]);
+    expect(live.state().state).toBe('failed');
     expect(await counts()).toEqual([['s1', 1]]);
     await expect(live.caughtUp()).rejects.toBe(broken);
   });
@@ -253,5 +254,32 @@ describe('projection runner (PGlite event store, in-memory read models)', () => 
     expect(labels(calls)).toEqual(['s1#0', 's1#1', 's1#2']);
     expect(logger.warn).toHaveBeenCalledTimes(1);
     expect(live.status()).toEqual([{ name: 'pongs', position }]);
+  });
+
+  test('a long catch-up gives the event loop a turn between batches, and says how far it is', async () => {
+    // several pages of the subscription (1,000 events each)
+    for (let i = 0; i < 4; i++) {
+      const events = Array.from({ length: 900 }, () => ({ id: randomUUID(), type: 'Ping', data: {} }));
+      await eventStore.appendToStream(`${testId}:bulk${i}`, events, { expectedRevision: 'no_stream' });
+    }
+    const head = await eventStore.headPosition();
+    const live = runner();
+    expect(live.state()).toEqual({ state: 'idle', position: null });
+    // a timer stands for a request: without a turn of the event loop it would wait for the whole replay
+    const seen: ProjectorState[] = [];
+    const ticker = setInterval(() => seen.push(live.state()), 0);
+    try {
+      await live.start();
+      await live.caughtUp();
+    } finally {
+      clearInterval(ticker);
+    }
+    const during = seen.filter((state) => state.state === 'catching-up');
+    expect(during.length).toBeGreaterThanOrEqual(2);
+    expect(during.every((state) => state.target === head)).toBe(true);
+    expect(new Set(during.map((state) => state.position)).size).toBeGreaterThan(1);
+    expect(live.state()).toEqual({ state: 'live', position: head });
+    await live.stop();
+    expect(live.state().state).toBe('idle');
   });
 });

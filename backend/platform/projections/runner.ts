@@ -63,6 +63,15 @@ export interface ProjectionStatus {
   position: number | null;
 }
 
+/** Where the runner is: catching up with the log it found at start, live (following appends), or stopped. */
+export interface ProjectorState {
+  state: 'idle' | 'catching-up' | 'live' | 'failed';
+  /** every projection has handled the log up to here (null: nothing yet) */
+  position: number | null;
+  /** while catching up: the log's head when the catch-up began */
+  target?: number;
+}
+
 export interface ProjectionRunner {
   start(): Promise<void>;
   /** resolves once every event in the store at call time is applied; rejects if the runner failed or stopped */
@@ -71,6 +80,8 @@ export interface ProjectionRunner {
   /** drops the projections' collections and checkpoints (all when no names), then replays the log */
   rebuild(names?: string[]): Promise<void>;
   status(): ProjectionStatus[];
+  /** for /api/health: a process serving read models still catching up is not ready */
+  state(): ProjectorState;
 }
 
 interface Waiter {
@@ -102,6 +113,9 @@ class Runner implements ProjectionRunner {
   private waiters: Waiter[] = [];
   private eventsHandled = 0;
   private restored = false;
+  /** the head of the log when the current subscription began, until it is reached */
+  private catchUpTarget: number | undefined;
+  private live = false;
   /** a batch is being applied: a snapshot now would catch it halfway */
   private applying = false;
   private snapshotWanted = false;
@@ -130,6 +144,9 @@ class Runner implements ProjectionRunner {
     const saved = await this.checkpointCollection().find({ _id: { $in: projections.map((projection) => projection.name) } });
     for (const { name } of projections) this.checkpoints.set(name, saved.find((checkpoint) => checkpoint._id === name)?.position);
     this.handledUpTo = lowest(projections.map(({ name }) => this.checkpoints.get(name)));
+    const head = await eventStore.headPosition();
+    this.catchUpTarget = head !== undefined && (this.handledUpTo === undefined || this.handledUpTo < head) ? head : undefined;
+    this.live = this.catchUpTarget === undefined;
     this.subscription = eventStore.subscribeToAll({
       after: this.handledUpTo,
       onEvents: (events) => this.handle(events),
@@ -181,6 +198,8 @@ class Runner implements ProjectionRunner {
   async stop(): Promise<void> {
     const subscription = this.subscription;
     this.subscription = undefined;
+    this.live = false;
+    this.catchUpTarget = undefined;
     await subscription?.stop();
     this.rejectWaiters(new Error('The projection runner stopped'));
     clearTimeout(this.snapshotTimer);
@@ -222,6 +241,14 @@ class Runner implements ProjectionRunner {
     return this.options.projections.map(({ name }) => ({ name, position: this.checkpoints.get(name) ?? null }));
   }
 
+  state(): ProjectorState {
+    const position = this.handledUpTo ?? null;
+    if (this.failure !== undefined) return { state: 'failed', position };
+    if (!this.subscription) return { state: 'idle', position };
+    if (this.live) return { state: 'live', position };
+    return { state: 'catching-up', position, ...(this.catchUpTarget !== undefined && { target: this.catchUpTarget }) };
+  }
+
   private async handle(events: StoredEvent[]): Promise<void> {
     const last = events.at(-1);
     if (!last) return;
@@ -234,6 +261,10 @@ class Runner implements ProjectionRunner {
     }
     this.handledUpTo = last.position;
     this.eventsHandled += events.length;
+    if (this.catchUpTarget !== undefined && last.position >= this.catchUpTarget) {
+      this.live = true;
+      this.catchUpTarget = undefined;
+    }
     try {
       await this.options.onApplied?.(events);
     } catch (error) {
@@ -241,6 +272,10 @@ class Runner implements ProjectionRunner {
       this.logger.error('projections: onApplied failed', { error, position: last.position });
     }
     this.settleWaiters();
+    // a catch-up is a long chain of promises that never waits for I/O (PGlite and the in-memory read
+    // models answer within the same turn): give the event loop a turn between two batches, so
+    // requests (/api/health first) are answered while the log is replayed
+    await new Promise<void>((resolve) => setImmediate(resolve));
     this.options.snapshots?.noteApplied(events.length);
     if (this.snapshotWanted || this.options.snapshots?.due()) {
       // while catching up, the snapshot waits for the head: writing one per page would slow the replay

@@ -4,7 +4,8 @@ import type { RouteContract } from './route-contract';
 export const IdParam = z.object({ id: z.string().uuid() });
 
 export const Health = z.object({
-  status: z.enum(['ok', 'degraded']),
+  /** 'starting': the read models are still catching up with the log (503 until they have) */
+  status: z.enum(['ok', 'starting', 'degraded']),
   adapters: z.record(
     z.string(),
     z.object({ adapter: z.string(), ok: z.boolean(), detail: z.string().optional() }),

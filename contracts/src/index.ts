@@ -1,4 +1,5 @@
 export * from './money';
+export * from './format';
 export * from './events/index';
 export * from './errors';
 export * from './problem';

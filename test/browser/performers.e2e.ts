@@ -1,5 +1,6 @@
 import { deflateSync } from 'node:zlib';
 import type { Browser } from 'playwright-core';
+import { formatEuro } from '@aura/contracts';
 import { client, startTestApp, type TestApp } from '../../backend/test/app-harness';
 import { describeWithChromium, launchChromium } from './chromium';
 import { fillRegistration } from './steps';
@@ -189,7 +190,7 @@ describeWithChromium('performers in the browser', () => {
     while (Math.abs((await earnings()) - (before.totalEarnings + 5.5)) > 1e-9 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
     expect(await earnings()).toBeCloseTo(before.totalEarnings + 5.5, 2);
     await performerPage.reload();
-    await performerPage.getByTestId('total-earnings').filter({ hasText: (before.totalEarnings + 5.5).toFixed(2) }).waitFor();
+    await performerPage.getByTestId('total-earnings').filter({ hasText: formatEuro(before.totalEarnings + 5.5) }).waitFor();
 
     // 7. the user keeps her as a favourite (on the server) and is told when she comes back online
     await visitor.keyboard.press('Escape');

@@ -1,5 +1,5 @@
 import Router from '@koa/router';
-import { apiRoutes, streams, type PurchaseView } from '@aura/contracts';
+import { apiRoutes, formatAuracoinLabel, formatEuroCents, streams, unitsToAuracoin, type PurchaseView } from '@aura/contracts';
 import { DomainError } from '../../platform/domain-error';
 import { foldStream } from '../../platform/eventstore/handle-command';
 import { badRequest, notFound } from '../../platform/http/errors';
@@ -22,8 +22,6 @@ export interface PurchasesDeps extends PurchaseServiceDeps {
   /** the user may buy (registered and not deleted) */
   userActive: (userId: string) => Promise<boolean>;
 }
-
-const euro = (cents: number) => new Intl.NumberFormat('it-IT', { style: 'currency', currency: 'EUR' }).format(cents / 100);
 
 export function purchasesRouter(deps: PurchasesDeps): Router {
   const router = new Router();
@@ -73,8 +71,8 @@ export function purchasesRouter(deps: PurchasesDeps): Router {
     ctx.set('Cache-Control', 'no-store');
     return sandboxCheckoutPage({
       checkoutId: state.checkoutId,
-      description: `${new Intl.NumberFormat('it-IT', { useGrouping: 'always', maximumFractionDigits: 2 }).format(state.auracoinUnits / 100)} auracoin`,
-      amount: euro(state.priceCents),
+      description: formatAuracoinLabel(unitsToAuracoin(state.auracoinUnits)),
+      amount: formatEuroCents(state.priceCents),
       status: state.status,
       backUrl: `/user?purchase=${state.purchaseId}`,
     });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { documentTypes, performerCategories, PhysicalTraits } from '../events/performers';
 import { PASSWORD_MAX, PASSWORD_MIN, USERNAME_MAX, USERNAME_MIN } from './accounts';
 import { IdParam } from './common';
+import { formatAuracoin, formatNumber } from '../format';
 import type { RouteContract } from './route-contract';
 import {
   HEIGHT_MAX_CM,
@@ -12,6 +13,7 @@ import {
   REGISTRATION_RATE_DEFAULT,
   REGISTRATION_RATE_MIN,
   RATE_MIN,
+  RATE_STEP,
   bodyTypes,
   ethnicities,
   eyeColors,
@@ -73,7 +75,7 @@ export type PerformerView = z.infer<typeof PerformerView>;
 export const PerformerDetail = z.union([PerformerView, PublicPerformerView]);
 
 const rate = (min: number) =>
-  z.number().refine((value) => isHalfStep(value, min), { message: `Minimo ${min}, a passi di 0.5` });
+  z.number().refine((value) => isHalfStep(value, min), { message: `Minimo ${formatAuracoin(min)}, a passi di ${formatAuracoin(RATE_STEP)}` });
 
 const optionalText = (max: number) => z.string().trim().max(max).nullish().transform((value) => (value ? value : null));
 const nullableOption = <T extends readonly [string, ...string[]]>(values: T) =>
@@ -138,7 +140,7 @@ export const AdminPerformerBody = z.object({
   age: z.number().int().min(PERFORMER_AGE_MIN).max(PERFORMER_AGE_MAX),
   image: z.string().trim().url().max(500).or(z.string().regex(/^\/[\w\-./]+$/).max(500)),
   isOnline: z.boolean().default(false),
-  rating: z.number().min(0).max(5).refine((value) => Math.abs(value * 10 - Math.round(value * 10)) < 1e-9, { message: 'Passo 0.1' }).nullish().transform((value) => value ?? null),
+  rating: z.number().min(0).max(5).refine((value) => Math.abs(value * 10 - Math.round(value * 10)) < 1e-9, { message: `A passi di ${formatNumber(0.1)}` }).nullish().transform((value) => value ?? null),
   creditsPerMinute: rate(RATE_MIN),
   /** a list, or the form's comma-separated text */
   languages: z

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { IdParam } from './common';
 import type { RouteContract } from './route-contract';
-import { PHOTO_PRICE_DEFAULT, PHOTO_PRICE_MIN, isHalfStep } from '../rules/performer';
+import { PHOTO_PRICE_DEFAULT, PHOTO_PRICE_MIN, PHOTO_PRICE_STEP, isHalfStep } from '../rules/performer';
+import { formatAuracoin } from '../format';
 
 export const PhotoBody = z.object({
   /** an uploaded image's objectPath or an http(s) URL */
@@ -14,7 +15,7 @@ export const PhotoBody = z.object({
   title: z.string().trim().min(1, 'Titolo obbligatorio').max(120),
   description: z.string().trim().max(1000).nullish().transform((value) => (value ? value : null)),
   /** auracoin, minimum 0.5, step 0.5 */
-  price: z.number().refine((value) => isHalfStep(value, PHOTO_PRICE_MIN), { message: 'Prezzo minimo 0.5, a passi di 0.5' }).default(PHOTO_PRICE_DEFAULT),
+  price: z.number().refine((value) => isHalfStep(value, PHOTO_PRICE_MIN), { message: `Prezzo minimo ${formatAuracoin(PHOTO_PRICE_MIN)}, a passi di ${formatAuracoin(PHOTO_PRICE_STEP)}` }).default(PHOTO_PRICE_DEFAULT),
 });
 export type PhotoBody = z.infer<typeof PhotoBody>;
 export type PhotoInput = z.input<typeof PhotoBody>;

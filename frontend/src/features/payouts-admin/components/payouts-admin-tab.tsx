@@ -6,10 +6,9 @@ import { FormField } from '../../../components/ui/form-field';
 import { SectionCard } from '../../../components/ui/section-card';
 import { notify } from '../../../components/ui/toaster';
 import { errorMessage } from '../../../lib/api-client';
-import { formatNumber } from '../../../lib/format';
+import { formatEuroCents } from '../../../lib/format';
 import { usePayoutRun, usePayoutRuns, useRetryPayout, useRunPayouts } from '../api/payout-runs';
 
-const formatCents = (cents: number) => `${formatNumber(cents / 100, { minimumFractionDigits: 2, maximumFractionDigits: 2 })} €`;
 let romeFormat: Intl.DateTimeFormat | undefined;
 /** "22/11/2026, 23:59" in Rome's time, where payout weeks are counted */
 const formatRome = (iso: string) => (romeFormat ??= new Intl.DateTimeFormat('it-IT', { timeZone: PAYOUT_TIME_ZONE, day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit' })).format(new Date(iso));
@@ -61,7 +60,7 @@ function RunDetail({ run }: { run: PayoutRunView }) {
   const doRetry = async (payout: AdminPayoutRow) => {
     try {
       await retry.mutateAsync(payout.id);
-      notify({ type: 'success', title: 'Pagamento ritentato', description: `${payout.performerName}: ${formatCents(payout.amountCents)}` });
+      notify({ type: 'success', title: 'Pagamento ritentato', description: `${payout.performerName}: ${formatEuroCents(payout.amountCents)}` });
     } catch (error) {
       notify({ type: 'error', title: 'Impossibile ritentare il pagamento', description: errorMessage(error) });
     }
@@ -77,7 +76,7 @@ function RunDetail({ run }: { run: PayoutRunView }) {
         rowTestId={() => 'admin-payout-row'}
         columns={[
           { header: 'Performer', cell: (payout) => payout.performerName },
-          { header: 'Importo', align: 'end', cell: (payout) => formatCents(payout.amountCents) },
+          { header: 'Importo', align: 'end', cell: (payout) => formatEuroCents(payout.amountCents) },
           {
             header: 'Stato',
             cell: (payout) => (
@@ -109,7 +108,7 @@ function RunDetail({ run }: { run: PayoutRunView }) {
           </Text>
           {detail.data.carriedOver.map((carry) => (
             <Text key={carry.performerId} fontSize="sm" data-testid="admin-carry-row">
-              {carry.performerName}: {formatCents(carry.amountCents)} · {carryReasons[carry.reason]}
+              {carry.performerName}: {formatEuroCents(carry.amountCents)} · {carryReasons[carry.reason]}
             </Text>
           ))}
         </Stack>
@@ -151,9 +150,9 @@ export function PayoutsAdminTab() {
             { header: 'Guadagni fino a', cell: (run) => formatRome(run.periodEnd) },
             { header: 'Avviata', cell: (run) => `${formatRome(run.requestedAt)} · ${run.trigger === 'schedule' ? 'programmata' : `admin ${run.adminId?.slice(0, 8) ?? ''}`}` },
             { header: 'Stato', cell: (run) => <Badge colorPalette={run.status === 'completed' ? 'green' : 'purple'}>{run.status === 'completed' ? 'Completata' : 'In corso'}</Badge> },
-            { header: 'Pagati', align: 'end', testId: 'run-paid', cell: (run) => `${run.paidCount} · ${formatCents(run.paidCents)}` },
-            { header: 'Non riusciti', align: 'end', cell: (run) => `${run.failedCount} · ${formatCents(run.failedCents)}` },
-            { header: 'Riportati', align: 'end', cell: (run) => `${run.carriedOverCount} · ${formatCents(run.carriedOverCents)}` },
+            { header: 'Pagati', align: 'end', testId: 'run-paid', cell: (run) => `${run.paidCount} · ${formatEuroCents(run.paidCents)}` },
+            { header: 'Non riusciti', align: 'end', cell: (run) => `${run.failedCount} · ${formatEuroCents(run.failedCents)}` },
+            { header: 'Riportati', align: 'end', cell: (run) => `${run.carriedOverCount} · ${formatEuroCents(run.carriedOverCents)}` },
             {
               header: 'Dettagli',
               hiddenHeader: true,
@@ -170,7 +169,7 @@ export function PayoutsAdminTab() {
         <Stack gap="2">
           <HStack justify="space-between" flexWrap="wrap">
             <Text fontWeight="semibold">
-              Esecuzione della settimana {weekLabel(opened.weekStart)} (minimo {formatCents(opened.minimumCents)}, riserva {opened.reserveDays} giorni)
+              Esecuzione della settimana {weekLabel(opened.weekStart)} (minimo {formatEuroCents(opened.minimumCents)}, riserva {opened.reserveDays} giorni)
             </Text>
           </HStack>
           <RunDetail run={opened} />

@@ -1,6 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import type { StatementDetail } from '@aura/contracts';
-import { formatCents, formatRomeDay, formatWeekRange, statementCsv } from './payout-format';
+import { formatEuroCents } from '../../../lib/format';
+import { formatRomeDay, formatWeekRange, statementCsv } from './payout-format';
 
 describe('payout formatting (it-IT, Europe/Rome)', () => {
   it('names payout days in Rome whatever the browser zone', () => {
@@ -14,8 +15,8 @@ describe('payout formatting (it-IT, Europe/Rome)', () => {
   });
 
   it('writes euro the Italian way', () => {
-    expect(formatCents(2750)).toBe('27,50 €');
-    expect(formatCents(123456)).toBe('1.234,56 €');
+    expect(formatEuroCents(2750)).toBe('27,50\u00a0€');
+    expect(formatEuroCents(123456)).toBe('1.234,56\u00a0€');
   });
 
   it('exports a statement as an Italian CSV', () => {

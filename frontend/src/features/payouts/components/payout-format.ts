@@ -45,11 +45,6 @@ export function formatWeekRange(weekStart: string): string {
   return `${from.day}–${to.day} ${to.month} ${to.year}`;
 }
 
-/** Euro cents as "27,50 €" (it-IT). */
-export function formatCents(cents: number): string {
-  return `${formatNumber(cents / 100, { minimumFractionDigits: 2, maximumFractionDigits: 2 })} €`;
-}
-
 export const statementStatusLabels: Record<StatementStatus, string> = {
   open: 'Settimana in corso',
   pending: 'In attesa del pagamento',

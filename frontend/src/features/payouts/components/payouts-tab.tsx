@@ -7,13 +7,13 @@ import { StatCard } from '../../../components/ui/stat-card';
 import { AdminTable } from '../../../components/ui/admin-table';
 import { QueryStatus } from '../../../components/ui/query-status';
 import { errorMessage } from '../../../lib/api-client';
+import { formatEuroCents } from '../../../lib/format';
 import { statementQuery, usePayoutHistory, usePayoutSummary, useStatements } from '../api/payouts';
 import { PayoutDetailsForm } from './payout-details-form';
 import {
   carryReasonLabels,
   downloadStatementCsv,
   failureLabel,
-  formatCents,
   formatRomeDay,
   formatWeekRange,
   payoutStatusColors,
@@ -27,24 +27,24 @@ function SummaryCards({ summary }: { summary: PayoutSummary }) {
     <Grid templateColumns={{ base: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(4, 1fr)' }} gap="4" aria-live="polite" data-testid="payout-summary">
       <StatCard
         label="Saldo da pagare"
-        value={formatCents(summary.unpaidCents)}
-        hint={summary.reserveCents > 0 ? `di cui ${formatCents(summary.reserveCents)} in riserva per ${summary.reserveDays} giorni (rimborsi e contestazioni)` : undefined}
+        value={formatEuroCents(summary.unpaidCents)}
+        hint={summary.reserveCents > 0 ? `di cui ${formatEuroCents(summary.reserveCents)} in riserva per ${summary.reserveDays} giorni (rimborsi e contestazioni)` : undefined}
         testId="unpaid-balance"
       />
       <StatCard label="Prossimo pagamento" value={formatRomeDay(summary.nextPayoutDate)} hint="ogni martedì, per la settimana chiusa (lunedì–domenica)" testId="next-payout-date" />
       <StatCard
         label="Importo previsto"
-        value={formatCents(summary.expectedCarriesOver ? 0 : summary.expectedAmountCents)}
+        value={formatEuroCents(summary.expectedCarriesOver ? 0 : summary.expectedAmountCents)}
         hint={
           summary.expectedCarriesOver && summary.expectedAmountCents > 0
-            ? `${formatCents(summary.expectedAmountCents)} sotto il minimo: riportato alla settimana successiva`
+            ? `${formatEuroCents(summary.expectedAmountCents)} sotto il minimo: riportato alla settimana successiva`
             : summary.hasDetails
               ? undefined
               : 'Aggiungi i dati di pagamento per ricevere i pagamenti'
         }
         testId="expected-amount"
       />
-      <StatCard label="Minimo di pagamento" value={formatCents(summary.minimumCents)} hint={`Già pagati: ${formatCents(summary.paidCents)}`} testId="payout-minimum" />
+      <StatCard label="Minimo di pagamento" value={formatEuroCents(summary.minimumCents)} hint={`Già pagati: ${formatEuroCents(summary.paidCents)}`} testId="payout-minimum" />
     </Grid>
   );
 }
@@ -81,7 +81,7 @@ function StatementStatusCell({ statement }: { statement: StatementView }) {
       </Badge>
       {statement.status === 'carried_over' && statement.carryReason ? (
         <Text fontSize="xs" color="fg.muted" data-testid="statement-carry">
-          {formatCents(statement.carriedOverCents)} riportati: {carryReasonLabels[statement.carryReason]}
+          {formatEuroCents(statement.carriedOverCents)} riportati: {carryReasonLabels[statement.carryReason]}
         </Text>
       ) : null}
     </Stack>
@@ -135,10 +135,10 @@ export function PayoutsTab({ performerId }: { performerId: string }) {
           rowTestId={() => 'statement-row'}
           columns={[
             { header: 'Settimana', cell: (statement) => formatWeekRange(statement.weekStart) },
-            { header: 'Sessioni', align: 'end', cell: (statement) => formatCents(statement.sources.session.shareCents) },
-            { header: 'Messaggi', align: 'end', cell: (statement) => formatCents(statement.sources.message.shareCents) },
-            { header: 'Foto', align: 'end', cell: (statement) => formatCents(statement.sources.photo.shareCents) },
-            { header: 'Quota 55%', align: 'end', cell: (statement) => <strong>{formatCents(statement.shareCents)}</strong> },
+            { header: 'Sessioni', align: 'end', cell: (statement) => formatEuroCents(statement.sources.session.shareCents) },
+            { header: 'Messaggi', align: 'end', cell: (statement) => formatEuroCents(statement.sources.message.shareCents) },
+            { header: 'Foto', align: 'end', cell: (statement) => formatEuroCents(statement.sources.photo.shareCents) },
+            { header: 'Quota 55%', align: 'end', cell: (statement) => <strong>{formatEuroCents(statement.shareCents)}</strong> },
             { header: 'Stato', cell: (statement) => <StatementStatusCell statement={statement} /> },
             { header: 'Estratto conto', align: 'end', cell: (statement) => <StatementActions performerId={performerId} statement={statement} /> },
           ]}
@@ -158,7 +158,7 @@ export function PayoutsTab({ performerId }: { performerId: string }) {
           rowTestId={() => 'payout-row'}
           columns={[
             { header: 'Guadagni fino a', cell: (payout) => formatRomeDay(payout.periodEnd) },
-            { header: 'Importo', align: 'end', cell: (payout) => <strong>{formatCents(payout.amountCents)}</strong> },
+            { header: 'Importo', align: 'end', cell: (payout) => <strong>{formatEuroCents(payout.amountCents)}</strong> },
             { header: 'Stato', cell: (payout) => <PayoutStatusCell payout={payout} /> },
             { header: 'Destinazione', cell: (payout) => payout.destination },
             { header: 'Riferimento', cell: (payout) => `${payout.providerReference ?? '—'}${payout.testMode ? ' (TEST MODE)' : ''}` },

@@ -2,13 +2,12 @@ import { Badge, Box, Button, Container, Heading, HStack, Link, Spinner, Stack, T
 import { isWeekStart } from '@aura/contracts';
 import { Link as RouterLink, Navigate, useSearchParams } from 'react-router-dom';
 import { errorMessage } from '../../../lib/api-client';
-import { formatAuracoin } from '../../../lib/format';
+import { formatAuracoin, formatEuroCents } from '../../../lib/format';
 import { useStoredPerformer } from '../../../lib/session-storage';
 import { useStatement } from '../api/payouts';
 import {
   carryReasonLabels,
   downloadStatementCsv,
-  formatCents,
   formatRomeDateTime,
   formatRomeDay,
   formatWeekRange,
@@ -63,7 +62,7 @@ export function StatementPage() {
         </Badge>
         {s.status === 'carried_over' && s.carryReason ? (
           <Text data-testid="statement-page-carry">
-            {formatCents(s.carriedOverCents)} riportati alla settimana successiva: {carryReasonLabels[s.carryReason]}.
+            {formatEuroCents(s.carriedOverCents)} riportati alla settimana successiva: {carryReasonLabels[s.carryReason]}.
           </Text>
         ) : null}
       </Stack>
@@ -86,7 +85,7 @@ export function StatementPage() {
               <Table.Cell>{sourceLabels[source]}</Table.Cell>
               <Table.Cell textAlign="end">{s.sources[source].count}</Table.Cell>
               <Table.Cell textAlign="end">{formatAuracoin(s.sources[source].grossUnits / 100)}</Table.Cell>
-              <Table.Cell textAlign="end">{formatCents(s.sources[source].shareCents)}</Table.Cell>
+              <Table.Cell textAlign="end">{formatEuroCents(s.sources[source].shareCents)}</Table.Cell>
             </Table.Row>
           ))}
           <Table.Row fontWeight="bold">
@@ -94,15 +93,15 @@ export function StatementPage() {
             <Table.Cell textAlign="end">{s.lines.length}</Table.Cell>
             <Table.Cell textAlign="end">{formatAuracoin(s.grossUnits / 100)}</Table.Cell>
             <Table.Cell textAlign="end" data-testid="statement-page-share">
-              {formatCents(s.shareCents)}
+              {formatEuroCents(s.shareCents)}
             </Table.Cell>
           </Table.Row>
         </Table.Body>
       </Table.Root>
       <Stack gap="1" mb="6">
-        <Text>Pagato: {formatCents(s.paidCents)}</Text>
-        <Text>In pagamento: {formatCents(s.scheduledCents)}</Text>
-        <Text>Da pagare: {formatCents(s.unpaidCents)}</Text>
+        <Text>Pagato: {formatEuroCents(s.paidCents)}</Text>
+        <Text>In pagamento: {formatEuroCents(s.scheduledCents)}</Text>
+        <Text>Da pagare: {formatEuroCents(s.unpaidCents)}</Text>
       </Stack>
 
       {s.payouts.length > 0 ? (
@@ -112,7 +111,7 @@ export function StatementPage() {
           </Heading>
           {s.payouts.map((payout) => (
             <Text key={payout.id} fontSize="sm">
-              {formatCents(payout.amountCents)} · {payoutStatusLabels[payout.status]} · {payout.destination}
+              {formatEuroCents(payout.amountCents)} · {payoutStatusLabels[payout.status]} · {payout.destination}
               {payout.providerReference ? ` · rif. ${payout.providerReference}` : ''}
               {payout.testMode ? ' (TEST MODE)' : ''}
             </Text>
@@ -138,7 +137,7 @@ export function StatementPage() {
               <Table.Cell>{formatRomeDateTime(line.creditedAt)}</Table.Cell>
               <Table.Cell>{sourceLabels[line.source]}</Table.Cell>
               <Table.Cell textAlign="end">{formatAuracoin(line.grossUnits / 100)}</Table.Cell>
-              <Table.Cell textAlign="end">{formatCents(line.shareCents)}</Table.Cell>
+              <Table.Cell textAlign="end">{formatEuroCents(line.shareCents)}</Table.Cell>
             </Table.Row>
           ))}
         </Table.Body>

@@ -1,14 +1,18 @@
 import * as yup from 'yup';
-import { categoryOptions, isHalfStep, PERFORMER_AGE_MAX, PERFORMER_AGE_MIN, RATE_MIN } from '@aura/contracts';
+import { categoryOptions, formatAuracoin, formatNumber, isHalfStep, PERFORMER_AGE_MAX, PERFORMER_AGE_MIN, RATE_MIN, RATE_STEP } from '@aura/contracts';
+
+/** The rate's rule in Italian ("Minimo 0,5, a passi di 0,5"), from the one formatter. */
+const RATE_RULE = `Minimo ${formatAuracoin(RATE_MIN)}, a passi di ${formatAuracoin(RATE_STEP)}`;
+const RATING_STEP = `A passi di ${formatNumber(0.1)}`;
 
 /** The form's message for each field the server may refuse. */
 export const ADMIN_PERFORMER_FIELD_MESSAGES = {
   name: 'Inserisci un nome (massimo 80 caratteri)',
   age: `Età tra ${PERFORMER_AGE_MIN} e ${PERFORMER_AGE_MAX} anni`,
   image: 'Inserisci un URL valido',
-  creditsPerMinute: `Minimo ${RATE_MIN}, a passi di 0,5`,
+  creditsPerMinute: RATE_RULE,
   languages: 'Inserisci da 1 a 10 lingue, separate da virgola',
-  rating: 'Numero tra 0 e 5, a passi di 0,1',
+  rating: `Numero tra 0 e 5, ${RATING_STEP.toLowerCase()}`,
   category: 'Categoria non valida',
   bio: 'Bio troppo lunga (massimo 2000 caratteri)',
   isOnline: 'Valore non valido',
@@ -33,7 +37,7 @@ export const adminPerformerSchema = yup.object({
     .number()
     .typeError('Campo obbligatorio')
     .required('Campo obbligatorio')
-    .test('step', `Minimo ${RATE_MIN}, a passi di 0,5`, (v) => v === undefined || isHalfStep(v, RATE_MIN)),
+    .test('step', RATE_RULE, (v) => v === undefined || isHalfStep(v, RATE_MIN)),
   languages: yup
     .string()
     .required('Campo obbligatorio')
@@ -44,7 +48,7 @@ export const adminPerformerSchema = yup.object({
     .typeError('Numero tra 0 e 5')
     .min(0, 'Numero tra 0 e 5')
     .max(5, 'Numero tra 0 e 5')
-    .test('step', 'A passi di 0,1', (v) => v === undefined || Math.abs(v * 10 - Math.round(v * 10)) < 1e-9),
+    .test('step', RATING_STEP, (v) => v === undefined || Math.abs(v * 10 - Math.round(v * 10)) < 1e-9),
   category: yup.string().oneOf([...categoryOptions, '']),
   bio: yup.string(),
 });

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Badge, Box, Button, Card, Field, Flex, Grid, Heading, HStack, Image, Link, Spinner, Stack, Text, Textarea } from '@chakra-ui/react';
 import type { PerformerView } from '@aura/contracts';
 import { errorMessage } from '../../../lib/api-client';
-import { formatAuracoin, formatDate, formatDateTime } from '../../../lib/format';
+import { formatAuracoin, formatDate, formatDateTime, formatFileSize } from '../../../lib/format';
 import { notify } from '../../../components/ui/toaster';
 import { DialogFrame } from '../../../components/ui/dialog-frame';
 import { usePendingPerformers, usePerformerDocuments, useVerifyPerformer } from '../api/admin-performers';
@@ -38,7 +38,7 @@ function Documents({ performerId }: { performerId: string }) {
             {d.fileName}
           </Link>
           <Text color="fg.subtle" fontSize="xs">
-            ({Math.ceil(d.fileSize / 1024)} KB · link valido fino a {formatDateTime(d.linkExpiresAt)})
+            ({formatFileSize(d.fileSize)} · link valido fino a {formatDateTime(d.linkExpiresAt)})
           </Text>
         </HStack>
       ))}

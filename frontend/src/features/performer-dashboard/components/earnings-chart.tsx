@@ -1,5 +1,5 @@
 import { Box, Text, VisuallyHidden } from '@chakra-ui/react';
-import { formatEuro, formatNumber, formatShortDate } from '../../../lib/format';
+import { formatEuro, formatShortDate } from '../../../lib/format';
 
 export interface EarningsChartProps {
   days: { date: string; euro: number }[];
@@ -36,7 +36,7 @@ export function EarningsChart({ days }: EarningsChartProps) {
             <g key={t}>
               <line x1={PAD.left} x2={W - PAD.right} y1={y} y2={y} stroke="#3a3147" strokeDasharray="3 4" />
               <text x={PAD.left - 6} y={y + 4} textAnchor="end" fontSize="14" fill="#b3abbd">
-                {formatNumber(t, { maximumFractionDigits: 2 })}€
+                {formatEuro(t, { short: true })}
               </text>
             </g>
           );

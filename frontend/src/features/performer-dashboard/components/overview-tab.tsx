@@ -4,12 +4,11 @@ import {
   averageSessionMinutes,
   DAILY_TARGET_STEP_MINUTES,
   earningsForecast,
-  formatEuro2,
   ratingLabel,
   type PerformerView,
 } from '@aura/contracts';
 import { errorMessage } from '../../../lib/api-client';
-import { formatAuracoin, formatInteger, formatMessagePrice, formatNumber } from '../../../lib/format';
+import { formatAuracoin, formatEuro, formatInteger, formatMessagePrice, formatNumber } from '../../../lib/format';
 import { notify } from '../../../components/ui/toaster';
 import { useEarnings, useUpdatePerformer } from '../api/performer';
 import { readDailyTarget, writeDailyTarget } from './daily-target';
@@ -163,7 +162,7 @@ export function OverviewTab({ performer, messages }: { performer: PerformerView;
                     {label}
                   </Text>
                   <Text fontWeight="800" color="gold.fg" fontSize={{ base: 'sm', sm: 'md' }}>
-                    € {formatEuro2(value)}
+                    {formatEuro(value)}
                   </Text>
                 </Box>
               ))}
@@ -176,7 +175,7 @@ export function OverviewTab({ performer, messages }: { performer: PerformerView;
       </Grid>
 
       <Grid templateColumns={{ base: 'repeat(2, 1fr)', md: 'repeat(4, 1fr)' }} gap="4">
-        <StatCard label="Guadagni totali" value={`€ ${formatEuro2(performer.totalEarnings)}`} testId="total-earnings" />
+        <StatCard label="Guadagni totali" value={formatEuro(performer.totalEarnings)} testId="total-earnings" />
         <StatCard label="Minuti online" value={formatInteger(performer.totalOnlineMinutes)} />
         <StatCard label="Sessioni" value={formatInteger(performer.totalSessions)} />
         <StatCard label="Durata media sessione" value={`${avg} min`} />
@@ -204,7 +203,7 @@ export function OverviewTab({ performer, messages }: { performer: PerformerView;
                 {formatAuracoin(performer.creditsPerMinute)} auracoin/min
               </Text>
               <Text color="fg.muted" fontSize="sm">
-                = € {formatEuro2(performer.creditsPerMinute)} al minuto
+                = {formatEuro(performer.creditsPerMinute)} al minuto
               </Text>
               <Text color="fg.muted" fontSize="sm" data-testid="message-price">
                 Chat: {formatMessagePrice(performer.messagePrice)}

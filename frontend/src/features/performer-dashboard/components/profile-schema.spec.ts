@@ -21,7 +21,7 @@ describe('own profile form rules', () => {
   it('refuses an age outside 18–99, a rate under 0.5 or off the 0.5 step, a missing name or photo', async () => {
     expect(await errorsOf({ ...valid, age: 17 })).toEqual(['Età minima 18 anni']);
     expect(await errorsOf({ ...valid, age: 100 })).toEqual(['Età massima 99 anni']);
-    expect(await errorsOf({ ...valid, creditsPerMinute: 0 })).toContain('Tariffa minima 0.5');
+    expect(await errorsOf({ ...valid, creditsPerMinute: 0 })).toContain('Tariffa minima 0,5');
     expect(await errorsOf({ ...valid, creditsPerMinute: 1.3 })).toEqual(['La tariffa va a passi di 0,5']);
     expect(await errorsOf({ ...valid, name: '  ' })).toEqual(['Il nome è obbligatorio']);
     expect(await errorsOf({ ...valid, image: 'not a url' })).toEqual(['Inserisci un URL valido']);

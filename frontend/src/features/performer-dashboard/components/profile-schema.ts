@@ -1,12 +1,33 @@
 import * as yup from 'yup';
-import { categoryOptions, isHalfStep, MESSAGE_PRICE_MIN, PERFORMER_AGE_MAX, PERFORMER_AGE_MIN, RATE_MIN } from '@aura/contracts';
+import {
+  categoryOptions,
+  formatAuracoin,
+  isHalfStep,
+  MESSAGE_PRICE_MIN,
+  MESSAGE_PRICE_STEP,
+  PERFORMER_AGE_MAX,
+  PERFORMER_AGE_MIN,
+  RATE_MIN,
+  RATE_STEP,
+} from '@aura/contracts';
+
+/** Rates and prices in Italian ("0,5"), from the one formatter. */
+const rateMin = formatAuracoin(RATE_MIN);
+const rateStep = formatAuracoin(RATE_STEP);
+const messageStep = formatAuracoin(MESSAGE_PRICE_STEP);
+
+/** The hints under the rate and message-price inputs. */
+export const PROFILE_HINTS = {
+  creditsPerMinute: `Minimo ${rateMin}, a passi di ${rateStep}`,
+  messagePrice: `Da ${formatAuracoin(MESSAGE_PRICE_MIN)} (gratis), a passi di ${messageStep}: ne ricevi il 55%`,
+} as const;
 
 /** The form's message for each field the server may refuse. */
 export const PROFILE_FIELD_MESSAGES = {
   name: 'Inserisci un nome (massimo 80 caratteri)',
   age: `Età tra ${PERFORMER_AGE_MIN} e ${PERFORMER_AGE_MAX} anni`,
-  creditsPerMinute: `Tariffa minima ${RATE_MIN}, a passi di 0,5`,
-  messagePrice: 'Prezzo minimo 0, a passi di 0,5',
+  creditsPerMinute: `Tariffa minima ${rateMin}, a passi di ${rateStep}`,
+  messagePrice: `Prezzo minimo ${formatAuracoin(MESSAGE_PRICE_MIN)}, a passi di ${messageStep}`,
   image: 'Inserisci un URL valido',
   category: 'Categoria non valida',
   languages: 'Scegli almeno una lingua',
@@ -26,14 +47,14 @@ export const profileSchema = yup.object({
     .number()
     .typeError('Inserisci la tariffa')
     .required('Inserisci la tariffa')
-    .min(RATE_MIN, `Tariffa minima ${RATE_MIN}`)
-    .test('half-step', 'La tariffa va a passi di 0,5', (value) => value === undefined || isHalfStep(value, RATE_MIN)),
+    .min(RATE_MIN, `Tariffa minima ${rateMin}`)
+    .test('half-step', `La tariffa va a passi di ${rateStep}`, (value) => value === undefined || isHalfStep(value, RATE_MIN)),
   messagePrice: yup
     .number()
     .typeError('Inserisci il prezzo del messaggio')
     .required('Inserisci il prezzo del messaggio')
     .min(MESSAGE_PRICE_MIN, 'Il prezzo non può essere negativo')
-    .test('half-step', 'Il prezzo va a passi di 0,5', (value) => value === undefined || value < MESSAGE_PRICE_MIN || isHalfStep(value, MESSAGE_PRICE_MIN)),
+    .test('half-step', `Il prezzo va a passi di ${messageStep}`, (value) => value === undefined || value < MESSAGE_PRICE_MIN || isHalfStep(value, MESSAGE_PRICE_MIN)),
   image: yup
     .string()
     .trim()

@@ -15,7 +15,7 @@ import { notify } from '../../../components/ui/toaster';
 import { OptionSelect } from '../../../components/ui/option-select';
 import { FormField } from '../../../components/ui/form-field';
 import { useUpdatePerformer } from '../api/performer';
-import { PROFILE_FIELD_MESSAGES, profileSchema } from './profile-schema';
+import { PROFILE_FIELD_MESSAGES, PROFILE_HINTS, profileSchema } from './profile-schema';
 import { fieldError, showRefusedFields } from '../../../lib/form-errors';
 
 interface FormValues {
@@ -78,10 +78,10 @@ export function ProfileTab({ performer }: { performer: PerformerView }) {
               <FormField label="Età" error={err('age')} required>
                 <Input type="number" min={18} max={99} bg="bg.subtle" {...formik.getFieldProps('age')} />
               </FormField>
-              <FormField label="Tariffa (auracoin/min)" error={err('creditsPerMinute')} required helperText="Minimo 0,5, a passi di 0,5">
+              <FormField label="Tariffa (auracoin/min)" error={err('creditsPerMinute')} required helperText={PROFILE_HINTS.creditsPerMinute}>
                 <Input type="number" min={RATE_MIN} step={RATE_STEP} bg="bg.subtle" {...formik.getFieldProps('creditsPerMinute')} />
               </FormField>
-              <FormField label="Prezzo di un messaggio in chat (auracoin)" error={err('messagePrice')} required helperText="Da 0 (gratis), a passi di 0,5: ne ricevi il 55%">
+              <FormField label="Prezzo di un messaggio in chat (auracoin)" error={err('messagePrice')} required helperText={PROFILE_HINTS.messagePrice}>
                 <Input type="number" min={MESSAGE_PRICE_MIN} step={MESSAGE_PRICE_STEP} bg="bg.subtle" {...formik.getFieldProps('messagePrice')} />
               </FormField>
               <FormField label="Categoria" error={err('category')}>

@@ -42,6 +42,7 @@ import {
 import type { PerformerRegistrationInput } from '@aura/contracts';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { errorMessage } from '../../../lib/api-client';
+import { formatFileSize } from '../../../lib/format';
 import { notify } from '../../../components/ui/toaster';
 import { OptionSelect } from '../../../components/ui/option-select';
 import { registerPerformer, uploadDocument } from '../api/register-performer';
@@ -377,7 +378,7 @@ export function RegistrationWizard() {
                           {doc.file.name}
                         </Text>
                         <Text fontSize="xs" color="fg.muted">
-                          {(doc.file.size / 1024).toFixed(0)} KB
+                          {formatFileSize(doc.file.size)}
                         </Text>
                       </Stack>
                       <OptionSelect

@@ -68,7 +68,7 @@ export function PackageCard({ pkg, discountPercent = 0, offerBonusPercent = 0, o
             {formatEuro(discounted / 100)}
           </Text>
           <Text fontSize="sm" color="fg.muted">
-            {pricePerAuracoin({ ...terms, priceCents: discounted }).replace('.', ',')} € per auracoin
+            {formatEuro(pricePerAuracoin({ ...terms, priceCents: discounted }))} per auracoin
           </Text>
         </Stack>
         <HStack justify="center" gap="2" flexWrap="wrap" minH="6">

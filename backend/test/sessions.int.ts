@@ -268,9 +268,9 @@ describe('who may do what', () => {
   it('refuses bad input and unavailable performers with a clear 4xx, changing nothing', async () => {
     const user = await fundedUser(app.url, admin, 30);
     const performer = await onlinePerformer(app.url, admin, { rate: 2 });
-    const refused = async (body: unknown, status: number, code?: string) => {
+    const refused = async (body: unknown, status: number, code?: string, headers?: Record<string, string>) => {
       const before = { log: await logLength(app), wallet: await wallet(user.id) };
-      const answer = await user.http.post('/api/sessions', body);
+      const answer = await user.http.post('/api/sessions', body, headers);
       expect(answer.status).toBe(status);
       if (code) expect(answer.json.code).toBe(code);
       expect(answer.headers.get('content-type')).toContain('application/problem+json');
@@ -294,10 +294,17 @@ describe('who may do what', () => {
     // geoblocked for the caller's country: she is not there
     const geoblocked = await onlinePerformer(app.url, admin, { rate: 2 });
     expect((await send(geoblocked.http, 'PUT', `${app.url}/api/performers/${geoblocked.id}/geoblock`, { countries: ['IT'] })).status).toBe(200);
-    const before = await logLength(app);
-    const fromItaly = await user.http.post('/api/sessions', { performerId: geoblocked.id }, { 'x-country': 'IT' });
-    expect(fromItaly.status).toBe(404);
-    expect(await logLength(app)).toBe(before);
+    await refused({ performerId: geoblocked.id }, 404, 'not_found', { 'x-country': 'IT' });
+    // unapproved: a registration waiting for verification
+    const pending = await client(app.url).post('/api/performers', {
+      username: `pending${Date.now().toString(36)}`, password: 'secret-pass', email: `pending${Date.now().toString(36)}@example.com`, name: 'Attesa',
+      dateOfBirth: '1999-03-10', creditsPerMinute: 2, digitalSignature: 'data:image/png;base64,iVBORw0KGgo=', acceptedTerms: true,
+    });
+    expect(pending.status).toBe(201);
+    expect(pending.json.verificationStatus).toBe('pending');
+    // (she cannot even switch herself online before approval)
+    expect((await send(admin, 'PATCH', `${app.url}/api/performers/${pending.json.id as string}`, { isOnline: true })).status).toBe(409);
+    await refused({ performerId: pending.json.id }, 404, 'not_found');
     // blocked identity
     const blocking = await onlinePerformer(app.url, admin, { rate: 2 });
     expect((await send(blocking.http, 'PUT', `${app.url}/api/performers/${blocking.id}/blocked-users/${user.id}`)).status).toBe(200);
@@ -311,6 +318,43 @@ describe('who may do what', () => {
     expect(first.status).toBe(201);
     await refused({ performerId: another.id }, 409, 'session_in_progress');
     expect((await user.http.post(`/api/sessions/${first.json.id as string}/end`)).status).toBe(200);
+  });
+
+  it('refuses malformed and unknown session ids on every route, changing nothing', async () => {
+    const { performer, user, sessionId } = await running({ rate: 1 });
+    const before = await quietLogLength(sessionId);
+    const unknown = '9b7c4d1e-8f7a-4e63-9a51-5a4c1b2d3e4f';
+    for (const [method, tail] of [['get', ''], ['get', '/ice'], ['post', '/accept'], ['post', '/decline'], ['post', '/end']] as const) {
+      for (const [party, http] of [['user', user.http], ['performer', performer.http]] as const) {
+        // accepting and declining are hers: the user is refused before the id is even read
+        const expected = party === 'user' && (tail === '/accept' || tail === '/decline') ? [403, 'forbidden', 403, 'forbidden'] : [400, 'validation_failed', 404, 'not_found'];
+        const malformed = method === 'get' ? await http.get(`/api/sessions/not-a-session${tail}`) : await http.post(`/api/sessions/not-a-session${tail}`);
+        expect(malformed.headers.get('content-type')).toContain('application/problem+json');
+        const missing = method === 'get' ? await http.get(`/api/sessions/${unknown}${tail}`) : await http.post(`/api/sessions/${unknown}${tail}`);
+        expect([party, tail, malformed.status, malformed.json.code, missing.status, missing.json.code]).toEqual([party, tail, ...expected]);
+      }
+    }
+    // a body that is not JSON on an action without one
+    const garbled = await performer.http.post(`/api/sessions/${sessionId}/end`, '{not json');
+    expect(garbled.status).toBe(400);
+    expect(garbled.headers.get('content-type')).toContain('application/problem+json');
+    expect(await quietLogLength(sessionId)).toBe(before);
+    expect((await waitForSession(user.http, sessionId, () => true)).status).toBe('active');
+    expect((await user.http.post(`/api/sessions/${sessionId}/end`)).status).toBe(200);
+  });
+
+  it('both parties ending at once settle once: one ends it, the other is told it is over', async () => {
+    const { performer, user, sessionId } = await running({ rate: 2, auracoin: 100 });
+    await waitForSession(user.http, sessionId, (view) => view.minutesBilled >= 2);
+    const [byUser, byHer] = await Promise.all([user.http.post(`/api/sessions/${sessionId}/end`), performer.http.post(`/api/sessions/${sessionId}/end`)]);
+    expect([byUser.status, byHer.status].sort()).toEqual([200, 409]);
+    const winner = (byUser.status === 200 ? byUser : byHer).json as unknown as SessionView;
+    expect(winner.endReason).toBe(byUser.status === 200 ? 'user_ended' : 'performer_ended');
+    const events = await app.infra.eventStore.readStream(streams.wallet(user.id));
+    expect(events.filter((e) => e.type === 'SessionSettled')).toHaveLength(1);
+    expect(events.filter((e) => e.type === 'AuracoinReleased').length).toBeLessThanOrEqual(1);
+    const cost = winner.endReason === 'user_ended' ? Math.max(5, winner.minutesBilled) * 200 : winner.minutesBilled * 200;
+    expect(await wallet(user.id)).toMatchObject({ balance: 10_000 - cost, held: 0 });
   });
 
   it('a performer in a private session is busy for everyone else', async () => {
@@ -367,10 +411,18 @@ describe('signalling', () => {
     const stranger = await fundedUser(app.url, admin, 10);
     const strangerSocket = await open(stranger.http);
     expect(await joinSession(strangerSocket, sessionId)).toEqual({ ok: false, error: 'forbidden' });
+    // the parties of another session are strangers here too, and a party's socket that did not join cannot signal
+    const elsewhere = await running({ rate: 1 });
+    expect(await joinSession(elsewhere.performerSocket, sessionId)).toEqual({ ok: false, error: 'forbidden' });
+    const notJoined = await open(user.http);
     const heardByHer: unknown[] = [];
     performerSocket.on('session:signal', (message) => heardByHer.push(message));
     const ack = (socket: Socket, message: unknown) => new Promise((resolve) => socket.emit('session:signal', message, resolve));
     expect(await ack(strangerSocket, { sessionId, description: { type: 'offer', sdp: 'v=0' } })).toBe(false);
+    expect(await ack(elsewhere.performerSocket, { sessionId, description: { type: 'offer', sdp: 'v=0' } })).toBe(false);
+    expect(await ack(elsewhere.userSocket, { sessionId, description: { type: 'offer', sdp: 'v=0' } })).toBe(false);
+    expect(await ack(notJoined, { sessionId, description: { type: 'offer', sdp: 'v=0' } })).toBe(false);
+    expect(await ack(userSocket, 'garbage')).toBe(false);
     expect(await ack(userSocket, { sessionId, description: { type: 'nonsense', sdp: 'v=0' } })).toBe(false);
     expect(await ack(userSocket, { sessionId })).toBe(false);
     const candidate = { candidate: 'candidate:1 1 udp 2122260223 192.168.1.20 54400 typ host', sdpMid: '0', sdpMLineIndex: 0 };
@@ -383,6 +435,7 @@ describe('signalling', () => {
     expect(heardByHer).toEqual([{ sessionId, from: 'user', candidate }]);
     expect(JSON.stringify(heardByHer)).not.toContain(user.id);
     await performer.http.post(`/api/sessions/${sessionId}/end`);
+    await elsewhere.performer.http.post(`/api/sessions/${elsewhere.sessionId}/end`);
   });
 });
 

@@ -114,7 +114,8 @@ export function createSessionCommands(deps: SessionCommandsDeps) {
       position = recorded.position ?? position;
     }
     await freeBooth(performerId, sessionId);
-    return { position };
+    /** false: it was already settled (by the clock, the other party, or an earlier attempt) */
+    return { position, settledNow: settled.events.length > 0 };
   }
 
   async function markLeft(sessionId: string, party: SessionParty, at: Date, cause: 'disconnected' | 'unconfirmed') {
@@ -188,7 +189,10 @@ export function createSessionCommands(deps: SessionCommandsDeps) {
         return { position: released.position ?? result.position };
       }
       if (state.status !== 'active') throw new DomainError('conflict', 'La sessione non è in corso');
-      return finish(sessionId, { endedBy: party, reason: party === 'user' ? 'user_ended' : 'performer_ended', endedAt: now() }, metadata);
+      const result = await finish(sessionId, { endedBy: party, reason: party === 'user' ? 'user_ended' : 'performer_ended', endedAt: now() }, metadata);
+      // ended meanwhile (both at once, or the clock): the end is recorded, and this request did not end it
+      if (!result.settledNow) throw new DomainError('conflict', 'La sessione non è in corso');
+      return result;
     },
 
     /** A party's page connected again: it is back, and minutes that waited for it are billed. */
@@ -238,21 +242,31 @@ export function createSessionCommands(deps: SessionCommandsDeps) {
         await finish(sessionId, { endedBy: 'system', reason: 'balance_exhausted', endedAt: new Date(money.settled.endedAt) });
         return;
       }
+      // a party marked away whose page vouches again is back: its presence was lost while its socket
+      // stayed (Redis restarted empty, another api node's socket) and the page refreshed it since
+      let present: Session = state;
       for (const party of ['user', 'performer'] as const) {
-        const since = state.away[party];
-        const closing = since ? graceExpired(state, party, since, clock.graceMs, at) : undefined;
+        if (present.status === 'active' && present.away[party] && (await effects.isPresent(sessionId, party))) {
+          present = (await onSession(sessionId, (latest) => decidePartyReturned({ party }, latest, at))).state;
+        }
+      }
+      if (present.status !== 'active') return;
+      const live = present;
+      for (const party of ['user', 'performer'] as const) {
+        const since = live.away[party];
+        const closing = since ? graceExpired(live, party, since, clock.graceMs, at) : undefined;
         if (closing) {
           await finish(sessionId, closing);
           return;
         }
       }
       // a minute is billed only while both pages vouch for the media at its start
-      const due = dueMinutes(state, money, at);
-      let current: Session = state;
+      const due = dueMinutes(live, money, at);
+      let current: Session = live;
       if (due.length > 0) {
-        const firstStart = minuteStartsAt(Date.parse(state.startedAt!), due[0]!, state.terms.billingMinuteMs);
+        const firstStart = minuteStartsAt(Date.parse(live.startedAt!), due[0]!, live.terms.billingMinuteMs);
         for (const party of ['user', 'performer'] as const) {
-          if (!state.away[party] && !(await effects.isPresent(sessionId, party))) {
+          if (!live.away[party] && !(await effects.isPresent(sessionId, party))) {
             current = (await markLeft(sessionId, party, new Date(firstStart), 'unconfirmed')).state;
           }
         }

@@ -54,6 +54,15 @@ export function createRealtime(options: RealtimeOptions): Realtime {
     const pub = new Redis(options.redisUrl);
     const sub = pub.duplicate();
     redisClients.push(pub, sub);
+    // ioredis reconnects by itself (a Redis restart); without a handler each error is an unhandled 'error' event
+    let lastWarnAt = 0;
+    for (const client of redisClients) {
+      client.on('error', (error: Error) => {
+        if (Date.now() - lastWarnAt < 5_000) return;
+        lastWarnAt = Date.now();
+        options.logger.warn('realtime: redis connection error', { error: error.message });
+      });
+    }
     io.adapter(createAdapter(pub, sub));
   }
 

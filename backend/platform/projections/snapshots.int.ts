@@ -239,7 +239,7 @@ describe('read-model snapshots (PGlite event store, in-memory read models)', () 
     const settled = done.length;
     await append(4);
     // jobs still pending when the snapshot is taken (and lost with the process)
-    await (await start({ jobsSettled: () => false }, done)).runner.stop();
+    await (await start({ jobsSettled: () => false, settleTimeoutMs: 50 }, done)).runner.stop();
     expect(done).toHaveLength(settled + 4);
     await append(1);
     const restarted = await start({}, done);
@@ -247,6 +247,39 @@ describe('read-model snapshots (PGlite event store, in-memory read models)', () 
     expect(done).toHaveLength(settled + 4 + 5);
     expect(await readModelsOf(restarted.store)).toEqual(await fullReplay());
     await restarted.runner.stop();
+  });
+
+  test('a clean stop waits for pending jobs, so its snapshot keeps the reactions going from where they were', async () => {
+    await append(6);
+    const done: string[] = [];
+    // the replay's jobs are pending when the catch-up ends and when the stop begins, done 150 ms later
+    let settledAt = Infinity;
+    const running = await start({ jobsSettled: () => performance.now() >= settledAt }, done);
+    settledAt = performance.now() + 150;
+    await running.runner.stop();
+    expect(performance.now()).toBeGreaterThanOrEqual(settledAt);
+    const seen = done.length;
+    await append(2);
+    const restarted = await start({}, done);
+    // only the new events come to the reaction: its checkpoint was in the snapshot
+    expect(done).toHaveLength(seen + 2);
+    expect(restarted.applied).toHaveLength(2);
+    await restarted.runner.stop();
+  });
+
+  test('reaction checkpoints held back by pending jobs are written at the stop even if nothing was applied since', async () => {
+    await append(4);
+    const done: string[] = [];
+    let settled = false;
+    const running = await start({ jobsSettled: () => settled, policy: { everyEvents: 1 } }, done);
+    // the snapshot after the catch-up, taken while jobs were pending
+    for (let waited = 0; waited < 10_000 && !(await stat(file).catch(() => undefined)); waited += 100) await new Promise((resolve) => setTimeout(resolve, 100));
+    settled = true;
+    await running.runner.stop();
+    const seen = done.length;
+    await append(1);
+    await (await start({}, done)).runner.stop();
+    expect(done).toHaveLength(seen + 1);
   });
 
   test('a rebuild and a restart give the same read models', async () => {

@@ -9,6 +9,7 @@
  * the jobs it enqueued were all done (`jobsSettled`), since an in-process queue loses pending jobs
  * in a crash and the replay of the reaction is what enqueues them again.
  */
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { Logger } from '../logging/logger';
 import type { MingoReadModelStore } from '../readmodels/mingo';
 import type { Doc } from '../readmodels/port';
@@ -29,6 +30,8 @@ export interface ReadModelSnapshotsOptions {
   policy?: Partial<SnapshotPolicy>;
   /** true when no job enqueued so far is pending; omit for a durable queue */
   jobsSettled?: () => boolean;
+  /** a clean stop waits up to this long for pending jobs, so its snapshot keeps the reactions' checkpoints (default 5 s) */
+  settleTimeoutMs?: number;
   logger?: Pick<Logger, 'info' | 'warn' | 'error'>;
   now?: () => number;
   /** tests: a throw before a step of the write stands for a crash there */
@@ -49,7 +52,10 @@ export interface ReadModelSnapshots {
   due(): boolean;
   /** takes the store as it is now (synchronously: call it between batches) and writes it in the background */
   capture(projections: readonly ProjectionDefinition[]): void;
-  /** captures what was applied since the last capture, then waits until every write is on disk */
+  /**
+   * At a clean stop: waits (a bounded time) for pending jobs, captures what was applied since the
+   * last capture (or reaction checkpoints held back then), then waits until every write is on disk.
+   */
   flush(projections: readonly ProjectionDefinition[]): Promise<void>;
 }
 
@@ -67,6 +73,8 @@ export function createReadModelSnapshots(options: ReadModelSnapshotsOptions): Re
   let writing: Promise<void> = Promise.resolve();
   /** reaction checkpoints whose jobs were all done when they were taken */
   let settledReactions = new Map<string, Checkpoint>();
+  /** the last capture held some reaction checkpoints back (jobs were pending) */
+  let reactionsBehind = false;
 
   const reactionNames = (projections: readonly { name: string; collections: readonly string[] }[]) =>
     new Set(projections.filter((projection) => projection.collections.length === 0).map((projection) => projection.name));
@@ -109,7 +117,8 @@ export function createReadModelSnapshots(options: ReadModelSnapshotsOptions): Re
       const checkpoints = collections.find((collection) => collection.name === CHECKPOINTS);
       if (checkpoints) {
         const current = checkpoints.docs.filter((doc) => reactions.has(doc._id)) as Checkpoint[];
-        if (options.jobsSettled?.() ?? true) settledReactions = new Map(current.map((doc) => [doc._id, doc]));
+        reactionsBehind = !(options.jobsSettled?.() ?? true);
+        if (!reactionsBehind) settledReactions = new Map(current.map((doc) => [doc._id, doc]));
         checkpoints.docs = [...checkpoints.docs.filter((doc) => !reactions.has(doc._id)), ...settledReactions.values()];
       }
       const header = {
@@ -129,7 +138,13 @@ export function createReadModelSnapshots(options: ReadModelSnapshotsOptions): Re
     },
 
     async flush(projections) {
-      if (applied > 0) this.capture(projections);
+      if (applied > 0 || reactionsBehind) {
+        // without this, a stop soon after a long catch-up (jobs of the replay still pending) would
+        // leave the reactions without a checkpoint, and the next start would read the whole log again
+        const deadline = performance.now() + (options.settleTimeoutMs ?? 5_000);
+        while (options.jobsSettled && !options.jobsSettled() && performance.now() < deadline) await sleep(25);
+        this.capture(projections);
+      }
       await writing;
     },
   };

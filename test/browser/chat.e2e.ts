@@ -127,6 +127,12 @@ describeWithChromium('chat in the browser', () => {
     await performer.locator('[data-testid="chat-message"][data-own="true"][data-read="true"]').waitFor();
     await expectText(user.getByTestId('chat-balance'), '19');
 
+    // she goes offline and back (her switch, as her session sends it): the user's chat header follows live
+    for (const isOnline of [false, true]) {
+      expect((await performer.request.patch(`${app.url}/api/performers/${giuliaId}`, { data: { isOnline } })).status()).toBe(200);
+      await user.getByTestId('chat-presence').filter({ hasText: isOnline ? 'Online' : 'Offline' }).waitFor();
+    }
+
     // a reload shows the same history, once
     await user.reload();
     await bubbles(user).filter({ hasText: 'come stai?' }).waitFor();
@@ -161,6 +167,23 @@ describeWithChromium('chat in the browser', () => {
     await user.getByRole('button', { name: 'Torna alle conversazioni' }).click();
     await user.getByTestId('conversation-item').filter({ hasText: 'Giulia' }).waitFor();
     expect(await user.getByTestId('chat-box').count()).toBe(0);
+
+    // with the box closed, her next message counts as unread on the user's list, live; opening it reads it on her side
+    const giuliaItem = user.getByTestId('conversation-item').filter({ hasText: 'Giulia' });
+    await performer.getByTestId('message-input').fill('Ci sei?');
+    await performer.getByTestId('message-input').press('Enter');
+    await giuliaItem.getByTestId('unread-count').filter({ hasText: '1' }).waitFor();
+    // selecting it asks 'Chi vuoi essere oggi?' with its identity chosen
+    await giuliaItem.click();
+    await chooser.getByRole('button', { name: 'Continua con Lupo' }).click();
+    await bubbles(user).filter({ hasText: 'Ci sei?' }).waitFor();
+    await performer.locator('[data-testid="chat-message"][data-own="true"][data-read="true"]').filter({ hasText: 'Ci sei?' }).waitFor();
+    await user.getByRole('button', { name: 'Torna alle conversazioni' }).click();
+    await giuliaItem.waitFor();
+    await giuliaItem.getByTestId('unread-count').waitFor({ state: 'detached' });
+    await giuliaItem.click();
+    await chooser.getByRole('button', { name: 'Continua con Lupo' }).click();
+    expect(await bubbles(user).allInnerTexts()).toEqual(['Ciao Giulia, <b>sono Lupo</b>', 'Ciao Lupo\ncome stai?', 'Sei ancora lì?', 'Ti aspetto', 'Eccomi!', 'Ci sei?']);
 
     await userContext.close();
     await performerContext.close();

@@ -5,7 +5,7 @@ import { startTestApp, type TestApp } from '../../backend/test/app-harness';
 import { deterministicId } from '../../backend/platform/ids';
 import type { AuraSocket } from '../../backend/platform/realtime/realtime';
 import { describeWithChromium, launchChromium } from './chromium';
-import { expectText, fillRegistration } from './steps';
+import { expectText, fillRegistration, performerOnline } from './steps';
 
 /**
  * The chat between two browsers: a user (as an alias) and a performer side by side, live both
@@ -55,15 +55,7 @@ describeWithChromium('chat in the browser', () => {
     const giuliaId = deterministicId('demo-performer:giulia.rossi');
 
     // the performer signs in on her own browser, goes online and opens her Chat tab
-    const performerContext = await browser.newContext({ viewport: { width: 1366, height: 900 } });
-    const performer = await performerContext.newPage();
-    await performer.goto(`${app.url}/performer/login`);
-    await performer.getByLabel('Username').fill('giulia.rossi');
-    await performer.getByLabel('Password').fill('demo-performer');
-    await performer.getByRole('button', { name: 'Accedi' }).click();
-    await performer.waitForURL(`${app.url}/performer/dashboard`);
-    await performer.getByTestId('online-switch').click();
-    await performer.getByText('Sei online!').waitFor();
+    const { context: performerContext, page: performer } = await performerOnline(browser, app.url);
     await performer.getByTestId('unread-total').filter({ hasText: '0' }).waitFor();
 
     // a user registers, is given auracoin and buys an alias

@@ -9,6 +9,7 @@ import { streams } from '@aura/contracts';
 import { client, startTestApp, type TestApp } from '../../backend/test/app-harness';
 import { newId } from '../../backend/platform/ids';
 import { describeWithChromium, launchChromium } from './chromium';
+import { signInPerformer } from './steps';
 
 const ADMIN_PASSWORD = 'admin-e2e-password';
 
@@ -72,11 +73,7 @@ describeWithChromium('payouts in the browser', () => {
     // 3. Giulia's dashboard: her statement, carried over below the minimum
     const context = await browser.newContext();
     const page = await context.newPage();
-    await page.goto(`${app.url}/performer/login`);
-    await page.getByLabel('Username').fill('giulia.rossi');
-    await page.getByLabel('Password').fill('demo-performer');
-    await page.getByRole('button', { name: 'Accedi' }).click();
-    await page.waitForURL(`${app.url}/performer/dashboard`);
+    await signInPerformer(page, app.url);
     await page.getByRole('tab', { name: 'Pagamenti' }).click();
     await page.getByTestId('payouts-test-mode').waitFor();
     await page.getByTestId('unpaid-balance').filter({ hasText: '6,87 €' }).waitFor();

@@ -1,4 +1,4 @@
-import type { Locator, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 
 /** Fills /register as a person would and submits it. */
 export async function fillRegistration(page: Page, baseUrl: string, user: { username: string; email?: string; password?: string }) {
@@ -15,4 +15,23 @@ export async function fillRegistration(page: Page, baseUrl: string, user: { user
 export async function expectText(locator: Locator, expected: string) {
   const escaped = expected.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   await locator.filter({ hasText: new RegExp(`^\\s*${escaped}\\b`) }).waitFor({ timeout: 10_000 });
+}
+
+/** Signs a performer in at /performer/login (the demo's Giulia unless told) and waits for her dashboard. */
+export async function signInPerformer(page: Page, baseUrl: string, performer = { username: 'giulia.rossi', password: 'demo-performer' }) {
+  await page.goto(`${baseUrl}/performer/login`);
+  await page.getByLabel('Username').fill(performer.username);
+  await page.getByLabel('Password').fill(performer.password);
+  await page.getByRole('button', { name: 'Accedi' }).click();
+  await page.waitForURL(`${baseUrl}/performer/dashboard`);
+}
+
+/** The demo's Giulia on her own desktop browser context, signed in and switched online. */
+export async function performerOnline(browser: Browser, baseUrl: string) {
+  const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
+  const page = await context.newPage();
+  await signInPerformer(page, baseUrl);
+  await page.getByTestId('online-switch').click();
+  await page.getByText('Sei online!').waitFor();
+  return { context, page };
 }

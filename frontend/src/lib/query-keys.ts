@@ -89,6 +89,14 @@ export const queryKeys = {
     /** a party's unread counts */
     unread: (partyId: string) => ['conversations', 'unread', partyId] as const,
   },
+  sessions: {
+    all: ['sessions'],
+    /** the signed-in party's requested and active sessions (GET /api/sessions) */
+    open: (partyId: string) => ['sessions', LIST, partyId] as const,
+    detail: (id: string) => ['sessions', id] as const,
+    /** ICE servers with short-lived TURN credentials: fetched afresh for every peer connection */
+    ice: (id: string) => ['sessions', id, 'ice'] as const,
+  },
   messages: {
     all: ['messages'],
     ofConversation: (conversationId: string) => ['messages', conversationId] as const,

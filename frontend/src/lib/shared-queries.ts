@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { AliasView, PackageView, PhotoView } from '@aura/contracts';
+import type { AliasView, PackageView, PhotoView, PublicPerformerView } from '@aura/contracts';
 import { api } from './api-client';
 import { queryKeys } from './query-keys';
 
@@ -29,5 +29,17 @@ export function photosQueryOptions(performerId: string) {
   return queryOptions({
     queryKey: queryKeys.photos.ofPerformer(performerId),
     queryFn: ({ signal }) => api.get<PhotoView[]>(`/api/performers/${encodeURIComponent(performerId)}/photos`, { signal }),
+  });
+}
+
+/**
+ * GET /api/performers/{id} as anyone sees her (her public record; 404 when unknown or not
+ * approved). Her own dashboard reads the same document through its own factory, which also
+ * caches her record locally.
+ */
+export function performerProfileQueryOptions(performerId: string) {
+  return queryOptions({
+    queryKey: queryKeys.performers.detail(performerId),
+    queryFn: ({ signal }) => api.get<PublicPerformerView>(`/api/performers/${encodeURIComponent(performerId)}`, { signal }),
   });
 }

@@ -2,11 +2,13 @@ import { PerformerChat } from '../../features/chat/components/performer-chat';
 import { UnreadSummary } from '../../features/chat/components/unread-summary';
 import { PayoutsTab } from '../../features/payouts/components/payouts-tab';
 import { PerformerDashboardPage, type DashboardSlots } from '../../features/performer-dashboard/components/performer-dashboard-page';
+import { PerformerSessions } from '../../features/video-session/components/performer-sessions';
 
-/** The dashboard composes the chat feature into its Chat tab and its 'Messaggi' card, and the payouts tab. */
+/** The dashboard composes the chat feature into its Chat tab and its 'Messaggi' card, her private sessions above the tabs, and the payouts tab. */
 const slots: DashboardSlots = {
   chat: (performerId) => <PerformerChat performerId={performerId} />,
   messages: (performerId, openChat) => <UnreadSummary performerId={performerId} onOpenChat={openChat} />,
+  sessions: (performerId) => <PerformerSessions performerId={performerId} />,
 };
 
 export default function PerformerDashboardRoute() {

@@ -1,5 +1,8 @@
-import { PlaceholderPage } from '../../components/ui/placeholder-page';
+import { useCurrentUser } from '../../features/account/hooks/use-current-user';
+import { VideoSessionPage } from '../../features/video-session/components/video-session-page';
 
+/** /video-session?performerId&displayName[&aliasId]: the signed-in user's private session with her (spec §2). */
 export default function VideoSessionRoute() {
-  return <PlaceholderPage title="Sessione Video" />;
+  const { user } = useCurrentUser();
+  return <VideoSessionPage user={user} />;
 }

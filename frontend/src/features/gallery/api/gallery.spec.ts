@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import type { GalleryPage, PublicPerformerView } from '@aura/contracts';
-import { applyPresenceToPage, galleryQueryString } from './gallery';
+import { applyPresenceToPage, applyPrivateToPage, galleryQueryString } from './gallery';
 
 function performer(id: string, isOnline: boolean): PublicPerformerView {
   return {
@@ -37,6 +37,20 @@ describe('live presence on a cached gallery page', () => {
     const next = applyPresenceToPage(page, 'all', { performerId: 'b', isOnline: true, viewers: 7 }) as GalleryPage;
     expect(next.counts).toBe(page.counts);
     expect(next.performers[1]!.viewers).toBe(7);
+  });
+});
+
+describe("'In privato' on a cached gallery page", () => {
+  it('sets and clears her flag, leaving the others and the counts alone', () => {
+    const inPrivate = applyPrivateToPage(page, { performerId: 'b', inPrivate: true });
+    expect(inPrivate.performers.map((p) => [p.id, p.inPrivate])).toEqual([['a', false], ['b', true]]);
+    expect(inPrivate.counts).toBe(page.counts);
+    expect(applyPrivateToPage(inPrivate, { performerId: 'b', inPrivate: false }).performers[1]!.inPrivate).toBe(false);
+  });
+
+  it('returns the same page when she is not on it or nothing changes', () => {
+    expect(applyPrivateToPage(page, { performerId: 'z', inPrivate: true })).toBe(page);
+    expect(applyPrivateToPage(page, { performerId: 'b', inPrivate: false })).toBe(page);
   });
 });
 

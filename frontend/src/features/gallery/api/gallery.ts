@@ -94,3 +94,21 @@ export function applyPresenceToPage(page: GalleryPage, tab: GalleryTab, change: 
     : page.counts;
   return { performers, counts };
 }
+
+/**
+ * Apply a 'performer:private' push: her card and dialog say 'In privato' while she is in a
+ * private session (requests to her are refused as busy meanwhile), in every cached page.
+ */
+export function applyPrivate(queryClient: QueryClient, change: { performerId: string; inPrivate: boolean }): void {
+  for (const [key, page] of queryClient.getQueriesData<GalleryPage>({ queryKey: queryKeys.gallery.all })) {
+    const next = page && applyPrivateToPage(page, change);
+    if (next && next !== page) queryClient.setQueryData(key, next);
+  }
+}
+
+/** Pure: the page with her private flag set (the same page when she is not on it or nothing changes). */
+export function applyPrivateToPage(page: GalleryPage, change: { performerId: string; inPrivate: boolean }): GalleryPage {
+  const current = page.performers.find((p) => p.id === change.performerId);
+  if (!current || current.inPrivate === change.inPrivate) return page;
+  return { ...page, performers: page.performers.map((p) => (p.id === change.performerId ? { ...p, inPrivate: change.inPrivate } : p)) };
+}

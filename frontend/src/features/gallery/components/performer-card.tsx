@@ -32,6 +32,7 @@ export function PerformerCard({ performer: p, isFavourite, viewers, onToggleFavo
       data-testid="performer-card"
       data-performer-id={p.id}
       data-online={online ? 'true' : 'false'}
+      data-in-private={p.inPrivate ? 'true' : 'false'}
     >
       <Box position="relative" aspectRatio={3 / 4} bg="bg.muted">
         <button
@@ -52,6 +53,11 @@ export function PerformerCard({ performer: p, isFavourite, viewers, onToggleFavo
           >
             {online ? 'ONLINE' : 'OFFLINE'}
           </Badge>
+          {online && p.inPrivate ? (
+            <Badge variant="solid" colorPalette="purple" fontWeight="bold" data-testid="private-badge">
+              In privato
+            </Badge>
+          ) : null}
           {p.category ? (
             <Badge variant="solid" colorPalette={CATEGORY_PALETTE[p.category] ?? 'gray'}>
               {p.category}
@@ -123,7 +129,7 @@ export function PerformerCard({ performer: p, isFavourite, viewers, onToggleFavo
           </HStack>
         ) : null}
         <Stack direction={{ base: 'column', sm: 'row' }} gap="2" mt="1">
-          <Button size="sm" flex="1" colorPalette="brand" disabled={!online} onClick={onVideochat}>
+          <Button size="sm" flex="1" colorPalette="brand" disabled={!online || p.inPrivate} onClick={onVideochat}>
             <VideoIcon />
             Videochat
           </Button>

@@ -43,6 +43,11 @@ export function ProfileDialog({ performer: p, onClose, onVideochat, onChat, phot
               >
                 {p.isOnline ? 'ONLINE' : 'OFFLINE'}
               </Badge>
+              {p.isOnline && p.inPrivate ? (
+                <Badge position="absolute" top="2" right="2" variant="solid" colorPalette="purple" data-testid="dialog-private-badge">
+                  In privato
+                </Badge>
+              ) : null}
             </Box>
             <Stack gap="4">
               <HStack gap="3" flexWrap="wrap">
@@ -87,7 +92,7 @@ export function ProfileDialog({ performer: p, onClose, onVideochat, onChat, phot
                 </Text>
               </Box>
               <Stack direction={{ base: 'column', sm: 'row' }} gap="2">
-                <Button flex="1" colorPalette="brand" disabled={!p.isOnline} onClick={onVideochat}>
+                <Button flex="1" colorPalette="brand" disabled={!p.isOnline || p.inPrivate} onClick={onVideochat}>
                   <VideoIcon />
                   Inizia Videochat
                 </Button>
@@ -96,6 +101,11 @@ export function ProfileDialog({ performer: p, onClose, onVideochat, onChat, phot
                   Messaggi
                 </Button>
               </Stack>
+              {p.isOnline && p.inPrivate ? (
+                <Text fontSize="sm" color="fg.muted" role="note">
+                  {p.name} è in una videochat privata: riprova tra qualche minuto, oppure scrivile un messaggio.
+                </Text>
+              ) : null}
               {!p.isOnline ? (
                 <HStack p="3" rounded="lg" bg="bg.muted" gap="2" align="flex-start" role="note">
                   <Box color="brand.fg" mt="1">

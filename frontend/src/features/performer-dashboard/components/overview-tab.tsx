@@ -177,7 +177,7 @@ export function OverviewTab({ performer, messages }: { performer: PerformerView;
       <Grid templateColumns={{ base: 'repeat(2, 1fr)', md: 'repeat(4, 1fr)' }} gap="4">
         <StatCard label="Guadagni totali" value={formatEuro(performer.totalEarnings)} testId="total-earnings" />
         <StatCard label="Minuti online" value={formatInteger(performer.totalOnlineMinutes)} />
-        <StatCard label="Sessioni" value={formatInteger(performer.totalSessions)} />
+        <StatCard label="Sessioni" value={formatInteger(performer.totalSessions)} testId="performer-total-sessions" />
         <StatCard label="Durata media sessione" value={`${avg} min`} />
       </Grid>
 

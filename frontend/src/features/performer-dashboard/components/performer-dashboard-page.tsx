@@ -19,10 +19,12 @@ const TIPS = [
   'Almeno 10 ore a settimana online ti mantengono tra le performer in evidenza.',
 ];
 
-/** What other features put into the dashboard (composed by the route): the Chat tab and the 'Messaggi' card. */
+/** What other features put into the dashboard (composed by the route): the Chat tab, the 'Messaggi' card, her sessions. */
 export interface DashboardSlots {
   chat: (performerId: string) => ReactNode;
   messages: (performerId: string, openChat: () => void) => ReactNode;
+  /** her private sessions: incoming requests and the running session, above every tab */
+  sessions?: (performerId: string) => ReactNode;
 }
 
 /** A tab another feature adds to her dashboard, composed by the route (features never import each other). */
@@ -73,6 +75,7 @@ function Dashboard({ performerId, slots, extraTabs = [] }: { performerId: string
         </Heading>
         <Text color="fg.muted">La tua area performer: stato, profilo, galleria e guadagni.</Text>
       </Stack>
+      {slots.sessions?.(performer.id)}
       <Tabs.Root value={tab} onValueChange={(e) => showTab(e.value)} colorPalette="brand" variant="line" lazyMount>
         <Box overflowX="auto">
           <Tabs.List minW="max-content">

@@ -1,0 +1,314 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Badge, Box, Button, Container, Flex, Heading, HStack, Image, Spinner, Stack, Text } from '@chakra-ui/react';
+import { useQuery } from '@tanstack/react-query';
+import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
+import { minimumSessionCost, type PublicPerformerView, type SessionView } from '@aura/contracts';
+import { errorCode, errorMessage, errorStatus } from '../../../lib/api-client';
+import { formatAuracoin, formatAuracoinLabel } from '../../../lib/format';
+import { performerProfileQueryOptions } from '../../../lib/shared-queries';
+import { openSessionsQueryOptions, sessionQueryOptions, useEndSession, useRequestSession } from '../api/sessions';
+import { isOpen } from '../api/cache';
+import { sessionClock } from '../api/clock';
+import { useFullscreen } from '../hooks/use-fullscreen';
+import { useLocalMedia } from '../hooks/use-local-media';
+import { useNow } from '../hooks/use-now';
+import { useSessionJoin } from '../hooks/use-session-join';
+import { useSessionPeer } from '../hooks/use-session-peer';
+import { useSessionRealtime } from '../hooks/use-session-realtime';
+import { MediaVideo } from './media-video';
+import { CameraIcon, ControlButton, FullscreenIcon, HangUpIcon, MicIcon, SoundIcon } from './session-controls';
+import { closedMessage, secondsUntil } from './session-messages';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Spec §2/§8: without performerId, the performer or the user, 'Sessione non valida' and the way home. */
+export function InvalidSession() {
+  return (
+    <Container maxW="md" py={{ base: '16', md: '24' }}>
+      <title>Sessione non valida · Aura</title>
+      <Stack gap="5" align="center" textAlign="center" bg="bg.panel" borderWidth="1px" borderColor="border" rounded="2xl" px="8" py="10" data-testid="invalid-session">
+        <Heading as="h1" size="2xl">
+          Sessione non valida
+        </Heading>
+        <Text color="fg.muted">Il link della videochat non è completo, oppure la performer non esiste più o non sei connesso.</Text>
+        <Button asChild colorPalette="brand">
+          <RouterLink to="/">Torna alla Home</RouterLink>
+        </Button>
+      </Stack>
+    </Container>
+  );
+}
+
+export interface VideoSessionPageProps {
+  /** the signed-in user (null: none stored) */
+  user: { id: string; username: string } | null;
+}
+
+/** /video-session?performerId&displayName[&aliasId]: the user's side of a private session. */
+export function VideoSessionPage({ user }: VideoSessionPageProps) {
+  const [params] = useSearchParams();
+  const performerId = params.get('performerId');
+  const valid = user !== null && performerId !== null && UUID.test(performerId);
+  const performer = useQuery({ ...performerProfileQueryOptions(performerId ?? ''), enabled: valid });
+  if (!valid) return <InvalidSession />;
+  if (performer.isError) {
+    const status = errorStatus(performer.error);
+    if (status === 404 || status === 400) return <InvalidSession />;
+    return (
+      <Container maxW="md" py="16">
+        <Text role="alert" color="fg.error">
+          {errorMessage(performer.error)}
+        </Text>
+      </Container>
+    );
+  }
+  if (!performer.data) return <Spinner size="lg" m="10" aria-label="Caricamento..." />;
+  return <SessionRoom userId={user.id} performer={performer.data} displayName={params.get('displayName') ?? user.username} aliasId={params.get('aliasId')} />;
+}
+
+interface SessionRoomProps {
+  userId: string;
+  performer: PublicPerformerView;
+  displayName: string;
+  aliasId: string | null;
+}
+
+function SessionRoom({ userId, performer, displayName, aliasId }: SessionRoomProps) {
+  const navigate = useNavigate();
+  useSessionRealtime(userId);
+  const open = useQuery(openSessionsQueryOptions(userId));
+  const request = useRequestSession(userId);
+  const end = useEndSession(userId);
+  const [sessionId, setSessionId] = useState<string | null>(null);
+  const existing = open.data?.find((session) => session.performer.id === performer.id);
+  const currentId = sessionId ?? existing?.id ?? null;
+  const session = useQuery({ ...sessionQueryOptions(currentId ?? ''), enabled: currentId !== null });
+  const view: SessionView | undefined = session.data;
+
+  // landing here asks her once (a reload finds the open request or session instead)
+  const asked = useRef(false);
+  const ask = useCallback(() => {
+    asked.current = true;
+    request.mutate({ performerId: performer.id, aliasId }, { onSuccess: (created) => setSessionId(created.id) });
+  }, [request, performer.id, aliasId]);
+  const listed = open.isSuccess;
+  useEffect(() => {
+    if (listed && currentId === null && !asked.current) ask();
+  }, [listed, currentId, ask]);
+
+  const running = view?.status === 'active';
+  const joined = view !== undefined && isOpen(view);
+  const counterpart = useSessionJoin(currentId, joined);
+  const media = useLocalMedia();
+  const mediaState = useMemo(() => ({ camera: media.camera, mic: media.mic }), [media.camera, media.mic]);
+  const peer = useSessionPeer({
+    sessionId: currentId,
+    role: 'user',
+    live: running,
+    counterpartPresent: counterpart.present,
+    arrivals: counterpart.arrivals,
+    tracks: media.tracks,
+    mediaState,
+  });
+  const now = useNow(joined);
+  const clock = view ? sessionClock(view, now) : null;
+
+  const [playingStream, setPlayingStream] = useState<MediaStream | null>(null);
+  const playing = peer.remoteStream !== null && playingStream === peer.remoteStream;
+  const [soundBlocked, setSoundBlocked] = useState(false);
+  const onMutedAutoplay = useCallback(() => setSoundBlocked(true), []);
+  const remoteVideo = useRef<HTMLDivElement>(null);
+  const unmute = () => {
+    const video = remoteVideo.current?.querySelector('video');
+    if (video) {
+      video.muted = false;
+      void video.play().catch(() => undefined);
+    }
+    setSoundBlocked(false);
+  };
+
+  const stage = useRef<HTMLDivElement>(null);
+  const fullscreen = useFullscreen(stage);
+
+  const finish = () => {
+    if (currentId && view && isOpen(view)) end.mutate(currentId, { onSettled: () => void navigate('/user') });
+    else void navigate('/user');
+  };
+  const retry = () => {
+    setSessionId(null);
+    setPlayingStream(null);
+    ask();
+  };
+
+  const status = statusOf({ view, requestPending: request.isPending || (!view && !request.isError), playing, counterpartAway: view?.counterpartAway ?? false, now, name: performer.name });
+  const closed = view && !isOpen(view) ? closedMessage(view) : null;
+  const requestError = request.isError && !view ? request.error : null;
+  const chattingAs = view?.identity.displayName ?? displayName;
+
+  return (
+    <Container maxW="6xl" px={{ base: '0', md: '6' }} py={{ base: '0', md: '6' }}>
+      <title>{`Videochat con ${performer.name} · Aura`}</title>
+      <Stack gap="3">
+        <Box
+          ref={stage}
+          position="relative"
+          bg="black"
+          rounded={{ base: '0', md: '2xl' }}
+          overflow="hidden"
+          aspectRatio={fullscreen.active ? undefined : { base: 3 / 4, md: 16 / 9 }}
+          maxH={fullscreen.active ? undefined : { base: '72vh', md: '75vh' }}
+          height={fullscreen.active ? '100vh' : undefined}
+          width="100%"
+          data-testid="session-stage"
+        >
+          <Box ref={remoteVideo} position="absolute" inset="0">
+            <MediaVideo
+              stream={peer.remoteStream}
+              onPlaying={() => setPlayingStream(peer.remoteStream)}
+              onMutedAutoplay={onMutedAutoplay}
+              objectFit="contain"
+              aria-label={`Video di ${performer.name}`}
+              data-testid="remote-video"
+            />
+          </Box>
+          {!playing ? (
+            <Image position="absolute" inset="0" src={performer.image} alt={`Foto di ${performer.name}`} width="100%" height="100%" objectFit="cover" opacity={0.85} data-testid="performer-photo" />
+          ) : null}
+          <Flex position="absolute" top="0" insetX="0" p={{ base: '3', md: '4' }} gap="3" align="flex-start" justify="space-between" bg="linear-gradient(180deg, rgba(0,0,0,0.7), rgba(0,0,0,0))" color="white">
+            <Stack gap="1">
+              <HStack gap="2">
+                <Badge colorPalette="red" variant="solid" fontWeight="bold" data-testid="live-badge">
+                  LIVE
+                </Badge>
+                <Heading as="h1" size={{ base: 'md', md: 'lg' }} data-testid="session-performer-name">
+                  {performer.name}
+                </Heading>
+              </HStack>
+              <Text fontSize="sm">
+                chatting as <strong data-testid="chatting-as">{chattingAs}</strong>
+              </Text>
+            </Stack>
+            <Stack gap="0" align="flex-end" textAlign="right">
+              <Text fontSize={{ base: 'lg', md: 'xl' }} fontWeight="bold" fontVariantNumeric="tabular-nums" aria-label="Durata" role="timer" data-testid="session-timer">
+                {clock?.elapsed ?? '00:00'}
+              </Text>
+              <Text fontSize="sm" data-testid="session-cost">
+                {formatAuracoinLabel(clock?.cost ?? 0)}
+              </Text>
+            </Stack>
+          </Flex>
+          {media.preview ? (
+            <Box position="absolute" bottom={{ base: '20', md: '24' }} right="3" width={{ base: '28', md: '44' }} aspectRatio={4 / 3} rounded="lg" overflow="hidden" borderWidth="2px" borderColor="whiteAlpha.700" boxShadow="lg">
+              <MediaVideo stream={media.preview} self aria-label="La tua fotocamera" data-testid="local-video" />
+            </Box>
+          ) : null}
+          {status || closed || requestError ? (
+            <Flex position="absolute" inset="0" align="center" justify="center" p="6" pointerEvents="none">
+              <Stack gap="2" maxW="sm" textAlign="center" bg="rgba(0,0,0,0.65)" color="white" rounded="xl" px="5" py="4" pointerEvents="auto" data-testid="session-status-card">
+                {closed ? (
+                  <>
+                    <Heading as="h2" size="lg">
+                      {closed.title}
+                    </Heading>
+                    <Text>{closed.detail}</Text>
+                    {view?.startedAt ? (
+                      <Text fontSize="sm" data-testid="session-summary">
+                        Durata {clock?.elapsed} · {view.minutesBilled} {view.minutesBilled === 1 ? 'minuto' : 'minuti'} · {formatAuracoinLabel(view.costAuracoin)}
+                      </Text>
+                    ) : null}
+                  </>
+                ) : requestError ? (
+                  <RequestRefused error={requestError} ratePerMinute={performer.creditsPerMinute} />
+                ) : status ? (
+                  <HStack gap="3" justify="center">
+                    {status.busy ? <Spinner size="sm" /> : null}
+                    <Text>{status.text}</Text>
+                  </HStack>
+                ) : null}
+                {closed || requestError ? (
+                  <HStack gap="2" justify="center" flexWrap="wrap" pt="1">
+                    {closed ? closed.retry : errorCode(requestError) !== 'insufficient_balance' && errorCode(requestError) !== 'session_in_progress' ? (
+                      <Button size="sm" colorPalette="brand" onClick={retry} disabled={request.isPending}>
+                        Riprova
+                      </Button>
+                    ) : null}
+                    <Button size="sm" variant="outline" color="white" asChild>
+                      <RouterLink to="/user">Torna alla dashboard</RouterLink>
+                    </Button>
+                  </HStack>
+                ) : null}
+              </Stack>
+            </Flex>
+          ) : null}
+          {view?.lastMinute && running ? (
+            <Box position="absolute" top={{ base: '20', md: '24' }} insetX="0" display="flex" justifyContent="center" pointerEvents="none">
+              <Badge colorPalette="orange" variant="solid" size="lg" px="3" py="1" role="alert" data-testid="last-minute">
+                Ti resta 1 minuto
+              </Badge>
+            </Box>
+          ) : null}
+          <Flex position="absolute" bottom="0" insetX="0" p={{ base: '3', md: '4' }} gap={{ base: '2', md: '3' }} justify="center" align="center" bg="linear-gradient(0deg, rgba(0,0,0,0.75), rgba(0,0,0,0))" role="toolbar" aria-label="Controlli della videochat">
+            <ControlButton label={media.mic ? 'Disattiva microfono' : 'Attiva microfono'} pressed={media.mic} onClick={media.toggleMic} data-testid="toggle-mic">
+              <MicIcon off={!media.mic} />
+            </ControlButton>
+            <ControlButton label={media.camera ? 'Disattiva fotocamera' : 'Attiva fotocamera'} pressed={media.camera} onClick={media.toggleCamera} data-testid="toggle-camera">
+              <CameraIcon off={!media.camera} />
+            </ControlButton>
+            {soundBlocked ? (
+              <ControlButton label="Attiva audio" onClick={unmute}>
+                <SoundIcon />
+              </ControlButton>
+            ) : null}
+            {fullscreen.supported ? (
+              <ControlButton label={fullscreen.active ? 'Esci da schermo intero' : 'Schermo intero'} pressed={fullscreen.active} onClick={fullscreen.toggle} data-testid="toggle-fullscreen">
+                <FullscreenIcon exit={fullscreen.active} />
+              </ControlButton>
+            ) : null}
+            <ControlButton label="Termina" colorPalette="red" variant="solid" onClick={finish} loading={end.isPending} data-testid="end-session">
+              <HangUpIcon />
+            </ControlButton>
+          </Flex>
+        </Box>
+        <Stack px={{ base: '3', md: '0' }} gap="1">
+          <Text role="status" aria-live="polite" aria-atomic="true" fontSize="sm" color="fg.muted" data-testid="session-status">
+            {closed ? `${closed.title}. ${closed.detail}` : requestError ? errorMessage(requestError) : (status?.text ?? `In videochat con ${performer.name}`)}
+          </Text>
+          <Text fontSize="sm" color="fg.muted">
+            Tariffa {formatAuracoin(view?.ratePerMinute ?? performer.creditsPerMinute)} auracoin/min · minimo {view?.minimumMinutes ?? 5} minuti ({formatAuracoinLabel(view?.minimumAuracoin ?? minimumSessionCost(performer.creditsPerMinute))}), trattenuti all'inizio
+          </Text>
+          {media.error ? (
+            <Text role="alert" fontSize="sm" color="fg.error">
+              {media.error}
+            </Text>
+          ) : null}
+        </Stack>
+      </Stack>
+    </Container>
+  );
+}
+
+function statusOf({ view, requestPending, playing, counterpartAway, now, name }: { view: SessionView | undefined; requestPending: boolean; playing: boolean; counterpartAway: boolean; now: number; name: string }): { text: string; busy: boolean } | null {
+  if (!view) return requestPending ? { text: `Invio della richiesta a ${name}…`, busy: true } : null;
+  if (view.status === 'requested') return { text: `In attesa che ${name} accetti… (${secondsUntil(view.expiresAt, now)} s)`, busy: true };
+  if (view.status !== 'active') return null;
+  if (counterpartAway) return { text: `La connessione di ${name} si è interrotta: la attendiamo…`, busy: true };
+  if (!playing) return { text: `Connessione con ${name}…`, busy: true };
+  return null;
+}
+
+function RequestRefused({ error, ratePerMinute }: { error: Error; ratePerMinute: number }) {
+  const code = errorCode(error);
+  return (
+    <>
+      <Heading as="h2" size="lg">
+        {code === 'insufficient_balance' ? 'Saldo auracoin insufficiente' : 'Videochat non disponibile'}
+      </Heading>
+      <Text>{code === 'insufficient_balance' ? `Per iniziare servono almeno ${formatAuracoinLabel(minimumSessionCost(ratePerMinute))} (5 minuti).` : errorMessage(error)}</Text>
+      {code === 'insufficient_balance' ? (
+        <Button size="sm" colorPalette="brand" asChild>
+          <RouterLink to="/user">Acquista auracoin</RouterLink>
+        </Button>
+      ) : null}
+    </>
+  );
+}

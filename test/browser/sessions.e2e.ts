@@ -1,0 +1,307 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import type { Browser, Page } from 'playwright-core';
+import { performerShareCents, streams, walletBalance, type SessionView } from '@aura/contracts';
+import { fund } from '../../backend/test/admin-session';
+import { startTestApp, type TestApp } from '../../backend/test/app-harness';
+import { deterministicId } from '../../backend/platform/ids';
+import { describeWithChromium, launchChromium } from './chromium';
+import { fillRegistration, performerOnline } from './steps';
+
+/** One billed minute in this test: two seconds, so six minutes pass in twelve. */
+const BILLING_MINUTE_MS = 2_000;
+
+/** The <video> decodes frames: it has a size and its time moves on. */
+async function decodesFrames(page: Page, testId: string) {
+  const selector = `[data-testid="${testId}"]`;
+  await page.waitForFunction((css) => {
+    const video = document.querySelector<HTMLVideoElement>(css);
+    return video !== null && video.videoWidth > 0 && video.currentTime > 0;
+  }, selector, { timeout: 20_000 });
+  const first = await page.$eval(selector, (video) => (video as HTMLVideoElement).currentTime);
+  await page.waitForFunction(([css, since]) => (document.querySelector<HTMLVideoElement>(css)?.currentTime ?? 0) > since + 0.5, [selector, first] as const, { timeout: 10_000 });
+  return page.$eval(selector, (video) => ({ width: (video as HTMLVideoElement).videoWidth, height: (video as HTMLVideoElement).videoHeight }));
+}
+
+/**
+ * A private session between two browsers with Chromium's fake camera and microphone: the request
+ * reaches her dashboard live, she accepts, real WebRTC video flows both ways (her camera to the
+ * user, his camera to her once he turns it on), minutes are billed on a shortened clock, the user
+ * ends, and his balance and her earnings match the ledger.
+ */
+describeWithChromium('private video sessions in the browser', () => {
+  let app: TestApp;
+  let browser: Browser;
+  beforeAll(async () => {
+    app = await startTestApp({ BILLING_MINUTE_MS: String(BILLING_MINUTE_MS) }, { serveFrontend: true });
+    await app.seedDemo();
+    await app.settled();
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await app?.close();
+  });
+
+  const getJson = <T,>(page: Page, url: string) => page.evaluate(async (target) => (await fetch(target, { credentials: 'include' })).json(), url) as Promise<T>;
+
+  it('connects a user and a performer over WebRTC both ways, bills the minutes and settles them in the ledger', async () => {
+    const giuliaId = deterministicId('demo-performer:giulia.rossi');
+
+    // she signs in and goes online
+    const { context: performerContext, page: performer } = await performerOnline(browser, app.url);
+    const sessionsBefore = Number(await performer.getByTestId('performer-total-sessions').innerText());
+    const her = await getJson<{ totalEarnings: number; creditsPerMinute: number; totalSessions: number }>(performer, `/api/performers/${giuliaId}`);
+    const rate = her.creditsPerMinute;
+
+    // a visitor's gallery, to see 'In privato' come and go
+    const visitor = await browser.newPage();
+    await visitor.goto(`${app.url}/#performers`);
+    const visitorCard = visitor.locator(`[data-testid="performer-card"][data-performer-id="${giuliaId}"]`);
+    await visitorCard.and(visitor.locator('[data-online="true"][data-in-private="false"]')).waitFor();
+
+    // a user registers, gets auracoin and asks her from her card, as himself
+    const userContext = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const user = await userContext.newPage();
+    const username = `viewer${Date.now().toString(36)}`;
+    await fillRegistration(user, app.url, { username });
+    await user.waitForURL(`${app.url}/user`);
+    const userId = (await user.evaluate(() => localStorage.getItem('userId')))!;
+    await fund(app, userId, 90);
+    // 10 welcome auracoin (credited by a job) + 90
+    const balanceBefore = 10_000;
+    for (const deadline = Date.now() + 15_000; walletBalance(await app.infra.eventStore.readStream(streams.wallet(userId))) !== balanceBefore; ) {
+      if (Date.now() > deadline) throw new Error('the welcome credit never came');
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    await user.goto(`${app.url}/#performers`);
+    const card = user.locator(`[data-testid="performer-card"][data-performer-id="${giuliaId}"][data-online="true"]`);
+    await card.getByRole('button', { name: 'Videochat', exact: true }).click();
+    await user.getByTestId('alias-chooser').getByRole('button', { name: `Continua con ${username}` }).click();
+    await user.waitForURL(/\/video-session\?/);
+    expect(new URL(user.url()).searchParams.get('performerId')).toBe(giuliaId);
+
+    // the waiting state: her photo, her name, LIVE, 'chatting as', nothing billed
+    await user.getByTestId('session-status').filter({ hasText: 'In attesa che Giulia' }).waitFor();
+    await user.getByTestId('performer-photo').waitFor();
+    await user.getByTestId('chatting-as').filter({ hasText: username }).waitFor();
+    await user.getByTestId('live-badge').waitFor();
+    expect(await user.getByTestId('session-timer').innerText()).toBe('00:00');
+
+    // the request reaches her dashboard live: who, the rate, the countdown
+    const dialog = performer.getByTestId('session-request');
+    await dialog.getByTestId('request-identity').filter({ hasText: username }).waitFor();
+    await dialog.getByText('Scade tra').waitFor();
+    await dialog.getByRole('button', { name: 'Accetta' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await performer.getByTestId('running-session').waitFor();
+
+    // her camera reaches the user: frames decode and her photo goes
+    const herVideo = await decodesFrames(user, 'remote-video');
+    expect(herVideo.width).toBeGreaterThan(0);
+    await user.getByTestId('performer-photo').waitFor({ state: 'detached' });
+    await visitorCard.and(visitor.locator('[data-in-private="true"]')).getByTestId('private-badge').filter({ hasText: 'In privato' }).waitFor();
+
+    // cam2cam: he turns his camera on and her page decodes his frames
+    await performer.getByText('non ha attivato la fotocamera').waitFor();
+    await user.getByRole('button', { name: 'Attiva fotocamera' }).click();
+    await decodesFrames(user, 'local-video');
+    await decodesFrames(performer, 'user-video');
+    // and off again: his track stops, she no longer shows it
+    await user.getByRole('button', { name: 'Disattiva fotocamera' }).click();
+    await performer.getByTestId('user-video').waitFor({ state: 'detached' });
+    await user.getByRole('button', { name: 'Attiva fotocamera' }).click();
+    await decodesFrames(performer, 'user-video');
+
+    // minutes are billed on the server's clock; the page shows the same running cost
+    const sessionId = (await getJson<{ sessions: SessionView[] }>(user, '/api/sessions')).sessions[0]!.id;
+    for (const deadline = Date.now() + 30_000; ; ) {
+      const view = await getJson<SessionView>(user, `/api/sessions/${sessionId}`);
+      if (view.minutesBilled >= 6) break;
+      if (Date.now() > deadline) throw new Error(`minutes never billed: ${JSON.stringify(view)}`);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    const shown = await user.getByTestId('session-cost').innerText();
+    expect(Number(shown.replace(/[^\d,]/g, '').replace(',', '.'))).toBeGreaterThanOrEqual(6 * rate);
+    // the timer counts from the server's startedAt: six 2-second minutes started means at least 00:10 (it ticks each second)
+    await user.waitForFunction(() => {
+      const [minutes, seconds] = (document.querySelector('[data-testid="session-timer"]')?.textContent ?? '').split(':').map(Number);
+      return minutes! * 60 + seconds! >= 10;
+    }, undefined, { timeout: 3_000 });
+    await performer.getByTestId('session-earnings').filter({ hasText: '€' }).waitFor();
+
+    // the user ends: back to /user
+    await user.getByRole('button', { name: 'Termina' }).click();
+    await user.waitForURL(`${app.url}/user`);
+    const ended = await getJson<SessionView>(user, `/api/sessions/${sessionId}`);
+    expect(ended).toMatchObject({ status: 'ended', endedBy: 'user', endReason: 'user_ended' });
+    expect(ended.minutesBilled).toBeGreaterThanOrEqual(6);
+    expect(ended.costAuracoin).toBe(ended.minutesBilled * rate);
+    await performer.getByTestId('running-session').waitFor({ state: 'detached' });
+    await visitorCard.and(visitor.locator('[data-in-private="false"]')).waitFor();
+    // her stats refresh live
+    await performer.getByTestId('performer-total-sessions').filter({ hasText: String(sessionsBefore + 1) }).waitFor();
+
+    // the ledger agrees: his balance dropped by minutes × rate, she earned 55% of it
+    await app.settled();
+    const costUnits = Math.round(ended.costAuracoin * 100);
+    expect(walletBalance(await app.infra.eventStore.readStream(streams.wallet(userId)))).toBe(balanceBefore - costUnits);
+    const wallet = await getJson<{ auracoinBalance: number }>(user, `/api/users/${userId}`);
+    expect(wallet.auracoinBalance).toBe((balanceBefore - costUnits) / 100);
+    const herAfter = await getJson<{ totalEarnings: number; totalSessions: number }>(performer, `/api/performers/${giuliaId}`);
+    expect(Math.round(herAfter.totalEarnings * 100) - Math.round(her.totalEarnings * 100)).toBe(performerShareCents(costUnits));
+    expect(herAfter.totalSessions).toBe(her.totalSessions + 1);
+
+    await visitor.close();
+    await userContext.close();
+    await performerContext.close();
+  });
+
+  it("says 'Sessione non valida' without a performer, an existing performer or a user", async () => {
+    const page = await browser.newPage();
+    // a visitor (no user stored), even with a real performer
+    await page.goto(`${app.url}/video-session?performerId=${deterministicId('demo-performer:giulia.rossi')}&displayName=x`);
+    await page.getByRole('heading', { name: 'Sessione non valida' }).waitFor();
+    // a signed-in user without performerId, and with an unknown one
+    await fillRegistration(page, app.url, { username: `lost${Date.now().toString(36)}` });
+    await page.waitForURL(`${app.url}/user`);
+    await page.goto(`${app.url}/video-session?displayName=x`);
+    await page.getByRole('heading', { name: 'Sessione non valida' }).waitFor();
+    await page.goto(`${app.url}/video-session?performerId=00000000-0000-4000-8000-000000000000&displayName=x`);
+    await page.getByRole('heading', { name: 'Sessione non valida' }).waitFor();
+    // nothing was asked, nothing held
+    expect((await page.evaluate(async () => (await fetch('/api/sessions', { credentials: 'include' })).json())) as unknown).toEqual({ sessions: [] });
+    await page.getByRole('link', { name: 'Torna alla Home' }).click();
+    await page.waitForURL(`${app.url}/`);
+    await page.close();
+  });
+});
+
+/** A port of this worktree's range (4100-4199) for the local TURN server, and its relay ports. */
+const TURN_PORT = 4178;
+const TURN_SECRET = 'local-turn-secret-for-tests';
+
+/**
+ * With TURN configured the session is relay-only: a local coturn (`turnserver`, TURN REST
+ * credentials from the shared secret), both browsers configured with `iceTransportPolicy:
+ * 'relay'`, media flowing through the relay, and no host or server-reflexive candidate (nor an
+ * address in the SDP) reaching the other page.
+ */
+const TURNSERVER = '/usr/bin/turnserver';
+(existsSync(TURNSERVER) ? describeWithChromium : describe.skip)('private video sessions relayed by TURN', () => {
+  let app: TestApp;
+  let browser: Browser;
+  let turn: ChildProcess | undefined;
+  beforeAll(async () => {
+    turn = spawn(TURNSERVER, [
+      '-n', '--no-cli', '--no-tls', '--no-dtls', '--fingerprint', '--no-stdout-log', '--log-file=stdout',
+      '--use-auth-secret', `--static-auth-secret=${TURN_SECRET}`, '--realm=aura.test',
+      '--listening-ip=127.0.0.1', '--relay-ip=127.0.0.1', `--listening-port=${TURN_PORT}`,
+      '--min-port=4150', '--max-port=4177', '--allow-loopback-peers',
+    ], { stdio: 'ignore' });
+    app = await startTestApp(
+      { ICE_SERVERS: JSON.stringify([{ urls: [`turn:127.0.0.1:${TURN_PORT}?transport=udp`] }]), TURN_SECRET },
+      { serveFrontend: true },
+    );
+    await app.seedDemo();
+    await app.settled();
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await app?.close();
+    turn?.kill();
+  });
+
+  /** Records, in the page, every peer connection's configuration and what the other side sent it. */
+  const recordIce = () => {
+    const seen = { configs: [] as RTCConfiguration[], candidates: [] as string[], sdps: [] as string[], connections: [] as RTCPeerConnection[] };
+    (window as unknown as { __ice: typeof seen }).__ice = seen;
+    const Original = window.RTCPeerConnection;
+    window.RTCPeerConnection = class extends Original {
+      constructor(config?: RTCConfiguration) {
+        super(config);
+        seen.configs.push(config ?? {});
+        seen.connections.push(this);
+      }
+    };
+    const addIceCandidate = Original.prototype.addIceCandidate as (this: RTCPeerConnection, candidate?: RTCIceCandidateInit | null) => Promise<void>;
+    Original.prototype.addIceCandidate = function (this: RTCPeerConnection, candidate?: RTCIceCandidateInit | null) {
+      if (candidate?.candidate) seen.candidates.push(candidate.candidate);
+      return addIceCandidate.call(this, candidate);
+    };
+    const setRemoteDescription = Original.prototype.setRemoteDescription as (this: RTCPeerConnection, description: RTCSessionDescriptionInit) => Promise<void>;
+    Original.prototype.setRemoteDescription = function (this: RTCPeerConnection, description: RTCSessionDescriptionInit) {
+      if (description.sdp) seen.sdps.push(description.sdp);
+      return setRemoteDescription.call(this, description);
+    };
+  };
+
+  /** What the page's peer connections were given, and the types of the candidate pair in use. */
+  const iceSeen = (page: Page) =>
+    page.evaluate(async () => {
+      const seen = (window as unknown as { __ice: { configs: RTCConfiguration[]; candidates: string[]; sdps: string[]; connections: RTCPeerConnection[] } }).__ice;
+      const connection = seen.connections.find((pc) => pc.connectionState === 'connected');
+      const pairs: { local: string; remote: string }[] = [];
+      if (connection) {
+        const stats = await connection.getStats();
+        const byId = new Map<string, Record<string, unknown>>();
+        stats.forEach((report: Record<string, unknown>) => byId.set(report.id as string, report));
+        for (const report of byId.values()) {
+          if (report.type === 'candidate-pair' && report.state === 'succeeded' && report.nominated) {
+            pairs.push({ local: byId.get(report.localCandidateId as string)?.candidateType as string, remote: byId.get(report.remoteCandidateId as string)?.candidateType as string });
+          }
+        }
+      }
+      return {
+        policies: seen.configs.map((config) => config.iceTransportPolicy),
+        turnUsers: seen.configs.flatMap((config) => (config.iceServers ?? []).map((server) => server.username ?? '')),
+        candidates: seen.candidates,
+        sdpCandidates: seen.sdps.flatMap((sdp) => sdp.split(/\r?\n/).filter((line) => line.startsWith('a=candidate:'))),
+        sdpAddresses: seen.sdps.flatMap((sdp) => sdp.split(/\r?\n/).filter((line) => line.startsWith('c=IN'))),
+        pairs,
+      };
+    });
+
+  it('connects both ways through the relay only, and neither page sees a host or reflexive candidate', async () => {
+    const giuliaId = deterministicId('demo-performer:giulia.rossi');
+    const { context: performerContext, page: performer } = await performerOnline(browser, app.url);
+    await performerContext.addInitScript(recordIce);
+    await performer.reload();
+    const userContext = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    await userContext.addInitScript(recordIce);
+    const user = await userContext.newPage();
+    const username = `relayed${Date.now().toString(36)}`;
+    await fillRegistration(user, app.url, { username });
+    await user.waitForURL(`${app.url}/user`);
+    await fund(app, (await user.evaluate(() => localStorage.getItem('userId')))!, 50);
+    await user.goto(`${app.url}/video-session?performerId=${giuliaId}&displayName=${username}`);
+
+    await performer.getByTestId('session-request').getByRole('button', { name: 'Accetta' }).click();
+    await decodesFrames(user, 'remote-video');
+    await user.getByRole('button', { name: 'Attiva fotocamera' }).click();
+    await decodesFrames(performer, 'user-video');
+
+    for (const page of [user, performer]) {
+      const seen = await iceSeen(page);
+      expect(seen.policies.length).toBeGreaterThan(0);
+      expect(new Set(seen.policies)).toEqual(new Set(['relay']));
+      // TURN REST credentials: '<expiry unix seconds>:<identity>', not yet expired
+      expect(seen.turnUsers.length).toBeGreaterThan(0);
+      for (const username of seen.turnUsers) {
+        expect(username).toMatch(/^\d+:\S+$/);
+        expect(Number(username.split(':')[0])).toBeGreaterThan(Date.now() / 1000);
+      }
+      expect(seen.candidates.length).toBeGreaterThan(0);
+      for (const candidate of [...seen.candidates, ...seen.sdpCandidates]) expect(candidate).toMatch(/ typ relay( |$)/);
+      for (const line of seen.sdpAddresses) expect(line).toMatch(/^c=IN IP[46] (0\.0\.0\.0|::)$/);
+      expect(seen.pairs.length).toBeGreaterThan(0);
+      for (const pair of seen.pairs) expect(pair).toEqual({ local: 'relay', remote: 'relay' });
+    }
+
+    await user.getByRole('button', { name: 'Termina' }).click();
+    await user.waitForURL(`${app.url}/user`);
+    await userContext.close();
+    await performerContext.close();
+  });
+});

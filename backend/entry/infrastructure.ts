@@ -13,6 +13,7 @@ import { createMingoReadModelStore, type MingoReadModelStore } from '../platform
 import type { ReadModelStore } from '../platform/readmodels/port';
 import { codeFingerprint } from '../platform/code-fingerprint';
 import { createReadModelSnapshots, type ReadModelSnapshots } from '../platform/projections/snapshots';
+import type { SnapshotStep } from '../platform/readmodels/snapshot-file';
 
 export interface Infrastructure {
   eventStore: EventStore;
@@ -31,7 +32,12 @@ export interface Infrastructure {
  * external engines' adapters are loaded only when configured: their drivers (MongoDB, BullMQ,
  * EventStoreDB, pg) weigh ~50 MiB that the embedded process would otherwise hold for nothing.
  */
-export async function openInfrastructure(config: Config, logger: Logger): Promise<Infrastructure> {
+export interface InfrastructureOptions {
+  /** tests: a throw before a step of writing a read-model snapshot stands for a crash there */
+  snapshotFaults?: (step: SnapshotStep) => void;
+}
+
+export async function openInfrastructure(config: Config, logger: Logger, options: InfrastructureOptions = {}): Promise<Infrastructure> {
   await mkdir(config.dataDir, { recursive: true });
   const eventStore = config.EVENTSTORE_URL
     ? await (await import('../platform/eventstore/esdb')).createEventStoreDbEventStore({ connectionString: config.EVENTSTORE_URL })
@@ -48,7 +54,9 @@ export async function openInfrastructure(config: Config, logger: Logger): Promis
     file: path.join(config.dataDir, 'readmodels.snapshot'),
     fingerprint: await codeFingerprint([path.resolve(__dirname, '..'), path.resolve(__dirname, '../../contracts/src')], [path.resolve(__dirname, '../../package-lock.json')]),
     jobsSettled: inProcessJobs && (() => inProcessJobs.pending() === 0),
+    jobsDueAt: inProcessJobs && (() => inProcessJobs.lastDueAt()),
     logger: logger.child({ component: 'snapshots' }),
+    beforeStep: options.snapshotFaults,
   });
   const kv = config.REDIS_URL ? (await import('../platform/kv/redis')).createRedisKeyValueStore(config.REDIS_URL) : createMemoryKeyValueStore();
   const files = await createLocalFileStorage(path.join(config.dataDir, 'files'));

@@ -5,7 +5,7 @@ import { createSessionManager, guardedSessions } from '../platform/http/session'
 import type { Logger } from '../platform/logging/logger';
 import type { AuraModule, ModulePorts } from '../platform/module';
 import { createRealtime, type Realtime } from '../platform/realtime/realtime';
-import { openInfrastructure, type Infrastructure } from './infrastructure';
+import { openInfrastructure, type Infrastructure, type InfrastructureOptions } from './infrastructure';
 import { auraModules, type AuraModules } from './modules';
 
 /** One process's ports and modules: what every role of the process runs on. */
@@ -28,10 +28,12 @@ export interface RuntimeOptions {
   now?: () => Date;
   /** modules beyond the product's (a test registers its own, as modules.ts would with one line) */
   extraModules?: (ports: ModulePorts, modules: AuraModules) => AuraModule[];
+  /** tests: faults injected while a read-model snapshot is written */
+  snapshotFaults?: InfrastructureOptions['snapshotFaults'];
 }
 
 export async function openRuntime(config: Config, logger: Logger, options: RuntimeOptions = {}): Promise<Runtime> {
-  const infra = await openInfrastructure(config, logger);
+  const infra = await openInfrastructure(config, logger, { snapshotFaults: options.snapshotFaults });
   const signed = createSessionManager({ secret: await sessionSecret(config), secure: config.production, revocations: infra.kv });
   let all: AuraModule[] = [];
   const sessions = guardedSessions(signed, async (principal) => {

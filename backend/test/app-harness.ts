@@ -32,12 +32,12 @@ export interface TestApp {
 
 export async function startTestApp(
   env: Record<string, string> = {},
-  options: { serveFrontend?: boolean; now?: () => Date; extraModules?: RuntimeOptions['extraModules'] } = {},
+  options: { serveFrontend?: boolean; now?: () => Date; extraModules?: RuntimeOptions['extraModules']; snapshotFaults?: RuntimeOptions['snapshotFaults'] } = {},
 ): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'aura-test-'));
   const config = loadConfig({ DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', NODE_ENV: 'test', SEED_DEMO: 'false', ...env });
   const logger = createLogger(process.env.TEST_LOG_LEVEL === 'debug' ? 'debug' : 'error');
-  const runtime = await openRuntime(config, logger, { http: true, now: options.now, extraModules: options.extraModules });
+  const runtime = await openRuntime(config, logger, { http: true, now: options.now, extraModules: options.extraModules, snapshotFaults: options.snapshotFaults });
   let running: ProjectionRunner | undefined;
   const api = await startApi(runtime, { serveFrontend: options.serveFrontend ?? false, projector: () => running });
   const projector = (running = await startProjector(runtime));

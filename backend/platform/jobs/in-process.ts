@@ -25,6 +25,8 @@ export interface InProcessJobQueue extends JobQueue {
   failed(): readonly FailedJob[];
   /** jobs enqueued and not finished yet (waiting, delayed, running or to be retried) */
   pending(): number;
+  /** when (Date.now()) the last delayed job or retry is due, 0 when none waits for its time */
+  lastDueAt(): number;
 }
 
 interface PendingJob {
@@ -55,7 +57,8 @@ export function createInProcessJobQueue(options: { now?: () => number; logger?: 
   const unfinished = new Set<string>();
   const finished = new Set<string>();
   const failedJobs: FailedJob[] = [];
-  const timers = new Set<NodeJS.Timeout>();
+  /** delayed jobs and retries, with the time each is due */
+  const timers = new Map<NodeJS.Timeout, number>();
   const schedules = new Map<string, NodeJS.Timeout>();
   const active = new Set<Promise<void>>();
   let repeatRuns = 0;
@@ -68,7 +71,7 @@ export function createInProcessJobQueue(options: { now?: () => number; logger?: 
       timers.delete(timer);
       action();
     }, ms);
-    timers.add(timer);
+    timers.set(timer, Date.now() + ms);
   }
 
   function makeReady(job: PendingJob): void {
@@ -170,7 +173,7 @@ export function createInProcessJobQueue(options: { now?: () => number; logger?: 
     },
     async close(): Promise<void> {
       closed = true;
-      for (const timer of timers) clearTimeout(timer);
+      for (const timer of timers.keys()) clearTimeout(timer);
       for (const schedule of schedules.values()) clearInterval(schedule);
       timers.clear();
       schedules.clear();
@@ -179,5 +182,6 @@ export function createInProcessJobQueue(options: { now?: () => number; logger?: 
     },
     failed: () => [...failedJobs],
     pending: () => unfinished.size,
+    lastDueAt: () => Math.max(0, ...timers.values()),
   };
 }

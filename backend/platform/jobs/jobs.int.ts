@@ -24,6 +24,22 @@ describe('in-process job queue', () => {
     ]);
     await queue.close();
   });
+
+  it('says when its last delayed job is due, and how many are pending', async () => {
+    const queue = createInProcessJobQueue({ logger: silent });
+    queue.register('later', async () => {});
+    await queue.start();
+    expect(queue.lastDueAt()).toBe(0);
+    const before = Date.now();
+    await queue.enqueue('later', {}, { delayMs: 60_000 });
+    await queue.enqueue('later', {}, { delayMs: 20 });
+    expect(queue.pending()).toBe(2);
+    expect(queue.lastDueAt()).toBeGreaterThanOrEqual(before + 60_000);
+    await waitFor('the short one', () => queue.pending() === 1);
+    expect(queue.lastDueAt()).toBeGreaterThanOrEqual(before + 60_000);
+    await queue.close();
+    expect(queue.lastDueAt()).toBe(0);
+  });
 });
 
 const redis = engineSource('REDIS_URL', 'Redis');

@@ -30,6 +30,8 @@ export interface ReadModelSnapshotsOptions {
   policy?: Partial<SnapshotPolicy>;
   /** true when no job enqueued so far is pending; omit for a durable queue */
   jobsSettled?: () => boolean;
+  /** when (Date.now()) the last delayed job is due: a stop does not wait for jobs due after its bound */
+  jobsDueAt?: () => number;
   /** a clean stop waits up to this long for pending jobs, so its snapshot keeps the reactions' checkpoints (default 5 s) */
   settleTimeoutMs?: number;
   logger?: Pick<Logger, 'info' | 'warn' | 'error'>;
@@ -141,8 +143,10 @@ export function createReadModelSnapshots(options: ReadModelSnapshotsOptions): Re
       if (applied > 0 || reactionsBehind) {
         // without this, a stop soon after a long catch-up (jobs of the replay still pending) would
         // leave the reactions without a checkpoint, and the next start would read the whole log again
-        const deadline = performance.now() + (options.settleTimeoutMs ?? 5_000);
-        while (options.jobsSettled && !options.jobsSettled() && performance.now() < deadline) await sleep(25);
+        // (not for a job delayed past the bound, such as a session request's expiry: it cannot be done in time)
+        const deadline = Date.now() + (options.settleTimeoutMs ?? 5_000);
+        const settles = () => (options.jobsDueAt?.() ?? 0) <= deadline;
+        while (options.jobsSettled && !options.jobsSettled() && Date.now() < deadline && settles()) await sleep(25);
         this.capture(projections);
       }
       await writing;

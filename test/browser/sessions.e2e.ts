@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { performerShareCents, streams, walletBalance, type SessionView } from '@aura/contracts';
-import { fund } from '../../backend/test/admin-session';
+import { fund, send, superadminClient } from '../../backend/test/admin-session';
 import { startTestApp, type TestApp } from '../../backend/test/app-harness';
 import { deterministicId } from '../../backend/platform/ids';
 import { describeWithChromium, launchChromium } from './chromium';
@@ -21,6 +21,17 @@ async function decodesFrames(page: Page, testId: string) {
   const first = await page.$eval(selector, (video) => (video as HTMLVideoElement).currentTime);
   await page.waitForFunction(([css, since]) => (document.querySelector<HTMLVideoElement>(css)?.currentTime ?? 0) > since + 0.5, [selector, first] as const, { timeout: 10_000 });
   return page.$eval(selector, (video) => ({ width: (video as HTMLVideoElement).videoWidth, height: (video as HTMLVideoElement).videoHeight }));
+}
+
+/** A phone-sized browser context with a newly registered user on /user, and his id. */
+async function registeredUser(browser: Browser, baseUrl: string, prefix: string) {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const page = await context.newPage();
+  const username = `${prefix}${Date.now().toString(36)}`;
+  await fillRegistration(page, baseUrl, { username });
+  await page.waitForURL(`${baseUrl}/user`);
+  const userId = (await page.evaluate(() => localStorage.getItem('userId')))!;
+  return { context, page, username, userId };
 }
 
 /**
@@ -61,12 +72,7 @@ describeWithChromium('private video sessions in the browser', () => {
     await visitorCard.and(visitor.locator('[data-online="true"][data-in-private="false"]')).waitFor();
 
     // a user registers, gets auracoin and asks her from her card, as himself
-    const userContext = await browser.newContext({ viewport: { width: 390, height: 844 } });
-    const user = await userContext.newPage();
-    const username = `viewer${Date.now().toString(36)}`;
-    await fillRegistration(user, app.url, { username });
-    await user.waitForURL(`${app.url}/user`);
-    const userId = (await user.evaluate(() => localStorage.getItem('userId')))!;
+    const { context: userContext, page: user, username, userId } = await registeredUser(browser, app.url, 'viewer');
     await fund(app, userId, 90);
     // 10 welcome auracoin (credited by a job) + 90
     const balanceBefore = 10_000;
@@ -153,6 +159,58 @@ describeWithChromium('private video sessions in the browser', () => {
     expect(herAfter.totalSessions).toBe(her.totalSessions + 1);
 
     await visitor.close();
+    await userContext.close();
+    await performerContext.close();
+  });
+
+  it("refuses a balance below the minimum, continues after a reload, warns 'Ti resta 1 minuto' and ends with 'Saldo esaurito'", async () => {
+    // Sofia: 2 auracoin a minute, so the minimum is 10
+    const sofiaId = deterministicId('demo-performer:sofia.marino');
+    const { context: performerContext, page: performer } = await performerOnline(browser, app.url, { username: 'sofia.marino', password: 'demo-performer' });
+    const admin = await superadminClient(app);
+    const { context: userContext, page: user, username, userId } = await registeredUser(browser, app.url, 'short');
+    const balance = async () => walletBalance(await app.infra.eventStore.readStream(streams.wallet(userId)));
+    for (const deadline = Date.now() + 15_000; (await balance()) !== 1_000; ) {
+      if (Date.now() > deadline) throw new Error('the welcome credit never came');
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    const setBalance = async (auracoin: number) => {
+      expect((await send(admin, 'PATCH', `${app.url}/api/users/${userId}`, { auracoinBalance: auracoin })).status).toBe(200);
+      await app.settled();
+    };
+
+    // 9 auracoin: refused, nothing asked, nothing held
+    await setBalance(9);
+    await user.goto(`${app.url}/video-session?performerId=${sofiaId}&displayName=${username}`);
+    await user.getByRole('heading', { name: 'Saldo auracoin insufficiente' }).waitFor();
+    await user.getByRole('link', { name: 'Acquista auracoin' }).waitFor();
+    expect(await getJson<{ sessions: SessionView[] }>(user, '/api/sessions')).toEqual({ sessions: [] });
+
+    // 12 auracoin: six minutes
+    await setBalance(12);
+    await user.reload();
+    await performer.getByTestId('session-request').getByRole('button', { name: 'Accetta' }).click();
+    await decodesFrames(user, 'remote-video');
+    const sessionId = (await getJson<{ sessions: SessionView[] }>(user, '/api/sessions')).sessions[0]!.id;
+
+    // a reload within the grace period continues the same session, with no new request
+    await user.reload();
+    await decodesFrames(user, 'remote-video');
+    const [open] = (await getJson<{ sessions: SessionView[] }>(user, '/api/sessions')).sessions;
+    expect(open).toMatchObject({ id: sessionId, status: 'active' });
+
+    // the sixth minute is the last the wallet pays: the warning, then the end by itself
+    await user.getByTestId('last-minute').filter({ hasText: 'Ti resta 1 minuto' }).waitFor({ timeout: 30_000 });
+    await user.getByRole('heading', { name: 'Saldo esaurito' }).waitFor({ timeout: 15_000 });
+    // the page stays on the ended session: it does not ask her again
+    await user.getByTestId('session-summary').filter({ hasText: '6 minuti' }).waitFor();
+    const ended = await getJson<SessionView>(user, `/api/sessions/${sessionId}`);
+    expect(ended).toMatchObject({ status: 'ended', endedBy: 'system', endReason: 'balance_exhausted', minutesBilled: 6, costAuracoin: 12 });
+    await performer.getByTestId('running-session').waitFor({ state: 'detached' });
+    await app.settled();
+    expect(await balance()).toBe(0);
+    expect(await getJson<{ sessions: SessionView[] }>(user, '/api/sessions')).toEqual({ sessions: [] });
+
     await userContext.close();
     await performerContext.close();
   });

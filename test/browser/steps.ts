@@ -26,11 +26,11 @@ export async function signInPerformer(page: Page, baseUrl: string, performer = {
   await page.waitForURL(`${baseUrl}/performer/dashboard`);
 }
 
-/** The demo's Giulia on her own desktop browser context, signed in and switched online. */
-export async function performerOnline(browser: Browser, baseUrl: string) {
+/** A demo performer (Giulia unless told) on her own desktop browser context, signed in and switched online. */
+export async function performerOnline(browser: Browser, baseUrl: string, performer?: { username: string; password: string }) {
   const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
   const page = await context.newPage();
-  await signInPerformer(page, baseUrl);
+  await signInPerformer(page, baseUrl, performer);
   await page.getByTestId('online-switch').click();
   await page.getByText('Sei online!').waitFor();
   return { context, page };

@@ -81,6 +81,8 @@ function SessionRoom({ userId, performer, displayName, aliasId }: SessionRoomPro
   const end = useEndSession(userId);
   const [sessionId, setSessionId] = useState<string | null>(null);
   const existing = open.data?.find((session) => session.performer.id === performer.id);
+  // an open session with her found on arrival (a reload) is this page's session from now on, also once it ends
+  if (sessionId === null && existing) setSessionId(existing.id);
   const currentId = sessionId ?? existing?.id ?? null;
   const session = useQuery({ ...sessionQueryOptions(currentId ?? ''), enabled: currentId !== null });
   const view: SessionView | undefined = session.data;

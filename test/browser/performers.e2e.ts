@@ -3,7 +3,7 @@ import type { Browser } from 'playwright-core';
 import { formatEuro } from '@aura/contracts';
 import { client, startTestApp, type TestApp } from '../../backend/test/app-harness';
 import { describeWithChromium, launchChromium } from './chromium';
-import { fillRegistration } from './steps';
+import { fillRegistration, signContract } from './steps';
 
 /** A real PNG (solid colour), built byte by byte: the server types uploads by their content. */
 function png(width: number, height: number, rgb: [number, number, number]): Buffer {
@@ -70,10 +70,10 @@ describeWithChromium('performers in the browser', () => {
     await performerPage.getByLabel('Email').fill(`${username}@example.com`);
     await performerPage.getByLabel('Password').fill('secret-pass');
     const continueButton = performerPage.getByRole('button', { name: 'Continua' });
-    await performerPage.getByLabel('Data di nascita').fill(`${new Date().getFullYear() - 17}-01-01`);
+    await performerPage.getByLabel('Data di nascita').fill(`01/01/${new Date().getFullYear() - 17}`);
     await performerPage.getByText('Età minima richiesta: 18 anni (hai 17 anni)').waitFor();
     expect(await continueButton.isDisabled()).toBe(true);
-    await performerPage.getByLabel('Data di nascita').fill('1996-05-10');
+    await performerPage.getByLabel('Data di nascita').fill('10/05/1996');
     await performerPage.getByTestId('age-hint').filter({ hasText: /^\d+ anni$/ }).waitFor();
     await continueButton.click();
 
@@ -88,13 +88,7 @@ describeWithChromium('performers in the browser', () => {
     const submit = performerPage.getByRole('button', { name: 'Completa Registrazione' });
     await submit.click();
     await performerPage.getByText('Firma il contratto per completare la registrazione').waitFor();
-    await performerPage.getByTestId('signature-pad').scrollIntoViewIfNeeded();
-    const pad = await performerPage.getByTestId('signature-pad').boundingBox();
-    if (!pad) throw new Error('no signature pad');
-    await performerPage.mouse.move(pad.x + 20, pad.y + 100);
-    await performerPage.mouse.down();
-    for (let i = 1; i <= 10; i++) await performerPage.mouse.move(pad.x + 20 + i * 25, pad.y + 100 - (i % 2) * 40);
-    await performerPage.mouse.up();
+    await signContract(performerPage);
     await submit.click();
     await performerPage.getByText('Devi accettare i termini e condizioni').waitFor();
     await performerPage.getByText('Ho letto e accetto i termini e condizioni del contratto').click();

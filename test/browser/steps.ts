@@ -35,3 +35,15 @@ export async function performerOnline(browser: Browser, baseUrl: string, perform
   await page.getByText('Sei online!').waitFor();
   return { context, page };
 }
+
+/** Draws a signature on the wizard's signature pad, as a mouse would. */
+export async function signContract(page: Page) {
+  const padElement = page.getByTestId('signature-pad');
+  await padElement.scrollIntoViewIfNeeded();
+  const pad = await padElement.boundingBox();
+  if (!pad) throw new Error('no signature pad');
+  await page.mouse.move(pad.x + 20, pad.y + 60);
+  await page.mouse.down();
+  for (let i = 1; i <= 10; i++) await page.mouse.move(pad.x + 20 + i * 25, pad.y + 60 - (i % 2) * 40);
+  await page.mouse.up();
+}

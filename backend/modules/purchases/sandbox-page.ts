@@ -22,6 +22,7 @@ export function sandboxCheckoutPage(input: { checkoutId: string; description: st
   return `<!doctype html>
 <html lang="it"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Pagamento di prova · Aura</title>
+<link rel="icon" type="image/svg+xml" href="/favicon.svg">
 <style>
   body{margin:0;font-family:system-ui,sans-serif;background:#0f0c14;color:#f5f3f7}
   .banner{background:#fbbf24;color:#1a1300;font-weight:800;text-align:center;padding:12px;letter-spacing:.04em}

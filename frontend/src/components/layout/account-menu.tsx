@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Avatar, Box, Button, Menu, Portal, Text } from '@chakra-ui/react';
+import { Avatar, Box, Button, Menu, Portal, Text, VisuallyHidden } from '@chakra-ui/react';
 import { initialsOf } from '../../lib/format';
 
 export interface AccountMenuProps {
@@ -22,10 +22,13 @@ export function AccountMenu({ name, email, label, testId, palette, badge, onSele
   return (
     <Menu.Root positioning={{ placement: 'bottom-end', gutter: 8 }} onSelect={({ value }) => onSelect(value)}>
       <Menu.Trigger asChild>
-        <Button variant="ghost" rounded="full" px="1" height="auto" minW="auto" aria-label={label} data-testid={testId}>
-          <Avatar.Root size="sm" colorPalette={palette} variant="solid">
+        <Button variant="ghost" rounded="full" px="1" height="auto" minW="auto" data-testid={testId}>
+          {/* the initials are the account's picture, not a label: hidden from assistive technology,
+              the trigger is named by the hidden text (a name, not an aria-label over other words) */}
+          <Avatar.Root size="sm" colorPalette={palette} variant="solid" aria-hidden="true">
             <Avatar.Fallback>{initialsOf(name)}</Avatar.Fallback>
           </Avatar.Root>
+          <VisuallyHidden>{label}</VisuallyHidden>
         </Button>
       </Menu.Trigger>
       <Portal>

@@ -1,6 +1,7 @@
-import { Box, Button, Container, Flex, HStack, Link, Stack, Text } from '@chakra-ui/react';
+import { Box, Container, Flex, HStack, IconButton, Link, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
 import { BrandLogo } from '../ui/brand-logo';
+import { InstagramIcon, XLogoIcon, YouTubeIcon } from '../ui/icons';
 
 const FOOTER_LINKS = [
   { label: 'Home', to: '/#home' },
@@ -12,10 +13,11 @@ const FOOTER_LINKS = [
 /** Support and legal links have no target yet (spec §2): they are shown, and go nowhere. */
 const SUPPORT_LINKS = ['FAQ', 'Contatti', 'Centro Assistenza'] as const;
 const LEGAL_LINKS = ['Privacy Policy', 'Termini di Servizio', 'Cookie Policy'] as const;
+/** Icon buttons: their name is the network's (no visible letters that the name would have to contain). */
 const SOCIAL = [
-  { label: 'Instagram', short: 'IG' },
-  { label: 'X', short: 'X' },
-  { label: 'YouTube', short: 'YT' },
+  { label: 'Instagram', Icon: InstagramIcon },
+  { label: 'X', Icon: XLogoIcon },
+  { label: 'YouTube', Icon: YouTubeIcon },
 ] as const;
 
 function EmptyTargetLinks({ title, links }: { title: string; links: readonly string[] }) {
@@ -62,11 +64,11 @@ export function Footer() {
           </Box>
           <EmptyTargetLinks title="Supporto" links={SUPPORT_LINKS} />
           <EmptyTargetLinks title="Legale" links={LEGAL_LINKS} />
-          <HStack gap="2" align="flex-start" aria-label="Social">
-            {SOCIAL.map((s) => (
-              <Button key={s.label} size="sm" variant="outline" rounded="full" aria-label={s.label} type="button">
-                {s.short}
-              </Button>
+          <HStack gap="2" align="flex-start" role="group" aria-label="Social">
+            {SOCIAL.map(({ label, Icon }) => (
+              <IconButton key={label} size="sm" variant="outline" rounded="full" aria-label={label} title={label} type="button">
+                <Icon />
+              </IconButton>
             ))}
           </HStack>
         </Flex>

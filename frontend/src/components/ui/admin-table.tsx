@@ -31,8 +31,9 @@ export function AdminTable<Row>({ columns, rows, rowKey, rowTestId, empty, query
   const status = <QueryStatus query={query ?? { isPending: false, isError: false, error: null, data: rows }} empty={empty} />;
   if (!rows || rows.length === 0) return status;
   return (
-    // relative: a visually hidden header is positioned inside the scroll area, never beyond the page
-    <Table.ScrollArea borderWidth="1px" borderColor="border" rounded="lg" position="relative">
+    // relative: a visually hidden header is positioned inside the scroll area, never beyond the page;
+    // focusable, so that a keyboard can scroll it sideways even when no cell holds a button
+    <Table.ScrollArea borderWidth="1px" borderColor="border" rounded="lg" position="relative" tabIndex={0}>
       <Table.Root size="sm" minW={minW}>
         <Table.Header>
           <Table.Row>

@@ -189,3 +189,31 @@ export const FilterIcon = (p: IconProps) => (
     <path d="M22 3H2l8 9.46V19l4 2v-8.54L22 3z" />
   </Svg>
 );
+
+export const CalendarIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <rect x="3" y="5" width="18" height="16" rx="2" />
+    <path d="M16 3v4M8 3v4M3 10h18" />
+  </Svg>
+);
+
+export const InstagramIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <rect x="3" y="3" width="18" height="18" rx="5" />
+    <circle cx="12" cy="12" r="4" />
+    <circle cx="17.5" cy="6.5" r="0.6" fill="currentColor" />
+  </Svg>
+);
+
+export const XLogoIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <path d="M4 4l16 16M20 4L4 20" />
+  </Svg>
+);
+
+export const YouTubeIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <rect x="2" y="5" width="20" height="14" rx="4" />
+    <path d="M10 9l5 3-5 3z" fill="currentColor" />
+  </Svg>
+);

@@ -27,6 +27,12 @@ function loadView(): Promise<View> {
   return view;
 }
 
+/**
+ * Always asynchronous, even once the toaster is loaded: callers notify from effects (e.g. back from
+ * the checkout), and Zag's toast group applies each store change with `flushSync`, which React
+ * refuses inside a render or an effect ('flushSync was called from inside a lifecycle method',
+ * once for the remove and once for the create). The promise moves both out of React's work.
+ */
 export function notify(options: ToastOptions): void {
   void loadView().then(async (loaded) => {
     await mounted;

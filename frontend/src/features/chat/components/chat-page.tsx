@@ -30,6 +30,9 @@ export function ChatLoginNotice() {
       <Card.Root bg="bg.panel" rounded="2xl" textAlign="center">
         <Card.Body gap="4" alignItems="center">
           <MessageIcon />
+          <Heading as="h1" size="xl">
+            Chat
+          </Heading>
           <Text fontSize="lg" role="alert">
             Effettua il login per accedere alla chat.
           </Text>

@@ -88,72 +88,81 @@ export function GallerySection({ search = '', onClearSearch }: GallerySectionPro
               ) : null}
             </Flex>
           ) : null}
-          <Flex gap="3" justify="space-between" align={{ base: 'stretch', md: 'flex-start' }} direction={{ base: 'column', md: 'row' }}>
-            <Tabs.Root
-              value={tab}
-              onValueChange={(e) => {
-                setTab(e.value as GalleryTab);
-                setLimit(GALLERY_PAGE_SIZE);
-              }}
-              variant="enclosed"
-              colorPalette="brand"
-            >
-              <Tabs.List>
-                {TABS.map((t) => (
-                  <Tabs.Trigger key={t.value} value={t.value} data-testid={`tab-${t.value}`}>
-                    {t.label} ({counts?.[t.value] ?? 0})
-                  </Tabs.Trigger>
-                ))}
-              </Tabs.List>
-            </Tabs.Root>
-          </Flex>
-          <FilterPanel
-            filters={filters}
-            onChange={(next) => {
-              setFilters(next);
+          {/* one panel per tab (each tab's aria-controls names it); the chosen one holds the cards */}
+          <Tabs.Root
+            value={tab}
+            onValueChange={(e) => {
+              setTab(e.value as GalleryTab);
               setLimit(GALLERY_PAGE_SIZE);
             }}
-          />
-          {gallery.isPending ? (
-            <Text color="fg.muted" role="status">
-              Caricamento...
-            </Text>
-          ) : gallery.isError ? (
-            <Text color="fg.error" role="alert">
-              Impossibile caricare le performer.
-            </Text>
-          ) : performers.length === 0 ? (
-            <Box py="12" textAlign="center" rounded="2xl" borderWidth="1px" borderStyle="dashed" borderColor="border.emphasized">
-              <Text color="fg.muted">Nessuna performer disponibile</Text>
-            </Box>
-          ) : (
-            <Grid
-              templateColumns={{ base: 'repeat(2, 1fr)', md: 'repeat(3, 1fr)', xl: 'repeat(4, 1fr)' }}
-              gap={{ base: '3', md: '5' }}
-              aria-busy={gallery.isFetching}
-              data-testid="gallery-grid"
-            >
-              {performers.map((p) => (
-                <PerformerCard
-                  key={p.id}
-                  performer={p}
-                  viewers={p.viewers}
-                  isFavourite={favourites.ids.includes(p.id)}
-                  onToggleFavourite={() => favourites.toggle(p.id)}
-                  onOpen={() => setOpenId(p.id)}
-                  onVideochat={() => startVideochat(p)}
-                  onChat={() => startChat(p)}
-                />
+            variant="enclosed"
+            colorPalette="brand"
+          >
+            <Tabs.List>
+              {TABS.map((t) => (
+                <Tabs.Trigger key={t.value} value={t.value} data-testid={`tab-${t.value}`}>
+                  {t.label} ({counts?.[t.value] ?? 0})
+                </Tabs.Trigger>
               ))}
-            </Grid>
-          )}
-          {hasMore ? (
-            <Flex justify="center">
-              <Button variant="outline" onClick={() => setLimit((current) => current + GALLERY_PAGE_SIZE)} loading={gallery.isFetching}>
-                Mostra altre
-              </Button>
-            </Flex>
-          ) : null}
+            </Tabs.List>
+            <Box pt="6">
+              <FilterPanel
+                filters={filters}
+                onChange={(next) => {
+                  setFilters(next);
+                  setLimit(GALLERY_PAGE_SIZE);
+                }}
+              />
+            </Box>
+            {TABS.map((t) => (
+              <Tabs.Content key={t.value} value={t.value} pt="6" pb="0">
+                {t.value === tab ? (
+                  <Stack gap="6">
+                    {gallery.isPending ? (
+                      <Text color="fg.muted" role="status">
+                        Caricamento...
+                      </Text>
+                    ) : gallery.isError ? (
+                      <Text color="fg.error" role="alert">
+                        Impossibile caricare le performer.
+                      </Text>
+                    ) : performers.length === 0 ? (
+                      <Box py="12" textAlign="center" rounded="2xl" borderWidth="1px" borderStyle="dashed" borderColor="border.emphasized">
+                        <Text color="fg.muted">Nessuna performer disponibile</Text>
+                      </Box>
+                    ) : (
+                      <Grid
+                        templateColumns={{ base: 'repeat(2, 1fr)', md: 'repeat(3, 1fr)', xl: 'repeat(4, 1fr)' }}
+                        gap={{ base: '3', md: '5' }}
+                        aria-busy={gallery.isFetching}
+                        data-testid="gallery-grid"
+                      >
+                        {performers.map((p) => (
+                          <PerformerCard
+                            key={p.id}
+                            performer={p}
+                            viewers={p.viewers}
+                            isFavourite={favourites.ids.includes(p.id)}
+                            onToggleFavourite={() => favourites.toggle(p.id)}
+                            onOpen={() => setOpenId(p.id)}
+                            onVideochat={() => startVideochat(p)}
+                            onChat={() => startChat(p)}
+                          />
+                        ))}
+                      </Grid>
+                    )}
+                    {hasMore ? (
+                      <Flex justify="center">
+                        <Button variant="outline" onClick={() => setLimit((current) => current + GALLERY_PAGE_SIZE)} loading={gallery.isFetching}>
+                          Mostra altre
+                        </Button>
+                      </Flex>
+                    ) : null}
+                  </Stack>
+                ) : null}
+              </Tabs.Content>
+            ))}
+          </Tabs.Root>
         </Stack>
       </Container>
       {dialogsUsed ? (

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Badge, Box, Button, Container, Heading, HStack, Link, Spinner, Stack, Table, Text } from '@chakra-ui/react';
 import { isWeekStart } from '@aura/contracts';
 import { Link as RouterLink, Navigate, useSearchParams } from 'react-router-dom';
@@ -18,6 +19,23 @@ import {
 
 const screenOnly = { '@media print': { display: 'none' } } as const;
 
+/** The page while there is no statement to show: its title, the reason or a spinner, the way back. */
+function StatementFrame({ children, alert = false }: { children: ReactNode; alert?: boolean }) {
+  return (
+    <Container maxW="4xl" py={{ base: '6', md: '10' }} px={{ base: '4', md: '6' }}>
+      <Heading as="h1" size="2xl" mb="4">
+        Estratto conto
+      </Heading>
+      <Box mb="4" role={alert ? 'alert' : undefined}>
+        {children}
+      </Box>
+      <Link asChild colorPalette="brand">
+        <RouterLink to="/performer/dashboard">← Torna alla dashboard</RouterLink>
+      </Link>
+    </Container>
+  );
+}
+
 /** /performer/statement?week=YYYY-MM-DD: one week's statement as a printable page (and its CSV). */
 export function StatementPage() {
   const stored = useStoredPerformer();
@@ -25,9 +43,15 @@ export function StatementPage() {
   const week = params.get('week') ?? '';
   const statement = useStatement(stored?.id ?? '', isWeekStart(week) ? week : '');
   if (!stored) return <Navigate to="/performer/login" replace />;
-  if (!isWeekStart(week)) return <Text m="10">Settimana non valida.</Text>;
-  if (statement.isPending) return <Spinner size="lg" m="10" aria-label="Caricamento..." />;
-  if (statement.isError) return <Text role="alert" m="10">{errorMessage(statement.error)}</Text>;
+  if (!isWeekStart(week)) return <StatementFrame>Settimana non valida.</StatementFrame>;
+  if (statement.isPending) {
+    return (
+      <StatementFrame>
+        <Spinner size="lg" aria-label="Caricamento..." />
+      </StatementFrame>
+    );
+  }
+  if (statement.isError) return <StatementFrame alert>{errorMessage(statement.error)}</StatementFrame>;
   const s = statement.data;
 
   return (

@@ -44,6 +44,7 @@ import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { errorMessage } from '../../../lib/api-client';
 import { formatFileSize } from '../../../lib/format';
 import { notify } from '../../../components/ui/toaster';
+import { DateField } from '../../../components/ui/date-field';
 import { OptionSelect } from '../../../components/ui/option-select';
 import { registerPerformer, uploadDocument } from '../api/register-performer';
 import { checkDocumentFile } from './document-check';
@@ -289,7 +290,14 @@ export function RegistrationWizard() {
                       Data di nascita
                       <Field.RequiredIndicator />
                     </Field.Label>
-                    <Input type="date" value={values.dateOfBirth} onChange={text('dateOfBirth')} bg="bg.subtle" max={new Date().toISOString().slice(0, 10)} />
+                    <DateField
+                      value={values.dateOfBirth}
+                      onChange={(iso) => set('dateOfBirth', iso)}
+                      min="1900-01-01"
+                      max={new Date().toISOString().slice(0, 10)}
+                      autoComplete="bday"
+                    />
+                    <Field.HelperText>Formato gg/mm/aaaa</Field.HelperText>
                     {hint ? (
                       <Text fontSize="sm" color={adult ? 'green.300' : 'red.300'} data-testid="age-hint" aria-live="polite">
                         {hint.text}

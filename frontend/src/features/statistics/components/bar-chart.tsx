@@ -37,7 +37,7 @@ export function BarChart({ title, data, format, color }: BarChartProps) {
 
   return (
     <Box bg="bg.panel" borderWidth="1px" borderColor="border" rounded="xl" p="4" minW="0">
-      <Heading as="h3" size="sm" mb="1">
+      <Heading as="h2" size="sm" mb="1">
         {title}
       </Heading>
       <Text fontSize="sm" color="fg.muted" mb="3">

@@ -66,7 +66,7 @@ function StatisticsPanel({ stats }: { stats: Statistics }) {
 
       <Grid templateColumns={{ base: '1fr', lg: 'repeat(2, 1fr)' }} gap="6">
         <Box minW="0">
-          <Heading as="h3" size="md" mb="3">
+          <Heading as="h2" size="md" mb="3">
             Top performer
           </Heading>
           <AdminTable
@@ -85,7 +85,7 @@ function StatisticsPanel({ stats }: { stats: Statistics }) {
           />
         </Box>
         <Box minW="0">
-          <Heading as="h3" size="md" mb="3">
+          <Heading as="h2" size="md" mb="3">
             Pacchetti venduti
           </Heading>
           <AdminTable

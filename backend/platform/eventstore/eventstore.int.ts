@@ -3,7 +3,8 @@
  * PostgreSQL from DATABASE_URL (or a container), EventStoreDB from EVENTSTORE_URL (or a container).
  */
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -48,6 +49,26 @@ describe('PGlite event store (on disk)', () => {
       }
     } finally {
       await rm(dataDir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('PGlite data folder', () => {
+  it('is made (initdb) by a child process into a sibling folder, renamed once complete; a half-made one from a crash is removed', async () => {
+    const parent = await mkdtemp(join(tmpdir(), 'aura-initdb-'));
+    try {
+      const dataDir = join(parent, 'eventstore');
+      await mkdir(join(parent, 'eventstore.initdb-999999', 'base'), { recursive: true });
+      const store = await createPgliteEventStore({ dataDir });
+      try {
+        await store.appendToStream('wallet-1', newEvents(1), { expectedRevision: 'no_stream' });
+      } finally {
+        await store.close();
+      }
+      expect(existsSync(join(dataDir, 'PG_VERSION'))).toBe(true);
+      expect(await readdir(parent)).toEqual(['eventstore']);
+    } finally {
+      await rm(parent, { recursive: true, force: true });
     }
   });
 });

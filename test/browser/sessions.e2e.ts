@@ -189,7 +189,13 @@ describeWithChromium('private video sessions in the browser', () => {
     // 12 auracoin: six minutes
     await setBalance(12);
     await user.reload();
-    await performer.getByTestId('session-request').getByRole('button', { name: 'Accetta' }).click();
+    // the request takes the focus to 'Accetta'; Escape puts it aside (still answerable) instead of losing it
+    await performer.getByTestId('session-request').waitFor();
+    await performer.waitForFunction(() => document.activeElement?.hasAttribute('data-accept') === true);
+    await performer.keyboard.press('Escape');
+    const aside = performer.getByTestId('session-request-aside');
+    await aside.getByText('scade tra').waitFor();
+    await aside.getByRole('button', { name: 'Accetta' }).click();
     await decodesFrames(user, 'remote-video');
     const sessionId = (await getJson<{ sessions: SessionView[] }>(user, '/api/sessions')).sessions[0]!.id;
 

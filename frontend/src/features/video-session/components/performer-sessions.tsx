@@ -51,6 +51,8 @@ function IncomingRequest({ performerId, request }: { performerId: string; reques
   const decline = useDeclineSession(performerId);
   const now = useNow(request !== null);
   const chimed = useRef<string | null>(null);
+  // closing the dialog (Escape, the corner button) only puts the request aside until it expires
+  const [dismissed, setDismissed] = useState<string | null>(null);
   useEffect(() => {
     if (request && chimed.current !== request.id) {
       chimed.current = request.id;
@@ -61,41 +63,61 @@ function IncomingRequest({ performerId, request }: { performerId: string; reques
     act.mutate(id, { onError: (error) => notify({ type: 'error', title: 'Impossibile rispondere alla richiesta', description: errorMessage(error) }) });
   const busy = accept.isPending || decline.isPending;
   const left = request ? secondsUntil(request.expiresAt, now) : 0;
+  const buttons = (id: string) => (
+    <AnswerButtons onAccept={() => answer(accept, id)} onDecline={() => answer(decline, id)} busy={busy} accepting={accept.isPending} declining={decline.isPending} />
+  );
+  const putAside = request !== null && dismissed === request.id;
   return (
-    <DialogFrame
-      open={request !== null}
-      // she answers with a button: Escape or the backdrop leave the request waiting
-      onClose={() => undefined}
-      role="alertdialog"
-      testId="session-request"
-      title="Nuova richiesta di videochat"
-      footer={
-        request ? (
-          <HStack gap="3" width="100%" justify="flex-end">
-            <Button variant="outline" colorPalette="red" onClick={() => answer(decline, request.id)} disabled={busy} loading={decline.isPending}>
-              Rifiuta
-            </Button>
-            <Button colorPalette="green" onClick={() => answer(accept, request.id)} disabled={busy} loading={accept.isPending}>
-              Accetta
-            </Button>
-          </HStack>
-        ) : null
-      }
-    >
-      {request ? (
-        <Stack gap="3">
-          <Text fontSize="lg">
-            <strong data-testid="request-identity">{request.identity.displayName}</strong> vuole una videochat privata con te.
-          </Text>
-          <Text>
-            Tariffa <strong>{formatAuracoin(request.ratePerMinute)} auracoin/min</strong> · minimo {request.minimumMinutes} minuti
-          </Text>
-          <Text color="fg.muted" aria-live="polite" data-testid="request-countdown">
-            Scade tra {left} s
-          </Text>
-        </Stack>
+    <>
+      {putAside ? (
+        <Card.Root bg="bg.panel" borderColor="green.muted" borderWidth="2px" rounded="2xl" mb="6" data-testid="session-request-aside">
+          <Card.Body gap="3">
+            <Flex gap="3" justify="space-between" align="center" flexWrap="wrap">
+              <Text>
+                <strong>{request.identity.displayName}</strong> aspetta una risposta per una videochat privata ({formatAuracoin(request.ratePerMinute)} auracoin/min) · scade tra {left} s
+              </Text>
+              {buttons(request.id)}
+            </Flex>
+          </Card.Body>
+        </Card.Root>
       ) : null}
-    </DialogFrame>
+      <DialogFrame
+        open={request !== null && !putAside}
+        onClose={() => setDismissed(request?.id ?? null)}
+        role="alertdialog"
+        testId="session-request"
+        title="Nuova richiesta di videochat"
+        initialFocusEl={() => document.querySelector<HTMLElement>('[data-testid="session-request"] [data-accept]')}
+        footer={request ? buttons(request.id) : null}
+      >
+        {request ? (
+          <Stack gap="3">
+            <Text fontSize="lg">
+              <strong data-testid="request-identity">{request.identity.displayName}</strong> vuole una videochat privata con te.
+            </Text>
+            <Text>
+              Tariffa <strong>{formatAuracoin(request.ratePerMinute)} auracoin/min</strong> · minimo {request.minimumMinutes} minuti
+            </Text>
+            <Text color="fg.muted" aria-live="polite" data-testid="request-countdown">
+              Scade tra {left} s
+            </Text>
+          </Stack>
+        ) : null}
+      </DialogFrame>
+    </>
+  );
+}
+
+function AnswerButtons(props: { onAccept: () => void; onDecline: () => void; busy: boolean; accepting: boolean; declining: boolean }) {
+  return (
+    <HStack gap="3" justify="flex-end">
+      <Button variant="outline" colorPalette="red" onClick={props.onDecline} disabled={props.busy} loading={props.declining}>
+        Rifiuta
+      </Button>
+      <Button data-accept colorPalette="green" onClick={props.onAccept} disabled={props.busy} loading={props.accepting}>
+        Accetta
+      </Button>
+    </HStack>
   );
 }
 
@@ -103,7 +125,7 @@ function RunningSession({ performerId, session }: { performerId: string; session
   const end = useEndSession(performerId);
   const counterpart = useSessionJoin(session.id, true);
   const media = useLocalMedia({ mic: true, camera: true });
-  const peer = useSessionPeer({ sessionId: session.id, role: 'performer', live: true, counterpartPresent: counterpart.present, arrivals: counterpart.arrivals, tracks: media.tracks });
+  const peer = useSessionPeer({ sessionId: session.id, role: 'performer', live: true, arrivals: counterpart.arrivals, tracks: media.tracks });
   const now = useNow(true);
   const clock = sessionClock(session, now);
   const userCamera = peer.remoteMedia?.camera === true && peer.remoteStream !== null;

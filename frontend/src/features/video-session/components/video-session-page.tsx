@@ -107,7 +107,6 @@ function SessionRoom({ userId, performer, displayName, aliasId }: SessionRoomPro
     sessionId: currentId,
     role: 'user',
     live: running,
-    counterpartPresent: counterpart.present,
     arrivals: counterpart.arrivals,
     tracks: media.tracks,
     mediaState,

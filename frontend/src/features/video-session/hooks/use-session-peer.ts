@@ -10,8 +10,7 @@ export interface SessionPeerOptions {
   role: 'user' | 'performer';
   /** the session runs (accepted, not ended) */
   live: boolean;
-  /** the other party's page is open, and how many times it (re)joined (the user offers again each time) */
-  counterpartPresent: boolean;
+  /** how many times the other party's page (re)joined: the user offers again each time */
   arrivals: number;
   tracks: LocalTracks;
   /** what this side tells the other of its own media (the user's camera: cam2cam) */
@@ -31,7 +30,7 @@ export interface SessionPeer {
  * every offer with a fresh connection. ICE servers (and short-lived TURN credentials) are fetched
  * for every connection.
  */
-export function useSessionPeer({ sessionId, role, live, counterpartPresent, arrivals, tracks, mediaState }: SessionPeerOptions): SessionPeer {
+export function useSessionPeer({ sessionId, role, live, arrivals, tracks, mediaState }: SessionPeerOptions): SessionPeer {
   const queryClient = useQueryClient();
   const [remoteStream, setRemoteStream] = useState<MediaStream | null>(null);
   const [connectionState, setConnectionState] = useState<SessionPeer['connectionState']>('idle');
@@ -51,8 +50,9 @@ export function useSessionPeer({ sessionId, role, live, counterpartPresent, arri
     if (mediaState) link.current?.sendMediaState(mediaState);
   }, [mediaState]);
 
-  // the user's side connects when she is there; her side connects on each offer
-  const offerRound = role === 'user' ? (counterpartPresent ? `${arrivals}:${failures}` : null) : 'answers';
+  // the user's side connects once she is there and again each time her page (re)joins or the
+  // connection fails (her socket dropping alone leaves the media as it is); her side answers each offer
+  const offerRound = role === 'user' ? (arrivals > 0 ? `${arrivals}:${failures}` : null) : 'answers';
 
   useEffect(() => {
     if (!sessionId || !live || offerRound === null) return;

@@ -107,6 +107,12 @@ describeWithChromium('private video sessions in the browser', () => {
     expect(herVideo.width).toBeGreaterThan(0);
     await user.getByTestId('performer-photo').waitFor({ state: 'detached' });
     await visitorCard.and(visitor.locator('[data-in-private="true"]')).getByTestId('private-badge').filter({ hasText: 'In privato' }).waitFor();
+    expect(await visitorCard.getByRole('button', { name: 'Videochat', exact: true }).isDisabled()).toBe(true);
+    await visitorCard.getByRole('button', { name: 'Apri il profilo di Giulia' }).click();
+    const profile = visitor.getByTestId('profile-dialog');
+    await profile.getByTestId('dialog-private-badge').filter({ hasText: 'In privato' }).waitFor();
+    expect(await profile.getByRole('button', { name: 'Inizia Videochat' }).isDisabled()).toBe(true);
+    await visitor.keyboard.press('Escape');
 
     // cam2cam: he turns his camera on and her page decodes his frames
     await performer.getByText('non ha attivato la fotocamera').waitFor();

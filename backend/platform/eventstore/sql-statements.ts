@@ -20,8 +20,15 @@ export const EXPECTED_NO_STREAM = -1;
 export const EXPECTED_ANY = -2;
 export const EXPECTED_STREAM_EXISTS = -3;
 
-const EVENT_COLUMNS = `event_id, stream_id, revision, position, type, data::text as data, metadata::text as metadata,
-  (extract(epoch from created_at) * 1000)::float8 as created_ms`;
+/**
+ * An event as one JSON text: [id, stream, revision, position, type, data, metadata, created ms].
+ * One field per row rather than eight: the client decodes each field of each row on its own, and
+ * with PGlite that (plus two JSON.parse calls for data and metadata) cost about twice the CPU of
+ * one field and one JSON.parse when the whole log is read (a first start, a rebuild). Positions
+ * (transaction id × 4096) stay far below 2^53, so they survive JSON numbers.
+ */
+const EVENT_COLUMNS = `json_build_array(event_id, stream_id, revision, position, type, data, metadata,
+  (extract(epoch from created_at) * 1000)::float8)::text as event`;
 
 export interface Statements {
   /**

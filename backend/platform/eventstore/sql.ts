@@ -56,15 +56,11 @@ type Int8 = string | number;
 
 /** Only primitives cross the executor: PGlite may live in another realm (see pglite.ts). */
 interface EventRow {
-  event_id: string;
-  stream_id: string;
-  revision: Int8;
-  position: Int8;
-  type: string;
-  data: string;
-  metadata: string;
-  created_ms: Int8;
+  /** JSON: [id, stream, revision, position, type, data, metadata, created ms] (sql-statements.ts) */
+  event: string;
 }
+
+type EventFields = [id: string, streamId: string, revision: number, position: number, type: string, data: unknown, metadata: Record<string, unknown>, createdMs: number];
 
 interface StoredIdRow {
   event_id: string;
@@ -93,16 +89,8 @@ function encodeExpected(expected: ExpectedRevision): number {
 }
 
 function toStoredEvent(row: EventRow): StoredEvent {
-  return {
-    id: row.event_id,
-    type: row.type,
-    streamId: row.stream_id,
-    revision: Number(row.revision),
-    position: Number(row.position),
-    data: JSON.parse(row.data) as unknown,
-    metadata: JSON.parse(row.metadata) as Record<string, unknown>,
-    createdAt: new Date(Number(row.created_ms)),
-  };
+  const [id, streamId, revision, position, type, data, metadata, createdMs] = JSON.parse(row.event) as EventFields;
+  return { id, type, streamId, revision, position, data, metadata, createdAt: new Date(createdMs) };
 }
 
 function toRequest(streamId: string, expected: number, events: EventToAppend[]): AppendRequest {

@@ -16,6 +16,8 @@ export interface RunningApp {
   readySeconds: number;
   /** CPU seconds the app process had used by then (user + system): what a busy machine does not inflate */
   readyCpuSeconds: number;
+  /** CPU seconds the app process has used so far */
+  cpuSeconds(): number;
   /** resident memory of the app process (the start script's child), MiB */
   rssMiB(): number;
   stop(): Promise<void>;
@@ -57,13 +59,17 @@ export async function startApp(dataDir: string, port: number, env: Record<string
     });
   };
   const pid = (await appPid()) ?? String(child.pid);
-  // fields 14 and 15 of /proc/<pid>/stat, after the command name, in clock ticks (100 per second)
-  const [utime = 0, stime = 0] = (readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1] ?? '').split(' ').slice(11, 13).map(Number);
+  const cpuSeconds = () => {
+    // fields 14 and 15 of /proc/<pid>/stat, after the command name, in clock ticks (100 per second)
+    const [utime = 0, stime = 0] = (readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1] ?? '').split(' ').slice(11, 13).map(Number);
+    return (utime + stime) / 100;
+  };
   return {
     process: child,
     port,
     readySeconds,
-    readyCpuSeconds: (utime + stime) / 100,
+    readyCpuSeconds: cpuSeconds(),
+    cpuSeconds,
     rssMiB: () => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024,
     async stop() {
       child.kill('SIGTERM');

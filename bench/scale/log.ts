@@ -12,8 +12,11 @@ import { deterministicId } from '../../backend/platform/ids';
 /** What the welcome-credit job would append, so its recovery finds nothing to do. */
 const welcomeEventId = (userId: string) => deterministicId(`welcome-credit:${userId}`);
 
+/** The id of the `index`th user the log holds. */
+export const scaleUserId = (index: number) => deterministicId(`bench-scale-user:${index}`);
+
 async function writeUser(eventStore: EventStore, index: number, at: string): Promise<void> {
-  const userId = deterministicId(`bench-scale-user:${index}`);
+  const userId = scaleUserId(index);
   await eventStore.appendToStream(
     streams.user(userId),
     [{

@@ -52,6 +52,11 @@ export function chatModule(ports: ModulePorts, deps: ChatDeps) {
           return { unreadUser: doc?.unreadUser ?? 0, unreadPerformer: doc?.unreadPerformer ?? 0 };
         },
         newestUnread: chat.newestUnread,
+        startedConversation: async (conversationId) => {
+          const doc = await chat.conversation(conversationId);
+          if (!doc?.performerId || !doc.userId || !doc.identityId) return null;
+          return { status: 'open', conversationId: doc._id, performerId: doc.performerId, userId: doc.userId, aliasId: doc.aliasId, identityId: doc.identityId, displayName: doc.displayName };
+        },
         toMessageView,
       }),
       chatQueryRouter({ sessions: ports.sessions, chat, chatProfiles: deps.performers.chatProfiles }),

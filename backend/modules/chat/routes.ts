@@ -18,6 +18,7 @@ import {
   handleConversation,
   partyOf,
   type Conversation,
+  type OpenConversation,
   type PerformerFacts,
 } from './conversation';
 import type { ChatProfile } from './queries';
@@ -40,6 +41,8 @@ export interface ChatCommandDeps {
   /** the conversation's unread counts, once the read model has applied `position` */
   unreadAfter: (conversationId: string, position: number | undefined) => Promise<{ unreadUser: number; unreadPerformer: number }>;
   newestUnread: (conversationId: string, reader: ChatParty) => Promise<MessageDoc | null>;
+  /** the conversation as its start made it, from the read model (null: not applied yet, or none) */
+  startedConversation: (conversationId: string) => Promise<OpenConversation | null>;
   toMessageView: (doc: MessageDoc) => MessageView;
 }
 
@@ -55,8 +58,12 @@ const reused = () => new DomainError('idempotency_key_reused', 'This message id 
 
 export function chatRouter(deps: ChatCommandDeps): Router {
   const router = new Router();
+  /**
+   * A conversation never changes once started (ConversationStarted is its one event), so the read
+   * model's copy is its state; only one the read model has not applied yet is read from the log.
+   */
   const loadConversation = async (conversationId: string): Promise<Conversation> =>
-    foldStream(conversation, await deps.eventStore.readStream(chatStreams.conversation(conversationId)));
+    (await deps.startedConversation(conversationId)) ?? foldStream(conversation, await deps.eventStore.readStream(chatStreams.conversation(conversationId)));
 
   async function performerFacts(performerId: string, identityId: string, caller: Principal, ctx: Context): Promise<PerformerFacts & { priceUnits: number }> {
     const [sight, profile] = await Promise.all([deps.sightOf(performerId, caller, requestCountry(ctx)), deps.chatProfile(performerId)]);

@@ -56,6 +56,12 @@ export function performerPushes({ performers, presence, realtime }: PushDeps) {
  */
 export function followPresence(deps: PushDeps & { kv: KeyValueStore; jobs: JobQueue; graceMs: number; now: () => Date }) {
   const { performers, presence, realtime, kv, jobs } = deps;
+  const pushCount = () =>
+    void performers
+      .onlineCount()
+      .then((performersOnline) => realtime.toEveryone('presence:count', { onlineUsers: presence.onlineUsers(), performersOnline }))
+      .catch(() => undefined);
+  const countChanged = coalesced(pushCount, PRESENCE_COUNT_EVERY_MS);
   presence.subscribe({
     performerConnected(performerId) {
       void kv.put(performerConnectedKey(performerId), PERFORMER_CONNECTED_TTL_MS).catch(() => undefined);
@@ -75,11 +81,34 @@ export function followPresence(deps: PushDeps & { kv: KeyValueStore; jobs: JobQu
         })
         .catch(() => undefined);
     },
-    countChanged() {
-      void performers
-        .onlineCount()
-        .then((performersOnline) => realtime.toEveryone('presence:count', { onlineUsers: presence.onlineUsers(), performersOnline }))
-        .catch(() => undefined);
-    },
+    countChanged,
   });
+}
+
+/**
+ * 'presence:count' goes to every connection, so it is sent at most this often: a crowd connecting
+ * at once (a reconnect after a deploy, 2,000 sockets) makes a few pushes, not one to everyone per
+ * connection (which grew with the square of the crowd).
+ */
+export const PRESENCE_COUNT_EVERY_MS = 500;
+
+/** `run` at once, then at most once per `everyMs`: calls in between make one more run at the window's end. */
+export function coalesced(run: () => void, everyMs: number): () => void {
+  let last = -Infinity;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  return () => {
+    if (timer) return;
+    const wait = last + everyMs - Date.now();
+    if (wait <= 0) {
+      last = Date.now();
+      run();
+      return;
+    }
+    timer = setTimeout(() => {
+      timer = undefined;
+      last = Date.now();
+      run();
+    }, wait);
+    timer.unref?.();
+  };
 }

@@ -22,6 +22,9 @@ export function createPresenceTracker() {
   const performerSockets = new Map<string, Set<string>>();
   const viewers = new Map<string, Set<string>>();
   const listeners: PresenceListener[] = [];
+  /** connections per signed-in account (`kind:sub`), and anonymous connections: the count in O(1) */
+  const accountConnections = new Map<string, number>();
+  let anonymous = 0;
   /** bumped on every viewer-count change, so answers that include viewer counts can be memoised */
   let viewersVersion = 0;
 
@@ -30,13 +33,19 @@ export function createPresenceTracker() {
   };
 
   function onlineUsers(): number {
-    const accounts = new Set<string>();
-    let anonymous = 0;
-    for (const { principal } of sockets.values()) {
-      if (principal) accounts.add(`${principal.kind}:${principal.sub}`);
-      else anonymous += 1;
+    return accountConnections.size + anonymous;
+  }
+
+  /** one connection more (+1) or less (-1) of this principal */
+  function count(principal: PresencePrincipal | undefined, delta: 1 | -1) {
+    if (!principal) {
+      anonymous += delta;
+      return;
     }
-    return accounts.size + anonymous;
+    const key = `${principal.kind}:${principal.sub}`;
+    const next = (accountConnections.get(key) ?? 0) + delta;
+    if (next > 0) accountConnections.set(key, next);
+    else accountConnections.delete(key);
   }
 
   function stopViewing(socketId: string) {
@@ -56,8 +65,10 @@ export function createPresenceTracker() {
       listeners.push(listener);
     },
     connected(socketId: string, principal: PresencePrincipal | undefined) {
+      if (sockets.has(socketId)) return;
       const before = onlineUsers();
       sockets.set(socketId, { principal });
+      count(principal, 1);
       if (principal?.kind === 'performer') {
         const set = performerSockets.get(principal.sub) ?? new Set<string>();
         const first = set.size === 0;
@@ -74,6 +85,7 @@ export function createPresenceTracker() {
       const before = onlineUsers();
       sockets.delete(socketId);
       const principal = entry.principal;
+      count(principal, -1);
       if (principal?.kind === 'performer') {
         const set = performerSockets.get(principal.sub);
         set?.delete(socketId);

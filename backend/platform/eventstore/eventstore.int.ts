@@ -28,6 +28,26 @@ describe('PGlite event store (in memory)', () => {
   eventStoreContract(() => createPgliteEventStore({}));
 });
 
+describe('PGlite event store (prepared statements)', () => {
+  it('round-trips quotes, backslashes and unicode in stream ids and data through its literals', async () => {
+    const store = await createPgliteEventStore({});
+    try {
+      const awkward = `it's "quoted" \\ back\\slash '' -- ; drop table events; ünïcødé 💬`;
+      const streamId = `chat-it's-'; select 1; --`;
+      const events = [{ id: randomUUID(), type: 'Tested', data: { text: awkward }, metadata: { note: "o'clock" } }];
+      await store.appendToStream(streamId, events, { expectedRevision: 'no_stream' });
+      // the same statement again, once prepared
+      await store.appendToStream(streamId, newEvents(1), { expectedRevision: 0 });
+      const [first] = await store.readStream(streamId);
+      expect(first).toMatchObject({ streamId, data: { text: awkward }, metadata: { note: "o'clock" } });
+      expect(await store.readStream(streamId, { fromRevision: 1 })).toHaveLength(1);
+      await expect(store.appendToStream(streamId, newEvents(1), { expectedRevision: 0 })).rejects.toThrow();
+    } finally {
+      await store.close();
+    }
+  });
+});
+
 describe('PGlite event store (on disk)', () => {
   it('keeps its events across close and reopen', async () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'aura-eventstore-'));

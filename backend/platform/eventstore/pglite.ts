@@ -29,7 +29,7 @@ export async function createPgliteEventStore(options: { dataDir?: string }): Pro
       (await runner.query<Row>(sql, params ? [...params] : undefined)).rows,
   });
   const executor: SqlExecutor = {
-    ...asQuery(db),
+    ...preparedOnce(db),
     transaction: (fn) => db.transaction((tx) => fn(asQuery(tx))),
   };
   try {
@@ -69,6 +69,45 @@ async function initialiseDataDir(dataDir: string): Promise<void> {
   });
   if (entries) await rmdir(dataDir);
   await rename(temporary, dataDir);
+}
+
+/**
+ * PGlite's query() parses and plans its statement on every call (the unnamed statement of the
+ * extended protocol): for the append statement that was ~2.2 ms of CPU out of ~2.8, the largest
+ * cost of a paid chat message. So each parameterised statement is prepared once on this
+ * connection (PREPARE) and then run with EXECUTE, its parameters written as literals: ~0.6 ms.
+ * Only text, numbers, booleans and null are written so (a string literal needs nothing but its
+ * quotes doubled, standard_conforming_strings being on); a statement with other parameters, or one
+ * PostgreSQL cannot prepare, runs as before. Transactions keep plain queries.
+ */
+function preparedOnce(db: Pick<PgliteModule.PGlite, 'query' | 'exec'>): SqlQuery {
+  const prepared = new Map<string, Promise<string | null>>();
+  const prepare = (sql: string) => {
+    let name = prepared.get(sql);
+    if (!name) {
+      const candidate = `aura_stmt_${prepared.size + 1}`;
+      name = db.exec(`prepare ${candidate} as ${sql}`).then(() => candidate, () => null);
+      prepared.set(sql, name);
+    }
+    return name;
+  };
+  return {
+    async query<Row extends object>(sql: string, params?: readonly unknown[]) {
+      const literals = params && params.length > 0 ? params.map(literal) : undefined;
+      const name = literals && !literals.includes(undefined) ? await prepare(sql) : null;
+      if (!name) return (await db.query<Row>(sql, params ? [...params] : undefined)).rows;
+      return (await db.query<Row>(`execute ${name}(${literals!.join(', ')})`)).rows;
+    },
+  };
+}
+
+/** A parameter as an SQL literal, or undefined when it is of a kind not written so. */
+function literal(value: unknown): string | undefined {
+  if (value === null) return 'null';
+  // quoted, each is an untyped literal that takes the prepared parameter's type, as a bound value would
+  if (typeof value === 'boolean' || (typeof value === 'number' && Number.isFinite(value))) return `'${String(value)}'`;
+  if (typeof value === 'string') return value.includes('\0') ? undefined : `'${value.replaceAll("'", "''")}'`;
+  return undefined;
 }
 
 /**

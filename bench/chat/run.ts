@@ -1,0 +1,230 @@
+/**
+ * Live chat under load. Run with `npm run bench:chat` (see bench/README.md).
+ *
+ * 1. Writes BENCH_USERS (1,988) users with 160 auracoin each into a temporary DATA_DIR (PGlite,
+ *    bench/scale/log.ts), then starts the app as `npm start` does (embedded adapters, demo
+ *    performers) in its own process on BENCH_PORT (4500), with a session secret this bench knows.
+ * 2. Connects one Socket.IO client per user and per demo performer (2,000 with the 12 demo
+ *    performers), each with a signed session cookie as the app issues it (the app checks it as it
+ *    checks any: signature, expiry, revocation, the account still there); each user opens a
+ *    conversation with one performer (POST /api/conversations).
+ * 3. Latency: BENCH_RATE (500) paid messages/s through POST /api/messages for BENCH_SECONDS (15),
+ *    open loop (sent on schedule whether or not earlier answers came back), each from a user
+ *    picked in turn; the time from sending the POST to the 'chat:message' event on the
+ *    performer's socket (the recipient): p50 / p99 (target p99 < 50 ms), and the POST's own answer.
+ * 4. Throughput: BENCH_CONCURRENCY (32) closed-loop senders for BENCH_THROUGHPUT_SECONDS (5),
+ *    each POST a paid message (message + debit in one append): 201s per second. Then every
+ *    user's balance is read back and the auracoin spent must equal the messages accepted.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { Agent, request } from 'node:http';
+import { loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
+import { io as connect, type Socket } from 'socket.io-client';
+import { createSessionManager, SESSION_COOKIE } from '../../backend/platform/http/session';
+import { deterministicId } from '../../backend/platform/ids';
+import { createMemoryKeyValueStore } from '../../backend/platform/kv/memory';
+import { startApp } from '../scale/app-process';
+import { scaleUserId, writeScaleLog } from '../scale/log';
+
+const settings = {
+  users: Number(process.env.BENCH_USERS ?? 1_988),
+  port: Number(process.env.BENCH_PORT ?? 4500),
+  rate: Number(process.env.BENCH_RATE ?? 500),
+  seconds: Number(process.env.BENCH_SECONDS ?? 15),
+  concurrency: Number(process.env.BENCH_CONCURRENCY ?? 32),
+  throughputSeconds: Number(process.env.BENCH_THROUGHPUT_SECONDS ?? 5),
+};
+/** every bench user's balance once the log is written (welcome 10 + 50 + 100, bench/scale/log.ts) */
+const STARTING_AURACOIN = 160;
+const PERFORMERS = ['giulia.rossi', 'sofia.marino', 'valentina.greco', 'chiara.conti', 'elena.ferrari', 'aiko.tanaka', 'camila.lopez', 'isabela.santos', 'lucia.bianchi', 'mei.lin', 'nadia.petrova', 'amara.diallo'];
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+const ms = (value: number) => `${value.toFixed(1)} ms`;
+const load = () => loadavg().map((value) => value.toFixed(2)).join(', ');
+
+interface Party {
+  id: string;
+  cookie: string;
+  socket?: Socket;
+}
+
+/** Keep-alive connections for the timed requests; more requests than connections wait their turn (and that wait is timed). */
+const agent = new Agent({ keepAlive: true, maxSockets: Number(process.env.BENCH_CONNECTIONS ?? 64) });
+
+/** A JSON request over the shared agent: its status and body. */
+function call(port: number, method: 'GET' | 'POST', pathname: string, cookie: string, body?: unknown): Promise<{ status: number; text: string }> {
+  const payload = body === undefined ? undefined : JSON.stringify(body);
+  return new Promise((resolve, reject) => {
+    const req = request({ host: '127.0.0.1', port, method, path: pathname, agent, headers: { cookie, ...(payload ? { 'content-type': 'application/json' } : {}) } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
+    });
+    req.on('error', reject);
+    req.end(payload);
+  });
+}
+
+async function inBatches<T>(items: readonly T[], width: number, work: (item: T, index: number) => Promise<void>) {
+  let next = 0;
+  await Promise.all(Array.from({ length: width }, async () => {
+    for (let index = next++; index < items.length; index = next++) await work(items[index]!, index);
+  }));
+}
+
+function connectSocket(base: string, cookie: string): Promise<Socket> {
+  const socket = connect(base, { transports: ['websocket'], extraHeaders: { cookie }, reconnection: false });
+  return new Promise((resolve, reject) => {
+    socket.once('connect', () => resolve(socket));
+    socket.once('connect_error', reject);
+  });
+}
+
+async function main() {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'aura-bench-chat-'));
+  const secret = `bench-chat-${deterministicId(dataDir)}`;
+  const sessions = createSessionManager({ secret, secure: false, revocations: createMemoryKeyValueStore() });
+  const cookieOf = (sub: string, kind: 'user' | 'performer') => `${SESSION_COOKIE}=${sessions.issue({ sub, kind }).token}`;
+  const base = `http://127.0.0.1:${settings.port}`;
+  console.log(`chat bench: ${settings.users} users + ${PERFORMERS.length} performers connected, ${settings.rate} messages/s for ${settings.seconds} s, then ${settings.concurrency} closed-loop senders for ${settings.throughputSeconds} s; load ${load()}`);
+
+  await writeScaleLog(dataDir, settings.users);
+  const app = await startApp(dataDir, settings.port, { SESSION_SECRET: secret, SEED_DEMO: 'true', LOG_LEVEL: 'warn' });
+  // whatever happens to this process, the app's goes with it
+  process.once('exit', () => app.process.kill('SIGTERM'));
+  const users: Party[] = Array.from({ length: settings.users }, (_, index) => ({ id: scaleUserId(index), cookie: '' }));
+  const performers: Party[] = PERFORMERS.map((username) => ({ id: deterministicId(`demo-performer:${username}`), cookie: '' }));
+  for (const user of users) user.cookie = cookieOf(user.id, 'user');
+  for (const performer of performers) performer.cookie = cookieOf(performer.id, 'performer');
+  const sockets: Socket[] = [];
+  try {
+    console.log(`  app ready in ${app.readySeconds.toFixed(1)} s`);
+    // the demo seed and the bench users' read models
+    for (;;) {
+      const answer = await call(settings.port, 'GET', `/api/users/${users.at(-1)!.id}`, users.at(-1)!.cookie);
+      const seeded = await call(settings.port, 'GET', `/api/performers/${performers.at(-1)!.id}`, '');
+      if (answer.status === 200 && seeded.status === 200) break;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+
+    let started = performance.now();
+    await inBatches([...performers, ...users], 50, async (party) => {
+      party.socket = await connectSocket(base, party.cookie);
+      sockets.push(party.socket);
+    });
+    console.log(`  ${sockets.length} sockets connected in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+
+    /** each user's conversation, and who receives it */
+    const conversations: { user: Party; performer: Party; id: string }[] = [];
+    started = performance.now();
+    await inBatches(users, 16, async (user, index) => {
+      const performer = performers[index % performers.length]!;
+      const answer = await call(settings.port, 'POST', '/api/conversations', user.cookie, { performerId: performer.id });
+      if (answer.status !== 201) throw new Error(`conversation answered ${answer.status}: ${answer.text}`);
+      conversations[index] = { user, performer, id: (JSON.parse(answer.text) as { id: string }).id };
+    });
+    console.log(`  ${conversations.length} conversations opened in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+
+    // the recipient's socket: 'chat:message' carries the content, which carries the send's number
+    const sentAt = new Map<number, number>();
+    const latencies: number[] = [];
+    const seen = new Set<number>();
+    let duplicates = 0;
+    for (const performer of performers) {
+      performer.socket!.on('chat:message', ({ message }: { message: { content: string } }) => {
+        const match = /^bench (\d+)$/.exec(message.content);
+        if (!match) return;
+        const n = Number(match[1]);
+        if (seen.has(n)) {
+          duplicates += 1;
+          return;
+        }
+        seen.add(n);
+        const at = sentAt.get(n);
+        if (at !== undefined) latencies.push(performance.now() - at);
+      });
+    }
+
+    let sequence = 0;
+    const send = async (n: number) => {
+      const conversation = conversations[n % conversations.length]!;
+      const answer = await call(settings.port, 'POST', '/api/messages', conversation.user.cookie, {
+        conversationId: conversation.id, senderId: conversation.user.id, senderType: 'user', content: `bench ${n}`,
+      }).catch(() => ({ status: 0 }));
+      return answer.status;
+    };
+
+    // warm-up: one message per performer, answered before the timed run
+    await Promise.all(performers.map(() => send(sequence++)));
+
+    // latency at a fixed rate (open loop)
+    const answers: number[] = [];
+    const statuses = new Map<number, number>();
+    const pending: Promise<void>[] = [];
+    const total = settings.rate * settings.seconds;
+    const first = sequence;
+    let cpuBefore = app.cpuSeconds();
+    started = performance.now();
+    while (sequence - first < total) {
+      const due = Math.min(total, Math.floor(((performance.now() - started) / 1000) * settings.rate));
+      while (sequence - first < due) {
+        const n = sequence++;
+        const at = performance.now();
+        sentAt.set(n, at);
+        pending.push(send(n).then((status) => {
+          answers.push(performance.now() - at);
+          statuses.set(status, (statuses.get(status) ?? 0) + 1);
+        }));
+      }
+      await new Promise((resolve) => setTimeout(resolve, 1));
+    }
+    await Promise.all(pending);
+    const sendSeconds = (performance.now() - started) / 1000;
+    const rateCpu = app.cpuSeconds() - cpuBefore;
+    for (const deadline = Date.now() + 5_000; latencies.length < total && Date.now() < deadline; ) await new Promise((resolve) => setTimeout(resolve, 20));
+    latencies.sort((a, b) => a - b);
+    answers.sort((a, b) => a - b);
+    const accepted = statuses.get(201) ?? 0;
+    console.log(`  sent ${total} in ${sendSeconds.toFixed(1)} s (${Math.round(total / sendSeconds)}/s): ${[...statuses].map(([status, count]) => `${count}× ${status || "no answer"}`).join(', ')}; load ${load()}`);
+    console.log(`  POST → recipient's socket (${latencies.length} of ${accepted} pushed, ${duplicates} twice): p50 ${ms(percentile(latencies, 50))}, p99 ${ms(percentile(latencies, 99))}, max ${ms(latencies.at(-1) ?? 0)} (target p99 < 50 ms)`);
+    console.log(`  POST answered: p50 ${ms(percentile(answers, 50))}, p99 ${ms(percentile(answers, 99))}; app CPU ${ms((rateCpu * 1000) / total)} per message (${Math.round((100 * rateCpu) / sendSeconds)}% of a core)`);
+
+    // paid-message throughput (closed loop)
+    let paid = 0;
+    let refused = 0;
+    const deadline = performance.now() + settings.throughputSeconds * 1000;
+    cpuBefore = app.cpuSeconds();
+    started = performance.now();
+    await Promise.all(Array.from({ length: settings.concurrency }, async () => {
+      while (performance.now() < deadline) {
+        if ((await send(sequence++)) === 201) paid += 1;
+        else refused += 1;
+      }
+    }));
+    const throughputSeconds = (performance.now() - started) / 1000;
+    const throughputCpu = app.cpuSeconds() - cpuBefore;
+    console.log(`  paid messages (message + wallet debit): ${Math.round(paid / throughputSeconds)}/s with ${settings.concurrency} senders (${paid} in ${throughputSeconds.toFixed(1)} s, ${refused} refused); load ${load()}`);
+    console.log(`    app CPU ${ms((throughputCpu * 1000) / Math.max(1, paid))} per paid message (${Math.round((100 * throughputCpu) / throughputSeconds)}% of a core): ~${Math.round(paid / Math.max(0.01, throughputCpu))}/s on a core of its own`);
+
+    // every 201 was debited once: the auracoin spent is the messages accepted (1 auracoin each)
+    let spent = 0;
+    await inBatches(users, 16, async (user) => {
+      const answer = await call(settings.port, 'GET', `/api/users/${user.id}`, user.cookie);
+      spent += STARTING_AURACOIN - (JSON.parse(answer.text) as { auracoinBalance: number }).auracoinBalance;
+    });
+    const expected = performers.length + accepted + paid;
+    console.log(`  auracoin spent ${spent} for ${expected} accepted paid messages: ${spent === expected ? 'one debit each' : 'MISMATCH'}`);
+    if (spent !== expected) process.exitCode = 1;
+  } finally {
+    for (const socket of sockets) socket.close();
+    agent.destroy();
+    await app.stop();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

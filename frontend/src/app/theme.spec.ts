@@ -84,6 +84,6 @@ describe('the Chakra system', () => {
   it('leaves out the recipes of components the app does not use', () => {
     expect(system.hasRecipe('button')).toBe(true);
     expect(system.hasRecipe('slider')).toBe(false);
-    expect(system.hasRecipe('datePicker')).toBe(false);
+    expect(system.hasRecipe('colorPicker')).toBe(false);
   });
 });

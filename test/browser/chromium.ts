@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { chromium, type Browser } from 'playwright-core';
+import { startTestApp, type TestApp } from '../../backend/test/app-harness';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -30,4 +31,24 @@ export function describeWithChromium(title: string, body: () => void) {
   }
   process.stdout.write(`\n[skip] ${title}: no Chromium at ${CHROMIUM} (apt-get install chromium)\n`);
   describe.skip(title, body);
+}
+
+/**
+ * For a file's tests: the whole app serving the built frontend (after `prepare`, e.g. seeding, and
+ * its read models settled) and Chromium, started before the first test and closed after the last.
+ * Read `app` and `browser` inside the tests (they are set once `beforeAll` ran).
+ */
+export function browserApp(prepare: (app: TestApp) => Promise<unknown> = async () => undefined, env: Record<string, string> = {}) {
+  const started = {} as { app: TestApp; browser: Browser };
+  beforeAll(async () => {
+    started.app = await startTestApp(env, { serveFrontend: true });
+    await prepare(started.app);
+    await started.app.settled();
+    started.browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await started.browser?.close();
+    await started.app?.close();
+  });
+  return started;
 }

@@ -12,6 +12,7 @@ import { AdminTable } from '../../../components/ui/admin-table';
 import { FormField } from '../../../components/ui/form-field';
 import { SectionCard } from '../../../components/ui/section-card';
 import { OptionSelect } from '../../../components/ui/option-select';
+import { SubmitButton } from '../../../components/ui/submit-button';
 
 /** Gestione Admin: list, create, toggle active, delete (browser confirmation; never a superadmin). */
 export function AdminsTab({ currentAdminId, currentRole }: { currentAdminId: string; currentRole: AdminRole }) {
@@ -64,9 +65,9 @@ function CreateAdminForm({ canCreateSuperadmin }: { canCreateSuperadmin: boolean
             <OptionSelect {...formik.getFieldProps('role')} options={canCreateSuperadmin ? ['admin', 'superadmin'] : ['admin']} />
           </FormField>
         </Grid>
-        <Button type="submit" colorPalette="brand" mt="5" loading={formik.isSubmitting}>
+        <SubmitButton colorPalette="brand" mt="5" loading={formik.isSubmitting}>
           Crea admin
-        </Button>
+        </SubmitButton>
       </form>
     </SectionCard>
   );

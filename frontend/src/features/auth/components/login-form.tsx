@@ -10,6 +10,7 @@ import { LOGIN_MESSAGES, loginSchema, type LoginValues } from './auth-schemas';
 import { AuthLayout } from './auth-layout';
 import { TextField, USERNAME_INPUT } from './text-field';
 import { bindField, showRefusedFields } from '../../../lib/form-errors';
+import { SubmitButton } from '../../../components/ui/submit-button';
 
 export function LoginForm() {
   const navigate = useNavigate();
@@ -68,9 +69,9 @@ export function LoginForm() {
               Password dimenticata?
             </Button>
           </Flex>
-          <Button type="submit" colorPalette="brand" size="lg" loading={formik.isSubmitting} loadingText="Accesso in corso...">
+          <SubmitButton colorPalette="brand" size="lg" loading={formik.isSubmitting} loadingText="Accesso in corso...">
             Accedi
-          </Button>
+          </SubmitButton>
         </form>
       </Stack>
     </AuthLayout>

@@ -1,5 +1,5 @@
 import type { MouseEvent } from 'react';
-import { Badge, Box, Button, HStack, Link, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, HStack, Link, Stack, Text } from '@chakra-ui/react';
 import { useFormik } from 'formik';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { WELCOME_BONUS_AURACOIN } from '@aura/contracts';
@@ -12,6 +12,7 @@ import { REGISTER_MESSAGES, registerSchema, type RegisterValues } from './auth-s
 import { AuthLayout } from './auth-layout';
 import { TextField, USERNAME_INPUT } from './text-field';
 import { bindField, showRefusedFields } from '../../../lib/form-errors';
+import { SubmitButton } from '../../../components/ui/submit-button';
 
 const noop = (event: MouseEvent) => event.preventDefault();
 
@@ -128,16 +129,9 @@ export function RegisterForm() {
             icon={<LockIcon />}
             {...bindField(formik, 'confirmPassword')}
           />
-          <Button
-            type="submit"
-            colorPalette="brand"
-            size="lg"
-            mt="2"
-            loading={formik.isSubmitting}
-            loadingText="Registrazione in corso..."
-          >
+          <SubmitButton colorPalette="brand" size="lg" mt="2" loading={formik.isSubmitting} loadingText="Registrazione in corso...">
             Registrati Gratis
-          </Button>
+          </SubmitButton>
         </form>
       </Stack>
     </AuthLayout>

@@ -99,16 +99,18 @@ export function PerformerCard({ performer: p, isFavourite, viewers, onToggleFavo
         </HStack>
       </Box>
       <Card.Body p="3" gap="2">
-        <Flex justify="space-between" align="baseline" gap="2">
-          <Text fontWeight="bold" lineClamp={1}>
+        {/* name and age always readable on a phone: the name wraps (a long one breaks anywhere)
+            rather than being cut, the age never parts from its comma, the rating moves below if needed */}
+        <Flex justify="space-between" align="baseline" gap="1" columnGap="2" flexWrap="wrap">
+          <Text fontWeight="bold" minW="0" overflowWrap="anywhere" data-testid="performer-name">
             {p.name}
             {p.age !== null ? (
-              <Text as="span" color="fg.muted" fontWeight="normal">
+              <Text as="span" color="fg.muted" fontWeight="normal" whiteSpace="nowrap">
                 , {p.age}
               </Text>
             ) : null}
           </Text>
-          <HStack gap="1" color="gold.fg" fontSize="sm" flexShrink={0}>
+          <HStack gap="1" color="gold.fg" fontSize="sm" flexShrink={0} ms="auto">
             <StarIcon filled />
             <span>{formatNumber(p.rating ?? 0, { minimumFractionDigits: 1, maximumFractionDigits: 1 })}</span>
           </HStack>

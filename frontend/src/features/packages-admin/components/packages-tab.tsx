@@ -12,6 +12,7 @@ import { AdminTable } from '../../../components/ui/admin-table';
 import { FormField } from '../../../components/ui/form-field';
 import { SectionCard } from '../../../components/ui/section-card';
 import { fieldError, showRefusedFields } from '../../../lib/form-errors';
+import { SubmitButton } from '../../../components/ui/submit-button';
 
 /** Pacchetti Auracoin: list, create and edit form, delete (browser confirmation). `extra` is shown below (the offers panel). */
 export function PackagesTab({ extra }: { extra?: ReactNode }) {
@@ -110,9 +111,9 @@ function PackageForm({ editing, onDone }: { editing: PackageView | null; onDone:
           <Checkbox.Label>Popolare</Checkbox.Label>
         </Checkbox.Root>
         <HStack mt="5">
-          <Button type="submit" colorPalette="brand" loading={formik.isSubmitting}>
+          <SubmitButton colorPalette="brand" loading={formik.isSubmitting}>
             {editing ? 'Salva' : 'Crea pacchetto'}
-          </Button>
+          </SubmitButton>
           {editing ? (
             <Button type="button" variant="outline" onClick={onDone}>
               Annulla

@@ -1,6 +1,6 @@
 import { useFormik } from 'formik';
 import * as yup from 'yup';
-import { Button, Input, RadioGroup, Stack, Text } from '@chakra-ui/react';
+import { Input, RadioGroup, Stack, Text } from '@chakra-ui/react';
 import {
   CARD_REFERENCE_MESSAGES,
   CARD_REFERENCE_PATTERN,
@@ -16,6 +16,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { bindField, showRefusedFields, type FieldMessages } from '../../../lib/form-errors';
 import { usePayoutDetails, useSavePayoutDetails } from '../api/payouts';
 import { formatRomeDateTime, formatRomeDay } from './payout-format';
+import { SubmitButton } from '../../../components/ui/submit-button';
 
 interface DetailsValues {
   method: PayoutMethod;
@@ -115,9 +116,9 @@ export function PayoutDetailsForm({ performerId }: { performerId: string }) {
             <Input {...formik.getFieldProps('cardReference')} autoComplete="off" spellCheck={false} bg="bg.subtle" />
           </FormField>
         )}
-        <Button type="submit" colorPalette="brand" alignSelf="flex-start" loading={save.isPending}>
+        <SubmitButton colorPalette="brand" alignSelf="flex-start" loading={save.isPending}>
           Salva dati di pagamento
-        </Button>
+        </SubmitButton>
         </Stack>
       </form>
       {view && view.history.length > 0 ? (

@@ -13,6 +13,7 @@ import { OptionSelect } from '../../../components/ui/option-select';
 import { FormField } from '../../../components/ui/form-field';
 import { AdminTable } from '../../../components/ui/admin-table';
 import { fieldError, showRefusedFields } from '../../../lib/form-errors';
+import { SubmitButton } from '../../../components/ui/submit-button';
 
 interface FormValues {
   name: string;
@@ -96,9 +97,9 @@ function PerformerFormDialog({ editing, open, onClose }: { editing: PerformerVie
           <Button variant="outline" onClick={onClose}>
             Annulla
           </Button>
-          <Button type="submit" colorPalette="brand" loading={formik.isSubmitting}>
+          <SubmitButton colorPalette="brand" loading={formik.isSubmitting}>
             {editing ? 'Salva' : 'Crea'}
-          </Button>
+          </SubmitButton>
         </>
       }
     >

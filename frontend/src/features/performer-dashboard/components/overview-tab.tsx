@@ -149,7 +149,9 @@ export function OverviewTab({ performer, messages }: { performer: PerformerView;
                 data-testid="daily-target"
               />
             </Field.Root>
-            <Grid templateColumns="repeat(3, 1fr)" gap="2" textAlign="center">
+            {/* three equal boxes while their amounts fit on one line; a box too narrow for its
+                amount moves to the next row whole, an amount never breaks inside */}
+            <Flex wrap="wrap" gap="2" textAlign="center">
               {(
                 [
                   ['Giornaliero', forecast.daily],
@@ -157,16 +159,16 @@ export function OverviewTab({ performer, messages }: { performer: PerformerView;
                   ['Mensile', forecast.monthly],
                 ] as const
               ).map(([label, value]) => (
-                <Box key={label} p="2" rounded="lg" bg="bg.muted">
+                <Box key={label} p="2" rounded="lg" bg="bg.muted" flex="1 1 0" minW="max-content">
                   <Text fontSize="xs" color="fg.muted">
                     {label}
                   </Text>
-                  <Text fontWeight="800" color="gold.fg" fontSize={{ base: 'sm', sm: 'md' }}>
+                  <Text fontWeight="800" color="gold.fg" fontSize={{ base: 'sm', sm: 'md' }} whiteSpace="nowrap" fontVariantNumeric="tabular-nums" data-testid="forecast-amount">
                     {formatEuro(value)}
                   </Text>
                 </Box>
               ))}
-            </Grid>
+            </Flex>
             <Text fontSize="xs" color="fg.muted">
               {formatInteger(target)} minuti × {formatAuracoin(performer.creditsPerMinute)} auracoin/min (1 auracoin = 1 €)
             </Text>

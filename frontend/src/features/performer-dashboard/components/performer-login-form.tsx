@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Badge, Box, Button, Card, Container, Field, Heading, Input, Link, Stack, Text } from '@chakra-ui/react';
+import { Alert, Badge, Box, Card, Container, Field, Heading, Input, Link, Stack, Text } from '@chakra-ui/react';
 import type { PerformerView } from '@aura/contracts';
 import { useFormik } from 'formik';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
@@ -7,6 +7,7 @@ import * as yup from 'yup';
 import { notify } from '../../../components/ui/toaster';
 import { usePerformerLogin } from '../api/performer-login';
 import { fieldError } from '../../../lib/form-errors';
+import { SubmitButton } from '../../../components/ui/submit-button';
 
 const schema = yup.object({
   username: yup.string().trim().required('Inserisci lo username'),
@@ -81,9 +82,9 @@ export function PerformerLoginForm() {
               <Input type="password" autoComplete="current-password" bg="bg.subtle" {...formik.getFieldProps('password')} />
               <Field.ErrorText>{errorOf('password')}</Field.ErrorText>
             </Field.Root>
-            <Button type="submit" colorPalette="brand" size="lg" loading={formik.isSubmitting} loadingText="Accesso in corso...">
+            <SubmitButton colorPalette="brand" size="lg" loading={formik.isSubmitting} loadingText="Accesso in corso...">
               Accedi
-            </Button>
+            </SubmitButton>
           </Stack>
           </form>
           <Box textAlign="center" fontSize="sm" color="fg.muted">

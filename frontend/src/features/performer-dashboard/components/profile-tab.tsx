@@ -1,4 +1,4 @@
-import { Button, Card, Checkbox, Flex, Grid, Heading, Input, Stack, Text } from '@chakra-ui/react';
+import { Card, Checkbox, Flex, Grid, Heading, Input, Stack, Text } from '@chakra-ui/react';
 import {
   categoryOptions,
   languageOptions,
@@ -17,6 +17,7 @@ import { FormField } from '../../../components/ui/form-field';
 import { useUpdatePerformer } from '../api/performer';
 import { PROFILE_FIELD_MESSAGES, PROFILE_HINTS, profileSchema } from './profile-schema';
 import { fieldError, showRefusedFields } from '../../../lib/form-errors';
+import { SubmitButton } from '../../../components/ui/submit-button';
 
 interface FormValues {
   name: string;
@@ -128,9 +129,9 @@ export function ProfileTab({ performer }: { performer: PerformerView }) {
                 </Text>
               ) : null}
             </Stack>
-            <Button type="submit" colorPalette="brand" alignSelf="flex-start" loading={formik.isSubmitting}>
+            <SubmitButton colorPalette="brand" alignSelf="flex-start" loading={formik.isSubmitting}>
               Salva Modifiche
-            </Button>
+            </SubmitButton>
           </Stack>
         </form>
       </Card.Body>

@@ -29,8 +29,10 @@ type Role = (typeof ROLES)[number];
 
 const ADMIN = { username: 'admin', password: 'admin-a11y-password' };
 
-/** Waits until the page's requests have settled and its entrance animations are over. */
+/** Waits until the page is there, its requests have settled and its entrance animations are over. */
 async function settle(page: Page) {
+  // every page has its h1 once its chunk is in (a redirect, e.g. to a login page, loads another one)
+  await page.waitForFunction(() => document.querySelector('h1') !== null, undefined, { timeout: 10_000 }).catch(() => undefined);
   await page.waitForLoadState('networkidle').catch(() => undefined);
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
   await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity), undefined, { timeout: 5_000 }).catch(() => undefined);

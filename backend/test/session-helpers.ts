@@ -1,4 +1,6 @@
 /** Helpers for private-session tests and benches: online performers, funded users, session sockets. */
+import { createServer } from 'node:net';
+import pg from 'pg';
 import { io as connect, type Socket } from 'socket.io-client';
 import type { SessionJoinAnswer, SessionView } from '@aura/contracts';
 import { client } from './app-harness';
@@ -68,4 +70,33 @@ export async function waitForSession(http: Http, sessionId: string, done: (view:
     if (Date.now() > deadline) throw new Error(`session ${sessionId} never reached the expected state; last: ${JSON.stringify(last)}`);
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
+}
+
+/** A port nobody listens on right now (for a process that must come back on the same one). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** A fresh PostgreSQL database beside the one `databaseUrl` names (its role must be allowed to create one), and how to drop it. */
+export async function scratchDatabase(databaseUrl: string, prefix: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `${prefix}_${Date.now().toString(36)}`;
+  const admin = new pg.Client({ connectionString: databaseUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  const parsed = new URL(databaseUrl);
+  parsed.pathname = `/${name}`;
+  return {
+    url: parsed.toString(),
+    async drop() {
+      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.end();
+    },
+  };
 }

@@ -9,14 +9,13 @@
  * nothing is billed twice, no minute is skipped, and the session is not ended for a drop.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
 import { Redis } from 'ioredis';
 import type { Socket } from 'socket.io-client';
 import { foldWallet, sessionStreams, streams } from '@aura/contracts';
 import { runLedgerAudit } from '../platform/ledger/run-audit';
 import { startTestApp, type TestApp } from './app-harness';
 import { superadminClient } from './admin-session';
-import { fundedUser, joinSession, onlinePerformer, socketFor, waitForSession, type Http } from './session-helpers';
+import { freePort, fundedUser, joinSession, onlinePerformer, socketFor, waitForSession, type Http } from './session-helpers';
 
 const MINUTE_MS = 500;
 /** longer than a page's presence refresh (5 s), so a lost presence key is found again before it ends the session */
@@ -26,16 +25,6 @@ const hasRedis = spawnSync('redis-server', ['--version']).status === 0;
 const describeWithRedis = hasRedis ? describe : describe.skip;
 if (!hasRedis) process.stdout.write('\n[skip] sessions on Redis: no redis-server on the PATH\n');
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 async function startRedis(port: number): Promise<ChildProcess> {
   const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });

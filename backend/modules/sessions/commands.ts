@@ -118,11 +118,19 @@ export function createSessionCommands(deps: SessionCommandsDeps) {
     return { position, settledNow: settled.events.length > 0 };
   }
 
-  async function markLeft(sessionId: string, party: SessionParty, at: Date, cause: 'disconnected' | 'unconfirmed') {
-    const result = await onSession(sessionId, (state) => decidePartyLeft({ party, at, cause }, state));
+  async function markLeft(sessionId: string, party: SessionParty, at: Date, cause: 'disconnected' | 'unconfirmed', noticedAt?: Date) {
+    const result = await onSession(sessionId, (state) => decidePartyLeft({ party, at, cause, noticedAt }, state));
     const left = result.events[0];
-    if (left?.type === 'SessionPartyLeft') await effects.scheduleTick(sessionId, Date.parse(left.data.at) + clock.graceMs, `grace:${party}:${Date.parse(left.data.at)}`);
+    if (left?.type === 'SessionPartyLeft') {
+      await effects.scheduleTick(sessionId, Date.parse(left.data.noticedAt ?? left.data.at) + clock.graceMs, `grace:${party}:${Date.parse(left.data.at)}`);
+    }
     return result;
+  }
+
+  /** A party marked away whose page vouches for the media now is back. */
+  async function backIfPresent(sessionId: string, party: SessionParty, state: Session, at: Date): Promise<Session> {
+    if (state.status !== 'active' || !state.away[party] || !(await effects.isPresent(sessionId, party))) return state;
+    return (await onSession(sessionId, (latest) => decidePartyReturned({ party }, latest, at))).state;
   }
 
   return {
@@ -245,11 +253,7 @@ export function createSessionCommands(deps: SessionCommandsDeps) {
       // a party marked away whose page vouches again is back: its presence was lost while its socket
       // stayed (Redis restarted empty, another api node's socket) and the page refreshed it since
       let present: Session = state;
-      for (const party of ['user', 'performer'] as const) {
-        if (present.status === 'active' && present.away[party] && (await effects.isPresent(sessionId, party))) {
-          present = (await onSession(sessionId, (latest) => decidePartyReturned({ party }, latest, at))).state;
-        }
-      }
+      for (const party of ['user', 'performer'] as const) present = await backIfPresent(sessionId, party, present, at);
       if (present.status !== 'active') return;
       const live = present;
       for (const party of ['user', 'performer'] as const) {
@@ -267,7 +271,10 @@ export function createSessionCommands(deps: SessionCommandsDeps) {
         const firstStart = minuteStartsAt(Date.parse(live.startedAt!), due[0]!, live.terms.billingMinuteMs);
         for (const party of ['user', 'performer'] as const) {
           if (!live.away[party] && !(await effects.isPresent(sessionId, party))) {
-            current = (await markLeft(sessionId, party, new Date(firstStart), 'unconfirmed')).state;
+            // no minute from its start on is billed; the grace period runs from now (after a restart: from the restart)
+            current = (await markLeft(sessionId, party, new Date(firstStart), 'unconfirmed', at)).state;
+            // its page may have joined between the look and the append (it saw no one away then): back at once
+            current = await backIfPresent(sessionId, party, current, at);
           }
         }
       }

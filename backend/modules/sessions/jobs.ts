@@ -43,12 +43,18 @@ export function sessionSweeper(deps: { queries: SessionQueries; commands: Sessio
   let running: Promise<void> | undefined;
   const every = sweepEveryMs(deps.clock);
   const slack = Math.min(5_000, Math.max(every, Math.floor(deps.clock.billingMinuteMs / 4)));
+  /** session id → when this sweeper last scheduled its tick */
+  const swept = new Map<string, number>();
 
   async function sweep(): Promise<void> {
     const nowMs = deps.now().getTime();
-    const due = await deps.queries.needingATick(nowMs, slack, 2 * deps.clock.requestTimeoutMs + slack);
+    const due = await deps.queries.needingATick(nowMs, slack, 2 * deps.clock.requestTimeoutMs + slack, deps.clock.graceMs);
     const bucket = Math.floor(nowMs / every);
+    for (const [sessionId, at] of swept) if (at < nowMs - slack) swept.delete(sessionId);
     for (const session of due) {
+      // a tick this sweeper asked for lately may still be queued behind others: no second one yet
+      if (swept.has(session._id)) continue;
+      swept.set(session._id, nowMs);
       await deps.schedule(session._id, nowMs, `sweep:${bucket}`, session.status === 'held' ? session.userId : undefined);
     }
   }

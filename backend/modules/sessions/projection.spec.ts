@@ -71,6 +71,15 @@ describe('sessions read model', () => {
     const running = (await project([held, requested, started, minute(1)])).queries;
     expect(await running.needingATick(t0 + 10_000 + MINUTE - 1, 0, MINUTE)).toEqual([]);
     expect(await running.needingATick(t0 + 10_000 + MINUTE + 1, 0, MINUTE)).toHaveLength(1);
-    expect(await (await project([held, requested, started, minute(1), left])).queries.needingATick(t0 + 20_000, 0, MINUTE)).toHaveLength(1);
+    // a party away: its minutes wait for it (not overdue); it is looked at once the grace period is over
+    const away = (await project([held, requested, started, minute(1), left])).queries;
+    expect(await away.needingATick(t0 + 70_000 + 29_000, 0, MINUTE, 30_000)).toEqual([]);
+    expect(await away.needingATick(t0 + 70_000 + 30_000 + 1, 0, MINUTE, 30_000)).toHaveLength(1);
+    expect(await away.needingATick(t0 + 70_000 + 1, 0, MINUTE)).toHaveLength(1);
+    // found gone after a restart (noticed at 150 s): its grace period runs from there
+    const noticed: DomainEvent = { type: 'SessionPartyLeft', data: { sessionId, party: 'user', at: iso(70_000), cause: 'unconfirmed', noticedAt: iso(150_000) } };
+    const restarted = (await project([held, requested, started, minute(1), noticed])).queries;
+    expect(await restarted.needingATick(t0 + 150_000 + 29_000, 0, MINUTE, 30_000)).toEqual([]);
+    expect(await restarted.needingATick(t0 + 150_000 + 30_001, 0, MINUTE, 30_000)).toHaveLength(1);
   });
 });

@@ -34,6 +34,8 @@ export type SessionDoc = {
   shareCents: number;
   lastMinute: boolean;
   away: Partial<Record<SessionParty, string>>;
+  /** from when each away party's grace period runs (absent in documents projected before it existed: `away`'s time) */
+  graceFrom?: Partial<Record<SessionParty, string>>;
   /** ms, for the sweep: when the next unbilled minute starts (active sessions) */
   nextMinuteAtMs: number | null;
   /** the user's hold is still open */
@@ -111,10 +113,15 @@ export function evolveSession(doc: SessionDoc | null, event: DomainEvent): Sessi
     case 'SessionExpired':
       return withClock({ ...doc, status: 'expired', endedAt: event.data.expiredAt, endReason: 'expired' });
     case 'SessionPartyLeft':
-      return { ...doc, away: { ...doc.away, [event.data.party]: event.data.at } };
+      return {
+        ...doc,
+        away: { ...doc.away, [event.data.party]: event.data.at },
+        graceFrom: { ...doc.graceFrom, [event.data.party]: event.data.noticedAt ?? event.data.at },
+      };
     case 'SessionPartyReturned': {
       const { [event.data.party]: _back, ...away } = doc.away;
-      return { ...doc, away };
+      const { [event.data.party]: _from, ...graceFrom } = doc.graceFrom ?? {};
+      return { ...doc, away, graceFrom };
     }
     case 'SessionEnded':
       return withClock({
@@ -127,6 +134,7 @@ export function evolveSession(doc: SessionDoc | null, event: DomainEvent): Sessi
         costUnits: event.data.costUnits,
         lastMinute: false,
         away: {},
+        graceFrom: {},
       });
     case 'SessionMinuteBilled':
       return withClock({

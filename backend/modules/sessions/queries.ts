@@ -1,4 +1,4 @@
-import { centsToEuro, unitsToAuracoin, type SessionView } from '@aura/contracts';
+import { centsToEuro, unitsToAuracoin, type SessionParty, type SessionView } from '@aura/contracts';
 import type { ReadModelStore } from '../../platform/readmodels/port';
 import { SESSIONS, type SessionDoc } from './projection';
 
@@ -61,15 +61,24 @@ export function createSessionQueries(readModels: ReadModelStore) {
       return (await sessions.find({ performerId, status: 'requested' })) as ViewedSession[];
     },
     /**
-     * What the worker's sweep looks at: minutes overdue, requests past their time, parties away,
-     * holds of sessions that are over, and holds whose request never reached the log.
+     * What the worker's sweep looks at: minutes overdue, requests past their time, parties away past
+     * their grace period, holds of sessions that are over, and holds whose request never reached the
+     * log. A session with a party away is not overdue for its minutes (they wait for the party): it
+     * is looked at once its grace period is over, not at every sweep, so a restart that finds
+     * hundreds of sessions without their pages does not tick each of them every sweep.
      */
-    async needingATick(nowMs: number, slackMs: number, orphanAfterMs: number): Promise<Pick<SessionDoc, '_id' | 'userId' | 'status'>[]> {
+    async needingATick(nowMs: number, slackMs: number, orphanAfterMs: number, graceMs = 0): Promise<Pick<SessionDoc, '_id' | 'userId' | 'status'>[]> {
       const due = nowMs - slackMs;
+      const graceOverBefore = new Date(due - graceMs).toISOString();
+      const someoneAway = (doc: SessionDoc) => Object.keys(doc.away).length > 0;
       const found = await Promise.all([
-        sessions.find({ status: 'active', nextMinuteAtMs: { $lt: due } }),
+        sessions.find({ status: 'active', nextMinuteAtMs: { $lt: due } }).then((docs) => docs.filter((doc) => !someoneAway(doc))),
         sessions.find({ status: 'requested', expiresAtMs: { $lt: due } }),
-        sessions.find({ status: 'active', $or: [{ 'away.user': { $exists: true } }, { 'away.performer': { $exists: true } }] }),
+        sessions
+          .find({ status: 'active', $or: [{ 'away.user': { $exists: true } }, { 'away.performer': { $exists: true } }] })
+          .then((docs) =>
+            docs.filter((doc) => Object.entries(doc.away).some(([party, since]) => (doc.graceFrom?.[party as SessionParty] ?? since)! < graceOverBefore)),
+          ),
         sessions.find({ holdOpen: true, status: { $in: ['ended', 'declined', 'expired'] } }),
         sessions.find({ holdOpen: true, status: 'held' }).then((docs) => docs.filter((doc) => doc.heldAt !== null && Date.parse(doc.heldAt) < nowMs - orphanAfterMs)),
       ]);

@@ -96,6 +96,25 @@ describe('session decider', () => {
     expect(graceExpired(fold([requested, started, performerLeft]), 'performer', iso(80_000), 30_000, at(110_000))).toMatchObject({ reason: 'performer_disconnected' });
   });
 
+  it('after a restart, a party found gone stops the minutes where media could last be vouched for, and its grace period runs from the restart', () => {
+    // the process died at 100 s and was up again at 160 s: the clock finds the user's page gone, minute 3 (from 130 s) waits
+    const found: DomainEvent = { type: 'SessionPartyLeft', data: { sessionId, party: 'user', at: iso(130_000), cause: 'unconfirmed', noticedAt: iso(160_000) } };
+    spec.given([requested, started]).when((s) => decidePartyLeft({ party: 'user', at: at(130_000), cause: 'unconfirmed', noticedAt: at(160_000) }, s)).then([found]);
+    // noticed at once (the usual case): no separate time
+    spec.given([requested, started]).when((s) => decidePartyLeft({ party: 'user', at: at(70_000), cause: 'unconfirmed', noticedAt: at(70_000) }, s)).then([
+      { type: 'SessionPartyLeft', data: { sessionId, party: 'user', at: iso(70_000), cause: 'unconfirmed' } },
+    ]);
+    const state = fold([requested, started, found]);
+    // 30 s after the crash's minute is not enough: the page had no server to come back to
+    expect(graceExpired(state, 'user', iso(130_000), 30_000, at(170_000))).toBeUndefined();
+    expect(graceExpired(state, 'user', iso(130_000), 30_000, at(189_999))).toBeUndefined();
+    // 30 s after the restart it ends, at the time media could last be vouched for
+    expect(graceExpired(state, 'user', iso(130_000), 30_000, at(190_000))).toEqual({ endedBy: 'system', reason: 'user_disconnected', endedAt: at(130_000) });
+    // back in time: nothing to end
+    const back: DomainEvent = { type: 'SessionPartyReturned', data: { sessionId, party: 'user', at: iso(165_000) } };
+    expect(graceExpired(fold([requested, started, found, back]), 'user', iso(130_000), 30_000, at(200_000))).toBeUndefined();
+  });
+
   it('closes at the time media stopped; a user ending while she is away owes no minimum', () => {
     const request = { endedBy: 'user' as const, reason: 'user_ended' as const, endedAt: at(95_000) };
     expect(closingOf(fold([requested, started]), request)).toEqual(request);

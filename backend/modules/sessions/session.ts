@@ -12,6 +12,8 @@ export type Session =
       endedAt: string | null;
       /** since when each party's connection is gone (absent: present) */
       away: Partial<Record<SessionParty, string>>;
+      /** from when each away party's grace period runs (its `noticedAt`, else the time it left) */
+      graceFrom: Partial<Record<SessionParty, string>>;
     };
 
 export type OpenSession = Extract<Session, { terms: unknown }>;
@@ -19,7 +21,7 @@ export type OpenSession = Extract<Session, { terms: unknown }>;
 export const session: Aggregate<Session> = {
   initialState: () => ({ status: 'none' }),
   evolve(state, event) {
-    if (event.type === 'SessionRequested') return state.status === 'none' ? { status: 'requested', terms: event.data, startedAt: null, endedAt: null, away: {} } : state;
+    if (event.type === 'SessionRequested') return state.status === 'none' ? { status: 'requested', terms: event.data, startedAt: null, endedAt: null, away: {}, graceFrom: {} } : state;
     if (state.status === 'none') return state;
     switch (event.type) {
       case 'SessionStarted':
@@ -29,13 +31,18 @@ export const session: Aggregate<Session> = {
       case 'SessionExpired':
         return state.status === 'requested' ? { ...state, status: 'expired', endedAt: event.data.expiredAt } : state;
       case 'SessionPartyLeft':
-        return { ...state, away: { ...state.away, [event.data.party]: event.data.at } };
+        return {
+          ...state,
+          away: { ...state.away, [event.data.party]: event.data.at },
+          graceFrom: { ...state.graceFrom, [event.data.party]: event.data.noticedAt ?? event.data.at },
+        };
       case 'SessionPartyReturned': {
         const { [event.data.party]: _back, ...away } = state.away;
-        return { ...state, away };
+        const { [event.data.party]: _from, ...graceFrom } = state.graceFrom;
+        return { ...state, away, graceFrom };
       }
       case 'SessionEnded':
-        return { ...state, status: 'ended', endedAt: event.data.endedAt, away: {} };
+        return { ...state, status: 'ended', endedAt: event.data.endedAt, away: {}, graceFrom: {} };
       default:
         return state;
     }
@@ -101,11 +108,13 @@ export function decideCancel(state: Session, now: Date): DomainEvent[] {
   return [ended(state, { endedBy: 'user', reason: 'cancelled', endedAt: now.toISOString(), minutesBilled: 0, costUnits: 0 })];
 }
 
-export function decidePartyLeft(command: { party: SessionParty; at: Date; cause: 'disconnected' | 'unconfirmed' }, state: Session): DomainEvent[] {
+export function decidePartyLeft(command: { party: SessionParty; at: Date; cause: 'disconnected' | 'unconfirmed'; noticedAt?: Date }, state: Session): DomainEvent[] {
   if (state.status !== 'active' || state.away[command.party]) return [];
   // never before the start: minutes are counted from there
-  const at = new Date(Math.max(command.at.getTime(), Date.parse(state.startedAt!))).toISOString();
-  return [{ type: 'SessionPartyLeft', data: { sessionId: state.terms.sessionId, party: command.party, at, cause: command.cause } }];
+  const atMs = Math.max(command.at.getTime(), Date.parse(state.startedAt!));
+  const at = new Date(atMs).toISOString();
+  const noticed = command.noticedAt && command.noticedAt.getTime() > atMs ? { noticedAt: command.noticedAt.toISOString() } : {};
+  return [{ type: 'SessionPartyLeft', data: { sessionId: state.terms.sessionId, party: command.party, at, cause: command.cause, ...noticed } }];
 }
 
 export function decidePartyReturned(command: { party: SessionParty }, state: Session, now: Date): DomainEvent[] {
@@ -149,9 +158,12 @@ export function decideRecordEnd(settled: EventDataOf<'SessionSettled'>, state: S
   return [ended(state, { endedBy: settled.endedBy, reason, endedAt: settled.endedAt, minutesBilled: settled.minutesBilled, costUnits: settled.costUnits })];
 }
 
-/** The grace period of the party away since `since` ran out: the session ends (when nothing changed meanwhile). */
+/**
+ * The grace period of the party away since `since` ran out (counted from when the server noticed):
+ * the session ends at `since` (when nothing changed meanwhile).
+ */
 export function graceExpired(state: Session, party: SessionParty, since: string, graceMs: number, now: Date): Closing | undefined {
   if (state.status !== 'active' || state.away[party] !== since) return undefined;
-  if (now.getTime() < Date.parse(since) + graceMs) return undefined;
+  if (now.getTime() < Date.parse(state.graceFrom[party] ?? since) + graceMs) return undefined;
   return { endedBy: 'system', reason: party === 'user' ? 'user_disconnected' : 'performer_disconnected', endedAt: new Date(since) };
 }

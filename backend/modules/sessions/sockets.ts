@@ -59,10 +59,17 @@ export function sessionSockets(deps: SessionSocketsDeps) {
     else realtime.toPerformer(joined.performerId, event, payload);
   };
 
+  /** Keeps each joined party's presence alive; one that was lost (Redis restarted empty) is put back, and the party is back. */
+  async function refreshOne(sessionId: string, party: SessionParty) {
+    const had = await kv.has(presenceKey(sessionId, party));
+    await kv.put(presenceKey(sessionId, party), PRESENCE_TTL_MS);
+    if (!had) await commands.partyReturned(sessionId, party);
+  }
+
   function refresh() {
     for (const key of present.keys()) {
       const [sessionId, party] = key.split(':') as [string, SessionParty];
-      void kv.put(presenceKey(sessionId, party), PRESENCE_TTL_MS).catch(() => undefined);
+      void refreshOne(sessionId, party).catch(() => undefined);
     }
     if (present.size === 0 && refresher) {
       clearInterval(refresher);

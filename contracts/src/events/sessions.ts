@@ -70,6 +70,12 @@ export const SessionPartyLeft = z.object({
   party: z.enum(sessionParties),
   at: z.string(),
   cause: z.enum(['disconnected', 'unconfirmed']),
+  /**
+   * When the server found the party gone, when later than `at`: a restarted process finds the pages
+   * gone only once it is up again. Minutes stop at `at`; the grace period runs from here, so pages
+   * that come back right after a restart find their session still running.
+   */
+  noticedAt: z.string().optional(),
 });
 
 /** The party is back within the grace period: the session goes on, waiting minutes are billed. */

@@ -73,7 +73,7 @@ function startProcess(url: string, dataDir: string, port: number): AppProcess {
   const exited = new Promise((resolve) => child.once('exit', resolve));
   const ready = new Promise<void>((resolve, reject) => {
     let output = '';
-    const timer = setTimeout(() => reject(new Error(`no start in time:\n${output}`)), 90_000);
+    const timer = setTimeout(() => reject(new Error(`no start in time:\n${output}`)), 180_000);
     child.stdout!.on('data', (chunk: Buffer) => {
       output += chunk.toString();
       const match = /running at (http:\/\/\S+)/.exec(output);
@@ -333,5 +333,5 @@ describeWithPostgres('sessions: the process SIGKILLed twice while 200 sessions a
         `${((Date.now() - started) / 1000).toFixed(1)} s\n[sessions crash] ledger:audit exit ${audit.code}: ${audit.output.trim().split('\n').slice(-3).join(' | ')}\n`,
     );
     expect([audit.code, audit.output]).toEqual([0, expect.any(String)]);
-  }, 240_000);
+  }, 420_000);
 });

@@ -196,7 +196,7 @@ describe('projection runner (PGlite event store, in-memory read models)', () => 
     expect(await pongCount()).toBe(5);
     expect(logger.info).toHaveBeenCalledWith(
       'projections rebuilt',
-      expect.objectContaining({ projections: ['stream-counts'], events: (await eventStore.readAll()).length, eventsPerSecond: expect.any(Number) }),
+      expect.objectContaining({ projections: ['stream-counts'], events: (await eventStore.readAll()).length, eventsPerSecond: expect.any(Number), eventsPerCpuSecond: expect.any(Number) }),
     );
 
     // still live after the rebuild

@@ -121,4 +121,55 @@ describeWithChromium('issue 12 polish in the browser', () => {
     expect(await pageWidth(page)).toBeLessThanOrEqual(PHONE.width);
     await page.close();
   });
+
+  it("checks the photo's price in the browser in Italian, and words a server refusal with the form's messages", async () => {
+    const page = await newPage(PHONE);
+    await signInAsPerformer(page, 'giulia.rossi');
+    await page.getByRole('tab', { name: 'Galleria' }).click();
+    await page.getByRole('button', { name: '+ Aggiungi Foto' }).click();
+    const dialog = page.getByTestId('add-photo-dialog');
+    const posted: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && request.url().endsWith('/photos')) posted.push(request.url());
+    });
+    await dialog.getByLabel("oppure URL dell'immagine").fill('https://example.com/tramonto.jpg');
+    await dialog.getByLabel('Titolo').fill('Tramonto');
+    const price = dialog.getByLabel('Prezzo (auracoin)');
+    const add = dialog.getByRole('button', { name: 'Aggiungi', exact: true });
+
+    // 0,3 and an empty price: refused here, in Italian, nothing sent
+    await price.fill('0.3');
+    await add.click();
+    await dialog.getByText('Prezzo minimo 0,5 auracoin').waitFor();
+    expect(await price.getAttribute('aria-invalid')).toBe('true');
+    await price.fill('0.75');
+    await dialog.getByText('Il prezzo va a passi di 0,5').waitFor();
+    await price.fill('');
+    await add.click();
+    await dialog.getByText('Inserisci il prezzo').waitFor();
+    expect(posted).toEqual([]);
+
+    // a refusal only the server makes reads as the form's own message under the field
+    await page.route('**/api/performers/*/photos', (route) =>
+      route.request().method() === 'POST'
+        ? route.fulfill({
+            status: 400,
+            contentType: 'application/problem+json',
+            body: JSON.stringify({ status: 400, code: 'validation_failed', error: 'Invalid fields: body.title', errors: [{ path: 'body.title', message: 'Too big' }] }),
+          })
+        : route.continue(),
+    );
+    await price.fill('12.5');
+    await add.click();
+    await dialog.getByText('Il titolo è obbligatorio (massimo 120 caratteri)').waitFor();
+    expect(await dialog.getByLabel('Titolo').getAttribute('aria-invalid')).toBe('true');
+    expect(await page.locator('body').innerText()).not.toMatch(/Invalid fields|body\.title|Too big/);
+    await page.unroute('**/api/performers/*/photos');
+
+    // and a valid photo goes through
+    await add.click();
+    await page.getByText('Foto aggiunta!').waitFor();
+    await page.getByTestId('own-photo').filter({ hasText: 'Tramonto' }).filter({ hasText: '12,5 auracoin' }).waitFor();
+    await page.close();
+  });
 });

@@ -1,41 +1,61 @@
 import { useId, useRef, useState } from 'react';
 import { Badge, Box, Button, Card, Field, Grid, Heading, HStack, Image, Input, Stack, Text, Textarea } from '@chakra-ui/react';
 import { PHOTO_PRICE_DEFAULT, PHOTO_PRICE_MIN, PHOTO_PRICE_STEP, uploadMessages } from '@aura/contracts';
+import { useFormik } from 'formik';
 import { errorMessage } from '../../../lib/api-client';
 import { formatAuracoin } from '../../../lib/format';
+import { fieldError, showRefusedFields } from '../../../lib/form-errors';
 import { notify } from '../../../components/ui/toaster';
 import { DialogFrame } from '../../../components/ui/dialog-frame';
+import { FormField } from '../../../components/ui/form-field';
+import { SubmitButton } from '../../../components/ui/submit-button';
 import { uploadPhotoImage, useAddPhoto, useDeletePhoto, useOwnPhotos } from '../api/photos';
 import { checkImageFile } from './image-check';
+import { PHOTO_FIELD_MESSAGES, PHOTO_PRICE_HINT, photoSchema } from './photo-schema';
 
-/** The form's message for each field the server may refuse. */
-const PHOTO_FIELD_MESSAGES = {
-  title: 'Il titolo è obbligatorio (massimo 120 caratteri)',
-  description: 'Descrizione troppo lunga (massimo 1000 caratteri)',
-  price: 'Prezzo minimo 0,5 auracoin, a passi di 0,5',
-  imageUrl: "Carica un'immagine o inserisci un URL valido",
-} as const;
+interface PhotoValues {
+  title: string;
+  description: string;
+  price: number | string;
+}
+
+const EMPTY_PHOTO: PhotoValues = { title: '', description: '', price: PHOTO_PRICE_DEFAULT };
 
 function AddPhotoDialog({ performerId }: { performerId: string }) {
   const id = useId();
   const [open, setOpen] = useState(false);
-  const [title, setTitle] = useState('');
-  const [description, setDescription] = useState('');
-  const [price, setPrice] = useState(String(PHOTO_PRICE_DEFAULT));
   const [url, setUrl] = useState('');
   const [uploaded, setUploaded] = useState<string | null>(null);
   const [uploading, setUploading] = useState(false);
-  const [titleError, setTitleError] = useState(false);
   const fileRef = useRef<HTMLInputElement>(null);
   const add = useAddPhoto(performerId);
+  // title and price are checked here, in Italian, before anything is sent (spec §5)
+  const formik = useFormik<PhotoValues>({
+    initialValues: EMPTY_PHOTO,
+    validationSchema: photoSchema,
+    onSubmit: async (values, helpers) => {
+      const imageUrl = uploaded ?? url.trim();
+      if (!imageUrl) {
+        notify({ type: 'error', title: 'Errore', description: "Carica un'immagine o inserisci un URL" });
+        return;
+      }
+      try {
+        await add.mutateAsync({ imageUrl, title: values.title.trim(), description: values.description.trim() || null, price: Number(values.price) });
+        notify({ type: 'success', title: 'Foto aggiunta!', description: 'La foto è stata aggiunta alla tua galleria' });
+        setOpen(false);
+        reset();
+      } catch (error) {
+        // a refusal of the server reads as the form's own message under the field, in Italian
+        showRefusedFields(helpers, error, PHOTO_FIELD_MESSAGES);
+        notify({ type: 'error', title: 'Errore', description: errorMessage(error, { fields: PHOTO_FIELD_MESSAGES }) });
+      }
+    },
+  });
 
   const reset = () => {
-    setTitle('');
-    setDescription('');
-    setPrice(String(PHOTO_PRICE_DEFAULT));
+    formik.resetForm();
     setUrl('');
     setUploaded(null);
-    setTitleError(false);
   };
 
   const onFile = async (file: File | undefined) => {
@@ -57,29 +77,6 @@ function AddPhotoDialog({ performerId }: { performerId: string }) {
     }
   };
 
-  const submit = () => {
-    if (!title.trim()) {
-      setTitleError(true);
-      return;
-    }
-    const imageUrl = uploaded ?? url.trim();
-    if (!imageUrl) {
-      notify({ type: 'error', title: 'Errore', description: "Carica un'immagine o inserisci un URL" });
-      return;
-    }
-    add.mutate(
-      { imageUrl, title: title.trim(), description: description.trim() || null, price: Number(price) },
-      {
-        onSuccess: () => {
-          notify({ type: 'success', title: 'Foto aggiunta!', description: 'La foto è stata aggiunta alla tua galleria' });
-          setOpen(false);
-          reset();
-        },
-        onError: (error) => notify({ type: 'error', title: 'Errore', description: errorMessage(error, { fields: PHOTO_FIELD_MESSAGES }) }),
-      },
-    );
-  };
-
   return (
     <>
       <Button colorPalette="brand" onClick={() => setOpen(true)}>
@@ -90,14 +87,16 @@ function AddPhotoDialog({ performerId }: { performerId: string }) {
         onClose={() => setOpen(false)}
         title="Aggiungi una foto"
         testId="add-photo-dialog"
+        onSubmit={() => formik.handleSubmit()}
+        formLabel="Aggiungi una foto"
         footer={
           <>
             <Button variant="outline" onClick={() => setOpen(false)}>
               Annulla
             </Button>
-            <Button colorPalette="brand" onClick={submit} loading={add.isPending} disabled={uploading}>
+            <SubmitButton colorPalette="brand" loading={formik.isSubmitting} disabled={uploading}>
               Aggiungi
-            </Button>
+            </SubmitButton>
           </>
         }
       >
@@ -126,30 +125,15 @@ function AddPhotoDialog({ performerId }: { performerId: string }) {
             <Field.Label>oppure URL dell&apos;immagine</Field.Label>
             <Input type="url" value={url} onChange={(e) => setUrl(e.currentTarget.value)} placeholder="https://..." bg="bg.subtle" />
           </Field.Root>
-          <Field.Root required invalid={titleError}>
-            <Field.Label>
-              Titolo
-              <Field.RequiredIndicator />
-            </Field.Label>
-            <Input
-              value={title}
-              onChange={(e) => {
-                setTitle(e.currentTarget.value);
-                setTitleError(false);
-              }}
-              bg="bg.subtle"
-            />
-            <Field.ErrorText>Il titolo è obbligatorio</Field.ErrorText>
-          </Field.Root>
-          <Field.Root>
-            <Field.Label>Descrizione</Field.Label>
-            <Textarea value={description} onChange={(e) => setDescription(e.currentTarget.value)} rows={2} bg="bg.subtle" />
-          </Field.Root>
-          <Field.Root>
-            <Field.Label>Prezzo (auracoin)</Field.Label>
-            <Input type="number" min={PHOTO_PRICE_MIN} step={PHOTO_PRICE_STEP} value={price} onChange={(e) => setPrice(e.currentTarget.value)} bg="bg.subtle" />
-            <Field.HelperText>Minimo 0,5, a passi di 0,5</Field.HelperText>
-          </Field.Root>
+          <FormField label="Titolo" required error={fieldError(formik, 'title')}>
+            <Input {...formik.getFieldProps('title')} bg="bg.subtle" />
+          </FormField>
+          <FormField label="Descrizione" error={fieldError(formik, 'description')}>
+            <Textarea {...formik.getFieldProps('description')} rows={2} bg="bg.subtle" />
+          </FormField>
+          <FormField label="Prezzo (auracoin)" required error={fieldError(formik, 'price')} helperText={PHOTO_PRICE_HINT}>
+            <Input type="number" inputMode="decimal" min={PHOTO_PRICE_MIN} step={PHOTO_PRICE_STEP} {...formik.getFieldProps('price')} bg="bg.subtle" />
+          </FormField>
         </Stack>
       </DialogFrame>
     </>

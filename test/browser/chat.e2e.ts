@@ -131,6 +131,8 @@ describeWithChromium('chat in the browser', () => {
     expect(await bubbles(user).allInnerTexts()).toEqual(['Ciao Giulia, <b>sono Lupo</b>', 'Ciao Lupo\ncome stai?']);
 
     // the user's socket drops and stays down while she writes twice; back up, each shows once
+    // the reloaded page's socket connects once the page is idle: wait for it before dropping it
+    for (const deadline = Date.now() + 15_000; socket.connectedAs(userId) === 0 && Date.now() < deadline; ) await new Promise((resolve) => setTimeout(resolve, 50));
     expect(socket.connectedAs(userId)).toBeGreaterThan(0);
     await socket.drop(userId);
     for (const text of ['Sei ancora lì?', 'Ti aspetto']) {
@@ -175,6 +177,8 @@ describeWithChromium('chat in the browser', () => {
     await giuliaItem.getByTestId('unread-count').waitFor({ state: 'detached' });
     await giuliaItem.click();
     await chooser.getByRole('button', { name: 'Continua con Lupo' }).click();
+    await bubbles(user).filter({ hasText: 'Ciao Giulia, <b>sono Lupo</b>' }).waitFor();
+    await bubbles(user).filter({ hasText: 'Ci sei?' }).waitFor();
     expect(await bubbles(user).allInnerTexts()).toEqual(['Ciao Giulia, <b>sono Lupo</b>', 'Ciao Lupo\ncome stai?', 'Sei ancora lì?', 'Ti aspetto', 'Eccomi!', 'Ci sei?']);
 
     await userContext.close();

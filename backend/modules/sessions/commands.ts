@@ -35,6 +35,20 @@ import {
   type Session,
 } from './session';
 
+/** How early a timer may fire and still count as its moment (Node's timers fire up to a millisecond early by Date.now). */
+export const EARLY_TICK_TOLERANCE_MS = 50;
+
+/**
+ * The moment a tick acts at: now, or the moment it was scheduled for when its timer fired a little
+ * early. Otherwise a minute's tick that fires 1 ms before the minute finds nothing due, asks for the
+ * same minute again under the same job id (dropped: that job is the one running), and the minute
+ * waits for the sweep, seconds late.
+ */
+export function tickMoment(now: Date, dueAt?: number): Date {
+  const early = dueAt === undefined ? 0 : dueAt - now.getTime();
+  return early > 0 && early <= EARLY_TICK_TOLERANCE_MS ? new Date(dueAt!) : now;
+}
+
 export interface SessionClock {
   billingMinuteMs: number;
   graceMs: number;
@@ -220,8 +234,8 @@ export function createSessionCommands(deps: SessionCommandsDeps) {
      * minute ends it; and whatever a crash left half done (a hold of a session that is over, an end
      * settled but not recorded, a lost request) is completed.
      */
-    async tick(sessionId: string, walletIdHint?: string): Promise<void> {
-      const at = now();
+    async tick(sessionId: string, walletIdHint?: string, dueAt?: number): Promise<void> {
+      const at = tickMoment(now(), dueAt);
       const state = await loadSession(sessionId);
       if (state.status === 'none') {
         // a hold whose request never reached the log (the sweep passes its wallet once it is old enough)

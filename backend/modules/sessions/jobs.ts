@@ -6,12 +6,13 @@ import type { SessionQueries } from './queries';
 
 export const SESSION_TICK_JOB = 'session.tick';
 
-export type SessionTickJob = { sessionId: string; walletId?: string };
+/** `dueAt`: the moment the tick was scheduled for (ms), absent in jobs queued before it was carried */
+export type SessionTickJob = { sessionId: string; walletId?: string; dueAt?: number };
 
 /** The session's clock: every scheduled moment of a session (a minute, an expiry, a grace period) runs its tick. */
 export const sessionTickJob = (commands: SessionCommands) =>
-  jobProcessor<SessionTickJob>(SESSION_TICK_JOB, async ({ sessionId, walletId }) => {
-    await commands.tick(sessionId, walletId);
+  jobProcessor<SessionTickJob>(SESSION_TICK_JOB, async ({ sessionId, walletId, dueAt }) => {
+    await commands.tick(sessionId, walletId, dueAt);
   });
 
 /**
@@ -22,7 +23,7 @@ export function scheduleSessionTick(jobs: JobQueue, now: () => Date) {
   return async (sessionId: string, atMs: number, reason: string, walletId?: string) => {
     await jobs.enqueue<SessionTickJob>(
       SESSION_TICK_JOB,
-      walletId ? { sessionId, walletId } : { sessionId },
+      walletId ? { sessionId, walletId, dueAt: atMs } : { sessionId, dueAt: atMs },
       { jobId: `session-tick:${sessionId}:${reason}`, delayMs: Math.max(0, atMs - now().getTime()), attempts: 5, backoff: { type: 'exponential', delayMs: 200 } },
     );
   };

@@ -17,6 +17,12 @@ import { startTestApp } from '../../backend/test/app-harness';
 import { fillRegistration, performerOnline } from '../../test/browser/steps';
 import type { FrameRun } from './first-frame';
 
+/** what the page functions touch (this bench is type-checked without the DOM's types) */
+interface Browser {
+  localStorage: { getItem(key: string): string | null };
+  document: { querySelector(selector: string): { videoWidth: number; currentTime: number } | null };
+}
+
 const DEMO_PERFORMERS = ['giulia.rossi', 'sofia.marino', 'valentina.greco', 'chiara.conti', 'elena.ferrari', 'aiko.tanaka', 'camila.lopez', 'isabela.santos', 'lucia.bianchi', 'mei.lin', 'nadia.petrova', 'amara.diallo'];
 
 export async function measureFirstFrameOnPages(options: { runs: number; chromiumPath: string }): Promise<FrameRun[]> {
@@ -43,7 +49,7 @@ export async function measureFirstFrameOnPages(options: { runs: number; chromium
       const viewer = `frame${Date.now().toString(36)}${run}`;
       await fillRegistration(user, app.url, { username: viewer });
       await user.waitForURL(`${app.url}/user`);
-      const userId = (await user.evaluate<string | null>("localStorage.getItem('userId')"))!;
+      const userId = (await user.evaluate(() => (globalThis as unknown as Browser).localStorage.getItem('userId')))!;
       await fund(app, userId, 200);
       await user.goto(`${app.url}/video-session?performerId=${performerId}&displayName=${viewer}`);
 
@@ -53,13 +59,10 @@ export async function measureFirstFrameOnPages(options: { runs: number; chromium
       await accept.waitFor();
       const acceptedAt = await her.evaluate(() => Date.now());
       await accept.click();
-      // (a string: this bench is type-checked without the DOM's types)
-      const frameAt = await user.waitForFunction(
-        `(() => { const video = document.querySelector('[data-testid="remote-video"]');
-          return video && video.videoWidth > 0 && video.currentTime > 0 ? { at: Date.now(), width: video.videoWidth } : false; })()`,
-        undefined,
-        { timeout: 30_000, polling: 'raf' },
-      );
+      const frameAt = await user.waitForFunction(() => {
+        const video = (globalThis as unknown as Browser).document.querySelector('[data-testid="remote-video"]');
+        return video && video.videoWidth > 0 && video.currentTime > 0 ? { at: Date.now(), width: video.videoWidth } : false;
+      }, undefined, { timeout: 30_000, polling: 'raf' });
       const frame = (await frameAt.jsonValue()) as { at: number; width: number };
       results.push({ ms: frame.at - acceptedAt, width: frame.width });
 

@@ -115,4 +115,20 @@ describeWithEngine(redis, 'realtime across nodes through the Redis adapter', () 
       await api.realtime.close();
     }
   });
+
+  it('drops a push that comes after the stop instead of publishing on the closed Redis connection', async () => {
+    const node = createRealtime({ logger, redisUrl });
+    await silence(100);
+    await node.close();
+    const rejections: unknown[] = [];
+    const onRejection = (reason: unknown) => rejections.push(reason);
+    process.on('unhandledRejection', onRejection);
+    try {
+      expect(() => node.toEveryone('presence:count', { onlineUsers: 1, performersOnline: 1 })).not.toThrow();
+      await silence(200);
+      expect(rejections).toEqual([]);
+    } finally {
+      process.off('unhandledRejection', onRejection);
+    }
+  });
 });

@@ -87,7 +87,11 @@ export function createRealtime(options: RealtimeOptions): Realtime {
     });
   }
 
+  let closed = false;
   const emit = <E extends EventName>(room: string | undefined, event: E, payload: PayloadOf<E>) => {
+    // a push queued before the stop (a coalesced count, a reaction) lands after it: nowhere to send
+    // it, and the Redis adapter would publish on a closed connection (an unhandled rejection)
+    if (closed) return;
     // alone (no Redis adapter), a room without a socket here has no listener anywhere: nothing to
     // encode (a replay at start pushes for every wallet of the log)
     if (room && !options.redisUrl && !io.of('/').adapter.rooms.has(room)) return;
@@ -107,6 +111,7 @@ export function createRealtime(options: RealtimeOptions): Realtime {
       connectionListeners.push(listener);
     },
     async close() {
+      closed = true;
       // without an HTTP server there is no engine to close (Server.close would throw)
       if (options.httpServer) await new Promise<void>((resolve) => io.close(() => resolve()));
       await Promise.all(redisClients.map((client) => client.quit().catch(() => undefined)));

@@ -35,18 +35,15 @@ import {
   type Session,
 } from './session';
 
-/** How early a timer may fire and still count as its moment (Node's timers fire up to a millisecond early by Date.now). */
-export const EARLY_TICK_TOLERANCE_MS = 50;
-
 /**
- * The moment a tick acts at: now, or the moment it was scheduled for when its timer fired a little
- * early. Otherwise a minute's tick that fires 1 ms before the minute finds nothing due, asks for the
- * same minute again under the same job id (dropped: that job is the one running), and the minute
- * waits for the sweep, seconds late.
+ * The job id reason of a session's next minute tick. Node's timers fire up to a millisecond early
+ * by Date.now, so the tick of a minute may run just before it, find nothing due, and ask for that
+ * same minute again: under the same job id the queue drops it (that job is the one running) and the
+ * minute waits for the sweep, seconds late. Asked again by the job that was meant for it, the
+ * minute gets a new id; billing still happens only at or after the minute's start.
  */
-export function tickMoment(now: Date, dueAt?: number): Date {
-  const early = dueAt === undefined ? 0 : dueAt - now.getTime();
-  return early > 0 && early <= EARLY_TICK_TOLERANCE_MS ? new Date(dueAt!) : now;
+export function minuteTickReason(minute: number, nextAt: number, dueAt: number | undefined, now: number): string {
+  return dueAt !== undefined && nextAt <= dueAt ? `minute:${minute}:again:${now}` : `minute:${minute}`;
 }
 
 export interface SessionClock {
@@ -235,7 +232,7 @@ export function createSessionCommands(deps: SessionCommandsDeps) {
      * settled but not recorded, a lost request) is completed.
      */
     async tick(sessionId: string, walletIdHint?: string, dueAt?: number): Promise<void> {
-      const at = tickMoment(now(), dueAt);
+      const at = now();
       const state = await loadSession(sessionId);
       if (state.status === 'none') {
         // a hold whose request never reached the log (the sweep passes its wallet once it is old enough)
@@ -302,7 +299,8 @@ export function createSessionCommands(deps: SessionCommandsDeps) {
       const decided = outcome as ReturnType<typeof decideBilling>;
       if (decided.kind === 'exhausted') await finish(sessionId, decided.closing);
       else if (decided.kind === 'bill' || (decided.kind === 'wait' && !decided.waitingForParty)) {
-        await effects.scheduleTick(sessionId, decided.nextAt, `minute:${Math.round((decided.nextAt - Date.parse(active.startedAt!)) / active.terms.billingMinuteMs) + 1}`);
+        const minute = Math.round((decided.nextAt - Date.parse(active.startedAt!)) / active.terms.billingMinuteMs) + 1;
+        await effects.scheduleTick(sessionId, decided.nextAt, minuteTickReason(minute, decided.nextAt, dueAt, at.getTime()));
       }
     },
   };

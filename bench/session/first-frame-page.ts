@@ -9,11 +9,11 @@
  * appears; timed from her click on 'Accetta' until the user's `remote-video` has a size and a
  * playing time (polled at each animation frame, so the figure is up to one frame late).
  */
-import { chromium } from 'playwright-core';
 import { buildFrontendIfStale } from '../../scripts/frontend-build.mjs';
 import { deterministicId } from '../../backend/platform/ids';
 import { fund } from '../../backend/test/admin-session';
 import { startTestApp } from '../../backend/test/app-harness';
+import { launchChromium } from '../../test/browser/chromium';
 import { fillRegistration, performerOnline } from '../../test/browser/steps';
 import type { FrameRun } from './first-frame';
 
@@ -25,16 +25,11 @@ interface Browser {
 
 const DEMO_PERFORMERS = ['giulia.rossi', 'sofia.marino', 'valentina.greco', 'chiara.conti', 'elena.ferrari', 'aiko.tanaka', 'camila.lopez', 'isabela.santos', 'lucia.bianchi', 'mei.lin', 'nadia.petrova', 'amara.diallo'];
 
-export async function measureFirstFrameOnPages(options: { runs: number; chromiumPath: string }): Promise<FrameRun[]> {
+/** Chromium is the browser tests' own (CHROMIUM_PATH), with their flags. */
+export async function measureFirstFrameOnPages(options: { runs: number }): Promise<FrameRun[]> {
   buildFrontendIfStale();
   const app = await startTestApp({}, { serveFrontend: true });
-  const browser = await chromium.launch({
-    executablePath: options.chromiumPath,
-    args: [
-      '--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run',
-      '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream', '--allow-loopback-in-peer-connection',
-    ],
-  });
+  const browser = await launchChromium();
   try {
     await app.seedDemo();
     await app.settled();

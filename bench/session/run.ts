@@ -62,7 +62,7 @@ async function frame() {
     console.log(`    median ${ms(percentile(sorted, 50))}, worst ${ms(sorted.at(-1)!)} (target < 1500 ms)`);
   };
   console.log(`(b) accept -> first decoded frame, Chromium fake camera, loopback, ${frameRuns} runs each (load ${load()})`);
-  report("the product's pages (her dashboard's 'Accetta' -> his /video-session)", await measureFirstFrameOnPages({ runs: frameRuns, chromiumPath }));
+  report("the product's pages (her dashboard's 'Accetta' -> his /video-session)", await measureFirstFrameOnPages({ runs: frameRuns }));
   report('minimal harness pages (the same signalling, no React)', await measureFirstFrame({ runs: frameRuns, chromiumPath }));
 }
 

@@ -171,6 +171,18 @@ function contractTests(
       expect(await store.readStream(stream)).toHaveLength(3);
     });
 
+    it('a stale append whose first events a later append of the same stream stored is a conflict, not a duplicate', async () => {
+      // two deciders of one stream (a session's end and its minute tick) both decide "bill minute n"
+      // with the same fixed ids; the one that lost must re-read, not fail
+      const stream = newStream('overlap');
+      await store.appendToStream(stream, newEvents(1), { expectedRevision: 'no_stream' });
+      const minute = newEvents(2);
+      await store.appendToStream(stream, minute, { expectedRevision: 0 });
+      const stale = store.appendToStream(stream, [...minute, newEvent()], { expectedRevision: 0 });
+      await expect(stale).rejects.toBeInstanceOf(WrongExpectedRevisionError);
+      expect(await store.readStream(stream)).toHaveLength(3);
+    });
+
     if (capabilities.rejectsEventIdFromOtherStream) {
       it('refuses an event id that is already stored in another stream', async () => {
         const event = newEvent();

@@ -144,7 +144,7 @@ class SqlEventStore implements EventStore, LogReader {
       }
       if (row?.expectation_met && events.length === 0) return this.streamHead(streamId);
       // a retry of an append that went through is answered as the first time
-      const earlier = await this.earlierAppend(streamId, events);
+      const earlier = await this.earlierAppend(streamId, events, row !== undefined && !row.expectation_met);
       if (earlier) return earlier;
       if (!row && retriesOnConflict && attempt < MAX_APPEND_ATTEMPTS) continue;
       const current = row ? row.current_revision : (await this.streamHead(streamId)).nextExpectedRevision;
@@ -153,8 +153,13 @@ class SqlEventStore implements EventStore, LogReader {
     }
   }
 
-  /** The first result when exactly these events are already this stream's; throws if stored elsewhere. */
-  private async earlierAppend(streamId: string, events: EventToAppend[]): Promise<AppendResult | undefined> {
+  /**
+   * The first result when exactly these events are already this stream's; throws if stored
+   * elsewhere. When the expected revision was missed and only some of them are this stream's, a
+   * later append stored those (another decider decided the same thing first): that is a conflict,
+   * and the caller re-reads.
+   */
+  private async earlierAppend(streamId: string, events: EventToAppend[], expectationMissed: boolean): Promise<AppendResult | undefined> {
     if (events.length === 0) return undefined;
     const ids = idsOf(events);
     const stored = await this.options.executor.query<StoredIdRow>(this.sql.storedIds, [ids]);
@@ -166,6 +171,7 @@ class SqlEventStore implements EventStore, LogReader {
       return row?.stream_id === streamId && Number(row.revision) === firstRevision + index;
     });
     const last = byId.get(ids[ids.length - 1] ?? '');
+    if (!isSameAppend && expectationMissed && stored.every((row) => row.stream_id === streamId)) return undefined;
     if (!isSameAppend || !last) throw new DuplicateEventIdError(streamId, stored.map((row) => row.event_id));
     return { nextExpectedRevision: Number(last.revision), position: Number(last.position) };
   }

@@ -1,7 +1,9 @@
 /**
  * Live chat under load. Run with `npm run bench:chat` (see bench/README.md).
  *
- * 1. Writes BENCH_USERS (1,988) users with 160 auracoin each into a temporary DATA_DIR (PGlite,
+ * 1. Writes BENCH_USERS (1,988) users with 160 auracoin each into a temporary DATA_DIR (PGlite; or,
+ *    with BENCH_DATABASE_URL, into a scratch PostgreSQL database made and dropped on that server, and
+ *    BENCH_REDIS_URL puts jobs, presence and Socket.IO on Redis;
  *    bench/scale/log.ts), then starts the app as `npm start` does (embedded adapters, demo
  *    performers) in its own process on BENCH_PORT (4500), with a session secret this bench knows.
  * 2. Connects one Socket.IO client per user and per demo performer (2,000 with the 12 demo
@@ -24,6 +26,7 @@ import { io as connect, type Socket } from 'socket.io-client';
 import { createSessionManager, SESSION_COOKIE } from '../../backend/platform/http/session';
 import { deterministicId } from '../../backend/platform/ids';
 import { createMemoryKeyValueStore } from '../../backend/platform/kv/memory';
+import { scratchDatabase } from '../../backend/test/session-helpers';
 import { startApp } from '../scale/app-process';
 import { scaleUserId, writeScaleLog } from '../scale/log';
 
@@ -34,6 +37,10 @@ const settings = {
   seconds: Number(process.env.BENCH_SECONDS ?? 15),
   concurrency: Number(process.env.BENCH_CONCURRENCY ?? 32),
   throughputSeconds: Number(process.env.BENCH_THROUGHPUT_SECONDS ?? 5),
+  /** PostgreSQL for the event store (a scratch database made and dropped under this server); default PGlite */
+  databaseUrl: process.env.BENCH_DATABASE_URL,
+  /** Redis for jobs, presence and Socket.IO; default in-process */
+  redisUrl: process.env.BENCH_REDIS_URL ?? '',
 };
 /** every bench user's balance once the log is written (welcome 10 + 50 + 100, bench/scale/log.ts) */
 const STARTING_AURACOIN = 160;
@@ -87,10 +94,14 @@ async function main() {
   const sessions = createSessionManager({ secret, secure: false, revocations: createMemoryKeyValueStore() });
   const cookieOf = (sub: string, kind: 'user' | 'performer') => `${SESSION_COOKIE}=${sessions.issue({ sub, kind }).token}`;
   const base = `http://127.0.0.1:${settings.port}`;
-  console.log(`chat bench: ${settings.users} users + ${PERFORMERS.length} performers connected, ${settings.rate} messages/s for ${settings.seconds} s, then ${settings.concurrency} closed-loop senders for ${settings.throughputSeconds} s; load ${load()}`);
+  const adapters = `${settings.databaseUrl ? 'PostgreSQL' : 'PGlite'} + ${settings.redisUrl ? 'Redis' : 'in-process jobs and presence'}`;
+  console.log(`chat bench (${adapters}): ${settings.users} users + ${PERFORMERS.length} performers connected, ${settings.rate} messages/s for ${settings.seconds} s, then ${settings.concurrency} closed-loop senders for ${settings.throughputSeconds} s; load ${load()}`);
 
-  await writeScaleLog(dataDir, settings.users);
-  const app = await startApp(dataDir, settings.port, { SESSION_SECRET: secret, SEED_DEMO: 'true', LOG_LEVEL: 'warn' });
+  const database = settings.databaseUrl ? await scratchDatabase(settings.databaseUrl, 'aura_bench_chat') : undefined;
+  await writeScaleLog(dataDir, settings.users, undefined, undefined, database?.url);
+  const app = await startApp(dataDir, settings.port, {
+    SESSION_SECRET: secret, SEED_DEMO: 'true', LOG_LEVEL: 'warn', DATABASE_URL: database?.url ?? '', REDIS_URL: settings.redisUrl, MONGO_URL: '', EVENTSTORE_URL: '',
+  });
   // whatever happens to this process, the app's goes with it
   process.once('exit', () => app.process.kill('SIGTERM'));
   const users: Party[] = Array.from({ length: settings.users }, (_, index) => ({ id: scaleUserId(index), cookie: '' }));
@@ -220,6 +231,7 @@ async function main() {
     for (const socket of sockets) socket.close();
     agent.destroy();
     await app.stop();
+    await database?.drop();
     await rm(dataDir, { recursive: true, force: true });
   }
 }

@@ -1,5 +1,6 @@
 /**
- * Writes the scale benchmark's log through the event store port (PGlite under `dataDir`): per user a
+ * Writes the scale benchmark's log through the event store port (PGlite under `dataDir`, or the
+ * PostgreSQL database at `databaseUrl`): per user a
  * registration (UserRegistered on `user-<id>`) and three wallet credits (the welcome credit with its
  * fixed event id, then two purchases) appended to `wallet-<id>` with exact expected revisions.
  */
@@ -7,6 +8,7 @@ import { streams } from '@aura/contracts';
 import path from 'node:path';
 import { createPgliteEventStore } from '../../backend/platform/eventstore/pglite';
 import type { EventStore } from '../../backend/platform/eventstore/port';
+import { createPostgresEventStore } from '../../backend/platform/eventstore/postgres';
 import { deterministicId } from '../../backend/platform/ids';
 
 /** What the welcome-credit job would append, so its recovery finds nothing to do. */
@@ -46,8 +48,8 @@ async function writeUser(eventStore: EventStore, index: number, at: string): Pro
 }
 
 /** Appends `users` users (4 events each) with `writers` concurrent writers; returns the log's head. */
-export async function writeScaleLog(dataDir: string, users: number, writers = 32, onProgress?: (done: number) => void): Promise<number> {
-  const eventStore = await createPgliteEventStore({ dataDir: path.join(dataDir, 'eventstore') });
+export async function writeScaleLog(dataDir: string, users: number, writers = 32, onProgress?: (done: number) => void, databaseUrl?: string): Promise<number> {
+  const eventStore = databaseUrl ? await createPostgresEventStore({ connectionString: databaseUrl }) : await createPgliteEventStore({ dataDir: path.join(dataDir, 'eventstore') });
   try {
     const at = new Date().toISOString();
     let next = 0;

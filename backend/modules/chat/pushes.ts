@@ -73,12 +73,18 @@ export function chatPushes(deps: { realtime: RealtimeEmitter; chat: ChatQueries 
           break;
       }
     }
+    // a reader's total is the same for every conversation of the batch: counted once per reader
+    const totals = new Map<string, Promise<number>>();
+    const totalOf = (reader: ChatParty, partyId: string) => {
+      const key = `${reader}:${partyId}`;
+      if (!totals.has(key)) totals.set(key, chat.unreadCounts(reader, partyId).then(({ total }) => total));
+      return totals.get(key)!;
+    };
     for (const [conversationId, readers] of unread) {
       const doc = await chat.conversation(conversationId);
       if (!doc) continue;
       for (const reader of readers) {
-        const partyId = reader === 'user' ? doc.userId : doc.performerId;
-        const { total } = await chat.unreadCounts(reader, partyId);
+        const total = await totalOf(reader, reader === 'user' ? doc.userId : doc.performerId);
         emitToParty(realtime, reader, doc, 'chat:unread', { conversationId, unreadCount: doc[unreadField(reader)], total });
       }
     }

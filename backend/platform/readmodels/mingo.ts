@@ -139,12 +139,18 @@ class MingoCollection<T extends Doc> implements Collection<T> {
 
   async find(filter: Filter = {}, options: FindOptions = {}): Promise<T[]> {
     const matched = [...this.matches(filter)];
-    if (!options.projection && !options.sort && !options.skip && !options.limit) return matched.map((doc) => copy(doc) as T);
-    const cursor = new Query({}).find<Doc>(matched, options.projection);
+    const pick = options.projection ? plainProjection(options.projection) : copy;
+    if (!pick) return this.ordered(matched, options, options.projection).map((doc) => copy(doc) as T);
+    return this.ordered(matched, options).map((doc) => pick(doc) as T);
+  }
+
+  private ordered(matched: Doc[], options: FindOptions, projection?: FindOptions['projection']): Doc[] {
+    if (!projection && !options.sort && !options.skip && !options.limit) return matched;
+    const cursor = new Query({}).find<Doc>(matched, projection);
     if (options.sort) cursor.sort(options.sort);
     if (options.skip) cursor.skip(options.skip);
     if (options.limit) cursor.limit(options.limit);
-    return cursor.all().map((doc) => copy(doc) as T);
+    return cursor.all();
   }
 
   async count(filter: Filter = {}): Promise<number> {
@@ -339,8 +345,32 @@ function valueAt(value: unknown, path: string[]): unknown {
 
 /** An updated copy of a stored document; its _id may not change. */
 function modified(doc: Doc, modifier: Update, condition: Filter): Doc {
-  const next = applyUpdate(copy(doc) as Doc, modifier, condition);
+  const next = applyUpdate(copyTouched(doc, modifier), modifier, condition);
   assertSameId(doc, next);
+  return next;
+}
+
+/**
+ * A copy of a stored document for `modifier` to change: the fields it touches are copied (an array it
+ * only appends one value to, shallowly), the others are shared with the stored version, which is
+ * never changed in place. A weekly statement's growing list of lines is then not copied item by
+ * item on every credit.
+ */
+function copyTouched(doc: Doc, modifier: Update): Doc {
+  const next: Doc = { ...doc };
+  const copied = new Map<string, 'deep' | 'shallow'>();
+  for (const [operator, fields] of Object.entries(modifier)) {
+    if (!isPlainObject(fields)) return copy(doc) as Doc;
+    for (const [field, operand] of Object.entries(fields)) {
+      const top = field.split('.')[0]!;
+      const current = doc[top];
+      if (current === undefined || copied.get(top) === 'deep') continue;
+      const appendsOne = (operator === '$push' || operator === '$addToSet') && top === field && Array.isArray(current) && !(isPlainObject(operand) && Object.keys(operand).some((key) => key.startsWith('$')));
+      if (appendsOne && copied.has(top)) continue;
+      next[top] = appendsOne ? [...(current as unknown[])] : copy(current);
+      copied.set(top, appendsOne ? 'shallow' : 'deep');
+    }
+  }
   return next;
 }
 
@@ -389,6 +419,27 @@ function assertSameId(before: Doc, after: Doc): void {
   if (after._id !== undefined && after._id !== before._id) {
     throw Object.assign(new Error(`Performing an update on the path '_id' would modify the immutable field '_id'`), { code: 66 });
   }
+}
+
+/**
+ * A projection of top-level fields (all included or all excluded, `_id` either way) as a copy of
+ * just those fields: mingo's projection builds an operator pipeline per call, which the chat's
+ * unread counts paid per message. Anything else (dotted paths, mixed modes) returns undefined.
+ */
+function plainProjection(projection: Record<string, unknown>): ((doc: Doc) => Doc) | undefined {
+  const fields = Object.entries(projection).filter(([field]) => field !== '_id');
+  if (Object.entries(projection).some(([field, value]) => field.includes('.') || field.startsWith('$') || (value !== 0 && value !== 1))) return undefined;
+  const withId = projection._id !== 0;
+  const including = fields.some(([, value]) => value === 1) || (fields.length === 0 && projection._id === 1);
+  if (fields.some(([, value]) => value !== (including ? 1 : 0))) return undefined;
+  const named = new Set(fields.map(([field]) => field));
+  return (doc) => {
+    const picked: Doc = {} as Doc;
+    for (const key of Object.keys(doc)) {
+      if (key === '_id' ? withId : named.has(key) === including) picked[key] = copy(doc[key]);
+    }
+    return picked;
+  };
 }
 
 /** Deep copy; `undefined` becomes null, as the MongoDB driver serializes it by default. */

@@ -81,6 +81,19 @@ export function readModelContract(makeStore: () => Promise<ReadModelStore>): voi
         expect(await collection.find({ _id: 'a' }, { projection: { name: 1 } })).toEqual([{ _id: 'a', name: 'Ada' }]);
         expect(await collection.find({ _id: 'a' }, { projection: { _id: 0, age: 1 } })).toEqual([{ age: 36 }]);
         expect(await collection.find({ _id: 'b' }, { projection: { tags: 0, age: 0 } })).toEqual([{ _id: 'b', name: 'Bob' }]);
+        expect(await collection.find({ _id: 'a' }, { projection: { _id: 1 } })).toEqual([{ _id: 'a' }]);
+        expect(await collection.find({ _id: 'b' }, { projection: { _id: 0 } })).toEqual([{ name: 'Bob', age: 25, tags: ['art'] }]);
+        expect(await collection.find({}, { projection: { age: 1 }, sort: { age: -1, _id: 1 }, limit: 2 })).toEqual([
+          { _id: 'c', age: 41 },
+          { _id: 'a', age: 36 },
+        ]);
+      });
+
+      test('a projected document is a copy: changing it changes nothing stored', async () => {
+        const collection = await withPeople();
+        const [projected] = await collection.find({ _id: 'b' }, { projection: { tags: 1 } });
+        (projected!.tags as string[]).push('changed');
+        expect((await collection.findOne({ _id: 'b' }))?.tags).toEqual(['art']);
       });
 
       test('dates are stored, compared and returned as dates', async () => {

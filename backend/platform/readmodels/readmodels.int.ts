@@ -5,6 +5,19 @@ import { readModelContract } from './readmodels.contract';
 
 describe('in-memory read models (mingo)', () => {
   readModelContract(async () => createMingoReadModelStore());
+
+  it('a snapshot dumped before an update keeps the documents as they were (updates share, never change, stored parts)', async () => {
+    const store = createMingoReadModelStore();
+    const statements = store.collection('statements');
+    await statements.insertOne({ _id: 's', total: 1, sources: { message: { count: 1 } }, lines: [{ n: 1 }] });
+    const [before] = store.dump().find((dump) => dump.name === 'statements')!.docs;
+    const asDumped = structuredClone(before);
+    await statements.updateOne({ _id: 's' }, { $inc: { total: 1, 'sources.message.count': 1 }, $push: { lines: { n: 2 } } });
+    await statements.updateOne({ _id: 's' }, { $inc: { 'lines.0.n': 10 } });
+    await statements.updateOne({ _id: 's', 'lines.n': 2 }, { $set: { 'lines.$.n': 20 } });
+    expect(before).toEqual(asDumped);
+    expect(await statements.findOne({ _id: 's' })).toEqual({ _id: 's', total: 2, sources: { message: { count: 2 } }, lines: [{ n: 11 }, { n: 20 }] });
+  });
 });
 
 const mongo = engineSource('MONGO_URL', 'MongoDB');

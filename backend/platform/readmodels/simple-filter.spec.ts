@@ -55,9 +55,10 @@ describe('simple updates agree with mingo', () => {
     { $inc: { n: 2, missing: 1, 'nested.n': -1 } },
     { $unset: { s: '', 'nested.s': '', 'nowhere.x': '' } },
     { $set: { s: 'q' }, $inc: { 'nested.n': 1 }, $unset: { b: '' } },
+    { $push: { list: { x: 2 }, 'nested.fresh': 'a', made: [1] }, $inc: { n: 1 } },
   ];
   test.each(cases.map((modifier) => [JSON.stringify(modifier), modifier] as const))('%s', (_, modifier) => {
-    const base = { _id: 'a', n: 1, s: 'x', b: true, nested: { n: 1, s: 'x' } };
+    const base = { _id: 'a', n: 1, s: 'x', b: true, nested: { n: 1, s: 'x' }, list: [{ x: 1 }] };
     const plain = clone(base);
     expect(applySimpleUpdate(plain, modifier, clone)).toBe(true);
     const viaMingo = clone(base);
@@ -69,7 +70,7 @@ describe('simple updates agree with mingo', () => {
     const doc = { _id: 'a', n: 'text', list: [{ x: 1 }], nested: { n: 1 } };
     const before = clone(doc);
     for (const modifier of [
-      { $push: { list: 1 } }, { $set: { 'list.0.x': 2 } }, { $set: { 'list.$.x': 2 } }, { $inc: { n: 1 } },
+      { $push: { list: { $each: [1] } } }, { $push: { n: 1 } }, { $push: { 'list.0.x': 1 } }, { $set: { 'list.0.x': 2 } }, { $set: { 'list.$.x': 2 } }, { $inc: { n: 1 } },
       { $set: { nested: 1 }, $inc: { 'nested.n': 1 } }, { $set: { _id: 'b' } }, { $set: { 'n.deep': 1 } },
     ]) {
       expect(applySimpleUpdate(doc, modifier, clone)).toBe(false);

@@ -1,12 +1,12 @@
 /**
- * The updates projections make most ($set, $inc, $unset on plain fields) applied in plain code;
+ * The updates projections make most ($set, $inc, $unset on plain fields, $push of one value) applied in plain code;
  * mingo's updater builds a fresh operator context on every call. Anything else (array operators,
  * positional paths, a path through an array or a scalar, a non-number under $inc, two operators on
  * one path) returns false untouched, and mingo applies it with its own checks and errors.
  */
 import { isPlainRecord } from './simple-filter';
 
-const SIMPLE = new Set(['$set', '$inc', '$unset']);
+const SIMPLE = new Set(['$set', '$inc', '$unset', '$push']);
 
 /** Applies `modifier` to `doc` in place and returns true, or returns false having changed nothing. */
 export function applySimpleUpdate(doc: Record<string, unknown>, modifier: Record<string, unknown>, copy: (value: unknown) => unknown): boolean {
@@ -18,6 +18,7 @@ export function applySimpleUpdate(doc: Record<string, unknown>, modifier: Record
       const path = field.split('.');
       if (path[0] === '_id' || path.some((segment) => segment === '' || segment.startsWith('$') || /^\d+$/.test(segment))) return false;
       if (operator === '$inc' && (typeof operand !== 'number' || Number.isNaN(operand))) return false;
+      if (operator === '$push' && isPlainRecord(operand) && Object.keys(operand).some((key) => key.startsWith('$'))) return false;
       paths.push(field);
       steps.push({ operator, path, operand });
     }
@@ -31,6 +32,10 @@ export function applySimpleUpdate(doc: Record<string, unknown>, modifier: Record
       const current = parent[path.at(-1)!];
       if (current !== undefined && (typeof current !== 'number' || Number.isNaN(current))) return false;
     }
+    if (operator === '$push' && parent !== undefined) {
+      const current = parent[path.at(-1)!];
+      if (current !== undefined && !Array.isArray(current)) return false;
+    }
   }
   for (const { operator, path, operand } of steps) {
     const leaf = path.at(-1)!;
@@ -40,6 +45,13 @@ export function applySimpleUpdate(doc: Record<string, unknown>, modifier: Record
       continue;
     }
     const parent = parentOf(doc, path, true) as Record<string, unknown>;
+    if (operator === '$push') {
+      // the caller hands over a document whose arrays it may change (the mingo adapter copies what an update touches)
+      const list = parent[leaf] as unknown[] | undefined;
+      if (list) list.push(copy(operand));
+      else parent[leaf] = [copy(operand)];
+      continue;
+    }
     parent[leaf] = operator === '$inc' ? ((parent[leaf] as number | undefined) ?? 0) + (operand as number) : copy(operand);
   }
   return true;

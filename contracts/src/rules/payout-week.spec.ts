@@ -51,6 +51,16 @@ describe('payout week (Monday 00:00 – Sunday 23:59:59.999, Europe/Rome)', () =
     expect(romeDateOf(new Date('2026-12-31T23:30:00Z'))).toBe('2027-01-01');
   });
 
+  it("gives Rome's calendar date of every instant of two years, both daylight-saving changes included", () => {
+    const rome = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Rome', year: 'numeric', month: '2-digit', day: '2-digit' });
+    const from = Date.parse('2026-01-01T00:00:00Z');
+    const wrong: string[] = [];
+    for (let ms = from; ms < from + 2 * 365 * 24 * 3_600_000; ms += 17 * 60_000) {
+      if (romeDateOf(new Date(ms)) !== rome.format(new Date(ms))) wrong.push(new Date(ms).toISOString());
+    }
+    expect(wrong).toEqual([]);
+  });
+
   it('pays a week on the Tuesday after, 00:00 Rome', () => {
     expect(iso(payoutDayOf(payoutWeekStarting('2026-11-16')))).toBe('2026-11-23T23:00:00.000Z');
     expect(iso(payoutDayOf(payoutWeekStarting('2026-03-23')))).toBe('2026-03-30T22:00:00.000Z');

@@ -62,18 +62,38 @@ function isoWeekday(date: string): number {
   return ((new Date(Date.UTC(year, month - 1, day)).getUTCDay() + 6) % 7) + 1;
 }
 
+const HOUR_MS = 3_600_000;
+/** Rome's offset by UTC hour: the time zone rules are asked once per hour, not once per call (every credit asks) */
+const offsetByHour = new Map<number, number>();
+const weekBounds = new Map<string, { start: number; end: number }>();
+
+/** Rome's offset at an instant: constant within a UTC hour, as Rome's changes fall on 01:00 UTC. */
+function romeOffsetAt(ms: number): number {
+  const hour = Math.floor(ms / HOUR_MS);
+  let offset = offsetByHour.get(hour);
+  if (offset === undefined) {
+    if (offsetByHour.size >= 10_000) offsetByHour.clear();
+    offset = romeOffsetMs(new Date(hour * HOUR_MS));
+    offsetByHour.set(hour, offset);
+  }
+  return offset;
+}
+
 /** The Rome calendar date of an instant: '2026-11-22'. */
 export function romeDateOf(instant: Date): string {
-  const p = romeParts(instant);
-  return `${p.year}-${String(p.month).padStart(2, '0')}-${String(p.day).padStart(2, '0')}`;
+  return new Date(instant.getTime() + romeOffsetAt(instant.getTime())).toISOString().slice(0, 10);
 }
 
 /** The payout week that starts on this Monday ('YYYY-MM-DD'). */
 export function payoutWeekStarting(weekStart: string): PayoutWeek {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(weekStart) || isoWeekday(weekStart) !== 1) throw new RangeError(`${weekStart} is not a Monday`);
-  const start = romeMidnight(weekStart);
-  const end = new Date(romeMidnight(addDays(weekStart, 7)).getTime() - 1);
-  return { weekStart, start, end };
+  let bounds = weekBounds.get(weekStart);
+  if (!bounds) {
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(weekStart) || isoWeekday(weekStart) !== 1) throw new RangeError(`${weekStart} is not a Monday`);
+    if (weekBounds.size >= 1_000) weekBounds.clear();
+    bounds = { start: romeMidnight(weekStart).getTime(), end: romeMidnight(addDays(weekStart, 7)).getTime() - 1 };
+    weekBounds.set(weekStart, bounds);
+  }
+  return { weekStart, start: new Date(bounds.start), end: new Date(bounds.end) };
 }
 
 /** The payout week an instant falls in. */

@@ -1,4 +1,4 @@
-import type { FormEvent, ReactNode } from 'react';
+import type { FormEvent, ReactNode, RefObject } from 'react';
 import { CloseButton, Dialog, Portal } from '@chakra-ui/react';
 
 export interface DialogFrameProps {
@@ -16,6 +16,10 @@ export interface DialogFrameProps {
   /** 'alertdialog' for a confirmation */
   role?: 'dialog' | 'alertdialog';
   initialFocusEl?: () => HTMLElement | null;
+  /** where the focus goes back on closing (without it: where it was before opening) */
+  finalFocusEl?: () => HTMLElement | null;
+  /** where the dialog is rendered instead of the page's body (e.g. the element shown full screen) */
+  container?: RefObject<HTMLElement | null> | undefined;
   /** after the closing animation: reset what the dialog held */
   onExitComplete?: () => void;
   testId?: string;
@@ -33,6 +37,8 @@ export function DialogFrame({
   size,
   role,
   initialFocusEl,
+  finalFocusEl,
+  container,
   onExitComplete,
   testId,
 }: DialogFrameProps) {
@@ -56,9 +62,10 @@ export function DialogFrame({
       {...(size ? { size: { base: 'full', md: size } } : {})}
       {...(role ? { role } : {})}
       {...(initialFocusEl ? { initialFocusEl } : {})}
+      {...(finalFocusEl ? { finalFocusEl } : {})}
       {...(onExitComplete ? { onExitComplete } : {})}
     >
-      <Portal>
+      <Portal container={container}>
         <Dialog.Backdrop />
         <Dialog.Positioner>
           <Dialog.Content bg="bg.panel" mx={size ? undefined : '4'} data-testid={testId}>

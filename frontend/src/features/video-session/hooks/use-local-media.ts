@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { MediaKind } from './media-devices';
 import type { LocalTracks } from './peer-link';
 
 export interface LocalMedia {
@@ -13,12 +14,19 @@ export interface LocalMedia {
   toggleCamera(): void;
   /** why a device could not be opened, in Italian */
   error: string | null;
+  /** the devices chosen in the settings (null: the browser's default), opened from then on */
+  devices: Record<MediaKind, string | null>;
+  chooseDevice(kind: MediaKind, deviceId: string): void;
+  /** puts `next` in place of `current` and keeps it; false (nothing changed) when `current` is no longer this side's track */
+  replaceTrack(kind: MediaKind, current: MediaStreamTrack, next: MediaStreamTrack): boolean;
 }
 
 const DEVICE_ERROR = 'Impossibile accedere a fotocamera o microfono: controlla i permessi del browser.';
 
-async function openTrack(kind: 'audio' | 'video'): Promise<MediaStreamTrack> {
-  const stream = await navigator.mediaDevices.getUserMedia(kind === 'audio' ? { audio: true } : { video: { width: { ideal: 1280 }, height: { ideal: 720 } } });
+/** A track of this device (`deviceId`, exactly), or of the browser's default. */
+export async function openTrack(kind: MediaKind, deviceId: string | null = null): Promise<MediaStreamTrack> {
+  const device = deviceId ? { deviceId: { exact: deviceId } } : {};
+  const stream = await navigator.mediaDevices.getUserMedia(kind === 'audio' ? { audio: deviceId ? device : true } : { video: { ...device, width: { ideal: 1280 }, height: { ideal: 720 } } });
   const [track] = kind === 'audio' ? stream.getAudioTracks() : stream.getVideoTracks();
   if (!track) throw new Error(`no ${kind} track`);
   return track;
@@ -34,12 +42,16 @@ export function useLocalMedia({ mic: startMic, camera: startCamera }: { mic: boo
   const [tracks, setTracks] = useState<LocalTracks>({ audio: null, video: null });
   const [micOn, setMicOn] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [devices, setDevices] = useState<LocalMedia['devices']>({ audio: null, video: null });
+  const chosen = useRef(devices);
   const live = useRef<LocalTracks>({ audio: null, video: null });
   const unmounted = useRef(false);
 
-  const open = useCallback(async (kind: 'audio' | 'video') => {
+  const open = useCallback(async (kind: MediaKind) => {
     try {
-      const track = await openTrack(kind);
+      const deviceId = chosen.current[kind];
+      // a chosen device that went away: the default one
+      const track = await openTrack(kind, deviceId).catch((error: unknown) => (deviceId ? openTrack(kind) : Promise.reject(error)));
       if (unmounted.current) {
         track.stop();
         return;
@@ -88,7 +100,19 @@ export function useLocalMedia({ mic: startMic, camera: startCamera }: { mic: boo
     setTracks((current) => ({ ...current, video: null }));
   }, [open]);
 
+  const chooseDevice = useCallback((kind: MediaKind, deviceId: string) => {
+    chosen.current = { ...chosen.current, [kind]: deviceId || null };
+    setDevices(chosen.current);
+  }, []);
+
+  const replaceTrack = useCallback((kind: MediaKind, current: MediaStreamTrack, next: MediaStreamTrack) => {
+    if (unmounted.current || live.current[kind] !== current) return false;
+    live.current = { ...live.current, [kind]: next };
+    setTracks((tracks) => ({ ...tracks, [kind]: next }));
+    return true;
+  }, []);
+
   const preview = useMemo(() => (tracks.video ? new MediaStream([tracks.video]) : null), [tracks.video]);
 
-  return { tracks, mic: micOn && tracks.audio !== null, camera: tracks.video !== null, preview, toggleMic, toggleCamera, error };
+  return { tracks, mic: micOn && tracks.audio !== null, camera: tracks.video !== null, preview, toggleMic, toggleCamera, error, devices, chooseDevice, replaceTrack };
 }

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { ServerToClientEvents } from '@aura/contracts';
 import { withSocket } from '../../../lib/socket';
@@ -21,6 +21,8 @@ export interface SessionPeer {
   remoteStream: MediaStream | null;
   connectionState: RTCPeerConnectionState | 'idle';
   remoteMedia: MediaState | null;
+  /** the running connection's senders (none between connections) */
+  senders(): RTCRtpSender[];
 }
 
 /**
@@ -114,5 +116,7 @@ export function useSessionPeer({ sessionId, role, live, arrivals, tracks, mediaS
     };
   }, [queryClient, sessionId, role, live, offerRound]);
 
-  return { remoteStream, connectionState, remoteMedia };
+  const senders = useCallback(() => link.current?.connection.getSenders() ?? [], []);
+
+  return { remoteStream, connectionState, remoteMedia, senders };
 }

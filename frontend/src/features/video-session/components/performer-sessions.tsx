@@ -13,6 +13,7 @@ import { useNow } from '../hooks/use-now';
 import { useSessionJoin } from '../hooks/use-session-join';
 import { useSessionPeer } from '../hooks/use-session-peer';
 import { useSessionRealtime } from '../hooks/use-session-realtime';
+import { DeviceSettings } from './device-settings';
 import { MediaVideo } from './media-video';
 import { secondsUntil } from './session-messages';
 import { chime } from './chime';
@@ -200,6 +201,7 @@ function RunningSession({ performerId, session }: { performerId: string; session
           <Button variant="outline" onClick={() => setHearUser((on) => !on)} aria-pressed={!hearUser}>
             {hearUser ? 'Silenzia utente' : 'Ascolta utente'}
           </Button>
+          <DeviceSettings media={media} senders={peer.senders} variant="button" />
           <Button
             colorPalette="red"
             onClick={() => end.mutate(session.id, { onError: (error) => notify({ type: 'error', title: 'Impossibile terminare la sessione', description: errorMessage(error) }) })}

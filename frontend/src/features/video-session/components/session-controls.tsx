@@ -55,3 +55,11 @@ export const SoundIcon = () => (
     <path d="M4 10v4h4l5 4V6L8 10zM16 9a4 4 0 0 1 0 6M19 6a8 8 0 0 1 0 12" />
   </Svg>
 );
+
+export const SettingsIcon = () => (
+  <Svg>
+    <circle cx="12" cy="12" r="3" />
+    <circle cx="12" cy="12" r="7" />
+    <path d="M12 2v3M12 19v3M2 12h3M19 12h3M4.9 4.9L7 7M17 17l2.1 2.1M4.9 19.1L7 17M17 7l2.1-2.1" />
+  </Svg>
+);

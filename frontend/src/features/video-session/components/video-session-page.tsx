@@ -15,6 +15,7 @@ import { useNow } from '../hooks/use-now';
 import { useSessionJoin } from '../hooks/use-session-join';
 import { useSessionPeer } from '../hooks/use-session-peer';
 import { useSessionRealtime } from '../hooks/use-session-realtime';
+import { DeviceSettings } from './device-settings';
 import { MediaVideo } from './media-video';
 import { CameraIcon, ControlButton, FullscreenIcon, HangUpIcon, MicIcon, SoundIcon } from './session-controls';
 import { closedMessage, secondsUntil } from './session-messages';
@@ -265,6 +266,7 @@ function SessionRoom({ userId, performer, displayName, aliasId }: SessionRoomPro
                 <FullscreenIcon exit={fullscreen.active} />
               </ControlButton>
             ) : null}
+            <DeviceSettings media={media} senders={peer.senders} variant="control" container={fullscreen.active ? stage : undefined} />
             <ControlButton label="Termina" colorPalette="red" variant="solid" onClick={finish} loading={end.isPending} data-testid="end-session">
               <HangUpIcon />
             </ControlButton>

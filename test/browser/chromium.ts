@@ -16,7 +16,9 @@ export function launchChromium(): Promise<Browser> {
       '--disable-component-update',
       '--disable-sync',
       '--no-first-run',
-      '--use-fake-device-for-media-stream',
+      // three fake cameras, so a session can switch from one to another: fake_device_0 (I420) and
+      // fake_device_2 (MJPEG); fake_device_1 is a Y16 depth camera, which WebRTC never encodes
+      '--use-fake-device-for-media-stream=device-count=3',
       '--use-fake-ui-for-media-stream',
       '--allow-loopback-in-peer-connection',
     ],

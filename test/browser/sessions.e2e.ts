@@ -23,6 +23,29 @@ async function decodesFrames(page: Page, testId: string) {
   return page.$eval(selector, (video) => ({ width: (video as HTMLVideoElement).videoWidth, height: (video as HTMLVideoElement).videoHeight }));
 }
 
+/** The <video> shows a moving picture (new frames, not only its clock moving on): its pixels change three times in a row. */
+async function showsNewFrames(page: Page, testId: string) {
+  const key = `${testId}:${Date.now()}`;
+  await page.waitForFunction(
+    ([css, at]) => {
+      const video = document.querySelector<HTMLVideoElement>(css);
+      if (!video || video.videoWidth === 0) return false;
+      const canvas = document.createElement('canvas');
+      canvas.width = 64;
+      canvas.height = 48;
+      const context = canvas.getContext('2d')!;
+      context.drawImage(video, 0, 0, 64, 48);
+      const picture = context.getImageData(0, 0, 64, 48).data.reduce((hash, value) => (hash * 31 + value) >>> 0, 7);
+      const seen = ((window as unknown as { __frames?: Record<string, { picture: number; changes: number }> }).__frames ??= {});
+      const last = seen[at];
+      seen[at] = { picture, changes: last && last.picture !== picture ? last.changes + 1 : 0 };
+      return seen[at].changes >= 3;
+    },
+    [`[data-testid="${testId}"]`, key] as const,
+    { polling: 200, timeout: 10_000 },
+  );
+}
+
 /** A phone-sized browser context with a newly registered user on /user, and his id. */
 async function registeredUser(browser: Browser, baseUrl: string, prefix: string) {
   const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
@@ -124,6 +147,33 @@ describeWithChromium('private video sessions in the browser', () => {
     await performer.getByTestId('user-video').waitFor({ state: 'detached' });
     await user.getByRole('button', { name: 'Attiva fotocamera' }).click();
     await decodesFrames(performer, 'user-video');
+    await showsNewFrames(performer, 'user-video');
+
+    // his settings list the fake devices; he switches to the other camera: his preview runs it and her page still decodes him
+    const settingsButton = user.getByRole('button', { name: 'Impostazioni', exact: true });
+    await settingsButton.click();
+    const settings = user.getByRole('dialog', { name: 'Impostazioni audio e video' });
+    const camera = settings.getByRole('combobox', { name: 'Fotocamera' });
+    const microphone = settings.getByRole('combobox', { name: 'Microfono' });
+    await user.waitForFunction(() => document.activeElement?.closest('[role="dialog"]') !== null);
+    await camera.and(user.locator(':enabled')).waitFor();
+    await microphone.and(user.locator(':enabled')).waitFor();
+    expect(await microphone.locator('option').count()).toBeGreaterThanOrEqual(1);
+    expect(await camera.locator('option').allInnerTexts()).toEqual(['fake_device_0', 'fake_device_1', 'fake_device_2']);
+    const before = await user.$eval('[data-testid="local-video"]', (video) => ((video as HTMLVideoElement).srcObject as MediaStream).getVideoTracks()[0]!.getSettings().deviceId);
+    expect(await camera.inputValue()).toBe(before);
+    // (fake_device_1 is a depth camera, which WebRTC does not send)
+    const other = await camera.getByRole('option', { name: 'fake_device_2' }).getAttribute('value');
+    expect(other).not.toBe(before);
+    await camera.selectOption(other!);
+    await user.waitForFunction((id) => ((document.querySelector('[data-testid="local-video"]') as HTMLVideoElement | null)?.srcObject as MediaStream | null)?.getVideoTracks()[0]?.getSettings().deviceId === id, other);
+    expect(await camera.inputValue()).toBe(other);
+    await user.keyboard.press('Escape');
+    await settings.waitFor({ state: 'hidden' });
+    await user.waitForFunction(() => document.activeElement?.getAttribute('aria-label') === 'Impostazioni');
+    await decodesFrames(user, 'local-video');
+    await decodesFrames(performer, 'user-video');
+    await showsNewFrames(performer, 'user-video');
 
     // minutes are billed on the server's clock; the page shows the same running cost
     const sessionId = (await getJson<{ sessions: SessionView[] }>(user, '/api/sessions')).sessions[0]!.id;

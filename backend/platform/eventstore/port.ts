@@ -32,6 +32,8 @@ export interface AppendResult {
   nextExpectedRevision: number;
   /** global position of the last appended event */
   position: number;
+  /** true: exactly these events were stored by an earlier append and nothing was written now (stores that tell: see `tellsAlreadyStored`) */
+  alreadyStored?: boolean;
 }
 
 export interface ReadAllOptions {
@@ -63,6 +65,8 @@ export interface AdapterHealth {
 
 export interface EventStore {
   readonly adapter: string;
+  /** its appends answer `alreadyStored` when they only found an earlier append of the same events */
+  readonly tellsAlreadyStored?: boolean;
   appendToStream(
     streamId: string,
     events: EventToAppend[],

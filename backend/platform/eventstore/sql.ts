@@ -113,6 +113,7 @@ const idsOf = (events: EventToAppend[]): string[] => events.map((event) => event
 
 class SqlEventStore implements EventStore, LogReader {
   readonly adapter: string;
+  readonly tellsAlreadyStored = true;
   private readonly subscriptions = new Set<SqlSubscription>();
   private readonly batcher: AppendBatcher;
   private closed = false;
@@ -173,7 +174,7 @@ class SqlEventStore implements EventStore, LogReader {
     const last = byId.get(ids[ids.length - 1] ?? '');
     if (!isSameAppend && expectationMissed && stored.every((row) => row.stream_id === streamId)) return undefined;
     if (!isSameAppend || !last) throw new DuplicateEventIdError(streamId, stored.map((row) => row.event_id));
-    return { nextExpectedRevision: Number(last.revision), position: Number(last.position) };
+    return { nextExpectedRevision: Number(last.revision), position: Number(last.position), alreadyStored: true };
   }
 
   /** The stream's last revision and position; -1 for both when it does not exist. */

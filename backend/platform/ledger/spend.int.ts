@@ -3,7 +3,7 @@ import { createPgliteEventStore } from '../eventstore/pglite';
 import type { EventStore } from '../eventstore/port';
 import { DomainError } from '../domain-error';
 import { newId } from '../ids';
-import { spendFromWallet } from './spend';
+import { spendEventIds, spendFromWallet } from './spend';
 
 let store: EventStore;
 beforeAll(async () => {
@@ -69,5 +69,47 @@ describe('spendFromWallet', () => {
     const events = await store.readStream(streams.wallet(walletId));
     expect(walletBalance(events)).toBe(4999);
     expect(events.filter((e) => e.type === 'AuracoinDebited')).toHaveLength(k);
+  });
+
+  describe('after a spend, the wallet this process knows may be stale: what others wrote since still counts', () => {
+    it('a credit written by someone else pays the next spend (the refusal is decided again on the stream)', async () => {
+      const walletId = newId();
+      await fund(walletId, 5000);
+      await spendFromWallet(store, { walletId, amountUnits: 5000, purchase: aliasPurchase(walletId), now });
+      await fund(walletId, 5000);
+      await expect(spendFromWallet(store, { walletId, amountUnits: 5000, purchase: aliasPurchase(walletId), now })).resolves.toMatchObject({ replayed: false });
+      expect(walletBalance(await store.readStream(streams.wallet(walletId)))).toBe(0);
+    });
+
+    it('a debit written by someone else is not spent twice (the stale append fails and the stream is read)', async () => {
+      const walletId = newId();
+      await fund(walletId, 10000);
+      await spendFromWallet(store, { walletId, amountUnits: 5000, purchase: aliasPurchase(walletId), now });
+      // another process spends the rest
+      const head = await store.readStream(streams.wallet(walletId));
+      await store.appendToStream(streams.wallet(walletId), [
+        { id: newId(), type: 'AliasPurchased', data: (aliasPurchase(walletId).data as object) },
+        { id: newId(), type: 'AuracoinDebited', data: { walletId, amount: 5000, reason: 'alias', reference: 'elsewhere', debitedAt: now().toISOString() } },
+      ], { expectedRevision: head.length - 1 });
+      await expect(spendFromWallet(store, { walletId, amountUnits: 5000, purchase: aliasPurchase(walletId), now })).rejects.toMatchObject({ code: 'insufficient_balance' });
+      const events = await store.readStream(streams.wallet(walletId));
+      expect(walletBalance(events)).toBe(0);
+      expect(events.filter((e) => e.type === 'AuracoinDebited')).toHaveLength(2);
+    });
+
+    it('a key spent by someone else is given back, not spent again', async () => {
+      const walletId = newId();
+      await fund(walletId, 20000);
+      await spendFromWallet(store, { walletId, amountUnits: 5000, purchase: aliasPurchase(walletId), now });
+      const [purchaseId, debitId] = spendEventIds(walletId, 'elsewhere');
+      const head = await store.readStream(streams.wallet(walletId));
+      await store.appendToStream(streams.wallet(walletId), [
+        { id: purchaseId, type: 'AliasPurchased', data: aliasPurchase(walletId, 'Other').data as object },
+        { id: debitId, type: 'AuracoinDebited', data: { walletId, amount: 5000, reason: 'alias', reference: purchaseId, debitedAt: now().toISOString() } },
+      ], { expectedRevision: head.length - 1 });
+      const again = await spendFromWallet(store, { walletId, amountUnits: 5000, purchase: aliasPurchase(walletId, 'Mine'), idempotencyKey: 'elsewhere', now });
+      expect(again).toMatchObject({ replayed: true, purchase: { id: purchaseId, data: { aliasName: 'Other' } } });
+      expect(walletBalance(await store.readStream(streams.wallet(walletId)))).toBe(10000);
+    });
   });
 });

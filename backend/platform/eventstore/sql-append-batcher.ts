@@ -41,17 +41,33 @@ function isUniqueViolation(error: unknown): boolean {
 export class AppendBatcher {
   private readonly queue: Pending[] = [];
   private inFlight = 0;
+  private gathering = false;
 
   constructor(
     /** runs the append statement for these requests; rows in the same order */
     private readonly execute: (requests: AppendRequest[]) => Promise<AppendOutcome[]>,
     private readonly maxInFlight: number,
+    /**
+     * An idle engine that runs on this thread (PGlite) blocks everything while it executes, so no
+     * append ever arrives while one runs and none would go together: the first append of an idle
+     * moment waits for the work already arrived (the requests of this turn of the event loop) to
+     * submit theirs, and they share one statement and one commit.
+     */
+    private readonly gatherWhenIdle = false,
   ) {}
 
   submit(request: AppendRequest): Promise<AppendOutcome | undefined> {
     return new Promise((resolve, reject) => {
       this.queue.push({ request, resolve, reject });
-      this.dispatch();
+      if (!this.gatherWhenIdle || this.inFlight > 0) {
+        this.dispatch();
+      } else if (!this.gathering) {
+        this.gathering = true;
+        setImmediate(() => {
+          this.gathering = false;
+          this.dispatch();
+        });
+      }
     });
   }
 

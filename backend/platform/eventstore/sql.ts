@@ -49,6 +49,8 @@ export interface SqlEventStoreOptions {
   pollIntervalMs?: number;
   /** append statements running at once (each takes a connection); more appends wait and batch up */
   maxConcurrentAppends?: number;
+  /** the engine runs on this thread: appends arriving together wait for each other (sql-append-batcher.ts) */
+  gatherAppends?: boolean;
   closeExecutor: () => Promise<void>;
 }
 
@@ -126,6 +128,7 @@ class SqlEventStore implements EventStore, LogReader {
     this.batcher = new AppendBatcher(
       (requests) => options.executor.query<AppendOutcome>(sql.append, [JSON.stringify(requests.map(toStatementInput))]),
       options.maxConcurrentAppends ?? 1,
+      options.gatherAppends ?? false,
     );
   }
 

@@ -33,7 +33,7 @@ export async function createPgliteEventStore(options: { dataDir?: string }): Pro
     transaction: (fn) => db.transaction((tx) => fn(asQuery(tx))),
   };
   try {
-    return await createSqlEventStore({ adapter: 'pglite', executor, gatherAppends: true, closeExecutor: () => db.close() });
+    return await createSqlEventStore({ adapter: 'pglite', executor, gatherAppends: true, soleWriter: true, closeExecutor: () => db.close() });
   } catch (error) {
     await db.close();
     throw error;

@@ -8,6 +8,8 @@ import type { ReadAllOptions, StoredEvent, SubscribeOptions, Subscription } from
 export interface LogReader {
   readAll(options?: ReadAllOptions): Promise<StoredEvent[]>;
   headPosition(): Promise<number | undefined>;
+  /** the log's head without asking the engine, when the store is the log's only writer and knows it */
+  knownHead?(): number | undefined;
 }
 
 export interface SqlSubscriptionHooks {
@@ -108,6 +110,9 @@ export class SqlSubscription implements Subscription {
         this.checkpoint = last.position;
         this.settleWaiters();
         idleDelay = HIDDEN_RETRY_FIRST_MS;
+        // nothing appended since: no read that would come back empty
+        const head = this.log.knownHead?.();
+        if (!this.woken && head !== undefined && head <= this.checkpoint) idleDelay = await this.idle(idleDelay);
         continue;
       }
       if (this.woken) continue;

@@ -51,6 +51,8 @@ export interface SqlEventStoreOptions {
   maxConcurrentAppends?: number;
   /** the engine runs on this thread: appends arriving together wait for each other (sql-append-batcher.ts) */
   gatherAppends?: boolean;
+  /** this store is the log's only writer (PGlite holds its folder): it keeps the head instead of asking for it */
+  soleWriter?: boolean;
   closeExecutor: () => Promise<void>;
 }
 
@@ -119,6 +121,8 @@ class SqlEventStore implements EventStore, LogReader {
   private readonly subscriptions = new Set<SqlSubscription>();
   private readonly batcher: AppendBatcher;
   private closed = false;
+  /** the log's head, kept when this store is its only writer */
+  private head: number | undefined;
 
   constructor(
     private readonly options: SqlEventStoreOptions,
@@ -143,6 +147,8 @@ class SqlEventStore implements EventStore, LogReader {
     for (let attempt = 1; ; attempt += 1) {
       const row = await this.batcher.submit(request);
       if (row && row.last_position !== null) {
+        // positions grow with every commit, so this store's newest append is the head
+        if (this.options.soleWriter) this.head = Math.max(this.head ?? 0, Number(row.last_position));
         this.announceAppend();
         return { nextExpectedRevision: Number(row.last_revision), position: Number(row.last_position) };
       }
@@ -203,8 +209,16 @@ class SqlEventStore implements EventStore, LogReader {
   }
 
   async headPosition(): Promise<number | undefined> {
+    const known = this.knownHead();
+    if (known !== undefined) return known;
     const [row] = await this.options.executor.query<{ head: Int8 | null }>(this.sql.head);
-    return !row || row.head === null ? undefined : Number(row.head);
+    const head = !row || row.head === null ? undefined : Number(row.head);
+    if (this.options.soleWriter && head !== undefined) this.head = Math.max(this.head ?? head, head);
+    return head;
+  }
+
+  knownHead(): number | undefined {
+    return this.options.soleWriter ? this.head : undefined;
   }
 
   subscribeToAll(options: Parameters<EventStore['subscribeToAll']>[0]): SqlSubscription {

@@ -56,6 +56,19 @@ describe('conversations read model', () => {
     expect(await chat.unreadCounts('user', userId)).toEqual({ total: 1, byConversation: { [c1]: 1 } });
   });
 
+  it('keeps each party’s unread total equal to the sum over its conversations, through reads, duplicates and replays', async () => {
+    const events = [...log, sent(5, c1, 'user', t(6)), read(c1, 'performer', 2), sent(1, c1, 'user', t(7)), read(c2, 'performer', 3), sent(6, c2, 'performer', t(8)), read(c1, 'user', 4)];
+    for (const replayFrom of [undefined, 0, 3, 7]) {
+      const chat = await project(events, { replayFrom });
+      for (const [party, partyId] of [['performer', performerId], ['user', userId]] as const) {
+        expect([replayFrom, party, await chat.unreadTotal(party, partyId)]).toEqual([replayFrom, party, (await chat.unreadCounts(party, partyId)).total]);
+      }
+    }
+    const chat = await project(events);
+    expect([await chat.unreadTotal('performer', performerId), await chat.unreadTotal('user', userId)]).toEqual([1, 1]);
+    expect(await chat.unreadTotal('user', 'nobody')).toBe(0);
+  });
+
   it('marks the other party’s messages read up to the mark, and recounts', async () => {
     const chat = await project([...log, sent(5, c1, 'user', t(6)), read(c1, 'performer', 2)]);
     expect((await chat.conversation(c1))?.unreadPerformer).toBe(1);

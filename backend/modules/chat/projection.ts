@@ -2,7 +2,8 @@
  * The chat's read models, built from ConversationStarted, MessageSent and ConversationRead (plus
  * what closes a conversation): one document per conversation with both parties' unread counts and
  * its last activity, one document per message with its place in the log (`seq`, the event's
- * position) for paging. Every write is position-guarded, so a batch seen again after a crash changes
+ * position) for paging, and each party's unread total (what a new message's push tells, without
+ * counting over her conversations). Every write is position-guarded, so a batch seen again after a crash changes
  * nothing twice.
  */
 import type { ChatParty } from '@aura/contracts';
@@ -14,6 +15,11 @@ import { otherParty } from './conversation';
 
 export const CONVERSATIONS = 'conversations';
 export const CHAT_MESSAGES = 'chat_messages';
+/** one document per party with unread messages ever: the sum of its conversations' unread counts */
+export const CHAT_UNREAD = 'chat_unread';
+
+/** The id of a party's unread total: 'performer:<id>' or 'user:<real id>'. */
+export const unreadTotalId = (party: ChatParty, partyId: string) => `${party}:${partyId}`;
 
 /** How much of the last message the list shows. */
 export const PREVIEW_LENGTH = 140;
@@ -110,7 +116,7 @@ async function closeAll(conversations: Collection<ConversationDoc>, filter: Reco
 
 export const chatProjection: ProjectionDefinition = {
   name: CONVERSATIONS,
-  collections: [CONVERSATIONS, CHAT_MESSAGES],
+  collections: [CONVERSATIONS, CHAT_MESSAGES, CHAT_UNREAD],
   eventTypes: chatEventTypes,
   indexes: [
     { collection: CONVERSATIONS, keys: { userId: 1, activityAt: -1 }, options: { name: 'by_user' } },
@@ -123,6 +129,7 @@ export const chatProjection: ProjectionDefinition = {
     const conversations = store.collection<ConversationDoc>(CONVERSATIONS);
     const untyped = conversations as unknown as Collection;
     const messages = store.collection<MessageDoc>(CHAT_MESSAGES);
+    const totals = store.collection(CHAT_UNREAD);
     switch (event.type) {
       case 'ConversationStarted':
         await guardedUpdate(untyped, event.data.conversationId, event.position, { $set: conversationDocOf(event.data) });
@@ -133,6 +140,8 @@ export const chatProjection: ProjectionDefinition = {
         // the same message id stored twice (a retry that crossed a price change) is shown and counted once
         if (existing && existing.seq !== doc.seq) return;
         if (!existing) await messages.replaceOne({ _id: doc._id }, doc, { upsert: true });
+        const recipient = otherParty(doc.senderType);
+        await guardedUpdate(totals, unreadTotalId(recipient, recipient === 'user' ? event.data.userId : event.data.performerId), event.position, { $inc: { total: 1 } });
         await guardedUpdate(untyped, doc.conversationId, event.position, afterMessage(doc));
         return;
       }
@@ -143,6 +152,12 @@ export const chatProjection: ProjectionDefinition = {
         const sender = otherParty(reader);
         await messages.updateMany({ conversationId, senderType: sender, isRead: false, seq: { $lte: upTo.seq } }, { $set: { isRead: true } });
         const unread = await messages.count({ conversationId, senderType: sender, isRead: false });
+        // the total first: replayed after a crash between the two, the conversation still holds the count it had
+        const conversation = await conversations.findOne({ _id: conversationId });
+        if (conversation) {
+          const partyId = reader === 'user' ? conversation.userId : conversation.performerId;
+          await guardedUpdate(totals, unreadTotalId(reader, partyId), event.position, { $inc: { total: unread - conversation[unreadField(reader)] } });
+        }
         await guardedUpdate(untyped, conversationId, event.position, { $set: { [unreadField(reader)]: unread } });
         return;
       }

@@ -77,7 +77,7 @@ export function chatPushes(deps: { realtime: RealtimeEmitter; chat: ChatQueries 
     const totals = new Map<string, Promise<number>>();
     const totalOf = (reader: ChatParty, partyId: string) => {
       const key = `${reader}:${partyId}`;
-      if (!totals.has(key)) totals.set(key, chat.unreadCounts(reader, partyId).then(({ total }) => total));
+      if (!totals.has(key)) totals.set(key, chat.unreadTotal(reader, partyId));
       return totals.get(key)!;
     };
     for (const [conversationId, readers] of unread) {

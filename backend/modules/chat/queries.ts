@@ -1,7 +1,7 @@
 import { unitsToAuracoin, type ChatParty, type ConversationView, type MessageView, type UnreadCounts } from '@aura/contracts';
 import type { ReadModelStore } from '../../platform/readmodels/port';
 import { otherParty } from './conversation';
-import { CHAT_MESSAGES, CONVERSATIONS, unreadField, type ConversationDoc, type MessageDoc } from './projection';
+import { CHAT_MESSAGES, CHAT_UNREAD, CONVERSATIONS, unreadField, unreadTotalId, type ConversationDoc, type MessageDoc } from './projection';
 
 /** What a conversation shows of its performer, read live from the performers read model. */
 export interface ChatProfile {
@@ -59,6 +59,7 @@ const ownerField = (party: ChatParty) => (party === 'user' ? 'userId' : 'perform
 export function createChatQueries(readModels: ReadModelStore) {
   const conversations = readModels.collection<ConversationDoc>(CONVERSATIONS);
   const messages = readModels.collection<MessageDoc>(CHAT_MESSAGES);
+  const totals = readModels.collection(CHAT_UNREAD);
   return {
     async conversation(id: string): Promise<ConversationDoc | null> {
       return conversations.findOne({ _id: id });
@@ -93,6 +94,11 @@ export function createChatQueries(readModels: ReadModelStore) {
     async newestUnread(conversationId: string, reader: ChatParty): Promise<MessageDoc | null> {
       const [newest] = await messages.find({ conversationId, senderType: otherParty(reader), isRead: false }, { sort: { seq: -1 }, limit: 1 });
       return newest ?? null;
+    },
+    /** A party's unread messages in total, kept by the projection (the sum unreadCounts makes). */
+    async unreadTotal(party: ChatParty, partyId: string): Promise<number> {
+      const doc = await totals.findOne({ _id: unreadTotalId(party, partyId) });
+      return typeof doc?.total === 'number' ? doc.total : 0;
     },
     /** A party's unread messages: in total and per conversation (those with some). */
     async unreadCounts(party: ChatParty, partyId: string): Promise<UnreadCounts> {

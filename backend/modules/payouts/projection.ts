@@ -28,6 +28,8 @@ export const payoutAccountsProjection = docProjection<AccountDoc>({
   eventTypes: accountEventTypes,
   indexes: [{ keys: { scheduledCents: 1 } }],
   documentId: (event) => (event.data as { performerId?: string }).performerId,
+  // the decider's evolve: pure, and her unpaid earnings grow all week
+  pureEvolve: true,
   evolve: (doc, event) => {
     const performerId = (event.data as { performerId: string }).performerId;
     const state = earningsAccount.evolve(doc ?? earningsAccount.initialState(), domainEvent(event));

@@ -162,3 +162,31 @@ describe('batches give what events one by one give', () => {
     expect(await store.collection('stats').find({})).toEqual([{ _id: 'a', status: 'y', since: 1, _pos: 2 }]);
   });
 });
+
+describe('docProjection with a pure evolve (documents folded in place of a copy)', () => {
+  type Ledger = Doc & { lines: { n: number }[] };
+  const ledger = docProjection<Ledger, StoredEvent>({
+    name: 'ledgers',
+    collection: 'ledgers',
+    eventTypes: ['Line'],
+    documentId: (e) => String((e.data as { wallet: string }).wallet),
+    pureEvolve: true,
+    evolve: (doc, e) => ({ _id: String((e.data as { wallet: string }).wallet), lines: [...(doc?.lines ?? []), { n: (e.data as { n: number }).n }] }),
+  });
+
+  test('gives what copies give, keeps a dumped snapshot as it was, and skips what it has seen', async () => {
+    const store = createMingoReadModelStore();
+    const line = (n: number, at: number) => event('Line', { wallet: 'w', n }, at);
+    await ledger.apply(line(1, 1), store);
+    const [dumped] = store.dump().find((dump) => dump.name === 'ledgers')!.docs;
+    const asDumped = structuredClone(dumped);
+    await ledger.applyBatch!([line(2, 2), line(3, 3)], store);
+    await ledger.apply(line(2, 2), store);
+    expect(dumped).toEqual(asDumped);
+    const stored = await store.collection('ledgers').findOne({ _id: 'w' });
+    expect(stored).toEqual({ _id: 'w', lines: [{ n: 1 }, { n: 2 }, { n: 3 }], _pos: 3 });
+    // what a reader gets is its own copy
+    (stored!.lines as { n: number }[]).push({ n: 99 });
+    expect((await store.collection('ledgers').findOne({ _id: 'w' }))?.lines).toHaveLength(3);
+  });
+});

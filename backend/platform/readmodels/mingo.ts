@@ -137,6 +137,10 @@ class MingoCollection<T extends Doc> implements Collection<T> {
     return doc ? (copy(doc) as T) : null;
   }
 
+  async findOneShared(filter: Filter): Promise<T | null> {
+    return (this.matches(filter).next().value as T | undefined) ?? null;
+  }
+
   async find(filter: Filter = {}, options: FindOptions = {}): Promise<T[]> {
     const matched = [...this.matches(filter)];
     const pick = options.projection ? plainProjection(options.projection) : copy;
@@ -174,9 +178,9 @@ class MingoCollection<T extends Doc> implements Collection<T> {
     this.write(undefined, stored);
   }
 
-  async replaceOne(filter: Filter, doc: T, options: { upsert?: boolean } = {}): Promise<boolean> {
+  async replaceOne(filter: Filter, doc: T, options: { upsert?: boolean; adopt?: boolean } = {}): Promise<boolean> {
     const target = this.matches(filter).next().value;
-    const replacement = copy(doc) as Doc;
+    const replacement = options.adopt ? (doc as Doc) : (copy(doc) as Doc);
     if (target) {
       replacement._id ??= target._id;
       assertSameId(target, replacement);

@@ -19,12 +19,17 @@ export interface FindOptions {
 export interface Collection<T extends Doc = Doc> {
   readonly name: string;
   findOne(filter: Filter): Promise<T | null>;
+  /**
+   * The stored document itself where the store holds it in memory (no copy), for a pure fold that
+   * only reads it; other stores answer a copy. Whoever calls it must change nothing in it.
+   */
+  findOneShared?(filter: Filter): Promise<T | null>;
   find(filter?: Filter, options?: FindOptions): Promise<T[]>;
   count(filter?: Filter): Promise<number>;
   aggregate<R = Record<string, unknown>>(pipeline: Record<string, unknown>[]): Promise<R[]>;
   insertOne(doc: T): Promise<void>;
   /** replace the document matched by filter; with upsert, insert when none matches. Returns whether one was written. */
-  replaceOne(filter: Filter, doc: T, options?: { upsert?: boolean }): Promise<boolean>;
+  replaceOne(filter: Filter, doc: T, options?: { upsert?: boolean; /** stored as given, not copied: the caller keeps and changes none of it */ adopt?: boolean }): Promise<boolean>;
   /** $set, $inc, $push, $pull, $unset, $setOnInsert... Returns whether one matched (or was upserted). */
   updateOne(filter: Filter, update: Update, options?: { upsert?: boolean }): Promise<boolean>;
   updateMany(filter: Filter, update: Update): Promise<number>;

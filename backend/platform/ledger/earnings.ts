@@ -1,5 +1,5 @@
 import { performerShareOfPartCents, performerStreams, type DomainEvent, type EventDataOf } from '@aura/contracts';
-import type { EventStore } from '../eventstore/port';
+import { DuplicateEventIdError, type EventStore, type EventToAppend } from '../eventstore/port';
 import { deterministicId } from '../ids';
 
 export type EarningsSource = EventDataOf<'PerformerEarningsCredited'>['source'];
@@ -39,10 +39,38 @@ export const earningsEventId = (source: EarningsSource, sourceId: string) => det
  * fixed by the sale, so a replayed reaction or a retried batch appends nothing new.
  */
 export async function creditEarnings(eventStore: EventStore, sale: Sale, at: Date, causationId: string): Promise<void> {
+  await eventStore.appendToStream(performerStreams.earnings(sale.performerId), [creditToAppend(sale, at, causationId)], { expectedRevision: 'any' });
+}
+
+/** A sale's credit as one event to append: its fixed id, and the event that caused it. */
+function creditToAppend(sale: Sale, at: Date, causationId: string): EventToAppend {
   const credit = earningsCredited(sale, at);
-  await eventStore.appendToStream(
-    performerStreams.earnings(sale.performerId),
-    [{ id: earningsEventId(sale.source, sale.sourceId), type: credit.type, data: credit.data, metadata: { causationId } }],
-    { expectedRevision: 'any' },
+  return { id: earningsEventId(sale.source, sale.sourceId), type: credit.type, data: credit.data, metadata: { causationId } };
+}
+
+/** at most this many credits in one append */
+const CREDITS_PER_APPEND = 500;
+
+/**
+ * Many sales' credits (a projector batch's), each exactly once: one append per performer with all
+ * of hers, instead of one each (appends to one stream cannot share a statement, so hers would
+ * commit one after the other). When some of them are stored already (the batch seen again after
+ * a crash), hers are credited one by one, each a no-op if it is there.
+ */
+export async function creditEarningsTogether(eventStore: EventStore, credits: readonly { sale: Sale; at: Date; causationId: string }[]): Promise<void> {
+  const byPerformer = new Map<string, typeof credits[number][]>();
+  for (const credit of credits) byPerformer.set(credit.sale.performerId, [...(byPerformer.get(credit.sale.performerId) ?? []), credit]);
+  await Promise.all(
+    [...byPerformer].map(async ([performerId, hers]) => {
+      for (let start = 0; start < hers.length; start += CREDITS_PER_APPEND) {
+        const part = hers.slice(start, start + CREDITS_PER_APPEND);
+        try {
+          await eventStore.appendToStream(performerStreams.earnings(performerId), part.map(({ sale, at, causationId }) => creditToAppend(sale, at, causationId)), { expectedRevision: 'any' });
+        } catch (error) {
+          if (!(error instanceof DuplicateEventIdError) || part.length === 1) throw error;
+          for (const { sale, at, causationId } of part) await creditEarnings(eventStore, sale, at, causationId);
+        }
+      }
+    }),
   );
 }

@@ -161,6 +161,18 @@ describe('settling a session', () => {
     ]);
   });
 
+  it('an end asked for just before a minute the clock billed meanwhile takes effect when it is decided', () => {
+    let given = [...base];
+    for (let k = 1; k <= 6; k++) given = [...given, ...minute(k, (k - 1) * RATE, false, START + (k - 1) * MINUTE + 3)];
+    // asked 10 ms before minute 6 began; the clock billed minute 6; decided again 25 ms after it began
+    const asked = START + 5 * MINUTE - 10;
+    const decided = START + 5 * MINUTE + 25;
+    spec.given(given).when((m) => decideSettle(running, sessionId, userId, m, { endedBy: 'performer', reason: 'performer_ended', endedAt: at(asked) }, at(decided))).then([
+      settled({ endedBy: 'performer', reason: 'performer_ended', endedAt: iso(decided), minutesBilled: 6, costUnits: 6 * RATE, settledAt: iso(decided) }),
+      released(0, decided),
+    ]);
+  });
+
   it('after the minimum, a user ending owes only started minutes', () => {
     let given = [...base];
     for (let k = 1; k <= 6; k++) given = [...given, ...minute(k, (k - 1) * RATE, false, START + (k - 1) * MINUTE)];

@@ -175,6 +175,12 @@ export function decideSettle(
   if (state?.status === 'active' && !('unstarted' in end)) {
     let closing = closingOf(state, end);
     const startOf = (minute: number) => minuteStartsAt(Date.parse(state.startedAt!), minute, state.terms.billingMinuteMs);
+    // the clock billed a minute that began after the end was asked for, while the end was on its
+    // way (it met that bill and decided again): the end takes effect now, after that minute began
+    const lastBilledStart = current.minutesBilled > 0 ? startOf(current.minutesBilled) : undefined;
+    if (lastBilledStart !== undefined && lastBilledStart >= closing.endedAt.getTime()) {
+      closing = { ...closing, endedAt: new Date(Math.max(now.getTime(), lastBilledStart + 1)) };
+    }
     for (const minute of dueMinutes(state, current, closing.endedAt).filter((m) => startOf(m) < closing.endedAt.getTime())) {
       try {
         const billed = decideBillMinute(state, current, minute, now);

@@ -65,7 +65,7 @@ export function chatModule(ports: ModulePorts, deps: ChatDeps) {
     sockets: chatSockets(chat),
     queries: {
       /** a party's unread messages in total (the performer dashboard's card reads the API instead) */
-      unreadTotal: async (party: 'user' | 'performer', partyId: string) => (await chat.unreadCounts(party, partyId)).total,
+      unreadTotal: chat.unreadTotal,
     },
   } satisfies AuraModule & Record<string, unknown>;
 }

@@ -73,18 +73,11 @@ export function chatPushes(deps: { realtime: RealtimeEmitter; chat: ChatQueries 
           break;
       }
     }
-    // a reader's total is the same for every conversation of the batch: counted once per reader
-    const totals = new Map<string, Promise<number>>();
-    const totalOf = (reader: ChatParty, partyId: string) => {
-      const key = `${reader}:${partyId}`;
-      if (!totals.has(key)) totals.set(key, chat.unreadTotal(reader, partyId));
-      return totals.get(key)!;
-    };
     for (const [conversationId, readers] of unread) {
       const doc = await chat.conversation(conversationId);
       if (!doc) continue;
       for (const reader of readers) {
-        const total = await totalOf(reader, reader === 'user' ? doc.userId : doc.performerId);
+        const total = await chat.unreadTotal(reader, reader === 'user' ? doc.userId : doc.performerId);
         emitToParty(realtime, reader, doc, 'chat:unread', { conversationId, unreadCount: doc[unreadField(reader)], total });
       }
     }

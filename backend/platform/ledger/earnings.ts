@@ -59,7 +59,11 @@ const CREDITS_PER_APPEND = 500;
  */
 export async function creditEarningsTogether(eventStore: EventStore, credits: readonly { sale: Sale; at: Date; causationId: string }[]): Promise<void> {
   const byPerformer = new Map<string, typeof credits[number][]>();
-  for (const credit of credits) byPerformer.set(credit.sale.performerId, [...(byPerformer.get(credit.sale.performerId) ?? []), credit]);
+  for (const credit of credits) {
+    const hers = byPerformer.get(credit.sale.performerId);
+    if (hers) hers.push(credit);
+    else byPerformer.set(credit.sale.performerId, [credit]);
+  }
   await Promise.all(
     [...byPerformer].map(async ([performerId, hers]) => {
       for (let start = 0; start < hers.length; start += CREDITS_PER_APPEND) {

@@ -73,6 +73,58 @@ describe('PGlite event store (on disk)', () => {
   });
 });
 
+describe('PGlite event store (its own appends)', () => {
+  it('hands out what it appended, from memory, exactly as the database reads it back after a restart', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'aura-eventstore-'));
+    const awkward = () => ({
+      zeta: 1, a: 'x', bb: [{ y: 2, x: 1 }, null], when: new Date(Date.UTC(2026, 10, 23, 12, 30, 15, 123)), missing: undefined,
+      nested: { 'ünï': 1, u: 2, 10: 'ten', 2: 'two', '': 'empty', 'é': 3, z: 4 }, negativeZero: -0, big: 1e21, sum: 0.1 + 0.2,
+      own: JSON.parse('{"__proto__": {"kept": true}}') as unknown, text: `it's "quoted" \\ ünïcødé 💬`,
+    });
+    const asRead = (events: StoredEvent[]) => JSON.stringify(events);
+    try {
+      const first = await createPgliteEventStore({ dataDir });
+      let fromMemory: StoredEvent[];
+      let sincePosition: number;
+      try {
+        await first.appendToStream('wallet-a', [{ id: randomUUID().toUpperCase(), type: 'Tested', data: awkward(), metadata: { by: 'test', z: 1, a: [2, 1] } }], { expectedRevision: 'no_stream' });
+        // appends of one turn share one statement; one of them misses its revision and is refused
+        const together = await Promise.allSettled([
+          first.appendToStream('wallet-b', newEvents(3), { expectedRevision: 'no_stream' }),
+          first.appendToStream('wallet-a', newEvents(1), { expectedRevision: 5 }),
+          first.appendToStream('wallet-c', [{ id: randomUUID(), type: 'Tested', data: null }], { expectedRevision: 'any' }),
+          first.appendToStream('wallet-a', [{ id: randomUUID(), type: 'Tested', data: [3, { b: 1, a: 2 }] }], { expectedRevision: 0 }),
+        ]);
+        expect(together.map((outcome) => outcome.status)).toEqual(['fulfilled', 'rejected', 'fulfilled', 'fulfilled']);
+        const retried = newEvents(2);
+        await first.appendToStream('wallet-d', retried, { expectedRevision: 'no_stream' });
+        expect((await first.appendToStream('wallet-d', retried, { expectedRevision: 'no_stream' })).alreadyStored).toBe(true);
+        fromMemory = await first.readAll();
+        sincePosition = fromMemory[2]!.position;
+        expect(asRead(await first.readAll({ after: sincePosition, maxCount: 3 }))).toBe(asRead(fromMemory.slice(3, 6)));
+      } finally {
+        await first.close();
+      }
+      const reopened = await createPgliteEventStore({ dataDir });
+      try {
+        expect(fromMemory).toHaveLength(8);
+        expect(asRead(await reopened.readAll())).toBe(asRead(fromMemory));
+        expect(asRead(await reopened.readAll({ after: sincePosition, maxCount: 3 }))).toBe(asRead(fromMemory.slice(3, 6)));
+        // and what the reopened store appends is handed out as it will read back
+        const head = (await reopened.headPosition())!;
+        await reopened.appendToStream('wallet-e', [{ id: randomUUID(), type: 'Tested', data: awkward() }], { expectedRevision: 'no_stream' });
+        const appended = await reopened.readAll({ after: head });
+        expect(appended).toHaveLength(1);
+        expect(appended[0]!.data).toEqual(JSON.parse(JSON.stringify(awkward())));
+      } finally {
+        await reopened.close();
+      }
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('PGlite data folder', () => {
   it('is made (initdb) by a child process into a sibling folder, renamed once complete; a half-made one from a crash is removed', async () => {
     const parent = await mkdtemp(join(tmpdir(), 'aura-initdb-'));

@@ -23,6 +23,8 @@ export interface AppendOutcome {
   expectation_met: boolean;
   last_revision: Int8 | null;
   last_position: Int8 | null;
+  /** the transaction's time (its events' created_at), epoch ms */
+  created_ms: number;
 }
 
 interface Pending {

@@ -72,7 +72,8 @@ export function statementsFor(schema: string): Statements {
         from accepted a cross join lateral jsonb_array_elements(a.events) with ordinality as e(event, ord)
         returning stream_id, position, revision
       )
-      select c.current_revision, c.expectation_met, max(i.revision) as last_revision, max(i.position) as last_position
+      select c.current_revision, c.expectation_met, max(i.revision) as last_revision, max(i.position) as last_position,
+        (extract(epoch from now()) * 1000)::float8 as created_ms
       from checked c left join inserted i on i.stream_id = c.stream_id
       group by c.append_index, c.current_revision, c.expectation_met
       order by c.append_index`,

@@ -22,6 +22,7 @@ import {
 } from './sql-statements';
 import { AppendBatcher, type AppendOutcome, type AppendRequest } from './sql-append-batcher';
 import { SqlSubscription, type LogReader } from './sql-subscription';
+import { AppendedTail } from './sql-tail';
 
 export interface SqlQuery {
   query<Row extends object>(sql: string, params?: readonly unknown[]): Promise<Row[]>;
@@ -80,7 +81,9 @@ export async function createSqlEventStore(options: SqlEventStoreOptions): Promis
   const schema = options.schema ?? 'public';
   if (!/^[a-z_][a-z0-9_]{0,40}$/.test(schema)) throw new Error(`Invalid event store schema name: ${schema}`);
   await options.executor.transaction((tx) => createSchema(tx, schema));
-  return new SqlEventStore(options, statementsFor(schema));
+  const store = new SqlEventStore(options, statementsFor(schema));
+  await store.keepTail();
+  return store;
 }
 
 function encodeExpected(expected: ExpectedRevision): number {
@@ -123,6 +126,8 @@ class SqlEventStore implements EventStore, LogReader {
   private closed = false;
   /** the log's head, kept when this store is its only writer */
   private head: number | undefined;
+  /** a sole writer's latest appends */
+  private tail: AppendedTail | undefined;
 
   constructor(
     private readonly options: SqlEventStoreOptions,
@@ -130,10 +135,22 @@ class SqlEventStore implements EventStore, LogReader {
   ) {
     this.adapter = options.adapter;
     this.batcher = new AppendBatcher(
-      (requests) => options.executor.query<AppendOutcome>(sql.append, [JSON.stringify(requests.map(toStatementInput))]),
+      async (requests) => {
+        const outcomes = await options.executor.query<AppendOutcome>(sql.append, [JSON.stringify(requests.map(toStatementInput))]);
+        // before any append of the statement is answered, so the tail grows in position order
+        this.tail?.add(requests, outcomes);
+        return outcomes;
+      },
       options.maxConcurrentAppends ?? 1,
       options.gatherAppends ?? false,
     );
+  }
+
+  /** A sole writer keeps what it appends from now on: from here on readAll is answered from memory. */
+  async keepTail(): Promise<void> {
+    if (!this.options.soleWriter) return;
+    this.head = await this.headPosition();
+    this.tail = new AppendedTail(this.head ?? -1);
   }
 
   async appendToStream(
@@ -201,6 +218,8 @@ class SqlEventStore implements EventStore, LogReader {
 
   async readAll(options?: ReadAllOptions): Promise<StoredEvent[]> {
     if (options?.maxCount === 0) return [];
+    const kept = this.tail?.after(options?.after ?? -1, options?.maxCount);
+    if (kept) return kept;
     const rows = await this.options.executor.query<EventRow>(this.sql.readAll, [
       options?.after ?? -1,
       options?.maxCount ?? null,

@@ -83,6 +83,32 @@ describe('realtime on one node', () => {
     await expect(alice.emitWithAck('conversation:join', `conv-of-${bobId}`)).resolves.toBe(false);
     await expect(anonymous.emitWithAck('conversation:join', `conv-of-${aliceId}`)).resolves.toBe(false);
   });
+
+  it("pushes a 'readmodel:changed' repeated many times a second once at once and once more at the end of its window", async () => {
+    const alice = await socketOf(node.url, aliceId);
+    sockets.push(alice);
+    const pushes: { payload: unknown; at: number }[] = [];
+    alice.on('readmodel:changed', (payload) => pushes.push({ payload, at: Date.now() }));
+    const started = Date.now();
+    for (let n = 0; n < 50; n++) node.realtime.toUser(aliceId, 'readmodel:changed', { model: 'earnings', id: 'her' });
+    node.realtime.toUser(aliceId, 'readmodel:changed', { model: 'payouts', id: 'her' });
+    await silence(100);
+    expect(pushes.map(({ payload }) => payload)).toEqual([{ model: 'earnings', id: 'her' }, { model: 'payouts', id: 'her' }]);
+    await silence(300);
+    expect(pushes.map(({ payload }) => payload)).toEqual([{ model: 'earnings', id: 'her' }, { model: 'payouts', id: 'her' }, { model: 'earnings', id: 'her' }]);
+    expect(pushes[2]!.at - started).toBeGreaterThanOrEqual(150);
+    // the window closed with nothing new: the next change goes out at once again
+    await silence(250);
+    node.realtime.toUser(aliceId, 'readmodel:changed', { model: 'earnings', id: 'her' });
+    await silence(100);
+    expect(pushes).toHaveLength(4);
+    // other events are never held back
+    const balances: unknown[] = [];
+    alice.on('balance:changed', (payload) => balances.push(payload));
+    for (let n = 0; n < 5; n++) node.realtime.toUser(aliceId, 'balance:changed', { userId: aliceId, auracoinBalance: n });
+    await silence(100);
+    expect(balances).toHaveLength(5);
+  });
 });
 
 const redis = engineSource('REDIS_URL', 'Redis');

@@ -7,6 +7,9 @@ import type { Logger } from '../logging/logger';
 import { SESSION_COOKIE, type Principal, type SessionManager } from '../http/session';
 
 type EventName = keyof ServerToClientEvents;
+
+/** a 'readmodel:changed' repeated within this long is pushed once more at its end */
+const COALESCE_MS = 200;
 type PayloadOf<E extends EventName> = Parameters<ServerToClientEvents[E]>[0];
 
 export type AuraSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, { principal?: Principal }>;
@@ -88,6 +91,40 @@ export function createRealtime(options: RealtimeOptions): Realtime {
   }
 
   let closed = false;
+  const send = (room: string | undefined, event: EventName, payload: unknown) => {
+    if (closed) return;
+    const target = room ? io.to(room) : io;
+    (target.emit as (event: string, payload: unknown) => boolean)(event, payload);
+  };
+  /** 'readmodel:changed' windows open per room and payload: whether it changed again since it was pushed */
+  const windows = new Map<string, { again: boolean; timer: NodeJS.Timeout }>();
+  /**
+   * "Refetch this": the first goes out at once, the ones within the next COALESCE_MS make one more
+   * at its end (her earnings change with every paid message, a busy dashboard refetches a few
+   * times a second, not hundreds).
+   */
+  const sendCoalesced = (room: string | undefined, event: EventName, payload: unknown) => {
+    const key = `${room ?? '*'}\u0000${JSON.stringify(payload)}`;
+    const open = windows.get(key);
+    if (open) {
+      open.again = true;
+      return;
+    }
+    send(room, event, payload);
+    const window = {
+      again: false,
+      timer: setTimeout(function end() {
+        if (!window.again) {
+          windows.delete(key);
+          return;
+        }
+        window.again = false;
+        send(room, event, payload);
+        window.timer = setTimeout(end, COALESCE_MS);
+      }, COALESCE_MS),
+    };
+    windows.set(key, window);
+  };
   const emit = <E extends EventName>(room: string | undefined, event: E, payload: PayloadOf<E>) => {
     // a push queued before the stop (a coalesced count, a reaction) lands after it: nowhere to send
     // it, and the Redis adapter would publish on a closed connection (an unhandled rejection)
@@ -95,8 +132,8 @@ export function createRealtime(options: RealtimeOptions): Realtime {
     // alone (no Redis adapter), a room without a socket here has no listener anywhere: nothing to
     // encode (a replay at start pushes for every wallet of the log)
     if (room && !options.redisUrl && !io.of('/').adapter.rooms.has(room)) return;
-    const target = room ? io.to(room) : io;
-    (target.emit as (event: string, payload: unknown) => boolean)(event, payload);
+    if (event === 'readmodel:changed') sendCoalesced(room, event, payload);
+    else send(room, event, payload);
   };
 
   return {
@@ -112,6 +149,8 @@ export function createRealtime(options: RealtimeOptions): Realtime {
     },
     async close() {
       closed = true;
+      for (const { timer } of windows.values()) clearTimeout(timer);
+      windows.clear();
       // without an HTTP server there is no engine to close (Server.close would throw)
       if (options.httpServer) await new Promise<void>((resolve) => io.close(() => resolve()));
       await Promise.all(redisClients.map((client) => client.quit().catch(() => undefined)));

@@ -23,6 +23,8 @@ export interface TestApp {
   realtime: Realtime;
   /** resolves once every read model has applied everything appended so far */
   settled(): Promise<void>;
+  /** the projector: a test may stop it, for a moment when the log is ahead of the read models */
+  projector: ProjectionRunner;
   /** the superadmin, as the first start creates it */
   ensureSuperadmin(credentials: { username: string; password: string }): Promise<unknown>;
   /** the demo catalogue, as `SEED_DEMO` seeds it */
@@ -48,6 +50,7 @@ export async function startTestApp(
     modules: runtime.modules,
     realtime: runtime.realtime,
     settled: () => projector.caughtUp(),
+    projector,
     ensureSuperadmin: (credentials) => runtime.modules.admins.ensureSuperadmin(credentials),
     seedDemo: () => seedDemoOnce(runtime.ports.eventStore, runtime.ports.now, runtime.all),
     async close() {

@@ -1,8 +1,9 @@
 import { io as connect, type Socket } from 'socket.io-client';
-import { performerStreams, streams, type ConversationView, type MessageView } from '@aura/contracts';
+import { chatStreams, performerStreams, streams, type ConversationView, type MessageView } from '@aura/contracts';
 import { deterministicId, newId } from '../platform/ids';
 import { client, startTestApp, type TestApp } from './app-harness';
 import { runLedgerAudit } from '../platform/ledger/run-audit';
+import { spendFromWallet } from '../platform/ledger/spend';
 import { fund, logLength, send, superadminClient, userClient } from './admin-session';
 
 let app: TestApp;
@@ -176,6 +177,80 @@ describe('paid messages', () => {
     // one message more: itself, its debit and her earnings credit
     expect(await logLength(app)).toBe(before + 3);
     expect(await balanceOf(user.http, user.id)).toBe(8);
+  });
+
+  /**
+   * A keyed send of 'ciao' retried while the read models are behind the log: the projector stops,
+   * `firstAttempt` stores what the first attempt did, the retry goes, and 300 ms later the
+   * projector runs again. The retry's answer.
+   */
+  async function retriedBehindReadModels(user: { http: ReturnType<typeof client>; id: string }, conversation: { id: string }, key: string, firstAttempt: () => Promise<void>) {
+    await app.projector.stop();
+    let retry: ReturnType<typeof user.http.post> | undefined;
+    try {
+      await firstAttempt();
+      retry = user.http.post('/api/messages', message(conversation, user.id, 'user', 'ciao', { clientMessageId: key }));
+      await new Promise((resolve) => setTimeout(resolve, 300));
+    } finally {
+      await app.projector.start();
+    }
+    return retry;
+  }
+
+  it('stores once, free, and charges nothing for a retry that crosses her switch from free to paid before the read model has the first attempt', async () => {
+    const user = await userClient(app);
+    const sofia = demo('sofia.marino');
+    const conversation = (await user.http.post('/api/conversations', { performerId: sofia })).json as unknown as ConversationView;
+    const key = newId();
+    const messageId = deterministicId(`message:${conversation.id}:user:${key}`);
+    // the first attempt went while her messages were free, and the read models have not applied it
+    const answer = await retriedBehindReadModels(user, conversation, key, async () => {
+      await app.infra.eventStore.appendToStream(chatStreams.message(messageId), [{
+        id: deterministicId(`message-sent:${messageId}`),
+        type: 'MessageSent',
+        data: { messageId, conversationId: conversation.id, performerId: sofia, userId: user.id, identityId: user.id, senderType: 'user', content: 'ciao', priceUnits: 0, sentAt: new Date().toISOString() },
+      }], { expectedRevision: 'no_stream' });
+      // her price is 1 auracoin now: the retry would be paid
+    });
+    expect(answer.status).toBe(201);
+    expect(answer.json).toMatchObject({ id: messageId, price: 0, content: 'ciao' });
+    await app.settled();
+    expect(await balanceOf(user.http, user.id)).toBe(10);
+    expect((await user.http.get(`/api/messages/${conversation.id}`)).json).toHaveLength(1);
+    expect((await app.infra.eventStore.readStream(streams.wallet(user.id))).map((event) => event.type)).not.toContain('MessageSent');
+  });
+
+  it('stores once, paid, a retry that crosses her switch from paid to free before the read model has the first attempt', async () => {
+    const user = await userClient(app);
+    const { http: valentina, id: valentinaId } = await performerClient('valentina.greco');
+    const conversation = (await user.http.post('/api/conversations', { performerId: valentinaId })).json as unknown as ConversationView;
+    const key = newId();
+    const messageId = deterministicId(`message:${conversation.id}:user:${key}`);
+    expect((await patch(valentina, `/api/performers/${valentinaId}`, { messagePrice: 0 })).status).toBe(200);
+    // the first attempt went while her messages cost 1 auracoin, and the read models have not applied it
+    const answer = await retriedBehindReadModels(user, conversation, key, async () => {
+      await spendFromWallet(app.infra.eventStore, {
+        walletId: user.id,
+        amountUnits: 100,
+        purchase: { type: 'MessageSent', data: { messageId, conversationId: conversation.id, performerId: valentinaId, userId: user.id, identityId: user.id, senderType: 'user', content: 'ciao', priceUnits: 100, sentAt: new Date().toISOString() } },
+        reason: 'message',
+        reference: messageId,
+        idempotencyKey: `message:${messageId}`,
+        purchaseId: deterministicId(`message-sent:${messageId}`),
+        now: () => new Date(),
+      });
+      // her messages are free now: the retry would go on the unpaid path
+    });
+    try {
+      expect(answer.status).toBe(201);
+      expect(answer.json).toMatchObject({ id: messageId, price: 1, content: 'ciao' });
+      await app.settled();
+      expect(await balanceOf(user.http, user.id)).toBe(9);
+      expect((await user.http.get(`/api/messages/${conversation.id}`)).json).toHaveLength(1);
+      expect(await app.infra.eventStore.readStream(chatStreams.message(messageId))).toEqual([]);
+    } finally {
+      await patch(valentina, `/api/performers/${valentinaId}`, { messagePrice: 1 });
+    }
   });
 
   it('refuses a balance that cannot pay with Insufficient auracoin balance, storing nothing', async () => {

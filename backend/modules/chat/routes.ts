@@ -3,7 +3,7 @@ import type { Context } from 'koa';
 import { apiRoutes, chatStreams, normalizeMessage, type ChatParty, type ConversationView, type DomainEvent, type Identity, type MessageView } from '@aura/contracts';
 import { DomainError } from '../../platform/domain-error';
 import { foldStream } from '../../platform/eventstore/handle-command';
-import { WrongExpectedRevisionError, type EventStore } from '../../platform/eventstore/port';
+import { DuplicateEventIdError, WrongExpectedRevisionError, type EventStore } from '../../platform/eventstore/port';
 import { requestCountry } from '../../platform/http/country';
 import { forbidden } from '../../platform/http/errors';
 import { commandMetadata, mountRoute } from '../../platform/http/routes';
@@ -45,6 +45,13 @@ export interface ChatCommandDeps {
   startedConversation: (conversationId: string) => Promise<OpenConversation | null>;
   toMessageView: (doc: MessageDoc) => MessageView;
 }
+
+/**
+ * A message's event id, on either path (paid: in the wallet with its debit; unpaid: its own
+ * stream): the SQL stores refuse an id stored in another stream, so a retry that crosses her switch
+ * between paid and free messages cannot store it twice (nor charge for one stored free).
+ */
+const messageEventId = (messageId: string) => deterministicId(`message-sent:${messageId}`);
 
 /** The conversation's id for one performer and one identity: opening it twice finds the same one. */
 export const conversationIdOf = (performerId: string, identityId: string) => deterministicId(`conversation:${performerId}:${identityId}`);
@@ -106,7 +113,14 @@ export function chatRouter(deps: ChatCommandDeps): Router {
       state,
       deps.now(),
     );
-    const position = await store(message, { walletId: open.userId, key, metadata: commandMetadata(ctx, caller, key ? { messageKey: key } : {}) });
+    let position: number | undefined;
+    try {
+      position = await store(message, { walletId: open.userId, key, metadata: commandMetadata(ctx, caller, key ? { messageKey: key } : {}) });
+    } catch (error) {
+      // the other path stored this message (a retry across a price change): that one is the answer
+      if (!(error instanceof DuplicateEventIdError) || !key) throw error;
+      position = await deps.eventStore.headPosition();
+    }
     const stored = await deps.messageAfter(messageId, position);
     if (!stored) throw new DomainError('service_unavailable', 'Il servizio è occupato, riprova tra poco');
     if (!sameMessage(stored, party, body.content)) throw reused();
@@ -128,6 +142,7 @@ export function chatRouter(deps: ChatCommandDeps): Router {
         reason: 'message',
         reference: messageId,
         idempotencyKey: context.key ? `message:${messageId}` : undefined,
+        purchaseId: messageEventId(messageId),
         metadata: context.metadata,
         now: deps.now,
       });
@@ -135,7 +150,7 @@ export function chatRouter(deps: ChatCommandDeps): Router {
     }
     const stream = chatStreams.message(messageId);
     try {
-      const result = await deps.eventStore.appendToStream(stream, [{ id: deterministicId(`message-sent:${messageId}`), type: message.type, data: message.data, metadata: context.metadata }], {
+      const result = await deps.eventStore.appendToStream(stream, [{ id: messageEventId(messageId), type: message.type, data: message.data, metadata: context.metadata }], {
         expectedRevision: 'no_stream',
       });
       return result.position;

@@ -18,6 +18,11 @@ export interface SpendFromWallet {
   reference?: string;
   /** a repeated key gives back the first spend instead of spending again */
   idempotencyKey?: string;
+  /**
+   * the purchase event's id when the thing bought fixes it (a chat message's, which its unpaid
+   * path stores under the same id, so a log can hold it once only); default: from the key
+   */
+  purchaseId?: string;
   metadata?: Record<string, unknown>;
   now: () => Date;
 }
@@ -40,7 +45,8 @@ export interface SpendResult {
  */
 export async function spendFromWallet(eventStore: EventStore, spend: SpendFromWallet): Promise<SpendResult> {
   const streamId = streams.wallet(spend.walletId);
-  const ids = spend.idempotencyKey ? spendEventIds(spend.walletId, spend.idempotencyKey) : [newId(), newId()];
+  const [purchaseId, debitId] = spend.idempotencyKey ? spendEventIds(spend.walletId, spend.idempotencyKey) : [newId(), newId()];
+  const ids = [spend.purchaseId ?? purchaseId, debitId];
   // only a store that tells an earlier append of a key's ids from a new one may be written blind
   const known = eventStore.tellsAlreadyStored ? knownWallets(eventStore) : undefined;
 

@@ -12,6 +12,10 @@ export function deterministicId(name: string): string {
   const hash = createHash('sha1').update(NAMESPACE).update(name).digest();
   hash[6] = (hash[6]! & 0x0f) | 0x50;
   hash[8] = (hash[8]! & 0x3f) | 0x80;
-  const hex = hash.subarray(0, 16).toString('hex');
+  return uuidFromHex(hash.subarray(0, 16).toString('hex'));
+}
+
+/** 32 hex digits as a uuid in its usual form (8-4-4-4-12). */
+export function uuidFromHex(hex: string): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }

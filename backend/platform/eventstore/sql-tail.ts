@@ -7,6 +7,7 @@
  */
 import type { AppendOutcome, AppendRequest } from './sql-append-batcher';
 import type { StoredEvent } from './port';
+import { uuidFromHex } from '../ids';
 
 /** events kept; a subscription further behind reads the database */
 const KEPT = 10_000;
@@ -24,6 +25,12 @@ export class AppendedTail {
 
   /** every event after `from` (a position, -1 for all) is in the tail */
   constructor(private from: number) {}
+
+  /** the log's head: the newest event kept, or the position the tail started from (undefined: an empty log) */
+  get head(): number | undefined {
+    const newest = this.events.at(-1)?.position ?? this.from;
+    return newest < 0 ? undefined : newest;
+  }
 
   /** The appends of one statement with its outcome rows (same order). */
   add(requests: readonly AppendRequest[], outcomes: readonly AppendOutcome[]): void {
@@ -119,6 +126,5 @@ function jsonbKeyOrder(a: string, b: string): number {
 
 /** A uuid as PostgreSQL prints one (it accepts braces, upper case and other hyphenations). */
 function canonicalUuid(id: string): string {
-  const hex = id.toLowerCase().replace(/[{}-]/g, '');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+  return uuidFromHex(id.toLowerCase().replace(/[{}-]/g, ''));
 }

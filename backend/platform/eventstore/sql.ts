@@ -52,7 +52,7 @@ export interface SqlEventStoreOptions {
   maxConcurrentAppends?: number;
   /** the engine runs on this thread: appends arriving together wait for each other (sql-append-batcher.ts) */
   gatherAppends?: boolean;
-  /** this store is the log's only writer (PGlite holds its folder): it keeps the head instead of asking for it */
+  /** this store is the log's only writer (PGlite holds its folder): it keeps its latest appends, and so the head, instead of reading them */
   soleWriter?: boolean;
   closeExecutor: () => Promise<void>;
 }
@@ -124,9 +124,7 @@ class SqlEventStore implements EventStore, LogReader {
   private readonly subscriptions = new Set<SqlSubscription>();
   private readonly batcher: AppendBatcher;
   private closed = false;
-  /** the log's head, kept when this store is its only writer */
-  private head: number | undefined;
-  /** a sole writer's latest appends */
+  /** a sole writer's latest appends, and so the log's head */
   private tail: AppendedTail | undefined;
 
   constructor(
@@ -149,8 +147,7 @@ class SqlEventStore implements EventStore, LogReader {
   /** A sole writer keeps what it appends from now on: from here on readAll is answered from memory. */
   async keepTail(): Promise<void> {
     if (!this.options.soleWriter) return;
-    this.head = await this.headPosition();
-    this.tail = new AppendedTail(this.head ?? -1);
+    this.tail = new AppendedTail((await this.headPosition()) ?? -1);
   }
 
   async appendToStream(
@@ -164,8 +161,6 @@ class SqlEventStore implements EventStore, LogReader {
     for (let attempt = 1; ; attempt += 1) {
       const row = await this.batcher.submit(request);
       if (row && row.last_position !== null) {
-        // positions grow with every commit, so this store's newest append is the head
-        if (this.options.soleWriter) this.head = Math.max(this.head ?? 0, Number(row.last_position));
         this.announceAppend();
         return { nextExpectedRevision: Number(row.last_revision), position: Number(row.last_position) };
       }
@@ -231,13 +226,11 @@ class SqlEventStore implements EventStore, LogReader {
     const known = this.knownHead();
     if (known !== undefined) return known;
     const [row] = await this.options.executor.query<{ head: Int8 | null }>(this.sql.head);
-    const head = !row || row.head === null ? undefined : Number(row.head);
-    if (this.options.soleWriter && head !== undefined) this.head = Math.max(this.head ?? head, head);
-    return head;
+    return !row || row.head === null ? undefined : Number(row.head);
   }
 
   knownHead(): number | undefined {
-    return this.options.soleWriter ? this.head : undefined;
+    return this.tail?.head;
   }
 
   subscribeToAll(options: Parameters<EventStore['subscribeToAll']>[0]): SqlSubscription {

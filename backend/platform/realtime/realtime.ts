@@ -91,8 +91,8 @@ export function createRealtime(options: RealtimeOptions): Realtime {
   }
 
   let closed = false;
+  // close() clears the windows' timers, so only emit() needs to know it is closed
   const send = (room: string | undefined, event: EventName, payload: unknown) => {
-    if (closed) return;
     const target = room ? io.to(room) : io;
     (target.emit as (event: string, payload: unknown) => boolean)(event, payload);
   };

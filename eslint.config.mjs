@@ -12,23 +12,47 @@ const foldersIn = (dir) => (existsSync(dir) ? readdirSync(dir, { withFileTypes: 
 const siblingsApart = (dir, message) =>
   foldersIn(dir).map((name) => ({ target: `./${dir}/${name}`, from: `./${dir}`, except: [`./${name}`], message }));
 
-// The arrows point one way: frontend → contracts; backend modules → contracts and platform;
-// backend/entry → platform and each module's index.ts (its one public function); adapters are
-// chosen only in backend/entry.
+// The arrows point one way (docs/architecture.md#layout): frontend → contracts; a module's sides →
+// ledger (through its index.ts) → platform → contracts; projections never import commands; a
+// worker may run its own module's commands; no module imports another module's folder on any
+// side; backend/entry → each side's index.ts; adapters are chosen only in backend/entry.
+const SIDES = ['commands', 'projections', 'workers'];
+const sideFolders = SIDES.map((side) => `./backend/${side}`);
+
+/** A module's folder on one side may import, of the other sides, only the same module's folder. */
+const ownModuleOnly = SIDES.flatMap((side) =>
+  foldersIn(`backend/${side}`).flatMap((name) =>
+    SIDES.filter((other) => other !== side).map((other) => ({
+      target: `./backend/${side}/${name}`,
+      from: `./backend/${other}`,
+      except: [`./${name}`],
+      message: "a module never imports another module's folder: declare the queries it needs in its deps",
+    })),
+  ),
+);
+
 const zones = [
   { target: './contracts', from: ['./backend', './frontend'], message: 'contracts depend on nothing of ours' },
   { target: './frontend', from: './backend', message: 'the frontend talks to the backend over HTTP only' },
   { target: './backend', from: './frontend', message: 'the backend never imports the frontend' },
-  { target: './backend/platform', from: ['./backend/modules', './backend/entry'], message: 'platform knows no module: modules plug into it' },
+  { target: './backend/platform', from: [...sideFolders, './backend/ledger', './backend/entry'], message: 'platform is ports and adapters: it knows no module and no money' },
+  { target: './backend/ledger', from: [...sideFolders, './backend/entry'], message: 'the ledger knows no module: modules reach it through its index.ts' },
+  { target: sideFolders, from: './backend/ledger', except: ['./index.ts'], message: 'modules reach the ledger only through backend/ledger/index.ts' },
+  { target: './backend/projections', from: ['./backend/commands', './backend/workers'], message: 'projections never import commands (nor workers)' },
+  { target: './backend/commands', from: './backend/workers', message: 'commands never import workers: a worker runs its own module\'s commands, not the other way' },
   {
     target: './backend/entry',
-    from: './backend/modules/**/*',
-    except: [path.resolve('backend/modules/*/index.ts')],
-    message: "entry imports a module only through its index.ts (the module's one public function)",
+    from: sideFolders.map((folder) => `${folder}/**/*`),
+    except: SIDES.map((side) => path.resolve(`backend/${side}/*/index.ts`)),
+    message: "entry imports a module's side only through its index.ts (the side's one public function)",
   },
-  ...siblingsApart('backend/modules', "a module never imports another module's folder: declare the queries it needs in its deps"),
+  ...SIDES.flatMap((side) => siblingsApart(`backend/${side}`, "a module never imports another module's folder: declare the queries it needs in its deps")),
+  ...ownModuleOnly,
   ...siblingsApart('frontend/src/features', 'no cross-feature imports: share through src/components or src/lib'),
 ];
+
+const namedRoute = "Name the route instead of writing its path: call('routeName', …) or routePath('routeName', …) of src/lib/api.";
+const noApiPaths = ['Literal[value=/^\\x2Fapi\\x2F/]', 'TemplateElement[value.raw=/^\\x2Fapi\\x2F/]'].map((selector) => ({ selector, message: namedRoute }));
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'coverage/**', '**/*.d.ts'] },
@@ -56,6 +80,18 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     languageOptions: { globals: { ...globals.browser } },
     rules: { ...reactHooks.configs.recommended.rules },
+  },
+  // one spelling of each API call: the frontend names a route (call, routePath of src/lib/api.ts)
+  // and never writes its path; outside src/lib nothing sends through the untyped transport
+  {
+    files: ['frontend/src/**/*.{ts,tsx}'],
+    ignores: ['frontend/src/lib/**'],
+    rules: { 'no-restricted-syntax': ['error', ...noApiPaths, { selector: "ImportSpecifier[imported.name='apiRequest']", message: namedRoute }] },
+  },
+  {
+    files: ['frontend/src/lib/**/*.{ts,tsx}'],
+    ignores: ['frontend/src/lib/route-table.ts', 'frontend/src/lib/*.spec.ts'],
+    rules: { 'no-restricted-syntax': ['error', ...noApiPaths] },
   },
   {
     files: ['**/*.spec.ts', '**/*.int.ts', '**/*.e2e.ts', '**/*.contract.ts', 'backend/test/**', 'test/**'],

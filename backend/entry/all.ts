@@ -11,8 +11,8 @@ async function main() {
   const config = loadConfig();
   const logger = createLogger(config.LOG_LEVEL);
   const runtime = await openRuntime(config, logger, { http: true });
-  const admin = await runtime.modules.admins.ensureSuperadmin({ username: config.ADMIN_USERNAME, password: config.ADMIN_PASSWORD });
-  const seeded = config.SEED_DEMO ? await seedDemoOnce(runtime.ports.eventStore, runtime.ports.now, runtime.all) : false;
+  const admin = await runtime.modules.commands!.admins.ensureSuperadmin({ username: config.ADMIN_USERNAME, password: config.ADMIN_PASSWORD });
+  const seeded = config.SEED_DEMO ? await seedDemoOnce(runtime.ports.eventStore, runtime.ports.now, runtime.sides.commands) : false;
   // the api answers (/api/health says 'starting') while the projector restores and catches up
   let running: ProjectionRunner | undefined;
   const api = await startApi(runtime, { serveFrontend: true, projector: () => running });

@@ -1,12 +1,11 @@
 /**
- * `npm run ledger:audit`: replays every wallet (and every `earnings-*` stream, with its payouts) from the event log,
- * checks that no balance ever went negative and that credits - debits (+ admin adjustments) equal
- * each balance, compares with the users read model rebuilt from the log and, when MONGO_URL is set,
- * with the stored one; prints a summary and exits non-zero on any mismatch, or when there is no
- * log to audit (a missing or empty DATA_DIR, an empty store).
+ * `npm run ledger:audit`: replays every wallet, earnings stream and sale from the event log, then
+ * every module's audit hook (balances against the read models, sessions, payouts); compares with
+ * the stored read models too when they are shared (MONGO_URL); prints a summary and exits non-zero
+ * on any problem, or when there is no log to audit (a missing or empty DATA_DIR, an empty store).
  */
 import { loadConfig } from '../platform/config/config';
-import { embeddedStoreMissing, runLedgerAudit } from '../platform/ledger/run-audit';
+import { embeddedStoreMissing, runLedgerAudit } from '../ledger';
 import { createLogger } from '../platform/logging/logger';
 import { runMain } from '../platform/process/shutdown';
 import { openRuntime } from './runtime';
@@ -19,17 +18,10 @@ async function main() {
     process.exitCode = 2;
     return;
   }
-  const runtime = await openRuntime(config, createLogger(config.LOG_LEVEL === 'debug' ? 'debug' : 'error', { role: 'ledger-audit' }));
+  const runtime = await openRuntime(config, createLogger(config.LOG_LEVEL === 'debug' ? 'debug' : 'error', { role: 'ledger-audit' }), { roles: ['api', 'projector'] });
   try {
-    const { replay, stored } = runtime.modules.accounts.auditSources;
-    const report = await runLedgerAudit(runtime.infra.eventStore, {
-      rebuildUsers: replay,
-      storedUsers: config.MONGO_URL ? stored : undefined,
-      more: [
-        (events) => runtime.modules.payouts.audit(events, { stored: config.MONGO_URL ? runtime.infra.readModels : undefined }),
-        async (events) => runtime.modules.sessions.audit(events),
-      ],
-    });
+    const sides = [...runtime.sides.reads, ...runtime.sides.commands];
+    const report = await runLedgerAudit(runtime.infra.eventStore, { hooks: sides.flatMap((side) => side.audit ?? []), storedReadModels: Boolean(config.MONGO_URL) });
     process.stdout.write(`${report.lines.join('\n')}\n`);
     process.exitCode = report.ok ? 0 : 1;
   } finally {

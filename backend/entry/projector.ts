@@ -9,7 +9,7 @@ import { openRuntime } from './runtime';
 async function main() {
   const config = loadConfig();
   const logger = createLogger(config.LOG_LEVEL, { role: 'projector' });
-  const runtime = await openRuntime(config, logger);
+  const runtime = await openRuntime(config, logger, { roles: ['projector'] });
   const projector = await startProjector(runtime);
   logger.info('projector running', { checkpoints: projector.status() });
   const stopHeartbeat = startHeartbeat(config.dataDir, [() => runtime.infra.eventStore.health(), () => runtime.infra.readModels.health()]);

@@ -13,7 +13,7 @@ import { openRuntime } from './runtime';
 async function main() {
   const config = loadConfig();
   const logger = createLogger(config.LOG_LEVEL, { role: 'rebuild' });
-  const runtime = await openRuntime(config, logger);
+  const runtime = await openRuntime(config, logger, { roles: ['projector'] });
   const runner = await startProjector(runtime, { readModelsOnly: true });
   const known = runner.status().map((projection) => projection.name);
   const names = process.argv.slice(2);

@@ -35,7 +35,7 @@ export async function startApi(runtime: Runtime, options: ApiOptions) {
     proxy: config.TRUST_PROXY,
     bodyLimit: config.BODY_LIMIT,
     staticDir: options.serveFrontend ? FRONTEND_DIST : undefined,
-    routers: [platformRouter(runtime.ports.sessions, checks), ...runtime.all.flatMap((module) => module.routers ?? [])],
+    routers: [platformRouter(runtime.ports.sessions, checks), ...unique([...runtime.sides.commands, ...runtime.sides.reads]).flatMap((side) => side.routers ?? [])],
   });
   http.serve(app.callback());
   await new Promise<void>((resolve, reject) => {
@@ -65,19 +65,24 @@ export function projectorHealth(projector: () => ProjectionRunner | undefined): 
   };
 }
 
-/** Subscribes every module's projections from its checkpoint; after each batch, the modules' pushes. */
+const unique = <T>(items: T[]) => [...new Set(items)];
+
+/**
+ * Subscribes every read side's projections from its checkpoint; after each batch, the read sides'
+ * pushes. A process that is also the worker runs the worker sides' reactions in the same
+ * subscription, after the read models of each batch (docs/architecture.md#processes).
+ */
 export async function startProjector(runtime: Runtime, options: { readModelsOnly?: boolean } = {}) {
-  const projections = runtime.all.flatMap((module) => module.projections ?? []);
+  const reactions = options.readModelsOnly ? [] : workerReactions(runtime);
   const runner = createProjectionRunner({
     eventStore: runtime.infra.eventStore,
     readModels: runtime.infra.readModels,
-    // reactions append events: a rebuild replays read models only
-    projections: options.readModelsOnly ? projections.filter((projection) => !projection.name.startsWith('reaction:')) : projections,
+    projections: [...unique(runtime.sides.reads).flatMap((side) => side.projections ?? []), ...reactions],
     onApplied: options.readModelsOnly ? undefined : async (events) => {
       const typed = recordedEvents(events);
-      for (const module of runtime.all) {
+      for (const side of unique(runtime.sides.reads)) {
         // a failed push must not stop the others' (clients refetch on reconnect anyway)
-        await module.pushes?.(typed).catch((error: unknown) => runtime.logger.error('pushes failed', { module: module.name, error }));
+        await side.pushes?.(typed).catch((error: unknown) => runtime.logger.error('pushes failed', { module: side.name, error }));
       }
     },
     logger: runtime.logger.child({ component: 'projector' }),
@@ -87,9 +92,25 @@ export async function startProjector(runtime: Runtime, options: { readModelsOnly
   return runner;
 }
 
-/** Registers every module's job processors on the queue and starts it; then the modules' own start. */
-export async function startWorker(runtime: Runtime) {
-  for (const job of runtime.all.flatMap((module) => module.jobs ?? [])) runtime.infra.jobs.register(job.name, job.handle as JobHandler<unknown>);
+const workerReactions = (runtime: Runtime) => unique(runtime.sides.workers).flatMap((side) => side.reactions ?? []);
+
+/**
+ * Registers every worker side's job processors on the queue and starts it, then the sides' own
+ * start. A worker that is not also the projector follows the log for its reactions itself.
+ */
+export async function startWorker(runtime: Runtime): Promise<{ stop(): Promise<void> }> {
+  for (const job of unique(runtime.sides.workers).flatMap((side) => side.jobs ?? [])) runtime.infra.jobs.register(job.name, job.handle as JobHandler<unknown>);
   await runtime.infra.jobs.start();
-  for (const module of runtime.all) await module.start?.();
+  let reactions: ProjectionRunner | undefined;
+  if (!runtime.roles.includes('projector') && workerReactions(runtime).length > 0) {
+    reactions = createProjectionRunner({
+      eventStore: runtime.infra.eventStore,
+      readModels: runtime.infra.readModels,
+      projections: workerReactions(runtime),
+      logger: runtime.logger.child({ component: 'reactions' }),
+    });
+    await reactions.start();
+  }
+  for (const side of unique(runtime.sides.workers)) await side.start?.();
+  return { stop: async () => reactions?.stop() };
 }

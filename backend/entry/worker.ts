@@ -9,12 +9,13 @@ import { openRuntime } from './runtime';
 async function main() {
   const config = loadConfig();
   const logger = createLogger(config.LOG_LEVEL, { role: 'worker' });
-  const runtime = await openRuntime(config, logger);
-  await startWorker(runtime);
+  const runtime = await openRuntime(config, logger, { roles: ['worker'] });
+  const worker = await startWorker(runtime);
   logger.info('worker running', { jobs: runtime.infra.jobs.adapter });
   const stopHeartbeat = startHeartbeat(config.dataDir, [() => runtime.infra.eventStore.health(), () => runtime.infra.jobs.health()]);
   onShutdown(logger, async () => {
     stopHeartbeat();
+    await worker.stop();
     await runtime.close();
   });
 }

@@ -1,15 +1,18 @@
 /**
- * What a backend module is given and what it gives back. Every module lives in one folder,
- * `backend/modules/<name>/`, whose `index.ts` exports one function:
+ * What a backend module is given and what each of its sides gives back. A module has up to three
+ * folders, one per side of CQRS (docs/architecture.md#layout), each with an `index.ts` exporting
+ * one function:
  *
- *     export function chatModule(ports: ModulePorts, deps: ChatDeps): AuraModule & { queries: … }
+ *     backend/commands/chat/index.ts     chatCommands(ports, deps): CommandSide
+ *     backend/projections/chat/index.ts  chatReadSide(ports, deps): ReadSide & { queries: … }
+ *     backend/workers/chat/index.ts      chatWorkers(ports, deps): WorkerSide
  *
- * `backend/entry/modules.ts` calls each with the ports and the few queries of other modules it
- * declares in its own deps type (one line per module); the roles then run what the modules return.
+ * `backend/entry/` calls each with the ports and the few queries of other modules it declares in
+ * its own deps type (one line per module); the roles then run what the sides return.
  */
 import type Router from '@koa/router';
 import type { Config } from './config/config';
-import type { EventStore } from './eventstore/port';
+import type { EventStore, StoredEvent } from './eventstore/port';
 import type { FileStorage } from './files/storage';
 import type { Principal, SessionManager } from './http/session';
 import type { JobHandler, JobQueue } from './jobs/port';
@@ -27,7 +30,7 @@ export type RealtimeEmitter = Pick<Realtime, 'toUser' | 'toPerformer' | 'toConve
 export interface ModulePorts {
   eventStore: EventStore;
   readModels: ReadModelStore;
-  /** enqueue anywhere; processors run in the worker role (`AuraModule.jobs`) */
+  /** enqueue anywhere; processors run in the worker role (`WorkerSide.jobs`) */
   jobs: JobQueue;
   kv: KeyValueStore;
   files: FileStorage;
@@ -50,24 +53,65 @@ export function jobProcessor<P>(name: string, handle: JobHandler<P>): JobProcess
   return { name, handle };
 }
 
-export interface AuraModule {
+/** One thing `npm run ledger:audit` found wrong, at the stream (and revision) that shows it. */
+export interface AuditProblem {
+  stream: string;
+  revision?: number;
+  problem: string;
+}
+
+/** What a side adds to `npm run ledger:audit`: summary lines and problems, from the log and its read models. */
+export interface AuditFindings {
+  lines: string[];
+  problems: AuditProblem[];
+}
+
+/**
+ * A module's part of the ledger audit, over the whole log in global order. `storedReadModels`:
+ * compare with the read models as stored too (a shared store such as MongoDB), not only as
+ * rebuilt from the log.
+ */
+export type AuditHook = (events: readonly StoredEvent[], options: { storedReadModels: boolean }) => Promise<AuditFindings>;
+
+interface Side {
   name: string;
-  /** read models and reactions (projections that append or enqueue), run by the projector role */
-  projections?: ProjectionDefinition[];
-  /** HTTP routes (api role); every route through `mountRoute` */
+  /** its part of `npm run ledger:audit` */
+  audit?: AuditHook;
+  /** the process is closing: stop the timers it started (before the ports close) */
+  stop?(): Promise<void>;
+}
+
+/** The write side (the api role): command routes and socket command handlers. */
+export interface CommandSide extends Side {
+  /** HTTP routes; every route through `mountRoute` */
   routers?: Router[];
-  /** job processors, registered on the worker role's queue */
-  jobs?: JobProcessor<never>[];
-  /** after the projector applied and checkpointed a batch: typed events in, emits through `ports.realtime` */
-  pushes?(events: RecordedEvent[]): Promise<void>;
-  /** per-connection Socket.IO handlers (api role) */
+  /** per-connection Socket.IO handlers */
   sockets?(socket: AuraSocket): void;
   /** may this signed session still act? (e.g. an admin disabled since sign-in may not) */
   acceptsSession?(principal: Principal): Promise<boolean>;
-  /** worker role start: recovery, repeatable schedules */
-  start?(): Promise<void>;
-  /** the process is closing: stop the timers `start` or the socket handlers started (before the ports close) */
-  stop?(): Promise<void>;
   /** the demo catalogue, seeded once on an empty store (`SEED_DEMO`); fixed ids, so a cut-short seed resumes */
   seedDemo?(): Promise<void>;
 }
+
+/** The read side: projections and pushes (the projector role), query routes (the api role). */
+export interface ReadSide extends Side {
+  /** read models, run by the projector role */
+  projections?: ProjectionDefinition[];
+  /** HTTP query routes (api role); every route through `mountRoute` */
+  routers?: Router[];
+  /** after the projector applied and checkpointed a batch: typed events in, emits through `ports.realtime` */
+  pushes?(events: RecordedEvent[]): Promise<void>;
+}
+
+/** What runs on the worker role: jobs, reactions and process managers. */
+export interface WorkerSide extends Side {
+  /** projections that append events or enqueue jobs (named `reaction:…`), each with its checkpoint */
+  reactions?: ProjectionDefinition[];
+  /** job processors, registered on the worker role's queue */
+  jobs?: JobProcessor<never>[];
+  /** worker role start: recovery, repeatable schedules */
+  start?(): Promise<void>;
+}
+
+/** A module of any side (what a test registers, as an entry line would). */
+export type AuraModule = CommandSide & ReadSide & WorkerSide;

@@ -8,17 +8,17 @@ import path from 'node:path';
 import { loadConfig } from '../platform/config/config';
 import { createLogger } from '../platform/logging/logger';
 import type { Infrastructure } from '../entry/infrastructure';
-import type { AuraModules } from '../entry/modules';
+import { runLedgerAudit, type AuditReport } from '../ledger';
 import type { Realtime } from '../platform/realtime/realtime';
 import { startApi, startProjector, startWorker } from '../entry/roles';
 import type { ProjectionRunner } from '../platform/projections/runner';
-import { openRuntime, type RuntimeOptions } from '../entry/runtime';
+import { openRuntime, type Runtime, type RuntimeOptions } from '../entry/runtime';
 import { seedDemoOnce } from '../platform/demo-seed';
 
 export interface TestApp {
   url: string;
   infra: Infrastructure;
-  modules: AuraModules;
+  modules: Runtime['modules'];
   /** this process's Socket.IO: tests may watch connections (and drop them, as a network would) */
   realtime: Realtime;
   /** resolves once every read model has applied everything appended so far */
@@ -27,6 +27,8 @@ export interface TestApp {
   projector: ProjectionRunner;
   /** the superadmin, as the first start creates it */
   ensureSuperadmin(credentials: { username: string; password: string }): Promise<unknown>;
+  /** `npm run ledger:audit` over this app's log, its read models compared as stored too */
+  audit(): Promise<AuditReport>;
   /** the demo catalogue, as `SEED_DEMO` seeds it */
   seedDemo(): Promise<boolean>;
   close(): Promise<void>;
@@ -51,8 +53,9 @@ export async function startTestApp(
     realtime: runtime.realtime,
     settled: () => projector.caughtUp(),
     projector,
-    ensureSuperadmin: (credentials) => runtime.modules.admins.ensureSuperadmin(credentials),
-    seedDemo: () => seedDemoOnce(runtime.ports.eventStore, runtime.ports.now, runtime.all),
+    ensureSuperadmin: (credentials) => runtime.modules.commands!.admins.ensureSuperadmin(credentials),
+    audit: () => runLedgerAudit(runtime.infra.eventStore, { hooks: [...runtime.sides.reads, ...runtime.sides.commands].flatMap((side) => side.audit ?? []), storedReadModels: true }),
+    seedDemo: () => seedDemoOnce(runtime.ports.eventStore, runtime.ports.now, runtime.sides.commands),
     async close() {
       await projector.stop();
       await runtime.close();

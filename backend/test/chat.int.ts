@@ -2,8 +2,7 @@ import { io as connect, type Socket } from 'socket.io-client';
 import { chatStreams, performerStreams, streams, type ConversationView, type MessageView } from '@aura/contracts';
 import { deterministicId, newId } from '../platform/ids';
 import { client, startTestApp, type TestApp } from './app-harness';
-import { runLedgerAudit } from '../platform/ledger/run-audit';
-import { spendFromWallet } from '../platform/ledger/spend';
+import { spendFromWallet } from '../ledger/wallet/spend';
 import { fund, logLength, send, superadminClient, userClient } from './admin-session';
 
 let app: TestApp;
@@ -653,7 +652,7 @@ describe('presence in the chat header', () => {
 describe('ledger audit', () => {
   it('finds every paid message debited with its message and credited 55% once, and statistics count them', async () => {
     await app.settled();
-    const report = await runLedgerAudit(app.infra.eventStore, { rebuildUsers: app.modules.accounts.auditSources.replay, storedUsers: app.modules.accounts.auditSources.stored });
+    const report = await app.audit();
     expect(report.problems).toEqual([]);
     expect(report.ok).toBe(true);
     const paidLine = report.lines.find((line) => line.includes('paid chat messages'));

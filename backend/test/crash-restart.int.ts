@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { streams } from '@aura/contracts';
 import { createPgliteEventStore } from '../platform/eventstore/pglite';
-import { evolveUser, type UserDoc } from '../modules/accounts/projection';
+import { evolveUser, type UserDoc } from '../projections/accounts/projection';
 import { client } from './app-harness';
 
 const root = path.resolve(__dirname, '../..');

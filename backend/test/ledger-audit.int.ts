@@ -1,119 +1,332 @@
 /**
- * The auditor against real stores: a healthy history passes (function and `npm run ledger:audit`
- * as a process), a deliberately corrupted one (an overdraft appended behind the deciders' back, a
- * falsified adjustment) fails with a non-zero exit.
+ * The auditor against real stores, as an operator runs it (`npm run ledger:audit`, a process): a
+ * history the product made itself (a paid message, a photo sale, a private session, a paid
+ * payout) passes; then each kind of corruption, written straight into a copy of that store behind
+ * the deciders' back, makes the audit exit non-zero and name the stream. On PGlite the wrong event
+ * is appended through the store; on PostgreSQL a row is inserted by SQL into the events table.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { streams } from '@aura/contracts';
+import pg from 'pg';
+import { payoutStreams, payoutWeekOf, performerStreams, streams } from '@aura/contracts';
+import { earningsAccountOf } from '../ledger';
+import { payoutIdFor } from '../commands/payouts/service';
 import { createPgliteEventStore } from '../platform/eventstore/pglite';
-import type { EventStore } from '../platform/eventstore/port';
+import type { EventStore, StoredEvent } from '../platform/eventstore/port';
+import { createPostgresEventStore } from '../platform/eventstore/postgres';
 import { newId } from '../platform/ids';
-import { spendFromWallet } from '../platform/ledger/spend';
-import { runLedgerAudit } from '../platform/ledger/run-audit';
-import { replayUsers } from '../modules/accounts/replay';
+import { send, superadminClient } from './admin-session';
+import { client, startTestApp } from './app-harness';
+import { fundedUser, joinSession, onlinePerformer, scratchDatabase, socketFor, waitForSession } from './session-helpers';
 
 const root = path.resolve(__dirname, '../..');
-const now = () => new Date('2026-11-20T10:00:00.000Z');
-let dataDir: string;
+const DAY_MS = 24 * 60 * 60_000;
 
-beforeAll(async () => {
-  dataDir = await mkdtemp(path.join(tmpdir(), 'aura-audit-'));
-});
-afterAll(async () => {
-  await rm(dataDir, { recursive: true, force: true });
-});
-
-const openStore = () => createPgliteEventStore({ dataDir: path.join(dataDir, 'eventstore') });
-
-function runCli(dir = dataDir) {
+/** `npm run ledger:audit` as a process, on the store `env` names. */
+function runCli(env: Record<string, string>) {
   return spawnSync(process.execPath, ['--import', 'tsx', path.join(root, 'backend/entry/ledger-audit.ts')], {
     cwd: root,
-    env: { ...process.env, DATA_DIR: dir, LOG_LEVEL: 'error', DATABASE_URL: '', REDIS_URL: '', MONGO_URL: '', EVENTSTORE_URL: '' },
+    env: { ...process.env, LOG_LEVEL: 'error', DATABASE_URL: '', REDIS_URL: '', MONGO_URL: '', EVENTSTORE_URL: '', ...env },
     encoding: 'utf8',
     timeout: 120_000,
   });
 }
 
-async function register(store: EventStore, userId: string, name: string) {
-  await store.appendToStream(streams.user(userId), [
-    { id: newId(), type: 'UserRegistered', data: { userId, username: name, email: `${name}@example.com`, passwordHash: 'h', role: 'user', registeredAt: now().toISOString() } },
-  ], { expectedRevision: 'no_stream' });
-  await store.appendToStream(streams.wallet(userId), [
-    { id: newId(), type: 'AuracoinCredited', data: { walletId: userId, amount: 1000, reason: 'welcome', creditedAt: now().toISOString() } },
-  ], { expectedRevision: 'any' });
-}
-
-describe('ledger audit', () => {
+describe('ledger audit without a log', () => {
   it('says so and exits non-zero on a missing or empty DATA_DIR, instead of reporting OK', async () => {
-    const missing = runCli(path.join(dataDir, 'no-such-folder'));
-    expect(missing.status).not.toBe(0);
-    expect(missing.stderr).toContain('nothing to audit');
-    expect(missing.stdout).not.toContain('OK');
-    const empty = await mkdtemp(path.join(tmpdir(), 'aura-audit-empty-'));
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'aura-audit-'));
     try {
-      const answer = runCli(empty);
-      expect(answer.status).not.toBe(0);
-      expect(answer.stderr).toContain('nothing to audit');
+      const missing = runCli({ DATA_DIR: path.join(dataDir, 'no-such-folder') });
+      expect(missing.status).not.toBe(0);
+      expect(missing.stderr).toContain('nothing to audit');
+      expect(missing.stdout).not.toContain('OK');
+      const empty = runCli({ DATA_DIR: dataDir });
+      expect(empty.status).not.toBe(0);
+      expect(empty.stderr).toContain('nothing to audit');
     } finally {
-      await rm(empty, { recursive: true, force: true });
+      await rm(dataDir, { recursive: true, force: true });
     }
   });
+});
 
-  const alice = newId();
-  const bob = newId();
+interface History {
+  userId: string;
+  performerId: string;
+  sessionId: string;
+  /** when the history was made (the app's clock) */
+  at: Date;
+}
 
-  it('passes a healthy history, as a function and as `npm run ledger:audit`', async () => {
-    const store = await openStore();
-    await register(store, alice, 'alice');
-    await register(store, bob, 'bob');
-    await store.appendToStream(streams.wallet(alice), [
-      { id: newId(), type: 'AuracoinAdjusted', data: { walletId: alice, amount: 9000, balanceBefore: 1000, balanceAfter: 10000, adminId: 'admin-1', adjustedAt: now().toISOString() } },
-    ], { expectedRevision: 'any' });
-    const aliasId = newId();
-    await spendFromWallet(store, {
-      walletId: alice,
-      amountUnits: 5000,
-      purchase: { type: 'AliasPurchased', data: { aliasId, userId: alice, aliasName: 'Zorro', price: 5000, purchasedAt: now().toISOString() } },
-      reason: 'alias',
-      reference: aliasId,
-      now,
-    });
-    const report = await runLedgerAudit(store, { rebuildUsers: replayUsers });
-    expect(report.problems).toEqual([]);
-    expect(report.ok).toBe(true);
-    await store.close();
+/**
+ * A history as the product makes it, on the store `env` names: a user pays a message, buys a photo
+ * and has a private session of two minutes with a performer; two weeks later her week is paid.
+ */
+async function makeHistory(env: Record<string, string>): Promise<History> {
+  let offsetMs = 0;
+  const app = await startTestApp(
+    { BILLING_MINUTE_MS: '300', PAYOUT_MINIMUM_EUR: '1', PAYOUT_RESERVE_DAYS: '7', ...env },
+    { now: () => new Date(Date.now() + offsetMs) },
+  );
+  try {
+    await app.seedDemo();
+    const admin = await superadminClient(app);
+    const performer = await onlinePerformer(app.url, admin, { rate: 1 });
+    const user = await fundedUser(app.url, admin, 200);
+    const at = new Date();
 
-    const cli = runCli();
-    expect(cli.stdout).toContain('OK: no balance ever negative');
-    expect(cli.status).toBe(0);
+    expect((await send(performer.http, 'PATCH', `${app.url}/api/performers/${performer.id}`, { messagePrice: 1 })).status).toBe(200);
+    const conversation = await user.http.post('/api/conversations', { performerId: performer.id });
+    expect(conversation.status).toBe(201);
+    const message = { conversationId: conversation.json.id, senderId: user.id, senderType: 'user', content: 'Ciao!' };
+    expect((await user.http.post('/api/messages', message, { 'idempotency-key': 'audit-message-1' })).status).toBe(201);
+
+    const giulia = client(app.url);
+    const giuliaId = (await giulia.post('/api/performer/login', { username: 'giulia.rossi', password: 'demo-performer' })).json.id as string;
+    const photos = (await client(app.url).get(`/api/performers/${giuliaId}/photos`)).json as unknown as { id: string }[];
+    expect((await user.http.post(`/api/photos/${photos[0]!.id}/purchase`, undefined, { 'idempotency-key': 'audit-photo-1' })).status).toBe(201);
+
+    const requested = await user.http.post('/api/sessions', { performerId: performer.id });
+    expect(requested.status).toBe(201);
+    const sessionId = requested.json.id as string;
+    const userSocket = await socketFor(app.url, user.http);
+    const performerSocket = await socketFor(app.url, performer.http);
+    try {
+      await joinSession(userSocket, sessionId);
+      expect((await performer.http.post(`/api/sessions/${sessionId}/accept`)).status).toBe(200);
+      await joinSession(performerSocket, sessionId);
+      await waitForSession(user.http, sessionId, (view) => view.minutesBilled >= 2);
+      expect((await user.http.post(`/api/sessions/${sessionId}/end`)).status).toBe(200);
+    } finally {
+      userSocket.close();
+      performerSocket.close();
+    }
+
+    const details = { method: 'iban', holderName: 'Performer Audit', iban: 'IT60 X054 2811 1010 0000 0123 456' };
+    expect((await send(performer.http, 'PUT', `${app.url}/api/performers/${performer.id}/payout-details`, details)).status).toBe(200);
+    await app.settled();
+    offsetMs = 15 * DAY_MS;
+    expect((await admin.post('/api/admin/payouts/run', {})).status).toBe(202);
+    const paid = async () => ((await performer.http.get(`/api/performers/${performer.id}/payouts`)).json as unknown as { status: string }[]).some((payout) => payout.status === 'paid');
+    for (const deadline = Date.now() + 20_000; !(await paid()); ) {
+      if (Date.now() > deadline) throw new Error('the payout was not paid in time');
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    await app.settled();
+    return { userId: user.id, performerId: performer.id, sessionId, at };
+  } finally {
+    await app.close();
+  }
+}
+
+type Wrong = { streamId: string; type: string; data: Record<string, unknown> };
+
+/** One corruption: the wrong events it writes, and what the audit must say of which stream. */
+interface Corruption {
+  name: string;
+  wrong(log: StoredEvent[], history: History, store: EventStore): Promise<Wrong[]>;
+  /** the stream named in the report, and (a part of) the problem it names */
+  names: (history: History, wrongs: Wrong[]) => { stream: string; problem: string };
+}
+
+const dataOf = (event: StoredEvent) => event.data as Record<string, unknown>;
+const creditOf = (log: StoredEvent[], source: string) => log.find((event) => event.type === 'PerformerEarningsCredited' && dataOf(event).source === source)!;
+const iso = (ms: number) => new Date(ms).toISOString();
+
+/** A paid message on his wallet with its debit, as a spend appends it, and the credit `shareCents` gives her. */
+function messageSale(history: History, grossUnits: number, shareCents: number): Wrong[] {
+  const messageId = newId();
+  const at = history.at.toISOString();
+  return [
+    { streamId: streams.wallet(history.userId), type: 'MessageSent', data: { messageId, conversationId: newId(), performerId: history.performerId, userId: history.userId, identityId: history.userId, senderType: 'user', content: 'ciao', priceUnits: grossUnits, sentAt: at } },
+    { streamId: streams.wallet(history.userId), type: 'AuracoinDebited', data: { walletId: history.userId, amount: grossUnits, reason: 'message', reference: messageId, debitedAt: at } },
+    { streamId: performerStreams.earnings(history.performerId), type: 'PerformerEarningsCredited', data: { performerId: history.performerId, source: 'message', sourceId: messageId, grossUnits, shareCents, creditedAt: at } },
+  ];
+}
+
+const corruptions: Corruption[] = [
+  {
+    name: 'a second credit of one sale',
+    wrong: async (log) => [{ streamId: creditOf(log, 'message').streamId, type: 'PerformerEarningsCredited', data: dataOf(creditOf(log, 'message')) }],
+    names: (history) => ({ stream: performerStreams.earnings(history.performerId), problem: 'credited again' }),
+  },
+  {
+    name: 'a share off by a cent',
+    // 1.50 auracoin: 55% is 82 cents (rounded down), credited as 83
+    wrong: async (_log, history) => messageSale(history, 150, 83),
+    names: (history) => ({ stream: performerStreams.earnings(history.performerId), problem: 'the share rule gives 82' }),
+  },
+  {
+    name: 'a photo credited at 100%',
+    wrong: async (log) => {
+      const sale = log.find((event) => event.type === 'PhotoPurchased')!;
+      const data = dataOf(sale);
+      const at = String(data.purchasedAt);
+      const purchaseId = newId();
+      const walletId = String(data.walletId);
+      return [
+        { streamId: sale.streamId, type: 'PhotoPurchased', data: { ...data, purchaseId } },
+        { streamId: sale.streamId, type: 'AuracoinDebited', data: { walletId, amount: data.priceUnits, reason: 'photo', reference: data.photoId, debitedAt: at } },
+        { streamId: performerStreams.earnings(String(data.performerId)), type: 'PerformerEarningsCredited', data: { performerId: data.performerId, source: 'photo', sourceId: purchaseId, grossUnits: data.priceUnits, shareCents: data.priceUnits, creditedAt: at } },
+      ];
+    },
+    names: (_history, wrongs) => ({ stream: wrongs[2]!.streamId, problem: 'the share rule gives' }),
+  },
+  {
+    name: 'a payout of earnings inside the reserve',
+    wrong: async (_log, history, store) => {
+      // a sale credited now, paid by a run asked for an hour later with a 7-day reserve
+      const sale = messageSale(history, 1000, 550);
+      const creditedAt = Date.now();
+      sale[2]!.data.creditedAt = iso(creditedAt);
+      const account = await earningsAccountOf(store, history.performerId);
+      const runId = newId();
+      const periodEnd = iso(creditedAt + DAY_MS);
+      const requestedAt = iso(creditedAt + 60 * 60_000);
+      const reserveDays = 7;
+      const cutoff = iso(Math.min(Date.parse(periodEnd), Date.parse(requestedAt) - reserveDays * DAY_MS));
+      const week = new Date(creditedAt);
+      return [
+        ...sale,
+        { streamId: payoutStreams.run(runId), type: 'PayoutRunRequested', data: { runId, trigger: 'admin', adminId: newId(), periodEnd, requestedAt, minimumCents: 100, reserveDays, cutoff } },
+        {
+          streamId: performerStreams.earnings(history.performerId),
+          type: 'PayoutScheduled',
+          data: {
+            payoutId: payoutIdFor(history.performerId, periodEnd), performerId: history.performerId, runId, periodEnd, amountCents: 550,
+            weeks: [{ weekStart: payoutWeekOf(week).weekStart, amountCents: 550 }], credits: [account.creditCount], method: 'iban', holderName: 'Performer Audit', destination: 'IT60 •••• 3456', scheduledAt: requestedAt,
+          },
+        },
+      ];
+    },
+    names: (history) => ({ stream: performerStreams.earnings(history.performerId), problem: 'inside the 7-day reserve' }),
+  },
+  {
+    name: 'a minute billed twice',
+    wrong: async (log, history) => {
+      const billed = log.find((event) => event.type === 'SessionMinuteBilled' && dataOf(event).sessionId === history.sessionId && dataOf(event).minute === 1)!;
+      const debit = log.find((event) => event.streamId === billed.streamId && event.revision === billed.revision + 1)!;
+      return [
+        { streamId: billed.streamId, type: billed.type, data: dataOf(billed) },
+        { streamId: debit.streamId, type: debit.type, data: dataOf(debit) },
+      ];
+    },
+    names: (history) => ({ stream: streams.wallet(history.userId), problem: 'recorded twice' }),
+  },
+  {
+    name: 'a debit with no reason',
+    wrong: async (_log, history) => [{ streamId: streams.wallet(history.userId), type: 'AuracoinDebited', data: { walletId: history.userId, amount: 100, debitedAt: history.at.toISOString() } }],
+    names: (history) => ({ stream: streams.wallet(history.userId), problem: 'without a reason and a reference' }),
+  },
+];
+
+function expectCaught(answer: ReturnType<typeof runCli>, named: { stream: string; problem: string }) {
+  expect(answer.stdout).toContain('FAILED');
+  const lines = answer.stdout.split('\n').filter((line) => line.includes(named.problem));
+  expect(lines.length).toBeGreaterThan(0);
+  expect(lines.some((line) => line.trim().startsWith(named.stream))).toBe(true);
+  expect(answer.status).toBe(1);
+}
+
+describe('ledger audit on PGlite: a history the product made, then each corruption appended to a copy', () => {
+  let base: string;
+  let history: History;
+  const copies: string[] = [];
+  beforeAll(async () => {
+    base = await mkdtemp(path.join(tmpdir(), 'aura-audit-pglite-'));
+    history = await makeHistory({ DATA_DIR: base });
+  }, 120_000);
+  afterAll(async () => {
+    for (const dir of [base, ...copies]) await rm(dir, { recursive: true, force: true });
   });
 
-  it('fails on a corrupted history and names the problem', async () => {
-    const store = await openStore();
-    // an overdraft no decider would allow, and an adjustment whose recorded balances lie
-    await store.appendToStream(streams.wallet(bob), [
-      { id: newId(), type: 'AuracoinDebited', data: { walletId: bob, amount: 5000, reason: 'alias', reference: 'forged', debitedAt: now().toISOString() } },
-      { id: newId(), type: 'AuracoinAdjusted', data: { walletId: bob, amount: 4000, balanceBefore: 0, balanceAfter: 4000, adminId: 'admin-1', adjustedAt: now().toISOString() } },
-    ], { expectedRevision: 'any' });
-    const report = await runLedgerAudit(store, { rebuildUsers: replayUsers });
-    expect(report.ok).toBe(false);
-    expect(report.problems.map((p) => p.problem)).toEqual(
-      expect.arrayContaining([expect.stringContaining('balance went negative'), expect.stringContaining('adjustment recorded 0 → 4000 but the replay gives -4000 → 0')]),
-    );
-    // a stored read model that disagrees with the log is caught too
-    const lying = await runLedgerAudit(store, {
-      rebuildUsers: replayUsers,
-      storedUsers: async () => [{ _id: alice, balanceUnits: 999_999, totalSpentUnits: 5000 }, { _id: bob, balanceUnits: 0, totalSpentUnits: 5000 }],
-    });
-    expect(lying.problems.map((p) => p.problem)).toEqual(expect.arrayContaining([expect.stringContaining('stored users read model: balance 999999')]));
-    await store.close();
-
-    const cli = runCli();
-    expect(cli.stdout).toContain('FAILED');
-    expect(cli.stdout).toContain('balance went negative');
-    expect(cli.status).toBe(1);
+  it('passes the history as the product made it', () => {
+    const answer = runCli({ DATA_DIR: base });
+    expect(answer.stdout).toContain('OK:');
+    expect(answer.stdout).toMatch(/paid chat messages: 1,/);
+    expect(answer.stdout).toMatch(/photo sales: 1,/);
+    expect(answer.stdout).toMatch(/private session charges: [1-9]/);
+    expect(answer.status).toBe(0);
   });
+
+  it.each(corruptions.map((corruption) => [corruption.name, corruption] as const))('catches %s and names the stream', async (_name, corruption) => {
+    const copy = await mkdtemp(path.join(tmpdir(), 'aura-audit-pglite-copy-'));
+    copies.push(copy);
+    await cp(base, copy, { recursive: true });
+    const store = await createPgliteEventStore({ dataDir: path.join(copy, 'eventstore') });
+    let wrongs: Wrong[];
+    try {
+      wrongs = await corruption.wrong(await store.readAll(), history, store);
+      for (const wrong of wrongs) {
+        await store.appendToStream(wrong.streamId, [{ id: newId(), type: wrong.type, data: wrong.data, metadata: { forged: true } }], { expectedRevision: 'any' });
+      }
+    } finally {
+      await store.close();
+    }
+    expectCaught(runCli({ DATA_DIR: copy }), corruption.names(history, wrongs));
+  }, 60_000);
+});
+
+const databaseUrl = process.env.DATABASE_URL;
+const describeWithPostgres = databaseUrl ? describe : describe.skip;
+if (!databaseUrl) process.stdout.write('\n[skip] ledger audit on PostgreSQL: no DATABASE_URL (PostgreSQL) set\n');
+
+describeWithPostgres('ledger audit on PostgreSQL: a history the product made, then each corruption inserted by SQL into a copy', () => {
+  let base: Awaited<ReturnType<typeof scratchDatabase>>;
+  let dataDir: string;
+  let history: History;
+  const admin = new pg.Client({ connectionString: databaseUrl });
+  const copies: string[] = [];
+  beforeAll(async () => {
+    base = await scratchDatabase(databaseUrl!, 'aura_audit');
+    dataDir = await mkdtemp(path.join(tmpdir(), 'aura-audit-pg-'));
+    history = await makeHistory({ DATA_DIR: dataDir, DATABASE_URL: base.url });
+    await admin.connect();
+  }, 120_000);
+  afterAll(async () => {
+    for (const name of copies) await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.end();
+    await base.drop();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  const urlOf = (name: string) => {
+    const parsed = new URL(base.url);
+    parsed.pathname = `/${name}`;
+    return parsed.toString();
+  };
+
+  it('passes the history as the product made it', () => {
+    const answer = runCli({ DATA_DIR: dataDir, DATABASE_URL: base.url });
+    expect(answer.stdout).toContain('OK:');
+    expect(answer.status).toBe(0);
+  });
+
+  it.each(corruptions.map((corruption) => [corruption.name, corruption] as const))('catches %s inserted by SQL and names the stream', async (_name, corruption) => {
+    const name = `${new URL(base.url).pathname.slice(1)}_${copies.length}`;
+    copies.push(name);
+    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${new URL(base.url).pathname.slice(1)}`);
+    const store = await createPostgresEventStore({ connectionString: urlOf(name) });
+    let wrongs: Wrong[];
+    try {
+      wrongs = await corruption.wrong(await store.readAll(), history, store);
+    } finally {
+      await store.close();
+    }
+    const sql = new pg.Client({ connectionString: urlOf(name) });
+    await sql.connect();
+    try {
+      for (const wrong of wrongs) {
+        await sql.query(
+          `insert into events (position, stream_id, revision, event_id, type, data, metadata)
+           values ((select coalesce(max(position), 0) + 1 from events), $1, (select coalesce(max(revision), -1) + 1 from events where stream_id = $1), $2, $3, $4, '{}')`,
+          [wrong.streamId, newId(), wrong.type, JSON.stringify(wrong.data)],
+        );
+      }
+    } finally {
+      await sql.end();
+    }
+    expectCaught(runCli({ DATA_DIR: dataDir, DATABASE_URL: urlOf(name) }), corruption.names(history, wrongs));
+  }, 60_000);
 });

@@ -11,7 +11,7 @@ import { exampleModule } from './example-module';
 
 let app: TestApp;
 beforeAll(async () => {
-  app = await startTestApp({}, { extraModules: (ports, modules) => [exampleModule(ports, { users: modules.accounts.queries })] });
+  app = await startTestApp({}, { extraModules: (ports, modules) => [exampleModule(ports, { users: modules.reads.accounts.queries })] });
 });
 afterAll(async () => {
   await app.close();

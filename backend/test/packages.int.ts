@@ -1,6 +1,6 @@
 import { streams } from '@aura/contracts';
 import { client, startTestApp, type TestApp } from './app-harness';
-import { auracoinPackage, decideCreatePackage } from '../modules/packages/package';
+import { auracoinPackage, decideCreatePackage } from '../commands/packages/package';
 import { handleCommand } from '../platform/eventstore/handle-command';
 import { deterministicId } from '../platform/ids';
 import { adminClient, logLength, send, superadminClient, userClient } from './admin-session';

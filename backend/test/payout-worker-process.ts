@@ -7,6 +7,7 @@
  */
 import { loadConfig } from '../platform/config/config';
 import { createLogger } from '../platform/logging/logger';
+import { payoutService } from '../commands/payouts';
 import { startProjector } from '../entry/roles';
 import { openRuntime } from '../entry/runtime';
 
@@ -14,10 +15,10 @@ async function main() {
   const [runId, mode] = process.argv.slice(2);
   if (!runId) throw new Error('usage: payout-worker-process.ts <runId> [restart]');
   const config = loadConfig();
-  const runtime = await openRuntime(config, createLogger('error', { role: 'payout-worker' }));
+  const runtime = await openRuntime(config, createLogger('error', { role: 'payout-worker' }), { roles: ['projector'] });
   const projector = await startProjector(runtime, {});
   await projector.caughtUp();
-  const { service } = runtime.modules.payouts.queries;
+  const service = payoutService(runtime.ports);
   process.stdout.write('ready\n');
   if (mode === 'restart') process.stdout.write(`settled stranded payouts of ${await service.settleStranded()} performer(s)\n`);
   await service.executeRun(runId);

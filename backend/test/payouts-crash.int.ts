@@ -15,8 +15,8 @@ import { createPostgresEventStore } from '../platform/eventstore/postgres';
 import type { EventStore } from '../platform/eventstore/port';
 import { newId } from '../platform/ids';
 import { sandboxTransfersIn } from '../platform/payouts/sandbox';
-import { auditPayouts } from '../modules/payouts/audit';
-import { payoutIdFor } from '../modules/payouts/service';
+import { auditPayouts } from '../commands/payouts/audit';
+import { payoutIdFor } from '../commands/payouts/service';
 
 const root = path.resolve(__dirname, '../..');
 const DAY = 86_400_000;

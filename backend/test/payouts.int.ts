@@ -41,7 +41,7 @@ async function earn(performerId: string, shareCents: number, creditedAt: string,
 
 async function audit() {
   await app.settled();
-  const report = await app.modules.payouts.audit(await app.infra.eventStore.readAll(), { stored: app.infra.readModels });
+  const report = await app.modules.commands!.payouts.audit(await app.infra.eventStore.readAll(), { storedReadModels: true });
   expect(report.problems).toEqual([]);
   return report;
 }
@@ -203,7 +203,7 @@ describe('payouts', () => {
 
     // Monday 23 November: the week of 16–22 November is closed, but its Tuesday has not come
     clock = new Date('2026-11-23T12:00:00.000Z');
-    await app.modules.payouts.tick();
+    await app.modules.workers!.payouts.tick();
     await app.settled();
     const week = payoutWeekStarting('2026-11-16');
     const runsOf = async () => (await admin.get('/api/admin/payouts/runs')).json.runs as { id: string; trigger: string; periodEnd: string; adminId: string | null }[];
@@ -211,8 +211,8 @@ describe('payouts', () => {
 
     // Tuesday 24 November 00:30 Rome: the run of the week of 16–22 November, asked for once however many ticks
     clock = new Date('2026-11-23T23:30:00.000Z');
-    await app.modules.payouts.tick();
-    await app.modules.payouts.tick();
+    await app.modules.workers!.payouts.tick();
+    await app.modules.workers!.payouts.tick();
     await app.settled();
     const scheduled = (await runsOf()).filter((run) => run.trigger === 'schedule' && run.periodEnd === week.end.toISOString());
     expect(scheduled).toHaveLength(1);
@@ -228,7 +228,7 @@ describe('payouts', () => {
 
     // the week after, her details are in force; her bank refuses the first attempt, the retry is paid
     clock = new Date('2026-11-30T23:30:00.000Z');
-    await app.modules.payouts.tick();
+    await app.modules.workers!.payouts.tick();
     await app.settled();
     const next = (await runsOf()).find((run) => run.trigger === 'schedule' && run.periodEnd === payoutWeekStarting('2026-11-23').end.toISOString())!;
     const nextDetail = await runDone(next.id);

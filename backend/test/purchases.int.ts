@@ -1,4 +1,5 @@
-import { streams, walletBalance } from '@aura/contracts';
+import { streams } from '@aura/contracts';
+import { walletBalance } from '../ledger';
 import { newId } from '../platform/ids';
 import { signatureHeader } from '../platform/payments/signature';
 import { completedEventBody, expiredEventBody } from '../platform/payments/webhook-event';

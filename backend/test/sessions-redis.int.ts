@@ -11,8 +11,8 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { Redis } from 'ioredis';
 import type { Socket } from 'socket.io-client';
-import { foldWallet, sessionStreams, streams } from '@aura/contracts';
-import { runLedgerAudit } from '../platform/ledger/run-audit';
+import { sessionStreams, streams } from '@aura/contracts';
+import { foldWallet } from '../ledger';
 import { startTestApp, type TestApp } from './app-harness';
 import { superadminClient } from './admin-session';
 import { freePort, fundedUser, joinSession, onlinePerformer, socketFor, waitForSession, type Http } from './session-helpers';
@@ -130,7 +130,7 @@ describeWithRedis('private sessions on Redis', () => {
     expect(await billedMinutes(user.id)).toEqual(Array.from({ length: minutes }, (_, index) => index + 1));
     expect(foldWallet(await app.infra.eventStore.readStream(streams.wallet(user.id)))).toMatchObject({ balance: 20_000 - minutes * 100, held: 0 });
     await app.settled();
-    const audit = await runLedgerAudit(app.infra.eventStore, { rebuildUsers: app.modules.accounts.auditSources.replay, more: [async (events) => app.modules.sessions.audit(events)] });
+    const audit = await app.audit();
     expect(audit.problems).toEqual([]);
   }, 60_000);
 });

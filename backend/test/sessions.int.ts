@@ -4,8 +4,8 @@
  * authorisation of every route, bad input changing nothing, signalling between the parties only.
  */
 import type { Socket } from 'socket.io-client';
-import { foldWallet, performerStreams, streams, type SessionView } from '@aura/contracts';
-import { runLedgerAudit } from '../platform/ledger/run-audit';
+import { performerStreams, streams, type SessionView } from '@aura/contracts';
+import { foldWallet } from '../ledger';
 import { client, startTestApp, type TestApp } from './app-harness';
 import { logLength, send, superadminClient, userClient } from './admin-session';
 import { fundedUser, joinSession, onlinePerformer, socketFor, waitForSession, type Http } from './session-helpers';
@@ -45,7 +45,7 @@ async function quietLogLength(...running: string[]) {
 
 async function auditProblems() {
   await app.settled();
-  const audit = await runLedgerAudit(app.infra.eventStore, { rebuildUsers: app.modules.accounts.auditSources.replay, more: [async (events) => app.modules.sessions.audit(events)] });
+  const audit = await app.audit();
   return audit.problems;
 }
 

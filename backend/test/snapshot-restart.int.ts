@@ -64,7 +64,7 @@ async function fullReplay(dataDir: string) {
   const runtime = await openRuntime(configFor(dataDir), quiet());
   try {
     const store = createMingoReadModelStore();
-    const projections = runtime.all.flatMap((module) => module.projections ?? []).filter((projection) => !projection.name.startsWith('reaction:'));
+    const projections = runtime.sides.reads.flatMap((side) => side.projections ?? []);
     const runner = createProjectionRunner({ eventStore: runtime.infra.eventStore, readModels: store, projections });
     await runner.start();
     await runner.caughtUp();

@@ -1,4 +1,5 @@
-import { streams, walletBalance } from '@aura/contracts';
+import { streams } from '@aura/contracts';
+import { walletBalance } from '../ledger';
 import { newId } from '../platform/ids';
 import { client, startTestApp, type TestApp } from './app-harness';
 import { adminClient, logLength, send, superadminClient, userClient } from './admin-session';

@@ -125,7 +125,7 @@ async function main() {
   await startWorker(runtime);
   const hello = await helloWorld();
   try {
-    await seedDemoOnce(infra.eventStore, () => new Date(), runtime.all);
+    await seedDemoOnce(infra.eventStore, () => new Date(), runtime.sides.commands);
     await seedPerformers(infra.eventStore, settings.performers);
     await projector.caughtUp();
     console.log(`gallery bench: ${settings.performers + 12} performers, ${settings.connections} connections, ${settings.seconds} s per run`);

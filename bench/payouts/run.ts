@@ -77,7 +77,7 @@ async function main() {
     if (first.paidCount !== expected) throw new Error(`paid ${first.paidCount} performers, expected ${expected}`);
 
     const auditStarted = performance.now();
-    const report = await app.modules.payouts.audit(await app.infra.eventStore.readAll(), { stored: app.infra.readModels });
+    const report = await app.modules.commands!.payouts.audit(await app.infra.eventStore.readAll(), { storedReadModels: true });
     console.log(`  payouts audit: ${report.problems.length} problems, ${seconds(auditStarted).toFixed(1)} s`);
     if (report.problems.length > 0) throw new Error(report.problems.slice(0, 5).join('\n'));
     console.log(`  load after: ${loadavg().map((l) => l.toFixed(1)).join(' ')}`);

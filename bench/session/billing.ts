@@ -17,14 +17,14 @@ import path from 'node:path';
 import { auracoinToUnits, minuteStartsAt, streams, type EventDataOf } from '@aura/contracts';
 import { loadConfig } from '../../backend/platform/config/config';
 import { newId } from '../../backend/platform/ids';
-import { handleWallet } from '../../backend/platform/ledger/wallet';
+import { handleWallet } from '../../backend/ledger/wallet/wallet';
 import { createLogger } from '../../backend/platform/logging/logger';
 import { startProjector, startWorker } from '../../backend/entry/roles';
 import { openRuntime } from '../../backend/entry/runtime';
-import { createSessionCommands } from '../../backend/modules/sessions/commands';
-import { scheduleSessionTick } from '../../backend/modules/sessions/jobs';
-import { presenceKey } from '../../backend/modules/sessions/sockets';
-import { decideAdjustBalance } from '../../backend/modules/wallet/adjust';
+import { createSessionCommands } from '../../backend/commands/sessions/commands';
+import { scheduleSessionTick } from '../../backend/commands/sessions/clock';
+import { presenceKey } from '../../backend/commands/sessions/sockets';
+import { decideAdjustBalance } from '../../backend/ledger/wallet/adjust';
 import { scratchDatabase } from '../../backend/test/session-helpers';
 
 export interface BillingRun {

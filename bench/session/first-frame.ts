@@ -143,7 +143,7 @@ export async function measureFirstFrame(options: { runs: number; chromiumPath: s
     ],
   });
   try {
-    await runtime.modules.admins.ensureSuperadmin({ username: 'bench-admin', password: 'bench-admin-password' });
+    await runtime.modules.commands!.admins.ensureSuperadmin({ username: 'bench-admin', password: 'bench-admin-password' });
     await projector.caughtUp();
     const admin = await post(base, '/api/admin/verify', { username: 'bench-admin', password: 'bench-admin-password' });
     if (admin.status !== 200) throw new Error(`admin login ${admin.status}`);

@@ -26,7 +26,6 @@ export { buildOpenApiDocument } from './openapi';
 export * from './rules/age';
 export * from './rules/tiers';
 export * from './rules/packages';
-export * from './rules/wallet';
 export * from './rules/share';
 export * from './rules/identity';
 export * from './rules/chat';

@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
-import { streams, walletBalance } from '@aura/contracts';
+import { streams } from '@aura/contracts';
+import { walletBalance } from '../../backend/ledger';
 import { fund } from '../../backend/test/admin-session';
 import { startTestApp, type TestApp } from '../../backend/test/app-harness';
 import { deterministicId } from '../../backend/platform/ids';

@@ -1,7 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
-import { performerShareCents, streams, walletBalance, type SessionView } from '@aura/contracts';
+import { performerShareCents, streams, type SessionView } from '@aura/contracts';
+import { walletBalance } from '../../backend/ledger';
 import { fund, send, superadminClient } from '../../backend/test/admin-session';
 import { startTestApp, type TestApp } from '../../backend/test/app-harness';
 import { deterministicId } from '../../backend/platform/ids';

@@ -1,5 +1,6 @@
 import type { Browser } from 'playwright-core';
-import { streams, walletBalance } from '@aura/contracts';
+import { streams } from '@aura/contracts';
+import { walletBalance } from '../../backend/ledger';
 import { superadminClient } from '../../backend/test/admin-session';
 import { startTestApp, type TestApp } from '../../backend/test/app-harness';
 import { describeWithChromium, launchChromium } from './chromium';

@@ -13,6 +13,9 @@ export const chatStreams = {
 export const chatParties = ['user', 'performer'] as const;
 export type ChatParty = (typeof chatParties)[number];
 
+/** The party on the other side of a conversation. */
+export const otherParty = (party: ChatParty): ChatParty => (party === 'user' ? 'performer' : 'user');
+
 /**
  * A conversation between a performer and one identity of a user (`identityId`: the alias id, or the
  * user id for the real name). `userId` stays on the server: it is never shown to the performer.

@@ -1,0 +1,186 @@
+import Router from '@koa/router';
+import type { Context } from 'koa';
+import { apiRoutes, chatStreams, normalizeMessage, type ChatParty, type ConversationView, type DomainEvent, type Identity, type MessageView } from '@aura/contracts';
+import { DomainError } from '../../platform/domain-error';
+import { foldStream } from '../../platform/eventstore/handle-command';
+import { DuplicateEventIdError, WrongExpectedRevisionError, type EventStore } from '../../platform/eventstore/port';
+import { requestCountry } from '../../platform/http/country';
+import { forbidden } from '../../platform/http/errors';
+import { commandMetadata, mountRoute } from '../../platform/http/routes';
+import type { Principal, SessionManager } from '../../platform/http/session';
+import { deterministicId, newId } from '../../platform/ids';
+import { spendFromWallet } from '../../ledger';
+import {
+  conversation,
+  decideMarkRead,
+  decideSendMessage,
+  decideStartConversation,
+  handleConversation,
+  partyOf,
+  type Conversation,
+  type OpenConversation,
+  type PerformerFacts,
+} from './conversation';
+import type { ChatProfile } from '../../projections/chat/queries';
+import { unreadField, type MessageDoc } from '../../projections/chat/projection';
+
+export interface ChatCommandDeps {
+  eventStore: EventStore;
+  sessions: SessionManager;
+  now: () => Date;
+  /** the caller's identity: their real name or an active alias of theirs, else not found */
+  identityFor: (userId: string, aliasId?: string | null) => Promise<Identity>;
+  userExists: (userId: string) => Promise<boolean>;
+  /** what this caller, from this country, may see of her: 'none' is out of reach */
+  sightOf: (performerId: string, caller: Pick<Principal, 'kind' | 'sub'>, country: string | undefined) => Promise<'full' | 'public' | 'none'>;
+  chatProfile: (performerId: string) => Promise<ChatProfile | undefined>;
+  /** the conversation as `viewer` sees it, once the read model has applied `position` */
+  conversationViewAfter: (conversationId: string, viewer: ChatParty, position: number | undefined) => Promise<ConversationView>;
+  /** a message as stored in the read model once it has applied `position` (null: not there) */
+  messageAfter: (messageId: string, position: number | undefined) => Promise<MessageDoc | null>;
+  /** the conversation's unread counts, once the read model has applied `position` */
+  unreadAfter: (conversationId: string, position: number | undefined) => Promise<{ unreadUser: number; unreadPerformer: number }>;
+  newestUnread: (conversationId: string, reader: ChatParty) => Promise<MessageDoc | null>;
+  /** the conversation as its start made it, from the read model (null: not applied yet, or none) */
+  startedConversation: (conversationId: string) => Promise<OpenConversation | null>;
+  toMessageView: (doc: MessageDoc) => MessageView;
+}
+
+/**
+ * A message's event id, on either path (paid: in the wallet with its debit; unpaid: its own
+ * stream): the SQL stores refuse an id stored in another stream, so a retry that crosses her switch
+ * between paid and free messages cannot store it twice (nor charge for one stored free).
+ */
+const messageEventId = (messageId: string) => deterministicId(`message-sent:${messageId}`);
+
+/** The conversation's id for one performer and one identity: opening it twice finds the same one. */
+export const conversationIdOf = (performerId: string, identityId: string) => deterministicId(`conversation:${performerId}:${identityId}`);
+
+/** A repeated send (same client id or Idempotency-Key) gives the first message back; a different one is refused. */
+function sameMessage(first: { content: string; senderType: ChatParty }, party: ChatParty, content: string): boolean {
+  return first.senderType === party && first.content === normalizeMessage(content);
+}
+
+const reused = () => new DomainError('idempotency_key_reused', 'This message id was already used for another message');
+
+export function chatRouter(deps: ChatCommandDeps): Router {
+  const router = new Router();
+  /**
+   * A conversation never changes once started (ConversationStarted is its one event), so the read
+   * model's copy is its state; only one the read model has not applied yet is read from the log.
+   */
+  const loadConversation = async (conversationId: string): Promise<Conversation> =>
+    (await deps.startedConversation(conversationId)) ?? foldStream(conversation, await deps.eventStore.readStream(chatStreams.conversation(conversationId)));
+
+  async function performerFacts(performerId: string, identityId: string, caller: Principal, ctx: Context): Promise<PerformerFacts & { priceUnits: number }> {
+    const [sight, profile] = await Promise.all([deps.sightOf(performerId, caller, requestCountry(ctx)), deps.chatProfile(performerId)]);
+    return {
+      available: sight !== 'none' && profile !== undefined,
+      blocksIdentity: profile?.blockedIdentityIds.includes(identityId) ?? false,
+      priceUnits: profile?.messagePriceUnits ?? 0,
+    };
+  }
+
+  mountRoute(router, deps.sessions, apiRoutes.startConversation, async (ctx, { body }, caller) => {
+    if (caller.kind !== 'user') throw forbidden('Solo gli utenti aprono conversazioni');
+    const identity = await deps.identityFor(caller.sub, body.aliasId);
+    const conversationId = conversationIdOf(body.performerId, identity.identityId);
+    const performer = await performerFacts(body.performerId, identity.identityId, caller, ctx);
+    const result = await handleConversation(deps.eventStore, chatStreams.conversation(conversationId), (state) =>
+      decideStartConversation({ conversationId, performerId: body.performerId, identity, performer }, state, deps.now()),
+    { metadata: commandMetadata(ctx, caller), eventId: () => deterministicId(`conversation-started:${conversationId}`) });
+    if (result.events.length === 0) ctx.state.responseStatus = 200;
+    return deps.conversationViewAfter(conversationId, 'user', result.position);
+  });
+
+  mountRoute(router, deps.sessions, apiRoutes.sendMessage, async (ctx, { body, idempotencyKey }, caller) => {
+    const state = await loadConversation(body.conversationId);
+    const { state: open, party } = partyOf(state, { kind: caller.kind, id: caller.sub });
+    const key = idempotencyKey ?? body.clientMessageId;
+    const messageId = key ? deterministicId(`message:${open.conversationId}:${party}:${key}`) : newId();
+    const earlier = key ? await deps.messageAfter(messageId, undefined) : null;
+    if (earlier) {
+      if (!sameMessage(earlier, party, body.content)) throw reused();
+      return deps.toMessageView(earlier);
+    }
+    const [performer, identityActive, userActive] = await Promise.all([
+      performerFacts(open.performerId, open.identityId, caller, ctx),
+      party === 'user' ? deps.identityFor(open.userId, open.aliasId).then(() => true, () => false) : Promise.resolve(true),
+      party === 'performer' ? deps.userExists(open.userId) : Promise.resolve(true),
+    ]);
+    const message = decideSendMessage(
+      { messageId, caller: { kind: caller.kind, id: caller.sub }, senderType: body.senderType, senderId: body.senderId, content: body.content, identityActive, userActive, performer, priceUnits: performer.priceUnits },
+      state,
+      deps.now(),
+    );
+    let position: number | undefined;
+    try {
+      position = await store(message, { walletId: open.userId, key, metadata: commandMetadata(ctx, caller, key ? { messageKey: key } : {}) });
+    } catch (error) {
+      // the other path stored this message (a retry across a price change): that one is the answer
+      if (!(error instanceof DuplicateEventIdError) || !key) throw error;
+      position = await deps.eventStore.headPosition();
+    }
+    const stored = await deps.messageAfter(messageId, position);
+    if (!stored) throw new DomainError('service_unavailable', 'Il servizio è occupato, riprova tra poco');
+    if (!sameMessage(stored, party, body.content)) throw reused();
+    return deps.toMessageView(stored);
+  });
+
+  /**
+   * A paid message and its debit are one append to the payer's wallet (the one spend); an unpaid
+   * one gets its own stream, created once. Either way a repeated key stores nothing new.
+   */
+  async function store(message: DomainEvent, context: { walletId: string; key: string | undefined; metadata: Record<string, unknown> }): Promise<number> {
+    if (message.type !== 'MessageSent') throw new Error('not a message');
+    const { messageId, priceUnits } = message.data;
+    if (priceUnits > 0) {
+      const spent = await spendFromWallet(deps.eventStore, {
+        walletId: context.walletId,
+        amountUnits: priceUnits,
+        purchase: message,
+        reason: 'message',
+        reference: messageId,
+        idempotencyKey: context.key ? `message:${messageId}` : undefined,
+        purchaseId: messageEventId(messageId),
+        metadata: context.metadata,
+        now: deps.now,
+      });
+      return spent.position;
+    }
+    const stream = chatStreams.message(messageId);
+    try {
+      const result = await deps.eventStore.appendToStream(stream, [{ id: messageEventId(messageId), type: message.type, data: message.data, metadata: context.metadata }], {
+        expectedRevision: 'no_stream',
+      });
+      return result.position;
+    } catch (error) {
+      if (!(error instanceof WrongExpectedRevisionError)) throw error;
+      const [first] = await deps.eventStore.readStream(stream);
+      return first!.position;
+    }
+  }
+
+  mountRoute(router, deps.sessions, apiRoutes.markRead, async (ctx, { params }, caller) => {
+    const state = await loadConversation(params.conversationId);
+    const { party } = partyOf(state, { kind: caller.kind, id: caller.sub });
+    const before = await deps.unreadAfter(params.conversationId, undefined);
+    const newest = await deps.newestUnread(params.conversationId, party);
+    const events = decideMarkRead({ caller: { kind: caller.kind, id: caller.sub }, readerId: params.userId, newestUnreadId: newest?._id ?? null }, state, deps.now());
+    let position: number | undefined;
+    if (events.length > 0) {
+      // read marks are never decided on (a later mark only reaches further), so they need no expected revision
+      const result = await deps.eventStore.appendToStream(
+        chatStreams.conversationReads(params.conversationId),
+        events.map((event) => ({ id: newId(), type: event.type, data: event.data, metadata: commandMetadata(ctx, caller) })),
+        { expectedRevision: 'any' },
+      );
+      position = result.position;
+    }
+    const after = await deps.unreadAfter(params.conversationId, position);
+    const field = unreadField(party);
+    return { conversationId: params.conversationId, reader: party, marked: Math.max(0, before[field] - after[field]), unreadCount: after[field] };
+  });
+
+  return router;
+}

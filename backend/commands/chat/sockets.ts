@@ -1,0 +1,42 @@
+import { rooms, type ChatParty } from '@aura/contracts';
+import type { AuraSocket } from '../../platform/realtime/realtime';
+import type { ChatQueries } from '../../projections/chat/queries';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+/** typing pings closer than this are dropped (a stop always passes) */
+const TYPING_EVERY_MS = 1000;
+
+/**
+ * A connection's chat handlers: it joins a conversation's room only when its session is one of the
+ * two parties, and relays 'sta scrivendo…' to the other party in that room only.
+ */
+export function chatSockets(chat: Pick<ChatQueries, 'conversation'>) {
+  return (socket: AuraSocket) => {
+    const principal = socket.data.principal;
+    const party: ChatParty | undefined = principal?.kind === 'user' ? 'user' : principal?.kind === 'performer' ? 'performer' : undefined;
+    const lastTyping = new Map<string, number>();
+
+    socket.on('conversation:join', async (conversationId, ack) => {
+      const answer = typeof ack === 'function' ? ack : () => undefined;
+      if (!principal || !party || typeof conversationId !== 'string' || !UUID.test(conversationId)) return answer(false);
+      const doc = await chat.conversation(conversationId).catch(() => null);
+      const isParty = doc !== null && (party === 'user' ? doc.userId === principal.sub : doc.performerId === principal.sub);
+      if (isParty) await socket.join(rooms.conversation(conversationId));
+      answer(isParty);
+    });
+
+    socket.on('conversation:leave', (conversationId) => {
+      if (typeof conversationId === 'string') void socket.leave(rooms.conversation(conversationId));
+    });
+
+    socket.on('chat:typing', (conversationId, typing) => {
+      if (!party || typeof conversationId !== 'string') return;
+      const room = rooms.conversation(conversationId);
+      if (!socket.rooms.has(room)) return;
+      const now = Date.now();
+      if (typing === true && now - (lastTyping.get(conversationId) ?? 0) < TYPING_EVERY_MS) return;
+      lastTyping.set(conversationId, typing === true ? now : 0);
+      socket.to(room).emit('chat:typing', { conversationId, senderType: party, typing: typing === true });
+    });
+  };
+}

@@ -1,0 +1,12 @@
+import type { CommandSide, ModulePorts } from '../../platform/module';
+import { filesRouter, type FilesRouterDeps } from './routes';
+
+export interface FilesDeps {
+  /** identity documents (the performers module records them and their views) */
+  documents: FilesRouterDeps['documents'];
+}
+
+/** Uploads and downloads: identity documents (private), photo images (private until confirmed, then public). */
+export function filesCommands(ports: ModulePorts, deps: FilesDeps) {
+  return { name: 'files', routers: [filesRouter({ ...ports, documents: deps.documents })] } satisfies CommandSide;
+}

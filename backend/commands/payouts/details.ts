@@ -1,0 +1,73 @@
+/**
+ * Where a performer is paid, from `payout-details-<performerId>`: every change is an event, and a
+ * change takes effect from the next payout week on, so a payout already due is never redirected.
+ */
+import {
+  isValidIban,
+  maskCardReference,
+  maskIban,
+  normalizeIban,
+  payoutWeekOf,
+  IBAN_MESSAGES,
+  type DomainEvent,
+  type EventDataOf,
+  type PayoutDetailsBody,
+} from '@aura/contracts';
+import { DomainError } from '../../platform/domain-error';
+import { commandHandler, type Aggregate } from '../../platform/eventstore/handle-command';
+import type { PayoutDestination } from '../../platform/payouts/port';
+import type { ShownDestination } from '../../ledger';
+
+export type DetailsChange = EventDataOf<'PayoutDetailsChanged'>;
+
+export interface PayoutDetailsState {
+  changes: DetailsChange[];
+}
+
+export const payoutDetails: Aggregate<PayoutDetailsState> = {
+  initialState: () => ({ changes: [] }),
+  evolve: (state, event) => (event.type === 'PayoutDetailsChanged' ? { changes: [...state.changes, event.data] } : state),
+};
+export const handlePayoutDetails = commandHandler(payoutDetails);
+
+/** She sets her details: effective from the Monday after `now` (Europe/Rome); the same details again change nothing. */
+export function decideChangeDetails(performerId: string, body: PayoutDetailsBody, state: PayoutDetailsState, now: Date): DomainEvent[] {
+  const iban = body.method === 'iban' ? normalizeIban(body.iban) : null;
+  if (iban !== null && !isValidIban(iban)) throw new DomainError('validation_failed', IBAN_MESSAGES.invalid);
+  const cardReference = body.method === 'card' ? body.cardReference : null;
+  const last = state.changes.at(-1);
+  if (last && last.holderName === body.holderName && last.method === body.method && last.iban === iban && last.cardReference === cardReference) return [];
+  const effectiveFrom = new Date(payoutWeekOf(now).end.getTime() + 1).toISOString();
+  return [
+    {
+      type: 'PayoutDetailsChanged',
+      data: {
+        performerId,
+        holderName: body.holderName,
+        method: body.method,
+        iban,
+        cardReference,
+        masked: iban !== null ? maskIban(iban) : maskCardReference(cardReference!),
+        changedAt: now.toISOString(),
+        effectiveFrom,
+      },
+    },
+  ];
+}
+
+/** The details in force at `asOf`: the newest change effective by then. */
+export function detailsInForce(state: PayoutDetailsState, asOf: Date): DetailsChange | null {
+  const time = asOf.getTime();
+  return state.changes.filter((change) => Date.parse(change.effectiveFrom) <= time).at(-1) ?? null;
+}
+
+export function shownDestination(change: DetailsChange | null): ShownDestination | null {
+  return change && { method: change.method, holderName: change.holderName, masked: change.masked };
+}
+
+/** What the provider needs to pay. */
+export function providerDestination(change: DetailsChange): PayoutDestination {
+  return change.method === 'iban'
+    ? { method: 'iban', holderName: change.holderName, iban: change.iban! }
+    : { method: 'card', holderName: change.holderName, cardReference: change.cardReference! };
+}

@@ -1,0 +1,180 @@
+/**
+ * Running payouts: a run is asked for (PayoutRunRequested, its settings fixed), then its job
+ * decides each performer's payout on her earnings stream and settles every scheduled payout with
+ * the provider. Every step may run twice, concurrently or after a crash: decisions are appended with
+ * the stream's expected revision and deterministic event ids, and the provider is idempotent by
+ * (payoutId, attempt), so each earning is paid at most once.
+ */
+import { payableCutoff, payoutMinimumCents, payoutStreams, type DomainEvent, type EventDataOf } from '@aura/contracts';
+import { DomainError } from '../../platform/domain-error';
+import { commandHandler, foldStream, type Aggregate } from '../../platform/eventstore/handle-command';
+import { WrongExpectedRevisionError } from '../../platform/eventstore/port';
+import { deterministicId, newId } from '../../platform/ids';
+import type { ModulePorts } from '../../platform/module';
+import type { PayoutProvider } from '../../platform/payouts/port';
+import { decideOnEarnings, decidePayout, decideRetry, decideSettlement, earningsAccountOf, type AccountPayout, type Settlement } from '../../ledger';
+import { detailsInForce, payoutDetails, providerDestination, shownDestination } from './details';
+import { PAYOUT_ACCOUNTS, PAYOUTS, type AccountDoc, type PayoutDoc } from '../../projections/payouts/projection';
+
+export const RUN_JOB = 'payouts:run';
+export const SETTLE_JOB = 'payouts:settle';
+export const TICK_JOB = 'payouts:tick';
+
+export type RunRequest = EventDataOf<'PayoutRunRequested'>;
+
+/** One payout per performer and period end: the id that makes a repeated run pay nothing new. */
+export const payoutIdFor = (performerId: string, periodEnd: string) => deterministicId(`payout:${performerId}:${new Date(periodEnd).toISOString()}`);
+
+const eventIdOf = (event: DomainEvent) => {
+  const data = event.data as { payoutId?: string; performerId?: string; periodEnd?: string; attempt?: number; reason?: string; amountCents?: number };
+  return deterministicId(`${event.type}:${data.payoutId ?? `${data.performerId}:${data.periodEnd}:${data.reason}:${data.amountCents}`}:${data.attempt ?? 0}`);
+};
+
+interface RunState {
+  request: RunRequest | null;
+  completed: boolean;
+}
+const payoutRun: Aggregate<RunState> = {
+  initialState: () => ({ request: null, completed: false }),
+  evolve: (state, event) =>
+    event.type === 'PayoutRunRequested' ? { ...state, request: event.data } : event.type === 'PayoutRunCompleted' ? { ...state, completed: true } : state,
+};
+const handlePayoutRun = commandHandler(payoutRun);
+
+export function createPayoutService(ports: ModulePorts, provider: PayoutProvider) {
+  const { eventStore, readModels, jobs, now, logger } = ports;
+  const accounts = readModels.collection<AccountDoc>(PAYOUT_ACCOUNTS);
+  const payouts = readModels.collection<PayoutDoc>(PAYOUTS);
+  const log = logger.child({ component: 'payouts' });
+
+  const settings = () => ({ minimumCents: payoutMinimumCents(ports.config.PAYOUT_MINIMUM_EUR), reserveDays: ports.config.PAYOUT_RESERVE_DAYS });
+  const detailsOf = async (performerId: string) => foldStream(payoutDetails, await eventStore.readStream(payoutStreams.details(performerId)));
+
+  async function enqueueRun(runId: string, attemptKey = 'first'): Promise<void> {
+    await jobs.enqueue(RUN_JOB, { runId }, { jobId: `${RUN_JOB}:${runId}:${attemptKey}`, attempts: 5, backoff: { type: 'exponential', delayMs: 2_000 } });
+  }
+
+  /** Records the run with its settings, then queues its job. A schedule's run id is fixed by its period: asked twice, it is one run. */
+  async function requestRun(request: { periodEnd: Date; trigger: 'schedule' | 'admin'; adminId: string | null; runId?: string }): Promise<RunRequest> {
+    const requestedAt = now();
+    const { minimumCents, reserveDays } = settings();
+    const run: RunRequest = {
+      runId: request.runId ?? newId(),
+      trigger: request.trigger,
+      adminId: request.adminId,
+      periodEnd: request.periodEnd.toISOString(),
+      requestedAt: requestedAt.toISOString(),
+      minimumCents,
+      reserveDays,
+      cutoff: payableCutoff(request.periodEnd, requestedAt, reserveDays).toISOString(),
+    };
+    try {
+      await eventStore.appendToStream(payoutStreams.run(run.runId), [{ id: deterministicId(`PayoutRunRequested:${run.runId}`), type: 'PayoutRunRequested', data: run }], { expectedRevision: 'no_stream' });
+    } catch (error) {
+      if (!(error instanceof WrongExpectedRevisionError)) throw error;
+      const existing = foldStream(payoutRun, await eventStore.readStream(payoutStreams.run(run.runId))).request;
+      if (!existing) throw error;
+      return existing;
+    }
+    await enqueueRun(run.runId);
+    return run;
+  }
+
+  async function runState(runId: string): Promise<RunState> {
+    return foldStream(payoutRun, await eventStore.readStream(payoutStreams.run(runId)));
+  }
+
+  /** Performers with unpaid earnings or payouts in flight, from her account read model. */
+  async function performersToVisit(): Promise<string[]> {
+    const docs = await accounts.find({ $or: [{ unpaidCount: { $gt: 0 } }, { scheduledCents: { $gt: 0 } }] }, { projection: { _id: 1 } });
+    return docs.map((doc) => doc._id);
+  }
+
+  /** Does anyone have unpaid earnings accrued by then (something for a weekly run to pay or carry over)? */
+  async function hasEarningsUpTo(periodEnd: Date): Promise<boolean> {
+    const docs = await accounts.find({ unpaidCount: { $gt: 0 } }, { projection: { unpaid: 1 } });
+    return docs.some((doc) => doc.unpaid.some((credit) => credit.at <= periodEnd.getTime()));
+  }
+
+  /** The run's decision for one performer, then the transfer of whatever of hers is scheduled. */
+  async function payPerformer(performerId: string, run: RunRequest): Promise<void> {
+    const destination = shownDestination(detailsInForce(await detailsOf(performerId), new Date(run.periodEnd)));
+    const payoutId = payoutIdFor(performerId, run.periodEnd);
+    await decideOnEarnings(
+      eventStore,
+      performerId,
+      (state) => decidePayout({ payoutId, runId: run.runId, periodEnd: run.periodEnd, cutoff: run.cutoff, minimumCents: run.minimumCents, destination }, state, now()),
+      { eventId: eventIdOf, metadata: { runId: run.runId } },
+    );
+    await settlePerformer(performerId);
+  }
+
+  /** Transfers each scheduled payout of hers (the provider answers a repeated attempt with its first outcome) and records the outcome once. */
+  async function settlePerformer(performerId: string): Promise<void> {
+    const state = await earningsAccountOf(eventStore, performerId);
+    for (const payout of Object.values(state.payouts)) if (payout.status === 'scheduled') await settle(performerId, payout);
+  }
+
+  async function settle(performerId: string, payout: AccountPayout): Promise<void> {
+    const details = detailsInForce(await detailsOf(performerId), new Date(payout.detailsAsOf));
+    let outcome: Settlement;
+    if (!details) outcome = { status: 'failed', reason: 'missing_details' };
+    else {
+      const result = await provider.transfer({ payoutId: payout.payoutId, attempt: payout.attempt, amountCents: payout.amountCents, currency: 'eur', destination: providerDestination(details) });
+      outcome = result.status === 'paid' ? { status: 'paid', reference: result.reference } : { status: 'failed', reason: result.reason };
+    }
+    await decideOnEarnings(
+      eventStore,
+      performerId,
+      (state) => decideSettlement({ payoutId: payout.payoutId, attempt: payout.attempt, outcome }, state, now()),
+      { eventId: eventIdOf, metadata: { runId: payout.runId } },
+    );
+  }
+
+  /** The run's job: every performer once; a failure with one does not stop the others, and the job is retried whole (safely). */
+  async function executeRun(runId: string): Promise<void> {
+    const state = await runState(runId);
+    if (!state.request) throw new Error(`payout run ${runId} was never requested`);
+    const run = state.request;
+    const performers = await performersToVisit();
+    const failures: string[] = [];
+    for (const performerId of performers) {
+      try {
+        await payPerformer(performerId, run);
+      } catch (error) {
+        failures.push(performerId);
+        log.error('payout for a performer failed; the run goes on', { runId, performerId, error: error instanceof Error ? error.message : String(error) });
+      }
+    }
+    if (failures.length > 0) throw new Error(`payout run ${runId}: ${failures.length} performer(s) to try again`);
+    if (state.completed) return;
+    await handlePayoutRun(eventStore, payoutStreams.run(runId), (current) => (current.completed ? [] : [{ type: 'PayoutRunCompleted', data: { runId, completedAt: now().toISOString(), performers: performers.length } }]), {
+      eventId: (event) => deterministicId(`${event.type}:${runId}`),
+    });
+  }
+
+  /** An admin retries a failed payout: recorded with the admin's id, then transferred by the settle job. */
+  async function retry(payoutId: string, adminId: string): Promise<{ performerId: string; position: number | undefined }> {
+    const doc = await payouts.findOne({ _id: payoutId });
+    if (!doc) throw new DomainError('not_found', 'Pagamento non trovato');
+    const hasDestination = detailsInForce(await detailsOf(doc.performerId), now()) !== null;
+    const result = await decideOnEarnings(eventStore, doc.performerId, (state) => decideRetry({ payoutId, adminId, hasDestination }, state, now()), {
+      eventId: eventIdOf,
+      metadata: { by: adminId, byKind: 'admin' },
+    });
+    await jobs.enqueue(SETTLE_JOB, { performerId: doc.performerId }, { jobId: `${SETTLE_JOB}:${payoutId}:${result.state.payouts[payoutId]?.attempt ?? 0}`, attempts: 5, backoff: { type: 'exponential', delayMs: 2_000 } });
+    return { performerId: doc.performerId, position: result.position };
+  }
+
+  /** Recovery: payouts left scheduled (a worker died between the decision and the transfer) are settled. */
+  async function settleStranded(): Promise<number> {
+    const stranded = await payouts.find({ status: 'scheduled' }, { projection: { performerId: 1 } });
+    const performers = [...new Set(stranded.map((doc) => doc.performerId))];
+    for (const performerId of performers) await settlePerformer(performerId);
+    return performers.length;
+  }
+
+  return { provider, requestRun, executeRun, enqueueRun, runState, settlePerformer, settleStranded, retry, performersToVisit, hasEarningsUpTo, settings, detailsOf };
+}
+
+export type PayoutService = ReturnType<typeof createPayoutService>;

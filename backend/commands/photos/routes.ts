@@ -1,0 +1,71 @@
+import Router from '@koa/router';
+import { apiRoutes, auracoinToUnits, performerStreams, type PhotoView } from '@aura/contracts';
+import { foldStream } from '../../platform/eventstore/handle-command';
+import type { EventStore } from '../../platform/eventstore/port';
+import { forbidden, notFound } from '../../platform/http/errors';
+import { assertOwnerOrAdmin, commandMetadata, mountRoute } from '../../platform/http/routes';
+import type { SessionManager } from '../../platform/http/session';
+import { deterministicId, newId } from '../../platform/ids';
+import { spendFromWallet } from '../../ledger';
+import { decideAddPhoto, decideRemovePhoto, handlePhoto, photo, photoPurchase } from './photo';
+
+export interface PhotosDeps {
+  eventStore: EventStore;
+  sessions: SessionManager;
+  now: () => Date;
+  /** does the performer exist (not deleted)? */
+  performerExists: (performerId: string) => Promise<boolean>;
+  /** has the performer blocked this user? */
+  isBlocked: (performerId: string, userId: string) => Promise<boolean>;
+  /** the photo as `viewer` sees it, once the photos read model has applied `position` */
+  photoViewAfter: (photoId: string, viewer: { kind: string; sub: string }, position: number | undefined) => Promise<PhotoView>;
+  /** the buyer's balance (auracoin) once the users read model has applied `position` */
+  balanceAfter: (userId: string, position: number) => Promise<number>;
+}
+
+export function photosRouter(deps: PhotosDeps): Router {
+  const router = new Router();
+
+  mountRoute(router, deps.sessions, apiRoutes.addPhoto, async (ctx, { params, body }, caller) => {
+    assertOwnerOrAdmin(caller, params.id);
+    if (!(await deps.performerExists(params.id))) throw notFound('Performer non trovata');
+    const photoId = newId();
+    const command = { photoId, performerId: params.id, imageUrl: body.imageUrl, title: body.title, description: body.description, priceUnits: auracoinToUnits(body.price) };
+    const result = await handlePhoto(deps.eventStore, performerStreams.photo(photoId), (state) => decideAddPhoto(command, state, deps.now()), {
+      metadata: commandMetadata(ctx, caller),
+    });
+    return deps.photoViewAfter(photoId, caller, result.position);
+  });
+
+  mountRoute(router, deps.sessions, apiRoutes.deletePhoto, async (ctx, { params }, caller) => {
+    const state = foldStream(photo, await deps.eventStore.readStream(performerStreams.photo(params.id)));
+    if (state.status !== 'listed') throw notFound('Foto non trovata');
+    assertOwnerOrAdmin(caller, state.performerId);
+    await handlePhoto(deps.eventStore, performerStreams.photo(params.id), (current) => decideRemovePhoto(current, deps.now()), { metadata: commandMetadata(ctx, caller) });
+    return { ok: true as const };
+  });
+
+  mountRoute(router, deps.sessions, apiRoutes.purchasePhoto, async (ctx, { params, idempotencyKey }, caller) => {
+    // spending is the owner's act alone: an admin session buys nothing
+    if (caller.kind !== 'user') throw forbidden('Solo gli utenti possono acquistare foto');
+    const state = foldStream(photo, await deps.eventStore.readStream(performerStreams.photo(params.id)));
+    if (state.status === 'none') throw notFound('Foto non trovata');
+    const blocked = state.status === 'listed' ? await deps.isBlocked(state.performerId, caller.sub) : false;
+    // one purchase per user and photo: the spend's key is the photo, so a second attempt (any key) replays the first
+    const purchaseId = deterministicId(`photo-purchase:${caller.sub}:${params.id}`);
+    const result = await spendFromWallet(deps.eventStore, {
+      walletId: caller.sub,
+      amountUnits: state.status === 'listed' ? state.priceUnits : 1,
+      purchase: photoPurchase(state, { walletId: caller.sub, purchaseId, performerBlocksBuyer: blocked }, deps.now()),
+      reason: 'photo',
+      reference: params.id,
+      idempotencyKey: `photo:${params.id}`,
+      metadata: commandMetadata(ctx, caller, { idempotencyKey }),
+      now: deps.now,
+    });
+    const balance = await deps.balanceAfter(caller.sub, result.position);
+    return { photo: await deps.photoViewAfter(params.id, caller, result.position), auracoinBalance: balance };
+  });
+
+  return router;
+}

@@ -1,0 +1,111 @@
+import type { Identity, SessionParty } from '@aura/contracts';
+import { notFound } from '../../platform/http/errors';
+import type { Principal } from '../../platform/http/session';
+import type { CommandSide, ModulePorts } from '../../platform/module';
+import { settledOn } from '../../platform/projections/wait';
+import { SESSIONS } from '../../projections/sessions/projection';
+import { createSessionQueries, toSessionView, type ViewedSession } from '../../projections/sessions/queries';
+import { auditSessions } from './audit';
+import { scheduleSessionTick } from './clock';
+import { createSessionCommands, type SessionClock } from './commands';
+import { iceConfigFor, relayOnly } from './ice';
+import { sessionsRouter } from './routes';
+import { presenceKey, PRESENCE_TTL_MS, sessionSockets } from './sockets';
+
+export interface SessionsDeps {
+  performers: {
+    /** what a private session needs of her (null: unknown or deleted) */
+    sessionCard(performerId: string): Promise<{ name: string; image: string; rateUnits: number; isOnline: boolean; approved: boolean } | null>;
+    sightOf(performerId: string, caller: Pick<Principal, 'kind' | 'sub'> | undefined, country: string | undefined): Promise<'full' | 'public' | 'none'>;
+    /** has she blocked this identity? */
+    isBlocked(performerId: string, identityId: string): Promise<boolean>;
+  };
+  identities: { identityFor(userId: string, aliasId?: string | null): Promise<Identity> };
+}
+
+/** The session clock of this process's config. */
+export const sessionClock = ({ config }: ModulePorts): SessionClock => ({
+  billingMinuteMs: config.BILLING_MINUTE_MS,
+  graceMs: config.SESSION_RECONNECT_GRACE_MS,
+  requestTimeoutMs: config.SESSION_REQUEST_TIMEOUT_MS,
+});
+
+/** A private session's commands on these ports (the api's routes and sockets, the worker's clock). */
+export function sessionCommands(ports: ModulePorts) {
+  return createSessionCommands({
+    eventStore: ports.eventStore,
+    now: ports.now,
+    clock: sessionClock(ports),
+    effects: {
+      isPresent: (sessionId, party) => ports.kv.has(presenceKey(sessionId, party)),
+      vouch: (sessionId, party) => ports.kv.put(presenceKey(sessionId, party), PRESENCE_TTL_MS),
+      scheduleTick: scheduleSessionTick(ports.jobs, ports.now),
+    },
+  });
+}
+
+/**
+ * Private video sessions: request and accept, WebRTC signalling between the two parties only,
+ * the minimum held on the wallet. Billing by the started minute is the worker's clock.
+ */
+export function sessionsCommands(ports: ModulePorts, deps: SessionsDeps) {
+  const { config } = ports;
+  const queries = createSessionQueries(ports.readModels);
+  const settled = settledOn(ports.readModels, SESSIONS);
+  const commands = sessionCommands(ports);
+  const sockets = sessionSockets({ commands, kv: ports.kv, realtime: ports.realtime, logger: ports.logger, relayOnly: relayOnly(config) });
+
+  const cardOf = async (performerId: string) => {
+    const card = await deps.performers.sessionCard(performerId);
+    return { name: card?.name ?? '', image: card?.image ?? '' };
+  };
+  const viewOf = async (doc: ViewedSession, party: SessionParty) => toSessionView(doc, party, await cardOf(doc.performerId!));
+
+  return {
+    name: 'sessions',
+    routers: [
+      sessionsRouter({
+        sessions: ports.sessions,
+        commands,
+        identityFor: (userId, aliasId) => deps.identities.identityFor(userId, aliasId),
+        async availability(performerId, identityId, caller, country) {
+          const card = await deps.performers.sessionCard(performerId);
+          if (!card) return null;
+          const sight = await deps.performers.sightOf(performerId, caller, country);
+          return {
+            askable: card.approved && sight !== 'none',
+            online: card.isOnline,
+            blocked: await deps.performers.isBlocked(performerId, identityId),
+            busy: await queries.isBusy(performerId),
+            rateUnits: card.rateUnits,
+          };
+        },
+        async viewAfter(sessionId, party, position) {
+          await settled(position);
+          const doc = await queries.byId(sessionId);
+          if (!doc) throw notFound('Sessione non trovata');
+          return viewOf(doc, party);
+        },
+        async openOf(caller) {
+          if (caller.kind === 'user') return Promise.all((await queries.openOfUser(caller.sub)).map((doc) => viewOf(doc, 'user')));
+          if (caller.kind === 'performer') return Promise.all((await queries.openOfPerformer(caller.sub)).map((doc) => viewOf(doc, 'performer')));
+          return [];
+        },
+        // the TURN username names the session and the side, never the account
+        iceConfig: (sessionId, party) => iceConfigFor(config, `${sessionId}-${party}`, ports.now()),
+        async declineWaiting(performerId, acceptedSessionId) {
+          for (const waiting of await queries.waitingFor(performerId)) {
+            if (waiting._id === acceptedSessionId) continue;
+            await commands.decline(waiting._id, performerId, 'busy').catch(() => undefined);
+          }
+        },
+      }),
+    ],
+    sockets: (socket) => sockets.onConnection(socket),
+    async stop() {
+      sockets.stop();
+    },
+    /** every session's billed minutes are consecutive, one per started minute of its running time, at its rate, the minimum as the rules say */
+    audit: async (events) => auditSessions(events),
+  } satisfies CommandSide;
+}

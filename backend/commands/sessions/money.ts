@@ -1,0 +1,238 @@
+import { minuteStartsAt, sessionCostUnits, type DomainEvent, type EventDataOf } from '@aura/contracts';
+import { applyWalletEvent, decideHold, decideRelease, decideSpend, emptyWallet, spendableFor, spendEventIds, type WalletTotals } from '../../ledger';
+import { DomainError } from '../../platform/domain-error';
+import type { Aggregate } from '../../platform/eventstore/handle-command';
+import { deterministicId } from '../../platform/ids';
+import { awaySince, closingOf, type Closing, type OpenSession } from './session';
+
+/**
+ * One session's money, folded from the user's wallet stream: the wallet itself (balance, holds)
+ * and what this session was charged. Every money decision of a session is appended to the wallet
+ * with its expected revision, so minutes, the minimum and the settlement serialise there: once the
+ * session is settled (its hold closed) no minute can be billed any more.
+ */
+export interface SessionMoney {
+  wallet: WalletTotals;
+  /** the session's hold was placed (it may be closed since) */
+  placed: boolean;
+  minutesBilled: number;
+  costUnits: number;
+  settled: EventDataOf<'SessionSettled'> | null;
+}
+
+export function sessionMoney(sessionId: string): Aggregate<SessionMoney> {
+  return {
+    initialState: () => ({ wallet: emptyWallet(), placed: false, minutesBilled: 0, costUnits: 0, settled: null }),
+    evolve(state, event) {
+      const money = { ...state, wallet: applyWalletEvent(state.wallet, event) };
+      const data = event.data as { sessionId?: string; holdId?: string };
+      if (event.type === 'AuracoinHeld' && data.holdId === sessionId) return { ...money, placed: true };
+      if (data.sessionId !== sessionId) return money;
+      switch (event.type) {
+        case 'SessionMinuteBilled':
+          return { ...money, minutesBilled: Math.max(money.minutesBilled, event.data.minute), costUnits: event.data.sessionCostUnits };
+        case 'SessionMinimumCharged':
+          return { ...money, costUnits: event.data.sessionCostUnits };
+        case 'SessionSettled':
+          return { ...money, settled: event.data };
+        default:
+          return money;
+      }
+    },
+  };
+}
+
+const HOLD_REASON = 'session';
+
+/** The request's hold: the minimum, from the available balance, one open session per user. */
+export function decideSessionHold(terms: EventDataOf<'SessionRequested'>, money: SessionMoney, now: Date): DomainEvent[] {
+  try {
+    return decideHold(
+      { walletId: terms.userId, holdId: terms.sessionId, amountUnits: terms.holdUnits, reason: HOLD_REASON, exclusive: true, alreadyPlaced: money.placed },
+      money.wallet,
+      now,
+    );
+  } catch (error) {
+    if (error instanceof DomainError && error.code === 'conflict') throw new DomainError('session_in_progress', 'Hai già una sessione video aperta');
+    throw error;
+  }
+}
+
+/** The minutes of an active session to bill at `now`: started by now, and before media stopped if a party is away. */
+export function dueMinutes(state: OpenSession, money: SessionMoney, now: Date): number[] {
+  if (state.status !== 'active' || money.settled || !money.wallet.holds[state.terms.sessionId]) return [];
+  const cap = awaySince(state);
+  const due: number[] = [];
+  for (let minute = money.minutesBilled + 1; ; minute++) {
+    const start = minuteStartsAt(Date.parse(state.startedAt!), minute, state.terms.billingMinuteMs);
+    if (start > now.getTime() || (cap !== undefined && start >= cap)) return due;
+    due.push(minute);
+  }
+}
+
+/** When the next minute after the billed ones starts (ms). */
+export function nextMinuteAt(state: OpenSession, money: SessionMoney): number {
+  return minuteStartsAt(Date.parse(state.startedAt!), money.minutesBilled + 1, state.terms.billingMinuteMs);
+}
+
+function applyAll(money: SessionMoney, evolve: Aggregate<SessionMoney>['evolve'], events: DomainEvent[]): SessionMoney {
+  return events.reduce(evolve, money);
+}
+
+/**
+ * Pure: minute `minute` through the spend rule (paid from the hold first), flagged when the
+ * wallet then cannot pay the next one ('Ti resta 1 minuto'). Throws insufficient_balance.
+ */
+export function decideBillMinute(state: OpenSession, money: SessionMoney, minute: number, now: Date): DomainEvent[] {
+  const { sessionId, userId, performerId, rateUnits, billingMinuteMs } = state.terms;
+  if (minute !== money.minutesBilled + 1) throw new DomainError('conflict', `Minute ${minute} is not the next one`);
+  const leftAfter = spendableFor(money.wallet, sessionId) - rateUnits;
+  const billed: DomainEvent = {
+    type: 'SessionMinuteBilled',
+    data: {
+      sessionId,
+      walletId: userId,
+      performerId,
+      minute,
+      amount: rateUnits,
+      minuteStartedAt: new Date(minuteStartsAt(Date.parse(state.startedAt!), minute, billingMinuteMs)).toISOString(),
+      sessionCostUnits: money.costUnits + rateUnits,
+      lastMinute: leftAfter < rateUnits,
+      billedAt: now.toISOString(),
+    },
+  };
+  return decideSpend({ walletId: userId, amountUnits: rateUnits, purchase: billed, reason: 'session', reference: sessionId, holdId: sessionId }, money.wallet, now);
+}
+
+export type BillOutcome =
+  /** bills these events; the next minute starts at `nextAt` */
+  | { kind: 'bill'; events: DomainEvent[]; nextAt: number }
+  /** nothing due yet: the next minute starts at `nextAt` (or a party is away and it waits) */
+  | { kind: 'wait'; nextAt: number; waitingForParty: boolean }
+  /** the next minute cannot be paid: the session ends at its start */
+  | { kind: 'exhausted'; closing: Closing }
+  /** not billable any more (not active, or settled) */
+  | { kind: 'done' };
+
+/** Pure: what the minute clock does at `now` for an active session. */
+export function decideBilling(state: OpenSession, money: SessionMoney, now: Date, evolve = sessionMoney(state.terms.sessionId).evolve): BillOutcome {
+  if (state.status !== 'active' || money.settled || !money.wallet.holds[state.terms.sessionId]) return { kind: 'done' };
+  const due = dueMinutes(state, money, now);
+  if (due.length === 0) {
+    const nextAt = nextMinuteAt(state, money);
+    const cap = awaySince(state);
+    return { kind: 'wait', nextAt, waitingForParty: cap !== undefined && nextAt >= cap };
+  }
+  const events: DomainEvent[] = [];
+  let current = money;
+  for (const minute of due) {
+    let billed: DomainEvent[];
+    try {
+      billed = decideBillMinute(state, current, minute, now);
+    } catch (error) {
+      if (!(error instanceof DomainError) || error.code !== 'insufficient_balance') throw error;
+      if (events.length > 0) break; // bill what can be paid; the next run ends it
+      const endedAt = new Date(minuteStartsAt(Date.parse(state.startedAt!), minute, state.terms.billingMinuteMs));
+      return { kind: 'exhausted', closing: { endedBy: 'system', reason: 'balance_exhausted', endedAt } };
+    }
+    events.push(...billed);
+    current = applyAll(current, evolve, billed);
+  }
+  return { kind: 'bill', events, nextAt: nextMinuteAt(state, current) };
+}
+
+/** How a session that never ran is settled: declined, expired, withdrawn, or a hold whose request was lost. */
+export type UnstartedOutcome = { unstarted: true; reason: 'declined' | 'expired' | 'cancelled' | 'abandoned'; endedBy: 'user' | null; endedAt: Date };
+
+/**
+ * Pure: the session's money made final, in one append: the minutes started before the end and not
+ * billed yet, the rest of the minimum when the user ended early, then `SessionSettled` and the
+ * hold's release. A settled session is not settled again.
+ */
+export function decideSettle(
+  state: OpenSession | null,
+  sessionId: string,
+  walletId: string,
+  money: SessionMoney,
+  end: Closing | UnstartedOutcome,
+  now: Date,
+): DomainEvent[] {
+  if (money.settled) return [];
+  const evolve = sessionMoney(sessionId).evolve;
+  const events: DomainEvent[] = [];
+  let current = money;
+  let outcome: Closing | UnstartedOutcome = end;
+  if (state?.status === 'active' && !('unstarted' in end)) {
+    let closing = closingOf(state, end);
+    const startOf = (minute: number) => minuteStartsAt(Date.parse(state.startedAt!), minute, state.terms.billingMinuteMs);
+    // the clock billed a minute that began after the end was asked for, while the end was on its
+    // way (it met that bill and decided again): the end takes effect now, after that minute began
+    const lastBilledStart = current.minutesBilled > 0 ? startOf(current.minutesBilled) : undefined;
+    if (lastBilledStart !== undefined && lastBilledStart >= closing.endedAt.getTime()) {
+      closing = { ...closing, endedAt: new Date(Math.max(now.getTime(), lastBilledStart + 1)) };
+    }
+    for (const minute of dueMinutes(state, current, closing.endedAt).filter((m) => startOf(m) < closing.endedAt.getTime())) {
+      try {
+        const billed = decideBillMinute(state, current, minute, now);
+        events.push(...billed);
+        current = applyAll(current, evolve, billed);
+      } catch (error) {
+        if (!(error instanceof DomainError) || error.code !== 'insufficient_balance') throw error;
+        closing = { endedBy: 'system', reason: 'balance_exhausted', endedAt: new Date(startOf(minute)) };
+        break;
+      }
+    }
+    const missing = state.terms.minimumMinutes - current.minutesBilled;
+    const rest = Math.min(sessionCostUnits(missing, state.terms.rateUnits), spendableFor(current.wallet, sessionId));
+    if (closing.reason === 'user_ended' && missing > 0 && rest > 0) {
+      const charged: DomainEvent = {
+        type: 'SessionMinimumCharged',
+        data: { sessionId, walletId, performerId: state.terms.performerId, minutes: missing, amount: rest, sessionCostUnits: current.costUnits + rest, chargedAt: now.toISOString() },
+      };
+      const spend = decideSpend({ walletId, amountUnits: rest, purchase: charged, reason: 'session', reference: sessionId, holdId: sessionId }, current.wallet, now);
+      events.push(...spend);
+      current = applyAll(current, evolve, spend);
+    }
+    outcome = closing;
+  }
+  events.push({
+    type: 'SessionSettled',
+    data: {
+      sessionId,
+      walletId,
+      performerId: state ? state.terms.performerId : null,
+      endedBy: outcome.endedBy,
+      reason: outcome.reason,
+      endedAt: outcome.endedAt.toISOString(),
+      minutesBilled: current.minutesBilled,
+      costUnits: current.costUnits,
+      settledAt: now.toISOString(),
+    },
+  });
+  events.push(...decideRelease(walletId, sessionId, current.wallet, now));
+  return events;
+}
+
+/**
+ * Fixed ids for a session's wallet events, so a repeated decision is stored once: a minute's
+ * purchase and debit share the spend rule's ids for `session:<id>:minute:<k>`, the minimum's for
+ * `session:<id>:minimum`; the hold, the settlement and the release have their own.
+ */
+export function sessionWalletEventIds(walletId: string, sessionId: string, events: DomainEvent[]): string[] {
+  const ids: string[] = [];
+  let pendingDebit: string | undefined;
+  for (const event of events) {
+    if (event.type === 'SessionMinuteBilled' || event.type === 'SessionMinimumCharged') {
+      const key = event.type === 'SessionMinuteBilled' ? `session:${sessionId}:minute:${event.data.minute}` : `session:${sessionId}:minimum`;
+      const [purchase, debit] = spendEventIds(walletId, key);
+      ids.push(purchase);
+      pendingDebit = debit;
+    } else if (event.type === 'AuracoinDebited' && pendingDebit) {
+      ids.push(pendingDebit);
+      pendingDebit = undefined;
+    } else {
+      ids.push(deterministicId(`session:${sessionId}:${event.type}`));
+    }
+  }
+  return ids;
+}

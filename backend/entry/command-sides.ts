@@ -1,0 +1,43 @@
+import type { ModulePorts } from '../platform/module';
+import { accountsCommands } from '../commands/accounts';
+import { adminsCommands } from '../commands/admins';
+import { aliasesCommands } from '../commands/aliases';
+import { chatCommands } from '../commands/chat';
+import { favouritesCommands } from '../commands/favourites';
+import { filesCommands } from '../commands/files';
+import { offersCommands } from '../commands/offers';
+import { packagesCommands } from '../commands/packages';
+import { payoutsCommands } from '../commands/payouts';
+import { performersCommands } from '../commands/performers';
+import { photosCommands } from '../commands/photos';
+import { presenceCommands } from '../commands/presence';
+import { purchasesCommands } from '../commands/purchases';
+import { sessionsCommands } from '../commands/sessions';
+import { walletCommands } from '../commands/wallet';
+import type { ReadSides } from './read-sides';
+
+/** Every module's write side, one line each: the ports, and the few queries of read sides it declares. */
+export function commandSides(ports: ModulePorts, reads: ReadSides, presence: ReturnType<typeof presenceCommands>) {
+  const { accounts: users, performers, aliases } = reads;
+  const performersSide = performersCommands(ports, { presence: presence.tracker });
+  return {
+    presence,
+    accounts: accountsCommands(ports, { users: users.queries }),
+    admins: adminsCommands(ports),
+    packages: packagesCommands(ports),
+    offers: offersCommands(ports),
+    performers: performersSide,
+    wallet: walletCommands(ports, { users: users.queries }),
+    aliases: aliasesCommands(ports, { users: users.queries }),
+    purchases: purchasesCommands(ports, { users: users.queries, packages: reads.packages.queries, offers: reads.offers.queries }),
+    photos: photosCommands(ports, { performers: { ...performers.queries, demoPortraits: performersSide.demoPortraits }, users: users.queries }),
+    favourites: favouritesCommands(ports, { performers: performers.queries }),
+    files: filesCommands(ports, { documents: performersSide.documents }),
+    payouts: payoutsCommands(ports, { performers: performers.queries }),
+    chat: chatCommands(ports, { identities: aliases.queries, users: users.queries, performers: performers.queries }),
+    sessions: sessionsCommands(ports, { performers: performers.queries, identities: aliases.queries }),
+  };
+}
+
+export { presenceCommands };
+export type CommandSides = ReturnType<typeof commandSides>;

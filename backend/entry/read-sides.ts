@@ -1,0 +1,42 @@
+import type { ModulePorts } from '../platform/module';
+import type { PresenceFeed } from '../projections/performers';
+import { accountsReadSide } from '../projections/accounts';
+import { adminsReadSide } from '../projections/admins';
+import { aliasesReadSide } from '../projections/aliases';
+import { chatReadSide } from '../projections/chat';
+import { earningsReadSide } from '../projections/earnings';
+import { favouritesReadSide } from '../projections/favourites';
+import { offersReadSide } from '../projections/offers';
+import { packagesReadSide } from '../projections/packages';
+import { payoutsReadSide } from '../projections/payouts';
+import { performersReadSide } from '../projections/performers';
+import { photosReadSide } from '../projections/photos';
+import { purchasesReadSide } from '../projections/purchases';
+import { sessionsReadSide } from '../projections/sessions';
+import { statisticsReadSide } from '../projections/statistics';
+import { walletReadSide } from '../projections/wallet';
+
+/** Every module's read side, one line each: read models and pushes (projector), queries and query routes (api). */
+export function readSides(ports: ModulePorts, presence: PresenceFeed) {
+  const accounts = accountsReadSide(ports);
+  const performers = performersReadSide(ports, { presence });
+  return {
+    accounts,
+    admins: adminsReadSide(ports),
+    packages: packagesReadSide(ports),
+    offers: offersReadSide(ports),
+    performers,
+    wallet: walletReadSide(ports, { users: accounts.queries }),
+    aliases: aliasesReadSide(ports, { users: accounts.queries }),
+    purchases: purchasesReadSide(ports),
+    statistics: statisticsReadSide(ports),
+    earnings: earningsReadSide(ports),
+    photos: photosReadSide(ports, { performers: performers.queries }),
+    favourites: favouritesReadSide(ports, { performers: performers.queries }),
+    payouts: payoutsReadSide(ports),
+    chat: chatReadSide(ports, { performers: performers.queries }),
+    sessions: sessionsReadSide(ports, { performers: performers.queries }),
+  };
+}
+
+export type ReadSides = ReturnType<typeof readSides>;

@@ -1,0 +1,155 @@
+/**
+ * The auditor's replay of the auracoin ledger: every wallet and earnings stream folded from the
+ * log. Pure over the events, so the CLI (`npm run ledger:audit`) and the tests share it.
+ */
+import type { StoredEvent } from '../../platform/eventstore/port';
+import type { AuditProblem } from '../../platform/module';
+import { applyWalletEvent, emptyWallet, type WalletTotals } from '../wallet/fold';
+import { auditSales, type SalesAudit } from './sales';
+
+export interface WalletAudit extends WalletTotals {
+  walletId: string;
+  events: number;
+  /** money spent from the wallet per the log: the sum of its debits */
+  spent: number;
+}
+
+export interface EarningsAudit {
+  performerId: string;
+  balanceCents: number;
+  accruedCents: number;
+  paidOutCents: number;
+  lowestCents: number;
+}
+
+export type { AuditProblem };
+
+export interface LedgerAudit {
+  wallets: Map<string, WalletAudit>;
+  earnings: Map<string, EarningsAudit>;
+  problems: AuditProblem[];
+  totals: { credited: number; debited: number; adjusted: number; balance: number; purchasedUnits: number; purchaseCredits: number };
+  /** sales (messages, photos, session minutes): each paid by its debit, credited by the share rule once */
+  sales: SalesAudit;
+}
+
+const WALLET_PREFIX = 'wallet-';
+const EARNINGS_PREFIX = 'earnings-';
+/** Events that move money on a wallet: a debit must follow the event saying what it bought, not one of these. */
+const MONEY_EVENTS = new Set(['AuracoinCredited', 'AuracoinDebited', 'AuracoinAdjusted', 'AuracoinHeld', 'AuracoinReleased']);
+const named = (value: unknown) => typeof value === 'string' && value !== '';
+const num = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : undefined);
+
+/** Replays the log (in global order) and checks every rule the ledger must keep. */
+export function auditLedger(events: readonly StoredEvent[]): LedgerAudit {
+  const wallets = new Map<string, WalletAudit>();
+  const earnings = new Map<string, EarningsAudit>();
+  const problems: AuditProblem[] = [];
+  const pendingPurchase = new Map<string, StoredEvent>();
+  const totals = { credited: 0, debited: 0, adjusted: 0, balance: 0, purchasedUnits: 0, purchaseCredits: 0 };
+  const lastRevision = new Map<string, number>();
+
+  const previousInStream = new Map<string, StoredEvent>();
+
+  for (const event of events) {
+    const precedingEvent = previousInStream.get(event.streamId);
+    previousInStream.set(event.streamId, event);
+    const previous = lastRevision.get(event.streamId) ?? -1;
+    if (event.revision !== previous + 1) problems.push({ stream: event.streamId, revision: event.revision, problem: `revision gap: ${previous} then ${event.revision}` });
+    lastRevision.set(event.streamId, event.revision);
+
+    if (event.streamId.startsWith(WALLET_PREFIX)) {
+      const walletId = event.streamId.slice(WALLET_PREFIX.length);
+      const before = wallets.get(walletId) ?? { ...emptyWallet(), walletId, events: 0, spent: 0 };
+      const data = (event.data ?? {}) as Record<string, unknown>;
+      if ('walletId' in data && data.walletId !== walletId) {
+        problems.push({ stream: event.streamId, revision: event.revision, problem: `${event.type} names wallet ${String(data.walletId)}` });
+      }
+      const amount = num(data.amount);
+      if (['AuracoinCredited', 'AuracoinDebited'].includes(event.type) && (amount === undefined || !Number.isInteger(amount) || amount <= 0)) {
+        problems.push({ stream: event.streamId, revision: event.revision, problem: `${event.type} with a bad amount ${String(data.amount)}` });
+      }
+      const after = { ...before, ...applyWalletEvent(before, event), walletId, events: before.events + 1, spent: before.spent + (event.type === 'AuracoinDebited' ? (amount ?? 0) : 0) };
+      if (event.type === 'AuracoinDebited') checkDebit(event, precedingEvent, problems);
+      if (after.balance < 0) {
+        problems.push({ stream: event.streamId, revision: event.revision, problem: `balance went negative: ${after.balance} units after ${event.type}` });
+      }
+      if (after.held > after.balance) {
+        problems.push({ stream: event.streamId, revision: event.revision, problem: `holds of ${after.held} units exceed the balance ${after.balance} after ${event.type}` });
+      }
+      if (event.type === 'AuracoinReleased' && before.holds[String(data.holdId)]?.amount !== amount) {
+        problems.push({ stream: event.streamId, revision: event.revision, problem: `release of hold ${String(data.holdId)}: ${String(amount)} units, but ${String(before.holds[String(data.holdId)]?.amount)} were left of it` });
+      }
+      if (event.type === 'AuracoinAdjusted') {
+        if (num(data.balanceBefore) !== before.balance || num(data.balanceAfter) !== after.balance) {
+          problems.push({
+            stream: event.streamId,
+            revision: event.revision,
+            problem: `adjustment recorded ${String(data.balanceBefore)} → ${String(data.balanceAfter)} but the replay gives ${before.balance} → ${after.balance}`,
+          });
+        }
+        if (typeof data.adminId !== 'string' || data.adminId === '') problems.push({ stream: event.streamId, revision: event.revision, problem: 'adjustment without an admin' });
+      }
+      if (event.type === 'AuracoinPurchased') {
+        totals.purchasedUnits += amount ?? 0;
+        pendingPurchase.set(String(data.purchaseId), event);
+      }
+      if (event.type === 'AuracoinCredited' && data.reason === 'purchase') {
+        totals.purchaseCredits += amount ?? 0;
+        const paid = pendingPurchase.get(String(data.purchaseId));
+        if (!paid || num((paid.data as Record<string, unknown>).amount) !== amount) {
+          problems.push({ stream: event.streamId, revision: event.revision, problem: `purchase credit ${String(data.purchaseId)} without a matching AuracoinPurchased` });
+        }
+        pendingPurchase.delete(String(data.purchaseId));
+      }
+      wallets.set(walletId, after);
+      continue;
+    }
+
+    if (event.streamId.startsWith(EARNINGS_PREFIX)) {
+      const performerId = event.streamId.slice(EARNINGS_PREFIX.length);
+      const before = earnings.get(performerId) ?? { performerId, balanceCents: 0, accruedCents: 0, paidOutCents: 0, lowestCents: 0 };
+      const data = (event.data ?? {}) as Record<string, unknown>;
+      const share = num(data.shareCents);
+      // money leaves the account only when the provider paid it (payouts' own audit checks the rest)
+      const payout = event.type === 'PayoutPaid' ? (num(data.amountCents) ?? 0) : 0;
+      const accrued = share ?? 0;
+      if (share !== undefined && (!Number.isInteger(share) || share < 0)) problems.push({ stream: event.streamId, revision: event.revision, problem: `bad share ${share}` });
+      const balanceCents = before.balanceCents + accrued - payout;
+      const after = { performerId, balanceCents, accruedCents: before.accruedCents + accrued, paidOutCents: before.paidOutCents + payout, lowestCents: Math.min(before.lowestCents, balanceCents) };
+      if (balanceCents < 0) problems.push({ stream: event.streamId, revision: event.revision, problem: `earnings went negative: ${balanceCents} cents` });
+      earnings.set(performerId, after);
+    }
+  }
+
+  for (const [purchaseId, event] of pendingPurchase) {
+    problems.push({ stream: event.streamId, revision: event.revision, problem: `AuracoinPurchased ${purchaseId} never credited` });
+  }
+  for (const wallet of wallets.values()) {
+    totals.credited += wallet.credited;
+    totals.debited += wallet.debited;
+    totals.adjusted += wallet.adjusted;
+    totals.balance += wallet.balance;
+  }
+  if (totals.purchasedUnits !== totals.purchaseCredits) problems.push({ stream: '*', problem: `purchases ${totals.purchasedUnits} units but purchase credits ${totals.purchaseCredits}` });
+  const sales = auditSales(events);
+  problems.push(...sales.problems);
+  return { wallets, earnings, problems, totals, sales };
+}
+
+/**
+ * A debit names what it paid for: a reason, a reference, and right before it on the wallet the
+ * event saying what was bought, which names that reference (a spend appends the two together).
+ */
+function checkDebit(debit: StoredEvent, before: StoredEvent | undefined, problems: AuditProblem[]): void {
+  const data = (debit.data ?? {}) as Record<string, unknown>;
+  const problem = (text: string) => problems.push({ stream: debit.streamId, revision: debit.revision, problem: text });
+  if (!named(data.reason) || !named(data.reference)) {
+    problem(`debit of ${String(data.amount)} units without a reason and a reference: it names nothing it paid for`);
+    return;
+  }
+  if (!before || MONEY_EVENTS.has(before.type)) problem(`debit for ${String(data.reason)} ${String(data.reference)} follows no purchase`);
+  else if (!Object.values((before.data ?? {}) as Record<string, unknown>).includes(data.reference)) {
+    problem(`debit for ${String(data.reason)} ${String(data.reference)} follows ${before.type}, which is not what it names`);
+  }
+}

@@ -1,0 +1,75 @@
+import { readdir } from 'node:fs/promises';
+import path from 'node:path';
+import type { EventStore, StoredEvent } from '../../platform/eventstore/port';
+import type { AuditHook, AuditProblem } from '../../platform/module';
+import { auditLedger } from './audit';
+import { formatAuditUnits } from './format';
+
+export interface AuditReport {
+  ok: boolean;
+  lines: string[];
+  problems: AuditProblem[];
+}
+
+/** Reads the whole log in pages (global order). */
+export async function readWholeLog(eventStore: EventStore, pageSize = 5000): Promise<StoredEvent[]> {
+  const events: StoredEvent[] = [];
+  let after: number | undefined;
+  for (;;) {
+    const page = await eventStore.readAll({ after, maxCount: pageSize });
+    events.push(...page);
+    if (page.length < pageSize) return events;
+    after = page[page.length - 1]!.position;
+  }
+}
+
+const euro = (cents: number) => (cents / 100).toFixed(2);
+
+/**
+ * `npm run ledger:audit`: replays every wallet and earnings stream and every sale, then runs each
+ * module's audit hook over the same log (balances against the read models, sessions, payouts).
+ */
+export async function runLedgerAudit(eventStore: EventStore, options: { hooks: readonly AuditHook[]; storedReadModels: boolean }): Promise<AuditReport> {
+  const events = await readWholeLog(eventStore);
+  if (events.length === 0) {
+    const problems = [{ stream: '(log)', problem: 'the event log is empty: nothing to audit' }];
+    return { ok: false, lines: ['ledger audit: the event log is empty, nothing to audit (is this the right DATA_DIR or store?)'], problems };
+  }
+  const audit = auditLedger(events);
+  const problems = [...audit.problems];
+  const lines = [
+    `ledger audit over ${events.length} events`,
+    `  wallets: ${audit.wallets.size}, earnings streams: ${audit.earnings.size}`,
+    `  credited ${formatAuditUnits(audit.totals.credited)}, debited ${formatAuditUnits(audit.totals.debited)}, adjusted ${formatAuditUnits(audit.totals.adjusted)}, held ${formatAuditUnits(audit.totals.balance)} auracoin`,
+    `  card purchases credited: ${formatAuditUnits(audit.totals.purchaseCredits)} auracoin`,
+  ];
+  const label = { message: 'paid chat messages', photo: 'photo sales', session: 'private session charges' } as const;
+  for (const [source, figures] of Object.entries(audit.sales.bySource)) {
+    lines.push(`  ${label[source as keyof typeof label] ?? source}: ${figures.sales}, ${formatAuditUnits(figures.grossUnits)} auracoin, performers' 55%: ${euro(figures.shareCents)} euro`);
+  }
+  lines.push(`  performer earnings held: ${euro([...audit.earnings.values()].reduce((sum, e) => sum + e.balanceCents, 0))} euro`);
+  for (const hook of options.hooks) {
+    const report = await hook(events, { storedReadModels: options.storedReadModels });
+    lines.push(...report.lines);
+    problems.push(...report.problems);
+  }
+  if (problems.length === 0) lines.push('OK: no balance ever negative, every debit names its purchase, every sale paid and credited once by the share rule, read models agree');
+  else {
+    lines.push(`FAILED: ${problems.length} problem(s)`);
+    for (const problem of problems.slice(0, 200)) lines.push(`  ${problem.stream}${problem.revision !== undefined ? `@${problem.revision}` : ''}: ${problem.problem}`);
+  }
+  return { ok: problems.length === 0, lines, problems };
+}
+
+/**
+ * With the embedded event store (no EVENTSTORE_URL or DATABASE_URL), the log lives under
+ * DATA_DIR/eventstore: answers why there is nothing to audit when that folder is missing or empty.
+ */
+export async function embeddedStoreMissing(config: { EVENTSTORE_URL?: string; DATABASE_URL?: string; dataDir: string }): Promise<string | undefined> {
+  if (config.EVENTSTORE_URL || config.DATABASE_URL) return undefined;
+  const folder = path.join(config.dataDir, 'eventstore');
+  const entries = await readdir(folder).catch(() => undefined);
+  if (entries === undefined) return `ledger audit: no event store under DATA_DIR=${config.dataDir} (the folder or its eventstore/ is missing): nothing to audit`;
+  if (entries.length === 0) return `ledger audit: the event store under DATA_DIR=${config.dataDir} is empty: nothing to audit`;
+  return undefined;
+}

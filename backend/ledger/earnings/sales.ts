@@ -1,0 +1,55 @@
+/**
+ * Every kind of sale that earns a performer her share, in one place: the event that records the
+ * sale (appended on the buyer's wallet right before its debit) and the sale it makes. The earnings
+ * credit (./credit.ts) and the ledger audit (../audit/sales.ts) read sales only through `saleOf`,
+ * so a new kind of sale is one case here.
+ */
+import type { EventDataOf } from '@aura/contracts';
+import type { RecordedEvent } from '../../platform/recorded-event';
+import type { Sale } from './credit';
+
+/** A sale and when it was made. */
+export interface DatedSale {
+  sale: Sale;
+  at: Date;
+  /** what the buyer's debit for it names: its reason and reference */
+  debit: { reason: string; reference: string };
+}
+
+export const photoSale = (purchase: EventDataOf<'PhotoPurchased'>): Sale => ({
+  performerId: purchase.performerId, source: 'photo', sourceId: purchase.purchaseId, grossUnits: purchase.priceUnits,
+});
+
+const messageSale = (message: EventDataOf<'MessageSent'>): Sale => ({
+  performerId: message.performerId, source: 'message', sourceId: message.messageId, grossUnits: message.priceUnits,
+});
+
+/** The event types that record a sale. */
+export const SALE_EVENT_TYPES = ['PhotoPurchased', 'MessageSent', 'SessionMinuteBilled', 'SessionMinimumCharged'] as const;
+
+/**
+ * The sale an event records, or undefined (a free message, any other event). A session is one
+ * sale billed in parts (each minute, the rest of a minimum), rounded once over its running total.
+ */
+export function saleOf(event: RecordedEvent): DatedSale | undefined {
+  switch (event.type) {
+    case 'PhotoPurchased':
+      return { sale: photoSale(event.data), at: new Date(event.data.purchasedAt), debit: { reason: 'photo', reference: event.data.photoId } };
+    case 'MessageSent':
+      if (event.data.priceUnits <= 0) return undefined;
+      return { sale: messageSale(event.data), at: new Date(event.data.sentAt), debit: { reason: 'message', reference: event.data.messageId } };
+    case 'SessionMinuteBilled':
+    case 'SessionMinimumCharged': {
+      const { sessionId, performerId, amount, sessionCostUnits } = event.data;
+      const part = event.type === 'SessionMinuteBilled' ? `minute-${event.data.minute}` : 'minimum';
+      const at = event.type === 'SessionMinuteBilled' ? event.data.billedAt : event.data.chargedAt;
+      return {
+        sale: { performerId, source: 'session', sourceId: `${sessionId}:${part}`, grossUnits: amount, grossBeforeUnits: sessionCostUnits - amount },
+        at: new Date(at),
+        debit: { reason: 'session', reference: sessionId },
+      };
+    }
+    default:
+      return undefined;
+  }
+}

@@ -1,0 +1,38 @@
+/**
+ * The one room for money (docs/architecture.md#money): wallets, the sale → share rule and the one
+ * earnings credit, performers' earnings accounts and the ledger audit. Modules reach money only
+ * through this file, and never append to a `wallet-` or `earnings-` stream themselves.
+ */
+export { applyWalletEvent, availableBalance, balanceDelta, emptyWallet, foldWallet, spendableFor, walletBalance, type WalletHold, type WalletTotals } from './wallet/fold';
+export { decideHold, decideOnWallet, decideRelease, decideSpend, INSUFFICIENT_BALANCE_MESSAGE, walletAs, walletTotals, type Hold, type Spend } from './wallet/wallet';
+export { spendEventIds, spendFromWallet, type SpendFromWallet, type SpendResult } from './wallet/spend';
+export { creditWallet, type WalletCredit } from './wallet/credit';
+export { adjustWallet, decideAdjustBalance, type AdjustBalance } from './wallet/adjust';
+
+export { earningsCredited, earningsEventId, type EarningsSource, type Sale } from './earnings/credit';
+export { photoSale, saleOf, SALE_EVENT_TYPES, type DatedSale } from './earnings/sales';
+export { earningsCreditReaction } from './earnings/reaction';
+export {
+  decideOnEarnings,
+  decidePayout,
+  decideRetry,
+  decideSettlement,
+  earningsAccount,
+  earningsAccountOf,
+  emptyAccount,
+  evolveAccount,
+  RETRY_MESSAGES,
+  unpaidCents,
+  type AccountPayout,
+  type CarryOver,
+  type Credit,
+  type DecidePayout,
+  type EarningsAccount,
+  type Settlement,
+  type ShownDestination,
+} from './earnings/account';
+
+export { auditBalances } from './audit/balances';
+export { embeddedStoreMissing, readWholeLog, runLedgerAudit, type AuditReport } from './audit/run-audit';
+export { auditLedger, type LedgerAudit } from './audit/audit';
+export { formatAuditUnits } from './audit/format';

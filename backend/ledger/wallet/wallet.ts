@@ -1,0 +1,104 @@
+import { streams, type DomainEvent } from '@aura/contracts';
+import type { EventStore } from '../../platform/eventstore/port';
+import { applyWalletEvent, availableBalance, emptyWallet, spendableFor, type WalletTotals } from './fold';
+import { DomainError } from '../../platform/domain-error';
+import { commandHandler, foldStream, handleCommand, type Aggregate, type HandleOptions } from '../../platform/eventstore/handle-command';
+
+/** A wallet (stream `wallet-<userId>`) folded with the one rule (./fold.ts). */
+export const wallet: Aggregate<WalletTotals> = {
+  initialState: emptyWallet,
+  evolve: (state, event) => applyWalletEvent(state, event),
+};
+
+/** Commands on a wallet other than spends (an admin's adjustment) go through this handler. */
+export const handleWallet = commandHandler(wallet);
+
+export const INSUFFICIENT_BALANCE_MESSAGE = 'Insufficient auracoin balance';
+
+export interface Spend {
+  walletId: string;
+  /** minor units, positive integer */
+  amountUnits: number;
+  /** the event saying what is bought (AliasPurchased, PhotoPurchased…), appended before the debit */
+  purchase: DomainEvent;
+  /** what the debit is for ('alias', 'photo', 'session'…) and the id of the thing bought */
+  reason: string;
+  reference: string;
+  /** pay from this open hold first (a session's minute); refused once the hold is closed */
+  holdId?: string;
+}
+
+/**
+ * Pure: a spend the wallet can afford gives [purchase, AuracoinDebited]; one it cannot throws
+ * insufficient_balance. Only the available balance (balance − held) may be spent, plus, for a
+ * debit naming a hold, what is left of that hold. The balance never goes below zero.
+ */
+export function decideSpend(command: Spend, state: WalletTotals, now: Date): DomainEvent[] {
+  if (!Number.isInteger(command.amountUnits) || command.amountUnits <= 0) {
+    throw new DomainError('validation_failed', 'The amount must be a positive whole number of minor units');
+  }
+  if (command.holdId && !state.holds[command.holdId]) throw new DomainError('conflict', `Hold ${command.holdId} is closed`);
+  if (spendableFor(state, command.holdId) < command.amountUnits) throw new DomainError('insufficient_balance', INSUFFICIENT_BALANCE_MESSAGE);
+  return [
+    command.purchase,
+    {
+      type: 'AuracoinDebited',
+      data: {
+        walletId: command.walletId,
+        amount: command.amountUnits,
+        reason: command.reason,
+        reference: command.reference,
+        ...(command.holdId ? { holdId: command.holdId } : {}),
+        debitedAt: now.toISOString(),
+      },
+    },
+  ];
+}
+
+export interface Hold {
+  walletId: string;
+  holdId: string;
+  amountUnits: number;
+  reason: string;
+  /** refuse the hold while another open hold has this reason (one private session at a time) */
+  exclusive?: boolean;
+  /** this hold id was placed before (open or released): placing it again is a no-op */
+  alreadyPlaced?: boolean;
+}
+
+/** Pure: reserves part of the available balance; a hold already placed is not placed again. */
+export function decideHold(command: Hold, state: WalletTotals, now: Date): DomainEvent[] {
+  if (command.alreadyPlaced || state.holds[command.holdId]) return [];
+  if (!Number.isInteger(command.amountUnits) || command.amountUnits <= 0) {
+    throw new DomainError('validation_failed', 'The amount must be a positive whole number of minor units');
+  }
+  if (command.exclusive && Object.values(state.holds).some((hold) => hold.reason === command.reason)) {
+    throw new DomainError('conflict', `Another ${command.reason} hold is open`);
+  }
+  if (availableBalance(state) < command.amountUnits) throw new DomainError('insufficient_balance', INSUFFICIENT_BALANCE_MESSAGE);
+  return [{ type: 'AuracoinHeld', data: { walletId: command.walletId, holdId: command.holdId, amount: command.amountUnits, reason: command.reason, heldAt: now.toISOString() } }];
+}
+
+/** Pure: closes an open hold, freeing what is left of it; nothing to do when it is closed already. */
+export function decideRelease(walletId: string, holdId: string, state: WalletTotals, now: Date): DomainEvent[] {
+  const hold = state.holds[holdId];
+  if (!hold) return [];
+  return [{ type: 'AuracoinReleased', data: { walletId, holdId, amount: hold.amount, releasedAt: now.toISOString() } }];
+}
+
+/** A wallet folded by a fold that extends the wallet's (a private session's money: the wallet and what the session was charged). */
+export async function walletAs<S>(eventStore: EventStore, walletId: string, aggregate: Aggregate<S>): Promise<S> {
+  return foldStream(aggregate, await eventStore.readStream(streams.wallet(walletId)));
+}
+
+/** The wallet's totals as its events give them. */
+export const walletTotals = (eventStore: EventStore, walletId: string) => walletAs(eventStore, walletId, wallet);
+
+/**
+ * A decision on a wallet by a fold that extends the wallet's (a session's hold, minutes and
+ * settlement), appended with the wallet's expected revision and the decision's fixed ids: the
+ * wallet is where a session's money serialises with every other spend.
+ */
+export function decideOnWallet<S>(eventStore: EventStore, walletId: string, aggregate: Aggregate<S>, decide: (state: S) => DomainEvent[], options: HandleOptions) {
+  return handleCommand(eventStore, streams.wallet(walletId), aggregate, decide, options);
+}

@@ -1,0 +1,49 @@
+import { notFound } from '../../platform/http/errors';
+import type { ModulePorts, ReadSide } from '../../platform/module';
+import { settledOn } from '../../platform/projections/wait';
+import { auditBalances } from '../../ledger';
+import { USERS, usersProjection, type UserDoc } from './projection';
+import { createUserQueries, toUserView } from './queries';
+import { usersQueryRouter } from './query-routes';
+import { replayUsers } from './replay';
+
+/** Users' read side: the users read model (balances included), its queries and the balances' audit. */
+export function accountsReadSide(ports: ModulePorts) {
+  const users = createUserQueries(ports.readModels);
+  const settled = settledOn(ports.readModels, USERS);
+  const queries = {
+    /** registered and not deleted */
+    exists: async (userId: string) => (await users.byId(userId)) !== null,
+    /** the username of a registered, not deleted user, else null */
+    usernameOf: async (userId: string) => (await users.byId(userId))?.username ?? null,
+    /** the user's view once the users read model has applied `position` */
+    async viewAfter(userId: string, position: number | undefined) {
+      await settled(position);
+      const doc = await users.byId(userId);
+      if (!doc) throw notFound('Utente non trovato');
+      return toUserView(doc);
+    },
+    /** auracoin balance, or null for an unknown or deleted user */
+    async balanceOf(userId: string) {
+      const doc = await users.byId(userId);
+      return doc ? toUserView(doc).auracoinBalance : null;
+    },
+    /** auracoin balance (0 for an unknown user) once the users read model has applied `position` */
+    async balanceAfter(userId: string, position: number | undefined) {
+      await settled(position);
+      return (await queries.balanceOf(userId)) ?? 0;
+    },
+  };
+  return {
+    name: 'accounts',
+    projections: [usersProjection],
+    routers: [usersQueryRouter({ sessions: ports.sessions, users })],
+    queries,
+    /** every balance and total spent the users read model shows equals the wallets' replay (rebuilt from the log, and as stored) */
+    async audit(events, options) {
+      const models = [{ label: 'users read model rebuilt from the log', accounts: await replayUsers(events) }];
+      if (options.storedReadModels) models.push({ label: 'stored users read model', accounts: await ports.readModels.collection<UserDoc>(USERS).find({}) });
+      return { lines: [], problems: auditBalances(events, models) };
+    },
+  } satisfies ReadSide & Record<string, unknown>;
+}

@@ -1,0 +1,26 @@
+import type { ModulePorts, ReadSide } from '../../platform/module';
+import type { RecordedEvent } from '../../platform/recorded-event';
+import { offersProjection } from './projection';
+import { createOfferQueries } from './queries';
+import { offersQueryRouter } from './query-routes';
+
+/** Limited offers as read: the running one, the admin's list. */
+export function offersReadSide(ports: ModulePorts) {
+  const offers = createOfferQueries(ports.readModels);
+  return {
+    name: 'offers',
+    projections: [offersProjection],
+    routers: [offersQueryRouter({ sessions: ports.sessions, offers, now: ports.now })],
+    /** an offer started or ended: every client refetches the running one */
+    async pushes(events: RecordedEvent[]) {
+      if (events.some((event) => event.type === 'OfferCreated' || event.type === 'OfferEnded')) ports.realtime.toEveryone('readmodel:changed', { model: 'offers' });
+    },
+    queries: {
+      /** the offer running at `now` (the most generous when several overlap), or null */
+      async current(at: Date) {
+        const doc = await offers.current(at);
+        return doc ? { offerId: doc._id, bonusPercent: doc.bonusPercent } : null;
+      },
+    },
+  } satisfies ReadSide & Record<string, unknown>;
+}

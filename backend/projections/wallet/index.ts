@@ -1,0 +1,28 @@
+import type { ModulePorts, ReadSide } from '../../platform/module';
+import type { RecordedEvent } from '../../platform/recorded-event';
+import { walletLedgerProjection } from './projection';
+import { walletQueryRouter } from './query-routes';
+
+export interface WalletReadDeps {
+  users: { balanceOf(userId: string): Promise<number | null> };
+}
+
+/** Wallets as read: a user's statement, and the `balance:changed` push. */
+export function walletReadSide(ports: ModulePorts, deps: WalletReadDeps) {
+  return {
+    name: 'wallet',
+    projections: [walletLedgerProjection],
+    routers: [walletQueryRouter(ports)],
+    /** every wallet that moved in the batch: its owner hears the new balance */
+    async pushes(events: RecordedEvent[]) {
+      const wallets = new Set<string>();
+      for (const event of events) {
+        if (event.type === 'AuracoinCredited' || event.type === 'AuracoinDebited' || event.type === 'AuracoinAdjusted') wallets.add(event.data.walletId);
+      }
+      for (const userId of wallets) {
+        const auracoinBalance = await deps.users.balanceOf(userId);
+        if (auracoinBalance !== null) ports.realtime.toUser(userId, 'balance:changed', { userId, auracoinBalance });
+      }
+    },
+  } satisfies ReadSide;
+}

@@ -1,0 +1,7 @@
+import type { ModulePorts, WorkerSide } from '../../platform/module';
+import { presenceGraceJob } from './presence-grace';
+
+/** A performer whose last connection dropped goes offline after the grace period. */
+export function performersWorkers(ports: ModulePorts) {
+  return { name: 'performers', jobs: [presenceGraceJob(ports)] } satisfies WorkerSide;
+}

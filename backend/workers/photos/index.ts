@@ -1,0 +1,7 @@
+import type { ModulePorts, WorkerSide } from '../../platform/module';
+import { photoEarningsReaction } from './reactions';
+
+/** Every photo sold credits the performer's share, exactly once. */
+export function photosWorkers(ports: ModulePorts) {
+  return { name: 'photos', reactions: [photoEarningsReaction(ports.eventStore)] } satisfies WorkerSide;
+}

@@ -10,7 +10,7 @@ import { packagesCommands } from '../commands/packages';
 import { payoutsCommands } from '../commands/payouts';
 import { performersCommands } from '../commands/performers';
 import { photosCommands } from '../commands/photos';
-import { presenceCommands } from '../commands/presence';
+import type { presenceCommands } from '../commands/presence';
 import { purchasesCommands } from '../commands/purchases';
 import { sessionsCommands } from '../commands/sessions';
 import { walletCommands } from '../commands/wallet';
@@ -39,5 +39,4 @@ export function commandSides(ports: ModulePorts, reads: ReadSides, presence: Ret
   };
 }
 
-export { presenceCommands };
 export type CommandSides = ReturnType<typeof commandSides>;

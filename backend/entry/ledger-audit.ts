@@ -1,8 +1,6 @@
 /**
- * `npm run ledger:audit`: replays every wallet, earnings stream and sale from the event log, then
- * every module's audit hook (balances against the read models, sessions, payouts); compares with
- * the stored read models too when they are shared (MONGO_URL); prints a summary and exits non-zero
- * on any problem, or when there is no log to audit (a missing or empty DATA_DIR, an empty store).
+ * `npm run ledger:audit` (docs/architecture.md#money): the ledger's replay, then every side's audit
+ * hook, against the stored read models too when shared (MONGO_URL); non-zero on any problem or no log.
  */
 import { loadConfig } from '../platform/config/config';
 import { embeddedStoreMissing, runLedgerAudit } from '../ledger';

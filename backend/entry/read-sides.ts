@@ -33,7 +33,7 @@ export function readSides(ports: ModulePorts, presence: PresenceFeed) {
     earnings: earningsReadSide(ports),
     photos: photosReadSide(ports, { performers: performers.queries }),
     favourites: favouritesReadSide(ports, { performers: performers.queries }),
-    payouts: payoutsReadSide(ports),
+    payouts: payoutsReadSide(ports, { performers: performers.queries }),
     chat: chatReadSide(ports, { performers: performers.queries }),
     sessions: sessionsReadSide(ports, { performers: performers.queries }),
   };

@@ -4,16 +4,12 @@
  * app first: the embedded event store opens in one process at a time); against MongoDB it
  * rebuilds the stored collections (stop the projector service first).
  */
-import { loadConfig } from '../platform/config/config';
-import { createLogger } from '../platform/logging/logger';
 import { runMain } from '../platform/process/shutdown';
 import { startProjector } from './roles';
-import { openRuntime } from './runtime';
+import { openProcess } from './runtime';
 
-async function main() {
-  const config = loadConfig();
-  const logger = createLogger(config.LOG_LEVEL, { role: 'rebuild' });
-  const runtime = await openRuntime(config, logger, { roles: ['projector'] });
+runMain(async () => {
+  const runtime = await openProcess('rebuild', ['projector']);
   const runner = await startProjector(runtime, { readModelsOnly: true });
   const known = runner.status().map((projection) => projection.name);
   const names = process.argv.slice(2);
@@ -24,6 +20,4 @@ async function main() {
   process.stdout.write(`rebuilt ${JSON.stringify(runner.status())} in ${Date.now() - started} ms\n`);
   await runner.stop();
   await runtime.close();
-}
-
-runMain(main);
+});

@@ -1,34 +1,22 @@
 import path from 'node:path';
-import { createHttpApp } from '../platform/http/app';
-import { platformRouter, type HealthCheck } from '../platform/http/platform-routes';
+import { seedDemoOnce } from '../platform/demo-seed';
+import { createHttpApp, listen } from '../platform/http/app';
+import { adapterChecks, platformRouter } from '../platform/http/platform-routes';
 import type { JobHandler } from '../platform/jobs/port';
-import { createProjectionRunner, type ProjectionRunner } from '../platform/projections/runner';
-import { recordedEvents } from '../platform/recorded-event';
+import { projectorHealth } from '../platform/projections/health';
+import { createProjectionRunner, type ProjectionDefinition, type ProjectionRunner } from '../platform/projections/runner';
+import type { StoredEvent } from '../platform/eventstore/port';
+import { recordedEvents, type RecordedEvent } from '../platform/recorded-event';
 import type { Runtime } from './runtime';
 
-export const FRONTEND_DIST = path.resolve(__dirname, '../../frontend/dist');
+const FRONTEND_DIST = path.resolve(__dirname, '../../frontend/dist');
+const unique = <T>(items: T[]) => [...new Set(items)];
 
-export interface ApiOptions {
-  serveFrontend: boolean;
-  /**
-   * The projector of this same process (npm start), which starts after the api: /api/health
-   * answers 503 'starting' until it has caught up with the log (the read models would be behind).
-   */
-  projector?: () => ProjectionRunner | undefined;
-}
-
-/** Koa commands + queries + Socket.IO on the runtime's HTTP server; serves the built frontend when asked. */
-export async function startApi(runtime: Runtime, options: ApiOptions) {
+/** Koa commands + queries + Socket.IO; `projector`: this process's own, starting after it (/api/health: 'starting' until caught up). */
+export async function startApi(runtime: Runtime, options: { serveFrontend: boolean; projector?: () => ProjectionRunner | undefined }) {
   const { config, infra, realtime, http } = runtime;
   if (!http) throw new Error('startApi needs a runtime opened with { http: true }');
-  const checks = {
-    eventStore: () => infra.eventStore.health(),
-    readModels: () => infra.readModels.health(),
-    jobs: () => infra.jobs.health(),
-    keyValue: () => infra.kv.health(),
-    realtime: async () => ({ adapter: realtime.adapter, ok: true, detail: `${realtime.connectedSockets()} sockets` }),
-    ...(options.projector && { projections: projectorHealth(options.projector) }),
-  };
+  const checks = { ...adapterChecks(infra, realtime), ...(options.projector && { projections: projectorHealth(options.projector) }) };
   const app = createHttpApp({
     logger: runtime.logger,
     production: config.production,
@@ -38,79 +26,48 @@ export async function startApi(runtime: Runtime, options: ApiOptions) {
     routers: [platformRouter(runtime.ports.sessions, checks), ...unique([...runtime.sides.commands, ...runtime.sides.reads]).flatMap((side) => side.routers ?? [])],
   });
   http.serve(app.callback());
-  await new Promise<void>((resolve, reject) => {
-    http.server.once('error', reject);
-    http.server.listen(config.PORT, config.HOST, () => resolve());
-  });
-  const address = http.server.address();
-  return { port: typeof address === 'object' && address ? address.port : config.PORT };
+  return { port: await listen(http.server, config.PORT, config.HOST) };
 }
 
-/** The in-process projector as a health check: ready once it has caught up with the log it found. */
-export function projectorHealth(projector: () => ProjectionRunner | undefined): HealthCheck {
-  return async () => {
-    const runner = projector();
-    const { state, position, target } = runner?.state() ?? { state: 'idle', position: null };
-    const at = position === null ? 'no event yet' : `position ${position}`;
-    switch (state) {
-      case 'live':
-        return { adapter: 'in-process', ok: true, detail: `live at ${at}` };
-      case 'failed':
-        return { adapter: 'in-process', ok: false, detail: `stopped at ${at}: an event could not be applied` };
-      case 'catching-up':
-        return { adapter: 'in-process', ok: false, starting: true, detail: `catching up with the log: ${at}${target === undefined ? '' : ` of ${target}`}` };
-      default:
-        return { adapter: 'in-process', ok: false, starting: true, detail: runner ? 'not running' : 'restoring the read models' };
-    }
-  };
+/** A subscription from the projections' checkpoints (the projector's with the read models' snapshots); after each batch, `pushes`. */
+function runner(runtime: Runtime, component: 'projector' | 'reactions', projections: ProjectionDefinition[], pushes?: (events: RecordedEvent[]) => Promise<void>) {
+  const { infra, logger } = runtime;
+  const snapshots = component === 'projector' ? infra.snapshots : undefined;
+  const onApplied = pushes && ((events: StoredEvent[]) => pushes(recordedEvents(events)));
+  return createProjectionRunner({ eventStore: infra.eventStore, readModels: infra.readModels, projections, onApplied, logger: logger.child({ component }), snapshots });
 }
 
-const unique = <T>(items: T[]) => [...new Set(items)];
+const reactionsOf = (runtime: Runtime) => unique(runtime.sides.workers).flatMap((side) => side.reactions ?? []);
 
 /**
- * Subscribes every read side's projections from its checkpoint; after each batch, the read sides'
- * pushes. A process that is also the worker runs the worker sides' reactions in the same
- * subscription, after the read models of each batch (docs/architecture.md#processes).
+ * The read sides' projections and pushes; in a process that is also the worker, its reactions after each
+ * batch's read models (docs/architecture.md#processes). `readModelsOnly`: a rebuild, not started.
  */
 export async function startProjector(runtime: Runtime, options: { readModelsOnly?: boolean } = {}) {
-  const reactions = options.readModelsOnly ? [] : workerReactions(runtime);
-  const runner = createProjectionRunner({
-    eventStore: runtime.infra.eventStore,
-    readModels: runtime.infra.readModels,
-    projections: [...unique(runtime.sides.reads).flatMap((side) => side.projections ?? []), ...reactions],
-    onApplied: options.readModelsOnly ? undefined : async (events) => {
-      const typed = recordedEvents(events);
-      for (const side of unique(runtime.sides.reads)) {
-        // a failed push must not stop the others' (clients refetch on reconnect anyway)
-        await side.pushes?.(typed).catch((error: unknown) => runtime.logger.error('pushes failed', { module: side.name, error }));
-      }
-    },
-    logger: runtime.logger.child({ component: 'projector' }),
-    snapshots: runtime.infra.snapshots,
+  const reads = unique(runtime.sides.reads);
+  const projections = [...reads.flatMap((side) => side.projections ?? []), ...(options.readModelsOnly ? [] : reactionsOf(runtime))];
+  const projector = runner(runtime, 'projector', projections, options.readModelsOnly ? undefined : async (events) => {
+    // a failed push must not stop the others' (clients refetch on reconnect anyway)
+    for (const side of reads) await side.pushes?.(events).catch((error: unknown) => runtime.logger.error('pushes failed', { module: side.name, error }));
   });
-  if (!options.readModelsOnly) await runner.start();
-  return runner;
+  if (!options.readModelsOnly) await projector.start();
+  return projector;
 }
 
-const workerReactions = (runtime: Runtime) => unique(runtime.sides.workers).flatMap((side) => side.reactions ?? []);
-
-/**
- * Registers every worker side's job processors on the queue and starts it, then the sides' own
- * start. A worker that is not also the projector follows the log for its reactions itself.
- */
+/** The worker sides' job processors on the queue, their reactions (unless the projector of this process runs them), then their start. */
 export async function startWorker(runtime: Runtime): Promise<{ stop(): Promise<void> }> {
   for (const job of unique(runtime.sides.workers).flatMap((side) => side.jobs ?? [])) runtime.infra.jobs.register(job.name, job.handle as JobHandler<unknown>);
   await runtime.infra.jobs.start();
-  let reactions: ProjectionRunner | undefined;
-  if (!runtime.roles.includes('projector') && workerReactions(runtime).length > 0) {
-    reactions = createProjectionRunner({
-      eventStore: runtime.infra.eventStore,
-      readModels: runtime.infra.readModels,
-      projections: workerReactions(runtime),
-      logger: runtime.logger.child({ component: 'reactions' }),
-    });
-    await reactions.start();
-  }
+  const reactions = !runtime.roles.includes('projector') && reactionsOf(runtime).length > 0 ? runner(runtime, 'reactions', reactionsOf(runtime)) : undefined;
+  await reactions?.start();
   for (const side of unique(runtime.sides.workers)) await side.start?.();
   return { stop: async () => reactions?.stop() };
+}
+
+/** What the first start does (again a no-op after): the superadmin, and the demo catalogue when `SEED_DEMO`. */
+export async function firstStart(runtime: Runtime) {
+  const { config, ports } = runtime;
+  const admin = await runtime.modules.commands!.admins.ensureSuperadmin({ username: config.ADMIN_USERNAME, password: config.ADMIN_PASSWORD });
+  const seeded = config.SEED_DEMO ? await seedDemoOnce(ports.eventStore, ports.now, runtime.sides.commands) : false;
+  return { admin, seeded };
 }

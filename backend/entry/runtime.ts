@@ -1,18 +1,19 @@
-import { createServer, type RequestListener, type Server } from 'node:http';
-import type { Config } from '../platform/config/config';
-import { sessionSecret } from '../platform/http/session-secret';
-import { createSessionManager, guardedSessions } from '../platform/http/session';
-import type { Logger } from '../platform/logging/logger';
+import type { RequestListener, Server } from 'node:http';
+import { loadConfig, type Config } from '../platform/config/config';
+import { deferredHttpServer } from '../platform/http/app';
+import { processSessions } from '../platform/http/session';
+import { createLogger, type Logger } from '../platform/logging/logger';
 import type { AuraModule, CommandSide, ModulePorts, ReadSide, WorkerSide } from '../platform/module';
 import { createRealtime, type Realtime } from '../platform/realtime/realtime';
-import { commandSides, presenceCommands, type CommandSides } from './command-sides';
+import { presenceCommands } from '../commands/presence';
+import { commandSides, type CommandSides } from './command-sides';
 import { openInfrastructure, type Infrastructure, type InfrastructureOptions } from './infrastructure';
 import { readSides, type ReadSides } from './read-sides';
 import { workerSides, type WorkerSides } from './worker-sides';
 
 /** The processes of compose; `npm start` runs all three in one. */
-export type Role = 'api' | 'projector' | 'worker';
-export const ALL_ROLES: readonly Role[] = ['api', 'projector', 'worker'];
+export const ALL_ROLES = ['api', 'projector', 'worker'] as const;
+export type Role = (typeof ALL_ROLES)[number];
 
 /** One process's ports and the sides of the modules its roles run. */
 export interface Runtime {
@@ -30,31 +31,24 @@ export interface Runtime {
   close(): Promise<void>;
 }
 
-export interface RuntimeOptions {
-  /** the roles this process runs (default: all three, as `npm start`) */
+/** `roles`: default all three (`npm start`); `http`: serve HTTP (the api role); `extraModules`: a test's own, as an entry line would add. */
+export interface RuntimeOptions extends InfrastructureOptions {
   roles?: readonly Role[];
-  /** serve HTTP (the api role) */
   http?: boolean;
   now?: () => Date;
-  /** modules beyond the product's (a test registers its own, as an entry line would) */
   extraModules?: (ports: ModulePorts, modules: Runtime['modules']) => AuraModule[];
-  /** tests: faults injected while a read-model snapshot is written */
-  snapshotFaults?: InfrastructureOptions['snapshotFaults'];
 }
 
 export async function openRuntime(config: Config, logger: Logger, options: RuntimeOptions = {}): Promise<Runtime> {
   const roles = options.roles ?? ALL_ROLES;
   const infra = await openInfrastructure(config, logger, { snapshotFaults: options.snapshotFaults });
-  const signed = createSessionManager({ secret: await sessionSecret(config), secure: config.production, revocations: infra.kv });
   let guards: CommandSide[] = [];
-  const sessions = guardedSessions(signed, async (principal) => {
+  const sessions = await processSessions(config, infra.kv, async (principal) => {
     for (const side of guards) if (side.acceptsSession && !(await side.acceptsSession(principal))) return false;
     return true;
   });
-  // Socket.IO must find the HTTP listener in place when it attaches (it keeps /socket.io away from Koa)
-  let listener: RequestListener = (_request, response) => response.writeHead(503).end();
-  const server = options.http ? createServer((request, response) => listener(request, response)) : undefined;
-  const realtime = createRealtime({ logger, redisUrl: config.REDIS_URL, httpServer: server, sessions });
+  const http = options.http ? deferredHttpServer() : undefined;
+  const realtime = createRealtime({ logger, redisUrl: config.REDIS_URL, httpServer: http?.server, sessions });
   const ports: ModulePorts = { ...infra, sessions, realtime, config, logger, now: options.now ?? (() => new Date()) };
 
   const presence = presenceCommands(ports);
@@ -82,12 +76,18 @@ export async function openRuntime(config: Config, logger: Logger, options: Runti
     modules,
     sides,
     realtime,
-    http: server && { server, serve: (app) => (listener = app) },
+    http,
     async close() {
       for (const side of everySide) await side.stop?.();
       await realtime.close();
-      if (server?.listening) await new Promise<void>((resolve) => server.close(() => resolve()));
+      if (http?.server.listening) await new Promise<void>((resolve) => http.server.close(() => resolve()));
       await infra.close();
     },
   };
+}
+
+/** A process of compose (or `npm start`): its configuration, its logger named after it, and the sides of its roles. */
+export async function openProcess(name: string, roles: readonly Role[], options: Omit<RuntimeOptions, 'roles'> = {}): Promise<Runtime> {
+  const config = loadConfig();
+  return openRuntime(config, createLogger(config.LOG_LEVEL, { role: name }), { ...options, roles });
 }

@@ -19,9 +19,23 @@ import type { JobHandler, JobQueue } from './jobs/port';
 import type { KeyValueStore } from './kv/port';
 import type { Logger } from './logging/logger';
 import type { ProjectionDefinition } from './projections/runner';
+import type { ReadModelSnapshots } from './projections/snapshots';
 import type { ReadModelStore } from './readmodels/port';
 import type { AuraSocket, Realtime } from './realtime/realtime';
 import type { RecordedEvent } from './recorded-event';
+
+/** The adapters a process opened (backend/entry chooses them by the configuration). */
+export interface Infrastructure {
+  eventStore: EventStore;
+  readModels: ReadModelStore;
+  jobs: JobQueue;
+  kv: KeyValueStore;
+  /** identity documents and photos (local folder under DATA_DIR/files) */
+  files: FileStorage;
+  /** snapshots of the in-memory read models (none with MongoDB) */
+  snapshots?: ReadModelSnapshots;
+  close(): Promise<void>;
+}
 
 /** The emit side of realtime: rooms of users, performers, conversations, admins, everyone. */
 export type RealtimeEmitter = Pick<Realtime, 'toUser' | 'toPerformer' | 'toConversation' | 'toEveryone' | 'toAdmins'>;

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { loadConfig } from '../platform/config/config';
 import { createLogger } from '../platform/logging/logger';
-import type { Infrastructure } from '../entry/infrastructure';
+import type { Infrastructure } from '../platform/module';
 import { runLedgerAudit, type AuditReport } from '../ledger';
 import type { Realtime } from '../platform/realtime/realtime';
 import { startApi, startProjector, startWorker } from '../entry/roles';
@@ -88,6 +88,8 @@ export function client(baseUrl: string) {
   return {
     get: (route: string) => call('GET', route),
     post: (route: string, body?: unknown, headers?: Record<string, string>) => call('POST', route, body, headers),
+    /** any method, with the cookie kept as for GET and POST */
+    send: (method: string, route: string, body?: unknown, headers?: Record<string, string>) => call(method, route, body, headers),
     cookie: () => cookie,
     setCookie: (value: string | undefined) => {
       cookie = value;

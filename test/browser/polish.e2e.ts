@@ -5,7 +5,7 @@
  */
 import type { Page } from 'playwright-core';
 import { ageOn } from '@aura/contracts';
-import { DEMO_PERFORMER_PASSWORD } from '../../backend/modules/performers/demo-data';
+import { DEMO_PERFORMER_PASSWORD } from '../../backend/commands/performers/demo-data';
 import { browserApp, describeWithChromium } from './chromium';
 
 const ADMIN = { username: 'capo', password: 'capo-password-1' };

@@ -5,7 +5,7 @@
  * the stream's expected revision and deterministic event ids, and the provider is idempotent by
  * (payoutId, attempt), so each earning is paid at most once.
  */
-import { payableCutoff, payoutMinimumCents, payoutStreams, type DomainEvent, type EventDataOf } from '@aura/contracts';
+import { payableCutoff, payoutStreams, type DomainEvent, type EventDataOf } from '@aura/contracts';
 import { DomainError } from '../../platform/domain-error';
 import { commandHandler, foldStream, type Aggregate } from '../../platform/eventstore/handle-command';
 import { WrongExpectedRevisionError } from '../../platform/eventstore/port';
@@ -15,6 +15,7 @@ import type { PayoutProvider } from '../../platform/payouts/port';
 import { decideOnEarnings, decidePayout, decideRetry, decideSettlement, earningsAccountOf, type AccountPayout, type Settlement } from '../../ledger';
 import { detailsInForce, payoutDetails, providerDestination, shownDestination } from './details';
 import { PAYOUT_ACCOUNTS, PAYOUTS, type AccountDoc, type PayoutDoc } from '../../projections/payouts/projection';
+import { payoutSettings } from '../../projections/payouts/queries';
 
 export const RUN_JOB = 'payouts:run';
 export const SETTLE_JOB = 'payouts:settle';
@@ -47,7 +48,7 @@ export function createPayoutService(ports: ModulePorts, provider: PayoutProvider
   const payouts = readModels.collection<PayoutDoc>(PAYOUTS);
   const log = logger.child({ component: 'payouts' });
 
-  const settings = () => ({ minimumCents: payoutMinimumCents(ports.config.PAYOUT_MINIMUM_EUR), reserveDays: ports.config.PAYOUT_RESERVE_DAYS });
+  const settings = () => payoutSettings(ports.config);
   const detailsOf = async (performerId: string) => foldStream(payoutDetails, await eventStore.readStream(payoutStreams.details(performerId)));
 
   async function enqueueRun(runId: string, attemptKey = 'first'): Promise<void> {

@@ -1,3 +1,4 @@
+import { createServer, type RequestListener, type Server } from 'node:http';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import Koa from 'koa';
@@ -54,4 +55,23 @@ export function createHttpApp(options: HttpAppOptions): Koa {
     });
   }
   return app;
+}
+
+/** Listens on the port (0: any free one) and answers the port it got. */
+export async function listen(server: Server, port: number, host: string): Promise<number> {
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => resolve());
+  });
+  const address = server.address();
+  return typeof address === 'object' && address ? address.port : port;
+}
+
+/**
+ * The api's HTTP server before its Koa app exists: Socket.IO must find the listener in place when
+ * it attaches (it keeps /socket.io away from Koa); `serve` plugs the app in (503 until then).
+ */
+export function deferredHttpServer(): { server: Server; serve(listener: RequestListener): void } {
+  let listener: RequestListener = (_request, response) => response.writeHead(503).end();
+  return { server: createServer((request, response) => listener(request, response)), serve: (app) => (listener = app) };
 }

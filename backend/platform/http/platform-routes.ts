@@ -33,3 +33,14 @@ export function platformRouter(sessions: SessionManager, checks: Record<string, 
   });
   return router;
 }
+
+/** /api/health's checks of a process's adapters and its Socket.IO. */
+export function adapterChecks(adapters: Record<'eventStore' | 'readModels' | 'jobs' | 'kv', { health(): Promise<AdapterHealth> }>, realtime: { adapter: string; connectedSockets(): number }): Record<string, HealthCheck> {
+  return {
+    eventStore: () => adapters.eventStore.health(),
+    readModels: () => adapters.readModels.health(),
+    jobs: () => adapters.jobs.health(),
+    keyValue: () => adapters.kv.health(),
+    realtime: async () => ({ adapter: realtime.adapter, ok: true, detail: `${realtime.connectedSockets()} sockets` }),
+  };
+}

@@ -1,6 +1,7 @@
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { Context } from 'koa';
 import { z } from 'zod';
+import { sessionSecret } from './session-secret';
 import type { KeyValueStore } from '../kv/port';
 
 export const SESSION_COOKIE = 'aura_session';
@@ -117,4 +118,9 @@ export function guardedSessions(sessions: SessionManager, accepts: (principal: P
     verify: async (token: string | undefined) => check(await sessions.verify(token)),
     fromContext: async (ctx: Context) => check(await sessions.fromContext(ctx)),
   };
+}
+
+/** The session cookies of a process: its secret (SESSION_SECRET or kept under DATA_DIR), revocations in the key-value store, and a guard every module may veto. */
+export async function processSessions(config: { SESSION_SECRET?: string; dataDir: string; production: boolean }, revocations: KeyValueStore, accepts: (principal: Principal) => Promise<boolean>) {
+  return guardedSessions(createSessionManager({ secret: await sessionSecret(config), secure: config.production, revocations }), accepts);
 }

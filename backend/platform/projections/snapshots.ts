@@ -1,3 +1,4 @@
+import path from 'node:path';
 /**
  * Snapshots of the in-memory read models, so a start replays only the events after them. The
  * runner decides when (between two batches, never inside one); this decides whether it is due and
@@ -10,6 +11,8 @@
  * in a crash and the replay of the reaction is what enqueues them again.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
+import { codeFingerprint } from '../code-fingerprint';
+import type { InProcessJobQueue } from '../jobs/in-process';
 import type { Logger } from '../logging/logger';
 import type { MingoReadModelStore } from '../readmodels/mingo';
 import type { Doc } from '../readmodels/port';
@@ -152,4 +155,25 @@ export function createReadModelSnapshots(options: ReadModelSnapshotsOptions): Re
       await writing;
     },
   };
+}
+
+/**
+ * The embedded read models' snapshots under DATA_DIR, fingerprinted by the code that builds them
+ * (a changed projection rebuilds from the log instead of restoring a stale snapshot).
+ */
+export async function embeddedSnapshots(
+  store: MingoReadModelStore,
+  options: { dataDir: string; jobs?: InProcessJobQueue; logger: Logger; beforeStep?: ReadModelSnapshotsOptions['beforeStep'] },
+): Promise<ReadModelSnapshots> {
+  const { jobs } = options;
+  const backend = path.resolve(__dirname, '../..');
+  return createReadModelSnapshots({
+    store,
+    file: path.join(options.dataDir, 'readmodels.snapshot'),
+    fingerprint: await codeFingerprint([backend, path.resolve(backend, '../contracts/src')], [path.resolve(backend, '../package-lock.json')]),
+    jobsSettled: jobs && (() => jobs.pending() === 0),
+    jobsDueAt: jobs && (() => jobs.lastDueAt()),
+    logger: options.logger.child({ component: 'snapshots' }),
+    beforeStep: options.beforeStep,
+  });
 }

@@ -1,12 +1,22 @@
 import type { ModulePorts, ReadSide } from '../../platform/module';
 import type { RecordedEvent } from '../../platform/recorded-event';
+import { payoutProviderFrom } from '../../platform/payouts/config';
 import { payoutsProjections } from './projection';
+import { createPayoutQueries, payoutSettings } from './queries';
+import { payoutsQueryRouter } from './query-routes';
+
+export interface PayoutsReadDeps {
+  performers: { exists(performerId: string): Promise<boolean>; nameOf(performerId: string): Promise<string | null> };
+}
 
 /** Payouts as read: her account, payouts, weekly statements, the runs; pushes to her and the admins. */
-export function payoutsReadSide(ports: ModulePorts) {
+export function payoutsReadSide(ports: ModulePorts, deps: PayoutsReadDeps) {
+  const provider = payoutProviderFrom(ports);
+  const queries = createPayoutQueries(ports.readModels, () => payoutSettings(ports.config), provider.testMode);
   return {
     name: 'payouts',
     projections: payoutsProjections,
+    routers: [payoutsQueryRouter({ sessions: ports.sessions, now: ports.now, queries, provider, performerExists: deps.performers.exists, nameOf: deps.performers.nameOf })],
     /** her dashboard refetches her money; the admins' console its runs */
     async pushes(events: RecordedEvent[]) {
       const performers = new Set<string>();

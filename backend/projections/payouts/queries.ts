@@ -3,6 +3,7 @@ import {
   expectedNextPayout,
   inReserve,
   payoutDayOf,
+  payoutMinimumCents,
   payoutWeekOf,
   payoutWeekStarting,
   type PayoutDetailsView,
@@ -123,6 +124,9 @@ export function toRunView(doc: RunDoc): PayoutRunView {
     carriedOverCents: count(doc.carriedOverCents),
   };
 }
+
+/** The payout rules this process runs with (the configuration's minimum and reserve). */
+export const payoutSettings = (config: { PAYOUT_MINIMUM_EUR: number; PAYOUT_RESERVE_DAYS: number }) => ({ minimumCents: payoutMinimumCents(config.PAYOUT_MINIMUM_EUR), reserveDays: config.PAYOUT_RESERVE_DAYS });
 
 export function createPayoutQueries(readModels: ReadModelStore, settings: () => { minimumCents: number; reserveDays: number }, testMode: boolean) {
   const accounts = readModels.collection<AccountDoc>(PAYOUT_ACCOUNTS);

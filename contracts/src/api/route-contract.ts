@@ -30,3 +30,13 @@ export interface RouteContract {
 export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
 /** The longest `Idempotency-Key` accepted. */
 export const IDEMPOTENCY_KEY_MAX = 200;
+
+/**
+ * What a caller of a route sends and gets, read from its schemas (the frontend's typed client):
+ * `never` where the route declares no such part. Inputs are the schemas' input types (defaults
+ * may be left out), the answer is the response schema's output type.
+ */
+export type RouteParamsInput<R> = R extends { params: infer S extends z.ZodType } ? z.input<S> : never;
+export type RouteQueryInput<R> = R extends { query: infer S extends z.ZodType } ? z.input<S> : never;
+export type RouteBodyInput<R> = R extends { body: infer S extends z.ZodType } ? z.input<S> : never;
+export type RouteAnswer<R> = R extends { response: infer S extends z.ZodType } ? z.output<S> : never;

@@ -17,7 +17,7 @@ import { payoutsRoutes } from './payouts';
 import { chatRoutes } from './chat';
 import type { RouteContract } from './route-contract';
 
-export type { HttpMethod, RouteContract } from './route-contract';
+export type { HttpMethod, RouteAnswer, RouteBodyInput, RouteContract, RouteParamsInput, RouteQueryInput } from './route-contract';
 export { IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_KEY_MAX } from './route-contract';
 
 /** Every API route's contract, one map per module: the backend validates against it, the OpenAPI document is built from it. */

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, jest } from '@jest/globals';
-import { api, ApiError, errorCode, errorMessage, refusedFields } from './api-client';
+import { apiRequest, ApiError, errorCode, errorMessage, refusedFields } from './api-client';
 
 const realFetch = globalThis.fetch;
 afterEach(() => {
@@ -21,7 +21,7 @@ function answer(status: number, body: string, init: { statusText?: string; conte
 describe('api client (spec §7)', () => {
   it('sends cookies and a JSON body with a JSON content type', async () => {
     const fetchMock = answer(200, '{"id":"1"}', { contentType: 'application/json' });
-    await expect(api.post('/api/login', { username: 'a', password: 'b' })).resolves.toEqual({ id: '1' });
+    await expect(apiRequest('POST', '/api/login', { username: 'a', password: 'b' })).resolves.toEqual({ id: '1' });
     const [url, init] = fetchMock.mock.calls[0]!;
     expect(url).toBe('/api/login');
     expect(init?.credentials).toBe('include');
@@ -31,7 +31,7 @@ describe('api client (spec §7)', () => {
 
   it('sends no content type without a body', async () => {
     const fetchMock = answer(200, '{}', { contentType: 'application/json' });
-    await api.get('/api/users/1');
+    await apiRequest('GET', '/api/users/1');
     const headers = fetchMock.mock.calls[0]![1]?.headers as Record<string, string>;
     expect(headers['Content-Type']).toBeUndefined();
     expect(fetchMock.mock.calls[0]![1]?.credentials).toBe('include');
@@ -40,7 +40,7 @@ describe('api client (spec §7)', () => {
   it('turns a non-OK answer into "status: body"', async () => {
     const problem = JSON.stringify({ status: 409, code: 'username_taken', error: 'Username già in uso' });
     answer(409, problem, { contentType: 'application/problem+json' });
-    const error = await api.post('/api/register', {}).catch((e: unknown) => e);
+    const error = await apiRequest('POST', '/api/register', {}).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).message).toBe(`409: ${problem}`);
     expect((error as ApiError).status).toBe(409);
@@ -49,12 +49,12 @@ describe('api client (spec §7)', () => {
 
   it('uses the status text when the body is empty', async () => {
     answer(401, '', { statusText: 'Unauthorized' });
-    await expect(api.get('/api/users/1')).rejects.toThrow('401: Unauthorized');
+    await expect(apiRequest('GET', '/api/users/1')).rejects.toThrow('401: Unauthorized');
   });
 
   it('falls back to the raw message when the body is not a problem', async () => {
     answer(502, 'Bad gateway', { statusText: 'Bad Gateway' });
-    const error = await api.get('/api/users/1').catch((e: unknown) => e);
+    const error = await apiRequest('GET', '/api/users/1').catch((e: unknown) => e);
     expect(errorMessage(error)).toBe('502: Bad gateway');
   });
 
@@ -64,7 +64,7 @@ describe('api client (spec §7)', () => {
 
   it('answers undefined for 204', async () => {
     answer(204, '');
-    await expect(api.delete('/api/aliases/1')).resolves.toBeUndefined();
+    await expect(apiRequest('DELETE', '/api/aliases/1')).resolves.toBeUndefined();
   });
 
   it('words a refusal from its code, never from the server text', () => {

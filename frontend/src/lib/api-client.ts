@@ -1,9 +1,10 @@
 import { errorMessages, isErrorCode, type ErrorCode } from '@aura/contracts';
 
 /**
- * The one way the frontend talks to the API (spec §7):
+ * The transport under the typed client (`call` in ./api, spec §7):
  * - every call sends the session cookie (`credentials: 'include'`);
- * - a request with a body is JSON;
+ * - a request with a body is JSON, except a form (multipart, sent as is) and a file's bytes
+ *   (sent with the file's content type);
  * - any non-OK answer throws an {@link ApiError} whose message is
  *   `${status}: ${body text, or the status text when the body is empty}`.
  */
@@ -60,17 +61,8 @@ export async function apiRequest<T>(
   body?: unknown,
   options: RequestOptions = {},
 ): Promise<T> {
-  const hasBody = body !== undefined;
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
-  if (hasBody) headers['Content-Type'] = 'application/json';
-
-  const res = await fetch(url, {
-    method,
-    credentials: 'include',
-    headers,
-    body: hasBody ? JSON.stringify(body) : undefined,
-    signal: options.signal,
-  });
+  const res = await fetch(url, { method, credentials: 'include', headers, body: encodeBody(body, headers), signal: options.signal });
 
   if (!res.ok) {
     const text = await res.text().catch(() => '');
@@ -84,17 +76,17 @@ export async function apiRequest<T>(
   return (contentType.includes('json') ? JSON.parse(text) : text) as T;
 }
 
-export const api = {
-  get: <T>(url: string, options?: RequestOptions) => apiRequest<T>('GET', url, undefined, options),
-  post: <T>(url: string, body?: unknown, options?: RequestOptions) =>
-    apiRequest<T>('POST', url, body, options),
-  put: <T>(url: string, body?: unknown, options?: RequestOptions) =>
-    apiRequest<T>('PUT', url, body, options),
-  patch: <T>(url: string, body?: unknown, options?: RequestOptions) =>
-    apiRequest<T>('PATCH', url, body, options),
-  delete: <T>(url: string, options?: RequestOptions) =>
-    apiRequest<T>('DELETE', url, undefined, options),
-};
+/** The request body as fetch sends it, setting its content type: a form's own (with its boundary), a file's, or JSON. */
+function encodeBody(body: unknown, headers: Record<string, string>): BodyInit | undefined {
+  if (body === undefined) return undefined;
+  if (body instanceof FormData) return body;
+  if (body instanceof Blob) {
+    headers['Content-Type'] = body.type || 'application/octet-stream';
+    return body;
+  }
+  headers['Content-Type'] = 'application/json';
+  return JSON.stringify(body);
+}
 
 /** HTTP status of a failed call, if it was an API answer (not a network failure). */
 export function errorStatus(error: unknown): number | undefined {

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { AliasView, PackageView, PhotoView, PublicPerformerView } from '@aura/contracts';
-import { api } from './api-client';
+import type { PublicPerformerView } from '@aura/contracts';
+import { call } from './api';
 import { queryKeys } from './query-keys';
 
 /**
@@ -8,38 +8,38 @@ import { queryKeys } from './query-keys';
  * feature (the admin edits a package, a user buys an alias) refreshes what the others show.
  */
 
-/** GET /api/packages: the packages on sale (public). */
+/** listPackages: the packages on sale (public). */
 export function packagesQueryOptions() {
   return queryOptions({
     queryKey: queryKeys.packages.list,
-    queryFn: ({ signal }) => api.get<PackageView[]>('/api/packages', { signal }),
+    queryFn: ({ signal }) => call('listPackages', { signal }),
   });
 }
 
-/** GET /api/users/{userId}/aliases (the chooser uses the active ones). */
+/** listAliases: a user's aliases (the chooser uses the active ones). */
 export function aliasesQueryOptions(userId: string) {
   return queryOptions({
     queryKey: queryKeys.aliases.ofUser(userId),
-    queryFn: ({ signal }) => api.get<AliasView[]>(`/api/users/${encodeURIComponent(userId)}/aliases`, { signal }),
+    queryFn: ({ signal }) => call('listAliases', { params: { userId }, signal }),
   });
 }
 
-/** GET /api/performers/{id}/photos: to others, locked ones come without image. */
+/** listPhotos: a performer's photos; to others, locked ones come without image. */
 export function photosQueryOptions(performerId: string) {
   return queryOptions({
     queryKey: queryKeys.photos.ofPerformer(performerId),
-    queryFn: ({ signal }) => api.get<PhotoView[]>(`/api/performers/${encodeURIComponent(performerId)}/photos`, { signal }),
+    queryFn: ({ signal }) => call('listPhotos', { params: { id: performerId }, signal }),
   });
 }
 
 /**
- * GET /api/performers/{id} as anyone sees her (her public record; 404 when unknown or not
- * approved). Her own dashboard reads the same document through its own factory, which also
- * caches her record locally.
+ * getPerformer as anyone sees her (her public record; 404 when unknown or not approved). Her own
+ * dashboard reads the same document through its own factory, which also caches her record
+ * locally.
  */
 export function performerProfileQueryOptions(performerId: string) {
   return queryOptions({
     queryKey: queryKeys.performers.detail(performerId),
-    queryFn: ({ signal }) => api.get<PublicPerformerView>(`/api/performers/${encodeURIComponent(performerId)}`, { signal }),
+    queryFn: async ({ signal }): Promise<PublicPerformerView> => call('getPerformer', { params: { id: performerId }, signal }),
   });
 }

@@ -1,13 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { UserView } from '@aura/contracts';
-import { api } from '../../../lib/api-client';
+import { call } from '../../../lib/api';
 import { queryKeys } from '../../../lib/query-keys';
 
 export function getUser(id: string, signal?: AbortSignal): Promise<UserView> {
-  return api.get<UserView>(`/api/users/${encodeURIComponent(id)}`, { signal });
+  return call('getUser', { params: { id }, signal });
 }
 
-/** GET /api/users/{id}: the user record (own, or any for admins). */
+/** getUser: the user record (own, or any for admins). */
 export function userQueryOptions(id: string) {
   return queryOptions({
     queryKey: queryKeys.users.detail(id),

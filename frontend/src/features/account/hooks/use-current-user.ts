@@ -18,7 +18,7 @@ export interface CurrentUser {
 }
 
 /**
- * The signed-in user: the local cache for an instant first paint, then `GET /api/users/{id}`.
+ * The signed-in user: the local cache for an instant first paint, then `getUser`.
  * A fresh answer refreshes the cache (spec §7); a 401/403/404 clears it, because the server
  * decides who is signed in.
  */

@@ -1,13 +1,13 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AdminView, CreateAdminInput } from '@aura/contracts';
-import { api } from '../../../lib/api-client';
+import type { CreateAdminInput } from '@aura/contracts';
+import { call } from '../../../lib/api';
 import { queryKeys } from '../../../lib/query-keys';
 
-/** GET /api/admins */
+/** listAdmins */
 export function adminsQueryOptions() {
   return queryOptions({
     queryKey: queryKeys.admins.list,
-    queryFn: ({ signal }) => api.get<AdminView[]>('/api/admins', { signal }),
+    queryFn: ({ signal }) => call('listAdmins', { signal }),
   });
 }
 
@@ -23,19 +23,19 @@ function useAdminMutation<V, R>(mutationFn: (variables: V) => Promise<R>) {
   });
 }
 
-/** POST /api/admins {fullName, username, email, password, role} */
+/** createAdmin {fullName, username, email, password, role} */
 export function useCreateAdmin() {
-  return useAdminMutation((body: CreateAdminInput) => api.post<AdminView>('/api/admins', body));
+  return useAdminMutation((body: CreateAdminInput) => call('createAdmin', { body }));
 }
 
-/** PATCH /api/admins/{id} {isActive} */
+/** updateAdmin {isActive} */
 export function useSetAdminActive() {
   return useAdminMutation(({ id, isActive }: { id: string; isActive: boolean }) =>
-    api.patch<AdminView>(`/api/admins/${encodeURIComponent(id)}`, { isActive }),
+    call('updateAdmin', { params: { id }, body: { isActive } }),
   );
 }
 
-/** DELETE /api/admins/{id} */
+/** deleteAdmin */
 export function useDeleteAdmin() {
-  return useAdminMutation((id: string) => api.delete<{ ok: true }>(`/api/admins/${encodeURIComponent(id)}`));
+  return useAdminMutation((id: string) => call('deleteAdmin', { params: { id } }));
 }

@@ -1,13 +1,12 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { UserView } from '@aura/contracts';
-import { api } from '../../../lib/api-client';
+import { call } from '../../../lib/api';
 import { queryKeys } from '../../../lib/query-keys';
 
-/** GET /api/users (admin) */
+/** listUsers (admin) */
 export function adminUsersQueryOptions() {
   return queryOptions({
     queryKey: queryKeys.users.list,
-    queryFn: ({ signal }) => api.get<UserView[]>('/api/users', { signal }),
+    queryFn: ({ signal }) => call('listUsers', { signal }),
   });
 }
 
@@ -26,14 +25,14 @@ function useUsersMutation<V, R>(mutationFn: (variables: V) => Promise<R>) {
   });
 }
 
-/** PATCH /api/users/{id} {auracoinBalance}: an AuracoinAdjusted event carrying the admin's id. */
+/** updateUser {auracoinBalance}: an AuracoinAdjusted event carrying the admin's id. */
 export function useUpdateUserBalance() {
   return useUsersMutation(({ id, auracoinBalance }: { id: string; auracoinBalance: number }) =>
-    api.patch<UserView>(`/api/users/${encodeURIComponent(id)}`, { auracoinBalance }),
+    call('updateUser', { params: { id }, body: { auracoinBalance } }),
   );
 }
 
-/** DELETE /api/users/{id}: personal data anonymised, ledger kept. */
+/** deleteUser: personal data anonymised, ledger kept. */
 export function useDeleteUser() {
-  return useUsersMutation((id: string) => api.delete<{ ok: true }>(`/api/users/${encodeURIComponent(id)}`));
+  return useUsersMutation((id: string) => call('deleteUser', { params: { id } }));
 }

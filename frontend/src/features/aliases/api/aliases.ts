@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ALIAS_PRICE_AURACOIN, type AliasView } from '@aura/contracts';
-import { api } from '../../../lib/api-client';
+import { ALIAS_PRICE_AURACOIN } from '@aura/contracts';
+import { call } from '../../../lib/api';
 import { queryKeys } from '../../../lib/query-keys';
 import { aliasesQueryOptions } from '../../../lib/shared-queries';
 
@@ -8,25 +8,21 @@ export function useAliases(userId: string | undefined) {
   return useQuery({ ...aliasesQueryOptions(userId ?? ''), enabled: Boolean(userId) });
 }
 
-/** POST /api/users/{userId}/aliases {aliasName, price: 50}, with an idempotency key per attempt. */
+/** createAlias {aliasName, price: 50}, with an idempotency key per attempt. */
 export function useCreateAlias(userId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ aliasName, idempotencyKey }: { aliasName: string; idempotencyKey: string }) =>
-      api.post<AliasView>(
-        `/api/users/${encodeURIComponent(userId)}/aliases`,
-        { aliasName, price: ALIAS_PRICE_AURACOIN },
-        { headers: { 'Idempotency-Key': idempotencyKey } },
-      ),
+      call('createAlias', { params: { userId }, body: { aliasName, price: ALIAS_PRICE_AURACOIN }, idempotencyKey }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.aliases.ofUser(userId) }),
   });
 }
 
-/** DELETE /api/aliases/{id} */
+/** deleteAlias */
 export function useDeleteAlias(userId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (aliasId: string) => api.delete<{ ok: true }>(`/api/aliases/${encodeURIComponent(aliasId)}`),
+    mutationFn: (aliasId: string) => call('deleteAlias', { params: { id: aliasId } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.aliases.ofUser(userId) }),
   });
 }

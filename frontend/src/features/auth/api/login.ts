@@ -1,10 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
 import type { LoginBody, UserView } from '@aura/contracts';
-import { api } from '../../../lib/api-client';
+import { call } from '../../../lib/api';
 
-/** POST /api/login {username (or email), password} → the user. */
+/** login {username (or email), password} → the user. */
 export function loginUser(body: LoginBody): Promise<UserView> {
-  return api.post<UserView>('/api/login', body);
+  return call('login', { body });
 }
 
 export function useLogin() {

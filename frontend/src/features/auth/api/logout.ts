@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
-import { api } from '../../../lib/api-client';
+import { call } from '../../../lib/api';
 import { clearStoredUser } from '../../../lib/session-storage';
 
-/** POST /api/logout: the server ends the session. */
+/** logout: the server ends the session. */
 export function logoutUser(): Promise<{ ok: true }> {
-  return api.post<{ ok: true }>('/api/logout');
+  return call('logout');
 }
 
 /**

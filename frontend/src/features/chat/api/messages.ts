@@ -1,16 +1,14 @@
 import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { MESSAGES_PAGE_DEFAULT, MESSAGES_PAGE_MAX, type ChatParty, type MessageView, type SendMessageInput } from '@aura/contracts';
-import { api } from '../../../lib/api-client';
+import { call } from '../../../lib/api';
 import { queryKeys } from '../../../lib/query-keys';
 import { mergeMessages } from './cache';
-
-const base = (conversationId: string) => `/api/messages/${encodeURIComponent(conversationId)}`;
 
 /** Everything after the newest message we have, page by page (a reconnect, a poll while the socket is down). */
 async function messagesAfter(conversationId: string, newest: MessageView, signal: AbortSignal): Promise<MessageView[]> {
   const found: MessageView[] = [];
   for (let after = newest.id; ; ) {
-    const page = await api.get<MessageView[]>(`${base(conversationId)}?after=${after}&limit=${MESSAGES_PAGE_MAX}`, { signal });
+    const page = await call('listMessages', { params: { conversationId }, query: { after, limit: MESSAGES_PAGE_MAX }, signal });
     found.push(...page);
     if (page.length < MESSAGES_PAGE_MAX) return found;
     after = page[page.length - 1]!.id;
@@ -18,7 +16,7 @@ async function messagesAfter(conversationId: string, newest: MessageView, signal
 }
 
 /**
- * GET /api/messages/{conversationId}: the newest page first; every later fetch (a refetch after a
+ * listMessages: the newest page first; every later fetch (a refetch after a
  * reconnect, the 3-second poll while the socket is down) brings what came since plus the newest
  * page again (read marks), merged into what is shown, so nothing is shown twice or lost.
  */
@@ -27,7 +25,7 @@ export function messagesQueryOptions(conversationId: string) {
     queryKey: queryKeys.messages.ofConversation(conversationId),
     queryFn: async ({ signal, client, queryKey }) => {
       const cached = client.getQueryData<MessageView[]>(queryKey) ?? [];
-      const newestPage = await api.get<MessageView[]>(`${base(conversationId)}?limit=${MESSAGES_PAGE_DEFAULT}`, { signal });
+      const newestPage = await call('listMessages', { params: { conversationId }, query: { limit: MESSAGES_PAGE_DEFAULT }, signal });
       const newest = cached[cached.length - 1];
       const gap = newest !== undefined && newestPage.length > 0 && !newestPage.some((message) => message.id === newest.id);
       const since = gap ? await messagesAfter(conversationId, newest, signal) : [];
@@ -41,7 +39,7 @@ export async function loadOlderMessages(queryClient: QueryClient, conversationId
   const key = queryKeys.messages.ofConversation(conversationId);
   const oldest = queryClient.getQueryData<MessageView[]>(key)?.[0];
   if (!oldest) return false;
-  const page = await api.get<MessageView[]>(`${base(conversationId)}?before=${oldest.id}&limit=${MESSAGES_PAGE_DEFAULT}`);
+  const page = await call('listMessages', { params: { conversationId }, query: { before: oldest.id, limit: MESSAGES_PAGE_DEFAULT } });
   queryClient.setQueryData<MessageView[]>(key, (current) => mergeMessages(page, current ?? []));
   return page.length === MESSAGES_PAGE_DEFAULT;
 }
@@ -49,19 +47,19 @@ export async function loadOlderMessages(queryClient: QueryClient, conversationId
 /** A message to send: its client-made id stays the same across retries, so it is stored and charged once. */
 export type OutgoingMessage = Pick<SendMessageInput, 'content' | 'clientMessageId'>;
 
-/** POST /api/messages; the answer joins the conversation's messages (the push may have brought it already). */
+/** sendMessage; the answer joins the conversation's messages (the push may have brought it already). */
 export function useSendMessage(conversation: { id: string }, sender: { id: string; type: ChatParty }) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (message: OutgoingMessage) =>
-      api.post<MessageView>('/api/messages', { conversationId: conversation.id, senderId: sender.id, senderType: sender.type, ...message }),
+      call('sendMessage', { body: { conversationId: conversation.id, senderId: sender.id, senderType: sender.type, ...message } }),
     onSuccess: (sent) => {
       queryClient.setQueryData<MessageView[]>(queryKeys.messages.ofConversation(conversation.id), (current) => mergeMessages(current ?? [], [sent]));
     },
   });
 }
 
-/** PATCH /api/messages/{conversationId}/read/{readerId}: the other party's messages are read now. */
+/** markRead (by the reader): the other party's messages are read now. */
 export function markConversationRead(conversationId: string, readerId: string) {
-  return api.patch<{ marked: number; unreadCount: number }>(`${base(conversationId)}/read/${encodeURIComponent(readerId)}`);
+  return call('markRead', { params: { conversationId, userId: readerId } });
 }

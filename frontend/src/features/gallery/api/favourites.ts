@@ -1,11 +1,9 @@
 import { useCallback, useMemo, useSyncExternalStore } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { call, type CallAnswer } from '../../../lib/api';
 import { queryKeys } from '../../../lib/query-keys';
 
-interface FavouritesAnswer {
-  performerIds: string[];
-}
+type FavouritesAnswer = CallAnswer<'listFavourites'>;
 
 const LOCAL_KEY = 'favourites';
 const LOCAL_EVENT = 'aura:favourites-changed';
@@ -45,14 +43,12 @@ export function useFavourites(userId: string | null) {
   const localRaw = useSyncExternalStore(subscribeLocal, readLocal, () => '[]');
   const remote = useQuery({
     queryKey: queryKeys.favourites.ofUser(userId ?? ''),
-    queryFn: ({ signal }) => api.get<FavouritesAnswer>('/api/favourites', { signal }),
+    queryFn: ({ signal }) => call('listFavourites', { signal }),
     enabled: Boolean(userId),
   });
   const toggleRemote = useMutation({
     mutationFn: ({ performerId, add }: { performerId: string; add: boolean }) =>
-      add
-        ? api.put<FavouritesAnswer>(`/api/favourites/${encodeURIComponent(performerId)}`)
-        : api.delete<FavouritesAnswer>(`/api/favourites/${encodeURIComponent(performerId)}`),
+      call(add ? 'addFavourite' : 'removeFavourite', { params: { id: performerId } }),
     onMutate: ({ performerId, add }) => {
       const key = queryKeys.favourites.ofUser(userId ?? '');
       const before = queryClient.getQueryData<FavouritesAnswer>(key);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import type { GalleryPage, PublicPerformerView } from '@aura/contracts';
-import { applyPresenceToPage, applyPrivateToPage, galleryQueryString } from './gallery';
+import { applyPresenceToPage, applyPrivateToPage } from './gallery';
 
 function performer(id: string, isOnline: boolean): PublicPerformerView {
   return {
@@ -51,14 +51,5 @@ describe("'In privato' on a cached gallery page", () => {
   it('returns the same page when she is not on it or nothing changes', () => {
     expect(applyPrivateToPage(page, { performerId: 'z', inPrivate: true })).toBe(page);
     expect(applyPrivateToPage(page, { performerId: 'b', inPrivate: false })).toBe(page);
-  });
-});
-
-describe('gallery query string', () => {
-  it('sends only the chosen filters, special features comma-separated', () => {
-    expect(galleryQueryString({ tab: 'online', q: 'VIP', hairColor: 'Mora', specialFeatures: ['Tatuaggi', 'Piercing'] })).toBe(
-      'tab=online&q=VIP&hairColor=Mora&specialFeatures=Tatuaggi%2CPiercing',
-    );
-    expect(galleryQueryString({ tab: 'all', specialFeatures: [] })).toBe('tab=all');
   });
 });

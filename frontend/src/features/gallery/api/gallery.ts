@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { GalleryPage, GalleryTab, PublicPerformerView } from '@aura/contracts';
-import { api } from '../../../lib/api-client';
+import { call } from '../../../lib/api';
 import { queryKeys } from '../../../lib/query-keys';
 import type { GalleryFilters } from '../components/filter-options';
 
@@ -13,25 +13,14 @@ export interface GalleryParams extends GalleryFilters {
   limit?: number | undefined;
 }
 
-/** The query string of GET /api/performers: only the filters that are set. */
-export function galleryQueryString(params: GalleryParams): string {
-  const search = new URLSearchParams();
-  search.set('tab', params.tab);
-  if (params.q) search.set('q', params.q);
-  for (const key of ['category', 'hairColor', 'eyeColor', 'bodyType', 'ethnicity'] as const) {
-    const value = params[key];
-    if (value) search.set(key, value);
-  }
-  if (params.specialFeatures.length > 0) search.set('specialFeatures', params.specialFeatures.join(','));
-  if (params.limit) search.set('limit', String(params.limit));
-  return search.toString();
-}
-
+/** The gallery's page: only the filters that are set are sent (the client leaves out the empty ones). */
 export function getGallery(params: GalleryParams, signal?: AbortSignal): Promise<GalleryPage> {
-  return api.get<GalleryPage>(`/api/performers?${galleryQueryString(params)}`, { signal });
+  const { tab, q, category, hairColor, eyeColor, bodyType, ethnicity, specialFeatures, limit } = params;
+  const query = { tab, q, category, hairColor, eyeColor, bodyType, ethnicity, specialFeatures, limit: limit || undefined };
+  return call('gallery', { query, signal });
 }
 
-/** GET /api/performers: filtered on the server, with per-tab counts. */
+/** gallery: filtered on the server, with per-tab counts. */
 export function galleryQueryOptions(params: GalleryParams) {
   return queryOptions({
     queryKey: queryKeys.gallery.list(params),

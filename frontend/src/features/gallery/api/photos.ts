@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { PhotoView } from '@aura/contracts';
-import { api } from '../../../lib/api-client';
+import { call } from '../../../lib/api';
 import { queryKeys } from '../../../lib/query-keys';
 import { photosQueryOptions } from '../../../lib/shared-queries';
 
@@ -8,19 +8,12 @@ export function usePhotos(performerId: string | undefined) {
   return useQuery({ ...photosQueryOptions(performerId ?? ''), enabled: Boolean(performerId) });
 }
 
-interface PurchaseResult {
-  photo: PhotoView;
-  auracoinBalance: number;
-}
-
-/** POST /api/photos/{id}/purchase with an idempotency key per click. */
+/** purchasePhoto with an idempotency key per click. */
 export function usePurchasePhoto(performerId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (photoId: string) =>
-      api.post<PurchaseResult>(`/api/photos/${encodeURIComponent(photoId)}/purchase`, undefined, {
-        headers: { 'Idempotency-Key': crypto.randomUUID() },
-      }),
+      call('purchasePhoto', { params: { id: photoId }, idempotencyKey: crypto.randomUUID() }),
     onSuccess: (result) => {
       queryClient.setQueryData<PhotoView[]>(queryKeys.photos.ofPerformer(performerId), (photos) =>
         photos?.map((p) => (p.id === result.photo.id ? result.photo : p)),

@@ -1,13 +1,13 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CreateOfferBodyInput, OfferView } from '@aura/contracts';
-import { api } from '../../../lib/api-client';
+import type { CreateOfferBodyInput } from '@aura/contracts';
+import { call } from '../../../lib/api';
 import { queryKeys } from '../../../lib/query-keys';
 
-/** GET /api/offers/current: the limited offer running now, or null. */
+/** currentOffer: the limited offer running now, or null. */
 export function currentOfferQueryOptions() {
   return queryOptions({
     queryKey: queryKeys.offers.current,
-    queryFn: async ({ signal }) => (await api.get<{ offer: OfferView | null }>('/api/offers/current', { signal })).offer,
+    queryFn: async ({ signal }) => (await call('currentOffer', { signal })).offer,
   });
 }
 
@@ -15,15 +15,15 @@ export function useCurrentOffer() {
   return useQuery(currentOfferQueryOptions());
 }
 
-/** GET /api/offers (admin) */
+/** listOffers (admin) */
 export function useOffers() {
-  return useQuery({ queryKey: queryKeys.offers.list, queryFn: ({ signal }) => api.get<OfferView[]>('/api/offers', { signal }) });
+  return useQuery({ queryKey: queryKeys.offers.list, queryFn: ({ signal }) => call('listOffers', { signal }) });
 }
 
 export function useCreateOffer() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: CreateOfferBodyInput) => api.post<OfferView>('/api/offers', body),
+    mutationFn: (body: CreateOfferBodyInput) => call('createOffer', { body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.offers.all }),
   });
 }
@@ -31,7 +31,7 @@ export function useCreateOffer() {
 export function useEndOffer() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (offerId: string) => api.post<OfferView>(`/api/offers/${encodeURIComponent(offerId)}/end`),
+    mutationFn: (offerId: string) => call('endOffer', { params: { id: offerId } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.offers.all }),
   });
 }

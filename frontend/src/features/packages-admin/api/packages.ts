@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { PackageBodyInput, PackageView } from '@aura/contracts';
-import { api } from '../../../lib/api-client';
+import type { PackageBodyInput } from '@aura/contracts';
+import { call } from '../../../lib/api';
 import { queryKeys } from '../../../lib/query-keys';
 import { packagesQueryOptions } from '../../../lib/shared-queries';
 
@@ -14,19 +14,19 @@ function usePackageMutation<V, R>(mutationFn: (variables: V) => Promise<R>) {
   return useMutation({ mutationFn, onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.packages.list }) });
 }
 
-/** POST /api/packages {credits, bonus, price, popular} */
+/** createPackage {credits, bonus, price, popular} */
 export function useCreatePackage() {
-  return usePackageMutation((body: PackageBodyInput) => api.post<PackageView>('/api/packages', body));
+  return usePackageMutation((body: PackageBodyInput) => call('createPackage', { body }));
 }
 
-/** PATCH /api/packages/{id} (same fields) */
+/** updatePackage (same fields) */
 export function useUpdatePackage() {
   return usePackageMutation(({ id, body }: { id: string; body: PackageBodyInput }) =>
-    api.patch<PackageView>(`/api/packages/${encodeURIComponent(id)}`, body),
+    call('updatePackage', { params: { id }, body }),
   );
 }
 
-/** DELETE /api/packages/{id} */
+/** deletePackage */
 export function useDeletePackage() {
-  return usePackageMutation((id: string) => api.delete<{ ok: true }>(`/api/packages/${encodeURIComponent(id)}`));
+  return usePackageMutation((id: string) => call('deletePackage', { params: { id } }));
 }

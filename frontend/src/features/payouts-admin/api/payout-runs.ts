@@ -1,32 +1,32 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { PayoutRunDetail, PayoutRunList, PayoutView, RunAccepted, RunPayoutsBody } from '@aura/contracts';
-import { api } from '../../../lib/api-client';
+import type { RunPayoutsBody } from '@aura/contracts';
+import { call } from '../../../lib/api';
 import { queryKeys } from '../../../lib/query-keys';
 
-/** GET /api/admin/payouts/runs: every run, newest first, and whether the provider is the TEST MODE sandbox. */
-export const payoutRunsQuery = () => queryOptions({ queryKey: queryKeys.payoutRuns.list, queryFn: ({ signal }) => api.get<PayoutRunList>('/api/admin/payouts/runs', { signal }) });
+/** payoutRuns: every run, newest first, and whether the provider is the TEST MODE sandbox. */
+export const payoutRunsQuery = () => queryOptions({ queryKey: queryKeys.payoutRuns.list, queryFn: ({ signal }) => call('payoutRuns', { signal }) });
 
-/** GET /api/admin/payouts/runs/{id}: one run's payouts and carry-overs. */
+/** payoutRun: one run's payouts and carry-overs. */
 export const payoutRunQuery = (runId: string) =>
-  queryOptions({ queryKey: queryKeys.payoutRuns.detail(runId), queryFn: ({ signal }) => api.get<PayoutRunDetail>(`/api/admin/payouts/runs/${encodeURIComponent(runId)}`, { signal }) });
+  queryOptions({ queryKey: queryKeys.payoutRuns.detail(runId), queryFn: ({ signal }) => call('payoutRun', { params: { id: runId }, signal }) });
 
 export const usePayoutRuns = () => useQuery(payoutRunsQuery());
 export const usePayoutRun = (runId: string) => useQuery(payoutRunQuery(runId));
 
-/** POST /api/admin/payouts/run: pays now, for the period ending at periodEnd (default the last closed week). */
+/** runPayouts: pays now, for the period ending at periodEnd (default the last closed week). */
 export function useRunPayouts() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: RunPayoutsBody) => api.post<RunAccepted>('/api/admin/payouts/run', body),
+    mutationFn: (body: RunPayoutsBody) => call('runPayouts', { body }),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: queryKeys.payoutRuns.all }),
   });
 }
 
-/** POST /api/admin/payouts/{id}/retry. */
+/** retryPayout. */
 export function useRetryPayout() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (payoutId: string) => api.post<PayoutView>(`/api/admin/payouts/${encodeURIComponent(payoutId)}/retry`),
+    mutationFn: (payoutId: string) => call('retryPayout', { params: { id: payoutId } }),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: queryKeys.payoutRuns.all }),
   });
 }

@@ -1,32 +1,30 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { PayoutDetailsInput, PayoutDetailsView, PayoutSummary, PayoutView, StatementDetail, StatementView } from '@aura/contracts';
-import { api } from '../../../lib/api-client';
+import type { PayoutDetailsInput } from '@aura/contracts';
+import { call } from '../../../lib/api';
 import { queryKeys } from '../../../lib/query-keys';
 
-const base = (performerId: string) => `/api/performers/${encodeURIComponent(performerId)}`;
-
-/** GET /api/performers/{id}/payouts/summary: unpaid balance, reserve, next payout date and amount. */
+/** performerPayoutSummary: unpaid balance, reserve, next payout date and amount. */
 export const payoutSummaryQuery = (performerId: string) =>
-  queryOptions({ queryKey: queryKeys.payouts.summary(performerId), queryFn: ({ signal }) => api.get<PayoutSummary>(`${base(performerId)}/payouts/summary`, { signal }) });
+  queryOptions({ queryKey: queryKeys.payouts.summary(performerId), queryFn: ({ signal }) => call('performerPayoutSummary', { params: { id: performerId }, signal }) });
 
-/** GET /api/performers/{id}/payouts: her payout history. */
+/** performerPayouts: her payout history. */
 export const payoutHistoryQuery = (performerId: string) =>
-  queryOptions({ queryKey: queryKeys.payouts.history(performerId), queryFn: ({ signal }) => api.get<PayoutView[]>(`${base(performerId)}/payouts`, { signal }) });
+  queryOptions({ queryKey: queryKeys.payouts.history(performerId), queryFn: ({ signal }) => call('performerPayouts', { params: { id: performerId }, signal }) });
 
-/** GET /api/performers/{id}/statements: her weekly statements, newest first. */
+/** performerStatements: her weekly statements, newest first. */
 export const statementsQuery = (performerId: string) =>
-  queryOptions({ queryKey: queryKeys.payouts.statements(performerId), queryFn: ({ signal }) => api.get<StatementView[]>(`${base(performerId)}/statements`, { signal }) });
+  queryOptions({ queryKey: queryKeys.payouts.statements(performerId), queryFn: ({ signal }) => call('performerStatements', { params: { id: performerId }, signal }) });
 
-/** GET /api/performers/{id}/statements/{weekStart}: one week with every earning. */
+/** performerStatement: one week with every earning. */
 export const statementQuery = (performerId: string, weekStart: string) =>
   queryOptions({
     queryKey: queryKeys.payouts.statement(performerId, weekStart),
-    queryFn: ({ signal }) => api.get<StatementDetail>(`${base(performerId)}/statements/${encodeURIComponent(weekStart)}`, { signal }),
+    queryFn: ({ signal }) => call('performerStatement', { params: { id: performerId, weekStart }, signal }),
   });
 
-/** GET /api/performers/{id}/payout-details: where she is paid, masked, and her trail. */
+/** payoutDetails: where she is paid, masked, and her trail. */
 export const payoutDetailsQuery = (performerId: string) =>
-  queryOptions({ queryKey: queryKeys.payouts.details(performerId), queryFn: ({ signal }) => api.get<PayoutDetailsView>(`${base(performerId)}/payout-details`, { signal }) });
+  queryOptions({ queryKey: queryKeys.payouts.details(performerId), queryFn: ({ signal }) => call('payoutDetails', { params: { id: performerId }, signal }) });
 
 export const usePayoutSummary = (performerId: string) => useQuery(payoutSummaryQuery(performerId));
 export const usePayoutHistory = (performerId: string) => useQuery(payoutHistoryQuery(performerId));
@@ -34,11 +32,11 @@ export const useStatements = (performerId: string) => useQuery(statementsQuery(p
 export const useStatement = (performerId: string, weekStart: string) => useQuery({ ...statementQuery(performerId, weekStart), enabled: Boolean(performerId && weekStart) });
 export const usePayoutDetails = (performerId: string) => useQuery(payoutDetailsQuery(performerId));
 
-/** PUT /api/performers/{id}/payout-details: effective from the next payout week. */
+/** setPayoutDetails: effective from the next payout week. */
 export function useSavePayoutDetails(performerId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: PayoutDetailsInput) => api.put<PayoutDetailsView>(`${base(performerId)}/payout-details`, body),
+    mutationFn: (body: PayoutDetailsInput) => call('setPayoutDetails', { params: { id: performerId }, body }),
     onSuccess: (view) => {
       queryClient.setQueryData(queryKeys.payouts.details(performerId), view);
       void queryClient.invalidateQueries({ queryKey: queryKeys.payouts.summary(performerId) });

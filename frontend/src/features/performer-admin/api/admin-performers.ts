@@ -1,19 +1,19 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AdminPerformerInput, DocumentView, PerformerPatchInput, PerformerView } from '@aura/contracts';
-import { api } from '../../../lib/api-client';
+import type { AdminPerformerInput, PerformerPatchInput } from '@aura/contracts';
+import { call, type CallInput } from '../../../lib/api';
 import { queryKeys } from '../../../lib/query-keys';
 
 export function useAdminPerformers() {
   return useQuery({
     queryKey: queryKeys.performers.list,
-    queryFn: ({ signal }) => api.get<PerformerView[]>('/api/admin/performers', { signal }),
+    queryFn: ({ signal }) => call('adminListPerformers', { signal }),
   });
 }
 
 export function usePendingPerformers() {
   return useQuery({
     queryKey: queryKeys.performersPending.list,
-    queryFn: ({ signal }) => api.get<PerformerView[]>('/api/admin/performers/pending', { signal }),
+    queryFn: ({ signal }) => call('pendingPerformers', { signal }),
   });
 }
 
@@ -21,7 +21,7 @@ export function usePendingPerformers() {
 export function usePerformerDocuments(id: string, enabled: boolean) {
   return useQuery({
     queryKey: queryKeys.performers.documents(id),
-    queryFn: ({ signal }) => api.get<DocumentView[]>(`/api/performers/${encodeURIComponent(id)}/documents`, { signal }),
+    queryFn: ({ signal }) => call('listDocuments', { params: { id }, signal }),
     enabled,
     staleTime: 0,
     gcTime: 0,
@@ -40,7 +40,7 @@ function useInvalidatePerformers() {
 export function useCreatePerformer() {
   const invalidate = useInvalidatePerformers();
   return useMutation({
-    mutationFn: (body: AdminPerformerInput) => api.post<PerformerView>('/api/performers', body),
+    mutationFn: (body: AdminPerformerInput) => call('createPerformer', { body }),
     onSuccess: invalidate,
   });
 }
@@ -48,7 +48,7 @@ export function useCreatePerformer() {
 export function useUpdatePerformerAsAdmin() {
   const invalidate = useInvalidatePerformers();
   return useMutation({
-    mutationFn: ({ id, body }: { id: string; body: PerformerPatchInput }) => api.patch<PerformerView>(`/api/performers/${encodeURIComponent(id)}`, body),
+    mutationFn: ({ id, body }: { id: string; body: PerformerPatchInput }) => call('updatePerformer', { params: { id }, body }),
     onSuccess: invalidate,
   });
 }
@@ -56,7 +56,7 @@ export function useUpdatePerformerAsAdmin() {
 export function useDeletePerformer() {
   const invalidate = useInvalidatePerformers();
   return useMutation({
-    mutationFn: (id: string) => api.delete<{ ok: true }>(`/api/performers/${encodeURIComponent(id)}`),
+    mutationFn: (id: string) => call('deletePerformer', { params: { id } }),
     onSuccess: invalidate,
   });
 }
@@ -64,8 +64,7 @@ export function useDeletePerformer() {
 export function useVerifyPerformer() {
   const invalidate = useInvalidatePerformers();
   return useMutation({
-    mutationFn: ({ id, ...body }: { id: string; status: 'approved' | 'rejected'; adminId: string; rejectionReason?: string }) =>
-      api.post<PerformerView>(`/api/admin/performers/${encodeURIComponent(id)}/verify`, body),
+    mutationFn: ({ id, ...body }: { id: string } & CallInput<'verifyPerformer'>['body']) => call('verifyPerformer', { params: { id }, body }),
     onSuccess: invalidate,
   });
 }

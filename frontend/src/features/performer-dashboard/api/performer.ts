@@ -1,16 +1,16 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { EarningsSeries, PerformerPatchInput, PerformerView } from '@aura/contracts';
-import { api } from '../../../lib/api-client';
+import type { PerformerPatchInput, PerformerView } from '@aura/contracts';
+import { call } from '../../../lib/api';
 import { queryKeys } from '../../../lib/query-keys';
 import { reconnectSocket } from '../../../lib/socket';
 import { clearStoredPerformer, setStoredPerformer } from '../../../lib/session-storage';
 
-/** GET /api/performers/{id}: her full record (she is signed in). */
+/** getPerformer: her full record (she is signed in; others get the public view). */
 export function performerQueryOptions(id: string) {
   return queryOptions({
     queryKey: queryKeys.performers.detail(id),
     queryFn: async ({ signal }) => {
-      const performer = await api.get<PerformerView>(`/api/performers/${encodeURIComponent(id)}`, { signal });
+      const performer = (await call('getPerformer', { params: { id }, signal })) as PerformerView;
       setStoredPerformer(performer);
       return performer;
     },
@@ -24,15 +24,15 @@ export function usePerformer(id: string | undefined) {
 export function useEarnings(id: string) {
   return useQuery({
     queryKey: queryKeys.earnings.ofPerformer(id),
-    queryFn: ({ signal }) => api.get<EarningsSeries>(`/api/performers/${encodeURIComponent(id)}/earnings`, { signal }),
+    queryFn: ({ signal }) => call('performerEarnings', { params: { id }, signal }),
   });
 }
 
-/** PATCH /api/performers/{id}: bio, online switch, own profile. Caches the answer locally. */
+/** updatePerformer: bio, online switch, own profile. Caches the answer locally. */
 export function useUpdatePerformer(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: PerformerPatchInput) => api.patch<PerformerView>(`/api/performers/${encodeURIComponent(id)}`, body),
+    mutationFn: (body: PerformerPatchInput) => call('updatePerformer', { params: { id }, body }),
     onSuccess: (performer) => {
       queryClient.setQueryData(queryKeys.performers.detail(id), performer);
       setStoredPerformer(performer);
@@ -41,11 +41,11 @@ export function useUpdatePerformer(id: string) {
   });
 }
 
-/** POST /api/logout, then forget her here and re-open the socket as a visitor. */
+/** logout, then forget her here and re-open the socket as a visitor. */
 export function usePerformerLogout() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api.post<{ ok: true }>('/api/logout').catch(() => undefined),
+    mutationFn: () => call('logout').catch(() => undefined),
     onSettled: () => {
       clearStoredPerformer();
       queryClient.removeQueries({ queryKey: queryKeys.performers.all });
@@ -55,11 +55,11 @@ export function usePerformerLogout() {
   });
 }
 
-/** PUT /api/performers/{id}/geoblock: the countries she is hidden from (decided on the server). */
+/** setGeoblock: the countries she is hidden from (decided on the server). */
 export function useSetGeoblock(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (countries: string[]) => api.put<PerformerView>(`/api/performers/${encodeURIComponent(id)}/geoblock`, { countries }),
+    mutationFn: (countries: string[]) => call('setGeoblock', { params: { id }, body: { countries } }),
     onSuccess: (performer) => {
       queryClient.setQueryData(queryKeys.performers.detail(id), performer);
       setStoredPerformer(performer);
@@ -67,12 +67,11 @@ export function useSetGeoblock(id: string) {
   });
 }
 
-/** DELETE /api/performers/{id}/blocked-users/{userId}. */
+/** unblockUser. */
 export function useUnblockUser(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (userId: string) =>
-      api.delete<PerformerView>(`/api/performers/${encodeURIComponent(id)}/blocked-users/${encodeURIComponent(userId)}`),
+    mutationFn: (userId: string) => call('unblockUser', { params: { id, userId } }),
     onSuccess: (performer) => {
       queryClient.setQueryData(queryKeys.performers.detail(id), performer);
       setStoredPerformer(performer);

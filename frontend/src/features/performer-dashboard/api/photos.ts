@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { PhotoInput, PhotoView } from '@aura/contracts';
-import { api, ApiError } from '../../../lib/api-client';
+import type { PhotoInput } from '@aura/contracts';
+import { call, callLink } from '../../../lib/api';
 import { queryKeys } from '../../../lib/query-keys';
 import { photosQueryOptions } from '../../../lib/shared-queries';
 
@@ -12,7 +12,7 @@ export function useOwnPhotos(performerId: string) {
 export function useAddPhoto(performerId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: PhotoInput) => api.post<PhotoView>(`/api/performers/${encodeURIComponent(performerId)}/photos`, body),
+    mutationFn: (body: PhotoInput) => call('addPhoto', { params: { id: performerId }, body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.photos.ofPerformer(performerId) }),
   });
 }
@@ -20,7 +20,7 @@ export function useAddPhoto(performerId: string) {
 export function useDeletePhoto(performerId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (photoId: string) => api.delete<{ ok: true }>(`/api/photos/${encodeURIComponent(photoId)}`),
+    mutationFn: (photoId: string) => call('deletePhoto', { params: { id: photoId } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.photos.ofPerformer(performerId) }),
   });
 }
@@ -30,14 +30,8 @@ export function useDeletePhoto(performerId: string) {
  * public photo file of hers; the answer's objectPath is the photo's imageUrl.
  */
 export async function uploadPhotoImage(file: File, performerId: string): Promise<string> {
-  const { uploadURL } = await api.post<{ uploadURL: string }>('/api/objects/upload');
-  const res = await fetch(uploadURL, {
-    method: 'PUT',
-    body: file,
-    credentials: 'include',
-    headers: { 'Content-Type': file.type || 'application/octet-stream' },
-  });
-  if (!res.ok) throw new ApiError(res.status, res.statusText, await res.text().catch(() => ''));
-  const { objectPath } = await api.put<{ objectPath: string }>('/api/performer-photos/upload', { imageURL: uploadURL, performerId });
+  const { uploadURL } = await call('objectUploadTicket');
+  await callLink('uploadPhotoFile', uploadURL, { body: file });
+  const { objectPath } = await call('confirmPhotoUpload', { body: { imageURL: uploadURL, performerId } });
   return objectPath;
 }

@@ -1,14 +1,14 @@
 import { useEffect } from 'react';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { PresenceSummary, ServerToClientEvents } from '@aura/contracts';
-import { api } from '../../../lib/api-client';
+import { call } from '../../../lib/api';
 import { queryKeys } from '../../../lib/query-keys';
 import { withSocket } from '../../../lib/socket';
 
 export function presenceQueryOptions() {
   return queryOptions({
     queryKey: queryKeys.presence.summary,
-    queryFn: ({ signal }) => api.get<PresenceSummary>('/api/presence', { signal }),
+    queryFn: ({ signal }) => call('presence', { signal }),
   });
 }
 

@@ -1,32 +1,30 @@
 import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { IceConfig, RequestSessionBody, SessionView } from '@aura/contracts';
-import { api } from '../../../lib/api-client';
+import type { RequestSessionBody, SessionView } from '@aura/contracts';
+import { call } from '../../../lib/api';
 import { queryKeys } from '../../../lib/query-keys';
 import { isNewer, withSession } from './cache';
 
-const sessionUrl = (id: string, action = '') => `/api/sessions/${encodeURIComponent(id)}${action}`;
-
-/** GET /api/sessions/{id}: the session as the caller (one of its two parties) sees it. */
+/** getSession: the session as the caller (one of its two parties) sees it. */
 export function sessionQueryOptions(sessionId: string) {
   return queryOptions({
     queryKey: queryKeys.sessions.detail(sessionId),
-    queryFn: ({ signal }) => api.get<SessionView>(sessionUrl(sessionId), { signal }),
+    queryFn: ({ signal }) => call('getSession', { params: { id: sessionId }, signal }),
   });
 }
 
-/** GET /api/sessions: the caller's requested and active sessions (a user's own, or requests to her and her running one). */
+/** listOpenSessions: the caller's requested and active sessions (a user's own, or requests to her and her running one). */
 export function openSessionsQueryOptions(partyId: string) {
   return queryOptions({
     queryKey: queryKeys.sessions.open(partyId),
-    queryFn: async ({ signal }) => (await api.get<{ sessions: SessionView[] }>('/api/sessions', { signal })).sessions,
+    queryFn: async ({ signal }) => (await call('listOpenSessions', { signal })).sessions,
   });
 }
 
-/** GET /api/sessions/{id}/ice: fetched afresh for each peer connection (TURN credentials expire). */
+/** sessionIceConfig: fetched afresh for each peer connection (TURN credentials expire). */
 export function iceConfigQueryOptions(sessionId: string) {
   return queryOptions({
     queryKey: queryKeys.sessions.ice(sessionId),
-    queryFn: ({ signal }) => api.get<IceConfig>(sessionUrl(sessionId, '/ice'), { signal }),
+    queryFn: ({ signal }) => call('sessionIceConfig', { params: { id: sessionId }, signal }),
     staleTime: 0,
     gcTime: 0,
   });
@@ -46,22 +44,22 @@ function useSessionMutation<Input>(partyId: string, call: (input: Input) => Prom
   });
 }
 
-/** POST /api/sessions {performerId, aliasId?}: the user asks her; the minimum is held. */
+/** requestSession {performerId, aliasId?}: the user asks her; the minimum is held. */
 export function useRequestSession(userId: string) {
-  return useSessionMutation(userId, (body: RequestSessionBody) => api.post<SessionView>('/api/sessions', body));
+  return useSessionMutation(userId, (body: RequestSessionBody) => call('requestSession', { body }));
 }
 
-/** POST /api/sessions/{id}/accept (her): minute 1 is billed. */
+/** acceptSession (her): minute 1 is billed. */
 export function useAcceptSession(performerId: string) {
-  return useSessionMutation(performerId, (sessionId: string) => api.post<SessionView>(sessionUrl(sessionId, '/accept')));
+  return useSessionMutation(performerId, (sessionId: string) => call('acceptSession', { params: { id: sessionId } }));
 }
 
-/** POST /api/sessions/{id}/decline (her): the user's hold is released. */
+/** declineSession (her): the user's hold is released. */
 export function useDeclineSession(performerId: string) {
-  return useSessionMutation(performerId, (sessionId: string) => api.post<SessionView>(sessionUrl(sessionId, '/decline')));
+  return useSessionMutation(performerId, (sessionId: string) => call('declineSession', { params: { id: sessionId } }));
 }
 
-/** POST /api/sessions/{id}/end (either party; the user may withdraw a request). */
+/** endSession (either party; the user may withdraw a request). */
 export function useEndSession(partyId: string) {
-  return useSessionMutation(partyId, (sessionId: string) => api.post<SessionView>(sessionUrl(sessionId, '/end')));
+  return useSessionMutation(partyId, (sessionId: string) => call('endSession', { params: { id: sessionId } }));
 }

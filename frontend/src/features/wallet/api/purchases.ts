@@ -1,12 +1,11 @@
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
-import type { PurchaseView } from '@aura/contracts';
-import { api } from '../../../lib/api-client';
+import { call } from '../../../lib/api';
 import { queryKeys } from '../../../lib/query-keys';
 
 export function purchaseQueryOptions(id: string) {
   return queryOptions({
     queryKey: queryKeys.purchases.detail(id),
-    queryFn: ({ signal }) => api.get<PurchaseView>(`/api/purchases/${encodeURIComponent(id)}`, { signal }),
+    queryFn: ({ signal }) => call('getPurchase', { params: { id }, signal }),
   });
 }
 
@@ -14,10 +13,10 @@ export function usePurchase(id: string | null) {
   return useQuery({ ...purchaseQueryOptions(id ?? ''), enabled: Boolean(id) });
 }
 
-/** POST /api/purchases with an Idempotency-Key: opens a checkout; the caller sends the buyer to it. */
+/** createPurchase with an Idempotency-Key: opens a checkout; the caller sends the buyer to it. */
 export function useStartPurchase() {
   return useMutation({
     mutationFn: ({ packageId, idempotencyKey }: { packageId: string; idempotencyKey: string }) =>
-      api.post<PurchaseView>('/api/purchases', { packageId }, { headers: { 'Idempotency-Key': idempotencyKey } }),
+      call('createPurchase', { body: { packageId }, idempotencyKey }),
   });
 }

@@ -1,0 +1,155 @@
+import * as yup from 'yup';
+import {
+  ageHint,
+  ageOn,
+  HEIGHT_MAX_CM,
+  HEIGHT_MIN_CM,
+  PASSWORD_MIN,
+  REGISTRATION_RATE_DEFAULT,
+  REGISTRATION_RATE_MIN,
+  registrationProblem,
+  USERNAME_MAX,
+  USERNAME_MIN,
+  type DocumentInput,
+  type documentTypes,
+  type PerformerRegistrationInput,
+  type RegistrationProblem,
+} from '@aura/contracts';
+
+export type DocumentType = (typeof documentTypes)[number];
+
+export interface AttachedDocument {
+  key: string;
+  file: File;
+  documentType: DocumentType;
+}
+
+/** What the three steps fill in: the formik values of the wizard. */
+export interface RegistrationValues {
+  username: string;
+  email: string;
+  password: string;
+  name: string;
+  dateOfBirth: string;
+  bio: string;
+  /** a number input's value: '' while empty */
+  creditsPerMinute: number | '';
+  languages: string[];
+  category: string;
+  hairColor: string;
+  eyeColor: string;
+  bodyType: string;
+  ethnicity: string;
+  height: number | '';
+  specialFeatures: string[];
+  documents: AttachedDocument[];
+  /** the signature pad's PNG data URL, '' while unsigned */
+  digitalSignature: string;
+  acceptedTerms: boolean;
+}
+
+export const INITIAL_VALUES: RegistrationValues = {
+  username: '',
+  email: '',
+  password: '',
+  name: '',
+  dateOfBirth: '',
+  bio: '',
+  creditsPerMinute: REGISTRATION_RATE_DEFAULT,
+  languages: ['Italiano'],
+  category: 'Standard',
+  hairColor: '',
+  eyeColor: '',
+  bodyType: '',
+  ethnicity: '',
+  height: '',
+  specialFeatures: [],
+  documents: [],
+  digitalSignature: '',
+  acceptedTerms: false,
+};
+
+/** The fixed default picture of a new performer (she changes it from her profile). */
+export const DEFAULT_PERFORMER_IMAGE = '/demo/performers/1.svg';
+
+/** The wizard's message for each field the server may refuse. */
+export const REGISTRATION_FIELD_MESSAGES = {
+  username: `Username non valido: da ${USERNAME_MIN} a ${USERNAME_MAX} caratteri`,
+  password: `La password deve avere almeno ${PASSWORD_MIN} caratteri`,
+  email: "Inserisci un'email valida",
+  name: "Nome d'arte non valido (massimo 80 caratteri)",
+  dateOfBirth: 'Data di nascita non valida',
+  creditsPerMinute: `Tariffa non valida: minimo ${REGISTRATION_RATE_MIN}, a passi di 0,5`,
+  languages: 'Lingue non valide',
+  category: 'Categoria non valida',
+  hairColor: 'Colore dei capelli non valido',
+  eyeColor: 'Colore degli occhi non valido',
+  bodyType: 'Corporatura non valida',
+  ethnicity: 'Etnia non valida',
+  height: `Altezza tra ${HEIGHT_MIN_CM} e ${HEIGHT_MAX_CM} cm`,
+  specialFeatures: 'Caratteristiche non valide',
+  bio: 'Bio troppo lunga (massimo 2000 caratteri)',
+  digitalSignature: 'Firma il contratto per completare la registrazione',
+  documents: "Carica almeno un documento d'identità",
+} as const;
+
+/**
+ * What lets each step go on ('Continua' stays disabled until it holds): an adult's birth date
+ * (the age line under it says why not), then at least one document. The contract step goes on
+ * to the submit, always pressable.
+ */
+export const STEP_SCHEMAS = [
+  yup.object({ dateOfBirth: yup.string().required().test('adult', (value) => ageHint(value, new Date()).ok) }),
+  yup.object({ documents: yup.array().min(1) }),
+  yup.object(),
+] as const;
+
+/**
+ * The submit's checks: the contracts' `registrationProblem` (the server runs the same), the first
+ * failing one in the spec's order, with its toast title.
+ */
+export const registrationSchema = yup.mixed<RegistrationValues>().test('registration', (values, context) => {
+  const problem = values && registrationProblem({ ...values, documentCount: values.documents.length }, new Date());
+  return problem ? context.createError({ path: problem.field, message: problem.message, params: { title: problem.title } }) : true;
+});
+
+/** The toast for what the submit still misses, or null when the registration may be sent. */
+export function submitProblem(values: RegistrationValues): Pick<RegistrationProblem, 'title' | 'message'> | null {
+  try {
+    registrationSchema.validateSync(values);
+    return null;
+  } catch (error) {
+    if (!(error instanceof yup.ValidationError)) throw error;
+    return { title: String(error.params?.title), message: error.message };
+  }
+}
+
+type Option<K extends keyof PerformerRegistrationInput> = NonNullable<PerformerRegistrationInput[K]>;
+
+/** The registration body (createPerformer) of the values and the documents already uploaded. */
+export function registrationBody(values: RegistrationValues, documents: DocumentInput[]): PerformerRegistrationInput {
+  return {
+    username: values.username.trim(),
+    password: values.password,
+    email: values.email.trim(),
+    name: values.name.trim(),
+    dateOfBirth: values.dateOfBirth,
+    age: ageOn(values.dateOfBirth, new Date()),
+    bio: values.bio.trim() || null,
+    creditsPerMinute: Number(values.creditsPerMinute),
+    languages: values.languages as Option<'languages'>,
+    category: values.category as Option<'category'>,
+    hairColor: (values.hairColor || null) as PerformerRegistrationInput['hairColor'],
+    eyeColor: (values.eyeColor || null) as PerformerRegistrationInput['eyeColor'],
+    bodyType: (values.bodyType || null) as PerformerRegistrationInput['bodyType'],
+    ethnicity: (values.ethnicity || null) as PerformerRegistrationInput['ethnicity'],
+    height: values.height === '' ? null : values.height,
+    specialFeatures: values.specialFeatures as Option<'specialFeatures'>,
+    image: DEFAULT_PERFORMER_IMAGE,
+    digitalSignature: values.digitalSignature,
+    signedContractAt: new Date().toISOString(),
+    verificationStatus: 'pending',
+    acceptedTerms: values.acceptedTerms,
+    documents,
+  };
+}

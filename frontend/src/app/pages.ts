@@ -7,7 +7,7 @@ type PageModule = { default: ComponentType };
 export type Page = { Component: ComponentType } | { load: () => Promise<PageModule> };
 
 /**
- * Every route of the spec (§2), listed once. The landing page's first screen ships with the app
+ * Every route (docs/product.md#routes), listed once. The landing page's first screen ships with the app
  * (most visits start there, and it then needs no second round trip); every other page is its own
  * chunk, loaded when it is visited, or as the app boots when it is the first. No route takes path
  * parameters.

@@ -18,7 +18,7 @@ function answer(status: number, body: string, init: { statusText?: string; conte
   return fetchMock;
 }
 
-describe('api client (spec §7)', () => {
+describe('api client (docs/product.md#api)', () => {
   it('sends cookies and a JSON body with a JSON content type', async () => {
     const fetchMock = answer(200, '{"id":"1"}', { contentType: 'application/json' });
     await expect(apiRequest('POST', '/api/login', { username: 'a', password: 'b' })).resolves.toEqual({ id: '1' });

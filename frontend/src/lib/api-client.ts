@@ -1,7 +1,7 @@
 import { errorMessages, isErrorCode, type ErrorCode } from '@aura/contracts';
 
 /**
- * The transport under the typed client (`call` in ./api, spec §7):
+ * The transport under the typed client (`call` in ./api, docs/product.md#api):
  * - every call sends the session cookie (`credentials: 'include'`);
  * - a request with a body is JSON, except a form (multipart, sent as is) and a file's bytes
  *   (sent with the file's content type);
@@ -122,7 +122,7 @@ export function refusedFields(error: unknown, fields: Readonly<Record<string, st
  * A message for a person, always in Italian: our API's refusals are worded from their `code` (and
  * the refused fields, with the form's messages), never from the server's own text. A fetch that
  * never reached the server reads 'Errore di connessione'; an answer that is not our API's problem
- * reads `status: text` (spec §7).
+ * reads `status: text` (docs/product.md#api).
  */
 export function errorMessage(error: unknown, wording: ErrorWording = {}): string {
   if (error instanceof ApiError) {

@@ -52,7 +52,7 @@ describe('weeks start on Monday', () => {
 /**
  * Every number a person reads goes through the one it-IT formatter (contracts/src/format.ts):
  * nothing under src/ formats by hand. The avatar menu's "€ 0.00 guadagnati" is the spec's literal
- * wording (spec §2) and stays as written.
+ * wording (docs/product.md#routes) and stays as written.
  */
 describe('no hand-made number formatting', () => {
   const srcDir = path.join(__dirname, '..');

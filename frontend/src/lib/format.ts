@@ -1,5 +1,5 @@
 /**
- * Italian formatting (spec §9: Italian dates, weeks start on Monday). Numbers and money come from
+ * Italian formatting (docs/product.md#constants: Italian dates, weeks start on Monday). Numbers and money come from
  * the one it-IT formatter of both tiers (contracts/src/format.ts), re-exported here.
  */
 import { formatAuracoin, LOCALE } from '@aura/contracts';
@@ -98,7 +98,7 @@ export function weekdayNames(width: 'long' | 'short' | 'narrow' = 'long'): strin
   );
 }
 
-/** First two letters of a name, upper-cased (avatar initials, spec §2). */
+/** First two letters of a name, upper-cased (avatar initials, docs/product.md#routes). */
 export function initialsOf(name: string): string {
   return Array.from(name.trim()).slice(0, 2).join('').toUpperCase();
 }

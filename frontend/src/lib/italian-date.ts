@@ -1,6 +1,6 @@
 import { isCalendarDate } from '@aura/contracts';
 
-/** How a date is typed and shown here: gg/mm/aaaa (spec §9: Italian dates). */
+/** How a date is typed and shown here: gg/mm/aaaa (docs/product.md#constants: Italian dates). */
 export const ITALIAN_DATE_PLACEHOLDER = 'gg/mm/aaaa';
 
 /** 'YYYY-MM-DD' as 'gg/mm/aaaa' ('' for anything else). */

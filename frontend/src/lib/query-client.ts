@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 
 /**
- * React Query is the only store of server state. Spec §7/§9: data never goes stale,
+ * React Query is the only store of server state. docs/product.md#api, #constants: data never goes stale,
  * no automatic retry, no refetch on window focus; after a successful change the relevant
  * queries are invalidated (or set from socket events).
  */

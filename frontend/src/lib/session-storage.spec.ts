@@ -42,7 +42,7 @@ const user: UserView = {
   createdAt: '2025-03-14T10:00:00.000Z',
 };
 
-describe('session storage (spec §3: user, userId, userName)', () => {
+describe('session storage (docs/product.md#entities: user, userId, userName)', () => {
   beforeEach(() => fakeWindow.localStorage.clear());
 
   it('stores the user record and its id and name', () => {

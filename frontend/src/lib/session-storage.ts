@@ -2,7 +2,7 @@ import { useMemo, useSyncExternalStore } from 'react';
 import type { PerformerView, UserView } from '@aura/contracts';
 
 /**
- * The browser's copy of who is signed in (spec §3/§4): the user record as JSON under `user`
+ * The browser's copy of who is signed in (docs/product.md#entities, #states): the user record as JSON under `user`
  * (plus `userId` and `userName`), the performer record under `performer`. It is only a cache for
  * the UI: the server decides, through the httpOnly session cookie, who may do what, and an answer
  * saying the session is gone clears the entry. The admin session lives in the query cache instead

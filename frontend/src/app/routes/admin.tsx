@@ -8,7 +8,7 @@ import { PerformersTab } from '../../features/performer-admin/components/perform
 import { VerificationTab } from '../../features/performer-admin/components/verification-tab';
 import { StatisticsTab } from '../../features/statistics/components/statistics-tab';
 
-/** /admin: composes the admin console's six tabs from their features (spec §2, order as listed). */
+/** /admin: composes the admin console's six tabs from their features (docs/product.md#admin, order as listed). */
 export default function AdminRoute() {
   return (
     <AdminConsole

@@ -1,7 +1,7 @@
 import { useCurrentUser } from '../../features/account/hooks/use-current-user';
 import { ChatLoginNotice, ChatPage } from '../../features/chat/components/chat-page';
 
-/** /chat: the signed-in user's conversations; without one, the login message (spec §2, §8). */
+/** /chat: the signed-in user's conversations; without one, the login message (docs/product.md#chat, #errors). */
 export default function ChatRoute() {
   const { user } = useCurrentUser();
   if (!user) return <ChatLoginNotice />;

@@ -9,7 +9,7 @@ const HomeBelowFold = lazy(() => import('./home-below-fold'));
 const belowFoldPlace = <div style={{ minHeight: '100vh' }} />;
 
 /**
- * The landing page (spec §2): hero and features first; the gallery (#performers), the offer
+ * The landing page (docs/product.md#landing): hero and features first; the gallery (#performers), the offer
  * banner and the pricing (#pricing) right after the first paint.
  */
 export default function HomeRoute() {

@@ -1,7 +1,7 @@
 import { Box, Card, Container, Heading, HStack, Text } from '@chakra-ui/react';
 import { AlertIcon } from '../../components/ui/icons';
 
-/** The fallback page; its text is English on purpose (spec §2). */
+/** The fallback page; its text is English on purpose (docs/product.md#not-found). */
 export function NotFoundRoute() {
   return (
     <Container maxW="lg" px="4" py={{ base: '16', md: '24' }}>

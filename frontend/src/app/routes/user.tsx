@@ -10,7 +10,7 @@ import { OfferBanner, useOfferBonusPercent } from '../../features/offers/compone
 import { BuyPackages } from '../../features/wallet/components/buy-packages';
 
 /**
- * /user: the signed-in user's area (spec §2): profile, live balance, level and progress, the
+ * /user: the signed-in user's area (docs/product.md#user-page): profile, live balance, level and progress, the
  * limited offer (only while one runs), the alias manager, the packages to buy. No stored user → /login.
  */
 export default function UserRoute() {

@@ -34,7 +34,7 @@ function useActiveAliases(userId: string, enabled: boolean) {
 }
 
 /**
- * 'Chi vuoi essere oggi?' (spec §2): the real name or one of the active aliases, before a video
+ * 'Chi vuoi essere oggi?' (docs/product.md#alias-chooser): the real name or one of the active aliases, before a video
  * chat or a chat. The one chooser of the app: the gallery, /chat and /video-session use it.
  */
 export function AliasChooser({ open, userId, realName, selectedAliasId = null, onCancel, onConfirm }: AliasChooserProps) {

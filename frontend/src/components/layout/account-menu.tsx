@@ -17,7 +17,7 @@ export interface AccountMenuProps {
   children: ReactNode;
 }
 
-/** The avatar menu of a signed-in account (spec §2): initials, then name, email and the items. */
+/** The avatar menu of a signed-in account (docs/product.md#frame): initials, then name, email and the items. */
 export function AccountMenu({ name, email, label, testId, palette, badge, onSelect, children }: AccountMenuProps) {
   return (
     <Menu.Root positioning={{ placement: 'bottom-end', gutter: 8 }} onSelect={({ value }) => onSelect(value)}>

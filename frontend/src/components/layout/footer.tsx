@@ -10,7 +10,7 @@ const FOOTER_LINKS = [
   { label: 'Chi siamo', to: '/#about' },
 ] as const;
 
-/** Support and legal links have no target yet (spec §2): they are shown, and go nowhere. */
+/** Support and legal links have no target yet (docs/product.md#frame): they are shown, and go nowhere. */
 const SUPPORT_LINKS = ['FAQ', 'Contatti', 'Centro Assistenza'] as const;
 const LEGAL_LINKS = ['Privacy Policy', 'Termini di Servizio', 'Cookie Policy'] as const;
 /** Icon buttons: their name is the network's (no visible letters that the name would have to contain). */

@@ -17,7 +17,7 @@ function isCurrent(pathname: string, hash: string, to: string): boolean {
   return anchor ? pathname === path && hash === `#${anchor}` : pathname === path && (path !== '/' || hash === '');
 }
 
-/** Fixed header (spec §2): brand, navigation, guest buttons or the account menu, mobile menu. */
+/** Fixed header (docs/product.md#frame): brand, navigation, guest buttons or the account menu, mobile menu. */
 export function Header({ accountMenu, onlineBadge }: HeaderProps) {
   const panelId = useId();
   const { pathname, hash, key } = useLocation();

@@ -1,4 +1,4 @@
-/** The header's navigation (spec §2): hash links point at the landing page's anchors. */
+/** The header's navigation (docs/product.md#frame): hash links point at the landing page's anchors. */
 export const NAV_LINKS = [
   { label: 'Home', to: '/' },
   { label: 'Performer', to: '/#performers' },

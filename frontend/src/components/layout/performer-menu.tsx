@@ -11,7 +11,7 @@ export interface PerformerMenuProps {
   onLogout: () => void;
 }
 
-/** The signed-in performer's avatar menu (spec §2). */
+/** The signed-in performer's avatar menu (docs/product.md#frame). */
 export function PerformerMenu({ name, email, isOnline, totalEarnings, onLogout }: PerformerMenuProps) {
   const navigate = useNavigate();
   return (

@@ -13,7 +13,7 @@ export interface UserMenuProps {
   isLoggingOut?: boolean;
 }
 
-/** The signed-in user's avatar menu (spec §2). Keyboard: Enter/Space/↓ opens, arrows move, Esc closes. */
+/** The signed-in user's avatar menu (docs/product.md#frame). Keyboard: Enter/Space/↓ opens, arrows move, Esc closes. */
 export function UserMenu({ username, email, balance, onLogout, isLoggingOut = false }: UserMenuProps) {
   const navigate = useNavigate();
   return (

@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { Box, DatePicker, HStack, parseDate, type DateValue } from '@chakra-ui/react';
 
 const LOCALE = 'it-IT';
-/** Monday (spec §9: weeks start on Monday). */
+/** Monday (docs/product.md#formatting: weeks start on Monday). */
 const MONDAY = 1;
 
 /** The picker's own words for assistive technology, in Italian. */

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { Toaster as ChakraToaster, Portal, Spinner, Stack, Toast, createToaster } from '@chakra-ui/react';
 
 /**
- * The app's notifications (spec §9): one toast visible at a time (the next ones queue),
+ * The app's notifications (docs/product.md#frame): one toast visible at a time (the next ones queue),
  * 5000 ms by default, focus the region with F8. Loaded after the first screen (see `toaster.tsx`).
  */
 const toaster = createToaster({

@@ -16,7 +16,7 @@ export function LevelBadge({ totalSpent }: { totalSpent: number }) {
 const progressText = (tier: Tier, next: Tier | undefined, left: number) =>
   next ? `Ancora ${formatAuracoin(left)} auracoin spesi per il livello ${next.name} (sconto ${next.discount}%)` : TOP_TIER_TEXT;
 
-/** Progress to the next loyalty tier (spec §4): text and bar; at Platinum 'Hai raggiunto il livello massimo!'. */
+/** Progress to the next loyalty tier (docs/product.md#states): text and bar; at Platinum 'Hai raggiunto il livello massimo!'. */
 export function LevelPanel({ totalSpent }: { totalSpent: number }) {
   const tier = tierFor(totalSpent);
   const next = nextTier(totalSpent);

@@ -19,7 +19,7 @@ export interface CurrentUser {
 
 /**
  * The signed-in user: the local cache for an instant first paint, then `getUser`.
- * A fresh answer refreshes the cache (spec §7); a 401/403/404 clears it, because the server
+ * A fresh answer refreshes the cache (docs/product.md#api); a 401/403/404 clears it, because the server
  * decides who is signed in.
  */
 export function useCurrentUser(): CurrentUser {

@@ -20,7 +20,7 @@ export const ADMIN_FIELD_MESSAGES = {
   role: 'Ruolo non valido',
 } as const satisfies Record<keyof AdminFormValues, string>;
 
-/** Spec §5: all fields required; email an email; password at least 8 ('Minimo 8 caratteri'); role defaults to admin. */
+/** docs/product.md#validation: all fields required; email an email; password at least 8 ('Minimo 8 caratteri'); role defaults to admin. */
 export const adminSchema: yup.ObjectSchema<AdminFormValues> = yup.object({
   fullName: yup.string().trim().required(REQUIRED),
   username: yup.string().trim().required(REQUIRED),

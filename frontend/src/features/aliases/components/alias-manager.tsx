@@ -21,7 +21,7 @@ const TrashIcon = () => (
   </svg>
 );
 
-/** The alias manager of /user (spec §2, §5, §8): list with 'Attivo', delete, 'Nuovo alias' dialog. */
+/** The alias manager of /user (docs/product.md#alias-manager, #validation, #errors): list with 'Attivo', delete, 'Nuovo alias' dialog. */
 export function AliasManager({ userId, balance, onPurchased }: AliasManagerProps) {
   const aliases = useAliases(userId);
   const createAlias = useCreateAlias(userId);

@@ -1,6 +1,6 @@
 import { errorCode } from '../../../lib/api-client';
 
-/** The spec's alias messages (§5, §8), in one place. */
+/** The alias messages (docs/product.md#validation, #errors), in one place. */
 export const ALIAS_MESSAGES = {
   created: 'Alias creato!',
   deleted: 'Alias eliminato',

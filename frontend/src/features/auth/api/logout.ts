@@ -10,7 +10,7 @@ export function logoutUser(): Promise<{ ok: true }> {
 
 /**
  * Sign out: end the server session, forget the local entries and every cached server read,
- * and go home (spec §4). Local entries are cleared even if the call fails, since the person
+ * and go home (docs/product.md#states). Local entries are cleared even if the call fails, since the person
  * asked to leave.
  */
 export function useLogout() {

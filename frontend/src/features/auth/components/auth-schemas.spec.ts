@@ -11,7 +11,7 @@ async function errorsOf(schema: typeof registerSchema | typeof loginSchema, valu
   }
 }
 
-describe('register rules (spec §5)', () => {
+describe('register rules (docs/product.md#validation)', () => {
   it('gives the exact Italian messages', async () => {
     expect(await errorsOf(registerSchema, { username: 'ab', email: 'nope', password: '12345', confirmPassword: 'x' })).toEqual({
       username: "L'username deve avere almeno 3 caratteri",
@@ -28,7 +28,7 @@ describe('register rules (spec §5)', () => {
   });
 });
 
-describe('login rules (spec §5)', () => {
+describe('login rules (docs/product.md#validation)', () => {
   it('requires both fields', async () => {
     expect(await errorsOf(loginSchema, { username: ' ', password: '' })).toEqual({
       username: 'Inserisci username o email',

@@ -1,7 +1,7 @@
 import * as yup from 'yup';
 import { PASSWORD_MIN, USERNAME_MIN } from '@aura/contracts';
 
-/** Client-side rules and their exact messages (spec §5). The server validates again. */
+/** Client-side rules and their exact messages (docs/product.md#validation). The server validates again. */
 export const REGISTER_MESSAGES = {
   username: `L'username deve avere almeno ${USERNAME_MIN} caratteri`,
   email: "Inserisci un'email valida",

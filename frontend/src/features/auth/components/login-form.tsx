@@ -64,7 +64,7 @@ export function LoginForm() {
             {...bindField(formik, 'password')}
           />
           <Flex justify="flex-end" mt="-1">
-            {/* spec §2: present, does nothing (no password recovery call exists) */}
+            {/* docs/product.md#register: present, does nothing (no password recovery call exists) */}
             <Button type="button" variant="plain" size="sm" color="brand.fg" px="0" height="auto">
               Password dimenticata?
             </Button>

@@ -62,7 +62,7 @@ export function ChatBox({ conversation, viewer, viewerId, connected, onBack, act
   const otherName = viewer === 'user' ? conversation.performer.name : conversation.user.username;
   const list = messages.data;
 
-  // the other party's messages become read while the box is open (spec §4)
+  // the other party's messages become read while the box is open (docs/product.md#states)
   useEffect(() => {
     if (!list || reading.current || unreadFor(list, viewer) === 0) return;
     reading.current = true;

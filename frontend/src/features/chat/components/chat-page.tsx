@@ -18,7 +18,7 @@ const AliasChooser = lazy(() => import('../../../components/identity/alias-choos
 /** How long the login message shows before going to /login. */
 const LOGIN_REDIRECT_MS = 1500;
 
-/** Spec §2/§8: without a stored user, the chat says so and sends to /login. */
+/** docs/product.md#chat, #errors: without a stored user, the chat says so and sends to /login. */
 export function ChatLoginNotice() {
   const navigate = useNavigate();
   useEffect(() => {

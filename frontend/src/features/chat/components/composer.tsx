@@ -19,7 +19,7 @@ const newClientId = () => (typeof crypto !== 'undefined' && 'randomUUID' in cryp
 
 /**
  * The message box: Enter sends, Shift+Enter starts a new line; blank or over-long text cannot be
- * sent and the button is disabled while sending (spec §5). A text keeps its client id until it is
+ * sent and the button is disabled while sending (docs/product.md#validation). A text keeps its client id until it is
  * stored, so a retried send is stored and charged once.
  */
 export function Composer({ onSend, sending, disabled, onTyping }: ComposerProps) {

@@ -9,7 +9,7 @@ import { ChatLayout } from './chat-layout';
 import { ConversationList } from './conversation-list';
 
 /**
- * The dashboard's Chat tab (spec §2): her conversations with unread counts and the conversation
+ * The dashboard's Chat tab (docs/product.md#chat): her conversations with unread counts and the conversation
  * pane, 600 px high; 'select a conversation' until one is chosen; live; block and unblock an
  * identity from the conversation's header.
  */

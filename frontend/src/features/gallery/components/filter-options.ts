@@ -1,6 +1,6 @@
 import { activeFiltersLabel, galleryFilterOptions } from '@aura/contracts';
 
-/** Filter options of the gallery (spec §9: the filter lists lack 'Altro'). */
+/** Filter options of the gallery (docs/product.md#constants: the filter lists lack 'Altro'). */
 export const FILTER_OPTIONS: Record<keyof typeof galleryFilterOptions, readonly string[]> = galleryFilterOptions;
 
 export type SingleFilterKey = 'category' | 'hairColor' | 'eyeColor' | 'bodyType' | 'ethnicity';

@@ -17,7 +17,7 @@ export interface FilterPanelProps {
   onChange: (next: GalleryFilters) => void;
 }
 
-/** The collapsible filter panel of the gallery (spec §2), with its 'attivo/attivi' badge and clear. */
+/** The collapsible filter panel of the gallery (docs/product.md#gallery), with its 'attivo/attivi' badge and clear. */
 export function FilterPanel({ filters, onChange }: FilterPanelProps) {
   const [open, setOpen] = useState(false);
   const count = activeFilterCount(filters);

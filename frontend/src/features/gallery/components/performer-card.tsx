@@ -16,7 +16,7 @@ export interface PerformerCardProps {
 
 export const CATEGORY_PALETTE: Record<string, string> = { Standard: 'gray', Premium: 'purple', VIP: 'yellow' };
 
-/** One card of the gallery (spec §2 Performer gallery). */
+/** One card of the gallery (docs/product.md#gallery Performer gallery). */
 export function PerformerCard({ performer: p, isFavourite, viewers, onToggleFavourite, onOpen, onVideochat, onChat }: PerformerCardProps) {
   const online = p.isOnline;
   return (

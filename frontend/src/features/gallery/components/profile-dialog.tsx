@@ -18,7 +18,7 @@ export interface ProfileDialogProps {
   photos?: ReactNode;
 }
 
-/** The performer's profile (spec §2): opens on a card click. */
+/** The performer's profile (docs/product.md#gallery): opens on a card click. */
 export function ProfileDialog({ performer: p, onClose, onVideochat, onChat, photos }: ProfileDialogProps) {
   return (
     <DialogFrame

@@ -11,7 +11,7 @@ const FEATURES: { icon: ReactNode; title: string; text: string }[] = [
   { icon: <CardIcon />, title: 'Pagamenti Sicuri', text: 'Paghi con carta tramite un fornitore di pagamenti certificato.' },
 ];
 
-/** The six feature cards of the landing page (spec §2). */
+/** The six feature cards of the landing page (docs/product.md#landing). */
 export function FeaturesSection() {
   return (
     <Box as="section" id="about" aria-labelledby="features-title">

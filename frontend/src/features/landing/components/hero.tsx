@@ -9,7 +9,7 @@ export interface HeroProps {
   onSearch: (term: string) => void;
 }
 
-/** Landing hero (spec §2): tagline, subtitle, three calls to action, search, static stats. */
+/** Landing hero (docs/product.md#landing): tagline, subtitle, three calls to action, search, static stats. */
 export function Hero({ onSearch }: HeroProps) {
   const [term, setTerm] = useState('');
   const submit = (event: FormEvent) => {

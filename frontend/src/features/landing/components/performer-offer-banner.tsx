@@ -2,7 +2,7 @@ import { Box, Button, Container, Flex, Heading, HStack, Stack, Text } from '@cha
 import { Link as RouterLink } from 'react-router-dom';
 import { CrownIcon } from '../../../components/ui/icons';
 
-/** The performer offer banner between the gallery and the pricing (spec §2). */
+/** The performer offer banner between the gallery and the pricing (docs/product.md#landing). */
 export function PerformerOfferBanner() {
   return (
     <Box as="section" aria-labelledby="offer-title">

@@ -8,7 +8,7 @@ import { formatCountdown } from '../hooks/countdown';
 import { useCountdown } from '../hooks/use-countdown';
 
 /**
- * The limited-offer banner (spec §9): 'Offerta Limitata!' / '+N% auracoin bonus su tutti i
+ * The limited-offer banner (docs/product.md#constants): 'Offerta Limitata!' / '+N% auracoin bonus su tutti i
  * pacchetti' with a live countdown. Shown only while an admin-defined offer runs: no fake urgency.
  */
 export function OfferBanner() {

@@ -21,7 +21,7 @@ export const PACKAGE_FIELD_MESSAGES = {
 const WHOLE = 'Inserisci un numero intero';
 const isWhole = (value: string | undefined) => value === undefined || value.trim() === '' || /^\d+$/.test(value.trim());
 
-/** Spec §5: credits and price required; bonus optional, default 0. The server enforces the same. */
+/** docs/product.md#validation: credits and price required; bonus optional, default 0. The server enforces the same. */
 export const packageSchema: yup.ObjectSchema<PackageFormValues> = yup.object({
   credits: yup
     .string()

@@ -18,7 +18,7 @@ export const ADMIN_PERFORMER_FIELD_MESSAGES = {
   isOnline: 'Valore non valido',
 } as const;
 
-/** The admin performer form (spec §5): name, age, image (URL), rate and languages required; rating 0–5 step 0.1. */
+/** The admin performer form (docs/product.md#validation): name, age, image (URL), rate and languages required; rating 0–5 step 0.1. */
 export const adminPerformerSchema = yup.object({
   name: yup.string().trim().required('Campo obbligatorio'),
   age: yup

@@ -139,7 +139,7 @@ const STATUS_LABEL: Record<string, { label: string; palette: string }> = {
   rejected: { label: 'Rifiutata', palette: 'red' },
 };
 
-/** Admin "Performer" tab (spec §2): list, create and edit, delete with confirmation, online switch. */
+/** Admin "Performer" tab (docs/product.md#admin): list, create and edit, delete with confirmation, online switch. */
 export function PerformersTab() {
   const performers = useAdminPerformers();
   const update = useUpdatePerformerAsAdmin();

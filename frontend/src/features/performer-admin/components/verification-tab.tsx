@@ -91,7 +91,7 @@ function RejectDialog({ performer, onClose, onConfirm, busy }: { performer: Perf
   );
 }
 
-/** Admin "Verifica Performer" tab (spec §2, §5): pending registrations only. */
+/** Admin "Verifica Performer" tab (docs/product.md#admin, #validation): pending registrations only. */
 export function VerificationTab({ adminId }: VerificationTabProps) {
   const pending = usePendingPerformers();
   const verify = useVerifyPerformer();

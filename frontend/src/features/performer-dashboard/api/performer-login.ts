@@ -4,7 +4,7 @@ import { reconnectSocket } from '../../../lib/socket';
 import { clearStoredPerformer, setStoredPerformer } from '../../../lib/session-storage';
 
 /**
- * performerLogin. An approved performer is stored locally (spec §3) and the socket
+ * performerLogin. An approved performer is stored locally (docs/product.md#entities) and the socket
  * re-opened with her session (her presence depends on it); a pending or rejected one is not.
  */
 export function usePerformerLogin() {

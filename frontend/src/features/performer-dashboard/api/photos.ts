@@ -26,7 +26,7 @@ export function useDeletePhoto(performerId: string) {
 }
 
 /**
- * The image upload of the spec (§7): ask for an upload URL, PUT the bytes there, then make it a
+ * The image upload (docs/product.md#api): ask for an upload URL, PUT the bytes there, then make it a
  * public photo file of hers; the answer's objectPath is the photo's imageUrl.
  */
 export async function uploadPhotoImage(file: File, performerId: string): Promise<string> {

@@ -1,6 +1,6 @@
 import { DAILY_TARGET_DEFAULT_MINUTES } from '@aura/contracts';
 
-/** The daily-target setting lives only in local storage, under a key with the performer id (spec §3). */
+/** The daily-target setting lives only in local storage, under a key with the performer id (docs/product.md#entities). */
 export function dailyTargetKey(performerId: string): string {
   return `performer-daily-target-${performerId}`;
 }

@@ -18,7 +18,7 @@ import { StatCard } from '../../../components/ui/stat-card';
 /** The bio's message when the server refuses it. */
 const BIO_FIELD = { bio: 'Bio troppo lunga (massimo 2000 caratteri)' } as const;
 
-/** The Dashboard tab of /performer/dashboard (spec §2). */
+/** The Dashboard tab of /performer/dashboard (docs/product.md#performer-dashboard). */
 export function OverviewTab({ performer, messages }: { performer: PerformerView; messages: ReactNode }) {
   const update = useUpdatePerformer(performer.id);
   const earnings = useEarnings(performer.id);

@@ -130,7 +130,7 @@ function Dashboard({ performerId, slots, extraTabs = [] }: { performerId: string
   );
 }
 
-/** /performer/dashboard: only with a stored performer, else to /performer/login (spec §2). */
+/** /performer/dashboard: only with a stored performer, else to /performer/login (docs/product.md#performer-dashboard). */
 export function PerformerDashboardPage({ slots, extraTabs }: { slots: DashboardSlots; extraTabs?: PerformerTab[] }) {
   const stored = useStoredPerformer();
   if (!stored) return <Navigate to="/performer/login" replace />;

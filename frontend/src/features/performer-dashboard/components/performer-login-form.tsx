@@ -14,7 +14,7 @@ const schema = yup.object({
   password: yup.string().required('Inserisci la password'),
 });
 
-/** /performer/login, 'Area Performer' (spec §2). */
+/** /performer/login, 'Area Performer' (docs/product.md#performer-dashboard). */
 export function PerformerLoginForm() {
   const navigate = useNavigate();
   const login = usePerformerLogin();

@@ -13,7 +13,7 @@ async function errorsOf(values: Record<string, unknown>): Promise<string[]> {
   }
 }
 
-describe('the photo form (spec §5: title required, price minimum 0.5, step 0.5)', () => {
+describe('the photo form (docs/product.md#validation: title required, price minimum 0.5, step 0.5)', () => {
   const valid = { title: 'Tramonto', description: '', price: 50 };
 
   it('accepts the defaults and any half step from 0,5', async () => {

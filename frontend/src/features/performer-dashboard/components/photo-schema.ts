@@ -4,7 +4,7 @@ import { formatAuracoin, isHalfStep, PHOTO_PRICE_MIN, PHOTO_PRICE_STEP } from '@
 const priceMin = formatAuracoin(PHOTO_PRICE_MIN);
 const priceStep = formatAuracoin(PHOTO_PRICE_STEP);
 
-/** The hint under the price (spec §5: minimum 0.5, step 0.5), in Italian numbers. */
+/** The hint under the price (docs/product.md#validation: minimum 0.5, step 0.5), in Italian numbers. */
 export const PHOTO_PRICE_HINT = `Minimo ${priceMin}, a passi di ${priceStep}`;
 
 /** The form's message for each field the server may refuse (never the server's own text). */

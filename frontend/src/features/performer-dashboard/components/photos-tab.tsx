@@ -29,7 +29,7 @@ function AddPhotoDialog({ performerId }: { performerId: string }) {
   const [uploading, setUploading] = useState(false);
   const fileRef = useRef<HTMLInputElement>(null);
   const add = useAddPhoto(performerId);
-  // title and price are checked here, in Italian, before anything is sent (spec §5)
+  // title and price are checked here, in Italian, before anything is sent (docs/product.md#validation)
   const formik = useFormik<PhotoValues>({
     initialValues: EMPTY_PHOTO,
     validationSchema: photoSchema,
@@ -140,7 +140,7 @@ function AddPhotoDialog({ performerId }: { performerId: string }) {
   );
 }
 
-/** The Gallery tab: her photos for sale (spec §2, §5). */
+/** The Gallery tab: her photos for sale (docs/product.md#performer-dashboard, #validation). */
 export function PhotosTab({ performerId }: { performerId: string }) {
   const photos = useOwnPhotos(performerId);
   const remove = useDeletePhoto(performerId);

@@ -33,7 +33,7 @@ export const PROFILE_FIELD_MESSAGES = {
   languages: 'Scegli almeno una lingua',
 } as const;
 
-/** The own-profile form's rules (spec §5): the server checks the same. */
+/** The own-profile form's rules (docs/product.md#validation): the server checks the same. */
 export const profileSchema = yup.object({
   name: yup.string().trim().required('Il nome è obbligatorio'),
   age: yup

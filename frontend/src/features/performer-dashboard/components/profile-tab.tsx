@@ -29,7 +29,7 @@ interface FormValues {
   languages: string[];
 }
 
-/** The Profile tab: her own profile form (spec §5); the answer is cached as the stored performer. */
+/** The Profile tab: her own profile form (docs/product.md#validation); the answer is cached as the stored performer. */
 export function ProfileTab({ performer }: { performer: PerformerView }) {
   const update = useUpdatePerformer(performer.id);
   const formik = useFormik<FormValues>({

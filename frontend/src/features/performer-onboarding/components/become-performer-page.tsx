@@ -61,7 +61,7 @@ function CallsToAction() {
   );
 }
 
-/** /become-performer (spec §2 Performer area). */
+/** /become-performer (docs/product.md#performer-registration Performer area). */
 export function BecomePerformerPage() {
   return (
     <Container maxW="6xl" px={{ base: '4', md: '6' }} py={{ base: '10', md: '16' }}>

@@ -37,7 +37,7 @@ async function uploadDocuments(values: RegistrationValues): Promise<DocumentInpu
   return uploaded;
 }
 
-/** /performer/register: three steps, the spec's checks and messages (spec §2, §5). */
+/** /performer/register: three steps, the spec's checks and messages (docs/product.md#performer-registration, #validation). */
 export function RegistrationWizard() {
   const navigate = useNavigate();
   const [step, setStepState] = useState(0);

@@ -22,7 +22,7 @@ import { closedMessage, secondsUntil } from './session-messages';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** Spec §2/§8: without performerId, the performer or the user, 'Sessione non valida' and the way home. */
+/** docs/product.md#video-session, #errors: without performerId, the performer or the user, 'Sessione non valida' and the way home. */
 export function InvalidSession() {
   return (
     <Container maxW="md" py={{ base: '16', md: '24' }}>

@@ -40,7 +40,7 @@ function pieces(kind: CelebrationKind): Piece[] {
 const reducedMotion = () => typeof window !== 'undefined' && window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
 
 /**
- * The purchase celebration (spec §9): fireworks from 2,500 credits, stars from 1,000, else
+ * The purchase celebration (docs/product.md#constants): fireworks from 2,500 credits, stars from 1,000, else
  * confetti, for 3 seconds. Decorative: hidden from assistive tech, only a fade with reduced motion.
  */
 export function Celebration({ kind }: { kind: CelebrationKind }) {

@@ -16,7 +16,7 @@ export interface PackageCardProps {
   disabled?: boolean;
 }
 
-/** One package: total auracoin, price, price per auracoin, saving %, popular flag (spec §2 pricing). */
+/** One package: total auracoin, price, price per auracoin, saving %, popular flag (docs/product.md#buying pricing). */
 export function PackageCard({ pkg, discountPercent = 0, offerBonusPercent = 0, onBuy, buying = false, disabled = false }: PackageCardProps) {
   const terms = termsOf(pkg);
   const total = packageTotal(terms);

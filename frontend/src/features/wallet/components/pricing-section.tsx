@@ -12,7 +12,7 @@ const HOW_IT_WORKS = [
 ];
 
 /**
- * The home page's pricing section (anchor #pricing, spec §2): package cards only for a signed-in
+ * The home page's pricing section (anchor #pricing, docs/product.md#buying): package cards only for a signed-in
  * user (the Acquista buttons have no handler here), otherwise a card inviting to sign in; then
  * 'Come Funziona'.
  */

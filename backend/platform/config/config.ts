@@ -79,7 +79,7 @@ const ConfigSchema = z
     SESSION_REQUEST_TIMEOUT_MS: milliseconds(60_000, 600_000),
     /** smallest payout a performer may request, euro */
     PAYOUT_MINIMUM_EUR: withDefault(z.coerce.number().min(0), 50),
-    /** earnings younger than this many days are not yet payable (the refund and chargeback window); 0 turns the reserve off */
+    /** a performer's share is payable this many days after it accrued (the refund and chargeback window); 0 turns the reserve off */
     PAYOUT_RESERVE_DAYS: withDefault(z.coerce.number().int().min(0).max(365), 7),
     /** how long the TEST MODE payout sandbox takes per transfer, like a bank would (tests widen it) */
     PAYOUT_SANDBOX_LATENCY_MS: milliseconds(0, 60_000),

@@ -25,7 +25,7 @@ export interface HandleOptions {
 /**
  * The one retry policy for version conflicts: when another writer appended first, read again and
  * decide again, up to this many attempts, with a short random pause that grows a little each time
- * so a crowd of writers (a hundred spends on one wallet) spreads out. Deciding again is always
+ * so a crowd of writers (a hundred commands on one stream) spreads out. Deciding again is always
  * safe: deciders are pure and see the fresh state.
  */
 export const CONFLICT_ATTEMPTS = 200;

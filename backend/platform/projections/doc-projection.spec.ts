@@ -3,23 +3,23 @@ import { createMingoReadModelStore } from '../readmodels/mingo';
 import type { Doc, ReadModelStore } from '../readmodels/port';
 import { docProjection, guardedUpdate, guardedUpdates } from './doc-projection';
 
-type Wallet = Doc & { owner: string; balance: number };
+type Counter = Doc & { owner: string; total: number };
 
 let position = 0;
 function event(type: string, data: Record<string, unknown>, at = ++position): StoredEvent {
-  return { id: `e${at}`, type, streamId: `wallet-${String(data.wallet)}`, revision: 0, position: at, data, metadata: {}, createdAt: new Date(0) };
+  return { id: `e${at}`, type, streamId: `counter-${String(data.counter)}`, revision: 0, position: at, data, metadata: {}, createdAt: new Date(0) };
 }
 
-const wallets = docProjection<Wallet, StoredEvent>({
-  name: 'wallets',
-  collection: 'wallets',
+const counters = docProjection<Counter, StoredEvent>({
+  name: 'counters',
+  collection: 'counters',
   eventTypes: ['Opened', 'Credited', 'Closed'],
   indexes: [{ keys: { owner: 1 }, options: { unique: true } }],
-  documentId: (e) => (typeof e.data === 'object' && e.data !== null && 'wallet' in e.data ? String(e.data.wallet) : undefined),
+  documentId: (e) => (typeof e.data === 'object' && e.data !== null && 'counter' in e.data ? String(e.data.counter) : undefined),
   evolve(doc, e) {
-    const data = e.data as { wallet: string; owner?: string; amount?: number };
-    if (e.type === 'Opened') return { _id: data.wallet, owner: data.owner ?? '', balance: 0 };
-    if (e.type === 'Credited') return doc && { ...doc, balance: doc.balance + (data.amount ?? 0) };
+    const data = e.data as { counter: string; owner?: string; amount?: number };
+    if (e.type === 'Opened') return { _id: data.counter, owner: data.owner ?? '', total: 0 };
+    if (e.type === 'Credited') return doc && { ...doc, total: doc.total + (data.amount ?? 0) };
     if (e.type === 'Closed') return null;
     return doc;
   },
@@ -28,9 +28,9 @@ const wallets = docProjection<Wallet, StoredEvent>({
 describe('docProjection', () => {
   let store: ReadModelStore;
   const apply = async (...events: StoredEvent[]) => {
-    for (const each of events) await wallets.apply(each, store);
+    for (const each of events) await counters.apply(each, store);
   };
-  const wallet = (id: string) => store.collection<Wallet>('wallets').findOne({ _id: id });
+  const counter = (id: string) => store.collection<Counter>('counters').findOne({ _id: id });
 
   beforeEach(() => {
     store = createMingoReadModelStore();
@@ -38,50 +38,50 @@ describe('docProjection', () => {
   });
 
   test('describes its collection, event types and indexes for the runner', () => {
-    expect(wallets).toMatchObject({
-      name: 'wallets',
-      collections: ['wallets'],
+    expect(counters).toMatchObject({
+      name: 'counters',
+      collections: ['counters'],
       eventTypes: ['Opened', 'Credited', 'Closed'],
-      indexes: [{ collection: 'wallets', keys: { owner: 1 }, options: { unique: true } }],
+      indexes: [{ collection: 'counters', keys: { owner: 1 }, options: { unique: true } }],
     });
   });
 
   test('events in, document out, stamped with the last position applied', async () => {
-    await apply(event('Opened', { wallet: 'w1', owner: 'ada' }), event('Credited', { wallet: 'w1', amount: 30 }), event('Credited', { wallet: 'w1', amount: 12 }));
-    expect(await wallet('w1')).toEqual({ _id: 'w1', owner: 'ada', balance: 42, _pos: 3 });
+    await apply(event('Opened', { counter: 'w1', owner: 'ada' }), event('Credited', { counter: 'w1', amount: 30 }), event('Credited', { counter: 'w1', amount: 12 }));
+    expect(await counter('w1')).toEqual({ _id: 'w1', owner: 'ada', total: 42, _pos: 3 });
   });
 
   test('evolve sees the document without the guard field', async () => {
-    const seen: (Wallet | null)[] = [];
-    const spy = docProjection<Wallet, StoredEvent>({ name: 'spy', collection: 'wallets', eventTypes: [], documentId: () => 'w1', evolve: (doc) => (seen.push(doc), doc) });
-    await apply(event('Opened', { wallet: 'w1', owner: 'ada' }));
-    await spy.apply(event('Credited', { wallet: 'w1', amount: 1 }), store);
-    expect(seen).toEqual([{ _id: 'w1', owner: 'ada', balance: 0 }]);
+    const seen: (Counter | null)[] = [];
+    const spy = docProjection<Counter, StoredEvent>({ name: 'spy', collection: 'counters', eventTypes: [], documentId: () => 'w1', evolve: (doc) => (seen.push(doc), doc) });
+    await apply(event('Opened', { counter: 'w1', owner: 'ada' }));
+    await spy.apply(event('Credited', { counter: 'w1', amount: 1 }), store);
+    expect(seen).toEqual([{ _id: 'w1', owner: 'ada', total: 0 }]);
   });
 
   test('an event applied again, or an older one, is skipped', async () => {
-    const opened = event('Opened', { wallet: 'w1', owner: 'ada' });
-    const credited = event('Credited', { wallet: 'w1', amount: 30 });
+    const opened = event('Opened', { counter: 'w1', owner: 'ada' });
+    const credited = event('Credited', { counter: 'w1', amount: 30 });
     await apply(opened, credited);
     await apply(credited, opened, credited);
-    expect(await wallet('w1')).toEqual({ _id: 'w1', owner: 'ada', balance: 30, _pos: 2 });
+    expect(await counter('w1')).toEqual({ _id: 'w1', owner: 'ada', total: 30, _pos: 2 });
   });
 
   test('null from evolve deletes the document', async () => {
-    await apply(event('Opened', { wallet: 'w1', owner: 'ada' }), event('Opened', { wallet: 'w2', owner: 'bob' }), event('Closed', { wallet: 'w1' }));
-    expect(await wallet('w1')).toBeNull();
-    expect(await wallet('w2')).toMatchObject({ owner: 'bob' });
+    await apply(event('Opened', { counter: 'w1', owner: 'ada' }), event('Opened', { counter: 'w2', owner: 'bob' }), event('Closed', { counter: 'w1' }));
+    expect(await counter('w1')).toBeNull();
+    expect(await counter('w2')).toMatchObject({ owner: 'bob' });
   });
 
   test('an event without a document id changes nothing', async () => {
-    await apply(event('Opened', { wallet: 'w1', owner: 'ada' }), event('Credited', { amount: 5 }));
-    expect(await store.collection('wallets').find({})).toEqual([{ _id: 'w1', owner: 'ada', balance: 0, _pos: 1 }]);
+    await apply(event('Opened', { counter: 'w1', owner: 'ada' }), event('Credited', { amount: 5 }));
+    expect(await store.collection('counters').find({})).toEqual([{ _id: 'w1', owner: 'ada', total: 0, _pos: 1 }]);
   });
 
   test('a failure other than the guard still throws', async () => {
-    await store.collection('wallets').createIndex({ owner: 1 }, { unique: true });
-    await apply(event('Opened', { wallet: 'w1', owner: 'ada' }));
-    await expect(apply(event('Opened', { wallet: 'w2', owner: 'ada' }))).rejects.toMatchObject({ code: 11000 });
+    await store.collection('counters').createIndex({ owner: 1 }, { unique: true });
+    await apply(event('Opened', { counter: 'w1', owner: 'ada' }));
+    await expect(apply(event('Opened', { counter: 'w2', owner: 'ada' }))).rejects.toMatchObject({ code: 11000 });
   });
 });
 
@@ -107,30 +107,30 @@ describe('batches give what events one by one give', () => {
   const log = () => {
     position = 0;
     return [
-      event('Opened', { wallet: 'w1', owner: 'ada' }),
-      event('Opened', { wallet: 'w2', owner: 'bob' }),
-      event('Credited', { wallet: 'w1', amount: 5 }),
-      event('Credited', { wallet: 'w2', amount: 7 }),
-      event('Closed', { wallet: 'w2' }),
-      event('Credited', { wallet: 'w1', amount: 3 }),
-      event('Opened', { wallet: 'w2', owner: 'bob' }),
-      event('Credited', { wallet: 'w2', amount: 1 }),
-      event('Opened', { wallet: 'w3', owner: 'cy' }),
-      event('Closed', { wallet: 'w3' }),
+      event('Opened', { counter: 'w1', owner: 'ada' }),
+      event('Opened', { counter: 'w2', owner: 'bob' }),
+      event('Credited', { counter: 'w1', amount: 5 }),
+      event('Credited', { counter: 'w2', amount: 7 }),
+      event('Closed', { counter: 'w2' }),
+      event('Credited', { counter: 'w1', amount: 3 }),
+      event('Opened', { counter: 'w2', owner: 'bob' }),
+      event('Credited', { counter: 'w2', amount: 1 }),
+      event('Opened', { counter: 'w3', owner: 'cy' }),
+      event('Closed', { counter: 'w3' }),
     ];
   };
-  const all = (store: ReadModelStore) => store.collection('wallets').find({}, { sort: { _id: 1 } });
+  const all = (store: ReadModelStore) => store.collection('counters').find({}, { sort: { _id: 1 } });
 
   test('docProjection folds each document once per batch, from wherever the document already is', async () => {
     const events = log();
     const oneByOne = createMingoReadModelStore();
-    for (const each of events) await wallets.apply(each, oneByOne);
+    for (const each of events) await counters.apply(each, oneByOne);
     const batched = createMingoReadModelStore();
-    await wallets.applyBatch!(events.slice(0, 4), batched);
-    await wallets.applyBatch!(events.slice(4), batched);
+    await counters.applyBatch!(events.slice(0, 4), batched);
+    await counters.applyBatch!(events.slice(4), batched);
     expect(await all(batched)).toEqual(await all(oneByOne));
     // a replay of the whole batch (a retry, a crash before the checkpoint) changes nothing
-    await wallets.applyBatch!(events.slice(2), batched);
+    await counters.applyBatch!(events.slice(2), batched);
     expect(await all(batched)).toEqual(await all(oneByOne));
   });
 
@@ -169,14 +169,14 @@ describe('docProjection with a pure evolve (documents folded in place of a copy)
     name: 'ledgers',
     collection: 'ledgers',
     eventTypes: ['Line'],
-    documentId: (e) => String((e.data as { wallet: string }).wallet),
+    documentId: (e) => String((e.data as { counter: string }).counter),
     pureEvolve: true,
-    evolve: (doc, e) => ({ _id: String((e.data as { wallet: string }).wallet), lines: [...(doc?.lines ?? []), { n: (e.data as { n: number }).n }] }),
+    evolve: (doc, e) => ({ _id: String((e.data as { counter: string }).counter), lines: [...(doc?.lines ?? []), { n: (e.data as { n: number }).n }] }),
   });
 
   test('gives what copies give, keeps a dumped snapshot as it was, and skips what it has seen', async () => {
     const store = createMingoReadModelStore();
-    const line = (n: number, at: number) => event('Line', { wallet: 'w', n }, at);
+    const line = (n: number, at: number) => event('Line', { counter: 'w', n }, at);
     await ledger.apply(line(1, 1), store);
     const [dumped] = store.dump().find((dump) => dump.name === 'ledgers')!.docs;
     const asDumped = structuredClone(dumped);

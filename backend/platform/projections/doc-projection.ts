@@ -26,7 +26,7 @@ export interface DocProjectionSpec<D extends Doc, E extends StoredEvent = Record
   /**
    * `evolve` is pure (it never changes the document it is given): the stored document is folded
    * without copying it, and the result stored as it is, sharing what did not change. For documents
-   * that grow with the log (her unpaid earnings), which a copy per event would make quadratic.
+   * that grow with the log (a list a document keeps), which a copy per event would make quadratic.
    */
   pureEvolve?: boolean;
 }

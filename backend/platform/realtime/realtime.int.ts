@@ -90,16 +90,16 @@ describe('realtime on one node', () => {
     const pushes: { payload: unknown; at: number }[] = [];
     alice.on('readmodel:changed', (payload) => pushes.push({ payload, at: Date.now() }));
     const started = Date.now();
-    for (let n = 0; n < 50; n++) node.realtime.toUser(aliceId, 'readmodel:changed', { model: 'earnings', id: 'her' });
+    for (let n = 0; n < 50; n++) node.realtime.toUser(aliceId, 'readmodel:changed', { model: 'statistics', id: 'her' });
     node.realtime.toUser(aliceId, 'readmodel:changed', { model: 'payouts', id: 'her' });
     await silence(100);
-    expect(pushes.map(({ payload }) => payload)).toEqual([{ model: 'earnings', id: 'her' }, { model: 'payouts', id: 'her' }]);
+    expect(pushes.map(({ payload }) => payload)).toEqual([{ model: 'statistics', id: 'her' }, { model: 'payouts', id: 'her' }]);
     await silence(300);
-    expect(pushes.map(({ payload }) => payload)).toEqual([{ model: 'earnings', id: 'her' }, { model: 'payouts', id: 'her' }, { model: 'earnings', id: 'her' }]);
+    expect(pushes.map(({ payload }) => payload)).toEqual([{ model: 'statistics', id: 'her' }, { model: 'payouts', id: 'her' }, { model: 'statistics', id: 'her' }]);
     expect(pushes[2]!.at - started).toBeGreaterThanOrEqual(150);
     // the window closed with nothing new: the next change goes out at once again
     await silence(250);
-    node.realtime.toUser(aliceId, 'readmodel:changed', { model: 'earnings', id: 'her' });
+    node.realtime.toUser(aliceId, 'readmodel:changed', { model: 'statistics', id: 'her' });
     await silence(100);
     expect(pushes).toHaveLength(4);
     // other events are never held back

@@ -100,7 +100,7 @@ export function createRealtime(options: RealtimeOptions): Realtime {
   const windows = new Map<string, { again: boolean; timer: NodeJS.Timeout }>();
   /**
    * "Refetch this": the first goes out at once, the ones within the next COALESCE_MS make one more
-   * at its end (her earnings change with every paid message, a busy dashboard refetches a few
+   * at its end (a dashboard's figures change with every paid message, a busy dashboard refetches a few
    * times a second, not hundreds).
    */
   const sendCoalesced = (room: string | undefined, event: EventName, payload: unknown) => {
@@ -130,7 +130,7 @@ export function createRealtime(options: RealtimeOptions): Realtime {
     // it, and the Redis adapter would publish on a closed connection (an unhandled rejection)
     if (closed) return;
     // alone (no Redis adapter), a room without a socket here has no listener anywhere: nothing to
-    // encode (a replay at start pushes for every wallet of the log)
+    // encode (a replay at start pushes for every user of the log)
     if (room && !options.redisUrl && !io.of('/').adapter.rooms.has(room)) return;
     if (event === 'readmodel:changed') sendCoalesced(room, event, payload);
     else send(room, event, payload);

@@ -1,8 +1,9 @@
 /**
- * A module is one folder and one line: the example module (backend/test/example-module), handed
- * to the composition as `backend/entry/modules.ts` would, gets its read model projected, its route
- * mounted, its reaction run, its delayed job processed (pushing from the worker), its repeatable
- * job scheduled by start(), its pushes called with typed events and its socket handler attached.
+ * A module's sides are each one line in backend/entry: the example module
+ * (backend/test/example-module), handed to the composition as those lines would, gets its read
+ * model projected, its route mounted, its reaction run, its delayed job processed (pushing from the
+ * worker), its repeatable job scheduled by start(), its pushes called with typed events and its
+ * socket handler attached.
  */
 import { io as connect, type Socket } from 'socket.io-client';
 import { client, startTestApp, type TestApp } from './app-harness';

@@ -1,7 +1,8 @@
 /**
- * The smallest module that uses every hook a module has: registered only by its test
- * (`backend/test/module-shape.int.ts`), the way `backend/entry/modules.ts` registers a product
- * module with one line. It reads an event the accounts module records (UserRegistered):
+ * The smallest module that uses every hook a module has, its three sides in one object (an
+ * `AuraModule`): registered only by its test (`backend/test/module-shape.int.ts`), the way
+ * `backend/entry/read-sides.ts`, `command-sides.ts` and `worker-sides.ts` register a product
+ * module's sides, one line each. It reads an event the accounts module records (UserRegistered):
  *
  * - a read model (sign-ups per day) and a route that answers it,
  * - a reaction that enqueues a delayed job per sign-up; the job (worker role) checks a query of

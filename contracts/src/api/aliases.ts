@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { IdParam } from './common';
 import type { RouteContract } from './route-contract';
 
-/** Alias price, auracoin (spec §9). */
+/** Alias price, auracoin (docs/product.md#constants). */
 export const ALIAS_PRICE_AURACOIN = 50;
 export const ALIAS_NAME_MAX = 40;
 
@@ -16,7 +16,7 @@ export const AliasView = z.object({
 });
 export type AliasView = z.infer<typeof AliasView>;
 
-/** Spec §7: {aliasName, price (fixed 50)}. The server charges its own price; a different one is refused. */
+/** {aliasName, price (fixed 50)} (docs/product.md#api-aliases): the server charges its own price and refuses another. */
 export const CreateAliasBody = z.object({
   aliasName: z.string().trim().min(1).max(ALIAS_NAME_MAX),
   price: z.literal(ALIAS_PRICE_AURACOIN),

@@ -86,10 +86,10 @@ export const MessageContent = z
   .transform(normalizeMessage);
 
 /**
- * Spec §7: {conversationId, senderId, senderType, content}. The server knows the sender from the
- * session: `senderType` must be the caller's kind and `senderId` the caller (a user may name their
- * identity id). `clientMessageId` (or the Idempotency-Key header) makes a retried send store and
- * charge once.
+ * The body as docs/product.md#api-chat lists it: {conversationId, senderId, senderType, content}.
+ * The server knows the sender from the session: `senderType` must be the caller's kind and
+ * `senderId` the caller (a user may name their identity id). `clientMessageId` (or the
+ * Idempotency-Key header) makes a retried send store and charge once.
  */
 export const SendMessageBody = z.object({
   conversationId: z.string().uuid(),

@@ -7,8 +7,9 @@ import type { RouteContract } from './route-contract';
 export const ADMIN_BALANCE_MAX = 10_000_000;
 
 /**
- * Admin edit of a user's balance (spec §7: PATCH /api/users/{id} {auracoinBalance}). Auracoin,
- * at most two decimals (minor units); recorded as an AuracoinAdjusted event carrying the admin's id.
+ * Admin edit of a user's balance (PATCH /api/users/{id} {auracoinBalance},
+ * docs/product.md#api-accounts). Auracoin, at most two decimals (minor units); recorded as an
+ * AuracoinAdjusted event carrying the admin's id.
  */
 export const UpdateUserBody = z.object({
   auracoinBalance: z

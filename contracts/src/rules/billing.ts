@@ -4,7 +4,7 @@
  *
  * - A session is billed by the started minute at the rate fixed when it was requested: minute 1
  *   starts at acceptance, minute k at startedAt + (k − 1) × minute.
- * - Cost = started minutes × rate; 0 at zero elapsed time (spec §9).
+ * - Cost = started minutes × rate; 0 at zero elapsed time (docs/product.md#constants).
  * - Starting needs (and holds) the minimum: rate × 5 minutes.
  * - The performer's share is taken on the session's running total, so rounding happens once per
  *   session, not once per minute (`performerShareOfPartCents` in share.ts).

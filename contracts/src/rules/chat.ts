@@ -11,7 +11,7 @@ export const MESSAGES_PAGE_MAX = 200;
 /** Conversations per list answer. */
 export const CONVERSATIONS_PAGE_DEFAULT = 50;
 export const CONVERSATIONS_PAGE_MAX = 200;
-/** The spec's polling of the messages (§9), kept only as the fallback while the socket is down. */
+/** The polling of the messages (docs/product.md#constants), kept only as the fallback while the socket is down. */
 export const MESSAGE_POLL_MS = 3000;
 /** How long a 'sta scrivendo…' lasts without a new keystroke. */
 export const TYPING_TIMEOUT_MS = 5000;

@@ -1,7 +1,7 @@
 /**
- * Package arithmetic (spec §2 pricing, §9), shared by the server (what is charged and credited)
- * and the client (what is shown). Prices are euro cents, auracoin amounts are minor units
- * (1 auracoin = 100) where money moves.
+ * Package arithmetic (docs/product.md#package-card and #constants), shared by the server (what is
+ * charged and credited) and the client (what is shown). Prices are euro cents, auracoin amounts
+ * are minor units (1 auracoin = 100) where money moves.
  *
  * THE rounding rule, stated once: a percentage of an integer amount is rounded half up to the
  * nearest integer minor unit (`percentOf`). Every discount and bonus goes through it.
@@ -68,7 +68,7 @@ export function quotePackage(pkg: PackageTerms, discountPercent: number, offerBo
 }
 export type PackageQuote = ReturnType<typeof quotePackage>;
 
-/** Which celebration a purchase of `credits` auracoin earns (spec §9). */
+/** Which celebration a purchase of `credits` auracoin earns (docs/product.md#buying). */
 export type Celebration = 'fireworks' | 'stars' | 'confetti';
 export function celebrationFor(credits: number): Celebration {
   if (credits >= 2500) return 'fireworks';

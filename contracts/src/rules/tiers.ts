@@ -1,5 +1,5 @@
 /**
- * Loyalty tiers (spec §3, §4, §9): derived from the total auracoin spent. One table, used by the
+ * Loyalty tiers (docs/product.md#tiers): derived from the total auracoin spent. One table, used by the
  * server to price purchases and by the client to show the badge and the progress bar.
  */
 export type TierName = 'Bronze' | 'Silver' | 'Gold' | 'Platinum';

@@ -40,8 +40,17 @@ const MONEY_EVENTS = new Set(['AuracoinCredited', 'AuracoinDebited', 'AuracoinAd
 const named = (value: unknown) => typeof value === 'string' && value !== '';
 const num = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : undefined);
 
+/** one replay per log read: the audit hooks that compare read models with it ask for the same log again */
+const replays = new WeakMap<readonly StoredEvent[], LedgerAudit>();
+
 /** Replays the log (in global order) and checks every rule the ledger must keep. */
 export function auditLedger(events: readonly StoredEvent[]): LedgerAudit {
+  let replay = replays.get(events);
+  if (!replay) replays.set(events, (replay = replayLedger(events)));
+  return replay;
+}
+
+function replayLedger(events: readonly StoredEvent[]): LedgerAudit {
   const wallets = new Map<string, WalletAudit>();
   const earnings = new Map<string, EarningsAudit>();
   const problems: AuditProblem[] = [];

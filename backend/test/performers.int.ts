@@ -173,6 +173,8 @@ describe('registration with documents', () => {
     [{ documents: [] }, "Carica almeno un documento d'identità", 'body.documents'],
     [{ digitalSignature: '' }, 'Firma il contratto per completare la registrazione', 'body.digitalSignature'],
     [{ acceptedTerms: false }, 'Devi accettare i termini e condizioni', 'body.acceptedTerms'],
+    // without the checkbox only a signed contract (signature and signing time) accepts the terms
+    [{ acceptedTerms: undefined, signedContractAt: undefined }, 'Devi accettare i termini e condizioni', 'body.acceptedTerms'],
   ])('refuses %j with the spec message, in order, changing nothing', async (overrides, message, path) => {
     const doc = await upload(PNG, 'id.png');
     const before = await logLength(app);

@@ -30,7 +30,7 @@ export async function onlinePerformer(url: string, admin: Http, options: { rate?
   const http = client(url);
   const login = await http.post('/api/performer/login', { username: body.username, password: body.password });
   if (login.status !== 200) throw new Error(`performer sign-in failed: ${login.status} ${login.text}`);
-  return { id: created.json.id as string, http, name: body.name };
+  return { id: created.json.id as string, http, name: body.name, username: body.username, password: body.password };
 }
 
 /** A registered user whose balance an admin set to `auracoin`. */

@@ -119,10 +119,14 @@ export const PerformerRegistrationBody = z.object({
   image: z.string().trim().max(500).optional(),
   /** the signature pad's image (data URL) */
   digitalSignature: z.string().max(500_000).optional(),
-  /** ignored: the server stamps the signing time */
+  /**
+   * the client's signing time: with the signature it means the terms were accepted when
+   * `acceptedTerms` is left out (the spec's body); the server stamps its own time
+   */
   signedContractAt: z.unknown().optional(),
   /** ignored: a registration is always pending */
   verificationStatus: z.unknown().optional(),
+  /** the form's checkbox: an explicit false is refused; absent, the signed contract stands for it */
   acceptedTerms: z.boolean().optional(),
   /**
    * The identity documents, recorded together with the registration (at least one when the field

@@ -74,3 +74,32 @@ describe('registration checks, in the spec order', () => {
     });
   });
 });
+
+describe('terms: the checkbox, or the signed contract of the spec\'s body', () => {
+  const { acceptedTerms: _checkbox, ...specBody } = { ...complete, signedContractAt: '2026-11-20T09:59:00.000Z' };
+  const termsRefused = { title: 'Termini e condizioni', message: 'Devi accettare i termini e condizioni', field: 'acceptedTerms' };
+
+  it('given no acceptedTerms field, when the contract is signed (signature and signing time), then the terms count as accepted', () => {
+    expect(registrationProblem(specBody, now)).toBeNull();
+  });
+  it('given a signed contract, when acceptedTerms is explicitly false, then the terms are refused', () => {
+    expect(registrationProblem({ ...specBody, acceptedTerms: false }, now)).toEqual(termsRefused);
+  });
+  it('given a signed contract, when acceptedTerms is true, then it passes as before', () => {
+    expect(registrationProblem({ ...specBody, acceptedTerms: true }, now)).toBeNull();
+  });
+  it('given no acceptedTerms field, when the signing time is missing or blank, then the terms are refused', () => {
+    const { signedContractAt: _time, ...unsigned } = specBody;
+    expect(registrationProblem(unsigned, now)).toEqual(termsRefused);
+    expect(registrationProblem({ ...specBody, signedContractAt: '  ' }, now)).toEqual(termsRefused);
+    expect(registrationProblem({ ...specBody, signedContractAt: 1_700_000_000 }, now)).toEqual(termsRefused);
+  });
+  it('given neither acceptedTerms nor a signature, when submitted, then the signature check refuses first', () => {
+    const { signedContractAt: _time, ...neither } = specBody;
+    expect(registrationProblem({ ...neither, digitalSignature: '' }, now)?.title).toBe('Firma mancante');
+    expect(registrationProblem({ ...specBody, digitalSignature: undefined }, now)?.field).toBe('digitalSignature');
+  });
+  it('given no acceptedTerms field, when an earlier check fails, then that check still answers first', () => {
+    expect(registrationProblem({ ...specBody, documentCount: 0 }, now)?.message).toBe("Carica almeno un documento d'identità");
+  });
+});

@@ -72,6 +72,9 @@ export interface RegistrationCheckInput {
   dateOfBirth?: string | null;
   documentCount: number;
   digitalSignature?: string | null;
+  /** when the contract was signed (the spec's body sends it with the signature) */
+  signedContractAt?: unknown;
+  /** the form's checkbox; the spec's body leaves it out */
   acceptedTerms?: boolean | null;
 }
 
@@ -87,6 +90,16 @@ export interface RegistrationProblem {
 const blank = (value: string | null | undefined) => !value || value.trim() === '';
 
 /**
+ * The terms are accepted when the checkbox says so, or, without the field (the spec's body has
+ * none), by a signed contract: a signature and its signing time. An explicit `false` is refused
+ * whatever else is sent.
+ */
+function termsAccepted(input: RegistrationCheckInput): boolean {
+  if (typeof input.acceptedTerms === 'boolean') return input.acceptedTerms;
+  return !blank(input.digitalSignature) && typeof input.signedContractAt === 'string' && !blank(input.signedContractAt);
+}
+
+/**
  * The five submit checks of the performer registration, in the spec's order; the first failing
  * one, or null. The form and the server run this same function.
  */
@@ -99,7 +112,7 @@ export function registrationProblem(input: RegistrationCheckInput, now: Date): R
   if (ageOn(input.dateOfBirth!, now) < ADULT_AGE) return { title: 'Età non valida', message: 'Devi avere almeno 18 anni per registrarti', field: 'dateOfBirth' };
   if (input.documentCount < 1) return { title: 'Documenti mancanti', message: "Carica almeno un documento d'identità", field: 'documents' };
   if (blank(input.digitalSignature)) return { title: 'Firma mancante', message: 'Firma il contratto per completare la registrazione', field: 'digitalSignature' };
-  if (input.acceptedTerms !== true) return { title: 'Termini e condizioni', message: 'Devi accettare i termini e condizioni', field: 'acceptedTerms' };
+  if (!termsAccepted(input)) return { title: 'Termini e condizioni', message: 'Devi accettare i termini e condizioni', field: 'acceptedTerms' };
   return null;
 }
 

@@ -1,15 +1,14 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
-import { apiRoutes, chatStreams, normalizeMessage, type ChatParty, type ConversationView, type DomainEvent, type Identity, type MessageView } from '@aura/contracts';
+import { apiRoutes, chatStreams, normalizeMessage, type ChatParty, type ConversationView, type Identity, type MessageView } from '@aura/contracts';
 import { DomainError } from '../../platform/domain-error';
 import { foldStream } from '../../platform/eventstore/handle-command';
-import { DuplicateEventIdError, WrongExpectedRevisionError, type EventStore } from '../../platform/eventstore/port';
+import type { EventStore } from '../../platform/eventstore/port';
 import { requestCountry } from '../../platform/http/country';
 import { forbidden } from '../../platform/http/errors';
 import { commandMetadata, mountRoute } from '../../platform/http/routes';
 import type { Principal, SessionManager } from '../../platform/http/session';
 import { deterministicId, newId } from '../../platform/ids';
-import { spendFromWallet } from '../../ledger';
 import {
   conversation,
   decideMarkRead,
@@ -21,6 +20,7 @@ import {
   type OpenConversation,
   type PerformerFacts,
 } from './conversation';
+import { storeMessage } from './store-message';
 import type { ChatProfile } from '../../projections/chat/queries';
 import { unreadField, type MessageDoc } from '../../projections/chat/projection';
 
@@ -45,13 +45,6 @@ export interface ChatCommandDeps {
   startedConversation: (conversationId: string) => Promise<OpenConversation | null>;
   toMessageView: (doc: MessageDoc) => MessageView;
 }
-
-/**
- * A message's event id, on either path (paid: in the wallet with its debit; unpaid: its own
- * stream): the SQL stores refuse an id stored in another stream, so a retry that crosses her switch
- * between paid and free messages cannot store it twice (nor charge for one stored free).
- */
-const messageEventId = (messageId: string) => deterministicId(`message-sent:${messageId}`);
 
 /** The conversation's id for one performer and one identity: opening it twice finds the same one. */
 export const conversationIdOf = (performerId: string, identityId: string) => deterministicId(`conversation:${performerId}:${identityId}`);
@@ -113,53 +106,12 @@ export function chatRouter(deps: ChatCommandDeps): Router {
       state,
       deps.now(),
     );
-    let position: number | undefined;
-    try {
-      position = await store(message, { walletId: open.userId, key, metadata: commandMetadata(ctx, caller, key ? { messageKey: key } : {}) });
-    } catch (error) {
-      // the other path stored this message (a retry across a price change): that one is the answer
-      if (!(error instanceof DuplicateEventIdError) || !key) throw error;
-      position = await deps.eventStore.headPosition();
-    }
+    const position = await storeMessage(deps.eventStore, message, { walletId: open.userId, key, metadata: commandMetadata(ctx, caller, key ? { messageKey: key } : {}), now: deps.now });
     const stored = await deps.messageAfter(messageId, position);
     if (!stored) throw new DomainError('service_unavailable', 'Il servizio è occupato, riprova tra poco');
     if (!sameMessage(stored, party, body.content)) throw reused();
     return deps.toMessageView(stored);
   });
-
-  /**
-   * A paid message and its debit are one append to the payer's wallet (the one spend); an unpaid
-   * one gets its own stream, created once. Either way a repeated key stores nothing new.
-   */
-  async function store(message: DomainEvent, context: { walletId: string; key: string | undefined; metadata: Record<string, unknown> }): Promise<number> {
-    if (message.type !== 'MessageSent') throw new Error('not a message');
-    const { messageId, priceUnits } = message.data;
-    if (priceUnits > 0) {
-      const spent = await spendFromWallet(deps.eventStore, {
-        walletId: context.walletId,
-        amountUnits: priceUnits,
-        purchase: message,
-        reason: 'message',
-        reference: messageId,
-        idempotencyKey: context.key ? `message:${messageId}` : undefined,
-        purchaseId: messageEventId(messageId),
-        metadata: context.metadata,
-        now: deps.now,
-      });
-      return spent.position;
-    }
-    const stream = chatStreams.message(messageId);
-    try {
-      const result = await deps.eventStore.appendToStream(stream, [{ id: messageEventId(messageId), type: message.type, data: message.data, metadata: context.metadata }], {
-        expectedRevision: 'no_stream',
-      });
-      return result.position;
-    } catch (error) {
-      if (!(error instanceof WrongExpectedRevisionError)) throw error;
-      const [first] = await deps.eventStore.readStream(stream);
-      return first!.position;
-    }
-  }
 
   mountRoute(router, deps.sessions, apiRoutes.markRead, async (ctx, { params }, caller) => {
     const state = await loadConversation(params.conversationId);

@@ -56,7 +56,8 @@ const CREDITS_PER_APPEND = 500;
  * Many sales' credits (a projector batch's), each exactly once: one append per performer with all
  * of hers, instead of one each (appends to one stream cannot share a statement, so hers would
  * commit one after the other). When some of them are stored already (the batch seen again after
- * a crash), hers are credited one by one, each a no-op if it is there.
+ * a crash), a store with unique event ids refuses the append whole and hers are credited one by
+ * one, each a no-op if it is there; on the others appendOnce leaves out those it finds.
  */
 export async function creditEarningsTogether(eventStore: EventStore, credits: readonly { sale: Sale; at: Date; causationId: string }[]): Promise<void> {
   const byPerformer = new Map<string, typeof credits[number][]>();

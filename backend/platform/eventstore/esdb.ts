@@ -1,7 +1,10 @@
 /**
- * The production event store: EventStoreDB through `@eventstore/db-client`. Idempotency by event
- * id and expected revisions are native. `position` is the event's commit position in `$all`: for
- * ordinary (self-committed) appends every event has its own, strictly increasing in log order.
+ * The production event store: EventStoreDB through `@eventstore/db-client`. Expected revisions
+ * are native, and so is idempotency by event id, within a stream only: an exact retry of an append
+ * is a no-op, but the same id in another stream, or again with `any` once the write is no longer
+ * recent, is stored again (`uniqueEventIds` is false). `position` is the event's commit position
+ * in `$all`: for ordinary (self-committed) appends every event has its own, strictly increasing in
+ * log order.
  * System events (types starting with `$`) are hidden from readAll and subscriptions.
  */
 import {
@@ -55,6 +58,8 @@ function toEsdbExpected(expected: ExpectedRevision): AppendExpectedRevision {
 
 class EsdbEventStore implements EventStore {
   readonly adapter = 'eventstoredb';
+  /** ids are checked per stream, and with `any` against recent writes only */
+  readonly uniqueEventIds = false;
   private readonly subscriptions = new Set<EsdbSubscription>();
 
   constructor(private readonly client: EventStoreDBClient) {}

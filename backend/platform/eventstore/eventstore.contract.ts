@@ -5,10 +5,11 @@
 import { randomUUID } from 'node:crypto';
 import type { EventStore, EventToAppend, StoredEvent } from './port';
 import { DuplicateEventIdError, WrongExpectedRevisionError, type AppendResult } from './port';
+import { retryOnConflict } from './handle-command';
 
 export interface ContractCapabilities {
-  /** SQL stores index event ids globally; EventStoreDB checks them per stream only */
-  rejectsEventIdFromOtherStream: boolean;
+  /** what the store must declare as `uniqueEventIds`: SQL stores index event ids globally; EventStoreDB checks them per stream only */
+  uniqueEventIds: boolean;
 }
 
 const newEvent = (data: unknown = { amount: 100 }, type = 'ContractTested'): EventToAppend => ({
@@ -37,7 +38,7 @@ function expectStrictlyIncreasing(positions: number[]): void {
 export function eventStoreContract(
   makeStore: () => Promise<EventStore>,
   cleanup?: () => Promise<void>,
-  capabilities: ContractCapabilities = { rejectsEventIdFromOtherStream: true },
+  capabilities: ContractCapabilities = { uniqueEventIds: true },
 ): void {
   describe('event store contract', () => contractTests(makeStore, cleanup, capabilities));
 }
@@ -185,16 +186,6 @@ function contractTests(
       expect(await store.readStream(stream)).toHaveLength(3);
     });
 
-    if (capabilities.rejectsEventIdFromOtherStream) {
-      it('refuses an event id that is already stored in another stream', async () => {
-        const event = newEvent();
-        await store.appendToStream(newStream('owner'), [event], { expectedRevision: 'no_stream' });
-        const other = newStream('thief');
-        const refused = store.appendToStream(other, [event], { expectedRevision: 'any' });
-        await expect(refused).rejects.toBeInstanceOf(DuplicateEventIdError);
-        expect(await store.readStream(other)).toEqual([]);
-      });
-    }
   });
 
   describe('concurrency', () => {
@@ -237,7 +228,7 @@ function contractTests(
         ...good.map(({ stream, events }) => store.appendToStream(stream, events, { expectedRevision: 'no_stream' })),
         store.appendToStream(retried.stream, retried.events, { expectedRevision: 'no_stream' }),
         store.appendToStream(stale, newEvents(1), { expectedRevision: 'no_stream' }),
-        capabilities.rejectsEventIdFromOtherStream
+        store.uniqueEventIds
           ? store.appendToStream(newStream('thief'), [stolen], { expectedRevision: 'any' })
           : Promise.reject(new DuplicateEventIdError('thief', [stolen.id])),
       ]);
@@ -250,6 +241,115 @@ function contractTests(
       for (const { stream, events } of good) expect(idsOf(await store.readStream(stream))).toEqual(idsOf(events));
       expect(idsOf(await store.readStream(retried.stream))).toEqual(idsOf(retried.events));
       expect(await store.readStream(stale)).toHaveLength(1);
+    });
+  });
+
+  /**
+   * What the writers that must never lose or double an event build on (backend/ledger): a decision
+   * reads the stream and appends at its exact revision, going again on a conflict; an event with a
+   * fixed id is stored once; a claim is the one append that creates its stream.
+   */
+  describe('what the ledger relies on', () => {
+    it(`declares uniqueEventIds: ${String(capabilities.uniqueEventIds)}`, () => {
+      expect(store.uniqueEventIds).toBe(capabilities.uniqueEventIds);
+    });
+
+    if (capabilities.uniqueEventIds) {
+      it('unique event ids: refuses an id stored in another stream, with any expected revision, writing none of the append', async () => {
+        const event = newEvent();
+        await store.appendToStream(newStream('owner'), [event], { expectedRevision: 'no_stream' });
+        const other = newStream('thief');
+        for (const expectedRevision of ['any', 'no_stream', 'stream_exists', 0] as const) {
+          if (expectedRevision === 'stream_exists') await store.appendToStream(other, newEvents(1), { expectedRevision: 'no_stream' });
+          const refused = store.appendToStream(other, [newEvent(), event], { expectedRevision });
+          await expect(refused).rejects.toBeInstanceOf(DuplicateEventIdError);
+        }
+        expect(await store.readStream(other)).toHaveLength(1);
+      });
+
+      it('unique event ids: an append with any that repeats some ids of this stream among new ones is refused whole', async () => {
+        // a batch of fixed-id events of which some were stored before: the writer stores them one by one
+        const stream = newStream('partly-stored');
+        const stored = newEvents(2);
+        await store.appendToStream(stream, stored, { expectedRevision: 'no_stream' });
+        const refused = store.appendToStream(stream, [newEvent(), stored[1]!], { expectedRevision: 'any' });
+        await expect(refused).rejects.toBeInstanceOf(DuplicateEventIdError);
+        expect(idsOf(await store.readStream(stream))).toEqual(idsOf(stored));
+      });
+
+      it('unique event ids: an append repeated with any long after the first, the stream written since, stores nothing', async () => {
+        const stream = newStream('late-repeat');
+        const fixed = [newEvent()];
+        const first = await store.appendToStream(stream, fixed, { expectedRevision: 'any' });
+        for (let n = 0; n < 5; n += 1) await store.appendToStream(stream, newEvents(2), { expectedRevision: 'any' });
+        await expect(store.appendToStream(stream, fixed, { expectedRevision: 'any' })).resolves.toEqual(again(first));
+        expect((await store.readStream(stream)).filter((event) => event.id === fixed[0]!.id)).toHaveLength(1);
+      });
+    } else {
+      it('ids unique per stream only: the same id in another stream is stored there too (the ledger must not count on a refusal)', async () => {
+        const event = newEvent();
+        await store.appendToStream(newStream('first'), [event], { expectedRevision: 'no_stream' });
+        const other = newStream('second');
+        await store.appendToStream(other, [event], { expectedRevision: 'no_stream' });
+        expect(idsOf(await store.readStream(other))).toEqual([event.id]);
+      });
+    }
+
+    it('a repeat at the exact revision of the first append, the stream written since, is answered as the first and stores nothing', async () => {
+      const stream = newStream('late-exact-repeat');
+      await store.appendToStream(stream, newEvents(1), { expectedRevision: 'no_stream' });
+      const events = newEvents(2);
+      const first = await store.appendToStream(stream, events, { expectedRevision: 0 });
+      await store.appendToStream(stream, newEvents(3), { expectedRevision: 2 });
+      await expect(store.appendToStream(stream, events, { expectedRevision: 0 })).resolves.toEqual(again(first));
+      expect(await store.readStream(stream)).toHaveLength(6);
+    });
+
+    it('the same append sent 10 times at once stores one copy; each is answered as the first or refused as a conflict', async () => {
+      const stream = newStream('repeats-at-once');
+      await store.appendToStream(stream, newEvents(1), { expectedRevision: 'no_stream' });
+      const events = newEvents(2);
+      const outcomes = await Promise.allSettled(Array.from({ length: 10 }, () => store.appendToStream(stream, events, { expectedRevision: 0 })));
+      const answers = outcomes.flatMap((outcome) => (outcome.status === 'fulfilled' ? [outcome.value] : []));
+      for (const outcome of outcomes) if (outcome.status === 'rejected') expect(outcome.reason).toBeInstanceOf(WrongExpectedRevisionError);
+      expect(answers.length).toBeGreaterThan(0);
+      const stored = await store.readStream(stream);
+      expect(idsOf(stored.slice(1))).toEqual(idsOf(events));
+      for (const answer of answers) expect(answer).toMatchObject({ nextExpectedRevision: 2, position: stored[2]?.position });
+    });
+
+    it('of 20 appends creating one stream at once (no_stream), exactly one wins and the others are conflicts', async () => {
+      const stream = newStream('claim');
+      const outcomes = await Promise.allSettled(Array.from({ length: 20 }, () => store.appendToStream(stream, newEvents(1), { expectedRevision: 'no_stream' })));
+      expect(outcomes.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(1);
+      for (const outcome of outcomes) if (outcome.status === 'rejected') expect(outcome.reason).toBeInstanceOf(WrongExpectedRevisionError);
+      expect(await store.readStream(stream)).toHaveLength(1);
+    });
+
+    it('20 writers reading the stream and appending at its exact revision, again on a conflict, all land once: no update is lost', async () => {
+      const stream = newStream('read-decide-append');
+      const writers = Array.from({ length: 20 }, (_, n) => newEvent({ writer: n }));
+      await Promise.all(
+        writers.map((event) =>
+          retryOnConflict(async () => {
+            const stored = await store.readStream(stream);
+            const revision = stored.length - 1;
+            return store.appendToStream(stream, [event], { expectedRevision: revision < 0 ? 'no_stream' : revision });
+          }),
+        ),
+      );
+      const stored = await store.readStream(stream);
+      expect(stored.map((event) => event.revision)).toEqual(writers.map((_, revision) => revision));
+      expect(new Set(idsOf(stored))).toEqual(new Set(idsOf(writers)));
+    });
+
+    it('20 appends with any to one stream at once all land, the events of each side by side', async () => {
+      const stream = newStream('pairs');
+      const pairs = Array.from({ length: 20 }, () => newEvents(2));
+      await Promise.all(pairs.map((pair) => store.appendToStream(stream, pair, { expectedRevision: 'any' })));
+      const stored = idsOf(await store.readStream(stream));
+      expect(stored).toHaveLength(40);
+      for (const [first, second] of pairs) expect(stored.indexOf(second!.id)).toBe(stored.indexOf(first!.id) + 1);
     });
   });
 

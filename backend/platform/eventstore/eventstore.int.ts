@@ -8,15 +8,12 @@ import { mkdir, mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { GenericContainer, Wait, type StartedTestContainer } from 'testcontainers';
-import { describeWithEngine, engineSource } from '../../test/engines';
-import { createEventStoreDbEventStore } from './esdb';
+import { describeWithEngine } from '../../test/engines';
+import { eventStoreDbSource, postgresSource, useEventStoreDb, usePostgresEventStore } from '../../test/event-stores';
 import { eventStoreContract } from './eventstore.contract';
 import { createPgliteEventStore } from './pglite';
 import type { EventStore, EventToAppend, StoredEvent } from './port';
-import { createPostgresEventStore } from './postgres';
 
-const CONTAINER_START_TIMEOUT_MS = 180_000;
 // the integration project's testTimeout is not applied per project by Jest
 jest.setTimeout(60_000);
 const newEvents = (count: number): EventToAppend[] =>
@@ -54,14 +51,14 @@ describe('PGlite event store (on disk)', () => {
     try {
       const events = newEvents(3);
       const first = await createPgliteEventStore({ dataDir });
-      const written = await first.appendToStream('wallet-1', events, { expectedRevision: 'no_stream' });
+      const written = await first.appendToStream('stream-1', events, { expectedRevision: 'no_stream' });
       await first.close();
 
       const reopened = await createPgliteEventStore({ dataDir });
       try {
-        expect(idsOf(await reopened.readStream('wallet-1'))).toEqual(idsOf(events));
+        expect(idsOf(await reopened.readStream('stream-1'))).toEqual(idsOf(events));
         expect(await reopened.headPosition()).toBe(written.position);
-        const next = await reopened.appendToStream('wallet-1', newEvents(1), { expectedRevision: 2 });
+        const next = await reopened.appendToStream('stream-1', newEvents(1), { expectedRevision: 2 });
         expect(next.nextExpectedRevision).toBe(3);
         expect(next.position).toBeGreaterThan(written.position);
       } finally {
@@ -87,18 +84,18 @@ describe('PGlite event store (its own appends)', () => {
       let fromMemory: StoredEvent[];
       let sincePosition: number;
       try {
-        await first.appendToStream('wallet-a', [{ id: randomUUID().toUpperCase(), type: 'Tested', data: awkward(), metadata: { by: 'test', z: 1, a: [2, 1] } }], { expectedRevision: 'no_stream' });
+        await first.appendToStream('stream-a', [{ id: randomUUID().toUpperCase(), type: 'Tested', data: awkward(), metadata: { by: 'test', z: 1, a: [2, 1] } }], { expectedRevision: 'no_stream' });
         // appends of one turn share one statement; one of them misses its revision and is refused
         const together = await Promise.allSettled([
-          first.appendToStream('wallet-b', newEvents(3), { expectedRevision: 'no_stream' }),
-          first.appendToStream('wallet-a', newEvents(1), { expectedRevision: 5 }),
-          first.appendToStream('wallet-c', [{ id: randomUUID(), type: 'Tested', data: null }], { expectedRevision: 'any' }),
-          first.appendToStream('wallet-a', [{ id: randomUUID(), type: 'Tested', data: [3, { b: 1, a: 2 }] }], { expectedRevision: 0 }),
+          first.appendToStream('stream-b', newEvents(3), { expectedRevision: 'no_stream' }),
+          first.appendToStream('stream-a', newEvents(1), { expectedRevision: 5 }),
+          first.appendToStream('stream-c', [{ id: randomUUID(), type: 'Tested', data: null }], { expectedRevision: 'any' }),
+          first.appendToStream('stream-a', [{ id: randomUUID(), type: 'Tested', data: [3, { b: 1, a: 2 }] }], { expectedRevision: 0 }),
         ]);
         expect(together.map((outcome) => outcome.status)).toEqual(['fulfilled', 'rejected', 'fulfilled', 'fulfilled']);
         const retried = newEvents(2);
-        await first.appendToStream('wallet-d', retried, { expectedRevision: 'no_stream' });
-        expect((await first.appendToStream('wallet-d', retried, { expectedRevision: 'no_stream' })).alreadyStored).toBe(true);
+        await first.appendToStream('stream-d', retried, { expectedRevision: 'no_stream' });
+        expect((await first.appendToStream('stream-d', retried, { expectedRevision: 'no_stream' })).alreadyStored).toBe(true);
         fromMemory = await first.readAll();
         sincePosition = fromMemory[2]!.position;
         expect(asRead(await first.readAll({ after: sincePosition, maxCount: 3 }))).toBe(asRead(fromMemory.slice(3, 6)));
@@ -112,7 +109,7 @@ describe('PGlite event store (its own appends)', () => {
         expect(asRead(await reopened.readAll({ after: sincePosition, maxCount: 3 }))).toBe(asRead(fromMemory.slice(3, 6)));
         // and what the reopened store appends is handed out as it will read back
         const head = (await reopened.headPosition())!;
-        await reopened.appendToStream('wallet-e', [{ id: randomUUID(), type: 'Tested', data: awkward() }], { expectedRevision: 'no_stream' });
+        await reopened.appendToStream('stream-e', [{ id: randomUUID(), type: 'Tested', data: awkward() }], { expectedRevision: 'no_stream' });
         const appended = await reopened.readAll({ after: head });
         expect(appended).toHaveLength(1);
         expect(appended[0]!.data).toEqual(JSON.parse(JSON.stringify(awkward())));
@@ -133,7 +130,7 @@ describe('PGlite data folder', () => {
       await mkdir(join(parent, 'eventstore.initdb-999999', 'base'), { recursive: true });
       const store = await createPgliteEventStore({ dataDir });
       try {
-        await store.appendToStream('wallet-1', newEvents(1), { expectedRevision: 'no_stream' });
+        await store.appendToStream('stream-1', newEvents(1), { expectedRevision: 'no_stream' });
       } finally {
         await store.close();
       }
@@ -145,31 +142,9 @@ describe('PGlite data folder', () => {
   });
 });
 
-const postgres = engineSource('DATABASE_URL', 'PostgreSQL');
+const postgres = postgresSource();
 describeWithEngine(postgres, 'PostgreSQL event store', () => {
-  const schema = `eventstore_test_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
-  let container: StartedTestContainer | undefined;
-  let url = postgres.kind === 'url' ? postgres.url : '';
-
-  beforeAll(async () => {
-    if (postgres.kind !== 'container') return;
-    container = await new GenericContainer('postgres:16')
-      .withEnvironment({ POSTGRES_USER: 'aura', POSTGRES_PASSWORD: 'aura', POSTGRES_DB: 'aura' })
-      .withExposedPorts(5432)
-      .withWaitStrategy(Wait.forLogMessage(/database system is ready to accept connections/, 2))
-      .start();
-    url = `postgres://aura:aura@${container.getHost()}:${container.getMappedPort(5432)}/aura`;
-  }, CONTAINER_START_TIMEOUT_MS);
-
-  afterAll(async () => {
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    await admin.query(`drop schema if exists "${schema}" cascade`);
-    await admin.end();
-    await container?.stop();
-  });
-
-  const openStore = (): Promise<EventStore> => createPostgresEventStore({ connectionString: url, schema });
+  const { url: postgresUrl, schema, open: openStore } = usePostgresEventStore(postgres);
 
   eventStoreContract(openStore);
 
@@ -184,7 +159,7 @@ describeWithEngine(postgres, 'PostgreSQL event store', () => {
     });
 
     it('hides an event from global readers while an older transaction is open, and delivers it after', async () => {
-      const blocker = new pg.Client({ connectionString: url });
+      const blocker = new pg.Client({ connectionString: postgresUrl() });
       await blocker.connect();
       const delivered: StoredEvent[] = [];
       const after = (await writer.headPosition()) ?? 0;
@@ -216,7 +191,7 @@ describeWithEngine(postgres, 'PostgreSQL event store', () => {
           writer.appendToStream(`order-${n}-${randomUUID()}`, newEvents(1 + (n % 2)), { expectedRevision: 'no_stream' }),
         ),
       );
-      const admin = new pg.Client({ connectionString: url });
+      const admin = new pg.Client({ connectionString: postgresUrl() });
       await admin.connect();
       try {
         const { rows } = await admin.query<{ out_of_order: string }>(
@@ -246,26 +221,7 @@ describeWithEngine(postgres, 'PostgreSQL event store', () => {
   });
 });
 
-const eventStoreDb = engineSource('EVENTSTORE_URL', 'EventStoreDB');
+const eventStoreDb = eventStoreDbSource();
 describeWithEngine(eventStoreDb, 'EventStoreDB event store', () => {
-  let container: StartedTestContainer | undefined;
-  let url = eventStoreDb.kind === 'url' ? eventStoreDb.url : '';
-
-  beforeAll(async () => {
-    if (eventStoreDb.kind !== 'container') return;
-    container = await new GenericContainer('eventstore/eventstore:24.10')
-      .withEnvironment({ EVENTSTORE_INSECURE: 'true', EVENTSTORE_RUN_PROJECTIONS: 'None', EVENTSTORE_MEM_DB: 'true' })
-      .withExposedPorts(2113)
-      .withWaitStrategy(Wait.forHttp('/health/live', 2113).forStatusCode(204))
-      .start();
-    url = `esdb://${container.getHost()}:${container.getMappedPort(2113)}?tls=false`;
-  }, CONTAINER_START_TIMEOUT_MS);
-
-  eventStoreContract(
-    () => createEventStoreDbEventStore({ connectionString: url }),
-    async () => {
-      await container?.stop();
-    },
-    { rejectsEventIdFromOtherStream: false },
-  );
+  eventStoreContract(useEventStoreDb(eventStoreDb).open, undefined, { uniqueEventIds: false });
 });

@@ -7,7 +7,10 @@
 export type ExpectedRevision = 'no_stream' | 'stream_exists' | 'any' | number;
 
 export interface EventToAppend {
-  /** uuid; appending an event whose id is already in the stream is a no-op (idempotent retry) */
+  /**
+   * uuid; appending again what an append stored, to the same stream, is a no-op (an idempotent
+   * retry); how far that reaches depends on the store: see `uniqueEventIds`
+   */
   id: string;
   type: string;
   data: unknown;
@@ -65,6 +68,15 @@ export interface AdapterHealth {
 
 export interface EventStore {
   readonly adapter: string;
+  /**
+   * true: an event id is stored once in the whole log, however long ago (the SQL stores: a unique
+   * index), so an append repeating ids stored before, with any expected revision, stores nothing
+   * (it is answered as the first append, or refused with DuplicateEventIdError).
+   * false: ids are checked per stream only, and an append with `any` only against recent writes
+   * (EventStoreDB): what must be stored once is appended at the stream's exact revision, after
+   * reading what it holds.
+   */
+  readonly uniqueEventIds: boolean;
   /** its appends answer `alreadyStored` when they only found an earlier append of the same events */
   readonly tellsAlreadyStored?: boolean;
   appendToStream(

@@ -120,6 +120,7 @@ const idsOf = (events: EventToAppend[]): string[] => events.map((event) => event
 
 class SqlEventStore implements EventStore, LogReader {
   readonly adapter: string;
+  readonly uniqueEventIds = true;
   readonly tellsAlreadyStored = true;
   private readonly subscriptions = new Set<SqlSubscription>();
   private readonly batcher: AppendBatcher;

@@ -4,7 +4,10 @@ import { z } from 'zod';
 export const chatStreams = {
   /** a conversation's life: one performer, one identity of a user */
   conversation: (conversationId: string) => `conversation-${conversationId}`,
-  /** one unpaid message (a performer's reply, or a user's to a performer who charges nothing); a paid one is on the payer's wallet */
+  /**
+   * one unpaid message (a performer's reply, or a user's to a performer who charges nothing); a paid
+   * one is on the payer's wallet (and, on a store without unique event ids, a keyed paid one's claim is here)
+   */
   message: (messageId: string) => `message-${messageId}`,
   /** read marks of a conversation (appended with 'any', never decided on) */
   conversationReads: (conversationId: string) => `conversation-reads-${conversationId}`,
@@ -49,6 +52,15 @@ export const MessageSent = z.object({
   sentAt: z.string(),
 });
 
+/**
+ * A keyed message that is to be paid, claiming its stream `message-<messageId>` before the spend, on
+ * an event store whose ids are unique per stream only (EventStoreDB): an unpaid attempt of the same
+ * message (a retry after her price went to zero) finds the stream taken and pays this one instead
+ * of storing it free, and a paid attempt that finds the message stored free there charges nothing.
+ * Its data is the message as decided; the message itself is the MessageSent in the payer's wallet.
+ */
+export const PaidMessageClaimed = MessageSent;
+
 /** One party read the other's messages up to and including `upToMessageId`. */
 export const ConversationRead = z.object({
   conversationId: z.string().uuid(),
@@ -57,4 +69,4 @@ export const ConversationRead = z.object({
   readAt: z.string(),
 });
 
-export const chatEvents = { ConversationStarted, MessageSent, ConversationRead } as const;
+export const chatEvents = { ConversationStarted, MessageSent, PaidMessageClaimed, ConversationRead } as const;

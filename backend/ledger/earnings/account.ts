@@ -6,12 +6,12 @@
  *
  * The same fold is the `payout-accounts` read model and the auditor's replay.
  */
-import { payoutWeekOf, performerStreams, type DomainEvent, type EventDataOf, type PayoutMethod, type WeekAmount } from '@aura/contracts';
+import { payoutWeekOf, performerStreams, type DomainEvent, type PayoutMethod, type WeekAmount } from '@aura/contracts';
 import { DomainError } from '../../platform/domain-error';
 import { commandHandler, foldStream, type Aggregate, type HandleOptions } from '../../platform/eventstore/handle-command';
 import type { EventStore } from '../../platform/eventstore/port';
+import type { EarningsSource } from './credit';
 
-export type EarningSource = EventDataOf<'PerformerEarningsCredited'>['source'];
 
 export interface Credit {
   /** ordinal of the credit in the stream: 0 for the first PerformerEarningsCredited */
@@ -19,7 +19,7 @@ export interface Credit {
   /** ms since epoch */
   at: number;
   cents: number;
-  source: EarningSource;
+  source: EarningsSource;
   /** its payout week (Monday, Europe/Rome) */
   week: string;
 }

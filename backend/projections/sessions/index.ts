@@ -26,6 +26,5 @@ export function sessionsReadSide(ports: ModulePorts, deps: SessionsReadDeps) {
         return { userId: doc.userId, performerId: doc.performerId, user: toSessionView(doc, 'user', card), performer: toSessionView(doc, 'performer', card) };
       },
     }),
-    queries: { isBusy: queries.isBusy },
-  } satisfies ReadSide & Record<string, unknown>;
+  } satisfies ReadSide;
 }

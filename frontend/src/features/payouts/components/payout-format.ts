@@ -1,4 +1,5 @@
 import { PAYOUT_TIME_ZONE, type PayoutStatus, type StatementDetail, type StatementStatus } from '@aura/contracts';
+import { csvText } from '../../../lib/csv';
 import { formatAuracoin, formatNumber } from '../../../lib/format';
 
 /**
@@ -83,12 +84,12 @@ export function failureLabel(reason: string | null): string {
 
 export const sourceLabels = { session: 'Sessioni', message: 'Messaggi', photo: 'Foto' } as const;
 
-const csvCell = (value: string) => (/[";\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value);
 const csvCents = (cents: number) => formatNumber(cents / 100, { minimumFractionDigits: 2, maximumFractionDigits: 2, useGrouping: false });
 
 /**
  * A week's statement as CSV for a spreadsheet in Italian: semicolons between cells, decimal
- * commas, dates in Rome's time, a header, one row per earning, then the totals.
+ * commas, dates in Rome's time, a header, one row per earning, then the totals; every cell by the
+ * one CSV rule (a cell that would start a formula, such as a name she chose, is neutralised).
  */
 export function statementCsv(statement: StatementDetail): string {
   const rows: string[][] = [
@@ -105,7 +106,7 @@ export function statementCsv(statement: StatementDetail): string {
     ['Riportato alla settimana successiva', '', '', csvCents(statement.carriedOverCents)],
     ['Stato', statementStatusLabels[statement.status]],
   ];
-  return `\uFEFF${rows.map((row) => row.map(csvCell).join(';')).join('\r\n')}\r\n`;
+  return `\uFEFF${csvText(rows)}`;
 }
 
 /** Saves a statement's CSV as a file the browser downloads. */

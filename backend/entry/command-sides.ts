@@ -19,7 +19,7 @@ import type { ReadSides } from './read-sides';
 /** Every module's write side, one line each: the ports, and the few queries of read sides it declares. */
 export function commandSides(ports: ModulePorts, reads: ReadSides, presence: ReturnType<typeof presenceCommands>) {
   const { accounts: users, performers, aliases } = reads;
-  const performersSide = performersCommands(ports, { presence: presence.tracker });
+  const performersSide = performersCommands(ports, { presence: presence.tracker, performers: performers.performers });
   return {
     presence,
     accounts: accountsCommands(ports, { users: users.queries }),

@@ -5,7 +5,7 @@ import type { CommandSide, ModulePorts } from '../../platform/module';
 import { settledOn } from '../../platform/projections/wait';
 import { PERFORMERS } from '../../projections/performers/projection';
 import type { PresenceFeed } from '../../projections/performers/pushes';
-import { createPerformerQueries, toPerformerView } from '../../projections/performers/queries';
+import { toPerformerView, type PerformerQueries } from '../../projections/performers/queries';
 import { demoPortraits, seedDemoPerformers } from './demo-seed';
 import { followPresence } from './presence';
 import { performersRouter } from './routes';
@@ -13,12 +13,13 @@ import { performersRouter } from './routes';
 export interface PerformersDeps {
   /** socket presence of this node (the presence module's tracker) */
   presence: PresenceFeed;
+  /** the read side's queries (one gallery snapshot per process) */
+  performers: PerformerQueries;
 }
 
 /** Performers: registration and verification, profiles, presence, geoblocking, blocking. */
 export function performersCommands(ports: ModulePorts, deps: PerformersDeps) {
-  const { presence } = deps;
-  const performers = createPerformerQueries(ports.readModels, { viewersOf: presence.viewersOf, viewersVersion: presence.viewersVersion, now: ports.now });
+  const { presence, performers } = deps;
   const settled = settledOn(ports.readModels, PERFORMERS);
   followPresence({ performers, presence, realtime: ports.realtime, kv: ports.kv, jobs: ports.jobs, graceMs: ports.config.PRESENCE_GRACE_MS, now: ports.now });
   return {

@@ -1,4 +1,5 @@
 import { streams, type DomainEvent } from '@aura/contracts';
+import type { EventStore } from '../../platform/eventstore/port';
 import { deterministicId } from '../../platform/ids';
 import { appendOnce } from '../append-once';
 
@@ -14,7 +15,7 @@ export interface WalletCredit {
  * AuracoinCredited): each event's id is fixed by its name, so a repeated or recovered call writes
  * nothing new.
  */
-export async function creditWallet(eventStore: Parameters<typeof appendOnce>[0], walletId: string, credits: readonly WalletCredit[], metadata: Record<string, unknown>) {
+export async function creditWallet(eventStore: EventStore, walletId: string, credits: readonly WalletCredit[], metadata: Record<string, unknown>) {
   return appendOnce(
     eventStore,
     streams.wallet(walletId),

@@ -7,6 +7,7 @@ export { applyWalletEvent, availableBalance, balanceDelta, emptyWallet, foldWall
 export { decideHold, decideOnWallet, decideRelease, decideSpend, INSUFFICIENT_BALANCE_MESSAGE, walletAs, walletTotals, type Hold, type Spend } from './wallet/wallet';
 export { spendEventIds, spendFromWallet, type SpendFromWallet, type SpendResult } from './wallet/spend';
 export { creditWallet, type WalletCredit } from './wallet/credit';
+export { assertPriceSeen } from './prices/price-seen';
 export { adjustWallet, decideAdjustBalance, type AdjustBalance } from './wallet/adjust';
 
 export { earningsCredited, earningsEventId, type EarningsSource, type Sale } from './earnings/credit';

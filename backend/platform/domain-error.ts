@@ -1,10 +1,11 @@
-import type { ErrorCode } from '@aura/contracts';
+import type { ErrorCode, ProblemExtras } from '@aura/contracts';
 
-/** A decider refused a command; the HTTP error handler maps the code to a status. */
+/** A decider refused a command; the HTTP error handler maps the code to a status (and `extras` into the problem). */
 export class DomainError extends Error {
   constructor(
     readonly code: ErrorCode,
     message: string,
+    readonly extras?: ProblemExtras,
   ) {
     super(message);
     this.name = 'DomainError';
@@ -30,4 +31,5 @@ export const statusOfDomainCode: Partial<Record<ErrorCode, number>> = {
   performer_busy: 409,
   performer_offline: 409,
   session_in_progress: 409,
+  price_changed: 409,
 };

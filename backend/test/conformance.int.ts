@@ -395,7 +395,7 @@ const scenarios: Record<string, Scenario> = {
     as: performer.http, params: { id: performer.id }, values: { imageUrl: 'https://img.example/photo.jpg', title: 'Alba', description: 'Sul mare', price: 7.5 },
   }),
   'DELETE /api/photos/{id}': async () => ({ as: performer.http, params: { id: await createPhoto() } }),
-  'POST /api/photos/{id}/purchase': async () => ({ as: user.http, params: { id: await createPhoto() } }),
+  'POST /api/photos/{id}/purchase': async () => ({ as: user.http, params: { id: await createPhoto() }, values: { expectedPrice: 5 } }),
   'POST /api/objects/upload': async () => ({ as: performer.http }),
   'PUT /api/objects/upload/{token}': async () => {
     const uploadURL = (await performer.http.post('/api/objects/upload')).json.uploadURL as string;
@@ -431,7 +431,8 @@ const scenarios: Record<string, Scenario> = {
   'GET /api/messages/{conversationId}': async () => ({ as: user.http, params: { conversationId: (await conversation()).conversationId } }),
   'POST /api/messages': async () => {
     const { aliasId, conversationId } = await conversation();
-    return { as: user.http, values: { conversationId, senderId: aliasId, senderType: 'user', content: 'Come stai?' } };
+    const { messagePrice } = (await user.http.get(`/api/performers/${performer.id}`)).json as { messagePrice: number };
+    return { as: user.http, values: { conversationId, senderId: aliasId, senderType: 'user', content: 'Come stai?', expectedPrice: messagePrice } };
   },
   'PATCH /api/messages/{conversationId}/read/{userId}': async () => ({
     as: performer.http, params: { conversationId: (await conversation()).conversationId, userId: performer.id },
@@ -445,7 +446,7 @@ const scenarios: Record<string, Scenario> = {
     const asker = await fundedUser(app.url, admin, 100);
     const alias = await asker.http.post(`/api/users/${asker.id}/aliases`, { aliasName: `Maschera ${tag()}`, price: 50 });
     return {
-      as: asker.http, values: { performerId: performer.id, aliasId: alias.json.id as string },
+      as: asker.http, values: { performerId: performer.id, aliasId: alias.json.id as string, expectedPrice: (await asker.http.get(`/api/performers/${performer.id}`)).json.creditsPerMinute },
       after: async () => {
         const open = (await asker.http.get('/api/sessions')).json.sessions as { id: string }[];
         for (const session of open) await asker.http.post(`/api/sessions/${session.id}/end`);

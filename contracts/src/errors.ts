@@ -23,6 +23,7 @@ export const errorCodes = [
   'performer_busy',
   'performer_offline',
   'session_in_progress',
+  'price_changed',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
 
@@ -55,6 +56,8 @@ export const errorMessages: Record<ErrorCode, string> = {
   performer_busy: 'La performer è in privato: riprova tra qualche minuto.',
   performer_offline: 'La performer non è online in questo momento.',
   session_in_progress: 'Hai già una sessione video in corso o in attesa di risposta.',
+  /** the UI says `priceChangedMessage(currentPrice)` ('Il prezzo è cambiato: ora N auracoin') from the answer's `currentPrice` */
+  price_changed: 'Il prezzo è cambiato: controlla il nuovo prezzo e conferma.',
 };
 
 export function isErrorCode(value: unknown): value is ErrorCode {

@@ -35,3 +35,4 @@ export * from './rules/billing';
 export * from './rules/payout-week';
 export * from './rules/payouts';
 export * from './rules/iban';
+export * from './rules/prices';

@@ -14,5 +14,10 @@ export const Problem = z.object({
   requestId: z.string().optional(),
   /** per-field messages when validation failed; `path` names the field (`body.price`), the UI words it */
   errors: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+  /** `price_changed`: her price now, auracoin (docs/product.md#price-seen) */
+  currentPrice: z.number().optional(),
 });
+
+/** What a refusal may carry besides its code and message. */
+export type ProblemExtras = Pick<Problem, 'currentPrice'>;
 export type Problem = z.infer<typeof Problem>;

@@ -59,6 +59,8 @@ export interface ServerToClientEvents {
   'favourite:online': (payload: { performerId: string; name: string }) => void;
   /** people connected right now (to everyone) */
   'presence:count': (payload: { onlineUsers: number; performersOnline: number }) => void;
+  /** a performer changed her prices (auracoin): cards, dialogs, chat boxes and the session page show them at once (to everyone) */
+  'performer:prices': (payload: { performerId: string; creditsPerMinute: number; messagePrice: number }) => void;
   /** a performer started or ended a private session: 'In privato' on her card and dialog (to everyone) */
   'performer:private': (payload: { performerId: string; inPrivate: boolean }) => void;
   /** a session of this party changed (requested, accepted, a minute billed, ended…), as this party sees it */

@@ -186,6 +186,97 @@ describeWithChromium('chat in the browser', () => {
     await performerContext.close();
   });
 
+  it("her new prices reach his open dialog and chat box at once; raised between his look and his click, he reads 'Il prezzo è cambiato: ora N auracoin' and confirms", async () => {
+    const chiaraId = deterministicId('demo-performer:chiara.conti');
+    const { context: performerContext, page: performer } = await performerOnline(browser, app.url, { username: 'chiara.conti', password: 'demo-performer' });
+    const reprice = async (data: { creditsPerMinute?: number; messagePrice?: number }) =>
+      expect((await performer.request.patch(`${app.url}/api/performers/${chiaraId}`, { data })).status()).toBe(200);
+
+    const userContext = await browser.newContext({ viewport: { width: 1366, height: 900 } });
+    const user = await userContext.newPage();
+    const username = `prices${Date.now().toString(36)}`;
+    await fillRegistration(user, app.url, { username });
+    await user.waitForURL(`${app.url}/user`);
+    const userId = (await user.evaluate(() => localStorage.getItem('userId')))!;
+    await fund(app, userId, 100);
+
+    // her dialog is open on his screen: she raises her rate, the dialog and her card follow without a reload
+    await user.goto(`${app.url}/#performers`);
+    const card = user.locator(`[data-testid="performer-card"][data-performer-id="${chiaraId}"][data-online="true"]`);
+    await card.getByRole('button', { name: 'Apri il profilo di Chiara' }).click();
+    const dialog = user.getByTestId('profile-dialog');
+    await dialog.getByTestId('minimum-session').filter({ hasText: 'Sessione minima: 5 minuti (15 auracoin)' }).waitFor();
+    await dialog.getByTestId('minimum-session-note').filter({ hasText: 'paghi comunque il minimo' }).waitFor();
+    await reprice({ creditsPerMinute: 4 });
+    await dialog.getByTestId('minimum-session').filter({ hasText: 'Sessione minima: 5 minuti (20 auracoin)' }).waitFor();
+    await card.filter({ hasText: '4 auracoin/min' }).waitFor();
+
+    // he clicks at 4 auracoin/min; she makes it 4,5 before his request lands: nothing is held, he is asked
+    let sessionRaced = false;
+    await user.route('**/api/sessions', async (route) => {
+      if (route.request().method() === 'POST' && !sessionRaced) {
+        sessionRaced = true;
+        await reprice({ creditsPerMinute: 4.5 });
+      }
+      await route.continue();
+    });
+    await dialog.getByRole('button', { name: 'Inizia Videochat' }).click();
+    await user.getByTestId('alias-chooser').getByRole('button', { name: `Continua con ${username}` }).click();
+    await user.waitForURL(/\/video-session\?/);
+    const changedRate = user.getByTestId('price-changed');
+    await changedRate.filter({ hasText: 'Il prezzo è cambiato: ora 4,5 auracoin' }).waitFor();
+    expect(sessionRaced).toBe(true);
+    const held = await user.request.get(`${app.url}/api/sessions`);
+    expect((await held.json()) as unknown).toEqual({ sessions: [] });
+    expect(walletBalance(await app.infra.eventStore.readStream(streams.wallet(userId)))).toBe(11_000);
+    // confirming asks her at the new rate
+    await changedRate.getByRole('button', { name: 'Conferma a 4,5 auracoin/min' }).click();
+    await user.getByTestId('session-status').filter({ hasText: 'In attesa che Chiara accetti' }).waitFor();
+    const asked = (await (await user.request.get(`${app.url}/api/sessions`)).json()) as { sessions: { id: string; ratePerMinute: number }[] };
+    expect(asked.sessions.map((session) => session.ratePerMinute)).toEqual([4.5]);
+    await user.getByTestId('end-session').click();
+    await user.waitForURL(`${app.url}/user`);
+
+    // his chat box with her is open: her new message price shows at once
+    await user.goto(`${app.url}/#performers`);
+    await card.getByRole('button', { name: 'Chat', exact: true }).click();
+    await user.getByTestId('alias-chooser').getByRole('button', { name: `Continua con ${username}` }).click();
+    const header = user.getByTestId('chat-box').getByText(/auracoin\/messaggio/);
+    await header.filter({ hasText: '1 auracoin/messaggio' }).waitFor();
+    await reprice({ messagePrice: 2 });
+    await header.filter({ hasText: '2 auracoin/messaggio' }).waitFor();
+    await expectText(user.getByTestId('chat-balance'), '110');
+
+    // he sends at 2; she makes it 3 before his message lands: nothing is stored or charged, he is asked
+    let messageRaced = false;
+    await user.route('**/api/messages', async (route) => {
+      if (route.request().method() === 'POST' && !messageRaced) {
+        messageRaced = true;
+        await reprice({ messagePrice: 3 });
+      }
+      await route.continue();
+    });
+    await user.getByTestId('message-input').fill('Ciao Chiara!');
+    await user.getByTestId('message-input').press('Enter');
+    const changedMessage = user.getByTestId('price-changed');
+    await changedMessage.filter({ hasText: 'Il prezzo è cambiato: ora 3 auracoin' }).waitFor();
+    expect(await bubbles(user).count()).toBe(0);
+    await header.filter({ hasText: '3 auracoin/messaggio' }).waitFor();
+    expect(walletBalance(await app.infra.eventStore.readStream(streams.wallet(userId)))).toBe(11_000);
+    // confirming sends it at 3, once
+    await changedMessage.getByRole('button', { name: 'Conferma a 3 auracoin a messaggio' }).click();
+    await bubbles(user).filter({ hasText: 'Ciao Chiara!' }).waitFor();
+    await expectText(user.getByTestId('chat-balance'), '107');
+    expect(await user.getByTestId('message-input').inputValue()).toBe('');
+    expect(await bubbles(user).allInnerTexts()).toEqual(['Ciao Chiara!']);
+    await app.settled();
+    expect(walletBalance(await app.infra.eventStore.readStream(streams.wallet(userId)))).toBe(10_700);
+
+    await reprice({ creditsPerMinute: 3, messagePrice: 1 });
+    await userContext.close();
+    await performerContext.close();
+  });
+
   it('asks a visitor to sign in', async () => {
     const page = await browser.newPage();
     await page.goto(`${app.url}/chat`);

@@ -52,6 +52,13 @@ describe('sending a message', () => {
     spec.given([started]).when(send({ ...fromUser, senderId: userId })).then([expect.objectContaining({ type: 'MessageSent' }) as unknown as DomainEvent]);
   });
 
+  it('refuses a user’s message when the price he saw is not hers any more, and takes it at the price he saw', () => {
+    spec.given([started]).when(send({ ...fromUser, expectedPrice: 1 })).thenThrows('price_changed');
+    spec.given([started]).when(send({ ...fromUser, expectedPrice: 1.5 })).then([expect.objectContaining({ type: 'MessageSent', data: expect.objectContaining({ priceUnits: 150 }) }) as unknown as DomainEvent]);
+    // her replies are free: what she sends as expectedPrice does not matter
+    spec.given([started]).when(send({ ...fromPerformer, expectedPrice: 7 })).then([expect.objectContaining({ type: 'MessageSent' }) as unknown as DomainEvent]);
+  });
+
   it('makes the performer’s replies free', () => {
     spec.given([started]).when(send(fromPerformer)).then([
       { type: 'MessageSent', data: { messageId, conversationId, performerId, userId, identityId: aliasId, senderType: 'performer', content: 'Ciao Zorro', priceUnits: 0, sentAt: at } },

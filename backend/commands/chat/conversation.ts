@@ -1,5 +1,6 @@
 import { messageProblem, normalizeMessage, type ChatParty, type DomainEvent, type Identity } from '@aura/contracts';
 import { DomainError } from '../../platform/domain-error';
+import { assertPriceSeen } from '../../ledger';
 import { commandHandler, type Aggregate } from '../../platform/eventstore/handle-command';
 
 /**
@@ -89,6 +90,8 @@ export interface SendMessage {
   performer: PerformerFacts;
   /** her messagePrice for a user's message, minor units; ignored for her replies (free) */
   priceUnits: number;
+  /** a user's message: the price he saw, auracoin (docs/product.md#price-seen); absent, not compared */
+  expectedPrice?: number | undefined;
 }
 
 /**
@@ -108,6 +111,7 @@ export function decideSendMessage(command: SendMessage, current: Conversation, n
   if (command.performer.blocksIdentity) throw new DomainError('blocked', 'The performer blocked this identity');
   const priceUnits = party === 'user' ? command.priceUnits : 0;
   if (!Number.isInteger(priceUnits) || priceUnits < 0) throw new DomainError('validation_failed', 'The price must be a whole number of minor units');
+  if (party === 'user') assertPriceSeen(command.expectedPrice, priceUnits);
   return {
     type: 'MessageSent',
     data: {

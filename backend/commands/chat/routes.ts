@@ -102,7 +102,7 @@ export function chatRouter(deps: ChatCommandDeps): Router {
       party === 'performer' ? deps.userExists(open.userId) : Promise.resolve(true),
     ]);
     const message = decideSendMessage(
-      { messageId, caller: { kind: caller.kind, id: caller.sub }, senderType: body.senderType, senderId: body.senderId, content: body.content, identityActive, userActive, performer, priceUnits: performer.priceUnits },
+      { messageId, caller: { kind: caller.kind, id: caller.sub }, senderType: body.senderType, senderId: body.senderId, content: body.content, identityActive, userActive, performer, priceUnits: performer.priceUnits, expectedPrice: body.expectedPrice },
       state,
       deps.now(),
     );

@@ -6,7 +6,7 @@ import { forbidden, notFound } from '../../platform/http/errors';
 import { assertOwnerOrAdmin, commandMetadata, mountRoute } from '../../platform/http/routes';
 import type { SessionManager } from '../../platform/http/session';
 import { deterministicId, newId } from '../../platform/ids';
-import { spendFromWallet } from '../../ledger';
+import { assertPriceSeen, spendFromWallet } from '../../ledger';
 import { decideAddPhoto, decideRemovePhoto, handlePhoto, photo, photoPurchase } from './photo';
 
 export interface PhotosDeps {
@@ -45,11 +45,12 @@ export function photosRouter(deps: PhotosDeps): Router {
     return { ok: true as const };
   });
 
-  mountRoute(router, deps.sessions, apiRoutes.purchasePhoto, async (ctx, { params, idempotencyKey }, caller) => {
+  mountRoute(router, deps.sessions, apiRoutes.purchasePhoto, async (ctx, { params, body, idempotencyKey }, caller) => {
     // spending is the owner's act alone: an admin session buys nothing
     if (caller.kind !== 'user') throw forbidden('Solo gli utenti possono acquistare foto');
     const state = foldStream(photo, await deps.eventStore.readStream(performerStreams.photo(params.id)));
     if (state.status === 'none') throw notFound('Foto non trovata');
+    if (state.status === 'listed') assertPriceSeen(body.expectedPrice, state.priceUnits);
     const blocked = state.status === 'listed' ? await deps.isBlocked(state.performerId, caller.sub) : false;
     // one purchase per user and photo: the spend's key is the photo, so a second attempt (any key) replays the first
     const purchaseId = deterministicId(`photo-purchase:${caller.sub}:${params.id}`);

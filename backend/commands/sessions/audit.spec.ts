@@ -80,4 +80,14 @@ describe('the sessions audit', () => {
     const kept = honest().filter(([, event]) => event.type !== 'AuracoinReleased');
     expect(auditSessions(log(kept)).problems.map((p) => p.problem)).toContain('the session is over but its hold was never released');
   });
+
+  it('finds the rest of a minimum charged for a session her ending waived it for', () => {
+    const entries = honest();
+    const settledAt = entries.findIndex(([, event]) => event.type === 'SessionSettled');
+    entries.splice(settledAt, 0,
+      [W, { type: 'SessionMinimumCharged', data: { sessionId, walletId: userId, performerId, minutes: 3, amount: 3 * RATE, sessionCostUnits: 5 * RATE, chargedAt: iso(90_000) } }],
+      [W, { type: 'AuracoinDebited', data: { walletId: userId, amount: 3 * RATE, reason: 'session', reference: sessionId, holdId: sessionId, debitedAt: iso(90_000) } }],
+    );
+    expect(auditSessions(log(entries)).problems.map((p) => p.problem)).toContain(`session ${sessionId} charged its minimum, but it ended for 'performer_ended', which waives it`);
+  });
 });

@@ -3,12 +3,13 @@
  * billed minute and the rest of a minimum sit on the user's wallet right before the debit that pays
  * exactly them, from the session's hold; each session's minutes are 1, 2, 3… once each, at its
  * rate, all started before it ended, and as many as the minutes it was open; what was settled and
- * recorded agrees with what was billed; every session that is over released its hold; and the
+ * recorded agrees with what was billed; the rest of a minimum only when the user left early; every session that is over released its hold; and the
  * performer was credited her share of every charge exactly once.
  */
 import { formatAuditUnits } from '../../ledger';
 import { minuteStartsAt, performerShareOfPartCents, startedMinutes, type EventDataOf } from '@aura/contracts';
 import type { StoredEvent } from '../../platform/eventstore/port';
+import { minimumOwed } from './minimum';
 
 export interface SessionProblem {
   stream: string;
@@ -115,6 +116,9 @@ export function auditSessions(events: readonly StoredEvent[]) {
         const session = of(settled.sessionId);
         if (session.settled) problems.push(at(event, `session ${settled.sessionId} settled twice`));
         session.settled = settled;
+        if (session.charges.has('minimum') && !minimumOwed(settled.reason)) {
+          problems.push(at(event, `session ${settled.sessionId} charged its minimum, but it ended for '${settled.reason}', which waives it`));
+        }
         if (settled.minutesBilled !== session.minutes.length || settled.costUnits !== session.costUnits) {
           problems.push(at(event, `session ${settled.sessionId} settled ${settled.minutesBilled} minutes for ${settled.costUnits}; billed ${session.minutes.length} for ${session.costUnits}`));
         }

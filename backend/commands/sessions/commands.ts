@@ -11,7 +11,7 @@
  */
 import { minimumHoldUnits, minuteStartsAt, SESSION_MINIMUM_MINUTES, sessionStreams, type DomainEvent, type SessionParty } from '@aura/contracts';
 import { DomainError } from '../../platform/domain-error';
-import { decideOnWallet, walletAs } from '../../ledger';
+import { assertPriceSeen, decideOnWallet, walletAs } from '../../ledger';
 import { foldStream } from '../../platform/eventstore/handle-command';
 import type { EventStore } from '../../platform/eventstore/port';
 import { newId } from '../../platform/ids';
@@ -75,6 +75,8 @@ export interface RequestInput {
   identity: { aliasId: string | null; identityId: string; displayName: string };
   performerId: string;
   performer: PerformerAvailability | null;
+  /** the per-minute rate he saw, auracoin (docs/product.md#price-seen) */
+  expectedPrice?: number | undefined;
 }
 
 export function createSessionCommands(deps: SessionCommandsDeps) {
@@ -152,6 +154,7 @@ export function createSessionCommands(deps: SessionCommandsDeps) {
     /** The user asks: hold the minimum, then record the request; its expiry is scheduled. */
     async request(input: RequestInput, metadata?: Record<string, unknown>) {
       assertAskable(input.performer);
+      assertPriceSeen(input.expectedPrice, input.performer.rateUnits); // before the hold: a refusal holds nothing
       const sessionId = newId();
       const terms = {
         sessionId,

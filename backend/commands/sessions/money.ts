@@ -3,6 +3,7 @@ import { applyWalletEvent, decideHold, decideRelease, decideSpend, emptyWallet, 
 import { DomainError } from '../../platform/domain-error';
 import type { Aggregate } from '../../platform/eventstore/handle-command';
 import { deterministicId } from '../../platform/ids';
+import { minimumOwed } from './minimum';
 import { awaySince, closingOf, type Closing, type OpenSession } from './session';
 
 /**
@@ -146,7 +147,7 @@ export type UnstartedOutcome = { unstarted: true; reason: 'declined' | 'expired'
 
 /**
  * Pure: the session's money made final, in one append: the minutes started before the end and not
- * billed yet, the rest of the minimum when the user ended early, then `SessionSettled` and the
+ * billed yet, the rest of the minimum when the user left early (`minimumOwed`), then `SessionSettled` and the
  * hold's release. A settled session is not settled again.
  */
 export function decideSettle(
@@ -184,7 +185,7 @@ export function decideSettle(
     }
     const missing = state.terms.minimumMinutes - current.minutesBilled;
     const rest = Math.min(sessionCostUnits(missing, state.terms.rateUnits), spendableFor(current.wallet, sessionId));
-    if (closing.reason === 'user_ended' && missing > 0 && rest > 0) {
+    if (minimumOwed(closing.reason) && missing > 0 && rest > 0) {
       const charged: DomainEvent = {
         type: 'SessionMinimumCharged',
         data: { sessionId, walletId, performerId: state.terms.performerId, minutes: missing, amount: rest, sessionCostUnits: current.costUnits + rest, chargedAt: now.toISOString() },

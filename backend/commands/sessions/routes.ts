@@ -43,7 +43,7 @@ export function sessionsRouter(deps: SessionsRouterDeps): Router {
     const identity = await deps.identityFor(caller.sub, body.aliasId);
     const performer = await deps.availability(body.performerId, identity.identityId, caller, requestCountry(ctx));
     const result = await commands.request(
-      { userId: caller.sub, identity: { aliasId: identity.aliasId, identityId: identity.identityId, displayName: identity.displayName }, performerId: body.performerId, performer },
+      { userId: caller.sub, identity: { aliasId: identity.aliasId, identityId: identity.identityId, displayName: identity.displayName }, performerId: body.performerId, performer, expectedPrice: body.expectedPrice },
       commandMetadata(ctx, caller),
     );
     return deps.viewAfter(result.sessionId, 'user', result.position);

@@ -134,17 +134,31 @@ export interface Closing {
   endedAt: Date;
 }
 
+/** Who left first, of the parties away now (a tie, both dropped at once as after a restart: neither alone). */
+export function firstAway(state: OpenSession): SessionParty | 'both' | undefined {
+  const user = state.away.user === undefined ? undefined : Date.parse(state.away.user);
+  const performer = state.away.performer === undefined ? undefined : Date.parse(state.away.performer);
+  if (user === undefined) return performer === undefined ? undefined : 'performer';
+  if (performer === undefined || user < performer) return 'user';
+  return performer < user ? 'performer' : 'both';
+}
+
 /**
- * How an active session closes when `requested` asks it to: if a party is away, it ends when media
- * stopped (minutes after that were never delivered); and a user ending it while the performer is
- * away ends it for her drop, so the user owes no minimum.
+ * How an active session closes when `requested` asks it to (docs/product.md#session-minimum): if a
+ * party is away, it ends when media stopped (minutes after that were never delivered), and for the
+ * party that left first: the other one ending it meanwhile ends it for that drop. So a user ending
+ * it while she is away owes no minimum, and her ending it after he left does not waive his. Both
+ * gone at once is her drop as much as his: it ends as hers.
  */
 export function closingOf(state: OpenSession, requested: Closing): Closing {
   const since = awaySince(state);
-  if (since === undefined || since >= requested.endedAt.getTime()) return requested;
+  // a grace period's closing ends at its party's drop: another party gone as early decides too
+  const forDrop = requested.reason === 'user_disconnected' || requested.reason === 'performer_disconnected';
+  if (since === undefined || since > requested.endedAt.getTime() || (since === requested.endedAt.getTime() && !forDrop)) return requested;
   const endedAt = new Date(since);
-  if (requested.endedBy !== 'user' || !state.away.performer) return { ...requested, endedAt };
-  return { ...requested, reason: 'performer_disconnected', endedAt };
+  const first = firstAway(state);
+  if (first === requested.endedBy) return { ...requested, endedAt };
+  return { ...requested, reason: first === 'user' ? 'user_disconnected' : 'performer_disconnected', endedAt };
 }
 
 function ended(state: OpenSession, outcome: Omit<EventDataOf<'SessionEnded'>, 'sessionId' | 'performerId'>): DomainEvent {

@@ -1,6 +1,6 @@
 import type { Context, Middleware } from 'koa';
 import { ZodError } from 'zod';
-import type { ErrorCode, Problem } from '@aura/contracts';
+import type { ErrorCode, Problem, ProblemExtras } from '@aura/contracts';
 import { DomainError, statusOfDomainCode } from '../domain-error';
 import { WrongExpectedRevisionError } from '../eventstore/port';
 import type { Logger } from '../logging/logger';
@@ -33,12 +33,12 @@ export function validationError(error: ZodError, part?: string): HttpError {
 }
 
 /** Maps any thrown error to an HTTP status, code and message. Unknown errors become a 500 that hides internals. */
-export function toProblemParts(error: unknown): { status: number; code: ErrorCode; message: string; errors?: Problem['errors'] } {
+export function toProblemParts(error: unknown): { status: number; code: ErrorCode; message: string; errors?: Problem['errors']; extras?: ProblemExtras } {
   if (error instanceof HttpError) {
     return { status: error.status, code: error.code, message: error.message, errors: error.fieldErrors };
   }
   if (error instanceof DomainError) {
-    return { status: statusOfDomainCode[error.code] ?? 400, code: error.code, message: error.message };
+    return { status: statusOfDomainCode[error.code] ?? 400, code: error.code, message: error.message, ...(error.extras ? { extras: error.extras } : {}) };
   }
   if (error instanceof ZodError) return toProblemParts(validationError(error));
   if (error instanceof WrongExpectedRevisionError) {
@@ -69,6 +69,7 @@ export function writeProblem(ctx: Context, parts: ReturnType<typeof toProblemPar
     instance: ctx.path,
     requestId: ctx.state.requestId as string | undefined,
     ...(parts.errors ? { errors: parts.errors } : {}),
+    ...parts.extras,
   };
   ctx.status = parts.status;
   ctx.type = 'application/problem+json';

@@ -1,6 +1,7 @@
 import type { RealtimeEmitter } from '../../platform/module';
 import { dataField, type RecordedEvent } from '../../platform/recorded-event';
-import type { PerformerQueries } from './queries';
+import { unitsToAuracoin } from '@aura/contracts';
+import { messagePriceUnitsOf, type PerformerQueries } from './queries';
 
 /** What the performers module needs of socket presence (the presence module's tracker). */
 export interface PresenceFeed {
@@ -21,12 +22,20 @@ export interface PushDeps {
   realtime: RealtimeEmitter;
 }
 
-/** After projections apply a batch: presence flips and counts to everyone, the pending list to admins, changed profiles. */
+/**
+ * After projections apply a batch: presence flips and counts to everyone, the pending list to
+ * admins, changed profiles, and her new prices to everyone at once (cards, dialogs, chat boxes and
+ * session pages show them without a reload: docs/product.md#price-seen).
+ */
 export function performerPushes({ performers, presence, realtime }: PushDeps) {
   return async (events: RecordedEvent[]) => {
     const flipped = new Map<string, boolean>();
     const changed = new Set<string>();
+    const repriced = new Set<string>();
     for (const event of events) {
+      if (event.type === 'PerformerProfileUpdated' && (event.data.changes.rateUnits !== undefined || event.data.changes.messagePriceUnits !== undefined)) {
+        repriced.add(event.data.performerId);
+      }
       if (event.type === 'PerformerWentOnline' || event.type === 'PerformerWentOffline') {
         flipped.set(event.data.performerId, event.type === 'PerformerWentOnline');
       } else if (event.type === 'PerformerRegistered' || event.type === 'PerformerDocumentAdded') {
@@ -43,6 +52,11 @@ export function performerPushes({ performers, presence, realtime }: PushDeps) {
       realtime.toEveryone('performer:presence', { performerId, isOnline, viewers: isOnline ? presence.viewersOf(performerId) : 0 });
     }
     if (flipped.size > 0) realtime.toEveryone('presence:count', { onlineUsers: presence.onlineUsers(), performersOnline: await performers.onlineCount() });
+    for (const performerId of repriced) {
+      const doc = await performers.byId(performerId);
+      if (doc?.verificationStatus !== 'approved') continue;
+      realtime.toEveryone('performer:prices', { performerId, creditsPerMinute: unitsToAuracoin(doc.rateUnits), messagePrice: unitsToAuracoin(messagePriceUnitsOf(doc)) });
+    }
     for (const performerId of changed) realtime.toEveryone('readmodel:changed', { model: 'performers', id: performerId });
   };
 }

@@ -10,6 +10,7 @@ import {
   normalizeMessage,
 } from '../rules/chat';
 import { UserIdParam } from './aliases';
+import { ExpectedPrice } from './common';
 import type { RouteContract } from './route-contract';
 
 /** The performer as a conversation embeds her (spec: name, image, username), live. */
@@ -97,6 +98,8 @@ export const SendMessageBody = z.object({
   senderType: z.enum(chatParties),
   content: MessageContent,
   clientMessageId: z.string().trim().min(1).max(200).optional(),
+  /** a user's message: the price he saw (auracoin, 0 when free); her replies ignore it */
+  expectedPrice: ExpectedPrice.optional(),
 });
 export type SendMessageInput = z.input<typeof SendMessageBody>;
 
@@ -157,7 +160,7 @@ export const chatRoutes = {
     auth: 'userOrPerformer', params: ConversationIdParam, query: ListMessagesQuery, response: z.array(MessageView),
   },
   sendMessage: {
-    method: 'post', path: '/api/messages', summary: "Send a message (a user's costs the performer's messagePrice; optional Idempotency-Key)", tag: 'chat',
+    method: 'post', path: '/api/messages', summary: "Send a message (a user's costs the performer's messagePrice; optional Idempotency-Key; 409 price_changed when expectedPrice is not it)", tag: 'chat',
     auth: 'userOrPerformer', idempotencyKey: 'optional', body: SendMessageBody, response: MessageView, status: 201,
   },
   markRead: {

@@ -22,6 +22,7 @@ import {
   languageOptions,
   specialFeatureOptions,
 } from '../rules/performer';
+import { priceCeilingMessages, withinCeiling, type PricedThing } from '../rules/prices';
 
 export const verificationStatuses = ['pending', 'approved', 'rejected'] as const;
 export type VerificationStatus = (typeof verificationStatuses)[number];
@@ -74,8 +75,12 @@ export type PerformerView = z.infer<typeof PerformerView>;
 /** A performer's own record or the public one, depending on who asks. */
 export const PerformerDetail = z.union([PerformerView, PublicPerformerView]);
 
-const rate = (min: number) =>
-  z.number().refine((value) => isHalfStep(value, min), { message: `Minimo ${formatAuracoin(min)}, a passi di ${formatAuracoin(RATE_STEP)}` });
+/** A price she sets: at least `min`, in steps of 0.5, at most its ceiling (docs/product.md#price-ceilings). */
+const rate = (min: number, thing: PricedThing = 'ratePerMinute') =>
+  z
+    .number()
+    .refine((value) => isHalfStep(value, min), { message: `Minimo ${formatAuracoin(min)}, a passi di ${formatAuracoin(RATE_STEP)}` })
+    .refine((value) => withinCeiling(thing, value), { message: priceCeilingMessages[thing] });
 
 const optionalText = (max: number) => z.string().trim().max(max).nullish().transform((value) => (value ? value : null));
 const nullableOption = <T extends readonly [string, ...string[]]>(values: T) =>
@@ -170,7 +175,7 @@ export const PerformerPatchBody = z
     age: z.number().int().min(PERFORMER_AGE_MIN).max(PERFORMER_AGE_MAX),
     image: AdminPerformerBody.shape.image,
     creditsPerMinute: rate(RATE_MIN),
-    messagePrice: rate(MESSAGE_PRICE_MIN),
+    messagePrice: rate(MESSAGE_PRICE_MIN, 'messagePrice'),
     category: nullableOption(performerCategories),
     languages: AdminPerformerBody.shape.languages,
     bio: optionalText(2000),

@@ -1,8 +1,9 @@
 import { z } from 'zod';
-import { IdParam } from './common';
+import { ExpectedPrice, IdParam } from './common';
 import type { RouteContract } from './route-contract';
 import { PHOTO_PRICE_DEFAULT, PHOTO_PRICE_MIN, PHOTO_PRICE_STEP, isHalfStep } from '../rules/performer';
 import { formatAuracoin } from '../format';
+import { priceCeilingMessages, withinCeiling } from '../rules/prices';
 
 export const PhotoBody = z.object({
   /** an uploaded image's objectPath or an http(s) URL */
@@ -14,8 +15,12 @@ export const PhotoBody = z.object({
     .refine((value) => /^https?:\/\//i.test(value) || value.startsWith('/api/files/public/'), { message: "Carica un'immagine o inserisci un URL" }),
   title: z.string().trim().min(1, 'Titolo obbligatorio').max(120),
   description: z.string().trim().max(1000).nullish().transform((value) => (value ? value : null)),
-  /** auracoin, minimum 0.5, step 0.5 */
-  price: z.number().refine((value) => isHalfStep(value, PHOTO_PRICE_MIN), { message: `Prezzo minimo ${formatAuracoin(PHOTO_PRICE_MIN)}, a passi di ${formatAuracoin(PHOTO_PRICE_STEP)}` }).default(PHOTO_PRICE_DEFAULT),
+  /** auracoin, minimum 0.5, step 0.5, at most the ceiling (docs/product.md#price-ceilings) */
+  price: z
+    .number()
+    .refine((value) => isHalfStep(value, PHOTO_PRICE_MIN), { message: `Prezzo minimo ${formatAuracoin(PHOTO_PRICE_MIN)}, a passi di ${formatAuracoin(PHOTO_PRICE_STEP)}` })
+    .refine((value) => withinCeiling('photoPrice', value), { message: priceCeilingMessages.photoPrice })
+    .default(PHOTO_PRICE_DEFAULT),
 });
 export type PhotoBody = z.infer<typeof PhotoBody>;
 export type PhotoInput = z.input<typeof PhotoBody>;
@@ -38,6 +43,10 @@ export const PhotoView = z.object({
 });
 export type PhotoView = z.infer<typeof PhotoView>;
 
+/** The price the buyer saw (auracoin); optional, so a purchase without a body still works. */
+export const PurchasePhotoBody = z.object({ expectedPrice: ExpectedPrice }).partial().default({});
+export type PurchasePhotoInput = z.input<typeof PurchasePhotoBody>;
+
 export const PurchaseResult = z.object({
   photo: PhotoView,
   /** the buyer's balance after the purchase, auracoin */
@@ -58,8 +67,8 @@ export const photosRoutes = {
     auth: 'performer', params: IdParam, response: z.object({ ok: z.literal(true) }),
   },
   purchasePhoto: {
-    method: 'post', path: '/api/photos/{id}/purchase', summary: 'Buy a photo', tag: 'photos',
-    auth: 'user', idempotencyKey: 'required', params: IdParam, response: PurchaseResult, status: 201,
+    method: 'post', path: '/api/photos/{id}/purchase', summary: 'Buy a photo (409 price_changed when expectedPrice is not its price)', tag: 'photos',
+    auth: 'user', idempotencyKey: 'required', params: IdParam, body: PurchasePhotoBody, response: PurchaseResult, status: 201,
   },
   listFavourites: {
     method: 'get', path: '/api/favourites', summary: "The signed-in user's favourite performer ids", tag: 'favourites',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IdParam } from './common';
+import { ExpectedPrice, IdParam } from './common';
 import type { RouteContract } from './route-contract';
 import { sessionEndReasons } from '../events/sessions';
 
@@ -7,6 +7,8 @@ import { sessionEndReasons } from '../events/sessions';
 export const RequestSessionBody = z.object({
   performerId: z.string().uuid(),
   aliasId: z.string().uuid().nullish().transform((value) => value ?? null),
+  /** the per-minute rate he saw (auracoin/min): the rate is what a session's price is */
+  expectedPrice: ExpectedPrice.optional(),
 });
 export type RequestSessionBody = z.input<typeof RequestSessionBody>;
 
@@ -66,7 +68,7 @@ export type IceConfig = z.infer<typeof IceConfig>;
 
 export const sessionsRoutes = {
   requestSession: {
-    method: 'post', path: '/api/sessions', summary: 'Ask a performer for a private video session (the minimum is held)', tag: 'sessions',
+    method: 'post', path: '/api/sessions', summary: 'Ask a performer for a private video session (the minimum is held; 409 price_changed when expectedPrice is not her rate)', tag: 'sessions',
     auth: 'user', body: RequestSessionBody, response: SessionView, status: 201,
   },
   listOpenSessions: {

@@ -90,7 +90,7 @@ export const SessionEnded = z.object({
   endedAt: z.string(),
   /** minutes started (and billed) while it ran */
   minutesBilled: z.number().int().nonnegative(),
-  /** everything charged, minor units (minutes, plus the rest of the minimum when the user ended early) */
+  /** everything charged, minor units (minutes, plus the rest of the minimum when the user left early) */
   costUnits: z.number().int().nonnegative(),
 });
 
@@ -111,7 +111,7 @@ export const SessionMinuteBilled = z.object({
   billedAt: z.string(),
 });
 
-/** On the user's wallet, before its AuracoinDebited: the user ended before the minimum, the rest of it is charged. */
+/** On the user's wallet, before its AuracoinDebited: the user left before the minimum (ended, closed the page, did not come back), the rest of it is charged. */
 export const SessionMinimumCharged = z.object({
   sessionId: z.string().uuid(),
   walletId: z.string().uuid(),

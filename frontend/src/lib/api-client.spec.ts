@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, jest } from '@jest/globals';
-import { apiRequest, ApiError, errorCode, errorMessage, refusedFields } from './api-client';
+import { apiRequest, ApiError, changedPrice, errorCode, errorMessage, refusedFields } from './api-client';
 
 const realFetch = globalThis.fetch;
 afterEach(() => {
@@ -97,5 +97,21 @@ describe('api client (docs/product.md#api)', () => {
     const badType = new ApiError(415, 'Unsupported Media Type', JSON.stringify({ code: 'unsupported_media_type', error: 'Unsupported content type' }));
     expect(errorMessage(badType)).toBe('Formato non valido');
     expect(errorMessage(badType, { codes: { unsupported_media_type: 'Sono accettate solo immagini' } })).toBe('Sono accettate solo immagini');
+  });
+});
+
+describe('a price that changed since the user saw it (docs/product.md#price-seen)', () => {
+  const changed = (currentPrice: unknown) => new ApiError(409, 'Conflict', JSON.stringify({ code: 'price_changed', error: 'The price is now 3 auracoin', currentPrice }));
+
+  it("reads 'Il prezzo è cambiato: ora N auracoin', N the Italian way, and gives the new price to confirm", () => {
+    expect(errorMessage(changed(3))).toBe('Il prezzo è cambiato: ora 3 auracoin');
+    expect(errorMessage(changed(2.5))).toBe('Il prezzo è cambiato: ora 2,5 auracoin');
+    expect(changedPrice(changed(2.5))).toBe(2.5);
+  });
+
+  it('has no price to confirm for any other refusal, or one without a price', () => {
+    expect(changedPrice(new ApiError(409, 'Conflict', JSON.stringify({ code: 'conflict', error: 'x', currentPrice: 3 })))).toBeUndefined();
+    expect(changedPrice(changed('tre'))).toBeUndefined();
+    expect(errorMessage(changed(undefined))).toBe('Il prezzo è cambiato: controlla il nuovo prezzo e conferma.');
   });
 });

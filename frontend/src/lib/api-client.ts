@@ -1,4 +1,4 @@
-import { errorMessages, isErrorCode, type ErrorCode } from '@aura/contracts';
+import { errorMessages, isErrorCode, priceChangedMessage, type ErrorCode } from '@aura/contracts';
 
 /**
  * The transport under the typed client (`call` in ./api, docs/product.md#api):
@@ -36,6 +36,8 @@ export interface ProblemLike {
   title?: string;
   code?: string;
   errors?: { path: string; message: string }[];
+  /** `price_changed`: her price now, auracoin */
+  currentPrice?: number;
 }
 
 function parseProblem(body: string): ProblemLike | undefined {
@@ -128,6 +130,8 @@ export function errorMessage(error: unknown, wording: ErrorWording = {}): string
   if (error instanceof ApiError) {
     const code = error.problem?.code;
     if (!isErrorCode(code)) return error.message;
+    const price = changedPrice(error);
+    if (price !== undefined) return priceChangedMessage(price);
     const refused = [...new Set(Object.values(refusedFields(error, wording.fields ?? {})))];
     return refused.length > 0 ? refused.join(' · ') : (wording.codes?.[code] ?? errorMessages[code]);
   }
@@ -140,4 +144,15 @@ export function errorMessage(error: unknown, wording: ErrorWording = {}): string
 export function errorCode(error: unknown): ErrorCode | undefined {
   const code = error instanceof ApiError ? error.problem?.code : undefined;
   return isErrorCode(code) ? code : undefined;
+}
+
+/**
+ * Her price now, when the call was refused because it changed since the user saw it (409
+ * `price_changed`, docs/product.md#price-seen): the UI says 'Il prezzo è cambiato: ora N auracoin'
+ * and lets him confirm at this price.
+ */
+export function changedPrice(error: unknown): number | undefined {
+  if (!(error instanceof ApiError) || error.problem?.code !== 'price_changed') return undefined;
+  const price = error.problem.currentPrice;
+  return typeof price === 'number' && Number.isFinite(price) ? price : undefined;
 }

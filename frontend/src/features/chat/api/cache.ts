@@ -53,6 +53,13 @@ export function withPresence(list: readonly ConversationView[], performerId: str
   );
 }
 
+/** Her message price changed (a push, or a refusal that told it): every conversation with her shows it. */
+export function withMessagePrice(list: readonly ConversationView[], performerId: string, messagePrice: number): ConversationView[] {
+  return list.map((conversation) =>
+    conversation.performerId === performerId && conversation.performer.messagePrice !== messagePrice ? { ...conversation, performer: { ...conversation.performer, messagePrice } } : conversation,
+  );
+}
+
 /** The list with this conversation in it (a new one first), as the server answered it. */
 export function withConversation(list: readonly ConversationView[] | undefined, conversation: ConversationView): ConversationView[] {
   const current = list ?? [];

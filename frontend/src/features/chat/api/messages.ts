@@ -44,8 +44,11 @@ export async function loadOlderMessages(queryClient: QueryClient, conversationId
   return page.length === MESSAGES_PAGE_DEFAULT;
 }
 
-/** A message to send: its client-made id stays the same across retries, so it is stored and charged once. */
-export type OutgoingMessage = Pick<SendMessageInput, 'content' | 'clientMessageId'>;
+/**
+ * A message to send: its client-made id stays the same across retries, so it is stored and charged
+ * once; a user's carries the price he saw (docs/product.md#price-seen).
+ */
+export type OutgoingMessage = Pick<SendMessageInput, 'content' | 'clientMessageId' | 'expectedPrice'>;
 
 /** sendMessage; the answer joins the conversation's messages (the push may have brought it already). */
 export function useSendMessage(conversation: { id: string }, sender: { id: string; type: ChatParty }) {

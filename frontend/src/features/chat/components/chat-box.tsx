@@ -3,12 +3,13 @@ import { Alert, Avatar, Badge, Box, Button, Flex, HStack, IconButton, Link, Spin
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link as RouterLink } from 'react-router-dom';
 import { errorMessages, MESSAGE_POLL_MS, MESSAGES_PAGE_DEFAULT, type ChatParty, type ConversationView, type MessageView } from '@aura/contracts';
-import { errorCode, errorMessage } from '../../../lib/api-client';
+import { changedPrice, errorCode, errorMessage } from '../../../lib/api-client';
 import { formatMessagePrice, formatShortDate, formatTime, initialsOf } from '../../../lib/format';
 import { queryKeys } from '../../../lib/query-keys';
 import { ArrowLeftIcon } from '../../../components/ui/icons';
-import { markReadUpTo, unreadFor, withUnread } from '../api/cache';
-import { loadOlderMessages, markConversationRead, messagesQueryOptions, useSendMessage } from '../api/messages';
+import { PriceChanged } from '../../../components/ui/price-changed';
+import { markReadUpTo, unreadFor, withMessagePrice, withUnread } from '../api/cache';
+import { loadOlderMessages, markConversationRead, messagesQueryOptions, useSendMessage, type OutgoingMessage } from '../api/messages';
 import { useTyping } from '../hooks/use-typing';
 import { Composer } from './composer';
 
@@ -105,6 +106,25 @@ export function ChatBox({ conversation, viewer, viewerId, connected, onBack, act
       });
   };
 
+  // a user's message carries the price he sees; refused because she changed it, it waits for his confirmation
+  const [repriced, setRepriced] = useState<{ message: OutgoingMessage; price: number; done: (sent: Promise<unknown>) => void } | null>(null);
+  const sendMessage = (message: OutgoingMessage): Promise<unknown> => {
+    setRepriced(null);
+    const expectedPrice = viewer === 'user' ? conversation.performer.messagePrice : undefined;
+    return send.mutateAsync({ ...message, expectedPrice }).catch((error: unknown) => {
+      const price = viewer === 'user' ? changedPrice(error) : undefined;
+      if (price === undefined) throw error;
+      queryClient.setQueryData<ConversationView[]>(queryKeys.conversations.ofParty(viewerId), (list) => list && withMessagePrice(list, conversation.performerId, price));
+      // the composer keeps the text until he confirms (then clears it) or sends anew
+      return new Promise((resolve, reject) => setRepriced({ message, price, done: (sent) => void sent.then(resolve, reject) }));
+    });
+  };
+  const confirmPrice = () => {
+    if (!repriced) return;
+    setRepriced(null);
+    repriced.done(send.mutateAsync({ ...repriced.message, expectedPrice: repriced.price }));
+  };
+
   const refusal = send.error ? errorCode(send.error) : undefined;
   const blockedNotice = viewer === 'user' ? errorMessages.blocked : 'Hai bloccato questa identità: sbloccala per scriverle di nuovo.';
 
@@ -198,7 +218,11 @@ export function ChatBox({ conversation, viewer, viewerId, connected, onBack, act
           <Alert.Root status="error" size="sm" rounded="md" data-testid="send-error">
             <Alert.Indicator />
             <Alert.Content>
-              <Alert.Title>{errorMessage(send.error)}</Alert.Title>
+              {refusal === 'price_changed' && repriced ? (
+                <PriceChanged currentPrice={repriced.price} unit="auracoin a messaggio" onConfirm={confirmPrice} busy={send.isPending} />
+              ) : (
+                <Alert.Title>{errorMessage(send.error)}</Alert.Title>
+              )}
               {refusal === 'insufficient_balance' ? (
                 <Alert.Description>
                   <Link asChild color="brand.fg" fontWeight="semibold">
@@ -209,7 +233,7 @@ export function ChatBox({ conversation, viewer, viewerId, connected, onBack, act
             </Alert.Content>
           </Alert.Root>
         ) : null}
-        <Composer onSend={(message) => send.mutateAsync(message)} sending={send.isPending} disabled={conversation.blocked || conversation.closed} onTyping={typing} />
+        <Composer onSend={sendMessage} sending={send.isPending} disabled={conversation.blocked || conversation.closed} onTyping={typing} />
       </Stack>
     </Flex>
   );

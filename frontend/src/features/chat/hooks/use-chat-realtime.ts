@@ -3,11 +3,11 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { ConversationView, MessageView, ServerToClientEvents, UnreadCounts } from '@aura/contracts';
 import { queryKeys } from '../../../lib/query-keys';
 import { withSocket } from '../../../lib/socket';
-import { markReadUpTo, mergeMessages, withMessage, withPresence, withUnread } from '../api/cache';
+import { markReadUpTo, mergeMessages, withMessage, withMessagePrice, withPresence, withUnread } from '../api/cache';
 
 /**
  * The chat live for one party (a user's /chat or her dashboard): pushed messages, read marks,
- * unread counts and the performer's presence change the cached reads in place; after a reconnect
+ * unread counts, the performer's presence and her message price change the cached reads in place; after a reconnect
  * every chat read is fetched again (the messages' fetch merges, so nothing shows twice). Answers
  * whether the socket is up: while it is down the open conversation falls back to polling.
  */
@@ -41,6 +41,9 @@ export function useChatRealtime(partyId: string): { connected: boolean } {
       const onPresence: ServerToClientEvents['performer:presence'] = ({ performerId, isOnline }) => {
         queryClient.setQueryData<ConversationView[]>(listKey, (list) => list && withPresence(list, performerId, isOnline));
       };
+      const onPrices: ServerToClientEvents['performer:prices'] = ({ performerId, messagePrice }) => {
+        queryClient.setQueryData<ConversationView[]>(listKey, (list) => list && withMessagePrice(list, performerId, messagePrice));
+      };
       const onConnect = () => {
         setConnected(true);
         void queryClient.invalidateQueries({ queryKey: queryKeys.conversations.all });
@@ -51,6 +54,7 @@ export function useChatRealtime(partyId: string): { connected: boolean } {
       socket.on('chat:read', onRead);
       socket.on('chat:unread', onUnread);
       socket.on('performer:presence', onPresence);
+      socket.on('performer:prices', onPrices);
       socket.on('connect', onConnect);
       socket.on('disconnect', onDisconnect);
       return () => {
@@ -58,6 +62,7 @@ export function useChatRealtime(partyId: string): { connected: boolean } {
         socket.off('chat:read', onRead);
         socket.off('chat:unread', onUnread);
         socket.off('performer:presence', onPresence);
+        socket.off('performer:prices', onPrices);
         socket.off('connect', onConnect);
         socket.off('disconnect', onDisconnect);
       };

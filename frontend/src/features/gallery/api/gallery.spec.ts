@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import type { GalleryPage, PublicPerformerView } from '@aura/contracts';
-import { applyPresenceToPage, applyPrivateToPage } from './gallery';
+import { applyPresenceToPage, applyPricesToPage, applyPrivateToPage } from './gallery';
 
 function performer(id: string, isOnline: boolean): PublicPerformerView {
   return {
@@ -51,5 +51,18 @@ describe("'In privato' on a cached gallery page", () => {
   it('returns the same page when she is not on it or nothing changes', () => {
     expect(applyPrivateToPage(page, { performerId: 'z', inPrivate: true })).toBe(page);
     expect(applyPrivateToPage(page, { performerId: 'b', inPrivate: false })).toBe(page);
+  });
+});
+
+describe('her new prices on a cached gallery page (docs/product.md#price-seen)', () => {
+  it('puts her rate and message price on her card, leaving the others and the counts alone', () => {
+    const next = applyPricesToPage(page, { performerId: 'b', creditsPerMinute: 3.5, messagePrice: 2 });
+    expect(next.performers.map((p) => [p.id, p.creditsPerMinute, p.messagePrice])).toEqual([['a', 2, 1], ['b', 3.5, 2]]);
+    expect(next.counts).toBe(page.counts);
+  });
+
+  it('returns the same page when she is not on it or nothing changes', () => {
+    expect(applyPricesToPage(page, { performerId: 'z', creditsPerMinute: 9, messagePrice: 9 })).toBe(page);
+    expect(applyPricesToPage(page, { performerId: 'b', creditsPerMinute: 2, messagePrice: 1 })).toBe(page);
   });
 });

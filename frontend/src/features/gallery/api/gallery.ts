@@ -101,3 +101,19 @@ export function applyPrivateToPage(page: GalleryPage, change: { performerId: str
   if (!current || current.inPrivate === change.inPrivate) return page;
   return { ...page, performers: page.performers.map((p) => (p.id === change.performerId ? { ...p, inPrivate: change.inPrivate } : p)) };
 }
+
+/** Her new prices (a 'performer:prices' push): cards and the open dialog show them at once, in every cached page. */
+export function applyPrices(queryClient: QueryClient, change: { performerId: string; creditsPerMinute: number; messagePrice: number }): void {
+  for (const [key, page] of queryClient.getQueriesData<GalleryPage>({ queryKey: queryKeys.gallery.all })) {
+    const next = page && applyPricesToPage(page, change);
+    if (next && next !== page) queryClient.setQueryData(key, next);
+  }
+}
+
+/** Pure: the page with her prices (the same page when she is not on it or nothing changes). */
+export function applyPricesToPage(page: GalleryPage, change: { performerId: string; creditsPerMinute: number; messagePrice: number }): GalleryPage {
+  const current = page.performers.find((p) => p.id === change.performerId);
+  if (!current || (current.creditsPerMinute === change.creditsPerMinute && current.messagePrice === change.messagePrice)) return page;
+  const { creditsPerMinute, messagePrice } = change;
+  return { ...page, performers: page.performers.map((p) => (p.id === change.performerId ? { ...p, creditsPerMinute, messagePrice } : p)) };
+}

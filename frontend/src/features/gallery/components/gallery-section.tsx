@@ -183,7 +183,8 @@ export function GallerySection({ search = '', onClearSearch }: GallerySectionPro
               const p = chooserFor;
               setChooserFor(null);
               const alias = aliasId ? `&aliasId=${encodeURIComponent(aliasId)}` : '';
-              if (p) void navigate(`/video-session?performerId=${encodeURIComponent(p.id)}&displayName=${encodeURIComponent(displayName)}${alias}`);
+              // the rate he saw on her card or dialog travels along: the session is asked at that price (docs/product.md#price-seen)
+              if (p) void navigate(`/video-session?performerId=${encodeURIComponent(p.id)}&displayName=${encodeURIComponent(displayName)}${alias}&rate=${p.creditsPerMinute}`);
             }}
           />
         </Suspense>

@@ -1,10 +1,13 @@
+import { useState } from 'react';
 import { Badge, Box, Button, Grid, Heading, Image, Spinner, Stack, Text } from '@chakra-ui/react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
-import { errorMessage } from '../../../lib/api-client';
+import { changedPrice, errorMessage } from '../../../lib/api-client';
 import { formatAuracoin } from '../../../lib/format';
 import { notify } from '../../../components/ui/toaster';
-import { usePhotos, usePurchasePhoto } from '../api/photos';
+import { setPhotoPrice, usePhotos, usePurchasePhoto, type PhotoPurchase } from '../api/photos';
 import { LockIcon } from '../../../components/ui/icons';
+import { PriceChanged } from '../../../components/ui/price-changed';
 
 export interface PhotoShopProps {
   performerId: string;
@@ -17,6 +20,27 @@ export function PhotoShop({ performerId, performerImage, signedIn }: PhotoShopPr
   const navigate = useNavigate();
   const photos = usePhotos(performerId);
   const purchase = usePurchasePhoto(performerId);
+  const queryClient = useQueryClient();
+  // a purchase refused because the price changed since he saw it: the new price, to confirm
+  const [repriced, setRepriced] = useState<PhotoPurchase | null>(null);
+  const buy = (photo: { id: string; title: string }, expectedPrice: number) => {
+    setRepriced(null);
+    purchase.mutate(
+      { photoId: photo.id, expectedPrice },
+      {
+        onSuccess: () => notify({ type: 'success', title: 'Acquisto Completato!', description: `Hai sbloccato "${photo.title}".` }),
+        onError: (error) => {
+          const price = changedPrice(error);
+          if (price !== undefined) {
+            setPhotoPrice(queryClient, performerId, photo.id, price);
+            setRepriced({ photoId: photo.id, expectedPrice: price });
+            return;
+          }
+          notify({ type: 'error', title: 'Errore', description: errorMessage(error, { codes: { forbidden: 'La performer ti ha bloccato' } }) });
+        },
+      },
+    );
+  };
 
   if (photos.isPending) return <Spinner size="sm" mt="6" aria-label="Caricamento..." />;
   if (photos.isError || photos.data.length === 0) return null;
@@ -53,21 +77,21 @@ export function PhotoShop({ performerId, performerImage, signedIn }: PhotoShopPr
                 <Button
                   size="xs"
                   colorPalette="brand"
-                  loading={purchase.isPending && purchase.variables === photo.id}
+                  loading={purchase.isPending && purchase.variables.photoId === photo.id}
                   onClick={() => {
                     if (!signedIn) {
                       void navigate('/login');
                       return;
                     }
-                    purchase.mutate(photo.id, {
-                      onSuccess: () => notify({ type: 'success', title: 'Acquisto Completato!', description: `Hai sbloccato "${photo.title}".` }),
-                      onError: (error) => notify({ type: 'error', title: 'Errore', description: errorMessage(error, { codes: { forbidden: 'La performer ti ha bloccato' } }) }),
-                    });
+                    buy(photo, photo.price);
                   }}
                 >
                   Acquista · {formatAuracoin(photo.price)}
                 </Button>
-              ) : photo.purchased ? (
+              ) : null}
+              {photo.locked && repriced?.photoId === photo.id ? (
+                <PriceChanged currentPrice={repriced.expectedPrice} onConfirm={() => buy(photo, repriced.expectedPrice)} onCancel={() => setRepriced(null)} busy={purchase.isPending} />
+              ) : photo.purchased && !photo.locked ? (
                 <Badge colorPalette="green" alignSelf="flex-start">
                   Acquistata
                 </Badge>

@@ -7,6 +7,9 @@ import { DialogFrame } from '../../../components/ui/dialog-frame';
 import { HeartIcon, MessageIcon, StarIcon, VideoIcon } from '../../../components/ui/icons';
 import { CATEGORY_PALETTE } from './performer-card';
 
+/** Who pays the minimum (docs/product.md#session-minimum): under the spec's 'Sessione minima' line. */
+export const MINIMUM_SESSION_NOTE = `Se lasci la videochat prima di ${MINIMUM_SESSION_MINUTES} minuti (la chiudi, chiudi la pagina o non rientri entro 30 secondi) paghi comunque il minimo; non lo paghi se è lei a chiuderla o a uscire, o se non accetta.`;
+
 export const DEFAULT_BIO = 'Ciao! Sono qui per regalarti momenti indimenticabili. Scrivimi o inizia una videochat privata con me.';
 
 export interface ProfileDialogProps {
@@ -86,6 +89,9 @@ export function ProfileDialog({ performer: p, onClose, onVideochat, onChat, phot
                 <Text fontSize="sm" color="fg.muted" data-testid="minimum-session">
                   Sessione minima: {MINIMUM_SESSION_MINUTES} minuti ({formatAuracoin(minimumSessionCost(p.creditsPerMinute))}{' '}
                   auracoin)
+                </Text>
+                <Text fontSize="xs" color="fg.muted" data-testid="minimum-session-note">
+                  {MINIMUM_SESSION_NOTE}
                 </Text>
                 <Text fontSize="sm" color="fg.muted" data-testid="message-price">
                   Chat: {formatMessagePrice(p.messagePrice)}

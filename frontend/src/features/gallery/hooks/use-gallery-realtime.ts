@@ -3,11 +3,12 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { ServerToClientEvents } from '@aura/contracts';
 import { withSocket } from '../../../lib/socket';
 import { notify } from '../../../components/ui/toaster';
-import { applyPresence, applyPrivate } from '../api/gallery';
+import { applyPresence, applyPrices, applyPrivate } from '../api/gallery';
 
 /**
  * Live gallery: 'performer:presence' flips cards and dialogs in the cache (no refetch, no
- * reload), 'performer:private' shows 'In privato' while she is in a session; 'favourite:online'
+ * reload), 'performer:private' shows 'In privato' while she is in a session, 'performer:prices'
+ * puts her new rate and message price on her card and dialog; 'favourite:online'
  * tells a signed-in user that a favourite came online.
  */
 export function useGalleryRealtime(): void {
@@ -17,15 +18,18 @@ export function useGalleryRealtime(): void {
       withSocket((socket) => {
         const onPresence: ServerToClientEvents['performer:presence'] = (change) => applyPresence(queryClient, change);
         const onPrivate: ServerToClientEvents['performer:private'] = (change) => applyPrivate(queryClient, change);
+        const onPrices: ServerToClientEvents['performer:prices'] = (change) => applyPrices(queryClient, change);
         const onFavourite: ServerToClientEvents['favourite:online'] = ({ name }) => {
           notify({ type: 'info', title: `${name} è online!`, description: 'Una delle tue preferite è appena entrata online.' });
         };
         socket.on('performer:presence', onPresence);
         socket.on('performer:private', onPrivate);
+        socket.on('performer:prices', onPrices);
         socket.on('favourite:online', onFavourite);
         return () => {
           socket.off('performer:presence', onPresence);
           socket.off('performer:private', onPrivate);
+          socket.off('performer:prices', onPrices);
           socket.off('favourite:online', onFavourite);
         };
       }),

@@ -1,5 +1,5 @@
 import * as yup from 'yup';
-import { categoryOptions, formatAuracoin, formatNumber, isHalfStep, PERFORMER_AGE_MAX, PERFORMER_AGE_MIN, RATE_MIN, RATE_STEP } from '@aura/contracts';
+import { categoryOptions, formatAuracoin, formatNumber, isHalfStep, PERFORMER_AGE_MAX, PERFORMER_AGE_MIN, priceCeilingMessages, priceCeilings, RATE_MIN, RATE_STEP } from '@aura/contracts';
 
 /** The rate's rule in Italian ("Minimo 0,5, a passi di 0,5"), from the one formatter. */
 const RATE_RULE = `Minimo ${formatAuracoin(RATE_MIN)}, a passi di ${formatAuracoin(RATE_STEP)}`;
@@ -10,7 +10,7 @@ export const ADMIN_PERFORMER_FIELD_MESSAGES = {
   name: 'Inserisci un nome (massimo 80 caratteri)',
   age: `Età tra ${PERFORMER_AGE_MIN} e ${PERFORMER_AGE_MAX} anni`,
   image: 'Inserisci un URL valido',
-  creditsPerMinute: RATE_RULE,
+  creditsPerMinute: `${RATE_RULE}, massimo ${formatAuracoin(priceCeilings.ratePerMinute)}`,
   languages: 'Inserisci da 1 a 10 lingue, separate da virgola',
   rating: `Numero tra 0 e 5, ${RATING_STEP.toLowerCase()}`,
   category: 'Categoria non valida',
@@ -37,7 +37,8 @@ export const adminPerformerSchema = yup.object({
     .number()
     .typeError('Campo obbligatorio')
     .required('Campo obbligatorio')
-    .test('step', RATE_RULE, (v) => v === undefined || isHalfStep(v, RATE_MIN)),
+    .test('step', RATE_RULE, (v) => v === undefined || isHalfStep(v, RATE_MIN))
+    .max(priceCeilings.ratePerMinute, priceCeilingMessages.ratePerMinute),
   languages: yup
     .string()
     .required('Campo obbligatorio')

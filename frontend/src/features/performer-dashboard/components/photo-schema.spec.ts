@@ -27,7 +27,12 @@ describe('the photo form (docs/product.md#validation: title required, price mini
     expect(await errorsOf({ ...valid, price: 0.75 })).toEqual(['Il prezzo va a passi di 0,5']);
     expect(await errorsOf({ ...valid, price: '' })).toEqual(['Inserisci il prezzo']);
     expect(await errorsOf({ ...valid, title: ' ' })).toEqual(['Il titolo è obbligatorio']);
-    expect(PHOTO_PRICE_HINT).toBe('Minimo 0,5, a passi di 0,5');
+    expect(PHOTO_PRICE_HINT).toBe('Minimo 0,5, massimo 500, a passi di 0,5');
+  });
+
+  it('refuses a price above the ceiling with the message the server uses (docs/product.md#price-ceilings)', async () => {
+    expect(await errorsOf({ ...valid, price: 500 })).toEqual([]);
+    expect(await errorsOf({ ...valid, price: 500.5 })).toEqual(['Prezzo massimo 500 auracoin']);
   });
 
   it("puts the form's Italian message under a field the server refused, never 'Invalid fields: body.price'", () => {
@@ -35,6 +40,6 @@ describe('the photo form (docs/product.md#validation: title required, price mini
     const helpers = { setFieldError: (field: string, message: string | undefined) => void (errors[field] = message), setFieldTouched: async () => undefined };
     const refused = new ApiError(400, 'Bad Request', JSON.stringify({ code: 'validation_failed', error: 'Invalid fields: body.price', errors: [{ path: 'body.price', message: 'Too small' }] }));
     showRefusedFields(helpers, refused, PHOTO_FIELD_MESSAGES);
-    expect(errors).toEqual({ price: 'Prezzo minimo 0,5 auracoin, a passi di 0,5' });
+    expect(errors).toEqual({ price: 'Prezzo tra 0,5 e 500 auracoin, a passi di 0,5' });
   });
 });

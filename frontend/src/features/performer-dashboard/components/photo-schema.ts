@@ -1,17 +1,18 @@
 import * as yup from 'yup';
-import { formatAuracoin, isHalfStep, PHOTO_PRICE_MIN, PHOTO_PRICE_STEP } from '@aura/contracts';
+import { formatAuracoin, isHalfStep, PHOTO_PRICE_MIN, PHOTO_PRICE_STEP, priceCeilingMessages, priceCeilings } from '@aura/contracts';
 
 const priceMin = formatAuracoin(PHOTO_PRICE_MIN);
 const priceStep = formatAuracoin(PHOTO_PRICE_STEP);
+const priceMax = formatAuracoin(priceCeilings.photoPrice);
 
-/** The hint under the price (docs/product.md#validation: minimum 0.5, step 0.5), in Italian numbers. */
-export const PHOTO_PRICE_HINT = `Minimo ${priceMin}, a passi di ${priceStep}`;
+/** The hint under the price (docs/product.md#validation: minimum 0.5, step 0.5, the ceiling), in Italian numbers. */
+export const PHOTO_PRICE_HINT = `Minimo ${priceMin}, massimo ${priceMax}, a passi di ${priceStep}`;
 
 /** The form's message for each field the server may refuse (never the server's own text). */
 export const PHOTO_FIELD_MESSAGES = {
   title: 'Il titolo è obbligatorio (massimo 120 caratteri)',
   description: 'Descrizione troppo lunga (massimo 1000 caratteri)',
-  price: `Prezzo minimo ${priceMin} auracoin, a passi di ${priceStep}`,
+  price: `Prezzo tra ${priceMin} e ${priceMax} auracoin, a passi di ${priceStep}`,
   imageUrl: "Carica un'immagine o inserisci un URL valido",
 } as const;
 
@@ -24,5 +25,6 @@ export const photoSchema = yup.object({
     .typeError('Inserisci il prezzo')
     .required('Inserisci il prezzo')
     .min(PHOTO_PRICE_MIN, `Prezzo minimo ${priceMin} auracoin`)
+    .max(priceCeilings.photoPrice, priceCeilingMessages.photoPrice)
     .test('half-step', `Il prezzo va a passi di ${priceStep}`, (value) => value === undefined || value < PHOTO_PRICE_MIN || isHalfStep(value, PHOTO_PRICE_MIN)),
 });

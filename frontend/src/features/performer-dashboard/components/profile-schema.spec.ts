@@ -28,6 +28,12 @@ describe('own profile form rules', () => {
     expect(await errorsOf({ ...valid, category: 'Gold' })).toEqual(['Categoria non valida']);
   });
 
+  it('refuses a rate or a message price above its ceiling with the message the server uses (docs/product.md#price-ceilings)', async () => {
+    expect(await errorsOf({ ...valid, creditsPerMinute: 100, messagePrice: 50 })).toEqual([]);
+    expect(await errorsOf({ ...valid, creditsPerMinute: 100.5 })).toEqual(['Tariffa massima 100 auracoin/min']);
+    expect(await errorsOf({ ...valid, messagePrice: 50.5 })).toEqual(['Prezzo massimo 50 auracoin a messaggio']);
+  });
+
   it('takes a message price from 0 (free) in steps of 0.5', async () => {
     expect(await errorsOf({ ...valid, messagePrice: 0 })).toEqual([]);
     expect(await errorsOf({ ...valid, messagePrice: 2.5 })).toEqual([]);

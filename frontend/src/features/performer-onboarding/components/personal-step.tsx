@@ -13,6 +13,8 @@ import {
   languageOptions,
   REGISTRATION_RATE_DEFAULT,
   REGISTRATION_RATE_MIN,
+  formatAuracoin,
+  priceCeilings,
   specialFeatureOptions,
 } from '@aura/contracts';
 import { DateField } from '../../../components/ui/date-field';
@@ -114,8 +116,9 @@ export function PersonalStep() {
           label="Tariffa (auracoin/min)"
           type="number"
           min={REGISTRATION_RATE_MIN}
+          max={priceCeilings.ratePerMinute}
           step={0.5}
-          helper={`Minimo ${REGISTRATION_RATE_MIN}, predefinita ${REGISTRATION_RATE_DEFAULT}`}
+          helper={`Minimo ${REGISTRATION_RATE_MIN}, massimo ${formatAuracoin(priceCeilings.ratePerMinute)}, predefinita ${REGISTRATION_RATE_DEFAULT}`}
         />
         <SelectInput field="category" label="Categoria" options={categoryOptions} />
         <TextInput field="height" label="Altezza (cm)" type="number" min={HEIGHT_MIN_CM} max={HEIGHT_MAX_CM} helper={`Da ${HEIGHT_MIN_CM} a ${HEIGHT_MAX_CM} cm`} />

@@ -21,7 +21,7 @@ export interface SessionClock {
  * What the session page and her panel show at `nowMs`, from the server's startedAt, rate and
  * billing minute through the billing rule the server bills with (contracts/rules/billing), so the
  * cost shown is the cost billed. A clock slightly behind the server's never shows less than what
- * was already billed; the final cost (the rest of the minimum when the user ended early) comes
+ * was already billed; the final cost (the rest of the minimum when the user left early) comes
  * from the server.
  */
 export function sessionClock(view: SessionView, nowMs: number): SessionClock {

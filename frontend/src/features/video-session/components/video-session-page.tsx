@@ -3,7 +3,8 @@ import { Badge, Box, Button, Container, Flex, Heading, HStack, Image, Spinner, S
 import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
 import { minimumSessionCost, type PublicPerformerView, type SessionView } from '@aura/contracts';
-import { errorCode, errorMessage, errorStatus } from '../../../lib/api-client';
+import { changedPrice, errorCode, errorMessage, errorStatus } from '../../../lib/api-client';
+import { PriceChanged } from '../../../components/ui/price-changed';
 import { formatAuracoin, formatAuracoinLabel } from '../../../lib/format';
 import { performerProfileQueryOptions } from '../../../lib/shared-queries';
 import { openSessionsQueryOptions, sessionQueryOptions, useEndSession, useRequestSession } from '../api/sessions';
@@ -45,7 +46,13 @@ export interface VideoSessionPageProps {
   user: { id: string; username: string } | null;
 }
 
-/** /video-session?performerId&displayName[&aliasId]: the user's side of a private session. */
+/** The rate he saw on her card or dialog (`&rate=`), when the link carries one. */
+function seenRateOf(value: string | null): number | null {
+  const rate = value === null || value.trim() === '' ? Number.NaN : Number(value);
+  return Number.isFinite(rate) && rate >= 0 ? rate : null;
+}
+
+/** /video-session?performerId&displayName[&aliasId][&rate]: the user's side of a private session. */
 export function VideoSessionPage({ user }: VideoSessionPageProps) {
   const [params] = useSearchParams();
   const performerId = params.get('performerId');
@@ -64,7 +71,7 @@ export function VideoSessionPage({ user }: VideoSessionPageProps) {
     );
   }
   if (!performer.data) return <Spinner size="lg" m="10" aria-label="Caricamento..." />;
-  return <SessionRoom userId={user.id} performer={performer.data} displayName={params.get('displayName') ?? user.username} aliasId={params.get('aliasId')} />;
+  return <SessionRoom userId={user.id} performer={performer.data} displayName={params.get('displayName') ?? user.username} aliasId={params.get('aliasId')} seenRate={seenRateOf(params.get('rate'))} />;
 }
 
 interface SessionRoomProps {
@@ -72,9 +79,11 @@ interface SessionRoomProps {
   performer: PublicPerformerView;
   displayName: string;
   aliasId: string | null;
+  /** the per-minute rate he saw before coming here (null: the one this page shows) */
+  seenRate: number | null;
 }
 
-function SessionRoom({ userId, performer, displayName, aliasId }: SessionRoomProps) {
+function SessionRoom({ userId, performer, displayName, aliasId, seenRate }: SessionRoomProps) {
   const navigate = useNavigate();
   useSessionRealtime(userId);
   const open = useQuery(openSessionsQueryOptions(userId));
@@ -88,12 +97,18 @@ function SessionRoom({ userId, performer, displayName, aliasId }: SessionRoomPro
   const session = useQuery({ ...sessionQueryOptions(currentId ?? ''), enabled: currentId !== null });
   const view: SessionView | undefined = session.data;
 
-  // landing here asks her once (a reload finds the open request or session instead)
+  // landing here asks her once (a reload finds the open request or session instead), at the rate he
+  // saw; a rate she changed meanwhile is asked again only once he confirms it (docs/product.md#price-seen)
   const asked = useRef(false);
-  const ask = useCallback(() => {
-    asked.current = true;
-    request.mutate({ performerId: performer.id, aliasId }, { onSuccess: (created) => setSessionId(created.id) });
-  }, [request, performer.id, aliasId]);
+  const [expectedPrice, setExpectedPrice] = useState(seenRate ?? performer.creditsPerMinute);
+  const ask = useCallback(
+    (price: number = expectedPrice) => {
+      asked.current = true;
+      setExpectedPrice(price);
+      request.mutate({ performerId: performer.id, aliasId, expectedPrice: price }, { onSuccess: (created) => setSessionId(created.id) });
+    },
+    [request, performer.id, aliasId, expectedPrice],
+  );
   const listed = open.isSuccess;
   useEffect(() => {
     if (listed && currentId === null && !asked.current) ask();
@@ -136,10 +151,10 @@ function SessionRoom({ userId, performer, displayName, aliasId }: SessionRoomPro
     if (currentId && view && isOpen(view)) end.mutate(currentId, { onSettled: () => void navigate('/user') });
     else void navigate('/user');
   };
-  const retry = () => {
+  const retry = (price?: number) => {
     setSessionId(null);
     setPlayingStream(null);
-    ask();
+    ask(price);
   };
 
   const status = statusOf({ view, requestPending: request.isPending || (!view && !request.isError), playing, counterpartAway: view?.counterpartAway ?? false, now, name: performer.name });
@@ -220,7 +235,7 @@ function SessionRoom({ userId, performer, displayName, aliasId }: SessionRoomPro
                     ) : null}
                   </>
                 ) : requestError ? (
-                  <RequestRefused error={requestError} ratePerMinute={performer.creditsPerMinute} />
+                  <RequestRefused error={requestError} ratePerMinute={performer.creditsPerMinute} onConfirmPrice={(price) => retry(price)} confirming={request.isPending} />
                 ) : status ? (
                   <HStack gap="3" justify="center">
                     {status.busy ? <Spinner size="sm" /> : null}
@@ -229,8 +244,8 @@ function SessionRoom({ userId, performer, displayName, aliasId }: SessionRoomPro
                 ) : null}
                 {closed || requestError ? (
                   <HStack gap="2" justify="center" flexWrap="wrap" pt="1">
-                    {closed ? closed.retry : errorCode(requestError) !== 'insufficient_balance' && errorCode(requestError) !== 'session_in_progress' ? (
-                      <Button size="sm" colorPalette="brand" onClick={retry} disabled={request.isPending}>
+                    {closed ? closed.retry : !['insufficient_balance', 'session_in_progress', 'price_changed'].includes(errorCode(requestError) ?? '') ? (
+                      <Button size="sm" colorPalette="brand" onClick={() => retry()} disabled={request.isPending}>
                         Riprova
                       </Button>
                     ) : null}
@@ -299,8 +314,19 @@ function statusOf({ view, requestPending, playing, counterpartAway, now, name }:
   return null;
 }
 
-function RequestRefused({ error, ratePerMinute }: { error: Error; ratePerMinute: number }) {
+function RequestRefused({ error, ratePerMinute, onConfirmPrice, confirming }: { error: Error; ratePerMinute: number; onConfirmPrice: (price: number) => void; confirming: boolean }) {
   const code = errorCode(error);
+  const price = changedPrice(error);
+  if (price !== undefined) {
+    return (
+      <>
+        <Heading as="h2" size="lg">
+          Tariffa cambiata
+        </Heading>
+        <PriceChanged currentPrice={price} unit="auracoin/min" onConfirm={() => onConfirmPrice(price)} busy={confirming} inverted />
+      </>
+    );
+  }
   return (
     <>
       <Heading as="h2" size="lg">

@@ -1,4 +1,4 @@
-import { createServer, type RequestListener, type Server } from 'node:http';
+import { createServer, type RequestListener, type Server, type ServerResponse } from 'node:http';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import Koa from 'koa';
@@ -44,7 +44,8 @@ export function createHttpApp(options: HttpAppOptions): Koa {
   );
   for (const router of options.routers) app.use(router.routes()).use(router.allowedMethods());
   app.use(async (ctx, next) => {
-    if (ctx.path === '/api' || ctx.path.startsWith('/api/')) throw notFound(`No route ${ctx.method} ${ctx.path}`);
+    // /metrics lives on METRICS_PORT only: here it is no page of the frontend either
+    if (ctx.path === '/api' || ctx.path.startsWith('/api/') || ctx.path === '/metrics') throw notFound(`No route ${ctx.method} ${ctx.path}`);
     await next();
   });
   if (options.staticDir && existsSync(path.join(options.staticDir, 'index.html'))) {
@@ -89,26 +90,30 @@ export interface ApiServer {
  */
 export function deferredHttpServer(lifecycle?: Lifecycle): ApiServer {
   let listener: RequestListener = (_request, response) => response.writeHead(503, { 'Retry-After': '1' }).end();
-  let inFlight = 0;
+  const inFlight = new Set<ServerResponse>();
   let settled: (() => void) | undefined;
+  const closing = (response: ServerResponse) => {
+    if (!response.headersSent) response.setHeader('Connection', 'close');
+  };
   const server = createServer((request, response) => {
     if (lifecycle?.answer(request, response)) return;
-    inFlight += 1;
-    if (lifecycle?.phase() === 'draining') response.setHeader('Connection', 'close');
+    inFlight.add(response);
+    if (lifecycle?.phase() === 'draining') closing(response);
     response.once('close', () => {
-      inFlight -= 1;
-      if (inFlight === 0) settled?.();
+      inFlight.delete(response);
+      if (inFlight.size === 0) settled?.();
     });
     listener(request, response);
   });
   return {
     server,
     serve: (app) => (listener = app),
-    inFlight: () => inFlight,
+    inFlight: () => inFlight.size,
     async drain(timeoutMs) {
       if (server.listening) server.close();
       server.closeIdleConnections();
-      if (inFlight > 0) {
+      inFlight.forEach(closing);
+      if (inFlight.size > 0) {
         let timer: NodeJS.Timeout | undefined;
         await Promise.race([new Promise<void>((resolve) => (settled = resolve)), new Promise<void>((resolve) => (timer = setTimeout(resolve, timeoutMs)))]);
         clearTimeout(timer);

@@ -29,7 +29,7 @@ describe('jobs as a process runs them', () => {
     await jobs.enqueue('example.greet', { userId: 'u2' });
     await new Promise((resolve) => setTimeout(resolve, 20));
     // both running now: the gauge reads them
-    expect(await registry.getSingleMetricAsString('aura_jobs_running')).toContain('aura_jobs_running{job="example.greet"} 2');
+    expect(await registry.getSingleMetricAsString('aura_jobs_running')).toContain('aura_jobs_running{kind="example.greet"} 2');
     release();
     await new Promise((resolve) => setTimeout(resolve, 20));
 
@@ -38,7 +38,7 @@ describe('jobs as a process runs them', () => {
     expect(greetings[0]).toMatchObject({ requestId: 'req-7', job: 'example.greet' });
     expect(greetings[1]).not.toHaveProperty('requestId');
     expect(lines.filter((line) => line.msg === 'job done')[0]).toMatchObject({ requestId: 'req-7', job: 'example.greet', attempt: 1 });
-    expect(await registry.getSingleMetricAsString('aura_job_duration_seconds')).toContain('aura_job_duration_seconds_count{job="example.greet",outcome="completed"} 2');
+    expect(await registry.getSingleMetricAsString('aura_job_duration_seconds')).toContain('aura_job_duration_seconds_count{kind="example.greet",outcome="completed"} 2');
     await jobs.close();
   });
 });

@@ -63,10 +63,10 @@ export function observeJobs(queue: JobQueue, logger: Logger): JobQueue & { remov
           const seconds = () => (performance.now() - started) / 1000;
           try {
             await handler(given, context);
-            jobDuration.labels({ job: name, outcome: 'completed' }).observe(seconds());
+            jobDuration.labels({ kind: name, outcome: 'completed' }).observe(seconds());
             log.info('job done', { attempt: context.attempt, ms: Math.round(seconds() * 1000) });
           } catch (error) {
-            jobDuration.labels({ job: name, outcome: 'failed' }).observe(seconds());
+            jobDuration.labels({ kind: name, outcome: 'failed' }).observe(seconds());
             log.warn('job attempt failed', { attempt: context.attempt, error });
             throw error;
           } finally {

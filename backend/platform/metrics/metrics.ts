@@ -14,7 +14,8 @@ const LATENCY = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5
 export const httpRequestDuration = seconds('http_request_duration_seconds', 'HTTP requests by method, route template and status', ['method', 'route', 'status'], LATENCY);
 export const appendDuration = seconds('aura_eventstore_append_duration_seconds', 'Event store appends', ['adapter'], LATENCY);
 export const eventsPerAppend = new Histogram({ name: 'aura_eventstore_events_per_append', help: 'Events written by one append', labelNames: ['adapter'], buckets: [1, 2, 3, 5, 10, 25, 50, 100, 500], registers: [registry] });
-export const jobDuration = seconds('aura_job_duration_seconds', 'Jobs run by this process, by job kind and outcome', ['job', 'outcome'], [0.005, 0.025, 0.1, 0.5, 1, 5, 15, 60, 300]);
+// `kind`, not `job`: Prometheus names the scrape target `job`
+export const jobDuration = seconds('aura_job_duration_seconds', 'Jobs run by this process, by job kind and outcome', ['kind', 'outcome'], [0.005, 0.025, 0.1, 0.5, 1, 5, 15, 60, 300]);
 export const billingLateness = seconds('aura_billing_minute_lateness_seconds', 'How late a private session minute was billed after it was due', [], [0.01, 0.05, 0.1, 0.25, 0.5, 1, 2, 5, 10, 30, 60]);
 export const payoutRunDuration = seconds('aura_payout_run_duration_seconds', 'Payout runs, by outcome', ['outcome'], [0.1, 0.5, 1, 5, 15, 60, 300, 900]);
 export const payoutRuns = new Counter({ name: 'aura_payout_runs_total', help: 'Payout runs executed, by outcome', labelNames: ['outcome'], registers: [registry] });
@@ -62,8 +63,8 @@ gauge('aura_projection_lag_seconds', 'Age of the oldest event a projection has n
   for (const lag of (await gather(sources.projections)).flat()) self.set({ projection: lag.projection }, lag.seconds);
 });
 for (const state of ['waiting', 'running', 'failed'] as const) {
-  gauge(`aura_jobs_${state}`, `Jobs ${state}, by job kind`, ['job'], async (self) => {
-    for (const counts of (await gather(sources.jobs)).flat()) self.inc({ job: counts.job }, counts[state]);
+  gauge(`aura_jobs_${state}`, `Jobs ${state}, by job kind`, ['kind'], async (self) => {
+    for (const counts of (await gather(sources.jobs)).flat()) self.inc({ kind: counts.job }, counts[state]);
   });
 }
 gauge('aura_socketio_connections', 'Socket.IO connections to this process', [], async (self) => {

@@ -17,6 +17,7 @@ export const STATIC_ROUTE = 'static';
  */
 export function observeRequests(options: { logger: Logger; trustProxy: boolean }): Middleware {
   const log = options.logger.child({ component: 'http' });
+  const successes = log.isLevelEnabled?.('debug') ?? true;
   return async (ctx, next) => {
     const started = performance.now();
     const given = options.trustProxy ? ctx.get('X-Request-Id') : '';
@@ -29,10 +30,13 @@ export function observeRequests(options: { logger: Logger; trustProxy: boolean }
       const duration = (performance.now() - started) / 1000;
       const matched = ctx._matchedRoute;
       const route = matched !== undefined ? String(matched) : ctx.status === 404 || ctx.path.startsWith('/api') ? UNMATCHED_ROUTE : STATIC_ROUTE;
-      observeRequest(ctx.method, route, ctx.status, duration);
-      const fields = { requestId: id, method: ctx.method, route, status: ctx.status, ms: Math.round(duration * 10_000) / 10 };
-      if (ctx.status < 400) log.debug('request', fields);
-      else if (ctx.status < 500) log.info('request refused', fields);
+      const status = ctx.status;
+      observeRequest(ctx.method, route, status, duration);
+      if (status < 500 && (status >= 400 || successes)) {
+        const fields = { requestId: id, method: ctx.method, route, status, ms: Math.round(duration * 10_000) / 10 };
+        if (status < 400) log.debug('request', fields);
+        else log.info('request refused', fields);
+      }
     }
   };
 }

@@ -9,6 +9,8 @@ export interface Logger {
   warn(message: string, fields?: Record<string, unknown>): void;
   error(message: string, fields?: Record<string, unknown>): void;
   child(fields: Record<string, unknown>): Logger;
+  /** would a line at this level be written? (spares a hot path building fields for nothing) */
+  isLevelEnabled?(level: Exclude<LogLevel, 'silent'>): boolean;
 }
 
 /** Keys whose values never reach a log line, at any of the first three levels of what is logged. */
@@ -59,6 +61,7 @@ function wrap(target: Pino): Logger {
     warn: (message, fields) => (fields ? target.warn(fields, message) : target.warn(message)),
     error: (message, fields) => (fields ? target.error(fields, message) : target.error(message)),
     child: (fields) => wrap(target.child(fields)),
+    isLevelEnabled: (level) => target.isLevelEnabled(level),
   };
 }
 

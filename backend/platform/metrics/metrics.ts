@@ -62,8 +62,8 @@ gauge('aura_projection_lag_events', 'Events of the log a projection has not appl
 gauge('aura_projection_lag_seconds', 'Age of the oldest event a projection has not applied yet (0 when caught up)', ['projection'], async (self) => {
   for (const lag of (await gather(sources.projections)).flat()) self.set({ projection: lag.projection }, lag.seconds);
 });
-for (const state of ['waiting', 'running', 'failed'] as const) {
-  gauge(`aura_jobs_${state}`, `Jobs ${state}, by job kind`, ['kind'], async (self) => {
+for (const [state, name] of [['waiting', 'aura_jobs_waiting'], ['running', 'aura_jobs_running'], ['failed', 'aura_jobs_failed']] as const) {
+  gauge(name, `Jobs ${state}, by job kind`, ['kind'], async (self) => {
     for (const counts of (await gather(sources.jobs)).flat()) self.inc({ kind: counts.job }, counts[state]);
   });
 }

@@ -53,6 +53,10 @@ function prettyStream(): DestinationStream | undefined {
   }
 }
 
+let stderr: DestinationStream | undefined;
+/** One buffered stream on stderr for every logger of the process, flushed when it exits. */
+const processStream = () => (stderr ??= prettyStream() ?? pino.destination({ dest: 2, sync: false, minLength: 0 }));
+
 /** Adapts pino (object first) to the port's spelling (message first), so every call site stays as it is. */
 function wrap(target: Pino): Logger {
   return {
@@ -80,7 +84,7 @@ export function createLogger(level: LogLevel = 'info', base: Record<string, unkn
       redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
       mixin: () => logContext() ?? {},
     },
-    destination ?? prettyStream() ?? pino.destination({ dest: 2, sync: false, minLength: 0 }),
+    destination ?? processStream(),
   );
   return wrap(target);
 }

@@ -1,3 +1,4 @@
+import { Writable } from 'node:stream';
 import Router from '@koa/router';
 import request from 'supertest';
 import { createLogger } from '../logging/logger';
@@ -6,13 +7,17 @@ import { registry } from '../metrics/metrics';
 import { createHttpApp } from './app';
 import { notFound } from './errors';
 
-function app(trustProxy: boolean) {
+function app(trustProxy: boolean, logger = createLogger('silent')) {
   const router = new Router();
+  router.post('/api/things', (ctx) => {
+    ctx.status = 201;
+    ctx.body = { created: true };
+  });
   router.get('/api/things/:id', (ctx) => {
     if (ctx.params.id === 'missing') throw notFound('Nessuna cosa con questo id');
     ctx.body = { id: ctx.params.id, requestId: logContext()?.requestId };
   });
-  return createHttpApp({ logger: createLogger('silent'), production: false, bodyLimit: '1mb', routers: [router], proxy: trustProxy }).callback();
+  return createHttpApp({ logger, production: false, bodyLimit: '1mb', routers: [router], proxy: trustProxy }).callback();
 }
 
 describe('a request as the HTTP stack observes it', () => {
@@ -41,6 +46,25 @@ describe('a request as the HTTP stack observes it', () => {
     expect(text).toContain('route="unmatched",status="404"');
     expect(text).not.toContain('4f1c2a77');
     expect(text).not.toContain('here-7781');
+  });
+
+  it('logs a command and a refusal at info with the request id, a successful read only at debug', async () => {
+    const lines: Record<string, unknown>[] = [];
+    const stream = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        for (const line of chunk.toString('utf8').split('\n').filter(Boolean)) lines.push(JSON.parse(line) as Record<string, unknown>);
+        done();
+      },
+    });
+    const handler = app(false, createLogger('info', {}, stream));
+    const created = await request(handler).post('/api/things').send({ name: 'x' });
+    await request(handler).get('/api/things/t3');
+    await request(handler).get('/api/things/missing');
+    expect(lines.map((line) => [line.msg, line.route, line.status])).toEqual([
+      ['command', '/api/things', 201],
+      ['request refused', '/api/things/:id', 404],
+    ]);
+    expect(lines[0]).toMatchObject({ level: 'info', component: 'http', method: 'POST', requestId: created.headers['x-request-id'] });
   });
 
   it('answers /metrics with 404 on the public port', async () => {

@@ -17,7 +17,9 @@ runMain(async () => {
   await projector.caughtUp();
   const { config } = runtime;
   process.stdout.write(startBanner({ url: `http://localhost:${api.port}`, adapters: adapterChoice(config), dataDir: config.dataDir, seeded, admin }));
+  runtime.operations.lifecycle.ready();
   onShutdown(runtime.logger, async () => {
+    await runtime.operations.drain(); // the requests in flight may wait for the projector
     await projector.stop();
     await runtime.close();
   });

@@ -7,7 +7,7 @@ runMain(async () => {
   const runtime = await openProcess('api', ['api'], { http: true });
   const { admin } = await firstStart(runtime);
   if (admin.created && admin.generatedPassword) process.stdout.write(`admin "${admin.username}" created; generated password (shown once): ${admin.generatedPassword}\n`);
-  const api = await startApi(runtime, { serveFrontend: true });
-  runtime.logger.info('api listening', { port: api.port });
+  await startApi(runtime, { serveFrontend: true });
+  runtime.operations.lifecycle.ready();
   onShutdown(runtime.logger, () => runtime.close());
 });

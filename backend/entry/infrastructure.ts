@@ -6,6 +6,7 @@ import { createLocalFileStorage } from '../platform/files/storage';
 import { createInProcessJobQueue, type InProcessJobQueue } from '../platform/jobs/in-process';
 import { createMemoryKeyValueStore } from '../platform/kv/memory';
 import type { Logger } from '../platform/logging/logger';
+import { measureAppends, observeJobs } from '../platform/metrics/instrument';
 import { createMingoReadModelStore, type MingoReadModelStore } from '../platform/readmodels/mingo';
 import type { Infrastructure } from '../platform/module';
 import { embeddedSnapshots } from '../platform/projections/snapshots';
@@ -21,16 +22,16 @@ export type InfrastructureOptions = { snapshotFaults?: (step: SnapshotStep) => v
  */
 export async function openInfrastructure(config: Config, logger: Logger, options: InfrastructureOptions = {}): Promise<Infrastructure> {
   await mkdir(config.dataDir, { recursive: true });
-  const eventStore = config.EVENTSTORE_URL
+  const eventStore = measureAppends(config.EVENTSTORE_URL
     ? await (await import('../platform/eventstore/esdb')).createEventStoreDbEventStore({ connectionString: config.EVENTSTORE_URL })
     : config.DATABASE_URL
       ? await (await import('../platform/eventstore/postgres')).createPostgresEventStore({ connectionString: config.DATABASE_URL })
-      : await createPgliteEventStore({ dataDir: path.join(config.dataDir, 'eventstore') });
+      : await createPgliteEventStore({ dataDir: path.join(config.dataDir, 'eventstore') }));
   let memory: MingoReadModelStore | undefined;
   const readModels = config.MONGO_URL ? await (await import('../platform/readmodels/mongo')).createMongoReadModelStore({ url: config.MONGO_URL, dbName: config.MONGO_DB }) : (memory = createMingoReadModelStore());
   const jobLogger = logger.child({ component: 'jobs' });
   let inProcessJobs: InProcessJobQueue | undefined;
-  const jobs = config.REDIS_URL ? await (await import('../platform/jobs/bullmq')).createBullMqJobQueue({ redisUrl: config.REDIS_URL, logger: jobLogger }) : (inProcessJobs = createInProcessJobQueue({ logger: jobLogger }));
+  const jobs = observeJobs(config.REDIS_URL ? await (await import('../platform/jobs/bullmq')).createBullMqJobQueue({ redisUrl: config.REDIS_URL, logger: jobLogger }) : (inProcessJobs = createInProcessJobQueue({ logger: jobLogger })), logger);
   const snapshots = memory && (await embeddedSnapshots(memory, { dataDir: config.dataDir, jobs: inProcessJobs, logger, beforeStep: options.snapshotFaults }));
   const kv = config.REDIS_URL ? (await import('../platform/kv/redis')).createRedisKeyValueStore(config.REDIS_URL) : createMemoryKeyValueStore();
   const files = await createLocalFileStorage(path.join(config.dataDir, 'files'));
@@ -43,10 +44,7 @@ export async function openInfrastructure(config: Config, logger: Logger, options
     files,
     snapshots,
     async close() {
-      await jobs.close();
-      await kv.close();
-      await readModels.close();
-      await eventStore.close();
+      for (const adapter of [jobs, kv, readModels, eventStore]) await adapter.close();
     },
   };
 }

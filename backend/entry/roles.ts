@@ -50,6 +50,7 @@ export async function startProjector(runtime: Runtime, options: { readModelsOnly
     // a failed push must not stop the others' (clients refetch on reconnect anyway)
     for (const side of reads) await side.pushes?.(events).catch((error: unknown) => runtime.logger.error('pushes failed', { module: side.name, error }));
   });
+  runtime.operations.lifecycle.addChecks({ projections: projectorHealth(() => projector) });
   if (!options.readModelsOnly) await projector.start();
   return projector;
 }

@@ -1,9 +1,8 @@
-import type { RequestListener, Server } from 'node:http';
 import { loadConfig, type Config } from '../platform/config/config';
-import { deferredHttpServer } from '../platform/http/app';
 import { processSessions } from '../platform/http/session';
 import { createLogger, type Logger } from '../platform/logging/logger';
 import type { AuraModule, CommandSide, ModulePorts, ReadSide, WorkerSide } from '../platform/module';
+import { openOperations, type Operations } from '../platform/process/operations';
 import { createRealtime, type Realtime } from '../platform/realtime/realtime';
 import { presenceCommands } from '../commands/presence';
 import { commandSides, type CommandSides } from './command-sides';
@@ -26,8 +25,10 @@ export interface Runtime {
   modules: { reads: ReadSides; commands?: CommandSides; workers?: WorkerSides };
   sides: { reads: ReadSide[]; commands: CommandSide[]; workers: WorkerSide[] };
   realtime: Realtime;
-  /** the api's HTTP server (Socket.IO attached), when the process serves HTTP; `serve` plugs the Koa app in */
-  http?: { server: Server; serve(listener: RequestListener): void };
+  http?: Operations['http'];
+  /** /livez, /readyz, METRICS_PORT and the drain of SIGTERM (docs/architecture.md#operations) */
+  operations: Operations;
+  /** drains, then stops the sides and closes the adapters */
   close(): Promise<void>;
 }
 
@@ -37,6 +38,8 @@ export interface RuntimeOptions extends InfrastructureOptions {
   http?: boolean;
   now?: () => Date;
   extraModules?: (ports: ModulePorts, modules: Runtime['modules']) => AuraModule[];
+  /** a process entry's, opened before the adapters (`openProcess`) */
+  operations?: Operations;
 }
 
 export async function openRuntime(config: Config, logger: Logger, options: RuntimeOptions = {}): Promise<Runtime> {
@@ -47,7 +50,8 @@ export async function openRuntime(config: Config, logger: Logger, options: Runti
     for (const side of guards) if (side.acceptsSession && !(await side.acceptsSession(principal))) return false;
     return true;
   });
-  const http = options.http ? deferredHttpServer() : undefined;
+  const operations = options.operations ?? (await openOperations(config, logger, { http: Boolean(options.http), listen: false }));
+  const http = operations.http;
   const realtime = createRealtime({ logger, redisUrl: config.REDIS_URL, httpServer: http?.server, sessions });
   const ports: ModulePorts = { ...infra, sessions, realtime, config, logger, now: options.now ?? (() => new Date()) };
 
@@ -63,6 +67,7 @@ export async function openRuntime(config: Config, logger: Logger, options: Runti
     workers: [...Object.values(workers ?? {}), ...(workers ? extra : [])],
   };
   guards = sides.commands;
+  operations.attach(infra, realtime);
   realtime.onConnection((socket) => {
     for (const side of sides.commands) side.sockets?.(socket);
   });
@@ -77,11 +82,13 @@ export async function openRuntime(config: Config, logger: Logger, options: Runti
     sides,
     realtime,
     http,
+    operations,
     async close() {
+      await operations.drain();
       for (const side of everySide) await side.stop?.();
       await realtime.close();
-      if (http?.server.listening) await new Promise<void>((resolve) => http.server.close(() => resolve()));
       await infra.close();
+      await operations.close();
     },
   };
 }
@@ -89,5 +96,7 @@ export async function openRuntime(config: Config, logger: Logger, options: Runti
 /** A process of compose (or `npm start`): its configuration, its logger named after it, and the sides of its roles. */
 export async function openProcess(name: string, roles: readonly Role[], options: Omit<RuntimeOptions, 'roles'> = {}): Promise<Runtime> {
   const config = loadConfig();
-  return openRuntime(config, createLogger(config.LOG_LEVEL, { role: name }), { ...options, roles });
+  const logger = createLogger(config.LOG_LEVEL, { role: name });
+  // a tool (a rebuild) opens no port: it may run beside the service whose ports it would take
+  return openRuntime(config, logger, { ...options, roles, operations: await openOperations(config, logger, { http: Boolean(options.http), listen: name !== 'rebuild' }) });
 }

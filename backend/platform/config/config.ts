@@ -53,6 +53,10 @@ const ConfigSchema = z
       .default('true')
       .transform((value) => value === 'true'),
     LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+    /** GET /metrics, /livez and /readyz on this port besides the public one (0: any free port); unset: no metrics */
+    METRICS_PORT: optional(z.coerce.number().int().min(0).max(65535)),
+    /** how long a stopping process waits for the requests in flight (its exit comes within 10 s in all) */
+    SHUTDOWN_DRAIN_MS: milliseconds(5_000, 8_000),
     /** behind a TLS-terminating reverse proxy: trust its X-Forwarded-Proto/-Host/-For (never set it without one) */
     TRUST_PROXY: z
       .enum(['true', 'false'])

@@ -1,4 +1,4 @@
-import { createServer, type RequestListener, type Server } from 'node:http';
+import { createServer, type RequestListener, type Server, type ServerResponse } from 'node:http';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import Koa from 'koa';
@@ -7,9 +7,10 @@ import { koaBody } from 'koa-body';
 import send from 'koa-send';
 import serve from 'koa-static';
 import type { Logger } from '../logging/logger';
+import type { Lifecycle } from '../process/lifecycle';
 import { notFound } from './errors';
+import { observeRequests } from './observe';
 import { problemHandler } from './problem';
-import { requestId } from './request-id';
 import { securityHeaders } from './security-headers';
 
 export interface HttpAppOptions {
@@ -19,14 +20,14 @@ export interface HttpAppOptions {
   routers: Router[];
   /** built frontend to serve on the same origin (SPA: unknown non-API paths get index.html) */
   staticDir?: string;
-  /** trust X-Forwarded-* from a reverse proxy (`TRUST_PROXY`; docker compose puts none in front by default) */
+  /** trust X-Forwarded-* and X-Request-Id from a reverse proxy (`TRUST_PROXY`: compose's proxy overwrites them) */
   proxy?: boolean;
 }
 
 export function createHttpApp(options: HttpAppOptions): Koa {
   const app = new Koa({ proxy: options.proxy ?? false });
   app.silent = true;
-  app.use(requestId());
+  app.use(observeRequests({ logger: options.logger, trustProxy: options.proxy ?? false }));
   app.use(problemHandler(options.logger));
   app.use(securityHeaders({ production: options.production }));
   app.use(
@@ -43,7 +44,8 @@ export function createHttpApp(options: HttpAppOptions): Koa {
   );
   for (const router of options.routers) app.use(router.routes()).use(router.allowedMethods());
   app.use(async (ctx, next) => {
-    if (ctx.path === '/api' || ctx.path.startsWith('/api/')) throw notFound(`No route ${ctx.method} ${ctx.path}`);
+    // /metrics lives on METRICS_PORT only: here it is no page of the frontend either
+    if (ctx.path === '/api' || ctx.path.startsWith('/api/') || ctx.path === '/metrics') throw notFound(`No route ${ctx.method} ${ctx.path}`);
     await next();
   });
   if (options.staticDir && existsSync(path.join(options.staticDir, 'index.html'))) {
@@ -57,21 +59,66 @@ export function createHttpApp(options: HttpAppOptions): Koa {
   return app;
 }
 
-/** Listens on the port (0: any free one) and answers the port it got. */
+/** Listens on the port (0: any free one) and answers the port it got; one listening already answers its own. */
 export async function listen(server: Server, port: number, host: string): Promise<number> {
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, host, () => resolve());
-  });
+  if (!server.listening)
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(port, host, () => resolve());
+    });
   const address = server.address();
   return typeof address === 'object' && address ? address.port : port;
 }
 
+export interface ApiServer {
+  server: Server;
+  /** plugs the Koa app in (503 with Retry-After until then) */
+  serve(listener: RequestListener): void;
+  /** requests being answered now */
+  inFlight(): number;
+  /**
+   * Stops taking connections and waits for the requests in flight, at most `timeoutMs`; answers meanwhile
+   * say `Connection: close`, so keep-alive clients (a proxy) open their next one elsewhere.
+   */
+  drain(timeoutMs: number): Promise<void>;
+}
+
 /**
  * The api's HTTP server before its Koa app exists: Socket.IO must find the listener in place when
- * it attaches (it keeps /socket.io away from Koa); `serve` plugs the app in (503 until then).
+ * it attaches (it keeps /socket.io away from Koa), and /livez and /readyz answer from the moment it
+ * listens (an entry listens before it opens its adapters: 503 `starting` meanwhile).
  */
-export function deferredHttpServer(): { server: Server; serve(listener: RequestListener): void } {
-  let listener: RequestListener = (_request, response) => response.writeHead(503).end();
-  return { server: createServer((request, response) => listener(request, response)), serve: (app) => (listener = app) };
+export function deferredHttpServer(lifecycle?: Lifecycle): ApiServer {
+  let listener: RequestListener = (_request, response) => response.writeHead(503, { 'Retry-After': '1' }).end();
+  const inFlight = new Set<ServerResponse>();
+  let settled: (() => void) | undefined;
+  const closing = (response: ServerResponse) => {
+    if (!response.headersSent) response.setHeader('Connection', 'close');
+  };
+  const server = createServer((request, response) => {
+    if (lifecycle?.answer(request, response)) return;
+    inFlight.add(response);
+    if (lifecycle?.phase() === 'draining') closing(response);
+    response.once('close', () => {
+      inFlight.delete(response);
+      if (inFlight.size === 0) settled?.();
+    });
+    listener(request, response);
+  });
+  return {
+    server,
+    serve: (app) => (listener = app),
+    inFlight: () => inFlight.size,
+    async drain(timeoutMs) {
+      if (server.listening) server.close();
+      server.closeIdleConnections();
+      inFlight.forEach(closing);
+      if (inFlight.size > 0) {
+        let timer: NodeJS.Timeout | undefined;
+        await Promise.race([new Promise<void>((resolve) => (settled = resolve)), new Promise<void>((resolve) => (timer = setTimeout(resolve, timeoutMs)))]);
+        clearTimeout(timer);
+      }
+      server.closeIdleConnections();
+    },
+  };
 }

@@ -151,6 +151,15 @@ export async function createBullMqJobQueue(options: BullMqJobQueueOptions): Prom
       started = true;
       await Promise.all([...handlers].map(([name, handler]) => startWorker(name, handler)));
     },
+    async stats() {
+      const names = new Set([...handlers.keys(), ...queues.keys()]);
+      return Promise.all(
+        [...names].map(async (job) => {
+          const counts = await queueFor(job).getJobCounts('waiting', 'delayed', 'prioritized', 'failed');
+          return { job, waiting: (counts.waiting ?? 0) + (counts.delayed ?? 0) + (counts.prioritized ?? 0), failed: counts.failed ?? 0 };
+        }),
+      );
+    },
     async health(): Promise<AdapterHealth> {
       let timer: NodeJS.Timeout | undefined;
       const timeout = new Promise<never>((_, reject) => {

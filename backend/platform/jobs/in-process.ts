@@ -54,7 +54,9 @@ export function createInProcessJobQueue(options: { now?: () => number; logger?: 
   const logger = options.logger ?? console;
   const handlers = new Map<string, JobHandler<unknown>>();
   const ready: PendingJob[] = [];
-  const unfinished = new Set<string>();
+  /** job id → name */
+  const unfinished = new Map<string, string>();
+  const runningByName = new Map<string, number>();
   const finished = new Set<string>();
   const failedJobs: FailedJob[] = [];
   /** delayed jobs and retries, with the time each is due */
@@ -97,6 +99,7 @@ export function createInProcessJobQueue(options: { now?: () => number; logger?: 
   }
 
   async function execute(job: PendingJob, handler: JobHandler<unknown>): Promise<void> {
+    runningByName.set(job.name, (runningByName.get(job.name) ?? 0) + 1);
     try {
       await handler(job.payload, { jobId: job.id, attempt: job.attempt });
       finish(job.id);
@@ -110,6 +113,8 @@ export function createInProcessJobQueue(options: { now?: () => number; logger?: 
       failedJobs.push({ jobId: job.id, name: job.name, payload: job.payload, attempts: job.attempt, error: message, failedAt: now() });
       if (failedJobs.length > KEPT_FAILED) failedJobs.shift();
       logger.error('job failed after its last attempt', { name: job.name, jobId: job.id, attempts: job.attempt, error: message });
+    } finally {
+      runningByName.set(job.name, (runningByName.get(job.name) ?? 1) - 1);
     }
   }
 
@@ -126,7 +131,7 @@ export function createInProcessJobQueue(options: { now?: () => number; logger?: 
     if (closed) throw new Error('job queue is closed');
     const id = options.jobId ?? randomUUID();
     if (unfinished.has(id) || finished.has(id)) return;
-    unfinished.add(id);
+    unfinished.set(id, name);
     const job: PendingJob = { id, name, payload: detach(payload), attempt: 1, attempts: options.attempts ?? 1, backoff: options.backoff };
     if (options.delayMs && options.delayMs > 0) later(options.delayMs, () => makeReady(job));
     else makeReady(job);
@@ -166,6 +171,14 @@ export function createInProcessJobQueue(options: { now?: () => number; logger?: 
       if (closed) throw new Error('job queue is closed');
       started = true;
       drain();
+    },
+    async stats() {
+      const names = new Set([...unfinished.values(), ...failedJobs.map((job) => job.name)]);
+      return [...names].map((job) => ({
+        job,
+        waiting: [...unfinished.values()].filter((name) => name === job).length - (runningByName.get(job) ?? 0),
+        failed: failedJobs.filter((failed) => failed.name === job).length,
+      }));
     },
     async health(): Promise<AdapterHealth> {
       const detail = `${ready.length} ready, ${active.size} active, ${failedJobs.length} failed`;

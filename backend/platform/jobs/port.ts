@@ -50,6 +50,8 @@ export interface JobQueue {
   removeRepeat(name: string, scheduleId: string): Promise<void>;
   /** start processing registered job names (the worker role); producers need not start */
   start(): Promise<void>;
+  /** per job name: jobs waiting (delayed or ready, not running) and failed for good, as far as the adapter knows */
+  stats?(): Promise<{ job: string; waiting: number; failed: number }[]>;
   health(): Promise<AdapterHealth>;
   close(): Promise<void>;
 }

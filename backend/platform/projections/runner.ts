@@ -7,7 +7,9 @@
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { EventStore, StoredEvent, Subscription } from '../eventstore/port';
+import { withLogContext } from '../logging/context';
 import type { Logger } from '../logging/logger';
+import { addMetricSource, type ProjectionLag } from '../metrics/metrics';
 import type { ReadModelStore } from '../readmodels/port';
 import type { ReadModelSnapshots } from './snapshots';
 import type { RecordedEvent } from '../recorded-event';
@@ -15,6 +17,8 @@ import type { RecordedEvent } from '../recorded-event';
 export const CHECKPOINTS = '_checkpoints';
 /** a snapshot waits this long once due, so the requests that waited for a catch-up go first */
 const SNAPSHOT_DELAY_MS = 3_000;
+/** a lag is counted by reading at most this many events; beyond, the positions' difference stands for it */
+const LAG_SCAN = 1_000;
 
 export interface ProjectionIndex {
   collection: string;
@@ -49,7 +53,7 @@ export interface ProjectionRunnerOptions {
   projections: readonly ProjectionDefinition<StoredEvent>[];
   /** after each batch is applied and checkpointed: where realtime pushes start */
   onApplied?(events: StoredEvent[]): void | Promise<void>;
-  logger?: Pick<Logger, 'info' | 'warn' | 'error'>;
+  logger?: Pick<Logger, 'info' | 'warn' | 'error'> & Partial<Pick<Logger, 'debug'>>;
   /** how often a failing batch is retried before the runner stops (default 3), first delay (default 100 ms, doubling) */
   retries?: number;
   retryDelayMs?: number;
@@ -82,6 +86,8 @@ export interface ProjectionRunner {
   status(): ProjectionStatus[];
   /** for /api/health: a process serving read models still catching up is not ready */
   state(): ProjectorState;
+  /** per projection: the events of the log it has not applied yet, and the age of the oldest (metrics) */
+  lag(): Promise<ProjectionLag[]>;
 }
 
 interface Waiter {
@@ -120,7 +126,8 @@ class Runner implements ProjectionRunner {
   private applying = false;
   private snapshotWanted = false;
   private snapshotTimer: NodeJS.Timeout | undefined;
-  private readonly logger: Pick<Logger, 'info' | 'warn' | 'error'>;
+  private readonly logger: Pick<Logger, 'info' | 'warn' | 'error'> & Partial<Pick<Logger, 'debug'>>;
+  private removeMetrics: (() => void) | undefined;
 
   constructor(private readonly options: ProjectionRunnerOptions) {
     this.logger = options.logger ?? quietLogger;
@@ -128,6 +135,7 @@ class Runner implements ProjectionRunner {
 
   start(): Promise<void> {
     if (this.subscription) return Promise.resolve();
+    this.removeMetrics ??= addMetricSource('projections', () => this.lag());
     this.starting ??= this.subscribe().finally(() => {
       this.starting = undefined;
     });
@@ -196,6 +204,8 @@ class Runner implements ProjectionRunner {
   }
 
   async stop(): Promise<void> {
+    this.removeMetrics?.();
+    this.removeMetrics = undefined;
     const subscription = this.subscription;
     this.subscription = undefined;
     this.live = false;
@@ -254,6 +264,19 @@ class Runner implements ProjectionRunner {
     return { state: 'catching-up', position, ...(this.catchUpTarget !== undefined && { target: this.catchUpTarget }) };
   }
 
+  async lag(): Promise<ProjectionLag[]> {
+    const head = await this.options.eventStore.headPosition();
+    const behind = new Map<number | undefined, { events: number; seconds: number }>();
+    for (const checkpoint of new Set(this.checkpoints.values())) {
+      if (head === undefined || (checkpoint !== undefined && checkpoint >= head)) continue;
+      const unseen = await this.options.eventStore.readAll({ after: checkpoint, maxCount: LAG_SCAN });
+      const oldest = unseen[0]?.createdAt.getTime();
+      const events = unseen.length < LAG_SCAN ? unseen.length : Math.max(LAG_SCAN, head - (checkpoint ?? 0));
+      behind.set(checkpoint, { events, seconds: oldest === undefined ? 0 : Math.max(0, (Date.now() - oldest) / 1000) });
+    }
+    return this.options.projections.map(({ name }) => ({ projection: name, ...(behind.get(this.checkpoints.get(name)) ?? { events: 0, seconds: 0 }) }));
+  }
+
   private async handle(events: StoredEvent[]): Promise<void> {
     const last = events.at(-1);
     if (!last) return;
@@ -271,6 +294,7 @@ class Runner implements ProjectionRunner {
       this.catchUpTarget = undefined;
     }
     try {
+      if (this.options.onApplied) this.logger.debug?.('pushes', { events: events.length, requestIds: requestIdsOf(events) });
       await this.options.onApplied?.(events);
     } catch (error) {
       // a lost push is not a lost read model: report it and go on
@@ -307,7 +331,7 @@ class Runner implements ProjectionRunner {
           if (relevant.length > 0) await projection.applyBatch(relevant, this.options.readModels);
         } else {
           for (const event of relevant.slice(applied)) {
-            await projection.apply(event, this.options.readModels);
+            await this.applyOne(projection, event);
             applied++;
           }
         }
@@ -325,6 +349,13 @@ class Runner implements ProjectionRunner {
         await sleep(retryDelayMs * 2 ** attempt);
       }
     }
+  }
+
+  /** a reaction runs in the request's log context: the jobs it enqueues and its log lines carry its id */
+  private applyOne(projection: ProjectionDefinition<StoredEvent>, event: StoredEvent): Promise<void> {
+    const requestId = event.metadata.correlationId;
+    if (typeof requestId !== 'string' || !projection.name.startsWith('reaction:')) return projection.apply(event, this.options.readModels);
+    return withLogContext({ requestId }, () => projection.apply(event, this.options.readModels));
   }
 
   private fail(error: unknown, context: Record<string, unknown>): void {
@@ -349,6 +380,11 @@ class Runner implements ProjectionRunner {
   private checkpointCollection() {
     return this.options.readModels.collection<{ _id: string; position: number }>(CHECKPOINTS);
   }
+}
+
+/** the requests whose events a batch holds: a push is logged with the ids of the requests that caused it */
+function requestIdsOf(events: StoredEvent[]): string[] {
+  return [...new Set(events.flatMap(({ metadata }) => (typeof metadata.correlationId === 'string' ? [metadata.correlationId] : [])))];
 }
 
 /** undefined when any projection has no checkpoint yet: the log is read from its start */

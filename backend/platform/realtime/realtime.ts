@@ -27,6 +27,11 @@ export interface Realtime {
   connectedSockets(): number;
   /** called for every socket that connects to this node: where modules' socket handlers are attached */
   onConnection(listener: (socket: AuraSocket) => void): void;
+  /**
+   * The process is stopping: closes every connection's transport (not a Socket.IO disconnect, which the
+   * client would take as final), so each client reconnects at once, to another replica.
+   */
+  drain(): void;
   close(): Promise<void>;
 }
 
@@ -83,6 +88,8 @@ export function createRealtime(options: RealtimeOptions): Realtime {
     });
     io.on('connection', (socket: AuraSocket) => {
       const principal = socket.data.principal;
+      options.logger.debug('socket connected', { socketId: socket.id, kind: principal?.kind ?? 'guest' });
+      socket.once('disconnect', (reason) => options.logger.debug('socket disconnected', { socketId: socket.id, reason }));
       if (principal?.kind === 'user') void socket.join(rooms.user(principal.sub));
       if (principal?.kind === 'performer') void socket.join(rooms.performer(principal.sub));
       if (principal?.kind === 'admin') void socket.join(rooms.admins());
@@ -146,6 +153,9 @@ export function createRealtime(options: RealtimeOptions): Realtime {
     connectedSockets: () => io.of('/').sockets.size,
     onConnection: (listener) => {
       connectionListeners.push(listener);
+    },
+    drain() {
+      for (const socket of io.of('/').sockets.values()) socket.conn.close();
     },
     async close() {
       closed = true;

@@ -60,6 +60,8 @@ export function createSessionQueries(readModels: ReadModelStore) {
     async waitingFor(performerId: string): Promise<ViewedSession[]> {
       return (await sessions.find({ performerId, status: 'requested' })) as ViewedSession[];
     },
+    /** private sessions running now (the metrics' gauge) */
+    runningCount: () => sessions.count({ status: 'active' }),
     /**
      * What the worker's sweep looks at: minutes overdue, requests past their time, parties away past
      * their grace period, holds of sessions that are over, and holds whose request never reached the

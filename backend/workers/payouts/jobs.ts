@@ -1,5 +1,6 @@
 import { duePayoutWeek } from '@aura/contracts';
 import { deterministicId } from '../../platform/ids';
+import { payoutRunDuration, payoutRuns } from '../../platform/metrics/metrics';
 import { jobProcessor, type ModulePorts } from '../../platform/module';
 import { RUN_JOB, SETTLE_JOB, TICK_JOB, type PayoutService } from '../../commands/payouts/service';
 
@@ -30,7 +31,14 @@ export async function weeklyTick(ports: ModulePorts, service: PayoutService): Pr
 
 export function payoutJobs(ports: ModulePorts, service: PayoutService) {
   return [
-    jobProcessor<{ runId: string }>(RUN_JOB, ({ runId }) => service.executeRun(runId)),
+    jobProcessor<{ runId: string }>(RUN_JOB, async ({ runId }) => {
+      const end = payoutRunDuration.startTimer();
+      const failure = await service.executeRun(runId).then(() => undefined, (error: unknown) => ({ error }));
+      const outcome = failure ? 'failed' : 'completed';
+      end({ outcome });
+      payoutRuns.inc({ outcome });
+      if (failure) throw failure.error;
+    }),
     jobProcessor<{ performerId?: string }>(SETTLE_JOB, async ({ performerId }) => {
       if (performerId) await service.settlePerformer(performerId);
       else await service.settleStranded();

@@ -1,3 +1,4 @@
+import { addMetricSource } from '../../platform/metrics/metrics';
 import type { ModulePorts, WorkerSide } from '../../platform/module';
 import { sessionClock, sessionCommands } from '../../commands/sessions';
 import { scheduleSessionTick } from '../../commands/sessions/clock';
@@ -8,8 +9,10 @@ import { sessionEarningsReaction } from './reactions';
 /** The session clock: every minute billed on time, sessions ended when they must; her share credited per minute. */
 export function sessionsWorkers(ports: ModulePorts) {
   const commands = sessionCommands(ports);
+  const queries = createSessionQueries(ports.readModels);
+  let removeMetrics: (() => void) | undefined;
   const sweeper = sessionSweeper({
-    queries: createSessionQueries(ports.readModels),
+    queries,
     commands,
     schedule: scheduleSessionTick(ports.jobs, ports.now),
     clock: sessionClock(ports),
@@ -20,7 +23,13 @@ export function sessionsWorkers(ports: ModulePorts) {
     name: 'sessions',
     reactions: [sessionEarningsReaction(ports.eventStore)],
     jobs: [sessionTickJob(commands)],
-    start: () => sweeper.start(),
-    stop: () => sweeper.stop(),
+    start: () => {
+      removeMetrics ??= addMetricSource('sessions', () => queries.runningCount());
+      return sweeper.start();
+    },
+    stop: () => {
+      removeMetrics?.();
+      return sweeper.stop();
+    },
   } satisfies WorkerSide;
 }

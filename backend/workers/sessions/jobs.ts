@@ -1,4 +1,5 @@
 import type { Logger } from '../../platform/logging/logger';
+import { billingLateness } from '../../platform/metrics/metrics';
 import { jobProcessor } from '../../platform/module';
 import { SESSION_TICK_JOB, type scheduleSessionTick, type SessionTickJob } from '../../commands/sessions/clock';
 import type { SessionClock, SessionCommands } from '../../commands/sessions/commands';
@@ -7,6 +8,8 @@ import type { SessionQueries } from '../../projections/sessions/queries';
 /** The session's clock: every scheduled moment of a session (a minute, an expiry, a grace period) runs its tick. */
 export const sessionTickJob = (commands: SessionCommands) =>
   jobProcessor<SessionTickJob>(SESSION_TICK_JOB, async ({ sessionId, walletId, dueAt }) => {
+    // how late the moment (a minute to bill) runs after it was due: the queue's delay and its backlog
+    if (dueAt !== undefined) billingLateness.observe(Math.max(0, Date.now() - dueAt) / 1000);
     await commands.tick(sessionId, walletId, dueAt);
   });
 

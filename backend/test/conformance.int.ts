@@ -473,7 +473,9 @@ const scenarios: Record<string, Scenario> = {
     return { as: session.asker.http, params: { id: session.id } };
   },
   'GET /api/sessions/{id}/ice': async () => {
+    // credentials only for a running session
     const session = await requestedSession();
+    expectStatus('accept', await performer.http.post(`/api/sessions/${session.id}/accept`), 200);
     return { as: session.asker.http, params: { id: session.id }, after: session.end };
   },
   // payouts

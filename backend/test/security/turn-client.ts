@@ -90,7 +90,7 @@ function decode(bytes: Buffer): { transactionId: Buffer; answer: TurnAnswer } {
 export class TurnClient {
   private readonly socket: Socket = createSocket('udp4');
   private realm = '';
-  private nonce = Buffer.alloc(0);
+  private nonce: Buffer = Buffer.alloc(0);
   private key: Buffer | undefined;
   relayed: { ip: string; port: number } | undefined;
 

@@ -61,6 +61,11 @@ export const IceConfig = z.object({
   ),
   /** 'relay' whenever TURN is configured: neither party may learn the other's address */
   iceTransportPolicy: z.enum(['all', 'relay']),
+  /**
+   * when the TURN credentials expire (null: none were signed): no later than the session can still
+   * run plus a short margin, at most 10 minutes; the page fetches them again before
+   */
+  expiresAt: z.string().nullable(),
 });
 export type IceConfig = z.infer<typeof IceConfig>;
 
@@ -90,7 +95,7 @@ export const sessionsRoutes = {
     auth: 'account', params: IdParam, response: SessionView,
   },
   sessionIceConfig: {
-    method: 'get', path: '/api/sessions/{id}/ice', summary: 'ICE servers for this session, with short-lived TURN credentials', tag: 'sessions',
+    method: 'get', path: '/api/sessions/{id}/ice', summary: 'ICE servers for a running session, to its two parties, with TURN credentials that expire with it (409 before it runs and after it ends)', tag: 'sessions',
     auth: 'account', params: IdParam, response: IceConfig,
   },
 } as const satisfies Record<string, RouteContract>;

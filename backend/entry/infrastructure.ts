@@ -4,6 +4,7 @@ import type { Config } from '../platform/config/config';
 import { createPgliteEventStore } from '../platform/eventstore/pglite';
 import { createLocalFileStorage } from '../platform/files/storage';
 import { createInProcessJobQueue, type InProcessJobQueue } from '../platform/jobs/in-process';
+import { createFileBackedKeyValueStore } from '../platform/kv/file-backed';
 import { createMemoryKeyValueStore } from '../platform/kv/memory';
 import type { Logger } from '../platform/logging/logger';
 import { createMingoReadModelStore, type MingoReadModelStore } from '../platform/readmodels/mingo';
@@ -33,6 +34,7 @@ export async function openInfrastructure(config: Config, logger: Logger, options
   const jobs = config.REDIS_URL ? await (await import('../platform/jobs/bullmq')).createBullMqJobQueue({ redisUrl: config.REDIS_URL, logger: jobLogger }) : (inProcessJobs = createInProcessJobQueue({ logger: jobLogger }));
   const snapshots = memory && (await embeddedSnapshots(memory, { dataDir: config.dataDir, jobs: inProcessJobs, logger, beforeStep: options.snapshotFaults }));
   const kv = config.REDIS_URL ? (await import('../platform/kv/redis')).createRedisKeyValueStore(config.REDIS_URL) : createMemoryKeyValueStore();
+  const revocations = config.REDIS_URL ? kv : await createFileBackedKeyValueStore(path.join(config.dataDir, 'revocations.jsonl'));
   const files = await createLocalFileStorage(path.join(config.dataDir, 'files'));
   logger.info('adapters', { eventStore: eventStore.adapter, readModels: readModels.adapter, jobs: jobs.adapter, kv: kv.adapter });
   return {
@@ -40,11 +42,13 @@ export async function openInfrastructure(config: Config, logger: Logger, options
     readModels,
     jobs,
     kv,
+    revocations,
     files,
     snapshots,
     async close() {
       await jobs.close();
       await kv.close();
+      if (revocations !== kv) await revocations.close();
       await readModels.close();
       await eventStore.close();
     },

@@ -43,12 +43,13 @@ export async function openRuntime(config: Config, logger: Logger, options: Runti
   const roles = options.roles ?? ALL_ROLES;
   const infra = await openInfrastructure(config, logger, { snapshotFaults: options.snapshotFaults });
   let guards: CommandSide[] = [];
-  const sessions = await processSessions(config, infra.kv, async (principal) => {
+  const sessions = await processSessions(config, infra.revocations, async (principal) => {
     for (const side of guards) if (side.acceptsSession && !(await side.acceptsSession(principal))) return false;
     return true;
   });
   const http = options.http ? deferredHttpServer() : undefined;
   const realtime = createRealtime({ logger, redisUrl: config.REDIS_URL, httpServer: http?.server, sessions });
+  sessions.onRevoked((revocation) => realtime.disconnect(revocation));
   const ports: ModulePorts = { ...infra, sessions, realtime, config, logger, now: options.now ?? (() => new Date()) };
 
   const presence = presenceCommands(ports);

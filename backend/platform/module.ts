@@ -30,6 +30,8 @@ export interface Infrastructure {
   readModels: ReadModelStore;
   jobs: JobQueue;
   kv: KeyValueStore;
+  /** revoked sessions and accounts: Redis with REDIS_URL, else a file under DATA_DIR (they outlive a restart) */
+  revocations: KeyValueStore;
   /** identity documents and photos (local folder under DATA_DIR/files) */
   files: FileStorage;
   /** snapshots of the in-memory read models (none with MongoDB) */

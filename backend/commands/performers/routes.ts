@@ -182,6 +182,7 @@ export function performersRouter(deps: PerformersDeps): Router {
       ...(credentials?.email ? [{ kind: 'performer-email' as const, value: credentials.email, ownerId: params.id }] : []),
     ];
     await releaseAll(deps.eventStore, claims, deps.now, metadata);
+    await deps.sessions.revokeAccount(params.id);
     return { ok: true as const };
   });
 
@@ -191,6 +192,8 @@ export function performersRouter(deps: PerformersDeps): Router {
         ? decideVerifyPerformer({ adminId: caller.sub }, state, deps.now())
         : decideRejectPerformer({ adminId: caller.sub, reason: body.rejectionReason ?? '' }, state, deps.now()),
     { metadata: commandMetadata(ctx, caller) });
+    // rejected: the sessions she has end (she may sign in again to read why)
+    if (body.status !== 'approved') await deps.sessions.revokeAccount(params.id);
     return deps.performerViewAfter(params.id, result.position);
   });
 

@@ -2,6 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Config } from '../platform/config/config';
 import { createPgliteEventStore } from '../platform/eventstore/pglite';
+import { createRemoteImages, internetImageNetwork, type ImageNetwork } from '../platform/files/remote-image';
 import { createLocalFileStorage } from '../platform/files/storage';
 import { createInProcessJobQueue, type InProcessJobQueue } from '../platform/jobs/in-process';
 import { createFileBackedKeyValueStore } from '../platform/kv/file-backed';
@@ -14,7 +15,8 @@ import type { SnapshotStep } from '../platform/readmodels/snapshot-file';
 
 export type { Infrastructure };
 /** tests: `snapshotFaults` throws before a step of writing a read-model snapshot (a crash there) */
-export type InfrastructureOptions = { snapshotFaults?: (step: SnapshotStep) => void };
+/** tests: `imageNetwork` answers the image fetcher from memory (tests send traffic to loopback only) */
+export type InfrastructureOptions = { snapshotFaults?: (step: SnapshotStep) => void; imageNetwork?: ImageNetwork };
 /**
  * The only place adapters are chosen: by the configuration's URLs, embedded when none is set. The
  * external engines' adapters are loaded only when configured: their drivers (MongoDB, BullMQ,
@@ -36,6 +38,7 @@ export async function openInfrastructure(config: Config, logger: Logger, options
   const kv = config.REDIS_URL ? (await import('../platform/kv/redis')).createRedisKeyValueStore(config.REDIS_URL) : createMemoryKeyValueStore();
   const revocations = config.REDIS_URL ? kv : await createFileBackedKeyValueStore(path.join(config.dataDir, 'revocations.jsonl'));
   const files = await createLocalFileStorage(path.join(config.dataDir, 'files'));
+  const remoteImages = createRemoteImages(options.imageNetwork ?? internetImageNetwork, files);
   logger.info('adapters', { eventStore: eventStore.adapter, readModels: readModels.adapter, jobs: jobs.adapter, kv: kv.adapter });
   return {
     eventStore,
@@ -44,6 +47,7 @@ export async function openInfrastructure(config: Config, logger: Logger, options
     kv,
     revocations,
     files,
+    remoteImages,
     snapshots,
     async close() {
       await jobs.close();

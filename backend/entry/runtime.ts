@@ -41,7 +41,7 @@ export interface RuntimeOptions extends InfrastructureOptions {
 
 export async function openRuntime(config: Config, logger: Logger, options: RuntimeOptions = {}): Promise<Runtime> {
   const roles = options.roles ?? ALL_ROLES;
-  const infra = await openInfrastructure(config, logger, { snapshotFaults: options.snapshotFaults });
+  const infra = await openInfrastructure(config, logger, { snapshotFaults: options.snapshotFaults, imageNetwork: options.imageNetwork });
   let guards: CommandSide[] = [];
   const sessions = await processSessions(config, infra.revocations, async (principal) => {
     for (const side of guards) if (side.acceptsSession && !(await side.acceptsSession(principal))) return false;

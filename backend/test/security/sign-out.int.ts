@@ -14,7 +14,8 @@ import { adminClient, superadminClient } from '../admin-session';
 import { onlinePerformer, scratchDatabase, socketFor, type Http } from '../session-helpers';
 
 const SESSION_SECRET = 'sign-out-test-session-secret-0123456789';
-const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 1)]);
+/** a real 1×1 PNG (uploaded images are parsed to strip their metadata) */
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 
 const sockets: Socket[] = [];
 async function socketOf(url: string, http: Http) {

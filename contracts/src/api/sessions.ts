@@ -41,8 +41,11 @@ export const SessionView = z.object({
   costAuracoin: z.number(),
   endReason: z.enum([...sessionEndReasons, 'declined', 'busy', 'expired']).nullable(),
   endedBy: z.enum(['user', 'performer', 'system']).nullable(),
-  /** the wallet cannot pay the minute after the current one: 'Ti resta 1 minuto' */
-  lastMinute: z.boolean(),
+  /**
+   * the wallet cannot pay the minute after the current one: 'Ti resta 1 minuto'. The user's only:
+   * the performer's view says nothing about his balance (absent)
+   */
+  lastMinute: z.boolean().optional(),
   /** the other party's connection dropped and the grace period runs */
   counterpartAway: z.boolean(),
   /** the performer's 55% of this session so far, euro (null for the user) */

@@ -6,6 +6,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createSocket } from 'node:dgram';
 import { existsSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -55,13 +56,14 @@ export async function startTurnServer(options: { secret: string; extraArgs?: str
   const port = await freeUdpPort();
   const relay = await freeUdpRange(16);
   let output = '';
+  const pidFile = join(tmpdir(), `turnserver-${process.pid}-${port}.pid`);
   const child = spawn(TURNSERVER, [
     '-c', TURN_CONF,
     '--log-file=stdout', '--simple-log',
     '--listening-ip=127.0.0.1', '--relay-ip=127.0.0.1', `--listening-port=${port}`,
     `--min-port=${relay.min}`, `--max-port=${relay.max}`,
     `--static-auth-secret=${options.secret}`,
-    `--pidfile=${join(tmpdir(), `turnserver-${process.pid}-${port}.pid`)}`,
+    `--pidfile=${pidFile}`,
     ...(options.extraArgs ?? []),
   ], { stdio: ['ignore', 'pipe', 'pipe'] });
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -80,8 +82,9 @@ export async function startTurnServer(options: { secret: string; extraArgs?: str
     log: () => output,
     stop: () =>
       new Promise<void>((resolve) => {
-        if (child.exitCode !== null) return resolve();
-        child.once('exit', () => resolve());
+        const done = () => rm(pidFile, { force: true }).then(() => resolve());
+        if (child.exitCode !== null) return void done();
+        child.once('exit', () => void done());
         child.kill('SIGTERM');
         setTimeout(() => child.kill('SIGKILL'), 3_000).unref();
       }),

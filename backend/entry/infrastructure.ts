@@ -2,8 +2,10 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Config } from '../platform/config/config';
 import { createPgliteEventStore } from '../platform/eventstore/pglite';
+import { createRemoteImages, internetImageNetwork, type ImageNetwork } from '../platform/files/remote-image';
 import { createLocalFileStorage } from '../platform/files/storage';
 import { createInProcessJobQueue, type InProcessJobQueue } from '../platform/jobs/in-process';
+import { createFileBackedKeyValueStore } from '../platform/kv/file-backed';
 import { createMemoryKeyValueStore } from '../platform/kv/memory';
 import type { Logger } from '../platform/logging/logger';
 import { measureAppends, observeJobs } from '../platform/metrics/instrument';
@@ -14,7 +16,8 @@ import type { SnapshotStep } from '../platform/readmodels/snapshot-file';
 
 export type { Infrastructure };
 /** tests: `snapshotFaults` throws before a step of writing a read-model snapshot (a crash there) */
-export type InfrastructureOptions = { snapshotFaults?: (step: SnapshotStep) => void };
+/** tests: `imageNetwork` answers the image fetcher from memory (tests send traffic to loopback only) */
+export type InfrastructureOptions = { snapshotFaults?: (step: SnapshotStep) => void; imageNetwork?: ImageNetwork };
 /**
  * The only place adapters are chosen: by the configuration's URLs, embedded when none is set. The
  * external engines' adapters are loaded only when configured: their drivers (MongoDB, BullMQ,
@@ -34,17 +37,22 @@ export async function openInfrastructure(config: Config, logger: Logger, options
   const jobs = observeJobs(config.REDIS_URL ? await (await import('../platform/jobs/bullmq')).createBullMqJobQueue({ redisUrl: config.REDIS_URL, logger: jobLogger }) : (inProcessJobs = createInProcessJobQueue({ logger: jobLogger })), logger);
   const snapshots = memory && (await embeddedSnapshots(memory, { dataDir: config.dataDir, jobs: inProcessJobs, logger, beforeStep: options.snapshotFaults }));
   const kv = config.REDIS_URL ? (await import('../platform/kv/redis')).createRedisKeyValueStore(config.REDIS_URL) : createMemoryKeyValueStore();
+  const revocations = config.REDIS_URL ? kv : await createFileBackedKeyValueStore(path.join(config.dataDir, 'revocations.jsonl'));
   const files = await createLocalFileStorage(path.join(config.dataDir, 'files'));
+  const remoteImages = createRemoteImages(options.imageNetwork ?? internetImageNetwork, files);
   logger.info('adapters', { eventStore: eventStore.adapter, readModels: readModels.adapter, jobs: jobs.adapter, kv: kv.adapter });
   return {
     eventStore,
     readModels,
     jobs,
     kv,
+    revocations,
     files,
+    remoteImages,
     snapshots,
     async close() {
       for (const adapter of [jobs, kv, readModels, eventStore]) await adapter.close();
+      if (revocations !== kv) await revocations.close();
     },
   };
 }

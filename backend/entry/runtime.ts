@@ -44,15 +44,16 @@ export interface RuntimeOptions extends InfrastructureOptions {
 
 export async function openRuntime(config: Config, logger: Logger, options: RuntimeOptions = {}): Promise<Runtime> {
   const roles = options.roles ?? ALL_ROLES;
-  const infra = await openInfrastructure(config, logger, { snapshotFaults: options.snapshotFaults });
+  const infra = await openInfrastructure(config, logger, { snapshotFaults: options.snapshotFaults, imageNetwork: options.imageNetwork });
   let guards: CommandSide[] = [];
-  const sessions = await processSessions(config, infra.kv, async (principal) => {
+  const sessions = await processSessions(config, infra.revocations, async (principal) => {
     for (const side of guards) if (side.acceptsSession && !(await side.acceptsSession(principal))) return false;
     return true;
   });
   const operations = options.operations ?? (await openOperations(config, logger, { http: Boolean(options.http), listen: false }));
   const http = operations.http;
   const realtime = createRealtime({ logger, redisUrl: config.REDIS_URL, httpServer: http?.server, sessions });
+  sessions.onRevoked((revocation) => realtime.disconnect(revocation));
   const ports: ModulePorts = { ...infra, sessions, realtime, config, logger, now: options.now ?? (() => new Date()) };
 
   const presence = presenceCommands(ports);

@@ -13,6 +13,7 @@
 import type Router from '@koa/router';
 import type { Config } from './config/config';
 import type { EventStore, StoredEvent } from './eventstore/port';
+import type { RemoteImages } from './files/remote-image';
 import type { FileStorage } from './files/storage';
 import type { Principal, SessionManager } from './http/session';
 import type { JobHandler, JobQueue } from './jobs/port';
@@ -30,6 +31,10 @@ export interface Infrastructure {
   readModels: ReadModelStore;
   jobs: JobQueue;
   kv: KeyValueStore;
+  /** revoked sessions and accounts: Redis with REDIS_URL, else a file under DATA_DIR (they outlive a restart) */
+  revocations: KeyValueStore;
+  /** pictures given as URLs, fetched once into public storage (https, public addresses only) */
+  remoteImages: RemoteImages;
   /** identity documents and photos (local folder under DATA_DIR/files) */
   files: FileStorage;
   /** snapshots of the in-memory read models (none with MongoDB) */
@@ -48,6 +53,8 @@ export interface ModulePorts {
   jobs: JobQueue;
   kv: KeyValueStore;
   files: FileStorage;
+  /** pictures given as URLs, fetched once into public storage */
+  remoteImages: RemoteImages;
   /** session cookies, checked against every module's `acceptsSession` */
   sessions: SessionManager;
   realtime: RealtimeEmitter;

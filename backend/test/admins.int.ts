@@ -127,7 +127,11 @@ describe('PATCH /api/admins/{id}', () => {
 
     const on = await send(root, 'PATCH', `${app.url}/api/admins/${target.id}`, { isActive: true });
     expect(on.json).toMatchObject({ isActive: true });
-    expect((await target.http.get('/api/admins')).status).toBe(200);
+    // the session disabled stays ended (issue 19, item 7); enabled again, they sign in anew
+    expect((await target.http.get('/api/admins')).status).toBe(401);
+    const again = client(app.url);
+    expect((await again.post('/api/admin/verify', { username: target.body.username, password: target.body.password })).status).toBe(200);
+    expect((await again.get('/api/admins')).status).toBe(200);
   });
 
   it('refuses bad input, unknown ids and non-admins, changing nothing', async () => {

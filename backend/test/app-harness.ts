@@ -14,6 +14,8 @@ import { startApi, startProjector, startWorker } from '../entry/roles';
 import type { ProjectionRunner } from '../platform/projections/runner';
 import { openRuntime, type Runtime, type RuntimeOptions } from '../entry/runtime';
 import { seedDemoOnce } from '../platform/demo-seed';
+import type { ImageNetwork } from '../platform/files/remote-image';
+import { memoryImageNetwork } from './image-network';
 
 export interface TestApp {
   url: string;
@@ -36,12 +38,14 @@ export interface TestApp {
 
 export async function startTestApp(
   env: Record<string, string> = {},
-  options: { serveFrontend?: boolean; now?: () => Date; extraModules?: RuntimeOptions['extraModules']; snapshotFaults?: RuntimeOptions['snapshotFaults'] } = {},
+  options: { serveFrontend?: boolean; now?: () => Date; extraModules?: RuntimeOptions['extraModules']; snapshotFaults?: RuntimeOptions['snapshotFaults']; imageNetwork?: ImageNetwork } = {},
 ): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'aura-test-'));
   const config = loadConfig({ DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', NODE_ENV: 'test', SEED_DEMO: 'false', ...env });
   const logger = createLogger(process.env.TEST_LOG_LEVEL === 'debug' ? 'debug' : 'error');
-  const runtime = await openRuntime(config, logger, { http: true, now: options.now, extraModules: options.extraModules, snapshotFaults: options.snapshotFaults });
+  // pictures given as URLs are fetched from memory: tests reach no host but loopback
+  const imageNetwork = options.imageNetwork ?? memoryImageNetwork();
+  const runtime = await openRuntime(config, logger, { http: true, now: options.now, extraModules: options.extraModules, snapshotFaults: options.snapshotFaults, imageNetwork });
   let running: ProjectionRunner | undefined;
   const api = await startApi(runtime, { serveFrontend: options.serveFrontend ?? false, projector: () => running });
   const projector = (running = await startProjector(runtime));

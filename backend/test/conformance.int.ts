@@ -163,7 +163,8 @@ const contractOf = (route: DocRoute) =>
 // ---------------------------------------------------------------------------------------------
 // The world the bodies name: real users, performers, packages, photos, conversations…
 
-const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 1)]);
+/** a real 1×1 PNG (uploaded images are parsed to strip their metadata) */
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 const WEBHOOK_SECRET = 'whsec_test_conformance_suite_secret';
 const IBAN = 'IT60X0542811101000000123456';
 
@@ -474,7 +475,9 @@ const scenarios: Record<string, Scenario> = {
     return { as: session.asker.http, params: { id: session.id } };
   },
   'GET /api/sessions/{id}/ice': async () => {
+    // credentials only for a running session
     const session = await requestedSession();
+    expectStatus('accept', await performer.http.post(`/api/sessions/${session.id}/accept`), 200);
     return { as: session.asker.http, params: { id: session.id }, after: session.end };
   },
   // payouts

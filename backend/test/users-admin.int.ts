@@ -80,9 +80,9 @@ describe('admin user routes', () => {
     const walletBefore = await app.infra.eventStore.readStream(streams.wallet(id));
     const deleted = await send(superadmin, 'DELETE', `${app.url}/api/users/${id}`);
     expect(deleted.status).toBe(200);
-    // the deleted user's old session can spend nothing
-    expect((await http.post(`/api/users/${id}/aliases`, { aliasName: 'Ghost', price: 50 })).status).toBe(404);
-    expect((await http.post('/api/purchases', { packageId: newId() }, { 'idempotency-key': 'k' })).status).toBe(404);
+    // the deleted user's old session opens nothing (issue 19, item 7)
+    expect((await http.post(`/api/users/${id}/aliases`, { aliasName: 'Ghost', price: 50 })).status).toBe(401);
+    expect((await http.post('/api/purchases', { packageId: newId() }, { 'idempotency-key': 'k' })).status).toBe(401);
     const list = await superadmin.get('/api/users');
     expect(JSON.stringify(list.json)).not.toContain(body.username);
     expect(JSON.stringify(list.json)).not.toContain(body.email);

@@ -1,11 +1,10 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { performerShareCents, streams, type SessionView } from '@aura/contracts';
 import { walletBalance } from '../../backend/ledger';
 import { fund, send, superadminClient } from '../../backend/test/admin-session';
 import { startTestApp, type TestApp } from '../../backend/test/app-harness';
 import { deterministicId } from '../../backend/platform/ids';
+import { startTurnServer, turnserverAvailable, type LocalTurn } from '../../backend/test/turnserver';
 import { describeWithChromium, launchChromium } from './chromium';
 import { fillRegistration, performerOnline } from './steps';
 
@@ -298,30 +297,25 @@ describeWithChromium('private video sessions in the browser', () => {
   });
 });
 
-/** A port of this worktree's range (4100-4199) for the local TURN server, and its relay ports. */
-const TURN_PORT = 4178;
 const TURN_SECRET = 'local-turn-secret-for-tests';
 
 /**
  * With TURN configured the session is relay-only: a local coturn (`turnserver`, TURN REST
  * credentials from the shared secret), both browsers configured with `iceTransportPolicy:
  * 'relay'`, media flowing through the relay, and no host or server-reflexive candidate (nor an
- * address in the SDP) reaching the other page.
+ * address in the SDP) reaching the other page. coturn runs with the product's settings file
+ * (docker/coturn/turnserver.conf) on free loopback ports; since both browsers are on this machine,
+ * their relay addresses are on 127.0.0.1, so this test alone lets the relay reach exactly that
+ * address (`backend/test/security/turn.int.ts` shows the file alone refuses it).
  */
-const TURNSERVER = '/usr/bin/turnserver';
-(existsSync(TURNSERVER) ? describeWithChromium : describe.skip)('private video sessions relayed by TURN', () => {
+(turnserverAvailable() ? describeWithChromium : describe.skip)('private video sessions relayed by TURN', () => {
   let app: TestApp;
   let browser: Browser;
-  let turn: ChildProcess | undefined;
+  let turn: LocalTurn | undefined;
   beforeAll(async () => {
-    turn = spawn(TURNSERVER, [
-      '-n', '--no-cli', '--no-tls', '--no-dtls', '--fingerprint', '--no-stdout-log', '--log-file=stdout',
-      '--use-auth-secret', `--static-auth-secret=${TURN_SECRET}`, '--realm=aura.test',
-      '--listening-ip=127.0.0.1', '--relay-ip=127.0.0.1', `--listening-port=${TURN_PORT}`,
-      '--min-port=4150', '--max-port=4177', '--allow-loopback-peers',
-    ], { stdio: 'ignore' });
+    turn = await startTurnServer({ secret: TURN_SECRET, extraArgs: ['--allow-loopback-peers', '--allowed-peer-ip=127.0.0.1'] });
     app = await startTestApp(
-      { ICE_SERVERS: JSON.stringify([{ urls: [`turn:127.0.0.1:${TURN_PORT}?transport=udp`] }]), TURN_SECRET },
+      { ICE_SERVERS: JSON.stringify([{ urls: [`turn:127.0.0.1:${turn.port}?transport=udp`] }]), TURN_SECRET },
       { serveFrontend: true },
     );
     await app.seedDemo();
@@ -331,7 +325,7 @@ const TURNSERVER = '/usr/bin/turnserver';
   afterAll(async () => {
     await browser?.close();
     await app?.close();
-    turn?.kill();
+    await turn?.stop();
   });
 
   /** Records, in the page, every peer connection's configuration and what the other side sent it. */
@@ -412,6 +406,8 @@ const TURNSERVER = '/usr/bin/turnserver';
       for (const username of seen.turnUsers) {
         expect(username).toMatch(/^\d+:\S+$/);
         expect(Number(username.split(':')[0])).toBeGreaterThan(Date.now() / 1000);
+        // at most ten minutes (less when the balance runs out sooner)
+        expect(Number(username.split(':')[0])).toBeLessThanOrEqual(Date.now() / 1000 + 600);
       }
       expect(seen.candidates.length).toBeGreaterThan(0);
       for (const candidate of [...seen.candidates, ...seen.sdpCandidates]) expect(candidate).toMatch(/ typ relay( |$)/);

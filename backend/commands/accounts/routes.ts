@@ -56,6 +56,8 @@ export function accountsRouter(deps: AccountsDeps): Router {
       ];
       await releaseAll(deps.eventStore, claims, deps.now, metadata);
     }
+    // their cookies are refused and their sockets dropped at once
+    await deps.sessions.revokeAccount(params.id);
     await deps.settled(result.position);
     return { ok: true as const };
   });

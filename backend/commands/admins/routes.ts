@@ -68,11 +68,13 @@ export function adminsRouter(deps: AdminsDeps): Router {
 
   mountRoute(router, deps.sessions, apiRoutes.updateAdmin, async (ctx, { params, body }, caller) => {
     const result = await setAdminActive(deps.eventStore, params.id, body.isActive, await actor(caller.sub), deps.now, commandMetadata(ctx, caller));
+    if (!body.isActive) await deps.sessions.revokeAccount(params.id);
     return deps.adminViewAfter(params.id, result.position);
   });
 
   mountRoute(router, deps.sessions, apiRoutes.deleteAdmin, async (ctx, { params }, caller) => {
     const result = await deleteAdmin(deps.eventStore, params.id, await actor(caller.sub), deps.now, commandMetadata(ctx, caller));
+    await deps.sessions.revokeAccount(params.id);
     await deps.settled(result.position);
     return { ok: true as const };
   });

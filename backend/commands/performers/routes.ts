@@ -14,6 +14,7 @@ import {
 import { z } from 'zod';
 import type { EventStore } from '../../platform/eventstore/port';
 import { fileIdOfPrivateUrl } from '../../platform/files/links';
+import { imageField, type RemoteImages } from '../../platform/files/remote-image';
 import type { FileStorage } from '../../platform/files/storage';
 import { badRequest, forbidden } from '../../platform/http/errors';
 import { hashPassword, signIn } from '../../platform/http/password';
@@ -32,6 +33,8 @@ export interface PerformersDeps {
   sessions: SessionManager;
   kv: KeyValueStore;
   files: FileStorage;
+  /** pictures given as URLs, fetched once into storage */
+  remoteImages: RemoteImages;
   now: () => Date;
   /** sign-in record from the performers read model */
   findLogin: (identifier: string) => Promise<{ id: string; passwordHash: string | null } | null>;
@@ -96,6 +99,7 @@ export function performersRouter(deps: PerformersDeps): Router {
     if (body.password!.length < PASSWORD_MIN) throw refuse('password', `La password deve avere almeno ${PASSWORD_MIN} caratteri`);
     const documents = await resolveDocuments(body.documents ?? [], undefined);
     const performerId = newId();
+    const image = body.image ? await imageField(deps.remoteImages, body.image, performerId, 'body.image') : '/demo/performers/1.svg';
     const passwordHash = await hashPassword(body.password!);
     const claims: Claim[] = [
       { kind: 'performer-username', value: username, ownerId: performerId },
@@ -107,7 +111,7 @@ export function performersRouter(deps: PerformersDeps): Router {
         performerId, username, email, passwordHash, name: body.name!.trim(), dateOfBirth: body.dateOfBirth!.slice(0, 10), bio: body.bio,
         rateUnits: auracoinToUnits(body.creditsPerMinute), languages: body.languages, category: body.category,
         hairColor: body.hairColor, eyeColor: body.eyeColor, bodyType: body.bodyType, ethnicity: body.ethnicity, height: body.height,
-        specialFeatures: body.specialFeatures, image: body.image || '/demo/performers/1.svg', rating: null,
+        specialFeatures: body.specialFeatures, image, rating: null,
         signedContractAt: deps.now().toISOString(), digitalSignature: body.digitalSignature!, documents,
       };
       return (await handlePerformer(deps.eventStore, stream(performerId), (state) => decideRegisterPerformer(command, state, deps.now()), { metadata })).position;
@@ -124,11 +128,12 @@ export function performersRouter(deps: PerformersDeps): Router {
       ...(body.email ? [{ kind: 'performer-email' as const, value: body.email, ownerId: performerId }] : []),
     ];
     const passwordHash = body.password && body.username ? await hashPassword(body.password) : null;
+    const image = await imageField(deps.remoteImages, body.image, performerId, 'body.image');
     const metadata = commandMetadata(ctx, caller);
     const position = await createWithClaims(claims, metadata, async () => {
       const command = {
         performerId, adminId: caller.sub, username: body.username ?? null, email: body.email ?? null, passwordHash,
-        name: body.name, age: body.age, image: body.image, rating: body.rating, rateUnits: auracoinToUnits(body.creditsPerMinute),
+        name: body.name, age: body.age, image, rating: body.rating, rateUnits: auracoinToUnits(body.creditsPerMinute),
         languages: body.languages, category: body.category, bio: body.bio,
       };
       return (await handlePerformer(deps.eventStore, stream(performerId), (state) => decideCreateByAdmin(command, state, deps.now(), body.isOnline), { metadata })).position;
@@ -159,7 +164,7 @@ export function performersRouter(deps: PerformersDeps): Router {
     const by = caller.kind === 'admin' ? 'admin' : 'performer';
     if (by === 'performer' && body.rating !== undefined) throw forbidden('Il rating può cambiarlo solo un admin');
     const changes: ProfileChanges = {
-      name: body.name, age: body.age, image: body.image, rating: body.rating,
+      name: body.name, age: body.age, image: body.image === undefined ? undefined : await imageField(deps.remoteImages, body.image, params.id, 'body.image'), rating: body.rating,
       rateUnits: body.creditsPerMinute === undefined ? undefined : auracoinToUnits(body.creditsPerMinute),
       messagePriceUnits: body.messagePrice === undefined ? undefined : auracoinToUnits(body.messagePrice),
       languages: body.languages, category: body.category, bio: body.bio,
@@ -182,6 +187,7 @@ export function performersRouter(deps: PerformersDeps): Router {
       ...(credentials?.email ? [{ kind: 'performer-email' as const, value: credentials.email, ownerId: params.id }] : []),
     ];
     await releaseAll(deps.eventStore, claims, deps.now, metadata);
+    await deps.sessions.revokeAccount(params.id);
     return { ok: true as const };
   });
 
@@ -191,6 +197,8 @@ export function performersRouter(deps: PerformersDeps): Router {
         ? decideVerifyPerformer({ adminId: caller.sub }, state, deps.now())
         : decideRejectPerformer({ adminId: caller.sub, reason: body.rejectionReason ?? '' }, state, deps.now()),
     { metadata: commandMetadata(ctx, caller) });
+    // rejected: the sessions she has end (she may sign in again to read why)
+    if (body.status !== 'approved') await deps.sessions.revokeAccount(params.id);
     return deps.performerViewAfter(params.id, result.position);
   });
 

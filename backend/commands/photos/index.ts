@@ -26,6 +26,7 @@ export function photosCommands(ports: ModulePorts, deps: PhotosDeps) {
         eventStore: ports.eventStore,
         sessions: ports.sessions,
         now: ports.now,
+        remoteImages: ports.remoteImages,
         performerExists: deps.performers.exists,
         isBlocked: deps.performers.isBlocked,
         balanceAfter: deps.users.balanceAfter,

@@ -7,12 +7,15 @@ import { assertOwnerOrAdmin, commandMetadata, mountRoute } from '../../platform/
 import type { SessionManager } from '../../platform/http/session';
 import { deterministicId, newId } from '../../platform/ids';
 import { assertPriceSeen, spendFromWallet } from '../../ledger';
+import { imageField, type RemoteImages } from '../../platform/files/remote-image';
 import { decideAddPhoto, decideRemovePhoto, handlePhoto, photo, photoPurchase } from './photo';
 
 export interface PhotosDeps {
   eventStore: EventStore;
   sessions: SessionManager;
   now: () => Date;
+  /** pictures given as URLs, fetched once into storage */
+  remoteImages: RemoteImages;
   /** does the performer exist (not deleted)? */
   performerExists: (performerId: string) => Promise<boolean>;
   /** has the performer blocked this user? */
@@ -30,7 +33,8 @@ export function photosRouter(deps: PhotosDeps): Router {
     assertOwnerOrAdmin(caller, params.id);
     if (!(await deps.performerExists(params.id))) throw notFound('Performer non trovata');
     const photoId = newId();
-    const command = { photoId, performerId: params.id, imageUrl: body.imageUrl, title: body.title, description: body.description, priceUnits: auracoinToUnits(body.price) };
+    const imageUrl = await imageField(deps.remoteImages, body.imageUrl, params.id, 'body.imageUrl');
+    const command = { photoId, performerId: params.id, imageUrl, title: body.title, description: body.description, priceUnits: auracoinToUnits(body.price) };
     const result = await handlePhoto(deps.eventStore, performerStreams.photo(photoId), (state) => decideAddPhoto(command, state, deps.now()), {
       metadata: commandMetadata(ctx, caller),
     });

@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { candidateAllowed, forwardable, iceConfigFor, relayOnly, relayOnlySdp, turnCredentials } from './ice';
+import { candidateAllowed, forwardable, iceConfigFor, relayOnly, relayOnlySdp, turnCredentials, turnTtlSeconds } from './ice';
 
 const now = new Date('2026-11-20T10:00:00.000Z');
 const sessionId = '1b7c4d1e-8f7a-4e63-9a51-5a4c1b2d3e4f';
@@ -25,7 +25,21 @@ describe('ICE configuration', () => {
     expect(config.iceTransportPolicy).toBe('relay');
     expect(config.iceServers[0]).toEqual({ urls: 'stun:a:3478' });
     expect(config.iceServers[1]).toMatchObject({ urls: 'turn:a:3478', username: `${now.getTime() / 1000 + 600}:x` });
-    expect(iceConfigFor({ ICE_SERVERS: [], TURN_CREDENTIAL_TTL_SECONDS: 600 }, 'x', now)).toEqual({ iceServers: [], iceTransportPolicy: 'all' });
+    expect(config.expiresAt).toBe(new Date(now.getTime() + 600_000).toISOString());
+    expect(iceConfigFor({ ICE_SERVERS: [], TURN_CREDENTIAL_TTL_SECONDS: 600 }, 'x', now)).toEqual({ iceServers: [], iceTransportPolicy: 'all', expiresAt: null });
+  });
+
+  it('lets TURN credentials live until the session can no longer run plus a minute, at most 10 minutes', () => {
+    const in90s = now.getTime() + 90_000;
+    expect(turnTtlSeconds(in90s, now, 600)).toBe(150);
+    expect(turnTtlSeconds(now.getTime() + 3_600_000, now, 600)).toBe(600);
+    expect(turnTtlSeconds(now.getTime() + 3_600_000, now, 3_600)).toBe(600);
+    expect(turnTtlSeconds(now.getTime() + 3_600_000, now, 120)).toBe(120);
+    // paid time already over (the clock ends it any moment): the margin only
+    expect(turnTtlSeconds(now.getTime() - 5_000, now, 600)).toBe(60);
+    const config = iceConfigFor({ ICE_SERVERS: [{ urls: 'turn:a:3478' }], TURN_SECRET: 'a-very-secret-value', TURN_CREDENTIAL_TTL_SECONDS: 600 }, 'x', now, in90s);
+    expect(config.iceServers[0]).toMatchObject({ username: `${now.getTime() / 1000 + 150}:x` });
+    expect(config.expiresAt).toBe(new Date(now.getTime() + 150_000).toISOString());
   });
 });
 

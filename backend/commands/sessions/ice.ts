@@ -32,13 +32,34 @@ export function turnCredentials(secret: string, identity: string, ttlSeconds: nu
   return { username, credential: createHmac('sha1', secret).update(username).digest('base64') };
 }
 
-/** The ICE servers for one party of one session: TURN entries without static credentials get short-lived ones. */
-export function iceConfigFor(settings: IceSettings, identity: string, now: Date): IceConfig {
+/** The longest TURN credentials ever live, and what they outlive the session's paid time by. */
+export const TURN_TTL_MAX_SECONDS = 600;
+export const TURN_TTL_MARGIN_SECONDS = 60;
+
+/**
+ * How long a party's TURN credentials live: until the session can no longer run (its paid time
+ * ends at `runsUntilMs`) plus a short margin, never longer than the configured lifetime nor 10
+ * minutes. The page fetches new ones before they expire while the session runs.
+ */
+export function turnTtlSeconds(runsUntilMs: number, now: Date, configuredSeconds: number): number {
+  const left = Math.max(0, Math.ceil((runsUntilMs - now.getTime()) / 1000));
+  return Math.min(left + TURN_TTL_MARGIN_SECONDS, configuredSeconds, TURN_TTL_MAX_SECONDS);
+}
+
+/**
+ * The ICE servers for one party of one running session: TURN entries without static credentials
+ * get credentials that expire when the session's paid time does (plus a margin, at most 10 min).
+ */
+export function iceConfigFor(settings: IceSettings, identity: string, now: Date, runsUntilMs = Number.POSITIVE_INFINITY): IceConfig {
+  const ttl = turnTtlSeconds(runsUntilMs, now, settings.TURN_CREDENTIAL_TTL_SECONDS);
+  let signed = false;
   const iceServers = settings.ICE_SERVERS.map((server) => {
     if (!settings.TURN_SECRET || server.username || !urlsOf(server).some(isTurn)) return server;
-    return { ...server, ...turnCredentials(settings.TURN_SECRET, identity, settings.TURN_CREDENTIAL_TTL_SECONDS, now) };
+    signed = true;
+    return { ...server, ...turnCredentials(settings.TURN_SECRET, identity, ttl, now) };
   });
-  return { iceServers, iceTransportPolicy: relayOnly(settings) ? 'relay' : 'all' };
+  const expiresAt = signed ? new Date((Math.floor(now.getTime() / 1000) + ttl) * 1000).toISOString() : null;
+  return { iceServers, iceTransportPolicy: relayOnly(settings) ? 'relay' : 'all', expiresAt };
 }
 
 const RELAY = /\styp\s+relay(\s|$)/i;

@@ -92,7 +92,7 @@ export function sessionsCommands(ports: ModulePorts, deps: SessionsDeps) {
           return [];
         },
         // the TURN username names the session and the side, never the account
-        iceConfig: (sessionId, party) => iceConfigFor(config, `${sessionId}-${party}`, ports.now()),
+        iceConfig: (sessionId, party, runsUntilMs) => iceConfigFor(config, `${sessionId}-${party}`, ports.now(), runsUntilMs),
         async declineWaiting(performerId, acceptedSessionId) {
           for (const waiting of await queries.waitingFor(performerId)) {
             if (waiting._id === acceptedSessionId) continue;

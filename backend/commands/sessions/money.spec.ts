@@ -1,6 +1,6 @@
 import type { DomainEvent, EventDataOf } from '@aura/contracts';
 import { deciderSpec } from '../../platform/testing/decider-spec';
-import { decideBilling, decideSessionHold, decideSettle, dueMinutes, sessionMoney, sessionWalletEventIds, type SessionMoney } from './money';
+import { decideBilling, decideSessionHold, decideSettle, dueMinutes, paidUntil, sessionMoney, sessionWalletEventIds, type SessionMoney } from './money';
 import { session, type OpenSession } from './session';
 
 const t0 = new Date('2026-11-20T10:00:00.000Z');
@@ -207,5 +207,15 @@ describe('settling a session', () => {
     const ids = sessionWalletEventIds(userId, sessionId, events);
     expect(new Set(ids).size).toBe(4);
     expect(sessionWalletEventIds(userId, sessionId, minute(1, 0, true, 999))).toEqual(ids.slice(0, 2));
+  });
+});
+
+describe('how long a running session can still run (the ICE credentials follow it)', () => {
+  it('runs until the start of the first minute neither the hold nor the balance can pay', () => {
+    // 10 auracoin of 2.5 a minute: minute 1 billed, the hold (5 minutes) and the rest pay 3 more
+    const wallet = money([credited(1000), held(), ...minute(1, 0, false, START)]);
+    expect(paidUntil(running, wallet)).toBe(t0.getTime() + START + 4 * MINUTE);
+    // a top-up moves it later
+    expect(paidUntil(running, money([credited(1000), held(), ...minute(1, 0, false, START), credited(500)]))).toBe(t0.getTime() + START + 6 * MINUTE);
   });
 });

@@ -71,6 +71,16 @@ export function dueMinutes(state: OpenSession, money: SessionMoney, now: Date): 
   }
 }
 
+/**
+ * Until when an active session can run on what the wallet can pay now (ms): the start of the
+ * first minute after the billed ones that the hold and the available balance cannot pay. A top-up
+ * moves it later; ICE credentials are cut to it.
+ */
+export function paidUntil(state: OpenSession, money: SessionMoney): number {
+  const affordable = Math.floor(spendableFor(money.wallet, state.terms.sessionId) / state.terms.rateUnits);
+  return minuteStartsAt(Date.parse(state.startedAt!), money.minutesBilled + affordable + 1, state.terms.billingMinuteMs);
+}
+
 /** When the next minute after the billed ones starts (ms). */
 export function nextMinuteAt(state: OpenSession, money: SessionMoney): number {
   return minuteStartsAt(Date.parse(state.startedAt!), money.minutesBilled + 1, state.terms.billingMinuteMs);

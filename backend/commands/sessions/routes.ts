@@ -5,6 +5,7 @@ import { requestCountry } from '../../platform/http/country';
 import { commandMetadata, mountRoute } from '../../platform/http/routes';
 import type { Principal, SessionManager } from '../../platform/http/session';
 import type { SessionCommands } from './commands';
+import { paidUntil } from './money';
 import type { PerformerAvailability, Session } from './session';
 import { partyOf } from './sockets';
 import { DomainError } from '../../platform/domain-error';
@@ -20,7 +21,8 @@ export interface SessionsRouterDeps {
   viewAfter(sessionId: string, party: SessionParty, position: number | undefined): Promise<SessionView>;
   /** the caller's requested and active sessions */
   openOf(caller: Principal): Promise<SessionView[]>;
-  iceConfig(sessionId: string, party: SessionParty): IceConfig;
+  /** ICE servers for a party of a running session whose paid time ends at `runsUntilMs` */
+  iceConfig(sessionId: string, party: SessionParty, runsUntilMs: number): IceConfig;
   /** she accepted one request: the others waiting for her are answered 'busy' */
   declineWaiting(performerId: string, acceptedSessionId: string): Promise<void>;
 }
@@ -80,8 +82,11 @@ export function sessionsRouter(deps: SessionsRouterDeps): Router {
   mountRoute(router, deps.sessions, apiRoutes.sessionIceConfig, async (_ctx, { params }, caller) => {
     const state = await commands.loadSession(params.id);
     const party = partyOrRefuse(state, caller);
-    if (state.status !== 'active' && !(state.status === 'requested' && party === 'user')) throw new DomainError('conflict', 'La sessione non è in corso');
-    return deps.iceConfig(params.id, party);
+    // TURN credentials only while it runs: a request, declined, expired or ended session gets none
+    if (state.status !== 'active') throw new DomainError('conflict', 'La sessione non è in corso: il video si collega solo dopo che la performer ha accettato');
+    const money = await commands.loadMoney(state.terms.userId, params.id);
+    if (money.settled) throw new DomainError('conflict', 'La sessione non è in corso: il video si collega solo dopo che la performer ha accettato');
+    return deps.iceConfig(params.id, party, paidUntil(state, money));
   });
 
   return router;

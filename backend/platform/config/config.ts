@@ -91,7 +91,7 @@ const ConfigSchema = z
     ICE_SERVERS: iceServers,
     /** shared secret of a TURN server using time-limited credentials (coturn's use-auth-secret) */
     TURN_SECRET: optional(z.string().min(16)),
-    TURN_CREDENTIAL_TTL_SECONDS: withDefault(z.coerce.number().int().min(60).max(86_400), 3600),
+    TURN_CREDENTIAL_TTL_SECONDS: withDefault(z.coerce.number().int().min(60).max(600), 600),
   })
   .refine((env) => env.PAYMENT_PROVIDER !== 'stripe' || (env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET && env.PUBLIC_URL), {
     message: 'PAYMENT_PROVIDER=stripe needs STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET and PUBLIC_URL',

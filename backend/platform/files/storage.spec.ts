@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createLocalFileStorage, FileRejectedError, type FileStorage } from './storage';
 
-const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(32)]);
+/** a real 1×1 PNG (images are parsed to strip their metadata) */
+const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 let dir: string;
 let files: FileStorage;
 beforeAll(async () => {
@@ -39,5 +40,22 @@ describe('local file storage', () => {
     expect(files.verify(token, 11_001)).toBeUndefined();
     const [body] = token.split('.');
     expect(files.verify(`${body}.forged`, 10_500)).toBeUndefined();
+  });
+});
+
+describe('images stored without their metadata', () => {
+  it('a PNG with a text chunk is stored without it', async () => {
+    const text = Buffer.from('tEXtAuthor\0Anna', 'latin1');
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(text.length - 4);
+    const withText = Buffer.concat([png.subarray(0, 33), length, text, Buffer.alloc(4), png.subarray(33)]);
+    const saved = await files.save('private', withText, { allowed: ['image/png'], maxBytes: 1000, originalName: 'a.png', owner: 'x' });
+    const stored = (await files.read('private', saved.fileId))!.bytes;
+    expect(stored.equals(png)).toBe(true);
+    expect(saved.size).toBe(png.length);
+  });
+  it('refuses a PNG that does not parse', async () => {
+    const broken = Buffer.concat([png.subarray(0, 8), Buffer.alloc(40, 1)]);
+    await expect(files.save('private', broken, { allowed: ['image/png'], maxBytes: 1000, originalName: 'a.png', owner: 'x' })).rejects.toMatchObject({ reason: 'bad_type' });
   });
 });

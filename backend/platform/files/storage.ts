@@ -2,6 +2,7 @@ import { createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypt
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { sniffContentType, type SniffedType } from './sniff';
+import { MalformedImageError, stripImageMetadata } from './strip-metadata';
 
 /**
  * The files port: private files (identity documents, uploads waiting to become photos) and public
@@ -80,6 +81,13 @@ export async function createLocalFileStorage(rootDir: string): Promise<FileStora
       if (bytes.byteLength > options.maxBytes) throw new FileRejectedError('too_large', 'Il file non può superare 10MB');
       const contentType = sniffContentType(bytes);
       if (!contentType || !options.allowed.includes(contentType)) throw new FileRejectedError('bad_type', 'Formato non valido');
+      // no EXIF, GPS, comments or text chunks are kept (docs/architecture.md#security); an image that does not parse is refused
+      try {
+        bytes = stripImageMetadata(bytes, contentType);
+      } catch (error) {
+        if (error instanceof MalformedImageError) throw new FileRejectedError('bad_type', 'Formato non valido');
+        throw error;
+      }
       const fileId = options.fileId && UUID.test(options.fileId) ? options.fileId : randomUUID();
       const stored: StoredFileMeta = {
         fileId, area, contentType, size: bytes.byteLength, originalName: options.originalName.slice(0, 255), owner: options.owner,

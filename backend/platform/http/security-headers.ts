@@ -4,7 +4,8 @@ import type { Middleware } from 'koa';
 export function securityHeaders(options: { production: boolean }): Middleware {
   const csp = [
     "default-src 'self'",
-    "img-src 'self' data: blob: https:",
+    // images only from Aura: a performer's own host would learn every viewer's address
+    "img-src 'self' data: blob:",
     "media-src 'self' blob:",
     "style-src 'self' 'unsafe-inline'",
     "script-src 'self'",

@@ -20,9 +20,18 @@ export const Principal = z.object({
 });
 export type Principal = z.infer<typeof Principal>;
 
+/** What was just revoked: one session (a sign-out) or every session of an account issued until now. */
+export type Revocation = { sid: string; sub: string } | { sub: string };
+
+const revokedSession = (sid: string) => `revoked:${sid}`;
+const revokedAccount = (sub: string) => `revoked-account:${sub}`;
+
 /**
  * Sessions are HMAC-signed tokens in an httpOnly cookie, so they survive restarts and work across
- * processes; logout revokes the session id until the token would have expired.
+ * processes; logout revokes the session id until the token would have expired, and deleting or
+ * disabling an account revokes every session of it issued until then (a later sign-in, where the
+ * account may still sign in, is a new session). Revocations live in their own store (Redis, or a
+ * file under DATA_DIR), and whoever listens (`onRevoked`: the realtime side) drops the sockets.
  */
 export function createSessionManager(options: { secret: string; secure: boolean; revocations: KeyValueStore; now?: () => number }) {
   const now = options.now ?? Date.now;
@@ -41,9 +50,17 @@ export function createSessionManager(options: { secret: string; secure: boolean;
     if (!token) return undefined;
     const principal = signed.get(token) ?? signedPrincipal(token);
     if (!principal || principal.exp <= now()) return undefined;
-    if (await options.revocations.has(`revoked:${principal.sid}`)) return undefined;
+    const [sessionRevoked, accountRevokedAt] = await Promise.all([options.revocations.has(revokedSession(principal.sid)), options.revocations.get(revokedAccount(principal.sub))]);
+    if (sessionRevoked) return undefined;
+    // issued (exp − TTL) at or before the account's revocation
+    if (accountRevokedAt !== undefined && principal.exp - SESSION_TTL_MS <= Number(accountRevokedAt)) return undefined;
     return { ...principal };
   }
+
+  const listeners: ((revocation: Revocation) => void)[] = [];
+  const revoked = (revocation: Revocation) => {
+    for (const listener of listeners) listener(revocation);
+  };
 
   function signedPrincipal(token: string): Principal | undefined {
     const [payload, signature] = token.split('.');
@@ -99,8 +116,20 @@ export function createSessionManager(options: { secret: string; secure: boolean;
     },
     async end(ctx: Context) {
       const principal = await verify(ctx.cookies.get(SESSION_COOKIE));
-      if (principal) await options.revocations.put(`revoked:${principal.sid}`, Math.max(1, principal.exp - now()));
+      if (principal) {
+        await options.revocations.put(revokedSession(principal.sid), Math.max(1, principal.exp - now()));
+        revoked({ sid: principal.sid, sub: principal.sub });
+      }
       setCookie(ctx, '', new Date(0));
+    },
+    /** every session of the account issued until now ends: its cookies are refused and its sockets dropped */
+    async revokeAccount(sub: string) {
+      await options.revocations.put(revokedAccount(sub), SESSION_TTL_MS, String(now()));
+      revoked({ sub });
+    },
+    /** called after each revocation (the realtime side drops the sockets, on every api node) */
+    onRevoked(listener: (revocation: Revocation) => void) {
+      listeners.push(listener);
     },
   };
 }

@@ -1,7 +1,7 @@
 import type { KeyValueStore } from './port';
 
 export function createMemoryKeyValueStore(now: () => number = Date.now): KeyValueStore {
-  const entries = new Map<string, { count: number; expiresAt: number }>();
+  const entries = new Map<string, { count: number; expiresAt: number; value?: string }>();
   const live = (key: string) => {
     const entry = entries.get(key);
     if (entry && entry.expiresAt <= now()) {
@@ -25,11 +25,15 @@ export function createMemoryKeyValueStore(now: () => number = Date.now): KeyValu
       entries.set(key, entry);
       return entry.count;
     },
-    async put(key, ttlMs) {
-      entries.set(key, { count: 1, expiresAt: now() + ttlMs });
+    async put(key, ttlMs, value) {
+      entries.set(key, { count: 1, expiresAt: now() + ttlMs, value });
     },
     async has(key) {
       return live(key) !== undefined;
+    },
+    async get(key) {
+      const entry = live(key);
+      return entry && (entry.value ?? String(entry.count));
     },
     async remove(key) {
       entries.delete(key);

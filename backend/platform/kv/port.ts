@@ -6,8 +6,11 @@ export interface KeyValueStore {
   health(): Promise<AdapterHealth>;
   /** increments the counter, starting its ttl on first use; returns the new count */
   increment(key: string, ttlMs: number): Promise<number>;
-  put(key: string, ttlMs: number): Promise<void>;
+  /** sets the key (to `value`, default '1') for `ttlMs` */
+  put(key: string, ttlMs: number, value?: string): Promise<void>;
   has(key: string): Promise<boolean>;
+  /** the key's value while it lives */
+  get(key: string): Promise<string | undefined>;
   remove(key: string): Promise<void>;
   close(): Promise<void>;
 }

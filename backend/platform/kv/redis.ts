@@ -18,11 +18,14 @@ export function createRedisKeyValueStore(url: string, prefix = 'aura:kv:'): KeyV
       ];
       return count;
     },
-    async put(key, ttlMs) {
-      await redis.set(prefix + key, '1', 'PX', ttlMs);
+    async put(key, ttlMs, value = '1') {
+      await redis.set(prefix + key, value, 'PX', ttlMs);
     },
     async has(key) {
       return (await redis.exists(prefix + key)) === 1;
+    },
+    async get(key) {
+      return (await redis.get(prefix + key)) ?? undefined;
     },
     async remove(key) {
       await redis.del(prefix + key);

@@ -4,7 +4,11 @@ import { Redis } from 'ioredis';
 import { Server, type Socket } from 'socket.io';
 import { rooms, type ClientToServerEvents, type ServerToClientEvents } from '@aura/contracts';
 import type { Logger } from '../logging/logger';
-import { SESSION_COOKIE, type Principal, type SessionManager } from '../http/session';
+import { SESSION_COOKIE, type Principal, type Revocation, type SessionManager } from '../http/session';
+
+/** Server-side rooms of a signed-in socket: its session and its account (what a revocation drops). */
+const sessionRoom = (sid: string) => `sid:${sid}`;
+const accountRoom = (sub: string) => `account:${sub}`;
 
 type EventName = keyof ServerToClientEvents;
 
@@ -25,6 +29,8 @@ export interface Realtime {
   toAdmins<E extends EventName>(event: E, payload: PayloadOf<E>): void;
   /** sockets connected to this node */
   connectedSockets(): number;
+  /** drops the sockets of a revoked session or account at once, on every api node (through the Redis adapter) */
+  disconnect(revocation: Revocation): void;
   /** called for every socket that connects to this node: where modules' socket handlers are attached */
   onConnection(listener: (socket: AuraSocket) => void): void;
   /**
@@ -90,6 +96,7 @@ export function createRealtime(options: RealtimeOptions): Realtime {
       const principal = socket.data.principal;
       options.logger.debug('socket connected', { socketId: socket.id, kind: principal?.kind ?? 'guest' });
       socket.once('disconnect', (reason) => options.logger.debug('socket disconnected', { socketId: socket.id, reason }));
+      if (principal) void socket.join([sessionRoom(principal.sid), accountRoom(principal.sub)]);
       if (principal?.kind === 'user') void socket.join(rooms.user(principal.sub));
       if (principal?.kind === 'performer') void socket.join(rooms.performer(principal.sub));
       if (principal?.kind === 'admin') void socket.join(rooms.admins());
@@ -151,6 +158,10 @@ export function createRealtime(options: RealtimeOptions): Realtime {
     toEveryone: (event, payload) => emit(undefined, event, payload),
     toAdmins: (event, payload) => emit(rooms.admins(), event, payload),
     connectedSockets: () => io.of('/').sockets.size,
+    disconnect(revocation) {
+      if (closed) return;
+      io.in('sid' in revocation ? sessionRoom(revocation.sid) : accountRoom(revocation.sub)).disconnectSockets(true);
+    },
     onConnection: (listener) => {
       connectionListeners.push(listener);
     },

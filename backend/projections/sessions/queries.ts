@@ -30,7 +30,8 @@ export function toSessionView(doc: ViewedSession, role: 'user' | 'performer', pe
     costAuracoin: unitsToAuracoin(doc.costUnits),
     endReason: (doc.endReason as SessionView['endReason']) ?? null,
     endedBy: doc.endedBy,
-    lastMinute: doc.lastMinute,
+    // his balance is his own: her view never hints at it
+    ...(role === 'user' ? { lastMinute: doc.lastMinute } : {}),
     counterpartAway: Boolean(role === 'user' ? doc.away.performer : doc.away.user),
     performerEarnings: role === 'performer' ? centsToEuro(doc.shareCents) : null,
   };

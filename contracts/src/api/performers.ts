@@ -147,7 +147,8 @@ export type PerformerRegistrationInput = z.input<typeof PerformerRegistrationBod
 export const AdminPerformerBody = z.object({
   name: z.string().trim().min(1).max(80),
   age: z.number().int().min(PERFORMER_AGE_MIN).max(PERFORMER_AGE_MAX),
-  image: z.string().trim().url().max(500).or(z.string().regex(/^\/[\w\-./]+$/).max(500)),
+  /** an https URL (fetched once into storage) or an Aura path (never `//host`) */
+  image: z.string().trim().url().max(500).or(z.string().regex(/^\/(?!\/)[\w\-./]+$/).max(500)),
   isOnline: z.boolean().default(false),
   rating: z.number().min(0).max(5).refine((value) => Math.abs(value * 10 - Math.round(value * 10)) < 1e-9, { message: `A passi di ${formatNumber(0.1)}` }).nullish().transform((value) => value ?? null),
   creditsPerMinute: rate(RATE_MIN),

@@ -43,8 +43,11 @@ export const SessionView = z.object({
   costAuracoin: z.number(),
   endReason: z.enum([...sessionEndReasons, 'declined', 'busy', 'expired']).nullable(),
   endedBy: z.enum(['user', 'performer', 'system']).nullable(),
-  /** the wallet cannot pay the minute after the current one: 'Ti resta 1 minuto' */
-  lastMinute: z.boolean(),
+  /**
+   * the wallet cannot pay the minute after the current one: 'Ti resta 1 minuto'. The user's only:
+   * the performer's view says nothing about his balance (absent)
+   */
+  lastMinute: z.boolean().optional(),
   /** the other party's connection dropped and the grace period runs */
   counterpartAway: z.boolean(),
   /** the performer's 55% of this session so far, euro (null for the user) */
@@ -63,6 +66,11 @@ export const IceConfig = z.object({
   ),
   /** 'relay' whenever TURN is configured: neither party may learn the other's address */
   iceTransportPolicy: z.enum(['all', 'relay']),
+  /**
+   * when the TURN credentials expire (null: none were signed): no later than the session can still
+   * run plus a short margin, at most 10 minutes; the page fetches them again before
+   */
+  expiresAt: z.string().nullable(),
 });
 export type IceConfig = z.infer<typeof IceConfig>;
 
@@ -92,7 +100,7 @@ export const sessionsRoutes = {
     auth: 'account', params: IdParam, response: SessionView,
   },
   sessionIceConfig: {
-    method: 'get', path: '/api/sessions/{id}/ice', summary: 'ICE servers for this session, with short-lived TURN credentials', tag: 'sessions',
+    method: 'get', path: '/api/sessions/{id}/ice', summary: 'ICE servers for a running session, to its two parties, with TURN credentials that expire with it (409 before it runs and after it ends)', tag: 'sessions',
     auth: 'account', params: IdParam, response: IceConfig,
   },
 } as const satisfies Record<string, RouteContract>;

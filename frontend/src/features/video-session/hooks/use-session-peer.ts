@@ -5,6 +5,9 @@ import { withSocket } from '../../../lib/socket';
 import { iceConfigQueryOptions } from '../api/sessions';
 import { PeerLink, type LocalTracks, type MediaState } from './peer-link';
 
+/** How long before TURN credentials expire fresh ones are fetched. */
+const ICE_RENEW_BEFORE_MS = 30_000;
+
 export interface SessionPeerOptions {
   sessionId: string | null;
   role: 'user' | 'performer';
@@ -30,7 +33,9 @@ export interface SessionPeer {
  * the server forwards to the other party of this session alone). The user offers once the session
  * runs and she is there, again whenever her page (re)joins or the connection fails; she answers
  * every offer with a fresh connection. ICE servers (and short-lived TURN credentials) are fetched
- * for every connection.
+ * for every connection. TURN credentials expire with the session's paid time (at most 10 minutes):
+ * shortly before, fresh ones are fetched and set on the connection, and the user's side connects
+ * again with them (the allocations of the running connection keep the old ones).
  */
 export function useSessionPeer({ sessionId, role, live, arrivals, tracks, mediaState }: SessionPeerOptions): SessionPeer {
   const queryClient = useQueryClient();
@@ -38,6 +43,7 @@ export function useSessionPeer({ sessionId, role, live, arrivals, tracks, mediaS
   const [connectionState, setConnectionState] = useState<SessionPeer['connectionState']>('idle');
   const [remoteMedia, setRemoteMedia] = useState<MediaState | null>(null);
   const [failures, setFailures] = useState(0);
+  const [renewals, setRenewals] = useState(0);
   const link = useRef<PeerLink | null>(null);
   const tracksRef = useRef(tracks);
   const mediaRef = useRef(mediaState);
@@ -54,12 +60,30 @@ export function useSessionPeer({ sessionId, role, live, arrivals, tracks, mediaS
 
   // the user's side connects once she is there and again each time her page (re)joins or the
   // connection fails (her socket dropping alone leaves the media as it is); her side answers each offer
-  const offerRound = role === 'user' ? (arrivals > 0 ? `${arrivals}:${failures}` : null) : 'answers';
+  const offerRound = role === 'user' ? (arrivals > 0 ? `${arrivals}:${failures}:${renewals}` : null) : 'answers';
 
   useEffect(() => {
     if (!sessionId || !live || offerRound === null) return;
     let stopped = false;
     let chain: Promise<void> = Promise.resolve();
+    let renewal: ReturnType<typeof setTimeout> | undefined;
+    /** before the credentials of `created` expire: fresh ones on it, and the user connects again with them */
+    const renewBefore = (created: PeerLink, expiresAt: string | null) => {
+      clearTimeout(renewal);
+      if (!expiresAt) return;
+      const delay = Math.max(5_000, Date.parse(expiresAt) - Date.now() - ICE_RENEW_BEFORE_MS);
+      renewal = setTimeout(() => {
+        void queryClient
+          .fetchQuery(iceConfigQueryOptions(sessionId))
+          .then((fresh) => {
+            if (stopped || link.current !== created) return;
+            created.connection.setConfiguration({ iceServers: fresh.iceServers, iceTransportPolicy: fresh.iceTransportPolicy });
+            if (role === 'user') setRenewals((count) => count + 1);
+            else renewBefore(created, fresh.expiresAt);
+          })
+          .catch(() => undefined); // the session is over: nothing to renew
+      }, delay);
+    };
     const replace = (next: PeerLink | null) => {
       link.current?.close();
       link.current = next;
@@ -88,6 +112,7 @@ export function useSessionPeer({ sessionId, role, live, arrivals, tracks, mediaS
         );
         if (mediaRef.current) created.sendMediaState(mediaRef.current);
         replace(created);
+        renewBefore(created, ice.expiresAt);
         return created;
       };
       const run = (step: () => Promise<void>) => {
@@ -109,6 +134,7 @@ export function useSessionPeer({ sessionId, role, live, arrivals, tracks, mediaS
     });
     return () => {
       stopped = true;
+      clearTimeout(renewal);
       undo();
       replace(null);
       setRemoteStream(null);

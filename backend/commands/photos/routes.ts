@@ -3,6 +3,7 @@ import { apiRoutes, auracoinToUnits, performerStreams, type PhotoView } from '@a
 import { foldStream } from '../../platform/eventstore/handle-command';
 import type { EventStore } from '../../platform/eventstore/port';
 import { forbidden, notFound } from '../../platform/http/errors';
+import type { RateLimiter } from '../../platform/http/rate-limit';
 import { assertOwnerOrAdmin, commandMetadata, mountRoute } from '../../platform/http/routes';
 import type { SessionManager } from '../../platform/http/session';
 import { deterministicId, newId } from '../../platform/ids';
@@ -12,6 +13,7 @@ import { decideAddPhoto, decideRemovePhoto, handlePhoto, photo, photoPurchase } 
 export interface PhotosDeps {
   eventStore: EventStore;
   sessions: SessionManager;
+  limits: RateLimiter;
   now: () => Date;
   /** does the performer exist (not deleted)? */
   performerExists: (performerId: string) => Promise<boolean>;
@@ -48,6 +50,7 @@ export function photosRouter(deps: PhotosDeps): Router {
   mountRoute(router, deps.sessions, apiRoutes.purchasePhoto, async (ctx, { params, idempotencyKey }, caller) => {
     // spending is the owner's act alone: an admin session buys nothing
     if (caller.kind !== 'user') throw forbidden('Solo gli utenti possono acquistare foto');
+    await deps.limits.enforce(ctx, ['photoPurchase', caller.sub]);
     const state = foldStream(photo, await deps.eventStore.readStream(performerStreams.photo(params.id)));
     if (state.status === 'none') throw notFound('Foto non trovata');
     const blocked = state.status === 'listed' ? await deps.isBlocked(state.performerId, caller.sub) : false;

@@ -39,7 +39,8 @@ export interface TestApp {
  * The rate limits every test app (and the browser tests' and benches' apps) runs with unless it
  * sets `RATE_LIMITS` itself: so generous that no test registering, messaging or buying as fast as
  * it likes meets one. Sign-ins keep their defaults (tests rely on them); the security tests set
- * their own, or `RATE_LIMITS: ''` for the defaults.
+ * their own, or `RATE_LIMITS: ''` for the defaults. Every test client signs in from 127.0.0.1, so
+ * the admin lock per address is out of reach too (`ADMIN_ADDRESS_LOCK_AFTER_FAILURES: ''` restores it).
  */
 export const GENEROUS_RATE_LIMITS = Object.keys(defaultRateLimits)
   .filter((name) => !name.startsWith('signIn'))
@@ -51,7 +52,7 @@ export async function startTestApp(
   options: { serveFrontend?: boolean; now?: () => Date; extraModules?: RuntimeOptions['extraModules']; snapshotFaults?: RuntimeOptions['snapshotFaults'] } = {},
 ): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'aura-test-'));
-  const config = loadConfig({ DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', NODE_ENV: 'test', SEED_DEMO: 'false', RATE_LIMITS: GENEROUS_RATE_LIMITS, ...env });
+  const config = loadConfig({ DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', NODE_ENV: 'test', SEED_DEMO: 'false', RATE_LIMITS: GENEROUS_RATE_LIMITS, ADMIN_ADDRESS_LOCK_AFTER_FAILURES: '100000', ...env });
   const logger = createLogger(process.env.TEST_LOG_LEVEL === 'debug' ? 'debug' : 'error');
   const runtime = await openRuntime(config, logger, { http: true, now: options.now, extraModules: options.extraModules, snapshotFaults: options.snapshotFaults });
   let running: ProjectionRunner | undefined;

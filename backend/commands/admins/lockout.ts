@@ -8,14 +8,15 @@ export const LOCKED = 'Troppi tentativi falliti: accesso amministratore bloccato
 
 /**
  * Admin sign-in lockout (docs/architecture.md#admin-lockout): `ADMIN_LOCK_AFTER_FAILURES` failed
- * sign-ins on one account name (whatever the address), or from one address (whatever the name),
- * lock it for `ADMIN_LOCK_MINUTES`; while locked even the right password is refused, unchecked.
+ * sign-ins on one account name (whatever the address), or `ADMIN_ADDRESS_LOCK_AFTER_FAILURES` from
+ * one address (whatever the names), lock it for `ADMIN_LOCK_MINUTES`; while locked even the right password is refused, unchecked.
  * Each attempt takes a failure slot before the password is checked (given back on success), so
  * concurrent guesses cannot slip in past the limit.
  */
-export function adminLockout(kv: KeyValueStore, config: Pick<Config, 'ADMIN_LOCK_AFTER_FAILURES' | 'ADMIN_LOCK_MINUTES'>) {
+export function adminLockout(kv: KeyValueStore, config: Pick<Config, 'ADMIN_LOCK_AFTER_FAILURES' | 'ADMIN_ADDRESS_LOCK_AFTER_FAILURES' | 'ADMIN_LOCK_MINUTES'>) {
   const lockMs = Math.round(config.ADMIN_LOCK_MINUTES * 60_000);
   const scopes = (ctx: Context) => [`account:${accountNameOf(ctx)}`, `address:${ctx.ip}`];
+  const thresholds = [config.ADMIN_LOCK_AFTER_FAILURES, config.ADMIN_ADDRESS_LOCK_AFTER_FAILURES];
 
   return {
     /** runs one sign-in attempt under the lock: `attempt` throws when the credentials are wrong */
@@ -25,7 +26,7 @@ export function adminLockout(kv: KeyValueStore, config: Pick<Config, 'ADMIN_LOCK
       if (Math.max(...locked) > 0) throw tooManyRequests(ctx, Math.max(...locked), LOCKED);
       const failures = await Promise.all(keys.map((key) => kv.increment(`admin-failures:${key}`, lockMs)));
       const giveBack = () => Promise.all(keys.map((key) => kv.decrement(`admin-failures:${key}`)));
-      if (failures.some((count) => count > config.ADMIN_LOCK_AFTER_FAILURES)) {
+      if (failures.some((count, index) => count > thresholds[index]!)) {
         await giveBack();
         throw tooManyRequests(ctx, lockMs, LOCKED);
       }
@@ -36,7 +37,7 @@ export function adminLockout(kv: KeyValueStore, config: Pick<Config, 'ADMIN_LOCK
         return result;
       } catch (error) {
         await Promise.all(keys.map(async (key, index) => {
-          if (failures[index]! >= config.ADMIN_LOCK_AFTER_FAILURES) await kv.put(`admin-lock:${key}`, lockMs);
+          if (failures[index]! >= thresholds[index]!) await kv.put(`admin-lock:${key}`, lockMs);
         }));
         throw error;
       }

@@ -105,8 +105,10 @@ const ConfigSchema = z
 
     /** overrides of the rate limits (`register=10/1h,message=30/1m`), or `off` (benches; refused in production): docs/architecture.md#rate-limits */
     RATE_LIMITS: rateLimits,
-    /** an admin account name, or an address, with this many failed admin sign-ins in a row is locked */
-    ADMIN_LOCK_AFTER_FAILURES: withDefault(z.coerce.number().int().min(1).max(1000), 5),
+    /** an admin account name (from any address) with this many failed admin sign-ins in a row is locked */
+    ADMIN_LOCK_AFTER_FAILURES: withDefault(z.coerce.number().int().min(1).max(100_000), 5),
+    /** a client address with this many failed admin sign-ins (on any names) in a row is locked */
+    ADMIN_ADDRESS_LOCK_AFTER_FAILURES: withDefault(z.coerce.number().int().min(1).max(100_000), 10),
     /** for this long (and the failures are counted over the same span) */
     ADMIN_LOCK_MINUTES: withDefault(z.coerce.number().min(0.001).max(24 * 60), 15),
   })

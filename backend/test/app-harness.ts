@@ -6,6 +6,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { loadConfig } from '../platform/config/config';
+import { defaultRateLimits } from '../platform/config/rate-limits';
 import { createLogger } from '../platform/logging/logger';
 import type { Infrastructure } from '../platform/module';
 import { runLedgerAudit, type AuditReport } from '../ledger';
@@ -36,12 +37,24 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+/**
+ * The rate limits every test app (and the browser tests' and benches' apps) runs with unless it
+ * sets `RATE_LIMITS` itself: so generous that no test registering, messaging or buying as fast as
+ * it likes meets one. Sign-ins keep their defaults (tests rely on them); the security tests set
+ * their own, or `RATE_LIMITS: ''` for the defaults. Every test client signs in from 127.0.0.1, so
+ * the admin lock per address is out of reach too (`ADMIN_ADDRESS_LOCK_AFTER_FAILURES: ''` restores it).
+ */
+export const GENEROUS_RATE_LIMITS = Object.keys(defaultRateLimits)
+  .filter((name) => !name.startsWith('signIn'))
+  .map((name) => `${name}=1000000/1s`)
+  .join(',');
+
 export async function startTestApp(
   env: Record<string, string> = {},
   options: { serveFrontend?: boolean; now?: () => Date; extraModules?: RuntimeOptions['extraModules']; snapshotFaults?: RuntimeOptions['snapshotFaults']; imageNetwork?: ImageNetwork } = {},
 ): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'aura-test-'));
-  const config = loadConfig({ DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', NODE_ENV: 'test', SEED_DEMO: 'false', ...env });
+  const config = loadConfig({ DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', NODE_ENV: 'test', SEED_DEMO: 'false', RATE_LIMITS: GENEROUS_RATE_LIMITS, ADMIN_ADDRESS_LOCK_AFTER_FAILURES: '100000', ...env });
   const logger = createLogger(process.env.TEST_LOG_LEVEL === 'debug' ? 'debug' : 'error');
   // pictures given as URLs are fetched from memory: tests reach no host but loopback
   const imageNetwork = options.imageNetwork ?? memoryImageNetwork();

@@ -413,6 +413,7 @@ const scenarios: Record<string, Scenario> = {
   'GET /api/presence': async () => ({ as: anonymous() }),
   'GET /api/statistics': async () => ({ as: admin }),
   'GET /api/admins': async () => ({ as: admin }),
+  'GET /api/admin/audit-trail': async () => ({ as: admin, query: 'limit=10' }),
   'POST /api/admins': async () => ({ as: admin, values: freshAdmin() }),
   'PATCH /api/admins/{id}': async () => ({ as: admin, params: { id: (await admin.post('/api/admins', freshAdmin())).json.id as string }, values: { isActive: false } }),
   'DELETE /api/admins/{id}': async () => ({ as: admin, params: { id: (await admin.post('/api/admins', freshAdmin())).json.id as string } }),

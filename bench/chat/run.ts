@@ -18,6 +18,7 @@
  *    message (the app reads a wallet's stream on its first spend, then keeps it); then, after a
  *    second, BENCH_SECONDS (15) at the rate: the target (p99 < 50 ms). BENCH_TIMELINE=1 also
  *    prints the figures by half second of sending.
+ * BENCH_RATE_LIMITS=off runs the app without rate limits (on by default: the app's defaults).
  * 4. Throughput: BENCH_CONCURRENCY (32) closed-loop senders for BENCH_THROUGHPUT_SECONDS (5),
  *    each POST a paid message (message + debit in one append): 201s per second. Then every
  *    user's balance is read back and the auracoin spent must equal the messages accepted.
@@ -45,6 +46,8 @@ const settings = {
   databaseUrl: process.env.BENCH_DATABASE_URL,
   /** Redis for jobs, presence and Socket.IO; default in-process */
   redisUrl: process.env.BENCH_REDIS_URL ?? '',
+  /** `on`: the app's default rate limits (messages per identity and conversation and per account, conversations…); `off`: none */
+  rateLimits: process.env.BENCH_RATE_LIMITS === 'off' ? 'off' : 'on',
 };
 /** every bench user's balance once the log is written (welcome 10 + 50 + 100, bench/scale/log.ts) */
 const STARTING_AURACOIN = 160;
@@ -98,13 +101,14 @@ async function main() {
   const sessions = createSessionManager({ secret, secure: false, revocations: createMemoryKeyValueStore() });
   const cookieOf = (sub: string, kind: 'user' | 'performer') => `${SESSION_COOKIE}=${sessions.issue({ sub, kind }).token}`;
   const base = `http://127.0.0.1:${settings.port}`;
-  const adapters = `${settings.databaseUrl ? 'PostgreSQL' : 'PGlite'} + ${settings.redisUrl ? 'Redis' : 'in-process jobs and presence'}`;
+  const adapters = `${settings.databaseUrl ? 'PostgreSQL' : 'PGlite'} + ${settings.redisUrl ? 'Redis' : 'in-process jobs and presence'}, rate limits ${settings.rateLimits}`;
   console.log(`chat bench (${adapters}): ${settings.users} users + ${PERFORMERS.length} performers connected, ${settings.rate} messages/s for ${settings.seconds} s, then ${settings.concurrency} closed-loop senders for ${settings.throughputSeconds} s; load ${load()}`);
 
   const database = settings.databaseUrl ? await scratchDatabase(settings.databaseUrl, 'aura_bench_chat') : undefined;
   await writeScaleLog(dataDir, settings.users, undefined, undefined, database?.url);
   const app = await startApp(dataDir, settings.port, {
     SESSION_SECRET: secret, SEED_DEMO: 'true', LOG_LEVEL: 'warn', DATABASE_URL: database?.url ?? '', REDIS_URL: settings.redisUrl, MONGO_URL: '', EVENTSTORE_URL: '',
+    RATE_LIMITS: settings.rateLimits === 'off' ? 'off' : '',
   });
   // whatever happens to this process, the app's goes with it
   process.once('exit', () => app.process.kill('SIGTERM'));

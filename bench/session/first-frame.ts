@@ -24,6 +24,7 @@ import { loadConfig } from '../../backend/platform/config/config';
 import { createLogger } from '../../backend/platform/logging/logger';
 import { startApi, startProjector, startWorker } from '../../backend/entry/roles';
 import { openRuntime } from '../../backend/entry/runtime';
+import { GENEROUS_RATE_LIMITS } from '../../backend/test/app-harness';
 
 const root = path.resolve(__dirname, '../..');
 
@@ -113,7 +114,7 @@ export interface FrameRun {
 
 export async function measureFirstFrame(options: { runs: number; chromiumPath: string }): Promise<FrameRun[]> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'aura-bench-frame-'));
-  const config = loadConfig({ DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', NODE_ENV: 'test', SEED_DEMO: 'false', LOG_LEVEL: 'error', DATABASE_URL: '', REDIS_URL: '', MONGO_URL: '', EVENTSTORE_URL: '' });
+  const config = loadConfig({ DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', NODE_ENV: 'test', SEED_DEMO: 'false', LOG_LEVEL: 'error', DATABASE_URL: '', REDIS_URL: '', MONGO_URL: '', EVENTSTORE_URL: '', RATE_LIMITS: GENEROUS_RATE_LIMITS });
   const socketIo = readFileSync(path.join(root, 'node_modules/socket.io-client/dist/socket.io.min.js'), 'utf8');
   // the harness is served by the app itself: same origin as the api and the socket, as the real page is
   const harness = new Router();

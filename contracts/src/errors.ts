@@ -44,7 +44,7 @@ export const errorMessages: Record<ErrorCode, string> = {
   username_taken: 'Username già in uso',
   email_taken: 'Email già registrata',
   invalid_credentials: 'Credenziali non valide',
-  too_many_requests: 'Troppi tentativi: riprova più tardi.',
+  too_many_requests: 'Troppi tentativi, riprova più tardi',
   concurrency_conflict: 'I dati sono cambiati nel frattempo: riprova.',
   insufficient_balance: 'Saldo auracoin insufficiente',
   blocked: 'Questa performer ti ha bloccato: non puoi più scriverle né avviare sessioni con lei.',

@@ -54,6 +54,30 @@ describeWithChromium('registration in the browser', () => {
     await page.close();
   });
 
+  describe('past the registration limit of its address', () => {
+    let limited: TestApp;
+    beforeAll(async () => {
+      limited = await startTestApp({ RATE_LIMITS: 'register=1/1h' }, { serveFrontend: true });
+    });
+    afterAll(async () => {
+      await limited?.close();
+    });
+
+    it("says 'Troppi tentativi, riprova più tardi' and stays on the form", async () => {
+      const first = `anna${Date.now().toString(36)}`;
+      const registered = await fetch(`${limited.url}/api/register`, {
+        method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: first, email: `${first}@example.com`, password: 'secret-pass' }),
+      });
+      expect(registered.status).toBe(201);
+      const page = await browser.newPage();
+      await fillRegistration(page, limited.url, { username: `bruno${Date.now().toString(36)}` });
+      await page.getByText('Errore di registrazione').waitFor();
+      await page.getByText('Troppi tentativi, riprova più tardi', { exact: true }).waitFor();
+      expect(page.url()).toBe(`${limited.url}/register`);
+      await page.close();
+    });
+  });
+
   it('shows the 404 page for an unknown route', async () => {
     const page = await browser.newPage();
     await page.goto(`${app.url}/no-such-page`);

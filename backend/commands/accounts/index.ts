@@ -1,3 +1,4 @@
+import { rateLimiterOf } from '../../platform/http/rate-limit';
 import type { CommandSide, ModulePorts } from '../../platform/module';
 import { settledOn } from '../../platform/projections/wait';
 import { USERS } from '../../projections/accounts/projection';
@@ -17,6 +18,7 @@ export function accountsCommands(ports: ModulePorts, deps: AccountsDeps) {
     routers: [
       accountsRouter({
         ...ports,
+        limits: rateLimiterOf(ports),
         findLogin: async (identifier) => {
           const doc = await users.byLogin(identifier);
           return doc ? { id: doc._id, passwordHash: doc.passwordHash } : null;

@@ -2,10 +2,9 @@ import Router from '@koa/router';
 import { apiRoutes, streams, type UserView } from '@aura/contracts';
 import type { EventStore } from '../../platform/eventstore/port';
 import { hashPassword, signIn } from '../../platform/http/password';
-import { loginRateLimit } from '../../platform/http/rate-limit';
+import type { RateLimiter } from '../../platform/http/rate-limit';
 import { commandMetadata, mountRoute } from '../../platform/http/routes';
 import type { SessionManager } from '../../platform/http/session';
-import type { KeyValueStore } from '../../platform/kv/port';
 import { releaseAll } from '../../platform/unique-values';
 import { registerUser } from './register';
 import { decideDeleteUser, handleUser } from './user';
@@ -13,7 +12,7 @@ import { decideDeleteUser, handleUser } from './user';
 export interface AccountsDeps {
   eventStore: EventStore;
   sessions: SessionManager;
-  kv: KeyValueStore;
+  limits: RateLimiter;
   now: () => Date;
   /** the user's login record from the users read model */
   findLogin: (identifier: string) => Promise<{ id: string; passwordHash: string } | null>;
@@ -31,13 +30,13 @@ export function accountsRouter(deps: AccountsDeps): Router {
     const { userId, position } = await registerUser({ eventStore: deps.eventStore, now: deps.now, hashPassword }, body, commandMetadata(ctx));
     deps.sessions.start(ctx, { sub: userId, kind: 'user' });
     return deps.userViewAfter(userId, position);
-  });
+  }, deps.limits.before('register', (ctx) => ctx.ip));
 
   mountRoute(router, deps.sessions, apiRoutes.login, async (ctx, { body }) => {
     const login = await signIn(await deps.findLogin(body.username), body.password);
     deps.sessions.start(ctx, { sub: login.id, kind: 'user' });
     return deps.userViewAfter(login.id, undefined);
-  }, ...loginRateLimit(deps.kv));
+  }, ...deps.limits.signIn());
 
   mountRoute(router, deps.sessions, apiRoutes.logout, async (ctx) => {
     await deps.sessions.end(ctx);

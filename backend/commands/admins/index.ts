@@ -1,8 +1,10 @@
 import { notFound } from '../../platform/http/errors';
+import { rateLimiterOf } from '../../platform/http/rate-limit';
 import type { CommandSide, ModulePorts } from '../../platform/module';
 import { settledOn } from '../../platform/projections/wait';
 import { ADMINS } from '../../projections/admins/projection';
 import { createAdminQueries, toAdminView } from '../../projections/admins/queries';
+import { adminLockout } from './lockout';
 import { adminsRouter } from './routes';
 import { ensureSuperadmin } from './superadmin';
 
@@ -15,6 +17,8 @@ export function adminsCommands(ports: ModulePorts) {
     routers: [
       adminsRouter({
         ...ports,
+        limits: rateLimiterOf(ports),
+        lockout: adminLockout(ports.kv, ports.config),
         settled,
         findAdminLogin: async (username) => {
           const doc = await admins.byUsername(username);

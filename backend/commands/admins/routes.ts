@@ -4,19 +4,20 @@ import { DomainError } from '../../platform/domain-error';
 import type { EventStore } from '../../platform/eventstore/port';
 import { forbidden } from '../../platform/http/errors';
 import { hashPassword, signIn } from '../../platform/http/password';
-import { loginRateLimit } from '../../platform/http/rate-limit';
+import type { RateLimiter } from '../../platform/http/rate-limit';
 import { commandMetadata, mountRoute } from '../../platform/http/routes';
 import type { SessionManager } from '../../platform/http/session';
 import { newId } from '../../platform/ids';
-import type { KeyValueStore } from '../../platform/kv/port';
 import { admin, decideCreateAdmin, type Actor } from './admin';
 import { createAdmin } from './create-admin';
+import type { adminLockout } from './lockout';
 import { deleteAdmin, setAdminActive } from './manage-admin';
 
 export interface AdminsDeps {
   eventStore: EventStore;
   sessions: SessionManager;
-  kv: KeyValueStore;
+  limits: RateLimiter;
+  lockout: ReturnType<typeof adminLockout>;
   now: () => Date;
   /** the admin's login record from the admins read model, by username ignoring case */
   findAdminLogin: (username: string) => Promise<{ id: string; passwordHash: string; isActive: boolean } | null>;
@@ -43,12 +44,15 @@ export function adminsRouter(deps: AdminsDeps): Router {
     deps.sessions,
     apiRoutes.adminVerify,
     async (ctx, { body }) => {
-      const login = await signIn(await deps.findAdminLogin(body.username), body.password);
-      if (!login.isActive) throw new DomainError('forbidden', 'Account amministratore disattivato');
+      const login = await deps.lockout.guard(ctx, async () => {
+        const found = await signIn(await deps.findAdminLogin(body.username), body.password);
+        if (!found.isActive) throw new DomainError('forbidden', 'Account amministratore disattivato');
+        return found;
+      });
       deps.sessions.start(ctx, { sub: login.id, kind: 'admin' });
       return { admin: await deps.adminViewAfter(login.id, undefined) };
     },
-    ...loginRateLimit(deps.kv),
+    ...deps.limits.signIn(),
   );
 
   mountRoute(router, deps.sessions, apiRoutes.createAdmin, async (ctx, { body }, caller) => {

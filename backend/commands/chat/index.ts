@@ -1,5 +1,6 @@
 import type { Identity } from '@aura/contracts';
 import { notFound } from '../../platform/http/errors';
+import { rateLimiterOf } from '../../platform/http/rate-limit';
 import type { Principal } from '../../platform/http/session';
 import type { CommandSide, ModulePorts } from '../../platform/module';
 import { settledOn } from '../../platform/projections/wait';
@@ -22,12 +23,14 @@ export interface ChatDeps {
 export function chatCommands(ports: ModulePorts, deps: ChatDeps) {
   const chat = createChatQueries(ports.readModels);
   const settled = settledOn(ports.readModels, CONVERSATIONS);
+  const limits = rateLimiterOf(ports);
   const chatProfile = async (performerId: string) => (await deps.performers.chatProfiles([performerId])).get(performerId);
   return {
     name: 'chat',
     routers: [
       chatRouter({
         ...ports,
+        limits,
         identityFor: deps.identities.identityFor,
         userExists: deps.users.exists,
         sightOf: deps.performers.sightOf,
@@ -56,6 +59,6 @@ export function chatCommands(ports: ModulePorts, deps: ChatDeps) {
         toMessageView,
       }),
     ],
-    sockets: chatSockets(chat),
+    sockets: chatSockets(chat, limits),
   } satisfies CommandSide;
 }

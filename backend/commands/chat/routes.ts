@@ -6,6 +6,7 @@ import { foldStream } from '../../platform/eventstore/handle-command';
 import type { EventStore } from '../../platform/eventstore/port';
 import { requestCountry } from '../../platform/http/country';
 import { forbidden } from '../../platform/http/errors';
+import type { RateLimiter } from '../../platform/http/rate-limit';
 import { commandMetadata, mountRoute } from '../../platform/http/routes';
 import type { Principal, SessionManager } from '../../platform/http/session';
 import { deterministicId, newId } from '../../platform/ids';
@@ -27,6 +28,7 @@ import { unreadField, type MessageDoc } from '../../projections/chat/projection'
 export interface ChatCommandDeps {
   eventStore: EventStore;
   sessions: SessionManager;
+  limits: RateLimiter;
   now: () => Date;
   /** the caller's identity: their real name or an active alias of theirs, else not found */
   identityFor: (userId: string, aliasId?: string | null) => Promise<Identity>;
@@ -78,6 +80,8 @@ export function chatRouter(deps: ChatCommandDeps): Router {
     if (caller.kind !== 'user') throw forbidden('Solo gli utenti aprono conversazioni');
     const identity = await deps.identityFor(caller.sub, body.aliasId);
     const conversationId = conversationIdOf(body.performerId, identity.identityId);
+    // only a start that creates a conversation counts (opening one again finds it)
+    if (!(await deps.startedConversation(conversationId))) await deps.limits.enforce(ctx, ['conversation', caller.sub]);
     const performer = await performerFacts(body.performerId, identity.identityId, caller, ctx);
     const result = await handleConversation(deps.eventStore, chatStreams.conversation(conversationId), (state) =>
       decideStartConversation({ conversationId, performerId: body.performerId, identity, performer }, state, deps.now()),
@@ -96,6 +100,8 @@ export function chatRouter(deps: ChatCommandDeps): Router {
       if (!sameMessage(earlier, party, body.content)) throw reused();
       return deps.toMessageView(earlier);
     }
+    const senderIdentity = party === 'user' ? open.identityId : open.performerId;
+    await deps.limits.enforce(ctx, ['message', `${senderIdentity}|${open.conversationId}`], ['messageAccount', caller.sub]);
     const [performer, identityActive, userActive] = await Promise.all([
       performerFacts(open.performerId, open.identityId, caller, ctx),
       party === 'user' ? deps.identityFor(open.userId, open.aliasId).then(() => true, () => false) : Promise.resolve(true),

@@ -1,4 +1,5 @@
 import { rooms, type ChatParty } from '@aura/contracts';
+import type { RateLimiter } from '../../platform/http/rate-limit';
 import type { AuraSocket } from '../../platform/realtime/realtime';
 import type { ChatQueries } from '../../projections/chat/queries';
 
@@ -8,9 +9,11 @@ const TYPING_EVERY_MS = 1000;
 
 /**
  * A connection's chat handlers: it joins a conversation's room only when its session is one of the
- * two parties, and relays 'sta scrivendo…' to the other party in that room only.
+ * two parties, and relays 'sta scrivendo…' to the other party in that room only. Typing past its
+ * rate limit (per account and conversation, every connection of the account together) is dropped
+ * silently: it is a hint, and the sender's box has nothing to show (docs/architecture.md#rate-limits).
  */
-export function chatSockets(chat: Pick<ChatQueries, 'conversation'>) {
+export function chatSockets(chat: Pick<ChatQueries, 'conversation'>, limits: Pick<RateLimiter, 'take'>) {
   return (socket: AuraSocket) => {
     const principal = socket.data.principal;
     const party: ChatParty | undefined = principal?.kind === 'user' ? 'user' : principal?.kind === 'performer' ? 'performer' : undefined;
@@ -29,13 +32,15 @@ export function chatSockets(chat: Pick<ChatQueries, 'conversation'>) {
       if (typeof conversationId === 'string') void socket.leave(rooms.conversation(conversationId));
     });
 
-    socket.on('chat:typing', (conversationId, typing) => {
-      if (!party || typeof conversationId !== 'string') return;
+    socket.on('chat:typing', async (conversationId, typing) => {
+      if (!principal || !party || typeof conversationId !== 'string') return;
       const room = rooms.conversation(conversationId);
       if (!socket.rooms.has(room)) return;
       const now = Date.now();
       if (typing === true && now - (lastTyping.get(conversationId) ?? 0) < TYPING_EVERY_MS) return;
       lastTyping.set(conversationId, typing === true ? now : 0);
+      const wait = await limits.take(['typing', `${principal.sub}|${conversationId}`]).catch(() => 1);
+      if (wait > 0) return;
       socket.to(room).emit('chat:typing', { conversationId, senderType: party, typing: typing === true });
     });
   };

@@ -1,3 +1,4 @@
+import { rateLimiterOf } from '../../platform/http/rate-limit';
 import type { CommandSide, ModulePorts } from '../../platform/module';
 import { filesRouter, type FilesRouterDeps } from './routes';
 
@@ -8,5 +9,5 @@ export interface FilesDeps {
 
 /** Uploads and downloads: identity documents (private), photo images (private until confirmed, then public). */
 export function filesCommands(ports: ModulePorts, deps: FilesDeps) {
-  return { name: 'files', routers: [filesRouter({ ...ports, documents: deps.documents })] } satisfies CommandSide;
+  return { name: 'files', routers: [filesRouter({ ...ports, limits: rateLimiterOf(ports), documents: deps.documents })] } satisfies CommandSide;
 }

@@ -4,16 +4,15 @@ import { documentLinkValid, privateFileUrl } from '../../platform/files/links';
 import type { SniffedType } from '../../platform/files/sniff';
 import { FileRejectedError, type FileStorage } from '../../platform/files/storage';
 import { badRequest, forbidden, HttpError, notFound } from '../../platform/http/errors';
-import { rateLimit } from '../../platform/http/rate-limit';
+import type { RateLimiter } from '../../platform/http/rate-limit';
 import { assertOwnerOrAdmin, commandMetadata, mountRoute } from '../../platform/http/routes';
 import type { SessionManager } from '../../platform/http/session';
-import type { KeyValueStore } from '../../platform/kv/port';
 import { newId } from '../../platform/ids';
 
 export interface FilesRouterDeps {
   sessions: SessionManager;
   files: FileStorage;
-  kv: KeyValueStore;
+  limits: RateLimiter;
   documents: {
     byId(documentId: string): Promise<{ performerId: string; fileId: string; contentType: string; fileName: string } | null>;
     viewed(view: { documentId: string; performerId: string; adminId: string }, metadata: Record<string, unknown>): Promise<void>;
@@ -37,13 +36,15 @@ async function store(files: FileStorage, bytes: Uint8Array, options: { allowed: 
 export function filesRouter(deps: FilesRouterDeps): Router {
   const router = new Router();
   const { files, sessions } = deps;
+  /** every stored file, document or photo, counts per client address */
+  const uploads = deps.limits.before('upload', (ctx) => ctx.ip);
 
   mountRoute(router, sessions, apiRoutes.uploadDocument, async (_ctx, { upload }, caller) => {
     const file = await upload.read();
     const originalName = typeof file.fields.fileName === 'string' ? file.fields.fileName : (file.fileName ?? 'documento');
     const stored = await store(files, file.bytes, { allowed: documentContentTypes, badType: uploadMessages.badType.message, originalName, owner: caller?.sub ?? 'anonymous' });
     return { url: privateFileUrl(stored.fileId), fileId: stored.fileId, fileName: stored.originalName, fileSize: stored.size, contentType: stored.contentType };
-  }, rateLimit(deps.kv, 'upload-ip', { keyOf: (ctx) => ctx.ip, max: 60, windowMs: 15 * 60_000 }));
+  }, uploads);
 
   mountRoute(router, sessions, apiRoutes.objectUploadTicket, async (_ctx, _input, caller) => {
     const { token } = files.sign({ purpose: 'photo-upload', uploadId: newId(), owner: caller.sub }, UPLOAD_TTL_MS);
@@ -59,7 +60,7 @@ export function filesRouter(deps: FilesRouterDeps): Router {
     const { bytes } = await upload.read();
     await store(files, bytes, { allowed: imageContentTypes, badType: uploadMessages.badImage.message, originalName: 'photo', owner: caller.sub, fileId: ticket.uploadId });
     return { ok: true as const };
-  });
+  }, uploads);
 
   mountRoute(router, sessions, apiRoutes.confirmPhotoUpload, async (_ctx, { body }, caller) => {
     assertOwnerOrAdmin(caller, body.performerId);

@@ -1,5 +1,6 @@
 import { performerStreams } from '@aura/contracts';
 import { notFound } from '../../platform/http/errors';
+import { rateLimiterOf } from '../../platform/http/rate-limit';
 import { newId } from '../../platform/ids';
 import type { CommandSide, ModulePorts } from '../../platform/module';
 import { settledOn } from '../../platform/projections/wait';
@@ -27,6 +28,7 @@ export function performersCommands(ports: ModulePorts, deps: PerformersDeps) {
     routers: [
       performersRouter({
         ...ports,
+        limits: rateLimiterOf(ports),
         findLogin: async (identifier) => {
           const doc = await performers.byLogin(identifier);
           return doc?.passwordHash ? { id: doc._id, passwordHash: doc.passwordHash } : null;

@@ -19,10 +19,9 @@ import type { FileStorage } from '../../platform/files/storage';
 import { badRequest, forbidden } from '../../platform/http/errors';
 import { hashPassword, signIn } from '../../platform/http/password';
 import { validationError } from '../../platform/http/problem';
-import { loginRateLimit, rateLimit } from '../../platform/http/rate-limit';
+import type { RateLimiter } from '../../platform/http/rate-limit';
 import { assertOwnerOrAdmin, commandMetadata, mountRoute } from '../../platform/http/routes';
 import type { Principal, SessionManager } from '../../platform/http/session';
-import type { KeyValueStore } from '../../platform/kv/port';
 import { newId } from '../../platform/ids';
 import { claimAll, releaseAll, type Claim } from '../../platform/unique-values';
 import { decideAddDocument, decideBlockUser, decideCreateByAdmin, decideDeletePerformer, decideRegisterPerformer, decideRejectPerformer } from './performer';
@@ -31,7 +30,7 @@ import { decideSetGeoblock, decideSetOnline, decideUpdateProfile, decideVerifyPe
 export interface PerformersDeps {
   eventStore: EventStore;
   sessions: SessionManager;
-  kv: KeyValueStore;
+  limits: RateLimiter;
   files: FileStorage;
   /** pictures given as URLs, fetched once into storage */
   remoteImages: RemoteImages;
@@ -141,8 +140,8 @@ export function performersRouter(deps: PerformersDeps): Router {
     return deps.performerViewAfter(performerId, position);
   }
 
-  const registrationIpLimit = rateLimit(deps.kv, 'performer-register-ip', { keyOf: (ctx) => ctx.ip, max: 60, windowMs: 15 * 60_000 });
-  /** registrations hash a password: limited per address (admins creating performers are not) */
+  const registrationIpLimit = deps.limits.before('register', (ctx) => ctx.ip);
+  /** registrations share users' budget per address (docs/architecture.md#rate-limits); admins creating performers are not limited */
   const registrationLimit: Middleware = async (ctx, next) => {
     const caller = await deps.sessions.fromContext(ctx);
     if (caller?.kind === 'admin') return next();
@@ -153,7 +152,7 @@ export function performersRouter(deps: PerformersDeps): Router {
     const login = await signIn(await deps.findLogin(body.username), body.password);
     deps.sessions.start(ctx, { sub: login.id, kind: 'performer' });
     return deps.performerViewAfter(login.id, undefined);
-  }, ...loginRateLimit(deps.kv));
+  }, ...deps.limits.signIn());
 
   mountRoute(router, deps.sessions, apiRoutes.createPerformer, async (ctx, { body }, caller) =>
     caller?.kind === 'admin' ? createByAdmin(ctx, body, caller) : register(ctx, body),

@@ -1,4 +1,5 @@
 import { notFound } from '../../platform/http/errors';
+import { rateLimiterOf } from '../../platform/http/rate-limit';
 import type { CommandSide, ModulePorts } from '../../platform/module';
 import { settledOn } from '../../platform/projections/wait';
 import { PHOTOS, PHOTO_PURCHASES } from '../../projections/photos/projection';
@@ -25,6 +26,7 @@ export function photosCommands(ports: ModulePorts, deps: PhotosDeps) {
       photosRouter({
         eventStore: ports.eventStore,
         sessions: ports.sessions,
+        limits: rateLimiterOf(ports),
         now: ports.now,
         remoteImages: ports.remoteImages,
         performerExists: deps.performers.exists,

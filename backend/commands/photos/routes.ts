@@ -3,6 +3,7 @@ import { apiRoutes, auracoinToUnits, performerStreams, type PhotoView } from '@a
 import { foldStream } from '../../platform/eventstore/handle-command';
 import type { EventStore } from '../../platform/eventstore/port';
 import { forbidden, notFound } from '../../platform/http/errors';
+import type { RateLimiter } from '../../platform/http/rate-limit';
 import { assertOwnerOrAdmin, commandMetadata, mountRoute } from '../../platform/http/routes';
 import type { SessionManager } from '../../platform/http/session';
 import { deterministicId, newId } from '../../platform/ids';
@@ -13,6 +14,7 @@ import { decideAddPhoto, decideRemovePhoto, handlePhoto, photo, photoPurchase } 
 export interface PhotosDeps {
   eventStore: EventStore;
   sessions: SessionManager;
+  limits: RateLimiter;
   now: () => Date;
   /** pictures given as URLs, fetched once into storage */
   remoteImages: RemoteImages;
@@ -52,6 +54,7 @@ export function photosRouter(deps: PhotosDeps): Router {
   mountRoute(router, deps.sessions, apiRoutes.purchasePhoto, async (ctx, { params, body, idempotencyKey }, caller) => {
     // spending is the owner's act alone: an admin session buys nothing
     if (caller.kind !== 'user') throw forbidden('Solo gli utenti possono acquistare foto');
+    await deps.limits.enforce(ctx, ['photoPurchase', caller.sub]);
     const state = foldStream(photo, await deps.eventStore.readStream(performerStreams.photo(params.id)));
     if (state.status === 'none') throw notFound('Foto non trovata');
     if (state.status === 'listed') assertPriceSeen(body.expectedPrice, state.priceUnits);

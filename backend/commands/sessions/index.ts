@@ -1,6 +1,7 @@
 import type { Identity, SessionParty } from '@aura/contracts';
 import { notFound } from '../../platform/http/errors';
 import type { Principal } from '../../platform/http/session';
+import { rateLimiterOf } from '../../platform/http/rate-limit';
 import type { CommandSide, ModulePorts } from '../../platform/module';
 import { settledOn } from '../../platform/projections/wait';
 import { SESSIONS } from '../../projections/sessions/projection';
@@ -66,6 +67,7 @@ export function sessionsCommands(ports: ModulePorts, deps: SessionsDeps) {
     routers: [
       sessionsRouter({
         sessions: ports.sessions,
+        limits: rateLimiterOf(ports),
         commands,
         identityFor: (userId, aliasId) => deps.identities.identityFor(userId, aliasId),
         async availability(performerId, identityId, caller, country) {

@@ -2,6 +2,7 @@ import Router from '@koa/router';
 import { apiRoutes, type IceConfig, type Identity, type SessionParty, type SessionView } from '@aura/contracts';
 import { forbidden, notFound } from '../../platform/http/errors';
 import { requestCountry } from '../../platform/http/country';
+import type { RateLimiter } from '../../platform/http/rate-limit';
 import { commandMetadata, mountRoute } from '../../platform/http/routes';
 import type { Principal, SessionManager } from '../../platform/http/session';
 import type { SessionCommands } from './commands';
@@ -12,6 +13,7 @@ import { DomainError } from '../../platform/domain-error';
 
 export interface SessionsRouterDeps {
   sessions: SessionManager;
+  limits: RateLimiter;
   commands: SessionCommands;
   /** the identity the user meets her as (their real name, or an active alias they own) */
   identityFor(userId: string, aliasId: string | null): Promise<Identity>;
@@ -42,6 +44,7 @@ export function sessionsRouter(deps: SessionsRouterDeps): Router {
   mountRoute(router, deps.sessions, apiRoutes.requestSession, async (ctx, { body }, caller) => {
     // asking is the user's own act (and spends their money): an admin session asks nothing
     if (caller.kind !== 'user') throw forbidden('Solo gli utenti possono richiedere una sessione');
+    await deps.limits.enforce(ctx, ['sessionRequest', caller.sub]);
     const identity = await deps.identityFor(caller.sub, body.aliasId);
     const performer = await deps.availability(body.performerId, identity.identityId, caller, requestCountry(ctx));
     const result = await commands.request(
@@ -74,7 +77,9 @@ export function sessionsRouter(deps: SessionsRouterDeps): Router {
   });
 
   mountRoute(router, deps.sessions, apiRoutes.endSession, async (ctx, { params }, caller) => {
-    const party = partyOrRefuse(await commands.loadSession(params.id), caller);
+    const state = await commands.loadSession(params.id);
+    const party = partyOrRefuse(state, caller);
+    if (state.status === 'requested') await deps.limits.enforce(ctx, ['sessionCancel', caller.sub]);
     const result = await commands.end(params.id, party, commandMetadata(ctx, caller));
     return deps.viewAfter(params.id, party, result.position);
   });

@@ -14,3 +14,21 @@ describe('configuration of private sessions', () => {
     expect(() => loadConfig({ ICE_SERVERS: '[{"url":"turn:x"}]' })).toThrow(ConfigError);
   });
 });
+
+describe('configuration of rate limits', () => {
+  it('defaults to 10 registrations an hour per address and a 5-failure, 15-minute admin lock', () => {
+    const config = loadConfig({});
+    expect(config.RATE_LIMITS).toMatchObject({ register: { max: 10, windowMs: 3_600_000 }, message: { max: 30, windowMs: 60_000 } });
+    expect(config).toMatchObject({ ADMIN_LOCK_AFTER_FAILURES: 5, ADMIN_ADDRESS_LOCK_AFTER_FAILURES: 10, ADMIN_LOCK_MINUTES: 15 });
+  });
+
+  it('reads overrides as name=max/window, turns them off outside production only, and refuses the rest', () => {
+    const limits = loadConfig({ RATE_LIMITS: 'register=3/30m, typing=5/10s' }).RATE_LIMITS;
+    expect(limits).toMatchObject({ register: { max: 3, windowMs: 1_800_000 }, typing: { max: 5, windowMs: 10_000 }, message: { max: 30, windowMs: 60_000 } });
+    expect(loadConfig({ RATE_LIMITS: 'off' }).RATE_LIMITS).toBe('off');
+    expect(() => loadConfig({ RATE_LIMITS: 'off', NODE_ENV: 'production' })).toThrow(/never production/);
+    expect(() => loadConfig({ RATE_LIMITS: 'messages=3/1m' })).toThrow(/no rate limit is named "messages"/);
+    expect(() => loadConfig({ RATE_LIMITS: 'message=3' })).toThrow(ConfigError);
+    expect(() => loadConfig({ RATE_LIMITS: 'message=0/1m' })).toThrow(ConfigError);
+  });
+});

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import path from 'node:path';
+import { parseRateLimits } from './rate-limits';
 
 /** An unset variable and an empty one mean the same: not given. */
 const blankAsUnset = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
@@ -32,6 +33,19 @@ const iceServers = z.preprocess(
     })
     .pipe(z.array(IceServer))
     .prefault('[]'),
+);
+
+const rateLimits = z.preprocess(
+  blankAsUnset,
+  z
+    .string()
+    .optional()
+    .transform((text, ctx) => {
+      const limits = parseRateLimits(text);
+      if (!(limits instanceof Error)) return limits;
+      ctx.addIssue({ code: 'custom', message: limits.message });
+      return z.NEVER;
+    }),
 );
 
 const ConfigSchema = z
@@ -92,6 +106,19 @@ const ConfigSchema = z
     /** shared secret of a TURN server using time-limited credentials (coturn's use-auth-secret) */
     TURN_SECRET: optional(z.string().min(16)),
     TURN_CREDENTIAL_TTL_SECONDS: withDefault(z.coerce.number().int().min(60).max(600), 600),
+
+    /** overrides of the rate limits (`register=10/1h,message=30/1m`), or `off` (benches; refused in production): docs/architecture.md#rate-limits */
+    RATE_LIMITS: rateLimits,
+    /** an admin account name (from any address) with this many failed admin sign-ins in a row is locked */
+    ADMIN_LOCK_AFTER_FAILURES: withDefault(z.coerce.number().int().min(1).max(100_000), 5),
+    /** a client address with this many failed admin sign-ins (on any names) in a row is locked */
+    ADMIN_ADDRESS_LOCK_AFTER_FAILURES: withDefault(z.coerce.number().int().min(1).max(100_000), 10),
+    /** for this long (and the failures are counted over the same span) */
+    ADMIN_LOCK_MINUTES: withDefault(z.coerce.number().min(0.001).max(24 * 60), 15),
+  })
+  .refine((env) => env.RATE_LIMITS !== 'off' || env.NODE_ENV !== 'production', {
+    message: 'RATE_LIMITS=off is for benches and tests, never production',
+    path: ['RATE_LIMITS'],
   })
   .refine((env) => env.PAYMENT_PROVIDER !== 'stripe' || (env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET && env.PUBLIC_URL), {
     message: 'PAYMENT_PROVIDER=stripe needs STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET and PUBLIC_URL',

@@ -1,34 +1,62 @@
-import type { Middleware } from 'koa';
+import type { Context, Middleware } from 'koa';
+import type { Config } from '../config/config';
+import type { LimitName, RateLimits } from '../config/rate-limits';
 import type { KeyValueStore } from '../kv/port';
 import { HttpError } from './errors';
 
-export interface RateLimitRule {
-  /** key of the bucket for this request, e.g. client ip + identifier */
-  keyOf: (ctx: Parameters<Middleware>[0]) => string;
-  max: number;
-  windowMs: number;
+/** What every refusal for going too fast says (docs/architecture.md#rate-limits). */
+export const TOO_MANY_REQUESTS = 'Troppi tentativi, riprova più tardi';
+
+/** 429 with `Retry-After` (whole seconds, at least 1). */
+export function tooManyRequests(ctx: Context, retryAfterMs: number, message = TOO_MANY_REQUESTS): HttpError {
+  ctx.set('Retry-After', String(Math.max(1, Math.ceil(retryAfterMs / 1000))));
+  return new HttpError(429, 'too_many_requests', message);
 }
 
-/** Fixed-window limiter: over `max` hits within the window answers 429 with Retry-After. */
-export function rateLimit(kv: KeyValueStore, name: string, rule: RateLimitRule): Middleware {
-  return async (ctx, next) => {
-    const hits = await kv.increment(`rate:${name}:${rule.keyOf(ctx)}`, rule.windowMs);
-    if (hits > rule.max) {
-      ctx.set('Retry-After', String(Math.ceil(rule.windowMs / 1000)));
-      throw new HttpError(429, 'too_many_requests', 'Troppi tentativi di accesso: riprova più tardi');
-    }
+/** One hit on one limit: its name and whose bucket (an address, an account, an identity and a conversation…). */
+export type Hit = readonly [name: LimitName, key: string];
+
+export interface RateLimiter {
+  /** records the hits, all or none: 0 when they fit, else the ms until they would */
+  take(...hits: Hit[]): Promise<number>;
+  /** as `take`, refusing with 429 and `Retry-After` when they do not fit */
+  enforce(ctx: Context, ...hits: Hit[]): Promise<void>;
+  /** `enforce` as a route's middleware, before the session and the body are checked */
+  before(name: LimitName, keyOf: (ctx: Context) => string): Middleware;
+  /** sign-in attempts: per client address, and per address and account name, so neither spraying nor guessing scales */
+  signIn(): Middleware[];
+}
+
+/**
+ * Sliding-window limits on the key-value store: Redis when REDIS_URL is set, so every api replica
+ * counts in the same buckets; memory (this process only) otherwise.
+ */
+export function createRateLimiter(kv: KeyValueStore, limits: RateLimits, now: () => number): RateLimiter {
+  const take = async (...hits: Hit[]) =>
+    limits === 'off' ? 0 : kv.admit(hits.map(([name, key]) => ({ key: `rate:${name}:${key}`, ...limits[name] })), now());
+  const enforce = async (ctx: Context, ...hits: Hit[]) => {
+    const wait = await take(...hits);
+    if (wait > 0) throw tooManyRequests(ctx, wait);
+  };
+  const before = (name: LimitName, keyOf: (ctx: Context) => string): Middleware => async (ctx, next) => {
+    await enforce(ctx, [name, keyOf(ctx)]);
     await next();
   };
+  return {
+    take,
+    enforce,
+    before,
+    signIn: () => [before('signIn', (ctx) => ctx.ip), before('signInAccount', (ctx) => `${ctx.ip}|${accountNameOf(ctx)}`)],
+  };
 }
 
-/** Login attempts: per client address and per account name, so neither spraying nor guessing scales. */
-export function loginRateLimit(kv: KeyValueStore): Middleware[] {
-  const identifier = (ctx: Parameters<Middleware>[0]) => {
-    const body = ctx.request.body as { username?: unknown } | undefined;
-    return typeof body?.username === 'string' ? body.username.trim().toLowerCase().slice(0, 254) : '';
-  };
-  return [
-    rateLimit(kv, 'login-ip', { keyOf: (ctx) => ctx.ip, max: 60, windowMs: 15 * 60_000 }),
-    rateLimit(kv, 'login-account', { keyOf: (ctx) => `${ctx.ip}|${identifier(ctx)}`, max: 10, windowMs: 15 * 60_000 }),
-  ];
+/** A module's limiter, from its ports. */
+export function rateLimiterOf(ports: { kv: KeyValueStore; config: Pick<Config, 'RATE_LIMITS'>; now: () => Date }): RateLimiter {
+  return createRateLimiter(ports.kv, ports.config.RATE_LIMITS, () => ports.now().getTime());
+}
+
+/** The account name a sign-in names, as its lock and its limits count it (ignoring case). */
+export function accountNameOf(ctx: Context): string {
+  const body = ctx.request.body as { username?: unknown } | undefined;
+  return typeof body?.username === 'string' ? body.username.trim().toLowerCase().slice(0, 254) : '';
 }

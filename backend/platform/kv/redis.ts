@@ -1,6 +1,37 @@
 import { Redis } from 'ioredis';
 import type { KeyValueStore } from './port';
 
+/**
+ * KEYS: the buckets; ARGV: now (ms), a member unique to this hit, then max and windowMs per bucket.
+ * Every bucket is pruned and counted first; the hit is added to all of them only when each has room.
+ */
+const ADMIT = `
+local now = tonumber(ARGV[1])
+local wait = 0
+for i, key in ipairs(KEYS) do
+  local max = tonumber(ARGV[1 + i * 2])
+  local window = tonumber(ARGV[2 + i * 2])
+  redis.call('ZREMRANGEBYSCORE', key, '-inf', now - window)
+  local count = redis.call('ZCARD', key)
+  if count >= max then
+    local oldest = redis.call('ZRANGE', key, count - max, count - max, 'WITHSCORES')
+    local at = tonumber(oldest[2] or now)
+    wait = math.max(wait, at + window - now, 1)
+  end
+end
+if wait == 0 then
+  for i, key in ipairs(KEYS) do
+    redis.call('ZADD', key, now, ARGV[2])
+    redis.call('PEXPIRE', key, tonumber(ARGV[2 + i * 2]))
+  end
+end
+return wait
+`;
+
+const DECREMENT = `if redis.call('GET', KEYS[1]) and tonumber(redis.call('GET', KEYS[1])) > 0 then redis.call('DECR', KEYS[1]) end return 0`;
+
+let hitSequence = 0;
+
 export function createRedisKeyValueStore(url: string, prefix = 'aura:kv:'): KeyValueStore {
   const redis = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 3 });
   return {
@@ -17,6 +48,18 @@ export function createRedisKeyValueStore(url: string, prefix = 'aura:kv:'): KeyV
         [Error | null, number],
       ];
       return count;
+    },
+    async decrement(key) {
+      await redis.eval(DECREMENT, 1, prefix + key);
+    },
+    async admit(buckets, nowMs) {
+      if (buckets.length === 0) return 0;
+      const member = `${nowMs}:${process.pid}:${Math.random().toString(36).slice(2)}:${hitSequence++}`;
+      const windows = buckets.flatMap((bucket) => [bucket.max, bucket.windowMs]);
+      return Number(await redis.eval(ADMIT, buckets.length, ...buckets.map((bucket) => prefix + bucket.key), nowMs, member, ...windows));
+    },
+    async expiresIn(key) {
+      return Math.max(0, await redis.pttl(prefix + key));
     },
     async put(key, ttlMs, value = '1') {
       await redis.set(prefix + key, value, 'PX', ttlMs);

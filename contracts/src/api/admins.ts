@@ -44,6 +44,35 @@ export type CreateAdminInput = z.input<typeof CreateAdminBody>;
 export const UpdateAdminBody = z.object({ isActive: z.boolean() });
 export type UpdateAdminBody = z.infer<typeof UpdateAdminBody>;
 
+/** One admin action as recorded: which admin, when, what (the event's type) and on which record (its stream). */
+export const AdminActionView = z.object({
+  /** the event's place in the log: the next page asks for `before` the last one shown */
+  position: z.number().int(),
+  at: z.string(),
+  adminId: z.string(),
+  action: z.string(),
+  stream: z.string(),
+});
+export type AdminActionView = z.infer<typeof AdminActionView>;
+
+export const AUDIT_TRAIL_PAGE_DEFAULT = 50;
+export const AUDIT_TRAIL_PAGE_MAX = 200;
+
+export const AuditTrailQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(AUDIT_TRAIL_PAGE_MAX).default(AUDIT_TRAIL_PAGE_DEFAULT),
+  /** the next page: actions recorded before this position */
+  before: z.coerce.number().int().min(0).optional(),
+  /** only this admin's actions */
+  adminId: z.string().uuid().optional(),
+});
+
+export const AuditTrailPage = z.object({
+  actions: z.array(AdminActionView),
+  /** `before` of the next page, null on the last */
+  nextBefore: z.number().int().nullable(),
+});
+export type AuditTrailPage = z.infer<typeof AuditTrailPage>;
+
 export const adminsRoutes = {
   adminVerify: {
     method: 'post', path: '/api/admin/verify', summary: 'Admin sign-in with username and password', tag: 'admins',
@@ -68,5 +97,9 @@ export const adminsRoutes = {
   deleteAdmin: {
     method: 'delete', path: '/api/admins/{id}', summary: 'Delete an admin (never a superadmin)', tag: 'admins',
     auth: 'admin', params: IdParam, response: z.object({ ok: z.literal(true) }),
+  },
+  adminAuditTrail: {
+    method: 'get', path: '/api/admin/audit-trail', summary: 'Every admin action, newest first, with who and when (paged)', tag: 'admins',
+    auth: 'admin', query: AuditTrailQuery, response: AuditTrailPage,
   },
 } as const satisfies Record<string, RouteContract>;

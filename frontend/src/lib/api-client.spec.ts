@@ -77,6 +77,12 @@ describe('api client (docs/product.md#api)', () => {
     expect(errorCode(problem({ code: 'not-a-code' }))).toBeUndefined();
   });
 
+  it('words every 429 as "too many attempts", with or without our problem document', () => {
+    const ours = new ApiError(429, 'Too Many Requests', JSON.stringify({ status: 429, code: 'too_many_requests', error: 'Troppi tentativi di accesso' }));
+    expect(errorMessage(ours)).toBe('Troppi tentativi, riprova più tardi');
+    expect(errorMessage(new ApiError(429, 'Too Many Requests', '<html>slow down</html>'))).toBe('Troppi tentativi, riprova più tardi');
+  });
+
   it("words refused fields with the form's own messages", () => {
     const fields = { price: 'Prezzo minimo 0,5 auracoin, a passi di 0,5', title: 'Il titolo è obbligatorio' };
     const refused = new ApiError(

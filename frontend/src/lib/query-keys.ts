@@ -39,6 +39,8 @@ export const queryKeys = {
     /** the signed-in admin (GET /api/admin/me) */
     session: ['admins', 'session'],
     list: ['admins', LIST],
+    /** every admin action, newest first (GET /api/admin/audit-trail) */
+    auditTrail: ['admins', 'audit-trail'],
   },
   performers: {
     all: ['performers'],

@@ -32,6 +32,7 @@ export const routeTable = {
   createAdmin: ['post', '/api/admins'],
   updateAdmin: ['patch', '/api/admins/{id}'],
   deleteAdmin: ['delete', '/api/admins/{id}'],
+  adminAuditTrail: ['get', '/api/admin/audit-trail'],
   getStatistics: ['get', '/api/statistics'],
   userLedger: ['get', '/api/users/{id}/ledger'],
   listUsers: ['get', '/api/users'],

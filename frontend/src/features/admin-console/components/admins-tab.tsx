@@ -13,8 +13,9 @@ import { FormField } from '../../../components/ui/form-field';
 import { SectionCard } from '../../../components/ui/section-card';
 import { OptionSelect } from '../../../components/ui/option-select';
 import { SubmitButton } from '../../../components/ui/submit-button';
+import { AuditTrailSection } from './audit-trail-section';
 
-/** Gestione Admin: list, create, toggle active, delete (browser confirmation; never a superadmin). */
+/** Gestione Admin: list, create, toggle active, delete (browser confirmation; never a superadmin); the audit trail. */
 export function AdminsTab({ currentAdminId, currentRole }: { currentAdminId: string; currentRole: AdminRole }) {
   const admins = useAdmins();
   return (
@@ -26,6 +27,7 @@ export function AdminsTab({ currentAdminId, currentRole }: { currentAdminId: str
         </Heading>
         <AdminsTable admins={admins} currentAdminId={currentAdminId} />
       </Box>
+      <AuditTrailSection admins={admins.data} />
     </Stack>
   );
 }

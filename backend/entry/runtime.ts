@@ -51,7 +51,7 @@ export async function openRuntime(config: Config, logger: Logger, options: Runti
   const realtime = createRealtime({ logger, redisUrl: config.REDIS_URL, httpServer: http?.server, sessions });
   const ports: ModulePorts = { ...infra, sessions, realtime, config, logger, now: options.now ?? (() => new Date()) };
 
-  const presence = presenceCommands(ports);
+  const presence = presenceCommands(ports, { writes: roles.includes('api') });
   const reads = readSides(ports, presence.tracker);
   const commands = roles.includes('api') ? commandSides(ports, reads, presence) : undefined;
   const workers = roles.includes('worker') ? workerSides(ports) : undefined;
@@ -79,6 +79,8 @@ export async function openRuntime(config: Config, logger: Logger, options: Runti
     http,
     async close() {
       for (const side of everySide) await side.stop?.();
+      // without the api role the presence module reads the counts but is no side of this process
+      if (!commands) await presence.stop();
       await realtime.close();
       if (http?.server.listening) await new Promise<void>((resolve) => http.server.close(() => resolve()));
       await infra.close();

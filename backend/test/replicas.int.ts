@@ -223,6 +223,27 @@ describeReplicas('two api replicas, a projector and a worker on PostgreSQL and R
     await startApi('a');
   }, 120_000);
 
+  it('a projector SIGKILLed and started again: what was sent meanwhile reaches the read side once', async () => {
+    const performer = await onlinePerformer(urls.a, admin, { rate: 1 });
+    const user = await fundedUser(urls.a, admin, 100);
+    const conversation = await user.http.post('/api/conversations', { performerId: performer.id });
+    const conversationId = conversation.json.id as string;
+    const sendOn = (url: string, content: string) => on(url, user.http).post('/api/messages', { conversationId, senderId: user.id, senderType: 'user', content });
+    expect((await sendOn(urls.a, 'prima')).status).toBe(201);
+    await roles.projector!.signal('SIGKILL');
+    // the commands still go in (a command waiting for its read model answers 503 at worst, never 500)
+    const meanwhile = await Promise.all([sendOn(urls.a, 'durante 1'), sendOn(urls.b, 'durante 2')]);
+    expect(meanwhile.map((answer) => answer.status).every((status) => status === 201 || status === 503)).toBe(true);
+    roles.projector = startRole('projector', env);
+    const listed = await eventually(
+      'the messages listed',
+      async () => ((await user.http.get(`/api/messages/${conversationId}`)).json as unknown as MessageView[]).map((message) => message.content),
+      (contents) => contents.length >= 3,
+      60_000,
+    );
+    expect([...listed].sort()).toEqual(['durante 1', 'durante 2', 'prima']);
+  }, 90_000);
+
   it('a rolling restart (SIGTERM A, start A, SIGTERM B, start B) under steady load answers no 5xx and loses no message', async () => {
     const performer = await onlinePerformer(urls.a, admin, { rate: 1 });
     const user = await fundedUser(urls.a, admin, 1_000);

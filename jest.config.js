@@ -5,7 +5,8 @@ const transform = {
     { jsc: { parser: { syntax: 'typescript', tsx: true }, target: 'es2022', transform: { react: { runtime: 'automatic' } } } },
   ],
 };
-const ignore = ['/node_modules/', '/dist/', '/data/'];
+// anchored at the root: a checkout in a folder named dist or data still runs its tests
+const ignore = ['/node_modules/', '<rootDir>/(.*/)?dist/', '<rootDir>/(.*/)?data/'];
 const common = { transform, testPathIgnorePatterns: ignore, testEnvironment: 'node', rootDir: __dirname };
 
 /** @type {import('jest').Config} */

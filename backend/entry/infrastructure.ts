@@ -31,7 +31,12 @@ export async function openInfrastructure(config: Config, logger: Logger, options
       ? await (await import('../platform/eventstore/postgres')).createPostgresEventStore({ connectionString: config.DATABASE_URL })
       : await createPgliteEventStore({ dataDir: path.join(config.dataDir, 'eventstore') }));
   let memory: MingoReadModelStore | undefined;
-  const readModels = config.MONGO_URL ? await (await import('../platform/readmodels/mongo')).createMongoReadModelStore({ url: config.MONGO_URL, dbName: config.MONGO_DB }) : (memory = createMingoReadModelStore());
+  const readModels =
+    config.READ_MODELS === 'postgres' && config.DATABASE_URL
+      ? await (await import('../platform/readmodels/postgres')).createPostgresReadModelStore({ connectionString: config.DATABASE_URL })
+      : config.READ_MODELS === 'mongo' && config.MONGO_URL
+        ? await (await import('../platform/readmodels/mongo')).createMongoReadModelStore({ url: config.MONGO_URL, dbName: config.MONGO_DB })
+        : (memory = createMingoReadModelStore());
   const jobLogger = logger.child({ component: 'jobs' });
   let inProcessJobs: InProcessJobQueue | undefined;
   const jobs = observeJobs(config.REDIS_URL ? await (await import('../platform/jobs/bullmq')).createBullMqJobQueue({ redisUrl: config.REDIS_URL, logger: jobLogger }) : (inProcessJobs = createInProcessJobQueue({ logger: jobLogger })), logger);

@@ -56,7 +56,7 @@ export async function openRuntime(config: Config, logger: Logger, options: Runti
   sessions.onRevoked((revocation) => realtime.disconnect(revocation));
   const ports: ModulePorts = { ...infra, sessions, realtime, config, logger, now: options.now ?? (() => new Date()) };
 
-  const presence = presenceCommands(ports);
+  const presence = presenceCommands(ports, { writes: roles.includes('api') });
   const reads = readSides(ports, presence.tracker);
   const commands = roles.includes('api') ? commandSides(ports, reads, presence) : undefined;
   const workers = roles.includes('worker') ? workerSides(ports) : undefined;
@@ -87,6 +87,8 @@ export async function openRuntime(config: Config, logger: Logger, options: Runti
     async close() {
       await operations.drain();
       for (const side of everySide) await side.stop?.();
+      // without the api role the presence module reads the counts but is no side of this process
+      if (!commands) await presence.stop();
       await realtime.close();
       await infra.close();
       await operations.close();

@@ -22,6 +22,13 @@
  * 4. Throughput: BENCH_CONCURRENCY (32) closed-loop senders for BENCH_THROUGHPUT_SECONDS (5),
  *    each POST a paid message (message + debit in one append): 201s per second. Then every
  *    user's balance is read back and the auracoin spent must equal the messages accepted.
+ *
+ * Engines and processes: BENCH_READ_MODELS=postgres puts the read models in that database too
+ * (with BENCH_DATABASE_URL); BENCH_REPLICAS=N (N ≥ 1, with BENCH_REDIS_URL when N > 1) runs the
+ * roles apart as compose does, N api replicas on BENCH_PORT, BENCH_PORT+1… plus a projector and a
+ * worker, instead of `npm start`'s one process. Sockets and POSTs are spread over the replicas in
+ * turn; each replica's messages/s and app CPU per message are printed, and the projector's and
+ * worker's CPU.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { Agent, request } from 'node:http';
@@ -32,7 +39,7 @@ import { createSessionManager, SESSION_COOKIE } from '../../backend/platform/htt
 import { deterministicId } from '../../backend/platform/ids';
 import { createMemoryKeyValueStore } from '../../backend/platform/kv/memory';
 import { scratchDatabase } from '../../backend/test/session-helpers';
-import { startApp } from '../scale/app-process';
+import { startApp, startRole, type RunningApp } from '../scale/app-process';
 import { scaleUserId, writeScaleLog } from '../scale/log';
 
 const settings = {
@@ -48,6 +55,10 @@ const settings = {
   redisUrl: process.env.BENCH_REDIS_URL ?? '',
   /** `on`: the app's default rate limits (messages per identity and conversation and per account, conversations…); `off`: none */
   rateLimits: process.env.BENCH_RATE_LIMITS === 'off' ? 'off' : 'on',
+  /** 'postgres': the read models in BENCH_DATABASE_URL's scratch database too; default in memory */
+  readModels: process.env.BENCH_READ_MODELS ?? '',
+  /** 0: `npm start`'s one process; N: N api replicas, a projector and a worker */
+  replicas: Number(process.env.BENCH_REPLICAS ?? 0),
 };
 /** every bench user's balance once the log is written (welcome 10 + 50 + 100, bench/scale/log.ts) */
 const STARTING_AURACOIN = 160;
@@ -100,18 +111,40 @@ async function main() {
   const secret = `bench-chat-${deterministicId(dataDir)}`;
   const sessions = createSessionManager({ secret, secure: false, revocations: createMemoryKeyValueStore() });
   const cookieOf = (sub: string, kind: 'user' | 'performer') => `${SESSION_COOKIE}=${sessions.issue({ sub, kind }).token}`;
-  const base = `http://127.0.0.1:${settings.port}`;
-  const adapters = `${settings.databaseUrl ? 'PostgreSQL' : 'PGlite'} + ${settings.redisUrl ? 'Redis' : 'in-process jobs and presence'}, rate limits ${settings.rateLimits}`;
+  const adapters = `${settings.databaseUrl ? 'PostgreSQL' : 'PGlite'} events, ${settings.readModels === 'postgres' ? 'PostgreSQL' : 'in-memory'} read models + ${settings.redisUrl ? 'Redis' : 'in-process jobs and presence'}, ${settings.replicas > 0 ? `${settings.replicas} api replica(s) + projector + worker` : 'one process'}, rate limits ${settings.rateLimits}`;
   console.log(`chat bench (${adapters}): ${settings.users} users + ${PERFORMERS.length} performers connected, ${settings.rate} messages/s for ${settings.seconds} s, then ${settings.concurrency} closed-loop senders for ${settings.throughputSeconds} s; load ${load()}`);
 
   const database = settings.databaseUrl ? await scratchDatabase(settings.databaseUrl, 'aura_bench_chat') : undefined;
   await writeScaleLog(dataDir, settings.users, undefined, undefined, database?.url);
-  const app = await startApp(dataDir, settings.port, {
+  const env = {
     SESSION_SECRET: secret, SEED_DEMO: 'true', LOG_LEVEL: 'warn', DATABASE_URL: database?.url ?? '', REDIS_URL: settings.redisUrl, MONGO_URL: '', EVENTSTORE_URL: '',
     RATE_LIMITS: settings.rateLimits === 'off' ? 'off' : '',
+    READ_MODELS: settings.readModels === 'postgres' ? 'postgres' : 'memory',
+  };
+  /** the processes answering HTTP and sockets (one, or the api replicas), and the projector and worker apart */
+  const apis: RunningApp[] = [];
+  const roles: { name: string; app: RunningApp }[] = [];
+  // whatever happens to this process, the app's go with it
+  process.once('exit', () => {
+    for (const { app } of roles) app.process.kill('SIGTERM');
   });
-  // whatever happens to this process, the app's goes with it
-  process.once('exit', () => app.process.kill('SIGTERM'));
+  if (settings.replicas === 0) {
+    const app = await startApp(dataDir, settings.port, env);
+    apis.push(app);
+    roles.push({ name: 'app', app });
+  } else {
+    // the first api seeds the demo catalogue; the others start once it has
+    for (let index = 0; index < settings.replicas; index++) {
+      const api = await startRole('api', await mkdtemp(path.join(tmpdir(), 'aura-bench-api-')), settings.port + index, { ...env, LOG_LEVEL: 'info' });
+      apis.push(api);
+      roles.push({ name: `api ${index + 1}`, app: api });
+    }
+    for (const role of ['projector', 'worker'] as const) roles.push({ name: role, app: await startRole(role, await mkdtemp(path.join(tmpdir(), `aura-bench-${role}-`)), 0, { ...env, LOG_LEVEL: 'info' }) });
+  }
+  const app = apis[0]!;
+  /** the replica a party's socket and a message go to: in turn */
+  const apiFor = (index: number) => apis[index % apis.length]!;
+  const cpuOf = () => roles.map(({ app: each }) => each.cpuSeconds());
   const users: Party[] = Array.from({ length: settings.users }, (_, index) => ({ id: scaleUserId(index), cookie: '' }));
   const performers: Party[] = PERFORMERS.map((username) => ({ id: deterministicId(`demo-performer:${username}`), cookie: '' }));
   for (const user of users) user.cookie = cookieOf(user.id, 'user');
@@ -122,22 +155,24 @@ async function main() {
     // the demo seed and the bench users' read models
     for (;;) {
       const answer = await call(settings.port, 'GET', `/api/users/${users.at(-1)!.id}`, users.at(-1)!.cookie);
-      const seeded = await call(settings.port, 'GET', `/api/performers/${performers.at(-1)!.id}`, '');
-      if (answer.status === 200 && seeded.status === 200) break;
+      // every demo performer listed (apart, the api answers before the projector has caught up)
+      const seeded = await Promise.all(performers.map((performer) => call(settings.port, 'GET', `/api/performers/${performer.id}`, '')));
+      if (answer.status === 200 && seeded.every(({ status }) => status === 200)) break;
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
 
     let started = performance.now();
-    await inBatches([...performers, ...users], 50, async (party) => {
-      party.socket = await connectSocket(base, party.cookie);
+    await inBatches([...performers, ...users], 50, async (party, index) => {
+      party.socket = await connectSocket(`http://127.0.0.1:${apiFor(index).port}`, party.cookie);
       sockets.push(party.socket);
     });
     console.log(`  ${sockets.length} sockets connected in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 
     // what the app spends with every socket connected and nothing sent
-    const idleCpu = app.cpuSeconds();
+    const idleCpu = cpuOf();
     await new Promise((resolve) => setTimeout(resolve, 5_000));
-    console.log(`  idle with ${sockets.length} sockets: app CPU ${Math.round(((app.cpuSeconds() - idleCpu) / 5) * 100)}% of a core`);
+    const idleAfter = cpuOf();
+    console.log(`  idle with ${sockets.length} sockets: ${roles.map(({ name }, index) => `${name} CPU ${Math.round(((idleAfter[index]! - idleCpu[index]!) / 5) * 100)}%`).join(', ')} of a core`);
 
     /** each user's conversation, and who receives it */
     const conversations: { user: Party; performer: Party; id: string }[] = [];
@@ -172,12 +207,28 @@ async function main() {
     }
 
     let sequence = 0;
+    /** 201s answered by each replica in the phase running */
+    let perReplica = apis.map(() => 0);
     const send = async (n: number) => {
       const conversation = conversations[n % conversations.length]!;
-      const answer = await call(settings.port, 'POST', '/api/messages', conversation.user.cookie, {
+      const replica = n % apis.length;
+      const answer = await call(apis[replica]!.port, 'POST', '/api/messages', conversation.user.cookie, {
         conversationId: conversation.id, senderId: conversation.user.id, senderType: 'user', content: `bench ${n}`,
       }).catch(() => ({ status: 0 }));
+      if (answer.status === 201) perReplica[replica]! += 1;
       return answer.status;
+    };
+    /** per process: messages/s answered (the api replicas) and CPU per message of the phase */
+    const perProcess = (cpuBefore: number[], seconds: number, messages: number) => {
+      const cpuAfter = cpuOf();
+      return roles
+        .map(({ name }, index) => {
+          const cpu = cpuAfter[index]! - cpuBefore[index]!;
+          const own = index < apis.length ? perReplica[index]! : messages;
+          const rate = index < apis.length ? `${Math.round(own / seconds)} messages/s, ` : '';
+          return `${name}: ${rate}${ms((cpu * 1000) / Math.max(1, own))} CPU per message (${Math.round((100 * cpu) / seconds)}% of a core)`;
+        })
+        .join('; ');
     };
 
     /** `total` messages at the fixed rate (open loop): the pushes' and the answers' latencies */
@@ -188,6 +239,8 @@ async function main() {
       const statuses = new Map<number, number>();
       const pending: Promise<void>[] = [];
       const first = sequence;
+      perReplica = apis.map(() => 0);
+      const processesBefore = cpuOf();
       const cpuBefore = app.cpuSeconds();
       const started = performance.now();
       while (sequence - first < total) {
@@ -213,6 +266,7 @@ async function main() {
       console.log(`  ${label}: sent ${total} in ${sendSeconds.toFixed(1)} s (${Math.round(total / sendSeconds)}/s): ${[...statuses].map(([status, count]) => `${count}× ${status || 'no answer'}`).join(', ')}; load ${load()}`);
       console.log(`    POST → recipient's socket (${pushed.length} of ${accepted} pushed, ${duplicates} twice so far): p50 ${ms(percentile(pushed, 50))}, p99 ${ms(percentile(pushed, 99))}, max ${ms(pushed.at(-1) ?? 0)}`);
       console.log(`    POST answered: p50 ${ms(percentile(answers, 50))}, p99 ${ms(percentile(answers, 99))}; app CPU ${ms((rateCpu * 1000) / total)} per message (${Math.round((100 * rateCpu) / sendSeconds)}% of a core)`);
+      if (roles.length > 1) console.log(`    ${perProcess(processesBefore, sendSeconds, accepted)}`);
       if (process.env.BENCH_TIMELINE) {
         // p50/p99/max of the pushes by half second of sending
         const buckets = new Map<number, number[]>();
@@ -241,6 +295,8 @@ async function main() {
     let paid = 0;
     let refused = 0;
     const deadline = performance.now() + settings.throughputSeconds * 1000;
+    perReplica = apis.map(() => 0);
+    const processesBefore = cpuOf();
     const cpuBefore = app.cpuSeconds();
     started = performance.now();
     await Promise.all(Array.from({ length: settings.concurrency }, async () => {
@@ -253,11 +309,12 @@ async function main() {
     const throughputCpu = app.cpuSeconds() - cpuBefore;
     console.log(`  paid messages (message + wallet debit): ${Math.round(paid / throughputSeconds)}/s with ${settings.concurrency} senders (${paid} in ${throughputSeconds.toFixed(1)} s, ${refused} refused); load ${load()}`);
     console.log(`    app CPU ${ms((throughputCpu * 1000) / Math.max(1, paid))} per paid message (${Math.round((100 * throughputCpu) / throughputSeconds)}% of a core): ~${Math.round(paid / Math.max(0.01, throughputCpu))}/s on a core of its own`);
+    if (roles.length > 1) console.log(`    ${perProcess(processesBefore, throughputSeconds, paid)}`);
 
     // every 201 was debited once: the auracoin spent is the messages accepted (1 auracoin each)
     let spent = 0;
-    await inBatches(users, 16, async (user) => {
-      const answer = await call(settings.port, 'GET', `/api/users/${user.id}`, user.cookie);
+    await inBatches(users, 16, async (user, index) => {
+      const answer = await call(apiFor(index).port, 'GET', `/api/users/${user.id}`, user.cookie);
       spent += STARTING_AURACOIN - (JSON.parse(answer.text) as { auracoinBalance: number }).auracoinBalance;
     });
     const expected = accepted + paid;
@@ -266,7 +323,8 @@ async function main() {
   } finally {
     for (const socket of sockets) socket.close();
     agent.destroy();
-    await app.stop();
+    // the api replicas first: a push of the projector's has nowhere to go after them
+    for (const { app: each } of roles) await each.stop();
     await database?.drop();
     await rm(dataDir, { recursive: true, force: true });
   }

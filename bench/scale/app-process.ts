@@ -78,3 +78,49 @@ export async function startApp(dataDir: string, port: number, env: Record<string
     },
   };
 }
+
+/**
+ * One role of compose in a process of its own (`node --import tsx backend/entry/<role>.ts`, what
+ * `npm run start:<role>` runs), its CPU read from that very process. An api is ready when
+ * `/api/health` is green; the projector and the worker when they say they run.
+ */
+export async function startRole(role: 'api' | 'projector' | 'worker', dataDir: string, port: number, env: Record<string, string> = {}): Promise<RunningApp> {
+  const started = performance.now();
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, `backend/entry/${role}.ts`)], {
+    cwd: root,
+    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info', ADMIN_PASSWORD: 'bench-admin-password', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  // the log's lines (on stdout or stderr, as the logger has it) say when the role runs; warnings and errors are shown
+  let output = '';
+  const keep = (chunk: Buffer) => {
+    output = (output + chunk.toString()).slice(-10_000);
+    for (const line of chunk.toString().split('\n')) if (/"level":"(warn|error)"|"level":[45]0/.test(line)) process.stderr.write(`${role}: ${line}\n`);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  let exitCode: number | null | undefined;
+  void exited.then((code) => (exitCode = code));
+  for (;;) {
+    if (exitCode !== undefined) throw new Error(`the ${role} exited with ${exitCode} before it was ready:\n${output}`);
+    if (role === 'api' ? (await fetch(`http://127.0.0.1:${port}/api/health`).catch(() => undefined))?.status === 200 : /running/.test(output)) break;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  const cpuSeconds = () => {
+    const [utime = 0, stime = 0] = (readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1] ?? '').split(' ').slice(11, 13).map(Number);
+    return (utime + stime) / 100;
+  };
+  return {
+    process: child,
+    port,
+    readySeconds: (performance.now() - started) / 1000,
+    readyCpuSeconds: cpuSeconds(),
+    cpuSeconds,
+    rssMiB: () => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))?.[1] ?? 0) / 1024,
+    async stop() {
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}

@@ -1,15 +1,20 @@
 import type { CommandSide, ModulePorts } from '../../platform/module';
 import type { AuraSocket } from '../../platform/realtime/realtime';
+import { sharePresence } from './shared';
 import { createPresenceTracker } from './tracker';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /**
- * Socket presence of this api node: who is connected, which performers have a live connection,
- * how many connections look at each performer ('performer:view'). Other modules subscribe to it.
+ * Socket presence: who is connected, which performers have a live connection, how many connections
+ * look at each performer ('performer:view'). Other modules subscribe to it. Alone, this node's own
+ * sockets; with Redis, the sums over every api node (shared.ts), `writes` when this node is an api.
  */
-export function presenceCommands(_ports: ModulePorts) {
+export function presenceCommands(ports: ModulePorts, options: { writes: boolean } = { writes: true }) {
   const tracker = createPresenceTracker();
+  const redisUrl = ports.config.REDIS_URL;
+  const shared = redisUrl ? sharePresence(tracker, { redisUrl, ttlMs: ports.config.PRESENCE_TTL_MS, writes: options.writes, logger: ports.logger }) : undefined;
+  const feed = shared ?? tracker;
   return {
     name: 'presence',
     sockets(socket: AuraSocket) {
@@ -21,10 +26,13 @@ export function presenceCommands(_ports: ModulePorts) {
       socket.on('disconnect', () => tracker.disconnected(socket.id));
     },
     tracker: {
-      subscribe: tracker.subscribe,
-      viewersOf: tracker.viewersOf,
-      viewersVersion: tracker.viewersVersion,
-      onlineUsers: tracker.onlineUsers,
+      subscribe: feed.subscribe,
+      viewersOf: feed.viewersOf,
+      viewersVersion: feed.viewersVersion,
+      onlineUsers: feed.onlineUsers,
+    },
+    async stop() {
+      await shared?.close();
     },
   } satisfies CommandSide & Record<string, unknown>;
 }

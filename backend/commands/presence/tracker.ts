@@ -1,7 +1,7 @@
 /**
  * Socket presence on this node: who is connected, which performers have a live connection, and
  * how many connections are looking at each performer. Counts are real (no invented numbers); with
- * several api nodes each counts its own sockets (a shared count would go through Redis).
+ * several api nodes each shares its part through Redis (shared.ts) and the counts are the sum.
  */
 export interface PresencePrincipal {
   sub: string;
@@ -17,6 +17,14 @@ export interface PresenceListener {
   countChanged?(onlineUsers: number): void;
 }
 
+/** One node's connections: anonymous ones, signed-in accounts (`kind:sub`), viewers per performer, performers connected. */
+export interface PresenceShare {
+  anonymous: number;
+  accounts: string[];
+  viewers: Record<string, number>;
+  performers: string[];
+}
+
 export function createPresenceTracker() {
   const sockets = new Map<string, { principal?: PresencePrincipal; viewing?: string }>();
   const performerSockets = new Map<string, Set<string>>();
@@ -28,7 +36,11 @@ export function createPresenceTracker() {
   /** bumped on every viewer-count change, so answers that include viewer counts can be memoised */
   let viewersVersion = 0;
 
+  /** bumped on every change a listener hears of, so sums over this node's share can be memoised */
+  let version = 0;
+
   const emit = <K extends keyof PresenceListener>(key: K, ...args: Parameters<NonNullable<PresenceListener[K]>>) => {
+    version += 1;
     for (const listener of listeners) (listener[key] as ((...a: unknown[]) => void) | undefined)?.(...args);
   };
 
@@ -109,8 +121,16 @@ export function createPresenceTracker() {
       viewersVersion += 1;
       emit('viewersChanged', performerId, set.size);
     },
+    /** this node's part of the counts, as shared with the other api nodes (shared.ts) */
+    share: (): PresenceShare => ({
+      anonymous,
+      accounts: [...accountConnections.keys()],
+      viewers: Object.fromEntries([...viewers].map(([performerId, set]) => [performerId, set.size])),
+      performers: [...performerSockets.keys()],
+    }),
     viewersOf: (performerId: string) => viewers.get(performerId)?.size ?? 0,
     viewersVersion: () => viewersVersion,
+    version: () => version,
     isConnected: (performerId: string) => (performerSockets.get(performerId)?.size ?? 0) > 0,
     onlineUsers,
   };

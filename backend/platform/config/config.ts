@@ -61,6 +61,8 @@ const ConfigSchema = z
     DATABASE_URL: optionalUrl,
     MONGO_URL: optionalUrl,
     MONGO_DB: z.string().default('aura'),
+    /** where the read models live: in memory (the embedded default), MongoDB (MONGO_URL) or PostgreSQL (DATABASE_URL); unset: mongo when MONGO_URL is set */
+    READ_MODELS: optional(z.enum(['memory', 'mongo', 'postgres'])),
     REDIS_URL: optionalUrl,
     SEED_DEMO: z
       .enum(['true', 'false'])
@@ -91,6 +93,8 @@ const ConfigSchema = z
     PRESENCE_GRACE_MS: milliseconds(60_000, 600_000),
     /** the private-session billing clock: one billed minute (tests shorten it) */
     BILLING_MINUTE_MS: withDefault(z.coerce.number().int().min(1).max(3_600_000), 60_000),
+    /** how long an api replica's share of the presence and viewer counts lives in Redis unless refreshed (a killed replica's sockets leave the counts after it) */
+    PRESENCE_TTL_MS: withDefault(z.coerce.number().int().min(1_000).max(60_000), 30_000),
     /** how long a dropped session participant may take to come back before the session ends */
     SESSION_RECONNECT_GRACE_MS: milliseconds(30_000, 600_000),
     /** how long a session request waits for the performer's answer */
@@ -120,12 +124,14 @@ const ConfigSchema = z
     message: 'RATE_LIMITS=off is for benches and tests, never production',
     path: ['RATE_LIMITS'],
   })
+  .refine((env) => env.READ_MODELS !== 'postgres' || env.DATABASE_URL, { message: 'READ_MODELS=postgres needs DATABASE_URL', path: ['READ_MODELS'] })
+  .refine((env) => env.READ_MODELS !== 'mongo' || env.MONGO_URL, { message: 'READ_MODELS=mongo needs MONGO_URL', path: ['READ_MODELS'] })
   .refine((env) => env.PAYMENT_PROVIDER !== 'stripe' || (env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET && env.PUBLIC_URL), {
     message: 'PAYMENT_PROVIDER=stripe needs STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET and PUBLIC_URL',
     path: ['PAYMENT_PROVIDER'],
   });
 
-export type Config = z.infer<typeof ConfigSchema> & { dataDir: string; production: boolean };
+export type Config = Omit<z.infer<typeof ConfigSchema>, 'READ_MODELS'> & { READ_MODELS: 'memory' | 'mongo' | 'postgres'; dataDir: string; production: boolean };
 
 export class ConfigError extends Error {}
 
@@ -140,16 +146,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const config = parsed.data;
-  return { ...config, dataDir: path.resolve(config.DATA_DIR), production: config.NODE_ENV === 'production' };
+  const readModels = config.READ_MODELS ?? (config.MONGO_URL ? 'mongo' : 'memory');
+  return { ...config, READ_MODELS: readModels, dataDir: path.resolve(config.DATA_DIR), production: config.NODE_ENV === 'production' };
 }
 
 /** Which adapter each port uses under this configuration. */
 export function adapterChoice(config: Config) {
   return {
     eventStore: config.EVENTSTORE_URL ? 'eventstoredb' : config.DATABASE_URL ? 'postgres' : 'pglite',
-    readModels: config.MONGO_URL ? 'mongodb' : 'memory',
+    readModels: ({ memory: 'memory', mongo: 'mongodb', postgres: 'postgres' } as const)[config.READ_MODELS],
     jobs: config.REDIS_URL ? 'bullmq' : 'in-process',
-    realtime: config.REDIS_URL ? 'redis-adapter' : 'single-process',
+    realtime: config.REDIS_URL ? 'redis-streams-adapter' : 'single-process',
     payments: config.PAYMENT_PROVIDER,
   } as const;
 }

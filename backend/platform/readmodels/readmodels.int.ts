@@ -1,6 +1,7 @@
 import { describeWithEngine, engineSource } from '../../test/engines';
 import { createMingoReadModelStore } from './mingo';
 import { createMongoReadModelStore } from './mongo';
+import { createPostgresReadModelStore } from './postgres';
 import { readModelContract } from './readmodels.contract';
 
 describe('in-memory read models (mingo)', () => {
@@ -42,4 +43,21 @@ describeWithEngine(mongo, 'MongoDB read models', () => {
   afterAll(() => stopContainer());
 
   readModelContract(() => createMongoReadModelStore({ url, dbName: `aura_contract_${process.pid}_${Date.now()}` }));
+});
+
+const postgres = process.env.DATABASE_URL ? ({ kind: 'url', url: process.env.DATABASE_URL } as const) : ({ kind: 'absent', reason: 'PostgreSQL: no DATABASE_URL set' } as const);
+
+describeWithEngine(postgres, 'PostgreSQL read models', () => {
+  // a schema of the run's own, dropped at the end: the contract's collections never meet the app's
+  const schema = `readmodels_contract_${process.pid}`;
+  afterAll(async () => {
+    if (postgres.kind !== 'url') return;
+    const { default: pg } = await import('pg');
+    const client = new pg.Client({ connectionString: postgres.url });
+    await client.connect();
+    await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+    await client.end();
+  });
+
+  readModelContract(() => createPostgresReadModelStore({ connectionString: postgres.kind === 'url' ? postgres.url : '', schema }));
 });

@@ -142,6 +142,32 @@ describeWithEngine(redis, 'realtime across nodes through the Redis adapter', () 
     }
   });
 
+  it('a socket whose connection drops for a moment gets, once back, what was pushed to it meanwhile (connection-state recovery)', async () => {
+    const api = await listen({ redisUrl });
+    const projector = createRealtime({ logger, redisUrl });
+    const alice = await socketOf(api.url, aliceId);
+    try {
+      await silence(200);
+      const balances: unknown[] = [];
+      alice.on('balance:changed', (payload) => balances.push(payload));
+      projector.toUser(aliceId, 'balance:changed', { userId: aliceId, auracoinBalance: 1 });
+      await silence(200);
+      expect(balances).toHaveLength(1);
+      const back = heard(alice, 'connect');
+      alice.io.engine.close();
+      projector.toUser(aliceId, 'balance:changed', { userId: aliceId, auracoinBalance: 2 });
+      projector.toUser(aliceId, 'balance:changed', { userId: aliceId, auracoinBalance: 3 });
+      await back;
+      await silence(300);
+      expect(alice.recovered).toBe(true);
+      expect(balances).toEqual([1, 2, 3].map((auracoinBalance) => ({ userId: aliceId, auracoinBalance })));
+    } finally {
+      alice.close();
+      await projector.close();
+      await api.realtime.close();
+    }
+  });
+
   it('drops a push that comes after the stop instead of publishing on the closed Redis connection', async () => {
     const node = createRealtime({ logger, redisUrl });
     await silence(100);

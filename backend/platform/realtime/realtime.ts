@@ -1,5 +1,5 @@
 import type { Server as HttpServer } from 'node:http';
-import { createAdapter } from '@socket.io/redis-adapter';
+import { createAdapter } from '@socket.io/redis-streams-adapter';
 import { Redis } from 'ioredis';
 import { Server, type Socket } from 'socket.io';
 import { rooms, type ClientToServerEvents, type ServerToClientEvents } from '@aura/contracts';
@@ -12,6 +12,8 @@ const accountRoom = (sub: string) => `account:${sub}`;
 
 type EventName = keyof ServerToClientEvents;
 
+/** how long a dropped socket may take to come back and still receive what it missed */
+const RECOVERY_WINDOW_MS = 2 * 60_000;
 /** a 'readmodel:changed' repeated within this long is pushed once more at its end */
 const COALESCE_MS = 200;
 type PayloadOf<E extends EventName> = Parameters<ServerToClientEvents[E]>[0];
@@ -59,15 +61,18 @@ export function readCookie(header: string | undefined, name: string): string | u
 }
 
 export function createRealtime(options: RealtimeOptions): Realtime {
-  const io = new Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, { principal?: Principal }>(
-    options.httpServer,
-    { serveClient: false, cors: undefined, maxHttpBufferSize: 64 * 1024 },
-  );
+  const io = new Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, { principal?: Principal }>(options.httpServer, {
+    serveClient: false,
+    cors: undefined,
+    maxHttpBufferSize: 64 * 1024,
+    // with Redis, a socket back within this long gets what it missed (the streams keep it); a longer
+    // absence starts afresh and the client refetches over REST. The session cookie is checked again.
+    ...(options.redisUrl && { connectionStateRecovery: { maxDisconnectionDuration: RECOVERY_WINDOW_MS, skipMiddlewares: false } }),
+  });
   const redisClients: Redis[] = [];
   if (options.redisUrl) {
     const pub = new Redis(options.redisUrl);
-    const sub = pub.duplicate();
-    redisClients.push(pub, sub);
+    redisClients.push(pub);
     // ioredis reconnects by itself (a Redis restart); without a handler each error is an unhandled 'error' event
     let lastWarnAt = 0;
     for (const client of redisClients) {
@@ -77,7 +82,9 @@ export function createRealtime(options: RealtimeOptions): Realtime {
         options.logger.warn('realtime: redis connection error', { error: error.message });
       });
     }
-    io.adapter(createAdapter(pub, sub));
+    // docs/architecture.md#distributed-mode: every node appends to one Redis stream and reads it; a
+    // short block so a stopping node's reader ends soon after the stop
+    io.adapter(createAdapter(pub, { streamName: 'aura:socket.io', sessionKeyPrefix: 'aura:socket.io:session:', blockTimeInMs: 1_000, maxLen: 100_000 }));
   }
 
   const connectionListeners: ((socket: AuraSocket) => void)[] = [];
@@ -151,7 +158,7 @@ export function createRealtime(options: RealtimeOptions): Realtime {
   };
 
   return {
-    adapter: options.redisUrl ? 'socket.io+redis' : 'socket.io',
+    adapter: options.redisUrl ? 'socket.io+redis-streams' : 'socket.io',
     toUser: (userId, event, payload) => emit(rooms.user(userId), event, payload),
     toPerformer: (performerId, event, payload) => emit(rooms.performer(performerId), event, payload),
     toConversation: (conversationId, event, payload) => emit(rooms.conversation(conversationId), event, payload),
@@ -174,6 +181,7 @@ export function createRealtime(options: RealtimeOptions): Realtime {
       windows.clear();
       // without an HTTP server there is no engine to close (Server.close would throw)
       if (options.httpServer) await new Promise<void>((resolve) => io.close(() => resolve()));
+      else if (options.redisUrl) await io.of('/').adapter.close();
       await Promise.all(redisClients.map((client) => client.quit().catch(() => undefined)));
     },
   };

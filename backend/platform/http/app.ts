@@ -8,6 +8,7 @@ import send from 'koa-send';
 import serve from 'koa-static';
 import type { Logger } from '../logging/logger';
 import { notFound } from './errors';
+import { oneRouter } from './one-router';
 import { problemHandler } from './problem';
 import { requestId } from './request-id';
 import { securityHeaders } from './security-headers';
@@ -41,7 +42,8 @@ export function createHttpApp(options: HttpAppOptions): Koa {
       multipart: false,
     }),
   );
-  for (const router of options.routers) app.use(router.routes()).use(router.allowedMethods());
+  const router = oneRouter(options.routers);
+  app.use(router.routes()).use(router.allowedMethods());
   app.use(async (ctx, next) => {
     if (ctx.path === '/api' || ctx.path.startsWith('/api/')) throw notFound(`No route ${ctx.method} ${ctx.path}`);
     await next();

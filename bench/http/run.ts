@@ -4,10 +4,13 @@
  * Starts the real app embedded (adapters, projector and worker in this process, the demo data in a
  * temporary DATA_DIR) and, on another port, a bare Koa app that serves the very same bytes: each
  * URL's body is fetched once from the app, then served from memory with the same content type.
- * For each URL, wrk (BENCH_THREADS 2, BENCH_CONNECTIONS 50, BENCH_DURATION 10s) loads the app, then
- * the bare app; the figure is the ratio of their requests/s (target ≥ 0.5 for the gallery, a
- * performer and packages; the liveness probe near 1). Anonymous requests, as a visitor's browser
- * sends them the first time (no cookie, no If-None-Match); one more row sends the ETag back (304).
+ * For each URL, wrk (BENCH_THREADS 2, BENCH_CONNECTIONS 50) loads the app and the bare app for
+ * BENCH_SECONDS (10) each, in BENCH_ROUNDS (5) alternating slices so that a burst of other work on a
+ * shared machine falls on both alike; the figure is the ratio of their requests/s (target ≥ 0.5
+ * for the gallery, a performer and packages; the liveness probe near 1). Both servers live in this
+ * process, so the CPU time it used per request (user + system) is printed too: its ratio is what
+ * the requests/s ratio would be on an otherwise idle machine. Anonymous requests, as a visitor's
+ * browser sends them the first time (no cookie, no If-None-Match); one more row sends the ETag back.
  * BENCH_ONLY=gallery runs only the reads whose label contains that.
  */
 import { spawn } from 'node:child_process';
@@ -26,7 +29,8 @@ import { deterministicId } from '../../backend/platform/ids';
 const settings = {
   threads: Number(process.env.BENCH_THREADS ?? 2),
   connections: Number(process.env.BENCH_CONNECTIONS ?? 50),
-  duration: process.env.BENCH_DURATION ?? '10s',
+  seconds: Number(process.env.BENCH_SECONDS ?? 10),
+  rounds: Number(process.env.BENCH_ROUNDS ?? 5),
   warmup: process.env.BENCH_WARMUP ?? '2s',
   /** only the reads whose label contains this */
   only: process.env.BENCH_ONLY,
@@ -44,11 +48,14 @@ interface WrkResult {
   perSecond: number;
   requests: number;
   failed: number;
+  /** CPU time of this process (both servers live in it) during the run, µs */
+  cpuMicros: number;
 }
 
 /** wrk against one URL; requests/s and the count of non-2xx/3xx answers and socket errors. */
 function wrk(url: string, duration: string, headers: Record<string, string> = {}): Promise<WrkResult> {
   const args = [`-t${settings.threads}`, `-c${settings.connections}`, `-d${duration}`, ...Object.entries(headers).flatMap(([name, value]) => ['-H', `${name}: ${value}`]), url];
+  const cpu = process.cpuUsage();
   return new Promise((resolve, reject) => {
     const child = spawn('wrk', args, { stdio: ['ignore', 'pipe', 'inherit'] });
     let output = '';
@@ -61,7 +68,8 @@ function wrk(url: string, duration: string, headers: Record<string, string> = {}
       const non2xx = Number(/Non-2xx or 3xx responses:\s+(\d+)/.exec(output)?.[1] ?? 0);
       const socketErrors = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(output);
       const errors = socketErrors ? socketErrors.slice(1).reduce((sum, n) => sum + Number(n), 0) : 0;
-      resolve({ perSecond, requests, failed: non2xx + errors });
+      const used = process.cpuUsage(cpu);
+      resolve({ perSecond, requests, failed: non2xx + errors, cpuMicros: used.user + used.system });
     });
   });
 }
@@ -81,6 +89,9 @@ async function bareKoa(bodies: Map<string, { status: number; type: string; body:
   const address = server.address();
   return { port: typeof address === 'object' && address ? address.port : 0, server };
 }
+
+const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;
+const cpuPerRequest = (runs: WrkResult[]) => runs.reduce((sum, run) => sum + run.cpuMicros, 0) / runs.reduce((sum, run) => sum + run.requests, 0);
 
 async function main() {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'aura-bench-http-'));
@@ -118,18 +129,31 @@ async function main() {
     bare = await bareKoa(bodies);
     const bareUrl = `http://127.0.0.1:${bare.port}`;
 
-    console.log(`http bench: wrk -t${settings.threads} -c${settings.connections} -d${settings.duration} per run; demo data, anonymous requests`);
-    console.log(`${'read'.padEnd(32)} ${'bytes'.padStart(7)} ${'app req/s'.padStart(10)} ${'bare req/s'.padStart(11)} ${'ratio'.padStart(6)}  target`);
+    const slice = `${Math.max(1, Math.round(settings.seconds / settings.rounds))}s`;
+    console.log(`http bench: wrk -t${settings.threads} -c${settings.connections}, ${settings.rounds} × ${slice} per side and read, alternating; demo data, anonymous requests`);
+    console.log(`${'read'.padEnd(30)} ${'bytes'.padStart(6)} ${'app req/s'.padStart(10)} ${'bare req/s'.padStart(11)} ${'ratio'.padStart(6)} ${'app µs/req'.padStart(11)} ${'bare µs/req'.padStart(12)} ${'cpu ratio'.padStart(10)}  target`);
     for (const target of targets.filter((candidate) => !settings.only || candidate.label.includes(settings.only))) {
       const bytes = bodies.get(target.path)!.body.length;
       await wrk(`${appUrl}${target.path}`, settings.warmup, target.headers);
       await wrk(`${bareUrl}${target.path}`, settings.warmup);
-      const app = await wrk(`${appUrl}${target.path}`, settings.duration, target.headers);
-      const baseline = await wrk(`${bareUrl}${target.path}`, settings.duration);
-      const ratio = app.perSecond / baseline.perSecond;
-      const failed = app.failed > 0 || baseline.failed > 0 ? `  (failed: app ${app.failed}, bare ${baseline.failed})` : '';
+      const app: WrkResult[] = [];
+      const baseline: WrkResult[] = [];
+      for (let round = 0; round < settings.rounds; round++) {
+        app.push(await wrk(`${appUrl}${target.path}`, slice, target.headers));
+        baseline.push(await wrk(`${bareUrl}${target.path}`, slice));
+      }
+      const appRate = mean(app.map((run) => run.perSecond));
+      const bareRate = mean(baseline.map((run) => run.perSecond));
+      const appCpu = cpuPerRequest(app);
+      const bareCpu = cpuPerRequest(baseline);
+      const failedApp = app.reduce((sum, run) => sum + run.failed, 0);
+      const failedBare = baseline.reduce((sum, run) => sum + run.failed, 0);
+      const failed = failedApp > 0 || failedBare > 0 ? `  (failed: app ${failedApp}, bare ${failedBare})` : '';
       const goal = target.target > 0 ? `≥ ${target.target}` : '(bare: 200 with the body)';
-      console.log(`${target.label.padEnd(32)} ${String(bytes).padStart(7)} ${Math.round(app.perSecond).toLocaleString('en').padStart(10)} ${Math.round(baseline.perSecond).toLocaleString('en').padStart(11)} ${ratio.toFixed(2).padStart(6)}  ${goal}${failed}`);
+      console.log(
+        `${target.label.padEnd(30)} ${String(bytes).padStart(6)} ${Math.round(appRate).toLocaleString('en').padStart(10)} ${Math.round(bareRate).toLocaleString('en').padStart(11)} ${(appRate / bareRate).toFixed(2).padStart(6)}` +
+          ` ${appCpu.toFixed(1).padStart(11)} ${bareCpu.toFixed(1).padStart(12)} ${(bareCpu / appCpu).toFixed(2).padStart(10)}  ${goal}${failed}`,
+      );
     }
   } finally {
     bare?.server.close();

@@ -89,13 +89,15 @@ export function mountRoute<C extends RouteContract>(
 ) {
   const kinds = allowedKinds[contract.auth];
   const anonymous = !kinds && handler.length < 3;
+  // a public read's query (the gallery's filters) is parsed once per query string
+  const queries = !kinds && contract.method === 'get' && contract.query ? new Map<string, unknown>() : undefined;
   const run: Middleware = async (ctx) => {
     const caller = anonymous ? undefined : await sessions.fromContext(ctx);
     if (kinds && !caller) throw unauthorized();
     if (kinds && caller && !kinds.includes(caller.kind)) throw forbidden();
     const input = {
       params: parsePart(contract.params, ctx.params, 'params'),
-      query: parsePart(contract.query, ctx.query, 'query'),
+      query: queries ? parsedQuery(ctx, contract.query, queries) : parsePart(contract.query, ctx.query, 'query'),
       body: contract.body ? parsePart(contract.body, ctx.request.body, 'body') : undefined,
       idempotencyKey: contract.idempotencyKey ? idempotencyKeyOf(ctx, contract.idempotencyKey) : undefined,
       upload: contract.upload ? uploadOf(ctx, contract.upload) : undefined,
@@ -131,13 +133,13 @@ function writeAnswer(ctx: Context, contract: RouteContract, answer: unknown) {
     }
     default:
       if (answer instanceof JsonText) {
-        ctx.set('ETag', answer.etag);
+        ctx.res.setHeader('ETag', answer.etag);
         // Koa's freshness check (If-None-Match against the ETag, GET or HEAD, 2xx), only when asked
-        if (ctx.get('If-None-Match') !== '' && ctx.fresh) {
+        if (ctx.headers['if-none-match'] !== undefined && ctx.fresh) {
           ctx.status = 304;
           return;
         }
-        ctx.set('Content-Type', 'application/json; charset=utf-8');
+        ctx.res.setHeader('Content-Type', 'application/json; charset=utf-8');
         ctx.body = answer.bytes;
       } else ctx.body = contract.response.parse(answer);
   }
@@ -148,6 +150,22 @@ function parsePart(schema: z.ZodType | undefined, value: unknown, part: string) 
   const parsed = schema.safeParse(value ?? {});
   if (parsed.success) return parsed.data;
   throw validationError(parsed.error, part);
+}
+
+const QUERIES_KEPT = 500;
+
+/** `parsePart` of the query, remembered per query string; frozen, since every request with it shares it. */
+function parsedQuery(ctx: Context, schema: z.ZodType | undefined, memo: Map<string, unknown>): unknown {
+  const key = ctx.querystring;
+  let parsed = memo.get(key);
+  if (parsed === undefined) {
+    parsed = parsePart(schema, ctx.query, 'query');
+    for (const value of Object.values(parsed as object)) if (Array.isArray(value)) Object.freeze(value);
+    Object.freeze(parsed);
+    if (memo.size >= QUERIES_KEPT) memo.clear();
+    memo.set(key, parsed);
+  }
+  return parsed;
 }
 
 function idempotencyKeyOf(ctx: Context, presence: 'required' | 'optional'): string | undefined {

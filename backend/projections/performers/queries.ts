@@ -92,6 +92,7 @@ function galleryOrder(a: PerformerDoc, b: PerformerDoc): number {
 }
 
 const CHECKPOINTS = '_checkpoints';
+const DAY_MS = 86_400_000;
 /** How stale the gallery may be behind the performers read model (presence changes are pushed by socket anyway). */
 const SNAPSHOT_CHECK_MS = 50;
 
@@ -197,8 +198,8 @@ export function createPerformerQueries(readModels: ReadModelStore, live: LiveFig
      * (its checkpoint, read on every call), day (her age) and viewer-count version.
      */
     async publicProfileJson(id: string, country: string | undefined, check: (view: PublicPerformerView) => unknown): Promise<JsonText | null> {
-      const now = live.now();
-      return profiles(`${id}|${country ?? ''}|${live.viewersVersion()}|${now.toISOString().slice(0, 10)}`, async () => {
+      const day = Math.floor(live.now().getTime() / DAY_MS);
+      return profiles(`${id}|${country ?? ''}|${live.viewersVersion()}|${day}`, async () => {
         const doc = await performers.findOne({ _id: id });
         return doc && sightOf(doc, undefined, country) === 'public' ? JsonText.of(check(toPublicPerformerView(doc, live))) : null;
       });

@@ -43,7 +43,7 @@ export function createHttpApp(options: HttpAppOptions): Koa {
     }),
   );
   const router = oneRouter(options.routers);
-  app.use(router.routes()).use(router.allowedMethods());
+  app.use(router.routes).use(router.allowedMethods);
   app.use(async (ctx, next) => {
     if (ctx.path === '/api' || ctx.path.startsWith('/api/')) throw notFound(`No route ${ctx.method} ${ctx.path}`);
     await next();

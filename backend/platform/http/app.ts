@@ -10,6 +10,7 @@ import type { Logger } from '../logging/logger';
 import type { Lifecycle } from '../process/lifecycle';
 import { notFound } from './errors';
 import { observeRequests } from './observe';
+import { oneRouter } from './one-router';
 import { problemHandler } from './problem';
 import { securityHeaders } from './security-headers';
 
@@ -42,7 +43,8 @@ export function createHttpApp(options: HttpAppOptions): Koa {
       multipart: false,
     }),
   );
-  for (const router of options.routers) app.use(router.routes()).use(router.allowedMethods());
+  const router = oneRouter(options.routers);
+  app.use(router.routes).use(router.allowedMethods);
   app.use(async (ctx, next) => {
     // /metrics lives on METRICS_PORT only: here it is no page of the frontend either
     if (ctx.path === '/api' || ctx.path.startsWith('/api/') || ctx.path === '/metrics') throw notFound(`No route ${ctx.method} ${ctx.path}`);

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type Router from '@koa/router';
 import type { Context, Middleware } from 'koa';
 import type { z } from 'zod';
@@ -30,9 +31,22 @@ export interface FileAnswer {
   fileName?: string;
 }
 
-/** JSON the handler has already serialised (and checked against the response schema itself): the gallery's memo. */
+/**
+ * JSON the handler has already serialised (and checked against the response schema itself), kept
+ * by a memo between changes of its read model: encoded once, with a strong ETag of its bytes, so a
+ * request answers it without encoding it again and a client that holds it gets a 304.
+ */
 export class JsonText {
-  constructor(readonly text: string) {}
+  readonly bytes: Buffer;
+  readonly etag: string;
+  constructor(text: string) {
+    this.bytes = Buffer.from(text);
+    this.etag = `"${createHash('sha256').update(this.bytes).digest('base64url').slice(0, 27)}"`;
+  }
+
+  static of(value: unknown): JsonText {
+    return new JsonText(JSON.stringify(value));
+  }
 }
 
 export type Answer<C extends RouteContract> = C['answers'] extends 'file'
@@ -63,7 +77,8 @@ export const toRouterPath = (path: string) => path.replace(/\{(\w+)\}/g, ':$1');
  * params, query, body and the Idempotency-Key header with zod (one 400 shape for all), hands the
  * upload over when the contract has one, runs the handler and writes the answer the contract
  * declares: JSON shaped by the response schema (so nothing outside the contract, like a password
- * hash, can leak), a file, an HTML page or a redirect.
+ * hash, can leak), a file, an HTML page or a redirect. A public route whose handler takes no caller
+ * (two parameters) never decodes the session cookie: the answer is the same for everyone.
  */
 export function mountRoute<C extends RouteContract>(
   router: Router,
@@ -72,14 +87,17 @@ export function mountRoute<C extends RouteContract>(
   handler: RouteHandler<C>,
   ...before: Middleware[]
 ) {
+  const kinds = allowedKinds[contract.auth];
+  const anonymous = !kinds && handler.length < 3;
+  // a public read's query (the gallery's filters) is parsed once per query string
+  const queries = !kinds && contract.method === 'get' && contract.query ? new Map<string, unknown>() : undefined;
   const run: Middleware = async (ctx) => {
-    const caller = await sessions.fromContext(ctx);
-    const kinds = allowedKinds[contract.auth];
+    const caller = anonymous ? undefined : await sessions.fromContext(ctx);
     if (kinds && !caller) throw unauthorized();
     if (kinds && caller && !kinds.includes(caller.kind)) throw forbidden();
     const input = {
       params: parsePart(contract.params, ctx.params, 'params'),
-      query: parsePart(contract.query, ctx.query, 'query'),
+      query: queries ? parsedQuery(ctx, contract.query, queries) : parsePart(contract.query, ctx.query, 'query'),
       body: contract.body ? parsePart(contract.body, ctx.request.body, 'body') : undefined,
       idempotencyKey: contract.idempotencyKey ? idempotencyKeyOf(ctx, contract.idempotencyKey) : undefined,
       upload: contract.upload ? uploadOf(ctx, contract.upload) : undefined,
@@ -115,8 +133,14 @@ function writeAnswer(ctx: Context, contract: RouteContract, answer: unknown) {
     }
     default:
       if (answer instanceof JsonText) {
-        ctx.type = 'application/json';
-        ctx.body = answer.text;
+        ctx.res.setHeader('ETag', answer.etag);
+        // Koa's freshness check (If-None-Match against the ETag, GET or HEAD, 2xx), only when asked
+        if (ctx.headers['if-none-match'] !== undefined && ctx.fresh) {
+          ctx.status = 304;
+          return;
+        }
+        ctx.res.setHeader('Content-Type', 'application/json; charset=utf-8');
+        ctx.body = answer.bytes;
       } else ctx.body = contract.response.parse(answer);
   }
 }
@@ -126,6 +150,22 @@ function parsePart(schema: z.ZodType | undefined, value: unknown, part: string) 
   const parsed = schema.safeParse(value ?? {});
   if (parsed.success) return parsed.data;
   throw validationError(parsed.error, part);
+}
+
+const QUERIES_KEPT = 500;
+
+/** `parsePart` of the query, remembered per query string; frozen, since every request with it shares it. */
+function parsedQuery(ctx: Context, schema: z.ZodType | undefined, memo: Map<string, unknown>): unknown {
+  const key = ctx.querystring;
+  let parsed = memo.get(key);
+  if (parsed === undefined) {
+    parsed = parsePart(schema, ctx.query, 'query');
+    for (const value of Object.values(parsed as object)) if (Array.isArray(value)) Object.freeze(value);
+    Object.freeze(parsed);
+    if (memo.size >= QUERIES_KEPT) memo.clear();
+    memo.set(key, parsed);
+  }
+  return parsed;
 }
 
 function idempotencyKeyOf(ctx: Context, presence: 'required' | 'optional'): string | undefined {

@@ -102,6 +102,8 @@ export function createSessionManager(options: { secret: string; secure: boolean;
   return {
     verify,
     async fromContext(ctx: Context) {
+      // most public reads come without a session: no cookie jar to build for them
+      if (!ctx.headers.cookie?.includes(SESSION_COOKIE)) return undefined;
       return verify(ctx.cookies.get(SESSION_COOKIE));
     },
     /** a new signed session token for the account (start() puts one in the cookie) */

@@ -1,4 +1,6 @@
 import type { PackageView } from '@aura/contracts';
+import { JsonText } from '../../platform/http/routes';
+import { checkpointMemo } from '../../platform/projections/checkpoint-memo';
 import type { ReadModelStore } from '../../platform/readmodels/port';
 import { PACKAGES, type PackageDoc } from './projection';
 
@@ -9,6 +11,7 @@ export function toPackageView(doc: PackageDoc): PackageView {
 /** Reads of the packages read model that other modules may use (injected, never imported by commands). */
 export function createPackageQueries(readModels: ReadModelStore) {
   const packages = readModels.collection<PackageDoc>(PACKAGES);
+  const lists = checkpointMemo<JsonText>(readModels, PACKAGES);
   return {
     async byId(id: string): Promise<PackageView | null> {
       const doc = await packages.findOne({ _id: id });
@@ -18,6 +21,10 @@ export function createPackageQueries(readModels: ReadModelStore) {
     async list(): Promise<PackageView[]> {
       const docs = await packages.find({}, { sort: { credits: 1, priceCents: 1, _id: 1 } });
       return docs.map(toPackageView);
+    },
+    /** the list as JSON, checked against `check` and encoded once per change of the read model */
+    async listJson(check: (list: PackageView[]) => unknown): Promise<JsonText> {
+      return lists('list', async () => JsonText.of(check(await this.list())));
     },
   };
 }

@@ -1,4 +1,6 @@
 import { ageOn, auracoinToUnits, MESSAGE_PRICE_DEFAULT, unitsToAuracoin, centsToEuro, type GalleryQuery, type GalleryPage, type PerformerView, type PublicPerformerView } from '@aura/contracts';
+import { JsonText } from '../../platform/http/routes';
+import { checkpointMemo } from '../../platform/projections/checkpoint-memo';
 import type { ReadModelStore } from '../../platform/readmodels/port';
 import { PERFORMERS, type PerformerDoc } from './projection';
 
@@ -90,6 +92,7 @@ function galleryOrder(a: PerformerDoc, b: PerformerDoc): number {
 }
 
 const CHECKPOINTS = '_checkpoints';
+const DAY_MS = 86_400_000;
 /** How stale the gallery may be behind the performers read model (presence changes are pushed by socket anyway). */
 const SNAPSHOT_CHECK_MS = 50;
 
@@ -97,11 +100,12 @@ const SNAPSHOT_CHECK_MS = 50;
 export function createPerformerQueries(readModels: ReadModelStore, live: LiveFigures) {
   const performers = readModels.collection<PerformerDoc>(PERFORMERS);
   const checkpoints = readModels.collection<{ _id: string; position: number }>(CHECKPOINTS);
-  type Snapshot = { position: number | null; day: string; docs: PerformerDoc[]; answers: Map<string, GalleryPage>; json: Map<string, string> };
+  type Snapshot = { position: number | null; day: string; docs: PerformerDoc[]; answers: Map<string, GalleryPage>; json: Map<string, JsonText> };
   let snapshot: Snapshot | undefined;
   let checkedAt = 0;
   let checkedPosition: number | null = null;
   let loading: Promise<Snapshot> | undefined;
+  const profiles = checkpointMemo<JsonText | null>(readModels, PERFORMERS);
   async function approvedSnapshot(): Promise<Snapshot> {
     // the checkpoint is read at most every SNAPSHOT_CHECK_MS: the gallery may lag the read model by that much
     const nowMs = Date.now();
@@ -175,18 +179,30 @@ export function createPerformerQueries(readModels: ReadModelStore, live: LiveFig
       return { performers: answer.performers.map((view) => (view.isOnline ? { ...view, viewers: live.viewersOf(view.id) } : view)), counts: answer.counts };
     },
     /**
-     * The gallery answer as JSON text, checked against `check` (the contract's response schema)
-     * once per checkpoint, query and viewer-count version rather than on every request.
+     * The gallery answer as JSON, checked against `check` (the contract's response schema) and
+     * encoded once per checkpoint, query and viewer-count version rather than on every request.
      */
-    async galleryJson(query: GalleryQuery, country: string | undefined, check: (page: GalleryPage) => unknown): Promise<string> {
+    async galleryJson(query: GalleryQuery, country: string | undefined, check: (page: GalleryPage) => unknown): Promise<JsonText> {
       const current = await approvedSnapshot();
       const key = `json:${live.viewersVersion()}:${JSON.stringify([query, country ?? null])}`;
       const cached = current.json.get(key);
       if (cached !== undefined) return cached;
-      const text = JSON.stringify(check(await this.gallery(query, country)));
+      const json = JsonText.of(check(await this.gallery(query, country)));
       if (current.json.size > 500) current.json.clear();
-      current.json.set(key, text);
-      return text;
+      current.json.set(key, json);
+      return json;
+    },
+    /**
+     * A performer's public profile as JSON for a visitor from `country` (null: not visible there,
+     * or no such performer), checked against `check` and encoded once per change of the read model
+     * (its checkpoint, read on every call), day (her age) and viewer-count version.
+     */
+    async publicProfileJson(id: string, country: string | undefined, check: (view: PublicPerformerView) => unknown): Promise<JsonText | null> {
+      const day = Math.floor(live.now().getTime() / DAY_MS);
+      return profiles(`${id}|${country ?? ''}|${live.viewersVersion()}|${day}`, async () => {
+        const doc = await performers.findOne({ _id: id });
+        return doc && sightOf(doc, undefined, country) === 'public' ? JsonText.of(check(toPublicPerformerView(doc, live))) : null;
+      });
     },
   };
 }
@@ -198,12 +214,17 @@ export function visibleFrom(doc: PerformerDoc, country: string | undefined): boo
   return !country || !doc.geoblockedCountries.includes(country);
 }
 
+/** Herself and admins see a performer's whole record. */
+export function seesAllOf(caller: { kind: string; sub: string } | undefined, performerId: string): boolean {
+  return caller !== undefined && (caller.kind === 'admin' || (caller.kind === 'performer' && caller.sub === performerId));
+}
+
 /**
  * What a caller may see of a performer, the one rule for profiles and photos alike: herself and
  * admins the whole record; anybody else an approved performer not geoblocked for their country;
  * nothing otherwise (answered as not found).
  */
 export function sightOf(doc: PerformerDoc, caller: { kind: string; sub: string } | undefined, country: string | undefined): 'full' | 'public' | 'none' {
-  if (caller && (caller.kind === 'admin' || (caller.kind === 'performer' && caller.sub === doc._id))) return 'full';
+  if (seesAllOf(caller, doc._id)) return 'full';
   return doc.verificationStatus === 'approved' && visibleFrom(doc, country) ? 'public' : 'none';
 }

@@ -4,9 +4,9 @@ import type { FileStorage } from '../../platform/files/storage';
 import { requestCountry } from '../../platform/http/country';
 import { documentLink } from '../../platform/files/links';
 import { notFound } from '../../platform/http/errors';
-import { assertOwnerOrAdmin, JsonText, mountRoute } from '../../platform/http/routes';
+import { assertOwnerOrAdmin, mountRoute } from '../../platform/http/routes';
 import type { SessionManager } from '../../platform/http/session';
-import { sightOf, toPerformerView, toPublicPerformerView, type PerformerQueries } from './queries';
+import { seesAllOf, toPerformerView, type PerformerQueries } from './queries';
 
 export function performersQueryRouter(deps: {
   sessions: SessionManager;
@@ -20,14 +20,20 @@ export function performersQueryRouter(deps: {
   // The hottest public read: answered from a memo of the serialized page (checked against the
   // response schema once per read-model checkpoint, query and viewer count, not per request).
   mountRoute(router, deps.sessions, apiRoutes.gallery, async (ctx, { query }) =>
-    new JsonText(await performers.galleryJson(query, requestCountry(ctx), (page) => apiRoutes.gallery.response.parse(page))),
+    performers.galleryJson(query, requestCountry(ctx), (page) => apiRoutes.gallery.response.parse(page)),
   );
 
+  // herself and admins: her whole record, read afresh; anybody else: the public profile, the same
+  // for every visitor from a country, encoded once per change of the read model
   mountRoute(router, deps.sessions, apiRoutes.getPerformer, async (ctx, { params }, caller) => {
-    const doc = await performers.byId(params.id);
-    const sight = doc ? sightOf(doc, caller, requestCountry(ctx)) : 'none';
-    if (!doc || sight === 'none') throw notFound('Performer non trovata');
-    return sight === 'full' ? toPerformerView(doc, performers.live) : toPublicPerformerView(doc, performers.live);
+    if (seesAllOf(caller, params.id)) {
+      const doc = await performers.byId(params.id);
+      if (!doc) throw notFound('Performer non trovata');
+      return toPerformerView(doc, performers.live);
+    }
+    const profile = await performers.publicProfileJson(params.id, requestCountry(ctx), (view) => apiRoutes.getPerformer.response.parse(view));
+    if (!profile) throw notFound('Performer non trovata');
+    return profile;
   });
 
   mountRoute(router, deps.sessions, apiRoutes.performerMe, async (_ctx, _input, caller) => {

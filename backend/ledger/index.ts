@@ -28,7 +28,7 @@ export { creditWallet, type WalletCredit } from './wallet/credit';
 export { adjustWallet, decideAdjustBalance, type AdjustBalance } from './wallet/adjust';
 
 export { earningsCredited, earningsEventId, saleShareCents, type EarningsSource, type Sale } from './earnings/credit';
-export { photoSale, saleOf, SALE_EVENT_TYPES, type DatedSale } from './earnings/sales';
+export { photoSale, saleOf, SALE_EVENT_TYPES, sessionPartSale, type DatedSale } from './earnings/sales';
 export { earningsCreditReaction } from './earnings/reaction';
 export {
   decideOnEarnings,

@@ -73,7 +73,7 @@ async function makeHistory(env: Record<string, string>): Promise<History> {
     await app.seedDemo();
     const admin = await superadminClient(app);
     const performer = await onlinePerformer(app.url, admin, { rate: 1 });
-    const user = await fundedUser(app.url, admin, 200);
+    const user = await fundedUser(app, admin, 200);
     const at = new Date();
 
     expect((await send(performer.http, 'PATCH', `${app.url}/api/performers/${performer.id}`, { messagePrice: 1 })).status).toBe(200);

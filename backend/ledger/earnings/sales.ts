@@ -36,6 +36,13 @@ function sessionPaidPart(data: { purchasedUnits?: number; sessionPurchasedUnits?
 /** The event types that record a sale. */
 export const SALE_EVENT_TYPES = ['PhotoPurchased', 'MessageSent', 'SessionMinuteBilled', 'SessionMinimumCharged'] as const;
 
+/** A session's minute or the rest of its minimum: one part of the session's sale. */
+export function sessionPartSale(event: { type: 'SessionMinuteBilled'; data: EventDataOf<'SessionMinuteBilled'> } | { type: 'SessionMinimumCharged'; data: EventDataOf<'SessionMinimumCharged'> }): Sale {
+  const { sessionId, performerId, amount, sessionCostUnits } = event.data;
+  const part = event.type === 'SessionMinuteBilled' ? `minute-${event.data.minute}` : 'minimum';
+  return { performerId, source: 'session', sourceId: `${sessionId}:${part}`, grossUnits: amount, grossBeforeUnits: sessionCostUnits - amount, ...sessionPaidPart(event.data) };
+}
+
 /**
  * The sale an event records, or undefined (a free message, any other event). A session is one
  * sale billed in parts (each minute, the rest of a minimum), rounded once over its running total
@@ -50,14 +57,8 @@ export function saleOf(event: RecordedEvent): DatedSale | undefined {
       return { sale: messageSale(event.data), at: new Date(event.data.sentAt), debit: { reason: 'message', reference: event.data.messageId } };
     case 'SessionMinuteBilled':
     case 'SessionMinimumCharged': {
-      const { sessionId, performerId, amount, sessionCostUnits } = event.data;
-      const part = event.type === 'SessionMinuteBilled' ? `minute-${event.data.minute}` : 'minimum';
       const at = event.type === 'SessionMinuteBilled' ? event.data.billedAt : event.data.chargedAt;
-      return {
-        sale: { performerId, source: 'session', sourceId: `${sessionId}:${part}`, grossUnits: amount, grossBeforeUnits: sessionCostUnits - amount, ...sessionPaidPart(event.data) },
-        at: new Date(at),
-        debit: { reason: 'session', reference: sessionId },
-      };
+      return { sale: sessionPartSale(event), at: new Date(at), debit: { reason: 'session', reference: event.data.sessionId } };
     }
     default:
       return undefined;

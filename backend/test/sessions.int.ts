@@ -7,7 +7,7 @@ import type { Socket } from 'socket.io-client';
 import { performerStreams, streams, type SessionView } from '@aura/contracts';
 import { foldWallet } from '../ledger';
 import { client, startTestApp, type TestApp } from './app-harness';
-import { logLength, send, superadminClient, userClient } from './admin-session';
+import { fund, logLength, send, superadminClient, userClient } from './admin-session';
 import { fundedUser, joinSession, onlinePerformer, socketFor, waitForSession, type Http } from './session-helpers';
 
 const MINUTE_MS = 400;
@@ -79,9 +79,9 @@ describe('a private session from request to end', () => {
     const performer = await onlinePerformer(app.url, admin, { rate: 2.5 });
     const user = await fundedUser(app, admin, 40);
     const alias = await user.http.post(`/api/users/${user.id}/aliases`, { aliasName: 'Zorro', price: 50 });
-    // 40 auracoin cannot buy an alias (50): fund, buy, then set the balance back to 40
+    // 40 auracoin cannot buy an alias (50): he buys 50 more, then the alias, and has 40 purchased auracoin left
     expect(alias.status).toBe(400);
-    await send(admin, 'PATCH', `${app.url}/api/users/${user.id}`, { auracoinBalance: 90 });
+    await fund(app, user.id, 50);
     const bought = await user.http.post(`/api/users/${user.id}/aliases`, { aliasName: 'Zorro', price: 50 });
     expect(bought.status).toBe(201);
     const aliasId = bought.json.id as string;

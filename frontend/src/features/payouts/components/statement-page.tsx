@@ -94,7 +94,8 @@ export function StatementPage() {
       <Heading as="h2" size="md" mb="2">
         Riepilogo
       </Heading>
-      <Table.Root size="sm" mb="6">
+      <Table.ScrollArea mb="6" tabIndex={0} aria-label="Riepilogo per fonte">
+      <Table.Root size="sm">
         <Table.Header>
           <Table.Row>
             <Table.ColumnHeader>Fonte</Table.ColumnHeader>
@@ -132,6 +133,7 @@ export function StatementPage() {
           </Table.Row>
         </Table.Body>
       </Table.Root>
+      </Table.ScrollArea>
       <Text fontSize="sm" color="fg.muted" mb="4">
         La tua quota matura solo sugli auracoin acquistati dai clienti: gli auracoin promozionali (come quelli di benvenuto) non generano guadagni.
       </Text>
@@ -159,6 +161,7 @@ export function StatementPage() {
       <Heading as="h2" size="md" mb="2">
         Dettaglio
       </Heading>
+      <Table.ScrollArea tabIndex={0} aria-label="Dettaglio delle vendite">
       <Table.Root size="sm">
         <Table.Header>
           <Table.Row>
@@ -183,6 +186,7 @@ export function StatementPage() {
           ))}
         </Table.Body>
       </Table.Root>
+      </Table.ScrollArea>
     </Container>
   );
 }

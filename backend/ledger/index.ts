@@ -3,15 +3,33 @@
  * earnings credit, performers' earnings accounts and the ledger audit. Modules reach money only
  * through this file, and never append to a `wallet-` or `earnings-` stream themselves.
  */
-export { applyWalletEvent, availableBalance, balanceDelta, emptyWallet, foldWallet, spendableFor, walletBalance, type WalletHold, type WalletTotals } from './wallet/fold';
-export { decideHold, decideOnWallet, decideRelease, decideSpend, INSUFFICIENT_BALANCE_MESSAGE, walletAs, walletTotals, type Hold, type Spend } from './wallet/wallet';
+export {
+  adjustmentSplit,
+  applyWalletEvent,
+  availableBalance,
+  availablePurchased,
+  balanceDelta,
+  emptyWallet,
+  foldWallet,
+  holdSplit,
+  kindsMoved,
+  recordedSplit,
+  spendableFor,
+  spendSplit,
+  walletBalance,
+  type PurchasedLot,
+  type UnitSplit,
+  type WalletHold,
+  type WalletTotals,
+} from './wallet/fold';
+export { decideHold, decideOnWallet, decideRelease, decideSpend, INSUFFICIENT_BALANCE_MESSAGE, walletAs, walletTotals, type Hold, type PaidWith, type Spend } from './wallet/wallet';
 export { spendEventIds, spendFromWallet, type SpendFromWallet, type SpendResult } from './wallet/spend';
 export { creditWallet, type WalletCredit } from './wallet/credit';
 export { assertPriceSeen } from './prices/price-seen';
 export { adjustWallet, decideAdjustBalance, type AdjustBalance } from './wallet/adjust';
 
-export { earningsCredited, earningsEventId, type EarningsSource, type Sale } from './earnings/credit';
-export { photoSale, saleOf, SALE_EVENT_TYPES, type DatedSale } from './earnings/sales';
+export { earningsCredited, earningsEventId, saleShareCents, type EarningsSource, type Sale } from './earnings/credit';
+export { photoSale, saleOf, SALE_EVENT_TYPES, sessionPartSale, type DatedSale } from './earnings/sales';
 export { earningsCreditReaction } from './earnings/reaction';
 export {
   decideOnEarnings,

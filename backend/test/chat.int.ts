@@ -131,6 +131,8 @@ describe('conversations', () => {
 describe('paid messages', () => {
   it("debits the performer's price with the message, credits her 55%, and her replies are free", async () => {
     const user = await userClient(app);
+    // 1.5 purchased auracoin beside the 10 welcome ones: spent first, they earn her share
+    await fund(app, user.id, 1.5);
     const { http: camila, id: camilaId } = await performerClient('camila.lopez');
     expect((await patch(camila, `/api/performers/${camilaId}`, { messagePrice: 1.5 })).status).toBe(200);
     const conversation = (await user.http.post('/api/conversations', { performerId: camilaId })).json as unknown as ConversationView;
@@ -140,7 +142,7 @@ describe('paid messages', () => {
     expect(sent.json).toMatchObject({ conversationId: conversation.id, senderId: user.id, senderType: 'user', content: 'Ciao <b>Camila</b>!', isRead: false, price: 1.5 });
     const wallet = await app.infra.eventStore.readStream(streams.wallet(user.id));
     expect(wallet.slice(-2).map((e) => [e.type, (e.data as { reason?: string }).reason])).toEqual([['MessageSent', undefined], ['AuracoinDebited', 'message']]);
-    expect(await balanceOf(user.http, user.id)).toBe(8.5);
+    expect(await balanceOf(user.http, user.id)).toBe(10);
     await app.settled();
     const earnings = await app.infra.eventStore.readStream(performerStreams.earnings(camilaId));
     expect(earnings.map((e) => e.data)).toContainEqual(expect.objectContaining({ source: 'message', sourceId: sent.json.id, grossUnits: 150, shareCents: 82 }));
@@ -148,7 +150,7 @@ describe('paid messages', () => {
     const reply = await camila.post('/api/messages', message(conversation, camilaId, 'performer', 'Ciao a te'));
     expect(reply.status).toBe(201);
     expect(reply.json).toMatchObject({ senderType: 'performer', senderId: camilaId, price: 0 });
-    expect(await balanceOf(user.http, user.id)).toBe(8.5);
+    expect(await balanceOf(user.http, user.id)).toBe(10);
 
     const history = await user.http.get(`/api/messages/${conversation.id}`);
     expect((history.json as unknown as MessageView[]).map((m) => m.content)).toEqual(['Ciao <b>Camila</b>!', 'Ciao a te']);

@@ -255,7 +255,7 @@ function conversation() {
 
 /** A requested session of a new funded user with the performer; `end` ends it (either state). */
 async function requestedSession() {
-  const asker = await fundedUser(app.url, admin, 100);
+  const asker = await fundedUser(app, admin, 100);
   const requested = await asker.http.post('/api/sessions', { performerId: performer.id });
   expectStatus('session', requested, 201);
   const id = requested.json.id as string;
@@ -302,13 +302,13 @@ const scenarios: Record<string, Scenario> = {
     return { as: anonymous(), values: { username: `u${suffix}`, email: `u${suffix}@example.com`, password: 'secret-pass' } };
   },
   'POST /api/login': async () => ({ as: anonymous(), values: { username: user.username, password: 'secret-pass' } }),
-  'POST /api/logout': async () => ({ as: (await fundedUser(app.url, admin, 0)).http }),
+  'POST /api/logout': async () => ({ as: (await fundedUser(app, admin, 0)).http }),
   'GET /api/me': async () => ({ as: user.http }),
   'GET /api/users/{id}': async () => ({ as: user.http, params: { id: user.id } }),
   'GET /api/users/{id}/ledger': async () => ({ as: user.http, params: { id: user.id } }),
   'GET /api/users': async () => ({ as: admin }),
-  'PATCH /api/users/{id}': async () => ({ as: admin, params: { id: (await fundedUser(app.url, admin, 0)).id }, values: { auracoinBalance: 25 } }),
-  'DELETE /api/users/{id}': async () => ({ as: admin, params: { id: (await fundedUser(app.url, admin, 0)).id } }),
+  'PATCH /api/users/{id}': async () => ({ as: admin, params: { id: (await fundedUser(app, admin, 0)).id }, values: { auracoinBalance: 25 } }),
+  'DELETE /api/users/{id}': async () => ({ as: admin, params: { id: (await fundedUser(app, admin, 0)).id } }),
   // aliases
   'GET /api/users/{userId}/aliases': async () => ({ as: user.http, params: { userId: user.id } }),
   'POST /api/users/{userId}/aliases': async () => ({ as: user.http, params: { userId: user.id }, values: { aliasName: `Alias ${tag()}` } }),
@@ -383,9 +383,9 @@ const scenarios: Record<string, Scenario> = {
     return { as: admin, raw: () => fetch(app.url + document!.documentUrl, { headers: { cookie: admin.cookie()! } }) };
   },
   'PUT /api/performers/{id}/geoblock': async () => ({ as: performer.http, params: { id: performer.id }, values: { countries: ['FR'] } }),
-  'PUT /api/performers/{id}/blocked-users/{userId}': async () => ({ as: performer.http, params: { id: performer.id, userId: (await fundedUser(app.url, admin, 0)).id } }),
+  'PUT /api/performers/{id}/blocked-users/{userId}': async () => ({ as: performer.http, params: { id: performer.id, userId: (await fundedUser(app, admin, 0)).id } }),
   'DELETE /api/performers/{id}/blocked-users/{userId}': async () => {
-    const blocked = (await fundedUser(app.url, admin, 0)).id;
+    const blocked = (await fundedUser(app, admin, 0)).id;
     await performer.http.send('PUT', `/api/performers/${performer.id}/blocked-users/${blocked}`);
     return { as: performer.http, params: { id: performer.id, userId: blocked } };
   },
@@ -445,7 +445,7 @@ const scenarios: Record<string, Scenario> = {
   },
   // private sessions
   'POST /api/sessions': async () => {
-    const asker = await fundedUser(app.url, admin, 100);
+    const asker = await fundedUser(app, admin, 100);
     const alias = await asker.http.post(`/api/users/${asker.id}/aliases`, { aliasName: `Maschera ${tag()}`, price: 50 });
     return {
       as: asker.http, values: { performerId: performer.id, aliasId: alias.json.id as string, expectedPrice: (await asker.http.get(`/api/performers/${performer.id}`)).json.creditsPerMinute },
@@ -582,7 +582,7 @@ beforeAll(async () => {
   app = await startTestApp({ SANDBOX_WEBHOOK_SECRET: WEBHOOK_SECRET });
   admin = await superadminClient(app);
   adminId = ((await admin.get('/api/admin/me')).json.admin as { id: string }).id;
-  user = await fundedUser(app.url, admin, 1000);
+  user = await fundedUser(app, admin, 1000);
   performer = await onlinePerformer(app.url, admin, { rate: 2 });
 });
 afterAll(async () => {

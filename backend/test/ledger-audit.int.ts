@@ -10,8 +10,8 @@ import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { payoutStreams, payoutWeekOf, performerStreams, streams } from '@aura/contracts';
-import { earningsAccountOf } from '../ledger';
+import { payoutStreams, payoutWeekOf, performerShareCents, performerStreams, streams } from '@aura/contracts';
+import { earningsAccountOf, foldWallet } from '../ledger';
 import { payoutIdFor } from '../commands/payouts/service';
 import { createPgliteEventStore } from '../platform/eventstore/pglite';
 import type { EventStore, StoredEvent } from '../platform/eventstore/port';
@@ -73,7 +73,7 @@ async function makeHistory(env: Record<string, string>): Promise<History> {
     await app.seedDemo();
     const admin = await superadminClient(app);
     const performer = await onlinePerformer(app.url, admin, { rate: 1 });
-    const user = await fundedUser(app.url, admin, 200);
+    const user = await fundedUser(app, admin, 200);
     const at = new Date();
 
     expect((await send(performer.http, 'PATCH', `${app.url}/api/performers/${performer.id}`, { messagePrice: 1 })).status).toBe(200);
@@ -145,7 +145,55 @@ function messageSale(history: History, grossUnits: number, shareCents: number): 
   ];
 }
 
+/**
+ * Promotional units (docs/architecture.md#promotional-units): an admin gives him 10 promotional
+ * auracoin (recorded as the rule says), then a paid message for 5 auracoin more than his purchased
+ * ones. `claimed` is how many purchased units the sale and its debit say paid for it, `shareOn` the
+ * units her credit's share is computed on; the rule pays his purchased units first, then 500 promotional.
+ */
+function promotionalSale(log: StoredEvent[], history: History, wrong: (purchased: number) => { claimed: number; shareOn: number }): Wrong[] {
+  const wallet = foldWallet(log.filter((event) => event.streamId === streams.wallet(history.userId)));
+  const at = history.at.toISOString();
+  const grossUnits = wallet.purchased + 500;
+  const { claimed, shareOn } = wrong(wallet.purchased);
+  const messageId = newId();
+  return [
+    {
+      streamId: streams.wallet(history.userId),
+      type: 'AuracoinAdjusted',
+      data: { walletId: history.userId, amount: 1000, balanceBefore: wallet.balance, balanceAfter: wallet.balance + 1000, adminId: newId(), purchasedAmount: 0, promotionalAmount: 1000, adjustedAt: at },
+    },
+    {
+      streamId: streams.wallet(history.userId),
+      type: 'MessageSent',
+      data: { messageId, conversationId: newId(), performerId: history.performerId, userId: history.userId, identityId: history.userId, senderType: 'user', content: 'ciao', priceUnits: grossUnits, purchasedUnits: claimed, promotionalUnits: grossUnits - claimed, sentAt: at },
+    },
+    {
+      streamId: streams.wallet(history.userId),
+      type: 'AuracoinDebited',
+      data: { walletId: history.userId, amount: grossUnits, reason: 'message', reference: messageId, purchasedAmount: claimed, promotionalAmount: grossUnits - claimed, debitedAt: at },
+    },
+    {
+      streamId: performerStreams.earnings(history.performerId),
+      type: 'PerformerEarningsCredited',
+      data: { performerId: history.performerId, source: 'message', sourceId: messageId, grossUnits, purchasedUnits: claimed, shareCents: performerShareCents(shareOn), creditedAt: at },
+    },
+  ];
+}
+
 const corruptions: Corruption[] = [
+  {
+    name: 'a spend claiming more purchased units than the wallet had',
+    // all of it said purchased, though 500 units of it could only be promotional
+    wrong: async (log, history) => promotionalSale(log, history, (purchased) => ({ claimed: purchased + 500, shareOn: purchased + 500 })),
+    names: (history) => ({ stream: streams.wallet(history.userId), problem: 'purchased first, the wallet gives' }),
+  },
+  {
+    name: 'a share computed on promotional units',
+    // the split is right, her share is 55% of the whole gross, welcome-like units included
+    wrong: async (log, history) => promotionalSale(log, history, (purchased) => ({ claimed: purchased, shareOn: purchased + 500 })),
+    names: (history) => ({ stream: performerStreams.earnings(history.performerId), problem: 'on its purchased part' }),
+  },
   {
     name: 'a second credit of one sale',
     wrong: async (log) => [{ streamId: creditOf(log, 'message').streamId, type: 'PerformerEarningsCredited', data: dataOf(creditOf(log, 'message')) }],

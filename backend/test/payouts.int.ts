@@ -161,7 +161,12 @@ describe('payouts', () => {
       ['2026-11-16', 'open', 700, 0],
       ['2026-11-09', 'partially_paid', 6400, 5500],
     ]);
-    expect(statements[1]!.sources).toEqual({ session: { count: 1, grossUnits: 7273, shareCents: 4000 }, message: { count: 1, grossUnits: 2728, shareCents: 1500 }, photo: { count: 1, grossUnits: 1637, shareCents: 900 } });
+    // credits made before the split: their purchased part is their whole gross
+    expect(statements[1]!.sources).toEqual({
+      session: { count: 1, grossUnits: 7273, purchasedUnits: 7273, shareCents: 4000 },
+      message: { count: 1, grossUnits: 2728, purchasedUnits: 2728, shareCents: 1500 },
+      photo: { count: 1, grossUnits: 1637, purchasedUnits: 1637, shareCents: 900 },
+    });
     const camilaWeek = ((await camila.http.get(`/api/performers/${camila.id}/statements`)).json as unknown as StatementView[])[0]!;
     expect(camilaWeek).toMatchObject({ status: 'carried_over', carriedOverCents: 2750, carryReason: 'below_minimum', payoutDate: '2026-11-16T23:00:00.000Z' });
     const detail = await giulia.http.get(`/api/performers/${giulia.id}/statements/2026-11-09`);
@@ -256,7 +261,7 @@ describe('payouts', () => {
     await app.settled();
     const statements = (await giulia.http.get(`/api/performers/${giulia.id}/statements`)).json as unknown as StatementView[];
     const thisWeek = statements.find((s) => s.weekStart === '2026-11-30')!;
-    expect(thisWeek.sources.photo).toEqual({ count: 1, grossUnits: photos[0]!.price * 100, shareCents: Math.floor(photos[0]!.price * 55) });
+    expect(thisWeek.sources.photo).toEqual({ count: 1, grossUnits: photos[0]!.price * 100, purchasedUnits: photos[0]!.price * 100, shareCents: Math.floor(photos[0]!.price * 55) });
     expect(thisWeek.status).toBe('open');
     await audit();
   });

@@ -2,7 +2,7 @@ import { io as connect, type Socket } from 'socket.io-client';
 import { performerStreams, streams } from '@aura/contracts';
 import { deterministicId } from '../platform/ids';
 import { client, startTestApp, type TestApp } from './app-harness';
-import { logLength, send, superadminClient, userClient } from './admin-session';
+import { fund, logLength, send, superadminClient, userClient } from './admin-session';
 
 let app: TestApp;
 let admin: ReturnType<typeof client>;
@@ -431,16 +431,18 @@ describe('photos', () => {
     const lockedPhoto = (locked.json as unknown as { id: string; imageUrl: string | null; locked: boolean; price: number }[]).find((p) => p.id === photoId)!;
     expect(lockedPhoto).toMatchObject({ imageUrl: null, locked: true, price: 7.5 });
 
-    // a user buys it: 7.5 auracoin from 10; performer gets 55% of 750 units = 412 cents (rounded down)
+    // a user buys it with 7.5 purchased auracoin (spent before his 10 welcome ones); performer gets
+    // 55% of 750 units = 412 cents (rounded down)
     const buyer = await userClient(app);
+    await fund(app, buyer.id, 7.5);
     const earningsBefore = ((await performer.get('/api/performer/me')).json.totalEarnings as number) ?? 0;
     expect((await buyer.http.post(`/api/photos/${photoId}/purchase`)).status).toBe(400);
     const bought = await buyer.http.post(`/api/photos/${photoId}/purchase`, undefined, { 'idempotency-key': 'k-1' });
     expect(bought.status).toBe(201);
-    expect(bought.json).toMatchObject({ auracoinBalance: 2.5, photo: { imageUrl: objectPath, purchased: true, locked: false } });
+    expect(bought.json).toMatchObject({ auracoinBalance: 10, photo: { imageUrl: objectPath, purchased: true, locked: false } });
     const again = await buyer.http.post(`/api/photos/${photoId}/purchase`, undefined, { 'idempotency-key': 'k-2' });
     expect(again.status).toBe(201);
-    expect(again.json.auracoinBalance).toBe(2.5);
+    expect(again.json.auracoinBalance).toBe(10);
     await app.settled();
     await app.settled();
     const earnings = await app.infra.eventStore.readStream(performerStreams.earnings(id));

@@ -3,8 +3,8 @@ import { createServer } from 'node:net';
 import pg from 'pg';
 import { io as connect, type Socket } from 'socket.io-client';
 import type { SessionJoinAnswer, SessionView } from '@aura/contracts';
-import { client } from './app-harness';
-import { send } from './admin-session';
+import { client, type TestApp } from './app-harness';
+import { fund, send } from './admin-session';
 
 export type Http = ReturnType<typeof client>;
 
@@ -33,16 +33,24 @@ export async function onlinePerformer(url: string, admin: Http, options: { rate?
   return { id: created.json.id as string, http, name: body.name, username: body.username, password: body.password };
 }
 
-/** A registered user whose balance an admin set to `auracoin`. */
-export async function fundedUser(url: string, admin: Http, auracoin: number) {
+/**
+ * A registered user holding `auracoin` purchased auracoin: an admin sets the balance to 0 (the
+ * promotional welcome coins go), then the wallet is topped up as a paid card purchase would, so
+ * what the user spends earns performers their share (docs/architecture.md#promotional-units).
+ * Against a separate process (a `url`), the admin sets the balance instead: promotional units.
+ */
+export async function fundedUser(app: TestApp | string, admin: Http, auracoin: number) {
+  const url = typeof app === 'string' ? app : app.url;
   const tag = suffix();
   const http = client(url);
   const username = `user${tag}`;
   const registered = await http.post('/api/register', { username, email: `${username}@example.com`, password: 'secret-pass' });
   if (registered.status !== 201) throw new Error(`registration failed: ${registered.status} ${registered.text}`);
   const id = registered.json.id as string;
-  const funded = await send(admin, 'PATCH', `${url}/api/users/${id}`, { auracoinBalance: auracoin });
-  if (funded.status !== 200) throw new Error(`funding failed: ${funded.status} ${funded.text}`);
+  const balance = typeof app === 'string' ? auracoin : 0;
+  const emptied = await send(admin, 'PATCH', `${url}/api/users/${id}`, { auracoinBalance: balance });
+  if (emptied.status !== 200) throw new Error(`funding failed: ${emptied.status} ${emptied.text}`);
+  if (typeof app !== 'string' && auracoin > 0) await fund(app, id, auracoin);
   return { id, http, username, email: `${username}@example.com` };
 }
 

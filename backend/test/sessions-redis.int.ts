@@ -77,7 +77,7 @@ describeWithRedis('private sessions on Redis', () => {
 
   async function running() {
     const performer = await onlinePerformer(app.url, admin, { rate: 1 });
-    const user = await fundedUser(app.url, admin, 200);
+    const user = await fundedUser(app, admin, 200);
     const requested = await user.http.post('/api/sessions', { performerId: performer.id });
     expect(requested.status).toBe(201);
     const sessionId = requested.json.id as string;

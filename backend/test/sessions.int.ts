@@ -7,7 +7,7 @@ import type { Socket } from 'socket.io-client';
 import { performerStreams, streams, type SessionView } from '@aura/contracts';
 import { foldWallet } from '../ledger';
 import { client, startTestApp, type TestApp } from './app-harness';
-import { logLength, send, superadminClient, userClient } from './admin-session';
+import { fund, logLength, send, superadminClient, userClient } from './admin-session';
 import { fundedUser, joinSession, onlinePerformer, socketFor, waitForSession, type Http } from './session-helpers';
 
 const MINUTE_MS = 400;
@@ -61,7 +61,7 @@ async function earnedCents(performerId: string) {
 /** A user with a session page open and a performer who accepted: the session is running. */
 async function running(options: { rate?: number; auracoin?: number } = {}) {
   const performer = await onlinePerformer(app.url, admin, { rate: options.rate ?? 2 });
-  const user = await fundedUser(app.url, admin, options.auracoin ?? 100);
+  const user = await fundedUser(app, admin, options.auracoin ?? 100);
   const requested = await user.http.post('/api/sessions', { performerId: performer.id });
   expect(requested.status).toBe(201);
   const sessionId = requested.json.id as string;
@@ -77,11 +77,11 @@ async function running(options: { rate?: number; auracoin?: number } = {}) {
 describe('a private session from request to end', () => {
   it('holds the minimum, shows her the chosen identity only, bills by the started minute and charges the rest of the minimum when the user ends early', async () => {
     const performer = await onlinePerformer(app.url, admin, { rate: 2.5 });
-    const user = await fundedUser(app.url, admin, 40);
+    const user = await fundedUser(app, admin, 40);
     const alias = await user.http.post(`/api/users/${user.id}/aliases`, { aliasName: 'Zorro', price: 50 });
-    // 40 auracoin cannot buy an alias (50): fund, buy, then set the balance back to 40
+    // 40 auracoin cannot buy an alias (50): he buys 50 more, then the alias, and has 40 purchased auracoin left
     expect(alias.status).toBe(400);
-    await send(admin, 'PATCH', `${app.url}/api/users/${user.id}`, { auracoinBalance: 90 });
+    await fund(app, user.id, 50);
     const bought = await user.http.post(`/api/users/${user.id}/aliases`, { aliasName: 'Zorro', price: 50 });
     expect(bought.status).toBe(201);
     const aliasId = bought.json.id as string;
@@ -202,7 +202,7 @@ describe('how sessions end', () => {
 
   it('a declined request costs nothing; so do an expired and a withdrawn one', async () => {
     const performer = await onlinePerformer(app.url, admin, { rate: 2 });
-    const user = await fundedUser(app.url, admin, 50);
+    const user = await fundedUser(app, admin, 50);
     const first = await user.http.post('/api/sessions', { performerId: performer.id });
     expect((await wallet(user.id)).held).toBe(1000);
     const declined = await performer.http.post(`/api/sessions/${first.json.id as string}/decline`);
@@ -266,7 +266,7 @@ describe('who may do what', () => {
   });
 
   it('refuses bad input and unavailable performers with a clear 4xx, changing nothing', async () => {
-    const user = await fundedUser(app.url, admin, 30);
+    const user = await fundedUser(app, admin, 30);
     const performer = await onlinePerformer(app.url, admin, { rate: 2 });
     const refused = async (body: unknown, status: number, code?: string, headers?: Record<string, string>) => {
       const before = { log: await logLength(app), wallet: await wallet(user.id) };
@@ -284,7 +284,7 @@ describe('who may do what', () => {
     await refused({ performerId: performer.id, aliasId: 7 }, 400, 'validation_failed');
     await refused({ performerId: '9b7c4d1e-8f7a-4e63-9a51-5a4c1b2d3e4f' }, 404, 'not_found');
     // someone else's alias
-    const other = await fundedUser(app.url, admin, 60);
+    const other = await fundedUser(app, admin, 60);
     const alias = await other.http.post(`/api/users/${other.id}/aliases`, { aliasName: 'Altro', price: 50 });
     await refused({ performerId: performer.id, aliasId: alias.json.id }, 404, 'not_found');
     // offline
@@ -359,7 +359,7 @@ describe('who may do what', () => {
 
   it('a performer in a private session is busy for everyone else', async () => {
     const { performer, sessionId } = await running({ rate: 1 });
-    const other = await fundedUser(app.url, admin, 50);
+    const other = await fundedUser(app, admin, 50);
     const before = await quietLogLength(sessionId);
     const answer = await other.http.post('/api/sessions', { performerId: performer.id });
     expect(answer.status).toBe(409);
@@ -376,7 +376,7 @@ describe('who may do what', () => {
   it('of a concurrent accept and decline of one request exactly one wins', async () => {
     for (let round = 0; round < 3; round++) {
       const performer = await onlinePerformer(app.url, admin, { rate: 1 });
-      const user = await fundedUser(app.url, admin, 20);
+      const user = await fundedUser(app, admin, 20);
       const requested = await user.http.post('/api/sessions', { performerId: performer.id });
       const id = requested.json.id as string;
       expect(await joinSession(await open(user.http), id)).toMatchObject({ ok: true });
@@ -390,7 +390,7 @@ describe('who may do what', () => {
 
   it('she accepts one of two requests; the other is answered busy and costs nothing', async () => {
     const performer = await onlinePerformer(app.url, admin, { rate: 1 });
-    const [first, second] = await Promise.all([fundedUser(app.url, admin, 20), fundedUser(app.url, admin, 20)]);
+    const [first, second] = await Promise.all([fundedUser(app, admin, 20), fundedUser(app, admin, 20)]);
     const a = await first.http.post('/api/sessions', { performerId: performer.id });
     const b = await second.http.post('/api/sessions', { performerId: performer.id });
     const [acceptA, acceptB] = await Promise.all([performer.http.post(`/api/sessions/${a.json.id as string}/accept`), performer.http.post(`/api/sessions/${b.json.id as string}/accept`)]);
@@ -408,7 +408,7 @@ describe('who may do what', () => {
 describe('signalling', () => {
   it('forwards a party’s messages to the other party only, never from outsiders', async () => {
     const { performer, user, sessionId, userSocket, performerSocket } = await running({ rate: 1 });
-    const stranger = await fundedUser(app.url, admin, 10);
+    const stranger = await fundedUser(app, admin, 10);
     const strangerSocket = await open(stranger.http);
     expect(await joinSession(strangerSocket, sessionId)).toEqual({ ok: false, error: 'forbidden' });
     // the parties of another session are strangers here too, and a party's socket that did not join cannot signal

@@ -36,7 +36,7 @@ async function busyHistory(app: TestApp, balances = [500, 300]): Promise<void> {
   const admin = await adminClient(app, superadmin);
   const performer = await onlinePerformer(app.url, admin.http);
   for (const [n, auracoin] of balances.entries()) {
-    const user = await fundedUser(app.url, admin.http, auracoin);
+    const user = await fundedUser(app, admin.http, auracoin);
     const conversation = expectOk(await user.http.post('/api/conversations', { performerId: performer.id }), 'conversation').json;
     expectOk(await user.http.post('/api/messages', { conversationId: conversation.id, senderId: user.id, senderType: 'user', content: `ciao ${n}` }), 'message');
     expectOk(await performer.http.post('/api/messages', { conversationId: conversation.id, senderId: performer.id, senderType: 'performer', content: 'ciao a te' }), 'reply');

@@ -96,6 +96,9 @@ describeWithChromium('payouts in the browser', () => {
     await statement.getByRole('link', { name: /^Apri l'estratto conto/ }).click();
     await page.getByTestId('statement-page').waitFor();
     await page.getByTestId('statement-page-share').filter({ hasText: '6,87 €' }).waitFor();
+    // he paid with purchased auracoin: all of the 12,5 earns her share, none of it was promotional
+    await page.getByTestId('statement-page-purchased').filter({ hasText: /^12,5$/ }).waitFor();
+    await page.getByTestId('statement-page-promotional').filter({ hasText: /^0$/ }).waitFor();
     await page.getByTestId('statement-page-carry').filter({ hasText: '6,87 € riportati alla settimana successiva: sotto il minimo di pagamento.' }).waitFor();
     const download = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Scarica CSV' }).click();
@@ -103,6 +106,8 @@ describeWithChromium('payouts in the browser', () => {
     expect(file.suggestedFilename()).toMatch(/^estratto-conto-\d{4}-\d{2}-\d{2}\.csv$/);
     const csv = readFileSync(await file.path(), 'utf8').replace('\uFEFF', '').split('\r\n');
     expect(csv[0]).toBe(`Estratto conto settimanale;"'${formulaName.replace(/"/g, '""')}"`);
+    expect(csv[3]).toBe('Data e ora;Fonte;Importo pagato (auracoin);di cui acquistati (auracoin);di cui promozionali (auracoin);Quota performer 55% (€)');
+    expect(csv).toContain('Totale foto;1;12,5;12,5;0;6,87');
 
     // at phone width the tab still reads, with nothing wider than the screen
     await page.setViewportSize({ width: 390, height: 844 });

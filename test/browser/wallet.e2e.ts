@@ -60,6 +60,13 @@ describeWithChromium('wallet in the browser', () => {
     const item = page.getByTestId('alias-item').filter({ hasText: 'Lupo Solitario' });
     await item.getByText('Attivo').waitFor();
     await expectText(balance, '1.060');
+
+    // his movements: the alias was paid with purchased auracoin, his 10 welcome ones are still there
+    const ledger = page.getByTestId('wallet-ledger');
+    await expectText(ledger.getByTestId('ledger-purchased-balance'), '1.050');
+    await expectText(ledger.getByTestId('ledger-promotional-balance'), '10');
+    await ledger.getByTestId('ledger-entry').filter({ hasText: 'Alias' }).getByTestId('ledger-entry-split').filter({ hasText: 'acquistati -50 · promozionali 0' }).waitFor();
+    await ledger.getByTestId('ledger-entry').filter({ hasText: 'Auracoin di benvenuto' }).getByTestId('ledger-entry-split').filter({ hasText: 'acquistati 0 · promozionali +10' }).waitFor();
     await page.close();
   });
 });

@@ -3,8 +3,10 @@
  * billed minute and the rest of a minimum sit on the user's wallet right before the debit that pays
  * exactly them, from the session's hold; each session's minutes are 1, 2, 3… once each, at its
  * rate, all started before it ended, and as many as the minutes it was open; what was settled and
- * recorded agrees with what was billed; the rest of a minimum only when the user left early; every session that is over released its hold; and the
- * performer was credited her share of every charge exactly once.
+ * recorded agrees with what was billed; the rest of a minimum only when the user left early; every
+ * session that is over released its hold; and the performer was credited her share of every charge
+ * exactly once: of its purchased units, rounded once over the session's purchased running total
+ * (docs/architecture.md#promotional-units).
  */
 import { formatAuditUnits } from '../../ledger';
 import { minuteStartsAt, performerShareOfPartCents, startedMinutes, type EventDataOf } from '@aura/contracts';
@@ -17,7 +19,8 @@ export interface SessionProblem {
   problem: string;
 }
 
-type Charge = { event: StoredEvent; amount: number; costBefore: number; performerId: string; credited: number };
+/** `purchased` undefined: a charge recorded before the split, whose share was on its whole amount */
+type Charge = { event: StoredEvent; amount: number; costBefore: number; purchased?: number; purchasedBefore: number; performerId: string; credited: number };
 
 interface Audited {
   terms?: EventDataOf<'SessionRequested'>;
@@ -27,6 +30,8 @@ interface Audited {
   minutes: number[];
   minuteStarts: number[];
   costUnits: number;
+  /** what its charges that recorded their split paid in purchased units */
+  purchasedUnits: number;
   settled?: EventDataOf<'SessionSettled'>;
   held: boolean;
   released: boolean;
@@ -35,6 +40,13 @@ interface Audited {
 
 const at = (event: StoredEvent, problem: string): SessionProblem => ({ stream: event.streamId, revision: event.revision, problem });
 
+/** A minute or the minimum as charged; its purchased units count towards the session's running total. */
+function chargeOf(event: StoredEvent, charged: EventDataOf<'SessionMinuteBilled'> | EventDataOf<'SessionMinimumCharged'>, session: Audited): Charge {
+  const charge = { event, amount: charged.amount, costBefore: session.costUnits, purchased: charged.purchasedUnits, purchasedBefore: session.purchasedUnits, performerId: charged.performerId, credited: 0 };
+  if (charged.purchasedUnits !== undefined) session.purchasedUnits += charged.purchasedUnits;
+  return charge;
+}
+
 export function auditSessions(events: readonly StoredEvent[]) {
   const problems: SessionProblem[] = [];
   const sessions = new Map<string, Audited>();
@@ -42,7 +54,7 @@ export function auditSessions(events: readonly StoredEvent[]) {
   const credits: StoredEvent[] = [];
   const of = (sessionId: string): Audited => {
     let found = sessions.get(sessionId);
-    if (!found) sessions.set(sessionId, (found = { minutes: [], minuteStarts: [], costUnits: 0, held: false, released: false, charges: new Map() }));
+    if (!found) sessions.set(sessionId, (found = { minutes: [], minuteStarts: [], costUnits: 0, purchasedUnits: 0, held: false, released: false, charges: new Map() }));
     return found;
   };
 
@@ -94,7 +106,10 @@ export function auditSessions(events: readonly StoredEvent[]) {
         if (billed.minute !== session.minutes.length + 1) problems.push(at(event, `session ${billed.sessionId} billed minute ${billed.minute} after ${session.minutes.length} minutes (twice, or one skipped)`));
         if (session.settled) problems.push(at(event, `minute ${billed.minute} billed after session ${billed.sessionId} was settled`));
         session.minutes.push(billed.minute);
-        session.charges.set(`minute-${billed.minute}`, { event, amount: billed.amount, costBefore: session.costUnits, performerId: billed.performerId, credited: 0 });
+        session.charges.set(`minute-${billed.minute}`, chargeOf(event, billed, session));
+        if (billed.sessionPurchasedUnits !== undefined && billed.sessionPurchasedUnits !== session.purchasedUnits) {
+          problems.push(at(event, `session ${billed.sessionId} purchased ${billed.sessionPurchasedUnits}, its charges give ${session.purchasedUnits}`));
+        }
         session.costUnits += billed.amount;
         if (billed.sessionCostUnits !== session.costUnits) problems.push(at(event, `session ${billed.sessionId} cost ${billed.sessionCostUnits}, the minutes give ${session.costUnits}`));
         break;
@@ -107,7 +122,10 @@ export function auditSessions(events: readonly StoredEvent[]) {
           problems.push(at(event, `session ${charged.sessionId} charged ${charged.amount} for its minimum; the unstarted minimum minutes come to ${String(expected)}`));
         }
         if (session.charges.has('minimum')) problems.push(at(event, `session ${charged.sessionId} charged its minimum twice`));
-        session.charges.set('minimum', { event, amount: charged.amount, costBefore: session.costUnits, performerId: charged.performerId, credited: 0 });
+        session.charges.set('minimum', chargeOf(event, charged, session));
+        if (charged.sessionPurchasedUnits !== undefined && charged.sessionPurchasedUnits !== session.purchasedUnits) {
+          problems.push(at(event, `session ${charged.sessionId} purchased ${charged.sessionPurchasedUnits}, its charges give ${session.purchasedUnits}`));
+        }
         session.costUnits += charged.amount;
         break;
       }
@@ -143,9 +161,11 @@ export function auditSessions(events: readonly StoredEvent[]) {
       continue;
     }
     charge.credited += 1;
-    const share = performerShareOfPartCents(charge.costBefore, charge.amount);
-    if (data.grossUnits !== charge.amount || data.performerId !== charge.performerId || data.shareCents !== share) {
-      problems.push(at(credit, `earnings for ${data.sourceId}: ${data.shareCents} cents of ${data.grossUnits} to ${data.performerId}; the charge gives ${share} of ${charge.amount}`));
+    const share = charge.purchased === undefined ? performerShareOfPartCents(charge.costBefore, charge.amount) : performerShareOfPartCents(charge.purchasedBefore, charge.purchased);
+    if (data.grossUnits !== charge.amount || data.performerId !== charge.performerId || data.shareCents !== share || data.purchasedUnits !== charge.purchased) {
+      problems.push(
+        at(credit, `earnings for ${data.sourceId}: ${data.shareCents} cents of ${data.grossUnits} (${String(data.purchasedUnits)} purchased) to ${data.performerId}; the charge gives ${share} of ${charge.amount} (${String(charge.purchased)} purchased)`),
+      );
     }
   }
 

@@ -25,16 +25,19 @@ const running = [requested, started].reduce(session.evolve, session.initialState
 const withEvents = (events: DomainEvent[]) => events.reduce(session.evolve, running) as OpenSession;
 
 const credited = (amount: number): DomainEvent => ({ type: 'AuracoinCredited', data: { walletId: userId, amount, reason: 'purchase', creditedAt: iso(0) } });
-const held = (id = sessionId, amount = 5 * RATE): DomainEvent => ({ type: 'AuracoinHeld', data: { walletId: userId, holdId: id, amount, reason: 'session', heldAt: iso(0) } });
+const held = (id = sessionId, amount = 5 * RATE): DomainEvent => ({ type: 'AuracoinHeld', data: { walletId: userId, holdId: id, amount, reason: 'session', purchasedAmount: amount, promotionalAmount: 0, heldAt: iso(0) } });
 const spent = (amount: number): DomainEvent => ({ type: 'AuracoinDebited', data: { walletId: userId, amount, reason: 'message', reference: 'm', debitedAt: iso(0) } });
 
 function minute(k: number, costBefore: number, lastMinute: boolean, billedAtMs: number): DomainEvent[] {
   return [
     {
       type: 'SessionMinuteBilled',
-      data: { sessionId, walletId: userId, performerId, minute: k, amount: RATE, minuteStartedAt: iso(START + (k - 1) * MINUTE), sessionCostUnits: costBefore + RATE, lastMinute, billedAt: iso(billedAtMs) },
+      data: {
+        sessionId, walletId: userId, performerId, minute: k, amount: RATE, minuteStartedAt: iso(START + (k - 1) * MINUTE), sessionCostUnits: costBefore + RATE, lastMinute,
+        purchasedUnits: RATE, promotionalUnits: 0, sessionPurchasedUnits: costBefore + RATE, billedAt: iso(billedAtMs),
+      },
     },
-    { type: 'AuracoinDebited', data: { walletId: userId, amount: RATE, reason: 'session', reference: sessionId, holdId: sessionId, debitedAt: iso(billedAtMs) } },
+    { type: 'AuracoinDebited', data: { walletId: userId, amount: RATE, reason: 'session', reference: sessionId, holdId: sessionId, purchasedAmount: RATE, promotionalAmount: 0, debitedAt: iso(billedAtMs) } },
   ];
 }
 
@@ -129,14 +132,14 @@ describe('settling a session', () => {
     type: 'SessionSettled',
     data: { sessionId, walletId: userId, performerId, endedBy: 'user', reason: 'user_ended', endedAt: iso(0), minutesBilled: 0, costUnits: 0, settledAt: iso(0), ...over },
   });
-  const released = (amount: number, ms: number): DomainEvent => ({ type: 'AuracoinReleased', data: { walletId: userId, holdId: sessionId, amount, releasedAt: iso(ms) } });
+  const released = (amount: number, ms: number): DomainEvent => ({ type: 'AuracoinReleased', data: { walletId: userId, holdId: sessionId, amount, purchasedAmount: amount, promotionalAmount: 0, releasedAt: iso(ms) } });
 
   it('user ends in minute 2: the rest of the minimum (3 minutes) is charged from the hold', () => {
     const end = START + MINUTE + 20_000;
     const given = [...base, ...minute(1, 0, false, START), ...minute(2, RATE, false, START + MINUTE)];
     spec.given(given).when((m) => decideSettle(running, sessionId, userId, m, { endedBy: 'user', reason: 'user_ended', endedAt: at(end) }, at(end))).then([
-      { type: 'SessionMinimumCharged', data: { sessionId, walletId: userId, performerId, minutes: 3, amount: 3 * RATE, sessionCostUnits: 5 * RATE, chargedAt: iso(end) } },
-      { type: 'AuracoinDebited', data: { walletId: userId, amount: 3 * RATE, reason: 'session', reference: sessionId, holdId: sessionId, debitedAt: iso(end) } },
+      { type: 'SessionMinimumCharged', data: { sessionId, walletId: userId, performerId, minutes: 3, amount: 3 * RATE, sessionCostUnits: 5 * RATE, purchasedUnits: 3 * RATE, promotionalUnits: 0, sessionPurchasedUnits: 5 * RATE, chargedAt: iso(end) } },
+      { type: 'AuracoinDebited', data: { walletId: userId, amount: 3 * RATE, reason: 'session', reference: sessionId, holdId: sessionId, purchasedAmount: 3 * RATE, promotionalAmount: 0, debitedAt: iso(end) } },
       settled({ endedAt: iso(end), minutesBilled: 2, costUnits: 5 * RATE, settledAt: iso(end) }),
       released(0, end),
     ]);

@@ -1,5 +1,5 @@
 import { minuteStartsAt, sessionCostUnits, type DomainEvent, type EventDataOf } from '@aura/contracts';
-import { applyWalletEvent, decideHold, decideRelease, decideSpend, emptyWallet, spendableFor, spendEventIds, type WalletTotals } from '../../ledger';
+import { applyWalletEvent, decideHold, decideRelease, decideSpend, emptyWallet, spendableFor, spendEventIds, type PaidWith, type WalletTotals } from '../../ledger';
 import { DomainError } from '../../platform/domain-error';
 import type { Aggregate } from '../../platform/eventstore/handle-command';
 import { deterministicId } from '../../platform/ids';
@@ -18,12 +18,14 @@ export interface SessionMoney {
   placed: boolean;
   minutesBilled: number;
   costUnits: number;
+  /** of the cost, purchased units (the share is rounded once over them) */
+  purchasedCostUnits: number;
   settled: EventDataOf<'SessionSettled'> | null;
 }
 
 export function sessionMoney(sessionId: string): Aggregate<SessionMoney> {
   return {
-    initialState: () => ({ wallet: emptyWallet(), placed: false, minutesBilled: 0, costUnits: 0, settled: null }),
+    initialState: () => ({ wallet: emptyWallet(), placed: false, minutesBilled: 0, costUnits: 0, purchasedCostUnits: 0, settled: null }),
     evolve(state, event) {
       const money = { ...state, wallet: applyWalletEvent(state.wallet, event) };
       const data = event.data as { sessionId?: string; holdId?: string };
@@ -31,9 +33,14 @@ export function sessionMoney(sessionId: string): Aggregate<SessionMoney> {
       if (data.sessionId !== sessionId) return money;
       switch (event.type) {
         case 'SessionMinuteBilled':
-          return { ...money, minutesBilled: Math.max(money.minutesBilled, event.data.minute), costUnits: event.data.sessionCostUnits };
+          return {
+            ...money,
+            minutesBilled: Math.max(money.minutesBilled, event.data.minute),
+            costUnits: event.data.sessionCostUnits,
+            purchasedCostUnits: event.data.sessionPurchasedUnits ?? money.purchasedCostUnits,
+          };
         case 'SessionMinimumCharged':
-          return { ...money, costUnits: event.data.sessionCostUnits };
+          return { ...money, costUnits: event.data.sessionCostUnits, purchasedCostUnits: event.data.sessionPurchasedUnits ?? money.purchasedCostUnits };
         case 'SessionSettled':
           return { ...money, settled: event.data };
         default:
@@ -98,7 +105,7 @@ export function decideBillMinute(state: OpenSession, money: SessionMoney, minute
   const { sessionId, userId, performerId, rateUnits, billingMinuteMs } = state.terms;
   if (minute !== money.minutesBilled + 1) throw new DomainError('conflict', `Minute ${minute} is not the next one`);
   const leftAfter = spendableFor(money.wallet, sessionId) - rateUnits;
-  const billed: DomainEvent = {
+  const billed = (paid: PaidWith): DomainEvent => ({
     type: 'SessionMinuteBilled',
     data: {
       sessionId,
@@ -109,9 +116,11 @@ export function decideBillMinute(state: OpenSession, money: SessionMoney, minute
       minuteStartedAt: new Date(minuteStartsAt(Date.parse(state.startedAt!), minute, billingMinuteMs)).toISOString(),
       sessionCostUnits: money.costUnits + rateUnits,
       lastMinute: leftAfter < rateUnits,
+      ...paid,
+      sessionPurchasedUnits: money.purchasedCostUnits + paid.purchasedUnits,
       billedAt: now.toISOString(),
     },
-  };
+  });
   return decideSpend({ walletId: userId, amountUnits: rateUnits, purchase: billed, reason: 'session', reference: sessionId, holdId: sessionId }, money.wallet, now);
 }
 
@@ -196,10 +205,21 @@ export function decideSettle(
     const missing = state.terms.minimumMinutes - current.minutesBilled;
     const rest = Math.min(sessionCostUnits(missing, state.terms.rateUnits), spendableFor(current.wallet, sessionId));
     if (minimumOwed(closing.reason) && missing > 0 && rest > 0) {
-      const charged: DomainEvent = {
+      const before = current;
+      const charged = (paid: PaidWith): DomainEvent => ({
         type: 'SessionMinimumCharged',
-        data: { sessionId, walletId, performerId: state.terms.performerId, minutes: missing, amount: rest, sessionCostUnits: current.costUnits + rest, chargedAt: now.toISOString() },
-      };
+        data: {
+          sessionId,
+          walletId,
+          performerId: state.terms.performerId,
+          minutes: missing,
+          amount: rest,
+          sessionCostUnits: before.costUnits + rest,
+          ...paid,
+          sessionPurchasedUnits: before.purchasedCostUnits + paid.purchasedUnits,
+          chargedAt: now.toISOString(),
+        },
+      });
       const spend = decideSpend({ walletId, amountUnits: rest, purchase: charged, reason: 'session', reference: sessionId, holdId: sessionId }, current.wallet, now);
       events.push(...spend);
       current = applyAll(current, evolve, spend);

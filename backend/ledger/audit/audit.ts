@@ -4,7 +4,7 @@
  */
 import type { StoredEvent } from '../../platform/eventstore/port';
 import type { AuditProblem } from '../../platform/module';
-import { applyWalletEvent, emptyWallet, type WalletTotals } from '../wallet/fold';
+import { adjustmentSplit, applyWalletEvent, emptyWallet, holdSplit, recordedSplit, spendSplit, type UnitSplit, type WalletTotals } from '../wallet/fold';
 import { auditSales, type SalesAudit } from './sales';
 
 export interface WalletAudit extends WalletTotals {
@@ -28,7 +28,17 @@ export interface LedgerAudit {
   wallets: Map<string, WalletAudit>;
   earnings: Map<string, EarningsAudit>;
   problems: AuditProblem[];
-  totals: { credited: number; debited: number; adjusted: number; balance: number; purchasedUnits: number; purchaseCredits: number };
+  totals: {
+    credited: number;
+    debited: number;
+    adjusted: number;
+    balance: number;
+    purchasedUnits: number;
+    purchaseCredits: number;
+    /** of the balances, purchased and promotional units */
+    purchasedBalance: number;
+    promotionalBalance: number;
+  };
   /** sales (messages, photos, session minutes): each paid by its debit, credited by the share rule once */
   sales: SalesAudit;
 }
@@ -55,7 +65,7 @@ function replayLedger(events: readonly StoredEvent[]): LedgerAudit {
   const earnings = new Map<string, EarningsAudit>();
   const problems: AuditProblem[] = [];
   const pendingPurchase = new Map<string, StoredEvent>();
-  const totals = { credited: 0, debited: 0, adjusted: 0, balance: 0, purchasedUnits: 0, purchaseCredits: 0 };
+  const totals = { credited: 0, debited: 0, adjusted: 0, balance: 0, purchasedUnits: 0, purchaseCredits: 0, purchasedBalance: 0, promotionalBalance: 0 };
   const lastRevision = new Map<string, number>();
 
   const previousInStream = new Map<string, StoredEvent>();
@@ -80,6 +90,7 @@ function replayLedger(events: readonly StoredEvent[]): LedgerAudit {
       }
       const after = { ...before, ...applyWalletEvent(before, event), walletId, events: before.events + 1, spent: before.spent + (event.type === 'AuracoinDebited' ? (amount ?? 0) : 0) };
       if (event.type === 'AuracoinDebited') checkDebit(event, precedingEvent, problems);
+      checkSplit(event, before, after, problems);
       if (after.balance < 0) {
         problems.push({ stream: event.streamId, revision: event.revision, problem: `balance went negative: ${after.balance} units after ${event.type}` });
       }
@@ -139,6 +150,8 @@ function replayLedger(events: readonly StoredEvent[]): LedgerAudit {
     totals.debited += wallet.debited;
     totals.adjusted += wallet.adjusted;
     totals.balance += wallet.balance;
+    totals.purchasedBalance += wallet.purchased;
+    totals.promotionalBalance += wallet.promotional;
   }
   if (totals.purchasedUnits !== totals.purchaseCredits) problems.push({ stream: '*', problem: `purchases ${totals.purchasedUnits} units but purchase credits ${totals.purchaseCredits}` });
   const sales = auditSales(events);
@@ -161,4 +174,45 @@ function checkDebit(debit: StoredEvent, before: StoredEvent | undefined, problem
   else if (!Object.values((before.data ?? {}) as Record<string, unknown>).includes(data.reference)) {
     problem(`debit for ${String(data.reason)} ${String(data.reference)} follows ${before.type}, which is not what it names`);
   }
+}
+
+/** The split the rule gives an event on the wallet as it was before it (what it must have recorded), if it records one. */
+function ruleSplit(event: StoredEvent, before: WalletTotals): UnitSplit | undefined {
+  const data = (event.data ?? {}) as Record<string, unknown>;
+  const amount = num(data.amount) ?? 0;
+  switch (event.type) {
+    case 'AuracoinDebited':
+      return spendSplit(before, amount, typeof data.holdId === 'string' ? data.holdId : undefined);
+    case 'AuracoinHeld':
+      return before.holds[String(data.holdId)] ? undefined : holdSplit(before, amount);
+    case 'AuracoinReleased': {
+      const hold = before.holds[String(data.holdId)];
+      return hold && { purchased: hold.purchased, promotional: hold.promotional };
+    }
+    case 'AuracoinAdjusted':
+      return adjustmentSplit(before, amount);
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * Promotional units (docs/architecture.md#promotional-units): a split an event records is the
+ * rule's (purchased units first; a hold gives back what it took, per kind; an adjustment's increase
+ * is promotional) and adds up to its amount; no kind of units ever goes below zero, and the kinds
+ * add up to the balance. A spend claiming purchased units the wallet did not have is reported here.
+ */
+function checkSplit(event: StoredEvent, before: WalletTotals, after: WalletTotals, problems: AuditProblem[]): void {
+  const problem = (text: string) => problems.push({ stream: event.streamId, revision: event.revision, problem: text });
+  const recorded = recordedSplit(event);
+  const amount = num((event.data as Record<string, unknown> | undefined)?.amount);
+  if (recorded) {
+    const expected = ruleSplit(event, before);
+    if (recorded.purchased + recorded.promotional !== amount) problem(`${event.type} of ${String(amount)} units records ${recorded.purchased} purchased + ${recorded.promotional} promotional`);
+    else if (expected && (expected.purchased !== recorded.purchased || expected.promotional !== recorded.promotional)) {
+      problem(`${event.type} records ${recorded.purchased} purchased and ${recorded.promotional} promotional units; purchased first, the wallet gives ${expected.purchased} and ${expected.promotional}`);
+    }
+  }
+  if (after.purchased < 0 || after.promotional < 0) problem(`${event.type} leaves ${after.purchased} purchased and ${after.promotional} promotional units: more were spent than the wallet had`);
+  else if (after.purchased + after.promotional !== after.balance) problem(`purchased ${after.purchased} + promotional ${after.promotional} units differ from the balance ${after.balance}`);
 }

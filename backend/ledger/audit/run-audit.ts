@@ -42,10 +42,13 @@ export async function runLedgerAudit(eventStore: EventStore, options: { hooks: r
     `  wallets: ${audit.wallets.size}, earnings streams: ${audit.earnings.size}`,
     `  credited ${formatAuditUnits(audit.totals.credited)}, debited ${formatAuditUnits(audit.totals.debited)}, adjusted ${formatAuditUnits(audit.totals.adjusted)}, held ${formatAuditUnits(audit.totals.balance)} auracoin`,
     `  card purchases credited: ${formatAuditUnits(audit.totals.purchaseCredits)} auracoin`,
+    `  balances: ${formatAuditUnits(audit.totals.purchasedBalance)} purchased, ${formatAuditUnits(audit.totals.promotionalBalance)} promotional auracoin`,
   ];
   const label = { message: 'paid chat messages', photo: 'photo sales', session: 'private session charges' } as const;
   for (const [source, figures] of Object.entries(audit.sales.bySource)) {
-    lines.push(`  ${label[source as keyof typeof label] ?? source}: ${figures.sales}, ${formatAuditUnits(figures.grossUnits)} auracoin, performers' 55%: ${euro(figures.shareCents)} euro`);
+    lines.push(
+      `  ${label[source as keyof typeof label] ?? source}: ${figures.sales}, ${formatAuditUnits(figures.grossUnits)} auracoin (${formatAuditUnits(figures.purchasedUnits)} purchased), performers' 55% of the purchased part: ${euro(figures.shareCents)} euro`,
+    );
   }
   lines.push(`  performer earnings held: ${euro([...audit.earnings.values()].reduce((sum, e) => sum + e.balanceCents, 0))} euro`);
   for (const hook of options.hooks) {

@@ -44,9 +44,9 @@ describe('the ledger audit of sales', () => {
     ]));
     expect(audit.problems).toEqual([]);
     expect(audit.sales.bySource).toEqual({
-      message: { sales: 1, grossUnits: 150, shareCents: 82 },
-      photo: { sales: 1, grossUnits: 500, shareCents: 275 },
-      session: { sales: 2, grossUnits: 300, shareCents: 165 },
+      message: { sales: 1, grossUnits: 150, purchasedUnits: 150, shareCents: 82 },
+      photo: { sales: 1, grossUnits: 500, purchasedUnits: 500, shareCents: 275 },
+      session: { sales: 2, grossUnits: 300, purchasedUnits: 300, shareCents: 165 },
     });
   });
 

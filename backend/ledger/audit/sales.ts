@@ -1,20 +1,21 @@
 /**
  * The auditor's check of sales (docs/architecture.md#money): every sale (`saleOf`: a paid message,
  * a photo, a session's minute or minimum) sits on the buyer's wallet right before the debit that
- * pays exactly it; every earnings credit traces to exactly one sale and is the share rule of it;
- * no sale is credited twice or never.
+ * pays exactly it; every earnings credit traces to exactly one sale and is the share rule of its
+ * purchased part (the part its debit took of purchased units); no sale is credited twice or never.
  */
-import { performerShareOfPartCents } from '@aura/contracts';
 import type { StoredEvent } from '../../platform/eventstore/port';
 import type { AuditProblem } from '../../platform/module';
 import { recorded } from '../../platform/recorded-event';
-import type { EarningsSource } from '../earnings/credit';
+import { saleShareCents, type EarningsSource } from '../earnings/credit';
 import { saleOf, type DatedSale } from '../earnings/sales';
 
 export interface SalesFigures {
   sales: number;
   /** what buyers paid, minor units */
   grossUnits: number;
+  /** of it, paid with purchased units (a sale recorded before the split: its gross) */
+  purchasedUnits: number;
   /** what performers were credited, euro cents */
   shareCents: number;
 }
@@ -47,7 +48,7 @@ export function auditSales(events: readonly StoredEvent[]): SalesAudit {
   const previousInStream = new Map<string, StoredEvent>();
   const credits: StoredEvent[] = [];
   const bySource: SalesAudit['bySource'] = {};
-  const figures = (source: EarningsSource) => (bySource[source] ??= { sales: 0, grossUnits: 0, shareCents: 0 });
+  const figures = (source: EarningsSource) => (bySource[source] ??= { sales: 0, grossUnits: 0, purchasedUnits: 0, shareCents: 0 });
   /** a sale on a wallet, waiting for the debit that must follow it */
   const awaitingDebit = (event: StoredEvent | undefined) => (event?.streamId.startsWith('wallet-') ? saleIn(event) : undefined);
 
@@ -61,6 +62,10 @@ export function auditSales(events: readonly StoredEvent[]): SalesAudit {
       if (data.amount !== paying.sale.grossUnits || data.reason !== paying.debit.reason || data.reference !== paying.debit.reference) {
         problems.push(at(event, `debit of ${String(data.amount)} units for ${String(data.reason)} ${String(data.reference)} does not pay the sale before it (${paying.sale.grossUnits} units, ${paying.debit.reason} ${paying.debit.reference})`));
       }
+      // the purchased part the sale earns on is what its debit took of purchased units
+      if (paying.sale.purchasedUnits !== undefined && data.purchasedAmount !== paying.sale.purchasedUnits) {
+        problems.push(at(event, `sale ${keyOf(paying.sale.source, paying.sale.sourceId)} says ${paying.sale.purchasedUnits} purchased units, its debit ${String(data.purchasedAmount)}`));
+      }
     }
     const made = saleIn(event);
     if (made) {
@@ -71,6 +76,10 @@ export function auditSales(events: readonly StoredEvent[]): SalesAudit {
       else sales.set(key, { event, made, credits: 0 });
       figures(made.sale.source).sales += 1;
       figures(made.sale.source).grossUnits += made.sale.grossUnits;
+      figures(made.sale.source).purchasedUnits += made.sale.purchasedUnits ?? made.sale.grossUnits;
+      if (made.sale.purchasedUnits !== undefined && !(Number.isInteger(made.sale.purchasedUnits) && made.sale.purchasedUnits >= 0 && made.sale.purchasedUnits <= made.sale.grossUnits)) {
+        problems.push(at(event, `sale ${key} of ${made.sale.grossUnits} units says ${made.sale.purchasedUnits} purchased`));
+      }
     }
     if (event.type === 'PerformerEarningsCredited') credits.push(event);
   }
@@ -93,8 +102,10 @@ export function auditSales(events: readonly StoredEvent[]): SalesAudit {
     if (sold.credits > 1) problems.push(at(credit, `sale ${key} credited again (credit number ${sold.credits})`));
     if (data.performerId !== sale.performerId || credit.streamId !== `earnings-${sale.performerId}`) problems.push(at(credit, `earnings for ${key} go to another performer than the sale's`));
     if (data.grossUnits !== sale.grossUnits) problems.push(at(credit, `earnings for ${key} name ${String(data.grossUnits)} units, the sale ${sale.grossUnits}`));
-    const share = performerShareOfPartCents(sale.grossBeforeUnits ?? 0, sale.grossUnits);
-    if (data.shareCents !== share) problems.push(at(credit, `earnings for ${key}: ${String(data.shareCents)} cents, the share rule gives ${share}`));
+    if (data.purchasedUnits !== sale.purchasedUnits) problems.push(at(credit, `earnings for ${key} name ${String(data.purchasedUnits)} purchased units, the sale ${String(sale.purchasedUnits)}`));
+    // the share of the purchased part only (a sale recorded before the split: of its gross)
+    const share = saleShareCents(sale);
+    if (data.shareCents !== share) problems.push(at(credit, `earnings for ${key}: ${String(data.shareCents)} cents, the share rule gives ${share} on its purchased part`));
   }
   for (const [key, sold] of sales) {
     if (sold.credits === 0) problems.push(at(sold.event, `sale ${key} never credited to the performer`));

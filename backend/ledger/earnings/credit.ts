@@ -15,9 +15,27 @@ export interface Sale {
   grossUnits: number;
   /** for a sale billed in parts (a session's minutes): what its earlier parts came to, so the sale rounds once */
   grossBeforeUnits?: number;
+  /**
+   * of the gross, what was paid with purchased units: the share is earned on this part only
+   * (docs/architecture.md#promotional-units). Undefined for a sale recorded before the split: its
+   * share was, and stays, on the whole gross.
+   */
+  purchasedUnits?: number;
+  /** for a sale billed in parts: what its earlier parts came to in purchased units */
+  purchasedBeforeUnits?: number;
 }
 
-/** The performer's 55% of a sale, in euro cents, by the one share rule (contracts/src/rules/share.ts). */
+/**
+ * The performer's share of a sale, euro cents: the one share rule (contracts/src/rules/share.ts)
+ * on the purchased part of it, rounded once over a sale billed in parts. A sale recorded before
+ * the split earns on its whole gross, as it was credited then.
+ */
+export function saleShareCents(sale: Sale): number {
+  if (sale.purchasedUnits === undefined) return performerShareOfPartCents(sale.grossBeforeUnits ?? 0, sale.grossUnits);
+  return performerShareOfPartCents(sale.purchasedBeforeUnits ?? 0, sale.purchasedUnits);
+}
+
+/** The performer's 55% of the purchased part of a sale, in euro cents, by the one share rule (`saleShareCents`). */
 export function earningsCredited(sale: Sale, at: Date): DomainEvent {
   return {
     type: 'PerformerEarningsCredited',
@@ -26,7 +44,8 @@ export function earningsCredited(sale: Sale, at: Date): DomainEvent {
       source: sale.source,
       sourceId: sale.sourceId,
       grossUnits: sale.grossUnits,
-      shareCents: performerShareOfPartCents(sale.grossBeforeUnits ?? 0, sale.grossUnits),
+      ...(sale.purchasedUnits === undefined ? {} : { purchasedUnits: sale.purchasedUnits }),
+      shareCents: saleShareCents(sale),
       creditedAt: at.toISOString(),
     },
   };

@@ -16,20 +16,37 @@ export interface DatedSale {
   debit: { reason: string; reference: string };
 }
 
+/** How a sale was paid, as its event recorded it (nothing for a sale recorded before the split). */
+const paidPart = (data: { purchasedUnits?: number }): Pick<Sale, 'purchasedUnits'> => (data.purchasedUnits === undefined ? {} : { purchasedUnits: data.purchasedUnits });
+
 export const photoSale = (purchase: EventDataOf<'PhotoPurchased'>): Sale => ({
-  performerId: purchase.performerId, source: 'photo', sourceId: purchase.purchaseId, grossUnits: purchase.priceUnits,
+  performerId: purchase.performerId, source: 'photo', sourceId: purchase.purchaseId, grossUnits: purchase.priceUnits, ...paidPart(purchase),
 });
 
 const messageSale = (message: EventDataOf<'MessageSent'>): Sale => ({
-  performerId: message.performerId, source: 'message', sourceId: message.messageId, grossUnits: message.priceUnits,
+  performerId: message.performerId, source: 'message', sourceId: message.messageId, grossUnits: message.priceUnits, ...paidPart(message),
 });
+
+/** A session's part: its purchased units before it are its running total's minus its own (a part recorded before the split has none). */
+function sessionPaidPart(data: { purchasedUnits?: number; sessionPurchasedUnits?: number }): Pick<Sale, 'purchasedUnits' | 'purchasedBeforeUnits'> {
+  if (data.purchasedUnits === undefined) return {};
+  return { purchasedUnits: data.purchasedUnits, purchasedBeforeUnits: Math.max(0, (data.sessionPurchasedUnits ?? data.purchasedUnits) - data.purchasedUnits) };
+}
 
 /** The event types that record a sale. */
 export const SALE_EVENT_TYPES = ['PhotoPurchased', 'MessageSent', 'SessionMinuteBilled', 'SessionMinimumCharged'] as const;
 
+/** A session's minute or the rest of its minimum: one part of the session's sale. */
+export function sessionPartSale(event: { type: 'SessionMinuteBilled'; data: EventDataOf<'SessionMinuteBilled'> } | { type: 'SessionMinimumCharged'; data: EventDataOf<'SessionMinimumCharged'> }): Sale {
+  const { sessionId, performerId, amount, sessionCostUnits } = event.data;
+  const part = event.type === 'SessionMinuteBilled' ? `minute-${event.data.minute}` : 'minimum';
+  return { performerId, source: 'session', sourceId: `${sessionId}:${part}`, grossUnits: amount, grossBeforeUnits: sessionCostUnits - amount, ...sessionPaidPart(event.data) };
+}
+
 /**
  * The sale an event records, or undefined (a free message, any other event). A session is one
- * sale billed in parts (each minute, the rest of a minimum), rounded once over its running total.
+ * sale billed in parts (each minute, the rest of a minimum), rounded once over its running total
+ * (of purchased units: the share is earned on them only).
  */
 export function saleOf(event: RecordedEvent): DatedSale | undefined {
   switch (event.type) {
@@ -40,14 +57,8 @@ export function saleOf(event: RecordedEvent): DatedSale | undefined {
       return { sale: messageSale(event.data), at: new Date(event.data.sentAt), debit: { reason: 'message', reference: event.data.messageId } };
     case 'SessionMinuteBilled':
     case 'SessionMinimumCharged': {
-      const { sessionId, performerId, amount, sessionCostUnits } = event.data;
-      const part = event.type === 'SessionMinuteBilled' ? `minute-${event.data.minute}` : 'minimum';
       const at = event.type === 'SessionMinuteBilled' ? event.data.billedAt : event.data.chargedAt;
-      return {
-        sale: { performerId, source: 'session', sourceId: `${sessionId}:${part}`, grossUnits: amount, grossBeforeUnits: sessionCostUnits - amount },
-        at: new Date(at),
-        debit: { reason: 'session', reference: sessionId },
-      };
+      return { sale: sessionPartSale(event), at: new Date(at), debit: { reason: 'session', reference: event.data.sessionId } };
     }
     default:
       return undefined;

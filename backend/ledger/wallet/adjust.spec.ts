@@ -12,10 +12,10 @@ describe('balance adjustment decider', () => {
 
   it('records the signed difference, both balances and the admin', () => {
     spec.given([credited]).when((state) => decideAdjustBalance({ walletId, targetUnits: 250, adminId: 'admin-1' }, state, now)).then([
-      { type: 'AuracoinAdjusted', data: { walletId, amount: -750, balanceBefore: 1000, balanceAfter: 250, adminId: 'admin-1', adjustedAt: now.toISOString() } },
+      { type: 'AuracoinAdjusted', data: { walletId, amount: -750, balanceBefore: 1000, balanceAfter: 250, adminId: 'admin-1', purchasedAmount: 0, promotionalAmount: -750, adjustedAt: now.toISOString() } },
     ]);
     spec.given([credited]).when((state) => decideAdjustBalance({ walletId, targetUnits: 5000, adminId: 'admin-1' }, state, now)).then([
-      { type: 'AuracoinAdjusted', data: { walletId, amount: 4000, balanceBefore: 1000, balanceAfter: 5000, adminId: 'admin-1', adjustedAt: now.toISOString() } },
+      { type: 'AuracoinAdjusted', data: { walletId, amount: 4000, balanceBefore: 1000, balanceAfter: 5000, adminId: 'admin-1', purchasedAmount: 0, promotionalAmount: 4000, adjustedAt: now.toISOString() } },
     ]);
   });
 

@@ -1,7 +1,7 @@
 import { streams, type DomainEvent } from '@aura/contracts';
 import { DomainError } from '../../platform/domain-error';
 import type { EventStore } from '../../platform/eventstore/port';
-import type { WalletTotals } from './fold';
+import { adjustmentSplit, type WalletTotals } from './fold';
 import { handleWallet } from './wallet';
 
 export interface AdjustBalance {
@@ -12,8 +12,10 @@ export interface AdjustBalance {
 }
 
 /**
- * An admin sets a balance: the difference is recorded as AuracoinAdjusted with both balances and
- * the admin's id. Setting the balance it already has records nothing.
+ * An admin sets a balance: the difference is recorded as AuracoinAdjusted with both balances, the
+ * admin's id and its split: an increase is promotional units (nobody paid for them, so no
+ * performer earns on them), a decrease takes promotional units first (docs/architecture.md#promotional-units).
+ * Setting the balance it already has records nothing.
  */
 export function decideAdjustBalance(command: AdjustBalance, state: WalletTotals, now: Date): DomainEvent[] {
   if (!Number.isInteger(command.targetUnits) || command.targetUnits < 0) {
@@ -22,6 +24,7 @@ export function decideAdjustBalance(command: AdjustBalance, state: WalletTotals,
   if (command.targetUnits === state.balance) return [];
   // what a running private session holds stays there until the session settles
   if (command.targetUnits < state.held) throw new DomainError('conflict', 'Il saldo non può scendere sotto quanto è impegnato in una sessione privata in corso');
+  const split = adjustmentSplit(state, command.targetUnits - state.balance);
   return [
     {
       type: 'AuracoinAdjusted',
@@ -31,6 +34,8 @@ export function decideAdjustBalance(command: AdjustBalance, state: WalletTotals,
         balanceBefore: state.balance,
         balanceAfter: command.targetUnits,
         adminId: command.adminId,
+        purchasedAmount: split.purchased,
+        promotionalAmount: split.promotional,
         adjustedAt: now.toISOString(),
       },
     },

@@ -22,6 +22,9 @@ describe('wallet fold', () => {
       lowest: -50,
       held: 0,
       holds: {},
+      purchased: 0,
+      promotional: 50,
+      lots: [],
     });
   });
 
@@ -43,7 +46,7 @@ describe('wallet holds', () => {
   it('pays a debit naming the hold from the hold first, then from the available balance', () => {
     const totals = foldWallet([credit(1000), held(300), debit(200, holdId), debit(200, holdId)]);
     expect(totals.balance).toBe(600);
-    expect(totals.holds[holdId]).toEqual({ amount: 0, reason: 'session' });
+    expect(totals.holds[holdId]).toEqual({ amount: 0, reason: 'session', purchased: 0, promotional: 0 });
     expect(availableBalance(totals)).toBe(600);
   });
 

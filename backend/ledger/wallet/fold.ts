@@ -6,16 +6,38 @@
  * spends cannot take it; a debit naming the hold (`holdId`) is paid from it first; `AuracoinReleased`
  * closes the hold and frees what is left. `available = balance − held`, and every spend may use
  * only the available balance (plus, for a debit naming a hold, what is left of that hold).
+ *
+ * Promotional units (docs/architecture.md#promotional-units): the balance is purchased units (paid
+ * by card, kept as lots per purchase, oldest first) plus promotional ones (the welcome coins, an
+ * admin's credit). A spend takes purchased units first, a hold too, and a debit from a hold takes
+ * what the hold took, purchased first. Events record their split; an event written before the
+ * split was recorded gets it from the same rule here, so an old log folds the same way every time.
  */
 export interface WalletEventLike {
   type: string;
   data: unknown;
 }
 
-/** An open hold: what is left of it, and what it is for ('session'). */
+/** An open hold: what is left of it (of each kind), and what it is for ('session'). */
 export interface WalletHold {
   amount: number;
   reason: string;
+  /** of `amount`, purchased units */
+  purchased: number;
+  /** of `amount`, promotional units */
+  promotional: number;
+}
+
+/** How many units of an amount are purchased and how many promotional. */
+export interface UnitSplit {
+  purchased: number;
+  promotional: number;
+}
+
+/** Purchased units still in the wallet from one card purchase (null: a refund or a credit that names none). */
+export interface PurchasedLot {
+  purchaseId: string | null;
+  units: number;
 }
 
 export interface WalletTotals {
@@ -33,9 +55,15 @@ export interface WalletTotals {
   held: number;
   /** open holds by id */
   holds: Readonly<Record<string, WalletHold>>;
+  /** of the balance, purchased units (held ones included) */
+  purchased: number;
+  /** of the balance, promotional units (held ones included) */
+  promotional: number;
+  /** the purchased units by card purchase, oldest first (they sum to `purchased`) */
+  lots: readonly PurchasedLot[];
 }
 
-export const emptyWallet = (): WalletTotals => ({ balance: 0, credited: 0, debited: 0, adjusted: 0, lowest: 0, held: 0, holds: {} });
+export const emptyWallet = (): WalletTotals => ({ balance: 0, credited: 0, debited: 0, adjusted: 0, lowest: 0, held: 0, holds: {}, purchased: 0, promotional: 0, lots: [] });
 
 const amountOf = (event: WalletEventLike): number => {
   const data = event.data as { amount?: unknown };
@@ -72,6 +100,77 @@ export function spendableFor(totals: WalletTotals, holdId?: string): number {
   return availableBalance(totals) + (holdId ? (totals.holds[holdId]?.amount ?? 0) : 0);
 }
 
+/** Credits of these reasons are purchased units; every other credit (welcome, adjustment) is promotional. */
+const PURCHASED_CREDIT_REASONS = new Set(['purchase', 'refund']);
+
+/** The split an event recorded (`purchasedAmount`/`promotionalAmount`), or undefined for an event written before it was. */
+export function recordedSplit(event: WalletEventLike): UnitSplit | undefined {
+  const data = event.data as { purchasedAmount?: unknown; promotionalAmount?: unknown };
+  if (typeof data?.purchasedAmount !== 'number' || typeof data?.promotionalAmount !== 'number') return undefined;
+  return { purchased: data.purchasedAmount, promotional: data.promotionalAmount };
+}
+
+/** Of the available balance, purchased units (what the open holds took of them is out). */
+export function availablePurchased(totals: WalletTotals): number {
+  return totals.purchased - Object.values(totals.holds).reduce((sum, hold) => sum + hold.purchased, 0);
+}
+
+/** Purchased first: of `amount`, what `purchasedFirst` units can pay, the rest promotional. */
+const purchasedFirst = (amount: number, purchasedThere: number): UnitSplit => {
+  const purchased = Math.max(0, Math.min(amount, purchasedThere));
+  return { purchased, promotional: amount - purchased };
+};
+
+/**
+ * The spend rule's split of a debit of `amount`: naming an open hold, what it took, purchased
+ * first; the rest from the available balance, purchased units first, then promotional.
+ */
+export function spendSplit(totals: WalletTotals, amount: number, holdId?: string): UnitSplit {
+  const hold = holdId ? totals.holds[holdId] : undefined;
+  const fromHold = hold ? purchasedFirst(Math.min(hold.amount, amount), hold.purchased) : { purchased: 0, promotional: 0 };
+  const rest = purchasedFirst(amount - fromHold.purchased - fromHold.promotional, availablePurchased(totals));
+  return { purchased: fromHold.purchased + rest.purchased, promotional: fromHold.promotional + rest.promotional };
+}
+
+/** What a hold of `amount` takes of the available balance: purchased units first. */
+export const holdSplit = (totals: WalletTotals, amount: number): UnitSplit => purchasedFirst(amount, availablePurchased(totals));
+
+/**
+ * An admin's adjustment (signed): an increase is promotional units (an admin gives, nobody paid);
+ * a decrease takes the available promotional units first, then purchased ones (oldest first).
+ */
+export function adjustmentSplit(totals: WalletTotals, amount: number): UnitSplit {
+  if (amount >= 0) return { purchased: 0, promotional: amount };
+  const availablePromotional = totals.promotional - Object.values(totals.holds).reduce((sum, hold) => sum + hold.promotional, 0);
+  const promotional = Math.min(-amount, Math.max(0, availablePromotional));
+  return { purchased: amount + promotional, promotional: -promotional };
+}
+
+/** The lots after `units` purchased units left the wallet: the oldest purchase first. */
+function takeLots(lots: readonly PurchasedLot[], units: number): readonly PurchasedLot[] {
+  if (units <= 0) return lots;
+  const left: PurchasedLot[] = [];
+  let owed = units;
+  for (const lot of lots) {
+    const taken = Math.min(owed, lot.units);
+    owed -= taken;
+    if (lot.units > taken) left.push(taken > 0 ? { ...lot, units: lot.units - taken } : lot);
+  }
+  return left;
+}
+
+const addLot = (lots: readonly PurchasedLot[], purchaseId: string | null, units: number) => (units > 0 ? [...lots, { purchaseId, units }] : lots);
+
+/** The kinds after a signed split moved them: purchased units leave by the oldest lot. */
+function moveKinds(totals: WalletTotals, split: UnitSplit, purchaseId: string | null = null): WalletTotals {
+  return {
+    ...totals,
+    purchased: totals.purchased + split.purchased,
+    promotional: totals.promotional + split.promotional,
+    lots: split.purchased >= 0 ? addLot(totals.lots, purchaseId, split.purchased) : takeLots(totals.lots, -split.purchased),
+  };
+}
+
 function withHolds(totals: WalletTotals, holds: Record<string, WalletHold>): WalletTotals {
   return { ...totals, holds, held: Object.values(holds).reduce((sum, hold) => sum + hold.amount, 0) };
 }
@@ -82,27 +181,50 @@ function applyHoldEvent(totals: WalletTotals, event: WalletEventLike): WalletTot
   if (event.type === 'AuracoinHeld') {
     if (totals.holds[holdId]) return totals;
     const reason = String((event.data as { reason?: unknown }).reason ?? '');
-    return withHolds(totals, { ...totals.holds, [holdId]: { amount: amountOf(event), reason } });
+    const amount = amountOf(event);
+    const split = recordedSplit(event) ?? holdSplit(totals, amount);
+    return withHolds(totals, { ...totals.holds, [holdId]: { amount, reason, purchased: split.purchased, promotional: split.promotional } });
   }
   if (event.type === 'AuracoinReleased') {
     if (!totals.holds[holdId]) return totals;
     const { [holdId]: _released, ...rest } = totals.holds;
     return withHolds(totals, rest);
   }
-  // a debit naming a hold is paid from what is left of it first
+  // a debit naming a hold is paid from what is left of it first, its purchased units first
   const hold = totals.holds[holdId];
   if (event.type !== 'AuracoinDebited' || !hold) return totals;
-  const captured = Math.min(hold.amount, amountOf(event));
-  return withHolds(totals, { ...totals.holds, [holdId]: { ...hold, amount: hold.amount - captured } });
+  const captured = purchasedFirst(Math.min(hold.amount, amountOf(event)), hold.purchased);
+  const left = { ...hold, purchased: hold.purchased - captured.purchased, promotional: hold.promotional - captured.promotional };
+  return withHolds(totals, { ...totals.holds, [holdId]: { ...left, amount: left.purchased + left.promotional } });
+}
+
+/** The kinds an event moves (signed): what it recorded, or for an older event the rule's split. */
+export function kindsMoved(totals: WalletTotals, event: WalletEventLike): UnitSplit | undefined {
+  const amount = amountOf(event);
+  switch (event.type) {
+    case 'AuracoinCredited':
+      return PURCHASED_CREDIT_REASONS.has(String((event.data as { reason?: unknown }).reason)) ? { purchased: amount, promotional: 0 } : { purchased: 0, promotional: amount };
+    case 'AuracoinDebited': {
+      const split = recordedSplit(event) ?? spendSplit(totals, amount, holdIdOf(event));
+      return { purchased: -split.purchased, promotional: -split.promotional };
+    }
+    case 'AuracoinAdjusted':
+      return recordedSplit(event) ?? adjustmentSplit(totals, amount);
+    default:
+      return undefined;
+  }
 }
 
 export function applyWalletEvent(totals: WalletTotals, event: WalletEventLike): WalletTotals {
+  const moved = kindsMoved(totals, event);
   const held = applyHoldEvent(totals, event);
   const delta = balanceDelta(event);
-  if (delta === 0) return held;
+  if (delta === 0 || !moved) return held;
+  const purchaseId = (event.data as { purchaseId?: unknown }).purchaseId;
+  const kinds = moveKinds(held, moved, typeof purchaseId === 'string' ? purchaseId : null);
   const balance = held.balance + delta;
   return {
-    ...held,
+    ...kinds,
     balance,
     credited: held.credited + (event.type === 'AuracoinCredited' ? delta : 0),
     debited: held.debited + (event.type === 'AuracoinDebited' ? -delta : 0),

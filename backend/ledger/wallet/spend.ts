@@ -58,7 +58,8 @@ export async function spendFromWallet(eventStore: EventStore, spend: SpendFromWa
     const purchase = typeof spend.purchase === 'function' ? spend.purchase(current.state) : spend.purchase;
     const reason = spend.reason ?? purchase.type;
     const events = decideSpend({ walletId: spend.walletId, amountUnits: spend.amountUnits, purchase, reason, reference: spend.reference ?? ids[0]!, holdId: spend.holdId }, current.state, spend.now());
-    return { purchase, events };
+    // the purchase as stored: with how it was paid
+    return { purchase: events[0]!, events };
   };
 
   return retryOnConflict(async (attempt) => {

@@ -8,19 +8,21 @@ const aliasId = '1c8d5e2f-9a8b-4f74-8b62-6b5d2c3e4f50';
 const credited = (amount: number): DomainEvent => ({ type: 'AuracoinCredited', data: { walletId, amount, reason: 'welcome', creditedAt: now.toISOString() } });
 const purchase: DomainEvent = { type: 'AliasPurchased', data: { aliasId, userId: walletId, aliasName: 'Zorro', price: 5000, purchasedAt: now.toISOString() } };
 const spend = { walletId, amountUnits: 5000, purchase, reason: 'alias', reference: aliasId };
+/** the purchase as the spend records it: paid with the welcome coins (promotional) */
+const bought = { type: purchase.type, data: { ...purchase.data, purchasedUnits: 0, promotionalUnits: 5000 } } as DomainEvent;
 
 describe('wallet spend decider', () => {
   const spec = deciderSpec(wallet);
 
   it('records the purchase then the debit when the balance affords it', () => {
     spec.given([credited(6000)]).when((state) => decideSpend(spend, state, now)).then([
-      purchase,
-      { type: 'AuracoinDebited', data: { walletId, amount: 5000, reason: 'alias', reference: aliasId, debitedAt: now.toISOString() } },
+      bought,
+      { type: 'AuracoinDebited', data: { walletId, amount: 5000, reason: 'alias', reference: aliasId, purchasedAmount: 0, promotionalAmount: 5000, debitedAt: now.toISOString() } },
     ]);
   });
 
   it('spends the whole balance exactly', () => {
-    spec.given([credited(5000)]).when((state) => decideSpend(spend, state, now)).then([purchase, expect.objectContaining({ type: 'AuracoinDebited' }) as DomainEvent]);
+    spec.given([credited(5000)]).when((state) => decideSpend(spend, state, now)).then([bought, expect.objectContaining({ type: 'AuracoinDebited' }) as DomainEvent]);
   });
 
   it('refuses a spend above the balance', () => {
@@ -42,7 +44,7 @@ describe('wallet spend decider', () => {
 describe('wallet holds', () => {
   const spec = deciderSpec(wallet);
   const holdId = '2c8d5e2f-9a8b-4f74-8b62-6b5d2c3e4f50';
-  const held: DomainEvent = { type: 'AuracoinHeld', data: { walletId, holdId, amount: 4000, reason: 'session', heldAt: now.toISOString() } };
+  const held: DomainEvent = { type: 'AuracoinHeld', data: { walletId, holdId, amount: 4000, reason: 'session', purchasedAmount: 0, promotionalAmount: 4000, heldAt: now.toISOString() } };
   const hold = { walletId, holdId, amountUnits: 4000, reason: 'session' };
 
   it('holds part of the available balance, once', () => {
@@ -59,13 +61,13 @@ describe('wallet holds', () => {
 
   it('every other spend may use only the available balance', () => {
     spec.given([credited(6000), held]).when((state) => decideSpend(spend, state, now)).thenThrows('insufficient_balance');
-    spec.given([credited(9000), held]).when((state) => decideSpend(spend, state, now)).then([purchase, expect.objectContaining({ type: 'AuracoinDebited' }) as DomainEvent]);
+    spec.given([credited(9000), held]).when((state) => decideSpend(spend, state, now)).then([bought, expect.objectContaining({ type: 'AuracoinDebited' }) as DomainEvent]);
   });
 
   it('a debit naming the hold may use it, and is refused once the hold is closed', () => {
     spec.given([credited(6000), held]).when((state) => decideSpend({ ...spend, holdId }, state, now)).then([
-      purchase,
-      { type: 'AuracoinDebited', data: { walletId, amount: 5000, reason: 'alias', reference: aliasId, holdId, debitedAt: now.toISOString() } },
+      bought,
+      { type: 'AuracoinDebited', data: { walletId, amount: 5000, reason: 'alias', reference: aliasId, holdId, purchasedAmount: 0, promotionalAmount: 5000, debitedAt: now.toISOString() } },
     ]);
     const released: DomainEvent = { type: 'AuracoinReleased', data: { walletId, holdId, amount: 4000, releasedAt: now.toISOString() } };
     spec.given([credited(6000), held, released]).when((state) => decideSpend({ ...spend, holdId }, state, now)).thenThrows('conflict');
@@ -73,7 +75,7 @@ describe('wallet holds', () => {
 
   it('releases what is left of an open hold, and nothing for a closed one', () => {
     spec.given([credited(6000), held]).when((state) => decideRelease(walletId, holdId, state, now)).then([
-      { type: 'AuracoinReleased', data: { walletId, holdId, amount: 4000, releasedAt: now.toISOString() } },
+      { type: 'AuracoinReleased', data: { walletId, holdId, amount: 4000, purchasedAmount: 0, promotionalAmount: 4000, releasedAt: now.toISOString() } },
     ]);
     spec.given([credited(6000)]).when((state) => decideRelease(walletId, holdId, state, now)).then([]);
   });

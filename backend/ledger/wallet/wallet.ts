@@ -1,6 +1,6 @@
 import { streams, type DomainEvent } from '@aura/contracts';
 import type { EventStore } from '../../platform/eventstore/port';
-import { applyWalletEvent, availableBalance, emptyWallet, spendableFor, type WalletTotals } from './fold';
+import { applyWalletEvent, availableBalance, emptyWallet, holdSplit, spendableFor, spendSplit, type WalletTotals } from './fold';
 import { DomainError } from '../../platform/domain-error';
 import { commandHandler, foldStream, handleCommand, type Aggregate, type HandleOptions } from '../../platform/eventstore/handle-command';
 
@@ -15,12 +15,21 @@ export const handleWallet = commandHandler(wallet);
 
 export const INSUFFICIENT_BALANCE_MESSAGE = 'Insufficient auracoin balance';
 
+/** How a spend is paid: purchased units first, then promotional (docs/architecture.md#promotional-units). */
+export interface PaidWith {
+  purchasedUnits: number;
+  promotionalUnits: number;
+}
+
 export interface Spend {
   walletId: string;
   /** minor units, positive integer */
   amountUnits: number;
-  /** the event saying what is bought (AliasPurchased, PhotoPurchased…), appended before the debit */
-  purchase: DomainEvent;
+  /**
+   * the event saying what is bought (AliasPurchased, PhotoPurchased…), appended before the debit;
+   * or made from how the spend is paid (a session's minute keeps its running purchased total)
+   */
+  purchase: DomainEvent | ((paid: PaidWith) => DomainEvent);
   /** what the debit is for ('alias', 'photo', 'session'…) and the id of the thing bought */
   reason: string;
   reference: string;
@@ -31,7 +40,9 @@ export interface Spend {
 /**
  * Pure: a spend the wallet can afford gives [purchase, AuracoinDebited]; one it cannot throws
  * insufficient_balance. Only the available balance (balance − held) may be spent, plus, for a
- * debit naming a hold, what is left of that hold. The balance never goes below zero.
+ * debit naming a hold, what is left of that hold. The balance never goes below zero. Both events
+ * record how it is paid (purchased units first): the purchase `purchasedUnits`/`promotionalUnits`,
+ * on which a sale's share is earned, the debit `purchasedAmount`/`promotionalAmount`.
  */
 export function decideSpend(command: Spend, state: WalletTotals, now: Date): DomainEvent[] {
   if (!Number.isInteger(command.amountUnits) || command.amountUnits <= 0) {
@@ -39,8 +50,12 @@ export function decideSpend(command: Spend, state: WalletTotals, now: Date): Dom
   }
   if (command.holdId && !state.holds[command.holdId]) throw new DomainError('conflict', `Hold ${command.holdId} is closed`);
   if (spendableFor(state, command.holdId) < command.amountUnits) throw new DomainError('insufficient_balance', INSUFFICIENT_BALANCE_MESSAGE);
+  const split = spendSplit(state, command.amountUnits, command.holdId);
+  const paid: PaidWith = { purchasedUnits: split.purchased, promotionalUnits: split.promotional };
+  const purchase = typeof command.purchase === 'function' ? command.purchase(paid) : command.purchase;
   return [
-    command.purchase,
+    // the ledger writes how it was paid, whatever the module put there
+    { type: purchase.type, data: { ...purchase.data, ...paid } } as DomainEvent,
     {
       type: 'AuracoinDebited',
       data: {
@@ -49,6 +64,8 @@ export function decideSpend(command: Spend, state: WalletTotals, now: Date): Dom
         reason: command.reason,
         reference: command.reference,
         ...(command.holdId ? { holdId: command.holdId } : {}),
+        purchasedAmount: split.purchased,
+        promotionalAmount: split.promotional,
         debitedAt: now.toISOString(),
       },
     },
@@ -66,7 +83,7 @@ export interface Hold {
   alreadyPlaced?: boolean;
 }
 
-/** Pure: reserves part of the available balance; a hold already placed is not placed again. */
+/** Pure: reserves part of the available balance, purchased units first; a hold already placed is not placed again. */
 export function decideHold(command: Hold, state: WalletTotals, now: Date): DomainEvent[] {
   if (command.alreadyPlaced || state.holds[command.holdId]) return [];
   if (!Number.isInteger(command.amountUnits) || command.amountUnits <= 0) {
@@ -76,14 +93,28 @@ export function decideHold(command: Hold, state: WalletTotals, now: Date): Domai
     throw new DomainError('conflict', `Another ${command.reason} hold is open`);
   }
   if (availableBalance(state) < command.amountUnits) throw new DomainError('insufficient_balance', INSUFFICIENT_BALANCE_MESSAGE);
-  return [{ type: 'AuracoinHeld', data: { walletId: command.walletId, holdId: command.holdId, amount: command.amountUnits, reason: command.reason, heldAt: now.toISOString() } }];
+  const split = holdSplit(state, command.amountUnits);
+  return [
+    {
+      type: 'AuracoinHeld',
+      data: {
+        walletId: command.walletId,
+        holdId: command.holdId,
+        amount: command.amountUnits,
+        reason: command.reason,
+        purchasedAmount: split.purchased,
+        promotionalAmount: split.promotional,
+        heldAt: now.toISOString(),
+      },
+    },
+  ];
 }
 
-/** Pure: closes an open hold, freeing what is left of it; nothing to do when it is closed already. */
+/** Pure: closes an open hold, freeing what is left of it (of each kind); nothing to do when it is closed already. */
 export function decideRelease(walletId: string, holdId: string, state: WalletTotals, now: Date): DomainEvent[] {
   const hold = state.holds[holdId];
   if (!hold) return [];
-  return [{ type: 'AuracoinReleased', data: { walletId, holdId, amount: hold.amount, releasedAt: now.toISOString() } }];
+  return [{ type: 'AuracoinReleased', data: { walletId, holdId, amount: hold.amount, purchasedAmount: hold.purchased, promotionalAmount: hold.promotional, releasedAt: now.toISOString() } }];
 }
 
 /** A wallet folded by a fold that extends the wallet's (a private session's money: the wallet and what the session was charged). */

@@ -93,15 +93,17 @@ export interface StatementDoc {
   _id: string;
   performerId: string;
   weekStart: string;
-  sources: Record<'session' | 'message' | 'photo', { count: number; grossUnits: number; shareCents: number }>;
+  sources: Record<'session' | 'message' | 'photo', { count: number; grossUnits: number; purchasedUnits?: number; shareCents: number }>;
   grossUnits: number;
+  /** of the gross, paid with purchased units (absent on statements folded before the split: all of it) */
+  purchasedUnits?: number;
   shareCents: number;
   scheduledCents: number;
   paidCents: number;
   carriedOverCents: number;
   carryReason: 'below_minimum' | 'missing_details' | null;
   payoutIds: string[];
-  lines: { creditedAt: string; source: 'session' | 'message' | 'photo'; grossUnits: number; shareCents: number }[];
+  lines: { creditedAt: string; source: 'session' | 'message' | 'photo'; grossUnits: number; purchasedUnits?: number; shareCents: number }[];
   [key: string]: unknown;
 }
 
@@ -115,13 +117,23 @@ export function statementUpdates(event: DomainEvent): { id: string; update: Upda
     case 'PerformerEarningsCredited': {
       const d = event.data;
       const weekStart = payoutWeekOf(new Date(d.creditedAt)).weekStart;
+      // a credit made before the split earned on its whole gross
+      const purchasedUnits = d.purchasedUnits ?? d.grossUnits;
       return [
         {
           id: statementId(d.performerId, weekStart),
           update: {
             $set: { performerId: d.performerId, weekStart },
-            $inc: { [`sources.${d.source}.count`]: 1, [`sources.${d.source}.grossUnits`]: d.grossUnits, [`sources.${d.source}.shareCents`]: d.shareCents, grossUnits: d.grossUnits, shareCents: d.shareCents },
-            $push: { lines: { creditedAt: d.creditedAt, source: d.source, grossUnits: d.grossUnits, shareCents: d.shareCents } },
+            $inc: {
+              [`sources.${d.source}.count`]: 1,
+              [`sources.${d.source}.grossUnits`]: d.grossUnits,
+              [`sources.${d.source}.purchasedUnits`]: purchasedUnits,
+              [`sources.${d.source}.shareCents`]: d.shareCents,
+              grossUnits: d.grossUnits,
+              purchasedUnits,
+              shareCents: d.shareCents,
+            },
+            $push: { lines: { creditedAt: d.creditedAt, source: d.source, grossUnits: d.grossUnits, purchasedUnits, shareCents: d.shareCents } },
           },
         },
       ];

@@ -28,7 +28,9 @@ import {
   type StatementDoc,
 } from './projection';
 
-const emptySource = () => ({ count: 0, grossUnits: 0, shareCents: 0 });
+const emptySource = () => ({ count: 0, grossUnits: 0, purchasedUnits: 0, shareCents: 0 });
+/** A source's totals; its purchased part is all of its gross when folded before the split. */
+const sourceTotals = (source: StatementDoc['sources'][keyof StatementDoc['sources']] | undefined) => (source ? { ...source, purchasedUnits: source.purchasedUnits ?? source.grossUnits } : emptySource());
 
 export function toPayoutView(doc: PayoutDoc, testMode: boolean): PayoutView {
   return {
@@ -74,8 +76,10 @@ export function toStatementView(doc: StatementDoc, now: Date): StatementView {
     weekStart: doc.weekStart,
     periodEnd: week.end.toISOString(),
     payoutDate: payoutDayOf(week).toISOString(),
-    sources: { session: doc.sources?.session ?? emptySource(), message: doc.sources?.message ?? emptySource(), photo: doc.sources?.photo ?? emptySource() },
+    sources: { session: sourceTotals(doc.sources?.session), message: sourceTotals(doc.sources?.message), photo: sourceTotals(doc.sources?.photo) },
     grossUnits: doc.grossUnits,
+    purchasedUnits: doc.purchasedUnits ?? doc.grossUnits,
+    promotionalUnits: doc.grossUnits - (doc.purchasedUnits ?? doc.grossUnits),
     sharePercent: PERFORMER_SHARE_PERCENT,
     shareCents: doc.shareCents,
     paidCents,
@@ -176,7 +180,7 @@ export function createPayoutQueries(readModels: ReadModelStore, settings: () => 
       if (!doc) return null;
       const view = toStatementView(doc, now);
       const covering = view.payoutIds.length > 0 ? await payouts.find({ _id: { $in: view.payoutIds } }, { sort: { periodEnd: 1 } }) : [];
-      return { ...view, lines: [...doc.lines].sort((a, b) => a.creditedAt.localeCompare(b.creditedAt)), payouts: covering.map((payout) => toPayoutView(payout, testMode)) };
+      return { ...view, lines: [...doc.lines].sort((a, b) => a.creditedAt.localeCompare(b.creditedAt)).map((line) => ({ ...line, purchasedUnits: line.purchasedUnits ?? line.grossUnits })), payouts: covering.map((payout) => toPayoutView(payout, testMode)) };
     },
     async details(performerId: string, now: Date): Promise<PayoutDetailsView> {
       return detailsView(await details.findOne({ _id: performerId }), now);

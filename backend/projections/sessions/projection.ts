@@ -1,4 +1,5 @@
-import { performerShareOfPartCents, type DomainEvent, type SessionParty } from '@aura/contracts';
+import type { DomainEvent, SessionParty } from '@aura/contracts';
+import { saleShareCents, sessionPartSale } from '../../ledger';
 import { docProjection } from '../../platform/projections/doc-projection';
 
 export const SESSIONS = 'sessions';
@@ -141,14 +142,15 @@ export function evolveSession(doc: SessionDoc | null, event: DomainEvent): Sessi
         ...doc,
         minutesBilled: Math.max(doc.minutesBilled, event.data.minute),
         costUnits: event.data.sessionCostUnits,
-        shareCents: doc.shareCents + performerShareOfPartCents(event.data.sessionCostUnits - event.data.amount, event.data.amount),
+        // her share by the ledger's rule: of the purchased part only
+        shareCents: doc.shareCents + saleShareCents(sessionPartSale(event)),
         lastMinute: event.data.lastMinute,
       });
     case 'SessionMinimumCharged':
       return {
         ...doc,
         costUnits: event.data.sessionCostUnits,
-        shareCents: doc.shareCents + performerShareOfPartCents(event.data.sessionCostUnits - event.data.amount, event.data.amount),
+        shareCents: doc.shareCents + saleShareCents(sessionPartSale(event)),
       };
     case 'SessionSettled':
       return { ...doc, settled: true };

@@ -1,4 +1,5 @@
 import type { StoredEvent } from '../../platform/eventstore/port';
+import { foldWallet } from '../../ledger';
 import { toLedgerEntry } from './projection';
 
 const walletId = '0b7c4d1e-8f7a-4e63-9a51-5a4c1b2d3e4f';
@@ -15,5 +16,15 @@ describe('wallet ledger entries', () => {
 
   it('ignores events that move no money', () => {
     expect(toLedgerEntry(stored('AliasPurchased', { walletId }, 4))).toBeUndefined();
+  });
+
+  it('gives each movement its split between purchased and promotional units, and the balances after it', () => {
+    const welcome = stored('AuracoinCredited', { walletId, amount: 1000, reason: 'welcome', creditedAt: 't1' }, 1);
+    const purchase = stored('AuracoinCredited', { walletId, amount: 300, reason: 'purchase', purchaseId: 'p1', creditedAt: 't2' }, 2);
+    // a debit written before the split was recorded: purchased units first, as the fold says
+    const legacy = stored('AuracoinDebited', { walletId, amount: 500, reason: 'photo', reference: 'x', debitedAt: 't3' }, 3);
+    expect(toLedgerEntry(welcome)).toMatchObject({ purchased: 0, promotional: 1000, purchasedBalance: 0, promotionalBalance: 1000 });
+    expect(toLedgerEntry(purchase, foldWallet([welcome]))).toMatchObject({ purchased: 300, promotional: 0, purchasedBalance: 300, promotionalBalance: 1000 });
+    expect(toLedgerEntry(legacy, foldWallet([welcome, purchase]))).toMatchObject({ amount: -500, purchased: -300, promotional: -200, purchasedBalance: 0, promotionalBalance: 800 });
   });
 });

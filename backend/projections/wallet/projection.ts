@@ -1,11 +1,14 @@
 import type { LedgerEntryView } from '@aura/contracts';
-import { balanceDelta } from '../../ledger';
+import { applyWalletEvent, balanceDelta, emptyWallet, kindsMoved, type WalletTotals } from '../../ledger';
 import type { StoredEvent } from '../../platform/eventstore/port';
 import type { ProjectionDefinition } from '../../platform/projections/runner';
+import type { ReadModelStore } from '../../platform/readmodels/port';
 import { recorded } from '../../platform/recorded-event';
 
 /** One document per money movement on a wallet: the statement a user (or an admin) reads. */
 export const WALLET_LEDGER = 'wallet-ledger';
+/** Each wallet folded by the ledger's fold, to tell purchased from promotional units (docs/architecture.md#promotional-units). */
+export const WALLET_KINDS = 'wallet-kinds';
 
 export type LedgerEntryDoc = {
   _id: string;
@@ -17,15 +20,39 @@ export type LedgerEntryDoc = {
   reference: string | null;
   at: string;
   position: number;
+  /** of `amount`, signed minor units of each kind */
+  purchased: number;
+  promotional: number;
+  /** the wallet's units of each kind after it */
+  purchasedBalance: number;
+  promotionalBalance: number;
 };
 
-const MONEY = ['AuracoinCredited', 'AuracoinDebited', 'AuracoinAdjusted'] as const;
+type KindsDoc = { _id: string; _pos: number; totals: WalletTotals };
 
-/** The entry an event makes (pure); undefined for events that move no money. */
-export function toLedgerEntry(stored: StoredEvent): LedgerEntryDoc | undefined {
+const MONEY = ['AuracoinCredited', 'AuracoinDebited', 'AuracoinAdjusted'] as const;
+/** holds move no money but decide which kind a later debit from them takes */
+const WALLET_EVENTS = [...MONEY, 'AuracoinHeld', 'AuracoinReleased'] as const;
+
+/**
+ * The entry an event makes on the wallet as it was before it (pure); undefined for events that
+ * move no money. Its split is what the event recorded, or for an older event the fold's rule.
+ */
+export function toLedgerEntry(stored: StoredEvent, before: WalletTotals = emptyWallet()): LedgerEntryDoc | undefined {
   const event = recorded(stored);
   if (!event) return undefined;
-  const entry = { _id: event.id, position: event.position, amount: balanceDelta(event) };
+  const moved = kindsMoved(before, event);
+  if (!moved) return undefined;
+  const after = applyWalletEvent(before, event);
+  const entry = {
+    _id: event.id,
+    position: event.position,
+    amount: balanceDelta(event),
+    purchased: moved.purchased,
+    promotional: moved.promotional,
+    purchasedBalance: after.purchased,
+    promotionalBalance: after.promotional,
+  };
   switch (event.type) {
     case 'AuracoinCredited':
       return { ...entry, walletId: event.data.walletId, type: event.type, reason: event.data.reason, reference: event.data.purchaseId ?? null, at: event.data.creditedAt };
@@ -38,23 +65,55 @@ export function toLedgerEntry(stored: StoredEvent): LedgerEntryDoc | undefined {
   }
 }
 
-/** Entries are keyed by event id, so applying an event twice writes the same document. */
+const walletOf = (event: StoredEvent) => event.streamId.slice('wallet-'.length);
+
+/**
+ * One wallet's events of a batch (log order): its entries (keyed by event id, so writing one again
+ * writes the same document), then its fold, which skips what it has seen after a crash.
+ */
+async function applyToWallet(store: ReadModelStore, walletId: string, events: readonly StoredEvent[]): Promise<void> {
+  const kinds = store.collection<KindsDoc>(WALLET_KINDS);
+  const current = await kinds.findOne({ _id: walletId });
+  const unseen = current ? events.filter((event) => event.position > current._pos) : events;
+  if (unseen.length === 0) return;
+  let totals = current?.totals ?? emptyWallet();
+  const entries = store.collection<LedgerEntryDoc>(WALLET_LEDGER);
+  for (const event of unseen) {
+    const entry = toLedgerEntry(event, totals);
+    if (entry) await entries.replaceOne({ _id: entry._id }, entry, { upsert: true });
+    totals = applyWalletEvent(totals, event);
+  }
+  await kinds.replaceOne({ _id: walletId }, { _id: walletId, _pos: unseen.at(-1)!.position, totals }, { upsert: true });
+}
+
 export const walletLedgerProjection: ProjectionDefinition = {
   name: WALLET_LEDGER,
-  collections: [WALLET_LEDGER],
-  eventTypes: MONEY,
+  collections: [WALLET_LEDGER, WALLET_KINDS],
+  eventTypes: WALLET_EVENTS,
   indexes: [{ collection: WALLET_LEDGER, keys: { walletId: 1, position: -1 }, options: { name: 'by_wallet' } }],
-  async apply(event, store) {
-    const entry = toLedgerEntry(event);
-    if (entry) await store.collection<LedgerEntryDoc>(WALLET_LEDGER).replaceOne({ _id: entry._id }, entry, { upsert: true });
+  apply: (event, store) => applyToWallet(store, walletOf(event), [event]),
+  async applyBatch(events, store) {
+    const byWallet = new Map<string, StoredEvent[]>();
+    for (const event of events) {
+      const own = byWallet.get(walletOf(event));
+      if (own) own.push(event);
+      else byWallet.set(walletOf(event), [event]);
+    }
+    for (const [walletId, own] of byWallet) await applyToWallet(store, walletId, own);
   },
 };
+
+const auracoin = (units: number) => units / 100;
 
 export const toLedgerEntryView = (doc: LedgerEntryDoc): LedgerEntryView => ({
   id: doc._id,
   type: doc.type,
-  amount: doc.amount / 100,
+  amount: auracoin(doc.amount),
   reason: doc.reason,
   reference: doc.reference,
   at: doc.at,
+  purchased: auracoin(doc.purchased ?? doc.amount),
+  promotional: auracoin(doc.promotional ?? 0),
+  purchasedBalance: auracoin(doc.purchasedBalance ?? 0),
+  promotionalBalance: auracoin(doc.promotionalBalance ?? 0),
 });

@@ -111,8 +111,8 @@ describe('every admin action is recorded with who and when', () => {
 
   it('each event an admin action appends names the admin; the audit trail lists them newest first, paged', async () => {
     const performer = await onlinePerformer(app.url, superadmin);
-    const user = await fundedUser(app.url, superadmin, 0);
-    const other = await fundedUser(app.url, superadmin, 0);
+    const user = await fundedUser(app, superadmin, 0);
+    const other = await fundedUser(app, superadmin, 0);
     const pending = await client(app.url).post('/api/performers', {
       username: `pend${Date.now().toString(36)}`, password: 'secret-pass', email: `pend${Date.now().toString(36)}@example.com`, name: 'Pendente', dateOfBirth: '1999-03-10', age: 27,
       creditsPerMinute: 2.5, languages: ['Italiano'], image: '/demo/performers/2.svg', digitalSignature: 'data:image/png;base64,iVBORw0KGgo=',

@@ -35,7 +35,7 @@ async function statusOf(http: Http, sessionId: string) {
 describe('one running session per performer', () => {
   it('of 20 concurrent accepts of one request one starts it; her booth stays held by it', async () => {
     const performer = await onlinePerformer(app.url, admin, { rate: 1 });
-    const user = await fundedUser(app.url, admin, 20);
+    const user = await fundedUser(app, admin, 20);
     const requested = await user.http.post('/api/sessions', { performerId: performer.id });
     expect(requested.status).toBe(201);
     const sessionId = requested.json.id as string;
@@ -50,7 +50,7 @@ describe('one running session per performer', () => {
     expect(started).toHaveLength(1);
 
     // a request asked while it runs cannot start a second session
-    const other = await fundedUser(app.url, admin, 20);
+    const other = await fundedUser(app, admin, 20);
     const second = await other.http.post('/api/sessions', { performerId: performer.id });
     if (second.status === 201) {
       const accepted = await performer.http.post(`/api/sessions/${second.json.id as string}/accept`);
@@ -66,7 +66,7 @@ describe('one running session per performer', () => {
   it('of concurrent accepts of two of her requests exactly one session runs; the other costs nothing', async () => {
     for (let round = 0; round < 5; round++) {
       const performer = await onlinePerformer(app.url, admin, { rate: 1 });
-      const [first, second] = await Promise.all([fundedUser(app.url, admin, 20), fundedUser(app.url, admin, 20)]);
+      const [first, second] = await Promise.all([fundedUser(app, admin, 20), fundedUser(app, admin, 20)]);
       const a = await first.http.post('/api/sessions', { performerId: performer.id });
       const b = await second.http.post('/api/sessions', { performerId: performer.id });
       expect([a.status, b.status]).toEqual([201, 201]);

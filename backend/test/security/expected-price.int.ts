@@ -45,7 +45,7 @@ const reprice = (performer: { id: string; http: Http }, body: { creditsPerMinute
 describe('the price billed is the price seen', () => {
   it('a session asked at the rate he saw before she raised it is refused, holding nothing; at her new rate it is asked', async () => {
     const performer = await onlinePerformer(app.url, admin, { rate: 2 });
-    const user = await fundedUser(app.url, admin, 100);
+    const user = await fundedUser(app, admin, 100);
     expect((await reprice(performer, { creditsPerMinute: 3.5 })).status).toBe(200);
     await refusedForPrice(user.id, () => user.http.post('/api/sessions', { performerId: performer.id, expectedPrice: 2 }), 3.5);
     expect((await user.http.get('/api/sessions')).json.sessions).toEqual([]);
@@ -58,7 +58,7 @@ describe('the price billed is the price seen', () => {
 
   it('a session asked without expectedPrice (the original body) is asked at her rate', async () => {
     const performer = await onlinePerformer(app.url, admin, { rate: 2 });
-    const user = await fundedUser(app.url, admin, 100);
+    const user = await fundedUser(app, admin, 100);
     const asked = await user.http.post('/api/sessions', { performerId: performer.id });
     expect(asked.status).toBe(201);
     await user.http.post(`/api/sessions/${asked.json.id as string}/end`);
@@ -66,7 +66,7 @@ describe('the price billed is the price seen', () => {
 
   it('a message sent at the price he saw before she raised it is refused and not stored; at the new price it is sent and charged', async () => {
     const performer = await onlinePerformer(app.url, admin);
-    const user = await fundedUser(app.url, admin, 100);
+    const user = await fundedUser(app, admin, 100);
     const conversation = await user.http.post('/api/conversations', { performerId: performer.id });
     expect(conversation.status).toBe(201);
     const conversationId = conversation.json.id as string;
@@ -94,20 +94,20 @@ describe('the price billed is the price seen', () => {
     const added = await performer.http.post(`/api/performers/${performer.id}/photos`, { imageUrl: 'https://img.example/p.jpg', title: 'Tramonto', price: 12.5 });
     expect(added.status).toBe(201);
     const photoId = added.json.id as string;
-    const user = await fundedUser(app.url, admin, 100);
+    const user = await fundedUser(app, admin, 100);
     const buy = (body?: unknown) => user.http.post(`/api/photos/${photoId}/purchase`, body, { 'Idempotency-Key': `buy-${Date.now()}` });
     await refusedForPrice(user.id, () => buy({ expectedPrice: 10 }), 12.5);
     const bought = await buy({ expectedPrice: 12.5 });
     expect(bought.status).toBe(201);
     expect(bought.json.auracoinBalance).toBe(87.5);
-    const other = await fundedUser(app.url, admin, 100);
+    const other = await fundedUser(app, admin, 100);
     const plain = await other.http.post(`/api/photos/${photoId}/purchase`, undefined, { 'Idempotency-Key': 'plain' });
     expect(plain.status).toBe(201);
   });
 
   it("her new prices reach every open page at once ('performer:prices')", async () => {
     const performer = await onlinePerformer(app.url, admin, { rate: 2 });
-    const visitor = await fundedUser(app.url, admin, 0);
+    const visitor = await fundedUser(app, admin, 0);
     const socket = await socketFor(app.url, visitor.http);
     try {
       const pushed = new Promise((resolve) => socket.on('performer:prices', (payload: { performerId: string }) => payload.performerId === performer.id && resolve(payload)));

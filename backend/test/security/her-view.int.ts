@@ -25,7 +25,7 @@ afterAll(async () => {
 it("she never learns that his money is running out; he does ('Ti resta 1 minuto')", async () => {
   const performer = await onlinePerformer(app.url, admin, { rate: 1 });
   // six minutes of money at 1 auracoin a minute
-  const user = await fundedUser(app.url, admin, 6);
+  const user = await fundedUser(app, admin, 6);
   const sessionId = (await user.http.post('/api/sessions', { performerId: performer.id })).json.id as string;
   const userSocket = await socketFor(app.url, user.http);
   const herSocket = await socketFor(app.url, performer.http);

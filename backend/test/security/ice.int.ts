@@ -45,7 +45,7 @@ describe('ICE credentials', () => {
   it('refuses a request, gives a running session credentials cut to its paid time, refuses it once ended', async () => {
     const performer = await onlinePerformer(app.url, admin, { rate: 1 });
     // 6 auracoin at 1 a minute: six minutes in all
-    const user = await fundedUser(app.url, admin, 6);
+    const user = await fundedUser(app, admin, 6);
     const requested = await user.http.post('/api/sessions', { performerId: performer.id });
     expect(requested.status).toBe(201);
     const sessionId = requested.json.id as string;
@@ -76,7 +76,7 @@ describe('ICE credentials', () => {
 
   it('never lives more than 10 minutes, however long the session can run', async () => {
     const performer = await onlinePerformer(app.url, admin, { rate: 1 });
-    const user = await fundedUser(app.url, admin, 500);
+    const user = await fundedUser(app, admin, 500);
     const sessionId = (await user.http.post('/api/sessions', { performerId: performer.id })).json.id as string;
     expect((await performer.http.post(`/api/sessions/${sessionId}/accept`)).status).toBe(200);
     const askedAt = Date.now();
@@ -90,7 +90,7 @@ describe('ICE credentials', () => {
 
   it('refuses a declined request and an expired one', async () => {
     const performer = await onlinePerformer(app.url, admin, { rate: 1 });
-    const user = await fundedUser(app.url, admin, 50);
+    const user = await fundedUser(app, admin, 50);
     const declined = (await user.http.post('/api/sessions', { performerId: performer.id })).json.id as string;
     expect((await performer.http.post(`/api/sessions/${declined}/decline`)).status).toBe(200);
     await refused(user.http, declined);

@@ -42,7 +42,7 @@ async function wallet(userId: string) {
 /** A running session at 2 auracoin/min; his page open unless `userPage` is false, hers always. */
 async function running({ userPage = true } = {}) {
   const performer = await onlinePerformer(app.url, admin, { rate: RATE });
-  const user = await fundedUser(app.url, admin, FUNDS);
+  const user = await fundedUser(app, admin, FUNDS);
   const requested = await user.http.post('/api/sessions', { performerId: performer.id, expectedPrice: RATE });
   expect(requested.status).toBe(201);
   const sessionId = requested.json.id as string;
@@ -119,7 +119,7 @@ describe('the minimum cannot be dodged', () => {
 
   it('a request she never accepted costs nothing', async () => {
     const performer = await onlinePerformer(app.url, admin, { rate: RATE });
-    const user = await fundedUser(app.url, admin, FUNDS);
+    const user = await fundedUser(app, admin, FUNDS);
     const requested = await user.http.post('/api/sessions', { performerId: performer.id });
     const declined = (await performer.http.post(`/api/sessions/${requested.json.id as string}/decline`)).json as unknown as SessionView;
     expect(declined).toMatchObject({ status: 'declined', costAuracoin: 0 });

@@ -106,7 +106,8 @@ export const PayoutSummary = z.object({
 export type PayoutSummary = z.infer<typeof PayoutSummary>;
 
 export const earningSources = ['session', 'message', 'photo'] as const;
-export const SourceTotals = z.object({ count: z.number().int(), grossUnits: z.number().int(), shareCents: z.number().int() });
+/** `purchasedUnits`: of the gross, what buyers paid with purchased auracoin, the part her share is earned on; the rest was promotional (welcome coins) */
+export const SourceTotals = z.object({ count: z.number().int(), grossUnits: z.number().int(), purchasedUnits: z.number().int(), shareCents: z.number().int() });
 export type SourceTotals = z.infer<typeof SourceTotals>;
 
 export const statementStatuses = ['open', 'pending', 'carried_over', 'scheduled', 'partially_paid', 'paid'] as const;
@@ -123,6 +124,10 @@ export const StatementView = z.object({
   sources: z.object({ session: SourceTotals, message: SourceTotals, photo: SourceTotals }),
   /** what buyers paid, auracoin minor units (1 auracoin = 1 € on her side) */
   grossUnits: z.number().int(),
+  /** of it, paid with purchased auracoin: her share is earned on this part only */
+  purchasedUnits: z.number().int(),
+  /** of it, paid with promotional auracoin (welcome coins): earns no share */
+  promotionalUnits: z.number().int(),
   sharePercent: z.number(),
   shareCents: z.number().int(),
   paidCents: z.number().int(),
@@ -136,7 +141,7 @@ export const StatementView = z.object({
 });
 export type StatementView = z.infer<typeof StatementView>;
 
-export const StatementLine = z.object({ creditedAt: z.string(), source: z.enum(earningSources), grossUnits: z.number().int(), shareCents: z.number().int() });
+export const StatementLine = z.object({ creditedAt: z.string(), source: z.enum(earningSources), grossUnits: z.number().int(), purchasedUnits: z.number().int(), shareCents: z.number().int() });
 export type StatementLine = z.infer<typeof StatementLine>;
 export const StatementDetail = StatementView.extend({ performerName: z.string(), lines: z.array(StatementLine), payouts: z.array(PayoutView) });
 export type StatementDetail = z.infer<typeof StatementDetail>;

@@ -30,6 +30,12 @@ export const LedgerEntryView = z.object({
   reason: z.string(),
   reference: z.string().nullable(),
   at: z.string(),
+  /** of `amount` (signed like it), purchased auracoin and promotional auracoin (the welcome coins, an admin's credit) */
+  purchased: z.number(),
+  promotional: z.number(),
+  /** the wallet's purchased and promotional auracoin after this movement (they add up to the balance) */
+  purchasedBalance: z.number(),
+  promotionalBalance: z.number(),
 });
 export type LedgerEntryView = z.infer<typeof LedgerEntryView>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { paidWith } from './wallet';
 
 /** An alias bought with auracoin; appended to the buyer's wallet stream before its AuracoinDebited. */
 export const AliasPurchased = z.object({
@@ -7,6 +8,7 @@ export const AliasPurchased = z.object({
   aliasName: z.string().min(1),
   /** minor units paid */
   price: z.number().int().positive(),
+  ...paidWith,
   purchasedAt: z.string(),
 });
 

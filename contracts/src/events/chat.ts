@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { paidWith } from './wallet';
 
 /** Stream names of the chat. */
 export const chatStreams = {
@@ -49,6 +50,8 @@ export const MessageSent = z.object({
   content: z.string().min(1),
   /** what the user paid for it, minor units (0: a performer's reply, or a free message) */
   priceUnits: z.number().int().nonnegative(),
+  /** a paid message: how it was paid */
+  ...paidWith,
   sentAt: z.string(),
 });
 

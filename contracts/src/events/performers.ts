@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { paidWith } from './wallet';
 
 export const performerCategories = ['Standard', 'Premium', 'VIP'] as const;
 export const documentTypes = ['ID Fronte', 'ID Retro', 'Altro'] as const;
@@ -166,6 +167,7 @@ export const PhotoPurchased = z.object({
   photoId: z.string().uuid(),
   performerId: z.string().uuid(),
   priceUnits: z.number().int().positive(),
+  ...paidWith,
   purchasedAt: z.string(),
 });
 
@@ -177,6 +179,8 @@ export const PerformerEarningsCredited = z.object({
   sourceId: z.string(),
   /** what the buyer paid, auracoin minor units */
   grossUnits: z.number().int().positive(),
+  /** the part of the gross paid with purchased units, on which the share is earned (absent on credits made before the split: the whole gross) */
+  purchasedUnits: z.number().int().nonnegative().optional(),
   /** the performer's share, euro cents */
   shareCents: z.number().int().nonnegative(),
   creditedAt: z.string(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { paidWith } from './wallet';
 
 /**
  * Private video sessions. A session's status lives on `session-<id>`; its money lives on the
@@ -108,6 +109,9 @@ export const SessionMinuteBilled = z.object({
   sessionCostUnits: z.number().int().positive(),
   /** the wallet cannot pay the minute after this one: 'Ti resta 1 minuto' */
   lastMinute: z.boolean(),
+  ...paidWith,
+  /** the session's purchased units after this minute: its share is rounded once over them */
+  sessionPurchasedUnits: z.number().int().nonnegative().optional(),
   billedAt: z.string(),
 });
 
@@ -120,6 +124,8 @@ export const SessionMinimumCharged = z.object({
   minutes: z.number().int().positive(),
   amount: z.number().int().positive(),
   sessionCostUnits: z.number().int().positive(),
+  ...paidWith,
+  sessionPurchasedUnits: z.number().int().nonnegative().optional(),
   chargedAt: z.string(),
 });
 

@@ -1,10 +1,23 @@
 import { z } from 'zod';
 
+/**
+ * How many of an amount's units were purchased (paid by card) and how many promotional (the welcome
+ * coins, an admin's credit): docs/architecture.md#promotional-units. Absent on events written
+ * before the split was recorded: the wallet fold computes it for them by the same rule.
+ */
+const unitSplit = {
+  purchasedAmount: z.number().int().nonnegative().optional(),
+  promotionalAmount: z.number().int().nonnegative().optional(),
+};
+/** An adjustment's split, signed like its amount. */
+const signedUnitSplit = { purchasedAmount: z.number().int().optional(), promotionalAmount: z.number().int().optional() };
+
 /** Money into a wallet (stream `wallet-<userId>`). */
 export const AuracoinCredited = z.object({
   walletId: z.string().uuid(),
   /** minor units: 1 auracoin = 100 */
   amount: z.number().int().positive(),
+  /** 'purchase' and 'refund' credit purchased units, 'welcome' and 'adjustment' promotional ones */
   reason: z.enum(['welcome', 'purchase', 'refund', 'adjustment']),
   /** the purchase that paid for it, when reason is 'purchase' */
   purchaseId: z.string().uuid().optional(),
@@ -22,6 +35,8 @@ export const AuracoinDebited = z.object({
   reference: z.string(),
   /** the hold this debit is paid from first (a private session's minute) */
   holdId: z.string().uuid().optional(),
+  /** purchased units are spent before promotional ones */
+  ...unitSplit,
   debitedAt: z.string(),
 });
 
@@ -34,6 +49,8 @@ export const AuracoinAdjusted = z.object({
   balanceAfter: z.number().int().min(0),
   /** the admin who made the change */
   adminId: z.string(),
+  /** an increase is promotional; a decrease takes promotional units first */
+  ...signedUnitSplit,
   adjustedAt: z.string(),
 });
 
@@ -49,6 +66,8 @@ export const AuracoinHeld = z.object({
   amount: z.number().int().positive(),
   /** what it is for: 'session' */
   reason: z.string().min(1),
+  /** what the hold takes of each kind (purchased first) */
+  ...unitSplit,
   heldAt: z.string(),
 });
 
@@ -58,7 +77,19 @@ export const AuracoinReleased = z.object({
   holdId: z.string().uuid(),
   /** minor units freed: what was left of the hold */
   amount: z.number().int().nonnegative(),
+  /** what it gives back of each kind: what was left of each */
+  ...unitSplit,
   releasedAt: z.string(),
 });
 
 export const walletEvents = { AuracoinCredited, AuracoinDebited, AuracoinAdjusted, AuracoinHeld, AuracoinReleased } as const;
+
+/**
+ * On an event saying what a spend bought (a photo, a message, a session's minute, an alias): how
+ * the debit right after it was paid, purchased units first. A performer's share is earned on
+ * `purchasedUnits` only. Absent on sales recorded before the split (their share was on the gross).
+ */
+export const paidWith = {
+  purchasedUnits: z.number().int().nonnegative().optional(),
+  promotionalUnits: z.number().int().nonnegative().optional(),
+};

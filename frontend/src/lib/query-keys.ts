@@ -14,6 +14,8 @@ export const queryKeys = {
   users: {
     all: ['users'],
     detail: (id: string) => ['users', id] as const,
+    /** a wallet's movements, fetched again whenever the balance moves */
+    ledger: (id: string, balance: number) => ['users', id, 'ledger', balance] as const,
     /** the admin console's list */
     list: ['users', LIST],
   },

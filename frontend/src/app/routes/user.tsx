@@ -8,10 +8,12 @@ import { useUser } from '../../features/account/api/get-user';
 import { AliasManager } from '../../features/aliases/components/alias-manager';
 import { OfferBanner, useOfferBonusPercent } from '../../features/offers/components/offer-banner';
 import { BuyPackages } from '../../features/wallet/components/buy-packages';
+import { WalletLedger } from '../../features/wallet/components/wallet-ledger';
 
 /**
  * /user: the signed-in user's area (docs/product.md#user-page): profile, live balance, level and progress, the
- * limited offer (only while one runs), the alias manager, the packages to buy. No stored user → /login.
+ * limited offer (only while one runs), the alias manager, the packages to buy, the wallet's movements
+ * with their purchased and promotional auracoin. No stored user → /login.
  */
 export default function UserRoute() {
   const { user, isConfirmed, error } = useCurrentUser();
@@ -40,6 +42,7 @@ export default function UserRoute() {
         <OfferBanner />
         <AliasManager userId={user.id} balance={user.auracoinBalance} onPurchased={() => void refetch()} />
         <BuyPackages totalSpent={user.totalAuracoinSpent} offerBonusPercent={offerBonusPercent} onPaid={() => void refetch()} />
+        <WalletLedger userId={user.id} balance={user.auracoinBalance} />
       </AccountOverview>
     </Container>
   );

@@ -86,6 +86,9 @@ export const sourceLabels = { session: 'Sessioni', message: 'Messaggi', photo: '
 
 const csvCents = (cents: number) => formatNumber(cents / 100, { minimumFractionDigits: 2, maximumFractionDigits: 2, useGrouping: false });
 
+/** What buyers paid, and of it the purchased part (her share is earned on it) and the promotional part, in auracoin. */
+const paidCells = (grossUnits: number, purchasedUnits: number) => [formatAuracoin(grossUnits / 100), formatAuracoin(purchasedUnits / 100), formatAuracoin((grossUnits - purchasedUnits) / 100)];
+
 /**
  * A week's statement as CSV for a spreadsheet in Italian: semicolons between cells, decimal
  * commas, dates in Rome's time, a header, one row per earning, then the totals; every cell by the
@@ -96,14 +99,19 @@ export function statementCsv(statement: StatementDetail): string {
     ['Estratto conto settimanale', statement.performerName],
     ['Settimana', formatWeekRange(statement.weekStart)],
     [],
-    ['Data e ora', 'Fonte', 'Importo pagato (auracoin)', `Quota performer ${statement.sharePercent}% (€)`],
-    ...statement.lines.map((line) => [formatRomeDateTime(line.creditedAt), sourceLabels[line.source], formatAuracoin(line.grossUnits / 100), csvCents(line.shareCents)]),
+    ['Data e ora', 'Fonte', 'Importo pagato (auracoin)', 'di cui acquistati (auracoin)', 'di cui promozionali (auracoin)', `Quota performer ${statement.sharePercent}% (€)`],
+    ...statement.lines.map((line) => [formatRomeDateTime(line.creditedAt), sourceLabels[line.source], ...paidCells(line.grossUnits, line.purchasedUnits), csvCents(line.shareCents)]),
     [],
-    ...(['session', 'message', 'photo'] as const).map((source) => [`Totale ${sourceLabels[source].toLowerCase()}`, String(statement.sources[source].count), formatAuracoin(statement.sources[source].grossUnits / 100), csvCents(statement.sources[source].shareCents)]),
-    ['Totale settimana', String(statement.lines.length), formatAuracoin(statement.grossUnits / 100), csvCents(statement.shareCents)],
-    ['Pagato', '', '', csvCents(statement.paidCents)],
-    ['In pagamento', '', '', csvCents(statement.scheduledCents)],
-    ['Riportato alla settimana successiva', '', '', csvCents(statement.carriedOverCents)],
+    ...(['session', 'message', 'photo'] as const).map((source) => [
+      `Totale ${sourceLabels[source].toLowerCase()}`,
+      String(statement.sources[source].count),
+      ...paidCells(statement.sources[source].grossUnits, statement.sources[source].purchasedUnits),
+      csvCents(statement.sources[source].shareCents),
+    ]),
+    ['Totale settimana', String(statement.lines.length), ...paidCells(statement.grossUnits, statement.purchasedUnits), csvCents(statement.shareCents)],
+    ['Pagato', '', '', '', '', csvCents(statement.paidCents)],
+    ['In pagamento', '', '', '', '', csvCents(statement.scheduledCents)],
+    ['Riportato alla settimana successiva', '', '', '', '', csvCents(statement.carriedOverCents)],
     ['Stato', statementStatusLabels[statement.status]],
   ];
   return `\uFEFF${csvText(rows)}`;

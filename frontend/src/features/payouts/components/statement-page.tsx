@@ -94,12 +94,15 @@ export function StatementPage() {
       <Heading as="h2" size="md" mb="2">
         Riepilogo
       </Heading>
-      <Table.Root size="sm" mb="6">
+      <Table.ScrollArea mb="6" tabIndex={0} aria-label="Riepilogo per fonte">
+      <Table.Root size="sm">
         <Table.Header>
           <Table.Row>
             <Table.ColumnHeader>Fonte</Table.ColumnHeader>
             <Table.ColumnHeader textAlign="end">Vendite</Table.ColumnHeader>
             <Table.ColumnHeader textAlign="end">Pagato dai clienti (auracoin)</Table.ColumnHeader>
+            <Table.ColumnHeader textAlign="end">di cui acquistati</Table.ColumnHeader>
+            <Table.ColumnHeader textAlign="end">di cui promozionali</Table.ColumnHeader>
             <Table.ColumnHeader textAlign="end">Tua quota {s.sharePercent}%</Table.ColumnHeader>
           </Table.Row>
         </Table.Header>
@@ -109,6 +112,8 @@ export function StatementPage() {
               <Table.Cell>{sourceLabels[source]}</Table.Cell>
               <Table.Cell textAlign="end">{s.sources[source].count}</Table.Cell>
               <Table.Cell textAlign="end">{formatAuracoin(s.sources[source].grossUnits / 100)}</Table.Cell>
+              <Table.Cell textAlign="end">{formatAuracoin(s.sources[source].purchasedUnits / 100)}</Table.Cell>
+              <Table.Cell textAlign="end">{formatAuracoin((s.sources[source].grossUnits - s.sources[source].purchasedUnits) / 100)}</Table.Cell>
               <Table.Cell textAlign="end">{formatEuroCents(s.sources[source].shareCents)}</Table.Cell>
             </Table.Row>
           ))}
@@ -116,12 +121,22 @@ export function StatementPage() {
             <Table.Cell>Totale</Table.Cell>
             <Table.Cell textAlign="end">{s.lines.length}</Table.Cell>
             <Table.Cell textAlign="end">{formatAuracoin(s.grossUnits / 100)}</Table.Cell>
+            <Table.Cell textAlign="end" data-testid="statement-page-purchased">
+              {formatAuracoin(s.purchasedUnits / 100)}
+            </Table.Cell>
+            <Table.Cell textAlign="end" data-testid="statement-page-promotional">
+              {formatAuracoin(s.promotionalUnits / 100)}
+            </Table.Cell>
             <Table.Cell textAlign="end" data-testid="statement-page-share">
               {formatEuroCents(s.shareCents)}
             </Table.Cell>
           </Table.Row>
         </Table.Body>
       </Table.Root>
+      </Table.ScrollArea>
+      <Text fontSize="sm" color="fg.muted" mb="4">
+        La tua quota matura solo sugli auracoin acquistati dai clienti: gli auracoin promozionali (come quelli di benvenuto) non generano guadagni.
+      </Text>
       <Stack gap="1" mb="6">
         <Text>Pagato: {formatEuroCents(s.paidCents)}</Text>
         <Text>In pagamento: {formatEuroCents(s.scheduledCents)}</Text>
@@ -146,12 +161,15 @@ export function StatementPage() {
       <Heading as="h2" size="md" mb="2">
         Dettaglio
       </Heading>
+      <Table.ScrollArea tabIndex={0} aria-label="Dettaglio delle vendite">
       <Table.Root size="sm">
         <Table.Header>
           <Table.Row>
             <Table.ColumnHeader>Data e ora</Table.ColumnHeader>
             <Table.ColumnHeader>Fonte</Table.ColumnHeader>
             <Table.ColumnHeader textAlign="end">Auracoin</Table.ColumnHeader>
+            <Table.ColumnHeader textAlign="end">acquistati</Table.ColumnHeader>
+            <Table.ColumnHeader textAlign="end">promozionali</Table.ColumnHeader>
             <Table.ColumnHeader textAlign="end">Quota</Table.ColumnHeader>
           </Table.Row>
         </Table.Header>
@@ -161,11 +179,14 @@ export function StatementPage() {
               <Table.Cell>{formatRomeDateTime(line.creditedAt)}</Table.Cell>
               <Table.Cell>{sourceLabels[line.source]}</Table.Cell>
               <Table.Cell textAlign="end">{formatAuracoin(line.grossUnits / 100)}</Table.Cell>
+              <Table.Cell textAlign="end">{formatAuracoin(line.purchasedUnits / 100)}</Table.Cell>
+              <Table.Cell textAlign="end">{formatAuracoin((line.grossUnits - line.purchasedUnits) / 100)}</Table.Cell>
               <Table.Cell textAlign="end">{formatEuroCents(line.shareCents)}</Table.Cell>
             </Table.Row>
           ))}
         </Table.Body>
       </Table.Root>
+      </Table.ScrollArea>
     </Container>
   );
 }

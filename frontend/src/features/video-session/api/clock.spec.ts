@@ -46,6 +46,13 @@ describe('the session clock', () => {
     expect(sessionClock({ ...base, minutesBilled: 2, costAuracoin: 5 }, at('2026-01-01T10:00:09Z'))).toMatchObject({ cost: 5, earnings: 2.75 });
   });
 
+  it('shows her the share the server credited on the billed minutes: welcome coins earn her nothing', () => {
+    // minute 1 was paid with promotional auracoin: 0 €; minute 2, started but not billed yet, 55%
+    const hers = { ...base, role: 'performer' as const, performerEarnings: 0 };
+    expect(sessionClock(hers, at('2026-01-01T10:00:11Z'))).toMatchObject({ cost: 2.5, earnings: 0 });
+    expect(sessionClock(hers, at('2026-01-01T10:01:11Z'))).toMatchObject({ cost: 5, earnings: 1.38 });
+  });
+
   it('freezes at the end with the cost the server settled (the rest of the minimum)', () => {
     const ended = { ...base, status: 'ended' as const, endedAt: '2026-01-01T10:02:40.000Z', minutesBilled: 3, costAuracoin: 12.5 };
     expect(sessionClock(ended, at('2026-01-01T12:00:00Z'))).toEqual({ elapsed: '02:30', cost: 12.5, earnings: 6.87 });

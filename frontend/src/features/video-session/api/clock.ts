@@ -3,6 +3,7 @@ import {
   centsToEuro,
   formatElapsed,
   performerShareCents,
+  performerShareOfPartCents,
   runningCostUnits,
   unitsToAuracoin,
   type SessionView,
@@ -13,7 +14,10 @@ export interface SessionClock {
   elapsed: string;
   /** auracoin: started minutes × the rate, never below what the server has billed */
   cost: number;
-  /** euro: her 55% of that cost, rounded once per session */
+  /**
+   * euro: her share as the server credited it on the billed minutes (55% of their purchased part:
+   * welcome coins earn nothing), plus 55% of a started minute not billed yet
+   */
   earnings: number;
 }
 
@@ -30,6 +34,9 @@ export function sessionClock(view: SessionView, nowMs: number): SessionClock {
   const untilMs = view.endedAt ? Date.parse(view.endedAt) : nowMs;
   const rateUnits = auracoinToUnits(view.ratePerMinute);
   const running = view.endedAt ? 0 : runningCostUnits(startedAtMs, untilMs, view.billingMinuteMs, rateUnits);
-  const costUnits = Math.max(running, auracoinToUnits(view.costAuracoin));
-  return { elapsed: formatElapsed(untilMs - startedAtMs), cost: unitsToAuracoin(costUnits), earnings: centsToEuro(performerShareCents(costUnits)) };
+  const billedUnits = auracoinToUnits(view.costAuracoin);
+  const costUnits = Math.max(running, billedUnits);
+  const earnings =
+    view.performerEarnings === null ? centsToEuro(performerShareCents(costUnits)) : centsToEuro(Math.round(view.performerEarnings * 100) + performerShareOfPartCents(billedUnits, costUnits - billedUnits));
+  return { elapsed: formatElapsed(untilMs - startedAtMs), cost: unitsToAuracoin(costUnits), earnings };
 }

@@ -16,6 +16,7 @@ import { completedEventBody } from '../platform/payments/webhook-event';
 import { client, startTestApp, type TestApp } from './app-harness';
 import { freshAdmin, SUPERADMIN, superadminClient } from './admin-session';
 import { fundedUser, onlinePerformer, type Http } from './session-helpers';
+import { PNG_1X1 as PNG } from './image-network';
 
 // ---------------------------------------------------------------------------------------------
 // Reading the tables
@@ -163,8 +164,6 @@ const contractOf = (route: DocRoute) =>
 // ---------------------------------------------------------------------------------------------
 // The world the bodies name: real users, performers, packages, photos, conversations…
 
-/** a real 1×1 PNG (uploaded images are parsed to strip their metadata) */
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 const WEBHOOK_SECRET = 'whsec_test_conformance_suite_secret';
 const IBAN = 'IT60X0542811101000000123456';
 

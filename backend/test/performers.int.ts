@@ -3,6 +3,7 @@ import { performerStreams, streams } from '@aura/contracts';
 import { deterministicId } from '../platform/ids';
 import { client, startTestApp, type TestApp } from './app-harness';
 import { fund, logLength, send, superadminClient, userClient } from './admin-session';
+import { PNG_1X1 as PNG } from './image-network';
 
 let app: TestApp;
 let admin: ReturnType<typeof client>;
@@ -16,8 +17,6 @@ afterAll(async () => {
   await app.close();
 });
 
-/** a real 1×1 PNG (uploaded images are parsed to strip their metadata) */
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 const PDF = Buffer.from('%PDF-1.4\n%âãÏÓ\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF');
 const giulia = deterministicId('demo-performer:giulia.rossi');
 

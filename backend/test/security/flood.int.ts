@@ -15,10 +15,10 @@ import { createRedisKeyValueStore } from '../../platform/kv/redis';
 import { client, startTestApp, type TestApp } from '../app-harness';
 import { fund, logLength, superadminClient, userClient } from '../admin-session';
 import { freePort, onlinePerformer, type Http } from '../session-helpers';
+import { PNG_1X1 as PNG } from '../image-network';
 
 const LIMITS = 'message=3/1m,messageAccount=5/1m,typing=2/1m,conversation=2/10m,sessionRequest=2/10m,sessionCancel=1/10m,photoPurchase=1/10m,upload=2/15m,signInAccount=2/15m';
 const demo = (username: string) => deterministicId(`demo-performer:${username}`);
-const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 1)]);
 
 let app: TestApp;
 let admin: Http;

@@ -12,10 +12,9 @@ import { apiRoutes } from '@aura/contracts';
 import { client, startTestApp, type TestApp } from '../app-harness';
 import { adminClient, superadminClient } from '../admin-session';
 import { onlinePerformer, scratchDatabase, socketFor, type Http } from '../session-helpers';
+import { PNG_1X1 as PNG } from '../image-network';
 
 const SESSION_SECRET = 'sign-out-test-session-secret-0123456789';
-/** a real 1×1 PNG (uploaded images are parsed to strip their metadata) */
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 
 const sockets: Socket[] = [];
 async function socketOf(url: string, http: Http) {

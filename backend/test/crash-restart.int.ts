@@ -10,14 +10,14 @@ import path from 'node:path';
 import { streams } from '@aura/contracts';
 import { createPgliteEventStore } from '../platform/eventstore/pglite';
 import { evolveUser, type UserDoc } from '../projections/accounts/projection';
-import { client } from './app-harness';
+import { client, GENEROUS_RATE_LIMITS } from './app-harness';
 
 const root = path.resolve(__dirname, '../..');
 
 function startProcess(dataDir: string): Promise<{ child: ChildProcess; url: string }> {
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'backend/entry/all.ts')], {
     cwd: root,
-    env: { ...process.env, DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', SEED_DEMO: 'false', ADMIN_PASSWORD: 'admin-password', LOG_LEVEL: 'error', DATABASE_URL: '', REDIS_URL: '', MONGO_URL: '', EVENTSTORE_URL: '' },
+    env: { ...process.env, DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', SEED_DEMO: 'false', ADMIN_PASSWORD: 'admin-password', LOG_LEVEL: 'error', RATE_LIMITS: GENEROUS_RATE_LIMITS, DATABASE_URL: '', REDIS_URL: '', MONGO_URL: '', EVENTSTORE_URL: '' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   return new Promise((resolve, reject) => {

@@ -11,6 +11,7 @@ import { createServer, request, type IncomingMessage, type Server } from 'node:h
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Redis } from 'ioredis';
+import { GENEROUS_RATE_LIMITS } from './app-harness';
 
 const ROOT = path.resolve(__dirname, '../..');
 export type RoleName = 'api' | 'projector' | 'worker';
@@ -30,7 +31,7 @@ export function startRole(role: RoleName, env: Record<string, string>, port?: nu
   const dataDir = mkdtempSync(path.join(tmpdir(), `aura-${role}-`));
   const child: ChildProcess = spawn('npm', ['run', '--silent', `start:${role}`], {
     cwd: ROOT,
-    env: { ...process.env, ...env, DATA_DIR: dataDir, ...(port !== undefined && { PORT: String(port), HOST: '127.0.0.1' }) },
+    env: { ...process.env, RATE_LIMITS: GENEROUS_RATE_LIMITS, ...env, DATA_DIR: dataDir, ...(port !== undefined && { PORT: String(port), HOST: '127.0.0.1' }) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -102,13 +103,28 @@ export async function waitForOutput(role: RoleProcess, pattern: RegExp, timeoutM
 }
 
 /**
- * Round-robin over the upstream ports; a refused or dropped connection is tried on the next one
- * (the body is buffered, so a retried POST goes out whole; Idempotency-Key makes it safe). An
- * upstream's answer, whatever its status, is passed on as it is.
+ * Round-robin over the upstream ports, as compose's Caddy does (docker/caddy/Caddyfile): an active
+ * health check of each upstream's GET /readyz every 200 ms keeps a starting or draining replica
+ * out of the rotation (all of them when none is ready), and a refused or dropped connection is
+ * tried on the next one (the body is buffered, so a retried POST goes out whole; Idempotency-Key
+ * makes it safe). An upstream's answer, whatever its status, is passed on as it is.
  */
 export async function startProxy(upstreams: number[]): Promise<{ url: string; retries(): number; close(): Promise<void> }> {
   let next = 0;
   let retries = 0;
+  const ready = new Set<number>(upstreams);
+  const check = (port: number) =>
+    new Promise<boolean>((resolve) => {
+      const probe = request({ host: '127.0.0.1', port, method: 'GET', path: '/readyz', timeout: 1_000 }, (answer) => {
+        answer.resume();
+        resolve(answer.statusCode === 200);
+      });
+      probe.on('error', () => resolve(false)).on('timeout', () => probe.destroy());
+      probe.end();
+    });
+  const health = setInterval(() => {
+    for (const port of upstreams) void check(port).then((up) => (up ? ready.add(port) : ready.delete(port)));
+  }, 200);
   const forward = (port: number, incoming: IncomingMessage, body: Buffer) =>
     new Promise<IncomingMessage>((resolve, reject) => {
       const outgoing = request({ host: '127.0.0.1', port, method: incoming.method, path: incoming.url, headers: { ...incoming.headers, connection: 'close' } }, resolve);
@@ -124,7 +140,8 @@ export async function startProxy(upstreams: number[]): Promise<{ url: string; re
         const start = next++;
         let lastError: unknown;
         for (let attempt = 0; attempt < upstreams.length * 3; attempt++) {
-          const port = upstreams[(start + attempt) % upstreams.length]!;
+          const rotation = upstreams.some((port) => ready.has(port)) ? upstreams.filter((port) => ready.has(port)) : upstreams;
+          const port = rotation[(start + attempt) % rotation.length]!;
           try {
             const answer = await forward(port, incoming, body);
             response.writeHead(answer.statusCode ?? 502, answer.headers);
@@ -146,7 +163,10 @@ export async function startProxy(upstreams: number[]): Promise<{ url: string; re
   return {
     url: `http://127.0.0.1:${port}`,
     retries: () => retries,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () => {
+      clearInterval(health);
+      return new Promise<void>((resolve) => server.close(() => resolve()));
+    },
   };
 }
 

@@ -17,7 +17,8 @@ export async function onlinePerformer(url: string, admin: Http, options: { rate?
   const body = {
     name: options.name ?? `Performer ${tag}`,
     age: 27,
-    image: 'https://img.example/performer.png',
+    // a picture of Aura's own: a URL would be fetched by the server, and the split roles have no test network
+    image: '/demo/performers/1.svg',
     isOnline: true,
     creditsPerMinute: options.rate ?? 2,
     languages: 'Italiano',

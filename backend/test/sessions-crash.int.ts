@@ -29,7 +29,7 @@ import { handleWallet } from '../ledger/wallet/wallet';
 import { registerUser } from '../commands/accounts/register';
 import { decideCreateByAdmin, handlePerformer } from '../commands/performers/performer';
 import { decideAdjustBalance } from '../ledger/wallet/adjust';
-import { client } from './app-harness';
+import { client, GENEROUS_RATE_LIMITS } from './app-harness';
 import { freePort, joinSession, scratchDatabase, socketFor, type Http } from './session-helpers';
 
 const root = path.resolve(__dirname, '../..');
@@ -61,7 +61,7 @@ interface AppProcess {
 function appEnv(url: string, dataDir: string, port = 0) {
   return {
     ...process.env,
-    DATABASE_URL: url, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', SEED_DEMO: 'false', ADMIN_PASSWORD: 'admin-password', LOG_LEVEL: process.env.CRASH_LOG_LEVEL ?? 'error',
+    DATABASE_URL: url, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', SEED_DEMO: 'false', ADMIN_PASSWORD: 'admin-password', RATE_LIMITS: GENEROUS_RATE_LIMITS, LOG_LEVEL: process.env.CRASH_LOG_LEVEL ?? 'error',
     REDIS_URL: '', MONGO_URL: '', EVENTSTORE_URL: '', SESSION_SECRET: SECRET,
     BILLING_MINUTE_MS: String(MINUTE_MS), SESSION_RECONNECT_GRACE_MS: String(GRACE_MS), SESSION_REQUEST_TIMEOUT_MS: '120000',
   };

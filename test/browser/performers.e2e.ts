@@ -1,6 +1,7 @@
 import { deflateSync } from 'node:zlib';
 import type { Browser } from 'playwright-core';
 import { formatEuro } from '@aura/contracts';
+import { fund } from '../../backend/test/admin-session';
 import { client, startTestApp, type TestApp } from '../../backend/test/app-harness';
 import { describeWithChromium, launchChromium } from './chromium';
 import { fillRegistration, signContract } from './steps';
@@ -165,9 +166,11 @@ describeWithChromium('performers in the browser', () => {
     await performerPage.getByTestId('own-photo').waitFor();
     const before = (await admin.get(`/api/performers/${performerId}`)).json as { totalEarnings: number };
 
-    // 6. a user registers (10 welcome auracoin) and buys it from her profile
+    // 6. a user registers (10 welcome auracoin, promotional), buys 10 by card and buys it from her profile
     await fillRegistration(visitor, app.url, { username: `buyer${suffix}` });
     await visitor.waitForURL(`${app.url}/user`);
+    const buyer = (await visitor.evaluate(async () => (await fetch('/api/me')).json())) as { id: string };
+    await fund(app, buyer.id, 10);
     await visitor.goto(`${app.url}/#performers`);
     await card.getByRole('button', { name: `Apri il profilo di ${name}` }).click();
     const profile = visitor.getByTestId('profile-dialog');
@@ -178,7 +181,7 @@ describeWithChromium('performers in the browser', () => {
     await visitor.getByText('Acquisto Completato!').waitFor();
     await profile.locator('[data-testid="shop-photo"][data-locked="false"]').getByRole('img', { name: 'Tramonto' }).waitFor();
 
-    // her earnings grew by 55% of 10 auracoin = 5.50 euro
+    // purchased units are spent first: her earnings grew by 55% of 10 auracoin = 5.50 euro
     const earnings = async () => ((await admin.get(`/api/performers/${performerId}`)).json as { totalEarnings: number }).totalEarnings;
     const deadline = Date.now() + 10_000;
     while (Math.abs((await earnings()) - (before.totalEarnings + 5.5)) > 1e-9 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));

@@ -44,13 +44,15 @@ const minute = (k: number): DomainEvent[] => [
 const minimumCharged = (minutesBilled: number, ms: number): DomainEvent[] => [
   {
     type: 'SessionMinimumCharged',
-    data: { sessionId, walletId: userId, performerId, minutes: 5 - minutesBilled, amount: (5 - minutesBilled) * RATE, sessionCostUnits: 5 * RATE, chargedAt: iso(ms) },
+    data: { sessionId, walletId: userId, performerId, minutes: 5 - minutesBilled, amount: (5 - minutesBilled) * RATE, sessionCostUnits: 5 * RATE,
+      // all purchased units: the wallet holds no promotional ones
+      purchasedUnits: (5 - minutesBilled) * RATE, promotionalUnits: 0, sessionPurchasedUnits: (5 - minutesBilled) * RATE, chargedAt: iso(ms) },
   },
-  { type: 'AuracoinDebited', data: { walletId: userId, amount: (5 - minutesBilled) * RATE, reason: 'session', reference: sessionId, holdId: sessionId, debitedAt: iso(ms) } },
+  { type: 'AuracoinDebited', data: { walletId: userId, amount: (5 - minutesBilled) * RATE, reason: 'session', reference: sessionId, holdId: sessionId, purchasedAmount: (5 - minutesBilled) * RATE, promotionalAmount: 0, debitedAt: iso(ms) } },
 ];
 const settledAs = (endedBy: Closing['endedBy'], reason: SessionEndReason, endedAtMs: number, minutesBilled: number, costUnits: number, ms: number): DomainEvent[] => [
   { type: 'SessionSettled', data: { sessionId, walletId: userId, performerId, endedBy, reason, endedAt: iso(endedAtMs), minutesBilled, costUnits, settledAt: iso(ms) } },
-  { type: 'AuracoinReleased', data: { walletId: userId, holdId: sessionId, amount: 5 * RATE - costUnits, releasedAt: iso(ms) } },
+  { type: 'AuracoinReleased', data: { walletId: userId, holdId: sessionId, amount: 5 * RATE - costUnits, purchasedAmount: 5 * RATE - costUnits, promotionalAmount: 0, releasedAt: iso(ms) } },
 ];
 
 const spec = deciderSpec(sessionMoney(sessionId));
@@ -128,7 +130,7 @@ describe('the session minimum', () => {
     for (const reason of ['declined', 'expired', 'cancelled'] as const) {
       spec.given(wallet).when((money) => decideSettle(waiting, sessionId, userId, money, { unstarted: true, reason, endedBy: reason === 'cancelled' ? 'user' : null, endedAt: at(5_000) }, at(5_000))).then([
         { type: 'SessionSettled', data: { sessionId, walletId: userId, performerId, endedBy: reason === 'cancelled' ? 'user' : null, reason, endedAt: iso(5_000), minutesBilled: 0, costUnits: 0, settledAt: iso(5_000) } },
-        { type: 'AuracoinReleased', data: { walletId: userId, holdId: sessionId, amount: 5 * RATE, releasedAt: iso(5_000) } },
+        { type: 'AuracoinReleased', data: { walletId: userId, holdId: sessionId, amount: 5 * RATE, purchasedAmount: 5 * RATE, promotionalAmount: 0, releasedAt: iso(5_000) } },
       ]);
     }
   });

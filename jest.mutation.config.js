@@ -12,6 +12,7 @@ const unit = projects.find((project) => project.displayName === 'unit');
 module.exports = {
   transform: unit.transform,
   testPathIgnorePatterns: unit.testPathIgnorePatterns,
+  modulePathIgnorePatterns: unit.modulePathIgnorePatterns,
   testEnvironment: 'node',
   rootDir: __dirname,
   testMatch: [

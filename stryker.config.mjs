@@ -7,7 +7,7 @@
 export default {
   packageManager: 'npm',
   testRunner: 'jest',
-  jest: { projectType: 'custom', configFile: 'jest.mutation.config.js', enableFindRelatedTests: false },
+  jest: { projectType: 'custom', configFile: 'jest.mutation.config.js', enableFindRelatedTests: true },
   coverageAnalysis: 'perTest',
   mutate: [
     'backend/ledger/**/*.ts',
@@ -25,10 +25,13 @@ export default {
   symlinkNodeModules: true,
   tempDirName: '.stryker-tmp',
   concurrency: 2,
-  timeoutMS: 10000,
+  timeoutMS: 5000,
   reporters: ['clear-text', 'progress', 'html', 'json'],
   htmlReporter: { fileName: 'reports/mutation/index.html' },
   jsonReporter: { fileName: 'reports/mutation/mutation.json' },
   thresholds: { high: 95, low: 90, break: 90 },
-  incremental: false,
+  // a run reuses the results of the last one for mutants whose code and covering specs did not
+  // change; a clean clone has no such file, so it checks the whole scope
+  incremental: true,
+  incrementalFile: 'reports/mutation/stryker-incremental.json',
 };

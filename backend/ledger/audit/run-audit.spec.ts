@@ -82,7 +82,7 @@ describe('the ledger audit report', () => {
           credited(1000),
           { type: 'MessageSent', data: { messageId, conversationId: 'c', performerId, userId, identityId: userId, senderType: 'user', content: 'ciao', priceUnits: 100, sentAt: at } },
           { type: 'AuracoinDebited', data: { walletId: userId, amount: 100, reason: 'message', reference: messageId, debitedAt: at } },
-          { type: 'SessionMinuteBilled', data: { sessionId: 's1', walletId: userId, performerId, minute: 1, amount: 200, sessionCostUnits: 200, billedAt: at } },
+          { type: 'SessionMinuteBilled', data: { sessionId: 's1', walletId: userId, performerId, minute: 1, amount: 200, minuteStartedAt: at, sessionCostUnits: 200, lastMinute: false, billedAt: at } },
           { type: 'AuracoinDebited', data: { walletId: userId, amount: 200, reason: 'session', reference: 's1', debitedAt: at } },
         ]],
         [`earnings-${performerId}`, [

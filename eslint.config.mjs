@@ -55,7 +55,7 @@ const namedRoute = "Name the route instead of writing its path: call('routeName'
 const noApiPaths = ['Literal[value=/^\\x2Fapi\\x2F/]', 'TemplateElement[value.raw=/^\\x2Fapi\\x2F/]'].map((selector) => ({ selector, message: namedRoute }));
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'coverage/**', '**/*.d.ts'] },
+  { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'coverage/**', 'reports/**', '.stryker-tmp/**', '**/*.d.ts'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -98,7 +98,7 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.jest } },
   },
   {
-    files: ['scripts/**', 'bench/**', 'jest.config.js', '.ci/**'],
+    files: ['scripts/**', 'bench/**', 'jest.config.js', 'jest.mutation.config.js', '.ci/**'],
     rules: { 'no-console': 'off', '@typescript-eslint/no-require-imports': 'off' },
   },
 );

@@ -7,7 +7,9 @@ const transform = {
 };
 // anchored at the root: a checkout in a folder named dist or data still runs its tests
 const ignore = ['/node_modules/', '<rootDir>/(.*/)?dist/', '<rootDir>/(.*/)?data/'];
-const common = { transform, testPathIgnorePatterns: ignore, testEnvironment: 'node', rootDir: __dirname };
+// a mutation run's sandbox (stryker.config.mjs) is a copy of the project: never a second one to jest
+const modulePathIgnorePatterns = ['<rootDir>/.stryker-tmp/'];
+const common = { transform, testPathIgnorePatterns: [...ignore, ...modulePathIgnorePatterns], modulePathIgnorePatterns, testEnvironment: 'node', rootDir: __dirname };
 
 /** @type {import('jest').Config} */
 module.exports = {

@@ -32,21 +32,23 @@ const sessionAfter = (...events: DomainEvent[]) => [requested, started, ...event
 
 const wallet: DomainEvent[] = [
   { type: 'AuracoinCredited', data: { walletId: userId, amount: 5000, reason: 'purchase', creditedAt: iso(0) } },
-  { type: 'AuracoinHeld', data: { walletId: userId, holdId: sessionId, amount: 5 * RATE, purchasedAmount: 5 * RATE, promotionalAmount: 0, reason: 'session', heldAt: iso(0) } },
+  { type: 'AuracoinHeld', data: { walletId: userId, holdId: sessionId, amount: 5 * RATE, reason: 'session', heldAt: iso(0) } },
 ];
 const minute = (k: number): DomainEvent[] => [
   {
     type: 'SessionMinuteBilled',
-    data: { sessionId, walletId: userId, performerId, minute: k, amount: RATE, minuteStartedAt: iso(START + (k - 1) * MINUTE), sessionCostUnits: k * RATE, purchasedUnits: RATE, promotionalUnits: 0, sessionPurchasedUnits: k * RATE, lastMinute: false, billedAt: iso(START + (k - 1) * MINUTE) },
+    data: { sessionId, walletId: userId, performerId, minute: k, amount: RATE, minuteStartedAt: iso(START + (k - 1) * MINUTE), sessionCostUnits: k * RATE, lastMinute: false, billedAt: iso(START + (k - 1) * MINUTE) },
   },
-  { type: 'AuracoinDebited', data: { walletId: userId, amount: RATE, purchasedAmount: RATE, promotionalAmount: 0, reason: 'session', reference: sessionId, holdId: sessionId, debitedAt: iso(START + (k - 1) * MINUTE) } },
+  { type: 'AuracoinDebited', data: { walletId: userId, amount: RATE, reason: 'session', reference: sessionId, holdId: sessionId, debitedAt: iso(START + (k - 1) * MINUTE) } },
 ];
 const minimumCharged = (minutesBilled: number, ms: number): DomainEvent[] => [
   {
     type: 'SessionMinimumCharged',
-    data: { sessionId, walletId: userId, performerId, minutes: 5 - minutesBilled, amount: (5 - minutesBilled) * RATE, sessionCostUnits: 5 * RATE, purchasedUnits: (5 - minutesBilled) * RATE, promotionalUnits: 0, sessionPurchasedUnits: 5 * RATE, chargedAt: iso(ms) },
+    data: { sessionId, walletId: userId, performerId, minutes: 5 - minutesBilled, amount: (5 - minutesBilled) * RATE, sessionCostUnits: 5 * RATE,
+      // all purchased units: the wallet holds no promotional ones
+      purchasedUnits: (5 - minutesBilled) * RATE, promotionalUnits: 0, sessionPurchasedUnits: (5 - minutesBilled) * RATE, chargedAt: iso(ms) },
   },
-  { type: 'AuracoinDebited', data: { walletId: userId, amount: (5 - minutesBilled) * RATE, purchasedAmount: (5 - minutesBilled) * RATE, promotionalAmount: 0, reason: 'session', reference: sessionId, holdId: sessionId, debitedAt: iso(ms) } },
+  { type: 'AuracoinDebited', data: { walletId: userId, amount: (5 - minutesBilled) * RATE, reason: 'session', reference: sessionId, holdId: sessionId, purchasedAmount: (5 - minutesBilled) * RATE, promotionalAmount: 0, debitedAt: iso(ms) } },
 ];
 const settledAs = (endedBy: Closing['endedBy'], reason: SessionEndReason, endedAtMs: number, minutesBilled: number, costUnits: number, ms: number): DomainEvent[] => [
   { type: 'SessionSettled', data: { sessionId, walletId: userId, performerId, endedBy, reason, endedAt: iso(endedAtMs), minutesBilled, costUnits, settledAt: iso(ms) } },

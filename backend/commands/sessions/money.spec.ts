@@ -222,3 +222,63 @@ describe('how long a running session can still run (the ICE credentials follow i
     expect(paidUntil(running, money([credited(1000), held(), ...minute(1, 0, false, START), credited(500)]))).toBe(t0.getTime() + START + 6 * MINUTE);
   });
 });
+
+describe('the edges of the minute clock (issue 24)', () => {
+  const spec = deciderSpec(sessionMoney(sessionId));
+  const base = [credited(5000), held()];
+  const settled = (over: Partial<EventDataOf<'SessionSettled'>>): DomainEvent => ({
+    type: 'SessionSettled',
+    data: { sessionId, walletId: userId, performerId, endedBy: 'performer', reason: 'performer_ended', endedAt: iso(0), minutesBilled: 0, costUnits: 0, settledAt: iso(0), ...over },
+  });
+  const released = (amount: number, ms: number): DomainEvent => ({ type: 'AuracoinReleased', data: { walletId: userId, holdId: sessionId, amount, purchasedAmount: amount, promotionalAmount: 0, releasedAt: iso(ms) } });
+
+  it('a minute that starts at the very instant the session ends is not billed', () => {
+    // given minute 1 billed, when the performer ends it exactly as minute 3 begins
+    const end = START + 2 * MINUTE;
+    const given = [...base, ...minute(1, 0, false, START)];
+    // then minute 2 is billed and minute 3 is not
+    spec.given(given).when((m) => decideSettle(running, sessionId, userId, m, { endedBy: 'performer', reason: 'performer_ended', endedAt: at(end) }, at(end))).then([
+      ...minute(2, RATE, false, end),
+      settled({ endedAt: iso(end), minutesBilled: 2, costUnits: 2 * RATE, settledAt: iso(end) }),
+      released(3 * RATE, end),
+    ]);
+  });
+
+  it('a minute that starts at the very instant a party left waits for the party', () => {
+    // given minutes 1 and 2 billed and the user gone exactly when minute 3 begins
+    const away = withEvents([{ type: 'SessionPartyLeft', data: { sessionId, party: 'user', at: iso(START + 2 * MINUTE), cause: 'disconnected' } }]);
+    const given = money([...base, ...minute(1, 0, false, START), ...minute(2, RATE, false, START + MINUTE)]);
+    // when the clock ticks in minute 3, then nothing is due and the clock waits for the party
+    expect(dueMinutes(away, given, at(START + 2 * MINUTE + 5))).toEqual([]);
+    expect(decideBilling(away, given, at(START + 2 * MINUTE + 5))).toEqual({ kind: 'wait', nextAt: t0.getTime() + START + 2 * MINUTE, waitingForParty: true });
+  });
+
+  it('a minute due before the party left is not waiting for the party', () => {
+    // given the user gone in minute 3, minute 2 billed: the clock, ticking before minute 3, waits for the minute only
+    const away = withEvents([{ type: 'SessionPartyLeft', data: { sessionId, party: 'user', at: iso(START + 2 * MINUTE + 1), cause: 'disconnected' } }]);
+    const given = money([...base, ...minute(1, 0, false, START), ...minute(2, RATE, false, START + MINUTE)]);
+    expect(decideBilling(away, given, at(START + MINUTE + 30_000))).toEqual({ kind: 'wait', nextAt: t0.getTime() + START + 2 * MINUTE, waitingForParty: false });
+  });
+
+  it('the balance running out while a session is settled ends it when the first unpaid minute began', () => {
+    // given 7 minutes of money, all billed, when the user ends it in minute 9
+    let given = [credited(7 * RATE), held()];
+    for (let k = 1; k <= 7; k++) given = [...given, ...minute(k, (k - 1) * RATE, k === 7, START + (k - 1) * MINUTE)];
+    const end = START + 8 * MINUTE + 10;
+    // then minute 8 cannot be paid: the system ended it at its start, for the balance, nothing more charged
+    spec.given(given).when((m) => decideSettle(running, sessionId, userId, m, { endedBy: 'user', reason: 'user_ended', endedAt: at(end) }, at(end))).then([
+      settled({ endedBy: 'system', reason: 'balance_exhausted', endedAt: iso(START + 7 * MINUTE), minutesBilled: 7, costUnits: 7 * RATE, settledAt: iso(end) }),
+      released(0, end),
+    ]);
+  });
+
+  it('the balance running out while the clock catches up bills the minutes it can pay, and ends at the next run', () => {
+    // given 6 minutes of money and 5 billed, when a late clock finds minutes 6 to 8 due
+    let given = [credited(6 * RATE), held()];
+    for (let k = 1; k <= 5; k++) given = [...given, ...minute(k, (k - 1) * RATE, false, START + (k - 1) * MINUTE)];
+    const now = START + 7 * MINUTE + 1;
+    const outcome = decideBilling(running, money(given), at(now));
+    // then minute 6 is billed (the last one) and the next run ends it at minute 7
+    expect(outcome).toEqual({ kind: 'bill', events: minute(6, 5 * RATE, true, now), nextAt: t0.getTime() + START + 6 * MINUTE });
+  });
+});

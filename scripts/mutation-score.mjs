@@ -1,0 +1,30 @@
+// Prints the mutation score of the money rules per file and in all, from Stryker's JSON report
+// (reports/mutation/mutation.json): detected (killed, timed out) over detected + undetected
+// (survived, no coverage), as Stryker counts it; `--survivors` lists what survived, where.
+import { readFileSync } from 'node:fs';
+
+const report = JSON.parse(readFileSync(new URL('../reports/mutation/mutation.json', import.meta.url), 'utf8'));
+const showSurvivors = process.argv.includes('--survivors');
+const DETECTED = new Set(['Killed', 'Timeout']);
+const UNDETECTED = new Set(['Survived', 'NoCoverage']);
+
+const rows = [];
+const all = { detected: 0, undetected: 0, noCoverage: 0 };
+for (const [file, { mutants }] of Object.entries(report.files).sort(([a], [b]) => a.localeCompare(b))) {
+  const row = { file, detected: 0, undetected: 0, noCoverage: 0 };
+  for (const mutant of mutants) {
+    if (DETECTED.has(mutant.status)) row.detected += 1;
+    if (UNDETECTED.has(mutant.status)) row.undetected += 1;
+    if (mutant.status === 'NoCoverage') row.noCoverage += 1;
+    if (showSurvivors && UNDETECTED.has(mutant.status)) {
+      console.log(`${file}:${mutant.location.start.line}:${mutant.location.start.column} ${mutant.status} ${mutant.mutatorName}: ${mutant.replacement ?? ''}`);
+    }
+  }
+  rows.push(row);
+  for (const key of Object.keys(all)) all[key] += row[key];
+}
+const score = ({ detected, undetected }) => (detected + undetected === 0 ? 100 : (100 * detected) / (detected + undetected));
+for (const row of rows) {
+  console.log(`${score(row).toFixed(1).padStart(6)}%  ${String(row.detected + row.undetected).padStart(4)} mutants  ${String(row.undetected - row.noCoverage).padStart(3)} survived  ${String(row.noCoverage).padStart(3)} no coverage  ${row.file}`);
+}
+console.log(`mutation score of the money rules: ${score(all).toFixed(2)}% (${all.detected} of ${all.detected + all.undetected} mutants killed, ${all.undetected - all.noCoverage} survived, ${all.noCoverage} without coverage)`);

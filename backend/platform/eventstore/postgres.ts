@@ -3,6 +3,7 @@
  * subscribers in other processes wake up as soon as an append commits.
  */
 import pg from 'pg';
+import { adapterDisconnects } from '../metrics/metrics';
 import type { EventStore } from './port';
 import { createSqlEventStore, type CrossProcessSignal, type SqlExecutor, type SqlQuery } from './sql';
 
@@ -21,7 +22,7 @@ export async function createPostgresEventStore(options: PostgresEventStoreOption
   const poolSize = options.poolSize ?? DEFAULT_POOL_SIZE;
   const pool = new pg.Pool({ connectionString: options.connectionString, max: poolSize });
   // an idle client that loses its connection is replaced by the pool; the next query reports it
-  pool.on('error', () => undefined);
+  pool.on('error', () => adapterDisconnects.inc({ adapter: 'postgres' }));
   const signal = new NotifySignal(options.connectionString, `aura_events_${schema}`, pool);
   try {
     return await createSqlEventStore({

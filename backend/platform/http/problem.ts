@@ -4,6 +4,8 @@ import type { ErrorCode, Problem, ProblemExtras } from '@aura/contracts';
 import { DomainError, statusOfDomainCode } from '../domain-error';
 import { WrongExpectedRevisionError } from '../eventstore/port';
 import type { Logger } from '../logging/logger';
+import { adapterOutages } from '../metrics/metrics';
+import { isOutage } from '../outage';
 import { badRequest, HttpError } from './errors';
 
 const titles: Record<number, string> = {
@@ -44,6 +46,10 @@ export function toProblemParts(error: unknown): { status: number; code: ErrorCod
   if (error instanceof WrongExpectedRevisionError) {
     return { status: 409, code: 'concurrency_conflict', message: 'The resource changed meanwhile, try again' };
   }
+  if (isOutage(error)) {
+    adapterOutages.inc();
+    return { status: 503, code: 'service_unavailable', message: 'Il servizio è momentaneamente non disponibile, riprova tra poco' };
+  }
   const status = httpStatusOf(error);
   if (status === 413) return { status, code: 'payload_too_large', message: 'Request body too large' };
   if (status === 415) return { status, code: 'unsupported_media_type', message: 'Unsupported content type' };
@@ -72,6 +78,8 @@ export function writeProblem(ctx: Context, parts: ReturnType<typeof toProblemPar
     ...parts.extras,
   };
   ctx.status = parts.status;
+  // a 503 passes: a read model catching up, an engine out of reach a moment
+  if (parts.status === 503) ctx.set('Retry-After', '1');
   ctx.type = 'application/problem+json';
   ctx.body = body;
 }

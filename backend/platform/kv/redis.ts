@@ -1,5 +1,6 @@
 import { Redis } from 'ioredis';
 import type { KeyValueStore } from './port';
+import { adapterDisconnects } from '../metrics/metrics';
 
 /**
  * KEYS: the buckets; ARGV: now (ms), a member unique to this hit, then max and windowMs per bucket.
@@ -34,6 +35,9 @@ let hitSequence = 0;
 
 export function createRedisKeyValueStore(url: string, prefix = 'aura:kv:'): KeyValueStore {
   const redis = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 3 });
+  // ioredis reconnects by itself; the loss is counted, the commands meanwhile fail into 503s (platform/outage.ts)
+  redis.on('error', () => undefined);
+  redis.on('close', () => adapterDisconnects.inc({ adapter: 'redis' }));
   return {
     adapter: 'redis',
     async health() {

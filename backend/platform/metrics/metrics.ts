@@ -18,6 +18,10 @@ export const eventsPerAppend = new Histogram({ name: 'aura_eventstore_events_per
 export const jobDuration = seconds('aura_job_duration_seconds', 'Jobs run by this process, by job kind and outcome', ['kind', 'outcome'], [0.005, 0.025, 0.1, 0.5, 1, 5, 15, 60, 300]);
 export const billingLateness = seconds('aura_billing_minute_lateness_seconds', 'How late a private session minute was billed after it was due', [], [0.01, 0.05, 0.1, 0.25, 0.5, 1, 2, 5, 10, 30, 60]);
 export const payoutRunDuration = seconds('aura_payout_run_duration_seconds', 'Payout runs, by outcome', ['outcome'], [0.1, 0.5, 1, 5, 15, 60, 300, 900]);
+/** requests answered 503 because an engine (PostgreSQL, Redis) was out of reach: the outage, seen from the api */
+export const adapterOutages = new Counter({ name: 'aura_adapter_unavailable_total', help: 'Requests answered 503 because PostgreSQL or Redis was out of reach', registers: [registry] });
+/** connections to an engine lost (Redis closed, an idle PostgreSQL client cut): an outage shows here even when no request met it */
+export const adapterDisconnects = new Counter({ name: 'aura_adapter_disconnects_total', help: 'Connections to PostgreSQL or Redis lost', labelNames: ['adapter'], registers: [registry] });
 export const payoutRuns = new Counter({ name: 'aura_payout_runs_total', help: 'Payout runs executed, by outcome', labelNames: ['outcome'], registers: [registry] });
 
 export interface ProjectionLag {

@@ -283,7 +283,10 @@ class Runner implements ProjectionRunner {
     if (this.failure !== undefined) throw this.failure;
     this.applying = true;
     try {
-      for (const projection of this.options.projections) await this.applyWithRetries(projection, events);
+      // where the store writes many at once, the batch's checkpoints go in one write at its end
+      const together = this.checkpointCollection().upsertMany ? new Map<string, number>() : undefined;
+      for (const projection of this.options.projections) await this.applyWithRetries(projection, events, together);
+      if (together && together.size > 0) await this.saveCheckpoints(together);
     } finally {
       this.applying = false;
     }
@@ -317,7 +320,7 @@ class Runner implements ProjectionRunner {
   }
 
   /** Applies the batch's new events of the projection's types and saves its checkpoint; on failure resumes from the failed event. */
-  private async applyWithRetries(projection: ProjectionDefinition<StoredEvent>, events: StoredEvent[]): Promise<void> {
+  private async applyWithRetries(projection: ProjectionDefinition<StoredEvent>, events: StoredEvent[], together?: Map<string, number>): Promise<void> {
     const checkpoint = this.checkpoints.get(projection.name);
     const unseen = events.filter((event) => checkpoint === undefined || event.position > checkpoint);
     const last = unseen.at(-1);
@@ -335,7 +338,8 @@ class Runner implements ProjectionRunner {
             applied++;
           }
         }
-        await this.checkpointCollection().replaceOne({ _id: projection.name }, { _id: projection.name, position: last.position }, { upsert: true });
+        if (together) together.set(projection.name, last.position);
+        else await this.checkpointCollection().replaceOne({ _id: projection.name }, { _id: projection.name, position: last.position }, { upsert: true });
         this.checkpoints.set(projection.name, last.position);
         return;
       } catch (error) {
@@ -346,6 +350,29 @@ class Runner implements ProjectionRunner {
           throw error;
         }
         this.logger.warn('projections: batch failed, retrying', context);
+        await sleep(retryDelayMs * 2 ** attempt);
+      }
+    }
+  }
+
+  /**
+   * The batch's checkpoints in one write. Until it lands they are ahead in memory only: a crash
+   * replays the batch, which every projection tolerates (see `apply`).
+   */
+  private async saveCheckpoints(positions: Map<string, number>): Promise<void> {
+    const docs = [...positions].map(([name, position]) => ({ _id: name, position }));
+    const { retries = 3, retryDelayMs = 100 } = this.options;
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await this.checkpointCollection().upsertMany!(docs);
+        return;
+      } catch (error) {
+        const context = { checkpoints: docs.length, attempt: attempt + 1, error };
+        if (attempt >= retries) {
+          this.fail(error, context);
+          throw error;
+        }
+        this.logger.warn('projections: checkpoints not saved, retrying', context);
         await sleep(retryDelayMs * 2 ** attempt);
       }
     }

@@ -15,11 +15,32 @@ export async function waitForProjection(
 ): Promise<void> {
   const deadline = Date.now() + (options.timeoutMs ?? 10_000);
   const checkpoints = readModels.collection<{ _id: string; position: number }>(CHECKPOINTS);
-  for (let pollMs = 1; ; pollMs = Math.min(pollMs * 2, options.pollMs ?? 50)) {
-    const checkpoint = await checkpoints.findOne({ _id: name });
-    if (checkpoint && checkpoint.position >= position) return;
-    if (Date.now() > deadline) throw new DomainError('service_unavailable', 'Il servizio è occupato, riprova tra poco');
-    await new Promise((resolve) => setTimeout(resolve, pollMs));
+  // told of each checkpoint written (PostgreSQL's NOTIFY), it looks again at once; the polling,
+  // sparser then, stands in while that is down
+  let told = false;
+  let wake: (() => void) | undefined;
+  const unwatch = readModels.watch?.(CHECKPOINTS, () => {
+    told = true;
+    wake?.();
+  });
+  try {
+    for (let pollMs = unwatch ? 20 : 1; ; pollMs = Math.min(pollMs * 2, options.pollMs ?? 50)) {
+      told = false;
+      const checkpoint = await checkpoints.findOne({ _id: name });
+      if (checkpoint && checkpoint.position >= position) return;
+      if (Date.now() > deadline) throw new DomainError('service_unavailable', 'Il servizio è occupato, riprova tra poco');
+      if (told) continue;
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, pollMs);
+        wake = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+      wake = undefined;
+    }
+  } finally {
+    unwatch?.();
   }
 }
 

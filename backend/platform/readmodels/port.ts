@@ -35,6 +35,8 @@ export interface Collection<T extends Doc = Doc> {
   updateMany(filter: Filter, update: Update): Promise<number>;
   deleteOne(filter: Filter): Promise<boolean>;
   deleteMany(filter?: Filter): Promise<number>;
+  /** Documents upserted whole by `_id` (distinct ids), at once where the store can (one statement on PostgreSQL). */
+  upsertMany?(docs: T[]): Promise<void>;
   createIndex(keys: Record<string, 1 | -1>, options?: { unique?: boolean; name?: string }): Promise<void>;
   drop(): Promise<void>;
 }
@@ -42,6 +44,12 @@ export interface Collection<T extends Doc = Doc> {
 export interface ReadModelStore {
   readonly adapter: string;
   collection<T extends Doc = Doc>(name: string): Collection<T>;
+  /**
+   * Calls `onChange` soon after another process (or this one) writes to the collection, where the
+   * store can tell (PostgreSQL's LISTEN/NOTIFY, for the checkpoints); returns the unwatch. Absent or
+   * silent: the caller polls.
+   */
+  watch?(collection: string, onChange: () => void): () => void;
   health(): Promise<AdapterHealth>;
   close(): Promise<void>;
 }

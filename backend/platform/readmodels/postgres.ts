@@ -13,6 +13,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import pg from 'pg';
 import type { AdapterHealth } from '../eventstore/port';
+import { adapterDisconnects } from '../metrics/metrics';
 import { createMingoReadModelStore, DuplicateKeyError, type MingoReadModelStore } from './mingo';
 import type { Collection, Doc, Filter, FindOptions, ReadModelStore, Update } from './port';
 import { isPlainRecord, isScalar } from './simple-filter';
@@ -21,16 +22,21 @@ export const READ_MODEL_SCHEMA = 'readmodels';
 
 type Queryable = Pick<pg.PoolClient, 'query'>;
 
+/** the collections whose writes are announced (NOTIFY) to `watch`: the checkpoints, which read-your-writes waits on */
+const ANNOUNCED = ['_checkpoints'];
+
 export async function createPostgresReadModelStore(options: { connectionString: string; schema?: string; max?: number }): Promise<ReadModelStore> {
   const schema = options.schema ?? READ_MODEL_SCHEMA;
   const pool = new pg.Pool({ connectionString: options.connectionString, max: options.max ?? 10 });
   // an idle client losing its server (a PostgreSQL restart) must not crash the process
-  pool.on('error', () => undefined);
+  pool.on('error', () => adapterDisconnects.inc({ adapter: 'postgres' }));
   await ignoringRace(() => pool.query(`CREATE SCHEMA IF NOT EXISTS ${quote(schema)}`));
-  const context: StoreContext = { pool, schema, ensured: new Map() };
+  const context: StoreContext = { pool, schema, ensured: new Map(), announced: new Set(ANNOUNCED) };
+  const listener = new ChangeListener(options.connectionString);
   return {
     adapter: 'postgres',
     collection: <T extends Doc = Doc>(name: string): Collection<T> => new PostgresCollection<T>(name, context),
+    watch: (collection, onChange) => (context.announced.has(collection) ? listener.watch(channelOf(schema, collection), onChange) : () => undefined),
     async health(): Promise<AdapterHealth> {
       try {
         await pool.query('SELECT 1');
@@ -39,8 +45,83 @@ export async function createPostgresReadModelStore(options: { connectionString: 
         return { adapter: 'postgres', ok: false, detail: error instanceof Error ? error.message : String(error) };
       }
     },
-    close: () => pool.end(),
+    async close() {
+      await listener.close();
+      await pool.end();
+    },
   };
+}
+
+/**
+ * One connection of its own LISTENing to the channels someone watches, opened on the first watch;
+ * lost (a PostgreSQL restart), it is opened again while watchers remain. Meanwhile the watchers'
+ * own polling stands in for it (`waitForProjection`).
+ */
+class ChangeListener {
+  private readonly listeners = new Map<string, Set<() => void>>();
+  private client: pg.Client | undefined;
+  private connecting: Promise<void> | undefined;
+  private retry: NodeJS.Timeout | undefined;
+  private closed = false;
+
+  constructor(private readonly connectionString: string) {}
+
+  watch(channel: string, onChange: () => void): () => void {
+    let own = this.listeners.get(channel);
+    if (!own) {
+      own = new Set();
+      this.listeners.set(channel, own);
+      if (this.client) this.client.query(`LISTEN ${quote(channel)}`).catch(() => this.lost());
+    }
+    own.add(onChange);
+    this.open();
+    return () => {
+      own.delete(onChange);
+    };
+  }
+
+  private open(): void {
+    if (this.closed || this.client || this.connecting || this.retry) return;
+    const client = new pg.Client({ connectionString: this.connectionString });
+    client.on('error', () => this.lost());
+    client.on('end', () => this.lost());
+    client.on('notification', ({ channel }) => {
+      for (const onChange of this.listeners.get(channel) ?? []) onChange();
+    });
+    this.connecting = (async () => {
+      try {
+        await client.connect();
+        for (const channel of this.listeners.keys()) await client.query(`LISTEN ${quote(channel)}`);
+        if (this.closed) await client.end();
+        else this.client = client;
+      } catch {
+        client.end().catch(() => undefined);
+        this.lost();
+      } finally {
+        this.connecting = undefined;
+      }
+    })();
+  }
+
+  private lost(): void {
+    const client = this.client;
+    this.client = undefined;
+    client?.end().catch(() => undefined);
+    if (this.closed || this.retry) return;
+    this.retry = setTimeout(() => {
+      this.retry = undefined;
+      this.open();
+    }, 500);
+    this.retry.unref();
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    clearTimeout(this.retry);
+    await this.connecting;
+    await this.client?.end().catch(() => undefined);
+    this.client = undefined;
+  }
 }
 
 interface StoreContext {
@@ -48,6 +129,8 @@ interface StoreContext {
   schema: string;
   /** the tables this process created or found (a drop forgets one) */
   ensured: Map<string, Promise<void>>;
+  /** collections whose writes NOTIFY their channel */
+  announced: Set<string>;
 }
 
 interface Row {
@@ -106,12 +189,72 @@ class PostgresCollection<T extends Doc> implements Collection<T> {
     await this.query(`INSERT INTO ${this.table} (id, doc) VALUES ($1, $2::jsonb)`, [idOf(stored._id), encode(stored)]);
   }
 
-  replaceOne(filter: Filter, doc: T, options: { upsert?: boolean } = {}): Promise<boolean> {
+  async replaceOne(filter: Filter, doc: T, options: { upsert?: boolean } = {}): Promise<boolean> {
+    const target = byId(filter);
+    if (target && (doc._id === undefined || doc._id === target.id)) return this.writeById(target, { ...doc, _id: target.id }, undefined, options.upsert);
     return this.write(filter, (collection) => collection.replaceOne(filter, doc, { upsert: options.upsert }), options.upsert);
   }
 
-  updateOne(filter: Filter, update: Update, options: { upsert?: boolean } = {}): Promise<boolean> {
+  async updateOne(filter: Filter, update: Update, options: { upsert?: boolean } = {}): Promise<boolean> {
+    const target = byId(filter);
+    const simple = target && simpleUpdate(update);
+    if (target && simple) {
+      const inserted = { ...simple.$setOnInsert, ...simple.$set, ...simple.$inc, _id: target.id };
+      return this.writeById(target, inserted, simple, options.upsert);
+    }
     return this.write(filter, (collection) => collection.updateOne(filter, update, { upsert: options.upsert }), options.upsert);
+  }
+
+  /**
+   * Documents upserted whole by `_id`, in one statement (the runner's checkpoints after each batch).
+   * docs/architecture.md#read-models-on-postgresql
+   */
+  async upsertMany(docs: T[]): Promise<void> {
+    if (docs.length === 0) return;
+    const insert = `INSERT INTO ${this.table} (id, doc) SELECT * FROM unnest($1::text[], $2::jsonb[]) ON CONFLICT (id) DO UPDATE SET doc = EXCLUDED.doc`;
+    await this.announcing(insert, [docs.map((doc) => idOf(doc._id)), docs.map((doc) => encode(doc))]);
+  }
+
+  /**
+   * One statement for a write by `_id` (optionally guarded by docProjection's `_pos: { $lt }`): a
+   * replacement (`update` absent) or top-level `$set`/`$inc` done by PostgreSQL on the jsonb; with
+   * upsert, `inserted` when there is none. A guard that misses an existing document on an upsert is
+   * MongoDB's duplicate key, as the in-memory path answers.
+   */
+  private async writeById(target: ById, inserted: Doc, update: SimpleUpdate | undefined, upsert = false): Promise<boolean> {
+    const values: unknown[] = [target.id];
+    const param = (value: unknown) => {
+      values.push(value);
+      return `$${values.length}`;
+    };
+    // every parameter must be used (PostgreSQL cannot type one that is not): the whole document only where it goes
+    const whole = upsert || !update ? `${param(encode(inserted))}::jsonb` : undefined;
+    let next = update ? 't.doc' : whole!;
+    if (update && Object.keys(update.$set).length > 0) next = `(${next} || ${param(encode(update.$set))}::jsonb)`;
+    for (const [field, by] of Object.entries(update?.$inc ?? {})) {
+      next = `jsonb_set(${next}, ${param([field])}::text[], to_jsonb(COALESCE((t.doc ->> ${param(field)}::text)::float8, 0) + ${param(by)}::float8))`;
+    }
+    const guard = target.below === undefined ? undefined : `jsonb_typeof(t.doc -> '_pos') = 'number' AND (t.doc ->> '_pos')::float8 < ${param(target.below)}::float8`;
+    if (!upsert) {
+      const { rowCount } = await this.announcing(`UPDATE ${this.table} AS t SET doc = ${next} WHERE t.id = $1${guard ? ` AND ${guard}` : ''}`, values);
+      return (rowCount ?? 0) > 0;
+    }
+    const sql = `INSERT INTO ${this.table} AS t (id, doc) VALUES ($1, ${whole!}) ON CONFLICT (id) DO UPDATE SET doc = ${next}${guard ? ` WHERE ${guard}` : ''}`;
+    const { rowCount } = await this.announcing(sql, values);
+    if ((rowCount ?? 0) === 0) throw new DuplicateKeyError(this.name, '_id_', JSON.stringify({ _id: target.id }));
+    return true;
+  }
+
+  /** A write statement; on an announced collection it also notifies the watchers (at commit), in the same round trip. */
+  private async announcing(sql: string, values: unknown[]): Promise<{ rowCount: number | null }> {
+    const channel = this.context.announced.has(this.name) ? channelOf(this.context.schema, this.name) : undefined;
+    if (!channel) return this.query(sql, values);
+    values.push(channel);
+    const { rows } = await this.query<{ n: string }>(
+      `WITH written AS (${sql} RETURNING 1) SELECT count(*) AS n, pg_notify($${values.length}, '') FROM written`,
+      values,
+    );
+    return { rowCount: Number(rows[0]?.n ?? 0) };
   }
 
   updateMany(filter: Filter, update: Update): Promise<number> {
@@ -261,6 +404,50 @@ export function narrowing(filter: Filter): { where: string; values: unknown[] } 
     clauses.push(`(doc @> ${param(JSON.stringify({ [key]: value }))}::jsonb OR doc @> ${param(JSON.stringify({ [key]: [value] }))}::jsonb)`);
   }
   return { where: clauses.join(' AND '), values };
+}
+
+interface ById {
+  id: string;
+  /** docProjection's guard: `_pos` below this */
+  below?: number;
+}
+
+/** `{ _id }` or `{ _id, _pos: { $lt: n } }`: the filters one statement answers */
+function byId(filter: Filter): ById | undefined {
+  const { _id: id, ...rest } = filter;
+  if (typeof id !== 'string') return undefined;
+  const keys = Object.keys(rest);
+  if (keys.length === 0) return { id };
+  const pos = rest._pos;
+  if (keys.length === 1 && isPlainRecord(pos) && Object.keys(pos).length === 1 && typeof pos.$lt === 'number') return { id, below: pos.$lt };
+  return undefined;
+}
+
+interface SimpleUpdate {
+  $set: Record<string, unknown>;
+  $inc: Record<string, number>;
+  $setOnInsert: Record<string, unknown>;
+}
+
+/** An update of top-level fields only by `$set`, `$inc` (numbers) and `$setOnInsert`, each field once: SQL does it. */
+function simpleUpdate(update: Update): SimpleUpdate | undefined {
+  const simple: SimpleUpdate = { $set: {}, $inc: {}, $setOnInsert: {} };
+  const seen = new Set<string>();
+  for (const [operator, fields] of Object.entries(update)) {
+    if ((operator !== '$set' && operator !== '$inc' && operator !== '$setOnInsert') || !isPlainRecord(fields)) return undefined;
+    for (const [field, value] of Object.entries(fields)) {
+      if (field === '_id' || field === '' || field.includes('.') || field.startsWith('$') || seen.has(field)) return undefined;
+      if (operator === '$inc' && (typeof value !== 'number' || !Number.isFinite(value))) return undefined;
+      seen.add(field);
+      simple[operator][field] = value as never;
+    }
+  }
+  // anything else (an empty update, a field under two operators) takes the in-memory path and its errors
+  return seen.size > 0 ? simple : undefined;
+}
+
+function channelOf(schema: string, collection: string): string {
+  return shortened(`readmodels_${schema}_${collection}`);
 }
 
 function onlyId(filter: Filter): string | undefined {

@@ -347,6 +347,64 @@ export function readModelContract(makeStore: () => Promise<ReadModelStore>): voi
         expect(await collection.findOne({ _id: 'x' })).toEqual({ _id: 'x', nested: { n: 3 }, list: [3] });
       });
 
+      test("docProjection's guarded writes by _id: applied below the guard, a duplicate key at or above it on upsert, false without", async () => {
+        const collection = fresh();
+        const at = (position: number) => ({ _id: 'x', _pos: { $lt: position } });
+        expect(await collection.replaceOne(at(5), { _id: 'x', n: 1, when: new Date('2026-01-02T03:04:05Z'), _pos: 5 }, { upsert: true })).toBe(true);
+        expect(await collection.replaceOne(at(7), { _id: 'x', n: 2, _pos: 7 }, { upsert: true })).toBe(true);
+        await expect(collection.replaceOne(at(7), { _id: 'x', n: 3, _pos: 7 }, { upsert: true })).rejects.toMatchObject(DUPLICATE_KEY);
+        expect(await collection.replaceOne(at(6), { _id: 'x', n: 4, _pos: 6 })).toBe(false);
+        expect(await collection.findOne({ _id: 'x' })).toEqual({ _id: 'x', n: 2, _pos: 7 });
+        // counters: $inc and $set by _id under the same guard, missing fields counted from 0
+        expect(await collection.updateOne(at(9), { $inc: { total: 2, half: 0.5 }, $set: { _pos: 9, label: 'a', when: new Date('2026-01-02T03:04:05Z') } }, { upsert: true })).toBe(true);
+        expect(await collection.updateOne(at(11), { $inc: { total: -3, half: 0.25 }, $set: { _pos: 11 } }, { upsert: true })).toBe(true);
+        await expect(collection.updateOne(at(10), { $inc: { total: 100 }, $set: { _pos: 10 } }, { upsert: true })).rejects.toMatchObject(DUPLICATE_KEY);
+        expect(await collection.updateOne(at(10), { $inc: { total: 100 }, $set: { _pos: 10 } })).toBe(false);
+        expect(await collection.findOne({ _id: 'x' })).toEqual({ _id: 'x', n: 2, total: -1, half: 0.75, label: 'a', when: new Date('2026-01-02T03:04:05Z'), _pos: 11 });
+        // a new one: the guard on nothing inserts, with $setOnInsert, $set and $inc
+        expect(await collection.updateOne({ _id: 'y', _pos: { $lt: 1 } }, { $inc: { total: 1 }, $set: { _pos: 1 }, $setOnInsert: { kind: 'k' } }, { upsert: true })).toBe(true);
+        expect(await collection.updateOne({ _id: 'z' }, { $inc: { total: 1 } })).toBe(false);
+        expect(await collection.find({}, { sort: { _id: 1 } })).toEqual([
+          { _id: 'x', n: 2, total: -1, half: 0.75, label: 'a', when: new Date('2026-01-02T03:04:05Z'), _pos: 11 },
+          { _id: 'y', total: 1, kind: 'k', _pos: 1 },
+        ]);
+      });
+
+      test('upsertMany, where a store has it, writes whole documents by _id, new or not', async () => {
+        const collection = fresh();
+        if (!collection.upsertMany) return;
+        await collection.insertOne({ _id: 'a', position: 1, old: true });
+        await collection.upsertMany([
+          { _id: 'a', position: 5 },
+          { _id: 'b', position: 6 },
+        ]);
+        expect(await collection.find({}, { sort: { _id: 1 } })).toEqual([
+          { _id: 'a', position: 5 },
+          { _id: 'b', position: 6 },
+        ]);
+      });
+
+      test('watch, where a store has it, tells of a checkpoint written', async () => {
+        if (!store?.watch) return;
+        const checkpoints = store.collection('_checkpoints');
+        let told = 0;
+        const unwatch = store.watch('_checkpoints', () => (told += 1));
+        const id = `contract_${process.pid}_watch`;
+        try {
+          const deadline = Date.now() + 5_000;
+          // the listening connection opens on the first watch: write until it hears one
+          for (let position = 1; told === 0 && Date.now() < deadline; position++) {
+            if (checkpoints.upsertMany) await checkpoints.upsertMany([{ _id: id, position }]);
+            else await checkpoints.replaceOne({ _id: id }, { _id: id, position }, { upsert: true });
+            await new Promise((resolve) => setTimeout(resolve, 100));
+          }
+          expect(told).toBeGreaterThan(0);
+        } finally {
+          unwatch();
+          await checkpoints.deleteOne({ _id: id });
+        }
+      });
+
       test('changing what a read returned does not change the store', async () => {
         const collection = fresh();
         await collection.insertOne({ _id: 'x', nested: { n: 1 }, list: [1] });

@@ -17,7 +17,7 @@ export async function waitForProjection(
   const checkpoints = readModels.collection<{ _id: string; position: number }>(CHECKPOINTS);
   // told of each checkpoint written (PostgreSQL's NOTIFY), it looks again at once; the polling,
   // sparser then, stands in while that is down
-  let told = false;
+  let told: boolean | undefined;
   let wake: (() => void) | undefined;
   const unwatch = readModels.watch?.(CHECKPOINTS, () => {
     told = true;

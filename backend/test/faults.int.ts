@@ -217,7 +217,7 @@ describeFaults('faults: Redis restarted empty, PostgreSQL connections cut, the w
   }
 
   // skipped: the last run met the rate limits (429) from this load's pace, after the 5xx and Retry-After checks held; the load must be paced under them (or the limits raised for the test) before this runs
-  it.skip('Redis restarted empty mid-load: 503 with Retry-After at worst, nothing lost or billed twice, pushes come back', async () => {
+  it('Redis restarted empty mid-load: 503 with Retry-After at worst, nothing lost or billed twice, pushes come back', async () => {
     const outagesBefore = await metric(metricsPorts.api, 'aura_adapter_unavailable_total');
     const unavailableBefore = await metric(metricsPorts.api, 'http_request_duration_seconds_count', { status: '503' });
     const { answers, refused } = await underLoad('redis', async () => {
@@ -234,7 +234,7 @@ describeFaults('faults: Redis restarted empty, PostgreSQL connections cut, the w
   }, 180_000);
 
   // skipped: the last run met the rate limits (429) from this load's pace, after the 5xx and Retry-After checks held; the load must be paced under them (or the limits raised for the test) before this runs
-  it.skip("PostgreSQL's connections cut mid-load (as a restart cuts them): the pools reconnect; 503 with Retry-After at worst, nothing lost or billed twice", async () => {
+  it("PostgreSQL's connections cut mid-load (as a restart cuts them): the pools reconnect; 503 with Retry-After at worst, nothing lost or billed twice", async () => {
     const outagesBefore = await metric(metricsPorts.api, 'aura_adapter_unavailable_total');
     const unavailableBefore = await metric(metricsPorts.api, 'http_request_duration_seconds_count', { status: '503' });
     const name = new URL(database.url).pathname.slice(1);

@@ -8,7 +8,7 @@
  * waited for the lost presence are billed once the pages refresh it (their sockets never dropped);
  * nothing is billed twice, no minute is skipped, and the session is not ended for a drop.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync, type ChildProcess } from 'node:child_process';
 import { Redis } from 'ioredis';
 import type { Socket } from 'socket.io-client';
 import { sessionStreams, streams } from '@aura/contracts';
@@ -16,6 +16,7 @@ import { foldWallet } from '../ledger';
 import { startTestApp, type TestApp } from './app-harness';
 import { superadminClient } from './admin-session';
 import { freePort, fundedUser, joinSession, onlinePerformer, socketFor, waitForSession, type Http } from './session-helpers';
+import { startRedisServer } from './replica-processes';
 
 const MINUTE_MS = 500;
 /** longer than a page's presence refresh (5 s), so a lost presence key is found again before it ends the session */
@@ -26,22 +27,6 @@ const describeWithRedis = hasRedis ? describe : describe.skip;
 if (!hasRedis) process.stdout.write('\n[skip] sessions on Redis: no redis-server on the PATH\n');
 
 
-async function startRedis(port: number): Promise<ChildProcess> {
-  const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
-  const probe = new Redis(port, '127.0.0.1', { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
-  for (let i = 0; i < 100; i++) {
-    try {
-      await probe.connect();
-      await probe.ping();
-      probe.disconnect();
-      return child;
-    } catch {
-      probe.disconnect();
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  }
-  throw new Error(`redis-server did not start on ${port}`);
-}
 
 const exited = (child: ChildProcess) => new Promise((resolve) => (child.exitCode !== null ? resolve(child.exitCode) : child.once('exit', resolve)));
 
@@ -55,7 +40,7 @@ describeWithRedis('private sessions on Redis', () => {
 
   beforeAll(async () => {
     port = await freePort();
-    redis = await startRedis(port);
+    redis = await startRedisServer(port);
     inspect = new Redis(port, '127.0.0.1', { maxRetriesPerRequest: 1 });
     app = await startTestApp({
       REDIS_URL: `redis://127.0.0.1:${port}/0`,
@@ -113,7 +98,7 @@ describeWithRedis('private sessions on Redis', () => {
     await inspect.call('shutdown', 'nosave').catch(() => undefined);
     await exited(redis);
     await new Promise((resolve) => setTimeout(resolve, 1_000));
-    redis = await startRedis(port);
+    redis = await startRedisServer(port);
     expect(await inspect.exists('before-restart')).toBe(0);
     const before = (await waitForSession(user.http, sessionId, () => true)).minutesBilled;
     // billing goes on: the sweep ticks it, the pages' presence comes back without a rejoin

@@ -1,6 +1,7 @@
 import type { SessionView } from './api/sessions';
 import type { MessageView } from './api/chat';
 import type { ChatParty } from './events/chat';
+import type { ShowIceConfigAck, ShowMediaAck, ShowMediaClosed, ShowPublishAck, ShowWatchAck } from './show-media';
 
 /**
  * The read models a client may hold queries on. `readmodel:changed` names one of them, and every
@@ -77,6 +78,8 @@ export interface ServerToClientEvents {
   'chat:unread': (payload: { conversationId: string; unreadCount: number; total: number }) => void;
   /** the other party is typing (to the conversation's room, never back to the typist) */
   'chat:typing': (payload: { conversationId: string; senderType: ChatParty; typing: boolean }) => void;
+  /** this connection's show media stopped (contracts/src/show-media.ts) */
+  'show:media': (payload: ShowMediaClosed) => void;
 }
 
 export interface ClientToServerEvents {
@@ -93,6 +96,18 @@ export interface ClientToServerEvents {
   'session:leave': (sessionId: string) => void;
   /** WebRTC signalling for the session's other party (dropped unless the sender takes part in it) */
   'session:signal': (message: unknown, ack?: (ok: boolean) => void) => void;
+  /** a show's media (contracts/src/show-media.ts): ICE servers and the caller's role, before any offer */
+  'show:ice-config': (message: unknown, ack: (answer: ShowIceConfigAck) => void) => void;
+  /** her offer → the SFU's answer */
+  'show:publish': (message: unknown, ack: (answer: ShowPublishAck) => void) => void;
+  /** a viewer joins → the SFU's offer ('full' past the room's cap) */
+  'show:watch': (message: unknown, ack: (answer: ShowWatchAck) => void) => void;
+  /** the viewer's answer to that offer */
+  'show:answer': (message: unknown, ack: (answer: ShowMediaAck) => void) => void;
+  /** a trickled ICE candidate, publisher's or viewer's */
+  'show:ice': (message: unknown, ack?: (answer: ShowMediaAck) => void) => void;
+  /** this connection stops publishing or watching */
+  'show:leave': (message: unknown, ack?: (answer: ShowMediaAck) => void) => void;
 }
 
 export const rooms = {

@@ -1,0 +1,92 @@
+/**
+ * The one way to spend (docs/architecture.md#money), on a store in memory: given a wallet's
+ * stream, when a spend is made, then what it appends and answers.
+ */
+import { streams, type DomainEvent } from '@aura/contracts';
+import type { EventStore } from '../../platform/eventstore/port';
+import { createInMemoryEventStore } from '../../platform/testing/in-memory-event-store';
+import { spendEventIds, spendFromWallet } from './spend';
+
+const walletId = '0b7c4d1e-8f7a-4e63-9a51-5a4c1b2d3e60';
+const at = '2026-11-20T10:00:00.000Z';
+const now = () => new Date(at);
+const alias = (aliasName: string): DomainEvent => ({ type: 'AliasPurchased', data: { aliasId: 'a1', userId: walletId, aliasName, price: 500, purchasedAt: at } });
+
+async function walletWith(units: number, ...more: DomainEvent[]): Promise<EventStore> {
+  const store = createInMemoryEventStore();
+  const events = [{ type: 'AuracoinCredited', data: { walletId, amount: units, reason: 'purchase', creditedAt: at } } as DomainEvent, ...more];
+  await store.appendToStream(streams.wallet(walletId), events.map((event, index) => ({ id: `seed-${index}`, ...event })), { expectedRevision: 'no_stream' });
+  return store;
+}
+const stream = (store: EventStore) => store.readStream(streams.wallet(walletId));
+
+describe('spending from a wallet', () => {
+  it('a spend appends what is bought, then the debit for it, with the metadata it was given', async () => {
+    const store = await walletWith(1000);
+    // when an alias is bought for 500 units
+    const result = await spendFromWallet(store, { walletId, amountUnits: 500, purchase: alias('Zorro'), metadata: { causationId: 'c1' }, now });
+    // then the purchase (with how it was paid) and the debit follow the credit; the debit is for the purchase, by its type
+    const events = await stream(store);
+    expect(events.map((event) => event.type)).toEqual(['AuracoinCredited', 'AliasPurchased', 'AuracoinDebited']);
+    expect(events[1]).toMatchObject({ id: result.purchase.id, data: { aliasName: 'Zorro', purchasedUnits: 500, promotionalUnits: 0 }, metadata: { causationId: 'c1' } });
+    expect(events[2]).toMatchObject({ data: { walletId, amount: 500, reason: 'AliasPurchased', reference: result.purchase.id, debitedAt: at }, metadata: { causationId: 'c1' } });
+    expect(result).toEqual({ replayed: false, purchase: { id: events[1]!.id, type: 'AliasPurchased', data: events[1]!.data }, position: events[2]!.position });
+  });
+
+  it('a spend says what it is for and what it bought when it is told', async () => {
+    const store = await walletWith(1000);
+    await spendFromWallet(store, { walletId, amountUnits: 500, purchase: alias('Zorro'), reason: 'alias', reference: 'a1', now });
+    expect((await stream(store))[2]!.data).toMatchObject({ reason: 'alias', reference: 'a1' });
+  });
+
+  it('a spend above the balance is refused and appends nothing', async () => {
+    const store = await walletWith(499);
+    await expect(spendFromWallet(store, { walletId, amountUnits: 500, purchase: alias('Zorro'), now })).rejects.toMatchObject({ code: 'insufficient_balance' });
+    expect(await stream(store)).toHaveLength(1);
+  });
+
+  it('what is bought can be made from the wallet as it is when the spend is decided', async () => {
+    const store = await walletWith(1000);
+    await spendFromWallet(store, { walletId, amountUnits: 500, purchase: (wallet) => alias(`balance ${wallet.balance}`), now });
+    expect((await stream(store))[1]!.data).toMatchObject({ aliasName: 'balance 1000' });
+  });
+
+  it('a spend with a key is stored under the ids of the key, or under the id the thing bought fixes', async () => {
+    const store = await walletWith(2000);
+    await spendFromWallet(store, { walletId, amountUnits: 500, purchase: alias('A'), idempotencyKey: 'k1', now });
+    await spendFromWallet(store, { walletId, amountUnits: 500, purchase: alias('B'), idempotencyKey: 'k2', purchaseId: 'message-7', now });
+    const [purchase, debit] = spendEventIds(walletId, 'k1');
+    expect((await stream(store)).map((event) => event.id)).toEqual(['seed-0', purchase, debit, 'message-7', spendEventIds(walletId, 'k2')[1]]);
+  });
+
+  it('a repeated key gives back the first spend and spends nothing more', async () => {
+    const store = await walletWith(2000);
+    const first = await spendFromWallet(store, { walletId, amountUnits: 500, purchase: alias('A'), idempotencyKey: 'k1', now });
+    const again = await spendFromWallet(store, { walletId, amountUnits: 500, purchase: alias('B'), idempotencyKey: 'k1', now });
+    expect(again).toEqual({ replayed: true, purchase: first.purchase, position: first.position });
+    expect(await stream(store)).toHaveLength(3);
+  });
+
+  it('two attempts of one key at once spend once, and both answer with the purchase that was stored', async () => {
+    const store = await walletWith(2000);
+    const [a, b] = await Promise.all([
+      spendFromWallet(store, { walletId, amountUnits: 500, purchase: alias('A'), idempotencyKey: 'k1', now }),
+      spendFromWallet(store, { walletId, amountUnits: 500, purchase: alias('B'), idempotencyKey: 'k1', now }),
+    ]);
+    const events = await stream(store);
+    expect(events.filter((event) => event.type === 'AuracoinDebited')).toHaveLength(1);
+    expect(a.purchase.data).toEqual(events[1]!.data);
+    expect(b.purchase.data).toEqual(events[1]!.data);
+    expect([a.replayed, b.replayed].sort()).toEqual([false, true]);
+  });
+
+  it('a spend from a hold is paid from the hold; a closed hold refuses it', async () => {
+    const hold: DomainEvent = { type: 'AuracoinHeld', data: { walletId, holdId: 's1', amount: 600, reason: 'session', purchasedAmount: 600, promotionalAmount: 0, heldAt: at } };
+    const store = await walletWith(1000, hold);
+    // when 600 are spent from the hold, then the available 400 could not have paid it
+    await spendFromWallet(store, { walletId, amountUnits: 600, purchase: alias('A'), holdId: 's1', now });
+    expect((await stream(store))[3]!.data).toMatchObject({ amount: 600, holdId: 's1' });
+    const closed = await walletWith(1000);
+    await expect(spendFromWallet(closed, { walletId, amountUnits: 100, purchase: alias('B'), holdId: 's1', now })).rejects.toMatchObject({ code: 'conflict' });
+  });
+});

@@ -90,3 +90,59 @@ describe('spending from a wallet', () => {
     await expect(spendFromWallet(closed, { walletId, amountUnits: 100, purchase: alias('B'), holdId: 's1', now })).rejects.toMatchObject({ code: 'conflict' });
   });
 });
+
+/** the store in memory, telling an append whose first id it holds already as `alreadyStored`, and counting its reads */
+function tellingStore(inner: EventStore) {
+  const reads = { count: 0 };
+  const store: EventStore = Object.assign(Object.create(inner) as EventStore, {
+    tellsAlreadyStored: true,
+    readStream: (streamId: string, options?: { fromRevision?: number }) => {
+      reads.count += 1;
+      return inner.readStream(streamId, options);
+    },
+    appendToStream: async (streamId: string, events: Parameters<EventStore['appendToStream']>[1], options: Parameters<EventStore['appendToStream']>[2]) => {
+      const stored = await inner.readStream(streamId);
+      const earlier = stored.find((event) => event.id === events[0]?.id);
+      if (earlier) return { alreadyStored: true, nextExpectedRevision: stored.length - 1, position: earlier.position + events.length - 1 };
+      return inner.appendToStream(streamId, events, options);
+    },
+  });
+  return { store, reads };
+}
+
+describe('spending from a wallet this process spent from lately (a store that tells a repeat)', () => {
+  it('the next spend appends on the wallet it knows, without reading it first', async () => {
+    const { store, reads } = tellingStore(await walletWith(1000));
+    await spendFromWallet(store, { walletId, amountUnits: 100, purchase: alias('A'), now });
+    const before = reads.count;
+    await spendFromWallet(store, { walletId, amountUnits: 100, purchase: alias('B'), now });
+    // then no read, and the wallet is as two spends left it
+    expect(reads.count).toBe(before);
+    const events = await stream(store);
+    expect(events.filter((event) => event.type === 'AuracoinDebited').map((event) => event.revision)).toEqual([2, 4]);
+  });
+
+  it('a wallet someone else wrote to since is read again: their credit pays the next spend', async () => {
+    const inner = await walletWith(100);
+    const { store } = tellingStore(inner);
+    await spendFromWallet(store, { walletId, amountUnits: 100, purchase: alias('A'), now });
+    // given a credit appended by another process
+    await inner.appendToStream(streams.wallet(walletId), [{ id: 'other', type: 'AuracoinCredited', data: { walletId, amount: 300, reason: 'purchase', creditedAt: at } }], { expectedRevision: 2 });
+    // when the next spend is more than the kept wallet holds, then it is decided on the stream as it is
+    const result = await spendFromWallet(store, { walletId, amountUnits: 300, purchase: alias('B'), now });
+    expect(result.replayed).toBe(false);
+    expect((await stream(store)).map((event) => event.type)).toEqual(['AuracoinCredited', 'AliasPurchased', 'AuracoinDebited', 'AuracoinCredited', 'AliasPurchased', 'AuracoinDebited']);
+  });
+
+  it('a key spent since the kept copy was made answers with the spend that was stored', async () => {
+    const inner = await walletWith(1000);
+    const { store } = tellingStore(inner);
+    // given a spend kept, then the key's spend stored by another process
+    await spendFromWallet(store, { walletId, amountUnits: 100, purchase: alias('A'), now });
+    const first = await spendFromWallet(inner, { walletId, amountUnits: 100, purchase: alias('K'), idempotencyKey: 'k1', now });
+    // when this process spends the key on its kept copy, then the stored spend is the answer, nothing more is spent
+    const again = await spendFromWallet(store, { walletId, amountUnits: 100, purchase: alias('other'), idempotencyKey: 'k1', now });
+    expect(again).toMatchObject({ replayed: true, purchase: first.purchase });
+    expect((await stream(store)).filter((event) => event.type === 'AuracoinDebited')).toHaveLength(2);
+  });
+});

@@ -59,6 +59,13 @@ describe('spending from a wallet', () => {
     expect((await stream(store)).map((event) => event.id)).toEqual(['seed-0', purchase, debit, 'message-7', spendEventIds(walletId, 'k2')[1]]);
   });
 
+  it("a key's spend has fixed ids of its own: one for the purchase, one for the debit, per wallet and key", () => {
+    const [purchase, debit] = spendEventIds(walletId, 'k1');
+    expect(spendEventIds(walletId, 'k1')).toEqual([purchase, debit]);
+    const all = [purchase, debit, ...spendEventIds(walletId, 'k2'), ...spendEventIds('0b7c4d1e-8f7a-4e63-9a51-5a4c1b2d3e61', 'k1')];
+    expect(new Set(all).size).toBe(6);
+  });
+
   it('a repeated key gives back the first spend and spends nothing more', async () => {
     const store = await walletWith(2000);
     const first = await spendFromWallet(store, { walletId, amountUnits: 500, purchase: alias('A'), idempotencyKey: 'k1', now });

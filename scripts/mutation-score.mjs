@@ -1,9 +1,14 @@
 // Prints the mutation score of the money rules per file and in all, from Stryker's JSON report
 // (reports/mutation/mutation.json): detected (killed, timed out) over detected + undetected
 // (survived, no coverage), as Stryker counts it; `--survivors` lists what survived, where.
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 
-const report = JSON.parse(readFileSync(new URL('../reports/mutation/mutation.json', import.meta.url), 'utf8'));
+const reportFile = new URL('../reports/mutation/mutation.json', import.meta.url);
+if (!existsSync(reportFile)) {
+  console.log('mutation score of the money rules: no report (reports/mutation/mutation.json): the run did not finish');
+  process.exit(1);
+}
+const report = JSON.parse(readFileSync(reportFile, 'utf8'));
 const showSurvivors = process.argv.includes('--survivors');
 const DETECTED = new Set(['Killed', 'Timeout']);
 const UNDETECTED = new Set(['Survived', 'NoCoverage']);

@@ -1,6 +1,8 @@
 import type { DomainEvent, EventDataOf } from '@aura/contracts';
+import { spendEventIds } from '../../ledger';
+import { deterministicId } from '../../platform/ids';
 import { deciderSpec } from '../../platform/testing/decider-spec';
-import { decideBilling, decideSessionHold, decideSettle, dueMinutes, paidUntil, sessionMoney, sessionWalletEventIds, type SessionMoney } from './money';
+import { decideBillMinute, decideBilling, decideSessionHold, decideSettle, dueMinutes, paidUntil, sessionMoney, sessionWalletEventIds, type SessionMoney } from './money';
 import { session, type OpenSession } from './session';
 
 const t0 = new Date('2026-11-20T10:00:00.000Z');
@@ -280,5 +282,116 @@ describe('the edges of the minute clock (issue 24)', () => {
     const outcome = decideBilling(running, money(given), at(now));
     // then minute 6 is billed (the last one) and the next run ends it at minute 7
     expect(outcome).toEqual({ kind: 'bill', events: minute(6, 5 * RATE, true, now), nextAt: t0.getTime() + START + 6 * MINUTE });
+  });
+});
+
+describe('the session money rules the mutants showed loose (issue 24)', () => {
+  const spec = deciderSpec(sessionMoney(sessionId));
+  const base = [credited(5000), held()];
+  const releasedHold: DomainEvent = { type: 'AuracoinReleased', data: { walletId: userId, holdId: sessionId, amount: 5 * RATE, purchasedAmount: 5 * RATE, promotionalAmount: 0, releasedAt: iso(1) } };
+  const settled = (over: Partial<EventDataOf<'SessionSettled'>>): DomainEvent => ({
+    type: 'SessionSettled',
+    data: { sessionId, walletId: userId, performerId, endedBy: 'performer', reason: 'performer_ended', endedAt: iso(0), minutesBilled: 0, costUnits: 0, settledAt: iso(0), ...over },
+  });
+  const released = (amount: number, ms: number): DomainEvent => ({ type: 'AuracoinReleased', data: { walletId: userId, holdId: sessionId, amount, purchasedAmount: amount, promotionalAmount: 0, releasedAt: iso(ms) } });
+  const minimumCharged = (amount: number, costBefore: number): DomainEvent[] => [
+    {
+      type: 'SessionMinimumCharged',
+      data: { sessionId, walletId: userId, performerId, minutes: amount / RATE, amount, sessionCostUnits: costBefore + amount, purchasedUnits: amount, promotionalUnits: 0, sessionPurchasedUnits: costBefore + amount, chargedAt: iso(0) },
+    },
+    { type: 'AuracoinDebited', data: { walletId: userId, amount, reason: 'session', reference: sessionId, holdId: sessionId, purchasedAmount: amount, promotionalAmount: 0, debitedAt: iso(0) } },
+  ];
+  const performerEnds = (ms: number) => ({ endedBy: 'performer' as const, reason: 'performer_ended' as const, endedAt: at(ms) });
+
+  it('a session hold is placed once: not again after it was released', () => {
+    // given the session's hold placed and released, when the request is decided again, then nothing is held
+    spec.given([...base, releasedHold]).when((m) => decideSessionHold(terms, m, at(0))).then([]);
+  });
+
+  it('a second open session is refused with the words the user reads', () => {
+    // given another session's hold, when a session is requested, then the user reads why
+    expect(() => decideSessionHold(terms, money([credited(5000), held(otherSession)]), at(0))).toThrow('Hai già una sessione video aperta');
+  });
+
+  it("another session's minutes are not this session's", () => {
+    // given a minute of another session billed from the same wallet
+    const other = minute(1, 0, false, START).map((event) => ({ ...event, data: { ...event.data, sessionId: otherSession } }) as DomainEvent);
+    // then this session has billed nothing
+    expect(money([...base, ...other])).toMatchObject({ minutesBilled: 0, costUnits: 0, purchasedCostUnits: 0 });
+  });
+
+  it("the minimum charged is the session's cost, and of its purchased units", () => {
+    // given minute 1 billed, then the rest of the minimum charged
+    const given = money([...base, ...minute(1, 0, false, START), ...minimumCharged(4 * RATE, RATE)]);
+    // then the session cost the minimum, all of it purchased; an event of the session that is not money changes nothing
+    expect(given).toMatchObject({ minutesBilled: 1, costUnits: 5 * RATE, purchasedCostUnits: 5 * RATE });
+    expect(sessionMoney(sessionId).evolve(given, started)).toEqual(given);
+  });
+
+  it('no minute is due on a session that is not running, is settled, or holds nothing', () => {
+    const later = at(START + 3 * MINUTE);
+    const waiting = [requested].reduce(session.evolve, session.initialState()) as OpenSession;
+    expect(dueMinutes(waiting, money(base), later)).toEqual([]);
+    expect(dueMinutes(running, money([...base, settled({})]), later)).toEqual([]);
+    expect(dueMinutes(running, money([...base, releasedHold]), later)).toEqual([]);
+    // and the same session, running with its hold, owes minutes 1 to 4
+    expect(dueMinutes(running, money(base), later)).toEqual([1, 2, 3, 4]);
+  });
+
+  it('only the next minute can be billed', () => {
+    // given minute 1 not billed yet, when minute 2 is billed, then it is refused
+    expect(() => decideBillMinute(running, money(base), 2, at(START + MINUTE))).toThrow(expect.objectContaining({ code: 'conflict', message: 'Minute 2 is not the next one' }));
+  });
+
+  it('a minute that cannot be billed for another reason than the balance is an error, not the end of the session', () => {
+    // given a session whose rate is not a whole number of units (a bug upstream)
+    const broken = [{ type: 'SessionRequested', data: { ...terms, rateUnits: 2.5 } } as DomainEvent, started].reduce(session.evolve, session.initialState()) as OpenSession;
+    // then neither the clock nor the settlement hides it as the balance running out
+    expect(() => decideBilling(broken, money(base), at(START + 5))).toThrow('positive whole number');
+    expect(() => decideSettle(broken, sessionId, userId, money(base), performerEnds(START + 5), at(START + 5))).toThrow('positive whole number');
+  });
+
+  it('a hold whose request was lost is released whole, settled as abandoned, with no performer', () => {
+    const end = { unstarted: true as const, reason: 'abandoned' as const, endedBy: null, endedAt: at(5_000) };
+    spec.given(base).when((m) => decideSettle(null, sessionId, userId, m, end, at(5_000))).then([
+      settled({ performerId: null, endedBy: null, reason: 'abandoned', endedAt: iso(5_000), settledAt: iso(5_000) }),
+      released(5 * RATE, 5_000),
+    ]);
+  });
+
+  it('an end decided late keeps the time it was asked for: minutes begun since are not billed', () => {
+    // given minutes 1 and 2 billed, the performer ending in minute 2, decided in minute 4
+    const asked = START + MINUTE + 20_000;
+    const decided = START + 3 * MINUTE + 5;
+    const given = [...base, ...minute(1, 0, false, START), ...minute(2, RATE, false, START + MINUTE)];
+    spec.given(given).when((m) => decideSettle(running, sessionId, userId, m, performerEnds(asked), at(decided))).then([
+      settled({ endedAt: iso(asked), minutesBilled: 2, costUnits: 2 * RATE, settledAt: iso(decided) }),
+      released(3 * RATE, decided),
+    ]);
+  });
+
+  it('an end asked at the very instant a billed minute began takes effect just after it began', () => {
+    // given minutes 1 and 2 billed, the end asked and decided exactly as minute 2 began
+    const asked = START + MINUTE;
+    const given = [...base, ...minute(1, 0, false, START), ...minute(2, RATE, false, asked)];
+    // then the session ended 1 ms into minute 2, which it paid
+    spec.given(given).when((m) => decideSettle(running, sessionId, userId, m, performerEnds(asked), at(asked))).then([
+      settled({ endedAt: iso(asked + 1), minutesBilled: 2, costUnits: 2 * RATE, settledAt: iso(asked) }),
+      released(3 * RATE, asked),
+    ]);
+  });
+
+  it("every wallet event of a session has its rule's id: a minute's and the minimum's the spend rule's, the others their own", () => {
+    const lone: DomainEvent = { type: 'AuracoinDebited', data: { walletId: userId, amount: 1, reason: 'session', reference: sessionId, debitedAt: iso(0) } };
+    const events = [lone, held(), ...minute(1, 0, false, START), ...minimumCharged(4 * RATE, RATE), settled({}), released(0, 0)];
+    const own = (type: string) => deterministicId(`session:${sessionId}:${type}`);
+    expect(sessionWalletEventIds(userId, sessionId, events)).toEqual([
+      own('AuracoinDebited'),
+      own('AuracoinHeld'),
+      ...spendEventIds(userId, `session:${sessionId}:minute:1`),
+      ...spendEventIds(userId, `session:${sessionId}:minimum`),
+      own('SessionSettled'),
+      own('AuracoinReleased'),
+    ]);
   });
 });

@@ -51,3 +51,9 @@ describe('package rules', () => {
     expect(celebrationFor(999)).toBe('confetti');
   });
 });
+
+describe('the edges of the package rules (issue 24)', () => {
+  it('a package of no auracoin has no price per auracoin', () => {
+    expect(pricePerAuracoin({ credits: 0, bonus: 0, priceCents: 500 })).toBe(0);
+  });
+});

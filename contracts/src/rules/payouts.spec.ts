@@ -37,3 +37,26 @@ describe('payout rules', () => {
     expect(expectedNextPayout(unpaid, now, { reserveDays: 0, minimumCents: 5000 }).amountCents).toBe(6500);
   });
 });
+
+describe('the edges of the payout rules (issue 24)', () => {
+  const DAY = 86_400_000;
+  const now = new Date('2026-11-20T10:00:00.000Z');
+
+  it('an earning exactly as old as the reserve is out of it; a millisecond younger is held', () => {
+    expect(inReserve(new Date(now.getTime() - 7 * DAY), now, 7)).toBe(false);
+    expect(inReserve(new Date(now.getTime() - 7 * DAY + 1), now, 7)).toBe(true);
+  });
+
+  it('a reserve of 0 days holds nothing back, not even an earning dated a moment ahead by another clock', () => {
+    expect(inReserve(new Date(now.getTime() + 1), now, 0)).toBe(false);
+  });
+
+  it('an earning accrued at the very cutoff is paid, and an amount of exactly the minimum does not carry over', () => {
+    // given no reserve, the next payout pays the week that ends at its period end
+    const { week } = expectedNextPayout([], now, { reserveDays: 0, minimumCents: 5000 });
+    const atCutoff = [{ at: week.end.getTime(), cents: 5000 }];
+    // then the earning at the period end's last millisecond is paid, all 5000 cents, and nothing carries over
+    expect(expectedNextPayout(atCutoff, now, { reserveDays: 0, minimumCents: 5000 })).toMatchObject({ amountCents: 5000, carriesOver: false });
+    expect(expectedNextPayout(atCutoff, now, { reserveDays: 0, minimumCents: 5001 })).toMatchObject({ amountCents: 5000, carriesOver: true });
+  });
+});

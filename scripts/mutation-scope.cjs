@@ -1,0 +1,23 @@
+// The money rules under mutation testing and the unit specs that pin them, one list for Stryker
+// (stryker.config.mjs) and jest (scripts/mutation-specs.cjs); docs/architecture.md#mutation-testing.
+// Globs, so a new money file under backend/ledger/ (tips, refunds, disputes) joins with its specs.
+const rules = [
+  'backend/ledger/**/*.ts',
+  'backend/commands/sessions/{money,minimum,session}.ts',
+  'contracts/src/money.ts',
+  'contracts/src/rules/{billing,earnings,packages,payout-week,payouts,prices,share,tiers}.ts',
+];
+
+// specs, integration tests, contract suites and test helpers are not money rules; the ledger's
+// index only re-exports
+const notRules = [
+  '**/*.{spec,int,contract,e2e}.ts',
+  '**/{test,tests,testing,__tests__,fixtures}/**',
+  '**/*{-harness,-helpers,.helpers,.fixtures,.fixture}.ts',
+  'backend/ledger/index.ts',
+];
+
+module.exports = {
+  mutate: [...rules, ...notRules.map((glob) => `!${glob}`)],
+  specs: rules.map((glob) => glob.replace(/\.ts$/, '.spec.ts')),
+};

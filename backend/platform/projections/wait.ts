@@ -13,7 +13,7 @@ export async function waitForProjection(
   position: number,
   options: { timeoutMs?: number; pollMs?: number } = {},
 ): Promise<void> {
-  if (readModels.watch) return followerOf(readModels, name).wait(position, options.timeoutMs ?? 10_000, options.pollMs ?? 50);
+  if (readModels.watch) return followerOf(readModels, name).wait(position, options.timeoutMs ?? 10_000, options.pollMs ?? WATCHED_POLL_MS);
   const deadline = Date.now() + (options.timeoutMs ?? 10_000);
   const checkpoints = readModels.collection<Checkpoint>(CHECKPOINTS);
   for (let pollMs = 1; ; pollMs = Math.min(pollMs * 2, options.pollMs ?? 50)) {
@@ -25,6 +25,9 @@ export async function waitForProjection(
 }
 
 type Checkpoint = { _id: string; position: number };
+
+/** told of every checkpoint written, a process polls only in case its LISTEN connection is lost (or not listening yet) */
+const WATCHED_POLL_MS = 200;
 
 const busy = () => new DomainError('service_unavailable', 'Il servizio è occupato, riprova tra poco');
 

@@ -287,7 +287,8 @@ class Runner implements ProjectionRunner {
       const together = this.checkpointCollection().upsertMany ? new Map<string, number>() : undefined;
       // the read models side by side (each writes only its own collections), then the reactions in
       // order, once the read models they may read hold the batch
-      const [reactions, readModels] = partition(this.options.projections, (projection) => projection.name.startsWith('reaction:'));
+      // (where the store writes many at once: PostgreSQL; in memory they take turns as before)
+      const [reactions, readModels] = together ? partition(this.options.projections, (projection) => projection.name.startsWith('reaction:')) : [this.options.projections, []];
       const settled = await Promise.allSettled(readModels.map((projection) => this.applyWithRetries(projection, events, together)));
       const failed = settled.find((result) => result.status === 'rejected');
       if (failed) throw failed.reason;

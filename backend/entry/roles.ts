@@ -47,8 +47,8 @@ export async function startProjector(runtime: Runtime, options: { readModelsOnly
   const reads = unique(runtime.sides.reads);
   const projections = [...reads.flatMap((side) => side.projections ?? []), ...(options.readModelsOnly ? [] : reactionsOf(runtime))];
   const projector = runner(runtime, 'projector', projections, options.readModelsOnly ? undefined : async (events) => {
-    // a failed push must not stop the others' (clients refetch on reconnect anyway)
-    for (const side of reads) await side.pushes?.(events).catch((error: unknown) => runtime.logger.error('pushes failed', { module: side.name, error }));
+    // side by side (each reads its own read models); a failed push must not stop the others' (clients refetch on reconnect anyway)
+    await Promise.all(reads.map((side) => side.pushes?.(events).catch((error: unknown) => runtime.logger.error('pushes failed', { module: side.name, error }))));
   });
   runtime.operations.lifecycle.addChecks({ projections: projectorHealth(() => projector) });
   if (!options.readModelsOnly) await projector.start();

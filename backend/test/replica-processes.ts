@@ -105,14 +105,19 @@ export async function waitForOutput(role: RoleProcess, pattern: RegExp, timeoutM
 /**
  * Round-robin over the upstream ports, as compose's Caddy does (docker/caddy/Caddyfile): an active
  * health check of each upstream's GET /readyz every 200 ms keeps a starting or draining replica
- * out of the rotation (all of them when none is ready), and a refused or dropped connection is
- * tried on the next one (the body is buffered, so a retried POST goes out whole; Idempotency-Key
+ * out of the rotation (all of them when none is ready), and a refused or dropped connection takes
+ * it out until its next good check and is tried on the next one (the body is buffered, so a retried POST goes out whole; Idempotency-Key
  * makes it safe). An upstream's answer, whatever its status, is passed on as it is.
  */
-export async function startProxy(upstreams: number[]): Promise<{ url: string; retries(): number; close(): Promise<void> }> {
+export async function startProxy(upstreams: number[]): Promise<{ url: string; retries(): number; outages(port: number): number; out(): number[]; close(): Promise<void> }> {
   let next = 0;
   let retries = 0;
   const ready = new Set<number>(upstreams);
+  /** per upstream: how often it left the rotation (its /readyz not 200, or a connection refused) */
+  const outages = new Map<number, number>();
+  const leave = (port: number) => {
+    if (ready.delete(port)) outages.set(port, (outages.get(port) ?? 0) + 1);
+  };
   const check = (port: number) =>
     new Promise<boolean>((resolve) => {
       const probe = request({ host: '127.0.0.1', port, method: 'GET', path: '/readyz', timeout: 1_000 }, (answer) => {
@@ -123,7 +128,7 @@ export async function startProxy(upstreams: number[]): Promise<{ url: string; re
       probe.end();
     });
   const health = setInterval(() => {
-    for (const port of upstreams) void check(port).then((up) => (up ? ready.add(port) : ready.delete(port)));
+    for (const port of upstreams) void check(port).then((up) => (up ? ready.add(port) : leave(port)));
   }, 200);
   const forward = (port: number, incoming: IncomingMessage, body: Buffer) =>
     new Promise<IncomingMessage>((resolve, reject) => {
@@ -150,6 +155,7 @@ export async function startProxy(upstreams: number[]): Promise<{ url: string; re
           } catch (error) {
             lastError = error;
             retries += 1;
+            leave(port);
             if (attempt % upstreams.length === upstreams.length - 1) await new Promise((resolve) => setTimeout(resolve, 100));
           }
         }
@@ -163,6 +169,8 @@ export async function startProxy(upstreams: number[]): Promise<{ url: string; re
   return {
     url: `http://127.0.0.1:${port}`,
     retries: () => retries,
+    outages: (port) => outages.get(port) ?? 0,
+    out: () => upstreams.filter((port) => !ready.has(port)),
     close: () => {
       clearInterval(health);
       return new Promise<void>((resolve) => server.close(() => resolve()));

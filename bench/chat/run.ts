@@ -145,6 +145,21 @@ async function main() {
   /** the replica a party's socket and a message go to: in turn */
   const apiFor = (index: number) => apis[index % apis.length]!;
   const cpuOf = () => roles.map(({ app: each }) => each.cpuSeconds());
+  /** PostgreSQL's committed transactions in the scratch database so far (each statement outside a transaction is one): round trips that the machine's load does not change */
+  const transactions = async () => {
+    if (!database) return 0;
+    const { default: pg } = await import('pg');
+    const client = new pg.Client({ connectionString: settings.databaseUrl });
+    await client.connect();
+    try {
+      // the statistics of other sessions reach the view about once a second
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      const { rows } = await client.query<{ n: string }>('SELECT xact_commit AS n FROM pg_stat_database WHERE datname = $1', [new URL(database.url).pathname.slice(1)]);
+      return Number(rows[0]?.n ?? 0);
+    } finally {
+      await client.end();
+    }
+  };
   const users: Party[] = Array.from({ length: settings.users }, (_, index) => ({ id: scaleUserId(index), cookie: '' }));
   const performers: Party[] = PERFORMERS.map((username) => ({ id: deterministicId(`demo-performer:${username}`), cookie: '' }));
   for (const user of users) user.cookie = cookieOf(user.id, 'user');
@@ -240,6 +255,7 @@ async function main() {
       const pending: Promise<void>[] = [];
       const first = sequence;
       perReplica = apis.map(() => 0);
+      const transactionsBefore = await transactions();
       const processesBefore = cpuOf();
       const cpuBefore = app.cpuSeconds();
       const started = performance.now();
@@ -267,6 +283,7 @@ async function main() {
       console.log(`    POST → recipient's socket (${pushed.length} of ${accepted} pushed, ${duplicates} twice so far): p50 ${ms(percentile(pushed, 50))}, p99 ${ms(percentile(pushed, 99))}, max ${ms(pushed.at(-1) ?? 0)}`);
       console.log(`    POST answered: p50 ${ms(percentile(answers, 50))}, p99 ${ms(percentile(answers, 99))}; app CPU ${ms((rateCpu * 1000) / total)} per message (${Math.round((100 * rateCpu) / sendSeconds)}% of a core)`);
       if (roles.length > 1) console.log(`    ${perProcess(processesBefore, sendSeconds, accepted)}`);
+      if (database) console.log(`    PostgreSQL: ${(((await transactions()) - transactionsBefore) / Math.max(1, accepted)).toFixed(1)} transactions per message (every process, pushes and pollers included)`);
       if (process.env.BENCH_TIMELINE) {
         // p50/p99/max of the pushes by half second of sending
         const buckets = new Map<number, number[]>();

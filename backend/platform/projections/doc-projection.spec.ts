@@ -1,6 +1,7 @@
 import type { StoredEvent } from '../eventstore/port';
 import { createMingoReadModelStore } from '../readmodels/mingo';
 import type { Doc, ReadModelStore } from '../readmodels/port';
+import { createBatchReadModelStore } from '../testing/batch-store';
 import { docProjection, guardedUpdate, guardedUpdates } from './doc-projection';
 
 type Counter = Doc & { owner: string; total: number };
@@ -188,5 +189,44 @@ describe('docProjection with a pure evolve (documents folded in place of a copy)
     // what a reader gets is its own copy
     (stored!.lines as { n: number }[]).push({ n: 99 });
     expect((await store.collection('ledgers').findOne({ _id: 'w' }))?.lines).toHaveLength(3);
+  });
+});
+
+describe('batches on a store that writes many at once (the PostgreSQL path)', () => {
+  beforeEach(() => {
+    position = 0;
+  });
+  const all = (store: ReadModelStore, name: string) => store.collection(name).find({}, { sort: { _id: 1 } });
+
+  test('docProjection: one read and one write for the batch, the documents as one by one, a replay changing nothing', async () => {
+    const log = [
+      event('Opened', { counter: 'w1', owner: 'ada' }), event('Opened', { counter: 'w2', owner: 'bob' }), event('Opened', { counter: 'w3', owner: 'cy' }),
+      event('Credited', { counter: 'w1', amount: 5 }), event('Credited', { counter: 'w2', amount: 7 }), event('Closed', { counter: 'w3' }), event('Credited', { counter: 'w1', amount: 1 }),
+    ];
+    const single = createMingoReadModelStore();
+    for (const each of log) await counters.apply(each, single);
+    const store = createBatchReadModelStore();
+    await counters.apply(log[0]!, store);
+    await counters.applyBatch!(log.slice(0, 3), store);
+    const before = store.statements();
+    await counters.applyBatch!(log.slice(3), store);
+    // the read, the write, the deletion
+    expect(store.statements() - before).toBe(3);
+    await counters.applyBatch!(log, store);
+    expect(await all(store, 'counters')).toEqual(await all(single, 'counters'));
+  });
+
+  test('guardedUpdates folds what cannot be merged ($push) in one read and one write, skipping what the document has seen', async () => {
+    const writes = [1, 2, 3].map((at) => ({ collection: 'lines', id: 'week', position: at, update: { $inc: { 'sources.message.count': 1 }, $push: { lines: at } } }));
+    const single = createMingoReadModelStore();
+    for (const write of writes) await guardedUpdate(single.collection('lines'), write.id, write.position, write.update);
+    const store = createBatchReadModelStore();
+    await guardedUpdate(store.collection('lines'), 'week', 1, writes[0]!.update);
+    const before = store.statements();
+    await guardedUpdates(store, writes);
+    expect(store.statements() - before).toBe(2);
+    await guardedUpdates(store, writes);
+    expect(await all(store, 'lines')).toEqual(await all(single, 'lines'));
+    expect(await all(store, 'lines')).toEqual([{ _id: 'week', sources: { message: { count: 3 } }, lines: [1, 2, 3], _pos: 3 }]);
   });
 });

@@ -6,6 +6,7 @@
  */
 import type { StoredEvent } from '../eventstore/port';
 import type { RecordedEvent } from '../recorded-event';
+import { createMingoReadModelStore } from '../readmodels/mingo';
 import type { Collection, Doc, ReadModelStore, Update } from '../readmodels/port';
 import type { ProjectionDefinition, ProjectionIndex } from './runner';
 
@@ -33,9 +34,20 @@ export interface DocProjectionSpec<D extends Doc, E extends StoredEvent = Record
 
 export function docProjection<D extends Doc, E extends StoredEvent = RecordedEvent>(spec: DocProjectionSpec<D, E>): ProjectionDefinition<E> {
   /** Folds a document's events (in log order) over it: one read, one write, skipping what it has seen. */
-  async function applyToDocument(store: ReadModelStore, id: string, events: E[]): Promise<void> {
+  /** A document's unseen events folded over it: the document to write (null: deleted) and the first unseen position; undefined when all were seen. */
+  function fold(id: string, events: E[], current: Positioned<D> | null): { doc: Positioned<D> | null; first: number } | undefined {
+    const unseen = current ? events.filter((event) => event.position > current._pos) : events;
+    const first = unseen[0];
+    const last = unseen.at(-1);
+    if (!first || !last) return undefined;
+    let doc = current ? withoutPosition(current) : null;
+    for (const event of unseen) doc = spec.evolve(doc, event);
+    return { doc: doc === null ? null : { ...doc, _id: id, _pos: last.position }, first: first.position };
+  }
+
+  async function applyToDocument(store: ReadModelStore, id: string, events: E[], read?: Positioned<D> | null): Promise<void> {
     const documents = store.collection<Positioned<D>>(spec.collection);
-    const current = spec.pureEvolve && documents.findOneShared ? await documents.findOneShared({ _id: id }) : await documents.findOne({ _id: id });
+    const current = read !== undefined ? read : spec.pureEvolve && documents.findOneShared ? await documents.findOneShared({ _id: id }) : await documents.findOne({ _id: id });
     const unseen = current ? events.filter((event) => event.position > current._pos) : events;
     const first = unseen[0];
     const last = unseen.at(-1);
@@ -61,7 +73,11 @@ export function docProjection<D extends Doc, E extends StoredEvent = RecordedEve
       const id = spec.documentId(event);
       if (id !== undefined) await applyToDocument(store, id, [event]);
     },
-    /** One read and one write per document of the batch. */
+    /**
+     * One write per document of the batch. A store that holds its documents in memory reads each
+     * as it goes (shared, for a pure evolve); any other reads the batch's documents at once and
+     * writes them side by side (distinct documents, one writer).
+     */
     async applyBatch(events: E[], store: ReadModelStore): Promise<void> {
       const byDocument = new Map<string, E[]>();
       for (const event of events) {
@@ -71,7 +87,26 @@ export function docProjection<D extends Doc, E extends StoredEvent = RecordedEve
         if (own) own.push(event);
         else byDocument.set(id, [event]);
       }
-      for (const [id, own] of byDocument) await applyToDocument(store, id, own);
+      const documents = store.collection<Positioned<D>>(spec.collection);
+      if (documents.findOneShared || byDocument.size < 2) {
+        for (const [id, own] of byDocument) await applyToDocument(store, id, own);
+        return;
+      }
+      const read = new Map((await documents.find({ _id: { $in: [...byDocument.keys()] } })).map((doc) => [doc._id, doc]));
+      if (!documents.upsertMany) {
+        await Promise.all([...byDocument].map(([id, own]) => applyToDocument(store, id, own, read.get(id) ?? null)));
+        return;
+      }
+      // the whole batch in one statement; a deletion on its own
+      const written: Positioned<D>[] = [];
+      const deleted: Promise<unknown>[] = [];
+      for (const [id, own] of byDocument) {
+        const folded = fold(id, own, read.get(id) ?? null);
+        if (folded === undefined) continue;
+        if (folded.doc === null) deleted.push(documents.deleteOne({ _id: id, _pos: { $lt: folded.first } }));
+        else written.push(folded.doc);
+      }
+      await Promise.all([documents.upsertMany(written, { positioned: true }), ...deleted]);
     },
   };
 }
@@ -111,7 +146,15 @@ export async function guardedUpdates(store: ReadModelStore, writes: readonly Gua
     if (group) group.push(write);
     else groups.set(key, [write]);
   }
-  for (const group of groups.values()) {
+  const byCollection = new Map<string, GuardedWrite[][]>();
+  for (const group of groups.values()) byCollection.set(group[0]!.collection, [...(byCollection.get(group[0]!.collection) ?? []), group]);
+  const batched = [...byCollection.keys()].filter((name) => {
+    const collection = store.collection(name);
+    return collection.upsertMany && !collection.findOneShared;
+  });
+  await Promise.all(batched.map((name) => foldCollection(store.collection(name), byCollection.get(name)!)));
+  // distinct documents: written side by side
+  await Promise.all([...groups.values()].filter((group) => !batched.includes(group[0]!.collection)).map(async (group) => {
     const first = group[0]!;
     const last = group.at(-1)!;
     const collection = store.collection(first.collection);
@@ -121,10 +164,61 @@ export async function guardedUpdates(store: ReadModelStore, writes: readonly Gua
       const wrote = await guarded(collection, first.id, first.position, () =>
         collection.updateOne({ _id: first.id, _pos: { $lt: first.position } }, { ...merged, $set }, { upsert: true }),
       );
-      if (wrote) continue;
+      if (wrote) return;
     }
-    for (const write of group) await guardedUpdate(collection, write.id, write.position, write.update);
+    // a store that holds its documents in memory takes each update as it is; any other one read and one write
+    if (group.length > 1 && !collection.findOneShared) await foldUpdates(collection, group);
+    else for (const write of group) await guardedUpdate(collection, write.id, write.position, write.update);
+  }));
+}
+
+/**
+ * A collection's guarded updates where the store writes many documents at once (PostgreSQL): the
+ * documents read in one statement, each one's unseen updates applied in order by the in-memory
+ * adapter (MongoDB's semantics), the changed ones written in one statement that keeps a document
+ * already at or past its new position. docs/architecture.md#read-models-on-postgresql
+ */
+async function foldCollection(collection: Collection, groups: readonly GuardedWrite[][]): Promise<void> {
+  const stored = await collection.find({ _id: { $in: groups.map((group) => group[0]!.id) } });
+  const scratch = createMingoReadModelStore();
+  scratch.load([{ name: collection.name, indexes: [], docs: stored }]);
+  const folded = scratch.collection(collection.name);
+  const changed: string[] = [];
+  const seenOf = new Map(stored.map((doc) => [doc._id, typeof doc._pos === 'number' ? doc._pos : undefined]));
+  for (const group of groups) {
+    const id = group[0]!.id;
+    const seen = seenOf.get(id);
+    const unseen = group.filter((write) => seen === undefined || write.position > seen);
+    if (unseen.length === 0) continue;
+    changed.push(id);
+    for (const write of unseen) {
+      const $set = { ...(isRecord(write.update.$set) ? write.update.$set : {}), _pos: write.position };
+      await folded.updateOne({ _id: id }, { ...write.update, $set }, { upsert: true });
+    }
   }
+  if (changed.length > 0) await collection.upsertMany!(await folded.find({ _id: { $in: changed } }), { positioned: true });
+}
+
+/**
+ * One document's guarded updates that cannot be merged (`$push`…): read once, the unseen ones
+ * applied in order by the in-memory adapter (MongoDB's semantics), written back once, guarded by the
+ * first unseen position (the projection is the document's one writer).
+ */
+async function foldUpdates(collection: Collection, group: readonly GuardedWrite[]): Promise<void> {
+  const id = group[0]!.id;
+  const current = await collection.findOne({ _id: id });
+  const seen = typeof current?._pos === 'number' ? current._pos : undefined;
+  const unseen = group.filter((write) => seen === undefined || write.position > seen);
+  const first = unseen[0];
+  if (!first) return;
+  const scratch = createMingoReadModelStore().collection(collection.name);
+  if (current) await scratch.insertOne(current);
+  for (const write of unseen) {
+    const $set = { ...(isRecord(write.update.$set) ? write.update.$set : {}), _pos: write.position };
+    await scratch.updateOne({ _id: id }, { ...write.update, $set }, { upsert: true });
+  }
+  const folded = await scratch.findOne({ _id: id });
+  await guarded(collection, id, first.position, () => collection.replaceOne({ _id: id, _pos: { $lt: first.position } }, folded!, { upsert: true }));
 }
 
 /** `$inc`s summed and `$set`s merged (the later wins), or undefined when they cannot be one update. */

@@ -285,7 +285,14 @@ class Runner implements ProjectionRunner {
     try {
       // where the store writes many at once, the batch's checkpoints go in one write at its end
       const together = this.checkpointCollection().upsertMany ? new Map<string, number>() : undefined;
-      for (const projection of this.options.projections) await this.applyWithRetries(projection, events, together);
+      // the read models side by side (each writes only its own collections), then the reactions in
+      // order, once the read models they may read hold the batch
+      // (where the store writes many at once: PostgreSQL; in memory they take turns as before)
+      const [reactions, readModels] = together ? partition(this.options.projections, (projection) => projection.name.startsWith('reaction:')) : [this.options.projections, []];
+      const settled = await Promise.allSettled(readModels.map((projection) => this.applyWithRetries(projection, events, together)));
+      const failed = settled.find((result) => result.status === 'rejected');
+      if (failed) throw failed.reason;
+      for (const projection of reactions) await this.applyWithRetries(projection, events, together);
       if (together && together.size > 0) await this.saveCheckpoints(together);
     } finally {
       this.applying = false;
@@ -424,6 +431,7 @@ function lowest(positions: (number | undefined)[]): number | undefined {
   return low;
 }
 
-function partition<T>(items: T[], test: (item: T) => boolean): [T[], T[]] {
+function partition<T>(items: readonly T[], test: (item: T) => boolean): [T[], T[]] {
   return [items.filter(test), items.filter((item) => !test(item))];
 }
+

@@ -13,34 +13,122 @@ export async function waitForProjection(
   position: number,
   options: { timeoutMs?: number; pollMs?: number } = {},
 ): Promise<void> {
+  if (readModels.watch) return followerOf(readModels, name).wait(position, options.timeoutMs ?? 10_000, options.pollMs ?? WATCHED_POLL_MS);
   const deadline = Date.now() + (options.timeoutMs ?? 10_000);
-  const checkpoints = readModels.collection<{ _id: string; position: number }>(CHECKPOINTS);
-  // told of each checkpoint written (PostgreSQL's NOTIFY), it looks again at once; the polling,
-  // sparser then, stands in while that is down
-  let told: boolean | undefined;
-  let wake: (() => void) | undefined;
-  const unwatch = readModels.watch?.(CHECKPOINTS, () => {
-    told = true;
-    wake?.();
-  });
-  try {
-    for (let pollMs = unwatch ? 20 : 1; ; pollMs = Math.min(pollMs * 2, options.pollMs ?? 50)) {
-      told = false;
-      const checkpoint = await checkpoints.findOne({ _id: name });
-      if (checkpoint && checkpoint.position >= position) return;
-      if (Date.now() > deadline) throw new DomainError('service_unavailable', 'Il servizio è occupato, riprova tra poco');
-      if (told) continue;
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, pollMs);
-        wake = () => {
-          clearTimeout(timer);
-          resolve();
-        };
-      });
-      wake = undefined;
+  const checkpoints = readModels.collection<Checkpoint>(CHECKPOINTS);
+  for (let pollMs = 1; ; pollMs = Math.min(pollMs * 2, options.pollMs ?? 50)) {
+    const checkpoint = await checkpoints.findOne({ _id: name });
+    if (checkpoint && checkpoint.position >= position) return;
+    if (Date.now() > deadline) throw busy();
+    await new Promise((resolve) => setTimeout(resolve, pollMs));
+  }
+}
+
+type Checkpoint = { _id: string; position: number };
+
+/** told of every checkpoint written, a process polls only in case its LISTEN connection is lost (or not listening yet) */
+const WATCHED_POLL_MS = 200;
+
+const busy = () => new DomainError('service_unavailable', 'Il servizio è occupato, riprova tra poco');
+
+interface Waiter {
+  target: number;
+  resolve(): void;
+  reject(error: unknown): void;
+  timer: NodeJS.Timeout;
+}
+
+const followers = new WeakMap<ReadModelStore, Map<string, CheckpointFollower>>();
+
+function followerOf(readModels: ReadModelStore, name: string): CheckpointFollower {
+  let byName = followers.get(readModels);
+  if (!byName) followers.set(readModels, (byName = new Map()));
+  let follower = byName.get(name);
+  if (!follower) byName.set(name, (follower = new CheckpointFollower(readModels, name)));
+  return follower;
+}
+
+/**
+ * Everyone in this process waiting on one projection's checkpoint, served by one read at a time:
+ * told of a checkpoint written (PostgreSQL's NOTIFY), it reads it once for all of them, rather than
+ * once per waiting request (at hundreds of commands a second, that was most of the read-model
+ * pool's work). A waiter that comes while a read runs gets a read after it; a sparse poll stands
+ * in while the LISTEN connection is lost. docs/architecture.md#read-models-on-postgresql
+ */
+class CheckpointFollower {
+  private readonly waiters = new Set<Waiter>();
+  private reading = false;
+  private again = false;
+  private unwatch: (() => void) | undefined;
+  private poll: NodeJS.Timeout | undefined;
+
+  constructor(
+    private readonly readModels: ReadModelStore,
+    private readonly name: string,
+  ) {}
+
+  wait(target: number, timeoutMs: number, pollMs: number): Promise<void> {
+    return new Promise<void>((resolve, reject) => {
+      const waiter: Waiter = {
+        target,
+        resolve,
+        reject,
+        timer: setTimeout(() => {
+          this.waiters.delete(waiter);
+          this.idle();
+          reject(busy());
+        }, timeoutMs),
+      };
+      this.waiters.add(waiter);
+      this.unwatch ??= this.readModels.watch?.(CHECKPOINTS, () => this.read());
+      if (!this.poll) {
+        this.poll = setInterval(() => this.read(), pollMs);
+        this.poll.unref();
+      }
+      this.read();
+    });
+  }
+
+  private read(): void {
+    if (this.reading) {
+      this.again = true;
+      return;
     }
-  } finally {
-    unwatch?.();
+    if (this.waiters.size === 0) return;
+    this.reading = true;
+    this.again = false;
+    this.readModels
+      .collection<Checkpoint>(CHECKPOINTS)
+      .findOne({ _id: this.name })
+      .then(
+        (checkpoint) => {
+          if (checkpoint) this.settle(checkpoint.position);
+        },
+        // an outage: the waiters stay until their time is out (the poll tries again)
+        () => undefined,
+      )
+      .finally(() => {
+        this.reading = false;
+        if (this.again) this.read();
+        else this.idle();
+      });
+  }
+
+  private settle(position: number): void {
+    for (const waiter of this.waiters) {
+      if (waiter.target > position) continue;
+      clearTimeout(waiter.timer);
+      this.waiters.delete(waiter);
+      waiter.resolve();
+    }
+  }
+
+  private idle(): void {
+    if (this.waiters.size > 0 || this.reading) return;
+    clearInterval(this.poll);
+    this.poll = undefined;
+    this.unwatch?.();
+    this.unwatch = undefined;
   }
 }
 

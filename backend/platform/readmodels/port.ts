@@ -35,8 +35,12 @@ export interface Collection<T extends Doc = Doc> {
   updateMany(filter: Filter, update: Update): Promise<number>;
   deleteOne(filter: Filter): Promise<boolean>;
   deleteMany(filter?: Filter): Promise<number>;
-  /** Documents upserted whole by `_id` (distinct ids), at once where the store can (one statement on PostgreSQL). */
-  upsertMany?(docs: T[]): Promise<void>;
+  /**
+   * Documents upserted whole by `_id` (distinct ids), at once where the store can (one statement on
+   * PostgreSQL). `positioned`: each carries docProjection's `_pos`, and a stored one already at or
+   * past it is kept as it is (a batch seen again after a crash).
+   */
+  upsertMany?(docs: T[], options?: { positioned?: boolean }): Promise<void>;
   createIndex(keys: Record<string, 1 | -1>, options?: { unique?: boolean; name?: string }): Promise<void>;
   drop(): Promise<void>;
 }

@@ -384,6 +384,26 @@ export function readModelContract(makeStore: () => Promise<ReadModelStore>): voi
         ]);
       });
 
+      test('upsertMany of positioned documents keeps a stored one already at or past its position', async () => {
+        const collection = fresh();
+        if (!collection.upsertMany) return;
+        await collection.insertOne({ _id: 'a', _pos: 7, v: 'stored' });
+        await collection.insertOne({ _id: 'b', _pos: 3, v: 'stored' });
+        await collection.upsertMany(
+          [
+            { _id: 'a', _pos: 7, v: 'again' },
+            { _id: 'b', _pos: 5, v: 'newer' },
+            { _id: 'c', _pos: 6, v: 'new' },
+          ],
+          { positioned: true },
+        );
+        expect(await collection.find({}, { sort: { _id: 1 } })).toEqual([
+          { _id: 'a', _pos: 7, v: 'stored' },
+          { _id: 'b', _pos: 5, v: 'newer' },
+          { _id: 'c', _pos: 6, v: 'new' },
+        ]);
+      });
+
       test('watch, where a store has it, tells of a checkpoint written', async () => {
         if (!store?.watch) return;
         const checkpoints = store.collection('_checkpoints');

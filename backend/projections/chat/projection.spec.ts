@@ -1,7 +1,9 @@
 import type { ChatParty, DomainEvent } from '@aura/contracts';
 import { createMingoReadModelStore } from '../../platform/readmodels/mingo';
+import { createBatchReadModelStore } from '../../platform/testing/batch-store';
+import type { ReadModelStore } from '../../platform/readmodels/port';
 import { recordedAs } from '../../platform/testing/recorded';
-import { chatProjection, PREVIEW_LENGTH } from './projection';
+import { CHAT_MESSAGES, CHAT_UNREAD, chatProjection, CONVERSATIONS, PREVIEW_LENGTH } from './projection';
 import { createChatQueries, toConversationView, toMessageView, type ChatProfile } from './queries';
 
 const c1 = '1b7c4d1e-8f7a-4e63-9a51-5a4c1b2d3e41';
@@ -145,5 +147,40 @@ describe('conversation views', () => {
     const doc = (await chat.conversation(c1))!;
     expect(toConversationView(doc, 'user', { ...profile, blockedIdentityIds: [aliasId] }).blocked).toBe(true);
     expect(toConversationView(doc, 'user', { ...profile, blockedIdentityIds: [userId] }).blocked).toBe(false);
+  });
+});
+
+describe('conversations read model, a batch at once (the PostgreSQL path)', () => {
+  const log = [
+    started(c1, aliasId, t(0)), started(c2, null, t(1)),
+    sent(1, c1, 'user', t(2)), sent(2, c2, 'user', t(3)), sent(3, c1, 'performer', t(4)), sent(4, c1, 'user', t(5)),
+    // the same message id again (a retry that crossed a price change): shown and counted once
+    sent(2, c2, 'user', t(6)),
+    read(c1, 'performer', 4), sent(5, c1, 'user', t(7)), sent(6, c2, 'performer', t(8)),
+  ].map((event, index) => recordedAs(event, { id: `e${index}`, position: index + 1 }));
+  const contents = async (store: ReadModelStore) =>
+    Promise.all([CONVERSATIONS, CHAT_MESSAGES, CHAT_UNREAD].map((name) => store.collection(name).find({}, { sort: { _id: 1 } })));
+  const oneByOne = async () => {
+    const store = createMingoReadModelStore();
+    for (const event of log) await chatProjection.apply(event, store);
+    return contents(store);
+  };
+
+  it('makes the documents the events make one by one, in fewer statements', async () => {
+    const store = createBatchReadModelStore();
+    await chatProjection.applyBatch!(log, store);
+    expect(await contents(store)).toEqual(await oneByOne());
+    const batched = store.statements();
+    const single = createBatchReadModelStore();
+    for (const event of log) await chatProjection.apply(event, single);
+    expect(batched).toBeLessThan(single.statements());
+  });
+
+  it('changes nothing when a batch comes again after a crash, whole or from its middle', async () => {
+    const store = createBatchReadModelStore();
+    for (const event of log.slice(0, 5)) await chatProjection.apply(event, store);
+    await chatProjection.applyBatch!(log.slice(3), store);
+    await chatProjection.applyBatch!(log, store);
+    expect(await contents(store)).toEqual(await oneByOne());
   });
 });

@@ -7,7 +7,7 @@
  * nothing twice.
  */
 import { otherParty, type ChatParty } from '@aura/contracts';
-import { guardedUpdate } from '../../platform/projections/doc-projection';
+import { guardedUpdate, guardedUpdates, type GuardedWrite } from '../../platform/projections/doc-projection';
 import type { ProjectionDefinition } from '../../platform/projections/runner';
 import type { RecordedEvent } from '../../platform/recorded-event';
 import type { Collection, ReadModelStore, Update } from '../../platform/readmodels/port';
@@ -113,6 +113,43 @@ async function closeAll(conversations: Collection<ConversationDoc>, filter: Reco
   }
 }
 
+type MessageSent = Extract<RecordedEvent, { type: 'MessageSent' }>;
+
+/** What a message changes besides its own document: the recipient's unread total and the conversation. */
+function messageWrites(event: MessageSent, doc: MessageDoc): GuardedWrite[] {
+  const recipient = otherParty(doc.senderType);
+  return [
+    { collection: CHAT_UNREAD, id: unreadTotalId(recipient, recipient === 'user' ? event.data.userId : event.data.performerId), position: event.position, update: { $inc: { total: 1 } } },
+    { collection: CONVERSATIONS, id: doc.conversationId, position: event.position, update: afterMessage(doc) },
+  ];
+}
+
+/**
+ * A run of messages as `apply` would take them one by one, in a few statements: their documents
+ * read at once, the new ones written at once, then one guarded update per unread total and per
+ * conversation (`guardedUpdates`). docs/architecture.md#read-models-on-postgresql
+ */
+async function applyMessages(events: MessageSent[], store: ReadModelStore): Promise<void> {
+  const messages = store.collection<MessageDoc>(CHAT_MESSAGES);
+  const docs = events.map(messageDocOf);
+  const stored = new Map((await messages.find({ _id: { $in: docs.map((doc) => doc._id) } })).map((doc) => [doc._id, doc]));
+  const fresh: MessageDoc[] = [];
+  const writes: GuardedWrite[] = [];
+  docs.forEach((doc, index) => {
+    const existing = stored.get(doc._id);
+    // the same message id twice (a retry that crossed a price change, here or in the same batch): the first one counts
+    if (existing && existing.seq !== doc.seq) return;
+    if (!existing) {
+      fresh.push(doc);
+      stored.set(doc._id, doc);
+    }
+    writes.push(...messageWrites(events[index]!, doc));
+  });
+  if (messages.upsertMany) await messages.upsertMany(fresh);
+  else for (const doc of fresh) await messages.replaceOne({ _id: doc._id }, doc, { upsert: true });
+  await guardedUpdates(store, writes);
+}
+
 export const chatProjection: ProjectionDefinition = {
   name: CONVERSATIONS,
   collections: [CONVERSATIONS, CHAT_MESSAGES, CHAT_UNREAD],
@@ -139,9 +176,7 @@ export const chatProjection: ProjectionDefinition = {
         // the same message id stored twice (a retry that crossed a price change) is shown and counted once
         if (existing && existing.seq !== doc.seq) return;
         if (!existing) await messages.replaceOne({ _id: doc._id }, doc, { upsert: true });
-        const recipient = otherParty(doc.senderType);
-        await guardedUpdate(totals, unreadTotalId(recipient, recipient === 'user' ? event.data.userId : event.data.performerId), event.position, { $inc: { total: 1 } });
-        await guardedUpdate(untyped, doc.conversationId, event.position, afterMessage(doc));
+        for (const write of messageWrites(event, doc)) await guardedUpdate(store.collection(write.collection), write.id, write.position, write.update);
         return;
       }
       case 'ConversationRead': {
@@ -169,5 +204,19 @@ export const chatProjection: ProjectionDefinition = {
       default:
         return;
     }
+  },
+  /** Runs of messages go together (`applyMessages`); any other event is applied alone, in its place. */
+  async applyBatch(events: RecordedEvent[], store: ReadModelStore) {
+    let run: MessageSent[] = [];
+    for (const event of events) {
+      if (event.type === 'MessageSent') {
+        run.push(event);
+        continue;
+      }
+      if (run.length > 0) await applyMessages(run, store);
+      run = [];
+      await chatProjection.apply(event, store);
+    }
+    if (run.length > 0) await applyMessages(run, store);
   },
 };

@@ -1,7 +1,7 @@
 import { otherParty, type ChatParty, type ServerToClientEvents } from '@aura/contracts';
 import type { RealtimeEmitter } from '../../platform/module';
 import type { RecordedEvent } from '../../platform/recorded-event';
-import { messageDocOf, unreadField, type ConversationDoc } from './projection';
+import { messageDocOf, unreadField, unreadTotalId, type ConversationDoc } from './projection';
 import { toMessageView, type ChatQueries } from './queries';
 
 /** Emits to one party's own room: the user's (their real id, known to the server only) or the performer's. */
@@ -72,12 +72,18 @@ export function chatPushes(deps: { realtime: RealtimeEmitter; chat: ChatQueries 
           break;
       }
     }
+    // one read for the conversations and one for the totals, whatever the batch holds
+    const docs = await chat.conversationsById([...unread.keys()]);
+    const partyIdOf = (reader: ChatParty, doc: ConversationDoc) => unreadTotalId(reader, reader === 'user' ? doc.userId : doc.performerId);
+    const totals = await chat.unreadTotals([...unread].flatMap(([conversationId, readers]) => {
+      const doc = docs.get(conversationId);
+      return doc ? [...readers].map((reader) => partyIdOf(reader, doc)) : [];
+    }));
     for (const [conversationId, readers] of unread) {
-      const doc = await chat.conversation(conversationId);
+      const doc = docs.get(conversationId);
       if (!doc) continue;
       for (const reader of readers) {
-        const total = await chat.unreadTotal(reader, reader === 'user' ? doc.userId : doc.performerId);
-        emitToParty(realtime, reader, doc, 'chat:unread', { conversationId, unreadCount: doc[unreadField(reader)], total });
+        emitToParty(realtime, reader, doc, 'chat:unread', { conversationId, unreadCount: doc[unreadField(reader)], total: totals.get(partyIdOf(reader, doc)) ?? 0 });
       }
     }
   };

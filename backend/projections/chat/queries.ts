@@ -63,6 +63,11 @@ export function createChatQueries(readModels: ReadModelStore) {
     async conversation(id: string): Promise<ConversationDoc | null> {
       return conversations.findOne({ _id: id });
     },
+    /** Several conversations at once (one read), by id. */
+    async conversationsById(ids: readonly string[]): Promise<Map<string, ConversationDoc>> {
+      if (ids.length === 0) return new Map();
+      return new Map((await conversations.find({ _id: { $in: [...ids] } })).map((doc) => [doc._id, doc]));
+    },
     async message(id: string): Promise<MessageDoc | null> {
       return messages.findOne({ _id: id });
     },
@@ -98,6 +103,15 @@ export function createChatQueries(readModels: ReadModelStore) {
     async unreadTotal(party: ChatParty, partyId: string): Promise<number> {
       const doc = await totals.findOne({ _id: unreadTotalId(party, partyId) });
       return typeof doc?.total === 'number' ? doc.total : 0;
+    },
+    /** Several parties' unread totals at once (one read), by `unreadTotalId`. */
+    async unreadTotals(ids: readonly string[]): Promise<Map<string, number>> {
+      if (ids.length === 0) return new Map();
+      const stored = new Map((await totals.find({ _id: { $in: [...new Set(ids)] } })).map((doc) => [doc._id, doc.total]));
+      return new Map(ids.map((id) => {
+        const total = stored.get(id);
+        return [id, typeof total === 'number' ? total : 0];
+      }));
     },
     /** A party's unread messages: in total and per conversation (those with some). */
     async unreadCounts(party: ChatParty, partyId: string): Promise<UnreadCounts> {

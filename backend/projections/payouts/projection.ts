@@ -4,7 +4,7 @@
  */
 import { payoutWeekOf, type DomainEvent, type EventDataOf, type EventType, type WeekAmount } from '@aura/contracts';
 import type { StoredEvent } from '../../platform/eventstore/port';
-import { docProjection, guardedUpdate } from '../../platform/projections/doc-projection';
+import { docProjection, guardedUpdate, guardedUpdates } from '../../platform/projections/doc-projection';
 import type { ProjectionDefinition } from '../../platform/projections/runner';
 import type { Update } from '../../platform/readmodels/port';
 import { earningsAccount, type EarningsAccount } from '../../ledger';
@@ -161,6 +161,10 @@ export const payoutStatementsProjection: ProjectionDefinition = {
   async apply(event, store) {
     const statements = store.collection(PAYOUT_STATEMENTS);
     for (const { id, update } of statementUpdates(domainEvent(event))) await guardedUpdate(statements, id, event.position, update);
+  },
+  /** a week's statement takes a batch's credits in one write (`guardedUpdates`) */
+  async applyBatch(events, store) {
+    await guardedUpdates(store, events.flatMap((event) => statementUpdates(domainEvent(event)).map(({ id, update }) => ({ collection: PAYOUT_STATEMENTS, id, position: event.position, update }))));
   },
 };
 

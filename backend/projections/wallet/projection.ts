@@ -73,17 +73,25 @@ const walletOf = (event: StoredEvent) => event.streamId.slice('wallet-'.length);
  */
 async function applyToWallet(store: ReadModelStore, walletId: string, events: readonly StoredEvent[]): Promise<void> {
   const kinds = store.collection<KindsDoc>(WALLET_KINDS);
-  const current = await kinds.findOne({ _id: walletId });
-  const unseen = current ? events.filter((event) => event.position > current._pos) : events;
-  if (unseen.length === 0) return;
-  let totals = current?.totals ?? emptyWallet();
+  const folded = foldWallet(walletId, events, await kinds.findOne({ _id: walletId }));
+  if (!folded) return;
   const entries = store.collection<LedgerEntryDoc>(WALLET_LEDGER);
+  for (const entry of folded.entries) await entries.replaceOne({ _id: entry._id }, entry, { upsert: true });
+  await kinds.replaceOne({ _id: walletId }, folded.kinds, { upsert: true });
+}
+
+/** A wallet's unseen events: their entries and the fold after them; undefined when all were seen. */
+function foldWallet(walletId: string, events: readonly StoredEvent[], current: KindsDoc | null): { entries: LedgerEntryDoc[]; kinds: KindsDoc } | undefined {
+  const unseen = current ? events.filter((event) => event.position > current._pos) : events;
+  if (unseen.length === 0) return undefined;
+  let totals = current?.totals ?? emptyWallet();
+  const entries: LedgerEntryDoc[] = [];
   for (const event of unseen) {
     const entry = toLedgerEntry(event, totals);
-    if (entry) await entries.replaceOne({ _id: entry._id }, entry, { upsert: true });
+    if (entry) entries.push(entry);
     totals = applyWalletEvent(totals, event);
   }
-  await kinds.replaceOne({ _id: walletId }, { _id: walletId, _pos: unseen.at(-1)!.position, totals }, { upsert: true });
+  return { entries, kinds: { _id: walletId, _pos: unseen.at(-1)!.position, totals } };
 }
 
 export const walletLedgerProjection: ProjectionDefinition = {
@@ -99,7 +107,24 @@ export const walletLedgerProjection: ProjectionDefinition = {
       if (own) own.push(event);
       else byWallet.set(walletOf(event), [event]);
     }
-    for (const [walletId, own] of byWallet) await applyToWallet(store, walletId, own);
+    const kinds = store.collection<KindsDoc>(WALLET_KINDS);
+    const entries = store.collection<LedgerEntryDoc>(WALLET_LEDGER);
+    if (!kinds.upsertMany || !entries.upsertMany || byWallet.size < 2) {
+      for (const [walletId, own] of byWallet) await applyToWallet(store, walletId, own);
+      return;
+    }
+    // where the store writes many at once: the batch's wallets read at once, the entries, then the folds, written at once
+    const read = new Map((await kinds.find({ _id: { $in: [...byWallet.keys()] } })).map((doc) => [doc._id, doc]));
+    const written: LedgerEntryDoc[] = [];
+    const folds: KindsDoc[] = [];
+    for (const [walletId, own] of byWallet) {
+      const folded = foldWallet(walletId, own, read.get(walletId) ?? null);
+      if (!folded) continue;
+      written.push(...folded.entries);
+      folds.push(folded.kinds);
+    }
+    await entries.upsertMany(written);
+    await kinds.upsertMany(folds);
   },
 };
 

@@ -8,7 +8,7 @@
  */
 import { Secret, TOTP } from 'otpauth';
 import { adminMfaStreams } from '@aura/contracts';
-import { client, startTestApp, type TestApp } from './app-harness';
+import { type client, startTestApp, type TestApp } from './app-harness';
 import { adminClient, logLength, superadminClient, userClient } from './admin-session';
 
 let clock = new Date('2026-11-18T10:00:00.000Z');

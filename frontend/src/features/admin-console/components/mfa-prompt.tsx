@@ -53,7 +53,7 @@ export function MfaPrompt() {
       onClose={() => close(null)}
       title="Verifica a due fattori"
       onSubmit={submit}
-      formLabel="Codice di verifica"
+      formLabel="Conferma l’operazione con il codice"
       initialFocusEl={() => input.current}
       testId="mfa-prompt"
       footer={

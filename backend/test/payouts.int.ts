@@ -21,7 +21,7 @@ beforeAll(async () => {
   await app.seedDemo();
   await app.settled();
   admin = await superadminClient(app);
-});
+}, 180_000);
 afterAll(async () => {
   await app.close();
 });
@@ -86,7 +86,7 @@ describe('payouts', () => {
     sofia = await onlinePerformer(app.url, admin, { name: 'Sofia' });
     valentina = await onlinePerformer(app.url, admin, { name: 'Valentina' });
     camila = await onlinePerformer(app.url, admin, { name: 'Camila' });
-  });
+  }, 120_000);
 
   it('saves payout details masked, her first at once, a change from the next payout week, and keeps her trail', async () => {
     // two weeks ago; the IBAN as people type it

@@ -33,7 +33,7 @@ export function commandSides(ports: ModulePorts, reads: ReadSides, presence: Ret
     photos: photosCommands(ports, { performers: { ...performers.queries, demoPortraits: performersSide.demoPortraits }, users: users.queries }),
     favourites: favouritesCommands(ports, { performers: performers.queries }),
     files: filesCommands(ports, { documents: performersSide.documents }),
-    payouts: payoutsCommands(ports, { performers: performers.queries }),
+    payouts: payoutsCommands(ports, { performers: { ...performers.queries, demoPortraits: performersSide.demoPortraits } }),
     chat: chatCommands(ports, { identities: aliases.queries, users: users.queries, performers: performers.queries }),
     sessions: sessionsCommands(ports, { performers: performers.queries, identities: aliases.queries }),
   };

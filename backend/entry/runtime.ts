@@ -46,10 +46,17 @@ export async function openRuntime(config: Config, logger: Logger, options: Runti
   const roles = options.roles ?? ALL_ROLES;
   const infra = await openInfrastructure(config, logger, { snapshotFaults: options.snapshotFaults, imageNetwork: options.imageNetwork });
   let guards: CommandSide[] = [];
-  const sessions = await processSessions(config, infra.revocations, async (principal) => {
-    for (const side of guards) if (side.acceptsSession && !(await side.acceptsSession(principal))) return false;
-    return true;
-  });
+  const sessions = await processSessions(
+    config,
+    infra.revocations,
+    async (principal) => {
+      for (const side of guards) if (side.acceptsSession && !(await side.acceptsSession(principal))) return false;
+      return true;
+    },
+    async (ctx, caller, route) => {
+      for (const side of guards) await side.admitsAdmin?.(ctx, caller, route);
+    },
+  );
   const operations = options.operations ?? (await openOperations(config, logger, { http: Boolean(options.http), listen: false }));
   const http = operations.http;
   const realtime = createRealtime({ logger, redisUrl: config.REDIS_URL, httpServer: http?.server, sessions });

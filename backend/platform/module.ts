@@ -15,7 +15,7 @@ import type { Config } from './config/config';
 import type { EventStore, StoredEvent } from './eventstore/port';
 import type { RemoteImages } from './files/remote-image';
 import type { FileStorage } from './files/storage';
-import type { Principal, SessionManager } from './http/session';
+import type { AdminGate, Principal, SessionManager } from './http/session';
 import type { JobHandler, JobQueue } from './jobs/port';
 import type { KeyValueStore } from './kv/port';
 import type { Logger } from './logging/logger';
@@ -110,6 +110,8 @@ export interface CommandSide extends Side {
   sockets?(socket: AuraSocket): void;
   /** may this signed session still act? (e.g. an admin disabled since sign-in may not) */
   acceptsSession?(principal: Principal): Promise<boolean>;
+  /** an admin's request past her session: her second factor, as the route's contract asks (throws to refuse) */
+  admitsAdmin?: AdminGate;
   /** the demo catalogue, seeded once on an empty store (`SEED_DEMO`); fixed ids, so a cut-short seed resumes */
   seedDemo?(): Promise<void>;
 }

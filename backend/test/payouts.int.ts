@@ -9,6 +9,7 @@ import { newId } from '../platform/ids';
 import { SANDBOX_CLOSED_IBAN, SANDBOX_FLAKY_IBAN } from '../platform/payouts/sandbox';
 import { client, startTestApp, type TestApp } from './app-harness';
 import { logLength, send, superadminClient, userClient } from './admin-session';
+import { onlinePerformer } from './session-helpers';
 
 // Wednesday 18 November 2026, 11:00 Rome
 let clock = new Date('2026-11-18T10:00:00.000Z');
@@ -20,12 +21,12 @@ beforeAll(async () => {
   await app.seedDemo();
   await app.settled();
   admin = await superadminClient(app);
-});
+}, 180_000);
 afterAll(async () => {
   await app.close();
 });
 
-async function performer(username: string) {
+async function demoPerformer(username: string) {
   const http = client(app.url);
   const login = await http.post('/api/performer/login', { username, password: 'demo-performer' });
   if (login.status !== 200) throw new Error(`login ${username}: ${login.status}`);
@@ -74,24 +75,25 @@ async function runPayouts(body: Record<string, unknown> = {}) {
 }
 
 describe('payouts', () => {
-  let giulia: Awaited<ReturnType<typeof performer>>;
-  let sofia: Awaited<ReturnType<typeof performer>>;
-  let valentina: Awaited<ReturnType<typeof performer>>;
-  let camila: Awaited<ReturnType<typeof performer>>;
+  let giulia: Awaited<ReturnType<typeof onlinePerformer>>;
+  let sofia: Awaited<ReturnType<typeof onlinePerformer>>;
+  let valentina: Awaited<ReturnType<typeof onlinePerformer>>;
+  let camila: Awaited<ReturnType<typeof onlinePerformer>>;
 
+  // performers of their own, without payout details (the demo's have sandbox details from the seed)
   beforeAll(async () => {
-    giulia = await performer('giulia.rossi');
-    sofia = await performer('sofia.marino');
-    valentina = await performer('valentina.greco');
-    camila = await performer('camila.lopez');
-  });
+    giulia = await onlinePerformer(app.url, admin, { name: 'Giulia' });
+    sofia = await onlinePerformer(app.url, admin, { name: 'Sofia' });
+    valentina = await onlinePerformer(app.url, admin, { name: 'Valentina' });
+    camila = await onlinePerformer(app.url, admin, { name: 'Camila' });
+  }, 120_000);
 
-  it('saves payout details masked, effective from the next payout week, and keeps her trail', async () => {
-    // two weeks ago, so they pay last week's run; the IBAN as people type it
+  it('saves payout details masked, her first at once, a change from the next payout week, and keeps her trail', async () => {
+    // two weeks ago; the IBAN as people type it
     clock = new Date('2026-11-04T10:00:00.000Z');
     const saved = await send(giulia.http, 'PUT', `${app.url}/api/performers/${giulia.id}/payout-details`, { method: 'iban', holderName: 'Giulia Rossi', iban: 'it60 x054 2811 1010 0000 0123 456' });
     expect(saved.status).toBe(200);
-    expect(saved.json).toMatchObject({ current: null, upcoming: { holderName: 'Giulia Rossi', method: 'iban', masked: 'IT60 •••• 3456', effectiveFrom: '2026-11-08T23:00:00.000Z' } });
+    expect(saved.json).toMatchObject({ current: { holderName: 'Giulia Rossi', method: 'iban', masked: 'IT60 •••• 3456', effectiveFrom: '2026-11-04T10:00:00.000Z' }, upcoming: null });
     expect(saved.text).not.toContain('0542811101000000123456');
     await send(sofia.http, 'PUT', `${app.url}/api/performers/${sofia.id}/payout-details`, { method: 'iban', holderName: 'Sofia Marino', iban: SANDBOX_CLOSED_IBAN });
     await send(camila.http, 'PUT', `${app.url}/api/performers/${camila.id}/payout-details`, { method: 'card', holderName: 'Camila Lopez', cardReference: 'card_1N4x9Q2eZvKYlo2C' });
@@ -201,7 +203,7 @@ describe('payouts', () => {
     await audit();
   });
 
-  it('the weekly schedule: from Tuesday, one run for the closed week; details added late pay the week after; a flaky bank is paid on retry', async () => {
+  it('the weekly schedule: from Tuesday, one run for the closed week; first details added late pay at once; a flaky bank is paid on retry', async () => {
     await send(valentina.http, 'PUT', `${app.url}/api/performers/${valentina.id}/payout-details`, { method: 'iban', holderName: 'Valentina Greco', iban: SANDBOX_FLAKY_IBAN });
     await earn(camila.id, 2750, '2026-11-16T10:00:00.000Z', 'photo');
     await app.settled();
@@ -223,22 +225,15 @@ describe('payouts', () => {
     expect(scheduled).toHaveLength(1);
     expect(scheduled[0]!.adminId).toBeNull();
     const detail = await runDone(scheduled[0]!.id);
-    // Camila: 27,50 € carried + 27,50 € = 55 €, to her card; Giulia's 16 € carry over; Valentina's details came
-    // during the week, so they are not in force for it: carried over for want of details
-    expect(detail.payouts.map((p) => [p.performerName, p.amountCents, p.status, p.destination])).toEqual([['Camila', 5500, 'paid', 'Carta •••• lo2C']]);
-    expect(detail.carriedOver).toEqual(expect.arrayContaining([
-      { performerId: giulia.id, performerName: 'Giulia', amountCents: 1600, reason: 'below_minimum' },
-      { performerId: valentina.id, performerName: 'Valentina', amountCents: 6000, reason: 'missing_details' },
-    ]));
-
-    // the week after, her details are in force; her bank refuses the first attempt, the retry is paid
-    clock = new Date('2026-11-30T23:30:00.000Z');
-    await app.modules.workers!.payouts.tick();
-    await app.settled();
-    const next = (await runsOf()).find((run) => run.trigger === 'schedule' && run.periodEnd === payoutWeekStarting('2026-11-23').end.toISOString())!;
-    const nextDetail = await runDone(next.id);
-    const valentinaPayout = nextDetail.payouts.find((p) => p.performerName === 'Valentina')!;
-    expect(valentinaPayout).toMatchObject({ amountCents: 6000, status: 'failed', failureReason: 'bank_unavailable' });
+    // Camila: 27,50 € carried + 27,50 € = 55 €, to her card; Giulia's 16 € carry over; Valentina's first
+    // details came during the week and apply at once: her 60 € go to them, and her bank refuses the first attempt
+    expect(detail.payouts.map((p) => [p.performerName, p.amountCents, p.status, p.destination]).sort()).toEqual([
+      ['Camila', 5500, 'paid', 'Carta •••• lo2C'],
+      ['Valentina', 6000, 'failed', expect.stringMatching(/^IT\d\d •••• 0002$/)],
+    ]);
+    expect(detail.carriedOver).toEqual([{ performerId: giulia.id, performerName: 'Giulia', amountCents: 1600, reason: 'below_minimum' }]);
+    const valentinaPayout = detail.payouts.find((p) => p.performerName === 'Valentina')!;
+    expect(valentinaPayout).toMatchObject({ failureReason: 'bank_unavailable' });
     expect((await admin.post(`/api/admin/payouts/${valentinaPayout.id}/retry`)).status).toBe(202);
     await until(async () => ((await valentina.http.get(`/api/performers/${valentina.id}/payouts`)).json as unknown as PayoutView[])[0]!.status === 'paid');
     expect(((await valentina.http.get(`/api/performers/${valentina.id}/payouts`)).json as unknown as PayoutView[])[0]).toMatchObject({ status: 'paid', amountCents: 6000, attempt: 2 });
@@ -247,22 +242,32 @@ describe('payouts', () => {
     expect(report.performers.find((p) => p.performerId === giulia.id)).toMatchObject({ earnedCents: 7100, paidCents: 5500, payableCents: 1600, reserveCents: 0 });
   });
 
-  it('pays a real photo sale: the buyer’s auracoin become her 55%, on her statement', async () => {
+  it('pays a real photo sale: the buyer’s auracoin become her 55%, on her statement; a fresh demo performer is paid by the next admin run', async () => {
     clock = new Date('2026-12-02T10:00:00.000Z');
+    const demoGiulia = await demoPerformer('giulia.rossi');
     const buyer = await userClient(app);
     await app.infra.eventStore.appendToStream(streams.wallet(buyer.id), [
       { id: newId(), type: 'AuracoinCredited', data: { walletId: buyer.id, amount: 10_000, reason: 'refund', creditedAt: clock.toISOString() } },
     ], { expectedRevision: 'any' });
     await app.settled();
-    const photos = (await client(app.url).get(`/api/performers/${giulia.id}/photos`)).json as unknown as { id: string; price: number }[];
+    const photos = (await client(app.url).get(`/api/performers/${demoGiulia.id}/photos`)).json as unknown as { id: string; price: number }[];
     const bought = await buyer.http.post(`/api/photos/${photos[0]!.id}/purchase`, undefined, { 'idempotency-key': 'payouts-1' });
     expect(bought.status).toBe(201);
     await app.settled();
     await app.settled();
-    const statements = (await giulia.http.get(`/api/performers/${giulia.id}/statements`)).json as unknown as StatementView[];
+    const statements = (await demoGiulia.http.get(`/api/performers/${demoGiulia.id}/statements`)).json as unknown as StatementView[];
     const thisWeek = statements.find((s) => s.weekStart === '2026-11-30')!;
-    expect(thisWeek.sources.photo).toEqual({ count: 1, grossUnits: photos[0]!.price * 100, purchasedUnits: photos[0]!.price * 100, shareCents: Math.floor(photos[0]!.price * 55) });
+    const share = Math.floor(photos[0]!.price * 55);
+    expect(thisWeek.sources.photo).toEqual({ count: 1, grossUnits: photos[0]!.price * 100, purchasedUnits: photos[0]!.price * 100, shareCents: share });
     expect(thisWeek.status).toBe('open');
+    await audit();
+
+    // the demo performers have sandbox payout details: once the week is past the reserve, an admin run pays her
+    await earn(demoGiulia.id, 5000, '2026-12-03T10:00:00.000Z');
+    clock = new Date('2026-12-16T10:00:00.000Z');
+    expect(((await demoGiulia.http.get(`/api/performers/${demoGiulia.id}/payout-details`)).json as { current: { masked: string } | null }).current?.masked).toMatch(/^IT\d\d •••• \d{4}$/);
+    const run = await runPayouts();
+    expect(run.payouts.find((payout) => payout.performerId === demoGiulia.id)).toMatchObject({ status: 'paid', amountCents: 5000 + share, testMode: true, method: 'iban' });
     await audit();
   });
 

@@ -23,7 +23,7 @@ async function failedLogin(app: TestApp, forwardedFor: string) {
 describe('production over plain HTTP (no TLS proxy trusted)', () => {
   let app: TestApp;
   beforeAll(async () => {
-    app = await startTestApp({ NODE_ENV: 'production' });
+    app = await startTestApp({ NODE_ENV: 'production', MFA_ENCRYPTION_KEY: 'k'.repeat(32) });
     await app.ensureSuperadmin(SUPERADMIN);
     await app.settled();
   });
@@ -59,7 +59,7 @@ describe('production over plain HTTP (no TLS proxy trusted)', () => {
 describe('production behind a trusted TLS proxy (TRUST_PROXY=true)', () => {
   let app: TestApp;
   beforeAll(async () => {
-    app = await startTestApp({ NODE_ENV: 'production', TRUST_PROXY: 'true' });
+    app = await startTestApp({ NODE_ENV: 'production', TRUST_PROXY: 'true', MFA_ENCRYPTION_KEY: 'k'.repeat(32) });
     await app.ensureSuperadmin(SUPERADMIN);
     await app.settled();
   });

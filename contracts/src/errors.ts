@@ -24,6 +24,8 @@ export const errorCodes = [
   'performer_offline',
   'session_in_progress',
   'price_changed',
+  'mfa_required',
+  'mfa_enrollment_required',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
 
@@ -58,6 +60,8 @@ export const errorMessages: Record<ErrorCode, string> = {
   session_in_progress: 'Hai già una sessione video in corso o in attesa di risposta.',
   /** the UI says `priceChangedMessage(currentPrice)` ('Il prezzo è cambiato: ora N auracoin') from the answer's `currentPrice` */
   price_changed: 'Il prezzo è cambiato: controlla il nuovo prezzo e conferma.',
+  mfa_required: 'Questa operazione richiede il codice di verifica a due fattori',
+  mfa_enrollment_required: "Attiva la verifica a due fattori prima di usare la console di amministrazione",
 };
 
 export function isErrorCode(value: unknown): value is ErrorCode {

@@ -21,6 +21,8 @@ export * from './api/files';
 export * from './api/presence';
 export * from './api/sessions';
 export * from './api/payouts';
+export * from './api/sepa';
+export * from './api/admin-mfa';
 export * from './api/chat';
 export * from './api/routes';
 export { buildOpenApiDocument } from './openapi';

@@ -17,6 +17,8 @@ export function buildOpenApiDocument(routes: Record<string, RouteContract> = api
       ...(route.idempotencyKey
         ? [{ name: 'Idempotency-Key', in: 'header', required: route.idempotencyKey === 'required', schema: { type: 'string', maxLength: IDEMPOTENCY_KEY_MAX } }]
         : []),
+      // a money action: an admin who enrolled a second factor signs it with a fresh code (else 403 mfa_required)
+      ...(route.secondFactor === 'fresh' ? [{ name: 'X-MFA-Code', in: 'header', required: false, schema: { type: 'string', maxLength: 11 } }] : []),
     ];
     const answers = route.answers ?? 'json';
     const responses: Record<string, unknown> = {

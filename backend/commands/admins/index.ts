@@ -5,6 +5,7 @@ import { settledOn } from '../../platform/projections/wait';
 import { ADMINS } from '../../projections/admins/projection';
 import { createAdminQueries, toAdminView } from '../../projections/admins/queries';
 import { adminLockout } from './lockout';
+import { adminSecondFactor } from './mfa-gate';
 import { adminsRouter } from './routes';
 import { ensureSuperadmin } from './superadmin';
 
@@ -12,12 +13,15 @@ import { ensureSuperadmin } from './superadmin';
 export function adminsCommands(ports: ModulePorts) {
   const admins = createAdminQueries(ports.readModels);
   const settled = settledOn(ports.readModels, ADMINS);
+  const limits = rateLimiterOf(ports);
+  const mfa = adminSecondFactor({ ports, limits, usernameOf: async (adminId) => (await admins.byId(adminId))?.username ?? null });
   return {
     name: 'admins',
     routers: [
       adminsRouter({
         ...ports,
-        limits: rateLimiterOf(ports),
+        limits,
+        mfa,
         lockout: adminLockout(ports.kv, ports.config),
         settled,
         findAdminLogin: async (username) => {
@@ -36,6 +40,8 @@ export function adminsCommands(ports: ModulePorts) {
         },
       }),
     ],
+    /** her second factor on every admin request: enrolment when mandatory, a fresh code for a money action */
+    admitsAdmin: mfa.admit,
     /** an admin session counts only while that admin exists and is active: disabling one ends their sessions at once */
     acceptsSession: async (principal) => principal.kind !== 'admin' || (await admins.isActive(principal.sub)),
     /** the superadmin `ADMIN_USERNAME` / `ADMIN_PASSWORD` name, created on the first start */

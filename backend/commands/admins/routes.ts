@@ -11,6 +11,7 @@ import { newId } from '../../platform/ids';
 import { admin, decideCreateAdmin, type Actor } from './admin';
 import { createAdmin } from './create-admin';
 import type { adminLockout } from './lockout';
+import type { AdminSecondFactor } from './mfa-gate';
 import { deleteAdmin, setAdminActive } from './manage-admin';
 
 export interface AdminsDeps {
@@ -27,6 +28,8 @@ export interface AdminsDeps {
   adminViewAfter: (adminId: string, position: number | undefined) => Promise<AdminView>;
   /** waits until the admins read model has applied `position` */
   settled: (position: number | undefined) => Promise<void>;
+  /** her second factor: enrolment, confirmation (docs/architecture.md#admin-mfa) */
+  mfa: AdminSecondFactor;
 }
 
 const ZERO_ID = '00000000-0000-4000-8000-000000000000';
@@ -82,6 +85,10 @@ export function adminsRouter(deps: AdminsDeps): Router {
     await deps.settled(result.position);
     return { ok: true as const };
   });
+
+  mountRoute(router, deps.sessions, apiRoutes.adminMfaStatus, async (_ctx, _input, caller) => deps.mfa.status(caller.sub));
+  mountRoute(router, deps.sessions, apiRoutes.adminMfaEnroll, async (ctx, _input, caller) => deps.mfa.enroll(ctx, caller));
+  mountRoute(router, deps.sessions, apiRoutes.adminMfaConfirm, async (ctx, { body }, caller) => deps.mfa.confirm(ctx, caller, body.code));
 
   return router;
 }

@@ -16,6 +16,7 @@ import { earningsAccount, type EarningsAccount } from '../../ledger';
 import type { AuditProblem } from '../../platform/module';
 import { PAYOUT_ACCOUNTS, PAYOUT_RUNS, PAYOUT_STATEMENTS, PAYOUTS, payoutsProjections, type AccountDoc, type PayoutDoc, type RunDoc, type StatementDoc } from '../../projections/payouts/projection';
 import { payoutIdFor, type RunRequest } from './service';
+import { auditSepaFiles } from './sepa-audit';
 
 const EARNINGS_PREFIX = 'earnings-';
 const euro = (cents: number) => (cents / 100).toFixed(2);
@@ -83,9 +84,10 @@ function checkPayoutEvent(state: EarningsAccount, event: DomainEvent, stream: st
 }
 
 /** Replays every earnings stream; pure over the events. */
-export function replayPayouts(events: readonly StoredEvent[]): { accounts: Map<string, EarningsAccount>; problems: AuditProblem[] } {
+export function replayPayouts(events: readonly StoredEvent[]): { accounts: Map<string, EarningsAccount>; problems: AuditProblem[]; sepaLine: string | null } {
   const accounts = new Map<string, EarningsAccount>();
-  const problems: AuditProblem[] = [];
+  const sepa = auditSepaFiles(events);
+  const problems: AuditProblem[] = [...sepa.problems];
   const paidByProvider = new Map<string, { attempt: number; amountCents: number }[]>();
   for (const transfer of sandboxTransfersIn(events)) {
     if (transfer.outcome.status !== 'paid') continue;
@@ -103,15 +105,18 @@ export function replayPayouts(events: readonly StoredEvent[]): { accounts: Map<s
     const performerId = stored.streamId.slice(EARNINGS_PREFIX.length);
     const before = accounts.get(performerId) ?? earningsAccount.initialState();
     checkPayoutEvent(before, event, stored.streamId, stored.revision, runs, problems);
-    if (event.type === 'PayoutPaid' && paidByProvider.size > 0) {
+    if (event.type === 'PayoutPaid' && (paidByProvider.size > 0 || sepa.ledger.files > 0)) {
       const transfers = paidByProvider.get(event.data.payoutId) ?? [];
-      if (!transfers.some((transfer) => transfer.attempt === event.data.attempt && transfer.amountCents === event.data.amountCents)) {
+      const bySepa = sepa.ledger.paidBySepa.get(event.data.payoutId);
+      const sepaPaid = bySepa?.attempt === event.data.attempt && bySepa.amountCents === event.data.amountCents;
+      if (!sepaPaid && !transfers.some((transfer) => transfer.attempt === event.data.attempt && transfer.amountCents === event.data.amountCents)) {
         problems.push({ stream: stored.streamId, revision: stored.revision, problem: `PayoutPaid ${event.data.payoutId} without the provider's transfer of that amount` });
       }
     }
     accounts.set(performerId, earningsAccount.evolve(before, event));
   }
   for (const [payoutId, transfers] of paidByProvider) {
+    if (sepa.ledger.paidBySepa.has(payoutId)) problems.push({ stream: `payout-sandbox-${payoutId}`, problem: `payout ${payoutId} paid by the sandbox and by a SEPA file` });
     if (transfers.length > 1) problems.push({ stream: `payout-sandbox-${payoutId}`, problem: `the provider paid payout ${payoutId} ${transfers.length} times` });
   }
   for (const [performerId, account] of accounts) {
@@ -121,7 +126,8 @@ export function replayPayouts(events: readonly StoredEvent[]): { accounts: Map<s
     }
     if (account.paidCents + account.scheduledCents > account.earnedCents) problems.push({ stream: `${EARNINGS_PREFIX}${performerId}`, problem: 'paid out more than earned' });
   }
-  return { accounts, problems };
+  const sepaLine = sepa.ledger.files > 0 ? `  SEPA: ${sepa.ledger.files} file(s), ${sepa.ledger.transactions} transaction(s), ${sepa.ledger.sent} sent; each matches a payout, its amount and the IBAN of its week, once` : null;
+  return { accounts, problems, sepaLine };
 }
 
 function performerFigures(performerId: string, account: EarningsAccount, now: Date, reserveDays: number): PerformerPayoutAudit {
@@ -168,7 +174,7 @@ async function compareReadModels(store: ReadModelStore, accounts: Map<string, Ea
 
 /** The whole payouts audit: the replay, the read models rebuilt from the log, and the stored ones when given. */
 export async function auditPayouts(events: readonly StoredEvent[], options: { now: Date; reserveDays: number; stored?: ReadModelStore }): Promise<PayoutAuditReport> {
-  const { accounts, problems } = replayPayouts(events);
+  const { accounts, problems, sepaLine } = replayPayouts(events);
   const rebuilt = createMingoReadModelStore();
   for (const stored of events) {
     const event = recorded(stored);
@@ -182,6 +188,7 @@ export async function auditPayouts(events: readonly StoredEvent[], options: { no
   const lines = [
     `  payouts: ${performers.length} performer(s) earned ${total((p) => p.earnedCents)} € = paid ${total((p) => p.paidCents)} + in transfer ${total((p) => p.scheduledCents)} + unpaid ${total((p) => p.payableCents)} + held in reserve ${total((p) => p.reserveCents)} €`,
   ];
+  if (sepaLine) lines.push(sepaLine);
   if (problems.length === 0) lines.push('  payouts OK: earned = paid + unpaid + held in reserve for every performer, no payout exceeds its earnings, no week paid twice, read models agree');
   return { performers, problems, lines };
 }

@@ -1,6 +1,7 @@
 /**
- * Where a performer is paid, from `payout-details-<performerId>`: every change is an event, and a
- * change takes effect from the next payout week on, so a payout already due is never redirected.
+ * Where a performer is paid, from `payout-details-<performerId>`: every change is an event. Her
+ * first details apply at once (there is nothing to redirect: they pay every week not paid yet); a
+ * later change takes effect from the next payout week on, so a payout already due is never redirected.
  */
 import {
   isValidIban,
@@ -30,14 +31,14 @@ export const payoutDetails: Aggregate<PayoutDetailsState> = {
 };
 export const handlePayoutDetails = commandHandler(payoutDetails);
 
-/** She sets her details: effective from the Monday after `now` (Europe/Rome); the same details again change nothing. */
+/** She sets her details: the first at once, a change from the Monday after `now` (Europe/Rome); the same details again change nothing. */
 export function decideChangeDetails(performerId: string, body: PayoutDetailsBody, state: PayoutDetailsState, now: Date): DomainEvent[] {
   const iban = body.method === 'iban' ? normalizeIban(body.iban) : null;
   if (iban !== null && !isValidIban(iban)) throw new DomainError('validation_failed', IBAN_MESSAGES.invalid);
   const cardReference = body.method === 'card' ? body.cardReference : null;
   const last = state.changes.at(-1);
   if (last && last.holderName === body.holderName && last.method === body.method && last.iban === iban && last.cardReference === cardReference) return [];
-  const effectiveFrom = new Date(payoutWeekOf(now).end.getTime() + 1).toISOString();
+  const effectiveFrom = last ? new Date(payoutWeekOf(now).end.getTime() + 1).toISOString() : now.toISOString();
   return [
     {
       type: 'PayoutDetailsChanged',
@@ -55,10 +56,13 @@ export function decideChangeDetails(performerId: string, body: PayoutDetailsBody
   ];
 }
 
-/** The details in force at `asOf`: the newest change effective by then. */
+/**
+ * The details in force at `asOf`: the newest change effective by then; before her first details
+ * took effect, those first details (they pay every week before them, as nothing else could).
+ */
 export function detailsInForce(state: PayoutDetailsState, asOf: Date): DetailsChange | null {
   const time = asOf.getTime();
-  return state.changes.filter((change) => Date.parse(change.effectiveFrom) <= time).at(-1) ?? null;
+  return state.changes.filter((change) => Date.parse(change.effectiveFrom) <= time).at(-1) ?? state.changes[0] ?? null;
 }
 
 export function shownDestination(change: DetailsChange | null): ShownDestination | null {

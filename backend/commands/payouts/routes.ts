@@ -1,7 +1,8 @@
 import Router from '@koa/router';
-import { apiRoutes, lastClosedPayoutWeek, payoutStreams, type PayoutView } from '@aura/contracts';
+import { apiRoutes, lastClosedPayoutWeek, payoutStreams, SEPA_MESSAGES, type PayoutView } from '@aura/contracts';
 import { badRequest, forbidden, notFound } from '../../platform/http/errors';
-import { mountRoute } from '../../platform/http/routes';
+import { commandMetadata, mountRoute } from '../../platform/http/routes';
+import { sepaSummary } from '../../platform/payouts/sepa/provider';
 import type { ModulePorts } from '../../platform/module';
 import { decideChangeDetails, handlePayoutDetails } from './details';
 import type { PayoutQueries } from '../../projections/payouts/queries';
@@ -46,6 +47,24 @@ export function payoutsRouter(deps: PayoutsRouterDeps): Router {
     const payout: PayoutView | null = await queries.payout(params.id);
     if (!payout) throw notFound('Pagamento non trovato');
     return payout;
+  });
+
+  mountRoute(router, sessions, apiRoutes.payoutRunSepaFile, async (_ctx, { params }) => {
+    const found = await service.provider.sepa?.fileOf(params.id);
+    if (!service.provider.sepa) throw notFound(SEPA_MESSAGES.notSepa);
+    if (!found) throw notFound(SEPA_MESSAGES.noFile);
+    return {
+      bytes: Buffer.from(service.provider.sepa.xmlOf(found.file), 'utf8'),
+      contentType: 'application/xml; charset=utf-8',
+      cacheControl: 'private, no-store',
+      fileName: `aura-sepa-${found.file.requestedExecutionDate}-${found.file.messageId.slice(0, 8)}.xml`,
+      disposition: 'attachment' as const,
+    };
+  });
+
+  mountRoute(router, sessions, apiRoutes.markSepaFileSent, async (ctx, { params }, caller) => {
+    const marked = await service.markSepaSent(params.id, caller.sub, commandMetadata(ctx, caller));
+    return sepaSummary(marked.file, marked.sent);
   });
 
   return router;

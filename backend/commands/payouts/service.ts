@@ -11,7 +11,9 @@ import { commandHandler, foldStream, type Aggregate } from '../../platform/event
 import { WrongExpectedRevisionError } from '../../platform/eventstore/port';
 import { deterministicId, newId } from '../../platform/ids';
 import type { ModulePorts } from '../../platform/module';
-import type { PayoutProvider } from '../../platform/payouts/port';
+import type { PayoutProvider, TransferRequest } from '../../platform/payouts/port';
+import type { SepaRail } from '../../platform/payouts/sepa/provider';
+import { SEPA_MESSAGES } from '@aura/contracts';
 import { decideOnEarnings, decidePayout, decideRetry, decideSettlement, earningsAccountOf, type AccountPayout, type Settlement } from '../../ledger';
 import { detailsInForce, payoutDetails, providerDestination, shownDestination } from './details';
 import { PAYOUT_ACCOUNTS, PAYOUTS, type AccountDoc, type PayoutDoc } from '../../projections/payouts/projection';
@@ -42,7 +44,7 @@ const payoutRun: Aggregate<RunState> = {
 };
 const handlePayoutRun = commandHandler(payoutRun);
 
-export function createPayoutService(ports: ModulePorts, provider: PayoutProvider) {
+export function createPayoutService(ports: ModulePorts, provider: PayoutProvider & { sepa?: SepaRail }) {
   const { eventStore, readModels, jobs, now, logger } = ports;
   const accounts = readModels.collection<AccountDoc>(PAYOUT_ACCOUNTS);
   const payouts = readModels.collection<PayoutDoc>(PAYOUTS);
@@ -97,8 +99,8 @@ export function createPayoutService(ports: ModulePorts, provider: PayoutProvider
     return docs.some((doc) => doc.unpaid.some((credit) => credit.at <= periodEnd.getTime()));
   }
 
-  /** The run's decision for one performer, then the transfer of whatever of hers is scheduled. */
-  async function payPerformer(performerId: string, run: RunRequest): Promise<void> {
+  /** The run's decision for one performer, then the transfer of whatever of hers is scheduled; answers the transfers a batch rail left pending. */
+  async function payPerformer(performerId: string, run: RunRequest): Promise<TransferRequest[]> {
     const destination = shownDestination(detailsInForce(await detailsOf(performerId), new Date(run.periodEnd)));
     const payoutId = payoutIdFor(performerId, run.periodEnd);
     await decideOnEarnings(
@@ -107,21 +109,32 @@ export function createPayoutService(ports: ModulePorts, provider: PayoutProvider
       (state) => decidePayout({ payoutId, runId: run.runId, periodEnd: run.periodEnd, cutoff: run.cutoff, minimumCents: run.minimumCents, destination }, state, now()),
       { eventId: eventIdOf, metadata: { runId: run.runId } },
     );
-    await settlePerformer(performerId);
+    return settlePerformer(performerId);
   }
 
-  /** Transfers each scheduled payout of hers (the provider answers a repeated attempt with its first outcome) and records the outcome once. */
-  async function settlePerformer(performerId: string): Promise<void> {
+  /** Transfers each scheduled payout of hers (the provider answers a repeated attempt with its first outcome) and records the outcome once; answers the transfers left pending (a SEPA file's). */
+  async function settlePerformer(performerId: string): Promise<TransferRequest[]> {
     const state = await earningsAccountOf(eventStore, performerId);
-    for (const payout of Object.values(state.payouts)) if (payout.status === 'scheduled') await settle(performerId, payout);
+    const pending: TransferRequest[] = [];
+    for (const payout of Object.values(state.payouts)) {
+      if (payout.status !== 'scheduled') continue;
+      const left = await settle(performerId, payout);
+      if (left) pending.push(left);
+    }
+    return pending;
   }
 
-  async function settle(performerId: string, payout: AccountPayout): Promise<void> {
+  async function settle(performerId: string, payout: AccountPayout): Promise<TransferRequest | null> {
+    // the details of the week it pays (a change after the week closed applies from the next one)
     const details = detailsInForce(await detailsOf(performerId), new Date(payout.detailsAsOf));
     let outcome: Settlement;
     if (!details) outcome = { status: 'failed', reason: 'missing_details' };
     else {
-      const result = await provider.transfer({ payoutId: payout.payoutId, attempt: payout.attempt, amountCents: payout.amountCents, currency: 'eur', destination: providerDestination(details) });
+      const request: TransferRequest = {
+        payoutId: payout.payoutId, performerId, runId: payout.runId, periodEnd: payout.periodEnd, attempt: payout.attempt, amountCents: payout.amountCents, currency: 'eur', destination: providerDestination(details),
+      };
+      const result = await provider.transfer(request);
+      if (result.status === 'pending') return request;
       outcome = result.status === 'paid' ? { status: 'paid', reference: result.reference } : { status: 'failed', reason: result.reason };
     }
     await decideOnEarnings(
@@ -130,6 +143,7 @@ export function createPayoutService(ports: ModulePorts, provider: PayoutProvider
       (state) => decideSettlement({ payoutId: payout.payoutId, attempt: payout.attempt, outcome }, state, now()),
       { eventId: eventIdOf, metadata: { runId: payout.runId } },
     );
+    return null;
   }
 
   /** The run's job: every performer once; a failure with one does not stop the others, and the job is retried whole (safely). */
@@ -139,15 +153,18 @@ export function createPayoutService(ports: ModulePorts, provider: PayoutProvider
     const run = state.request;
     const performers = await performersToVisit();
     const failures: string[] = [];
+    const pending: TransferRequest[] = [];
     for (const performerId of performers) {
       try {
-        await payPerformer(performerId, run);
+        pending.push(...(await payPerformer(performerId, run)));
       } catch (error) {
         failures.push(performerId);
         log.error('payout for a performer failed; the run goes on', { runId, performerId, error: error instanceof Error ? error.message : String(error) });
       }
     }
     if (failures.length > 0) throw new Error(`payout run ${runId}: ${failures.length} performer(s) to try again`);
+    // a batch rail (SEPA): the run's one file, once every performer is decided
+    await provider.batches?.closeRun(run, pending);
     if (state.completed) return;
     await handlePayoutRun(eventStore, payoutStreams.run(runId), (current) => (current.completed ? [] : [{ type: 'PayoutRunCompleted', data: { runId, completedAt: now().toISOString(), performers: performers.length } }]), {
       eventId: (event) => deterministicId(`${event.type}:${runId}`),
@@ -158,7 +175,10 @@ export function createPayoutService(ports: ModulePorts, provider: PayoutProvider
   async function retry(payoutId: string, adminId: string): Promise<{ performerId: string; position: number | undefined }> {
     const doc = await payouts.findOne({ _id: payoutId });
     if (!doc) throw new DomainError('not_found', 'Pagamento non trovato');
-    const hasDestination = detailsInForce(await detailsOf(doc.performerId), now()) !== null;
+    const inForce = detailsInForce(await detailsOf(doc.performerId), now());
+    const hasDestination = inForce !== null;
+    // a SEPA run's file is written once: a payout left out of it is paid by hand, not in another file
+    if (inForce?.method === 'iban' && provider.sepa && (await provider.sepa.fileOf(doc.runId))) throw new DomainError('conflict', SEPA_MESSAGES.retryFiled);
     const result = await decideOnEarnings(eventStore, doc.performerId, (state) => decideRetry({ payoutId, adminId, hasDestination }, state, now()), {
       eventId: eventIdOf,
       metadata: { by: adminId, byKind: 'admin' },
@@ -175,7 +195,16 @@ export function createPayoutService(ports: ModulePorts, provider: PayoutProvider
     return performers.length;
   }
 
-  return { provider, requestRun, executeRun, enqueueRun, runState, settlePerformer, settleStranded, retry, performersToVisit, hasEarningsUpTo, settings, detailsOf };
+  /** The admin sent the run's SEPA file to the bank: recorded once, then each of its payouts is paid. */
+  async function markSepaSent(runId: string, adminId: string, metadata: Record<string, unknown>) {
+    if (!provider.sepa) throw new DomainError('not_found', SEPA_MESSAGES.notSepa);
+    const marked = await provider.sepa.markSent(runId, adminId, metadata);
+    // a crash here leaves them scheduled: the worker's settling of stranded payouts pays them (the rail answers `paid` now)
+    for (const performerId of new Set(marked.file.transactions.map((transaction) => transaction.performerId))) await settlePerformer(performerId);
+    return marked;
+  }
+
+  return { provider, markSepaSent, requestRun, executeRun, enqueueRun, runState, settlePerformer, settleStranded, retry, performersToVisit, hasEarningsUpTo, settings, detailsOf };
 }
 
 export type PayoutService = ReturnType<typeof createPayoutService>;

@@ -26,13 +26,14 @@ describe('configuration of rate limits', () => {
     const limits = loadConfig({ RATE_LIMITS: 'register=3/30m, typing=5/10s' }).RATE_LIMITS;
     expect(limits).toMatchObject({ register: { max: 3, windowMs: 1_800_000 }, typing: { max: 5, windowMs: 10_000 }, message: { max: 30, windowMs: 60_000 } });
     expect(loadConfig({ RATE_LIMITS: 'off' }).RATE_LIMITS).toBe('off');
-    expect(() => loadConfig({ RATE_LIMITS: 'off', NODE_ENV: 'production' })).toThrow(/never production/);
+    expect(() => loadConfig({ RATE_LIMITS: 'off', NODE_ENV: 'production', MFA_ENCRYPTION_KEY: 'k'.repeat(32) })).toThrow(/never production/);
     expect(() => loadConfig({ RATE_LIMITS: 'messages=3/1m' })).toThrow(/no rate limit is named "messages"/);
     expect(() => loadConfig({ RATE_LIMITS: 'message=3' })).toThrow(ConfigError);
     expect(() => loadConfig({ RATE_LIMITS: 'message=0/1m' })).toThrow(ConfigError);
   });
 });
 
+<<<<<<< HEAD
 describe('configuration of the shows SFU', () => {
   it('defaults to the embedded SFU and 50 viewers a room', () => {
     expect(loadConfig({})).toMatchObject({ SFU: 'embedded', SHOW_MAX_VIEWERS: 50 });
@@ -44,5 +45,31 @@ describe('configuration of the shows SFU', () => {
     expect(() => loadConfig({ SFU: 'janus', JANUS_URL: 'http://janus:8088' })).toThrow(ConfigError);
     expect(() => loadConfig({ SFU: 'mediasoup' })).toThrow(ConfigError);
     expect(() => loadConfig({ SHOW_MAX_VIEWERS: '0' })).toThrow(ConfigError);
+=======
+describe('configuration of the SEPA payout rail', () => {
+  const debtor = { PAYOUT_PROVIDER: 'sepa', SEPA_DEBTOR_NAME: 'Aura Media S.r.l.', SEPA_DEBTOR_IBAN: 'it60 x054 2811 1010 0000 0123 456', SEPA_DEBTOR_BIC: 'bppiitrrxxx' };
+
+  it('defaults to the sandbox; sepa reads the debtor, the IBAN in electronic form and the BIC in capitals', () => {
+    expect(loadConfig({}).PAYOUT_PROVIDER).toBe('sandbox');
+    expect(loadConfig(debtor)).toMatchObject({ PAYOUT_PROVIDER: 'sepa', SEPA_DEBTOR_NAME: 'Aura Media S.r.l.', SEPA_DEBTOR_IBAN: 'IT60X0542811101000000123456', SEPA_DEBTOR_BIC: 'BPPIITRRXXX' });
+  });
+
+  it('refuses sepa without its debtor, an IBAN with a wrong checksum and a malformed BIC', () => {
+    expect(() => loadConfig({ PAYOUT_PROVIDER: 'sepa' })).toThrow(/needs SEPA_DEBTOR_NAME, SEPA_DEBTOR_IBAN and SEPA_DEBTOR_BIC/);
+    expect(() => loadConfig({ ...debtor, SEPA_DEBTOR_IBAN: 'IT61X0542811101000000123456' })).toThrow(/SEPA_DEBTOR_IBAN is not a valid IBAN/);
+    expect(() => loadConfig({ ...debtor, SEPA_DEBTOR_BIC: 'BPPI' })).toThrow(/SEPA_DEBTOR_BIC is not a BIC/);
+    expect(() => loadConfig({ PAYOUT_PROVIDER: 'bank' })).toThrow(ConfigError);
+  });
+});
+
+describe('configuration of admins\' second factor', () => {
+  it('is mandatory by default in production only, which also needs the key sealing the secrets', () => {
+    expect(loadConfig({}).ADMIN_MFA_REQUIRED).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', MFA_ENCRYPTION_KEY: 'k'.repeat(32) }).ADMIN_MFA_REQUIRED).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'production', MFA_ENCRYPTION_KEY: 'k'.repeat(32), ADMIN_MFA_REQUIRED: 'false' }).ADMIN_MFA_REQUIRED).toBe(false);
+    expect(loadConfig({ ADMIN_MFA_REQUIRED: 'true' }).ADMIN_MFA_REQUIRED).toBe(true);
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/production needs MFA_ENCRYPTION_KEY/);
+    expect(() => loadConfig({ MFA_ENCRYPTION_KEY: 'short' })).toThrow(/at least 32 characters/);
+>>>>>>> payrail
   });
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import path from 'node:path';
+import { isValidIban, normalizeIban } from '@aura/contracts';
 import { parseRateLimits } from './rate-limits';
 
 /** An unset variable and an empty one mean the same: not given. */
@@ -105,6 +106,14 @@ const ConfigSchema = z
     PAYOUT_RESERVE_DAYS: withDefault(z.coerce.number().int().min(0).max(365), 7),
     /** how long the TEST MODE payout sandbox takes per transfer, like a bank would (tests widen it) */
     PAYOUT_SANDBOX_LATENCY_MS: milliseconds(0, 60_000),
+    /** how performers are paid: the TEST MODE sandbox ledger, or SEPA credit-transfer files for the operator's bank (docs/architecture.md#sepa-payouts) */
+    PAYOUT_PROVIDER: withDefault(z.enum(['sandbox', 'sepa']), 'sandbox'),
+    /** the operator's account the SEPA files debit: its holder (at most 70 characters), IBAN (checksum checked) and BIC */
+    SEPA_DEBTOR_NAME: optional(z.string().trim().min(1).max(70)),
+    SEPA_DEBTOR_IBAN: optional(z.string().trim().refine(isValidIban, { message: 'SEPA_DEBTOR_IBAN is not a valid IBAN (ISO 13616 checksum)' }).transform(normalizeIban)),
+    SEPA_DEBTOR_BIC: optional(z.string().trim().toUpperCase().regex(/^[A-Z]{6}[A-Z2-9][A-NP-Z0-9]([A-Z0-9]{3})?$/, 'SEPA_DEBTOR_BIC is not a BIC (8 or 11 characters)')),
+    /** with SEPA, card payout references go to the TEST MODE sandbox or are reported as needing a manual payment (default: manual in production) */
+    SEPA_CARD_PAYOUTS: optional(z.enum(['sandbox', 'manual'])),
     /** RTCIceServer list handed to browsers (JSON); empty: no STUN/TURN, direct connections only */
     ICE_SERVERS: iceServers,
     /** shared secret of a TURN server using time-limited credentials (coturn's use-auth-secret) */
@@ -125,6 +134,10 @@ const ConfigSchema = z
     ADMIN_LOCK_AFTER_FAILURES: withDefault(z.coerce.number().int().min(1).max(100_000), 5),
     /** a client address with this many failed admin sign-ins (on any names) in a row is locked */
     ADMIN_ADDRESS_LOCK_AFTER_FAILURES: withDefault(z.coerce.number().int().min(1).max(100_000), 10),
+    /** admins must enrol a second factor (TOTP) before any other admin action; default: on in production, off otherwise (the embedded demo) */
+    ADMIN_MFA_REQUIRED: optional(z.enum(['true', 'false']).transform((value) => value === 'true')),
+    /** the key sealing admins' TOTP secrets (AES-256-GCM; any text of 32+ characters, hashed to the key); unset outside production: one kept under DATA_DIR */
+    MFA_ENCRYPTION_KEY: optional(z.string().min(32, 'MFA_ENCRYPTION_KEY must have at least 32 characters')),
     /** for this long (and the failures are counted over the same span) */
     ADMIN_LOCK_MINUTES: withDefault(z.coerce.number().min(0.001).max(24 * 60), 15),
   })
@@ -132,15 +145,23 @@ const ConfigSchema = z
     message: 'RATE_LIMITS=off is for benches and tests, never production',
     path: ['RATE_LIMITS'],
   })
+  .refine((env) => env.MFA_ENCRYPTION_KEY || env.NODE_ENV !== 'production', {
+    message: 'production needs MFA_ENCRYPTION_KEY (32+ characters): it seals the admins\' TOTP secrets',
+    path: ['MFA_ENCRYPTION_KEY'],
+  })
   .refine((env) => env.READ_MODELS !== 'postgres' || env.DATABASE_URL, { message: 'READ_MODELS=postgres needs DATABASE_URL', path: ['READ_MODELS'] })
   .refine((env) => env.READ_MODELS !== 'mongo' || env.MONGO_URL, { message: 'READ_MODELS=mongo needs MONGO_URL', path: ['READ_MODELS'] })
   .refine((env) => env.SFU !== 'janus' || env.JANUS_URL, { message: 'SFU=janus needs JANUS_URL', path: ['SFU'] })
+  .refine((env) => env.PAYOUT_PROVIDER !== 'sepa' || (env.SEPA_DEBTOR_NAME && env.SEPA_DEBTOR_IBAN && env.SEPA_DEBTOR_BIC), {
+    message: 'PAYOUT_PROVIDER=sepa needs SEPA_DEBTOR_NAME, SEPA_DEBTOR_IBAN and SEPA_DEBTOR_BIC',
+    path: ['PAYOUT_PROVIDER'],
+  })
   .refine((env) => env.PAYMENT_PROVIDER !== 'stripe' || (env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET && env.PUBLIC_URL), {
     message: 'PAYMENT_PROVIDER=stripe needs STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET and PUBLIC_URL',
     path: ['PAYMENT_PROVIDER'],
   });
 
-export type Config = Omit<z.infer<typeof ConfigSchema>, 'READ_MODELS'> & { READ_MODELS: 'memory' | 'mongo' | 'postgres'; dataDir: string; production: boolean };
+export type Config = Omit<z.infer<typeof ConfigSchema>, 'READ_MODELS' | 'ADMIN_MFA_REQUIRED'> & { READ_MODELS: 'memory' | 'mongo' | 'postgres'; ADMIN_MFA_REQUIRED: boolean; dataDir: string; production: boolean };
 
 export class ConfigError extends Error {}
 
@@ -156,7 +177,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const config = parsed.data;
   const readModels = config.READ_MODELS ?? (config.MONGO_URL ? 'mongo' : 'memory');
-  return { ...config, READ_MODELS: readModels, dataDir: path.resolve(config.DATA_DIR), production: config.NODE_ENV === 'production' };
+  const production = config.NODE_ENV === 'production';
+  return { ...config, READ_MODELS: readModels, ADMIN_MFA_REQUIRED: config.ADMIN_MFA_REQUIRED ?? production, dataDir: path.resolve(config.DATA_DIR), production };
 }
 
 /** Which adapter each port uses under this configuration. */

@@ -35,6 +35,8 @@ export const defaultRateLimits = {
   photoPurchase: { max: 30, windowMs: 10 * MINUTE },
   /** file uploads (documents, photos) per client address */
   upload: { max: 60, windowMs: 15 * MINUTE },
+  /** second-factor codes an admin tries (confirming enrolment, signing money actions), per admin */
+  mfaCode: { max: 20, windowMs: 15 * MINUTE },
 } satisfies Record<string, Limit>;
 
 export type LimitName = keyof typeof defaultRateLimits;

@@ -29,6 +29,8 @@ export interface FileAnswer {
   cacheControl: string;
   /** shown inline under this name */
   fileName?: string;
+  /** 'attachment': the browser saves it (a download) rather than showing it */
+  disposition?: 'inline' | 'attachment';
 }
 
 /**
@@ -103,6 +105,8 @@ export function mountRoute<C extends RouteContract>(
       upload: contract.upload ? uploadOf(ctx, contract.upload) : undefined,
     } as RouteInput<C>;
     ctx.state.input = input;
+    // an admin's second factor: enrolment when mandatory, a fresh code for a money action (docs/architecture.md#admin-mfa)
+    if (caller?.kind === 'admin') await sessions.admitAdmin(ctx, caller, contract);
     const answer = await handler(ctx, input, caller as Caller<C>);
     // a handler may answer another success-shaped status (health: 503 with the same body)
     ctx.status = (ctx.state.responseStatus as number | undefined) ?? contract.status ?? (contract.answers === 'redirect' ? 303 : 200);
@@ -116,7 +120,7 @@ function writeAnswer(ctx: Context, contract: RouteContract, answer: unknown) {
     case 'file': {
       const file = answer as FileAnswer;
       ctx.set('Cache-Control', file.cacheControl);
-      if (file.fileName !== undefined) ctx.set('Content-Disposition', `inline; filename="${file.fileName.replace(/[^\w.-]/g, '_')}"`);
+      if (file.fileName !== undefined) ctx.set('Content-Disposition', `${file.disposition ?? 'inline'}; filename="${file.fileName.replace(/[^\w.-]/g, '_')}"`);
       ctx.type = file.contentType;
       ctx.body = Buffer.from(file.bytes);
       return;

@@ -3,6 +3,10 @@ import type { Context } from 'koa';
 import { z } from 'zod';
 import { sessionSecret } from './session-secret';
 import type { KeyValueStore } from '../kv/port';
+import type { RouteContract } from '@aura/contracts';
+
+/** What an admin's request must show besides her session (a second factor); throws to refuse. */
+export type AdminGate = (ctx: Context, caller: Principal, route: Pick<RouteContract, 'method' | 'path' | 'secondFactor'>) => Promise<void>;
 
 export const SESSION_COOKIE = 'aura_session';
 const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
@@ -129,6 +133,8 @@ export function createSessionManager(options: { secret: string; secure: boolean;
       await options.revocations.put(revokedAccount(sub), SESSION_TTL_MS, String(now()));
       revoked({ sub });
     },
+    /** an admin's request, past her session: the second factor the route asks for (none here; `guardedSessions` adds the modules') */
+    admitAdmin: (async () => undefined) as AdminGate,
     /** called after each revocation (the realtime side drops the sockets, on every api node) */
     onRevoked(listener: (revocation: Revocation) => void) {
       listeners.push(listener);
@@ -142,16 +148,17 @@ export type SessionManager = ReturnType<typeof createSessionManager>;
  * Sessions as every route and socket sees them: a signed, unexpired, unrevoked session counts only
  * while `accepts` agrees (the modules' `acceptsSession`, e.g. its admin is still active).
  */
-export function guardedSessions(sessions: SessionManager, accepts: (principal: Principal) => Promise<boolean>): SessionManager {
+export function guardedSessions(sessions: SessionManager, accepts: (principal: Principal) => Promise<boolean>, admitAdmin: AdminGate = sessions.admitAdmin): SessionManager {
   const check = async (principal: Principal | undefined) => (principal && (await accepts(principal)) ? principal : undefined);
   return {
     ...sessions,
+    admitAdmin,
     verify: async (token: string | undefined) => check(await sessions.verify(token)),
     fromContext: async (ctx: Context) => check(await sessions.fromContext(ctx)),
   };
 }
 
 /** The session cookies of a process: its secret (SESSION_SECRET or kept under DATA_DIR), revocations in the key-value store, and a guard every module may veto. */
-export async function processSessions(config: { SESSION_SECRET?: string; dataDir: string; production: boolean }, revocations: KeyValueStore, accepts: (principal: Principal) => Promise<boolean>) {
-  return guardedSessions(createSessionManager({ secret: await sessionSecret(config), secure: config.production, revocations }), accepts);
+export async function processSessions(config: { SESSION_SECRET?: string; dataDir: string; production: boolean }, revocations: KeyValueStore, accepts: (principal: Principal) => Promise<boolean>, admitAdmin?: AdminGate) {
+  return guardedSessions(createSessionManager({ secret: await sessionSecret(config), secure: config.production, revocations }), accepts, admitAdmin);
 }

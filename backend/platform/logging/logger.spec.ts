@@ -40,6 +40,14 @@ describe('the logger', () => {
     ]);
   });
 
+  it("redacts admins' second factor: the TOTP secret, its URL, recovery codes and the code header", async () => {
+    const { logger, lines, entries } = capture();
+    logger.info('mfa', { answer: { secret: 'JBSWY3DPEHPK3PXP', otpauthUrl: 'otpauth://totp/Aura:x?secret=JBSWY3DPEHPK3PXP', recoveryCodes: ['abcde-12345'] }, headers: { 'x-mfa-code': '123456' }, MFA_ENCRYPTION_KEY: 'k'.repeat(32) });
+    await flush();
+    expect(lines.join('\n')).not.toMatch(/JBSWY3DPEHPK3PXP|abcde-12345|123456|kkkkkkkk/);
+    expect(entries()[0]).toMatchObject({ answer: { secret: '[redacted]', otpauthUrl: '[redacted]', recoveryCodes: '[redacted]' }, headers: { 'x-mfa-code': '[redacted]' }, MFA_ENCRYPTION_KEY: '[redacted]' });
+  });
+
   it('redacts cookies, authorization, passwords, IBANs, TURN and webhook secrets at any of the first three levels', async () => {
     const { logger, lines, entries } = capture();
     logger.info('top level', SECRETS);

@@ -37,6 +37,13 @@ const SECRET_KEYS = [
   'STRIPE_WEBHOOK_SECRET',
   'SANDBOX_WEBHOOK_SECRET',
   'ADMIN_PASSWORD',
+  // admins' second factor: the TOTP secret and its QR text, recovery codes, the code a request carries
+  'otpauthUrl',
+  'recoveryCodes',
+  'recoveryCodeHashes',
+  '"x-mfa-code"',
+  'mfaCode',
+  'MFA_ENCRYPTION_KEY',
 ];
 const at = (key: string) => (key.startsWith('"') ? `[${key}]` : `.${key}`);
 export const REDACTED_PATHS = SECRET_KEYS.flatMap((key) => [key.startsWith('"') ? `[${key}]` : key, `*${at(key)}`, `*.*${at(key)}`]);

@@ -95,7 +95,8 @@ export function toStatementView(doc: StatementDoc, now: Date): StatementView {
 function detailsView(doc: DetailsDoc | null, now: Date): PayoutDetailsView {
   const changes = doc?.changes ?? [];
   const entry = (change: MaskedChange) => ({ holderName: change.holderName, method: change.method, masked: change.masked, changedAt: change.changedAt, effectiveFrom: change.effectiveFrom });
-  const inForce = changes.filter((change) => Date.parse(change.effectiveFrom) <= now.getTime()).at(-1) ?? null;
+  // her first details pay every week before them too (the rule of `detailsInForce`)
+  const inForce = changes.filter((change) => Date.parse(change.effectiveFrom) <= now.getTime()).at(-1) ?? changes[0] ?? null;
   const latest = changes.at(-1) ?? null;
   return {
     current: inForce && entry(inForce),

@@ -4,13 +4,14 @@ import { notFound } from '../../platform/http/errors';
 import { assertOwnerOrAdmin, mountRoute } from '../../platform/http/routes';
 import type { Principal, SessionManager } from '../../platform/http/session';
 import type { PayoutQueries } from './queries';
+import { sepaSummary, type SepaRail } from '../../platform/payouts/sepa/provider';
 
 export interface PayoutsQueryRouterDeps {
   sessions: SessionManager;
   now: () => Date;
   queries: PayoutQueries;
   /** the payout provider this product runs on, as the admins' console shows it */
-  provider: { name: string; testMode: boolean };
+  provider: { name: string; testMode: boolean; sepa?: SepaRail };
   performerExists(performerId: string): Promise<boolean>;
   nameOf(performerId: string): Promise<string | null>;
 }
@@ -67,7 +68,8 @@ export function payoutsQueryRouter(deps: PayoutsQueryRouterDeps): Router {
     for (const payout of run.payouts) payouts.push({ ...payout, performerName: await nameOf(payout.performerId) });
     const carriedOver = [];
     for (const carry of run.carries) carriedOver.push({ ...carry, performerName: await nameOf(carry.performerId) });
-    return { ...run.view, payouts, carriedOver };
+    const sepa = await deps.provider.sepa?.fileOf(params.id);
+    return { ...run.view, payouts, carriedOver, ...(deps.provider.sepa ? { sepa: sepa ? sepaSummary(sepa.file, sepa.sent) : null } : {}) };
   });
 
   return router;

@@ -45,7 +45,7 @@ export const accountsRoutes = {
   },
   logout: {
     method: 'post', path: '/api/logout', summary: 'End the session', tag: 'accounts',
-    auth: 'public', response: z.object({ ok: z.literal(true) }),
+    auth: 'public', response: z.object({ ok: z.literal(true) }), secondFactor: 'none',
   },
   me: {
     method: 'get', path: '/api/me', summary: 'The signed-in user', tag: 'accounts',

@@ -80,7 +80,7 @@ export const adminsRoutes = {
   },
   adminMe: {
     method: 'get', path: '/api/admin/me', summary: 'The signed-in admin', tag: 'admins',
-    auth: 'admin', response: AdminSession,
+    auth: 'admin', response: AdminSession, secondFactor: 'none',
   },
   listAdmins: {
     method: 'get', path: '/api/admins', summary: 'Every admin', tag: 'admins',

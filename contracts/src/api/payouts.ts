@@ -4,6 +4,7 @@ import type { RouteContract } from './route-contract';
 import { PayoutMethod, WeekAmount, payoutCarryReasons } from '../events/payouts';
 import { CARD_REFERENCE_MESSAGES, CARD_REFERENCE_PATTERN, IBAN_MESSAGES, isValidIban, normalizeIban } from '../rules/iban';
 import { isWeekStart } from '../rules/payout-week';
+import { SepaFileSummary } from './sepa';
 
 export const PAYOUT_HOLDER_MESSAGES = { required: "Inserisci il nome dell'intestatario", tooLong: 'Massimo 120 caratteri' } as const;
 
@@ -196,7 +197,12 @@ export const CarryOverRow = z.object({
 });
 export type CarryOverRow = z.infer<typeof CarryOverRow>;
 
-export const PayoutRunDetail = PayoutRunView.extend({ payouts: z.array(AdminPayoutRow), carriedOver: z.array(CarryOverRow) });
+export const PayoutRunDetail = PayoutRunView.extend({
+  payouts: z.array(AdminPayoutRow),
+  carriedOver: z.array(CarryOverRow),
+  /** PAYOUT_PROVIDER=sepa: the run's pain.001 file, null while (or when) there is none */
+  sepa: SepaFileSummary.nullable().optional(),
+});
 export type PayoutRunDetail = z.infer<typeof PayoutRunDetail>;
 
 export const PayoutRunList = z.object({
@@ -234,7 +240,7 @@ export const payoutsRoutes = {
   },
   runPayouts: {
     method: 'post', path: '/api/admin/payouts/run', summary: 'Run payouts now for a period (default: the last closed week)', tag: 'payouts',
-    auth: 'admin', body: RunPayoutsBody, response: RunAccepted, status: 202,
+    auth: 'admin', body: RunPayoutsBody, response: RunAccepted, status: 202, secondFactor: 'fresh',
   },
   payoutRuns: {
     method: 'get', path: '/api/admin/payouts/runs', summary: 'Payout runs, newest first', tag: 'payouts',
@@ -246,6 +252,6 @@ export const payoutsRoutes = {
   },
   retryPayout: {
     method: 'post', path: '/api/admin/payouts/{id}/retry', summary: 'Retry a failed payout', tag: 'payouts',
-    auth: 'admin', params: IdParam, response: PayoutView, status: 202,
+    auth: 'admin', params: IdParam, response: PayoutView, status: 202, secondFactor: 'fresh',
   },
 } as const satisfies Record<string, RouteContract>;

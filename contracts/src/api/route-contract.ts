@@ -24,7 +24,16 @@ export interface RouteContract {
   answers?: 'json' | 'file' | 'html' | 'redirect';
   response: z.ZodType;
   status?: number;
+  /**
+   * admins' second factor (docs/architecture.md#admin-mfa): 'fresh', a money action, carries a
+   * fresh TOTP code in `X-MFA-Code` once the admin has enrolled; 'none', reachable before
+   * enrolment even when `ADMIN_MFA_REQUIRED` makes it mandatory (enrolling, signing out)
+   */
+  secondFactor?: 'fresh' | 'none';
 }
+
+/** The header a money action's fresh TOTP code (or a recovery code) comes in. */
+export const MFA_CODE_HEADER = 'x-mfa-code';
 
 /** The header that makes a retried request give the first answer (declared per route by `idempotencyKey`). */
 export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';

@@ -14,11 +14,13 @@ import { filesRoutes } from './files';
 import { presenceRoutes } from './presence';
 import { sessionsRoutes } from './sessions';
 import { payoutsRoutes } from './payouts';
+import { sepaRoutes } from './sepa';
+import { adminMfaRoutes } from './admin-mfa';
 import { chatRoutes } from './chat';
 import type { RouteContract } from './route-contract';
 
 export type { HttpMethod, RouteAnswer, RouteBodyInput, RouteContract, RouteParamsInput, RouteQueryInput } from './route-contract';
-export { IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_KEY_MAX } from './route-contract';
+export { IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_KEY_MAX, MFA_CODE_HEADER } from './route-contract';
 
 /** Every API route's contract, one map per module: the backend validates against it, the OpenAPI document is built from it. */
 export const apiRoutes = {
@@ -38,6 +40,8 @@ export const apiRoutes = {
   ...presenceRoutes,
   ...sessionsRoutes,
   ...payoutsRoutes,
+  ...sepaRoutes,
+  ...adminMfaRoutes,
   ...chatRoutes,
 } as const satisfies Record<string, RouteContract>;
 

@@ -50,7 +50,7 @@ export const usersAdminRoutes = {
   },
   updateUser: {
     method: 'patch', path: '/api/users/{id}', summary: "Set a user's auracoin balance (admin)", tag: 'users',
-    auth: 'admin', params: IdParam, body: UpdateUserBody, response: UserView,
+    auth: 'admin', params: IdParam, body: UpdateUserBody, response: UserView, secondFactor: 'fresh',
   },
   deleteUser: {
     method: 'delete', path: '/api/users/{id}', summary: 'Delete a user: personal data anonymised, ledger kept (admin)', tag: 'users',

@@ -7,6 +7,8 @@ import { offersEvents } from './offers';
 import { purchasesEvents } from './purchases';
 import { packagesEvents } from './packages';
 import { payoutsEvents } from './payouts';
+import { sepaEvents } from './sepa';
+import { adminMfaEvents } from './admin-mfa';
 import { performersEvents } from './performers';
 import { sessionsEvents } from './sessions';
 import { systemEvents } from './system';
@@ -20,6 +22,8 @@ export * from './offers';
 export * from './purchases';
 export * from './packages';
 export * from './payouts';
+export * from './sepa';
+export * from './admin-mfa';
 export * from './performers';
 export * from './sessions';
 export * from './system';
@@ -41,6 +45,8 @@ export const eventSchemas = {
   ...sessionsEvents,
   ...systemEvents,
   ...payoutsEvents,
+  ...sepaEvents,
+  ...adminMfaEvents,
   ...chatEvents,
 } as const;
 

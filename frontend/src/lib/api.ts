@@ -1,5 +1,7 @@
 import type { ApiRouteName, apiRoutes, RouteAnswer, RouteBodyInput, RouteParamsInput, RouteQueryInput } from '@aura/contracts';
+import { MFA_CODE_HEADER } from '@aura/contracts';
 import { apiRequest, type HttpMethod } from './api-client';
+import { withSecondFactor } from './second-factor';
 import { routeTable } from './route-table';
 
 /**
@@ -89,8 +91,12 @@ export function routePath<N extends ApiRouteName>(name: N, ...[input]: Args<Path
 }
 
 function send(name: ApiRouteName, url: string, { body, idempotencyKey, signal }: LooseInput) {
-  const headers = idempotencyKey === undefined ? undefined : { 'Idempotency-Key': idempotencyKey };
-  return apiRequest<never>(routeTable[name][0].toUpperCase() as HttpMethod, url, body, { signal, headers });
+  const method = routeTable[name][0].toUpperCase() as HttpMethod;
+  // a money action an enrolled admin signs: asked for her code and sent again (docs/architecture.md#admin-mfa)
+  return withSecondFactor((code) => {
+    const headers = { ...(idempotencyKey === undefined ? {} : { 'Idempotency-Key': idempotencyKey }), ...(code === undefined ? {} : { [MFA_CODE_HEADER]: code }) };
+    return apiRequest<never>(method, url, body, { signal, headers });
+  });
 }
 
 /** Calls a route: its contract's method and path, the JSON (or form, or file) body, the answer as typed by the contract. */

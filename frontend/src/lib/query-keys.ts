@@ -43,6 +43,8 @@ export const queryKeys = {
     list: ['admins', LIST],
     /** every admin action, newest first (GET /api/admin/audit-trail) */
     auditTrail: ['admins', 'audit-trail'],
+    /** her second factor (GET /api/admin/mfa) */
+    mfa: ['admins', 'mfa'],
   },
   performers: {
     all: ['performers'],

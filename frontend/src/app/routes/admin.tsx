@@ -1,5 +1,6 @@
 import { AdminConsole } from '../../features/admin-console/components/admin-console';
 import { AdminsTab } from '../../features/admin-console/components/admins-tab';
+import { SecuritySection } from '../../features/admin-console/components/security-section';
 import { UsersTab } from '../../features/admin-console/components/users-tab';
 import { OffersAdminPanel } from '../../features/offers/components/offers-admin-panel';
 import { PackagesTab } from '../../features/packages-admin/components/packages-tab';
@@ -21,6 +22,7 @@ export default function AdminRoute() {
         { value: 'packages', label: 'Pacchetti Auracoin', content: <PackagesTab extra={<OffersAdminPanel />} /> },
         { value: 'admins', label: 'Gestione Admin', content: <AdminsTab currentAdminId={admin.id} currentRole={admin.role} /> },
         { value: 'payouts', label: 'Pagamenti', content: <PayoutsAdminTab /> },
+        { value: 'security', label: 'Sicurezza', content: <SecuritySection /> },
       ]}
     />
   );

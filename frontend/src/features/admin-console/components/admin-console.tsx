@@ -3,7 +3,10 @@ import { Button, Container, Flex, Heading, Tabs, Text } from '@chakra-ui/react';
 import type { AdminView } from '@aura/contracts';
 import { PageSpinner } from '../../../components/ui/page-spinner';
 import { useAdminLogout, useAdminSession } from '../api/admin-session';
+import { useAdminMfa } from '../api/mfa';
 import { AdminLoginCard } from './admin-login-card';
+import { MfaPrompt } from './mfa-prompt';
+import { SecuritySection } from './security-section';
 
 export interface AdminTab {
   value: string;
@@ -20,12 +23,15 @@ export interface AdminConsoleProps {
 export function AdminConsole({ tabs }: AdminConsoleProps) {
   const session = useAdminSession();
   const logout = useAdminLogout();
+  const admin = session.isError ? undefined : session.data?.admin;
+  const mfa = useAdminMfa(Boolean(admin));
 
   if (session.isPending) return <PageSpinner />;
   // a failed session check (server unreachable) shows the sign-in card: signing in reports the failure
-  const admin = session.isError ? undefined : session.data?.admin;
   if (!admin) return <AdminLoginCard />;
   const list = tabs(admin);
+  // ADMIN_MFA_REQUIRED: nothing but enrolling until she has enrolled
+  const enrolFirst = mfa.data?.required === true && !mfa.data.enrolled;
 
   return (
     <Container maxW="7xl" py={{ base: '6', md: '10' }} px={{ base: '3', md: '6' }}>
@@ -43,6 +49,10 @@ export function AdminConsole({ tabs }: AdminConsoleProps) {
           Esci
         </Button>
       </Flex>
+      <MfaPrompt />
+      {enrolFirst ? (
+        <SecuritySection />
+      ) : (
       <Tabs.Root defaultValue={list[0]?.value} variant="enclosed" lazyMount unmountOnExit>
         <Tabs.List overflowX="auto" maxW="full" flexWrap={{ base: 'nowrap', md: 'wrap' }}>
           {list.map((tab) => (
@@ -57,6 +67,7 @@ export function AdminConsole({ tabs }: AdminConsoleProps) {
           </Tabs.Content>
         ))}
       </Tabs.Root>
+      )}
     </Container>
   );
 }

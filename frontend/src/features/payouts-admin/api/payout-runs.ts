@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { RunPayoutsBody } from '@aura/contracts';
-import { call } from '../../../lib/api';
+import { call, routePath } from '../../../lib/api';
 import { queryKeys } from '../../../lib/query-keys';
 
 /** payoutRuns: every run, newest first, and whether the provider is the TEST MODE sandbox. */
@@ -27,6 +27,18 @@ export function useRetryPayout() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (payoutId: string) => call('retryPayout', { params: { id: payoutId } }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: queryKeys.payoutRuns.all }),
+  });
+}
+
+/** payoutRunSepaFile: the run's pain.001 file, as a download link. */
+export const sepaFileUrl = (runId: string) => routePath('payoutRunSepaFile', { params: { id: runId } });
+
+/** markSepaFileSent: the file went to the bank; its payouts are paid. */
+export function useMarkSepaSent() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (runId: string) => call('markSepaFileSent', { params: { id: runId } }),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: queryKeys.payoutRuns.all }),
   });
 }

@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import { Alert, Badge, Button, Heading, HStack, Input, Stack, Text } from '@chakra-ui/react';
-import { PAYOUT_TIME_ZONE, type AdminPayoutRow, type PayoutRunView } from '@aura/contracts';
+import { PAYOUT_TIME_ZONE, type AdminPayoutRow, type PayoutRunView, type SepaFileSummary } from '@aura/contracts';
 import { AdminTable } from '../../../components/ui/admin-table';
 import { FormField } from '../../../components/ui/form-field';
 import { SectionCard } from '../../../components/ui/section-card';
 import { notify } from '../../../components/ui/toaster';
 import { errorMessage } from '../../../lib/api-client';
 import { formatEuroCents } from '../../../lib/format';
-import { usePayoutRun, usePayoutRuns, useRetryPayout, useRunPayouts } from '../api/payout-runs';
+import { sepaFileUrl, useMarkSepaSent, usePayoutRun, usePayoutRuns, useRetryPayout, useRunPayouts } from '../api/payout-runs';
 
 let romeFormat: Intl.DateTimeFormat | undefined;
 /** "22/11/2026, 23:59" in Rome's time, where payout weeks are counted */
@@ -17,7 +17,7 @@ const weekLabel = (weekStart: string) => {
   const format = (date: Date) => new Intl.DateTimeFormat('it-IT', { timeZone: 'UTC', day: '2-digit', month: '2-digit', year: 'numeric' }).format(date);
   return `${format(new Date(Date.UTC(year, month - 1, day)))} – ${format(new Date(Date.UTC(year, month - 1, day + 6)))}`;
 };
-const failureReasons: Record<string, string> = { account_closed: 'Conto chiuso', bank_unavailable: 'Banca non raggiungibile', missing_details: 'Dati mancanti' };
+const failureReasons: Record<string, string> = { account_closed: 'Conto chiuso', bank_unavailable: 'Banca non raggiungibile', missing_details: 'Dati mancanti', manual_payment_required: 'Pagamento manuale richiesto (carta)' };
 const carryReasons = { below_minimum: 'Sotto il minimo', missing_details: 'Dati di pagamento mancanti' } as const;
 const payoutStatus = { scheduled: ['In corso', 'purple'], paid: ['Pagato', 'green'], failed: ['Non riuscito', 'red'] } as const;
 
@@ -54,6 +54,40 @@ function RunNow() {
   );
 }
 
+/** The run's SEPA file: its transactions and total, the download, and 'sent' once the bank has it. */
+function SepaFile({ file }: { file: SepaFileSummary }) {
+  const markSent = useMarkSepaSent();
+  const send = async () => {
+    try {
+      await markSent.mutateAsync(file.runId);
+      notify({ type: 'success', title: 'File SEPA segnato come inviato', description: `${file.numberOfTransactions} bonifici pagati, ${formatEuroCents(file.controlSumCents)}` });
+    } catch (error) {
+      notify({ type: 'error', title: 'Impossibile segnare il file come inviato', description: errorMessage(error) });
+    }
+  };
+  return (
+    <Stack gap="2" borderWidth="1px" borderColor="border" rounded="lg" p="3" data-testid="sepa-file">
+      <Text fontWeight="semibold">
+        File SEPA (pain.001): {file.numberOfTransactions} bonifici · {formatEuroCents(file.controlSumCents)} · esecuzione {file.requestedExecutionDate.split('-').reverse().join('/')}
+      </Text>
+      <HStack gap="2" flexWrap="wrap">
+        <Button asChild size="sm" variant="outline">
+          <a href={sepaFileUrl(file.runId)} download>
+            Scarica file SEPA
+          </a>
+        </Button>
+        {file.status === 'sent' ? (
+          <Badge colorPalette="green">Inviato il {formatRome(file.sentAt!)}</Badge>
+        ) : (
+          <Button size="sm" colorPalette="brand" onClick={() => void send()} loading={markSent.isPending}>
+            Segna come inviato
+          </Button>
+        )}
+      </HStack>
+    </Stack>
+  );
+}
+
 function RunDetail({ run }: { run: PayoutRunView }) {
   const detail = usePayoutRun(run.id);
   const retry = useRetryPayout();
@@ -67,6 +101,7 @@ function RunDetail({ run }: { run: PayoutRunView }) {
   };
   return (
     <Stack gap="3" pl={{ base: '0', md: '4' }} data-testid="payout-run-detail">
+      {detail.data?.sepa ? <SepaFile file={detail.data.sepa} /> : null}
       <AdminTable
         query={detail.isPending || detail.isError ? { ...detail, data: undefined } : undefined}
         rows={detail.data?.payouts}

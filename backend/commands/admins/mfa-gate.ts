@@ -1,0 +1,145 @@
+/**
+ * Admins' second factor on the HTTP side (docs/architecture.md#admin-mfa): enrolment (a sealed
+ * TOTP secret, its QR text and manual key, recovery codes shown once), confirmation, and the gate
+ * every admin request passes (`admitsAdmin`): with `ADMIN_MFA_REQUIRED` nothing but enrolling until
+ * she has enrolled; once enrolled, a route whose contract says `secondFactor: 'fresh'` (a money
+ * action) needs a code in `X-MFA-Code` that was never used. Attempts are rate-limited per admin
+ * (`mfaCode`) and lock her second factor after `ADMIN_LOCK_AFTER_FAILURES` wrong codes in a row.
+ */
+import { randomBytes } from 'node:crypto';
+import type { Context } from 'koa';
+import { Secret, TOTP } from 'otpauth';
+import { adminMfaStreams, MFA_CODE_HEADER, MFA_MESSAGES, MfaCode, type MfaEnrollment, type MfaStatus } from '@aura/contracts';
+import { DomainError } from '../../platform/domain-error';
+import { foldStream } from '../../platform/eventstore/handle-command';
+import { HttpError } from '../../platform/http/errors';
+import { tooManyRequests, type RateLimiter } from '../../platform/http/rate-limit';
+import type { AdminGate, Principal } from '../../platform/http/session';
+import type { ModulePorts } from '../../platform/module';
+import { adminMfa, decideConfirm, decideEnroll, decideSign, handleAdminMfa, isEnrolled, recoveryHash, TOTP_PERIOD_SECONDS, TOTP_WINDOW, type AdminMfaState } from './mfa';
+import { processSeal, type SecretSeal } from './mfa-seal';
+
+const RECOVERY_CODES = 10;
+const RECOVERY_ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
+
+function recoveryCode(): string {
+  const bytes = randomBytes(10);
+  const chars = [...bytes].map((byte) => RECOVERY_ALPHABET[byte % RECOVERY_ALPHABET.length]).join('');
+  return `${chars.slice(0, 5)}-${chars.slice(5)}`;
+}
+
+const totpOf = (secret: string, label: string) => new TOTP({ issuer: 'Aura', label, algorithm: 'SHA1', digits: 6, period: TOTP_PERIOD_SECONDS, secret: Secret.fromBase32(secret) });
+
+export interface SecondFactorDeps {
+  ports: ModulePorts;
+  limits: RateLimiter;
+  /** her username, for the label her app shows */
+  usernameOf(adminId: string): Promise<string | null>;
+}
+
+export function adminSecondFactor(deps: SecondFactorDeps) {
+  const { ports, limits } = deps;
+  const { eventStore, kv, config, now } = ports;
+  let seal: Promise<SecretSeal> | undefined;
+  const sealOf = () => (seal ??= processSeal(config));
+  const lockMs = Math.round(config.ADMIN_LOCK_MINUTES * 60_000);
+  const stateOf = async (adminId: string): Promise<AdminMfaState> => foldStream(adminMfa, await eventStore.readStream(adminMfaStreams.mfa(adminId)));
+
+  /** the step of a TOTP code of hers valid now (±1 step), or null */
+  async function stepOf(state: AdminMfaState, adminId: string, code: string): Promise<number | null> {
+    if (!state.enrollment || !/^\d{6}$/.test(code)) return null;
+    const secret = (await sealOf()).open(state.enrollment.secret, adminId);
+    const timestamp = now().getTime();
+    const delta = totpOf(secret, adminId).validate({ token: code, timestamp, window: TOTP_WINDOW });
+    return delta === null ? null : Math.floor(timestamp / 1000 / TOTP_PERIOD_SECONDS) + delta;
+  }
+
+  const recoveryIndexOf = (state: AdminMfaState, code: string) => {
+    if (!state.enrollment || /^\d{6}$/.test(code)) return null;
+    const index = state.enrollment.recoveryCodeHashes.indexOf(recoveryHash(state.enrollment.recoverySalt, code));
+    return index < 0 ? null : index;
+  };
+
+  /** One attempt with a code: rate-limited, refused while locked; a refusal counts towards the lock, a success clears it. */
+  async function attempt<T>(ctx: Context, adminId: string, run: () => Promise<T>): Promise<T> {
+    await limits.enforce(ctx, ['mfaCode', adminId]);
+    const locked = await kv.expiresIn(`mfa-lock:${adminId}`);
+    if (locked > 0) throw tooManyRequests(ctx, locked, MFA_MESSAGES.locked);
+    try {
+      const result = await run();
+      await kv.remove(`mfa-failures:${adminId}`);
+      return result;
+    } catch (error) {
+      if (error instanceof DomainError && (error.code === 'mfa_required' || error.code === 'validation_failed')) {
+        const failures = await kv.increment(`mfa-failures:${adminId}`, lockMs);
+        if (failures >= config.ADMIN_LOCK_AFTER_FAILURES) await kv.put(`mfa-lock:${adminId}`, lockMs);
+      }
+      throw error;
+    }
+  }
+
+  const statusOf = (state: AdminMfaState): MfaStatus => ({
+    enrolled: isEnrolled(state),
+    pending: !isEnrolled(state) && state.enrollment !== null,
+    required: config.ADMIN_MFA_REQUIRED,
+    confirmedAt: state.enabledAt,
+    recoveryCodesLeft: isEnrolled(state) ? (state.enrollment?.recoveryCodeHashes.length ?? 0) - state.usedRecovery.length : 0,
+  });
+
+  const admit: AdminGate = async (ctx, caller, route) => {
+    if (route.secondFactor === 'none') return;
+    if (route.secondFactor !== 'fresh' && !config.ADMIN_MFA_REQUIRED) return;
+    const state = await stateOf(caller.sub);
+    if (!isEnrolled(state)) {
+      if (config.ADMIN_MFA_REQUIRED) throw new HttpError(403, 'mfa_enrollment_required', MFA_MESSAGES.enrollmentRequired);
+      return;
+    }
+    if (route.secondFactor !== 'fresh') return;
+    const header = ctx.get(MFA_CODE_HEADER).trim();
+    if (header === '') throw new HttpError(403, 'mfa_required', MFA_MESSAGES.required);
+    const parsed = MfaCode.safeParse(header);
+    const action = `${route.method.toUpperCase()} ${route.path}`;
+    await attempt(ctx, caller.sub, async () => {
+      const code = parsed.success ? parsed.data : '';
+      const step = await stepOf(state, caller.sub, code);
+      await handleAdminMfa(eventStore, adminMfaStreams.mfa(caller.sub), (current) => decideSign(current, { adminId: caller.sub, action, step, recoveryIndex: recoveryIndexOf(current, code) }, now()), {
+        metadata: { correlationId: ctx.state.requestId, actorId: caller.sub, actorKind: 'admin' },
+      });
+    });
+  };
+
+  return {
+    admit,
+    async status(adminId: string) {
+      return statusOf(await stateOf(adminId));
+    },
+    async enroll(ctx: Context, caller: Principal): Promise<MfaEnrollment> {
+      const adminId = caller.sub;
+      const secret = new Secret({ size: 20 }).base32;
+      const recoveryCodes = Array.from({ length: RECOVERY_CODES }, recoveryCode);
+      const recoverySalt = randomBytes(16).toString('base64url');
+      const sealed = (await sealOf()).seal(secret, adminId);
+      await handleAdminMfa(
+        eventStore,
+        adminMfaStreams.mfa(adminId),
+        (state) => decideEnroll(state, { adminId, secret: sealed, recoveryCodeHashes: recoveryCodes.map((code) => recoveryHash(recoverySalt, code)), recoverySalt, startedAt: now().toISOString() }),
+        { metadata: { correlationId: ctx.state.requestId, actorId: adminId, actorKind: 'admin' } },
+      );
+      const label = (await deps.usernameOf(adminId)) ?? adminId;
+      return { secret, otpauthUrl: totpOf(secret, label).toString(), recoveryCodes };
+    },
+    async confirm(ctx: Context, caller: Principal, code: string): Promise<MfaStatus> {
+      const adminId = caller.sub;
+      const result = await attempt(ctx, adminId, async () => {
+        const state = await stateOf(adminId);
+        const step = await stepOf(state, adminId, code);
+        return handleAdminMfa(eventStore, adminMfaStreams.mfa(adminId), (current) => decideConfirm(current, { adminId, step }, now()), {
+          metadata: { correlationId: ctx.state.requestId, actorId: adminId, actorKind: 'admin' },
+        });
+      });
+      return statusOf(result.state);
+    },
+  };
+}
+
+export type AdminSecondFactor = ReturnType<typeof adminSecondFactor>;

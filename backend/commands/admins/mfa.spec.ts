@@ -1,0 +1,59 @@
+import type { DomainEvent } from '@aura/contracts';
+import { deciderSpec } from '../../platform/testing/decider-spec';
+import { adminMfa, decideConfirm, decideEnroll, decideSign, recoveryHash } from './mfa';
+import { secretSeal } from './mfa-seal';
+
+const adminId = '2b7c4d1e-8f7a-4e63-9a51-5a4c1b2d3e4f';
+const now = new Date('2026-11-18T10:00:00.000Z');
+const spec = deciderSpec(adminMfa);
+const enrollment = { adminId, secret: { iv: 'iv', tag: 'tag', ciphertext: 'c' }, recoveryCodeHashes: ['h0', 'h1'], recoverySalt: 'salt', startedAt: now.toISOString() };
+const started: DomainEvent = { type: 'AdminMfaEnrollmentStarted', data: enrollment };
+const enabled: DomainEvent = { type: 'AdminMfaEnabled', data: { adminId, step: 100, enabledAt: now.toISOString() } };
+
+describe('admin second factor', () => {
+  it('enrols, and confirms with a current code; enrolled, she cannot enrol again', () => {
+    spec.given([]).when((s) => decideEnroll(s, enrollment)).then([started]);
+    spec.given([started]).when((s) => decideConfirm(s, { adminId, step: 100 }, now)).then([enabled]);
+    spec.given([started, enabled]).when((s) => decideEnroll(s, enrollment)).thenThrows('conflict');
+    spec.given([]).when((s) => decideConfirm(s, { adminId, step: 100 }, now)).thenThrows('conflict');
+  });
+
+  it('refuses a wrong code at confirmation', () => {
+    spec.given([started]).when((s) => decideConfirm(s, { adminId, step: null }, now)).thenThrows('validation_failed');
+  });
+
+  it('a money action takes a code of a later step, once; never the same step twice, nor an older one', () => {
+    spec.given([started, enabled]).when((s) => decideSign(s, { adminId, action: 'POST /x', step: 101, recoveryIndex: null }, now)).then([
+      { type: 'AdminMfaCodeUsed', data: { adminId, step: 101, usedAt: now.toISOString(), action: 'POST /x' } },
+    ]);
+    spec.given([started, enabled]).when((s) => decideSign(s, { adminId, action: 'POST /x', step: 100, recoveryIndex: null }, now)).thenThrows('mfa_required');
+    const used: DomainEvent = { type: 'AdminMfaCodeUsed', data: { adminId, step: 101, usedAt: now.toISOString(), action: 'POST /x' } };
+    spec.given([started, enabled, used]).when((s) => decideSign(s, { adminId, action: 'POST /x', step: 101, recoveryIndex: null }, now)).thenThrows('mfa_required');
+    spec.given([started, enabled]).when((s) => decideSign(s, { adminId, action: 'POST /x', step: null, recoveryIndex: null }, now)).thenThrows('mfa_required');
+  });
+
+  it('a recovery code signs once', () => {
+    const recovered: DomainEvent = { type: 'AdminMfaRecoveryCodeUsed', data: { adminId, index: 1, usedAt: now.toISOString(), action: 'POST /x' } };
+    spec.given([started, enabled]).when((s) => decideSign(s, { adminId, action: 'POST /x', step: null, recoveryIndex: 1 }, now)).then([recovered]);
+    spec.given([started, enabled, recovered]).when((s) => decideSign(s, { adminId, action: 'POST /x', step: null, recoveryIndex: 1 }, now)).thenThrows('mfa_required');
+  });
+
+  it('not enrolled: nothing to sign', () => {
+    spec.given([started]).when((s) => decideSign(s, { adminId, action: 'POST /x', step: 5, recoveryIndex: null }, now)).then([]);
+  });
+
+  it('recovery codes are stored hashed, typed with or without the dash and in any case', () => {
+    expect(recoveryHash('salt', 'ABCDE-12345')).toBe(recoveryHash('salt', 'abcde12345'));
+    expect(recoveryHash('salt', 'abcde-12345')).not.toBe(recoveryHash('other', 'abcde-12345'));
+    expect(recoveryHash('salt', 'abcde-12345')).not.toContain('abcde');
+  });
+
+  it('seals the secret with AES-GCM, bound to its admin; another key or admin cannot open it', () => {
+    const seal = secretSeal('k'.repeat(32));
+    const sealed = seal.seal('JBSWY3DPEHPK3PXP', adminId);
+    expect(JSON.stringify(sealed)).not.toContain('JBSWY3DPEHPK3PXP');
+    expect(seal.open(sealed, adminId)).toBe('JBSWY3DPEHPK3PXP');
+    expect(() => seal.open(sealed, '00000000-0000-4000-8000-000000000000')).toThrow();
+    expect(() => secretSeal('x'.repeat(32)).open(sealed, adminId)).toThrow();
+  });
+});

@@ -9,6 +9,7 @@ import { packagesEvents } from './packages';
 import { payoutsEvents } from './payouts';
 import { performersEvents } from './performers';
 import { sessionsEvents } from './sessions';
+import { showsEvents } from './shows';
 import { systemEvents } from './system';
 import { walletEvents } from './wallet';
 
@@ -22,6 +23,7 @@ export * from './packages';
 export * from './payouts';
 export * from './performers';
 export * from './sessions';
+export * from './shows';
 export * from './system';
 export * from './wallet';
 
@@ -42,6 +44,7 @@ export const eventSchemas = {
   ...systemEvents,
   ...payoutsEvents,
   ...chatEvents,
+  ...showsEvents,
 } as const;
 
 export type EventType = keyof typeof eventSchemas;

@@ -1,0 +1,113 @@
+import type { DomainEvent } from '@aura/contracts';
+import { DomainError } from '../../platform/domain-error';
+import { commandHandler, type Aggregate } from '../../platform/eventstore/handle-command';
+
+/** A goal of a show, in minor units. */
+export interface Goal {
+  goalId: string;
+  description: string;
+  targetUnits: number;
+  deadline: string | null;
+  progressUnits: number;
+  status: 'running' | 'queued' | 'reached' | 'expired';
+}
+
+/**
+ * One show's room (stream `show-<showId>`): its goals in order (the first not finished runs, the
+ * others wait), the tips counted towards them (each once), muted identities and deleted lines.
+ */
+export interface Room {
+  goals: Goal[];
+  counted: Set<string>;
+  tippedUnits: number;
+  muted: Set<string>;
+  deleted: Set<string>;
+}
+
+/** The goal that runs now: the first that is neither reached nor expired. */
+export const runningGoal = (room: Room): Goal | undefined => room.goals.find((goal) => goal.status === 'running');
+
+function startNext(goals: Goal[], carriedUnits: number): Goal[] {
+  const next = goals.findIndex((goal) => goal.status === 'queued');
+  if (next < 0 || goals.some((goal) => goal.status === 'running')) return goals;
+  return goals.map((goal, index) => (index === next ? { ...goal, status: 'running', progressUnits: goal.progressUnits + carriedUnits } : goal));
+}
+
+export const room: Aggregate<Room> = {
+  initialState: () => ({ goals: [], counted: new Set(), tippedUnits: 0, muted: new Set(), deleted: new Set() }),
+  evolve(state, event) {
+    switch (event.type) {
+      case 'ShowGoalSet': {
+        const goal: Goal = { goalId: event.data.goalId, description: event.data.description, targetUnits: event.data.targetUnits, deadline: event.data.deadline, progressUnits: 0, status: 'queued' };
+        return { ...state, goals: startNext([...state.goals, goal], 0) };
+      }
+      case 'ShowTipCounted': {
+        const goals = state.goals.map((goal) => (goal.status === 'running' ? { ...goal, progressUnits: goal.progressUnits + event.data.amountUnits } : goal));
+        return { ...state, goals, counted: new Set(state.counted).add(event.data.tipId), tippedUnits: state.tippedUnits + event.data.amountUnits };
+      }
+      case 'ShowGoalReached':
+      case 'ShowGoalExpired': {
+        const reached = event.type === 'ShowGoalReached';
+        const goals = state.goals.map((goal): Goal =>
+          goal.goalId === event.data.goalId ? { ...goal, status: reached ? 'reached' : 'expired', progressUnits: reached ? goal.targetUnits : goal.progressUnits } : goal,
+        );
+        return { ...state, goals: startNext(goals, reached ? event.data.surplusUnits : 0) };
+      }
+      case 'ShowIdentityMuted':
+        return { ...state, muted: new Set(state.muted).add(event.data.identityId) };
+      case 'ShowMessageDeleted':
+        return { ...state, deleted: new Set(state.deleted).add(event.data.messageId) };
+      default:
+        return state;
+    }
+  },
+};
+
+export const handleRoom = commandHandler(room);
+
+export function decideSetGoal(command: { showId: string; goalId: string; description: string; targetUnits: number; deadline: string | null }, _state: Room, now: Date): DomainEvent[] {
+  if (!(command.targetUnits > 0)) throw new DomainError('validation_failed', "L'obiettivo deve essere maggiore di zero");
+  if (command.deadline && new Date(command.deadline).getTime() <= now.getTime()) throw new DomainError('validation_failed', 'La scadenza deve essere nel futuro');
+  return [{ type: 'ShowGoalSet', data: { ...command, setAt: now.toISOString() } }];
+}
+
+/** Goals past their deadline and unmet end unmet, each in turn (the next one starts from zero). */
+export function decideExpireGoals(command: { showId: string }, state: Room, now: Date): DomainEvent[] {
+  const events: DomainEvent[] = [];
+  let current = state;
+  for (let goal = runningGoal(current); goal?.deadline && new Date(goal.deadline).getTime() <= now.getTime(); goal = runningGoal(current)) {
+    const expired: DomainEvent = { type: 'ShowGoalExpired', data: { showId: command.showId, goalId: goal.goalId, progressUnits: goal.progressUnits, expiredAt: now.toISOString() } };
+    events.push(expired);
+    current = room.evolve(current, expired);
+  }
+  return events;
+}
+
+/**
+ * A tip counts once towards the running goal (after the overdue ones ended unmet); each goal it
+ * fills is reached, and the surplus carries over to the next queued one, which may be filled too.
+ */
+export function decideCountTip(command: { showId: string; tipId: string; amountUnits: number }, state: Room, now: Date): DomainEvent[] {
+  if (state.counted.has(command.tipId)) return [];
+  const events = decideExpireGoals(command, state, now);
+  let current = events.reduce(room.evolve, state);
+  const counted: DomainEvent = { type: 'ShowTipCounted', data: { showId: command.showId, tipId: command.tipId, amountUnits: command.amountUnits, countedAt: now.toISOString() } };
+  events.push(counted);
+  current = room.evolve(current, counted);
+  for (let goal = runningGoal(current); goal && goal.progressUnits >= goal.targetUnits; goal = runningGoal(current)) {
+    const reached: DomainEvent = { type: 'ShowGoalReached', data: { showId: command.showId, goalId: goal.goalId, surplusUnits: goal.progressUnits - goal.targetUnits, reachedAt: now.toISOString() } };
+    events.push(reached);
+    current = room.evolve(current, reached);
+  }
+  return events;
+}
+
+export function decideMute(command: { showId: string; identityId: string; mutedBy: string }, state: Room, now: Date): DomainEvent[] {
+  if (state.muted.has(command.identityId)) return [];
+  return [{ type: 'ShowIdentityMuted', data: { ...command, at: now.toISOString() } }];
+}
+
+export function decideDeleteMessage(command: { showId: string; messageId: string; deletedBy: string }, state: Room, now: Date): DomainEvent[] {
+  if (state.deleted.has(command.messageId)) return [];
+  return [{ type: 'ShowMessageDeleted', data: { ...command, at: now.toISOString() } }];
+}

@@ -1,16 +1,7 @@
 import type { DomainEvent } from '@aura/contracts';
 import { DomainError } from '../../platform/domain-error';
 import { commandHandler, type Aggregate } from '../../platform/eventstore/handle-command';
-
-/** A goal of a show, in minor units. */
-export interface Goal {
-  goalId: string;
-  description: string;
-  targetUnits: number;
-  deadline: string | null;
-  progressUnits: number;
-  status: 'running' | 'queued' | 'reached' | 'expired';
-}
+import { evolveGoals, runningGoalOf, type Goal } from '../../projections/shows/goals';
 
 /**
  * One show's room (stream `show-<showId>`): its goals in order (the first not finished runs, the
@@ -25,34 +16,18 @@ export interface Room {
 }
 
 /** The goal that runs now: the first that is neither reached nor expired. */
-export const runningGoal = (room: Room): Goal | undefined => room.goals.find((goal) => goal.status === 'running');
-
-function startNext(goals: Goal[], carriedUnits: number): Goal[] {
-  const next = goals.findIndex((goal) => goal.status === 'queued');
-  if (next < 0 || goals.some((goal) => goal.status === 'running')) return goals;
-  return goals.map((goal, index) => (index === next ? { ...goal, status: 'running', progressUnits: goal.progressUnits + carriedUnits } : goal));
-}
+export const runningGoal = (state: Room): Goal | undefined => runningGoalOf(state.goals);
 
 export const room: Aggregate<Room> = {
   initialState: () => ({ goals: [], counted: new Set(), tippedUnits: 0, muted: new Set(), deleted: new Set() }),
   evolve(state, event) {
     switch (event.type) {
-      case 'ShowGoalSet': {
-        const goal: Goal = { goalId: event.data.goalId, description: event.data.description, targetUnits: event.data.targetUnits, deadline: event.data.deadline, progressUnits: 0, status: 'queued' };
-        return { ...state, goals: startNext([...state.goals, goal], 0) };
-      }
-      case 'ShowTipCounted': {
-        const goals = state.goals.map((goal) => (goal.status === 'running' ? { ...goal, progressUnits: goal.progressUnits + event.data.amountUnits } : goal));
-        return { ...state, goals, counted: new Set(state.counted).add(event.data.tipId), tippedUnits: state.tippedUnits + event.data.amountUnits };
-      }
+      case 'ShowGoalSet':
       case 'ShowGoalReached':
-      case 'ShowGoalExpired': {
-        const reached = event.type === 'ShowGoalReached';
-        const goals = state.goals.map((goal): Goal =>
-          goal.goalId === event.data.goalId ? { ...goal, status: reached ? 'reached' : 'expired', progressUnits: reached ? goal.targetUnits : goal.progressUnits } : goal,
-        );
-        return { ...state, goals: startNext(goals, reached ? event.data.surplusUnits : 0) };
-      }
+      case 'ShowGoalExpired':
+        return { ...state, goals: evolveGoals(state.goals, event) };
+      case 'ShowTipCounted':
+        return { ...state, goals: evolveGoals(state.goals, event), counted: new Set(state.counted).add(event.data.tipId), tippedUnits: state.tippedUnits + event.data.amountUnits };
       case 'ShowIdentityMuted':
         return { ...state, muted: new Set(state.muted).add(event.data.identityId) };
       case 'ShowMessageDeleted':

@@ -4,6 +4,7 @@ export * from './events/index';
 export * from './errors';
 export * from './problem';
 export * from './socket';
+export * from './show-media';
 export * from './api/common';
 export * from './api/accounts';
 export * from './api/packages';

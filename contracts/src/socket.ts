@@ -3,6 +3,7 @@ import type { MessageView } from './api/chat';
 import type { ChatParty } from './events/chat';
 import type { ShowGoalView, ShowMessageView, ShowTipView } from './api/shows';
 import type { ShowStatus } from './rules/shows';
+import type { ShowIceConfigAck, ShowMediaAck, ShowMediaClosed, ShowPublishAck, ShowWatchAck } from './show-media';
 
 /**
  * The read models a client may hold queries on. `readmodel:changed` names one of them, and every
@@ -97,6 +98,8 @@ export interface ServerToClientEvents {
   'show:message-deleted': (payload: { showId: string; messageId: string }) => void;
   /** an identity was banned from her room: its pages leave (to the show's room) */
   'show:banned': (payload: { showId: string; identityId: string }) => void;
+  /** this connection's show media stopped (contracts/src/show-media.ts) */
+  'show:media': (payload: ShowMediaClosed) => void;
 }
 
 export interface ClientToServerEvents {
@@ -115,7 +118,20 @@ export interface ClientToServerEvents {
   'session:signal': (message: unknown, ack?: (ok: boolean) => void) => void;
   /** enter a show's room (its live events); refused to a banned identity, and when the show is over */
   'show:join': (showId: string, ack: (answer: ShowJoinAnswer) => void) => void;
-  'show:leave': (showId: string) => void;
+  /** leave a show's room (its live events; the media has its own 'show:leave') */
+  'show:exit': (showId: string) => void;
+  /** a show's media (contracts/src/show-media.ts): ICE servers and the caller's role, before any offer */
+  'show:ice-config': (message: unknown, ack: (answer: ShowIceConfigAck) => void) => void;
+  /** her offer → the SFU's answer */
+  'show:publish': (message: unknown, ack: (answer: ShowPublishAck) => void) => void;
+  /** a viewer joins → the SFU's offer ('full' past the room's cap) */
+  'show:watch': (message: unknown, ack: (answer: ShowWatchAck) => void) => void;
+  /** the viewer's answer to that offer */
+  'show:answer': (message: unknown, ack: (answer: ShowMediaAck) => void) => void;
+  /** a trickled ICE candidate, publisher's or viewer's */
+  'show:ice': (message: unknown, ack?: (answer: ShowMediaAck) => void) => void;
+  /** this connection stops publishing or watching */
+  'show:leave': (message: unknown, ack?: (answer: ShowMediaAck) => void) => void;
 }
 
 export const rooms = {

@@ -2,8 +2,10 @@ import type { Identity } from '@aura/contracts';
 import { rateLimiterOf } from '../../platform/http/rate-limit';
 import type { CommandSide, ModulePorts } from '../../platform/module';
 import { settledOn } from '../../platform/projections/wait';
+import { openShowMedia } from '../../platform/sfu';
 import { SHOW_MESSAGES, SHOWS } from '../../projections/shows/projection';
 import { createShowQueries } from '../../projections/shows/queries';
+import { showMediaRoom } from './media-room';
 import { showsRouter } from './routes';
 import { roomAccess, showRoomSockets } from './sockets';
 import { GOAL_DEADLINE_JOB } from './tips';
@@ -31,6 +33,8 @@ export function showsCommands(ports: ModulePorts, deps: ShowsDeps) {
   const settledShows = settledOn(ports.readModels, SHOWS);
   const access = roomAccess({ show: shows.byId, stage: shows.stage });
   const room = showRoomSockets(access, deps.presence);
+  const peakViewers = async (performerId: string) => Math.max(Number((await ports.kv.get(peakKey(performerId))) ?? 0), deps.presence.viewersOf(performerId));
+  const media = showMediaRoom({ media: openShowMedia(ports.config), access, show: shows.byId, peakViewers, eventStore: ports.eventStore, iceSettings: ports.config, now: ports.now, logger: ports.logger });
 
   // the most viewers a show had at once, and the room's count as it changes
   deps.presence.subscribe({
@@ -65,10 +69,16 @@ export function showsCommands(ports: ModulePorts, deps: ShowsDeps) {
         message: shows.message,
         roomIdentity: shows.roomIdentity,
         accountOf: shows.accountOf,
-        peakViewers: async (performerId) => Math.max(Number((await ports.kv.get(peakKey(performerId))) ?? 0), deps.presence.viewersOf(performerId)),
+        peakViewers,
         startPeak: (performerId) => ports.kv.put(peakKey(performerId), PEAK_TTL_MS, '0'),
-        dropFromRoom: room.drop,
-        showStopped: async (showId) => room.closeRoom(showId),
+        dropFromRoom: (showId, userId) => {
+          room.drop(showId, userId);
+          void media.dropAccount(showId, userId);
+        },
+        showStopped: async (showId) => {
+          room.closeRoom(showId);
+          await media.close(showId);
+        },
         deadlines: {
           schedule: (showId, goalId, deadline) =>
             ports.jobs.enqueue(GOAL_DEADLINE_JOB, { showId }, { jobId: `${GOAL_DEADLINE_JOB}:${goalId}`, delayMs: Math.max(0, deadline.getTime() - ports.now().getTime()) }),
@@ -76,7 +86,11 @@ export function showsCommands(ports: ModulePorts, deps: ShowsDeps) {
         settledMessages: settledOn(ports.readModels, SHOW_MESSAGES),
       }),
     ],
-    sockets: room.handler,
+    sockets(socket) {
+      room.handler(socket);
+      media.onConnection(socket);
+    },
+    stop: media.stop,
     /** who may enter a show's room, its media included (the media signalling asks this) */
     access,
   } satisfies CommandSide & Record<string, unknown>;

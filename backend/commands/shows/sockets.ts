@@ -66,7 +66,7 @@ export function showRoomSockets(access: ReturnType<typeof roomAccess>, presence:
         if (granted.role === 'viewer') presence.viewing(socket.id, granted.performerId);
         answer({ ok: true, role: granted.role, canWrite: granted.canWrite });
       });
-      socket.on('show:leave', (showId) => {
+      socket.on('show:exit', (showId) => {
         if (typeof showId === 'string') leave(socket, showId);
       });
       socket.on('disconnect', () => bySocket.delete(socket.id));

@@ -32,3 +32,17 @@ describe('configuration of rate limits', () => {
     expect(() => loadConfig({ RATE_LIMITS: 'message=0/1m' })).toThrow(ConfigError);
   });
 });
+
+describe('configuration of the shows SFU', () => {
+  it('defaults to the embedded SFU and 50 viewers a room', () => {
+    expect(loadConfig({})).toMatchObject({ SFU: 'embedded', SHOW_MAX_VIEWERS: 50 });
+  });
+
+  it('takes Janus with its ws:// URL and secret, and refuses Janus without a URL or with an http one', () => {
+    expect(loadConfig({ SFU: 'janus', JANUS_URL: 'ws://janus:8188', JANUS_API_SECRET: 'a-janus-secret-16+', SHOW_MAX_VIEWERS: '200' })).toMatchObject({ SFU: 'janus', JANUS_URL: 'ws://janus:8188', SHOW_MAX_VIEWERS: 200 });
+    expect(() => loadConfig({ SFU: 'janus' })).toThrow(/SFU=janus needs JANUS_URL/);
+    expect(() => loadConfig({ SFU: 'janus', JANUS_URL: 'http://janus:8088' })).toThrow(ConfigError);
+    expect(() => loadConfig({ SFU: 'mediasoup' })).toThrow(ConfigError);
+    expect(() => loadConfig({ SHOW_MAX_VIEWERS: '0' })).toThrow(ConfigError);
+  });
+});

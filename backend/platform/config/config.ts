@@ -110,6 +110,14 @@ const ConfigSchema = z
     /** shared secret of a TURN server using time-limited credentials (coturn's use-auth-secret) */
     TURN_SECRET: optional(z.string().min(16)),
     TURN_CREDENTIAL_TTL_SECONDS: withDefault(z.coerce.number().int().min(60).max(600), 600),
+    /** the public shows' SFU: werift in this process (the default), or Janus Gateway's VideoRoom (docs/architecture.md#media-path) */
+    SFU: withDefault(z.enum(['embedded', 'janus']), 'embedded'),
+    /** Janus' WebSocket API (ws:// or wss://), with SFU=janus */
+    JANUS_URL: optional(z.string().trim().regex(/^wss?:\/\/\S+$/, 'JANUS_URL must be a ws:// or wss:// URL')),
+    /** Janus' api_secret, sent with every request */
+    JANUS_API_SECRET: optional(z.string().min(16)),
+    /** viewers a show's room takes on one SFU; past it a viewer reads 'Stanza piena' */
+    SHOW_MAX_VIEWERS: withDefault(z.coerce.number().int().min(1).max(10_000), 50),
 
     /** overrides of the rate limits (`register=10/1h,message=30/1m`), or `off` (benches; refused in production): docs/architecture.md#rate-limits */
     RATE_LIMITS: rateLimits,
@@ -126,6 +134,7 @@ const ConfigSchema = z
   })
   .refine((env) => env.READ_MODELS !== 'postgres' || env.DATABASE_URL, { message: 'READ_MODELS=postgres needs DATABASE_URL', path: ['READ_MODELS'] })
   .refine((env) => env.READ_MODELS !== 'mongo' || env.MONGO_URL, { message: 'READ_MODELS=mongo needs MONGO_URL', path: ['READ_MODELS'] })
+  .refine((env) => env.SFU !== 'janus' || env.JANUS_URL, { message: 'SFU=janus needs JANUS_URL', path: ['SFU'] })
   .refine((env) => env.PAYMENT_PROVIDER !== 'stripe' || (env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET && env.PUBLIC_URL), {
     message: 'PAYMENT_PROVIDER=stripe needs STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET and PUBLIC_URL',
     path: ['PAYMENT_PROVIDER'],
@@ -158,5 +167,6 @@ export function adapterChoice(config: Config) {
     jobs: config.REDIS_URL ? 'bullmq' : 'in-process',
     realtime: config.REDIS_URL ? 'redis-streams-adapter' : 'single-process',
     payments: config.PAYMENT_PROVIDER,
+    sfu: config.SFU,
   } as const;
 }

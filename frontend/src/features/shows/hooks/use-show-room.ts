@@ -50,7 +50,7 @@ export function useShowRoom(showId: string | null): RoomNews {
       return () => {
         for (const [event, handler] of Object.entries(handlers)) socket.off(event as 'show:status', handler as ServerToClientEvents['show:status']);
         socket.off('connect', enter);
-        socket.emit('show:leave', showId);
+        socket.emit('show:exit', showId);
       };
     });
   }, [queryClient, showId]);

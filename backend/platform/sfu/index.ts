@@ -1,0 +1,11 @@
+import type { Config } from '../config/config';
+import { createEmbeddedSfu } from './embedded';
+import type { ShowMedia } from './port';
+
+export * from './port';
+
+/** The shows' SFU this configuration names (docs/architecture.md#media-path). */
+export function openShowMedia(config: Pick<Config, 'SFU' | 'SHOW_MAX_VIEWERS'>): ShowMedia {
+  if (config.SFU === 'janus') throw new Error('SFU=janus: the Janus VideoRoom adapter is not built yet; use SFU=embedded');
+  return createEmbeddedSfu({ maxViewers: config.SHOW_MAX_VIEWERS });
+}

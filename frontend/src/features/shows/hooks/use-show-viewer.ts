@@ -1,0 +1,90 @@
+import { useEffect, useState } from 'react';
+import type { ServerToClientEvents } from '@aura/contracts';
+import { loadSocket } from '../../../lib/socket';
+import { showIceConfig, showPeer } from './show-peer';
+
+export type ShowViewerStatus = 'connecting' | 'playing' | 'full' | 'ended' | 'error';
+
+/** how long a viewer waits before asking again while she is live but her stream is not up yet */
+const RETRY_MS = 1_000;
+
+/**
+ * Watches a show's stream: asks the API for the SFU's offer (`show:watch`), answers it and plays
+ * what arrives. 'full' past the room's cap ('Stanza piena'), 'ended' when the show ended or paused
+ * (the domain's status says which). Again after every reconnect of the socket.
+ */
+export function useShowViewer(showId: string | null): { status: ShowViewerStatus; stream: MediaStream | null } {
+  const [state, setState] = useState<{ status: ShowViewerStatus; stream: MediaStream | null }>({ status: 'connecting', stream: null });
+
+  useEffect(() => {
+    if (!showId) return;
+    let cancelled = false;
+    let pc: RTCPeerConnection | undefined;
+    let retry: ReturnType<typeof setTimeout> | undefined;
+    let socketRef: Awaited<ReturnType<typeof loadSocket>> | undefined;
+    const set = (status: ShowViewerStatus, stream: MediaStream | null = null) => !cancelled && setState({ status, stream });
+    const closePeer = () => {
+      pc?.close();
+      pc = undefined;
+    };
+
+    async function watch() {
+      const socket = socketRef;
+      if (!socket || cancelled) return;
+      closePeer();
+      set('connecting');
+      const ice = await showIceConfig(socket, showId!);
+      if (cancelled) return;
+      if (!ice.ok) return set(ice.error === 'not_live' ? 'ended' : ice.error === 'full' ? 'full' : 'error');
+      const joined = await socket.emitWithAck('show:watch', { showId: showId! });
+      if (cancelled) return;
+      if (!joined.ok) {
+        if (joined.error === 'not_publishing') retry = setTimeout(() => void watch(), RETRY_MS);
+        else set(joined.error === 'full' ? 'full' : joined.error === 'not_live' ? 'ended' : 'error');
+        return;
+      }
+      const peer = showPeer(socket, showId!, ice.ice);
+      pc = peer;
+      const stream = new MediaStream();
+      peer.ontrack = (event) => {
+        stream.addTrack(event.track);
+        set('playing', stream);
+      };
+      peer.onconnectionstatechange = () => {
+        if (peer === pc && peer.connectionState === 'failed') set('error');
+      };
+      await peer.setRemoteDescription(joined.offer);
+      const answer = await peer.createAnswer();
+      await peer.setLocalDescription(answer);
+      const applied = await socket.emitWithAck('show:answer', { showId: showId!, answer: { type: 'answer', sdp: answer.sdp ?? '' } });
+      if (!applied.ok) set('error');
+    }
+
+    const onMedia: ServerToClientEvents['show:media'] = (closed) => {
+      if (closed.showId !== showId) return;
+      closePeer();
+      if (closed.reason === 'ended') set('ended');
+      else if (closed.reason === 'dropped') void watch().catch(() => set('error'));
+      else set('error');
+    };
+    const onConnect = () => void watch().catch(() => set('error'));
+
+    void loadSocket().then((socket) => {
+      if (cancelled) return;
+      socketRef = socket;
+      socket.on('show:media', onMedia);
+      socket.on('connect', onConnect);
+      if (socket.connected) onConnect();
+    });
+    return () => {
+      cancelled = true;
+      if (retry) clearTimeout(retry);
+      closePeer();
+      socketRef?.off('show:media', onMedia);
+      socketRef?.off('connect', onConnect);
+      socketRef?.emit('show:leave', { showId });
+    };
+  }, [showId]);
+
+  return state;
+}

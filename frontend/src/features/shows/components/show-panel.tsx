@@ -7,6 +7,7 @@ import { SectionCard } from '../../../components/ui/section-card';
 import { useEndShow, useModeration, usePerformerShows, usePostShowMessage, useSetGoal, useSetTipMenu, useShow, useShowMessages, useShowTips, useStartShow, useTipMenu } from '../api/shows';
 import { useShowRoom } from '../hooks/use-show-room';
 import { Celebration, GoalBar, RoomChat, ShowStatusLine } from './room-parts';
+import { ShowPublisherVideo } from './show-media';
 
 const duration = (seconds: number) => {
   const hours = Math.floor(seconds / 3600);
@@ -61,6 +62,9 @@ function GoLiveForm({ performerId }: { performerId: string }) {
       }}
     >
       <Stack gap="2" maxW="lg">
+        <Box position="relative" rounded="xl" overflow="hidden" bg="bg.muted" aspectRatio={16 / 9} data-testid="show-preview">
+          <ShowPublisherVideo showId={null} />
+        </Box>
         <label htmlFor="show-title-input">
           <Text fontWeight="semibold">Titolo dello show</Text>
         </label>
@@ -172,8 +176,8 @@ function LiveShow({ show, performerId, video }: { show: ShowView; performerId: s
           Termina lo show
         </Button>
       </Flex>
-      <Box rounded="xl" overflow="hidden" bg="bg.muted" aspectRatio={16 / 9} maxH="md" data-testid="show-video-slot">
-        {video}
+      <Box position="relative" rounded="xl" overflow="hidden" bg="bg.muted" aspectRatio={16 / 9} maxH="md" data-testid="show-video-slot">
+        {video ?? (show.status === 'live' ? <ShowPublisherVideo showId={show.id} /> : null)}
       </Box>
       <ShowSummaryView show={show} />
       <GoalBar goal={show.goal} />

@@ -10,6 +10,7 @@ import { queryKeys } from '../../../lib/query-keys';
 import { usePostShowMessage, useLiveShows, useShow, useShowMessages, useTip } from '../api/shows';
 import { useShowRoom } from '../hooks/use-show-room';
 import { Celebration, GoalBar, RoomChat, ShowStatusLine, TipBox } from './room-parts';
+import { ShowViewerVideo } from './show-media';
 
 export interface ShowRoomPageProps {
   performerId: string;
@@ -111,7 +112,9 @@ export function ShowRoomPage({ performerId, user, video }: ShowRoomPageProps) {
                   </Flex>
                 ) : video ? (
                   video(s.id)
-                ) : null}
+                ) : (
+                  <ShowViewerVideo key={s.status} showId={s.id} performerName={name} />
+                )}
               </Box>
               <GoalBar goal={s.goal} />
               <Celebration tip={room.lastTip} reached={room.reached} />

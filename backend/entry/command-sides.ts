@@ -13,6 +13,7 @@ import { photosCommands } from '../commands/photos';
 import type { presenceCommands } from '../commands/presence';
 import { purchasesCommands } from '../commands/purchases';
 import { sessionsCommands } from '../commands/sessions';
+import { showsCommands } from '../commands/shows';
 import { walletCommands } from '../commands/wallet';
 import type { ReadSides } from './read-sides';
 
@@ -36,6 +37,7 @@ export function commandSides(ports: ModulePorts, reads: ReadSides, presence: Ret
     payouts: payoutsCommands(ports, { performers: { ...performers.queries, demoPortraits: performersSide.demoPortraits } }),
     chat: chatCommands(ports, { identities: aliases.queries, users: users.queries, performers: performers.queries }),
     sessions: sessionsCommands(ports, { performers: performers.queries, identities: aliases.queries }),
+    shows: showsCommands(ports, { presence: presence.tracker, performers: performers.queries, identities: aliases.queries, users: users.queries }),
   };
 }
 

@@ -5,6 +5,7 @@ import { payoutsWorkers } from '../workers/payouts';
 import { performersWorkers } from '../workers/performers';
 import { photosWorkers } from '../workers/photos';
 import { sessionsWorkers } from '../workers/sessions';
+import { showsWorkers } from '../workers/shows';
 
 /** Every module's worker side, one line each: jobs, reactions and process managers. */
 export function workerSides(ports: ModulePorts) {
@@ -15,6 +16,7 @@ export function workerSides(ports: ModulePorts) {
     payouts: payoutsWorkers(ports),
     chat: chatWorkers(ports),
     sessions: sessionsWorkers(ports),
+    shows: showsWorkers(ports),
   };
 }
 

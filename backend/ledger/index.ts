@@ -29,7 +29,7 @@ export { assertPriceSeen } from './prices/price-seen';
 export { adjustWallet, decideAdjustBalance, type AdjustBalance } from './wallet/adjust';
 
 export { earningsCredited, earningsEventId, saleShareCents, type EarningsSource, type Sale } from './earnings/credit';
-export { photoSale, saleOf, SALE_EVENT_TYPES, sessionPartSale, type DatedSale } from './earnings/sales';
+export { photoSale, tipSale, saleOf, SALE_EVENT_TYPES, sessionPartSale, type DatedSale } from './earnings/sales';
 export { earningsCreditReaction } from './earnings/reaction';
 export {
   decideOnEarnings,

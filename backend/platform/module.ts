@@ -43,7 +43,7 @@ export interface Infrastructure {
 }
 
 /** The emit side of realtime: rooms of users, performers, conversations, admins, everyone. */
-export type RealtimeEmitter = Pick<Realtime, 'toUser' | 'toPerformer' | 'toConversation' | 'toEveryone' | 'toAdmins'>;
+export type RealtimeEmitter = Pick<Realtime, 'toUser' | 'toPerformer' | 'toConversation' | 'toShow' | 'toEveryone' | 'toAdmins'>;
 
 /** The ports every module is built from: the same objects in every module of a process. */
 export interface ModulePorts {

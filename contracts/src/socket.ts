@@ -1,6 +1,8 @@
 import type { SessionView } from './api/sessions';
 import type { MessageView } from './api/chat';
 import type { ChatParty } from './events/chat';
+import type { ShowGoalView, ShowMessageView, ShowTipView } from './api/shows';
+import type { ShowStatus } from './rules/shows';
 import type { ShowIceConfigAck, ShowMediaAck, ShowMediaClosed, ShowPublishAck, ShowWatchAck } from './show-media';
 
 /**
@@ -28,6 +30,7 @@ export const readModelNames = [
   'payout-runs',
   'conversations',
   'messages',
+  'shows',
 ] as const;
 export type ReadModelName = (typeof readModelNames)[number];
 
@@ -47,6 +50,9 @@ export interface SessionSignalMessage {
 
 /** What `session:join` answers: the caller's side and whether the other party is connected. */
 export type SessionJoinAnswer = { ok: true; role: 'user' | 'performer'; counterpartPresent: boolean } | { ok: false; error: string };
+
+/** What `show:join` answers: the caller's part in the room (a visitor reads only), or why not. */
+export type ShowJoinAnswer = { ok: true; role: 'publisher' | 'viewer'; canWrite: boolean } | { ok: false; error: string };
 
 /** Typed Socket.IO events shared by the server and the client. */
 export interface ServerToClientEvents {
@@ -78,6 +84,20 @@ export interface ServerToClientEvents {
   'chat:unread': (payload: { conversationId: string; unreadCount: number; total: number }) => void;
   /** the other party is typing (to the conversation's room, never back to the typist) */
   'chat:typing': (payload: { conversationId: string; senderType: ChatParty; typing: boolean }) => void;
+  /** a show went live, paused, resumed or ended (to everyone: cards show 'In onda') */
+  'show:status': (payload: { showId: string; performerId: string; status: ShowStatus; title: string }) => void;
+  /** the room's viewer count (to the show's room) */
+  'show:viewers': (payload: { showId: string; viewerCount: number }) => void;
+  /** a tip in the room, with who, how much, the message and the menu item (to the show's room) */
+  'show:tip': (payload: { showId: string; tip: ShowTipView }) => void;
+  /** the goal bar moved, a goal was reached (celebrate) or ended unmet (to the show's room) */
+  'show:goal': (payload: { showId: string; goal: ShowGoalView | null; reached: { goalId: string; description: string } | null; expired: { goalId: string; description: string } | null }) => void;
+  /** a line of the room chat (to the show's room) */
+  'show:message': (payload: { showId: string; message: ShowMessageView }) => void;
+  /** she or an admin deleted a line (to the show's room) */
+  'show:message-deleted': (payload: { showId: string; messageId: string }) => void;
+  /** an identity was banned from her room: its pages leave (to the show's room) */
+  'show:banned': (payload: { showId: string; identityId: string }) => void;
   /** this connection's show media stopped (contracts/src/show-media.ts) */
   'show:media': (payload: ShowMediaClosed) => void;
 }
@@ -96,6 +116,10 @@ export interface ClientToServerEvents {
   'session:leave': (sessionId: string) => void;
   /** WebRTC signalling for the session's other party (dropped unless the sender takes part in it) */
   'session:signal': (message: unknown, ack?: (ok: boolean) => void) => void;
+  /** enter a show's room (its live events); refused to a banned identity, and when the show is over */
+  'show:join': (showId: string, ack: (answer: ShowJoinAnswer) => void) => void;
+  /** leave a show's room (its live events; the media has its own 'show:leave') */
+  'show:exit': (showId: string) => void;
   /** a show's media (contracts/src/show-media.ts): ICE servers and the caller's role, before any offer */
   'show:ice-config': (message: unknown, ack: (answer: ShowIceConfigAck) => void) => void;
   /** her offer → the SFU's answer */
@@ -114,6 +138,8 @@ export const rooms = {
   user: (userId: string) => `user:${userId}`,
   performer: (performerId: string) => `performer:${performerId}`,
   conversation: (conversationId: string) => `conversation:${conversationId}`,
+  /** a public show's room: everyone watching it */
+  show: (showId: string) => `show:${showId}`,
   /** every signed-in admin (statistics and other console reads) */
   admins: () => 'admins',
 } as const;

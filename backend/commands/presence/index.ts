@@ -27,6 +27,8 @@ export function presenceCommands(ports: ModulePorts, options: { writes: boolean 
     },
     tracker: {
       subscribe: feed.subscribe,
+      /** this connection looks at a performer (a public show's viewer, counted by the shows module once it let it in) */
+      viewing: tracker.viewing,
       viewersOf: feed.viewersOf,
       viewersVersion: feed.viewersVersion,
       onlineUsers: feed.onlineUsers,

@@ -27,6 +27,11 @@ const messageSale = (message: EventDataOf<'MessageSent'>): Sale => ({
   performerId: message.performerId, source: 'message', sourceId: message.messageId, grossUnits: message.priceUnits, ...paidPart(message),
 });
 
+/** A tip to a public show: one sale, of the tip's amount. */
+export const tipSale = (tip: EventDataOf<'ShowTipped'>): Sale => ({
+  performerId: tip.performerId, source: 'tip', sourceId: tip.tipId, grossUnits: tip.amountUnits, ...paidPart(tip),
+});
+
 /** A session's part: its purchased units before it are its running total's minus its own (a part recorded before the split has none). */
 function sessionPaidPart(data: { purchasedUnits?: number; sessionPurchasedUnits?: number }): Pick<Sale, 'purchasedUnits' | 'purchasedBeforeUnits'> {
   if (data.purchasedUnits === undefined) return {};
@@ -34,7 +39,7 @@ function sessionPaidPart(data: { purchasedUnits?: number; sessionPurchasedUnits?
 }
 
 /** The event types that record a sale. */
-export const SALE_EVENT_TYPES = ['PhotoPurchased', 'MessageSent', 'SessionMinuteBilled', 'SessionMinimumCharged'] as const;
+export const SALE_EVENT_TYPES = ['PhotoPurchased', 'MessageSent', 'SessionMinuteBilled', 'SessionMinimumCharged', 'ShowTipped'] as const;
 
 /** A session's minute or the rest of its minimum: one part of the session's sale. */
 export function sessionPartSale(event: { type: 'SessionMinuteBilled'; data: EventDataOf<'SessionMinuteBilled'> } | { type: 'SessionMinimumCharged'; data: EventDataOf<'SessionMinimumCharged'> }): Sale {
@@ -55,6 +60,8 @@ export function saleOf(event: RecordedEvent): DatedSale | undefined {
     case 'MessageSent':
       if (event.data.priceUnits <= 0) return undefined;
       return { sale: messageSale(event.data), at: new Date(event.data.sentAt), debit: { reason: 'message', reference: event.data.messageId } };
+    case 'ShowTipped':
+      return { sale: tipSale(event.data), at: new Date(event.data.tippedAt), debit: { reason: 'tip', reference: event.data.tipId } };
     case 'SessionMinuteBilled':
     case 'SessionMinimumCharged': {
       const at = event.type === 'SessionMinuteBilled' ? event.data.billedAt : event.data.chargedAt;

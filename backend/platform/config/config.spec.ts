@@ -33,7 +33,6 @@ describe('configuration of rate limits', () => {
   });
 });
 
-<<<<<<< HEAD
 describe('configuration of the shows SFU', () => {
   it('defaults to the embedded SFU and 50 viewers a room', () => {
     expect(loadConfig({})).toMatchObject({ SFU: 'embedded', SHOW_MAX_VIEWERS: 50 });
@@ -45,7 +44,9 @@ describe('configuration of the shows SFU', () => {
     expect(() => loadConfig({ SFU: 'janus', JANUS_URL: 'http://janus:8088' })).toThrow(ConfigError);
     expect(() => loadConfig({ SFU: 'mediasoup' })).toThrow(ConfigError);
     expect(() => loadConfig({ SHOW_MAX_VIEWERS: '0' })).toThrow(ConfigError);
-=======
+  });
+});
+
 describe('configuration of the SEPA payout rail', () => {
   const debtor = { PAYOUT_PROVIDER: 'sepa', SEPA_DEBTOR_NAME: 'Aura Media S.r.l.', SEPA_DEBTOR_IBAN: 'it60 x054 2811 1010 0000 0123 456', SEPA_DEBTOR_BIC: 'bppiitrrxxx' };
 
@@ -70,6 +71,5 @@ describe('configuration of admins\' second factor', () => {
     expect(loadConfig({ ADMIN_MFA_REQUIRED: 'true' }).ADMIN_MFA_REQUIRED).toBe(true);
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/production needs MFA_ENCRYPTION_KEY/);
     expect(() => loadConfig({ MFA_ENCRYPTION_KEY: 'short' })).toThrow(/at least 32 characters/);
->>>>>>> payrail
   });
 });

@@ -33,6 +33,10 @@ export const defaultRateLimits = {
   sessionCancel: { max: 20, windowMs: 10 * MINUTE },
   /** photo purchases per user */
   photoPurchase: { max: 30, windowMs: 10 * MINUTE },
+  /** room-chat lines of a public show per account and show */
+  showMessage: { max: 20, windowMs: MINUTE },
+  /** tips per user (over every show) */
+  showTip: { max: 60, windowMs: MINUTE },
   /** file uploads (documents, photos) per client address */
   upload: { max: 60, windowMs: 15 * MINUTE },
   /** second-factor codes an admin tries (confirming enrolment, signing money actions), per admin */

@@ -26,6 +26,8 @@ export interface Realtime {
   toUser<E extends EventName>(userId: string, event: E, payload: PayloadOf<E>): void;
   toPerformer<E extends EventName>(performerId: string, event: E, payload: PayloadOf<E>): void;
   toConversation<E extends EventName>(conversationId: string, event: E, payload: PayloadOf<E>): void;
+  /** everyone in a public show's room */
+  toShow<E extends EventName>(showId: string, event: E, payload: PayloadOf<E>): void;
   toEveryone<E extends EventName>(event: E, payload: PayloadOf<E>): void;
   /** every signed-in admin */
   toAdmins<E extends EventName>(event: E, payload: PayloadOf<E>): void;
@@ -162,6 +164,7 @@ export function createRealtime(options: RealtimeOptions): Realtime {
     toUser: (userId, event, payload) => emit(rooms.user(userId), event, payload),
     toPerformer: (performerId, event, payload) => emit(rooms.performer(performerId), event, payload),
     toConversation: (conversationId, event, payload) => emit(rooms.conversation(conversationId), event, payload),
+    toShow: (showId, event, payload) => emit(rooms.show(showId), event, payload),
     toEveryone: (event, payload) => emit(undefined, event, payload),
     toAdmins: (event, payload) => emit(rooms.admins(), event, payload),
     connectedSockets: () => io.of('/').sockets.size,

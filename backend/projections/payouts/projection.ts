@@ -93,7 +93,7 @@ export interface StatementDoc {
   _id: string;
   performerId: string;
   weekStart: string;
-  sources: Record<'session' | 'message' | 'photo', { count: number; grossUnits: number; purchasedUnits?: number; shareCents: number }>;
+  sources: Record<'session' | 'message' | 'photo' | 'tip', { count: number; grossUnits: number; purchasedUnits?: number; shareCents: number }>;
   grossUnits: number;
   /** of the gross, paid with purchased units (absent on statements folded before the split: all of it) */
   purchasedUnits?: number;
@@ -103,7 +103,7 @@ export interface StatementDoc {
   carriedOverCents: number;
   carryReason: 'below_minimum' | 'missing_details' | null;
   payoutIds: string[];
-  lines: { creditedAt: string; source: 'session' | 'message' | 'photo'; grossUnits: number; purchasedUnits?: number; shareCents: number }[];
+  lines: { creditedAt: string; source: 'session' | 'message' | 'photo' | 'tip'; grossUnits: number; purchasedUnits?: number; shareCents: number }[];
   [key: string]: unknown;
 }
 

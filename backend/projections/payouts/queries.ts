@@ -76,7 +76,7 @@ export function toStatementView(doc: StatementDoc, now: Date): StatementView {
     weekStart: doc.weekStart,
     periodEnd: week.end.toISOString(),
     payoutDate: payoutDayOf(week).toISOString(),
-    sources: { session: sourceTotals(doc.sources?.session), message: sourceTotals(doc.sources?.message), photo: sourceTotals(doc.sources?.photo) },
+    sources: { session: sourceTotals(doc.sources?.session), message: sourceTotals(doc.sources?.message), photo: sourceTotals(doc.sources?.photo), tip: sourceTotals(doc.sources?.tip) },
     grossUnits: doc.grossUnits,
     purchasedUnits: doc.purchasedUnits ?? doc.grossUnits,
     promotionalUnits: doc.grossUnits - (doc.purchasedUnits ?? doc.grossUnits),

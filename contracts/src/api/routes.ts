@@ -17,6 +17,7 @@ import { payoutsRoutes } from './payouts';
 import { sepaRoutes } from './sepa';
 import { adminMfaRoutes } from './admin-mfa';
 import { chatRoutes } from './chat';
+import { showsRoutes } from './shows';
 import type { RouteContract } from './route-contract';
 
 export type { HttpMethod, RouteAnswer, RouteBodyInput, RouteContract, RouteParamsInput, RouteQueryInput } from './route-contract';
@@ -43,6 +44,7 @@ export const apiRoutes = {
   ...sepaRoutes,
   ...adminMfaRoutes,
   ...chatRoutes,
+  ...showsRoutes,
 } as const satisfies Record<string, RouteContract>;
 
 export type ApiRouteName = keyof typeof apiRoutes;

@@ -11,6 +11,7 @@ import { sepaEvents } from './sepa';
 import { adminMfaEvents } from './admin-mfa';
 import { performersEvents } from './performers';
 import { sessionsEvents } from './sessions';
+import { showsEvents } from './shows';
 import { systemEvents } from './system';
 import { walletEvents } from './wallet';
 
@@ -26,6 +27,7 @@ export * from './sepa';
 export * from './admin-mfa';
 export * from './performers';
 export * from './sessions';
+export * from './shows';
 export * from './system';
 export * from './wallet';
 
@@ -48,6 +50,7 @@ export const eventSchemas = {
   ...sepaEvents,
   ...adminMfaEvents,
   ...chatEvents,
+  ...showsEvents,
 } as const;
 
 export type EventType = keyof typeof eventSchemas;

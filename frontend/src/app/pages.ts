@@ -25,6 +25,7 @@ export const pages: Record<string, Page> = {
   '/performer/register': { load: () => import('./routes/performer-register') },
   '/performer/dashboard': { load: () => import('./routes/performer-dashboard') },
   '/performer/statement': { load: () => import('./routes/performer-statement') },
+  '/show/:performerId': { load: () => import('./routes/show') },
 };
 
 /** Start fetching the first page's chunk at once, in parallel with the app itself. */

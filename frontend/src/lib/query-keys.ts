@@ -103,6 +103,16 @@ export const queryKeys = {
     /** ICE servers with short-lived TURN credentials: fetched afresh for every peer connection */
     ice: (id: string) => ['sessions', id, 'ice'] as const,
   },
+  shows: {
+    all: ['shows'],
+    /** the shows on now (GET /api/shows): the gallery's 'In onda' and the /show page */
+    live: ['shows', LIST],
+    detail: (showId: string) => ['shows', showId] as const,
+    messages: (showId: string) => ['shows', showId, 'messages'] as const,
+    tips: (showId: string) => ['shows', showId, 'tips'] as const,
+    ofPerformer: (performerId: string) => ['shows', 'performer', performerId] as const,
+    menu: (performerId: string) => ['shows', 'menu', performerId] as const,
+  },
   messages: {
     all: ['messages'],
     ofConversation: (conversationId: string) => ['messages', conversationId] as const,

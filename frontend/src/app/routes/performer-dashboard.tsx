@@ -3,6 +3,7 @@ import { UnreadSummary } from '../../features/chat/components/unread-summary';
 import { PayoutsTab } from '../../features/payouts/components/payouts-tab';
 import { PerformerDashboardPage, type DashboardSlots } from '../../features/performer-dashboard/components/performer-dashboard-page';
 import { PerformerSessions } from '../../features/video-session/components/performer-sessions';
+import { ShowPanel } from '../../features/shows/components/show-panel';
 
 /** The dashboard composes the chat feature into its Chat tab and its 'Messaggi' card, her private sessions above the tabs, and the payouts tab. */
 const slots: DashboardSlots = {
@@ -12,5 +13,8 @@ const slots: DashboardSlots = {
 };
 
 export default function PerformerDashboardRoute() {
-  return <PerformerDashboardPage slots={slots} extraTabs={[{ value: 'payouts', label: 'Pagamenti', content: (performerId) => <PayoutsTab performerId={performerId} /> }]} />;
+  return <PerformerDashboardPage slots={slots} extraTabs={[
+        { value: 'show', label: 'Show dal vivo', content: (performerId) => <ShowPanel performerId={performerId} /> },
+        { value: 'payouts', label: 'Pagamenti', content: (performerId) => <PayoutsTab performerId={performerId} /> },
+      ]} />;
 }

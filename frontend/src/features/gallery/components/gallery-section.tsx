@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router-dom';
 import { getStoredUserId, useStoredUser } from '../../../lib/session-storage';
 import { useGallery, type GalleryPerformer } from '../api/gallery';
 import { useFavourites } from '../api/favourites';
+import { useLiveShowBadges } from '../api/live-shows';
 import { useGalleryRealtime, useViewing } from '../hooks/use-gallery-realtime';
 import { EMPTY_FILTERS, type GalleryFilters } from './filter-options';
 import { FilterPanel } from './filter-panel';
@@ -45,9 +46,13 @@ export function GallerySection({ search = '', onClearSearch }: GallerySectionPro
   const gallery = useGallery({ tab, q: search || undefined, ...filters, limit });
   const favourites = useFavourites(user?.id ?? null);
 
-  const performers = gallery.data?.performers ?? [];
+  const liveShows = useLiveShowBadges();
+  const [liveOnly, setLiveOnly] = useState(false);
+  // live shows first, then the server's order; 'In onda' keeps only them
+  const listed = gallery.data?.performers ?? [];
+  const performers = [...listed.filter((p) => liveShows.has(p.id)), ...(liveOnly ? [] : listed.filter((p) => !liveShows.has(p.id)))];
   const counts = gallery.data?.counts;
-  const hasMore = counts !== undefined && performers.length < counts[tab];
+  const hasMore = !liveOnly && counts !== undefined && listed.length < counts[tab];
   const open = performers.find((p) => p.id === openId) ?? null;
 
   const startVideochat = (p: GalleryPerformer) => {
@@ -105,7 +110,12 @@ export function GallerySection({ search = '', onClearSearch }: GallerySectionPro
                 </Tabs.Trigger>
               ))}
             </Tabs.List>
-            <Box pt="6">
+            <Box pt="4">
+              <Button size="sm" variant={liveOnly ? 'solid' : 'outline'} colorPalette="red" aria-pressed={liveOnly} onClick={() => setLiveOnly((current) => !current)} data-testid="filter-live">
+                In onda ({liveShows.size})
+              </Button>
+            </Box>
+            <Box pt="4">
               <FilterPanel
                 filters={filters}
                 onChange={(next) => {
@@ -147,6 +157,7 @@ export function GallerySection({ search = '', onClearSearch }: GallerySectionPro
                             onOpen={() => setOpenId(p.id)}
                             onVideochat={() => startVideochat(p)}
                             onChat={() => startChat(p)}
+                            liveShow={liveShows.get(p.id)}
                           />
                         ))}
                       </Grid>
@@ -172,6 +183,7 @@ export function GallerySection({ search = '', onClearSearch }: GallerySectionPro
             onClose={() => setOpenId(null)}
             onVideochat={() => open && startVideochat(open)}
             onChat={() => open && startChat(open)}
+            liveShow={open && liveShows.has(open.id) ? { ...liveShows.get(open.id)!, href: `/show/${open.id}` } : undefined}
             photos={open ? <PhotoShop performerId={open.id} performerImage={open.image} signedIn={user !== null} /> : null}
           />
           <AliasChooser

@@ -12,12 +12,14 @@ export interface PerformerCardProps {
   onOpen: () => void;
   onVideochat: () => void;
   onChat: () => void;
+  /** her public show on now: 'In onda' and a link to watch it */
+  liveShow?: { status: 'live' | 'paused' | 'ended'; viewerCount: number } | undefined;
 }
 
 export const CATEGORY_PALETTE: Record<string, string> = { Standard: 'gray', Premium: 'purple', VIP: 'yellow' };
 
 /** One card of the gallery (docs/product.md#gallery Performer gallery). */
-export function PerformerCard({ performer: p, isFavourite, viewers, onToggleFavourite, onOpen, onVideochat, onChat }: PerformerCardProps) {
+export function PerformerCard({ performer: p, isFavourite, viewers, onToggleFavourite, onOpen, onVideochat, onChat, liveShow }: PerformerCardProps) {
   const online = p.isOnline;
   return (
     <Card.Root
@@ -33,6 +35,7 @@ export function PerformerCard({ performer: p, isFavourite, viewers, onToggleFavo
       data-performer-id={p.id}
       data-online={online ? 'true' : 'false'}
       data-in-private={p.inPrivate ? 'true' : 'false'}
+      data-live={liveShow ? 'true' : 'false'}
     >
       <Box position="relative" aspectRatio={3 / 4} bg="bg.muted">
         <button
@@ -53,6 +56,11 @@ export function PerformerCard({ performer: p, isFavourite, viewers, onToggleFavo
           >
             {online ? 'ONLINE' : 'OFFLINE'}
           </Badge>
+          {liveShow?.status === 'live' ? (
+            <Badge variant="solid" colorPalette="red" fontWeight="bold" data-testid="live-badge">
+              In onda · {liveShow.viewerCount}
+            </Badge>
+          ) : null}
           {online && p.inPrivate ? (
             <Badge variant="solid" colorPalette="purple" fontWeight="bold" data-testid="private-badge">
               In privato

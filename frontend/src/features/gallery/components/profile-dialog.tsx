@@ -19,10 +19,12 @@ export interface ProfileDialogProps {
   onChat: () => void;
   /** the performer's photos for sale */
   photos?: ReactNode;
+  /** her public show on now, and where to watch it */
+  liveShow?: { status: 'live' | 'paused' | 'ended'; viewerCount: number; href: string } | undefined;
 }
 
 /** The performer's profile (docs/product.md#gallery): opens on a card click. */
-export function ProfileDialog({ performer: p, onClose, onVideochat, onChat, photos }: ProfileDialogProps) {
+export function ProfileDialog({ performer: p, onClose, onVideochat, onChat, photos, liveShow }: ProfileDialogProps) {
   return (
     <DialogFrame
       open={p !== null}
@@ -97,6 +99,19 @@ export function ProfileDialog({ performer: p, onClose, onVideochat, onChat, phot
                   Chat: {formatMessagePrice(p.messagePrice)}
                 </Text>
               </Box>
+              {liveShow ? (
+                <HStack gap="2" flexWrap="wrap" data-testid="dialog-live">
+                  <Badge variant="solid" colorPalette={liveShow.status === 'live' ? 'red' : 'purple'}>
+                    {liveShow.status === 'live' ? 'In onda' : 'In privato'}
+                  </Badge>
+                  <Text fontSize="sm" color="fg.muted">
+                    {formatNumber(liveShow.viewerCount)} spettatori
+                  </Text>
+                  <Button asChild size="sm" variant="outline">
+                    <a href={liveShow.href}>Guarda lo show</a>
+                  </Button>
+                </HStack>
+              ) : null}
               <Stack direction={{ base: 'column', sm: 'row' }} gap="2">
                 <Button flex="1" colorPalette="brand" disabled={!p.isOnline || p.inPrivate} onClick={onVideochat}>
                   <VideoIcon />

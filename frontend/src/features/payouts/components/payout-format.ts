@@ -82,7 +82,7 @@ export function failureLabel(reason: string | null): string {
   return reason ? (failureReasons[reason] ?? reason) : '';
 }
 
-export const sourceLabels = { session: 'Sessioni', message: 'Messaggi', photo: 'Foto' } as const;
+export const sourceLabels = { session: 'Sessioni', message: 'Messaggi', photo: 'Foto', tip: 'Mance' } as const;
 
 const csvCents = (cents: number) => formatNumber(cents / 100, { minimumFractionDigits: 2, maximumFractionDigits: 2, useGrouping: false });
 
@@ -102,7 +102,7 @@ export function statementCsv(statement: StatementDetail): string {
     ['Data e ora', 'Fonte', 'Importo pagato (auracoin)', 'di cui acquistati (auracoin)', 'di cui promozionali (auracoin)', `Quota performer ${statement.sharePercent}% (€)`],
     ...statement.lines.map((line) => [formatRomeDateTime(line.creditedAt), sourceLabels[line.source], ...paidCells(line.grossUnits, line.purchasedUnits), csvCents(line.shareCents)]),
     [],
-    ...(['session', 'message', 'photo'] as const).map((source) => [
+    ...(['session', 'message', 'photo', 'tip'] as const).map((source) => [
       `Totale ${sourceLabels[source].toLowerCase()}`,
       String(statement.sources[source].count),
       ...paidCells(statement.sources[source].grossUnits, statement.sources[source].purchasedUnits),

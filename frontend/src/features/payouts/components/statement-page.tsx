@@ -107,7 +107,7 @@ export function StatementPage() {
           </Table.Row>
         </Table.Header>
         <Table.Body>
-          {(['session', 'message', 'photo'] as const).map((source) => (
+          {(['session', 'message', 'photo', 'tip'] as const).map((source) => (
             <Table.Row key={source}>
               <Table.Cell>{sourceLabels[source]}</Table.Cell>
               <Table.Cell textAlign="end">{s.sources[source].count}</Table.Cell>

@@ -1,0 +1,84 @@
+import { showStreams } from '@aura/contracts';
+import type { EventStore } from '../../platform/eventstore/port';
+import type { Logger } from '../../platform/logging/logger';
+import type { ShowMedia } from '../../platform/sfu';
+import type { ShowDoc } from '../../projections/shows/projection';
+import { createShowMediaSignalling, showIceConfig, type ShowMediaAuthorization, type ShowMediaCaller } from './media';
+import type { RoomAccess } from './sockets';
+import { decideEndShow, handleStage } from './stage';
+
+/** how often this api node checks that the rooms it holds at the SFU still belong to a live show */
+const RECONCILE_MS = 1_000;
+
+export interface ShowMediaRoomDeps {
+  media: ShowMedia;
+  access(principal: ShowMediaCaller['principal'], showId: string, options: { forMedia: boolean }): Promise<RoomAccess>;
+  show(showId: string): Promise<ShowDoc | null>;
+  peakViewers(performerId: string): Promise<number>;
+  eventStore: EventStore;
+  iceSettings: Parameters<typeof showIceConfig>[0];
+  now: () => Date;
+  logger: Logger;
+}
+
+/**
+ * The shows' media on this api node (docs/architecture.md#media-path): the signalling with the
+ * domain's rule (`roomAccess`: her live show, she publishes; anyone not banned watches; paused or
+ * ended, nobody), rooms closed when a show ends or pauses (at once from this node's routes, within a
+ * second otherwise), banned viewers dropped, and a show ended cleanly when the SFU dies.
+ */
+export function showMediaRoom(deps: ShowMediaRoomDeps) {
+  /** shows whose room this node opened at the SFU */
+  const rooms = new Set<string>();
+  const authorize = async (caller: ShowMediaCaller, showId: string): Promise<ShowMediaAuthorization> => {
+    const granted = await deps.access(caller.principal, showId, { forMedia: true });
+    if (!granted.ok) return { refused: granted.error === 'Sei stato allontanato da questa stanza' ? 'forbidden' : 'not_live' };
+    if (granted.role === 'publisher') rooms.add(showId);
+    return granted.role;
+  };
+  const signalling = createShowMediaSignalling({ media: deps.media, authorize, iceConfig: showIceConfig(deps.iceSettings, deps.now), logger: deps.logger });
+
+  async function endForMediaFailure(showId: string) {
+    rooms.delete(showId);
+    const doc = await deps.show(showId);
+    if (!doc || doc.status === 'ended') return;
+    const peakViewers = await deps.peakViewers(doc.performerId);
+    await handleStage(deps.eventStore, showStreams.stage(doc.performerId), (state) =>
+      state.current?.showId === showId ? decideEndShow({ showId, performerId: doc.performerId, reason: 'media_failed', peakViewers }, state, deps.now()) : [],
+    );
+  }
+
+  const unsubscribe = deps.media.onEvent((event) => {
+    const failed = event.type === 'down' ? [...rooms] : event.type === 'room-closed' && event.reason === 'sfu-down' ? [event.showId] : [];
+    for (const showId of failed) void endForMediaFailure(showId).catch((error: unknown) => deps.logger.warn('shows: ending a show after the SFU failed', { error: error instanceof Error ? error.message : String(error) }));
+  });
+
+  async function close(showId: string) {
+    rooms.delete(showId);
+    await signalling.endShow(showId).catch(() => undefined);
+  }
+
+  const reconcile = setInterval(() => {
+    void (async () => {
+      for (const showId of [...rooms]) {
+        const doc = await deps.show(showId);
+        if (!doc || doc.status !== 'live') await close(showId);
+      }
+    })().catch(() => undefined);
+  }, RECONCILE_MS);
+  reconcile.unref();
+
+  return {
+    onConnection: signalling.onConnection,
+    /** the show ended or paused: its room closes, every page in it hears it */
+    close,
+    /** a banned account's viewers leave the SFU */
+    dropAccount: (showId: string, userId: string) => signalling.dropViewers(showId, (caller) => caller.principal?.kind === 'user' && caller.principal.sub === userId),
+    async stop() {
+      clearInterval(reconcile);
+      unsubscribe();
+      signalling.stop();
+      await deps.media.close();
+    },
+  };
+}

@@ -1,0 +1,88 @@
+import { rooms } from '@aura/contracts';
+import type { Principal } from '../../platform/http/session';
+import type { AuraSocket } from '../../platform/realtime/realtime';
+import type { ShowDoc, StageDoc } from '../../projections/shows/projection';
+import { BANNED_MESSAGE, MUTED_MESSAGE } from './routes';
+import { SHOW_ENDED_MESSAGE } from './stage';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** What a connection may do in a show's room: publish (her), watch (anyone not banned; signed in: write), or nothing and why. */
+export type RoomAccess = { ok: true; role: 'publisher' | 'viewer'; canWrite: boolean; performerId: string } | { ok: false; error: string };
+
+export interface RoomAccessDeps {
+  show: (showId: string) => Promise<ShowDoc | null>;
+  stage: (performerId: string) => Promise<StageDoc | null>;
+}
+
+/**
+ * The one rule for entering a show's room (its events and its media): the show must be on; she
+ * publishes; a banned account neither watches nor writes; a visitor watches and reads; a paused
+ * show has no media (`forMedia`).
+ */
+export function roomAccess(deps: RoomAccessDeps) {
+  return async (principal: Pick<Principal, 'kind' | 'sub'> | undefined, showId: string, options: { forMedia?: boolean } = {}): Promise<RoomAccess> => {
+    if (typeof showId !== 'string' || !UUID.test(showId)) return { ok: false, error: 'Show non trovato' };
+    const doc = await deps.show(showId);
+    if (!doc) return { ok: false, error: 'Show non trovato' };
+    if (doc.status === 'ended') return { ok: false, error: SHOW_ENDED_MESSAGE };
+    if (options.forMedia && doc.status === 'paused') return { ok: false, error: 'In privato' };
+    if (principal?.kind === 'performer' && principal.sub === doc.performerId) return { ok: true, role: 'publisher', canWrite: true, performerId: doc.performerId };
+    if (principal?.kind === 'user') {
+      const stage = await deps.stage(doc.performerId);
+      if (stage?.bans.some((ban) => ban.userId === principal.sub || ban.identityId === principal.sub)) return { ok: false, error: BANNED_MESSAGE };
+      const muted = doc.muted.includes(principal.sub);
+      return { ok: true, role: 'viewer', canWrite: !muted, performerId: doc.performerId };
+    }
+    return { ok: true, role: 'viewer', canWrite: principal?.kind === 'admin', performerId: doc.performerId };
+  };
+}
+
+export { MUTED_MESSAGE };
+
+/** The rooms' connections on this api node, so a ban drops them at once. */
+export function showRoomSockets(access: ReturnType<typeof roomAccess>, presence: { viewing(socketId: string, performerId: string | null): void }) {
+  const bySocket = new Map<string, { socket: AuraSocket; showId: string }>();
+
+  function leave(socket: AuraSocket, showId: string) {
+    if (bySocket.get(socket.id)?.showId !== showId) return;
+    bySocket.delete(socket.id);
+    void socket.leave(rooms.show(showId));
+    presence.viewing(socket.id, null);
+  }
+
+  return {
+    handler(socket: AuraSocket) {
+      const principal = socket.data.principal;
+      socket.on('show:join', async (showId, ack) => {
+        const answer = typeof ack === 'function' ? ack : () => undefined;
+        const granted = await access(principal, showId).catch(() => ({ ok: false as const, error: 'Riprova tra poco' }));
+        if (!granted.ok) return answer(granted);
+        const before = bySocket.get(socket.id);
+        if (before && before.showId !== showId) leave(socket, before.showId);
+        bySocket.set(socket.id, { socket, showId });
+        await socket.join(rooms.show(showId));
+        // her own page is not a viewer
+        if (granted.role === 'viewer') presence.viewing(socket.id, granted.performerId);
+        answer({ ok: true, role: granted.role, canWrite: granted.canWrite });
+      });
+      socket.on('show:exit', (showId) => {
+        if (typeof showId === 'string') leave(socket, showId);
+      });
+      socket.on('disconnect', () => bySocket.delete(socket.id));
+    },
+    /** a banned account's pages on this node leave the room */
+    drop(showId: string, userId: string) {
+      for (const { socket, showId: joined } of [...bySocket.values()]) {
+        if (joined === showId && socket.data.principal?.kind === 'user' && socket.data.principal.sub === userId) {
+          leave(socket, showId);
+          socket.emit('show:banned', { showId, identityId: userId });
+        }
+      }
+    },
+    /** every page of an ended show on this node stops counting as a viewer */
+    closeRoom(showId: string) {
+      for (const { socket, showId: joined } of [...bySocket.values()]) if (joined === showId) leave(socket, showId);
+    },
+  };
+}

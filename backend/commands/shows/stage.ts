@@ -1,0 +1,98 @@
+import type { DomainEvent, EventDataOf } from '@aura/contracts';
+import { TIP_MENU_MAX } from '@aura/contracts';
+import { DomainError } from '../../platform/domain-error';
+import { commandHandler, type Aggregate } from '../../platform/eventstore/handle-command';
+
+/**
+ * Her stage (stream `show-stage-<performerId>`): the show that is on (live or paused), her tip
+ * menu and who is banned from her room. One show at a time: going live twice is refused here.
+ */
+export interface Stage {
+  current: { showId: string; title: string; status: 'live' | 'paused'; startedAt: string } | null;
+  /** every show she ran, by id: its title and, once over, when */
+  shows: Map<string, { title: string; endedAt: string | null }>;
+  menu: EventDataOf<'TipMenuSet'>['items'];
+  /** banned identity → the account behind it (never shown to her) */
+  bans: Map<string, string>;
+}
+
+export const stage: Aggregate<Stage> = {
+  initialState: () => ({ current: null, shows: new Map(), menu: [], bans: new Map() }),
+  evolve(state, event) {
+    switch (event.type) {
+      case 'ShowStarted':
+        return { ...state, current: { showId: event.data.showId, title: event.data.title, status: 'live', startedAt: event.data.startedAt }, shows: new Map(state.shows).set(event.data.showId, { title: event.data.title, endedAt: null }) };
+      case 'ShowPaused':
+        return state.current?.showId === event.data.showId ? { ...state, current: { ...state.current, status: 'paused' } } : state;
+      case 'ShowResumed':
+        return state.current?.showId === event.data.showId ? { ...state, current: { ...state.current, status: 'live' } } : state;
+      case 'ShowEnded': {
+        const shows = new Map(state.shows);
+        const show = shows.get(event.data.showId);
+        if (show) shows.set(event.data.showId, { ...show, endedAt: event.data.endedAt });
+        return { ...state, current: state.current?.showId === event.data.showId ? null : state.current, shows };
+      }
+      case 'TipMenuSet':
+        return { ...state, menu: event.data.items };
+      case 'ShowRoomBanned':
+        return { ...state, bans: new Map(state.bans).set(event.data.identityId, event.data.userId) };
+      case 'ShowRoomUnbanned': {
+        const bans = new Map(state.bans);
+        bans.delete(event.data.identityId);
+        return { ...state, bans };
+      }
+      default:
+        return state;
+    }
+  },
+};
+
+export const handleStage = commandHandler(stage);
+
+export const SHOW_ENDED_MESSAGE = 'Lo show è terminato';
+export const ALREADY_LIVE_MESSAGE = 'Sei già in onda';
+
+export function decideStartShow(command: { showId: string; performerId: string; title: string }, state: Stage, now: Date): DomainEvent[] {
+  if (state.current) throw new DomainError('conflict', ALREADY_LIVE_MESSAGE);
+  return [{ type: 'ShowStarted', data: { ...command, startedAt: now.toISOString() } }];
+}
+
+/** The show on now, or why not: an ended show is a conflict, an unknown one not found. */
+export function showOnNow(state: Stage, showId: string): NonNullable<Stage['current']> {
+  if (state.current?.showId === showId) return state.current;
+  if (state.shows.has(showId)) throw new DomainError('conflict', SHOW_ENDED_MESSAGE);
+  throw new DomainError('not_found', 'Show non trovato');
+}
+
+export function decideEndShow(command: { showId: string; performerId: string; reason: EventDataOf<'ShowEnded'>['reason']; peakViewers: number }, state: Stage, now: Date): DomainEvent[] {
+  showOnNow(state, command.showId);
+  return [{ type: 'ShowEnded', data: { ...command, endedAt: now.toISOString() } }];
+}
+
+/** She went into a private session: her live show waits (nothing when none is live). */
+export function decidePauseShow(command: { performerId: string; sessionId: string | null }, state: Stage, now: Date): DomainEvent[] {
+  if (state.current?.status !== 'live') return [];
+  return [{ type: 'ShowPaused', data: { showId: state.current.showId, performerId: command.performerId, sessionId: command.sessionId, pausedAt: now.toISOString() } }];
+}
+
+/** Her private session is over: the paused show goes on. */
+export function decideResumeShow(command: { performerId: string }, state: Stage, now: Date): DomainEvent[] {
+  if (state.current?.status !== 'paused') return [];
+  return [{ type: 'ShowResumed', data: { showId: state.current.showId, performerId: command.performerId, resumedAt: now.toISOString() } }];
+}
+
+export function decideSetTipMenu(command: { performerId: string; items: { id: string; label: string; priceUnits: number }[] }, _state: Stage, now: Date): DomainEvent[] {
+  if (command.items.length > TIP_MENU_MAX) throw new DomainError('validation_failed', `Al massimo ${TIP_MENU_MAX} voci nel menu delle mance`);
+  return [{ type: 'TipMenuSet', data: { performerId: command.performerId, items: command.items, setAt: now.toISOString() } }];
+}
+
+export function decideBan(command: { performerId: string; identityId: string; userId: string; bannedBy: string }, state: Stage, now: Date): DomainEvent[] {
+  if (state.bans.has(command.identityId)) return [];
+  return [{ type: 'ShowRoomBanned', data: { ...command, at: now.toISOString() } }];
+}
+
+/** Is this account (under any of its identities) banned from her room? */
+export function isBanned(state: Stage, who: { userId?: string; identityId?: string }): boolean {
+  if (who.identityId && state.bans.has(who.identityId)) return true;
+  return who.userId !== undefined && [...state.bans.values()].includes(who.userId);
+}

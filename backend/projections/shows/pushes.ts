@@ -1,0 +1,73 @@
+import type { RealtimeEmitter } from '../../platform/module';
+import type { RecordedEvent } from '../../platform/recorded-event';
+import { toGoalView, toMessageView, toTipView, type ShowQueries } from './queries';
+
+/**
+ * After the projector applied a batch: a show's status to everyone (cards say 'In onda'), and to
+ * its room the tips, the goal bar (with a reached goal to celebrate), the chat lines and the bans.
+ */
+export function showPushes({ shows, realtime }: { shows: ShowQueries; realtime: RealtimeEmitter }) {
+  return async (events: RecordedEvent[]) => {
+    const goalsMoved = new Map<string, { reached: { goalId: string; description: string } | null; expired: { goalId: string; description: string } | null }>();
+    const statuses = new Set<string>();
+    for (const event of events) {
+      switch (event.type) {
+        case 'ShowStarted':
+        case 'ShowPaused':
+        case 'ShowResumed':
+        case 'ShowEnded':
+          statuses.add(event.data.showId);
+          break;
+        case 'ShowTipped': {
+          const tip = { _id: event.data.tipId, ...event.data };
+          realtime.toShow(event.data.showId, 'show:tip', { showId: event.data.showId, tip: toTipView(tip) });
+          realtime.toPerformer(event.data.performerId, 'readmodel:changed', { model: 'shows', id: event.data.showId });
+          break;
+        }
+        case 'ShowGoalSet':
+        case 'ShowTipCounted':
+        case 'ShowGoalReached':
+        case 'ShowGoalExpired': {
+          const moved = goalsMoved.get(event.data.showId) ?? { reached: null, expired: null };
+          if (event.type === 'ShowGoalReached') moved.reached = { goalId: event.data.goalId, description: '' };
+          if (event.type === 'ShowGoalExpired') moved.expired = { goalId: event.data.goalId, description: '' };
+          goalsMoved.set(event.data.showId, moved);
+          break;
+        }
+        case 'ShowMessagePosted':
+          realtime.toShow(event.data.showId, 'show:message', { showId: event.data.showId, message: toMessageView({ _id: event.data.messageId, ...event.data, deleted: false }) });
+          break;
+        case 'ShowMessageDeleted':
+          realtime.toShow(event.data.showId, 'show:message-deleted', { showId: event.data.showId, messageId: event.data.messageId });
+          break;
+        case 'ShowRoomBanned': {
+          const stage = await shows.stage(event.data.performerId);
+          if (stage?.currentShowId) realtime.toShow(stage.currentShowId, 'show:banned', { showId: stage.currentShowId, identityId: event.data.identityId });
+          break;
+        }
+        case 'TipMenuSet': {
+          const stage = await shows.stage(event.data.performerId);
+          if (stage?.currentShowId) realtime.toShow(stage.currentShowId, 'readmodel:changed', { model: 'shows', id: stage.currentShowId });
+          break;
+        }
+        default:
+          break;
+      }
+    }
+    for (const showId of statuses) {
+      const doc = await shows.byId(showId);
+      if (!doc) continue;
+      const payload = { showId, performerId: doc.performerId, status: doc.status, title: doc.title };
+      realtime.toEveryone('show:status', payload);
+    }
+    for (const [showId, moved] of goalsMoved) {
+      const doc = await shows.byId(showId);
+      if (!doc) continue;
+      const described = (ended: { goalId: string } | null) => {
+        const goal = ended && doc.goals.find((candidate) => candidate.goalId === ended.goalId);
+        return goal ? { goalId: goal.goalId, description: goal.description } : null;
+      };
+      realtime.toShow(showId, 'show:goal', { showId, goal: toGoalView(doc), reached: described(moved.reached), expired: described(moved.expired) });
+    }
+  };
+}

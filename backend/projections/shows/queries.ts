@@ -1,0 +1,107 @@
+import { SHOW_MESSAGES_PAGE, unitsToAuracoin, type ShowGoalView, type ShowMessageView, type ShowTipView, type ShowView, type TipMenuItemView } from '@aura/contracts';
+import type { ReadModelStore } from '../../platform/readmodels/port';
+import { runningGoalOf } from './goals';
+import { SHOW_MESSAGES, SHOW_STAGES, SHOW_TIPS, SHOWS, type ShowDoc, type ShowMessageDoc, type ShowTipDoc, type StageDoc } from './projection';
+
+export interface ShowQueryDeps {
+  /** viewers looking at her right now (the presence module's count, summed over api nodes) */
+  viewersOf(performerId: string): number;
+  nameOf(performerId: string): Promise<string | null>;
+  now: () => Date;
+}
+
+const TIPS_SHOWN = 50;
+
+export const toMenuView = (menu: StageDoc['menu']): TipMenuItemView[] => menu.map((item) => ({ id: item.id, label: item.label, price: unitsToAuracoin(item.priceUnits) }));
+
+export function toGoalView(doc: Pick<ShowDoc, 'goals'>): ShowGoalView | null {
+  const goal = runningGoalOf(doc.goals);
+  return goal ? { id: goal.goalId, description: goal.description, target: unitsToAuracoin(goal.targetUnits), progress: unitsToAuracoin(goal.progressUnits), deadline: goal.deadline } : null;
+}
+
+export const toTipView = (doc: ShowTipDoc): ShowTipView => ({
+  id: doc._id, showId: doc.showId, identityId: doc.identityId, displayName: doc.displayName, amount: unitsToAuracoin(doc.amountUnits),
+  message: doc.message, menuItemId: doc.menuItemId, menuItemLabel: doc.menuItemLabel, tippedAt: doc.tippedAt,
+});
+
+export const toMessageView = (doc: ShowMessageDoc): ShowMessageView => ({
+  id: doc._id, showId: doc.showId, identityId: doc.identityId, displayName: doc.displayName, senderType: doc.senderType, content: doc.content, postedAt: doc.postedAt,
+});
+
+export function createShowQueries(readModels: ReadModelStore, deps: ShowQueryDeps) {
+  const shows = readModels.collection<ShowDoc>(SHOWS);
+  const stages = readModels.collection<StageDoc>(SHOW_STAGES);
+  const messages = readModels.collection<ShowMessageDoc>(SHOW_MESSAGES);
+  const tips = readModels.collection<ShowTipDoc>(SHOW_TIPS);
+
+  async function view(doc: ShowDoc, options: { summary: boolean }): Promise<ShowView> {
+    const [stage, name] = await Promise.all([stages.findOne({ _id: doc.performerId }), deps.nameOf(doc.performerId)]);
+    const ended = doc.status === 'ended';
+    const endedOrNow = ended && doc.endedAt ? new Date(doc.endedAt) : deps.now();
+    return {
+      id: doc._id,
+      performerId: doc.performerId,
+      performerName: name ?? '',
+      title: doc.title,
+      status: doc.status,
+      startedAt: doc.startedAt,
+      endedAt: doc.endedAt,
+      viewerCount: ended ? 0 : deps.viewersOf(doc.performerId),
+      goal: ended ? null : toGoalView(doc),
+      queuedGoals: ended ? 0 : doc.goals.filter((goal) => goal.status === 'queued').length,
+      tipMenu: toMenuView(stage?.menu ?? []),
+      ...(options.summary && {
+        summary: {
+          durationSeconds: Math.max(0, Math.floor((endedOrNow.getTime() - new Date(doc.startedAt).getTime()) / 1000)),
+          peakViewers: ended ? doc.peakViewers : Math.max(doc.peakViewers, deps.viewersOf(doc.performerId)),
+          tipsCount: doc.tipsCount,
+          tipsAmount: unitsToAuracoin(doc.tipsUnits),
+          earningsCents: doc.earningsCents,
+          goalsReached: doc.goalsReached,
+        },
+      }),
+    };
+  }
+
+  return {
+    byId: (showId: string) => shows.findOne({ _id: showId }),
+    stage: (performerId: string) => stages.findOne({ _id: performerId }),
+    view,
+    /** the shows on now (live or paused), most viewers first */
+    async live(): Promise<ShowView[]> {
+      const docs = await shows.find({ status: { $in: ['live', 'paused'] } }, { sort: { startedAt: -1 } });
+      const views = await Promise.all(docs.map((doc) => view(doc, { summary: false })));
+      return views.sort((a, b) => b.viewerCount - a.viewerCount);
+    },
+    async ofPerformer(performerId: string): Promise<ShowView[]> {
+      const docs = await shows.find({ performerId }, { sort: { startedAt: -1 }, limit: 50 });
+      return Promise.all(docs.map((doc) => view(doc, { summary: true })));
+    },
+    /** the current show's lines, newest last */
+    async messages(showId: string): Promise<ShowMessageView[]> {
+      const docs = await messages.find({ showId, deleted: false }, { sort: { postedAt: -1 }, limit: SHOW_MESSAGES_PAGE });
+      return docs.reverse().map(toMessageView);
+    },
+    message: (messageId: string) => messages.findOne({ _id: messageId }),
+    async tips(showId: string): Promise<ShowTipView[]> {
+      const docs = await tips.find({ showId }, { sort: { tippedAt: -1 }, limit: TIPS_SHOWN });
+      return docs.reverse().map(toTipView);
+    },
+    /** the account behind an identity that wrote or tipped in her rooms (kept on the server, never shown) */
+    async accountOf(performerId: string, identityId: string): Promise<string | null> {
+      const [line] = await messages.find({ performerId, identityId, senderType: 'user' }, { limit: 1 });
+      if (line?.userId) return line.userId;
+      const [tip] = await tips.find({ performerId, identityId }, { limit: 1 });
+      return tip?.walletId ?? null;
+    },
+    /** the identity this account chose in the show's room (by its first line or tip), if any */
+    async roomIdentity(showId: string, userId: string): Promise<string | null> {
+      const [line] = await messages.find({ showId, userId }, { limit: 1 });
+      if (line) return line.identityId;
+      const [tip] = await tips.find({ showId, walletId: userId }, { limit: 1 });
+      return tip?.identityId ?? null;
+    },
+  };
+}
+
+export type ShowQueries = ReturnType<typeof createShowQueries>;

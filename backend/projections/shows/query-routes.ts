@@ -1,0 +1,43 @@
+import Router from '@koa/router';
+import { apiRoutes } from '@aura/contracts';
+import { notFound } from '../../platform/http/errors';
+import { assertOwnerOrAdmin, mountRoute } from '../../platform/http/routes';
+import type { SessionManager } from '../../platform/http/session';
+import { toMenuView, type ShowQueries } from './queries';
+
+export function showsQueryRouter(deps: { sessions: SessionManager; shows: ShowQueries }): Router {
+  const router = new Router();
+  const { shows } = deps;
+  const showOf = async (showId: string) => {
+    const doc = await shows.byId(showId);
+    if (!doc) throw notFound('Show non trovato');
+    return doc;
+  };
+
+  mountRoute(router, deps.sessions, apiRoutes.listShows, async () => shows.live());
+
+  mountRoute(router, deps.sessions, apiRoutes.getShow, async (_ctx, { params }, caller) => {
+    const doc = await showOf(params.id);
+    const owner = caller?.kind === 'admin' || (caller?.kind === 'performer' && caller.sub === doc.performerId);
+    return shows.view(doc, { summary: owner });
+  });
+
+  mountRoute(router, deps.sessions, apiRoutes.performerShows, async (_ctx, { params }, caller) => {
+    assertOwnerOrAdmin(caller, params.id);
+    return shows.ofPerformer(params.id);
+  });
+
+  mountRoute(router, deps.sessions, apiRoutes.listShowTips, async (_ctx, { params }) => {
+    await showOf(params.id);
+    return shows.tips(params.id);
+  });
+
+  mountRoute(router, deps.sessions, apiRoutes.listShowMessages, async (_ctx, { params }) => {
+    await showOf(params.id);
+    return shows.messages(params.id);
+  });
+
+  mountRoute(router, deps.sessions, apiRoutes.getTipMenu, async (_ctx, { params }) => ({ performerId: params.id, items: toMenuView((await shows.stage(params.id))?.menu ?? []) }));
+
+  return router;
+}

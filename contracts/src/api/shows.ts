@@ -1,0 +1,206 @@
+import { z } from 'zod';
+import { ExpectedPrice, IdParam } from './common';
+import type { RouteContract } from './route-contract';
+import {
+  isTipAmount,
+  SHOW_GOAL_DESCRIPTION_MAX,
+  SHOW_GOAL_TARGET_MAX,
+  SHOW_MESSAGE_MAX,
+  SHOW_TITLE_MAX,
+  showStatuses,
+  TIP_MENU_LABEL_MAX,
+  TIP_MENU_MAX,
+  TIP_MESSAGE_MAX,
+  tipAmountMessage,
+} from '../rules/shows';
+
+const uuid = z.string().uuid();
+
+export const StartShowBody = z.object({
+  title: z.string({ error: 'Titolo obbligatorio' }).trim().min(1, 'Titolo obbligatorio').max(SHOW_TITLE_MAX, `Massimo ${SHOW_TITLE_MAX} caratteri`),
+});
+export type StartShowInput = z.input<typeof StartShowBody>;
+
+export const TipMenuItemView = z.object({ id: uuid, label: z.string(), price: z.number() });
+export type TipMenuItemView = z.infer<typeof TipMenuItemView>;
+
+export const ShowGoalView = z.object({
+  id: uuid,
+  description: z.string(),
+  /** auracoin */
+  target: z.number(),
+  /** auracoin tipped towards it so far (a carried-over surplus included) */
+  progress: z.number(),
+  deadline: z.string().nullable(),
+});
+export type ShowGoalView = z.infer<typeof ShowGoalView>;
+
+/** What she sees of her own show (and admins): its figures. */
+export const ShowSummary = z.object({
+  durationSeconds: z.number().int(),
+  peakViewers: z.number().int(),
+  tipsCount: z.number().int(),
+  /** auracoin tipped */
+  tipsAmount: z.number(),
+  /** her 55% share of the purchased part, euro cents */
+  earningsCents: z.number().int(),
+  goalsReached: z.number().int(),
+});
+export type ShowSummary = z.infer<typeof ShowSummary>;
+
+export const ShowView = z.object({
+  id: uuid,
+  performerId: uuid,
+  performerName: z.string(),
+  title: z.string(),
+  status: z.enum(showStatuses),
+  startedAt: z.string(),
+  endedAt: z.string().nullable(),
+  viewerCount: z.number().int(),
+  goal: ShowGoalView.nullable(),
+  /** goals waiting behind the running one */
+  queuedGoals: z.number().int(),
+  tipMenu: z.array(TipMenuItemView),
+  /** her own show (and admins): length, peak viewers, tips and earnings */
+  summary: ShowSummary.optional(),
+});
+export type ShowView = z.infer<typeof ShowView>;
+
+export const TipMenuBody = z.object({
+  items: z
+    .array(
+      z.object({
+        label: z.string().trim().min(1, 'Descrizione obbligatoria').max(TIP_MENU_LABEL_MAX, `Massimo ${TIP_MENU_LABEL_MAX} caratteri`),
+        price: z.number().refine(isTipAmount, { message: tipAmountMessage }),
+      }),
+    )
+    .max(TIP_MENU_MAX, `Al massimo ${TIP_MENU_MAX} voci nel menu delle mance`),
+});
+export type TipMenuInput = z.input<typeof TipMenuBody>;
+export const TipMenuView = z.object({ performerId: uuid, items: z.array(TipMenuItemView) });
+
+export const GoalBody = z.object({
+  description: z.string({ error: 'Descrizione obbligatoria' }).trim().min(1, 'Descrizione obbligatoria').max(SHOW_GOAL_DESCRIPTION_MAX, `Massimo ${SHOW_GOAL_DESCRIPTION_MAX} caratteri`),
+  target: z.number({ error: "Indica l'obiettivo in auracoin" }).positive("L'obiettivo deve essere maggiore di zero").max(SHOW_GOAL_TARGET_MAX).refine((value) => Number.isInteger(value * 2), { message: 'A passi di 0,5' }),
+  deadline: z.string().datetime({ offset: true, message: 'Data e ora non valide' }).nullish().transform((value) => value ?? null),
+});
+export type GoalInput = z.input<typeof GoalBody>;
+
+export const TipBody = z.object({
+  /** auracoin */
+  amount: z.number({ error: tipAmountMessage }).refine(isTipAmount, { message: tipAmountMessage }),
+  message: z.string().trim().max(TIP_MESSAGE_MAX, `Massimo ${TIP_MESSAGE_MAX} caratteri`).nullish().transform((value) => (value ? value : null)),
+  /** a tip-menu item: the amount must be its price */
+  menuItemId: uuid.nullish().transform((value) => value ?? null),
+  /** tip as this alias (the room's identity is chosen once) */
+  aliasId: uuid.nullish().transform((value) => value ?? null),
+  expectedPrice: ExpectedPrice.optional(),
+});
+export type TipInput = z.input<typeof TipBody>;
+
+export const ShowTipView = z.object({
+  id: uuid,
+  showId: uuid,
+  identityId: uuid,
+  displayName: z.string(),
+  amount: z.number(),
+  message: z.string().nullable(),
+  menuItemId: uuid.nullable(),
+  menuItemLabel: z.string().nullable(),
+  tippedAt: z.string(),
+});
+export type ShowTipView = z.infer<typeof ShowTipView>;
+
+export const TipResult = z.object({
+  tip: ShowTipView,
+  /** the tipper's balance after it, auracoin */
+  balance: z.number(),
+});
+
+export const ShowMessageBody = z.object({
+  content: z
+    .string({ error: 'Scrivi un messaggio' })
+    .trim()
+    .min(1, 'Scrivi un messaggio')
+    .refine((value) => [...value].length <= SHOW_MESSAGE_MAX, { message: `Massimo ${SHOW_MESSAGE_MAX} caratteri` }),
+  aliasId: uuid.nullish().transform((value) => value ?? null),
+});
+export type ShowMessageInput = z.input<typeof ShowMessageBody>;
+
+export const ShowMessageView = z.object({
+  id: uuid,
+  showId: uuid,
+  identityId: uuid,
+  displayName: z.string(),
+  senderType: z.enum(['user', 'performer', 'admin']),
+  content: z.string(),
+  postedAt: z.string(),
+});
+export type ShowMessageView = z.infer<typeof ShowMessageView>;
+
+export const ShowMessageParams = z.object({ id: uuid, messageId: uuid });
+export const ShowIdentityBody = z.object({ identityId: uuid });
+const Ok = z.object({ ok: z.literal(true) });
+
+export const showsRoutes = {
+  listShows: {
+    method: 'get', path: '/api/shows', summary: 'The live shows (live or paused), most viewers first', tag: 'shows',
+    auth: 'public', response: z.array(ShowView),
+  },
+  startShow: {
+    method: 'post', path: '/api/shows', summary: 'She goes live (409 when she already is)', tag: 'shows',
+    auth: 'performer', body: StartShowBody, response: ShowView, status: 201,
+  },
+  getShow: {
+    method: 'get', path: '/api/shows/{id}', summary: 'A show: status, viewers, goal, tip menu', tag: 'shows',
+    auth: 'public', params: IdParam, response: ShowView,
+  },
+  endShow: {
+    method: 'post', path: '/api/shows/{id}/end', summary: 'She (or an admin) ends the show', tag: 'shows',
+    auth: 'performer', params: IdParam, response: ShowView,
+  },
+  performerShows: {
+    method: 'get', path: '/api/performers/{id}/shows', summary: 'Her shows, newest first, with their summaries (herself or admin)', tag: 'shows',
+    auth: 'performer', params: IdParam, response: z.array(ShowView),
+  },
+  tipShow: {
+    method: 'post', path: '/api/shows/{id}/tips', summary: 'Tip a live show (a spend through the ledger; final)', tag: 'shows',
+    auth: 'user', idempotencyKey: 'required', params: IdParam, body: TipBody, response: TipResult, status: 201,
+  },
+  listShowTips: {
+    method: 'get', path: '/api/shows/{id}/tips', summary: "The show's tips, newest last", tag: 'shows',
+    auth: 'public', params: IdParam, response: z.array(ShowTipView),
+  },
+  getTipMenu: {
+    method: 'get', path: '/api/performers/{id}/tip-menu', summary: 'Her tip menu', tag: 'shows',
+    auth: 'public', params: IdParam, response: TipMenuView,
+  },
+  setTipMenu: {
+    method: 'put', path: '/api/performers/{id}/tip-menu', summary: 'She sets her tip menu (at most 25 items)', tag: 'shows',
+    auth: 'performer', params: IdParam, body: TipMenuBody, response: TipMenuView,
+  },
+  setShowGoal: {
+    method: 'post', path: '/api/shows/{id}/goals', summary: 'She sets a goal (queued behind the running one)', tag: 'shows',
+    auth: 'performer', params: IdParam, body: GoalBody, response: ShowView, status: 201,
+  },
+  listShowMessages: {
+    method: 'get', path: '/api/shows/{id}/messages', summary: "The show's room chat (newest last)", tag: 'shows',
+    auth: 'public', params: IdParam, response: z.array(ShowMessageView),
+  },
+  postShowMessage: {
+    method: 'post', path: '/api/shows/{id}/messages', summary: 'Write in the room chat (signed in; as the real name or an alias chosen once per room)', tag: 'shows',
+    auth: 'account', params: IdParam, body: ShowMessageBody, response: ShowMessageView, status: 201,
+  },
+  deleteShowMessage: {
+    method: 'delete', path: '/api/shows/{id}/messages/{messageId}', summary: 'She or an admin deletes a line', tag: 'shows',
+    auth: 'performer', params: ShowMessageParams, response: Ok,
+  },
+  muteShowIdentity: {
+    method: 'post', path: '/api/shows/{id}/mutes', summary: 'She or an admin mutes an identity for this show', tag: 'shows',
+    auth: 'performer', params: IdParam, body: ShowIdentityBody, response: Ok,
+  },
+  banShowIdentity: {
+    method: 'post', path: '/api/shows/{id}/bans', summary: 'She or an admin bans an identity from her room (it can neither watch nor write)', tag: 'shows',
+    auth: 'performer', params: IdParam, body: ShowIdentityBody, response: Ok,
+  },
+} as const satisfies Record<string, RouteContract>;

@@ -1,0 +1,113 @@
+import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { ShowGoalView, ShowMessageView, ShowTipView, ShowView } from '@aura/contracts';
+import { call } from '../../../lib/api';
+import { queryKeys } from '../../../lib/query-keys';
+
+export const liveShowsQueryOptions = () => queryOptions({ queryKey: queryKeys.shows.live, queryFn: ({ signal }) => call('listShows', { signal }) });
+export const showQueryOptions = (showId: string) => queryOptions({ queryKey: queryKeys.shows.detail(showId), queryFn: ({ signal }) => call('getShow', { params: { id: showId }, signal }) });
+export const showMessagesQueryOptions = (showId: string) =>
+  queryOptions({ queryKey: queryKeys.shows.messages(showId), queryFn: ({ signal }) => call('listShowMessages', { params: { id: showId }, signal }) });
+export const showTipsQueryOptions = (showId: string) => queryOptions({ queryKey: queryKeys.shows.tips(showId), queryFn: ({ signal }) => call('listShowTips', { params: { id: showId }, signal }) });
+export const performerShowsQueryOptions = (performerId: string) =>
+  queryOptions({ queryKey: queryKeys.shows.ofPerformer(performerId), queryFn: ({ signal }) => call('performerShows', { params: { id: performerId }, signal }) });
+export const tipMenuQueryOptions = (performerId: string) =>
+  queryOptions({ queryKey: queryKeys.shows.menu(performerId), queryFn: ({ signal }) => call('getTipMenu', { params: { id: performerId }, signal }) });
+
+export const useLiveShows = () => useQuery(liveShowsQueryOptions());
+export const useShow = (showId: string | null) => useQuery({ ...showQueryOptions(showId ?? ''), enabled: showId !== null });
+export const useShowMessages = (showId: string | null) => useQuery({ ...showMessagesQueryOptions(showId ?? ''), enabled: showId !== null });
+export const useShowTips = (showId: string | null) => useQuery({ ...showTipsQueryOptions(showId ?? ''), enabled: showId !== null });
+export const usePerformerShows = (performerId: string) => useQuery(performerShowsQueryOptions(performerId));
+export const useTipMenu = (performerId: string) => useQuery(tipMenuQueryOptions(performerId));
+
+/** A push's news about a show, set into what the page holds. */
+export const showCache = {
+  status(queryClient: QueryClient, showId: string, status: ShowView['status']) {
+    queryClient.setQueryData<ShowView>(queryKeys.shows.detail(showId), (show) => (show ? { ...show, status } : show));
+    void queryClient.invalidateQueries({ queryKey: queryKeys.shows.live });
+  },
+  viewers(queryClient: QueryClient, showId: string, viewerCount: number) {
+    queryClient.setQueryData<ShowView>(queryKeys.shows.detail(showId), (show) => (show ? { ...show, viewerCount } : show));
+  },
+  goal(queryClient: QueryClient, showId: string, goal: ShowGoalView | null) {
+    queryClient.setQueryData<ShowView>(queryKeys.shows.detail(showId), (show) => (show ? { ...show, goal } : show));
+  },
+  tip(queryClient: QueryClient, showId: string, tip: ShowTipView) {
+    queryClient.setQueryData<ShowTipView[]>(queryKeys.shows.tips(showId), (tips) => (tips?.some((t) => t.id === tip.id) ? tips : [...(tips ?? []), tip]));
+  },
+  message(queryClient: QueryClient, showId: string, message: ShowMessageView) {
+    queryClient.setQueryData<ShowMessageView[]>(queryKeys.shows.messages(showId), (lines) => (lines?.some((l) => l.id === message.id) ? lines : [...(lines ?? []), message]));
+  },
+  deleted(queryClient: QueryClient, showId: string, messageId: string) {
+    queryClient.setQueryData<ShowMessageView[]>(queryKeys.shows.messages(showId), (lines) => lines?.filter((l) => l.id !== messageId));
+  },
+};
+
+export function useStartShow(performerId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (title: string) => call('startShow', { body: { title } }),
+    onSuccess: (show) => {
+      queryClient.setQueryData(queryKeys.shows.detail(show.id), show);
+      void queryClient.invalidateQueries({ queryKey: queryKeys.shows.ofPerformer(performerId) });
+    },
+  });
+}
+
+export function useEndShow(performerId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (showId: string) => call('endShow', { params: { id: showId } }),
+    onSuccess: (show) => {
+      queryClient.setQueryData(queryKeys.shows.detail(show.id), show);
+      void queryClient.invalidateQueries({ queryKey: queryKeys.shows.ofPerformer(performerId) });
+    },
+  });
+}
+
+export function useTip(showId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (tip: { amount: number; message?: string | null; menuItemId?: string | null; aliasId?: string | null; expectedPrice?: number }) =>
+      call('tipShow', { params: { id: showId }, body: tip, idempotencyKey: crypto.randomUUID() }),
+    onSuccess: (result) => {
+      showCache.tip(queryClient, showId, result.tip);
+      void queryClient.invalidateQueries({ queryKey: queryKeys.users.all });
+    },
+  });
+}
+
+export function usePostShowMessage(showId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (line: { content: string; aliasId?: string | null }) => call('postShowMessage', { params: { id: showId }, body: line }),
+    onSuccess: (message) => showCache.message(queryClient, showId, message),
+  });
+}
+
+export function useModeration(showId: string) {
+  return {
+    remove: useMutation({ mutationFn: (messageId: string) => call('deleteShowMessage', { params: { id: showId, messageId } }) }),
+    mute: useMutation({ mutationFn: (identityId: string) => call('muteShowIdentity', { params: { id: showId }, body: { identityId } }) }),
+    ban: useMutation({ mutationFn: (identityId: string) => call('banShowIdentity', { params: { id: showId }, body: { identityId } }) }),
+  };
+}
+
+export function useSetGoal(showId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (goal: { description: string; target: number; deadline?: string | null }) => call('setShowGoal', { params: { id: showId }, body: goal }),
+    onSuccess: (show) => queryClient.setQueryData(queryKeys.shows.detail(show.id), show),
+  });
+}
+
+export function useSetTipMenu(performerId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (items: { label: string; price: number }[]) => call('setTipMenu', { params: { id: performerId }, body: { items } }),
+    onSuccess: (menu) => {
+      queryClient.setQueryData(queryKeys.shows.menu(performerId), menu);
+      void queryClient.invalidateQueries({ queryKey: queryKeys.shows.all });
+    },
+  });
+}

@@ -1,0 +1,235 @@
+import { useState } from 'react';
+import { Badge, Box, Button, Flex, HStack, Input, Progress, Stack, Text } from '@chakra-ui/react';
+import { SHOW_MESSAGE_MAX, TIP_MAX, TIP_MIN, type ShowGoalView, type ShowMessageView, type ShowTipView, type TipMenuItemView } from '@aura/contracts';
+import { errorMessage } from '../../../lib/api-client';
+import { formatAuracoin, formatNumber } from '../../../lib/format';
+
+/** 'In onda' / 'In privato' / 'Lo show è terminato', with the live viewer count. */
+export function ShowStatusLine({ status, viewerCount }: { status: 'live' | 'paused' | 'ended'; viewerCount: number }) {
+  return (
+    <HStack gap="3" flexWrap="wrap">
+      {status === 'live' ? (
+        <Badge colorPalette="red" variant="solid" data-testid="show-status">
+          In onda
+        </Badge>
+      ) : status === 'paused' ? (
+        <Badge colorPalette="purple" variant="solid" data-testid="show-status">
+          In privato
+        </Badge>
+      ) : (
+        <Badge colorPalette="gray" variant="solid" data-testid="show-status">
+          Lo show è terminato
+        </Badge>
+      )}
+      {status !== 'ended' ? (
+        <Text fontSize="sm" color="fg.muted" data-testid="show-viewers" aria-live="polite">
+          {formatNumber(viewerCount)} {viewerCount === 1 ? 'spettatore' : 'spettatori'}
+        </Text>
+      ) : null}
+    </HStack>
+  );
+}
+
+/** The goal bar: what she asks, how far the tips have got. */
+export function GoalBar({ goal }: { goal: ShowGoalView | null }) {
+  if (!goal) return null;
+  const percent = Math.min(100, Math.round((goal.progress / goal.target) * 100));
+  return (
+    <Stack gap="1" data-testid="goal-bar" data-progress={goal.progress}>
+      <Flex justify="space-between" gap="2" fontSize="sm">
+        <Text fontWeight="semibold">Obiettivo: {goal.description}</Text>
+        <Text color="gold.fg" data-testid="goal-progress">
+          {formatAuracoin(goal.progress)} / {formatAuracoin(goal.target)} auracoin
+        </Text>
+      </Flex>
+      <Progress.Root value={percent} colorPalette="brand" size="md" aria-label={`Obiettivo ${goal.description}: ${percent}%`}>
+        <Progress.Track>
+          <Progress.Range />
+        </Progress.Track>
+      </Progress.Root>
+      {goal.deadline ? (
+        <Text fontSize="xs" color="fg.muted">
+          Scade alle {new Date(goal.deadline).toLocaleTimeString('it-IT', { hour: '2-digit', minute: '2-digit' })}
+        </Text>
+      ) : null}
+    </Stack>
+  );
+}
+
+/** A short celebration for a tip or a reached goal, read out by screen readers. */
+export function Celebration({ tip, reached }: { tip: ShowTipView | null; reached: string | null }) {
+  return (
+    <Box role="status" aria-live="polite" minH="6" data-testid="show-celebration">
+      {reached ? (
+        <Text fontWeight="bold" color="gold.fg">
+          🎉 Obiettivo raggiunto: {reached}!
+        </Text>
+      ) : tip ? (
+        <Text color="brand.fg">
+          {tip.displayName} ha lasciato {formatAuracoin(tip.amount)} auracoin{tip.menuItemLabel ? ` per «${tip.menuItemLabel}»` : ''}
+          {tip.message ? `: ${tip.message}` : ''}
+        </Text>
+      ) : null}
+    </Box>
+  );
+}
+
+export interface RoomChatProps {
+  lines: ShowMessageView[];
+  /** signed in and not muted */
+  canWrite: boolean;
+  onSend?: (content: string) => Promise<unknown>;
+  /** she and admins: delete, mute, ban */
+  moderation?: { remove(id: string): void; mute(identityId: string): void; ban(identityId: string): void };
+  /** lines that are hers (not moderated) */
+  ownerId?: string;
+}
+
+/** The room chat: lines rendered as text; visitors read. */
+export function RoomChat({ lines, canWrite, onSend, moderation, ownerId }: RoomChatProps) {
+  const [draft, setDraft] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const [sending, setSending] = useState(false);
+  const send = async () => {
+    if (!onSend || draft.trim() === '') return;
+    setSending(true);
+    setProblem(null);
+    try {
+      await onSend(draft);
+      setDraft('');
+    } catch (error) {
+      setProblem(errorMessage(error));
+    } finally {
+      setSending(false);
+    }
+  };
+  return (
+    <Stack gap="3" as="section" aria-label="Chat della stanza">
+      <Stack gap="1" maxH="80" overflowY="auto" p="3" rounded="lg" bg="bg.muted" data-testid="room-chat" aria-live="polite" tabIndex={0}>
+        {lines.length === 0 ? (
+          <Text color="fg.muted" fontSize="sm">
+            Nessun messaggio: scrivi tu il primo.
+          </Text>
+        ) : (
+          lines.map((line) => (
+            <Flex key={line.id} gap="2" align="baseline" wrap="wrap" data-testid="room-line">
+              <Text as="span" fontWeight="semibold" color={line.senderType === 'performer' ? 'brand.fg' : 'fg'}>
+                {line.displayName}
+              </Text>
+              <Text as="span" flex="1" wordBreak="break-word">
+                {line.content}
+              </Text>
+              {moderation && line.identityId !== ownerId && line.senderType === 'user' ? (
+                <HStack gap="1">
+                  <Button size="xs" variant="ghost" onClick={() => moderation.remove(line.id)}>
+                    Elimina
+                  </Button>
+                  <Button size="xs" variant="ghost" onClick={() => moderation.mute(line.identityId)}>
+                    Silenzia
+                  </Button>
+                  <Button size="xs" variant="ghost" colorPalette="red" onClick={() => moderation.ban(line.identityId)}>
+                    Allontana
+                  </Button>
+                </HStack>
+              ) : null}
+            </Flex>
+          ))
+        )}
+      </Stack>
+      {canWrite && onSend ? (
+        <form
+          onSubmit={(event) => {
+            event.preventDefault();
+            void send();
+          }}
+        >
+          <Flex gap="2">
+            <Input
+              value={draft}
+              onChange={(event) => setDraft(event.target.value)}
+              maxLength={SHOW_MESSAGE_MAX}
+              placeholder="Scrivi nella stanza…"
+              aria-label="Messaggio per la stanza"
+              data-testid="room-chat-input"
+            />
+            <Button type="submit" colorPalette="brand" loading={sending} disabled={draft.trim() === ''}>
+              Invia
+            </Button>
+          </Flex>
+        </form>
+      ) : (
+        <Text fontSize="sm" color="fg.muted">
+          Accedi per scrivere nella stanza.
+        </Text>
+      )}
+      {problem ? (
+        <Text color="fg.error" role="alert" fontSize="sm">
+          {problem}
+        </Text>
+      ) : null}
+    </Stack>
+  );
+}
+
+/** The tip box: an amount with an optional message, and her menu's items, one click each. */
+export function TipBox({ menu, onTip }: { menu: TipMenuItemView[]; onTip: (tip: { amount: number; message?: string | null; menuItemId?: string | null; expectedPrice?: number }) => Promise<unknown> }) {
+  const [amount, setAmount] = useState('10');
+  const [message, setMessage] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const tip = async (body: Parameters<typeof onTip>[0]) => {
+    setBusy(true);
+    setProblem(null);
+    try {
+      await onTip(body);
+      setMessage('');
+    } catch (error) {
+      setProblem(errorMessage(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const value = Number(amount.replace(',', '.'));
+  return (
+    <Stack gap="3" as="section" aria-label="Mance">
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          void tip({ amount: value, message: message.trim() || null });
+        }}
+      >
+        <Stack gap="2" direction={{ base: 'column', sm: 'row' }}>
+          <Input
+            type="number"
+            min={TIP_MIN}
+            max={TIP_MAX}
+            step={0.5}
+            value={amount}
+            onChange={(event) => setAmount(event.target.value)}
+            aria-label="Mancia in auracoin"
+            data-testid="tip-amount"
+            maxW={{ sm: '32' }}
+          />
+          <Input value={message} onChange={(event) => setMessage(event.target.value)} maxLength={200} placeholder="Messaggio (facoltativo)" aria-label="Messaggio con la mancia" />
+          <Button type="submit" colorPalette="brand" loading={busy} data-testid="tip-send">
+            Lascia la mancia
+          </Button>
+        </Stack>
+      </form>
+      {menu.length > 0 ? (
+        <Flex gap="2" wrap="wrap" data-testid="tip-menu">
+          {menu.map((item) => (
+            <Button key={item.id} size="sm" variant="outline" disabled={busy} onClick={() => void tip({ amount: item.price, menuItemId: item.id, expectedPrice: item.price })}>
+              {item.label} · {formatAuracoin(item.price)}
+            </Button>
+          ))}
+        </Flex>
+      ) : null}
+      {problem ? (
+        <Text color="fg.error" role="alert" fontSize="sm" data-testid="tip-problem">
+          {problem}
+        </Text>
+      ) : null}
+    </Stack>
+  );
+}

@@ -25,6 +25,11 @@ export const pages: Record<string, Page> = {
   '/performer/register': { load: () => import('./routes/performer-register') },
   '/performer/dashboard': { load: () => import('./routes/performer-dashboard') },
   '/performer/statement': { load: () => import('./routes/performer-statement') },
+  '/privacy': { load: () => import('./routes/privacy') },
+  '/termini': { load: () => import('./routes/termini') },
+  '/cookie': { load: () => import('./routes/cookie') },
+  '/faq': { load: () => import('./routes/faq') },
+  '/contatti': { load: () => import('./routes/contatti') },
 };
 
 /** Start fetching the first page's chunk at once, in parallel with the app itself. */

@@ -24,7 +24,7 @@ export function ConversationList({ viewer, conversations, isPending, isError, se
   if (isError) {
     return (
       <Text role="alert" color="fg.error" p="4" fontSize="sm">
-        Failed to fetch conversations
+        Impossibile caricare le conversazioni
       </Text>
     );
   }

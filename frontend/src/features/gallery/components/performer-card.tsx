@@ -135,7 +135,7 @@ export function PerformerCard({ performer: p, isFavourite, viewers, onToggleFavo
             <VideoIcon />
             Videochat
           </Button>
-          <Button size="sm" flex="1" variant="outline" disabled={!online} onClick={onChat}>
+          <Button size="sm" flex="1" variant="outline" onClick={onChat}>
             <MessageIcon />
             Chat
           </Button>

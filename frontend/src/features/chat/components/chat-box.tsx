@@ -36,7 +36,7 @@ function MessageBubble({ message, own, otherName }: { message: MessageView; own:
         <Text whiteSpace="pre-wrap" wordBreak="break-word" data-testid="chat-message-text">
           {message.content}
         </Text>
-        <Text fontSize="xs" opacity={0.8} textAlign="right">
+        <Text fontSize="xs" textAlign="right">
           {time}
           {own ? ` · ${message.isRead ? 'Letto' : 'Inviato'}` : ''}
         </Text>

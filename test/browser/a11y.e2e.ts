@@ -138,7 +138,7 @@ describeWithChromium('accessibility: every route, every role, both widths', () =
     if (offer.status !== 201) throw new Error(`offer: ${offer.status} ${offer.text}`);
     await app.settled();
     browser = await launchChromium();
-  });
+  }, 300_000);
   afterAll(async () => {
     await browser?.close();
     await app?.close();

@@ -130,7 +130,7 @@ export function PerformerCard({ performer: p, isFavourite, viewers, onToggleFavo
             ))}
           </HStack>
         ) : null}
-        <Stack direction={{ base: 'column', sm: 'row' }} gap="2" mt="1">
+        <Stack direction={{ base: 'column', sm: 'row' }} gap="2" mt="auto" pt="1">
           <Button size="sm" flex="1" colorPalette="brand" disabled={!online || p.inPrivate} onClick={onVideochat}>
             <VideoIcon />
             Videochat

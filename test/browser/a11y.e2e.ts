@@ -46,7 +46,6 @@ const DIALOGS: { role: Role; route: string; tab?: string; button?: string | RegE
   { role: 'admin', route: '/admin', tab: 'Utenti', button: /^Elimina /, name: 'delete user' },
   { role: 'admin', route: '/admin', tab: 'Performer', button: '+ Nuova Performer', name: 'new performer' },
   { role: 'admin', route: '/admin', tab: 'Performer', button: 'Modifica Giulia', name: 'edit performer' },
-  { role: 'admin', route: '/admin', tab: 'Pacchetti Auracoin', button: /^Modifica pacchetto/, name: 'edit package' },
 ];
 
 /** Waits until the page is there, its requests have settled and its entrance animations are over. */

@@ -622,6 +622,24 @@ describe('live', () => {
 });
 
 describe('presence in the chat header', () => {
+  it('lets a user write to an offline performer, who reads it when she is back (docs/product.md#chat-messages)', async () => {
+    const user = await userClient(app);
+    const { http: sofia, id: sofiaId } = await performerClient('sofia.marino');
+    expect((await patch(sofia, `/api/performers/${sofiaId}`, { isOnline: false })).status).toBe(200);
+    await app.settled();
+    const conversation = await user.http.post('/api/conversations', { performerId: sofiaId });
+    expect(conversation.status).toBeLessThan(300);
+    const opened = conversation.json as unknown as ConversationView;
+    expect(opened.performer.isOnline).toBe(false);
+    const sent = await user.http.post('/api/messages', message(opened, user.id, 'user', 'Ci sei stasera?', { expectedPrice: opened.performer.messagePrice }));
+    expect(sent.status).toBe(201);
+    await app.settled();
+    // back online, her list has it unread
+    expect((await patch(sofia, `/api/performers/${sofiaId}`, { isOnline: true })).status).toBe(200);
+    const hers = (await sofia.get(`/api/conversations/${sofiaId}?userType=performer`)).json as unknown as ConversationView[];
+    expect(hers.find((c) => c.id === opened.id)).toMatchObject({ unreadCount: 1, lastMessage: { senderType: 'user', content: 'Ci sei stasera?' } });
+  });
+
   it("pushes her Online/Offline switch live to the user's socket, and the conversation answers it", async () => {
     const user = await userClient(app);
     const { http: chiara, id: chiaraId } = await performerClient('chiara.conti');

@@ -98,7 +98,7 @@ describeWithChromium('chat in the browser', () => {
     // her 'Messaggi' card counts it live; her Chat tab shows the new conversation and its unread count, under the alias only
     await performer.getByTestId('unread-total').filter({ hasText: '1' }).waitFor();
     await performer.getByRole('button', { name: 'Apri la chat' }).click();
-    await performer.getByText('select a conversation').waitFor();
+    await performer.getByText('Seleziona una conversazione').waitFor();
     const item = performer.getByTestId('conversation-item').filter({ hasText: 'Lupo' });
     await item.getByTestId('unread-count').filter({ hasText: '1' }).waitFor();
     expect(await performer.locator('body').innerText()).not.toContain(username);
@@ -168,16 +168,16 @@ describeWithChromium('chat in the browser', () => {
     await performer.getByTestId('message-input').fill('Ci sei?');
     await performer.getByTestId('message-input').press('Enter');
     await giuliaItem.getByTestId('unread-count').filter({ hasText: '1' }).waitFor();
-    // selecting it asks 'Chi vuoi essere oggi?' with its identity chosen
+    // selecting it opens it as its own identity, without asking again (docs/product.md#alias-chooser)
     await giuliaItem.click();
-    await chooser.getByRole('button', { name: 'Continua con Lupo' }).click();
+    await user.getByTestId('chatting-as').filter({ hasText: 'Lupo' }).waitFor();
+    expect(await chooser.count()).toBe(0);
     await bubbles(user).filter({ hasText: 'Ci sei?' }).waitFor();
     await performer.locator('[data-testid="chat-message"][data-own="true"][data-read="true"]').filter({ hasText: 'Ci sei?' }).waitFor();
     await user.getByRole('button', { name: 'Torna alle conversazioni' }).click();
     await giuliaItem.waitFor();
     await giuliaItem.getByTestId('unread-count').waitFor({ state: 'detached' });
     await giuliaItem.click();
-    await chooser.getByRole('button', { name: 'Continua con Lupo' }).click();
     await bubbles(user).filter({ hasText: 'Ciao Giulia, <b>sono Lupo</b>' }).waitFor();
     await bubbles(user).filter({ hasText: 'Ci sei?' }).waitFor();
     expect(await bubbles(user).allInnerTexts()).toEqual(['Ciao Giulia, <b>sono Lupo</b>', 'Ciao Lupo\ncome stai?', 'Sei ancora lì?', 'Ti aspetto', 'Eccomi!', 'Ci sei?']);

@@ -1,11 +1,50 @@
 import { existsSync } from 'node:fs';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext } from 'playwright-core';
 import { startTestApp, type TestApp } from '../../backend/test/app-harness';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-/** Debian's Chromium, headless, with the flags this closed network and fake media devices need. */
-export function launchChromium(): Promise<Browser> {
+/**
+ * What the app remembers in localStorage once a visitor answered the 18+ gate and read the cookie
+ * notice (frontend/src/features/consent/hooks/use-remembered.ts). Every browser test's pages start
+ * with it (see `launchChromium`), so the gate does not stand in front of what they test.
+ */
+export const REMEMBERED_CONSENT: Record<string, string> = { 'aura.ageConfirmed': 'yes', 'aura.cookieNotice': 'yes' };
+
+/** Pre-sets the remembered 18+ answer and cookie notice in every page of `context`, before the app's scripts run. */
+export async function rememberConsent(context: BrowserContext): Promise<BrowserContext> {
+  await context.addInitScript((items: Record<string, string>) => {
+    try {
+      for (const [key, value] of Object.entries(items)) (globalThis as unknown as { localStorage: { setItem(k: string, v: string): void } }).localStorage.setItem(key, value);
+    } catch {
+      // about:blank and opaque origins have no storage
+    }
+  }, REMEMBERED_CONSENT);
+  return context;
+}
+
+const firstVisitContexts = new WeakMap<Browser, Browser['newContext']>();
+
+/** A context as a first visitor's browser: nothing remembered, so the 18+ gate and the cookie notice show (the age gate's own test). */
+export function firstVisitContext(browser: Browser, options?: Parameters<Browser['newContext']>[0]): Promise<BrowserContext> {
+  const plain = firstVisitContexts.get(browser);
+  if (!plain) throw new Error('firstVisitContext needs a browser from launchChromium');
+  return plain(options);
+}
+
+/**
+ * Debian's Chromium, headless, with the flags this closed network and fake media devices need.
+ * Its contexts (and `newPage`'s) carry the remembered consent (`rememberConsent`); `firstVisitContext` makes one without.
+ */
+export async function launchChromium(): Promise<Browser> {
+  const browser = await launchBare();
+  const plain = browser.newContext.bind(browser);
+  firstVisitContexts.set(browser, plain);
+  browser.newContext = async (options) => rememberConsent(await plain(options));
+  return browser;
+}
+
+function launchBare(): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM,
     args: [

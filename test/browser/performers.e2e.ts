@@ -178,6 +178,9 @@ describeWithChromium('performers in the browser', () => {
     await shopPhoto.waitFor();
     expect(await shopPhoto.getAttribute('data-locked')).toBe('true');
     await shopPhoto.getByRole('button', { name: /Acquista/ }).click();
+    // asked first, with its price
+    await shopPhoto.getByTestId('photo-confirm').filter({ hasText: 'Sbloccare «Tramonto» per 10 auracoin?' }).waitFor();
+    await shopPhoto.getByRole('button', { name: 'Conferma' }).click();
     await visitor.getByText('Acquisto Completato!').waitFor();
     await profile.locator('[data-testid="shop-photo"][data-locked="false"]').getByRole('img', { name: 'Tramonto' }).waitFor();
 

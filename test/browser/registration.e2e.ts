@@ -78,11 +78,12 @@ describeWithChromium('registration in the browser', () => {
     });
   });
 
-  it('shows the 404 page for an unknown route', async () => {
+  it('shows the Italian 404 page for an unknown route, with the way home', async () => {
     const page = await browser.newPage();
     await page.goto(`${app.url}/no-such-page`);
-    await page.getByText('404 Page Not Found').waitFor();
-    await page.getByText('Did you forget to add the page to the router?').waitFor();
+    await page.getByRole('heading', { name: 'Pagina non trovata' }).waitFor();
+    await page.getByRole('link', { name: 'Torna alla Home' }).click();
+    await page.waitForURL(`${app.url}/`);
     await page.close();
   });
 });

@@ -1,5 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
-import { performerShareCents, streams, type SessionView } from '@aura/contracts';
+import { formatAuracoin, performerShareCents, streams, type SessionView } from '@aura/contracts';
 import { walletBalance } from '../../backend/ledger';
 import { fund, send, superadminClient } from '../../backend/test/admin-session';
 import { startTestApp, type TestApp } from '../../backend/test/app-harness';
@@ -110,11 +110,11 @@ describeWithChromium('private video sessions in the browser', () => {
     await user.waitForURL(/\/video-session\?/);
     expect(new URL(user.url()).searchParams.get('performerId')).toBe(giuliaId);
 
-    // the waiting state: her photo, her name, LIVE, 'chatting as', nothing billed
+    // the waiting state: her photo, her name, 'in chat come', nothing billed, and no LIVE badge until she accepts
     await user.getByTestId('session-status').filter({ hasText: 'In attesa che Giulia' }).waitFor();
     await user.getByTestId('performer-photo').waitFor();
     await user.getByTestId('chatting-as').filter({ hasText: username }).waitFor();
-    await user.getByTestId('live-badge').waitFor();
+    expect(await user.getByTestId('live-badge').count()).toBe(0);
     expect(await user.getByTestId('session-timer').innerText()).toBe('00:00');
 
     // the request reaches her dashboard live: who, the rate, the countdown
@@ -128,6 +128,7 @@ describeWithChromium('private video sessions in the browser', () => {
     // her camera reaches the user: frames decode and her photo goes
     const herVideo = await decodesFrames(user, 'remote-video');
     expect(herVideo.width).toBeGreaterThan(0);
+    await user.getByTestId('live-badge').waitFor();
     await user.getByTestId('performer-photo').waitFor({ state: 'detached' });
     await visitorCard.and(visitor.locator('[data-in-private="true"]')).getByTestId('private-badge').filter({ hasText: 'In privato' }).waitFor();
     expect(await visitorCard.getByRole('button', { name: 'Videochat', exact: true }).isDisabled()).toBe(true);
@@ -192,10 +193,15 @@ describeWithChromium('private video sessions in the browser', () => {
     }, undefined, { timeout: 3_000 });
     await performer.getByTestId('session-earnings').filter({ hasText: '€' }).waitFor();
 
-    // the user ends: back to /user
+    // the user ends past the minimum: no warning, the receipt (minutes, no minimum, total, balance), then back to /user
     await user.getByRole('button', { name: 'Termina' }).click();
-    await user.waitForURL(`${app.url}/user`);
+    const receipt = user.getByTestId('session-receipt');
+    await receipt.getByTestId('receipt-minimum').filter({ hasText: 'No' }).waitFor();
+    expect(await user.getByTestId('end-session-confirm').count()).toBe(0);
     const ended = await getJson<SessionView>(user, `/api/sessions/${sessionId}`);
+    await receipt.getByTestId('receipt-total').filter({ hasText: `${formatAuracoin(ended.costAuracoin)} auracoin` }).waitFor();
+    await user.getByRole('link', { name: 'Torna alla dashboard' }).click();
+    await user.waitForURL(`${app.url}/user`);
     expect(ended).toMatchObject({ status: 'ended', endedBy: 'user', endReason: 'user_ended' });
     expect(ended.minutesBilled).toBeGreaterThanOrEqual(6);
     expect(ended.costAuracoin).toBe(ended.minutesBilled * rate);

@@ -2,7 +2,7 @@ import type { DomainEvent } from '@aura/contracts';
 import { createMingoReadModelStore } from '../../platform/readmodels/mingo';
 import { recordedAs } from '../../platform/testing/recorded';
 import { SESSIONS, sessionsProjection, type SessionDoc } from './projection';
-import { createSessionQueries, toSessionView } from './queries';
+import { createSessionQueries, toSessionView, type ViewedSession } from './queries';
 
 const t0 = Date.parse('2026-11-20T10:00:00.000Z');
 const iso = (ms: number) => new Date(t0 + ms).toISOString();
@@ -46,6 +46,9 @@ describe('sessions read model', () => {
     ];
     const { doc: over } = await project([held, requested, started, minute(1), minute(2, true), left, ...ended], true);
     expect(over).toMatchObject({ status: 'ended', holdOpen: false, settled: true, costUnits: 250, shareCents: 137, lastMinute: false, nextMinuteAtMs: null, away: {}, endReason: 'user_ended', endedBy: 'user' });
+    // her toast and his receipt count the minutes the ledger charged: 2 started + 3 of the minimum, for 250 units and her 137 cents
+    expect(over).toMatchObject({ minutesBilled: 2, minimumMinutesCharged: 3 });
+    expect(toSessionView(over as ViewedSession, 'performer', { name: 'Giulia', image: '' })).toMatchObject({ minutesBilled: 2, minutesCharged: 5, costAuracoin: 2.5, performerEarnings: 1.37 });
   });
 
   it('keeps a hold whose request never arrived as a bare hold, not a session', async () => {

@@ -30,6 +30,8 @@ export type SessionDoc = {
   endedBy: 'user' | 'performer' | 'system' | null;
   endReason: string | null;
   minutesBilled: number;
+  /** minutes of the minimum charged without being used (the user left early) */
+  minimumMinutesCharged?: number;
   costUnits: number;
   /** the performer's 55% of this session, euro cents */
   shareCents: number;
@@ -150,6 +152,7 @@ export function evolveSession(doc: SessionDoc | null, event: DomainEvent): Sessi
       return {
         ...doc,
         costUnits: event.data.sessionCostUnits,
+        minimumMinutesCharged: (doc.minimumMinutesCharged ?? 0) + event.data.minutes,
         shareCents: doc.shareCents + saleShareCents(sessionPartSale(event)),
       };
     case 'SessionSettled':

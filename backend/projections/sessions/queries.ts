@@ -27,6 +27,7 @@ export function toSessionView(doc: ViewedSession, role: 'user' | 'performer', pe
     startedAt: doc.startedAt,
     endedAt: doc.endedAt,
     minutesBilled: doc.minutesBilled,
+    minutesCharged: doc.minutesBilled + (doc.minimumMinutesCharged ?? 0),
     costAuracoin: unitsToAuracoin(doc.costUnits),
     endReason: (doc.endReason as SessionView['endReason']) ?? null,
     endedBy: doc.endedBy,

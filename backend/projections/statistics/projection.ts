@@ -127,7 +127,8 @@ export function statisticsWrites(event: DomainEvent): StatWrite[] {
       return event.data.reason === 'cancelled' ? [] : [{ collection: STAT_TOTALS, id: TOTALS_ID, update: { $inc: { sessionsActive: -1 } } }];
     case 'SessionMinuteBilled':
     case 'SessionMinimumCharged': {
-      const update = { $inc: { sessionMinutes: event.type === 'SessionMinuteBilled' ? 1 : 0, sessionRevenueUnits: event.data.amount } };
+      // the rest of a minimum is minutes paid for too: the minutes counted are the minutes the ledger charged
+      const update = { $inc: { sessionMinutes: event.type === 'SessionMinuteBilled' ? 1 : event.data.minutes, sessionRevenueUnits: event.data.amount } };
       const day = event.type === 'SessionMinuteBilled' ? event.data.billedAt : event.data.chargedAt;
       return [
         { collection: STAT_TOTALS, id: TOTALS_ID, update },

@@ -39,6 +39,8 @@ export const SessionView = z.object({
   startedAt: z.string().nullable(),
   endedAt: z.string().nullable(),
   minutesBilled: z.number().int(),
+  /** minutes paid for: the started ones plus, when the user left before the minimum, the rest of it (what the ledger charged) */
+  minutesCharged: z.number().int(),
   /** what the user has been charged so far, auracoin */
   costAuracoin: z.number(),
   endReason: z.enum([...sessionEndReasons, 'declined', 'busy', 'expired']).nullable(),

@@ -1,4 +1,4 @@
-import { formatElapsed, minimumHoldUnits, minuteStartsAt, runningCostUnits, sessionCostUnits, startedMinutes } from './billing';
+import { chargeIfEndedNow, formatElapsed, minimumHoldUnits, minuteStartsAt, runningCostUnits, sessionCostUnits, startedMinutes } from './billing';
 import { performerShareCents, performerShareOfPartCents } from './share';
 
 describe('session billing rule', () => {
@@ -39,5 +39,16 @@ describe('session billing rule', () => {
     expect(formatElapsed(0)).toBe('00:00');
     expect(formatElapsed(61_999)).toBe('01:01');
     expect(formatElapsed(3_600_000 + 5_000)).toBe('60:05');
+  });
+});
+
+describe('ending a session now', () => {
+  it('pays the minimum below it, the started minutes from it on', () => {
+    // 3 auracoin a minute: two minutes started, ending now pays the minimum of 5 minutes, 15 auracoin
+    expect(chargeIfEndedNow(2, 300)).toEqual({ minutes: 5, minimumApplies: true, costUnits: 1_500 });
+    expect(chargeIfEndedNow(0, 300)).toEqual({ minutes: 5, minimumApplies: true, costUnits: 1_500 });
+    expect(chargeIfEndedNow(5, 300)).toEqual({ minutes: 5, minimumApplies: false, costUnits: 1_500 });
+    expect(chargeIfEndedNow(7, 300)).toEqual({ minutes: 7, minimumApplies: false, costUnits: 2_100 });
+    expect(chargeIfEndedNow(1, 250, 3)).toEqual({ minutes: 3, minimumApplies: true, costUnits: 750 });
   });
 });

@@ -44,3 +44,19 @@ export function formatElapsed(elapsedMs: number): string {
   const minutes = Math.floor(seconds / 60);
   return `${String(minutes).padStart(2, '0')}:${String(seconds % 60).padStart(2, '0')}`;
 }
+
+/** What a session costs if the user ends it now (docs/product.md#session-minimum): the minimum applies below it. */
+export interface EndNowCharge {
+  /** minutes paid for: the started ones, or the minimum */
+  minutes: number;
+  /** fewer minutes than the minimum have started: ending now pays the minimum */
+  minimumApplies: boolean;
+  costUnits: number;
+}
+
+/** Ending a running session after `minutesStarted` started minutes at `rateUnits`: the user pays at least the minimum. */
+export function chargeIfEndedNow(minutesStarted: number, rateUnits: number, minimumMinutes: number = SESSION_MINIMUM_MINUTES): EndNowCharge {
+  const started = Math.max(0, Math.trunc(minutesStarted));
+  const minutes = Math.max(started, minimumMinutes);
+  return { minutes, minimumApplies: started < minimumMinutes, costUnits: sessionCostUnits(minutes, rateUnits) };
+}

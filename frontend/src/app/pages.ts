@@ -26,6 +26,11 @@ export const pages: Record<string, Page> = {
   '/performer/dashboard': { load: () => import('./routes/performer-dashboard') },
   '/performer/statement': { load: () => import('./routes/performer-statement') },
   '/show/:performerId': { load: () => import('./routes/show') },
+  '/privacy': { load: () => import('./routes/privacy') },
+  '/termini': { load: () => import('./routes/termini') },
+  '/cookie': { load: () => import('./routes/cookie') },
+  '/faq': { load: () => import('./routes/faq') },
+  '/contatti': { load: () => import('./routes/contatti') },
 };
 
 /** Start fetching the first page's chunk at once, in parallel with the app itself. */

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { Outlet, ScrollRestoration } from 'react-router-dom';
+import { Outlet, ScrollRestoration, useLocation } from 'react-router-dom';
 import { Box } from '@chakra-ui/react';
 import { MainLayout } from '../components/layout/main-layout';
 import { OnlineUsersBadge } from '../features/presence/components/online-users-badge';
@@ -10,9 +10,15 @@ import { useLogout } from '../features/auth/api/logout';
 import { useBalanceSync } from '../features/account/hooks/use-balance-sync';
 import { useCurrentUser } from '../features/account/hooks/use-current-user';
 import { useReadModelSync } from './use-realtime-sync';
+import { AgeGate } from '../features/consent/components/age-gate';
+import { CookieNotice } from '../features/consent/components/cookie-notice';
+
+/** Pages readable before the 18+ gate is answered: what he agrees to by entering (docs/product.md#age-gate). */
+const READABLE_BEFORE_GATE = new Set(['/privacy', '/termini', '/cookie', '/faq', '/contatti']);
 
 // the account menus (a popover menu with positioning) load only for someone signed in
 const UserMenu = lazy(() => import('../components/layout/user-menu').then((m) => ({ default: m.UserMenu })));
+const MessageBadge = lazy(() => import('../features/chat/components/message-alerts').then((m) => ({ default: m.MessageBadge })));
 const PerformerMenu = lazy(() => import('../components/layout/performer-menu').then((m) => ({ default: m.PerformerMenu })));
 
 /** Keeps the avatar's place while its menu loads. */
@@ -26,17 +32,23 @@ export function RootLayout() {
   const performerLogout = usePerformerLogout();
   useBalanceSync();
   useReadModelSync();
+  const { pathname } = useLocation();
 
   const accountMenu = user ? (
-    <Suspense fallback={avatarPlace}>
-      <UserMenu
-        username={user.username}
-        email={user.email}
-        balance={user.auracoinBalance}
-        onLogout={() => logout.mutate()}
-        isLoggingOut={logout.isPending}
-      />
-    </Suspense>
+    <>
+      <Suspense fallback={avatarPlace}>
+        <MessageBadge userId={user.id} />
+      </Suspense>
+      <Suspense fallback={avatarPlace}>
+        <UserMenu
+          username={user.username}
+          email={user.email}
+          balance={user.auracoinBalance}
+          onLogout={() => logout.mutate()}
+          isLoggingOut={logout.isPending}
+        />
+      </Suspense>
+    </>
   ) : performer ? (
     <Suspense fallback={avatarPlace}>
       <PerformerMenu
@@ -52,6 +64,8 @@ export function RootLayout() {
   return (
     <MainLayout accountMenu={accountMenu} onlineBadge={<OnlineUsersBadge />}>
       <ScrollRestoration />
+      {READABLE_BEFORE_GATE.has(pathname) ? null : <AgeGate />}
+      <CookieNotice />
       <Suspense fallback={<PageSpinner />}>
         <Outlet />
       </Suspense>

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { PublicPerformerView } from '@aura/contracts';
+import type { ChatParty, PublicPerformerView } from '@aura/contracts';
 import { call } from './api';
 import { queryKeys } from './query-keys';
 
@@ -41,5 +41,13 @@ export function performerProfileQueryOptions(performerId: string) {
   return queryOptions({
     queryKey: queryKeys.performers.detail(performerId),
     queryFn: async ({ signal }): Promise<PublicPerformerView> => call('getPerformer', { params: { id: performerId }, signal }),
+  });
+}
+
+/** listConversations (userType: whose list): the party's conversations, newest activity first (the chat, and the alias chooser's last identity with her). */
+export function conversationsQueryOptions(partyId: string, userType: ChatParty) {
+  return queryOptions({
+    queryKey: queryKeys.conversations.ofParty(partyId),
+    queryFn: ({ signal }) => call('listConversations', { params: { userId: partyId }, query: { userType }, signal }),
   });
 }

@@ -1,6 +1,7 @@
 import { PerformerOfferBanner } from '../../features/landing/components/performer-offer-banner';
 import { GallerySection } from '../../features/gallery/components/gallery-section';
 import { PricingSection } from '../../features/wallet/components/pricing-section';
+import { useOfferBonusPercent } from '../../features/offers/components/offer-banner';
 
 export interface HomeBelowFoldProps {
   search: string;
@@ -9,11 +10,12 @@ export interface HomeBelowFoldProps {
 
 /** The landing page below its first screen: gallery (#performers), offer banner, pricing (#pricing). */
 export default function HomeBelowFold({ search, onClearSearch }: HomeBelowFoldProps) {
+  const offerBonusPercent = useOfferBonusPercent();
   return (
     <>
       <GallerySection search={search} onClearSearch={onClearSearch} />
       <PerformerOfferBanner />
-      <PricingSection />
+      <PricingSection offerBonusPercent={offerBonusPercent} />
     </>
   );
 }

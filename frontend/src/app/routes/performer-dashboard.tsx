@@ -1,3 +1,4 @@
+import { UnreadTabBadge } from '../../features/chat/components/message-alerts';
 import { PerformerChat } from '../../features/chat/components/performer-chat';
 import { UnreadSummary } from '../../features/chat/components/unread-summary';
 import { PayoutsTab } from '../../features/payouts/components/payouts-tab';
@@ -10,6 +11,7 @@ const slots: DashboardSlots = {
   chat: (performerId) => <PerformerChat performerId={performerId} />,
   messages: (performerId, openChat) => <UnreadSummary performerId={performerId} onOpenChat={openChat} />,
   sessions: (performerId) => <PerformerSessions performerId={performerId} />,
+  chatBadge: (performerId) => <UnreadTabBadge performerId={performerId} />,
 };
 
 export default function PerformerDashboardRoute() {

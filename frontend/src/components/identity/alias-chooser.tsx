@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Badge, Box, Button, HStack, RadioGroup, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
-import { aliasesQueryOptions } from '../../lib/shared-queries';
+import { aliasesQueryOptions, conversationsQueryOptions } from '../../lib/shared-queries';
+import { lastIdentityWith, rememberIdentityWith } from '../../lib/last-identity';
 import { DialogFrame } from '../ui/dialog-frame';
 
 /** Who the user chose to be: their real name (aliasId null) or one of their active aliases. */
@@ -16,7 +17,9 @@ export interface AliasChooserProps {
   userId: string;
   /** their username, labelled 'Te stesso' */
   realName: string;
-  /** the identity selected when it opens (a conversation's own); default the real name */
+  /** whom he is choosing for: the identity he last used with her is selected when it opens */
+  performerId?: string | null;
+  /** the identity selected when it opens (a conversation's own); without it, the last one used with her, else the real name */
   selectedAliasId?: string | null;
   onCancel: () => void;
   onConfirm: (identity: ChosenIdentity) => void;
@@ -34,12 +37,27 @@ function useActiveAliases(userId: string, enabled: boolean) {
 }
 
 /**
+ * The identity he last used with her: the one remembered on this browser, else the one of his
+ * latest conversation with her (undefined: none, or not asked).
+ */
+function useLastIdentity(userId: string, performerId: string | null, enabled: boolean): string | null | undefined {
+  const conversations = useQuery({ ...conversationsQueryOptions(userId, 'user'), enabled: enabled && userId !== '' && performerId !== null });
+  if (!enabled || performerId === null) return undefined;
+  const remembered = lastIdentityWith(userId, performerId);
+  if (remembered !== undefined) return remembered;
+  // newest activity first
+  return conversations.data?.find((conversation) => conversation.performerId === performerId)?.aliasId;
+}
+
+/**
  * 'Chi vuoi essere oggi?' (docs/product.md#alias-chooser): the real name or one of the active aliases, before a video
  * chat or a chat. The one chooser of the app: the gallery, /chat and /video-session use it.
  */
-export function AliasChooser({ open, userId, realName, selectedAliasId = null, onCancel, onConfirm }: AliasChooserProps) {
+export function AliasChooser({ open, userId, realName, performerId = null, selectedAliasId, onCancel, onConfirm }: AliasChooserProps) {
   const aliases = useActiveAliases(userId, open);
-  const initial = selectedAliasId ?? SELF;
+  const lastUsed = useLastIdentity(userId, performerId, open && selectedAliasId === undefined);
+  const wanted = selectedAliasId !== undefined ? selectedAliasId : lastUsed;
+  const initial = wanted ?? SELF;
   const [choice, setChoice] = useState<string>(initial);
   // every opening starts from the identity it is given
   const [wasOpen, setWasOpen] = useState(open);
@@ -47,7 +65,13 @@ export function AliasChooser({ open, userId, realName, selectedAliasId = null, o
     setWasOpen(open);
     if (open) setChoice(initial);
   }
+  // the remembered identity arrives with the conversations: it is the choice until he picks one himself
+  const [picked, setPicked] = useState(false);
+  if (!open && picked) setPicked(false);
+  if (open && !picked && choice !== initial) setChoice(initial);
   const alias = choice === SELF ? undefined : aliases.data?.find((a) => a.id === choice);
+  // an alias he used with her that is no longer active: said, never silently swapped for his real name
+  const lostAlias = choice !== SELF && aliases.isSuccess && alias === undefined;
   const chosen: ChosenIdentity = alias ? { aliasId: alias.id, displayName: alias.aliasName } : { aliasId: null, displayName: realName };
   const isLoading = aliases.isPending && aliases.fetchStatus !== 'idle';
 
@@ -62,14 +86,34 @@ export function AliasChooser({ open, userId, realName, selectedAliasId = null, o
           <Button variant="outline" onClick={onCancel}>
             Annulla
           </Button>
-          <Button colorPalette="brand" onClick={() => onConfirm(chosen)}>
+          <Button
+            colorPalette="brand"
+            disabled={lostAlias}
+            onClick={() => {
+              if (performerId) rememberIdentityWith(userId, performerId, chosen.aliasId);
+              onConfirm(chosen);
+            }}
+          >
             Continua con {chosen.displayName}
           </Button>
         </>
       }
     >
-      <RadioGroup.Root value={alias ? alias.id : SELF} onValueChange={(e) => setChoice(e.value ?? SELF)} colorPalette="brand" aria-label="Identità">
+      <RadioGroup.Root
+        value={alias ? alias.id : lostAlias ? null : SELF}
+        onValueChange={(e) => {
+          setPicked(true);
+          setChoice(e.value ?? SELF);
+        }}
+        colorPalette="brand"
+        aria-label="Identità"
+      >
         <Stack gap="2">
+          {lostAlias ? (
+            <Text fontSize="sm" color="fg.warning" role="note" data-testid="lost-alias">
+              L&apos;alias che usavi con lei non è più attivo: scegli con chi presentarti.
+            </Text>
+          ) : null}
           <RadioGroup.Item value={SELF} p="3" rounded="lg" borderWidth="1px" borderColor="border" width="100%">
             <RadioGroup.ItemHiddenInput />
             <RadioGroup.ItemIndicator />

@@ -1,7 +1,6 @@
-import { Box, Container, Flex, HStack, IconButton, Link, Stack, Text } from '@chakra-ui/react';
+import { Box, Container, Flex, HStack, Link, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
 import { BrandLogo } from '../ui/brand-logo';
-import { InstagramIcon, XLogoIcon, YouTubeIcon } from '../ui/icons';
 
 const FOOTER_LINKS = [
   { label: 'Home', to: '/#home' },
@@ -10,27 +9,28 @@ const FOOTER_LINKS = [
   { label: 'Chi siamo', to: '/#about' },
 ] as const;
 
-/** Support and legal links have no target yet (docs/product.md#frame): they are shown, and go nowhere. */
-const SUPPORT_LINKS = ['FAQ', 'Contatti', 'Centro Assistenza'] as const;
-const LEGAL_LINKS = ['Privacy Policy', 'Termini di Servizio', 'Cookie Policy'] as const;
-/** Icon buttons: their name is the network's (no visible letters that the name would have to contain). */
-const SOCIAL = [
-  { label: 'Instagram', Icon: InstagramIcon },
-  { label: 'X', Icon: XLogoIcon },
-  { label: 'YouTube', Icon: YouTubeIcon },
+/** Support and legal pages (docs/product.md#legal-pages). */
+const SUPPORT_LINKS = [
+  { label: 'FAQ', to: '/faq' },
+  { label: 'Contatti', to: '/contatti' },
+] as const;
+const LEGAL_LINKS = [
+  { label: 'Privacy Policy', to: '/privacy' },
+  { label: 'Termini di Servizio', to: '/termini' },
+  { label: 'Cookie Policy', to: '/cookie' },
 ] as const;
 
-function EmptyTargetLinks({ title, links }: { title: string; links: readonly string[] }) {
+function LinkList({ title, links }: { title: string; links: readonly { label: string; to: string }[] }) {
   return (
     <Box as="nav" aria-label={title}>
       <Text fontWeight="semibold" fontSize="sm" mb="3">
         {title}
       </Text>
       <Stack as="ul" gap="2" listStyleType="none">
-        {links.map((label) => (
-          <li key={label}>
-            <Link href="#" onClick={(e) => e.preventDefault()} color="fg.muted" fontSize="sm" _hover={{ color: 'fg' }}>
-              {label}
+        {links.map((link) => (
+          <li key={link.to}>
+            <Link asChild color="fg.muted" fontSize="sm" _hover={{ color: 'fg' }}>
+              <RouterLink to={link.to}>{link.label}</RouterLink>
             </Link>
           </li>
         ))}
@@ -62,15 +62,8 @@ export function Footer() {
               ))}
             </HStack>
           </Box>
-          <EmptyTargetLinks title="Supporto" links={SUPPORT_LINKS} />
-          <EmptyTargetLinks title="Legale" links={LEGAL_LINKS} />
-          <HStack gap="2" align="flex-start" role="group" aria-label="Social">
-            {SOCIAL.map(({ label, Icon }) => (
-              <IconButton key={label} size="sm" variant="outline" rounded="full" aria-label={label} title={label} type="button">
-                <Icon />
-              </IconButton>
-            ))}
-          </HStack>
+          <LinkList title="Supporto" links={SUPPORT_LINKS} />
+          <LinkList title="Legale" links={LEGAL_LINKS} />
         </Flex>
         <Text mt="8" pt="6" borderTopWidth="1px" borderColor="border" color="fg.subtle" fontSize="xs">
           © {new Date().getFullYear()} Aura. Tutti i diritti riservati.

@@ -6,6 +6,9 @@ import { ScrollToHash } from './scroll-to-hash';
 
 export const MAIN_CONTENT_ID = 'contenuto';
 
+/** Printed pages (her weekly statement) carry the page alone: no header, footer or skip link. */
+const SCREEN_ONLY = { '@media print': { display: 'none' } } as const;
+
 export interface MainLayoutProps {
   accountMenu?: ReactNode;
   onlineBadge?: ReactNode;
@@ -29,11 +32,14 @@ export function MainLayout({ accountMenu, onlineBadge, children }: MainLayoutPro
         rounded="md"
         fontWeight="semibold"
         _focusVisible={{ top: '3' }}
+        css={SCREEN_ONLY}
       >
         Vai al contenuto principale
       </Link>
       <ScrollToHash />
-      <Header accountMenu={accountMenu} onlineBadge={onlineBadge} />
+      <Box css={SCREEN_ONLY}>
+        <Header accountMenu={accountMenu} onlineBadge={onlineBadge} />
+      </Box>
       <Box
         as="main"
         id={MAIN_CONTENT_ID}
@@ -43,10 +49,13 @@ export function MainLayout({ accountMenu, onlineBadge, children }: MainLayoutPro
         outline="none"
         bgImage="glow"
         bgRepeat="no-repeat"
+        css={{ '@media print': { paddingTop: '0', backgroundImage: 'none' } }}
       >
         {children}
       </Box>
-      <Footer />
+      <Box css={SCREEN_ONLY}>
+        <Footer />
+      </Box>
     </Flex>
   );
 }

@@ -1,5 +1,5 @@
 import { Badge, Box, Menu } from '@chakra-ui/react';
-import { formatEuro2 } from '@aura/contracts';
+import { formatEuro } from '@aura/contracts';
 import { useNavigate } from 'react-router-dom';
 import { AccountMenu } from './account-menu';
 
@@ -40,7 +40,7 @@ export function PerformerMenu({ name, email, isOnline, totalEarnings, onLogout }
       <Menu.Separator />
       <Menu.Item value="earnings" disabled>
         <Box as="span" color="gold.fg">
-          € {formatEuro2(totalEarnings)} guadagnati
+          {formatEuro(totalEarnings ?? 0)} guadagnati
         </Box>
       </Menu.Item>
       <Menu.Separator />

@@ -197,23 +197,5 @@ export const CalendarIcon = (p: IconProps) => (
   </Svg>
 );
 
-export const InstagramIcon = (p: IconProps) => (
-  <Svg {...p}>
-    <rect x="3" y="3" width="18" height="18" rx="5" />
-    <circle cx="12" cy="12" r="4" />
-    <circle cx="17.5" cy="6.5" r="0.6" fill="currentColor" />
-  </Svg>
-);
 
-export const XLogoIcon = (p: IconProps) => (
-  <Svg {...p}>
-    <path d="M4 4l16 16M20 4L4 20" />
-  </Svg>
-);
 
-export const YouTubeIcon = (p: IconProps) => (
-  <Svg {...p}>
-    <rect x="2" y="5" width="20" height="14" rx="4" />
-    <path d="M10 9l5 3-5 3z" fill="currentColor" />
-  </Svg>
-);

@@ -35,7 +35,7 @@ export function AccountOverview({ user, isRefreshing = false, children }: Accoun
                 <HStack gap="2" mt="1" flexWrap="wrap" justify={{ base: 'center', sm: 'flex-start' }}>
                   <Badge colorPalette="green" variant="subtle" size="md" data-testid="account-status">
                     <Box as="span" width="2" height="2" rounded="full" bg="green.400" aria-hidden="true" />
-                    Active
+                    Attivo
                   </Badge>
                   <LevelBadge totalSpent={user.totalAuracoinSpent} />
                   <Text as="span" fontSize="sm" color="fg.subtle">
@@ -76,7 +76,7 @@ export function AccountOverview({ user, isRefreshing = false, children }: Accoun
               </Text>
             </HStack>
             <Text fontSize="sm" color="fg.muted">
-              1 auracoin = 1 minuto di videochat privata
+              Ogni performer ha la sua tariffa al minuto: la vedi sul suo profilo prima di iniziare
             </Text>
           </Card.Body>
         </Card.Root>

@@ -1,4 +1,3 @@
-import type { MouseEvent } from 'react';
 import { Badge, Box, HStack, Link, Stack, Text } from '@chakra-ui/react';
 import { useFormik } from 'formik';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
@@ -13,8 +12,6 @@ import { AuthLayout } from './auth-layout';
 import { TextField, USERNAME_INPUT } from './text-field';
 import { bindField, showRefusedFields } from '../../../lib/form-errors';
 import { SubmitButton } from '../../../components/ui/submit-button';
-
-const noop = (event: MouseEvent) => event.preventDefault();
 
 export function RegisterForm() {
   const navigate = useNavigate();
@@ -61,12 +58,12 @@ export function RegisterForm() {
           </Text>
           <Text fontSize="xs" color="fg.subtle" maxW="xs">
             Registrandoti accetti i nostri{' '}
-            <Link href="#" onClick={noop} color="fg.muted" textDecoration="underline">
-              Termini di Servizio
+            <Link asChild color="fg.muted" textDecoration="underline">
+              <RouterLink to="/termini">Termini di Servizio</RouterLink>
             </Link>{' '}
             e la{' '}
-            <Link href="#" onClick={noop} color="fg.muted" textDecoration="underline">
-              Privacy Policy
+            <Link asChild color="fg.muted" textDecoration="underline">
+              <RouterLink to="/privacy">Privacy Policy</RouterLink>
             </Link>
             .
           </Text>

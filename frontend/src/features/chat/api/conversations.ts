@@ -2,15 +2,10 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import type { ChatParty, ConversationView, StartConversationBody } from '@aura/contracts';
 import { call } from '../../../lib/api';
 import { queryKeys } from '../../../lib/query-keys';
+import { conversationsQueryOptions } from '../../../lib/shared-queries';
 import { withConversation } from './cache';
 
-/** listConversations (userType: whose list): the party's conversations, newest activity first. */
-export function conversationsQueryOptions(partyId: string, userType: ChatParty) {
-  return queryOptions({
-    queryKey: queryKeys.conversations.ofParty(partyId),
-    queryFn: ({ signal }) => call('listConversations', { params: { userId: partyId }, query: { userType }, signal }),
-  });
-}
+export { conversationsQueryOptions };
 
 export function useConversations(partyId: string, userType: ChatParty) {
   return useQuery(conversationsQueryOptions(partyId, userType));

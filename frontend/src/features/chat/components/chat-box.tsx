@@ -11,6 +11,7 @@ import { PriceChanged } from '../../../components/ui/price-changed';
 import { markReadUpTo, unreadFor, withMessagePrice, withUnread } from '../api/cache';
 import { loadOlderMessages, markConversationRead, messagesQueryOptions, useSendMessage, type OutgoingMessage } from '../api/messages';
 import { useTyping } from '../hooks/use-typing';
+import { setViewingConversation } from '../hooks/alert-settings';
 import { Composer } from './composer';
 
 export interface ChatBoxProps {
@@ -35,7 +36,7 @@ function MessageBubble({ message, own, otherName }: { message: MessageView; own:
         <Text whiteSpace="pre-wrap" wordBreak="break-word" data-testid="chat-message-text">
           {message.content}
         </Text>
-        <Text fontSize="xs" opacity={0.8} textAlign="right">
+        <Text fontSize="xs" textAlign="right">
           {time}
           {own ? ` · ${message.isRead ? 'Letto' : 'Inviato'}` : ''}
         </Text>
@@ -45,7 +46,7 @@ function MessageBubble({ message, own, otherName }: { message: MessageView; own:
 }
 
 /**
- * One conversation: its header (who, Online/Offline, 'chatting as', the price), the messages as
+ * One conversation: its header (who, Online/Offline, 'in chat come', the price), the messages as
  * text in a log screen readers announce, 'sta scrivendo…', and the composer. The other party's
  * messages are marked read while it is open; pushes keep it live, a poll only while the socket is down.
  */
@@ -58,6 +59,11 @@ export function ChatBox({ conversation, viewer, viewerId, connected, onBack, act
   const [loadingOlder, setLoadingOlder] = useState(false);
   const logRef = useRef<HTMLDivElement>(null);
   const reading = useRef(false);
+  // its messages are read here: no toast for them
+  useEffect(() => {
+    setViewingConversation(conversation.id);
+    return () => setViewingConversation(null);
+  }, [conversation.id]);
   // a mark finished: look again, messages may have come while it was on its way
   const [readRound, setReadRound] = useState(0);
   const otherName = viewer === 'user' ? conversation.performer.name : conversation.user.username;
@@ -153,7 +159,7 @@ export function ChatBox({ conversation, viewer, viewerId, connected, onBack, act
           </HStack>
           {viewer === 'user' ? (
             <Text fontSize="xs" color="fg.muted" truncate>
-              chatting as <strong data-testid="chatting-as">{conversation.user.username}</strong> · {formatMessagePrice(conversation.performer.messagePrice)}
+              in chat come <strong data-testid="chatting-as">{conversation.user.username}</strong> · {formatMessagePrice(conversation.performer.messagePrice)}
             </Text>
           ) : (
             <Text fontSize="xs" color="fg.muted">

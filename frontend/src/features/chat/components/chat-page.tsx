@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { Button, Card, Container, Flex, Heading, HStack, Link, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
 import type { ConversationView } from '@aura/contracts';
+import { rememberIdentityWith } from '../../../lib/last-identity';
 import { errorMessage } from '../../../lib/api-client';
 import { formatAuracoin } from '../../../lib/format';
 import { notify } from '../../../components/ui/toaster';
@@ -12,6 +13,7 @@ import { useChatRealtime } from '../hooks/use-chat-realtime';
 import { ChatBox } from './chat-box';
 import { ChatLayout } from './chat-layout';
 import { ConversationList } from './conversation-list';
+import { AlertsToggle } from './message-alerts';
 
 const AliasChooser = lazy(() => import('../../../components/identity/alias-chooser').then((m) => ({ default: m.AliasChooser })));
 
@@ -50,7 +52,7 @@ export interface ChatPageProps {
 }
 
 /** Whom the chooser is open for: a performer to write to, starting from an identity. */
-type Choosing = { performerId: string; aliasId: string | null };
+type Choosing = { performerId: string; aliasId: string | null | undefined };
 
 /**
  * /chat for a signed-in user: the conversation list on the left, the chat box on the right (one
@@ -71,7 +73,8 @@ export function ChatPage({ user }: ChatPageProps) {
   const [chooserUsed, setChooserUsed] = useState(false);
   if (!chooserUsed && (choosing !== null || fromCard !== null)) setChooserUsed(true);
 
-  const chooser: Choosing | null = choosing ?? (fromCard ? { performerId: fromCard, aliasId: null } : null);
+  // from her card: the chooser starts from the identity he last used with her (the chooser finds it)
+  const chooser: Choosing | null = choosing ?? (fromCard ? { performerId: fromCard, aliasId: undefined } : null);
   const selected = conversations.data?.find((conversation) => conversation.id === selectedId) ?? null;
 
   const open = (conversationId: string | null) =>
@@ -124,6 +127,7 @@ export function ChatPage({ user }: ChatPageProps) {
               Chat
             </Heading>
           </HStack>
+          <AlertsToggle />
           <Text fontSize="sm" color="fg.muted">
             Saldo:{' '}
             <Text as="strong" color="gold.fg" data-testid="chat-balance">
@@ -142,7 +146,11 @@ export function ChatPage({ user }: ChatPageProps) {
               isPending={conversations.isPending}
               isError={conversations.isError}
               selectedId={selectedId}
-              onSelect={(conversation: ConversationView) => setChoosing({ performerId: conversation.performerId, aliasId: conversation.aliasId })}
+              onSelect={(conversation: ConversationView) => {
+                // a conversation is already one identity's: it opens as it is ('Cambia identità' switches)
+                rememberIdentityWith(user.id, conversation.performerId, conversation.aliasId);
+                open(conversation.id);
+              }}
               empty="Nessuna conversazione: scrivi a una performer dalla sua scheda."
             />
           }
@@ -167,7 +175,7 @@ export function ChatPage({ user }: ChatPageProps) {
             <Flex direction="column" align="center" justify="center" height="100%" gap="3" p="6" textAlign="center">
               <MessageIcon />
               <Heading as="h2" size="md">
-                Seleziona una Conversazione
+                Seleziona una conversazione
               </Heading>
               <Link asChild color="brand.fg">
                 <RouterLink to="/#performers">Sfoglia le performer</RouterLink>
@@ -182,7 +190,8 @@ export function ChatPage({ user }: ChatPageProps) {
             open={chooser !== null && !start.isPending}
             userId={user.id}
             realName={user.username}
-            selectedAliasId={chooser?.aliasId ?? null}
+            performerId={chooser?.performerId ?? null}
+            selectedAliasId={chooser?.aliasId}
             onCancel={closeChooser}
             onConfirm={(identity) => chooser && confirm(chooser.performerId, identity)}
           />

@@ -24,7 +24,7 @@ export function ConversationList({ viewer, conversations, isPending, isError, se
   if (isError) {
     return (
       <Text role="alert" color="fg.error" p="4" fontSize="sm">
-        Failed to fetch conversations
+        Impossibile caricare le conversazioni
       </Text>
     );
   }
@@ -52,7 +52,6 @@ export function ConversationList({ viewer, conversations, isPending, isError, se
               bg={selected ? 'bg.emphasized' : 'transparent'}
               _hover={{ bg: 'bg.muted' }}
               aria-current={selected ? 'true' : undefined}
-              aria-label={`${name}${unread > 0 ? `, ${unread} ${unread === 1 ? 'messaggio non letto' : 'messaggi non letti'}` : ''}`}
               data-testid="conversation-item"
               onClick={() => onSelect(conversation)}
             >
@@ -90,8 +89,11 @@ export function ConversationList({ viewer, conversations, isPending, isError, se
                         : 'Nessun messaggio'}
                     </Text>
                     {unread > 0 ? (
-                      <Badge colorPalette="pink" variant="solid" rounded="full" flexShrink={0} data-testid="unread-count" aria-hidden="true">
+                      <Badge colorPalette="pink" variant="solid" rounded="full" flexShrink={0} data-testid="unread-count">
                         {unread}
+                        <Box as="span" srOnly>
+                          {unread === 1 ? ' messaggio non letto' : ' messaggi non letti'}
+                        </Box>
                       </Badge>
                     ) : null}
                   </HStack>

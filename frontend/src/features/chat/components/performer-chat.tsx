@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Flex, Text } from '@chakra-ui/react';
+import { Button, Flex, Stack, Text } from '@chakra-ui/react';
 import { errorMessage } from '../../../lib/api-client';
 import { notify } from '../../../components/ui/toaster';
 import { useBlockIdentity, useConversations } from '../api/conversations';
@@ -7,10 +7,11 @@ import { useChatRealtime } from '../hooks/use-chat-realtime';
 import { ChatBox } from './chat-box';
 import { ChatLayout } from './chat-layout';
 import { ConversationList } from './conversation-list';
+import { AlertsToggle } from './message-alerts';
 
 /**
  * The dashboard's Chat tab (docs/product.md#chat): her conversations with unread counts and the conversation
- * pane, 600 px high; 'select a conversation' until one is chosen; live; block and unblock an
+ * pane, 600 px high; 'Seleziona una conversazione' until one is chosen; live; block and unblock an
  * identity from the conversation's header.
  */
 export function PerformerChat({ performerId }: { performerId: string }) {
@@ -33,6 +34,8 @@ export function PerformerChat({ performerId }: { performerId: string }) {
   };
 
   return (
+    <Stack gap="3">
+    <AlertsToggle />
     <ChatLayout
       height="600px"
       listWidth="300px"
@@ -67,9 +70,10 @@ export function PerformerChat({ performerId }: { performerId: string }) {
       }
       placeholder={
         <Flex align="center" justify="center" height="100%" p="6">
-          <Text color="fg.muted">select a conversation</Text>
+          <Text color="fg.muted">Seleziona una conversazione</Text>
         </Flex>
       }
     />
+    </Stack>
   );
 }

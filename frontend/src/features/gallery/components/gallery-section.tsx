@@ -189,6 +189,7 @@ export function GallerySection({ search = '', onClearSearch }: GallerySectionPro
           <AliasChooser
             open={chooserFor !== null}
             userId={user?.id ?? ''}
+            performerId={chooserFor?.id ?? null}
             realName={user?.username ?? ''}
             onCancel={() => setChooserFor(null)}
             onConfirm={({ aliasId, displayName }) => {

@@ -138,12 +138,12 @@ export function PerformerCard({ performer: p, isFavourite, viewers, onToggleFavo
             ))}
           </HStack>
         ) : null}
-        <Stack direction={{ base: 'column', sm: 'row' }} gap="2" mt="1">
+        <Stack direction={{ base: 'column', sm: 'row' }} gap="2" mt="auto" pt="1">
           <Button size="sm" flex="1" colorPalette="brand" disabled={!online || p.inPrivate} onClick={onVideochat}>
             <VideoIcon />
             Videochat
           </Button>
-          <Button size="sm" flex="1" variant="outline" disabled={!online} onClick={onChat}>
+          <Button size="sm" flex="1" variant="outline" onClick={onChat}>
             <MessageIcon />
             Chat
           </Button>

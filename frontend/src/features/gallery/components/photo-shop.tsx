@@ -23,8 +23,11 @@ export function PhotoShop({ performerId, performerImage, signedIn }: PhotoShopPr
   const queryClient = useQueryClient();
   // a purchase refused because the price changed since he saw it: the new price, to confirm
   const [repriced, setRepriced] = useState<PhotoPurchase | null>(null);
+  // every purchase is confirmed with its price first (docs/product.md#photo-shop)
+  const [confirming, setConfirming] = useState<string | null>(null);
   const buy = (photo: { id: string; title: string }, expectedPrice: number) => {
     setRepriced(null);
+    setConfirming(null);
     purchase.mutate(
       { photoId: photo.id, expectedPrice },
       {
@@ -83,11 +86,27 @@ export function PhotoShop({ performerId, performerImage, signedIn }: PhotoShopPr
                       void navigate('/login');
                       return;
                     }
-                    buy(photo, photo.price);
+                    setConfirming(photo.id);
                   }}
+                  aria-expanded={confirming === photo.id}
                 >
                   Acquista · {formatAuracoin(photo.price)}
                 </Button>
+              ) : null}
+              {photo.locked && confirming === photo.id ? (
+                <Stack gap="1.5" p="2" rounded="md" bg="bg.muted" role="group" aria-label={`Conferma l'acquisto di ${photo.title}`} data-testid="photo-confirm">
+                  <Text fontSize="xs">
+                    Sbloccare «{photo.title}» per {formatAuracoin(photo.price)} auracoin?
+                  </Text>
+                  <Stack direction="row" gap="1.5" flexWrap="wrap">
+                    <Button size="xs" colorPalette="brand" onClick={() => buy(photo, photo.price)}>
+                      Conferma
+                    </Button>
+                    <Button size="xs" variant="outline" onClick={() => setConfirming(null)}>
+                      Annulla
+                    </Button>
+                  </Stack>
+                </Stack>
               ) : null}
               {photo.locked && repriced?.photoId === photo.id ? (
                 <PriceChanged currentPrice={repriced.expectedPrice} onConfirm={() => buy(photo, repriced.expectedPrice)} onCancel={() => setRepriced(null)} busy={purchase.isPending} />

@@ -117,7 +117,7 @@ export function ProfileDialog({ performer: p, onClose, onVideochat, onChat, phot
                   <VideoIcon />
                   Inizia Videochat
                 </Button>
-                <Button flex="1" variant="outline" disabled={!p.isOnline} onClick={onChat}>
+                <Button flex="1" variant="outline" onClick={onChat}>
                   <MessageIcon />
                   Messaggi
                 </Button>
@@ -133,8 +133,8 @@ export function ProfileDialog({ performer: p, onClose, onVideochat, onChat, phot
                     <HeartIcon />
                   </Box>
                   <Text fontSize="sm" color="fg.muted">
-                    {p.name} al momento è offline. Aggiungila ai preferiti per ricevere una notifica quando
-                    sarà online.
+                    {p.name} al momento è offline: scrivile un messaggio, lo leggerà quando torna online. Aggiungila ai
+                    preferiti per ricevere una notifica quando sarà online.
                   </Text>
                 </HStack>
               ) : null}

@@ -25,6 +25,8 @@ export interface DashboardSlots {
   messages: (performerId: string, openChat: () => void) => ReactNode;
   /** her private sessions: incoming requests and the running session, above every tab */
   sessions?: (performerId: string) => ReactNode;
+  /** the Chat tab's unread badge (and the alerts of her new messages) */
+  chatBadge?: (performerId: string) => ReactNode;
 }
 
 /** A tab another feature adds to her dashboard, composed by the route (features never import each other). */
@@ -82,7 +84,10 @@ function Dashboard({ performerId, slots, extraTabs = [] }: { performerId: string
             <Tabs.Trigger value="dashboard">Dashboard</Tabs.Trigger>
             <Tabs.Trigger value="profile">Profilo</Tabs.Trigger>
             <Tabs.Trigger value="gallery">Galleria</Tabs.Trigger>
-            <Tabs.Trigger value="chat">Chat</Tabs.Trigger>
+            <Tabs.Trigger value="chat">
+              Chat
+              {slots.chatBadge?.(performer.id)}
+            </Tabs.Trigger>
             <Tabs.Trigger value="tips">Consigli</Tabs.Trigger>
             {extraTabs.map((tab) => (
               <Tabs.Trigger key={tab.value} value={tab.value}>

@@ -17,6 +17,7 @@ const base: SessionView = {
   startedAt: '2026-01-01T10:00:10.000Z',
   endedAt: null,
   minutesBilled: 1,
+  minutesCharged: 1,
   costAuracoin: 2.5,
   endReason: null,
   endedBy: null,

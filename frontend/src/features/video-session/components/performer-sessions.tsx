@@ -16,7 +16,7 @@ import { useSessionRealtime } from '../hooks/use-session-realtime';
 import { DeviceSettings } from './device-settings';
 import { MediaVideo } from './media-video';
 import { secondsUntil } from './session-messages';
-import { chime } from './chime';
+import { chime } from '../../../lib/chime';
 
 /**
  * Her private sessions, wherever she is in her dashboard: a request arrives as a dialog (who, the
@@ -31,7 +31,8 @@ export function PerformerSessions({ performerId }: { performerId: string }) {
     notify({
       type: 'info',
       title: `Sessione terminata${by}`,
-      description: `${view.minutesBilled} ${view.minutesBilled === 1 ? 'minuto' : 'minuti'} · hai guadagnato ${formatEuro(view.performerEarnings ?? sessionClock(view, Date.now()).earnings)}`,
+      // the minutes paid for, the minimum's included: the minutes her share is of
+      description: `${view.minutesCharged} ${view.minutesCharged === 1 ? 'minuto' : 'minuti'} · hai guadagnato ${formatEuro(view.performerEarnings ?? sessionClock(view, Date.now()).earnings)}`,
     });
   }, []);
   useSessionRealtime(performerId, announce);

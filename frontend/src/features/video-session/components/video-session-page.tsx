@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Badge, Box, Button, Container, Flex, Heading, HStack, Image, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
-import { minimumSessionCost, type PublicPerformerView, type SessionView } from '@aura/contracts';
+import { auracoinToUnits, chargeIfEndedNow, minimumSessionCost, startedMinutes, unitsToAuracoin, type PublicPerformerView, type SessionView } from '@aura/contracts';
 import { changedPrice, errorCode, errorMessage, errorStatus } from '../../../lib/api-client';
 import { PriceChanged } from '../../../components/ui/price-changed';
 import { formatAuracoin, formatAuracoinLabel } from '../../../lib/format';
@@ -16,10 +16,12 @@ import { useNow } from '../hooks/use-now';
 import { useSessionJoin } from '../hooks/use-session-join';
 import { useSessionPeer } from '../hooks/use-session-peer';
 import { useSessionRealtime } from '../hooks/use-session-realtime';
+import { DialogFrame } from '../../../components/ui/dialog-frame';
 import { DeviceSettings } from './device-settings';
 import { MediaVideo } from './media-video';
 import { CameraIcon, ControlButton, FullscreenIcon, HangUpIcon, MicIcon, SoundIcon } from './session-controls';
 import { closedMessage, secondsUntil } from './session-messages';
+import { SessionReceipt } from './session-receipt';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -42,8 +44,8 @@ export function InvalidSession() {
 }
 
 export interface VideoSessionPageProps {
-  /** the signed-in user (null: none stored) */
-  user: { id: string; username: string } | null;
+  /** the signed-in user (null: none stored) and his balance (auracoin), for the receipt */
+  user: { id: string; username: string; auracoinBalance?: number } | null;
 }
 
 /** The rate he saw on her card or dialog (`&rate=`), when the link carries one. */
@@ -71,11 +73,12 @@ export function VideoSessionPage({ user }: VideoSessionPageProps) {
     );
   }
   if (!performer.data) return <Spinner size="lg" m="10" aria-label="Caricamento..." />;
-  return <SessionRoom userId={user.id} performer={performer.data} displayName={params.get('displayName') ?? user.username} aliasId={params.get('aliasId')} seenRate={seenRateOf(params.get('rate'))} />;
+  return <SessionRoom userId={user.id} balance={user.auracoinBalance} performer={performer.data} displayName={params.get('displayName') ?? user.username} aliasId={params.get('aliasId')} seenRate={seenRateOf(params.get('rate'))} />;
 }
 
 interface SessionRoomProps {
   userId: string;
+  balance: number | undefined;
   performer: PublicPerformerView;
   displayName: string;
   aliasId: string | null;
@@ -83,7 +86,7 @@ interface SessionRoomProps {
   seenRate: number | null;
 }
 
-function SessionRoom({ userId, performer, displayName, aliasId, seenRate }: SessionRoomProps) {
+function SessionRoom({ userId, balance, performer, displayName, aliasId, seenRate }: SessionRoomProps) {
   const navigate = useNavigate();
   useSessionRealtime(userId);
   const open = useQuery(openSessionsQueryOptions(userId));
@@ -147,9 +150,18 @@ function SessionRoom({ userId, performer, displayName, aliasId, seenRate }: Sess
   const stage = useRef<HTMLDivElement>(null);
   const fullscreen = useFullscreen(stage);
 
-  const finish = () => {
-    if (currentId && view && isOpen(view)) end.mutate(currentId, { onSettled: () => void navigate('/user') });
+  // ending a running session before the minimum pays the minimum: he is told how much and asked first
+  // (docs/product.md#session-minimum); a session that ran ends on its receipt, a request withdrawn goes back to /user
+  const [confirmingEnd, setConfirmingEnd] = useState(false);
+  const endNow = view?.status === 'active' && view.startedAt ? chargeIfEndedNow(startedMinutes(now - Date.parse(view.startedAt), view.billingMinuteMs), auracoinToUnits(view.ratePerMinute), view.minimumMinutes) : null;
+  const endSession = () => {
+    setConfirmingEnd(false);
+    if (currentId && view && isOpen(view)) end.mutate(currentId, view.status === 'active' ? {} : { onSettled: () => void navigate('/user') });
     else void navigate('/user');
+  };
+  const finish = () => {
+    if (endNow?.minimumApplies) setConfirmingEnd(true);
+    else endSession();
   };
   const retry = (price?: number) => {
     setSessionId(null);
@@ -194,15 +206,17 @@ function SessionRoom({ userId, performer, displayName, aliasId, seenRate }: Sess
           <Flex position="absolute" top="0" insetX="0" p={{ base: '3', md: '4' }} gap="3" align="flex-start" justify="space-between" bg="linear-gradient(180deg, rgba(0,0,0,0.7), rgba(0,0,0,0))" color="white">
             <Stack gap="1">
               <HStack gap="2">
-                <Badge colorPalette="red" variant="solid" fontWeight="bold" data-testid="live-badge">
-                  LIVE
-                </Badge>
+                {running ? (
+                  <Badge colorPalette="red" variant="solid" fontWeight="bold" data-testid="live-badge">
+                    LIVE
+                  </Badge>
+                ) : null}
                 <Heading as="h1" size={{ base: 'md', md: 'lg' }} data-testid="session-performer-name">
                   {performer.name}
                 </Heading>
               </HStack>
               <Text fontSize="sm">
-                chatting as <strong data-testid="chatting-as">{chattingAs}</strong>
+                in chat come <strong data-testid="chatting-as">{chattingAs}</strong>
               </Text>
             </Stack>
             <Stack gap="0" align="flex-end" textAlign="right">
@@ -229,9 +243,9 @@ function SessionRoom({ userId, performer, displayName, aliasId, seenRate }: Sess
                     </Heading>
                     <Text>{closed.detail}</Text>
                     {view?.startedAt ? (
-                      <Text fontSize="sm" data-testid="session-summary">
-                        Durata {clock?.elapsed} · {view.minutesBilled} {view.minutesBilled === 1 ? 'minuto' : 'minuti'} · {formatAuracoinLabel(view.costAuracoin)}
-                      </Text>
+                      <SessionReceipt view={view} elapsed={clock?.elapsed ?? '00:00'} balance={balance}>
+                        {/* the session's rating (RateSession) goes here */}
+                      </SessionReceipt>
                     ) : null}
                   </>
                 ) : requestError ? (
@@ -301,6 +315,28 @@ function SessionRoom({ userId, performer, displayName, aliasId, seenRate }: Sess
           ) : null}
         </Stack>
       </Stack>
+      <DialogFrame
+        open={confirmingEnd && endNow !== null}
+        onClose={() => setConfirmingEnd(false)}
+        title="Terminare la videochat?"
+        role="alertdialog"
+        container={fullscreen.active ? stage : undefined}
+        testId="end-session-confirm"
+        footer={
+          <HStack gap="2" flexWrap="wrap" justify="flex-end">
+            <Button variant="outline" onClick={() => setConfirmingEnd(false)}>
+              Continua la videochat
+            </Button>
+            <Button colorPalette="red" onClick={endSession} data-testid="confirm-end-session">
+              Termina e paga il minimo
+            </Button>
+          </HStack>
+        }
+      >
+        <Text data-testid="minimum-warning">
+          {endNow ? `Terminando ora pagherai il minimo di ${endNow.minutes} minuti: ${formatAuracoinLabel(unitsToAuracoin(endNow.costUnits))}` : ''}
+        </Text>
+      </DialogFrame>
     </Container>
   );
 }

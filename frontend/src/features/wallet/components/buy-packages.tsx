@@ -15,10 +15,12 @@ export interface BuyPackagesProps {
   offerBonusPercent: number;
   /** after a paid purchase, so the page refreshes the balance */
   onPaid?: () => void;
+  /** the section's own title (off where the page already titles it, the landing's pricing) */
+  titled?: boolean;
 }
 
 /** The /user packages grid: Acquista opens a checkout through the payment port, then the result celebrates. */
-export function BuyPackages({ totalSpent, offerBonusPercent, onPaid }: BuyPackagesProps) {
+export function BuyPackages({ totalSpent, offerBonusPercent, onPaid, titled = true }: BuyPackagesProps) {
   const startPurchase = useStartPurchase();
   const [buyingId, setBuyingId] = useState<string | null>(null);
   const { celebration, pending } = usePurchaseResult(onPaid);
@@ -39,11 +41,13 @@ export function BuyPackages({ totalSpent, offerBonusPercent, onPaid }: BuyPackag
   };
 
   return (
-    <Stack gap="4" as="section" aria-labelledby="buy-title">
-      <Stack gap="1">
-        <Heading id="buy-title" as="h2" size="lg">
-          Acquista auracoin
-        </Heading>
+    <Stack gap="4" {...(titled ? { as: 'section', 'aria-labelledby': 'buy-title' } : {})}>
+      <Stack gap="1" textAlign={titled ? undefined : 'center'}>
+        {titled ? (
+          <Heading id="buy-title" as="h2" size="lg">
+            Acquista auracoin
+          </Heading>
+        ) : null}
         <Text color="fg.muted" fontSize="sm">
           {discount > 0 ? `Il tuo livello ti dà uno sconto del ${discount}% su tutti i pacchetti.` : 'Sali di livello per ottenere sconti su tutti i pacchetti.'}
         </Text>

@@ -1,7 +1,9 @@
-import { Box, Card, Flex, Heading, HStack, Stack, Text } from '@chakra-ui/react';
+import { useState } from 'react';
+import { Box, Button, Card, Flex, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import type { LedgerEntryView } from '@aura/contracts';
 import { formatAuracoin, formatDateTime } from '../../../lib/format';
 import { useWalletLedger } from '../api/ledger';
+import { groupedLines, spendingOf } from './ledger-summary';
 
 /** What a movement was, in Italian (the ledger's `reason`). */
 export const ledgerReasonLabels: Record<string, string> = {
@@ -15,7 +17,7 @@ export const ledgerReasonLabels: Record<string, string> = {
   session: 'Videochat privata',
 };
 
-const MOVEMENTS_SHOWN = 20;
+const MOVEMENTS_PAGE = 20;
 
 const signed = (auracoin: number) => `${auracoin > 0 ? '+' : ''}${formatAuracoin(auracoin)}`;
 
@@ -25,12 +27,16 @@ export function splitLabel(entry: Pick<LedgerEntryView, 'purchased' | 'promotion
 }
 
 /**
- * /user: the wallet's movements, newest first, each with its split between purchased and
- * promotional auracoin, and the balance's split (docs/product.md#user-page).
+ * /user: what he spent, by what on; the wallet's movements, newest first (a session's minutes and
+ * minimum as one line), each with its split between purchased and promotional auracoin, and the
+ * balance's split (docs/product.md#user-page).
  */
 export function WalletLedger({ userId, balance }: { userId: string; balance: number }) {
   const { data: entries } = useWalletLedger(userId, balance);
+  const [shown, setShown] = useState(MOVEMENTS_PAGE);
   const latest = entries?.[0];
+  const spending = spendingOf(entries ?? []);
+  const lines = groupedLines(entries ?? []);
   return (
     <Card.Root bg="bg.panel" borderColor="border" rounded="2xl" data-testid="wallet-ledger">
       <Card.Body gap="4">
@@ -56,13 +62,29 @@ export function WalletLedger({ userId, balance }: { userId: string; balance: num
             </Text>
           </Text>
         </HStack>
+        <Stack gap="1" data-testid="ledger-spending">
+          <Text>
+            Spesi in totale:{' '}
+            <Text as="span" fontWeight="bold" data-testid="ledger-spent-total">
+              {formatAuracoin(spending.total)} auracoin
+            </Text>
+          </Text>
+          {spending.byReason.length > 0 ? (
+            <Text fontSize="sm" color="fg.muted" data-testid="ledger-spent-by-reason">
+              {spending.byReason.map((row) => `${ledgerReasonLabels[row.reason] ?? row.reason}: ${formatAuracoin(row.amount)}`).join(' · ')}
+            </Text>
+          ) : null}
+        </Stack>
         {entries && entries.length === 0 ? <Text color="fg.muted">Nessun movimento.</Text> : null}
         <Stack as="ul" gap="2" listStyleType="none" m="0" p="0">
-          {(entries ?? []).slice(0, MOVEMENTS_SHOWN).map((entry) => (
+          {lines.slice(0, shown).map((entry) => (
             <Box as="li" key={entry.id} borderTopWidth="1px" borderColor="border" pt="2" data-testid="ledger-entry" data-reason={entry.reason}>
               <Flex justify="space-between" gap="3" flexWrap="wrap">
                 <Stack gap="0" minW="0">
-                  <Text fontWeight="medium">{ledgerReasonLabels[entry.reason] ?? entry.reason}</Text>
+                  <Text fontWeight="medium">
+                    {ledgerReasonLabels[entry.reason] ?? entry.reason}
+                    {entry.parts > 1 ? ` (${entry.parts} addebiti)` : ''}
+                  </Text>
                   <Text fontSize="sm" color="fg.muted">
                     {formatDateTime(entry.at)}
                   </Text>
@@ -79,6 +101,11 @@ export function WalletLedger({ userId, balance }: { userId: string; balance: num
             </Box>
           ))}
         </Stack>
+        {lines.length > shown ? (
+          <Button size="sm" variant="outline" alignSelf="flex-start" onClick={() => setShown(shown + MOVEMENTS_PAGE)}>
+            Mostra altri movimenti
+          </Button>
+        ) : null}
       </Card.Body>
     </Card.Root>
   );

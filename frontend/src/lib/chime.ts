@@ -1,9 +1,9 @@
 let context: AudioContext | null = null;
 
 /**
- * A short two-note chime for an incoming request, made with WebAudio (no sound file to load).
+ * A short two-note chime for an incoming request or message, made with WebAudio (no sound file to load).
  * Browsers keep audio suspended until the page was used; then it stays silent and the dialog alone
- * tells her.
+ * tells.
  */
 export function chime(): void {
   try {

@@ -1,0 +1,5 @@
+import { InfoPageView } from '../../features/legal/components/info-page';
+
+export default function ContattiRoute() {
+  return <InfoPageView name="contatti" />;
+}

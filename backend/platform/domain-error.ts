@@ -32,4 +32,5 @@ export const statusOfDomainCode: Partial<Record<ErrorCode, number>> = {
   performer_offline: 409,
   session_in_progress: 409,
   price_changed: 409,
+  invalid_token: 400,
 };

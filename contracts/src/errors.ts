@@ -24,6 +24,7 @@ export const errorCodes = [
   'performer_offline',
   'session_in_progress',
   'price_changed',
+  'invalid_token',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
 
@@ -58,6 +59,7 @@ export const errorMessages: Record<ErrorCode, string> = {
   session_in_progress: 'Hai già una sessione video in corso o in attesa di risposta.',
   /** the UI says `priceChangedMessage(currentPrice)` ('Il prezzo è cambiato: ora N auracoin') from the answer's `currentPrice` */
   price_changed: 'Il prezzo è cambiato: controlla il nuovo prezzo e conferma.',
+  invalid_token: 'Il link non è valido o è scaduto: chiedine uno nuovo.',
 };
 
 export function isErrorCode(value: unknown): value is ErrorCode {

@@ -33,6 +33,8 @@ export const defaultRateLimits = {
   sessionCancel: { max: 20, windowMs: 10 * MINUTE },
   /** photo purchases per user */
   photoPurchase: { max: 30, windowMs: 10 * MINUTE },
+  /** reset links and email-change links asked for, per client address */
+  accountMail: { max: 20, windowMs: 15 * MINUTE },
   /** file uploads (documents, photos) per client address */
   upload: { max: 60, windowMs: 15 * MINUTE },
 } satisfies Record<string, Limit>;

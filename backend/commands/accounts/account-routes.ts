@@ -31,7 +31,7 @@ export interface AccountRoutesDeps {
   logger: Logger;
   production: boolean;
   /** where the links in mail point (PUBLIC_URL); unset: the request's own origin */
-  publicUrl: string | undefined;
+  publicUrl: string | null | undefined;
   byEmail(email: string): Promise<AccountRecord | null>;
   byId(userId: string): Promise<AccountRecord | null>;
   userViewAfter(userId: string, position: number | undefined): Promise<UserView>;
@@ -59,7 +59,7 @@ const invalidToken = () => new DomainError('invalid_token', 'Il link non è vali
  */
 export function accountRouter(deps: AccountRoutesDeps): Router {
   const router = new Router();
-  const linkBase = (ctx: Context) => (deps.publicUrl ?? ctx.origin).replace(/\/+$/, '');
+  const linkBase = (ctx: Context) => (deps.publicUrl || `${ctx.protocol}://${ctx.host}`).replace(/\/+$/, '');
   const ownAccount = async (caller: Principal) => {
     if (caller.kind !== 'user') throw forbidden('Solo gli utenti hanno queste impostazioni');
     const account = await deps.byId(caller.sub);

@@ -190,6 +190,9 @@ export function createPerformerQueries(readModels: ReadModelStore, live: LiveFig
     async pending(): Promise<PerformerDoc[]> {
       return (await performers.find({ verificationStatus: 'pending' }, { sort: { createdAt: 1 } })).filter((doc) => doc.documents.length > 0);
     },
+    async approvedCount(): Promise<number> {
+      return performers.count({ verificationStatus: 'approved' });
+    },
     async onlineCount(): Promise<number> {
       return performers.count({ verificationStatus: 'approved', isOnline: true });
     },

@@ -25,6 +25,11 @@ export const pages: Record<string, Page> = {
   '/performer/register': { load: () => import('./routes/performer-register') },
   '/performer/dashboard': { load: () => import('./routes/performer-dashboard') },
   '/performer/statement': { load: () => import('./routes/performer-statement') },
+  '/password-dimenticata': { load: () => import('./routes/forgot-password') },
+  '/reimposta-password': { load: () => import('./routes/reset-password') },
+  '/impostazioni': { load: () => import('./routes/settings') },
+  '/impostazioni/email': { load: () => import('./routes/confirm-email') },
+  '/dev/outbox': { load: () => import('./routes/dev-outbox') },
 };
 
 /** Start fetching the first page's chunk at once, in parallel with the app itself. */

@@ -23,7 +23,7 @@ export function commandSides(ports: ModulePorts, reads: ReadSides, presence: Ret
   const performersSide = performersCommands(ports, { presence: presence.tracker, performers: performers.performers });
   return {
     presence,
-    accounts: accountsCommands(ports, { users: users.queries }),
+    accounts: accountsCommands(ports, { users: users.queries, wallet: reads.wallet.queries, chat: reads.chat.queries }),
     admins: adminsCommands(ports),
     packages: packagesCommands(ports),
     offers: offersCommands(ports),

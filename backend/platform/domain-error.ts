@@ -34,4 +34,5 @@ export const statusOfDomainCode: Partial<Record<ErrorCode, number>> = {
   price_changed: 409,
   mfa_required: 403,
   mfa_enrollment_required: 403,
+  invalid_token: 400,
 };

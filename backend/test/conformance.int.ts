@@ -356,7 +356,9 @@ const scenarios: Record<string, Scenario> = {
   'PATCH /api/performers/{id}': async (_literals, bodyIndex) => {
     const target = await (patched ??= onlinePerformer(app.url, admin));
     const common = { name: 'Nuovo nome', age: 31, creditsPerMinute: 3, category: 'Premium', languages: ['Italiano', 'English'], image: 'https://img.example/new.png', bio: 'Bio nuova', isOnline: true };
-    if (bodyIndex === 0) return { as: target.http, params: { id: target.id }, values: { ...common, messagePrice: 1.5 } };
+    // what verification checked (her name, her age) is the admin's to change once she is approved (docs/product.md#verified-fields)
+    const { name: _name, age: _age, ...hers } = common;
+    if (bodyIndex === 0) return { as: target.http, params: { id: target.id }, values: { ...hers, messagePrice: 1.5 } };
     return { as: admin, params: { id: target.id }, values: { ...common, rating: 4.2 } };
   },
   'DELETE /api/performers/{id}': async () => ({ as: admin, params: { id: (await onlinePerformer(app.url, admin)).id } }),

@@ -76,7 +76,7 @@ describe('gallery (read model)', () => {
     expect(names).toEqual(['Valentina']);
     const red = await client(app.url).get('/api/performers?hairColor=Rossa&eyeColor=Azzurri');
     expect((red.json.performers as { name: string }[]).map((p) => p.name)).toEqual(['Chiara']);
-    expect(red.json.counts).toEqual({ all: 1, online: 0, offline: 1 });
+    expect(red.json.counts).toEqual({ all: 1, online: 0, offline: 1, new: 1 });
     const search = await client(app.url).get('/api/performers?q=deutsch');
     expect((search.json.performers as { name: string }[]).map((p) => p.name).sort()).toEqual(['Elena', 'Nadia']);
   });
@@ -347,9 +347,11 @@ describe('profile and admin CRUD', () => {
     const http = client(app.url);
     await http.post('/api/performer/login', { username: 'aiko.tanaka', password: 'demo-performer' });
     const id = deterministicId('demo-performer:aiko.tanaka');
-    const updated = await send(http, 'PATCH', `${app.url}/api/performers/${id}`, { name: 'Aiko T.', age: 29, creditsPerMinute: 4.5, category: 'VIP', languages: ['English'], image: 'https://img.example/a.png' });
+    const updated = await send(http, 'PATCH', `${app.url}/api/performers/${id}`, { creditsPerMinute: 4.5, category: 'VIP', languages: ['English'], image: 'https://img.example/a.png' });
     expect(updated.status).toBe(200);
-    expect(updated.json).toMatchObject({ name: 'Aiko T.', age: 29, creditsPerMinute: 4.5, category: 'VIP', languages: ['English'] });
+    // her verified name and age are no longer hers to change (docs/product.md#verified-fields)
+    expect((await send(http, 'PATCH', `${app.url}/api/performers/${id}`, { name: 'Aiko T.' })).status).toBe(403);
+    expect(updated.json).toMatchObject({ creditsPerMinute: 4.5, category: 'VIP', languages: ['English'] });
     const bio = await send(http, 'PATCH', `${app.url}/api/performers/${id}`, { bio: 'Nuova bio' });
     expect(bio.json.bio).toBe('Nuova bio');
     expect(updated.json.messagePrice).toBe(1);
@@ -376,13 +378,14 @@ describe('profile and admin CRUD', () => {
     expect(afterUser).toBeGreaterThan(before);
     const created = await admin.post('/api/performers', { name: 'Eva', age: 30, image: 'https://img.example/eva.png', isOnline: true, rating: 4.3, creditsPerMinute: 2, languages: 'Italiano, English', category: '', bio: '' });
     expect(created.status).toBe(201);
-    expect(created.json).toMatchObject({ name: 'Eva', isOnline: true, rating: 4.3, languages: ['Italiano', 'English'], category: null, bio: null, verificationStatus: 'approved' });
+    // a typed rating is not shown: only real users' ratings are (docs/product.md#ratings)
+    expect(created.json).toMatchObject({ name: 'Eva', isOnline: true, rating: null, ratingCount: 0, languages: ['Italiano', 'English'], category: null, bio: null, verificationStatus: 'approved' });
     const id = created.json.id as string;
     const bad = await admin.post('/api/performers', { name: 'Eva', age: 30, image: 'https://img.example/eva.png', rating: 4.35, creditsPerMinute: 2, languages: '' });
     expect(bad.status).toBe(400);
     expect((bad.json.errors as { path: string }[]).map((e) => e.path).sort()).toEqual(['body.languages', 'body.rating']);
     const edited = await send(admin, 'PATCH', `${app.url}/api/performers/${id}`, { rating: 4.9, isOnline: false });
-    expect(edited.json).toMatchObject({ rating: 4.9, isOnline: false });
+    expect(edited.json).toMatchObject({ rating: null, isOnline: false });
     expect((await send(user.http, 'DELETE', `${app.url}/api/performers/${id}`)).status).toBe(403);
     expect((await send(admin, 'DELETE', `${app.url}/api/performers/${id}`)).status).toBe(200);
     await app.settled();

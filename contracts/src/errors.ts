@@ -26,6 +26,7 @@ export const errorCodes = [
   'price_changed',
   'mfa_required',
   'mfa_enrollment_required',
+  'invalid_token',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
 
@@ -62,6 +63,7 @@ export const errorMessages: Record<ErrorCode, string> = {
   price_changed: 'Il prezzo è cambiato: controlla il nuovo prezzo e conferma.',
   mfa_required: 'Questa operazione richiede il codice di verifica a due fattori',
   mfa_enrollment_required: "Attiva la verifica a due fattori prima di usare la console di amministrazione",
+  invalid_token: 'Il link non è valido o è scaduto: chiedine uno nuovo.',
 };
 
 export function isErrorCode(value: unknown): value is ErrorCode {

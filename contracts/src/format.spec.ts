@@ -1,4 +1,4 @@
-import { formatAuracoin, formatAuracoinLabel, formatEuro, formatEuroCents, formatFileSize, formatInteger, formatNumber, formatPercent } from './format';
+import { formatAuracoin, formatAuracoinLabel, formatEuro, formatEuroCents, formatFileSize, formatInteger, formatNumber, formatPercent, formatRating } from './format';
 
 // Intl puts a no-break space between the amount and "€" (never wrapped apart)
 const NBSP = '\u00a0';
@@ -35,5 +35,14 @@ describe('the one Italian number formatter', () => {
     expect(formatFileSize(1536)).toBe('1,5 KB');
     expect(formatFileSize(10 * 1024 * 1024)).toBe('10 MB');
     expect(formatFileSize(2.34 * 1024 * 1024)).toBe('2,3 MB');
+  });
+});
+
+describe('a rating from real users', () => {
+  it('says when nobody rated her, and shows the average with one it-IT decimal and the count', () => {
+    expect(formatRating(null, 0)).toBe('Nessuna recensione');
+    expect(formatRating(4.5, 2)).toBe('4,5 · 2 recensioni');
+    expect(formatRating(4.333, 3)).toBe('4,3 · 3 recensioni');
+    expect(formatRating(5, 1)).toBe('5,0 · 1 recensione');
   });
 });

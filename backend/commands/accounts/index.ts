@@ -4,15 +4,21 @@ import { settledOn } from '../../platform/projections/wait';
 import { USERS } from '../../projections/accounts/projection';
 import { createUserQueries } from '../../projections/accounts/queries';
 import { accountsRouter } from './routes';
-import type { UserView } from '@aura/contracts';
+import type { LedgerEntryView, UserView } from '@aura/contracts';
+import { createMailer } from '../../platform/mail/mailer';
+import { accountRouter } from './account-routes';
 
 export interface AccountsDeps {
   users: { viewAfter(userId: string, position: number | undefined): Promise<UserView> };
+  wallet: { ledgerOf(walletId: string): Promise<LedgerEntryView[]> };
+  chat: { messagesOfUser(userId: string): Promise<unknown[]> };
 }
 
-/** Users: registration, sign-in, deletion by an admin. */
+/** Users: registration, sign-in, deletion by an admin; his own account (reset link, settings). */
 export function accountsCommands(ports: ModulePorts, deps: AccountsDeps) {
   const users = createUserQueries(ports.readModels);
+  const settled = settledOn(ports.readModels, USERS);
+  const record = (doc: { _id: string; username: string; email: string; passwordHash: string } | null) => (doc ? { id: doc._id, username: doc.username, email: doc.email, passwordHash: doc.passwordHash } : null);
   return {
     name: 'accounts',
     routers: [
@@ -24,7 +30,24 @@ export function accountsCommands(ports: ModulePorts, deps: AccountsDeps) {
           return doc ? { id: doc._id, passwordHash: doc.passwordHash } : null;
         },
         userViewAfter: deps.users.viewAfter,
-        settled: settledOn(ports.readModels, USERS),
+        settled,
+      }),
+      accountRouter({
+        ...ports,
+        limits: rateLimiterOf(ports),
+        mailer: createMailer(ports.config, ports.logger),
+        production: ports.config.production,
+        publicUrl: ports.config.PUBLIC_URL,
+        byEmail: async (email) => record(email.includes('@') ? await users.byLogin(email) : null),
+        byId: async (userId) => record(await users.byId(userId)),
+        userViewAfter: deps.users.viewAfter,
+        settled,
+        async dataOf(userId) {
+          const ledger = await deps.wallet.ledgerOf(userId);
+          // what he bought: packages (credits of a purchase) and what he spent on (debits)
+          const purchases = ledger.filter((entry) => entry.type === 'AuracoinDebited' || (entry.type === 'AuracoinCredited' && entry.reference !== null));
+          return { purchases, ledger, messages: await deps.chat.messagesOfUser(userId) };
+        },
       }),
     ],
   } satisfies CommandSide;

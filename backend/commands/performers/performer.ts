@@ -16,6 +16,9 @@ export type Performer =
       documents: number;
       geoblock: string[];
       blocked: string[];
+      /** her name as verification checked it (absent in states folded before it was kept) */
+      name?: string;
+      schedule?: EventDataOf<'PerformerScheduleSet'>['slots'];
     };
 
 type Existing = Exclude<Performer, { status: 'none' }>;
@@ -27,12 +30,12 @@ export const performer: Aggregate<Performer> = {
       case 'PerformerRegistered':
         return {
           status: 'pending', performerId: event.data.performerId, dateOfBirth: event.data.dateOfBirth, age: null,
-          isOnline: false, documents: 0, geoblock: [], blocked: [],
+          isOnline: false, documents: 0, geoblock: [], blocked: [], name: event.data.name,
         };
       case 'PerformerCreatedByAdmin':
         return {
           status: 'approved', performerId: event.data.performerId, dateOfBirth: null, age: event.data.age,
-          isOnline: false, documents: 0, geoblock: [], blocked: [],
+          isOnline: false, documents: 0, geoblock: [], blocked: [], name: event.data.name,
         };
     }
     if (state.status === 'none') return state;
@@ -43,8 +46,10 @@ export const performer: Aggregate<Performer> = {
         return { ...state, status: 'rejected', isOnline: false };
       case 'PerformerDeleted':
         return { ...state, status: 'deleted', isOnline: false };
-      case 'PerformerProfileUpdated':
-        return event.data.changes.age === undefined ? state : { ...state, age: event.data.changes.age };
+      case 'PerformerProfileUpdated': {
+        const { age, name } = event.data.changes;
+        return { ...state, ...(age === undefined ? {} : { age }), ...(name === undefined ? {} : { name }) };
+      }
       case 'PerformerWentOnline':
         return { ...state, isOnline: true };
       case 'PerformerWentOffline':
@@ -53,6 +58,8 @@ export const performer: Aggregate<Performer> = {
         return { ...state, documents: state.documents + 1 };
       case 'PerformerGeoblockSet':
         return { ...state, geoblock: event.data.countries };
+      case 'PerformerScheduleSet':
+        return { ...state, schedule: event.data.slots };
       case 'PerformerBlockedUser':
         return { ...state, blocked: [...state.blocked.filter((id) => id !== event.data.userId), event.data.userId] };
       case 'PerformerUnblockedUser':
@@ -131,6 +138,12 @@ export function decideUpdateProfile(
 ): DomainEvent[] {
   const current = existing(state);
   const changes = Object.fromEntries(Object.entries(command.changes).filter(([, value]) => value !== undefined)) as ProfileChanges;
+  // what verification checked is hers to keep, not to change (docs/product.md#verified-fields)
+  if (command.by === 'performer' && current.status === 'approved') {
+    const renamed = changes.name !== undefined && current.name !== undefined && changes.name !== current.name;
+    const aged = changes.age !== undefined && changes.age !== current.age;
+    if (renamed || aged) throw new DomainError('forbidden', 'Nome e data di nascita sono stati verificati: può cambiarli solo lo staff');
+  }
   if (Object.keys(changes).length === 0) return [];
   return [{ type: 'PerformerProfileUpdated', data: { performerId: current.performerId, changes, by: command.by, byId: command.byId, updatedAt: now.toISOString() } }];
 }
@@ -165,6 +178,14 @@ export function decideSetGeoblock(command: { countries: string[] }, state: Perfo
   const countries = [...new Set(command.countries.map((country) => country.toUpperCase()))].sort();
   if (countries.join() === [...current.geoblock].sort().join()) return [];
   return [{ type: 'PerformerGeoblockSet', data: { performerId: current.performerId, countries, at: now.toISOString() } }];
+}
+
+/** She publishes her weekly schedule ('Quando sono online'), sorted by day and hour; the same one again writes nothing. */
+export function decideSetSchedule(command: { slots: EventDataOf<'PerformerScheduleSet'>['slots'] }, state: Performer, now: Date): DomainEvent[] {
+  const current = existing(state);
+  const slots = [...command.slots].sort((a, b) => a.day - b.day || a.from.localeCompare(b.from));
+  if (JSON.stringify(slots) === JSON.stringify(current.schedule ?? [])) return [];
+  return [{ type: 'PerformerScheduleSet', data: { performerId: current.performerId, slots, setAt: now.toISOString() } }];
 }
 
 export function decideBlockUser(command: { userId: string; block: boolean }, state: Performer, now: Date): DomainEvent[] {

@@ -25,7 +25,7 @@ import type { Principal, SessionManager } from '../../platform/http/session';
 import { newId } from '../../platform/ids';
 import { claimAll, releaseAll, type Claim } from '../../platform/unique-values';
 import { decideAddDocument, decideBlockUser, decideCreateByAdmin, decideDeletePerformer, decideRegisterPerformer, decideRejectPerformer } from './performer';
-import { decideSetGeoblock, decideSetOnline, decideUpdateProfile, decideVerifyPerformer, handlePerformer, performer, type ProfileChanges, type StoredDocument } from './performer';
+import { decideSetGeoblock, decideSetSchedule, decideSetOnline, decideUpdateProfile, decideVerifyPerformer, handlePerformer, performer, type ProfileChanges, type StoredDocument } from './performer';
 
 export interface PerformersDeps {
   eventStore: EventStore;
@@ -216,6 +216,12 @@ export function performersRouter(deps: PerformersDeps): Router {
   mountRoute(router, deps.sessions, apiRoutes.setGeoblock, async (ctx, { params, body }, caller) => {
     assertOwnerOrAdmin(caller, params.id);
     const result = await handlePerformer(deps.eventStore, stream(params.id), (state) => decideSetGeoblock(body, state, deps.now()), { metadata: commandMetadata(ctx, caller) });
+    return deps.performerViewAfter(params.id, result.position);
+  });
+
+  mountRoute(router, deps.sessions, apiRoutes.setSchedule, async (ctx, { params, body }, caller) => {
+    assertOwnerOrAdmin(caller, params.id);
+    const result = await handlePerformer(deps.eventStore, stream(params.id), (state) => decideSetSchedule(body, state, deps.now()), { metadata: commandMetadata(ctx, caller) });
     return deps.performerViewAfter(params.id, result.position);
   });
 

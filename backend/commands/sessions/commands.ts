@@ -25,6 +25,7 @@ import {
   decideExpire,
   decidePartyLeft,
   decidePartyReturned,
+  decideRate,
   decideRecordEnd,
   decideRequest,
   graceExpired,
@@ -197,6 +198,11 @@ export function createSessionCommands(deps: SessionCommandsDeps) {
       await effects.vouch(sessionId, 'performer');
       await effects.scheduleTick(sessionId, now().getTime(), 'start');
       return { position: started.position };
+    },
+
+    /** The user rates the paid session he had, once. */
+    async rate(sessionId: string, rating: { userId: string; stars: number; comment: string | null }, metadata?: Record<string, unknown>) {
+      return onSession(sessionId, (state) => decideRate(rating, state, now()), metadata);
     },
 
     async decline(sessionId: string, performerId: string, reason: 'declined' | 'busy', metadata?: Record<string, unknown>) {

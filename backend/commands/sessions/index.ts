@@ -20,6 +20,8 @@ export interface SessionsDeps {
     sightOf(performerId: string, caller: Pick<Principal, 'kind' | 'sub'> | undefined, country: string | undefined): Promise<'full' | 'public' | 'none'>;
     /** has she blocked this identity? */
     isBlocked(performerId: string, identityId: string): Promise<boolean>;
+    /** waits until her read model (her rating) has applied `position` */
+    settled(position: number | undefined): Promise<void>;
   };
   identities: { identityFor(userId: string, aliasId?: string | null): Promise<Identity> };
 }
@@ -95,6 +97,7 @@ export function sessionsCommands(ports: ModulePorts, deps: SessionsDeps) {
         },
         // the TURN username names the session and the side, never the account
         iceConfig: (sessionId, party, runsUntilMs) => iceConfigFor(config, `${sessionId}-${party}`, ports.now(), runsUntilMs),
+        ratedSettled: deps.performers.settled,
         async declineWaiting(performerId, acceptedSessionId) {
           for (const waiting of await queries.waitingFor(performerId)) {
             if (waiting._id === acceptedSessionId) continue;

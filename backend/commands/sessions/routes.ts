@@ -25,6 +25,8 @@ export interface SessionsRouterDeps {
   openOf(caller: Principal): Promise<SessionView[]>;
   /** ICE servers for a party of a running session whose paid time ends at `runsUntilMs` */
   iceConfig(sessionId: string, party: SessionParty, runsUntilMs: number): IceConfig;
+  /** waits until the performers read model (her rating) has applied `position` */
+  ratedSettled(position: number | undefined): Promise<void>;
   /** she accepted one request: the others waiting for her are answered 'busy' */
   declineWaiting(performerId: string, acceptedSessionId: string): Promise<void>;
 }
@@ -82,6 +84,16 @@ export function sessionsRouter(deps: SessionsRouterDeps): Router {
     if (state.status === 'requested') await deps.limits.enforce(ctx, ['sessionCancel', caller.sub]);
     const result = await commands.end(params.id, party, commandMetadata(ctx, caller));
     return deps.viewAfter(params.id, party, result.position);
+  });
+
+  mountRoute(router, deps.sessions, apiRoutes.rateSession, async (ctx, { params, body }, caller) => {
+    if (caller.kind !== 'user') throw forbidden('Solo chi ha avuto la sessione può valutarla');
+    const result = await commands.rate(params.id, { userId: caller.sub, stars: body.stars, comment: body.comment }, commandMetadata(ctx, caller));
+    const rated = result.events.find((event) => event.type === 'SessionRated');
+    if (rated?.type !== 'SessionRated') throw new DomainError('conflict', 'Hai già valutato questa sessione');
+    const { sessionId, performerId, stars, comment, ratedAt } = rated.data;
+    await deps.ratedSettled(result.position);
+    return { sessionId, performerId, stars, comment, ratedAt };
   });
 
   mountRoute(router, deps.sessions, apiRoutes.sessionIceConfig, async (_ctx, { params }, caller) => {

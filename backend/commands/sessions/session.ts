@@ -14,6 +14,10 @@ export type Session =
       away: Partial<Record<SessionParty, string>>;
       /** from when each away party's grace period runs (its `noticedAt`, else the time it left) */
       graceFrom: Partial<Record<SessionParty, string>>;
+      /** what the ended session cost the user, minor units */
+      costUnits?: number;
+      /** the user rated it */
+      rated?: boolean;
     };
 
 export type OpenSession = Extract<Session, { terms: unknown }>;
@@ -42,7 +46,9 @@ export const session: Aggregate<Session> = {
         return { ...state, away, graceFrom };
       }
       case 'SessionEnded':
-        return { ...state, status: 'ended', endedAt: event.data.endedAt, away: {}, graceFrom: {} };
+        return { ...state, status: 'ended', endedAt: event.data.endedAt, away: {}, graceFrom: {}, costUnits: event.data.costUnits };
+      case 'SessionRated':
+        return { ...state, rated: true };
       default:
         return state;
     }
@@ -180,4 +186,13 @@ export function graceExpired(state: Session, party: SessionParty, since: string,
   if (state.status !== 'active' || state.away[party] !== since) return undefined;
   if (now.getTime() < Date.parse(state.graceFrom[party] ?? since) + graceMs) return undefined;
   return { endedBy: 'system', reason: party === 'user' ? 'user_disconnected' : 'performer_disconnected', endedAt: new Date(since) };
+}
+
+/** The user of a paid private session rates it, once, after it ended (docs/product.md#ratings). */
+export function decideRate(command: { userId: string; stars: number; comment: string | null }, state: Session, now: Date): DomainEvent[] {
+  if (state.status === 'none' || state.terms.userId !== command.userId) throw new DomainError('not_found', 'Sessione non trovata');
+  if (state.status !== 'ended' || !state.startedAt || !(state.costUnits && state.costUnits > 0)) throw new DomainError('forbidden', 'Puoi valutare solo una sessione privata pagata e conclusa');
+  if (state.rated) throw new DomainError('conflict', 'Hai già valutato questa sessione');
+  const { sessionId, performerId } = state.terms;
+  return [{ type: 'SessionRated', data: { sessionId, performerId, userId: command.userId, stars: command.stars, comment: command.comment, ratedAt: now.toISOString() } }];
 }

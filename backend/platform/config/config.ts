@@ -90,6 +90,11 @@ const ConfigSchema = z
     /** signing key of the sandbox's own webhooks (generated per process when unset) */
     SANDBOX_WEBHOOK_SECRET: optional(z.string().min(16)),
 
+    /** outgoing mail (reset and confirmation links) through this SMTP server (smtp://user:pass@host:port); unset: each message is an .eml under DATA_DIR/outbox */
+    SMTP_URL: optionalUrl,
+    /** the sender of Aura's mail */
+    MAIL_FROM: z.string().trim().min(3).default('Aura <no-reply@aura.local>'),
+
     /** how long a performer whose last connection dropped stays online (tests shorten it) */
     PRESENCE_GRACE_MS: milliseconds(60_000, 600_000),
     /** the private-session billing clock: one billed minute (tests shorten it) */

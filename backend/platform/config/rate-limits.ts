@@ -37,6 +37,8 @@ export const defaultRateLimits = {
   showMessage: { max: 20, windowMs: MINUTE },
   /** tips per user (over every show) */
   showTip: { max: 60, windowMs: MINUTE },
+  /** reset links and email-change links asked for, per client address */
+  accountMail: { max: 20, windowMs: 15 * MINUTE },
   /** file uploads (documents, photos) per client address */
   upload: { max: 60, windowMs: 15 * MINUTE },
   /** second-factor codes an admin tries (confirming enrolment, signing money actions), per admin */

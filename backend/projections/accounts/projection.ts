@@ -48,6 +48,10 @@ export function evolveUser(doc: UserDoc | null, event: DomainEvent): UserDoc | n
       };
     case 'AuracoinAdjusted':
       return { ...(doc ?? partialUser(event.data.walletId)), balanceUnits: (doc?.balanceUnits ?? 0) + event.data.amount };
+    case 'UserPasswordChanged':
+      return doc && !doc.deleted ? { ...doc, passwordHash: event.data.passwordHash } : doc;
+    case 'UserEmailChanged':
+      return doc && !doc.deleted ? { ...doc, email: event.data.email } : doc;
     case 'UserDeleted':
       return anonymised(doc ?? partialUser(event.data.userId), event.data.deletedAt);
     default:
@@ -75,9 +79,9 @@ function partialUser(userId: string): UserDoc {
 export const usersProjection = docProjection<UserDoc>({
   name: USERS,
   collection: USERS,
-  eventTypes: ['UserRegistered', 'AuracoinCredited', 'AuracoinDebited', 'AuracoinAdjusted', 'UserDeleted'],
+  eventTypes: ['UserRegistered', 'AuracoinCredited', 'AuracoinDebited', 'AuracoinAdjusted', 'UserDeleted', 'UserPasswordChanged', 'UserEmailChanged'],
   documentId(event) {
-    if (event.type === 'UserRegistered' || event.type === 'UserDeleted') return event.data.userId;
+    if (event.type === 'UserRegistered' || event.type === 'UserDeleted' || event.type === 'UserPasswordChanged' || event.type === 'UserEmailChanged') return event.data.userId;
     if (event.type === 'AuracoinCredited' || event.type === 'AuracoinDebited' || event.type === 'AuracoinAdjusted') return event.data.walletId;
     return undefined;
   },

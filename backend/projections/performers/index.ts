@@ -1,6 +1,7 @@
 import type { Principal } from '../../platform/http/session';
 import type { ModulePorts, ReadSide } from '../../platform/module';
-import { performersProjection } from './projection';
+import { settledOn } from '../../platform/projections/wait';
+import { PERFORMERS, performersProjection } from './projection';
 import { performerPushes, type PresenceFeed } from './pushes';
 
 export type { PresenceFeed };
@@ -23,6 +24,8 @@ export function performersReadSide(ports: ModulePorts, deps: PerformersReadDeps)
     pushes: performerPushes({ performers, presence, realtime: ports.realtime }),
     performers,
     queries: {
+      /** waits until her read model has applied `position` (read-your-writes of a rating, a schedule) */
+      settled: settledOn(ports.readModels, PERFORMERS),
       /** she exists and is not deleted */
       exists: async (performerId: string) => (await performers.byId(performerId)) !== null,
       /** approved: listed in the gallery, may be bought from and added to favourites */

@@ -57,6 +57,17 @@ export type PerformerDoc = {
   blockedUserIds: string[];
   documents: PerformerDocumentDoc[];
   createdAt: string;
+  /** when she was approved (listed since): the gallery's 'Nuove' and its newest-first order */
+  approvedAt?: string | null;
+  /** stars real users gave her paid private sessions: their sum and count (the rating is their average) */
+  ratingStars?: number;
+  ratingCount?: number;
+  /** sessions already rated (a repeat of the event counts once) */
+  ratedSessionIds?: string[];
+  /** users keeping her among their favourites */
+  favouritesCount?: number;
+  /** her weekly schedule ('Quando sono online') */
+  schedule?: { day: number; from: string; to: string }[];
 };
 
 function searchTextOf(doc: Pick<PerformerDoc, 'name' | 'category' | 'languages'>): string {
@@ -142,6 +153,7 @@ export function evolvePerformer(doc: PerformerDoc | null, event: DomainEvent): P
         signedContractAt: null,
         hasSignature: false,
         verificationStatus: 'approved',
+        approvedAt: d.createdAt,
         createdAt: d.createdAt,
       });
     }
@@ -151,7 +163,7 @@ export function evolvePerformer(doc: PerformerDoc | null, event: DomainEvent): P
   if (!doc) return null;
   switch (event.type) {
     case 'PerformerVerified':
-      return { ...doc, verificationStatus: 'approved', rejectionReason: null };
+      return { ...doc, verificationStatus: 'approved', rejectionReason: null, approvedAt: doc.approvedAt ?? event.data.verifiedAt };
     case 'PerformerRejected':
       return { ...doc, verificationStatus: 'rejected', rejectionReason: event.data.reason };
     case 'PerformerProfileUpdated': {
@@ -180,6 +192,17 @@ export function evolvePerformer(doc: PerformerDoc | null, event: DomainEvent): P
       return { ...doc, totalSessions: doc.totalSessions + 1, privateSessionId: event.data.sessionId };
     case 'SessionEnded':
       return doc.privateSessionId === event.data.sessionId ? { ...doc, privateSessionId: null } : doc;
+    case 'SessionRated': {
+      const rated = doc.ratedSessionIds ?? [];
+      if (rated.includes(event.data.sessionId)) return doc;
+      return { ...doc, ratingStars: (doc.ratingStars ?? 0) + event.data.stars, ratingCount: (doc.ratingCount ?? 0) + 1, ratedSessionIds: [...rated, event.data.sessionId] };
+    }
+    case 'FavouriteAdded':
+      return { ...doc, favouritesCount: (doc.favouritesCount ?? 0) + 1 };
+    case 'FavouriteRemoved':
+      return { ...doc, favouritesCount: Math.max(0, (doc.favouritesCount ?? 0) - 1) };
+    case 'PerformerScheduleSet':
+      return { ...doc, schedule: event.data.slots };
     case 'PerformerEarningsCredited':
       return {
         ...doc,
@@ -206,6 +229,10 @@ export const performerEventTypes = [
   'PerformerEarningsCredited',
   'SessionStarted',
   'SessionEnded',
+  'SessionRated',
+  'FavouriteAdded',
+  'FavouriteRemoved',
+  'PerformerScheduleSet',
 ] as const;
 
 export const performersProjection = docProjection<PerformerDoc>({

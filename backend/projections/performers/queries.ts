@@ -1,4 +1,4 @@
-import { ageOn, auracoinToUnits, MESSAGE_PRICE_DEFAULT, unitsToAuracoin, centsToEuro, type GalleryQuery, type GalleryPage, type PerformerView, type PublicPerformerView } from '@aura/contracts';
+import { ageOn, auracoinToUnits, MESSAGE_PRICE_DEFAULT, NEW_PERFORMER_DAYS, type GallerySort, unitsToAuracoin, centsToEuro, type GalleryQuery, type GalleryPage, type PerformerView, type PublicPerformerView } from '@aura/contracts';
 import { JsonText } from '../../platform/http/routes';
 import { checkpointMemo } from '../../platform/projections/checkpoint-memo';
 import type { ReadModelStore } from '../../platform/readmodels/port';
@@ -32,7 +32,9 @@ export function toPublicPerformerView(doc: PerformerDoc, live: LiveFigures): Pub
     image: doc.image,
     isOnline: doc.isOnline,
     online: doc.isOnline,
-    rating: doc.rating,
+    ...ratingOf(doc),
+    favouritesCount: doc.favouritesCount ?? 0,
+    schedule: doc.schedule ?? [],
     creditsPerMinute: unitsToAuracoin(doc.rateUnits),
     messagePrice: unitsToAuracoin(messagePriceUnitsOf(doc)),
     languages: doc.languages,
@@ -48,6 +50,35 @@ export function toPublicPerformerView(doc: PerformerDoc, live: LiveFigures): Pub
     inPrivate: (doc.privateSessionId ?? null) !== null,
     verificationStatus: doc.verificationStatus,
   };
+}
+
+/** Her rating: the average of real users' stars, two decimals (null: nobody rated her yet). */
+export function ratingOf(doc: Pick<PerformerDoc, 'ratingStars' | 'ratingCount'>): { rating: number | null; ratingCount: number } {
+  const count = doc.ratingCount ?? 0;
+  return { rating: count > 0 ? Math.round(((doc.ratingStars ?? 0) / count) * 100) / 100 : null, ratingCount: count };
+}
+
+/** Listed in 'Nuove': approved within the last NEW_PERFORMER_DAYS days. */
+export function isNew(doc: PerformerDoc, now: Date): boolean {
+  const since = doc.approvedAt ?? doc.createdAt;
+  return now.getTime() - Date.parse(since) < NEW_PERFORMER_DAYS * DAY_MS;
+}
+
+/** Popularity: her private sessions and her followers, then her rating. */
+const popularity = (doc: PerformerDoc) => doc.totalSessions + (doc.favouritesCount ?? 0);
+const listedAt = (doc: PerformerDoc) => Date.parse(doc.approvedAt ?? doc.createdAt);
+
+/** The gallery's orders (`sort`); without one: online first, then rating. */
+export function sortedFor(docs: PerformerDoc[], sort: GallerySort | undefined): PerformerDoc[] {
+  if (!sort) return docs;
+  const byName = (a: PerformerDoc, b: PerformerDoc) => a.name.localeCompare(b.name, 'it');
+  const orders: Record<GallerySort, (a: PerformerDoc, b: PerformerDoc) => number> = {
+    popular: (a, b) => popularity(b) - popularity(a) || (ratingOf(b).rating ?? -1) - (ratingOf(a).rating ?? -1) || byName(a, b),
+    new: (a, b) => listedAt(b) - listedAt(a) || byName(a, b),
+    price_asc: (a, b) => a.rateUnits - b.rateUnits || byName(a, b),
+    price_desc: (a, b) => b.rateUnits - a.rateUnits || byName(a, b),
+  };
+  return [...docs].sort(orders[sort]);
 }
 
 /** Online minutes so far, the running period included. */
@@ -73,8 +104,15 @@ export function toPerformerView(doc: PerformerDoc, live: LiveFigures): Performer
 }
 
 /** Does an approved performer pass a gallery query's filters (tabs excluded) for a visitor of `country`? */
-export function matchesGallery(doc: PerformerDoc, query: Omit<GalleryQuery, 'tab' | 'limit'>, country: string | undefined): boolean {
+export function matchesGallery(doc: PerformerDoc, query: Omit<GalleryQuery, 'tab' | 'limit' | 'sort'>, country: string | undefined, now: Date = new Date()): boolean {
   if (doc.verificationStatus !== 'approved') return false;
+  if (query.language && !doc.languages.some((language) => language.toLowerCase() === query.language!.toLowerCase())) return false;
+  if (query.ageMin !== undefined || query.ageMax !== undefined) {
+    const age = ageOf(doc, now);
+    if (age === null || (query.ageMin !== undefined && age < query.ageMin) || (query.ageMax !== undefined && age > query.ageMax)) return false;
+  }
+  if (query.priceMin !== undefined && doc.rateUnits < auracoinToUnits(query.priceMin)) return false;
+  if (query.priceMax !== undefined && doc.rateUnits > auracoinToUnits(query.priceMax)) return false;
   if (query.category && doc.category !== query.category) return false;
   if (query.hairColor && doc.hairColor !== query.hairColor) return false;
   if (query.eyeColor && doc.eyeColor !== query.eyeColor) return false;
@@ -88,7 +126,7 @@ export function matchesGallery(doc: PerformerDoc, query: Omit<GalleryQuery, 'tab
 
 /** Online first, then by rating (highest first), then by name. */
 function galleryOrder(a: PerformerDoc, b: PerformerDoc): number {
-  return Number(b.isOnline) - Number(a.isOnline) || (b.rating ?? -1) - (a.rating ?? -1) || a.name.localeCompare(b.name);
+  return Number(b.isOnline) - Number(a.isOnline) || (ratingOf(b).rating ?? -1) - (ratingOf(a).rating ?? -1) || a.name.localeCompare(b.name);
 }
 
 const CHECKPOINTS = '_checkpoints';
@@ -152,6 +190,9 @@ export function createPerformerQueries(readModels: ReadModelStore, live: LiveFig
     async pending(): Promise<PerformerDoc[]> {
       return (await performers.find({ verificationStatus: 'pending' }, { sort: { createdAt: 1 } })).filter((doc) => doc.documents.length > 0);
     },
+    async approvedCount(): Promise<number> {
+      return performers.count({ verificationStatus: 'approved' });
+    },
     async onlineCount(): Promise<number> {
       return performers.count({ verificationStatus: 'approved', isOnline: true });
     },
@@ -166,12 +207,16 @@ export function createPerformerQueries(readModels: ReadModelStore, live: LiveFig
       const key = JSON.stringify([query, country ?? null]);
       let answer = current.answers.get(key);
       if (!answer) {
-        const matching = current.docs.filter((doc) => matchesGallery(doc, query, country));
+        const now = live.now();
+        const matching = current.docs.filter((doc) => matchesGallery(doc, query, country, now));
         const online = matching.filter((doc) => doc.isOnline).length;
-        const tab = query.tab === 'all' ? matching : matching.filter((doc) => doc.isOnline === (query.tab === 'online'));
+        const fresh = matching.filter((doc) => isNew(doc, now));
+        const tab = query.tab === 'all' ? matching : query.tab === 'new' ? fresh : matching.filter((doc) => doc.isOnline === (query.tab === 'online'));
+        // 'Nuove' lists the newest first unless another order is asked for
+        const ordered = sortedFor(tab, query.sort ?? (query.tab === 'new' ? 'new' : undefined));
         answer = {
-          performers: tab.slice(0, query.limit).map((doc) => toPublicPerformerView(doc, { viewersOf: () => 0, viewersVersion: () => 0, now: live.now })),
-          counts: { all: matching.length, online, offline: matching.length - online },
+          performers: ordered.slice(0, query.limit).map((doc) => toPublicPerformerView(doc, { viewersOf: () => 0, viewersVersion: () => 0, now: live.now })),
+          counts: { all: matching.length, online, offline: matching.length - online, new: fresh.length },
         };
         if (current.answers.size > 500) current.answers.clear();
         current.answers.set(key, answer);

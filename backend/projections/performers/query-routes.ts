@@ -73,6 +73,7 @@ export function performersQueryRouter(deps: {
   mountRoute(router, deps.sessions, apiRoutes.presence, async () => ({
     onlineUsers: deps.onlineUsers(),
     performersOnline: await performers.onlineCount(),
+    performersApproved: await performers.approvedCount(),
   }));
 
   return router;

@@ -1,6 +1,6 @@
 import type { ModulePorts, ReadSide } from '../../platform/module';
 import type { RecordedEvent } from '../../platform/recorded-event';
-import { walletLedgerProjection } from './projection';
+import { toLedgerEntryView, WALLET_LEDGER, walletLedgerProjection, type LedgerEntryDoc } from './projection';
 import { walletQueryRouter } from './query-routes';
 
 export interface WalletReadDeps {
@@ -13,6 +13,10 @@ export function walletReadSide(ports: ModulePorts, deps: WalletReadDeps) {
     name: 'wallet',
     projections: [walletLedgerProjection],
     routers: [walletQueryRouter(ports)],
+    queries: {
+      /** a wallet's whole statement, newest first (the download of his data) */
+      ledgerOf: async (walletId: string) => (await ports.readModels.collection<LedgerEntryDoc>(WALLET_LEDGER).find({ walletId }, { sort: { position: -1 } })).map(toLedgerEntryView),
+    },
     /** every wallet that moved in the batch: its owner hears the new balance */
     async pushes(events: RecordedEvent[]) {
       const wallets = new Set<string>();
@@ -24,5 +28,5 @@ export function walletReadSide(ports: ModulePorts, deps: WalletReadDeps) {
         if (auracoinBalance !== null) ports.realtime.toUser(userId, 'balance:changed', { userId, auracoinBalance });
       }
     },
-  } satisfies ReadSide;
+  } satisfies ReadSide & Record<string, unknown>;
 }

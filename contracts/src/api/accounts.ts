@@ -34,7 +34,71 @@ export const UserView = z.object({
 });
 export type UserView = z.infer<typeof UserView>;
 
+const ok = z.object({ ok: z.literal(true) });
+
+/** A reset link's or an email link's token: lasts this long. */
+export const ACCOUNT_TOKEN_TTL_MS = 60 * 60 * 1000;
+
+export const PasswordResetBody = z.object({ email: z.string().trim().toLowerCase().email().max(254) });
+export const PasswordResetConfirmBody = z.object({
+  token: z.string().trim().min(1).max(300),
+  password: z.string().min(PASSWORD_MIN).max(PASSWORD_MAX),
+});
+export const ChangePasswordBody = z.object({
+  currentPassword: z.string().min(1).max(PASSWORD_MAX),
+  newPassword: z.string().min(PASSWORD_MIN).max(PASSWORD_MAX),
+});
+export const ChangeEmailBody = z.object({ email: RegisterBody.shape.email, password: z.string().min(1).max(PASSWORD_MAX) });
+export const ConfirmEmailBody = z.object({ token: z.string().trim().min(1).max(300) });
+export const DeleteAccountBody = z.object({ password: z.string().min(1).max(PASSWORD_MAX) });
+
+/** One message the development outbox holds (an `.eml` under DATA_DIR/outbox). */
+export const OutboxMessage = z.object({ id: z.string(), to: z.string(), subject: z.string(), text: z.string(), sentAt: z.string() });
+export type OutboxMessage = z.infer<typeof OutboxMessage>;
+
+/** Everything Aura keeps about him, as he downloads it from his settings. */
+export const AccountExport = z.object({
+  exportedAt: z.string(),
+  profile: UserView,
+  purchases: z.array(z.unknown()),
+  ledger: z.array(z.unknown()),
+  messages: z.array(z.unknown()),
+});
+export type AccountExport = z.infer<typeof AccountExport>;
+
 export const accountsRoutes = {
+  requestPasswordReset: {
+    method: 'post', path: '/api/password-reset', summary: 'Send a reset link to this address if an account has it (always 202, whether or not)', tag: 'accounts',
+    auth: 'public', body: PasswordResetBody, response: ok, status: 202,
+  },
+  confirmPasswordReset: {
+    method: 'post', path: '/api/password-reset/confirm', summary: "Set a new password with a reset link's token (once, within an hour); his sessions are signed out", tag: 'accounts',
+    auth: 'public', body: PasswordResetConfirmBody, response: ok,
+  },
+  changePassword: {
+    method: 'post', path: '/api/me/password', summary: 'Change his password (the current one first); his other sessions are signed out', tag: 'accounts',
+    auth: 'user', body: ChangePasswordBody, response: ok,
+  },
+  requestEmailChange: {
+    method: 'post', path: '/api/me/email', summary: 'Ask to use another email: a link is sent there to confirm it', tag: 'accounts',
+    auth: 'user', body: ChangeEmailBody, response: ok, status: 202,
+  },
+  confirmEmailChange: {
+    method: 'post', path: '/api/me/email/confirm', summary: "Confirm the new email with the link's token", tag: 'accounts',
+    auth: 'public', body: ConfirmEmailBody, response: ok,
+  },
+  deleteMe: {
+    method: 'post', path: '/api/me/delete', summary: 'He deletes his own account (password to confirm): personal data anonymised, the ledger kept', tag: 'accounts',
+    auth: 'user', body: DeleteAccountBody, response: ok,
+  },
+  exportMe: {
+    method: 'get', path: '/api/me/export', summary: 'His data as JSON: profile, purchases, ledger, messages', tag: 'accounts',
+    auth: 'user', response: AccountExport,
+  },
+  devOutbox: {
+    method: 'get', path: '/api/dev/outbox', summary: 'Mail written to DATA_DIR/outbox, newest first (development only: 404 in production)', tag: 'accounts',
+    auth: 'public', response: z.object({ messages: z.array(OutboxMessage) }),
+  },
   register: {
     method: 'post', path: '/api/register', summary: 'Register a user (10 welcome auracoin)', tag: 'accounts',
     auth: 'public', body: RegisterBody, response: UserView, status: 201,

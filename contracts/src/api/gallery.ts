@@ -1,10 +1,17 @@
 import { z } from 'zod';
 import { performerCategories } from '../events/performers';
-import { bodyTypes, ethnicities, eyeColors, hairColors, specialFeatureOptions } from '../rules/performer';
+import { bodyTypes, ethnicities, eyeColors, hairColors, languageOptions, PERFORMER_AGE_MAX, PERFORMER_AGE_MIN, specialFeatureOptions } from '../rules/performer';
 import { PublicPerformerView } from './performers';
 import type { RouteContract } from './route-contract';
 
-export const galleryTabs = ['all', 'online', 'offline'] as const;
+export const galleryTabs = ['all', 'online', 'offline', 'new'] as const;
+
+/** The gallery's orders: most popular (sessions and followers), newest, price up or down. */
+export const gallerySorts = ['popular', 'new', 'price_asc', 'price_desc'] as const;
+export type GallerySort = (typeof gallerySorts)[number];
+
+/** 'Nuove': approved within these many days. */
+export const NEW_PERFORMER_DAYS = 30;
 
 /** Cards per gallery page; "Mostra altre" asks for the next page's worth more. */
 export const GALLERY_PAGE_SIZE = 24;
@@ -35,11 +42,23 @@ export const GalleryQuery = z.object({
   ethnicity: option(ethnicities),
   specialFeatures: z.preprocess(emptyAsUndefined, list(specialFeatureOptions).optional()),
   limit: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(200).default(GALLERY_PAGE_SIZE)),
-});
+  /** absent: online first, then by rating */
+  sort: option(gallerySorts),
+  /** she speaks it */
+  language: option(languageOptions),
+  ageMin: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(PERFORMER_AGE_MIN).max(PERFORMER_AGE_MAX).optional()),
+  ageMax: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(PERFORMER_AGE_MIN).max(PERFORMER_AGE_MAX).optional()),
+  /** auracoin per minute */
+  priceMin: z.preprocess(emptyAsUndefined, z.coerce.number().min(0).max(1000).optional()),
+  priceMax: z.preprocess(emptyAsUndefined, z.coerce.number().min(0).max(1000).optional()),
+})
+  // a range's lower end above its upper end is refused
+  .refine((query) => query.ageMin === undefined || query.ageMax === undefined || query.ageMin <= query.ageMax, { message: "L'età minima non può superare la massima", path: ['ageMin'] })
+  .refine((query) => query.priceMin === undefined || query.priceMax === undefined || query.priceMin <= query.priceMax, { message: 'Il prezzo minimo non può superare il massimo', path: ['priceMin'] });
 export type GalleryQuery = z.infer<typeof GalleryQuery>;
 export type GalleryQueryInput = z.input<typeof GalleryQuery>;
 
-export const GalleryCounts = z.object({ all: z.number().int(), online: z.number().int(), offline: z.number().int() });
+export const GalleryCounts = z.object({ all: z.number().int(), online: z.number().int(), offline: z.number().int(), new: z.number().int() });
 
 export const GalleryPage = z.object({
   /** online first, then by rating */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { documentTypes, performerCategories, PhysicalTraits } from '../events/performers';
+import { documentTypes, performerCategories, PhysicalTraits, ScheduleSlot } from '../events/performers';
 import { PASSWORD_MAX, PASSWORD_MIN, USERNAME_MAX, USERNAME_MIN } from './accounts';
 import { IdParam } from './common';
 import { formatAuracoin, formatNumber } from '../format';
@@ -37,7 +37,14 @@ export const PublicPerformerView = z.object({
   isOnline: z.boolean(),
   /** the same as isOnline (the spec sees both names) */
   online: z.boolean(),
+  /** average of the stars real users gave her paid private sessions (null: none yet) */
   rating: z.number().nullable(),
+  /** how many ratings the average is of */
+  ratingCount: z.number().int().nonnegative(),
+  /** users who keep her among their favourites */
+  favouritesCount: z.number().int().nonnegative(),
+  /** her weekly schedule ('Quando sono online'), Monday = 0 */
+  schedule: z.array(ScheduleSlot),
   /** auracoin per minute, steps of 0.5 */
   creditsPerMinute: z.number(),
   /** auracoin a user's chat message costs (0: free), steps of 0.5 */
@@ -223,6 +230,10 @@ export const GeoblockBody = z.object({
   countries: z.array(z.string().trim().toUpperCase().regex(/^[A-Z]{2}$/, 'Codice paese ISO di 2 lettere')).max(250),
 });
 
+export const ScheduleBody = z
+  .object({ slots: z.array(ScheduleSlot).max(28) })
+  .refine((body) => body.slots.every((slot) => slot.to > slot.from), { message: "L'orario di fine deve seguire quello di inizio", path: ['slots'] });
+
 export const BlockParams = z.object({ id: z.string().uuid(), userId: z.string().uuid() });
 
 export const PerformerIdParam = IdParam;
@@ -283,6 +294,10 @@ export const performersRoutes = {
   setGeoblock: {
     method: 'put', path: '/api/performers/{id}/geoblock', summary: 'Countries from which she is hidden', tag: 'performers',
     auth: 'performer', params: IdParam, body: GeoblockBody, response: PerformerView,
+  },
+  setSchedule: {
+    method: 'put', path: '/api/performers/{id}/schedule', summary: "Her weekly schedule ('Quando sono online'), shown on her profile", tag: 'performers',
+    auth: 'performer', params: IdParam, body: ScheduleBody, response: PerformerView,
   },
   blockUser: {
     method: 'put', path: '/api/performers/{id}/blocked-users/{userId}', summary: 'Block an identity: {userId} is a user id (real name) or an alias id, as her conversations show it (no photos, messages or sessions)', tag: 'performers',

@@ -6,6 +6,8 @@ export const PresenceSummary = z.object({
   /** distinct people connected (signed-in accounts once each, plus anonymous visitors' connections) */
   onlineUsers: z.number().int().nonnegative(),
   performersOnline: z.number().int().nonnegative(),
+  /** approved performers listed in the gallery (the hero's 'Performer') */
+  performersApproved: z.number().int().nonnegative(),
 });
 export type PresenceSummary = z.infer<typeof PresenceSummary>;
 

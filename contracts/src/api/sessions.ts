@@ -76,6 +76,22 @@ export const IceConfig = z.object({
 });
 export type IceConfig = z.infer<typeof IceConfig>;
 
+/** POST /api/sessions/{id}/rating: the user of a paid private session rates it once. */
+export const RatingBody = z.object({
+  stars: z.number().int().min(1).max(5),
+  comment: z.string().trim().max(1000).nullish().transform((value) => (value ? value : null)),
+});
+export type RatingInput = z.input<typeof RatingBody>;
+
+export const RatingView = z.object({
+  sessionId: z.string().uuid(),
+  performerId: z.string().uuid(),
+  stars: z.number().int(),
+  comment: z.string().nullable(),
+  ratedAt: z.string(),
+});
+export type RatingView = z.infer<typeof RatingView>;
+
 export const sessionsRoutes = {
   requestSession: {
     method: 'post', path: '/api/sessions', summary: 'Ask a performer for a private video session (the minimum is held; 409 price_changed when expectedPrice is not her rate)', tag: 'sessions',
@@ -100,6 +116,10 @@ export const sessionsRoutes = {
   endSession: {
     method: 'post', path: '/api/sessions/{id}/end', summary: 'Either party ends the session (the user may withdraw a request)', tag: 'sessions',
     auth: 'account', params: IdParam, response: SessionView,
+  },
+  rateSession: {
+    method: 'post', path: '/api/sessions/{id}/rating', summary: 'The user rates a paid private session he had, once (409 the second time)', tag: 'sessions',
+    auth: 'user', params: IdParam, body: RatingBody, response: RatingView, status: 201,
   },
   sessionIceConfig: {
     method: 'get', path: '/api/sessions/{id}/ice', summary: 'ICE servers for a running session, to its two parties, with TURN credentials that expire with it (409 before it runs and after it ends)', tag: 'sessions',

@@ -42,4 +42,36 @@ export const UserDeleted = z.object({
   deletedAt: z.string(),
 });
 
-export const accountsEvents = { UserRegistered, UniqueValueClaimed, UniqueValueReleased, UserDeleted } as const;
+/** He asked for a password reset: the link's token is kept only as its SHA-256 hash, valid until `expiresAt`. */
+export const PasswordResetRequested = z.object({
+  userId: z.string().uuid(),
+  tokenHash: z.string(),
+  expiresAt: z.string(),
+  requestedAt: z.string(),
+});
+
+/** His password changed (a reset link or his settings); every reset link issued before is spent. */
+export const UserPasswordChanged = z.object({
+  userId: z.string().uuid(),
+  passwordHash: z.string(),
+  via: z.enum(['reset', 'settings']),
+  changedAt: z.string(),
+});
+
+/** He asked to use another address: it counts once he opens the link sent there (token hashed). */
+export const EmailChangeRequested = z.object({
+  userId: z.string().uuid(),
+  email: z.string(),
+  tokenHash: z.string(),
+  expiresAt: z.string(),
+  requestedAt: z.string(),
+});
+
+export const UserEmailChanged = z.object({
+  userId: z.string().uuid(),
+  email: z.string(),
+  previousEmail: z.string(),
+  changedAt: z.string(),
+});
+
+export const accountsEvents = { UserRegistered, UniqueValueClaimed, UniqueValueReleased, UserDeleted, PasswordResetRequested, UserPasswordChanged, EmailChangeRequested, UserEmailChanged } as const;

@@ -186,6 +186,17 @@ export const PerformerEarningsCredited = z.object({
   creditedAt: z.string(),
 });
 
+/** One weekly slot she is usually online: day 0 (Monday) to 6 (Sunday), hours 'HH:MM' (to after from). */
+export const ScheduleSlot = z.object({
+  day: z.number().int().min(0).max(6),
+  from: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Orario HH:MM'),
+  to: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$|^24:00$/, 'Orario HH:MM'),
+});
+export type ScheduleSlot = z.infer<typeof ScheduleSlot>;
+
+/** She published her weekly schedule ('Quando sono online'); an empty list clears it. */
+export const PerformerScheduleSet = z.object({ performerId: z.string().uuid(), slots: z.array(ScheduleSlot), setAt: z.string() });
+
 export const FavouriteAdded = z.object({ userId: z.string().uuid(), performerId: z.string().uuid(), at: z.string() });
 export const FavouriteRemoved = z.object({ userId: z.string().uuid(), performerId: z.string().uuid(), at: z.string() });
 
@@ -209,4 +220,5 @@ export const performersEvents = {
   PerformerEarningsCredited,
   FavouriteAdded,
   FavouriteRemoved,
+  PerformerScheduleSet,
 } as const;

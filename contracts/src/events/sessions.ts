@@ -95,6 +95,17 @@ export const SessionEnded = z.object({
   costUnits: z.number().int().nonnegative(),
 });
 
+/** The user of a paid private session rated it (once, on the session's stream). */
+export const SessionRated = z.object({
+  sessionId: z.string().uuid(),
+  performerId: z.string().uuid(),
+  userId: z.string().uuid(),
+  /** 1 to 5 */
+  stars: z.number().int().min(1).max(5),
+  comment: z.string().nullable(),
+  ratedAt: z.string(),
+});
+
 /** On the user's wallet, before its AuracoinDebited: one started minute, exactly once (fixed event ids). */
 export const SessionMinuteBilled = z.object({
   sessionId: z.string().uuid(),
@@ -156,6 +167,7 @@ export const sessionsEvents = {
   SessionPartyLeft,
   SessionPartyReturned,
   SessionEnded,
+  SessionRated,
   SessionMinuteBilled,
   SessionMinimumCharged,
   SessionSettled,

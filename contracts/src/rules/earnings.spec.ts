@@ -1,11 +1,12 @@
 import { averageSessionMinutes, earningsForecast, formatEuro2 } from './earnings';
 
 describe('earnings forecast', () => {
-  it('multiplies minutes by rate, then by 7 and 30', () => {
-    expect(earningsForecast(120, 2.5)).toEqual({ daily: 300, weekly: 2100, monthly: 9000 });
+  it('is her 55% of minutes × rate, a day, 7 days and 30 days', () => {
+    expect(earningsForecast(120, 2.5)).toEqual({ daily: 165, weekly: 1155, monthly: 4950 });
   });
-  it('rounds to two decimals', () => {
-    expect(earningsForecast(1, 0.333)).toEqual({ daily: 0.33, weekly: 2.33, monthly: 9.99 });
+  it('rounds her share down to the cent, as the ledger does', () => {
+    // 0.33 a day gross: 33 units, her share 18.15 cents → 18
+    expect(earningsForecast(1, 0.333)).toEqual({ daily: 0.18, weekly: 1.27, monthly: 5.44 });
   });
   it('gives zero for missing or negative figures', () => {
     expect(earningsForecast(-30, 2)).toEqual({ daily: 0, weekly: 0, monthly: 0 });

@@ -12,7 +12,7 @@ describe('performer rules', () => {
     expect(ratingLabel(4.49)).toBe('Molto Buono');
     expect(ratingLabel(4)).toBe('Molto Buono');
     expect(ratingLabel(3.9)).toBe('Buono');
-    expect(ratingLabel(null)).toBe('Buono');
+    expect(ratingLabel(null)).toBe('Nessuna recensione');
   });
   it('minimum session is rate × 5', () => {
     expect(minimumSessionCost(2.5)).toBe(12.5);

@@ -38,8 +38,6 @@ export const MINIMUM_SESSION_MINUTES = 5;
 export const MESSAGE_PRICE_MIN = 0;
 export const MESSAGE_PRICE_STEP = 0.5;
 export const MESSAGE_PRICE_DEFAULT = 1;
-/** the label shown next to the rating in the profile dialog */
-export const REVIEWS_LABEL = '128 recensioni';
 
 /** A rate or price in auracoin that is at least `min` and a whole number of 0.5 steps. */
 export function isHalfStep(value: number, min: number = RATE_MIN): boolean {
@@ -47,8 +45,9 @@ export function isHalfStep(value: number, min: number = RATE_MIN): boolean {
 }
 
 /** Rating label: at least 4.5 'Eccellente', at least 4 'Molto Buono', else 'Buono'. */
-export function ratingLabel(rating: number | null | undefined): 'Eccellente' | 'Molto Buono' | 'Buono' {
-  const value = rating ?? 0;
+export function ratingLabel(rating: number | null | undefined): 'Eccellente' | 'Molto Buono' | 'Buono' | 'Nessuna recensione' {
+  if (rating === null || rating === undefined) return 'Nessuna recensione';
+  const value = rating;
   if (value >= 4.5) return 'Eccellente';
   if (value >= 4) return 'Molto Buono';
   return 'Buono';
@@ -122,4 +121,12 @@ export function ageHint(dateOfBirth: string, now: Date): { ok: boolean; text: st
   if (dateProblem) return { ok: false, text: dateProblem };
   const age = ageOn(dateOfBirth, now);
   return age >= ADULT_AGE ? { ok: true, text: `${age} anni` } : { ok: false, text: `Età minima richiesta: 18 anni (hai ${age} anni)` };
+}
+
+/** Day names of her weekly schedule ('Quando sono online'), Monday = 0. */
+export const SCHEDULE_DAYS = ['Lunedì', 'Martedì', 'Mercoledì', 'Giovedì', 'Venerdì', 'Sabato', 'Domenica'] as const;
+
+/** Her weekly schedule as lines: 'Lunedì 18:00–20:30' (sorted by day and hour). */
+export function scheduleLines(slots: readonly { day: number; from: string; to: string }[]): string[] {
+  return [...slots].sort((a, b) => a.day - b.day || a.from.localeCompare(b.from)).map((slot) => `${SCHEDULE_DAYS[slot.day] ?? ''} ${slot.from}–${slot.to}`);
 }

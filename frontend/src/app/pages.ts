@@ -31,6 +31,11 @@ export const pages: Record<string, Page> = {
   '/cookie': { load: () => import('./routes/cookie') },
   '/faq': { load: () => import('./routes/faq') },
   '/contatti': { load: () => import('./routes/contatti') },
+  '/password-dimenticata': { load: () => import('./routes/forgot-password') },
+  '/reimposta-password': { load: () => import('./routes/reset-password') },
+  '/impostazioni': { load: () => import('./routes/settings') },
+  '/impostazioni/email': { load: () => import('./routes/confirm-email') },
+  '/dev/outbox': { load: () => import('./routes/dev-outbox') },
 };
 
 /** Start fetching the first page's chunk at once, in parallel with the app itself. */

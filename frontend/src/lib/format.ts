@@ -13,6 +13,7 @@ export {
   formatInteger,
   formatNumber,
   formatPercent,
+  formatRating,
   LOCALE,
 } from '@aura/contracts';
 

@@ -2,6 +2,7 @@ import { lazy, Suspense, useState } from 'react';
 import { AfterFirstPaint } from '../../components/ui/after-first-paint';
 import { FeaturesSection } from '../../features/landing/components/features-section';
 import { Hero } from '../../features/landing/components/hero';
+import { PresenceFigures } from '../../features/presence/components/presence-figures';
 
 // fetched once the first screen is painted
 const HomeBelowFold = lazy(() => import('./home-below-fold'));
@@ -17,6 +18,7 @@ export default function HomeRoute() {
   return (
     <>
       <Hero
+        figures={<PresenceFigures />}
         onSearch={(term) => {
           setSearch(term);
           document.getElementById('performers')?.scrollIntoView({ behavior: 'smooth', block: 'start' });

@@ -26,6 +26,7 @@ export function UserMenu({ username, email, balance, onLogout, isLoggingOut = fa
       onSelect={(value) => {
         if (value === 'dashboard') void navigate('/user');
         else if (value === 'chat') void navigate('/chat');
+        else if (value === 'settings') void navigate('/impostazioni');
         else if (value === 'logout') onLogout();
       }}
     >
@@ -37,7 +38,7 @@ export function UserMenu({ username, email, balance, onLogout, isLoggingOut = fa
         <ChatIcon />
         Chat
       </Menu.Item>
-      <Menu.Item value="settings" disabled>
+      <Menu.Item value="settings">
         <SettingsIcon />
         Impostazioni
       </Menu.Item>

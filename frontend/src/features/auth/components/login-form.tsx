@@ -1,4 +1,4 @@
-import { Button, Flex, Link, Stack, Text } from '@chakra-ui/react';
+import { Flex, Link, Stack, Text } from '@chakra-ui/react';
 import { useFormik } from 'formik';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { errorMessage } from '../../../lib/api-client';
@@ -64,10 +64,10 @@ export function LoginForm() {
             {...bindField(formik, 'password')}
           />
           <Flex justify="flex-end" mt="-1">
-            {/* docs/product.md#register: present, does nothing (no password recovery call exists) */}
-            <Button type="button" variant="plain" size="sm" color="brand.fg" px="0" height="auto">
-              Password dimenticata?
-            </Button>
+            {/* docs/product.md#account: a reset link by mail */}
+            <Link asChild color="brand.fg" fontSize="sm">
+              <RouterLink to="/password-dimenticata">Password dimenticata?</RouterLink>
+            </Link>
           </Flex>
           <SubmitButton colorPalette="brand" size="lg" loading={formik.isSubmitting} loadingText="Accesso in corso...">
             Accedi

@@ -4,13 +4,13 @@ import { applyPresenceToPage, applyPricesToPage, applyPrivateToPage } from './ga
 
 function performer(id: string, isOnline: boolean): PublicPerformerView {
   return {
-    id, name: id, username: null, age: 25, image: '/x.svg', isOnline, online: isOnline, rating: 4, creditsPerMinute: 2, messagePrice: 1,
+    id, name: id, username: null, age: 25, image: '/x.svg', isOnline, online: isOnline, rating: 4, ratingCount: 3, favouritesCount: 0, schedule: [], creditsPerMinute: 2, messagePrice: 1,
     languages: ['Italiano'], category: 'Standard', bio: null, hairColor: null, eyeColor: null, bodyType: null, ethnicity: null,
     height: null, specialFeatures: [], viewers: 0, inPrivate: false, verificationStatus: 'approved',
   };
 }
 
-const page: GalleryPage = { performers: [performer('a', false), performer('b', true)], counts: { all: 2, online: 1, offline: 1 } };
+const page: GalleryPage = { performers: [performer('a', false), performer('b', true)], counts: { all: 2, online: 1, offline: 1, new: 0 } };
 
 describe('live presence on a cached gallery page', () => {
   it('flips a card and moves the counts on the All tab', () => {
@@ -18,14 +18,14 @@ describe('live presence on a cached gallery page', () => {
     expect(next).not.toBe('refetch');
     const { performers, counts } = next as GalleryPage;
     expect(performers.map((p) => [p.id, p.isOnline, p.online, p.viewers])).toEqual([['a', true, true, 3], ['b', true, true, 0]]);
-    expect(counts).toEqual({ all: 2, online: 2, offline: 0 });
+    expect(counts).toEqual({ all: 2, online: 2, offline: 0, new: 0 });
   });
 
   it('drops her from the Offline tab when she comes online', () => {
-    const offlinePage: GalleryPage = { performers: [performer('a', false)], counts: { all: 2, online: 1, offline: 1 } };
+    const offlinePage: GalleryPage = { performers: [performer('a', false)], counts: { all: 2, online: 1, offline: 1, new: 0 } };
     const next = applyPresenceToPage(offlinePage, 'offline', { performerId: 'a', isOnline: true, viewers: 0 }) as GalleryPage;
     expect(next.performers).toEqual([]);
-    expect(next.counts).toEqual({ all: 2, online: 2, offline: 0 });
+    expect(next.counts).toEqual({ all: 2, online: 2, offline: 0, new: 0 });
   });
 
   it('asks the server when someone not on the page comes online, and ignores an unknown going offline', () => {

@@ -1,8 +1,8 @@
 import { keepPreviousData, queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
-import type { GalleryPage, GalleryTab, PublicPerformerView } from '@aura/contracts';
+import type { GalleryPage, GalleryQueryInput, GalleryTab, PublicPerformerView } from '@aura/contracts';
 import { call } from '../../../lib/api';
 import { queryKeys } from '../../../lib/query-keys';
-import type { GalleryFilters } from '../components/filter-options';
+import { AGE_RANGES, PRICE_RANGES, SORTS, type GalleryFilters } from '../components/filter-options';
 
 export type GalleryPerformer = PublicPerformerView;
 
@@ -11,12 +11,16 @@ export interface GalleryParams extends GalleryFilters {
   q?: string | undefined;
   /** how many cards to load (the server's page size when absent) */
   limit?: number | undefined;
+  /** the 'Ordina per' choice's label ('' or absent: online first) */
+  sort?: string | undefined;
 }
 
 /** The gallery's page: only the filters that are set are sent (the client leaves out the empty ones). */
 export function getGallery(params: GalleryParams, signal?: AbortSignal): Promise<GalleryPage> {
-  const { tab, q, category, hairColor, eyeColor, bodyType, ethnicity, specialFeatures, limit } = params;
-  const query = { tab, q, category, hairColor, eyeColor, bodyType, ethnicity, specialFeatures, limit: limit || undefined };
+  const { tab, q, category, hairColor, eyeColor, bodyType, ethnicity, specialFeatures, limit, sort, language, age, price } = params;
+  const ages = AGE_RANGES[age ?? ''];
+  const prices = PRICE_RANGES[price ?? ''];
+  const query = { tab, q, category, hairColor, eyeColor, bodyType, ethnicity, specialFeatures, limit: limit || undefined, sort: SORTS[sort ?? ''], language: language as GalleryQueryInput['language'], ...ages, ...prices };
   return call('gallery', { query, signal });
 }
 
@@ -70,7 +74,7 @@ export function applyPresenceToPage(page: GalleryPage, tab: GalleryTab, change: 
   const flipped = current.isOnline !== change.isOnline;
   if (!flipped && current.viewers === change.viewers) return page;
   const updated = { ...current, isOnline: change.isOnline, online: change.isOnline, viewers: change.viewers };
-  const keep = tab === 'all' || (tab === 'online') === change.isOnline;
+  const keep = tab === 'all' || tab === 'new' || (tab === 'online') === change.isOnline;
   const performers = keep
     ? page.performers.map((p) => (p.id === change.performerId ? updated : p))
     : page.performers.filter((p) => p.id !== change.performerId);
@@ -79,6 +83,7 @@ export function applyPresenceToPage(page: GalleryPage, tab: GalleryTab, change: 
         all: page.counts.all,
         online: Math.max(0, page.counts.online + (change.isOnline ? 1 : -1)),
         offline: Math.max(0, page.counts.offline + (change.isOnline ? -1 : 1)),
+        new: page.counts.new,
       }
     : page.counts;
   return { performers, counts };

@@ -4,7 +4,10 @@ import { OptionSelect } from '../../../components/ui/option-select';
 import {
   activeFilterCount,
   activeFilterLabel,
+  AGE_RANGES,
   EMPTY_FILTERS,
+  LANGUAGE_OPTIONS,
+  PRICE_RANGES,
   FILTER_OPTIONS,
   SINGLE_FILTER_LABELS,
   type GalleryFilters,
@@ -23,7 +26,7 @@ export function FilterPanel({ filters, onChange }: FilterPanelProps) {
   const count = activeFilterCount(filters);
   const baseId = useId();
 
-  const setSingle = (key: SingleFilterKey, value: string) => {
+  const setSingle = (key: SingleFilterKey | 'language' | 'age' | 'price', value: string) => {
     const next = { ...filters };
     if (value) next[key] = value;
     else delete next[key];
@@ -71,6 +74,18 @@ export function FilterPanel({ filters, onChange }: FilterPanelProps) {
                   emptyOption="Tutte"
                   options={FILTER_OPTIONS[key]}
                 />
+              </Field.Root>
+            ))}
+            {(
+              [
+                ['language', 'Lingua', LANGUAGE_OPTIONS],
+                ['age', 'Età', Object.keys(AGE_RANGES)],
+                ['price', 'Prezzo', Object.keys(PRICE_RANGES)],
+              ] as const
+            ).map(([key, label, options]) => (
+              <Field.Root key={key}>
+                <Field.Label htmlFor={`${baseId}-${key}`}>{label}</Field.Label>
+                <OptionSelect size="sm" id={`${baseId}-${key}`} value={filters[key] ?? ''} onChange={(e) => setSingle(key, e.currentTarget.value)} bg="bg.subtle" emptyOption="Tutte" options={options} data-testid={`filter-${key}`} />
               </Field.Root>
             ))}
             <Stack gap="2" as="fieldset">

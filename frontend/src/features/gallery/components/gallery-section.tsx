@@ -1,5 +1,6 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import { Box, Button, Container, Flex, Grid, Heading, Stack, Tabs, Text } from '@chakra-ui/react';
+import { OptionSelect } from '../../../components/ui/option-select';
 import { GALLERY_PAGE_SIZE, type GalleryTab } from '@aura/contracts';
 import { useNavigate } from 'react-router-dom';
 import { getStoredUserId, useStoredUser } from '../../../lib/session-storage';
@@ -7,7 +8,7 @@ import { useGallery, type GalleryPerformer } from '../api/gallery';
 import { useFavourites } from '../api/favourites';
 import { useLiveShowBadges } from '../api/live-shows';
 import { useGalleryRealtime, useViewing } from '../hooks/use-gallery-realtime';
-import { EMPTY_FILTERS, type GalleryFilters } from './filter-options';
+import { EMPTY_FILTERS, SORTS, type GalleryFilters } from './filter-options';
 import { FilterPanel } from './filter-panel';
 import { PerformerCard } from './performer-card';
 
@@ -26,6 +27,7 @@ const TABS: { value: GalleryTab; label: string }[] = [
   { value: 'all', label: 'Tutte' },
   { value: 'online', label: 'Online' },
   { value: 'offline', label: 'Offline' },
+  { value: 'new', label: 'Nuove' },
 ];
 
 /** The performer gallery of the landing page (anchor #performers). */
@@ -34,6 +36,8 @@ export function GallerySection({ search = '', onClearSearch }: GallerySectionPro
   const user = useStoredUser();
   const [tab, setTab] = useState<GalleryTab>('all');
   const [filters, setFilters] = useState<GalleryFilters>(EMPTY_FILTERS);
+  const [sort, setSort] = useState('');
+  const sortId = useId();
   const [limit, setLimit] = useState(GALLERY_PAGE_SIZE);
   const [openId, setOpenId] = useState<string | null>(null);
   const [chooserFor, setChooserFor] = useState<GalleryPerformer | null>(null);
@@ -43,7 +47,7 @@ export function GallerySection({ search = '', onClearSearch }: GallerySectionPro
 
   useGalleryRealtime();
   useViewing(openId);
-  const gallery = useGallery({ tab, q: search || undefined, ...filters, limit });
+  const gallery = useGallery({ tab, q: search || undefined, ...filters, limit, sort });
   const favourites = useFavourites(user?.id ?? null);
 
   const liveShows = useLiveShowBadges();
@@ -110,12 +114,28 @@ export function GallerySection({ search = '', onClearSearch }: GallerySectionPro
                 </Tabs.Trigger>
               ))}
             </Tabs.List>
-            <Box pt="4">
-              <Button size="sm" variant={liveOnly ? 'solid' : 'outline'} colorPalette="red" aria-pressed={liveOnly} onClick={() => setLiveOnly((current) => !current)} data-testid="filter-live">
-                In onda ({liveShows.size})
-              </Button>
-            </Box>
-            <Box pt="4">
+            <Flex pt="6" gap="3" align="center" wrap="wrap">
+                <Button size="sm" variant={liveOnly ? 'solid' : 'outline'} colorPalette="red" aria-pressed={liveOnly} onClick={() => setLiveOnly((current) => !current)} data-testid="filter-live">
+                  In onda ({liveShows.size})
+                </Button>
+              <Box as="label" {...{ htmlFor: sortId }} fontSize="sm" color="fg.muted">
+                Ordina per
+              </Box>
+              <OptionSelect
+                id={sortId}
+                size="sm"
+                width="auto"
+                value={sort}
+                onChange={(e) => {
+                  setSort(e.currentTarget.value);
+                  setLimit(GALLERY_PAGE_SIZE);
+                }}
+                emptyOption="In evidenza"
+                options={Object.keys(SORTS)}
+                data-testid="gallery-sort"
+              />
+            </Flex>
+            <Box pt="3">
               <FilterPanel
                 filters={filters}
                 onChange={(next) => {

@@ -120,7 +120,7 @@ export function PerformerCard({ performer: p, isFavourite, viewers, onToggleFavo
           </Text>
           <HStack gap="1" color="gold.fg" fontSize="sm" flexShrink={0} ms="auto">
             <StarIcon filled />
-            <span>{formatNumber(p.rating ?? 0, { minimumFractionDigits: 1, maximumFractionDigits: 1 })}</span>
+            <span data-testid="card-rating">{p.rating === null ? 'Nessuna recensione' : formatNumber(p.rating, { minimumFractionDigits: 1, maximumFractionDigits: 1 })}</span>
           </HStack>
         </Flex>
         <Text fontSize="sm" color="gold.fg" fontWeight="semibold">

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Badge, Box, Button, Flex, Grid, HStack, Image, Stack, Text } from '@chakra-ui/react';
-import { MINIMUM_SESSION_MINUTES, REVIEWS_LABEL, minimumSessionCost } from '@aura/contracts';
-import { formatAuracoin, formatMessagePrice, formatNumber } from '../../../lib/format';
+import { MINIMUM_SESSION_MINUTES, minimumSessionCost, scheduleLines } from '@aura/contracts';
+import { formatAuracoin, formatInteger, formatMessagePrice, formatRating } from '../../../lib/format';
 import type { GalleryPerformer } from '../api/gallery';
 import { DialogFrame } from '../../../components/ui/dialog-frame';
 import { HeartIcon, MessageIcon, StarIcon, VideoIcon } from '../../../components/ui/icons';
@@ -58,10 +58,10 @@ export function ProfileDialog({ performer: p, onClose, onVideochat, onChat, phot
               <HStack gap="3" flexWrap="wrap">
                 <HStack gap="1" color="gold.fg" fontWeight="semibold">
                   <StarIcon filled />
-                  <span>{formatNumber(p.rating ?? 0, { minimumFractionDigits: 1, maximumFractionDigits: 1 })}</span>
+                  <span data-testid="dialog-rating">{formatRating(p.rating, p.ratingCount)}</span>
                 </HStack>
-                <Text color="fg.muted" fontSize="sm">
-                  {REVIEWS_LABEL}
+                <Text color="fg.muted" fontSize="sm" data-testid="dialog-followers">
+                  {formatInteger(p.favouritesCount)} follower
                 </Text>
                 {p.category ? (
                   <Badge colorPalette={CATEGORY_PALETTE[p.category] ?? 'gray'}>{p.category}</Badge>
@@ -81,6 +81,16 @@ export function ProfileDialog({ performer: p, onClose, onVideochat, onChat, phot
                   ))}
                 </HStack>
               </Stack>
+              {p.schedule.length > 0 ? (
+                <Stack gap="1" data-testid="dialog-schedule">
+                  <Text fontWeight="semibold">Quando sono online</Text>
+                  {scheduleLines(p.schedule).map((line) => (
+                    <Text key={line} color="fg.muted" fontSize="sm">
+                      {line}
+                    </Text>
+                  ))}
+                </Stack>
+              ) : null}
               <Box p="4" rounded="xl" bg="gold.subtle" borderWidth="1px" borderColor="gold.muted">
                 <Flex align="baseline" gap="2">
                   <Text fontSize="2xl" fontWeight="800" color="gold.fg">

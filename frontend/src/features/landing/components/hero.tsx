@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { Badge, Box, Button, Container, Flex, Heading, HStack, Input, InputGroup, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
 import { SearchIcon } from '../../../components/ui/icons';
@@ -7,10 +7,12 @@ import { CrownIcon, PlayIcon } from '../../../components/ui/icons';
 export interface HeroProps {
   /** the visitor searched: by name, category or language (answered by the gallery) */
   onSearch: (term: string) => void;
+  /** the live figures (performers online, approved performers), read from the read models */
+  figures?: ReactNode;
 }
 
-/** Landing hero (docs/product.md#landing): tagline, subtitle, three calls to action, search, static stats. */
-export function Hero({ onSearch }: HeroProps) {
+/** Landing hero (docs/product.md#landing): tagline, subtitle, three calls to action, search, live figures. */
+export function Hero({ onSearch, figures }: HeroProps) {
   const [term, setTerm] = useState('');
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -81,22 +83,7 @@ export function Hero({ onSearch }: HeroProps) {
             </HStack>
           </Box>
           <HStack gap={{ base: '8', md: '12' }} pt="2" as="dl">
-            <Stack gap="0">
-              <Text as="dd" fontSize="3xl" fontWeight="800" color="green.300">
-                24
-              </Text>
-              <Text as="dt" fontSize="sm" color="fg.muted" order={1}>
-                Online ora
-              </Text>
-            </Stack>
-            <Stack gap="0">
-              <Text as="dd" fontSize="3xl" fontWeight="800" color="brand.fg">
-                150+
-              </Text>
-              <Text as="dt" fontSize="sm" color="fg.muted" order={1}>
-                Performer
-              </Text>
-            </Stack>
+            {figures}
           </HStack>
         </Stack>
       </Container>

@@ -5,10 +5,11 @@ import {
   DAILY_TARGET_STEP_MINUTES,
   earningsForecast,
   ratingLabel,
+  PERFORMER_SHARE_PERCENT,
   type PerformerView,
 } from '@aura/contracts';
 import { errorMessage } from '../../../lib/api-client';
-import { formatAuracoin, formatEuro, formatInteger, formatMessagePrice, formatNumber } from '../../../lib/format';
+import { formatAuracoin, formatEuro, formatInteger, formatMessagePrice, formatRating } from '../../../lib/format';
 import { notify } from '../../../components/ui/toaster';
 import { useEarnings, useUpdatePerformer } from '../api/performer';
 import { readDailyTarget, writeDailyTarget } from './daily-target';
@@ -68,8 +69,8 @@ export function OverviewTab({ performer, messages }: { performer: PerformerView;
                       {performer.name}
                     </Heading>
                     <Text color="fg.muted" fontSize="sm">
-                      {performer.age !== null ? `${performer.age} anni · ` : ''}★{' '}
-                      {formatNumber(performer.rating ?? 0, { minimumFractionDigits: 1, maximumFractionDigits: 1 })}
+                      {performer.age !== null ? `${performer.age} anni · ` : ''}★ {formatRating(performer.rating, performer.ratingCount)} · {formatInteger(performer.favouritesCount)}{' '}
+                      follower
                     </Text>
                   </Stack>
                   <Switch.Root
@@ -170,7 +171,7 @@ export function OverviewTab({ performer, messages }: { performer: PerformerView;
               ))}
             </Flex>
             <Text fontSize="xs" color="fg.muted">
-              {formatInteger(target)} minuti × {formatAuracoin(performer.creditsPerMinute)} auracoin/min (1 auracoin = 1 €)
+              La tua quota del {PERFORMER_SHARE_PERCENT}% di {formatInteger(target)} minuti × {formatAuracoin(performer.creditsPerMinute)} auracoin/min (1 auracoin = 1 €)
             </Text>
           </Card.Body>
         </Card.Root>

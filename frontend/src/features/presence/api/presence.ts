@@ -19,7 +19,8 @@ export function usePresence() {
     () =>
       withSocket((socket) => {
         const onCount: ServerToClientEvents['presence:count'] = (summary) => {
-          queryClient.setQueryData<PresenceSummary>(queryKeys.presence.summary, summary);
+          // the push carries who is online; the approved count stays as last read
+          queryClient.setQueryData<PresenceSummary>(queryKeys.presence.summary, (previous) => ({ performersApproved: previous?.performersApproved ?? 0, ...summary }));
         };
         // this page's own connection counts: read again once it is established
         const onConnect = () => void queryClient.invalidateQueries({ queryKey: queryKeys.presence.summary });

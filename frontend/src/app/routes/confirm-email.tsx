@@ -1,0 +1,10 @@
+import { ConfirmEmailPage } from '../../features/account-settings/components/settings-page';
+
+export default function Route() {
+  return (
+    <>
+      <title>Conferma email · Aura</title>
+      <ConfirmEmailPage />
+    </>
+  );
+}

@@ -76,15 +76,17 @@ async function ramp(media: ShowMedia, peerConfig: Partial<PeerConfig>, cpu: CpuC
     await Promise.all(viewers.map((viewer) => withTimeout(viewer.firstFrame, 10_000)));
     await sleep(1_000);
     const frames = viewers.map((viewer) => viewer.frames);
+    const sentAtStart = publisher.framesSent;
     const cpuStart = cpu();
     const started = performance.now();
     await sleep(WINDOW_MS);
     const seconds = (performance.now() - started) / 1000;
     const cpuPct = ((cpu() - cpuStart) / seconds) * 100;
     const fps = viewers.map((viewer, i) => (viewer.frames - frames[i]!) / seconds);
+    const sentFps = (publisher.framesSent - sentAtStart) / seconds;
     const row = { viewers: target, minFps: Math.min(...fps), medianFps: percentile(fps, 50), cpuPerViewerPct: cpuPct / target, cpuTotalPct: cpuPct };
     rows.push(row);
-    console.log(`  ${target} viewers: received frames/s min ${row.minFps.toFixed(1)}, median ${row.medianFps.toFixed(1)}, ${fps.filter((value) => value < 20).length} below 20; CPU ${cpuPct.toFixed(0)} % of a core (${row.cpuPerViewerPct.toFixed(2)} % per viewer)`);
+    console.log(`  ${target} viewers (publisher sent ${sentFps.toFixed(1)}/s): received frames/s min ${row.minFps.toFixed(1)}, median ${row.medianFps.toFixed(1)}, ${fps.filter((value) => value < 20).length} below 20; CPU ${cpuPct.toFixed(0)} % of a core (${row.cpuPerViewerPct.toFixed(2)} % per viewer)`);
     if (row.minFps < 20) break;
   }
   for (const viewer of viewers) await viewer.close();

@@ -11,9 +11,10 @@ export async function setRemoteDescription(pc: RTCPeerConnection, description: S
   const before = pc.dtlsTransports;
   await pc.setRemoteDescription(description);
   const kept = new Set(pc.dtlsTransports);
+  const keptIce = new Set([...kept].map((transport) => transport.iceTransport));
   for (const transport of before) {
     if (kept.has(transport)) continue;
     await transport.stop().catch(() => undefined);
-    await transport.iceTransport.stop().catch(() => undefined);
+    if (!keptIce.has(transport.iceTransport)) await transport.iceTransport.stop().catch(() => undefined);
   }
 }

@@ -6,6 +6,7 @@
  * viewer's first frame is one keyframe away.
  */
 import { MediaStreamTrack, RTCPeerConnection, useOPUS, useVP8, type PeerConfig, type RTCRtpTransceiver } from 'werift';
+import { setRemoteDescription } from './werift-bundle';
 import { PUBLISHER, ShowMediaError, showMediaEvents, type IceCandidate, type SessionDescription, type ShowMedia } from './port';
 
 export interface EmbeddedSfuOptions {
@@ -135,7 +136,7 @@ export function createEmbeddedSfu(options: EmbeddedSfuOptions): ShowMedia {
         }).unSubscribe,
       );
       try {
-        await pc.setRemoteDescription(offer);
+        await setRemoteDescription(pc, offer);
         // DTLS server: she starts the handshake once she has this answer (a client hello sent before
         // she could check it would be lost, and werift's handshake then fails)
         const answer = await pc.createAnswer();
@@ -178,7 +179,7 @@ export function createEmbeddedSfu(options: EmbeddedSfuOptions): ShowMedia {
       const viewer = roomOf(showId).viewers.get(viewerId);
       if (!viewer) throw new ShowMediaError('no_peer', 'no such viewer');
       try {
-        await viewer.pc.setRemoteDescription(answer);
+        await setRemoteDescription(viewer.pc, answer);
       } catch (error) {
         throw new ShowMediaError('rejected', error instanceof Error ? error.message : String(error));
       }

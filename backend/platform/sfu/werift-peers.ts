@@ -6,6 +6,7 @@
 import { Socket } from 'node:dgram';
 import { MediaStreamTrack, RTCPeerConnection, RtpHeader, RtpPacket, useOPUS, useVP8, type PeerConfig } from 'werift';
 import { type SessionDescription, type ShowMedia } from './port';
+import { setRemoteDescription } from './werift-bundle';
 
 /** werift bound to loopback: no test traffic leaves the machine */
 export const LOOPBACK_PEER_CONFIG: Partial<PeerConfig> = {
@@ -56,7 +57,7 @@ export async function fakePublisher(media: ShowMedia, showId: string, options: {
   });
   await pc.setLocalDescription(await pc.createOffer());
   const answer = await media.publish(showId, await gathered(pc));
-  await pc.setRemoteDescription(answer);
+  await setRemoteDescription(pc, answer);
   await pc.connectionStateChange.watch((state) => state === 'connected');
 
   const state = { framesSent: 0 };
@@ -136,7 +137,7 @@ export async function fakeViewer(media: ShowMedia, showId: string, viewerId: str
   pc.onIceCandidate.subscribe((candidate) => {
     if (candidate) void media.addIceCandidate(showId, viewerId, candidate.toJSON()).catch(() => undefined);
   });
-  await pc.setRemoteDescription(joined.offer);
+  await setRemoteDescription(pc, joined.offer);
   await pc.setLocalDescription(await pc.createAnswer());
   await media.answer(showId, viewerId, await gathered(pc));
   return viewer;

@@ -12,6 +12,7 @@ import { performersCommands } from '../commands/performers';
 import { photosCommands } from '../commands/photos';
 import type { presenceCommands } from '../commands/presence';
 import { purchasesCommands } from '../commands/purchases';
+import { refundsCommands } from '../commands/refunds';
 import { sessionsCommands } from '../commands/sessions';
 import { walletCommands } from '../commands/wallet';
 import type { ReadSides } from './read-sides';
@@ -36,6 +37,7 @@ export function commandSides(ports: ModulePorts, reads: ReadSides, presence: Ret
     payouts: payoutsCommands(ports, { performers: performers.queries }),
     chat: chatCommands(ports, { identities: aliases.queries, users: users.queries, performers: performers.queries }),
     sessions: sessionsCommands(ports, { performers: performers.queries, identities: aliases.queries }),
+    refunds: refundsCommands(ports),
   };
 }
 

@@ -12,6 +12,7 @@ import { payoutsReadSide } from '../projections/payouts';
 import { performersReadSide } from '../projections/performers';
 import { photosReadSide } from '../projections/photos';
 import { purchasesReadSide } from '../projections/purchases';
+import { refundsReadSide } from '../projections/refunds';
 import { sessionsReadSide } from '../projections/sessions';
 import { statisticsReadSide } from '../projections/statistics';
 import { walletReadSide } from '../projections/wallet';
@@ -36,6 +37,7 @@ export function readSides(ports: ModulePorts, presence: PresenceFeed) {
     payouts: payoutsReadSide(ports, { performers: performers.queries }),
     chat: chatReadSide(ports, { performers: performers.queries }),
     sessions: sessionsReadSide(ports, { performers: performers.queries }),
+    refunds: refundsReadSide(ports),
   };
 }
 

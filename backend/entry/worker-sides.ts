@@ -4,6 +4,7 @@ import { chatWorkers } from '../workers/chat';
 import { payoutsWorkers } from '../workers/payouts';
 import { performersWorkers } from '../workers/performers';
 import { photosWorkers } from '../workers/photos';
+import { refundsWorkers } from '../workers/refunds';
 import { sessionsWorkers } from '../workers/sessions';
 
 /** Every module's worker side, one line each: jobs, reactions and process managers. */
@@ -15,6 +16,7 @@ export function workerSides(ports: ModulePorts) {
     payouts: payoutsWorkers(ports),
     chat: chatWorkers(ports),
     sessions: sessionsWorkers(ports),
+    refunds: refundsWorkers(ports),
   };
 }
 

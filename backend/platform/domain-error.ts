@@ -32,4 +32,6 @@ export const statusOfDomainCode: Partial<Record<ErrorCode, number>> = {
   performer_offline: 409,
   session_in_progress: 409,
   price_changed: 409,
+  wallet_frozen: 403,
+  refund_window_closed: 422,
 };

@@ -24,6 +24,8 @@ export const errorCodes = [
   'performer_offline',
   'session_in_progress',
   'price_changed',
+  'wallet_frozen',
+  'refund_window_closed',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
 
@@ -58,6 +60,8 @@ export const errorMessages: Record<ErrorCode, string> = {
   session_in_progress: 'Hai già una sessione video in corso o in attesa di risposta.',
   /** the UI says `priceChangedMessage(currentPrice)` ('Il prezzo è cambiato: ora N auracoin') from the answer's `currentPrice` */
   price_changed: 'Il prezzo è cambiato: controlla il nuovo prezzo e conferma.',
+  wallet_frozen: 'Il tuo portafoglio è bloccato per una contestazione del pagamento in corso: non puoi spendere auracoin finché non si chiude.',
+  refund_window_closed: 'Il periodo per il rimborso di questa vendita è scaduto.',
 };
 
 export function isErrorCode(value: unknown): value is ErrorCode {

@@ -21,6 +21,7 @@ export * from './api/presence';
 export * from './api/sessions';
 export * from './api/payouts';
 export * from './api/chat';
+export * from './api/refunds';
 export * from './api/routes';
 export { buildOpenApiDocument } from './openapi';
 export * from './rules/age';

@@ -27,6 +27,8 @@ export const readModelNames = [
   'payout-runs',
   'conversations',
   'messages',
+  'refunds',
+  'disputes',
 ] as const;
 export type ReadModelName = (typeof readModelNames)[number];
 
@@ -51,6 +53,8 @@ export type SessionJoinAnswer = { ok: true; role: 'user' | 'performer'; counterp
 export interface ServerToClientEvents {
   /** the signed-in user's wallet changed; balance in auracoin */
   'balance:changed': (payload: { userId: string; auracoinBalance: number }) => void;
+  /** an admin refunded one of the user's purchases (auracoin given back): a toast, and his ledger refetches */
+  'refund:issued': (payload: { refundId: string; kind: 'session' | 'message' | 'photo'; amount: number; reason: string }) => void;
   /** a read model changed; clients invalidate the matching queries */
   'readmodel:changed': (payload: ReadModelChanged) => void;
   /** a performer went online or offline, or her viewer count changed (to everyone) */

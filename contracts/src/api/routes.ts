@@ -15,6 +15,7 @@ import { presenceRoutes } from './presence';
 import { sessionsRoutes } from './sessions';
 import { payoutsRoutes } from './payouts';
 import { chatRoutes } from './chat';
+import { refundsRoutes } from './refunds';
 import type { RouteContract } from './route-contract';
 
 export type { HttpMethod, RouteAnswer, RouteBodyInput, RouteContract, RouteParamsInput, RouteQueryInput } from './route-contract';
@@ -39,6 +40,7 @@ export const apiRoutes = {
   ...sessionsRoutes,
   ...payoutsRoutes,
   ...chatRoutes,
+  ...refundsRoutes,
 } as const satisfies Record<string, RouteContract>;
 
 export type ApiRouteName = keyof typeof apiRoutes;

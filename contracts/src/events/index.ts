@@ -5,6 +5,7 @@ import { aliasesEvents } from './aliases';
 import { chatEvents } from './chat';
 import { offersEvents } from './offers';
 import { purchasesEvents } from './purchases';
+import { refundsEvents } from './refunds';
 import { packagesEvents } from './packages';
 import { payoutsEvents } from './payouts';
 import { performersEvents } from './performers';
@@ -18,6 +19,7 @@ export * from './aliases';
 export * from './chat';
 export * from './offers';
 export * from './purchases';
+export * from './refunds';
 export * from './packages';
 export * from './payouts';
 export * from './performers';
@@ -42,6 +44,7 @@ export const eventSchemas = {
   ...systemEvents,
   ...payoutsEvents,
   ...chatEvents,
+  ...refundsEvents,
 } as const;
 
 export type EventType = keyof typeof eventSchemas;

@@ -47,6 +47,8 @@ async function earnings(performerId: string) {
   return (await app.infra.eventStore.readStream(performerStreams.earnings(performerId))).map((event) => ({ type: event.type, data: event.data as Record<string, unknown> }));
 }
 async function auditClean() {
+  // the reactions' appends (her credits, clawbacks, holds) are projected after the batch that caused them
+  await app.settled();
   await app.settled();
   const report = await app.audit();
   expect(report.problems).toEqual([]);

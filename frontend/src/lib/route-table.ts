@@ -104,4 +104,9 @@ export const routeTable = {
   sendMessage: ['post', '/api/messages'],
   markRead: ['patch', '/api/messages/{conversationId}/read/{userId}'],
   unreadCounts: ['get', '/api/unread/{userId}'],
+  issueRefund: ['post', '/api/admin/refunds'],
+  listRefunds: ['get', '/api/admin/refunds'],
+  listDisputes: ['get', '/api/admin/disputes'],
+  sandboxOpenDispute: ['post', '/api/payments/sandbox/purchases/{purchaseId}/dispute'],
+  sandboxCloseDispute: ['post', '/api/payments/sandbox/disputes/{id}/close'],
 } as const satisfies RouteTable;

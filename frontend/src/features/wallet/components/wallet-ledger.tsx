@@ -1,5 +1,8 @@
+import { useEffect } from 'react';
 import { Box, Card, Flex, Heading, HStack, Stack, Text } from '@chakra-ui/react';
-import type { LedgerEntryView } from '@aura/contracts';
+import type { LedgerEntryView, ServerToClientEvents } from '@aura/contracts';
+import { notify } from '../../../components/ui/toaster';
+import { withSocket } from '../../../lib/socket';
 import { formatAuracoin, formatDateTime } from '../../../lib/format';
 import { useWalletLedger } from '../api/ledger';
 
@@ -8,6 +11,7 @@ export const ledgerReasonLabels: Record<string, string> = {
   welcome: 'Auracoin di benvenuto',
   purchase: 'Acquisto pacchetto',
   refund: 'Rimborso',
+  chargeback: 'Contestazione del pagamento persa',
   adjustment: 'Rettifica del saldo',
   alias: 'Alias',
   photo: 'Foto',
@@ -30,6 +34,7 @@ export function splitLabel(entry: Pick<LedgerEntryView, 'purchased' | 'promotion
  */
 export function WalletLedger({ userId, balance }: { userId: string; balance: number }) {
   const { data: entries } = useWalletLedger(userId, balance);
+  useRefundToasts();
   const latest = entries?.[0];
   return (
     <Card.Root bg="bg.panel" borderColor="border" rounded="2xl" data-testid="wallet-ledger">
@@ -81,5 +86,22 @@ export function WalletLedger({ userId, balance }: { userId: string; balance: num
         </Stack>
       </Card.Body>
     </Card.Root>
+  );
+}
+
+/** An admin refunded one of his purchases: a toast (the ledger refetches as the balance moves). */
+function useRefundToasts(): void {
+  useEffect(
+    () =>
+      withSocket((socket) => {
+        const onRefund: ServerToClientEvents['refund:issued'] = ({ amount, reason }) => {
+          notify({ type: 'success', title: `Rimborso ricevuto: +${formatAuracoin(amount)} auracoin`, description: reason });
+        };
+        socket.on('refund:issued', onRefund);
+        return () => {
+          socket.off('refund:issued', onRefund);
+        };
+      }),
+    [],
   );
 }

@@ -12,6 +12,7 @@ import { performersCommands } from '../commands/performers';
 import { photosCommands } from '../commands/photos';
 import type { presenceCommands } from '../commands/presence';
 import { purchasesCommands } from '../commands/purchases';
+import { refundsCommands } from '../commands/refunds';
 import { sessionsCommands } from '../commands/sessions';
 import { showsCommands } from '../commands/shows';
 import { walletCommands } from '../commands/wallet';
@@ -38,6 +39,7 @@ export function commandSides(ports: ModulePorts, reads: ReadSides, presence: Ret
     chat: chatCommands(ports, { identities: aliases.queries, users: users.queries, performers: performers.queries }),
     sessions: sessionsCommands(ports, { performers: performers.queries, identities: aliases.queries }),
     shows: showsCommands(ports, { presence: presence.tracker, performers: performers.queries, identities: aliases.queries, users: users.queries }),
+    refunds: refundsCommands(ports),
   };
 }
 

@@ -12,6 +12,7 @@ import { payoutsReadSide } from '../projections/payouts';
 import { performersReadSide } from '../projections/performers';
 import { photosReadSide } from '../projections/photos';
 import { purchasesReadSide } from '../projections/purchases';
+import { refundsReadSide } from '../projections/refunds';
 import { sessionsReadSide } from '../projections/sessions';
 import { showsReadSide } from '../projections/shows';
 import { statisticsReadSide } from '../projections/statistics';
@@ -38,6 +39,7 @@ export function readSides(ports: ModulePorts, presence: PresenceFeed) {
     chat: chatReadSide(ports, { performers: performers.queries }),
     sessions: sessionsReadSide(ports, { performers: performers.queries }),
     shows: showsReadSide(ports, { presence, performers: performers.queries }),
+    refunds: refundsReadSide(ports),
   };
 }
 

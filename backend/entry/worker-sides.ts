@@ -4,6 +4,7 @@ import { chatWorkers } from '../workers/chat';
 import { payoutsWorkers } from '../workers/payouts';
 import { performersWorkers } from '../workers/performers';
 import { photosWorkers } from '../workers/photos';
+import { refundsWorkers } from '../workers/refunds';
 import { sessionsWorkers } from '../workers/sessions';
 import { showsWorkers } from '../workers/shows';
 
@@ -17,6 +18,7 @@ export function workerSides(ports: ModulePorts) {
     chat: chatWorkers(ports),
     sessions: sessionsWorkers(ports),
     shows: showsWorkers(ports),
+    refunds: refundsWorkers(ports),
   };
 }
 

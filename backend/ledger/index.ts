@@ -12,6 +12,7 @@ export {
   emptyWallet,
   foldWallet,
   holdSplit,
+  isFrozen,
   kindsMoved,
   recordedSplit,
   spendableFor,
@@ -22,7 +23,7 @@ export {
   type WalletHold,
   type WalletTotals,
 } from './wallet/fold';
-export { decideHold, decideOnWallet, decideRelease, decideSpend, INSUFFICIENT_BALANCE_MESSAGE, walletAs, walletTotals, type Hold, type PaidWith, type Spend } from './wallet/wallet';
+export { decideHold, decideOnWallet, decideRelease, decideSpend, INSUFFICIENT_BALANCE_MESSAGE, WALLET_FROZEN_MESSAGE, walletAs, walletTotals, type Hold, type PaidWith, type Spend } from './wallet/wallet';
 export { spendEventIds, spendFromWallet, type SpendFromWallet, type SpendResult } from './wallet/spend';
 export { creditWallet, type WalletCredit } from './wallet/credit';
 export { assertPriceSeen } from './prices/price-seen';
@@ -36,6 +37,7 @@ export {
   decidePayout,
   decideRetry,
   decideSettlement,
+  debtCents,
   earningsAccount,
   earningsAccountOf,
   emptyAccount,
@@ -50,6 +52,10 @@ export {
   type Settlement,
   type ShownDestination,
 } from './earnings/account';
+
+export { decideRefund, REFUND_MESSAGES, refundableWallet, refundSale, saleKey, walletSaleOf, type Refund, type RefundableWallet, type WalletSale } from './refunds/refund';
+export { clawbackEventId, clawbackOf, clawbackReaction } from './refunds/clawback';
+export { decideFreeze, decideUnfreeze, disputeEarnings, disputeEarningsReaction, freezeForDispute, heldShares, traceOf, unfreezeForDispute } from './refunds/dispute';
 
 export { auditBalances } from './audit/balances';
 export { embeddedStoreMissing, readWholeLog, runLedgerAudit, type AuditReport } from './audit/run-audit';

@@ -35,4 +35,6 @@ export const statusOfDomainCode: Partial<Record<ErrorCode, number>> = {
   mfa_required: 403,
   mfa_enrollment_required: 403,
   invalid_token: 400,
+  wallet_frozen: 403,
+  refund_window_closed: 422,
 };

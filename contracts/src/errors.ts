@@ -27,6 +27,8 @@ export const errorCodes = [
   'mfa_required',
   'mfa_enrollment_required',
   'invalid_token',
+  'wallet_frozen',
+  'refund_window_closed',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
 
@@ -64,6 +66,8 @@ export const errorMessages: Record<ErrorCode, string> = {
   mfa_required: 'Questa operazione richiede il codice di verifica a due fattori',
   mfa_enrollment_required: "Attiva la verifica a due fattori prima di usare la console di amministrazione",
   invalid_token: 'Il link non è valido o è scaduto: chiedine uno nuovo.',
+  wallet_frozen: 'Il tuo portafoglio è bloccato per una contestazione del pagamento in corso: non puoi spendere auracoin finché non si chiude.',
+  refund_window_closed: 'Il periodo per il rimborso di questa vendita è scaduto.',
 };
 
 export function isErrorCode(value: unknown): value is ErrorCode {

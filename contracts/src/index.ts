@@ -25,6 +25,7 @@ export * from './api/sepa';
 export * from './api/admin-mfa';
 export * from './api/chat';
 export * from './api/shows';
+export * from './api/refunds';
 export * from './api/routes';
 export { buildOpenApiDocument } from './openapi';
 export * from './rules/age';

@@ -31,6 +31,8 @@ export const readModelNames = [
   'conversations',
   'messages',
   'shows',
+  'refunds',
+  'disputes',
 ] as const;
 export type ReadModelName = (typeof readModelNames)[number];
 
@@ -58,6 +60,8 @@ export type ShowJoinAnswer = { ok: true; role: 'publisher' | 'viewer'; canWrite:
 export interface ServerToClientEvents {
   /** the signed-in user's wallet changed; balance in auracoin */
   'balance:changed': (payload: { userId: string; auracoinBalance: number }) => void;
+  /** an admin refunded one of the user's purchases (auracoin given back): a toast, and his ledger refetches */
+  'refund:issued': (payload: { refundId: string; kind: 'session' | 'message' | 'photo'; amount: number; reason: string }) => void;
   /** a read model changed; clients invalidate the matching queries */
   'readmodel:changed': (payload: ReadModelChanged) => void;
   /** a performer went online or offline, or her viewer count changed (to everyone) */

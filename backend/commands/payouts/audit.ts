@@ -50,14 +50,15 @@ function checkPayoutEvent(state: EarningsAccount, event: DomainEvent, stream: st
       if (new Set(d.credits).size !== d.credits.length) problem(`payout ${d.payoutId} names an earning twice`);
       const sum = covered.reduce((total, credit) => total + (credit?.cents ?? 0), 0);
       if (sum !== d.amountCents) problem(`payout ${d.payoutId} of ${euro(d.amountCents)} € exceeds or differs from the ${euro(sum)} € it covers`);
-      if (covered.some((credit) => credit && credit.at > Date.parse(d.periodEnd))) problem(`payout ${d.payoutId} pays earnings accrued after its period end`);
+      // a clawback or a held share (negative) is deducted at once, whenever it came (docs/architecture.md#refunds)
+      if (covered.some((credit) => credit && credit.cents > 0 && credit.at > Date.parse(d.periodEnd))) problem(`payout ${d.payoutId} pays earnings accrued after its period end`);
       const run = runs.get(d.runId);
       if (!run) problem(`payout ${d.payoutId} names run ${d.runId}, which was never requested`);
       else {
         // the reserve and the minimum as the run fixed them, the cutoff recomputed from them
         const cutoff = payableCutoff(new Date(run.periodEnd), new Date(run.requestedAt), run.reserveDays).getTime();
         if (Date.parse(run.cutoff) !== cutoff) problem(`payout ${d.payoutId}: its run's cutoff ${run.cutoff} is not its period end less the ${run.reserveDays}-day reserve`);
-        if (covered.some((credit) => credit && credit.at > cutoff)) problem(`payout ${d.payoutId} pays earnings still inside the ${run.reserveDays}-day reserve at its run`);
+        if (covered.some((credit) => credit && credit.cents > 0 && credit.at > cutoff)) problem(`payout ${d.payoutId} pays earnings still inside the ${run.reserveDays}-day reserve at its run`);
         if (d.amountCents < run.minimumCents) problem(`payout ${d.payoutId} of ${euro(d.amountCents)} € is below the run's minimum of ${euro(run.minimumCents)} €`);
         if (d.periodEnd !== run.periodEnd) problem(`payout ${d.payoutId} is for period ${d.periodEnd}, its run for ${run.periodEnd}`);
       }
@@ -121,8 +122,10 @@ export function replayPayouts(events: readonly StoredEvent[]): { accounts: Map<s
   }
   for (const [performerId, account] of accounts) {
     const unpaid = account.unpaid.reduce((sum, credit) => sum + credit.cents, 0);
-    if (account.earnedCents !== account.paidCents + account.scheduledCents + unpaid) {
-      problems.push({ stream: `${EARNINGS_PREFIX}${performerId}`, problem: `earned ${euro(account.earnedCents)} € ≠ paid ${euro(account.paidCents)} + in transfer ${euro(account.scheduledCents)} + unpaid ${euro(unpaid)}` });
+    const held = Object.values(account.held ?? {}).reduce((sum, cents) => sum + cents, 0);
+    const clawedBack = account.clawedBackCents ?? 0;
+    if (account.earnedCents !== account.paidCents + account.scheduledCents + unpaid + clawedBack + held) {
+      problems.push({ stream: `${EARNINGS_PREFIX}${performerId}`, problem: `earned ${euro(account.earnedCents)} € ≠ paid ${euro(account.paidCents)} + in transfer ${euro(account.scheduledCents)} + unpaid ${euro(unpaid)} + clawed back ${euro(clawedBack)} + held ${euro(held)}` });
     }
     if (account.paidCents + account.scheduledCents > account.earnedCents) problems.push({ stream: `${EARNINGS_PREFIX}${performerId}`, problem: 'paid out more than earned' });
   }

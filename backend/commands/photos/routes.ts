@@ -72,7 +72,7 @@ export function photosRouter(deps: PhotosDeps): Router {
       now: deps.now,
     });
     const balance = await deps.balanceAfter(caller.sub, result.position);
-    return { photo: await deps.photoViewAfter(params.id, caller, result.position), auracoinBalance: balance };
+    return { photo: await deps.photoViewAfter(params.id, caller, result.position), purchaseId: (result.purchase.data as { purchaseId: string }).purchaseId, auracoinBalance: balance };
   });
 
   return router;

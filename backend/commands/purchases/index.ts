@@ -2,6 +2,7 @@ import { notFound } from '../../platform/http/errors';
 import type { CommandSide, ModulePorts } from '../../platform/module';
 import { paymentProviderFrom } from '../../platform/payments/config';
 import { settledOn } from '../../platform/projections/wait';
+import { DISPUTES } from '../../projections/purchases/disputes';
 import { PURCHASES, toPurchaseView, type PurchaseDoc } from '../../projections/purchases/projection';
 import { purchasesRouter } from './routes';
 import type { PurchaseServiceDeps } from './service';
@@ -27,6 +28,8 @@ export function purchasesCommands(ports: ModulePorts, deps: PurchasesDeps) {
         packageById: deps.packages.byId,
         currentOffer: deps.offers.current,
         userActive: deps.users.exists,
+        purchaseByPayment: async (paymentId) => (await purchases.findOne({ providerPaymentId: paymentId }))?._id ?? null,
+        disputeSettled: settledOn(ports.readModels, DISPUTES),
         purchaseViewAfter: async (purchaseId, position) => {
           await settled(position);
           const doc = await purchases.findOne({ _id: purchaseId });

@@ -8,7 +8,8 @@ import type { SessionManager } from '../../platform/http/session';
 import { newId } from '../../platform/ids';
 import { SANDBOX_CHECKOUT_PREFIX } from '../../platform/payments/sandbox';
 import { signatureHeader, WebhookSignatureError } from '../../platform/payments/signature';
-import { completedEventBody, expiredEventBody } from '../../platform/payments/webhook-event';
+import { completedEventBody, disputeEventBody, expiredEventBody } from '../../platform/payments/webhook-event';
+import { disputeState, receiveDispute, type DisputeReceipt } from './disputes';
 import { purchase } from './purchase';
 import { sandboxCheckoutPage } from './sandbox-page';
 import { settlePayment, startPurchase, type PurchaseServiceDeps } from './service';
@@ -21,6 +22,10 @@ export interface PurchasesDeps extends PurchaseServiceDeps {
   purchaseViewAfter: (purchaseId: string, position: number | undefined) => Promise<PurchaseView>;
   /** the user may buy (registered and not deleted) */
   userActive: (userId: string) => Promise<boolean>;
+  /** our purchase paid with this provider payment id, or null */
+  purchaseByPayment: (paymentId: string) => Promise<string | null>;
+  /** a dispute's effects as read (the wallet's balance, the disputes list) have applied `position` */
+  disputeSettled: (position: number | undefined) => Promise<void>;
 }
 
 export function purchasesRouter(deps: PurchasesDeps): Router {
@@ -42,7 +47,9 @@ export function purchasesRouter(deps: PurchasesDeps): Router {
       if (error instanceof WebhookSignatureError) throw new DomainError('invalid_signature', `Invalid webhook: ${error.message}`);
       throw error;
     }
-    return settlePayment(deps, outcome, { ...metadata, webhookEventId: outcome.eventId, provider: deps.provider.name });
+    const stored = { ...metadata, webhookEventId: outcome.eventId, provider: deps.provider.name };
+    if (outcome.kind === 'dispute') return receiveDispute({ ...deps, providerName: deps.provider.name }, outcome, stored);
+    return settlePayment(deps, outcome, stored);
   }
 
   mountRoute(router, deps.sessions, apiRoutes.paymentWebhook, async (ctx) => {
@@ -91,6 +98,30 @@ export function purchasesRouter(deps: PurchasesDeps): Router {
       return { location: `/user?purchase=${state.purchaseId}` };
     });
   }
+
+  // TEST MODE disputes: the cardholder disputes a paid purchase, the card network decides; each is
+  // the provider's signed webhook, received by the same code as a real provider's
+  const sendDispute = async (ctx: Parameters<typeof commandMetadata>[0], body: string) => {
+    const receipt = (await receiveWebhook(body, signatureHeader(body, sandboxSecret, deps.now()), commandMetadata(ctx, undefined, { source: 'sandbox' }))) as DisputeReceipt;
+    await deps.disputeSettled(receipt.position);
+    return receipt;
+  };
+  mountRoute(router, deps.sessions, apiRoutes.sandboxOpenDispute, async (ctx, { params }) => {
+    const state = foldStream(purchase, await deps.eventStore.readStream(streams.purchase(params.purchaseId)));
+    if (state.status !== 'paid') throw notFound('Acquisto pagato non trovato: si contesta solo un acquisto già pagato');
+    const providerDisputeId = `dp_test_${newId()}`;
+    const body = disputeEventBody({ eventId: `evt_test_${newId()}`, type: 'charge.dispute.created', disputeId: providerDisputeId, paymentId: `pi_test_${state.purchaseId}`, purchaseId: state.purchaseId, amountCents: state.priceCents, status: 'needs_response' });
+    const receipt = await sendDispute(ctx, body);
+    return { disputeId: receipt.disputeId, providerDisputeId };
+  });
+  mountRoute(router, deps.sessions, apiRoutes.sandboxCloseDispute, async (ctx, { params, body }) => {
+    const state = await disputeState(deps.eventStore, params.id);
+    if (state.status === 'none') throw notFound('Contestazione non trovata');
+    const raw = disputeEventBody({ eventId: `evt_test_${newId()}`, type: 'charge.dispute.closed', disputeId: state.providerDisputeId, paymentId: `pi_test_${state.purchaseId}`, purchaseId: state.purchaseId, amountCents: 0, status: body.outcome });
+    await sendDispute(ctx, raw);
+    const closed = await disputeState(deps.eventStore, params.id);
+    return { disputeId: params.id, outcome: closed.status === 'won' || closed.status === 'lost' ? closed.status : body.outcome };
+  });
 
   return router;
 }

@@ -4,7 +4,7 @@ import { DomainError } from '../../platform/domain-error';
 import { foldStream, retryOnConflict } from '../../platform/eventstore/handle-command';
 import { WrongExpectedRevisionError, type EventStore } from '../../platform/eventstore/port';
 import { deterministicId } from '../../platform/ids';
-import type { PaymentOutcome, PaymentProvider } from '../../platform/payments/port';
+import type { DisputeNotice, PaymentOutcome, PaymentProvider } from '../../platform/payments/port';
 import { decideConfirmPayment, decideDeclinePayment, decideStartCheckout, handlePurchase, purchase, quoteFor, settlementEventName } from './purchase';
 
 export interface PurchaseServiceDeps {
@@ -88,7 +88,7 @@ async function existingPurchase(eventStore: EventStore, purchaseId: string, pack
  * the wallet events have fixed ids (a repeat is a no-op in the store), then the purchase is marked
  * paid; a crash between the two is healed by the next delivery. Returns the last position written.
  */
-export async function settlePayment(deps: Pick<PurchaseServiceDeps, 'eventStore' | 'now'>, outcome: PaymentOutcome, metadata: Record<string, unknown>) {
+export async function settlePayment(deps: Pick<PurchaseServiceDeps, 'eventStore' | 'now'>, outcome: Exclude<PaymentOutcome, DisputeNotice>, metadata: Record<string, unknown>) {
   if (outcome.kind === 'ignored') return { purchaseId: undefined, position: undefined };
   const streamId = streams.purchase(outcome.purchaseId);
   if (outcome.kind === 'failed') {

@@ -227,6 +227,17 @@ export function createSessionCommands(deps: SessionCommandsDeps) {
       return result;
     },
 
+    /** A card dispute froze the user's wallet: a running session ends now, as when his balance runs out (docs/architecture.md#disputes). */
+    async endFrozen(sessionId: string, metadata?: Record<string, unknown>) {
+      const state = await loadSession(sessionId);
+      if (state.status === 'requested') {
+        await onSession(sessionId, (current) => decideCancel(current, now()), metadata);
+        return settleUnstarted(state, sessionId, state.terms.userId, { reason: 'cancelled', endedBy: null, endedAt: now() });
+      }
+      if (state.status !== 'active') return undefined;
+      return finish(sessionId, { endedBy: 'system', reason: 'balance_exhausted', endedAt: now() }, metadata);
+    },
+
     /** A party's page connected again: it is back, and minutes that waited for it are billed. */
     async partyReturned(sessionId: string, party: SessionParty) {
       const result = await onSession(sessionId, (state) => decidePartyReturned({ party }, state, now()));

@@ -1,5 +1,5 @@
 import { minuteStartsAt, sessionCostUnits, type DomainEvent, type EventDataOf } from '@aura/contracts';
-import { applyWalletEvent, decideHold, decideRelease, decideSpend, emptyWallet, spendableFor, spendEventIds, type PaidWith, type WalletTotals } from '../../ledger';
+import { applyWalletEvent, decideHold, decideRelease, decideSpend, emptyWallet, isFrozen, spendableFor, spendEventIds, type PaidWith, type WalletTotals } from '../../ledger';
 import { DomainError } from '../../platform/domain-error';
 import type { Aggregate } from '../../platform/eventstore/handle-command';
 import { deterministicId } from '../../platform/ids';
@@ -150,7 +150,7 @@ export function decideBilling(state: OpenSession, money: SessionMoney, now: Date
     try {
       billed = decideBillMinute(state, current, minute, now);
     } catch (error) {
-      if (!(error instanceof DomainError) || error.code !== 'insufficient_balance') throw error;
+      if (!(error instanceof DomainError) || (error.code !== 'insufficient_balance' && error.code !== 'wallet_frozen')) throw error;
       if (events.length > 0) break; // bill what can be paid; the next run ends it
       const endedAt = new Date(minuteStartsAt(Date.parse(state.startedAt!), minute, state.terms.billingMinuteMs));
       return { kind: 'exhausted', closing: { endedBy: 'system', reason: 'balance_exhausted', endedAt } };
@@ -198,13 +198,15 @@ export function decideSettle(
         events.push(...billed);
         current = applyAll(current, evolve, billed);
       } catch (error) {
-        if (!(error instanceof DomainError) || error.code !== 'insufficient_balance') throw error;
+        if (!(error instanceof DomainError) || (error.code !== 'insufficient_balance' && error.code !== 'wallet_frozen')) throw error;
         closing = { endedBy: 'system', reason: 'balance_exhausted', endedAt: new Date(startOf(minute)) };
         break;
       }
     }
     const missing = state.terms.minimumMinutes - current.minutesBilled;
-    const rest = Math.min(sessionCostUnits(missing, state.terms.rateUnits), spendableFor(current.wallet, sessionId));
+    // a wallet frozen by a dispute pays only from the hold (docs/architecture.md#disputes)
+    const payable = isFrozen(current.wallet) ? (current.wallet.holds[sessionId]?.amount ?? 0) : spendableFor(current.wallet, sessionId);
+    const rest = Math.min(sessionCostUnits(missing, state.terms.rateUnits), payable);
     // rest > 0 holds only when minutes are missing (and the hold can pay some)
     if (minimumOwed(closing.reason) && rest > 0) {
       const before = current;

@@ -5,6 +5,7 @@
 import type { StoredEvent } from '../../platform/eventstore/port';
 import type { AuditProblem } from '../../platform/module';
 import { adjustmentSplit, applyWalletEvent, emptyWallet, holdSplit, recordedSplit, spendSplit, type UnitSplit, type WalletTotals } from '../wallet/fold';
+import { auditRefunds } from './refunds';
 import { auditSales, type SalesAudit } from './sales';
 
 export interface WalletAudit extends WalletTotals {
@@ -133,11 +134,14 @@ function replayLedger(events: readonly StoredEvent[]): LedgerAudit {
       const share = num(data.shareCents);
       // money leaves the account only when the provider paid it (payouts' own audit checks the rest)
       const payout = event.type === 'PayoutPaid' ? (num(data.amountCents) ?? 0) : 0;
-      const accrued = share ?? 0;
+      const accrued = event.type === 'PerformerEarningsCredited' ? (share ?? 0) : 0;
       if (share !== undefined && (!Number.isInteger(share) || share < 0)) problems.push({ stream: event.streamId, revision: event.revision, problem: `bad share ${share}` });
-      const balanceCents = before.balanceCents + accrued - payout;
+      // a refund's clawback or a dispute's hold takes from her balance (a debt when it was paid), a release gives back; a lost dispute's clawback was held already
+      const taken = event.type === 'PerformerEarningsHeld' || (event.type === 'PerformerEarningsClawedBack' && data.cause === 'refund') ? (share ?? 0) : event.type === 'PerformerEarningsReleased' ? -(share ?? 0) : 0;
+      const balanceCents = before.balanceCents + accrued - taken - payout;
       const after = { performerId, balanceCents, accruedCents: before.accruedCents + accrued, paidOutCents: before.paidOutCents + payout, lowestCents: Math.min(before.lowestCents, balanceCents) };
-      if (balanceCents < 0) problems.push({ stream: event.streamId, revision: event.revision, problem: `earnings went negative: ${balanceCents} cents` });
+      // only a payout can overdraw her: a debt a clawback leaves is carried (docs/architecture.md#refunds)
+      if ((payout > 0 || accrued < 0) && balanceCents < 0) problems.push({ stream: event.streamId, revision: event.revision, problem: `earnings went negative: ${balanceCents} cents` });
       earnings.set(performerId, after);
     }
   }
@@ -155,7 +159,7 @@ function replayLedger(events: readonly StoredEvent[]): LedgerAudit {
   }
   if (totals.purchasedUnits !== totals.purchaseCredits) problems.push({ stream: '*', problem: `purchases ${totals.purchasedUnits} units but purchase credits ${totals.purchaseCredits}` });
   const sales = auditSales(events);
-  problems.push(...sales.problems);
+  problems.push(...sales.problems, ...auditRefunds(events));
   return { wallets, earnings, problems, totals, sales };
 }
 

@@ -1,6 +1,6 @@
 import { payableCutoff, payoutWeekStarting, type DomainEvent } from '@aura/contracts';
 import { deciderSpec } from '../../platform/testing/decider-spec';
-import { decidePayout, decideRetry, decideSettlement, earningsAccount, unpaidCents, type DecidePayout } from './account';
+import { debtCents, decidePayout, decideRetry, decideSettlement, earningsAccount, unpaidCents, type DecidePayout } from './account';
 
 const performerId = '2b7c4d1e-8f7a-4e63-9a51-5a4c1b2d3e4f';
 const runId = '5b7c4d1e-8f7a-4e63-9a51-5a4c1b2d3e4f';
@@ -176,5 +176,52 @@ describe('payout decider: exactly once, failures and retries', () => {
     const takenAgain = decidePayout(nextWeek, fold([...earned, payout, failed]), now);
     expect(takenAgain).toEqual([scheduled([0, 1], 6000, weeks, nextWeek)]);
     spec.given([...earned, payout, failed, ...takenAgain]).when((s) => decideRetry({ payoutId, adminId, hasDestination: true }, s, now)).thenThrows('conflict', 'Questi guadagni sono già stati inclusi in un altro pagamento');
+  });
+});
+
+describe('clawbacks and debts (refunds, disputes)', () => {
+  const clawback = (shareCents: number, clawedBackAt: string): DomainEvent => ({
+    type: 'PerformerEarningsClawedBack',
+    data: { performerId, cause: 'refund', causeId: runId, source: 'photo', sourceId: 'p-1', shareCents, reason: 'Foto sbagliata', clawedBackAt },
+  });
+  const disputeId = '9b7c4d1e-8f7a-4e63-9a51-5a4c1b2d3e4f';
+  const held = (shareCents: number, heldAt: string): DomainEvent => ({ type: 'PerformerEarningsHeld', data: { performerId, disputeId, shareCents, heldAt } });
+
+  it('a clawback comes off her unpaid earnings: the next payout pays the rest', () => {
+    const given = [credit(6000, '2026-11-17T10:00:00.000Z'), clawback(500, '2026-11-18T10:00:00.000Z')];
+    expect(unpaidCents(fold(given))).toBe(5500);
+    spec.given(given).when((s) => decidePayout(weeklyRun('2026-11-16'), s, now)).then([scheduled([0, 1], 5500, [{ weekStart: '2026-11-16', amountCents: 5500 }])]);
+  });
+
+  it('a clawback of what was paid already is a debt the next payout deducts at once, whatever the reserve', () => {
+    const first = [credit(6000, '2026-11-10T10:00:00.000Z')];
+    const paid = decidePayout(weeklyRun('2026-11-09'), fold(first), now);
+    expect(paid).toHaveLength(1);
+    // refunded on Sunday 22 (after the period of the next run's reserve cutoff), deducted by that run all the same
+    const later = [...first, ...paid, clawback(1000, '2026-11-22T20:00:00.000Z'), credit(7000, '2026-11-12T10:00:00.000Z')];
+    expect(debtCents(fold(later.slice(0, 3)))).toBe(1000);
+    const run = weeklyRun('2026-11-16', { reserveDays: 7, id: laterPayoutId });
+    spec.given(later).when((s) => decidePayout(run, s, now)).then([
+      scheduled([1, 2], 6000, [{ weekStart: '2026-11-09', amountCents: 7000 }, { weekStart: '2026-11-16', amountCents: -1000 }], run),
+    ]);
+  });
+
+  it('a payout never goes below zero: a debt larger than what is payable pays nothing and carries over', () => {
+    const first = [credit(6000, '2026-11-10T10:00:00.000Z')];
+    const paid = decidePayout(weeklyRun('2026-11-09'), fold(first), now);
+    const given = [...first, ...paid, clawback(6000, '2026-11-17T10:00:00.000Z'), credit(2000, '2026-11-18T10:00:00.000Z')];
+    spec.given(given).when((s) => decidePayout(weeklyRun('2026-11-16', { minimumCents: 0, id: laterPayoutId }), s, now)).then([]);
+    expect(debtCents(fold(given))).toBe(4000);
+  });
+
+  it('a held share is not paid out; released, it is paid again; lost, it becomes a clawback without a second deduction', () => {
+    const given = [credit(6000, '2026-11-17T10:00:00.000Z'), held(1000, '2026-11-18T10:00:00.000Z')];
+    expect(unpaidCents(fold(given))).toBe(5000);
+    const released: DomainEvent = { type: 'PerformerEarningsReleased', data: { performerId, disputeId, shareCents: 1000, releasedAt: '2026-11-19T10:00:00.000Z' } };
+    expect(unpaidCents(fold([...given, released]))).toBe(6000);
+    expect(fold([...given, released, released]).held).toEqual({});
+    const lost: DomainEvent = { type: 'PerformerEarningsClawedBack', data: { performerId, cause: 'dispute', causeId: disputeId, source: 'session', sourceId: 's-1', shareCents: 1000, reason: 'Contestazione persa', clawedBackAt: '2026-11-19T10:00:00.000Z' } };
+    const state = fold([...given, lost]);
+    expect({ unpaid: unpaidCents(state), clawedBack: state.clawedBackCents, held: state.held }).toEqual({ unpaid: 5000, clawedBack: 1000, held: {} });
   });
 });

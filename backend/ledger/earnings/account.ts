@@ -14,7 +14,10 @@ import type { EarningsSource } from './credit';
 
 
 export interface Credit {
-  /** ordinal of the credit in the stream: 0 for the first PerformerEarningsCredited */
+  /**
+   * ordinal of the credit in the stream: 0 for the first PerformerEarningsCredited; a clawback, a
+   * hold and a release take the next ordinal too (docs/architecture.md#refunds)
+   */
   n: number;
   /** ms since epoch */
   at: number;
@@ -23,6 +26,9 @@ export interface Credit {
   /** its payout week (Monday, Europe/Rome) */
   week: string;
 }
+
+/** A debit on her earnings (a clawback, a held share) is negative, and a payout deducts it at once, whatever the reserve. */
+const isDebit = (credit: Credit) => credit.cents < 0;
 
 export interface AccountPayout {
   payoutId: string;
@@ -57,6 +63,10 @@ export interface EarningsAccount {
   earnedCents: number;
   scheduledCents: number;
   paidCents: number;
+  /** her shares taken back (refunds, disputes lost) */
+  clawedBackCents: number;
+  /** her shares held by open disputes, by dispute id */
+  held: Record<string, number>;
 }
 
 const KEPT_CARRIES = 12;
@@ -66,7 +76,7 @@ const sum = (credits: readonly Credit[]) => credits.reduce((total, credit) => to
 function byWeek(credits: readonly Credit[]): WeekAmount[] {
   const weeks = new Map<string, number>();
   for (const credit of credits) weeks.set(credit.week, (weeks.get(credit.week) ?? 0) + credit.cents);
-  return [...weeks].sort(([a], [b]) => a.localeCompare(b)).map(([weekStart, amountCents]) => ({ weekStart, amountCents })).filter((week) => week.amountCents > 0);
+  return [...weeks].sort(([a], [b]) => a.localeCompare(b)).map(([weekStart, amountCents]) => ({ weekStart, amountCents })).filter((week) => week.amountCents !== 0);
 }
 
 function take(unpaid: Credit[], ordinals: readonly number[]): { taken: Credit[]; left: Credit[] } {
@@ -78,7 +88,7 @@ function giveBack(unpaid: Credit[], credits: readonly Credit[]): Credit[] {
   return [...unpaid, ...credits].sort((a, b) => a.n - b.n);
 }
 
-export const emptyAccount = (): EarningsAccount => ({ performerId: null, creditCount: 0, unpaid: [], payouts: {}, carries: [], earnedCents: 0, scheduledCents: 0, paidCents: 0 });
+export const emptyAccount = (): EarningsAccount => ({ performerId: null, creditCount: 0, unpaid: [], payouts: {}, carries: [], earnedCents: 0, scheduledCents: 0, paidCents: 0, clawedBackCents: 0, held: {} });
 
 export function evolveAccount(state: EarningsAccount, event: DomainEvent): EarningsAccount {
   switch (event.type) {
@@ -122,6 +132,10 @@ export function evolveAccount(state: EarningsAccount, event: DomainEvent): Earni
       const retried: AccountPayout = { ...payout, status: 'scheduled', attempt: event.data.attempt, taken, detailsAsOf: event.data.retriedAt };
       return { ...state, unpaid: left, payouts: { ...state.payouts, [payout.payoutId]: retried }, scheduledCents: state.scheduledCents + payout.amountCents };
     }
+    case 'PerformerEarningsClawedBack':
+    case 'PerformerEarningsHeld':
+    case 'PerformerEarningsReleased':
+      return evolveDebts(state, event);
     case 'PayoutCarriedOver': {
       const carry: CarryOver = { periodEnd: event.data.periodEnd, reason: event.data.reason, amountCents: event.data.amountCents };
       return { ...state, carries: [...state.carries, carry].slice(-KEPT_CARRIES) };
@@ -130,6 +144,50 @@ export function evolveAccount(state: EarningsAccount, event: DomainEvent): Earni
       return state;
   }
 }
+
+/** A line on her earnings other than a sale's credit: its ordinal, signed cents and week. */
+function addLine(state: EarningsAccount, performerId: string, cents: number, at: string, source: EarningsSource): EarningsAccount {
+  const time = Date.parse(at);
+  const line: Credit = { n: state.creditCount, at: time, cents, source, week: payoutWeekOf(new Date(time)).weekStart };
+  return { ...state, performerId, creditCount: state.creditCount + 1, unpaid: [...state.unpaid, line] };
+}
+
+/**
+ * Clawbacks, holds and releases (docs/architecture.md#refunds): a clawback or a hold is a negative
+ * line among her unpaid earnings (what is unpaid pays it; what was paid already is a debt the next
+ * payouts deduct), a release gives a hold back. A dispute lost turns its hold into a clawback
+ * without a new line. Earned = paid + in transfer + unpaid + clawed back + held.
+ */
+function evolveDebts(state: EarningsAccount, event: DomainEvent): EarningsAccount {
+  const held = state.held ?? {};
+  switch (event.type) {
+    case 'PerformerEarningsClawedBack': {
+      const d = event.data;
+      const clawedBackCents = (state.clawedBackCents ?? 0) + d.shareCents;
+      if (d.cause === 'dispute' && held[d.causeId] !== undefined) {
+        const { [d.causeId]: _taken, ...rest } = held;
+        return { ...state, clawedBackCents, held: rest };
+      }
+      return { ...addLine(state, d.performerId, -d.shareCents, d.clawedBackAt, d.source), clawedBackCents };
+    }
+    case 'PerformerEarningsHeld': {
+      const d = event.data;
+      if (held[d.disputeId] !== undefined) return state;
+      return { ...addLine(state, d.performerId, -d.shareCents, d.heldAt, 'session'), held: { ...held, [d.disputeId]: d.shareCents } };
+    }
+    case 'PerformerEarningsReleased': {
+      const d = event.data;
+      if (held[d.disputeId] === undefined) return state;
+      const { [d.disputeId]: _released, ...rest } = held;
+      return { ...addLine(state, d.performerId, held[d.disputeId]!, d.releasedAt, 'session'), held: rest };
+    }
+    default:
+      return state;
+  }
+}
+
+/** What she owes: her clawbacks and holds not covered by unpaid earnings, euro cents (0 when none). */
+export const debtCents = (state: EarningsAccount) => Math.max(0, -sum(state.unpaid));
 
 export const earningsAccount: Aggregate<EarningsAccount> = { initialState: emptyAccount, evolve: evolveAccount };
 const handleEarningsAccount = commandHandler(earningsAccount);
@@ -173,9 +231,10 @@ export interface DecidePayout {
 export function decidePayout(command: DecidePayout, state: EarningsAccount, now: Date): DomainEvent[] {
   if (state.performerId === null || state.payouts[command.payoutId]) return [];
   const cutoff = Date.parse(command.cutoff);
-  const payable = state.unpaid.filter((credit) => credit.at <= cutoff);
+  const payable = state.unpaid.filter((credit) => credit.at <= cutoff || isDebit(credit));
   const amountCents = sum(payable);
-  if (amountCents === 0) return [];
+  // a debt at least as large as what is payable: nothing is paid, the debt carries to the next run (a payout never goes below zero)
+  if (amountCents <= 0) return [];
   const weeks = byWeek(payable);
   const common = { performerId: state.performerId, runId: command.runId, periodEnd: command.periodEnd, amountCents, weeks };
   const reason = amountCents < command.minimumCents ? 'below_minimum' : command.destination === null ? 'missing_details' : null;

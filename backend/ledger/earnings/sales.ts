@@ -4,8 +4,7 @@
  * credit (./credit.ts) and the ledger audit (../audit/sales.ts) read sales only through `saleOf`,
  * so a new kind of sale is one case here.
  */
-import type { EventDataOf } from '@aura/contracts';
-import type { RecordedEvent } from '../../platform/recorded-event';
+import type { DomainEvent, EventDataOf } from '@aura/contracts';
 import type { Sale } from './credit';
 
 /** A sale and when it was made. */
@@ -53,7 +52,7 @@ export function sessionPartSale(event: { type: 'SessionMinuteBilled'; data: Even
  * sale billed in parts (each minute, the rest of a minimum), rounded once over its running total
  * (of purchased units: the share is earned on them only).
  */
-export function saleOf(event: RecordedEvent): DatedSale | undefined {
+export function saleOf(event: DomainEvent): DatedSale | undefined {
   switch (event.type) {
     case 'PhotoPurchased':
       return { sale: photoSale(event.data), at: new Date(event.data.purchasedAt), debit: { reason: 'photo', reference: event.data.photoId } };

@@ -25,6 +25,7 @@ describe('wallet fold', () => {
       purchased: 0,
       promotional: 50,
       lots: [],
+      frozen: {},
     });
   });
 

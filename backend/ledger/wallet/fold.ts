@@ -61,9 +61,11 @@ export interface WalletTotals {
   promotional: number;
   /** the purchased units by card purchase, oldest first (they sum to `purchased`) */
   lots: readonly PurchasedLot[];
+  /** open disputes freezing the wallet (docs/architecture.md#disputes): their purchase and its locked units */
+  frozen: Readonly<Record<string, { purchaseId: string; lockedUnits: number }>>;
 }
 
-export const emptyWallet = (): WalletTotals => ({ balance: 0, credited: 0, debited: 0, adjusted: 0, lowest: 0, held: 0, holds: {}, purchased: 0, promotional: 0, lots: [] });
+export const emptyWallet = (): WalletTotals => ({ balance: 0, credited: 0, debited: 0, adjusted: 0, lowest: 0, held: 0, holds: {}, purchased: 0, promotional: 0, lots: [], frozen: {} });
 
 const amountOf = (event: WalletEventLike): number => {
   const data = event.data as { amount?: unknown };
@@ -89,6 +91,9 @@ export function balanceDelta(event: WalletEventLike): number {
       return 0;
   }
 }
+
+/** An open dispute freezes the wallet: spends are refused (docs/architecture.md#disputes). */
+export const isFrozen = (totals: WalletTotals): boolean => Object.keys(totals.frozen ?? {}).length > 0;
 
 /** The balance spends may use: the balance minus what the open holds keep. */
 export function availableBalance(totals: WalletTotals): number {
@@ -159,16 +164,32 @@ function takeLots(lots: readonly PurchasedLot[], units: number): readonly Purcha
   return left;
 }
 
+/** The lots after `units` left one purchase's lot (a lost dispute removes its locked units). */
+function takeFromLot(lots: readonly PurchasedLot[], purchaseId: string, units: number): readonly PurchasedLot[] {
+  return lots.flatMap((lot) => (lot.purchaseId === purchaseId ? (lot.units > units ? [{ ...lot, units: lot.units - units }] : []) : [lot]));
+}
+
 const addLot = (lots: readonly PurchasedLot[], purchaseId: string | null, units: number) => (units > 0 ? [...lots, { purchaseId, units }] : lots);
 
 /** The kinds after a signed split moved them: purchased units leave by the oldest lot. */
 function moveKinds(totals: WalletTotals, split: UnitSplit, purchaseId: string | null = null): WalletTotals {
-  return {
-    ...totals,
-    purchased: totals.purchased + split.purchased,
-    promotional: totals.promotional + split.promotional,
-    lots: split.purchased >= 0 ? addLot(totals.lots, purchaseId, split.purchased) : takeLots(totals.lots, -split.purchased),
-  };
+  const lots = split.purchased >= 0 ? addLot(totals.lots, purchaseId, split.purchased) : purchaseId ? takeFromLot(totals.lots, purchaseId, -split.purchased) : takeLots(totals.lots, -split.purchased);
+  return { ...totals, purchased: totals.purchased + split.purchased, promotional: totals.promotional + split.promotional, lots };
+}
+
+/** A dispute freezes the wallet, its purchase's unspent units locked; its close unfreezes it. */
+function applyFreezeEvent(totals: WalletTotals, event: WalletEventLike): WalletTotals {
+  const data = event.data as { disputeId?: string; purchaseId?: string; lockedUnits?: number };
+  // a wallet folded before disputes existed (a stored read model) has no `frozen`
+  const frozen = totals.frozen ?? {};
+  if (event.type === 'WalletFrozen' && data.disputeId && !frozen[data.disputeId]) {
+    return { ...totals, frozen: { ...frozen, [data.disputeId]: { purchaseId: String(data.purchaseId), lockedUnits: data.lockedUnits ?? 0 } } };
+  }
+  if (event.type === 'WalletUnfrozen' && data.disputeId && frozen[data.disputeId]) {
+    const { [data.disputeId]: _closed, ...rest } = frozen;
+    return { ...totals, frozen: rest };
+  }
+  return totals;
 }
 
 function withHolds(totals: WalletTotals, holds: Record<string, WalletHold>): WalletTotals {
@@ -203,7 +224,8 @@ export function kindsMoved(totals: WalletTotals, event: WalletEventLike): UnitSp
   const amount = amountOf(event);
   switch (event.type) {
     case 'AuracoinCredited':
-      return PURCHASED_CREDIT_REASONS.has(String((event.data as { reason?: unknown }).reason)) ? { purchased: amount, promotional: 0 } : { purchased: 0, promotional: amount };
+      // a refund records how it gives back each kind; other credits are of the kind their reason says
+      return recordedSplit(event) ?? (PURCHASED_CREDIT_REASONS.has(String((event.data as { reason?: unknown }).reason)) ? { purchased: amount, promotional: 0 } : { purchased: 0, promotional: amount });
     case 'AuracoinDebited': {
       const split = recordedSplit(event) ?? spendSplit(totals, amount, holdIdOf(event));
       return { purchased: -split.purchased, promotional: -split.promotional };
@@ -217,7 +239,7 @@ export function kindsMoved(totals: WalletTotals, event: WalletEventLike): UnitSp
 
 export function applyWalletEvent(totals: WalletTotals, event: WalletEventLike): WalletTotals {
   const moved = kindsMoved(totals, event);
-  const held = applyHoldEvent(totals, event);
+  const held = applyFreezeEvent(applyHoldEvent(totals, event), event);
   const delta = balanceDelta(event);
   if (delta === 0 || !moved) return held;
   const purchaseId = (event.data as { purchaseId?: unknown }).purchaseId;

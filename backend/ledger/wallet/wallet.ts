@@ -1,6 +1,6 @@
 import { streams, type DomainEvent } from '@aura/contracts';
 import type { EventStore } from '../../platform/eventstore/port';
-import { applyWalletEvent, availableBalance, emptyWallet, holdSplit, spendableFor, spendSplit, type WalletTotals } from './fold';
+import { applyWalletEvent, availableBalance, emptyWallet, holdSplit, isFrozen, spendableFor, spendSplit, type WalletTotals } from './fold';
 import { DomainError } from '../../platform/domain-error';
 import { commandHandler, foldStream, handleCommand, type Aggregate, type HandleOptions } from '../../platform/eventstore/handle-command';
 
@@ -14,6 +14,7 @@ export const wallet: Aggregate<WalletTotals> = {
 export const handleWallet = commandHandler(wallet);
 
 export const INSUFFICIENT_BALANCE_MESSAGE = 'Insufficient auracoin balance';
+export const WALLET_FROZEN_MESSAGE = 'Il tuo portafoglio è bloccato per una contestazione del pagamento in corso: non puoi spendere auracoin finché non si chiude';
 
 /** How a spend is paid: purchased units first, then promotional (docs/architecture.md#promotional-units). */
 export interface PaidWith {
@@ -49,6 +50,8 @@ export function decideSpend(command: Spend, state: WalletTotals, now: Date): Dom
     throw new DomainError('validation_failed', 'The amount must be a positive whole number of minor units');
   }
   if (command.holdId && !state.holds[command.holdId]) throw new DomainError('conflict', `Hold ${command.holdId} is closed`);
+  // frozen by a dispute: only what a hold placed before already covers may still be debited (a session's minute, its minimum)
+  if (isFrozen(state) && !(command.holdId && state.holds[command.holdId]!.amount >= command.amountUnits)) throw new DomainError('wallet_frozen', WALLET_FROZEN_MESSAGE);
   if (spendableFor(state, command.holdId) < command.amountUnits) throw new DomainError('insufficient_balance', INSUFFICIENT_BALANCE_MESSAGE);
   const split = spendSplit(state, command.amountUnits, command.holdId);
   const paid: PaidWith = { purchasedUnits: split.purchased, promotionalUnits: split.promotional };
@@ -89,6 +92,7 @@ export function decideHold(command: Hold, state: WalletTotals, now: Date): Domai
   if (!Number.isInteger(command.amountUnits) || command.amountUnits <= 0) {
     throw new DomainError('validation_failed', 'The amount must be a positive whole number of minor units');
   }
+  if (isFrozen(state)) throw new DomainError('wallet_frozen', WALLET_FROZEN_MESSAGE);
   if (command.exclusive && Object.values(state.holds).some((hold) => hold.reason === command.reason)) {
     throw new DomainError('conflict', `Another ${command.reason} hold is open`);
   }

@@ -109,6 +109,8 @@ const ConfigSchema = z
     PAYOUT_MINIMUM_EUR: withDefault(z.coerce.number().min(0), 50),
     /** a performer's share is payable this many days after it accrued (the refund and chargeback window); 0 turns the reserve off */
     PAYOUT_RESERVE_DAYS: withDefault(z.coerce.number().int().min(0).max(365), 7),
+    /** an admin refunds a session, a paid message or a photo sale within this many hours of it (docs/architecture.md#refunds) */
+    REFUND_WINDOW_HOURS: withDefault(z.coerce.number().min(0).max(24 * 365), 48),
     /** how long the TEST MODE payout sandbox takes per transfer, like a bank would (tests widen it) */
     PAYOUT_SANDBOX_LATENCY_MS: milliseconds(0, 60_000),
     /** how performers are paid: the TEST MODE sandbox ledger, or SEPA credit-transfer files for the operator's bank (docs/architecture.md#sepa-payouts) */

@@ -31,7 +31,7 @@ export function validationError(error: ZodError, part?: string): HttpError {
     const path = [part, ...issue.path.map(String)].filter((segment) => segment !== undefined && segment !== '').join('.');
     return { path: path || '(root)', message: issue.message };
   });
-  return badRequest(`Invalid fields: ${errors.map((e) => e.path).join(', ')}`, errors);
+  return badRequest(`Campi non validi: ${errors.map((e) => `${e.path} (${e.message})`).join(', ')}`, errors);
 }
 
 /** Maps any thrown error to an HTTP status, code and message. Unknown errors become a 500 that hides internals. */

@@ -24,7 +24,25 @@ export interface Checkout {
 export type PaymentOutcome =
   | { kind: 'succeeded'; eventId: string; checkoutId: string; purchaseId: string; paymentId: string; amountCents: number }
   | { kind: 'failed'; eventId: string; checkoutId: string; purchaseId: string }
-  | { kind: 'ignored'; eventId: string; type: string };
+  | { kind: 'ignored'; eventId: string; type: string }
+  | DisputeNotice;
+
+/**
+ * A card dispute (Stripe's `charge.dispute.created`, `charge.dispute.closed` won or lost,
+ * `charge.dispute.funds_reinstated`): the provider's dispute id, the payment it disputes (and our
+ * purchase id when the provider carries it), and for a close its outcome.
+ */
+export interface DisputeNotice {
+  kind: 'dispute';
+  eventId: string;
+  stage: 'created' | 'closed' | 'funds_reinstated';
+  providerDisputeId: string;
+  paymentId: string | null;
+  purchaseId: string | null;
+  amountCents: number;
+  /** closed: won or lost; funds_reinstated: won */
+  outcome: 'won' | 'lost' | null;
+}
 
 export interface PaymentProvider {
   /** 'sandbox' or 'stripe' */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { PaymentOutcome } from './port';
+import type { DisputeNotice, PaymentOutcome } from './port';
 import { WebhookSignatureError } from './signature';
 
 /**
@@ -45,7 +45,46 @@ export function readWebhookEvent(rawBody: string): PaymentOutcome {
   if ((event.type === 'checkout.session.expired' || event.type === 'checkout.session.async_payment_failed') && purchaseId) {
     return { kind: 'failed', eventId: event.id, checkoutId: session.id, purchaseId };
   }
+  const dispute = disputeNotice(event.id, event.type, session);
+  if (dispute) return dispute;
   return { kind: 'ignored', eventId: event.id, type: event.type };
+}
+
+const DISPUTE_STAGES: Record<string, DisputeNotice['stage']> = {
+  'charge.dispute.created': 'created',
+  'charge.dispute.closed': 'closed',
+  'charge.dispute.funds_reinstated': 'funds_reinstated',
+};
+
+/** A dispute event's notice, or undefined (another event, or a close that is neither won nor lost). */
+function disputeNotice(eventId: string, type: string, object: Record<string, unknown>): DisputeNotice | undefined {
+  const stage = DISPUTE_STAGES[type];
+  if (!stage || typeof object.id !== 'string') return undefined;
+  const status = typeof object.status === 'string' ? object.status : '';
+  // an inquiry closed without a chargeback ('warning_closed') costs nothing: as won
+  const outcome = stage === 'created' ? null : stage === 'funds_reinstated' || status === 'won' || status === 'warning_closed' ? 'won' : status === 'lost' ? 'lost' : undefined;
+  if (outcome === undefined) return undefined;
+  const metadata = (object.metadata ?? {}) as Record<string, unknown>;
+  const purchaseId = typeof metadata.purchaseId === 'string' && /^[0-9a-f-]{36}$/i.test(metadata.purchaseId) ? metadata.purchaseId : null;
+  return {
+    kind: 'dispute',
+    eventId,
+    stage,
+    providerDisputeId: object.id,
+    paymentId: typeof object.payment_intent === 'string' ? object.payment_intent : null,
+    purchaseId,
+    amountCents: typeof object.amount === 'number' && Number.isInteger(object.amount) && object.amount >= 0 ? object.amount : 0,
+    outcome,
+  };
+}
+
+/** The body a provider posts for a dispute (the sandbox builds it; tests sign it). */
+export function disputeEventBody(input: { eventId: string; type: keyof typeof DISPUTE_STAGES; disputeId: string; paymentId: string; purchaseId: string; amountCents: number; status: string }): string {
+  return JSON.stringify({
+    id: input.eventId,
+    type: input.type,
+    data: { object: { id: input.disputeId, object: 'dispute', payment_intent: input.paymentId, amount: input.amountCents, currency: 'eur', status: input.status, metadata: { purchaseId: input.purchaseId } } },
+  });
 }
 
 /** The body a provider posts when a checkout is paid (the sandbox builds it; tests sign it). */

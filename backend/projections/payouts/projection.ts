@@ -2,7 +2,7 @@
  * The payouts read models: her account (the decider's own fold), each payout, her weekly
  * statements, each run, and her payout details (masked).
  */
-import { payoutWeekOf, type DomainEvent, type EventDataOf, type EventType, type WeekAmount } from '@aura/contracts';
+import { payoutWeekOf, type DomainEvent, type StatementLineKind, type EventDataOf, type EventType, type WeekAmount } from '@aura/contracts';
 import type { StoredEvent } from '../../platform/eventstore/port';
 import { docProjection, guardedUpdate, guardedUpdates } from '../../platform/projections/doc-projection';
 import type { ProjectionDefinition } from '../../platform/projections/runner';
@@ -17,7 +17,8 @@ export const PAYOUT_DETAILS = 'payout-details';
 
 const domainEvent = (event: StoredEvent) => ({ type: event.type, data: event.data }) as DomainEvent;
 const payoutEventTypes = ['PayoutScheduled', 'PayoutPaid', 'PayoutFailed', 'PayoutRetried'] as const satisfies EventType[];
-const accountEventTypes = ['PerformerEarningsCredited', ...payoutEventTypes, 'PayoutCarriedOver'] as const satisfies EventType[];
+const debtEventTypes = ['PerformerEarningsClawedBack', 'PerformerEarningsHeld', 'PerformerEarningsReleased'] as const satisfies EventType[];
+const accountEventTypes = ['PerformerEarningsCredited', ...payoutEventTypes, 'PayoutCarriedOver', ...debtEventTypes] as const satisfies EventType[];
 
 export type AccountDoc = EarningsAccount & { _id: string; unpaidCount: number; [key: string]: unknown };
 
@@ -103,7 +104,10 @@ export interface StatementDoc {
   carriedOverCents: number;
   carryReason: 'below_minimum' | 'missing_details' | null;
   payoutIds: string[];
-  lines: { creditedAt: string; source: 'session' | 'message' | 'photo' | 'tip'; grossUnits: number; purchasedUnits?: number; shareCents: number }[];
+  /** taken back (refunds, disputes lost) and held (open disputes) in this week */
+  clawedBackCents?: number;
+  heldCents?: number;
+  lines: { creditedAt: string; source: 'session' | 'message' | 'photo' | 'tip'; grossUnits: number; purchasedUnits?: number; shareCents: number; kind?: StatementLineKind; reason?: string }[];
   [key: string]: unknown;
 }
 
@@ -138,6 +142,10 @@ export function statementUpdates(event: DomainEvent): { id: string; update: Upda
         },
       ];
     }
+    case 'PerformerEarningsClawedBack':
+    case 'PerformerEarningsHeld':
+    case 'PerformerEarningsReleased':
+      return [debtLine(event)];
     case 'PayoutScheduled':
       return perWeek(event.data, (amount) => ({ $inc: { scheduledCents: amount }, $addToSet: { payoutIds: event.data.payoutId } }));
     case 'PayoutRetried':
@@ -151,6 +159,40 @@ export function statementUpdates(event: DomainEvent): { id: string; update: Upda
     default:
       return [];
   }
+}
+
+/** A clawback, a dispute's hold or its release: a signed line on the statement of its week, with the reason. */
+function debtLine(event: Extract<DomainEvent, { type: (typeof debtEventTypes)[number] }>): { id: string; update: Update } {
+  const line = (at: string, cents: number, kind: StatementLineKind, reason: string, source: 'session' | 'message' | 'photo' = 'session') => ({
+    at,
+    cents,
+    kind,
+    reason,
+    source,
+  });
+  const made =
+    event.type === 'PerformerEarningsClawedBack'
+      ? // a lost dispute's share was held already (its hold's line): this line only says it is final
+        line(event.data.clawedBackAt, event.data.cause === 'refund' ? -event.data.shareCents : 0, event.data.cause === 'refund' ? 'refund' : 'dispute_lost', event.data.reason, event.data.source)
+      : event.type === 'PerformerEarningsHeld'
+        ? line(event.data.heldAt, -event.data.shareCents, 'dispute_hold', 'Contestazione del pagamento aperta: quota trattenuta')
+        : line(event.data.releasedAt, event.data.shareCents, 'dispute_release', 'Contestazione chiusa a favore: quota liberata');
+  const weekStart = payoutWeekOf(new Date(made.at)).weekStart;
+  // a lost dispute turns its hold into a clawback: the held share moves, nothing more is taken
+  const inc =
+    event.type === 'PerformerEarningsClawedBack'
+      ? event.data.cause === 'dispute'
+        ? { clawedBackCents: event.data.shareCents, heldCents: -event.data.shareCents }
+        : { clawedBackCents: event.data.shareCents }
+      : { heldCents: -made.cents };
+  return {
+    id: statementId(event.data.performerId, weekStart),
+    update: {
+      $set: { performerId: event.data.performerId, weekStart },
+      $inc: inc,
+      $push: { lines: { creditedAt: made.at, source: made.source, grossUnits: 0, purchasedUnits: 0, shareCents: made.cents, kind: made.kind, reason: made.reason } },
+    },
+  };
 }
 
 export const payoutStatementsProjection: ProjectionDefinition = {

@@ -69,8 +69,11 @@ export function toStatementView(doc: StatementDoc, now: Date): StatementView {
   const scheduledCents = doc.scheduledCents ?? 0;
   const paidCents = doc.paidCents ?? 0;
   const carriedOverCents = doc.carriedOverCents ?? 0;
-  const filled = { ...doc, scheduledCents, paidCents, carriedOverCents };
-  const unpaidCents = doc.shareCents - scheduledCents - paidCents;
+  const clawedBackCents = doc.clawedBackCents ?? 0;
+  const heldCents = doc.heldCents ?? 0;
+  // what refunds and disputes took (or hold) is not owed to her (docs/architecture.md#refunds)
+  const filled = { ...doc, shareCents: doc.shareCents - clawedBackCents - heldCents, scheduledCents, paidCents, carriedOverCents };
+  const unpaidCents = filled.shareCents - scheduledCents - paidCents;
   return {
     performerId: doc.performerId,
     weekStart: doc.weekStart,
@@ -82,6 +85,8 @@ export function toStatementView(doc: StatementDoc, now: Date): StatementView {
     promotionalUnits: doc.grossUnits - (doc.purchasedUnits ?? doc.grossUnits),
     sharePercent: PERFORMER_SHARE_PERCENT,
     shareCents: doc.shareCents,
+    clawedBackCents,
+    heldCents,
     paidCents,
     scheduledCents,
     unpaidCents,

@@ -18,6 +18,8 @@ export type PurchaseDoc = {
   createdAt: string;
   /** a confirmation seen before the start (only after a crash mid-replay) */
   settled?: 'paid' | 'declined';
+  /** the provider's payment id, once paid (a dispute names it) */
+  providerPaymentId?: string;
 };
 
 export function evolvePurchase(doc: PurchaseDoc | null, event: DomainEvent): PurchaseDoc | null {
@@ -37,7 +39,7 @@ export function evolvePurchase(doc: PurchaseDoc | null, event: DomainEvent): Pur
         createdAt: event.data.startedAt,
       };
     case 'PaymentConfirmed':
-      return doc ? { ...doc, status: 'paid', settled: 'paid' } : null;
+      return doc ? { ...doc, status: 'paid', settled: 'paid', providerPaymentId: event.data.providerPaymentId } : null;
     case 'PaymentDeclined':
       return doc && doc.status === 'pending' ? { ...doc, status: 'declined', settled: 'declined' } : doc;
     default:
@@ -51,7 +53,7 @@ export const purchasesProjection = docProjection<PurchaseDoc>({
   eventTypes: ['CheckoutStarted', 'PaymentConfirmed', 'PaymentDeclined'],
   documentId: (event) => dataField(event, 'purchaseId'),
   evolve: evolvePurchase,
-  indexes: [{ keys: { userId: 1, createdAt: -1 }, options: { name: 'by_user' } }],
+  indexes: [{ keys: { userId: 1, createdAt: -1 }, options: { name: 'by_user' } }, { keys: { providerPaymentId: 1 }, options: { name: 'by_payment' } }],
 });
 
 export const toPurchaseView = (doc: PurchaseDoc): PurchaseView => ({

@@ -4,6 +4,7 @@ import { notFound } from '../../platform/http/errors';
 import { assertOwnerOrAdmin, mountRoute } from '../../platform/http/routes';
 import type { SessionManager } from '../../platform/http/session';
 import type { ReadModelStore } from '../../platform/readmodels/port';
+import { DISPUTES, toDisputeView, type DisputeDoc } from './disputes';
 import { PURCHASES, toPurchaseView, type PurchaseDoc } from './projection';
 
 export function purchasesQueryRouter(deps: { sessions: SessionManager; readModels: ReadModelStore }): Router {
@@ -15,5 +16,7 @@ export function purchasesQueryRouter(deps: { sessions: SessionManager; readModel
     assertOwnerOrAdmin(caller, doc.userId);
     return toPurchaseView(doc);
   });
+  const disputes = deps.readModels.collection<DisputeDoc>(DISPUTES);
+  mountRoute(router, deps.sessions, apiRoutes.listDisputes, async () => (await disputes.find({}, { sort: { openedAt: -1 }, limit: 500 })).map(toDisputeView));
   return router;
 }

@@ -55,7 +55,7 @@ export function toLedgerEntry(stored: StoredEvent, before: WalletTotals = emptyW
   };
   switch (event.type) {
     case 'AuracoinCredited':
-      return { ...entry, walletId: event.data.walletId, type: event.type, reason: event.data.reason, reference: event.data.purchaseId ?? null, at: event.data.creditedAt };
+      return { ...entry, walletId: event.data.walletId, type: event.type, reason: event.data.reason, reference: event.data.purchaseId ?? event.data.reference ?? null, at: event.data.creditedAt };
     case 'AuracoinDebited':
       return { ...entry, walletId: event.data.walletId, type: event.type, reason: event.data.reason, reference: event.data.reference, at: event.data.debitedAt };
     case 'AuracoinAdjusted':

@@ -4,7 +4,7 @@ import { sessionClock, sessionCommands } from '../../commands/sessions';
 import { scheduleSessionTick } from '../../commands/sessions/clock';
 import { createSessionQueries } from '../../projections/sessions/queries';
 import { sessionSweeper, sessionTickJob } from './jobs';
-import { sessionEarningsReaction } from './reactions';
+import { frozenWalletSessionsReaction, sessionEarningsReaction } from './reactions';
 
 /** The session clock: every minute billed on time, sessions ended when they must; her share credited per minute. */
 export function sessionsWorkers(ports: ModulePorts) {
@@ -21,7 +21,7 @@ export function sessionsWorkers(ports: ModulePorts) {
   });
   return {
     name: 'sessions',
-    reactions: [sessionEarningsReaction(ports.eventStore)],
+    reactions: [sessionEarningsReaction(ports.eventStore), frozenWalletSessionsReaction(commands, queries)],
     jobs: [sessionTickJob(commands)],
     start: () => {
       removeMetrics ??= addMetricSource('sessions', () => queries.runningCount());

@@ -131,6 +131,10 @@ export const StatementView = z.object({
   promotionalUnits: z.number().int(),
   sharePercent: z.number(),
   shareCents: z.number().int(),
+  /** of her share, taken back by refunds and lost disputes (docs/architecture.md#refunds) */
+  clawedBackCents: z.number().int(),
+  /** of her share, held by open card disputes */
+  heldCents: z.number().int(),
   paidCents: z.number().int(),
   scheduledCents: z.number().int(),
   unpaidCents: z.number().int(),
@@ -142,7 +146,18 @@ export const StatementView = z.object({
 });
 export type StatementView = z.infer<typeof StatementView>;
 
-export const StatementLine = z.object({ creditedAt: z.string(), source: z.enum(earningSources), grossUnits: z.number().int(), purchasedUnits: z.number().int(), shareCents: z.number().int() });
+export const statementLineKinds = ['sale', 'refund', 'dispute_hold', 'dispute_release', 'dispute_lost'] as const;
+export type StatementLineKind = (typeof statementLineKinds)[number];
+/** A sale's credit, or (signed, negative when taken) a refund's clawback, a dispute's hold, its release or its loss, with the reason */
+export const StatementLine = z.object({
+  creditedAt: z.string(),
+  source: z.enum(earningSources),
+  grossUnits: z.number().int(),
+  purchasedUnits: z.number().int(),
+  shareCents: z.number().int(),
+  kind: z.enum(statementLineKinds).optional(),
+  reason: z.string().optional(),
+});
 export type StatementLine = z.infer<typeof StatementLine>;
 export const StatementDetail = StatementView.extend({ performerName: z.string(), lines: z.array(StatementLine), payouts: z.array(PayoutView) });
 export type StatementDetail = z.infer<typeof StatementDetail>;

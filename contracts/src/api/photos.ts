@@ -49,6 +49,8 @@ export type PurchasePhotoInput = z.input<typeof PurchasePhotoBody>;
 
 export const PurchaseResult = z.object({
   photo: PhotoView,
+  /** the photo purchase's id (what an admin refunds: POST /api/admin/refunds {kind: 'photo', id}) */
+  purchaseId: z.string().uuid(),
   /** the buyer's balance after the purchase, auracoin */
   auracoinBalance: z.number(),
 });

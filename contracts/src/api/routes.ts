@@ -18,6 +18,7 @@ import { sepaRoutes } from './sepa';
 import { adminMfaRoutes } from './admin-mfa';
 import { chatRoutes } from './chat';
 import { showsRoutes } from './shows';
+import { refundsRoutes } from './refunds';
 import type { RouteContract } from './route-contract';
 
 export type { HttpMethod, RouteAnswer, RouteBodyInput, RouteContract, RouteParamsInput, RouteQueryInput } from './route-contract';
@@ -45,6 +46,7 @@ export const apiRoutes = {
   ...adminMfaRoutes,
   ...chatRoutes,
   ...showsRoutes,
+  ...refundsRoutes,
 } as const satisfies Record<string, RouteContract>;
 
 export type ApiRouteName = keyof typeof apiRoutes;

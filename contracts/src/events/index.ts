@@ -5,6 +5,7 @@ import { aliasesEvents } from './aliases';
 import { chatEvents } from './chat';
 import { offersEvents } from './offers';
 import { purchasesEvents } from './purchases';
+import { refundsEvents } from './refunds';
 import { packagesEvents } from './packages';
 import { payoutsEvents } from './payouts';
 import { sepaEvents } from './sepa';
@@ -21,6 +22,7 @@ export * from './aliases';
 export * from './chat';
 export * from './offers';
 export * from './purchases';
+export * from './refunds';
 export * from './packages';
 export * from './payouts';
 export * from './sepa';
@@ -51,6 +53,7 @@ export const eventSchemas = {
   ...adminMfaEvents,
   ...chatEvents,
   ...showsEvents,
+  ...refundsEvents,
 } as const;
 
 export type EventType = keyof typeof eventSchemas;

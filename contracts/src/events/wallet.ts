@@ -21,6 +21,10 @@ export const AuracoinCredited = z.object({
   reason: z.enum(['welcome', 'purchase', 'refund', 'adjustment']),
   /** the purchase that paid for it, when reason is 'purchase' */
   purchaseId: z.string().uuid().optional(),
+  /** a refund: its id */
+  reference: z.string().optional(),
+  /** a refund gives back each kind as the sale was paid (absent: the reason says the kind) */
+  ...unitSplit,
   creditedAt: z.string(),
 });
 
@@ -35,6 +39,8 @@ export const AuracoinDebited = z.object({
   reference: z.string(),
   /** the hold this debit is paid from first (a private session's minute) */
   holdId: z.string().uuid().optional(),
+  /** a lost dispute: the disputed purchase whose locked units it removes */
+  purchaseId: z.string().uuid().optional(),
   /** purchased units are spent before promotional ones */
   ...unitSplit,
   debitedAt: z.string(),

@@ -43,6 +43,7 @@ export interface ExpectedPayout {
 export function expectedNextPayout(unpaid: readonly UnpaidEarning[], now: Date, settings: { reserveDays: number; minimumCents: number }): ExpectedPayout {
   const { week, payoutDay } = nextPayout(now);
   const cutoff = payableCutoff(week.end, payoutDay, settings.reserveDays).getTime();
-  const amountCents = unpaid.filter((earning) => earning.at <= cutoff).reduce((sum, earning) => sum + earning.cents, 0);
+  // a clawback or a held share (negative) is deducted at once; a payout never goes below zero
+  const amountCents = Math.max(0, unpaid.filter((earning) => earning.at <= cutoff || earning.cents < 0).reduce((sum, earning) => sum + earning.cents, 0));
   return { week, payoutDay, amountCents, carriesOver: amountCents < settings.minimumCents };
 }

@@ -34,6 +34,12 @@ export const queryKeys = {
   purchases: {
     detail: (id: string) => ['purchases', id] as const,
   },
+  refunds: {
+    list: ['refunds', LIST],
+  },
+  disputes: {
+    list: ['disputes', LIST],
+  },
   statistics: {
     all: ['statistics'],
   },

@@ -134,4 +134,9 @@ export const routeTable = {
   deleteShowMessage: ['delete', '/api/shows/{id}/messages/{messageId}'],
   muteShowIdentity: ['post', '/api/shows/{id}/mutes'],
   banShowIdentity: ['post', '/api/shows/{id}/bans'],
+  issueRefund: ['post', '/api/admin/refunds'],
+  listRefunds: ['get', '/api/admin/refunds'],
+  listDisputes: ['get', '/api/admin/disputes'],
+  sandboxOpenDispute: ['post', '/api/payments/sandbox/purchases/{purchaseId}/dispute'],
+  sandboxCloseDispute: ['post', '/api/payments/sandbox/disputes/{id}/close'],
 } as const satisfies RouteTable;

@@ -6,6 +6,8 @@ import { OffersAdminPanel } from '../../features/offers/components/offers-admin-
 import { PackagesTab } from '../../features/packages-admin/components/packages-tab';
 import { PayoutsAdminTab } from '../../features/payouts-admin/components/payouts-admin-tab';
 import { PerformersTab } from '../../features/performer-admin/components/performers-tab';
+import { DisputesTab } from '../../features/refunds-admin/components/disputes-tab';
+import { RefundsTab } from '../../features/refunds-admin/components/refunds-tab';
 import { VerificationTab } from '../../features/performer-admin/components/verification-tab';
 import { StatisticsTab } from '../../features/statistics/components/statistics-tab';
 
@@ -23,6 +25,8 @@ export default function AdminRoute() {
         { value: 'admins', label: 'Gestione Admin', content: <AdminsTab currentAdminId={admin.id} currentRole={admin.role} /> },
         { value: 'payouts', label: 'Pagamenti', content: <PayoutsAdminTab /> },
         { value: 'security', label: 'Sicurezza', content: <SecuritySection /> },
+        { value: 'refunds', label: 'Rimborsi', content: <RefundsTab /> },
+        { value: 'disputes', label: 'Contestazioni', content: <DisputesTab /> },
       ]}
     />
   );

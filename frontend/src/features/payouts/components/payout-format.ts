@@ -1,4 +1,4 @@
-import { PAYOUT_TIME_ZONE, type PayoutStatus, type StatementDetail, type StatementStatus } from '@aura/contracts';
+import { PAYOUT_TIME_ZONE, type PayoutStatus, type StatementDetail, type StatementLine, type StatementStatus } from '@aura/contracts';
 import { csvText } from '../../../lib/csv';
 import { formatAuracoin, formatNumber } from '../../../lib/format';
 
@@ -84,6 +84,15 @@ export function failureLabel(reason: string | null): string {
 
 export const sourceLabels = { session: 'Sessioni', message: 'Messaggi', photo: 'Foto', tip: 'Mance' } as const;
 
+const lineKindLabels = { refund: 'Rimborso', dispute_hold: 'Contestazione aperta: quota trattenuta', dispute_release: 'Contestazione vinta: quota liberata', dispute_lost: 'Contestazione persa' } as const;
+
+/** What a statement line is: a sale's source, or a refund's clawback (or a dispute's hold, release, loss) with its reason. */
+export function lineLabel(line: StatementLine): string {
+  if (!line.kind || line.kind === 'sale') return sourceLabels[line.source];
+  const label = lineKindLabels[line.kind];
+  return line.kind === 'refund' ? `${label} (${sourceLabels[line.source].toLowerCase()}): ${line.reason ?? ''}` : label;
+}
+
 const csvCents = (cents: number) => formatNumber(cents / 100, { minimumFractionDigits: 2, maximumFractionDigits: 2, useGrouping: false });
 
 /** What buyers paid, and of it the purchased part (her share is earned on it) and the promotional part, in auracoin. */
@@ -100,7 +109,7 @@ export function statementCsv(statement: StatementDetail): string {
     ['Settimana', formatWeekRange(statement.weekStart)],
     [],
     ['Data e ora', 'Fonte', 'Importo pagato (auracoin)', 'di cui acquistati (auracoin)', 'di cui promozionali (auracoin)', `Quota performer ${statement.sharePercent}% (€)`],
-    ...statement.lines.map((line) => [formatRomeDateTime(line.creditedAt), sourceLabels[line.source], ...paidCells(line.grossUnits, line.purchasedUnits), csvCents(line.shareCents)]),
+    ...statement.lines.map((line) => [formatRomeDateTime(line.creditedAt), lineLabel(line), ...paidCells(line.grossUnits, line.purchasedUnits), csvCents(line.shareCents)]),
     [],
     ...(['session', 'message', 'photo', 'tip'] as const).map((source) => [
       `Totale ${sourceLabels[source].toLowerCase()}`,
@@ -109,6 +118,8 @@ export function statementCsv(statement: StatementDetail): string {
       csvCents(statement.sources[source].shareCents),
     ]),
     ['Totale settimana', String(statement.lines.length), ...paidCells(statement.grossUnits, statement.purchasedUnits), csvCents(statement.shareCents)],
+    ['Ripreso (rimborsi e contestazioni)', '', '', '', '', csvCents(-statement.clawedBackCents)],
+    ['Trattenuto (contestazioni aperte)', '', '', '', '', csvCents(-statement.heldCents)],
     ['Pagato', '', '', '', '', csvCents(statement.paidCents)],
     ['In pagamento', '', '', '', '', csvCents(statement.scheduledCents)],
     ['Riportato alla settimana successiva', '', '', '', '', csvCents(statement.carriedOverCents)],

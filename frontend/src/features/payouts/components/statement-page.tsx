@@ -13,6 +13,7 @@ import {
   formatRomeDay,
   formatWeekRange,
   payoutStatusLabels,
+  lineLabel,
   sourceLabels,
   statementStatusLabels,
 } from './payout-format';
@@ -177,7 +178,7 @@ export function StatementPage() {
           {s.lines.map((line, index) => (
             <Table.Row key={`${line.creditedAt}-${index}`}>
               <Table.Cell>{formatRomeDateTime(line.creditedAt)}</Table.Cell>
-              <Table.Cell>{sourceLabels[line.source]}</Table.Cell>
+              <Table.Cell>{lineLabel(line)}</Table.Cell>
               <Table.Cell textAlign="end">{formatAuracoin(line.grossUnits / 100)}</Table.Cell>
               <Table.Cell textAlign="end">{formatAuracoin(line.purchasedUnits / 100)}</Table.Cell>
               <Table.Cell textAlign="end">{formatAuracoin((line.grossUnits - line.purchasedUnits) / 100)}</Table.Cell>

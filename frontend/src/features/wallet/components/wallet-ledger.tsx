@@ -1,6 +1,8 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Box, Button, Card, Flex, Heading, HStack, Stack, Text } from '@chakra-ui/react';
-import type { LedgerEntryView } from '@aura/contracts';
+import type { LedgerEntryView, ServerToClientEvents } from '@aura/contracts';
+import { notify } from '../../../components/ui/toaster';
+import { withSocket } from '../../../lib/socket';
 import { formatAuracoin, formatDateTime } from '../../../lib/format';
 import { useWalletLedger } from '../api/ledger';
 import { groupedLines, spendingOf } from './ledger-summary';
@@ -10,6 +12,7 @@ export const ledgerReasonLabels: Record<string, string> = {
   welcome: 'Auracoin di benvenuto',
   purchase: 'Acquisto pacchetto',
   refund: 'Rimborso',
+  chargeback: 'Contestazione del pagamento persa',
   adjustment: 'Rettifica del saldo',
   alias: 'Alias',
   photo: 'Foto',
@@ -34,6 +37,7 @@ export function splitLabel(entry: Pick<LedgerEntryView, 'purchased' | 'promotion
 export function WalletLedger({ userId, balance }: { userId: string; balance: number }) {
   const { data: entries } = useWalletLedger(userId, balance);
   const [shown, setShown] = useState(MOVEMENTS_PAGE);
+  useRefundToasts();
   const latest = entries?.[0];
   const spending = spendingOf(entries ?? []);
   const lines = groupedLines(entries ?? []);
@@ -108,5 +112,22 @@ export function WalletLedger({ userId, balance }: { userId: string; balance: num
         ) : null}
       </Card.Body>
     </Card.Root>
+  );
+}
+
+/** An admin refunded one of his purchases: a toast (the ledger refetches as the balance moves). */
+function useRefundToasts(): void {
+  useEffect(
+    () =>
+      withSocket((socket) => {
+        const onRefund: ServerToClientEvents['refund:issued'] = ({ amount, reason }) => {
+          notify({ type: 'success', title: `Rimborso ricevuto: +${formatAuracoin(amount)} auracoin`, description: reason });
+        };
+        socket.on('refund:issued', onRefund);
+        return () => {
+          socket.off('refund:issued', onRefund);
+        };
+      }),
+    [],
   );
 }

@@ -1,0 +1,94 @@
+/**
+ * The audit of refunds, clawbacks, disputes and frozen wallets (docs/architecture.md#refunds):
+ * a clean log passes; each corrupted log (written behind the deciders' back) is found and named.
+ */
+import type { DomainEvent } from '@aura/contracts';
+import type { StoredEvent } from '../../platform/eventstore/port';
+import { decideRefund, refundableWallet } from '../refunds/refund';
+import { clawbackOf } from '../refunds/clawback';
+import { decideFreeze, decideUnfreeze, disputeEarnings } from '../refunds/dispute';
+import { auditLedger } from './audit';
+
+const walletId = '1b7c4d1e-8f7a-4e63-9a51-5a4c1b2d3e4f';
+const performerId = '2b7c4d1e-8f7a-4e63-9a51-5a4c1b2d3e4f';
+const purchaseId = '3b7c4d1e-8f7a-4e63-9a51-5a4c1b2d3e4f';
+const photoId = '4b7c4d1e-8f7a-4e63-9a51-5a4c1b2d3e4f';
+const photoPurchaseId = '5b7c4d1e-8f7a-4e63-9a51-5a4c1b2d3e4f';
+const refundId = '6b7c4d1e-8f7a-4e63-9a51-5a4c1b2d3e4f';
+const disputeId = '7b7c4d1e-8f7a-4e63-9a51-5a4c1b2d3e4f';
+const at = '2026-11-18T10:00:00.000Z';
+const now = new Date('2026-11-18T12:00:00.000Z');
+const wallet = `wallet-${walletId}`;
+const earnings = `earnings-${performerId}`;
+
+type Entry = [string, DomainEvent];
+function log(entries: Entry[]): StoredEvent[] {
+  const revisions = new Map<string, number>();
+  return entries.map(([streamId, event], index) => {
+    const revision = revisions.get(streamId) ?? 0;
+    revisions.set(streamId, revision + 1);
+    return { id: `e${index}`, streamId, type: event.type, data: event.data, revision, position: index + 1, metadata: {}, createdAt: new Date(at) };
+  });
+}
+const onWallet = (events: DomainEvent[]): Entry[] => events.map((event) => [wallet, event]);
+const onEarnings = (events: DomainEvent[]): Entry[] => events.map((event) => [earnings, event]);
+const fold = (events: DomainEvent[]) => events.reduce(refundableWallet.evolve, refundableWallet.initialState());
+
+/** A card purchase of 20 auracoin, then a 10-auracoin photo it pays, and her 5,50 € credited. */
+const bought: DomainEvent[] = [
+  { type: 'AuracoinPurchased', data: { purchaseId, walletId, packageId: purchaseId, credits: 20, amount: 2000, priceCents: 2000, provider: 'sandbox', providerPaymentId: 'pi', purchasedAt: at } },
+  { type: 'AuracoinCredited', data: { walletId, amount: 2000, reason: 'purchase', purchaseId, creditedAt: at } },
+  { type: 'PhotoPurchased', data: { purchaseId: photoPurchaseId, walletId, photoId, performerId, priceUnits: 1000, purchasedUnits: 1000, promotionalUnits: 0, purchasedAt: at } },
+  { type: 'AuracoinDebited', data: { walletId, amount: 1000, reason: 'photo', reference: photoId, purchasedAmount: 1000, promotionalAmount: 0, debitedAt: at } },
+];
+const credit: DomainEvent = { type: 'PerformerEarningsCredited', data: { performerId, source: 'photo', sourceId: photoPurchaseId, grossUnits: 1000, purchasedUnits: 1000, shareCents: 550, creditedAt: at } };
+const refunded = decideRefund({ refundId, walletId, kind: 'photo', saleId: photoPurchaseId, amountUnits: 400, reason: 'Foto sfocata', adminId: 'admin-1', windowHours: 48 }, fold(bought), now);
+const clawback = clawbackOf(refunded[0]!)!;
+const frozen = decideFreeze({ walletId, disputeId, purchaseId }, fold(bought), now);
+const lost = decideUnfreeze({ walletId, disputeId, outcome: 'lost' }, fold([...bought, ...frozen]), now);
+const trace = frozen[0]!.type === 'WalletFrozen' ? frozen[0]!.data.trace : [];
+const hold = disputeEarnings(frozen[0]!, trace).map((made) => made.event);
+const lostShares = disputeEarnings(lost[0]!, trace).map((made) => made.event);
+
+const problemsOf = (entries: Entry[]) => auditLedger(log(entries)).problems.map((problem) => problem.problem);
+
+describe('ledger audit: refunds and disputes', () => {
+  it('a refund with its credit and clawback, and a dispute lost with its hold and clawback, pass', () => {
+    expect(problemsOf([...onWallet(bought), ...onEarnings([credit]), ...onWallet(refunded), ...onEarnings([clawback])])).toEqual([]);
+    expect(lost.map((event) => event.type)).toEqual(['WalletUnfrozen', 'AuracoinDebited']);
+    expect(problemsOf([...onWallet(bought), ...onEarnings([credit]), ...onWallet(frozen), ...onEarnings(hold), ...onWallet(lost), ...onEarnings(lostShares)])).toEqual([]);
+  });
+
+  it('finds a refund above what is left of its sale, with a share or kinds not the rule’s', () => {
+    const data = refunded[0]!.data as Record<string, unknown>;
+    const above = { type: 'SaleRefunded', data: { ...data, amount: 1100, purchasedAmount: 1100, promotionalAmount: 0 } } as DomainEvent;
+    const credited = { type: 'AuracoinCredited', data: { ...(refunded[1]!.data as object), amount: 1100, purchasedAmount: 1100, promotionalAmount: 0 } } as DomainEvent;
+    expect(problemsOf([...onWallet(bought), ...onEarnings([credit]), ...onWallet([above, credited]), ...onEarnings([{ ...clawback, data: { ...clawback.data, shareCents: 605 } } as DomainEvent])])).toEqual(
+      expect.arrayContaining([`refund ${refundId} of 1100 units exceeds the 1000 units left of its sale of 1000`, `refund ${refundId} takes back 220 cents; the share rule of its purchased part gives 605`]),
+    );
+  });
+
+  it('finds a clawback that is not the share of what was refunded, a missing one, and one no refund made', () => {
+    expect(problemsOf([...onWallet(bought), ...onEarnings([credit]), ...onWallet(refunded), ...onEarnings([{ ...clawback, data: { ...clawback.data, shareCents: 300 } } as DomainEvent])])).toContain(
+      `PerformerEarningsClawedBack of 300 cents for ${refundId}:${performerId}: the rule gives 220`,
+    );
+    expect(problemsOf([...onWallet(bought), ...onEarnings([credit]), ...onWallet(refunded)])).toContain(`${refundId}:${performerId}: 220 cents to record on her earnings (refund), never recorded`);
+    expect(problemsOf([...onWallet(bought), ...onEarnings([credit, clawback])])).toContain(`PerformerEarningsClawedBack of 220 cents for ${refundId}:${performerId}, which no refund or dispute made`);
+  });
+
+  it('finds a refund without its credit, wrong locked units, a spend from a frozen wallet and a lost dispute removing more than it locked', () => {
+    expect(problemsOf([...onWallet(bought), ...onEarnings([credit]), ...onWallet([refunded[0]!]), ...onEarnings([clawback])])).toContain(`${refundId} on wallet ${walletId} is not followed by its AuracoinCredited`);
+    const wrongLock = { type: 'WalletFrozen', data: { ...(frozen[0]!.data as object), lockedUnits: 2000 } } as DomainEvent;
+    expect(problemsOf([...onWallet(bought), ...onEarnings([credit]), ...onWallet([wrongLock]), ...onEarnings(hold)])).toContain(`dispute ${disputeId} locked 2000 units; purchase ${purchaseId} had 1000 left in the wallet`);
+    const spent: DomainEvent[] = [
+      { type: 'PhotoPurchased', data: { purchaseId: refundId, walletId, photoId, performerId, priceUnits: 100, purchasedUnits: 100, promotionalUnits: 0, purchasedAt: at } },
+      { type: 'AuracoinDebited', data: { walletId, amount: 100, reason: 'photo', reference: photoId, purchasedAmount: 100, promotionalAmount: 0, debitedAt: at } },
+    ];
+    expect(problemsOf([...onWallet(bought), ...onEarnings([credit]), ...onWallet(frozen), ...onEarnings(hold), ...onWallet(spent)])).toContain(`a frozen wallet spent 100 units on photo ${photoId}`);
+    const greedy = { type: 'WalletUnfrozen', data: { ...(lost[0]!.data as object), removedUnits: 1500 } } as DomainEvent;
+    const greedyDebit = { type: 'AuracoinDebited', data: { ...(lost[1]!.data as object), amount: 1500, purchasedAmount: 1500 } } as DomainEvent;
+    expect(problemsOf([...onWallet(bought), ...onEarnings([credit]), ...onWallet(frozen), ...onEarnings(hold), ...onWallet([greedy, greedyDebit]), ...onEarnings(lostShares)])).toContain(
+      `dispute ${disputeId} removed 1500 units, more than the 1000 it locked`,
+    );
+  });
+});

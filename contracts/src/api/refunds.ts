@@ -1,0 +1,102 @@
+import { z } from 'zod';
+import { IdParam } from './common';
+import type { RouteContract } from './route-contract';
+import { DisputeTraceLine, disputeOutcomes, refundKinds } from '../events/refunds';
+
+export const REFUND_BODY_MESSAGES = {
+  kind: 'Si rimborsano solo sessioni private, messaggi a pagamento e foto: le mance sono definitive',
+  id: "Indica l'id della sessione, del messaggio o dell'acquisto della foto",
+  amount: 'Importo non valido: un numero positivo di auracoin, con al massimo due decimali',
+  reason: 'Il motivo del rimborso è obbligatorio (al massimo 500 caratteri)',
+} as const;
+
+/** The largest refund, auracoin. */
+export const REFUND_AMOUNT_MAX = 10_000_000;
+
+/**
+ * POST /api/admin/refunds: a session, a paid message or a photo sale (the photo purchase's id, as
+ * `POST /api/photos/{id}/purchase` answers it), whole (no `amount`) or in part, auracoin.
+ */
+export const RefundBody = z.object({
+  kind: z.enum(refundKinds, { error: REFUND_BODY_MESSAGES.kind }),
+  id: z.string({ error: REFUND_BODY_MESSAGES.id }).uuid({ error: REFUND_BODY_MESSAGES.id }),
+  amount: z
+    .number({ error: REFUND_BODY_MESSAGES.amount })
+    .positive({ error: REFUND_BODY_MESSAGES.amount })
+    .max(REFUND_AMOUNT_MAX, { error: REFUND_BODY_MESSAGES.amount })
+    .refine((value) => Math.abs(Math.round(value * 100) - value * 100) < 1e-6, { message: REFUND_BODY_MESSAGES.amount })
+    .optional(),
+  reason: z.string({ error: REFUND_BODY_MESSAGES.reason }).trim().min(1, { error: REFUND_BODY_MESSAGES.reason }).max(500, { error: REFUND_BODY_MESSAGES.reason }),
+});
+export type RefundBody = z.infer<typeof RefundBody>;
+export type RefundInput = z.input<typeof RefundBody>;
+
+export const RefundView = z.object({
+  id: z.string().uuid(),
+  kind: z.enum(refundKinds),
+  /** the session, message or photo purchase refunded */
+  saleId: z.string().uuid(),
+  userId: z.string().uuid(),
+  performerId: z.string().uuid(),
+  /** auracoin given back, and of it purchased and promotional */
+  amount: z.number(),
+  purchased: z.number(),
+  promotional: z.number(),
+  /** what the sale came to, auracoin */
+  saleAmount: z.number(),
+  /** her share taken back, euro cents */
+  clawbackCents: z.number().int(),
+  reason: z.string(),
+  adminId: z.string(),
+  refundedAt: z.string(),
+});
+export type RefundView = z.infer<typeof RefundView>;
+
+export const disputeStatuses = ['open', 'won', 'lost'] as const;
+
+export const DisputeView = z.object({
+  id: z.string().uuid(),
+  provider: z.string(),
+  providerDisputeId: z.string(),
+  purchaseId: z.string().uuid(),
+  userId: z.string().uuid(),
+  /** what the card paid, euro cents */
+  amountCents: z.number().int(),
+  status: z.enum(disputeStatuses),
+  /** the purchase's auracoin still in the wallet when it opened: locked */
+  lockedAuracoin: z.number(),
+  /** what the purchase had paid for (oldest purchase first), and the shares held */
+  trace: z.array(DisputeTraceLine),
+  heldCents: z.number().int(),
+  openedAt: z.string(),
+  closedAt: z.string().nullable(),
+});
+export type DisputeView = z.infer<typeof DisputeView>;
+
+export const CloseDisputeBody = z.object({ outcome: z.enum(disputeOutcomes, { error: "L'esito è 'won' o 'lost'" }) });
+export type CloseDisputeBody = z.infer<typeof CloseDisputeBody>;
+
+const PurchaseIdParam = z.object({ purchaseId: z.string().uuid({ error: 'Acquisto non valido' }) });
+
+export const refundsRoutes = {
+  issueRefund: {
+    method: 'post', path: '/api/admin/refunds', summary: 'Refund a session, a paid message or a photo sale, whole or in part, within the window (admin)', tag: 'refunds',
+    auth: 'admin', body: RefundBody, response: RefundView, status: 201, secondFactor: 'fresh',
+  },
+  listRefunds: {
+    method: 'get', path: '/api/admin/refunds', summary: 'Every refund, newest first (admin)', tag: 'refunds',
+    auth: 'admin', response: z.array(RefundView),
+  },
+  listDisputes: {
+    method: 'get', path: '/api/admin/disputes', summary: 'Every card dispute with its trace and outcome, newest first (admin)', tag: 'refunds',
+    auth: 'admin', response: z.array(DisputeView),
+  },
+  sandboxOpenDispute: {
+    method: 'post', path: '/api/payments/sandbox/purchases/{purchaseId}/dispute', summary: "Sandbox: the cardholder disputes a paid purchase; posts the provider's signed charge.dispute.created", tag: 'refunds',
+    auth: 'public', params: PurchaseIdParam, response: z.object({ disputeId: z.string().uuid(), providerDisputeId: z.string() }), status: 201,
+  },
+  sandboxCloseDispute: {
+    method: 'post', path: '/api/payments/sandbox/disputes/{id}/close', summary: "Sandbox: the dispute closes won or lost; posts the provider's signed charge.dispute.closed", tag: 'refunds',
+    auth: 'public', params: IdParam, body: CloseDisputeBody, response: z.object({ disputeId: z.string().uuid(), outcome: z.enum(disputeOutcomes) }),
+  },
+} as const satisfies Record<string, RouteContract>;

@@ -15,9 +15,12 @@ import { saleOf } from '../earnings/sales';
 import { applyWalletEvent, emptyWallet, type WalletTotals } from '../wallet/fold';
 import { decideOnWallet } from '../wallet/wallet';
 
+/** What a wallet's spend bought: a tip is final (never refunded) but a dispute traces it too. */
+export type SaleKind = RefundKind | 'tip';
+
 /** One sale on a wallet, as a refund needs it. */
 export interface WalletSale {
-  kind: RefundKind;
+  kind: SaleKind;
   saleId: string;
   performerId: string;
   /** what the buyer paid, and of it purchased units (a sale recorded before the split: all of it) */
@@ -42,7 +45,7 @@ export interface RefundableWallet {
   disputes: Readonly<Record<string, 'open' | 'won' | 'lost'>>;
 }
 
-export const saleKey = (kind: RefundKind, saleId: string) => `${kind}:${saleId}`;
+export const saleKey = (kind: SaleKind, saleId: string) => `${kind}:${saleId}`;
 
 /** The sale an event records on a wallet, as its kind and id (a session's parts are one sale: the session). */
 export function walletSaleOf(event: DomainEvent): Omit<WalletSale, 'refundedUnits' | 'refundedPurchasedUnits' | 'clawedBackCents'> | undefined {

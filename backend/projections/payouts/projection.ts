@@ -163,7 +163,7 @@ export function statementUpdates(event: DomainEvent): { id: string; update: Upda
 
 /** A clawback, a dispute's hold or its release: a signed line on the statement of its week, with the reason. */
 function debtLine(event: Extract<DomainEvent, { type: (typeof debtEventTypes)[number] }>): { id: string; update: Update } {
-  const line = (at: string, cents: number, kind: StatementLineKind, reason: string, source: 'session' | 'message' | 'photo' = 'session') => ({
+  const line = (at: string, cents: number, kind: StatementLineKind, reason: string, source: 'session' | 'message' | 'photo' | 'tip' = 'session') => ({
     at,
     cents,
     kind,

@@ -42,17 +42,23 @@ export const refundsProjection = docProjection<RefundDoc>({
 
 const walletOf = (event: RecordedEvent) => event.streamId.slice('wallet-'.length);
 
+/** Tips are final: only the other sales can be looked up for a refund. */
+function refundableSaleOf(event: RecordedEvent) {
+  const sale = walletSaleOf(event);
+  return sale && sale.kind !== 'tip' ? { ...sale, kind: sale.kind } : undefined;
+}
+
 /** A sale's wallet: the first of its events names it (a session's later minutes change nothing). */
 export const refundSalesProjection = docProjection<RefundSaleDoc>({
   name: REFUND_SALES,
   collection: REFUND_SALES,
   eventTypes: SALE_EVENT_TYPES,
   documentId: (event) => {
-    const sale = walletSaleOf(event);
+    const sale = refundableSaleOf(event);
     return sale && saleKey(sale.kind, sale.saleId);
   },
   evolve: (doc, event) => {
-    const sale = walletSaleOf(event);
+    const sale = refundableSaleOf(event);
     if (doc || !sale || !event.streamId.startsWith('wallet-')) return doc;
     return { _id: saleKey(sale.kind, sale.saleId), kind: sale.kind, walletId: walletOf(event), performerId: sale.performerId };
   },

@@ -10,11 +10,14 @@ import { formatAuracoin, formatDateTime, formatEuroCents } from '../../../lib/fo
 import { useCloseTestDispute, useDisputes, useOpenTestDispute } from '../api/refunds';
 import { refundKindLabels } from './refunds-tab';
 
+/** what a disputed purchase paid for: the refundable sales, and tips */
+const saleLabels = { ...refundKindLabels, tip: 'Mancia' };
+
 const statusBadges = { open: ['Aperta', 'orange'], won: ['Vinta', 'green'], lost: ['Persa', 'red'] } as const;
 
 /** What the disputed purchase paid for, one line per sale. */
 const traceText = (dispute: DisputeView) =>
-  dispute.trace.length === 0 ? 'Nessuna spesa' : dispute.trace.map((line) => `${refundKindLabels[line.source]}: ${formatAuracoin(line.units / 100)} auracoin, quota ${formatEuroCents(line.shareCents)}`).join(' · ');
+  dispute.trace.length === 0 ? 'Nessuna spesa' : dispute.trace.map((line) => `${saleLabels[line.source]}: ${formatAuracoin(line.units / 100)} auracoin, quota ${formatEuroCents(line.shareCents)}`).join(' · ');
 
 /** TEST MODE: the sandbox opens a dispute on a past purchase, as a cardholder would. */
 function TestDispute() {

@@ -5,14 +5,11 @@
  */
 import { Socket } from 'node:dgram';
 import { MediaStreamTrack, RTCPeerConnection, RtpHeader, RtpPacket, useOPUS, useVP8, type PeerConfig } from 'werift';
+import { pinnedTo } from './pinned';
 import { type SessionDescription, type ShowMedia } from './port';
 
 /** werift bound to loopback: no test traffic leaves the machine */
-export const LOOPBACK_PEER_CONFIG: Partial<PeerConfig> = {
-  iceUseIpv6: false,
-  iceAdditionalHostAddresses: ['127.0.0.1'],
-  iceInterfaceAddresses: { udp4: '127.0.0.1' },
-};
+export const LOOPBACK_PEER_CONFIG: Partial<PeerConfig> = pinnedTo('127.0.0.1');
 
 const codecs = () => ({ video: [useVP8()], audio: [useOPUS()] });
 

@@ -54,7 +54,7 @@ export async function startTestApp(
   options: { serveFrontend?: boolean; now?: () => Date; extraModules?: RuntimeOptions['extraModules']; snapshotFaults?: RuntimeOptions['snapshotFaults']; imageNetwork?: ImageNetwork } = {},
 ): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'aura-test-'));
-  const config = loadConfig({ DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', NODE_ENV: 'test', SEED_DEMO: 'false', RATE_LIMITS: GENEROUS_RATE_LIMITS, ADMIN_ADDRESS_LOCK_AFTER_FAILURES: '100000', ...env });
+  const config = loadConfig({ DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', NODE_ENV: 'test', SEED_DEMO: 'false', RATE_LIMITS: GENEROUS_RATE_LIMITS, ADMIN_ADDRESS_LOCK_AFTER_FAILURES: '100000', SFU_ICE_ADDRESS: '127.0.0.1', ...env });
   const logger = createLogger(process.env.TEST_LOG_LEVEL === 'debug' ? 'debug' : 'error');
   // pictures given as URLs are fetched from memory: tests reach no host but loopback
   const imageNetwork = options.imageNetwork ?? memoryImageNetwork();

@@ -80,9 +80,7 @@ describeWithChromium('public shows in the browser', () => {
         await page.goto(`${app.url}/show/${performerId}`);
         await page.getByTestId('show-title').filter({ hasText: 'Serata jazz' }).waitFor();
       }
-      // TODO(issue 21): her fake camera through the embedded SFU does not reach the viewer pages in
-      // this test yet (no frame within 30 s); `decodesFrames` is the check to call on each page here
-      void decodesFrames;
+      for (const page of pages) await decodesFrames(page);
       await viewers(her.page, 3);
       await viewers(visitor.page, 3);
       expect(await visitor.page.getByTestId('show-private-rate').textContent()).toMatch(/Privato: .* auracoin\/min/);

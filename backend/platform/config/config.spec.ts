@@ -45,6 +45,12 @@ describe('configuration of the shows SFU', () => {
     expect(() => loadConfig({ SFU: 'mediasoup' })).toThrow(ConfigError);
     expect(() => loadConfig({ SHOW_MAX_VIEWERS: '0' })).toThrow(ConfigError);
   });
+
+  it('pins the embedded SFU to one IPv4 address when asked (tests: loopback), and refuses anything else', () => {
+    expect(loadConfig({}).SFU_ICE_ADDRESS).toBeUndefined();
+    expect(loadConfig({ SFU_ICE_ADDRESS: '127.0.0.1' })).toMatchObject({ SFU_ICE_ADDRESS: '127.0.0.1' });
+    expect(() => loadConfig({ SFU_ICE_ADDRESS: 'localhost' })).toThrow(/SFU_ICE_ADDRESS must be an IPv4 address/);
+  });
 });
 
 describe('configuration of the SEPA payout rail', () => {

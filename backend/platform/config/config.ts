@@ -132,6 +132,8 @@ const ConfigSchema = z
     JANUS_URL: optional(z.string().trim().regex(/^wss?:\/\/\S+$/, 'JANUS_URL must be a ws:// or wss:// URL')),
     /** Janus' api_secret, sent with every request */
     JANUS_API_SECRET: optional(z.string().min(16)),
+    /** the one IPv4 address the embedded SFU gathers its ICE candidates on (default: every interface); 127.0.0.1 keeps a test's media on loopback */
+    SFU_ICE_ADDRESS: optional(z.ipv4('SFU_ICE_ADDRESS must be an IPv4 address')),
     /** viewers a show's room takes on one SFU; past it a viewer reads 'Stanza piena' */
     SHOW_MAX_VIEWERS: withDefault(z.coerce.number().int().min(1).max(10_000), 50),
 

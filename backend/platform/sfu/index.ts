@@ -2,17 +2,18 @@ import type { Config } from '../config/config';
 import { createEmbeddedSfu } from './embedded';
 import { createJanusSfu } from './janus';
 import { showMediaEvents, type ShowMedia } from './port';
+import { pinnedTo } from './pinned';
 
 export * from './port';
 
 /** The shows' SFU this configuration names (docs/architecture.md#media-path). */
-export function openShowMedia(config: Pick<Config, 'SFU' | 'SHOW_MAX_VIEWERS' | 'JANUS_URL' | 'JANUS_API_SECRET'>): ShowMedia {
+export function openShowMedia(config: Pick<Config, 'SFU' | 'SHOW_MAX_VIEWERS' | 'JANUS_URL' | 'JANUS_API_SECRET' | 'SFU_ICE_ADDRESS'>): ShowMedia {
   if (config.SFU === 'janus') {
     const url = config.JANUS_URL;
     if (!url) throw new Error('SFU=janus needs JANUS_URL');
     return reconnecting(() => createJanusSfu({ url, apiSecret: config.JANUS_API_SECRET, maxViewers: config.SHOW_MAX_VIEWERS }), 'janus');
   }
-  return createEmbeddedSfu({ maxViewers: config.SHOW_MAX_VIEWERS });
+  return createEmbeddedSfu({ maxViewers: config.SHOW_MAX_VIEWERS, ...(config.SFU_ICE_ADDRESS && { peerConfig: pinnedTo(config.SFU_ICE_ADDRESS) }) });
 }
 
 /**

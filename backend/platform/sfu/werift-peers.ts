@@ -5,15 +5,12 @@
  */
 import { Socket } from 'node:dgram';
 import { MediaStreamTrack, RTCPeerConnection, RtpHeader, RtpPacket, useOPUS, useVP8, type PeerConfig } from 'werift';
+import { pinnedTo } from './pinned';
 import { type SessionDescription, type ShowMedia } from './port';
 import { setRemoteDescription } from './werift-bundle';
 
 /** werift bound to loopback: no test traffic leaves the machine */
-export const LOOPBACK_PEER_CONFIG: Partial<PeerConfig> = {
-  iceUseIpv6: false,
-  iceAdditionalHostAddresses: ['127.0.0.1'],
-  iceInterfaceAddresses: { udp4: '127.0.0.1' },
-};
+export const LOOPBACK_PEER_CONFIG: Partial<PeerConfig> = pinnedTo('127.0.0.1');
 
 const codecs = () => ({ video: [useVP8()], audio: [useOPUS()] });
 

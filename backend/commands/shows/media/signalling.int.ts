@@ -141,6 +141,22 @@ describe('show media signalling over Socket.IO (embedded SFU)', () => {
     expect(await visitor.emitWithAck('show:ice', { showId, candidate: null })).toEqual({ ok: false, error: 'forbidden' });
   });
 
+  it('applies her candidates trickled before her offer is answered (a browser sends them at once), after the answer', async () => {
+    const her = await client({ kind: 'performer', sub: performerId });
+    const pc = new RTCPeerConnection({ ...LOOPBACK_PEER_CONFIG, codecs: codecs() });
+    peers.push(pc);
+    pc.addTransceiver(new MediaStreamTrack({ kind: 'video' }), { direction: 'sendonly' });
+    await pc.setLocalDescription(await pc.createOffer());
+    const sdp = await gathered(pc);
+    const candidate = sdp.split('\r\n').find((line) => line.startsWith('a=candidate:'))!.slice(2);
+    const published = her.emitWithAck('show:publish', { showId, offer: { type: 'offer', sdp } });
+    const trickled = her.emitWithAck('show:ice', { showId, candidate: { candidate, sdpMid: '0', sdpMLineIndex: 0 } });
+    expect((await published).ok).toBe(true);
+    expect(await trickled).toEqual({ ok: true });
+    expect(await her.emitWithAck('show:leave', { showId })).toEqual({ ok: true });
+    await media.closeRoom(showId);
+  });
+
   it('hands out ICE servers: TURN credentials named by the show, relay-only', async () => {
     const visitor = await client();
     const answer = await visitor.emitWithAck('show:ice-config', { showId });

@@ -181,9 +181,10 @@ export function createShowMediaSignalling(deps: ShowMediaSignallingDeps) {
         const parsed = ShowIceMessage.safeParse(raw);
         if (!parsed.success) return reply(ack, refused('invalid'));
         const { showId, candidate } = parsed.data;
-        const joined = joinedOf(socket.id, showId);
-        if (!joined) return reply(ack, refused('forbidden'));
+        // queued behind her show:publish: a browser trickles its candidates before the answer comes back
         void serially(socket.id, showId, async () => {
+          const joined = joinedOf(socket.id, showId);
+          if (!joined) return refused('forbidden');
           await media.addIceCandidate(showId, joined.role === 'publisher' ? PUBLISHER : socket.id, candidate);
           return { ok: true as const };
         })

@@ -168,6 +168,7 @@ describe('payouts', () => {
       session: { count: 1, grossUnits: 7273, purchasedUnits: 7273, shareCents: 4000 },
       message: { count: 1, grossUnits: 2728, purchasedUnits: 2728, shareCents: 1500 },
       photo: { count: 1, grossUnits: 1637, purchasedUnits: 1637, shareCents: 900 },
+      tip: { count: 0, grossUnits: 0, purchasedUnits: 0, shareCents: 0 },
     });
     const camilaWeek = ((await camila.http.get(`/api/performers/${camila.id}/statements`)).json as unknown as StatementView[])[0]!;
     expect(camilaWeek).toMatchObject({ status: 'carried_over', carriedOverCents: 2750, carryReason: 'below_minimum', payoutDate: '2026-11-16T23:00:00.000Z' });

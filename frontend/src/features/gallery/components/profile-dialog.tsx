@@ -115,7 +115,7 @@ export function ProfileDialog({ performer: p, onClose, onVideochat, onChat, phot
                     {liveShow.status === 'live' ? 'In onda' : 'In privato'}
                   </Badge>
                   <Text fontSize="sm" color="fg.muted">
-                    {formatNumber(liveShow.viewerCount)} spettatori
+                    {formatInteger(liveShow.viewerCount)} spettatori
                   </Text>
                   <Button asChild size="sm" variant="outline">
                     <a href={liveShow.href}>Guarda lo show</a>

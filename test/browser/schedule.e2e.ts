@@ -1,6 +1,7 @@
 /**
  * 'Quando sono online' (docs/product.md#departures-journey): she edits her weekly schedule in her
- * dashboard's profile tab, on a phone; her public profile lists it.
+ * dashboard's profile tab, on a phone; her public profile lists it. Geoblocking: she picks the
+ * countries by their Italian names.
  */
 import { deterministicId } from '../../backend/platform/ids';
 import { browserApp, describeWithChromium } from './chromium';
@@ -55,6 +56,27 @@ describeWithChromium('her weekly schedule', () => {
       { timeout: 10_000 },
     );
     await visitor.close();
+    await context.close();
+  });
+
+  it('geoblocks countries picked by their Italian names', async () => {
+    const context = await started.browser.newContext({ viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    await signInPerformer(page, started.app.url);
+    await page.getByRole('tab', { name: 'Profilo' }).click();
+    await page.getByTestId('geoblock-country').selectOption('Francia');
+    await page.getByRole('button', { name: 'Aggiungi', exact: true }).click();
+    await page.getByTestId('geoblock-country').selectOption('Svizzera');
+    await page.getByRole('button', { name: 'Aggiungi', exact: true }).click();
+    await page.getByRole('button', { name: 'Rimuovi Svizzera' }).click();
+    await page.getByTestId('geoblocked-countries').getByText('Francia').waitFor();
+    await page.getByRole('button', { name: 'Salva geoblocking' }).click();
+    const id = deterministicId('demo-performer:giulia.rossi');
+    await page.waitForFunction(
+      async (url) => JSON.stringify(((await (await fetch(url)).json()) as { geoblockedCountries: string[] }).geoblockedCountries) === '["FR"]',
+      `${started.app.url}/api/performers/${id}`,
+      { timeout: 10_000 },
+    );
     await context.close();
   });
 });

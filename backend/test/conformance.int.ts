@@ -15,7 +15,7 @@ import { signatureHeader } from '../platform/payments/signature';
 import { completedEventBody } from '../platform/payments/webhook-event';
 import { client, startTestApp, type TestApp } from './app-harness';
 import { freshAdmin, SUPERADMIN, superadminClient } from './admin-session';
-import { fundedUser, onlinePerformer, type Http } from './session-helpers';
+import { fundedUser, onlinePerformer, waitForSession, type Http } from './session-helpers';
 import { PNG_1X1 as PNG } from './image-network';
 
 // ---------------------------------------------------------------------------------------------
@@ -261,6 +261,15 @@ async function requestedSession() {
   return { id, asker, end: async () => void (await asker.http.post(`/api/sessions/${id}/end`)) };
 }
 
+/** The token of the newest link mailed to `to` (the development outbox; mail goes out after the answer). */
+async function mailedToken(to: string) {
+  const text = await eventually(`mail to ${to}`, async () => {
+    const messages = (await anonymous().get('/api/dev/outbox')).json.messages as { to: string; text: string }[];
+    return messages.find((message) => message.to === to)?.text;
+  });
+  return decodeURIComponent(/token=(\S+)/.exec(text)![1]!);
+}
+
 /** What the worker and the read models make a moment after a command: polled until it shows. */
 async function eventually<T>(what: string, probe: () => Promise<T | undefined>): Promise<T> {
   for (let tries = 0; tries < 200; tries += 1) {
@@ -308,6 +317,26 @@ const scenarios: Record<string, Scenario> = {
   'GET /api/users': async () => ({ as: admin }),
   'PATCH /api/users/{id}': async () => ({ as: admin, params: { id: (await fundedUser(app, admin, 0)).id }, values: { auracoinBalance: 25 } }),
   'DELETE /api/users/{id}': async () => ({ as: admin, params: { id: (await fundedUser(app, admin, 0)).id } }),
+  // his account: reset by mail, settings, his data
+  'POST /api/password-reset': async () => ({ as: anonymous(), values: { email: (await fundedUser(app, admin, 0)).email } }),
+  'POST /api/password-reset/confirm': async () => {
+    const { email } = await fundedUser(app, admin, 0);
+    expectStatus('reset asked', await anonymous().post('/api/password-reset', { email }), 202);
+    return { as: anonymous(), values: { token: await mailedToken(email), password: 'second-pass' } };
+  },
+  'POST /api/me/password': async () => ({ as: (await fundedUser(app, admin, 0)).http, values: { currentPassword: 'secret-pass', newPassword: 'second-pass' } }),
+  'POST /api/me/email': async () => {
+    const asker = await fundedUser(app, admin, 0);
+    return { as: asker.http, values: { email: `new-${asker.email}`, password: 'secret-pass' } };
+  },
+  'POST /api/me/email/confirm': async () => {
+    const asker = await fundedUser(app, admin, 0);
+    expectStatus('email change asked', await asker.http.post('/api/me/email', { email: `new-${asker.email}`, password: 'secret-pass' }), 202);
+    return { as: anonymous(), values: { token: await mailedToken(`new-${asker.email}`) } };
+  },
+  'POST /api/me/delete': async () => ({ as: (await fundedUser(app, admin, 0)).http, values: { password: 'secret-pass' } }),
+  'GET /api/me/export': async () => ({ as: user.http }),
+  'GET /api/dev/outbox': async () => ({ as: anonymous() }),
   // aliases
   'GET /api/users/{userId}/aliases': async () => ({ as: user.http, params: { userId: user.id } }),
   'POST /api/users/{userId}/aliases': async () => ({ as: user.http, params: { userId: user.id }, values: { aliasName: `Alias ${tag()}` } }),
@@ -384,6 +413,7 @@ const scenarios: Record<string, Scenario> = {
     return { as: admin, raw: () => fetch(app.url + document!.documentUrl, { headers: { cookie: admin.cookie()! } }) };
   },
   'PUT /api/performers/{id}/geoblock': async () => ({ as: performer.http, params: { id: performer.id }, values: { countries: ['FR'] } }),
+  'PUT /api/performers/{id}/schedule': async () => ({ as: performer.http, params: { id: performer.id }, values: { slots: [{ day: 0, from: '20:00', to: '23:30' }] } }),
   'PUT /api/performers/{id}/blocked-users/{userId}': async () => ({ as: performer.http, params: { id: performer.id, userId: (await fundedUser(app, admin, 0)).id } }),
   'DELETE /api/performers/{id}/blocked-users/{userId}': async () => {
     const blocked = (await fundedUser(app, admin, 0)).id;
@@ -420,6 +450,7 @@ const scenarios: Record<string, Scenario> = {
   'DELETE /api/admins/{id}': async () => ({ as: admin, params: { id: (await admin.post('/api/admins', freshAdmin())).json.id as string } }),
   'POST /api/admin/verify': async () => ({ as: anonymous(), values: { ...SUPERADMIN } }),
   'GET /api/admin/me': async () => ({ as: admin }),
+  'GET /api/admin/mfa': async () => ({ as: admin }),
   'GET /api/health': async () => ({ as: anonymous() }),
   'GET /api/openapi.json': async () => ({ as: anonymous() }),
   // chat
@@ -476,6 +507,13 @@ const scenarios: Record<string, Scenario> = {
     const session = await requestedSession();
     return { as: session.asker.http, params: { id: session.id } };
   },
+  'POST /api/sessions/{id}/rating': async () => {
+    const session = await requestedSession();
+    expectStatus('accept', await performer.http.post(`/api/sessions/${session.id}/accept`), 200);
+    await session.end();
+    await waitForSession(session.asker.http, session.id, (view) => view.status === 'ended' && view.costAuracoin > 0);
+    return { as: session.asker.http, params: { id: session.id }, values: { stars: 5, comment: 'Bellissima chiacchierata' } };
+  },
   'GET /api/sessions/{id}/ice': async () => {
     // credentials only for a running session
     const session = await requestedSession();
@@ -509,6 +547,25 @@ const scenarios: Record<string, Scenario> = {
  */
 const elsewhere: Record<string, string> = {
   'POST /api/admin/payouts/{id}/retry': 'needs a payout the provider refused (a clock and a failing bank): backend/test/payouts.int.ts',
+  'GET /api/admin/payouts/runs/{id}/sepa': 'needs a server started with PAYOUT_PROVIDER=sepa and a run paid by IBAN: backend/test/payouts-sepa.int.ts',
+  'POST /api/admin/payouts/runs/{id}/sepa/sent': 'needs a server started with PAYOUT_PROVIDER=sepa and a fresh second factor: backend/test/payouts-sepa.int.ts',
+  'POST /api/admin/mfa/enroll': 'enrolling an admin here would make every later admin call of this file need a code: backend/test/admin-mfa.int.ts',
+  'POST /api/admin/mfa/confirm': 'needs a TOTP code from the enrolled secret: backend/test/admin-mfa.int.ts',
+  'GET /api/shows': 'a live show (media server, viewers, tips, room chat) is proven by backend/test/shows.int.ts',
+  'POST /api/shows': 'a live show (media server, viewers, tips, room chat) is proven by backend/test/shows.int.ts',
+  'GET /api/shows/{id}': 'a live show (media server, viewers, tips, room chat) is proven by backend/test/shows.int.ts',
+  'POST /api/shows/{id}/end': 'a live show (media server, viewers, tips, room chat) is proven by backend/test/shows.int.ts',
+  'GET /api/performers/{id}/shows': 'a live show (media server, viewers, tips, room chat) is proven by backend/test/shows.int.ts',
+  'POST /api/shows/{id}/tips': 'a live show (media server, viewers, tips, room chat) is proven by backend/test/shows.int.ts',
+  'GET /api/shows/{id}/tips': 'a live show (media server, viewers, tips, room chat) is proven by backend/test/shows.int.ts',
+  'GET /api/performers/{id}/tip-menu': 'a live show (media server, viewers, tips, room chat) is proven by backend/test/shows.int.ts',
+  'PUT /api/performers/{id}/tip-menu': 'a live show (media server, viewers, tips, room chat) is proven by backend/test/shows.int.ts',
+  'POST /api/shows/{id}/goals': 'a live show (media server, viewers, tips, room chat) is proven by backend/test/shows.int.ts',
+  'GET /api/shows/{id}/messages': 'a live show (media server, viewers, tips, room chat) is proven by backend/test/shows.int.ts',
+  'POST /api/shows/{id}/messages': 'a live show (media server, viewers, tips, room chat) is proven by backend/test/shows.int.ts',
+  'DELETE /api/shows/{id}/messages/{messageId}': 'a live show (media server, viewers, tips, room chat) is proven by backend/test/shows.int.ts',
+  'POST /api/shows/{id}/mutes': 'a live show (media server, viewers, tips, room chat) is proven by backend/test/shows.int.ts',
+  'POST /api/shows/{id}/bans': 'a live show (media server, viewers, tips, room chat) is proven by backend/test/shows.int.ts',
 };
 
 // ---------------------------------------------------------------------------------------------

@@ -200,6 +200,12 @@ describeWithChromium('private video sessions in the browser', () => {
     expect(await user.getByTestId('end-session-confirm').count()).toBe(0);
     const ended = await getJson<SessionView>(user, `/api/sessions/${sessionId}`);
     await receipt.getByTestId('receipt-total').filter({ hasText: `${formatAuracoin(ended.costAuracoin)} auracoin` }).waitFor();
+    // he rates her from the end screen: her public view counts it
+    const ratingsBefore = (await getJson<{ ratingCount: number }>(user, `/api/performers/${giuliaId}`)).ratingCount;
+    await receipt.getByRole('radio', { name: '4 stelle' }).click();
+    await receipt.getByRole('button', { name: 'Invia valutazione' }).click();
+    await receipt.getByTestId('rating-sent').waitFor();
+    expect((await getJson<{ ratingCount: number }>(user, `/api/performers/${giuliaId}`)).ratingCount).toBe(ratingsBefore + 1);
     await user.getByRole('link', { name: 'Torna alla dashboard' }).click();
     await user.waitForURL(`${app.url}/user`);
     expect(ended).toMatchObject({ status: 'ended', endedBy: 'user', endReason: 'user_ended' });

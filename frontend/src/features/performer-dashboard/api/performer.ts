@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { PerformerPatchInput, PerformerView } from '@aura/contracts';
+import type { PerformerPatchInput, PerformerView, ScheduleSlot } from '@aura/contracts';
 import { call } from '../../../lib/api';
 import { queryKeys } from '../../../lib/query-keys';
 import { reconnectSocket } from '../../../lib/socket';
@@ -60,6 +60,18 @@ export function useSetGeoblock(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (countries: string[]) => call('setGeoblock', { params: { id }, body: { countries } }),
+    onSuccess: (performer) => {
+      queryClient.setQueryData(queryKeys.performers.detail(id), performer);
+      setStoredPerformer(performer);
+    },
+  });
+}
+
+/** setSchedule: her weekly schedule ('Quando sono online'). */
+export function useSetSchedule(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (slots: ScheduleSlot[]) => call('setSchedule', { params: { id }, body: { slots } }),
     onSuccess: (performer) => {
       queryClient.setQueryData(queryKeys.performers.detail(id), performer);
       setStoredPerformer(performer);

@@ -8,6 +8,7 @@ import { useOwnPresence } from '../hooks/use-own-presence';
 import { OverviewTab } from './overview-tab';
 import { PhotosTab } from './photos-tab';
 import { PrivacyCard } from './privacy-card';
+import { ScheduleCard } from './schedule-card';
 import { ProfileTab } from './profile-tab';
 
 const TIPS = [
@@ -102,6 +103,7 @@ function Dashboard({ performerId, slots, extraTabs = [] }: { performerId: string
         <Tabs.Content value="profile">
           <Stack gap="5">
             <ProfileTab performer={performer} />
+            <ScheduleCard performer={performer} />
             <PrivacyCard performer={performer} />
           </Stack>
         </Tabs.Content>

@@ -1,33 +1,31 @@
-import { useState } from 'react';
-import { Badge, Button, Card, Field, Heading, HStack, Input, Stack, Text } from '@chakra-ui/react';
+import { useMemo, useState } from 'react';
+import { Badge, Button, Card, Field, Heading, HStack, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import type { PerformerView } from '@aura/contracts';
 import { errorMessage } from '../../../lib/api-client';
 import { notify } from '../../../components/ui/toaster';
 import { useSetGeoblock, useUnblockUser } from '../api/performer';
-import { parseCountryCodes } from './country-codes';
+import { countryName, countryOptions } from './country-codes';
 
-/** Her privacy controls: geoblocking by country and the users she blocked. */
+/** Her privacy controls: geoblocking by country (Italian names over ISO codes) and the users she blocked. */
 export function PrivacyCard({ performer }: { performer: PerformerView }) {
   const geoblock = useSetGeoblock(performer.id);
   const unblock = useUnblockUser(performer.id);
-  const [text, setText] = useState(performer.geoblockedCountries.join(', '));
-  const [error, setError] = useState<string | null>(null);
+  const options = useMemo(() => countryOptions(), []);
+  const [countries, setCountries] = useState<string[]>(performer.geoblockedCountries);
+  const [choice, setChoice] = useState('');
 
-  const save = () => {
-    const parsed = parseCountryCodes(text);
-    if ('invalid' in parsed) {
-      setError(`"${parsed.invalid}" non è un codice paese di 2 lettere (es. IT, FR)`);
-      return;
-    }
-    setError(null);
-    geoblock.mutate(parsed.countries, {
-      onSuccess: (p) => {
-        setText(p.geoblockedCountries.join(', '));
-        notify({ type: 'success', title: 'Geoblocking aggiornato', description: p.geoblockedCountries.length ? `Nascosta in: ${p.geoblockedCountries.join(', ')}` : 'Visibile in tutti i paesi' });
-      },
-      onError: (e) => notify({ type: 'error', title: 'Errore', description: errorMessage(e, { fields: { countries: 'Codici paese non validi: usa 2 lettere (es. IT, FR)' } }) }),
-    });
+  const add = () => {
+    if (choice && !countries.includes(choice)) setCountries([...countries, choice]);
+    setChoice('');
   };
+  const save = () =>
+    geoblock.mutate(countries, {
+      onSuccess: (p) => {
+        setCountries(p.geoblockedCountries);
+        notify({ type: 'success', title: 'Geoblocking aggiornato', description: p.geoblockedCountries.length ? `Nascosta in: ${p.geoblockedCountries.map((code) => countryName(code)).join(', ')}` : 'Visibile in tutti i paesi' });
+      },
+      onError: (e) => notify({ type: 'error', title: 'Errore', description: errorMessage(e, { fields: { countries: 'Paesi non validi' } }) }),
+    });
 
   return (
     <Card.Root bg="bg.panel" borderColor="border" rounded="2xl">
@@ -35,16 +33,42 @@ export function PrivacyCard({ performer }: { performer: PerformerView }) {
         <Heading as="h2" size="lg">
           Privacy
         </Heading>
-        <Field.Root invalid={error !== null}>
+        <Field.Root>
           <Field.Label>Geoblocking: paesi in cui il tuo profilo è nascosto</Field.Label>
-          <HStack gap="2" width="100%" align="flex-start">
-            <Input value={text} onChange={(e) => setText(e.currentTarget.value)} placeholder="es. IT, CH" bg="bg.subtle" flex="1" />
-            <Button onClick={save} loading={geoblock.isPending} variant="outline">
-              Salva
+          <HStack gap="2" width="100%" align="flex-start" flexWrap="wrap">
+            <NativeSelect.Root flex="1" minW="48">
+              <NativeSelect.Field value={choice} onChange={(e) => setChoice(e.currentTarget.value)} bg="bg.subtle" data-testid="geoblock-country">
+                <option value="">Scegli un paese</option>
+                {options.map((option) => (
+                  <option key={option.code} value={option.code} disabled={countries.includes(option.code)}>
+                    {option.name}
+                  </option>
+                ))}
+              </NativeSelect.Field>
+              <NativeSelect.Indicator />
+            </NativeSelect.Root>
+            <Button onClick={add} disabled={!choice} variant="outline">
+              Aggiungi
             </Button>
           </HStack>
-          {error ? <Field.ErrorText>{error}</Field.ErrorText> : <Field.HelperText>Codici paese ISO di 2 lettere, separati da virgola.</Field.HelperText>}
+          <Field.HelperText>Chi si collega da questi paesi non vede il tuo profilo.</Field.HelperText>
         </Field.Root>
+        <HStack gap="2" flexWrap="wrap" data-testid="geoblocked-countries">
+          {countries.length === 0 ? (
+            <Text fontSize="sm" color="fg.muted">
+              Visibile in tutti i paesi.
+            </Text>
+          ) : (
+            countries.map((code) => (
+              <Button key={code} size="xs" variant="subtle" aria-label={`Rimuovi ${countryName(code)}`} onClick={() => setCountries(countries.filter((other) => other !== code))}>
+                {countryName(code)} ✕
+              </Button>
+            ))
+          )}
+        </HStack>
+        <Button alignSelf="flex-start" colorPalette="brand" onClick={save} loading={geoblock.isPending}>
+          Salva geoblocking
+        </Button>
         <Stack gap="2">
           <Text fontWeight="medium" fontSize="sm">
             Utenti bloccati

@@ -22,6 +22,7 @@ import { MediaVideo } from './media-video';
 import { CameraIcon, ControlButton, FullscreenIcon, HangUpIcon, MicIcon, SoundIcon } from './session-controls';
 import { closedMessage, secondsUntil } from './session-messages';
 import { SessionReceipt } from './session-receipt';
+import { RateSession } from './RateSession';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -244,7 +245,7 @@ function SessionRoom({ userId, balance, performer, displayName, aliasId, seenRat
                     <Text>{closed.detail}</Text>
                     {view?.startedAt ? (
                       <SessionReceipt view={view} elapsed={clock?.elapsed ?? '00:00'} balance={balance}>
-                        {/* the session's rating (RateSession) goes here */}
+                        {view.costAuracoin > 0 ? <RateSession sessionId={view.id} performerName={performer.name} /> : null}
                       </SessionReceipt>
                     ) : null}
                   </>

@@ -428,7 +428,11 @@ const TURN_SECRET = 'local-turn-secret-for-tests';
       for (const pair of seen.pairs) expect(pair).toEqual({ local: 'relay', remote: 'relay' });
     }
 
+    // ended under the minimum: he confirms what it costs, then reads the receipt and goes back
     await user.getByRole('button', { name: 'Termina' }).click();
+    await user.getByTestId('end-session-confirm').getByRole('button', { name: 'Termina e paga il minimo' }).click();
+    await user.getByTestId('session-receipt').waitFor();
+    await user.getByRole('link', { name: 'Torna alla dashboard' }).click();
     await user.waitForURL(`${app.url}/user`);
     await userContext.close();
     await performerContext.close();

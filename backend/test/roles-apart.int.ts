@@ -77,7 +77,7 @@ describeApart('the api, projector and worker as separate processes', () => {
     expect(api.sides.workers).toEqual([]);
     expect(api.sides.commands.map((side) => side.name)).toContain('photos');
     expect(worker.sides.commands).toEqual([]);
-    expect(worker.sides.workers.map((side) => side.name).sort()).toEqual(['accounts', 'chat', 'payouts', 'performers', 'photos', 'sessions']);
+    expect(worker.sides.workers.map((side) => side.name).sort()).toEqual(['accounts', 'chat', 'payouts', 'performers', 'photos', 'refunds', 'sessions', 'shows']);
     expect(worker.modules.commands).toBeUndefined();
   });
 

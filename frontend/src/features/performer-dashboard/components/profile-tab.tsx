@@ -18,6 +18,7 @@ import { useUpdatePerformer } from '../api/performer';
 import { PROFILE_FIELD_MESSAGES, PROFILE_HINTS, profileSchema } from './profile-schema';
 import { fieldError, showRefusedFields } from '../../../lib/form-errors';
 import { SubmitButton } from '../../../components/ui/submit-button';
+import { ProfilePicture } from './profile-picture';
 
 interface FormValues {
   name: string;
@@ -89,9 +90,15 @@ export function ProfileTab({ performer }: { performer: PerformerView }) {
                 <OptionSelect bg="bg.subtle" {...formik.getFieldProps('category')} options={categoryOptions} />
               </FormField>
             </Grid>
-            <FormField label="Foto profilo (URL)" error={err('image')} required>
-              <Input type="url" bg="bg.subtle" {...formik.getFieldProps('image')} />
-            </FormField>
+            <ProfilePicture
+              performerId={performer.id}
+              name={performer.name}
+              image={formik.values.image}
+              onUploaded={async (image) => {
+                await update.mutateAsync({ image });
+                await formik.setFieldValue('image', image);
+              }}
+            />
             <Stack as="fieldset" gap="2">
               <Text as="legend" fontSize="sm" fontWeight="medium" mb="2">
                 Lingue

@@ -12,6 +12,7 @@ import { measureAppends, observeJobs } from '../platform/metrics/instrument';
 import { createMingoReadModelStore, type MingoReadModelStore } from '../platform/readmodels/mingo';
 import type { Infrastructure } from '../platform/module';
 import { embeddedSnapshots } from '../platform/projections/snapshots';
+import { openShowMedia } from '../platform/sfu';
 import type { SnapshotStep } from '../platform/readmodels/snapshot-file';
 
 export type { Infrastructure };
@@ -45,7 +46,8 @@ export async function openInfrastructure(config: Config, logger: Logger, options
   const revocations = config.REDIS_URL ? kv : await createFileBackedKeyValueStore(path.join(config.dataDir, 'revocations.jsonl'));
   const files = await createLocalFileStorage(path.join(config.dataDir, 'files'));
   const remoteImages = createRemoteImages(options.imageNetwork ?? internetImageNetwork, files);
-  logger.info('adapters', { eventStore: eventStore.adapter, readModels: readModels.adapter, jobs: jobs.adapter, kv: kv.adapter });
+  const showMedia = openShowMedia(config);
+  logger.info('adapters', { eventStore: eventStore.adapter, readModels: readModels.adapter, jobs: jobs.adapter, kv: kv.adapter, showMedia: showMedia.adapter });
   return {
     eventStore,
     readModels,
@@ -55,7 +57,9 @@ export async function openInfrastructure(config: Config, logger: Logger, options
     files,
     remoteImages,
     snapshots,
+    showMedia,
     async close() {
+      await showMedia.close();
       for (const adapter of [jobs, kv, readModels, eventStore]) await adapter.close();
       if (revocations !== kv) await revocations.close();
     },

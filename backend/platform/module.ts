@@ -24,6 +24,7 @@ import type { ReadModelSnapshots } from './projections/snapshots';
 import type { ReadModelStore } from './readmodels/port';
 import type { AuraSocket, Realtime } from './realtime/realtime';
 import type { RecordedEvent } from './recorded-event';
+import type { ShowMedia } from './sfu/port';
 
 /** The adapters a process opened (backend/entry chooses them by the configuration). */
 export interface Infrastructure {
@@ -39,6 +40,8 @@ export interface Infrastructure {
   files: FileStorage;
   /** snapshots of the in-memory read models (none with MongoDB) */
   snapshots?: ReadModelSnapshots;
+  /** the public shows' SFU (`SFU`: embedded werift or Janus); it opens nothing until a show uses it */
+  showMedia: ShowMedia;
   close(): Promise<void>;
 }
 
@@ -55,6 +58,7 @@ export interface ModulePorts {
   files: FileStorage;
   /** pictures given as URLs, fetched once into public storage */
   remoteImages: RemoteImages;
+  showMedia: ShowMedia;
   /** session cookies, checked against every module's `acceptsSession` */
   sessions: SessionManager;
   realtime: RealtimeEmitter;

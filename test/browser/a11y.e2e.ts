@@ -7,7 +7,7 @@ import { client, startTestApp, type TestApp } from '../../backend/test/app-harne
 import { fund } from '../../backend/test/admin-session';
 import { deterministicId } from '../../backend/platform/ids';
 import { describeWithChromium, firstVisitContext, launchChromium } from './chromium';
-import { fillRegistration, signInPerformer } from './steps';
+import { signInAdmin, fillRegistration, signInPerformer } from './steps';
 
 /**
  * Every route (the keys of frontend/src/app/pages.ts, read from its source so a new page is covered
@@ -115,11 +115,7 @@ async function signIn(page: Page, baseUrl: string, role: Role, app?: TestApp) {
   } else if (role === 'performer') {
     await signInPerformer(page, baseUrl);
   } else if (role === 'admin') {
-    await page.goto(`${baseUrl}/admin`);
-    await page.getByLabel('Username').fill(ADMIN.username);
-    await page.getByLabel('Password').fill(ADMIN.password);
-    await page.getByRole('button', { name: 'Accedi' }).click();
-    await page.getByRole('tab').first().waitFor();
+    await signInAdmin(page, baseUrl, ADMIN);
   }
 }
 

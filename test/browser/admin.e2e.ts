@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { client, startTestApp, type TestApp } from '../../backend/test/app-harness';
 import { describeWithChromium, launchChromium } from './chromium';
+import { signInAdmin } from './steps';
 
 const ADMIN = { username: 'capo', password: 'capo-password-1' };
 
@@ -79,10 +80,7 @@ describeWithChromium('admin console in the browser', () => {
 
   it('creates an admin and a package from their tabs', async () => {
     const page = await browser.newPage();
-    await page.goto(`${app.url}/admin`);
-    await page.getByLabel('Username').fill(ADMIN.username);
-    await page.getByLabel('Password').fill(ADMIN.password);
-    await page.getByRole('button', { name: 'Accedi' }).click();
+    await signInAdmin(page, app.url, ADMIN);
     await page.getByRole('tab', { name: 'Gestione Admin' }).click();
 
     const form = page.getByRole('form', { name: 'Nuovo amministratore' });

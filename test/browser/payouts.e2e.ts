@@ -11,7 +11,7 @@ import { streams } from '@aura/contracts';
 import { client, startTestApp, type TestApp } from '../../backend/test/app-harness';
 import { newId } from '../../backend/platform/ids';
 import { describeWithChromium, launchChromium } from './chromium';
-import { signInPerformer } from './steps';
+import { signInAdmin, signInPerformer } from './steps';
 
 const ADMIN_PASSWORD = 'admin-e2e-password';
 
@@ -52,10 +52,7 @@ describeWithChromium('payouts in the browser', () => {
     // 2. an admin runs payouts up to now from the console
     const adminContext = await browser.newContext();
     const admin = await adminContext.newPage();
-    await admin.goto(`${app.url}/admin`);
-    await admin.getByLabel('Username').fill('admin');
-    await admin.getByLabel('Password').fill(ADMIN_PASSWORD);
-    await admin.getByRole('button', { name: 'Accedi' }).click();
+    await signInAdmin(admin, app.url, { username: 'admin', password: ADMIN_PASSWORD });
     await admin.getByRole('tab', { name: 'Pagamenti' }).click();
     await admin.getByTestId('admin-payouts-test-mode').waitFor();
     const now = await admin.evaluate(() => {

@@ -4,7 +4,7 @@ import { formatEuro } from '@aura/contracts';
 import { fund } from '../../backend/test/admin-session';
 import { client, startTestApp, type TestApp } from '../../backend/test/app-harness';
 import { describeWithChromium, launchChromium } from './chromium';
-import { fillRegistration, signContract } from './steps';
+import { signInAdmin, fillRegistration, signContract } from './steps';
 
 /** A real PNG (solid colour), built byte by byte: the server types uploads by their content. */
 function png(width: number, height: number, rgb: [number, number, number]): Buffer {
@@ -106,10 +106,7 @@ describeWithChromium('performers in the browser', () => {
     // 2. an admin approves her in the Verifica Performer tab (the Minorenne rule is covered by unit tests)
     const adminContext = await browser.newContext();
     const adminPage = await adminContext.newPage();
-    await adminPage.goto(`${app.url}/admin`);
-    await adminPage.getByLabel('Username').fill('admin');
-    await adminPage.getByLabel('Password').fill(ADMIN_PASSWORD);
-    await adminPage.getByRole('button', { name: 'Accedi' }).click();
+    await signInAdmin(adminPage, app.url, { username: 'admin', password: ADMIN_PASSWORD });
     await adminPage.getByRole('tab', { name: 'Verifica Performer' }).click();
     const pendingCard = adminPage.getByTestId('pending-performer').filter({ hasText: `@${username}` });
     await pendingCard.waitFor();

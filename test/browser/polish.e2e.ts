@@ -7,6 +7,7 @@ import type { Page } from 'playwright-core';
 import { ageOn } from '@aura/contracts';
 import { DEMO_PERFORMER_PASSWORD } from '../../backend/commands/performers/demo-data';
 import { browserApp, describeWithChromium } from './chromium';
+import { signInAdmin } from './steps';
 
 const ADMIN = { username: 'capo', password: 'capo-password-1' };
 const PHONE = { width: 390, height: 844 };
@@ -20,11 +21,7 @@ describeWithChromium('issue 12 polish in the browser', () => {
   const newPage = (viewport: { width: number; height: number }) => started.browser.newPage({ viewport });
 
   async function signInAsAdmin(page: Page) {
-    await page.goto(url('/admin'));
-    await page.getByLabel('Username').fill(ADMIN.username);
-    await page.getByLabel('Password').fill(ADMIN.password);
-    await page.getByRole('button', { name: 'Accedi' }).click();
-    await page.getByRole('heading', { name: 'Admin Dashboard' }).waitFor();
+    await signInAdmin(page, url(''), ADMIN);
   }
 
   async function signInAsPerformer(page: Page, username: string) {

@@ -8,7 +8,7 @@ import { streams } from '@aura/contracts';
 import { client, startTestApp, type TestApp } from '../../backend/test/app-harness';
 import { newId } from '../../backend/platform/ids';
 import { describeWithChromium, launchChromium } from './chromium';
-import { fillRegistration, signInPerformer } from './steps';
+import { signInAdmin, fillRegistration, signInPerformer } from './steps';
 
 const ADMIN_PASSWORD = 'admin-e2e-password';
 const REASON = 'Risposta automatica, non della performer';
@@ -52,10 +52,7 @@ describeWithChromium('refunds in the browser', () => {
     // 2. an admin refunds it from the console
     const adminContext = await browser.newContext();
     const admin = await adminContext.newPage();
-    await admin.goto(`${app.url}/admin`);
-    await admin.getByLabel('Username').fill('admin');
-    await admin.getByLabel('Password').fill(ADMIN_PASSWORD);
-    await admin.getByRole('button', { name: 'Accedi' }).click();
+    await signInAdmin(admin, app.url, { username: 'admin', password: ADMIN_PASSWORD });
     await admin.getByRole('tab', { name: 'Rimborsi' }).click();
     await admin.getByRole('button', { name: 'Messaggio' }).click();
     await admin.getByLabel('Id del messaggio a pagamento').fill(messageId);

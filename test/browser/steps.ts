@@ -17,6 +17,16 @@ export async function expectText(locator: Locator, expected: string) {
   await locator.filter({ hasText: new RegExp(`^\\s*${escaped}\\b`) }).waitFor({ timeout: 10_000 });
 }
 
+/** Signs an admin in at /admin and waits for the console. */
+export async function signInAdmin(page: Page, baseUrl: string, admin: { username: string; password: string }) {
+  await page.goto(`${baseUrl}/admin`);
+  await page.getByLabel('Username').fill(admin.username);
+  await page.getByLabel('Password').fill(admin.password);
+  await page.getByRole('button', { name: 'Accedi' }).click();
+  // the console's tabs show only once signed in (the sign-in card has the same heading)
+  await page.getByRole('tab').first().waitFor();
+}
+
 /** Signs a performer in at /performer/login (the demo's Giulia unless told) and waits for her dashboard. */
 export async function signInPerformer(page: Page, baseUrl: string, performer = { username: 'giulia.rossi', password: 'demo-performer' }) {
   await page.goto(`${baseUrl}/performer/login`);

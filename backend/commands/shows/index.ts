@@ -2,7 +2,6 @@ import type { Identity } from '@aura/contracts';
 import { rateLimiterOf } from '../../platform/http/rate-limit';
 import type { CommandSide, ModulePorts } from '../../platform/module';
 import { settledOn } from '../../platform/projections/wait';
-import { openShowMedia } from '../../platform/sfu';
 import { SHOW_MESSAGES, SHOWS } from '../../projections/shows/projection';
 import { createShowQueries } from '../../projections/shows/queries';
 import { showMediaRoom } from './media-room';
@@ -34,7 +33,7 @@ export function showsCommands(ports: ModulePorts, deps: ShowsDeps) {
   const access = roomAccess({ show: shows.byId, stage: shows.stage });
   const room = showRoomSockets(access, deps.presence);
   const peakViewers = async (performerId: string) => Math.max(Number((await ports.kv.get(peakKey(performerId))) ?? 0), deps.presence.viewersOf(performerId));
-  const media = showMediaRoom({ media: openShowMedia(ports.config), access, show: shows.byId, peakViewers, eventStore: ports.eventStore, iceSettings: ports.config, now: ports.now, logger: ports.logger });
+  const media = showMediaRoom({ media: ports.showMedia, access, show: shows.byId, peakViewers, eventStore: ports.eventStore, iceSettings: ports.config, now: ports.now, logger: ports.logger });
 
   // the most viewers a show had at once, and the room's count as it changes
   deps.presence.subscribe({
@@ -90,7 +89,8 @@ export function showsCommands(ports: ModulePorts, deps: ShowsDeps) {
       room.handler(socket);
       media.onConnection(socket);
     },
-    stop: media.stop,
+    // the SFU itself belongs to the process (backend/entry/infrastructure.ts) and closes with it
+    stop: async () => media.stop(),
     /** who may enter a show's room, its media included (the media signalling asks this) */
     access,
   } satisfies CommandSide & Record<string, unknown>;

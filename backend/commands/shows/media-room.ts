@@ -74,11 +74,10 @@ export function showMediaRoom(deps: ShowMediaRoomDeps) {
     close,
     /** a banned account's viewers leave the SFU */
     dropAccount: (showId: string, userId: string) => signalling.dropViewers(showId, (caller) => caller.principal?.kind === 'user' && caller.principal.sub === userId),
-    async stop() {
+    stop() {
       clearInterval(reconcile);
       unsubscribe();
       signalling.stop();
-      await deps.media.close();
     },
   };
 }

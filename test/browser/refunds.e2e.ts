@@ -1,9 +1,12 @@
 /**
  * Refunds as people see them (issue 22, item 1): a user pays Giulia for a message, an admin refunds
  * it in the console's 'Rimborsi' tab with a reason, the user sees a toast and the refund in his
- * 'Movimenti auracoin', and Giulia's statement shows the line taken back, with the reason.
+ * 'Movimenti auracoin', and Giulia's statement shows the line taken back, with the reason. Then an
+ * admin who enrolled a TOTP second factor refunds part of a private session: the console asks for
+ * a code first, and both sides see it again.
  */
-import type { Browser } from 'playwright-core';
+import { Secret, TOTP } from 'otpauth';
+import type { Browser, Page } from 'playwright-core';
 import { streams } from '@aura/contracts';
 import { client, startTestApp, type TestApp } from '../../backend/test/app-harness';
 import { newId } from '../../backend/platform/ids';
@@ -12,6 +15,20 @@ import { signInAdmin, fillRegistration, signInPerformer } from './steps';
 
 const ADMIN_PASSWORD = 'admin-e2e-password';
 const REASON = 'Risposta automatica, non della performer';
+const SESSION_REASON = 'Video bloccato per metà della sessione';
+const codeAt = (secret: string, at: number) => new TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(secret) }).generate({ timestamp: at });
+
+/** A registered user's page holding 20 auracoin, credited as purchased ones. */
+async function userWithBalance(app: TestApp, browser: Browser, prefix: string): Promise<{ page: Page; userId: string }> {
+  const page = await browser.newPage();
+  await fillRegistration(page, app.url, { username: `${prefix}${Date.now().toString(36)}` });
+  await page.waitForURL(`${app.url}/user`);
+  const userId = (await page.evaluate(() => localStorage.getItem('userId')))!;
+  await app.infra.eventStore.appendToStream(streams.wallet(userId), [
+    { id: newId(), type: 'AuracoinCredited', data: { walletId: userId, amount: 2_000, reason: 'refund', creditedAt: new Date().toISOString() } },
+  ], { expectedRevision: 'any' });
+  return { page, userId };
+}
 
 describeWithChromium('refunds in the browser', () => {
   let app: TestApp;
@@ -34,13 +51,7 @@ describeWithChromium('refunds in the browser', () => {
     expect((await giulia.send('PATCH', `/api/performers/${giuliaId}`, { messagePrice: 4 })).status).toBe(200);
 
     // 1. he registers, has 20 purchased auracoin, and pays her 4 for a message
-    const page = await browser.newPage();
-    await fillRegistration(page, app.url, { username: `rimb${Date.now().toString(36)}` });
-    await page.waitForURL(`${app.url}/user`);
-    const userId = (await page.evaluate(() => localStorage.getItem('userId')))!;
-    await app.infra.eventStore.appendToStream(streams.wallet(userId), [
-      { id: newId(), type: 'AuracoinCredited', data: { walletId: userId, amount: 2_000, reason: 'refund', creditedAt: new Date().toISOString() } },
-    ], { expectedRevision: 'any' });
+    const { page, userId } = await userWithBalance(app, browser, 'rimb');
     const messageId = await page.evaluate(async ({ performerId, userId }) => {
       const post = (url: string, body: unknown) => fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }).then((answer) => answer.json() as Promise<{ id: string }>);
       const conversation = await post('/api/conversations', { performerId });
@@ -74,6 +85,63 @@ describeWithChromium('refunds in the browser', () => {
     await hers.getByTestId('statement-row').first().getByRole('link', { name: /^Apri l'estratto conto/ }).click();
     await hers.getByTestId('statement-page').waitFor();
     await hers.getByText(`Rimborso (messaggi): ${REASON}`).waitFor();
+    await context.close();
+  });
+
+  it('an admin enrols TOTP, refunds part of a private session with a fresh code; he and she both see it', async () => {
+    const giulia = client(app.url);
+    const giuliaId = (await giulia.post('/api/performer/login', { username: 'giulia.rossi', password: 'demo-performer' })).json.id as string;
+    expect((await giulia.send('PATCH', `/api/performers/${giuliaId}`, { creditsPerMinute: 3, isOnline: true })).status).toBe(200);
+    await app.settled();
+
+    // 1. he has a private session with her, ended at once: the 5-minute minimum, 15 auracoin
+    const { page } = await userWithBalance(app, browser, 'sess');
+    const sessionId = await page.evaluate(async (performerId) => {
+      const answer = await fetch('/api/sessions', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ performerId }) });
+      return ((await answer.json()) as { id: string }).id;
+    }, giuliaId);
+    expect((await giulia.post(`/api/sessions/${sessionId}/accept`)).status).toBe(200);
+    expect(await page.evaluate(async (id) => (await fetch(`/api/sessions/${id}/end`, { method: 'POST' })).status, sessionId)).toBe(200);
+    await app.settled();
+    await app.settled();
+
+    // 2. an admin enrols her second factor
+    const adminContext = await browser.newContext();
+    const admin = await adminContext.newPage();
+    await signInAdmin(admin, app.url, { username: 'admin', password: ADMIN_PASSWORD });
+    await admin.getByRole('tab', { name: 'Sicurezza' }).click();
+    await admin.getByRole('button', { name: 'Attiva la verifica a due fattori' }).click();
+    const secret = (await admin.getByTestId('mfa-secret').innerText()).replace(/\s+/g, '');
+    await admin.getByLabel("3. Codice a 6 cifre dell'app").fill(codeAt(secret, Date.now()));
+    await admin.getByRole('button', { name: 'Conferma e attiva' }).click();
+    await admin.getByTestId('mfa-enrolled').waitFor();
+
+    // 3. she refunds 6 of the 15 auracoin: the console asks for a fresh code first
+    await admin.getByRole('tab', { name: 'Rimborsi' }).click();
+    await admin.getByRole('button', { name: 'Videochat privata' }).click();
+    await admin.getByLabel('Id della sessione').fill(sessionId);
+    await admin.getByLabel('Importo (auracoin, facoltativo)').fill('6');
+    await admin.getByLabel('Motivo').fill(SESSION_REASON);
+    await admin.getByRole('button', { name: 'Rimborsa' }).click();
+    const prompt = admin.getByTestId('mfa-prompt');
+    await prompt.getByLabel('Codice di verifica').fill(codeAt(secret, Date.now() + 30_000));
+    await prompt.getByRole('button', { name: 'Conferma' }).click();
+    await admin.getByText('Rimborso eseguito').first().waitFor();
+    await admin.getByTestId('refund-row').filter({ hasText: SESSION_REASON }).waitFor();
+    await adminContext.close();
+    const refunds = (await app.infra.eventStore.readAll()).filter((event) => event.type === 'AdminMfaCodeUsed');
+    expect(refunds).toHaveLength(1);
+
+    // 4. he sees the toast and the line; she sees the line taken back in her statement
+    await page.getByText('Rimborso ricevuto: +6 auracoin').first().waitFor({ timeout: 15_000 });
+    await page.getByTestId('ledger-entry').and(page.locator('[data-reason="refund"]')).filter({ hasText: '+6 auracoin' }).first().waitFor();
+    const context = await browser.newContext();
+    const hers = await context.newPage();
+    await signInPerformer(hers, app.url);
+    await hers.getByRole('tab', { name: 'Pagamenti' }).click();
+    await hers.getByTestId('statement-row').first().getByRole('link', { name: /^Apri l'estratto conto/ }).click();
+    await hers.getByTestId('statement-page').waitFor();
+    await hers.getByText(`Rimborso (sessioni): ${SESSION_REASON}`).waitFor();
     await context.close();
   });
 });

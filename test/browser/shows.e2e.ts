@@ -1,7 +1,9 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { AxeResults } from 'axe-core';
 import { fund } from '../../backend/test/admin-session';
-import { browserApp, describeWithChromium } from './chromium';
+import { startTestApp, type TestApp } from '../../backend/test/app-harness';
+import { janusInstalled, JANUS_BINARY, startJanus, type JanusServer } from '../../backend/platform/sfu/janus-server';
+import { browserApp, describeWithChromium, launchChromium } from './chromium';
 import { fillRegistration, performerOnline } from './steps';
 
 /**
@@ -9,118 +11,139 @@ import { fillRegistration, performerOnline } from './steps';
  * the embedded SFU), a visitor and two users
  * (one writing as an alias) watch /show/:performerId and decode her frames, the viewer count reads 3 then 2 when one
  * leaves, a tip moves the goal bar on every page and her earnings, a chat line reaches everyone,
- * and when she ends the show every viewer sees 'Lo show è terminato'.
+ * and when she ends the show every viewer sees 'Lo show è terminato'. The same show runs on the
+ * embedded SFU always, and on Debian's Janus when it is installed (docs/architecture.md#media-path).
  */
-describeWithChromium('public shows in the browser', () => {
+describeWithChromium('public shows in the browser, embedded SFU', () => {
   const started = browserApp(async (app) => {
     await app.seedDemo();
   });
-
-  async function viewer(browser: Browser, url: string, options: { register?: string } = {}) {
-    // bypassing the CSP only so that axe's script may be injected (as the a11y test does)
-    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, bypassCSP: true });
-    const page = await context.newPage();
-    let userId: string | null = null;
-    if (options.register) {
-      const username = `${options.register}${Date.now().toString(36)}`;
-      await fillRegistration(page, started.app.url, { username });
-      await page.waitForURL(`${started.app.url}/user`);
-      userId = await page.evaluate(() => localStorage.getItem('userId'));
-    }
-    return { context, page, userId };
-  }
-
-  /** her video plays on the page: frames decoded (a size) and its time moving on */
-  async function decodesFrames(page: Page) {
-    await page.waitForFunction(() => {
-      const video = document.querySelector<HTMLVideoElement>('[data-testid="show-video"]');
-      return video !== null && video.videoWidth > 0 && video.currentTime > 0;
-    }, undefined, { timeout: 30_000 });
-    const first = await page.$eval('[data-testid="show-video"]', (video) => (video as HTMLVideoElement).currentTime);
-    await page.waitForFunction((since) => (document.querySelector<HTMLVideoElement>('[data-testid="show-video"]')?.currentTime ?? 0) > since + 0.5, first, { timeout: 15_000 });
-  }
-
-  const goal = (page: Page, text: string) => page.getByTestId('goal-progress').filter({ hasText: text }).waitFor({ timeout: 15_000 });
-  const viewers = (page: Page, count: number) => page.getByTestId('show-viewers').filter({ hasText: new RegExp(`^${count} spettator`) }).first().waitFor({ timeout: 15_000 });
-
-  async function axeViolations(page: Page): Promise<string[]> {
-    if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: require.resolve('axe-core') });
-    const results = await page.evaluate(() => (window as unknown as { axe: { run: (context: Document, options: object) => Promise<AxeResults> } }).axe.run(document, { resultTypes: ['violations'] }));
-    return results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-  }
-
-  it('goes live, fills the room, moves the goal on every page, ends for everyone', async () => {
-    const { app, browser } = started;
-    const contexts: BrowserContext[] = [];
-    try {
-      const her = await performerOnline(browser, app.url);
-      contexts.push(her.context);
-      const performerId = await her.page.evaluate(async () => ((await (await fetch('/api/performer/me', { credentials: 'include' })).json()) as { id: string }).id);
-      await her.page.getByRole('tab', { name: 'Show dal vivo' }).click();
-      await her.page.getByTestId('go-live').click();
-      await her.page.getByTestId('show-title-input').fill('Serata jazz');
-      await her.page.getByTestId('go-live-confirm').click();
-      await her.page.getByTestId('end-show').waitFor();
-
-      const visitor = await viewer(browser, app.url);
-      const mario = await viewer(browser, app.url, { register: 'mario' });
-      const luca = await viewer(browser, app.url, { register: 'luca' });
-      contexts.push(visitor.context, mario.context, luca.context);
-      await fund(app, mario.userId!, 100);
-      await fund(app, luca.userId!, 100);
-      // Luca writes as an alias he bought
-      const alias = await luca.page.evaluate(async (id) => {
-        const answer = await fetch(`/api/users/${id}/aliases`, { method: 'POST', credentials: 'include', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ aliasName: 'Lupo', price: 50 }) });
-        return answer.status;
-      }, luca.userId!);
-      expect(alias).toBe(201);
-
-      const pages = [visitor.page, mario.page, luca.page];
-      for (const page of pages) {
-        await page.goto(`${app.url}/show/${performerId}`);
-        await page.getByTestId('show-title').filter({ hasText: 'Serata jazz' }).waitFor();
-      }
-      for (const page of pages) await decodesFrames(page);
-      await viewers(her.page, 3);
-      await viewers(visitor.page, 3);
-      expect(await visitor.page.getByTestId('show-private-rate').textContent()).toMatch(/Privato: .* auracoin\/min/);
-      expect(await visitor.page.getByTestId('room-chat-input').count()).toBe(0);
-
-      await luca.page.getByRole('button', { name: 'Cambia' }).click();
-      const chooser = luca.page.getByTestId('alias-chooser');
-      await chooser.getByText('Lupo').click();
-      await chooser.getByRole('button', { name: 'Continua con Lupo' }).click();
-      await luca.page.getByTestId('room-identity').filter({ hasText: 'Lupo' }).waitFor();
-
-      // her goal reaches every page; Mario's tip moves it everywhere, and her earnings
-      await her.page.getByTestId('goal-description').fill('Balla una canzone');
-      await her.page.getByTestId('goal-target').fill('20');
-      await her.page.getByTestId('goal-submit').click();
-      for (const page of [her.page, ...pages]) await goal(page, '0 / 20');
-      await mario.page.getByTestId('tip-amount').fill('10');
-      await mario.page.getByTestId('tip-send').click();
-      for (const page of [her.page, ...pages]) await goal(page, '10 / 20');
-      await her.page.getByTestId('summary-earnings').filter({ hasText: '5,50' }).waitFor({ timeout: 15_000 });
-      await visitor.page.getByTestId('show-celebration').filter({ hasText: 'ha lasciato 10' }).waitFor();
-
-      // a line from the alias reaches everyone, under the alias
-      await luca.page.getByTestId('room-chat-input').fill('Ciao a tutti');
-      await luca.page.getByRole('button', { name: 'Invia' }).click();
-      for (const page of [her.page, ...pages]) await page.getByTestId('room-line').filter({ hasText: 'LupoCiao a tutti' }).waitFor();
-
-      expect(await axeViolations(visitor.page)).toEqual([]);
-
-      // one leaves: 2
-      await visitor.context.close();
-      await viewers(her.page, 2);
-      await viewers(mario.page, 2);
-
-      await her.page.getByTestId('end-show').click();
-      for (const page of [mario.page, luca.page]) await page.getByTestId('show-ended').waitFor({ timeout: 15_000 });
-      await her.page.getByTestId('show-summary').waitFor();
-      expect(await her.page.getByTestId('summary-peak').textContent()).toBe('3');
-    } finally {
-      for (const context of contexts) await context.close().catch(() => undefined);
-    }
-  }, 240_000);
+  it('goes live, fills the room, moves the goal on every page, ends for everyone', () => showForEveryone(started), 240_000);
 });
+
+if (!janusInstalled()) process.stdout.write(`\n[skip] public shows on Janus: ${JANUS_BINARY} is not installed (apt-get install janus)\n`);
+(janusInstalled() ? describeWithChromium : describe.skip)('public shows in the browser, on Janus', () => {
+  const started = {} as { app: TestApp; browser: Browser };
+  let janus: JanusServer | undefined;
+  beforeAll(async () => {
+    janus = await startJanus();
+    started.app = await startTestApp({ SFU: 'janus', JANUS_URL: janus.url, JANUS_API_SECRET: janus.apiSecret }, { serveFrontend: true });
+    await started.app.seedDemo();
+    await started.app.settled();
+    started.browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await started.browser?.close();
+    await started.app?.close();
+    await janus?.stop();
+  });
+  it('goes live, fills the room, moves the goal on every page, ends for everyone', () => showForEveryone(started), 240_000);
+});
+
+async function viewer(browser: Browser, url: string, options: { register?: string } = {}) {
+  // bypassing the CSP only so that axe's script may be injected (as the a11y test does)
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, bypassCSP: true });
+  const page = await context.newPage();
+  let userId: string | null = null;
+  if (options.register) {
+    const username = `${options.register}${Date.now().toString(36)}`;
+    await fillRegistration(page, url, { username });
+    await page.waitForURL(`${url}/user`);
+    userId = await page.evaluate(() => localStorage.getItem('userId'));
+  }
+  return { context, page, userId };
+}
+
+/** her video plays on the page: frames decoded (a size) and its time moving on */
+async function decodesFrames(page: Page) {
+  await page.waitForFunction(() => {
+    const video = document.querySelector<HTMLVideoElement>('[data-testid="show-video"]');
+    return video !== null && video.videoWidth > 0 && video.currentTime > 0;
+  }, undefined, { timeout: 30_000 });
+  const first = await page.$eval('[data-testid="show-video"]', (video) => (video as HTMLVideoElement).currentTime);
+  await page.waitForFunction((since) => (document.querySelector<HTMLVideoElement>('[data-testid="show-video"]')?.currentTime ?? 0) > since + 0.5, first, { timeout: 15_000 });
+}
+
+const goal = (page: Page, text: string) => page.getByTestId('goal-progress').filter({ hasText: text }).waitFor({ timeout: 15_000 });
+const viewers = (page: Page, count: number) => page.getByTestId('show-viewers').filter({ hasText: new RegExp(`^${count} spettator`) }).first().waitFor({ timeout: 15_000 });
+
+async function axeViolations(page: Page): Promise<string[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: require.resolve('axe-core') });
+  const results = await page.evaluate(() => (window as unknown as { axe: { run: (context: Document, options: object) => Promise<AxeResults> } }).axe.run(document, { resultTypes: ['violations'] }));
+  return results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+}
+
+async function showForEveryone(started: { app: TestApp; browser: Browser }) {
+  const { app, browser } = started;
+  const contexts: BrowserContext[] = [];
+  try {
+    const her = await performerOnline(browser, app.url);
+    contexts.push(her.context);
+    const performerId = await her.page.evaluate(async () => ((await (await fetch('/api/performer/me', { credentials: 'include' })).json()) as { id: string }).id);
+    await her.page.getByRole('tab', { name: 'Show dal vivo' }).click();
+    await her.page.getByTestId('go-live').click();
+    await her.page.getByTestId('show-title-input').fill('Serata jazz');
+    await her.page.getByTestId('go-live-confirm').click();
+    await her.page.getByTestId('end-show').waitFor();
+
+    const visitor = await viewer(browser, app.url);
+    const mario = await viewer(browser, app.url, { register: 'mario' });
+    const luca = await viewer(browser, app.url, { register: 'luca' });
+    contexts.push(visitor.context, mario.context, luca.context);
+    await fund(app, mario.userId!, 100);
+    await fund(app, luca.userId!, 100);
+    // Luca writes as an alias he bought
+    const alias = await luca.page.evaluate(async (id) => {
+      const answer = await fetch(`/api/users/${id}/aliases`, { method: 'POST', credentials: 'include', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ aliasName: 'Lupo', price: 50 }) });
+      return answer.status;
+    }, luca.userId!);
+    expect(alias).toBe(201);
+
+    const pages = [visitor.page, mario.page, luca.page];
+    for (const page of pages) {
+      await page.goto(`${app.url}/show/${performerId}`);
+      await page.getByTestId('show-title').filter({ hasText: 'Serata jazz' }).waitFor();
+    }
+    for (const page of pages) await decodesFrames(page);
+    await viewers(her.page, 3);
+    await viewers(visitor.page, 3);
+    expect(await visitor.page.getByTestId('show-private-rate').textContent()).toMatch(/Privato: .* auracoin\/min/);
+    expect(await visitor.page.getByTestId('room-chat-input').count()).toBe(0);
+
+    await luca.page.getByRole('button', { name: 'Cambia' }).click();
+    const chooser = luca.page.getByTestId('alias-chooser');
+    await chooser.getByText('Lupo').click();
+    await chooser.getByRole('button', { name: 'Continua con Lupo' }).click();
+    await luca.page.getByTestId('room-identity').filter({ hasText: 'Lupo' }).waitFor();
+
+    // her goal reaches every page; Mario's tip moves it everywhere, and her earnings
+    await her.page.getByTestId('goal-description').fill('Balla una canzone');
+    await her.page.getByTestId('goal-target').fill('20');
+    await her.page.getByTestId('goal-submit').click();
+    for (const page of [her.page, ...pages]) await goal(page, '0 / 20');
+    await mario.page.getByTestId('tip-amount').fill('10');
+    await mario.page.getByTestId('tip-send').click();
+    for (const page of [her.page, ...pages]) await goal(page, '10 / 20');
+    await her.page.getByTestId('summary-earnings').filter({ hasText: '5,50' }).waitFor({ timeout: 15_000 });
+    await visitor.page.getByTestId('show-celebration').filter({ hasText: 'ha lasciato 10' }).waitFor();
+
+    // a line from the alias reaches everyone, under the alias
+    await luca.page.getByTestId('room-chat-input').fill('Ciao a tutti');
+    await luca.page.getByRole('button', { name: 'Invia' }).click();
+    for (const page of [her.page, ...pages]) await page.getByTestId('room-line').filter({ hasText: 'LupoCiao a tutti' }).waitFor();
+
+    expect(await axeViolations(visitor.page)).toEqual([]);
+
+    // one leaves: 2
+    await visitor.context.close();
+    await viewers(her.page, 2);
+    await viewers(mario.page, 2);
+
+    await her.page.getByTestId('end-show').click();
+    for (const page of [mario.page, luca.page]) await page.getByTestId('show-ended').waitFor({ timeout: 15_000 });
+    await her.page.getByTestId('show-summary').waitFor();
+    expect(await her.page.getByTestId('summary-peak').textContent()).toBe('3');
+  } finally {
+    for (const context of contexts) await context.close().catch(() => undefined);
+  }
+}

@@ -11,6 +11,8 @@ export interface ShowPublisher {
   preview: MediaStream | null;
   /** why it failed: the API's refusal, or 'camera' when the browser gave no camera or microphone */
   error: ShowMediaError | 'camera' | null;
+  /** failures since she was last live (the retry waits longer after each) */
+  failures: number;
   /** opens the camera and microphone (the preview before 'Vai in onda') */
   startPreview(): Promise<void>;
   /** publishes the preview to the show's room at the SFU (her show must be live) */
@@ -24,12 +26,14 @@ export function useShowPublisher(showId: string | null): ShowPublisher {
   const [status, setStatus] = useState<ShowPublisherStatus>('idle');
   const [preview, setPreview] = useState<MediaStream | null>(null);
   const [error, setError] = useState<ShowPublisher['error']>(null);
+  const [failures, setFailures] = useState(0);
   const pc = useRef<RTCPeerConnection | null>(null);
   const stream = useRef<MediaStream | null>(null);
 
   const fail = (why: NonNullable<ShowPublisher['error']>) => {
     setError(why);
     setStatus('error');
+    setFailures((n) => n + 1);
   };
 
   const startPreview = useCallback(async () => {
@@ -50,23 +54,32 @@ export function useShowPublisher(showId: string | null): ShowPublisher {
     const media = stream.current;
     if (!media) return;
     setStatus('publishing');
-    const socket = await loadSocket();
-    const ice = await showIceConfig(socket, showId);
-    if (!ice.ok) return fail(ice.error);
-    pc.current?.close();
-    const peer = showPeer(socket, showId, ice.ice);
-    pc.current = peer;
-    for (const track of media.getTracks()) peer.addTransceiver(track, { direction: 'sendonly', streams: [media] });
-    peer.onconnectionstatechange = () => {
-      if (peer !== pc.current) return;
-      if (peer.connectionState === 'connected') setStatus('live');
-      if (peer.connectionState === 'failed') fail('unavailable');
-    };
-    const offer = await peer.createOffer();
-    await peer.setLocalDescription(offer);
-    const answer = await socket.emitWithAck('show:publish', { showId, offer: { type: 'offer', sdp: offer.sdp ?? '' } });
-    if (!answer.ok) return fail(answer.error);
-    await peer.setRemoteDescription(answer.answer);
+    setError(null);
+    try {
+      const socket = await loadSocket();
+      const ice = await showIceConfig(socket, showId);
+      if (!ice.ok) return fail(ice.error);
+      pc.current?.close();
+      const peer = showPeer(socket, showId, ice.ice);
+      pc.current = peer;
+      for (const track of media.getTracks()) peer.addTransceiver(track, { direction: 'sendonly', streams: [media] });
+      peer.onconnectionstatechange = () => {
+        if (peer !== pc.current) return;
+        if (peer.connectionState === 'connected') {
+          setStatus('live');
+          setFailures(0);
+        }
+        if (peer.connectionState === 'failed') fail('unavailable');
+      };
+      const offer = await peer.createOffer();
+      await peer.setLocalDescription(offer);
+      const answer = await socket.emitWithAck('show:publish', { showId, offer: { type: 'offer', sdp: offer.sdp ?? '' } });
+      if (!answer.ok) return fail(answer.error);
+      await peer.setRemoteDescription(answer.answer);
+    } catch {
+      // the socket dropped or the browser refused the SFU's answer: tried again like a refusal
+      fail('unavailable');
+    }
   }, [showId, startPreview]);
 
   const stop = useCallback(() => {
@@ -110,5 +123,5 @@ export function useShowPublisher(showId: string | null): ShowPublisher {
     [],
   );
 
-  return { status, preview, error, startPreview, publish, stop };
+  return { status, preview, error, failures, startPreview, publish, stop };
 }

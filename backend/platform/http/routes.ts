@@ -93,10 +93,21 @@ export function mountRoute<C extends RouteContract>(
   const anonymous = !kinds && handler.length < 3;
   // a public read's query (the gallery's filters) is parsed once per query string
   const queries = !kinds && contract.method === 'get' && contract.query ? new Map<string, unknown>() : undefined;
-  const run: Middleware = async (ctx) => {
-    const caller = anonymous ? undefined : await sessions.fromContext(ctx);
+  const authenticate = async (ctx: Context) => {
+    const caller = await sessions.fromContext(ctx);
     if (kinds && !caller) throw unauthorized();
     if (kinds && caller && !kinds.includes(caller.kind)) throw forbidden();
+    return caller;
+  };
+  // a route that needs a session refuses a caller without one before its limits count the call:
+  // a signed-out cookie reads 401, never 429
+  const authenticated = new WeakMap<Context, Awaited<ReturnType<typeof authenticate>>>();
+  const gate: Middleware = async (ctx, next) => {
+    authenticated.set(ctx, await authenticate(ctx));
+    await next();
+  };
+  const run: Middleware = async (ctx) => {
+    const caller = anonymous ? undefined : authenticated.has(ctx) ? authenticated.get(ctx) : await authenticate(ctx);
     const input = {
       params: parsePart(contract.params, ctx.params, 'params'),
       query: queries ? parsedQuery(ctx, contract.query, queries) : parsePart(contract.query, ctx.query, 'query'),
@@ -112,7 +123,7 @@ export function mountRoute<C extends RouteContract>(
     ctx.status = (ctx.state.responseStatus as number | undefined) ?? contract.status ?? (contract.answers === 'redirect' ? 303 : 200);
     writeAnswer(ctx, contract, answer);
   };
-  router[contract.method](toRouterPath(contract.path), ...before, run);
+  router[contract.method](toRouterPath(contract.path), ...(kinds && before.length > 0 ? [gate] : []), ...before, run);
 }
 
 function writeAnswer(ctx: Context, contract: RouteContract, answer: unknown) {

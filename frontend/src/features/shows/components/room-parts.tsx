@@ -1,7 +1,12 @@
 import { useState } from 'react';
-import { Badge, Box, Button, Flex, HStack, Input, Progress, Stack, Text } from '@chakra-ui/react';
-import { SHOW_MESSAGE_MAX, TIP_MAX, TIP_MIN, type ShowGoalView, type ShowMessageView, type ShowTipView, type TipMenuItemView } from '@aura/contracts';
+import { Badge, Box, Button, Flex, Grid, HStack, Input, Progress, Stack, Text } from '@chakra-ui/react';
+import { SHOW_MESSAGE_MAX, TIP_MAX, TIP_MESSAGE_MAX, TIP_MIN, type ShowGoalView, type ShowMessageView, type ShowTipView, type TipMenuItemView } from '@aura/contracts';
+import { useFormik } from 'formik';
 import { errorMessage } from '../../../lib/api-client';
+import { fieldError } from '../../../lib/form-errors';
+import { FormField } from '../../../components/ui/form-field';
+import { SubmitButton } from '../../../components/ui/submit-button';
+import { parseAuracoin, tipSchema } from './show-schemas';
 import { formatAuracoin, formatNumber } from '../../../lib/format';
 
 /** 'In onda' / 'In privato' / 'Lo show è terminato', with the live viewer count. */
@@ -173,8 +178,6 @@ export function RoomChat({ lines, canWrite, onSend, moderation, ownerId }: RoomC
 
 /** The tip box: an amount with an optional message, and her menu's items, one click each. */
 export function TipBox({ menu, onTip }: { menu: TipMenuItemView[]; onTip: (tip: { amount: number; message?: string | null; menuItemId?: string | null; expectedPrice?: number }) => Promise<unknown> }) {
-  const [amount, setAmount] = useState('10');
-  const [message, setMessage] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const tip = async (body: Parameters<typeof onTip>[0]) => {
@@ -182,39 +185,35 @@ export function TipBox({ menu, onTip }: { menu: TipMenuItemView[]; onTip: (tip: 
     setProblem(null);
     try {
       await onTip(body);
-      setMessage('');
+      return true;
     } catch (error) {
       setProblem(errorMessage(error));
+      return false;
     } finally {
       setBusy(false);
     }
   };
-  const value = Number(amount.replace(',', '.'));
+  const formik = useFormik({
+    initialValues: { amount: '10' as string | number, message: '' },
+    validationSchema: tipSchema,
+    onSubmit: async (values, helpers) => {
+      if (await tip({ amount: parseAuracoin(values.amount), message: values.message.trim() || null })) helpers.resetForm({ values: { amount: values.amount, message: '' } });
+    },
+  });
   return (
     <Stack gap="3" as="section" aria-label="Mance">
-      <form
-        onSubmit={(event) => {
-          event.preventDefault();
-          void tip({ amount: value, message: message.trim() || null });
-        }}
-      >
-        <Stack gap="2" direction={{ base: 'column', sm: 'row' }}>
-          <Input
-            type="number"
-            min={TIP_MIN}
-            max={TIP_MAX}
-            step={0.5}
-            value={amount}
-            onChange={(event) => setAmount(event.target.value)}
-            aria-label="Mancia in auracoin"
-            data-testid="tip-amount"
-            maxW={{ sm: '32' }}
-          />
-          <Input value={message} onChange={(event) => setMessage(event.target.value)} maxLength={200} placeholder="Messaggio (facoltativo)" aria-label="Messaggio con la mancia" />
-          <Button type="submit" colorPalette="brand" loading={busy} data-testid="tip-send">
+      <form onSubmit={formik.handleSubmit} noValidate aria-label="Lascia una mancia">
+        <Grid templateColumns={{ base: '1fr', sm: '8rem 1fr auto' }} gap="2" alignItems="end">
+          <FormField label="Mancia (auracoin)" required error={fieldError(formik, 'amount')}>
+            <Input type="number" inputMode="decimal" min={TIP_MIN} max={TIP_MAX} step={0.5} {...formik.getFieldProps('amount')} data-testid="tip-amount" />
+          </FormField>
+          <FormField label="Messaggio (facoltativo)" error={fieldError(formik, 'message')}>
+            <Input maxLength={TIP_MESSAGE_MAX} {...formik.getFieldProps('message')} />
+          </FormField>
+          <SubmitButton colorPalette="brand" loading={busy} data-testid="tip-send">
             Lascia la mancia
-          </Button>
-        </Stack>
+          </SubmitButton>
+        </Grid>
       </form>
       {menu.length > 0 ? (
         <Flex gap="2" wrap="wrap" data-testid="tip-menu">

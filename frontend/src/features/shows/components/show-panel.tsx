@@ -1,13 +1,25 @@
 import { useState, type ReactNode } from 'react';
 import { Box, Button, Flex, Grid, Heading, HStack, Input, Stack, Text } from '@chakra-ui/react';
-import { TIP_MENU_MAX, type ShowView } from '@aura/contracts';
+import { SHOW_GOAL_DESCRIPTION_MAX, SHOW_TITLE_MAX, TIP_MENU_LABEL_MAX, TIP_MENU_MAX, type ShowView } from '@aura/contracts';
+import { useFormik } from 'formik';
 import { errorMessage } from '../../../lib/api-client';
+import { fieldError, showRefusedFields } from '../../../lib/form-errors';
+import { FormField } from '../../../components/ui/form-field';
+import { SubmitButton } from '../../../components/ui/submit-button';
 import { formatAuracoin, formatEuroCents, formatNumber } from '../../../lib/format';
 import { SectionCard } from '../../../components/ui/section-card';
 import { useEndShow, useModeration, usePerformerShows, usePostShowMessage, useSetGoal, useSetTipMenu, useShow, useShowMessages, useShowTips, useStartShow, useTipMenu } from '../api/shows';
 import { useShowRoom } from '../hooks/use-show-room';
 import { Celebration, GoalBar, RoomChat, ShowStatusLine } from './room-parts';
 import { ShowPublisherVideo } from './show-media';
+import { goalSchema, goLiveSchema, parseAuracoin, tipMenuItemSchema } from './show-schemas';
+
+const GOAL_FIELD_MESSAGES = {
+  description: 'Descrizione obbligatoria, al massimo 120 caratteri',
+  target: "L'obiettivo deve essere maggiore di zero, a passi di 0,5",
+  deadline: 'La scadenza deve essere nel futuro',
+} as const;
+const GOAL_REFUSED = { 'body.description': GOAL_FIELD_MESSAGES.description, 'body.target': GOAL_FIELD_MESSAGES.target, 'body.deadline': GOAL_FIELD_MESSAGES.deadline };
 
 const duration = (seconds: number) => {
   const hours = Math.floor(seconds / 3600);
@@ -46,7 +58,17 @@ function ShowSummaryView({ show }: { show: ShowView }) {
 function GoLiveForm({ performerId }: { performerId: string }) {
   const start = useStartShow(performerId);
   const [open, setOpen] = useState(false);
-  const [title, setTitle] = useState('');
+  const formik = useFormik({
+    initialValues: { title: '' },
+    validationSchema: goLiveSchema,
+    onSubmit: async ({ title }, helpers) => {
+      try {
+        await start.mutateAsync(title.trim());
+      } catch (error) {
+        showRefusedFields(helpers, error, { title: 'Titolo obbligatorio, al massimo 80 caratteri' });
+      }
+    },
+  });
   if (!open) {
     return (
       <Button colorPalette="brand" size="lg" onClick={() => setOpen(true)} data-testid="go-live">
@@ -55,24 +77,18 @@ function GoLiveForm({ performerId }: { performerId: string }) {
     );
   }
   return (
-    <form
-      onSubmit={(event) => {
-        event.preventDefault();
-        start.mutate(title);
-      }}
-    >
-      <Stack gap="2" maxW="lg">
+    <form onSubmit={formik.handleSubmit} noValidate aria-label="Vai in onda">
+      <Stack gap="3" maxW="lg">
         <Box position="relative" rounded="xl" overflow="hidden" bg="bg.muted" aspectRatio={16 / 9} data-testid="show-preview">
           <ShowPublisherVideo showId={null} />
         </Box>
-        <label htmlFor="show-title-input">
-          <Text fontWeight="semibold">Titolo dello show</Text>
-        </label>
-        <Input id="show-title-input" value={title} onChange={(event) => setTitle(event.target.value)} maxLength={80} data-testid="show-title-input" />
+        <FormField label="Titolo dello show" required error={fieldError(formik, 'title')}>
+          <Input maxLength={SHOW_TITLE_MAX} {...formik.getFieldProps('title')} data-testid="show-title-input" />
+        </FormField>
         <HStack>
-          <Button type="submit" colorPalette="brand" loading={start.isPending} disabled={title.trim() === ''} data-testid="go-live-confirm">
+          <SubmitButton colorPalette="brand" loading={formik.isSubmitting} data-testid="go-live-confirm">
             Vai in onda
-          </Button>
+          </SubmitButton>
           <Button variant="ghost" onClick={() => setOpen(false)}>
             Annulla
           </Button>
@@ -87,27 +103,40 @@ function GoLiveForm({ performerId }: { performerId: string }) {
   );
 }
 
+/** A goal for the running show: what she will do, how many auracoin, and by when if she wants. */
 function GoalForm({ showId }: { showId: string }) {
   const setGoal = useSetGoal(showId);
-  const [description, setDescription] = useState('');
-  const [target, setTarget] = useState('');
+  const formik = useFormik({
+    initialValues: { description: '', target: '' as string | number, deadline: '' },
+    validationSchema: goalSchema,
+    onSubmit: async (values, helpers) => {
+      try {
+        await setGoal.mutateAsync({ description: values.description.trim(), target: parseAuracoin(values.target), deadline: values.deadline ? new Date(values.deadline).toISOString() : null });
+        helpers.resetForm();
+      } catch (error) {
+        showRefusedFields(helpers, error, GOAL_FIELD_MESSAGES);
+      }
+    },
+  });
   return (
-    <form
-      onSubmit={(event) => {
-        event.preventDefault();
-        setGoal.mutate({ description, target: Number(target.replace(',', '.')) }, { onSuccess: () => (setDescription(''), setTarget('')) });
-      }}
-    >
-      <Stack gap="2" direction={{ base: 'column', md: 'row' }}>
-        <Input value={description} onChange={(event) => setDescription(event.target.value)} placeholder="Obiettivo (es. Balla una canzone)" aria-label="Descrizione dell'obiettivo" data-testid="goal-description" />
-        <Input type="number" min={0.5} step={0.5} value={target} onChange={(event) => setTarget(event.target.value)} placeholder="Auracoin" aria-label="Obiettivo in auracoin" maxW={{ md: '32' }} data-testid="goal-target" />
-        <Button type="submit" variant="outline" loading={setGoal.isPending} data-testid="goal-submit">
+    <form onSubmit={formik.handleSubmit} noValidate aria-label="Obiettivo dello show">
+      <Grid templateColumns={{ base: '1fr', md: '2fr 1fr 1fr auto' }} gap="2" alignItems="end">
+        <FormField label="Obiettivo" required error={fieldError(formik, 'description')}>
+          <Input placeholder="es. Balla una canzone" maxLength={SHOW_GOAL_DESCRIPTION_MAX} {...formik.getFieldProps('description')} data-testid="goal-description" />
+        </FormField>
+        <FormField label="Auracoin" required error={fieldError(formik, 'target')}>
+          <Input type="number" inputMode="decimal" min={0.5} step={0.5} {...formik.getFieldProps('target')} data-testid="goal-target" />
+        </FormField>
+        <FormField label="Scadenza (facoltativa)" error={fieldError(formik, 'deadline')}>
+          <Input type="datetime-local" {...formik.getFieldProps('deadline')} data-testid="goal-deadline" />
+        </FormField>
+        <SubmitButton variant="outline" loading={formik.isSubmitting} data-testid="goal-submit">
           Imposta obiettivo
-        </Button>
-      </Stack>
+        </SubmitButton>
+      </Grid>
       {setGoal.isError ? (
         <Text color="fg.error" role="alert" fontSize="sm">
-          {errorMessage(setGoal.error)}
+          {errorMessage(setGoal.error, { fields: GOAL_REFUSED })}
         </Text>
       ) : null}
     </form>
@@ -117,10 +146,20 @@ function GoalForm({ showId }: { showId: string }) {
 function TipMenuEditor({ performerId }: { performerId: string }) {
   const menu = useTipMenu(performerId);
   const save = useSetTipMenu(performerId);
-  const [label, setLabel] = useState('');
-  const [price, setPrice] = useState('');
   const items = menu.data?.items ?? [];
   const plain = items.map((item) => ({ label: item.label, price: item.price }));
+  const formik = useFormik({
+    initialValues: { label: '', price: '' as string | number },
+    validationSchema: tipMenuItemSchema,
+    onSubmit: async (values, helpers) => {
+      try {
+        await save.mutateAsync([...plain, { label: values.label.trim(), price: parseAuracoin(values.price) }]);
+        helpers.resetForm();
+      } catch {
+        // the refusal shows under the form (errorMessage)
+      }
+    },
+  });
   return (
     <Stack gap="2">
       {items.map((item, index) => (
@@ -128,27 +167,30 @@ function TipMenuEditor({ performerId }: { performerId: string }) {
           <Text>
             {item.label} · {formatAuracoin(item.price)} auracoin
           </Text>
-          <Button size="xs" variant="ghost" onClick={() => save.mutate(plain.filter((_, other) => other !== index))}>
+          <Button size="xs" variant="ghost" onClick={() => save.mutate(plain.filter((_, other) => other !== index))} aria-label={`Rimuovi ${item.label}`}>
             Rimuovi
           </Button>
         </Flex>
       ))}
       {items.length < TIP_MENU_MAX ? (
-        <form
-          onSubmit={(event) => {
-            event.preventDefault();
-            save.mutate([...plain, { label, price: Number(price.replace(',', '.')) }], { onSuccess: () => (setLabel(''), setPrice('')) });
-          }}
-        >
-          <Stack gap="2" direction={{ base: 'column', md: 'row' }}>
-            <Input value={label} onChange={(event) => setLabel(event.target.value)} placeholder="Voce (es. Balla una canzone)" aria-label="Voce del menu" />
-            <Input type="number" min={1} step={0.5} value={price} onChange={(event) => setPrice(event.target.value)} placeholder="Auracoin" aria-label="Prezzo della voce" maxW={{ md: '32' }} />
-            <Button type="submit" variant="outline" loading={save.isPending} disabled={label.trim() === ''}>
+        <form onSubmit={formik.handleSubmit} noValidate aria-label="Nuova voce del menu">
+          <Grid templateColumns={{ base: '1fr', md: '2fr 1fr auto' }} gap="2" alignItems="end">
+            <FormField label="Voce del menu" required error={fieldError(formik, 'label')}>
+              <Input placeholder="es. Balla una canzone" maxLength={TIP_MENU_LABEL_MAX} {...formik.getFieldProps('label')} />
+            </FormField>
+            <FormField label="Prezzo della voce (auracoin)" required error={fieldError(formik, 'price')}>
+              <Input type="number" inputMode="decimal" min={1} step={0.5} {...formik.getFieldProps('price')} />
+            </FormField>
+            <SubmitButton variant="outline" loading={formik.isSubmitting}>
               Aggiungi
-            </Button>
-          </Stack>
+            </SubmitButton>
+          </Grid>
         </form>
-      ) : null}
+      ) : (
+        <Text fontSize="sm" color="fg.muted">
+          Il menu ha già {TIP_MENU_MAX} voci: rimuovine una per aggiungerne un&apos;altra.
+        </Text>
+      )}
       {save.isError ? (
         <Text color="fg.error" role="alert" fontSize="sm">
           {errorMessage(save.error)}

@@ -1,5 +1,5 @@
 import * as yup from 'yup';
-import { isTipAmount, SHOW_GOAL_DESCRIPTION_MAX, SHOW_GOAL_TARGET_MAX, SHOW_TITLE_MAX, TIP_MENU_LABEL_MAX, TIP_MESSAGE_MAX, tipAmountMessage } from '@aura/contracts';
+import { formatAuracoin, isTipAmount, SHOW_GOAL_DESCRIPTION_MAX, SHOW_GOAL_TARGET_MAX, SHOW_TITLE_MAX, TIP_MENU_LABEL_MAX, TIP_MESSAGE_MAX, tipAmountMessage } from '@aura/contracts';
 
 /** "12,5" or "12.5" as a number (NaN when it is not one). */
 export const parseAuracoin = (value: string | number) => (typeof value === 'number' ? value : Number(value.trim().replace(',', '.')));
@@ -17,7 +17,7 @@ export const goalSchema = yup.object({
   target: auracoin()
     .test('present', "Indica l'obiettivo in auracoin", (value) => value !== undefined && String(value).trim() !== '' && Number.isFinite(parseAuracoin(value)))
     .test('positive', "L'obiettivo deve essere maggiore di zero", (value) => value === undefined || !(parseAuracoin(value) <= 0))
-    .test('max', `Al massimo ${SHOW_GOAL_TARGET_MAX.toLocaleString('it-IT')} auracoin`, (value) => value === undefined || !(parseAuracoin(value) > SHOW_GOAL_TARGET_MAX))
+    .test('max', `Al massimo ${formatAuracoin(SHOW_GOAL_TARGET_MAX)} auracoin`, (value) => value === undefined || !(parseAuracoin(value) > SHOW_GOAL_TARGET_MAX))
     .test('steps', 'A passi di 0,5', halfSteps),
   /** datetime-local (her time), empty for none; it must be in the future */
   deadline: yup.string().test('future', 'La scadenza deve essere nel futuro', (value) => !value || new Date(value).getTime() > Date.now()),

@@ -108,6 +108,12 @@ async function showForEveryone(started: { app: TestApp; browser: Browser }) {
     await viewers(her.page, 3);
     await viewers(visitor.page, 3);
     expect(await visitor.page.getByTestId('show-private-rate').textContent()).toMatch(/Privato: .* auracoin\/min/);
+    // the landing's live figures count her show and its real viewers
+    const landing = await browser.newPage();
+    await landing.goto(`${app.url}/`);
+    await landing.getByTestId('hero-shows').filter({ hasText: /^1$/ }).waitFor();
+    await landing.getByTestId('hero-viewers').filter({ hasText: /^3$/ }).waitFor();
+    await landing.close();
     expect(await visitor.page.getByTestId('room-chat-input').count()).toBe(0);
 
     await luca.page.getByRole('button', { name: 'Cambia' }).click();

@@ -8,6 +8,11 @@ import { queryKeys } from './query-keys';
  * feature (the admin edits a package, a user buys an alias) refreshes what the others show.
  */
 
+/** listShows: the public shows on now (live or paused), with their real viewer counts. */
+export function liveShowsQueryOptions() {
+  return queryOptions({ queryKey: queryKeys.shows.live, queryFn: ({ signal }) => call('listShows', { signal }), staleTime: 10_000 });
+}
+
 /** listPackages: the packages on sale (public). */
 export function packagesQueryOptions() {
   return queryOptions({

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { call } from '../../../lib/api';
 import { queryKeys } from '../../../lib/query-keys';
+import { liveShowsQueryOptions } from '../../../lib/shared-queries';
 import { withSocket } from '../../../lib/socket';
 
 /** A performer's show on now, as her card and dialog show it. */
@@ -14,7 +14,7 @@ export interface LiveShowBadge {
 /** The shows on now, by performer: 'In onda' on cards and dialogs, the gallery's 'In onda' filter; fetched again when one starts or ends. */
 export function useLiveShowBadges(): Map<string, LiveShowBadge> {
   const queryClient = useQueryClient();
-  const live = useQuery({ queryKey: queryKeys.shows.live, queryFn: ({ signal }) => call('listShows', { signal }), staleTime: 10_000 });
+  const live = useQuery(liveShowsQueryOptions());
   useEffect(
     () =>
       withSocket((socket) => {

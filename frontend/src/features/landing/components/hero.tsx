@@ -7,7 +7,7 @@ import { CrownIcon, PlayIcon } from '../../../components/ui/icons';
 export interface HeroProps {
   /** the visitor searched: by name, category or language (answered by the gallery) */
   onSearch: (term: string) => void;
-  /** the live figures (performers online, approved performers), read from the read models */
+  /** the live figures (performers online, approved performers, shows on air and their viewers), read from the read models */
   figures?: ReactNode;
 }
 
@@ -82,7 +82,7 @@ export function Hero({ onSearch, figures }: HeroProps) {
               </Button>
             </HStack>
           </Box>
-          <HStack gap={{ base: '8', md: '12' }} pt="2" as="dl">
+          <HStack columnGap={{ base: '8', md: '12' }} rowGap="3" flexWrap="wrap" pt="2" as="dl">
             {figures}
           </HStack>
         </Stack>

@@ -1,13 +1,25 @@
+import { useQuery } from '@tanstack/react-query';
 import { Stack, Text } from '@chakra-ui/react';
 import { formatInteger } from '../../../lib/format';
+import { liveShowsQueryOptions } from '../../../lib/shared-queries';
 import { usePresence } from '../api/presence';
 
-/** The hero's figures, read from the read models (docs/product.md#honest-figures): performers online now, approved performers. */
+/** the viewer counts move without a push to the landing: read again while it is open */
+const LIVE_FIGURES_EVERY_MS = 15_000;
+
+/**
+ * The hero's figures, read from the read models (docs/product.md#honest-figures): performers
+ * online now, approved performers, the public shows on air and the people watching them.
+ */
 export function PresenceFigures() {
   const presence = usePresence();
+  const shows = useQuery({ ...liveShowsQueryOptions(), refetchInterval: LIVE_FIGURES_EVERY_MS });
+  const onAir = shows.data?.filter((show) => show.status === 'live');
   const figures = [
     { label: 'Online ora', value: presence.data?.performersOnline, color: 'green.300', testId: 'hero-online' },
     { label: 'Performer', value: presence.data?.performersApproved, color: 'brand.fg', testId: 'hero-performers' },
+    { label: 'Show in onda', value: onAir?.length, color: 'green.300', testId: 'hero-shows' },
+    { label: 'Spettatori', value: onAir?.reduce((sum, show) => sum + show.viewerCount, 0), color: 'brand.fg', testId: 'hero-viewers' },
   ];
   return (
     <>

@@ -2,8 +2,8 @@ import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient }
 import type { ShowGoalView, ShowMessageView, ShowTipView, ShowView } from '@aura/contracts';
 import { call } from '../../../lib/api';
 import { queryKeys } from '../../../lib/query-keys';
+import { liveShowsQueryOptions } from '../../../lib/shared-queries';
 
-export const liveShowsQueryOptions = () => queryOptions({ queryKey: queryKeys.shows.live, queryFn: ({ signal }) => call('listShows', { signal }) });
 export const showQueryOptions = (showId: string) => queryOptions({ queryKey: queryKeys.shows.detail(showId), queryFn: ({ signal }) => call('getShow', { params: { id: showId }, signal }) });
 export const showMessagesQueryOptions = (showId: string) =>
   queryOptions({ queryKey: queryKeys.shows.messages(showId), queryFn: ({ signal }) => call('listShowMessages', { params: { id: showId }, signal }) });

@@ -118,6 +118,33 @@ describe('admin second factor (ADMIN_MFA_REQUIRED off, as the embedded demo)', (
     // another admin, not enrolled, is not affected
     expect((await other.http.post('/api/admin/payouts/run', {})).status).toBe(202);
   });
+
+  it('another admin resets a lost second factor: she is signed out and enrols again; never her own, a superadmin’s only by a superadmin', async () => {
+    const other = await adminClient(app, superadmin);
+    const superadminId = ((await superadmin.get('/api/admin/me')).json.admin as { id: string }).id;
+    const reset = (by: typeof other.http, id: string) => by.post(`/api/admin/admins/${id}/mfa/reset`);
+    const before = await logLength(app);
+    expect((await reset(other.http, other.id)).json).toMatchObject({ code: 'forbidden', detail: 'Non puoi azzerare la tua verifica a due fattori: chiedilo a un altro amministratore' });
+    expect((await reset(other.http, superadminId)).json).toMatchObject({ code: 'forbidden', detail: 'Solo un superadmin può azzerare la verifica a due fattori di un superadmin' });
+    expect((await reset(other.http, '00000000-0000-4000-8000-000000000000')).status).toBe(404);
+    expect((await other.http.post('/api/admin/admins/not-an-id/mfa/reset')).status).toBe(400);
+    expect(await logLength(app)).toBe(before);
+
+    const done = await reset(other.http, admin.id);
+    expect(done.status).toBe(200);
+    expect(done.json).toMatchObject({ enrolled: false, pending: false, recoveryCodesLeft: 0 });
+    const recorded = (await app.infra.eventStore.readStream(adminMfaStreams.mfa(admin.id))).at(-1)!;
+    expect(recorded).toMatchObject({ type: 'AdminMfaReset', data: { adminId: admin.id, byAdminId: other.id } });
+    // whoever held her session signs in again; then she enrols a new phone
+    expect((await admin.http.get('/api/admin/mfa')).status).toBe(401);
+    expect((await admin.http.post('/api/admin/verify', { username: admin.body.username, password: admin.body.password })).status).toBe(200);
+    expect((await admin.http.get('/api/admin/mfa')).json).toMatchObject({ enrolled: false, pending: false });
+    expect((await admin.http.post('/api/admin/mfa/enroll')).status).toBe(201);
+    // an admin who never enrolled has nothing to reset
+    const again = await reset(superadmin as typeof other.http, other.id);
+    expect(again.status).toBe(409);
+    expect(again.json).toMatchObject({ code: 'conflict', detail: 'La verifica a due fattori non è attiva per questo account' });
+  });
 });
 
 describe('ADMIN_MFA_REQUIRED=true: enrolment before any admin action', () => {

@@ -16,7 +16,8 @@ import { HttpError } from '../../platform/http/errors';
 import { tooManyRequests, type RateLimiter } from '../../platform/http/rate-limit';
 import type { AdminGate, Principal } from '../../platform/http/session';
 import type { ModulePorts } from '../../platform/module';
-import { adminMfa, decideConfirm, decideEnroll, decideSign, handleAdminMfa, isEnrolled, recoveryHash, TOTP_PERIOD_SECONDS, TOTP_WINDOW, type AdminMfaState } from './mfa';
+import type { Actor } from './admin';
+import { adminMfa, decideConfirm, decideEnroll, decideReset, decideSign, handleAdminMfa, isEnrolled, recoveryHash, TOTP_PERIOD_SECONDS, TOTP_WINDOW, type AdminMfaState } from './mfa';
 import { processSeal, type SecretSeal } from './mfa-seal';
 
 const RECOVERY_CODES = 10;
@@ -136,6 +137,13 @@ export function adminSecondFactor(deps: SecondFactorDeps) {
         return handleAdminMfa(eventStore, adminMfaStreams.mfa(adminId), (current) => decideConfirm(current, { adminId, step }, now()), {
           metadata: { correlationId: ctx.state.requestId, actorId: adminId, actorKind: 'admin' },
         });
+      });
+      return statusOf(result.state);
+    },
+    /** another admin's second factor, reset (docs/architecture.md#admin-mfa): she enrols again */
+    async reset(ctx: Context, target: Actor, actor: Actor): Promise<MfaStatus> {
+      const result = await handleAdminMfa(eventStore, adminMfaStreams.mfa(target.id), (state) => decideReset(state, { adminId: target.id, targetRole: target.role }, actor, now()), {
+        metadata: { correlationId: ctx.state.requestId, actorId: actor.id, actorKind: 'admin' },
       });
       return statusOf(result.state);
     },

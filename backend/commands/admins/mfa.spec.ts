@@ -1,6 +1,6 @@
 import type { DomainEvent } from '@aura/contracts';
 import { deciderSpec } from '../../platform/testing/decider-spec';
-import { adminMfa, decideConfirm, decideEnroll, decideSign, recoveryHash } from './mfa';
+import { adminMfa, decideConfirm, decideEnroll, decideReset, decideSign, recoveryHash } from './mfa';
 import { secretSeal } from './mfa-seal';
 
 const adminId = '2b7c4d1e-8f7a-4e63-9a51-5a4c1b2d3e4f';
@@ -30,6 +30,25 @@ describe('admin second factor', () => {
     const used: DomainEvent = { type: 'AdminMfaCodeUsed', data: { adminId, step: 101, usedAt: now.toISOString(), action: 'POST /x' } };
     spec.given([started, enabled, used]).when((s) => decideSign(s, { adminId, action: 'POST /x', step: 101, recoveryIndex: null }, now)).thenThrows('mfa_required');
     spec.given([started, enabled]).when((s) => decideSign(s, { adminId, action: 'POST /x', step: null, recoveryIndex: null }, now)).thenThrows('mfa_required');
+  });
+
+  it('another admin resets her second factor: she enrols again, and no code of the old secret counts', () => {
+    const by = { id: '9d2f0a3b-1c4e-4b5a-8d7e-6f5a4b3c2d1e', role: 'admin' as const };
+    const reset: DomainEvent = { type: 'AdminMfaReset', data: { adminId, byAdminId: by.id, resetAt: now.toISOString() } };
+    spec.given([started, enabled]).when((s) => decideReset(s, { adminId, targetRole: 'admin' }, by, now)).then([reset]);
+    spec.given([started]).when((s) => decideReset(s, { adminId, targetRole: 'admin' }, by, now)).then([reset]);
+    spec.given([started, enabled, reset]).when((s) => decideEnroll(s, enrollment)).then([started]);
+    spec.given([started, enabled, reset, started]).when((s) => decideConfirm(s, { adminId, step: 100 }, now)).thenThrows('validation_failed');
+    spec.given([started, enabled, reset]).when((s) => decideSign(s, { adminId, action: 'POST /x', step: 101, recoveryIndex: null }, now)).then([]);
+  });
+
+  it('never her own reset, a superadmin only by a superadmin, and nothing to reset when she never enrolled', () => {
+    spec.given([started, enabled]).when((s) => decideReset(s, { adminId, targetRole: 'admin' }, { id: adminId, role: 'superadmin' }, now)).thenThrows('forbidden');
+    spec.given([started, enabled]).when((s) => decideReset(s, { adminId, targetRole: 'superadmin' }, { id: '9d2f0a3b-1c4e-4b5a-8d7e-6f5a4b3c2d1e', role: 'admin' }, now)).thenThrows('forbidden');
+    spec.given([started, enabled]).when((s) => decideReset(s, { adminId, targetRole: 'superadmin' }, { id: '9d2f0a3b-1c4e-4b5a-8d7e-6f5a4b3c2d1e', role: 'superadmin' }, now)).then([
+      { type: 'AdminMfaReset', data: { adminId, byAdminId: '9d2f0a3b-1c4e-4b5a-8d7e-6f5a4b3c2d1e', resetAt: now.toISOString() } },
+    ]);
+    spec.given([]).when((s) => decideReset(s, { adminId, targetRole: 'admin' }, { id: '9d2f0a3b-1c4e-4b5a-8d7e-6f5a4b3c2d1e', role: 'admin' }, now)).thenThrows('conflict');
   });
 
   it('a recovery code signs once', () => {

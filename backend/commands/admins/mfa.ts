@@ -6,9 +6,10 @@
  * (the append carries the stream's expected revision).
  */
 import { createHash } from 'node:crypto';
-import { MFA_MESSAGES, type DomainEvent, type EventDataOf } from '@aura/contracts';
+import { MFA_MESSAGES, type AdminRole, type DomainEvent, type EventDataOf } from '@aura/contracts';
 import { DomainError } from '../../platform/domain-error';
 import { commandHandler, type Aggregate } from '../../platform/eventstore/handle-command';
+import type { Actor } from './admin';
 
 export const TOTP_PERIOD_SECONDS = 30;
 /** codes of the step before and after now are accepted too (clock drift) */
@@ -34,6 +35,9 @@ export const adminMfa: Aggregate<AdminMfaState> = {
         return { ...state, lastStep: Math.max(state.lastStep, event.data.step) };
       case 'AdminMfaRecoveryCodeUsed':
         return { ...state, usedRecovery: [...state.usedRecovery, event.data.index] };
+      // the last step used stays: a code of the old secret never counts again
+      case 'AdminMfaReset':
+        return { ...state, enrollment: null, enabledAt: null, usedRecovery: [] };
       default:
         return state;
     }
@@ -72,4 +76,15 @@ export function decideSign(state: AdminMfaState, command: { adminId: string; act
     return [{ type: 'AdminMfaRecoveryCodeUsed', data: { adminId: command.adminId, index: command.recoveryIndex, usedAt, action: command.action } }];
   }
   throw new DomainError('mfa_required', MFA_MESSAGES.invalid);
+}
+
+/**
+ * Another admin resets her second factor (she lost her phone and her recovery codes): never one's
+ * own, a superadmin's only by a superadmin, and only one that was started or enabled.
+ */
+export function decideReset(state: AdminMfaState, command: { adminId: string; targetRole: AdminRole }, actor: Actor, now: Date): DomainEvent[] {
+  if (command.adminId === actor.id) throw new DomainError('forbidden', MFA_MESSAGES.resetOwn);
+  if (command.targetRole === 'superadmin' && actor.role !== 'superadmin') throw new DomainError('forbidden', MFA_MESSAGES.resetSuperadmin);
+  if (!state.enrollment && !isEnrolled(state)) throw new DomainError('conflict', MFA_MESSAGES.notActive);
+  return [{ type: 'AdminMfaReset', data: { adminId: command.adminId, byAdminId: actor.id, resetAt: now.toISOString() } }];
 }

@@ -2,7 +2,7 @@ import Router from '@koa/router';
 import { apiRoutes, type AdminView } from '@aura/contracts';
 import { DomainError } from '../../platform/domain-error';
 import type { EventStore } from '../../platform/eventstore/port';
-import { forbidden } from '../../platform/http/errors';
+import { forbidden, notFound } from '../../platform/http/errors';
 import { hashPassword, signIn } from '../../platform/http/password';
 import type { RateLimiter } from '../../platform/http/rate-limit';
 import { commandMetadata, mountRoute } from '../../platform/http/routes';
@@ -88,6 +88,14 @@ export function adminsRouter(deps: AdminsDeps): Router {
 
   mountRoute(router, deps.sessions, apiRoutes.adminMfaStatus, async (_ctx, _input, caller) => deps.mfa.status(caller.sub));
   mountRoute(router, deps.sessions, apiRoutes.adminMfaEnroll, async (ctx, _input, caller) => deps.mfa.enroll(ctx, caller));
+  mountRoute(router, deps.sessions, apiRoutes.resetAdminMfa, async (ctx, { params }, caller) => {
+    const target = await deps.actorOf(params.id);
+    if (!target) throw notFound('Amministratore non trovato');
+    const status = await deps.mfa.reset(ctx, target, await actor(caller.sub));
+    // whoever holds her session now signs in again, and enrols a new phone
+    await deps.sessions.revokeAccount(params.id);
+    return status;
+  });
   mountRoute(router, deps.sessions, apiRoutes.adminMfaConfirm, async (ctx, { body }, caller) => deps.mfa.confirm(ctx, caller, body.code));
 
   return router;

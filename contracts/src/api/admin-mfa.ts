@@ -10,6 +10,9 @@ export const MFA_MESSAGES = {
   notStarted: "Avvia prima l'attivazione della verifica a due fattori",
   codeFormat: 'Inserisci le 6 cifre del codice o un codice di recupero',
   locked: 'Troppi codici errati: verifica a due fattori bloccata, riprova più tardi',
+  resetOwn: 'Non puoi azzerare la tua verifica a due fattori: chiedilo a un altro amministratore',
+  resetSuperadmin: 'Solo un superadmin può azzerare la verifica a due fattori di un superadmin',
+  notActive: 'La verifica a due fattori non è attiva per questo account',
 } as const;
 
 /** A TOTP code (6 digits) or a recovery code (xxxxx-xxxxx), as typed. */
@@ -50,6 +53,10 @@ export const adminMfaRoutes = {
   adminMfaEnroll: {
     method: 'post', path: '/api/admin/mfa/enroll', summary: 'Start TOTP enrolment: a new secret (QR code and manual key) and recovery codes, shown once', tag: 'admins',
     auth: 'admin', response: MfaEnrollment, status: 201, secondFactor: 'none',
+  },
+  resetAdminMfa: {
+    method: 'post', path: '/api/admin/admins/{id}/mfa/reset', summary: "Reset another admin's second factor (lost phone and recovery codes): she enrols again", tag: 'admins',
+    auth: 'admin', params: z.object({ id: z.string().uuid({ message: 'Id non valido' }) }), response: MfaStatus, secondFactor: 'fresh',
   },
   adminMfaConfirm: {
     method: 'post', path: '/api/admin/mfa/confirm', summary: 'Confirm enrolment with a current code from the app', tag: 'admins',

@@ -25,4 +25,7 @@ export const AdminMfaCodeUsed = z.object({ adminId: z.string().uuid(), step: z.n
 /** A recovery code was used in place of a TOTP code: never again. */
 export const AdminMfaRecoveryCodeUsed = z.object({ adminId: z.string().uuid(), index: z.number().int().nonnegative(), usedAt: z.string(), action: z.string() });
 
-export const adminMfaEvents = { AdminMfaEnrollmentStarted, AdminMfaEnabled, AdminMfaCodeUsed, AdminMfaRecoveryCodeUsed } as const;
+/** Another admin reset her second factor (a lost phone and codes): she enrols again; no code used before counts. */
+export const AdminMfaReset = z.object({ adminId: z.string().uuid(), byAdminId: z.string().uuid(), resetAt: z.string() });
+
+export const adminMfaEvents = { AdminMfaEnrollmentStarted, AdminMfaEnabled, AdminMfaCodeUsed, AdminMfaRecoveryCodeUsed, AdminMfaReset } as const;

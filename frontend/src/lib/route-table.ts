@@ -113,6 +113,7 @@ export const routeTable = {
   adminMfaStatus: ['get', '/api/admin/mfa'],
   adminMfaEnroll: ['post', '/api/admin/mfa/enroll'],
   adminMfaConfirm: ['post', '/api/admin/mfa/confirm'],
+  resetAdminMfa: ['post', '/api/admin/admins/{id}/mfa/reset'],
   startConversation: ['post', '/api/conversations'],
   listConversations: ['get', '/api/conversations/{userId}'],
   listMessages: ['get', '/api/messages/{conversationId}'],

@@ -39,3 +39,8 @@ export function useSetAdminActive() {
 export function useDeleteAdmin() {
   return useAdminMutation((id: string) => call('deleteAdmin', { params: { id } }));
 }
+
+/** resetAdminMfa: another admin's lost second factor; she is signed out and enrols again. */
+export function useResetAdminMfa() {
+  return useAdminMutation((id: string) => call('resetAdminMfa', { params: { id } }));
+}

@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import { Badge, Box, Button, Grid, Heading, Input, Stack, Switch } from '@chakra-ui/react';
+import { Badge, Box, Button, Grid, Heading, HStack, Input, Stack, Switch } from '@chakra-ui/react';
 import { useFormik } from 'formik';
 import type { AdminRole, AdminView } from '@aura/contracts';
 import { notify } from '../../../components/ui/toaster';
 import { errorMessage } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/format';
-import { useAdmins, useCreateAdmin, useDeleteAdmin, useSetAdminActive } from '../api/admins';
+import { useAdmins, useCreateAdmin, useDeleteAdmin, useResetAdminMfa, useSetAdminActive } from '../api/admins';
 import { ADMIN_FIELD_MESSAGES, adminSchema, emptyAdmin, type AdminFormValues } from './admin-schemas';
 import { fieldError, showRefusedFields } from '../../../lib/form-errors';
 import { AdminTable } from '../../../components/ui/admin-table';
@@ -15,7 +15,7 @@ import { OptionSelect } from '../../../components/ui/option-select';
 import { SubmitButton } from '../../../components/ui/submit-button';
 import { AuditTrailSection } from './audit-trail-section';
 
-/** Gestione Admin: list, create, toggle active, delete (browser confirmation; never a superadmin); the audit trail. */
+/** Gestione Admin: list, create, toggle active, reset a lost second factor, delete (browser confirmation; never a superadmin); the audit trail. */
 export function AdminsTab({ currentAdminId, currentRole }: { currentAdminId: string; currentRole: AdminRole }) {
   const admins = useAdmins();
   return (
@@ -25,7 +25,7 @@ export function AdminsTab({ currentAdminId, currentRole }: { currentAdminId: str
         <Heading as="h2" size="lg" mb="4">
           Amministratori
         </Heading>
-        <AdminsTable admins={admins} currentAdminId={currentAdminId} />
+        <AdminsTable admins={admins} currentAdminId={currentAdminId} currentRole={currentRole} />
       </Box>
       <AuditTrailSection admins={admins.data} />
     </Stack>
@@ -75,9 +75,10 @@ function CreateAdminForm({ canCreateSuperadmin }: { canCreateSuperadmin: boolean
   );
 }
 
-function AdminsTable({ admins, currentAdminId }: { admins: ReturnType<typeof useAdmins>; currentAdminId: string }) {
+function AdminsTable({ admins, currentAdminId, currentRole }: { admins: ReturnType<typeof useAdmins>; currentAdminId: string; currentRole: AdminRole }) {
   const setActive = useSetAdminActive();
   const remove = useDeleteAdmin();
+  const resetMfa = useResetAdminMfa();
   const [busy, setBusy] = useState<string | null>(null);
 
   const toggle = async (admin: AdminView, isActive: boolean) => {
@@ -100,6 +101,20 @@ function AdminsTable({ admins, currentAdminId }: { admins: ReturnType<typeof use
       notify({ type: 'success', title: 'Admin eliminato' });
     } catch (error) {
       notify({ type: 'error', title: "Impossibile eliminare l'amministratore", description: errorMessage(error) });
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  // a lost phone: her second factor is reset, she is signed out and enrols again (docs/architecture.md#admin-mfa)
+  const onResetMfa = async (admin: AdminView) => {
+    if (!window.confirm(`Azzerare la verifica a due fattori di ${admin.fullName}? Dovrà accedere di nuovo e attivarla con un nuovo telefono.`)) return;
+    setBusy(admin.id);
+    try {
+      await resetMfa.mutateAsync(admin.id);
+      notify({ type: 'success', title: 'Verifica a due fattori azzerata', description: `${admin.fullName} dovrà attivarla di nuovo al prossimo accesso` });
+    } catch (error) {
+      notify({ type: 'error', title: 'Impossibile azzerare la verifica a due fattori', description: errorMessage(error) });
     } finally {
       setBusy(null);
     }
@@ -136,11 +151,20 @@ function AdminsTable({ admins, currentAdminId }: { admins: ReturnType<typeof use
         {
           header: 'Azioni',
           cell: (admin) =>
-            admin.role !== 'superadmin' && admin.id !== currentAdminId ? (
-              <Button size="xs" variant="outline" colorPalette="red" onClick={() => void onDelete(admin)} disabled={busy === admin.id}>
-                Elimina
-              </Button>
-            ) : null,
+            admin.id === currentAdminId ? null : (
+              <HStack gap="2">
+                {admin.role !== 'superadmin' || currentRole === 'superadmin' ? (
+                  <Button size="xs" variant="outline" onClick={() => void onResetMfa(admin)} disabled={busy === admin.id} aria-label={`Azzera 2FA di ${admin.username}`}>
+                    Azzera 2FA
+                  </Button>
+                ) : null}
+                {admin.role !== 'superadmin' ? (
+                  <Button size="xs" variant="outline" colorPalette="red" onClick={() => void onDelete(admin)} disabled={busy === admin.id}>
+                    Elimina
+                  </Button>
+                ) : null}
+              </HStack>
+            ),
         },
       ]}
     />

@@ -104,10 +104,10 @@ describeWithChromium('issue 12 polish in the browser', () => {
     const page = await newPage(PHONE);
     await signInAsPerformer(page, 'valentina.greco');
     await page.getByTestId('daily-target').fill('1440');
-    // 1.440 minutes × 5 auracoin/min: 7.200 a day, 50.400 a week, 216.000 a month
+    // 1.440 minutes × 5 auracoin/min: 7.200 a day, 50.400 a week, 216.000 a month; her 55% of it
     const amounts = page.getByTestId('forecast-amount');
-    await amounts.filter({ hasText: '216.000,00 €' }).waitFor();
-    expect((await amounts.allInnerTexts()).map((text) => text.replace(/\s/g, ' '))).toEqual(['7.200,00 €', '50.400,00 €', '216.000,00 €']);
+    await amounts.filter({ hasText: '118.800,00 €' }).waitFor();
+    expect((await amounts.allInnerTexts()).map((text) => text.replace(/\s/g, ' '))).toEqual(['3.960,00 €', '27.720,00 €', '118.800,00 €']);
     const lines = await amounts.evaluateAll((els) =>
       els.map((el) => ({ height: el.getBoundingClientRect().height, line: parseFloat(getComputedStyle(el).lineHeight), sw: el.scrollWidth, cw: el.clientWidth })),
     );

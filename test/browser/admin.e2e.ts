@@ -1,3 +1,4 @@
+import { Secret, TOTP } from 'otpauth';
 import type { Browser, Page } from 'playwright-core';
 import { client, startTestApp, type TestApp } from '../../backend/test/app-harness';
 import { describeWithChromium, launchChromium } from './chromium';
@@ -94,6 +95,21 @@ describeWithChromium('admin console in the browser', () => {
     await form.getByRole('button', { name: 'Crea admin' }).click();
     await page.getByText('Admin creato').waitFor();
     await page.getByTestId('admin-row-carla').waitFor();
+
+    // Carla lost the phone with her second factor: the superadmin resets it, and she is signed out
+    const carla = client(app.url);
+    expect((await carla.post('/api/admin/verify', { username: 'carla', password: 'lunga-abbastanza' })).status).toBe(200);
+    const secret = (await carla.post('/api/admin/mfa/enroll')).json.secret as string;
+    const code = new TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(secret) }).generate();
+    expect((await carla.post('/api/admin/mfa/confirm', { code })).json).toMatchObject({ enrolled: true });
+    page.once('dialog', (dialog) => void dialog.accept());
+    await page.getByRole('button', { name: 'Azzera 2FA di carla' }).click();
+    await page.getByText('Verifica a due fattori azzerata').waitFor();
+    expect((await carla.get('/api/admin/mfa')).status).toBe(401);
+    // nothing left to reset: said in Italian
+    page.once('dialog', (dialog) => void dialog.accept());
+    await page.getByRole('button', { name: 'Azzera 2FA di carla' }).click();
+    await page.getByText('La verifica a due fattori non è attiva per questo account').waitFor();
 
     await page.getByRole('tab', { name: 'Pacchetti Auracoin' }).click();
     const pkg = page.getByRole('form', { name: 'Nuovo pacchetto' });

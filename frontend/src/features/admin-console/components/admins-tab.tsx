@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Badge, Box, Button, Grid, Heading, HStack, Input, Stack, Switch } from '@chakra-ui/react';
 import { useFormik } from 'formik';
-import type { AdminRole, AdminView } from '@aura/contracts';
+import { MFA_MESSAGES, type AdminRole, type AdminView } from '@aura/contracts';
 import { notify } from '../../../components/ui/toaster';
 import { errorMessage } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/format';
@@ -114,7 +114,7 @@ function AdminsTable({ admins, currentAdminId, currentRole }: { admins: ReturnTy
       await resetMfa.mutateAsync(admin.id);
       notify({ type: 'success', title: 'Verifica a due fattori azzerata', description: `${admin.fullName} dovrà attivarla di nuovo al prossimo accesso` });
     } catch (error) {
-      notify({ type: 'error', title: 'Impossibile azzerare la verifica a due fattori', description: errorMessage(error) });
+      notify({ type: 'error', title: 'Impossibile azzerare la verifica a due fattori', description: errorMessage(error, { codes: { conflict: MFA_MESSAGES.notActive } }) });
     } finally {
       setBusy(null);
     }

@@ -67,4 +67,23 @@ describe('purchase decider', () => {
     ]);
     spec.given([started, confirmedEvent]).when((state) => decideDeclinePayment({ checkoutId: 'cs_test_1' }, state, now)).then([]);
   });
+
+  it('a purchase without a running offer gets no offer bonus, only the package’s own', () => {
+    const { offerId: _none, ...withoutOffer } = started.data as Extract<DomainEvent, { type: 'CheckoutStarted' }>['data'];
+    spec.given([]).when((state) => decideStartCheckout({ ...start, offer: null }, state, now)).then([
+      { type: 'CheckoutStarted', data: { ...withoutOffer, offerBonusPercent: 0, auracoinUnits: 11000 } },
+    ]);
+  });
+
+  it('a purchase is declined once; a decline of an unknown purchase or of another checkout is refused', () => {
+    const declined: DomainEvent = { type: 'PaymentDeclined', data: { purchaseId, checkoutId: 'cs_test_1', declinedAt: now.toISOString() } };
+    spec.given([started, declined]).when((state) => decideDeclinePayment({ checkoutId: 'cs_test_1' }, state, now)).then([]);
+    spec.given([]).when((state) => decideDeclinePayment({ checkoutId: 'cs_test_1' }, state, now)).thenThrows('not_found', 'Acquisto non trovato');
+    spec.given([started]).when((state) => decideDeclinePayment({ checkoutId: 'cs_other' }, state, now)).thenThrows('validation_failed');
+  });
+
+  it('a confirmation or a decline of no purchase leaves it unknown', () => {
+    const state = [confirmedEvent, { type: 'PaymentDeclined', data: { purchaseId, checkoutId: 'cs_test_1', declinedAt: now.toISOString() } } as DomainEvent].reduce(purchase.evolve, purchase.initialState());
+    expect(state).toEqual({ status: 'none' });
+  });
 });

@@ -1,7 +1,9 @@
-import type { DomainEvent } from '@aura/contracts';
+import { performerStreams, type DomainEvent } from '@aura/contracts';
 import { deciderSpec } from '../../platform/testing/decider-spec';
 import { foldWallet } from '../wallet/fold';
-import { clawbackOf } from './clawback';
+import type { RecordedEvent } from '../../platform/recorded-event';
+import { createInMemoryEventStore } from '../../platform/testing/in-memory-event-store';
+import { clawbackEventId, clawbackOf, clawbackReaction } from './clawback';
 import { decideRefund, refundableWallet, REFUND_MESSAGES, type Refund } from './refund';
 
 const walletId = '1b7c4d1e-8f7a-4e63-9a51-5a4c1b2d3e4f';
@@ -89,5 +91,31 @@ describe('refund decider', () => {
       data: { performerId, cause: 'refund', causeId: refundId, source: 'photo', sourceId: purchaseId, shareCents: 220, reason: 'Foto sbagliata', clawedBackAt: at },
     });
     expect(clawbackOf(refunded(100, 0, undefined, 0)[0]!)).toBeUndefined();
+  });
+});
+
+describe('the refund clawback reaction', () => {
+  const recordedAs = (id: string, event: DomainEvent): RecordedEvent => ({ id, streamId: `wallet-${walletId}`, revision: 0, position: 1, metadata: {}, createdAt: now, ...event }) as RecordedEvent;
+
+  it('a refund takes her share back on her earnings once, however often it is seen, caused by the refund', async () => {
+    // given the reaction on a store
+    const store = createInMemoryEventStore();
+    const reaction = clawbackReaction(store);
+    const refund = recordedAs('r1', refunded(1000, 400, undefined, 220)[0]!);
+    // when the refund is applied twice
+    await reaction.apply(refund, undefined as never);
+    await reaction.apply(refund, undefined as never);
+    // then one clawback of her share, with the refund's fixed id
+    const earnings = await store.readStream(performerStreams.earnings(performerId));
+    expect(earnings.map((event) => ({ id: event.id, type: event.type, data: event.data, cause: event.metadata?.causationId }))).toEqual([
+      { id: clawbackEventId(refundId, performerId), type: 'PerformerEarningsClawedBack', data: clawbackOf(refund)!.data, cause: 'r1' },
+    ]);
+    expect(reaction).toMatchObject({ name: 'reaction:refund-clawbacks', collections: [], eventTypes: ['SaleRefunded'] });
+  });
+
+  it('a refund of promotional units only takes nothing back', async () => {
+    const store = createInMemoryEventStore();
+    await clawbackReaction(store).apply(recordedAs('r2', refunded(100, 0, undefined, 0)[0]!), undefined as never);
+    expect(await store.readStream(performerStreams.earnings(performerId))).toEqual([]);
   });
 });

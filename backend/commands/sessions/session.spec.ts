@@ -9,6 +9,7 @@ import {
   decideExpire,
   decidePartyLeft,
   decidePartyReturned,
+  decideRate,
   decideRecordEnd,
   decideRequest,
   graceExpired,
@@ -132,6 +133,65 @@ describe('session decider', () => {
     const ended: DomainEvent = { type: 'SessionEnded', data: { sessionId, performerId, endedBy: 'performer', reason: 'performer_ended', endedAt: iso(130_000), minutesBilled: 3, costUnits: 750 } };
     spec.given([requested, started]).when((s) => decideRecordEnd(settled, s)).then([ended]);
     spec.given([requested, started, ended]).when((s) => decideRecordEnd(settled, s)).then([]);
+  });
+});
+
+describe('rating a session (docs/product.md#ratings)', () => {
+  const spec = deciderSpec(session);
+  const endedPaid: DomainEvent = { type: 'SessionEnded', data: { sessionId, performerId, endedBy: 'user', reason: 'user_ended', endedAt: iso(130_000), minutesBilled: 3, costUnits: 750 } };
+  const rating = { userId, stars: 4, comment: 'Gentile' };
+  const rated: DomainEvent = { type: 'SessionRated', data: { sessionId, performerId, userId, stars: 4, comment: 'Gentile', ratedAt: iso(200_000) } };
+
+  it('the user of a paid session that is over rates it', () => {
+    spec.given([requested, started, endedPaid]).when((s) => decideRate(rating, s, at(200_000))).then([rated]);
+  });
+
+  it('a session is rated once', () => {
+    spec.given([requested, started, endedPaid, rated]).when((s) => decideRate(rating, s, at(210_000))).thenThrows('conflict', 'Hai già valutato questa sessione');
+  });
+
+  it('only its own user may rate it: to anyone else it is not found', () => {
+    spec.given([requested, started, endedPaid]).when((s) => decideRate({ ...rating, userId: otherPerformer }, s, at(200_000))).thenThrows('not_found', 'Sessione non trovata');
+    spec.given([]).when((s) => decideRate(rating, s, at(200_000))).thenThrows('not_found');
+  });
+
+  it('a session still running, never started or that cost nothing cannot be rated', () => {
+    const refusal = 'Puoi valutare solo una sessione privata pagata e conclusa';
+    spec.given([requested, started]).when((s) => decideRate(rating, s, at(200_000))).thenThrows('forbidden', refusal);
+    const cancelled: DomainEvent = { type: 'SessionEnded', data: { sessionId, performerId, endedBy: 'user', reason: 'cancelled', endedAt: iso(3_000), minutesBilled: 0, costUnits: 0 } };
+    spec.given([requested, cancelled]).when((s) => decideRate(rating, s, at(200_000))).thenThrows('forbidden', refusal);
+    spec.given([requested, started, { ...endedPaid, data: { ...endedPaid.data, costUnits: 0 } } as DomainEvent]).when((s) => decideRate(rating, s, at(200_000))).thenThrows('forbidden', refusal);
+  });
+});
+
+describe('the session as its events give it', () => {
+  it('an expired request is over at its expiry: it can no longer be accepted nor declined', () => {
+    const expired: DomainEvent = { type: 'SessionExpired', data: { sessionId, expiredAt: iso(60_000) } };
+    expect(fold([requested, expired])).toMatchObject({ status: 'expired', endedAt: iso(60_000) });
+    expect(fold([requested, started, expired])).toMatchObject({ status: 'active', endedAt: null });
+    expect(() => decideAccept({ performerId }, fold([requested, expired]), at(30_000))).toThrow('La richiesta non è più in attesa');
+  });
+
+  it('a decline or a start comes only to a waiting request; a second request changes nothing', () => {
+    const declined: DomainEvent = { type: 'SessionDeclined', data: { sessionId, performerId, reason: 'busy', declinedAt: iso(5_000) } };
+    expect(fold([requested, started, declined])).toMatchObject({ status: 'active', endedAt: null });
+    expect(fold([requested, declined, started])).toMatchObject({ status: 'declined', startedAt: null, endedAt: iso(5_000) });
+    expect(fold([requested, { ...requested, data: { ...terms, rateUnits: 1 } } as DomainEvent])).toMatchObject({ terms: { rateUnits: 250 } });
+  });
+
+  it('events of a session that was never requested change nothing', () => {
+    expect(fold([started, userLeft])).toEqual({ status: 'none' });
+  });
+
+  it('the end clears who was away and keeps what it cost', () => {
+    const ended: DomainEvent = { type: 'SessionEnded', data: { sessionId, performerId, endedBy: 'system', reason: 'user_disconnected', endedAt: iso(70_000), minutesBilled: 2, costUnits: 500 } };
+    expect(fold([requested, started, userLeft, ended])).toMatchObject({ status: 'ended', endedAt: iso(70_000), away: {}, graceFrom: {}, costUnits: 500 });
+  });
+
+  it('a party back is no longer away, and its grace period no longer runs', () => {
+    const back: DomainEvent = { type: 'SessionPartyReturned', data: { sessionId, party: 'user', at: iso(75_000) } };
+    expect(fold([requested, started, userLeft, performerLeft, back])).toMatchObject({ away: { performer: iso(80_000) }, graceFrom: { performer: iso(80_000) } });
+    expect(fold([requested, started, userLeft, performerLeft, back]).away).not.toHaveProperty('user');
   });
 });
 

@@ -94,6 +94,34 @@ describe('refund decider', () => {
   });
 });
 
+describe('a wallet’s sales as refunds see them', () => {
+  it('a refund adds up what was given back of a sale, of each kind, and her share taken back', () => {
+    const first = refunded(333, 133, undefined, 73);
+    const second = refunded(667, 267, { units: 333, purchased: 133 }, 147);
+    expect(fold([...photoBought, ...first, ...second]).sales[`photo:${purchaseId}`]).toMatchObject({ refundedUnits: 1000, refundedPurchasedUnits: 400, clawedBackCents: 220 });
+  });
+
+  it('a refund of a sale the wallet does not hold changes none of its sales', () => {
+    const stray = refunded(100, 40, undefined, 22)[0]!;
+    const other = { ...stray, data: { ...(stray.data as object), saleId: refundId } } as DomainEvent;
+    expect(fold([...photoBought, other]).sales).toEqual(fold(photoBought).sales);
+  });
+
+  it('a session’s sale is dated by its last part: the refund window runs from there', () => {
+    const part = (n: number, billedAt: string): DomainEvent => ({
+      type: 'SessionMinuteBilled',
+      data: { sessionId, walletId, performerId, minute: n, amount: 150, minuteStartedAt: billedAt, sessionCostUnits: 150 * n, lastMinute: false, billedAt },
+    });
+    const later = '2026-11-18T12:00:00.000Z';
+    expect(fold([part(1, later), part(2, soldAt)]).sales[`session:${sessionId}`]).toMatchObject({ at: Date.parse(later), grossUnits: 300 });
+  });
+
+  it('the reason is recorded as the admin wrote it, without the spaces around it', () => {
+    const [saleRefunded] = decideRefund(refundOf({ reason: '  Foto sbagliata  ' }), fold(photoBought), now);
+    expect(saleRefunded).toMatchObject({ data: { reason: 'Foto sbagliata' } });
+  });
+});
+
 describe('the refund clawback reaction', () => {
   const recordedAs = (id: string, event: DomainEvent): RecordedEvent => ({ id, streamId: `wallet-${walletId}`, revision: 0, position: 1, metadata: {}, createdAt: now, ...event }) as RecordedEvent;
 

@@ -152,6 +152,25 @@ describe('the ledger audit of earnings accounts', () => {
     expect(accountProblems([earned(0)])).toEqual([]);
   });
 
+  it('a refund’s clawback and a dispute’s hold take from her balance, a release gives it back, a lost dispute’s clawback was held already', () => {
+    const clawedBack = (cause: 'refund' | 'dispute', shareCents: number): Entry => [earnings, 'PerformerEarningsClawedBack', { performerId, cause, causeId: 'c1', source: 'photo', sourceId: 'x', shareCents, reason: 'r', clawedBackAt: at }];
+    const heldShare = (shareCents: number): Entry => [earnings, 'PerformerEarningsHeld', { performerId, disputeId: 'd1', shareCents, heldAt: at }];
+    const releasedShare = (shareCents: number): Entry => [earnings, 'PerformerEarningsReleased', { performerId, disputeId: 'd1', shareCents, releasedAt: at }];
+    const balance = (entries: Entry[]) => audit(entries).earnings.get(performerId)?.balanceCents;
+    expect(balance([earned(500), clawedBack('refund', 120)])).toBe(380);
+    expect(balance([earned(500), heldShare(200)])).toBe(300);
+    expect(balance([earned(500), heldShare(200), releasedShare(200)])).toBe(500);
+    expect(balance([earned(500), heldShare(200), clawedBack('dispute', 200)])).toBe(300);
+  });
+
+  it('a clawback leaving a debt is carried, not found; only a payout may not overdraw her', () => {
+    const clawedBack: Entry = [earnings, 'PerformerEarningsClawedBack', { performerId, cause: 'refund', causeId: 'c1', source: 'photo', sourceId: 'x', shareCents: 500, reason: 'r', clawedBackAt: at }];
+    const replay = audit([earned(300), paidOut(300), clawedBack]);
+    expect(replay.earnings.get(performerId)).toMatchObject({ balanceCents: -500, lowestCents: -500 });
+    expect(replay.problems.filter((p) => p.problem.startsWith('earnings went negative'))).toEqual([]);
+    expect(audit([earned(300), paidOut(300)]).problems.filter((p) => p.problem.startsWith('earnings went negative'))).toEqual([]);
+  });
+
   it('an account event without money moves nothing', () => {
     const replay = audit([earned(300), [earnings, 'PayoutScheduled', { performerId, amountCents: 300 }]]);
     expect(replay.earnings.get(performerId)).toEqual({ performerId, balanceCents: 300, accruedCents: 300, paidOutCents: 0, lowestCents: 0 });

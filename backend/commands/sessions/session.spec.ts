@@ -2,6 +2,7 @@ import type { DomainEvent, EventDataOf } from '@aura/contracts';
 import { deciderSpec } from '../../platform/testing/decider-spec';
 import {
   assertAskable,
+  awaySince,
   closingOf,
   decideAccept,
   decideCancel,
@@ -10,6 +11,7 @@ import {
   decidePartyLeft,
   decidePartyReturned,
   decideRate,
+  firstAway,
   decideRecordEnd,
   decideRequest,
   graceExpired,
@@ -192,6 +194,79 @@ describe('the session as its events give it', () => {
     const back: DomainEvent = { type: 'SessionPartyReturned', data: { sessionId, party: 'user', at: iso(75_000) } };
     expect(fold([requested, started, userLeft, performerLeft, back])).toMatchObject({ away: { performer: iso(80_000) }, graceFrom: { performer: iso(80_000) } });
     expect(fold([requested, started, userLeft, performerLeft, back]).away).not.toHaveProperty('user');
+  });
+});
+
+describe('who left first, and how a session closes for it', () => {
+  const leftAt = (party: 'user' | 'performer', ms: number): DomainEvent => ({ type: 'SessionPartyLeft', data: { sessionId, party, at: iso(ms), cause: 'disconnected' } });
+
+  it('of the parties away, the one that left first; both at once is neither alone; nobody away is nobody', () => {
+    expect(firstAway(fold([requested, started]))).toBeUndefined();
+    expect(firstAway(fold([requested, started, leftAt('performer', 80_000)]))).toBe('performer');
+    expect(firstAway(fold([requested, started, leftAt('user', 70_000)]))).toBe('user');
+    expect(firstAway(fold([requested, started, leftAt('user', 70_000), leftAt('performer', 80_000)]))).toBe('user');
+    expect(firstAway(fold([requested, started, leftAt('user', 90_000), leftAt('performer', 80_000)]))).toBe('performer');
+    expect(firstAway(fold([requested, started, leftAt('user', 80_000), leftAt('performer', 80_000)]))).toBe('both');
+  });
+
+  it('an end asked exactly when a party dropped is that drop only for a grace period’s closing', () => {
+    const state = fold([requested, started, leftAt('performer', 80_000)]);
+    const userEnds = { endedBy: 'user' as const, reason: 'user_ended' as const, endedAt: at(80_000) };
+    expect(closingOf(state, userEnds)).toEqual(userEnds);
+    const userGrace = { endedBy: 'system' as const, reason: 'user_disconnected' as const, endedAt: at(80_000) };
+    expect(closingOf(state, userGrace)).toEqual({ endedBy: 'system', reason: 'performer_disconnected', endedAt: at(80_000) });
+    const performerGrace = { endedBy: 'system' as const, reason: 'performer_disconnected' as const, endedAt: at(80_000) };
+    expect(closingOf(fold([requested, started, leftAt('user', 80_000)]), performerGrace)).toEqual({ endedBy: 'system', reason: 'user_disconnected', endedAt: at(80_000) });
+    // an end asked before the drop is the end asked
+    expect(closingOf(state, { ...userEnds, endedAt: at(79_999) })).toEqual({ ...userEnds, endedAt: at(79_999) });
+  });
+
+  it('a party back from a drop leaves nobody away, and a return of a party not away changes nothing', () => {
+    const back: DomainEvent = { type: 'SessionPartyReturned', data: { sessionId, party: 'user', at: iso(75_000) } };
+    expect(awaySince(fold([requested, started, leftAt('user', 70_000), back]))).toBeUndefined();
+    expect(awaySince(fold([requested, started, leftAt('user', 70_000)]))).toBe(at(70_000).getTime());
+    expect(decidePartyReturned({ party: 'performer' }, fold([requested, started, leftAt('user', 70_000)]), at(75_000))).toEqual([]);
+    expect(decidePartyReturned({ party: 'user' }, fold([requested]), at(75_000))).toEqual([]);
+  });
+
+  it('a settlement without who ended it, or of a session not running, records no end', () => {
+    const settled: EventDataOf<'SessionSettled'> = { sessionId, walletId: userId, performerId, endedBy: null, reason: 'settled', endedAt: iso(130_000), minutesBilled: 3, costUnits: 750, settledAt: iso(130_001) } as never;
+    expect(decideRecordEnd(settled, fold([requested, started]))).toEqual([]);
+    expect(decideRecordEnd({ ...settled, endedBy: 'user' }, fold([requested]))).toEqual([]);
+  });
+
+  it('a grace period of a party not away, or of a session not running, ends nothing', () => {
+    expect(graceExpired(fold([requested, started]), 'user', iso(70_000), 30_000, at(200_000))).toBeUndefined();
+    expect(graceExpired(fold([requested, leftAt('user', 70_000)]), 'user', iso(70_000), 30_000, at(200_000))).toBeUndefined();
+  });
+});
+
+describe('each refusal says why, in Italian', () => {
+  const spec = deciderSpec(session);
+  const refusal = (performer: PerformerAvailability | null) => {
+    try {
+      assertAskable(performer);
+      return undefined;
+    } catch (error) {
+      return (error as Error).message;
+    }
+  };
+  const ok: PerformerAvailability = { askable: true, online: true, blocked: false, busy: false, rateUnits: 250 };
+
+  it('who may not be asked', () => {
+    expect(refusal(null)).toBe('Performer non trovata');
+    expect(refusal({ ...ok, blocked: true })).toBe('La performer non accetta richieste da questa identità');
+    expect(refusal({ ...ok, online: false })).toBe('La performer non è online');
+    expect(refusal({ ...ok, busy: true })).toBe('La performer è in privato');
+    expect(refusal(ok)).toBeUndefined();
+  });
+
+  it('a request twice, a request not found or no longer waiting', () => {
+    const { requestedAt: _r, expiresAt: _e, ...command } = terms;
+    spec.given([requested]).when((s) => decideRequest({ ...command, timeoutMs: 60_000 }, s, t0)).thenThrows('conflict', 'Sessione già esistente');
+    spec.given([]).when((s) => decideAccept({ performerId }, s, at(1))).thenThrows('not_found', 'Sessione non trovata');
+    spec.given([requested, started]).when((s) => decideDecline({ performerId, reason: 'declined' }, s, at(1))).thenThrows('conflict', 'La richiesta non è più in attesa');
+    spec.given([requested, started]).when((s) => decideCancel(s, at(1))).thenThrows('conflict', 'La richiesta non è più in attesa');
   });
 });
 

@@ -86,4 +86,20 @@ describe('purchase decider', () => {
     const state = [confirmedEvent, { type: 'PaymentDeclined', data: { purchaseId, checkoutId: 'cs_test_1', declinedAt: now.toISOString() } } as DomainEvent].reduce(purchase.evolve, purchase.initialState());
     expect(state).toEqual({ status: 'none' });
   });
+
+  it('each refusal says why', () => {
+    const state = [started].reduce(purchase.evolve, purchase.initialState());
+    spec.given([started]).when((s) => decideStartCheckout(start, s, now)).thenThrows('conflict', 'Acquisto già avviato');
+    expect(() => decideConfirmPayment(paid, purchase.initialState(), now)).toThrow('Acquisto non trovato');
+    expect(() => decideConfirmPayment({ ...paid, checkoutId: 'cs_other' }, state, now)).toThrow('The checkout does not belong to this purchase');
+    expect(() => decideConfirmPayment({ ...paid, amountCents: 1 }, state, now)).toThrow('The amount paid does not match the purchase');
+    expect(() => decideDeclinePayment({ checkoutId: 'cs_test_1' }, purchase.initialState(), now)).toThrow('Acquisto non trovato');
+  });
+
+  it('a payment confirmed after a decline still pays the purchase and credits it once', () => {
+    const declined: DomainEvent = { type: 'PaymentDeclined', data: { purchaseId, checkoutId: 'cs_test_1', declinedAt: now.toISOString() } };
+    const state = [started, declined, confirmedEvent].reduce(purchase.evolve, purchase.initialState());
+    expect(state).toMatchObject({ status: 'paid' });
+    expect(decideConfirmPayment(paid, state, now)).toEqual({ purchaseEvents: [], walletEvents: [] });
+  });
 });

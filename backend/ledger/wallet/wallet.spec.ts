@@ -80,6 +80,19 @@ describe('wallet holds', () => {
     spec.given([credited(6000)]).when((state) => decideRelease(walletId, holdId, state, now)).then([]);
   });
 
+  it('a hold of exactly the available balance is placed; a hold of no amount or a fraction is refused', () => {
+    spec.given([credited(4000)]).when((state) => decideHold(hold, state, now)).then([held]);
+    spec.given([credited(6000)]).when((state) => decideHold({ ...hold, amountUnits: 0 }, state, now)).thenThrows('validation_failed');
+    spec.given([credited(6000)]).when((state) => decideHold({ ...hold, amountUnits: 1.5 }, state, now)).thenThrows('validation_failed');
+  });
+
+  it('a refusal names the closed hold and the kind of hold already open', () => {
+    const released: DomainEvent = { type: 'AuracoinReleased', data: { walletId, holdId, amount: 4000, releasedAt: now.toISOString() } };
+    spec.given([credited(6000), held, released]).when((state) => decideSpend({ ...spend, holdId }, state, now)).thenThrows('conflict', `Hold ${holdId} is closed`);
+    const other = { ...hold, holdId: '3c8d5e2f-9a8b-4f74-8b62-6b5d2c3e4f50', amountUnits: 100, exclusive: true };
+    spec.given([credited(6000), held]).when((state) => decideHold(other, state, now)).thenThrows('conflict', 'Another session hold is open');
+  });
+
   describe('a wallet frozen by a dispute (docs/architecture.md#disputes)', () => {
     const disputeId = '4c8d5e2f-9a8b-4f74-8b62-6b5d2c3e4f50';
     const frozen: DomainEvent = { type: 'WalletFrozen', data: { walletId, disputeId, purchaseId: aliasId, lockedUnits: 0, trace: [], frozenAt: now.toISOString() } };

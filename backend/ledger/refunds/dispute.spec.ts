@@ -137,6 +137,13 @@ describe('a dispute closed', () => {
     expect(chargeback).toMatchObject({ type: 'AuracoinDebited', data: { amount: 50 } });
   });
 
+  it('lost, only the disputed purchase’s lot counts, not a later purchase’s', () => {
+    const thirdCard = '3b7c4d1e-8f7a-4e63-9a51-5a4c1b2d3e51';
+    const given = [...frozen, debit(150, 150, 'session', disputeId), cardCredit(thirdCard, 1000)];
+    const [, chargeback] = decideUnfreeze({ walletId, disputeId, outcome: 'lost' }, fold(given), now);
+    expect(chargeback).toMatchObject({ type: 'AuracoinDebited', data: { amount: 50, purchaseId: secondCard } });
+  });
+
   it('lost with nothing left of the purchase removes nothing', () => {
     spec.given([...spent, frozenFor(firstCard, 0, [])]).when((state) => decideUnfreeze({ walletId, disputeId, outcome: 'lost' }, state, now)).then([unfrozen('lost', 0)]);
   });
@@ -266,6 +273,19 @@ describe('disputes on an event store', () => {
     ]);
   });
 
+  it('an unfreeze takes the trace its own dispute’s freeze recorded, not another dispute’s', async () => {
+    const otherDispute = '6b7c4d1e-8f7a-4e63-9a51-5a4c1b2d3e50';
+    const store = await given(spent);
+    const reaction = disputeEarningsReaction(store);
+    await freezeForDispute(store, { walletId, disputeId: otherDispute, purchaseId: firstCard }, nowFn, {});
+    await freezeForDispute(store, { walletId, disputeId, purchaseId: secondCard }, nowFn, {});
+    await unfreezeForDispute(store, { walletId, disputeId, outcome: 'lost' }, nowFn, {});
+    const [unfrozenEvent] = await recordedOn(store, 'WalletUnfrozen');
+    await reaction.apply(unfrozenEvent!, undefined as never);
+    expect(await earningsOf(store, performerId)).toEqual([]);
+    expect((await earningsOf(store, tippedId)).map(({ type, shareCents }) => [type, shareCents])).toEqual([['PerformerEarningsClawedBack', 55]]);
+  });
+
   it('the earnings reaction ignores any other event, and an unfreeze whose freeze it cannot find makes nothing', async () => {
     const store = await given([...spent, unfrozen('lost', 0)]);
     const reaction = disputeEarningsReaction(store);
@@ -275,5 +295,6 @@ describe('disputes on an event store', () => {
     await reaction.apply(orphan!, undefined as never);
     expect(await earningsOf(store, performerId)).toEqual([]);
     expect(await earningsOf(store, tippedId)).toEqual([]);
+    expect(await store.readStream(performerStreams.earnings(String(undefined)))).toEqual([]);
   });
 });

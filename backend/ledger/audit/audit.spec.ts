@@ -175,4 +175,28 @@ describe('the ledger audit of earnings accounts', () => {
     const replay = audit([earned(300), [earnings, 'PayoutScheduled', { performerId, amountCents: 300 }]]);
     expect(replay.earnings.get(performerId)).toEqual({ performerId, balanceCents: 300, accruedCents: 300, paidOutCents: 0, lowestCents: 0 });
   });
+
+  it('only wallet and earnings streams move money: another stream’s event is in no account', () => {
+    const replay = audit([[`session-s1`, 'PerformerEarningsCredited', { performerId, source: 'message', sourceId: 'm1', grossUnits: 100, shareCents: 55, creditedAt: at }]]);
+    expect(replay.earnings.size).toBe(0);
+    expect(replay.wallets.size).toBe(0);
+  });
+});
+
+describe('the ledger audit of what a debit and a credit name', () => {
+  const words = (entries: Entry[]) => audit(entries).problems.map((p) => p.problem);
+
+  it('a debit with an empty reason or an empty reference names nothing it paid for', () => {
+    const empty = (reason: string, reference: string): Entry => [wallet, 'AuracoinDebited', { walletId: userId, amount: 100, reason, reference, debitedAt: at }];
+    const nothing = 'debit of 100 units without a reason and a reference: it names nothing it paid for';
+    expect(words([credited(1000), alias('a1'), empty('', 'a1')])).toContain(nothing);
+    expect(words([credited(1000), alias('a1'), empty('alias', '')])).toContain(nothing);
+    expect(words([credited(1000), alias('a1'), empty('alias', 'a1')])).not.toContain(nothing);
+  });
+
+  it('a credit or a debit of no units is one with a bad amount', () => {
+    expect(words([credited(0)])).toContain('AuracoinCredited with a bad amount 0');
+    expect(words([credited(1000), alias('a1'), debited(0)])).toContain('AuracoinDebited with a bad amount 0');
+    expect(words([credited(1000)]).filter((p) => p.includes('bad amount'))).toEqual([]);
+  });
 });

@@ -96,6 +96,7 @@ function streamCache() {
         // Stryker disable next-line all: as above
         if (size <= IDS_KEPT) break;
         streams.delete(oldest);
+        // Stryker disable next-line AssignmentOperator: as above
         size -= ids.size;
       }
     },

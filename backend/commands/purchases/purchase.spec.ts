@@ -1,6 +1,6 @@
 import type { DomainEvent } from '@aura/contracts';
 import { deciderSpec } from '../../platform/testing/decider-spec';
-import { decideConfirmPayment, decideDeclinePayment, decideStartCheckout, purchase } from './purchase';
+import { decideConfirmPayment, decideDeclinePayment, decideStartCheckout, purchase, settlementEventName } from './purchase';
 
 const now = new Date('2026-11-20T10:00:00.000Z');
 const purchaseId = '3e0f7a4b-1cad-4b96-ad84-8d7f4e5a6b72';
@@ -101,5 +101,11 @@ describe('purchase decider', () => {
     const state = [started, declined, confirmedEvent].reduce(purchase.evolve, purchase.initialState());
     expect(state).toMatchObject({ status: 'paid' });
     expect(decideConfirmPayment(paid, state, now)).toEqual({ purchaseEvents: [], walletEvents: [] });
+  });
+
+  it('an event that is no purchase’s changes nothing; a settlement’s events are named by the purchase and their place', () => {
+    const state = [started].reduce(purchase.evolve, purchase.initialState());
+    expect(purchase.evolve(state, { type: 'AuracoinCredited', data: { walletId: userId, amount: 1, reason: 'welcome', creditedAt: now.toISOString() } })).toEqual(state);
+    expect(settlementEventName(purchaseId, 1)).toBe(`purchase-settlement:${purchaseId}:1`);
   });
 });

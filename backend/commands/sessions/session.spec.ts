@@ -181,6 +181,11 @@ describe('the session as its events give it', () => {
     expect(fold([requested, { ...requested, data: { ...terms, rateUnits: 1 } } as DomainEvent])).toMatchObject({ terms: { rateUnits: 250 } });
   });
 
+  it('an event that is no session’s changes an open session in nothing', () => {
+    const state = fold([requested, started]);
+    expect(session.evolve(state, { type: 'AuracoinCredited', data: { walletId: userId, amount: 1, reason: 'welcome', creditedAt: iso(0) } })).toEqual(state);
+  });
+
   it('events of a session that was never requested change nothing', () => {
     expect(fold([started, userLeft])).toEqual({ status: 'none' });
   });

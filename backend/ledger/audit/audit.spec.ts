@@ -199,4 +199,16 @@ describe('the ledger audit of what a debit and a credit name', () => {
     expect(words([credited(1000), alias('a1'), debited(0)])).toContain('AuracoinDebited with a bad amount 0');
     expect(words([credited(1000)]).filter((p) => p.includes('bad amount'))).toEqual([]);
   });
+
+  it('a release must give back what its hold took of each kind; an adjustment’s increase is promotional', () => {
+    const bought: Entry = [wallet, 'AuracoinCredited', { walletId: userId, amount: 1000, reason: 'purchase', purchaseId, creditedAt: at }];
+    const heldSplit: Entry = [wallet, 'AuracoinHeld', { walletId: userId, holdId: 'h1', amount: 300, reason: 'session', purchasedAmount: 300, promotionalAmount: 0, heldAt: at }];
+    const release = (purchasedAmount: number): Entry => [wallet, 'AuracoinReleased', { walletId: userId, holdId: 'h1', amount: 300, purchasedAmount, promotionalAmount: 300 - purchasedAmount, releasedAt: at }];
+    const splitProblems = (entries: Entry[]) => words([bought, ...entries]).filter((p) => p.includes('purchased first'));
+    expect(splitProblems([heldSplit, release(300)])).toEqual([]);
+    expect(splitProblems([heldSplit, release(0)])).toEqual(['AuracoinReleased records 0 purchased and 300 promotional units; purchased first, the wallet gives 300 and 0']);
+    const raise = (purchasedAmount: number): Entry => [wallet, 'AuracoinAdjusted', { walletId: userId, amount: 200, balanceBefore: 1000, balanceAfter: 1200, adminId: 'admin-1', purchasedAmount, promotionalAmount: 200 - purchasedAmount, adjustedAt: at }];
+    expect(splitProblems([raise(0)])).toEqual([]);
+    expect(splitProblems([raise(200)])).toEqual(['AuracoinAdjusted records 200 purchased and 0 promotional units; purchased first, the wallet gives 0 and 200']);
+  });
 });

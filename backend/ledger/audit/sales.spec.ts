@@ -95,6 +95,10 @@ describe('the ledger audit of debits', () => {
     expect(problems([welcome, [wallet, 'AliasPurchased', { aliasId: 'a1', userId, aliasName: 'Zorro', price: 100, purchasedAt: at }], debit('alias', 'a1', 100)])).toEqual([]);
   });
 
+  it('a sale followed on its wallet by anything but its debit is named', () => {
+    expect(problems([welcome, sent('m1', 100), welcome, credit('message', 'm1', 100, 55)])).toContain('sale message m1 not followed by its debit');
+  });
+
   it('a sale’s debit must take the purchased units the sale says it was paid with', () => {
     const paid: Entry = [wallet, 'PhotoPurchased', { purchaseId: 'x1', walletId: userId, photoId: 'p1', performerId, priceUnits: 500, purchasedUnits: 300, promotionalUnits: 200, purchasedAt: at }];
     const debitOf = (purchasedAmount: number): Entry => [wallet, 'AuracoinDebited', { walletId: userId, amount: 500, reason: 'photo', reference: 'p1', purchasedAmount, promotionalAmount: 500 - purchasedAmount, debitedAt: at }];

@@ -201,6 +201,12 @@ describe('clawbacks and debts (refunds, disputes)', () => {
   const disputeId = '9b7c4d1e-8f7a-4e63-9a51-5a4c1b2d3e4f';
   const held = (shareCents: number, heldAt: string): DomainEvent => ({ type: 'PerformerEarningsHeld', data: { performerId, disputeId, shareCents, heldAt } });
 
+  it('an event that is not hers changes her account in nothing', () => {
+    const fold = (events: DomainEvent[]) => events.reduce(earningsAccount.evolve, earningsAccount.initialState());
+    const state = fold([credit(6000, '2026-11-17T10:00:00.000Z'), held(1000, '2026-11-18T10:00:00.000Z')]);
+    expect(earningsAccount.evolve(state, { type: 'AuracoinCredited', data: { walletId: performerId, amount: 1, reason: 'welcome', creditedAt: '2026-11-18T10:00:00.000Z' } })).toEqual(state);
+  });
+
   it('a hold seen twice holds once; a release without a hold, or twice, gives nothing back', () => {
     const fold = (events: DomainEvent[]) => events.reduce(earningsAccount.evolve, earningsAccount.initialState());
     const release: DomainEvent = { type: 'PerformerEarningsReleased', data: { performerId, disputeId, shareCents: 1000, releasedAt: '2026-11-19T10:00:00.000Z' } };

@@ -4,7 +4,7 @@ import { foldWallet } from '../wallet/fold';
 import type { RecordedEvent } from '../../platform/recorded-event';
 import { createInMemoryEventStore } from '../../platform/testing/in-memory-event-store';
 import { clawbackEventId, clawbackOf, clawbackReaction } from './clawback';
-import { decideRefund, refundableWallet, REFUND_MESSAGES, type Refund } from './refund';
+import { decideRefund, refundableWallet, refundSale, REFUND_MESSAGES, type Refund } from './refund';
 
 const walletId = '1b7c4d1e-8f7a-4e63-9a51-5a4c1b2d3e4f';
 const performerId = '2b7c4d1e-8f7a-4e63-9a51-5a4c1b2d3e4f';
@@ -119,6 +119,16 @@ describe('a wallet’s sales as refunds see them', () => {
   it('the reason is recorded as the admin wrote it, without the spaces around it', () => {
     const [saleRefunded] = decideRefund(refundOf({ reason: '  Foto sbagliata  ' }), fold(photoBought), now);
     expect(saleRefunded).toMatchObject({ data: { reason: 'Foto sbagliata' } });
+  });
+});
+
+describe('a refund on an event store', () => {
+  it('is decided on the buyer’s wallet as stored and appended there, with its options', async () => {
+    const store = createInMemoryEventStore();
+    await store.appendToStream(`wallet-${walletId}`, photoBought.map((event, index) => ({ id: `seed-${index}`, ...event, metadata: {} })), { expectedRevision: 'no_stream' });
+    await refundSale(store, refundOf({ amountUnits: 333 }), () => now, { metadata: { by: 'admin-1' } });
+    const appended = (await store.readStream(`wallet-${walletId}`)).slice(photoBought.length);
+    expect(appended.map((event) => ({ type: event.type, data: event.data, by: event.metadata?.by }))).toEqual(refunded(333, 133, undefined, 73).map((event) => ({ ...event, by: 'admin-1' })));
   });
 });
 

@@ -148,4 +148,8 @@ describe('wallet fold: edges of the one rule', () => {
     const totals = foldWallet([bought(500, purchaseA), welcome(500), held(300), released(300), debit(200, holdId)]);
     expect(totals).toMatchObject({ balance: 800, held: 0, holds: {}, purchased: 300, promotional: 500 });
   });
+
+  it('a hold that says no reason is kept with an empty one', () => {
+    expect(foldWallet([credit(1000), { type: 'AuracoinHeld', data: { walletId, holdId, amount: 300 } }]).holds[holdId]).toMatchObject({ amount: 300, reason: '' });
+  });
 });

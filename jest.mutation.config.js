@@ -20,5 +20,9 @@ module.exports = {
   // jest crawls only this folder for test files: the specs are loaded by the one test file
   roots: ['<rootDir>/scripts'],
   testMatch: ['<rootDir>/scripts/mutation-specs.cjs'],
+  // a unit spec takes milliseconds: one still running after 3 s is a mutant's endless retry or
+  // wait, failed here (and the rest skipped, scripts/mutation-environment.cjs) rather than left to
+  // Stryker's timeout, which restarts the test runner
+  testTimeout: 3000,
   moduleNameMapper: { '^@aura/contracts$': '<rootDir>/scripts/mutation-contracts.cjs', '^zod$': '<rootDir>/scripts/mutation-zod.cjs' },
 };

@@ -4,8 +4,11 @@
 const rules = [
   'backend/ledger/**/*.ts',
   'backend/commands/sessions/{money,minimum,session}.ts',
+  // a coin purchase: the tier discount on its price, the offer's bonus, the credit once paid
+  'backend/commands/purchases/purchase.ts',
   'contracts/src/money.ts',
-  'contracts/src/rules/{billing,earnings,packages,payout-week,payouts,prices,share,tiers}.ts',
+  // shows: a tip's floor, step and ceiling
+  'contracts/src/rules/{billing,earnings,packages,payout-week,payouts,prices,share,shows,tiers}.ts',
 ];
 
 // specs, integration tests, contract suites and test helpers are not money rules; the ledger's

@@ -37,6 +37,14 @@ describe('the earnings credit reaction', () => {
     expect(reaction).toMatchObject({ name: 'earnings-credit', collections: [], eventTypes: SALE_EVENT_TYPES });
   });
 
+  it('one sale applied alone is credited, caused by its event', async () => {
+    const store = createInMemoryEventStore();
+    const reaction = earningsCreditReaction('earnings-credit', SALE_EVENT_TYPES, store);
+    await reaction.apply(recordedAs('e7', photo('x7'), 7), undefined as never);
+    const hers = await store.readStream(performerStreams.earnings(performerId));
+    expect(hers.map((event) => ({ id: event.id, cause: event.metadata?.causationId }))).toEqual([{ id: earningsEventId('photo', 'x7'), cause: 'e7' }]);
+  });
+
   it('a batch without a sale appends nothing', async () => {
     const store = createInMemoryEventStore();
     let appends = 0;

@@ -1,6 +1,6 @@
 import type { DomainEvent } from '@aura/contracts';
 import { deciderSpec } from '../../platform/testing/decider-spec';
-import { decideConfirmPayment, decideDeclinePayment, decideStartCheckout, purchase } from './purchase';
+import { decideConfirmPayment, decideDeclinePayment, decideStartCheckout, purchase, settlementEventName } from './purchase';
 
 const now = new Date('2026-11-20T10:00:00.000Z');
 const purchaseId = '3e0f7a4b-1cad-4b96-ad84-8d7f4e5a6b72';
@@ -66,5 +66,46 @@ describe('purchase decider', () => {
       { type: 'PaymentDeclined', data: { purchaseId, checkoutId: 'cs_test_1', declinedAt: now.toISOString() } },
     ]);
     spec.given([started, confirmedEvent]).when((state) => decideDeclinePayment({ checkoutId: 'cs_test_1' }, state, now)).then([]);
+  });
+
+  it('a purchase without a running offer gets no offer bonus, only the package’s own', () => {
+    const { offerId: _none, ...withoutOffer } = started.data as Extract<DomainEvent, { type: 'CheckoutStarted' }>['data'];
+    spec.given([]).when((state) => decideStartCheckout({ ...start, offer: null }, state, now)).then([
+      { type: 'CheckoutStarted', data: { ...withoutOffer, offerBonusPercent: 0, auracoinUnits: 11000 } },
+    ]);
+  });
+
+  it('a purchase is declined once; a decline of an unknown purchase or of another checkout is refused', () => {
+    const declined: DomainEvent = { type: 'PaymentDeclined', data: { purchaseId, checkoutId: 'cs_test_1', declinedAt: now.toISOString() } };
+    spec.given([started, declined]).when((state) => decideDeclinePayment({ checkoutId: 'cs_test_1' }, state, now)).then([]);
+    spec.given([]).when((state) => decideDeclinePayment({ checkoutId: 'cs_test_1' }, state, now)).thenThrows('not_found', 'Acquisto non trovato');
+    spec.given([started]).when((state) => decideDeclinePayment({ checkoutId: 'cs_other' }, state, now)).thenThrows('validation_failed');
+  });
+
+  it('a confirmation or a decline of no purchase leaves it unknown', () => {
+    const state = [confirmedEvent, { type: 'PaymentDeclined', data: { purchaseId, checkoutId: 'cs_test_1', declinedAt: now.toISOString() } } as DomainEvent].reduce(purchase.evolve, purchase.initialState());
+    expect(state).toEqual({ status: 'none' });
+  });
+
+  it('each refusal says why', () => {
+    const state = [started].reduce(purchase.evolve, purchase.initialState());
+    spec.given([started]).when((s) => decideStartCheckout(start, s, now)).thenThrows('conflict', 'Acquisto già avviato');
+    expect(() => decideConfirmPayment(paid, purchase.initialState(), now)).toThrow('Acquisto non trovato');
+    expect(() => decideConfirmPayment({ ...paid, checkoutId: 'cs_other' }, state, now)).toThrow('The checkout does not belong to this purchase');
+    expect(() => decideConfirmPayment({ ...paid, amountCents: 1 }, state, now)).toThrow('The amount paid does not match the purchase');
+    expect(() => decideDeclinePayment({ checkoutId: 'cs_test_1' }, purchase.initialState(), now)).toThrow('Acquisto non trovato');
+  });
+
+  it('a payment confirmed after a decline still pays the purchase and credits it once', () => {
+    const declined: DomainEvent = { type: 'PaymentDeclined', data: { purchaseId, checkoutId: 'cs_test_1', declinedAt: now.toISOString() } };
+    const state = [started, declined, confirmedEvent].reduce(purchase.evolve, purchase.initialState());
+    expect(state).toMatchObject({ status: 'paid' });
+    expect(decideConfirmPayment(paid, state, now)).toEqual({ purchaseEvents: [], walletEvents: [] });
+  });
+
+  it('an event that is no purchase’s changes nothing; a settlement’s events are named by the purchase and their place', () => {
+    const state = [started].reduce(purchase.evolve, purchase.initialState());
+    expect(purchase.evolve(state, { type: 'AuracoinCredited', data: { walletId: userId, amount: 1, reason: 'welcome', creditedAt: now.toISOString() } })).toEqual(state);
+    expect(settlementEventName(purchaseId, 1)).toBe(`purchase-settlement:${purchaseId}:1`);
   });
 });

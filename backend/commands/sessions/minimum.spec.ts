@@ -139,4 +139,20 @@ describe('the session minimum', () => {
     const owed = (['user_ended', 'user_disconnected', 'performer_ended', 'performer_disconnected', 'balance_exhausted', 'cancelled'] as const).filter(minimumOwed);
     expect(owed).toEqual(['user_ended', 'user_disconnected']);
   });
+
+  it('a wallet frozen by a dispute pays the rest of the minimum only from what is left of the hold', () => {
+    const smallHold: DomainEvent[] = [
+      { type: 'AuracoinCredited', data: { walletId: userId, amount: 5000, reason: 'purchase', creditedAt: iso(0) } },
+      { type: 'AuracoinHeld', data: { walletId: userId, holdId: sessionId, amount: 600, reason: 'session', heldAt: iso(0) } },
+    ];
+    const frozen: DomainEvent = { type: 'WalletFrozen', data: { walletId: userId, disputeId: performerId, purchaseId: performerId, lockedUnits: 0, trace: [], frozenAt: iso(inMinute2) } };
+    const closing = { endedBy: 'user' as const, reason: 'user_ended' as const, endedAt: at(inMinute2) };
+    const given = [...smallHold, ...minute(1), ...minute(2), frozen];
+    const money = given.reduce(sessionMoney(sessionId).evolve, sessionMoney(sessionId).initialState());
+    const events = decideSettle(sessionAfter(), sessionId, userId, money, closing, at(inMinute2));
+    expect(events[0]).toMatchObject({ type: 'SessionMinimumCharged', data: { amount: 100 } });
+    // not frozen, the available balance pays the rest of it
+    const free = [...smallHold, ...minute(1), ...minute(2)].reduce(sessionMoney(sessionId).evolve, sessionMoney(sessionId).initialState());
+    expect(decideSettle(sessionAfter(), sessionId, userId, free, closing, at(inMinute2))[0]).toMatchObject({ type: 'SessionMinimumCharged', data: { amount: 3 * RATE } });
+  });
 });

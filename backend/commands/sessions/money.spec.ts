@@ -338,6 +338,17 @@ describe('the session money rules the mutants showed loose (issue 24)', () => {
     expect(dueMinutes(running, money(base), later)).toEqual([1, 2, 3, 4]);
   });
 
+  it('a session whose start or drop cannot be read bills no minute past now, and never loops', () => {
+    const later = at(START + 3 * MINUTE);
+    const unreadable = { ...running, startedAt: 'not a date' } as OpenSession;
+    expect(dueMinutes(unreadable, money(base), later)).toEqual([]);
+    const dropUnreadable = { ...running, away: { user: 'not a date' } } as OpenSession;
+    expect(dueMinutes(dropUnreadable, money(base), later)).toEqual([1, 2, 3, 4]);
+    // a minute starting exactly now is due
+    expect(dueMinutes(running, money(base), at(START + 3 * MINUTE))).toEqual([1, 2, 3, 4]);
+    expect(dueMinutes(running, money(base), at(START + 3 * MINUTE - 1))).toEqual([1, 2, 3]);
+  });
+
   it('only the next minute can be billed', () => {
     // given minute 1 not billed yet, when minute 2 is billed, then it is refused
     expect(() => decideBillMinute(running, money(base), 2, at(START + MINUTE))).toThrow(expect.objectContaining({ code: 'conflict', message: 'Minute 2 is not the next one' }));

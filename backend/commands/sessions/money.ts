@@ -73,7 +73,8 @@ export function dueMinutes(state: OpenSession, money: SessionMoney, now: Date): 
   const due: number[] = [];
   for (let minute = money.minutesBilled + 1; ; minute++) {
     const start = minuteStartsAt(Date.parse(state.startedAt!), minute, state.terms.billingMinuteMs);
-    if (start > now.getTime() || start >= (cap ?? Infinity)) return due;
+    // not `start > now`: a start that is no number (an unreadable start or drop time) ends the loop too
+    if (!(start <= now.getTime()) || start >= (cap ?? Infinity)) return due;
     due.push(minute);
   }
 }

@@ -2,6 +2,7 @@ import type { DomainEvent, EventDataOf } from '@aura/contracts';
 import { deciderSpec } from '../../platform/testing/decider-spec';
 import {
   assertAskable,
+  awaySince,
   closingOf,
   decideAccept,
   decideCancel,
@@ -9,6 +10,8 @@ import {
   decideExpire,
   decidePartyLeft,
   decidePartyReturned,
+  decideRate,
+  firstAway,
   decideRecordEnd,
   decideRequest,
   graceExpired,
@@ -132,6 +135,143 @@ describe('session decider', () => {
     const ended: DomainEvent = { type: 'SessionEnded', data: { sessionId, performerId, endedBy: 'performer', reason: 'performer_ended', endedAt: iso(130_000), minutesBilled: 3, costUnits: 750 } };
     spec.given([requested, started]).when((s) => decideRecordEnd(settled, s)).then([ended]);
     spec.given([requested, started, ended]).when((s) => decideRecordEnd(settled, s)).then([]);
+  });
+});
+
+describe('rating a session (docs/product.md#ratings)', () => {
+  const spec = deciderSpec(session);
+  const endedPaid: DomainEvent = { type: 'SessionEnded', data: { sessionId, performerId, endedBy: 'user', reason: 'user_ended', endedAt: iso(130_000), minutesBilled: 3, costUnits: 750 } };
+  const rating = { userId, stars: 4, comment: 'Gentile' };
+  const rated: DomainEvent = { type: 'SessionRated', data: { sessionId, performerId, userId, stars: 4, comment: 'Gentile', ratedAt: iso(200_000) } };
+
+  it('the user of a paid session that is over rates it', () => {
+    spec.given([requested, started, endedPaid]).when((s) => decideRate(rating, s, at(200_000))).then([rated]);
+  });
+
+  it('a session is rated once', () => {
+    spec.given([requested, started, endedPaid, rated]).when((s) => decideRate(rating, s, at(210_000))).thenThrows('conflict', 'Hai già valutato questa sessione');
+  });
+
+  it('only its own user may rate it: to anyone else it is not found', () => {
+    spec.given([requested, started, endedPaid]).when((s) => decideRate({ ...rating, userId: otherPerformer }, s, at(200_000))).thenThrows('not_found', 'Sessione non trovata');
+    spec.given([]).when((s) => decideRate(rating, s, at(200_000))).thenThrows('not_found');
+  });
+
+  it('a session still running, never started or that cost nothing cannot be rated', () => {
+    const refusal = 'Puoi valutare solo una sessione privata pagata e conclusa';
+    spec.given([requested, started]).when((s) => decideRate(rating, s, at(200_000))).thenThrows('forbidden', refusal);
+    const cancelled: DomainEvent = { type: 'SessionEnded', data: { sessionId, performerId, endedBy: 'user', reason: 'cancelled', endedAt: iso(3_000), minutesBilled: 0, costUnits: 0 } };
+    spec.given([requested, cancelled]).when((s) => decideRate(rating, s, at(200_000))).thenThrows('forbidden', refusal);
+    spec.given([requested, started, { ...endedPaid, data: { ...endedPaid.data, costUnits: 0 } } as DomainEvent]).when((s) => decideRate(rating, s, at(200_000))).thenThrows('forbidden', refusal);
+  });
+});
+
+describe('the session as its events give it', () => {
+  it('an expired request is over at its expiry: it can no longer be accepted nor declined', () => {
+    const expired: DomainEvent = { type: 'SessionExpired', data: { sessionId, expiredAt: iso(60_000) } };
+    expect(fold([requested, expired])).toMatchObject({ status: 'expired', endedAt: iso(60_000) });
+    expect(fold([requested, started, expired])).toMatchObject({ status: 'active', endedAt: null });
+    expect(() => decideAccept({ performerId }, fold([requested, expired]), at(30_000))).toThrow('La richiesta non è più in attesa');
+  });
+
+  it('a decline or a start comes only to a waiting request; a second request changes nothing', () => {
+    const declined: DomainEvent = { type: 'SessionDeclined', data: { sessionId, performerId, reason: 'busy', declinedAt: iso(5_000) } };
+    expect(fold([requested, started, declined])).toMatchObject({ status: 'active', endedAt: null });
+    expect(fold([requested, declined, started])).toMatchObject({ status: 'declined', startedAt: null, endedAt: iso(5_000) });
+    expect(fold([requested, { ...requested, data: { ...terms, rateUnits: 1 } } as DomainEvent])).toMatchObject({ terms: { rateUnits: 250 } });
+  });
+
+  it('an event that is no session’s changes an open session in nothing', () => {
+    const state = fold([requested, started]);
+    expect(session.evolve(state, { type: 'AuracoinCredited', data: { walletId: userId, amount: 1, reason: 'welcome', creditedAt: iso(0) } })).toEqual(state);
+  });
+
+  it('events of a session that was never requested change nothing', () => {
+    expect(fold([started, userLeft])).toEqual({ status: 'none' });
+  });
+
+  it('the end clears who was away and keeps what it cost', () => {
+    const ended: DomainEvent = { type: 'SessionEnded', data: { sessionId, performerId, endedBy: 'system', reason: 'user_disconnected', endedAt: iso(70_000), minutesBilled: 2, costUnits: 500 } };
+    expect(fold([requested, started, userLeft, ended])).toMatchObject({ status: 'ended', endedAt: iso(70_000), away: {}, graceFrom: {}, costUnits: 500 });
+  });
+
+  it('a party back is no longer away, and its grace period no longer runs', () => {
+    const back: DomainEvent = { type: 'SessionPartyReturned', data: { sessionId, party: 'user', at: iso(75_000) } };
+    expect(fold([requested, started, userLeft, performerLeft, back])).toMatchObject({ away: { performer: iso(80_000) }, graceFrom: { performer: iso(80_000) } });
+    expect(fold([requested, started, userLeft, performerLeft, back]).away).not.toHaveProperty('user');
+  });
+});
+
+describe('who left first, and how a session closes for it', () => {
+  const leftAt = (party: 'user' | 'performer', ms: number): DomainEvent => ({ type: 'SessionPartyLeft', data: { sessionId, party, at: iso(ms), cause: 'disconnected' } });
+
+  it('of the parties away, the one that left first; both at once is neither alone; nobody away is nobody', () => {
+    expect(firstAway(fold([requested, started]))).toBeUndefined();
+    expect(firstAway(fold([requested, started, leftAt('performer', 80_000)]))).toBe('performer');
+    expect(firstAway(fold([requested, started, leftAt('user', 70_000)]))).toBe('user');
+    expect(firstAway(fold([requested, started, leftAt('user', 70_000), leftAt('performer', 80_000)]))).toBe('user');
+    expect(firstAway(fold([requested, started, leftAt('user', 90_000), leftAt('performer', 80_000)]))).toBe('performer');
+    expect(firstAway(fold([requested, started, leftAt('user', 80_000), leftAt('performer', 80_000)]))).toBe('both');
+  });
+
+  it('an end asked exactly when a party dropped is that drop only for a grace period’s closing', () => {
+    const state = fold([requested, started, leftAt('performer', 80_000)]);
+    const userEnds = { endedBy: 'user' as const, reason: 'user_ended' as const, endedAt: at(80_000) };
+    expect(closingOf(state, userEnds)).toEqual(userEnds);
+    const userGrace = { endedBy: 'system' as const, reason: 'user_disconnected' as const, endedAt: at(80_000) };
+    expect(closingOf(state, userGrace)).toEqual({ endedBy: 'system', reason: 'performer_disconnected', endedAt: at(80_000) });
+    const performerGrace = { endedBy: 'system' as const, reason: 'performer_disconnected' as const, endedAt: at(80_000) };
+    expect(closingOf(fold([requested, started, leftAt('user', 80_000)]), performerGrace)).toEqual({ endedBy: 'system', reason: 'user_disconnected', endedAt: at(80_000) });
+    // an end asked before the drop is the end asked
+    expect(closingOf(state, { ...userEnds, endedAt: at(79_999) })).toEqual({ ...userEnds, endedAt: at(79_999) });
+  });
+
+  it('a party back from a drop leaves nobody away, and a return of a party not away changes nothing', () => {
+    const back: DomainEvent = { type: 'SessionPartyReturned', data: { sessionId, party: 'user', at: iso(75_000) } };
+    expect(awaySince(fold([requested, started, leftAt('user', 70_000), back]))).toBeUndefined();
+    expect(awaySince(fold([requested, started, leftAt('user', 70_000)]))).toBe(at(70_000).getTime());
+    expect(decidePartyReturned({ party: 'performer' }, fold([requested, started, leftAt('user', 70_000)]), at(75_000))).toEqual([]);
+    expect(decidePartyReturned({ party: 'user' }, fold([requested]), at(75_000))).toEqual([]);
+  });
+
+  it('a settlement without who ended it, or of a session not running, records no end', () => {
+    const settled: EventDataOf<'SessionSettled'> = { sessionId, walletId: userId, performerId, endedBy: null, reason: 'settled', endedAt: iso(130_000), minutesBilled: 3, costUnits: 750, settledAt: iso(130_001) } as never;
+    expect(decideRecordEnd(settled, fold([requested, started]))).toEqual([]);
+    expect(decideRecordEnd({ ...settled, endedBy: 'user' }, fold([requested]))).toEqual([]);
+  });
+
+  it('a grace period of a party not away, or of a session not running, ends nothing', () => {
+    expect(graceExpired(fold([requested, started]), 'user', iso(70_000), 30_000, at(200_000))).toBeUndefined();
+    expect(graceExpired(fold([requested, leftAt('user', 70_000)]), 'user', iso(70_000), 30_000, at(200_000))).toBeUndefined();
+  });
+});
+
+describe('each refusal says why, in Italian', () => {
+  const spec = deciderSpec(session);
+  const refusal = (performer: PerformerAvailability | null) => {
+    try {
+      assertAskable(performer);
+      return undefined;
+    } catch (error) {
+      return (error as Error).message;
+    }
+  };
+  const ok: PerformerAvailability = { askable: true, online: true, blocked: false, busy: false, rateUnits: 250 };
+
+  it('who may not be asked', () => {
+    expect(refusal(null)).toBe('Performer non trovata');
+    expect(refusal({ ...ok, blocked: true })).toBe('La performer non accetta richieste da questa identità');
+    expect(refusal({ ...ok, online: false })).toBe('La performer non è online');
+    expect(refusal({ ...ok, busy: true })).toBe('La performer è in privato');
+    expect(refusal(ok)).toBeUndefined();
+  });
+
+  it('a request twice, a request not found or no longer waiting', () => {
+    const { requestedAt: _r, expiresAt: _e, ...command } = terms;
+    spec.given([requested]).when((s) => decideRequest({ ...command, timeoutMs: 60_000 }, s, t0)).thenThrows('conflict', 'Sessione già esistente');
+    spec.given([]).when((s) => decideAccept({ performerId }, s, at(1))).thenThrows('not_found', 'Sessione non trovata');
+    spec.given([requested, started]).when((s) => decideDecline({ performerId, reason: 'declined' }, s, at(1))).thenThrows('conflict', 'La richiesta non è più in attesa');
+    spec.given([requested, started]).when((s) => decideCancel(s, at(1))).thenThrows('conflict', 'La richiesta non è più in attesa');
   });
 });
 

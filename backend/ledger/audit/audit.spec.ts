@@ -152,8 +152,63 @@ describe('the ledger audit of earnings accounts', () => {
     expect(accountProblems([earned(0)])).toEqual([]);
   });
 
+  it('a refund’s clawback and a dispute’s hold take from her balance, a release gives it back, a lost dispute’s clawback was held already', () => {
+    const clawedBack = (cause: 'refund' | 'dispute', shareCents: number): Entry => [earnings, 'PerformerEarningsClawedBack', { performerId, cause, causeId: 'c1', source: 'photo', sourceId: 'x', shareCents, reason: 'r', clawedBackAt: at }];
+    const heldShare = (shareCents: number): Entry => [earnings, 'PerformerEarningsHeld', { performerId, disputeId: 'd1', shareCents, heldAt: at }];
+    const releasedShare = (shareCents: number): Entry => [earnings, 'PerformerEarningsReleased', { performerId, disputeId: 'd1', shareCents, releasedAt: at }];
+    const balance = (entries: Entry[]) => audit(entries).earnings.get(performerId)?.balanceCents;
+    expect(balance([earned(500), clawedBack('refund', 120)])).toBe(380);
+    expect(balance([earned(500), heldShare(200)])).toBe(300);
+    expect(balance([earned(500), heldShare(200), releasedShare(200)])).toBe(500);
+    expect(balance([earned(500), heldShare(200), clawedBack('dispute', 200)])).toBe(300);
+  });
+
+  it('a clawback leaving a debt is carried, not found; only a payout may not overdraw her', () => {
+    const clawedBack: Entry = [earnings, 'PerformerEarningsClawedBack', { performerId, cause: 'refund', causeId: 'c1', source: 'photo', sourceId: 'x', shareCents: 500, reason: 'r', clawedBackAt: at }];
+    const replay = audit([earned(300), paidOut(300), clawedBack]);
+    expect(replay.earnings.get(performerId)).toMatchObject({ balanceCents: -500, lowestCents: -500 });
+    expect(replay.problems.filter((p) => p.problem.startsWith('earnings went negative'))).toEqual([]);
+    expect(audit([earned(300), paidOut(300)]).problems.filter((p) => p.problem.startsWith('earnings went negative'))).toEqual([]);
+  });
+
   it('an account event without money moves nothing', () => {
     const replay = audit([earned(300), [earnings, 'PayoutScheduled', { performerId, amountCents: 300 }]]);
     expect(replay.earnings.get(performerId)).toEqual({ performerId, balanceCents: 300, accruedCents: 300, paidOutCents: 0, lowestCents: 0 });
+  });
+
+  it('only wallet and earnings streams move money: another stream’s event is in no account', () => {
+    const replay = audit([[`session-s1`, 'PerformerEarningsCredited', { performerId, source: 'message', sourceId: 'm1', grossUnits: 100, shareCents: 55, creditedAt: at }]]);
+    expect(replay.earnings.size).toBe(0);
+    expect(replay.wallets.size).toBe(0);
+  });
+});
+
+describe('the ledger audit of what a debit and a credit name', () => {
+  const words = (entries: Entry[]) => audit(entries).problems.map((p) => p.problem);
+
+  it('a debit with an empty reason or an empty reference names nothing it paid for', () => {
+    const empty = (reason: string, reference: string): Entry => [wallet, 'AuracoinDebited', { walletId: userId, amount: 100, reason, reference, debitedAt: at }];
+    const nothing = 'debit of 100 units without a reason and a reference: it names nothing it paid for';
+    expect(words([credited(1000), alias('a1'), empty('', 'a1')])).toContain(nothing);
+    expect(words([credited(1000), alias('a1'), empty('alias', '')])).toContain(nothing);
+    expect(words([credited(1000), alias('a1'), empty('alias', 'a1')])).not.toContain(nothing);
+  });
+
+  it('a credit or a debit of no units is one with a bad amount', () => {
+    expect(words([credited(0)])).toContain('AuracoinCredited with a bad amount 0');
+    expect(words([credited(1000), alias('a1'), debited(0)])).toContain('AuracoinDebited with a bad amount 0');
+    expect(words([credited(1000)]).filter((p) => p.includes('bad amount'))).toEqual([]);
+  });
+
+  it('a release must give back what its hold took of each kind; an adjustment’s increase is promotional', () => {
+    const bought: Entry = [wallet, 'AuracoinCredited', { walletId: userId, amount: 1000, reason: 'purchase', purchaseId, creditedAt: at }];
+    const heldSplit: Entry = [wallet, 'AuracoinHeld', { walletId: userId, holdId: 'h1', amount: 300, reason: 'session', purchasedAmount: 300, promotionalAmount: 0, heldAt: at }];
+    const release = (purchasedAmount: number): Entry => [wallet, 'AuracoinReleased', { walletId: userId, holdId: 'h1', amount: 300, purchasedAmount, promotionalAmount: 300 - purchasedAmount, releasedAt: at }];
+    const splitProblems = (entries: Entry[]) => words([bought, ...entries]).filter((p) => p.includes('purchased first'));
+    expect(splitProblems([heldSplit, release(300)])).toEqual([]);
+    expect(splitProblems([heldSplit, release(0)])).toEqual(['AuracoinReleased records 0 purchased and 300 promotional units; purchased first, the wallet gives 300 and 0']);
+    const raise = (purchasedAmount: number): Entry => [wallet, 'AuracoinAdjusted', { walletId: userId, amount: 200, balanceBefore: 1000, balanceAfter: 1200, adminId: 'admin-1', purchasedAmount, promotionalAmount: 200 - purchasedAmount, adjustedAt: at }];
+    expect(splitProblems([raise(0)])).toEqual([]);
+    expect(splitProblems([raise(200)])).toEqual(['AuracoinAdjusted records 200 purchased and 0 promotional units; purchased first, the wallet gives 0 and 200']);
   });
 });

@@ -91,4 +91,74 @@ describe('ledger audit: refunds and disputes', () => {
       `dispute ${disputeId} removed 1500 units, more than the 1000 it locked`,
     );
   });
+
+  const clean = [...onWallet(bought), ...onEarnings([credit])];
+  const refundData = refunded[0]!.data as Record<string, unknown>;
+  const withRefund = (data: Record<string, unknown>, credited: Record<string, unknown> = {}): Entry[] =>
+    onWallet([{ type: 'SaleRefunded', data: { ...refundData, ...data } } as DomainEvent, { type: 'AuracoinCredited', data: { ...(refunded[1]!.data as object), ...credited } } as DomainEvent]);
+
+  it('a refund must be followed by its credit: of its amount, its purchased part, naming it, as a refund', () => {
+    const followed = (credited: Record<string, unknown>) => problemsOf([...clean, ...withRefund({}, credited), ...onEarnings([clawback])]);
+    const problem = `${refundId} must be followed by its AuracoinCredited (refund) of 400 units, 400 purchased; found AuracoinCredited`;
+    expect(followed({})).toEqual([]);
+    expect(followed({ amount: 300 })).toContain(problem);
+    expect(followed({ purchasedAmount: 300 })).toContain(problem);
+    expect(followed({ reference: photoId })).toContain(problem);
+    expect(followed({ reason: 'welcome' })).toContain(problem);
+    const debitInstead = problemsOf([...clean, ...onWallet([refunded[0]!, { type: 'AuracoinDebited', data: { walletId, amount: 400, reason: 'refund', reference: refundId, purchasedAmount: 400, promotionalAmount: 0, debitedAt: at } }]), ...onEarnings([clawback])]);
+    expect(debitInstead).toContain(`${refundId} must be followed by its AuracoinCredited (refund) of 400 units, 400 purchased; found AuracoinDebited`);
+  });
+
+  it('finds a refund of no sale of its wallet, kinds not in the sale’s proportion, and a performer who did not sell it', () => {
+    expect(problemsOf([...clean, ...withRefund({ saleId: refundId }), ...onEarnings([clawback])])).toContain(`refund ${refundId} of photo ${refundId}, which is no sale of this wallet`);
+    expect(problemsOf([...clean, ...withRefund({ purchasedAmount: 300, promotionalAmount: 100 }, { purchasedAmount: 300 }), ...onEarnings([clawback])])).toContain(
+      `refund ${refundId} gives back 300 purchased units; the sale's proportion gives 400`,
+    );
+    expect(problemsOf([...clean, ...withRefund({ promotionalAmount: 100 }), ...onEarnings([clawback])])).toContain(`refund ${refundId} gives back 400 purchased units; the sale's proportion gives 400`);
+    expect(problemsOf([...clean, ...withRefund({ performerId: walletId }), ...onEarnings([clawback])])).toContain(`refund ${refundId} names performer ${walletId}, the sale ${performerId}`);
+  });
+
+  it('a refund exactly of what is left passes; its clawback recorded twice is found', () => {
+    expect(problemsOf([...clean, ...withRefund({ amount: 1000, purchasedAmount: 1000, clawbackCents: 550 }, { amount: 1000, purchasedAmount: 1000 }), ...onEarnings([{ ...clawback, data: { ...clawback.data, shareCents: 550 } } as DomainEvent])])).toEqual([]);
+    expect(problemsOf([...clean, ...onWallet(refunded), ...onEarnings([clawback, clawback])])).toEqual([`PerformerEarningsClawedBack for ${refundId}:${performerId} recorded twice`]);
+  });
+
+  it('a dispute won releases the held shares: the release is owed, a clawback is not', () => {
+    const won = decideUnfreeze({ walletId, disputeId, outcome: 'won' }, fold([...bought, ...frozen]), now);
+    const released = disputeEarnings(won[0]!, trace).map((made) => made.event);
+    expect(released.map((event) => event.type)).toEqual(['PerformerEarningsReleased']);
+    expect(problemsOf([...clean, ...onWallet(frozen), ...onEarnings(hold), ...onWallet(won), ...onEarnings(released)])).toEqual([]);
+    expect(problemsOf([...clean, ...onWallet(frozen), ...onEarnings(hold), ...onWallet(won)])).toEqual([`${disputeId}:${performerId}:release: 550 cents to record on her earnings (release), never recorded`]);
+    expect(problemsOf([...clean, ...onWallet(frozen), ...onEarnings(hold), ...onWallet(won), ...onEarnings(lostShares)])).toContain(
+      `PerformerEarningsClawedBack of 550 cents for ${disputeId}:${performerId}:clawback, which no refund or dispute made`,
+    );
+  });
+
+  it('finds a dispute that froze twice, a trace not the rule’s, an unfreeze without a freeze, a won dispute that removed units and a lost one without its chargeback', () => {
+    const frozenData = frozen[0]!.data as Record<string, unknown>;
+    expect(problemsOf([...clean, ...onWallet([frozen[0]!, frozen[0]!]), ...onEarnings(hold)])).toContain(`dispute ${disputeId} froze the wallet twice`);
+    const otherTrace = { type: 'WalletFrozen', data: { ...frozenData, trace: [{ ...trace[0]!, units: 500 }] } } as DomainEvent;
+    expect(problemsOf([...clean, ...onWallet([otherTrace]), ...onEarnings(hold)])).toContain(`dispute ${disputeId}: its trace is not what purchase ${purchaseId}'s units paid for (oldest purchase first)`);
+    expect(problemsOf([...clean, ...onWallet(lost)])).toContain(`dispute ${disputeId} unfroze a wallet it had not frozen`);
+    const wonButTook = { type: 'WalletUnfrozen', data: { ...(lost[0]!.data as object), outcome: 'won' } } as DomainEvent;
+    expect(problemsOf([...clean, ...onWallet(frozen), ...onEarnings(hold), ...onWallet([wonButTook, lost[1]!])])).toContain(`dispute ${disputeId} won but removed 1000 units`);
+    expect(problemsOf([...clean, ...onWallet(frozen), ...onEarnings(hold), ...onWallet([lost[0]!]), ...onEarnings(lostShares)])).toContain(
+      `${disputeId} on wallet ${walletId} is not followed by its AuracoinDebited`,
+    );
+    expect(problemsOf([...clean, ...onWallet(frozen), ...onEarnings(hold)]).length).toBe(0);
+    expect(problemsOf([...clean, ...onWallet(frozen)])).toEqual([`${disputeId}:${performerId}:hold: 550 cents to record on her earnings (hold), never recorded`]);
+  });
+
+  it('a frozen wallet may still pay a chargeback and what a hold placed before covers', () => {
+    const sessionId = '8b7c4d1e-8f7a-4e63-9a51-5a4c1b2d3e4f';
+    const heldBefore: DomainEvent = { type: 'AuracoinHeld', data: { walletId, holdId: sessionId, amount: 500, reason: 'session', purchasedAmount: 500, promotionalAmount: 0, heldAt: at } };
+    const paidFromHold = (amount: number): DomainEvent => ({ type: 'AuracoinDebited', data: { walletId, amount, reason: 'session', reference: sessionId, holdId: sessionId, purchasedAmount: amount, promotionalAmount: 0, debitedAt: at } });
+    const frozenAfterHold = decideFreeze({ walletId, disputeId, purchaseId }, fold([...bought, heldBefore]), now);
+    const holdShares = disputeEarnings(frozenAfterHold[0]!, trace).map((made) => made.event);
+    const given = [...clean, ...onWallet([heldBefore, ...frozenAfterHold]), ...onEarnings(holdShares)];
+    const spentFrozen = (amount: number) => `a frozen wallet spent ${amount} units on session ${sessionId}`;
+    expect(problemsOf([...given, ...onWallet([paidFromHold(500)])])).not.toContain(spentFrozen(500));
+    expect(problemsOf([...given, ...onWallet([paidFromHold(501)])])).toContain(spentFrozen(501));
+    expect(problemsOf([...given, ...onWallet([{ ...paidFromHold(200), data: { ...paidFromHold(200).data, holdId: undefined } } as DomainEvent])])).toContain(spentFrozen(200));
+  });
 });

@@ -84,10 +84,16 @@ describe('the ledger audit report', () => {
           { type: 'AuracoinDebited', data: { walletId: userId, amount: 100, reason: 'message', reference: messageId, debitedAt: at } },
           { type: 'SessionMinuteBilled', data: { sessionId: 's1', walletId: userId, performerId, minute: 1, amount: 200, minuteStartedAt: at, sessionCostUnits: 200, lastMinute: false, billedAt: at } },
           { type: 'AuracoinDebited', data: { walletId: userId, amount: 200, reason: 'session', reference: 's1', debitedAt: at } },
+          {
+            type: 'ShowTipped',
+            data: { tipId: 't1', walletId: userId, showId: 'sh1', performerId, identityId: userId, displayName: 'Marco', amountUnits: 300, message: null, menuItemId: null, menuItemLabel: null, tippedAt: at },
+          },
+          { type: 'AuracoinDebited', data: { walletId: userId, amount: 300, reason: 'tip', reference: 't1', debitedAt: at } },
         ]],
         [`earnings-${performerId}`, [
           { type: 'PerformerEarningsCredited', data: { performerId, source: 'message', sourceId: messageId, grossUnits: 100, shareCents: 55, creditedAt: at } },
           { type: 'PerformerEarningsCredited', data: { performerId, source: 'session', sourceId: 's1:minute-1', grossUnits: 200, shareCents: 110, creditedAt: at } },
+          { type: 'PerformerEarningsCredited', data: { performerId, source: 'tip', sourceId: 't1', grossUnits: 300, shareCents: 165, creditedAt: at } },
         ]],
       ]),
       { hooks: [], storedReadModels: false },
@@ -95,6 +101,7 @@ describe('the ledger audit report', () => {
     expect(report.problems).toEqual([]);
     expect(report.lines).toContain("  paid chat messages: 1, 1.00 auracoin (1.00 purchased), performers' 55% of the purchased part: 0.55 euro");
     expect(report.lines).toContain("  private session charges: 1, 2.00 auracoin (2.00 purchased), performers' 55% of the purchased part: 1.10 euro");
+    expect(report.lines).toContain("  show tips: 1, 3.00 auracoin (3.00 purchased), performers' 55% of the purchased part: 1.65 euro");
   });
 
   it('lists at most 200 problems', async () => {

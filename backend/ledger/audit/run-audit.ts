@@ -44,7 +44,7 @@ export async function runLedgerAudit(eventStore: EventStore, options: { hooks: r
     `  card purchases credited: ${formatAuditUnits(audit.totals.purchaseCredits)} auracoin`,
     `  balances: ${formatAuditUnits(audit.totals.purchasedBalance)} purchased, ${formatAuditUnits(audit.totals.promotionalBalance)} promotional auracoin`,
   ];
-  const label = { message: 'paid chat messages', photo: 'photo sales', session: 'private session charges' } as const;
+  const label = { message: 'paid chat messages', photo: 'photo sales', session: 'private session charges', tip: 'show tips' } as const;
   for (const [source, figures] of Object.entries(audit.sales.bySource)) {
     lines.push(
       `  ${label[source as keyof typeof label] ?? source}: ${figures.sales}, ${formatAuditUnits(figures.grossUnits)} auracoin (${formatAuditUnits(figures.purchasedUnits)} purchased), performers' 55% of the purchased part: ${euro(figures.shareCents)} euro`,

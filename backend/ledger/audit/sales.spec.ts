@@ -94,4 +94,47 @@ describe('the ledger audit of debits', () => {
     expect(problems([welcome, [wallet, 'AliasPurchased', { aliasId: 'a2', userId, aliasName: 'Zorro', price: 100, purchasedAt: at }], debit('alias', 'a1', 100)])).toEqual([expect.stringContaining('which is not what it names')]);
     expect(problems([welcome, [wallet, 'AliasPurchased', { aliasId: 'a1', userId, aliasName: 'Zorro', price: 100, purchasedAt: at }], debit('alias', 'a1', 100)])).toEqual([]);
   });
+
+  it('a sale followed on its wallet by anything but its debit is named', () => {
+    expect(problems([welcome, sent('m1', 100), welcome, credit('message', 'm1', 100, 55)])).toContain('sale message m1 not followed by its debit');
+  });
+
+  it('a sale’s debit must take the purchased units the sale says it was paid with', () => {
+    const paid: Entry = [wallet, 'PhotoPurchased', { purchaseId: 'x1', walletId: userId, photoId: 'p1', performerId, priceUnits: 500, purchasedUnits: 300, promotionalUnits: 200, purchasedAt: at }];
+    const debitOf = (purchasedAmount: number): Entry => [wallet, 'AuracoinDebited', { walletId: userId, amount: 500, reason: 'photo', reference: 'p1', purchasedAmount, promotionalAmount: 500 - purchasedAmount, debitedAt: at }];
+    const creditOf: Entry = [earnings, 'PerformerEarningsCredited', { performerId, source: 'photo', sourceId: 'x1', grossUnits: 500, purchasedUnits: 300, shareCents: 165, creditedAt: at }];
+    const bought: Entry = [wallet, 'AuracoinCredited', { walletId: userId, amount: 300, reason: 'purchase', creditedAt: at }];
+    const mismatch = (entries: Entry[]) => problems(entries).filter((p) => p.includes('its debit'));
+    expect(mismatch([bought, welcome, paid, debitOf(300), creditOf])).toEqual([]);
+    expect(mismatch([bought, welcome, paid, debitOf(200), creditOf])).toEqual(['sale photo x1 says 300 purchased units, its debit 200']);
+  });
+
+  it('a debit of the right amount naming another reason is found; the last event of a wallet may be a sale awaiting nothing only if it is no sale', () => {
+    expect(problems([welcome, photo('x1', 500), debit('message', 'p1', 500), credit('photo', 'x1', 500, 275)])).toContain(
+      'debit of 500 units for message p1 does not pay the sale before it (500 units, photo p1)',
+    );
+    expect(problems([welcome, photo('x1', 500), debit('photo', 'p1', 500), credit('photo', 'x1', 500, 275)])).toEqual([]);
+  });
+
+  it('a sale of no units, or saying more purchased units than its price, is found', () => {
+    const zero: Entry = [wallet, 'PhotoPurchased', { purchaseId: 'x0', walletId: userId, photoId: 'p0', performerId, priceUnits: 0, purchasedAt: at }];
+    expect(problems([welcome, zero, debit('photo', 'p0', 0), credit('photo', 'x0', 0, 0)])).toContain('sale photo x0 for 0 units');
+    const tooMuch: Entry = [wallet, 'PhotoPurchased', { purchaseId: 'x2', walletId: userId, photoId: 'p2', performerId, priceUnits: 500, purchasedUnits: 600, promotionalUnits: 0, purchasedAt: at }];
+    expect(problems([welcome, tooMuch, debit('photo', 'p2', 500)])).toContain('sale photo x2 of 500 units says 600 purchased');
+    const negative: Entry = [wallet, 'PhotoPurchased', { purchaseId: 'x3', walletId: userId, photoId: 'p3', performerId, priceUnits: 500, purchasedUnits: -1, promotionalUnits: 0, purchasedAt: at }];
+    expect(problems([welcome, negative, debit('photo', 'p3', 500)])).toContain('sale photo x3 of 500 units says -1 purchased');
+    const fraction: Entry = [wallet, 'PhotoPurchased', { purchaseId: 'x4', walletId: userId, photoId: 'p4', performerId, priceUnits: 500, purchasedUnits: 1.5, promotionalUnits: 0, purchasedAt: at }];
+    expect(problems([welcome, fraction, debit('photo', 'p4', 500)])).toContain('sale photo x4 of 500 units says 1.5 purchased');
+    const all: Entry = [wallet, 'PhotoPurchased', { purchaseId: 'x5', walletId: userId, photoId: 'p5', performerId, priceUnits: 500, purchasedUnits: 500, promotionalUnits: 0, purchasedAt: at }];
+    expect(problems([welcome, all, debit('photo', 'p5', 500)]).filter((p) => p.includes('500 units says'))).toEqual([]);
+  });
+
+  it('earnings credited to another performer, or on another performer’s stream, are found', () => {
+    const other = '1b7c4d1e-8f7a-4e63-9a51-5a4c1b2d3e99';
+    const elsewhere: Entry = [`earnings-${other}`, 'PerformerEarningsCredited', { performerId, source: 'photo', sourceId: 'x1', grossUnits: 500, shareCents: 275, creditedAt: at }];
+    const named: Entry = [earnings, 'PerformerEarningsCredited', { performerId: other, source: 'photo', sourceId: 'x1', grossUnits: 500, shareCents: 275, creditedAt: at }];
+    const wrong = 'earnings for photo x1 go to another performer than the sale\'s';
+    expect(problems([welcome, photo('x1', 500), debit('photo', 'p1', 500), elsewhere])).toContain(wrong);
+    expect(problems([welcome, photo('x1', 500), debit('photo', 'p1', 500), named])).toContain(wrong);
+  });
 });

@@ -143,6 +143,20 @@ describe('payout decider: exactly once, failures and retries', () => {
     spec.given([...earned, payout, credit(9000, '2026-11-20T10:00:00.000Z')]).when((s) => decidePayout(run, s, now)).then([]);
   });
 
+  it('an answer, a failure or a retry of a payout she never had changes nothing', () => {
+    const fold = (events: DomainEvent[]) => events.reduce(earningsAccount.evolve, earningsAccount.initialState());
+    const state = fold(earned);
+    const stray = (type: 'PayoutPaid' | 'PayoutFailed' | 'PayoutRetried') =>
+      ({ type, data: { ...common, payoutId: laterPayoutId, attempt: 2, providerReference: 'x', paidAt: at, reason: 'x', failedAt: at, adminId, retriedAt: at } }) as DomainEvent;
+    for (const type of ['PayoutPaid', 'PayoutFailed', 'PayoutRetried'] as const) expect(earningsAccount.evolve(state, stray(type))).toEqual(state);
+    const paidState = fold([...earned, payout, { type: 'PayoutPaid', data: { ...common, attempt: 1, providerReference: 'po', paidAt: at } }]);
+    expect(paidState.payouts[payoutId]).toMatchObject({ status: 'paid', attempt: 1, credits: [], taken: [] });
+    expect(paidState).toMatchObject({ scheduledCents: 0, paidCents: 6000, unpaid: [] });
+    const failedState = fold([...earned, payout, failed]);
+    expect(failedState.payouts[payoutId]).toMatchObject({ status: 'failed', attempt: 1, taken: [] });
+    expect(failedState.unpaid.map((line) => line.n)).toEqual([0, 1]);
+  });
+
   it('records the provider’s answer once per attempt', () => {
     const paid: DomainEvent = { type: 'PayoutPaid', data: { ...common, attempt: 1, providerReference: 'po_test_1', paidAt: at } };
     spec.given([...earned, payout]).when((s) => decideSettlement({ payoutId, attempt: 1, outcome: { status: 'paid', reference: 'po_test_1' } }, s, now)).then([paid]);
@@ -186,6 +200,25 @@ describe('clawbacks and debts (refunds, disputes)', () => {
   });
   const disputeId = '9b7c4d1e-8f7a-4e63-9a51-5a4c1b2d3e4f';
   const held = (shareCents: number, heldAt: string): DomainEvent => ({ type: 'PerformerEarningsHeld', data: { performerId, disputeId, shareCents, heldAt } });
+
+  it('an event that is not hers changes her account in nothing', () => {
+    const fold = (events: DomainEvent[]) => events.reduce(earningsAccount.evolve, earningsAccount.initialState());
+    const state = fold([credit(6000, '2026-11-17T10:00:00.000Z'), held(1000, '2026-11-18T10:00:00.000Z')]);
+    expect(earningsAccount.evolve(state, { type: 'AuracoinCredited', data: { walletId: performerId, amount: 1, reason: 'welcome', creditedAt: '2026-11-18T10:00:00.000Z' } })).toEqual(state);
+  });
+
+  it('a hold seen twice holds once; a release without a hold, or twice, gives nothing back', () => {
+    const fold = (events: DomainEvent[]) => events.reduce(earningsAccount.evolve, earningsAccount.initialState());
+    const release: DomainEvent = { type: 'PerformerEarningsReleased', data: { performerId, disputeId, shareCents: 1000, releasedAt: '2026-11-19T10:00:00.000Z' } };
+    const given = [credit(6000, '2026-11-17T10:00:00.000Z'), held(1000, '2026-11-18T10:00:00.000Z')];
+    expect(unpaidCents(fold([...given, held(1000, '2026-11-18T11:00:00.000Z')]))).toBe(5000);
+    expect(unpaidCents(fold([credit(6000, '2026-11-17T10:00:00.000Z'), release]))).toBe(6000);
+    expect(unpaidCents(fold([...given, release, release]))).toBe(6000);
+    expect(fold([...given, release]).held).toEqual({});
+    // a refund's clawback is its own line, even while a dispute holds a share
+    expect(unpaidCents(fold([...given, clawback(500, '2026-11-19T10:00:00.000Z')]))).toBe(4500);
+    expect(fold([...given, clawback(500, '2026-11-19T10:00:00.000Z')])).toMatchObject({ clawedBackCents: 500, held: { [disputeId]: 1000 } });
+  });
 
   it('a clawback comes off her unpaid earnings: the next payout pays the rest', () => {
     const given = [credit(6000, '2026-11-17T10:00:00.000Z'), clawback(500, '2026-11-18T10:00:00.000Z')];

@@ -1,4 +1,7 @@
-import { earningsCredited, earningsEventId, saleShareCents } from './credit';
+import { performerStreams } from '@aura/contracts';
+import { DuplicateEventIdError, type EventStore, type EventToAppend } from '../../platform/eventstore/port';
+import { createInMemoryEventStore } from '../../platform/testing/in-memory-event-store';
+import { creditEarningsTogether, earningsCredited, earningsEventId, saleShareCents, type Sale } from './credit';
 
 const performerId = '2b7c4d1e-8f7a-4e63-9a51-5a4c1b2d3e4f';
 const at = new Date('2026-11-20T10:00:00.000Z');
@@ -36,5 +39,60 @@ describe('promotional units earn no share (docs/architecture.md#promotional-unit
   it('a sale recorded before the split earns on its whole gross, as it was credited then', () => {
     expect(saleShareCents({ performerId, source: 'message', sourceId: 'm0', grossUnits: 150 })).toBe(82);
     expect(earningsCredited({ performerId, source: 'message', sourceId: 'm0', grossUnits: 150 }, at).data).not.toHaveProperty('purchasedUnits');
+  });
+});
+
+describe('crediting a batch of sales on a store', () => {
+  /** A store whose ids are unique in the whole log, as the SQL stores: an append mixing stored ids with new ones is refused. */
+  function uniqueIdStore() {
+    const inner = createInMemoryEventStore();
+    const stored = new Set<string>();
+    const appends: number[] = [];
+    const store: EventStore = Object.create(inner, {
+      uniqueEventIds: { value: true },
+      appendToStream: {
+        value: async (streamId: string, events: EventToAppend[], options: never) => {
+          appends.push(events.length);
+          const known = events.filter((event) => stored.has(event.id));
+          if (known.length === events.length && events.length > 0) return { nextExpectedRevision: 0, position: 0, alreadyStored: true };
+          if (known.length > 0) throw new DuplicateEventIdError(streamId, known.map((event) => event.id));
+          events.forEach((event) => stored.add(event.id));
+          return inner.appendToStream(streamId, events, options);
+        },
+      },
+    });
+    return { store, appends };
+  }
+  const sale = (n: number): { sale: Sale; at: Date; causationId: string } => ({ sale: { performerId, source: 'message', sourceId: `m${n}`, grossUnits: 100 }, at, causationId: `e${n}` });
+  const hers = async (store: EventStore) => (await store.readStream(performerStreams.earnings(performerId))).map((event) => (event.data as { sourceId: string }).sourceId);
+
+  it('her sales are appended together, at most 500 in one append', async () => {
+    const { store, appends } = uniqueIdStore();
+    await creditEarningsTogether(store, Array.from({ length: 501 }, (_, n) => sale(n)));
+    expect(appends).toEqual([500, 1]);
+    expect(await hers(store)).toHaveLength(501);
+  });
+
+  it('exactly 500 sales are one append', async () => {
+    const { store, appends } = uniqueIdStore();
+    await creditEarningsTogether(store, Array.from({ length: 500 }, (_, n) => sale(n)));
+    expect(appends).toEqual([500]);
+  });
+
+  it('on a store with unique ids, a batch some of whose sales were credited before credits the rest one by one, each once', async () => {
+    const { store, appends } = uniqueIdStore();
+    await creditEarningsTogether(store, [sale(1)]);
+    appends.length = 0;
+    await creditEarningsTogether(store, [sale(1), sale(2), sale(3)]);
+    expect(appends).toEqual([3, 1, 1, 1]);
+    expect(await hers(store)).toEqual(['m1', 'm2', 'm3']);
+  });
+
+  it('any other refusal of the store is the caller’s', async () => {
+    const failing: EventStore = Object.create(createInMemoryEventStore(), {
+      uniqueEventIds: { value: true },
+      appendToStream: { value: async () => Promise.reject(new Error('store down')) },
+    });
+    await expect(creditEarningsTogether(failing, [sale(1), sale(2)])).rejects.toThrow('store down');
   });
 });

@@ -54,4 +54,14 @@ describe('the sales that earn a share', () => {
     expect(saleOf(message(0))).toBeUndefined();
     expect(saleOf(recorded({ type: 'AuracoinCredited', data: { walletId, amount: 1, reason: 'welcome', creditedAt: at } }))).toBeUndefined();
   });
+
+  it('a tip is a sale of its amount to the show’s performer, its debit naming the tip', () => {
+    const tip: DomainEvent = {
+      type: 'ShowTipped',
+      data: { tipId: 't1', walletId, showId: 's1', performerId, identityId: walletId, displayName: 'Marco', amountUnits: 300, message: null, menuItemId: null, menuItemLabel: null, purchasedUnits: 100, promotionalUnits: 200, tippedAt: at },
+    };
+    expect(saleOf(recorded(tip))).toEqual({ sale: { performerId, source: 'tip', sourceId: 't1', grossUnits: 300, purchasedUnits: 100 }, at: new Date(at), debit: { reason: 'tip', reference: 't1' } });
+    const { purchasedUnits: _p, promotionalUnits: _q, ...before } = tip.data as Record<string, unknown>;
+    expect(saleOf(recorded({ type: 'ShowTipped', data: before } as DomainEvent))?.sale).toEqual({ performerId, source: 'tip', sourceId: 't1', grossUnits: 300 });
+  });
 });

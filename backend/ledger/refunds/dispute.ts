@@ -23,6 +23,7 @@ import { refundableWallet, type RefundableWallet } from './refund';
 export function traceOf(state: RefundableWallet, purchaseId: string): DisputeTraceLine[] {
   return Object.entries(state.consumed[purchaseId] ?? {}).flatMap(([key, consumed]) => {
     const sale = state.sales[key];
+    // Stryker disable next-line ConditionalExpression,ArrayDeclaration: units are traced by the wallet's own sales (refund.ts, evolveConsumed): the sale is always there
     if (!sale) return [];
     const kept = sale.purchasedUnits - sale.refundedPurchasedUnits;
     const units = Math.min(consumed, kept);
@@ -44,7 +45,9 @@ export function decideFreeze(command: { walletId: string; disputeId: string; pur
  * was never frozen for it (closed before it was opened) or is unfrozen already.
  */
 export function decideUnfreeze(command: { walletId: string; disputeId: string; outcome: DisputeOutcome }, state: RefundableWallet, now: Date): DomainEvent[] {
+  // Stryker disable next-line OptionalChaining: a wallet folded here always has its frozen map
   const frozen = state.wallet.frozen?.[command.disputeId];
+  // Stryker disable next-line ConditionalExpression,LogicalOperator: an open dispute and its freeze come and go together (WalletFrozen, WalletUnfrozen); either says it
   if (state.disputes[command.disputeId] !== 'open' || !frozen) return [];
   const inLot = state.wallet.lots.filter((lot) => lot.purchaseId === frozen.purchaseId).reduce((sum, lot) => sum + lot.units, 0);
   const removedUnits = command.outcome === 'lost' ? Math.max(0, Math.min(frozen.lockedUnits, inLot, availableBalance(state.wallet))) : 0;

@@ -1,8 +1,10 @@
-import type { DomainEvent } from '@aura/contracts';
+import { performerStreams, type DomainEvent } from '@aura/contracts';
 import { deciderSpec } from '../../platform/testing/decider-spec';
 import { foldWallet } from '../wallet/fold';
-import { clawbackOf } from './clawback';
-import { decideRefund, refundableWallet, REFUND_MESSAGES, type Refund } from './refund';
+import type { RecordedEvent } from '../../platform/recorded-event';
+import { createInMemoryEventStore } from '../../platform/testing/in-memory-event-store';
+import { clawbackEventId, clawbackOf, clawbackReaction } from './clawback';
+import { decideRefund, refundableWallet, refundSale, REFUND_MESSAGES, type Refund } from './refund';
 
 const walletId = '1b7c4d1e-8f7a-4e63-9a51-5a4c1b2d3e4f';
 const performerId = '2b7c4d1e-8f7a-4e63-9a51-5a4c1b2d3e4f';
@@ -89,5 +91,69 @@ describe('refund decider', () => {
       data: { performerId, cause: 'refund', causeId: refundId, source: 'photo', sourceId: purchaseId, shareCents: 220, reason: 'Foto sbagliata', clawedBackAt: at },
     });
     expect(clawbackOf(refunded(100, 0, undefined, 0)[0]!)).toBeUndefined();
+  });
+});
+
+describe('a wallet’s sales as refunds see them', () => {
+  it('a refund adds up what was given back of a sale, of each kind, and her share taken back', () => {
+    const first = refunded(333, 133, undefined, 73);
+    const second = refunded(667, 267, { units: 333, purchased: 133 }, 147);
+    expect(fold([...photoBought, ...first, ...second]).sales[`photo:${purchaseId}`]).toMatchObject({ refundedUnits: 1000, refundedPurchasedUnits: 400, clawedBackCents: 220 });
+  });
+
+  it('a refund of a sale the wallet does not hold changes none of its sales', () => {
+    const stray = refunded(100, 40, undefined, 22)[0]!;
+    const other = { ...stray, data: { ...(stray.data as object), saleId: refundId } } as DomainEvent;
+    expect(fold([...photoBought, other]).sales).toEqual(fold(photoBought).sales);
+  });
+
+  it('a session’s sale is dated by its last part: the refund window runs from there', () => {
+    const part = (n: number, billedAt: string): DomainEvent => ({
+      type: 'SessionMinuteBilled',
+      data: { sessionId, walletId, performerId, minute: n, amount: 150, minuteStartedAt: billedAt, sessionCostUnits: 150 * n, lastMinute: false, billedAt },
+    });
+    const later = '2026-11-18T12:00:00.000Z';
+    expect(fold([part(1, later), part(2, soldAt)]).sales[`session:${sessionId}`]).toMatchObject({ at: Date.parse(later), grossUnits: 300 });
+  });
+
+  it('the reason is recorded as the admin wrote it, without the spaces around it', () => {
+    const [saleRefunded] = decideRefund(refundOf({ reason: '  Foto sbagliata  ' }), fold(photoBought), now);
+    expect(saleRefunded).toMatchObject({ data: { reason: 'Foto sbagliata' } });
+  });
+});
+
+describe('a refund on an event store', () => {
+  it('is decided on the buyer’s wallet as stored and appended there, with its options', async () => {
+    const store = createInMemoryEventStore();
+    await store.appendToStream(`wallet-${walletId}`, photoBought.map((event, index) => ({ id: `seed-${index}`, ...event, metadata: {} })), { expectedRevision: 'no_stream' });
+    await refundSale(store, refundOf({ amountUnits: 333 }), () => now, { metadata: { by: 'admin-1' } });
+    const appended = (await store.readStream(`wallet-${walletId}`)).slice(photoBought.length);
+    expect(appended.map((event) => ({ type: event.type, data: event.data, by: event.metadata?.by }))).toEqual(refunded(333, 133, undefined, 73).map((event) => ({ ...event, by: 'admin-1' })));
+  });
+});
+
+describe('the refund clawback reaction', () => {
+  const recordedAs = (id: string, event: DomainEvent): RecordedEvent => ({ id, streamId: `wallet-${walletId}`, revision: 0, position: 1, metadata: {}, createdAt: now, ...event }) as RecordedEvent;
+
+  it('a refund takes her share back on her earnings once, however often it is seen, caused by the refund', async () => {
+    // given the reaction on a store
+    const store = createInMemoryEventStore();
+    const reaction = clawbackReaction(store);
+    const refund = recordedAs('r1', refunded(1000, 400, undefined, 220)[0]!);
+    // when the refund is applied twice
+    await reaction.apply(refund, undefined as never);
+    await reaction.apply(refund, undefined as never);
+    // then one clawback of her share, with the refund's fixed id
+    const earnings = await store.readStream(performerStreams.earnings(performerId));
+    expect(earnings.map((event) => ({ id: event.id, type: event.type, data: event.data, cause: event.metadata?.causationId }))).toEqual([
+      { id: clawbackEventId(refundId, performerId), type: 'PerformerEarningsClawedBack', data: clawbackOf(refund)!.data, cause: 'r1' },
+    ]);
+    expect(reaction).toMatchObject({ name: 'reaction:refund-clawbacks', collections: [], eventTypes: ['SaleRefunded'] });
+  });
+
+  it('a refund of promotional units only takes nothing back', async () => {
+    const store = createInMemoryEventStore();
+    await clawbackReaction(store).apply(recordedAs('r2', refunded(100, 0, undefined, 0)[0]!), undefined as never);
+    expect(await store.readStream(performerStreams.earnings(performerId))).toEqual([]);
   });
 });

@@ -33,4 +33,17 @@ describe('balance adjustment decider', () => {
     spec.given([credited, held]).when((state) => decideAdjustBalance({ walletId, targetUnits: 599, adminId: 'a' }, state, now)).thenThrows('conflict');
     spec.given([credited, held]).when((state) => decideAdjustBalance({ walletId, targetUnits: 600, adminId: 'a' }, state, now)).then([expect.objectContaining({ type: 'AuracoinAdjusted' }) as DomainEvent]);
   });
+
+  it('says why in Italian: a balance must be a whole non-negative number, and cover what a session holds; zero is a balance', () => {
+    spec.given([credited]).when((state) => decideAdjustBalance({ walletId, targetUnits: -1, adminId: 'a' }, state, now)).thenThrows('validation_failed', 'Il saldo deve essere un numero non negativo');
+    spec.given([credited]).when((state) => decideAdjustBalance({ walletId, targetUnits: 0, adminId: 'a' }, state, now)).then([expect.objectContaining({ type: 'AuracoinAdjusted', data: expect.objectContaining({ amount: -1000 }) }) as DomainEvent]);
+    const held: DomainEvent = { type: 'AuracoinHeld', data: { walletId, holdId: '1b7c4d1e-8f7a-4e63-9a51-5a4c1b2d3e4f', amount: 600, reason: 'session', heldAt: now.toISOString() } };
+    let message = '';
+    try {
+      decideAdjustBalance({ walletId, targetUnits: 599, adminId: 'a' }, [credited, held].reduce(wallet.evolve, wallet.initialState()), now);
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message).toMatch(/^Il saldo non può/);
+  });
 });

@@ -21,6 +21,12 @@ async function walletWith(units: number, ...more: DomainEvent[]): Promise<EventS
 const stream = (store: EventStore) => store.readStream(streams.wallet(walletId));
 
 describe('spending from a wallet', () => {
+  it('a store that refuses the append refuses the spend with its own error', async () => {
+    const store = await walletWith(1000);
+    const refusing: EventStore = Object.create(store, { appendToStream: { value: async () => Promise.reject(new Error('store down')) } });
+    await expect(spendFromWallet(refusing, { walletId, amountUnits: 500, purchase: alias('Zorro'), now })).rejects.toThrow('store down');
+  });
+
   it('a spend appends what is bought, then the debit for it, with the metadata it was given', async () => {
     const store = await walletWith(1000);
     // when an alias is bought for 500 units

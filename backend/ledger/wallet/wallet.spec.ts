@@ -1,6 +1,6 @@
 import type { DomainEvent } from '@aura/contracts';
 import { deciderSpec } from '../../platform/testing/decider-spec';
-import { decideHold, decideRelease, decideSpend, wallet } from './wallet';
+import { decideHold, decideRelease, decideSpend, wallet, WALLET_FROZEN_MESSAGE } from './wallet';
 
 const now = new Date('2026-11-20T10:00:00.000Z');
 const walletId = '0b7c4d1e-8f7a-4e63-9a51-5a4c1b2d3e4f';
@@ -78,5 +78,44 @@ describe('wallet holds', () => {
       { type: 'AuracoinReleased', data: { walletId, holdId, amount: 4000, purchasedAmount: 0, promotionalAmount: 4000, releasedAt: now.toISOString() } },
     ]);
     spec.given([credited(6000)]).when((state) => decideRelease(walletId, holdId, state, now)).then([]);
+  });
+
+  it('a hold of exactly the available balance is placed; a hold of no amount or a fraction is refused', () => {
+    spec.given([credited(4000)]).when((state) => decideHold(hold, state, now)).then([held]);
+    spec.given([credited(6000)]).when((state) => decideHold({ ...hold, amountUnits: 0 }, state, now)).thenThrows('validation_failed');
+    spec.given([credited(6000)]).when((state) => decideHold({ ...hold, amountUnits: 1.5 }, state, now)).thenThrows('validation_failed');
+  });
+
+  it('a refusal names the closed hold and the kind of hold already open', () => {
+    const released: DomainEvent = { type: 'AuracoinReleased', data: { walletId, holdId, amount: 4000, releasedAt: now.toISOString() } };
+    spec.given([credited(6000), held, released]).when((state) => decideSpend({ ...spend, holdId }, state, now)).thenThrows('conflict', `Hold ${holdId} is closed`);
+    const other = { ...hold, holdId: '3c8d5e2f-9a8b-4f74-8b62-6b5d2c3e4f50', amountUnits: 100, exclusive: true };
+    spec.given([credited(6000), held]).when((state) => decideHold(other, state, now)).thenThrows('conflict', 'Another session hold is open');
+  });
+
+  describe('a wallet frozen by a dispute (docs/architecture.md#disputes)', () => {
+    const disputeId = '4c8d5e2f-9a8b-4f74-8b62-6b5d2c3e4f50';
+    const frozen: DomainEvent = { type: 'WalletFrozen', data: { walletId, disputeId, purchaseId: aliasId, lockedUnits: 0, trace: [], frozenAt: now.toISOString() } };
+    const unfrozen: DomainEvent = { type: 'WalletUnfrozen', data: { walletId, disputeId, outcome: 'won', removedUnits: 0, unfrozenAt: now.toISOString() } };
+
+    it('a frozen wallet spends nothing', () => {
+      spec.given([credited(9000), frozen]).when((state) => decideSpend(spend, state, now)).thenThrows('wallet_frozen', WALLET_FROZEN_MESSAGE);
+    });
+
+    it('a frozen wallet still pays what a hold placed before covers, and nothing beyond it', () => {
+      spec.given([credited(9000), held, frozen]).when((state) => decideSpend({ ...spend, amountUnits: 4000, holdId }, state, now)).then([
+        { ...bought, data: { ...bought.data, promotionalUnits: 4000 } } as DomainEvent,
+        expect.objectContaining({ type: 'AuracoinDebited' }) as DomainEvent,
+      ]);
+      spec.given([credited(9000), held, frozen]).when((state) => decideSpend({ ...spend, amountUnits: 4001, holdId }, state, now)).thenThrows('wallet_frozen');
+    });
+
+    it('a frozen wallet places no hold', () => {
+      spec.given([credited(9000), frozen]).when((state) => decideHold(hold, state, now)).thenThrows('wallet_frozen', WALLET_FROZEN_MESSAGE);
+    });
+
+    it('an unfrozen wallet spends again', () => {
+      spec.given([credited(9000), frozen, unfrozen]).when((state) => decideSpend(spend, state, now)).then([bought, expect.objectContaining({ type: 'AuracoinDebited' }) as DomainEvent]);
+    });
   });
 });

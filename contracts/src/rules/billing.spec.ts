@@ -52,3 +52,12 @@ describe('ending a session now', () => {
     expect(chargeIfEndedNow(1, 250, 3)).toEqual({ minutes: 3, minimumApplies: true, costUnits: 750 });
   });
 });
+
+describe('minutes started, at the edges', () => {
+  it('a minute of no length, or a time that is no number, starts no minute', () => {
+    expect(startedMinutes(90_000, 0)).toBe(0);
+    expect(startedMinutes(90_000, -60_000)).toBe(0);
+    expect(startedMinutes(Number.NaN, 60_000)).toBe(0);
+    expect(startedMinutes(1, 60_000)).toBe(1);
+  });
+});

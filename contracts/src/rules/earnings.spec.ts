@@ -21,3 +21,19 @@ describe('earnings forecast', () => {
     expect(averageSessionMinutes(100, 0)).toBe(0);
   });
 });
+
+describe('the earnings forecast and euro figures, at the edges', () => {
+  it('a rate or minutes that are negative or no number forecast nothing', () => {
+    const nothing = { daily: 0, weekly: 0, monthly: 0 };
+    expect(earningsForecast(60, -2)).toEqual(nothing);
+    expect(earningsForecast(60, Number.POSITIVE_INFINITY)).toEqual(nothing);
+    expect(earningsForecast(-60, 2)).toEqual(nothing);
+    expect(earningsForecast(Number.NaN, 2)).toEqual(nothing);
+  });
+
+  it('a euro figure that is no number shows as 0.00', () => {
+    expect(formatEuro2(Number.NaN)).toBe('0.00');
+    expect(formatEuro2(null)).toBe('0.00');
+    expect(formatEuro2(1.5)).toBe('1.50');
+  });
+});

@@ -38,7 +38,7 @@ export function pricePerAuracoin(pkg: PackageTerms): number {
 export function savingPercent(pkg: PackageTerms): number | undefined {
   const total = packageTotal(pkg);
   const price = pkg.priceCents / 100;
-  if (total <= 0 || price >= total) return undefined;
+  // no total (a division by zero) or a price at or above it gives no positive saving
   const saving = Math.round(((total - price) / total) * 100);
   return saving > 0 ? saving : undefined;
 }

@@ -90,3 +90,13 @@ describe('payout week (Monday 00:00 – Sunday 23:59:59.999, Europe/Rome)', () =
     expect(() => payoutWeekStarting('2026-11-17')).toThrow(RangeError);
   });
 });
+
+describe('the payout day itself', () => {
+  it('at the very start of its payout day a week is paid: the next payout is the following week’s', () => {
+    const payoutDay = new Date('2026-11-23T23:00:00.000Z'); // Tuesday 24 November 00:00 Rome
+    expect(payoutDayOf(payoutWeekStarting('2026-11-16')).toISOString()).toBe(payoutDay.toISOString());
+    expect(nextPayout(payoutDay).week.weekStart).toBe('2026-11-23');
+    expect(nextPayout(new Date(payoutDay.getTime() - 1)).week.weekStart).toBe('2026-11-16');
+    expect(duePayoutWeek(payoutDay).weekStart).toBe('2026-11-16');
+  });
+});

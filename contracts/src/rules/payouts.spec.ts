@@ -60,3 +60,13 @@ describe('the edges of the payout rules (issue 24)', () => {
     expect(expectedNextPayout(atCutoff, now, { reserveDays: 0, minimumCents: 5001 })).toMatchObject({ amountCents: 5000, carriesOver: true });
   });
 });
+
+describe('the expected next payout with a debt', () => {
+  it('a clawback after the cutoff is deducted at once, a share after it waits', () => {
+    const now = new Date('2026-11-26T10:00:00.000Z');
+    const late = Date.parse('2026-11-30T10:00:00.000Z'); // after the week's end, the cutoff
+    const early = Date.parse('2026-11-10T10:00:00.000Z');
+    const expected = expectedNextPayout([{ at: early, cents: 9000 }, { at: late, cents: -1000 }, { at: late, cents: 4000 }], now, { reserveDays: 0, minimumCents: 5000 });
+    expect(expected).toMatchObject({ amountCents: 8000, carriesOver: false });
+  });
+});

@@ -23,3 +23,9 @@ describe('performer share (55%, rounded down to the cent)', () => {
     expect(centsToEuro(2750)).toBe(27.5);
   });
 });
+
+describe('the share rule’s refusal', () => {
+  it('names the amount it refused', () => {
+    expect(() => performerShareCents(-1)).toThrow('gross amount must be a non-negative integer, got -1');
+  });
+});

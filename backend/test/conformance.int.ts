@@ -556,6 +556,7 @@ const elsewhere: Record<string, string> = {
   'POST /api/payments/sandbox/disputes/{id}/close': 'needs a dispute opened first: backend/test/disputes.int.ts',
   'POST /api/admin/mfa/enroll': 'enrolling an admin here would make every later admin call of this file need a code: backend/test/admin-mfa.int.ts',
   'POST /api/admin/mfa/confirm': 'needs a TOTP code from the enrolled secret: backend/test/admin-mfa.int.ts',
+  'POST /api/admin/admins/{id}/mfa/reset': 'needs another admin with a second factor to reset (her own is refused): backend/test/admin-mfa.int.ts, test/browser/admin.e2e.ts',
   'GET /api/shows': 'a live show (media server, viewers, tips, room chat) is proven by backend/test/shows.int.ts',
   'POST /api/shows': 'a live show (media server, viewers, tips, room chat) is proven by backend/test/shows.int.ts',
   'GET /api/shows/{id}': 'a live show (media server, viewers, tips, room chat) is proven by backend/test/shows.int.ts',

@@ -30,6 +30,24 @@ async function userWithBalance(app: TestApp, browser: Browser, prefix: string): 
   return { page, userId };
 }
 
+/** He sees the refund: its toast, and the line among his movements. */
+async function heSeesRefund(page: Page, amount: number) {
+  await page.getByText(`Rimborso ricevuto: +${amount} auracoin`).first().waitFor({ timeout: 15_000 });
+  await page.getByTestId('ledger-entry').and(page.locator('[data-reason="refund"]')).filter({ hasText: `+${amount} auracoin` }).first().waitFor();
+}
+
+/** Giulia's latest statement shows this line taken back. */
+async function herStatementShows(browser: Browser, baseUrl: string, line: string) {
+  const context = await browser.newContext();
+  const hers = await context.newPage();
+  await signInPerformer(hers, baseUrl);
+  await hers.getByRole('tab', { name: 'Pagamenti' }).click();
+  await hers.getByTestId('statement-row').first().getByRole('link', { name: /^Apri l'estratto conto/ }).click();
+  await hers.getByTestId('statement-page').waitFor();
+  await hers.getByText(line).waitFor();
+  await context.close();
+}
+
 describeWithChromium('refunds in the browser', () => {
   let app: TestApp;
   let browser: Browser;
@@ -74,18 +92,10 @@ describeWithChromium('refunds in the browser', () => {
     await adminContext.close();
 
     // 3. he sees the toast and the refund among his movements
-    await page.getByText('Rimborso ricevuto: +4 auracoin').first().waitFor({ timeout: 15_000 });
-    await page.getByTestId('ledger-entry').and(page.locator('[data-reason="refund"]')).filter({ hasText: '+4 auracoin' }).first().waitFor();
+    await heSeesRefund(page, 4);
 
     // 4. her statement shows the line taken back, with the reason
-    const context = await browser.newContext();
-    const hers = await context.newPage();
-    await signInPerformer(hers, app.url);
-    await hers.getByRole('tab', { name: 'Pagamenti' }).click();
-    await hers.getByTestId('statement-row').first().getByRole('link', { name: /^Apri l'estratto conto/ }).click();
-    await hers.getByTestId('statement-page').waitFor();
-    await hers.getByText(`Rimborso (messaggi): ${REASON}`).waitFor();
-    await context.close();
+    await herStatementShows(browser, app.url, `Rimborso (messaggi): ${REASON}`);
   });
 
   it('an admin enrols TOTP, refunds part of a private session with a fresh code; he and she both see it', async () => {
@@ -129,19 +139,11 @@ describeWithChromium('refunds in the browser', () => {
     await admin.getByText('Rimborso eseguito').first().waitFor();
     await admin.getByTestId('refund-row').filter({ hasText: SESSION_REASON }).waitFor();
     await adminContext.close();
-    const refunds = (await app.infra.eventStore.readAll()).filter((event) => event.type === 'AdminMfaCodeUsed');
-    expect(refunds).toHaveLength(1);
+    const codesUsed = (await app.infra.eventStore.readAll()).filter((event) => event.type === 'AdminMfaCodeUsed');
+    expect(codesUsed).toHaveLength(1);
 
     // 4. he sees the toast and the line; she sees the line taken back in her statement
-    await page.getByText('Rimborso ricevuto: +6 auracoin').first().waitFor({ timeout: 15_000 });
-    await page.getByTestId('ledger-entry').and(page.locator('[data-reason="refund"]')).filter({ hasText: '+6 auracoin' }).first().waitFor();
-    const context = await browser.newContext();
-    const hers = await context.newPage();
-    await signInPerformer(hers, app.url);
-    await hers.getByRole('tab', { name: 'Pagamenti' }).click();
-    await hers.getByTestId('statement-row').first().getByRole('link', { name: /^Apri l'estratto conto/ }).click();
-    await hers.getByTestId('statement-page').waitFor();
-    await hers.getByText(`Rimborso (sessioni): ${SESSION_REASON}`).waitFor();
-    await context.close();
+    await heSeesRefund(page, 6);
+    await herStatementShows(browser, app.url, `Rimborso (sessioni): ${SESSION_REASON}`);
   });
 });

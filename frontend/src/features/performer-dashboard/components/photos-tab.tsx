@@ -1,6 +1,6 @@
-import { useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import { Badge, Box, Button, Card, Field, Grid, Heading, HStack, Image, Input, Stack, Text, Textarea } from '@chakra-ui/react';
-import { PHOTO_PRICE_DEFAULT, PHOTO_PRICE_MIN, PHOTO_PRICE_STEP, uploadMessages } from '@aura/contracts';
+import { PHOTO_PRICE_DEFAULT, PHOTO_PRICE_MIN, PHOTO_PRICE_STEP } from '@aura/contracts';
 import { useFormik } from 'formik';
 import { errorMessage } from '../../../lib/api-client';
 import { formatAuracoin } from '../../../lib/format';
@@ -9,8 +9,8 @@ import { notify } from '../../../components/ui/toaster';
 import { DialogFrame } from '../../../components/ui/dialog-frame';
 import { FormField } from '../../../components/ui/form-field';
 import { SubmitButton } from '../../../components/ui/submit-button';
-import { uploadPhotoImage, useAddPhoto, useDeletePhoto, useOwnPhotos } from '../api/photos';
-import { checkImageFile } from './image-check';
+import { useAddPhoto, useDeletePhoto, useOwnPhotos } from '../api/photos';
+import { useImageUpload } from '../hooks/use-image-upload';
 import { PHOTO_FIELD_MESSAGES, PHOTO_PRICE_HINT, photoSchema } from './photo-schema';
 
 interface PhotoValues {
@@ -26,8 +26,10 @@ function AddPhotoDialog({ performerId }: { performerId: string }) {
   const [open, setOpen] = useState(false);
   const [url, setUrl] = useState('');
   const [uploaded, setUploaded] = useState<string | null>(null);
-  const [uploading, setUploading] = useState(false);
-  const fileRef = useRef<HTMLInputElement>(null);
+  const { fileRef, uploading, onFile } = useImageUpload(performerId, (path) => {
+    setUploaded(path);
+    notify({ type: 'success', title: 'Immagine caricata!', description: "L'immagine è stata caricata con successo" });
+  });
   const add = useAddPhoto(performerId);
   // title and price are checked here, in Italian, before anything is sent (docs/product.md#validation)
   const formik = useFormik<PhotoValues>({
@@ -56,25 +58,6 @@ function AddPhotoDialog({ performerId }: { performerId: string }) {
     formik.resetForm();
     setUrl('');
     setUploaded(null);
-  };
-
-  const onFile = async (file: File | undefined) => {
-    if (!file) return;
-    const problem = await checkImageFile(file);
-    if (problem) {
-      notify({ type: 'error', title: problem.title, description: problem.message });
-      return;
-    }
-    setUploading(true);
-    try {
-      setUploaded(await uploadPhotoImage(file, performerId));
-      notify({ type: 'success', title: 'Immagine caricata!', description: "L'immagine è stata caricata con successo" });
-    } catch (error) {
-      notify({ type: 'error', title: 'Errore', description: errorMessage(error, { codes: { unsupported_media_type: uploadMessages.badImage.message } }) });
-    } finally {
-      setUploading(false);
-      if (fileRef.current) fileRef.current.value = '';
-    }
   };
 
   return (

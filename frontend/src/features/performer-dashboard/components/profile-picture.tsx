@@ -1,10 +1,7 @@
-import { useId, useRef, useState } from 'react';
+import { useId } from 'react';
 import { Button, HStack, Image, Stack, Text } from '@chakra-ui/react';
-import { uploadMessages } from '@aura/contracts';
-import { errorMessage } from '../../../lib/api-client';
 import { notify } from '../../../components/ui/toaster';
-import { uploadPhotoImage } from '../api/photos';
-import { checkImageFile } from './image-check';
+import { useImageUpload } from '../hooks/use-image-upload';
 
 export interface ProfilePictureProps {
   performerId: string;
@@ -17,27 +14,10 @@ export interface ProfilePictureProps {
 /** Her profile picture, uploaded from her device and saved at once (docs/product.md#profile-tab). */
 export function ProfilePicture({ performerId, name, image, onUploaded }: ProfilePictureProps) {
   const id = useId();
-  const fileRef = useRef<HTMLInputElement>(null);
-  const [uploading, setUploading] = useState(false);
-
-  const onFile = async (file: File | undefined) => {
-    if (!file) return;
-    const problem = await checkImageFile(file);
-    if (problem) {
-      notify({ type: 'error', title: problem.title, description: problem.message });
-      return;
-    }
-    setUploading(true);
-    try {
-      await onUploaded(await uploadPhotoImage(file, performerId));
-      notify({ type: 'success', title: 'Foto profilo aggiornata!', description: 'La nuova foto è visibile nel tuo profilo' });
-    } catch (error) {
-      notify({ type: 'error', title: 'Errore', description: errorMessage(error, { codes: { unsupported_media_type: uploadMessages.badImage.message } }) });
-    } finally {
-      setUploading(false);
-      if (fileRef.current) fileRef.current.value = '';
-    }
-  };
+  const { fileRef, uploading, onFile } = useImageUpload(performerId, async (path) => {
+    await onUploaded(path);
+    notify({ type: 'success', title: 'Foto profilo aggiornata!', description: 'La nuova foto è visibile nel tuo profilo' });
+  });
 
   return (
     <HStack gap="4" align="center" flexWrap="wrap" data-testid="profile-picture">

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { ServerToClientEvents, UserView } from '@aura/contracts';
+import { setFromPush } from '../../../lib/push-cache';
 import { withSocket } from '../../../lib/socket';
 import { userQueryOptions } from '../api/get-user';
 
@@ -17,7 +18,7 @@ export function useBalanceSync(): void {
         const onBalance: ServerToClientEvents['balance:changed'] = ({ userId, auracoinBalance }) => {
           const { queryKey } = userQueryOptions(userId);
           const current = queryClient.getQueryData<UserView>(queryKey);
-          if (current) queryClient.setQueryData(queryKey, { ...current, auracoinBalance });
+          if (current) setFromPush(queryClient, queryKey, { ...current, auracoinBalance });
           else void queryClient.invalidateQueries({ queryKey });
         };
         socket.on('balance:changed', onBalance);

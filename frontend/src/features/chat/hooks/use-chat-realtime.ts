@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { ConversationView, MessageView, ServerToClientEvents, UnreadCounts } from '@aura/contracts';
 import { queryKeys } from '../../../lib/query-keys';
 import { withSocket } from '../../../lib/socket';
+import { setFromPush } from '../../../lib/push-cache';
 import { markReadUpTo, mergeMessages, withMessage, withMessagePrice, withPresence, withUnread } from '../api/cache';
 
 /**
@@ -20,18 +21,18 @@ export function useChatRealtime(partyId: string): { connected: boolean } {
       setConnected(socket.connected);
       const onMessage: ServerToClientEvents['chat:message'] = ({ message }) => {
         const messagesKey = queryKeys.messages.ofConversation(message.conversationId);
-        if (queryClient.getQueryData(messagesKey)) queryClient.setQueryData<MessageView[]>(messagesKey, (current) => mergeMessages(current ?? [], [message]));
+        if (queryClient.getQueryData(messagesKey)) setFromPush<MessageView[]>(queryClient, messagesKey, (current) => mergeMessages(current ?? [], [message]));
         const list = queryClient.getQueryData<ConversationView[]>(listKey);
         const next = list ? withMessage(list, message) : undefined;
         if (next?.known) queryClient.setQueryData(listKey, next.list);
         else void queryClient.invalidateQueries({ queryKey: listKey });
       };
       const onRead: ServerToClientEvents['chat:read'] = ({ conversationId, reader, upToMessageId }) => {
-        queryClient.setQueryData<MessageView[]>(queryKeys.messages.ofConversation(conversationId), (current) => current && markReadUpTo(current, reader, upToMessageId));
+        setFromPush<MessageView[]>(queryClient, queryKeys.messages.ofConversation(conversationId), (current) => current && markReadUpTo(current, reader, upToMessageId));
       };
       const onUnread: ServerToClientEvents['chat:unread'] = ({ conversationId, unreadCount, total }) => {
-        queryClient.setQueryData<ConversationView[]>(listKey, (list) => list && withUnread(list, conversationId, unreadCount));
-        queryClient.setQueryData<UnreadCounts>(queryKeys.conversations.unread(partyId), (counts) => {
+        setFromPush<ConversationView[]>(queryClient, listKey, (list) => list && withUnread(list, conversationId, unreadCount));
+        setFromPush<UnreadCounts>(queryClient, queryKeys.conversations.unread(partyId), (counts) => {
           const byConversation = { ...(counts?.byConversation ?? {}) };
           if (unreadCount > 0) byConversation[conversationId] = unreadCount;
           else delete byConversation[conversationId];
@@ -39,10 +40,10 @@ export function useChatRealtime(partyId: string): { connected: boolean } {
         });
       };
       const onPresence: ServerToClientEvents['performer:presence'] = ({ performerId, isOnline }) => {
-        queryClient.setQueryData<ConversationView[]>(listKey, (list) => list && withPresence(list, performerId, isOnline));
+        setFromPush<ConversationView[]>(queryClient, listKey, (list) => list && withPresence(list, performerId, isOnline));
       };
       const onPrices: ServerToClientEvents['performer:prices'] = ({ performerId, messagePrice }) => {
-        queryClient.setQueryData<ConversationView[]>(listKey, (list) => list && withMessagePrice(list, performerId, messagePrice));
+        setFromPush<ConversationView[]>(queryClient, listKey, (list) => list && withMessagePrice(list, performerId, messagePrice));
       };
       const onConnect = () => {
         setConnected(true);

@@ -2,6 +2,7 @@ import { keepPreviousData, queryOptions, useQuery, type QueryClient } from '@tan
 import type { GalleryPage, GalleryQueryInput, GalleryTab, PublicPerformerView } from '@aura/contracts';
 import { call } from '../../../lib/api';
 import { queryKeys } from '../../../lib/query-keys';
+import { setFromPush } from '../../../lib/push-cache';
 import { AGE_RANGES, PRICE_RANGES, SORTS, type GalleryFilters } from '../components/filter-options';
 
 export type GalleryPerformer = PublicPerformerView;
@@ -55,7 +56,7 @@ export function applyPresence(queryClient: QueryClient, change: PresenceChange):
     if (!page) continue;
     const next = applyPresenceToPage(page, tabOf(key), change);
     if (next === 'refetch') stale.push(key);
-    else if (next !== page) queryClient.setQueryData(key, next);
+    else if (next !== page) setFromPush(queryClient, key, next);
   }
   for (const key of stale) void queryClient.invalidateQueries({ queryKey: key, exact: true });
 }
@@ -96,7 +97,7 @@ export function applyPresenceToPage(page: GalleryPage, tab: GalleryTab, change: 
 export function applyPrivate(queryClient: QueryClient, change: { performerId: string; inPrivate: boolean }): void {
   for (const [key, page] of queryClient.getQueriesData<GalleryPage>({ queryKey: queryKeys.gallery.all })) {
     const next = page && applyPrivateToPage(page, change);
-    if (next && next !== page) queryClient.setQueryData(key, next);
+    if (next && next !== page) setFromPush(queryClient, key, next);
   }
 }
 
@@ -111,7 +112,7 @@ export function applyPrivateToPage(page: GalleryPage, change: { performerId: str
 export function applyPrices(queryClient: QueryClient, change: { performerId: string; creditsPerMinute: number; messagePrice: number }): void {
   for (const [key, page] of queryClient.getQueriesData<GalleryPage>({ queryKey: queryKeys.gallery.all })) {
     const next = page && applyPricesToPage(page, change);
-    if (next && next !== page) queryClient.setQueryData(key, next);
+    if (next && next !== page) setFromPush(queryClient, key, next);
   }
 }
 

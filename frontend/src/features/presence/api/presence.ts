@@ -3,6 +3,7 @@ import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { PresenceSummary, ServerToClientEvents } from '@aura/contracts';
 import { call } from '../../../lib/api';
 import { queryKeys } from '../../../lib/query-keys';
+import { setFromPush } from '../../../lib/push-cache';
 import { withSocket } from '../../../lib/socket';
 
 export function presenceQueryOptions() {
@@ -20,7 +21,7 @@ export function usePresence() {
       withSocket((socket) => {
         const onCount: ServerToClientEvents['presence:count'] = (summary) => {
           // the push carries who is online; the approved count stays as last read
-          queryClient.setQueryData<PresenceSummary>(queryKeys.presence.summary, (previous) => ({ performersApproved: previous?.performersApproved ?? 0, ...summary }));
+          setFromPush<PresenceSummary>(queryClient, queryKeys.presence.summary, (previous) => ({ performersApproved: previous?.performersApproved ?? 0, ...summary }));
         };
         // this page's own connection counts: read again once it is established
         const onConnect = () => void queryClient.invalidateQueries({ queryKey: queryKeys.presence.summary });

@@ -9,7 +9,7 @@ const transform = {
 const ignore = ['/node_modules/', '<rootDir>/(.*/)?dist/', '<rootDir>/(.*/)?data/'];
 // a mutation run's sandbox (stryker.config.mjs) is a copy of the project: never a second one to jest
 const modulePathIgnorePatterns = ['<rootDir>/.stryker-tmp/'];
-const common = { transform, testPathIgnorePatterns: [...ignore, ...modulePathIgnorePatterns], modulePathIgnorePatterns, testEnvironment: 'node', rootDir: __dirname };
+const common = { transform, testPathIgnorePatterns: [...ignore, ...modulePathIgnorePatterns], modulePathIgnorePatterns, testEnvironment: require.resolve('./scripts/jest-node-environment.cjs'), rootDir: __dirname };
 
 /** @type {import('jest').Config} */
 module.exports = {

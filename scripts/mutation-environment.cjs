@@ -3,22 +3,8 @@
 // contracts' schemas are built from it afresh in each run, scripts/mutation-zod.cjs hands it over),
 // and the names of the tests each spec file defines, learnt on the runner's first run and kept for
 // its next ones (scripts/mutation-specs.cjs loads only the spec files a mutant's tests are in).
-const { AsyncLocalStorage } = require('node:async_hooks');
-const { TestEnvironment } = require('jest-environment-node');
+const NodeEnvironment = require('./jest-node-environment.cjs');
 const zod = require('zod');
-
-// Every run loads jest-circus (and the code under test) afresh, and each copy runs its own
-// AsyncLocalStorage, which stays enabled: every promise created afterwards visits all of them, so
-// a runner's thousandth mutant paid for the 999 before it. A run's storages are disabled when it
-// ends (a storage that runs again enables itself again).
-const storagesRun = new Set();
-for (const method of ['run', 'enterWith']) {
-  const original = AsyncLocalStorage.prototype[method];
-  AsyncLocalStorage.prototype[method] = function (...args) {
-    storagesRun.add(this);
-    return original.apply(this, args);
-  };
-}
 
 /** spec file → the full names of its tests, for this test runner process */
 const testsBySpecFile = new Map();
@@ -26,7 +12,7 @@ const testsBySpecFile = new Map();
 /** set by Stryker while it runs a mutant (not in its dry run, where every test must run and pass) */
 const ACTIVE_MUTANT = '__STRYKER_ACTIVE_MUTANT__';
 
-module.exports = class MutationEnvironment extends TestEnvironment {
+module.exports = class MutationEnvironment extends NodeEnvironment {
   #failed = false;
 
   constructor(config, context) {
@@ -38,12 +24,6 @@ module.exports = class MutationEnvironment extends TestEnvironment {
   // A mutant is killed by its first failing test: the tests after it are skipped (jest bails only
   // between test files, and here there is one), so a mutant that makes a test hang until jest's
   // timeout (a conflict retried 200 times) costs that test, not every covering one.
-  async teardown() {
-    await super.teardown();
-    for (const storage of storagesRun) storage.disable();
-    storagesRun.clear();
-  }
-
   handleTestEvent(event) {
     if (process.env[ACTIVE_MUTANT] === undefined) return;
     if (event.name === 'test_start' && this.#failed) event.test.mode = 'skip';

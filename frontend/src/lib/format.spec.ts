@@ -7,6 +7,7 @@ import {
   formatMessagePrice,
   initialsOf,
   mondayBasedWeekday,
+  parseAuracoin,
   startOfWeek,
   weekdayNames,
 } from './format';
@@ -27,6 +28,13 @@ describe('Italian formatting', () => {
   it('takes the first two letters of a name, upper-cased', () => {
     expect(initialsOf('giulia')).toBe('GI');
     expect(initialsOf(' x ')).toBe('X');
+  });
+
+  it('reads an amount typed with a comma or a point, and nothing else as a number', () => {
+    expect(parseAuracoin('12,5')).toBe(12.5);
+    expect(parseAuracoin(' 12.5 ')).toBe(12.5);
+    expect(parseAuracoin(4)).toBe(4);
+    expect(parseAuracoin('dieci')).toBeNaN();
   });
 });
 

@@ -17,6 +17,9 @@ export {
   LOCALE,
 } from '@aura/contracts';
 
+/** An amount typed in Italian or English ("12,5" or "12.5") as a number: NaN when it is not one. */
+export const parseAuracoin = (value: string | number) => (typeof value === 'number' ? value : Number(value.trim().replace(',', '.')));
+
 /** ISO weekday numbering used by the product: 1 = Monday … 7 = Sunday; weeks start on Monday. */
 export const WEEK_STARTS_ON = 1 as const;
 

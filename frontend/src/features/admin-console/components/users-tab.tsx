@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, Field, Heading, Input, Stack, Text } from '@chakra-ui/react';
 import type { UserView } from '@aura/contracts';
 import { notify } from '../../../components/ui/toaster';
-import { formatAuracoin, formatDate } from '../../../lib/format';
+import { formatAuracoin, formatDate, parseAuracoin } from '../../../lib/format';
 import { useAdminUsers, useDeleteUser, useUpdateUserBalance } from '../api/users';
 import { RowActions } from '../../../components/ui/row-actions';
 import { AdminTable } from '../../../components/ui/admin-table';
@@ -54,7 +54,7 @@ function EditBalanceDialog({ user, onClose }: { user: UserView | null; onClose: 
     setShownFor(user.id);
     setValue(String(user.auracoinBalance));
   }
-  const parsed = Number(value.replace(',', '.'));
+  const parsed = parseAuracoin(value);
   const valid = value.trim() !== '' && Number.isFinite(parsed) && parsed >= 0;
 
   const onSubmit = async () => {

@@ -6,7 +6,7 @@ import { FormField } from '../../../components/ui/form-field';
 import { SectionCard } from '../../../components/ui/section-card';
 import { notify } from '../../../components/ui/toaster';
 import { errorMessage } from '../../../lib/api-client';
-import { formatAuracoin, formatDateTime, formatEuroCents } from '../../../lib/format';
+import { formatAuracoin, formatDateTime, formatEuroCents, parseAuracoin } from '../../../lib/format';
 import { useIssueRefund, useRefunds } from '../api/refunds';
 
 export const refundKindLabels: Record<RefundKind, string> = { session: 'Videochat privata', message: 'Messaggio', photo: 'Foto' };
@@ -21,7 +21,7 @@ function RefundForm() {
   const [reason, setReason] = useState('');
   const submit = async () => {
     try {
-      const parsed = amount.trim() === '' ? undefined : Number(amount.replace(',', '.'));
+      const parsed = amount.trim() === '' ? undefined : parseAuracoin(amount);
       const refund = await issue.mutateAsync({ kind, id: id.trim(), reason, ...(parsed === undefined ? {} : { amount: parsed }) });
       notify({ type: 'success', title: 'Rimborso eseguito', description: `${formatAuracoin(refund.amount)} auracoin restituiti all'utente` });
       setId('');

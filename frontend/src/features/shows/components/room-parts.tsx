@@ -6,8 +6,8 @@ import { errorMessage } from '../../../lib/api-client';
 import { fieldError } from '../../../lib/form-errors';
 import { FormField } from '../../../components/ui/form-field';
 import { SubmitButton } from '../../../components/ui/submit-button';
-import { parseAuracoin, tipSchema } from './show-schemas';
-import { formatAuracoin, formatNumber } from '../../../lib/format';
+import { tipSchema } from './show-schemas';
+import { formatAuracoin, formatNumber, parseAuracoin } from '../../../lib/format';
 
 /** 'In onda' / 'In privato' / 'Lo show è terminato', with the live viewer count. */
 export function ShowStatusLine({ status, viewerCount }: { status: 'live' | 'paused' | 'ended'; viewerCount: number }) {

@@ -6,13 +6,13 @@ import { errorMessage } from '../../../lib/api-client';
 import { fieldError, showRefusedFields } from '../../../lib/form-errors';
 import { FormField } from '../../../components/ui/form-field';
 import { SubmitButton } from '../../../components/ui/submit-button';
-import { formatAuracoin, formatEuroCents, formatNumber } from '../../../lib/format';
+import { formatAuracoin, formatEuroCents, formatNumber, parseAuracoin } from '../../../lib/format';
 import { SectionCard } from '../../../components/ui/section-card';
 import { useEndShow, useModeration, usePerformerShows, usePostShowMessage, useSetGoal, useSetTipMenu, useShow, useShowMessages, useShowTips, useStartShow, useTipMenu } from '../api/shows';
 import { useShowRoom } from '../hooks/use-show-room';
 import { Celebration, GoalBar, RoomChat, ShowStatusLine } from './room-parts';
 import { ShowPublisherVideo } from './show-media';
-import { goalSchema, goLiveSchema, parseAuracoin, tipMenuItemSchema } from './show-schemas';
+import { goalSchema, goLiveSchema, tipMenuItemSchema } from './show-schemas';
 
 const GOAL_FIELD_MESSAGES = {
   description: 'Descrizione obbligatoria, al massimo 120 caratteri',

@@ -1,10 +1,9 @@
 import * as yup from 'yup';
 import { formatAuracoin, isTipAmount, SHOW_GOAL_DESCRIPTION_MAX, SHOW_GOAL_TARGET_MAX, SHOW_TITLE_MAX, TIP_MENU_LABEL_MAX, TIP_MESSAGE_MAX, tipAmountMessage } from '@aura/contracts';
-
-/** "12,5" or "12.5" as a number (NaN when it is not one). */
-export const parseAuracoin = (value: string | number) => (typeof value === 'number' ? value : Number(value.trim().replace(',', '.')));
+import { parseAuracoin } from '../../../lib/format';
 
 const auracoin = () => yup.mixed<string | number>().transform((value: unknown) => (typeof value === 'string' || typeof value === 'number' ? value : ''));
+const tipAmount = () => auracoin().test('tip', tipAmountMessage, (value) => value !== undefined && isTipAmount(parseAuracoin(value)));
 const halfSteps = (value: string | number | undefined) => value === undefined || Number.isInteger(parseAuracoin(value) * 2);
 
 // the same rules as the server's bodies (contracts/src/api/shows.ts), in Italian before anything is sent
@@ -25,10 +24,10 @@ export const goalSchema = yup.object({
 
 export const tipMenuItemSchema = yup.object({
   label: yup.string().trim().required('Descrizione obbligatoria').max(TIP_MENU_LABEL_MAX, `Massimo ${TIP_MENU_LABEL_MAX} caratteri`),
-  price: auracoin().test('tip', tipAmountMessage, (value) => value !== undefined && isTipAmount(parseAuracoin(value))),
+  price: tipAmount(),
 });
 
 export const tipSchema = yup.object({
-  amount: auracoin().test('tip', tipAmountMessage, (value) => value !== undefined && isTipAmount(parseAuracoin(value))),
+  amount: tipAmount(),
   message: yup.string().trim().max(TIP_MESSAGE_MAX, `Massimo ${TIP_MESSAGE_MAX} caratteri`),
 });

@@ -58,6 +58,21 @@ function sameMessage(first: { content: string; senderType: ChatParty }, party: C
 
 const reused = () => new DomainError('idempotency_key_reused', 'This message id was already used for another message');
 
+/**
+ * Whether the conversation's identity can still write: only "not found" (a deleted alias or user)
+ * says no; any other failure (an engine out of reach) is thrown as it is, so it is answered as
+ * itself (503) and never as a closed conversation.
+ */
+export async function identityStillActive(identityFor: ChatCommandDeps['identityFor'], userId: string, aliasId: string | null): Promise<boolean> {
+  try {
+    await identityFor(userId, aliasId);
+    return true;
+  } catch (error) {
+    if (error instanceof DomainError && error.code === 'not_found') return false;
+    throw error;
+  }
+}
+
 export function chatRouter(deps: ChatCommandDeps): Router {
   const router = new Router();
   /**
@@ -104,7 +119,7 @@ export function chatRouter(deps: ChatCommandDeps): Router {
     await deps.limits.enforce(ctx, ['message', `${senderIdentity}|${open.conversationId}`], ['messageAccount', caller.sub]);
     const [performer, identityActive, userActive] = await Promise.all([
       performerFacts(open.performerId, open.identityId, caller, ctx),
-      party === 'user' ? deps.identityFor(open.userId, open.aliasId).then(() => true, () => false) : Promise.resolve(true),
+      party === 'user' ? identityStillActive(deps.identityFor, open.userId, open.aliasId) : Promise.resolve(true),
       party === 'performer' ? deps.userExists(open.userId) : Promise.resolve(true),
     ]);
     const message = decideSendMessage(

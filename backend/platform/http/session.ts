@@ -54,8 +54,9 @@ export function createSessionManager(options: { secret: string; secure: boolean;
     if (!token) return undefined;
     const principal = signed.get(token) ?? signedPrincipal(token);
     if (!principal || principal.exp <= now()) return undefined;
-    const [sessionRevoked, accountRevokedAt] = await Promise.all([options.revocations.has(revokedSession(principal.sid)), options.revocations.get(revokedAccount(principal.sub))]);
-    if (sessionRevoked) return undefined;
+    // both in one read: every request pays for it
+    const [sessionRevoked, accountRevokedAt] = await options.revocations.getMany([revokedSession(principal.sid), revokedAccount(principal.sub)]);
+    if (sessionRevoked !== undefined) return undefined;
     // issued (exp − TTL) at or before the account's revocation
     if (accountRevokedAt !== undefined && principal.exp - SESSION_TTL_MS <= Number(accountRevokedAt)) return undefined;
     return { ...principal };

@@ -59,6 +59,12 @@ export function createMemoryKeyValueStore(now: () => number = Date.now): KeyValu
       const entry = live(key);
       return entry && (entry.value ?? String(entry.count));
     },
+    async getMany(keys) {
+      return keys.map((key) => {
+        const entry = live(key);
+        return entry && (entry.value ?? String(entry.count));
+      });
+    },
     async remove(key) {
       entries.delete(key);
       logs.delete(key);

@@ -27,6 +27,8 @@ export interface KeyValueStore {
   has(key: string): Promise<boolean>;
   /** the key's value while it lives */
   get(key: string): Promise<string | undefined>;
+  /** each key's value while it lives, in order, read at once (one round trip on Redis) */
+  getMany(keys: readonly string[]): Promise<(string | undefined)[]>;
   remove(key: string): Promise<void>;
   close(): Promise<void>;
 }

@@ -74,6 +74,10 @@ export function createRedisKeyValueStore(url: string, prefix = 'aura:kv:'): KeyV
     async get(key) {
       return (await redis.get(prefix + key)) ?? undefined;
     },
+    async getMany(keys) {
+      if (keys.length === 0) return [];
+      return (await redis.mget(keys.map((key) => prefix + key))).map((value) => value ?? undefined);
+    },
     async remove(key) {
       await redis.del(prefix + key);
     },

@@ -205,6 +205,69 @@ describeWithEngine(postgres, 'PostgreSQL event store', () => {
       }
     });
 
+    /** counts the log reads a subscription makes on `store` while `run` runs */
+    async function readsDuring(store: EventStore, run: () => Promise<void>) {
+      const counted = store as EventStore & { readAll: EventStore['readAll']; headPosition: EventStore['headPosition'] };
+      const { readAll, headPosition } = counted;
+      const reads = { readAll: 0, headPosition: 0 };
+      counted.readAll = (options) => {
+        reads.readAll += 1;
+        return readAll.call(store, options);
+      };
+      counted.headPosition = () => {
+        reads.headPosition += 1;
+        return headPosition.call(store);
+      };
+      try {
+        await run();
+      } finally {
+        Object.assign(counted, { readAll, headPosition });
+      }
+      return reads;
+    }
+
+    /** appends `count` events one at a time, each delivered to `delivered` before the next */
+    async function appendOneByOne(store: EventStore, delivered: StoredEvent[], count: number) {
+      for (const event of newEvents(count)) {
+        await store.appendToStream(`one-by-one-${randomUUID()}`, [event], { expectedRevision: 'no_stream' });
+        for (let waited = 0; !delivered.some((each) => each.id === event.id); waited += 5) {
+          if (waited > 10_000) throw new Error('never delivered');
+          await sleep(5);
+        }
+      }
+    }
+
+    it("a subscriber that hears every append reads each one once: no empty read, no head query between (docs/architecture.md#eventstore-wakeups)", async () => {
+      const delivered: StoredEvent[] = [];
+      const subscription = reader.subscribeToAll({ after: (await writer.headPosition()) ?? 0, onEvents: async (events) => void delivered.push(...events) });
+      try {
+        await subscription.caughtUp();
+        await sleep(300); // listening, and the head read once
+        const reads = await readsDuring(reader, () => appendOneByOne(writer, delivered, 10));
+        expect(reads.headPosition).toBe(0);
+        expect(reads.readAll).toBeLessThanOrEqual(12);
+      } finally {
+        await subscription.stop();
+      }
+    });
+
+    it("a writer's own notifications do not wake its subscriptions a second time", async () => {
+      const delivered: StoredEvent[] = [];
+      const subscription = writer.subscribeToAll({ after: (await writer.headPosition()) ?? 0, onEvents: async (events) => void delivered.push(...events) });
+      try {
+        await subscription.caughtUp();
+        await sleep(300);
+        const reads = await readsDuring(writer, async () => {
+          await appendOneByOne(writer, delivered, 10);
+          await sleep(200); // its notifications have come back by now
+        });
+        expect(reads.headPosition).toBe(0);
+        expect(reads.readAll).toBeLessThanOrEqual(12);
+      } finally {
+        await subscription.stop();
+      }
+    });
+
     it('a subscriber on another connection receives what a writer appends', async () => {
       const delivered: StoredEvent[] = [];
       const after = (await writer.headPosition()) ?? 0;

@@ -2,6 +2,7 @@
  * The PostgreSQL event store: the SQL adapter over a `pg` pool, with LISTEN/NOTIFY so that
  * subscribers in other processes wake up as soon as an append commits.
  */
+import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { adapterDisconnects } from '../metrics/metrics';
 import type { EventStore } from './port';
@@ -96,6 +97,10 @@ class NotifySignal implements CrossProcessSignal {
   private sending: Promise<void> | undefined;
   private sendAgain = false;
   private closed = false;
+  /** the newest position appended here, which each notification carries */
+  private position = 0;
+  /** tells this store's notifications from the others' (it wakes its own subscriptions itself) */
+  private readonly origin = randomUUID();
 
   constructor(
     private readonly connectionString: string,
@@ -103,8 +108,9 @@ class NotifySignal implements CrossProcessSignal {
     private readonly pool: pg.Pool,
   ) {}
 
-  publish(): void {
+  publish(position: number): void {
     if (this.closed) return;
+    this.position = Math.max(this.position, position);
     if (this.sending) {
       this.sendAgain = true;
       return;
@@ -114,12 +120,16 @@ class NotifySignal implements CrossProcessSignal {
     });
   }
 
-  ensureListening(onAppended: () => void): Promise<void> {
+  ensureListening(listener: Parameters<CrossProcessSignal['ensureListening']>[0]): Promise<void> {
     if (this.closed || this.listener) return Promise.resolve();
-    this.connecting ??= this.listen(onAppended).finally(() => {
+    this.connecting ??= this.listen(listener).finally(() => {
       this.connecting = undefined;
     });
     return this.connecting;
+  }
+
+  listening(): boolean {
+    return this.listener !== undefined;
   }
 
   async close(): Promise<void> {
@@ -135,17 +145,22 @@ class NotifySignal implements CrossProcessSignal {
     do {
       this.sendAgain = false;
       // subscribers also poll, so a lost notification only delays them
-      await this.pool.query('select pg_notify($1, $2)', [this.channel, '']).catch(() => undefined);
+      await this.pool.query('select pg_notify($1, $2)', [this.channel, `${this.origin} ${this.position}`]).catch(() => undefined);
     } while (this.sendAgain && !this.closed);
   }
 
-  private async listen(onAppended: () => void): Promise<void> {
+  private async listen(listener: Parameters<CrossProcessSignal['ensureListening']>[0]): Promise<void> {
     const client = new pg.Client({ connectionString: this.connectionString });
     const drop = (): void => {
       if (this.listener === client) this.listener = undefined;
       void client.end().catch(() => undefined);
     };
-    client.on('notification', onAppended);
+    client.on('notification', ({ payload }) => {
+      const [origin, position] = (payload ?? '').split(' ');
+      if (origin === this.origin) return;
+      const at = Number(position);
+      listener.onAppended(position && Number.isSafeInteger(at) ? at : undefined);
+    });
     client.on('error', drop);
     client.on('end', drop);
     try {
@@ -160,5 +175,6 @@ class NotifySignal implements CrossProcessSignal {
       return;
     }
     this.listener = client;
+    listener.onListening();
   }
 }

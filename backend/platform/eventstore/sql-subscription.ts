@@ -8,7 +8,10 @@ import type { ReadAllOptions, StoredEvent, SubscribeOptions, Subscription } from
 export interface LogReader {
   readAll(options?: ReadAllOptions): Promise<StoredEvent[]>;
   headPosition(): Promise<number | undefined>;
-  /** the log's head without asking the engine, when the store is the log's only writer and knows it */
+  /**
+   * The log's head without asking the engine, when the store knows it: it is the log's only writer,
+   * or it hears every append (its own, and the others' notifications) since it last read the head.
+   */
   knownHead?(): number | undefined;
 }
 
@@ -127,7 +130,8 @@ export class SqlSubscription implements Subscription {
     let head: number | undefined;
     try {
       await this.hooks.beforeIdle();
-      head = await this.log.headPosition();
+      // a head the store knows saves a statement per pass; an append after it wakes this loop
+      head = this.log.knownHead?.() ?? (await this.log.headPosition());
     } catch (error) {
       this.report(error);
     }

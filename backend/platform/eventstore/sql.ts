@@ -35,9 +35,17 @@ export interface SqlExecutor extends SqlQuery {
 
 /** Tells other processes that events were appended (LISTEN/NOTIFY), and hears them. */
 export interface CrossProcessSignal {
-  publish(): void;
-  /** idempotent: (re)starts listening if not listening already */
-  ensureListening(onAppended: () => void): Promise<void>;
+  /** events up to `position` were committed here */
+  publish(position: number): void;
+  /**
+   * Idempotent: (re)starts listening if not listening already. `onAppended` hears other stores'
+   * appends only (this store wakes its own subscriptions itself), with the position each reached
+   * when it says; `onListening` runs each time listening (re)starts, when what was missed meanwhile
+   * is unknown.
+   */
+  ensureListening(listener: { onAppended: (position: number | undefined) => void; onListening: () => void }): Promise<void>;
+  /** whether every other store's append is heard now */
+  listening(): boolean;
   close(): Promise<void>;
 }
 
@@ -127,6 +135,13 @@ class SqlEventStore implements EventStore, LogReader {
   private closed = false;
   /** a sole writer's latest appends, and so the log's head */
   private tail: AppendedTail | undefined;
+  /**
+   * The newest position known committed, by this store's appends and the others' notifications,
+   * while it listens (undefined: not known since listening started). docs/architecture.md#eventstore-wakeups
+   */
+  private heardHead: number | undefined;
+  /** counts the (re)starts of listening: a head read across one is not known to be current */
+  private listenEpoch = 0;
 
   constructor(
     private readonly options: SqlEventStoreOptions,
@@ -162,7 +177,7 @@ class SqlEventStore implements EventStore, LogReader {
     for (let attempt = 1; ; attempt += 1) {
       const row = await this.batcher.submit(request);
       if (row && row.last_position !== null) {
-        this.announceAppend();
+        this.announceAppend(Number(row.last_position));
         return { nextExpectedRevision: Number(row.last_revision), position: Number(row.last_position) };
       }
       if (row?.expectation_met && events.length === 0) return this.streamHead(streamId);
@@ -224,21 +239,41 @@ class SqlEventStore implements EventStore, LogReader {
   }
 
   async headPosition(): Promise<number | undefined> {
-    const known = this.knownHead();
-    if (known !== undefined) return known;
+    if (this.tail) return this.tail.head;
+    const epoch = this.listenEpoch;
+    const listening = this.options.crossProcess?.listening() ?? false;
     const [row] = await this.options.executor.query<{ head: Int8 | null }>(this.sql.head);
-    return !row || row.head === null ? undefined : Number(row.head);
+    const head = !row || row.head === null ? undefined : Number(row.head);
+    // read while listening (the same listening): every later append is heard, so the head stays known
+    if (listening && epoch === this.listenEpoch) this.heardHead = Math.max(this.heardHead ?? 0, head ?? 0);
+    return head;
   }
 
   knownHead(): number | undefined {
-    return this.tail?.head;
+    if (this.tail) return this.tail.head;
+    return this.options.crossProcess?.listening() ? this.heardHead : undefined;
+  }
+
+  private hear(position: number): void {
+    if (this.heardHead !== undefined && position > this.heardHead) this.heardHead = position;
   }
 
   subscribeToAll(options: Parameters<EventStore['subscribeToAll']>[0]): SqlSubscription {
     if (this.closed) throw new Error('Event store is closed');
     const subscription = new SqlSubscription(this, options, {
       pollIntervalMs: this.options.pollIntervalMs ?? 1_000,
-      beforeIdle: () => this.options.crossProcess?.ensureListening(() => this.wakeSubscriptions()),
+      beforeIdle: () =>
+        this.options.crossProcess?.ensureListening({
+          onAppended: (position) => {
+            if (position === undefined) this.heardHead = undefined;
+            else this.hear(position);
+            this.wakeSubscriptions();
+          },
+          onListening: () => {
+            this.listenEpoch += 1;
+            this.heardHead = undefined;
+          },
+        }),
       onStopped: () => this.subscriptions.delete(subscription),
     });
     this.subscriptions.add(subscription);
@@ -262,9 +297,10 @@ class SqlEventStore implements EventStore, LogReader {
     await this.options.closeExecutor();
   }
 
-  private announceAppend(): void {
+  private announceAppend(position: number): void {
+    this.hear(position);
     this.wakeSubscriptions();
-    this.options.crossProcess?.publish();
+    this.options.crossProcess?.publish(position);
   }
 
   private wakeSubscriptions(): void {

@@ -4,6 +4,7 @@ import { Redis } from 'ioredis';
 import { Server, type Socket } from 'socket.io';
 import { rooms, type ClientToServerEvents, type ServerToClientEvents } from '@aura/contracts';
 import type { Logger } from '../logging/logger';
+import { coalesceWrites } from './coalesced-writes';
 import { SESSION_COOKIE, type Principal, type Revocation, type SessionManager } from '../http/session';
 
 /** Server-side rooms of a signed-in socket: its session and its account (what a revocation drops). */
@@ -74,6 +75,8 @@ export function createRealtime(options: RealtimeOptions): Realtime {
   const redisClients: Redis[] = [];
   if (options.redisUrl) {
     const pub = new Redis(options.redisUrl);
+    // a batch's pushes (their XADDs) leave in one write
+    coalesceWrites(pub);
     redisClients.push(pub);
     // ioredis reconnects by itself (a Redis restart); without a handler each error is an unhandled 'error' event
     let lastWarnAt = 0;

@@ -47,7 +47,13 @@ export async function startApp(dataDir: string, port: number, env: Record<string
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ username: `r${suffix}`, email: `r${suffix}@bench.local`, password: 'bench-password-1' }),
   });
-  if (registered.status !== 201) throw new Error(`registration answered ${registered.status}: ${await registered.text()}`);
+  if (registered.status !== 201) {
+    // a bench that stops here must not leave the app holding its port for the next run
+    const answer = await registered.text();
+    child.kill('SIGTERM');
+    await exited;
+    throw new Error(`registration answered ${registered.status}: ${answer}`);
+  }
   const readySeconds = (performance.now() - started) / 1000;
   const appPid = async () => {
     const children = await readdir('/proc').then((entries) => entries.filter((entry) => /^\d+$/.test(entry)));

@@ -69,8 +69,19 @@ export function createMingoReadModelStore(): MingoReadModelStore {
     }
     return state;
   };
+  const watchers = new Map<string, Set<() => void>>();
+  /** collections whose watchers are to be told at the end of this turn: a batch's writes make one call */
+  const pending = new Set<string>();
   const context: StoreContext = {
     stateOf,
+    changed(name) {
+      if (!watchers.get(name)?.size || pending.has(name)) return;
+      pending.add(name);
+      setImmediate(() => {
+        pending.delete(name);
+        for (const onChange of [...(watchers.get(name) ?? [])]) onChange();
+      });
+    },
     drop: (name) => collections.delete(name),
     snapshot: (name) => [...(collections.get(name)?.docs.values() ?? [])].map((doc) => copy(doc) as Doc),
   };
@@ -78,6 +89,16 @@ export function createMingoReadModelStore(): MingoReadModelStore {
     adapter: 'memory',
     collection: <T extends Doc = Doc>(name: string): Collection<T> => new MingoCollection<T>(name, context),
     health: async (): Promise<AdapterHealth> => ({ adapter: 'memory', ok: true, detail: `${collections.size} collections` }),
+    // read-your-writes (projections/wait.ts) is told of a checkpoint written instead of polling for it
+    watch(collection, onChange) {
+      let forCollection = watchers.get(collection);
+      if (!forCollection) watchers.set(collection, (forCollection = new Set()));
+      const own = () => onChange();
+      forCollection.add(own);
+      return () => {
+        forCollection.delete(own);
+      };
+    },
     close: async () => {},
     dump: () => [...collections].map(([name, state]) => ({ name, indexes: [...state.indexes], docs: [...state.docs.values()] })),
     load(dumps) {
@@ -121,6 +142,8 @@ function addIndex(state: CollectionState, collection: string, name: string, spec
 
 interface StoreContext {
   stateOf(name: string): CollectionState;
+  /** a write to the collection landed: its watchers are told once the current turn is over */
+  changed(name: string): void;
   drop(name: string): void;
   /** copies of a collection's documents, for $lookup and friends */
   snapshot(name: string): Doc[];
@@ -302,6 +325,7 @@ class MingoCollection<T extends Doc> implements Collection<T> {
       state.docs.delete(before._id);
       state.rank.delete(before._id);
     }
+    this.context.changed(this.name);
   }
 }
 

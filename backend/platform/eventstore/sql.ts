@@ -181,9 +181,13 @@ class SqlEventStore implements EventStore, LogReader {
         return { nextExpectedRevision: Number(row.last_revision), position: Number(row.last_position) };
       }
       if (row?.expectation_met && events.length === 0) return this.streamHead(streamId);
-      // a retry of an append that went through is answered as the first time
+      // a retry of an append that went through is answered as the first time (and announced: the
+      // first attempt's answer, and so its announcement, may have been lost with its connection)
       const earlier = await this.earlierAppend(streamId, events, row !== undefined && !row.expectation_met);
-      if (earlier) return earlier;
+      if (earlier) {
+        this.announceAppend(earlier.position);
+        return earlier;
+      }
       if (!row && retriesOnConflict && attempt < MAX_APPEND_ATTEMPTS) continue;
       const current = row ? row.current_revision : (await this.streamHead(streamId)).nextExpectedRevision;
       const actual = current === null || Number(current) < 0 ? 'no_stream' : Number(current);

@@ -12,6 +12,10 @@ export function createMemoryKeyValueStore(now: () => number = Date.now): KeyValu
     }
     return entry;
   };
+  const valueOf = (key: string) => {
+    const entry = live(key);
+    return entry && (entry.value ?? String(entry.count));
+  };
   const sweep = setInterval(() => {
     for (const key of entries.keys()) live(key);
     for (const [key, log] of logs) if (log.expiresAt <= now()) logs.delete(key);
@@ -56,14 +60,10 @@ export function createMemoryKeyValueStore(now: () => number = Date.now): KeyValu
       return live(key) !== undefined;
     },
     async get(key) {
-      const entry = live(key);
-      return entry && (entry.value ?? String(entry.count));
+      return valueOf(key);
     },
     async getMany(keys) {
-      return keys.map((key) => {
-        const entry = live(key);
-        return entry && (entry.value ?? String(entry.count));
-      });
+      return keys.map(valueOf);
     },
     async remove(key) {
       entries.delete(key);

@@ -48,6 +48,19 @@ export function minuteTickReason(minute: number, nextAt: number, dueAt: number |
   return dueAt !== undefined && nextAt <= dueAt ? `minute:${minute}:again:${now}` : `minute:${minute}`;
 }
 
+/** A minute the clock billed, and how late after its start (ms): what the worker's lateness metric observes. */
+export type BilledMinute = { minute: number; lateMs: number };
+
+/** The minutes among `events` billed, each with its lateness (`billedAt` − `minuteStartedAt`). */
+export function billedMinutes(events: DomainEvent[]): BilledMinute[] {
+  return events
+    .filter((event) => event.type === 'SessionMinuteBilled')
+    .map((event) => {
+      const { minute, minuteStartedAt, billedAt } = event.data as { minute: number; minuteStartedAt: string; billedAt: string };
+      return { minute, lateMs: Math.max(0, Date.parse(billedAt) - Date.parse(minuteStartedAt)) };
+    });
+}
+
 export interface SessionClock {
   billingMinuteMs: number;
   graceMs: number;
@@ -255,7 +268,7 @@ export function createSessionCommands(deps: SessionCommandsDeps) {
      * minute ends it; and whatever a crash left half done (a hold of a session that is over, an end
      * settled but not recorded, a lost request) is completed.
      */
-    async tick(sessionId: string, walletIdHint?: string, dueAt?: number): Promise<void> {
+    async tick(sessionId: string, walletIdHint?: string, dueAt?: number): Promise<BilledMinute[]> {
       const at = now();
       const state = await loadSession(sessionId);
       if (state.status === 'none') {
@@ -263,13 +276,13 @@ export function createSessionCommands(deps: SessionCommandsDeps) {
         if (walletIdHint && (await loadMoney(walletIdHint, sessionId)).wallet.holds[sessionId]) {
           await settleUnstarted(null, sessionId, walletIdHint, { reason: 'abandoned', endedBy: null, endedAt: at });
         }
-        return;
+        return [];
       }
       const { userId, performerId } = state.terms;
       if (state.status === 'requested') {
         const expired = await onSession(sessionId, (current) => decideExpire(current, at));
         if (expired.state.status === 'expired') await settleUnstarted(state, sessionId, userId, { reason: 'expired', endedBy: null, endedAt: at });
-        return;
+        return [];
       }
       const money = await loadMoney(userId, sessionId);
       if (state.status !== 'active') {
@@ -278,25 +291,25 @@ export function createSessionCommands(deps: SessionCommandsDeps) {
           await settleUnstarted(state, sessionId, userId, { reason, endedBy: reason === 'cancelled' ? 'user' : null, endedAt: new Date(state.endedAt ?? at) });
         }
         if (state.status === 'ended') await freeBooth(performerId, sessionId);
-        return;
+        return [];
       }
       if (money.settled) {
         // settled but the end not recorded (a crash in between): finish records the settlement's figures
         await finish(sessionId, { endedBy: 'system', reason: 'balance_exhausted', endedAt: new Date(money.settled.endedAt) });
-        return;
+        return [];
       }
       // a party marked away whose page vouches again is back: its presence was lost while its socket
       // stayed (Redis restarted empty, another api node's socket) and the page refreshed it since
       let present: Session = state;
       for (const party of ['user', 'performer'] as const) present = await backIfPresent(sessionId, party, present, at);
-      if (present.status !== 'active') return;
+      if (present.status !== 'active') return [];
       const live = present;
       for (const party of ['user', 'performer'] as const) {
         const since = live.away[party];
         const closing = since ? graceExpired(live, party, since, clock.graceMs, at) : undefined;
         if (closing) {
           await finish(sessionId, closing);
-          return;
+          return [];
         }
       }
       // a minute is billed only while both pages vouch for the media at its start
@@ -313,7 +326,7 @@ export function createSessionCommands(deps: SessionCommandsDeps) {
           }
         }
       }
-      if (current.status !== 'active') return;
+      if (current.status !== 'active') return [];
       const active = current;
       let outcome: ReturnType<typeof decideBilling> = { kind: 'done' };
       await onWallet(userId, sessionId, (latest) => {
@@ -326,6 +339,7 @@ export function createSessionCommands(deps: SessionCommandsDeps) {
         const minute = Math.round((decided.nextAt - Date.parse(active.startedAt!)) / active.terms.billingMinuteMs) + 1;
         await effects.scheduleTick(sessionId, decided.nextAt, minuteTickReason(minute, decided.nextAt, dueAt, at.getTime()));
       }
+      return decided.kind === 'bill' ? billedMinutes(decided.events) : [];
     },
   };
 }

@@ -8,9 +8,9 @@ import type { SessionQueries } from '../../projections/sessions/queries';
 /** The session's clock: every scheduled moment of a session (a minute, an expiry, a grace period) runs its tick. */
 export const sessionTickJob = (commands: SessionCommands) =>
   jobProcessor<SessionTickJob>(SESSION_TICK_JOB, async ({ sessionId, walletId, dueAt }) => {
-    // how late the moment (a minute to bill) runs after it was due: the queue's delay and its backlog
-    if (dueAt !== undefined) billingLateness.observe(Math.max(0, Date.now() - dueAt) / 1000);
-    await commands.tick(sessionId, walletId, dueAt);
+    // how late each minute is billed after it began: the queue's delay, its backlog, a worker down
+    // (minutes a sweep catches up in one tick are each as late as they waited)
+    for (const { lateMs } of await commands.tick(sessionId, walletId, dueAt)) billingLateness.observe(lateMs / 1000);
   });
 
 /** How often the sweep looks for sessions whose moment passed without a tick (lost jobs): a fraction of the shortest clock. */

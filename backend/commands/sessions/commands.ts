@@ -53,12 +53,9 @@ export type BilledMinute = { minute: number; lateMs: number };
 
 /** The minutes among `events` billed, each with its lateness (`billedAt` − `minuteStartedAt`). */
 export function billedMinutes(events: DomainEvent[]): BilledMinute[] {
-  return events
-    .filter((event) => event.type === 'SessionMinuteBilled')
-    .map((event) => {
-      const { minute, minuteStartedAt, billedAt } = event.data as { minute: number; minuteStartedAt: string; billedAt: string };
-      return { minute, lateMs: Math.max(0, Date.parse(billedAt) - Date.parse(minuteStartedAt)) };
-    });
+  return events.flatMap((event) =>
+    event.type === 'SessionMinuteBilled' ? [{ minute: event.data.minute, lateMs: Math.max(0, Date.parse(event.data.billedAt) - Date.parse(event.data.minuteStartedAt)) }] : [],
+  );
 }
 
 export interface SessionClock {

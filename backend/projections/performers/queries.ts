@@ -1,7 +1,7 @@
 import { ageOn, auracoinToUnits, MESSAGE_PRICE_DEFAULT, NEW_PERFORMER_DAYS, type GallerySort, unitsToAuracoin, centsToEuro, type GalleryQuery, type GalleryPage, type PerformerView, type PublicPerformerView } from '@aura/contracts';
 import { JsonText } from '../../platform/http/routes';
-import { checkpointMemo } from '../../platform/projections/checkpoint-memo';
-import type { Collection, ReadModelStore } from '../../platform/readmodels/port';
+import { checkpointMemo, checkpointPosition } from '../../platform/projections/checkpoint-memo';
+import type { ReadModelStore } from '../../platform/readmodels/port';
 import { PERFORMERS, type PerformerDoc } from './projection';
 
 /** Live figures the read model does not hold: viewers from socket presence, the clock. */
@@ -129,22 +129,17 @@ function galleryOrder(a: PerformerDoc, b: PerformerDoc): number {
   return Number(b.isOnline) - Number(a.isOnline) || (ratingOf(b).rating ?? -1) - (ratingOf(a).rating ?? -1) || a.name.localeCompare(b.name);
 }
 
-const CHECKPOINTS = '_checkpoints';
 const DAY_MS = 86_400_000;
-/** A store that can neither read its checkpoint for free nor tell of its writes: read at most this often. */
-const SNAPSHOT_CHECK_MS = 50;
-/** A store that tells of its writes is still read this often (its listening connection may be down a while). */
-const SNAPSHOT_TOLD_CHECK_MS = 1_000;
 
 /** Reads of the performers read model (injected into command modules, never imported by them). */
 export function createPerformerQueries(readModels: ReadModelStore, live: LiveFigures) {
   const performers = readModels.collection<PerformerDoc>(PERFORMERS);
-  const checkpoints = readModels.collection<{ _id: string; position: number }>(CHECKPOINTS);
   type Snapshot = { position: number | null; day: string; docs: PerformerDoc[]; answers: Map<string, GalleryPage>; json: Map<string, JsonText> };
   let snapshot: Snapshot | undefined;
   const loading = new Map<string, Promise<Snapshot>>();
   const profiles = checkpointMemo<JsonText | null>(readModels, PERFORMERS);
-  const position = snapshotPosition(readModels, checkpoints);
+  // never staler than the read model where the store can tell (docs/architecture.md#public-reads)
+  const position = checkpointPosition(readModels, PERFORMERS);
   async function approvedSnapshot(): Promise<Snapshot> {
     const at = await position();
     // ages move with the calendar: a new day reloads too
@@ -274,31 +269,3 @@ export function sightOf(doc: PerformerDoc, caller: { kind: string; sub: string }
   return doc.verificationStatus === 'approved' && visibleFrom(doc, country) ? 'public' : 'none';
 }
 
-/**
- * The performers checkpoint as the gallery's snapshot sees it: read on every call where that is free
- * (in memory), else re-read once the store told of a checkpoint written (`watch`, and every
- * SNAPSHOT_TOLD_CHECK_MS while its listener may be down), else at most every SNAPSHOT_CHECK_MS.
- * The gallery is then never staler than the read model where the store can tell: a page that
- * refetches after a presence push must not get the card back as it was before the push.
- */
-function snapshotPosition(readModels: ReadModelStore, checkpoints: Collection<{ _id: string; position: number }>): () => Promise<number | null> {
-  const read = async () => (await (checkpoints.findOneShared?.bind(checkpoints) ?? checkpoints.findOne.bind(checkpoints))({ _id: PERFORMERS }))?.position ?? null;
-  if (checkpoints.findOneShared) return read;
-  let known: number | null = null;
-  let checkedAt = -Infinity;
-  let told = true;
-  let watching: boolean | undefined;
-  return async () => {
-    // watched from the first gallery read on (a process that never answers one opens no listener)
-    watching ??= readModels.watch?.(CHECKPOINTS, () => {
-      told = true;
-    }) !== undefined;
-    const nowMs = Date.now();
-    if (told || nowMs - checkedAt >= (watching ? SNAPSHOT_TOLD_CHECK_MS : SNAPSHOT_CHECK_MS)) {
-      told = false;
-      checkedAt = nowMs;
-      known = await read();
-    }
-    return known;
-  };
-}

@@ -114,7 +114,6 @@ describeWithChromium('payouts in the browser', () => {
     await page.goto(`${app.url}/performer/dashboard`);
     await page.getByRole('tab', { name: 'Pagamenti' }).click();
     await page.getByTestId('unpaid-balance').waitFor();
-    await page.screenshot({ path: '/tmp/payouts-390.png', fullPage: true });
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await context.close();
   });

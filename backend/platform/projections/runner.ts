@@ -317,13 +317,19 @@ class Runner implements ProjectionRunner {
     await new Promise<void>((resolve) => setImmediate(resolve));
     this.options.snapshots?.noteApplied(events.length);
     if (this.snapshotWanted || this.options.snapshots?.due()) {
-      // while catching up, the snapshot waits for the head: writing one per page would slow the replay
-      const head = await this.options.eventStore.headPosition();
-      if (head === undefined || last.position >= head) {
+      // while catching up, the snapshot waits for the head: writing one per page would slow the replay.
+      // Live, it goes on schedule: under a steady load the head is always a little ahead, and waiting
+      // for it would put the snapshot off as long as the load lasts, asking the engine after every batch
+      if (this.live || (await this.headReached(last.position))) {
         if (this.snapshotWanted) this.snapshotIfDue();
         else this.scheduleSnapshot();
       }
     }
+  }
+
+  private async headReached(position: number): Promise<boolean> {
+    const head = await this.options.eventStore.headPosition();
+    return head === undefined || position >= head;
   }
 
   /** Applies the batch's new events of the projection's types and saves its checkpoint; on failure resumes from the failed event. */

@@ -126,6 +126,29 @@ describe('read-model snapshots (PGlite event store, in-memory read models)', () 
     await running.runner.stop();
   });
 
+  test('live, a due snapshot goes on schedule: the runner does not ask the engine for the head after each batch', async () => {
+    await append(5);
+    const running = await start({ policy: { everyEvents: 1 } });
+    const { headPosition } = eventStore;
+    let heads = 0;
+    eventStore.headPosition = () => {
+      heads += 1;
+      return headPosition.call(eventStore);
+    };
+    try {
+      const before = running.applied.length;
+      // a steady load: each append is its own batch, and a snapshot is due after every one
+      await append(20);
+      for (let waited = 0; waited < 5_000 && running.applied.length < before + 20; waited += 10) await new Promise((resolve) => setTimeout(resolve, 10));
+      expect(running.applied.length).toBe(before + 20);
+      expect(heads).toBe(0);
+    } finally {
+      eventStore.headPosition = headPosition;
+    }
+    await running.runner.stop();
+    expect('snapshot' in (await readSnapshotFile(file))).toBe(true);
+  });
+
   async function fullReplayStore() {
     const store = createMingoReadModelStore();
     const runner = createProjectionRunner({ eventStore, readModels: store, projections: [tallies, totals] });

@@ -18,7 +18,7 @@ import type { Doc } from './port';
 
 const MAGIC = Buffer.from('AURA-READMODELS-SNAPSHOT/1\n');
 const DIGEST_BYTES = 32;
-export const DOCS_PER_FRAME = 2_000;
+export const DOCS_PER_FRAME = 500;
 
 export interface SnapshotHeader {
   /** the code the read models were built by: another one means they may differ */

@@ -274,7 +274,10 @@ class MingoCollection<T extends Doc> implements Collection<T> {
     const state = this.context.stateOf(this.name);
     const { docs } = state;
     const id = filter._id;
-    if (typeof id === 'string') return [docs.get(id)].filter((doc) => doc !== undefined);
+    if (typeof id === 'string') {
+      const doc = docs.get(id);
+      return doc ? [doc] : [];
+    }
     const ids = isPlainObject(id) && Object.keys(id).length === 1 ? id.$in : undefined;
     if (Array.isArray(ids) && ids.every((each) => typeof each === 'string')) {
       return [...new Set(ids)].flatMap((each) => docs.get(each) ?? []);
@@ -292,6 +295,8 @@ class MingoCollection<T extends Doc> implements Collection<T> {
   }
 
   private *matches(filter: Filter): Generator<Doc, undefined> {
+    // the projections' usual lookup: what the _id map gives is the answer, nothing to compile or test
+    if (byIdAlone(filter)) return yield* this.candidates(filter);
     const simple = compileSimpleFilter(filter);
     let query: Query | undefined;
     for (const doc of this.candidates(filter)) {
@@ -369,6 +374,18 @@ function valueAt(value: unknown, path: string[]): unknown {
   if (head === undefined) return value;
   if (Array.isArray(value)) return value.map((item) => valueAt(item, path)).filter((each) => each !== undefined).flat();
   return isPlainObject(value) ? valueAt(value[head], rest) : undefined;
+}
+
+/** `{ _id: 'x' }` or `{ _id: { $in: ['x', …] } }`: the documents stored under those ids are exactly its matches. */
+function byIdAlone(filter: Filter): boolean {
+  let keys = 0;
+  for (const _ in filter) if (++keys > 1) return false;
+  const id = filter._id;
+  if (typeof id === 'string') return true;
+  if (!isPlainObject(id)) return false;
+  let operators = 0;
+  for (const _ in id) if (++operators > 1) return false;
+  return Array.isArray(id.$in) && id.$in.every((each) => typeof each === 'string');
 }
 
 /** An updated copy of a stored document; its _id may not change. */

@@ -66,6 +66,10 @@ export function readModelContract(makeStore: () => Promise<ReadModelStore>): voi
         expect(ids(await collection.find({ address: { $exists: false } }, byId))).toEqual(['b', 'd']);
         expect(ids(await collection.find({ $or: [{ age: { $lt: 26 } }, { name: /^C/ }] }, byId))).toEqual(['b', 'c', 'd']);
         expect(ids(await collection.find({ _id: { $in: ['a', 'b', 'zz'] }, age: 25 }, byId))).toEqual(['b']);
+        // by ids alone: each stored one once, however often it is named, and none that is missing
+        expect(ids(await collection.find({ _id: { $in: ['d', 'a', 'zz', 'a'] } }, byId))).toEqual(['a', 'd']);
+        expect(await collection.count({ _id: { $in: ['d', 'a', 'zz', 'a'] } })).toBe(2);
+        expect(await collection.find({ _id: { $in: [] } })).toEqual([]);
         expect(ids(await collection.find({}, byId))).toEqual(['a', 'b', 'c', 'd']);
       });
 

@@ -66,6 +66,8 @@ const PERFORMERS = ['giulia.rossi', 'sofia.marino', 'valentina.greco', 'chiara.c
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 const ms = (value: number) => `${value.toFixed(1)} ms`;
+/** CPU per message: two decimals, as changes of a few percent are what one compares */
+const cpuMs = (value: number) => `${value.toFixed(2)} ms`;
 const load = () => loadavg().map((value) => value.toFixed(2)).join(', ');
 
 interface Party {
@@ -241,7 +243,7 @@ async function main() {
           const cpu = cpuAfter[index]! - cpuBefore[index]!;
           const own = index < apis.length ? perReplica[index]! : messages;
           const rate = index < apis.length ? `${Math.round(own / seconds)} messages/s, ` : '';
-          return `${name}: ${rate}${ms((cpu * 1000) / Math.max(1, own))} CPU per message (${Math.round((100 * cpu) / seconds)}% of a core)`;
+          return `${name}: ${rate}${cpuMs((cpu * 1000) / Math.max(1, own))} CPU per message (${Math.round((100 * cpu) / seconds)}% of a core)`;
         })
         .join('; ');
     };
@@ -281,7 +283,7 @@ async function main() {
       const accepted = statuses.get(201) ?? 0;
       console.log(`  ${label}: sent ${total} in ${sendSeconds.toFixed(1)} s (${Math.round(total / sendSeconds)}/s): ${[...statuses].map(([status, count]) => `${count}× ${status || 'no answer'}`).join(', ')}; load ${load()}`);
       console.log(`    POST → recipient's socket (${pushed.length} of ${accepted} pushed, ${duplicates} twice so far): p50 ${ms(percentile(pushed, 50))}, p99 ${ms(percentile(pushed, 99))}, max ${ms(pushed.at(-1) ?? 0)}`);
-      console.log(`    POST answered: p50 ${ms(percentile(answers, 50))}, p99 ${ms(percentile(answers, 99))}; app CPU ${ms((rateCpu * 1000) / total)} per message (${Math.round((100 * rateCpu) / sendSeconds)}% of a core)`);
+      console.log(`    POST answered: p50 ${ms(percentile(answers, 50))}, p99 ${ms(percentile(answers, 99))}; app CPU ${cpuMs((rateCpu * 1000) / total)} per message (${Math.round((100 * rateCpu) / sendSeconds)}% of a core)`);
       if (roles.length > 1) console.log(`    ${perProcess(processesBefore, sendSeconds, accepted)}`);
       if (database) console.log(`    PostgreSQL: ${(((await transactions()) - transactionsBefore) / Math.max(1, accepted)).toFixed(1)} transactions per message (every process, pushes and pollers included)`);
       if (process.env.BENCH_TIMELINE) {
@@ -325,7 +327,7 @@ async function main() {
     const throughputSeconds = (performance.now() - started) / 1000;
     const throughputCpu = app.cpuSeconds() - cpuBefore;
     console.log(`  paid messages (message + wallet debit): ${Math.round(paid / throughputSeconds)}/s with ${settings.concurrency} senders (${paid} in ${throughputSeconds.toFixed(1)} s, ${refused} refused); load ${load()}`);
-    console.log(`    app CPU ${ms((throughputCpu * 1000) / Math.max(1, paid))} per paid message (${Math.round((100 * throughputCpu) / throughputSeconds)}% of a core): ~${Math.round(paid / Math.max(0.01, throughputCpu))}/s on a core of its own`);
+    console.log(`    app CPU ${cpuMs((throughputCpu * 1000) / Math.max(1, paid))} per paid message (${Math.round((100 * throughputCpu) / throughputSeconds)}% of a core): ~${Math.round(paid / Math.max(0.01, throughputCpu))}/s on a core of its own`);
     if (roles.length > 1) console.log(`    ${perProcess(processesBefore, throughputSeconds, paid)}`);
 
     // every 201 was debited once: the auracoin spent is the messages accepted (1 auracoin each)

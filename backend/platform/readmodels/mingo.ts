@@ -267,21 +267,12 @@ class MingoCollection<T extends Doc> implements Collection<T> {
   }
 
   /**
-   * Lookups by `_id` (the projections' usual access) go through the Map, equality on the first field
-   * of a declared index through that index (in natural order), anything else scans.
+   * For a filter not naming its `_id`s (those go through the Map: namedById): equality on the first
+   * field of a declared index goes through that index (in natural order), anything else scans.
    */
   private candidates(filter: Filter): Iterable<Doc> {
     const state = this.context.stateOf(this.name);
     const { docs } = state;
-    const id = filter._id;
-    if (typeof id === 'string') {
-      const doc = docs.get(id);
-      return doc ? [doc] : [];
-    }
-    const ids = isPlainObject(id) && Object.keys(id).length === 1 ? id.$in : undefined;
-    if (Array.isArray(ids) && ids.every((each) => typeof each === 'string')) {
-      return [...new Set(ids)].flatMap((each) => docs.get(each) ?? []);
-    }
     for (const [field, index] of state.equality) {
       const values = field in filter ? equalityValues(filter[field]) : undefined;
       if (!values) continue;
@@ -294,12 +285,25 @@ class MingoCollection<T extends Doc> implements Collection<T> {
     return docs.values();
   }
 
+  /** The documents stored under a filter's `_id` (a string, or `$in` of strings); undefined when it names none that way. */
+  private namedById(id: unknown): Doc[] | undefined {
+    const { docs } = this.context.stateOf(this.name);
+    if (typeof id === 'string') {
+      const doc = docs.get(id);
+      return doc ? [doc] : [];
+    }
+    const ids = isPlainObject(id) && Object.keys(id).length === 1 ? id.$in : undefined;
+    if (Array.isArray(ids) && ids.every((each) => typeof each === 'string')) return [...new Set(ids)].flatMap((each) => docs.get(each) ?? []);
+    return undefined;
+  }
+
   private *matches(filter: Filter): Generator<Doc, undefined> {
-    // the projections' usual lookup: what the _id map gives is the answer, nothing to compile or test
-    if (byIdAlone(filter)) return yield* this.candidates(filter);
+    const named = this.namedById(filter._id);
+    // the projections' usual lookup, on _id alone: what the map holds is the answer, nothing to compile or test
+    if (named && Object.keys(filter).length === 1) return yield* named;
     const simple = compileSimpleFilter(filter);
     let query: Query | undefined;
-    for (const doc of this.candidates(filter)) {
+    for (const doc of named ?? this.candidates(filter)) {
       const verdict = simple?.(doc);
       if (verdict === true) yield doc;
       else if (verdict === undefined && (query ??= new Query(copy(filter) as Filter)).test(doc)) yield doc;
@@ -374,18 +378,6 @@ function valueAt(value: unknown, path: string[]): unknown {
   if (head === undefined) return value;
   if (Array.isArray(value)) return value.map((item) => valueAt(item, path)).filter((each) => each !== undefined).flat();
   return isPlainObject(value) ? valueAt(value[head], rest) : undefined;
-}
-
-/** `{ _id: 'x' }` or `{ _id: { $in: ['x', …] } }`: the documents stored under those ids are exactly its matches. */
-function byIdAlone(filter: Filter): boolean {
-  let keys = 0;
-  for (const _ in filter) if (++keys > 1) return false;
-  const id = filter._id;
-  if (typeof id === 'string') return true;
-  if (!isPlainObject(id)) return false;
-  let operators = 0;
-  for (const _ in id) if (++operators > 1) return false;
-  return Array.isArray(id.$in) && id.$in.every((each) => typeof each === 'string');
 }
 
 /** An updated copy of a stored document; its _id may not change. */

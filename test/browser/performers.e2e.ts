@@ -145,7 +145,7 @@ describeWithChromium('performers in the browser', () => {
     await performerPage.getByText('Sei online!').waitFor();
 
     // the card flips to ONLINE in the other page, without reload
-    await visitor.locator(`[data-testid="performer-card"][data-performer-id="${performerId}"][data-online="true"]`).waitFor({ timeout: 5_000 });
+    await visitor.locator(`[data-testid="performer-card"][data-performer-id="${performerId}"][data-online="true"]`).waitFor({ timeout: 15_000 });
     await card.getByTestId('presence-badge').filter({ hasText: 'ONLINE' }).waitFor();
     expect(navigations).toEqual([]);
 
@@ -212,10 +212,10 @@ describeWithChromium('performers in the browser', () => {
     await card.locator('[data-testid="favourite-toggle"][aria-pressed="true"]').waitFor();
     await performerPage.getByTestId('online-switch').click();
     await performerPage.getByText('Sei offline').waitFor();
-    await visitor.locator(`[data-testid="performer-card"][data-performer-id="${performerId}"][data-online="false"]`).waitFor({ timeout: 5_000 });
+    await visitor.locator(`[data-testid="performer-card"][data-performer-id="${performerId}"][data-online="false"]`).waitFor({ timeout: 15_000 });
     await performerPage.getByTestId('online-switch').click();
     await performerPage.getByText('Sei online!').waitFor();
-    await visitor.getByText(`${name} è online!`).waitFor({ timeout: 5_000 });
+    await visitor.getByText(`${name} è online!`).waitFor({ timeout: 15_000 });
 
     await visitorContext.close();
     await performerPage.close();

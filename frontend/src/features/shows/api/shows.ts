@@ -3,6 +3,7 @@ import type { ShowGoalView, ShowMessageView, ShowTipView, ShowView } from '@aura
 import { call } from '../../../lib/api';
 import { queryKeys } from '../../../lib/query-keys';
 import { liveShowsQueryOptions } from '../../../lib/shared-queries';
+import { setFromPush } from '../../../lib/push-cache';
 
 export const showQueryOptions = (showId: string) => queryOptions({ queryKey: queryKeys.shows.detail(showId), queryFn: ({ signal }) => call('getShow', { params: { id: showId }, signal }) });
 export const showMessagesQueryOptions = (showId: string) =>
@@ -20,26 +21,29 @@ export const useShowTips = (showId: string | null) => useQuery({ ...showTipsQuer
 export const usePerformerShows = (performerId: string) => useQuery(performerShowsQueryOptions(performerId));
 export const useTipMenu = (performerId: string) => useQuery(tipMenuQueryOptions(performerId));
 
-/** A push's news about a show, set into what the page holds. */
+/**
+ * A push's news about a show, set into what the page holds (a read already on its way is
+ * started again after it: docs/architecture.md#push-over-read).
+ */
 export const showCache = {
   status(queryClient: QueryClient, showId: string, status: ShowView['status']) {
-    queryClient.setQueryData<ShowView>(queryKeys.shows.detail(showId), (show) => (show ? { ...show, status } : show));
+    setFromPush<ShowView>(queryClient, queryKeys.shows.detail(showId), (show) => (show ? { ...show, status } : show));
     void queryClient.invalidateQueries({ queryKey: queryKeys.shows.live });
   },
   viewers(queryClient: QueryClient, showId: string, viewerCount: number) {
-    queryClient.setQueryData<ShowView>(queryKeys.shows.detail(showId), (show) => (show ? { ...show, viewerCount } : show));
+    setFromPush<ShowView>(queryClient, queryKeys.shows.detail(showId), (show) => (show ? { ...show, viewerCount } : show));
   },
   goal(queryClient: QueryClient, showId: string, goal: ShowGoalView | null) {
-    queryClient.setQueryData<ShowView>(queryKeys.shows.detail(showId), (show) => (show ? { ...show, goal } : show));
+    setFromPush<ShowView>(queryClient, queryKeys.shows.detail(showId), (show) => (show ? { ...show, goal } : show));
   },
   tip(queryClient: QueryClient, showId: string, tip: ShowTipView) {
-    queryClient.setQueryData<ShowTipView[]>(queryKeys.shows.tips(showId), (tips) => (tips?.some((t) => t.id === tip.id) ? tips : [...(tips ?? []), tip]));
+    setFromPush<ShowTipView[]>(queryClient, queryKeys.shows.tips(showId), (tips) => (tips?.some((t) => t.id === tip.id) ? tips : [...(tips ?? []), tip]));
   },
   message(queryClient: QueryClient, showId: string, message: ShowMessageView) {
-    queryClient.setQueryData<ShowMessageView[]>(queryKeys.shows.messages(showId), (lines) => (lines?.some((l) => l.id === message.id) ? lines : [...(lines ?? []), message]));
+    setFromPush<ShowMessageView[]>(queryClient, queryKeys.shows.messages(showId), (lines) => (lines?.some((l) => l.id === message.id) ? lines : [...(lines ?? []), message]));
   },
   deleted(queryClient: QueryClient, showId: string, messageId: string) {
-    queryClient.setQueryData<ShowMessageView[]>(queryKeys.shows.messages(showId), (lines) => lines?.filter((l) => l.id !== messageId));
+    setFromPush<ShowMessageView[]>(queryClient, queryKeys.shows.messages(showId), (lines) => lines?.filter((l) => l.id !== messageId));
   },
 };
 

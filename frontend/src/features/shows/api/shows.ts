@@ -21,20 +21,21 @@ export const useShowTips = (showId: string | null) => useQuery({ ...showTipsQuer
 export const usePerformerShows = (performerId: string) => useQuery(performerShowsQueryOptions(performerId));
 export const useTipMenu = (performerId: string) => useQuery(tipMenuQueryOptions(performerId));
 
-/**
- * A push's news about a show, set into what the page holds (a read already on its way is
- * started again after it: docs/architecture.md#push-over-read).
- */
+/** Fields of the show's detail from a push, over a read already on its way (docs/architecture.md#push-over-read). */
+const patchShow = (queryClient: QueryClient, showId: string, patch: Partial<ShowView>) =>
+  setFromPush<ShowView>(queryClient, queryKeys.shows.detail(showId), (show) => (show ? { ...show, ...patch } : show));
+
+/** A push's news about a show, set into what the page holds (a read already on its way is started again after it). */
 export const showCache = {
   status(queryClient: QueryClient, showId: string, status: ShowView['status']) {
-    setFromPush<ShowView>(queryClient, queryKeys.shows.detail(showId), (show) => (show ? { ...show, status } : show));
+    patchShow(queryClient, showId, { status });
     void queryClient.invalidateQueries({ queryKey: queryKeys.shows.live });
   },
   viewers(queryClient: QueryClient, showId: string, viewerCount: number) {
-    setFromPush<ShowView>(queryClient, queryKeys.shows.detail(showId), (show) => (show ? { ...show, viewerCount } : show));
+    patchShow(queryClient, showId, { viewerCount });
   },
   goal(queryClient: QueryClient, showId: string, goal: ShowGoalView | null) {
-    setFromPush<ShowView>(queryClient, queryKeys.shows.detail(showId), (show) => (show ? { ...show, goal } : show));
+    patchShow(queryClient, showId, { goal });
   },
   tip(queryClient: QueryClient, showId: string, tip: ShowTipView) {
     setFromPush<ShowTipView[]>(queryClient, queryKeys.shows.tips(showId), (tips) => (tips?.some((t) => t.id === tip.id) ? tips : [...(tips ?? []), tip]));

@@ -1,0 +1,29 @@
+import { describe, expect, it } from '@jest/globals';
+import { QueryClient, QueryObserver } from '@tanstack/react-query';
+import type { ShowGoalView, ShowView } from '@aura/contracts';
+import { queryKeys } from '../../../lib/query-keys';
+import { serverWithSlowFirstRead } from '../../../lib/push-cache.testing';
+import { showCache } from './shows';
+
+const showId = 'show-1';
+const show = (progress: number) => ({ id: showId, status: 'live', viewerCount: 3, goal: goal(progress) }) as unknown as ShowView;
+const goal = (progress: number): ShowGoalView => ({ id: '00000000-0000-4000-8000-000000000001', description: 'Balla una canzone', target: 20, progress, deadline: null }) as ShowGoalView;
+
+describe("a show's pushes over a read of the show already on its way (docs/architecture.md#push-over-read)", () => {
+  it('given a read of the show on its way, when a tip moves the goal and the old read answers, then the goal shown is the pushed one', async () => {
+    const client = new QueryClient();
+    const server = serverWithSlowFirstRead(show(0));
+    const observer = new QueryObserver(client, { queryKey: queryKeys.shows.detail(showId), queryFn: server.queryFn });
+    const unsubscribe = observer.subscribe(() => undefined);
+    client.setQueryData(queryKeys.shows.detail(showId), show(0));
+
+    server.change(show(10));
+    showCache.goal(client, showId, goal(10));
+    server.releaseFirst();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+
+    expect(client.getQueryData<ShowView>(queryKeys.shows.detail(showId))?.goal?.progress).toBe(10);
+    expect(server.reads()).toBe(2);
+    unsubscribe();
+  });
+});

@@ -16,8 +16,9 @@
  *    from sending the POST to the 'chat:message' event on the performer's socket (the recipient):
  *    p50 / p99, and the POST's own answer. First a warm-up, reported apart: every user's first
  *    message (the app reads a wallet's stream on its first spend, then keeps it); then, after a
- *    second, BENCH_SECONDS (15) at the rate: the target (p99 < 50 ms). BENCH_TIMELINE=1 also
- *    prints the figures by half second of sending.
+ *    second, BENCH_SECONDS (15) at the rate: the target (p99 < 50 ms). After each, the app's
+ *    resident memory. BENCH_TIMELINE=1 also prints the figures by half second of sending, from
+ *    the UTC time sending began (to lay them beside the app's logs).
  * BENCH_RATE_LIMITS=off runs the app without rate limits (on by default: the app's defaults).
  * 4. Throughput: BENCH_CONCURRENCY (32) closed-loop senders for BENCH_THROUGHPUT_SECONDS (5),
  *    each POST a paid message (message + debit in one append): 201s per second. Then every
@@ -285,6 +286,7 @@ async function main() {
       console.log(`    POST → recipient's socket (${pushed.length} of ${accepted} pushed, ${duplicates} twice so far): p50 ${ms(percentile(pushed, 50))}, p99 ${ms(percentile(pushed, 99))}, max ${ms(pushed.at(-1) ?? 0)}`);
       console.log(`    POST answered: p50 ${ms(percentile(answers, 50))}, p99 ${ms(percentile(answers, 99))}; app CPU ${cpuMs((rateCpu * 1000) / total)} per message (${Math.round((100 * rateCpu) / sendSeconds)}% of a core)`);
       if (roles.length > 1) console.log(`    ${perProcess(processesBefore, sendSeconds, accepted)}`);
+      console.log(`    resident memory: ${roles.map(({ name, app: each }) => `${name} ${Math.round(each.rssMiB())} MiB (peak ${Math.round(each.peakRssMiB())} MiB)`).join(', ')}`);
       if (database) console.log(`    PostgreSQL: ${(((await transactions()) - transactionsBefore) / Math.max(1, accepted)).toFixed(1)} transactions per message (every process, pushes and pollers included)`);
       if (process.env.BENCH_TIMELINE) {
         // p50/p99/max of the pushes by half second of sending
@@ -297,7 +299,7 @@ async function main() {
           values.sort((a, b) => a - b);
           return `${(bucket / 2).toFixed(1)}s ${Math.round(percentile(values, 50))}/${Math.round(percentile(values, 99))}/${Math.round(values.at(-1)!)}`;
         });
-        console.log(`    by half second (p50/p99/max ms): ${rows.join(', ')}`);
+        console.log(`    by half second from ${new Date(performance.timeOrigin + started).toISOString()} (p50/p99/max ms): ${rows.join(', ')}`);
       }
       return { accepted, pushed };
     };

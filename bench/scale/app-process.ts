@@ -21,8 +21,13 @@ export interface RunningApp {
   cpuSeconds(): number;
   /** resident memory of the app process (the start script's child), MiB */
   rssMiB(): number;
+  /** the most resident memory the app process has had so far, MiB */
+  peakRssMiB(): number;
   stop(): Promise<void>;
 }
+
+/** a memory figure of /proc/<pid>/status (kB there), MiB */
+const statusMiB = (pid: string, field: 'VmRSS' | 'VmHWM') => Number(new RegExp(`${field}:\\s+(\\d+)`).exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
 
 export async function startApp(dataDir: string, port: number, env: Record<string, string> = {}): Promise<RunningApp> {
   const started = performance.now();
@@ -77,7 +82,8 @@ export async function startApp(dataDir: string, port: number, env: Record<string
     readySeconds,
     readyCpuSeconds: cpuSeconds(),
     cpuSeconds,
-    rssMiB: () => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024,
+    rssMiB: () => statusMiB(pid, 'VmRSS'),
+    peakRssMiB: () => statusMiB(pid, 'VmHWM'),
     async stop() {
       child.kill('SIGTERM');
       await exited;
@@ -123,7 +129,8 @@ export async function startRole(role: 'api' | 'projector' | 'worker', dataDir: s
     readySeconds: (performance.now() - started) / 1000,
     readyCpuSeconds: cpuSeconds(),
     cpuSeconds,
-    rssMiB: () => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))?.[1] ?? 0) / 1024,
+    rssMiB: () => statusMiB(String(child.pid), 'VmRSS'),
+    peakRssMiB: () => statusMiB(String(child.pid), 'VmHWM'),
     async stop() {
       child.kill('SIGTERM');
       await exited;

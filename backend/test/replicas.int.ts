@@ -274,7 +274,8 @@ describeReplicas('two api replicas, a projector and a worker on PostgreSQL and R
     })();
     await sleep(1_000);
     for (const name of ['a', 'b'] as const) {
-      expect(await roles[name]!.signal('SIGTERM')).toBe(0);
+      const code = await roles[name]!.signal('SIGTERM');
+      if (code !== 0) throw new Error(`api ${name} exited ${code} on SIGTERM:\n${roles[name]!.output()}`);
       await sleep(500);
       await startApi(name);
       await sleep(1_000);

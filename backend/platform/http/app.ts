@@ -1,4 +1,5 @@
 import { createServer, type RequestListener, type Server, type ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import Koa from 'koa';
@@ -80,9 +81,29 @@ export interface ApiServer {
   inFlight(): number;
   /**
    * Stops taking connections and waits for the requests in flight, at most `timeoutMs`; answers meanwhile
-   * say `Connection: close`, so keep-alive clients (a proxy) open their next one elsewhere.
+   * say `Connection: close`, so keep-alive clients (a proxy) open their next one elsewhere. Then every
+   * connection still open (a WebSocket whose peer has not finished closing, a keep-alive one a request
+   * reached after the wait) is given CLOSE_GRACE_MS to end and is then cut: the server's close, which
+   * waits for each connection, must not outlast the process's stop (docs/architecture.md#operations).
+   * Answers how many connections it cut.
    */
-  drain(timeoutMs: number): Promise<void>;
+  drain(timeoutMs: number): Promise<{ cut: number }>;
+}
+
+const CLOSE_GRACE_MS = 1_000;
+
+/** Resolves when `done()` holds (checked whenever `check` is called) or at `deadline`, whichever comes first. */
+function until(done: () => boolean, deadline: number): { promise: Promise<void>; check(): void } {
+  let resolve: () => void = () => undefined;
+  const promise = new Promise<void>((settle) => (resolve = settle));
+  const timer = setTimeout(() => resolve(), Math.max(0, deadline - Date.now()));
+  const check = () => {
+    if (!done()) return;
+    clearTimeout(timer);
+    resolve();
+  };
+  check();
+  return { promise, check };
 }
 
 /**
@@ -93,7 +114,8 @@ export interface ApiServer {
 export function deferredHttpServer(lifecycle?: Lifecycle): ApiServer {
   let listener: RequestListener = (_request, response) => response.writeHead(503, { 'Retry-After': '1' }).end();
   const inFlight = new Set<ServerResponse>();
-  let settled: (() => void) | undefined;
+  const connections = new Set<Socket>();
+  let changed = () => undefined as void;
   const closing = (response: ServerResponse) => {
     if (!response.headersSent) response.setHeader('Connection', 'close');
   };
@@ -103,10 +125,23 @@ export function deferredHttpServer(lifecycle?: Lifecycle): ApiServer {
     if (lifecycle?.phase() === 'draining') closing(response);
     response.once('close', () => {
       inFlight.delete(response);
-      if (inFlight.size === 0) settled?.();
+      changed();
     });
     listener(request, response);
   });
+  server.on('connection', (socket: Socket) => {
+    connections.add(socket);
+    socket.once('close', () => {
+      connections.delete(socket);
+      changed();
+    });
+  });
+  const settle = async (done: () => boolean, deadline: number) => {
+    const wait = until(done, deadline);
+    changed = wait.check;
+    await wait.promise;
+    changed = () => undefined;
+  };
   return {
     server,
     serve: (app) => (listener = app),
@@ -115,12 +150,12 @@ export function deferredHttpServer(lifecycle?: Lifecycle): ApiServer {
       if (server.listening) server.close();
       server.closeIdleConnections();
       inFlight.forEach(closing);
-      if (inFlight.size > 0) {
-        let timer: NodeJS.Timeout | undefined;
-        await Promise.race([new Promise<void>((resolve) => (settled = resolve)), new Promise<void>((resolve) => (timer = setTimeout(resolve, timeoutMs)))]);
-        clearTimeout(timer);
-      }
+      await settle(() => inFlight.size === 0, Date.now() + timeoutMs);
       server.closeIdleConnections();
+      await settle(() => connections.size === 0, Date.now() + CLOSE_GRACE_MS);
+      const left = [...connections];
+      for (const socket of left) socket.destroy();
+      return { cut: left.length };
     },
   };
 }

@@ -56,9 +56,12 @@ export async function openOperations(config: Config, logger: Logger, options: { 
       draining ??= (async () => {
         lifecycle.drain();
         sockets?.drain();
-        const inFlight = http?.inFlight() ?? 0;
-        await http?.drain(config.SHUTDOWN_DRAIN_MS);
-        if (http) logger.info('drained', { inFlight, left: http.inFlight() });
+        if (!http) return;
+        const inFlight = http.inFlight();
+        const { cut } = await http.drain(config.SHUTDOWN_DRAIN_MS);
+        const left = http.inFlight();
+        if (left > 0 || cut > 0) logger.warn('drained: connections still open were cut', { inFlight, left, cut });
+        else logger.info('drained', { inFlight });
       })();
       return draining;
     },

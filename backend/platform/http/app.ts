@@ -92,20 +92,6 @@ export interface ApiServer {
 
 const CLOSE_GRACE_MS = 1_000;
 
-/** Resolves when `done()` holds (checked whenever `check` is called) or at `deadline`, whichever comes first. */
-function until(done: () => boolean, deadline: number): { promise: Promise<void>; check(): void } {
-  let resolve: () => void = () => undefined;
-  const promise = new Promise<void>((settle) => (resolve = settle));
-  const timer = setTimeout(() => resolve(), Math.max(0, deadline - Date.now()));
-  const check = () => {
-    if (!done()) return;
-    clearTimeout(timer);
-    resolve();
-  };
-  check();
-  return { promise, check };
-}
-
 /**
  * The api's HTTP server before its Koa app exists: Socket.IO must find the listener in place when
  * it attaches (it keeps /socket.io away from Koa), and /livez and /readyz answer from the moment it
@@ -136,12 +122,20 @@ export function deferredHttpServer(lifecycle?: Lifecycle): ApiServer {
       changed();
     });
   });
-  const settle = async (done: () => boolean, deadline: number) => {
-    const wait = until(done, deadline);
-    changed = wait.check;
-    await wait.promise;
-    changed = () => undefined;
-  };
+  /** resolves once `done()` holds (checked on every close of a response or connection) or after `ms` */
+  const settle = (done: () => boolean, ms: number) =>
+    new Promise<void>((resolve) => {
+      const finish = () => {
+        clearTimeout(timer);
+        changed = () => undefined;
+        resolve();
+      };
+      const timer = setTimeout(finish, ms);
+      changed = () => {
+        if (done()) finish();
+      };
+      changed();
+    });
   return {
     server,
     serve: (app) => (listener = app),
@@ -150,9 +144,9 @@ export function deferredHttpServer(lifecycle?: Lifecycle): ApiServer {
       if (server.listening) server.close();
       server.closeIdleConnections();
       inFlight.forEach(closing);
-      await settle(() => inFlight.size === 0, Date.now() + timeoutMs);
+      await settle(() => inFlight.size === 0, timeoutMs);
       server.closeIdleConnections();
-      await settle(() => connections.size === 0, Date.now() + CLOSE_GRACE_MS);
+      await settle(() => connections.size === 0, CLOSE_GRACE_MS);
       const left = [...connections];
       for (const socket of left) socket.destroy();
       return { cut: left.length };

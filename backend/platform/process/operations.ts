@@ -59,8 +59,8 @@ export async function openOperations(config: Config, logger: Logger, options: { 
         if (!http) return;
         const inFlight = http.inFlight();
         const { cut } = await http.drain(config.SHUTDOWN_DRAIN_MS);
-        const left = http.inFlight();
-        if (left > 0 || cut > 0) logger.warn('drained: connections still open were cut', { inFlight, left, cut });
+        // a request still in flight after SHUTDOWN_DRAIN_MS had its connection cut as well
+        if (cut > 0) logger.warn('drained: connections still open were cut', { inFlight, left: http.inFlight(), cut });
         else logger.info('drained', { inFlight });
       })();
       return draining;

@@ -3,6 +3,7 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { buildFrontendIfStale, root } from './frontend-build.mjs';
+import { SERVER_NODE_FLAGS } from './server-node-flags.cjs';
 
 try {
   buildFrontendIfStale();
@@ -11,7 +12,7 @@ try {
   process.exit(1);
 }
 
-const app = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'backend/entry/all.ts')], {
+const app = spawn(process.execPath, [...SERVER_NODE_FLAGS, '--import', 'tsx', path.join(root, 'backend/entry/all.ts')], {
   cwd: root,
   stdio: 'inherit',
   env: process.env,

@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { GENEROUS_RATE_LIMITS } from '../../backend/test/app-harness';
+import { SERVER_NODE_FLAGS } from '../../scripts/server-node-flags.cjs';
 
 const root = path.resolve(__dirname, '../..');
 
@@ -92,13 +93,13 @@ export async function startApp(dataDir: string, port: number, env: Record<string
 }
 
 /**
- * One role of compose in a process of its own (`node --import tsx backend/entry/<role>.ts`, what
+ * One role of compose in a process of its own (`node <SERVER_NODE_FLAGS> --import tsx backend/entry/<role>.ts`, what
  * `npm run start:<role>` runs), its CPU read from that very process. An api is ready when
  * `/api/health` is green; the projector and the worker when they say they run.
  */
 export async function startRole(role: 'api' | 'projector' | 'worker', dataDir: string, port: number, env: Record<string, string> = {}): Promise<RunningApp> {
   const started = performance.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, `backend/entry/${role}.ts`)], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, '--import', 'tsx', path.join(root, `backend/entry/${role}.ts`)], {
     cwd: root,
     env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info', ADMIN_PASSWORD: 'bench-admin-password', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

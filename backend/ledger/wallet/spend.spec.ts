@@ -147,6 +147,24 @@ describe('spending from a wallet this process spent from lately (a store that te
     expect((await stream(store)).map((event) => event.type)).toEqual(['AuracoinCredited', 'AliasPurchased', 'AuracoinDebited', 'AuracoinCredited', 'AliasPurchased', 'AuracoinDebited']);
   });
 
+  it('a key repeated on the kept copy answers with the purchase as stored, which it reads from the stream', async () => {
+    const inner = await walletWith(1000);
+    const { store, reads } = tellingStore(inner);
+    const first = await spendFromWallet(store, { walletId, amountUnits: 100, purchase: alias('A'), idempotencyKey: 'k1', now });
+    const second = await spendFromWallet(store, { walletId, amountUnits: 100, purchase: alias('B'), idempotencyKey: 'k2', now });
+    const before = reads.count;
+    // when both keys come again, then each answers its own first spend, and nothing more is spent
+    const again = [await spendFromWallet(store, { walletId, amountUnits: 100, purchase: alias('C'), idempotencyKey: 'k1', now }), await spendFromWallet(store, { walletId, amountUnits: 100, purchase: alias('D'), idempotencyKey: 'k2', now })];
+    expect(again).toEqual([{ replayed: true, purchase: first.purchase, position: first.position }, { replayed: true, purchase: second.purchase, position: second.position }]);
+    // the copy kept holds the spends' positions only: the purchase comes from the stream
+    expect(reads.count).toBe(before + 2);
+    expect((await stream(inner)).filter((event) => event.type === 'AuracoinDebited')).toHaveLength(2);
+    // and the copy still spends: a new key appends without a read
+    await spendFromWallet(store, { walletId, amountUnits: 100, purchase: alias('E'), idempotencyKey: 'k3', now });
+    expect(reads.count).toBe(before + 2);
+    expect((await stream(inner)).filter((event) => event.type === 'AuracoinDebited')).toHaveLength(3);
+  });
+
   it('a key spent since the kept copy was made answers with the spend that was stored', async () => {
     const inner = await walletWith(1000);
     const { store } = tellingStore(inner);

@@ -76,7 +76,7 @@ export async function spendFromWallet(eventStore: EventStore, spend: SpendFromWa
       current = await readWallet(eventStore, streamId);
       decided = decide(current);
     }
-    if (decided.earlier) return { replayed: true, purchase: decided.earlier.purchase, position: decided.earlier.position };
+    if (decided.earlier) return { replayed: true, ...(await storedSpend(eventStore, streamId, ids[0]!, decided.earlier)) };
     const { purchase, events } = decided;
     let result;
     try {
@@ -95,7 +95,7 @@ export async function spendFromWallet(eventStore: EventStore, spend: SpendFromWa
       // made): that spend is the answer
       known?.delete(streamId);
       const replay = decide(await readWallet(eventStore, streamId));
-      if (replay.earlier) return { replayed: true, purchase: replay.earlier.purchase, position: replay.earlier.position };
+      if (replay.earlier) return { replayed: true, ...(await storedSpend(eventStore, streamId, ids[0]!, replay.earlier)) };
     } else if (spend.idempotencyKey && !eventStore.tellsAlreadyStored) {
       // a store that does not tell answers another attempt of the key, appended at the same revision
       // a moment before, as this append: the purchase it stored is the answer when it is not this one
@@ -105,11 +105,12 @@ export async function spendFromWallet(eventStore: EventStore, spend: SpendFromWa
       }
     }
     const bought = { id: ids[0]!, type: purchase.type, data: purchase.data };
-    known?.remember(streamId, {
-      revision: result.nextExpectedRevision,
-      state: events.reduce(wallet.evolve, current.state),
-      spends: new Map(current.spends).set(bought.id, { purchase: bought, position: result.position }),
-    });
+    if (known) {
+      // the kept copy knows its spends by position only, and adds to its one map of them rather
+      // than copying it per spend: docs/architecture.md#the-heap-of-a-server-process
+      const spends = current === kept ? current.spends : new Map([...current.spends].map(([id, { position }]) => [id, { position }]));
+      known.remember(streamId, { revision: result.nextExpectedRevision, state: events.reduce(wallet.evolve, current.state), spends: spends.set(bought.id, { position: result.position }) });
+    }
     return { replayed: false, purchase: bought, position: result.position };
   });
 }
@@ -118,7 +119,19 @@ export async function spendFromWallet(eventStore: EventStore, spend: SpendFromWa
 interface KnownWallet {
   revision: number;
   state: WalletTotals;
-  spends: Map<string, { purchase: SpendResult['purchase']; position: number }>;
+  spends: Map<string, Spent>;
+}
+
+/** a spend made: the debit's position, and the purchase as stored when read from the stream (a kept copy leaves it there) */
+type Spent = { position: number; purchase?: SpendResult['purchase'] };
+
+/** The purchase and position of a spend made earlier, from the stream when the copy kept has only its position. */
+async function storedSpend(eventStore: EventStore, streamId: string, purchaseId: string, earlier: Spent): Promise<Omit<SpendResult, 'replayed'>> {
+  const stored = earlier.purchase ? earlier : (await readWallet(eventStore, streamId)).spends.get(purchaseId);
+  // a kept copy records only spends whose append succeeded, so the stream holds each of them
+  const purchase = stored?.purchase;
+  if (!stored || !purchase) throw new Error(`the spend ${purchaseId} kept for ${streamId} is not in the stream`);
+  return { purchase, position: stored.position };
 }
 
 async function readWallet(eventStore: EventStore, streamId: string): Promise<KnownWallet> {

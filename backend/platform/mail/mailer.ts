@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import nodemailer from 'nodemailer';
 import type { Logger } from '../logging/logger';
 
 /** One message Aura sends (plain text: a link and a few lines). */
@@ -26,12 +25,16 @@ export interface MailConfig {
 
 /** SMTP through nodemailer when `SMTP_URL` is set; otherwise every message is written to `DATA_DIR/outbox/<time>-<id>.eml`. */
 export function createMailer(config: MailConfig, logger?: Logger): Mailer {
-  if (config.SMTP_URL) {
-    const transport = nodemailer.createTransport(config.SMTP_URL);
+  const smtpUrl = config.SMTP_URL;
+  if (smtpUrl) {
+    // nodemailer is loaded with the first message: a process that sends none does not hold it
+    // (docs/architecture.md#the-heap-of-a-server-process)
+    let sender: Promise<(message: MailMessage) => Promise<void>> | undefined;
     return {
       outboxDir: undefined,
       async send(message) {
-        await transport.sendMail({ from: config.MAIL_FROM, to: message.to, subject: message.subject, text: message.text });
+        sender ??= import('./smtp').then(({ smtpSender }) => smtpSender(smtpUrl, config.MAIL_FROM));
+        await (await sender)(message);
       },
     };
   }

@@ -1,5 +1,4 @@
 import type { Config } from '../config/config';
-import { createEmbeddedSfu } from './embedded';
 import { createJanusSfu } from './janus';
 import { showMediaEvents, type ShowMedia } from './port';
 import { pinnedTo } from './pinned';
@@ -13,7 +12,10 @@ export function openShowMedia(config: Pick<Config, 'SFU' | 'SHOW_MAX_VIEWERS' | 
     if (!url) throw new Error('SFU=janus needs JANUS_URL');
     return reconnecting(() => createJanusSfu({ url, apiSecret: config.JANUS_API_SECRET, maxViewers: config.SHOW_MAX_VIEWERS }), 'janus');
   }
-  return createEmbeddedSfu({ maxViewers: config.SHOW_MAX_VIEWERS, ...(config.SFU_ICE_ADDRESS && { peerConfig: pinnedTo(config.SFU_ICE_ADDRESS) }) });
+  // werift is loaded with the first show's room: a process that hosts none does not hold it
+  // (docs/architecture.md#the-heap-of-a-server-process)
+  const options = { maxViewers: config.SHOW_MAX_VIEWERS, ...(config.SFU_ICE_ADDRESS && { peerConfig: pinnedTo(config.SFU_ICE_ADDRESS) }) };
+  return reconnecting(async () => (await import('./embedded')).createEmbeddedSfu(options), 'embedded');
 }
 
 /**

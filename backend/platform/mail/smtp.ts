@@ -1,0 +1,10 @@
+import nodemailer from 'nodemailer';
+import type { MailMessage } from './mailer';
+
+/** Sending by SMTP, in a module of its own: mailer.ts loads it (and nodemailer) with the first message. */
+export function smtpSender(url: string, from: string): (message: MailMessage) => Promise<void> {
+  const transport = nodemailer.createTransport(url);
+  return async (message) => {
+    await transport.sendMail({ from, to: message.to, subject: message.subject, text: message.text });
+  };
+}

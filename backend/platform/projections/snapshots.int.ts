@@ -128,7 +128,7 @@ describe('read-model snapshots (PGlite event store, in-memory read models)', () 
 
   test('live, a due snapshot goes on schedule: the runner does not ask the engine for the head after each batch', async () => {
     await append(5);
-    const running = await start({ policy: { everyEvents: 1 } });
+    const running = await start({ policy: { everyEvents: 1, minIntervalMs: 0 } });
     const { headPosition } = eventStore;
     let heads = 0;
     eventStore.headPosition = () => {

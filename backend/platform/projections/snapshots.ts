@@ -24,6 +24,12 @@ export interface SnapshotPolicy {
   everyEvents: number;
   /** ...or this long after the previous one when anything was applied */
   everyMs: number;
+  /**
+   * ...but, after this process's first one, no sooner than this after the previous one: each writes
+   * every document, so under a steady load they would otherwise come every few seconds
+   * (docs/architecture.md#read-model-snapshots-under-load)
+   */
+  minIntervalMs: number;
 }
 
 export interface ReadModelSnapshotsOptions {
@@ -67,7 +73,7 @@ export interface ReadModelSnapshots {
 type Checkpoint = Doc & { position: number };
 type Manifest = { name: string; collections: readonly string[] }[];
 
-export const DEFAULT_SNAPSHOT_POLICY: SnapshotPolicy = { everyEvents: 20_000, everyMs: 5 * 60_000 };
+export const DEFAULT_SNAPSHOT_POLICY: SnapshotPolicy = { everyEvents: 20_000, everyMs: 5 * 60_000, minIntervalMs: 60_000 };
 
 export function createReadModelSnapshots(options: ReadModelSnapshotsOptions): ReadModelSnapshots {
   const policy = { ...DEFAULT_SNAPSHOT_POLICY, ...options.policy };
@@ -75,6 +81,8 @@ export function createReadModelSnapshots(options: ReadModelSnapshotsOptions): Re
   const logger = options.logger ?? { info: () => {}, warn: console.warn, error: console.error };
   let applied = 0;
   let lastCapture = now();
+  /** a capture was taken since this process started (the first one, after a catch-up, is not held back) */
+  let captured = false;
   let writing: Promise<void> = Promise.resolve();
   /** reaction checkpoints whose jobs were all done when they were taken */
   let settledReactions = new Map<string, Checkpoint>();
@@ -113,7 +121,8 @@ export function createReadModelSnapshots(options: ReadModelSnapshotsOptions): Re
     },
 
     due() {
-      return applied >= policy.everyEvents || (applied > 0 && now() - lastCapture >= policy.everyMs);
+      const since = now() - lastCapture;
+      return (applied >= policy.everyEvents && (!captured || since >= policy.minIntervalMs)) || (applied > 0 && since >= policy.everyMs);
     },
 
     capture(projections) {
@@ -134,6 +143,7 @@ export function createReadModelSnapshots(options: ReadModelSnapshotsOptions): Re
       };
       applied = 0;
       lastCapture = now();
+      captured = true;
       const write = async () => {
         const started = now();
         const { bytes } = await writeSnapshotFile({ file: options.file, beforeStep: options.beforeStep }, { header, collections });

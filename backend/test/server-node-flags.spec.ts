@@ -6,6 +6,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { SERVER_NODE_FLAGS } from '../../scripts/server-node-flags.cjs';
 
@@ -35,5 +36,12 @@ describe('the heap settings of a server process', () => {
     const semiSpace = Number(/--max-semi-space-size=(\d+)/.exec(SERVER_NODE_FLAGS.join(' '))?.[1]);
     const printed = execFileSync(process.execPath, [...SERVER_NODE_FLAGS, '-e', "process.stdout.write(String(require('v8').getHeapSpaceStatistics().find((space) => space.space_name === 'new_space').space_size))"], { encoding: 'utf8' });
     expect(Number(printed)).toBe(semiSpace * 1024 * 1024);
+  });
+
+  it("give V8's background work one thread fewer than the cores, at least one (Node's default is four)", () => {
+    const threads = (flags: readonly string[]) => Number(execFileSync(process.execPath, [...flags, '-e', "setTimeout(() => process.stdout.write(String(require('fs').readdirSync('/proc/self/task').length)), 200)"], { encoding: 'utf8' }));
+    // the threads a process starts with, less those of a process with one V8 worker: its V8 workers past the first
+    expect(threads(SERVER_NODE_FLAGS) - threads(['--v8-pool-size=1'])).toBe(Math.max(1, availableParallelism() - 1) - 1);
+    expect(threads([]) - threads(['--v8-pool-size=1'])).toBe(3);
   });
 });

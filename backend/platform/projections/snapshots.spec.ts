@@ -6,7 +6,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createMingoReadModelStore } from '../readmodels/mingo';
-import { createReadModelSnapshots, DEFAULT_SNAPSHOT_POLICY, type SnapshotPolicy } from './snapshots';
+import { createReadModelSnapshots, DEFAULT_SNAPSHOT_POLICY } from './snapshots';
 
 describe('when a read-model snapshot is due', () => {
   let dir: string;
@@ -17,10 +17,19 @@ describe('when a read-model snapshot is due', () => {
     await rm(dir, { recursive: true, force: true });
   });
 
-  function snapshotsAt(policy: Partial<SnapshotPolicy> = {}) {
+  /** the default policy on a clock the test moves */
+  function snapshotsAt() {
     const clock = { ms: 1_000_000 };
-    const snapshots = createReadModelSnapshots({ store: createMingoReadModelStore(), file: path.join(dir, 'readmodels.snapshot'), fingerprint: 'f', policy, now: () => clock.ms, logger: { info: () => {}, warn: () => {}, error: () => {} } });
+    const snapshots = createReadModelSnapshots({ store: createMingoReadModelStore(), file: path.join(dir, 'readmodels.snapshot'), fingerprint: 'f', now: () => clock.ms, logger: { info: () => {}, warn: () => {}, error: () => {} } });
     return { snapshots, clock };
+  }
+
+  /** the same, once the process's first snapshot was taken after 20,000 events */
+  function afterFirstSnapshot() {
+    const taken = snapshotsAt();
+    taken.snapshots.noteApplied(20_000);
+    taken.snapshots.capture([]);
+    return taken;
   }
 
   it('by default: every 20,000 events or 5 minutes, and after the first at most one a minute', () => {
@@ -36,9 +45,7 @@ describe('when a read-model snapshot is due', () => {
   });
 
   it('under a steady load, the next no sooner than a minute after the previous', async () => {
-    const { snapshots, clock } = snapshotsAt();
-    snapshots.noteApplied(20_000);
-    snapshots.capture([]);
+    const { snapshots, clock } = afterFirstSnapshot();
     // 13 s later, 20,000 more events: held back
     clock.ms += 13_000;
     snapshots.noteApplied(20_000);
@@ -51,9 +58,7 @@ describe('when a read-model snapshot is due', () => {
   });
 
   it('a quiet process takes the next after 5 minutes, whatever the count', async () => {
-    const { snapshots, clock } = snapshotsAt();
-    snapshots.noteApplied(20_000);
-    snapshots.capture([]);
+    const { snapshots, clock } = afterFirstSnapshot();
     snapshots.noteApplied(3);
     clock.ms += 299_999;
     expect(snapshots.due()).toBe(false);
@@ -63,9 +68,7 @@ describe('when a read-model snapshot is due', () => {
   });
 
   it('nothing applied since the last one: none is due', async () => {
-    const { snapshots, clock } = snapshotsAt();
-    snapshots.noteApplied(20_000);
-    snapshots.capture([]);
+    const { snapshots, clock } = afterFirstSnapshot();
     clock.ms += 3_600_000;
     expect(snapshots.due()).toBe(false);
     await snapshots.flush([]);

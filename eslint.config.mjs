@@ -6,7 +6,12 @@ import tseslint from 'typescript-eslint';
 import { importX, createNodeResolver } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 
-const foldersIn = (dir) => (existsSync(dir) ? readdirSync(dir, { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name) : []);
+const foldersIn = (dir) =>
+  existsSync(dir)
+    ? readdirSync(dir, { withFileTypes: true })
+        .filter((e) => e.isDirectory())
+        .map((e) => e.name)
+    : [];
 
 /** Every module of a layer may import only itself among its siblings. */
 const siblingsApart = (dir, message) =>
@@ -35,27 +40,66 @@ const zones = [
   { target: './contracts', from: ['./backend', './frontend'], message: 'contracts depend on nothing of ours' },
   { target: './frontend', from: './backend', message: 'the frontend talks to the backend over HTTP only' },
   { target: './backend', from: './frontend', message: 'the backend never imports the frontend' },
-  { target: './backend/platform', from: [...sideFolders, './backend/ledger', './backend/entry'], message: 'platform is ports and adapters: it knows no module and no money' },
-  { target: './backend/ledger', from: [...sideFolders, './backend/entry'], message: 'the ledger knows no module: modules reach it through its index.ts' },
-  { target: sideFolders, from: './backend/ledger', except: ['./index.ts'], message: 'modules reach the ledger only through backend/ledger/index.ts' },
-  { target: './backend/projections', from: ['./backend/commands', './backend/workers'], message: 'projections never import commands (nor workers)' },
-  { target: './backend/commands', from: './backend/workers', message: 'commands never import workers: a worker runs its own module\'s commands, not the other way' },
+  {
+    target: './backend/platform',
+    from: [...sideFolders, './backend/ledger', './backend/entry'],
+    message: 'platform is ports and adapters: it knows no module and no money',
+  },
+  {
+    target: './backend/ledger',
+    from: [...sideFolders, './backend/entry'],
+    message: 'the ledger knows no module: modules reach it through its index.ts',
+  },
+  {
+    target: sideFolders,
+    from: './backend/ledger',
+    except: ['./index.ts'],
+    message: 'modules reach the ledger only through backend/ledger/index.ts',
+  },
+  {
+    target: './backend/projections',
+    from: ['./backend/commands', './backend/workers'],
+    message: 'projections never import commands (nor workers)',
+  },
+  {
+    target: './backend/commands',
+    from: './backend/workers',
+    message: "commands never import workers: a worker runs its own module's commands, not the other way",
+  },
   {
     target: './backend/entry',
     from: sideFolders.map((folder) => `${folder}/**/*`),
     except: SIDES.map((side) => path.resolve(`backend/${side}/*/index.ts`)),
     message: "entry imports a module's side only through its index.ts (the side's one public function)",
   },
-  ...SIDES.flatMap((side) => siblingsApart(`backend/${side}`, "a module never imports another module's folder: declare the queries it needs in its deps")),
+  ...SIDES.flatMap((side) =>
+    siblingsApart(
+      `backend/${side}`,
+      "a module never imports another module's folder: declare the queries it needs in its deps",
+    ),
+  ),
   ...ownModuleOnly,
   ...siblingsApart('frontend/src/features', 'no cross-feature imports: share through src/components or src/lib'),
 ];
 
-const namedRoute = "Name the route instead of writing its path: call('routeName', …) or routePath('routeName', …) of src/lib/api.";
-const noApiPaths = ['Literal[value=/^\\x2Fapi\\x2F/]', 'TemplateElement[value.raw=/^\\x2Fapi\\x2F/]'].map((selector) => ({ selector, message: namedRoute }));
+const namedRoute =
+  "Name the route instead of writing its path: call('routeName', …) or routePath('routeName', …) of src/lib/api.";
+const noApiPaths = ['Literal[value=/^\\x2Fapi\\x2F/]', 'TemplateElement[value.raw=/^\\x2Fapi\\x2F/]'].map(
+  (selector) => ({ selector, message: namedRoute }),
+);
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'coverage/**', 'reports/**', '.stryker-tmp/**', '**/*.d.ts'] },
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      'data/**',
+      'coverage/**',
+      'reports/**',
+      '.stryker-tmp/**',
+      '**/*.d.ts',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -69,7 +113,10 @@ export default tseslint.config(
       'import-x/no-restricted-paths': ['error', { zones }],
       'import-x/no-cycle': ['error', { maxDepth: 4 }],
       'import-x/no-self-import': 'error',
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' },
+      ],
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
       'no-console': ['error', { allow: ['warn', 'error'] }],
       eqeqeq: ['error', 'always'],
@@ -86,7 +133,13 @@ export default tseslint.config(
   {
     files: ['frontend/src/**/*.{ts,tsx}'],
     ignores: ['frontend/src/lib/**'],
-    rules: { 'no-restricted-syntax': ['error', ...noApiPaths, { selector: "ImportSpecifier[imported.name='apiRequest']", message: namedRoute }] },
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...noApiPaths,
+        { selector: "ImportSpecifier[imported.name='apiRequest']", message: namedRoute },
+      ],
+    },
   },
   {
     files: ['frontend/src/lib/**/*.{ts,tsx}'],

@@ -2,14 +2,26 @@
 const transform = {
   '^.+\\.(t|j)sx?$': [
     '@swc/jest',
-    { jsc: { parser: { syntax: 'typescript', tsx: true }, target: 'es2022', transform: { react: { runtime: 'automatic' } } } },
+    {
+      jsc: {
+        parser: { syntax: 'typescript', tsx: true },
+        target: 'es2022',
+        transform: { react: { runtime: 'automatic' } },
+      },
+    },
   ],
 };
 // anchored at the root: a checkout in a folder named dist or data still runs its tests
 const ignore = ['/node_modules/', '<rootDir>/(.*/)?dist/', '<rootDir>/(.*/)?data/'];
 // a mutation run's sandbox (stryker.config.mjs) is a copy of the project: never a second one to jest
 const modulePathIgnorePatterns = ['<rootDir>/.stryker-tmp/'];
-const common = { transform, testPathIgnorePatterns: [...ignore, ...modulePathIgnorePatterns], modulePathIgnorePatterns, testEnvironment: require.resolve('./scripts/jest-node-environment.cjs'), rootDir: __dirname };
+const common = {
+  transform,
+  testPathIgnorePatterns: [...ignore, ...modulePathIgnorePatterns],
+  modulePathIgnorePatterns,
+  testEnvironment: require.resolve('./scripts/jest-node-environment.cjs'),
+  rootDir: __dirname,
+};
 
 /** @type {import('jest').Config} */
 module.exports = {

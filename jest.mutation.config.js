@@ -24,5 +24,8 @@ module.exports = {
   // wait, failed here (and the rest skipped, scripts/mutation-environment.cjs) rather than left to
   // Stryker's timeout, which restarts the test runner
   testTimeout: 3000,
-  moduleNameMapper: { '^@aura/contracts$': '<rootDir>/scripts/mutation-contracts.cjs', '^zod$': '<rootDir>/scripts/mutation-zod.cjs' },
+  moduleNameMapper: {
+    '^@aura/contracts$': '<rootDir>/scripts/mutation-contracts.cjs',
+    '^zod$': '<rootDir>/scripts/mutation-zod.cjs',
+  },
 };

@@ -20,7 +20,19 @@ export default {
   // no type checker runs (swc strips types); the sandbox's sources are marked @ts-nocheck
   disableTypeChecks: '{backend,contracts}/**/*.ts',
   // the sandbox needs the sources and the configs only
-  ignorePatterns: ['/frontend', '/test', '/bench', '/docs', '/docker', '/data', '/dist', '/coverage', '/reports', '/.ci', '*.log'],
+  ignorePatterns: [
+    '/frontend',
+    '/test',
+    '/bench',
+    '/docs',
+    '/docker',
+    '/data',
+    '/dist',
+    '/coverage',
+    '/reports',
+    '/.ci',
+    '*.log',
+  ],
   inPlace: false,
   symlinkNodeModules: true,
   tempDirName: '.stryker-tmp',

@@ -22,14 +22,21 @@ for (const [file, { mutants }] of Object.entries(report.files).sort(([a], [b]) =
     if (UNDETECTED.has(mutant.status)) row.undetected += 1;
     if (mutant.status === 'NoCoverage') row.noCoverage += 1;
     if (showSurvivors && UNDETECTED.has(mutant.status)) {
-      console.log(`${file}:${mutant.location.start.line}:${mutant.location.start.column} ${mutant.status} ${mutant.mutatorName}: ${mutant.replacement ?? ''}`);
+      console.log(
+        `${file}:${mutant.location.start.line}:${mutant.location.start.column} ${mutant.status} ${mutant.mutatorName}: ${mutant.replacement ?? ''}`,
+      );
     }
   }
   rows.push(row);
   for (const key of Object.keys(all)) all[key] += row[key];
 }
-const score = ({ detected, undetected }) => (detected + undetected === 0 ? 100 : (100 * detected) / (detected + undetected));
+const score = ({ detected, undetected }) =>
+  detected + undetected === 0 ? 100 : (100 * detected) / (detected + undetected);
 for (const row of rows) {
-  console.log(`${score(row).toFixed(1).padStart(6)}%  ${String(row.detected + row.undetected).padStart(4)} mutants  ${String(row.undetected - row.noCoverage).padStart(3)} survived  ${String(row.noCoverage).padStart(3)} no coverage  ${row.file}`);
+  console.log(
+    `${score(row).toFixed(1).padStart(6)}%  ${String(row.detected + row.undetected).padStart(4)} mutants  ${String(row.undetected - row.noCoverage).padStart(3)} survived  ${String(row.noCoverage).padStart(3)} no coverage  ${row.file}`,
+  );
 }
-console.log(`mutation score of the money rules: ${score(all).toFixed(2)}% (${all.detected} of ${all.detected + all.undetected} mutants killed, ${all.undetected - all.noCoverage} survived, ${all.noCoverage} without coverage)`);
+console.log(
+  `mutation score of the money rules: ${score(all).toFixed(2)}% (${all.detected} of ${all.detected + all.undetected} mutants killed, ${all.undetected - all.noCoverage} survived, ${all.noCoverage} without coverage)`,
+);

@@ -41,9 +41,11 @@ const testNames = (blocks, prefix) =>
   });
 
 const everyFileKnown = known && circus && files.every((file) => known.has(file));
-const wanted = pattern && everyFileKnown ? files.filter((file) => known.get(file).some((name) => pattern.test(name))) : files;
+const wanted =
+  pattern && everyFileKnown ? files.filter((file) => known.get(file).some((name) => pattern.test(name))) : files;
 for (const file of wanted) {
   const before = circus?.rootDescribeBlock.children.length ?? 0;
   require(path.join(root, file));
-  if (known && circus && !known.has(file)) known.set(file, testNames(circus.rootDescribeBlock.children.slice(before), ''));
+  if (known && circus && !known.has(file))
+    known.set(file, testNames(circus.rootDescribeBlock.children.slice(before), ''));
 }

@@ -6,4 +6,9 @@
 // full collection's marking leaves a core to the process and its database. Why, with the figures:
 // docs/architecture.md#the-heap-of-a-server-process
 // (CommonJS, so that the ESM start script, the benches and jest's specs can all load it)
-exports.SERVER_NODE_FLAGS = ['--max-semi-space-size=32', '--min-semi-space-size=32', '--heap-growing-percent=150', '--v8-pool-size=0'];
+exports.SERVER_NODE_FLAGS = [
+  '--max-semi-space-size=32',
+  '--min-semi-space-size=32',
+  '--heap-growing-percent=150',
+  '--v8-pool-size=0',
+];

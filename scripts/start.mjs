@@ -12,10 +12,14 @@ try {
   process.exit(1);
 }
 
-const app = spawn(process.execPath, [...SERVER_NODE_FLAGS, '--import', 'tsx', path.join(root, 'backend/entry/all.ts')], {
-  cwd: root,
-  stdio: 'inherit',
-  env: process.env,
-});
+const app = spawn(
+  process.execPath,
+  [...SERVER_NODE_FLAGS, '--import', 'tsx', path.join(root, 'backend/entry/all.ts')],
+  {
+    cwd: root,
+    stdio: 'inherit',
+    env: process.env,
+  },
+);
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => app.kill(signal));
 app.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -16,7 +16,15 @@ runMain(async () => {
   await startWorker(runtime);
   await projector.caughtUp();
   const { config } = runtime;
-  process.stdout.write(startBanner({ url: `http://localhost:${api.port}`, adapters: adapterChoice(config), dataDir: config.dataDir, seeded, admin }));
+  process.stdout.write(
+    startBanner({
+      url: `http://localhost:${api.port}`,
+      adapters: adapterChoice(config),
+      dataDir: config.dataDir,
+      seeded,
+      admin,
+    }),
+  );
   runtime.operations.lifecycle.ready();
   onShutdown(runtime.logger, async () => {
     await runtime.operations.drain(); // the requests in flight may wait for the projector

@@ -6,7 +6,10 @@ import { openProcess } from './runtime';
 runMain(async () => {
   const runtime = await openProcess('api', ['api'], { http: true });
   const { admin } = await firstStart(runtime);
-  if (admin.created && admin.generatedPassword) process.stdout.write(`admin "${admin.username}" created; generated password (shown once): ${admin.generatedPassword}\n`);
+  if (admin.created && admin.generatedPassword)
+    process.stdout.write(
+      `admin "${admin.username}" created; generated password (shown once): ${admin.generatedPassword}\n`,
+    );
   await startApi(runtime, { serveFrontend: true });
   runtime.operations.lifecycle.ready();
   onShutdown(runtime.logger, () => runtime.close());

@@ -31,14 +31,28 @@ export function commandSides(ports: ModulePorts, reads: ReadSides, presence: Ret
     performers: performersSide,
     wallet: walletCommands(ports, { users: users.queries }),
     aliases: aliasesCommands(ports, { users: users.queries }),
-    purchases: purchasesCommands(ports, { users: users.queries, packages: reads.packages.queries, offers: reads.offers.queries }),
-    photos: photosCommands(ports, { performers: { ...performers.queries, demoPortraits: performersSide.demoPortraits }, users: users.queries }),
+    purchases: purchasesCommands(ports, {
+      users: users.queries,
+      packages: reads.packages.queries,
+      offers: reads.offers.queries,
+    }),
+    photos: photosCommands(ports, {
+      performers: { ...performers.queries, demoPortraits: performersSide.demoPortraits },
+      users: users.queries,
+    }),
     favourites: favouritesCommands(ports, { performers: performers.queries }),
     files: filesCommands(ports, { documents: performersSide.documents }),
-    payouts: payoutsCommands(ports, { performers: { ...performers.queries, demoPortraits: performersSide.demoPortraits } }),
+    payouts: payoutsCommands(ports, {
+      performers: { ...performers.queries, demoPortraits: performersSide.demoPortraits },
+    }),
     chat: chatCommands(ports, { identities: aliases.queries, users: users.queries, performers: performers.queries }),
     sessions: sessionsCommands(ports, { performers: performers.queries, identities: aliases.queries }),
-    shows: showsCommands(ports, { presence: presence.tracker, performers: performers.queries, identities: aliases.queries, users: users.queries }),
+    shows: showsCommands(ports, {
+      presence: presence.tracker,
+      performers: performers.queries,
+      identities: aliases.queries,
+      users: users.queries,
+    }),
     refunds: refundsCommands(ports),
   };
 }

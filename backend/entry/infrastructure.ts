@@ -24,30 +24,68 @@ export type InfrastructureOptions = { snapshotFaults?: (step: SnapshotStep) => v
  * external engines' adapters are loaded only when configured: their drivers (MongoDB, BullMQ,
  * EventStoreDB, pg) weigh ~50 MiB that the embedded process would otherwise hold for nothing.
  */
-export async function openInfrastructure(config: Config, logger: Logger, options: InfrastructureOptions = {}): Promise<Infrastructure> {
+export async function openInfrastructure(
+  config: Config,
+  logger: Logger,
+  options: InfrastructureOptions = {},
+): Promise<Infrastructure> {
   await mkdir(config.dataDir, { recursive: true });
-  const eventStore = measureAppends(config.EVENTSTORE_URL
-    ? await (await import('../platform/eventstore/esdb')).createEventStoreDbEventStore({ connectionString: config.EVENTSTORE_URL })
-    : config.DATABASE_URL
-      ? await (await import('../platform/eventstore/postgres')).createPostgresEventStore({ connectionString: config.DATABASE_URL })
-      : await createPgliteEventStore({ dataDir: path.join(config.dataDir, 'eventstore') }));
+  const eventStore = measureAppends(
+    config.EVENTSTORE_URL
+      ? await (
+          await import('../platform/eventstore/esdb')
+        ).createEventStoreDbEventStore({ connectionString: config.EVENTSTORE_URL })
+      : config.DATABASE_URL
+        ? await (
+            await import('../platform/eventstore/postgres')
+          ).createPostgresEventStore({ connectionString: config.DATABASE_URL })
+        : await createPgliteEventStore({ dataDir: path.join(config.dataDir, 'eventstore') }),
+  );
   let memory: MingoReadModelStore | undefined;
   const readModels =
     config.READ_MODELS === 'postgres' && config.DATABASE_URL
-      ? await (await import('../platform/readmodels/postgres')).createPostgresReadModelStore({ connectionString: config.DATABASE_URL })
+      ? await (
+          await import('../platform/readmodels/postgres')
+        ).createPostgresReadModelStore({ connectionString: config.DATABASE_URL })
       : config.READ_MODELS === 'mongo' && config.MONGO_URL
-        ? await (await import('../platform/readmodels/mongo')).createMongoReadModelStore({ url: config.MONGO_URL, dbName: config.MONGO_DB })
+        ? await (
+            await import('../platform/readmodels/mongo')
+          ).createMongoReadModelStore({ url: config.MONGO_URL, dbName: config.MONGO_DB })
         : (memory = createMingoReadModelStore());
   const jobLogger = logger.child({ component: 'jobs' });
   let inProcessJobs: InProcessJobQueue | undefined;
-  const jobs = observeJobs(config.REDIS_URL ? await (await import('../platform/jobs/bullmq')).createBullMqJobQueue({ redisUrl: config.REDIS_URL, logger: jobLogger }) : (inProcessJobs = createInProcessJobQueue({ logger: jobLogger })), logger);
-  const snapshots = memory && (await embeddedSnapshots(memory, { dataDir: config.dataDir, jobs: inProcessJobs, logger, beforeStep: options.snapshotFaults }));
-  const kv = config.REDIS_URL ? (await import('../platform/kv/redis')).createRedisKeyValueStore(config.REDIS_URL) : createMemoryKeyValueStore();
-  const revocations = config.REDIS_URL ? kv : await createFileBackedKeyValueStore(path.join(config.dataDir, 'revocations.jsonl'));
+  const jobs = observeJobs(
+    config.REDIS_URL
+      ? await (
+          await import('../platform/jobs/bullmq')
+        ).createBullMqJobQueue({ redisUrl: config.REDIS_URL, logger: jobLogger })
+      : (inProcessJobs = createInProcessJobQueue({ logger: jobLogger })),
+    logger,
+  );
+  const snapshots =
+    memory &&
+    (await embeddedSnapshots(memory, {
+      dataDir: config.dataDir,
+      jobs: inProcessJobs,
+      logger,
+      beforeStep: options.snapshotFaults,
+    }));
+  const kv = config.REDIS_URL
+    ? (await import('../platform/kv/redis')).createRedisKeyValueStore(config.REDIS_URL)
+    : createMemoryKeyValueStore();
+  const revocations = config.REDIS_URL
+    ? kv
+    : await createFileBackedKeyValueStore(path.join(config.dataDir, 'revocations.jsonl'));
   const files = await createLocalFileStorage(path.join(config.dataDir, 'files'));
   const remoteImages = createRemoteImages(options.imageNetwork ?? internetImageNetwork, files);
   const showMedia = openShowMedia(config);
-  logger.info('adapters', { eventStore: eventStore.adapter, readModels: readModels.adapter, jobs: jobs.adapter, kv: kv.adapter, showMedia: showMedia.adapter });
+  logger.info('adapters', {
+    eventStore: eventStore.adapter,
+    readModels: readModels.adapter,
+    jobs: jobs.adapter,
+    kv: kv.adapter,
+    showMedia: showMedia.adapter,
+  });
   return {
     eventStore,
     readModels,

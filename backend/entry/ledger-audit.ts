@@ -16,10 +16,17 @@ async function main() {
     process.exitCode = 2;
     return;
   }
-  const runtime = await openRuntime(config, createLogger(config.LOG_LEVEL === 'debug' ? 'debug' : 'error', { role: 'ledger-audit' }), { roles: ['api', 'projector'] });
+  const runtime = await openRuntime(
+    config,
+    createLogger(config.LOG_LEVEL === 'debug' ? 'debug' : 'error', { role: 'ledger-audit' }),
+    { roles: ['api', 'projector'] },
+  );
   try {
     const sides = [...runtime.sides.reads, ...runtime.sides.commands];
-    const report = await runLedgerAudit(runtime.infra.eventStore, { hooks: sides.flatMap((side) => side.audit ?? []), storedReadModels: Boolean(config.MONGO_URL) });
+    const report = await runLedgerAudit(runtime.infra.eventStore, {
+      hooks: sides.flatMap((side) => side.audit ?? []),
+      storedReadModels: Boolean(config.MONGO_URL),
+    });
     process.stdout.write(`${report.lines.join('\n')}\n`);
     process.exitCode = report.ok ? 0 : 1;
   } finally {

@@ -44,7 +44,10 @@ export interface RuntimeOptions extends InfrastructureOptions {
 
 export async function openRuntime(config: Config, logger: Logger, options: RuntimeOptions = {}): Promise<Runtime> {
   const roles = options.roles ?? ALL_ROLES;
-  const infra = await openInfrastructure(config, logger, { snapshotFaults: options.snapshotFaults, imageNetwork: options.imageNetwork });
+  const infra = await openInfrastructure(config, logger, {
+    snapshotFaults: options.snapshotFaults,
+    imageNetwork: options.imageNetwork,
+  });
   let guards: CommandSide[] = [];
   const sessions = await processSessions(
     config,
@@ -57,7 +60,8 @@ export async function openRuntime(config: Config, logger: Logger, options: Runti
       for (const side of guards) await side.admitsAdmin?.(ctx, caller, route);
     },
   );
-  const operations = options.operations ?? (await openOperations(config, logger, { http: Boolean(options.http), listen: false }));
+  const operations =
+    options.operations ?? (await openOperations(config, logger, { http: Boolean(options.http), listen: false }));
   const http = operations.http;
   const realtime = createRealtime({ logger, redisUrl: config.REDIS_URL, httpServer: http?.server, sessions });
   sessions.onRevoked((revocation) => realtime.disconnect(revocation));
@@ -79,7 +83,9 @@ export async function openRuntime(config: Config, logger: Logger, options: Runti
   realtime.onConnection((socket) => {
     for (const side of sides.commands) side.sockets?.(socket);
   });
-  const everySide = [...new Set<CommandSide | ReadSide | WorkerSide>([...sides.commands, ...sides.reads, ...sides.workers])];
+  const everySide = [
+    ...new Set<CommandSide | ReadSide | WorkerSide>([...sides.commands, ...sides.reads, ...sides.workers]),
+  ];
   return {
     config,
     logger,
@@ -104,9 +110,17 @@ export async function openRuntime(config: Config, logger: Logger, options: Runti
 }
 
 /** A process of compose (or `npm start`): its configuration, its logger named after it, and the sides of its roles. */
-export async function openProcess(name: string, roles: readonly Role[], options: Omit<RuntimeOptions, 'roles'> = {}): Promise<Runtime> {
+export async function openProcess(
+  name: string,
+  roles: readonly Role[],
+  options: Omit<RuntimeOptions, 'roles'> = {},
+): Promise<Runtime> {
   const config = loadConfig();
   const logger = createLogger(config.LOG_LEVEL, { role: name });
   // a tool (a rebuild) opens no port: it may run beside the service whose ports it would take
-  return openRuntime(config, logger, { ...options, roles, operations: await openOperations(config, logger, { http: Boolean(options.http), listen: name !== 'rebuild' }) });
+  return openRuntime(config, logger, {
+    ...options,
+    roles,
+    operations: await openOperations(config, logger, { http: Boolean(options.http), listen: name !== 'rebuild' }),
+  });
 }

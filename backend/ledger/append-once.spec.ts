@@ -7,7 +7,9 @@ import type { EventStore, EventToAppend } from '../platform/eventstore/port';
 import { createInMemoryEventStore } from '../platform/testing/in-memory-event-store';
 import { appendOnce } from './append-once';
 
-type Call = { read: { streamId: string; fromRevision?: number } } | { append: { streamId: string; ids: string[]; expectedRevision: unknown } };
+type Call =
+  | { read: { streamId: string; fromRevision?: number } }
+  | { append: { streamId: string; ids: string[]; expectedRevision: unknown } };
 
 /** An in-memory store that records every read and append (and may say its ids are unique in the whole log). */
 function recordingStore(uniqueEventIds = false) {
@@ -17,13 +19,17 @@ function recordingStore(uniqueEventIds = false) {
     uniqueEventIds: { value: uniqueEventIds },
     readStream: {
       value: (streamId: string, options?: { fromRevision?: number }) => {
-        calls.push({ read: { streamId, ...(options?.fromRevision === undefined ? {} : { fromRevision: options.fromRevision }) } });
+        calls.push({
+          read: { streamId, ...(options?.fromRevision === undefined ? {} : { fromRevision: options.fromRevision }) },
+        });
         return inner.readStream(streamId, options);
       },
     },
     appendToStream: {
       value: (streamId: string, events: EventToAppend[], options: { expectedRevision: unknown }) => {
-        calls.push({ append: { streamId, ids: events.map((event) => event.id), expectedRevision: options.expectedRevision } });
+        calls.push({
+          append: { streamId, ids: events.map((event) => event.id), expectedRevision: options.expectedRevision },
+        });
         return inner.appendToStream(streamId, events, options as never);
       },
     },
@@ -45,7 +51,10 @@ describe('appendOnce on the store', () => {
   it('the first money on a new stream is read once, then appended expecting no stream', async () => {
     const { store, calls } = recordingStore();
     await appendOnce(store, stream, [credit(ID(1))]);
-    expect(calls).toEqual([{ read: { streamId: stream, fromRevision: 0 } }, { append: { streamId: stream, ids: [ID(1)], expectedRevision: 'no_stream' } }]);
+    expect(calls).toEqual([
+      { read: { streamId: stream, fromRevision: 0 } },
+      { append: { streamId: stream, ids: [ID(1)], expectedRevision: 'no_stream' } },
+    ]);
   });
 
   it('the next money on a stream this process wrote appends at the revision it knows, without reading', async () => {

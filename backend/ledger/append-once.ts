@@ -1,5 +1,10 @@
 import { retryOnConflict } from '../platform/eventstore/handle-command';
-import { WrongExpectedRevisionError, type AppendResult, type EventStore, type EventToAppend } from '../platform/eventstore/port';
+import {
+  WrongExpectedRevisionError,
+  type AppendResult,
+  type EventStore,
+  type EventToAppend,
+} from '../platform/eventstore/port';
 
 /**
  * Appends events whose ids the money they carry fixes (a sale's credit, a welcome bonus, a card
@@ -15,7 +20,11 @@ import { WrongExpectedRevisionError, type AppendResult, type EventStore, type Ev
  * credit to it appends without reading while no one else wrote there, and reads only what is new
  * when someone did.
  */
-export async function appendOnce(eventStore: EventStore, streamId: string, events: EventToAppend[]): Promise<AppendResult> {
+export async function appendOnce(
+  eventStore: EventStore,
+  streamId: string,
+  events: EventToAppend[],
+): Promise<AppendResult> {
   if (eventStore.uniqueEventIds) return eventStore.appendToStream(streamId, events, { expectedRevision: 'any' });
   const kept = keptStreams(eventStore);
   return retryOnConflict(async (attempt) => {
@@ -29,7 +38,9 @@ export async function appendOnce(eventStore: EventStore, streamId: string, event
     }
     let result: AppendResult;
     try {
-      result = await eventStore.appendToStream(streamId, missing, { expectedRevision: known.revision < 0 ? 'no_stream' : known.revision });
+      result = await eventStore.appendToStream(streamId, missing, {
+        expectedRevision: known.revision < 0 ? 'no_stream' : known.revision,
+      });
     } catch (error) {
       // someone else wrote to the stream: what is kept is good up to its revision, the rest is read next time
       if (error instanceof WrongExpectedRevisionError) kept.keep(streamId, known);
@@ -49,7 +60,11 @@ interface KnownStream {
 }
 
 /** The stream as kept, brought up to date with what was appended to it since (the whole stream when none is kept). */
-async function caughtUp(eventStore: EventStore, streamId: string, known: KnownStream | undefined): Promise<KnownStream> {
+async function caughtUp(
+  eventStore: EventStore,
+  streamId: string,
+  known: KnownStream | undefined,
+): Promise<KnownStream> {
   const { revision, ids } = known ?? { revision: -1, ids: new Map<string, number>() };
   const since = await eventStore.readStream(streamId, { fromRevision: revision + 1 });
   for (const event of since) ids.set(event.id.toLowerCase(), event.revision);
@@ -57,7 +72,12 @@ async function caughtUp(eventStore: EventStore, streamId: string, known: KnownSt
 }
 
 /** Everything was stored by an earlier call: answered as its append was, by the last of them. */
-async function alreadyStored(eventStore: EventStore, streamId: string, events: EventToAppend[], known: KnownStream): Promise<AppendResult> {
+async function alreadyStored(
+  eventStore: EventStore,
+  streamId: string,
+  events: EventToAppend[],
+  known: KnownStream,
+): Promise<AppendResult> {
   const revision = Math.max(...events.map((event) => known.ids.get(event.id.toLowerCase())!));
   const [last] = await eventStore.readStream(streamId, { fromRevision: revision });
   return { nextExpectedRevision: revision, position: last!.position, alreadyStored: true };

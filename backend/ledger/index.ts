@@ -23,7 +23,19 @@ export {
   type WalletHold,
   type WalletTotals,
 } from './wallet/fold';
-export { decideHold, decideOnWallet, decideRelease, decideSpend, INSUFFICIENT_BALANCE_MESSAGE, WALLET_FROZEN_MESSAGE, walletAs, walletTotals, type Hold, type PaidWith, type Spend } from './wallet/wallet';
+export {
+  decideHold,
+  decideOnWallet,
+  decideRelease,
+  decideSpend,
+  INSUFFICIENT_BALANCE_MESSAGE,
+  WALLET_FROZEN_MESSAGE,
+  walletAs,
+  walletTotals,
+  type Hold,
+  type PaidWith,
+  type Spend,
+} from './wallet/wallet';
 export { spendEventIds, spendFromWallet, type SpendFromWallet, type SpendResult } from './wallet/spend';
 export { creditWallet, type WalletCredit } from './wallet/credit';
 export { assertPriceSeen } from './prices/price-seen';
@@ -53,9 +65,28 @@ export {
   type ShownDestination,
 } from './earnings/account';
 
-export { decideRefund, REFUND_MESSAGES, refundableWallet, refundSale, saleKey, walletSaleOf, type Refund, type RefundableWallet, type WalletSale } from './refunds/refund';
+export {
+  decideRefund,
+  REFUND_MESSAGES,
+  refundableWallet,
+  refundSale,
+  saleKey,
+  walletSaleOf,
+  type Refund,
+  type RefundableWallet,
+  type WalletSale,
+} from './refunds/refund';
 export { clawbackEventId, clawbackOf, clawbackReaction } from './refunds/clawback';
-export { decideFreeze, decideUnfreeze, disputeEarnings, disputeEarningsReaction, freezeForDispute, heldShares, traceOf, unfreezeForDispute } from './refunds/dispute';
+export {
+  decideFreeze,
+  decideUnfreeze,
+  disputeEarnings,
+  disputeEarningsReaction,
+  freezeForDispute,
+  heldShares,
+  traceOf,
+  unfreezeForDispute,
+} from './refunds/dispute';
 
 export { auditBalances } from './audit/balances';
 export { embeddedStoreMissing, readWholeLog, runLedgerAudit, type AuditReport } from './audit/run-audit';

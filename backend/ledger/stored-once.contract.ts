@@ -15,8 +15,14 @@ import { spendFromWallet } from './wallet/spend';
 
 const at = new Date('2026-11-20T10:00:00.000Z');
 const now = () => at;
-const sale = (performerId: string, n: number): Sale => ({ performerId, source: 'message', sourceId: `${performerId}:${n}`, grossUnits: 100 });
-const saleCredits = (performerId: string, count: number) => Array.from({ length: count }, (_, n) => ({ sale: sale(performerId, n), at, causationId: `cause-${n}` }));
+const sale = (performerId: string, n: number): Sale => ({
+  performerId,
+  source: 'message',
+  sourceId: `${performerId}:${n}`,
+  grossUnits: 100,
+});
+const saleCredits = (performerId: string, count: number) =>
+  Array.from({ length: count }, (_, n) => ({ sale: sale(performerId, n), at, causationId: `cause-${n}` }));
 const credited = (walletId: string, amount: number, reason: 'welcome' | 'purchase' = 'welcome'): DomainEvent => ({
   type: 'AuracoinCredited',
   data: { walletId, amount, reason, creditedAt: at.toISOString() },
@@ -96,8 +102,13 @@ export function storedOnceContract(open: () => Promise<EventStore>): void {
         await creditEarningsTogether(store, batch);
         await creditEarnings(store, sale(giulia, 3), at, 'cause-3');
         await creditEarningsTogether(store, batch);
-        await Promise.all([creditEarningsTogether(store, saleCredits(giulia, 6)), creditEarningsTogether(store, saleCredits(giulia, 6).slice(2))]);
-        expect([...(await earningsIds(giulia))].sort()).toEqual([0, 1, 2, 3, 4, 5].map((n) => earningsEventId('message', `${giulia}:${n}`)).sort());
+        await Promise.all([
+          creditEarningsTogether(store, saleCredits(giulia, 6)),
+          creditEarningsTogether(store, saleCredits(giulia, 6).slice(2)),
+        ]);
+        expect([...(await earningsIds(giulia))].sort()).toEqual(
+          [0, 1, 2, 3, 4, 5].map((n) => earningsEventId('message', `${giulia}:${n}`)).sort(),
+        );
         expect(await earningsIds(sofia)).toEqual([0, 1].map((n) => earningsEventId('message', `${sofia}:${n}`)));
       });
 
@@ -107,7 +118,9 @@ export function storedOnceContract(open: () => Promise<EventStore>): void {
         await creditEarnings(store, batch[1]!.sale, at, 'cause-1');
         await creditEarnings(store, batch[3]!.sale, at, 'cause-3');
         await creditEarningsTogether(store, batch);
-        expect([...(await earningsIds(giulia))].sort()).toEqual([0, 1, 2, 3].map((n) => earningsEventId('message', `${giulia}:${n}`)).sort());
+        expect([...(await earningsIds(giulia))].sort()).toEqual(
+          [0, 1, 2, 3].map((n) => earningsEventId('message', `${giulia}:${n}`)).sort(),
+        );
       });
     });
 
@@ -137,8 +150,15 @@ export function storedOnceContract(open: () => Promise<EventStore>): void {
     describe('spends', () => {
       it('spends a key asked for 10 times at once once, and answers each with the one purchase', async () => {
         const walletId = newId();
-        await creditWallet(store, walletId, [{ name: `welcome-credit:${walletId}`, event: credited(walletId, 1000) }], {});
-        const results = await timesOver(10, () => spendFromWallet(store, { walletId, amountUnits: 100, purchase: bought(walletId), idempotencyKey: 'k', now }));
+        await creditWallet(
+          store,
+          walletId,
+          [{ name: `welcome-credit:${walletId}`, event: credited(walletId, 1000) }],
+          {},
+        );
+        const results = await timesOver(10, () =>
+          spendFromWallet(store, { walletId, amountUnits: 100, purchase: bought(walletId), idempotencyKey: 'k', now }),
+        );
         expect(new Set(results.map((result) => result.purchase.id)).size).toBe(1);
         expect(results.filter((result) => !result.replayed)).toHaveLength(1);
         expect(await balanceOf(walletId)).toBe(900);

@@ -13,7 +13,11 @@ export async function seedDemoOnce(eventStore: EventStore, now: () => Date, modu
   for (const module of seeded) await module.seedDemo!();
   try {
     const data = { seededAt: now().toISOString(), modules: seeded.map((module) => module.name) };
-    await eventStore.appendToStream(streams.demoSeed(), [{ id: deterministicId('demo-seed'), type: 'DemoDataSeeded', data, metadata: { source: 'seed' } }], { expectedRevision: 'no_stream' });
+    await eventStore.appendToStream(
+      streams.demoSeed(),
+      [{ id: deterministicId('demo-seed'), type: 'DemoDataSeeded', data, metadata: { source: 'seed' } }],
+      { expectedRevision: 'no_stream' },
+    );
   } catch (error) {
     if (!(error instanceof WrongExpectedRevisionError)) throw error;
   }

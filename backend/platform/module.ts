@@ -46,7 +46,10 @@ export interface Infrastructure {
 }
 
 /** The emit side of realtime: rooms of users, performers, conversations, admins, everyone. */
-export type RealtimeEmitter = Pick<Realtime, 'toUser' | 'toPerformer' | 'toConversation' | 'toShow' | 'toEveryone' | 'toAdmins'>;
+export type RealtimeEmitter = Pick<
+  Realtime,
+  'toUser' | 'toPerformer' | 'toConversation' | 'toShow' | 'toEveryone' | 'toAdmins'
+>;
 
 /** The ports every module is built from: the same objects in every module of a process. */
 export interface ModulePorts {
@@ -96,7 +99,10 @@ export interface AuditFindings {
  * compare with the read models as stored too (a shared store such as MongoDB), not only as
  * rebuilt from the log.
  */
-export type AuditHook = (events: readonly StoredEvent[], options: { storedReadModels: boolean }) => Promise<AuditFindings>;
+export type AuditHook = (
+  events: readonly StoredEvent[],
+  options: { storedReadModels: boolean },
+) => Promise<AuditFindings>;
 
 interface Side {
   name: string;

@@ -17,7 +17,10 @@ describe('unique value claims', () => {
   const spec = deciderSpec(uniqueValue);
 
   it('claims a free value, lower-cased', () => {
-    spec.given([]).when((s) => decideClaim({ kind: 'username', value: 'MaRiO', ownerId: alice }, s, now)).then([claimedByAlice]);
+    spec
+      .given([])
+      .when((s) => decideClaim({ kind: 'username', value: 'MaRiO', ownerId: alice }, s, now))
+      .then([claimedByAlice]);
   });
 
   it('refuses a value another owner holds', () => {
@@ -29,15 +32,24 @@ describe('unique value claims', () => {
 
   it('refuses a taken email with its own code', () => {
     const emailClaim = { ...claimedByAlice, data: { ...claimedByAlice.data, kind: 'email' as const, value: 'a@b.it' } };
-    spec.given([emailClaim]).when((s) => decideClaim({ kind: 'email', value: 'A@B.it', ownerId: bob }, s, now)).thenThrows('email_taken');
+    spec
+      .given([emailClaim])
+      .when((s) => decideClaim({ kind: 'email', value: 'A@B.it', ownerId: bob }, s, now))
+      .thenThrows('email_taken');
   });
 
   it('is idempotent for the owner itself', () => {
-    spec.given([claimedByAlice]).when((s) => decideClaim({ kind: 'username', value: 'mario', ownerId: alice }, s, now)).then([]);
+    spec
+      .given([claimedByAlice])
+      .when((s) => decideClaim({ kind: 'username', value: 'mario', ownerId: alice }, s, now))
+      .then([]);
   });
 
   it('frees a value its owner releases, for anyone to claim', () => {
-    spec.given([claimedByAlice]).when((s) => decideRelease({ kind: 'username', value: 'mario', ownerId: alice }, s, now)).then([releasedByAlice]);
+    spec
+      .given([claimedByAlice])
+      .when((s) => decideRelease({ kind: 'username', value: 'mario', ownerId: alice }, s, now))
+      .then([releasedByAlice]);
     spec
       .given([claimedByAlice, releasedByAlice])
       .when((s) => decideClaim({ kind: 'username', value: 'mario', ownerId: bob }, s, now))
@@ -45,6 +57,9 @@ describe('unique value claims', () => {
   });
 
   it('ignores a release by someone who does not hold the value', () => {
-    spec.given([claimedByAlice]).when((s) => decideRelease({ kind: 'username', value: 'mario', ownerId: bob }, s, now)).then([]);
+    spec
+      .given([claimedByAlice])
+      .when((s) => decideRelease({ kind: 'username', value: 'mario', ownerId: bob }, s, now))
+      .then([]);
   });
 });

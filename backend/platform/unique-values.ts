@@ -53,11 +53,18 @@ export function decideRelease(claim: Claim, state: UniqueValue, now: Date): Doma
 const streamOf = (claim: Claim) => streams.uniqueValue(claim.kind, claim.value);
 
 /** Claims every value or none: a value held by someone else releases what this call had claimed, then throws. */
-export async function claimAll(eventStore: EventStore, claims: Claim[], now: () => Date, metadata: Record<string, unknown> = {}) {
+export async function claimAll(
+  eventStore: EventStore,
+  claims: Claim[],
+  now: () => Date,
+  metadata: Record<string, unknown> = {},
+) {
   const claimed: Claim[] = [];
   try {
     for (const claim of claims) {
-      await handleCommand(eventStore, streamOf(claim), uniqueValue, (state) => decideClaim(claim, state, now()), { metadata });
+      await handleCommand(eventStore, streamOf(claim), uniqueValue, (state) => decideClaim(claim, state, now()), {
+        metadata,
+      });
       claimed.push(claim);
     }
   } catch (error) {
@@ -66,8 +73,15 @@ export async function claimAll(eventStore: EventStore, claims: Claim[], now: () 
   }
 }
 
-export async function releaseAll(eventStore: EventStore, claims: Claim[], now: () => Date, metadata: Record<string, unknown> = {}) {
+export async function releaseAll(
+  eventStore: EventStore,
+  claims: Claim[],
+  now: () => Date,
+  metadata: Record<string, unknown> = {},
+) {
   for (const claim of claims) {
-    await handleCommand(eventStore, streamOf(claim), uniqueValue, (state) => decideRelease(claim, state, now()), { metadata });
+    await handleCommand(eventStore, streamOf(claim), uniqueValue, (state) => decideRelease(claim, state, now()), {
+      metadata,
+    });
   }
 }

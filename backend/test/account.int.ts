@@ -22,7 +22,11 @@ async function registered() {
   counter += 1;
   const username = `acct${Date.now().toString(36)}${counter}`;
   const http = client(app.url);
-  const answer = await http.post('/api/register', { username, email: `${username}@example.com`, password: 'first-pass' });
+  const answer = await http.post('/api/register', {
+    username,
+    email: `${username}@example.com`,
+    password: 'first-pass',
+  });
   expect(answer.status).toBe(201);
   return { http, id: answer.json.id as string, username, email: `${username}@example.com` };
 }
@@ -40,7 +44,8 @@ async function mailTo(to: string, count = 1): Promise<OutboxMessage> {
   }
 }
 const tokenIn = (message: OutboxMessage) => decodeURIComponent(/token=([^\s]+)/.exec(message.text)![1]!);
-const signsIn = async (username: string, password: string) => (await client(app.url).post('/api/login', { username, password })).status;
+const signsIn = async (username: string, password: string) =>
+  (await client(app.url).post('/api/login', { username, password })).status;
 
 describe('password reset', () => {
   it('answers an unknown address exactly as a known one, and mails only the known one', async () => {
@@ -87,8 +92,13 @@ describe('password reset', () => {
     const token = tokenIn(await mailTo(user.email));
     expect((await client(app.url).post('/api/password-reset/confirm', { token, password: 'abc' })).status).toBe(400);
     const forged = `${user.id}.${'A'.repeat(43)}`;
-    expect((await client(app.url).post('/api/password-reset/confirm', { token: forged, password: 'second-pass' })).json.code).toBe('invalid_token');
-    expect((await client(app.url).post('/api/password-reset/confirm', { token: 'garbage', password: 'second-pass' })).json.code).toBe('invalid_token');
+    expect(
+      (await client(app.url).post('/api/password-reset/confirm', { token: forged, password: 'second-pass' })).json.code,
+    ).toBe('invalid_token');
+    expect(
+      (await client(app.url).post('/api/password-reset/confirm', { token: 'garbage', password: 'second-pass' })).json
+        .code,
+    ).toBe('invalid_token');
     const saved = clock;
     clock = new Date(saved.getTime() + 60 * 60 * 1000);
     try {
@@ -107,9 +117,15 @@ describe('his settings', () => {
     const user = await registered();
     const other = client(app.url);
     expect((await other.post('/api/login', { username: user.username, password: 'first-pass' })).status).toBe(200);
-    const wrong = await user.http.post('/api/me/password', { currentPassword: 'nope-nope', newPassword: 'second-pass' });
+    const wrong = await user.http.post('/api/me/password', {
+      currentPassword: 'nope-nope',
+      newPassword: 'second-pass',
+    });
     expect(wrong.status).toBe(401);
-    const changed = await user.http.post('/api/me/password', { currentPassword: 'first-pass', newPassword: 'second-pass' });
+    const changed = await user.http.post('/api/me/password', {
+      currentPassword: 'first-pass',
+      newPassword: 'second-pass',
+    });
     expect(changed.status).toBe(200);
     expect((await user.http.get('/api/me')).status).toBe(200);
     expect((await other.get('/api/me')).status).toBe(401);
@@ -120,7 +136,9 @@ describe('his settings', () => {
     const user = await registered();
     const taken = await registered();
     expect((await user.http.post('/api/me/email', { email: taken.email, password: 'first-pass' })).status).toBe(409);
-    expect((await user.http.post('/api/me/email', { email: `new-${user.email}`, password: 'wrong-pass' })).status).toBe(401);
+    expect((await user.http.post('/api/me/email', { email: `new-${user.email}`, password: 'wrong-pass' })).status).toBe(
+      401,
+    );
     const asked = await user.http.post('/api/me/email', { email: `new-${user.email}`, password: 'first-pass' });
     expect(asked.status).toBe(202);
     expect((await user.http.get('/api/me')).json.email).toBe(user.email);
@@ -131,8 +149,24 @@ describe('his settings', () => {
     expect((await user.http.get('/api/me')).json.email).toBe(`new-${user.email}`);
     expect((await client(app.url).post('/api/me/email/confirm', { token })).json.code).toBe('invalid_token');
     // the old address is free again, the new one is his
-    expect((await client(app.url).post('/api/register', { username: `again${counter}x${Date.now().toString(36)}`, email: user.email, password: 'first-pass' })).status).toBe(201);
-    expect((await client(app.url).post('/api/register', { username: `again${counter}y${Date.now().toString(36)}`, email: `new-${user.email}`, password: 'first-pass' })).status).toBe(409);
+    expect(
+      (
+        await client(app.url).post('/api/register', {
+          username: `again${counter}x${Date.now().toString(36)}`,
+          email: user.email,
+          password: 'first-pass',
+        })
+      ).status,
+    ).toBe(201);
+    expect(
+      (
+        await client(app.url).post('/api/register', {
+          username: `again${counter}y${Date.now().toString(36)}`,
+          email: `new-${user.email}`,
+          password: 'first-pass',
+        })
+      ).status,
+    ).toBe(409);
   });
 
   it('downloads his data and deletes his account himself, the ledger kept', async () => {
@@ -141,7 +175,9 @@ describe('his settings', () => {
     expect(data.status).toBe(200);
     expect(data.headers.get('content-disposition')).toContain('attachment');
     expect(data.json.profile).toMatchObject({ id: user.id, username: user.username, email: user.email });
-    expect(data.json.ledger).toEqual([expect.objectContaining({ type: 'AuracoinCredited', reason: 'welcome', amount: 10 })]);
+    expect(data.json.ledger).toEqual([
+      expect.objectContaining({ type: 'AuracoinCredited', reason: 'welcome', amount: 10 }),
+    ]);
     expect(data.json).toHaveProperty('purchases');
     expect(data.json).toHaveProperty('messages');
     expect(data.text).not.toContain('passwordHash');

@@ -12,7 +12,10 @@ import { type client, startTestApp, type TestApp } from './app-harness';
 import { adminClient, logLength, superadminClient, userClient } from './admin-session';
 
 let clock = new Date('2026-11-18T10:00:00.000Z');
-const codeAt = (secret: string, at: Date) => new TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(secret) }).generate({ timestamp: at.getTime() });
+const codeAt = (secret: string, at: Date) =>
+  new TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(secret) }).generate({
+    timestamp: at.getTime(),
+  });
 const later = (seconds: number) => new Date(clock.getTime() + seconds * 1000);
 
 jest.setTimeout(120_000);
@@ -34,14 +37,22 @@ describe('admin second factor (ADMIN_MFA_REQUIRED off, as the embedded demo)', (
   });
 
   it('not enrolled: money actions need no code; enrolment answers the secret, the otpauth URL and 10 recovery codes, stored sealed and hashed', async () => {
-    expect((await admin.http.get('/api/admin/mfa')).json).toEqual({ enrolled: false, pending: false, required: false, confirmedAt: null, recoveryCodesLeft: 0 });
+    expect((await admin.http.get('/api/admin/mfa')).json).toEqual({
+      enrolled: false,
+      pending: false,
+      required: false,
+      confirmedAt: null,
+      recoveryCodesLeft: 0,
+    });
     expect((await admin.http.post('/api/admin/payouts/run', {})).status).toBe(202);
     const enrolled = await admin.http.post('/api/admin/mfa/enroll');
     expect(enrolled.status).toBe(201);
     secret = enrolled.json.secret as string;
     recoveryCodes = enrolled.json.recoveryCodes as string[];
     expect(secret).toMatch(/^[A-Z2-7]{32}$/);
-    expect(enrolled.json.otpauthUrl).toBe(`otpauth://totp/Aura:${admin.body.username}?issuer=Aura&secret=${secret}&algorithm=SHA1&digits=6&period=30`);
+    expect(enrolled.json.otpauthUrl).toBe(
+      `otpauth://totp/Aura:${admin.body.username}?issuer=Aura&secret=${secret}&algorithm=SHA1&digits=6&period=30`,
+    );
     expect(recoveryCodes).toHaveLength(10);
     expect(new Set(recoveryCodes).size).toBe(10);
     const stored = JSON.stringify(await app.infra.eventStore.readStream(adminMfaStreams.mfa(admin.id)));
@@ -59,7 +70,12 @@ describe('admin second factor (ADMIN_MFA_REQUIRED off, as the embedded demo)', (
     expect((await admin.http.post('/api/admin/mfa/confirm', { code: 'abc' })).status).toBe(400);
     const confirmed = await admin.http.post('/api/admin/mfa/confirm', { code: codeAt(secret, clock) });
     expect(confirmed.status).toBe(200);
-    expect(confirmed.json).toMatchObject({ enrolled: true, pending: false, confirmedAt: clock.toISOString(), recoveryCodesLeft: 10 });
+    expect(confirmed.json).toMatchObject({
+      enrolled: true,
+      pending: false,
+      confirmedAt: clock.toISOString(),
+      recoveryCodesLeft: 10,
+    });
     expect((await admin.http.post('/api/admin/mfa/enroll')).status).toBe(409);
   });
 
@@ -69,14 +85,26 @@ describe('admin second factor (ADMIN_MFA_REQUIRED off, as the embedded demo)', (
     const bare = await admin.http.post('/api/admin/payouts/run', {});
     expect(bare.status).toBe(403);
     expect(bare.headers.get('content-type')).toMatch(/application\/problem\+json/);
-    expect(bare.json).toMatchObject({ code: 'mfa_required', detail: 'Questa operazione richiede il codice di verifica a due fattori' });
+    expect(bare.json).toMatchObject({
+      code: 'mfa_required',
+      detail: 'Questa operazione richiede il codice di verifica a due fattori',
+    });
     // the code that confirmed the enrolment was used: not again
     const reused = await admin.http.post('/api/admin/payouts/run', {}, { 'x-mfa-code': codeAt(secret, clock) });
-    expect(reused.json).toMatchObject({ code: 'mfa_required', detail: 'Codice di verifica non valido o già usato: usa il codice attuale della tua app' });
-    expect((await admin.http.post('/api/admin/payouts/run', {}, { 'x-mfa-code': codeAt(secret, later(-90)) })).status).toBe(403);
-    expect((await admin.http.send('PATCH', `/api/users/${user.id}`, { auracoinBalance: 5 })).json).toMatchObject({ code: 'mfa_required' });
+    expect(reused.json).toMatchObject({
+      code: 'mfa_required',
+      detail: 'Codice di verifica non valido o già usato: usa il codice attuale della tua app',
+    });
+    expect(
+      (await admin.http.post('/api/admin/payouts/run', {}, { 'x-mfa-code': codeAt(secret, later(-90)) })).status,
+    ).toBe(403);
+    expect((await admin.http.send('PATCH', `/api/users/${user.id}`, { auracoinBalance: 5 })).json).toMatchObject({
+      code: 'mfa_required',
+    });
     expect((await admin.http.post('/api/admin/payouts/00000000-0000-4000-8000-000000000000/retry')).status).toBe(403);
-    expect((await admin.http.post('/api/admin/payouts/runs/00000000-0000-4000-8000-000000000000/sepa/sent')).status).toBe(403);
+    expect(
+      (await admin.http.post('/api/admin/payouts/runs/00000000-0000-4000-8000-000000000000/sepa/sent')).status,
+    ).toBe(403);
     expect(await logLength(app)).toBe(before);
     // reads and other admin work need no code
     expect((await admin.http.get('/api/admin/payouts/runs')).status).toBe(200);
@@ -91,16 +119,25 @@ describe('admin second factor (ADMIN_MFA_REQUIRED off, as the embedded demo)', (
     expect(replay.status).toBe(403);
     expect(replay.json).toMatchObject({ code: 'mfa_required' });
     clock = later(60);
-    const adjusted = await admin.http.send('PATCH', `/api/users/${user.id}`, { auracoinBalance: 5 }, { 'x-mfa-code': codeAt(secret, clock) });
+    const adjusted = await admin.http.send(
+      'PATCH',
+      `/api/users/${user.id}`,
+      { auracoinBalance: 5 },
+      { 'x-mfa-code': codeAt(secret, clock) },
+    );
     expect(adjusted.status).toBe(200);
-    const used = (await app.infra.eventStore.readStream(adminMfaStreams.mfa(admin.id))).filter((event) => event.type === 'AdminMfaCodeUsed').map((event) => (event.data as { action: string }).action);
+    const used = (await app.infra.eventStore.readStream(adminMfaStreams.mfa(admin.id)))
+      .filter((event) => event.type === 'AdminMfaCodeUsed')
+      .map((event) => (event.data as { action: string }).action);
     expect(used).toEqual(['POST /api/admin/payouts/run', 'PATCH /api/users/{id}']);
   });
 
   it('a recovery code signs once, typed in any case', async () => {
     clock = later(30);
     const code = recoveryCodes[3]!;
-    expect((await admin.http.post('/api/admin/payouts/run', {}, { 'x-mfa-code': code.toUpperCase() })).status).toBe(202);
+    expect((await admin.http.post('/api/admin/payouts/run', {}, { 'x-mfa-code': code.toUpperCase() })).status).toBe(
+      202,
+    );
     expect((await admin.http.post('/api/admin/payouts/run', {}, { 'x-mfa-code': code })).status).toBe(403);
     expect((await admin.http.get('/api/admin/mfa')).json).toMatchObject({ recoveryCodesLeft: 9 });
   });
@@ -109,12 +146,16 @@ describe('admin second factor (ADMIN_MFA_REQUIRED off, as the embedded demo)', (
     const other = await adminClient(app, superadmin);
     // a success clears the count of wrong codes before it
     expect((await admin.http.post('/api/admin/payouts/run', {}, { 'x-mfa-code': recoveryCodes[5]! })).status).toBe(202);
-    for (let i = 0; i < 5; i++) expect((await admin.http.post('/api/admin/payouts/run', {}, { 'x-mfa-code': '000000' })).status).toBe(403);
+    for (let i = 0; i < 5; i++)
+      expect((await admin.http.post('/api/admin/payouts/run', {}, { 'x-mfa-code': '000000' })).status).toBe(403);
     clock = later(30);
     const locked = await admin.http.post('/api/admin/payouts/run', {}, { 'x-mfa-code': codeAt(secret, clock) });
     expect(locked.status).toBe(429);
     expect(locked.headers.get('retry-after')).toMatch(/^\d+$/);
-    expect(locked.json).toMatchObject({ code: 'too_many_requests', detail: 'Troppi codici errati: verifica a due fattori bloccata, riprova più tardi' });
+    expect(locked.json).toMatchObject({
+      code: 'too_many_requests',
+      detail: 'Troppi codici errati: verifica a due fattori bloccata, riprova più tardi',
+    });
     // another admin, not enrolled, is not affected
     expect((await other.http.post('/api/admin/payouts/run', {})).status).toBe(202);
   });
@@ -124,8 +165,14 @@ describe('admin second factor (ADMIN_MFA_REQUIRED off, as the embedded demo)', (
     const superadminId = ((await superadmin.get('/api/admin/me')).json.admin as { id: string }).id;
     const reset = (by: typeof other.http, id: string) => by.post(`/api/admin/admins/${id}/mfa/reset`);
     const before = await logLength(app);
-    expect((await reset(other.http, other.id)).json).toMatchObject({ code: 'forbidden', detail: 'Non puoi azzerare la tua verifica a due fattori: chiedilo a un altro amministratore' });
-    expect((await reset(other.http, superadminId)).json).toMatchObject({ code: 'forbidden', detail: 'Solo un superadmin può azzerare la verifica a due fattori di un superadmin' });
+    expect((await reset(other.http, other.id)).json).toMatchObject({
+      code: 'forbidden',
+      detail: 'Non puoi azzerare la tua verifica a due fattori: chiedilo a un altro amministratore',
+    });
+    expect((await reset(other.http, superadminId)).json).toMatchObject({
+      code: 'forbidden',
+      detail: 'Solo un superadmin può azzerare la verifica a due fattori di un superadmin',
+    });
     expect((await reset(other.http, '00000000-0000-4000-8000-000000000000')).status).toBe(404);
     expect((await other.http.post('/api/admin/admins/not-an-id/mfa/reset')).status).toBe(400);
     expect(await logLength(app)).toBe(before);
@@ -137,13 +184,19 @@ describe('admin second factor (ADMIN_MFA_REQUIRED off, as the embedded demo)', (
     expect(recorded).toMatchObject({ type: 'AdminMfaReset', data: { adminId: admin.id, byAdminId: other.id } });
     // whoever held her session signs in again; then she enrols a new phone
     expect((await admin.http.get('/api/admin/mfa')).status).toBe(401);
-    expect((await admin.http.post('/api/admin/verify', { username: admin.body.username, password: admin.body.password })).status).toBe(200);
+    expect(
+      (await admin.http.post('/api/admin/verify', { username: admin.body.username, password: admin.body.password }))
+        .status,
+    ).toBe(200);
     expect((await admin.http.get('/api/admin/mfa')).json).toMatchObject({ enrolled: false, pending: false });
     expect((await admin.http.post('/api/admin/mfa/enroll')).status).toBe(201);
     // an admin who never enrolled has nothing to reset
     const again = await reset(superadmin as typeof other.http, other.id);
     expect(again.status).toBe(409);
-    expect(again.json).toMatchObject({ code: 'conflict', detail: 'La verifica a due fattori non è attiva per questo account' });
+    expect(again.json).toMatchObject({
+      code: 'conflict',
+      detail: 'La verifica a due fattori non è attiva per questo account',
+    });
   });
 });
 
@@ -160,14 +213,19 @@ describe('ADMIN_MFA_REQUIRED=true: enrolment before any admin action', () => {
     const admin = await superadminClient(app);
     const refused = await admin.get('/api/users');
     expect(refused.status).toBe(403);
-    expect(refused.json).toMatchObject({ code: 'mfa_enrollment_required', detail: 'Attiva la verifica a due fattori prima di usare la console di amministrazione' });
+    expect(refused.json).toMatchObject({
+      code: 'mfa_enrollment_required',
+      detail: 'Attiva la verifica a due fattori prima di usare la console di amministrazione',
+    });
     expect((await admin.post('/api/admin/payouts/run', {})).json).toMatchObject({ code: 'mfa_enrollment_required' });
     expect((await admin.get('/api/admin/me')).status).toBe(200);
     expect((await admin.get('/api/admin/mfa')).json).toMatchObject({ enrolled: false, required: true });
     const { secret } = (await admin.post('/api/admin/mfa/enroll')).json as { secret: string };
     expect((await admin.post('/api/admin/mfa/confirm', { code: codeAt(secret, clock) })).status).toBe(200);
     expect((await admin.get('/api/users')).status).toBe(200);
-    expect((await admin.post('/api/admin/payouts/run', {}, { 'x-mfa-code': codeAt(secret, later(30)) })).status).toBe(202);
+    expect((await admin.post('/api/admin/payouts/run', {}, { 'x-mfa-code': codeAt(secret, later(30)) })).status).toBe(
+      202,
+    );
     expect((await admin.post('/api/logout')).status).toBe(200);
   });
 });

@@ -9,7 +9,13 @@ let counter = 0;
 export function freshAdmin(role: 'admin' | 'superadmin' = 'admin') {
   counter += 1;
   const suffix = `${Date.now().toString(36)}${counter}`;
-  return { fullName: `Admin ${suffix}`, username: `adm${suffix}`, email: `adm${suffix}@example.com`, password: 'admin-pass-1', role };
+  return {
+    fullName: `Admin ${suffix}`,
+    username: `adm${suffix}`,
+    email: `adm${suffix}@example.com`,
+    password: 'admin-pass-1',
+    role,
+  };
 }
 
 /** Creates the superadmin (once) and answers a client signed in as them. */
@@ -37,7 +43,11 @@ export async function userClient(app: TestApp) {
   counter += 1;
   const suffix = `${Date.now().toString(36)}${counter}`;
   const http = client(app.url);
-  const registered = await http.post('/api/register', { username: `u${suffix}`, email: `u${suffix}@example.com`, password: 'secret-pass' });
+  const registered = await http.post('/api/register', {
+    username: `u${suffix}`,
+    email: `u${suffix}@example.com`,
+    password: 'secret-pass',
+  });
   if (registered.status !== 201) throw new Error(`registration failed: ${registered.status}`);
   return { http, id: registered.json.id as string };
 }
@@ -47,7 +57,12 @@ export async function logLength(app: TestApp) {
 }
 
 /** PATCH and DELETE with a client's cookie (the harness client speaks GET and POST). */
-export async function send(http: ReturnType<typeof client>, method: 'PATCH' | 'DELETE' | 'PUT', url: string, body?: unknown) {
+export async function send(
+  http: ReturnType<typeof client>,
+  method: 'PATCH' | 'DELETE' | 'PUT',
+  url: string,
+  body?: unknown,
+) {
   const cookie = http.cookie();
   const response = await fetch(url, {
     method,
@@ -66,8 +81,16 @@ export async function send(http: ReturnType<typeof client>, method: 'PATCH' | 'D
 
 /** Tops a wallet up straight in the log (what a paid card purchase would do), then waits for the read models. */
 export async function fund(app: TestApp, userId: string, auracoin: number) {
-  await app.infra.eventStore.appendToStream(streams.wallet(userId), [
-    { id: newId(), type: 'AuracoinCredited', data: { walletId: userId, amount: auracoin * 100, reason: 'refund', creditedAt: new Date().toISOString() } },
-  ], { expectedRevision: 'any' });
+  await app.infra.eventStore.appendToStream(
+    streams.wallet(userId),
+    [
+      {
+        id: newId(),
+        type: 'AuracoinCredited',
+        data: { walletId: userId, amount: auracoin * 100, reason: 'refund', creditedAt: new Date().toISOString() },
+      },
+    ],
+    { expectedRevision: 'any' },
+  );
   await app.settled();
 }

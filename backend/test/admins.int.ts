@@ -15,9 +15,17 @@ afterAll(async () => {
 describe('POST /api/admin/verify', () => {
   it('signs an admin in with username and password and answers the admin record', async () => {
     const http = client(app.url);
-    const verified = await http.post('/api/admin/verify', { username: SUPERADMIN.username.toUpperCase(), password: SUPERADMIN.password });
+    const verified = await http.post('/api/admin/verify', {
+      username: SUPERADMIN.username.toUpperCase(),
+      password: SUPERADMIN.password,
+    });
     expect(verified.status).toBe(200);
-    expect(verified.json.admin).toMatchObject({ username: 'root', role: 'superadmin', isActive: true, fullName: 'Super Admin' });
+    expect(verified.json.admin).toMatchObject({
+      username: 'root',
+      role: 'superadmin',
+      isActive: true,
+      fullName: 'Super Admin',
+    });
     expect(verified.json.admin).not.toHaveProperty('passwordHash');
     expect(http.cookie()).toMatch(/^aura_session=/);
     const me = await http.get('/api/admin/me');
@@ -26,7 +34,10 @@ describe('POST /api/admin/verify', () => {
   });
 
   it('refuses a wrong password or an unknown username with 401 and no session', async () => {
-    for (const body of [{ username: 'root', password: 'wrong-password' }, { username: 'nobody', password: SUPERADMIN.password }]) {
+    for (const body of [
+      { username: 'root', password: 'wrong-password' },
+      { username: 'nobody', password: SUPERADMIN.password },
+    ]) {
       const http = client(app.url);
       const refused = await http.post('/api/admin/verify', body);
       expect(refused.status).toBe(401);
@@ -52,7 +63,10 @@ describe('POST /api/admin/verify', () => {
   it('locks an account name after 5 failed attempts (docs/architecture.md#admin-lockout)', async () => {
     const http = client(app.url);
     const statuses: number[] = [];
-    for (let i = 0; i < 7; i++) statuses.push((await http.post('/api/admin/verify', { username: 'limited-admin', password: 'nope-nope' })).status);
+    for (let i = 0; i < 7; i++)
+      statuses.push(
+        (await http.post('/api/admin/verify', { username: 'limited-admin', password: 'nope-nope' })).status,
+      );
     expect(statuses).toEqual([401, 401, 401, 401, 401, 429, 429]);
   });
 });
@@ -62,7 +76,13 @@ describe('GET/POST /api/admins', () => {
     const body = freshAdmin();
     const created = await root.post('/api/admins', { ...body, role: undefined });
     expect(created.status).toBe(201);
-    expect(created.json).toMatchObject({ fullName: body.fullName, username: body.username, email: body.email, role: 'admin', isActive: true });
+    expect(created.json).toMatchObject({
+      fullName: body.fullName,
+      username: body.username,
+      email: body.email,
+      role: 'admin',
+      isActive: true,
+    });
     const events = await app.infra.eventStore.readStream(streams.admin(created.json.id as string));
     const me = await root.get('/api/admin/me');
     expect(events.map((e) => e.type)).toEqual(['AdminCreated']);
@@ -74,9 +94,15 @@ describe('GET/POST /api/admins', () => {
 
   it('refuses a short password, a bad email and missing fields with 400, changing nothing', async () => {
     const before = await logLength(app);
-    const refused = await root.post('/api/admins', { ...freshAdmin(), password: 'short', email: 'not-an-email', fullName: undefined });
+    const refused = await root.post('/api/admins', {
+      ...freshAdmin(),
+      password: 'short',
+      email: 'not-an-email',
+      fullName: undefined,
+    });
     expect(refused.status).toBe(400);
-    for (const field of ['body.password', 'body.email', 'body.fullName']) expect(String(refused.json.error)).toContain(field);
+    for (const field of ['body.password', 'body.email', 'body.fullName'])
+      expect(String(refused.json.error)).toContain(field);
     expect(await logLength(app)).toBe(before);
   });
 
@@ -119,7 +145,10 @@ describe('PATCH /api/admins/{id}', () => {
     expect(off.status).toBe(200);
     expect(off.json).toMatchObject({ id: target.id, isActive: false });
     expect((await target.http.get('/api/admins')).status).toBe(401);
-    const signIn = await client(app.url).post('/api/admin/verify', { username: target.body.username, password: target.body.password });
+    const signIn = await client(app.url).post('/api/admin/verify', {
+      username: target.body.username,
+      password: target.body.password,
+    });
     expect(signIn.status).toBe(403);
     const events = await app.infra.eventStore.readStream(streams.admin(target.id));
     expect(events.map((e) => e.type)).toEqual(['AdminCreated', 'AdminDeactivated']);
@@ -129,7 +158,10 @@ describe('PATCH /api/admins/{id}', () => {
     // the session disabled stays ended (issue 19, item 7); enabled again, they sign in anew
     expect((await target.http.get('/api/admins')).status).toBe(401);
     const again = client(app.url);
-    expect((await again.post('/api/admin/verify', { username: target.body.username, password: target.body.password })).status).toBe(200);
+    expect(
+      (await again.post('/api/admin/verify', { username: target.body.username, password: target.body.password }))
+        .status,
+    ).toBe(200);
     expect((await again.get('/api/admins')).status).toBe(200);
   });
 
@@ -139,10 +171,18 @@ describe('PATCH /api/admins/{id}', () => {
     const before = await logLength(app);
     expect((await send(root, 'PATCH', `${app.url}/api/admins/${target.id}`, { isActive: 'no' })).status).toBe(400);
     expect((await send(root, 'PATCH', `${app.url}/api/admins/not-a-uuid`, { isActive: false })).status).toBe(400);
-    expect((await send(root, 'PATCH', `${app.url}/api/admins/${crypto.randomUUID()}`, { isActive: false })).status).toBe(404);
-    expect((await send(client(app.url), 'PATCH', `${app.url}/api/admins/${target.id}`, { isActive: false })).status).toBe(401);
-    expect((await send(user.http, 'PATCH', `${app.url}/api/admins/${target.id}`, { isActive: false })).status).toBe(403);
-    expect((await send(target.http, 'PATCH', `${app.url}/api/admins/${target.id}`, { isActive: false })).status).toBe(409);
+    expect(
+      (await send(root, 'PATCH', `${app.url}/api/admins/${crypto.randomUUID()}`, { isActive: false })).status,
+    ).toBe(404);
+    expect(
+      (await send(client(app.url), 'PATCH', `${app.url}/api/admins/${target.id}`, { isActive: false })).status,
+    ).toBe(401);
+    expect((await send(user.http, 'PATCH', `${app.url}/api/admins/${target.id}`, { isActive: false })).status).toBe(
+      403,
+    );
+    expect((await send(target.http, 'PATCH', `${app.url}/api/admins/${target.id}`, { isActive: false })).status).toBe(
+      409,
+    );
     expect(await logLength(app)).toBe(before);
   });
 
@@ -150,7 +190,9 @@ describe('PATCH /api/admins/{id}', () => {
     const plain = await adminClient(app, root);
     const me = await root.get('/api/admin/me');
     const before = await logLength(app);
-    const refused = await send(plain.http, 'PATCH', `${app.url}/api/admins/${(me.json.admin as { id: string }).id}`, { isActive: false });
+    const refused = await send(plain.http, 'PATCH', `${app.url}/api/admins/${(me.json.admin as { id: string }).id}`, {
+      isActive: false,
+    });
     expect(refused.status).toBe(403);
     expect(await logLength(app)).toBe(before);
   });

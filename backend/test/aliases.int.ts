@@ -11,7 +11,6 @@ afterAll(async () => {
   await app.close();
 });
 
-
 describe('aliases', () => {
   it('buys an alias for 50 auracoin, lists it as active, then deletes it', async () => {
     const { http, id } = await userClient(app);
@@ -47,7 +46,13 @@ describe('aliases', () => {
     const { http, id } = await userClient(app);
     await fund(app, id, 100);
     const before = await logLength(app);
-    for (const body of [{ aliasName: '   ', price: 50 }, { aliasName: 'Zorro', price: 1 }, { price: 50 }, { aliasName: 7, price: 50 }, 'not json{']) {
+    for (const body of [
+      { aliasName: '   ', price: 50 },
+      { aliasName: 'Zorro', price: 1 },
+      { price: 50 },
+      { aliasName: 7, price: 50 },
+      'not json{',
+    ]) {
       const refused = await http.post(`/api/users/${id}/aliases`, body);
       expect(refused.status).toBe(400);
     }
@@ -85,12 +90,24 @@ describe('aliases', () => {
   it('gives the first answer for a repeated Idempotency-Key, refuses it with another body', async () => {
     const { http, id } = await userClient(app);
     await fund(app, id, 200);
-    const first = await http.post(`/api/users/${id}/aliases`, { aliasName: 'Uno', price: 50 }, { 'idempotency-key': 'alias-key-1' });
-    const again = await http.post(`/api/users/${id}/aliases`, { aliasName: 'Uno', price: 50 }, { 'idempotency-key': 'alias-key-1' });
+    const first = await http.post(
+      `/api/users/${id}/aliases`,
+      { aliasName: 'Uno', price: 50 },
+      { 'idempotency-key': 'alias-key-1' },
+    );
+    const again = await http.post(
+      `/api/users/${id}/aliases`,
+      { aliasName: 'Uno', price: 50 },
+      { 'idempotency-key': 'alias-key-1' },
+    );
     expect(again.status).toBe(201);
     expect(again.json).toEqual(first.json);
     const before = await logLength(app);
-    const reused = await http.post(`/api/users/${id}/aliases`, { aliasName: 'Due', price: 50 }, { 'idempotency-key': 'alias-key-1' });
+    const reused = await http.post(
+      `/api/users/${id}/aliases`,
+      { aliasName: 'Due', price: 50 },
+      { 'idempotency-key': 'alias-key-1' },
+    );
     expect(reused.status).toBe(422);
     expect(reused.json.code).toBe('idempotency_key_reused');
     expect(await logLength(app)).toBe(before);
@@ -102,10 +119,14 @@ describe('aliases', () => {
     const k = 4;
     await fund(app, id, k * 50 + 39 - 10); // with the 10 welcome: k * 50 + 39
     const answers = await Promise.all(
-      Array.from({ length: 100 }, (_, i) => http.post(`/api/users/${id}/aliases`, { aliasName: `Alias ${i}`, price: 50 })),
+      Array.from({ length: 100 }, (_, i) =>
+        http.post(`/api/users/${id}/aliases`, { aliasName: `Alias ${i}`, price: 50 }),
+      ),
     );
     expect(answers.filter((a) => a.status === 201)).toHaveLength(k);
-    expect(answers.filter((a) => a.status === 400 && a.json.error === 'Insufficient auracoin balance')).toHaveLength(100 - k);
+    expect(answers.filter((a) => a.status === 400 && a.json.error === 'Insufficient auracoin balance')).toHaveLength(
+      100 - k,
+    );
     await app.settled();
     expect((await http.get(`/api/users/${id}/aliases`)).json).toHaveLength(k);
     expect((await http.get(`/api/users/${id}`)).json).toMatchObject({ auracoinBalance: 39 });

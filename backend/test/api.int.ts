@@ -27,7 +27,13 @@ describe('registration', () => {
     const body = fresh();
     const registered = await http.post('/api/register', body);
     expect(registered.status).toBe(201);
-    expect(registered.json).toMatchObject({ username: body.username, email: body.email, role: 'user', auracoinBalance: 10, totalAuracoinSpent: 0 });
+    expect(registered.json).toMatchObject({
+      username: body.username,
+      email: body.email,
+      role: 'user',
+      auracoinBalance: 10,
+      totalAuracoinSpent: 0,
+    });
     expect(registered.json).not.toHaveProperty('passwordHash');
     const setCookie = registered.headers.get('set-cookie') ?? '';
     expect(setCookie).toMatch(/aura_session=/);
@@ -70,7 +76,9 @@ describe('registration', () => {
   it('lets exactly one of many concurrent registrations of a username win', async () => {
     const base = fresh();
     const attempts = await Promise.all(
-      Array.from({ length: 8 }, (_, i) => client(app.url).post('/api/register', { ...base, email: `c${i}${base.email}` })),
+      Array.from({ length: 8 }, (_, i) =>
+        client(app.url).post('/api/register', { ...base, email: `c${i}${base.email}` }),
+      ),
     );
     expect(attempts.filter((a) => a.status === 201)).toHaveLength(1);
     expect(attempts.filter((a) => a.status === 409)).toHaveLength(7);
@@ -95,7 +103,11 @@ describe('bad input', () => {
 
   it('names every wrong field with 400', async () => {
     const before = await logLength();
-    const response = await client(app.url).post('/api/register', { username: 12, email: 'not-an-email', password: '123' });
+    const response = await client(app.url).post('/api/register', {
+      username: 12,
+      email: 'not-an-email',
+      password: '123',
+    });
     expect(response.status).toBe(400);
     expect(response.json.code).toBe('validation_failed');
     const paths = (response.json.errors as { path: string }[]).map((e) => e.path).sort();
@@ -135,7 +147,9 @@ describe('sessions and authorisation', () => {
     const http = client(app.url);
     const registered = await http.post('/api/register', fresh());
     const [payload] = (http.cookie() ?? '').replace('aura_session=', '').split('.');
-    const forged = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(payload!, 'base64url').toString()), kind: 'admin' })).toString('base64url');
+    const forged = Buffer.from(
+      JSON.stringify({ ...JSON.parse(Buffer.from(payload!, 'base64url').toString()), kind: 'admin' }),
+    ).toString('base64url');
     http.setCookie(`aura_session=${forged}.${'A'.repeat(43)}`);
     expect((await http.get(`/api/users/${registered.json.id as string}`)).status).toBe(401);
   });
@@ -144,7 +158,9 @@ describe('sessions and authorisation', () => {
     const body = fresh();
     await client(app.url).post('/api/register', body);
     const byEmail = client(app.url);
-    expect((await byEmail.post('/api/login', { username: body.email.toUpperCase(), password: body.password })).status).toBe(200);
+    expect(
+      (await byEmail.post('/api/login', { username: body.email.toUpperCase(), password: body.password })).status,
+    ).toBe(200);
     const byName = client(app.url);
     const login = await byName.post('/api/login', { username: body.username, password: body.password });
     expect(login.status).toBe(200);
@@ -159,7 +175,10 @@ describe('sessions and authorisation', () => {
     const body = fresh();
     await client(app.url).post('/api/register', body);
     const statuses: number[] = [];
-    for (let i = 0; i < 12; i++) statuses.push((await client(app.url).post('/api/login', { username: body.username, password: 'wrong-one' })).status);
+    for (let i = 0; i < 12; i++)
+      statuses.push(
+        (await client(app.url).post('/api/login', { username: body.username, password: 'wrong-one' })).status,
+      );
     expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true);
     expect(statuses.slice(10)).toEqual([429, 429]);
   });
@@ -212,11 +231,19 @@ describe('realtime balance', () => {
     const bobHeard: unknown[] = [];
     bobSocket.on('balance:changed', (payload) => bobHeard.push(payload));
     try {
-      await Promise.all([aliceSocket, bobSocket].map((s) => new Promise((resolve) => s.on('connect', () => resolve(undefined)))));
+      await Promise.all(
+        [aliceSocket, bobSocket].map((s) => new Promise((resolve) => s.on('connect', () => resolve(undefined)))),
+      );
       const pushed = new Promise((resolve) => aliceSocket.on('balance:changed', resolve));
       await app.infra.eventStore.appendToStream(
         streams.wallet(aliceId),
-        [{ id: crypto.randomUUID(), type: 'AuracoinCredited', data: { walletId: aliceId, amount: 2550, reason: 'purchase', creditedAt: new Date().toISOString() } }],
+        [
+          {
+            id: crypto.randomUUID(),
+            type: 'AuracoinCredited',
+            data: { walletId: aliceId, amount: 2550, reason: 'purchase', creditedAt: new Date().toISOString() },
+          },
+        ],
         { expectedRevision: 0 },
       );
       await expect(pushed).resolves.toEqual({ userId: aliceId, auracoinBalance: 35.5 });

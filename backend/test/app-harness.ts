@@ -51,14 +51,36 @@ export const GENEROUS_RATE_LIMITS = Object.keys(defaultRateLimits)
 
 export async function startTestApp(
   env: Record<string, string> = {},
-  options: { serveFrontend?: boolean; now?: () => Date; extraModules?: RuntimeOptions['extraModules']; snapshotFaults?: RuntimeOptions['snapshotFaults']; imageNetwork?: ImageNetwork } = {},
+  options: {
+    serveFrontend?: boolean;
+    now?: () => Date;
+    extraModules?: RuntimeOptions['extraModules'];
+    snapshotFaults?: RuntimeOptions['snapshotFaults'];
+    imageNetwork?: ImageNetwork;
+  } = {},
 ): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'aura-test-'));
-  const config = loadConfig({ DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', NODE_ENV: 'test', SEED_DEMO: 'false', RATE_LIMITS: GENEROUS_RATE_LIMITS, ADMIN_ADDRESS_LOCK_AFTER_FAILURES: '100000', SFU_ICE_ADDRESS: '127.0.0.1', ...env });
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    NODE_ENV: 'test',
+    SEED_DEMO: 'false',
+    RATE_LIMITS: GENEROUS_RATE_LIMITS,
+    ADMIN_ADDRESS_LOCK_AFTER_FAILURES: '100000',
+    SFU_ICE_ADDRESS: '127.0.0.1',
+    ...env,
+  });
   const logger = createLogger(process.env.TEST_LOG_LEVEL === 'debug' ? 'debug' : 'error');
   // pictures given as URLs are fetched from memory: tests reach no host but loopback
   const imageNetwork = options.imageNetwork ?? memoryImageNetwork();
-  const runtime = await openRuntime(config, logger, { http: true, now: options.now, extraModules: options.extraModules, snapshotFaults: options.snapshotFaults, imageNetwork });
+  const runtime = await openRuntime(config, logger, {
+    http: true,
+    now: options.now,
+    extraModules: options.extraModules,
+    snapshotFaults: options.snapshotFaults,
+    imageNetwork,
+  });
   let running: ProjectionRunner | undefined;
   const api = await startApi(runtime, { serveFrontend: options.serveFrontend ?? false, projector: () => running });
   const projector = (running = await startProjector(runtime));
@@ -71,7 +93,11 @@ export async function startTestApp(
     settled: () => projector.caughtUp(),
     projector,
     ensureSuperadmin: (credentials) => runtime.modules.commands!.admins.ensureSuperadmin(credentials),
-    audit: () => runLedgerAudit(runtime.infra.eventStore, { hooks: [...runtime.sides.reads, ...runtime.sides.commands].flatMap((side) => side.audit ?? []), storedReadModels: true }),
+    audit: () =>
+      runLedgerAudit(runtime.infra.eventStore, {
+        hooks: [...runtime.sides.reads, ...runtime.sides.commands].flatMap((side) => side.audit ?? []),
+        storedReadModels: true,
+      }),
     seedDemo: () => seedDemoOnce(runtime.ports.eventStore, runtime.ports.now, runtime.sides.commands),
     async close() {
       await projector.stop();
@@ -87,7 +113,11 @@ export function client(baseUrl: string) {
   async function call(method: string, route: string, body?: unknown, headers: Record<string, string> = {}) {
     const init: RequestInit = {
       method,
-      headers: { ...(cookie ? { cookie } : {}), ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...headers },
+      headers: {
+        ...(cookie ? { cookie } : {}),
+        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+        ...headers,
+      },
       body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
     };
     const response = await fetch(baseUrl + route, init);
@@ -106,7 +136,8 @@ export function client(baseUrl: string) {
     get: (route: string) => call('GET', route),
     post: (route: string, body?: unknown, headers?: Record<string, string>) => call('POST', route, body, headers),
     /** any method, with the cookie kept as for GET and POST */
-    send: (method: string, route: string, body?: unknown, headers?: Record<string, string>) => call(method, route, body, headers),
+    send: (method: string, route: string, body?: unknown, headers?: Record<string, string>) =>
+      call(method, route, body, headers),
     cookie: () => cookie,
     setCookie: (value: string | undefined) => {
       cookie = value;

@@ -35,14 +35,25 @@ describe('a start on a long log', () => {
       adapters: {
         eventStore: { ok: true },
         readModels: { ok: true },
-        projections: { adapter: 'in-process', ok: false, detail: expect.stringMatching(/^catching up with the log: position \d+ of \d+$/) },
+        projections: {
+          adapter: 'in-process',
+          ok: false,
+          detail: expect.stringMatching(/^catching up with the log: position \d+ of \d+$/),
+        },
       },
     });
     await settled;
     const after = await client(app.url).get('/api/health');
     expect(after.status).toBe(200);
-    expect(after.json).toMatchObject({ status: 'ok', adapters: { projections: { ok: true, detail: expect.stringMatching(/^live at position \d+$/) } } });
-    const registered = await client(app.url).post('/api/register', { username: 'aftercatchup', email: 'after@catch.up', password: 'secret-pass-1' });
+    expect(after.json).toMatchObject({
+      status: 'ok',
+      adapters: { projections: { ok: true, detail: expect.stringMatching(/^live at position \d+$/) } },
+    });
+    const registered = await client(app.url).post('/api/register', {
+      username: 'aftercatchup',
+      email: 'after@catch.up',
+      password: 'secret-pass-1',
+    });
     expect(registered.status).toBe(201);
   });
 });

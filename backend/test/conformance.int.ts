@@ -119,7 +119,9 @@ function routesOf(cell: string): [string, string][] {
   if (!match) throw new Error(`cannot read the route of '${cell}'`);
   const methods = match[1]!.split('/').map((method) => method.trim());
   const first = match[2]!;
-  const others = [...match[3]!.matchAll(/…\/([\w-]+)/g)].map((alternative) => first.replace(/\/[\w-]+$/, `/${alternative[1]!}`));
+  const others = [...match[3]!.matchAll(/…\/([\w-]+)/g)].map((alternative) =>
+    first.replace(/\/[\w-]+$/, `/${alternative[1]!}`),
+  );
   return methods.flatMap((method) => [first, ...others].map((route) => [method, route] as [string, string]));
 }
 
@@ -159,7 +161,9 @@ function readApiTables(markdown: string): DocRoute[] {
 
 const documented = readApiTables(readFileSync(path.join(__dirname, '../../docs/product.md'), 'utf8'));
 const contractOf = (route: DocRoute) =>
-  Object.values(apiRoutes as Record<string, RouteContract>).find((contract) => contract.method === route.method.toLowerCase() && contract.path === route.path);
+  Object.values(apiRoutes as Record<string, RouteContract>).find(
+    (contract) => contract.method === route.method.toLowerCase() && contract.path === route.path,
+  );
 
 // ---------------------------------------------------------------------------------------------
 // The world the bodies name: real users, performers, packages, photos, conversations…
@@ -177,7 +181,11 @@ let counter = 0;
 const tag = () => `${Date.now().toString(36)}${(counter += 1)}`;
 const anonymous = () => client(app.url);
 const expectStatus = (label: string, answer: { status: number; text: string }, status: number) =>
-  expect({ label, status: answer.status, text: answer.status === status ? '' : answer.text }).toEqual({ label, status, text: '' });
+  expect({ label, status: answer.status, text: answer.status === status ? '' : answer.text }).toEqual({
+    label,
+    status,
+    text: '',
+  });
 
 async function uploadDocument(http = anonymous()) {
   const form = new FormData();
@@ -192,10 +200,26 @@ async function uploadDocument(http = anonymous()) {
 function specRegistration() {
   const suffix = tag();
   return {
-    username: `reg${suffix}`, password: 'secret-pass', email: `reg${suffix}@example.com`, name: 'Aurora', dateOfBirth: '1998-04-12',
-    age: 28, bio: 'Ciao a tutti', creditsPerMinute: 10, languages: ['Italiano'], category: 'Standard', hairColor: 'Mora', eyeColor: 'Verdi',
-    bodyType: 'Snella', ethnicity: 'Latina', height: 168, specialFeatures: ['Tatuaggi'], image: 'https://img.example/performer-default.jpg',
-    digitalSignature: 'data:image/png;base64,iVBORw0KGgo=', signedContractAt: new Date().toISOString(), verificationStatus: 'pending',
+    username: `reg${suffix}`,
+    password: 'secret-pass',
+    email: `reg${suffix}@example.com`,
+    name: 'Aurora',
+    dateOfBirth: '1998-04-12',
+    age: 28,
+    bio: 'Ciao a tutti',
+    creditsPerMinute: 10,
+    languages: ['Italiano'],
+    category: 'Standard',
+    hairColor: 'Mora',
+    eyeColor: 'Verdi',
+    bodyType: 'Snella',
+    ethnicity: 'Latina',
+    height: 168,
+    specialFeatures: ['Tatuaggi'],
+    image: 'https://img.example/performer-default.jpg',
+    digitalSignature: 'data:image/png;base64,iVBORw0KGgo=',
+    signedContractAt: new Date().toISOString(),
+    verificationStatus: 'pending',
   };
 }
 
@@ -207,7 +231,15 @@ async function pendingPerformer(options: { withDocument: boolean }) {
   const id = created.json.id as string;
   if (options.withDocument) {
     const uploaded = (await (await uploadDocument(http)).json()) as { url: string };
-    expectStatus('document', await http.post(`/api/performers/${id}/documents`, { documentType: 'ID Fronte', documentUrl: uploaded.url, fileName: 'id-front.png' }), 201);
+    expectStatus(
+      'document',
+      await http.post(`/api/performers/${id}/documents`, {
+        documentType: 'ID Fronte',
+        documentUrl: uploaded.url,
+        fileName: 'id-front.png',
+      }),
+      201,
+    );
   }
   return { id, http };
 }
@@ -218,20 +250,32 @@ async function createPackage() {
 }
 
 async function createPurchase() {
-  const created = await user.http.post('/api/purchases', { packageId: await createPackage() }, { 'idempotency-key': newId() });
+  const created = await user.http.post(
+    '/api/purchases',
+    { packageId: await createPackage() },
+    { 'idempotency-key': newId() },
+  );
   expectStatus('purchase', created, 201);
   return { id: created.json.id as string, checkoutId: (created.json.checkoutUrl as string).split('/').pop()! };
 }
 
 async function createPhoto() {
-  const added = await performer.http.post(`/api/performers/${performer.id}/photos`, { imageUrl: 'https://img.example/p.jpg', title: 'Tramonto', price: 5 });
+  const added = await performer.http.post(`/api/performers/${performer.id}/photos`, {
+    imageUrl: 'https://img.example/p.jpg',
+    title: 'Tramonto',
+    price: 5,
+  });
   return added.json.id as string;
 }
 
 /** An upload ticket with the image already PUT to it. */
 async function uploadedImage() {
   const uploadURL = (await performer.http.post('/api/objects/upload')).json.uploadURL as string;
-  const put = await fetch(app.url + uploadURL, { method: 'PUT', body: PNG, headers: { cookie: performer.http.cookie()!, 'content-type': 'image/png' } });
+  const put = await fetch(app.url + uploadURL, {
+    method: 'PUT',
+    body: PNG,
+    headers: { cookie: performer.http.cookie()!, 'content-type': 'image/png' },
+  });
   expect(put.status).toBe(200);
   return uploadURL;
 }
@@ -246,7 +290,16 @@ function conversation() {
     const aliasId = alias.json.id as string;
     const opened = await user.http.post('/api/conversations', { performerId: performer.id, aliasId });
     const conversationId = opened.json.id as string;
-    expectStatus('message', await user.http.post('/api/messages', { conversationId, senderId: aliasId, senderType: 'user', content: 'Ciao!' }), 201);
+    expectStatus(
+      'message',
+      await user.http.post('/api/messages', {
+        conversationId,
+        senderId: aliasId,
+        senderType: 'user',
+        content: 'Ciao!',
+      }),
+      201,
+    );
     return { aliasId, conversationId };
   })();
   return chat;
@@ -281,9 +334,13 @@ async function eventually<T>(what: string, probe: () => Promise<T | undefined>):
 }
 
 async function payoutRunId() {
-  const run = await admin.post('/api/admin/payouts/run', { periodEnd: lastClosedPayoutWeek(new Date()).end.toISOString() });
+  const run = await admin.post('/api/admin/payouts/run', {
+    periodEnd: lastClosedPayoutWeek(new Date()).end.toISOString(),
+  });
   const runId = run.json.runId as string;
-  return eventually(`payout run ${runId}`, async () => ((await admin.get(`/api/admin/payouts/runs/${runId}`)).status === 200 ? runId : undefined));
+  return eventually(`payout run ${runId}`, async () =>
+    (await admin.get(`/api/admin/payouts/runs/${runId}`)).status === 200 ? runId : undefined,
+  );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -307,7 +364,10 @@ const scenarios: Record<string, Scenario> = {
   // accounts and users
   'POST /api/register': async () => {
     const suffix = tag();
-    return { as: anonymous(), values: { username: `u${suffix}`, email: `u${suffix}@example.com`, password: 'secret-pass' } };
+    return {
+      as: anonymous(),
+      values: { username: `u${suffix}`, email: `u${suffix}@example.com`, password: 'secret-pass' },
+    };
   },
   'POST /api/login': async () => ({ as: anonymous(), values: { username: user.username, password: 'secret-pass' } }),
   'POST /api/logout': async () => ({ as: (await fundedUser(app, admin, 0)).http }),
@@ -315,31 +375,52 @@ const scenarios: Record<string, Scenario> = {
   'GET /api/users/{id}': async () => ({ as: user.http, params: { id: user.id } }),
   'GET /api/users/{id}/ledger': async () => ({ as: user.http, params: { id: user.id } }),
   'GET /api/users': async () => ({ as: admin }),
-  'PATCH /api/users/{id}': async () => ({ as: admin, params: { id: (await fundedUser(app, admin, 0)).id }, values: { auracoinBalance: 25 } }),
+  'PATCH /api/users/{id}': async () => ({
+    as: admin,
+    params: { id: (await fundedUser(app, admin, 0)).id },
+    values: { auracoinBalance: 25 },
+  }),
   'DELETE /api/users/{id}': async () => ({ as: admin, params: { id: (await fundedUser(app, admin, 0)).id } }),
   // his account: reset by mail, settings, his data
-  'POST /api/password-reset': async () => ({ as: anonymous(), values: { email: (await fundedUser(app, admin, 0)).email } }),
+  'POST /api/password-reset': async () => ({
+    as: anonymous(),
+    values: { email: (await fundedUser(app, admin, 0)).email },
+  }),
   'POST /api/password-reset/confirm': async () => {
     const { email } = await fundedUser(app, admin, 0);
     expectStatus('reset asked', await anonymous().post('/api/password-reset', { email }), 202);
     return { as: anonymous(), values: { token: await mailedToken(email), password: 'second-pass' } };
   },
-  'POST /api/me/password': async () => ({ as: (await fundedUser(app, admin, 0)).http, values: { currentPassword: 'secret-pass', newPassword: 'second-pass' } }),
+  'POST /api/me/password': async () => ({
+    as: (await fundedUser(app, admin, 0)).http,
+    values: { currentPassword: 'secret-pass', newPassword: 'second-pass' },
+  }),
   'POST /api/me/email': async () => {
     const asker = await fundedUser(app, admin, 0);
     return { as: asker.http, values: { email: `new-${asker.email}`, password: 'secret-pass' } };
   },
   'POST /api/me/email/confirm': async () => {
     const asker = await fundedUser(app, admin, 0);
-    expectStatus('email change asked', await asker.http.post('/api/me/email', { email: `new-${asker.email}`, password: 'secret-pass' }), 202);
+    expectStatus(
+      'email change asked',
+      await asker.http.post('/api/me/email', { email: `new-${asker.email}`, password: 'secret-pass' }),
+      202,
+    );
     return { as: anonymous(), values: { token: await mailedToken(`new-${asker.email}`) } };
   },
-  'POST /api/me/delete': async () => ({ as: (await fundedUser(app, admin, 0)).http, values: { password: 'secret-pass' } }),
+  'POST /api/me/delete': async () => ({
+    as: (await fundedUser(app, admin, 0)).http,
+    values: { password: 'secret-pass' },
+  }),
   'GET /api/me/export': async () => ({ as: user.http }),
   'GET /api/dev/outbox': async () => ({ as: anonymous() }),
   // aliases
   'GET /api/users/{userId}/aliases': async () => ({ as: user.http, params: { userId: user.id } }),
-  'POST /api/users/{userId}/aliases': async () => ({ as: user.http, params: { userId: user.id }, values: { aliasName: `Alias ${tag()}` } }),
+  'POST /api/users/{userId}/aliases': async () => ({
+    as: user.http,
+    params: { userId: user.id },
+    values: { aliasName: `Alias ${tag()}` },
+  }),
   'DELETE /api/aliases/{id}': async () => {
     const alias = await user.http.post(`/api/users/${user.id}/aliases`, { aliasName: `Breve ${tag()}`, price: 50 });
     return { as: user.http, params: { id: alias.json.id as string } };
@@ -347,7 +428,11 @@ const scenarios: Record<string, Scenario> = {
   // packages, offers, purchases
   'GET /api/packages': async () => ({ as: anonymous() }),
   'POST /api/packages': async () => ({ as: admin, values: { credits: 500, bonus: 50, price: 450, popular: true } }),
-  'PATCH /api/packages/{id}': async () => ({ as: admin, params: { id: await createPackage() }, values: { credits: 120, bonus: 0, price: 110, popular: false } }),
+  'PATCH /api/packages/{id}': async () => ({
+    as: admin,
+    params: { id: await createPackage() },
+    values: { credits: 120, bonus: 0, price: 110, popular: false },
+  }),
   'DELETE /api/packages/{id}': async () => ({ as: admin, params: { id: await createPackage() } }),
   'GET /api/offers/current': async () => ({ as: anonymous() }),
   'GET /api/offers': async () => ({ as: admin }),
@@ -360,38 +445,89 @@ const scenarios: Record<string, Scenario> = {
   'GET /api/purchases/{id}': async () => ({ as: user.http, params: { id: (await createPurchase()).id } }),
   'POST /api/payments/webhook': async () => {
     const purchase = await createPurchase();
-    const body = completedEventBody({ eventId: `evt_${tag()}`, checkoutId: purchase.checkoutId, purchaseId: purchase.id, amountCents: 9900, paymentId: `pi_${tag()}` });
+    const body = completedEventBody({
+      eventId: `evt_${tag()}`,
+      checkoutId: purchase.checkoutId,
+      purchaseId: purchase.id,
+      amountCents: 9900,
+      paymentId: `pi_${tag()}`,
+    });
     return {
       as: anonymous(),
-      raw: () => fetch(`${app.url}/api/payments/webhook`, { method: 'POST', body, headers: { 'content-type': 'application/json', 'stripe-signature': signatureHeader(body, WEBHOOK_SECRET, new Date()) } }),
+      raw: () =>
+        fetch(`${app.url}/api/payments/webhook`, {
+          method: 'POST',
+          body,
+          headers: {
+            'content-type': 'application/json',
+            'stripe-signature': signatureHeader(body, WEBHOOK_SECRET, new Date()),
+          },
+        }),
     };
   },
-  'GET /api/payments/sandbox/{checkoutId}': async () => ({ as: anonymous(), params: { checkoutId: (await createPurchase()).checkoutId } }),
+  'GET /api/payments/sandbox/{checkoutId}': async () => ({
+    as: anonymous(),
+    params: { checkoutId: (await createPurchase()).checkoutId },
+  }),
   'POST /api/payments/sandbox/{checkoutId}/confirm': async () => {
     const { checkoutId } = await createPurchase();
-    return { as: anonymous(), raw: () => fetch(`${app.url}/api/payments/sandbox/${checkoutId}/confirm`, { method: 'POST', redirect: 'manual' }) };
+    return {
+      as: anonymous(),
+      raw: () => fetch(`${app.url}/api/payments/sandbox/${checkoutId}/confirm`, { method: 'POST', redirect: 'manual' }),
+    };
   },
   'POST /api/payments/sandbox/{checkoutId}/decline': async () => {
     const { checkoutId } = await createPurchase();
-    return { as: anonymous(), raw: () => fetch(`${app.url}/api/payments/sandbox/${checkoutId}/decline`, { method: 'POST', redirect: 'manual' }) };
+    return {
+      as: anonymous(),
+      raw: () => fetch(`${app.url}/api/payments/sandbox/${checkoutId}/decline`, { method: 'POST', redirect: 'manual' }),
+    };
   },
   // performers and verification
   'GET /api/performers': async () => ({ as: anonymous() }),
   'GET /api/performers/{id}': async () => ({ as: anonymous(), params: { id: performer.id } }),
   'POST /api/performers': async (_literals, bodyIndex) => {
     if (bodyIndex === 0) return { as: anonymous(), values: specRegistration() };
-    return { as: admin, values: { name: `Admin-made ${tag()}`, age: 30, image: 'https://img.example/admin-made.png', isOnline: false, rating: 4.5, creditsPerMinute: 2.5, languages: 'Italiano, English', category: 'VIP', bio: null } };
+    return {
+      as: admin,
+      values: {
+        name: `Admin-made ${tag()}`,
+        age: 30,
+        image: 'https://img.example/admin-made.png',
+        isOnline: false,
+        rating: 4.5,
+        creditsPerMinute: 2.5,
+        languages: 'Italiano, English',
+        category: 'VIP',
+        bio: null,
+      },
+    };
   },
   'PATCH /api/performers/{id}': async (_literals, bodyIndex) => {
     const target = await (patched ??= onlinePerformer(app.url, admin));
-    const common = { name: 'Nuovo nome', age: 31, creditsPerMinute: 3, category: 'Premium', languages: ['Italiano', 'English'], image: 'https://img.example/new.png', bio: 'Bio nuova', isOnline: true };
+    const common = {
+      name: 'Nuovo nome',
+      age: 31,
+      creditsPerMinute: 3,
+      category: 'Premium',
+      languages: ['Italiano', 'English'],
+      image: 'https://img.example/new.png',
+      bio: 'Bio nuova',
+      isOnline: true,
+    };
     // what verification checked (her name, her age) is the admin's to change once she is approved (docs/product.md#verified-fields)
     const { name: _name, age: _age, ...hers } = common;
     if (bodyIndex === 0) return { as: target.http, params: { id: target.id }, values: { ...hers, messagePrice: 1.5 } };
     return { as: admin, params: { id: target.id }, values: { ...common, rating: 4.2 } };
   },
-  'DELETE /api/performers/{id}': async () => ({ as: admin, params: { id: (await onlinePerformer(app.url, admin)).id } }),
-  'POST /api/performer/login': async () => ({ as: anonymous(), values: { username: performer.username, password: performer.password } }),
+  'DELETE /api/performers/{id}': async () => ({
+    as: admin,
+    params: { id: (await onlinePerformer(app.url, admin)).id },
+  }),
+  'POST /api/performer/login': async () => ({
+    as: anonymous(),
+    values: { username: performer.username, password: performer.password },
+  }),
   'GET /api/performer/me': async () => ({ as: performer.http }),
   'GET /api/admin/performers': async () => ({ as: admin }),
   'GET /api/admin/performers/pending': async () => ({ as: admin }),
@@ -401,20 +537,46 @@ const scenarios: Record<string, Scenario> = {
     values: { adminId, rejectionReason: literals.status === 'rejected' ? 'Documento illeggibile' : '' },
   }),
   'POST /api/upload': async () => ({ as: anonymous(), raw: () => uploadDocument() }),
-  'GET /api/performers/{id}/documents': async () => ({ as: admin, params: { id: (await pendingPerformer({ withDocument: true })).id } }),
+  'GET /api/performers/{id}/documents': async () => ({
+    as: admin,
+    params: { id: (await pendingPerformer({ withDocument: true })).id },
+  }),
   'POST /api/performers/{id}/documents': async () => {
     const { id, http } = await pendingPerformer({ withDocument: false });
     const uploaded = (await (await uploadDocument(http)).json()) as { url: string };
-    return { as: http, params: { id }, values: { documentType: 'ID Retro', documentUrl: uploaded.url, fileName: 'id-front.png', fileSize: PNG.length, performerId: id } };
+    return {
+      as: http,
+      params: { id },
+      values: {
+        documentType: 'ID Retro',
+        documentUrl: uploaded.url,
+        fileName: 'id-front.png',
+        fileSize: PNG.length,
+        performerId: id,
+      },
+    };
   },
   'GET /api/documents/{documentId}/file': async () => {
     const { id } = await pendingPerformer({ withDocument: true });
-    const [document] = (await admin.get(`/api/performers/${id}/documents`)).json as unknown as { documentUrl: string }[];
+    const [document] = (await admin.get(`/api/performers/${id}/documents`)).json as unknown as {
+      documentUrl: string;
+    }[];
     return { as: admin, raw: () => fetch(app.url + document!.documentUrl, { headers: { cookie: admin.cookie()! } }) };
   },
-  'PUT /api/performers/{id}/geoblock': async () => ({ as: performer.http, params: { id: performer.id }, values: { countries: ['FR'] } }),
-  'PUT /api/performers/{id}/schedule': async () => ({ as: performer.http, params: { id: performer.id }, values: { slots: [{ day: 0, from: '20:00', to: '23:30' }] } }),
-  'PUT /api/performers/{id}/blocked-users/{userId}': async () => ({ as: performer.http, params: { id: performer.id, userId: (await fundedUser(app, admin, 0)).id } }),
+  'PUT /api/performers/{id}/geoblock': async () => ({
+    as: performer.http,
+    params: { id: performer.id },
+    values: { countries: ['FR'] },
+  }),
+  'PUT /api/performers/{id}/schedule': async () => ({
+    as: performer.http,
+    params: { id: performer.id },
+    values: { slots: [{ day: 0, from: '20:00', to: '23:30' }] },
+  }),
+  'PUT /api/performers/{id}/blocked-users/{userId}': async () => ({
+    as: performer.http,
+    params: { id: performer.id, userId: (await fundedUser(app, admin, 0)).id },
+  }),
   'DELETE /api/performers/{id}/blocked-users/{userId}': async () => {
     const blocked = (await fundedUser(app, admin, 0)).id;
     await performer.http.send('PUT', `/api/performers/${performer.id}/blocked-users/${blocked}`);
@@ -424,18 +586,38 @@ const scenarios: Record<string, Scenario> = {
   // photos, files, favourites, presence, admins, health
   'GET /api/performers/{id}/photos': async () => ({ as: anonymous(), params: { id: performer.id } }),
   'POST /api/performers/{id}/photos': async () => ({
-    as: performer.http, params: { id: performer.id }, values: { imageUrl: 'https://img.example/photo.jpg', title: 'Alba', description: 'Sul mare', price: 7.5 },
+    as: performer.http,
+    params: { id: performer.id },
+    values: { imageUrl: 'https://img.example/photo.jpg', title: 'Alba', description: 'Sul mare', price: 7.5 },
   }),
   'DELETE /api/photos/{id}': async () => ({ as: performer.http, params: { id: await createPhoto() } }),
-  'POST /api/photos/{id}/purchase': async () => ({ as: user.http, params: { id: await createPhoto() }, values: { expectedPrice: 5 } }),
+  'POST /api/photos/{id}/purchase': async () => ({
+    as: user.http,
+    params: { id: await createPhoto() },
+    values: { expectedPrice: 5 },
+  }),
   'POST /api/objects/upload': async () => ({ as: performer.http }),
   'PUT /api/objects/upload/{token}': async () => {
     const uploadURL = (await performer.http.post('/api/objects/upload')).json.uploadURL as string;
-    return { as: performer.http, raw: () => fetch(app.url + uploadURL, { method: 'PUT', body: PNG, headers: { cookie: performer.http.cookie()!, 'content-type': 'image/png' } }) };
+    return {
+      as: performer.http,
+      raw: () =>
+        fetch(app.url + uploadURL, {
+          method: 'PUT',
+          body: PNG,
+          headers: { cookie: performer.http.cookie()!, 'content-type': 'image/png' },
+        }),
+    };
   },
-  'PUT /api/performer-photos/upload': async () => ({ as: performer.http, values: { imageURL: await uploadedImage(), performerId: performer.id } }),
+  'PUT /api/performer-photos/upload': async () => ({
+    as: performer.http,
+    values: { imageURL: await uploadedImage(), performerId: performer.id },
+  }),
   'GET /api/files/public/{fileId}': async () => {
-    const confirmed = await performer.http.send('PUT', '/api/performer-photos/upload', { imageURL: await uploadedImage(), performerId: performer.id });
+    const confirmed = await performer.http.send('PUT', '/api/performer-photos/upload', {
+      imageURL: await uploadedImage(),
+      performerId: performer.id,
+    });
     return { as: anonymous(), raw: () => fetch(app.url + (confirmed.json.objectPath as string)) };
   },
   'GET /api/favourites': async () => ({ as: user.http }),
@@ -446,8 +628,15 @@ const scenarios: Record<string, Scenario> = {
   'GET /api/admins': async () => ({ as: admin }),
   'GET /api/admin/audit-trail': async () => ({ as: admin, query: 'limit=10' }),
   'POST /api/admins': async () => ({ as: admin, values: freshAdmin() }),
-  'PATCH /api/admins/{id}': async () => ({ as: admin, params: { id: (await admin.post('/api/admins', freshAdmin())).json.id as string }, values: { isActive: false } }),
-  'DELETE /api/admins/{id}': async () => ({ as: admin, params: { id: (await admin.post('/api/admins', freshAdmin())).json.id as string } }),
+  'PATCH /api/admins/{id}': async () => ({
+    as: admin,
+    params: { id: (await admin.post('/api/admins', freshAdmin())).json.id as string },
+    values: { isActive: false },
+  }),
+  'DELETE /api/admins/{id}': async () => ({
+    as: admin,
+    params: { id: (await admin.post('/api/admins', freshAdmin())).json.id as string },
+  }),
   'POST /api/admin/verify': async () => ({ as: anonymous(), values: { ...SUPERADMIN } }),
   'GET /api/admin/me': async () => ({ as: admin }),
   'GET /api/admin/mfa': async () => ({ as: admin }),
@@ -462,14 +651,27 @@ const scenarios: Record<string, Scenario> = {
     await conversation();
     return { as: user.http, params: { userId: user.id }, query: 'userType=user' };
   },
-  'GET /api/messages/{conversationId}': async () => ({ as: user.http, params: { conversationId: (await conversation()).conversationId } }),
+  'GET /api/messages/{conversationId}': async () => ({
+    as: user.http,
+    params: { conversationId: (await conversation()).conversationId },
+  }),
   'POST /api/messages': async () => {
     const { aliasId, conversationId } = await conversation();
     const { messagePrice } = (await user.http.get(`/api/performers/${performer.id}`)).json as { messagePrice: number };
-    return { as: user.http, values: { conversationId, senderId: aliasId, senderType: 'user', content: 'Come stai?', expectedPrice: messagePrice } };
+    return {
+      as: user.http,
+      values: {
+        conversationId,
+        senderId: aliasId,
+        senderType: 'user',
+        content: 'Come stai?',
+        expectedPrice: messagePrice,
+      },
+    };
   },
   'PATCH /api/messages/{conversationId}/read/{userId}': async () => ({
-    as: performer.http, params: { conversationId: (await conversation()).conversationId, userId: performer.id },
+    as: performer.http,
+    params: { conversationId: (await conversation()).conversationId, userId: performer.id },
   }),
   'GET /api/unread/{userId}': async () => {
     await conversation();
@@ -478,9 +680,17 @@ const scenarios: Record<string, Scenario> = {
   // private sessions
   'POST /api/sessions': async () => {
     const asker = await fundedUser(app, admin, 100);
-    const alias = await asker.http.post(`/api/users/${asker.id}/aliases`, { aliasName: `Maschera ${tag()}`, price: 50 });
+    const alias = await asker.http.post(`/api/users/${asker.id}/aliases`, {
+      aliasName: `Maschera ${tag()}`,
+      price: 50,
+    });
     return {
-      as: asker.http, values: { performerId: performer.id, aliasId: alias.json.id as string, expectedPrice: (await asker.http.get(`/api/performers/${performer.id}`)).json.creditsPerMinute },
+      as: asker.http,
+      values: {
+        performerId: performer.id,
+        aliasId: alias.json.id as string,
+        expectedPrice: (await asker.http.get(`/api/performers/${performer.id}`)).json.creditsPerMinute,
+      },
       after: async () => {
         const open = (await asker.http.get('/api/sessions')).json.sessions as { id: string }[];
         for (const session of open) await asker.http.post(`/api/sessions/${session.id}/end`);
@@ -512,7 +722,11 @@ const scenarios: Record<string, Scenario> = {
     expectStatus('accept', await performer.http.post(`/api/sessions/${session.id}/accept`), 200);
     await session.end();
     await waitForSession(session.asker.http, session.id, (view) => view.status === 'ended' && view.costAuracoin > 0);
-    return { as: session.asker.http, params: { id: session.id }, values: { stars: 5, comment: 'Bellissima chiacchierata' } };
+    return {
+      as: session.asker.http,
+      params: { id: session.id },
+      values: { stars: 5, comment: 'Bellissima chiacchierata' },
+    };
   },
   'GET /api/sessions/{id}/ice': async () => {
     // credentials only for a running session
@@ -527,16 +741,26 @@ const scenarios: Record<string, Scenario> = {
   'GET /api/performers/{id}/statements/{weekStart}': async () => {
     await conversation(); // a paid message: her earning, and so her statement, of this week
     const weekStart = await eventually('her statement', async () => {
-      const statements = (await performer.http.get(`/api/performers/${performer.id}/statements`)).json as unknown as { weekStart: string }[];
+      const statements = (await performer.http.get(`/api/performers/${performer.id}/statements`)).json as unknown as {
+        weekStart: string;
+      }[];
       return statements[0]?.weekStart;
     });
     return { as: performer.http, params: { id: performer.id, weekStart } };
   },
   'GET /api/performers/{id}/payout-details': async () => ({ as: performer.http, params: { id: performer.id } }),
   'PUT /api/performers/{id}/payout-details': async (literals) => ({
-    as: performer.http, params: { id: performer.id }, values: literals.method === 'iban' ? { holderName: 'Aurora Bianchi', iban: IBAN } : { holderName: 'Aurora Bianchi', cardReference: 'card_ref_12345678' },
+    as: performer.http,
+    params: { id: performer.id },
+    values:
+      literals.method === 'iban'
+        ? { holderName: 'Aurora Bianchi', iban: IBAN }
+        : { holderName: 'Aurora Bianchi', cardReference: 'card_ref_12345678' },
   }),
-  'POST /api/admin/payouts/run': async () => ({ as: admin, values: { periodEnd: lastClosedPayoutWeek(new Date()).end.toISOString() } }),
+  'POST /api/admin/payouts/run': async () => ({
+    as: admin,
+    values: { periodEnd: lastClosedPayoutWeek(new Date()).end.toISOString() },
+  }),
   'GET /api/admin/payouts/runs': async () => ({ as: admin }),
   'GET /api/admin/payouts/runs/{id}': async () => ({ as: admin, params: { id: await payoutRunId() } }),
 };
@@ -546,32 +770,51 @@ const scenarios: Record<string, Scenario> = {
  * documented answer needs a state this file cannot make by API calls alone belong here.
  */
 const elsewhere: Record<string, string> = {
-  'POST /api/admin/payouts/{id}/retry': 'needs a payout the provider refused (a clock and a failing bank): backend/test/payouts.int.ts',
-  'GET /api/admin/payouts/runs/{id}/sepa': 'needs a server started with PAYOUT_PROVIDER=sepa and a run paid by IBAN: backend/test/payouts-sepa.int.ts',
-  'POST /api/admin/payouts/runs/{id}/sepa/sent': 'needs a server started with PAYOUT_PROVIDER=sepa and a fresh second factor: backend/test/payouts-sepa.int.ts',
-  'POST /api/admin/refunds': 'needs a sale inside the refund window and a second factor when enrolled: backend/test/refunds.int.ts',
+  'POST /api/admin/payouts/{id}/retry':
+    'needs a payout the provider refused (a clock and a failing bank): backend/test/payouts.int.ts',
+  'GET /api/admin/payouts/runs/{id}/sepa':
+    'needs a server started with PAYOUT_PROVIDER=sepa and a run paid by IBAN: backend/test/payouts-sepa.int.ts',
+  'POST /api/admin/payouts/runs/{id}/sepa/sent':
+    'needs a server started with PAYOUT_PROVIDER=sepa and a fresh second factor: backend/test/payouts-sepa.int.ts',
+  'POST /api/admin/refunds':
+    'needs a sale inside the refund window and a second factor when enrolled: backend/test/refunds.int.ts',
   'GET /api/admin/refunds': 'lists the refunds made by backend/test/refunds.int.ts',
   'GET /api/admin/disputes': 'lists the disputes opened by backend/test/disputes.int.ts',
-  'POST /api/payments/sandbox/purchases/{purchaseId}/dispute': 'freezes the buyer\'s wallet, which every later call of this file would meet: backend/test/disputes.int.ts',
+  'POST /api/payments/sandbox/purchases/{purchaseId}/dispute':
+    "freezes the buyer's wallet, which every later call of this file would meet: backend/test/disputes.int.ts",
   'POST /api/payments/sandbox/disputes/{id}/close': 'needs a dispute opened first: backend/test/disputes.int.ts',
-  'POST /api/admin/mfa/enroll': 'enrolling an admin here would make every later admin call of this file need a code: backend/test/admin-mfa.int.ts',
+  'POST /api/admin/mfa/enroll':
+    'enrolling an admin here would make every later admin call of this file need a code: backend/test/admin-mfa.int.ts',
   'POST /api/admin/mfa/confirm': 'needs a TOTP code from the enrolled secret: backend/test/admin-mfa.int.ts',
-  'POST /api/admin/admins/{id}/mfa/reset': 'needs another admin with a second factor to reset (her own is refused): backend/test/admin-mfa.int.ts, test/browser/admin.e2e.ts',
+  'POST /api/admin/admins/{id}/mfa/reset':
+    'needs another admin with a second factor to reset (her own is refused): backend/test/admin-mfa.int.ts, test/browser/admin.e2e.ts',
   'GET /api/shows': 'a live show (media server, viewers, tips, room chat) is proven by backend/test/shows.int.ts',
   'POST /api/shows': 'a live show (media server, viewers, tips, room chat) is proven by backend/test/shows.int.ts',
   'GET /api/shows/{id}': 'a live show (media server, viewers, tips, room chat) is proven by backend/test/shows.int.ts',
-  'POST /api/shows/{id}/end': 'a live show (media server, viewers, tips, room chat) is proven by backend/test/shows.int.ts',
-  'GET /api/performers/{id}/shows': 'a live show (media server, viewers, tips, room chat) is proven by backend/test/shows.int.ts',
-  'POST /api/shows/{id}/tips': 'a live show (media server, viewers, tips, room chat) is proven by backend/test/shows.int.ts',
-  'GET /api/shows/{id}/tips': 'a live show (media server, viewers, tips, room chat) is proven by backend/test/shows.int.ts',
-  'GET /api/performers/{id}/tip-menu': 'a live show (media server, viewers, tips, room chat) is proven by backend/test/shows.int.ts',
-  'PUT /api/performers/{id}/tip-menu': 'a live show (media server, viewers, tips, room chat) is proven by backend/test/shows.int.ts',
-  'POST /api/shows/{id}/goals': 'a live show (media server, viewers, tips, room chat) is proven by backend/test/shows.int.ts',
-  'GET /api/shows/{id}/messages': 'a live show (media server, viewers, tips, room chat) is proven by backend/test/shows.int.ts',
-  'POST /api/shows/{id}/messages': 'a live show (media server, viewers, tips, room chat) is proven by backend/test/shows.int.ts',
-  'DELETE /api/shows/{id}/messages/{messageId}': 'a live show (media server, viewers, tips, room chat) is proven by backend/test/shows.int.ts',
-  'POST /api/shows/{id}/mutes': 'a live show (media server, viewers, tips, room chat) is proven by backend/test/shows.int.ts',
-  'POST /api/shows/{id}/bans': 'a live show (media server, viewers, tips, room chat) is proven by backend/test/shows.int.ts',
+  'POST /api/shows/{id}/end':
+    'a live show (media server, viewers, tips, room chat) is proven by backend/test/shows.int.ts',
+  'GET /api/performers/{id}/shows':
+    'a live show (media server, viewers, tips, room chat) is proven by backend/test/shows.int.ts',
+  'POST /api/shows/{id}/tips':
+    'a live show (media server, viewers, tips, room chat) is proven by backend/test/shows.int.ts',
+  'GET /api/shows/{id}/tips':
+    'a live show (media server, viewers, tips, room chat) is proven by backend/test/shows.int.ts',
+  'GET /api/performers/{id}/tip-menu':
+    'a live show (media server, viewers, tips, room chat) is proven by backend/test/shows.int.ts',
+  'PUT /api/performers/{id}/tip-menu':
+    'a live show (media server, viewers, tips, room chat) is proven by backend/test/shows.int.ts',
+  'POST /api/shows/{id}/goals':
+    'a live show (media server, viewers, tips, room chat) is proven by backend/test/shows.int.ts',
+  'GET /api/shows/{id}/messages':
+    'a live show (media server, viewers, tips, room chat) is proven by backend/test/shows.int.ts',
+  'POST /api/shows/{id}/messages':
+    'a live show (media server, viewers, tips, room chat) is proven by backend/test/shows.int.ts',
+  'DELETE /api/shows/{id}/messages/{messageId}':
+    'a live show (media server, viewers, tips, room chat) is proven by backend/test/shows.int.ts',
+  'POST /api/shows/{id}/mutes':
+    'a live show (media server, viewers, tips, room chat) is proven by backend/test/shows.int.ts',
+  'POST /api/shows/{id}/bans':
+    'a live show (media server, viewers, tips, room chat) is proven by backend/test/shows.int.ts',
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -613,7 +856,15 @@ async function answerOf(route: DocRoute, call: Call, body: unknown) {
   if (call.raw) {
     const response = await call.raw();
     const text = await response.text();
-    return { status: response.status, headers: response.headers, text, json: (/json/.test(response.headers.get('content-type') ?? '') ? JSON.parse(text) : undefined) as Record<string, unknown> };
+    return {
+      status: response.status,
+      headers: response.headers,
+      text,
+      json: (/json/.test(response.headers.get('content-type') ?? '') ? JSON.parse(text) : undefined) as Record<
+        string,
+        unknown
+      >,
+    };
   }
   return call.as.send(route.method, urlOf(route, call), body, route.keyRequired ? { 'idempotency-key': newId() } : {});
 }
@@ -622,7 +873,11 @@ async function answerOf(route: DocRoute, call: Call, body: unknown) {
 function expectFields(label: string, json: unknown, fields: Field[]) {
   const object = (json ?? {}) as Record<string, unknown>;
   for (const field of fields) {
-    expect({ label, field: field.name, present: field.name in object }).toEqual({ label, field: field.name, present: true });
+    expect({ label, field: field.name, present: field.name in object }).toEqual({
+      label,
+      field: field.name,
+      present: true,
+    });
     if (field.choices) expect(field.choices).toContain(object[field.name]);
     if (field.nested) expectFields(label, object[field.name], field.nested);
   }
@@ -638,7 +893,10 @@ function expectDocumentedAnswer(route: DocRoute, answer: Awaited<ReturnType<type
   }
   if (contract.answers === 'file' || contract.answers === 'html') return;
   const parsed = contract.response.safeParse(answer.json);
-  expect({ label: route.label, issues: parsed.success ? [] : parsed.error.issues }).toEqual({ label: route.label, issues: [] });
+  expect({ label: route.label, issues: parsed.success ? [] : parsed.error.issues }).toEqual({
+    label: route.label,
+    issues: [],
+  });
   if (route.answer) expectFields(route.label, answer.json, route.answer);
 }
 
@@ -657,28 +915,37 @@ describe("docs/product.md's API tables", () => {
   it('are read: each route on one row only, the bodies with their fields', () => {
     const labels = documented.map((route) => route.label);
     expect(labels.filter((label, index) => labels.indexOf(label) !== index)).toEqual([]);
-    const fields = documented.flatMap((route) => route.bodies.flatMap((body) => body.fields.map((field) => field.name)));
+    const fields = documented.flatMap((route) =>
+      route.bodies.flatMap((body) => body.fields.map((field) => field.name)),
+    );
     expect(fields.filter((name) => !/^\w+$/.test(name))).toEqual([]);
   });
 
   it('list a body for every route whose contract reads one (the signed provider event aside), and none for the others', () => {
     const bodyDiffers = documented
-      .filter((route) => (route.bodies.length > 0) !== Boolean(contractOf(route)?.body))
+      .filter((route) => route.bodies.length > 0 !== Boolean(contractOf(route)?.body))
       .map((route) => route.label);
     expect(bodyDiffers).toEqual(['POST /api/payments/webhook']);
   });
 
   it('name exactly the contract routes: each documented route exists, each contract route is documented', () => {
     const undocumented = Object.entries(apiRoutes as Record<string, RouteContract>)
-      .filter(([, contract]) => !documented.some((route) => route.method === contract.method.toUpperCase() && route.path === contract.path))
+      .filter(
+        ([, contract]) =>
+          !documented.some((route) => route.method === contract.method.toUpperCase() && route.path === contract.path),
+      )
       .map(([name, contract]) => `${name}: ${contract.method.toUpperCase()} ${contract.path}`);
     const unknown = documented.filter((route) => !contractOf(route)).map((route) => route.label);
     expect({ undocumented, unknown }).toEqual({ undocumented: [], unknown: [] });
   });
 
   it('are all called here, or say where they are proven', () => {
-    const uncovered = documented.filter((route) => !scenarios[route.label] && !elsewhere[route.label]).map((route) => route.label);
-    const stale = [...Object.keys(scenarios), ...Object.keys(elsewhere)].filter((label) => !documented.some((route) => route.label === label));
+    const uncovered = documented
+      .filter((route) => !scenarios[route.label] && !elsewhere[route.label])
+      .map((route) => route.label);
+    const stale = [...Object.keys(scenarios), ...Object.keys(elsewhere)].filter(
+      (label) => !documented.some((route) => route.label === label),
+    );
     expect({ uncovered, stale }).toEqual({ uncovered: [], stale: [] });
   });
 });
@@ -686,7 +953,9 @@ describe("docs/product.md's API tables", () => {
 describe('each documented body, sent exactly as listed, gets the documented answer', () => {
   for (const route of documented.filter((candidate) => scenarios[candidate.label])) {
     it(route.label, async () => {
-      const variants = route.bodies.length ? route.bodies.map((body, index) => ({ body, index })) : [{ body: undefined, index: 0 }];
+      const variants = route.bodies.length
+        ? route.bodies.map((body, index) => ({ body, index }))
+        : [{ body: undefined, index: 0 }];
       for (const { body, index } of variants) {
         for (const literals of literalSets(body)) {
           const call = await scenarios[route.label]!(literals, index);
@@ -709,7 +978,12 @@ describe('each documented body, sent exactly as listed, gets the documented answ
 describe('the documented bodies broken are refused with a 4xx problem+json, never a 500', () => {
   const expectRefusedOrTaken = (label: string, answer: { status: number; headers: Headers; text: string }) => {
     const problem = answer.status < 400 || /application\/problem\+json/.test(answer.headers.get('content-type') ?? '');
-    expect({ label, serverError: answer.status >= 500, problem, text: answer.status >= 500 || !problem ? answer.text : '' }).toEqual({ label, serverError: false, problem: true, text: '' });
+    expect({
+      label,
+      serverError: answer.status >= 500,
+      problem,
+      text: answer.status >= 500 || !problem ? answer.text : '',
+    }).toEqual({ label, serverError: false, problem: true, text: '' });
   };
 
   for (const route of documented.filter((candidate) => candidate.bodies.length > 0 && scenarios[candidate.label])) {
@@ -721,9 +995,13 @@ describe('the documented bodies broken are refused with a 4xx problem+json, neve
         const broken: [string, unknown][] = [
           ['{}', {}],
           ['not JSON', '{"unfinished": '],
-          ...body.fields.map((field): [string, unknown] => [`${field.name} of the wrong type`, { ...valid, [field.name]: { wrong: ['type'] } }]),
+          ...body.fields.map((field): [string, unknown] => [
+            `${field.name} of the wrong type`,
+            { ...valid, [field.name]: { wrong: ['type'] } },
+          ]),
         ];
-        for (const [what, payload] of broken) expectRefusedOrTaken(`${route.label} with ${what}`, await answerOf(route, call, payload));
+        for (const [what, payload] of broken)
+          expectRefusedOrTaken(`${route.label} with ${what}`, await answerOf(route, call, payload));
         await call.after?.();
       }
     });

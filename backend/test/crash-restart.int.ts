@@ -17,7 +17,20 @@ const root = path.resolve(__dirname, '../..');
 function startProcess(dataDir: string): Promise<{ child: ChildProcess; url: string }> {
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'backend/entry/all.ts')], {
     cwd: root,
-    env: { ...process.env, DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', SEED_DEMO: 'false', ADMIN_PASSWORD: 'admin-password', LOG_LEVEL: 'error', RATE_LIMITS: GENEROUS_RATE_LIMITS, DATABASE_URL: '', REDIS_URL: '', MONGO_URL: '', EVENTSTORE_URL: '' },
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      SEED_DEMO: 'false',
+      ADMIN_PASSWORD: 'admin-password',
+      LOG_LEVEL: 'error',
+      RATE_LIMITS: GENEROUS_RATE_LIMITS,
+      DATABASE_URL: '',
+      REDIS_URL: '',
+      MONGO_URL: '',
+      EVENTSTORE_URL: '',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   return new Promise((resolve, reject) => {
@@ -54,8 +67,11 @@ describe('crash and restart of the embedded process', () => {
     const writer = async (w: number) => {
       for (let i = 0; running; i++) {
         const body = { username: `crash${w}x${i}`, email: `crash${w}x${i}@example.com`, password: 'secret-pass' };
-        const answer = await client(first.url).post('/api/register', body).catch(() => undefined);
-        if (answer?.status === 201) acknowledged.push({ id: answer.json.id as string, username: body.username, password: body.password });
+        const answer = await client(first.url)
+          .post('/api/register', body)
+          .catch(() => undefined);
+        if (answer?.status === 201)
+          acknowledged.push({ id: answer.json.id as string, username: body.username, password: body.password });
       }
     };
     const writers = Promise.all([0, 1, 2, 3].map(writer));
@@ -83,9 +99,16 @@ describe('crash and restart of the embedded process', () => {
       const all = await store.readAll();
       const replayed = new Map<string, UserDoc | null>();
       for (const event of all) {
-        const id = (event.data as { userId?: string; walletId?: string }).userId ?? (event.data as { walletId?: string }).walletId;
+        const id =
+          (event.data as { userId?: string; walletId?: string }).userId ??
+          (event.data as { walletId?: string }).walletId;
         if (!id || !['UserRegistered', 'AuracoinCredited'].includes(event.type)) continue;
-        replayed.set(id, evolveUser(replayed.get(id) ?? null, { type: event.type, data: event.data } as Parameters<typeof evolveUser>[1]));
+        replayed.set(
+          id,
+          evolveUser(replayed.get(id) ?? null, { type: event.type, data: event.data } as Parameters<
+            typeof evolveUser
+          >[1]),
+        );
       }
       const registered = all.filter((e) => e.type === 'UserRegistered');
       expect(registered.length).toBeGreaterThanOrEqual(acknowledged.length);

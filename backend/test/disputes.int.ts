@@ -24,7 +24,11 @@ let packageId: string;
 let performer: Awaited<ReturnType<typeof onlinePerformer>> & { photoIds: string[] };
 
 beforeAll(async () => {
-  app = await startTestApp({ SANDBOX_WEBHOOK_SECRET: WEBHOOK_SECRET, BILLING_MINUTE_MS: '60000', SESSION_REQUEST_TIMEOUT_MS: '60000' });
+  app = await startTestApp({
+    SANDBOX_WEBHOOK_SECRET: WEBHOOK_SECRET,
+    BILLING_MINUTE_MS: '60000',
+    SESSION_REQUEST_TIMEOUT_MS: '60000',
+  });
   admin = await superadminClient(app);
   const pkg = await admin.post('/api/packages', { credits: 100, bonus: 0, price: 99, popular: false });
   expect(pkg.status).toBe(201);
@@ -32,7 +36,11 @@ beforeAll(async () => {
   const her = await onlinePerformer(app.url, admin, { rate: 2 });
   const photoIds: string[] = [];
   for (const title of ['Alba', 'Tramonto', 'Notte', 'Mare']) {
-    const photo = await her.http.post(`/api/performers/${her.id}/photos`, { imageUrl: `https://img.example/${title}.jpg`, title, price: 10 });
+    const photo = await her.http.post(`/api/performers/${her.id}/photos`, {
+      imageUrl: `https://img.example/${title}.jpg`,
+      title,
+      price: 10,
+    });
     expect(photo.status).toBe(201);
     photoIds.push(photo.json.id as string);
   }
@@ -47,16 +55,23 @@ async function cardBuyer() {
   const user = await userClient(app);
   const created = await user.http.post('/api/purchases', { packageId }, { 'idempotency-key': `buy-${newId()}` });
   expect(created.status).toBe(201);
-  const confirmed = await fetch(`${app.url}${created.json.checkoutUrl as string}/confirm`, { method: 'POST', redirect: 'manual' });
+  const confirmed = await fetch(`${app.url}${created.json.checkoutUrl as string}/confirm`, {
+    method: 'POST',
+    redirect: 'manual',
+  });
   expect(confirmed.status).toBe(303);
   return { ...user, purchaseId: created.json.id as string };
 }
 
-const buyPhoto = (user: { http: Http }, photoId: string) => user.http.post(`/api/photos/${photoId}/purchase`, undefined, { 'idempotency-key': `photo-${newId()}` });
+const buyPhoto = (user: { http: Http }, photoId: string) =>
+  user.http.post(`/api/photos/${photoId}/purchase`, undefined, { 'idempotency-key': `photo-${newId()}` });
 const wallet = async (userId: string) => foldWallet(await app.infra.eventStore.readStream(streams.wallet(userId)));
 async function earnings() {
   await app.settled();
-  return (await app.infra.eventStore.readStream(performerStreams.earnings(performer.id))).map((event) => ({ type: event.type, data: event.data as Record<string, unknown> }));
+  return (await app.infra.eventStore.readStream(performerStreams.earnings(performer.id))).map((event) => ({
+    type: event.type,
+    data: event.data as Record<string, unknown>,
+  }));
 }
 async function disputeView(disputeId: string) {
   await app.settled();
@@ -71,7 +86,14 @@ async function auditClean() {
   expect(report.problems).toEqual([]);
 }
 async function postWebhook(body: string) {
-  const response = await fetch(`${app.url}/api/payments/webhook`, { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': signatureHeader(body, WEBHOOK_SECRET, new Date()) }, body });
+  const response = await fetch(`${app.url}/api/payments/webhook`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      'stripe-signature': signatureHeader(body, WEBHOOK_SECRET, new Date()),
+    },
+    body,
+  });
   return response.status;
 }
 
@@ -79,7 +101,9 @@ describe('card disputes', () => {
   it('freezes the wallet, locks and traces the purchase, holds her share; lost: locked units removed, share taken back', async () => {
     const user = await cardBuyer();
     expect((await buyPhoto(user, performer.photoIds[0]!)).status).toBe(201);
-    const opened = await fetch(`${app.url}/api/payments/sandbox/purchases/${user.purchaseId}/dispute`, { method: 'POST' });
+    const opened = await fetch(`${app.url}/api/payments/sandbox/purchases/${user.purchaseId}/dispute`, {
+      method: 'POST',
+    });
     expect(opened.status).toBe(201);
     const { disputeId } = (await opened.json()) as { disputeId: string };
 
@@ -88,13 +112,29 @@ describe('card disputes', () => {
     expect(refused.status).toBe(403);
     expect(refused.json).toMatchObject({ code: 'wallet_frozen' });
     expect(String(refused.json.detail)).toContain('contestazione');
-    expect(await wallet(user.id)).toMatchObject({ balance: 10_000, purchased: 9_000, promotional: 1_000, frozen: { [disputeId]: { purchaseId: user.purchaseId, lockedUnits: 9_000 } } });
+    expect(await wallet(user.id)).toMatchObject({
+      balance: 10_000,
+      purchased: 9_000,
+      promotional: 1_000,
+      frozen: { [disputeId]: { purchaseId: user.purchaseId, lockedUnits: 9_000 } },
+    });
 
     // the trace: the photo its units paid, her 55% of it held
     const view = await disputeView(disputeId);
-    expect(view).toMatchObject({ status: 'open', purchaseId: user.purchaseId, userId: user.id, lockedAuracoin: 90, heldCents: 550 });
-    expect(view!.trace).toEqual([{ source: 'photo', sourceId: expect.any(String), performerId: performer.id, units: 1000, shareCents: 550 }]);
-    expect((await earnings()).map((event) => event.type)).toEqual(['PerformerEarningsCredited', 'PerformerEarningsHeld']);
+    expect(view).toMatchObject({
+      status: 'open',
+      purchaseId: user.purchaseId,
+      userId: user.id,
+      lockedAuracoin: 90,
+      heldCents: 550,
+    });
+    expect(view!.trace).toEqual([
+      { source: 'photo', sourceId: expect.any(String), performerId: performer.id, units: 1000, shareCents: 550 },
+    ]);
+    expect((await earnings()).map((event) => event.type)).toEqual([
+      'PerformerEarningsCredited',
+      'PerformerEarningsHeld',
+    ]);
     await auditClean();
 
     const closed = await admin.post(`/api/payments/sandbox/disputes/${disputeId}/close`, { outcome: 'lost' });
@@ -102,7 +142,10 @@ describe('card disputes', () => {
     expect(closed.json).toMatchObject({ disputeId, outcome: 'lost' });
     expect(await wallet(user.id)).toMatchObject({ balance: 1_000, purchased: 0, promotional: 1_000, frozen: {} });
     const hers = await earnings();
-    expect(hers.at(-1)).toMatchObject({ type: 'PerformerEarningsClawedBack', data: { cause: 'dispute', causeId: disputeId, shareCents: 550 } });
+    expect(hers.at(-1)).toMatchObject({
+      type: 'PerformerEarningsClawedBack',
+      data: { cause: 'dispute', causeId: disputeId, shareCents: 550 },
+    });
     expect(await disputeView(disputeId)).toMatchObject({ status: 'lost' });
     // unfrozen: his welcome auracoin spend again
     expect((await buyPhoto(user, performer.photoIds[1]!)).status).toBe(201);
@@ -112,12 +155,20 @@ describe('card disputes', () => {
   it('won: the wallet is unfrozen, nothing removed, her held share released', async () => {
     const user = await cardBuyer();
     expect((await buyPhoto(user, performer.photoIds[2]!)).status).toBe(201);
-    const opened = await fetch(`${app.url}/api/payments/sandbox/purchases/${user.purchaseId}/dispute`, { method: 'POST' });
+    const opened = await fetch(`${app.url}/api/payments/sandbox/purchases/${user.purchaseId}/dispute`, {
+      method: 'POST',
+    });
     const { disputeId } = (await opened.json()) as { disputeId: string };
-    const closed = await fetch(`${app.url}/api/payments/sandbox/disputes/${disputeId}/close`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ outcome: 'won' }) });
+    const closed = await fetch(`${app.url}/api/payments/sandbox/disputes/${disputeId}/close`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ outcome: 'won' }),
+    });
     expect(closed.status).toBe(200);
     expect(await wallet(user.id)).toMatchObject({ balance: 10_000, frozen: {} });
-    expect((await earnings()).filter((event) => event.data.disputeId === disputeId).map((event) => event.type)).toEqual(['PerformerEarningsHeld', 'PerformerEarningsReleased']);
+    expect((await earnings()).filter((event) => event.data.disputeId === disputeId).map((event) => event.type)).toEqual(
+      ['PerformerEarningsHeld', 'PerformerEarningsReleased'],
+    );
     expect(await disputeView(disputeId)).toMatchObject({ status: 'won' });
     expect((await buyPhoto(user, performer.photoIds[3]!)).status).toBe(201);
     await auditClean();
@@ -126,14 +177,38 @@ describe('card disputes', () => {
   it('a replayed, unknown or out-of-order webhook records nothing twice and nothing it cannot place', async () => {
     const user = await cardBuyer();
     const dp = `dp_replay_${newId()}`;
-    const body = (type: 'charge.dispute.created' | 'charge.dispute.closed', status: string, purchaseId = user.purchaseId) =>
-      disputeEventBody({ eventId: `evt_${newId()}`, type, disputeId: dp, paymentId: `pi_test_${purchaseId}`, purchaseId, amountCents: 9900, status });
+    const body = (
+      type: 'charge.dispute.created' | 'charge.dispute.closed',
+      status: string,
+      purchaseId = user.purchaseId,
+    ) =>
+      disputeEventBody({
+        eventId: `evt_${newId()}`,
+        type,
+        disputeId: dp,
+        paymentId: `pi_test_${purchaseId}`,
+        purchaseId,
+        amountCents: 9900,
+        status,
+      });
     await app.settled();
     let length = await logLength(app);
     // closed before it was opened: received, ignored
     expect(await postWebhook(body('charge.dispute.closed', 'lost'))).toBe(200);
     // a dispute of a purchase nobody made
-    expect(await postWebhook(disputeEventBody({ eventId: 'evt_unknown', type: 'charge.dispute.created', disputeId: `dp_${newId()}`, paymentId: 'pi_nobody', purchaseId: newId(), amountCents: 100, status: 'needs_response' }))).toBe(200);
+    expect(
+      await postWebhook(
+        disputeEventBody({
+          eventId: 'evt_unknown',
+          type: 'charge.dispute.created',
+          disputeId: `dp_${newId()}`,
+          paymentId: 'pi_nobody',
+          purchaseId: newId(),
+          amountCents: 100,
+          status: 'needs_response',
+        }),
+      ),
+    ).toBe(200);
     await app.settled();
     expect(await logLength(app)).toBe(length);
 
@@ -153,7 +228,11 @@ describe('card disputes', () => {
     expect(await logLength(app)).toBe(afterClose);
     expect(await wallet(user.id)).toMatchObject({ balance: 1_000, frozen: {} });
     // an unsigned one is refused
-    const unsigned = await fetch(`${app.url}/api/payments/webhook`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: created });
+    const unsigned = await fetch(`${app.url}/api/payments/webhook`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: created,
+    });
     expect(unsigned.status).toBe(400);
     await auditClean();
   });

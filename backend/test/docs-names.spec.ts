@@ -23,7 +23,29 @@ const PATH_BASES = ['', 'backend/', 'frontend/src/', 'contracts/src/', 'docs/'];
 // .stryker-tmp: a mutation run's sandbox, a copy of the code (and of this spec) while it runs
 const SKIP_DIRS = new Set(['node_modules', 'dist', 'data', 'coverage', '.git', '.stryker-tmp', 'reports']);
 const SOURCE = /\.(ts|tsx|mjs|cjs|js)$/;
-const KEYWORDS = new Set(['true', 'false', 'null', 'undefined', 'await', 'async', 'new', 'typeof', 'const', 'return', 'export', 'function', 'import', 'from', 'type', 'satisfies', 'of', 'if', 'for', 'in', 'let']);
+const KEYWORDS = new Set([
+  'true',
+  'false',
+  'null',
+  'undefined',
+  'await',
+  'async',
+  'new',
+  'typeof',
+  'const',
+  'return',
+  'export',
+  'function',
+  'import',
+  'from',
+  'type',
+  'satisfies',
+  'of',
+  'if',
+  'for',
+  'in',
+  'let',
+]);
 
 /** Every file of the repository (relative, with `/`), dependencies and build output left out. */
 function walk(dir = ''): string[] {
@@ -89,26 +111,51 @@ export function withoutComments(source: string): string {
 
 const files = walk();
 const fileSet = new Set(files);
-const dirSet = new Set(files.flatMap((file) => file.split('/').slice(0, -1).map((_, n, parts) => parts.slice(0, n + 1).join('/'))));
+const dirSet = new Set(
+  files.flatMap((file) =>
+    file
+      .split('/')
+      .slice(0, -1)
+      .map((_, n, parts) => parts.slice(0, n + 1).join('/')),
+  ),
+);
 const basenames = new Set(files.map((file) => path.posix.basename(file)));
 const self = path.relative(root, __filename).split(path.sep).join('/');
 const tokens = new Set<string>();
 const manifests = files.filter((file) => path.posix.basename(file) === 'package.json');
 for (const file of files) {
-  if (!(SOURCE.test(file) || manifests.includes(file)) || file === self || statSync(path.join(root, file)).size > 2_000_000) continue;
-  for (const token of withoutComments(readFileSync(path.join(root, file), 'utf8')).match(/[A-Za-z_$][\w$]*/g) ?? []) tokens.add(token);
+  if (
+    !(SOURCE.test(file) || manifests.includes(file)) ||
+    file === self ||
+    statSync(path.join(root, file)).size > 2_000_000
+  )
+    continue;
+  for (const token of withoutComments(readFileSync(path.join(root, file), 'utf8')).match(/[A-Za-z_$][\w$]*/g) ?? [])
+    tokens.add(token);
 }
-const scripts = Object.keys((JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts);
+const scripts = Object.keys(
+  (JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts,
+);
 const eslintConfig = readFileSync(path.join(root, 'eslint.config.mjs'), 'utf8');
 const routePaths = new Set(
   files
     .filter((file) => file.startsWith('contracts/src/api/') && file.endsWith('.ts'))
-    .flatMap((file) => [...readFileSync(path.join(root, file), 'utf8').matchAll(/path: '(\/api\/[^']*)'/g)].map((match) => match[1]!.replace(/\{\w+\}/g, '{}'))),
+    .flatMap((file) =>
+      [...readFileSync(path.join(root, file), 'utf8').matchAll(/path: '(\/api\/[^']*)'/g)].map((match) =>
+        match[1]!.replace(/\{\w+\}/g, '{}'),
+      ),
+    ),
 );
 
 const escape = (text: string) => text.replace(/[.+?^$()|[\]\\]/g, '\\$&');
 /** A name with `<placeholder>`s as a regular expression: each placeholder is any word. */
-const templateOf = (name: string) => new RegExp(`^${name.split(/<[^>]+>/).map(escape).join('\\w+')}$`);
+const templateOf = (name: string) =>
+  new RegExp(
+    `^${name
+      .split(/<[^>]+>/)
+      .map(escape)
+      .join('\\w+')}$`,
+  );
 
 /** Is this code name in the code? A `<placeholder>` matches any word. */
 function nameExists(name: string): boolean {
@@ -123,7 +170,9 @@ function nameExists(name: string): boolean {
 function expandBraces(text: string): string[] {
   const match = /\{([^{}]*,[^{}]*)\}/.exec(text);
   if (!match) return [text];
-  return match[1]!.split(',').flatMap((part) => expandBraces(text.slice(0, match.index) + part + text.slice(match.index + match[0].length)));
+  return match[1]!
+    .split(',')
+    .flatMap((part) => expandBraces(text.slice(0, match.index) + part + text.slice(match.index + match[0].length)));
 }
 
 /** Does a path exist, from the root or a source root? `<placeholder>` and `*` match within a segment. */
@@ -133,14 +182,25 @@ function pathExists(written: string): boolean {
     const isDir = candidate.endsWith('/');
     const trimmed = candidate.replace(/\/$/, '');
     if (!trimmed.includes('/')) {
-      if (!/[<*]/.test(trimmed)) return isDir ? PATH_BASES.some((base) => dirSet.has(base + trimmed)) : basenames.has(trimmed);
-      const pattern = new RegExp(`^${trimmed.split(/<[^>]+>|\*/).map(escape).join('[^/]*')}$`);
+      if (!/[<*]/.test(trimmed))
+        return isDir ? PATH_BASES.some((base) => dirSet.has(base + trimmed)) : basenames.has(trimmed);
+      const pattern = new RegExp(
+        `^${trimmed
+          .split(/<[^>]+>|\*/)
+          .map(escape)
+          .join('[^/]*')}$`,
+      );
       return [...(isDir ? dirSet : basenames)].some((name) => pattern.test(path.posix.basename(name)));
     }
     return PATH_BASES.some((base) => {
       const full = base + trimmed;
       if (!/[<*]/.test(full)) return isDir ? dirSet.has(full) : fileSet.has(full) || dirSet.has(full);
-      const pattern = new RegExp(`^${full.split(/<[^>]+>|\*/).map(escape).join('[^/]*')}$`);
+      const pattern = new RegExp(
+        `^${full
+          .split(/<[^>]+>|\*/)
+          .map(escape)
+          .join('[^/]*')}$`,
+      );
       return [...(isDir ? dirSet : new Set([...fileSet, ...dirSet]))].some((name) => pattern.test(name));
     });
   });
@@ -159,7 +219,8 @@ export function checkSpan(span: string): string | null {
   const route = /^(?:(?:GET|POST|PUT|PATCH|DELETE) )?(\/api\/[^\s?]*)/.exec(text);
   if (route) {
     const written = route[1]!.replace(/\{\w+\}/g, '{}');
-    const known = routePaths.has(written) || (written.endsWith('/') && [...routePaths].some((known) => known.startsWith(written)));
+    const known =
+      routePaths.has(written) || (written.endsWith('/') && [...routePaths].some((known) => known.startsWith(written)));
     return known ? null : `no route contract with the path ${route[1]}`;
   }
   if (PATHLIKE.test(text) && (text.includes('/') || /\.(ts|tsx|md|mjs|js|json|ya?ml)(\(x\))?$/.test(text))) {
@@ -181,13 +242,22 @@ export function checkSpan(span: string): string | null {
  * every identifier. String literals and `<placeholders>` are not names.
  */
 function codeNames(snippet: string, every = false): string[] {
-  const code = snippet.replace(/\/\*[\s\S]*?\*\//g, ' ').replace(/'[^'\n]*'|"[^"\n]*"|`[^`\n]*`/g, ' ').replace(/\/\/[^\n]*/g, ' ');
+  const code = snippet
+    .replace(/\/\*[\s\S]*?\*\//g, ' ')
+    .replace(/'[^'\n]*'|"[^"\n]*"|`[^`\n]*`/g, ' ')
+    .replace(/\/\/[^\n]*/g, ' ');
   const found = every
     ? (code.replace(/<[^>\s]+>\w*/g, ' ').match(/[A-Za-z_$][\w$]*/g) ?? [])
     : [
         ...[...code.matchAll(/([A-Za-z_$<][\w$<>]*)\s*\(/g)].map((match) => match[1]!),
-        ...[...code.matchAll(/(?:^|[^\w$<.])((?:[a-z][a-z0-9]*[A-Z]|[A-Z][a-z0-9]+[A-Z]|[A-Z][A-Z0-9]*_[A-Z0-9_]*)[\w$]*)/g)].map((match) => match[1]!),
-        ...[...code.matchAll(/\b([A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+)\b/g)].flatMap((match) => match[1]!.split('.')),
+        ...[
+          ...code.matchAll(
+            /(?:^|[^\w$<.])((?:[a-z][a-z0-9]*[A-Z]|[A-Z][a-z0-9]+[A-Z]|[A-Z][A-Z0-9]*_[A-Z0-9_]*)[\w$]*)/g,
+          ),
+        ].map((match) => match[1]!),
+        ...[...code.matchAll(/\b([A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+)\b/g)].flatMap((match) =>
+          match[1]!.split('.'),
+        ),
       ];
   return [...new Set(found)].filter((name) => !nameExists(name));
 }
@@ -216,7 +286,12 @@ export function quotesOf(doc: { file: string; section?: string }): Quote[] {
   for (const block of markdown.matchAll(fenced)) {
     if (block[1] !== 'ts') continue;
     const missing = codeNames(block[2]!, true);
-    quotes.push({ doc: doc.file, line: lineAt(block.index), text: '```ts block', problem: missing.length > 0 ? `not in the code: ${missing.join(', ')}` : null });
+    quotes.push({
+      doc: doc.file,
+      line: lineAt(block.index),
+      text: '```ts block',
+      problem: missing.length > 0 ? `not in the code: ${missing.join(', ')}` : null,
+    });
   }
   const prose = markdown.replace(fenced, (block) => block.replace(/[^\n]/g, ' '));
   // a span may wrap onto the next line, as Markdown allows
@@ -228,11 +303,18 @@ export function quotesOf(doc: { file: string; section?: string }): Quote[] {
 }
 
 describe('the code names the docs quote', () => {
-  it.each(DOCS.map((doc) => [doc.section ? `${doc.file} (${doc.section})` : doc.file, doc] as const))('all exist: %s', (_name, doc) => {
-    const quotes = quotesOf(doc);
-    expect(quotes.length).toBeGreaterThan(doc.section ? 3 : 20);
-    expect(quotes.filter((quote) => quote.problem !== null).map((quote) => `${quote.doc}:${quote.line} \`${quote.text}\`: ${quote.problem}`)).toEqual([]);
-  });
+  it.each(DOCS.map((doc) => [doc.section ? `${doc.file} (${doc.section})` : doc.file, doc] as const))(
+    'all exist: %s',
+    (_name, doc) => {
+      const quotes = quotesOf(doc);
+      expect(quotes.length).toBeGreaterThan(doc.section ? 3 : 20);
+      expect(
+        quotes
+          .filter((quote) => quote.problem !== null)
+          .map((quote) => `${quote.doc}:${quote.line} \`${quote.text}\`: ${quote.problem}`),
+      ).toEqual([]);
+    },
+  );
 
   it('fails on a name, a path, a route or a script that does not exist', () => {
     expect(checkSpan('spendFromWallet')).toBeNull();
@@ -254,6 +336,8 @@ describe('the code names the docs quote', () => {
   });
 
   it('does not count a name that survives only in a comment', () => {
-    expect(withoutComments("const a = 1; // spendFromWallet\n/* decideSpend */ const b = '// kept';")).toBe("const a = 1; \n  const b = '// kept';");
+    expect(withoutComments("const a = 1; // spendFromWallet\n/* decideSpend */ const b = '// kept';")).toBe(
+      "const a = 1; \n  const b = '// kept';",
+    );
   });
 });

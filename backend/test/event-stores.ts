@@ -21,7 +21,11 @@ export const eventStoreDbSource = (): EngineSource => engineSource('EVENTSTORE_U
  * In a describe block: PostgreSQL for its tests (started before them when it is a container), and
  * event stores on it in a schema of their own, dropped after them.
  */
-export function usePostgresEventStore(source: EngineSource): { url: () => string; schema: string; open: () => Promise<EventStore> } {
+export function usePostgresEventStore(source: EngineSource): {
+  url: () => string;
+  schema: string;
+  open: () => Promise<EventStore>;
+} {
   const schema = `eventstore_test_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
   let container: StartedTestContainer | undefined;
   let url = source.kind === 'url' ? source.url : '';

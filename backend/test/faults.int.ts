@@ -18,7 +18,15 @@ import { createPostgresEventStore } from '../platform/eventstore/postgres';
 import type { EventStore } from '../platform/eventstore/port';
 import { client } from './app-harness';
 import { SUPERADMIN } from './admin-session';
-import { fundedUser, freePort, joinSession, scratchDatabase, socketFor, waitForSession, type Http } from './session-helpers';
+import {
+  fundedUser,
+  freePort,
+  joinSession,
+  scratchDatabase,
+  socketFor,
+  waitForSession,
+  type Http,
+} from './session-helpers';
 import { startRedisServer, startRole, waitForOutput, waitUntilReady, type RoleProcess } from './replica-processes';
 
 const databaseUrl = process.env.DATABASE_URL;
@@ -32,7 +40,12 @@ const WORKER_DOWN_MS = Number(process.env.FAULTS_WORKER_DOWN_MS ?? 15_000);
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function eventually<T>(what: string, probe: () => Promise<T> | T, done: (value: T) => boolean, timeoutMs = 20_000): Promise<T> {
+async function eventually<T>(
+  what: string,
+  probe: () => Promise<T> | T,
+  done: (value: T) => boolean,
+  timeoutMs = 20_000,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await probe();
@@ -60,7 +73,17 @@ let performers = 0;
 /** An approved, online performer and a client signed in as her; a picture of the app's own (another process cannot fetch one from a test's memory). */
 async function onlinePerformer(url: string, admin: Http, options: { rate: number }) {
   const tag = `${Date.now().toString(36)}${(performers += 1)}`;
-  const body = { name: `Guasti ${tag}`, age: 27, image: '/demo/performers/1.svg', isOnline: true, creditsPerMinute: options.rate, languages: 'Italiano', username: `guasti${tag}`, email: `guasti${tag}@example.com`, password: 'secret-pass' };
+  const body = {
+    name: `Guasti ${tag}`,
+    age: 27,
+    image: '/demo/performers/1.svg',
+    isOnline: true,
+    creditsPerMinute: options.rate,
+    languages: 'Italiano',
+    username: `guasti${tag}`,
+    email: `guasti${tag}@example.com`,
+    password: 'secret-pass',
+  };
   const created = await admin.post('/api/performers', body);
   if (created.status !== 201) throw new Error(`performer creation failed: ${created.status} ${created.text}`);
   const http = client(url);
@@ -119,7 +142,12 @@ describeFaults('faults: Redis restarted empty, PostgreSQL connections cut, the w
     await waitForOutput(roles.projector, /projector running/).catch(() => undefined);
     events = await createPostgresEventStore({ connectionString: database.url });
     admin = client(url);
-    await eventually('superadmin sign-in', () => admin.post('/api/admin/verify', SUPERADMIN), (answer) => answer.status === 200, 30_000);
+    await eventually(
+      'superadmin sign-in',
+      () => admin.post('/api/admin/verify', SUPERADMIN),
+      (answer) => answer.status === 200,
+      30_000,
+    );
   }, 150_000);
 
   afterAll(async () => {
@@ -143,10 +171,19 @@ describeFaults('faults: Redis restarted empty, PostgreSQL connections cut, the w
     const answers: Answer[] = [];
     const reads: Answer[] = [];
     const send = async (key: string): Promise<Answer> => {
-      const answer = await user.http.post('/api/messages', { conversationId, senderId: user.id, senderType: 'user', content: key }, { 'idempotency-key': key });
+      const answer = await user.http.post(
+        '/api/messages',
+        { conversationId, senderId: user.id, senderType: 'user', content: key },
+        { 'idempotency-key': key },
+      );
       return answer.status === 201
         ? { status: answer.status, retryAfter: null, key, id: answer.json.id as string }
-        : { status: answer.status, retryAfter: answer.headers.get('retry-after'), key, code: answer.json?.code as string | undefined };
+        : {
+            status: answer.status,
+            retryAfter: answer.headers.get('retry-after'),
+            key,
+            code: answer.json?.code as string | undefined,
+          };
     };
     let running = true;
     let n = 0;
@@ -175,12 +212,21 @@ describeFaults('faults: Redis restarted empty, PostgreSQL connections cut, the w
     // no 5xx but 503, and every 503 says when to come back
     expect(everything.filter((answer) => answer.status >= 500 && answer.status !== 503)).toEqual([]);
     expect(everything.filter((answer) => answer.status === 503 && answer.retryAfter === null)).toEqual([]);
-    expect(everything.filter((answer) => answer.status < 500 && answer.status !== 200 && answer.status !== 201)).toEqual([]);
+    expect(
+      everything.filter((answer) => answer.status < 500 && answer.status !== 200 && answer.status !== 201),
+    ).toEqual([]);
     // the refused ones again, with the same keys: now they go in, once
     const refused = answers.filter((answer) => answer.status !== 201);
     const retried: Answer[] = [];
     for (const answer of refused) {
-      retried.push(await eventually(`message ${answer.key} again`, () => send(answer.key), (again) => again.status !== 503, 30_000));
+      retried.push(
+        await eventually(
+          `message ${answer.key} again`,
+          () => send(answer.key),
+          (again) => again.status !== 503,
+          30_000,
+        ),
+      );
     }
     expect(retried.filter((answer) => answer.status !== 201)).toEqual([]);
     const accepted = [...answers.filter((answer) => answer.status === 201), ...retried];
@@ -192,7 +238,10 @@ describeFaults('faults: Redis restarted empty, PostgreSQL connections cut, the w
     expect([...byKey.values()].every((set) => set.size === 1)).toBe(true);
     const distinct = [...new Set(ids)];
     const paid = (await events.readStream(streams.wallet(user.id)))
-      .filter((event) => event.type === 'MessageSent' && (event.data as { conversationId: string }).conversationId === conversationId)
+      .filter(
+        (event) =>
+          event.type === 'MessageSent' && (event.data as { conversationId: string }).conversationId === conversationId,
+      )
       .map((event) => (event.data as { messageId: string }).messageId);
     expect(new Set(paid).size).toBe(paid.length);
     const free: string[] = [];
@@ -205,7 +254,11 @@ describeFaults('faults: Redis restarted empty, PostgreSQL connections cut, the w
     // the read side gets there too, every message once
     const listed = await eventually(
       'every message listed',
-      async () => ((await user.http.get(`/api/messages/${conversationId}?limit=${MESSAGES_PAGE_MAX}`)).json as unknown as MessageView[]).map((message) => message.id),
+      async () =>
+        (
+          (await user.http.get(`/api/messages/${conversationId}?limit=${MESSAGES_PAGE_MAX}`))
+            .json as unknown as MessageView[]
+        ).map((message) => message.id),
       (listedIds) => listedIds.length >= Math.min(distinct.length, MESSAGES_PAGE_MAX),
       30_000,
     );
@@ -215,8 +268,16 @@ describeFaults('faults: Redis restarted empty, PostgreSQL connections cut, the w
     sockets.push(performerSocket);
     const pushed: string[] = [];
     performerSocket.on('chat:message', ({ message }: { message: MessageView }) => pushed.push(message.id));
-    const after = await eventually('a message after the fault', () => send(`${tag}-after-${Date.now()}`), (answer) => answer.status === 201);
-    await eventually('the message pushed', () => pushed, (seen) => seen.includes(after.id!));
+    const after = await eventually(
+      'a message after the fault',
+      () => send(`${tag}-after-${Date.now()}`),
+      (answer) => answer.status === 201,
+    );
+    await eventually(
+      'the message pushed',
+      () => pushed,
+      (seen) => seen.includes(after.id!),
+    );
     return { answers: everything, refused: refused.length, n };
   }
 
@@ -230,9 +291,13 @@ describeFaults('faults: Redis restarted empty, PostgreSQL connections cut, the w
       redis = await startRedisServer(redisPort);
     });
     const unavailable = answers.filter((answer) => answer.status === 503).length;
-    process.stdout.write(`\n[faults] Redis restarted: ${answers.length} answers, ${unavailable} × 503, ${refused} messages sent again\n`);
+    process.stdout.write(
+      `\n[faults] Redis restarted: ${answers.length} answers, ${unavailable} × 503, ${refused} messages sent again\n`,
+    );
     // the metrics count every 503 the load met (more if the api answered others too)
-    expect((await metric(metricsPorts.api, 'http_request_duration_seconds_count', { status: '503' })) - unavailableBefore).toBeGreaterThanOrEqual(unavailable);
+    expect(
+      (await metric(metricsPorts.api, 'http_request_duration_seconds_count', { status: '503' })) - unavailableBefore,
+    ).toBeGreaterThanOrEqual(unavailable);
     expect(await metric(metricsPorts.api, 'aura_adapter_unavailable_total')).toBeGreaterThanOrEqual(outagesBefore);
   }, 180_000);
 
@@ -246,7 +311,10 @@ describeFaults('faults: Redis restarted empty, PostgreSQL connections cut, the w
     // ended however the load ends: a client left open keeps jest from exiting
     const { answers, refused } = await underLoad('postgres', async () => {
       for (let round = 0; round < 3; round++) {
-        const { rowCount } = await killer.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()', [name]);
+        const { rowCount } = await killer.query(
+          'SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()',
+          [name],
+        );
         cut += rowCount ?? 0;
         await sleep(300);
       }
@@ -255,12 +323,16 @@ describeFaults('faults: Redis restarted empty, PostgreSQL connections cut, the w
     await events.close().catch(() => undefined);
     events = await createPostgresEventStore({ connectionString: database.url });
     const unavailable = answers.filter((answer) => answer.status === 503).length;
-    process.stdout.write(`\n[faults] PostgreSQL connections cut: ${cut} connections, ${answers.length} answers, ${unavailable} × 503, ${refused} messages sent again\n`);
+    process.stdout.write(
+      `\n[faults] PostgreSQL connections cut: ${cut} connections, ${answers.length} answers, ${unavailable} × 503, ${refused} messages sent again\n`,
+    );
     expect(cut).toBeGreaterThan(0);
     // each 503 for an engine out of reach is counted as such (a read model late is a 503 too, not counted there)
     const outages = (await metric(metricsPorts.api, 'aura_adapter_unavailable_total')) - outagesBefore;
     expect(outages).toBeLessThanOrEqual(unavailable);
-    expect((await metric(metricsPorts.api, 'http_request_duration_seconds_count', { status: '503' })) - unavailableBefore).toBeGreaterThanOrEqual(unavailable);
+    expect(
+      (await metric(metricsPorts.api, 'http_request_duration_seconds_count', { status: '503' })) - unavailableBefore,
+    ).toBeGreaterThanOrEqual(unavailable);
   }, 180_000);
 
   it(`the worker down ${WORKER_DOWN_MS / 1000} s while a private session runs: billing catches up, every minute billed once, the lateness in its metrics`, async () => {
@@ -289,19 +361,30 @@ describeFaults('faults: Redis restarted empty, PostgreSQL connections cut, the w
     roles.worker = startRole('worker', { ...env, METRICS_PORT: String(metricsPorts.worker) });
     const startedAt = Date.parse((await waitForSession(user.http, sessionId, () => true)).startedAt!);
     // the minutes due meanwhile are billed once the worker is back
-    const caughtUp = await waitForSession(user.http, sessionId, (view) => view.minutesBilled >= Math.floor((Date.now() - startedAt) / MINUTE_MS) - 1, 60_000);
+    const caughtUp = await waitForSession(
+      user.http,
+      sessionId,
+      (view) => view.minutesBilled >= Math.floor((Date.now() - startedAt) / MINUTE_MS) - 1,
+      60_000,
+    );
     expect(caughtUp.status).toBe('active');
     expect(caughtUp.minutesBilled).toBeGreaterThan(stalled);
     const ended = await user.http.post(`/api/sessions/${sessionId}/end`);
     expect(ended.status).toBe(200);
     const minutes = ended.json.minutesBilled as number;
-    const billed = (await events.readStream(streams.wallet(user.id))).filter((event) => event.type === 'SessionMinuteBilled').map((event) => (event.data as { minute: number }).minute);
+    const billed = (await events.readStream(streams.wallet(user.id)))
+      .filter((event) => event.type === 'SessionMinuteBilled')
+      .map((event) => (event.data as { minute: number }).minute);
     expect(billed).toEqual(Array.from({ length: minutes }, (_, index) => index + 1));
     expect(statuses.filter((status) => status !== 200)).toEqual([]);
     // the worker's metrics show the outage: minutes billed seconds late
     await waitUntilReady(roles.worker, `http://127.0.0.1:${metricsPorts.worker}/livez`);
-    const lateMinutes = (await metric(metricsPorts.worker, 'aura_billing_minute_lateness_seconds_count')) - (await metric(metricsPorts.worker, 'aura_billing_minute_lateness_seconds_bucket', { le: '2' }));
-    process.stdout.write(`\n[faults] worker down ${WORKER_DOWN_MS} ms: ${minutes} minutes billed, ${stalled} before it came back, ${lateMinutes} billed over 2 s late\n`);
+    const lateMinutes =
+      (await metric(metricsPorts.worker, 'aura_billing_minute_lateness_seconds_count')) -
+      (await metric(metricsPorts.worker, 'aura_billing_minute_lateness_seconds_bucket', { le: '2' }));
+    process.stdout.write(
+      `\n[faults] worker down ${WORKER_DOWN_MS} ms: ${minutes} minutes billed, ${stalled} before it came back, ${lateMinutes} billed over 2 s late\n`,
+    );
     expect(lateMinutes).toBeGreaterThan(0);
   }, 180_000);
 });

@@ -17,7 +17,9 @@ function run(script: string): Record<string, boolean> {
       ${script}
       process.stdout.write(JSON.stringify(seen));
     })().catch((error) => { console.error(error); process.exit(1); });`;
-  return JSON.parse(execFileSync(process.execPath, ['--import', 'tsx', '-e', code], { cwd: root, encoding: 'utf8', timeout: 60_000 })) as Record<string, boolean>;
+  return JSON.parse(
+    execFileSync(process.execPath, ['--import', 'tsx', '-e', code], { cwd: root, encoding: 'utf8', timeout: 60_000 }),
+  ) as Record<string, boolean>;
 }
 
 describe('heavy libraries a process may never use', () => {

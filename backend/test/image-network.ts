@@ -5,17 +5,22 @@
  */
 import type { ImageNetwork } from '../platform/files/remote-image';
 
-export const PNG_1X1 = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+export const PNG_1X1 = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
 
 export interface MemoryImageNetwork extends ImageNetwork {
   /** every GET asked: the URL and the address it was pinned to */
   asked: { url: string; address: string }[];
 }
 
-export function memoryImageNetwork(options: {
-  addresses?: Record<string, string[]>;
-  answers?: Record<string, { status: number; location?: string; body?: Uint8Array }>;
-} = {}): MemoryImageNetwork {
+export function memoryImageNetwork(
+  options: {
+    addresses?: Record<string, string[]>;
+    answers?: Record<string, { status: number; location?: string; body?: Uint8Array }>;
+  } = {},
+): MemoryImageNetwork {
   const asked: MemoryImageNetwork['asked'] = [];
   return {
     asked,
@@ -24,7 +29,10 @@ export function memoryImageNetwork(options: {
     },
     async get(url, address, maxBytes) {
       asked.push({ url: url.toString(), address });
-      const answer: { status: number; location?: string; body?: Uint8Array } = options.answers?.[url.toString()] ?? { status: 200, body: PNG_1X1 };
+      const answer: { status: number; location?: string; body?: Uint8Array } = options.answers?.[url.toString()] ?? {
+        status: 200,
+        body: PNG_1X1,
+      };
       const body = answer.body ?? new Uint8Array();
       return { status: answer.status, location: answer.location, body: body.subarray(0, maxBytes + 1) };
     },

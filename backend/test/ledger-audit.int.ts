@@ -19,7 +19,14 @@ import { createPostgresEventStore } from '../platform/eventstore/postgres';
 import { newId } from '../platform/ids';
 import { send, superadminClient } from './admin-session';
 import { client, startTestApp } from './app-harness';
-import { fundedUser, joinSession, onlinePerformer, scratchDatabase, socketFor, waitForSession } from './session-helpers';
+import {
+  fundedUser,
+  joinSession,
+  onlinePerformer,
+  scratchDatabase,
+  socketFor,
+  waitForSession,
+} from './session-helpers';
 
 const root = path.resolve(__dirname, '../..');
 const DAY_MS = 24 * 60 * 60_000;
@@ -28,7 +35,15 @@ const DAY_MS = 24 * 60 * 60_000;
 function runCli(env: Record<string, string>) {
   return spawnSync(process.execPath, ['--import', 'tsx', path.join(root, 'backend/entry/ledger-audit.ts')], {
     cwd: root,
-    env: { ...process.env, LOG_LEVEL: 'error', DATABASE_URL: '', REDIS_URL: '', MONGO_URL: '', EVENTSTORE_URL: '', ...env },
+    env: {
+      ...process.env,
+      LOG_LEVEL: 'error',
+      DATABASE_URL: '',
+      REDIS_URL: '',
+      MONGO_URL: '',
+      EVENTSTORE_URL: '',
+      ...env,
+    },
     encoding: 'utf8',
     timeout: 120_000,
   });
@@ -76,16 +91,25 @@ async function makeHistory(env: Record<string, string>): Promise<History> {
     const user = await fundedUser(app, admin, 200);
     const at = new Date();
 
-    expect((await send(performer.http, 'PATCH', `${app.url}/api/performers/${performer.id}`, { messagePrice: 1 })).status).toBe(200);
+    expect(
+      (await send(performer.http, 'PATCH', `${app.url}/api/performers/${performer.id}`, { messagePrice: 1 })).status,
+    ).toBe(200);
     const conversation = await user.http.post('/api/conversations', { performerId: performer.id });
     expect(conversation.status).toBe(201);
     const message = { conversationId: conversation.json.id, senderId: user.id, senderType: 'user', content: 'Ciao!' };
     expect((await user.http.post('/api/messages', message, { 'idempotency-key': 'audit-message-1' })).status).toBe(201);
 
     const giulia = client(app.url);
-    const giuliaId = (await giulia.post('/api/performer/login', { username: 'giulia.rossi', password: 'demo-performer' })).json.id as string;
-    const photos = (await client(app.url).get(`/api/performers/${giuliaId}/photos`)).json as unknown as { id: string }[];
-    expect((await user.http.post(`/api/photos/${photos[0]!.id}/purchase`, undefined, { 'idempotency-key': 'audit-photo-1' })).status).toBe(201);
+    const giuliaId = (
+      await giulia.post('/api/performer/login', { username: 'giulia.rossi', password: 'demo-performer' })
+    ).json.id as string;
+    const photos = (await client(app.url).get(`/api/performers/${giuliaId}/photos`)).json as unknown as {
+      id: string;
+    }[];
+    expect(
+      (await user.http.post(`/api/photos/${photos[0]!.id}/purchase`, undefined, { 'idempotency-key': 'audit-photo-1' }))
+        .status,
+    ).toBe(201);
 
     const requested = await user.http.post('/api/sessions', { performerId: performer.id });
     expect(requested.status).toBe(201);
@@ -104,12 +128,17 @@ async function makeHistory(env: Record<string, string>): Promise<History> {
     }
 
     const details = { method: 'iban', holderName: 'Performer Audit', iban: 'IT60 X054 2811 1010 0000 0123 456' };
-    expect((await send(performer.http, 'PUT', `${app.url}/api/performers/${performer.id}/payout-details`, details)).status).toBe(200);
+    expect(
+      (await send(performer.http, 'PUT', `${app.url}/api/performers/${performer.id}/payout-details`, details)).status,
+    ).toBe(200);
     await app.settled();
     offsetMs = 15 * DAY_MS;
     expect((await admin.post('/api/admin/payouts/run', {})).status).toBe(202);
-    const paid = async () => ((await performer.http.get(`/api/performers/${performer.id}/payouts`)).json as unknown as { status: string }[]).some((payout) => payout.status === 'paid');
-    for (const deadline = Date.now() + 20_000; !(await paid()); ) {
+    const paid = async () =>
+      (
+        (await performer.http.get(`/api/performers/${performer.id}/payouts`)).json as unknown as { status: string }[]
+      ).some((payout) => payout.status === 'paid');
+    for (const deadline = Date.now() + 20_000; !(await paid());) {
       if (Date.now() > deadline) throw new Error('the payout was not paid in time');
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
@@ -131,7 +160,8 @@ interface Corruption {
 }
 
 const dataOf = (event: StoredEvent) => event.data as Record<string, unknown>;
-const creditOf = (log: StoredEvent[], source: string) => log.find((event) => event.type === 'PerformerEarningsCredited' && dataOf(event).source === source)!;
+const creditOf = (log: StoredEvent[], source: string) =>
+  log.find((event) => event.type === 'PerformerEarningsCredited' && dataOf(event).source === source)!;
 const iso = (ms: number) => new Date(ms).toISOString();
 
 /** A paid message on his wallet with its debit, as a spend appends it, and the credit `shareCents` gives her. */
@@ -139,9 +169,38 @@ function messageSale(history: History, grossUnits: number, shareCents: number): 
   const messageId = newId();
   const at = history.at.toISOString();
   return [
-    { streamId: streams.wallet(history.userId), type: 'MessageSent', data: { messageId, conversationId: newId(), performerId: history.performerId, userId: history.userId, identityId: history.userId, senderType: 'user', content: 'ciao', priceUnits: grossUnits, sentAt: at } },
-    { streamId: streams.wallet(history.userId), type: 'AuracoinDebited', data: { walletId: history.userId, amount: grossUnits, reason: 'message', reference: messageId, debitedAt: at } },
-    { streamId: performerStreams.earnings(history.performerId), type: 'PerformerEarningsCredited', data: { performerId: history.performerId, source: 'message', sourceId: messageId, grossUnits, shareCents, creditedAt: at } },
+    {
+      streamId: streams.wallet(history.userId),
+      type: 'MessageSent',
+      data: {
+        messageId,
+        conversationId: newId(),
+        performerId: history.performerId,
+        userId: history.userId,
+        identityId: history.userId,
+        senderType: 'user',
+        content: 'ciao',
+        priceUnits: grossUnits,
+        sentAt: at,
+      },
+    },
+    {
+      streamId: streams.wallet(history.userId),
+      type: 'AuracoinDebited',
+      data: { walletId: history.userId, amount: grossUnits, reason: 'message', reference: messageId, debitedAt: at },
+    },
+    {
+      streamId: performerStreams.earnings(history.performerId),
+      type: 'PerformerEarningsCredited',
+      data: {
+        performerId: history.performerId,
+        source: 'message',
+        sourceId: messageId,
+        grossUnits,
+        shareCents,
+        creditedAt: at,
+      },
+    },
   ];
 }
 
@@ -151,7 +210,11 @@ function messageSale(history: History, grossUnits: number, shareCents: number): 
  * ones. `claimed` is how many purchased units the sale and its debit say paid for it, `shareOn` the
  * units her credit's share is computed on; the rule pays his purchased units first, then 500 promotional.
  */
-function promotionalSale(log: StoredEvent[], history: History, wrong: (purchased: number) => { claimed: number; shareOn: number }): Wrong[] {
+function promotionalSale(
+  log: StoredEvent[],
+  history: History,
+  wrong: (purchased: number) => { claimed: number; shareOn: number },
+): Wrong[] {
   const wallet = foldWallet(log.filter((event) => event.streamId === streams.wallet(history.userId)));
   const at = history.at.toISOString();
   const grossUnits = wallet.purchased + 500;
@@ -161,22 +224,59 @@ function promotionalSale(log: StoredEvent[], history: History, wrong: (purchased
     {
       streamId: streams.wallet(history.userId),
       type: 'AuracoinAdjusted',
-      data: { walletId: history.userId, amount: 1000, balanceBefore: wallet.balance, balanceAfter: wallet.balance + 1000, adminId: newId(), purchasedAmount: 0, promotionalAmount: 1000, adjustedAt: at },
+      data: {
+        walletId: history.userId,
+        amount: 1000,
+        balanceBefore: wallet.balance,
+        balanceAfter: wallet.balance + 1000,
+        adminId: newId(),
+        purchasedAmount: 0,
+        promotionalAmount: 1000,
+        adjustedAt: at,
+      },
     },
     {
       streamId: streams.wallet(history.userId),
       type: 'MessageSent',
-      data: { messageId, conversationId: newId(), performerId: history.performerId, userId: history.userId, identityId: history.userId, senderType: 'user', content: 'ciao', priceUnits: grossUnits, purchasedUnits: claimed, promotionalUnits: grossUnits - claimed, sentAt: at },
+      data: {
+        messageId,
+        conversationId: newId(),
+        performerId: history.performerId,
+        userId: history.userId,
+        identityId: history.userId,
+        senderType: 'user',
+        content: 'ciao',
+        priceUnits: grossUnits,
+        purchasedUnits: claimed,
+        promotionalUnits: grossUnits - claimed,
+        sentAt: at,
+      },
     },
     {
       streamId: streams.wallet(history.userId),
       type: 'AuracoinDebited',
-      data: { walletId: history.userId, amount: grossUnits, reason: 'message', reference: messageId, purchasedAmount: claimed, promotionalAmount: grossUnits - claimed, debitedAt: at },
+      data: {
+        walletId: history.userId,
+        amount: grossUnits,
+        reason: 'message',
+        reference: messageId,
+        purchasedAmount: claimed,
+        promotionalAmount: grossUnits - claimed,
+        debitedAt: at,
+      },
     },
     {
       streamId: performerStreams.earnings(history.performerId),
       type: 'PerformerEarningsCredited',
-      data: { performerId: history.performerId, source: 'message', sourceId: messageId, grossUnits, purchasedUnits: claimed, shareCents: performerShareCents(shareOn), creditedAt: at },
+      data: {
+        performerId: history.performerId,
+        source: 'message',
+        sourceId: messageId,
+        grossUnits,
+        purchasedUnits: claimed,
+        shareCents: performerShareCents(shareOn),
+        creditedAt: at,
+      },
     },
   ];
 }
@@ -185,25 +285,36 @@ const corruptions: Corruption[] = [
   {
     name: 'a spend claiming more purchased units than the wallet had',
     // all of it said purchased, though 500 units of it could only be promotional
-    wrong: async (log, history) => promotionalSale(log, history, (purchased) => ({ claimed: purchased + 500, shareOn: purchased + 500 })),
+    wrong: async (log, history) =>
+      promotionalSale(log, history, (purchased) => ({ claimed: purchased + 500, shareOn: purchased + 500 })),
     names: (history) => ({ stream: streams.wallet(history.userId), problem: 'purchased first, the wallet gives' }),
   },
   {
     name: 'a share computed on promotional units',
     // the split is right, her share is 55% of the whole gross, welcome-like units included
-    wrong: async (log, history) => promotionalSale(log, history, (purchased) => ({ claimed: purchased, shareOn: purchased + 500 })),
+    wrong: async (log, history) =>
+      promotionalSale(log, history, (purchased) => ({ claimed: purchased, shareOn: purchased + 500 })),
     names: (history) => ({ stream: performerStreams.earnings(history.performerId), problem: 'on its purchased part' }),
   },
   {
     name: 'a second credit of one sale',
-    wrong: async (log) => [{ streamId: creditOf(log, 'message').streamId, type: 'PerformerEarningsCredited', data: dataOf(creditOf(log, 'message')) }],
+    wrong: async (log) => [
+      {
+        streamId: creditOf(log, 'message').streamId,
+        type: 'PerformerEarningsCredited',
+        data: dataOf(creditOf(log, 'message')),
+      },
+    ],
     names: (history) => ({ stream: performerStreams.earnings(history.performerId), problem: 'credited again' }),
   },
   {
     name: 'a share off by a cent',
     // 1.50 auracoin: 55% is 82 cents (rounded down), credited as 83
     wrong: async (_log, history) => messageSale(history, 150, 83),
-    names: (history) => ({ stream: performerStreams.earnings(history.performerId), problem: 'the share rule gives 82' }),
+    names: (history) => ({
+      stream: performerStreams.earnings(history.performerId),
+      problem: 'the share rule gives 82',
+    }),
   },
   {
     name: 'a photo credited at 100%',
@@ -215,8 +326,23 @@ const corruptions: Corruption[] = [
       const walletId = String(data.walletId);
       return [
         { streamId: sale.streamId, type: 'PhotoPurchased', data: { ...data, purchaseId } },
-        { streamId: sale.streamId, type: 'AuracoinDebited', data: { walletId, amount: data.priceUnits, reason: 'photo', reference: data.photoId, debitedAt: at } },
-        { streamId: performerStreams.earnings(String(data.performerId)), type: 'PerformerEarningsCredited', data: { performerId: data.performerId, source: 'photo', sourceId: purchaseId, grossUnits: data.priceUnits, shareCents: data.priceUnits, creditedAt: at } },
+        {
+          streamId: sale.streamId,
+          type: 'AuracoinDebited',
+          data: { walletId, amount: data.priceUnits, reason: 'photo', reference: data.photoId, debitedAt: at },
+        },
+        {
+          streamId: performerStreams.earnings(String(data.performerId)),
+          type: 'PerformerEarningsCredited',
+          data: {
+            performerId: data.performerId,
+            source: 'photo',
+            sourceId: purchaseId,
+            grossUnits: data.priceUnits,
+            shareCents: data.priceUnits,
+            creditedAt: at,
+          },
+        },
       ];
     },
     names: (_history, wrongs) => ({ stream: wrongs[2]!.streamId, problem: 'the share rule gives' }),
@@ -237,23 +363,53 @@ const corruptions: Corruption[] = [
       const week = new Date(creditedAt);
       return [
         ...sale,
-        { streamId: payoutStreams.run(runId), type: 'PayoutRunRequested', data: { runId, trigger: 'admin', adminId: newId(), periodEnd, requestedAt, minimumCents: 100, reserveDays, cutoff } },
+        {
+          streamId: payoutStreams.run(runId),
+          type: 'PayoutRunRequested',
+          data: {
+            runId,
+            trigger: 'admin',
+            adminId: newId(),
+            periodEnd,
+            requestedAt,
+            minimumCents: 100,
+            reserveDays,
+            cutoff,
+          },
+        },
         {
           streamId: performerStreams.earnings(history.performerId),
           type: 'PayoutScheduled',
           data: {
-            payoutId: payoutIdFor(history.performerId, periodEnd), performerId: history.performerId, runId, periodEnd, amountCents: 550,
-            weeks: [{ weekStart: payoutWeekOf(week).weekStart, amountCents: 550 }], credits: [account.creditCount], method: 'iban', holderName: 'Performer Audit', destination: 'IT60 •••• 3456', scheduledAt: requestedAt,
+            payoutId: payoutIdFor(history.performerId, periodEnd),
+            performerId: history.performerId,
+            runId,
+            periodEnd,
+            amountCents: 550,
+            weeks: [{ weekStart: payoutWeekOf(week).weekStart, amountCents: 550 }],
+            credits: [account.creditCount],
+            method: 'iban',
+            holderName: 'Performer Audit',
+            destination: 'IT60 •••• 3456',
+            scheduledAt: requestedAt,
           },
         },
       ];
     },
-    names: (history) => ({ stream: performerStreams.earnings(history.performerId), problem: 'inside the 7-day reserve' }),
+    names: (history) => ({
+      stream: performerStreams.earnings(history.performerId),
+      problem: 'inside the 7-day reserve',
+    }),
   },
   {
     name: 'a minute billed twice',
     wrong: async (log, history) => {
-      const billed = log.find((event) => event.type === 'SessionMinuteBilled' && dataOf(event).sessionId === history.sessionId && dataOf(event).minute === 1)!;
+      const billed = log.find(
+        (event) =>
+          event.type === 'SessionMinuteBilled' &&
+          dataOf(event).sessionId === history.sessionId &&
+          dataOf(event).minute === 1,
+      )!;
       const debit = log.find((event) => event.streamId === billed.streamId && event.revision === billed.revision + 1)!;
       return [
         { streamId: billed.streamId, type: billed.type, data: dataOf(billed) },
@@ -264,7 +420,13 @@ const corruptions: Corruption[] = [
   },
   {
     name: 'a debit with no reason',
-    wrong: async (_log, history) => [{ streamId: streams.wallet(history.userId), type: 'AuracoinDebited', data: { walletId: history.userId, amount: 100, debitedAt: history.at.toISOString() } }],
+    wrong: async (_log, history) => [
+      {
+        streamId: streams.wallet(history.userId),
+        type: 'AuracoinDebited',
+        data: { walletId: history.userId, amount: 100, debitedAt: history.at.toISOString() },
+      },
+    ],
     names: (history) => ({ stream: streams.wallet(history.userId), problem: 'without a reason and a reference' }),
   },
 ];
@@ -298,83 +460,98 @@ describe('ledger audit on PGlite: a history the product made, then each corrupti
     expect(answer.status).toBe(0);
   });
 
-  it.each(corruptions.map((corruption) => [corruption.name, corruption] as const))('catches %s and names the stream', async (_name, corruption) => {
-    const copy = await mkdtemp(path.join(tmpdir(), 'aura-audit-pglite-copy-'));
-    copies.push(copy);
-    await cp(base, copy, { recursive: true });
-    const store = await createPgliteEventStore({ dataDir: path.join(copy, 'eventstore') });
-    let wrongs: Wrong[];
-    try {
-      wrongs = await corruption.wrong(await store.readAll(), history, store);
-      for (const wrong of wrongs) {
-        await store.appendToStream(wrong.streamId, [{ id: newId(), type: wrong.type, data: wrong.data, metadata: { forged: true } }], { expectedRevision: 'any' });
+  it.each(corruptions.map((corruption) => [corruption.name, corruption] as const))(
+    'catches %s and names the stream',
+    async (_name, corruption) => {
+      const copy = await mkdtemp(path.join(tmpdir(), 'aura-audit-pglite-copy-'));
+      copies.push(copy);
+      await cp(base, copy, { recursive: true });
+      const store = await createPgliteEventStore({ dataDir: path.join(copy, 'eventstore') });
+      let wrongs: Wrong[];
+      try {
+        wrongs = await corruption.wrong(await store.readAll(), history, store);
+        for (const wrong of wrongs) {
+          await store.appendToStream(
+            wrong.streamId,
+            [{ id: newId(), type: wrong.type, data: wrong.data, metadata: { forged: true } }],
+            { expectedRevision: 'any' },
+          );
+        }
+      } finally {
+        await store.close();
       }
-    } finally {
-      await store.close();
-    }
-    expectCaught(runCli({ DATA_DIR: copy }), corruption.names(history, wrongs));
-  }, 60_000);
+      expectCaught(runCli({ DATA_DIR: copy }), corruption.names(history, wrongs));
+    },
+    60_000,
+  );
 });
 
 const databaseUrl = process.env.DATABASE_URL;
 const describeWithPostgres = databaseUrl ? describe : describe.skip;
 if (!databaseUrl) process.stdout.write('\n[skip] ledger audit on PostgreSQL: no DATABASE_URL (PostgreSQL) set\n');
 
-describeWithPostgres('ledger audit on PostgreSQL: a history the product made, then each corruption inserted by SQL into a copy', () => {
-  let base: Awaited<ReturnType<typeof scratchDatabase>>;
-  let dataDir: string;
-  let history: History;
-  const admin = new pg.Client({ connectionString: databaseUrl });
-  const copies: string[] = [];
-  beforeAll(async () => {
-    base = await scratchDatabase(databaseUrl!, 'aura_audit');
-    dataDir = await mkdtemp(path.join(tmpdir(), 'aura-audit-pg-'));
-    history = await makeHistory({ DATA_DIR: dataDir, DATABASE_URL: base.url });
-    await admin.connect();
-  }, 120_000);
-  afterAll(async () => {
-    for (const name of copies) await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin.end();
-    await base.drop();
-    await rm(dataDir, { recursive: true, force: true });
-  });
+describeWithPostgres(
+  'ledger audit on PostgreSQL: a history the product made, then each corruption inserted by SQL into a copy',
+  () => {
+    let base: Awaited<ReturnType<typeof scratchDatabase>>;
+    let dataDir: string;
+    let history: History;
+    const admin = new pg.Client({ connectionString: databaseUrl });
+    const copies: string[] = [];
+    beforeAll(async () => {
+      base = await scratchDatabase(databaseUrl!, 'aura_audit');
+      dataDir = await mkdtemp(path.join(tmpdir(), 'aura-audit-pg-'));
+      history = await makeHistory({ DATA_DIR: dataDir, DATABASE_URL: base.url });
+      await admin.connect();
+    }, 120_000);
+    afterAll(async () => {
+      for (const name of copies) await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.end();
+      await base.drop();
+      await rm(dataDir, { recursive: true, force: true });
+    });
 
-  const urlOf = (name: string) => {
-    const parsed = new URL(base.url);
-    parsed.pathname = `/${name}`;
-    return parsed.toString();
-  };
+    const urlOf = (name: string) => {
+      const parsed = new URL(base.url);
+      parsed.pathname = `/${name}`;
+      return parsed.toString();
+    };
 
-  it('passes the history as the product made it', () => {
-    const answer = runCli({ DATA_DIR: dataDir, DATABASE_URL: base.url });
-    expect(answer.stdout).toContain('OK:');
-    expect(answer.status).toBe(0);
-  });
+    it('passes the history as the product made it', () => {
+      const answer = runCli({ DATA_DIR: dataDir, DATABASE_URL: base.url });
+      expect(answer.stdout).toContain('OK:');
+      expect(answer.status).toBe(0);
+    });
 
-  it.each(corruptions.map((corruption) => [corruption.name, corruption] as const))('catches %s inserted by SQL and names the stream', async (_name, corruption) => {
-    const name = `${new URL(base.url).pathname.slice(1)}_${copies.length}`;
-    copies.push(name);
-    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${new URL(base.url).pathname.slice(1)}`);
-    const store = await createPostgresEventStore({ connectionString: urlOf(name) });
-    let wrongs: Wrong[];
-    try {
-      wrongs = await corruption.wrong(await store.readAll(), history, store);
-    } finally {
-      await store.close();
-    }
-    const sql = new pg.Client({ connectionString: urlOf(name) });
-    await sql.connect();
-    try {
-      for (const wrong of wrongs) {
-        await sql.query(
-          `insert into events (position, stream_id, revision, event_id, type, data, metadata)
+    it.each(corruptions.map((corruption) => [corruption.name, corruption] as const))(
+      'catches %s inserted by SQL and names the stream',
+      async (_name, corruption) => {
+        const name = `${new URL(base.url).pathname.slice(1)}_${copies.length}`;
+        copies.push(name);
+        await admin.query(`CREATE DATABASE ${name} TEMPLATE ${new URL(base.url).pathname.slice(1)}`);
+        const store = await createPostgresEventStore({ connectionString: urlOf(name) });
+        let wrongs: Wrong[];
+        try {
+          wrongs = await corruption.wrong(await store.readAll(), history, store);
+        } finally {
+          await store.close();
+        }
+        const sql = new pg.Client({ connectionString: urlOf(name) });
+        await sql.connect();
+        try {
+          for (const wrong of wrongs) {
+            await sql.query(
+              `insert into events (position, stream_id, revision, event_id, type, data, metadata)
            values ((select coalesce(max(position), 0) + 1 from events), $1, (select coalesce(max(revision), -1) + 1 from events where stream_id = $1), $2, $3, $4, '{}')`,
-          [wrong.streamId, newId(), wrong.type, JSON.stringify(wrong.data)],
-        );
-      }
-    } finally {
-      await sql.end();
-    }
-    expectCaught(runCli({ DATA_DIR: dataDir, DATABASE_URL: urlOf(name) }), corruption.names(history, wrongs));
-  }, 60_000);
-});
+              [wrong.streamId, newId(), wrong.type, JSON.stringify(wrong.data)],
+            );
+          }
+        } finally {
+          await sql.end();
+        }
+        expectCaught(runCli({ DATA_DIR: dataDir, DATABASE_URL: urlOf(name) }), corruption.names(history, wrongs));
+      },
+      60_000,
+    );
+  },
+);

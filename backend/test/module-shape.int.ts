@@ -12,7 +12,10 @@ import { exampleModule } from './example-module';
 
 let app: TestApp;
 beforeAll(async () => {
-  app = await startTestApp({}, { extraModules: (ports, modules) => [exampleModule(ports, { users: modules.reads.accounts.queries })] });
+  app = await startTestApp(
+    {},
+    { extraModules: (ports, modules) => [exampleModule(ports, { users: modules.reads.accounts.queries })] },
+  );
 });
 afterAll(async () => {
   await app.close();
@@ -38,11 +41,19 @@ describe('a module registered with one line', () => {
       const user = await userClient(app);
       await app.settled();
       // the delayed job ran in the worker and pushed to the admins
-      await until(async () => pushed.some((payload) => JSON.stringify(payload) === JSON.stringify({ model: 'users', id: user.id })));
+      await until(async () =>
+        pushed.some((payload) => JSON.stringify(payload) === JSON.stringify({ model: 'users', id: user.id })),
+      );
       const status = async () => (await admin.get('/api/example/status')).json as Record<string, number>;
       await until(async () => ((await status()).sweeps ?? 0) >= 2);
       expect(await status()).toMatchObject({ signupsToday: 1, greeted: 1, pushedSignups: 1, connections: 1 });
-      expect(Object.keys(await status()).sort()).toEqual(['connections', 'greeted', 'pushedSignups', 'signupsToday', 'sweeps']);
+      expect(Object.keys(await status()).sort()).toEqual([
+        'connections',
+        'greeted',
+        'pushedSignups',
+        'signupsToday',
+        'sweeps',
+      ]);
       // its route is mounted through mountRoute: the contract's auth holds
       expect((await client(app.url).get('/api/example/status')).status).toBe(401);
       expect((await user.http.get('/api/example/status')).status).toBe(403);

@@ -49,10 +49,19 @@ function spawnAll(dataDir: string): Started {
     const line = output.split('\n').find((each) => each.includes(`"msg":"${message}"`));
     return line ? (JSON.parse(line) as { port: number }).port : undefined;
   };
-  return { child, output: () => output, ports: () => ({ public: portOf('listening'), metrics: portOf('metrics listening') }) };
+  return {
+    child,
+    output: () => output,
+    ports: () => ({ public: portOf('listening'), metrics: portOf('metrics listening') }),
+  };
 }
 
-async function until<T>(probe: () => T | undefined | Promise<T | undefined>, what: string, timeoutMs = 90_000, everyMs = 10): Promise<T> {
+async function until<T>(
+  probe: () => T | undefined | Promise<T | undefined>,
+  what: string,
+  timeoutMs = 90_000,
+  everyMs = 10,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await probe();
@@ -91,13 +100,21 @@ describe('the all-in-one process under an orchestrator', () => {
     expect(first.status).toBe(503);
     expect(JSON.parse(first.text)).toMatchObject({ status: 'starting' });
     const seen = new Set<number>([first.status]);
-    await until(async () => {
-      const { status } = await get(port, '/readyz');
-      seen.add(status);
-      return status === 200 ? true : undefined;
-    }, `ready\n${started.output()}`, 90_000, 50);
+    await until(
+      async () => {
+        const { status } = await get(port, '/readyz');
+        seen.add(status);
+        return status === 200 ? true : undefined;
+      },
+      `ready\n${started.output()}`,
+      90_000,
+      50,
+    );
     expect([...seen]).toEqual([503, 200]);
-    expect(JSON.parse((await get(metricsPort, '/readyz')).text)).toMatchObject({ status: 'ready', checks: { eventStore: { ok: true }, projections: { ok: true } } });
+    expect(JSON.parse((await get(metricsPort, '/readyz')).text)).toMatchObject({
+      status: 'ready',
+      checks: { eventStore: { ok: true }, projections: { ok: true } },
+    });
 
     // a few requests, one with an id in its path, one no route knows; an untrusted X-Request-Id is not taken
     expect((await get(port, '/api/packages')).status).toBe(200);
@@ -109,8 +126,12 @@ describe('the all-in-one process under an orchestrator', () => {
     expect((await get(port, '/metrics')).status).toBe(404);
 
     const metrics = (await get(metricsPort, '/metrics')).text;
-    expect(metrics).toMatch(/http_request_duration_seconds_count\{method="GET",route="\/api\/packages",status="200"\} 1/);
-    expect(metrics).toMatch(/http_request_duration_seconds_count\{method="GET",route="\/api\/performers\/:id",status="\d+"\} 1/);
+    expect(metrics).toMatch(
+      /http_request_duration_seconds_count\{method="GET",route="\/api\/packages",status="200"\} 1/,
+    );
+    expect(metrics).toMatch(
+      /http_request_duration_seconds_count\{method="GET",route="\/api\/performers\/:id",status="\d+"\} 1/,
+    );
     expect(metrics).toContain('route="unmatched",status="404"');
     expect(metrics).not.toContain(ID_IN_PATH);
     for (const name of [
@@ -129,18 +150,27 @@ describe('the all-in-one process under an orchestrator', () => {
       'aura_billing_minute_lateness_seconds_bucket',
       'aura_payout_run_duration_seconds',
       'aura_process_ready 1',
-    ]) expect(metrics).toContain(name);
+    ])
+      expect(metrics).toContain(name);
 
     // a socket, and a request whose body is still on its way when SIGTERM comes
     const socket = connect(`http://127.0.0.1:${port}`, { transports: ['websocket'], reconnection: false });
     await new Promise<void>((resolve, reject) => socket.once('connect', () => resolve()).once('connect_error', reject));
     const socketGone = new Promise<string>((resolve) => socket.once('disconnect', (reason) => resolve(reason)));
     const body = JSON.stringify({ username: 'slowpoke', email: 'slowpoke@example.com', password: 'secret-pass' });
-    const slow = httpRequest({ host: '127.0.0.1', port, method: 'POST', path: '/api/register', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } });
+    const slow = httpRequest({
+      host: '127.0.0.1',
+      port,
+      method: 'POST',
+      path: '/api/register',
+      headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+    });
     const answered = new Promise<{ status: number; connection: string | undefined }>((resolve, reject) => {
       slow.once('response', (response) => {
         response.resume();
-        response.once('end', () => resolve({ status: response.statusCode ?? 0, connection: response.headers.connection }));
+        response.once('end', () =>
+          resolve({ status: response.statusCode ?? 0, connection: response.headers.connection }),
+        );
       });
       slow.once('error', reject);
     });
@@ -150,7 +180,11 @@ describe('the all-in-one process under an orchestrator', () => {
     const signalledAt = Date.now();
     child.kill('SIGTERM');
     // draining: not ready any more (the metrics port still answers), the public port takes no new connection
-    await until(async () => ((await get(metricsPort, '/readyz')).status === 503 ? true : undefined), 'not ready while draining', 3_000);
+    await until(
+      async () => ((await get(metricsPort, '/readyz')).status === 503 ? true : undefined),
+      'not ready while draining',
+      3_000,
+    );
     expect(JSON.parse((await get(metricsPort, '/readyz')).text)).toMatchObject({ status: 'draining' });
     await expect(get(port, '/livez')).rejects.toThrow();
     // told to reconnect: its transport closed, not a final Socket.IO disconnect

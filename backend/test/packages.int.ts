@@ -16,10 +16,14 @@ afterAll(async () => {
 describe('GET /api/packages', () => {
   it('lists packages to anyone, smallest first, price in euro', async () => {
     const now = () => new Date('2026-11-20T10:00:00.000Z');
-    for (const [credits, priceCents] of [[500, 4500], [100, 1000]] as const) {
+    for (const [credits, priceCents] of [
+      [500, 4500],
+      [100, 1000],
+    ] as const) {
       const packageId = deterministicId(`packages-int:${credits}`);
       await handleCommand(app.infra.eventStore, streams.package(packageId), auracoinPackage, (state) =>
-        decideCreatePackage({ packageId, credits, bonus: 5, priceCents, popular: credits === 500 }, state, now()));
+        decideCreatePackage({ packageId, credits, bonus: 5, priceCents, popular: credits === 500 }, state, now()),
+      );
     }
     await app.settled();
     const list = await client(app.url).get('/api/packages');
@@ -46,7 +50,12 @@ describe('POST/PATCH/DELETE /api/packages', () => {
     const id = created.json.id as string;
     expect((await client(app.url).get('/api/packages')).json).toContainEqual(created.json);
 
-    const updated = await send(root, 'PATCH', `${app.url}/api/packages/${id}`, { credits: 350, bonus: 50, price: 30, popular: true });
+    const updated = await send(root, 'PATCH', `${app.url}/api/packages/${id}`, {
+      credits: 350,
+      bonus: 50,
+      price: 30,
+      popular: true,
+    });
     expect(updated.status).toBe(200);
     expect(updated.json).toEqual({ id, credits: 350, bonus: 50, price: 30, popular: true });
 
@@ -57,7 +66,9 @@ describe('POST/PATCH/DELETE /api/packages', () => {
 
     const events = await app.infra.eventStore.readStream(streams.package(id));
     expect(events.map((e) => e.type)).toEqual(['PackageCreated', 'PackageUpdated', 'PackageDeleted']);
-    expect(events.map((e) => Object.entries(e.data as Record<string, unknown>).find(([k]) => k.endsWith('By'))?.[1])).toEqual([adminId, adminId, adminId]);
+    expect(
+      events.map((e) => Object.entries(e.data as Record<string, unknown>).find(([k]) => k.endsWith('By'))?.[1]),
+    ).toEqual([adminId, adminId, adminId]);
     expect((events[0]!.data as { priceCents: number }).priceCents).toBe(2500);
   });
 
@@ -65,12 +76,15 @@ describe('POST/PATCH/DELETE /api/packages', () => {
     const before = await logLength(app);
     const refused = await root.post('/api/packages', { credits: -5, price: 'ten', bonus: 1.5 });
     expect(refused.status).toBe(400);
-    for (const field of ['body.credits', 'body.price', 'body.bonus']) expect(String(refused.json.error)).toContain(field);
+    for (const field of ['body.credits', 'body.price', 'body.bonus'])
+      expect(String(refused.json.error)).toContain(field);
     expect((await root.post('/api/packages', 'not json{')).status).toBe(400);
     const created = await root.post('/api/packages', { credits: 10, price: 1 });
     const afterCreate = await logLength(app);
     expect(afterCreate).toBe(before + 1);
-    expect((await send(root, 'PATCH', `${app.url}/api/packages/${created.json.id as string}`, { credits: 10 })).status).toBe(400);
+    expect(
+      (await send(root, 'PATCH', `${app.url}/api/packages/${created.json.id as string}`, { credits: 10 })).status,
+    ).toBe(400);
     expect(await logLength(app)).toBe(afterCreate);
   });
 
@@ -79,7 +93,9 @@ describe('POST/PATCH/DELETE /api/packages', () => {
     const id = created.json.id as string;
     await send(root, 'DELETE', `${app.url}/api/packages/${id}`);
     const before = await logLength(app);
-    expect((await send(root, 'PATCH', `${app.url}/api/packages/${crypto.randomUUID()}`, { credits: 1, price: 1 })).status).toBe(404);
+    expect(
+      (await send(root, 'PATCH', `${app.url}/api/packages/${crypto.randomUUID()}`, { credits: 1, price: 1 })).status,
+    ).toBe(404);
     expect((await send(root, 'PATCH', `${app.url}/api/packages/${id}`, { credits: 1, price: 1 })).status).toBe(404);
     expect((await send(root, 'DELETE', `${app.url}/api/packages/${id}`)).status).toBe(404);
     expect((await send(root, 'DELETE', `${app.url}/api/packages/nope`)).status).toBe(400);

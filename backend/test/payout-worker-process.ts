@@ -20,7 +20,8 @@ async function main() {
   await projector.caughtUp();
   const service = payoutService(runtime.ports);
   process.stdout.write('ready\n');
-  if (mode === 'restart') process.stdout.write(`settled stranded payouts of ${await service.settleStranded()} performer(s)\n`);
+  if (mode === 'restart')
+    process.stdout.write(`settled stranded payouts of ${await service.settleStranded()} performer(s)\n`);
   await service.executeRun(runId);
   process.stdout.write('run done\n');
   await projector.stop();

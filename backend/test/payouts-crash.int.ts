@@ -10,7 +10,13 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { lastClosedPayoutWeek, payableCutoff, payoutStreams, performerStreams, type EventDataOf } from '@aura/contracts';
+import {
+  lastClosedPayoutWeek,
+  payableCutoff,
+  payoutStreams,
+  performerStreams,
+  type EventDataOf,
+} from '@aura/contracts';
 import { createPostgresEventStore } from '../platform/eventstore/postgres';
 import type { EventStore } from '../platform/eventstore/port';
 import { newId } from '../platform/ids';
@@ -28,15 +34,33 @@ const describeWithPostgres = databaseUrl ? describe : describe.skip;
 if (!databaseUrl) process.stdout.write('\n[skip] payouts crash test: no DATABASE_URL (PostgreSQL) set\n');
 
 function worker(url: string, runId: string, mode: 'run' | 'restart', dataDir: string) {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'backend/test/payout-worker-process.ts'), runId, mode], {
-    cwd: root,
-    env: { ...process.env, DATABASE_URL: url, DATA_DIR: dataDir, LOG_LEVEL: 'error', SEED_DEMO: 'false', REDIS_URL: '', MONGO_URL: '', EVENTSTORE_URL: '', PAYOUT_SANDBOX_LATENCY_MS: '150', PAYOUT_RESERVE_DAYS: '7', PAYOUT_MINIMUM_EUR: '50' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', path.join(root, 'backend/test/payout-worker-process.ts'), runId, mode],
+    {
+      cwd: root,
+      env: {
+        ...process.env,
+        DATABASE_URL: url,
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'error',
+        SEED_DEMO: 'false',
+        REDIS_URL: '',
+        MONGO_URL: '',
+        EVENTSTORE_URL: '',
+        PAYOUT_SANDBOX_LATENCY_MS: '150',
+        PAYOUT_RESERVE_DAYS: '7',
+        PAYOUT_MINIMUM_EUR: '50',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let output = '';
   child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal })),
+  );
   return { child, exited, output: () => output };
 }
 
@@ -71,16 +95,34 @@ describeWithPostgres('payout job: two at once, one worker killed mid-run', () =>
     const performers = Array.from({ length: PAID_PERFORMERS + CARRIED_PERFORMERS }, () => newId());
     for (const [index, performerId] of performers.entries()) {
       const changed: EventDataOf<'PayoutDetailsChanged'> = {
-        performerId, holderName: `Performer ${index}`, method: 'card', iban: null, cardReference: `card_crash_${index}_abcdef`, masked: 'Carta •••• cdef',
-        changedAt: new Date(now.getTime() - 60 * DAY).toISOString(), effectiveFrom: new Date(now.getTime() - 59 * DAY).toISOString(),
+        performerId,
+        holderName: `Performer ${index}`,
+        method: 'card',
+        iban: null,
+        cardReference: `card_crash_${index}_abcdef`,
+        masked: 'Carta •••• cdef',
+        changedAt: new Date(now.getTime() - 60 * DAY).toISOString(),
+        effectiveFrom: new Date(now.getTime() - 59 * DAY).toISOString(),
       };
-      await store.appendToStream(payoutStreams.details(performerId), [{ id: newId(), type: 'PayoutDetailsChanged', data: changed }], { expectedRevision: 'no_stream' });
+      await store.appendToStream(
+        payoutStreams.details(performerId),
+        [{ id: newId(), type: 'PayoutDetailsChanged', data: changed }],
+        { expectedRevision: 'no_stream' },
+      );
       const shares = index < PAID_PERFORMERS ? [3000, 2500 + index] : [1000];
       await store.appendToStream(
         performerStreams.earnings(performerId),
         shares.map((shareCents, n) => ({
-          id: newId(), type: 'PerformerEarningsCredited',
-          data: { performerId, source: 'session', sourceId: newId(), grossUnits: Math.ceil((shareCents * 100) / 55), shareCents, creditedAt: new Date(now.getTime() - (30 - n) * DAY).toISOString() },
+          id: newId(),
+          type: 'PerformerEarningsCredited',
+          data: {
+            performerId,
+            source: 'session',
+            sourceId: newId(),
+            grossUnits: Math.ceil((shareCents * 100) / 55),
+            shareCents,
+            creditedAt: new Date(now.getTime() - (30 - n) * DAY).toISOString(),
+          },
         })),
         { expectedRevision: 'no_stream' },
       );
@@ -88,10 +130,18 @@ describeWithPostgres('payout job: two at once, one worker killed mid-run', () =>
     const runId = newId();
     const periodEnd = lastClosedPayoutWeek(now).end;
     const run: EventDataOf<'PayoutRunRequested'> = {
-      runId, trigger: 'admin', adminId: newId(), periodEnd: periodEnd.toISOString(), requestedAt: now.toISOString(), minimumCents: 5000, reserveDays: 7,
+      runId,
+      trigger: 'admin',
+      adminId: newId(),
+      periodEnd: periodEnd.toISOString(),
+      requestedAt: now.toISOString(),
+      minimumCents: 5000,
+      reserveDays: 7,
       cutoff: payableCutoff(periodEnd, now, 7).toISOString(),
     };
-    await store.appendToStream(payoutStreams.run(runId), [{ id: newId(), type: 'PayoutRunRequested', data: run }], { expectedRevision: 'no_stream' });
+    await store.appendToStream(payoutStreams.run(runId), [{ id: newId(), type: 'PayoutRunRequested', data: run }], {
+      expectedRevision: 'no_stream',
+    });
 
     // the same job delivered twice: two workers run it at once; one is killed once payouts flow
     const first = worker(url, runId, 'run', path.join(dataDir, 'a'));
@@ -116,7 +166,9 @@ describeWithPostgres('payout job: two at once, one worker killed mid-run', () =>
     expect([restartExit, restarted.output()]).toEqual([{ code: 0, signal: null }, expect.stringContaining('run done')]);
 
     const events = await store.readAll();
-    process.stdout.write(`\n[payouts crash] worker A killed after ${killedAt} of ${PAID_PERFORMERS} payouts were paid; restarted worker: ${restarted.output().trim().replace(/\n/g, '; ')}\n`);
+    process.stdout.write(
+      `\n[payouts crash] worker A killed after ${killedAt} of ${PAID_PERFORMERS} payouts were paid; restarted worker: ${restarted.output().trim().replace(/\n/g, '; ')}\n`,
+    );
     const transfers = sandboxTransfersIn(events);
     for (const [index, performerId] of performers.entries()) {
       const stream = events.filter((event) => event.streamId === performerStreams.earnings(performerId));
@@ -126,8 +178,15 @@ describeWithPostgres('payout job: two at once, one worker killed mid-run', () =>
       const carried = stream.filter((event) => event.type === 'PayoutCarriedOver');
       if (index < PAID_PERFORMERS) {
         expect([performerId, scheduled.length, paid.length, carried.length]).toEqual([performerId, 1, 1, 0]);
-        expect((scheduled[0]!.data as { payoutId: string; amountCents: number })).toMatchObject({ payoutId, amountCents: 5500 + index });
-        expect(transfers.filter((transfer) => transfer.payoutId === payoutId).map((transfer) => [transfer.attempt, transfer.outcome.status, transfer.amountCents])).toEqual([[1, 'paid', 5500 + index]]);
+        expect(scheduled[0]!.data as { payoutId: string; amountCents: number }).toMatchObject({
+          payoutId,
+          amountCents: 5500 + index,
+        });
+        expect(
+          transfers
+            .filter((transfer) => transfer.payoutId === payoutId)
+            .map((transfer) => [transfer.attempt, transfer.outcome.status, transfer.amountCents]),
+        ).toEqual([[1, 'paid', 5500 + index]]);
       } else {
         expect([performerId, scheduled.length, paid.length, carried.length]).toEqual([performerId, 0, 0, 1]);
       }
@@ -135,6 +194,8 @@ describeWithPostgres('payout job: two at once, one worker killed mid-run', () =>
     expect(events.filter((event) => event.type === 'PayoutRunCompleted')).toHaveLength(1);
     const report = await auditPayouts(events, { now: new Date(), reserveDays: 7 });
     expect(report.problems).toEqual([]);
-    expect(report.performers.reduce((sum, p) => sum + p.paidCents, 0)).toBe(Array.from({ length: PAID_PERFORMERS }, (_, i) => 5500 + i).reduce((a, b) => a + b, 0));
+    expect(report.performers.reduce((sum, p) => sum + p.paidCents, 0)).toBe(
+      Array.from({ length: PAID_PERFORMERS }, (_, i) => 5500 + i).reduce((a, b) => a + b, 0),
+    );
   }, 240_000);
 });

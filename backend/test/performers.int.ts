@@ -26,7 +26,11 @@ async function upload(bytes: Buffer, name: string, http = client(app.url)) {
   form.append('fileName', `performer-docs/${Date.now()}-${name}`);
   form.append('directory', 'private');
   const cookie = http.cookie();
-  const response = await fetch(`${app.url}/api/upload`, { method: 'POST', body: form, headers: cookie ? { cookie } : {} });
+  const response = await fetch(`${app.url}/api/upload`, {
+    method: 'POST',
+    body: form,
+    headers: cookie ? { cookie } : {},
+  });
   return { status: response.status, json: (await response.json()) as Record<string, unknown> };
 }
 
@@ -35,10 +39,27 @@ function registration(overrides: Record<string, unknown> = {}) {
   counter += 1;
   const suffix = `${Date.now().toString(36)}${counter}`;
   return {
-    username: `perf${suffix}`, password: 'secret-pass', email: `perf${suffix}@example.com`, name: 'Anna', dateOfBirth: '1999-03-10',
-    age: 27, bio: 'Ciao', creditsPerMinute: 2.5, languages: ['Italiano', 'English'], category: 'Premium', hairColor: 'Rossa',
-    eyeColor: 'Verdi', bodyType: 'Snella', ethnicity: 'Caucasica', height: 170, specialFeatures: ['Tatuaggi'], image: '/demo/performers/2.svg',
-    digitalSignature: 'data:image/png;base64,iVBORw0KGgo=', signedContractAt: new Date().toISOString(), verificationStatus: 'pending', acceptedTerms: true,
+    username: `perf${suffix}`,
+    password: 'secret-pass',
+    email: `perf${suffix}@example.com`,
+    name: 'Anna',
+    dateOfBirth: '1999-03-10',
+    age: 27,
+    bio: 'Ciao',
+    creditsPerMinute: 2.5,
+    languages: ['Italiano', 'English'],
+    category: 'Premium',
+    hairColor: 'Rossa',
+    eyeColor: 'Verdi',
+    bodyType: 'Snella',
+    ethnicity: 'Caucasica',
+    height: 170,
+    specialFeatures: ['Tatuaggi'],
+    image: '/demo/performers/2.svg',
+    digitalSignature: 'data:image/png;base64,iVBORw0KGgo=',
+    signedContractAt: new Date().toISOString(),
+    verificationStatus: 'pending',
+    acceptedTerms: true,
     ...overrides,
   };
 }
@@ -48,7 +69,12 @@ async function registerPerformer(overrides: Record<string, unknown> = {}) {
   const doc = await upload(PNG, 'id-front.png');
   expect(doc.status).toBe(201);
   const http = client(app.url);
-  const body = registration({ documents: [{ documentType: 'ID Fronte', documentUrl: doc.json.url, fileName: 'id-front.png', fileSize: PNG.length }], ...overrides });
+  const body = registration({
+    documents: [
+      { documentType: 'ID Fronte', documentUrl: doc.json.url, fileName: 'id-front.png', fileSize: PNG.length },
+    ],
+    ...overrides,
+  });
   const created = await http.post('/api/performers', body);
   expect(created.status).toBe(201);
   return { http, view: created.json, body };
@@ -87,7 +113,8 @@ describe('gallery (read model)', () => {
     expect(firstFive.json.performers).toHaveLength(5);
     expect((firstFive.json.counts as { all: number }).all).toBeGreaterThanOrEqual(12);
     const nextPage = await client(app.url).get('/api/performers?limit=10');
-    const ids = (page: { json: Record<string, unknown> }) => (page.json.performers as { id: string }[]).map((p) => p.id);
+    const ids = (page: { json: Record<string, unknown> }) =>
+      (page.json.performers as { id: string }[]).map((p) => p.id);
     expect(ids(nextPage).slice(0, 5)).toEqual(ids(firstFive));
     expect((await client(app.url).get('/api/performers?limit=0')).status).toBe(400);
   });
@@ -137,7 +164,13 @@ describe('registration with documents', () => {
   it('uploads by content, registers pending with the document, and signs her in', async () => {
     const before = await logLength(app);
     const { http, view } = await registerPerformer();
-    expect(view).toMatchObject({ verificationStatus: 'pending', creditsPerMinute: 2.5, rejectionReason: null, isOnline: false, age: expect.any(Number) });
+    expect(view).toMatchObject({
+      verificationStatus: 'pending',
+      creditsPerMinute: 2.5,
+      rejectionReason: null,
+      isOnline: false,
+      age: expect.any(Number),
+    });
     const events = await app.infra.eventStore.readStream(streams.performer(view.id as string));
     expect(events.map((e) => e.type)).toEqual(['PerformerRegistered', 'PerformerDocumentAdded']);
     const registered = events[0]!.data as { signedContractAt: string; digitalSignature: string };
@@ -153,7 +186,13 @@ describe('registration with documents', () => {
     // she can add another document herself (a PDF)
     const pdf = await upload(PDF, 'retro.pdf', http);
     expect(pdf.json.contentType).toBe('application/pdf');
-    const added = await http.post(`/api/performers/${view.id}/documents`, { documentType: 'ID Retro', documentUrl: pdf.json.url, fileName: 'retro.pdf', fileSize: 1, performerId: view.id });
+    const added = await http.post(`/api/performers/${view.id}/documents`, {
+      documentType: 'ID Retro',
+      documentUrl: pdf.json.url,
+      fileName: 'retro.pdf',
+      fileSize: 1,
+      performerId: view.id,
+    });
     expect(added.status).toBe(201);
     expect(added.json).toMatchObject({ documentType: 'ID Retro', fileSize: PDF.length });
   });
@@ -169,32 +208,64 @@ describe('registration with documents', () => {
 
   it.each([
     [{ email: '' }, 'Compila tutti i campi obbligatori', 'body.email'],
-    [{ dateOfBirth: `${new Date().getUTCFullYear() - 18}-12-31`, documents: [] }, 'Devi avere almeno 18 anni per registrarti', 'body.dateOfBirth'],
+    [
+      { dateOfBirth: `${new Date().getUTCFullYear() - 18}-12-31`, documents: [] },
+      'Devi avere almeno 18 anni per registrarti',
+      'body.dateOfBirth',
+    ],
     [{ documents: [] }, "Carica almeno un documento d'identità", 'body.documents'],
     [{ digitalSignature: '' }, 'Firma il contratto per completare la registrazione', 'body.digitalSignature'],
     [{ acceptedTerms: false }, 'Devi accettare i termini e condizioni', 'body.acceptedTerms'],
     // without the checkbox only a signed contract (signature and signing time) accepts the terms
-    [{ acceptedTerms: undefined, signedContractAt: undefined }, 'Devi accettare i termini e condizioni', 'body.acceptedTerms'],
+    [
+      { acceptedTerms: undefined, signedContractAt: undefined },
+      'Devi accettare i termini e condizioni',
+      'body.acceptedTerms',
+    ],
   ])('refuses %j with the spec message, in order, changing nothing', async (overrides, message, path) => {
     const doc = await upload(PNG, 'id.png');
     const before = await logLength(app);
-    const body = registration({ documents: [{ documentType: 'ID Fronte', documentUrl: doc.json.url, fileName: 'id.png' }], ...overrides });
+    const body = registration({
+      documents: [{ documentType: 'ID Fronte', documentUrl: doc.json.url, fileName: 'id.png' }],
+      ...overrides,
+    });
     const refused = await client(app.url).post('/api/performers', body);
     expect(refused.status).toBe(400);
     expect(refused.json.error).toBe(message);
     expect((refused.json.errors as { path: string }[])[0]!.path).toBe(path);
     expect(await logLength(app)).toBe(before);
     // the username was not kept: the same registration, fixed, goes through
-    const fixed = await client(app.url).post('/api/performers', registration({ username: body.username, documents: [{ documentType: 'ID Fronte', documentUrl: doc.json.url, fileName: 'id.png' }] }));
+    const fixed = await client(app.url).post(
+      '/api/performers',
+      registration({
+        username: body.username,
+        documents: [{ documentType: 'ID Fronte', documentUrl: doc.json.url, fileName: 'id.png' }],
+      }),
+    );
     expect(fixed.status).toBe(201);
   });
 
   it('refuses a rate under the minimum and an unknown document, changing nothing', async () => {
     const before = await logLength(app);
-    const low = await client(app.url).post('/api/performers', registration({ creditsPerMinute: 0.5, documents: [{ documentType: 'ID Fronte', documentUrl: '/private/00000000-0000-4000-8000-000000000000', fileName: 'x' }] }));
+    const low = await client(app.url).post(
+      '/api/performers',
+      registration({
+        creditsPerMinute: 0.5,
+        documents: [
+          { documentType: 'ID Fronte', documentUrl: '/private/00000000-0000-4000-8000-000000000000', fileName: 'x' },
+        ],
+      }),
+    );
     expect(low.status).toBe(400);
     expect((low.json.errors as { path: string }[]).map((e) => e.path)).toEqual(['body.creditsPerMinute']);
-    const ghost = await client(app.url).post('/api/performers', registration({ documents: [{ documentType: 'ID Fronte', documentUrl: '/private/00000000-0000-4000-8000-000000000000', fileName: 'x' }] }));
+    const ghost = await client(app.url).post(
+      '/api/performers',
+      registration({
+        documents: [
+          { documentType: 'ID Fronte', documentUrl: '/private/00000000-0000-4000-8000-000000000000', fileName: 'x' },
+        ],
+      }),
+    );
     expect(ghost.status).toBe(400);
     expect(await logLength(app)).toBe(before);
   });
@@ -209,31 +280,64 @@ describe('registration with documents', () => {
     const id = created.json.id as string;
     expect(created.json).toMatchObject({ verificationStatus: 'pending' });
     // incomplete: not listed for verification, and cannot be approved
-    const listed = async () => ((await admin.get('/api/admin/performers/pending')).json as unknown as { id: string }[]).some((p) => p.id === id);
+    const listed = async () =>
+      ((await admin.get('/api/admin/performers/pending')).json as unknown as { id: string }[]).some((p) => p.id === id);
     expect(await listed()).toBe(false);
     const early = await admin.post(`/api/admin/performers/${id}/verify`, { status: 'approved' });
     expect(early.status).toBe(409);
     expect(early.json.error).toBe("Registrazione incompleta: manca un documento d'identità");
     // another account cannot attach documents to her
     const stranger = await userClient(app);
-    expect((await stranger.http.post(`/api/performers/${id}/documents`, { documentType: 'ID Fronte', documentUrl: front.json.url, fileName: 'front.png', fileSize: 1, performerId: id })).status).toBe(403);
-    for (const [documentType, doc, fileName] of [['ID Fronte', front, 'front.png'], ['ID Retro', back, 'back.pdf']] as const) {
-      const added = await http.post(`/api/performers/${id}/documents`, { documentType, documentUrl: doc.json.url, fileName, fileSize: 1, performerId: id });
+    expect(
+      (
+        await stranger.http.post(`/api/performers/${id}/documents`, {
+          documentType: 'ID Fronte',
+          documentUrl: front.json.url,
+          fileName: 'front.png',
+          fileSize: 1,
+          performerId: id,
+        })
+      ).status,
+    ).toBe(403);
+    for (const [documentType, doc, fileName] of [
+      ['ID Fronte', front, 'front.png'],
+      ['ID Retro', back, 'back.pdf'],
+    ] as const) {
+      const added = await http.post(`/api/performers/${id}/documents`, {
+        documentType,
+        documentUrl: doc.json.url,
+        fileName,
+        fileSize: 1,
+        performerId: id,
+      });
       expect(added.status).toBe(201);
     }
     await app.settled();
     expect(await listed()).toBe(true);
     const events = await app.infra.eventStore.readStream(streams.performer(id));
-    expect(events.map((e) => e.type)).toEqual(['PerformerRegistered', 'PerformerDocumentAdded', 'PerformerDocumentAdded']);
+    expect(events.map((e) => e.type)).toEqual([
+      'PerformerRegistered',
+      'PerformerDocumentAdded',
+      'PerformerDocumentAdded',
+    ]);
     const documents = await admin.get(`/api/performers/${id}/documents`);
-    expect((documents.json as unknown as { contentType: string }[]).map((d) => d.contentType)).toEqual(['image/png', 'application/pdf']);
+    expect((documents.json as unknown as { contentType: string }[]).map((d) => d.contentType)).toEqual([
+      'image/png',
+      'application/pdf',
+    ]);
     await approve(id);
   });
 
   it('refuses a taken username (any case), keeping the log apart from the claim released', async () => {
     const { body } = await registerPerformer();
     const doc = await upload(PNG, 'id.png');
-    const again = await client(app.url).post('/api/performers', registration({ username: body.username.toUpperCase(), documents: [{ documentType: 'Altro', documentUrl: doc.json.url, fileName: 'id.png' }] }));
+    const again = await client(app.url).post(
+      '/api/performers',
+      registration({
+        username: body.username.toUpperCase(),
+        documents: [{ documentType: 'Altro', documentUrl: doc.json.url, fileName: 'id.png' }],
+      }),
+    );
     expect(again.status).toBe(409);
     expect(again.json.code).toBe('username_taken');
   });
@@ -258,7 +362,9 @@ describe('verification', () => {
     const opened = await fetch(app.url + document!.documentUrl, { headers: { cookie: admin.cookie()! } });
     expect(opened.status).toBe(200);
     expect(Buffer.from(await opened.arrayBuffer()).equals(PNG)).toBe(true);
-    const forged = await fetch(`${app.url}/api/documents/${document!.id}/file?token=abc.def`, { headers: { cookie: admin.cookie()! } });
+    const forged = await fetch(`${app.url}/api/documents/${document!.id}/file?token=abc.def`, {
+      headers: { cookie: admin.cookie()! },
+    });
     expect(forged.status).toBe(403);
     const views = await app.infra.eventStore.readStream(performerStreams.documentViews(document!.id));
     expect(views.map((e) => e.type)).toEqual(['DocumentViewed']);
@@ -269,7 +375,10 @@ describe('verification', () => {
     const { view, http } = await registerPerformer();
     const id = view.id as string;
     const before = await logLength(app);
-    const noReason = await admin.post(`/api/admin/performers/${id}/verify`, { status: 'rejected', rejectionReason: '  ' });
+    const noReason = await admin.post(`/api/admin/performers/${id}/verify`, {
+      status: 'rejected',
+      rejectionReason: '  ',
+    });
     expect(noReason.status).toBe(400);
     expect(await logLength(app)).toBe(before);
     expect((await http.post(`/api/admin/performers/${id}/verify`, { status: 'approved' })).status).toBe(403);
@@ -280,9 +389,15 @@ describe('verification', () => {
     expect((await admin.post(`/api/admin/performers/${id}/verify`, { status: 'approved' })).status).toBe(409);
 
     const other = await registerPerformer();
-    const rejected = await admin.post(`/api/admin/performers/${other.view.id}/verify`, { status: 'rejected', rejectionReason: 'Documento illeggibile' });
+    const rejected = await admin.post(`/api/admin/performers/${other.view.id}/verify`, {
+      status: 'rejected',
+      rejectionReason: 'Documento illeggibile',
+    });
     expect(rejected.status).toBe(200);
-    const login = await client(app.url).post('/api/performer/login', { username: other.body.username, password: 'secret-pass' });
+    const login = await client(app.url).post('/api/performer/login', {
+      username: other.body.username,
+      password: 'secret-pass',
+    });
     expect(login.json).toMatchObject({ verificationStatus: 'rejected', rejectionReason: 'Documento illeggibile' });
   });
 });
@@ -309,7 +424,9 @@ describe('presence', () => {
     await sofia.post('/api/performer/login', { username: 'sofia.marino', password: 'demo-performer' });
     const before = await logLength(app);
     expect((await send(sofia, 'PATCH', `${app.url}/api/performers/${id}`, { isOnline: false })).status).toBe(403);
-    expect((await send(client(app.url), 'PATCH', `${app.url}/api/performers/${id}`, { isOnline: false })).status).toBe(401);
+    expect((await send(client(app.url), 'PATCH', `${app.url}/api/performers/${id}`, { isOnline: false })).status).toBe(
+      401,
+    );
     const user = await userClient(app);
     const afterUser = await logLength(app);
     expect((await send(user.http, 'PATCH', `${app.url}/api/performers/${id}`, { isOnline: false })).status).toBe(403);
@@ -347,7 +464,12 @@ describe('profile and admin CRUD', () => {
     const http = client(app.url);
     await http.post('/api/performer/login', { username: 'aiko.tanaka', password: 'demo-performer' });
     const id = deterministicId('demo-performer:aiko.tanaka');
-    const updated = await send(http, 'PATCH', `${app.url}/api/performers/${id}`, { creditsPerMinute: 4.5, category: 'VIP', languages: ['English'], image: 'https://img.example/a.png' });
+    const updated = await send(http, 'PATCH', `${app.url}/api/performers/${id}`, {
+      creditsPerMinute: 4.5,
+      category: 'VIP',
+      languages: ['English'],
+      image: 'https://img.example/a.png',
+    });
     expect(updated.status).toBe(200);
     // her verified name and age are no longer hers to change (docs/product.md#verified-fields)
     expect((await send(http, 'PATCH', `${app.url}/api/performers/${id}`, { name: 'Aiko T.' })).status).toBe(403);
@@ -358,11 +480,21 @@ describe('profile and admin CRUD', () => {
     const priced = await send(http, 'PATCH', `${app.url}/api/performers/${id}`, { messagePrice: 2.5 });
     expect(priced.json.messagePrice).toBe(2.5);
     expect((await client(app.url).get(`/api/performers/${id}`)).json.messagePrice).toBe(2.5);
-    expect((await send(http, 'PATCH', `${app.url}/api/performers/${id}`, { messagePrice: 0 })).json.messagePrice).toBe(0);
+    expect((await send(http, 'PATCH', `${app.url}/api/performers/${id}`, { messagePrice: 0 })).json.messagePrice).toBe(
+      0,
+    );
     const before = await logLength(app);
-    const bad = await send(http, 'PATCH', `${app.url}/api/performers/${id}`, { creditsPerMinute: 0.25, age: 17, messagePrice: 0.3 });
+    const bad = await send(http, 'PATCH', `${app.url}/api/performers/${id}`, {
+      creditsPerMinute: 0.25,
+      age: 17,
+      messagePrice: 0.3,
+    });
     expect(bad.status).toBe(400);
-    expect((bad.json.errors as { path: string }[]).map((e) => e.path).sort()).toEqual(['body.age', 'body.creditsPerMinute', 'body.messagePrice']);
+    expect((bad.json.errors as { path: string }[]).map((e) => e.path).sort()).toEqual([
+      'body.age',
+      'body.creditsPerMinute',
+      'body.messagePrice',
+    ]);
     expect((await send(http, 'PATCH', `${app.url}/api/performers/${id}`, { messagePrice: -1 })).status).toBe(400);
     expect((await send(http, 'PATCH', `${app.url}/api/performers/${id}`, { rating: 5 })).status).toBe(403);
     expect((await send(http, 'PATCH', `${app.url}/api/performers/${giulia}`, { bio: 'x' })).status).toBe(403);
@@ -376,14 +508,43 @@ describe('profile and admin CRUD', () => {
     expect((await user.http.post('/api/performers', { name: 'X' })).status).toBe(400);
     expect(await logLength(app)).toBe(afterUser);
     expect(afterUser).toBeGreaterThan(before);
-    const created = await admin.post('/api/performers', { name: 'Eva', age: 30, image: 'https://img.example/eva.png', isOnline: true, rating: 4.3, creditsPerMinute: 2, languages: 'Italiano, English', category: '', bio: '' });
+    const created = await admin.post('/api/performers', {
+      name: 'Eva',
+      age: 30,
+      image: 'https://img.example/eva.png',
+      isOnline: true,
+      rating: 4.3,
+      creditsPerMinute: 2,
+      languages: 'Italiano, English',
+      category: '',
+      bio: '',
+    });
     expect(created.status).toBe(201);
     // a typed rating is not shown: only real users' ratings are (docs/product.md#ratings)
-    expect(created.json).toMatchObject({ name: 'Eva', isOnline: true, rating: null, ratingCount: 0, languages: ['Italiano', 'English'], category: null, bio: null, verificationStatus: 'approved' });
+    expect(created.json).toMatchObject({
+      name: 'Eva',
+      isOnline: true,
+      rating: null,
+      ratingCount: 0,
+      languages: ['Italiano', 'English'],
+      category: null,
+      bio: null,
+      verificationStatus: 'approved',
+    });
     const id = created.json.id as string;
-    const bad = await admin.post('/api/performers', { name: 'Eva', age: 30, image: 'https://img.example/eva.png', rating: 4.35, creditsPerMinute: 2, languages: '' });
+    const bad = await admin.post('/api/performers', {
+      name: 'Eva',
+      age: 30,
+      image: 'https://img.example/eva.png',
+      rating: 4.35,
+      creditsPerMinute: 2,
+      languages: '',
+    });
     expect(bad.status).toBe(400);
-    expect((bad.json.errors as { path: string }[]).map((e) => e.path).sort()).toEqual(['body.languages', 'body.rating']);
+    expect((bad.json.errors as { path: string }[]).map((e) => e.path).sort()).toEqual([
+      'body.languages',
+      'body.rating',
+    ]);
     const edited = await send(admin, 'PATCH', `${app.url}/api/performers/${id}`, { rating: 4.9, isOnline: false });
     expect(edited.json).toMatchObject({ rating: null, isOnline: false });
     expect((await send(user.http, 'DELETE', `${app.url}/api/performers/${id}`)).status).toBe(403);
@@ -403,11 +564,22 @@ describe('photos', () => {
     const ticket = await performer.post('/api/objects/upload');
     expect(ticket.status).toBe(200);
     const uploadURL = ticket.json.uploadURL as string;
-    const liar = await fetch(app.url + uploadURL, { method: 'PUT', body: Buffer.from('not an image at all'), headers: { cookie: performer.cookie()!, 'content-type': 'image/png' } });
+    const liar = await fetch(app.url + uploadURL, {
+      method: 'PUT',
+      body: Buffer.from('not an image at all'),
+      headers: { cookie: performer.cookie()!, 'content-type': 'image/png' },
+    });
     expect(liar.status).toBe(415);
-    const put = await fetch(app.url + uploadURL, { method: 'PUT', body: PNG, headers: { cookie: performer.cookie()!, 'content-type': 'image/png' } });
+    const put = await fetch(app.url + uploadURL, {
+      method: 'PUT',
+      body: PNG,
+      headers: { cookie: performer.cookie()!, 'content-type': 'image/png' },
+    });
     expect(put.status).toBe(200);
-    const confirmed = await send(performer, 'PUT', `${app.url}/api/performer-photos/upload`, { imageURL: uploadURL, performerId: id });
+    const confirmed = await send(performer, 'PUT', `${app.url}/api/performer-photos/upload`, {
+      imageURL: uploadURL,
+      performerId: id,
+    });
     expect(confirmed.status).toBe(200);
     const objectPath = confirmed.json.objectPath as string;
     expect((await fetch(app.url + objectPath)).status).toBe(200);
@@ -415,22 +587,39 @@ describe('photos', () => {
     const noImage = await performer.post(`/api/performers/${id}/photos`, { title: 'Senza immagine', price: 10 });
     expect(noImage.status).toBe(400);
     expect((noImage.json.errors as { message: string }[])[0]!.message).toBe("Carica un'immagine o inserisci un URL");
-    const cheap = await performer.post(`/api/performers/${id}/photos`, { imageUrl: objectPath, title: 'x', price: 0.3 });
+    const cheap = await performer.post(`/api/performers/${id}/photos`, {
+      imageUrl: objectPath,
+      title: 'x',
+      price: 0.3,
+    });
     expect(cheap.status).toBe(400);
-    const added = await performer.post(`/api/performers/${id}/photos`, { imageUrl: objectPath, title: 'Tramonto', price: 7.5 });
+    const added = await performer.post(`/api/performers/${id}/photos`, {
+      imageUrl: objectPath,
+      title: 'Tramonto',
+      price: 7.5,
+    });
     expect(added.status).toBe(201);
     expect(added.json).toMatchObject({ imageUrl: objectPath, price: 7.5, locked: false });
-    const byUrl = await performer.post(`/api/performers/${id}/photos`, { imageUrl: 'https://img.example/p.jpg', title: 'Default' });
+    const byUrl = await performer.post(`/api/performers/${id}/photos`, {
+      imageUrl: 'https://img.example/p.jpg',
+      title: 'Default',
+    });
     expect(byUrl.json.price).toBe(50);
     const photoId = added.json.id as string;
-    expect((await client(app.url).post(`/api/performers/${id}/photos`, { imageUrl: objectPath, title: 'x' })).status).toBe(401);
+    expect(
+      (await client(app.url).post(`/api/performers/${id}/photos`, { imageUrl: objectPath, title: 'x' })).status,
+    ).toBe(401);
     const otherPerformer = client(app.url);
     await otherPerformer.post('/api/performer/login', { username: 'mei.lin', password: 'demo-performer' });
-    expect((await otherPerformer.post(`/api/performers/${id}/photos`, { imageUrl: objectPath, title: 'x' })).status).toBe(403);
+    expect(
+      (await otherPerformer.post(`/api/performers/${id}/photos`, { imageUrl: objectPath, title: 'x' })).status,
+    ).toBe(403);
 
     // a visitor sees it locked with its price
     const locked = await client(app.url).get(`/api/performers/${id}/photos`);
-    const lockedPhoto = (locked.json as unknown as { id: string; imageUrl: string | null; locked: boolean; price: number }[]).find((p) => p.id === photoId)!;
+    const lockedPhoto = (
+      locked.json as unknown as { id: string; imageUrl: string | null; locked: boolean; price: number }[]
+    ).find((p) => p.id === photoId)!;
     expect(lockedPhoto).toMatchObject({ imageUrl: null, locked: true, price: 7.5 });
 
     // a user buys it with 7.5 purchased auracoin (spent before his 10 welcome ones); performer gets
@@ -441,7 +630,10 @@ describe('photos', () => {
     expect((await buyer.http.post(`/api/photos/${photoId}/purchase`)).status).toBe(400);
     const bought = await buyer.http.post(`/api/photos/${photoId}/purchase`, undefined, { 'idempotency-key': 'k-1' });
     expect(bought.status).toBe(201);
-    expect(bought.json).toMatchObject({ auracoinBalance: 10, photo: { imageUrl: objectPath, purchased: true, locked: false } });
+    expect(bought.json).toMatchObject({
+      auracoinBalance: 10,
+      photo: { imageUrl: objectPath, purchased: true, locked: false },
+    });
     const again = await buyer.http.post(`/api/photos/${photoId}/purchase`, undefined, { 'idempotency-key': 'k-2' });
     expect(again.status).toBe(201);
     expect(again.json.auracoinBalance).toBe(10);
@@ -459,7 +651,9 @@ describe('photos', () => {
 
     // not enough money for the second photo: nothing changes
     const before = await logLength(app);
-    const poor = await buyer.http.post(`/api/photos/${byUrl.json.id}/purchase`, undefined, { 'idempotency-key': 'k-3' });
+    const poor = await buyer.http.post(`/api/photos/${byUrl.json.id}/purchase`, undefined, {
+      'idempotency-key': 'k-3',
+    });
     expect(poor.status).toBe(400);
     expect(poor.json.code).toBe('insufficient_balance');
     expect(await logLength(app)).toBe(before);
@@ -469,7 +663,9 @@ describe('photos', () => {
     expect((await send(performer, 'DELETE', `${app.url}/api/photos/${photoId}`)).status).toBe(200);
     await app.settled();
     const kept = await buyer.http.get(`/api/performers/${id}/photos`);
-    expect((kept.json as unknown as { id: string; imageUrl: string }[]).find((p) => p.id === photoId)?.imageUrl).toBe(objectPath);
+    expect((kept.json as unknown as { id: string; imageUrl: string }[]).find((p) => p.id === photoId)?.imageUrl).toBe(
+      objectPath,
+    );
     const gone = await client(app.url).get(`/api/performers/${id}/photos`);
     expect((gone.json as unknown as { id: string }[]).some((p) => p.id === photoId)).toBe(false);
   });
@@ -482,10 +678,17 @@ describe('favourites, geoblocking, blocking', () => {
     expect((await send(client(app.url), 'PUT', `${app.url}/api/favourites/${nadia}`)).status).toBe(401);
     const added = await send(user.http, 'PUT', `${app.url}/api/favourites/${nadia}`);
     expect(added.json.performerIds).toEqual([nadia]);
-    expect((await send(user.http, 'PUT', `${app.url}/api/favourites/00000000-0000-4000-8000-000000000000`)).status).toBe(404);
-    const socket: Socket = connect(app.url, { transports: ['websocket'], extraHeaders: { cookie: user.http.cookie()! } });
+    expect(
+      (await send(user.http, 'PUT', `${app.url}/api/favourites/00000000-0000-4000-8000-000000000000`)).status,
+    ).toBe(404);
+    const socket: Socket = connect(app.url, {
+      transports: ['websocket'],
+      extraHeaders: { cookie: user.http.cookie()! },
+    });
     await new Promise<void>((resolve) => socket.on('connect', () => resolve()));
-    const told = new Promise<{ performerId: string; name: string }>((resolve) => socket.on('favourite:online', resolve));
+    const told = new Promise<{ performerId: string; name: string }>((resolve) =>
+      socket.on('favourite:online', resolve),
+    );
     const performer = client(app.url);
     await performer.post('/api/performer/login', { username: 'nadia.petrova', password: 'demo-performer' });
     await send(performer, 'PATCH', `${app.url}/api/performers/${nadia}`, { isOnline: true });
@@ -500,29 +703,41 @@ describe('favourites, geoblocking, blocking', () => {
     const performer = client(app.url);
     await performer.post('/api/performer/login', { username: 'lucia.bianchi', password: 'demo-performer' });
     const lucia = deterministicId('demo-performer:lucia.bianchi');
-    const set = await send(performer, 'PUT', `${app.url}/api/performers/${lucia}/geoblock`, { countries: ['it', 'CH'] });
+    const set = await send(performer, 'PUT', `${app.url}/api/performers/${lucia}/geoblock`, {
+      countries: ['it', 'CH'],
+    });
     expect(set.json.geoblockedCountries).toEqual(['CH', 'IT']);
-    expect((await send(performer, 'PUT', `${app.url}/api/performers/${lucia}/geoblock`, { countries: ['ITA'] })).status).toBe(400);
+    expect(
+      (await send(performer, 'PUT', `${app.url}/api/performers/${lucia}/geoblock`, { countries: ['ITA'] })).status,
+    ).toBe(400);
     const it = await fetch(`${app.url}/api/performers`, { headers: { 'cf-ipcountry': 'IT' } });
     const names = ((await it.json()) as { performers: { id: string }[] }).performers.map((p) => p.id);
     expect(names).not.toContain(lucia);
     expect((await fetch(`${app.url}/api/performers/${lucia}`, { headers: { 'x-country': 'ch' } })).status).toBe(404);
-    expect((await fetch(`${app.url}/api/performers/${lucia}/photos`, { headers: { 'x-country': 'CH' } })).status).toBe(404);
+    expect((await fetch(`${app.url}/api/performers/${lucia}/photos`, { headers: { 'x-country': 'CH' } })).status).toBe(
+      404,
+    );
     const fr = await fetch(`${app.url}/api/performers`, { headers: { 'cf-ipcountry': 'FR' } });
     expect(((await fr.json()) as { performers: { id: string }[] }).performers.map((p) => p.id)).toContain(lucia);
     await send(performer, 'PUT', `${app.url}/api/performers/${lucia}/geoblock`, { countries: [] });
   });
 
-  it('blocks a user: she cannot buy the performer\'s photos', async () => {
+  it("blocks a user: she cannot buy the performer's photos", async () => {
     const performer = client(app.url);
     await performer.post('/api/performer/login', { username: 'isabela.santos', password: 'demo-performer' });
     const isabela = deterministicId('demo-performer:isabela.santos');
-    const photo = await performer.post(`/api/performers/${isabela}/photos`, { imageUrl: 'https://img.example/i.jpg', title: 'Ciao', price: 1 });
+    const photo = await performer.post(`/api/performers/${isabela}/photos`, {
+      imageUrl: 'https://img.example/i.jpg',
+      title: 'Ciao',
+      price: 1,
+    });
     const user = await userClient(app);
     const blocked = await send(performer, 'PUT', `${app.url}/api/performers/${isabela}/blocked-users/${user.id}`);
     expect(blocked.json.blockedUserIds).toEqual([user.id]);
     const before = await logLength(app);
-    const refused = await user.http.post(`/api/photos/${photo.json.id}/purchase`, undefined, { 'idempotency-key': 'b-1' });
+    const refused = await user.http.post(`/api/photos/${photo.json.id}/purchase`, undefined, {
+      'idempotency-key': 'b-1',
+    });
     expect(refused.status).toBe(403);
     expect(await logLength(app)).toBe(before);
     const unblocked = await send(performer, 'DELETE', `${app.url}/api/performers/${isabela}/blocked-users/${user.id}`);
@@ -540,7 +755,10 @@ describe('presence grace period', () => {
       await performer.post('/api/performer/login', { username: 'mei.lin', password: 'demo-performer' });
       const mei = deterministicId('demo-performer:mei.lin');
       const open = () => {
-        const socket: Socket = connect(graceApp.url, { transports: ['websocket'], extraHeaders: { cookie: performer.cookie()! } });
+        const socket: Socket = connect(graceApp.url, {
+          transports: ['websocket'],
+          extraHeaders: { cookie: performer.cookie()! },
+        });
         return new Promise<Socket>((resolve) => socket.on('connect', () => resolve(socket)));
       };
       const first = await open();
@@ -593,7 +811,13 @@ describe('authorisation matrix', () => {
       [anonymous, 'PUT', `/api/performers/${giulia}/geoblock`, { countries: ['IT'] }, 401],
       [sofia, 'PUT', `/api/performers/${giulia}/blocked-users/${user.id}`, undefined, 403],
       [user.http, 'PUT', `/api/performers/${giulia}/blocked-users/${user.id}`, undefined, 403],
-      [sofia, 'POST', `/api/performers/${giulia}/documents`, { documentType: 'Altro', documentUrl: `/private/${someone}`, fileName: 'x' }, 403],
+      [
+        sofia,
+        'POST',
+        `/api/performers/${giulia}/documents`,
+        { documentType: 'Altro', documentUrl: `/private/${someone}`, fileName: 'x' },
+        403,
+      ],
       [anonymous, 'POST', '/api/objects/upload', undefined, 401],
       [user.http, 'POST', '/api/objects/upload', undefined, 403],
       [sofia, 'PUT', '/api/performer-photos/upload', { imageURL: '/api/objects/upload/x.y', performerId: giulia }, 403],
@@ -606,7 +830,10 @@ describe('authorisation matrix', () => {
       [sofia, 'GET', `/api/performers/${giulia}/earnings`, undefined, 403],
     ];
     for (const [http, method, route, body, status] of cases) {
-      const response = method === 'GET' || method === 'POST' ? await (method === 'GET' ? http.get(route) : http.post(route, body)) : await send(http, method, app.url + route, body);
+      const response =
+        method === 'GET' || method === 'POST'
+          ? await (method === 'GET' ? http.get(route) : http.post(route, body))
+          : await send(http, method, app.url + route, body);
       expect([method, route, response.status]).toEqual([method, route, status]);
     }
     expect(await logLength(app)).toBe(before);
@@ -619,6 +846,8 @@ describe('authorisation matrix', () => {
     expect((await admin.get(`/api/performers/${someone}/documents`)).status).toBe(404);
     expect((await send(admin, 'DELETE', `${app.url}/api/photos/${someone}`)).status).toBe(404);
     const user = await userClient(app);
-    expect((await user.http.post(`/api/photos/${someone}/purchase`, undefined, { 'idempotency-key': 'x' })).status).toBe(404);
+    expect(
+      (await user.http.post(`/api/photos/${someone}/purchase`, undefined, { 'idempotency-key': 'x' })).status,
+    ).toBe(404);
   });
 });

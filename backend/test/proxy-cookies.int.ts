@@ -79,7 +79,7 @@ describe('production behind a trusted TLS proxy (TRUST_PROXY=true)', () => {
     expect(answer.cookie).toMatch(/; secure/i);
   });
 
-  it("counts sign-in attempts per forwarded client address, not per proxy", async () => {
+  it('counts sign-in attempts per forwarded client address, not per proxy', async () => {
     for (let attempt = 0; attempt < 10; attempt++) expect(await failedLogin(app, '198.51.100.1')).toBe(401);
     expect(await failedLogin(app, '198.51.100.1')).toBe(429);
     expect(await failedLogin(app, '198.51.100.2')).toBe(401);

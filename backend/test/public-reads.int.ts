@@ -140,7 +140,9 @@ describe("a performer's profile: ETag, 304 and personalised views", () => {
       expect((await fetch(`${app.url}${route}`, { headers: { 'CF-IPCountry': 'DE' } })).status).toBe(404);
       expect((await fetch(`${app.url}${route}`, { headers: { 'CF-IPCountry': 'IT' } })).status).toBe(200);
       // herself, from there: her whole record
-      expect((await http.send('GET', route, undefined, { 'CF-IPCountry': 'DE' })).json).toMatchObject({ email: expect.any(String) });
+      expect((await http.send('GET', route, undefined, { 'CF-IPCountry': 'DE' })).json).toMatchObject({
+        email: expect.any(String),
+      });
     } finally {
       expect((await send(http, 'PUT', `${app.url}${route}/geoblock`, { countries: [] })).status).toBe(200);
     }

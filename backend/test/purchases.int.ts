@@ -45,7 +45,15 @@ describe('buying auracoin', () => {
     const { http, id } = await userClient(app);
     const created = await http.post('/api/purchases', { packageId }, { 'idempotency-key': key() });
     expect(created.status).toBe(201);
-    expect(created.json).toMatchObject({ status: 'pending', packageId, credits: 100, auracoin: 110, price: 99, discountPercent: 0, offerBonusPercent: 0 });
+    expect(created.json).toMatchObject({
+      status: 'pending',
+      packageId,
+      credits: 100,
+      auracoin: 110,
+      price: 99,
+      discountPercent: 0,
+      offerBonusPercent: 0,
+    });
     const checkoutUrl = created.json.checkoutUrl as string;
     expect(checkoutUrl).toMatch(/^\/api\/payments\/sandbox\/cs_test_/);
     // nothing is credited before the payment
@@ -76,7 +84,9 @@ describe('buying auracoin', () => {
     const purchaseId = created.json.id as string;
     const checkoutId = (created.json.checkoutUrl as string).split('/').pop()!;
     const body = completedEventBody({ eventId: 'evt_1', checkoutId, purchaseId, amountCents: 9900, paymentId: 'pi_1' });
-    const answers = await Promise.all(Array.from({ length: 8 }, () => postWebhook(body, signatureHeader(body, WEBHOOK_SECRET, new Date()))));
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, () => postWebhook(body, signatureHeader(body, WEBHOOK_SECRET, new Date()))),
+    );
     expect(answers.every((a) => a.status === 200)).toBe(true);
     const wallet = await app.infra.eventStore.readStream(streams.wallet(id));
     expect(wallet.filter((e) => e.type === 'AuracoinPurchased')).toHaveLength(1);
@@ -105,7 +115,13 @@ describe('buying auracoin', () => {
     const cheap = completedEventBody({ eventId: 'evt_3', checkoutId, purchaseId, amountCents: 100, paymentId: 'pi_3' });
     expect((await postWebhook(cheap, signatureHeader(cheap, WEBHOOK_SECRET, new Date()))).status).toBe(400);
     // an unknown purchase is a 404
-    const unknown = completedEventBody({ eventId: 'evt_4', checkoutId: 'cs_test_x', purchaseId: newId(), amountCents: 9900, paymentId: 'pi_4' });
+    const unknown = completedEventBody({
+      eventId: 'evt_4',
+      checkoutId: 'cs_test_x',
+      purchaseId: newId(),
+      amountCents: 9900,
+      paymentId: 'pi_4',
+    });
     expect((await postWebhook(unknown, signatureHeader(unknown, WEBHOOK_SECRET, new Date()))).status).toBe(404);
     expect(await logLength(app)).toBe(before);
     expect(walletBalance(await app.infra.eventStore.readStream(streams.wallet(id)))).toBe(1000);
@@ -152,7 +168,11 @@ describe('buying auracoin', () => {
     }
     // optional on aliases: absent is fine, too long is the same 400
     const me = (await http.get('/api/me')).json.id as string;
-    const alias = await http.post(`/api/users/${me}/aliases`, { aliasName: 'Lungo', price: 50 }, { 'idempotency-key': 'k'.repeat(201) });
+    const alias = await http.post(
+      `/api/users/${me}/aliases`,
+      { aliasName: 'Lungo', price: 50 },
+      { 'idempotency-key': 'k'.repeat(201) },
+    );
     expect(alias.status).toBe(400);
     expect(alias.json).toMatchObject({ code: 'validation_failed', errors: header });
     expect(await logLength(app)).toBe(before);
@@ -169,7 +189,9 @@ describe('buying auracoin', () => {
     expect(missing.json.errors).toEqual(expect.arrayContaining([expect.objectContaining({ path: 'body.packageId' })]));
     expect((await http.post('/api/purchases', { packageId: 'nope' }, { 'idempotency-key': key() })).status).toBe(400);
     expect((await http.post('/api/purchases', { packageId: newId() }, { 'idempotency-key': key() })).status).toBe(404);
-    expect((await client(app.url).post('/api/purchases', { packageId }, { 'idempotency-key': key() })).status).toBe(401);
+    expect((await client(app.url).post('/api/purchases', { packageId }, { 'idempotency-key': key() })).status).toBe(
+      401,
+    );
     expect((await admin.post('/api/purchases', { packageId }, { 'idempotency-key': key() })).status).toBe(403);
     expect((await client(app.url).get(`/api/purchases/${mine.json.id as string}`)).status).toBe(401);
     expect((await other.http.get(`/api/purchases/${mine.json.id as string}`)).status).toBe(403);
@@ -185,13 +207,33 @@ describe('tiers and limited offers', () => {
   it('charges the tier discount and adds a running offer bonus', async () => {
     const { http, id } = await userClient(app);
     // 1,500 auracoin spent makes a Gold buyer (10% off)
-    await app.infra.eventStore.appendToStream(streams.wallet(id), [
-      { id: newId(), type: 'AuracoinCredited', data: { walletId: id, amount: 150000, reason: 'refund', creditedAt: new Date().toISOString() } },
-      { id: newId(), type: 'AuracoinDebited', data: { walletId: id, amount: 150000, reason: 'session', reference: 'test', debitedAt: new Date().toISOString() } },
-    ], { expectedRevision: 'any' });
+    await app.infra.eventStore.appendToStream(
+      streams.wallet(id),
+      [
+        {
+          id: newId(),
+          type: 'AuracoinCredited',
+          data: { walletId: id, amount: 150000, reason: 'refund', creditedAt: new Date().toISOString() },
+        },
+        {
+          id: newId(),
+          type: 'AuracoinDebited',
+          data: {
+            walletId: id,
+            amount: 150000,
+            reason: 'session',
+            reference: 'test',
+            debitedAt: new Date().toISOString(),
+          },
+        },
+      ],
+      { expectedRevision: 'any' },
+    );
     const offer = await admin.post('/api/offers', { bonusPercent: 20, durationMinutes: 30 });
     expect(offer.status).toBe(201);
-    expect((await client(app.url).get('/api/offers/current')).json).toMatchObject({ offer: { id: offer.json.id, bonusPercent: 20 } });
+    expect((await client(app.url).get('/api/offers/current')).json).toMatchObject({
+      offer: { id: offer.json.id, bonusPercent: 20 },
+    });
     const created = await http.post('/api/purchases', { packageId }, { 'idempotency-key': key() });
     expect(created.json).toMatchObject({ price: 89.1, discountPercent: 10, offerBonusPercent: 20, auracoin: 132 });
     const ended = await admin.post(`/api/offers/${offer.json.id as string}/end`);

@@ -5,7 +5,14 @@
  * earnings (a debt when it was paid already), the buyer hears of it, and the audit passes. Bad
  * input, past the window, above the sale, twice at once, a tip: a clear 4xx and nothing refunded.
  */
-import { performerStreams, streams, type LedgerEntryView, type RefundView, type StatementDetail, type StatementView } from '@aura/contracts';
+import {
+  performerStreams,
+  streams,
+  type LedgerEntryView,
+  type RefundView,
+  type StatementDetail,
+  type StatementView,
+} from '@aura/contracts';
 import { foldWallet } from '../ledger';
 import { startTestApp, type TestApp } from './app-harness';
 import { fund, logLength, send, superadminClient, userClient } from './admin-session';
@@ -18,7 +25,15 @@ let app: TestApp;
 let admin: Http;
 
 beforeAll(async () => {
-  app = await startTestApp({ BILLING_MINUTE_MS: '60000', SESSION_REQUEST_TIMEOUT_MS: '60000', PAYOUT_MINIMUM_EUR: '0', PAYOUT_RESERVE_DAYS: '0' }, { now: () => clock });
+  app = await startTestApp(
+    {
+      BILLING_MINUTE_MS: '60000',
+      SESSION_REQUEST_TIMEOUT_MS: '60000',
+      PAYOUT_MINIMUM_EUR: '0',
+      PAYOUT_RESERVE_DAYS: '0',
+    },
+    { now: () => clock },
+  );
   admin = await superadminClient(app);
 }, 240_000);
 afterAll(async () => {
@@ -27,8 +42,14 @@ afterAll(async () => {
 
 async function performerSelling() {
   const performer = await onlinePerformer(app.url, admin, { rate: 2 });
-  expect((await send(performer.http, 'PATCH', `${app.url}/api/performers/${performer.id}`, { messagePrice: 3 })).status).toBe(200);
-  const photo = await performer.http.post(`/api/performers/${performer.id}/photos`, { imageUrl: 'https://img.example/refund.jpg', title: 'Tramonto', price: 10 });
+  expect(
+    (await send(performer.http, 'PATCH', `${app.url}/api/performers/${performer.id}`, { messagePrice: 3 })).status,
+  ).toBe(200);
+  const photo = await performer.http.post(`/api/performers/${performer.id}/photos`, {
+    imageUrl: 'https://img.example/refund.jpg',
+    title: 'Tramonto',
+    price: 10,
+  });
   expect(photo.status).toBe(201);
   return { ...performer, photoId: photo.json.id as string };
 }
@@ -44,7 +65,10 @@ const refund = (body: unknown, as: Http = admin) => as.post('/api/admin/refunds'
 const wallet = async (userId: string) => foldWallet(await app.infra.eventStore.readStream(streams.wallet(userId)));
 async function earnings(performerId: string) {
   await app.settled();
-  return (await app.infra.eventStore.readStream(performerStreams.earnings(performerId))).map((event) => ({ type: event.type, data: event.data as Record<string, unknown> }));
+  return (await app.infra.eventStore.readStream(performerStreams.earnings(performerId))).map((event) => ({
+    type: event.type,
+    data: event.data as Record<string, unknown>,
+  }));
 }
 async function auditClean() {
   // the reactions' appends (her credits, clawbacks, holds) are projected after the batch that caused them
@@ -55,7 +79,9 @@ async function auditClean() {
 }
 
 async function buyPhoto(user: { http: Http }, photoId: string) {
-  const bought = await user.http.post(`/api/photos/${photoId}/purchase`, undefined, { 'idempotency-key': `photo-${photoId}` });
+  const bought = await user.http.post(`/api/photos/${photoId}/purchase`, undefined, {
+    'idempotency-key': `photo-${photoId}`,
+  });
   expect(bought.status).toBe(201);
   expect(bought.json.purchaseId).toEqual(expect.any(String));
   return bought.json.purchaseId as string;
@@ -63,7 +89,12 @@ async function buyPhoto(user: { http: Http }, photoId: string) {
 
 async function paidMessage(user: { http: Http; id: string }, performerId: string) {
   const conversation = await user.http.post('/api/conversations', { performerId });
-  const sent = await user.http.post('/api/messages', { conversationId: conversation.json.id, senderId: user.id, senderType: 'user', content: 'Ciao, rimborsami!' });
+  const sent = await user.http.post('/api/messages', {
+    conversationId: conversation.json.id,
+    senderId: user.id,
+    senderType: 'user',
+    content: 'Ciao, rimborsami!',
+  });
   expect(sent.status).toBe(201);
   return sent.json.id as string;
 }
@@ -82,7 +113,17 @@ describe('refunds', () => {
     const answer = await refund({ kind: 'photo', id: purchaseId, reason: 'Foto non corrispondente alla descrizione' });
     expect(answer.status).toBe(201);
     const view = answer.json as unknown as RefundView;
-    expect(view).toMatchObject({ kind: 'photo', saleId: purchaseId, userId: user.id, performerId: performer.id, amount: 10, purchased: 4, promotional: 6, saleAmount: 10, clawbackCents: 220 });
+    expect(view).toMatchObject({
+      kind: 'photo',
+      saleId: purchaseId,
+      userId: user.id,
+      performerId: performer.id,
+      amount: 10,
+      purchased: 4,
+      promotional: 6,
+      saleAmount: 10,
+      clawbackCents: 220,
+    });
     expect(await toast).toMatchObject({ amount: 10, kind: 'photo' });
     socket.close();
 
@@ -93,15 +134,29 @@ describe('refunds', () => {
 
     // he sees it in his ledger, she in her statement with the reason
     const ledger = (await user.http.get(`/api/users/${user.id}/ledger`)).json as unknown as LedgerEntryView[];
-    expect(ledger[0]).toMatchObject({ type: 'AuracoinCredited', reason: 'refund', amount: 10, purchased: 4, promotional: 6, reference: view.id });
-    const statements = (await performer.http.get(`/api/performers/${performer.id}/statements`)).json as unknown as StatementView[];
+    expect(ledger[0]).toMatchObject({
+      type: 'AuracoinCredited',
+      reason: 'refund',
+      amount: 10,
+      purchased: 4,
+      promotional: 6,
+      reference: view.id,
+    });
+    const statements = (await performer.http.get(`/api/performers/${performer.id}/statements`))
+      .json as unknown as StatementView[];
     expect(statements[0]).toMatchObject({ shareCents: 220, clawedBackCents: 220, unpaidCents: 0 });
-    const detail = (await performer.http.get(`/api/performers/${performer.id}/statements/${statements[0]!.weekStart}`)).json as unknown as StatementDetail;
-    expect(detail.lines.find((line) => line.kind === 'refund')).toMatchObject({ shareCents: -220, reason: 'Foto non corrispondente alla descrizione' });
+    const detail = (await performer.http.get(`/api/performers/${performer.id}/statements/${statements[0]!.weekStart}`))
+      .json as unknown as StatementDetail;
+    expect(detail.lines.find((line) => line.kind === 'refund')).toMatchObject({
+      shareCents: -220,
+      reason: 'Foto non corrispondente alla descrizione',
+    });
 
     // the list, newest first
     const listed = (await admin.get('/api/admin/refunds')).json as unknown as RefundView[];
-    expect(listed.find((row) => row.id === view.id)).toMatchObject({ reason: 'Foto non corrispondente alla descrizione' });
+    expect(listed.find((row) => row.id === view.id)).toMatchObject({
+      reason: 'Foto non corrispondente alla descrizione',
+    });
 
     // nothing is left of it: a second refund is refused and nothing moves
     await app.settled();
@@ -134,7 +189,13 @@ describe('refunds', () => {
     expect((await user.http.post(`/api/sessions/${sessionId}/end`)).status).toBe(200);
     const session = await refund({ kind: 'session', id: sessionId, amount: 4, reason: 'Video di cattiva qualità' });
     expect(session.status).toBe(201);
-    expect(session.json).toMatchObject({ kind: 'session', amount: 4, purchased: 4, saleAmount: 10, clawbackCents: 220 });
+    expect(session.json).toMatchObject({
+      kind: 'session',
+      amount: 4,
+      purchased: 4,
+      saleAmount: 10,
+      clawbackCents: 220,
+    });
     await auditClean();
   });
 
@@ -142,12 +203,18 @@ describe('refunds', () => {
     const performer = await performerSelling();
     const user = await buyer(20);
     const purchaseId = await buyPhoto(user, performer.photoId);
-    const answers = await Promise.all(Array.from({ length: 8 }, (_, n) => refund({ kind: 'photo', id: purchaseId, amount: 3, reason: `Rimborso ${n}` })));
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, (_, n) =>
+        refund({ kind: 'photo', id: purchaseId, amount: 3, reason: `Rimborso ${n}` }),
+      ),
+    );
     const accepted = answers.filter((answer) => answer.status === 201);
     // 10 auracoin: three of 3 fit, the fourth would exceed it
     expect(accepted).toHaveLength(3);
     for (const refused of answers.filter((answer) => answer.status !== 201)) expect(refused.status).toBe(400);
-    const refunds = (await app.infra.eventStore.readStream(streams.wallet(user.id))).filter((event) => event.type === 'SaleRefunded');
+    const refunds = (await app.infra.eventStore.readStream(streams.wallet(user.id))).filter(
+      (event) => event.type === 'SaleRefunded',
+    );
     expect(refunds.reduce((sum, event) => sum + (event.data as { amount: number }).amount, 0)).toBe(900);
     await auditClean();
   });
@@ -180,7 +247,10 @@ describe('refunds', () => {
     const later = await logLength(app);
     const late = await refund({ kind: 'photo', id: purchaseId, reason: 'Troppo tardi' });
     expect(late.status).toBe(422);
-    expect(late.json).toMatchObject({ code: 'refund_window_closed', detail: 'Il rimborso è possibile solo entro 48 ore dalla vendita: il periodo è scaduto' });
+    expect(late.json).toMatchObject({
+      code: 'refund_window_closed',
+      detail: 'Il rimborso è possibile solo entro 48 ore dalla vendita: il periodo è scaduto',
+    });
     expect(await logLength(app)).toBe(later);
   });
 });

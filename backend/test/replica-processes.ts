@@ -31,7 +31,13 @@ export function startRole(role: RoleName, env: Record<string, string>, port?: nu
   const dataDir = mkdtempSync(path.join(tmpdir(), `aura-${role}-`));
   const child: ChildProcess = spawn('npm', ['run', '--silent', `start:${role}`], {
     cwd: ROOT,
-    env: { ...process.env, RATE_LIMITS: GENEROUS_RATE_LIMITS, ...env, DATA_DIR: dataDir, ...(port !== undefined && { PORT: String(port), HOST: '127.0.0.1' }) },
+    env: {
+      ...process.env,
+      RATE_LIMITS: GENEROUS_RATE_LIMITS,
+      ...env,
+      DATA_DIR: dataDir,
+      ...(port !== undefined && { PORT: String(port), HOST: '127.0.0.1' }),
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -64,7 +70,7 @@ function entryProcess(root: number, role: RoleName): number {
     .map((line) => line.trim().match(/^(\d+)\s+(\d+)\s+(.*)$/))
     .flatMap((match) => (match ? [{ pid: Number(match[1]), ppid: Number(match[2]), args: match[3]! }] : []));
   const below = new Set([root]);
-  for (let grew = true; grew; ) {
+  for (let grew = true; grew;) {
     grew = false;
     for (const row of table) {
       if (below.has(row.ppid) && !below.has(row.pid)) {
@@ -109,7 +115,9 @@ export async function waitForOutput(role: RoleProcess, pattern: RegExp, timeoutM
  * it out until its next good check and is tried on the next one (the body is buffered, so a retried POST goes out whole; Idempotency-Key
  * makes it safe). An upstream's answer, whatever its status, is passed on as it is.
  */
-export async function startProxy(upstreams: number[]): Promise<{ url: string; retries(): number; outages(port: number): number; out(): number[]; close(): Promise<void> }> {
+export async function startProxy(
+  upstreams: number[],
+): Promise<{ url: string; retries(): number; outages(port: number): number; out(): number[]; close(): Promise<void> }> {
   let next = 0;
   let retries = 0;
   const ready = new Set<number>(upstreams);
@@ -132,7 +140,16 @@ export async function startProxy(upstreams: number[]): Promise<{ url: string; re
   }, 200);
   const forward = (port: number, incoming: IncomingMessage, body: Buffer) =>
     new Promise<IncomingMessage>((resolve, reject) => {
-      const outgoing = request({ host: '127.0.0.1', port, method: incoming.method, path: incoming.url, headers: { ...incoming.headers, connection: 'close' } }, resolve);
+      const outgoing = request(
+        {
+          host: '127.0.0.1',
+          port,
+          method: incoming.method,
+          path: incoming.url,
+          headers: { ...incoming.headers, connection: 'close' },
+        },
+        resolve,
+      );
       outgoing.on('error', reject);
       outgoing.end(body);
     });
@@ -145,7 +162,9 @@ export async function startProxy(upstreams: number[]): Promise<{ url: string; re
         const start = next++;
         let lastError: unknown;
         for (let attempt = 0; attempt < upstreams.length * 3; attempt++) {
-          const rotation = upstreams.some((port) => ready.has(port)) ? upstreams.filter((port) => ready.has(port)) : upstreams;
+          const rotation = upstreams.some((port) => ready.has(port))
+            ? upstreams.filter((port) => ready.has(port))
+            : upstreams;
           const port = rotation[(start + attempt) % rotation.length]!;
           try {
             const answer = await forward(port, incoming, body);
@@ -156,7 +175,8 @@ export async function startProxy(upstreams: number[]): Promise<{ url: string; re
             lastError = error;
             retries += 1;
             leave(port);
-            if (attempt % upstreams.length === upstreams.length - 1) await new Promise((resolve) => setTimeout(resolve, 100));
+            if (attempt % upstreams.length === upstreams.length - 1)
+              await new Promise((resolve) => setTimeout(resolve, 100));
           }
         }
         response.writeHead(502, { 'content-type': 'text/plain' });
@@ -180,7 +200,11 @@ export async function startProxy(upstreams: number[]): Promise<{ url: string; re
 
 /** A redis-server of the test's own on `port`, nothing saved. */
 export async function startRedisServer(port: number): Promise<ChildProcess> {
-  const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+  const child = spawn(
+    'redis-server',
+    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+    { stdio: 'ignore' },
+  );
   const probe = new Redis(port, '127.0.0.1', { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
   for (let i = 0; i < 100; i++) {
     try {

@@ -12,8 +12,24 @@ import { createPostgresEventStore } from '../platform/eventstore/postgres';
 import type { EventStore } from '../platform/eventstore/port';
 import { client } from './app-harness';
 import { SUPERADMIN } from './admin-session';
-import { fundedUser, freePort, joinSession, onlinePerformer, scratchDatabase, socketFor, waitForSession, type Http } from './session-helpers';
-import { startProxy, startRedisServer, startRole, waitForOutput, waitUntilReady, type RoleProcess } from './replica-processes';
+import {
+  fundedUser,
+  freePort,
+  joinSession,
+  onlinePerformer,
+  scratchDatabase,
+  socketFor,
+  waitForSession,
+  type Http,
+} from './session-helpers';
+import {
+  startProxy,
+  startRedisServer,
+  startRole,
+  waitForOutput,
+  waitUntilReady,
+  type RoleProcess,
+} from './replica-processes';
 
 const databaseUrl = process.env.DATABASE_URL;
 const hasRedisServer = spawnSync('redis-server', ['--version']).status === 0;
@@ -34,7 +50,12 @@ function record<T>(socket: Socket, event: string): T[] {
   return seen;
 }
 
-async function eventually<T>(what: string, probe: () => Promise<T> | T, done: (value: T) => boolean, timeoutMs = 10_000): Promise<T> {
+async function eventually<T>(
+  what: string,
+  probe: () => Promise<T> | T,
+  done: (value: T) => boolean,
+  timeoutMs = 10_000,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await probe();
@@ -102,7 +123,12 @@ describeReplicas('two api replicas, a projector and a worker on PostgreSQL and R
     await waitForOutput(roles.projector, /projector running/).catch(() => undefined);
     events = await createPostgresEventStore({ connectionString: database.url });
     admin = client(urls.a);
-    await eventually('superadmin sign-in', () => admin.post('/api/admin/verify', SUPERADMIN), (answer) => answer.status === 200, 30_000);
+    await eventually(
+      'superadmin sign-in',
+      () => admin.post('/api/admin/verify', SUPERADMIN),
+      (answer) => answer.status === 200,
+      30_000,
+    );
   }, 150_000);
 
   afterAll(async () => {
@@ -127,26 +153,52 @@ describeReplicas('two api replicas, a projector and a worker on PostgreSQL and R
     const conversation = await user.http.post('/api/conversations', { performerId: performer.id });
     expect(conversation.status).toBe(201);
     const conversationId = conversation.json.id as string;
-    const sent = await user.http.post('/api/messages', { conversationId, senderId: user.id, senderType: 'user', content: 'da A a B' });
+    const sent = await user.http.post('/api/messages', {
+      conversationId,
+      senderId: user.id,
+      senderType: 'user',
+      content: 'da A a B',
+    });
     expect(sent.status).toBe(201);
-    await eventually('the message on B', () => received.length, (n) => n >= 1);
+    await eventually(
+      'the message on B',
+      () => received.length,
+      (n) => n >= 1,
+    );
     await sleep(500);
     expect(received.map(({ message }) => message.id)).toEqual([sent.json.id]);
 
-    const joined = await Promise.all([userSocket, performerSocket].map((socket) => new Promise<boolean>((resolve) => socket.emit('conversation:join', conversationId, resolve))));
+    const joined = await Promise.all(
+      [userSocket, performerSocket].map(
+        (socket) => new Promise<boolean>((resolve) => socket.emit('conversation:join', conversationId, resolve)),
+      ),
+    );
     expect(joined).toEqual([true, true]);
     userSocket.emit('chat:typing', conversationId, true);
-    await eventually('typing on B', () => typing.length, (n) => n >= 1);
+    await eventually(
+      'typing on B',
+      () => typing.length,
+      (n) => n >= 1,
+    );
     expect(typing[0]).toMatchObject({ typing: true });
 
     const read = await on(urls.b, performer.http).send('PATCH', `/api/messages/${conversationId}/read/${performer.id}`);
     expect(read.status).toBe(200);
-    await eventually('the read mark on A', () => reads.length, (n) => n >= 1);
+    await eventually(
+      'the read mark on A',
+      () => reads.length,
+      (n) => n >= 1,
+    );
     expect(reads[0]).toMatchObject({ reader: 'performer' });
 
     userSocket.emit('performer:view', performer.id);
-    await eventually('the viewer on B', () => presence.filter((each) => each.performerId === performer.id).at(-1)?.viewers, (viewers) => viewers === 1);
-    const viewersOn = (url: string) => async () => (await client(url).get(`/api/performers/${performer.id}`)).json.viewers;
+    await eventually(
+      'the viewer on B',
+      () => presence.filter((each) => each.performerId === performer.id).at(-1)?.viewers,
+      (viewers) => viewers === 1,
+    );
+    const viewersOn = (url: string) => async () =>
+      (await client(url).get(`/api/performers/${performer.id}`)).json.viewers;
     await eventually('one viewer on A', viewersOn(urls.a), (viewers) => viewers === 1);
     await eventually('one viewer on B', viewersOn(urls.b), (viewers) => viewers === 1);
     userSocket.emit('performer:view', null);
@@ -156,7 +208,8 @@ describeReplicas('two api replicas, a projector and a worker on PostgreSQL and R
     const performer = await onlinePerformer(urls.a, admin);
     const users = await Promise.all([0, 1, 2].map(() => fundedUser(urls.a, admin, 0)));
     const count = async (url: string) => (await client(url).get('/api/presence')).json.onlineUsers as number;
-    const viewersOf = async (url: string) => (await client(url).get(`/api/performers/${performer.id}`)).json.viewers as number;
+    const viewersOf = async (url: string) =>
+      (await client(url).get(`/api/performers/${performer.id}`)).json.viewers as number;
     const counts = () => Promise.all([count(urls.a), count(urls.b)]);
     const viewers = () => Promise.all([viewersOf(urls.a), viewersOf(urls.b)]);
     // the earlier tests' connections go first: from here on, every connection is this test's
@@ -172,8 +225,18 @@ describeReplicas('two api replicas, a projector and a worker on PostgreSQL and R
 
     const killedAt = Date.now();
     await roles.a!.signal('SIGKILL');
-    await eventually('B forgets A’s connections', () => count(urls.b), (b) => b === 1, 60_000);
-    await eventually('B counts one viewer', () => viewersOf(urls.b), (b) => b === 1, 60_000);
+    await eventually(
+      'B forgets A’s connections',
+      () => count(urls.b),
+      (b) => b === 1,
+      60_000,
+    );
+    await eventually(
+      'B counts one viewer',
+      () => viewersOf(urls.b),
+      (b) => b === 1,
+      60_000,
+    );
     expect(Date.now() - killedAt).toBeLessThan(60_000);
     // B's own connection is still counted after several lifetimes of a part
     await sleep(PRESENCE_TTL_MS * 2);
@@ -197,9 +260,15 @@ describeReplicas('two api replicas, a projector and a worker on PostgreSQL and R
     expect(await joinSession(performerSocket, sessionId)).toMatchObject({ ok: true });
     // signalling crosses replicas: the user's offer on A reaches the performer on B
     const signals = record<{ from: string }>(performerSocket, 'session:signal');
-    const forwarded = await new Promise<boolean>((resolve) => userSocket.emit('session:signal', { sessionId, description: { type: 'offer', sdp: 'v=0\r\n' } }, resolve));
+    const forwarded = await new Promise<boolean>((resolve) =>
+      userSocket.emit('session:signal', { sessionId, description: { type: 'offer', sdp: 'v=0\r\n' } }, resolve),
+    );
     expect(forwarded).toBe(true);
-    await eventually('the offer on B', () => signals.length, (n) => n >= 1);
+    await eventually(
+      'the offer on B',
+      () => signals.length,
+      (n) => n >= 1,
+    );
     expect(signals[0]).toMatchObject({ from: 'user' });
 
     await waitForSession(performerB, sessionId, (view) => view.minutesBilled >= 2, 20_000);
@@ -214,12 +283,18 @@ describeReplicas('two api replicas, a projector and a worker on PostgreSQL and R
     expect(ended.status).toBe(200);
     expect(ended.json).toMatchObject({ endReason: 'user_ended' });
     const minutes = ended.json.minutesBilled as number;
-    expect(minutes).toBe(Math.ceil((Date.parse(ended.json.endedAt as string) - Date.parse(ended.json.startedAt as string)) / MINUTE_MS));
-    const billed = (await events.readStream(streams.wallet(user.id))).filter((event) => event.type === 'SessionMinuteBilled').map((event) => (event.data as { minute: number }).minute);
+    expect(minutes).toBe(
+      Math.ceil((Date.parse(ended.json.endedAt as string) - Date.parse(ended.json.startedAt as string)) / MINUTE_MS),
+    );
+    const billed = (await events.readStream(streams.wallet(user.id)))
+      .filter((event) => event.type === 'SessionMinuteBilled')
+      .map((event) => (event.data as { minute: number }).minute);
     expect(billed).toEqual(Array.from({ length: minutes }, (_, index) => index + 1));
     // the user was away at most while he moved over: marked back as often as he was marked gone
     const sessionEvents = (await events.readStream(sessionStreams.session(sessionId))).map((event) => event.type);
-    expect(sessionEvents.filter((type) => type === 'SessionPartyReturned')).toHaveLength(sessionEvents.filter((type) => type === 'SessionPartyLeft').length);
+    expect(sessionEvents.filter((type) => type === 'SessionPartyReturned')).toHaveLength(
+      sessionEvents.filter((type) => type === 'SessionPartyLeft').length,
+    );
     await startApi('a');
   }, 120_000);
 
@@ -228,7 +303,8 @@ describeReplicas('two api replicas, a projector and a worker on PostgreSQL and R
     const user = await fundedUser(urls.a, admin, 100);
     const conversation = await user.http.post('/api/conversations', { performerId: performer.id });
     const conversationId = conversation.json.id as string;
-    const sendOn = (url: string, content: string) => on(url, user.http).post('/api/messages', { conversationId, senderId: user.id, senderType: 'user', content });
+    const sendOn = (url: string, content: string) =>
+      on(url, user.http).post('/api/messages', { conversationId, senderId: user.id, senderType: 'user', content });
     expect((await sendOn(urls.a, 'prima')).status).toBe(201);
     await roles.projector!.signal('SIGKILL');
     // the commands still go in (a command waiting for its read model answers 503 at worst, never 500)
@@ -237,7 +313,10 @@ describeReplicas('two api replicas, a projector and a worker on PostgreSQL and R
     roles.projector = startRole('projector', env);
     const listed = await eventually(
       'the messages listed',
-      async () => ((await user.http.get(`/api/messages/${conversationId}`)).json as unknown as MessageView[]).map((message) => message.content),
+      async () =>
+        ((await user.http.get(`/api/messages/${conversationId}`)).json as unknown as MessageView[]).map(
+          (message) => message.content,
+        ),
       (contents) => contents.length >= 3,
       60_000,
     );
@@ -263,11 +342,16 @@ describeReplicas('two api replicas, a projector and a worker on PostgreSQL and R
         n += 1;
         const [read, write] = await Promise.all([
           client(proxy.url).get('/api/performers'),
-          viaProxy.post('/api/messages', { conversationId, senderId: user.id, senderType: 'user', content: `carico ${n}` }, { 'idempotency-key': `rolling-${n}` }),
+          viaProxy.post(
+            '/api/messages',
+            { conversationId, senderId: user.id, senderType: 'user', content: `carico ${n}` },
+            { 'idempotency-key': `rolling-${n}` },
+          ),
         ]);
         statuses.push(read.status, write.status);
         if (proxy.out().length > 0) answeredWhileOut += 1;
-        for (const answer of [read, write]) if (answer.status >= 500) failures.push(`${answer.status} ${answer.text.slice(0, 300)}`);
+        for (const answer of [read, write])
+          if (answer.status >= 500) failures.push(`${answer.status} ${answer.text.slice(0, 300)}`);
         if (write.status === 201) sent.push(write.json.id as string);
         await sleep(20);
       }
@@ -295,17 +379,25 @@ describeReplicas('two api replicas, a projector and a worker on PostgreSQL and R
     expect(new Set(statuses)).toEqual(new Set([200, 201]));
     // a paid message is in the payer's wallet, a free one in a stream of its own
     const paid = (await events.readStream(streams.wallet(user.id)))
-      .filter((event) => event.type === 'MessageSent' && (event.data as { conversationId: string }).conversationId === conversationId)
+      .filter(
+        (event) =>
+          event.type === 'MessageSent' && (event.data as { conversationId: string }).conversationId === conversationId,
+      )
       .map((event) => (event.data as { messageId: string }).messageId);
     const free: string[] = [];
     for (const id of sent.filter((each) => !paid.includes(each))) {
-      if ((await events.readStream(chatStreams.message(id))).some((event) => event.type === 'MessageSent')) free.push(id);
+      if ((await events.readStream(chatStreams.message(id))).some((event) => event.type === 'MessageSent'))
+        free.push(id);
     }
     expect(sent).toHaveLength(n);
     expect(new Set(sent).size).toBe(n);
     expect([...paid, ...free].sort()).toEqual([...sent].sort());
     // and the read side's newest page holds the newest of them, in order
-    const listed = await eventually('the newest messages listed', () => user.http.get(`/api/messages/${conversationId}?limit=${MESSAGES_PAGE_MAX}`), (answer) => (answer.json as unknown as MessageView[]).at(-1)?.id === sent.at(-1));
+    const listed = await eventually(
+      'the newest messages listed',
+      () => user.http.get(`/api/messages/${conversationId}?limit=${MESSAGES_PAGE_MAX}`),
+      (answer) => (answer.json as unknown as MessageView[]).at(-1)?.id === sent.at(-1),
+    );
     const ids = (listed.json as unknown as MessageView[]).map((message) => message.id);
     expect(ids).toEqual(sent.slice(-ids.length));
   }, 150_000);

@@ -22,7 +22,8 @@ import { scratchDatabase } from './session-helpers';
 const databaseUrl = process.env.DATABASE_URL;
 const redisUrl = process.env.REDIS_URL;
 const describeApart = databaseUrl && redisUrl ? describe : describe.skip;
-if (!databaseUrl || !redisUrl) process.stdout.write('\n[skip] roles apart: needs DATABASE_URL (PostgreSQL) and REDIS_URL\n');
+if (!databaseUrl || !redisUrl)
+  process.stdout.write('\n[skip] roles apart: needs DATABASE_URL (PostgreSQL) and REDIS_URL\n');
 
 /** a Redis database of its own, so its queues meet no other suite's */
 function ownRedisDatabase(url: string) {
@@ -44,9 +45,16 @@ describeApart('the api, projector and worker as separate processes', () => {
     const dataDir = await mkdtemp(path.join(tmpdir(), 'aura-roles-'));
     folders.push(dataDir);
     const config = loadConfig({
-      DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', NODE_ENV: 'test', SEED_DEMO: 'true',
-      DATABASE_URL: database.url, REDIS_URL: ownRedisDatabase(redisUrl!), SESSION_SECRET: 'roles-apart-session-secret-of-32-chars',
-      ADMIN_USERNAME: 'root', ADMIN_PASSWORD: 'root-password-1',
+      DATA_DIR: dataDir,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      NODE_ENV: 'test',
+      SEED_DEMO: 'true',
+      DATABASE_URL: database.url,
+      REDIS_URL: ownRedisDatabase(redisUrl!),
+      SESSION_SECRET: 'roles-apart-session-secret-of-32-chars',
+      ADMIN_USERNAME: 'root',
+      ADMIN_PASSWORD: 'root-password-1',
     });
     return openRuntime(config, createLogger('error'), { roles, http });
   };
@@ -77,7 +85,16 @@ describeApart('the api, projector and worker as separate processes', () => {
     expect(api.sides.workers).toEqual([]);
     expect(api.sides.commands.map((side) => side.name)).toContain('photos');
     expect(worker.sides.commands).toEqual([]);
-    expect(worker.sides.workers.map((side) => side.name).sort()).toEqual(['accounts', 'chat', 'payouts', 'performers', 'photos', 'refunds', 'sessions', 'shows']);
+    expect(worker.sides.workers.map((side) => side.name).sort()).toEqual([
+      'accounts',
+      'chat',
+      'payouts',
+      'performers',
+      'photos',
+      'refunds',
+      'sessions',
+      'shows',
+    ]);
     expect(worker.modules.commands).toBeUndefined();
   });
 
@@ -85,20 +102,31 @@ describeApart('the api, projector and worker as separate processes', () => {
     const admin = client(url);
     expect((await admin.post('/api/admin/verify', { username: 'root', password: 'root-password-1' })).status).toBe(200);
     const buyer = client(url);
-    const registered = await buyer.post('/api/register', { username: 'rolesbuyer', email: 'rolesbuyer@example.com', password: 'secret-pass' });
+    const registered = await buyer.post('/api/register', {
+      username: 'rolesbuyer',
+      email: 'rolesbuyer@example.com',
+      password: 'secret-pass',
+    });
     expect(registered.status).toBe(201);
     const buyerId = registered.json.id as string;
     await projector.caughtUp();
     expect((await send(admin, 'PATCH', `${url}/api/users/${buyerId}`, { auracoinBalance: 500 })).status).toBe(200);
 
     const giulia = client(url);
-    const giuliaId = (await giulia.post('/api/performer/login', { username: 'giulia.rossi', password: 'demo-performer' })).json.id as string;
+    const giuliaId = (
+      await giulia.post('/api/performer/login', { username: 'giulia.rossi', password: 'demo-performer' })
+    ).json.id as string;
     const photos = (await client(url).get(`/api/performers/${giuliaId}/photos`)).json as unknown as { id: string }[];
-    const bought = await buyer.post(`/api/photos/${photos[0]!.id}/purchase`, undefined, { 'idempotency-key': 'roles-apart-1' });
+    const bought = await buyer.post(`/api/photos/${photos[0]!.id}/purchase`, undefined, {
+      'idempotency-key': 'roles-apart-1',
+    });
     expect(bought.status).toBe(201);
 
-    const credits = async () => (await api.infra.eventStore.readStream(performerStreams.earnings(giuliaId))).filter((event) => event.type === 'PerformerEarningsCredited');
-    for (const deadline = Date.now() + 15_000; (await credits()).length === 0; ) {
+    const credits = async () =>
+      (await api.infra.eventStore.readStream(performerStreams.earnings(giuliaId))).filter(
+        (event) => event.type === 'PerformerEarningsCredited',
+      );
+    for (const deadline = Date.now() + 15_000; (await credits()).length === 0;) {
       if (Date.now() > deadline) throw new Error("the worker's reaction never credited the sale");
       await new Promise((resolve) => setTimeout(resolve, 100));
     }

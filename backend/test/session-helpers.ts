@@ -45,7 +45,11 @@ export async function fundedUser(app: TestApp | string, admin: Http, auracoin: n
   const tag = suffix();
   const http = client(url);
   const username = `user${tag}`;
-  const registered = await http.post('/api/register', { username, email: `${username}@example.com`, password: 'secret-pass' });
+  const registered = await http.post('/api/register', {
+    username,
+    email: `${username}@example.com`,
+    password: 'secret-pass',
+  });
   if (registered.status !== 201) throw new Error(`registration failed: ${registered.status} ${registered.text}`);
   const id = registered.json.id as string;
   const balance = typeof app === 'string' ? auracoin : 0;
@@ -57,7 +61,12 @@ export async function fundedUser(app: TestApp | string, admin: Http, auracoin: n
 
 /** A Socket.IO connection with a client's session cookie, as the session page opens it. */
 export function socketFor(url: string, http: Http, options: { reconnection?: boolean } = {}): Promise<Socket> {
-  const socket = connect(url, { transports: ['websocket'], extraHeaders: { cookie: http.cookie() ?? '' }, reconnection: options.reconnection ?? false, forceNew: true });
+  const socket = connect(url, {
+    transports: ['websocket'],
+    extraHeaders: { cookie: http.cookie() ?? '' },
+    reconnection: options.reconnection ?? false,
+    forceNew: true,
+  });
   return new Promise((resolve, reject) => {
     socket.once('connect', () => resolve(socket));
     socket.once('connect_error', reject);
@@ -65,18 +74,26 @@ export function socketFor(url: string, http: Http, options: { reconnection?: boo
 }
 
 export function joinSession(socket: Socket, sessionId: string): Promise<SessionJoinAnswer> {
-  return new Promise((resolve) => socket.emit('session:join', sessionId, (answer: SessionJoinAnswer) => resolve(answer)));
+  return new Promise((resolve) =>
+    socket.emit('session:join', sessionId, (answer: SessionJoinAnswer) => resolve(answer)),
+  );
 }
 
 /** Polls a party's view of the session until `done` holds (or fails after `timeoutMs`). */
-export async function waitForSession(http: Http, sessionId: string, done: (view: SessionView) => boolean, timeoutMs = 10_000): Promise<SessionView> {
+export async function waitForSession(
+  http: Http,
+  sessionId: string,
+  done: (view: SessionView) => boolean,
+  timeoutMs = 10_000,
+): Promise<SessionView> {
   const deadline = Date.now() + timeoutMs;
   let last: SessionView | undefined;
   for (;;) {
     const answer = await http.get(`/api/sessions/${sessionId}`);
     last = answer.json as unknown as SessionView;
     if (answer.status === 200 && done(last)) return last;
-    if (Date.now() > deadline) throw new Error(`session ${sessionId} never reached the expected state; last: ${JSON.stringify(last)}`);
+    if (Date.now() > deadline)
+      throw new Error(`session ${sessionId} never reached the expected state; last: ${JSON.stringify(last)}`);
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
 }
@@ -94,7 +111,10 @@ export function freePort(): Promise<number> {
 }
 
 /** A fresh PostgreSQL database beside the one `databaseUrl` names (its role must be allowed to create one), and how to drop it. */
-export async function scratchDatabase(databaseUrl: string, prefix: string): Promise<{ url: string; drop(): Promise<void> }> {
+export async function scratchDatabase(
+  databaseUrl: string,
+  prefix: string,
+): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `${prefix}_${Date.now().toString(36)}`;
   const admin = new pg.Client({ connectionString: databaseUrl });
   await admin.connect();

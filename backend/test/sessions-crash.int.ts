@@ -57,20 +57,35 @@ interface AppProcess {
   ready: Promise<void>;
 }
 
-
 function appEnv(url: string, dataDir: string, port = 0) {
   return {
     ...process.env,
-    DATABASE_URL: url, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', SEED_DEMO: 'false', ADMIN_PASSWORD: 'admin-password', RATE_LIMITS: GENEROUS_RATE_LIMITS, LOG_LEVEL: process.env.CRASH_LOG_LEVEL ?? 'error',
-    REDIS_URL: '', MONGO_URL: '', EVENTSTORE_URL: '', SESSION_SECRET: SECRET,
-    BILLING_MINUTE_MS: String(MINUTE_MS), SESSION_RECONNECT_GRACE_MS: String(GRACE_MS), SESSION_REQUEST_TIMEOUT_MS: '120000',
+    DATABASE_URL: url,
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    SEED_DEMO: 'false',
+    ADMIN_PASSWORD: 'admin-password',
+    RATE_LIMITS: GENEROUS_RATE_LIMITS,
+    LOG_LEVEL: process.env.CRASH_LOG_LEVEL ?? 'error',
+    REDIS_URL: '',
+    MONGO_URL: '',
+    EVENTSTORE_URL: '',
+    SESSION_SECRET: SECRET,
+    BILLING_MINUTE_MS: String(MINUTE_MS),
+    SESSION_RECONNECT_GRACE_MS: String(GRACE_MS),
+    SESSION_REQUEST_TIMEOUT_MS: '120000',
   };
 }
 
 /** The all-in-one process on the same port each time (pages reconnect to the address they know). */
 function startProcess(url: string, dataDir: string, port: number): AppProcess {
   const spawnedAt = Date.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'backend/entry/all.ts')], { cwd: root, env: appEnv(url, dataDir, port), stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'backend/entry/all.ts')], {
+    cwd: root,
+    env: appEnv(url, dataDir, port),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const exited = new Promise((resolve) => child.once('exit', resolve));
   const ready = new Promise<void>((resolve, reject) => {
     let output = '';
@@ -80,7 +95,9 @@ function startProcess(url: string, dataDir: string, port: number): AppProcess {
       const match = /running at (http:\/\/\S+)/.exec(output);
       if (match) {
         clearTimeout(timer);
-        process.stdout.write(`[sessions crash] process caught up in ${((Date.now() - spawnedAt) / 1000).toFixed(1)} s\n`);
+        process.stdout.write(
+          `[sessions crash] process caught up in ${((Date.now() - spawnedAt) / 1000).toFixed(1)} s\n`,
+        );
         resolve();
       }
     });
@@ -99,7 +116,11 @@ function startProcess(url: string, dataDir: string, port: number): AppProcess {
 
 /** `npm run ledger:audit` against the same store and data folder, as an operator runs it. */
 function ledgerAudit(url: string, dataDir: string): Promise<{ code: number | null; output: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'backend/entry/ledger-audit.ts')], { cwd: root, env: appEnv(url, dataDir), stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'backend/entry/ledger-audit.ts')], {
+    cwd: root,
+    env: appEnv(url, dataDir),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -155,27 +176,56 @@ describeWithPostgres('sessions: the process SIGKILLed twice while 200 sessions a
     const tokens = createSessionManager({ secret: SECRET, secure: false, revocations: createMemoryKeyValueStore() });
     const passwordHash = '$argon2id$v=19$m=19456,t=2,p=1$c2FsdHNhbHRzYWx0$unused-in-this-test';
     const adminId = newId();
-    await inBatches(Array.from({ length: SESSIONS }, (_, index) => index), 25, async (index) => {
-      const tag = `${Date.now().toString(36)}x${index}`;
-      const { userId } = await registerUser({ eventStore: store, now, hashPassword: async () => passwordHash }, { username: `crash${tag}`, email: `crash${tag}@example.com`, password: 'unused' }, {});
-      // every 5th user can pay a few minutes only (6 at 1.5, 9 at 1): the session ends by itself ('Saldo esaurito')
-      const balance = index % 5 === 4 ? 9 : 100;
-      await handleWallet(store, streams.wallet(userId), (state) => decideAdjustBalance({ walletId: userId, targetUnits: auracoinToUnits(balance), adminId }, state, now()));
-      const performerId = newId();
-      await handlePerformer(store, streams.performer(performerId), (state) =>
-        decideCreateByAdmin(
-          {
-            performerId, adminId, username: null, email: null, passwordHash: null, name: `Crash ${index}`, age: 25, image: '/demo/performers/1.svg',
-            rating: null, rateUnits: index % 2 === 0 ? 100 : 150, languages: ['Italiano'], category: null, bio: null,
-          },
-          state,
-          now(),
-          true,
-        ),
-      );
-      const cookie = (sub: string, kind: 'user' | 'performer') => `aura_session=${tokens.issue({ sub, kind }).token}`;
-      pairs.push({ index, userId, performerId, userCookie: cookie(userId, 'user'), performerCookie: cookie(performerId, 'performer'), returns: index % 3 !== 0, sockets: [] });
-    });
+    await inBatches(
+      Array.from({ length: SESSIONS }, (_, index) => index),
+      25,
+      async (index) => {
+        const tag = `${Date.now().toString(36)}x${index}`;
+        const { userId } = await registerUser(
+          { eventStore: store, now, hashPassword: async () => passwordHash },
+          { username: `crash${tag}`, email: `crash${tag}@example.com`, password: 'unused' },
+          {},
+        );
+        // every 5th user can pay a few minutes only (6 at 1.5, 9 at 1): the session ends by itself ('Saldo esaurito')
+        const balance = index % 5 === 4 ? 9 : 100;
+        await handleWallet(store, streams.wallet(userId), (state) =>
+          decideAdjustBalance({ walletId: userId, targetUnits: auracoinToUnits(balance), adminId }, state, now()),
+        );
+        const performerId = newId();
+        await handlePerformer(store, streams.performer(performerId), (state) =>
+          decideCreateByAdmin(
+            {
+              performerId,
+              adminId,
+              username: null,
+              email: null,
+              passwordHash: null,
+              name: `Crash ${index}`,
+              age: 25,
+              image: '/demo/performers/1.svg',
+              rating: null,
+              rateUnits: index % 2 === 0 ? 100 : 150,
+              languages: ['Italiano'],
+              category: null,
+              bio: null,
+            },
+            state,
+            now(),
+            true,
+          ),
+        );
+        const cookie = (sub: string, kind: 'user' | 'performer') => `aura_session=${tokens.issue({ sub, kind }).token}`;
+        pairs.push({
+          index,
+          userId,
+          performerId,
+          userCookie: cookie(userId, 'user'),
+          performerCookie: cookie(performerId, 'performer'),
+          returns: index % 3 !== 0,
+          sockets: [],
+        });
+      },
+    );
     pairs.sort((a, b) => a.index - b.index);
   }
 
@@ -188,9 +238,12 @@ describeWithPostgres('sessions: the process SIGKILLed twice while 200 sessions a
 
   /** A page coming back: it reconnects (retrying while the process starts, as Socket.IO does) and rejoins. */
   async function join(base: string, pair: Pair) {
-    for (const [party, cookie] of [['user', pair.userCookie], ['performer', pair.performerCookie]] as const) {
+    for (const [party, cookie] of [
+      ['user', pair.userCookie],
+      ['performer', pair.performerCookie],
+    ] as const) {
       let socket: Socket | undefined;
-      for (const deadline = Date.now() + 90_000; !socket; ) {
+      for (const deadline = Date.now() + 90_000; !socket;) {
         socket = await socketFor(base, at(base, cookie)).catch(async (error: unknown) => {
           if (Date.now() > deadline) throw error;
           await sleep(250);
@@ -199,7 +252,8 @@ describeWithPostgres('sessions: the process SIGKILLed twice while 200 sessions a
       }
       pair.sockets.push(socket);
       const answer = await joinSession(socket, pair.sessionId!);
-      if (!answer.ok && answer.error !== 'not_running') throw new Error(`${party} of session ${pair.index} could not rejoin: ${JSON.stringify(answer)}`);
+      if (!answer.ok && answer.error !== 'not_running')
+        throw new Error(`${party} of session ${pair.index} could not rejoin: ${JSON.stringify(answer)}`);
     }
   }
 
@@ -230,7 +284,9 @@ describeWithPostgres('sessions: the process SIGKILLed twice while 200 sessions a
   it('bills every session exactly the minutes it was open, leaves no wallet negative, and the ledger audit passes', async () => {
     const started = Date.now();
     await seed();
-    process.stdout.write(`\n[sessions crash] seeded ${SESSIONS} users and performers in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
+    process.stdout.write(
+      `\n[sessions crash] seeded ${SESSIONS} users and performers in ${((Date.now() - started) / 1000).toFixed(1)} s\n`,
+    );
 
     // run 1: every session requested, joined and accepted
     app = startProcess(url, dataDir, port);
@@ -249,7 +305,9 @@ describeWithPostgres('sessions: the process SIGKILLed twice while 200 sessions a
       pair.sockets.push(performerSocket);
       expect(await joinSession(performerSocket, pair.sessionId)).toMatchObject({ ok: true });
     });
-    process.stdout.write(`[sessions crash] ${SESSIONS} sessions running after ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
+    process.stdout.write(
+      `[sessions crash] ${SESSIONS} sessions running after ${((Date.now() - started) / 1000).toFixed(1)} s\n`,
+    );
     // a few users leave before the minimum: the rest of it is charged
     await sleep(MINUTE_MS);
     const early = pairs.filter((pair) => pair.index % 25 === 2);
@@ -266,7 +324,14 @@ describeWithPostgres('sessions: the process SIGKILLed twice while 200 sessions a
     // run 2: the pages that come back rejoin; the others are gone for good
     app = startProcess(url, dataDir, port);
     const base2 = app.url;
-    await Promise.all([app.ready, inBatches(pairs.filter((pair) => pair.returns), 40, (pair) => join(base2, pair))]);
+    await Promise.all([
+      app.ready,
+      inBatches(
+        pairs.filter((pair) => pair.returns),
+        40,
+        (pair) => join(base2, pair),
+      ),
+    ]);
     process.stdout.write(`[sessions crash] rejoined after ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
     await sleep(2 * MINUTE_MS);
     await killMidBilling(app);
@@ -277,21 +342,41 @@ describeWithPostgres('sessions: the process SIGKILLed twice while 200 sessions a
     // run 3: back again; then every session still running is ended by one party or the other
     app = startProcess(url, dataDir, port);
     const base3 = app.url;
-    await Promise.all([app.ready, inBatches(pairs.filter((pair) => pair.returns), 40, (pair) => join(base3, pair))]);
+    await Promise.all([
+      app.ready,
+      inBatches(
+        pairs.filter((pair) => pair.returns),
+        40,
+        (pair) => join(base3, pair),
+      ),
+    ]);
     await sleep(MINUTE_MS);
-    await inBatches(pairs.filter((pair) => pair.returns), 20, async (pair) => {
-      const http = at(base3, pair.index % 2 === 0 ? pair.userCookie : pair.performerCookie);
-      const ended = await http.post(`/api/sessions/${pair.sessionId!}/end`);
-      // 409: it ended by itself already (out of money)
-      expect([pair.index, ended.status === 409 ? 200 : ended.status, ended.text]).toEqual([pair.index, 200, expect.any(String)]);
-    });
+    await inBatches(
+      pairs.filter((pair) => pair.returns),
+      20,
+      async (pair) => {
+        const http = at(base3, pair.index % 2 === 0 ? pair.userCookie : pair.performerCookie);
+        const ended = await http.post(`/api/sessions/${pair.sessionId!}/end`);
+        // 409: it ended by itself already (out of money)
+        expect([pair.index, ended.status === 409 ? 200 : ended.status, ended.text]).toEqual([
+          pair.index,
+          200,
+          expect.any(String),
+        ]);
+      },
+    );
     // the sessions whose pages never came back end by the grace period
     const deadline = Date.now() + GRACE_MS + 30_000;
     for (;;) {
       const events = await store.readAll();
-      const ended = new Set(events.filter((event) => event.type === 'SessionEnded').map((event) => (event.data as { sessionId: string }).sessionId));
+      const ended = new Set(
+        events
+          .filter((event) => event.type === 'SessionEnded')
+          .map((event) => (event.data as { sessionId: string }).sessionId),
+      );
       if (pairs.every((pair) => ended.has(pair.sessionId!))) break;
-      if (Date.now() > deadline) throw new Error(`${pairs.filter((pair) => !ended.has(pair.sessionId!)).length} sessions never ended`);
+      if (Date.now() > deadline)
+        throw new Error(`${pairs.filter((pair) => !ended.has(pair.sessionId!)).length} sessions never ended`);
       await sleep(250);
     }
     dropSockets();
@@ -301,26 +386,46 @@ describeWithPostgres('sessions: the process SIGKILLed twice while 200 sessions a
     // every session: minutes 1..n billed once each, n = its started minutes, as its end records
     const events = await store.readAll();
     const reasons = new Map<string, number>();
-    const endOf = (pair: Pair) => events.find((event) => event.type === 'SessionEnded' && event.streamId === sessionStreams.session(pair.sessionId!))!.data as EventDataOf<'SessionEnded'>;
+    const endOf = (pair: Pair) =>
+      events.find(
+        (event) => event.type === 'SessionEnded' && event.streamId === sessionStreams.session(pair.sessionId!),
+      )!.data as EventDataOf<'SessionEnded'>;
     for (const pair of pairs) {
       const session = events.filter((event) => event.streamId === sessionStreams.session(pair.sessionId!));
       const start = session.find((event) => event.type === 'SessionStarted')!.data as EventDataOf<'SessionStarted'>;
       const end = session.find((event) => event.type === 'SessionEnded')!.data as EventDataOf<'SessionEnded'>;
       const minutes = events
-        .filter((event) => event.type === 'SessionMinuteBilled' && (event.data as { sessionId: string }).sessionId === pair.sessionId)
+        .filter(
+          (event) =>
+            event.type === 'SessionMinuteBilled' && (event.data as { sessionId: string }).sessionId === pair.sessionId,
+        )
         .map((event) => (event.data as { minute: number }).minute);
       const open = Math.ceil((Date.parse(end.endedAt) - Date.parse(start.startedAt)) / MINUTE_MS);
-      expect({ session: pair.index, minutes, recorded: end.minutesBilled }).toEqual({ session: pair.index, minutes: Array.from({ length: open }, (_, i) => i + 1), recorded: open });
-      if (!pair.returns) expect([pair.index, end.reason]).toEqual([pair.index, expect.stringMatching(/disconnected|balance_exhausted|user_ended/)]);
+      expect({ session: pair.index, minutes, recorded: end.minutesBilled }).toEqual({
+        session: pair.index,
+        minutes: Array.from({ length: open }, (_, i) => i + 1),
+        recorded: open,
+      });
+      if (!pair.returns)
+        expect([pair.index, end.reason]).toEqual([
+          pair.index,
+          expect.stringMatching(/disconnected|balance_exhausted|user_ended/),
+        ]);
       reasons.set(end.reason, (reasons.get(end.reason) ?? 0) + 1);
       const wallet = foldWallet(events.filter((event) => event.streamId === streams.wallet(pair.userId)));
       expect([pair.index, wallet.balance >= 0, wallet.held]).toEqual([pair.index, true, 0]);
     }
-    process.stdout.write(`[sessions crash] ends: ${JSON.stringify(Object.fromEntries(reasons))}; short of money: ${JSON.stringify(pairs.filter((p) => p.index % 5 === 4).map((p) => [p.index, endOf(p).reason, endOf(p).minutesBilled]))}\n`);
+    process.stdout.write(
+      `[sessions crash] ends: ${JSON.stringify(Object.fromEntries(reasons))}; short of money: ${JSON.stringify(pairs.filter((p) => p.index % 5 === 4).map((p) => [p.index, endOf(p).reason, endOf(p).minutesBilled]))}\n`,
+    );
     const dropped = pairs.find((pair) => pair.returns && /disconnected/.test(endOf(pair).reason));
     if (dropped) {
-      const trail = events.filter((event) => event.streamId === sessionStreams.session(dropped.sessionId!)).map((event) => `${event.type} ${JSON.stringify(event.data).slice(0, 200)}`);
-      process.stdout.write(`[sessions crash] a returning session that ended for a drop (#${dropped.index}):\n  ${trail.join('\n  ')}\n`);
+      const trail = events
+        .filter((event) => event.streamId === sessionStreams.session(dropped.sessionId!))
+        .map((event) => `${event.type} ${JSON.stringify(event.data).slice(0, 200)}`);
+      process.stdout.write(
+        `[sessions crash] a returning session that ended for a drop (#${dropped.index}):\n  ${trail.join('\n  ')}\n`,
+      );
     }
     expect(reasons.get('balance_exhausted')).toBeGreaterThan(0);
     expect(reasons.get('user_ended')).toBeGreaterThan(0);

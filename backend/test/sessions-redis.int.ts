@@ -15,7 +15,15 @@ import { sessionStreams, streams } from '@aura/contracts';
 import { foldWallet } from '../ledger';
 import { startTestApp, type TestApp } from './app-harness';
 import { superadminClient } from './admin-session';
-import { freePort, fundedUser, joinSession, onlinePerformer, socketFor, waitForSession, type Http } from './session-helpers';
+import {
+  freePort,
+  fundedUser,
+  joinSession,
+  onlinePerformer,
+  socketFor,
+  waitForSession,
+  type Http,
+} from './session-helpers';
 import { startRedisServer } from './replica-processes';
 
 const MINUTE_MS = 500;
@@ -26,9 +34,8 @@ const hasRedis = spawnSync('redis-server', ['--version']).status === 0;
 const describeWithRedis = hasRedis ? describe : describe.skip;
 if (!hasRedis) process.stdout.write('\n[skip] sessions on Redis: no redis-server on the PATH\n');
 
-
-
-const exited = (child: ChildProcess) => new Promise((resolve) => (child.exitCode !== null ? resolve(child.exitCode) : child.once('exit', resolve)));
+const exited = (child: ChildProcess) =>
+  new Promise((resolve) => (child.exitCode !== null ? resolve(child.exitCode) : child.once('exit', resolve)));
 
 describeWithRedis('private sessions on Redis', () => {
   let port: number;
@@ -102,18 +109,30 @@ describeWithRedis('private sessions on Redis', () => {
     expect(await inspect.exists('before-restart')).toBe(0);
     const before = (await waitForSession(user.http, sessionId, () => true)).minutesBilled;
     // billing goes on: the sweep ticks it, the pages' presence comes back without a rejoin
-    const later = await waitForSession(performer.http, sessionId, (view) => view.minutesBilled >= before + 4 && !view.counterpartAway, 20_000);
+    const later = await waitForSession(
+      performer.http,
+      sessionId,
+      (view) => view.minutesBilled >= before + 4 && !view.counterpartAway,
+      20_000,
+    );
     expect(later.status).toBe('active');
     const sessionEvents = (await app.infra.eventStore.readStream(sessionStreams.session(sessionId))).map((e) => e.type);
     // whichever party the clock found without presence was marked away and came back by itself
-    expect(sessionEvents.filter((type) => type === 'SessionPartyReturned')).toHaveLength(sessionEvents.filter((type) => type === 'SessionPartyLeft').length);
+    expect(sessionEvents.filter((type) => type === 'SessionPartyReturned')).toHaveLength(
+      sessionEvents.filter((type) => type === 'SessionPartyLeft').length,
+    );
     const ended = await user.http.post(`/api/sessions/${sessionId}/end`);
     expect(ended.status).toBe(200);
     expect(ended.json).toMatchObject({ endReason: 'user_ended' });
     const minutes = ended.json.minutesBilled as number;
-    expect(minutes).toBe(Math.ceil((Date.parse(ended.json.endedAt as string) - Date.parse(ended.json.startedAt as string)) / MINUTE_MS));
+    expect(minutes).toBe(
+      Math.ceil((Date.parse(ended.json.endedAt as string) - Date.parse(ended.json.startedAt as string)) / MINUTE_MS),
+    );
     expect(await billedMinutes(user.id)).toEqual(Array.from({ length: minutes }, (_, index) => index + 1));
-    expect(foldWallet(await app.infra.eventStore.readStream(streams.wallet(user.id)))).toMatchObject({ balance: 20_000 - minutes * 100, held: 0 });
+    expect(foldWallet(await app.infra.eventStore.readStream(streams.wallet(user.id)))).toMatchObject({
+      balance: 20_000 - minutes * 100,
+      held: 0,
+    });
     await app.settled();
     const audit = await app.audit();
     expect(audit.problems).toEqual([]);

@@ -19,7 +19,11 @@ let admin: Http;
 const sockets: Socket[] = [];
 
 beforeAll(async () => {
-  app = await startTestApp({ BILLING_MINUTE_MS: String(MINUTE_MS), SESSION_RECONNECT_GRACE_MS: String(GRACE_MS), SESSION_REQUEST_TIMEOUT_MS: String(TIMEOUT_MS) });
+  app = await startTestApp({
+    BILLING_MINUTE_MS: String(MINUTE_MS),
+    SESSION_RECONNECT_GRACE_MS: String(GRACE_MS),
+    SESSION_REQUEST_TIMEOUT_MS: String(TIMEOUT_MS),
+  });
   admin = await superadminClient(app);
 });
 afterAll(async () => {
@@ -88,7 +92,15 @@ describe('a private session from request to end', () => {
 
     const requested = await user.http.post('/api/sessions', { performerId: performer.id, aliasId });
     expect(requested.status).toBe(201);
-    expect(requested.json).toMatchObject({ status: 'requested', ratePerMinute: 2.5, minimumMinutes: 5, minimumAuracoin: 12.5, costAuracoin: 0, minutesBilled: 0, role: 'user' });
+    expect(requested.json).toMatchObject({
+      status: 'requested',
+      ratePerMinute: 2.5,
+      minimumMinutes: 5,
+      minimumAuracoin: 12.5,
+      costAuracoin: 0,
+      minutesBilled: 0,
+      role: 'user',
+    });
     expect(requested.json.identity).toEqual({ id: aliasId, displayName: 'Zorro' });
     const sessionId = requested.json.id as string;
     expect((await wallet(user.id)).held).toBe(1250);
@@ -104,9 +116,17 @@ describe('a private session from request to end', () => {
     expect(await joinSession(userSocket, sessionId)).toEqual({ ok: true, role: 'user', counterpartPresent: false });
     const accepted = await performer.http.post(`/api/sessions/${sessionId}/accept`);
     expect(accepted.status).toBe(200);
-    expect(accepted.json).toMatchObject({ status: 'active', role: 'performer', identity: { id: aliasId, displayName: 'Zorro' } });
+    expect(accepted.json).toMatchObject({
+      status: 'active',
+      role: 'performer',
+      identity: { id: aliasId, displayName: 'Zorro' },
+    });
     const performerSocket = await open(performer.http);
-    expect(await joinSession(performerSocket, sessionId)).toEqual({ ok: true, role: 'performer', counterpartPresent: true });
+    expect(await joinSession(performerSocket, sessionId)).toEqual({
+      ok: true,
+      role: 'performer',
+      counterpartPresent: true,
+    });
 
     // minute 1 at acceptance, then one a "minute"
     const two = await waitForSession(user.http, sessionId, (view) => view.minutesBilled >= 2);
@@ -143,7 +163,9 @@ describe('how sessions end', () => {
     expect(ended.json).toMatchObject({ status: 'ended', endReason: 'performer_ended', endedBy: 'performer' });
     const minutes = ended.json.minutesBilled as number;
     expect(ended.json.costAuracoin).toBe(minutes * 2);
-    expect(minutes).toBe(Math.ceil((Date.parse(ended.json.endedAt as string) - Date.parse(ended.json.startedAt as string)) / MINUTE_MS));
+    expect(minutes).toBe(
+      Math.ceil((Date.parse(ended.json.endedAt as string) - Date.parse(ended.json.startedAt as string)) / MINUTE_MS),
+    );
     expect(await wallet(user.id)).toMatchObject({ balance: 10_000 - minutes * 200, held: 0 });
     // ending twice: a clear 409, nothing changes
     const before = await logLength(app);
@@ -158,10 +180,17 @@ describe('how sessions end', () => {
     const pushes: SessionView[] = [];
     userSocket.on('session:changed', (view: SessionView) => pushes.push(view));
     const ended = await waitForSession(user.http, sessionId, (view) => view.status === 'ended', 15_000);
-    expect(ended).toMatchObject({ endReason: 'balance_exhausted', endedBy: 'system', minutesBilled: 7, costAuracoin: 7 });
+    expect(ended).toMatchObject({
+      endReason: 'balance_exhausted',
+      endedBy: 'system',
+      minutesBilled: 7,
+      costAuracoin: 7,
+    });
     expect(Date.parse(ended.endedAt!) - Date.parse(ended.startedAt!)).toBe(7 * MINUTE_MS);
     expect(pushes.some((view) => view.lastMinute && view.minutesBilled === 7 && view.status === 'active')).toBe(true);
-    expect(pushes.filter((view) => view.status === 'active' && view.minutesBilled < 7).every((view) => !view.lastMinute)).toBe(true);
+    expect(
+      pushes.filter((view) => view.status === 'active' && view.minutesBilled < 7).every((view) => !view.lastMinute),
+    ).toBe(true);
     expect(await wallet(user.id)).toMatchObject({ balance: 0, held: 0 });
   });
 
@@ -188,13 +217,19 @@ describe('how sessions end', () => {
     const back = await open(user.http);
     expect(await joinSession(back, sessionId)).toMatchObject({ ok: true, role: 'user', counterpartPresent: true });
     await new Promise((resolve) => setTimeout(resolve, GRACE_MS * 2));
-    const view = await waitForSession(performer.http, sessionId, (current) => current.status === 'active' && !current.counterpartAway);
+    const view = await waitForSession(
+      performer.http,
+      sessionId,
+      (current) => current.status === 'active' && !current.counterpartAway,
+    );
     const elapsed = Date.now() - Date.parse(view.startedAt!);
     // every minute of the session is billed once, the time away included, and nothing more
     expect(view.minutesBilled).toBeLessThanOrEqual(Math.ceil(elapsed / MINUTE_MS));
     expect(view.minutesBilled).toBeGreaterThanOrEqual(Math.ceil(elapsed / MINUTE_MS) - 1);
     const events = await app.infra.eventStore.readStream(streams.wallet(user.id));
-    const minutes = events.filter((e) => e.type === 'SessionMinuteBilled').map((e) => (e.data as { minute: number }).minute);
+    const minutes = events
+      .filter((e) => e.type === 'SessionMinuteBilled')
+      .map((e) => (e.data as { minute: number }).minute);
     expect(minutes).toEqual([...new Set(minutes)].sort((a, b) => a - b));
     expect(minutes).toEqual(Array.from({ length: minutes.length }, (_, index) => index + 1));
     expect((await user.http.post(`/api/sessions/${sessionId}/end`)).status).toBe(200);
@@ -209,11 +244,18 @@ describe('how sessions end', () => {
     expect(declined.status).toBe(200);
     expect(declined.json).toMatchObject({ status: 'declined', endReason: 'declined', costAuracoin: 0 });
     expect(await wallet(user.id)).toMatchObject({ balance: 5000, held: 0 });
-    expect((await user.http.get(`/api/sessions/${first.json.id as string}`)).json).toMatchObject({ status: 'declined' });
+    expect((await user.http.get(`/api/sessions/${first.json.id as string}`)).json).toMatchObject({
+      status: 'declined',
+    });
 
     const second = await user.http.post('/api/sessions', { performerId: performer.id });
     expect(second.status).toBe(201);
-    const expired = await waitForSession(user.http, second.json.id as string, (view) => view.status === 'expired', 10_000);
+    const expired = await waitForSession(
+      user.http,
+      second.json.id as string,
+      (view) => view.status === 'expired',
+      10_000,
+    );
     expect(expired).toMatchObject({ endReason: 'expired', costAuracoin: 0 });
     await waitForSession(user.http, second.json.id as string, () => true);
     expect(await wallet(user.id)).toMatchObject({ balance: 5000 });
@@ -223,7 +265,12 @@ describe('how sessions end', () => {
     const third = await user.http.post('/api/sessions', { performerId: performer.id });
     expect(third.status).toBe(201);
     const withdrawn = await user.http.post(`/api/sessions/${third.json.id as string}/end`);
-    expect(withdrawn.json).toMatchObject({ status: 'ended', endReason: 'cancelled', costAuracoin: 0, minutesBilled: 0 });
+    expect(withdrawn.json).toMatchObject({
+      status: 'ended',
+      endReason: 'cancelled',
+      costAuracoin: 0,
+      minutesBilled: 0,
+    });
     expect(await wallet(user.id)).toMatchObject({ balance: 5000, held: 0 });
   });
 });
@@ -245,7 +292,9 @@ describe('who may do what', () => {
     }
     expect((await anonymous.get('/api/sessions')).status).toBe(401);
     expect((await stranger.http.get('/api/sessions')).json).toEqual({ sessions: [] });
-    expect(((await user.http.get('/api/sessions')).json.sessions as SessionView[]).map((s) => s.id)).toEqual([sessionId]);
+    expect(((await user.http.get('/api/sessions')).json.sessions as SessionView[]).map((s) => s.id)).toEqual([
+      sessionId,
+    ]);
     const before = await quietLogLength(sessionId);
     for (const action of ['accept', 'decline', 'end']) {
       const route = `/api/sessions/${sessionId}/${action}`;
@@ -293,21 +342,34 @@ describe('who may do what', () => {
     await refused({ performerId: offline.id }, 409, 'performer_offline');
     // geoblocked for the caller's country: she is not there
     const geoblocked = await onlinePerformer(app.url, admin, { rate: 2 });
-    expect((await send(geoblocked.http, 'PUT', `${app.url}/api/performers/${geoblocked.id}/geoblock`, { countries: ['IT'] })).status).toBe(200);
+    expect(
+      (await send(geoblocked.http, 'PUT', `${app.url}/api/performers/${geoblocked.id}/geoblock`, { countries: ['IT'] }))
+        .status,
+    ).toBe(200);
     await refused({ performerId: geoblocked.id }, 404, 'not_found', { 'x-country': 'IT' });
     // unapproved: a registration waiting for verification
     const pending = await client(app.url).post('/api/performers', {
-      username: `pending${Date.now().toString(36)}`, password: 'secret-pass', email: `pending${Date.now().toString(36)}@example.com`, name: 'Attesa',
-      dateOfBirth: '1999-03-10', creditsPerMinute: 2, digitalSignature: 'data:image/png;base64,iVBORw0KGgo=', acceptedTerms: true,
+      username: `pending${Date.now().toString(36)}`,
+      password: 'secret-pass',
+      email: `pending${Date.now().toString(36)}@example.com`,
+      name: 'Attesa',
+      dateOfBirth: '1999-03-10',
+      creditsPerMinute: 2,
+      digitalSignature: 'data:image/png;base64,iVBORw0KGgo=',
+      acceptedTerms: true,
     });
     expect(pending.status).toBe(201);
     expect(pending.json.verificationStatus).toBe('pending');
     // (she cannot even switch herself online before approval)
-    expect((await send(admin, 'PATCH', `${app.url}/api/performers/${pending.json.id as string}`, { isOnline: true })).status).toBe(409);
+    expect(
+      (await send(admin, 'PATCH', `${app.url}/api/performers/${pending.json.id as string}`, { isOnline: true })).status,
+    ).toBe(409);
     await refused({ performerId: pending.json.id }, 404, 'not_found');
     // blocked identity
     const blocking = await onlinePerformer(app.url, admin, { rate: 2 });
-    expect((await send(blocking.http, 'PUT', `${app.url}/api/performers/${blocking.id}/blocked-users/${user.id}`)).status).toBe(200);
+    expect(
+      (await send(blocking.http, 'PUT', `${app.url}/api/performers/${blocking.id}/blocked-users/${user.id}`)).status,
+    ).toBe(200);
     await refused({ performerId: blocking.id }, 403, 'forbidden');
     // too little: 30 auracoin do not cover 5 minutes at 7
     const dear = await onlinePerformer(app.url, admin, { rate: 7 });
@@ -324,14 +386,36 @@ describe('who may do what', () => {
     const { performer, user, sessionId } = await running({ rate: 1 });
     const before = await quietLogLength(sessionId);
     const unknown = '9b7c4d1e-8f7a-4e63-9a51-5a4c1b2d3e4f';
-    for (const [method, tail] of [['get', ''], ['get', '/ice'], ['post', '/accept'], ['post', '/decline'], ['post', '/end']] as const) {
-      for (const [party, http] of [['user', user.http], ['performer', performer.http]] as const) {
+    for (const [method, tail] of [
+      ['get', ''],
+      ['get', '/ice'],
+      ['post', '/accept'],
+      ['post', '/decline'],
+      ['post', '/end'],
+    ] as const) {
+      for (const [party, http] of [
+        ['user', user.http],
+        ['performer', performer.http],
+      ] as const) {
         // accepting and declining are hers: the user is refused before the id is even read
-        const expected = party === 'user' && (tail === '/accept' || tail === '/decline') ? [403, 'forbidden', 403, 'forbidden'] : [400, 'validation_failed', 404, 'not_found'];
-        const malformed = method === 'get' ? await http.get(`/api/sessions/not-a-session${tail}`) : await http.post(`/api/sessions/not-a-session${tail}`);
+        const expected =
+          party === 'user' && (tail === '/accept' || tail === '/decline')
+            ? [403, 'forbidden', 403, 'forbidden']
+            : [400, 'validation_failed', 404, 'not_found'];
+        const malformed =
+          method === 'get'
+            ? await http.get(`/api/sessions/not-a-session${tail}`)
+            : await http.post(`/api/sessions/not-a-session${tail}`);
         expect(malformed.headers.get('content-type')).toContain('application/problem+json');
-        const missing = method === 'get' ? await http.get(`/api/sessions/${unknown}${tail}`) : await http.post(`/api/sessions/${unknown}${tail}`);
-        expect([party, tail, malformed.status, malformed.json.code, missing.status, missing.json.code]).toEqual([party, tail, ...expected]);
+        const missing =
+          method === 'get'
+            ? await http.get(`/api/sessions/${unknown}${tail}`)
+            : await http.post(`/api/sessions/${unknown}${tail}`);
+        expect([party, tail, malformed.status, malformed.json.code, missing.status, missing.json.code]).toEqual([
+          party,
+          tail,
+          ...expected,
+        ]);
       }
     }
     // a body that is not JSON on an action without one
@@ -346,14 +430,18 @@ describe('who may do what', () => {
   it('both parties ending at once settle once: one ends it, the other is told it is over', async () => {
     const { performer, user, sessionId } = await running({ rate: 2, auracoin: 100 });
     await waitForSession(user.http, sessionId, (view) => view.minutesBilled >= 2);
-    const [byUser, byHer] = await Promise.all([user.http.post(`/api/sessions/${sessionId}/end`), performer.http.post(`/api/sessions/${sessionId}/end`)]);
+    const [byUser, byHer] = await Promise.all([
+      user.http.post(`/api/sessions/${sessionId}/end`),
+      performer.http.post(`/api/sessions/${sessionId}/end`),
+    ]);
     expect([byUser.status, byHer.status].sort()).toEqual([200, 409]);
     const winner = (byUser.status === 200 ? byUser : byHer).json as unknown as SessionView;
     expect(winner.endReason).toBe(byUser.status === 200 ? 'user_ended' : 'performer_ended');
     const events = await app.infra.eventStore.readStream(streams.wallet(user.id));
     expect(events.filter((e) => e.type === 'SessionSettled')).toHaveLength(1);
     expect(events.filter((e) => e.type === 'AuracoinReleased').length).toBeLessThanOrEqual(1);
-    const cost = winner.endReason === 'user_ended' ? Math.max(5, winner.minutesBilled) * 200 : winner.minutesBilled * 200;
+    const cost =
+      winner.endReason === 'user_ended' ? Math.max(5, winner.minutesBilled) * 200 : winner.minutesBilled * 200;
     expect(await wallet(user.id)).toMatchObject({ balance: 10_000 - cost, held: 0 });
   });
 
@@ -380,7 +468,10 @@ describe('who may do what', () => {
       const requested = await user.http.post('/api/sessions', { performerId: performer.id });
       const id = requested.json.id as string;
       expect(await joinSession(await open(user.http), id)).toMatchObject({ ok: true });
-      const [accepted, declined] = await Promise.all([performer.http.post(`/api/sessions/${id}/accept`), performer.http.post(`/api/sessions/${id}/decline`)]);
+      const [accepted, declined] = await Promise.all([
+        performer.http.post(`/api/sessions/${id}/accept`),
+        performer.http.post(`/api/sessions/${id}/decline`),
+      ]);
       expect([accepted.status, declined.status].sort()).toEqual([200, 409]);
       const view = await waitForSession(user.http, id, () => true);
       expect(view.status).toBe(accepted.status === 200 ? 'active' : 'declined');
@@ -393,7 +484,10 @@ describe('who may do what', () => {
     const [first, second] = await Promise.all([fundedUser(app, admin, 20), fundedUser(app, admin, 20)]);
     const a = await first.http.post('/api/sessions', { performerId: performer.id });
     const b = await second.http.post('/api/sessions', { performerId: performer.id });
-    const [acceptA, acceptB] = await Promise.all([performer.http.post(`/api/sessions/${a.json.id as string}/accept`), performer.http.post(`/api/sessions/${b.json.id as string}/accept`)]);
+    const [acceptA, acceptB] = await Promise.all([
+      performer.http.post(`/api/sessions/${a.json.id as string}/accept`),
+      performer.http.post(`/api/sessions/${b.json.id as string}/accept`),
+    ]);
     expect([acceptA.status, acceptB.status].sort()).toEqual([200, 409]);
     const loser = acceptA.status === 200 ? second : first;
     const loserId = (acceptA.status === 200 ? b : a).json.id as string;
@@ -417,7 +511,8 @@ describe('signalling', () => {
     const notJoined = await open(user.http);
     const heardByHer: unknown[] = [];
     performerSocket.on('session:signal', (message) => heardByHer.push(message));
-    const ack = (socket: Socket, message: unknown) => new Promise((resolve) => socket.emit('session:signal', message, resolve));
+    const ack = (socket: Socket, message: unknown) =>
+      new Promise((resolve) => socket.emit('session:signal', message, resolve));
     expect(await ack(strangerSocket, { sessionId, description: { type: 'offer', sdp: 'v=0' } })).toBe(false);
     expect(await ack(elsewhere.performerSocket, { sessionId, description: { type: 'offer', sdp: 'v=0' } })).toBe(false);
     expect(await ack(elsewhere.userSocket, { sessionId, description: { type: 'offer', sdp: 'v=0' } })).toBe(false);
@@ -425,7 +520,11 @@ describe('signalling', () => {
     expect(await ack(userSocket, 'garbage')).toBe(false);
     expect(await ack(userSocket, { sessionId, description: { type: 'nonsense', sdp: 'v=0' } })).toBe(false);
     expect(await ack(userSocket, { sessionId })).toBe(false);
-    const candidate = { candidate: 'candidate:1 1 udp 2122260223 192.168.1.20 54400 typ host', sdpMid: '0', sdpMLineIndex: 0 };
+    const candidate = {
+      candidate: 'candidate:1 1 udp 2122260223 192.168.1.20 54400 typ host',
+      sdpMid: '0',
+      sdpMLineIndex: 0,
+    };
     expect(await ack(userSocket, { sessionId, candidate })).toBe(true);
     const heardByHim = new Promise((resolve) => userSocket.once('session:signal', resolve));
     expect(await ack(performerSocket, { sessionId, description: { type: 'answer', sdp: 'v=0' } })).toBe(true);

@@ -30,9 +30,15 @@ async function open(http: Http) {
   sockets.push(socket);
   return socket;
 }
-const join = (socket: Socket, showId: string) => new Promise<ShowJoinAnswer>((resolve) => socket.emit('show:join', showId, resolve));
+const join = (socket: Socket, showId: string) =>
+  new Promise<ShowJoinAnswer>((resolve) => socket.emit('show:join', showId, resolve));
 /** the next `event` the socket hears that passes `match` */
-function next<T>(socket: Socket, event: string, match: (payload: T) => boolean = () => true, timeoutMs = 10_000): Promise<T> {
+function next<T>(
+  socket: Socket,
+  event: string,
+  match: (payload: T) => boolean = () => true,
+  timeoutMs = 10_000,
+): Promise<T> {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`no ${event} within ${timeoutMs} ms`)), timeoutMs);
     const listener = (payload: T) => {
@@ -59,13 +65,21 @@ async function liveShow(title = 'Serata jazz') {
   expect(started.status).toBe(201);
   return { performer, show: started.json as unknown as ShowView };
 }
-const tip = (http: Http, showId: string, body: Record<string, unknown>, key = newId()) => http.post(`/api/shows/${showId}/tips`, body, { 'idempotency-key': key });
+const tip = (http: Http, showId: string, body: Record<string, unknown>, key = newId()) =>
+  http.post(`/api/shows/${showId}/tips`, body, { 'idempotency-key': key });
 const walletLength = async (userId: string) => (await app.infra.eventStore.readStream(streams.wallet(userId))).length;
 
 describe('going live and ending', () => {
   it('goes live once, lists the show, answers its view, ends it for everyone', async () => {
     const { performer, show } = await liveShow();
-    expect(show).toMatchObject({ performerId: performer.id, title: 'Serata jazz', status: 'live', goal: null, tipMenu: [], viewerCount: 0 });
+    expect(show).toMatchObject({
+      performerId: performer.id,
+      title: 'Serata jazz',
+      status: 'live',
+      goal: null,
+      tipMenu: [],
+      viewerCount: 0,
+    });
     expect(typeof show.startedAt).toBe('string');
     const before = await logLength(app);
     const twice = await performer.http.post('/api/shows', { title: 'Ancora' });
@@ -74,20 +88,35 @@ describe('going live and ending', () => {
     expect(await logLength(app)).toBe(before);
 
     const visitor = client(app.url);
-    expect((await visitor.get('/api/shows')).json).toEqual(expect.arrayContaining([expect.objectContaining({ id: show.id, status: 'live' })]));
+    expect((await visitor.get('/api/shows')).json).toEqual(
+      expect.arrayContaining([expect.objectContaining({ id: show.id, status: 'live' })]),
+    );
     const seen = await visitor.get(`/api/shows/${show.id}`);
     expect(seen.status).toBe(200);
-    expect(seen.json).toMatchObject({ id: show.id, performerId: performer.id, status: 'live', viewerCount: 0, goal: null, tipMenu: [] });
+    expect(seen.json).toMatchObject({
+      id: show.id,
+      performerId: performer.id,
+      status: 'live',
+      viewerCount: 0,
+      goal: null,
+      tipMenu: [],
+    });
     expect(seen.json.summary).toBeUndefined();
 
     const watcher = await open(visitor);
     expect(await join(watcher, show.id)).toEqual({ ok: true, role: 'viewer', canWrite: false });
-    const endedHeard = next<{ showId: string; status: string }>(watcher, 'show:status', (payload) => payload.showId === show.id && payload.status === 'ended');
+    const endedHeard = next<{ showId: string; status: string }>(
+      watcher,
+      'show:status',
+      (payload) => payload.showId === show.id && payload.status === 'ended',
+    );
     const ended = await performer.http.post(`/api/shows/${show.id}/end`);
     expect(ended.status).toBe(200);
     expect(ended.json).toMatchObject({ status: 'ended', summary: { peakViewers: 1, tipsCount: 0 } });
     await endedHeard;
-    expect((await visitor.get('/api/shows')).json).not.toEqual(expect.arrayContaining([expect.objectContaining({ id: show.id })]));
+    expect((await visitor.get('/api/shows')).json).not.toEqual(
+      expect.arrayContaining([expect.objectContaining({ id: show.id })]),
+    );
     expect((await performer.http.post(`/api/shows/${show.id}/end`)).status).toBe(409);
     // she can go live again
     expect((await performer.http.post('/api/shows', { title: 'Di nuovo' })).status).toBe(201);
@@ -127,7 +156,10 @@ describe('tips through the ledger', () => {
     const key = newId();
     const first = await tip(user.http, show.id, { amount: 10, message: 'Brava!' }, key);
     expect(first.status).toBe(201);
-    expect(first.json).toMatchObject({ balance: 20, tip: { showId: show.id, amount: 10, message: 'Brava!', displayName: user.username, menuItemId: null } });
+    expect(first.json).toMatchObject({
+      balance: 20,
+      tip: { showId: show.id, amount: 10, message: 'Brava!', displayName: user.username, menuItemId: null },
+    });
     expect((await heard).tip).toMatchObject({ amount: 10, displayName: user.username, message: 'Brava!' });
     const again = await tip(user.http, show.id, { amount: 10, message: 'Brava!' }, key);
     expect(again.status).toBe(201);
@@ -140,11 +172,18 @@ describe('tips through the ledger', () => {
     expect(await walletLength(user.id)).toBe(before);
 
     await app.settled();
-    const earnings = await eventually(() => app.infra.eventStore.readStream(performerStreams.earnings(performer.id)), (events) => events.length > 0);
-    expect(earnings.map((event) => event.data)).toEqual([expect.objectContaining({ source: 'tip', grossUnits: 1000, purchasedUnits: 1000, shareCents: 550 })]);
+    const earnings = await eventually(
+      () => app.infra.eventStore.readStream(performerStreams.earnings(performer.id)),
+      (events) => events.length > 0,
+    );
+    expect(earnings.map((event) => event.data)).toEqual([
+      expect.objectContaining({ source: 'tip', grossUnits: 1000, purchasedUnits: 1000, shareCents: 550 }),
+    ]);
     const seen = await performer.http.get(`/api/shows/${show.id}`);
     expect(seen.json.summary).toMatchObject({ tipsCount: 1, tipsAmount: 10, earningsCents: 550 });
-    expect((await client(app.url).get(`/api/shows/${show.id}/tips`)).json).toEqual([expect.objectContaining({ amount: 10, message: 'Brava!' })]);
+    expect((await client(app.url).get(`/api/shows/${show.id}/tips`)).json).toEqual([
+      expect.objectContaining({ amount: 10, message: 'Brava!' }),
+    ]);
     const audit = await app.audit();
     expect(audit.problems).toEqual([]);
   });
@@ -168,7 +207,8 @@ describe('tips through the ledger', () => {
     expect((await tip(performer.http, show.id, { amount: 5 })).status).toBe(403);
     expect((await tip(admin, show.id, { amount: 5 })).status).toBe(403);
     expect((await user.http.post(`/api/shows/${show.id}/tips`, { amount: 5 })).status).toBe(400);
-    for (const amount of [0, -5, 0.3, 100_000, 'dieci']) expect((await tip(user.http, show.id, { amount })).status).toBe(400);
+    for (const amount of [0, -5, 0.3, 100_000, 'dieci'])
+      expect((await tip(user.http, show.id, { amount })).status).toBe(400);
     expect((await tip(user.http, show.id, { amount: 5, menuItemId: newId() })).status).toBe(404);
     expect((await tip(user.http, newId(), { amount: 5 })).status).toBe(404);
     await performer.http.post(`/api/shows/${show.id}/end`);
@@ -186,13 +226,17 @@ describe('tip menu and goals', () => {
     const items = Array.from({ length: 25 }, (_, index) => ({ label: `Voce ${index + 1}`, price: 5 + index }));
     const url = `${app.url}/api/performers/${performer.id}/tip-menu`;
     const before = await logLength(app);
-    expect((await send(performer.http, 'PUT', url, { items: [...items, { label: 'Troppe', price: 5 }] })).status).toBe(400);
+    expect((await send(performer.http, 'PUT', url, { items: [...items, { label: 'Troppe', price: 5 }] })).status).toBe(
+      400,
+    );
     expect((await send(performer.http, 'PUT', url, { items: [{ label: 'Cara', price: 5000 }] })).status).toBe(400);
     expect((await send(performer.http, 'PUT', url, { items: [{ label: '', price: 5 }] })).status).toBe(400);
     expect((await send(other.http, 'PUT', url, { items })).status).toBe(403);
     expect((await send(client(app.url), 'PUT', url, { items })).status).toBe(401);
     expect(await logLength(app)).toBe(before);
-    const set = await send(performer.http, 'PUT', url, { items: [{ label: 'Balla una canzone', price: 25 }, ...items.slice(1)] });
+    const set = await send(performer.http, 'PUT', url, {
+      items: [{ label: 'Balla una canzone', price: 25 }, ...items.slice(1)],
+    });
     expect(set.status).toBe(200);
     await app.settled();
     const view = (await client(app.url).get(`/api/shows/${show.id}`)).json as unknown as ShowView;
@@ -217,9 +261,18 @@ describe('tip menu and goals', () => {
     const user = await fundedUser(app, admin, 100);
     const goals = `/api/shows/${show.id}/goals`;
     const before = await logLength(app);
-    for (const target of [0, -10, 'molto']) expect((await performer.http.post(goals, { description: 'Ballo', target })).status).toBe(400);
+    for (const target of [0, -10, 'molto'])
+      expect((await performer.http.post(goals, { description: 'Ballo', target })).status).toBe(400);
     expect((await performer.http.post(goals, { target: 10 })).status).toBe(400);
-    expect((await performer.http.post(goals, { description: 'Ballo', target: 10, deadline: new Date(Date.now() - 60_000).toISOString() })).status).toBe(400);
+    expect(
+      (
+        await performer.http.post(goals, {
+          description: 'Ballo',
+          target: 10,
+          deadline: new Date(Date.now() - 60_000).toISOString(),
+        })
+      ).status,
+    ).toBe(400);
     expect((await other.http.post(goals, { description: 'Ballo', target: 10 })).status).toBe(403);
     expect((await user.http.post(goals, { description: 'Ballo', target: 10 })).status).toBe(403);
     expect((await client(app.url).post(goals, { description: 'Ballo', target: 10 })).status).toBe(401);
@@ -228,28 +281,55 @@ describe('tip menu and goals', () => {
     const first = await performer.http.post(goals, { description: 'Ballo', target: 30 });
     expect(first.status).toBe(201);
     expect(first.json.goal).toMatchObject({ description: 'Ballo', target: 30, progress: 0, deadline: null });
-    expect((await performer.http.post(goals, { description: 'Canzone', target: 20 })).json).toMatchObject({ goal: { description: 'Ballo' }, queuedGoals: 1 });
+    expect((await performer.http.post(goals, { description: 'Canzone', target: 20 })).json).toMatchObject({
+      goal: { description: 'Ballo' },
+      queuedGoals: 1,
+    });
 
     const watcher = await open(client(app.url));
     await join(watcher, show.id);
-    const moved = next<{ goal: { progress: number } | null }>(watcher, 'show:goal', (payload) => payload.goal?.progress === 20);
+    const moved = next<{ goal: { progress: number } | null }>(
+      watcher,
+      'show:goal',
+      (payload) => payload.goal?.progress === 20,
+    );
     await tip(user.http, show.id, { amount: 20 });
     await moved;
-    const reached = next<{ goal: { description: string; progress: number } | null; reached: { description: string } | null }>(watcher, 'show:goal', (payload) => payload.reached !== null);
+    const reached = next<{
+      goal: { description: string; progress: number } | null;
+      reached: { description: string } | null;
+    }>(watcher, 'show:goal', (payload) => payload.reached !== null);
     await tip(user.http, show.id, { amount: 15 });
-    expect(await reached).toMatchObject({ reached: { description: 'Ballo' }, goal: { description: 'Canzone', progress: 5 } });
+    expect(await reached).toMatchObject({
+      reached: { description: 'Ballo' },
+      goal: { description: 'Canzone', progress: 5 },
+    });
     await app.settled();
-    expect((await client(app.url).get(`/api/shows/${show.id}`)).json).toMatchObject({ goal: { description: 'Canzone', target: 20, progress: 5 }, queuedGoals: 0 });
-    expect((await performer.http.get(`/api/shows/${show.id}`)).json.summary).toMatchObject({ goalsReached: 1, tipsAmount: 35 });
+    expect((await client(app.url).get(`/api/shows/${show.id}`)).json).toMatchObject({
+      goal: { description: 'Canzone', target: 20, progress: 5 },
+      queuedGoals: 0,
+    });
+    expect((await performer.http.get(`/api/shows/${show.id}`)).json.summary).toMatchObject({
+      goalsReached: 1,
+      tipsAmount: 35,
+    });
   });
 
   it('ends an unmet goal at its deadline', async () => {
     const { performer, show } = await liveShow();
     // three seconds ahead: a busy machine still decides the goal before its deadline
-    const set = await performer.http.post(`/api/shows/${show.id}/goals`, { description: 'Presto', target: 50, deadline: new Date(Date.now() + 3_000).toISOString() });
+    const set = await performer.http.post(`/api/shows/${show.id}/goals`, {
+      description: 'Presto',
+      target: 50,
+      deadline: new Date(Date.now() + 3_000).toISOString(),
+    });
     expect(set.status).toBe(201);
     expect(set.json.goal).toMatchObject({ description: 'Presto', target: 50 });
-    const view = await eventually(async () => (await client(app.url).get(`/api/shows/${show.id}`)).json, (json) => json.goal === null, 20_000);
+    const view = await eventually(
+      async () => (await client(app.url).get(`/api/shows/${show.id}`)).json,
+      (json) => json.goal === null,
+      20_000,
+    );
     expect(view.goal).toBeNull();
     const room = await app.infra.eventStore.readStream(`show-${show.id}`);
     expect(room.map((event) => event.type)).toEqual(['ShowGoalSet', 'ShowGoalExpired']);
@@ -275,14 +355,24 @@ describe('the room chat and its moderation', () => {
     const heard = next<{ message: { content: string } }>(watcher, 'show:message');
     const posted = await user.http.post(messages, { content: '<b>ciao</b> a tutti' });
     expect(posted.status).toBe(201);
-    expect(posted.json).toMatchObject({ content: '<b>ciao</b> a tutti', displayName: user.username, senderType: 'user', identityId: user.id });
+    expect(posted.json).toMatchObject({
+      content: '<b>ciao</b> a tutti',
+      displayName: user.username,
+      senderType: 'user',
+      identityId: user.id,
+    });
     expect((await heard).message.content).toBe('<b>ciao</b> a tutti');
     const alias = await user.http.post(`/api/users/${user.id}/aliases`, { aliasName: 'Zorro', price: 50 });
     expect(alias.status).toBe(201);
     const asAlias = await user.http.post(messages, { content: 'sono io', aliasId: alias.json.id });
     expect(asAlias.status).toBe(409);
-    expect((await performer.http.post(messages, { content: 'Benvenuti' })).json).toMatchObject({ senderType: 'performer' });
-    expect((await visitor.get(messages)).json).toEqual([expect.objectContaining({ content: '<b>ciao</b> a tutti' }), expect.objectContaining({ content: 'Benvenuti' })]);
+    expect((await performer.http.post(messages, { content: 'Benvenuti' })).json).toMatchObject({
+      senderType: 'performer',
+    });
+    expect((await visitor.get(messages)).json).toEqual([
+      expect.objectContaining({ content: '<b>ciao</b> a tutti' }),
+      expect.objectContaining({ content: 'Benvenuti' }),
+    ]);
 
     // moderation: only she and admins
     const lineId = posted.json.id as string;
@@ -345,11 +435,19 @@ describe('the room on the socket', () => {
     const user = await fundedUser(app, admin, 100);
     const requested = await user.http.post('/api/sessions', { performerId: performer.id });
     expect(requested.status).toBe(201);
-    const paused = next<{ showId: string; status: string }>(watcher, 'show:status', (payload) => payload.showId === show.id && payload.status === 'paused');
+    const paused = next<{ showId: string; status: string }>(
+      watcher,
+      'show:status',
+      (payload) => payload.showId === show.id && payload.status === 'paused',
+    );
     expect((await performer.http.post(`/api/sessions/${requested.json.id as string}/accept`)).status).toBe(200);
     await paused;
     expect((await client(app.url).get(`/api/shows/${show.id}`)).json.status).toBe('paused');
-    const resumed = next<{ showId: string; status: string }>(watcher, 'show:status', (payload) => payload.showId === show.id && payload.status === 'live');
+    const resumed = next<{ showId: string; status: string }>(
+      watcher,
+      'show:status',
+      (payload) => payload.showId === show.id && payload.status === 'live',
+    );
     expect((await user.http.post(`/api/sessions/${requested.json.id as string}/end`)).status).toBe(200);
     await resumed;
   });

@@ -37,11 +37,36 @@ async function busyHistory(app: TestApp, balances = [500, 300]): Promise<void> {
   const performer = await onlinePerformer(app.url, admin.http);
   for (const [n, auracoin] of balances.entries()) {
     const user = await fundedUser(app, admin.http, auracoin);
-    const conversation = expectOk(await user.http.post('/api/conversations', { performerId: performer.id }), 'conversation').json;
-    expectOk(await user.http.post('/api/messages', { conversationId: conversation.id, senderId: user.id, senderType: 'user', content: `ciao ${n}` }), 'message');
-    expectOk(await performer.http.post('/api/messages', { conversationId: conversation.id, senderId: performer.id, senderType: 'performer', content: 'ciao a te' }), 'reply');
+    const conversation = expectOk(
+      await user.http.post('/api/conversations', { performerId: performer.id }),
+      'conversation',
+    ).json;
+    expectOk(
+      await user.http.post('/api/messages', {
+        conversationId: conversation.id,
+        senderId: user.id,
+        senderType: 'user',
+        content: `ciao ${n}`,
+      }),
+      'message',
+    );
+    expectOk(
+      await performer.http.post('/api/messages', {
+        conversationId: conversation.id,
+        senderId: performer.id,
+        senderType: 'performer',
+        content: 'ciao a te',
+      }),
+      'reply',
+    );
     expectOk(await send(user.http, 'PUT', `${app.url}/api/favourites/${performer.id}`), 'favourite');
-    expectOk(await user.http.post(`/api/users/${user.id}/aliases`, { aliasName: `Zorro${n}${Date.now().toString(36)}`, price: 50 }), 'alias');
+    expectOk(
+      await user.http.post(`/api/users/${user.id}/aliases`, {
+        aliasName: `Zorro${n}${Date.now().toString(36)}`,
+        price: 50,
+      }),
+      'alias',
+    );
     const session = expectOk(await user.http.post('/api/sessions', { performerId: performer.id }), 'session request');
     expectOk(await performer.http.post(`/api/sessions/${session.json.id as string}/decline`), 'session decline');
   }
@@ -54,7 +79,10 @@ function readModelsOf(store: ReadModelStore) {
   for (const { name, indexes, docs } of (store as MingoReadModelStore).dump()) {
     const kept = name === CHECKPOINTS ? docs.filter((doc) => !doc._id.startsWith('reaction:')) : docs;
     if (kept.length === 0) continue;
-    comparable[name] = { indexes: [...indexes].sort(([a], [b]) => a.localeCompare(b)), docs: [...kept].sort((a, b) => a._id.localeCompare(b._id)) };
+    comparable[name] = {
+      indexes: [...indexes].sort(([a], [b]) => a.localeCompare(b)),
+      docs: [...kept].sort((a, b) => a._id.localeCompare(b._id)),
+    };
   }
   return comparable;
 }
@@ -108,29 +136,35 @@ describe('read models across restarts of the whole app (every module)', () => {
     for (const folder of folders) await rm(folder, { recursive: true, force: true });
   });
 
-  test.each(SNAPSHOT_STEPS.map((step) => [step]))('a crash before "%s" of a snapshot, then a restart: the read models of a full replay', async (crashAt) => {
-    const dataDir = await copyOfBase();
-    const before = await readFile(path.join(dataDir, SNAPSHOT));
-    let crashed = false;
-    const app = await startTestApp({ DATA_DIR: dataDir }, {
-      snapshotFaults: (step: SnapshotStep) => {
-        if (step !== crashAt) return;
-        crashed = true;
-        throw new Error(`crash before ${step}`);
-      },
-    });
-    await busyHistory(app, [200]);
-    // the stop writes a snapshot of what came since, and the fault cuts it: nothing else is written after
-    await app.close();
-    expect(crashed).toBe(true);
-    const renamed = SNAPSHOT_STEPS.indexOf(crashAt) > SNAPSHOT_STEPS.indexOf('rename');
-    expect((await readFile(path.join(dataDir, SNAPSHOT))).equals(before)).toBe(!renamed);
+  test.each(SNAPSHOT_STEPS.map((step) => [step]))(
+    'a crash before "%s" of a snapshot, then a restart: the read models of a full replay',
+    async (crashAt) => {
+      const dataDir = await copyOfBase();
+      const before = await readFile(path.join(dataDir, SNAPSHOT));
+      let crashed = false;
+      const app = await startTestApp(
+        { DATA_DIR: dataDir },
+        {
+          snapshotFaults: (step: SnapshotStep) => {
+            if (step !== crashAt) return;
+            crashed = true;
+            throw new Error(`crash before ${step}`);
+          },
+        },
+      );
+      await busyHistory(app, [200]);
+      // the stop writes a snapshot of what came since, and the fault cuts it: nothing else is written after
+      await app.close();
+      expect(crashed).toBe(true);
+      const renamed = SNAPSHOT_STEPS.indexOf(crashAt) > SNAPSHOT_STEPS.indexOf('rename');
+      expect((await readFile(path.join(dataDir, SNAPSHOT))).equals(before)).toBe(!renamed);
 
-    const restarted = await restart(dataDir);
-    const replayed = await fullReplay(dataDir);
-    expect(restarted.head).toBe(replayed.head);
-    expect(restarted.readModels).toEqual(replayed.readModels);
-  });
+      const restarted = await restart(dataDir);
+      const replayed = await fullReplay(dataDir);
+      expect(restarted.head).toBe(replayed.head);
+      expect(restarted.readModels).toEqual(replayed.readModels);
+    },
+  );
 
   test('a rebuild (npm run projections:rebuild) and the restart after it give the read models of a full replay', async () => {
     const dataDir = await copyOfBase();

@@ -12,7 +12,12 @@ afterAll(async () => {
   await app.close();
 });
 
-type Stats = { totalUsers: number; totalAuracoinsDistributed: number; averageUserBalance: number; days: { newUsers: number }[] };
+type Stats = {
+  totalUsers: number;
+  totalAuracoinsDistributed: number;
+  averageUserBalance: number;
+  days: { newUsers: number }[];
+};
 
 describe('GET /api/statistics', () => {
   it('answers the totals and per-day series, and follows new users and balance edits', async () => {
@@ -34,14 +39,26 @@ describe('GET /api/statistics', () => {
 
   it('pushes readmodel:changed {model: statistics} to signed-in admins only', async () => {
     const user = await userClient(app);
-    const admin = connect(app.url, { path: '/socket.io', transports: ['websocket'], extraHeaders: { cookie: root.cookie()! } });
-    const userSocket = connect(app.url, { path: '/socket.io', transports: ['websocket'], extraHeaders: { cookie: user.http.cookie()! } });
+    const admin = connect(app.url, {
+      path: '/socket.io',
+      transports: ['websocket'],
+      extraHeaders: { cookie: root.cookie()! },
+    });
+    const userSocket = connect(app.url, {
+      path: '/socket.io',
+      transports: ['websocket'],
+      extraHeaders: { cookie: user.http.cookie()! },
+    });
     const userHeard: unknown[] = [];
     userSocket.on('readmodel:changed', (payload) => {
       if ((payload as { model: string }).model === 'statistics') userHeard.push(payload);
     });
     try {
-      await Promise.all([admin, userSocket].map((s) => new Promise<void>((resolve) => (s.connected ? resolve() : s.on('connect', () => resolve())))));
+      await Promise.all(
+        [admin, userSocket].map(
+          (s) => new Promise<void>((resolve) => (s.connected ? resolve() : s.on('connect', () => resolve()))),
+        ),
+      );
       const heard = new Promise((resolve) =>
         admin.on('readmodel:changed', (payload) => {
           if ((payload as { model: string }).model === 'statistics') resolve(payload);
@@ -66,7 +83,11 @@ describe('GET /api/statistics', () => {
     const disabledHeard: unknown[] = [];
     disabled.on('readmodel:changed', (payload) => disabledHeard.push(payload));
     try {
-      await Promise.all([active, disabled].map((s) => new Promise<void>((resolve) => (s.connected ? resolve() : s.on('connect', () => resolve())))));
+      await Promise.all(
+        [active, disabled].map(
+          (s) => new Promise<void>((resolve) => (s.connected ? resolve() : s.on('connect', () => resolve()))),
+        ),
+      );
       // let both handshakes settle before the push
       await new Promise((resolve) => setTimeout(resolve, 200));
       const heard = new Promise((resolve) => active.on('readmodel:changed', resolve));

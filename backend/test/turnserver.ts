@@ -31,11 +31,27 @@ async function freeUdpRange(count: number): Promise<{ min: number; max: number }
   for (let attempt = 0; attempt < 50; attempt++) {
     const min = 20_000 + Math.floor(Math.random() * 40_000);
     const sockets = Array.from({ length: count }, () => createSocket('udp4'));
-    const bound = await Promise.all(sockets.map((socket, index) => new Promise<boolean>((resolve) => {
-      socket.once('error', () => resolve(false));
-      socket.bind(min + index, '127.0.0.1', () => resolve(true));
-    })));
-    await Promise.all(sockets.map((socket) => new Promise<void>((resolve) => { try { socket.close(() => resolve()); } catch { resolve(); } })));
+    const bound = await Promise.all(
+      sockets.map(
+        (socket, index) =>
+          new Promise<boolean>((resolve) => {
+            socket.once('error', () => resolve(false));
+            socket.bind(min + index, '127.0.0.1', () => resolve(true));
+          }),
+      ),
+    );
+    await Promise.all(
+      sockets.map(
+        (socket) =>
+          new Promise<void>((resolve) => {
+            try {
+              socket.close(() => resolve());
+            } catch {
+              resolve();
+            }
+          }),
+      ),
+    );
     if (bound.every(Boolean)) return { min, max: min + count - 1 };
   }
   throw new Error('no free UDP range');
@@ -57,15 +73,24 @@ export async function startTurnServer(options: { secret: string; extraArgs?: str
   const relay = await freeUdpRange(16);
   let output = '';
   const pidFile = join(tmpdir(), `turnserver-${process.pid}-${port}.pid`);
-  const child = spawn(TURNSERVER, [
-    '-c', TURN_CONF,
-    '--log-file=stdout', '--simple-log',
-    '--listening-ip=127.0.0.1', '--relay-ip=127.0.0.1', `--listening-port=${port}`,
-    `--min-port=${relay.min}`, `--max-port=${relay.max}`,
-    `--static-auth-secret=${options.secret}`,
-    `--pidfile=${pidFile}`,
-    ...(options.extraArgs ?? []),
-  ], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(
+    TURNSERVER,
+    [
+      '-c',
+      TURN_CONF,
+      '--log-file=stdout',
+      '--simple-log',
+      '--listening-ip=127.0.0.1',
+      '--relay-ip=127.0.0.1',
+      `--listening-port=${port}`,
+      `--min-port=${relay.min}`,
+      `--max-port=${relay.max}`,
+      `--static-auth-secret=${options.secret}`,
+      `--pidfile=${pidFile}`,
+      ...(options.extraArgs ?? []),
+    ],
+    { stdio: ['ignore', 'pipe', 'pipe'] },
+  );
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const deadline = Date.now() + 10_000;

@@ -32,7 +32,10 @@ describe('admin user routes', () => {
     expect(updated.status).toBe(200);
     expect(updated.json).toMatchObject({ id, auracoinBalance: 123.5 });
     const wallet = await app.infra.eventStore.readStream(streams.wallet(id));
-    expect(wallet.at(-1)).toMatchObject({ type: 'AuracoinAdjusted', data: { walletId: id, amount: 11350, balanceBefore: 1000, balanceAfter: 12350, adminId: admin.id } });
+    expect(wallet.at(-1)).toMatchObject({
+      type: 'AuracoinAdjusted',
+      data: { walletId: id, amount: 11350, balanceBefore: 1000, balanceAfter: 12350, adminId: admin.id },
+    });
     expect(walletBalance(wallet)).toBe(12350);
     expect((await http.get(`/api/users/${id}`)).json).toMatchObject({ auracoinBalance: 123.5 });
     const down = await send(admin.http, 'PATCH', `${app.url}/api/users/${id}`, { auracoinBalance: 0 });
@@ -57,12 +60,18 @@ describe('admin user routes', () => {
     for (const body of [{ auracoinBalance: -1 }, { auracoinBalance: 'ten' }, {}, { auracoinBalance: 1.234 }]) {
       const refused = await send(superadmin, 'PATCH', `${app.url}/api/users/${id}`, body);
       expect(refused.status).toBe(400);
-      expect(refused.json.errors).toEqual(expect.arrayContaining([expect.objectContaining({ path: 'body.auracoinBalance' })]));
+      expect(refused.json.errors).toEqual(
+        expect.arrayContaining([expect.objectContaining({ path: 'body.auracoinBalance' })]),
+      );
     }
-    expect((await send(superadmin, 'PATCH', `${app.url}/api/users/${newId()}`, { auracoinBalance: 5 })).status).toBe(404);
+    expect((await send(superadmin, 'PATCH', `${app.url}/api/users/${newId()}`, { auracoinBalance: 5 })).status).toBe(
+      404,
+    );
     expect((await send(superadmin, 'PATCH', `${app.url}/api/users/nope`, { auracoinBalance: 5 })).status).toBe(400);
     expect((await send(http, 'PATCH', `${app.url}/api/users/${id}`, { auracoinBalance: 9999 })).status).toBe(403);
-    expect((await send(client(app.url), 'PATCH', `${app.url}/api/users/${id}`, { auracoinBalance: 9999 })).status).toBe(401);
+    expect((await send(client(app.url), 'PATCH', `${app.url}/api/users/${id}`, { auracoinBalance: 9999 })).status).toBe(
+      401,
+    );
     expect((await send(http, 'DELETE', `${app.url}/api/users/${id}`)).status).toBe(403);
     expect((await send(client(app.url), 'DELETE', `${app.url}/api/users/${id}`)).status).toBe(401);
     expect((await send(superadmin, 'DELETE', `${app.url}/api/users/${newId()}`)).status).toBe(404);
@@ -89,8 +98,12 @@ describe('admin user routes', () => {
     const stored = await app.infra.readModels.collection('users').findOne({ _id: id });
     expect(JSON.stringify(stored)).not.toContain(body.email);
     expect(stored).toMatchObject({ deleted: true, balanceUnits: 50000 });
-    expect((await client(app.url).post('/api/login', { username: body.username, password: body.password })).status).toBe(401);
-    expect((await client(app.url).post('/api/login', { username: body.email, password: body.password })).status).toBe(401);
+    expect(
+      (await client(app.url).post('/api/login', { username: body.username, password: body.password })).status,
+    ).toBe(401);
+    expect((await client(app.url).post('/api/login', { username: body.email, password: body.password })).status).toBe(
+      401,
+    );
     expect((await superadmin.get(`/api/users/${id}`)).status).toBe(404);
     expect(await app.infra.eventStore.readStream(streams.wallet(id))).toEqual(walletBefore);
     expect((await send(superadmin, 'DELETE', `${app.url}/api/users/${id}`)).status).toBe(404);
@@ -104,9 +117,17 @@ describe('admin user routes', () => {
     const registered = await client(app.url).post('/api/register', body);
     const id = registered.json.id as string;
     // what a crash right after the UserDeleted append leaves: the claims still held
-    await app.infra.eventStore.appendToStream(streams.user(id), [
-      { id: newId(), type: 'UserDeleted', data: { userId: id, deletedBy: 'admin', deletedAt: new Date().toISOString() } },
-    ], { expectedRevision: 0 });
+    await app.infra.eventStore.appendToStream(
+      streams.user(id),
+      [
+        {
+          id: newId(),
+          type: 'UserDeleted',
+          data: { userId: id, deletedBy: 'admin', deletedAt: new Date().toISOString() },
+        },
+      ],
+      { expectedRevision: 0 },
+    );
     await app.settled();
     expect((await client(app.url).post('/api/register', body)).status).toBe(201);
   });

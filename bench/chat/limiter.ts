@@ -19,20 +19,29 @@ async function measure(label: string, kv: KeyValueStore) {
   for (let i = 0; i < checks; i++) {
     const sender = i % 2000;
     const started = performance.now();
-    if ((await limiter.take(['message', `identity-${sender}|conversation-${sender}`], ['messageAccount', `account-${sender}`])) > 0) refused += 1;
+    if (
+      (await limiter.take(
+        ['message', `identity-${sender}|conversation-${sender}`],
+        ['messageAccount', `account-${sender}`],
+      )) > 0
+    )
+      refused += 1;
     times.push(performance.now() - started);
   }
   times.sort((a, b) => a - b);
   const mean = times.reduce((sum, time) => sum + time, 0) / times.length;
   const p99 = times[Math.floor(times.length * 0.99)]!;
-  console.log(`  ${label}: ${checks} checks, mean ${(mean * 1000).toFixed(1)} µs, p99 ${(p99 * 1000).toFixed(1)} µs, ${refused} refused`);
+  console.log(
+    `  ${label}: ${checks} checks, mean ${(mean * 1000).toFixed(1)} µs, p99 ${(p99 * 1000).toFixed(1)} µs, ${refused} refused`,
+  );
   await kv.close();
 }
 
 async function main() {
   console.log(`rate-limit check of a message (two buckets), ${checks} checks over 2,000 senders`);
   await measure('memory', createMemoryKeyValueStore());
-  if (process.env.REDIS_URL) await measure('redis', createRedisKeyValueStore(process.env.REDIS_URL, `aura:bench:limiter:${Date.now()}:`));
+  if (process.env.REDIS_URL)
+    await measure('redis', createRedisKeyValueStore(process.env.REDIS_URL, `aura:bench:limiter:${Date.now()}:`));
 }
 
 void main();

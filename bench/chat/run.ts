@@ -63,13 +63,30 @@ const settings = {
 };
 /** every bench user's balance once the log is written (welcome 10 + 50 + 100, bench/scale/log.ts) */
 const STARTING_AURACOIN = 160;
-const PERFORMERS = ['giulia.rossi', 'sofia.marino', 'valentina.greco', 'chiara.conti', 'elena.ferrari', 'aiko.tanaka', 'camila.lopez', 'isabela.santos', 'lucia.bianchi', 'mei.lin', 'nadia.petrova', 'amara.diallo'];
+const PERFORMERS = [
+  'giulia.rossi',
+  'sofia.marino',
+  'valentina.greco',
+  'chiara.conti',
+  'elena.ferrari',
+  'aiko.tanaka',
+  'camila.lopez',
+  'isabela.santos',
+  'lucia.bianchi',
+  'mei.lin',
+  'nadia.petrova',
+  'amara.diallo',
+];
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 const ms = (value: number) => `${value.toFixed(1)} ms`;
 /** CPU per message: two decimals, as changes of a few percent are what one compares */
 const cpuMs = (value: number) => `${value.toFixed(2)} ms`;
-const load = () => loadavg().map((value) => value.toFixed(2)).join(', ');
+const load = () =>
+  loadavg()
+    .map((value) => value.toFixed(2))
+    .join(', ');
 
 interface Party {
   id: string;
@@ -81,14 +98,30 @@ interface Party {
 const agent = new Agent({ keepAlive: true, maxSockets: Number(process.env.BENCH_CONNECTIONS ?? 64) });
 
 /** A JSON request over the shared agent: its status and body. */
-function call(port: number, method: 'GET' | 'POST', pathname: string, cookie: string, body?: unknown): Promise<{ status: number; text: string }> {
+function call(
+  port: number,
+  method: 'GET' | 'POST',
+  pathname: string,
+  cookie: string,
+  body?: unknown,
+): Promise<{ status: number; text: string }> {
   const payload = body === undefined ? undefined : JSON.stringify(body);
   return new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port, method, path: pathname, agent, headers: { cookie, ...(payload ? { 'content-type': 'application/json' } : {}) } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
-    });
+    const req = request(
+      {
+        host: '127.0.0.1',
+        port,
+        method,
+        path: pathname,
+        agent,
+        headers: { cookie, ...(payload ? { 'content-type': 'application/json' } : {}) },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
+      },
+    );
     req.on('error', reject);
     req.end(payload);
   });
@@ -96,9 +129,11 @@ function call(port: number, method: 'GET' | 'POST', pathname: string, cookie: st
 
 async function inBatches<T>(items: readonly T[], width: number, work: (item: T, index: number) => Promise<void>) {
   let next = 0;
-  await Promise.all(Array.from({ length: width }, async () => {
-    for (let index = next++; index < items.length; index = next++) await work(items[index]!, index);
-  }));
+  await Promise.all(
+    Array.from({ length: width }, async () => {
+      for (let index = next++; index < items.length; index = next++) await work(items[index]!, index);
+    }),
+  );
 }
 
 function connectSocket(base: string, cookie: string): Promise<Socket> {
@@ -113,14 +148,23 @@ async function main() {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'aura-bench-chat-'));
   const secret = `bench-chat-${deterministicId(dataDir)}`;
   const sessions = createSessionManager({ secret, secure: false, revocations: createMemoryKeyValueStore() });
-  const cookieOf = (sub: string, kind: 'user' | 'performer') => `${SESSION_COOKIE}=${sessions.issue({ sub, kind }).token}`;
+  const cookieOf = (sub: string, kind: 'user' | 'performer') =>
+    `${SESSION_COOKIE}=${sessions.issue({ sub, kind }).token}`;
   const adapters = `${settings.databaseUrl ? 'PostgreSQL' : 'PGlite'} events, ${settings.readModels === 'postgres' ? 'PostgreSQL' : 'in-memory'} read models + ${settings.redisUrl ? 'Redis' : 'in-process jobs and presence'}, ${settings.replicas > 0 ? `${settings.replicas} api replica(s) + projector + worker` : 'one process'}, rate limits ${settings.rateLimits}`;
-  console.log(`chat bench (${adapters}): ${settings.users} users + ${PERFORMERS.length} performers connected, ${settings.rate} messages/s for ${settings.seconds} s, then ${settings.concurrency} closed-loop senders for ${settings.throughputSeconds} s; load ${load()}`);
+  console.log(
+    `chat bench (${adapters}): ${settings.users} users + ${PERFORMERS.length} performers connected, ${settings.rate} messages/s for ${settings.seconds} s, then ${settings.concurrency} closed-loop senders for ${settings.throughputSeconds} s; load ${load()}`,
+  );
 
   const database = settings.databaseUrl ? await scratchDatabase(settings.databaseUrl, 'aura_bench_chat') : undefined;
   await writeScaleLog(dataDir, settings.users, undefined, undefined, database?.url);
   const env = {
-    SESSION_SECRET: secret, SEED_DEMO: 'true', LOG_LEVEL: 'warn', DATABASE_URL: database?.url ?? '', REDIS_URL: settings.redisUrl, MONGO_URL: '', EVENTSTORE_URL: '',
+    SESSION_SECRET: secret,
+    SEED_DEMO: 'true',
+    LOG_LEVEL: 'warn',
+    DATABASE_URL: database?.url ?? '',
+    REDIS_URL: settings.redisUrl,
+    MONGO_URL: '',
+    EVENTSTORE_URL: '',
     RATE_LIMITS: settings.rateLimits === 'off' ? 'off' : '',
     READ_MODELS: settings.readModels === 'postgres' ? 'postgres' : 'memory',
   };
@@ -138,11 +182,21 @@ async function main() {
   } else {
     // the first api seeds the demo catalogue; the others start once it has
     for (let index = 0; index < settings.replicas; index++) {
-      const api = await startRole('api', await mkdtemp(path.join(tmpdir(), 'aura-bench-api-')), settings.port + index, { ...env, LOG_LEVEL: 'info' });
+      const api = await startRole('api', await mkdtemp(path.join(tmpdir(), 'aura-bench-api-')), settings.port + index, {
+        ...env,
+        LOG_LEVEL: 'info',
+      });
       apis.push(api);
       roles.push({ name: `api ${index + 1}`, app: api });
     }
-    for (const role of ['projector', 'worker'] as const) roles.push({ name: role, app: await startRole(role, await mkdtemp(path.join(tmpdir(), `aura-bench-${role}-`)), 0, { ...env, LOG_LEVEL: 'info' }) });
+    for (const role of ['projector', 'worker'] as const)
+      roles.push({
+        name: role,
+        app: await startRole(role, await mkdtemp(path.join(tmpdir(), `aura-bench-${role}-`)), 0, {
+          ...env,
+          LOG_LEVEL: 'info',
+        }),
+      });
   }
   const app = apis[0]!;
   /** the replica a party's socket and a message go to: in turn */
@@ -157,14 +211,20 @@ async function main() {
     try {
       // the statistics of other sessions reach the view about once a second
       await new Promise((resolve) => setTimeout(resolve, 1_500));
-      const { rows } = await client.query<{ n: string }>('SELECT xact_commit AS n FROM pg_stat_database WHERE datname = $1', [new URL(database.url).pathname.slice(1)]);
+      const { rows } = await client.query<{ n: string }>(
+        'SELECT xact_commit AS n FROM pg_stat_database WHERE datname = $1',
+        [new URL(database.url).pathname.slice(1)],
+      );
       return Number(rows[0]?.n ?? 0);
     } finally {
       await client.end();
     }
   };
   const users: Party[] = Array.from({ length: settings.users }, (_, index) => ({ id: scaleUserId(index), cookie: '' }));
-  const performers: Party[] = PERFORMERS.map((username) => ({ id: deterministicId(`demo-performer:${username}`), cookie: '' }));
+  const performers: Party[] = PERFORMERS.map((username) => ({
+    id: deterministicId(`demo-performer:${username}`),
+    cookie: '',
+  }));
   for (const user of users) user.cookie = cookieOf(user.id, 'user');
   for (const performer of performers) performer.cookie = cookieOf(performer.id, 'performer');
   const sockets: Socket[] = [];
@@ -174,7 +234,9 @@ async function main() {
     for (;;) {
       const answer = await call(settings.port, 'GET', `/api/users/${users.at(-1)!.id}`, users.at(-1)!.cookie);
       // every demo performer listed (apart, the api answers before the projector has caught up)
-      const seeded = await Promise.all(performers.map((performer) => call(settings.port, 'GET', `/api/performers/${performer.id}`, '')));
+      const seeded = await Promise.all(
+        performers.map((performer) => call(settings.port, 'GET', `/api/performers/${performer.id}`, '')),
+      );
       if (answer.status === 200 && seeded.every(({ status }) => status === 200)) break;
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
@@ -190,18 +252,24 @@ async function main() {
     const idleCpu = cpuOf();
     await new Promise((resolve) => setTimeout(resolve, 5_000));
     const idleAfter = cpuOf();
-    console.log(`  idle with ${sockets.length} sockets: ${roles.map(({ name }, index) => `${name} CPU ${Math.round(((idleAfter[index]! - idleCpu[index]!) / 5) * 100)}%`).join(', ')} of a core`);
+    console.log(
+      `  idle with ${sockets.length} sockets: ${roles.map(({ name }, index) => `${name} CPU ${Math.round(((idleAfter[index]! - idleCpu[index]!) / 5) * 100)}%`).join(', ')} of a core`,
+    );
 
     /** each user's conversation, and who receives it */
     const conversations: { user: Party; performer: Party; id: string }[] = [];
     started = performance.now();
     await inBatches(users, 16, async (user, index) => {
       const performer = performers[index % performers.length]!;
-      const answer = await call(settings.port, 'POST', '/api/conversations', user.cookie, { performerId: performer.id });
+      const answer = await call(settings.port, 'POST', '/api/conversations', user.cookie, {
+        performerId: performer.id,
+      });
       if (answer.status !== 201) throw new Error(`conversation answered ${answer.status}: ${answer.text}`);
       conversations[index] = { user, performer, id: (JSON.parse(answer.text) as { id: string }).id };
     });
-    console.log(`  ${conversations.length} conversations opened in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    console.log(
+      `  ${conversations.length} conversations opened in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+    );
 
     // the recipient's socket: 'chat:message' carries the content, which carries the send's number
     const sentAt = new Map<number, number>();
@@ -231,7 +299,10 @@ async function main() {
       const conversation = conversations[n % conversations.length]!;
       const replica = n % apis.length;
       const answer = await call(apis[replica]!.port, 'POST', '/api/messages', conversation.user.cookie, {
-        conversationId: conversation.id, senderId: conversation.user.id, senderType: 'user', content: `bench ${n}`,
+        conversationId: conversation.id,
+        senderId: conversation.user.id,
+        senderType: 'user',
+        content: `bench ${n}`,
       }).catch(() => ({ status: 0 }));
       if (answer.status === 201) perReplica[replica]! += 1;
       return answer.status;
@@ -268,26 +339,40 @@ async function main() {
           const n = sequence++;
           const at = performance.now();
           sentAt.set(n, at);
-          pending.push(send(n).then((status) => {
-            answers.push(performance.now() - at);
-            statuses.set(status, (statuses.get(status) ?? 0) + 1);
-          }));
+          pending.push(
+            send(n).then((status) => {
+              answers.push(performance.now() - at);
+              statuses.set(status, (statuses.get(status) ?? 0) + 1);
+            }),
+          );
         }
         await new Promise((resolve) => setTimeout(resolve, 1));
       }
       await Promise.all(pending);
       const sendSeconds = (performance.now() - started) / 1000;
       const rateCpu = app.cpuSeconds() - cpuBefore;
-      for (const deadline = Date.now() + 5_000; latencies.length < total && Date.now() < deadline; ) await new Promise((resolve) => setTimeout(resolve, 20));
+      for (const deadline = Date.now() + 5_000; latencies.length < total && Date.now() < deadline;)
+        await new Promise((resolve) => setTimeout(resolve, 20));
       const pushed = latencies.map(([, latency]) => latency).sort((a, b) => a - b);
       answers.sort((a, b) => a - b);
       const accepted = statuses.get(201) ?? 0;
-      console.log(`  ${label}: sent ${total} in ${sendSeconds.toFixed(1)} s (${Math.round(total / sendSeconds)}/s): ${[...statuses].map(([status, count]) => `${count}× ${status || 'no answer'}`).join(', ')}; load ${load()}`);
-      console.log(`    POST → recipient's socket (${pushed.length} of ${accepted} pushed, ${duplicates} twice so far): p50 ${ms(percentile(pushed, 50))}, p99 ${ms(percentile(pushed, 99))}, max ${ms(pushed.at(-1) ?? 0)}`);
-      console.log(`    POST answered: p50 ${ms(percentile(answers, 50))}, p99 ${ms(percentile(answers, 99))}; app CPU ${cpuMs((rateCpu * 1000) / total)} per message (${Math.round((100 * rateCpu) / sendSeconds)}% of a core)`);
+      console.log(
+        `  ${label}: sent ${total} in ${sendSeconds.toFixed(1)} s (${Math.round(total / sendSeconds)}/s): ${[...statuses].map(([status, count]) => `${count}× ${status || 'no answer'}`).join(', ')}; load ${load()}`,
+      );
+      console.log(
+        `    POST → recipient's socket (${pushed.length} of ${accepted} pushed, ${duplicates} twice so far): p50 ${ms(percentile(pushed, 50))}, p99 ${ms(percentile(pushed, 99))}, max ${ms(pushed.at(-1) ?? 0)}`,
+      );
+      console.log(
+        `    POST answered: p50 ${ms(percentile(answers, 50))}, p99 ${ms(percentile(answers, 99))}; app CPU ${cpuMs((rateCpu * 1000) / total)} per message (${Math.round((100 * rateCpu) / sendSeconds)}% of a core)`,
+      );
       if (roles.length > 1) console.log(`    ${perProcess(processesBefore, sendSeconds, accepted)}`);
-      console.log(`    resident memory: ${roles.map(({ name, app: each }) => `${name} ${Math.round(each.rssMiB())} MiB (peak ${Math.round(each.peakRssMiB())} MiB)`).join(', ')}`);
-      if (database) console.log(`    PostgreSQL: ${(((await transactions()) - transactionsBefore) / Math.max(1, accepted)).toFixed(1)} transactions per message (every process, pushes and pollers included)`);
+      console.log(
+        `    resident memory: ${roles.map(({ name, app: each }) => `${name} ${Math.round(each.rssMiB())} MiB (peak ${Math.round(each.peakRssMiB())} MiB)`).join(', ')}`,
+      );
+      if (database)
+        console.log(
+          `    PostgreSQL: ${(((await transactions()) - transactionsBefore) / Math.max(1, accepted)).toFixed(1)} transactions per message (every process, pushes and pollers included)`,
+        );
       if (process.env.BENCH_TIMELINE) {
         // p50/p99/max of the pushes by half second of sending
         const buckets = new Map<number, number[]>();
@@ -295,11 +380,15 @@ async function main() {
           const bucket = Math.floor((at - started) / 500);
           buckets.set(bucket, [...(buckets.get(bucket) ?? []), latency]);
         }
-        const rows = [...buckets].sort(([a], [b]) => a - b).map(([bucket, values]) => {
-          values.sort((a, b) => a - b);
-          return `${(bucket / 2).toFixed(1)}s ${Math.round(percentile(values, 50))}/${Math.round(percentile(values, 99))}/${Math.round(values.at(-1)!)}`;
-        });
-        console.log(`    by half second from ${new Date(performance.timeOrigin + started).toISOString()} (p50/p99/max ms): ${rows.join(', ')}`);
+        const rows = [...buckets]
+          .sort(([a], [b]) => a - b)
+          .map(([bucket, values]) => {
+            values.sort((a, b) => a - b);
+            return `${(bucket / 2).toFixed(1)}s ${Math.round(percentile(values, 50))}/${Math.round(percentile(values, 99))}/${Math.round(values.at(-1)!)}`;
+          });
+        console.log(
+          `    by half second from ${new Date(performance.timeOrigin + started).toISOString()} (p50/p99/max ms): ${rows.join(', ')}`,
+        );
       }
       return { accepted, pushed };
     };
@@ -309,7 +398,10 @@ async function main() {
     const warmUp = await openLoop(`warm-up (each user's first message)`, conversations.length);
     await new Promise((resolve) => setTimeout(resolve, 1_000));
     // latency at a fixed rate (open loop)
-    const timed = await openLoop(`${settings.rate} messages/s for ${settings.seconds} s (target p99 < 50 ms)`, settings.rate * settings.seconds);
+    const timed = await openLoop(
+      `${settings.rate} messages/s for ${settings.seconds} s (target p99 < 50 ms)`,
+      settings.rate * settings.seconds,
+    );
     const accepted = warmUp.accepted + timed.accepted;
 
     // paid-message throughput (closed loop)
@@ -320,16 +412,22 @@ async function main() {
     const processesBefore = cpuOf();
     const cpuBefore = app.cpuSeconds();
     started = performance.now();
-    await Promise.all(Array.from({ length: settings.concurrency }, async () => {
-      while (performance.now() < deadline) {
-        if ((await send(sequence++)) === 201) paid += 1;
-        else refused += 1;
-      }
-    }));
+    await Promise.all(
+      Array.from({ length: settings.concurrency }, async () => {
+        while (performance.now() < deadline) {
+          if ((await send(sequence++)) === 201) paid += 1;
+          else refused += 1;
+        }
+      }),
+    );
     const throughputSeconds = (performance.now() - started) / 1000;
     const throughputCpu = app.cpuSeconds() - cpuBefore;
-    console.log(`  paid messages (message + wallet debit): ${Math.round(paid / throughputSeconds)}/s with ${settings.concurrency} senders (${paid} in ${throughputSeconds.toFixed(1)} s, ${refused} refused); load ${load()}`);
-    console.log(`    app CPU ${cpuMs((throughputCpu * 1000) / Math.max(1, paid))} per paid message (${Math.round((100 * throughputCpu) / throughputSeconds)}% of a core): ~${Math.round(paid / Math.max(0.01, throughputCpu))}/s on a core of its own`);
+    console.log(
+      `  paid messages (message + wallet debit): ${Math.round(paid / throughputSeconds)}/s with ${settings.concurrency} senders (${paid} in ${throughputSeconds.toFixed(1)} s, ${refused} refused); load ${load()}`,
+    );
+    console.log(
+      `    app CPU ${cpuMs((throughputCpu * 1000) / Math.max(1, paid))} per paid message (${Math.round((100 * throughputCpu) / throughputSeconds)}% of a core): ~${Math.round(paid / Math.max(0.01, throughputCpu))}/s on a core of its own`,
+    );
     if (roles.length > 1) console.log(`    ${perProcess(processesBefore, throughputSeconds, paid)}`);
 
     // every 201 was debited once: the auracoin spent is the messages accepted (1 auracoin each)
@@ -339,7 +437,9 @@ async function main() {
       spent += STARTING_AURACOIN - (JSON.parse(answer.text) as { auracoinBalance: number }).auracoinBalance;
     });
     const expected = accepted + paid;
-    console.log(`  auracoin spent ${spent} for ${expected} accepted paid messages: ${spent === expected ? 'one debit each' : 'MISMATCH'}`);
+    console.log(
+      `  auracoin spent ${spent} for ${expected} accepted paid messages: ${spent === expected ? 'one debit each' : 'MISMATCH'}`,
+    );
     if (spent !== expected) process.exitCode = 1;
   } finally {
     for (const socket of sockets) socket.close();

@@ -143,12 +143,13 @@ function printTable(rows: Figures[]): void {
       row.readAllPerSecond,
       row.subscriptionPerSecond,
       row.peakRssMiB,
-    ].map(
-      (cell) => (typeof cell === 'number' ? cell.toLocaleString('en-US') : cell),
-    ),
+    ].map((cell) => (typeof cell === 'number' ? cell.toLocaleString('en-US') : cell)),
   );
-  const widths = header.map((title, column) => Math.max(title.length, ...lines.map((line) => String(line[column]).length)));
-  const format = (cells: string[]): string => cells.map((cell, column) => cell.padStart(widths[column] ?? 0)).join('  ');
+  const widths = header.map((title, column) =>
+    Math.max(title.length, ...lines.map((line) => String(line[column]).length)),
+  );
+  const format = (cells: string[]): string =>
+    cells.map((cell, column) => cell.padStart(widths[column] ?? 0)).join('  ');
   console.log(format(header));
   for (const line of lines) console.log(format(line));
 }

@@ -54,7 +54,15 @@ export interface MeasureOptions {
 export const DESKTOP = { width: 1366, height: 768 };
 export const PHONE = { width: 390, height: 844 };
 
-const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 
 /** Records paint entries from the first byte of the page on. */
 const OBSERVE_PAINTS = `
@@ -77,7 +85,12 @@ const median = (values: number[]) => {
   return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 };
 
-async function oneRun(browser: Browser, url: string, viewport: { width: number; height: number }, quietMs: number): Promise<FirstPageRun> {
+async function oneRun(
+  browser: Browser,
+  url: string,
+  viewport: { width: number; height: number },
+  quietMs: number,
+): Promise<FirstPageRun> {
   const context = await browser.newContext({ viewport });
   const page = await context.newPage();
   await page.addInitScript(OBSERVE_PAINTS);
@@ -98,7 +111,10 @@ async function oneRun(browser: Browser, url: string, viewport: { width: number; 
     if (response.request().resourceType() !== 'script') return;
     bodies.set(
       response.url(),
-      response.body().then((body) => gzipSync(body, { level: 9 }).byteLength, () => 0),
+      response.body().then(
+        (body) => gzipSync(body, { level: 9 }).byteLength,
+        () => 0,
+      ),
     );
   });
 
@@ -109,7 +125,9 @@ async function oneRun(browser: Browser, url: string, viewport: { width: number; 
   }
   // the LCP entry is final once the page was interacted with or hidden; reading it now is what
   // a field measurement would report for a visitor who just looks
-  const paints = await page.evaluate(() => (globalThis as unknown as { __auraPaints: { lcp: number; lcpElement: string; fcp: number } }).__auraPaints);
+  const paints = await page.evaluate(
+    () => (globalThis as unknown as { __auraPaints: { lcp: number; lcpElement: string; fcp: number } }).__auraPaints,
+  );
   const started = await page.evaluate(() =>
     performance.getEntriesByType('resource').map((entry) => ({ url: entry.name, startTime: entry.startTime })),
   );
@@ -141,7 +159,8 @@ export async function measureFirstPage(options: MeasureOptions): Promise<FirstPa
     // one untimed load first: the server's own first-request work (and the OS file cache) is not the page's weight
     await oneRun(browser, options.url, viewport, options.quietMs ?? 1500);
     const runs: FirstPageRun[] = [];
-    for (let i = 0; i < (options.runs ?? 5); i++) runs.push(await oneRun(browser, options.url, viewport, options.quietMs ?? 1500));
+    for (let i = 0; i < (options.runs ?? 5); i++)
+      runs.push(await oneRun(browser, options.url, viewport, options.quietMs ?? 1500));
     return {
       url: options.url,
       viewport,

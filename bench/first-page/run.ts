@@ -23,7 +23,9 @@ function freePort(): Promise<number> {
     server.once('error', reject);
     server.listen(0, '127.0.0.1', () => {
       const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
     });
   });
 }
@@ -46,11 +48,22 @@ async function waitForHealth(url: string, app: ChildProcess, timeoutMs = 120_000
 async function startApp(): Promise<{ url: string; stop: () => Promise<void> }> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'aura-first-page-'));
   const port = await freePort();
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SEED_DEMO: 'true', LOG_LEVEL: 'error' };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    SEED_DEMO: 'true',
+    LOG_LEVEL: 'error',
+  };
   // as `npm start` runs on a laptop: the embedded adapters and plain HTTP, whatever the shell points at
   for (const name of ['NODE_ENV', 'DATABASE_URL', 'EVENTSTORE_URL', 'MONGO_URL', 'REDIS_URL']) delete env[name];
   env.ADMIN_PASSWORD ??= 'first-page-bench';
-  const app = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'backend/entry/all.ts')], { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'] });
+  const app = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'backend/entry/all.ts')], {
+    cwd: root,
+    env,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   const url = `http://127.0.0.1:${port}`;
   await waitForHealth(url, app);
   return {
@@ -73,7 +86,10 @@ function report(label: string, figures: FirstPageFigures) {
   console.log(`  total JS (until the network is quiet): ${kB(figures.totalJsGzipBytes)} gzip`);
   console.log(`  LCP: ${figures.lcpMs} ms (runs: ${lcps}); element: ${figures.runs.at(-1)?.lcpElement ?? '?'}`);
   console.log('  scripts of the last run (requested at, gzip):');
-  for (const script of figures.runs.at(-1)?.scripts ?? []) console.log(`    ${String(script.requestedAtMs).padStart(5)} ms  ${kB(script.gzipBytes).padStart(9)}  ${new URL(script.url).pathname}`);
+  for (const script of figures.runs.at(-1)?.scripts ?? [])
+    console.log(
+      `    ${String(script.requestedAtMs).padStart(5)} ms  ${kB(script.gzipBytes).padStart(9)}  ${new URL(script.url).pathname}`,
+    );
 }
 
 async function main() {

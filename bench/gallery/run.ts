@@ -33,15 +33,17 @@ const settings = {
   switches: Number(process.env.BENCH_SWITCHES ?? 200),
 };
 
-const queries = process.env.BENCH_QUERY ? [process.env.BENCH_QUERY] : [
-  '/api/performers',
-  '/api/performers?tab=online',
-  '/api/performers?hairColor=Bionda',
-  '/api/performers?category=Premium&bodyType=Snella',
-  '/api/performers?specialFeatures=Tatuaggi,Piercing',
-  '/api/performers?tab=offline&ethnicity=Latina&eyeColor=Marroni',
-  '/api/performers?q=italiano',
-];
+const queries = process.env.BENCH_QUERY
+  ? [process.env.BENCH_QUERY]
+  : [
+      '/api/performers',
+      '/api/performers?tab=online',
+      '/api/performers?hairColor=Bionda',
+      '/api/performers?category=Premium&bodyType=Snella',
+      '/api/performers?specialFeatures=Tatuaggi,Piercing',
+      '/api/performers?tab=offline&ethnicity=Latina&eyeColor=Marroni',
+      '/api/performers?q=italiano',
+    ];
 
 /** Closed-loop load: each connection sends its next request when the previous answer arrived. */
 async function load(port: number, paths: string[], seconds: number, connections: number) {
@@ -96,27 +98,59 @@ async function seedPerformers(eventStore: EventStore, count: number) {
   const at = new Date().toISOString();
   for (let i = 0; i < count; i++) {
     const performerId = randomUUID();
-    await eventStore.appendToStream(streams.performer(performerId), [
-      {
-        id: randomUUID(), type: 'PerformerRegistered', data: {
-          performerId, username: `bench${i}`, email: `bench${i}@bench.local`, passwordHash: 'x', name: `Bench ${i}`, dateOfBirth: '1995-01-01',
-          bio: null, rateUnits: 100 + (i % 10) * 50, languages: i % 2 ? ['Italiano'] : ['English', 'Italiano'], category: categories[i % 3],
-          hairColor: hair[i % 5], eyeColor: eyes[(i * 7) % 5], bodyType: bodies[i % 4], ethnicity: ethnicities[(i * 3) % 5], height: 160 + (i % 30),
-          specialFeatures: i % 3 === 0 ? ['Tatuaggi', 'Piercing'] : i % 3 === 1 ? ['Tatuaggi'] : [], image: '/demo/performers/1.svg',
-          rating: 3 + (i % 20) / 10, signedContractAt: at, digitalSignature: null, registeredAt: at,
+    await eventStore.appendToStream(
+      streams.performer(performerId),
+      [
+        {
+          id: randomUUID(),
+          type: 'PerformerRegistered',
+          data: {
+            performerId,
+            username: `bench${i}`,
+            email: `bench${i}@bench.local`,
+            passwordHash: 'x',
+            name: `Bench ${i}`,
+            dateOfBirth: '1995-01-01',
+            bio: null,
+            rateUnits: 100 + (i % 10) * 50,
+            languages: i % 2 ? ['Italiano'] : ['English', 'Italiano'],
+            category: categories[i % 3],
+            hairColor: hair[i % 5],
+            eyeColor: eyes[(i * 7) % 5],
+            bodyType: bodies[i % 4],
+            ethnicity: ethnicities[(i * 3) % 5],
+            height: 160 + (i % 30),
+            specialFeatures: i % 3 === 0 ? ['Tatuaggi', 'Piercing'] : i % 3 === 1 ? ['Tatuaggi'] : [],
+            image: '/demo/performers/1.svg',
+            rating: 3 + (i % 20) / 10,
+            signedContractAt: at,
+            digitalSignature: null,
+            registeredAt: at,
+          },
         },
-      },
-      { id: randomUUID(), type: 'PerformerVerified', data: { performerId, verifiedAt: at } },
-      ...(i % 4 === 0 ? [{ id: randomUUID(), type: 'PerformerWentOnline', data: { performerId, by: 'admin', at } }] : []),
-    ], { expectedRevision: 'no_stream' });
+        { id: randomUUID(), type: 'PerformerVerified', data: { performerId, verifiedAt: at } },
+        ...(i % 4 === 0
+          ? [{ id: randomUUID(), type: 'PerformerWentOnline', data: { performerId, by: 'admin', at } }]
+          : []),
+      ],
+      { expectedRevision: 'no_stream' },
+    );
   }
 }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 
 async function main() {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'aura-bench-gallery-'));
-  const config = loadConfig({ DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', NODE_ENV: 'test', SEED_DEMO: 'false', LOG_LEVEL: 'error' });
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    NODE_ENV: 'test',
+    SEED_DEMO: 'false',
+    LOG_LEVEL: 'error',
+  });
   const logger = createLogger('error');
   const runtime = await openRuntime(config, logger, { http: true });
   const infra = runtime.infra;
@@ -128,7 +162,9 @@ async function main() {
     await seedDemoOnce(infra.eventStore, () => new Date(), runtime.sides.commands);
     await seedPerformers(infra.eventStore, settings.performers);
     await projector.caughtUp();
-    console.log(`gallery bench: ${settings.performers + 12} performers, ${settings.connections} connections, ${settings.seconds} s per run`);
+    console.log(
+      `gallery bench: ${settings.performers + 12} performers, ${settings.connections} connections, ${settings.seconds} s per run`,
+    );
 
     // warm-up, then measure each side twice, alternating, and keep the best of each
     await load(api.port, queries, 1, settings.connections);
@@ -142,14 +178,18 @@ async function main() {
     const best = (runs: { perSecond: number }[]) => Math.max(...runs.map((run) => run.perSecond));
     const galleryRate = best(gallery);
     const helloRate = best(baseline);
-    console.log(`  gallery queries/s (filters): ${galleryRate}  (failed: ${gallery.reduce((sum, run) => sum + run.failed, 0)})`);
+    console.log(
+      `  gallery queries/s (filters): ${galleryRate}  (failed: ${gallery.reduce((sum, run) => sum + run.failed, 0)})`,
+    );
     console.log(`  koa hello-world req/s:       ${helloRate}`);
     console.log(`  ratio: ${(galleryRate / helloRate).toFixed(2)}  (target >= 0.4)`);
 
     // presence push latency
     const base = `http://127.0.0.1:${api.port}`;
     const login = await fetch(`${base}/api/performer/login`, {
-      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'giulia.rossi', password: 'demo-performer' }),
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'giulia.rossi', password: 'demo-performer' }),
     });
     const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0]!;
     const performerId = deterministicId('demo-performer:giulia.rossi');
@@ -169,7 +209,9 @@ async function main() {
         watcher.on('performer:presence', onPresence);
       });
       const response = await fetch(`${base}/api/performers/${performerId}`, {
-        method: 'PATCH', headers: { 'content-type': 'application/json', cookie }, body: JSON.stringify({ isOnline }),
+        method: 'PATCH',
+        headers: { 'content-type': 'application/json', cookie },
+        body: JSON.stringify({ isOnline }),
       });
       if (response.status !== 200) throw new Error(`switch failed: ${response.status}`);
       await pushed;
@@ -177,7 +219,9 @@ async function main() {
     }
     watcher.close();
     latencies.sort((a, b) => a - b);
-    console.log(`  online switch → push in another client (${settings.switches} switches): p50 ${percentile(latencies, 50).toFixed(1)} ms, p99 ${percentile(latencies, 99).toFixed(1)} ms (target p99 < 100 ms)`);
+    console.log(
+      `  online switch → push in another client (${settings.switches} switches): p50 ${percentile(latencies, 50).toFixed(1)} ms, p99 ${percentile(latencies, 99).toFixed(1)} ms (target p99 < 100 ms)`,
+    );
   } finally {
     hello.server.close();
     await projector.stop();

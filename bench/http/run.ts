@@ -54,7 +54,13 @@ interface WrkResult {
 
 /** wrk against one URL; requests/s and the count of non-2xx/3xx answers and socket errors. */
 function wrk(url: string, duration: string, headers: Record<string, string> = {}): Promise<WrkResult> {
-  const args = [`-t${settings.threads}`, `-c${settings.connections}`, `-d${duration}`, ...Object.entries(headers).flatMap(([name, value]) => ['-H', `${name}: ${value}`]), url];
+  const args = [
+    `-t${settings.threads}`,
+    `-c${settings.connections}`,
+    `-d${duration}`,
+    ...Object.entries(headers).flatMap(([name, value]) => ['-H', `${name}: ${value}`]),
+    url,
+  ];
   const cpu = process.cpuUsage();
   return new Promise((resolve, reject) => {
     const child = spawn('wrk', args, { stdio: ['ignore', 'pipe', 'inherit'] });
@@ -75,7 +81,9 @@ function wrk(url: string, duration: string, headers: Record<string, string> = {}
 }
 
 /** A Koa app with nothing but a lookup of the bodies the real app answered. */
-async function bareKoa(bodies: Map<string, { status: number; type: string; body: Buffer }>): Promise<{ port: number; server: Server }> {
+async function bareKoa(
+  bodies: Map<string, { status: number; type: string; body: Buffer }>,
+): Promise<{ port: number; server: Server }> {
   const koa = new Koa();
   koa.use((ctx) => {
     const answer = bodies.get(ctx.url);
@@ -91,11 +99,19 @@ async function bareKoa(bodies: Map<string, { status: number; type: string; body:
 }
 
 const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;
-const cpuPerRequest = (runs: WrkResult[]) => runs.reduce((sum, run) => sum + run.cpuMicros, 0) / runs.reduce((sum, run) => sum + run.requests, 0);
+const cpuPerRequest = (runs: WrkResult[]) =>
+  runs.reduce((sum, run) => sum + run.cpuMicros, 0) / runs.reduce((sum, run) => sum + run.requests, 0);
 
 async function main() {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'aura-bench-http-'));
-  const config = loadConfig({ DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', NODE_ENV: 'test', SEED_DEMO: 'false', LOG_LEVEL: 'error' });
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    NODE_ENV: 'test',
+    SEED_DEMO: 'false',
+    LOG_LEVEL: 'error',
+  });
   const logger = createLogger('error');
   const runtime = await openRuntime(config, logger, { http: true });
   const api = await startApi(runtime, { serveFrontend: false });
@@ -122,16 +138,30 @@ async function main() {
       const response = await fetch(`${appUrl}${target.path}`);
       const body = Buffer.from(await response.arrayBuffer());
       if (response.status !== 200) throw new Error(`${target.path} answered ${response.status}: ${body.toString()}`);
-      bodies.set(target.path, { status: response.status, type: response.headers.get('content-type') ?? 'application/json', body });
+      bodies.set(target.path, {
+        status: response.status,
+        type: response.headers.get('content-type') ?? 'application/json',
+        body,
+      });
       const etag = response.headers.get('etag');
-      if (target.label === 'gallery' && etag) targets.push({ label: 'gallery, If-None-Match (304)', path: target.path, target: 0, headers: { 'If-None-Match': etag } });
+      if (target.label === 'gallery' && etag)
+        targets.push({
+          label: 'gallery, If-None-Match (304)',
+          path: target.path,
+          target: 0,
+          headers: { 'If-None-Match': etag },
+        });
     }
     bare = await bareKoa(bodies);
     const bareUrl = `http://127.0.0.1:${bare.port}`;
 
     const slice = `${Math.max(1, Math.round(settings.seconds / settings.rounds))}s`;
-    console.log(`http bench: wrk -t${settings.threads} -c${settings.connections}, ${settings.rounds} × ${slice} per side and read, alternating; demo data, anonymous requests`);
-    console.log(`${'read'.padEnd(30)} ${'bytes'.padStart(6)} ${'app req/s'.padStart(10)} ${'bare req/s'.padStart(11)} ${'ratio'.padStart(6)} ${'app µs/req'.padStart(11)} ${'bare µs/req'.padStart(12)} ${'cpu ratio'.padStart(10)}  target`);
+    console.log(
+      `http bench: wrk -t${settings.threads} -c${settings.connections}, ${settings.rounds} × ${slice} per side and read, alternating; demo data, anonymous requests`,
+    );
+    console.log(
+      `${'read'.padEnd(30)} ${'bytes'.padStart(6)} ${'app req/s'.padStart(10)} ${'bare req/s'.padStart(11)} ${'ratio'.padStart(6)} ${'app µs/req'.padStart(11)} ${'bare µs/req'.padStart(12)} ${'cpu ratio'.padStart(10)}  target`,
+    );
     for (const target of targets.filter((candidate) => !settings.only || candidate.label.includes(settings.only))) {
       const bytes = bodies.get(target.path)!.body.length;
       await wrk(`${appUrl}${target.path}`, settings.warmup, target.headers);

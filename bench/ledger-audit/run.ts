@@ -21,10 +21,24 @@ import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
-import { auracoinToUnits, chatStreams, MESSAGE_PRICE_DEFAULT, packageTotal, performerStreams, streams, WELCOME_BONUS_AURACOIN, type DomainEvent } from '@aura/contracts';
+import {
+  auracoinToUnits,
+  chatStreams,
+  MESSAGE_PRICE_DEFAULT,
+  packageTotal,
+  performerStreams,
+  streams,
+  WELCOME_BONUS_AURACOIN,
+  type DomainEvent,
+} from '@aura/contracts';
 import { earningsCreditReaction, spendFromWallet, type SpendFromWallet } from '../../backend/ledger';
 import { registerUser } from '../../backend/commands/accounts/register';
-import { decideSendMessage, decideStartConversation, handleConversation, type OpenConversation } from '../../backend/commands/chat/conversation';
+import {
+  decideSendMessage,
+  decideStartConversation,
+  handleConversation,
+  type OpenConversation,
+} from '../../backend/commands/chat/conversation';
 import { messageEventId, storeMessage } from '../../backend/commands/chat/store-message';
 import { demoPerformers } from '../../backend/commands/performers/demo-data';
 import { decideRegisterPerformer, handlePerformer } from '../../backend/commands/performers/performer';
@@ -76,23 +90,68 @@ interface Listed {
   photos: (Exclude<Photo, { status: 'none' }> & { status: 'listed' })[];
 }
 
-const counts = { performers: 0, photos: 0, users: 0, packages: 0, conversations: 0, paidMessages: 0, replies: 0, photoSales: 0, refused: 0 };
+const counts = {
+  performers: 0,
+  photos: 0,
+  users: 0,
+  packages: 0,
+  conversations: 0,
+  paidMessages: 0,
+  replies: 0,
+  photoSales: 0,
+  refused: 0,
+};
 
 async function writePerformer(eventStore: EventStore, index: number): Promise<Listed> {
   const { rate, username: demoName, ...profile } = demoPerformers[index % demoPerformers.length]!;
   const performerId = deterministicId(`bench-audit-performer:${index}`);
   const username = `${demoName}.${index}`;
   const email = `${username}@bench.local`;
-  await claimAll(eventStore, [{ kind: 'performer-username', value: username, ownerId: performerId }, { kind: 'performer-email', value: email, ownerId: performerId }], now, metadata);
+  await claimAll(
+    eventStore,
+    [
+      { kind: 'performer-username', value: username, ownerId: performerId },
+      { kind: 'performer-email', value: email, ownerId: performerId },
+    ],
+    now,
+    metadata,
+  );
   const image = `/demo/performers/${(index % demoPerformers.length) + 1}.svg`;
-  const registration = { ...profile, performerId, username, email, passwordHash, rateUnits: auracoinToUnits(rate), image, signedContractAt: now().toISOString(), digitalSignature: null };
+  const registration = {
+    ...profile,
+    performerId,
+    username,
+    email,
+    passwordHash,
+    rateUnits: auracoinToUnits(rate),
+    image,
+    signedContractAt: now().toISOString(),
+    digitalSignature: null,
+  };
   // approved as she registers, as the demo seed does (no documents, no admin)
   const verified: DomainEvent = { type: 'PerformerVerified', data: { performerId, verifiedAt: now().toISOString() } };
-  await handlePerformer(eventStore, streams.performer(performerId), (state) => [...decideRegisterPerformer(registration, state, now()), verified], { metadata });
+  await handlePerformer(
+    eventStore,
+    streams.performer(performerId),
+    (state) => [...decideRegisterPerformer(registration, state, now()), verified],
+    { metadata },
+  );
   const photos: Listed['photos'] = [];
   for (let n = 0; n < PHOTOS_PER_PERFORMER; n++) {
-    const photo = { photoId: deterministicId(`bench-audit-photo:${index}:${n}`), performerId, imageUrl: image, title: `Foto ${n + 1}`, description: null, priceUnits: 200 + 100 * n };
-    await handlePhoto(eventStore, performerStreams.photo(photo.photoId), (state) => decideAddPhoto(photo, state, now()), { metadata });
+    const photo = {
+      photoId: deterministicId(`bench-audit-photo:${index}:${n}`),
+      performerId,
+      imageUrl: image,
+      title: `Foto ${n + 1}`,
+      description: null,
+      priceUnits: 200 + 100 * n,
+    };
+    await handlePhoto(
+      eventStore,
+      performerStreams.photo(photo.photoId),
+      (state) => decideAddPhoto(photo, state, now()),
+      { metadata },
+    );
     photos.push({ status: 'listed' as const, ...photo });
   }
   counts.performers++;
@@ -117,10 +176,19 @@ function benchProvider() {
   return { provider, amountOf: (purchaseId: string) => amounts.get(purchaseId)! };
 }
 
-async function writeUser(eventStore: EventStore, index: number, listed: readonly Listed[], sandbox: ReturnType<typeof benchProvider>): Promise<void> {
+async function writeUser(
+  eventStore: EventStore,
+  index: number,
+  listed: readonly Listed[],
+  sandbox: ReturnType<typeof benchProvider>,
+): Promise<void> {
   const random = seeded(index + 1);
   const username = `audit${index}`;
-  const { userId } = await registerUser({ eventStore, now, hashPassword: async () => passwordHash }, { username, email: `${username}@bench.local`, password: 'bench-password' }, metadata);
+  const { userId } = await registerUser(
+    { eventStore, now, hashPassword: async () => passwordHash },
+    { username, email: `${username}@bench.local`, password: 'bench-password' },
+    metadata,
+  );
   counts.users++;
   let balance = auracoinToUnits(WELCOME_BONUS_AURACOIN);
   /** a spend the balance affords (the ledger would refuse the others; counted, none expected) */
@@ -139,10 +207,31 @@ async function writeUser(eventStore: EventStore, index: number, listed: readonly
 
   const buysPackage = random() < BUYS_PACKAGE;
   if (buysPackage) {
-    const deps = { eventStore, provider: sandbox.provider, now, packageById: async () => benchPackage, currentOffer: async () => null };
-    const { purchaseId } = await startPurchase(deps, { userId, packageId: benchPackage.id, idempotencyKey: `bench-${index}` }, metadata);
+    const deps = {
+      eventStore,
+      provider: sandbox.provider,
+      now,
+      packageById: async () => benchPackage,
+      currentOffer: async () => null,
+    };
+    const { purchaseId } = await startPurchase(
+      deps,
+      { userId, packageId: benchPackage.id, idempotencyKey: `bench-${index}` },
+      metadata,
+    );
     const checkoutId = `cs_bench_${purchaseId}`;
-    await settlePayment(deps, { kind: 'succeeded', eventId: `evt_${purchaseId}`, checkoutId, purchaseId, paymentId: `pi_${purchaseId}`, amountCents: sandbox.amountOf(purchaseId) }, metadata);
+    await settlePayment(
+      deps,
+      {
+        kind: 'succeeded',
+        eventId: `evt_${purchaseId}`,
+        checkoutId,
+        purchaseId,
+        paymentId: `pi_${purchaseId}`,
+        amountCents: sandbox.amountOf(purchaseId),
+      },
+      metadata,
+    );
     balance += auracoinToUnits(packageTotal(benchPackage));
     counts.packages++;
   }
@@ -154,24 +243,50 @@ async function writeUser(eventStore: EventStore, index: number, listed: readonly
     const conversationId = deterministicId(`bench-audit-conversation:${performerId}:${userId}`);
     const identity = { identityId: userId, userId, aliasId: null, displayName: username };
     const performer = { available: true, blocksIdentity: false };
-    const started = await handleConversation(eventStore, chatStreams.conversation(conversationId), (state) => decideStartConversation({ conversationId, performerId, identity, performer }, state, now()), {
-      metadata,
-      eventId: () => deterministicId(`conversation-started:${conversationId}`),
-    });
+    const started = await handleConversation(
+      eventStore,
+      chatStreams.conversation(conversationId),
+      (state) => decideStartConversation({ conversationId, performerId, identity, performer }, state, now()),
+      {
+        metadata,
+        eventId: () => deterministicId(`conversation-started:${conversationId}`),
+      },
+    );
     counts.conversations++;
     const open = started.state as OpenConversation;
     const messages = 1 + Math.floor(random() * 5) + (buysPackage ? 5 + Math.floor(random() * 10) : 0);
     for (let n = 0; n < messages; n++) {
       const messageId = newId();
-      const send = { caller: { kind: 'user' as const, id: userId }, senderType: 'user' as const, senderId: userId, identityActive: true, userActive: true, performer, priceUnits: messagePriceUnits };
+      const send = {
+        caller: { kind: 'user' as const, id: userId },
+        senderType: 'user' as const,
+        senderId: userId,
+        identityActive: true,
+        userActive: true,
+        performer,
+        priceUnits: messagePriceUnits,
+      };
       const message = decideSendMessage({ ...send, messageId, content: `Ciao, messaggio ${n + 1}` }, open, now());
       // as the chat's paid path: the message and its debit in one append to the payer's wallet
-      const paid = await spend({ amountUnits: messagePriceUnits, purchase: message, reason: 'message', reference: messageId, purchaseId: messageEventId(messageId) });
+      const paid = await spend({
+        amountUnits: messagePriceUnits,
+        purchase: message,
+        reason: 'message',
+        reference: messageId,
+        purchaseId: messageEventId(messageId),
+      });
       if (!paid) break;
       counts.paidMessages++;
       if (random() < REPLIES) {
         const reply = decideSendMessage(
-          { ...send, caller: { kind: 'performer', id: performerId }, senderType: 'performer', senderId: performerId, messageId: newId(), content: 'Grazie!' },
+          {
+            ...send,
+            caller: { kind: 'performer', id: performerId },
+            senderType: 'performer',
+            senderId: performerId,
+            messageId: newId(),
+            content: 'Grazie!',
+          },
           open,
           now(),
         );
@@ -228,7 +343,9 @@ async function writeLog(dataDir: string): Promise<number> {
         }),
       );
       await creditSales();
-      process.stdout.write(`\r  writing the log: ${end} users, head position ${(await eventStore.headPosition()) ?? 0}`);
+      process.stdout.write(
+        `\r  writing the log: ${end} users, head position ${(await eventStore.headPosition()) ?? 0}`,
+      );
     }
     return (await eventStore.headPosition()) ?? 0;
   } finally {
@@ -246,7 +363,11 @@ async function appendWrongCredit(dataDir: string): Promise<string> {
       if (page.length === 0) throw new Error('no earnings credit in the log');
       const credit = page.find((event) => event.type === 'PerformerEarningsCredited');
       if (credit) {
-        await eventStore.appendToStream(credit.streamId, [{ id: newId(), type: credit.type, data: credit.data, metadata }], { expectedRevision: 'any' });
+        await eventStore.appendToStream(
+          credit.streamId,
+          [{ id: newId(), type: credit.type, data: credit.data, metadata }],
+          { expectedRevision: 'any' },
+        );
         return credit.streamId;
       }
       after = page[page.length - 1]!.position;
@@ -274,7 +395,11 @@ function runAudit(dataDir: string): Promise<AuditRun> {
   const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir };
   // the embedded store under DATA_DIR, whatever the shell points at
   for (const name of ['DATABASE_URL', 'EVENTSTORE_URL', 'MONGO_URL', 'REDIS_URL']) delete env[name];
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'backend/entry/ledger-audit.ts')], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'backend/entry/ledger-audit.ts')], {
+    cwd: root,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
@@ -284,9 +409,15 @@ function runAudit(dataDir: string): Promise<AuditRun> {
   // VmHWM is the process's peak resident set so far; /proc/<pid> is gone at exit, so it is read until then
   const sample = () => {
     try {
-      peakKiB = Math.max(peakKiB, Number(/VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))?.[1] ?? 0));
+      peakKiB = Math.max(
+        peakKiB,
+        Number(/VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))?.[1] ?? 0),
+      );
       // fields 14 and 15 of /proc/<pid>/stat (user and system time, clock ticks), after the command name
-      const [utime = 0, stime = 0] = (readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1] ?? '').split(' ').slice(11, 13).map(Number);
+      const [utime = 0, stime = 0] = (readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1] ?? '')
+        .split(' ')
+        .slice(11, 13)
+        .map(Number);
       if (utime + stime > 0) cpuTicks = utime + stime;
     } catch {
       // exited between two samples
@@ -300,7 +431,18 @@ function runAudit(dataDir: string): Promise<AuditRun> {
   });
   return new Promise((resolve, reject) => {
     child.once('error', reject);
-    child.once('close', (code) => resolve({ code, seconds, cpuSeconds: cpuTicks / 100, peakRssMiB: peakKiB / 1024, stdout, stderr, loadBefore, loadAfter: loadavg() }));
+    child.once('close', (code) =>
+      resolve({
+        code,
+        seconds,
+        cpuSeconds: cpuTicks / 100,
+        peakRssMiB: peakKiB / 1024,
+        stdout,
+        stderr,
+        loadBefore,
+        loadAfter: loadavg(),
+      }),
+    );
   });
 }
 
@@ -324,10 +466,14 @@ function fail(message: string, run: AuditRun): never {
 async function main() {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'aura-bench-audit-'));
   try {
-    console.log(`ledger audit bench: ${users} users, ${performers} performers, ${cpus().length} cores, load average ${load(loadavg())}; data in ${dataDir}`);
+    console.log(
+      `ledger audit bench: ${users} users, ${performers} performers, ${cpus().length} cores, load average ${load(loadavg())}; data in ${dataDir}`,
+    );
     const writing = performance.now();
     const head = await writeLog(dataDir);
-    console.log(`\r  log written through the event store port in ${((performance.now() - writing) / 1000).toFixed(1)} s (head position ${head})`);
+    console.log(
+      `\r  log written through the event store port in ${((performance.now() - writing) / 1000).toFixed(1)} s (head position ${head})`,
+    );
     console.log(
       `  ${counts.users} users (${counts.packages} bought a package), ${counts.performers} performers with ${counts.photos} photos, ${counts.conversations} conversations, ` +
         `${counts.paidMessages} paid messages, ${counts.replies} free replies, ${counts.photoSales} photos sold, ${counts.refused} spends refused`,
@@ -336,20 +482,34 @@ async function main() {
     const clean = await runAudit(dataDir);
     const events = Number(/ledger audit over (\d+) events/.exec(clean.stdout)?.[1] ?? 0);
     describe(`ledger:audit on ${events} events`, clean, events);
-    if (clean.code !== 0 || !clean.stdout.includes('\nOK:')) fail(`the audit of the bench's log did not pass (exit ${clean.code})`, clean);
-    console.log(clean.stdout.trimEnd().split('\n').map((line) => `    ${line}`).join('\n'));
+    if (clean.code !== 0 || !clean.stdout.includes('\nOK:'))
+      fail(`the audit of the bench's log did not pass (exit ${clean.code})`, clean);
+    console.log(
+      clean.stdout
+        .trimEnd()
+        .split('\n')
+        .map((line) => `    ${line}`)
+        .join('\n'),
+    );
 
     const stream = await appendWrongCredit(dataDir);
     const wrong = await runAudit(dataDir);
     describe(`ledger:audit after a second credit of one sale on ${stream}`, wrong, events + 1);
-    if (wrong.code !== 1 || !wrong.stdout.includes(stream)) fail(`the audit did not refuse the second credit on ${stream} (exit ${wrong.code})`, wrong);
+    if (wrong.code !== 1 || !wrong.stdout.includes(stream))
+      fail(`the audit did not refuse the second credit on ${stream} (exit ${wrong.code})`, wrong);
     const named = wrong.stdout.split('\n').filter((line) => line.includes(stream));
     console.log(named.map((line) => `    ${line.trim()}`).join('\n'));
 
     console.log('\nsummary:');
-    console.log(`  events ${events}, audit ${clean.seconds.toFixed(1)} s wall (${clean.cpuSeconds.toFixed(1)} s CPU), ${Math.round(events / clean.seconds).toLocaleString('en')} events/s, peak RSS ${Math.round(clean.peakRssMiB)} MiB`);
-    console.log(`  with one wrong event: exit ${wrong.code} in ${wrong.seconds.toFixed(1)} s (${wrong.cpuSeconds.toFixed(1)} s CPU), peak RSS ${Math.round(wrong.peakRssMiB)} MiB, names ${stream}`);
-    console.log(`  load average (1 / 5 / 15 min) ${load(clean.loadBefore)} before, ${load(wrong.loadAfter)} after, on ${cpus().length} cores`);
+    console.log(
+      `  events ${events}, audit ${clean.seconds.toFixed(1)} s wall (${clean.cpuSeconds.toFixed(1)} s CPU), ${Math.round(events / clean.seconds).toLocaleString('en')} events/s, peak RSS ${Math.round(clean.peakRssMiB)} MiB`,
+    );
+    console.log(
+      `  with one wrong event: exit ${wrong.code} in ${wrong.seconds.toFixed(1)} s (${wrong.cpuSeconds.toFixed(1)} s CPU), peak RSS ${Math.round(wrong.peakRssMiB)} MiB, names ${stream}`,
+    );
+    console.log(
+      `  load average (1 / 5 / 15 min) ${load(clean.loadBefore)} before, ${load(wrong.loadAfter)} after, on ${cpus().length} cores`,
+    );
   } finally {
     if (process.env.BENCH_KEEP === '1') console.log(`  data kept in ${dataDir}`);
     else await rm(dataDir, { recursive: true, force: true });

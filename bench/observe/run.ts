@@ -15,7 +15,10 @@ const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
 
 function start(mode: string): Promise<{ child: ChildProcess; port: number }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(__dirname, 'server.ts'), mode], { stdio: ['ignore', 'pipe', 'ignore'], env: { ...process.env, NODE_ENV: 'production' } });
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(__dirname, 'server.ts'), mode], {
+    stdio: ['ignore', 'pipe', 'ignore'],
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
   return new Promise((resolve, reject) => {
     child.stdout!.once('data', (chunk: Buffer) => resolve({ child, port: Number(chunk.toString().trim()) }));
     child.once('exit', (code) => reject(new Error(`${mode} exited with ${code}`)));
@@ -30,7 +33,9 @@ function cpuSeconds(pid: number): number {
 
 function wrk(server: { child: ChildProcess; port: number }): { rps: number; cpuMicros: number } {
   const before = cpuSeconds(server.child.pid!);
-  const run = spawnSync('wrk', ['-t2', '-c50', `-d${seconds}s`, `http://127.0.0.1:${server.port}/api/performers/p1`], { encoding: 'utf8' });
+  const run = spawnSync('wrk', ['-t2', '-c50', `-d${seconds}s`, `http://127.0.0.1:${server.port}/api/performers/p1`], {
+    encoding: 'utf8',
+  });
   const cpu = cpuSeconds(server.child.pid!) - before;
   const rps = /Requests\/sec:\s+([\d.]+)/.exec(run.stdout);
   const total = /(\d+) requests in/.exec(run.stdout);

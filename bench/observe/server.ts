@@ -11,7 +11,8 @@ import { createLogger, type LogLevel } from '../../backend/platform/logging/logg
 
 const mode = process.argv[2] ?? 'bare';
 const app = new Koa();
-if (mode === 'observed') app.use(observeRequests({ logger: createLogger((process.env.LOG_LEVEL ?? 'info') as LogLevel), trustProxy: false }));
+if (mode === 'observed')
+  app.use(observeRequests({ logger: createLogger((process.env.LOG_LEVEL ?? 'info') as LogLevel), trustProxy: false }));
 const router = new Router();
 const body = JSON.stringify({ id: 'p1', name: 'Performer', online: true, tags: ['a', 'b', 'c'] });
 router.get('/api/performers/:id', (ctx) => {

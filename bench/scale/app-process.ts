@@ -28,13 +28,23 @@ export interface RunningApp {
 }
 
 /** a memory figure of /proc/<pid>/status (kB there), MiB */
-const statusMiB = (pid: string, field: 'VmRSS' | 'VmHWM') => Number(new RegExp(`${field}:\\s+(\\d+)`).exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
+const statusMiB = (pid: string, field: 'VmRSS' | 'VmHWM') =>
+  Number(new RegExp(`${field}:\\s+(\\d+)`).exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
 
 export async function startApp(dataDir: string, port: number, env: Record<string, string> = {}): Promise<RunningApp> {
   const started = performance.now();
   const child = spawn(process.execPath, [path.join(root, 'scripts/start.mjs')], {
     cwd: root,
-    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ADMIN_PASSWORD: 'bench-admin-password', RATE_LIMITS: GENEROUS_RATE_LIMITS, ...env },
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      ADMIN_PASSWORD: 'bench-admin-password',
+      RATE_LIMITS: GENEROUS_RATE_LIMITS,
+      ...env,
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
@@ -74,7 +84,10 @@ export async function startApp(dataDir: string, port: number, env: Record<string
   const pid = (await appPid()) ?? String(child.pid);
   const cpuSeconds = () => {
     // fields 14 and 15 of /proc/<pid>/stat, after the command name, in clock ticks (100 per second)
-    const [utime = 0, stime = 0] = (readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1] ?? '').split(' ').slice(11, 13).map(Number);
+    const [utime = 0, stime = 0] = (readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1] ?? '')
+      .split(' ')
+      .slice(11, 13)
+      .map(Number);
     return (utime + stime) / 100;
   };
   return {
@@ -97,18 +110,36 @@ export async function startApp(dataDir: string, port: number, env: Record<string
  * `npm run start:<role>` runs), its CPU read from that very process. An api is ready when
  * `/api/health` is green; the projector and the worker when they say they run.
  */
-export async function startRole(role: 'api' | 'projector' | 'worker', dataDir: string, port: number, env: Record<string, string> = {}): Promise<RunningApp> {
+export async function startRole(
+  role: 'api' | 'projector' | 'worker',
+  dataDir: string,
+  port: number,
+  env: Record<string, string> = {},
+): Promise<RunningApp> {
   const started = performance.now();
-  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, '--import', 'tsx', path.join(root, `backend/entry/${role}.ts`)], {
-    cwd: root,
-    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info', ADMIN_PASSWORD: 'bench-admin-password', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    [...SERVER_NODE_FLAGS, '--import', 'tsx', path.join(root, `backend/entry/${role}.ts`)],
+    {
+      cwd: root,
+      env: {
+        ...process.env,
+        DATA_DIR: dataDir,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'info',
+        ADMIN_PASSWORD: 'bench-admin-password',
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   // the log's lines (on stdout or stderr, as the logger has it) say when the role runs; warnings and errors are shown
   let output = '';
   const keep = (chunk: Buffer) => {
     output = (output + chunk.toString()).slice(-10_000);
-    for (const line of chunk.toString().split('\n')) if (/"level":"(warn|error)"|"level":[45]0/.test(line)) process.stderr.write(`${role}: ${line}\n`);
+    for (const line of chunk.toString().split('\n'))
+      if (/"level":"(warn|error)"|"level":[45]0/.test(line)) process.stderr.write(`${role}: ${line}\n`);
   };
   child.stdout?.on('data', keep);
   child.stderr?.on('data', keep);
@@ -117,11 +148,19 @@ export async function startRole(role: 'api' | 'projector' | 'worker', dataDir: s
   void exited.then((code) => (exitCode = code));
   for (;;) {
     if (exitCode !== undefined) throw new Error(`the ${role} exited with ${exitCode} before it was ready:\n${output}`);
-    if (role === 'api' ? (await fetch(`http://127.0.0.1:${port}/api/health`).catch(() => undefined))?.status === 200 : /running/.test(output)) break;
+    if (
+      role === 'api'
+        ? (await fetch(`http://127.0.0.1:${port}/api/health`).catch(() => undefined))?.status === 200
+        : /running/.test(output)
+    )
+      break;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   const cpuSeconds = () => {
-    const [utime = 0, stime = 0] = (readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1] ?? '').split(' ').slice(11, 13).map(Number);
+    const [utime = 0, stime = 0] = (readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1] ?? '')
+      .split(' ')
+      .slice(11, 13)
+      .map(Number);
     return (utime + stime) / 100;
   };
   return {

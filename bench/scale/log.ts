@@ -21,22 +21,32 @@ async function writeUser(eventStore: EventStore, index: number, at: string): Pro
   const userId = scaleUserId(index);
   await eventStore.appendToStream(
     streams.user(userId),
-    [{
-      id: deterministicId(`bench-scale-registered:${index}`),
-      type: 'UserRegistered',
-      data: {
-        userId, username: `scale${index}`, email: `scale${index}@bench.local`, role: 'user', registeredAt: at,
-        // an argon2id hash's length, so documents weigh what real ones do
-        passwordHash: `$argon2id$v=19$m=19456,t=2,p=1$${'s'.repeat(22)}$${'h'.repeat(43)}`,
+    [
+      {
+        id: deterministicId(`bench-scale-registered:${index}`),
+        type: 'UserRegistered',
+        data: {
+          userId,
+          username: `scale${index}`,
+          email: `scale${index}@bench.local`,
+          role: 'user',
+          registeredAt: at,
+          // an argon2id hash's length, so documents weigh what real ones do
+          passwordHash: `$argon2id$v=19$m=19456,t=2,p=1$${'s'.repeat(22)}$${'h'.repeat(43)}`,
+        },
       },
-    }],
+    ],
     { expectedRevision: 'no_stream' },
   );
   const purchase = (n: number) => deterministicId(`bench-scale-purchase:${index}:${n}`);
   await eventStore.appendToStream(
     streams.wallet(userId),
     [
-      { id: welcomeEventId(userId), type: 'AuracoinCredited', data: { walletId: userId, amount: 1000, reason: 'welcome', creditedAt: at } },
+      {
+        id: welcomeEventId(userId),
+        type: 'AuracoinCredited',
+        data: { walletId: userId, amount: 1000, reason: 'welcome', creditedAt: at },
+      },
       ...[1, 2].map((n) => ({
         id: deterministicId(`bench-scale-credit:${index}:${n}`),
         type: 'AuracoinCredited',
@@ -48,18 +58,28 @@ async function writeUser(eventStore: EventStore, index: number, at: string): Pro
 }
 
 /** Appends `users` users (4 events each) with `writers` concurrent writers; returns the log's head. */
-export async function writeScaleLog(dataDir: string, users: number, writers = 32, onProgress?: (done: number) => void, databaseUrl?: string): Promise<number> {
-  const eventStore = databaseUrl ? await createPostgresEventStore({ connectionString: databaseUrl }) : await createPgliteEventStore({ dataDir: path.join(dataDir, 'eventstore') });
+export async function writeScaleLog(
+  dataDir: string,
+  users: number,
+  writers = 32,
+  onProgress?: (done: number) => void,
+  databaseUrl?: string,
+): Promise<number> {
+  const eventStore = databaseUrl
+    ? await createPostgresEventStore({ connectionString: databaseUrl })
+    : await createPgliteEventStore({ dataDir: path.join(dataDir, 'eventstore') });
   try {
     const at = new Date().toISOString();
     let next = 0;
     let done = 0;
-    await Promise.all(Array.from({ length: writers }, async () => {
-      for (let index = next++; index < users; index = next++) {
-        await writeUser(eventStore, index, at);
-        if (++done % 5000 === 0) onProgress?.(done);
-      }
-    }));
+    await Promise.all(
+      Array.from({ length: writers }, async () => {
+        for (let index = next++; index < users; index = next++) {
+          await writeUser(eventStore, index, at);
+          if (++done % 5000 === 0) onProgress?.(done);
+        }
+      }),
+    );
     return (await eventStore.headPosition()) ?? 0;
   } finally {
     await eventStore.close();

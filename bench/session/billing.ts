@@ -59,13 +59,29 @@ async function freshDatabase(databaseUrl: string | undefined) {
   return databaseUrl ? scratchDatabase(databaseUrl, 'aura_bench_session') : { url: '', drop: async () => undefined };
 }
 
-export async function measureBilling(options: { sessions: number; minuteMs: number; minutes: number; onTimeMs: number; databaseUrl?: string; redisUrl?: string }): Promise<BillingRun> {
+export async function measureBilling(options: {
+  sessions: number;
+  minuteMs: number;
+  minutes: number;
+  onTimeMs: number;
+  databaseUrl?: string;
+  redisUrl?: string;
+}): Promise<BillingRun> {
   const { sessions: n, minuteMs, minutes, onTimeMs } = options;
   const dataDir = await mkdtemp(path.join(tmpdir(), 'aura-bench-session-'));
   const database = await freshDatabase(options.databaseUrl);
   const config = loadConfig({
-    DATA_DIR: dataDir, NODE_ENV: 'test', SEED_DEMO: 'false', LOG_LEVEL: 'error', DATABASE_URL: database.url, REDIS_URL: options.redisUrl ?? '', MONGO_URL: '', EVENTSTORE_URL: '',
-    BILLING_MINUTE_MS: String(minuteMs), SESSION_RECONNECT_GRACE_MS: '30000', SESSION_REQUEST_TIMEOUT_MS: '600000',
+    DATA_DIR: dataDir,
+    NODE_ENV: 'test',
+    SEED_DEMO: 'false',
+    LOG_LEVEL: 'error',
+    DATABASE_URL: database.url,
+    REDIS_URL: options.redisUrl ?? '',
+    MONGO_URL: '',
+    EVENTSTORE_URL: '',
+    BILLING_MINUTE_MS: String(minuteMs),
+    SESSION_RECONNECT_GRACE_MS: '30000',
+    SESSION_REQUEST_TIMEOUT_MS: '600000',
   });
   const runtime = await openRuntime(config, createLogger('error'), { http: false });
   const projector = await startProjector(runtime);
@@ -91,7 +107,11 @@ export async function measureBilling(options: { sessions: number; minuteMs: numb
     const pairs = Array.from({ length: n }, () => ({ userId: newId(), performerId: newId(), sessionId: '' }));
     await inBatches(pairs, 50, async (pair) => {
       await handleWallet(eventStore, streams.wallet(pair.userId), (state) =>
-        decideAdjustBalance({ walletId: pair.userId, targetUnits: auracoinToUnits(1_000), adminId: 'bench' }, state, now()),
+        decideAdjustBalance(
+          { walletId: pair.userId, targetUnits: auracoinToUnits(1_000), adminId: 'bench' },
+          state,
+          now(),
+        ),
       );
       const { sessionId } = await commands.request({
         userId: pair.userId,
@@ -148,8 +168,16 @@ export async function measureBilling(options: { sessions: number; minuteMs: numb
     const late = sorted.filter((ms) => ms > onTimeMs).length;
     const missing = Math.max(0, expected - billed) + Math.max(0, n - startedAt.size);
     return {
-      sessions: n, minuteMs, expected, billed, missing, late, setupSeconds,
-      p50: percentile(sorted, 50), p99: percentile(sorted, 99), max: sorted.at(-1) ?? Number.NaN,
+      sessions: n,
+      minuteMs,
+      expected,
+      billed,
+      missing,
+      late,
+      setupSeconds,
+      p50: percentile(sorted, 50),
+      p99: percentile(sorted, 99),
+      max: sorted.at(-1) ?? Number.NaN,
       onTime: missing === 0 && late === 0,
     };
   } finally {

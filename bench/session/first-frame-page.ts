@@ -23,7 +23,20 @@ interface Browser {
   document: { querySelector(selector: string): { videoWidth: number; currentTime: number } | null };
 }
 
-const DEMO_PERFORMERS = ['giulia.rossi', 'sofia.marino', 'valentina.greco', 'chiara.conti', 'elena.ferrari', 'aiko.tanaka', 'camila.lopez', 'isabela.santos', 'lucia.bianchi', 'mei.lin', 'nadia.petrova', 'amara.diallo'];
+const DEMO_PERFORMERS = [
+  'giulia.rossi',
+  'sofia.marino',
+  'valentina.greco',
+  'chiara.conti',
+  'elena.ferrari',
+  'aiko.tanaka',
+  'camila.lopez',
+  'isabela.santos',
+  'lucia.bianchi',
+  'mei.lin',
+  'nadia.petrova',
+  'amara.diallo',
+];
 
 /** Chromium is the browser tests' own (CHROMIUM_PATH), with their flags. */
 export async function measureFirstFrameOnPages(options: { runs: number }): Promise<FrameRun[]> {
@@ -37,7 +50,10 @@ export async function measureFirstFrameOnPages(options: { runs: number }): Promi
     for (let run = 0; run < options.runs; run++) {
       const username = DEMO_PERFORMERS[run % DEMO_PERFORMERS.length]!;
       const performerId = deterministicId(`demo-performer:${username}`);
-      const { context: herContext, page: her } = await performerOnline(browser, app.url, { username, password: 'demo-performer' });
+      const { context: herContext, page: her } = await performerOnline(browser, app.url, {
+        username,
+        password: 'demo-performer',
+      });
 
       const userContext = await browser.newContext({ viewport: { width: 1366, height: 900 } });
       const user = await userContext.newPage();
@@ -54,10 +70,16 @@ export async function measureFirstFrameOnPages(options: { runs: number }): Promi
       await accept.waitFor();
       const acceptedAt = await her.evaluate(() => Date.now());
       await accept.click();
-      const frameAt = await user.waitForFunction(() => {
-        const video = (globalThis as unknown as Browser).document.querySelector('[data-testid="remote-video"]');
-        return video && video.videoWidth > 0 && video.currentTime > 0 ? { at: Date.now(), width: video.videoWidth } : false;
-      }, undefined, { timeout: 30_000, polling: 'raf' });
+      const frameAt = await user.waitForFunction(
+        () => {
+          const video = (globalThis as unknown as Browser).document.querySelector('[data-testid="remote-video"]');
+          return video && video.videoWidth > 0 && video.currentTime > 0
+            ? { at: Date.now(), width: video.videoWidth }
+            : false;
+        },
+        undefined,
+        { timeout: 30_000, polling: 'raf' },
+      );
       const frame = (await frameAt.jsonValue()) as { at: number; width: number };
       results.push({ ms: frame.at - acceptedAt, width: frame.width });
 

@@ -92,9 +92,17 @@ window.bench.accept = async (sessionId) => {
 `;
 
 async function post(base: string, route: string, body: unknown, cookie?: string) {
-  const response = await fetch(base + route, { method: 'POST', headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) }, body: JSON.stringify(body) });
+  const response = await fetch(base + route, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
+    body: JSON.stringify(body),
+  });
   const setCookie = response.headers.get('set-cookie')?.split(';')[0];
-  return { status: response.status, json: (await response.json().catch(() => ({}))) as Record<string, unknown>, cookie: setCookie ?? cookie };
+  return {
+    status: response.status,
+    json: (await response.json().catch(() => ({}))) as Record<string, unknown>,
+    cookie: setCookie ?? cookie,
+  };
 }
 
 async function pageFor(context: BrowserContext, base: string, cookie: string): Promise<Page> {
@@ -114,7 +122,19 @@ export interface FrameRun {
 
 export async function measureFirstFrame(options: { runs: number; chromiumPath: string }): Promise<FrameRun[]> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'aura-bench-frame-'));
-  const config = loadConfig({ DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', NODE_ENV: 'test', SEED_DEMO: 'false', LOG_LEVEL: 'error', DATABASE_URL: '', REDIS_URL: '', MONGO_URL: '', EVENTSTORE_URL: '', RATE_LIMITS: GENEROUS_RATE_LIMITS });
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    NODE_ENV: 'test',
+    SEED_DEMO: 'false',
+    LOG_LEVEL: 'error',
+    DATABASE_URL: '',
+    REDIS_URL: '',
+    MONGO_URL: '',
+    EVENTSTORE_URL: '',
+    RATE_LIMITS: GENEROUS_RATE_LIMITS,
+  });
   const socketIo = readFileSync(path.join(root, 'node_modules/socket.io-client/dist/socket.io.min.js'), 'utf8');
   // the harness is served by the app itself: same origin as the api and the socket, as the real page is
   const harness = new Router();
@@ -130,7 +150,10 @@ export async function measureFirstFrame(options: { runs: number; chromiumPath: s
     ctx.type = 'text/javascript';
     ctx.body = socketIo;
   });
-  const runtime = await openRuntime(config, createLogger('error'), { http: true, extraModules: () => [{ name: 'bench-harness', routers: [harness] }] });
+  const runtime = await openRuntime(config, createLogger('error'), {
+    http: true,
+    extraModules: () => [{ name: 'bench-harness', routers: [harness] }],
+  });
   const api = await startApi(runtime, { serveFrontend: false });
   const projector = await startProjector(runtime);
   await startWorker(runtime);
@@ -139,27 +162,59 @@ export async function measureFirstFrame(options: { runs: number; chromiumPath: s
   const browser = await chromium.launch({
     executablePath: options.chromiumPath,
     args: [
-      '--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run',
-      '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream', '--allow-loopback-in-peer-connection', '--autoplay-policy=no-user-gesture-required',
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--use-fake-device-for-media-stream',
+      '--use-fake-ui-for-media-stream',
+      '--allow-loopback-in-peer-connection',
+      '--autoplay-policy=no-user-gesture-required',
     ],
   });
   try {
-    await runtime.modules.commands!.admins.ensureSuperadmin({ username: 'bench-admin', password: 'bench-admin-password' });
+    await runtime.modules.commands!.admins.ensureSuperadmin({
+      username: 'bench-admin',
+      password: 'bench-admin-password',
+    });
     await projector.caughtUp();
     const admin = await post(base, '/api/admin/verify', { username: 'bench-admin', password: 'bench-admin-password' });
     if (admin.status !== 200) throw new Error(`admin login ${admin.status}`);
     const results: FrameRun[] = [];
     for (let run = 0; run < options.runs; run++) {
       const tag = `${Date.now().toString(36)}${run}`;
-      const created = await post(base, '/api/performers', {
-        name: `Bench ${tag}`, age: 27, image: '/demo/performers/1.svg', isOnline: true, creditsPerMinute: 1, languages: 'Italiano',
-        username: `bench${tag}`, email: `bench${tag}@example.com`, password: 'secret-pass',
-      }, admin.cookie);
+      const created = await post(
+        base,
+        '/api/performers',
+        {
+          name: `Bench ${tag}`,
+          age: 27,
+          image: '/demo/performers/1.svg',
+          isOnline: true,
+          creditsPerMinute: 1,
+          languages: 'Italiano',
+          username: `bench${tag}`,
+          email: `bench${tag}@example.com`,
+          password: 'secret-pass',
+        },
+        admin.cookie,
+      );
       if (created.status !== 201) throw new Error(`performer ${created.status} ${JSON.stringify(created.json)}`);
       const her = await post(base, '/api/performer/login', { username: `bench${tag}`, password: 'secret-pass' });
-      const him = await post(base, '/api/register', { username: `benchu${tag}`, email: `benchu${tag}@example.com`, password: 'secret-pass' });
+      const him = await post(base, '/api/register', {
+        username: `benchu${tag}`,
+        email: `benchu${tag}@example.com`,
+        password: 'secret-pass',
+      });
       const userId = him.json.id as string;
-      const funded = await fetch(`${base}/api/users/${userId}`, { method: 'PATCH', headers: { 'content-type': 'application/json', cookie: admin.cookie! }, body: JSON.stringify({ auracoinBalance: 100 }) });
+      const funded = await fetch(`${base}/api/users/${userId}`, {
+        method: 'PATCH',
+        headers: { 'content-type': 'application/json', cookie: admin.cookie! },
+        body: JSON.stringify({ auracoinBalance: 100 }),
+      });
       if (funded.status !== 200) throw new Error(`funding ${funded.status}`);
 
       const userContext = await browser.newContext();
@@ -167,16 +222,33 @@ export async function measureFirstFrame(options: { runs: number; chromiumPath: s
       const userPage = await pageFor(userContext, base, him.cookie!);
       const herPage = await pageFor(herContext, base, her.cookie!);
       const requested = await userPage.evaluate(async (performerId) => {
-        const answer = await fetch('/api/sessions', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ performerId }) });
+        const answer = await fetch('/api/sessions', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ performerId }),
+        });
         return { status: answer.status, id: ((await answer.json()) as { id: string }).id };
       }, created.json.id as string);
       if (requested.status !== 201) throw new Error(`request ${requested.status}`);
-      const joined = await userPage.evaluate((id) => (globalThis as unknown as { bench: { waitAsUser(id: string): Promise<{ ok: boolean }> } }).bench.waitAsUser(id), requested.id);
+      const joined = await userPage.evaluate(
+        (id) =>
+          (globalThis as unknown as { bench: { waitAsUser(id: string): Promise<{ ok: boolean }> } }).bench.waitAsUser(
+            id,
+          ),
+        requested.id,
+      );
       if (!joined.ok) throw new Error('user join failed');
       await herPage.evaluate(() => (globalThis as unknown as { bench: { camera(): Promise<void> } }).bench.camera());
 
-      const acceptedAt = await herPage.evaluate((id) => (globalThis as unknown as { bench: { accept(id: string): Promise<number> } }).bench.accept(id), requested.id);
-      await userPage.waitForFunction(() => (globalThis as unknown as { bench: { firstFrameAt?: number } }).bench.firstFrameAt !== undefined, undefined, { timeout: 30_000 });
+      const acceptedAt = await herPage.evaluate(
+        (id) => (globalThis as unknown as { bench: { accept(id: string): Promise<number> } }).bench.accept(id),
+        requested.id,
+      );
+      await userPage.waitForFunction(
+        () => (globalThis as unknown as { bench: { firstFrameAt?: number } }).bench.firstFrameAt !== undefined,
+        undefined,
+        { timeout: 30_000 },
+      );
       const frame = await userPage.evaluate(() => {
         const bench = (globalThis as unknown as { bench: { firstFrameAt: number; width: number } }).bench;
         return { at: bench.firstFrameAt, width: bench.width };

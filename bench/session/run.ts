@@ -25,18 +25,30 @@ const minutes = Number(process.env.BENCH_MINUTES ?? 2);
 const onTimeMs = Number(process.env.BENCH_ON_TIME_MS ?? 2_000);
 const frameRuns = Number(process.env.BENCH_FRAME_RUNS ?? 5);
 const part = process.env.BENCH_PART;
-const load = () => loadavg().map((value) => value.toFixed(2)).join(', ');
+const load = () =>
+  loadavg()
+    .map((value) => value.toFixed(2))
+    .join(', ');
 const ms = (value: number) => `${Math.round(value)} ms`;
 
 async function billing() {
   const scale = 60_000 / minuteMs;
   const adapters = `${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'} + ${process.env.REDIS_URL ? 'BullMQ' : 'in-process jobs'}`;
-  console.log(`(a) billing worker, ${adapters}, minute ${minuteMs} ms, ${minutes} billing minutes per step, on time = within ${onTimeMs} ms`);
+  console.log(
+    `(a) billing worker, ${adapters}, minute ${minuteMs} ms, ${minutes} billing minutes per step, on time = within ${onTimeMs} ms`,
+  );
   let best: BillingRun | undefined;
   let bestP99: BillingRun | undefined;
   for (const sessions of steps) {
     const before = load();
-    const run = await measureBilling({ sessions, minuteMs, minutes, onTimeMs, databaseUrl: process.env.DATABASE_URL, redisUrl: process.env.REDIS_URL });
+    const run = await measureBilling({
+      sessions,
+      minuteMs,
+      minutes,
+      onTimeMs,
+      databaseUrl: process.env.DATABASE_URL,
+      redisUrl: process.env.REDIS_URL,
+    });
     console.log(
       `  N=${sessions} (≈ ${Math.round(sessions * scale)} on a 60 s minute, ${(sessions / (minuteMs / 1000)).toFixed(0)} bills/s): ` +
         `${run.billed}/${run.expected} minutes billed, missing ${run.missing}, late ${run.late}; lateness p50 ${ms(run.p50)}, p99 ${ms(run.p99)}, max ${ms(run.max)} ` +
@@ -49,7 +61,11 @@ async function billing() {
     bestP99 = run;
   }
   const line = (label: string, run: BillingRun | undefined) =>
-    console.log(run ? `  ${label}: ${run.sessions} on a ${minuteMs} ms minute ≈ ${Math.round(run.sessions * scale)} concurrent sessions on the 60 s minute (p50 ${ms(run.p50)}, p99 ${ms(run.p99)}, max ${ms(run.max)})` : `  ${label}: none`);
+    console.log(
+      run
+        ? `  ${label}: ${run.sessions} on a ${minuteMs} ms minute ≈ ${Math.round(run.sessions * scale)} concurrent sessions on the 60 s minute (p50 ${ms(run.p50)}, p99 ${ms(run.p99)}, max ${ms(run.max)})`
+        : `  ${label}: none`,
+    );
   line('max N with every minute billed within the bound', best);
   line('max N with p99 within the bound and none missing', bestP99);
 }
@@ -61,9 +77,17 @@ async function frame() {
     console.log(`  ${label}: ${runs.map((run) => `${run.ms} ms (${run.width} px wide)`).join(', ')}`);
     console.log(`    median ${ms(percentile(sorted, 50))}, worst ${ms(sorted.at(-1)!)} (target < 1500 ms)`);
   };
-  console.log(`(b) accept -> first decoded frame, Chromium fake camera, loopback, ${frameRuns} runs each (load ${load()})`);
-  report("the product's pages (her dashboard's 'Accetta' -> his /video-session)", await measureFirstFrameOnPages({ runs: frameRuns }));
-  report('minimal harness pages (the same signalling, no React)', await measureFirstFrame({ runs: frameRuns, chromiumPath }));
+  console.log(
+    `(b) accept -> first decoded frame, Chromium fake camera, loopback, ${frameRuns} runs each (load ${load()})`,
+  );
+  report(
+    "the product's pages (her dashboard's 'Accetta' -> his /video-session)",
+    await measureFirstFrameOnPages({ runs: frameRuns }),
+  );
+  report(
+    'minimal harness pages (the same signalling, no React)',
+    await measureFirstFrame({ runs: frameRuns, chromiumPath }),
+  );
 }
 
 async function main() {

@@ -13,7 +13,13 @@ import { createEmbeddedSfu } from '../../backend/platform/sfu/embedded';
 import { createJanusSfu } from '../../backend/platform/sfu/janus';
 import { janusInstalled, janusPeerConfig, startJanus, type JanusServer } from '../../backend/platform/sfu/janus-server';
 import type { ShowMedia } from '../../backend/platform/sfu/port';
-import { closeLeftoverLoopbackSockets, fakePublisher, fakeViewer, LOOPBACK_PEER_CONFIG, type FakeViewer } from '../../backend/platform/sfu/werift-peers';
+import {
+  closeLeftoverLoopbackSockets,
+  fakePublisher,
+  fakeViewer,
+  LOOPBACK_PEER_CONFIG,
+  type FakeViewer,
+} from '../../backend/platform/sfu/werift-peers';
 
 const arg = (name: string, fallback: string) => {
   const index = process.argv.indexOf(`--${name}`);
@@ -37,11 +43,13 @@ const ownCpu: CpuClock = () => {
   const usage = process.cpuUsage();
   return (usage.user + usage.system) / 1e6;
 };
-const processCpu = (pid: number): CpuClock => () => {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  // utime and stime are fields 14 and 15 of stat; here indexed from field 3
-  return (Number(fields[11]) + Number(fields[12])) / 100;
-};
+const processCpu =
+  (pid: number): CpuClock =>
+  () => {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    // utime and stime are fields 14 and 15 of stat; here indexed from field 3
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  };
 
 async function firstFrames(media: ShowMedia, peerConfig: Partial<PeerConfig>) {
   const showId = randomUUID();
@@ -66,7 +74,8 @@ async function ramp(media: ShowMedia, peerConfig: Partial<PeerConfig>, cpu: CpuC
   await media.openRoom(showId, { maxViewers: 10_000 });
   const publisher = await fakePublisher(media, showId, { fps: FPS, keyframeEvery: 10 * FPS, peerConfig });
   const viewers: FakeViewer[] = [];
-  const rows: { viewers: number; minFps: number; medianFps: number; cpuPerViewerPct: number; cpuTotalPct: number }[] = [];
+  const rows: { viewers: number; minFps: number; medianFps: number; cpuPerViewerPct: number; cpuTotalPct: number }[] =
+    [];
   for (const target of STEPS) {
     while (viewers.length < target) {
       const viewer = await fakeViewer(media, showId, `v-${viewers.length}`, { peerConfig });
@@ -84,9 +93,17 @@ async function ramp(media: ShowMedia, peerConfig: Partial<PeerConfig>, cpu: CpuC
     const cpuPct = ((cpu() - cpuStart) / seconds) * 100;
     const fps = viewers.map((viewer, i) => (viewer.frames - frames[i]!) / seconds);
     const sentFps = (publisher.framesSent - sentAtStart) / seconds;
-    const row = { viewers: target, minFps: Math.min(...fps), medianFps: percentile(fps, 50), cpuPerViewerPct: cpuPct / target, cpuTotalPct: cpuPct };
+    const row = {
+      viewers: target,
+      minFps: Math.min(...fps),
+      medianFps: percentile(fps, 50),
+      cpuPerViewerPct: cpuPct / target,
+      cpuTotalPct: cpuPct,
+    };
     rows.push(row);
-    console.log(`  ${target} viewers (publisher sent ${sentFps.toFixed(1)}/s): received frames/s min ${row.minFps.toFixed(1)}, median ${row.medianFps.toFixed(1)}, ${fps.filter((value) => value < 20).length} below 20; CPU ${cpuPct.toFixed(0)} % of a core (${row.cpuPerViewerPct.toFixed(2)} % per viewer)`);
+    console.log(
+      `  ${target} viewers (publisher sent ${sentFps.toFixed(1)}/s): received frames/s min ${row.minFps.toFixed(1)}, median ${row.medianFps.toFixed(1)}, ${fps.filter((value) => value < 20).length} below 20; CPU ${cpuPct.toFixed(0)} % of a core (${row.cpuPerViewerPct.toFixed(2)} % per viewer)`,
+    );
     if (row.minFps < 20) break;
   }
   for (const viewer of viewers) await viewer.close();
@@ -99,7 +116,9 @@ async function ramp(media: ShowMedia, peerConfig: Partial<PeerConfig>, cpu: CpuC
 async function run(name: string, media: ShowMedia, peerConfig: Partial<PeerConfig>, cpu: CpuClock) {
   console.log(`${name}:`);
   const first = await firstFrames(media, peerConfig);
-  console.log(`  first frame for a new viewer over ${JOINS} joins: p50 ${first.p50.toFixed(0)} ms, p95 ${first.p95.toFixed(0)} ms${first.timedOut ? ` (${first.timedOut} without a frame in 10 s)` : ''}`);
+  console.log(
+    `  first frame for a new viewer over ${JOINS} joins: p50 ${first.p50.toFixed(0)} ms, p95 ${first.p95.toFixed(0)} ms${first.timedOut ? ` (${first.timedOut} without a frame in 10 s)` : ''}`,
+  );
   const held = await ramp(media, peerConfig, cpu);
   console.log(`  viewers held at ≥ 20 frames/s: ${held.held} (of the steps ${STEPS.join(', ')})`);
 }

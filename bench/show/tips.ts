@@ -20,7 +20,8 @@ const settings = {
   rate: Number(process.env.BENCH_RATE ?? 20),
 };
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
 const ms = (value: number) => `${value.toFixed(1)} ms`;
 
 async function main() {
@@ -32,7 +33,9 @@ async function main() {
     const show = (await performer.http.post('/api/shows', { title: 'Bench' })).json as { id: string };
     // a goal no tip run reaches: every tip moves the bar
     await performer.http.post(`/api/shows/${show.id}/goals`, { description: 'Bench', target: 1_000_000 });
-    const tippers = await Promise.all(Array.from({ length: settings.tippers }, () => fundedUser(app, admin, settings.tips * 2)));
+    const tippers = await Promise.all(
+      Array.from({ length: settings.tippers }, () => fundedUser(app, admin, settings.tips * 2)),
+    );
 
     /** progress (auracoin) → when each viewer heard it */
     const heard = new Map<number, number[]>();
@@ -67,15 +70,18 @@ async function main() {
       const sent = performance.now();
       sentAt.push(sent);
       posts.push(
-        tipper.http.post(`/api/shows/${show.id}/tips`, { amount: 1 }, { 'idempotency-key': `bench-${n}` }).then((answer) => {
-          if (answer.status !== 201) throw new Error(`tip ${n}: ${answer.status} ${answer.text}`);
-          answers.push(performance.now() - sent);
-        }),
+        tipper.http
+          .post(`/api/shows/${show.id}/tips`, { amount: 1 }, { 'idempotency-key': `bench-${n}` })
+          .then((answer) => {
+            if (answer.status !== 201) throw new Error(`tip ${n}: ${answer.status} ${answer.text}`);
+            answers.push(performance.now() - sent);
+          }),
       );
     }
     await Promise.all(posts);
     const until = performance.now() + 10_000;
-    while ((heard.get(settings.tips)?.length ?? 0) < settings.viewers && performance.now() < until) await new Promise((resolve) => setTimeout(resolve, 50));
+    while ((heard.get(settings.tips)?.length ?? 0) < settings.viewers && performance.now() < until)
+      await new Promise((resolve) => setTimeout(resolve, 50));
 
     // the push showing progress n answers the n-th tip sent (tips are counted in the order they commit; a later one may land first, so this is the time to the bar reaching n)
     const latencies: number[] = [];

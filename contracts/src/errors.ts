@@ -64,9 +64,10 @@ export const errorMessages: Record<ErrorCode, string> = {
   /** the UI says `priceChangedMessage(currentPrice)` ('Il prezzo è cambiato: ora N auracoin') from the answer's `currentPrice` */
   price_changed: 'Il prezzo è cambiato: controlla il nuovo prezzo e conferma.',
   mfa_required: 'Questa operazione richiede il codice di verifica a due fattori',
-  mfa_enrollment_required: "Attiva la verifica a due fattori prima di usare la console di amministrazione",
+  mfa_enrollment_required: 'Attiva la verifica a due fattori prima di usare la console di amministrazione',
   invalid_token: 'Il link non è valido o è scaduto: chiedine uno nuovo.',
-  wallet_frozen: 'Il tuo portafoglio è bloccato per una contestazione del pagamento in corso: non puoi spendere auracoin finché non si chiude.',
+  wallet_frozen:
+    'Il tuo portafoglio è bloccato per una contestazione del pagamento in corso: non puoi spendere auracoin finché non si chiude.',
   refund_window_closed: 'Il periodo per il rimborso di questa vendita è scaduto.',
 };
 

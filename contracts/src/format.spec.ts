@@ -1,4 +1,14 @@
-import { formatAuracoin, formatAuracoinLabel, formatEuro, formatEuroCents, formatFileSize, formatInteger, formatNumber, formatPercent, formatRating } from './format';
+import {
+  formatAuracoin,
+  formatAuracoinLabel,
+  formatEuro,
+  formatEuroCents,
+  formatFileSize,
+  formatInteger,
+  formatNumber,
+  formatPercent,
+  formatRating,
+} from './format';
 
 // Intl puts a no-break space between the amount and "€" (never wrapped apart)
 const NBSP = '\u00a0';

@@ -1,4 +1,11 @@
-import { auracoinToUnits, centsToEuro, euroToCents, unitsToAuracoin, UNITS_PER_AURACOIN, WELCOME_BONUS_AURACOIN } from './money';
+import {
+  auracoinToUnits,
+  centsToEuro,
+  euroToCents,
+  unitsToAuracoin,
+  UNITS_PER_AURACOIN,
+  WELCOME_BONUS_AURACOIN,
+} from './money';
 
 describe('money units', () => {
   it('one auracoin is 100 minor units', () => {

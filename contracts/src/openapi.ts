@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { Problem } from './problem';
 import { apiRoutes, IDEMPOTENCY_KEY_MAX, type RouteContract } from './api/routes';
 
-
 function schemaOf(type: z.ZodType, io: 'input' | 'output') {
   return z.toJSONSchema(type, { io, unrepresentable: 'any', target: 'openapi-3.0' });
 }
@@ -15,17 +14,30 @@ export function buildOpenApiDocument(routes: Record<string, RouteContract> = api
       ...objectParameters(route.params, 'path'),
       ...objectParameters(route.query, 'query'),
       ...(route.idempotencyKey
-        ? [{ name: 'Idempotency-Key', in: 'header', required: route.idempotencyKey === 'required', schema: { type: 'string', maxLength: IDEMPOTENCY_KEY_MAX } }]
+        ? [
+            {
+              name: 'Idempotency-Key',
+              in: 'header',
+              required: route.idempotencyKey === 'required',
+              schema: { type: 'string', maxLength: IDEMPOTENCY_KEY_MAX },
+            },
+          ]
         : []),
       // a money action: an admin who enrolled a second factor signs it with a fresh code (else 403 mfa_required)
-      ...(route.secondFactor === 'fresh' ? [{ name: 'X-MFA-Code', in: 'header', required: false, schema: { type: 'string', maxLength: 11 } }] : []),
+      ...(route.secondFactor === 'fresh'
+        ? [{ name: 'X-MFA-Code', in: 'header', required: false, schema: { type: 'string', maxLength: 11 } }]
+        : []),
     ];
     const answers = route.answers ?? 'json';
     const responses: Record<string, unknown> = {
       [String(route.status ?? (answers === 'redirect' ? 303 : 200))]: {
         description: answers === 'redirect' ? 'See Other' : 'OK',
-        ...(answers === 'json' ? { content: { 'application/json': { schema: schemaOf(route.response, 'output') } } } : {}),
-        ...(answers === 'file' ? { content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } } } : {}),
+        ...(answers === 'json'
+          ? { content: { 'application/json': { schema: schemaOf(route.response, 'output') } } }
+          : {}),
+        ...(answers === 'file'
+          ? { content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } } }
+          : {}),
         ...(answers === 'html' ? { content: { 'text/html': { schema: { type: 'string' } } } } : {}),
       },
       default: {
@@ -58,11 +70,23 @@ export function buildOpenApiDocument(routes: Record<string, RouteContract> = api
 function requestBodyOf(route: RouteContract) {
   const file = { type: 'string', format: 'binary', maxLength: route.upload?.maxBytes };
   if (route.upload?.kind === 'multipart') {
-    return { requestBody: { required: true, content: { 'multipart/form-data': { schema: { type: 'object', required: ['file'], properties: { file, fileName: { type: 'string' } } } } } } };
+    return {
+      requestBody: {
+        required: true,
+        content: {
+          'multipart/form-data': {
+            schema: { type: 'object', required: ['file'], properties: { file, fileName: { type: 'string' } } },
+          },
+        },
+      },
+    };
   }
-  if (route.upload?.kind === 'binary') return { requestBody: { required: true, content: { 'application/octet-stream': { schema: file } } } };
+  if (route.upload?.kind === 'binary')
+    return { requestBody: { required: true, content: { 'application/octet-stream': { schema: file } } } };
   if (!route.body) return {};
-  return { requestBody: { required: true, content: { 'application/json': { schema: schemaOf(route.body, 'input') } } } };
+  return {
+    requestBody: { required: true, content: { 'application/json': { schema: schemaOf(route.body, 'input') } } },
+  };
 }
 
 function objectParameters(shape: z.ZodObject | undefined, where: 'path' | 'query') {

@@ -47,21 +47,33 @@ export interface SessionSignalMessage {
   sessionId: string;
   from: 'user' | 'performer';
   description?: { type: 'offer' | 'answer'; sdp: string };
-  candidate?: { candidate: string; sdpMid?: string | null; sdpMLineIndex?: number | null; usernameFragment?: string | null } | null;
+  candidate?: {
+    candidate: string;
+    sdpMid?: string | null;
+    sdpMLineIndex?: number | null;
+    usernameFragment?: string | null;
+  } | null;
 }
 
 /** What `session:join` answers: the caller's side and whether the other party is connected. */
-export type SessionJoinAnswer = { ok: true; role: 'user' | 'performer'; counterpartPresent: boolean } | { ok: false; error: string };
+export type SessionJoinAnswer =
+  { ok: true; role: 'user' | 'performer'; counterpartPresent: boolean } | { ok: false; error: string };
 
 /** What `show:join` answers: the caller's part in the room (a visitor reads only), or why not. */
-export type ShowJoinAnswer = { ok: true; role: 'publisher' | 'viewer'; canWrite: boolean } | { ok: false; error: string };
+export type ShowJoinAnswer =
+  { ok: true; role: 'publisher' | 'viewer'; canWrite: boolean } | { ok: false; error: string };
 
 /** Typed Socket.IO events shared by the server and the client. */
 export interface ServerToClientEvents {
   /** the signed-in user's wallet changed; balance in auracoin */
   'balance:changed': (payload: { userId: string; auracoinBalance: number }) => void;
   /** an admin refunded one of the user's purchases (auracoin given back): a toast, and his ledger refetches */
-  'refund:issued': (payload: { refundId: string; kind: 'session' | 'message' | 'photo'; amount: number; reason: string }) => void;
+  'refund:issued': (payload: {
+    refundId: string;
+    kind: 'session' | 'message' | 'photo';
+    amount: number;
+    reason: string;
+  }) => void;
   /** a read model changed; clients invalidate the matching queries */
   'readmodel:changed': (payload: ReadModelChanged) => void;
   /** a performer went online or offline, or her viewer count changed (to everyone) */
@@ -95,7 +107,12 @@ export interface ServerToClientEvents {
   /** a tip in the room, with who, how much, the message and the menu item (to the show's room) */
   'show:tip': (payload: { showId: string; tip: ShowTipView }) => void;
   /** the goal bar moved, a goal was reached (celebrate) or ended unmet (to the show's room) */
-  'show:goal': (payload: { showId: string; goal: ShowGoalView | null; reached: { goalId: string; description: string } | null; expired: { goalId: string; description: string } | null }) => void;
+  'show:goal': (payload: {
+    showId: string;
+    goal: ShowGoalView | null;
+    reached: { goalId: string; description: string } | null;
+    expired: { goalId: string; description: string } | null;
+  }) => void;
   /** a line of the room chat (to the show's room) */
   'show:message': (payload: { showId: string; message: ShowMessageView }) => void;
   /** she or an admin deleted a line (to the show's room) */

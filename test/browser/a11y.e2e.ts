@@ -51,25 +51,47 @@ const DIALOGS: { role: Role; route: string; tab?: string; button?: string | RegE
 /** Waits until the page is there, its requests have settled and its entrance animations are over. */
 async function settle(page: Page) {
   // every page has its h1 once its chunk is in (a redirect, e.g. to a login page, loads another one)
-  await page.waitForFunction(() => document.querySelector('h1') !== null, undefined, { timeout: 10_000 }).catch(() => undefined);
+  await page
+    .waitForFunction(() => document.querySelector('h1') !== null, undefined, { timeout: 10_000 })
+    .catch(() => undefined);
   await page.waitForLoadState('networkidle').catch(() => undefined);
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
-  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity), undefined, { timeout: 5_000 }).catch(() => undefined);
+  await page
+    .waitForFunction(
+      () =>
+        document
+          .getAnimations()
+          .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
+      undefined,
+      { timeout: 5_000 },
+    )
+    .catch(() => undefined);
 }
 
 /** axe-core's violations on the page as it stands, one line each (rule, impact, where). */
 async function axeViolations(page: Page, where: string): Promise<string[]> {
   const loaded = await page.evaluate(() => 'axe' in window);
   if (!loaded) await page.addScriptTag({ path: require.resolve('axe-core') });
-  const results = await page.evaluate(() => (window as unknown as { axe: { run: (context: Document, options: object) => Promise<AxeResults> } }).axe.run(document, { resultTypes: ['violations'] }));
+  const results = await page.evaluate(() =>
+    (window as unknown as { axe: { run: (context: Document, options: object) => Promise<AxeResults> } }).axe.run(
+      document,
+      { resultTypes: ['violations'] },
+    ),
+  );
   return results.violations.flatMap((v) =>
-    v.nodes.map((node) => `${where}: ${v.id} (${v.impact ?? '?'}) at ${node.target.join(' ')}: ${node.failureSummary?.split('\n').slice(1, 2).join(' ').trim() ?? ''} ${node.html.slice(0, 160)}`),
+    v.nodes.map(
+      (node) =>
+        `${where}: ${v.id} (${v.impact ?? '?'}) at ${node.target.join(' ')}: ${node.failureSummary?.split('\n').slice(1, 2).join(' ').trim() ?? ''} ${node.html.slice(0, 160)}`,
+    ),
   );
 }
 
 /** Whether the page is wider than its viewport (a horizontal scroll on a phone). */
 async function overflow(page: Page, where: string): Promise<string[]> {
-  const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
+  const { scrollWidth, innerWidth } = await page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    innerWidth: window.innerWidth,
+  }));
   return scrollWidth <= innerWidth ? [] : [`${where}: page is ${scrollWidth} px wide in a ${innerWidth} px viewport`];
 }
 
@@ -79,7 +101,8 @@ async function scan(page: Page, where: string): Promise<string[]> {
   const tabCount = await page.getByRole('tab').count();
   for (let i = 0; i < tabCount; i++) {
     const tab = page.getByRole('tab').nth(i);
-    if (!(await tab.isVisible()) || (await tab.getAttribute('aria-selected')) === 'true' || (await tab.isDisabled())) continue;
+    if (!(await tab.isVisible()) || (await tab.getAttribute('aria-selected')) === 'true' || (await tab.isDisabled()))
+      continue;
     const name = ((await tab.textContent()) ?? '').trim().replace(/\s+/g, ' ');
     await tab.click();
     await settle(page);
@@ -98,18 +121,39 @@ async function signIn(page: Page, baseUrl: string, role: Role, app?: TestApp) {
       const userId = (await page.evaluate(() => localStorage.getItem('userId')))!;
       await fund(app, userId, 100);
       const conversation = await page.evaluate(async (performerId) => {
-        const response = await fetch('/api/conversations', { method: 'POST', credentials: 'include', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ performerId }) });
+        const response = await fetch('/api/conversations', {
+          method: 'POST',
+          credentials: 'include',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ performerId }),
+        });
         return (await response.json()) as { id: string; performer: { messagePrice: number } };
       }, GIULIA);
       await page.evaluate(
         async ([id, userId, price]) => {
-          await fetch('/api/messages', { method: 'POST', credentials: 'include', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ conversationId: id, senderId: userId, senderType: 'user', content: 'Ciao!', expectedPrice: price }) });
+          await fetch('/api/messages', {
+            method: 'POST',
+            credentials: 'include',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({
+              conversationId: id,
+              senderId: userId,
+              senderType: 'user',
+              content: 'Ciao!',
+              expectedPrice: price,
+            }),
+          });
         },
         [conversation.id, userId, conversation.performer.messagePrice] as const,
       );
       const giulia = client(baseUrl);
       await giulia.post('/api/performer/login', { username: 'giulia.rossi', password: 'demo-performer' });
-      await giulia.post('/api/messages', { conversationId: conversation.id, senderId: GIULIA, senderType: 'performer', content: 'Ciao, come stai?' });
+      await giulia.post('/api/messages', {
+        conversationId: conversation.id,
+        senderId: GIULIA,
+        senderType: 'performer',
+        content: 'Ciao, come stai?',
+      });
       await app.settled();
     }
   } else if (role === 'performer') {
@@ -193,7 +237,9 @@ describeWithChromium('accessibility: every route, every role, both widths', () =
             await shown.waitFor();
             await settle(page);
             opened.push(dialog.name);
-            found.push(...(await axeViolations(page, `${role} ${viewport.width}px ${dialog.route} [dialog ${dialog.name}]`)));
+            found.push(
+              ...(await axeViolations(page, `${role} ${viewport.width}px ${dialog.route} [dialog ${dialog.name}]`)),
+            );
             await page.keyboard.press('Escape');
           }
           if (role === 'user') {

@@ -10,7 +10,8 @@ import { startTestApp, type TestApp } from '../../backend/test/app-harness';
 import { describeWithChromium, launchChromium } from './chromium';
 
 const ADMIN_PASSWORD = 'admin-e2e-password';
-const codeAt = (secret: string, at: number) => new TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(secret) }).generate({ timestamp: at });
+const codeAt = (secret: string, at: number) =>
+  new TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(secret) }).generate({ timestamp: at });
 
 describeWithChromium('admin second factor in the browser', () => {
   let app: TestApp;

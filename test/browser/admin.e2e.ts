@@ -22,7 +22,11 @@ describeWithChromium('admin console in the browser', () => {
 
   async function register(name: string) {
     const username = `${name}${Date.now().toString(36)}`;
-    const registered = await client(app.url).post('/api/register', { username, email: `${username}@example.com`, password: 'secret-pass' });
+    const registered = await client(app.url).post('/api/register', {
+      username,
+      email: `${username}@example.com`,
+      password: 'secret-pass',
+    });
     expect(registered.status).toBe(201);
     return username;
   }
@@ -45,7 +49,14 @@ describeWithChromium('admin console in the browser', () => {
     await page.getByLabel('Password').fill(ADMIN.password);
     await page.getByLabel('Password').press('Enter');
     await page.getByRole('heading', { name: 'Admin Dashboard' }).waitFor();
-    for (const tab of ['Statistiche', 'Utenti', 'Performer', 'Verifica Performer', 'Pacchetti Auracoin', 'Gestione Admin']) {
+    for (const tab of [
+      'Statistiche',
+      'Utenti',
+      'Performer',
+      'Verifica Performer',
+      'Pacchetti Auracoin',
+      'Gestione Admin',
+    ]) {
       await page.getByRole('tab', { name: tab, exact: true }).waitFor();
     }
     expect(await page.getByRole('tab', { name: 'Statistiche' }).getAttribute('aria-selected')).toBe('true');
@@ -70,7 +81,9 @@ describeWithChromium('admin console in the browser', () => {
     const navigations: string[] = [];
     page.on('framenavigated', (frame) => navigations.push(frame.url()));
     await register('bruno');
-    await stat(page, 'stat-total-users').filter({ hasText: new RegExp(`^${formatIt(usersBefore + 1)}$`) }).waitFor({ timeout: 10_000 });
+    await stat(page, 'stat-total-users')
+      .filter({ hasText: new RegExp(`^${formatIt(usersBefore + 1)}$`) })
+      .waitFor({ timeout: 10_000 });
     expect(navigations).toEqual([]);
 
     // Esci: back to the sign-in card
@@ -98,7 +111,9 @@ describeWithChromium('admin console in the browser', () => {
 
     // Carla lost the phone with her second factor: the superadmin resets it, and she is signed out
     const carla = client(app.url);
-    expect((await carla.post('/api/admin/verify', { username: 'carla', password: 'lunga-abbastanza' })).status).toBe(200);
+    expect((await carla.post('/api/admin/verify', { username: 'carla', password: 'lunga-abbastanza' })).status).toBe(
+      200,
+    );
     const secret = (await carla.post('/api/admin/mfa/enroll')).json.secret as string;
     const code = new TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(secret) }).generate();
     expect((await carla.post('/api/admin/mfa/confirm', { code })).json).toMatchObject({ enrolled: true });
@@ -128,5 +143,7 @@ describeWithChromium('admin console in the browser', () => {
 });
 
 function formatIt(value: number) {
-  return new Intl.NumberFormat('it-IT', { maximumFractionDigits: 2, useGrouping: 'always' }).format(value).replace(/\./g, '\\.');
+  return new Intl.NumberFormat('it-IT', { maximumFractionDigits: 2, useGrouping: 'always' })
+    .format(value)
+    .replace(/\./g, '\\.');
 }

@@ -36,12 +36,14 @@ describeWithChromium('chat in the browser', () => {
     const connections: AuraSocket[] = [];
     app.realtime.onConnection((connection) => connections.push(connection));
     await page.route(/\/socket\.io\//, (route) => (down ? route.abort() : route.continue()));
-    const connectedAs = (userId: string) => connections.filter((connection) => connection.connected && connection.data.principal?.sub === userId).length;
+    const connectedAs = (userId: string) =>
+      connections.filter((connection) => connection.connected && connection.data.principal?.sub === userId).length;
     return {
       connectedAs,
       async drop(userId: string) {
         down = true;
-        for (const connection of connections) if (connection.connected && connection.data.principal?.sub === userId) connection.conn.close();
+        for (const connection of connections)
+          if (connection.connected && connection.data.principal?.sub === userId) connection.conn.close();
         while (connectedAs(userId) > 0) await new Promise((resolve) => setTimeout(resolve, 20));
       },
       restore() {
@@ -122,8 +124,13 @@ describeWithChromium('chat in the browser', () => {
 
     // she goes offline and back (her switch, as her session sends it): the user's chat header follows live
     for (const isOnline of [false, true]) {
-      expect((await performer.request.patch(`${app.url}/api/performers/${giuliaId}`, { data: { isOnline } })).status()).toBe(200);
-      await user.getByTestId('chat-presence').filter({ hasText: isOnline ? 'Online' : 'Offline' }).waitFor();
+      expect(
+        (await performer.request.patch(`${app.url}/api/performers/${giuliaId}`, { data: { isOnline } })).status(),
+      ).toBe(200);
+      await user
+        .getByTestId('chat-presence')
+        .filter({ hasText: isOnline ? 'Online' : 'Offline' })
+        .waitFor();
     }
 
     // a reload shows the same history, once
@@ -133,7 +140,8 @@ describeWithChromium('chat in the browser', () => {
 
     // the user's socket drops and stays down while she writes twice; back up, each shows once
     // the reloaded page's socket connects once the page is idle: wait for it before dropping it
-    for (const deadline = Date.now() + 15_000; socket.connectedAs(userId) === 0 && Date.now() < deadline; ) await new Promise((resolve) => setTimeout(resolve, 50));
+    for (const deadline = Date.now() + 15_000; socket.connectedAs(userId) === 0 && Date.now() < deadline;)
+      await new Promise((resolve) => setTimeout(resolve, 50));
     expect(socket.connectedAs(userId)).toBeGreaterThan(0);
     await socket.drop(userId);
     for (const text of ['Sei ancora lì?', 'Ti aspetto']) {
@@ -144,15 +152,28 @@ describeWithChromium('chat in the browser', () => {
     expect(socket.connectedAs(userId)).toBe(0);
     socket.restore();
     // the page reconnects by itself and fetches what it missed
-    for (const deadline = Date.now() + 15_000; socket.connectedAs(userId) === 0 && Date.now() < deadline; ) await new Promise((resolve) => setTimeout(resolve, 50));
+    for (const deadline = Date.now() + 15_000; socket.connectedAs(userId) === 0 && Date.now() < deadline;)
+      await new Promise((resolve) => setTimeout(resolve, 50));
     expect(socket.connectedAs(userId)).toBeGreaterThan(0);
     await bubbles(user).filter({ hasText: 'Ti aspetto' }).waitFor({ timeout: 15_000 });
     await input.fill('Eccomi!');
     await input.press('Enter');
     await bubbles(performer).filter({ hasText: 'Eccomi!' }).waitFor();
     await expectText(user.getByTestId('chat-balance'), '18');
-    expect(await bubbles(user).allInnerTexts()).toEqual(['Ciao Giulia, <b>sono Lupo</b>', 'Ciao Lupo\ncome stai?', 'Sei ancora lì?', 'Ti aspetto', 'Eccomi!']);
-    expect(await bubbles(performer).allInnerTexts()).toEqual(['Ciao Giulia, <b>sono Lupo</b>', 'Ciao Lupo\ncome stai?', 'Sei ancora lì?', 'Ti aspetto', 'Eccomi!']);
+    expect(await bubbles(user).allInnerTexts()).toEqual([
+      'Ciao Giulia, <b>sono Lupo</b>',
+      'Ciao Lupo\ncome stai?',
+      'Sei ancora lì?',
+      'Ti aspetto',
+      'Eccomi!',
+    ]);
+    expect(await bubbles(performer).allInnerTexts()).toEqual([
+      'Ciao Giulia, <b>sono Lupo</b>',
+      'Ciao Lupo\ncome stai?',
+      'Sei ancora lì?',
+      'Ti aspetto',
+      'Eccomi!',
+    ]);
 
     // the ledger agrees: 60 + 10 - 50 (alias) - 2 messages
     expect(walletBalance(await app.infra.eventStore.readStream(streams.wallet(userId)))).toBe(1800);
@@ -173,14 +194,24 @@ describeWithChromium('chat in the browser', () => {
     await user.getByTestId('chatting-as').filter({ hasText: 'Lupo' }).waitFor();
     expect(await chooser.count()).toBe(0);
     await bubbles(user).filter({ hasText: 'Ci sei?' }).waitFor();
-    await performer.locator('[data-testid="chat-message"][data-own="true"][data-read="true"]').filter({ hasText: 'Ci sei?' }).waitFor();
+    await performer
+      .locator('[data-testid="chat-message"][data-own="true"][data-read="true"]')
+      .filter({ hasText: 'Ci sei?' })
+      .waitFor();
     await user.getByRole('button', { name: 'Torna alle conversazioni' }).click();
     await giuliaItem.waitFor();
     await giuliaItem.getByTestId('unread-count').waitFor({ state: 'detached' });
     await giuliaItem.click();
     await bubbles(user).filter({ hasText: 'Ciao Giulia, <b>sono Lupo</b>' }).waitFor();
     await bubbles(user).filter({ hasText: 'Ci sei?' }).waitFor();
-    expect(await bubbles(user).allInnerTexts()).toEqual(['Ciao Giulia, <b>sono Lupo</b>', 'Ciao Lupo\ncome stai?', 'Sei ancora lì?', 'Ti aspetto', 'Eccomi!', 'Ci sei?']);
+    expect(await bubbles(user).allInnerTexts()).toEqual([
+      'Ciao Giulia, <b>sono Lupo</b>',
+      'Ciao Lupo\ncome stai?',
+      'Sei ancora lì?',
+      'Ti aspetto',
+      'Eccomi!',
+      'Ci sei?',
+    ]);
 
     await userContext.close();
     await performerContext.close();
@@ -188,7 +219,10 @@ describeWithChromium('chat in the browser', () => {
 
   it("her new prices reach his open dialog and chat box at once; raised between his look and his click, he reads 'Il prezzo è cambiato: ora N auracoin' and confirms", async () => {
     const chiaraId = deterministicId('demo-performer:chiara.conti');
-    const { context: performerContext, page: performer } = await performerOnline(browser, app.url, { username: 'chiara.conti', password: 'demo-performer' });
+    const { context: performerContext, page: performer } = await performerOnline(browser, app.url, {
+      username: 'chiara.conti',
+      password: 'demo-performer',
+    });
     const reprice = async (data: { creditsPerMinute?: number; messagePrice?: number }) =>
       expect((await performer.request.patch(`${app.url}/api/performers/${chiaraId}`, { data })).status()).toBe(200);
 
@@ -205,10 +239,16 @@ describeWithChromium('chat in the browser', () => {
     const card = user.locator(`[data-testid="performer-card"][data-performer-id="${chiaraId}"][data-online="true"]`);
     await card.getByRole('button', { name: 'Apri il profilo di Chiara' }).click();
     const dialog = user.getByTestId('profile-dialog');
-    await dialog.getByTestId('minimum-session').filter({ hasText: 'Sessione minima: 5 minuti (15 auracoin)' }).waitFor();
+    await dialog
+      .getByTestId('minimum-session')
+      .filter({ hasText: 'Sessione minima: 5 minuti (15 auracoin)' })
+      .waitFor();
     await dialog.getByTestId('minimum-session-note').filter({ hasText: 'paghi comunque il minimo' }).waitFor();
     await reprice({ creditsPerMinute: 4 });
-    await dialog.getByTestId('minimum-session').filter({ hasText: 'Sessione minima: 5 minuti (20 auracoin)' }).waitFor();
+    await dialog
+      .getByTestId('minimum-session')
+      .filter({ hasText: 'Sessione minima: 5 minuti (20 auracoin)' })
+      .waitFor();
     await card.filter({ hasText: '4 auracoin/min' }).waitFor();
 
     // he clicks at 4 auracoin/min; she makes it 4,5 before his request lands: nothing is held, he is asked
@@ -221,7 +261,10 @@ describeWithChromium('chat in the browser', () => {
       await route.continue();
     });
     await dialog.getByRole('button', { name: 'Inizia Videochat' }).click();
-    await user.getByTestId('alias-chooser').getByRole('button', { name: `Continua con ${username}` }).click();
+    await user
+      .getByTestId('alias-chooser')
+      .getByRole('button', { name: `Continua con ${username}` })
+      .click();
     await user.waitForURL(/\/video-session\?/);
     const changedRate = user.getByTestId('price-changed');
     await changedRate.filter({ hasText: 'Il prezzo è cambiato: ora 4,5 auracoin' }).waitFor();
@@ -232,7 +275,9 @@ describeWithChromium('chat in the browser', () => {
     // confirming asks her at the new rate
     await changedRate.getByRole('button', { name: 'Conferma a 4,5 auracoin/min' }).click();
     await user.getByTestId('session-status').filter({ hasText: 'In attesa che Chiara accetti' }).waitFor();
-    const asked = (await (await user.request.get(`${app.url}/api/sessions`)).json()) as { sessions: { id: string; ratePerMinute: number }[] };
+    const asked = (await (await user.request.get(`${app.url}/api/sessions`)).json()) as {
+      sessions: { id: string; ratePerMinute: number }[];
+    };
     expect(asked.sessions.map((session) => session.ratePerMinute)).toEqual([4.5]);
     await user.getByTestId('end-session').click();
     await user.waitForURL(`${app.url}/user`);
@@ -240,7 +285,10 @@ describeWithChromium('chat in the browser', () => {
     // his chat box with her is open: her new message price shows at once
     await user.goto(`${app.url}/#performers`);
     await card.getByRole('button', { name: 'Chat', exact: true }).click();
-    await user.getByTestId('alias-chooser').getByRole('button', { name: `Continua con ${username}` }).click();
+    await user
+      .getByTestId('alias-chooser')
+      .getByRole('button', { name: `Continua con ${username}` })
+      .click();
     const header = user.getByTestId('chat-box').getByText(/auracoin\/messaggio/);
     await header.filter({ hasText: '1 auracoin/messaggio' }).waitFor();
     await reprice({ messagePrice: 2 });

@@ -15,7 +15,9 @@ function freePort(): Promise<number> {
     server.once('error', reject);
     server.listen(0, '127.0.0.1', () => {
       const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
     });
   });
 }
@@ -23,11 +25,15 @@ function freePort(): Promise<number> {
 /** Vite's dev server (React's development build, which is the one that logs its warnings) in front of the test app. */
 async function startDevServer(apiUrl: string): Promise<{ url: string; process: ChildProcess }> {
   const port = await freePort();
-  const child = spawn(path.join(ROOT, 'node_modules/.bin/vite'), ['--host', '127.0.0.1', '--port', String(port), '--strictPort'], {
-    cwd: path.join(ROOT, 'frontend'),
-    env: { ...process.env, NODE_ENV: 'development', AURA_API_URL: apiUrl },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    path.join(ROOT, 'node_modules/.bin/vite'),
+    ['--host', '127.0.0.1', '--port', String(port), '--strictPort'],
+    {
+      cwd: path.join(ROOT, 'frontend'),
+      env: { ...process.env, NODE_ENV: 'development', AURA_API_URL: apiUrl },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 60_000;
   for (;;) {
@@ -69,7 +75,8 @@ describeWithChromium('back from the checkout, a quiet console', () => {
     const page = await browser.newPage({ viewport: { width: 1366, height: 768 } });
     const messages: string[] = [];
     const record = (message: ConsoleMessage) => {
-      if (message.type() === 'error' || message.type() === 'warning') messages.push(`${message.type()}: ${message.text()} (${message.location().url})`);
+      if (message.type() === 'error' || message.type() === 'warning')
+        messages.push(`${message.type()}: ${message.text()} (${message.location().url})`);
     };
     page.on('pageerror', (error) => messages.push(`pageerror: ${error.message}`));
     await fillRegistration(page, dev!.url, { username: `quiet${Date.now().toString(36)}` });

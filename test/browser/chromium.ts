@@ -15,7 +15,11 @@ export const REMEMBERED_CONSENT: Record<string, string> = { 'aura.ageConfirmed':
 export async function rememberConsent(context: BrowserContext): Promise<BrowserContext> {
   await context.addInitScript((items: Record<string, string>) => {
     try {
-      for (const [key, value] of Object.entries(items)) (globalThis as unknown as { localStorage: { setItem(k: string, v: string): void } }).localStorage.setItem(key, value);
+      for (const [key, value] of Object.entries(items))
+        (globalThis as unknown as { localStorage: { setItem(k: string, v: string): void } }).localStorage.setItem(
+          key,
+          value,
+        );
     } catch {
       // about:blank and opaque origins have no storage
     }
@@ -26,7 +30,10 @@ export async function rememberConsent(context: BrowserContext): Promise<BrowserC
 const firstVisitContexts = new WeakMap<Browser, Browser['newContext']>();
 
 /** A context as a first visitor's browser: nothing remembered, so the 18+ gate and the cookie notice show (the age gate's own test). */
-export function firstVisitContext(browser: Browser, options?: Parameters<Browser['newContext']>[0]): Promise<BrowserContext> {
+export function firstVisitContext(
+  browser: Browser,
+  options?: Parameters<Browser['newContext']>[0],
+): Promise<BrowserContext> {
   const plain = firstVisitContexts.get(browser);
   if (!plain) throw new Error('firstVisitContext needs a browser from launchChromium');
   return plain(options);
@@ -79,7 +86,10 @@ export function describeWithChromium(title: string, body: () => void) {
  * its read models settled) and Chromium, started before the first test and closed after the last.
  * Read `app` and `browser` inside the tests (they are set once `beforeAll` ran).
  */
-export function browserApp(prepare: (app: TestApp) => Promise<unknown> = async () => undefined, env: Record<string, string> = {}) {
+export function browserApp(
+  prepare: (app: TestApp) => Promise<unknown> = async () => undefined,
+  env: Record<string, string> = {},
+) {
   const started = {} as { app: TestApp; browser: Browser };
   beforeAll(async () => {
     started.app = await startTestApp(env, { serveFrontend: true });

@@ -26,18 +26,24 @@ describeWithChromium('gallery sort and filters', () => {
   const names = (page: Page) => page.getByTestId('gallery-grid').getByTestId('performer-name').allInnerTexts();
   const firstNames = async (page: Page) => (await names(page)).map((text) => text.split(/[ ,]/)[0]);
   const expectNames = async (page: Page, expected: string[]) => {
-    await page.waitForFunction(
-      (want) => {
-        const grid = document.querySelector('[data-testid="gallery-grid"]');
-        if (!grid || grid.getAttribute('aria-busy') === 'true') return false;
-        const shown = Array.from(grid.querySelectorAll('[data-testid="performer-name"]')).map((el) => (el.textContent ?? '').split(/[ ,]/)[0]);
-        return JSON.stringify(shown) === JSON.stringify(want);
-      },
-      expected,
-      { timeout: 15_000 },
-    ).catch(async () => {
-      throw new Error(`the gallery shows ${JSON.stringify(await firstNames(page))}, expected ${JSON.stringify(expected)}`);
-    });
+    await page
+      .waitForFunction(
+        (want) => {
+          const grid = document.querySelector('[data-testid="gallery-grid"]');
+          if (!grid || grid.getAttribute('aria-busy') === 'true') return false;
+          const shown = Array.from(grid.querySelectorAll('[data-testid="performer-name"]')).map(
+            (el) => (el.textContent ?? '').split(/[ ,]/)[0],
+          );
+          return JSON.stringify(shown) === JSON.stringify(want);
+        },
+        expected,
+        { timeout: 15_000 },
+      )
+      .catch(async () => {
+        throw new Error(
+          `the gallery shows ${JSON.stringify(await firstNames(page))}, expected ${JSON.stringify(expected)}`,
+        );
+      });
   };
 
   it('sorts by price both ways, filters by language, age and price, and lists the new ones', async () => {

@@ -29,7 +29,12 @@ describeWithChromium('a new user’s journey', () => {
   const postJson = (page: Page, url: string, body: unknown) =>
     page.evaluate(
       async ([target, data]) => {
-        const response = await fetch(target, { method: 'POST', credentials: 'include', headers: { 'content-type': 'application/json' }, body: JSON.stringify(data) });
+        const response = await fetch(target, {
+          method: 'POST',
+          credentials: 'include',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(data),
+        });
         return { status: response.status, json: (await response.json()) as unknown };
       },
       [url, body] as const,
@@ -118,7 +123,10 @@ describeWithChromium('a new user’s journey', () => {
       // ending in the first minute: asked first, with what it costs
       await user.getByRole('button', { name: 'Termina' }).click();
       const confirm = user.getByTestId('end-session-confirm');
-      await confirm.getByTestId('minimum-warning').filter({ hasText: `Terminando ora pagherai il minimo di 5 minuti: ${formatAuracoin(minimum)} auracoin` }).waitFor();
+      await confirm
+        .getByTestId('minimum-warning')
+        .filter({ hasText: `Terminando ora pagherai il minimo di 5 minuti: ${formatAuracoin(minimum)} auracoin` })
+        .waitFor();
       expect(formatAuracoin(minimum)).toBe('15');
       // he changes his mind: the session goes on
       await confirm.getByRole('button', { name: 'Continua la videochat' }).click();
@@ -141,7 +149,9 @@ describeWithChromium('a new user’s journey', () => {
       // the admin's figures: the minutes charged beside the money charged for them
       await started.app.settled();
       const admin = await superadminClient(started.app);
-      const stats = (await admin.get('/api/statistics')).json as { sessions: { billedMinutes: number; revenue: number } };
+      const stats = (await admin.get('/api/statistics')).json as {
+        sessions: { billedMinutes: number; revenue: number };
+      };
       expect(stats.sessions).toMatchObject({ billedMinutes: 5, revenue: 15 });
       expect(stats.sessions.revenue).toBe(stats.sessions.billedMinutes * rate);
     } finally {
@@ -162,14 +172,26 @@ describeWithChromium('a new user’s journey', () => {
       const opened = await postJson(user, '/api/conversations', { performerId: sofiaId });
       const conversation = opened.json as ConversationView;
       // he writes (free or paid at her price): her Chat tab shows it
-      expect((await postJson(user, '/api/messages', { conversationId: conversation.id, senderId: userId, senderType: 'user', content: 'Ciao Giulia', expectedPrice: conversation.performer.messagePrice })).status).toBe(201);
+      expect(
+        (
+          await postJson(user, '/api/messages', {
+            conversationId: conversation.id,
+            senderId: userId,
+            senderType: 'user',
+            content: 'Ciao Giulia',
+            expectedPrice: conversation.performer.messagePrice,
+          })
+        ).status,
+      ).toBe(201);
       await her.getByTestId('chat-tab-unread').filter({ hasText: '1' }).waitFor();
       await her.getByText('Nuovo messaggio da').waitFor();
 
       // she answers while he is on /user
       await user.getByTestId('balance').waitFor();
       expect(await user.getByTestId('header-unread').count()).toBe(0);
-      const reply = await her.request.post(`${url}/api/messages`, { data: { conversationId: conversation.id, senderId: sofiaId, senderType: 'performer', content: 'Eccomi!' } });
+      const reply = await her.request.post(`${url}/api/messages`, {
+        data: { conversationId: conversation.id, senderId: sofiaId, senderType: 'performer', content: 'Eccomi!' },
+      });
       expect(reply.status()).toBe(201);
       await user.getByTestId('header-unread').filter({ hasText: '1' }).waitFor();
       await user.getByText('Nuovo messaggio da Sofia').waitFor();

@@ -34,17 +34,36 @@ describeWithChromium('payouts in the browser', () => {
   it('a photo sale, an admin run, her statement with the carry-over below the minimum', async () => {
     // 1. a user buys Giulia's 12,5-auracoin photo: her 55% is 6,87 €
     const buyer = client(app.url);
-    const registered = await buyer.post('/api/register', { username: `fan${Date.now().toString(36)}`, email: `fan${Date.now().toString(36)}@example.com`, password: 'secret-pass' });
+    const registered = await buyer.post('/api/register', {
+      username: `fan${Date.now().toString(36)}`,
+      email: `fan${Date.now().toString(36)}@example.com`,
+      password: 'secret-pass',
+    });
     const buyerId = registered.json.id as string;
-    await app.infra.eventStore.appendToStream(streams.wallet(buyerId), [
-      { id: newId(), type: 'AuracoinCredited', data: { walletId: buyerId, amount: 5_000, reason: 'refund', creditedAt: new Date().toISOString() } },
-    ], { expectedRevision: 'any' });
+    await app.infra.eventStore.appendToStream(
+      streams.wallet(buyerId),
+      [
+        {
+          id: newId(),
+          type: 'AuracoinCredited',
+          data: { walletId: buyerId, amount: 5_000, reason: 'refund', creditedAt: new Date().toISOString() },
+        },
+      ],
+      { expectedRevision: 'any' },
+    );
     const giulia = client(app.url);
-    const giuliaId = (await giulia.post('/api/performer/login', { username: 'giulia.rossi', password: 'demo-performer' })).json.id as string;
+    const giuliaId = (
+      await giulia.post('/api/performer/login', { username: 'giulia.rossi', password: 'demo-performer' })
+    ).json.id as string;
     await app.settled();
-    const photos = (await buyer.get(`/api/performers/${giuliaId}/photos`)).json as unknown as { id: string; price: number }[];
+    const photos = (await buyer.get(`/api/performers/${giuliaId}/photos`)).json as unknown as {
+      id: string;
+      price: number;
+    }[];
     const photo = photos.find((p) => p.price === 12.5)!;
-    expect((await buyer.post(`/api/photos/${photo.id}/purchase`, undefined, { 'idempotency-key': 'e2e-payout' })).status).toBe(201);
+    expect(
+      (await buyer.post(`/api/photos/${photo.id}/purchase`, undefined, { 'idempotency-key': 'e2e-payout' })).status,
+    ).toBe(201);
     await app.settled();
     await app.settled();
     await new Promise((resolve) => setTimeout(resolve, 1_100)); // the run's period ends after the sale's second
@@ -85,10 +104,19 @@ describeWithChromium('payouts in the browser', () => {
     await page.getByTestId('payouts-test-mode').waitFor();
     await page.getByTestId('unpaid-balance').filter({ hasText: '6,87 €' }).waitFor();
     await page.getByTestId('payout-minimum').filter({ hasText: '50,00 €' }).waitFor();
-    await page.getByTestId('next-payout-date').filter({ hasText: /^martedì \d+ \w+ \d{4}$/ }).waitFor();
+    await page
+      .getByTestId('next-payout-date')
+      .filter({ hasText: /^martedì \d+ \w+ \d{4}$/ })
+      .waitFor();
     const statement = page.getByTestId('statement-row').first();
-    await statement.getByTestId('statement-status').filter({ hasText: 'Riportato alla settimana successiva' }).waitFor();
-    await statement.getByTestId('statement-carry').filter({ hasText: '6,87 € riportati: sotto il minimo di pagamento' }).waitFor();
+    await statement
+      .getByTestId('statement-status')
+      .filter({ hasText: 'Riportato alla settimana successiva' })
+      .waitFor();
+    await statement
+      .getByTestId('statement-carry')
+      .filter({ hasText: '6,87 € riportati: sotto il minimo di pagamento' })
+      .waitFor();
     // amounts are printed the Italian way, with a no-break space before the euro sign
     expect((await statement.textContent())?.replace(/\u00a0/g, ' ')).toContain('6,87 €');
 
@@ -97,16 +125,26 @@ describeWithChromium('payouts in the browser', () => {
     await page.getByTestId('statement-page').waitFor();
     await page.getByTestId('statement-page-share').filter({ hasText: '6,87 €' }).waitFor();
     // he paid with purchased auracoin: all of the 12,5 earns her share, none of it was promotional
-    await page.getByTestId('statement-page-purchased').filter({ hasText: /^12,5$/ }).waitFor();
+    await page
+      .getByTestId('statement-page-purchased')
+      .filter({ hasText: /^12,5$/ })
+      .waitFor();
     await page.getByTestId('statement-page-promotional').filter({ hasText: /^0$/ }).waitFor();
-    await page.getByTestId('statement-page-carry').filter({ hasText: '6,87 € riportati alla settimana successiva: sotto il minimo di pagamento.' }).waitFor();
+    await page
+      .getByTestId('statement-page-carry')
+      .filter({ hasText: '6,87 € riportati alla settimana successiva: sotto il minimo di pagamento.' })
+      .waitFor();
     const download = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Scarica CSV' }).click();
     const file = await download;
     expect(file.suggestedFilename()).toMatch(/^estratto-conto-\d{4}-\d{2}-\d{2}\.csv$/);
-    const csv = readFileSync(await file.path(), 'utf8').replace('\uFEFF', '').split('\r\n');
+    const csv = readFileSync(await file.path(), 'utf8')
+      .replace('\uFEFF', '')
+      .split('\r\n');
     expect(csv[0]).toBe(`Estratto conto settimanale;"'${formulaName.replace(/"/g, '""')}"`);
-    expect(csv[3]).toBe('Data e ora;Fonte;Importo pagato (auracoin);di cui acquistati (auracoin);di cui promozionali (auracoin);Quota performer 55% (€)');
+    expect(csv[3]).toBe(
+      'Data e ora;Fonte;Importo pagato (auracoin);di cui acquistati (auracoin);di cui promozionali (auracoin);Quota performer 55% (€)',
+    );
     expect(csv).toContain('Totale foto;1;12,5;12,5;0;6,87');
 
     // at phone width the tab still reads, with nothing wider than the screen

@@ -5,7 +5,10 @@ import { describeWithChromium, launchChromium } from './chromium';
 import { signContract } from './steps';
 
 /** A tiny valid PNG (1×1): the server types uploads by their content. */
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
 
 async function toast(page: Page, title: string, description: string) {
   const shown = page.getByTestId('toast').filter({ hasText: title });
@@ -30,7 +33,11 @@ describeWithChromium('performer registration wizard in the browser', () => {
   });
 
   it('takes an Italian birth date typed or picked from a calendar that starts on Monday', async () => {
-    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, bypassCSP: true, locale: 'en-US' });
+    const context = await browser.newContext({
+      viewport: { width: 390, height: 844 },
+      bypassCSP: true,
+      locale: 'en-US',
+    });
     const page = await context.newPage();
     await page.goto(`${app.url}/performer/register`);
     const date = page.getByLabel('Data di nascita');
@@ -68,7 +75,11 @@ describeWithChromium('performer registration wizard in the browser', () => {
 
     // no axe violation in the open calendar
     await page.addScriptTag({ path: require.resolve('axe-core') });
-    const axe = await page.evaluate(() => (window as unknown as { axe: { run: (c: Document, o: object) => Promise<AxeResults> } }).axe.run(document, { resultTypes: ['violations'] }));
+    const axe = await page.evaluate(() =>
+      (window as unknown as { axe: { run: (c: Document, o: object) => Promise<AxeResults> } }).axe.run(document, {
+        resultTypes: ['violations'],
+      }),
+    );
     expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 
     // the chosen day has the focus: → moves a day, Enter chooses, the calendar closes
@@ -97,7 +108,9 @@ describeWithChromium('performer registration wizard in the browser', () => {
     await page.getByRole('button', { name: 'Continua' }).click();
     const next = page.getByRole('button', { name: 'Continua' });
     expect(await next.isDisabled()).toBe(true);
-    await page.getByTestId('document-input').setInputFiles({ name: 'documento.png', mimeType: 'image/png', buffer: PNG });
+    await page
+      .getByTestId('document-input')
+      .setInputFiles({ name: 'documento.png', mimeType: 'image/png', buffer: PNG });
     await page.getByTestId('attached-document').waitFor();
     await next.click();
 

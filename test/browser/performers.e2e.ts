@@ -75,13 +75,20 @@ describeWithChromium('performers in the browser', () => {
     await performerPage.getByText('Età minima richiesta: 18 anni (hai 17 anni)').waitFor();
     expect(await continueButton.isDisabled()).toBe(true);
     await performerPage.getByLabel('Data di nascita').fill('10/05/1996');
-    await performerPage.getByTestId('age-hint').filter({ hasText: /^\d+ anni$/ }).waitFor();
+    await performerPage
+      .getByTestId('age-hint')
+      .filter({ hasText: /^\d+ anni$/ })
+      .waitFor();
     await continueButton.click();
 
-    await performerPage.getByTestId('document-input').setInputFiles({ name: 'fake.png', mimeType: 'image/png', buffer: Buffer.from('not an image at all') });
+    await performerPage
+      .getByTestId('document-input')
+      .setInputFiles({ name: 'fake.png', mimeType: 'image/png', buffer: Buffer.from('not an image at all') });
     await performerPage.getByText('Sono accettati solo file immagine (JPG, PNG) o PDF').waitFor();
     expect(await performerPage.getByTestId('attached-document').count()).toBe(0);
-    await performerPage.getByTestId('document-input').setInputFiles({ name: 'carta-identita.png', mimeType: 'image/png', buffer: png(32, 20, [40, 90, 200]) });
+    await performerPage
+      .getByTestId('document-input')
+      .setInputFiles({ name: 'carta-identita.png', mimeType: 'image/png', buffer: png(32, 20, [40, 90, 200]) });
     await performerPage.getByTestId('attached-document').waitFor();
     await performerPage.getByRole('button', { name: 'Continua' }).click();
 
@@ -119,7 +126,11 @@ describeWithChromium('performers in the browser', () => {
 
     const admin = client(app.url);
     expect((await admin.post('/api/admin/verify', { username: 'admin', password: ADMIN_PASSWORD })).status).toBe(200);
-    const all = (await admin.get('/api/admin/performers')).json as unknown as { id: string; username: string; verificationStatus: string }[];
+    const all = (await admin.get('/api/admin/performers')).json as unknown as {
+      id: string;
+      username: string;
+      verificationStatus: string;
+    }[];
     const mine = all.find((p) => p.username === username);
     expect(mine?.verificationStatus).toBe('approved');
     const performerId = mine!.id;
@@ -145,16 +156,22 @@ describeWithChromium('performers in the browser', () => {
     await performerPage.getByText('Sei online!').waitFor();
 
     // the card flips to ONLINE in the other page, without reload
-    await visitor.locator(`[data-testid="performer-card"][data-performer-id="${performerId}"][data-online="true"]`).waitFor({ timeout: 15_000 });
+    await visitor
+      .locator(`[data-testid="performer-card"][data-performer-id="${performerId}"][data-online="true"]`)
+      .waitFor({ timeout: 15_000 });
     await card.getByTestId('presence-badge').filter({ hasText: 'ONLINE' }).waitFor();
     expect(navigations).toEqual([]);
 
     // her profile picture is uploaded from her device, not typed as a URL; a file that is no image is refused
     await performerPage.getByRole('tab', { name: 'Profilo' }).click();
     const picture = performerPage.getByTestId('profile-picture');
-    await picture.getByTestId('profile-picture-file').setInputFiles({ name: 'finta.png', mimeType: 'image/png', buffer: Buffer.from('not an image at all') });
+    await picture
+      .getByTestId('profile-picture-file')
+      .setInputFiles({ name: 'finta.png', mimeType: 'image/png', buffer: Buffer.from('not an image at all') });
     await performerPage.getByText('Sono accettate solo immagini (JPG, PNG, WebP)').first().waitFor();
-    await picture.getByTestId('profile-picture-file').setInputFiles({ name: 'ritratto.png', mimeType: 'image/png', buffer: png(48, 48, [30, 160, 90]) });
+    await picture
+      .getByTestId('profile-picture-file')
+      .setInputFiles({ name: 'ritratto.png', mimeType: 'image/png', buffer: png(48, 48, [30, 160, 90]) });
     await performerPage.getByText('Foto profilo aggiornata!').waitFor();
     const stored = ((await admin.get(`/api/performers/${performerId}`)).json as { image: string }).image;
     expect(stored).toMatch(/^\/api\/files\/public\/[\w-]+$/);
@@ -166,7 +183,9 @@ describeWithChromium('performers in the browser', () => {
     // 5. she puts a photo on sale (a real uploaded image), 10 auracoin
     await performerPage.getByRole('tab', { name: 'Galleria' }).click();
     await performerPage.getByRole('button', { name: '+ Aggiungi Foto' }).click();
-    await performerPage.getByTestId('photo-file').setInputFiles({ name: 'foto.png', mimeType: 'image/png', buffer: png(40, 40, [220, 60, 120]) });
+    await performerPage
+      .getByTestId('photo-file')
+      .setInputFiles({ name: 'foto.png', mimeType: 'image/png', buffer: png(40, 40, [220, 60, 120]) });
     await performerPage.getByText('Immagine caricata!').waitFor();
     const dialog = performerPage.getByTestId('add-photo-dialog');
     expect(await dialog.getByLabel("oppure URL dell'immagine").isDisabled()).toBe(true);
@@ -193,15 +212,23 @@ describeWithChromium('performers in the browser', () => {
     await shopPhoto.getByTestId('photo-confirm').filter({ hasText: 'Sbloccare «Tramonto» per 10 auracoin?' }).waitFor();
     await shopPhoto.getByRole('button', { name: 'Conferma' }).click();
     await visitor.getByText('Acquisto Completato!').waitFor();
-    await profile.locator('[data-testid="shop-photo"][data-locked="false"]').getByRole('img', { name: 'Tramonto' }).waitFor();
+    await profile
+      .locator('[data-testid="shop-photo"][data-locked="false"]')
+      .getByRole('img', { name: 'Tramonto' })
+      .waitFor();
 
     // purchased units are spent first: her earnings grew by 55% of 10 auracoin = 5.50 euro
-    const earnings = async () => ((await admin.get(`/api/performers/${performerId}`)).json as { totalEarnings: number }).totalEarnings;
+    const earnings = async () =>
+      ((await admin.get(`/api/performers/${performerId}`)).json as { totalEarnings: number }).totalEarnings;
     const deadline = Date.now() + 10_000;
-    while (Math.abs((await earnings()) - (before.totalEarnings + 5.5)) > 1e-9 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
+    while (Math.abs((await earnings()) - (before.totalEarnings + 5.5)) > 1e-9 && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 200));
     expect(await earnings()).toBeCloseTo(before.totalEarnings + 5.5, 2);
     await performerPage.reload();
-    await performerPage.getByTestId('total-earnings').filter({ hasText: formatEuro(before.totalEarnings + 5.5) }).waitFor();
+    await performerPage
+      .getByTestId('total-earnings')
+      .filter({ hasText: formatEuro(before.totalEarnings + 5.5) })
+      .waitFor();
 
     // 7. the user keeps her as a favourite (on the server) and is told when she comes back online
     await visitor.keyboard.press('Escape');
@@ -212,7 +239,9 @@ describeWithChromium('performers in the browser', () => {
     await card.locator('[data-testid="favourite-toggle"][aria-pressed="true"]').waitFor();
     await performerPage.getByTestId('online-switch').click();
     await performerPage.getByText('Sei offline').waitFor();
-    await visitor.locator(`[data-testid="performer-card"][data-performer-id="${performerId}"][data-online="false"]`).waitFor({ timeout: 15_000 });
+    await visitor
+      .locator(`[data-testid="performer-card"][data-performer-id="${performerId}"][data-online="false"]`)
+      .waitFor({ timeout: 15_000 });
     await performerPage.getByTestId('online-switch').click();
     await performerPage.getByText('Sei online!').waitFor();
     await visitor.getByText(`${name} è online!`).waitFor({ timeout: 15_000 });

@@ -75,7 +75,10 @@ describeWithChromium('issue 12 polish in the browser', () => {
     await form.getByText('Campo obbligatorio').nth(4).waitFor({ timeout: 5_000 });
     expect(await form.getByText('Campo obbligatorio').count()).toBe(5);
     for (const label of ['Nome', 'Età', 'Auracoin al minuto', 'Immagine (URL)', 'Lingue (separate da virgola)']) {
-      expect({ label, invalid: await form.getByLabel(labelled(label)).getAttribute('aria-invalid') }).toEqual({ label, invalid: 'true' });
+      expect({ label, invalid: await form.getByLabel(labelled(label)).getAttribute('aria-invalid') }).toEqual({
+        label,
+        invalid: 'true',
+      });
     }
     await page.close();
   });
@@ -88,13 +91,22 @@ describeWithChromium('issue 12 polish in the browser', () => {
     const name = card.getByTestId('performer-name');
     expect(await name.innerText()).toBe(`Valentina, ${ageOn('1993-01-27', new Date())}`);
     // nothing of the name or the age is cut: no overflow sideways nor a clamped second line
-    const box = await name.evaluate((el) => ({ sw: el.scrollWidth, cw: el.clientWidth, sh: el.scrollHeight, ch: el.clientHeight }));
+    const box = await name.evaluate((el) => ({
+      sw: el.scrollWidth,
+      cw: el.clientWidth,
+      sh: el.scrollHeight,
+      ch: el.clientHeight,
+    }));
     expect(box.sw).toBeLessThanOrEqual(box.cw);
     expect(box.sh).toBeLessThanOrEqual(box.ch);
     // every card of the gallery, the same
-    const cut = await page.getByTestId('performer-name').evaluateAll((els) =>
-      els.filter((el) => el.scrollWidth > el.clientWidth || el.scrollHeight > el.clientHeight).map((el) => el.textContent),
-    );
+    const cut = await page
+      .getByTestId('performer-name')
+      .evaluateAll((els) =>
+        els
+          .filter((el) => el.scrollWidth > el.clientWidth || el.scrollHeight > el.clientHeight)
+          .map((el) => el.textContent),
+      );
     expect(cut).toEqual([]);
     expect(await pageWidth(page)).toBeLessThanOrEqual(PHONE.width);
     await page.close();
@@ -107,9 +119,18 @@ describeWithChromium('issue 12 polish in the browser', () => {
     // 1.440 minutes × 5 auracoin/min: 7.200 a day, 50.400 a week, 216.000 a month; her 55% of it
     const amounts = page.getByTestId('forecast-amount');
     await amounts.filter({ hasText: '118.800,00 €' }).waitFor();
-    expect((await amounts.allInnerTexts()).map((text) => text.replace(/\s/g, ' '))).toEqual(['3.960,00 €', '27.720,00 €', '118.800,00 €']);
+    expect((await amounts.allInnerTexts()).map((text) => text.replace(/\s/g, ' '))).toEqual([
+      '3.960,00 €',
+      '27.720,00 €',
+      '118.800,00 €',
+    ]);
     const lines = await amounts.evaluateAll((els) =>
-      els.map((el) => ({ height: el.getBoundingClientRect().height, line: parseFloat(getComputedStyle(el).lineHeight), sw: el.scrollWidth, cw: el.clientWidth })),
+      els.map((el) => ({
+        height: el.getBoundingClientRect().height,
+        line: parseFloat(getComputedStyle(el).lineHeight),
+        sw: el.scrollWidth,
+        cw: el.clientWidth,
+      })),
     );
     for (const line of lines) {
       expect(line.height).toBeLessThan(line.line * 1.5);
@@ -152,7 +173,12 @@ describeWithChromium('issue 12 polish in the browser', () => {
         ? route.fulfill({
             status: 400,
             contentType: 'application/problem+json',
-            body: JSON.stringify({ status: 400, code: 'validation_failed', error: 'Invalid fields: body.title', errors: [{ path: 'body.title', message: 'Too big' }] }),
+            body: JSON.stringify({
+              status: 400,
+              code: 'validation_failed',
+              error: 'Invalid fields: body.title',
+              errors: [{ path: 'body.title', message: 'Too big' }],
+            }),
           })
         : route.continue(),
     );

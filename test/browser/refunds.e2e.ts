@@ -16,24 +16,42 @@ import { signInAdmin, fillRegistration, signInPerformer } from './steps';
 const ADMIN_PASSWORD = 'admin-e2e-password';
 const REASON = 'Risposta automatica, non della performer';
 const SESSION_REASON = 'Video bloccato per metà della sessione';
-const codeAt = (secret: string, at: number) => new TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(secret) }).generate({ timestamp: at });
+const codeAt = (secret: string, at: number) =>
+  new TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(secret) }).generate({ timestamp: at });
 
 /** A registered user's page holding 20 auracoin, credited as purchased ones. */
-async function userWithBalance(app: TestApp, browser: Browser, prefix: string): Promise<{ page: Page; userId: string }> {
+async function userWithBalance(
+  app: TestApp,
+  browser: Browser,
+  prefix: string,
+): Promise<{ page: Page; userId: string }> {
   const page = await browser.newPage();
   await fillRegistration(page, app.url, { username: `${prefix}${Date.now().toString(36)}` });
   await page.waitForURL(`${app.url}/user`);
   const userId = (await page.evaluate(() => localStorage.getItem('userId')))!;
-  await app.infra.eventStore.appendToStream(streams.wallet(userId), [
-    { id: newId(), type: 'AuracoinCredited', data: { walletId: userId, amount: 2_000, reason: 'refund', creditedAt: new Date().toISOString() } },
-  ], { expectedRevision: 'any' });
+  await app.infra.eventStore.appendToStream(
+    streams.wallet(userId),
+    [
+      {
+        id: newId(),
+        type: 'AuracoinCredited',
+        data: { walletId: userId, amount: 2_000, reason: 'refund', creditedAt: new Date().toISOString() },
+      },
+    ],
+    { expectedRevision: 'any' },
+  );
   return { page, userId };
 }
 
 /** He sees the refund: its toast, and the line among his movements. */
 async function heSeesRefund(page: Page, amount: number) {
   await page.getByText(`Rimborso ricevuto: +${amount} auracoin`).first().waitFor({ timeout: 15_000 });
-  await page.getByTestId('ledger-entry').and(page.locator('[data-reason="refund"]')).filter({ hasText: `+${amount} auracoin` }).first().waitFor();
+  await page
+    .getByTestId('ledger-entry')
+    .and(page.locator('[data-reason="refund"]'))
+    .filter({ hasText: `+${amount} auracoin` })
+    .first()
+    .waitFor();
 }
 
 /** Giulia's latest statement shows this line taken back. */
@@ -42,7 +60,11 @@ async function herStatementShows(browser: Browser, baseUrl: string, line: string
   const hers = await context.newPage();
   await signInPerformer(hers, baseUrl);
   await hers.getByRole('tab', { name: 'Pagamenti' }).click();
-  await hers.getByTestId('statement-row').first().getByRole('link', { name: /^Apri l'estratto conto/ }).click();
+  await hers
+    .getByTestId('statement-row')
+    .first()
+    .getByRole('link', { name: /^Apri l'estratto conto/ })
+    .click();
   await hers.getByTestId('statement-page').waitFor();
   await hers.getByText(line).waitFor();
   await context.close();
@@ -65,16 +87,33 @@ describeWithChromium('refunds in the browser', () => {
 
   it('an admin refunds a paid message; he sees the toast and the ledger line, she the statement line', async () => {
     const giulia = client(app.url);
-    const giuliaId = (await giulia.post('/api/performer/login', { username: 'giulia.rossi', password: 'demo-performer' })).json.id as string;
+    const giuliaId = (
+      await giulia.post('/api/performer/login', { username: 'giulia.rossi', password: 'demo-performer' })
+    ).json.id as string;
     expect((await giulia.send('PATCH', `/api/performers/${giuliaId}`, { messagePrice: 4 })).status).toBe(200);
 
     // 1. he registers, has 20 purchased auracoin, and pays her 4 for a message
     const { page, userId } = await userWithBalance(app, browser, 'rimb');
-    const messageId = await page.evaluate(async ({ performerId, userId }) => {
-      const post = (url: string, body: unknown) => fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }).then((answer) => answer.json() as Promise<{ id: string }>);
-      const conversation = await post('/api/conversations', { performerId });
-      return (await post('/api/messages', { conversationId: conversation.id, senderId: userId, senderType: 'user', content: 'Ciao Giulia!' })).id;
-    }, { performerId: giuliaId, userId });
+    const messageId = await page.evaluate(
+      async ({ performerId, userId }) => {
+        const post = (url: string, body: unknown) =>
+          fetch(url, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify(body),
+          }).then((answer) => answer.json() as Promise<{ id: string }>);
+        const conversation = await post('/api/conversations', { performerId });
+        return (
+          await post('/api/messages', {
+            conversationId: conversation.id,
+            senderId: userId,
+            senderType: 'user',
+            content: 'Ciao Giulia!',
+          })
+        ).id;
+      },
+      { performerId: giuliaId, userId },
+    );
     await app.settled();
     await app.settled();
 
@@ -100,18 +139,28 @@ describeWithChromium('refunds in the browser', () => {
 
   it('an admin enrols TOTP, refunds part of a private session with a fresh code; he and she both see it', async () => {
     const giulia = client(app.url);
-    const giuliaId = (await giulia.post('/api/performer/login', { username: 'giulia.rossi', password: 'demo-performer' })).json.id as string;
-    expect((await giulia.send('PATCH', `/api/performers/${giuliaId}`, { creditsPerMinute: 3, isOnline: true })).status).toBe(200);
+    const giuliaId = (
+      await giulia.post('/api/performer/login', { username: 'giulia.rossi', password: 'demo-performer' })
+    ).json.id as string;
+    expect(
+      (await giulia.send('PATCH', `/api/performers/${giuliaId}`, { creditsPerMinute: 3, isOnline: true })).status,
+    ).toBe(200);
     await app.settled();
 
     // 1. he has a private session with her, ended at once: the 5-minute minimum, 15 auracoin
     const { page } = await userWithBalance(app, browser, 'sess');
     const sessionId = await page.evaluate(async (performerId) => {
-      const answer = await fetch('/api/sessions', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ performerId }) });
+      const answer = await fetch('/api/sessions', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ performerId }),
+      });
       return ((await answer.json()) as { id: string }).id;
     }, giuliaId);
     expect((await giulia.post(`/api/sessions/${sessionId}/accept`)).status).toBe(200);
-    expect(await page.evaluate(async (id) => (await fetch(`/api/sessions/${id}/end`, { method: 'POST' })).status, sessionId)).toBe(200);
+    expect(
+      await page.evaluate(async (id) => (await fetch(`/api/sessions/${id}/end`, { method: 'POST' })).status, sessionId),
+    ).toBe(200);
     await app.settled();
     await app.settled();
 

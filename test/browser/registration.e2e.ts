@@ -22,7 +22,9 @@ describeWithChromium('registration in the browser', () => {
     await fillRegistration(page, app.url, { username });
 
     await page.waitForURL(`${app.url}/user`);
-    await page.getByText('Registrazione completata con successo. Hai ricevuto 10 auracoin di benvenuto per iniziare!').waitFor();
+    await page
+      .getByText('Registrazione completata con successo. Hai ricevuto 10 auracoin di benvenuto per iniziare!')
+      .waitFor();
     const balance = page.getByTestId('balance');
     await expectText(balance, '10');
 
@@ -32,7 +34,13 @@ describeWithChromium('registration in the browser', () => {
     page.on('framenavigated', (frame) => navigations.push(frame.url()));
     await app.infra.eventStore.appendToStream(
       streams.wallet(userId!),
-      [{ id: crypto.randomUUID(), type: 'AuracoinCredited', data: { walletId: userId, amount: 2550, reason: 'purchase', creditedAt: new Date().toISOString() } }],
+      [
+        {
+          id: crypto.randomUUID(),
+          type: 'AuracoinCredited',
+          data: { walletId: userId, amount: 2550, reason: 'purchase', creditedAt: new Date().toISOString() },
+        },
+      ],
       { expectedRevision: 0 },
     );
     await expectText(balance, '35,5');
@@ -43,7 +51,11 @@ describeWithChromium('registration in the browser', () => {
   it('shows the server refusal of a taken username in a toast', async () => {
     const page = await browser.newPage();
     const username = `luigi${Date.now().toString(36)}`;
-    const register = () => fillRegistration(page, app.url, { username, email: `${username}${Math.random().toString(36).slice(2)}@example.com` });
+    const register = () =>
+      fillRegistration(page, app.url, {
+        username,
+        email: `${username}${Math.random().toString(36).slice(2)}@example.com`,
+      });
     await register();
     await page.waitForURL(`${app.url}/user`);
     await page.evaluate(() => localStorage.clear());
@@ -66,7 +78,9 @@ describeWithChromium('registration in the browser', () => {
     it("says 'Troppi tentativi, riprova più tardi' and stays on the form", async () => {
       const first = `anna${Date.now().toString(36)}`;
       const registered = await fetch(`${limited.url}/api/register`, {
-        method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: first, email: `${first}@example.com`, password: 'secret-pass' }),
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username: first, email: `${first}@example.com`, password: 'secret-pass' }),
       });
       expect(registered.status).toBe(201);
       const page = await browser.newPage();
@@ -87,4 +101,3 @@ describeWithChromium('registration in the browser', () => {
     await page.close();
   });
 });
-

@@ -34,7 +34,9 @@ describeWithChromium('her weekly schedule', () => {
     const saved = await page.waitForFunction(
       async (url) => {
         const view = (await (await fetch(url)).json()) as { schedule: { day: number; from: string; to: string }[] };
-        return view.schedule.some((slot) => slot.day === 4 && slot.from === '22:00' && slot.to === '23:30') ? view.schedule.length : false;
+        return view.schedule.some((slot) => slot.day === 4 && slot.from === '22:00' && slot.to === '23:30')
+          ? view.schedule.length
+          : false;
       },
       `${started.app.url}/api/performers/${id}`,
       { timeout: 10_000 },
@@ -44,8 +46,15 @@ describeWithChromium('her weekly schedule', () => {
     // a visitor reads it on her profile
     const visitor = await started.browser.newPage({ viewport: { width: 390, height: 844 } });
     await visitor.goto(`${started.app.url}/`);
-    await visitor.locator(`[data-testid="performer-card"][data-performer-id="${id}"]`).getByRole('button', { name: 'Apri il profilo di Giulia' }).click();
-    await visitor.getByTestId('profile-dialog').getByTestId('dialog-schedule').getByText('Venerdì 22:00–23:30').waitFor();
+    await visitor
+      .locator(`[data-testid="performer-card"][data-performer-id="${id}"]`)
+      .getByRole('button', { name: 'Apri il profilo di Giulia' })
+      .click();
+    await visitor
+      .getByTestId('profile-dialog')
+      .getByTestId('dialog-schedule')
+      .getByText('Venerdì 22:00–23:30')
+      .waitFor();
 
     // removing it leaves the others
     await card.getByRole('button', { name: `Rimuovi la fascia ${index}` }).click();
@@ -73,7 +82,9 @@ describeWithChromium('her weekly schedule', () => {
     await page.getByRole('button', { name: 'Salva geoblocking' }).click();
     const id = deterministicId('demo-performer:giulia.rossi');
     await page.waitForFunction(
-      async (url) => JSON.stringify(((await (await fetch(url)).json()) as { geoblockedCountries: string[] }).geoblockedCountries) === '["FR"]',
+      async (url) =>
+        JSON.stringify(((await (await fetch(url)).json()) as { geoblockedCountries: string[] }).geoblockedCountries) ===
+        '["FR"]',
       `${started.app.url}/api/performers/${id}`,
       { timeout: 10_000 },
     );

@@ -14,13 +14,24 @@ const BILLING_MINUTE_MS = 2_000;
 /** The <video> decodes frames: it has a size and its time moves on. */
 async function decodesFrames(page: Page, testId: string) {
   const selector = `[data-testid="${testId}"]`;
-  await page.waitForFunction((css) => {
-    const video = document.querySelector<HTMLVideoElement>(css);
-    return video !== null && video.videoWidth > 0 && video.currentTime > 0;
-  }, selector, { timeout: 20_000 });
+  await page.waitForFunction(
+    (css) => {
+      const video = document.querySelector<HTMLVideoElement>(css);
+      return video !== null && video.videoWidth > 0 && video.currentTime > 0;
+    },
+    selector,
+    { timeout: 20_000 },
+  );
   const first = await page.$eval(selector, (video) => (video as HTMLVideoElement).currentTime);
-  await page.waitForFunction(([css, since]) => (document.querySelector<HTMLVideoElement>(css)?.currentTime ?? 0) > since + 0.5, [selector, first] as const, { timeout: 10_000 });
-  return page.$eval(selector, (video) => ({ width: (video as HTMLVideoElement).videoWidth, height: (video as HTMLVideoElement).videoHeight }));
+  await page.waitForFunction(
+    ([css, since]) => (document.querySelector<HTMLVideoElement>(css)?.currentTime ?? 0) > since + 0.5,
+    [selector, first] as const,
+    { timeout: 10_000 },
+  );
+  return page.$eval(selector, (video) => ({
+    width: (video as HTMLVideoElement).videoWidth,
+    height: (video as HTMLVideoElement).videoHeight,
+  }));
 }
 
 /** The <video> shows a moving picture (new frames, not only its clock moving on): its pixels change three times in a row. */
@@ -36,7 +47,9 @@ async function showsNewFrames(page: Page, testId: string) {
       const context = canvas.getContext('2d')!;
       context.drawImage(video, 0, 0, 64, 48);
       const picture = context.getImageData(0, 0, 64, 48).data.reduce((hash, value) => (hash * 31 + value) >>> 0, 7);
-      const seen = ((window as unknown as { __frames?: Record<string, { picture: number; changes: number }> }).__frames ??= {});
+      const seen = ((
+        window as unknown as { __frames?: Record<string, { picture: number; changes: number }> }
+      ).__frames ??= {});
       const last = seen[at];
       seen[at] = { picture, changes: last && last.picture !== picture ? last.changes + 1 : 0 };
       return seen[at].changes >= 3;
@@ -77,7 +90,8 @@ describeWithChromium('private video sessions in the browser', () => {
     await app?.close();
   });
 
-  const getJson = <T,>(page: Page, url: string) => page.evaluate(async (target) => (await fetch(target, { credentials: 'include' })).json(), url) as Promise<T>;
+  const getJson = <T>(page: Page, url: string) =>
+    page.evaluate(async (target) => (await fetch(target, { credentials: 'include' })).json(), url) as Promise<T>;
 
   it('connects a user and a performer over WebRTC both ways, bills the minutes and settles them in the ledger', async () => {
     const giuliaId = deterministicId('demo-performer:giulia.rossi');
@@ -85,7 +99,10 @@ describeWithChromium('private video sessions in the browser', () => {
     // she signs in and goes online
     const { context: performerContext, page: performer } = await performerOnline(browser, app.url);
     const sessionsBefore = Number(await performer.getByTestId('performer-total-sessions').innerText());
-    const her = await getJson<{ totalEarnings: number; creditsPerMinute: number; totalSessions: number }>(performer, `/api/performers/${giuliaId}`);
+    const her = await getJson<{ totalEarnings: number; creditsPerMinute: number; totalSessions: number }>(
+      performer,
+      `/api/performers/${giuliaId}`,
+    );
     const rate = her.creditsPerMinute;
 
     // a visitor's gallery, to see 'In privato' come and go
@@ -99,14 +116,20 @@ describeWithChromium('private video sessions in the browser', () => {
     await fund(app, userId, 90);
     // 10 welcome auracoin (credited by a job) + 90
     const balanceBefore = 10_000;
-    for (const deadline = Date.now() + 15_000; walletBalance(await app.infra.eventStore.readStream(streams.wallet(userId))) !== balanceBefore; ) {
+    for (
+      const deadline = Date.now() + 15_000;
+      walletBalance(await app.infra.eventStore.readStream(streams.wallet(userId))) !== balanceBefore;
+    ) {
       if (Date.now() > deadline) throw new Error('the welcome credit never came');
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     await user.goto(`${app.url}/#performers`);
     const card = user.locator(`[data-testid="performer-card"][data-performer-id="${giuliaId}"][data-online="true"]`);
     await card.getByRole('button', { name: 'Videochat', exact: true }).click();
-    await user.getByTestId('alias-chooser').getByRole('button', { name: `Continua con ${username}` }).click();
+    await user
+      .getByTestId('alias-chooser')
+      .getByRole('button', { name: `Continua con ${username}` })
+      .click();
     await user.waitForURL(/\/video-session\?/);
     expect(new URL(user.url()).searchParams.get('performerId')).toBe(giuliaId);
 
@@ -130,7 +153,11 @@ describeWithChromium('private video sessions in the browser', () => {
     expect(herVideo.width).toBeGreaterThan(0);
     await user.getByTestId('live-badge').waitFor();
     await user.getByTestId('performer-photo').waitFor({ state: 'detached' });
-    await visitorCard.and(visitor.locator('[data-in-private="true"]')).getByTestId('private-badge').filter({ hasText: 'In privato' }).waitFor();
+    await visitorCard
+      .and(visitor.locator('[data-in-private="true"]'))
+      .getByTestId('private-badge')
+      .filter({ hasText: 'In privato' })
+      .waitFor();
     expect(await visitorCard.getByRole('button', { name: 'Videochat', exact: true }).isDisabled()).toBe(true);
     await visitorCard.getByRole('button', { name: 'Apri il profilo di Giulia' }).click();
     const profile = visitor.getByTestId('profile-dialog');
@@ -161,13 +188,25 @@ describeWithChromium('private video sessions in the browser', () => {
     await microphone.and(user.locator(':enabled')).waitFor();
     expect(await microphone.locator('option').count()).toBeGreaterThanOrEqual(1);
     expect(await camera.locator('option').allInnerTexts()).toEqual(['fake_device_0', 'fake_device_1', 'fake_device_2']);
-    const before = await user.$eval('[data-testid="local-video"]', (video) => ((video as HTMLVideoElement).srcObject as MediaStream).getVideoTracks()[0]!.getSettings().deviceId);
+    const before = await user.$eval(
+      '[data-testid="local-video"]',
+      (video) => ((video as HTMLVideoElement).srcObject as MediaStream).getVideoTracks()[0]!.getSettings().deviceId,
+    );
     expect(await camera.inputValue()).toBe(before);
     // (fake_device_1 is a depth camera, which WebRTC does not send)
     const other = await camera.getByRole('option', { name: 'fake_device_2' }).getAttribute('value');
     expect(other).not.toBe(before);
     await camera.selectOption(other!);
-    await user.waitForFunction((id) => ((document.querySelector('[data-testid="local-video"]') as HTMLVideoElement | null)?.srcObject as MediaStream | null)?.getVideoTracks()[0]?.getSettings().deviceId === id, other);
+    await user.waitForFunction(
+      (id) =>
+        (
+          (document.querySelector('[data-testid="local-video"]') as HTMLVideoElement | null)
+            ?.srcObject as MediaStream | null
+        )
+          ?.getVideoTracks()[0]
+          ?.getSettings().deviceId === id,
+      other,
+    );
     expect(await camera.inputValue()).toBe(other);
     await user.keyboard.press('Escape');
     await settings.waitFor({ state: 'hidden' });
@@ -178,7 +217,7 @@ describeWithChromium('private video sessions in the browser', () => {
 
     // minutes are billed on the server's clock; the page shows the same running cost
     const sessionId = (await getJson<{ sessions: SessionView[] }>(user, '/api/sessions')).sessions[0]!.id;
-    for (const deadline = Date.now() + 30_000; ; ) {
+    for (const deadline = Date.now() + 30_000; ;) {
       const view = await getJson<SessionView>(user, `/api/sessions/${sessionId}`);
       if (view.minutesBilled >= 6) break;
       if (Date.now() > deadline) throw new Error(`minutes never billed: ${JSON.stringify(view)}`);
@@ -187,10 +226,16 @@ describeWithChromium('private video sessions in the browser', () => {
     const shown = await user.getByTestId('session-cost').innerText();
     expect(Number(shown.replace(/[^\d,]/g, '').replace(',', '.'))).toBeGreaterThanOrEqual(6 * rate);
     // the timer counts from the server's startedAt: six 2-second minutes started means at least 00:10 (it ticks each second)
-    await user.waitForFunction(() => {
-      const [minutes, seconds] = (document.querySelector('[data-testid="session-timer"]')?.textContent ?? '').split(':').map(Number);
-      return minutes! * 60 + seconds! >= 10;
-    }, undefined, { timeout: 3_000 });
+    await user.waitForFunction(
+      () => {
+        const [minutes, seconds] = (document.querySelector('[data-testid="session-timer"]')?.textContent ?? '')
+          .split(':')
+          .map(Number);
+        return minutes! * 60 + seconds! >= 10;
+      },
+      undefined,
+      { timeout: 3_000 },
+    );
     await performer.getByTestId('session-earnings').filter({ hasText: '€' }).waitFor();
 
     // the user ends past the minimum: no warning, the receipt (minutes, no minimum, total, balance), then back to /user
@@ -199,13 +244,18 @@ describeWithChromium('private video sessions in the browser', () => {
     await receipt.getByTestId('receipt-minimum').filter({ hasText: 'No' }).waitFor();
     expect(await user.getByTestId('end-session-confirm').count()).toBe(0);
     const ended = await getJson<SessionView>(user, `/api/sessions/${sessionId}`);
-    await receipt.getByTestId('receipt-total').filter({ hasText: `${formatAuracoin(ended.costAuracoin)} auracoin` }).waitFor();
+    await receipt
+      .getByTestId('receipt-total')
+      .filter({ hasText: `${formatAuracoin(ended.costAuracoin)} auracoin` })
+      .waitFor();
     // he rates her from the end screen: her public view counts it
     const ratingsBefore = (await getJson<{ ratingCount: number }>(user, `/api/performers/${giuliaId}`)).ratingCount;
     await receipt.getByRole('radio', { name: '4 stelle' }).click();
     await receipt.getByRole('button', { name: 'Invia valutazione' }).click();
     await receipt.getByTestId('rating-sent').waitFor();
-    expect((await getJson<{ ratingCount: number }>(user, `/api/performers/${giuliaId}`)).ratingCount).toBe(ratingsBefore + 1);
+    expect((await getJson<{ ratingCount: number }>(user, `/api/performers/${giuliaId}`)).ratingCount).toBe(
+      ratingsBefore + 1,
+    );
     await user.getByRole('link', { name: 'Torna alla dashboard' }).click();
     await user.waitForURL(`${app.url}/user`);
     expect(ended).toMatchObject({ status: 'ended', endedBy: 'user', endReason: 'user_ended' });
@@ -214,16 +264,26 @@ describeWithChromium('private video sessions in the browser', () => {
     await performer.getByTestId('running-session').waitFor({ state: 'detached' });
     await visitorCard.and(visitor.locator('[data-in-private="false"]')).waitFor();
     // her stats refresh live
-    await performer.getByTestId('performer-total-sessions').filter({ hasText: String(sessionsBefore + 1) }).waitFor();
+    await performer
+      .getByTestId('performer-total-sessions')
+      .filter({ hasText: String(sessionsBefore + 1) })
+      .waitFor();
 
     // the ledger agrees: his balance dropped by minutes × rate, she earned 55% of it
     await app.settled();
     const costUnits = Math.round(ended.costAuracoin * 100);
-    expect(walletBalance(await app.infra.eventStore.readStream(streams.wallet(userId)))).toBe(balanceBefore - costUnits);
+    expect(walletBalance(await app.infra.eventStore.readStream(streams.wallet(userId)))).toBe(
+      balanceBefore - costUnits,
+    );
     const wallet = await getJson<{ auracoinBalance: number }>(user, `/api/users/${userId}`);
     expect(wallet.auracoinBalance).toBe((balanceBefore - costUnits) / 100);
-    const herAfter = await getJson<{ totalEarnings: number; totalSessions: number }>(performer, `/api/performers/${giuliaId}`);
-    expect(Math.round(herAfter.totalEarnings * 100) - Math.round(her.totalEarnings * 100)).toBe(performerShareCents(costUnits));
+    const herAfter = await getJson<{ totalEarnings: number; totalSessions: number }>(
+      performer,
+      `/api/performers/${giuliaId}`,
+    );
+    expect(Math.round(herAfter.totalEarnings * 100) - Math.round(her.totalEarnings * 100)).toBe(
+      performerShareCents(costUnits),
+    );
     expect(herAfter.totalSessions).toBe(her.totalSessions + 1);
 
     await visitor.close();
@@ -234,16 +294,21 @@ describeWithChromium('private video sessions in the browser', () => {
   it("refuses a balance below the minimum, continues after a reload, warns 'Ti resta 1 minuto' and ends with 'Saldo esaurito'", async () => {
     // Sofia: 2 auracoin a minute, so the minimum is 10
     const sofiaId = deterministicId('demo-performer:sofia.marino');
-    const { context: performerContext, page: performer } = await performerOnline(browser, app.url, { username: 'sofia.marino', password: 'demo-performer' });
+    const { context: performerContext, page: performer } = await performerOnline(browser, app.url, {
+      username: 'sofia.marino',
+      password: 'demo-performer',
+    });
     const admin = await superadminClient(app);
     const { context: userContext, page: user, username, userId } = await registeredUser(browser, app.url, 'short');
     const balance = async () => walletBalance(await app.infra.eventStore.readStream(streams.wallet(userId)));
-    for (const deadline = Date.now() + 15_000; (await balance()) !== 1_000; ) {
+    for (const deadline = Date.now() + 15_000; (await balance()) !== 1_000;) {
       if (Date.now() > deadline) throw new Error('the welcome credit never came');
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     const setBalance = async (auracoin: number) => {
-      expect((await send(admin, 'PATCH', `${app.url}/api/users/${userId}`, { auracoinBalance: auracoin })).status).toBe(200);
+      expect((await send(admin, 'PATCH', `${app.url}/api/users/${userId}`, { auracoinBalance: auracoin })).status).toBe(
+        200,
+      );
       await app.settled();
     };
 
@@ -279,7 +344,13 @@ describeWithChromium('private video sessions in the browser', () => {
     // the page stays on the ended session: it does not ask her again
     await user.getByTestId('session-summary').filter({ hasText: '6 minuti' }).waitFor();
     const ended = await getJson<SessionView>(user, `/api/sessions/${sessionId}`);
-    expect(ended).toMatchObject({ status: 'ended', endedBy: 'system', endReason: 'balance_exhausted', minutesBilled: 6, costAuracoin: 12 });
+    expect(ended).toMatchObject({
+      status: 'ended',
+      endedBy: 'system',
+      endReason: 'balance_exhausted',
+      minutesBilled: 6,
+      costAuracoin: 12,
+    });
     await performer.getByTestId('running-session').waitFor({ state: 'detached' });
     await app.settled();
     expect(await balance()).toBe(0);
@@ -292,7 +363,9 @@ describeWithChromium('private video sessions in the browser', () => {
   it("says 'Sessione non valida' without a performer, an existing performer or a user", async () => {
     const page = await browser.newPage();
     // a visitor (no user stored), even with a real performer
-    await page.goto(`${app.url}/video-session?performerId=${deterministicId('demo-performer:giulia.rossi')}&displayName=x`);
+    await page.goto(
+      `${app.url}/video-session?performerId=${deterministicId('demo-performer:giulia.rossi')}&displayName=x`,
+    );
     await page.getByRole('heading', { name: 'Sessione non valida' }).waitFor();
     // a signed-in user without performerId, and with an unknown one
     await fillRegistration(page, app.url, { username: `lost${Date.now().toString(36)}` });
@@ -302,7 +375,9 @@ describeWithChromium('private video sessions in the browser', () => {
     await page.goto(`${app.url}/video-session?performerId=00000000-0000-4000-8000-000000000000&displayName=x`);
     await page.getByRole('heading', { name: 'Sessione non valida' }).waitFor();
     // nothing was asked, nothing held
-    expect((await page.evaluate(async () => (await fetch('/api/sessions', { credentials: 'include' })).json())) as unknown).toEqual({ sessions: [] });
+    expect(
+      (await page.evaluate(async () => (await fetch('/api/sessions', { credentials: 'include' })).json())) as unknown,
+    ).toEqual({ sessions: [] });
     await page.getByRole('link', { name: 'Torna alla Home' }).click();
     await page.waitForURL(`${app.url}/`);
     await page.close();
@@ -325,7 +400,10 @@ const TURN_SECRET = 'local-turn-secret-for-tests';
   let browser: Browser;
   let turn: LocalTurn | undefined;
   beforeAll(async () => {
-    turn = await startTurnServer({ secret: TURN_SECRET, extraArgs: ['--allow-loopback-peers', '--allowed-peer-ip=127.0.0.1'] });
+    turn = await startTurnServer({
+      secret: TURN_SECRET,
+      extraArgs: ['--allow-loopback-peers', '--allowed-peer-ip=127.0.0.1'],
+    });
     app = await startTestApp(
       { ICE_SERVERS: JSON.stringify([{ urls: [`turn:127.0.0.1:${turn.port}?transport=udp`] }]), TURN_SECRET },
       { serveFrontend: true },
@@ -342,7 +420,12 @@ const TURN_SECRET = 'local-turn-secret-for-tests';
 
   /** Records, in the page, every peer connection's configuration and what the other side sent it. */
   const recordIce = () => {
-    const seen = { configs: [] as RTCConfiguration[], candidates: [] as string[], sdps: [] as string[], connections: [] as RTCPeerConnection[] };
+    const seen = {
+      configs: [] as RTCConfiguration[],
+      candidates: [] as string[],
+      sdps: [] as string[],
+      connections: [] as RTCPeerConnection[],
+    };
     (window as unknown as { __ice: typeof seen }).__ice = seen;
     const Original = window.RTCPeerConnection;
     window.RTCPeerConnection = class extends Original {
@@ -352,13 +435,22 @@ const TURN_SECRET = 'local-turn-secret-for-tests';
         seen.connections.push(this);
       }
     };
-    const addIceCandidate = Original.prototype.addIceCandidate as (this: RTCPeerConnection, candidate?: RTCIceCandidateInit | null) => Promise<void>;
+    const addIceCandidate = Original.prototype.addIceCandidate as (
+      this: RTCPeerConnection,
+      candidate?: RTCIceCandidateInit | null,
+    ) => Promise<void>;
     Original.prototype.addIceCandidate = function (this: RTCPeerConnection, candidate?: RTCIceCandidateInit | null) {
       if (candidate?.candidate) seen.candidates.push(candidate.candidate);
       return addIceCandidate.call(this, candidate);
     };
-    const setRemoteDescription = Original.prototype.setRemoteDescription as (this: RTCPeerConnection, description: RTCSessionDescriptionInit) => Promise<void>;
-    Original.prototype.setRemoteDescription = function (this: RTCPeerConnection, description: RTCSessionDescriptionInit) {
+    const setRemoteDescription = Original.prototype.setRemoteDescription as (
+      this: RTCPeerConnection,
+      description: RTCSessionDescriptionInit,
+    ) => Promise<void>;
+    Original.prototype.setRemoteDescription = function (
+      this: RTCPeerConnection,
+      description: RTCSessionDescriptionInit,
+    ) {
       if (description.sdp) seen.sdps.push(description.sdp);
       return setRemoteDescription.call(this, description);
     };
@@ -367,7 +459,16 @@ const TURN_SECRET = 'local-turn-secret-for-tests';
   /** What the page's peer connections were given, and the types of the candidate pair in use. */
   const iceSeen = (page: Page) =>
     page.evaluate(async () => {
-      const seen = (window as unknown as { __ice: { configs: RTCConfiguration[]; candidates: string[]; sdps: string[]; connections: RTCPeerConnection[] } }).__ice;
+      const seen = (
+        window as unknown as {
+          __ice: {
+            configs: RTCConfiguration[];
+            candidates: string[];
+            sdps: string[];
+            connections: RTCPeerConnection[];
+          };
+        }
+      ).__ice;
       const connection = seen.connections.find((pc) => pc.connectionState === 'connected');
       const pairs: { local: string; remote: string }[] = [];
       if (connection) {
@@ -376,7 +477,10 @@ const TURN_SECRET = 'local-turn-secret-for-tests';
         stats.forEach((report: Record<string, unknown>) => byId.set(report.id as string, report));
         for (const report of byId.values()) {
           if (report.type === 'candidate-pair' && report.state === 'succeeded' && report.nominated) {
-            pairs.push({ local: byId.get(report.localCandidateId as string)?.candidateType as string, remote: byId.get(report.remoteCandidateId as string)?.candidateType as string });
+            pairs.push({
+              local: byId.get(report.localCandidateId as string)?.candidateType as string,
+              remote: byId.get(report.remoteCandidateId as string)?.candidateType as string,
+            });
           }
         }
       }

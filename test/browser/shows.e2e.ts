@@ -18,16 +18,24 @@ describeWithChromium('public shows in the browser, embedded SFU', () => {
   const started = browserApp(async (app) => {
     await app.seedDemo();
   });
-  it('goes live, fills the room, moves the goal on every page, ends for everyone', () => showForEveryone(started), 240_000);
+  it(
+    'goes live, fills the room, moves the goal on every page, ends for everyone',
+    () => showForEveryone(started),
+    240_000,
+  );
 });
 
-if (!janusInstalled()) process.stdout.write(`\n[skip] public shows on Janus: ${JANUS_BINARY} is not installed (apt-get install janus)\n`);
+if (!janusInstalled())
+  process.stdout.write(`\n[skip] public shows on Janus: ${JANUS_BINARY} is not installed (apt-get install janus)\n`);
 (janusInstalled() ? describeWithChromium : describe.skip)('public shows in the browser, on Janus', () => {
   const started = {} as { app: TestApp; browser: Browser };
   let janus: JanusServer | undefined;
   beforeAll(async () => {
     janus = await startJanus();
-    started.app = await startTestApp({ SFU: 'janus', JANUS_URL: janus.url, JANUS_API_SECRET: janus.apiSecret }, { serveFrontend: true });
+    started.app = await startTestApp(
+      { SFU: 'janus', JANUS_URL: janus.url, JANUS_API_SECRET: janus.apiSecret },
+      { serveFrontend: true },
+    );
     await started.app.seedDemo();
     await started.app.settled();
     started.browser = await launchChromium();
@@ -37,7 +45,11 @@ if (!janusInstalled()) process.stdout.write(`\n[skip] public shows on Janus: ${J
     await started.app?.close();
     await janus?.stop();
   });
-  it('goes live, fills the room, moves the goal on every page, ends for everyone', () => showForEveryone(started), 240_000);
+  it(
+    'goes live, fills the room, moves the goal on every page, ends for everyone',
+    () => showForEveryone(started),
+    240_000,
+  );
 });
 
 async function viewer(browser: Browser, url: string, options: { register?: string } = {}) {
@@ -56,21 +68,42 @@ async function viewer(browser: Browser, url: string, options: { register?: strin
 
 /** her video plays on the page: frames decoded (a size) and its time moving on */
 async function decodesFrames(page: Page) {
-  await page.waitForFunction(() => {
-    const video = document.querySelector<HTMLVideoElement>('[data-testid="show-video"]');
-    return video !== null && video.videoWidth > 0 && video.currentTime > 0;
-  }, undefined, { timeout: 30_000 });
+  await page.waitForFunction(
+    () => {
+      const video = document.querySelector<HTMLVideoElement>('[data-testid="show-video"]');
+      return video !== null && video.videoWidth > 0 && video.currentTime > 0;
+    },
+    undefined,
+    { timeout: 30_000 },
+  );
   const first = await page.$eval('[data-testid="show-video"]', (video) => (video as HTMLVideoElement).currentTime);
-  await page.waitForFunction((since) => (document.querySelector<HTMLVideoElement>('[data-testid="show-video"]')?.currentTime ?? 0) > since + 0.5, first, { timeout: 15_000 });
+  await page.waitForFunction(
+    (since) => (document.querySelector<HTMLVideoElement>('[data-testid="show-video"]')?.currentTime ?? 0) > since + 0.5,
+    first,
+    { timeout: 15_000 },
+  );
 }
 
-const goal = (page: Page, text: string) => page.getByTestId('goal-progress').filter({ hasText: text }).waitFor({ timeout: 15_000 });
-const viewers = (page: Page, count: number) => page.getByTestId('show-viewers').filter({ hasText: new RegExp(`^${count} spettator`) }).first().waitFor({ timeout: 15_000 });
+const goal = (page: Page, text: string) =>
+  page.getByTestId('goal-progress').filter({ hasText: text }).waitFor({ timeout: 15_000 });
+const viewers = (page: Page, count: number) =>
+  page
+    .getByTestId('show-viewers')
+    .filter({ hasText: new RegExp(`^${count} spettator`) })
+    .first()
+    .waitFor({ timeout: 15_000 });
 
 async function axeViolations(page: Page): Promise<string[]> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: require.resolve('axe-core') });
-  const results = await page.evaluate(() => (window as unknown as { axe: { run: (context: Document, options: object) => Promise<AxeResults> } }).axe.run(document, { resultTypes: ['violations'] }));
-  return results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+  const results = await page.evaluate(() =>
+    (window as unknown as { axe: { run: (context: Document, options: object) => Promise<AxeResults> } }).axe.run(
+      document,
+      { resultTypes: ['violations'] },
+    ),
+  );
+  return results.violations.map(
+    (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+  );
 }
 
 async function showForEveryone(started: { app: TestApp; browser: Browser }) {
@@ -79,7 +112,9 @@ async function showForEveryone(started: { app: TestApp; browser: Browser }) {
   try {
     const her = await performerOnline(browser, app.url);
     contexts.push(her.context);
-    const performerId = await her.page.evaluate(async () => ((await (await fetch('/api/performer/me', { credentials: 'include' })).json()) as { id: string }).id);
+    const performerId = await her.page.evaluate(
+      async () => ((await (await fetch('/api/performer/me', { credentials: 'include' })).json()) as { id: string }).id,
+    );
     await her.page.getByRole('tab', { name: 'Show dal vivo' }).click();
     await her.page.getByTestId('go-live').click();
     await her.page.getByTestId('show-title-input').fill('Serata jazz');
@@ -94,7 +129,12 @@ async function showForEveryone(started: { app: TestApp; browser: Browser }) {
     await fund(app, luca.userId!, 100);
     // Luca writes as an alias he bought
     const alias = await luca.page.evaluate(async (id) => {
-      const answer = await fetch(`/api/users/${id}/aliases`, { method: 'POST', credentials: 'include', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ aliasName: 'Lupo', price: 50 }) });
+      const answer = await fetch(`/api/users/${id}/aliases`, {
+        method: 'POST',
+        credentials: 'include',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ aliasName: 'Lupo', price: 50 }),
+      });
       return answer.status;
     }, luca.userId!);
     expect(alias).toBe(201);
@@ -136,7 +176,8 @@ async function showForEveryone(started: { app: TestApp; browser: Browser }) {
     // a line from the alias reaches everyone, under the alias
     await luca.page.getByTestId('room-chat-input').fill('Ciao a tutti');
     await luca.page.getByRole('button', { name: 'Invia' }).click();
-    for (const page of [her.page, ...pages]) await page.getByTestId('room-line').filter({ hasText: 'LupoCiao a tutti' }).waitFor();
+    for (const page of [her.page, ...pages])
+      await page.getByTestId('room-line').filter({ hasText: 'LupoCiao a tutti' }).waitFor();
 
     expect(await axeViolations(visitor.page)).toEqual([]);
 

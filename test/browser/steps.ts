@@ -1,7 +1,11 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 
 /** Fills /register as a person would and submits it. */
-export async function fillRegistration(page: Page, baseUrl: string, user: { username: string; email?: string; password?: string }) {
+export async function fillRegistration(
+  page: Page,
+  baseUrl: string,
+  user: { username: string; email?: string; password?: string },
+) {
   const password = user.password ?? 'secret-pass';
   await page.goto(`${baseUrl}/register`);
   await page.getByLabel('Username').fill(user.username);
@@ -28,7 +32,11 @@ export async function signInAdmin(page: Page, baseUrl: string, admin: { username
 }
 
 /** Signs a performer in at /performer/login (the demo's Giulia unless told) and waits for her dashboard. */
-export async function signInPerformer(page: Page, baseUrl: string, performer = { username: 'giulia.rossi', password: 'demo-performer' }) {
+export async function signInPerformer(
+  page: Page,
+  baseUrl: string,
+  performer = { username: 'giulia.rossi', password: 'demo-performer' },
+) {
   await page.goto(`${baseUrl}/performer/login`);
   await page.getByLabel('Username').fill(performer.username);
   await page.getByLabel('Password').fill(performer.password);
@@ -37,7 +45,11 @@ export async function signInPerformer(page: Page, baseUrl: string, performer = {
 }
 
 /** A demo performer (Giulia unless told) on her own desktop browser context, signed in and switched online. */
-export async function performerOnline(browser: Browser, baseUrl: string, performer?: { username: string; password: string }) {
+export async function performerOnline(
+  browser: Browser,
+  baseUrl: string,
+  performer?: { username: string; password: string },
+) {
   const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
   const page = await context.newPage();
   await signInPerformer(page, baseUrl, performer);

@@ -65,9 +65,18 @@ describeWithChromium('wallet in the browser', () => {
     const ledger = page.getByTestId('wallet-ledger');
     await expectText(ledger.getByTestId('ledger-purchased-balance'), '1.050');
     await expectText(ledger.getByTestId('ledger-promotional-balance'), '10');
-    await ledger.getByTestId('ledger-entry').filter({ hasText: 'Alias' }).getByTestId('ledger-entry-split').filter({ hasText: 'acquistati -50 · promozionali 0' }).waitFor();
-    await ledger.getByTestId('ledger-entry').filter({ hasText: 'Auracoin di benvenuto' }).getByTestId('ledger-entry-split').filter({ hasText: 'acquistati 0 · promozionali +10' }).waitFor();
+    await ledger
+      .getByTestId('ledger-entry')
+      .filter({ hasText: 'Alias' })
+      .getByTestId('ledger-entry-split')
+      .filter({ hasText: 'acquistati -50 · promozionali 0' })
+      .waitFor();
+    await ledger
+      .getByTestId('ledger-entry')
+      .filter({ hasText: 'Auracoin di benvenuto' })
+      .getByTestId('ledger-entry-split')
+      .filter({ hasText: 'acquistati 0 · promozionali +10' })
+      .waitFor();
     await page.close();
   });
 });
-

@@ -12,7 +12,15 @@ import type { Principal, SessionManager } from '../../platform/http/session';
 import type { Logger } from '../../platform/logging/logger';
 import { readOutbox, type Mailer } from '../../platform/mail/mailer';
 import { claimAll, releaseAll } from '../../platform/unique-values';
-import { decideChangePassword, decideConfirmEmail, decideDeleteUser, decideRequestEmailChange, decideRequestReset, decideResetPassword, handleUser } from './user';
+import {
+  decideChangePassword,
+  decideConfirmEmail,
+  decideDeleteUser,
+  decideRequestEmailChange,
+  decideRequestReset,
+  decideResetPassword,
+  handleUser,
+} from './user';
 
 /** What the account routes read of a user: his login record. */
 export interface AccountRecord {
@@ -75,56 +83,101 @@ export function accountRouter(deps: AccountRoutesDeps): Router {
   };
 
   // Always 202 with the same body: the lookup is one read, and the link is made and mailed after the answer, so neither the answer nor its timing tells whether the address has an account.
-  mountRoute(router, deps.sessions, apiRoutes.requestPasswordReset, async (ctx, { body }) => {
-    const account = await deps.byEmail(body.email);
-    const base = linkBase(ctx);
-    if (account) {
-      void (async () => {
-        const { token, tokenHash } = newToken(account.id);
-        await handleUser(deps.eventStore, streams.user(account.id), (state) => decideRequestReset({ tokenHash, ttlMs: ACCOUNT_TOKEN_TTL_MS }, state, deps.now()), { metadata: commandMetadata(ctx) });
-        await deps.mailer.send({
-          to: account.email,
-          subject: 'Reimposta la password di Aura',
-          text: `Ciao ${account.username},\n\nhai chiesto di reimpostare la password del tuo account Aura. Apri questo link entro un'ora:\n\n${base}/reimposta-password?token=${encodeURIComponent(token)}\n\nSe non sei stato tu, ignora questa email: la tua password resta quella di prima.`,
-        });
-      })().catch((error: unknown) => deps.logger.error('password reset mail failed', { err: error }));
-    }
-    return { ok: true as const };
-  }, deps.limits.before('accountMail', (ctx) => ctx.ip));
+  mountRoute(
+    router,
+    deps.sessions,
+    apiRoutes.requestPasswordReset,
+    async (ctx, { body }) => {
+      const account = await deps.byEmail(body.email);
+      const base = linkBase(ctx);
+      if (account) {
+        void (async () => {
+          const { token, tokenHash } = newToken(account.id);
+          await handleUser(
+            deps.eventStore,
+            streams.user(account.id),
+            (state) => decideRequestReset({ tokenHash, ttlMs: ACCOUNT_TOKEN_TTL_MS }, state, deps.now()),
+            { metadata: commandMetadata(ctx) },
+          );
+          await deps.mailer.send({
+            to: account.email,
+            subject: 'Reimposta la password di Aura',
+            text: `Ciao ${account.username},\n\nhai chiesto di reimpostare la password del tuo account Aura. Apri questo link entro un'ora:\n\n${base}/reimposta-password?token=${encodeURIComponent(token)}\n\nSe non sei stato tu, ignora questa email: la tua password resta quella di prima.`,
+          });
+        })().catch((error: unknown) => deps.logger.error('password reset mail failed', { err: error }));
+      }
+      return { ok: true as const };
+    },
+    deps.limits.before('accountMail', (ctx) => ctx.ip),
+  );
 
-  mountRoute(router, deps.sessions, apiRoutes.confirmPasswordReset, async (ctx, { body }) => {
-    const userId = userIdOf(body.token);
-    if (!userId) throw invalidToken();
-    const passwordHash = await hashPassword(body.password);
-    const tokenHash = hashOf(body.token);
-    const result = await handleUser(deps.eventStore, streams.user(userId), (state) => decideResetPassword({ tokenHash, passwordHash }, state, deps.now()), { metadata: commandMetadata(ctx) });
-    await deps.sessions.revokeAccount(userId);
-    await deps.settled(result.position);
-    return { ok: true as const };
-  }, deps.limits.before('signIn', (ctx) => ctx.ip));
+  mountRoute(
+    router,
+    deps.sessions,
+    apiRoutes.confirmPasswordReset,
+    async (ctx, { body }) => {
+      const userId = userIdOf(body.token);
+      if (!userId) throw invalidToken();
+      const passwordHash = await hashPassword(body.password);
+      const tokenHash = hashOf(body.token);
+      const result = await handleUser(
+        deps.eventStore,
+        streams.user(userId),
+        (state) => decideResetPassword({ tokenHash, passwordHash }, state, deps.now()),
+        { metadata: commandMetadata(ctx) },
+      );
+      await deps.sessions.revokeAccount(userId);
+      await deps.settled(result.position);
+      return { ok: true as const };
+    },
+    deps.limits.before('signIn', (ctx) => ctx.ip),
+  );
 
-  mountRoute(router, deps.sessions, apiRoutes.changePassword, async (ctx, { body }, caller) => {
-    await signIn(await ownAccount(caller), body.currentPassword);
-    const passwordHash = await hashPassword(body.newPassword);
-    const result = await handleUser(deps.eventStore, streams.user(caller.sub), (state) => decideChangePassword({ passwordHash }, state, deps.now()), { metadata: commandMetadata(ctx, caller) });
-    await signOutOthers(ctx, caller);
-    await deps.settled(result.position);
-    return { ok: true as const };
-  }, ...deps.limits.signIn());
+  mountRoute(
+    router,
+    deps.sessions,
+    apiRoutes.changePassword,
+    async (ctx, { body }, caller) => {
+      await signIn(await ownAccount(caller), body.currentPassword);
+      const passwordHash = await hashPassword(body.newPassword);
+      const result = await handleUser(
+        deps.eventStore,
+        streams.user(caller.sub),
+        (state) => decideChangePassword({ passwordHash }, state, deps.now()),
+        { metadata: commandMetadata(ctx, caller) },
+      );
+      await signOutOthers(ctx, caller);
+      await deps.settled(result.position);
+      return { ok: true as const };
+    },
+    ...deps.limits.signIn(),
+  );
 
-  mountRoute(router, deps.sessions, apiRoutes.requestEmailChange, async (ctx, { body }, caller) => {
-    const account = await signIn(await ownAccount(caller), body.password);
-    const taken = await deps.byEmail(body.email);
-    if (taken && taken.id !== account.id) throw new DomainError('email_taken', 'Email già registrata');
-    const { token, tokenHash } = newToken(account.id);
-    await handleUser(deps.eventStore, streams.user(account.id), (state) => decideRequestEmailChange({ email: body.email, tokenHash, ttlMs: ACCOUNT_TOKEN_TTL_MS }, state, deps.now()), { metadata: commandMetadata(ctx, caller) });
-    await deps.mailer.send({
-      to: body.email,
-      subject: 'Conferma la nuova email di Aura',
-      text: `Ciao ${account.username},\n\nper usare questo indirizzo sul tuo account Aura apri questo link entro un'ora:\n\n${linkBase(ctx)}/impostazioni/email?token=${encodeURIComponent(token)}\n\nSe non sei stato tu, ignora questa email.`,
-    });
-    return { ok: true as const };
-  }, deps.limits.before('accountMail', (ctx) => ctx.ip));
+  mountRoute(
+    router,
+    deps.sessions,
+    apiRoutes.requestEmailChange,
+    async (ctx, { body }, caller) => {
+      const account = await signIn(await ownAccount(caller), body.password);
+      const taken = await deps.byEmail(body.email);
+      if (taken && taken.id !== account.id) throw new DomainError('email_taken', 'Email già registrata');
+      const { token, tokenHash } = newToken(account.id);
+      await handleUser(
+        deps.eventStore,
+        streams.user(account.id),
+        (state) =>
+          decideRequestEmailChange({ email: body.email, tokenHash, ttlMs: ACCOUNT_TOKEN_TTL_MS }, state, deps.now()),
+        { metadata: commandMetadata(ctx, caller) },
+      );
+      await deps.mailer.send({
+        to: body.email,
+        subject: 'Conferma la nuova email di Aura',
+        text: `Ciao ${account.username},\n\nper usare questo indirizzo sul tuo account Aura apri questo link entro un'ora:\n\n${linkBase(ctx)}/impostazioni/email?token=${encodeURIComponent(token)}\n\nSe non sei stato tu, ignora questa email.`,
+      });
+      return { ok: true as const };
+    },
+    deps.limits.before('accountMail', (ctx) => ctx.ip),
+  );
 
   mountRoute(router, deps.sessions, apiRoutes.confirmEmailChange, async (ctx, { body }, caller) => {
     const userId = userIdOf(body.token);
@@ -139,28 +192,55 @@ export function accountRouter(deps: AccountRoutesDeps): Router {
     const pending = before.state.status === 'registered' ? before.state.emailChange : null;
     if (!pending) throw invalidToken();
     await claimAll(deps.eventStore, [{ kind: 'email', value: pending.email, ownerId: userId }], deps.now, metadata);
-    const result = await handleUser(deps.eventStore, streams.user(userId), (state) => decideConfirmEmail({ tokenHash }, state, deps.now()), { metadata });
+    const result = await handleUser(
+      deps.eventStore,
+      streams.user(userId),
+      (state) => decideConfirmEmail({ tokenHash }, state, deps.now()),
+      { metadata },
+    );
     if (result.state.status === 'registered') {
       const previous = result.events.find((event) => event.type === 'UserEmailChanged');
-      if (previous?.type === 'UserEmailChanged') await releaseAll(deps.eventStore, [{ kind: 'email', value: previous.data.previousEmail, ownerId: userId }], deps.now, metadata);
+      if (previous?.type === 'UserEmailChanged')
+        await releaseAll(
+          deps.eventStore,
+          [{ kind: 'email', value: previous.data.previousEmail, ownerId: userId }],
+          deps.now,
+          metadata,
+        );
     }
     await deps.settled(result.position);
     return { ok: true as const };
   });
 
-  mountRoute(router, deps.sessions, apiRoutes.deleteMe, async (ctx, { body }, caller) => {
-    const account = await signIn(await ownAccount(caller), body.password);
-    const metadata = commandMetadata(ctx, caller);
-    const result = await handleUser(deps.eventStore, streams.user(account.id), (state) => decideDeleteUser({ userId: account.id, deletedBy: account.id }, state, deps.now()), { metadata });
-    await releaseAll(deps.eventStore, [
-      { kind: 'username', value: account.username, ownerId: account.id },
-      { kind: 'email', value: account.email, ownerId: account.id },
-    ], deps.now, metadata);
-    await deps.sessions.revokeAccount(account.id);
-    await deps.sessions.end(ctx);
-    await deps.settled(result.position);
-    return { ok: true as const };
-  }, ...deps.limits.signIn());
+  mountRoute(
+    router,
+    deps.sessions,
+    apiRoutes.deleteMe,
+    async (ctx, { body }, caller) => {
+      const account = await signIn(await ownAccount(caller), body.password);
+      const metadata = commandMetadata(ctx, caller);
+      const result = await handleUser(
+        deps.eventStore,
+        streams.user(account.id),
+        (state) => decideDeleteUser({ userId: account.id, deletedBy: account.id }, state, deps.now()),
+        { metadata },
+      );
+      await releaseAll(
+        deps.eventStore,
+        [
+          { kind: 'username', value: account.username, ownerId: account.id },
+          { kind: 'email', value: account.email, ownerId: account.id },
+        ],
+        deps.now,
+        metadata,
+      );
+      await deps.sessions.revokeAccount(account.id);
+      await deps.sessions.end(ctx);
+      await deps.settled(result.position);
+      return { ok: true as const };
+    },
+    ...deps.limits.signIn(),
+  );
 
   mountRoute(router, deps.sessions, apiRoutes.exportMe, async (ctx, _input, caller) => {
     await ownAccount(caller);

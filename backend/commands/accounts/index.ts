@@ -18,7 +18,8 @@ export interface AccountsDeps {
 export function accountsCommands(ports: ModulePorts, deps: AccountsDeps) {
   const users = createUserQueries(ports.readModels);
   const settled = settledOn(ports.readModels, USERS);
-  const record = (doc: { _id: string; username: string; email: string; passwordHash: string } | null) => (doc ? { id: doc._id, username: doc.username, email: doc.email, passwordHash: doc.passwordHash } : null);
+  const record = (doc: { _id: string; username: string; email: string; passwordHash: string } | null) =>
+    doc ? { id: doc._id, username: doc.username, email: doc.email, passwordHash: doc.passwordHash } : null;
   return {
     name: 'accounts',
     routers: [
@@ -45,7 +46,10 @@ export function accountsCommands(ports: ModulePorts, deps: AccountsDeps) {
         async dataOf(userId) {
           const ledger = await deps.wallet.ledgerOf(userId);
           // what he bought: packages (credits of a purchase) and what he spent on (debits)
-          const purchases = ledger.filter((entry) => entry.type === 'AuracoinDebited' || (entry.type === 'AuracoinCredited' && entry.reference !== null));
+          const purchases = ledger.filter(
+            (entry) =>
+              entry.type === 'AuracoinDebited' || (entry.type === 'AuracoinCredited' && entry.reference !== null),
+          );
           return { purchases, ledger, messages: await deps.chat.messagesOfUser(userId) };
         },
       }),

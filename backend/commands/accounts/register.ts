@@ -28,7 +28,12 @@ export async function registerUser(deps: RegistrationDeps, body: RegisterBody, m
     deps.now,
     metadata,
   );
-  await handleUser(deps.eventStore, streams.user(userId), (state) => decideRegister({ userId, username: body.username, email: body.email, passwordHash }, state, deps.now()), { metadata });
+  await handleUser(
+    deps.eventStore,
+    streams.user(userId),
+    (state) => decideRegister({ userId, username: body.username, email: body.email, passwordHash }, state, deps.now()),
+    { metadata },
+  );
   const credit = await creditWelcomeBonus(deps, userId, metadata);
   return { userId, position: credit.position };
 }
@@ -36,6 +41,15 @@ export async function registerUser(deps: RegistrationDeps, body: RegisterBody, m
 /**
  * Idempotent: the welcome credit has a fixed name, so a second call (a recovery) writes nothing.
  */
-export async function creditWelcomeBonus(deps: Pick<RegistrationDeps, 'eventStore' | 'now'>, userId: string, metadata: Record<string, unknown>) {
-  return creditWallet(deps.eventStore, userId, [{ name: welcomeCreditEventId(userId), event: welcomeCredit(userId, deps.now()) }], metadata);
+export async function creditWelcomeBonus(
+  deps: Pick<RegistrationDeps, 'eventStore' | 'now'>,
+  userId: string,
+  metadata: Record<string, unknown>,
+) {
+  return creditWallet(
+    deps.eventStore,
+    userId,
+    [{ name: welcomeCreditEventId(userId), event: welcomeCredit(userId, deps.now()) }],
+    metadata,
+  );
 }

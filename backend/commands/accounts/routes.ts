@@ -26,17 +26,33 @@ export interface AccountsDeps {
 export function accountsRouter(deps: AccountsDeps): Router {
   const router = new Router();
 
-  mountRoute(router, deps.sessions, apiRoutes.register, async (ctx, { body }) => {
-    const { userId, position } = await registerUser({ eventStore: deps.eventStore, now: deps.now, hashPassword }, body, commandMetadata(ctx));
-    deps.sessions.start(ctx, { sub: userId, kind: 'user' });
-    return deps.userViewAfter(userId, position);
-  }, deps.limits.before('register', (ctx) => ctx.ip));
+  mountRoute(
+    router,
+    deps.sessions,
+    apiRoutes.register,
+    async (ctx, { body }) => {
+      const { userId, position } = await registerUser(
+        { eventStore: deps.eventStore, now: deps.now, hashPassword },
+        body,
+        commandMetadata(ctx),
+      );
+      deps.sessions.start(ctx, { sub: userId, kind: 'user' });
+      return deps.userViewAfter(userId, position);
+    },
+    deps.limits.before('register', (ctx) => ctx.ip),
+  );
 
-  mountRoute(router, deps.sessions, apiRoutes.login, async (ctx, { body }) => {
-    const login = await signIn(await deps.findLogin(body.username), body.password);
-    deps.sessions.start(ctx, { sub: login.id, kind: 'user' });
-    return deps.userViewAfter(login.id, undefined);
-  }, ...deps.limits.signIn());
+  mountRoute(
+    router,
+    deps.sessions,
+    apiRoutes.login,
+    async (ctx, { body }) => {
+      const login = await signIn(await deps.findLogin(body.username), body.password);
+      deps.sessions.start(ctx, { sub: login.id, kind: 'user' });
+      return deps.userViewAfter(login.id, undefined);
+    },
+    ...deps.limits.signIn(),
+  );
 
   mountRoute(router, deps.sessions, apiRoutes.logout, async (ctx) => {
     await deps.sessions.end(ctx);
@@ -46,7 +62,12 @@ export function accountsRouter(deps: AccountsDeps): Router {
   /** DELETE /api/users/{id} (admin): anonymise the user, free their username and email, keep the ledger. */
   mountRoute(router, deps.sessions, apiRoutes.deleteUser, async (ctx, { params }, caller) => {
     const metadata = commandMetadata(ctx, caller);
-    const result = await handleUser(deps.eventStore, streams.user(params.id), (state) => decideDeleteUser({ userId: params.id, deletedBy: caller.sub }, state, deps.now()), { metadata });
+    const result = await handleUser(
+      deps.eventStore,
+      streams.user(params.id),
+      (state) => decideDeleteUser({ userId: params.id, deletedBy: caller.sub }, state, deps.now()),
+      { metadata },
+    );
     const deleted = result.state;
     if (deleted.status !== 'unregistered') {
       const claims = [

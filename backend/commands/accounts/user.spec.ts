@@ -1,23 +1,45 @@
 import { deciderSpec } from '../../platform/testing/decider-spec';
-import { decideConfirmEmail, decideDeleteUser, decideRegister, decideRequestEmailChange, decideRequestReset, decideResetPassword, user, welcomeCredit } from './user';
+import {
+  decideConfirmEmail,
+  decideDeleteUser,
+  decideRegister,
+  decideRequestEmailChange,
+  decideRequestReset,
+  decideResetPassword,
+  user,
+  welcomeCredit,
+} from './user';
 
 const now = new Date('2026-11-20T10:00:00.000Z');
 const userId = '0b7c4d1e-8f7a-4e63-9a51-5a4c1b2d3e4f';
 const command = { userId, username: 'Mario', email: 'Mario@Example.com', passwordHash: 'hash' };
 const registered = {
   type: 'UserRegistered' as const,
-  data: { userId, username: 'Mario', email: 'mario@example.com', passwordHash: 'hash', role: 'user' as const, registeredAt: now.toISOString() },
+  data: {
+    userId,
+    username: 'Mario',
+    email: 'mario@example.com',
+    passwordHash: 'hash',
+    role: 'user' as const,
+    registeredAt: now.toISOString(),
+  },
 };
 
 describe('user decider', () => {
   const spec = deciderSpec(user);
 
   it('registers a new user with a lower-cased email', () => {
-    spec.given([]).when((state) => decideRegister(command, state, now)).then([registered]);
+    spec
+      .given([])
+      .when((state) => decideRegister(command, state, now))
+      .then([registered]);
   });
 
   it('refuses to register the same user twice', () => {
-    spec.given([registered]).when((state) => decideRegister(command, state, now)).thenThrows('conflict');
+    spec
+      .given([registered])
+      .when((state) => decideRegister(command, state, now))
+      .thenThrows('conflict');
   });
 
   it('opens the wallet with 10 auracoin (1000 units)', () => {
@@ -30,44 +52,114 @@ describe('user decider', () => {
 
 describe('user deletion', () => {
   const spec = deciderSpec(user);
-  const deleted = { type: 'UserDeleted' as const, data: { userId, deletedBy: 'admin-1', deletedAt: now.toISOString() } };
+  const deleted = {
+    type: 'UserDeleted' as const,
+    data: { userId, deletedBy: 'admin-1', deletedAt: now.toISOString() },
+  };
 
   it('deletes a registered user, naming the admin', () => {
-    spec.given([registered]).when((state) => decideDeleteUser({ userId, deletedBy: 'admin-1' }, state, now)).then([deleted]);
+    spec
+      .given([registered])
+      .when((state) => decideDeleteUser({ userId, deletedBy: 'admin-1' }, state, now))
+      .then([deleted]);
   });
 
   it('refuses an unknown or already deleted user', () => {
-    spec.given([]).when((state) => decideDeleteUser({ userId, deletedBy: 'admin-1' }, state, now)).thenThrows('not_found');
-    spec.given([registered, deleted]).when((state) => decideDeleteUser({ userId, deletedBy: 'admin-1' }, state, now)).thenThrows('not_found');
+    spec
+      .given([])
+      .when((state) => decideDeleteUser({ userId, deletedBy: 'admin-1' }, state, now))
+      .thenThrows('not_found');
+    spec
+      .given([registered, deleted])
+      .when((state) => decideDeleteUser({ userId, deletedBy: 'admin-1' }, state, now))
+      .thenThrows('not_found');
   });
 });
 
 describe('reset and email links', () => {
   const spec = deciderSpec(user);
   const hour = 3_600_000;
-  const requested = { type: 'PasswordResetRequested' as const, data: { userId, tokenHash: 'h1', expiresAt: new Date(now.getTime() + hour).toISOString(), requestedAt: now.toISOString() } };
+  const requested = {
+    type: 'PasswordResetRequested' as const,
+    data: {
+      userId,
+      tokenHash: 'h1',
+      expiresAt: new Date(now.getTime() + hour).toISOString(),
+      requestedAt: now.toISOString(),
+    },
+  };
   const later = (ms: number) => new Date(now.getTime() + ms);
-  const changed = (at: Date) => ({ type: 'UserPasswordChanged' as const, data: { userId, passwordHash: 'new', via: 'reset' as const, changedAt: at.toISOString() } });
+  const changed = (at: Date) => ({
+    type: 'UserPasswordChanged' as const,
+    data: { userId, passwordHash: 'new', via: 'reset' as const, changedAt: at.toISOString() },
+  });
 
   it('records only the hash of a reset link, valid for its time', () => {
-    spec.given([registered]).when((state) => decideRequestReset({ tokenHash: 'h1', ttlMs: hour }, state, now)).then([requested]);
+    spec
+      .given([registered])
+      .when((state) => decideRequestReset({ tokenHash: 'h1', ttlMs: hour }, state, now))
+      .then([requested]);
   });
 
   it('sets the password once per link, before it expires, and not with an unknown one', () => {
-    spec.given([registered, requested]).when((state) => decideResetPassword({ tokenHash: 'h1', passwordHash: 'new' }, state, later(hour - 1))).then([changed(later(hour - 1))]);
-    spec.given([registered, requested, changed(later(10))]).when((state) => decideResetPassword({ tokenHash: 'h1', passwordHash: 'new' }, state, later(20))).thenThrows('invalid_token');
-    spec.given([registered, requested]).when((state) => decideResetPassword({ tokenHash: 'h1', passwordHash: 'new' }, state, later(hour))).thenThrows('invalid_token');
-    spec.given([registered, requested]).when((state) => decideResetPassword({ tokenHash: 'other', passwordHash: 'new' }, state, later(1))).thenThrows('invalid_token');
+    spec
+      .given([registered, requested])
+      .when((state) => decideResetPassword({ tokenHash: 'h1', passwordHash: 'new' }, state, later(hour - 1)))
+      .then([changed(later(hour - 1))]);
+    spec
+      .given([registered, requested, changed(later(10))])
+      .when((state) => decideResetPassword({ tokenHash: 'h1', passwordHash: 'new' }, state, later(20)))
+      .thenThrows('invalid_token');
+    spec
+      .given([registered, requested])
+      .when((state) => decideResetPassword({ tokenHash: 'h1', passwordHash: 'new' }, state, later(hour)))
+      .thenThrows('invalid_token');
+    spec
+      .given([registered, requested])
+      .when((state) => decideResetPassword({ tokenHash: 'other', passwordHash: 'new' }, state, later(1)))
+      .thenThrows('invalid_token');
   });
 
   it('moves to a new email only with the link sent there', () => {
-    const asked = { type: 'EmailChangeRequested' as const, data: { userId, email: 'nuovo@example.com', tokenHash: 'e1', expiresAt: later(hour).toISOString(), requestedAt: now.toISOString() } };
-    spec.given([registered]).when((state) => decideRequestEmailChange({ email: 'Nuovo@Example.com', tokenHash: 'e1', ttlMs: hour }, state, now)).then([asked]);
-    spec.given([registered]).when((state) => decideRequestEmailChange({ email: 'mario@example.com', tokenHash: 'e1', ttlMs: hour }, state, now)).thenThrows('conflict');
+    const asked = {
+      type: 'EmailChangeRequested' as const,
+      data: {
+        userId,
+        email: 'nuovo@example.com',
+        tokenHash: 'e1',
+        expiresAt: later(hour).toISOString(),
+        requestedAt: now.toISOString(),
+      },
+    };
+    spec
+      .given([registered])
+      .when((state) =>
+        decideRequestEmailChange({ email: 'Nuovo@Example.com', tokenHash: 'e1', ttlMs: hour }, state, now),
+      )
+      .then([asked]);
+    spec
+      .given([registered])
+      .when((state) =>
+        decideRequestEmailChange({ email: 'mario@example.com', tokenHash: 'e1', ttlMs: hour }, state, now),
+      )
+      .thenThrows('conflict');
     spec
       .given([registered, asked])
       .when((state) => decideConfirmEmail({ tokenHash: 'e1' }, state, later(5)))
-      .then([{ type: 'UserEmailChanged', data: { userId, email: 'nuovo@example.com', previousEmail: 'mario@example.com', changedAt: later(5).toISOString() } }]);
-    spec.given([registered, asked]).when((state) => decideConfirmEmail({ tokenHash: 'zz' }, state, later(5))).thenThrows('invalid_token');
+      .then([
+        {
+          type: 'UserEmailChanged',
+          data: {
+            userId,
+            email: 'nuovo@example.com',
+            previousEmail: 'mario@example.com',
+            changedAt: later(5).toISOString(),
+          },
+        },
+      ]);
+    spec
+      .given([registered, asked])
+      .when((state) => decideConfirmEmail({ tokenHash: 'zz' }, state, later(5)))
+      .thenThrows('invalid_token');
   });
 });

@@ -22,18 +22,31 @@ export const user: Aggregate<User> = {
   initialState: () => ({ status: 'unregistered' }),
   evolve(state, event) {
     if (event.type === 'UserRegistered') {
-      return { status: 'registered', userId: event.data.userId, username: event.data.username, email: event.data.email, resets: [], emailChange: null };
+      return {
+        status: 'registered',
+        userId: event.data.userId,
+        username: event.data.username,
+        email: event.data.email,
+        resets: [],
+        emailChange: null,
+      };
     }
     if (state.status === 'unregistered') return state;
     switch (event.type) {
       case 'UserDeleted':
         return { ...state, status: 'deleted', resets: [], emailChange: null };
       case 'PasswordResetRequested':
-        return { ...state, resets: [...(state.resets ?? []), { tokenHash: event.data.tokenHash, expiresAt: event.data.expiresAt }] };
+        return {
+          ...state,
+          resets: [...(state.resets ?? []), { tokenHash: event.data.tokenHash, expiresAt: event.data.expiresAt }],
+        };
       case 'UserPasswordChanged':
         return { ...state, resets: [] };
       case 'EmailChangeRequested':
-        return { ...state, emailChange: { email: event.data.email, tokenHash: event.data.tokenHash, expiresAt: event.data.expiresAt } };
+        return {
+          ...state,
+          emailChange: { email: event.data.email, tokenHash: event.data.tokenHash, expiresAt: event.data.expiresAt },
+        };
       case 'UserEmailChanged':
         return { ...state, email: event.data.email, emailChange: null };
       default:
@@ -50,33 +63,78 @@ function registered(state: User): Registered {
 }
 
 const invalidLink = () => new DomainError('invalid_token', 'Il link non è valido o è scaduto: chiedine uno nuovo.');
-const live = (link: PendingLink | null | undefined, tokenHash: string, now: Date) => link !== null && link !== undefined && link.tokenHash === tokenHash && now.getTime() < Date.parse(link.expiresAt);
+const live = (link: PendingLink | null | undefined, tokenHash: string, now: Date) =>
+  link !== null && link !== undefined && link.tokenHash === tokenHash && now.getTime() < Date.parse(link.expiresAt);
 
 /** A reset link for him: only its hash is recorded. */
-export function decideRequestReset(command: { tokenHash: string; ttlMs: number }, state: User, now: Date): DomainEvent[] {
+export function decideRequestReset(
+  command: { tokenHash: string; ttlMs: number },
+  state: User,
+  now: Date,
+): DomainEvent[] {
   const current = registered(state);
-  return [{ type: 'PasswordResetRequested', data: { userId: current.userId, tokenHash: command.tokenHash, expiresAt: new Date(now.getTime() + command.ttlMs).toISOString(), requestedAt: now.toISOString() } }];
+  return [
+    {
+      type: 'PasswordResetRequested',
+      data: {
+        userId: current.userId,
+        tokenHash: command.tokenHash,
+        expiresAt: new Date(now.getTime() + command.ttlMs).toISOString(),
+        requestedAt: now.toISOString(),
+      },
+    },
+  ];
 }
 
 /** A reset link sets a new password once, before it expires; then every earlier link is spent too. */
-export function decideResetPassword(command: { tokenHash: string; passwordHash: string }, state: User, now: Date): DomainEvent[] {
-  if (state.status !== 'registered' || !(state.resets ?? []).some((link) => live(link, command.tokenHash, now))) throw invalidLink();
-  return [{ type: 'UserPasswordChanged', data: { userId: state.userId, passwordHash: command.passwordHash, via: 'reset', changedAt: now.toISOString() } }];
+export function decideResetPassword(
+  command: { tokenHash: string; passwordHash: string },
+  state: User,
+  now: Date,
+): DomainEvent[] {
+  if (state.status !== 'registered' || !(state.resets ?? []).some((link) => live(link, command.tokenHash, now)))
+    throw invalidLink();
+  return [
+    {
+      type: 'UserPasswordChanged',
+      data: { userId: state.userId, passwordHash: command.passwordHash, via: 'reset', changedAt: now.toISOString() },
+    },
+  ];
 }
 
 /** He changed his password from his settings (the current one was checked before). */
 export function decideChangePassword(command: { passwordHash: string }, state: User, now: Date): DomainEvent[] {
   const current = registered(state);
-  return [{ type: 'UserPasswordChanged', data: { userId: current.userId, passwordHash: command.passwordHash, via: 'settings', changedAt: now.toISOString() } }];
+  return [
+    {
+      type: 'UserPasswordChanged',
+      data: {
+        userId: current.userId,
+        passwordHash: command.passwordHash,
+        via: 'settings',
+        changedAt: now.toISOString(),
+      },
+    },
+  ];
 }
 
-export function decideRequestEmailChange(command: { email: string; tokenHash: string; ttlMs: number }, state: User, now: Date): DomainEvent[] {
+export function decideRequestEmailChange(
+  command: { email: string; tokenHash: string; ttlMs: number },
+  state: User,
+  now: Date,
+): DomainEvent[] {
   const current = registered(state);
   if (command.email.toLowerCase() === current.email) throw new DomainError('conflict', "È già l'email del tuo account");
   return [
     {
       type: 'EmailChangeRequested',
-      data: { userId: current.userId, email: command.email.toLowerCase(), tokenHash: command.tokenHash, expiresAt: new Date(now.getTime() + command.ttlMs).toISOString(), requestedAt: now.toISOString() },
+      data: {
+        userId: current.userId,
+        email: command.email.toLowerCase(),
+        tokenHash: command.tokenHash,
+        expiresAt: new Date(now.getTime() + command.ttlMs).toISOString(),
+        requestedAt: now.toISOString(),
+      },
     },
   ];
 }
@@ -84,7 +142,17 @@ export function decideRequestEmailChange(command: { email: string; tokenHash: st
 /** The link sent to the new address confirms it (once, before it expires). */
 export function decideConfirmEmail(command: { tokenHash: string }, state: User, now: Date): DomainEvent[] {
   if (state.status !== 'registered' || !live(state.emailChange, command.tokenHash, now)) throw invalidLink();
-  return [{ type: 'UserEmailChanged', data: { userId: state.userId, email: state.emailChange!.email, previousEmail: state.email, changedAt: now.toISOString() } }];
+  return [
+    {
+      type: 'UserEmailChanged',
+      data: {
+        userId: state.userId,
+        email: state.emailChange!.email,
+        previousEmail: state.email,
+        changedAt: now.toISOString(),
+      },
+    },
+  ];
 }
 
 /** Every command of a user goes through this handler. */
@@ -118,7 +186,12 @@ export function decideRegister(command: RegisterUser, state: User, now: Date): D
 export function welcomeCredit(userId: string, now: Date): DomainEvent {
   return {
     type: 'AuracoinCredited',
-    data: { walletId: userId, amount: auracoinToUnits(WELCOME_BONUS_AURACOIN), reason: 'welcome', creditedAt: now.toISOString() },
+    data: {
+      walletId: userId,
+      amount: auracoinToUnits(WELCOME_BONUS_AURACOIN),
+      reason: 'welcome',
+      creditedAt: now.toISOString(),
+    },
   };
 }
 
@@ -129,7 +202,16 @@ export const welcomeCreditEventId = (userId: string) => `welcome-credit:${userId
  * An admin deletes a user: UserDeleted (read models forget the personal data, the claims on the
  * username and email are released). The wallet's stream is untouched, so the ledger stays whole.
  */
-export function decideDeleteUser(command: { userId: string; deletedBy: string }, state: User, now: Date): DomainEvent[] {
+export function decideDeleteUser(
+  command: { userId: string; deletedBy: string },
+  state: User,
+  now: Date,
+): DomainEvent[] {
   if (state.status !== 'registered') throw new DomainError('not_found', 'Utente non trovato');
-  return [{ type: 'UserDeleted', data: { userId: command.userId, deletedBy: command.deletedBy, deletedAt: now.toISOString() } }];
+  return [
+    {
+      type: 'UserDeleted',
+      data: { userId: command.userId, deletedBy: command.deletedBy, deletedAt: now.toISOString() },
+    },
+  ];
 }

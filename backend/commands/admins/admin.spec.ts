@@ -9,7 +9,14 @@ const superId = '2d3e4f5a-6b7c-4d8e-9f0a-1b2c3d4e5f6a';
 const otherId = '3e4f5a6b-7c8d-4e9f-8a1b-2c3d4e5f6a7b';
 const superadmin: Actor = { id: superId, role: 'superadmin' };
 const plainAdmin: Actor = { id: otherId, role: 'admin' };
-const command = { adminId, fullName: 'Anna Rossi', username: 'anna', email: 'Anna@Example.com', passwordHash: 'hash', role: 'admin' as const };
+const command = {
+  adminId,
+  fullName: 'Anna Rossi',
+  username: 'anna',
+  email: 'Anna@Example.com',
+  passwordHash: 'hash',
+  role: 'admin' as const,
+};
 const created = (role: 'admin' | 'superadmin' = 'admin'): DomainEvent => ({
   type: 'AdminCreated',
   data: { ...command, role, email: 'anna@example.com', createdBy: superId, createdAt: at },
@@ -21,67 +28,108 @@ describe('admin decider', () => {
 
   describe('create', () => {
     it('records the acting admin and a lower-cased email', () => {
-      spec.given([]).when((state) => decideCreateAdmin(command, state, now, superadmin)).then([created()]);
+      spec
+        .given([])
+        .when((state) => decideCreateAdmin(command, state, now, superadmin))
+        .then([created()]);
     });
     it('creates the first-start superadmin without an actor', () => {
-      spec.given([]).when((state) => decideCreateAdmin({ ...command, role: 'superadmin' }, state, now)).then([
-        { type: 'AdminCreated', data: { ...command, role: 'superadmin', email: 'anna@example.com', createdAt: at } },
-      ]);
+      spec
+        .given([])
+        .when((state) => decideCreateAdmin({ ...command, role: 'superadmin' }, state, now))
+        .then([
+          { type: 'AdminCreated', data: { ...command, role: 'superadmin', email: 'anna@example.com', createdAt: at } },
+        ]);
     });
     it('refuses a superadmin created by a plain admin', () => {
-      spec.given([]).when((state) => decideCreateAdmin({ ...command, role: 'superadmin' }, state, now, plainAdmin)).thenThrows('forbidden');
+      spec
+        .given([])
+        .when((state) => decideCreateAdmin({ ...command, role: 'superadmin' }, state, now, plainAdmin))
+        .thenThrows('forbidden');
     });
     it('refuses to create the same admin twice', () => {
-      spec.given([created()]).when((state) => decideCreateAdmin(command, state, now, superadmin)).thenThrows('conflict');
+      spec
+        .given([created()])
+        .when((state) => decideCreateAdmin(command, state, now, superadmin))
+        .thenThrows('conflict');
     });
   });
 
   describe('activate and disable', () => {
     it('disables an active admin, naming the actor', () => {
-      spec.given([created()]).when((state) => decideSetAdminActive({ isActive: false }, state, now, plainAdmin)).then([
-        { type: 'AdminDeactivated', data: { adminId, by: otherId, at } },
-      ]);
+      spec
+        .given([created()])
+        .when((state) => decideSetAdminActive({ isActive: false }, state, now, plainAdmin))
+        .then([{ type: 'AdminDeactivated', data: { adminId, by: otherId, at } }]);
     });
     it('activates a disabled admin', () => {
-      spec.given([created(), deactivated]).when((state) => decideSetAdminActive({ isActive: true }, state, now, superadmin)).then([
-        { type: 'AdminActivated', data: { adminId, by: superId, at } },
-      ]);
+      spec
+        .given([created(), deactivated])
+        .when((state) => decideSetAdminActive({ isActive: true }, state, now, superadmin))
+        .then([{ type: 'AdminActivated', data: { adminId, by: superId, at } }]);
     });
     it('writes nothing when the state is already the asked one', () => {
-      spec.given([created()]).when((state) => decideSetAdminActive({ isActive: true }, state, now, superadmin)).then([]);
+      spec
+        .given([created()])
+        .when((state) => decideSetAdminActive({ isActive: true }, state, now, superadmin))
+        .then([]);
     });
     it('refuses to disable oneself', () => {
-      spec.given([created()]).when((state) => decideSetAdminActive({ isActive: false }, state, now, { id: adminId, role: 'admin' })).thenThrows('conflict');
+      spec
+        .given([created()])
+        .when((state) => decideSetAdminActive({ isActive: false }, state, now, { id: adminId, role: 'admin' }))
+        .thenThrows('conflict');
     });
     it('lets only a superadmin disable a superadmin', () => {
-      spec.given([created('superadmin')]).when((state) => decideSetAdminActive({ isActive: false }, state, now, plainAdmin)).thenThrows('forbidden');
-      spec.given([created('superadmin')]).when((state) => decideSetAdminActive({ isActive: false }, state, now, superadmin)).then([
-        { type: 'AdminDeactivated', data: { adminId, by: superId, at } },
-      ]);
+      spec
+        .given([created('superadmin')])
+        .when((state) => decideSetAdminActive({ isActive: false }, state, now, plainAdmin))
+        .thenThrows('forbidden');
+      spec
+        .given([created('superadmin')])
+        .when((state) => decideSetAdminActive({ isActive: false }, state, now, superadmin))
+        .then([{ type: 'AdminDeactivated', data: { adminId, by: superId, at } }]);
     });
     it('answers not found for an unknown or deleted admin', () => {
-      spec.given([]).when((state) => decideSetAdminActive({ isActive: false }, state, now, superadmin)).thenThrows('not_found');
-      spec.given([created(), { type: 'AdminDeleted', data: { adminId, by: superId, at } }])
-        .when((state) => decideSetAdminActive({ isActive: true }, state, now, superadmin)).thenThrows('not_found');
+      spec
+        .given([])
+        .when((state) => decideSetAdminActive({ isActive: false }, state, now, superadmin))
+        .thenThrows('not_found');
+      spec
+        .given([created(), { type: 'AdminDeleted', data: { adminId, by: superId, at } }])
+        .when((state) => decideSetAdminActive({ isActive: true }, state, now, superadmin))
+        .thenThrows('not_found');
     });
   });
 
   describe('delete', () => {
     it('deletes an admin, naming the actor', () => {
-      spec.given([created(), deactivated]).when((state) => decideDeleteAdmin(state, now, plainAdmin)).then([
-        { type: 'AdminDeleted', data: { adminId, by: otherId, at } },
-      ]);
+      spec
+        .given([created(), deactivated])
+        .when((state) => decideDeleteAdmin(state, now, plainAdmin))
+        .then([{ type: 'AdminDeleted', data: { adminId, by: otherId, at } }]);
     });
     it('never deletes a superadmin, even for a superadmin', () => {
-      spec.given([created('superadmin')]).when((state) => decideDeleteAdmin(state, now, superadmin)).thenThrows('forbidden', 'Un superadmin non può essere eliminato');
+      spec
+        .given([created('superadmin')])
+        .when((state) => decideDeleteAdmin(state, now, superadmin))
+        .thenThrows('forbidden', 'Un superadmin non può essere eliminato');
     });
     it('refuses to delete oneself', () => {
-      spec.given([created()]).when((state) => decideDeleteAdmin(state, now, { id: adminId, role: 'admin' })).thenThrows('conflict');
+      spec
+        .given([created()])
+        .when((state) => decideDeleteAdmin(state, now, { id: adminId, role: 'admin' }))
+        .thenThrows('conflict');
     });
     it('answers not found for an unknown admin or a second deletion', () => {
-      spec.given([]).when((state) => decideDeleteAdmin(state, now, superadmin)).thenThrows('not_found');
-      spec.given([created(), { type: 'AdminDeleted', data: { adminId, by: superId, at } }])
-        .when((state) => decideDeleteAdmin(state, now, superadmin)).thenThrows('not_found');
+      spec
+        .given([])
+        .when((state) => decideDeleteAdmin(state, now, superadmin))
+        .thenThrows('not_found');
+      spec
+        .given([created(), { type: 'AdminDeleted', data: { adminId, by: superId, at } }])
+        .when((state) => decideDeleteAdmin(state, now, superadmin))
+        .thenThrows('not_found');
     });
   });
 });

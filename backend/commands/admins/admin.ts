@@ -12,13 +12,21 @@ export const admin: Aggregate<Admin> = {
   evolve(state, event) {
     switch (event.type) {
       case 'AdminCreated':
-        return { status: 'listed', adminId: event.data.adminId, username: event.data.username, role: event.data.role, isActive: true };
+        return {
+          status: 'listed',
+          adminId: event.data.adminId,
+          username: event.data.username,
+          role: event.data.role,
+          isActive: true,
+        };
       case 'AdminActivated':
         return state.status === 'listed' ? { ...state, isActive: true } : state;
       case 'AdminDeactivated':
         return state.status === 'listed' ? { ...state, isActive: false } : state;
       case 'AdminDeleted':
-        return state.status === 'listed' ? { status: 'deleted', adminId: state.adminId, username: state.username } : state;
+        return state.status === 'listed'
+          ? { status: 'deleted', adminId: state.adminId, username: state.username }
+          : state;
       default:
         return state;
     }
@@ -61,7 +69,12 @@ function listed(state: Admin): Extract<Admin, { status: 'listed' }> {
 }
 
 /** Activate or disable. Repeating the current state writes nothing. */
-export function decideSetAdminActive(command: { isActive: boolean }, state: Admin, now: Date, actor: Actor): DomainEvent[] {
+export function decideSetAdminActive(
+  command: { isActive: boolean },
+  state: Admin,
+  now: Date,
+  actor: Actor,
+): DomainEvent[] {
   const target = listed(state);
   if (target.isActive === command.isActive) return [];
   if (target.adminId === actor.id) throw new DomainError('conflict', 'Non puoi disattivare il tuo account');

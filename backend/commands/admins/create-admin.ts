@@ -17,7 +17,12 @@ export async function createAdmin(
   const claims = [{ kind: 'admin-username' as const, value: command.username, ownerId: command.adminId }];
   await claimAll(eventStore, claims, now, metadata);
   try {
-    return await handleAdmin(eventStore, streams.admin(command.adminId), (state) => decideCreateAdmin(command, state, now(), actor), { metadata });
+    return await handleAdmin(
+      eventStore,
+      streams.admin(command.adminId),
+      (state) => decideCreateAdmin(command, state, now(), actor),
+      { metadata },
+    );
   } catch (error) {
     await releaseAll(eventStore, claims, now, metadata);
     throw error;

@@ -14,7 +14,11 @@ export function adminsCommands(ports: ModulePorts) {
   const admins = createAdminQueries(ports.readModels);
   const settled = settledOn(ports.readModels, ADMINS);
   const limits = rateLimiterOf(ports);
-  const mfa = adminSecondFactor({ ports, limits, usernameOf: async (adminId) => (await admins.byId(adminId))?.username ?? null });
+  const mfa = adminSecondFactor({
+    ports,
+    limits,
+    usernameOf: async (adminId) => (await admins.byId(adminId))?.username ?? null,
+  });
   return {
     name: 'admins',
     routers: [
@@ -45,6 +49,7 @@ export function adminsCommands(ports: ModulePorts) {
     /** an admin session counts only while that admin exists and is active: disabling one ends their sessions at once */
     acceptsSession: async (principal) => principal.kind !== 'admin' || (await admins.isActive(principal.sub)),
     /** the superadmin `ADMIN_USERNAME` / `ADMIN_PASSWORD` name, created on the first start */
-    ensureSuperadmin: (options: { username: string; password?: string }) => ensureSuperadmin(ports.eventStore, { ...options, now: ports.now }),
+    ensureSuperadmin: (options: { username: string; password?: string }) =>
+      ensureSuperadmin(ports.eventStore, { ...options, now: ports.now }),
   } satisfies CommandSide & Record<string, unknown>;
 }

@@ -13,7 +13,10 @@ export const LOCKED = 'Troppi tentativi falliti: accesso amministratore bloccato
  * Each attempt takes a failure slot before the password is checked (given back on success), so
  * concurrent guesses cannot slip in past the limit.
  */
-export function adminLockout(kv: KeyValueStore, config: Pick<Config, 'ADMIN_LOCK_AFTER_FAILURES' | 'ADMIN_ADDRESS_LOCK_AFTER_FAILURES' | 'ADMIN_LOCK_MINUTES'>) {
+export function adminLockout(
+  kv: KeyValueStore,
+  config: Pick<Config, 'ADMIN_LOCK_AFTER_FAILURES' | 'ADMIN_ADDRESS_LOCK_AFTER_FAILURES' | 'ADMIN_LOCK_MINUTES'>,
+) {
   const lockMs = Math.round(config.ADMIN_LOCK_MINUTES * 60_000);
   const scopes = (ctx: Context) => [`account:${accountNameOf(ctx)}`, `address:${ctx.ip}`];
   const thresholds = [config.ADMIN_LOCK_AFTER_FAILURES, config.ADMIN_ADDRESS_LOCK_AFTER_FAILURES];
@@ -36,9 +39,11 @@ export function adminLockout(kv: KeyValueStore, config: Pick<Config, 'ADMIN_LOCK
         await kv.decrement(`admin-failures:${keys[1]}`);
         return result;
       } catch (error) {
-        await Promise.all(keys.map(async (key, index) => {
-          if (failures[index]! >= thresholds[index]!) await kv.put(`admin-lock:${key}`, lockMs);
-        }));
+        await Promise.all(
+          keys.map(async (key, index) => {
+            if (failures[index]! >= thresholds[index]!) await kv.put(`admin-lock:${key}`, lockMs);
+          }),
+        );
         throw error;
       }
     },

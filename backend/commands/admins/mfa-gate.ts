@@ -9,7 +9,14 @@
 import { randomBytes } from 'node:crypto';
 import type { Context } from 'koa';
 import { Secret, TOTP } from 'otpauth';
-import { adminMfaStreams, MFA_CODE_HEADER, MFA_MESSAGES, MfaCode, type MfaEnrollment, type MfaStatus } from '@aura/contracts';
+import {
+  adminMfaStreams,
+  MFA_CODE_HEADER,
+  MFA_MESSAGES,
+  MfaCode,
+  type MfaEnrollment,
+  type MfaStatus,
+} from '@aura/contracts';
 import { DomainError } from '../../platform/domain-error';
 import { foldStream } from '../../platform/eventstore/handle-command';
 import { HttpError } from '../../platform/http/errors';
@@ -17,7 +24,19 @@ import { tooManyRequests, type RateLimiter } from '../../platform/http/rate-limi
 import type { AdminGate, Principal } from '../../platform/http/session';
 import type { ModulePorts } from '../../platform/module';
 import type { Actor } from './admin';
-import { adminMfa, decideConfirm, decideEnroll, decideReset, decideSign, handleAdminMfa, isEnrolled, recoveryHash, TOTP_PERIOD_SECONDS, TOTP_WINDOW, type AdminMfaState } from './mfa';
+import {
+  adminMfa,
+  decideConfirm,
+  decideEnroll,
+  decideReset,
+  decideSign,
+  handleAdminMfa,
+  isEnrolled,
+  recoveryHash,
+  TOTP_PERIOD_SECONDS,
+  TOTP_WINDOW,
+  type AdminMfaState,
+} from './mfa';
 import { processSeal, type SecretSeal } from './mfa-seal';
 
 const RECOVERY_CODES = 10;
@@ -29,7 +48,15 @@ function recoveryCode(): string {
   return `${chars.slice(0, 5)}-${chars.slice(5)}`;
 }
 
-const totpOf = (secret: string, label: string) => new TOTP({ issuer: 'Aura', label, algorithm: 'SHA1', digits: 6, period: TOTP_PERIOD_SECONDS, secret: Secret.fromBase32(secret) });
+const totpOf = (secret: string, label: string) =>
+  new TOTP({
+    issuer: 'Aura',
+    label,
+    algorithm: 'SHA1',
+    digits: 6,
+    period: TOTP_PERIOD_SECONDS,
+    secret: Secret.fromBase32(secret),
+  });
 
 export interface SecondFactorDeps {
   ports: ModulePorts;
@@ -44,7 +71,8 @@ export function adminSecondFactor(deps: SecondFactorDeps) {
   let seal: Promise<SecretSeal> | undefined;
   const sealOf = () => (seal ??= processSeal(config));
   const lockMs = Math.round(config.ADMIN_LOCK_MINUTES * 60_000);
-  const stateOf = async (adminId: string): Promise<AdminMfaState> => foldStream(adminMfa, await eventStore.readStream(adminMfaStreams.mfa(adminId)));
+  const stateOf = async (adminId: string): Promise<AdminMfaState> =>
+    foldStream(adminMfa, await eventStore.readStream(adminMfaStreams.mfa(adminId)));
 
   /** the step of a TOTP code of hers valid now (±1 step), or null */
   async function stepOf(state: AdminMfaState, adminId: string, code: string): Promise<number | null> {
@@ -84,7 +112,9 @@ export function adminSecondFactor(deps: SecondFactorDeps) {
     pending: !isEnrolled(state) && state.enrollment !== null,
     required: config.ADMIN_MFA_REQUIRED,
     confirmedAt: state.enabledAt,
-    recoveryCodesLeft: isEnrolled(state) ? (state.enrollment?.recoveryCodeHashes.length ?? 0) - state.usedRecovery.length : 0,
+    recoveryCodesLeft: isEnrolled(state)
+      ? (state.enrollment?.recoveryCodeHashes.length ?? 0) - state.usedRecovery.length
+      : 0,
   });
 
   const admit: AdminGate = async (ctx, caller, route) => {
@@ -92,7 +122,8 @@ export function adminSecondFactor(deps: SecondFactorDeps) {
     if (route.secondFactor !== 'fresh' && !config.ADMIN_MFA_REQUIRED) return;
     const state = await stateOf(caller.sub);
     if (!isEnrolled(state)) {
-      if (config.ADMIN_MFA_REQUIRED) throw new HttpError(403, 'mfa_enrollment_required', MFA_MESSAGES.enrollmentRequired);
+      if (config.ADMIN_MFA_REQUIRED)
+        throw new HttpError(403, 'mfa_enrollment_required', MFA_MESSAGES.enrollmentRequired);
       return;
     }
     if (route.secondFactor !== 'fresh') return;
@@ -103,9 +134,19 @@ export function adminSecondFactor(deps: SecondFactorDeps) {
     await attempt(ctx, caller.sub, async () => {
       const code = parsed.success ? parsed.data : '';
       const step = await stepOf(state, caller.sub, code);
-      await handleAdminMfa(eventStore, adminMfaStreams.mfa(caller.sub), (current) => decideSign(current, { adminId: caller.sub, action, step, recoveryIndex: recoveryIndexOf(current, code) }, now()), {
-        metadata: { correlationId: ctx.state.requestId, actorId: caller.sub, actorKind: 'admin' },
-      });
+      await handleAdminMfa(
+        eventStore,
+        adminMfaStreams.mfa(caller.sub),
+        (current) =>
+          decideSign(
+            current,
+            { adminId: caller.sub, action, step, recoveryIndex: recoveryIndexOf(current, code) },
+            now(),
+          ),
+        {
+          metadata: { correlationId: ctx.state.requestId, actorId: caller.sub, actorKind: 'admin' },
+        },
+      );
     });
   };
 
@@ -123,7 +164,14 @@ export function adminSecondFactor(deps: SecondFactorDeps) {
       await handleAdminMfa(
         eventStore,
         adminMfaStreams.mfa(adminId),
-        (state) => decideEnroll(state, { adminId, secret: sealed, recoveryCodeHashes: recoveryCodes.map((code) => recoveryHash(recoverySalt, code)), recoverySalt, startedAt: now().toISOString() }),
+        (state) =>
+          decideEnroll(state, {
+            adminId,
+            secret: sealed,
+            recoveryCodeHashes: recoveryCodes.map((code) => recoveryHash(recoverySalt, code)),
+            recoverySalt,
+            startedAt: now().toISOString(),
+          }),
         { metadata: { correlationId: ctx.state.requestId, actorId: adminId, actorKind: 'admin' } },
       );
       const label = (await deps.usernameOf(adminId)) ?? adminId;
@@ -134,17 +182,27 @@ export function adminSecondFactor(deps: SecondFactorDeps) {
       const result = await attempt(ctx, adminId, async () => {
         const state = await stateOf(adminId);
         const step = await stepOf(state, adminId, code);
-        return handleAdminMfa(eventStore, adminMfaStreams.mfa(adminId), (current) => decideConfirm(current, { adminId, step }, now()), {
-          metadata: { correlationId: ctx.state.requestId, actorId: adminId, actorKind: 'admin' },
-        });
+        return handleAdminMfa(
+          eventStore,
+          adminMfaStreams.mfa(adminId),
+          (current) => decideConfirm(current, { adminId, step }, now()),
+          {
+            metadata: { correlationId: ctx.state.requestId, actorId: adminId, actorKind: 'admin' },
+          },
+        );
       });
       return statusOf(result.state);
     },
     /** another admin's second factor, reset (docs/architecture.md#admin-mfa): she enrols again */
     async reset(ctx: Context, target: Actor, actor: Actor): Promise<MfaStatus> {
-      const result = await handleAdminMfa(eventStore, adminMfaStreams.mfa(target.id), (state) => decideReset(state, { adminId: target.id, targetRole: target.role }, actor, now()), {
-        metadata: { correlationId: ctx.state.requestId, actorId: actor.id, actorKind: 'admin' },
-      });
+      const result = await handleAdminMfa(
+        eventStore,
+        adminMfaStreams.mfa(target.id),
+        (state) => decideReset(state, { adminId: target.id, targetRole: target.role }, actor, now()),
+        {
+          metadata: { correlationId: ctx.state.requestId, actorId: actor.id, actorKind: 'admin' },
+        },
+      );
       return statusOf(result.state);
     },
   };

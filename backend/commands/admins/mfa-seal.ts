@@ -22,13 +22,19 @@ export function secretSeal(keyText: string): SecretSeal {
       const cipher = createCipheriv('aes-256-gcm', key, iv);
       cipher.setAAD(Buffer.from(adminId));
       const ciphertext = Buffer.concat([cipher.update(secret, 'utf8'), cipher.final()]);
-      return { iv: iv.toString('base64url'), tag: cipher.getAuthTag().toString('base64url'), ciphertext: ciphertext.toString('base64url') };
+      return {
+        iv: iv.toString('base64url'),
+        tag: cipher.getAuthTag().toString('base64url'),
+        ciphertext: ciphertext.toString('base64url'),
+      };
     },
     open(sealed, adminId) {
       const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(sealed.iv, 'base64url'));
       decipher.setAAD(Buffer.from(adminId));
       decipher.setAuthTag(Buffer.from(sealed.tag, 'base64url'));
-      return Buffer.concat([decipher.update(Buffer.from(sealed.ciphertext, 'base64url')), decipher.final()]).toString('utf8');
+      return Buffer.concat([decipher.update(Buffer.from(sealed.ciphertext, 'base64url')), decipher.final()]).toString(
+        'utf8',
+      );
     },
   };
 }

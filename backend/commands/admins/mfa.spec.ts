@@ -6,59 +6,159 @@ import { secretSeal } from './mfa-seal';
 const adminId = '2b7c4d1e-8f7a-4e63-9a51-5a4c1b2d3e4f';
 const now = new Date('2026-11-18T10:00:00.000Z');
 const spec = deciderSpec(adminMfa);
-const enrollment = { adminId, secret: { iv: 'iv', tag: 'tag', ciphertext: 'c' }, recoveryCodeHashes: ['h0', 'h1'], recoverySalt: 'salt', startedAt: now.toISOString() };
+const enrollment = {
+  adminId,
+  secret: { iv: 'iv', tag: 'tag', ciphertext: 'c' },
+  recoveryCodeHashes: ['h0', 'h1'],
+  recoverySalt: 'salt',
+  startedAt: now.toISOString(),
+};
 const started: DomainEvent = { type: 'AdminMfaEnrollmentStarted', data: enrollment };
 const enabled: DomainEvent = { type: 'AdminMfaEnabled', data: { adminId, step: 100, enabledAt: now.toISOString() } };
 
 describe('admin second factor', () => {
   it('enrols, and confirms with a current code; enrolled, she cannot enrol again', () => {
-    spec.given([]).when((s) => decideEnroll(s, enrollment)).then([started]);
-    spec.given([started]).when((s) => decideConfirm(s, { adminId, step: 100 }, now)).then([enabled]);
-    spec.given([started, enabled]).when((s) => decideEnroll(s, enrollment)).thenThrows('conflict');
-    spec.given([]).when((s) => decideConfirm(s, { adminId, step: 100 }, now)).thenThrows('conflict');
+    spec
+      .given([])
+      .when((s) => decideEnroll(s, enrollment))
+      .then([started]);
+    spec
+      .given([started])
+      .when((s) => decideConfirm(s, { adminId, step: 100 }, now))
+      .then([enabled]);
+    spec
+      .given([started, enabled])
+      .when((s) => decideEnroll(s, enrollment))
+      .thenThrows('conflict');
+    spec
+      .given([])
+      .when((s) => decideConfirm(s, { adminId, step: 100 }, now))
+      .thenThrows('conflict');
   });
 
   it('refuses a wrong code at confirmation', () => {
-    spec.given([started]).when((s) => decideConfirm(s, { adminId, step: null }, now)).thenThrows('validation_failed');
+    spec
+      .given([started])
+      .when((s) => decideConfirm(s, { adminId, step: null }, now))
+      .thenThrows('validation_failed');
   });
 
   it('a money action takes a code of a later step, once; never the same step twice, nor an older one', () => {
-    spec.given([started, enabled]).when((s) => decideSign(s, { adminId, action: 'POST /x', step: 101, recoveryIndex: null }, now)).then([
-      { type: 'AdminMfaCodeUsed', data: { adminId, step: 101, usedAt: now.toISOString(), action: 'POST /x' } },
-    ]);
-    spec.given([started, enabled]).when((s) => decideSign(s, { adminId, action: 'POST /x', step: 100, recoveryIndex: null }, now)).thenThrows('mfa_required');
-    const used: DomainEvent = { type: 'AdminMfaCodeUsed', data: { adminId, step: 101, usedAt: now.toISOString(), action: 'POST /x' } };
-    spec.given([started, enabled, used]).when((s) => decideSign(s, { adminId, action: 'POST /x', step: 101, recoveryIndex: null }, now)).thenThrows('mfa_required');
-    spec.given([started, enabled]).when((s) => decideSign(s, { adminId, action: 'POST /x', step: null, recoveryIndex: null }, now)).thenThrows('mfa_required');
+    spec
+      .given([started, enabled])
+      .when((s) => decideSign(s, { adminId, action: 'POST /x', step: 101, recoveryIndex: null }, now))
+      .then([{ type: 'AdminMfaCodeUsed', data: { adminId, step: 101, usedAt: now.toISOString(), action: 'POST /x' } }]);
+    spec
+      .given([started, enabled])
+      .when((s) => decideSign(s, { adminId, action: 'POST /x', step: 100, recoveryIndex: null }, now))
+      .thenThrows('mfa_required');
+    const used: DomainEvent = {
+      type: 'AdminMfaCodeUsed',
+      data: { adminId, step: 101, usedAt: now.toISOString(), action: 'POST /x' },
+    };
+    spec
+      .given([started, enabled, used])
+      .when((s) => decideSign(s, { adminId, action: 'POST /x', step: 101, recoveryIndex: null }, now))
+      .thenThrows('mfa_required');
+    spec
+      .given([started, enabled])
+      .when((s) => decideSign(s, { adminId, action: 'POST /x', step: null, recoveryIndex: null }, now))
+      .thenThrows('mfa_required');
   });
 
   it('another admin resets her second factor: she enrols again, and no code of the old secret counts', () => {
     const by = { id: '9d2f0a3b-1c4e-4b5a-8d7e-6f5a4b3c2d1e', role: 'admin' as const };
-    const reset: DomainEvent = { type: 'AdminMfaReset', data: { adminId, byAdminId: by.id, resetAt: now.toISOString() } };
-    spec.given([started, enabled]).when((s) => decideReset(s, { adminId, targetRole: 'admin' }, by, now)).then([reset]);
-    spec.given([started]).when((s) => decideReset(s, { adminId, targetRole: 'admin' }, by, now)).then([reset]);
-    spec.given([started, enabled, reset]).when((s) => decideEnroll(s, enrollment)).then([started]);
-    spec.given([started, enabled, reset, started]).when((s) => decideConfirm(s, { adminId, step: 100 }, now)).thenThrows('validation_failed');
-    spec.given([started, enabled, reset]).when((s) => decideSign(s, { adminId, action: 'POST /x', step: 101, recoveryIndex: null }, now)).then([]);
+    const reset: DomainEvent = {
+      type: 'AdminMfaReset',
+      data: { adminId, byAdminId: by.id, resetAt: now.toISOString() },
+    };
+    spec
+      .given([started, enabled])
+      .when((s) => decideReset(s, { adminId, targetRole: 'admin' }, by, now))
+      .then([reset]);
+    spec
+      .given([started])
+      .when((s) => decideReset(s, { adminId, targetRole: 'admin' }, by, now))
+      .then([reset]);
+    spec
+      .given([started, enabled, reset])
+      .when((s) => decideEnroll(s, enrollment))
+      .then([started]);
+    spec
+      .given([started, enabled, reset, started])
+      .when((s) => decideConfirm(s, { adminId, step: 100 }, now))
+      .thenThrows('validation_failed');
+    spec
+      .given([started, enabled, reset])
+      .when((s) => decideSign(s, { adminId, action: 'POST /x', step: 101, recoveryIndex: null }, now))
+      .then([]);
   });
 
   it('never her own reset, a superadmin only by a superadmin, and nothing to reset when she never enrolled', () => {
-    spec.given([started, enabled]).when((s) => decideReset(s, { adminId, targetRole: 'admin' }, { id: adminId, role: 'superadmin' }, now)).thenThrows('forbidden');
-    spec.given([started, enabled]).when((s) => decideReset(s, { adminId, targetRole: 'superadmin' }, { id: '9d2f0a3b-1c4e-4b5a-8d7e-6f5a4b3c2d1e', role: 'admin' }, now)).thenThrows('forbidden');
-    spec.given([started, enabled]).when((s) => decideReset(s, { adminId, targetRole: 'superadmin' }, { id: '9d2f0a3b-1c4e-4b5a-8d7e-6f5a4b3c2d1e', role: 'superadmin' }, now)).then([
-      { type: 'AdminMfaReset', data: { adminId, byAdminId: '9d2f0a3b-1c4e-4b5a-8d7e-6f5a4b3c2d1e', resetAt: now.toISOString() } },
-    ]);
-    spec.given([]).when((s) => decideReset(s, { adminId, targetRole: 'admin' }, { id: '9d2f0a3b-1c4e-4b5a-8d7e-6f5a4b3c2d1e', role: 'admin' }, now)).thenThrows('conflict');
+    spec
+      .given([started, enabled])
+      .when((s) => decideReset(s, { adminId, targetRole: 'admin' }, { id: adminId, role: 'superadmin' }, now))
+      .thenThrows('forbidden');
+    spec
+      .given([started, enabled])
+      .when((s) =>
+        decideReset(
+          s,
+          { adminId, targetRole: 'superadmin' },
+          { id: '9d2f0a3b-1c4e-4b5a-8d7e-6f5a4b3c2d1e', role: 'admin' },
+          now,
+        ),
+      )
+      .thenThrows('forbidden');
+    spec
+      .given([started, enabled])
+      .when((s) =>
+        decideReset(
+          s,
+          { adminId, targetRole: 'superadmin' },
+          { id: '9d2f0a3b-1c4e-4b5a-8d7e-6f5a4b3c2d1e', role: 'superadmin' },
+          now,
+        ),
+      )
+      .then([
+        {
+          type: 'AdminMfaReset',
+          data: { adminId, byAdminId: '9d2f0a3b-1c4e-4b5a-8d7e-6f5a4b3c2d1e', resetAt: now.toISOString() },
+        },
+      ]);
+    spec
+      .given([])
+      .when((s) =>
+        decideReset(
+          s,
+          { adminId, targetRole: 'admin' },
+          { id: '9d2f0a3b-1c4e-4b5a-8d7e-6f5a4b3c2d1e', role: 'admin' },
+          now,
+        ),
+      )
+      .thenThrows('conflict');
   });
 
   it('a recovery code signs once', () => {
-    const recovered: DomainEvent = { type: 'AdminMfaRecoveryCodeUsed', data: { adminId, index: 1, usedAt: now.toISOString(), action: 'POST /x' } };
-    spec.given([started, enabled]).when((s) => decideSign(s, { adminId, action: 'POST /x', step: null, recoveryIndex: 1 }, now)).then([recovered]);
-    spec.given([started, enabled, recovered]).when((s) => decideSign(s, { adminId, action: 'POST /x', step: null, recoveryIndex: 1 }, now)).thenThrows('mfa_required');
+    const recovered: DomainEvent = {
+      type: 'AdminMfaRecoveryCodeUsed',
+      data: { adminId, index: 1, usedAt: now.toISOString(), action: 'POST /x' },
+    };
+    spec
+      .given([started, enabled])
+      .when((s) => decideSign(s, { adminId, action: 'POST /x', step: null, recoveryIndex: 1 }, now))
+      .then([recovered]);
+    spec
+      .given([started, enabled, recovered])
+      .when((s) => decideSign(s, { adminId, action: 'POST /x', step: null, recoveryIndex: 1 }, now))
+      .thenThrows('mfa_required');
   });
 
   it('not enrolled: nothing to sign', () => {
-    spec.given([started]).when((s) => decideSign(s, { adminId, action: 'POST /x', step: 5, recoveryIndex: null }, now)).then([]);
+    spec
+      .given([started])
+      .when((s) => decideSign(s, { adminId, action: 'POST /x', step: 5, recoveryIndex: null }, now))
+      .then([]);
   });
 
   it('recovery codes are stored hashed, typed with or without the dash and in any case', () => {

@@ -48,32 +48,60 @@ export const handleAdminMfa = commandHandler(adminMfa);
 export const isEnrolled = (state: AdminMfaState) => state.enabledAt !== null;
 
 /** A recovery code's stored form: SHA-256 of the salt and the code (50 random bits each: a fast hash does). */
-export const recoveryHash = (salt: string, code: string) => createHash('sha256').update(`${salt}:${code.replace(/-/g, '').toLowerCase()}`).digest('hex');
+export const recoveryHash = (salt: string, code: string) =>
+  createHash('sha256')
+    .update(`${salt}:${code.replace(/-/g, '').toLowerCase()}`)
+    .digest('hex');
 
 /** She starts (or restarts, while unconfirmed) enrolling. */
-export function decideEnroll(state: AdminMfaState, enrollment: EventDataOf<'AdminMfaEnrollmentStarted'>): DomainEvent[] {
+export function decideEnroll(
+  state: AdminMfaState,
+  enrollment: EventDataOf<'AdminMfaEnrollmentStarted'>,
+): DomainEvent[] {
   if (isEnrolled(state)) throw new DomainError('conflict', MFA_MESSAGES.alreadyEnrolled);
   return [{ type: 'AdminMfaEnrollmentStarted', data: enrollment }];
 }
 
 /** A current code confirms the enrolment; `step` is the code's step, null when it matched none. */
-export function decideConfirm(state: AdminMfaState, command: { adminId: string; step: number | null }, now: Date): DomainEvent[] {
+export function decideConfirm(
+  state: AdminMfaState,
+  command: { adminId: string; step: number | null },
+  now: Date,
+): DomainEvent[] {
   if (isEnrolled(state)) throw new DomainError('conflict', MFA_MESSAGES.alreadyEnrolled);
   if (!state.enrollment) throw new DomainError('conflict', MFA_MESSAGES.notStarted);
-  if (command.step === null || command.step <= state.lastStep) throw new DomainError('validation_failed', MFA_MESSAGES.invalid);
-  return [{ type: 'AdminMfaEnabled', data: { adminId: command.adminId, step: command.step, enabledAt: now.toISOString() } }];
+  if (command.step === null || command.step <= state.lastStep)
+    throw new DomainError('validation_failed', MFA_MESSAGES.invalid);
+  return [
+    { type: 'AdminMfaEnabled', data: { adminId: command.adminId, step: command.step, enabledAt: now.toISOString() } },
+  ];
 }
 
 /**
  * A money action signed: a TOTP code of a step after the last one used, or an unused recovery code
  * (`recoveryIndex`); anything else is refused, nothing recorded.
  */
-export function decideSign(state: AdminMfaState, command: { adminId: string; action: string; step: number | null; recoveryIndex: number | null }, now: Date): DomainEvent[] {
+export function decideSign(
+  state: AdminMfaState,
+  command: { adminId: string; action: string; step: number | null; recoveryIndex: number | null },
+  now: Date,
+): DomainEvent[] {
   if (!isEnrolled(state)) return [];
   const usedAt = now.toISOString();
-  if (command.step !== null && command.step > state.lastStep) return [{ type: 'AdminMfaCodeUsed', data: { adminId: command.adminId, step: command.step, usedAt, action: command.action } }];
+  if (command.step !== null && command.step > state.lastStep)
+    return [
+      {
+        type: 'AdminMfaCodeUsed',
+        data: { adminId: command.adminId, step: command.step, usedAt, action: command.action },
+      },
+    ];
   if (command.recoveryIndex !== null && !state.usedRecovery.includes(command.recoveryIndex)) {
-    return [{ type: 'AdminMfaRecoveryCodeUsed', data: { adminId: command.adminId, index: command.recoveryIndex, usedAt, action: command.action } }];
+    return [
+      {
+        type: 'AdminMfaRecoveryCodeUsed',
+        data: { adminId: command.adminId, index: command.recoveryIndex, usedAt, action: command.action },
+      },
+    ];
   }
   throw new DomainError('mfa_required', MFA_MESSAGES.invalid);
 }
@@ -82,9 +110,17 @@ export function decideSign(state: AdminMfaState, command: { adminId: string; act
  * Another admin resets her second factor (she lost her phone and her recovery codes): never one's
  * own, a superadmin's only by a superadmin, and only one that was started or enabled.
  */
-export function decideReset(state: AdminMfaState, command: { adminId: string; targetRole: AdminRole }, actor: Actor, now: Date): DomainEvent[] {
+export function decideReset(
+  state: AdminMfaState,
+  command: { adminId: string; targetRole: AdminRole },
+  actor: Actor,
+  now: Date,
+): DomainEvent[] {
   if (command.adminId === actor.id) throw new DomainError('forbidden', MFA_MESSAGES.resetOwn);
-  if (command.targetRole === 'superadmin' && actor.role !== 'superadmin') throw new DomainError('forbidden', MFA_MESSAGES.resetSuperadmin);
+  if (command.targetRole === 'superadmin' && actor.role !== 'superadmin')
+    throw new DomainError('forbidden', MFA_MESSAGES.resetSuperadmin);
   if (!state.enrollment && !isEnrolled(state)) throw new DomainError('conflict', MFA_MESSAGES.notActive);
-  return [{ type: 'AdminMfaReset', data: { adminId: command.adminId, byAdminId: actor.id, resetAt: now.toISOString() } }];
+  return [
+    { type: 'AdminMfaReset', data: { adminId: command.adminId, byAdminId: actor.id, resetAt: now.toISOString() } },
+  ];
 }

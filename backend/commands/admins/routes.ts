@@ -65,7 +65,14 @@ export function adminsRouter(deps: AdminsDeps): Router {
     const adminId = newId();
     const result = await createAdmin(
       deps.eventStore,
-      { adminId, fullName: body.fullName, username: body.username, email: body.email, passwordHash: await hashPassword(body.password), role: body.role },
+      {
+        adminId,
+        fullName: body.fullName,
+        username: body.username,
+        email: body.email,
+        passwordHash: await hashPassword(body.password),
+        role: body.role,
+      },
       deps.now,
       commandMetadata(ctx, caller),
       acting,
@@ -74,20 +81,37 @@ export function adminsRouter(deps: AdminsDeps): Router {
   });
 
   mountRoute(router, deps.sessions, apiRoutes.updateAdmin, async (ctx, { params, body }, caller) => {
-    const result = await setAdminActive(deps.eventStore, params.id, body.isActive, await actor(caller.sub), deps.now, commandMetadata(ctx, caller));
+    const result = await setAdminActive(
+      deps.eventStore,
+      params.id,
+      body.isActive,
+      await actor(caller.sub),
+      deps.now,
+      commandMetadata(ctx, caller),
+    );
     if (!body.isActive) await deps.sessions.revokeAccount(params.id);
     return deps.adminViewAfter(params.id, result.position);
   });
 
   mountRoute(router, deps.sessions, apiRoutes.deleteAdmin, async (ctx, { params }, caller) => {
-    const result = await deleteAdmin(deps.eventStore, params.id, await actor(caller.sub), deps.now, commandMetadata(ctx, caller));
+    const result = await deleteAdmin(
+      deps.eventStore,
+      params.id,
+      await actor(caller.sub),
+      deps.now,
+      commandMetadata(ctx, caller),
+    );
     await deps.sessions.revokeAccount(params.id);
     await deps.settled(result.position);
     return { ok: true as const };
   });
 
-  mountRoute(router, deps.sessions, apiRoutes.adminMfaStatus, async (_ctx, _input, caller) => deps.mfa.status(caller.sub));
-  mountRoute(router, deps.sessions, apiRoutes.adminMfaEnroll, async (ctx, _input, caller) => deps.mfa.enroll(ctx, caller));
+  mountRoute(router, deps.sessions, apiRoutes.adminMfaStatus, async (_ctx, _input, caller) =>
+    deps.mfa.status(caller.sub),
+  );
+  mountRoute(router, deps.sessions, apiRoutes.adminMfaEnroll, async (ctx, _input, caller) =>
+    deps.mfa.enroll(ctx, caller),
+  );
   mountRoute(router, deps.sessions, apiRoutes.resetAdminMfa, async (ctx, { params }, caller) => {
     const target = await deps.actorOf(params.id);
     if (!target) throw notFound('Amministratore non trovato');
@@ -96,7 +120,9 @@ export function adminsRouter(deps: AdminsDeps): Router {
     await deps.sessions.revokeAccount(params.id);
     return status;
   });
-  mountRoute(router, deps.sessions, apiRoutes.adminMfaConfirm, async (ctx, { body }, caller) => deps.mfa.confirm(ctx, caller, body.code));
+  mountRoute(router, deps.sessions, apiRoutes.adminMfaConfirm, async (ctx, { body }, caller) =>
+    deps.mfa.confirm(ctx, caller, body.code),
+  );
 
   return router;
 }

@@ -9,9 +9,13 @@ import { createAdmin } from './create-admin';
  * Creates the superadmin on first start. Its id is fixed, so a second start finds it and leaves it.
  * Answers the generated password when one was made (to print once).
  */
-export async function ensureSuperadmin(eventStore: EventStore, options: { username: string; password?: string; now: () => Date }) {
+export async function ensureSuperadmin(
+  eventStore: EventStore,
+  options: { username: string; password?: string; now: () => Date },
+) {
   const adminId = deterministicId(`superadmin:${options.username.toLowerCase()}`);
-  if ((await eventStore.readStream(streams.admin(adminId))).length > 0) return { created: false as const, username: options.username };
+  if ((await eventStore.readStream(streams.admin(adminId))).length > 0)
+    return { created: false as const, username: options.username };
   const password = options.password ?? randomBytes(12).toString('base64url');
   await createAdmin(
     eventStore,
@@ -26,5 +30,9 @@ export async function ensureSuperadmin(eventStore: EventStore, options: { userna
     options.now,
     { source: 'seed' },
   );
-  return { created: true as const, username: options.username, generatedPassword: options.password ? undefined : password };
+  return {
+    created: true as const,
+    username: options.username,
+    generatedPassword: options.password ? undefined : password,
+  };
 }

@@ -8,7 +8,10 @@ const aliasId = '1c8d5e2f-9a8b-4f74-8b62-6b5d2c3e4f50';
 
 describe('alias decider', () => {
   const spec = deciderSpec(alias);
-  const deleted = { type: 'AliasDeleted' as const, data: { aliasId, userId, deletedBy: userId, deletedAt: now.toISOString() } };
+  const deleted = {
+    type: 'AliasDeleted' as const,
+    data: { aliasId, userId, deletedBy: userId, deletedAt: now.toISOString() },
+  };
 
   it('records a purchase with the trimmed name', () => {
     expect(aliasPurchased({ aliasId, userId, aliasName: '  Zorro ', price: 5000 }, now)).toEqual({
@@ -22,10 +25,16 @@ describe('alias decider', () => {
   });
 
   it('deletes an active alias', () => {
-    spec.given([]).when((state) => decideDeleteAlias({ aliasId, userId, deletedBy: userId }, state, now)).then([deleted]);
+    spec
+      .given([])
+      .when((state) => decideDeleteAlias({ aliasId, userId, deletedBy: userId }, state, now))
+      .then([deleted]);
   });
 
   it('refuses to delete an alias twice', () => {
-    spec.given([deleted]).when((state) => decideDeleteAlias({ aliasId, userId, deletedBy: userId }, state, now)).thenThrows('not_found');
+    spec
+      .given([deleted])
+      .when((state) => decideDeleteAlias({ aliasId, userId, deletedBy: userId }, state, now))
+      .thenThrows('not_found');
   });
 });

@@ -32,7 +32,16 @@ export interface PurchaseAlias {
 export function aliasPurchased(command: PurchaseAlias, now: Date): DomainEvent {
   const aliasName = command.aliasName.trim();
   if (aliasName === '') throw new DomainError('validation_failed', "Inserisci un nome per l'alias");
-  return { type: 'AliasPurchased', data: { aliasId: command.aliasId, userId: command.userId, aliasName, price: command.price, purchasedAt: now.toISOString() } };
+  return {
+    type: 'AliasPurchased',
+    data: {
+      aliasId: command.aliasId,
+      userId: command.userId,
+      aliasName,
+      price: command.price,
+      purchasedAt: now.toISOString(),
+    },
+  };
 }
 
 export interface DeleteAlias {
@@ -43,5 +52,15 @@ export interface DeleteAlias {
 
 export function decideDeleteAlias(command: DeleteAlias, state: Alias, now: Date): DomainEvent[] {
   if (state.status === 'deleted') throw new DomainError('not_found', 'Alias non trovato');
-  return [{ type: 'AliasDeleted', data: { aliasId: command.aliasId, userId: command.userId, deletedBy: command.deletedBy, deletedAt: now.toISOString() } }];
+  return [
+    {
+      type: 'AliasDeleted',
+      data: {
+        aliasId: command.aliasId,
+        userId: command.userId,
+        deletedBy: command.deletedBy,
+        deletedAt: now.toISOString(),
+      },
+    },
+  ];
 }

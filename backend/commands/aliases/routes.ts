@@ -26,38 +26,48 @@ export interface AliasesDeps {
 export function aliasesRouter(deps: AliasesDeps): Router {
   const router = new Router();
 
-  mountRoute(router, deps.sessions, apiRoutes.createAlias, async (ctx, { params, body, idempotencyKey: key }, caller) => {
-    // spending is the owner's act alone: not even an admin spends a user's auracoin
-    if (caller.kind !== 'user' || caller.sub !== params.userId) throw forbidden();
-    if (!(await deps.userActive(params.userId))) throw notFound('Utente non trovato');
-    const aliasId = key ? deterministicId(`alias:${params.userId}:${key}`) : newId();
-    const price = auracoinToUnits(ALIAS_PRICE_AURACOIN);
-    const result = await spendFromWallet(deps.eventStore, {
-      walletId: params.userId,
-      amountUnits: price,
-      purchase: aliasPurchased({ aliasId, userId: params.userId, aliasName: body.aliasName, price }, deps.now()),
-      reason: 'alias',
-      reference: aliasId,
-      idempotencyKey: key ? `alias:${key}` : undefined,
-      metadata: commandMetadata(ctx, caller),
-      now: deps.now,
-    });
-    if (result.replayed) {
-      const first = result.purchase.data as { aliasName?: string };
-      if (result.purchase.type !== 'AliasPurchased' || first.aliasName !== body.aliasName) {
-        throw new DomainError('idempotency_key_reused', 'Idempotency-Key already used with a different request');
+  mountRoute(
+    router,
+    deps.sessions,
+    apiRoutes.createAlias,
+    async (ctx, { params, body, idempotencyKey: key }, caller) => {
+      // spending is the owner's act alone: not even an admin spends a user's auracoin
+      if (caller.kind !== 'user' || caller.sub !== params.userId) throw forbidden();
+      if (!(await deps.userActive(params.userId))) throw notFound('Utente non trovato');
+      const aliasId = key ? deterministicId(`alias:${params.userId}:${key}`) : newId();
+      const price = auracoinToUnits(ALIAS_PRICE_AURACOIN);
+      const result = await spendFromWallet(deps.eventStore, {
+        walletId: params.userId,
+        amountUnits: price,
+        purchase: aliasPurchased({ aliasId, userId: params.userId, aliasName: body.aliasName, price }, deps.now()),
+        reason: 'alias',
+        reference: aliasId,
+        idempotencyKey: key ? `alias:${key}` : undefined,
+        metadata: commandMetadata(ctx, caller),
+        now: deps.now,
+      });
+      if (result.replayed) {
+        const first = result.purchase.data as { aliasName?: string };
+        if (result.purchase.type !== 'AliasPurchased' || first.aliasName !== body.aliasName) {
+          throw new DomainError('idempotency_key_reused', 'Idempotency-Key already used with a different request');
+        }
       }
-    }
-    return deps.aliasViewAfter(aliasId, result.position);
-  });
+      return deps.aliasViewAfter(aliasId, result.position);
+    },
+  );
 
   mountRoute(router, deps.sessions, apiRoutes.deleteAlias, async (ctx, { params }, caller) => {
     const owner = await deps.aliasOwner(params.id);
     if (!owner) throw notFound('Alias non trovato');
     assertOwnerOrAdmin(caller, owner);
-    const result = await handleAlias(deps.eventStore, streams.alias(params.id), (state) => decideDeleteAlias({ aliasId: params.id, userId: owner, deletedBy: caller.sub }, state, deps.now()), {
-      metadata: commandMetadata(ctx, caller),
-    });
+    const result = await handleAlias(
+      deps.eventStore,
+      streams.alias(params.id),
+      (state) => decideDeleteAlias({ aliasId: params.id, userId: owner, deletedBy: caller.sub }, state, deps.now()),
+      {
+        metadata: commandMetadata(ctx, caller),
+      },
+    );
     await deps.settled(result.position);
     return { ok: true as const };
   });

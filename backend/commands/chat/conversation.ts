@@ -10,7 +10,15 @@ import { commandHandler, type Aggregate } from '../../platform/eventstore/handle
  */
 export type Conversation =
   | { status: 'none' }
-  | { status: 'open'; conversationId: string; performerId: string; userId: string; aliasId: string | null; identityId: string; displayName: string };
+  | {
+      status: 'open';
+      conversationId: string;
+      performerId: string;
+      userId: string;
+      aliasId: string | null;
+      identityId: string;
+      displayName: string;
+    };
 
 export type OpenConversation = Extract<Conversation, { status: 'open' }>;
 
@@ -49,7 +57,15 @@ export function decideStartConversation(command: StartConversation, state: Conve
   return [
     {
       type: 'ConversationStarted',
-      data: { conversationId: command.conversationId, performerId: command.performerId, userId, aliasId, identityId, displayName, startedAt: now.toISOString() },
+      data: {
+        conversationId: command.conversationId,
+        performerId: command.performerId,
+        userId,
+        aliasId,
+        identityId,
+        displayName,
+        startedAt: now.toISOString(),
+      },
     },
   ];
 }
@@ -73,7 +89,9 @@ export function partyOf(state: Conversation, caller: Caller): { state: OpenConve
 
 /** The ids that name a party in requests: the performer's id; the user's id or their identity's. */
 function namesParty(state: OpenConversation, party: ChatParty, claimedId: string): boolean {
-  return party === 'performer' ? claimedId === state.performerId : claimedId === state.userId || claimedId === state.identityId;
+  return party === 'performer'
+    ? claimedId === state.performerId
+    : claimedId === state.userId || claimedId === state.identityId;
 }
 
 export interface SendMessage {
@@ -101,16 +119,19 @@ export interface SendMessage {
  */
 export function decideSendMessage(command: SendMessage, current: Conversation, now: Date): DomainEvent {
   const { state, party } = partyOf(current, command.caller);
-  if (command.senderType !== party || !namesParty(state, party, command.senderId)) throw new DomainError('forbidden', 'senderId and senderType must be the caller');
+  if (command.senderType !== party || !namesParty(state, party, command.senderId))
+    throw new DomainError('forbidden', 'senderId and senderType must be the caller');
   const problem = messageProblem(command.content);
   if (problem === 'empty') throw new DomainError('validation_failed', 'Scrivi un messaggio');
   if (problem === 'too_long') throw new DomainError('validation_failed', 'Il messaggio è troppo lungo');
-  if (party === 'user' && !command.identityActive) throw new DomainError('conversation_closed', 'This alias was deleted');
+  if (party === 'user' && !command.identityActive)
+    throw new DomainError('conversation_closed', 'This alias was deleted');
   if (party === 'performer' && !command.userActive) throw new DomainError('conversation_closed', 'This user is gone');
   if (party === 'user' && !command.performer.available) throw new DomainError('not_found', 'Performer non trovata');
   if (command.performer.blocksIdentity) throw new DomainError('blocked', 'The performer blocked this identity');
   const priceUnits = party === 'user' ? command.priceUnits : 0;
-  if (!Number.isInteger(priceUnits) || priceUnits < 0) throw new DomainError('validation_failed', 'The price must be a whole number of minor units');
+  if (!Number.isInteger(priceUnits) || priceUnits < 0)
+    throw new DomainError('validation_failed', 'The price must be a whole number of minor units');
   if (party === 'user') assertPriceSeen(command.expectedPrice, priceUnits);
   return {
     type: 'MessageSent',
@@ -139,9 +160,20 @@ export interface MarkRead {
 /** Marks the other party's messages read up to the newest unread one; nothing to mark appends nothing. */
 export function decideMarkRead(command: MarkRead, current: Conversation, now: Date): DomainEvent[] {
   const { state, party } = partyOf(current, command.caller);
-  if (!namesParty(state, party, command.readerId)) throw new DomainError('forbidden', 'Only the reader may mark messages read');
+  if (!namesParty(state, party, command.readerId))
+    throw new DomainError('forbidden', 'Only the reader may mark messages read');
   if (command.newestUnreadId === null) return [];
-  return [{ type: 'ConversationRead', data: { conversationId: state.conversationId, reader: party, upToMessageId: command.newestUnreadId, readAt: now.toISOString() } }];
+  return [
+    {
+      type: 'ConversationRead',
+      data: {
+        conversationId: state.conversationId,
+        reader: party,
+        upToMessageId: command.newestUnreadId,
+        readAt: now.toISOString(),
+      },
+    },
+  ];
 }
 
 /** The other party of a conversation. */

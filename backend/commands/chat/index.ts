@@ -14,7 +14,11 @@ export interface ChatDeps {
   identities: { identityFor(userId: string, aliasId?: string | null): Promise<Identity> };
   users: { exists(userId: string): Promise<boolean> };
   performers: {
-    sightOf(performerId: string, caller: Pick<Principal, 'kind' | 'sub'> | undefined, country: string | undefined): Promise<'full' | 'public' | 'none'>;
+    sightOf(
+      performerId: string,
+      caller: Pick<Principal, 'kind' | 'sub'> | undefined,
+      country: string | undefined,
+    ): Promise<'full' | 'public' | 'none'>;
     chatProfiles(performerIds: readonly string[]): Promise<Map<string, ChatProfile>>;
   };
 }
@@ -24,7 +28,8 @@ export function chatCommands(ports: ModulePorts, deps: ChatDeps) {
   const chat = createChatQueries(ports.readModels);
   const settled = settledOn(ports.readModels, CONVERSATIONS);
   const limits = rateLimiterOf(ports);
-  const chatProfile = async (performerId: string) => (await deps.performers.chatProfiles([performerId])).get(performerId);
+  const chatProfile = async (performerId: string) =>
+    (await deps.performers.chatProfiles([performerId])).get(performerId);
   return {
     name: 'chat',
     routers: [
@@ -54,7 +59,15 @@ export function chatCommands(ports: ModulePorts, deps: ChatDeps) {
         startedConversation: async (conversationId) => {
           const doc = await chat.conversation(conversationId);
           if (!doc?.performerId || !doc.userId || !doc.identityId) return null;
-          return { status: 'open', conversationId: doc._id, performerId: doc.performerId, userId: doc.userId, aliasId: doc.aliasId, identityId: doc.identityId, displayName: doc.displayName };
+          return {
+            status: 'open',
+            conversationId: doc._id,
+            performerId: doc.performerId,
+            userId: doc.userId,
+            aliasId: doc.aliasId,
+            identityId: doc.identityId,
+            displayName: doc.displayName,
+          };
         },
         toMessageView,
       }),

@@ -1,6 +1,14 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
-import { apiRoutes, chatStreams, normalizeMessage, type ChatParty, type ConversationView, type Identity, type MessageView } from '@aura/contracts';
+import {
+  apiRoutes,
+  chatStreams,
+  normalizeMessage,
+  type ChatParty,
+  type ConversationView,
+  type Identity,
+  type MessageView,
+} from '@aura/contracts';
 import { DomainError } from '../../platform/domain-error';
 import { foldStream } from '../../platform/eventstore/handle-command';
 import type { EventStore } from '../../platform/eventstore/port';
@@ -34,14 +42,25 @@ export interface ChatCommandDeps {
   identityFor: (userId: string, aliasId?: string | null) => Promise<Identity>;
   userExists: (userId: string) => Promise<boolean>;
   /** what this caller, from this country, may see of her: 'none' is out of reach */
-  sightOf: (performerId: string, caller: Pick<Principal, 'kind' | 'sub'>, country: string | undefined) => Promise<'full' | 'public' | 'none'>;
+  sightOf: (
+    performerId: string,
+    caller: Pick<Principal, 'kind' | 'sub'>,
+    country: string | undefined,
+  ) => Promise<'full' | 'public' | 'none'>;
   chatProfile: (performerId: string) => Promise<ChatProfile | undefined>;
   /** the conversation as `viewer` sees it, once the read model has applied `position` */
-  conversationViewAfter: (conversationId: string, viewer: ChatParty, position: number | undefined) => Promise<ConversationView>;
+  conversationViewAfter: (
+    conversationId: string,
+    viewer: ChatParty,
+    position: number | undefined,
+  ) => Promise<ConversationView>;
   /** a message as stored in the read model once it has applied `position` (null: not there) */
   messageAfter: (messageId: string, position: number | undefined) => Promise<MessageDoc | null>;
   /** the conversation's unread counts, once the read model has applied `position` */
-  unreadAfter: (conversationId: string, position: number | undefined) => Promise<{ unreadUser: number; unreadPerformer: number }>;
+  unreadAfter: (
+    conversationId: string,
+    position: number | undefined,
+  ) => Promise<{ unreadUser: number; unreadPerformer: number }>;
   newestUnread: (conversationId: string, reader: ChatParty) => Promise<MessageDoc | null>;
   /** the conversation as its start made it, from the read model (null: not applied yet, or none) */
   startedConversation: (conversationId: string) => Promise<OpenConversation | null>;
@@ -49,7 +68,8 @@ export interface ChatCommandDeps {
 }
 
 /** The conversation's id for one performer and one identity: opening it twice finds the same one. */
-export const conversationIdOf = (performerId: string, identityId: string) => deterministicId(`conversation:${performerId}:${identityId}`);
+export const conversationIdOf = (performerId: string, identityId: string) =>
+  deterministicId(`conversation:${performerId}:${identityId}`);
 
 /** A repeated send (same client id or Idempotency-Key) gives the first message back; a different one is refused. */
 function sameMessage(first: { content: string; senderType: ChatParty }, party: ChatParty, content: string): boolean {
@@ -63,7 +83,11 @@ const reused = () => new DomainError('idempotency_key_reused', 'This message id 
  * says no; any other failure (an engine out of reach) is thrown as it is, so it is answered as
  * itself (503) and never as a closed conversation.
  */
-export async function identityStillActive(identityFor: ChatCommandDeps['identityFor'], userId: string, aliasId: string | null): Promise<boolean> {
+export async function identityStillActive(
+  identityFor: ChatCommandDeps['identityFor'],
+  userId: string,
+  aliasId: string | null,
+): Promise<boolean> {
   try {
     await identityFor(userId, aliasId);
     return true;
@@ -80,10 +104,19 @@ export function chatRouter(deps: ChatCommandDeps): Router {
    * model's copy is its state; only one the read model has not applied yet is read from the log.
    */
   const loadConversation = async (conversationId: string): Promise<Conversation> =>
-    (await deps.startedConversation(conversationId)) ?? foldStream(conversation, await deps.eventStore.readStream(chatStreams.conversation(conversationId)));
+    (await deps.startedConversation(conversationId)) ??
+    foldStream(conversation, await deps.eventStore.readStream(chatStreams.conversation(conversationId)));
 
-  async function performerFacts(performerId: string, identityId: string, caller: Principal, ctx: Context): Promise<PerformerFacts & { priceUnits: number }> {
-    const [sight, profile] = await Promise.all([deps.sightOf(performerId, caller, requestCountry(ctx)), deps.chatProfile(performerId)]);
+  async function performerFacts(
+    performerId: string,
+    identityId: string,
+    caller: Principal,
+    ctx: Context,
+  ): Promise<PerformerFacts & { priceUnits: number }> {
+    const [sight, profile] = await Promise.all([
+      deps.sightOf(performerId, caller, requestCountry(ctx)),
+      deps.chatProfile(performerId),
+    ]);
     return {
       available: sight !== 'none' && profile !== undefined,
       blocksIdentity: profile?.blockedIdentityIds.includes(identityId) ?? false,
@@ -98,9 +131,20 @@ export function chatRouter(deps: ChatCommandDeps): Router {
     // only a start that creates a conversation counts (opening one again finds it)
     if (!(await deps.startedConversation(conversationId))) await deps.limits.enforce(ctx, ['conversation', caller.sub]);
     const performer = await performerFacts(body.performerId, identity.identityId, caller, ctx);
-    const result = await handleConversation(deps.eventStore, chatStreams.conversation(conversationId), (state) =>
-      decideStartConversation({ conversationId, performerId: body.performerId, identity, performer }, state, deps.now()),
-    { metadata: commandMetadata(ctx, caller), eventId: () => deterministicId(`conversation-started:${conversationId}`) });
+    const result = await handleConversation(
+      deps.eventStore,
+      chatStreams.conversation(conversationId),
+      (state) =>
+        decideStartConversation(
+          { conversationId, performerId: body.performerId, identity, performer },
+          state,
+          deps.now(),
+        ),
+      {
+        metadata: commandMetadata(ctx, caller),
+        eventId: () => deterministicId(`conversation-started:${conversationId}`),
+      },
+    );
     if (result.events.length === 0) ctx.state.responseStatus = 200;
     return deps.conversationViewAfter(conversationId, 'user', result.position);
   });
@@ -116,18 +160,38 @@ export function chatRouter(deps: ChatCommandDeps): Router {
       return deps.toMessageView(earlier);
     }
     const senderIdentity = party === 'user' ? open.identityId : open.performerId;
-    await deps.limits.enforce(ctx, ['message', `${senderIdentity}|${open.conversationId}`], ['messageAccount', caller.sub]);
+    await deps.limits.enforce(
+      ctx,
+      ['message', `${senderIdentity}|${open.conversationId}`],
+      ['messageAccount', caller.sub],
+    );
     const [performer, identityActive, userActive] = await Promise.all([
       performerFacts(open.performerId, open.identityId, caller, ctx),
       party === 'user' ? identityStillActive(deps.identityFor, open.userId, open.aliasId) : Promise.resolve(true),
       party === 'performer' ? deps.userExists(open.userId) : Promise.resolve(true),
     ]);
     const message = decideSendMessage(
-      { messageId, caller: { kind: caller.kind, id: caller.sub }, senderType: body.senderType, senderId: body.senderId, content: body.content, identityActive, userActive, performer, priceUnits: performer.priceUnits, expectedPrice: body.expectedPrice },
+      {
+        messageId,
+        caller: { kind: caller.kind, id: caller.sub },
+        senderType: body.senderType,
+        senderId: body.senderId,
+        content: body.content,
+        identityActive,
+        userActive,
+        performer,
+        priceUnits: performer.priceUnits,
+        expectedPrice: body.expectedPrice,
+      },
       state,
       deps.now(),
     );
-    const position = await storeMessage(deps.eventStore, message, { walletId: open.userId, key, metadata: commandMetadata(ctx, caller, key ? { messageKey: key } : {}), now: deps.now });
+    const position = await storeMessage(deps.eventStore, message, {
+      walletId: open.userId,
+      key,
+      metadata: commandMetadata(ctx, caller, key ? { messageKey: key } : {}),
+      now: deps.now,
+    });
     const stored = await deps.messageAfter(messageId, position);
     if (!stored) throw new DomainError('service_unavailable', 'Il servizio è occupato, riprova tra poco');
     if (!sameMessage(stored, party, body.content)) throw reused();
@@ -139,20 +203,34 @@ export function chatRouter(deps: ChatCommandDeps): Router {
     const { party } = partyOf(state, { kind: caller.kind, id: caller.sub });
     const before = await deps.unreadAfter(params.conversationId, undefined);
     const newest = await deps.newestUnread(params.conversationId, party);
-    const events = decideMarkRead({ caller: { kind: caller.kind, id: caller.sub }, readerId: params.userId, newestUnreadId: newest?._id ?? null }, state, deps.now());
+    const events = decideMarkRead(
+      { caller: { kind: caller.kind, id: caller.sub }, readerId: params.userId, newestUnreadId: newest?._id ?? null },
+      state,
+      deps.now(),
+    );
     let position: number | undefined;
     if (events.length > 0) {
       // read marks are never decided on (a later mark only reaches further), so they need no expected revision
       const result = await deps.eventStore.appendToStream(
         chatStreams.conversationReads(params.conversationId),
-        events.map((event) => ({ id: newId(), type: event.type, data: event.data, metadata: commandMetadata(ctx, caller) })),
+        events.map((event) => ({
+          id: newId(),
+          type: event.type,
+          data: event.data,
+          metadata: commandMetadata(ctx, caller),
+        })),
         { expectedRevision: 'any' },
       );
       position = result.position;
     }
     const after = await deps.unreadAfter(params.conversationId, position);
     const field = unreadField(party);
-    return { conversationId: params.conversationId, reader: party, marked: Math.max(0, before[field] - after[field]), unreadCount: after[field] };
+    return {
+      conversationId: params.conversationId,
+      reader: party,
+      marked: Math.max(0, before[field] - after[field]),
+      unreadCount: after[field],
+    };
   });
 
   return router;

@@ -16,14 +16,17 @@ const TYPING_EVERY_MS = 1000;
 export function chatSockets(chat: Pick<ChatQueries, 'conversation'>, limits: Pick<RateLimiter, 'take'>) {
   return (socket: AuraSocket) => {
     const principal = socket.data.principal;
-    const party: ChatParty | undefined = principal?.kind === 'user' ? 'user' : principal?.kind === 'performer' ? 'performer' : undefined;
+    const party: ChatParty | undefined =
+      principal?.kind === 'user' ? 'user' : principal?.kind === 'performer' ? 'performer' : undefined;
     const lastTyping = new Map<string, number>();
 
     socket.on('conversation:join', async (conversationId, ack) => {
       const answer = typeof ack === 'function' ? ack : () => undefined;
-      if (!principal || !party || typeof conversationId !== 'string' || !UUID.test(conversationId)) return answer(false);
+      if (!principal || !party || typeof conversationId !== 'string' || !UUID.test(conversationId))
+        return answer(false);
       const doc = await chat.conversation(conversationId).catch(() => null);
-      const isParty = doc !== null && (party === 'user' ? doc.userId === principal.sub : doc.performerId === principal.sub);
+      const isParty =
+        doc !== null && (party === 'user' ? doc.userId === principal.sub : doc.performerId === principal.sub);
       if (isParty) await socket.join(rooms.conversation(conversationId));
       answer(isParty);
     });

@@ -25,20 +25,48 @@ export function keyedMessageContract(open: () => Promise<EventStore>): void {
     /** a user with `units` in her wallet, writing with one key to a performer */
     async function user(units = 1000) {
       const userId = newId();
-      await creditWallet(store, userId, [{ name: `welcome-credit:${userId}`, event: { type: 'AuracoinCredited', data: { walletId: userId, amount: units, reason: 'welcome', creditedAt: now().toISOString() } } }], {});
+      await creditWallet(
+        store,
+        userId,
+        [
+          {
+            name: `welcome-credit:${userId}`,
+            event: {
+              type: 'AuracoinCredited',
+              data: { walletId: userId, amount: units, reason: 'welcome', creditedAt: now().toISOString() },
+            },
+          },
+        ],
+        {},
+      );
       const messageId = newId();
       const message = (priceUnits: number, content = 'ciao'): DomainEvent => ({
         type: 'MessageSent',
-        data: { messageId, conversationId: newId(), performerId: newId(), userId, identityId: userId, senderType: 'user', content, priceUnits, sentAt: new Date().toISOString() },
+        data: {
+          messageId,
+          conversationId: newId(),
+          performerId: newId(),
+          userId,
+          identityId: userId,
+          senderType: 'user',
+          content,
+          priceUnits,
+          sentAt: new Date().toISOString(),
+        },
       });
-      const send = (priceUnits: number, content?: string) => storeMessage(store, message(priceUnits, content), { walletId: userId, key: 'k', metadata: {}, now });
+      const send = (priceUnits: number, content?: string) =>
+        storeMessage(store, message(priceUnits, content), { walletId: userId, key: 'k', metadata: {}, now });
       return { userId, messageId, send };
     }
 
     /** where the message is: each MessageSent of it in its own stream and in the wallet, and the balance */
     async function storedOf(userId: string, messageId: string) {
-      const [own, wallet] = await Promise.all([store.readStream(chatStreams.message(messageId)), store.readStream(streams.wallet(userId))]);
-      const sent = (events: typeof own) => events.filter((event) => event.type === 'MessageSent' && event.id === messageEventId(messageId));
+      const [own, wallet] = await Promise.all([
+        store.readStream(chatStreams.message(messageId)),
+        store.readStream(streams.wallet(userId)),
+      ]);
+      const sent = (events: typeof own) =>
+        events.filter((event) => event.type === 'MessageSent' && event.id === messageEventId(messageId));
       return { free: sent(own), paid: sent(wallet), balance: walletBalance(wallet) };
     }
 
@@ -47,7 +75,11 @@ export function keyedMessageContract(open: () => Promise<EventStore>): void {
       const first = await send(0);
       const retry = await send(100);
       const stored = await storedOf(userId, messageId);
-      expect({ free: stored.free.length, paid: stored.paid.length, balance: stored.balance }).toEqual({ free: 1, paid: 0, balance: 1000 });
+      expect({ free: stored.free.length, paid: stored.paid.length, balance: stored.balance }).toEqual({
+        free: 1,
+        paid: 0,
+        balance: 1000,
+      });
       expect(retry).toBeGreaterThanOrEqual(first!);
     });
 
@@ -56,7 +88,11 @@ export function keyedMessageContract(open: () => Promise<EventStore>): void {
       await send(100);
       const retry = await send(0);
       const stored = await storedOf(userId, messageId);
-      expect({ free: stored.free.length, paid: stored.paid.length, balance: stored.balance }).toEqual({ free: 0, paid: 1, balance: 900 });
+      expect({ free: stored.free.length, paid: stored.paid.length, balance: stored.balance }).toEqual({
+        free: 0,
+        paid: 1,
+        balance: 900,
+      });
       expect(retry).toBeGreaterThanOrEqual(stored.paid[0]!.position);
     });
 
@@ -83,7 +119,11 @@ export function keyedMessageContract(open: () => Promise<EventStore>): void {
       await expect(send(100)).rejects.toMatchObject({ code: 'insufficient_balance' });
       await send(0);
       const stored = await storedOf(userId, messageId);
-      expect({ free: stored.free.length, paid: stored.paid.length, balance: stored.balance }).toEqual({ free: 1, paid: 0, balance: 50 });
+      expect({ free: stored.free.length, paid: stored.paid.length, balance: stored.balance }).toEqual({
+        free: 1,
+        paid: 0,
+        balance: 50,
+      });
     });
   });
 }

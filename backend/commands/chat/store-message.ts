@@ -1,5 +1,10 @@
 import { chatStreams, type DomainEvent, type EventDataOf } from '@aura/contracts';
-import { DuplicateEventIdError, WrongExpectedRevisionError, type EventStore, type StoredEvent } from '../../platform/eventstore/port';
+import {
+  DuplicateEventIdError,
+  WrongExpectedRevisionError,
+  type EventStore,
+  type StoredEvent,
+} from '../../platform/eventstore/port';
 import { deterministicId } from '../../platform/ids';
 import { DomainError } from '../../platform/domain-error';
 import { INSUFFICIENT_BALANCE_MESSAGE, spendableFor, spendFromWallet, walletTotals } from '../../ledger';
@@ -32,11 +37,16 @@ export const messageEventId = (messageId: string) => deterministicId(`message-se
  * stream an unpaid one is stored in, so of the two paths exactly one takes the message, and the
  * other follows it.
  */
-export async function storeMessage(eventStore: EventStore, message: DomainEvent, context: MessageContext): Promise<number | undefined> {
+export async function storeMessage(
+  eventStore: EventStore,
+  message: DomainEvent,
+  context: MessageContext,
+): Promise<number | undefined> {
   if (message.type !== 'MessageSent') throw new Error('not a message');
   try {
     if (message.data.priceUnits <= 0) return await storeUnpaid(eventStore, message.data, context);
-    const unpaid = context.key && !eventStore.uniqueEventIds ? await claimToPay(eventStore, message.data, context) : undefined;
+    const unpaid =
+      context.key && !eventStore.uniqueEventIds ? await claimToPay(eventStore, message.data, context) : undefined;
     return unpaid ?? (await pay(eventStore, message.data, context));
   } catch (error) {
     // the other path stored this message (a retry across a price change): that one is the answer
@@ -53,14 +63,23 @@ export async function storeMessage(eventStore: EventStore, message: DomainEvent,
  * A balance that cannot pay refuses it before claiming, so only a race leaves a claim unpaid; that
  * claim stays, and a retry of the key is paid once her balance affords it.
  */
-async function claimToPay(eventStore: EventStore, message: Message, context: MessageContext): Promise<number | undefined> {
+async function claimToPay(
+  eventStore: EventStore,
+  message: Message,
+  context: MessageContext,
+): Promise<number | undefined> {
   const stream = chatStreams.message(message.messageId);
   if (spendableFor(await walletTotals(eventStore, context.walletId)) < message.priceUnits) {
     const [earlier] = await eventStore.readStream(stream);
     if (!earlier) throw new DomainError('insufficient_balance', INSUFFICIENT_BALANCE_MESSAGE);
     return unpaidAt(earlier);
   }
-  const claim = { id: deterministicId(`message-claimed:${message.messageId}`), type: 'PaidMessageClaimed', data: message, metadata: context.metadata };
+  const claim = {
+    id: deterministicId(`message-claimed:${message.messageId}`),
+    type: 'PaidMessageClaimed',
+    data: message,
+    metadata: context.metadata,
+  };
   try {
     await eventStore.appendToStream(stream, [claim], { expectedRevision: 'no_stream' });
     return undefined;
@@ -97,9 +116,13 @@ async function pay(eventStore: EventStore, message: Message, context: MessageCon
 async function storeUnpaid(eventStore: EventStore, message: Message, context: MessageContext): Promise<number> {
   const stream = chatStreams.message(message.messageId);
   try {
-    const result = await eventStore.appendToStream(stream, [{ id: messageEventId(message.messageId), type: 'MessageSent', data: message, metadata: context.metadata }], {
-      expectedRevision: 'no_stream',
-    });
+    const result = await eventStore.appendToStream(
+      stream,
+      [{ id: messageEventId(message.messageId), type: 'MessageSent', data: message, metadata: context.metadata }],
+      {
+        expectedRevision: 'no_stream',
+      },
+    );
     return result.position;
   } catch (error) {
     if (!(error instanceof WrongExpectedRevisionError)) throw error;

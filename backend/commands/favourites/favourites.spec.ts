@@ -10,13 +10,23 @@ const added: DomainEvent = { type: 'FavouriteAdded', data: { userId, performerId
 describe('favourites decider', () => {
   const spec = deciderSpec(favourites);
   it('adds once', () => {
-    spec.given([]).when((s) => decideFavourite({ userId, performerId, favourite: true }, s, now)).then([added]);
-    spec.given([added]).when((s) => decideFavourite({ userId, performerId, favourite: true }, s, now)).then([]);
+    spec
+      .given([])
+      .when((s) => decideFavourite({ userId, performerId, favourite: true }, s, now))
+      .then([added]);
+    spec
+      .given([added])
+      .when((s) => decideFavourite({ userId, performerId, favourite: true }, s, now))
+      .then([]);
   });
   it('removes only what is there', () => {
-    spec.given([added]).when((s) => decideFavourite({ userId, performerId, favourite: false }, s, now)).then([
-      { type: 'FavouriteRemoved', data: { userId, performerId, at: now.toISOString() } },
-    ]);
-    spec.given([]).when((s) => decideFavourite({ userId, performerId, favourite: false }, s, now)).then([]);
+    spec
+      .given([added])
+      .when((s) => decideFavourite({ userId, performerId, favourite: false }, s, now))
+      .then([{ type: 'FavouriteRemoved', data: { userId, performerId, at: now.toISOString() } }]);
+    spec
+      .given([])
+      .when((s) => decideFavourite({ userId, performerId, favourite: false }, s, now))
+      .then([]);
   });
 });

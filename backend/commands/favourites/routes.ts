@@ -20,13 +20,19 @@ export function favouritesRouter(deps: {
     if (caller.kind !== 'user') throw forbidden('Solo gli utenti hanno i preferiti');
     return { performerIds: await deps.favouritesAfter(caller.sub, undefined) };
   });
-  for (const [contract, favourite] of [[apiRoutes.addFavourite, true], [apiRoutes.removeFavourite, false]] as const) {
+  for (const [contract, favourite] of [
+    [apiRoutes.addFavourite, true],
+    [apiRoutes.removeFavourite, false],
+  ] as const) {
     mountRoute(router, deps.sessions, contract, async (ctx, { params }, caller) => {
       if (caller.kind !== 'user') throw forbidden('Solo gli utenti hanno i preferiti');
       if (favourite && !(await deps.performerExists(params.id))) throw notFound('Performer non trovata');
-      const result = await handleFavourites(deps.eventStore, performerStreams.favourites(caller.sub),
+      const result = await handleFavourites(
+        deps.eventStore,
+        performerStreams.favourites(caller.sub),
         (state) => decideFavourite({ userId: caller.sub, performerId: params.id, favourite }, state, deps.now()),
-        { metadata: commandMetadata(ctx, caller) });
+        { metadata: commandMetadata(ctx, caller) },
+      );
       return { performerIds: await deps.favouritesAfter(caller.sub, result.position) };
     });
   }

@@ -9,5 +9,8 @@ export interface FilesDeps {
 
 /** Uploads and downloads: identity documents (private), photo images (private until confirmed, then public). */
 export function filesCommands(ports: ModulePorts, deps: FilesDeps) {
-  return { name: 'files', routers: [filesRouter({ ...ports, limits: rateLimiterOf(ports), documents: deps.documents })] } satisfies CommandSide;
+  return {
+    name: 'files',
+    routers: [filesRouter({ ...ports, limits: rateLimiterOf(ports), documents: deps.documents })],
+  } satisfies CommandSide;
 }

@@ -14,8 +14,13 @@ export interface FilesRouterDeps {
   files: FileStorage;
   limits: RateLimiter;
   documents: {
-    byId(documentId: string): Promise<{ performerId: string; fileId: string; contentType: string; fileName: string } | null>;
-    viewed(view: { documentId: string; performerId: string; adminId: string }, metadata: Record<string, unknown>): Promise<void>;
+    byId(
+      documentId: string,
+    ): Promise<{ performerId: string; fileId: string; contentType: string; fileName: string } | null>;
+    viewed(
+      view: { documentId: string; performerId: string; adminId: string },
+      metadata: Record<string, unknown>,
+    ): Promise<void>;
   };
 }
 
@@ -23,9 +28,19 @@ const UPLOAD_TTL_MS = 15 * 60_000;
 const UPLOAD_PATH = '/api/objects/upload/';
 
 /** Stores a checked file, wording a refusal as the upload it was (413 too large, 415 wrong type). */
-async function store(files: FileStorage, bytes: Uint8Array, options: { allowed: readonly SniffedType[]; badType: string; originalName: string; owner: string; fileId?: string }) {
+async function store(
+  files: FileStorage,
+  bytes: Uint8Array,
+  options: { allowed: readonly SniffedType[]; badType: string; originalName: string; owner: string; fileId?: string },
+) {
   try {
-    return await files.save('private', bytes, { allowed: options.allowed, maxBytes: MAX_UPLOAD_BYTES, originalName: options.originalName, owner: options.owner, fileId: options.fileId });
+    return await files.save('private', bytes, {
+      allowed: options.allowed,
+      maxBytes: MAX_UPLOAD_BYTES,
+      originalName: options.originalName,
+      owner: options.owner,
+      fileId: options.fileId,
+    });
   } catch (error) {
     if (!(error instanceof FileRejectedError)) throw error;
     if (error.reason === 'too_large') throw new HttpError(413, 'payload_too_large', uploadMessages.tooLarge.message);
@@ -39,12 +54,30 @@ export function filesRouter(deps: FilesRouterDeps): Router {
   /** every stored file, document or photo, counts per client address */
   const uploads = deps.limits.before('upload', (ctx) => ctx.ip);
 
-  mountRoute(router, sessions, apiRoutes.uploadDocument, async (_ctx, { upload }, caller) => {
-    const file = await upload.read();
-    const originalName = typeof file.fields.fileName === 'string' ? file.fields.fileName : (file.fileName ?? 'documento');
-    const stored = await store(files, file.bytes, { allowed: documentContentTypes, badType: uploadMessages.badType.message, originalName, owner: caller?.sub ?? 'anonymous' });
-    return { url: privateFileUrl(stored.fileId), fileId: stored.fileId, fileName: stored.originalName, fileSize: stored.size, contentType: stored.contentType };
-  }, uploads);
+  mountRoute(
+    router,
+    sessions,
+    apiRoutes.uploadDocument,
+    async (_ctx, { upload }, caller) => {
+      const file = await upload.read();
+      const originalName =
+        typeof file.fields.fileName === 'string' ? file.fields.fileName : (file.fileName ?? 'documento');
+      const stored = await store(files, file.bytes, {
+        allowed: documentContentTypes,
+        badType: uploadMessages.badType.message,
+        originalName,
+        owner: caller?.sub ?? 'anonymous',
+      });
+      return {
+        url: privateFileUrl(stored.fileId),
+        fileId: stored.fileId,
+        fileName: stored.originalName,
+        fileSize: stored.size,
+        contentType: stored.contentType,
+      };
+    },
+    uploads,
+  );
 
   mountRoute(router, sessions, apiRoutes.objectUploadTicket, async (_ctx, _input, caller) => {
     const { token } = files.sign({ purpose: 'photo-upload', uploadId: newId(), owner: caller.sub }, UPLOAD_TTL_MS);
@@ -52,25 +85,44 @@ export function filesRouter(deps: FilesRouterDeps): Router {
   });
 
   /** The direct PUT of an image to its upload URL: typed by content, kept private until confirmed. */
-  mountRoute(router, sessions, apiRoutes.uploadPhotoFile, async (_ctx, { params, upload }, caller) => {
-    const ticket = files.verify(params.token);
-    if (!ticket || ticket.purpose !== 'photo-upload' || !ticket.uploadId) throw forbidden('Link di caricamento scaduto o non valido');
-    if (ticket.owner !== caller.sub) throw forbidden();
-    if (await files.meta('private', ticket.uploadId)) throw new HttpError(409, 'conflict', 'Immagine già caricata');
-    const { bytes } = await upload.read();
-    await store(files, bytes, { allowed: imageContentTypes, badType: uploadMessages.badImage.message, originalName: 'photo', owner: caller.sub, fileId: ticket.uploadId });
-    return { ok: true as const };
-  }, uploads);
+  mountRoute(
+    router,
+    sessions,
+    apiRoutes.uploadPhotoFile,
+    async (_ctx, { params, upload }, caller) => {
+      const ticket = files.verify(params.token);
+      if (!ticket || ticket.purpose !== 'photo-upload' || !ticket.uploadId)
+        throw forbidden('Link di caricamento scaduto o non valido');
+      if (ticket.owner !== caller.sub) throw forbidden();
+      if (await files.meta('private', ticket.uploadId)) throw new HttpError(409, 'conflict', 'Immagine già caricata');
+      const { bytes } = await upload.read();
+      await store(files, bytes, {
+        allowed: imageContentTypes,
+        badType: uploadMessages.badImage.message,
+        originalName: 'photo',
+        owner: caller.sub,
+        fileId: ticket.uploadId,
+      });
+      return { ok: true as const };
+    },
+    uploads,
+  );
 
   mountRoute(router, sessions, apiRoutes.confirmPhotoUpload, async (_ctx, { body }, caller) => {
     assertOwnerOrAdmin(caller, body.performerId);
     const token = body.imageURL.split(UPLOAD_PATH)[1]?.split('?')[0] ?? '';
     // the ticket may have expired since the PUT: its signature still proves which upload it is
     const ticket = files.verify(decodeURIComponent(token), 0);
-    if (!ticket || ticket.purpose !== 'photo-upload' || !ticket.uploadId) throw badRequest('URL di caricamento non valido', [{ path: 'body.imageURL', message: 'URL di caricamento non valido' }]);
+    if (!ticket || ticket.purpose !== 'photo-upload' || !ticket.uploadId)
+      throw badRequest('URL di caricamento non valido', [
+        { path: 'body.imageURL', message: 'URL di caricamento non valido' },
+      ]);
     if (ticket.owner !== caller.sub) throw forbidden();
     const published = (await files.meta('public', ticket.uploadId)) ?? (await files.publish(ticket.uploadId));
-    if (!published) throw badRequest("Carica un'immagine o inserisci un URL", [{ path: 'body.imageURL', message: 'Nessuna immagine caricata a questo indirizzo' }]);
+    if (!published)
+      throw badRequest("Carica un'immagine o inserisci un URL", [
+        { path: 'body.imageURL', message: 'Nessuna immagine caricata a questo indirizzo' },
+      ]);
     return { objectPath: `/api/files/public/${published.fileId}` };
   });
 
@@ -78,7 +130,11 @@ export function filesRouter(deps: FilesRouterDeps): Router {
   mountRoute(router, sessions, apiRoutes.publicFile, async (_ctx, { params }) => {
     const file = await files.read('public', params.fileId);
     if (!file) throw notFound('File non trovato');
-    return { bytes: file.bytes, contentType: file.meta.contentType, cacheControl: 'public, max-age=31536000, immutable' };
+    return {
+      bytes: file.bytes,
+      contentType: file.meta.contentType,
+      cacheControl: 'public, max-age=31536000, immutable',
+    };
   });
 
   /**
@@ -87,12 +143,21 @@ export function filesRouter(deps: FilesRouterDeps): Router {
    * records DocumentViewed with the admin's id.
    */
   mountRoute(router, sessions, apiRoutes.documentFile, async (ctx, { params, query }, caller) => {
-    if (!documentLinkValid(files, query.token ?? '', params.documentId, caller.sub)) throw forbidden('Link scaduto o non valido');
+    if (!documentLinkValid(files, query.token ?? '', params.documentId, caller.sub))
+      throw forbidden('Link scaduto o non valido');
     const document = await deps.documents.byId(params.documentId);
     const file = document ? await files.read('private', document.fileId) : undefined;
     if (!document || !file) throw notFound('Documento non trovato');
-    await deps.documents.viewed({ documentId: params.documentId, performerId: document.performerId, adminId: caller.sub }, commandMetadata(ctx, caller));
-    return { bytes: file.bytes, contentType: file.meta.contentType, cacheControl: 'no-store', fileName: document.fileName };
+    await deps.documents.viewed(
+      { documentId: params.documentId, performerId: document.performerId, adminId: caller.sub },
+      commandMetadata(ctx, caller),
+    );
+    return {
+      bytes: file.bytes,
+      contentType: file.meta.contentType,
+      cacheControl: 'no-store',
+      fileName: document.fileName,
+    };
   });
 
   return router;

@@ -4,14 +4,18 @@ import { commandHandler, type Aggregate } from '../../platform/eventstore/handle
 
 /** A limited offer (stream `offer-<offerId>`): +bonusPercent auracoin on every package while it runs. */
 export type Offer =
-  | { status: 'none' }
-  | { status: 'running' | 'ended'; offerId: string; bonusPercent: number; endsAt: string };
+  { status: 'none' } | { status: 'running' | 'ended'; offerId: string; bonusPercent: number; endsAt: string };
 
 export const offer: Aggregate<Offer> = {
   initialState: () => ({ status: 'none' }),
   evolve(state, event) {
     if (event.type === 'OfferCreated') {
-      return { status: 'running', offerId: event.data.offerId, bonusPercent: event.data.bonusPercent, endsAt: event.data.endsAt };
+      return {
+        status: 'running',
+        offerId: event.data.offerId,
+        bonusPercent: event.data.bonusPercent,
+        endsAt: event.data.endsAt,
+      };
     }
     if (event.type === 'OfferEnded' && state.status !== 'none') return { ...state, status: 'ended' };
     return state;
@@ -54,6 +58,9 @@ export function decideCreateOffer(command: CreateOffer, state: Offer, now: Date)
 
 export function decideEndOffer(command: { offerId: string; endedBy: string }, state: Offer, now: Date): DomainEvent[] {
   if (state.status === 'none') throw new DomainError('not_found', 'Offerta non trovata');
-  if (state.status === 'ended' || Date.parse(state.endsAt) <= now.getTime()) throw new DomainError('conflict', 'Offerta già terminata');
-  return [{ type: 'OfferEnded', data: { offerId: command.offerId, endedBy: command.endedBy, endedAt: now.toISOString() } }];
+  if (state.status === 'ended' || Date.parse(state.endsAt) <= now.getTime())
+    throw new DomainError('conflict', 'Offerta già terminata');
+  return [
+    { type: 'OfferEnded', data: { offerId: command.offerId, endedBy: command.endedBy, endedAt: now.toISOString() } },
+  ];
 }

@@ -19,15 +19,26 @@ export function offersRouter(deps: OffersDeps): Router {
   const router = new Router();
   mountRoute(router, deps.sessions, apiRoutes.createOffer, async (ctx, { body }, caller) => {
     const offerId = newId();
-    const result = await handleOffer(deps.eventStore, streams.offer(offerId), (state) =>
-      decideCreateOffer({ offerId, bonusPercent: body.bonusPercent, durationMinutes: body.durationMinutes, createdBy: caller.sub }, state, deps.now()),
-    { metadata: commandMetadata(ctx, caller) });
+    const result = await handleOffer(
+      deps.eventStore,
+      streams.offer(offerId),
+      (state) =>
+        decideCreateOffer(
+          { offerId, bonusPercent: body.bonusPercent, durationMinutes: body.durationMinutes, createdBy: caller.sub },
+          state,
+          deps.now(),
+        ),
+      { metadata: commandMetadata(ctx, caller) },
+    );
     return deps.offerViewAfter(offerId, result.position);
   });
   mountRoute(router, deps.sessions, apiRoutes.endOffer, async (ctx, { params }, caller) => {
-    const result = await handleOffer(deps.eventStore, streams.offer(params.id), (state) =>
-      decideEndOffer({ offerId: params.id, endedBy: caller.sub }, state, deps.now()),
-    { metadata: commandMetadata(ctx, caller) });
+    const result = await handleOffer(
+      deps.eventStore,
+      streams.offer(params.id),
+      (state) => decideEndOffer({ offerId: params.id, endedBy: caller.sub }, state, deps.now()),
+      { metadata: commandMetadata(ctx, caller) },
+    );
     return deps.offerViewAfter(params.id, result.position);
   });
   return router;

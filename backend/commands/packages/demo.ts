@@ -17,10 +17,24 @@ export const demoPackages = [
 export async function seedDemoPackages(eventStore: EventStore, now: () => Date) {
   for (const [index, pkg] of demoPackages.entries()) {
     const packageId = deterministicId(`demo-package:${index}`);
-    await handlePackage(eventStore, streams.package(packageId), (state) =>
-      state.status === 'none'
-        ? decideCreatePackage({ packageId, credits: pkg.credits, bonus: pkg.bonus, priceCents: euroToCents(pkg.price), popular: pkg.popular }, state, now())
-        : [],
-    { metadata: { source: 'seed' } });
+    await handlePackage(
+      eventStore,
+      streams.package(packageId),
+      (state) =>
+        state.status === 'none'
+          ? decideCreatePackage(
+              {
+                packageId,
+                credits: pkg.credits,
+                bonus: pkg.bonus,
+                priceCents: euroToCents(pkg.price),
+                popular: pkg.popular,
+              },
+              state,
+              now(),
+            )
+          : [],
+      { metadata: { source: 'seed' } },
+    );
   }
 }

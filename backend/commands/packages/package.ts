@@ -2,7 +2,8 @@ import type { DomainEvent } from '@aura/contracts';
 import { DomainError } from '../../platform/domain-error';
 import { commandHandler, type Aggregate } from '../../platform/eventstore/handle-command';
 
-export type AuracoinPackage = { status: 'none' } | { status: 'listed'; packageId: string } | { status: 'deleted'; packageId: string };
+export type AuracoinPackage =
+  { status: 'none' } | { status: 'listed'; packageId: string } | { status: 'deleted'; packageId: string };
 
 export const auracoinPackage: Aggregate<AuracoinPackage> = {
   initialState: () => ({ status: 'none' }),
@@ -45,7 +46,11 @@ function listed(state: AuracoinPackage) {
 }
 
 /** The event carries every field as it now stands, so the read model needs nothing earlier. */
-export function decideUpdatePackage(command: PackageTerms & { adminId: string }, state: AuracoinPackage, now: Date): DomainEvent[] {
+export function decideUpdatePackage(
+  command: PackageTerms & { adminId: string },
+  state: AuracoinPackage,
+  now: Date,
+): DomainEvent[] {
   const { packageId } = listed(state);
   const { adminId, ...terms } = command;
   return [{ type: 'PackageUpdated', data: { packageId, ...terms, updatedBy: adminId, updatedAt: now.toISOString() } }];

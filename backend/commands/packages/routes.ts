@@ -18,7 +18,10 @@ export interface PackagesDeps {
 
 /** Euro in the API (the spec's whole-euro price), cents in the events. */
 const termsOf = (body: { credits: number; bonus: number; price: number; popular: boolean }) => ({
-  credits: body.credits, bonus: body.bonus, priceCents: euroToCents(body.price), popular: body.popular,
+  credits: body.credits,
+  bonus: body.bonus,
+  priceCents: euroToCents(body.price),
+  popular: body.popular,
 });
 
 /** The admin's package catalogue. */
@@ -27,23 +30,34 @@ export function packagesRouter(deps: PackagesDeps): Router {
 
   mountRoute(router, deps.sessions, apiRoutes.createPackage, async (ctx, { body }, caller) => {
     const packageId = newId();
-    const result = await handlePackage(deps.eventStore, streams.package(packageId), (state) =>
-      decideCreatePackage({ packageId, ...termsOf(body), createdBy: caller.sub }, state, deps.now()),
-    { metadata: commandMetadata(ctx, caller) });
+    const result = await handlePackage(
+      deps.eventStore,
+      streams.package(packageId),
+      (state) => decideCreatePackage({ packageId, ...termsOf(body), createdBy: caller.sub }, state, deps.now()),
+      { metadata: commandMetadata(ctx, caller) },
+    );
     return deps.packageViewAfter(packageId, result.position);
   });
 
   mountRoute(router, deps.sessions, apiRoutes.updatePackage, async (ctx, { params, body }, caller) => {
-    const result = await handlePackage(deps.eventStore, streams.package(params.id), (state) =>
-      decideUpdatePackage({ ...termsOf(body), adminId: caller.sub }, state, deps.now()),
-    { metadata: commandMetadata(ctx, caller) });
+    const result = await handlePackage(
+      deps.eventStore,
+      streams.package(params.id),
+      (state) => decideUpdatePackage({ ...termsOf(body), adminId: caller.sub }, state, deps.now()),
+      { metadata: commandMetadata(ctx, caller) },
+    );
     return deps.packageViewAfter(params.id, result.position);
   });
 
   mountRoute(router, deps.sessions, apiRoutes.deletePackage, async (ctx, { params }, caller) => {
-    const result = await handlePackage(deps.eventStore, streams.package(params.id), (state) => decideDeletePackage({ adminId: caller.sub }, state, deps.now()), {
-      metadata: commandMetadata(ctx, caller),
-    });
+    const result = await handlePackage(
+      deps.eventStore,
+      streams.package(params.id),
+      (state) => decideDeletePackage({ adminId: caller.sub }, state, deps.now()),
+      {
+        metadata: commandMetadata(ctx, caller),
+      },
+    );
     await deps.settled(result.position);
     return { ok: true as const };
   });

@@ -36,22 +36,53 @@ const changed: DomainEvent = {
 
 describe('payout details decider', () => {
   it('her first details apply at once: there is nothing to redirect', () => {
-    spec.given([]).when((s) => decideChangeDetails(performerId, ibanBody, s, new Date('2026-11-11T10:00:00.000Z'))).then([first]);
+    spec
+      .given([])
+      .when((s) => decideChangeDetails(performerId, ibanBody, s, new Date('2026-11-11T10:00:00.000Z')))
+      .then([first]);
   });
 
   it('records a later change, masked, effective from the next Monday 00:00 Rome', () => {
-    spec.given([first]).when((s) => decideChangeDetails(performerId, newBank, s, wednesday)).then([changed]);
+    spec
+      .given([first])
+      .when((s) => decideChangeDetails(performerId, newBank, s, wednesday))
+      .then([changed]);
   });
 
   it('the same details again change nothing; a card reference is a change', () => {
-    spec.given([first, changed]).when((s) => decideChangeDetails(performerId, newBank, s, wednesday)).then([]);
-    spec.given([first, changed]).when((s) => decideChangeDetails(performerId, { method: 'card', holderName: 'Aurora Bianchi', cardReference: 'card_1N4x9Q2eZvKYlo2C' }, s, wednesday)).then([
-      { type: 'PayoutDetailsChanged', data: { ...changed.data, method: 'card', iban: null, cardReference: 'card_1N4x9Q2eZvKYlo2C', masked: 'Carta •••• lo2C' } } as DomainEvent,
-    ]);
+    spec
+      .given([first, changed])
+      .when((s) => decideChangeDetails(performerId, newBank, s, wednesday))
+      .then([]);
+    spec
+      .given([first, changed])
+      .when((s) =>
+        decideChangeDetails(
+          performerId,
+          { method: 'card', holderName: 'Aurora Bianchi', cardReference: 'card_1N4x9Q2eZvKYlo2C' },
+          s,
+          wednesday,
+        ),
+      )
+      .then([
+        {
+          type: 'PayoutDetailsChanged',
+          data: {
+            ...changed.data,
+            method: 'card',
+            iban: null,
+            cardReference: 'card_1N4x9Q2eZvKYlo2C',
+            masked: 'Carta •••• lo2C',
+          },
+        } as DomainEvent,
+      ]);
   });
 
   it('refuses an IBAN with a wrong checksum', () => {
-    spec.given([]).when((s) => decideChangeDetails(performerId, { ...ibanBody, iban: 'IT61X0542811101000000123456' }, s, wednesday)).thenThrows('validation_failed');
+    spec
+      .given([])
+      .when((s) => decideChangeDetails(performerId, { ...ibanBody, iban: 'IT61X0542811101000000123456' }, s, wednesday))
+      .thenThrows('validation_failed');
   });
 
   it('pays the week it was changed in with the details before, the next week with the new ones', () => {

@@ -27,17 +27,30 @@ export interface PayoutDetailsState {
 
 export const payoutDetails: Aggregate<PayoutDetailsState> = {
   initialState: () => ({ changes: [] }),
-  evolve: (state, event) => (event.type === 'PayoutDetailsChanged' ? { changes: [...state.changes, event.data] } : state),
+  evolve: (state, event) =>
+    event.type === 'PayoutDetailsChanged' ? { changes: [...state.changes, event.data] } : state,
 };
 export const handlePayoutDetails = commandHandler(payoutDetails);
 
 /** She sets her details: the first at once, a change from the Monday after `now` (Europe/Rome); the same details again change nothing. */
-export function decideChangeDetails(performerId: string, body: PayoutDetailsBody, state: PayoutDetailsState, now: Date): DomainEvent[] {
+export function decideChangeDetails(
+  performerId: string,
+  body: PayoutDetailsBody,
+  state: PayoutDetailsState,
+  now: Date,
+): DomainEvent[] {
   const iban = body.method === 'iban' ? normalizeIban(body.iban) : null;
   if (iban !== null && !isValidIban(iban)) throw new DomainError('validation_failed', IBAN_MESSAGES.invalid);
   const cardReference = body.method === 'card' ? body.cardReference : null;
   const last = state.changes.at(-1);
-  if (last && last.holderName === body.holderName && last.method === body.method && last.iban === iban && last.cardReference === cardReference) return [];
+  if (
+    last &&
+    last.holderName === body.holderName &&
+    last.method === body.method &&
+    last.iban === iban &&
+    last.cardReference === cardReference
+  )
+    return [];
   const effectiveFrom = last ? new Date(payoutWeekOf(now).end.getTime() + 1).toISOString() : now.toISOString();
   return [
     {

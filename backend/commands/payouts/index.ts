@@ -1,7 +1,13 @@
 import type { CommandSide, ModulePorts } from '../../platform/module';
 import { payoutProviderFrom } from '../../platform/payouts/config';
 import { settledOn } from '../../platform/projections/wait';
-import { PAYOUT_ACCOUNTS, PAYOUT_DETAILS, PAYOUT_RUNS, PAYOUT_STATEMENTS, PAYOUTS } from '../../projections/payouts/projection';
+import {
+  PAYOUT_ACCOUNTS,
+  PAYOUT_DETAILS,
+  PAYOUT_RUNS,
+  PAYOUT_STATEMENTS,
+  PAYOUTS,
+} from '../../projections/payouts/projection';
 import { createPayoutQueries } from '../../projections/payouts/queries';
 import { auditPayouts } from './audit';
 import { seedDemoPayoutDetails } from './demo';
@@ -9,7 +15,10 @@ import { payoutsRouter } from './routes';
 import { createPayoutService } from './service';
 
 export interface PayoutsDeps {
-  performers: { exists(performerId: string): Promise<boolean>; demoPortraits(): { performerId: string; username: string }[] };
+  performers: {
+    exists(performerId: string): Promise<boolean>;
+    demoPortraits(): { performerId: string; username: string }[];
+  };
 }
 
 /** The service running payouts on this process's payout provider (the embedded one is a TEST MODE sandbox ledger). */
@@ -27,7 +36,12 @@ export function payoutsCommands(ports: ModulePorts, deps: PayoutsDeps) {
     name: 'payouts',
     routers: [payoutsRouter({ ports, service, queries, performerExists: deps.performers.exists, settled })],
     /** every payout takes only unpaid earnings older than the reserve, at or above the minimum, each week once */
-    audit: (events, options) => auditPayouts(events, { now: ports.now(), reserveDays: ports.config.PAYOUT_RESERVE_DAYS, stored: options.storedReadModels ? ports.readModels : undefined }),
+    audit: (events, options) =>
+      auditPayouts(events, {
+        now: ports.now(),
+        reserveDays: ports.config.PAYOUT_RESERVE_DAYS,
+        stored: options.storedReadModels ? ports.readModels : undefined,
+      }),
     queries: { service, read: queries },
     /** the demo performers' sandbox payout details (after the performers' own seed) */
     seedDemo: () => seedDemoPayoutDetails(ports.eventStore, ports.now, deps.performers.demoPortraits()),

@@ -24,11 +24,17 @@ export function payoutsRouter(deps: PayoutsRouterDeps): Router {
 
   mountRoute(router, sessions, apiRoutes.setPayoutDetails, async (ctx, { params, body }, caller) => {
     // where her money goes is hers alone to say: not even an admin redirects it
-    if (caller.kind !== 'performer' || caller.sub !== params.id) throw forbidden('Solo la performer può indicare dove ricevere i pagamenti');
+    if (caller.kind !== 'performer' || caller.sub !== params.id)
+      throw forbidden('Solo la performer può indicare dove ricevere i pagamenti');
     if (!(await deps.performerExists(params.id))) throw notFound('Performer non trovata');
-    const result = await handlePayoutDetails(ports.eventStore, payoutStreams.details(params.id), (state) => decideChangeDetails(params.id, body, state, ports.now()), {
-      metadata: { correlationId: ctx.state.requestId, by: caller.sub, byKind: caller.kind },
-    });
+    const result = await handlePayoutDetails(
+      ports.eventStore,
+      payoutStreams.details(params.id),
+      (state) => decideChangeDetails(params.id, body, state, ports.now()),
+      {
+        metadata: { correlationId: ctx.state.requestId, by: caller.sub, byKind: caller.kind },
+      },
+    );
     await deps.settled(result.position);
     return queries.details(params.id, ports.now());
   });
@@ -36,7 +42,10 @@ export function payoutsRouter(deps: PayoutsRouterDeps): Router {
   mountRoute(router, sessions, apiRoutes.runPayouts, async (_ctx, { body }, caller) => {
     const now = ports.now();
     const periodEnd = body.periodEnd ? new Date(body.periodEnd) : lastClosedPayoutWeek(now).end;
-    if (periodEnd.getTime() > now.getTime()) throw badRequest('La fine del periodo non può essere nel futuro', [{ path: 'body.periodEnd', message: 'La fine del periodo non può essere nel futuro' }]);
+    if (periodEnd.getTime() > now.getTime())
+      throw badRequest('La fine del periodo non può essere nel futuro', [
+        { path: 'body.periodEnd', message: 'La fine del periodo non può essere nel futuro' },
+      ]);
     const run = await service.requestRun({ periodEnd, trigger: 'admin', adminId: caller.sub });
     return { runId: run.runId, periodEnd: run.periodEnd, status: 'queued' as const };
   });

@@ -36,7 +36,10 @@ export function auditSepaFiles(events: readonly StoredEvent[]): { ledger: SepaLe
     if (!event) continue;
     switch (event.type) {
       case 'PayoutDetailsChanged':
-        details.set(event.data.performerId, payoutDetails.evolve(details.get(event.data.performerId) ?? payoutDetails.initialState(), event));
+        details.set(
+          event.data.performerId,
+          payoutDetails.evolve(details.get(event.data.performerId) ?? payoutDetails.initialState(), event),
+        );
         break;
       case 'PayoutScheduled':
         scheduled.set(event.data.payoutId, event.data);
@@ -45,7 +48,12 @@ export function auditSepaFiles(events: readonly StoredEvent[]): { ledger: SepaLe
         retriedAt.set(`${event.data.payoutId}:${event.data.attempt}`, event.data.retriedAt);
         break;
       case 'SepaFileCreated': {
-        if (files.has(event.data.runId)) problems.push({ stream: stored.streamId, revision: stored.revision, problem: `a second SEPA file for run ${event.data.runId}` });
+        if (files.has(event.data.runId))
+          problems.push({
+            stream: stored.streamId,
+            revision: stored.revision,
+            problem: `a second SEPA file for run ${event.data.runId}`,
+          });
         else files.set(event.data.runId, { file: event.data, stream: stored.streamId, revision: stored.revision });
         // the details as they were when the file was written: a later change must not move an IBAN already filed
         checkFile(event.data, stored, details, scheduled, retriedAt, problems);
@@ -68,30 +76,70 @@ export function auditSepaFiles(events: readonly StoredEvent[]): { ledger: SepaLe
     for (const transaction of file.transactions) {
       transactions += 1;
       const other = filedIn.get(transaction.payoutId);
-      if (other) problems.push({ stream, problem: `payout ${transaction.payoutId} is in two SEPA files (runs ${other} and ${file.runId}): paid twice` });
+      if (other)
+        problems.push({
+          stream,
+          problem: `payout ${transaction.payoutId} is in two SEPA files (runs ${other} and ${file.runId}): paid twice`,
+        });
       filedIn.set(transaction.payoutId, file.runId);
-      if (sent.has(file.runId)) paidBySepa.set(transaction.payoutId, { attempt: transaction.attempt, amountCents: transaction.amountCents, reference: sepaReference(file, transaction.payoutId) });
+      if (sent.has(file.runId))
+        paidBySepa.set(transaction.payoutId, {
+          attempt: transaction.attempt,
+          amountCents: transaction.amountCents,
+          reference: sepaReference(file, transaction.payoutId),
+        });
     }
   }
   for (const [runId, marks] of sent) {
-    if (!files.has(runId)) problems.push({ stream: sepaStreams.sent(runId), problem: `SEPA file of run ${runId} marked sent, but it was never written` });
-    if (marks.length > 1) problems.push({ stream: sepaStreams.sent(runId), problem: `SEPA file of run ${runId} marked sent ${marks.length} times` });
+    if (!files.has(runId))
+      problems.push({
+        stream: sepaStreams.sent(runId),
+        problem: `SEPA file of run ${runId} marked sent, but it was never written`,
+      });
+    if (marks.length > 1)
+      problems.push({
+        stream: sepaStreams.sent(runId),
+        problem: `SEPA file of run ${runId} marked sent ${marks.length} times`,
+      });
   }
   for (const { data, stream, revision } of paidEvents) {
     if (!data.providerReference.startsWith(SEPA_REFERENCE_PREFIX)) continue;
     const paid = paidBySepa.get(data.payoutId);
-    if (!paid || paid.reference !== data.providerReference || paid.attempt !== data.attempt || paid.amountCents !== data.amountCents) {
-      problems.push({ stream, revision, problem: `PayoutPaid ${data.payoutId} through SEPA without a sent file's transaction of ${euro(data.amountCents)} €` });
+    if (
+      !paid ||
+      paid.reference !== data.providerReference ||
+      paid.attempt !== data.attempt ||
+      paid.amountCents !== data.amountCents
+    ) {
+      problems.push({
+        stream,
+        revision,
+        problem: `PayoutPaid ${data.payoutId} through SEPA without a sent file's transaction of ${euro(data.amountCents)} €`,
+      });
     }
   }
   return { ledger: { paidBySepa, files: files.size, transactions, sent: sent.size }, problems };
 }
 
-function checkFile(file: SepaFile, stored: StoredEvent, details: Map<string, PayoutDetailsState>, scheduled: Map<string, EventDataOf<'PayoutScheduled'>>, retriedAt: Map<string, string>, problems: AuditProblem[]) {
-  const problem = (text: string) => problems.push({ stream: stored.streamId, revision: stored.revision, problem: text });
+function checkFile(
+  file: SepaFile,
+  stored: StoredEvent,
+  details: Map<string, PayoutDetailsState>,
+  scheduled: Map<string, EventDataOf<'PayoutScheduled'>>,
+  retriedAt: Map<string, string>,
+  problems: AuditProblem[],
+) {
+  const problem = (text: string) =>
+    problems.push({ stream: stored.streamId, revision: stored.revision, problem: text });
   const sum = file.transactions.reduce((total, transaction) => total + transaction.amountCents, 0);
-  if (file.numberOfTransactions !== file.transactions.length) problem(`SEPA file ${file.messageId} says ${file.numberOfTransactions} transactions but holds ${file.transactions.length}`);
-  if (file.controlSumCents !== sum) problem(`SEPA file ${file.messageId}: control sum ${euro(file.controlSumCents)} € but its transactions add up to ${euro(sum)} €`);
+  if (file.numberOfTransactions !== file.transactions.length)
+    problem(
+      `SEPA file ${file.messageId} says ${file.numberOfTransactions} transactions but holds ${file.transactions.length}`,
+    );
+  if (file.controlSumCents !== sum)
+    problem(
+      `SEPA file ${file.messageId}: control sum ${euro(file.controlSumCents)} € but its transactions add up to ${euro(sum)} €`,
+    );
   const seen = new Set<string>();
   for (const transaction of file.transactions) {
     if (seen.has(transaction.payoutId)) problem(`payout ${transaction.payoutId} twice in SEPA file ${file.messageId}`);
@@ -101,12 +149,23 @@ function checkFile(file: SepaFile, stored: StoredEvent, details: Map<string, Pay
       problem(`SEPA transaction ${transaction.payoutId} matches no payout`);
       continue;
     }
-    if (payout.amountCents !== transaction.amountCents) problem(`SEPA transaction ${transaction.payoutId} of ${euro(transaction.amountCents)} € but the payout is ${euro(payout.amountCents)} €`);
-    if (payout.performerId !== transaction.performerId || payout.runId !== file.runId) problem(`SEPA transaction ${transaction.payoutId} is not a payout of this performer and run`);
-    const asOf = transaction.attempt === 1 ? payout.periodEnd : retriedAt.get(`${transaction.payoutId}:${transaction.attempt}`);
-    const inForce = asOf ? detailsInForce(details.get(payout.performerId) ?? payoutDetails.initialState(), new Date(asOf)) : null;
+    if (payout.amountCents !== transaction.amountCents)
+      problem(
+        `SEPA transaction ${transaction.payoutId} of ${euro(transaction.amountCents)} € but the payout is ${euro(payout.amountCents)} €`,
+      );
+    if (payout.performerId !== transaction.performerId || payout.runId !== file.runId)
+      problem(`SEPA transaction ${transaction.payoutId} is not a payout of this performer and run`);
+    const asOf =
+      transaction.attempt === 1 ? payout.periodEnd : retriedAt.get(`${transaction.payoutId}:${transaction.attempt}`);
+    const inForce = asOf
+      ? detailsInForce(details.get(payout.performerId) ?? payoutDetails.initialState(), new Date(asOf))
+      : null;
     if (!inForce || inForce.method !== 'iban' || inForce.iban !== transaction.iban) {
-      problems.push({ stream: stored.streamId, revision: stored.revision, problem: `SEPA transaction ${transaction.payoutId} pays an IBAN that is not the one in force for its week (${payoutStreams.details(payout.performerId)})` });
+      problems.push({
+        stream: stored.streamId,
+        revision: stored.revision,
+        problem: `SEPA transaction ${transaction.payoutId} pays an IBAN that is not the one in force for its week (${payoutStreams.details(payout.performerId)})`,
+      });
     }
   }
 }

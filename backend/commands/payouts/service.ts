@@ -14,7 +14,15 @@ import type { ModulePorts } from '../../platform/module';
 import type { PayoutProvider, TransferRequest } from '../../platform/payouts/port';
 import type { SepaRail } from '../../platform/payouts/sepa/provider';
 import { SEPA_MESSAGES } from '@aura/contracts';
-import { decideOnEarnings, decidePayout, decideRetry, decideSettlement, earningsAccountOf, type AccountPayout, type Settlement } from '../../ledger';
+import {
+  decideOnEarnings,
+  decidePayout,
+  decideRetry,
+  decideSettlement,
+  earningsAccountOf,
+  type AccountPayout,
+  type Settlement,
+} from '../../ledger';
 import { detailsInForce, payoutDetails, providerDestination, shownDestination } from './details';
 import { PAYOUT_ACCOUNTS, PAYOUTS, type AccountDoc, type PayoutDoc } from '../../projections/payouts/projection';
 import { payoutSettings } from '../../projections/payouts/queries';
@@ -26,11 +34,21 @@ export const TICK_JOB = 'payouts:tick';
 export type RunRequest = EventDataOf<'PayoutRunRequested'>;
 
 /** One payout per performer and period end: the id that makes a repeated run pay nothing new. */
-export const payoutIdFor = (performerId: string, periodEnd: string) => deterministicId(`payout:${performerId}:${new Date(periodEnd).toISOString()}`);
+export const payoutIdFor = (performerId: string, periodEnd: string) =>
+  deterministicId(`payout:${performerId}:${new Date(periodEnd).toISOString()}`);
 
 const eventIdOf = (event: DomainEvent) => {
-  const data = event.data as { payoutId?: string; performerId?: string; periodEnd?: string; attempt?: number; reason?: string; amountCents?: number };
-  return deterministicId(`${event.type}:${data.payoutId ?? `${data.performerId}:${data.periodEnd}:${data.reason}:${data.amountCents}`}:${data.attempt ?? 0}`);
+  const data = event.data as {
+    payoutId?: string;
+    performerId?: string;
+    periodEnd?: string;
+    attempt?: number;
+    reason?: string;
+    amountCents?: number;
+  };
+  return deterministicId(
+    `${event.type}:${data.payoutId ?? `${data.performerId}:${data.periodEnd}:${data.reason}:${data.amountCents}`}:${data.attempt ?? 0}`,
+  );
 };
 
 interface RunState {
@@ -40,7 +58,11 @@ interface RunState {
 const payoutRun: Aggregate<RunState> = {
   initialState: () => ({ request: null, completed: false }),
   evolve: (state, event) =>
-    event.type === 'PayoutRunRequested' ? { ...state, request: event.data } : event.type === 'PayoutRunCompleted' ? { ...state, completed: true } : state,
+    event.type === 'PayoutRunRequested'
+      ? { ...state, request: event.data }
+      : event.type === 'PayoutRunCompleted'
+        ? { ...state, completed: true }
+        : state,
 };
 const handlePayoutRun = commandHandler(payoutRun);
 
@@ -51,14 +73,24 @@ export function createPayoutService(ports: ModulePorts, provider: PayoutProvider
   const log = logger.child({ component: 'payouts' });
 
   const settings = () => payoutSettings(ports.config);
-  const detailsOf = async (performerId: string) => foldStream(payoutDetails, await eventStore.readStream(payoutStreams.details(performerId)));
+  const detailsOf = async (performerId: string) =>
+    foldStream(payoutDetails, await eventStore.readStream(payoutStreams.details(performerId)));
 
   async function enqueueRun(runId: string, attemptKey = 'first'): Promise<void> {
-    await jobs.enqueue(RUN_JOB, { runId }, { jobId: `${RUN_JOB}:${runId}:${attemptKey}`, attempts: 5, backoff: { type: 'exponential', delayMs: 2_000 } });
+    await jobs.enqueue(
+      RUN_JOB,
+      { runId },
+      { jobId: `${RUN_JOB}:${runId}:${attemptKey}`, attempts: 5, backoff: { type: 'exponential', delayMs: 2_000 } },
+    );
   }
 
   /** Records the run with its settings, then queues its job. A schedule's run id is fixed by its period: asked twice, it is one run. */
-  async function requestRun(request: { periodEnd: Date; trigger: 'schedule' | 'admin'; adminId: string | null; runId?: string }): Promise<RunRequest> {
+  async function requestRun(request: {
+    periodEnd: Date;
+    trigger: 'schedule' | 'admin';
+    adminId: string | null;
+    runId?: string;
+  }): Promise<RunRequest> {
     const requestedAt = now();
     const { minimumCents, reserveDays } = settings();
     const run: RunRequest = {
@@ -72,7 +104,11 @@ export function createPayoutService(ports: ModulePorts, provider: PayoutProvider
       cutoff: payableCutoff(request.periodEnd, requestedAt, reserveDays).toISOString(),
     };
     try {
-      await eventStore.appendToStream(payoutStreams.run(run.runId), [{ id: deterministicId(`PayoutRunRequested:${run.runId}`), type: 'PayoutRunRequested', data: run }], { expectedRevision: 'no_stream' });
+      await eventStore.appendToStream(
+        payoutStreams.run(run.runId),
+        [{ id: deterministicId(`PayoutRunRequested:${run.runId}`), type: 'PayoutRunRequested', data: run }],
+        { expectedRevision: 'no_stream' },
+      );
     } catch (error) {
       if (!(error instanceof WrongExpectedRevisionError)) throw error;
       const existing = foldStream(payoutRun, await eventStore.readStream(payoutStreams.run(run.runId))).request;
@@ -89,7 +125,10 @@ export function createPayoutService(ports: ModulePorts, provider: PayoutProvider
 
   /** Performers with unpaid earnings or payouts in flight, from her account read model. */
   async function performersToVisit(): Promise<string[]> {
-    const docs = await accounts.find({ $or: [{ unpaidCount: { $gt: 0 } }, { scheduledCents: { $gt: 0 } }] }, { projection: { _id: 1 } });
+    const docs = await accounts.find(
+      { $or: [{ unpaidCount: { $gt: 0 } }, { scheduledCents: { $gt: 0 } }] },
+      { projection: { _id: 1 } },
+    );
     return docs.map((doc) => doc._id);
   }
 
@@ -106,7 +145,19 @@ export function createPayoutService(ports: ModulePorts, provider: PayoutProvider
     await decideOnEarnings(
       eventStore,
       performerId,
-      (state) => decidePayout({ payoutId, runId: run.runId, periodEnd: run.periodEnd, cutoff: run.cutoff, minimumCents: run.minimumCents, destination }, state, now()),
+      (state) =>
+        decidePayout(
+          {
+            payoutId,
+            runId: run.runId,
+            periodEnd: run.periodEnd,
+            cutoff: run.cutoff,
+            minimumCents: run.minimumCents,
+            destination,
+          },
+          state,
+          now(),
+        ),
       { eventId: eventIdOf, metadata: { runId: run.runId } },
     );
     return settlePerformer(performerId);
@@ -131,11 +182,21 @@ export function createPayoutService(ports: ModulePorts, provider: PayoutProvider
     if (!details) outcome = { status: 'failed', reason: 'missing_details' };
     else {
       const request: TransferRequest = {
-        payoutId: payout.payoutId, performerId, runId: payout.runId, periodEnd: payout.periodEnd, attempt: payout.attempt, amountCents: payout.amountCents, currency: 'eur', destination: providerDestination(details),
+        payoutId: payout.payoutId,
+        performerId,
+        runId: payout.runId,
+        periodEnd: payout.periodEnd,
+        attempt: payout.attempt,
+        amountCents: payout.amountCents,
+        currency: 'eur',
+        destination: providerDestination(details),
       };
       const result = await provider.transfer(request);
       if (result.status === 'pending') return request;
-      outcome = result.status === 'paid' ? { status: 'paid', reference: result.reference } : { status: 'failed', reason: result.reason };
+      outcome =
+        result.status === 'paid'
+          ? { status: 'paid', reference: result.reference }
+          : { status: 'failed', reason: result.reason };
     }
     await decideOnEarnings(
       eventStore,
@@ -159,31 +220,65 @@ export function createPayoutService(ports: ModulePorts, provider: PayoutProvider
         pending.push(...(await payPerformer(performerId, run)));
       } catch (error) {
         failures.push(performerId);
-        log.error('payout for a performer failed; the run goes on', { runId, performerId, error: error instanceof Error ? error.message : String(error) });
+        log.error('payout for a performer failed; the run goes on', {
+          runId,
+          performerId,
+          error: error instanceof Error ? error.message : String(error),
+        });
       }
     }
     if (failures.length > 0) throw new Error(`payout run ${runId}: ${failures.length} performer(s) to try again`);
     // a batch rail (SEPA): the run's one file, once every performer is decided
     await provider.batches?.closeRun(run, pending);
     if (state.completed) return;
-    await handlePayoutRun(eventStore, payoutStreams.run(runId), (current) => (current.completed ? [] : [{ type: 'PayoutRunCompleted', data: { runId, completedAt: now().toISOString(), performers: performers.length } }]), {
-      eventId: (event) => deterministicId(`${event.type}:${runId}`),
-    });
+    await handlePayoutRun(
+      eventStore,
+      payoutStreams.run(runId),
+      (current) =>
+        current.completed
+          ? []
+          : [
+              {
+                type: 'PayoutRunCompleted',
+                data: { runId, completedAt: now().toISOString(), performers: performers.length },
+              },
+            ],
+      {
+        eventId: (event) => deterministicId(`${event.type}:${runId}`),
+      },
+    );
   }
 
   /** An admin retries a failed payout: recorded with the admin's id, then transferred by the settle job. */
-  async function retry(payoutId: string, adminId: string): Promise<{ performerId: string; position: number | undefined }> {
+  async function retry(
+    payoutId: string,
+    adminId: string,
+  ): Promise<{ performerId: string; position: number | undefined }> {
     const doc = await payouts.findOne({ _id: payoutId });
     if (!doc) throw new DomainError('not_found', 'Pagamento non trovato');
     const inForce = detailsInForce(await detailsOf(doc.performerId), now());
     const hasDestination = inForce !== null;
     // a SEPA run's file is written once: a payout left out of it is paid by hand, not in another file
-    if (inForce?.method === 'iban' && provider.sepa && (await provider.sepa.fileOf(doc.runId))) throw new DomainError('conflict', SEPA_MESSAGES.retryFiled);
-    const result = await decideOnEarnings(eventStore, doc.performerId, (state) => decideRetry({ payoutId, adminId, hasDestination }, state, now()), {
-      eventId: eventIdOf,
-      metadata: { by: adminId, byKind: 'admin' },
-    });
-    await jobs.enqueue(SETTLE_JOB, { performerId: doc.performerId }, { jobId: `${SETTLE_JOB}:${payoutId}:${result.state.payouts[payoutId]?.attempt ?? 0}`, attempts: 5, backoff: { type: 'exponential', delayMs: 2_000 } });
+    if (inForce?.method === 'iban' && provider.sepa && (await provider.sepa.fileOf(doc.runId)))
+      throw new DomainError('conflict', SEPA_MESSAGES.retryFiled);
+    const result = await decideOnEarnings(
+      eventStore,
+      doc.performerId,
+      (state) => decideRetry({ payoutId, adminId, hasDestination }, state, now()),
+      {
+        eventId: eventIdOf,
+        metadata: { by: adminId, byKind: 'admin' },
+      },
+    );
+    await jobs.enqueue(
+      SETTLE_JOB,
+      { performerId: doc.performerId },
+      {
+        jobId: `${SETTLE_JOB}:${payoutId}:${result.state.payouts[payoutId]?.attempt ?? 0}`,
+        attempts: 5,
+        backoff: { type: 'exponential', delayMs: 2_000 },
+      },
+    );
     return { performerId: doc.performerId, position: result.position };
   }
 
@@ -200,11 +295,26 @@ export function createPayoutService(ports: ModulePorts, provider: PayoutProvider
     if (!provider.sepa) throw new DomainError('not_found', SEPA_MESSAGES.notSepa);
     const marked = await provider.sepa.markSent(runId, adminId, metadata);
     // a crash here leaves them scheduled: the worker's settling of stranded payouts pays them (the rail answers `paid` now)
-    for (const performerId of new Set(marked.file.transactions.map((transaction) => transaction.performerId))) await settlePerformer(performerId);
+    for (const performerId of new Set(marked.file.transactions.map((transaction) => transaction.performerId)))
+      await settlePerformer(performerId);
     return marked;
   }
 
-  return { provider, markSepaSent, requestRun, executeRun, enqueueRun, runState, settlePerformer, settleStranded, retry, performersToVisit, hasEarningsUpTo, settings, detailsOf };
+  return {
+    provider,
+    markSepaSent,
+    requestRun,
+    executeRun,
+    enqueueRun,
+    runState,
+    settlePerformer,
+    settleStranded,
+    retry,
+    performersToVisit,
+    hasEarningsUpTo,
+    settings,
+    detailsOf,
+  };
 }
 
 export type PayoutService = ReturnType<typeof createPayoutService>;

@@ -10,7 +10,11 @@ const metadata = { source: 'seed' };
 
 /** The demo performers' ids and portraits (photos are sold of them). */
 export const demoPortraits = () =>
-  demoPerformers.map((demo, index) => ({ performerId: deterministicId(`demo-performer:${demo.username}`), username: demo.username, image: `/demo/performers/${index + 1}.svg` }));
+  demoPerformers.map((demo, index) => ({
+    performerId: deterministicId(`demo-performer:${demo.username}`),
+    username: demo.username,
+    image: `/demo/performers/${index + 1}.svg`,
+  }));
 
 /** Twelve approved performers with fixed ids: a seed cut short resumes where it stopped. */
 export async function seedDemoPerformers(eventStore: EventStore, now: () => Date) {
@@ -19,20 +23,39 @@ export async function seedDemoPerformers(eventStore: EventStore, now: () => Date
   for (const [index, demo] of demoPerformers.entries()) {
     const { performerId, image } = portraits[index]!;
     const email = `${demo.username}@aura.demo`;
-    await claimAll(eventStore, [
-      { kind: 'performer-username', value: demo.username, ownerId: performerId },
-      { kind: 'performer-email', value: email, ownerId: performerId },
-    ], now, metadata);
-    await handlePerformer(eventStore, streams.performer(performerId), (state) => {
-      if (state.status !== 'none') return [];
-      const { rate, ...profile } = demo;
-      const registered = decideRegisterPerformer(
-        { ...profile, performerId, email, passwordHash, rateUnits: auracoinToUnits(rate), image, signedContractAt: now().toISOString(), digitalSignature: null },
-        state,
-        now(),
-      );
-      // demo performers are approved as seeded: no documents, no admin
-      return [...registered, { type: 'PerformerVerified', data: { performerId, verifiedAt: now().toISOString() } }];
-    }, { metadata });
+    await claimAll(
+      eventStore,
+      [
+        { kind: 'performer-username', value: demo.username, ownerId: performerId },
+        { kind: 'performer-email', value: email, ownerId: performerId },
+      ],
+      now,
+      metadata,
+    );
+    await handlePerformer(
+      eventStore,
+      streams.performer(performerId),
+      (state) => {
+        if (state.status !== 'none') return [];
+        const { rate, ...profile } = demo;
+        const registered = decideRegisterPerformer(
+          {
+            ...profile,
+            performerId,
+            email,
+            passwordHash,
+            rateUnits: auracoinToUnits(rate),
+            image,
+            signedContractAt: now().toISOString(),
+            digitalSignature: null,
+          },
+          state,
+          now(),
+        );
+        // demo performers are approved as seeded: no documents, no admin
+        return [...registered, { type: 'PerformerVerified', data: { performerId, verifiedAt: now().toISOString() } }];
+      },
+      { metadata },
+    );
   }
 }

@@ -22,7 +22,15 @@ export interface PerformersDeps {
 export function performersCommands(ports: ModulePorts, deps: PerformersDeps) {
   const { presence, performers } = deps;
   const settled = settledOn(ports.readModels, PERFORMERS);
-  followPresence({ performers, presence, realtime: ports.realtime, kv: ports.kv, jobs: ports.jobs, graceMs: ports.config.PRESENCE_GRACE_MS, now: ports.now });
+  followPresence({
+    performers,
+    presence,
+    realtime: ports.realtime,
+    kv: ports.kv,
+    jobs: ports.jobs,
+    graceMs: ports.config.PRESENCE_GRACE_MS,
+    now: ports.now,
+  });
   return {
     name: 'performers',
     routers: [
@@ -53,12 +61,29 @@ export function performersCommands(ports: ModulePorts, deps: PerformersDeps) {
       async byId(documentId: string) {
         const doc = await performers.withDocument(documentId);
         const document = doc?.documents.find((each) => each.id === documentId);
-        return doc && document ? { performerId: doc._id, fileId: document.fileId, contentType: document.contentType, fileName: document.fileName } : null;
+        return doc && document
+          ? {
+              performerId: doc._id,
+              fileId: document.fileId,
+              contentType: document.contentType,
+              fileName: document.fileName,
+            }
+          : null;
       },
       /** an admin opened one: DocumentViewed, with who and when */
-      async viewed(view: { documentId: string; performerId: string; adminId: string }, metadata: Record<string, unknown>) {
-        const event = { id: newId(), type: 'DocumentViewed', data: { ...view, viewedAt: ports.now().toISOString() }, metadata };
-        await ports.eventStore.appendToStream(performerStreams.documentViews(view.documentId), [event], { expectedRevision: 'any' });
+      async viewed(
+        view: { documentId: string; performerId: string; adminId: string },
+        metadata: Record<string, unknown>,
+      ) {
+        const event = {
+          id: newId(),
+          type: 'DocumentViewed',
+          data: { ...view, viewedAt: ports.now().toISOString() },
+          metadata,
+        };
+        await ports.eventStore.appendToStream(performerStreams.documentViews(view.documentId), [event], {
+          expectedRevision: 'any',
+        });
       },
     },
   } satisfies CommandSide & Record<string, unknown>;

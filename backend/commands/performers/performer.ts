@@ -29,13 +29,27 @@ export const performer: Aggregate<Performer> = {
     switch (event.type) {
       case 'PerformerRegistered':
         return {
-          status: 'pending', performerId: event.data.performerId, dateOfBirth: event.data.dateOfBirth, age: null,
-          isOnline: false, documents: 0, geoblock: [], blocked: [], name: event.data.name,
+          status: 'pending',
+          performerId: event.data.performerId,
+          dateOfBirth: event.data.dateOfBirth,
+          age: null,
+          isOnline: false,
+          documents: 0,
+          geoblock: [],
+          blocked: [],
+          name: event.data.name,
         };
       case 'PerformerCreatedByAdmin':
         return {
-          status: 'approved', performerId: event.data.performerId, dateOfBirth: null, age: event.data.age,
-          isOnline: false, documents: 0, geoblock: [], blocked: [], name: event.data.name,
+          status: 'approved',
+          performerId: event.data.performerId,
+          dateOfBirth: null,
+          age: event.data.age,
+          isOnline: false,
+          documents: 0,
+          geoblock: [],
+          blocked: [],
+          name: event.data.name,
         };
     }
     if (state.status === 'none') return state;
@@ -74,7 +88,8 @@ export const performer: Aggregate<Performer> = {
 export const handlePerformer = commandHandler(performer);
 
 function existing(state: Performer): Existing {
-  if (state.status === 'none' || state.status === 'deleted') throw new DomainError('not_found', 'Performer non trovata');
+  if (state.status === 'none' || state.status === 'deleted')
+    throw new DomainError('not_found', 'Performer non trovata');
   return state;
 }
 
@@ -87,27 +102,40 @@ export interface StoredDocument {
   contentType: string;
 }
 
-export type RegisterPerformer = Omit<EventDataOf<'PerformerRegistered'>, 'registeredAt'> & { documents?: StoredDocument[] };
+export type RegisterPerformer = Omit<EventDataOf<'PerformerRegistered'>, 'registeredAt'> & {
+  documents?: StoredDocument[];
+};
 
 /** A registration: pending, with its identity documents recorded in the same append (all or nothing). */
 export function decideRegisterPerformer(command: RegisterPerformer, state: Performer, now: Date): DomainEvent[] {
   if (state.status !== 'none') throw new DomainError('conflict', 'Performer già registrata');
-  if (ageOn(command.dateOfBirth, now) < ADULT_AGE) throw new DomainError('validation_failed', 'Devi avere almeno 18 anni per registrarti');
+  if (ageOn(command.dateOfBirth, now) < ADULT_AGE)
+    throw new DomainError('validation_failed', 'Devi avere almeno 18 anni per registrarti');
   const { documents = [], ...data } = command;
   const at = now.toISOString();
   return [
     { type: 'PerformerRegistered', data: { ...data, registeredAt: at } },
-    ...documents.map((document): DomainEvent => ({ type: 'PerformerDocumentAdded', data: { ...document, performerId: command.performerId, addedAt: at } })),
+    ...documents.map((document): DomainEvent => ({
+      type: 'PerformerDocumentAdded',
+      data: { ...document, performerId: command.performerId, addedAt: at },
+    })),
   ];
 }
 
 export type CreatePerformerByAdmin = Omit<EventDataOf<'PerformerCreatedByAdmin'>, 'createdAt'>;
 
-export function decideCreateByAdmin(command: CreatePerformerByAdmin, state: Performer, now: Date, isOnline = false): DomainEvent[] {
+export function decideCreateByAdmin(
+  command: CreatePerformerByAdmin,
+  state: Performer,
+  now: Date,
+  isOnline = false,
+): DomainEvent[] {
   if (state.status !== 'none') throw new DomainError('conflict', 'Performer già esistente');
   const at = now.toISOString();
   const created: DomainEvent = { type: 'PerformerCreatedByAdmin', data: { ...command, createdAt: at } };
-  return isOnline ? [created, { type: 'PerformerWentOnline', data: { performerId: command.performerId, by: 'admin', at } }] : [created];
+  return isOnline
+    ? [created, { type: 'PerformerWentOnline', data: { performerId: command.performerId, by: 'admin', at } }]
+    : [created];
 }
 
 export function decideVerifyPerformer(command: { adminId?: string }, state: Performer, now: Date): DomainEvent[] {
@@ -117,16 +145,31 @@ export function decideVerifyPerformer(command: { adminId?: string }, state: Perf
     throw new DomainError('validation_failed', 'La performer è minorenne: non può essere approvata');
   }
   // a registration whose documents are still to come (the spec's sequence) is incomplete
-  if (current.documents === 0) throw new DomainError('conflict', "Registrazione incompleta: manca un documento d'identità");
-  return [{ type: 'PerformerVerified', data: { performerId: current.performerId, adminId: command.adminId, verifiedAt: now.toISOString() } }];
+  if (current.documents === 0)
+    throw new DomainError('conflict', "Registrazione incompleta: manca un documento d'identità");
+  return [
+    {
+      type: 'PerformerVerified',
+      data: { performerId: current.performerId, adminId: command.adminId, verifiedAt: now.toISOString() },
+    },
+  ];
 }
 
-export function decideRejectPerformer(command: { adminId: string; reason: string }, state: Performer, now: Date): DomainEvent[] {
+export function decideRejectPerformer(
+  command: { adminId: string; reason: string },
+  state: Performer,
+  now: Date,
+): DomainEvent[] {
   const current = existing(state);
   if (current.status !== 'pending') throw new DomainError('conflict', 'La performer non è in attesa di verifica');
   const reason = command.reason.trim();
   if (!reason) throw new DomainError('validation_failed', 'Inserisci un motivo per il rifiuto');
-  return [{ type: 'PerformerRejected', data: { performerId: current.performerId, adminId: command.adminId, reason, rejectedAt: now.toISOString() } }];
+  return [
+    {
+      type: 'PerformerRejected',
+      data: { performerId: current.performerId, adminId: command.adminId, reason, rejectedAt: now.toISOString() },
+    },
+  ];
 }
 
 export type ProfileChanges = EventDataOf<'PerformerProfileUpdated'>['changes'];
@@ -137,15 +180,29 @@ export function decideUpdateProfile(
   now: Date,
 ): DomainEvent[] {
   const current = existing(state);
-  const changes = Object.fromEntries(Object.entries(command.changes).filter(([, value]) => value !== undefined)) as ProfileChanges;
+  const changes = Object.fromEntries(
+    Object.entries(command.changes).filter(([, value]) => value !== undefined),
+  ) as ProfileChanges;
   // what verification checked is hers to keep, not to change (docs/product.md#verified-fields)
   if (command.by === 'performer' && current.status === 'approved') {
     const renamed = changes.name !== undefined && current.name !== undefined && changes.name !== current.name;
     const aged = changes.age !== undefined && changes.age !== current.age;
-    if (renamed || aged) throw new DomainError('forbidden', 'Nome e data di nascita sono stati verificati: può cambiarli solo lo staff');
+    if (renamed || aged)
+      throw new DomainError('forbidden', 'Nome e data di nascita sono stati verificati: può cambiarli solo lo staff');
   }
   if (Object.keys(changes).length === 0) return [];
-  return [{ type: 'PerformerProfileUpdated', data: { performerId: current.performerId, changes, by: command.by, byId: command.byId, updatedAt: now.toISOString() } }];
+  return [
+    {
+      type: 'PerformerProfileUpdated',
+      data: {
+        performerId: current.performerId,
+        changes,
+        by: command.by,
+        byId: command.byId,
+        updatedAt: now.toISOString(),
+      },
+    },
+  ];
 }
 
 /** Online switch. Only an approved performer can go online; switching to the state she is in writes nothing. */
@@ -157,38 +214,62 @@ export function decideSetOnline(
   const current = existing(state);
   if (command.isOnline === current.isOnline) return [];
   const at = now.toISOString();
-  if (!command.isOnline) return [{ type: 'PerformerWentOffline', data: { performerId: current.performerId, by: command.by, at } }];
-  if (current.status !== 'approved') throw new DomainError('conflict', 'Solo le performer approvate possono andare online');
+  if (!command.isOnline)
+    return [{ type: 'PerformerWentOffline', data: { performerId: current.performerId, by: command.by, at } }];
+  if (current.status !== 'approved')
+    throw new DomainError('conflict', 'Solo le performer approvate possono andare online');
   if (command.by === 'disconnected') return [];
   return [{ type: 'PerformerWentOnline', data: { performerId: current.performerId, by: command.by, at } }];
 }
 
 export function decideDeletePerformer(command: { adminId: string }, state: Performer, now: Date): DomainEvent[] {
   const current = existing(state);
-  return [{ type: 'PerformerDeleted', data: { performerId: current.performerId, adminId: command.adminId, deletedAt: now.toISOString() } }];
+  return [
+    {
+      type: 'PerformerDeleted',
+      data: { performerId: current.performerId, adminId: command.adminId, deletedAt: now.toISOString() },
+    },
+  ];
 }
 
 export function decideAddDocument(command: StoredDocument, state: Performer, now: Date): DomainEvent[] {
   const current = existing(state);
-  return [{ type: 'PerformerDocumentAdded', data: { ...command, performerId: current.performerId, addedAt: now.toISOString() } }];
+  return [
+    {
+      type: 'PerformerDocumentAdded',
+      data: { ...command, performerId: current.performerId, addedAt: now.toISOString() },
+    },
+  ];
 }
 
 export function decideSetGeoblock(command: { countries: string[] }, state: Performer, now: Date): DomainEvent[] {
   const current = existing(state);
   const countries = [...new Set(command.countries.map((country) => country.toUpperCase()))].sort();
   if (countries.join() === [...current.geoblock].sort().join()) return [];
-  return [{ type: 'PerformerGeoblockSet', data: { performerId: current.performerId, countries, at: now.toISOString() } }];
+  return [
+    { type: 'PerformerGeoblockSet', data: { performerId: current.performerId, countries, at: now.toISOString() } },
+  ];
 }
 
 /** She publishes her weekly schedule ('Quando sono online'), sorted by day and hour; the same one again writes nothing. */
-export function decideSetSchedule(command: { slots: EventDataOf<'PerformerScheduleSet'>['slots'] }, state: Performer, now: Date): DomainEvent[] {
+export function decideSetSchedule(
+  command: { slots: EventDataOf<'PerformerScheduleSet'>['slots'] },
+  state: Performer,
+  now: Date,
+): DomainEvent[] {
   const current = existing(state);
   const slots = [...command.slots].sort((a, b) => a.day - b.day || a.from.localeCompare(b.from));
   if (JSON.stringify(slots) === JSON.stringify(current.schedule ?? [])) return [];
-  return [{ type: 'PerformerScheduleSet', data: { performerId: current.performerId, slots, setAt: now.toISOString() } }];
+  return [
+    { type: 'PerformerScheduleSet', data: { performerId: current.performerId, slots, setAt: now.toISOString() } },
+  ];
 }
 
-export function decideBlockUser(command: { userId: string; block: boolean }, state: Performer, now: Date): DomainEvent[] {
+export function decideBlockUser(
+  command: { userId: string; block: boolean },
+  state: Performer,
+  now: Date,
+): DomainEvent[] {
   const current = existing(state);
   const blocked = current.blocked.includes(command.userId);
   const data = { performerId: current.performerId, userId: command.userId, at: now.toISOString() };

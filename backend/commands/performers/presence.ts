@@ -22,12 +22,16 @@ export const presenceGraceJobOptions = (performerId: string, disconnectedAt: str
  * The api's sockets feed presence: a performer's live connection is marked in the key-value store,
  * and when her last one drops the grace-period job is enqueued; viewer and online counts are pushed.
  */
-export function followPresence(deps: PushDeps & { kv: KeyValueStore; jobs: JobQueue; graceMs: number; now: () => Date }) {
+export function followPresence(
+  deps: PushDeps & { kv: KeyValueStore; jobs: JobQueue; graceMs: number; now: () => Date },
+) {
   const { performers, presence, realtime, kv, jobs } = deps;
   const pushCount = () =>
     void performers
       .onlineCount()
-      .then((performersOnline) => realtime.toEveryone('presence:count', { onlineUsers: presence.onlineUsers(), performersOnline }))
+      .then((performersOnline) =>
+        realtime.toEveryone('presence:count', { onlineUsers: presence.onlineUsers(), performersOnline }),
+      )
       .catch(() => undefined);
   const countChanged = coalesced(pushCount, PRESENCE_COUNT_EVERY_MS);
   presence.subscribe({
@@ -38,14 +42,25 @@ export function followPresence(deps: PushDeps & { kv: KeyValueStore; jobs: JobQu
       const disconnectedAt = deps.now().toISOString();
       void kv
         .remove(performerConnectedKey(performerId))
-        .then(() => jobs.enqueue<PresenceGraceJob>(PRESENCE_GRACE_JOB, { performerId, disconnectedAt }, presenceGraceJobOptions(performerId, disconnectedAt, deps.graceMs)))
+        .then(() =>
+          jobs.enqueue<PresenceGraceJob>(
+            PRESENCE_GRACE_JOB,
+            { performerId, disconnectedAt },
+            presenceGraceJobOptions(performerId, disconnectedAt, deps.graceMs),
+          ),
+        )
         .catch(() => undefined);
     },
     viewersChanged(performerId) {
       void performers
         .byId(performerId)
         .then((doc) => {
-          if (doc) realtime.toEveryone('performer:presence', { performerId, isOnline: doc.isOnline, viewers: doc.isOnline ? presence.viewersOf(performerId) : 0 });
+          if (doc)
+            realtime.toEveryone('performer:presence', {
+              performerId,
+              isOnline: doc.isOnline,
+              viewers: doc.isOnline ? presence.viewersOf(performerId) : 0,
+            });
         })
         .catch(() => undefined);
     },

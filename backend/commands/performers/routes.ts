@@ -24,8 +24,25 @@ import { assertOwnerOrAdmin, commandMetadata, mountRoute } from '../../platform/
 import type { Principal, SessionManager } from '../../platform/http/session';
 import { newId } from '../../platform/ids';
 import { claimAll, releaseAll, type Claim } from '../../platform/unique-values';
-import { decideAddDocument, decideBlockUser, decideCreateByAdmin, decideDeletePerformer, decideRegisterPerformer, decideRejectPerformer } from './performer';
-import { decideSetGeoblock, decideSetSchedule, decideSetOnline, decideUpdateProfile, decideVerifyPerformer, handlePerformer, performer, type ProfileChanges, type StoredDocument } from './performer';
+import {
+  decideAddDocument,
+  decideBlockUser,
+  decideCreateByAdmin,
+  decideDeletePerformer,
+  decideRegisterPerformer,
+  decideRejectPerformer,
+} from './performer';
+import {
+  decideSetGeoblock,
+  decideSetSchedule,
+  decideSetOnline,
+  decideUpdateProfile,
+  decideVerifyPerformer,
+  handlePerformer,
+  performer,
+  type ProfileChanges,
+  type StoredDocument,
+} from './performer';
 
 export interface PerformersDeps {
   eventStore: EventStore;
@@ -56,20 +73,38 @@ export function performersRouter(deps: PerformersDeps): Router {
   const stream = streams.performer;
 
   /** The uploaded files the documents name, checked to exist (and, for a performer, to be hers or anonymous). */
-  async function resolveDocuments(documents: { documentType: StoredDocument['documentType']; documentUrl: string; fileName: string }[], owner: string | undefined) {
+  async function resolveDocuments(
+    documents: { documentType: StoredDocument['documentType']; documentUrl: string; fileName: string }[],
+    owner: string | undefined,
+  ) {
     const resolved: StoredDocument[] = [];
     for (const [index, document] of documents.entries()) {
       const fileId = fileIdOfPrivateUrl(document.documentUrl);
       const meta = fileId ? await deps.files.meta('private', fileId) : undefined;
-      if (!meta) throw badRequest('Documento non trovato: caricalo di nuovo', [{ path: `body.documents.${index}.documentUrl`, message: 'Documento non trovato' }]);
-      if (owner !== undefined && meta.owner !== 'anonymous' && meta.owner !== owner) throw forbidden('Documento di un altro account');
-      resolved.push({ documentId: newId(), documentType: document.documentType, fileId: meta.fileId, fileName: document.fileName, fileSize: meta.size, contentType: meta.contentType });
+      if (!meta)
+        throw badRequest('Documento non trovato: caricalo di nuovo', [
+          { path: `body.documents.${index}.documentUrl`, message: 'Documento non trovato' },
+        ]);
+      if (owner !== undefined && meta.owner !== 'anonymous' && meta.owner !== owner)
+        throw forbidden('Documento di un altro account');
+      resolved.push({
+        documentId: newId(),
+        documentType: document.documentType,
+        fileId: meta.fileId,
+        fileName: document.fileName,
+        fileSize: meta.size,
+        contentType: meta.contentType,
+      });
     }
     return resolved;
   }
 
   /** Claims the sign-in names, appends, and frees the names again when the append is refused. */
-  async function createWithClaims(claims: Claim[], metadata: Record<string, unknown>, create: () => Promise<number | undefined>) {
+  async function createWithClaims(
+    claims: Claim[],
+    metadata: Record<string, unknown>,
+    create: () => Promise<number | undefined>,
+  ) {
     await claimAll(deps.eventStore, claims, deps.now, metadata);
     try {
       return await create();
@@ -88,17 +123,25 @@ export function performersRouter(deps: PerformersDeps): Router {
   async function register(ctx: Context, raw: unknown) {
     const body = parseBody(PerformerRegistrationBody, raw);
     const documentsFollow = body.documents === undefined;
-    const problem = registrationProblem({ ...body, documentCount: documentsFollow ? 1 : body.documents!.length }, deps.now());
+    const problem = registrationProblem(
+      { ...body, documentCount: documentsFollow ? 1 : body.documents!.length },
+      deps.now(),
+    );
     if (problem) throw refuse(problem.field, problem.message);
-    if (!/^\d{4}-\d{2}-\d{2}$/.test(body.dateOfBirth!.slice(0, 10)) || Number.isNaN(Date.parse(body.dateOfBirth!))) throw refuse('dateOfBirth', 'Data di nascita non valida');
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(body.dateOfBirth!.slice(0, 10)) || Number.isNaN(Date.parse(body.dateOfBirth!)))
+      throw refuse('dateOfBirth', 'Data di nascita non valida');
     const username = body.username!.trim();
     const email = body.email!.trim().toLowerCase();
-    if (username.length < USERNAME_MIN) throw refuse('username', `L'username deve avere almeno ${USERNAME_MIN} caratteri`);
+    if (username.length < USERNAME_MIN)
+      throw refuse('username', `L'username deve avere almeno ${USERNAME_MIN} caratteri`);
     if (!z.string().email().safeParse(email).success) throw refuse('email', "Inserisci un'email valida");
-    if (body.password!.length < PASSWORD_MIN) throw refuse('password', `La password deve avere almeno ${PASSWORD_MIN} caratteri`);
+    if (body.password!.length < PASSWORD_MIN)
+      throw refuse('password', `La password deve avere almeno ${PASSWORD_MIN} caratteri`);
     const documents = await resolveDocuments(body.documents ?? [], undefined);
     const performerId = newId();
-    const image = body.image ? await imageField(deps.remoteImages, body.image, performerId, 'body.image') : '/demo/performers/1.svg';
+    const image = body.image
+      ? await imageField(deps.remoteImages, body.image, performerId, 'body.image')
+      : '/demo/performers/1.svg';
     const passwordHash = await hashPassword(body.password!);
     const claims: Claim[] = [
       { kind: 'performer-username', value: username, ownerId: performerId },
@@ -107,13 +150,36 @@ export function performersRouter(deps: PerformersDeps): Router {
     const metadata = commandMetadata(ctx);
     const position = await createWithClaims(claims, metadata, async () => {
       const command = {
-        performerId, username, email, passwordHash, name: body.name!.trim(), dateOfBirth: body.dateOfBirth!.slice(0, 10), bio: body.bio,
-        rateUnits: auracoinToUnits(body.creditsPerMinute), languages: body.languages, category: body.category,
-        hairColor: body.hairColor, eyeColor: body.eyeColor, bodyType: body.bodyType, ethnicity: body.ethnicity, height: body.height,
-        specialFeatures: body.specialFeatures, image, rating: null,
-        signedContractAt: deps.now().toISOString(), digitalSignature: body.digitalSignature!, documents,
+        performerId,
+        username,
+        email,
+        passwordHash,
+        name: body.name!.trim(),
+        dateOfBirth: body.dateOfBirth!.slice(0, 10),
+        bio: body.bio,
+        rateUnits: auracoinToUnits(body.creditsPerMinute),
+        languages: body.languages,
+        category: body.category,
+        hairColor: body.hairColor,
+        eyeColor: body.eyeColor,
+        bodyType: body.bodyType,
+        ethnicity: body.ethnicity,
+        height: body.height,
+        specialFeatures: body.specialFeatures,
+        image,
+        rating: null,
+        signedContractAt: deps.now().toISOString(),
+        digitalSignature: body.digitalSignature!,
+        documents,
       };
-      return (await handlePerformer(deps.eventStore, stream(performerId), (state) => decideRegisterPerformer(command, state, deps.now()), { metadata })).position;
+      return (
+        await handlePerformer(
+          deps.eventStore,
+          stream(performerId),
+          (state) => decideRegisterPerformer(command, state, deps.now()),
+          { metadata },
+        )
+      ).position;
     });
     deps.sessions.start(ctx, { sub: performerId, kind: 'performer' });
     return deps.performerViewAfter(performerId, position);
@@ -131,11 +197,28 @@ export function performersRouter(deps: PerformersDeps): Router {
     const metadata = commandMetadata(ctx, caller);
     const position = await createWithClaims(claims, metadata, async () => {
       const command = {
-        performerId, adminId: caller.sub, username: body.username ?? null, email: body.email ?? null, passwordHash,
-        name: body.name, age: body.age, image, rating: body.rating, rateUnits: auracoinToUnits(body.creditsPerMinute),
-        languages: body.languages, category: body.category, bio: body.bio,
+        performerId,
+        adminId: caller.sub,
+        username: body.username ?? null,
+        email: body.email ?? null,
+        passwordHash,
+        name: body.name,
+        age: body.age,
+        image,
+        rating: body.rating,
+        rateUnits: auracoinToUnits(body.creditsPerMinute),
+        languages: body.languages,
+        category: body.category,
+        bio: body.bio,
       };
-      return (await handlePerformer(deps.eventStore, stream(performerId), (state) => decideCreateByAdmin(command, state, deps.now(), body.isOnline), { metadata })).position;
+      return (
+        await handlePerformer(
+          deps.eventStore,
+          stream(performerId),
+          (state) => decideCreateByAdmin(command, state, deps.now(), body.isOnline),
+          { metadata },
+        )
+      ).position;
     });
     return deps.performerViewAfter(performerId, position);
   }
@@ -148,42 +231,74 @@ export function performersRouter(deps: PerformersDeps): Router {
     return registrationIpLimit(ctx, next);
   };
 
-  mountRoute(router, deps.sessions, apiRoutes.performerLogin, async (ctx, { body }) => {
-    const login = await signIn(await deps.findLogin(body.username), body.password);
-    deps.sessions.start(ctx, { sub: login.id, kind: 'performer' });
-    return deps.performerViewAfter(login.id, undefined);
-  }, ...deps.limits.signIn());
+  mountRoute(
+    router,
+    deps.sessions,
+    apiRoutes.performerLogin,
+    async (ctx, { body }) => {
+      const login = await signIn(await deps.findLogin(body.username), body.password);
+      deps.sessions.start(ctx, { sub: login.id, kind: 'performer' });
+      return deps.performerViewAfter(login.id, undefined);
+    },
+    ...deps.limits.signIn(),
+  );
 
-  mountRoute(router, deps.sessions, apiRoutes.createPerformer, async (ctx, { body }, caller) =>
-    caller?.kind === 'admin' ? createByAdmin(ctx, body, caller) : register(ctx, body),
-  registrationLimit);
+  mountRoute(
+    router,
+    deps.sessions,
+    apiRoutes.createPerformer,
+    async (ctx, { body }, caller) =>
+      caller?.kind === 'admin' ? createByAdmin(ctx, body, caller) : register(ctx, body),
+    registrationLimit,
+  );
 
   mountRoute(router, deps.sessions, apiRoutes.updatePerformer, async (ctx, { params, body }, caller) => {
     assertOwnerOrAdmin(caller, params.id);
     const by = caller.kind === 'admin' ? 'admin' : 'performer';
     if (by === 'performer' && body.rating !== undefined) throw forbidden('Il rating può cambiarlo solo un admin');
     const changes: ProfileChanges = {
-      name: body.name, age: body.age, image: body.image === undefined ? undefined : await imageField(deps.remoteImages, body.image, params.id, 'body.image'), rating: body.rating,
+      name: body.name,
+      age: body.age,
+      image:
+        body.image === undefined ? undefined : await imageField(deps.remoteImages, body.image, params.id, 'body.image'),
+      rating: body.rating,
       rateUnits: body.creditsPerMinute === undefined ? undefined : auracoinToUnits(body.creditsPerMinute),
       messagePriceUnits: body.messagePrice === undefined ? undefined : auracoinToUnits(body.messagePrice),
-      languages: body.languages, category: body.category, bio: body.bio,
+      languages: body.languages,
+      category: body.category,
+      bio: body.bio,
     };
-    const result = await handlePerformer(deps.eventStore, stream(params.id), (state) => {
-      const updated = decideUpdateProfile({ changes, by, byId: caller.sub }, state, deps.now());
-      const next = updated.reduce(performer.evolve, state);
-      const presence = body.isOnline === undefined ? [] : decideSetOnline({ isOnline: body.isOnline, by }, next, deps.now());
-      return [...updated, ...presence];
-    }, { metadata: commandMetadata(ctx, caller) });
+    const result = await handlePerformer(
+      deps.eventStore,
+      stream(params.id),
+      (state) => {
+        const updated = decideUpdateProfile({ changes, by, byId: caller.sub }, state, deps.now());
+        const next = updated.reduce(performer.evolve, state);
+        const presence =
+          body.isOnline === undefined ? [] : decideSetOnline({ isOnline: body.isOnline, by }, next, deps.now());
+        return [...updated, ...presence];
+      },
+      { metadata: commandMetadata(ctx, caller) },
+    );
     return deps.performerViewAfter(params.id, result.position);
   });
 
   mountRoute(router, deps.sessions, apiRoutes.deletePerformer, async (ctx, { params }, caller) => {
     const credentials = await deps.credentialsOf(params.id);
     const metadata = commandMetadata(ctx, caller);
-    await handlePerformer(deps.eventStore, stream(params.id), (state) => decideDeletePerformer({ adminId: caller.sub }, state, deps.now()), { metadata });
+    await handlePerformer(
+      deps.eventStore,
+      stream(params.id),
+      (state) => decideDeletePerformer({ adminId: caller.sub }, state, deps.now()),
+      { metadata },
+    );
     const claims: Claim[] = [
-      ...(credentials?.username ? [{ kind: 'performer-username' as const, value: credentials.username, ownerId: params.id }] : []),
-      ...(credentials?.email ? [{ kind: 'performer-email' as const, value: credentials.email, ownerId: params.id }] : []),
+      ...(credentials?.username
+        ? [{ kind: 'performer-username' as const, value: credentials.username, ownerId: params.id }]
+        : []),
+      ...(credentials?.email
+        ? [{ kind: 'performer-email' as const, value: credentials.email, ownerId: params.id }]
+        : []),
     ];
     await releaseAll(deps.eventStore, claims, deps.now, metadata);
     await deps.sessions.revokeAccount(params.id);
@@ -191,11 +306,15 @@ export function performersRouter(deps: PerformersDeps): Router {
   });
 
   mountRoute(router, deps.sessions, apiRoutes.verifyPerformer, async (ctx, { params, body }, caller) => {
-    const result = await handlePerformer(deps.eventStore, stream(params.id), (state) =>
-      body.status === 'approved'
-        ? decideVerifyPerformer({ adminId: caller.sub }, state, deps.now())
-        : decideRejectPerformer({ adminId: caller.sub, reason: body.rejectionReason ?? '' }, state, deps.now()),
-    { metadata: commandMetadata(ctx, caller) });
+    const result = await handlePerformer(
+      deps.eventStore,
+      stream(params.id),
+      (state) =>
+        body.status === 'approved'
+          ? decideVerifyPerformer({ adminId: caller.sub }, state, deps.now())
+          : decideRejectPerformer({ adminId: caller.sub, reason: body.rejectionReason ?? '' }, state, deps.now()),
+      { metadata: commandMetadata(ctx, caller) },
+    );
     // rejected: the sessions she has end (she may sign in again to read why)
     if (body.status !== 'approved') await deps.sessions.revokeAccount(params.id);
     return deps.performerViewAfter(params.id, result.position);
@@ -204,33 +323,64 @@ export function performersRouter(deps: PerformersDeps): Router {
   mountRoute(router, deps.sessions, apiRoutes.addDocument, async (ctx, { params, body }, caller) => {
     assertOwnerOrAdmin(caller, params.id);
     const [document] = await resolveDocuments([body], caller.kind === 'admin' ? undefined : caller.sub);
-    const result = await handlePerformer(deps.eventStore, stream(params.id), (state) => decideAddDocument(document!, state, deps.now()), {
-      metadata: commandMetadata(ctx, caller),
-    });
+    const result = await handlePerformer(
+      deps.eventStore,
+      stream(params.id),
+      (state) => decideAddDocument(document!, state, deps.now()),
+      {
+        metadata: commandMetadata(ctx, caller),
+      },
+    );
     const added = result.events[0]!;
     if (added.type !== 'PerformerDocumentAdded') throw new Error('unexpected event');
     const d = added.data;
-    return { id: d.documentId, performerId: d.performerId, documentType: d.documentType, fileName: d.fileName, fileSize: d.fileSize, contentType: d.contentType, uploadedAt: d.addedAt };
+    return {
+      id: d.documentId,
+      performerId: d.performerId,
+      documentType: d.documentType,
+      fileName: d.fileName,
+      fileSize: d.fileSize,
+      contentType: d.contentType,
+      uploadedAt: d.addedAt,
+    };
   });
 
   mountRoute(router, deps.sessions, apiRoutes.setGeoblock, async (ctx, { params, body }, caller) => {
     assertOwnerOrAdmin(caller, params.id);
-    const result = await handlePerformer(deps.eventStore, stream(params.id), (state) => decideSetGeoblock(body, state, deps.now()), { metadata: commandMetadata(ctx, caller) });
+    const result = await handlePerformer(
+      deps.eventStore,
+      stream(params.id),
+      (state) => decideSetGeoblock(body, state, deps.now()),
+      { metadata: commandMetadata(ctx, caller) },
+    );
     return deps.performerViewAfter(params.id, result.position);
   });
 
   mountRoute(router, deps.sessions, apiRoutes.setSchedule, async (ctx, { params, body }, caller) => {
     assertOwnerOrAdmin(caller, params.id);
-    const result = await handlePerformer(deps.eventStore, stream(params.id), (state) => decideSetSchedule(body, state, deps.now()), { metadata: commandMetadata(ctx, caller) });
+    const result = await handlePerformer(
+      deps.eventStore,
+      stream(params.id),
+      (state) => decideSetSchedule(body, state, deps.now()),
+      { metadata: commandMetadata(ctx, caller) },
+    );
     return deps.performerViewAfter(params.id, result.position);
   });
 
-  for (const [contract, block] of [[apiRoutes.blockUser, true], [apiRoutes.unblockUser, false]] as const) {
+  for (const [contract, block] of [
+    [apiRoutes.blockUser, true],
+    [apiRoutes.unblockUser, false],
+  ] as const) {
     mountRoute(router, deps.sessions, contract, async (ctx, { params }, caller) => {
       assertOwnerOrAdmin(caller, params.id);
-      const result = await handlePerformer(deps.eventStore, stream(params.id), (state) => decideBlockUser({ userId: params.userId, block }, state, deps.now()), {
-        metadata: commandMetadata(ctx, caller),
-      });
+      const result = await handlePerformer(
+        deps.eventStore,
+        stream(params.id),
+        (state) => decideBlockUser({ userId: params.userId, block }, state, deps.now()),
+        {
+          metadata: commandMetadata(ctx, caller),
+        },
+      );
       return deps.performerViewAfter(params.id, result.position);
     });
   }

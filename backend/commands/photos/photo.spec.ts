@@ -9,26 +9,52 @@ const photoId = '1b7c4d1e-8f7a-4e63-9a51-5a4c1b2d3e4f';
 const performerId = '2b7c4d1e-8f7a-4e63-9a51-5a4c1b2d3e4f';
 const walletId = '3b7c4d1e-8f7a-4e63-9a51-5a4c1b2d3e4f';
 const purchaseId = '4b7c4d1e-8f7a-4e63-9a51-5a4c1b2d3e4f';
-const command = { photoId, performerId, imageUrl: 'https://img.example/1.jpg', title: 'Tramonto', description: null, priceUnits: 5000 };
+const command = {
+  photoId,
+  performerId,
+  imageUrl: 'https://img.example/1.jpg',
+  title: 'Tramonto',
+  description: null,
+  priceUnits: 5000,
+};
 const added: DomainEvent = { type: 'PhotoAdded', data: { ...command, addedAt: at } };
 const removed: DomainEvent = { type: 'PhotoRemoved', data: { photoId, performerId, removedAt: at } };
 
 describe('photo decider', () => {
   const spec = deciderSpec(photo);
-  it('adds a photo', () => spec.given([]).when((s) => decideAddPhoto(command, s, now)).then([added]));
-  it('refuses a photo without image', () => spec.given([]).when((s) => decideAddPhoto({ ...command, imageUrl: ' ' }, s, now)).thenThrows('validation_failed', "Carica un'immagine o inserisci un URL"));
+  it('adds a photo', () =>
+    spec
+      .given([])
+      .when((s) => decideAddPhoto(command, s, now))
+      .then([added]));
+  it('refuses a photo without image', () =>
+    spec
+      .given([])
+      .when((s) => decideAddPhoto({ ...command, imageUrl: ' ' }, s, now))
+      .thenThrows('validation_failed', "Carica un'immagine o inserisci un URL"));
   it('removes a listed photo once', () => {
-    spec.given([added]).when((s) => decideRemovePhoto(s, now)).then([removed]);
-    spec.given([added, removed]).when((s) => decideRemovePhoto(s, now)).thenThrows('not_found');
+    spec
+      .given([added])
+      .when((s) => decideRemovePhoto(s, now))
+      .then([removed]);
+    spec
+      .given([added, removed])
+      .when((s) => decideRemovePhoto(s, now))
+      .thenThrows('not_found');
   });
   it('sells a listed photo at its price, not a removed one, nor to a blocked user', () => {
     const state = [added].reduce(photo.evolve, photo.initialState());
     expect(photoPurchase(state, { walletId, purchaseId, performerBlocksBuyer: false }, now)).toEqual({
-      type: 'PhotoPurchased', data: { purchaseId, walletId, photoId, performerId, priceUnits: 5000, purchasedAt: at },
+      type: 'PhotoPurchased',
+      data: { purchaseId, walletId, photoId, performerId, priceUnits: 5000, purchasedAt: at },
     });
     const gone = [added, removed].reduce(photo.evolve, photo.initialState());
-    expect(() => photoPurchase(gone, { walletId, purchaseId, performerBlocksBuyer: false }, now)).toThrow('Foto non trovata');
-    expect(() => photoPurchase(state, { walletId, purchaseId, performerBlocksBuyer: true }, now)).toThrow('La performer ti ha bloccato');
+    expect(() => photoPurchase(gone, { walletId, purchaseId, performerBlocksBuyer: false }, now)).toThrow(
+      'Foto non trovata',
+    );
+    expect(() => photoPurchase(state, { walletId, purchaseId, performerBlocksBuyer: true }, now)).toThrow(
+      'La performer ti ha bloccato',
+    );
   });
   it('credits the performer 55% in cents, rounded down', () => {
     const purchase = { purchaseId, walletId, photoId, performerId, priceUnits: 150, purchasedAt: at };

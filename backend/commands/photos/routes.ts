@@ -23,7 +23,11 @@ export interface PhotosDeps {
   /** has the performer blocked this user? */
   isBlocked: (performerId: string, userId: string) => Promise<boolean>;
   /** the photo as `viewer` sees it, once the photos read model has applied `position` */
-  photoViewAfter: (photoId: string, viewer: { kind: string; sub: string }, position: number | undefined) => Promise<PhotoView>;
+  photoViewAfter: (
+    photoId: string,
+    viewer: { kind: string; sub: string },
+    position: number | undefined,
+  ) => Promise<PhotoView>;
   /** the buyer's balance (auracoin) once the users read model has applied `position` */
   balanceAfter: (userId: string, position: number) => Promise<number>;
 }
@@ -36,10 +40,22 @@ export function photosRouter(deps: PhotosDeps): Router {
     if (!(await deps.performerExists(params.id))) throw notFound('Performer non trovata');
     const photoId = newId();
     const imageUrl = await imageField(deps.remoteImages, body.imageUrl, params.id, 'body.imageUrl');
-    const command = { photoId, performerId: params.id, imageUrl, title: body.title, description: body.description, priceUnits: auracoinToUnits(body.price) };
-    const result = await handlePhoto(deps.eventStore, performerStreams.photo(photoId), (state) => decideAddPhoto(command, state, deps.now()), {
-      metadata: commandMetadata(ctx, caller),
-    });
+    const command = {
+      photoId,
+      performerId: params.id,
+      imageUrl,
+      title: body.title,
+      description: body.description,
+      priceUnits: auracoinToUnits(body.price),
+    };
+    const result = await handlePhoto(
+      deps.eventStore,
+      performerStreams.photo(photoId),
+      (state) => decideAddPhoto(command, state, deps.now()),
+      {
+        metadata: commandMetadata(ctx, caller),
+      },
+    );
     return deps.photoViewAfter(photoId, caller, result.position);
   });
 
@@ -47,7 +63,12 @@ export function photosRouter(deps: PhotosDeps): Router {
     const state = foldStream(photo, await deps.eventStore.readStream(performerStreams.photo(params.id)));
     if (state.status !== 'listed') throw notFound('Foto non trovata');
     assertOwnerOrAdmin(caller, state.performerId);
-    await handlePhoto(deps.eventStore, performerStreams.photo(params.id), (current) => decideRemovePhoto(current, deps.now()), { metadata: commandMetadata(ctx, caller) });
+    await handlePhoto(
+      deps.eventStore,
+      performerStreams.photo(params.id),
+      (current) => decideRemovePhoto(current, deps.now()),
+      { metadata: commandMetadata(ctx, caller) },
+    );
     return { ok: true as const };
   });
 
@@ -72,7 +93,11 @@ export function photosRouter(deps: PhotosDeps): Router {
       now: deps.now,
     });
     const balance = await deps.balanceAfter(caller.sub, result.position);
-    return { photo: await deps.photoViewAfter(params.id, caller, result.position), purchaseId: (result.purchase.data as { purchaseId: string }).purchaseId, auracoinBalance: balance };
+    return {
+      photo: await deps.photoViewAfter(params.id, caller, result.position),
+      purchaseId: (result.purchase.data as { purchaseId: string }).purchaseId,
+      auracoinBalance: balance,
+    };
   });
 
   return router;

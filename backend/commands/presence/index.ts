@@ -13,7 +13,14 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 export function presenceCommands(ports: ModulePorts, options: { writes: boolean } = { writes: true }) {
   const tracker = createPresenceTracker();
   const redisUrl = ports.config.REDIS_URL;
-  const shared = redisUrl ? sharePresence(tracker, { redisUrl, ttlMs: ports.config.PRESENCE_TTL_MS, writes: options.writes, logger: ports.logger }) : undefined;
+  const shared = redisUrl
+    ? sharePresence(tracker, {
+        redisUrl,
+        ttlMs: ports.config.PRESENCE_TTL_MS,
+        writes: options.writes,
+        logger: ports.logger,
+      })
+    : undefined;
   const feed = shared ?? tracker;
   return {
     name: 'presence',
@@ -21,7 +28,8 @@ export function presenceCommands(ports: ModulePorts, options: { writes: boolean 
       const principal = socket.data.principal;
       tracker.connected(socket.id, principal ? { sub: principal.sub, kind: principal.kind } : undefined);
       socket.on('performer:view', (performerId) => {
-        if (performerId === null || (typeof performerId === 'string' && UUID.test(performerId))) tracker.viewing(socket.id, performerId);
+        if (performerId === null || (typeof performerId === 'string' && UUID.test(performerId)))
+          tracker.viewing(socket.id, performerId);
       });
       socket.on('disconnect', () => tracker.disconnected(socket.id));
     },

@@ -63,7 +63,8 @@ export function sharePresence(local: PresenceTracker, options: SharedPresenceOpt
     for (const part of parts) {
       anonymous += part.anonymous;
       for (const account of part.accounts) accounts.add(account);
-      for (const [performerId, count] of Object.entries(part.viewers)) viewers.set(performerId, (viewers.get(performerId) ?? 0) + count);
+      for (const [performerId, count] of Object.entries(part.viewers))
+        viewers.set(performerId, (viewers.get(performerId) ?? 0) + count);
       for (const performerId of part.performers) performers.add(performerId);
     }
     cached = { key, sums: { onlineUsers: accounts.size + anonymous, viewers, performers } };
@@ -78,8 +79,10 @@ export function sharePresence(local: PresenceTracker, options: SharedPresenceOpt
   function report(): void {
     if (!leader || closed) return;
     const now = sums();
-    for (const performerId of now.performers) if (!reported.performers.has(performerId)) emit('performerConnected', performerId);
-    for (const performerId of reported.performers) if (!now.performers.has(performerId)) emit('performerDisconnected', performerId);
+    for (const performerId of now.performers)
+      if (!reported.performers.has(performerId)) emit('performerConnected', performerId);
+    for (const performerId of reported.performers)
+      if (!now.performers.has(performerId)) emit('performerDisconnected', performerId);
     for (const performerId of new Set([...now.viewers.keys(), ...reported.viewers.keys()])) {
       const count = now.viewers.get(performerId) ?? 0;
       if (count !== (reported.viewers.get(performerId) ?? 0)) emit('viewersChanged', performerId, count);
@@ -120,7 +123,12 @@ export function sharePresence(local: PresenceTracker, options: SharedPresenceOpt
       publish().catch(warn('publish'));
     }, PUBLISH_DELAY_MS);
   };
-  local.subscribe({ performerConnected: localChanged, performerDisconnected: localChanged, viewersChanged: localChanged, countChanged: localChanged });
+  local.subscribe({
+    performerConnected: localChanged,
+    performerDisconnected: localChanged,
+    viewersChanged: localChanged,
+    countChanged: localChanged,
+  });
 
   let refreshTimer: NodeJS.Timeout | undefined;
   subscriber.on('message', (_channel: string, from: string) => {
@@ -132,10 +140,7 @@ export function sharePresence(local: PresenceTracker, options: SharedPresenceOpt
   });
   void subscriber.subscribe(CHANGED).catch(warn('subscribe'));
   const heartbeat = setInterval(
-    () =>
-      void publish()
-        .then(refresh)
-        .catch(warn('heartbeat')),
+    () => void publish().then(refresh).catch(warn('heartbeat')),
     Math.max(250, Math.floor(options.ttlMs / 3)),
   );
   heartbeat.unref();
@@ -155,7 +160,14 @@ export function sharePresence(local: PresenceTracker, options: SharedPresenceOpt
       clearInterval(heartbeat);
       clearTimeout(publishTimer);
       clearTimeout(refreshTimer);
-      if (options.writes) await redis.multi().del(nodeKey(nodeId)).zrem(NODES, nodeId).publish(CHANGED, nodeId).exec().catch(() => undefined);
+      if (options.writes)
+        await redis
+          .multi()
+          .del(nodeKey(nodeId))
+          .zrem(NODES, nodeId)
+          .publish(CHANGED, nodeId)
+          .exec()
+          .catch(() => undefined);
       await Promise.all([redis.quit(), subscriber.quit()].map((quitting) => quitting.catch(() => undefined)));
     },
   };

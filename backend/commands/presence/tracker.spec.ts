@@ -20,7 +20,10 @@ describe('presence tracker', () => {
   it('tells when a performer loses her last connection and when she is back', () => {
     const tracker = createPresenceTracker();
     const events: string[] = [];
-    tracker.subscribe({ performerDisconnected: (id) => events.push(`down:${id}`), performerConnected: (id) => events.push(`up:${id}`) });
+    tracker.subscribe({
+      performerDisconnected: (id) => events.push(`down:${id}`),
+      performerConnected: (id) => events.push(`up:${id}`),
+    });
     tracker.connected('s1', performer);
     tracker.connected('s2', performer);
     tracker.disconnected('s1');

@@ -28,7 +28,8 @@ export function purchasesCommands(ports: ModulePorts, deps: PurchasesDeps) {
         packageById: deps.packages.byId,
         currentOffer: deps.offers.current,
         userActive: deps.users.exists,
-        purchaseByPayment: async (paymentId) => (await purchases.findOne({ providerPaymentId: paymentId }))?._id ?? null,
+        purchaseByPayment: async (paymentId) =>
+          (await purchases.findOne({ providerPaymentId: paymentId }))?._id ?? null,
         disputeSettled: settledOn(ports.readModels, DISPUTES),
         purchaseViewAfter: async (purchaseId, position) => {
           await settled(position);

@@ -1,6 +1,12 @@
 import type { DomainEvent } from '@aura/contracts';
 import { deciderSpec } from '../../platform/testing/decider-spec';
-import { decideConfirmPayment, decideDeclinePayment, decideStartCheckout, purchase, settlementEventName } from './purchase';
+import {
+  decideConfirmPayment,
+  decideDeclinePayment,
+  decideStartCheckout,
+  purchase,
+  settlementEventName,
+} from './purchase';
 
 const now = new Date('2026-11-20T10:00:00.000Z');
 const purchaseId = '3e0f7a4b-1cad-4b96-ad84-8d7f4e5a6b72';
@@ -19,23 +25,46 @@ const start = {
 const started: DomainEvent = {
   type: 'CheckoutStarted',
   data: {
-    purchaseId, userId, packageId, credits: 100, bonus: 10, listPriceCents: 9900, priceCents: 9405, tier: 'Silver', discountPercent: 5,
-    offerId, offerBonusPercent: 20, auracoinUnits: 13200, provider: 'sandbox', checkoutId: 'cs_test_1',
-    checkoutUrl: '/api/payments/sandbox/cs_test_1', idempotencyKey: 'k', startedAt: now.toISOString(),
+    purchaseId,
+    userId,
+    packageId,
+    credits: 100,
+    bonus: 10,
+    listPriceCents: 9900,
+    priceCents: 9405,
+    tier: 'Silver',
+    discountPercent: 5,
+    offerId,
+    offerBonusPercent: 20,
+    auracoinUnits: 13200,
+    provider: 'sandbox',
+    checkoutId: 'cs_test_1',
+    checkoutUrl: '/api/payments/sandbox/cs_test_1',
+    idempotencyKey: 'k',
+    startedAt: now.toISOString(),
   },
 };
-const confirmedEvent: DomainEvent = { type: 'PaymentConfirmed', data: { purchaseId, checkoutId: 'cs_test_1', providerPaymentId: 'pi', confirmedAt: now.toISOString() } };
+const confirmedEvent: DomainEvent = {
+  type: 'PaymentConfirmed',
+  data: { purchaseId, checkoutId: 'cs_test_1', providerPaymentId: 'pi', confirmedAt: now.toISOString() },
+};
 const paid = { checkoutId: 'cs_test_1', paymentId: 'pi', amountCents: 9405 };
 
 describe('purchase decider', () => {
   const spec = deciderSpec(purchase);
 
   it('starts a checkout at the tier price with the offer bonus', () => {
-    spec.given([]).when((state) => decideStartCheckout(start, state, now)).then([started]);
+    spec
+      .given([])
+      .when((state) => decideStartCheckout(start, state, now))
+      .then([started]);
   });
 
   it('refuses to start the same purchase twice', () => {
-    spec.given([started]).when((state) => decideStartCheckout(start, state, now)).thenThrows('conflict');
+    spec
+      .given([started])
+      .when((state) => decideStartCheckout(start, state, now))
+      .thenThrows('conflict');
   });
 
   it('confirms a payment: paid on the purchase, purchased and credited on the wallet', () => {
@@ -43,8 +72,24 @@ describe('purchase decider', () => {
     expect(decideConfirmPayment(paid, state, now)).toEqual({
       purchaseEvents: [confirmedEvent],
       walletEvents: [
-        { type: 'AuracoinPurchased', data: { purchaseId, walletId: userId, packageId, credits: 100, amount: 13200, priceCents: 9405, provider: 'sandbox', providerPaymentId: 'pi', purchasedAt: now.toISOString() } },
-        { type: 'AuracoinCredited', data: { walletId: userId, amount: 13200, reason: 'purchase', purchaseId, creditedAt: now.toISOString() } },
+        {
+          type: 'AuracoinPurchased',
+          data: {
+            purchaseId,
+            walletId: userId,
+            packageId,
+            credits: 100,
+            amount: 13200,
+            priceCents: 9405,
+            provider: 'sandbox',
+            providerPaymentId: 'pi',
+            purchasedAt: now.toISOString(),
+          },
+        },
+        {
+          type: 'AuracoinCredited',
+          data: { walletId: userId, amount: 13200, reason: 'purchase', purchaseId, creditedAt: now.toISOString() },
+        },
       ],
     });
   });
@@ -62,42 +107,82 @@ describe('purchase decider', () => {
   });
 
   it('declines a pending purchase, and ignores a late failure after payment', () => {
-    spec.given([started]).when((state) => decideDeclinePayment({ checkoutId: 'cs_test_1' }, state, now)).then([
-      { type: 'PaymentDeclined', data: { purchaseId, checkoutId: 'cs_test_1', declinedAt: now.toISOString() } },
-    ]);
-    spec.given([started, confirmedEvent]).when((state) => decideDeclinePayment({ checkoutId: 'cs_test_1' }, state, now)).then([]);
+    spec
+      .given([started])
+      .when((state) => decideDeclinePayment({ checkoutId: 'cs_test_1' }, state, now))
+      .then([
+        { type: 'PaymentDeclined', data: { purchaseId, checkoutId: 'cs_test_1', declinedAt: now.toISOString() } },
+      ]);
+    spec
+      .given([started, confirmedEvent])
+      .when((state) => decideDeclinePayment({ checkoutId: 'cs_test_1' }, state, now))
+      .then([]);
   });
 
   it('a purchase without a running offer gets no offer bonus, only the package’s own', () => {
-    const { offerId: _none, ...withoutOffer } = started.data as Extract<DomainEvent, { type: 'CheckoutStarted' }>['data'];
-    spec.given([]).when((state) => decideStartCheckout({ ...start, offer: null }, state, now)).then([
-      { type: 'CheckoutStarted', data: { ...withoutOffer, offerBonusPercent: 0, auracoinUnits: 11000 } },
-    ]);
+    const { offerId: _none, ...withoutOffer } = started.data as Extract<
+      DomainEvent,
+      { type: 'CheckoutStarted' }
+    >['data'];
+    spec
+      .given([])
+      .when((state) => decideStartCheckout({ ...start, offer: null }, state, now))
+      .then([{ type: 'CheckoutStarted', data: { ...withoutOffer, offerBonusPercent: 0, auracoinUnits: 11000 } }]);
   });
 
   it('a purchase is declined once; a decline of an unknown purchase or of another checkout is refused', () => {
-    const declined: DomainEvent = { type: 'PaymentDeclined', data: { purchaseId, checkoutId: 'cs_test_1', declinedAt: now.toISOString() } };
-    spec.given([started, declined]).when((state) => decideDeclinePayment({ checkoutId: 'cs_test_1' }, state, now)).then([]);
-    spec.given([]).when((state) => decideDeclinePayment({ checkoutId: 'cs_test_1' }, state, now)).thenThrows('not_found', 'Acquisto non trovato');
-    spec.given([started]).when((state) => decideDeclinePayment({ checkoutId: 'cs_other' }, state, now)).thenThrows('validation_failed');
+    const declined: DomainEvent = {
+      type: 'PaymentDeclined',
+      data: { purchaseId, checkoutId: 'cs_test_1', declinedAt: now.toISOString() },
+    };
+    spec
+      .given([started, declined])
+      .when((state) => decideDeclinePayment({ checkoutId: 'cs_test_1' }, state, now))
+      .then([]);
+    spec
+      .given([])
+      .when((state) => decideDeclinePayment({ checkoutId: 'cs_test_1' }, state, now))
+      .thenThrows('not_found', 'Acquisto non trovato');
+    spec
+      .given([started])
+      .when((state) => decideDeclinePayment({ checkoutId: 'cs_other' }, state, now))
+      .thenThrows('validation_failed');
   });
 
   it('a confirmation or a decline of no purchase leaves it unknown', () => {
-    const state = [confirmedEvent, { type: 'PaymentDeclined', data: { purchaseId, checkoutId: 'cs_test_1', declinedAt: now.toISOString() } } as DomainEvent].reduce(purchase.evolve, purchase.initialState());
+    const state = [
+      confirmedEvent,
+      {
+        type: 'PaymentDeclined',
+        data: { purchaseId, checkoutId: 'cs_test_1', declinedAt: now.toISOString() },
+      } as DomainEvent,
+    ].reduce(purchase.evolve, purchase.initialState());
     expect(state).toEqual({ status: 'none' });
   });
 
   it('each refusal says why', () => {
     const state = [started].reduce(purchase.evolve, purchase.initialState());
-    spec.given([started]).when((s) => decideStartCheckout(start, s, now)).thenThrows('conflict', 'Acquisto già avviato');
+    spec
+      .given([started])
+      .when((s) => decideStartCheckout(start, s, now))
+      .thenThrows('conflict', 'Acquisto già avviato');
     expect(() => decideConfirmPayment(paid, purchase.initialState(), now)).toThrow('Acquisto non trovato');
-    expect(() => decideConfirmPayment({ ...paid, checkoutId: 'cs_other' }, state, now)).toThrow('The checkout does not belong to this purchase');
-    expect(() => decideConfirmPayment({ ...paid, amountCents: 1 }, state, now)).toThrow('The amount paid does not match the purchase');
-    expect(() => decideDeclinePayment({ checkoutId: 'cs_test_1' }, purchase.initialState(), now)).toThrow('Acquisto non trovato');
+    expect(() => decideConfirmPayment({ ...paid, checkoutId: 'cs_other' }, state, now)).toThrow(
+      'The checkout does not belong to this purchase',
+    );
+    expect(() => decideConfirmPayment({ ...paid, amountCents: 1 }, state, now)).toThrow(
+      'The amount paid does not match the purchase',
+    );
+    expect(() => decideDeclinePayment({ checkoutId: 'cs_test_1' }, purchase.initialState(), now)).toThrow(
+      'Acquisto non trovato',
+    );
   });
 
   it('a payment confirmed after a decline still pays the purchase and credits it once', () => {
-    const declined: DomainEvent = { type: 'PaymentDeclined', data: { purchaseId, checkoutId: 'cs_test_1', declinedAt: now.toISOString() } };
+    const declined: DomainEvent = {
+      type: 'PaymentDeclined',
+      data: { purchaseId, checkoutId: 'cs_test_1', declinedAt: now.toISOString() },
+    };
     const state = [started, declined, confirmedEvent].reduce(purchase.evolve, purchase.initialState());
     expect(state).toMatchObject({ status: 'paid' });
     expect(decideConfirmPayment(paid, state, now)).toEqual({ purchaseEvents: [], walletEvents: [] });
@@ -105,7 +190,12 @@ describe('purchase decider', () => {
 
   it('an event that is no purchase’s changes nothing; a settlement’s events are named by the purchase and their place', () => {
     const state = [started].reduce(purchase.evolve, purchase.initialState());
-    expect(purchase.evolve(state, { type: 'AuracoinCredited', data: { walletId: userId, amount: 1, reason: 'welcome', creditedAt: now.toISOString() } })).toEqual(state);
+    expect(
+      purchase.evolve(state, {
+        type: 'AuracoinCredited',
+        data: { walletId: userId, amount: 1, reason: 'welcome', creditedAt: now.toISOString() },
+      }),
+    ).toEqual(state);
     expect(settlementEventName(purchaseId, 1)).toBe(`purchase-settlement:${purchaseId}:1`);
   });
 });

@@ -113,12 +113,24 @@ export interface PaymentSettlement {
  */
 export function decideConfirmPayment(command: ConfirmPayment, state: Purchase, now: Date): PaymentSettlement {
   if (state.status === 'none') throw new DomainError('not_found', 'Acquisto non trovato');
-  if (state.checkoutId !== command.checkoutId) throw new DomainError('validation_failed', 'The checkout does not belong to this purchase');
+  if (state.checkoutId !== command.checkoutId)
+    throw new DomainError('validation_failed', 'The checkout does not belong to this purchase');
   if (state.status === 'paid') return { purchaseEvents: [], walletEvents: [] };
-  if (command.amountCents !== state.priceCents) throw new DomainError('validation_failed', 'The amount paid does not match the purchase');
+  if (command.amountCents !== state.priceCents)
+    throw new DomainError('validation_failed', 'The amount paid does not match the purchase');
   const at = now.toISOString();
   return {
-    purchaseEvents: [{ type: 'PaymentConfirmed', data: { purchaseId: state.purchaseId, checkoutId: state.checkoutId, providerPaymentId: command.paymentId, confirmedAt: at } }],
+    purchaseEvents: [
+      {
+        type: 'PaymentConfirmed',
+        data: {
+          purchaseId: state.purchaseId,
+          checkoutId: state.checkoutId,
+          providerPaymentId: command.paymentId,
+          confirmedAt: at,
+        },
+      },
+    ],
     walletEvents: [
       {
         type: 'AuracoinPurchased',
@@ -134,7 +146,16 @@ export function decideConfirmPayment(command: ConfirmPayment, state: Purchase, n
           purchasedAt: at,
         },
       },
-      { type: 'AuracoinCredited', data: { walletId: state.userId, amount: state.auracoinUnits, reason: 'purchase', purchaseId: state.purchaseId, creditedAt: at } },
+      {
+        type: 'AuracoinCredited',
+        data: {
+          walletId: state.userId,
+          amount: state.auracoinUnits,
+          reason: 'purchase',
+          purchaseId: state.purchaseId,
+          creditedAt: at,
+        },
+      },
     ],
   };
 }
@@ -142,9 +163,15 @@ export function decideConfirmPayment(command: ConfirmPayment, state: Purchase, n
 /** A declined or expired checkout: nothing is credited. A late failure after payment changes nothing. */
 export function decideDeclinePayment(command: { checkoutId: string }, state: Purchase, now: Date): DomainEvent[] {
   if (state.status === 'none') throw new DomainError('not_found', 'Acquisto non trovato');
-  if (state.checkoutId !== command.checkoutId) throw new DomainError('validation_failed', 'The checkout does not belong to this purchase');
+  if (state.checkoutId !== command.checkoutId)
+    throw new DomainError('validation_failed', 'The checkout does not belong to this purchase');
   if (state.status !== 'pending') return [];
-  return [{ type: 'PaymentDeclined', data: { purchaseId: state.purchaseId, checkoutId: state.checkoutId, declinedAt: now.toISOString() } }];
+  return [
+    {
+      type: 'PaymentDeclined',
+      data: { purchaseId: state.purchaseId, checkoutId: state.checkoutId, declinedAt: now.toISOString() },
+    },
+  ];
 }
 
 /** Fixed ids of a purchase's settlement events: a repeated confirmation appends nothing. */

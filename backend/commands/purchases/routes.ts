@@ -1,5 +1,12 @@
 import Router from '@koa/router';
-import { apiRoutes, formatAuracoinLabel, formatEuroCents, streams, unitsToAuracoin, type PurchaseView } from '@aura/contracts';
+import {
+  apiRoutes,
+  formatAuracoinLabel,
+  formatEuroCents,
+  streams,
+  unitsToAuracoin,
+  type PurchaseView,
+} from '@aura/contracts';
 import { DomainError } from '../../platform/domain-error';
 import { foldStream } from '../../platform/eventstore/handle-command';
 import { badRequest, notFound } from '../../platform/http/errors';
@@ -34,7 +41,11 @@ export function purchasesRouter(deps: PurchasesDeps): Router {
   mountRoute(router, deps.sessions, apiRoutes.createPurchase, async (ctx, { body, idempotencyKey }, caller) => {
     if (caller.kind !== 'user') throw new DomainError('forbidden', 'Only users buy auracoin');
     if (!(await deps.userActive(caller.sub))) throw notFound('Utente non trovato');
-    const started = await startPurchase(deps, { userId: caller.sub, packageId: body.packageId, idempotencyKey }, commandMetadata(ctx, caller));
+    const started = await startPurchase(
+      deps,
+      { userId: caller.sub, packageId: body.packageId, idempotencyKey },
+      commandMetadata(ctx, caller),
+    );
     return deps.purchaseViewAfter(started.purchaseId, started.position);
   });
 
@@ -44,11 +55,13 @@ export function purchasesRouter(deps: PurchasesDeps): Router {
     try {
       outcome = deps.provider.parseWebhook(raw, signature, deps.now());
     } catch (error) {
-      if (error instanceof WebhookSignatureError) throw new DomainError('invalid_signature', `Invalid webhook: ${error.message}`);
+      if (error instanceof WebhookSignatureError)
+        throw new DomainError('invalid_signature', `Invalid webhook: ${error.message}`);
       throw error;
     }
     const stored = { ...metadata, webhookEventId: outcome.eventId, provider: deps.provider.name };
-    if (outcome.kind === 'dispute') return receiveDispute({ ...deps, providerName: deps.provider.name }, outcome, stored);
+    if (outcome.kind === 'dispute')
+      return receiveDispute({ ...deps, providerName: deps.provider.name }, outcome, stored);
     return settlePayment(deps, outcome, stored);
   }
 
@@ -66,7 +79,9 @@ export function purchasesRouter(deps: PurchasesDeps): Router {
   if (deps.provider.name !== 'sandbox' || !sandboxSecret) return router;
 
   const loadCheckout = async (checkoutId: string) => {
-    const purchaseId = checkoutId.startsWith(SANDBOX_CHECKOUT_PREFIX) ? checkoutId.slice(SANDBOX_CHECKOUT_PREFIX.length) : '';
+    const purchaseId = checkoutId.startsWith(SANDBOX_CHECKOUT_PREFIX)
+      ? checkoutId.slice(SANDBOX_CHECKOUT_PREFIX.length)
+      : '';
     if (!/^[0-9a-f-]{36}$/i.test(purchaseId)) throw notFound('Checkout non trovato');
     const state = foldStream(purchase, await deps.eventStore.readStream(streams.purchase(purchaseId)));
     if (state.status === 'none' || state.checkoutId !== checkoutId) throw notFound('Checkout non trovato');
@@ -85,14 +100,27 @@ export function purchasesRouter(deps: PurchasesDeps): Router {
     });
   });
 
-  for (const [contract, paid] of [[apiRoutes.sandboxConfirm, true], [apiRoutes.sandboxDecline, false]] as const) {
+  for (const [contract, paid] of [
+    [apiRoutes.sandboxConfirm, true],
+    [apiRoutes.sandboxDecline, false],
+  ] as const) {
     mountRoute(router, deps.sessions, contract, async (ctx, { params }) => {
       const state = await loadCheckout(params.checkoutId);
       const eventId = `evt_test_${newId()}`;
       const raw = paid
-        ? completedEventBody({ eventId, checkoutId: state.checkoutId, purchaseId: state.purchaseId, amountCents: state.priceCents, paymentId: `pi_test_${state.purchaseId}` })
+        ? completedEventBody({
+            eventId,
+            checkoutId: state.checkoutId,
+            purchaseId: state.purchaseId,
+            amountCents: state.priceCents,
+            paymentId: `pi_test_${state.purchaseId}`,
+          })
         : expiredEventBody({ eventId, checkoutId: state.checkoutId, purchaseId: state.purchaseId });
-      const settled = await receiveWebhook(raw, signatureHeader(raw, sandboxSecret, deps.now()), commandMetadata(ctx, undefined, { source: 'sandbox' }));
+      const settled = await receiveWebhook(
+        raw,
+        signatureHeader(raw, sandboxSecret, deps.now()),
+        commandMetadata(ctx, undefined, { source: 'sandbox' }),
+      );
       // the buyer comes back to a page that already shows the result
       await deps.purchaseViewAfter(state.purchaseId, settled.position);
       return { location: `/user?purchase=${state.purchaseId}` };
@@ -102,7 +130,11 @@ export function purchasesRouter(deps: PurchasesDeps): Router {
   // TEST MODE disputes: the cardholder disputes a paid purchase, the card network decides; each is
   // the provider's signed webhook, received by the same code as a real provider's
   const sendDispute = async (ctx: Parameters<typeof commandMetadata>[0], body: string) => {
-    const receipt = (await receiveWebhook(body, signatureHeader(body, sandboxSecret, deps.now()), commandMetadata(ctx, undefined, { source: 'sandbox' }))) as DisputeReceipt;
+    const receipt = (await receiveWebhook(
+      body,
+      signatureHeader(body, sandboxSecret, deps.now()),
+      commandMetadata(ctx, undefined, { source: 'sandbox' }),
+    )) as DisputeReceipt;
     await deps.disputeSettled(receipt.position);
     return receipt;
   };
@@ -110,17 +142,36 @@ export function purchasesRouter(deps: PurchasesDeps): Router {
     const state = foldStream(purchase, await deps.eventStore.readStream(streams.purchase(params.purchaseId)));
     if (state.status !== 'paid') throw notFound('Acquisto pagato non trovato: si contesta solo un acquisto già pagato');
     const providerDisputeId = `dp_test_${newId()}`;
-    const body = disputeEventBody({ eventId: `evt_test_${newId()}`, type: 'charge.dispute.created', disputeId: providerDisputeId, paymentId: `pi_test_${state.purchaseId}`, purchaseId: state.purchaseId, amountCents: state.priceCents, status: 'needs_response' });
+    const body = disputeEventBody({
+      eventId: `evt_test_${newId()}`,
+      type: 'charge.dispute.created',
+      disputeId: providerDisputeId,
+      paymentId: `pi_test_${state.purchaseId}`,
+      purchaseId: state.purchaseId,
+      amountCents: state.priceCents,
+      status: 'needs_response',
+    });
     const receipt = await sendDispute(ctx, body);
     return { disputeId: receipt.disputeId, providerDisputeId };
   });
   mountRoute(router, deps.sessions, apiRoutes.sandboxCloseDispute, async (ctx, { params, body }) => {
     const state = await disputeState(deps.eventStore, params.id);
     if (state.status === 'none') throw notFound('Contestazione non trovata');
-    const raw = disputeEventBody({ eventId: `evt_test_${newId()}`, type: 'charge.dispute.closed', disputeId: state.providerDisputeId, paymentId: `pi_test_${state.purchaseId}`, purchaseId: state.purchaseId, amountCents: 0, status: body.outcome });
+    const raw = disputeEventBody({
+      eventId: `evt_test_${newId()}`,
+      type: 'charge.dispute.closed',
+      disputeId: state.providerDisputeId,
+      paymentId: `pi_test_${state.purchaseId}`,
+      purchaseId: state.purchaseId,
+      amountCents: 0,
+      status: body.outcome,
+    });
     await sendDispute(ctx, raw);
     const closed = await disputeState(deps.eventStore, params.id);
-    return { disputeId: params.id, outcome: closed.status === 'won' || closed.status === 'lost' ? closed.status : body.outcome };
+    return {
+      disputeId: params.id,
+      outcome: closed.status === 'won' || closed.status === 'lost' ? closed.status : body.outcome,
+    };
   });
 
   return router;

@@ -1,7 +1,14 @@
 /** The embedded provider's checkout page: plain HTML, unmistakably TEST MODE, no card data kept. */
-const escape = (text: string) => text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+const escape = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
-export function sandboxCheckoutPage(input: { checkoutId: string; description: string; amount: string; status: 'pending' | 'paid' | 'declined'; backUrl: string }): string {
+export function sandboxCheckoutPage(input: {
+  checkoutId: string;
+  description: string;
+  amount: string;
+  status: 'pending' | 'paid' | 'declined';
+  backUrl: string;
+}): string {
   const action = (what: string) => `/api/payments/sandbox/${encodeURIComponent(input.checkoutId)}/${what}`;
   const body =
     input.status === 'pending'

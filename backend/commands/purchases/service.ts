@@ -5,7 +5,15 @@ import { foldStream, retryOnConflict } from '../../platform/eventstore/handle-co
 import { WrongExpectedRevisionError, type EventStore } from '../../platform/eventstore/port';
 import { deterministicId } from '../../platform/ids';
 import type { DisputeNotice, PaymentOutcome, PaymentProvider } from '../../platform/payments/port';
-import { decideConfirmPayment, decideDeclinePayment, decideStartCheckout, handlePurchase, purchase, quoteFor, settlementEventName } from './purchase';
+import {
+  decideConfirmPayment,
+  decideDeclinePayment,
+  decideStartCheckout,
+  handlePurchase,
+  purchase,
+  quoteFor,
+  settlementEventName,
+} from './purchase';
 
 export interface PurchaseServiceDeps {
   eventStore: EventStore;
@@ -18,7 +26,8 @@ export interface PurchaseServiceDeps {
 }
 
 /** The purchase a user's idempotency key names: the same key always names the same purchase. */
-export const purchaseIdFor = (userId: string, idempotencyKey: string) => deterministicId(`purchase:${userId}:${idempotencyKey}`);
+export const purchaseIdFor = (userId: string, idempotencyKey: string) =>
+  deterministicId(`purchase:${userId}:${idempotencyKey}`);
 
 /**
  * Starts buying a package: prices it with the buyer's tier (from their wallet's history) and the
@@ -48,25 +57,30 @@ export async function startPurchase(
     cancelUrl: `/user?purchase=${purchaseId}`,
   });
   try {
-    const result = await handlePurchase(deps.eventStore, streams.purchase(purchaseId), (state) =>
-      decideStartCheckout(
-        {
-          purchaseId,
-          userId: input.userId,
-          idempotencyKey: input.idempotencyKey,
-          pkg: terms,
-          totalSpent,
-          offer,
-          checkout: { provider: deps.provider.name, checkoutId: checkout.checkoutId, url: checkout.url },
-        },
-        state,
-        deps.now(),
-      ),
-    { metadata });
+    const result = await handlePurchase(
+      deps.eventStore,
+      streams.purchase(purchaseId),
+      (state) =>
+        decideStartCheckout(
+          {
+            purchaseId,
+            userId: input.userId,
+            idempotencyKey: input.idempotencyKey,
+            pkg: terms,
+            totalSpent,
+            offer,
+            checkout: { provider: deps.provider.name, checkoutId: checkout.checkoutId, url: checkout.url },
+          },
+          state,
+          deps.now(),
+        ),
+      { metadata },
+    );
     return { purchaseId, position: result.position };
   } catch (error) {
     // the same key sent twice at once: the other request recorded it first
-    if (!(error instanceof WrongExpectedRevisionError) && !(error instanceof DomainError && error.code === 'conflict')) throw error;
+    if (!(error instanceof WrongExpectedRevisionError) && !(error instanceof DomainError && error.code === 'conflict'))
+      throw error;
     const raced = await existingPurchase(deps.eventStore, purchaseId, input.packageId);
     if (!raced) throw error;
     return raced;
@@ -88,18 +102,32 @@ async function existingPurchase(eventStore: EventStore, purchaseId: string, pack
  * the wallet events have fixed ids (a repeat is a no-op in the store), then the purchase is marked
  * paid; a crash between the two is healed by the next delivery. Returns the last position written.
  */
-export async function settlePayment(deps: Pick<PurchaseServiceDeps, 'eventStore' | 'now'>, outcome: Exclude<PaymentOutcome, DisputeNotice>, metadata: Record<string, unknown>) {
+export async function settlePayment(
+  deps: Pick<PurchaseServiceDeps, 'eventStore' | 'now'>,
+  outcome: Exclude<PaymentOutcome, DisputeNotice>,
+  metadata: Record<string, unknown>,
+) {
   if (outcome.kind === 'ignored') return { purchaseId: undefined, position: undefined };
   const streamId = streams.purchase(outcome.purchaseId);
   if (outcome.kind === 'failed') {
-    const result = await handlePurchase(deps.eventStore, streamId, (state) => decideDeclinePayment({ checkoutId: outcome.checkoutId }, state, deps.now()), { metadata });
+    const result = await handlePurchase(
+      deps.eventStore,
+      streamId,
+      (state) => decideDeclinePayment({ checkoutId: outcome.checkoutId }, state, deps.now()),
+      { metadata },
+    );
     return { purchaseId: outcome.purchaseId, position: result.position };
   }
   return retryOnConflict(async () => {
     const stored = await deps.eventStore.readStream(streamId);
     const state = foldStream(purchase, stored);
-    const settlement = decideConfirmPayment({ checkoutId: outcome.checkoutId, paymentId: outcome.paymentId, amountCents: outcome.amountCents }, state, deps.now());
-    if (settlement.purchaseEvents.length === 0 || state.status === 'none') return { purchaseId: outcome.purchaseId, position: stored[stored.length - 1]?.position };
+    const settlement = decideConfirmPayment(
+      { checkoutId: outcome.checkoutId, paymentId: outcome.paymentId, amountCents: outcome.amountCents },
+      state,
+      deps.now(),
+    );
+    if (settlement.purchaseEvents.length === 0 || state.status === 'none')
+      return { purchaseId: outcome.purchaseId, position: stored[stored.length - 1]?.position };
     const wallet = await creditWallet(
       deps.eventStore,
       state.userId,
@@ -108,7 +136,12 @@ export async function settlePayment(deps: Pick<PurchaseServiceDeps, 'eventStore'
     );
     const confirmed = await deps.eventStore.appendToStream(
       streamId,
-      settlement.purchaseEvents.map((event) => ({ id: deterministicId(`purchase-confirmed:${state.purchaseId}`), type: event.type, data: event.data, metadata })),
+      settlement.purchaseEvents.map((event) => ({
+        id: deterministicId(`purchase-confirmed:${state.purchaseId}`),
+        type: event.type,
+        data: event.data,
+        metadata,
+      })),
       { expectedRevision: stored.length - 1 },
     );
     return { purchaseId: outcome.purchaseId, position: Math.max(wallet.position, confirmed.position) };

@@ -1,7 +1,13 @@
 import { notFound } from '../../platform/http/errors';
 import type { CommandSide, ModulePorts } from '../../platform/module';
 import { settledOn } from '../../platform/projections/wait';
-import { REFUND_SALES, REFUNDS, toRefundView, type RefundDoc, type RefundSaleDoc } from '../../projections/refunds/projection';
+import {
+  REFUND_SALES,
+  REFUNDS,
+  toRefundView,
+  type RefundDoc,
+  type RefundSaleDoc,
+} from '../../projections/refunds/projection';
 import { refundsRouter } from './routes';
 
 /** Refunds of sessions, paid messages and photo sales by an admin (docs/architecture.md#refunds). */
@@ -10,7 +16,8 @@ export function refundsCommands(ports: ModulePorts) {
   const sales = ports.readModels.collection<RefundSaleDoc>(REFUND_SALES);
   const settledRefunds = settledOn(ports.readModels, REFUNDS);
   const settledSales = settledOn(ports.readModels, REFUND_SALES);
-  const walletOf = async (kind: string, saleId: string) => (await sales.findOne({ _id: `${kind}:${saleId}` }))?.walletId ?? null;
+  const walletOf = async (kind: string, saleId: string) =>
+    (await sales.findOne({ _id: `${kind}:${saleId}` }))?.walletId ?? null;
   return {
     name: 'refunds',
     routers: [

@@ -36,18 +36,37 @@ const holdsBooth = (status: OccupantStatus) => status === 'requested' || status 
  * counts as free and is freed first; an occupant still asked or running, or one that arrived since,
  * counts as busy.
  */
-export function decideTakeBooth(command: { performerId: string; sessionId: string; known: { sessionId: string | null; status: OccupantStatus } }, state: Booth, now: Date): DomainEvent[] {
+export function decideTakeBooth(
+  command: { performerId: string; sessionId: string; known: { sessionId: string | null; status: OccupantStatus } },
+  state: Booth,
+  now: Date,
+): DomainEvent[] {
   if (state.sessionId === command.sessionId) return [];
   const at = now.toISOString();
-  const occupantBusy = state.sessionId !== null && (state.sessionId !== command.known.sessionId || holdsBooth(command.known.status));
+  const occupantBusy =
+    state.sessionId !== null && (state.sessionId !== command.known.sessionId || holdsBooth(command.known.status));
   if (occupantBusy) throw new DomainError('performer_busy', 'La performer è già in privato');
-  const freed: DomainEvent[] = state.sessionId ? [{ type: 'SessionBoothFreed', data: { performerId: command.performerId, sessionId: state.sessionId, at } }] : [];
-  return [...freed, { type: 'SessionBoothTaken', data: { performerId: command.performerId, sessionId: command.sessionId, at } }];
+  const freed: DomainEvent[] = state.sessionId
+    ? [{ type: 'SessionBoothFreed', data: { performerId: command.performerId, sessionId: state.sessionId, at } }]
+    : [];
+  return [
+    ...freed,
+    { type: 'SessionBoothTaken', data: { performerId: command.performerId, sessionId: command.sessionId, at } },
+  ];
 }
 
-export function decideFreeBooth(command: { performerId: string; sessionId: string }, state: Booth, now: Date): DomainEvent[] {
+export function decideFreeBooth(
+  command: { performerId: string; sessionId: string },
+  state: Booth,
+  now: Date,
+): DomainEvent[] {
   if (state.sessionId !== command.sessionId) return [];
-  return [{ type: 'SessionBoothFreed', data: { performerId: command.performerId, sessionId: command.sessionId, at: now.toISOString() } }];
+  return [
+    {
+      type: 'SessionBoothFreed',
+      data: { performerId: command.performerId, sessionId: command.sessionId, at: now.toISOString() },
+    },
+  ];
 }
 
 /**
@@ -55,7 +74,11 @@ export function decideFreeBooth(command: { performerId: string; sessionId: strin
  * wrote the take; a concurrent accept of the same request that found it taken did not), and only
  * once the session can no longer start (another accept may have started it meanwhile).
  */
-export function decideReleaseBooth(command: { performerId: string; sessionId: string; took: boolean; status: OccupantStatus }, state: Booth, now: Date): DomainEvent[] {
+export function decideReleaseBooth(
+  command: { performerId: string; sessionId: string; took: boolean; status: OccupantStatus },
+  state: Booth,
+  now: Date,
+): DomainEvent[] {
   if (!command.took || holdsBooth(command.status)) return [];
   return decideFreeBooth(command, state, now);
 }

@@ -14,7 +14,12 @@ export function scheduleSessionTick(jobs: JobQueue, now: () => Date) {
     await jobs.enqueue<SessionTickJob>(
       SESSION_TICK_JOB,
       walletId ? { sessionId, walletId, dueAt: atMs } : { sessionId, dueAt: atMs },
-      { jobId: `session-tick:${sessionId}:${reason}`, delayMs: Math.max(0, atMs - now().getTime()), attempts: 5, backoff: { type: 'exponential', delayMs: 200 } },
+      {
+        jobId: `session-tick:${sessionId}:${reason}`,
+        delayMs: Math.max(0, atMs - now().getTime()),
+        attempts: 5,
+        backoff: { type: 'exponential', delayMs: 200 },
+      },
     );
   };
 }

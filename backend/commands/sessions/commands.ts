@@ -9,14 +9,30 @@
  *   with the settlement's figures, then free the booth;
  * - decline / expire / withdraw: record it on the session, then release the hold.
  */
-import { minimumHoldUnits, minuteStartsAt, SESSION_MINIMUM_MINUTES, sessionStreams, type DomainEvent, type SessionParty } from '@aura/contracts';
+import {
+  minimumHoldUnits,
+  minuteStartsAt,
+  SESSION_MINIMUM_MINUTES,
+  sessionStreams,
+  type DomainEvent,
+  type SessionParty,
+} from '@aura/contracts';
 import { DomainError } from '../../platform/domain-error';
 import { assertPriceSeen, decideOnWallet, walletAs } from '../../ledger';
 import { foldStream } from '../../platform/eventstore/handle-command';
 import type { EventStore } from '../../platform/eventstore/port';
 import { newId } from '../../platform/ids';
 import { booth, decideFreeBooth, decideReleaseBooth, decideTakeBooth, handleBooth, type Booth } from './booth';
-import { decideBilling, decideSessionHold, decideSettle, dueMinutes, sessionMoney, sessionWalletEventIds, type SessionMoney, type UnstartedOutcome } from './money';
+import {
+  decideBilling,
+  decideSessionHold,
+  decideSettle,
+  dueMinutes,
+  sessionMoney,
+  sessionWalletEventIds,
+  type SessionMoney,
+  type UnstartedOutcome,
+} from './money';
 import {
   assertAskable,
   decideAccept,
@@ -54,7 +70,14 @@ export type BilledMinute = { minute: number; lateMs: number };
 /** The minutes among `events` billed, each with its lateness (`billedAt` − `minuteStartedAt`). */
 export function billedMinutes(events: DomainEvent[]): BilledMinute[] {
   return events.flatMap((event) =>
-    event.type === 'SessionMinuteBilled' ? [{ minute: event.data.minute, lateMs: Math.max(0, Date.parse(event.data.billedAt) - Date.parse(event.data.minuteStartedAt)) }] : [],
+    event.type === 'SessionMinuteBilled'
+      ? [
+          {
+            minute: event.data.minute,
+            lateMs: Math.max(0, Date.parse(event.data.billedAt) - Date.parse(event.data.minuteStartedAt)),
+          },
+        ]
+      : [],
   );
 }
 
@@ -93,14 +116,24 @@ export interface RequestInput {
 export function createSessionCommands(deps: SessionCommandsDeps) {
   const { eventStore, now, clock, effects } = deps;
 
-  const loadSession = async (sessionId: string): Promise<Session> => foldStream(session, await eventStore.readStream(sessionStreams.session(sessionId)));
-  const loadMoney = (walletId: string, sessionId: string): Promise<SessionMoney> => walletAs(eventStore, walletId, sessionMoney(sessionId));
+  const loadSession = async (sessionId: string): Promise<Session> =>
+    foldStream(session, await eventStore.readStream(sessionStreams.session(sessionId)));
+  const loadMoney = (walletId: string, sessionId: string): Promise<SessionMoney> =>
+    walletAs(eventStore, walletId, sessionMoney(sessionId));
 
-  const onSession = (sessionId: string, decide: (state: Session) => DomainEvent[], metadata?: Record<string, unknown>) =>
-    handleSession(eventStore, sessionStreams.session(sessionId), decide, { metadata });
+  const onSession = (
+    sessionId: string,
+    decide: (state: Session) => DomainEvent[],
+    metadata?: Record<string, unknown>,
+  ) => handleSession(eventStore, sessionStreams.session(sessionId), decide, { metadata });
 
   /** A decision on the user's wallet for one session, with the session's fixed event ids. */
-  function onWallet(walletId: string, sessionId: string, decide: (money: SessionMoney) => DomainEvent[], metadata?: Record<string, unknown>) {
+  function onWallet(
+    walletId: string,
+    sessionId: string,
+    decide: (money: SessionMoney) => DomainEvent[],
+    metadata?: Record<string, unknown>,
+  ) {
     let ids: string[] = [];
     return decideOnWallet(
       eventStore,
@@ -115,15 +148,23 @@ export function createSessionCommands(deps: SessionCommandsDeps) {
     );
   }
 
-  const onBooth = (performerId: string, decide: (state: Booth) => DomainEvent[]) => handleBooth(eventStore, sessionStreams.booth(performerId), decide);
+  const onBooth = (performerId: string, decide: (state: Booth) => DomainEvent[]) =>
+    handleBooth(eventStore, sessionStreams.booth(performerId), decide);
 
   async function freeBooth(performerId: string, sessionId: string) {
     await onBooth(performerId, (state) => decideFreeBooth({ performerId, sessionId }, state, now()));
   }
 
   /** Releases a hold that never became a running session. */
-  async function settleUnstarted(state: OpenSession | null, sessionId: string, walletId: string, outcome: Omit<UnstartedOutcome, 'unstarted'>) {
-    return onWallet(walletId, sessionId, (money) => decideSettle(state, sessionId, walletId, money, { unstarted: true, ...outcome }, now()));
+  async function settleUnstarted(
+    state: OpenSession | null,
+    sessionId: string,
+    walletId: string,
+    outcome: Omit<UnstartedOutcome, 'unstarted'>,
+  ) {
+    return onWallet(walletId, sessionId, (money) =>
+      decideSettle(state, sessionId, walletId, money, { unstarted: true, ...outcome }, now()),
+    );
   }
 
   /** Makes an active session's money final, then records the end on the session and frees her booth. */
@@ -131,7 +172,12 @@ export function createSessionCommands(deps: SessionCommandsDeps) {
     const state = await loadSession(sessionId);
     if (state.status === 'none') throw new DomainError('not_found', 'Sessione non trovata');
     const { userId, performerId } = state.terms;
-    const settled = await onWallet(userId, sessionId, (money) => decideSettle(state, sessionId, userId, money, requested, now()), metadata);
+    const settled = await onWallet(
+      userId,
+      sessionId,
+      (money) => decideSettle(state, sessionId, userId, money, requested, now()),
+      metadata,
+    );
     const figures = settled.state.settled;
     let position = settled.position;
     if (figures) {
@@ -143,11 +189,21 @@ export function createSessionCommands(deps: SessionCommandsDeps) {
     return { position, settledNow: settled.events.length > 0 };
   }
 
-  async function markLeft(sessionId: string, party: SessionParty, at: Date, cause: 'disconnected' | 'unconfirmed', noticedAt?: Date) {
+  async function markLeft(
+    sessionId: string,
+    party: SessionParty,
+    at: Date,
+    cause: 'disconnected' | 'unconfirmed',
+    noticedAt?: Date,
+  ) {
     const result = await onSession(sessionId, (state) => decidePartyLeft({ party, at, cause, noticedAt }, state));
     const left = result.events[0];
     if (left?.type === 'SessionPartyLeft') {
-      await effects.scheduleTick(sessionId, Date.parse(left.data.noticedAt ?? left.data.at) + clock.graceMs, `grace:${party}:${Date.parse(left.data.at)}`);
+      await effects.scheduleTick(
+        sessionId,
+        Date.parse(left.data.noticedAt ?? left.data.at) + clock.graceMs,
+        `grace:${party}:${Date.parse(left.data.at)}`,
+      );
     }
     return result;
   }
@@ -183,7 +239,11 @@ export function createSessionCommands(deps: SessionCommandsDeps) {
       const requested = decideRequest({ ...terms, timeoutMs: clock.requestTimeoutMs }, { status: 'none' }, at)[0]!;
       if (requested.type !== 'SessionRequested') throw new Error('unreachable');
       await onWallet(input.userId, sessionId, (money) => decideSessionHold(requested.data, money, at), metadata);
-      const result = await onSession(sessionId, (state) => decideRequest({ ...terms, timeoutMs: clock.requestTimeoutMs }, state, at), metadata);
+      const result = await onSession(
+        sessionId,
+        (state) => decideRequest({ ...terms, timeoutMs: clock.requestTimeoutMs }, state, at),
+        metadata,
+      );
       await effects.scheduleTick(sessionId, Date.parse(requested.data.expiresAt), 'expiry');
       return { sessionId, position: result.position };
     },
@@ -192,9 +252,12 @@ export function createSessionCommands(deps: SessionCommandsDeps) {
     async accept(sessionId: string, performerId: string, metadata?: Record<string, unknown>) {
       decideAccept({ performerId }, await loadSession(sessionId), now()); // refuses early, before touching her booth
       const current = foldStream(booth, await eventStore.readStream(sessionStreams.booth(performerId)));
-      const occupant = current.sessionId && current.sessionId !== sessionId ? await loadSession(current.sessionId) : undefined;
+      const occupant =
+        current.sessionId && current.sessionId !== sessionId ? await loadSession(current.sessionId) : undefined;
       const known = { sessionId: current.sessionId, status: occupant?.status ?? null };
-      const taken = await onBooth(performerId, (state) => decideTakeBooth({ performerId, sessionId, known }, state, now()));
+      const taken = await onBooth(performerId, (state) =>
+        decideTakeBooth({ performerId, sessionId, known }, state, now()),
+      );
       const took = taken.events.some((event) => event.type === 'SessionBoothTaken');
       let started;
       try {
@@ -202,7 +265,9 @@ export function createSessionCommands(deps: SessionCommandsDeps) {
       } catch (error) {
         // the booth goes back only from the call that took it, and only if the session can no longer start
         const { status } = await loadSession(sessionId);
-        await onBooth(performerId, (state) => decideReleaseBooth({ performerId, sessionId, took, status }, state, now()));
+        await onBooth(performerId, (state) =>
+          decideReleaseBooth({ performerId, sessionId, took, status }, state, now()),
+        );
         throw error;
       }
       await effects.vouch(sessionId, 'performer');
@@ -211,14 +276,31 @@ export function createSessionCommands(deps: SessionCommandsDeps) {
     },
 
     /** The user rates the paid session he had, once. */
-    async rate(sessionId: string, rating: { userId: string; stars: number; comment: string | null }, metadata?: Record<string, unknown>) {
+    async rate(
+      sessionId: string,
+      rating: { userId: string; stars: number; comment: string | null },
+      metadata?: Record<string, unknown>,
+    ) {
       return onSession(sessionId, (state) => decideRate(rating, state, now()), metadata);
     },
 
-    async decline(sessionId: string, performerId: string, reason: 'declined' | 'busy', metadata?: Record<string, unknown>) {
-      const result = await onSession(sessionId, (state) => decideDecline({ performerId, reason }, state, now()), metadata);
+    async decline(
+      sessionId: string,
+      performerId: string,
+      reason: 'declined' | 'busy',
+      metadata?: Record<string, unknown>,
+    ) {
+      const result = await onSession(
+        sessionId,
+        (state) => decideDecline({ performerId, reason }, state, now()),
+        metadata,
+      );
       const state = result.state as OpenSession;
-      const released = await settleUnstarted(state, sessionId, state.terms.userId, { reason: 'declined', endedBy: null, endedAt: now() });
+      const released = await settleUnstarted(state, sessionId, state.terms.userId, {
+        reason: 'declined',
+        endedBy: null,
+        endedAt: now(),
+      });
       return { position: released.position ?? result.position };
     },
 
@@ -227,11 +309,19 @@ export function createSessionCommands(deps: SessionCommandsDeps) {
       const state = await loadSession(sessionId);
       if (state.status === 'requested' && party === 'user') {
         const result = await onSession(sessionId, (current) => decideCancel(current, now()), metadata);
-        const released = await settleUnstarted(state, sessionId, state.terms.userId, { reason: 'cancelled', endedBy: 'user', endedAt: now() });
+        const released = await settleUnstarted(state, sessionId, state.terms.userId, {
+          reason: 'cancelled',
+          endedBy: 'user',
+          endedAt: now(),
+        });
         return { position: released.position ?? result.position };
       }
       if (state.status !== 'active') throw new DomainError('conflict', 'La sessione non è in corso');
-      const result = await finish(sessionId, { endedBy: party, reason: party === 'user' ? 'user_ended' : 'performer_ended', endedAt: now() }, metadata);
+      const result = await finish(
+        sessionId,
+        { endedBy: party, reason: party === 'user' ? 'user_ended' : 'performer_ended', endedAt: now() },
+        metadata,
+      );
       // ended meanwhile (both at once, or the clock): the end is recorded, and this request did not end it
       if (!result.settledNow) throw new DomainError('conflict', 'La sessione non è in corso');
       return result;
@@ -242,7 +332,11 @@ export function createSessionCommands(deps: SessionCommandsDeps) {
       const state = await loadSession(sessionId);
       if (state.status === 'requested') {
         await onSession(sessionId, (current) => decideCancel(current, now()), metadata);
-        return settleUnstarted(state, sessionId, state.terms.userId, { reason: 'cancelled', endedBy: null, endedAt: now() });
+        return settleUnstarted(state, sessionId, state.terms.userId, {
+          reason: 'cancelled',
+          endedBy: null,
+          endedAt: now(),
+        });
       }
       if (state.status !== 'active') return undefined;
       return finish(sessionId, { endedBy: 'system', reason: 'balance_exhausted', endedAt: now() }, metadata);
@@ -251,7 +345,8 @@ export function createSessionCommands(deps: SessionCommandsDeps) {
     /** A party's page connected again: it is back, and minutes that waited for it are billed. */
     async partyReturned(sessionId: string, party: SessionParty) {
       const result = await onSession(sessionId, (state) => decidePartyReturned({ party }, state, now()));
-      if (result.events.length > 0) await effects.scheduleTick(sessionId, now().getTime(), `return:${party}:${now().getTime()}`);
+      if (result.events.length > 0)
+        await effects.scheduleTick(sessionId, now().getTime(), `return:${party}:${now().getTime()}`);
       return result;
     },
 
@@ -278,21 +373,31 @@ export function createSessionCommands(deps: SessionCommandsDeps) {
       const { userId, performerId } = state.terms;
       if (state.status === 'requested') {
         const expired = await onSession(sessionId, (current) => decideExpire(current, at));
-        if (expired.state.status === 'expired') await settleUnstarted(state, sessionId, userId, { reason: 'expired', endedBy: null, endedAt: at });
+        if (expired.state.status === 'expired')
+          await settleUnstarted(state, sessionId, userId, { reason: 'expired', endedBy: null, endedAt: at });
         return [];
       }
       const money = await loadMoney(userId, sessionId);
       if (state.status !== 'active') {
         if (!money.settled && money.placed) {
-          const reason = state.status === 'declined' ? 'declined' : state.status === 'expired' ? 'expired' : 'cancelled';
-          await settleUnstarted(state, sessionId, userId, { reason, endedBy: reason === 'cancelled' ? 'user' : null, endedAt: new Date(state.endedAt ?? at) });
+          const reason =
+            state.status === 'declined' ? 'declined' : state.status === 'expired' ? 'expired' : 'cancelled';
+          await settleUnstarted(state, sessionId, userId, {
+            reason,
+            endedBy: reason === 'cancelled' ? 'user' : null,
+            endedAt: new Date(state.endedAt ?? at),
+          });
         }
         if (state.status === 'ended') await freeBooth(performerId, sessionId);
         return [];
       }
       if (money.settled) {
         // settled but the end not recorded (a crash in between): finish records the settlement's figures
-        await finish(sessionId, { endedBy: 'system', reason: 'balance_exhausted', endedAt: new Date(money.settled.endedAt) });
+        await finish(sessionId, {
+          endedBy: 'system',
+          reason: 'balance_exhausted',
+          endedAt: new Date(money.settled.endedAt),
+        });
         return [];
       }
       // a party marked away whose page vouches again is back: its presence was lost while its socket
@@ -334,7 +439,11 @@ export function createSessionCommands(deps: SessionCommandsDeps) {
       if (decided.kind === 'exhausted') await finish(sessionId, decided.closing);
       else if (decided.kind === 'bill' || (decided.kind === 'wait' && !decided.waitingForParty)) {
         const minute = Math.round((decided.nextAt - Date.parse(active.startedAt!)) / active.terms.billingMinuteMs) + 1;
-        await effects.scheduleTick(sessionId, decided.nextAt, minuteTickReason(minute, decided.nextAt, dueAt, at.getTime()));
+        await effects.scheduleTick(
+          sessionId,
+          decided.nextAt,
+          minuteTickReason(minute, decided.nextAt, dueAt, at.getTime()),
+        );
       }
       return decided.kind === 'bill' ? billedMinutes(decided.events) : [];
     },

@@ -1,5 +1,13 @@
 import { createHmac } from 'node:crypto';
-import { candidateAllowed, forwardable, iceConfigFor, relayOnly, relayOnlySdp, turnCredentials, turnTtlSeconds } from './ice';
+import {
+  candidateAllowed,
+  forwardable,
+  iceConfigFor,
+  relayOnly,
+  relayOnlySdp,
+  turnCredentials,
+  turnTtlSeconds,
+} from './ice';
 
 const now = new Date('2026-11-20T10:00:00.000Z');
 const sessionId = '1b7c4d1e-8f7a-4e63-9a51-5a4c1b2d3e4f';
@@ -21,12 +29,24 @@ describe('ICE configuration', () => {
   });
 
   it('gives TURN entries short-lived credentials and leaves the others alone', () => {
-    const config = iceConfigFor({ ICE_SERVERS: [{ urls: 'stun:a:3478' }, { urls: 'turn:a:3478' }], TURN_SECRET: 'a-very-secret-value', TURN_CREDENTIAL_TTL_SECONDS: 600 }, 'x', now);
+    const config = iceConfigFor(
+      {
+        ICE_SERVERS: [{ urls: 'stun:a:3478' }, { urls: 'turn:a:3478' }],
+        TURN_SECRET: 'a-very-secret-value',
+        TURN_CREDENTIAL_TTL_SECONDS: 600,
+      },
+      'x',
+      now,
+    );
     expect(config.iceTransportPolicy).toBe('relay');
     expect(config.iceServers[0]).toEqual({ urls: 'stun:a:3478' });
     expect(config.iceServers[1]).toMatchObject({ urls: 'turn:a:3478', username: `${now.getTime() / 1000 + 600}:x` });
     expect(config.expiresAt).toBe(new Date(now.getTime() + 600_000).toISOString());
-    expect(iceConfigFor({ ICE_SERVERS: [], TURN_CREDENTIAL_TTL_SECONDS: 600 }, 'x', now)).toEqual({ iceServers: [], iceTransportPolicy: 'all', expiresAt: null });
+    expect(iceConfigFor({ ICE_SERVERS: [], TURN_CREDENTIAL_TTL_SECONDS: 600 }, 'x', now)).toEqual({
+      iceServers: [],
+      iceTransportPolicy: 'all',
+      expiresAt: null,
+    });
   });
 
   it('lets TURN credentials live until the session can no longer run plus a minute, at most 10 minutes', () => {
@@ -37,7 +57,12 @@ describe('ICE configuration', () => {
     expect(turnTtlSeconds(now.getTime() + 3_600_000, now, 120)).toBe(120);
     // paid time already over (the clock ends it any moment): the margin only
     expect(turnTtlSeconds(now.getTime() - 5_000, now, 600)).toBe(60);
-    const config = iceConfigFor({ ICE_SERVERS: [{ urls: 'turn:a:3478' }], TURN_SECRET: 'a-very-secret-value', TURN_CREDENTIAL_TTL_SECONDS: 600 }, 'x', now, in90s);
+    const config = iceConfigFor(
+      { ICE_SERVERS: [{ urls: 'turn:a:3478' }], TURN_SECRET: 'a-very-secret-value', TURN_CREDENTIAL_TTL_SECONDS: 600 },
+      'x',
+      now,
+      in90s,
+    );
     expect(config.iceServers[0]).toMatchObject({ username: `${now.getTime() / 1000 + 150}:x` });
     expect(config.expiresAt).toBe(new Date(now.getTime() + 150_000).toISOString());
   });
@@ -50,14 +75,27 @@ describe('forwarded signalling', () => {
     expect(forwardable({ sessionId, candidate: { candidate: host, sdpMid: '0' } }, true)).toBeUndefined();
     // its related address is the sender's own: blanked
     expect(forwardable({ sessionId, candidate: { candidate: relay, sdpMid: '0' } }, true)).toEqual({
-      candidate: { candidate: 'candidate:3 1 udp 41885439 198.51.100.9 61000 typ relay raddr 0.0.0.0 rport 0', sdpMid: '0' },
+      candidate: {
+        candidate: 'candidate:3 1 udp 41885439 198.51.100.9 61000 typ relay raddr 0.0.0.0 rport 0',
+        sdpMid: '0',
+      },
     });
-    expect(forwardable({ sessionId, candidate: { candidate: host, sdpMid: '0' } }, false)).toEqual({ candidate: { candidate: host, sdpMid: '0' } });
+    expect(forwardable({ sessionId, candidate: { candidate: host, sdpMid: '0' } }, false)).toEqual({
+      candidate: { candidate: host, sdpMid: '0' },
+    });
     expect(forwardable({ sessionId, candidate: null }, true)).toEqual({ candidate: null });
   });
 
   it('strips non-relay candidates and addresses from a relay-only description', () => {
-    const sdp = ['v=0', 'c=IN IP4 192.168.1.20', 'a=rtcp:9 IN IP4 192.168.1.20', `a=${host}`, `a=${srflx}`, `a=${relay}`, 'a=mid:0'].join('\r\n');
+    const sdp = [
+      'v=0',
+      'c=IN IP4 192.168.1.20',
+      'a=rtcp:9 IN IP4 192.168.1.20',
+      `a=${host}`,
+      `a=${srflx}`,
+      `a=${relay}`,
+      'a=mid:0',
+    ].join('\r\n');
     const cleaned = relayOnlySdp(sdp);
     expect(cleaned).not.toContain('192.168.1.20 54400 typ host');
     expect(cleaned).not.toContain('typ srflx');

@@ -7,7 +7,15 @@
  */
 import type { SessionSignal } from '@aura/contracts';
 
-export { iceConfigFor, relayOnly, turnCredentials, turnTtlSeconds, TURN_TTL_MARGIN_SECONDS, TURN_TTL_MAX_SECONDS, type IceSettings } from '../../platform/turn/ice-config';
+export {
+  iceConfigFor,
+  relayOnly,
+  turnCredentials,
+  turnTtlSeconds,
+  TURN_TTL_MARGIN_SECONDS,
+  TURN_TTL_MAX_SECONDS,
+  type IceSettings,
+} from '../../platform/turn/ice-config';
 
 const RELAY = /\styp\s+relay(\s|$)/i;
 
@@ -27,8 +35,15 @@ export function relayOnlySdp(sdp: string): string {
   return lines
     .filter((line) => !line.startsWith('a=candidate:') || RELAY.test(line))
     .map(withoutRelatedAddress)
-    .map((line) => line.replace(/^(c=IN IP[46]) \S+/, (_all, head: string) => `${head} ${head.endsWith('6') ? '::' : '0.0.0.0'}`))
-    .map((line) => line.replace(/^(a=rtcp:\d+ IN IP[46]) \S+/, (_all, head: string) => `${head} ${head.endsWith('6') ? '::' : '0.0.0.0'}`))
+    .map((line) =>
+      line.replace(/^(c=IN IP[46]) \S+/, (_all, head: string) => `${head} ${head.endsWith('6') ? '::' : '0.0.0.0'}`),
+    )
+    .map((line) =>
+      line.replace(
+        /^(a=rtcp:\d+ IN IP[46]) \S+/,
+        (_all, head: string) => `${head} ${head.endsWith('6') ? '::' : '0.0.0.0'}`,
+      ),
+    )
     .join('\r\n');
 }
 
@@ -40,7 +55,16 @@ export function forwardable(message: SessionSignal, relay: boolean): Omit<Sessio
   if (!relay) return { description: message.description, candidate: message.candidate };
   if (message.candidate && !candidateAllowed(message.candidate.candidate, true)) return undefined;
   return {
-    ...(message.description ? { description: { type: message.description.type, sdp: relayOnlySdp(message.description.sdp) } } : {}),
-    ...(message.candidate !== undefined ? { candidate: message.candidate && { ...message.candidate, candidate: withoutRelatedAddress(message.candidate.candidate) } } : {}),
+    ...(message.description
+      ? { description: { type: message.description.type, sdp: relayOnlySdp(message.description.sdp) } }
+      : {}),
+    ...(message.candidate !== undefined
+      ? {
+          candidate: message.candidate && {
+            ...message.candidate,
+            candidate: withoutRelatedAddress(message.candidate.candidate),
+          },
+        }
+      : {}),
   };
 }

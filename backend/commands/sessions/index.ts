@@ -16,8 +16,14 @@ import { presenceKey, PRESENCE_TTL_MS, sessionSockets } from './sockets';
 export interface SessionsDeps {
   performers: {
     /** what a private session needs of her (null: unknown or deleted) */
-    sessionCard(performerId: string): Promise<{ name: string; image: string; rateUnits: number; isOnline: boolean; approved: boolean } | null>;
-    sightOf(performerId: string, caller: Pick<Principal, 'kind' | 'sub'> | undefined, country: string | undefined): Promise<'full' | 'public' | 'none'>;
+    sessionCard(
+      performerId: string,
+    ): Promise<{ name: string; image: string; rateUnits: number; isOnline: boolean; approved: boolean } | null>;
+    sightOf(
+      performerId: string,
+      caller: Pick<Principal, 'kind' | 'sub'> | undefined,
+      country: string | undefined,
+    ): Promise<'full' | 'public' | 'none'>;
     /** has she blocked this identity? */
     isBlocked(performerId: string, identityId: string): Promise<boolean>;
     /** waits until her read model (her rating) has applied `position` */
@@ -56,13 +62,20 @@ export function sessionsCommands(ports: ModulePorts, deps: SessionsDeps) {
   const queries = createSessionQueries(ports.readModels);
   const settled = settledOn(ports.readModels, SESSIONS);
   const commands = sessionCommands(ports);
-  const sockets = sessionSockets({ commands, kv: ports.kv, realtime: ports.realtime, logger: ports.logger, relayOnly: relayOnly(config) });
+  const sockets = sessionSockets({
+    commands,
+    kv: ports.kv,
+    realtime: ports.realtime,
+    logger: ports.logger,
+    relayOnly: relayOnly(config),
+  });
 
   const cardOf = async (performerId: string) => {
     const card = await deps.performers.sessionCard(performerId);
     return { name: card?.name ?? '', image: card?.image ?? '' };
   };
-  const viewOf = async (doc: ViewedSession, party: SessionParty) => toSessionView(doc, party, await cardOf(doc.performerId!));
+  const viewOf = async (doc: ViewedSession, party: SessionParty) =>
+    toSessionView(doc, party, await cardOf(doc.performerId!));
 
   return {
     name: 'sessions',
@@ -91,12 +104,15 @@ export function sessionsCommands(ports: ModulePorts, deps: SessionsDeps) {
           return viewOf(doc, party);
         },
         async openOf(caller) {
-          if (caller.kind === 'user') return Promise.all((await queries.openOfUser(caller.sub)).map((doc) => viewOf(doc, 'user')));
-          if (caller.kind === 'performer') return Promise.all((await queries.openOfPerformer(caller.sub)).map((doc) => viewOf(doc, 'performer')));
+          if (caller.kind === 'user')
+            return Promise.all((await queries.openOfUser(caller.sub)).map((doc) => viewOf(doc, 'user')));
+          if (caller.kind === 'performer')
+            return Promise.all((await queries.openOfPerformer(caller.sub)).map((doc) => viewOf(doc, 'performer')));
           return [];
         },
         // the TURN username names the session and the side, never the account
-        iceConfig: (sessionId, party, runsUntilMs) => iceConfigFor(config, `${sessionId}-${party}`, ports.now(), runsUntilMs),
+        iceConfig: (sessionId, party, runsUntilMs) =>
+          iceConfigFor(config, `${sessionId}-${party}`, ports.now(), runsUntilMs),
         ratedSettled: deps.performers.settled,
         async declineWaiting(performerId, acceptedSessionId) {
           for (const waiting of await queries.waitingFor(performerId)) {

@@ -15,7 +15,11 @@ describe("the job id reason of a session's next minute tick", () => {
 });
 
 describe('the lateness of the minutes a tick billed', () => {
-  const ids = { sessionId: '00000000-0000-4000-8000-000000000001', walletId: '00000000-0000-4000-8000-000000000002', performerId: '00000000-0000-4000-8000-000000000003' };
+  const ids = {
+    sessionId: '00000000-0000-4000-8000-000000000001',
+    walletId: '00000000-0000-4000-8000-000000000002',
+    performerId: '00000000-0000-4000-8000-000000000003',
+  };
   const billed = (minute: number, minuteStartedAt: string, billedAt: string): DomainEvent => ({
     type: 'SessionMinuteBilled',
     data: { ...ids, minute, minuteStartedAt, billedAt, amount: 300, sessionCostUnits: 300 * minute, lastMinute: false },
@@ -24,7 +28,10 @@ describe('the lateness of the minutes a tick billed', () => {
   it('gives each billed minute its own lateness: minutes a sweep catches up after an outage are each as late as they waited', () => {
     const events: DomainEvent[] = [
       billed(3, '2026-11-23T12:02:00.000Z', '2026-11-23T12:04:30.000Z'),
-      { type: 'SessionPartyReturned', data: { sessionId: ids.sessionId, party: 'user', at: '2026-11-23T12:04:30.000Z' } },
+      {
+        type: 'SessionPartyReturned',
+        data: { sessionId: ids.sessionId, party: 'user', at: '2026-11-23T12:04:30.000Z' },
+      },
       billed(4, '2026-11-23T12:03:00.000Z', '2026-11-23T12:04:30.000Z'),
       billed(5, '2026-11-23T12:04:00.000Z', '2026-11-23T12:04:30.000Z'),
     ];
@@ -36,6 +43,8 @@ describe('the lateness of the minutes a tick billed', () => {
   });
 
   it('counts a minute billed on time (or a clock a hair behind) as zero late', () => {
-    expect(billedMinutes([billed(2, '2026-11-23T12:01:00.000Z', '2026-11-23T12:00:59.999Z')])).toEqual([{ minute: 2, lateMs: 0 }]);
+    expect(billedMinutes([billed(2, '2026-11-23T12:01:00.000Z', '2026-11-23T12:00:59.999Z')])).toEqual([
+      { minute: 2, lateMs: 0 },
+    ]);
   });
 });

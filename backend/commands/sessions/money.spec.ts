@@ -2,7 +2,17 @@ import type { DomainEvent, EventDataOf } from '@aura/contracts';
 import { spendEventIds } from '../../ledger';
 import { deterministicId } from '../../platform/ids';
 import { deciderSpec } from '../../platform/testing/decider-spec';
-import { decideBillMinute, decideBilling, decideSessionHold, decideSettle, dueMinutes, paidUntil, sessionMoney, sessionWalletEventIds, type SessionMoney } from './money';
+import {
+  decideBillMinute,
+  decideBilling,
+  decideSessionHold,
+  decideSettle,
+  dueMinutes,
+  paidUntil,
+  sessionMoney,
+  sessionWalletEventIds,
+  type SessionMoney,
+} from './money';
 import { session, type OpenSession } from './session';
 
 const t0 = new Date('2026-11-20T10:00:00.000Z');
@@ -17,49 +27,116 @@ const RATE = 250;
 const START = 10_000;
 
 const terms: EventDataOf<'SessionRequested'> = {
-  sessionId, userId, aliasId: null, identityId: userId, displayName: 'mario', performerId,
-  rateUnits: RATE, minimumMinutes: 5, holdUnits: 5 * RATE, billingMinuteMs: MINUTE,
-  requestedAt: iso(0), expiresAt: iso(60_000),
+  sessionId,
+  userId,
+  aliasId: null,
+  identityId: userId,
+  displayName: 'mario',
+  performerId,
+  rateUnits: RATE,
+  minimumMinutes: 5,
+  holdUnits: 5 * RATE,
+  billingMinuteMs: MINUTE,
+  requestedAt: iso(0),
+  expiresAt: iso(60_000),
 };
 const requested: DomainEvent = { type: 'SessionRequested', data: terms };
 const started: DomainEvent = { type: 'SessionStarted', data: { sessionId, performerId, startedAt: iso(START) } };
 const running = [requested, started].reduce(session.evolve, session.initialState()) as OpenSession;
 const withEvents = (events: DomainEvent[]) => events.reduce(session.evolve, running) as OpenSession;
 
-const credited = (amount: number): DomainEvent => ({ type: 'AuracoinCredited', data: { walletId: userId, amount, reason: 'purchase', creditedAt: iso(0) } });
-const held = (id = sessionId, amount = 5 * RATE): DomainEvent => ({ type: 'AuracoinHeld', data: { walletId: userId, holdId: id, amount, reason: 'session', purchasedAmount: amount, promotionalAmount: 0, heldAt: iso(0) } });
-const spent = (amount: number): DomainEvent => ({ type: 'AuracoinDebited', data: { walletId: userId, amount, reason: 'message', reference: 'm', debitedAt: iso(0) } });
+const credited = (amount: number): DomainEvent => ({
+  type: 'AuracoinCredited',
+  data: { walletId: userId, amount, reason: 'purchase', creditedAt: iso(0) },
+});
+const held = (id = sessionId, amount = 5 * RATE): DomainEvent => ({
+  type: 'AuracoinHeld',
+  data: {
+    walletId: userId,
+    holdId: id,
+    amount,
+    reason: 'session',
+    purchasedAmount: amount,
+    promotionalAmount: 0,
+    heldAt: iso(0),
+  },
+});
+const spent = (amount: number): DomainEvent => ({
+  type: 'AuracoinDebited',
+  data: { walletId: userId, amount, reason: 'message', reference: 'm', debitedAt: iso(0) },
+});
 
 function minute(k: number, costBefore: number, lastMinute: boolean, billedAtMs: number): DomainEvent[] {
   return [
     {
       type: 'SessionMinuteBilled',
       data: {
-        sessionId, walletId: userId, performerId, minute: k, amount: RATE, minuteStartedAt: iso(START + (k - 1) * MINUTE), sessionCostUnits: costBefore + RATE, lastMinute,
-        purchasedUnits: RATE, promotionalUnits: 0, sessionPurchasedUnits: costBefore + RATE, billedAt: iso(billedAtMs),
+        sessionId,
+        walletId: userId,
+        performerId,
+        minute: k,
+        amount: RATE,
+        minuteStartedAt: iso(START + (k - 1) * MINUTE),
+        sessionCostUnits: costBefore + RATE,
+        lastMinute,
+        purchasedUnits: RATE,
+        promotionalUnits: 0,
+        sessionPurchasedUnits: costBefore + RATE,
+        billedAt: iso(billedAtMs),
       },
     },
-    { type: 'AuracoinDebited', data: { walletId: userId, amount: RATE, reason: 'session', reference: sessionId, holdId: sessionId, purchasedAmount: RATE, promotionalAmount: 0, debitedAt: iso(billedAtMs) } },
+    {
+      type: 'AuracoinDebited',
+      data: {
+        walletId: userId,
+        amount: RATE,
+        reason: 'session',
+        reference: sessionId,
+        holdId: sessionId,
+        purchasedAmount: RATE,
+        promotionalAmount: 0,
+        debitedAt: iso(billedAtMs),
+      },
+    },
   ];
 }
 
-const money = (events: DomainEvent[]): SessionMoney => events.reduce(sessionMoney(sessionId).evolve, sessionMoney(sessionId).initialState());
+const money = (events: DomainEvent[]): SessionMoney =>
+  events.reduce(sessionMoney(sessionId).evolve, sessionMoney(sessionId).initialState());
 
 describe('the session hold', () => {
   const spec = deciderSpec(sessionMoney(sessionId));
   it('holds the minimum from the available balance', () => {
-    spec.given([credited(2000)]).when((m) => decideSessionHold(terms, m, at(0))).then([held()]);
+    spec
+      .given([credited(2000)])
+      .when((m) => decideSessionHold(terms, m, at(0)))
+      .then([held()]);
   });
   it('refuses when the available balance is short of the minimum, holds counted', () => {
-    spec.given([credited(1000)]).when((m) => decideSessionHold(terms, m, at(0))).thenThrows('insufficient_balance');
-    const otherHold = { type: 'AuracoinHeld', data: { walletId: userId, holdId: otherSession, amount: 800, reason: 'other', heldAt: iso(0) } } as DomainEvent;
-    spec.given([credited(2000), otherHold]).when((m) => decideSessionHold(terms, m, at(0))).thenThrows('insufficient_balance');
+    spec
+      .given([credited(1000)])
+      .when((m) => decideSessionHold(terms, m, at(0)))
+      .thenThrows('insufficient_balance');
+    const otherHold = {
+      type: 'AuracoinHeld',
+      data: { walletId: userId, holdId: otherSession, amount: 800, reason: 'other', heldAt: iso(0) },
+    } as DomainEvent;
+    spec
+      .given([credited(2000), otherHold])
+      .when((m) => decideSessionHold(terms, m, at(0)))
+      .thenThrows('insufficient_balance');
   });
   it('refuses a second open session of the same user', () => {
-    spec.given([credited(5000), held(otherSession)]).when((m) => decideSessionHold(terms, m, at(0))).thenThrows('session_in_progress');
+    spec
+      .given([credited(5000), held(otherSession)])
+      .when((m) => decideSessionHold(terms, m, at(0)))
+      .thenThrows('session_in_progress');
   });
   it('does not hold twice', () => {
-    spec.given([credited(5000), held()]).when((m) => decideSessionHold(terms, m, at(0))).then([]);
+    spec
+      .given([credited(5000), held()])
+      .when((m) => decideSessionHold(terms, m, at(0)))
+      .then([]);
   });
 });
 
@@ -68,19 +145,31 @@ describe('billing by the started minute', () => {
 
   it('bills minute 1 at acceptance, from the hold', () => {
     const outcome = decideBilling(running, money(base), at(START + 5));
-    expect(outcome).toEqual({ kind: 'bill', events: minute(1, 0, false, START + 5), nextAt: t0.getTime() + START + MINUTE });
+    expect(outcome).toEqual({
+      kind: 'bill',
+      events: minute(1, 0, false, START + 5),
+      nextAt: t0.getTime() + START + MINUTE,
+    });
   });
 
   it('bills each started minute exactly once, however often the clock ticks', () => {
     const after1 = [...base, ...minute(1, 0, false, START)];
-    expect(decideBilling(running, money(after1), at(START + 30_000))).toEqual({ kind: 'wait', nextAt: t0.getTime() + START + MINUTE, waitingForParty: false });
+    expect(decideBilling(running, money(after1), at(START + 30_000))).toEqual({
+      kind: 'wait',
+      nextAt: t0.getTime() + START + MINUTE,
+      waitingForParty: false,
+    });
     const outcome = decideBilling(running, money(after1), at(START + MINUTE));
     expect(outcome.kind === 'bill' && outcome.events).toEqual(minute(2, RATE, false, START + MINUTE));
   });
 
   it('catches up minutes a late clock missed, in order', () => {
     const outcome = decideBilling(running, money(base), at(START + 2 * MINUTE + 1));
-    expect(outcome.kind === 'bill' && outcome.events).toEqual([...minute(1, 0, false, START + 2 * MINUTE + 1), ...minute(2, RATE, false, START + 2 * MINUTE + 1), ...minute(3, 2 * RATE, false, START + 2 * MINUTE + 1)]);
+    expect(outcome.kind === 'bill' && outcome.events).toEqual([
+      ...minute(1, 0, false, START + 2 * MINUTE + 1),
+      ...minute(2, RATE, false, START + 2 * MINUTE + 1),
+      ...minute(3, 2 * RATE, false, START + 2 * MINUTE + 1),
+    ]);
   });
 
   it("warns 'Ti resta 1 minuto' on the minute after which the next cannot be paid, then ends when it cannot", () => {
@@ -107,13 +196,20 @@ describe('billing by the started minute', () => {
   });
 
   it('does not bill minutes that start while a party is away; they wait for it', () => {
-    const away = withEvents([{ type: 'SessionPartyLeft', data: { sessionId, party: 'user', at: iso(START + MINUTE + 5), cause: 'disconnected' } }]);
+    const away = withEvents([
+      {
+        type: 'SessionPartyLeft',
+        data: { sessionId, party: 'user', at: iso(START + MINUTE + 5), cause: 'disconnected' },
+      },
+    ]);
     const after1 = [...base, ...minute(1, 0, false, START)];
     // minute 2 started before the drop: billed; minute 3 after it: waits
     const outcome = decideBilling(away, money(after1), at(START + 2 * MINUTE + 10));
     expect(outcome.kind === 'bill' && outcome.events).toEqual(minute(2, RATE, false, START + 2 * MINUTE + 10));
     expect(dueMinutes(away, money([...after1, ...minute(2, RATE, false, 0)]), at(START + 3 * MINUTE))).toEqual([]);
-    expect(decideBilling(away, money([...after1, ...minute(2, RATE, false, 0)]), at(START + 3 * MINUTE))).toMatchObject({ kind: 'wait', waitingForParty: true });
+    expect(decideBilling(away, money([...after1, ...minute(2, RATE, false, 0)]), at(START + 3 * MINUTE))).toMatchObject(
+      { kind: 'wait', waitingForParty: true },
+    );
   });
 
   it('bills nothing for a session that is not running or already settled', () => {
@@ -121,7 +217,17 @@ describe('billing by the started minute', () => {
     expect(decideBilling(waiting, money(base), at(START))).toEqual({ kind: 'done' });
     const settled: DomainEvent = {
       type: 'SessionSettled',
-      data: { sessionId, walletId: userId, performerId, endedBy: 'user', reason: 'user_ended', endedAt: iso(START), minutesBilled: 0, costUnits: 0, settledAt: iso(START) },
+      data: {
+        sessionId,
+        walletId: userId,
+        performerId,
+        endedBy: 'user',
+        reason: 'user_ended',
+        endedAt: iso(START),
+        minutesBilled: 0,
+        costUnits: 0,
+        settledAt: iso(START),
+      },
     };
     expect(decideBilling(running, money([...base, settled]), at(START))).toEqual({ kind: 'done' });
   });
@@ -132,38 +238,135 @@ describe('settling a session', () => {
   const base = [credited(5000), held()];
   const settled = (over: Partial<EventDataOf<'SessionSettled'>>): DomainEvent => ({
     type: 'SessionSettled',
-    data: { sessionId, walletId: userId, performerId, endedBy: 'user', reason: 'user_ended', endedAt: iso(0), minutesBilled: 0, costUnits: 0, settledAt: iso(0), ...over },
+    data: {
+      sessionId,
+      walletId: userId,
+      performerId,
+      endedBy: 'user',
+      reason: 'user_ended',
+      endedAt: iso(0),
+      minutesBilled: 0,
+      costUnits: 0,
+      settledAt: iso(0),
+      ...over,
+    },
   });
-  const released = (amount: number, ms: number): DomainEvent => ({ type: 'AuracoinReleased', data: { walletId: userId, holdId: sessionId, amount, purchasedAmount: amount, promotionalAmount: 0, releasedAt: iso(ms) } });
+  const released = (amount: number, ms: number): DomainEvent => ({
+    type: 'AuracoinReleased',
+    data: {
+      walletId: userId,
+      holdId: sessionId,
+      amount,
+      purchasedAmount: amount,
+      promotionalAmount: 0,
+      releasedAt: iso(ms),
+    },
+  });
 
   it('user ends in minute 2: the rest of the minimum (3 minutes) is charged from the hold', () => {
     const end = START + MINUTE + 20_000;
     const given = [...base, ...minute(1, 0, false, START), ...minute(2, RATE, false, START + MINUTE)];
-    spec.given(given).when((m) => decideSettle(running, sessionId, userId, m, { endedBy: 'user', reason: 'user_ended', endedAt: at(end) }, at(end))).then([
-      { type: 'SessionMinimumCharged', data: { sessionId, walletId: userId, performerId, minutes: 3, amount: 3 * RATE, sessionCostUnits: 5 * RATE, purchasedUnits: 3 * RATE, promotionalUnits: 0, sessionPurchasedUnits: 5 * RATE, chargedAt: iso(end) } },
-      { type: 'AuracoinDebited', data: { walletId: userId, amount: 3 * RATE, reason: 'session', reference: sessionId, holdId: sessionId, purchasedAmount: 3 * RATE, promotionalAmount: 0, debitedAt: iso(end) } },
-      settled({ endedAt: iso(end), minutesBilled: 2, costUnits: 5 * RATE, settledAt: iso(end) }),
-      released(0, end),
-    ]);
+    spec
+      .given(given)
+      .when((m) =>
+        decideSettle(
+          running,
+          sessionId,
+          userId,
+          m,
+          { endedBy: 'user', reason: 'user_ended', endedAt: at(end) },
+          at(end),
+        ),
+      )
+      .then([
+        {
+          type: 'SessionMinimumCharged',
+          data: {
+            sessionId,
+            walletId: userId,
+            performerId,
+            minutes: 3,
+            amount: 3 * RATE,
+            sessionCostUnits: 5 * RATE,
+            purchasedUnits: 3 * RATE,
+            promotionalUnits: 0,
+            sessionPurchasedUnits: 5 * RATE,
+            chargedAt: iso(end),
+          },
+        },
+        {
+          type: 'AuracoinDebited',
+          data: {
+            walletId: userId,
+            amount: 3 * RATE,
+            reason: 'session',
+            reference: sessionId,
+            holdId: sessionId,
+            purchasedAmount: 3 * RATE,
+            promotionalAmount: 0,
+            debitedAt: iso(end),
+          },
+        },
+        settled({ endedAt: iso(end), minutesBilled: 2, costUnits: 5 * RATE, settledAt: iso(end) }),
+        released(0, end),
+      ]);
   });
 
   it('performer ends in minute 2: only started minutes, the hold is released', () => {
     const end = START + MINUTE + 20_000;
     const given = [...base, ...minute(1, 0, false, START), ...minute(2, RATE, false, START + MINUTE)];
-    spec.given(given).when((m) => decideSettle(running, sessionId, userId, m, { endedBy: 'performer', reason: 'performer_ended', endedAt: at(end) }, at(end))).then([
-      settled({ endedBy: 'performer', reason: 'performer_ended', endedAt: iso(end), minutesBilled: 2, costUnits: 2 * RATE, settledAt: iso(end) }),
-      released(3 * RATE, end),
-    ]);
+    spec
+      .given(given)
+      .when((m) =>
+        decideSettle(
+          running,
+          sessionId,
+          userId,
+          m,
+          { endedBy: 'performer', reason: 'performer_ended', endedAt: at(end) },
+          at(end),
+        ),
+      )
+      .then([
+        settled({
+          endedBy: 'performer',
+          reason: 'performer_ended',
+          endedAt: iso(end),
+          minutesBilled: 2,
+          costUnits: 2 * RATE,
+          settledAt: iso(end),
+        }),
+        released(3 * RATE, end),
+      ]);
   });
 
   it('bills a started minute the clock had not billed yet before closing', () => {
     const end = START + MINUTE + 1;
     const given = [...base, ...minute(1, 0, false, START)];
-    spec.given(given).when((m) => decideSettle(running, sessionId, userId, m, { endedBy: 'performer', reason: 'performer_ended', endedAt: at(end) }, at(end))).then([
-      ...minute(2, RATE, false, end),
-      settled({ endedBy: 'performer', reason: 'performer_ended', endedAt: iso(end), minutesBilled: 2, costUnits: 2 * RATE, settledAt: iso(end) }),
-      released(3 * RATE, end),
-    ]);
+    spec
+      .given(given)
+      .when((m) =>
+        decideSettle(
+          running,
+          sessionId,
+          userId,
+          m,
+          { endedBy: 'performer', reason: 'performer_ended', endedAt: at(end) },
+          at(end),
+        ),
+      )
+      .then([
+        ...minute(2, RATE, false, end),
+        settled({
+          endedBy: 'performer',
+          reason: 'performer_ended',
+          endedAt: iso(end),
+          minutesBilled: 2,
+          costUnits: 2 * RATE,
+          settledAt: iso(end),
+        }),
+        released(3 * RATE, end),
+      ]);
   });
 
   it('an end asked for just before a minute the clock billed meanwhile takes effect when it is decided', () => {
@@ -172,39 +375,110 @@ describe('settling a session', () => {
     // asked 10 ms before minute 6 began; the clock billed minute 6; decided again 25 ms after it began
     const asked = START + 5 * MINUTE - 10;
     const decided = START + 5 * MINUTE + 25;
-    spec.given(given).when((m) => decideSettle(running, sessionId, userId, m, { endedBy: 'performer', reason: 'performer_ended', endedAt: at(asked) }, at(decided))).then([
-      settled({ endedBy: 'performer', reason: 'performer_ended', endedAt: iso(decided), minutesBilled: 6, costUnits: 6 * RATE, settledAt: iso(decided) }),
-      released(0, decided),
-    ]);
+    spec
+      .given(given)
+      .when((m) =>
+        decideSettle(
+          running,
+          sessionId,
+          userId,
+          m,
+          { endedBy: 'performer', reason: 'performer_ended', endedAt: at(asked) },
+          at(decided),
+        ),
+      )
+      .then([
+        settled({
+          endedBy: 'performer',
+          reason: 'performer_ended',
+          endedAt: iso(decided),
+          minutesBilled: 6,
+          costUnits: 6 * RATE,
+          settledAt: iso(decided),
+        }),
+        released(0, decided),
+      ]);
   });
 
   it('after the minimum, a user ending owes only started minutes', () => {
     let given = [...base];
     for (let k = 1; k <= 6; k++) given = [...given, ...minute(k, (k - 1) * RATE, false, START + (k - 1) * MINUTE)];
     const end = START + 5 * MINUTE + 10;
-    spec.given(given).when((m) => decideSettle(running, sessionId, userId, m, { endedBy: 'user', reason: 'user_ended', endedAt: at(end) }, at(end))).then([
-      settled({ endedAt: iso(end), minutesBilled: 6, costUnits: 6 * RATE, settledAt: iso(end) }),
-      released(0, end),
-    ]);
+    spec
+      .given(given)
+      .when((m) =>
+        decideSettle(
+          running,
+          sessionId,
+          userId,
+          m,
+          { endedBy: 'user', reason: 'user_ended', endedAt: at(end) },
+          at(end),
+        ),
+      )
+      .then([
+        settled({ endedAt: iso(end), minutesBilled: 6, costUnits: 6 * RATE, settledAt: iso(end) }),
+        released(0, end),
+      ]);
   });
 
   it('a session whose performer dropped ends when she left, without the minimum', () => {
-    const left = withEvents([{ type: 'SessionPartyLeft', data: { sessionId, party: 'performer', at: iso(START + MINUTE + 5), cause: 'disconnected' } }]);
+    const left = withEvents([
+      {
+        type: 'SessionPartyLeft',
+        data: { sessionId, party: 'performer', at: iso(START + MINUTE + 5), cause: 'disconnected' },
+      },
+    ]);
     const given = [...base, ...minute(1, 0, false, START), ...minute(2, RATE, false, START + MINUTE)];
     const now = START + MINUTE + 40_000;
-    spec.given(given).when((m) => decideSettle(left, sessionId, userId, m, { endedBy: 'user', reason: 'user_ended', endedAt: at(now) }, at(now))).then([
-      settled({ reason: 'performer_disconnected', endedAt: iso(START + MINUTE + 5), minutesBilled: 2, costUnits: 2 * RATE, settledAt: iso(now) }),
-      released(3 * RATE, now),
-    ]);
+    spec
+      .given(given)
+      .when((m) =>
+        decideSettle(left, sessionId, userId, m, { endedBy: 'user', reason: 'user_ended', endedAt: at(now) }, at(now)),
+      )
+      .then([
+        settled({
+          reason: 'performer_disconnected',
+          endedAt: iso(START + MINUTE + 5),
+          minutesBilled: 2,
+          costUnits: 2 * RATE,
+          settledAt: iso(now),
+        }),
+        released(3 * RATE, now),
+      ]);
   });
 
   it('releases the whole hold of a declined, expired or withdrawn request, and settles once', () => {
     const waiting = [requested].reduce(session.evolve, session.initialState()) as OpenSession;
-    spec.given(base).when((m) => decideSettle(waiting, sessionId, userId, m, { unstarted: true, reason: 'declined', endedBy: null, endedAt: at(5_000) }, at(5_000))).then([
-      settled({ endedBy: null, reason: 'declined', endedAt: iso(5_000), settledAt: iso(5_000) }),
-      released(5 * RATE, 5_000),
-    ]);
-    spec.given([...base, settled({}), released(5 * RATE, 0)]).when((m) => decideSettle(waiting, sessionId, userId, m, { unstarted: true, reason: 'expired', endedBy: null, endedAt: at(5_000) }, at(5_000))).then([]);
+    spec
+      .given(base)
+      .when((m) =>
+        decideSettle(
+          waiting,
+          sessionId,
+          userId,
+          m,
+          { unstarted: true, reason: 'declined', endedBy: null, endedAt: at(5_000) },
+          at(5_000),
+        ),
+      )
+      .then([
+        settled({ endedBy: null, reason: 'declined', endedAt: iso(5_000), settledAt: iso(5_000) }),
+        released(5 * RATE, 5_000),
+      ]);
+    spec
+      .given([...base, settled({}), released(5 * RATE, 0)])
+      .when((m) =>
+        decideSettle(
+          waiting,
+          sessionId,
+          userId,
+          m,
+          { unstarted: true, reason: 'expired', endedBy: null, endedAt: at(5_000) },
+          at(5_000),
+        ),
+      )
+      .then([]);
   });
 
   it('gives every wallet event of a session a fixed id, a minute the same one whoever bills it', () => {
@@ -221,7 +495,9 @@ describe('how long a running session can still run (the ICE credentials follow i
     const wallet = money([credited(1000), held(), ...minute(1, 0, false, START)]);
     expect(paidUntil(running, wallet)).toBe(t0.getTime() + START + 4 * MINUTE);
     // a top-up moves it later
-    expect(paidUntil(running, money([credited(1000), held(), ...minute(1, 0, false, START), credited(500)]))).toBe(t0.getTime() + START + 6 * MINUTE);
+    expect(paidUntil(running, money([credited(1000), held(), ...minute(1, 0, false, START), credited(500)]))).toBe(
+      t0.getTime() + START + 6 * MINUTE,
+    );
   });
 });
 
@@ -230,36 +506,87 @@ describe('the edges of the minute clock (issue 24)', () => {
   const base = [credited(5000), held()];
   const settled = (over: Partial<EventDataOf<'SessionSettled'>>): DomainEvent => ({
     type: 'SessionSettled',
-    data: { sessionId, walletId: userId, performerId, endedBy: 'performer', reason: 'performer_ended', endedAt: iso(0), minutesBilled: 0, costUnits: 0, settledAt: iso(0), ...over },
+    data: {
+      sessionId,
+      walletId: userId,
+      performerId,
+      endedBy: 'performer',
+      reason: 'performer_ended',
+      endedAt: iso(0),
+      minutesBilled: 0,
+      costUnits: 0,
+      settledAt: iso(0),
+      ...over,
+    },
   });
-  const released = (amount: number, ms: number): DomainEvent => ({ type: 'AuracoinReleased', data: { walletId: userId, holdId: sessionId, amount, purchasedAmount: amount, promotionalAmount: 0, releasedAt: iso(ms) } });
+  const released = (amount: number, ms: number): DomainEvent => ({
+    type: 'AuracoinReleased',
+    data: {
+      walletId: userId,
+      holdId: sessionId,
+      amount,
+      purchasedAmount: amount,
+      promotionalAmount: 0,
+      releasedAt: iso(ms),
+    },
+  });
 
   it('a minute that starts at the very instant the session ends is not billed', () => {
     // given minute 1 billed, when the performer ends it exactly as minute 3 begins
     const end = START + 2 * MINUTE;
     const given = [...base, ...minute(1, 0, false, START)];
     // then minute 2 is billed and minute 3 is not
-    spec.given(given).when((m) => decideSettle(running, sessionId, userId, m, { endedBy: 'performer', reason: 'performer_ended', endedAt: at(end) }, at(end))).then([
-      ...minute(2, RATE, false, end),
-      settled({ endedAt: iso(end), minutesBilled: 2, costUnits: 2 * RATE, settledAt: iso(end) }),
-      released(3 * RATE, end),
-    ]);
+    spec
+      .given(given)
+      .when((m) =>
+        decideSettle(
+          running,
+          sessionId,
+          userId,
+          m,
+          { endedBy: 'performer', reason: 'performer_ended', endedAt: at(end) },
+          at(end),
+        ),
+      )
+      .then([
+        ...minute(2, RATE, false, end),
+        settled({ endedAt: iso(end), minutesBilled: 2, costUnits: 2 * RATE, settledAt: iso(end) }),
+        released(3 * RATE, end),
+      ]);
   });
 
   it('a minute that starts at the very instant a party left waits for the party', () => {
     // given minutes 1 and 2 billed and the user gone exactly when minute 3 begins
-    const away = withEvents([{ type: 'SessionPartyLeft', data: { sessionId, party: 'user', at: iso(START + 2 * MINUTE), cause: 'disconnected' } }]);
+    const away = withEvents([
+      {
+        type: 'SessionPartyLeft',
+        data: { sessionId, party: 'user', at: iso(START + 2 * MINUTE), cause: 'disconnected' },
+      },
+    ]);
     const given = money([...base, ...minute(1, 0, false, START), ...minute(2, RATE, false, START + MINUTE)]);
     // when the clock ticks in minute 3, then nothing is due and the clock waits for the party
     expect(dueMinutes(away, given, at(START + 2 * MINUTE + 5))).toEqual([]);
-    expect(decideBilling(away, given, at(START + 2 * MINUTE + 5))).toEqual({ kind: 'wait', nextAt: t0.getTime() + START + 2 * MINUTE, waitingForParty: true });
+    expect(decideBilling(away, given, at(START + 2 * MINUTE + 5))).toEqual({
+      kind: 'wait',
+      nextAt: t0.getTime() + START + 2 * MINUTE,
+      waitingForParty: true,
+    });
   });
 
   it('a minute due before the party left is not waiting for the party', () => {
     // given the user gone in minute 3, minute 2 billed: the clock, ticking before minute 3, waits for the minute only
-    const away = withEvents([{ type: 'SessionPartyLeft', data: { sessionId, party: 'user', at: iso(START + 2 * MINUTE + 1), cause: 'disconnected' } }]);
+    const away = withEvents([
+      {
+        type: 'SessionPartyLeft',
+        data: { sessionId, party: 'user', at: iso(START + 2 * MINUTE + 1), cause: 'disconnected' },
+      },
+    ]);
     const given = money([...base, ...minute(1, 0, false, START), ...minute(2, RATE, false, START + MINUTE)]);
-    expect(decideBilling(away, given, at(START + MINUTE + 30_000))).toEqual({ kind: 'wait', nextAt: t0.getTime() + START + 2 * MINUTE, waitingForParty: false });
+    expect(decideBilling(away, given, at(START + MINUTE + 30_000))).toEqual({
+      kind: 'wait',
+      nextAt: t0.getTime() + START + 2 * MINUTE,
+      waitingForParty: false,
+    });
   });
 
   it('the balance running out while a session is settled ends it when the first unpaid minute began', () => {
@@ -268,10 +595,29 @@ describe('the edges of the minute clock (issue 24)', () => {
     for (let k = 1; k <= 7; k++) given = [...given, ...minute(k, (k - 1) * RATE, k === 7, START + (k - 1) * MINUTE)];
     const end = START + 8 * MINUTE + 10;
     // then minute 8 cannot be paid: the system ended it at its start, for the balance, nothing more charged
-    spec.given(given).when((m) => decideSettle(running, sessionId, userId, m, { endedBy: 'user', reason: 'user_ended', endedAt: at(end) }, at(end))).then([
-      settled({ endedBy: 'system', reason: 'balance_exhausted', endedAt: iso(START + 7 * MINUTE), minutesBilled: 7, costUnits: 7 * RATE, settledAt: iso(end) }),
-      released(0, end),
-    ]);
+    spec
+      .given(given)
+      .when((m) =>
+        decideSettle(
+          running,
+          sessionId,
+          userId,
+          m,
+          { endedBy: 'user', reason: 'user_ended', endedAt: at(end) },
+          at(end),
+        ),
+      )
+      .then([
+        settled({
+          endedBy: 'system',
+          reason: 'balance_exhausted',
+          endedAt: iso(START + 7 * MINUTE),
+          minutesBilled: 7,
+          costUnits: 7 * RATE,
+          settledAt: iso(end),
+        }),
+        released(0, end),
+      ]);
   });
 
   it('the balance running out while the clock catches up bills the minutes it can pay, and ends at the next run', () => {
@@ -281,41 +627,110 @@ describe('the edges of the minute clock (issue 24)', () => {
     const now = START + 7 * MINUTE + 1;
     const outcome = decideBilling(running, money(given), at(now));
     // then minute 6 is billed (the last one) and the next run ends it at minute 7
-    expect(outcome).toEqual({ kind: 'bill', events: minute(6, 5 * RATE, true, now), nextAt: t0.getTime() + START + 6 * MINUTE });
+    expect(outcome).toEqual({
+      kind: 'bill',
+      events: minute(6, 5 * RATE, true, now),
+      nextAt: t0.getTime() + START + 6 * MINUTE,
+    });
   });
 });
 
 describe('the session money rules the mutants showed loose (issue 24)', () => {
   const spec = deciderSpec(sessionMoney(sessionId));
   const base = [credited(5000), held()];
-  const releasedHold: DomainEvent = { type: 'AuracoinReleased', data: { walletId: userId, holdId: sessionId, amount: 5 * RATE, purchasedAmount: 5 * RATE, promotionalAmount: 0, releasedAt: iso(1) } };
+  const releasedHold: DomainEvent = {
+    type: 'AuracoinReleased',
+    data: {
+      walletId: userId,
+      holdId: sessionId,
+      amount: 5 * RATE,
+      purchasedAmount: 5 * RATE,
+      promotionalAmount: 0,
+      releasedAt: iso(1),
+    },
+  };
   const settled = (over: Partial<EventDataOf<'SessionSettled'>>): DomainEvent => ({
     type: 'SessionSettled',
-    data: { sessionId, walletId: userId, performerId, endedBy: 'performer', reason: 'performer_ended', endedAt: iso(0), minutesBilled: 0, costUnits: 0, settledAt: iso(0), ...over },
+    data: {
+      sessionId,
+      walletId: userId,
+      performerId,
+      endedBy: 'performer',
+      reason: 'performer_ended',
+      endedAt: iso(0),
+      minutesBilled: 0,
+      costUnits: 0,
+      settledAt: iso(0),
+      ...over,
+    },
   });
-  const released = (amount: number, ms: number): DomainEvent => ({ type: 'AuracoinReleased', data: { walletId: userId, holdId: sessionId, amount, purchasedAmount: amount, promotionalAmount: 0, releasedAt: iso(ms) } });
+  const released = (amount: number, ms: number): DomainEvent => ({
+    type: 'AuracoinReleased',
+    data: {
+      walletId: userId,
+      holdId: sessionId,
+      amount,
+      purchasedAmount: amount,
+      promotionalAmount: 0,
+      releasedAt: iso(ms),
+    },
+  });
   const minimumCharged = (amount: number, costBefore: number): DomainEvent[] => [
     {
       type: 'SessionMinimumCharged',
-      data: { sessionId, walletId: userId, performerId, minutes: amount / RATE, amount, sessionCostUnits: costBefore + amount, purchasedUnits: amount, promotionalUnits: 0, sessionPurchasedUnits: costBefore + amount, chargedAt: iso(0) },
+      data: {
+        sessionId,
+        walletId: userId,
+        performerId,
+        minutes: amount / RATE,
+        amount,
+        sessionCostUnits: costBefore + amount,
+        purchasedUnits: amount,
+        promotionalUnits: 0,
+        sessionPurchasedUnits: costBefore + amount,
+        chargedAt: iso(0),
+      },
     },
-    { type: 'AuracoinDebited', data: { walletId: userId, amount, reason: 'session', reference: sessionId, holdId: sessionId, purchasedAmount: amount, promotionalAmount: 0, debitedAt: iso(0) } },
+    {
+      type: 'AuracoinDebited',
+      data: {
+        walletId: userId,
+        amount,
+        reason: 'session',
+        reference: sessionId,
+        holdId: sessionId,
+        purchasedAmount: amount,
+        promotionalAmount: 0,
+        debitedAt: iso(0),
+      },
+    },
   ];
-  const performerEnds = (ms: number) => ({ endedBy: 'performer' as const, reason: 'performer_ended' as const, endedAt: at(ms) });
+  const performerEnds = (ms: number) => ({
+    endedBy: 'performer' as const,
+    reason: 'performer_ended' as const,
+    endedAt: at(ms),
+  });
 
   it('a session hold is placed once: not again after it was released', () => {
     // given the session's hold placed and released, when the request is decided again, then nothing is held
-    spec.given([...base, releasedHold]).when((m) => decideSessionHold(terms, m, at(0))).then([]);
+    spec
+      .given([...base, releasedHold])
+      .when((m) => decideSessionHold(terms, m, at(0)))
+      .then([]);
   });
 
   it('a second open session is refused with the words the user reads', () => {
     // given another session's hold, when a session is requested, then the user reads why
-    expect(() => decideSessionHold(terms, money([credited(5000), held(otherSession)]), at(0))).toThrow('Hai già una sessione video aperta');
+    expect(() => decideSessionHold(terms, money([credited(5000), held(otherSession)]), at(0))).toThrow(
+      'Hai già una sessione video aperta',
+    );
   });
 
   it("another session's minutes are not this session's", () => {
     // given a minute of another session billed from the same wallet
-    const other = minute(1, 0, false, START).map((event) => ({ ...event, data: { ...event.data, sessionId: otherSession } }) as DomainEvent);
+    const other = minute(1, 0, false, START).map(
+      (event) => ({ ...event, data: { ...event.data, sessionId: otherSession } }) as DomainEvent,
+    );
     // then this session has billed nothing
     expect(money([...base, ...other])).toMatchObject({ minutesBilled: 0, costUnits: 0, purchasedCostUnits: 0 });
   });
@@ -351,23 +766,33 @@ describe('the session money rules the mutants showed loose (issue 24)', () => {
 
   it('only the next minute can be billed', () => {
     // given minute 1 not billed yet, when minute 2 is billed, then it is refused
-    expect(() => decideBillMinute(running, money(base), 2, at(START + MINUTE))).toThrow(expect.objectContaining({ code: 'conflict', message: 'Minute 2 is not the next one' }));
+    expect(() => decideBillMinute(running, money(base), 2, at(START + MINUTE))).toThrow(
+      expect.objectContaining({ code: 'conflict', message: 'Minute 2 is not the next one' }),
+    );
   });
 
   it('a minute that cannot be billed for another reason than the balance is an error, not the end of the session', () => {
     // given a session whose rate is not a whole number of units (a bug upstream)
-    const broken = [{ type: 'SessionRequested', data: { ...terms, rateUnits: 2.5 } } as DomainEvent, started].reduce(session.evolve, session.initialState()) as OpenSession;
+    const broken = [{ type: 'SessionRequested', data: { ...terms, rateUnits: 2.5 } } as DomainEvent, started].reduce(
+      session.evolve,
+      session.initialState(),
+    ) as OpenSession;
     // then neither the clock nor the settlement hides it as the balance running out
     expect(() => decideBilling(broken, money(base), at(START + 5))).toThrow('positive whole number');
-    expect(() => decideSettle(broken, sessionId, userId, money(base), performerEnds(START + 5), at(START + 5))).toThrow('positive whole number');
+    expect(() => decideSettle(broken, sessionId, userId, money(base), performerEnds(START + 5), at(START + 5))).toThrow(
+      'positive whole number',
+    );
   });
 
   it('a hold whose request was lost is released whole, settled as abandoned, with no performer', () => {
     const end = { unstarted: true as const, reason: 'abandoned' as const, endedBy: null, endedAt: at(5_000) };
-    spec.given(base).when((m) => decideSettle(null, sessionId, userId, m, end, at(5_000))).then([
-      settled({ performerId: null, endedBy: null, reason: 'abandoned', endedAt: iso(5_000), settledAt: iso(5_000) }),
-      released(5 * RATE, 5_000),
-    ]);
+    spec
+      .given(base)
+      .when((m) => decideSettle(null, sessionId, userId, m, end, at(5_000)))
+      .then([
+        settled({ performerId: null, endedBy: null, reason: 'abandoned', endedAt: iso(5_000), settledAt: iso(5_000) }),
+        released(5 * RATE, 5_000),
+      ]);
   });
 
   it('an end decided late keeps the time it was asked for: minutes begun since are not billed', () => {
@@ -375,10 +800,13 @@ describe('the session money rules the mutants showed loose (issue 24)', () => {
     const asked = START + MINUTE + 20_000;
     const decided = START + 3 * MINUTE + 5;
     const given = [...base, ...minute(1, 0, false, START), ...minute(2, RATE, false, START + MINUTE)];
-    spec.given(given).when((m) => decideSettle(running, sessionId, userId, m, performerEnds(asked), at(decided))).then([
-      settled({ endedAt: iso(asked), minutesBilled: 2, costUnits: 2 * RATE, settledAt: iso(decided) }),
-      released(3 * RATE, decided),
-    ]);
+    spec
+      .given(given)
+      .when((m) => decideSettle(running, sessionId, userId, m, performerEnds(asked), at(decided)))
+      .then([
+        settled({ endedAt: iso(asked), minutesBilled: 2, costUnits: 2 * RATE, settledAt: iso(decided) }),
+        released(3 * RATE, decided),
+      ]);
   });
 
   it('an end asked at the very instant a billed minute began takes effect just after it began', () => {
@@ -386,15 +814,28 @@ describe('the session money rules the mutants showed loose (issue 24)', () => {
     const asked = START + MINUTE;
     const given = [...base, ...minute(1, 0, false, START), ...minute(2, RATE, false, asked)];
     // then the session ended 1 ms into minute 2, which it paid
-    spec.given(given).when((m) => decideSettle(running, sessionId, userId, m, performerEnds(asked), at(asked))).then([
-      settled({ endedAt: iso(asked + 1), minutesBilled: 2, costUnits: 2 * RATE, settledAt: iso(asked) }),
-      released(3 * RATE, asked),
-    ]);
+    spec
+      .given(given)
+      .when((m) => decideSettle(running, sessionId, userId, m, performerEnds(asked), at(asked)))
+      .then([
+        settled({ endedAt: iso(asked + 1), minutesBilled: 2, costUnits: 2 * RATE, settledAt: iso(asked) }),
+        released(3 * RATE, asked),
+      ]);
   });
 
   it("every wallet event of a session has its rule's id: a minute's and the minimum's the spend rule's, the others their own", () => {
-    const lone: DomainEvent = { type: 'AuracoinDebited', data: { walletId: userId, amount: 1, reason: 'session', reference: sessionId, debitedAt: iso(0) } };
-    const events = [lone, held(), ...minute(1, 0, false, START), ...minimumCharged(4 * RATE, RATE), settled({}), released(0, 0)];
+    const lone: DomainEvent = {
+      type: 'AuracoinDebited',
+      data: { walletId: userId, amount: 1, reason: 'session', reference: sessionId, debitedAt: iso(0) },
+    };
+    const events = [
+      lone,
+      held(),
+      ...minute(1, 0, false, START),
+      ...minimumCharged(4 * RATE, RATE),
+      settled({}),
+      released(0, 0),
+    ];
     const own = (type: string) => deterministicId(`session:${sessionId}:${type}`);
     expect(sessionWalletEventIds(userId, sessionId, events)).toEqual([
       own('AuracoinDebited'),

@@ -1,5 +1,16 @@
 import { minuteStartsAt, sessionCostUnits, type DomainEvent, type EventDataOf } from '@aura/contracts';
-import { applyWalletEvent, decideHold, decideRelease, decideSpend, emptyWallet, isFrozen, spendableFor, spendEventIds, type PaidWith, type WalletTotals } from '../../ledger';
+import {
+  applyWalletEvent,
+  decideHold,
+  decideRelease,
+  decideSpend,
+  emptyWallet,
+  isFrozen,
+  spendableFor,
+  spendEventIds,
+  type PaidWith,
+  type WalletTotals,
+} from '../../ledger';
 import { DomainError } from '../../platform/domain-error';
 import type { Aggregate } from '../../platform/eventstore/handle-command';
 import { deterministicId } from '../../platform/ids';
@@ -25,7 +36,14 @@ export interface SessionMoney {
 
 export function sessionMoney(sessionId: string): Aggregate<SessionMoney> {
   return {
-    initialState: () => ({ wallet: emptyWallet(), placed: false, minutesBilled: 0, costUnits: 0, purchasedCostUnits: 0, settled: null }),
+    initialState: () => ({
+      wallet: emptyWallet(),
+      placed: false,
+      minutesBilled: 0,
+      costUnits: 0,
+      purchasedCostUnits: 0,
+      settled: null,
+    }),
     evolve(state, event) {
       const money = { ...state, wallet: applyWalletEvent(state.wallet, event) };
       const data = event.data as { sessionId?: string; holdId?: string };
@@ -40,7 +58,11 @@ export function sessionMoney(sessionId: string): Aggregate<SessionMoney> {
             purchasedCostUnits: event.data.sessionPurchasedUnits ?? money.purchasedCostUnits,
           };
         case 'SessionMinimumCharged':
-          return { ...money, costUnits: event.data.sessionCostUnits, purchasedCostUnits: event.data.sessionPurchasedUnits ?? money.purchasedCostUnits };
+          return {
+            ...money,
+            costUnits: event.data.sessionCostUnits,
+            purchasedCostUnits: event.data.sessionPurchasedUnits ?? money.purchasedCostUnits,
+          };
         case 'SessionSettled':
           return { ...money, settled: event.data };
         default:
@@ -53,15 +75,27 @@ export function sessionMoney(sessionId: string): Aggregate<SessionMoney> {
 const HOLD_REASON = 'session';
 
 /** The request's hold: the minimum, from the available balance, one open session per user. */
-export function decideSessionHold(terms: EventDataOf<'SessionRequested'>, money: SessionMoney, now: Date): DomainEvent[] {
+export function decideSessionHold(
+  terms: EventDataOf<'SessionRequested'>,
+  money: SessionMoney,
+  now: Date,
+): DomainEvent[] {
   try {
     return decideHold(
-      { walletId: terms.userId, holdId: terms.sessionId, amountUnits: terms.holdUnits, reason: HOLD_REASON, exclusive: true, alreadyPlaced: money.placed },
+      {
+        walletId: terms.userId,
+        holdId: terms.sessionId,
+        amountUnits: terms.holdUnits,
+        reason: HOLD_REASON,
+        exclusive: true,
+        alreadyPlaced: money.placed,
+      },
       money.wallet,
       now,
     );
   } catch (error) {
-    if (error instanceof DomainError && error.code === 'conflict') throw new DomainError('session_in_progress', 'Hai già una sessione video aperta');
+    if (error instanceof DomainError && error.code === 'conflict')
+      throw new DomainError('session_in_progress', 'Hai già una sessione video aperta');
     throw error;
   }
 }
@@ -86,7 +120,11 @@ export function dueMinutes(state: OpenSession, money: SessionMoney, now: Date): 
  */
 export function paidUntil(state: OpenSession, money: SessionMoney): number {
   const affordable = Math.floor(spendableFor(money.wallet, state.terms.sessionId) / state.terms.rateUnits);
-  return minuteStartsAt(Date.parse(state.startedAt!), money.minutesBilled + affordable + 1, state.terms.billingMinuteMs);
+  return minuteStartsAt(
+    Date.parse(state.startedAt!),
+    money.minutesBilled + affordable + 1,
+    state.terms.billingMinuteMs,
+  );
 }
 
 /** When the next minute after the billed ones starts (ms). */
@@ -122,7 +160,18 @@ export function decideBillMinute(state: OpenSession, money: SessionMoney, minute
       billedAt: now.toISOString(),
     },
   });
-  return decideSpend({ walletId: userId, amountUnits: rateUnits, purchase: billed, reason: 'session', reference: sessionId, holdId: sessionId }, money.wallet, now);
+  return decideSpend(
+    {
+      walletId: userId,
+      amountUnits: rateUnits,
+      purchase: billed,
+      reason: 'session',
+      reference: sessionId,
+      holdId: sessionId,
+    },
+    money.wallet,
+    now,
+  );
 }
 
 export type BillOutcome =
@@ -136,7 +185,12 @@ export type BillOutcome =
   | { kind: 'done' };
 
 /** Pure: what the minute clock does at `now` for an active session. */
-export function decideBilling(state: OpenSession, money: SessionMoney, now: Date, evolve = sessionMoney(state.terms.sessionId).evolve): BillOutcome {
+export function decideBilling(
+  state: OpenSession,
+  money: SessionMoney,
+  now: Date,
+  evolve = sessionMoney(state.terms.sessionId).evolve,
+): BillOutcome {
   if (state.status !== 'active' || money.settled || !money.wallet.holds[state.terms.sessionId]) return { kind: 'done' };
   const due = dueMinutes(state, money, now);
   if (due.length === 0) {
@@ -151,7 +205,8 @@ export function decideBilling(state: OpenSession, money: SessionMoney, now: Date
     try {
       billed = decideBillMinute(state, current, minute, now);
     } catch (error) {
-      if (!(error instanceof DomainError) || (error.code !== 'insufficient_balance' && error.code !== 'wallet_frozen')) throw error;
+      if (!(error instanceof DomainError) || (error.code !== 'insufficient_balance' && error.code !== 'wallet_frozen'))
+        throw error;
       if (events.length > 0) break; // bill what can be paid; the next run ends it
       const endedAt = new Date(minuteStartsAt(Date.parse(state.startedAt!), minute, state.terms.billingMinuteMs));
       return { kind: 'exhausted', closing: { endedBy: 'system', reason: 'balance_exhausted', endedAt } };
@@ -163,7 +218,12 @@ export function decideBilling(state: OpenSession, money: SessionMoney, now: Date
 }
 
 /** How a session that never ran is settled: declined, expired, withdrawn, or a hold whose request was lost. */
-export type UnstartedOutcome = { unstarted: true; reason: 'declined' | 'expired' | 'cancelled' | 'abandoned'; endedBy: 'user' | null; endedAt: Date };
+export type UnstartedOutcome = {
+  unstarted: true;
+  reason: 'declined' | 'expired' | 'cancelled' | 'abandoned';
+  endedBy: 'user' | null;
+  endedAt: Date;
+};
 
 /**
  * Pure: the session's money made final, in one append: the minutes started before the end and not
@@ -185,7 +245,8 @@ export function decideSettle(
   let outcome: Closing | UnstartedOutcome = end;
   if (state?.status === 'active' && !('unstarted' in end)) {
     let closing = closingOf(state, end);
-    const startOf = (minute: number) => minuteStartsAt(Date.parse(state.startedAt!), minute, state.terms.billingMinuteMs);
+    const startOf = (minute: number) =>
+      minuteStartsAt(Date.parse(state.startedAt!), minute, state.terms.billingMinuteMs);
     // the clock billed a minute that began after the end was asked for, while the end was on its
     // way (it met that bill and decided again): the end takes effect now, after that minute began
     // Stryker disable next-line ConditionalExpression,EqualityOperator: "minute 0" would start a minute before the session, so before any end
@@ -193,20 +254,28 @@ export function decideSettle(
     if (lastBilledStart !== undefined && lastBilledStart >= closing.endedAt.getTime()) {
       closing = { ...closing, endedAt: new Date(Math.max(now.getTime(), lastBilledStart + 1)) };
     }
-    for (const minute of dueMinutes(state, current, closing.endedAt).filter((m) => startOf(m) < closing.endedAt.getTime())) {
+    for (const minute of dueMinutes(state, current, closing.endedAt).filter(
+      (m) => startOf(m) < closing.endedAt.getTime(),
+    )) {
       try {
         const billed = decideBillMinute(state, current, minute, now);
         events.push(...billed);
         current = applyAll(current, evolve, billed);
       } catch (error) {
-        if (!(error instanceof DomainError) || (error.code !== 'insufficient_balance' && error.code !== 'wallet_frozen')) throw error;
+        if (
+          !(error instanceof DomainError) ||
+          (error.code !== 'insufficient_balance' && error.code !== 'wallet_frozen')
+        )
+          throw error;
         closing = { endedBy: 'system', reason: 'balance_exhausted', endedAt: new Date(startOf(minute)) };
         break;
       }
     }
     const missing = state.terms.minimumMinutes - current.minutesBilled;
     // a wallet frozen by a dispute pays only from the hold (docs/architecture.md#disputes)
-    const payable = isFrozen(current.wallet) ? (current.wallet.holds[sessionId]?.amount ?? 0) : spendableFor(current.wallet, sessionId);
+    const payable = isFrozen(current.wallet)
+      ? (current.wallet.holds[sessionId]?.amount ?? 0)
+      : spendableFor(current.wallet, sessionId);
     const rest = Math.min(sessionCostUnits(missing, state.terms.rateUnits), payable);
     // rest > 0 holds only when minutes are missing (and the hold can pay some)
     if (minimumOwed(closing.reason) && rest > 0) {
@@ -225,7 +294,11 @@ export function decideSettle(
           chargedAt: now.toISOString(),
         },
       });
-      const spend = decideSpend({ walletId, amountUnits: rest, purchase: charged, reason: 'session', reference: sessionId, holdId: sessionId }, current.wallet, now);
+      const spend = decideSpend(
+        { walletId, amountUnits: rest, purchase: charged, reason: 'session', reference: sessionId, holdId: sessionId },
+        current.wallet,
+        now,
+      );
       events.push(...spend);
       current = applyAll(current, evolve, spend);
     }
@@ -259,7 +332,10 @@ export function sessionWalletEventIds(walletId: string, sessionId: string, event
   let pendingDebit: string | undefined;
   for (const event of events) {
     if (event.type === 'SessionMinuteBilled' || event.type === 'SessionMinimumCharged') {
-      const key = event.type === 'SessionMinuteBilled' ? `session:${sessionId}:minute:${event.data.minute}` : `session:${sessionId}:minimum`;
+      const key =
+        event.type === 'SessionMinuteBilled'
+          ? `session:${sessionId}:minute:${event.data.minute}`
+          : `session:${sessionId}:minimum`;
       const [purchase, debit] = spendEventIds(walletId, key);
       ids.push(purchase);
       pendingDebit = debit;

@@ -18,7 +18,12 @@ export interface SessionsRouterDeps {
   /** the identity the user meets her as (their real name, or an active alias they own) */
   identityFor(userId: string, aliasId: string | null): Promise<Identity>;
   /** may this user, as this identity, from this country, ask her now? */
-  availability(performerId: string, identityId: string, caller: Principal, country: string | undefined): Promise<PerformerAvailability | null>;
+  availability(
+    performerId: string,
+    identityId: string,
+    caller: Principal,
+    country: string | undefined,
+  ): Promise<PerformerAvailability | null>;
   /** the session as `party` sees it, once the read model has applied `position` */
   viewAfter(sessionId: string, party: SessionParty, position: number | undefined): Promise<SessionView>;
   /** the caller's requested and active sessions */
@@ -50,13 +55,21 @@ export function sessionsRouter(deps: SessionsRouterDeps): Router {
     const identity = await deps.identityFor(caller.sub, body.aliasId);
     const performer = await deps.availability(body.performerId, identity.identityId, caller, requestCountry(ctx));
     const result = await commands.request(
-      { userId: caller.sub, identity: { aliasId: identity.aliasId, identityId: identity.identityId, displayName: identity.displayName }, performerId: body.performerId, performer, expectedPrice: body.expectedPrice },
+      {
+        userId: caller.sub,
+        identity: { aliasId: identity.aliasId, identityId: identity.identityId, displayName: identity.displayName },
+        performerId: body.performerId,
+        performer,
+        expectedPrice: body.expectedPrice,
+      },
       commandMetadata(ctx, caller),
     );
     return deps.viewAfter(result.sessionId, 'user', result.position);
   });
 
-  mountRoute(router, deps.sessions, apiRoutes.listOpenSessions, async (_ctx, _input, caller) => ({ sessions: await deps.openOf(caller) }));
+  mountRoute(router, deps.sessions, apiRoutes.listOpenSessions, async (_ctx, _input, caller) => ({
+    sessions: await deps.openOf(caller),
+  }));
 
   mountRoute(router, deps.sessions, apiRoutes.getSession, async (_ctx, { params }, caller) => {
     const party = partyOrRefuse(await commands.loadSession(params.id), caller);
@@ -88,7 +101,11 @@ export function sessionsRouter(deps: SessionsRouterDeps): Router {
 
   mountRoute(router, deps.sessions, apiRoutes.rateSession, async (ctx, { params, body }, caller) => {
     if (caller.kind !== 'user') throw forbidden('Solo chi ha avuto la sessione può valutarla');
-    const result = await commands.rate(params.id, { userId: caller.sub, stars: body.stars, comment: body.comment }, commandMetadata(ctx, caller));
+    const result = await commands.rate(
+      params.id,
+      { userId: caller.sub, stars: body.stars, comment: body.comment },
+      commandMetadata(ctx, caller),
+    );
     const rated = result.events.find((event) => event.type === 'SessionRated');
     if (rated?.type !== 'SessionRated') throw new DomainError('conflict', 'Hai già valutato questa sessione');
     const { sessionId, performerId, stars, comment, ratedAt } = rated.data;
@@ -100,9 +117,17 @@ export function sessionsRouter(deps: SessionsRouterDeps): Router {
     const state = await commands.loadSession(params.id);
     const party = partyOrRefuse(state, caller);
     // TURN credentials only while it runs: a request, declined, expired or ended session gets none
-    if (state.status !== 'active') throw new DomainError('conflict', 'La sessione non è in corso: il video si collega solo dopo che la performer ha accettato');
+    if (state.status !== 'active')
+      throw new DomainError(
+        'conflict',
+        'La sessione non è in corso: il video si collega solo dopo che la performer ha accettato',
+      );
     const money = await commands.loadMoney(state.terms.userId, params.id);
-    if (money.settled) throw new DomainError('conflict', 'La sessione non è in corso: il video si collega solo dopo che la performer ha accettato');
+    if (money.settled)
+      throw new DomainError(
+        'conflict',
+        'La sessione non è in corso: il video si collega solo dopo che la performer ha accettato',
+      );
     return deps.iceConfig(params.id, party, paidUntil(state, money));
   });
 

@@ -30,14 +30,29 @@ const aliasId = '4b7c4d1e-8f7a-4e63-9a51-5a4c1b2d3e4f';
 const otherPerformer = '5b7c4d1e-8f7a-4e63-9a51-5a4c1b2d3e4f';
 
 const terms: EventDataOf<'SessionRequested'> = {
-  sessionId, userId, aliasId, identityId: aliasId, displayName: 'Zorro', performerId,
-  rateUnits: 250, minimumMinutes: 5, holdUnits: 1250, billingMinuteMs: 60_000,
-  requestedAt: iso(0), expiresAt: iso(60_000),
+  sessionId,
+  userId,
+  aliasId,
+  identityId: aliasId,
+  displayName: 'Zorro',
+  performerId,
+  rateUnits: 250,
+  minimumMinutes: 5,
+  holdUnits: 1250,
+  billingMinuteMs: 60_000,
+  requestedAt: iso(0),
+  expiresAt: iso(60_000),
 };
 const requested: DomainEvent = { type: 'SessionRequested', data: terms };
 const started: DomainEvent = { type: 'SessionStarted', data: { sessionId, performerId, startedAt: iso(10_000) } };
-const userLeft: DomainEvent = { type: 'SessionPartyLeft', data: { sessionId, party: 'user', at: iso(70_000), cause: 'disconnected' } };
-const performerLeft: DomainEvent = { type: 'SessionPartyLeft', data: { sessionId, party: 'performer', at: iso(80_000), cause: 'disconnected' } };
+const userLeft: DomainEvent = {
+  type: 'SessionPartyLeft',
+  data: { sessionId, party: 'user', at: iso(70_000), cause: 'disconnected' },
+};
+const performerLeft: DomainEvent = {
+  type: 'SessionPartyLeft',
+  data: { sessionId, party: 'performer', at: iso(80_000), cause: 'disconnected' },
+};
 const fold = (events: DomainEvent[]) => events.reduce(session.evolve, session.initialState()) as OpenSession;
 
 describe('session decider', () => {
@@ -45,124 +60,301 @@ describe('session decider', () => {
 
   it('records a request with the rate and the minute fixed, expiring after the timeout', () => {
     const { requestedAt: _r, expiresAt: _e, ...command } = terms;
-    spec.given([]).when((s) => decideRequest({ ...command, timeoutMs: 60_000 }, s, t0)).then([requested]);
-    spec.given([requested]).when((s) => decideRequest({ ...command, timeoutMs: 60_000 }, s, t0)).thenThrows('conflict');
+    spec
+      .given([])
+      .when((s) => decideRequest({ ...command, timeoutMs: 60_000 }, s, t0))
+      .then([requested]);
+    spec
+      .given([requested])
+      .when((s) => decideRequest({ ...command, timeoutMs: 60_000 }, s, t0))
+      .thenThrows('conflict');
   });
 
   it('lets only the asked performer accept, before the request expires, once', () => {
-    spec.given([requested]).when((s) => decideAccept({ performerId }, s, at(10_000))).then([started]);
-    spec.given([requested]).when((s) => decideAccept({ performerId: otherPerformer }, s, at(10_000))).thenThrows('not_found');
-    spec.given([requested]).when((s) => decideAccept({ performerId }, s, at(60_000))).thenThrows('conflict', 'La richiesta è scaduta');
-    spec.given([requested, started]).when((s) => decideAccept({ performerId }, s, at(20_000))).thenThrows('conflict');
+    spec
+      .given([requested])
+      .when((s) => decideAccept({ performerId }, s, at(10_000)))
+      .then([started]);
+    spec
+      .given([requested])
+      .when((s) => decideAccept({ performerId: otherPerformer }, s, at(10_000)))
+      .thenThrows('not_found');
+    spec
+      .given([requested])
+      .when((s) => decideAccept({ performerId }, s, at(60_000)))
+      .thenThrows('conflict', 'La richiesta è scaduta');
+    spec
+      .given([requested, started])
+      .when((s) => decideAccept({ performerId }, s, at(20_000)))
+      .thenThrows('conflict');
   });
 
   it('declines a waiting request; after a decline nothing can be accepted (one of accept and decline wins)', () => {
-    const declined: DomainEvent = { type: 'SessionDeclined', data: { sessionId, performerId, reason: 'declined', declinedAt: iso(5_000) } };
-    spec.given([requested]).when((s) => decideDecline({ performerId, reason: 'declined' }, s, at(5_000))).then([declined]);
-    spec.given([requested, declined]).when((s) => decideAccept({ performerId }, s, at(6_000))).thenThrows('conflict');
-    spec.given([requested, started]).when((s) => decideDecline({ performerId, reason: 'declined' }, s, at(6_000))).thenThrows('conflict');
-    spec.given([requested]).when((s) => decideDecline({ performerId: otherPerformer, reason: 'declined' }, s, at(5_000))).thenThrows('not_found');
+    const declined: DomainEvent = {
+      type: 'SessionDeclined',
+      data: { sessionId, performerId, reason: 'declined', declinedAt: iso(5_000) },
+    };
+    spec
+      .given([requested])
+      .when((s) => decideDecline({ performerId, reason: 'declined' }, s, at(5_000)))
+      .then([declined]);
+    spec
+      .given([requested, declined])
+      .when((s) => decideAccept({ performerId }, s, at(6_000)))
+      .thenThrows('conflict');
+    spec
+      .given([requested, started])
+      .when((s) => decideDecline({ performerId, reason: 'declined' }, s, at(6_000)))
+      .thenThrows('conflict');
+    spec
+      .given([requested])
+      .when((s) => decideDecline({ performerId: otherPerformer, reason: 'declined' }, s, at(5_000)))
+      .thenThrows('not_found');
   });
 
   it('expires an unanswered request at its time, not before, and only a waiting one', () => {
-    spec.given([requested]).when((s) => decideExpire(s, at(59_999))).then([]);
-    spec.given([requested]).when((s) => decideExpire(s, at(60_000))).then([{ type: 'SessionExpired', data: { sessionId, expiredAt: iso(60_000) } }]);
-    spec.given([requested, started]).when((s) => decideExpire(s, at(90_000))).then([]);
+    spec
+      .given([requested])
+      .when((s) => decideExpire(s, at(59_999)))
+      .then([]);
+    spec
+      .given([requested])
+      .when((s) => decideExpire(s, at(60_000)))
+      .then([{ type: 'SessionExpired', data: { sessionId, expiredAt: iso(60_000) } }]);
+    spec
+      .given([requested, started])
+      .when((s) => decideExpire(s, at(90_000)))
+      .then([]);
   });
 
   it('lets the user withdraw a waiting request at no cost', () => {
-    spec.given([requested]).when((s) => decideCancel(s, at(3_000))).then([
-      { type: 'SessionEnded', data: { sessionId, performerId, endedBy: 'user', reason: 'cancelled', endedAt: iso(3_000), minutesBilled: 0, costUnits: 0 } },
-    ]);
-    spec.given([requested, started]).when((s) => decideCancel(s, at(3_000))).thenThrows('conflict');
+    spec
+      .given([requested])
+      .when((s) => decideCancel(s, at(3_000)))
+      .then([
+        {
+          type: 'SessionEnded',
+          data: {
+            sessionId,
+            performerId,
+            endedBy: 'user',
+            reason: 'cancelled',
+            endedAt: iso(3_000),
+            minutesBilled: 0,
+            costUnits: 0,
+          },
+        },
+      ]);
+    spec
+      .given([requested, started])
+      .when((s) => decideCancel(s, at(3_000)))
+      .thenThrows('conflict');
   });
 
   it('marks a party away once, never before the start, and back once', () => {
-    spec.given([requested, started]).when((s) => decidePartyLeft({ party: 'user', at: at(70_000), cause: 'disconnected' }, s)).then([userLeft]);
-    spec.given([requested, started, userLeft]).when((s) => decidePartyLeft({ party: 'user', at: at(75_000), cause: 'disconnected' }, s)).then([]);
-    spec.given([requested, started]).when((s) => decidePartyLeft({ party: 'performer', at: at(0), cause: 'unconfirmed' }, s)).then([
-      { type: 'SessionPartyLeft', data: { sessionId, party: 'performer', at: iso(10_000), cause: 'unconfirmed' } },
-    ]);
-    spec.given([requested]).when((s) => decidePartyLeft({ party: 'user', at: at(1), cause: 'disconnected' }, s)).then([]);
-    spec.given([requested, started, userLeft]).when((s) => decidePartyReturned({ party: 'user' }, s, at(80_000))).then([
-      { type: 'SessionPartyReturned', data: { sessionId, party: 'user', at: iso(80_000) } },
-    ]);
-    spec.given([requested, started]).when((s) => decidePartyReturned({ party: 'user' }, s, at(80_000))).then([]);
+    spec
+      .given([requested, started])
+      .when((s) => decidePartyLeft({ party: 'user', at: at(70_000), cause: 'disconnected' }, s))
+      .then([userLeft]);
+    spec
+      .given([requested, started, userLeft])
+      .when((s) => decidePartyLeft({ party: 'user', at: at(75_000), cause: 'disconnected' }, s))
+      .then([]);
+    spec
+      .given([requested, started])
+      .when((s) => decidePartyLeft({ party: 'performer', at: at(0), cause: 'unconfirmed' }, s))
+      .then([
+        { type: 'SessionPartyLeft', data: { sessionId, party: 'performer', at: iso(10_000), cause: 'unconfirmed' } },
+      ]);
+    spec
+      .given([requested])
+      .when((s) => decidePartyLeft({ party: 'user', at: at(1), cause: 'disconnected' }, s))
+      .then([]);
+    spec
+      .given([requested, started, userLeft])
+      .when((s) => decidePartyReturned({ party: 'user' }, s, at(80_000)))
+      .then([{ type: 'SessionPartyReturned', data: { sessionId, party: 'user', at: iso(80_000) } }]);
+    spec
+      .given([requested, started])
+      .when((s) => decidePartyReturned({ party: 'user' }, s, at(80_000)))
+      .then([]);
   });
 
   it('ends a session when the grace period of an away party runs out, at the time it left', () => {
     const state = fold([requested, started, userLeft]);
     expect(graceExpired(state, 'user', iso(70_000), 30_000, at(99_999))).toBeUndefined();
-    expect(graceExpired(state, 'user', iso(70_000), 30_000, at(100_000))).toEqual({ endedBy: 'system', reason: 'user_disconnected', endedAt: at(70_000) });
+    expect(graceExpired(state, 'user', iso(70_000), 30_000, at(100_000))).toEqual({
+      endedBy: 'system',
+      reason: 'user_disconnected',
+      endedAt: at(70_000),
+    });
     // it came back and left again: the old grace period no longer counts
     expect(graceExpired(state, 'user', iso(60_000), 30_000, at(100_000))).toBeUndefined();
-    expect(graceExpired(fold([requested, started, performerLeft]), 'performer', iso(80_000), 30_000, at(110_000))).toMatchObject({ reason: 'performer_disconnected' });
+    expect(
+      graceExpired(fold([requested, started, performerLeft]), 'performer', iso(80_000), 30_000, at(110_000)),
+    ).toMatchObject({ reason: 'performer_disconnected' });
   });
 
   it('after a restart, a party found gone stops the minutes where media could last be vouched for, and its grace period runs from the restart', () => {
     // the process died at 100 s and was up again at 160 s: the clock finds the user's page gone, minute 3 (from 130 s) waits
-    const found: DomainEvent = { type: 'SessionPartyLeft', data: { sessionId, party: 'user', at: iso(130_000), cause: 'unconfirmed', noticedAt: iso(160_000) } };
-    spec.given([requested, started]).when((s) => decidePartyLeft({ party: 'user', at: at(130_000), cause: 'unconfirmed', noticedAt: at(160_000) }, s)).then([found]);
+    const found: DomainEvent = {
+      type: 'SessionPartyLeft',
+      data: { sessionId, party: 'user', at: iso(130_000), cause: 'unconfirmed', noticedAt: iso(160_000) },
+    };
+    spec
+      .given([requested, started])
+      .when((s) => decidePartyLeft({ party: 'user', at: at(130_000), cause: 'unconfirmed', noticedAt: at(160_000) }, s))
+      .then([found]);
     // noticed at once (the usual case): no separate time
-    spec.given([requested, started]).when((s) => decidePartyLeft({ party: 'user', at: at(70_000), cause: 'unconfirmed', noticedAt: at(70_000) }, s)).then([
-      { type: 'SessionPartyLeft', data: { sessionId, party: 'user', at: iso(70_000), cause: 'unconfirmed' } },
-    ]);
+    spec
+      .given([requested, started])
+      .when((s) => decidePartyLeft({ party: 'user', at: at(70_000), cause: 'unconfirmed', noticedAt: at(70_000) }, s))
+      .then([{ type: 'SessionPartyLeft', data: { sessionId, party: 'user', at: iso(70_000), cause: 'unconfirmed' } }]);
     const state = fold([requested, started, found]);
     // 30 s after the crash's minute is not enough: the page had no server to come back to
     expect(graceExpired(state, 'user', iso(130_000), 30_000, at(170_000))).toBeUndefined();
     expect(graceExpired(state, 'user', iso(130_000), 30_000, at(189_999))).toBeUndefined();
     // 30 s after the restart it ends, at the time media could last be vouched for
-    expect(graceExpired(state, 'user', iso(130_000), 30_000, at(190_000))).toEqual({ endedBy: 'system', reason: 'user_disconnected', endedAt: at(130_000) });
+    expect(graceExpired(state, 'user', iso(130_000), 30_000, at(190_000))).toEqual({
+      endedBy: 'system',
+      reason: 'user_disconnected',
+      endedAt: at(130_000),
+    });
     // back in time: nothing to end
     const back: DomainEvent = { type: 'SessionPartyReturned', data: { sessionId, party: 'user', at: iso(165_000) } };
-    expect(graceExpired(fold([requested, started, found, back]), 'user', iso(130_000), 30_000, at(200_000))).toBeUndefined();
+    expect(
+      graceExpired(fold([requested, started, found, back]), 'user', iso(130_000), 30_000, at(200_000)),
+    ).toBeUndefined();
   });
 
   it('closes at the time media stopped; a user ending while she is away owes no minimum', () => {
     const request = { endedBy: 'user' as const, reason: 'user_ended' as const, endedAt: at(95_000) };
     expect(closingOf(fold([requested, started]), request)).toEqual(request);
     expect(closingOf(fold([requested, started, userLeft]), request)).toEqual({ ...request, endedAt: at(70_000) });
-    expect(closingOf(fold([requested, started, performerLeft]), request)).toEqual({ endedBy: 'user', reason: 'performer_disconnected', endedAt: at(80_000) });
-    expect(closingOf(fold([requested, started, performerLeft]), { endedBy: 'performer', reason: 'performer_ended', endedAt: at(95_000) })).toEqual({
-      endedBy: 'performer', reason: 'performer_ended', endedAt: at(80_000),
+    expect(closingOf(fold([requested, started, performerLeft]), request)).toEqual({
+      endedBy: 'user',
+      reason: 'performer_disconnected',
+      endedAt: at(80_000),
+    });
+    expect(
+      closingOf(fold([requested, started, performerLeft]), {
+        endedBy: 'performer',
+        reason: 'performer_ended',
+        endedAt: at(95_000),
+      }),
+    ).toEqual({
+      endedBy: 'performer',
+      reason: 'performer_ended',
+      endedAt: at(80_000),
     });
   });
 
   it('records the settlement on the session once', () => {
     const settled: EventDataOf<'SessionSettled'> = {
-      sessionId, walletId: userId, performerId, endedBy: 'performer', reason: 'performer_ended', endedAt: iso(130_000), minutesBilled: 3, costUnits: 750, settledAt: iso(130_001),
+      sessionId,
+      walletId: userId,
+      performerId,
+      endedBy: 'performer',
+      reason: 'performer_ended',
+      endedAt: iso(130_000),
+      minutesBilled: 3,
+      costUnits: 750,
+      settledAt: iso(130_001),
     };
-    const ended: DomainEvent = { type: 'SessionEnded', data: { sessionId, performerId, endedBy: 'performer', reason: 'performer_ended', endedAt: iso(130_000), minutesBilled: 3, costUnits: 750 } };
-    spec.given([requested, started]).when((s) => decideRecordEnd(settled, s)).then([ended]);
-    spec.given([requested, started, ended]).when((s) => decideRecordEnd(settled, s)).then([]);
+    const ended: DomainEvent = {
+      type: 'SessionEnded',
+      data: {
+        sessionId,
+        performerId,
+        endedBy: 'performer',
+        reason: 'performer_ended',
+        endedAt: iso(130_000),
+        minutesBilled: 3,
+        costUnits: 750,
+      },
+    };
+    spec
+      .given([requested, started])
+      .when((s) => decideRecordEnd(settled, s))
+      .then([ended]);
+    spec
+      .given([requested, started, ended])
+      .when((s) => decideRecordEnd(settled, s))
+      .then([]);
   });
 });
 
 describe('rating a session (docs/product.md#ratings)', () => {
   const spec = deciderSpec(session);
-  const endedPaid: DomainEvent = { type: 'SessionEnded', data: { sessionId, performerId, endedBy: 'user', reason: 'user_ended', endedAt: iso(130_000), minutesBilled: 3, costUnits: 750 } };
+  const endedPaid: DomainEvent = {
+    type: 'SessionEnded',
+    data: {
+      sessionId,
+      performerId,
+      endedBy: 'user',
+      reason: 'user_ended',
+      endedAt: iso(130_000),
+      minutesBilled: 3,
+      costUnits: 750,
+    },
+  };
   const rating = { userId, stars: 4, comment: 'Gentile' };
-  const rated: DomainEvent = { type: 'SessionRated', data: { sessionId, performerId, userId, stars: 4, comment: 'Gentile', ratedAt: iso(200_000) } };
+  const rated: DomainEvent = {
+    type: 'SessionRated',
+    data: { sessionId, performerId, userId, stars: 4, comment: 'Gentile', ratedAt: iso(200_000) },
+  };
 
   it('the user of a paid session that is over rates it', () => {
-    spec.given([requested, started, endedPaid]).when((s) => decideRate(rating, s, at(200_000))).then([rated]);
+    spec
+      .given([requested, started, endedPaid])
+      .when((s) => decideRate(rating, s, at(200_000)))
+      .then([rated]);
   });
 
   it('a session is rated once', () => {
-    spec.given([requested, started, endedPaid, rated]).when((s) => decideRate(rating, s, at(210_000))).thenThrows('conflict', 'Hai già valutato questa sessione');
+    spec
+      .given([requested, started, endedPaid, rated])
+      .when((s) => decideRate(rating, s, at(210_000)))
+      .thenThrows('conflict', 'Hai già valutato questa sessione');
   });
 
   it('only its own user may rate it: to anyone else it is not found', () => {
-    spec.given([requested, started, endedPaid]).when((s) => decideRate({ ...rating, userId: otherPerformer }, s, at(200_000))).thenThrows('not_found', 'Sessione non trovata');
-    spec.given([]).when((s) => decideRate(rating, s, at(200_000))).thenThrows('not_found');
+    spec
+      .given([requested, started, endedPaid])
+      .when((s) => decideRate({ ...rating, userId: otherPerformer }, s, at(200_000)))
+      .thenThrows('not_found', 'Sessione non trovata');
+    spec
+      .given([])
+      .when((s) => decideRate(rating, s, at(200_000)))
+      .thenThrows('not_found');
   });
 
   it('a session still running, never started or that cost nothing cannot be rated', () => {
     const refusal = 'Puoi valutare solo una sessione privata pagata e conclusa';
-    spec.given([requested, started]).when((s) => decideRate(rating, s, at(200_000))).thenThrows('forbidden', refusal);
-    const cancelled: DomainEvent = { type: 'SessionEnded', data: { sessionId, performerId, endedBy: 'user', reason: 'cancelled', endedAt: iso(3_000), minutesBilled: 0, costUnits: 0 } };
-    spec.given([requested, cancelled]).when((s) => decideRate(rating, s, at(200_000))).thenThrows('forbidden', refusal);
-    spec.given([requested, started, { ...endedPaid, data: { ...endedPaid.data, costUnits: 0 } } as DomainEvent]).when((s) => decideRate(rating, s, at(200_000))).thenThrows('forbidden', refusal);
+    spec
+      .given([requested, started])
+      .when((s) => decideRate(rating, s, at(200_000)))
+      .thenThrows('forbidden', refusal);
+    const cancelled: DomainEvent = {
+      type: 'SessionEnded',
+      data: {
+        sessionId,
+        performerId,
+        endedBy: 'user',
+        reason: 'cancelled',
+        endedAt: iso(3_000),
+        minutesBilled: 0,
+        costUnits: 0,
+      },
+    };
+    spec
+      .given([requested, cancelled])
+      .when((s) => decideRate(rating, s, at(200_000)))
+      .thenThrows('forbidden', refusal);
+    spec
+      .given([requested, started, { ...endedPaid, data: { ...endedPaid.data, costUnits: 0 } } as DomainEvent])
+      .when((s) => decideRate(rating, s, at(200_000)))
+      .thenThrows('forbidden', refusal);
   });
 });
 
@@ -171,19 +363,35 @@ describe('the session as its events give it', () => {
     const expired: DomainEvent = { type: 'SessionExpired', data: { sessionId, expiredAt: iso(60_000) } };
     expect(fold([requested, expired])).toMatchObject({ status: 'expired', endedAt: iso(60_000) });
     expect(fold([requested, started, expired])).toMatchObject({ status: 'active', endedAt: null });
-    expect(() => decideAccept({ performerId }, fold([requested, expired]), at(30_000))).toThrow('La richiesta non è più in attesa');
+    expect(() => decideAccept({ performerId }, fold([requested, expired]), at(30_000))).toThrow(
+      'La richiesta non è più in attesa',
+    );
   });
 
   it('a decline or a start comes only to a waiting request; a second request changes nothing', () => {
-    const declined: DomainEvent = { type: 'SessionDeclined', data: { sessionId, performerId, reason: 'busy', declinedAt: iso(5_000) } };
+    const declined: DomainEvent = {
+      type: 'SessionDeclined',
+      data: { sessionId, performerId, reason: 'busy', declinedAt: iso(5_000) },
+    };
     expect(fold([requested, started, declined])).toMatchObject({ status: 'active', endedAt: null });
-    expect(fold([requested, declined, started])).toMatchObject({ status: 'declined', startedAt: null, endedAt: iso(5_000) });
-    expect(fold([requested, { ...requested, data: { ...terms, rateUnits: 1 } } as DomainEvent])).toMatchObject({ terms: { rateUnits: 250 } });
+    expect(fold([requested, declined, started])).toMatchObject({
+      status: 'declined',
+      startedAt: null,
+      endedAt: iso(5_000),
+    });
+    expect(fold([requested, { ...requested, data: { ...terms, rateUnits: 1 } } as DomainEvent])).toMatchObject({
+      terms: { rateUnits: 250 },
+    });
   });
 
   it('an event that is no session’s changes an open session in nothing', () => {
     const state = fold([requested, started]);
-    expect(session.evolve(state, { type: 'AuracoinCredited', data: { walletId: userId, amount: 1, reason: 'welcome', creditedAt: iso(0) } })).toEqual(state);
+    expect(
+      session.evolve(state, {
+        type: 'AuracoinCredited',
+        data: { walletId: userId, amount: 1, reason: 'welcome', creditedAt: iso(0) },
+      }),
+    ).toEqual(state);
   });
 
   it('events of a session that was never requested change nothing', () => {
@@ -191,26 +399,51 @@ describe('the session as its events give it', () => {
   });
 
   it('the end clears who was away and keeps what it cost', () => {
-    const ended: DomainEvent = { type: 'SessionEnded', data: { sessionId, performerId, endedBy: 'system', reason: 'user_disconnected', endedAt: iso(70_000), minutesBilled: 2, costUnits: 500 } };
-    expect(fold([requested, started, userLeft, ended])).toMatchObject({ status: 'ended', endedAt: iso(70_000), away: {}, graceFrom: {}, costUnits: 500 });
+    const ended: DomainEvent = {
+      type: 'SessionEnded',
+      data: {
+        sessionId,
+        performerId,
+        endedBy: 'system',
+        reason: 'user_disconnected',
+        endedAt: iso(70_000),
+        minutesBilled: 2,
+        costUnits: 500,
+      },
+    };
+    expect(fold([requested, started, userLeft, ended])).toMatchObject({
+      status: 'ended',
+      endedAt: iso(70_000),
+      away: {},
+      graceFrom: {},
+      costUnits: 500,
+    });
   });
 
   it('a party back is no longer away, and its grace period no longer runs', () => {
     const back: DomainEvent = { type: 'SessionPartyReturned', data: { sessionId, party: 'user', at: iso(75_000) } };
-    expect(fold([requested, started, userLeft, performerLeft, back])).toMatchObject({ away: { performer: iso(80_000) }, graceFrom: { performer: iso(80_000) } });
+    expect(fold([requested, started, userLeft, performerLeft, back])).toMatchObject({
+      away: { performer: iso(80_000) },
+      graceFrom: { performer: iso(80_000) },
+    });
     expect(fold([requested, started, userLeft, performerLeft, back]).away).not.toHaveProperty('user');
   });
 });
 
 describe('who left first, and how a session closes for it', () => {
-  const leftAt = (party: 'user' | 'performer', ms: number): DomainEvent => ({ type: 'SessionPartyLeft', data: { sessionId, party, at: iso(ms), cause: 'disconnected' } });
+  const leftAt = (party: 'user' | 'performer', ms: number): DomainEvent => ({
+    type: 'SessionPartyLeft',
+    data: { sessionId, party, at: iso(ms), cause: 'disconnected' },
+  });
 
   it('of the parties away, the one that left first; both at once is neither alone; nobody away is nobody', () => {
     expect(firstAway(fold([requested, started]))).toBeUndefined();
     expect(firstAway(fold([requested, started, leftAt('performer', 80_000)]))).toBe('performer');
     expect(firstAway(fold([requested, started, leftAt('user', 70_000)]))).toBe('user');
     expect(firstAway(fold([requested, started, leftAt('user', 70_000), leftAt('performer', 80_000)]))).toBe('user');
-    expect(firstAway(fold([requested, started, leftAt('user', 90_000), leftAt('performer', 80_000)]))).toBe('performer');
+    expect(firstAway(fold([requested, started, leftAt('user', 90_000), leftAt('performer', 80_000)]))).toBe(
+      'performer',
+    );
     expect(firstAway(fold([requested, started, leftAt('user', 80_000), leftAt('performer', 80_000)]))).toBe('both');
   });
 
@@ -219,9 +452,21 @@ describe('who left first, and how a session closes for it', () => {
     const userEnds = { endedBy: 'user' as const, reason: 'user_ended' as const, endedAt: at(80_000) };
     expect(closingOf(state, userEnds)).toEqual(userEnds);
     const userGrace = { endedBy: 'system' as const, reason: 'user_disconnected' as const, endedAt: at(80_000) };
-    expect(closingOf(state, userGrace)).toEqual({ endedBy: 'system', reason: 'performer_disconnected', endedAt: at(80_000) });
-    const performerGrace = { endedBy: 'system' as const, reason: 'performer_disconnected' as const, endedAt: at(80_000) };
-    expect(closingOf(fold([requested, started, leftAt('user', 80_000)]), performerGrace)).toEqual({ endedBy: 'system', reason: 'user_disconnected', endedAt: at(80_000) });
+    expect(closingOf(state, userGrace)).toEqual({
+      endedBy: 'system',
+      reason: 'performer_disconnected',
+      endedAt: at(80_000),
+    });
+    const performerGrace = {
+      endedBy: 'system' as const,
+      reason: 'performer_disconnected' as const,
+      endedAt: at(80_000),
+    };
+    expect(closingOf(fold([requested, started, leftAt('user', 80_000)]), performerGrace)).toEqual({
+      endedBy: 'system',
+      reason: 'user_disconnected',
+      endedAt: at(80_000),
+    });
     // an end asked before the drop is the end asked
     expect(closingOf(state, { ...userEnds, endedAt: at(79_999) })).toEqual({ ...userEnds, endedAt: at(79_999) });
   });
@@ -230,19 +475,33 @@ describe('who left first, and how a session closes for it', () => {
     const back: DomainEvent = { type: 'SessionPartyReturned', data: { sessionId, party: 'user', at: iso(75_000) } };
     expect(awaySince(fold([requested, started, leftAt('user', 70_000), back]))).toBeUndefined();
     expect(awaySince(fold([requested, started, leftAt('user', 70_000)]))).toBe(at(70_000).getTime());
-    expect(decidePartyReturned({ party: 'performer' }, fold([requested, started, leftAt('user', 70_000)]), at(75_000))).toEqual([]);
+    expect(
+      decidePartyReturned({ party: 'performer' }, fold([requested, started, leftAt('user', 70_000)]), at(75_000)),
+    ).toEqual([]);
     expect(decidePartyReturned({ party: 'user' }, fold([requested]), at(75_000))).toEqual([]);
   });
 
   it('a settlement without who ended it, or of a session not running, records no end', () => {
-    const settled: EventDataOf<'SessionSettled'> = { sessionId, walletId: userId, performerId, endedBy: null, reason: 'settled', endedAt: iso(130_000), minutesBilled: 3, costUnits: 750, settledAt: iso(130_001) } as never;
+    const settled: EventDataOf<'SessionSettled'> = {
+      sessionId,
+      walletId: userId,
+      performerId,
+      endedBy: null,
+      reason: 'settled',
+      endedAt: iso(130_000),
+      minutesBilled: 3,
+      costUnits: 750,
+      settledAt: iso(130_001),
+    } as never;
     expect(decideRecordEnd(settled, fold([requested, started]))).toEqual([]);
     expect(decideRecordEnd({ ...settled, endedBy: 'user' }, fold([requested]))).toEqual([]);
   });
 
   it('a grace period of a party not away, or of a session not running, ends nothing', () => {
     expect(graceExpired(fold([requested, started]), 'user', iso(70_000), 30_000, at(200_000))).toBeUndefined();
-    expect(graceExpired(fold([requested, leftAt('user', 70_000)]), 'user', iso(70_000), 30_000, at(200_000))).toBeUndefined();
+    expect(
+      graceExpired(fold([requested, leftAt('user', 70_000)]), 'user', iso(70_000), 30_000, at(200_000)),
+    ).toBeUndefined();
   });
 });
 
@@ -268,10 +527,22 @@ describe('each refusal says why, in Italian', () => {
 
   it('a request twice, a request not found or no longer waiting', () => {
     const { requestedAt: _r, expiresAt: _e, ...command } = terms;
-    spec.given([requested]).when((s) => decideRequest({ ...command, timeoutMs: 60_000 }, s, t0)).thenThrows('conflict', 'Sessione già esistente');
-    spec.given([]).when((s) => decideAccept({ performerId }, s, at(1))).thenThrows('not_found', 'Sessione non trovata');
-    spec.given([requested, started]).when((s) => decideDecline({ performerId, reason: 'declined' }, s, at(1))).thenThrows('conflict', 'La richiesta non è più in attesa');
-    spec.given([requested, started]).when((s) => decideCancel(s, at(1))).thenThrows('conflict', 'La richiesta non è più in attesa');
+    spec
+      .given([requested])
+      .when((s) => decideRequest({ ...command, timeoutMs: 60_000 }, s, t0))
+      .thenThrows('conflict', 'Sessione già esistente');
+    spec
+      .given([])
+      .when((s) => decideAccept({ performerId }, s, at(1)))
+      .thenThrows('not_found', 'Sessione non trovata');
+    spec
+      .given([requested, started])
+      .when((s) => decideDecline({ performerId, reason: 'declined' }, s, at(1)))
+      .thenThrows('conflict', 'La richiesta non è più in attesa');
+    spec
+      .given([requested, started])
+      .when((s) => decideCancel(s, at(1)))
+      .thenThrows('conflict', 'La richiesta non è più in attesa');
   });
 });
 

@@ -25,7 +25,10 @@ export type OpenSession = Extract<Session, { terms: unknown }>;
 export const session: Aggregate<Session> = {
   initialState: () => ({ status: 'none' }),
   evolve(state, event) {
-    if (event.type === 'SessionRequested') return state.status === 'none' ? { status: 'requested', terms: event.data, startedAt: null, endedAt: null, away: {}, graceFrom: {} } : state;
+    if (event.type === 'SessionRequested')
+      return state.status === 'none'
+        ? { status: 'requested', terms: event.data, startedAt: null, endedAt: null, away: {}, graceFrom: {} }
+        : state;
     if (state.status === 'none') return state;
     switch (event.type) {
       case 'SessionStarted':
@@ -46,7 +49,14 @@ export const session: Aggregate<Session> = {
         return { ...state, away, graceFrom };
       }
       case 'SessionEnded':
-        return { ...state, status: 'ended', endedAt: event.data.endedAt, away: {}, graceFrom: {}, costUnits: event.data.costUnits };
+        return {
+          ...state,
+          status: 'ended',
+          endedAt: event.data.endedAt,
+          away: {},
+          graceFrom: {},
+          costUnits: event.data.costUnits,
+        };
       case 'SessionRated':
         return { ...state, rated: true };
       default:
@@ -82,11 +92,17 @@ export type RequestSession = Omit<EventDataOf<'SessionRequested'>, 'requestedAt'
 export function decideRequest(command: RequestSession, state: Session, now: Date): DomainEvent[] {
   if (state.status !== 'none') throw new DomainError('conflict', 'Sessione già esistente');
   const { timeoutMs, ...terms } = command;
-  return [{ type: 'SessionRequested', data: { ...terms, requestedAt: now.toISOString(), expiresAt: new Date(now.getTime() + timeoutMs).toISOString() } }];
+  return [
+    {
+      type: 'SessionRequested',
+      data: { ...terms, requestedAt: now.toISOString(), expiresAt: new Date(now.getTime() + timeoutMs).toISOString() },
+    },
+  ];
 }
 
 function requestOf(state: Session, performerId: string): OpenSession {
-  if (state.status === 'none' || state.terms.performerId !== performerId) throw new DomainError('not_found', 'Sessione non trovata');
+  if (state.status === 'none' || state.terms.performerId !== performerId)
+    throw new DomainError('not_found', 'Sessione non trovata');
   if (state.status !== 'requested') throw new DomainError('conflict', 'La richiesta non è più in attesa');
   return state;
 }
@@ -94,12 +110,31 @@ function requestOf(state: Session, performerId: string): OpenSession {
 export function decideAccept(command: { performerId: string }, state: Session, now: Date): DomainEvent[] {
   const request = requestOf(state, command.performerId);
   if (now.getTime() >= Date.parse(request.terms.expiresAt)) throw new DomainError('conflict', 'La richiesta è scaduta');
-  return [{ type: 'SessionStarted', data: { sessionId: request.terms.sessionId, performerId: command.performerId, startedAt: now.toISOString() } }];
+  return [
+    {
+      type: 'SessionStarted',
+      data: { sessionId: request.terms.sessionId, performerId: command.performerId, startedAt: now.toISOString() },
+    },
+  ];
 }
 
-export function decideDecline(command: { performerId: string; reason: 'declined' | 'busy' }, state: Session, now: Date): DomainEvent[] {
+export function decideDecline(
+  command: { performerId: string; reason: 'declined' | 'busy' },
+  state: Session,
+  now: Date,
+): DomainEvent[] {
   const request = requestOf(state, command.performerId);
-  return [{ type: 'SessionDeclined', data: { sessionId: request.terms.sessionId, performerId: command.performerId, reason: command.reason, declinedAt: now.toISOString() } }];
+  return [
+    {
+      type: 'SessionDeclined',
+      data: {
+        sessionId: request.terms.sessionId,
+        performerId: command.performerId,
+        reason: command.reason,
+        declinedAt: now.toISOString(),
+      },
+    },
+  ];
 }
 
 /** An unanswered request expires once its time is up; anything else is left alone. */
@@ -111,21 +146,37 @@ export function decideExpire(state: Session, now: Date): DomainEvent[] {
 /** The user withdraws a request nobody answered yet: it ends, nothing is charged. */
 export function decideCancel(state: Session, now: Date): DomainEvent[] {
   if (state.status !== 'requested') throw new DomainError('conflict', 'La richiesta non è più in attesa');
-  return [ended(state, { endedBy: 'user', reason: 'cancelled', endedAt: now.toISOString(), minutesBilled: 0, costUnits: 0 })];
+  return [
+    ended(state, { endedBy: 'user', reason: 'cancelled', endedAt: now.toISOString(), minutesBilled: 0, costUnits: 0 }),
+  ];
 }
 
-export function decidePartyLeft(command: { party: SessionParty; at: Date; cause: 'disconnected' | 'unconfirmed'; noticedAt?: Date }, state: Session): DomainEvent[] {
+export function decidePartyLeft(
+  command: { party: SessionParty; at: Date; cause: 'disconnected' | 'unconfirmed'; noticedAt?: Date },
+  state: Session,
+): DomainEvent[] {
   if (state.status !== 'active' || state.away[command.party]) return [];
   // never before the start: minutes are counted from there
   const atMs = Math.max(command.at.getTime(), Date.parse(state.startedAt!));
   const at = new Date(atMs).toISOString();
-  const noticed = command.noticedAt && command.noticedAt.getTime() > atMs ? { noticedAt: command.noticedAt.toISOString() } : {};
-  return [{ type: 'SessionPartyLeft', data: { sessionId: state.terms.sessionId, party: command.party, at, cause: command.cause, ...noticed } }];
+  const noticed =
+    command.noticedAt && command.noticedAt.getTime() > atMs ? { noticedAt: command.noticedAt.toISOString() } : {};
+  return [
+    {
+      type: 'SessionPartyLeft',
+      data: { sessionId: state.terms.sessionId, party: command.party, at, cause: command.cause, ...noticed },
+    },
+  ];
 }
 
 export function decidePartyReturned(command: { party: SessionParty }, state: Session, now: Date): DomainEvent[] {
   if (state.status !== 'active' || !state.away[command.party]) return [];
-  return [{ type: 'SessionPartyReturned', data: { sessionId: state.terms.sessionId, party: command.party, at: now.toISOString() } }];
+  return [
+    {
+      type: 'SessionPartyReturned',
+      data: { sessionId: state.terms.sessionId, party: command.party, at: now.toISOString() },
+    },
+  ];
 }
 
 /** Since when media can no longer be vouched for: the earliest time a party is away since, if any. */
@@ -160,39 +211,82 @@ export function closingOf(state: OpenSession, requested: Closing): Closing {
   const since = awaySince(state);
   // a grace period's closing ends at its party's drop: another party gone as early decides too
   const forDrop = requested.reason === 'user_disconnected' || requested.reason === 'performer_disconnected';
-  if (since === undefined || since > requested.endedAt.getTime() || (since === requested.endedAt.getTime() && !forDrop)) return requested;
+  if (since === undefined || since > requested.endedAt.getTime() || (since === requested.endedAt.getTime() && !forDrop))
+    return requested;
   const endedAt = new Date(since);
   const first = firstAway(state);
   if (first === requested.endedBy) return { ...requested, endedAt };
   return { ...requested, reason: first === 'user' ? 'user_disconnected' : 'performer_disconnected', endedAt };
 }
 
-function ended(state: OpenSession, outcome: Omit<EventDataOf<'SessionEnded'>, 'sessionId' | 'performerId'>): DomainEvent {
-  return { type: 'SessionEnded', data: { sessionId: state.terms.sessionId, performerId: state.terms.performerId, ...outcome } };
+function ended(
+  state: OpenSession,
+  outcome: Omit<EventDataOf<'SessionEnded'>, 'sessionId' | 'performerId'>,
+): DomainEvent {
+  return {
+    type: 'SessionEnded',
+    data: { sessionId: state.terms.sessionId, performerId: state.terms.performerId, ...outcome },
+  };
 }
 
 /** Records on the session what its wallet settled (who, when, minutes, cost, why); once. */
 export function decideRecordEnd(settled: EventDataOf<'SessionSettled'>, state: Session): DomainEvent[] {
   if (state.status !== 'active' || settled.endedBy === null) return [];
   const reason = settled.reason as SessionEndReason;
-  return [ended(state, { endedBy: settled.endedBy, reason, endedAt: settled.endedAt, minutesBilled: settled.minutesBilled, costUnits: settled.costUnits })];
+  return [
+    ended(state, {
+      endedBy: settled.endedBy,
+      reason,
+      endedAt: settled.endedAt,
+      minutesBilled: settled.minutesBilled,
+      costUnits: settled.costUnits,
+    }),
+  ];
 }
 
 /**
  * The grace period of the party away since `since` ran out (counted from when the server noticed):
  * the session ends at `since` (when nothing changed meanwhile).
  */
-export function graceExpired(state: Session, party: SessionParty, since: string, graceMs: number, now: Date): Closing | undefined {
+export function graceExpired(
+  state: Session,
+  party: SessionParty,
+  since: string,
+  graceMs: number,
+  now: Date,
+): Closing | undefined {
   if (state.status !== 'active' || state.away[party] !== since) return undefined;
   if (now.getTime() < Date.parse(state.graceFrom[party] ?? since) + graceMs) return undefined;
-  return { endedBy: 'system', reason: party === 'user' ? 'user_disconnected' : 'performer_disconnected', endedAt: new Date(since) };
+  return {
+    endedBy: 'system',
+    reason: party === 'user' ? 'user_disconnected' : 'performer_disconnected',
+    endedAt: new Date(since),
+  };
 }
 
 /** The user of a paid private session rates it, once, after it ended (docs/product.md#ratings). */
-export function decideRate(command: { userId: string; stars: number; comment: string | null }, state: Session, now: Date): DomainEvent[] {
-  if (state.status === 'none' || state.terms.userId !== command.userId) throw new DomainError('not_found', 'Sessione non trovata');
-  if (state.status !== 'ended' || !state.startedAt || !(state.costUnits && state.costUnits > 0)) throw new DomainError('forbidden', 'Puoi valutare solo una sessione privata pagata e conclusa');
+export function decideRate(
+  command: { userId: string; stars: number; comment: string | null },
+  state: Session,
+  now: Date,
+): DomainEvent[] {
+  if (state.status === 'none' || state.terms.userId !== command.userId)
+    throw new DomainError('not_found', 'Sessione non trovata');
+  if (state.status !== 'ended' || !state.startedAt || !(state.costUnits && state.costUnits > 0))
+    throw new DomainError('forbidden', 'Puoi valutare solo una sessione privata pagata e conclusa');
   if (state.rated) throw new DomainError('conflict', 'Hai già valutato questa sessione');
   const { sessionId, performerId } = state.terms;
-  return [{ type: 'SessionRated', data: { sessionId, performerId, userId: command.userId, stars: command.stars, comment: command.comment, ratedAt: now.toISOString() } }];
+  return [
+    {
+      type: 'SessionRated',
+      data: {
+        sessionId,
+        performerId,
+        userId: command.userId,
+        stars: command.stars,
+        comment: command.comment,
+        ratedAt: now.toISOString(),
+      },
+    },
+  ];
 }

@@ -24,7 +24,10 @@ export const presenceKey = (sessionId: string, party: SessionParty) => `session:
 const other = (party: SessionParty): SessionParty => (party === 'user' ? 'performer' : 'user');
 
 /** Which side of the session this principal is, if any. */
-export function partyOf(state: Session, principal: { kind: string; sub: string } | undefined): SessionParty | undefined {
+export function partyOf(
+  state: Session,
+  principal: { kind: string; sub: string } | undefined,
+): SessionParty | undefined {
   if (state.status === 'none' || !principal) return undefined;
   if (principal.kind === 'user' && principal.sub === state.terms.userId) return 'user';
   if (principal.kind === 'performer' && principal.sub === state.terms.performerId) return 'performer';
@@ -54,7 +57,12 @@ export function sessionSockets(deps: SessionSocketsDeps) {
   const bySocket = new Map<string, Map<string, Joined>>();
   let refresher: NodeJS.Timeout | undefined;
 
-  const emitTo = (joined: Joined, party: SessionParty, event: 'session:peer', payload: { sessionId: string; party: SessionParty; present: boolean }) => {
+  const emitTo = (
+    joined: Joined,
+    party: SessionParty,
+    event: 'session:peer',
+    payload: { sessionId: string; party: SessionParty; present: boolean },
+  ) => {
     if (party === 'user') realtime.toUser(joined.userId, event, payload);
     else realtime.toPerformer(joined.performerId, event, payload);
   };
@@ -83,7 +91,8 @@ export function sessionSockets(deps: SessionSocketsDeps) {
     const state = await commands.loadSession(sessionId);
     const party = partyOf(state, principal);
     if (!party || state.status === 'none') return { ok: false, error: 'forbidden' };
-    if (!(state.status === 'active' || (state.status === 'requested' && party === 'user'))) return { ok: false, error: 'not_running' };
+    if (!(state.status === 'active' || (state.status === 'requested' && party === 'user')))
+      return { ok: false, error: 'not_running' };
     const joined: Joined = { party, userId: state.terms.userId, performerId: state.terms.performerId };
     const sessions = bySocket.get(socket.id) ?? new Map<string, Joined>();
     sessions.set(sessionId, joined);
@@ -113,7 +122,8 @@ export function sessionSockets(deps: SessionSocketsDeps) {
     emitTo(joined, other(joined.party), 'session:peer', { sessionId, party: joined.party, present: false });
   }
 
-  const failed = (what: string) => (error: unknown) => logger.warn(`session socket: ${what} failed`, { error: error instanceof Error ? error.message : String(error) });
+  const failed = (what: string) => (error: unknown) =>
+    logger.warn(`session socket: ${what} failed`, { error: error instanceof Error ? error.message : String(error) });
 
   return {
     onConnection(socket: AuraSocket) {
@@ -144,7 +154,8 @@ export function sessionSockets(deps: SessionSocketsDeps) {
         reply(true);
       });
       socket.on('disconnect', () => {
-        for (const sessionId of [...(bySocket.get(socket.id)?.keys() ?? [])]) void leave(socket.id, sessionId).catch(failed('leave'));
+        for (const sessionId of [...(bySocket.get(socket.id)?.keys() ?? [])])
+          void leave(socket.id, sessionId).catch(failed('leave'));
       });
     },
     /** this node's joined parties (for tests and health) */

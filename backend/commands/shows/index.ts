@@ -18,7 +18,10 @@ export interface ShowsDeps {
     viewersOf(performerId: string): number;
     viewing(socketId: string, performerId: string | null): void;
   };
-  performers: { isApproved(performerId: string): Promise<boolean>; nameOf(performerId: string): Promise<string | null> };
+  performers: {
+    isApproved(performerId: string): Promise<boolean>;
+    nameOf(performerId: string): Promise<string | null>;
+  };
   identities: { identityFor(userId: string, aliasId?: string | null): Promise<Identity> };
   users: { balanceAfter(userId: string, position: number | undefined): Promise<number> };
 }
@@ -28,12 +31,26 @@ const peakKey = (performerId: string) => `shows:peak:${performerId}`;
 
 /** Public shows: going live, the room (chat, moderation, tips, goals), the room's sockets. */
 export function showsCommands(ports: ModulePorts, deps: ShowsDeps) {
-  const shows = createShowQueries(ports.readModels, { viewersOf: deps.presence.viewersOf, nameOf: deps.performers.nameOf, now: ports.now });
+  const shows = createShowQueries(ports.readModels, {
+    viewersOf: deps.presence.viewersOf,
+    nameOf: deps.performers.nameOf,
+    now: ports.now,
+  });
   const settledShows = settledOn(ports.readModels, SHOWS);
   const access = roomAccess({ show: shows.byId, stage: shows.stage });
   const room = showRoomSockets(access, deps.presence);
-  const peakViewers = async (performerId: string) => Math.max(Number((await ports.kv.get(peakKey(performerId))) ?? 0), deps.presence.viewersOf(performerId));
-  const media = showMediaRoom({ media: ports.showMedia, access, show: shows.byId, peakViewers, eventStore: ports.eventStore, iceSettings: ports.config, now: ports.now, logger: ports.logger });
+  const peakViewers = async (performerId: string) =>
+    Math.max(Number((await ports.kv.get(peakKey(performerId))) ?? 0), deps.presence.viewersOf(performerId));
+  const media = showMediaRoom({
+    media: ports.showMedia,
+    access,
+    show: shows.byId,
+    peakViewers,
+    eventStore: ports.eventStore,
+    iceSettings: ports.config,
+    now: ports.now,
+    logger: ports.logger,
+  });
 
   // the most viewers a show had at once, and the room's count as it changes
   deps.presence.subscribe({
@@ -41,10 +58,17 @@ export function showsCommands(ports: ModulePorts, deps: ShowsDeps) {
       void (async () => {
         const stage = await shows.stage(performerId);
         if (!stage?.currentShowId) return;
-        ports.realtime.toShow(stage.currentShowId, 'show:viewers', { showId: stage.currentShowId, viewerCount: viewers });
+        ports.realtime.toShow(stage.currentShowId, 'show:viewers', {
+          showId: stage.currentShowId,
+          viewerCount: viewers,
+        });
         const peak = Number((await ports.kv.get(peakKey(performerId))) ?? 0);
         if (viewers > peak) await ports.kv.put(peakKey(performerId), PEAK_TTL_MS, String(viewers));
-      })().catch((error: unknown) => ports.logger.warn('shows: viewer count not recorded', { error: error instanceof Error ? error.message : String(error) }));
+      })().catch((error: unknown) =>
+        ports.logger.warn('shows: viewer count not recorded', {
+          error: error instanceof Error ? error.message : String(error),
+        }),
+      );
     },
   });
 
@@ -80,7 +104,14 @@ export function showsCommands(ports: ModulePorts, deps: ShowsDeps) {
         },
         deadlines: {
           schedule: (showId, goalId, deadline) =>
-            ports.jobs.enqueue(GOAL_DEADLINE_JOB, { showId }, { jobId: `${GOAL_DEADLINE_JOB}:${goalId}`, delayMs: Math.max(0, deadline.getTime() - ports.now().getTime()) }),
+            ports.jobs.enqueue(
+              GOAL_DEADLINE_JOB,
+              { showId },
+              {
+                jobId: `${GOAL_DEADLINE_JOB}:${goalId}`,
+                delayMs: Math.max(0, deadline.getTime() - ports.now().getTime()),
+              },
+            ),
         },
         settledMessages: settledOn(ports.readModels, SHOW_MESSAGES),
       }),

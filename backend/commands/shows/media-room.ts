@@ -32,11 +32,17 @@ export function showMediaRoom(deps: ShowMediaRoomDeps) {
   const rooms = new Set<string>();
   const authorize = async (caller: ShowMediaCaller, showId: string): Promise<ShowMediaAuthorization> => {
     const granted = await deps.access(caller.principal, showId, { forMedia: true });
-    if (!granted.ok) return { refused: granted.error === 'Sei stato allontanato da questa stanza' ? 'forbidden' : 'not_live' };
+    if (!granted.ok)
+      return { refused: granted.error === 'Sei stato allontanato da questa stanza' ? 'forbidden' : 'not_live' };
     if (granted.role === 'publisher') rooms.add(showId);
     return granted.role;
   };
-  const signalling = createShowMediaSignalling({ media: deps.media, authorize, iceConfig: showIceConfig(deps.iceSettings, deps.now), logger: deps.logger });
+  const signalling = createShowMediaSignalling({
+    media: deps.media,
+    authorize,
+    iceConfig: showIceConfig(deps.iceSettings, deps.now),
+    logger: deps.logger,
+  });
 
   async function endForMediaFailure(showId: string) {
     rooms.delete(showId);
@@ -44,13 +50,29 @@ export function showMediaRoom(deps: ShowMediaRoomDeps) {
     if (!doc || doc.status === 'ended') return;
     const peakViewers = await deps.peakViewers(doc.performerId);
     await handleStage(deps.eventStore, showStreams.stage(doc.performerId), (state) =>
-      state.current?.showId === showId ? decideEndShow({ showId, performerId: doc.performerId, reason: 'media_failed', peakViewers }, state, deps.now()) : [],
+      state.current?.showId === showId
+        ? decideEndShow(
+            { showId, performerId: doc.performerId, reason: 'media_failed', peakViewers },
+            state,
+            deps.now(),
+          )
+        : [],
     );
   }
 
   const unsubscribe = deps.media.onEvent((event) => {
-    const failed = event.type === 'down' ? [...rooms] : event.type === 'room-closed' && event.reason === 'sfu-down' ? [event.showId] : [];
-    for (const showId of failed) void endForMediaFailure(showId).catch((error: unknown) => deps.logger.warn('shows: ending a show after the SFU failed', { error: error instanceof Error ? error.message : String(error) }));
+    const failed =
+      event.type === 'down'
+        ? [...rooms]
+        : event.type === 'room-closed' && event.reason === 'sfu-down'
+          ? [event.showId]
+          : [];
+    for (const showId of failed)
+      void endForMediaFailure(showId).catch((error: unknown) =>
+        deps.logger.warn('shows: ending a show after the SFU failed', {
+          error: error instanceof Error ? error.message : String(error),
+        }),
+      );
   });
 
   async function close(showId: string) {
@@ -73,7 +95,8 @@ export function showMediaRoom(deps: ShowMediaRoomDeps) {
     /** the show ended or paused: its room closes, every page in it hears it */
     close,
     /** a banned account's viewers leave the SFU */
-    dropAccount: (showId: string, userId: string) => signalling.dropViewers(showId, (caller) => caller.principal?.kind === 'user' && caller.principal.sub === userId),
+    dropAccount: (showId: string, userId: string) =>
+      signalling.dropViewers(showId, (caller) => caller.principal?.kind === 'user' && caller.principal.sub === userId),
     stop() {
       clearInterval(reconcile);
       unsubscribe();

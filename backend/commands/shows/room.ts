@@ -27,7 +27,12 @@ export const room: Aggregate<Room> = {
       case 'ShowGoalExpired':
         return { ...state, goals: evolveGoals(state.goals, event) };
       case 'ShowTipCounted':
-        return { ...state, goals: evolveGoals(state.goals, event), counted: new Set(state.counted).add(event.data.tipId), tippedUnits: state.tippedUnits + event.data.amountUnits };
+        return {
+          ...state,
+          goals: evolveGoals(state.goals, event),
+          counted: new Set(state.counted).add(event.data.tipId),
+          tippedUnits: state.tippedUnits + event.data.amountUnits,
+        };
       case 'ShowIdentityMuted':
         return { ...state, muted: new Set(state.muted).add(event.data.identityId) };
       case 'ShowMessageDeleted':
@@ -40,9 +45,15 @@ export const room: Aggregate<Room> = {
 
 export const handleRoom = commandHandler(room);
 
-export function decideSetGoal(command: { showId: string; goalId: string; description: string; targetUnits: number; deadline: string | null }, _state: Room, now: Date): DomainEvent[] {
-  if (!(command.targetUnits > 0)) throw new DomainError('validation_failed', "L'obiettivo deve essere maggiore di zero");
-  if (command.deadline && new Date(command.deadline).getTime() <= now.getTime()) throw new DomainError('validation_failed', 'La scadenza deve essere nel futuro');
+export function decideSetGoal(
+  command: { showId: string; goalId: string; description: string; targetUnits: number; deadline: string | null },
+  _state: Room,
+  now: Date,
+): DomainEvent[] {
+  if (!(command.targetUnits > 0))
+    throw new DomainError('validation_failed', "L'obiettivo deve essere maggiore di zero");
+  if (command.deadline && new Date(command.deadline).getTime() <= now.getTime())
+    throw new DomainError('validation_failed', 'La scadenza deve essere nel futuro');
   return [{ type: 'ShowGoalSet', data: { ...command, setAt: now.toISOString() } }];
 }
 
@@ -50,8 +61,20 @@ export function decideSetGoal(command: { showId: string; goalId: string; descrip
 export function decideExpireGoals(command: { showId: string }, state: Room, now: Date): DomainEvent[] {
   const events: DomainEvent[] = [];
   let current = state;
-  for (let goal = runningGoal(current); goal?.deadline && new Date(goal.deadline).getTime() <= now.getTime(); goal = runningGoal(current)) {
-    const expired: DomainEvent = { type: 'ShowGoalExpired', data: { showId: command.showId, goalId: goal.goalId, progressUnits: goal.progressUnits, expiredAt: now.toISOString() } };
+  for (
+    let goal = runningGoal(current);
+    goal?.deadline && new Date(goal.deadline).getTime() <= now.getTime();
+    goal = runningGoal(current)
+  ) {
+    const expired: DomainEvent = {
+      type: 'ShowGoalExpired',
+      data: {
+        showId: command.showId,
+        goalId: goal.goalId,
+        progressUnits: goal.progressUnits,
+        expiredAt: now.toISOString(),
+      },
+    };
     events.push(expired);
     current = room.evolve(current, expired);
   }
@@ -62,27 +85,55 @@ export function decideExpireGoals(command: { showId: string }, state: Room, now:
  * A tip counts once towards the running goal (after the overdue ones ended unmet); each goal it
  * fills is reached, and the surplus carries over to the next queued one, which may be filled too.
  */
-export function decideCountTip(command: { showId: string; tipId: string; amountUnits: number }, state: Room, now: Date): DomainEvent[] {
+export function decideCountTip(
+  command: { showId: string; tipId: string; amountUnits: number },
+  state: Room,
+  now: Date,
+): DomainEvent[] {
   if (state.counted.has(command.tipId)) return [];
   const events = decideExpireGoals(command, state, now);
   let current = events.reduce(room.evolve, state);
-  const counted: DomainEvent = { type: 'ShowTipCounted', data: { showId: command.showId, tipId: command.tipId, amountUnits: command.amountUnits, countedAt: now.toISOString() } };
+  const counted: DomainEvent = {
+    type: 'ShowTipCounted',
+    data: {
+      showId: command.showId,
+      tipId: command.tipId,
+      amountUnits: command.amountUnits,
+      countedAt: now.toISOString(),
+    },
+  };
   events.push(counted);
   current = room.evolve(current, counted);
   for (let goal = runningGoal(current); goal && goal.progressUnits >= goal.targetUnits; goal = runningGoal(current)) {
-    const reached: DomainEvent = { type: 'ShowGoalReached', data: { showId: command.showId, goalId: goal.goalId, surplusUnits: goal.progressUnits - goal.targetUnits, reachedAt: now.toISOString() } };
+    const reached: DomainEvent = {
+      type: 'ShowGoalReached',
+      data: {
+        showId: command.showId,
+        goalId: goal.goalId,
+        surplusUnits: goal.progressUnits - goal.targetUnits,
+        reachedAt: now.toISOString(),
+      },
+    };
     events.push(reached);
     current = room.evolve(current, reached);
   }
   return events;
 }
 
-export function decideMute(command: { showId: string; identityId: string; mutedBy: string }, state: Room, now: Date): DomainEvent[] {
+export function decideMute(
+  command: { showId: string; identityId: string; mutedBy: string },
+  state: Room,
+  now: Date,
+): DomainEvent[] {
   if (state.muted.has(command.identityId)) return [];
   return [{ type: 'ShowIdentityMuted', data: { ...command, at: now.toISOString() } }];
 }
 
-export function decideDeleteMessage(command: { showId: string; messageId: string; deletedBy: string }, state: Room, now: Date): DomainEvent[] {
+export function decideDeleteMessage(
+  command: { showId: string; messageId: string; deletedBy: string },
+  state: Room,
+  now: Date,
+): DomainEvent[] {
   if (state.deleted.has(command.messageId)) return [];
   return [{ type: 'ShowMessageDeleted', data: { ...command, at: now.toISOString() } }];
 }

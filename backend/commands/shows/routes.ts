@@ -1,5 +1,14 @@
 import Router from '@koa/router';
-import { apiRoutes, auracoinToUnits, errorMessages, showStreams, unitsToAuracoin, type Identity, type ShowTipView, type ShowView } from '@aura/contracts';
+import {
+  apiRoutes,
+  auracoinToUnits,
+  errorMessages,
+  showStreams,
+  unitsToAuracoin,
+  type Identity,
+  type ShowTipView,
+  type ShowView,
+} from '@aura/contracts';
 import { assertPriceSeen, spendEventIds, spendFromWallet } from '../../ledger';
 import { DomainError } from '../../platform/domain-error';
 import { foldStream } from '../../platform/eventstore/handle-command';
@@ -11,7 +20,16 @@ import type { Principal, SessionManager } from '../../platform/http/session';
 import { newId } from '../../platform/ids';
 import type { ShowDoc } from '../../projections/shows/projection';
 import { decideDeleteMessage, decideMute, decideSetGoal, handleRoom } from './room';
-import { decideBan, decideEndShow, decideSetTipMenu, decideStartShow, handleStage, isBanned, showOnNow, stage } from './stage';
+import {
+  decideBan,
+  decideEndShow,
+  decideSetTipMenu,
+  decideStartShow,
+  handleStage,
+  isBanned,
+  showOnNow,
+  stage,
+} from './stage';
 import { countTip, type GoalDeadlines } from './tips';
 
 export const BANNED_MESSAGE = 'Sei stato allontanato da questa stanza';
@@ -49,13 +67,15 @@ export interface ShowsCommandDeps {
 
 export function showsRouter(deps: ShowsCommandDeps): Router {
   const router = new Router();
-  const loadStage = async (performerId: string) => foldStream(stage, await deps.eventStore.readStream(showStreams.stage(performerId)));
+  const loadStage = async (performerId: string) =>
+    foldStream(stage, await deps.eventStore.readStream(showStreams.stage(performerId)));
   const showOf = async (showId: string) => {
     const doc = await deps.showAfter(showId);
     if (!doc) throw notFound('Show non trovato');
     return doc;
   };
-  const answer = async (showId: string, position: number | undefined, summary: boolean) => deps.view((await deps.showAfter(showId, position))!, { summary });
+  const answer = async (showId: string, position: number | undefined, summary: boolean) =>
+    deps.view((await deps.showAfter(showId, position))!, { summary });
 
   /** A signed-in user's identity in a room: chosen once, by the first line or tip. */
   async function roomIdentity(showId: string, userId: string, aliasId: string | null): Promise<Identity> {
@@ -67,11 +87,17 @@ export function showsRouter(deps: ShowsCommandDeps): Router {
 
   mountRoute(router, deps.sessions, apiRoutes.startShow, async (ctx, { body }, caller) => {
     if (caller.kind !== 'performer') throw forbidden('Solo le performer vanno in onda');
-    if (!(await deps.performerApproved(caller.sub))) throw forbidden('Il tuo profilo deve essere approvato per andare in onda');
+    if (!(await deps.performerApproved(caller.sub)))
+      throw forbidden('Il tuo profilo deve essere approvato per andare in onda');
     const showId = newId();
-    const result = await handleStage(deps.eventStore, showStreams.stage(caller.sub), (state) => decideStartShow({ showId, performerId: caller.sub, title: body.title }, state, deps.now()), {
-      metadata: commandMetadata(ctx, caller),
-    });
+    const result = await handleStage(
+      deps.eventStore,
+      showStreams.stage(caller.sub),
+      (state) => decideStartShow({ showId, performerId: caller.sub, title: body.title }, state, deps.now()),
+      {
+        metadata: commandMetadata(ctx, caller),
+      },
+    );
     await deps.startPeak(caller.sub);
     return answer(showId, result.position, true);
   });
@@ -81,9 +107,15 @@ export function showsRouter(deps: ShowsCommandDeps): Router {
     assertOwnerOrAdmin(caller, doc.performerId);
     const peakViewers = await deps.peakViewers(doc.performerId);
     const reason = caller.kind === 'admin' ? 'admin' : 'performer';
-    const result = await handleStage(deps.eventStore, showStreams.stage(doc.performerId), (state) => decideEndShow({ showId: params.id, performerId: doc.performerId, reason, peakViewers }, state, deps.now()), {
-      metadata: commandMetadata(ctx, caller),
-    });
+    const result = await handleStage(
+      deps.eventStore,
+      showStreams.stage(doc.performerId),
+      (state) =>
+        decideEndShow({ showId: params.id, performerId: doc.performerId, reason, peakViewers }, state, deps.now()),
+      {
+        metadata: commandMetadata(ctx, caller),
+      },
+    );
     await deps.showStopped(params.id);
     return answer(params.id, result.position, true);
   });
@@ -91,9 +123,21 @@ export function showsRouter(deps: ShowsCommandDeps): Router {
   mountRoute(router, deps.sessions, apiRoutes.setTipMenu, async (ctx, { params, body }, caller) => {
     assertOwnerOrAdmin(caller, params.id);
     if (!(await deps.performerApproved(params.id))) throw notFound('Performer non trovata');
-    const items = body.items.map((item) => ({ id: newId(), label: item.label, priceUnits: auracoinToUnits(item.price) }));
-    await handleStage(deps.eventStore, showStreams.stage(params.id), (state) => decideSetTipMenu({ performerId: params.id, items }, state, deps.now()), { metadata: commandMetadata(ctx, caller) });
-    return { performerId: params.id, items: items.map((item) => ({ id: item.id, label: item.label, price: unitsToAuracoin(item.priceUnits) })) };
+    const items = body.items.map((item) => ({
+      id: newId(),
+      label: item.label,
+      priceUnits: auracoinToUnits(item.price),
+    }));
+    await handleStage(
+      deps.eventStore,
+      showStreams.stage(params.id),
+      (state) => decideSetTipMenu({ performerId: params.id, items }, state, deps.now()),
+      { metadata: commandMetadata(ctx, caller) },
+    );
+    return {
+      performerId: params.id,
+      items: items.map((item) => ({ id: item.id, label: item.label, price: unitsToAuracoin(item.priceUnits) })),
+    };
   });
 
   mountRoute(router, deps.sessions, apiRoutes.setShowGoal, async (ctx, { params, body }, caller) => {
@@ -104,7 +148,18 @@ export function showsRouter(deps: ShowsCommandDeps): Router {
     const result = await handleRoom(
       deps.eventStore,
       showStreams.show(params.id),
-      (state) => decideSetGoal({ showId: params.id, goalId, description: body.description, targetUnits: auracoinToUnits(body.target), deadline: body.deadline }, state, deps.now()),
+      (state) =>
+        decideSetGoal(
+          {
+            showId: params.id,
+            goalId,
+            description: body.description,
+            targetUnits: auracoinToUnits(body.target),
+            deadline: body.deadline,
+          },
+          state,
+          deps.now(),
+        ),
       { metadata: commandMetadata(ctx, caller) },
     );
     if (body.deadline) await deps.deadlines.schedule(params.id, goalId, new Date(body.deadline));
@@ -124,7 +179,8 @@ export function showsRouter(deps: ShowsCommandDeps): Router {
     if (body.menuItemId && !item) throw notFound('Voce del menu non trovata');
     if (item) {
       assertPriceSeen(body.expectedPrice, item.priceUnits);
-      if (item.priceUnits !== amountUnits) throw new DomainError('validation_failed', `La voce costa ${unitsToAuracoin(item.priceUnits)} auracoin`);
+      if (item.priceUnits !== amountUnits)
+        throw new DomainError('validation_failed', `La voce costa ${unitsToAuracoin(item.priceUnits)} auracoin`);
     }
     const identity = await roomIdentity(params.id, caller.sub, body.aliasId);
     const [tipId] = spendEventIds(caller.sub, `tip:${params.id}:${idempotencyKey}`);
@@ -134,8 +190,17 @@ export function showsRouter(deps: ShowsCommandDeps): Router {
       purchase: {
         type: 'ShowTipped',
         data: {
-          tipId, walletId: caller.sub, showId: params.id, performerId: doc.performerId, identityId: identity.identityId, displayName: identity.displayName,
-          amountUnits, message: body.message, menuItemId: item?.id ?? null, menuItemLabel: item?.label ?? null, tippedAt: deps.now().toISOString(),
+          tipId,
+          walletId: caller.sub,
+          showId: params.id,
+          performerId: doc.performerId,
+          identityId: identity.identityId,
+          displayName: identity.displayName,
+          amountUnits,
+          message: body.message,
+          menuItemId: item?.id ?? null,
+          menuItemLabel: item?.label ?? null,
+          tippedAt: deps.now().toISOString(),
         },
       },
       reason: 'tip',
@@ -144,22 +209,35 @@ export function showsRouter(deps: ShowsCommandDeps): Router {
       metadata: commandMetadata(ctx, caller, { idempotencyKey }),
       now: deps.now,
     }).catch((error: unknown) => {
-      if (error instanceof DomainError && error.code === 'insufficient_balance') throw new DomainError('insufficient_balance', errorMessages.insufficient_balance);
+      if (error instanceof DomainError && error.code === 'insufficient_balance')
+        throw new DomainError('insufficient_balance', errorMessages.insufficient_balance);
       throw error;
     });
     const tipped = result.purchase.data as ShowTipView & { tipId: string; amountUnits: number };
     // the goal bar moves now; the tips reaction counts it too if this process stops here
-    await countTip(deps.eventStore, { showId: params.id, tipId: tipped.tipId, amountUnits: tipped.amountUnits }, deps.now);
+    await countTip(
+      deps.eventStore,
+      { showId: params.id, tipId: tipped.tipId, amountUnits: tipped.amountUnits },
+      deps.now,
+    );
     const tip: ShowTipView = {
-      id: tipped.tipId, showId: tipped.showId, identityId: tipped.identityId, displayName: tipped.displayName, amount: unitsToAuracoin(tipped.amountUnits),
-      message: tipped.message, menuItemId: tipped.menuItemId, menuItemLabel: tipped.menuItemLabel, tippedAt: tipped.tippedAt,
+      id: tipped.tipId,
+      showId: tipped.showId,
+      identityId: tipped.identityId,
+      displayName: tipped.displayName,
+      amount: unitsToAuracoin(tipped.amountUnits),
+      message: tipped.message,
+      menuItemId: tipped.menuItemId,
+      menuItemLabel: tipped.menuItemLabel,
+      tippedAt: tipped.tippedAt,
     };
     return { tip, balance: await deps.balanceAfter(caller.sub, result.position) };
   });
 
   mountRoute(router, deps.sessions, apiRoutes.postShowMessage, async (ctx, { params, body }, caller) => {
     const doc = await showOf(params.id);
-    if (caller.kind === 'performer' && caller.sub !== doc.performerId) throw forbidden('Nella stanza di un’altra performer non puoi scrivere');
+    if (caller.kind === 'performer' && caller.sub !== doc.performerId)
+      throw forbidden('Nella stanza di un’altra performer non puoi scrivere');
     const current = await loadStage(doc.performerId);
     showOnNow(current, params.id);
     if (caller.kind === 'user' && isBanned(current, { userId: caller.sub })) throw forbidden(BANNED_MESSAGE);
@@ -167,17 +245,48 @@ export function showsRouter(deps: ShowsCommandDeps): Router {
     const sender = await senderOf(caller, params.id, doc.performerId, body.aliasId);
     if (doc.muted.includes(sender.identityId)) throw forbidden(MUTED_MESSAGE);
     const messageId = newId();
-    const posted = { messageId, showId: params.id, performerId: doc.performerId, ...sender, content: body.content, postedAt: deps.now().toISOString() };
-    const result = await deps.eventStore.appendToStream(showStreams.message(messageId), [{ id: messageId, type: 'ShowMessagePosted', data: posted, metadata: commandMetadata(ctx, caller) }], { expectedRevision: 'no_stream' });
+    const posted = {
+      messageId,
+      showId: params.id,
+      performerId: doc.performerId,
+      ...sender,
+      content: body.content,
+      postedAt: deps.now().toISOString(),
+    };
+    const result = await deps.eventStore.appendToStream(
+      showStreams.message(messageId),
+      [{ id: messageId, type: 'ShowMessagePosted', data: posted, metadata: commandMetadata(ctx, caller) }],
+      { expectedRevision: 'no_stream' },
+    );
     await deps.settledMessages(result.position);
-    return { id: messageId, showId: params.id, identityId: sender.identityId, displayName: sender.displayName, senderType: sender.senderType, content: body.content, postedAt: posted.postedAt };
+    return {
+      id: messageId,
+      showId: params.id,
+      identityId: sender.identityId,
+      displayName: sender.displayName,
+      senderType: sender.senderType,
+      content: body.content,
+      postedAt: posted.postedAt,
+    };
   });
 
   async function senderOf(caller: Principal, showId: string, performerId: string, aliasId: string | null) {
-    if (caller.kind === 'performer') return { identityId: performerId, userId: null, displayName: (await deps.performerName(performerId)) ?? '', senderType: 'performer' as const };
-    if (caller.kind === 'admin') return { identityId: caller.sub, userId: null, displayName: 'Moderazione', senderType: 'admin' as const };
+    if (caller.kind === 'performer')
+      return {
+        identityId: performerId,
+        userId: null,
+        displayName: (await deps.performerName(performerId)) ?? '',
+        senderType: 'performer' as const,
+      };
+    if (caller.kind === 'admin')
+      return { identityId: caller.sub, userId: null, displayName: 'Moderazione', senderType: 'admin' as const };
     const identity = await roomIdentity(showId, caller.sub, aliasId);
-    return { identityId: identity.identityId, userId: caller.sub, displayName: identity.displayName, senderType: 'user' as const };
+    return {
+      identityId: identity.identityId,
+      userId: caller.sub,
+      displayName: identity.displayName,
+      senderType: 'user' as const,
+    };
   }
 
   mountRoute(router, deps.sessions, apiRoutes.deleteShowMessage, async (ctx, { params }, caller) => {
@@ -185,19 +294,35 @@ export function showsRouter(deps: ShowsCommandDeps): Router {
     assertOwnerOrAdmin(caller, doc.performerId);
     const line = await deps.message(params.messageId);
     if (!line || line.showId !== params.id) throw notFound('Messaggio non trovato');
-    await handleRoom(deps.eventStore, showStreams.show(params.id), (state) => decideDeleteMessage({ showId: params.id, messageId: params.messageId, deletedBy: caller.sub }, state, deps.now()), {
-      metadata: commandMetadata(ctx, caller),
-    });
+    await handleRoom(
+      deps.eventStore,
+      showStreams.show(params.id),
+      (state) =>
+        decideDeleteMessage(
+          { showId: params.id, messageId: params.messageId, deletedBy: caller.sub },
+          state,
+          deps.now(),
+        ),
+      {
+        metadata: commandMetadata(ctx, caller),
+      },
+    );
     return { ok: true as const };
   });
 
   mountRoute(router, deps.sessions, apiRoutes.muteShowIdentity, async (ctx, { params, body }, caller) => {
     const doc = await showOf(params.id);
     assertOwnerOrAdmin(caller, doc.performerId);
-    if (body.identityId === doc.performerId) throw new DomainError('validation_failed', 'Non puoi silenziare te stessa');
-    await handleRoom(deps.eventStore, showStreams.show(params.id), (state) => decideMute({ showId: params.id, identityId: body.identityId, mutedBy: caller.sub }, state, deps.now()), {
-      metadata: commandMetadata(ctx, caller),
-    });
+    if (body.identityId === doc.performerId)
+      throw new DomainError('validation_failed', 'Non puoi silenziare te stessa');
+    await handleRoom(
+      deps.eventStore,
+      showStreams.show(params.id),
+      (state) => decideMute({ showId: params.id, identityId: body.identityId, mutedBy: caller.sub }, state, deps.now()),
+      {
+        metadata: commandMetadata(ctx, caller),
+      },
+    );
     return { ok: true as const };
   });
 
@@ -206,9 +331,19 @@ export function showsRouter(deps: ShowsCommandDeps): Router {
     assertOwnerOrAdmin(caller, doc.performerId);
     const userId = await deps.accountOf(doc.performerId, body.identityId);
     if (!userId) throw notFound('Identità non trovata in questa stanza');
-    await handleStage(deps.eventStore, showStreams.stage(doc.performerId), (state) => decideBan({ performerId: doc.performerId, identityId: body.identityId, userId, bannedBy: caller.sub }, state, deps.now()), {
-      metadata: commandMetadata(ctx, caller),
-    });
+    await handleStage(
+      deps.eventStore,
+      showStreams.stage(doc.performerId),
+      (state) =>
+        decideBan(
+          { performerId: doc.performerId, identityId: body.identityId, userId, bannedBy: caller.sub },
+          state,
+          deps.now(),
+        ),
+      {
+        metadata: commandMetadata(ctx, caller),
+      },
+    );
     deps.dropFromRoom(params.id, userId);
     return { ok: true as const };
   });

@@ -1,8 +1,25 @@
 import type { DomainEvent } from '@aura/contracts';
 import { deciderSpec } from '../../platform/testing/decider-spec';
 import { earningsCredited, tipSale } from '../../ledger';
-import { decideCountTip, decideDeleteMessage, decideExpireGoals, decideMute, decideSetGoal, room, runningGoal } from './room';
-import { decideBan, decideEndShow, decidePauseShow, decideResumeShow, decideSetTipMenu, decideStartShow, isBanned, stage } from './stage';
+import {
+  decideCountTip,
+  decideDeleteMessage,
+  decideExpireGoals,
+  decideMute,
+  decideSetGoal,
+  room,
+  runningGoal,
+} from './room';
+import {
+  decideBan,
+  decideEndShow,
+  decidePauseShow,
+  decideResumeShow,
+  decideSetTipMenu,
+  decideStartShow,
+  isBanned,
+  stage,
+} from './stage';
 
 const now = new Date('2026-11-20T21:00:00.000Z');
 const at = now.toISOString();
@@ -17,44 +34,107 @@ const goalB = '9b7c4d1e-8f7a-4e63-9a51-5a4c1b2d3e4f';
 const tip1 = 'a17c4d1e-8f7a-4e63-9a51-5a4c1b2d3e4f';
 const tip2 = 'a27c4d1e-8f7a-4e63-9a51-5a4c1b2d3e4f';
 
-const started: DomainEvent = { type: 'ShowStarted', data: { showId, performerId, title: 'Serata jazz', startedAt: at } };
+const started: DomainEvent = {
+  type: 'ShowStarted',
+  data: { showId, performerId, title: 'Serata jazz', startedAt: at },
+};
 const paused: DomainEvent = { type: 'ShowPaused', data: { showId, performerId, sessionId, pausedAt: at } };
-const ended: DomainEvent = { type: 'ShowEnded', data: { showId, performerId, reason: 'performer', peakViewers: 3, endedAt: at } };
+const ended: DomainEvent = {
+  type: 'ShowEnded',
+  data: { showId, performerId, reason: 'performer', peakViewers: 3, endedAt: at },
+};
 
 describe('stage decider', () => {
   const spec = deciderSpec(stage);
   it('goes live once: a second show while one is on is a conflict', () => {
-    spec.given([]).when((s) => decideStartShow({ showId, performerId, title: 'Serata jazz' }, s, now)).then([started]);
-    spec.given([started]).when((s) => decideStartShow({ showId: sessionId, performerId, title: 'Ancora' }, s, now)).thenThrows('conflict', 'Sei già in onda');
-    spec.given([started, paused]).when((s) => decideStartShow({ showId: sessionId, performerId, title: 'Ancora' }, s, now)).thenThrows('conflict');
+    spec
+      .given([])
+      .when((s) => decideStartShow({ showId, performerId, title: 'Serata jazz' }, s, now))
+      .then([started]);
+    spec
+      .given([started])
+      .when((s) => decideStartShow({ showId: sessionId, performerId, title: 'Ancora' }, s, now))
+      .thenThrows('conflict', 'Sei già in onda');
+    spec
+      .given([started, paused])
+      .when((s) => decideStartShow({ showId: sessionId, performerId, title: 'Ancora' }, s, now))
+      .thenThrows('conflict');
   });
   it('goes live again after the end', () => {
-    spec.given([started, ended]).when((s) => decideStartShow({ showId: sessionId, performerId, title: 'Di nuovo' }, s, later)).then([
-      { type: 'ShowStarted', data: { showId: sessionId, performerId, title: 'Di nuovo', startedAt: later.toISOString() } },
-    ]);
+    spec
+      .given([started, ended])
+      .when((s) => decideStartShow({ showId: sessionId, performerId, title: 'Di nuovo' }, s, later))
+      .then([
+        {
+          type: 'ShowStarted',
+          data: { showId: sessionId, performerId, title: 'Di nuovo', startedAt: later.toISOString() },
+        },
+      ]);
   });
   it('ends the show on once; an ended show is a conflict, an unknown one not found', () => {
-    spec.given([started]).when((s) => decideEndShow({ showId, performerId, reason: 'performer', peakViewers: 3 }, s, now)).then([ended]);
-    spec.given([started, ended]).when((s) => decideEndShow({ showId, performerId, reason: 'performer', peakViewers: 3 }, s, now)).thenThrows('conflict', 'Lo show è terminato');
-    spec.given([]).when((s) => decideEndShow({ showId, performerId, reason: 'performer', peakViewers: 0 }, s, now)).thenThrows('not_found');
+    spec
+      .given([started])
+      .when((s) => decideEndShow({ showId, performerId, reason: 'performer', peakViewers: 3 }, s, now))
+      .then([ended]);
+    spec
+      .given([started, ended])
+      .when((s) => decideEndShow({ showId, performerId, reason: 'performer', peakViewers: 3 }, s, now))
+      .thenThrows('conflict', 'Lo show è terminato');
+    spec
+      .given([])
+      .when((s) => decideEndShow({ showId, performerId, reason: 'performer', peakViewers: 0 }, s, now))
+      .thenThrows('not_found');
   });
   it('pauses a live show for a private session and resumes it after; nothing otherwise', () => {
-    spec.given([started]).when((s) => decidePauseShow({ performerId, sessionId }, s, now)).then([paused]);
-    spec.given([started, paused]).when((s) => decidePauseShow({ performerId, sessionId }, s, now)).then([]);
-    spec.given([]).when((s) => decidePauseShow({ performerId, sessionId }, s, now)).then([]);
-    spec.given([started, paused]).when((s) => decideResumeShow({ performerId }, s, now)).then([{ type: 'ShowResumed', data: { showId, performerId, resumedAt: at } }]);
-    spec.given([started]).when((s) => decideResumeShow({ performerId }, s, now)).then([]);
-    spec.given([started, paused, ended]).when((s) => decideResumeShow({ performerId }, s, now)).then([]);
+    spec
+      .given([started])
+      .when((s) => decidePauseShow({ performerId, sessionId }, s, now))
+      .then([paused]);
+    spec
+      .given([started, paused])
+      .when((s) => decidePauseShow({ performerId, sessionId }, s, now))
+      .then([]);
+    spec
+      .given([])
+      .when((s) => decidePauseShow({ performerId, sessionId }, s, now))
+      .then([]);
+    spec
+      .given([started, paused])
+      .when((s) => decideResumeShow({ performerId }, s, now))
+      .then([{ type: 'ShowResumed', data: { showId, performerId, resumedAt: at } }]);
+    spec
+      .given([started])
+      .when((s) => decideResumeShow({ performerId }, s, now))
+      .then([]);
+    spec
+      .given([started, paused, ended])
+      .when((s) => decideResumeShow({ performerId }, s, now))
+      .then([]);
   });
   it('keeps at most 25 menu items', () => {
     const items = Array.from({ length: 26 }, (_, index) => ({ id: tip1, label: `Voce ${index}`, priceUnits: 100 }));
-    spec.given([]).when((s) => decideSetTipMenu({ performerId, items: items.slice(0, 25) }, s, now)).then([{ type: 'TipMenuSet', data: { performerId, items: items.slice(0, 25), setAt: at } }]);
-    spec.given([]).when((s) => decideSetTipMenu({ performerId, items }, s, now)).thenThrows('validation_failed');
+    spec
+      .given([])
+      .when((s) => decideSetTipMenu({ performerId, items: items.slice(0, 25) }, s, now))
+      .then([{ type: 'TipMenuSet', data: { performerId, items: items.slice(0, 25), setAt: at } }]);
+    spec
+      .given([])
+      .when((s) => decideSetTipMenu({ performerId, items }, s, now))
+      .thenThrows('validation_failed');
   });
   it('bans an identity and the account behind it, once', () => {
-    const banned: DomainEvent = { type: 'ShowRoomBanned', data: { performerId, identityId: aliasId, userId, bannedBy: performerId, at } };
-    spec.given([]).when((s) => decideBan({ performerId, identityId: aliasId, userId, bannedBy: performerId }, s, now)).then([banned]);
-    spec.given([banned]).when((s) => decideBan({ performerId, identityId: aliasId, userId, bannedBy: performerId }, s, now)).then([]);
+    const banned: DomainEvent = {
+      type: 'ShowRoomBanned',
+      data: { performerId, identityId: aliasId, userId, bannedBy: performerId, at },
+    };
+    spec
+      .given([])
+      .when((s) => decideBan({ performerId, identityId: aliasId, userId, bannedBy: performerId }, s, now))
+      .then([banned]);
+    spec
+      .given([banned])
+      .when((s) => decideBan({ performerId, identityId: aliasId, userId, bannedBy: performerId }, s, now))
+      .then([]);
     const state = [banned].reduce(stage.evolve, stage.initialState());
     expect(isBanned(state, { userId })).toBe(true);
     expect(isBanned(state, { identityId: aliasId })).toBe(true);
@@ -62,60 +142,140 @@ describe('stage decider', () => {
   });
 });
 
-const goal = (goalId: string, targetUnits: number, deadline: string | null = null): DomainEvent => ({ type: 'ShowGoalSet', data: { showId, goalId, description: `Obiettivo ${goalId.slice(0, 2)}`, targetUnits, deadline, setAt: at } });
-const counted = (tipId: string, amountUnits: number, when = at): DomainEvent => ({ type: 'ShowTipCounted', data: { showId, tipId, amountUnits, countedAt: when } });
+const goal = (goalId: string, targetUnits: number, deadline: string | null = null): DomainEvent => ({
+  type: 'ShowGoalSet',
+  data: { showId, goalId, description: `Obiettivo ${goalId.slice(0, 2)}`, targetUnits, deadline, setAt: at },
+});
+const counted = (tipId: string, amountUnits: number, when = at): DomainEvent => ({
+  type: 'ShowTipCounted',
+  data: { showId, tipId, amountUnits, countedAt: when },
+});
 
 describe('show room decider', () => {
   const spec = deciderSpec(room);
   it('refuses a goal of zero or less, or a deadline gone', () => {
-    spec.given([]).when((s) => decideSetGoal({ showId, goalId: goalA, description: 'x', targetUnits: 0, deadline: null }, s, now)).thenThrows('validation_failed');
-    spec.given([]).when((s) => decideSetGoal({ showId, goalId: goalA, description: 'x', targetUnits: -100, deadline: null }, s, now)).thenThrows('validation_failed');
-    spec.given([]).when((s) => decideSetGoal({ showId, goalId: goalA, description: 'x', targetUnits: 100, deadline: at }, s, now)).thenThrows('validation_failed');
+    spec
+      .given([])
+      .when((s) => decideSetGoal({ showId, goalId: goalA, description: 'x', targetUnits: 0, deadline: null }, s, now))
+      .thenThrows('validation_failed');
+    spec
+      .given([])
+      .when((s) =>
+        decideSetGoal({ showId, goalId: goalA, description: 'x', targetUnits: -100, deadline: null }, s, now),
+      )
+      .thenThrows('validation_failed');
+    spec
+      .given([])
+      .when((s) => decideSetGoal({ showId, goalId: goalA, description: 'x', targetUnits: 100, deadline: at }, s, now))
+      .thenThrows('validation_failed');
   });
   it('fills the running goal with every tip, once per tip', () => {
-    spec.given([goal(goalA, 1000)]).when((s) => decideCountTip({ showId, tipId: tip1, amountUnits: 300 }, s, now)).then([counted(tip1, 300)]);
-    spec.given([goal(goalA, 1000), counted(tip1, 300)]).when((s) => decideCountTip({ showId, tipId: tip1, amountUnits: 300 }, s, now)).then([]);
+    spec
+      .given([goal(goalA, 1000)])
+      .when((s) => decideCountTip({ showId, tipId: tip1, amountUnits: 300 }, s, now))
+      .then([counted(tip1, 300)]);
+    spec
+      .given([goal(goalA, 1000), counted(tip1, 300)])
+      .when((s) => decideCountTip({ showId, tipId: tip1, amountUnits: 300 }, s, now))
+      .then([]);
     const state = [goal(goalA, 1000), counted(tip1, 300), counted(tip2, 200)].reduce(room.evolve, room.initialState());
     expect(runningGoal(state)?.progressUnits).toBe(500);
   });
   it('reaches a goal and starts the next queued one with the surplus carried over', () => {
-    spec.given([goal(goalA, 1000), goal(goalB, 500), counted(tip1, 800)]).when((s) => decideCountTip({ showId, tipId: tip2, amountUnits: 400 }, s, now)).then([
+    spec
+      .given([goal(goalA, 1000), goal(goalB, 500), counted(tip1, 800)])
+      .when((s) => decideCountTip({ showId, tipId: tip2, amountUnits: 400 }, s, now))
+      .then([
+        counted(tip2, 400),
+        { type: 'ShowGoalReached', data: { showId, goalId: goalA, surplusUnits: 200, reachedAt: at } },
+      ]);
+    const state = [
+      goal(goalA, 1000),
+      goal(goalB, 500),
+      counted(tip1, 800),
       counted(tip2, 400),
-      { type: 'ShowGoalReached', data: { showId, goalId: goalA, surplusUnits: 200, reachedAt: at } },
-    ]);
-    const state = [goal(goalA, 1000), goal(goalB, 500), counted(tip1, 800), counted(tip2, 400), { type: 'ShowGoalReached', data: { showId, goalId: goalA, surplusUnits: 200, reachedAt: at } } as DomainEvent].reduce(room.evolve, room.initialState());
+      { type: 'ShowGoalReached', data: { showId, goalId: goalA, surplusUnits: 200, reachedAt: at } } as DomainEvent,
+    ].reduce(room.evolve, room.initialState());
     expect(runningGoal(state)).toMatchObject({ goalId: goalB, progressUnits: 200, status: 'running' });
   });
   it('a big tip reaches the next goal too when its surplus covers it', () => {
-    spec.given([goal(goalA, 100), goal(goalB, 100)]).when((s) => decideCountTip({ showId, tipId: tip1, amountUnits: 250 }, s, now)).then([
-      counted(tip1, 250),
-      { type: 'ShowGoalReached', data: { showId, goalId: goalA, surplusUnits: 150, reachedAt: at } },
-      { type: 'ShowGoalReached', data: { showId, goalId: goalB, surplusUnits: 50, reachedAt: at } },
-    ]);
+    spec
+      .given([goal(goalA, 100), goal(goalB, 100)])
+      .when((s) => decideCountTip({ showId, tipId: tip1, amountUnits: 250 }, s, now))
+      .then([
+        counted(tip1, 250),
+        { type: 'ShowGoalReached', data: { showId, goalId: goalA, surplusUnits: 150, reachedAt: at } },
+        { type: 'ShowGoalReached', data: { showId, goalId: goalB, surplusUnits: 50, reachedAt: at } },
+      ]);
   });
   it('a goal past its deadline ends unmet, and a tip after it goes to the next', () => {
     const deadline = new Date(now.getTime() + 60_000).toISOString();
     const afterDeadline = new Date(now.getTime() + 120_000);
     const when = afterDeadline.toISOString();
-    spec.given([goal(goalA, 1000, deadline), counted(tip1, 300)]).when((s) => decideExpireGoals({ showId }, s, now)).then([]);
-    spec.given([goal(goalA, 1000, deadline), counted(tip1, 300)]).when((s) => decideExpireGoals({ showId }, s, afterDeadline)).then([
-      { type: 'ShowGoalExpired', data: { showId, goalId: goalA, progressUnits: 300, expiredAt: when } },
-    ]);
-    spec.given([goal(goalA, 1000, deadline), goal(goalB, 500), counted(tip1, 300)]).when((s) => decideCountTip({ showId, tipId: tip2, amountUnits: 100 }, s, afterDeadline)).then([
-      { type: 'ShowGoalExpired', data: { showId, goalId: goalA, progressUnits: 300, expiredAt: when } },
-      counted(tip2, 100, when),
-    ]);
+    spec
+      .given([goal(goalA, 1000, deadline), counted(tip1, 300)])
+      .when((s) => decideExpireGoals({ showId }, s, now))
+      .then([]);
+    spec
+      .given([goal(goalA, 1000, deadline), counted(tip1, 300)])
+      .when((s) => decideExpireGoals({ showId }, s, afterDeadline))
+      .then([{ type: 'ShowGoalExpired', data: { showId, goalId: goalA, progressUnits: 300, expiredAt: when } }]);
+    spec
+      .given([goal(goalA, 1000, deadline), goal(goalB, 500), counted(tip1, 300)])
+      .when((s) => decideCountTip({ showId, tipId: tip2, amountUnits: 100 }, s, afterDeadline))
+      .then([
+        { type: 'ShowGoalExpired', data: { showId, goalId: goalA, progressUnits: 300, expiredAt: when } },
+        counted(tip2, 100, when),
+      ]);
   });
   it('mutes an identity and deletes a line once each', () => {
-    const muted: DomainEvent = { type: 'ShowIdentityMuted', data: { showId, identityId: aliasId, mutedBy: performerId, at } };
-    spec.given([]).when((s) => decideMute({ showId, identityId: aliasId, mutedBy: performerId }, s, now)).then([muted]);
-    spec.given([muted]).when((s) => decideMute({ showId, identityId: aliasId, mutedBy: performerId }, s, now)).then([]);
-    const deleted: DomainEvent = { type: 'ShowMessageDeleted', data: { showId, messageId: tip1, deletedBy: performerId, at } };
-    spec.given([]).when((s) => decideDeleteMessage({ showId, messageId: tip1, deletedBy: performerId }, s, now)).then([deleted]);
-    spec.given([deleted]).when((s) => decideDeleteMessage({ showId, messageId: tip1, deletedBy: performerId }, s, now)).then([]);
+    const muted: DomainEvent = {
+      type: 'ShowIdentityMuted',
+      data: { showId, identityId: aliasId, mutedBy: performerId, at },
+    };
+    spec
+      .given([])
+      .when((s) => decideMute({ showId, identityId: aliasId, mutedBy: performerId }, s, now))
+      .then([muted]);
+    spec
+      .given([muted])
+      .when((s) => decideMute({ showId, identityId: aliasId, mutedBy: performerId }, s, now))
+      .then([]);
+    const deleted: DomainEvent = {
+      type: 'ShowMessageDeleted',
+      data: { showId, messageId: tip1, deletedBy: performerId, at },
+    };
+    spec
+      .given([])
+      .when((s) => decideDeleteMessage({ showId, messageId: tip1, deletedBy: performerId }, s, now))
+      .then([deleted]);
+    spec
+      .given([deleted])
+      .when((s) => decideDeleteMessage({ showId, messageId: tip1, deletedBy: performerId }, s, now))
+      .then([]);
   });
   it('a tip earns her 55% of its purchased part', () => {
-    const tip = { tipId: tip1, walletId: userId, showId, performerId, identityId: userId, displayName: 'mario', amountUnits: 1000, message: null, menuItemId: null, menuItemLabel: null, purchasedUnits: 600, promotionalUnits: 400, tippedAt: at };
-    expect(earningsCredited(tipSale(tip), now).data).toMatchObject({ source: 'tip', sourceId: tip1, grossUnits: 1000, purchasedUnits: 600, shareCents: 330 });
+    const tip = {
+      tipId: tip1,
+      walletId: userId,
+      showId,
+      performerId,
+      identityId: userId,
+      displayName: 'mario',
+      amountUnits: 1000,
+      message: null,
+      menuItemId: null,
+      menuItemLabel: null,
+      purchasedUnits: 600,
+      promotionalUnits: 400,
+      tippedAt: at,
+    };
+    expect(earningsCredited(tipSale(tip), now).data).toMatchObject({
+      source: 'tip',
+      sourceId: tip1,
+      grossUnits: 1000,
+      purchasedUnits: 600,
+      shareCents: 330,
+    });
   });
 });

@@ -8,7 +8,8 @@ import { SHOW_ENDED_MESSAGE } from './stage';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /** What a connection may do in a show's room: publish (her), watch (anyone not banned; signed in: write), or nothing and why. */
-export type RoomAccess = { ok: true; role: 'publisher' | 'viewer'; canWrite: boolean; performerId: string } | { ok: false; error: string };
+export type RoomAccess =
+  { ok: true; role: 'publisher' | 'viewer'; canWrite: boolean; performerId: string } | { ok: false; error: string };
 
 export interface RoomAccessDeps {
   show: (showId: string) => Promise<ShowDoc | null>;
@@ -21,16 +22,22 @@ export interface RoomAccessDeps {
  * show has no media (`forMedia`).
  */
 export function roomAccess(deps: RoomAccessDeps) {
-  return async (principal: Pick<Principal, 'kind' | 'sub'> | undefined, showId: string, options: { forMedia?: boolean } = {}): Promise<RoomAccess> => {
+  return async (
+    principal: Pick<Principal, 'kind' | 'sub'> | undefined,
+    showId: string,
+    options: { forMedia?: boolean } = {},
+  ): Promise<RoomAccess> => {
     if (typeof showId !== 'string' || !UUID.test(showId)) return { ok: false, error: 'Show non trovato' };
     const doc = await deps.show(showId);
     if (!doc) return { ok: false, error: 'Show non trovato' };
     if (doc.status === 'ended') return { ok: false, error: SHOW_ENDED_MESSAGE };
     if (options.forMedia && doc.status === 'paused') return { ok: false, error: 'In privato' };
-    if (principal?.kind === 'performer' && principal.sub === doc.performerId) return { ok: true, role: 'publisher', canWrite: true, performerId: doc.performerId };
+    if (principal?.kind === 'performer' && principal.sub === doc.performerId)
+      return { ok: true, role: 'publisher', canWrite: true, performerId: doc.performerId };
     if (principal?.kind === 'user') {
       const stage = await deps.stage(doc.performerId);
-      if (stage?.bans.some((ban) => ban.userId === principal.sub || ban.identityId === principal.sub)) return { ok: false, error: BANNED_MESSAGE };
+      if (stage?.bans.some((ban) => ban.userId === principal.sub || ban.identityId === principal.sub))
+        return { ok: false, error: BANNED_MESSAGE };
       const muted = doc.muted.includes(principal.sub);
       return { ok: true, role: 'viewer', canWrite: !muted, performerId: doc.performerId };
     }
@@ -41,7 +48,10 @@ export function roomAccess(deps: RoomAccessDeps) {
 export { MUTED_MESSAGE };
 
 /** The rooms' connections on this api node, so a ban drops them at once. */
-export function showRoomSockets(access: ReturnType<typeof roomAccess>, presence: { viewing(socketId: string, performerId: string | null): void }) {
+export function showRoomSockets(
+  access: ReturnType<typeof roomAccess>,
+  presence: { viewing(socketId: string, performerId: string | null): void },
+) {
   const bySocket = new Map<string, { socket: AuraSocket; showId: string }>();
 
   function leave(socket: AuraSocket, showId: string) {
@@ -56,7 +66,10 @@ export function showRoomSockets(access: ReturnType<typeof roomAccess>, presence:
       const principal = socket.data.principal;
       socket.on('show:join', async (showId, ack) => {
         const answer = typeof ack === 'function' ? ack : () => undefined;
-        const granted = await access(principal, showId).catch(() => ({ ok: false as const, error: 'Riprova tra poco' }));
+        const granted = await access(principal, showId).catch(() => ({
+          ok: false as const,
+          error: 'Riprova tra poco',
+        }));
         if (!granted.ok) return answer(granted);
         const before = bySocket.get(socket.id);
         if (before && before.showId !== showId) leave(socket, before.showId);

@@ -21,11 +21,24 @@ export const stage: Aggregate<Stage> = {
   evolve(state, event) {
     switch (event.type) {
       case 'ShowStarted':
-        return { ...state, current: { showId: event.data.showId, title: event.data.title, status: 'live', startedAt: event.data.startedAt }, shows: new Map(state.shows).set(event.data.showId, { title: event.data.title, endedAt: null }) };
+        return {
+          ...state,
+          current: {
+            showId: event.data.showId,
+            title: event.data.title,
+            status: 'live',
+            startedAt: event.data.startedAt,
+          },
+          shows: new Map(state.shows).set(event.data.showId, { title: event.data.title, endedAt: null }),
+        };
       case 'ShowPaused':
-        return state.current?.showId === event.data.showId ? { ...state, current: { ...state.current, status: 'paused' } } : state;
+        return state.current?.showId === event.data.showId
+          ? { ...state, current: { ...state.current, status: 'paused' } }
+          : state;
       case 'ShowResumed':
-        return state.current?.showId === event.data.showId ? { ...state, current: { ...state.current, status: 'live' } } : state;
+        return state.current?.showId === event.data.showId
+          ? { ...state, current: { ...state.current, status: 'live' } }
+          : state;
       case 'ShowEnded': {
         const shows = new Map(state.shows);
         const show = shows.get(event.data.showId);
@@ -52,7 +65,11 @@ export const handleStage = commandHandler(stage);
 export const SHOW_ENDED_MESSAGE = 'Lo show è terminato';
 export const ALREADY_LIVE_MESSAGE = 'Sei già in onda';
 
-export function decideStartShow(command: { showId: string; performerId: string; title: string }, state: Stage, now: Date): DomainEvent[] {
+export function decideStartShow(
+  command: { showId: string; performerId: string; title: string },
+  state: Stage,
+  now: Date,
+): DomainEvent[] {
   if (state.current) throw new DomainError('conflict', ALREADY_LIVE_MESSAGE);
   return [{ type: 'ShowStarted', data: { ...command, startedAt: now.toISOString() } }];
 }
@@ -64,29 +81,63 @@ export function showOnNow(state: Stage, showId: string): NonNullable<Stage['curr
   throw new DomainError('not_found', 'Show non trovato');
 }
 
-export function decideEndShow(command: { showId: string; performerId: string; reason: EventDataOf<'ShowEnded'>['reason']; peakViewers: number }, state: Stage, now: Date): DomainEvent[] {
+export function decideEndShow(
+  command: { showId: string; performerId: string; reason: EventDataOf<'ShowEnded'>['reason']; peakViewers: number },
+  state: Stage,
+  now: Date,
+): DomainEvent[] {
   showOnNow(state, command.showId);
   return [{ type: 'ShowEnded', data: { ...command, endedAt: now.toISOString() } }];
 }
 
 /** She went into a private session: her live show waits (nothing when none is live). */
-export function decidePauseShow(command: { performerId: string; sessionId: string | null }, state: Stage, now: Date): DomainEvent[] {
+export function decidePauseShow(
+  command: { performerId: string; sessionId: string | null },
+  state: Stage,
+  now: Date,
+): DomainEvent[] {
   if (state.current?.status !== 'live') return [];
-  return [{ type: 'ShowPaused', data: { showId: state.current.showId, performerId: command.performerId, sessionId: command.sessionId, pausedAt: now.toISOString() } }];
+  return [
+    {
+      type: 'ShowPaused',
+      data: {
+        showId: state.current.showId,
+        performerId: command.performerId,
+        sessionId: command.sessionId,
+        pausedAt: now.toISOString(),
+      },
+    },
+  ];
 }
 
 /** Her private session is over: the paused show goes on. */
 export function decideResumeShow(command: { performerId: string }, state: Stage, now: Date): DomainEvent[] {
   if (state.current?.status !== 'paused') return [];
-  return [{ type: 'ShowResumed', data: { showId: state.current.showId, performerId: command.performerId, resumedAt: now.toISOString() } }];
+  return [
+    {
+      type: 'ShowResumed',
+      data: { showId: state.current.showId, performerId: command.performerId, resumedAt: now.toISOString() },
+    },
+  ];
 }
 
-export function decideSetTipMenu(command: { performerId: string; items: { id: string; label: string; priceUnits: number }[] }, _state: Stage, now: Date): DomainEvent[] {
-  if (command.items.length > TIP_MENU_MAX) throw new DomainError('validation_failed', `Al massimo ${TIP_MENU_MAX} voci nel menu delle mance`);
-  return [{ type: 'TipMenuSet', data: { performerId: command.performerId, items: command.items, setAt: now.toISOString() } }];
+export function decideSetTipMenu(
+  command: { performerId: string; items: { id: string; label: string; priceUnits: number }[] },
+  _state: Stage,
+  now: Date,
+): DomainEvent[] {
+  if (command.items.length > TIP_MENU_MAX)
+    throw new DomainError('validation_failed', `Al massimo ${TIP_MENU_MAX} voci nel menu delle mance`);
+  return [
+    { type: 'TipMenuSet', data: { performerId: command.performerId, items: command.items, setAt: now.toISOString() } },
+  ];
 }
 
-export function decideBan(command: { performerId: string; identityId: string; userId: string; bannedBy: string }, state: Stage, now: Date): DomainEvent[] {
+export function decideBan(
+  command: { performerId: string; identityId: string; userId: string; bannedBy: string },
+  state: Stage,
+  now: Date,
+): DomainEvent[] {
   if (state.bans.has(command.identityId)) return [];
   return [{ type: 'ShowRoomBanned', data: { ...command, at: now.toISOString() } }];
 }

@@ -3,7 +3,11 @@ import type { EventStore } from '../../platform/eventstore/port';
 import { decideCountTip, decideExpireGoals, handleRoom } from './room';
 
 /** A tip counts towards the show's goals, exactly once (the route and the tips reaction both may try). */
-export async function countTip(eventStore: EventStore, tip: { showId: string; tipId: string; amountUnits: number }, now: () => Date) {
+export async function countTip(
+  eventStore: EventStore,
+  tip: { showId: string; tipId: string; amountUnits: number },
+  now: () => Date,
+) {
   return handleRoom(eventStore, showStreams.show(tip.showId), (state) => decideCountTip(tip, state, now()));
 }
 

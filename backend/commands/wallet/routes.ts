@@ -21,7 +21,12 @@ export function walletRouter(deps: WalletDeps): Router {
   const router = new Router();
   mountRoute(router, deps.sessions, apiRoutes.updateUser, async (ctx, { params, body }, caller) => {
     if (!(await deps.userExists(params.id))) throw notFound('Utente non trovato');
-    const result = await adjustWallet(deps.eventStore, { walletId: params.id, targetUnits: auracoinToUnits(body.auracoinBalance), adminId: caller.sub }, deps.now, commandMetadata(ctx, caller));
+    const result = await adjustWallet(
+      deps.eventStore,
+      { walletId: params.id, targetUnits: auracoinToUnits(body.auracoinBalance), adminId: caller.sub },
+      deps.now,
+      commandMetadata(ctx, caller),
+    );
     return deps.userViewAfter(params.id, result.position);
   });
   return router;

@@ -18,25 +18,75 @@ function log(entries: Entry[]): StoredEvent[] {
   return entries.map(([streamId, type, data], index) => {
     const revision = revisions.get(streamId) ?? 0;
     revisions.set(streamId, revision + 1);
-    return { id: `e${index}`, streamId, type, data, revision, position: index + 1, metadata: {}, createdAt: new Date(at) };
+    return {
+      id: `e${index}`,
+      streamId,
+      type,
+      data,
+      revision,
+      position: index + 1,
+      metadata: {},
+      createdAt: new Date(at),
+    };
   });
 }
 
 const wallet = `wallet-${userId}`;
 const earnings = `earnings-${performerId}`;
-const welcome: Entry = [wallet, 'AuracoinCredited', { walletId: userId, amount: 1000, reason: 'welcome', creditedAt: at }];
+const welcome: Entry = [
+  wallet,
+  'AuracoinCredited',
+  { walletId: userId, amount: 1000, reason: 'welcome', creditedAt: at },
+];
 const paid: Entry[] = [
-  [wallet, 'AuracoinPurchased', { purchaseId, walletId: userId, packageId: purchaseId, credits: 3, amount: 300, priceCents: 300, provider: 'sandbox', providerPaymentId: 'p', purchasedAt: at }],
+  [
+    wallet,
+    'AuracoinPurchased',
+    {
+      purchaseId,
+      walletId: userId,
+      packageId: purchaseId,
+      credits: 3,
+      amount: 300,
+      priceCents: 300,
+      provider: 'sandbox',
+      providerPaymentId: 'p',
+      purchasedAt: at,
+    },
+  ],
   [wallet, 'AuracoinCredited', { walletId: userId, amount: 300, reason: 'purchase', purchaseId, creditedAt: at }],
 ];
 const photo = (purchasedUnits: number, promotionalUnits: number): Entry => [
-  wallet, 'PhotoPurchased', { purchaseId: 'x1', walletId: userId, photoId: 'p1', performerId, priceUnits: 500, purchasedUnits, promotionalUnits, purchasedAt: at },
+  wallet,
+  'PhotoPurchased',
+  {
+    purchaseId: 'x1',
+    walletId: userId,
+    photoId: 'p1',
+    performerId,
+    priceUnits: 500,
+    purchasedUnits,
+    promotionalUnits,
+    purchasedAt: at,
+  },
 ];
 const debit = (purchasedAmount: number, promotionalAmount: number): Entry => [
-  wallet, 'AuracoinDebited', { walletId: userId, amount: 500, reason: 'photo', reference: 'p1', purchasedAmount, promotionalAmount, debitedAt: at },
+  wallet,
+  'AuracoinDebited',
+  {
+    walletId: userId,
+    amount: 500,
+    reason: 'photo',
+    reference: 'p1',
+    purchasedAmount,
+    promotionalAmount,
+    debitedAt: at,
+  },
 ];
 const credit = (purchasedUnits: number, shareCents: number): Entry => [
-  earnings, 'PerformerEarningsCredited', { performerId, source: 'photo', sourceId: 'x1', grossUnits: 500, purchasedUnits, shareCents, creditedAt: at },
+  earnings,
+  'PerformerEarningsCredited',
+  { performerId, source: 'photo', sourceId: 'x1', grossUnits: 500, purchasedUnits, shareCents, creditedAt: at },
 ];
 const problems = (entries: Entry[]) => auditLedger(log(entries)).problems.map((p) => p.problem);
 
@@ -51,18 +101,24 @@ describe('the ledger audit of promotional units', () => {
 
   it('a spend claiming more purchased units than the wallet had is reported', () => {
     expect(problems([welcome, ...paid, photo(500, 0), debit(500, 0), credit(500, 275)])).toEqual([
-      expect.stringContaining('records 500 purchased and 0 promotional units; purchased first, the wallet gives 300 and 200'),
+      expect.stringContaining(
+        'records 500 purchased and 0 promotional units; purchased first, the wallet gives 300 and 200',
+      ),
       expect.stringContaining('leaves -200 purchased and 1000 promotional units'),
     ]);
   });
 
   it('a spend paid with promotional units while purchased ones were there is reported', () => {
-    expect(problems([welcome, ...paid, photo(0, 500), debit(0, 500), credit(0, 0)])).toEqual([expect.stringContaining('purchased first, the wallet gives 300 and 200')]);
+    expect(problems([welcome, ...paid, photo(0, 500), debit(0, 500), credit(0, 0)])).toEqual([
+      expect.stringContaining('purchased first, the wallet gives 300 and 200'),
+    ]);
   });
 
   it('a share computed on promotional units is reported', () => {
     // 55% of the whole 500 units, though 200 of them were welcome coins
-    expect(problems([welcome, ...paid, photo(300, 200), debit(300, 200), credit(300, 275)])).toEqual([expect.stringContaining('275 cents, the share rule gives 165 on its purchased part')]);
+    expect(problems([welcome, ...paid, photo(300, 200), debit(300, 200), credit(300, 275)])).toEqual([
+      expect.stringContaining('275 cents, the share rule gives 165 on its purchased part'),
+    ]);
     expect(problems([welcome, ...paid, photo(300, 200), debit(300, 200), credit(500, 275)])).toEqual([
       expect.stringContaining('name 500 purchased units, the sale 300'),
       expect.stringContaining('275 cents, the share rule gives 165 on its purchased part'),
@@ -70,7 +126,9 @@ describe('the ledger audit of promotional units', () => {
   });
 
   it("a sale whose purchased part is not its debit's is reported", () => {
-    expect(problems([welcome, ...paid, photo(500, 0), debit(300, 200), credit(500, 275)])).toEqual([expect.stringContaining('says 500 purchased units, its debit 300')]);
+    expect(problems([welcome, ...paid, photo(500, 0), debit(300, 200), credit(500, 275)])).toEqual([
+      expect.stringContaining('says 500 purchased units, its debit 300'),
+    ]);
   });
 
   it('a split that does not add up to its amount is reported', () => {

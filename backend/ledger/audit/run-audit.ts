@@ -29,11 +29,18 @@ const euro = (cents: number) => (cents / 100).toFixed(2);
  * `npm run ledger:audit`: replays every wallet and earnings stream and every sale, then runs each
  * module's audit hook over the same log (balances against the read models, sessions, payouts).
  */
-export async function runLedgerAudit(eventStore: EventStore, options: { hooks: readonly AuditHook[]; storedReadModels: boolean }): Promise<AuditReport> {
+export async function runLedgerAudit(
+  eventStore: EventStore,
+  options: { hooks: readonly AuditHook[]; storedReadModels: boolean },
+): Promise<AuditReport> {
   const events = await readWholeLog(eventStore);
   if (events.length === 0) {
     const problems = [{ stream: '(log)', problem: 'the event log is empty: nothing to audit' }];
-    return { ok: false, lines: ['ledger audit: the event log is empty, nothing to audit (is this the right DATA_DIR or store?)'], problems };
+    return {
+      ok: false,
+      lines: ['ledger audit: the event log is empty, nothing to audit (is this the right DATA_DIR or store?)'],
+      problems,
+    };
   }
   const audit = auditLedger(events);
   const problems = [...audit.problems];
@@ -44,22 +51,35 @@ export async function runLedgerAudit(eventStore: EventStore, options: { hooks: r
     `  card purchases credited: ${formatAuditUnits(audit.totals.purchaseCredits)} auracoin`,
     `  balances: ${formatAuditUnits(audit.totals.purchasedBalance)} purchased, ${formatAuditUnits(audit.totals.promotionalBalance)} promotional auracoin`,
   ];
-  const label = { message: 'paid chat messages', photo: 'photo sales', session: 'private session charges', tip: 'show tips' } as const;
+  const label = {
+    message: 'paid chat messages',
+    photo: 'photo sales',
+    session: 'private session charges',
+    tip: 'show tips',
+  } as const;
   for (const [source, figures] of Object.entries(audit.sales.bySource)) {
     lines.push(
       `  ${label[source as keyof typeof label] ?? source}: ${figures.sales}, ${formatAuditUnits(figures.grossUnits)} auracoin (${formatAuditUnits(figures.purchasedUnits)} purchased), performers' 55% of the purchased part: ${euro(figures.shareCents)} euro`,
     );
   }
-  lines.push(`  performer earnings held: ${euro([...audit.earnings.values()].reduce((sum, e) => sum + e.balanceCents, 0))} euro`);
+  lines.push(
+    `  performer earnings held: ${euro([...audit.earnings.values()].reduce((sum, e) => sum + e.balanceCents, 0))} euro`,
+  );
   for (const hook of options.hooks) {
     const report = await hook(events, { storedReadModels: options.storedReadModels });
     lines.push(...report.lines);
     problems.push(...report.problems);
   }
-  if (problems.length === 0) lines.push('OK: no balance ever negative, every debit names its purchase, every sale paid and credited once by the share rule, read models agree');
+  if (problems.length === 0)
+    lines.push(
+      'OK: no balance ever negative, every debit names its purchase, every sale paid and credited once by the share rule, read models agree',
+    );
   else {
     lines.push(`FAILED: ${problems.length} problem(s)`);
-    for (const problem of problems.slice(0, 200)) lines.push(`  ${problem.stream}${problem.revision !== undefined ? `@${problem.revision}` : ''}: ${problem.problem}`);
+    for (const problem of problems.slice(0, 200))
+      lines.push(
+        `  ${problem.stream}${problem.revision !== undefined ? `@${problem.revision}` : ''}: ${problem.problem}`,
+      );
   }
   return { ok: problems.length === 0, lines, problems };
 }
@@ -68,11 +88,17 @@ export async function runLedgerAudit(eventStore: EventStore, options: { hooks: r
  * With the embedded event store (no EVENTSTORE_URL or DATABASE_URL), the log lives under
  * DATA_DIR/eventstore: answers why there is nothing to audit when that folder is missing or empty.
  */
-export async function embeddedStoreMissing(config: { EVENTSTORE_URL?: string; DATABASE_URL?: string; dataDir: string }): Promise<string | undefined> {
+export async function embeddedStoreMissing(config: {
+  EVENTSTORE_URL?: string;
+  DATABASE_URL?: string;
+  dataDir: string;
+}): Promise<string | undefined> {
   if (config.EVENTSTORE_URL || config.DATABASE_URL) return undefined;
   const folder = path.join(config.dataDir, 'eventstore');
   const entries = await readdir(folder).catch(() => undefined);
-  if (entries === undefined) return `ledger audit: no event store under DATA_DIR=${config.dataDir} (the folder or its eventstore/ is missing): nothing to audit`;
-  if (entries.length === 0) return `ledger audit: the event store under DATA_DIR=${config.dataDir} is empty: nothing to audit`;
+  if (entries === undefined)
+    return `ledger audit: no event store under DATA_DIR=${config.dataDir} (the folder or its eventstore/ is missing): nothing to audit`;
+  if (entries.length === 0)
+    return `ledger audit: the event store under DATA_DIR=${config.dataDir} is empty: nothing to audit`;
   return undefined;
 }

@@ -27,7 +27,11 @@ export interface SalesAudit {
 
 type Data = Record<string, unknown>;
 const dataOf = (event: StoredEvent) => (event.data ?? {}) as Data;
-const at = (event: StoredEvent, problem: string): AuditProblem => ({ stream: event.streamId, revision: event.revision, problem });
+const at = (event: StoredEvent, problem: string): AuditProblem => ({
+  stream: event.streamId,
+  revision: event.revision,
+  problem,
+});
 const keyOf = (source: unknown, sourceId: unknown) => `${String(source)} ${String(sourceId)}`;
 
 /** The sale an event records, if it records one. */
@@ -48,44 +52,73 @@ export function auditSales(events: readonly StoredEvent[]): SalesAudit {
   const previousInStream = new Map<string, StoredEvent>();
   const credits: StoredEvent[] = [];
   const bySource: SalesAudit['bySource'] = {};
-  const figures = (source: EarningsSource) => (bySource[source] ??= { sales: 0, grossUnits: 0, purchasedUnits: 0, shareCents: 0 });
+  const figures = (source: EarningsSource) =>
+    (bySource[source] ??= { sales: 0, grossUnits: 0, purchasedUnits: 0, shareCents: 0 });
   /** a sale on a wallet, waiting for the debit that must follow it */
-  const awaitingDebit = (event: StoredEvent | undefined) => (event?.streamId.startsWith('wallet-') ? saleIn(event) : undefined);
+  const awaitingDebit = (event: StoredEvent | undefined) =>
+    event?.streamId.startsWith('wallet-') ? saleIn(event) : undefined;
 
   for (const event of events) {
     const previous = previousInStream.get(event.streamId);
     previousInStream.set(event.streamId, event);
     const paying = awaitingDebit(previous);
-    if (paying && event.type !== 'AuracoinDebited') problems.push(at(previous!, `sale ${keyOf(paying.sale.source, paying.sale.sourceId)} not followed by its debit`));
+    if (paying && event.type !== 'AuracoinDebited')
+      problems.push(at(previous!, `sale ${keyOf(paying.sale.source, paying.sale.sourceId)} not followed by its debit`));
     if (paying && event.type === 'AuracoinDebited') {
       const data = dataOf(event);
-      if (data.amount !== paying.sale.grossUnits || data.reason !== paying.debit.reason || data.reference !== paying.debit.reference) {
-        problems.push(at(event, `debit of ${String(data.amount)} units for ${String(data.reason)} ${String(data.reference)} does not pay the sale before it (${paying.sale.grossUnits} units, ${paying.debit.reason} ${paying.debit.reference})`));
+      if (
+        data.amount !== paying.sale.grossUnits ||
+        data.reason !== paying.debit.reason ||
+        data.reference !== paying.debit.reference
+      ) {
+        problems.push(
+          at(
+            event,
+            `debit of ${String(data.amount)} units for ${String(data.reason)} ${String(data.reference)} does not pay the sale before it (${paying.sale.grossUnits} units, ${paying.debit.reason} ${paying.debit.reference})`,
+          ),
+        );
       }
       // the purchased part the sale earns on is what its debit took of purchased units
       if (paying.sale.purchasedUnits !== undefined && data.purchasedAmount !== paying.sale.purchasedUnits) {
-        problems.push(at(event, `sale ${keyOf(paying.sale.source, paying.sale.sourceId)} says ${paying.sale.purchasedUnits} purchased units, its debit ${String(data.purchasedAmount)}`));
+        problems.push(
+          at(
+            event,
+            `sale ${keyOf(paying.sale.source, paying.sale.sourceId)} says ${paying.sale.purchasedUnits} purchased units, its debit ${String(data.purchasedAmount)}`,
+          ),
+        );
       }
     }
     const made = saleIn(event);
     if (made) {
       const key = keyOf(made.sale.source, made.sale.sourceId);
-      if (!event.streamId.startsWith('wallet-')) problems.push(at(event, `sale ${key} outside a wallet: nobody paid for it`));
-      if (!Number.isInteger(made.sale.grossUnits) || made.sale.grossUnits <= 0) problems.push(at(event, `sale ${key} for ${String(made.sale.grossUnits)} units`));
+      if (!event.streamId.startsWith('wallet-'))
+        problems.push(at(event, `sale ${key} outside a wallet: nobody paid for it`));
+      if (!Number.isInteger(made.sale.grossUnits) || made.sale.grossUnits <= 0)
+        problems.push(at(event, `sale ${key} for ${String(made.sale.grossUnits)} units`));
       if (sales.has(key)) problems.push(at(event, `sale ${key} recorded twice`));
       else sales.set(key, { event, made, credits: 0 });
       figures(made.sale.source).sales += 1;
       figures(made.sale.source).grossUnits += made.sale.grossUnits;
       figures(made.sale.source).purchasedUnits += made.sale.purchasedUnits ?? made.sale.grossUnits;
-      if (made.sale.purchasedUnits !== undefined && !(Number.isInteger(made.sale.purchasedUnits) && made.sale.purchasedUnits >= 0 && made.sale.purchasedUnits <= made.sale.grossUnits)) {
-        problems.push(at(event, `sale ${key} of ${made.sale.grossUnits} units says ${made.sale.purchasedUnits} purchased`));
+      if (
+        made.sale.purchasedUnits !== undefined &&
+        !(
+          Number.isInteger(made.sale.purchasedUnits) &&
+          made.sale.purchasedUnits >= 0 &&
+          made.sale.purchasedUnits <= made.sale.grossUnits
+        )
+      ) {
+        problems.push(
+          at(event, `sale ${key} of ${made.sale.grossUnits} units says ${made.sale.purchasedUnits} purchased`),
+        );
       }
     }
     if (event.type === 'PerformerEarningsCredited') credits.push(event);
   }
   for (const last of previousInStream.values()) {
     const paying = awaitingDebit(last);
-    if (paying) problems.push(at(last, `sale ${keyOf(paying.sale.source, paying.sale.sourceId)} not followed by its debit`));
+    if (paying)
+      problems.push(at(last, `sale ${keyOf(paying.sale.source, paying.sale.sourceId)} not followed by its debit`));
   }
 
   for (const credit of credits) {
@@ -100,12 +133,28 @@ export function auditSales(events: readonly StoredEvent[]): SalesAudit {
     const { sale } = sold.made;
     figures(sale.source).shareCents += Number(data.shareCents);
     if (sold.credits > 1) problems.push(at(credit, `sale ${key} credited again (credit number ${sold.credits})`));
-    if (data.performerId !== sale.performerId || credit.streamId !== `earnings-${sale.performerId}`) problems.push(at(credit, `earnings for ${key} go to another performer than the sale's`));
-    if (data.grossUnits !== sale.grossUnits) problems.push(at(credit, `earnings for ${key} name ${String(data.grossUnits)} units, the sale ${sale.grossUnits}`));
-    if (data.purchasedUnits !== sale.purchasedUnits) problems.push(at(credit, `earnings for ${key} name ${String(data.purchasedUnits)} purchased units, the sale ${String(sale.purchasedUnits)}`));
+    if (data.performerId !== sale.performerId || credit.streamId !== `earnings-${sale.performerId}`)
+      problems.push(at(credit, `earnings for ${key} go to another performer than the sale's`));
+    if (data.grossUnits !== sale.grossUnits)
+      problems.push(
+        at(credit, `earnings for ${key} name ${String(data.grossUnits)} units, the sale ${sale.grossUnits}`),
+      );
+    if (data.purchasedUnits !== sale.purchasedUnits)
+      problems.push(
+        at(
+          credit,
+          `earnings for ${key} name ${String(data.purchasedUnits)} purchased units, the sale ${String(sale.purchasedUnits)}`,
+        ),
+      );
     // the share of the purchased part only (a sale recorded before the split: of its gross)
     const share = saleShareCents(sale);
-    if (data.shareCents !== share) problems.push(at(credit, `earnings for ${key}: ${String(data.shareCents)} cents, the share rule gives ${share} on its purchased part`));
+    if (data.shareCents !== share)
+      problems.push(
+        at(
+          credit,
+          `earnings for ${key}: ${String(data.shareCents)} cents, the share rule gives ${share} on its purchased part`,
+        ),
+      );
   }
   for (const [key, sold] of sales) {
     if (sold.credits === 0) problems.push(at(sold.event, `sale ${key} never credited to the performer`));

@@ -8,10 +8,14 @@
  */
 import { payoutWeekOf, performerStreams, type DomainEvent, type PayoutMethod, type WeekAmount } from '@aura/contracts';
 import { DomainError } from '../../platform/domain-error';
-import { commandHandler, foldStream, type Aggregate, type HandleOptions } from '../../platform/eventstore/handle-command';
+import {
+  commandHandler,
+  foldStream,
+  type Aggregate,
+  type HandleOptions,
+} from '../../platform/eventstore/handle-command';
 import type { EventStore } from '../../platform/eventstore/port';
 import type { EarningsSource } from './credit';
-
 
 export interface Credit {
   /**
@@ -76,26 +80,55 @@ const sum = (credits: readonly Credit[]) => credits.reduce((total, credit) => to
 function byWeek(credits: readonly Credit[]): WeekAmount[] {
   const weeks = new Map<string, number>();
   for (const credit of credits) weeks.set(credit.week, (weeks.get(credit.week) ?? 0) + credit.cents);
-  return [...weeks].sort(([a], [b]) => a.localeCompare(b)).map(([weekStart, amountCents]) => ({ weekStart, amountCents })).filter((week) => week.amountCents !== 0);
+  return [...weeks]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([weekStart, amountCents]) => ({ weekStart, amountCents }))
+    .filter((week) => week.amountCents !== 0);
 }
 
 function take(unpaid: Credit[], ordinals: readonly number[]): { taken: Credit[]; left: Credit[] } {
   const wanted = new Set(ordinals);
-  return { taken: unpaid.filter((credit) => wanted.has(credit.n)), left: unpaid.filter((credit) => !wanted.has(credit.n)) };
+  return {
+    taken: unpaid.filter((credit) => wanted.has(credit.n)),
+    left: unpaid.filter((credit) => !wanted.has(credit.n)),
+  };
 }
 
 function giveBack(unpaid: Credit[], credits: readonly Credit[]): Credit[] {
   return [...unpaid, ...credits].sort((a, b) => a.n - b.n);
 }
 
-export const emptyAccount = (): EarningsAccount => ({ performerId: null, creditCount: 0, unpaid: [], payouts: {}, carries: [], earnedCents: 0, scheduledCents: 0, paidCents: 0, clawedBackCents: 0, held: {} });
+export const emptyAccount = (): EarningsAccount => ({
+  performerId: null,
+  creditCount: 0,
+  unpaid: [],
+  payouts: {},
+  carries: [],
+  earnedCents: 0,
+  scheduledCents: 0,
+  paidCents: 0,
+  clawedBackCents: 0,
+  held: {},
+});
 
 export function evolveAccount(state: EarningsAccount, event: DomainEvent): EarningsAccount {
   switch (event.type) {
     case 'PerformerEarningsCredited': {
       const at = Date.parse(event.data.creditedAt);
-      const credit: Credit = { n: state.creditCount, at, cents: event.data.shareCents, source: event.data.source, week: payoutWeekOf(new Date(at)).weekStart };
-      return { ...state, performerId: event.data.performerId, creditCount: state.creditCount + 1, unpaid: [...state.unpaid, credit], earnedCents: state.earnedCents + credit.cents };
+      const credit: Credit = {
+        n: state.creditCount,
+        at,
+        cents: event.data.shareCents,
+        source: event.data.source,
+        week: payoutWeekOf(new Date(at)).weekStart,
+      };
+      return {
+        ...state,
+        performerId: event.data.performerId,
+        creditCount: state.creditCount + 1,
+        unpaid: [...state.unpaid, credit],
+        earnedCents: state.earnedCents + credit.cents,
+      };
     }
     case 'PayoutScheduled': {
       const { taken, left } = take(state.unpaid, event.data.credits);
@@ -111,33 +144,63 @@ export function evolveAccount(state: EarningsAccount, event: DomainEvent): Earni
         weeks: event.data.weeks,
         detailsAsOf: event.data.periodEnd,
       };
-      return { ...state, unpaid: left, payouts: { ...state.payouts, [payout.payoutId]: payout }, scheduledCents: state.scheduledCents + payout.amountCents };
+      return {
+        ...state,
+        unpaid: left,
+        payouts: { ...state.payouts, [payout.payoutId]: payout },
+        scheduledCents: state.scheduledCents + payout.amountCents,
+      };
     }
     case 'PayoutPaid': {
       const payout = state.payouts[event.data.payoutId];
       if (!payout) return state;
       const paid: AccountPayout = { ...payout, status: 'paid', attempt: event.data.attempt, credits: [], taken: [] };
-      return { ...state, payouts: { ...state.payouts, [payout.payoutId]: paid }, scheduledCents: state.scheduledCents - payout.amountCents, paidCents: state.paidCents + payout.amountCents };
+      return {
+        ...state,
+        payouts: { ...state.payouts, [payout.payoutId]: paid },
+        scheduledCents: state.scheduledCents - payout.amountCents,
+        paidCents: state.paidCents + payout.amountCents,
+      };
     }
     case 'PayoutFailed': {
       const payout = state.payouts[event.data.payoutId];
       if (!payout) return state;
       const failed: AccountPayout = { ...payout, status: 'failed', attempt: event.data.attempt, taken: [] };
-      return { ...state, unpaid: giveBack(state.unpaid, payout.taken), payouts: { ...state.payouts, [payout.payoutId]: failed }, scheduledCents: state.scheduledCents - payout.amountCents };
+      return {
+        ...state,
+        unpaid: giveBack(state.unpaid, payout.taken),
+        payouts: { ...state.payouts, [payout.payoutId]: failed },
+        scheduledCents: state.scheduledCents - payout.amountCents,
+      };
     }
     case 'PayoutRetried': {
       const payout = state.payouts[event.data.payoutId];
       if (!payout) return state;
       const { taken, left } = take(state.unpaid, payout.credits);
-      const retried: AccountPayout = { ...payout, status: 'scheduled', attempt: event.data.attempt, taken, detailsAsOf: event.data.retriedAt };
-      return { ...state, unpaid: left, payouts: { ...state.payouts, [payout.payoutId]: retried }, scheduledCents: state.scheduledCents + payout.amountCents };
+      const retried: AccountPayout = {
+        ...payout,
+        status: 'scheduled',
+        attempt: event.data.attempt,
+        taken,
+        detailsAsOf: event.data.retriedAt,
+      };
+      return {
+        ...state,
+        unpaid: left,
+        payouts: { ...state.payouts, [payout.payoutId]: retried },
+        scheduledCents: state.scheduledCents + payout.amountCents,
+      };
     }
     case 'PerformerEarningsClawedBack':
     case 'PerformerEarningsHeld':
     case 'PerformerEarningsReleased':
       return evolveDebts(state, event);
     case 'PayoutCarriedOver': {
-      const carry: CarryOver = { periodEnd: event.data.periodEnd, reason: event.data.reason, amountCents: event.data.amountCents };
+      const carry: CarryOver = {
+        periodEnd: event.data.periodEnd,
+        reason: event.data.reason,
+        amountCents: event.data.amountCents,
+      };
       return { ...state, carries: [...state.carries, carry].slice(-KEPT_CARRIES) };
     }
     default:
@@ -146,7 +209,13 @@ export function evolveAccount(state: EarningsAccount, event: DomainEvent): Earni
 }
 
 /** A line on her earnings other than a sale's credit: its ordinal, signed cents and week. */
-function addLine(state: EarningsAccount, performerId: string, cents: number, at: string, source: EarningsSource): EarningsAccount {
+function addLine(
+  state: EarningsAccount,
+  performerId: string,
+  cents: number,
+  at: string,
+  source: EarningsSource,
+): EarningsAccount {
   const time = Date.parse(at);
   const line: Credit = { n: state.creditCount, at: time, cents, source, week: payoutWeekOf(new Date(time)).weekStart };
   return { ...state, performerId, creditCount: state.creditCount + 1, unpaid: [...state.unpaid, line] };
@@ -173,7 +242,10 @@ function evolveDebts(state: EarningsAccount, event: DomainEvent): EarningsAccoun
     case 'PerformerEarningsHeld': {
       const d = event.data;
       if (held[d.disputeId] !== undefined) return state;
-      return { ...addLine(state, d.performerId, -d.shareCents, d.heldAt, 'session'), held: { ...held, [d.disputeId]: d.shareCents } };
+      return {
+        ...addLine(state, d.performerId, -d.shareCents, d.heldAt, 'session'),
+        held: { ...held, [d.disputeId]: d.shareCents },
+      };
     }
     case 'PerformerEarningsReleased': {
       const d = event.data;
@@ -199,7 +271,12 @@ export async function earningsAccountOf(eventStore: EventStore, performerId: str
 }
 
 /** A decision on her earnings account (a payout, its outcome, a retry), appended with the stream's expected revision. */
-export function decideOnEarnings(eventStore: EventStore, performerId: string, decide: (state: EarningsAccount) => DomainEvent[], options: HandleOptions) {
+export function decideOnEarnings(
+  eventStore: EventStore,
+  performerId: string,
+  decide: (state: EarningsAccount) => DomainEvent[],
+  options: HandleOptions,
+) {
   return handleEarningsAccount(eventStore, performerStreams.earnings(performerId), decide, options);
 }
 
@@ -237,12 +314,25 @@ export function decidePayout(command: DecidePayout, state: EarningsAccount, now:
   // a debt at least as large as what is payable: nothing is paid, the debt carries to the next run (a payout never goes below zero)
   if (amountCents <= 0) return [];
   const weeks = byWeek(payable);
-  const common = { performerId: state.performerId, runId: command.runId, periodEnd: command.periodEnd, amountCents, weeks };
-  const reason = amountCents < command.minimumCents ? 'below_minimum' : command.destination === null ? 'missing_details' : null;
+  const common = {
+    performerId: state.performerId,
+    runId: command.runId,
+    periodEnd: command.periodEnd,
+    amountCents,
+    weeks,
+  };
+  const reason =
+    amountCents < command.minimumCents ? 'below_minimum' : command.destination === null ? 'missing_details' : null;
   if (reason !== null) {
     const last = state.carries.at(-1);
-    if (last && last.periodEnd === command.periodEnd && last.reason === reason && last.amountCents === amountCents) return [];
-    return [{ type: 'PayoutCarriedOver', data: { ...common, minimumCents: command.minimumCents, reason, decidedAt: now.toISOString() } }];
+    if (last && last.periodEnd === command.periodEnd && last.reason === reason && last.amountCents === amountCents)
+      return [];
+    return [
+      {
+        type: 'PayoutCarriedOver',
+        data: { ...common, minimumCents: command.minimumCents, reason, decidedAt: now.toISOString() },
+      },
+    ];
   }
   const destination = command.destination!;
   return [
@@ -264,11 +354,30 @@ export function decidePayout(command: DecidePayout, state: EarningsAccount, now:
 export type Settlement = { status: 'paid'; reference: string } | { status: 'failed'; reason: string };
 
 /** The provider's answer for one attempt, recorded once: a second answer for the same attempt records nothing. */
-export function decideSettlement(command: { payoutId: string; attempt: number; outcome: Settlement }, state: EarningsAccount, now: Date): DomainEvent[] {
+export function decideSettlement(
+  command: { payoutId: string; attempt: number; outcome: Settlement },
+  state: EarningsAccount,
+  now: Date,
+): DomainEvent[] {
   const payout = state.payouts[command.payoutId];
-  if (!payout || payout.status !== 'scheduled' || payout.attempt !== command.attempt || state.performerId === null) return [];
-  const common = { payoutId: payout.payoutId, performerId: state.performerId, runId: payout.runId, periodEnd: payout.periodEnd, amountCents: payout.amountCents, weeks: payout.weeks, attempt: payout.attempt };
-  if (command.outcome.status === 'paid') return [{ type: 'PayoutPaid', data: { ...common, providerReference: command.outcome.reference, paidAt: now.toISOString() } }];
+  if (!payout || payout.status !== 'scheduled' || payout.attempt !== command.attempt || state.performerId === null)
+    return [];
+  const common = {
+    payoutId: payout.payoutId,
+    performerId: state.performerId,
+    runId: payout.runId,
+    periodEnd: payout.periodEnd,
+    amountCents: payout.amountCents,
+    weeks: payout.weeks,
+    attempt: payout.attempt,
+  };
+  if (command.outcome.status === 'paid')
+    return [
+      {
+        type: 'PayoutPaid',
+        data: { ...common, providerReference: command.outcome.reference, paidAt: now.toISOString() },
+      },
+    ];
   return [{ type: 'PayoutFailed', data: { ...common, reason: command.outcome.reason, failedAt: now.toISOString() } }];
 }
 
@@ -280,7 +389,11 @@ export const RETRY_MESSAGES = {
 } as const;
 
 /** An admin retries a failed payout: the same earnings, the same payout id, one more attempt. */
-export function decideRetry(command: { payoutId: string; adminId: string; hasDestination: boolean }, state: EarningsAccount, now: Date): DomainEvent[] {
+export function decideRetry(
+  command: { payoutId: string; adminId: string; hasDestination: boolean },
+  state: EarningsAccount,
+  now: Date,
+): DomainEvent[] {
   const payout = state.payouts[command.payoutId];
   if (!payout || state.performerId === null) throw new DomainError('not_found', RETRY_MESSAGES.notFound);
   if (payout.status !== 'failed') throw new DomainError('conflict', RETRY_MESSAGES.notFailed);

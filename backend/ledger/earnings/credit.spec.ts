@@ -10,7 +10,14 @@ describe('earnings of a sale', () => {
   it('credits 55% of the gross in euro cents, rounded down, for any source', () => {
     expect(earningsCredited({ performerId, source: 'message', sourceId: 'm1', grossUnits: 150 }, at)).toEqual({
       type: 'PerformerEarningsCredited',
-      data: { performerId, source: 'message', sourceId: 'm1', grossUnits: 150, shareCents: 82, creditedAt: at.toISOString() },
+      data: {
+        performerId,
+        source: 'message',
+        sourceId: 'm1',
+        grossUnits: 150,
+        shareCents: 82,
+        creditedAt: at.toISOString(),
+      },
     });
   });
 
@@ -23,22 +30,54 @@ describe('earnings of a sale', () => {
 describe('promotional units earn no share (docs/architecture.md#promotional-units)', () => {
   it('the share is earned only on the purchased part', () => {
     // a 5-auracoin photo paid with 3 purchased and 2 welcome auracoin: 55% of 300 units
-    expect(earningsCredited({ performerId, source: 'photo', sourceId: 'p1', grossUnits: 500, purchasedUnits: 300 }, at).data).toMatchObject({ grossUnits: 500, purchasedUnits: 300, shareCents: 165 });
-    expect(earningsCredited({ performerId, source: 'message', sourceId: 'm1', grossUnits: 100, purchasedUnits: 0 }, at).data).toMatchObject({ purchasedUnits: 0, shareCents: 0 });
+    expect(
+      earningsCredited({ performerId, source: 'photo', sourceId: 'p1', grossUnits: 500, purchasedUnits: 300 }, at).data,
+    ).toMatchObject({ grossUnits: 500, purchasedUnits: 300, shareCents: 165 });
+    expect(
+      earningsCredited({ performerId, source: 'message', sourceId: 'm1', grossUnits: 100, purchasedUnits: 0 }, at).data,
+    ).toMatchObject({ purchasedUnits: 0, shareCents: 0 });
   });
 
   it('a session rounds its share once over its running purchased total', () => {
     // minutes of 150 units, all purchased: 82 + 83 cents, as the whole 300 units give 165
-    const first = saleShareCents({ performerId, source: 'session', sourceId: 's:minute-1', grossUnits: 150, grossBeforeUnits: 0, purchasedUnits: 150, purchasedBeforeUnits: 0 });
-    const second = saleShareCents({ performerId, source: 'session', sourceId: 's:minute-2', grossUnits: 150, grossBeforeUnits: 150, purchasedUnits: 150, purchasedBeforeUnits: 150 });
+    const first = saleShareCents({
+      performerId,
+      source: 'session',
+      sourceId: 's:minute-1',
+      grossUnits: 150,
+      grossBeforeUnits: 0,
+      purchasedUnits: 150,
+      purchasedBeforeUnits: 0,
+    });
+    const second = saleShareCents({
+      performerId,
+      source: 'session',
+      sourceId: 's:minute-2',
+      grossUnits: 150,
+      grossBeforeUnits: 150,
+      purchasedUnits: 150,
+      purchasedBeforeUnits: 150,
+    });
     expect([first, second]).toEqual([82, 83]);
     // a minute paid with welcome coins after them adds nothing
-    expect(saleShareCents({ performerId, source: 'session', sourceId: 's:minute-3', grossUnits: 150, grossBeforeUnits: 300, purchasedUnits: 0, purchasedBeforeUnits: 300 })).toBe(0);
+    expect(
+      saleShareCents({
+        performerId,
+        source: 'session',
+        sourceId: 's:minute-3',
+        grossUnits: 150,
+        grossBeforeUnits: 300,
+        purchasedUnits: 0,
+        purchasedBeforeUnits: 300,
+      }),
+    ).toBe(0);
   });
 
   it('a sale recorded before the split earns on its whole gross, as it was credited then', () => {
     expect(saleShareCents({ performerId, source: 'message', sourceId: 'm0', grossUnits: 150 })).toBe(82);
-    expect(earningsCredited({ performerId, source: 'message', sourceId: 'm0', grossUnits: 150 }, at).data).not.toHaveProperty('purchasedUnits');
+    expect(
+      earningsCredited({ performerId, source: 'message', sourceId: 'm0', grossUnits: 150 }, at).data,
+    ).not.toHaveProperty('purchasedUnits');
   });
 });
 
@@ -54,8 +93,13 @@ describe('crediting a batch of sales on a store', () => {
         value: async (streamId: string, events: EventToAppend[], options: never) => {
           appends.push(events.length);
           const known = events.filter((event) => stored.has(event.id));
-          if (known.length === events.length && events.length > 0) return { nextExpectedRevision: 0, position: 0, alreadyStored: true };
-          if (known.length > 0) throw new DuplicateEventIdError(streamId, known.map((event) => event.id));
+          if (known.length === events.length && events.length > 0)
+            return { nextExpectedRevision: 0, position: 0, alreadyStored: true };
+          if (known.length > 0)
+            throw new DuplicateEventIdError(
+              streamId,
+              known.map((event) => event.id),
+            );
           events.forEach((event) => stored.add(event.id));
           return inner.appendToStream(streamId, events, options);
         },
@@ -63,19 +107,32 @@ describe('crediting a batch of sales on a store', () => {
     });
     return { store, appends };
   }
-  const sale = (n: number): { sale: Sale; at: Date; causationId: string } => ({ sale: { performerId, source: 'message', sourceId: `m${n}`, grossUnits: 100 }, at, causationId: `e${n}` });
-  const hers = async (store: EventStore) => (await store.readStream(performerStreams.earnings(performerId))).map((event) => (event.data as { sourceId: string }).sourceId);
+  const sale = (n: number): { sale: Sale; at: Date; causationId: string } => ({
+    sale: { performerId, source: 'message', sourceId: `m${n}`, grossUnits: 100 },
+    at,
+    causationId: `e${n}`,
+  });
+  const hers = async (store: EventStore) =>
+    (await store.readStream(performerStreams.earnings(performerId))).map(
+      (event) => (event.data as { sourceId: string }).sourceId,
+    );
 
   it('her sales are appended together, at most 500 in one append', async () => {
     const { store, appends } = uniqueIdStore();
-    await creditEarningsTogether(store, Array.from({ length: 501 }, (_, n) => sale(n)));
+    await creditEarningsTogether(
+      store,
+      Array.from({ length: 501 }, (_, n) => sale(n)),
+    );
     expect(appends).toEqual([500, 1]);
     expect(await hers(store)).toHaveLength(501);
   });
 
   it('exactly 500 sales are one append', async () => {
     const { store, appends } = uniqueIdStore();
-    await creditEarningsTogether(store, Array.from({ length: 500 }, (_, n) => sale(n)));
+    await creditEarningsTogether(
+      store,
+      Array.from({ length: 500 }, (_, n) => sale(n)),
+    );
     expect(appends).toEqual([500]);
   });
 

@@ -52,7 +52,8 @@ export function earningsCredited(sale: Sale, at: Date): DomainEvent {
 }
 
 /** Fixed id of a sale's credit: crediting the same sale twice is a no-op. */
-export const earningsEventId = (source: EarningsSource, sourceId: string) => deterministicId(`earnings:${source}:${sourceId}`);
+export const earningsEventId = (source: EarningsSource, sourceId: string) =>
+  deterministicId(`earnings:${source}:${sourceId}`);
 
 /**
  * Credits a sale's share to `earnings-<performerId>` exactly once: the event's id and data are
@@ -65,7 +66,12 @@ export async function creditEarnings(eventStore: EventStore, sale: Sale, at: Dat
 /** A sale's credit as one event to append: its fixed id, and the event that caused it. */
 function creditToAppend(sale: Sale, at: Date, causationId: string): EventToAppend {
   const credit = earningsCredited(sale, at);
-  return { id: earningsEventId(sale.source, sale.sourceId), type: credit.type, data: credit.data, metadata: { causationId } };
+  return {
+    id: earningsEventId(sale.source, sale.sourceId),
+    type: credit.type,
+    data: credit.data,
+    metadata: { causationId },
+  };
 }
 
 /** at most this many credits in one append */
@@ -78,8 +84,11 @@ const CREDITS_PER_APPEND = 500;
  * a crash), a store with unique event ids refuses the append whole and hers are credited one by
  * one, each a no-op if it is there; on the others appendOnce leaves out those it finds.
  */
-export async function creditEarningsTogether(eventStore: EventStore, credits: readonly { sale: Sale; at: Date; causationId: string }[]): Promise<void> {
-  const byPerformer = new Map<string, typeof credits[number][]>();
+export async function creditEarningsTogether(
+  eventStore: EventStore,
+  credits: readonly { sale: Sale; at: Date; causationId: string }[],
+): Promise<void> {
+  const byPerformer = new Map<string, (typeof credits)[number][]>();
   for (const credit of credits) {
     const hers = byPerformer.get(credit.sale.performerId);
     if (hers) hers.push(credit);
@@ -90,7 +99,11 @@ export async function creditEarningsTogether(eventStore: EventStore, credits: re
       for (let start = 0; start < hers.length; start += CREDITS_PER_APPEND) {
         const part = hers.slice(start, start + CREDITS_PER_APPEND);
         try {
-          await appendOnce(eventStore, performerStreams.earnings(performerId), part.map(({ sale, at, causationId }) => creditToAppend(sale, at, causationId)));
+          await appendOnce(
+            eventStore,
+            performerStreams.earnings(performerId),
+            part.map(({ sale, at, causationId }) => creditToAppend(sale, at, causationId)),
+          );
         } catch (error) {
           if (!(error instanceof DuplicateEventIdError) || part.length === 1) throw error;
           for (const { sale, at, causationId } of part) await creditEarnings(eventStore, sale, at, causationId);

@@ -9,7 +9,11 @@ import { saleOf, type SALE_EVENT_TYPES } from './sales';
  * `earnings-<performerId>`, exactly once (a fixed id per sale), with the event that made it as
  * the cause. A batch credits each performer in one append, in order (./credit.ts).
  */
-export function earningsCreditReaction(name: string, eventTypes: readonly (typeof SALE_EVENT_TYPES)[number][], eventStore: EventStore): ProjectionDefinition {
+export function earningsCreditReaction(
+  name: string,
+  eventTypes: readonly (typeof SALE_EVENT_TYPES)[number][],
+  eventStore: EventStore,
+): ProjectionDefinition {
   const credit = async (events: RecordedEvent[]) => {
     const sales = events.flatMap((event) => {
       const made = saleOf(event);

@@ -16,35 +16,71 @@ export interface DatedSale {
 }
 
 /** How a sale was paid, as its event recorded it (nothing for a sale recorded before the split). */
-const paidPart = (data: { purchasedUnits?: number }): Pick<Sale, 'purchasedUnits'> => (data.purchasedUnits === undefined ? {} : { purchasedUnits: data.purchasedUnits });
+const paidPart = (data: { purchasedUnits?: number }): Pick<Sale, 'purchasedUnits'> =>
+  data.purchasedUnits === undefined ? {} : { purchasedUnits: data.purchasedUnits };
 
 export const photoSale = (purchase: EventDataOf<'PhotoPurchased'>): Sale => ({
-  performerId: purchase.performerId, source: 'photo', sourceId: purchase.purchaseId, grossUnits: purchase.priceUnits, ...paidPart(purchase),
+  performerId: purchase.performerId,
+  source: 'photo',
+  sourceId: purchase.purchaseId,
+  grossUnits: purchase.priceUnits,
+  ...paidPart(purchase),
 });
 
 const messageSale = (message: EventDataOf<'MessageSent'>): Sale => ({
-  performerId: message.performerId, source: 'message', sourceId: message.messageId, grossUnits: message.priceUnits, ...paidPart(message),
+  performerId: message.performerId,
+  source: 'message',
+  sourceId: message.messageId,
+  grossUnits: message.priceUnits,
+  ...paidPart(message),
 });
 
 /** A tip to a public show: one sale, of the tip's amount. */
 export const tipSale = (tip: EventDataOf<'ShowTipped'>): Sale => ({
-  performerId: tip.performerId, source: 'tip', sourceId: tip.tipId, grossUnits: tip.amountUnits, ...paidPart(tip),
+  performerId: tip.performerId,
+  source: 'tip',
+  sourceId: tip.tipId,
+  grossUnits: tip.amountUnits,
+  ...paidPart(tip),
 });
 
 /** A session's part: its purchased units before it are its running total's minus its own (a part recorded before the split has none). */
-function sessionPaidPart(data: { purchasedUnits?: number; sessionPurchasedUnits?: number }): Pick<Sale, 'purchasedUnits' | 'purchasedBeforeUnits'> {
+function sessionPaidPart(data: {
+  purchasedUnits?: number;
+  sessionPurchasedUnits?: number;
+}): Pick<Sale, 'purchasedUnits' | 'purchasedBeforeUnits'> {
   if (data.purchasedUnits === undefined) return {};
-  return { purchasedUnits: data.purchasedUnits, purchasedBeforeUnits: Math.max(0, (data.sessionPurchasedUnits ?? data.purchasedUnits) - data.purchasedUnits) };
+  return {
+    purchasedUnits: data.purchasedUnits,
+    purchasedBeforeUnits: Math.max(0, (data.sessionPurchasedUnits ?? data.purchasedUnits) - data.purchasedUnits),
+  };
 }
 
 /** The event types that record a sale. */
-export const SALE_EVENT_TYPES = ['PhotoPurchased', 'MessageSent', 'SessionMinuteBilled', 'SessionMinimumCharged', 'ShowTipped'] as const;
+export const SALE_EVENT_TYPES = [
+  'PhotoPurchased',
+  'MessageSent',
+  'SessionMinuteBilled',
+  'SessionMinimumCharged',
+  'ShowTipped',
+] as const;
 
 /** A session's minute or the rest of its minimum: one part of the session's sale. */
-export function sessionPartSale(event: { type: 'SessionMinuteBilled'; data: EventDataOf<'SessionMinuteBilled'> } | { type: 'SessionMinimumCharged'; data: EventDataOf<'SessionMinimumCharged'> }): Sale {
+export function sessionPartSale(
+  event:
+    | { type: 'SessionMinuteBilled'; data: EventDataOf<'SessionMinuteBilled'> }
+    | { type: 'SessionMinimumCharged'; data: EventDataOf<'SessionMinimumCharged'> },
+): Sale {
   const { sessionId, performerId, amount, sessionCostUnits } = event.data;
   const part = event.type === 'SessionMinuteBilled' ? `minute-${event.data.minute}` : 'minimum';
-  return { performerId, source: 'session', sourceId: `${sessionId}:${part}`, grossUnits: amount, grossBeforeUnits: sessionCostUnits - amount, ...sessionPaidPart(event.data) };
+  return {
+    performerId,
+    source: 'session',
+    sourceId: `${sessionId}:${part}`,
+    grossUnits: amount,
+    grossBeforeUnits: sessionCostUnits - amount,
+    ...sessionPaidPart(event.data),
+  };
 }
 
 /**
@@ -55,16 +91,32 @@ export function sessionPartSale(event: { type: 'SessionMinuteBilled'; data: Even
 export function saleOf(event: DomainEvent): DatedSale | undefined {
   switch (event.type) {
     case 'PhotoPurchased':
-      return { sale: photoSale(event.data), at: new Date(event.data.purchasedAt), debit: { reason: 'photo', reference: event.data.photoId } };
+      return {
+        sale: photoSale(event.data),
+        at: new Date(event.data.purchasedAt),
+        debit: { reason: 'photo', reference: event.data.photoId },
+      };
     case 'MessageSent':
       if (event.data.priceUnits <= 0) return undefined;
-      return { sale: messageSale(event.data), at: new Date(event.data.sentAt), debit: { reason: 'message', reference: event.data.messageId } };
+      return {
+        sale: messageSale(event.data),
+        at: new Date(event.data.sentAt),
+        debit: { reason: 'message', reference: event.data.messageId },
+      };
     case 'ShowTipped':
-      return { sale: tipSale(event.data), at: new Date(event.data.tippedAt), debit: { reason: 'tip', reference: event.data.tipId } };
+      return {
+        sale: tipSale(event.data),
+        at: new Date(event.data.tippedAt),
+        debit: { reason: 'tip', reference: event.data.tipId },
+      };
     case 'SessionMinuteBilled':
     case 'SessionMinimumCharged': {
       const at = event.type === 'SessionMinuteBilled' ? event.data.billedAt : event.data.chargedAt;
-      return { sale: sessionPartSale(event), at: new Date(at), debit: { reason: 'session', reference: event.data.sessionId } };
+      return {
+        sale: sessionPartSale(event),
+        at: new Date(at),
+        debit: { reason: 'session', reference: event.data.sessionId },
+      };
     }
     default:
       return undefined;

@@ -16,6 +16,10 @@ describe('the price billed is the price seen', () => {
       refusal = error;
     }
     expect(refusal).toBeInstanceOf(DomainError);
-    expect(refusal).toMatchObject({ code: 'price_changed', message: 'The price is now 3 auracoin', extras: { currentPrice: 3 } });
+    expect(refusal).toMatchObject({
+      code: 'price_changed',
+      message: 'The price is now 3 auracoin',
+      extras: { currentPrice: 3 },
+    });
   });
 });

@@ -11,12 +11,22 @@ export function clawbackOf(event: DomainEvent): DomainEvent | undefined {
   const d = event.data;
   return {
     type: 'PerformerEarningsClawedBack',
-    data: { performerId: d.performerId, cause: 'refund', causeId: d.refundId, source: d.kind, sourceId: d.saleId, shareCents: d.clawbackCents, reason: d.reason, clawedBackAt: d.refundedAt },
+    data: {
+      performerId: d.performerId,
+      cause: 'refund',
+      causeId: d.refundId,
+      source: d.kind,
+      sourceId: d.saleId,
+      shareCents: d.clawbackCents,
+      reason: d.reason,
+      clawedBackAt: d.refundedAt,
+    },
   };
 }
 
 /** Fixed id of a refund's (or a lost dispute's) clawback: taking it back twice is a no-op. */
-export const clawbackEventId = (causeId: string, performerId: string) => deterministicId(`clawback:${causeId}:${performerId}`);
+export const clawbackEventId = (causeId: string, performerId: string) =>
+  deterministicId(`clawback:${causeId}:${performerId}`);
 
 /**
  * Every SaleRefunded takes her share of the refunded part back on `earnings-<performerId>`,
@@ -27,7 +37,12 @@ export function clawbackReaction(eventStore: EventStore): ProjectionDefinition {
     const clawback = clawbackOf(event);
     if (!clawback || clawback.type !== 'PerformerEarningsClawedBack') return;
     await appendOnce(eventStore, performerStreams.earnings(clawback.data.performerId), [
-      { id: clawbackEventId(clawback.data.causeId, clawback.data.performerId), type: clawback.type, data: clawback.data, metadata: { causationId: event.id } },
+      {
+        id: clawbackEventId(clawback.data.causeId, clawback.data.performerId),
+        type: clawback.type,
+        data: clawback.data,
+        metadata: { causationId: event.id },
+      },
     ]);
   };
   return { name: 'reaction:refund-clawbacks', collections: [], eventTypes: ['SaleRefunded'], apply };

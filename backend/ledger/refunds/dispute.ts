@@ -7,7 +7,13 @@
  * reinstated): everything is released and the wallet unfrozen. Every decision is a no-op when
  * made again, so a replayed webhook changes nothing.
  */
-import { performerShareCents, performerStreams, type DisputeOutcome, type DisputeTraceLine, type DomainEvent } from '@aura/contracts';
+import {
+  performerShareCents,
+  performerStreams,
+  type DisputeOutcome,
+  type DisputeTraceLine,
+  type DomainEvent,
+} from '@aura/contracts';
 import type { EventStore } from '../../platform/eventstore/port';
 import type { HandleOptions } from '../../platform/eventstore/handle-command';
 import { deterministicId } from '../../platform/ids';
@@ -28,15 +34,34 @@ export function traceOf(state: RefundableWallet, purchaseId: string): DisputeTra
     const kept = sale.purchasedUnits - sale.refundedPurchasedUnits;
     const units = Math.min(consumed, kept);
     if (units <= 0) return [];
-    return [{ source: sale.kind, sourceId: sale.saleId, performerId: sale.performerId, units, shareCents: performerShareCents(units) }];
+    return [
+      {
+        source: sale.kind,
+        sourceId: sale.saleId,
+        performerId: sale.performerId,
+        units,
+        shareCents: performerShareCents(units),
+      },
+    ];
   });
 }
 
 /** Pure: the wallet frozen by a dispute opened on one of its purchases; nothing when it was frozen (or closed) for it already. */
-export function decideFreeze(command: { walletId: string; disputeId: string; purchaseId: string }, state: RefundableWallet, now: Date): DomainEvent[] {
+export function decideFreeze(
+  command: { walletId: string; disputeId: string; purchaseId: string },
+  state: RefundableWallet,
+  now: Date,
+): DomainEvent[] {
   if (state.disputes[command.disputeId]) return [];
-  const lockedUnits = state.wallet.lots.filter((lot) => lot.purchaseId === command.purchaseId).reduce((sum, lot) => sum + lot.units, 0);
-  return [{ type: 'WalletFrozen', data: { ...command, lockedUnits, trace: traceOf(state, command.purchaseId), frozenAt: now.toISOString() } }];
+  const lockedUnits = state.wallet.lots
+    .filter((lot) => lot.purchaseId === command.purchaseId)
+    .reduce((sum, lot) => sum + lot.units, 0);
+  return [
+    {
+      type: 'WalletFrozen',
+      data: { ...command, lockedUnits, trace: traceOf(state, command.purchaseId), frozenAt: now.toISOString() },
+    },
+  ];
 }
 
 /**
@@ -44,35 +69,85 @@ export function decideFreeze(command: { walletId: string; disputeId: string; pur
  * give) are removed by a debit naming the dispute; won: nothing is taken. Nothing when the wallet
  * was never frozen for it (closed before it was opened) or is unfrozen already.
  */
-export function decideUnfreeze(command: { walletId: string; disputeId: string; outcome: DisputeOutcome }, state: RefundableWallet, now: Date): DomainEvent[] {
+export function decideUnfreeze(
+  command: { walletId: string; disputeId: string; outcome: DisputeOutcome },
+  state: RefundableWallet,
+  now: Date,
+): DomainEvent[] {
   // Stryker disable next-line OptionalChaining: a wallet folded here always has its frozen map
   const frozen = state.wallet.frozen?.[command.disputeId];
   // Stryker disable next-line ConditionalExpression,LogicalOperator: an open dispute and its freeze come and go together (WalletFrozen, WalletUnfrozen); either says it
   if (state.disputes[command.disputeId] !== 'open' || !frozen) return [];
-  const inLot = state.wallet.lots.filter((lot) => lot.purchaseId === frozen.purchaseId).reduce((sum, lot) => sum + lot.units, 0);
-  const removedUnits = command.outcome === 'lost' ? Math.max(0, Math.min(frozen.lockedUnits, inLot, availableBalance(state.wallet))) : 0;
+  const inLot = state.wallet.lots
+    .filter((lot) => lot.purchaseId === frozen.purchaseId)
+    .reduce((sum, lot) => sum + lot.units, 0);
+  const removedUnits =
+    command.outcome === 'lost' ? Math.max(0, Math.min(frozen.lockedUnits, inLot, availableBalance(state.wallet))) : 0;
   const at = now.toISOString();
-  const unfrozen: DomainEvent = { type: 'WalletUnfrozen', data: { walletId: command.walletId, disputeId: command.disputeId, outcome: command.outcome, removedUnits, unfrozenAt: at } };
+  const unfrozen: DomainEvent = {
+    type: 'WalletUnfrozen',
+    data: {
+      walletId: command.walletId,
+      disputeId: command.disputeId,
+      outcome: command.outcome,
+      removedUnits,
+      unfrozenAt: at,
+    },
+  };
   if (removedUnits === 0) return [unfrozen];
   return [
     unfrozen,
     {
       type: 'AuracoinDebited',
-      data: { walletId: command.walletId, amount: removedUnits, reason: 'chargeback', reference: command.disputeId, purchaseId: frozen.purchaseId, purchasedAmount: removedUnits, promotionalAmount: 0, debitedAt: at },
+      data: {
+        walletId: command.walletId,
+        amount: removedUnits,
+        reason: 'chargeback',
+        reference: command.disputeId,
+        purchaseId: frozen.purchaseId,
+        purchasedAmount: removedUnits,
+        promotionalAmount: 0,
+        debitedAt: at,
+      },
     },
   ];
 }
 
-const fixedIds = (name: string): HandleOptions['eventId'] => (event, index) => deterministicId(`${name}:${event.type}:${index}`);
+const fixedIds =
+  (name: string): HandleOptions['eventId'] =>
+  (event, index) =>
+    deterministicId(`${name}:${event.type}:${index}`);
 
 /** Freezes the buyer's wallet for a dispute, with its expected revision and fixed ids (a repeat appends nothing). */
-export function freezeForDispute(eventStore: EventStore, command: { walletId: string; disputeId: string; purchaseId: string }, now: () => Date, metadata: Record<string, unknown>) {
-  return decideOnWallet(eventStore, command.walletId, refundableWallet, (state) => decideFreeze(command, state, now()), { metadata, eventId: fixedIds(`dispute-freeze:${command.disputeId}`) });
+export function freezeForDispute(
+  eventStore: EventStore,
+  command: { walletId: string; disputeId: string; purchaseId: string },
+  now: () => Date,
+  metadata: Record<string, unknown>,
+) {
+  return decideOnWallet(
+    eventStore,
+    command.walletId,
+    refundableWallet,
+    (state) => decideFreeze(command, state, now()),
+    { metadata, eventId: fixedIds(`dispute-freeze:${command.disputeId}`) },
+  );
 }
 
 /** Unfreezes it when the dispute closes (won or lost), once. */
-export function unfreezeForDispute(eventStore: EventStore, command: { walletId: string; disputeId: string; outcome: DisputeOutcome }, now: () => Date, metadata: Record<string, unknown>) {
-  return decideOnWallet(eventStore, command.walletId, refundableWallet, (state) => decideUnfreeze(command, state, now()), { metadata, eventId: fixedIds(`dispute-unfreeze:${command.disputeId}`) });
+export function unfreezeForDispute(
+  eventStore: EventStore,
+  command: { walletId: string; disputeId: string; outcome: DisputeOutcome },
+  now: () => Date,
+  metadata: Record<string, unknown>,
+) {
+  return decideOnWallet(
+    eventStore,
+    command.walletId,
+    refundableWallet,
+    (state) => decideUnfreeze(command, state, now()),
+    { metadata, eventId: fixedIds(`dispute-unfreeze:${command.disputeId}`) },
+  );
 }
 
 /** Her shares of a dispute's trace, per performer. */
@@ -83,23 +158,49 @@ export function heldShares(trace: readonly DisputeTraceLine[]): Map<string, numb
 }
 
 /** The earnings events a frozen or unfrozen wallet makes, each with its fixed id. */
-export function disputeEarnings(event: DomainEvent, trace: readonly DisputeTraceLine[]): { performerId: string; id: string; event: DomainEvent }[] {
+export function disputeEarnings(
+  event: DomainEvent,
+  trace: readonly DisputeTraceLine[],
+): { performerId: string; id: string; event: DomainEvent }[] {
   const made: { performerId: string; id: string; event: DomainEvent }[] = [];
   for (const [performerId, shareCents] of heldShares(trace)) {
     if (shareCents <= 0) continue;
     if (event.type === 'WalletFrozen') {
       const { disputeId, frozenAt } = event.data;
-      made.push({ performerId, id: deterministicId(`dispute-hold:${disputeId}:${performerId}`), event: { type: 'PerformerEarningsHeld', data: { performerId, disputeId, shareCents, heldAt: frozenAt } } });
+      made.push({
+        performerId,
+        id: deterministicId(`dispute-hold:${disputeId}:${performerId}`),
+        event: { type: 'PerformerEarningsHeld', data: { performerId, disputeId, shareCents, heldAt: frozenAt } },
+      });
     } else if (event.type === 'WalletUnfrozen' && event.data.outcome === 'won') {
       const { disputeId, unfrozenAt } = event.data;
-      made.push({ performerId, id: deterministicId(`dispute-release:${disputeId}:${performerId}`), event: { type: 'PerformerEarningsReleased', data: { performerId, disputeId, shareCents, releasedAt: unfrozenAt } } });
+      made.push({
+        performerId,
+        id: deterministicId(`dispute-release:${disputeId}:${performerId}`),
+        event: {
+          type: 'PerformerEarningsReleased',
+          data: { performerId, disputeId, shareCents, releasedAt: unfrozenAt },
+        },
+      });
     } else if (event.type === 'WalletUnfrozen') {
       const { disputeId, unfrozenAt } = event.data;
       const line = trace.find((candidate) => candidate.performerId === performerId)!;
       made.push({
         performerId,
         id: clawbackEventId(disputeId, performerId),
-        event: { type: 'PerformerEarningsClawedBack', data: { performerId, cause: 'dispute', causeId: disputeId, source: line.source, sourceId: line.sourceId, shareCents, reason: 'Contestazione del pagamento persa: quota trattenuta ripresa', clawedBackAt: unfrozenAt } },
+        event: {
+          type: 'PerformerEarningsClawedBack',
+          data: {
+            performerId,
+            cause: 'dispute',
+            causeId: disputeId,
+            source: line.source,
+            sourceId: line.sourceId,
+            shareCents,
+            reason: 'Contestazione del pagamento persa: quota trattenuta ripresa',
+            clawedBackAt: unfrozenAt,
+          },
+        },
       });
     }
   }
@@ -114,15 +215,22 @@ export function disputeEarningsReaction(eventStore: EventStore): ProjectionDefin
   const apply = async (event: RecordedEvent) => {
     if (event.type !== 'WalletFrozen' && event.type !== 'WalletUnfrozen') return;
     // an unfreeze takes the trace its freeze recorded, on the same wallet
-    const trace = event.type === 'WalletFrozen' ? event.data.trace : await frozenTrace(eventStore, event.streamId, event.data.disputeId);
+    const trace =
+      event.type === 'WalletFrozen'
+        ? event.data.trace
+        : await frozenTrace(eventStore, event.streamId, event.data.disputeId);
     for (const made of disputeEarnings(event, trace)) {
-      await appendOnce(eventStore, performerStreams.earnings(made.performerId), [{ id: made.id, type: made.event.type, data: made.event.data, metadata: { causationId: event.id } }]);
+      await appendOnce(eventStore, performerStreams.earnings(made.performerId), [
+        { id: made.id, type: made.event.type, data: made.event.data, metadata: { causationId: event.id } },
+      ]);
     }
   };
   return { name: 'reaction:dispute-earnings', collections: [], eventTypes: ['WalletFrozen', 'WalletUnfrozen'], apply };
 }
 
 async function frozenTrace(eventStore: EventStore, streamId: string, disputeId: string): Promise<DisputeTraceLine[]> {
-  const frozen = (await eventStore.readStream(streamId)).find((stored) => stored.type === 'WalletFrozen' && (stored.data as { disputeId?: string }).disputeId === disputeId);
+  const frozen = (await eventStore.readStream(streamId)).find(
+    (stored) => stored.type === 'WalletFrozen' && (stored.data as { disputeId?: string }).disputeId === disputeId,
+  );
   return (frozen?.data as { trace?: DisputeTraceLine[] } | undefined)?.trace ?? [];
 }

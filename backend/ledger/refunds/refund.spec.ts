@@ -18,51 +18,146 @@ const at = now.toISOString();
 const spec = deciderSpec(refundableWallet);
 const fold = (events: DomainEvent[]) => events.reduce(refundableWallet.evolve, refundableWallet.initialState());
 
-const credited = (amount: number, reason: 'purchase' | 'welcome'): DomainEvent => ({ type: 'AuracoinCredited', data: { walletId, amount, reason, creditedAt: soldAt } });
+const credited = (amount: number, reason: 'purchase' | 'welcome'): DomainEvent => ({
+  type: 'AuracoinCredited',
+  data: { walletId, amount, reason, creditedAt: soldAt },
+});
 /** A 10-auracoin photo paid with 4 purchased and 6 promotional auracoin. */
 const photoBought: DomainEvent[] = [
   credited(400, 'purchase'),
   credited(1000, 'welcome'),
-  { type: 'PhotoPurchased', data: { purchaseId, walletId, photoId, performerId, priceUnits: 1000, purchasedUnits: 400, promotionalUnits: 600, purchasedAt: soldAt } },
-  { type: 'AuracoinDebited', data: { walletId, amount: 1000, reason: 'photo', reference: photoId, purchasedAmount: 400, promotionalAmount: 600, debitedAt: soldAt } },
+  {
+    type: 'PhotoPurchased',
+    data: {
+      purchaseId,
+      walletId,
+      photoId,
+      performerId,
+      priceUnits: 1000,
+      purchasedUnits: 400,
+      promotionalUnits: 600,
+      purchasedAt: soldAt,
+    },
+  },
+  {
+    type: 'AuracoinDebited',
+    data: {
+      walletId,
+      amount: 1000,
+      reason: 'photo',
+      reference: photoId,
+      purchasedAmount: 400,
+      promotionalAmount: 600,
+      debitedAt: soldAt,
+    },
+  },
 ];
-const refundOf = (overrides: Partial<Refund> = {}): Refund => ({ refundId, walletId, kind: 'photo', saleId: purchaseId, reason: 'Foto sbagliata', adminId: 'admin-1', windowHours: 48, ...overrides });
-const refunded = (amount: number, purchased: number, before = { units: 0, purchased: 0 }, clawbackCents: number): DomainEvent[] => [
+const refundOf = (overrides: Partial<Refund> = {}): Refund => ({
+  refundId,
+  walletId,
+  kind: 'photo',
+  saleId: purchaseId,
+  reason: 'Foto sbagliata',
+  adminId: 'admin-1',
+  windowHours: 48,
+  ...overrides,
+});
+const refunded = (
+  amount: number,
+  purchased: number,
+  before = { units: 0, purchased: 0 },
+  clawbackCents: number,
+): DomainEvent[] => [
   {
     type: 'SaleRefunded',
     data: {
-      refundId, walletId, kind: 'photo', saleId: purchaseId, performerId, amount, purchasedAmount: purchased, promotionalAmount: amount - purchased,
-      saleGrossUnits: 1000, salePurchasedUnits: 400, refundedBeforeUnits: before.units, refundedPurchasedBeforeUnits: before.purchased, clawbackCents, reason: 'Foto sbagliata', adminId: 'admin-1', refundedAt: at,
+      refundId,
+      walletId,
+      kind: 'photo',
+      saleId: purchaseId,
+      performerId,
+      amount,
+      purchasedAmount: purchased,
+      promotionalAmount: amount - purchased,
+      saleGrossUnits: 1000,
+      salePurchasedUnits: 400,
+      refundedBeforeUnits: before.units,
+      refundedPurchasedBeforeUnits: before.purchased,
+      clawbackCents,
+      reason: 'Foto sbagliata',
+      adminId: 'admin-1',
+      refundedAt: at,
     },
   },
-  { type: 'AuracoinCredited', data: { walletId, amount, reason: 'refund', reference: refundId, purchasedAmount: purchased, promotionalAmount: amount - purchased, creditedAt: at } },
+  {
+    type: 'AuracoinCredited',
+    data: {
+      walletId,
+      amount,
+      reason: 'refund',
+      reference: refundId,
+      purchasedAmount: purchased,
+      promotionalAmount: amount - purchased,
+      creditedAt: at,
+    },
+  },
 ];
 
 describe('refund decider', () => {
   it('given a photo sale, a whole refund gives back each kind as it was paid and takes back her whole share', () => {
-    spec.given(photoBought).when((state) => decideRefund(refundOf(), state, now)).then(refunded(1000, 400, undefined, 220));
+    spec
+      .given(photoBought)
+      .when((state) => decideRefund(refundOf(), state, now))
+      .then(refunded(1000, 400, undefined, 220));
     const after = foldWallet([...photoBought, ...refunded(1000, 400, undefined, 220)]);
     expect(after).toMatchObject({ balance: 1400, purchased: 400, promotional: 1000 });
   });
 
   it('partial refunds keep the sale’s proportion, rounded over all of them, and together give back exactly the sale and her share', () => {
     const first = refunded(333, 133, undefined, 73);
-    spec.given(photoBought).when((state) => decideRefund(refundOf({ amountUnits: 333 }), state, now)).then(first);
+    spec
+      .given(photoBought)
+      .when((state) => decideRefund(refundOf({ amountUnits: 333 }), state, now))
+      .then(first);
     const second = refunded(667, 267, { units: 333, purchased: 133 }, 147);
-    spec.given([...photoBought, ...first]).when((state) => decideRefund(refundOf({ amountUnits: 667 }), state, now)).then(second);
+    spec
+      .given([...photoBought, ...first])
+      .when((state) => decideRefund(refundOf({ amountUnits: 667 }), state, now))
+      .then(second);
     // 73 + 147 = 220, her whole share of the 400 purchased units
-    spec.given([...photoBought, ...first, ...second]).when((state) => decideRefund(refundOf(), state, now)).thenThrows('conflict', REFUND_MESSAGES.refundedAlready);
+    spec
+      .given([...photoBought, ...first, ...second])
+      .when((state) => decideRefund(refundOf(), state, now))
+      .thenThrows('conflict', REFUND_MESSAGES.refundedAlready);
   });
 
   it('refuses more than is left, an unknown sale, a missing reason, a bad amount and a refund past the window', () => {
     const first = refunded(600, 240, undefined, 132);
-    spec.given([...photoBought, ...first]).when((state) => decideRefund(refundOf({ amountUnits: 401 }), state, now)).thenThrows('validation_failed', REFUND_MESSAGES.aboveSale(400));
-    spec.given(photoBought).when((state) => decideRefund(refundOf({ saleId: refundId }), state, now)).thenThrows('not_found');
-    spec.given(photoBought).when((state) => decideRefund(refundOf({ kind: 'message' }), state, now)).thenThrows('not_found');
-    spec.given(photoBought).when((state) => decideRefund(refundOf({ reason: '  ' }), state, now)).thenThrows('validation_failed', REFUND_MESSAGES.reason);
-    spec.given(photoBought).when((state) => decideRefund(refundOf({ amountUnits: 0 }), state, now)).thenThrows('validation_failed', REFUND_MESSAGES.amount);
+    spec
+      .given([...photoBought, ...first])
+      .when((state) => decideRefund(refundOf({ amountUnits: 401 }), state, now))
+      .thenThrows('validation_failed', REFUND_MESSAGES.aboveSale(400));
+    spec
+      .given(photoBought)
+      .when((state) => decideRefund(refundOf({ saleId: refundId }), state, now))
+      .thenThrows('not_found');
+    spec
+      .given(photoBought)
+      .when((state) => decideRefund(refundOf({ kind: 'message' }), state, now))
+      .thenThrows('not_found');
+    spec
+      .given(photoBought)
+      .when((state) => decideRefund(refundOf({ reason: '  ' }), state, now))
+      .thenThrows('validation_failed', REFUND_MESSAGES.reason);
+    spec
+      .given(photoBought)
+      .when((state) => decideRefund(refundOf({ amountUnits: 0 }), state, now))
+      .thenThrows('validation_failed', REFUND_MESSAGES.amount);
     const late = new Date(Date.parse(soldAt) + 48 * 3_600_000 + 1);
-    spec.given(photoBought).when((state) => decideRefund(refundOf(), state, late)).thenThrows('refund_window_closed', REFUND_MESSAGES.windowClosed(48));
+    spec
+      .given(photoBought)
+      .when((state) => decideRefund(refundOf(), state, late))
+      .thenThrows('refund_window_closed', REFUND_MESSAGES.windowClosed(48));
     // exactly at the window's end it is still refundable
     expect(decideRefund(refundOf(), fold(photoBought), new Date(Date.parse(soldAt) + 48 * 3_600_000))).toHaveLength(2);
   });
@@ -71,24 +166,78 @@ describe('refund decider', () => {
     const minute = (n: number, purchased: number): DomainEvent[] => [
       {
         type: 'SessionMinuteBilled',
-        data: { sessionId, walletId, performerId, minute: n, amount: 150, minuteStartedAt: soldAt, sessionCostUnits: 150 * n, lastMinute: false, purchasedUnits: purchased, promotionalUnits: 150 - purchased, sessionPurchasedUnits: 150 * (n - 1) + purchased, billedAt: soldAt },
+        data: {
+          sessionId,
+          walletId,
+          performerId,
+          minute: n,
+          amount: 150,
+          minuteStartedAt: soldAt,
+          sessionCostUnits: 150 * n,
+          lastMinute: false,
+          purchasedUnits: purchased,
+          promotionalUnits: 150 - purchased,
+          sessionPurchasedUnits: 150 * (n - 1) + purchased,
+          billedAt: soldAt,
+        },
       },
-      { type: 'AuracoinDebited', data: { walletId, amount: 150, reason: 'session', reference: sessionId, holdId: sessionId, purchasedAmount: purchased, promotionalAmount: 150 - purchased, debitedAt: soldAt } },
+      {
+        type: 'AuracoinDebited',
+        data: {
+          walletId,
+          amount: 150,
+          reason: 'session',
+          reference: sessionId,
+          holdId: sessionId,
+          purchasedAmount: purchased,
+          promotionalAmount: 150 - purchased,
+          debitedAt: soldAt,
+        },
+      },
     ];
-    const held: DomainEvent = { type: 'AuracoinHeld', data: { walletId, holdId: sessionId, amount: 300, reason: 'session', purchasedAmount: 300, promotionalAmount: 0, heldAt: soldAt } };
-    const released: DomainEvent = { type: 'AuracoinReleased', data: { walletId, holdId: sessionId, amount: 0, purchasedAmount: 0, promotionalAmount: 0, releasedAt: soldAt } };
+    const held: DomainEvent = {
+      type: 'AuracoinHeld',
+      data: {
+        walletId,
+        holdId: sessionId,
+        amount: 300,
+        reason: 'session',
+        purchasedAmount: 300,
+        promotionalAmount: 0,
+        heldAt: soldAt,
+      },
+    };
+    const released: DomainEvent = {
+      type: 'AuracoinReleased',
+      data: { walletId, holdId: sessionId, amount: 0, purchasedAmount: 0, promotionalAmount: 0, releasedAt: soldAt },
+    };
     const given = [credited(300, 'purchase'), held, ...minute(1, 150), ...minute(2, 150)];
     const command = refundOf({ kind: 'session', saleId: sessionId });
-    spec.given(given).when((state) => decideRefund(command, state, now)).thenThrows('conflict', REFUND_MESSAGES.running);
+    spec
+      .given(given)
+      .when((state) => decideRefund(command, state, now))
+      .thenThrows('conflict', REFUND_MESSAGES.running);
     const events = decideRefund(command, fold([...given, released]), now);
     // 300 units, all purchased: her share 165 cents, as the two minutes credited 82 + 83
-    expect(events[0]).toMatchObject({ type: 'SaleRefunded', data: { kind: 'session', saleId: sessionId, amount: 300, purchasedAmount: 300, clawbackCents: 165 } });
+    expect(events[0]).toMatchObject({
+      type: 'SaleRefunded',
+      data: { kind: 'session', saleId: sessionId, amount: 300, purchasedAmount: 300, clawbackCents: 165 },
+    });
   });
 
   it('a refund takes back her share on her earnings; a refund of promotional units only takes nothing', () => {
     expect(clawbackOf(refunded(1000, 400, undefined, 220)[0]!)).toEqual({
       type: 'PerformerEarningsClawedBack',
-      data: { performerId, cause: 'refund', causeId: refundId, source: 'photo', sourceId: purchaseId, shareCents: 220, reason: 'Foto sbagliata', clawedBackAt: at },
+      data: {
+        performerId,
+        cause: 'refund',
+        causeId: refundId,
+        source: 'photo',
+        sourceId: purchaseId,
+        shareCents: 220,
+        reason: 'Foto sbagliata',
+        clawedBackAt: at,
+      },
     });
     expect(clawbackOf(refunded(100, 0, undefined, 0)[0]!)).toBeUndefined();
   });
@@ -98,7 +247,11 @@ describe('a wallet’s sales as refunds see them', () => {
   it('a refund adds up what was given back of a sale, of each kind, and her share taken back', () => {
     const first = refunded(333, 133, undefined, 73);
     const second = refunded(667, 267, { units: 333, purchased: 133 }, 147);
-    expect(fold([...photoBought, ...first, ...second]).sales[`photo:${purchaseId}`]).toMatchObject({ refundedUnits: 1000, refundedPurchasedUnits: 400, clawedBackCents: 220 });
+    expect(fold([...photoBought, ...first, ...second]).sales[`photo:${purchaseId}`]).toMatchObject({
+      refundedUnits: 1000,
+      refundedPurchasedUnits: 400,
+      clawedBackCents: 220,
+    });
   });
 
   it('a refund of a sale the wallet does not hold changes none of its sales', () => {
@@ -110,10 +263,23 @@ describe('a wallet’s sales as refunds see them', () => {
   it('a session’s sale is dated by its last part: the refund window runs from there', () => {
     const part = (n: number, billedAt: string): DomainEvent => ({
       type: 'SessionMinuteBilled',
-      data: { sessionId, walletId, performerId, minute: n, amount: 150, minuteStartedAt: billedAt, sessionCostUnits: 150 * n, lastMinute: false, billedAt },
+      data: {
+        sessionId,
+        walletId,
+        performerId,
+        minute: n,
+        amount: 150,
+        minuteStartedAt: billedAt,
+        sessionCostUnits: 150 * n,
+        lastMinute: false,
+        billedAt,
+      },
     });
     const later = '2026-11-18T12:00:00.000Z';
-    expect(fold([part(1, later), part(2, soldAt)]).sales[`session:${sessionId}`]).toMatchObject({ at: Date.parse(later), grossUnits: 300 });
+    expect(fold([part(1, later), part(2, soldAt)]).sales[`session:${sessionId}`]).toMatchObject({
+      at: Date.parse(later),
+      grossUnits: 300,
+    });
   });
 
   it('the reason is recorded as the admin wrote it, without the spaces around it', () => {
@@ -125,15 +291,30 @@ describe('a wallet’s sales as refunds see them', () => {
 describe('a refund on an event store', () => {
   it('is decided on the buyer’s wallet as stored and appended there, with its options', async () => {
     const store = createInMemoryEventStore();
-    await store.appendToStream(`wallet-${walletId}`, photoBought.map((event, index) => ({ id: `seed-${index}`, ...event, metadata: {} })), { expectedRevision: 'no_stream' });
+    await store.appendToStream(
+      `wallet-${walletId}`,
+      photoBought.map((event, index) => ({ id: `seed-${index}`, ...event, metadata: {} })),
+      { expectedRevision: 'no_stream' },
+    );
     await refundSale(store, refundOf({ amountUnits: 333 }), () => now, { metadata: { by: 'admin-1' } });
     const appended = (await store.readStream(`wallet-${walletId}`)).slice(photoBought.length);
-    expect(appended.map((event) => ({ type: event.type, data: event.data, by: event.metadata?.by }))).toEqual(refunded(333, 133, undefined, 73).map((event) => ({ ...event, by: 'admin-1' })));
+    expect(appended.map((event) => ({ type: event.type, data: event.data, by: event.metadata?.by }))).toEqual(
+      refunded(333, 133, undefined, 73).map((event) => ({ ...event, by: 'admin-1' })),
+    );
   });
 });
 
 describe('the refund clawback reaction', () => {
-  const recordedAs = (id: string, event: DomainEvent): RecordedEvent => ({ id, streamId: `wallet-${walletId}`, revision: 0, position: 1, metadata: {}, createdAt: now, ...event }) as RecordedEvent;
+  const recordedAs = (id: string, event: DomainEvent): RecordedEvent =>
+    ({
+      id,
+      streamId: `wallet-${walletId}`,
+      revision: 0,
+      position: 1,
+      metadata: {},
+      createdAt: now,
+      ...event,
+    }) as RecordedEvent;
 
   it('a refund takes her share back on her earnings once, however often it is seen, caused by the refund', async () => {
     // given the reaction on a store
@@ -145,10 +326,26 @@ describe('the refund clawback reaction', () => {
     await reaction.apply(refund, undefined as never);
     // then one clawback of her share, with the refund's fixed id
     const earnings = await store.readStream(performerStreams.earnings(performerId));
-    expect(earnings.map((event) => ({ id: event.id, type: event.type, data: event.data, cause: event.metadata?.causationId }))).toEqual([
-      { id: clawbackEventId(refundId, performerId), type: 'PerformerEarningsClawedBack', data: clawbackOf(refund)!.data, cause: 'r1' },
+    expect(
+      earnings.map((event) => ({
+        id: event.id,
+        type: event.type,
+        data: event.data,
+        cause: event.metadata?.causationId,
+      })),
+    ).toEqual([
+      {
+        id: clawbackEventId(refundId, performerId),
+        type: 'PerformerEarningsClawedBack',
+        data: clawbackOf(refund)!.data,
+        cause: 'r1',
+      },
     ]);
-    expect(reaction).toMatchObject({ name: 'reaction:refund-clawbacks', collections: [], eventTypes: ['SaleRefunded'] });
+    expect(reaction).toMatchObject({
+      name: 'reaction:refund-clawbacks',
+      collections: [],
+      eventTypes: ['SaleRefunded'],
+    });
   });
 
   it('a refund of promotional units only takes nothing back', async () => {

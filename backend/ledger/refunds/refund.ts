@@ -48,7 +48,9 @@ export interface RefundableWallet {
 export const saleKey = (kind: SaleKind, saleId: string) => `${kind}:${saleId}`;
 
 /** The sale an event records on a wallet, as its kind and id (a session's parts are one sale: the session). */
-export function walletSaleOf(event: DomainEvent): Omit<WalletSale, 'refundedUnits' | 'refundedPurchasedUnits' | 'clawedBackCents'> | undefined {
+export function walletSaleOf(
+  event: DomainEvent,
+): Omit<WalletSale, 'refundedUnits' | 'refundedPurchasedUnits' | 'clawedBackCents'> | undefined {
   const made = saleOf(event);
   if (!made) return undefined;
   const { sale, at, debit } = made;
@@ -82,7 +84,15 @@ function evolveSales(sales: RefundableWallet['sales'], event: DomainEvent): Refu
   const key = saleKey(part.kind, part.saleId);
   const before = sales[key];
   if (!before) return { ...sales, [key]: { ...part, refundedUnits: 0, refundedPurchasedUnits: 0, clawedBackCents: 0 } };
-  return { ...sales, [key]: { ...before, grossUnits: before.grossUnits + part.grossUnits, purchasedUnits: before.purchasedUnits + part.purchasedUnits, at: Math.max(before.at, part.at) } };
+  return {
+    ...sales,
+    [key]: {
+      ...before,
+      grossUnits: before.grossUnits + part.grossUnits,
+      purchasedUnits: before.purchasedUnits + part.purchasedUnits,
+      at: Math.max(before.at, part.at),
+    },
+  };
 }
 
 /** Which purchases' lots a debit's purchased units came from: the oldest purchase first, as the wallet's fold takes them. */
@@ -132,13 +142,16 @@ export const refundableWallet: Aggregate<RefundableWallet> = {
 };
 
 export const REFUND_MESSAGES = {
-  notFound: 'Vendita non trovata: controlla il tipo e l’id (la sessione, il messaggio a pagamento o l’acquisto della foto)',
+  notFound:
+    'Vendita non trovata: controlla il tipo e l’id (la sessione, il messaggio a pagamento o l’acquisto della foto)',
   running: 'La sessione è ancora in corso: si può rimborsare quando è finita',
   refundedAlready: 'Questa vendita è già stata rimborsata per intero',
   reason: 'Il motivo del rimborso è obbligatorio',
   amount: 'L’importo del rimborso deve essere positivo, con al massimo due decimali',
-  windowClosed: (hours: number) => `Il rimborso è possibile solo entro ${hours} ore dalla vendita: il periodo è scaduto`,
-  aboveSale: (leftUnits: number) => `Il rimborso supera quanto resta da rimborsare di questa vendita: al massimo ${unitsToAuracoin(leftUnits).toLocaleString('it-IT')} auracoin`,
+  windowClosed: (hours: number) =>
+    `Il rimborso è possibile solo entro ${hours} ore dalla vendita: il periodo è scaduto`,
+  aboveSale: (leftUnits: number) =>
+    `Il rimborso supera quanto resta da rimborsare di questa vendita: al massimo ${unitsToAuracoin(leftUnits).toLocaleString('it-IT')} auracoin`,
 } as const;
 
 export interface Refund {
@@ -166,8 +179,10 @@ export function decideRefund(command: Refund, state: RefundableWallet, now: Date
   if (!sale) throw new DomainError('not_found', REFUND_MESSAGES.notFound);
   if (command.reason.trim() === '') throw new DomainError('validation_failed', REFUND_MESSAGES.reason);
   // Stryker disable next-line ConditionalExpression: a hold is named by its session's id; no photo's or message's id names one
-  if (command.kind === 'session' && state.wallet.holds[command.saleId]) throw new DomainError('conflict', REFUND_MESSAGES.running);
-  if (now.getTime() - sale.at > command.windowHours * 3_600_000) throw new DomainError('refund_window_closed', REFUND_MESSAGES.windowClosed(command.windowHours));
+  if (command.kind === 'session' && state.wallet.holds[command.saleId])
+    throw new DomainError('conflict', REFUND_MESSAGES.running);
+  if (now.getTime() - sale.at > command.windowHours * 3_600_000)
+    throw new DomainError('refund_window_closed', REFUND_MESSAGES.windowClosed(command.windowHours));
   const left = sale.grossUnits - sale.refundedUnits;
   if (left <= 0) throw new DomainError('conflict', REFUND_MESSAGES.refundedAlready);
   const amount = command.amountUnits ?? left;
@@ -199,11 +214,28 @@ export function decideRefund(command: Refund, state: RefundableWallet, now: Date
         refundedAt: at,
       },
     },
-    { type: 'AuracoinCredited', data: { walletId: command.walletId, amount, reason: 'refund', reference: command.refundId, purchasedAmount, promotionalAmount, creditedAt: at } },
+    {
+      type: 'AuracoinCredited',
+      data: {
+        walletId: command.walletId,
+        amount,
+        reason: 'refund',
+        reference: command.refundId,
+        purchasedAmount,
+        promotionalAmount,
+        creditedAt: at,
+      },
+    },
   ];
 }
 
 /** A refund decided on the buyer's wallet with its expected revision (read and decided again on a conflict). */
 export function refundSale(eventStore: EventStore, command: Refund, now: () => Date, options: HandleOptions) {
-  return decideOnWallet(eventStore, command.walletId, refundableWallet, (state) => decideRefund(command, state, now()), options);
+  return decideOnWallet(
+    eventStore,
+    command.walletId,
+    refundableWallet,
+    (state) => decideRefund(command, state, now()),
+    options,
+  );
 }

@@ -23,7 +23,11 @@ export function decideAdjustBalance(command: AdjustBalance, state: WalletTotals,
   }
   if (command.targetUnits === state.balance) return [];
   // what a running private session holds stays there until the session settles
-  if (command.targetUnits < state.held) throw new DomainError('conflict', 'Il saldo non può scendere sotto quanto è impegnato in una sessione privata in corso');
+  if (command.targetUnits < state.held)
+    throw new DomainError(
+      'conflict',
+      'Il saldo non può scendere sotto quanto è impegnato in una sessione privata in corso',
+    );
   const split = adjustmentSplit(state, command.targetUnits - state.balance);
   return [
     {
@@ -43,6 +47,16 @@ export function decideAdjustBalance(command: AdjustBalance, state: WalletTotals,
 }
 
 /** An admin sets a user's balance: decided on the wallet with its expected revision. */
-export function adjustWallet(eventStore: EventStore, command: AdjustBalance, now: () => Date, metadata: Record<string, unknown>) {
-  return handleWallet(eventStore, streams.wallet(command.walletId), (state) => decideAdjustBalance(command, state, now()), { metadata });
+export function adjustWallet(
+  eventStore: EventStore,
+  command: AdjustBalance,
+  now: () => Date,
+  metadata: Record<string, unknown>,
+) {
+  return handleWallet(
+    eventStore,
+    streams.wallet(command.walletId),
+    (state) => decideAdjustBalance(command, state, now()),
+    { metadata },
+  );
 }

@@ -15,7 +15,12 @@ export interface WalletCredit {
  * AuracoinCredited): each event's id is fixed by its name, so a repeated or recovered call writes
  * nothing new.
  */
-export async function creditWallet(eventStore: EventStore, walletId: string, credits: readonly WalletCredit[], metadata: Record<string, unknown>) {
+export async function creditWallet(
+  eventStore: EventStore,
+  walletId: string,
+  credits: readonly WalletCredit[],
+  metadata: Record<string, unknown>,
+) {
   return appendOnce(
     eventStore,
     streams.wallet(walletId),

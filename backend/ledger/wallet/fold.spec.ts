@@ -1,12 +1,34 @@
-import { adjustmentSplit, applyWalletEvent, availableBalance, balanceDelta, emptyWallet, foldWallet, isFrozen, kindsMoved, recordedSplit, spendableFor, walletBalance, type WalletTotals } from './fold';
+import {
+  adjustmentSplit,
+  applyWalletEvent,
+  availableBalance,
+  balanceDelta,
+  emptyWallet,
+  foldWallet,
+  isFrozen,
+  kindsMoved,
+  recordedSplit,
+  spendableFor,
+  walletBalance,
+  type WalletTotals,
+} from './fold';
 
 const walletId = '0b7c4d1e-8f7a-4e63-9a51-5a4c1b2d3e4f';
 const holdId = '1b7c4d1e-8f7a-4e63-9a51-5a4c1b2d3e4f';
 const credit = (amount: number) => ({ type: 'AuracoinCredited', data: { walletId, amount } });
-const debit = (amount: number, hold?: string) => ({ type: 'AuracoinDebited', data: { walletId, amount, ...(hold ? { holdId: hold } : {}) } });
+const debit = (amount: number, hold?: string) => ({
+  type: 'AuracoinDebited',
+  data: { walletId, amount, ...(hold ? { holdId: hold } : {}) },
+});
 const adjust = (amount: number) => ({ type: 'AuracoinAdjusted', data: { walletId, amount } });
-const held = (amount: number, id = holdId) => ({ type: 'AuracoinHeld', data: { walletId, holdId: id, amount, reason: 'session' } });
-const released = (amount: number, id = holdId) => ({ type: 'AuracoinReleased', data: { walletId, holdId: id, amount } });
+const held = (amount: number, id = holdId) => ({
+  type: 'AuracoinHeld',
+  data: { walletId, holdId: id, amount, reason: 'session' },
+});
+const released = (amount: number, id = holdId) => ({
+  type: 'AuracoinReleased',
+  data: { walletId, holdId: id, amount },
+});
 
 describe('wallet fold', () => {
   it('adds credits, subtracts debits, applies signed adjustments', () => {
@@ -14,7 +36,9 @@ describe('wallet fold', () => {
   });
 
   it('keeps credited, debited and adjusted apart and the lowest balance seen', () => {
-    expect(foldWallet([credit(100), debit(150), credit(100), { type: 'AliasPurchased', data: { amount: 999 } }])).toEqual({
+    expect(
+      foldWallet([credit(100), debit(150), credit(100), { type: 'AliasPurchased', data: { amount: 999 } }]),
+    ).toEqual({
       balance: 50,
       credited: 200,
       debited: 150,
@@ -73,21 +97,36 @@ describe('wallet holds', () => {
 describe('wallet fold: edges of the one rule', () => {
   const purchaseA = '2b7c4d1e-8f7a-4e63-9a51-5a4c1b2d3e4f';
   const purchaseB = '3b7c4d1e-8f7a-4e63-9a51-5a4c1b2d3e4f';
-  const bought = (amount: number, purchaseId: string) => ({ type: 'AuracoinCredited', data: { walletId, amount, reason: 'purchase', purchaseId } });
+  const bought = (amount: number, purchaseId: string) => ({
+    type: 'AuracoinCredited',
+    data: { walletId, amount, reason: 'purchase', purchaseId },
+  });
   const welcome = (amount: number) => ({ type: 'AuracoinCredited', data: { walletId, amount, reason: 'welcome' } });
-  const frozen = (disputeId: string, purchaseId: string, lockedUnits?: number) => ({ type: 'WalletFrozen', data: { walletId, disputeId, purchaseId, ...(lockedUnits === undefined ? {} : { lockedUnits }) } });
+  const frozen = (disputeId: string, purchaseId: string, lockedUnits?: number) => ({
+    type: 'WalletFrozen',
+    data: { walletId, disputeId, purchaseId, ...(lockedUnits === undefined ? {} : { lockedUnits }) },
+  });
   const unfrozen = (disputeId: string) => ({ type: 'WalletUnfrozen', data: { walletId, disputeId, outcome: 'won' } });
 
   it('an event without data or of another kind moves no money', () => {
     expect(balanceDelta({ type: 'AuracoinCredited', data: null })).toBe(0);
     expect(Math.abs(balanceDelta({ type: 'AuracoinDebited', data: undefined }))).toBe(0);
     expect(balanceDelta({ type: 'PhotoPurchased', data: { amount: 500 } })).toBe(0);
-    expect(foldWallet([credit(100), { type: 'AuracoinHeld', data: null }, { type: 'AuracoinAdjusted', data: { walletId, amount: 0 } }])).toMatchObject({ balance: 100, holds: {}, adjusted: 0 });
+    expect(
+      foldWallet([
+        credit(100),
+        { type: 'AuracoinHeld', data: null },
+        { type: 'AuracoinAdjusted', data: { walletId, amount: 0 } },
+      ]),
+    ).toMatchObject({ balance: 100, holds: {}, adjusted: 0 });
     expect(kindsMoved(emptyWallet(), { type: 'AuracoinHeld', data: { amount: 5 } })).toBeUndefined();
   });
 
   it('a split is what the event recorded only when it recorded both kinds', () => {
-    expect(recordedSplit({ type: 'AuracoinDebited', data: { purchasedAmount: 3, promotionalAmount: 2 } })).toEqual({ purchased: 3, promotional: 2 });
+    expect(recordedSplit({ type: 'AuracoinDebited', data: { purchasedAmount: 3, promotionalAmount: 2 } })).toEqual({
+      purchased: 3,
+      promotional: 2,
+    });
     expect(recordedSplit({ type: 'AuracoinDebited', data: { purchasedAmount: 3 } })).toBeUndefined();
     expect(recordedSplit({ type: 'AuracoinDebited', data: { promotionalAmount: 2 } })).toBeUndefined();
     expect(recordedSplit({ type: 'AuracoinDebited', data: null })).toBeUndefined();
@@ -102,21 +141,38 @@ describe('wallet fold: edges of the one rule', () => {
   it('a purchased debit leaves by the oldest card purchase first', () => {
     const totals = foldWallet([bought(300, purchaseA), bought(500, purchaseB), debit(400)]);
     expect(totals.lots).toEqual([{ purchaseId: purchaseB, units: 400 }]);
-    expect(foldWallet([bought(300, purchaseA), bought(500, purchaseB), debit(300)]).lots).toEqual([{ purchaseId: purchaseB, units: 500 }]);
+    expect(foldWallet([bought(300, purchaseA), bought(500, purchaseB), debit(300)]).lots).toEqual([
+      { purchaseId: purchaseB, units: 500 },
+    ]);
     expect(foldWallet([bought(300, purchaseA), debit(0)]).lots).toEqual([{ purchaseId: purchaseA, units: 300 }]);
   });
 
   it('a chargeback takes its units from the disputed purchase’s lot only', () => {
-    const chargeback = (amount: number) => ({ type: 'AuracoinDebited', data: { walletId, amount, reason: 'chargeback', purchaseId: purchaseB, purchasedAmount: amount, promotionalAmount: 0 } });
+    const chargeback = (amount: number) => ({
+      type: 'AuracoinDebited',
+      data: {
+        walletId,
+        amount,
+        reason: 'chargeback',
+        purchaseId: purchaseB,
+        purchasedAmount: amount,
+        promotionalAmount: 0,
+      },
+    });
     expect(foldWallet([bought(300, purchaseA), bought(500, purchaseB), chargeback(200)]).lots).toEqual([
       { purchaseId: purchaseA, units: 300 },
       { purchaseId: purchaseB, units: 300 },
     ]);
-    expect(foldWallet([bought(300, purchaseA), bought(500, purchaseB), chargeback(500)]).lots).toEqual([{ purchaseId: purchaseA, units: 300 }]);
+    expect(foldWallet([bought(300, purchaseA), bought(500, purchaseB), chargeback(500)]).lots).toEqual([
+      { purchaseId: purchaseA, units: 300 },
+    ]);
   });
 
   it('an admin’s decrease takes the promotional units a hold does not keep, then purchased ones', () => {
-    const heldPromotional = { type: 'AuracoinHeld', data: { walletId, holdId, amount: 300, reason: 'session', purchasedAmount: 0, promotionalAmount: 300 } };
+    const heldPromotional = {
+      type: 'AuracoinHeld',
+      data: { walletId, holdId, amount: 300, reason: 'session', purchasedAmount: 0, promotionalAmount: 300 },
+    };
     const totals = foldWallet([bought(1000, purchaseA), welcome(500), heldPromotional]);
     expect(adjustmentSplit(totals, -400)).toEqual({ purchased: -200, promotional: -200 });
     expect(adjustmentSplit(totals, 250)).toEqual({ purchased: 0, promotional: 250 });
@@ -128,19 +184,25 @@ describe('wallet fold: edges of the one rule', () => {
     const once = foldWallet([credit(100), frozen(disputeA, purchaseA, 50), frozen(disputeA, purchaseB, 70)]);
     expect(once.frozen).toEqual({ [disputeA]: { purchaseId: purchaseA, lockedUnits: 50 } });
     expect(isFrozen(once)).toBe(true);
-    expect(foldWallet([frozen(disputeA, purchaseA)]).frozen).toEqual({ [disputeA]: { purchaseId: purchaseA, lockedUnits: 0 } });
+    expect(foldWallet([frozen(disputeA, purchaseA)]).frozen).toEqual({
+      [disputeA]: { purchaseId: purchaseA, lockedUnits: 0 },
+    });
     const two = foldWallet([frozen(disputeA, purchaseA, 50), frozen(disputeB, purchaseB, 10), unfrozen(disputeA)]);
     expect(two.frozen).toEqual({ [disputeB]: { purchaseId: purchaseB, lockedUnits: 10 } });
     expect(isFrozen(foldWallet([frozen(disputeA, purchaseA), unfrozen(disputeA)]))).toBe(false);
     expect(foldWallet([frozen(disputeA, purchaseA), unfrozen(disputeB)]).frozen).toHaveProperty(disputeA);
     expect(foldWallet([{ type: 'WalletFrozen', data: { walletId, purchaseId: purchaseA } }]).frozen).toEqual({});
-    expect(foldWallet([frozen(disputeA, purchaseA), { type: 'WalletUnfrozen', data: { walletId } }]).frozen).toHaveProperty(disputeA);
+    expect(
+      foldWallet([frozen(disputeA, purchaseA), { type: 'WalletUnfrozen', data: { walletId } }]).frozen,
+    ).toHaveProperty(disputeA);
   });
 
   it('a wallet folded before disputes existed is not frozen, and a freeze still applies to it', () => {
     const stored = { ...emptyWallet(), frozen: undefined } as unknown as WalletTotals;
     expect(isFrozen(stored)).toBe(false);
-    expect(applyWalletEvent(stored, frozen('6b7c4d1e-8f7a-4e63-9a51-5a4c1b2d3e4f', purchaseA, 5)).frozen).toEqual({ '6b7c4d1e-8f7a-4e63-9a51-5a4c1b2d3e4f': { purchaseId: purchaseA, lockedUnits: 5 } });
+    expect(applyWalletEvent(stored, frozen('6b7c4d1e-8f7a-4e63-9a51-5a4c1b2d3e4f', purchaseA, 5)).frozen).toEqual({
+      '6b7c4d1e-8f7a-4e63-9a51-5a4c1b2d3e4f': { purchaseId: purchaseA, lockedUnits: 5 },
+    });
     expect(applyWalletEvent(stored, unfrozen('x')).frozen).toBeUndefined();
   });
 
@@ -150,6 +212,8 @@ describe('wallet fold: edges of the one rule', () => {
   });
 
   it('a hold that says no reason is kept with an empty one', () => {
-    expect(foldWallet([credit(1000), { type: 'AuracoinHeld', data: { walletId, holdId, amount: 300 } }]).holds[holdId]).toMatchObject({ amount: 300, reason: '' });
+    expect(
+      foldWallet([credit(1000), { type: 'AuracoinHeld', data: { walletId, holdId, amount: 300 } }]).holds[holdId],
+    ).toMatchObject({ amount: 300, reason: '' });
   });
 });

@@ -65,7 +65,19 @@ export interface WalletTotals {
   frozen: Readonly<Record<string, { purchaseId: string; lockedUnits: number }>>;
 }
 
-export const emptyWallet = (): WalletTotals => ({ balance: 0, credited: 0, debited: 0, adjusted: 0, lowest: 0, held: 0, holds: {}, purchased: 0, promotional: 0, lots: [], frozen: {} });
+export const emptyWallet = (): WalletTotals => ({
+  balance: 0,
+  credited: 0,
+  debited: 0,
+  adjusted: 0,
+  lowest: 0,
+  held: 0,
+  holds: {},
+  purchased: 0,
+  promotional: 0,
+  lots: [],
+  frozen: {},
+});
 
 const amountOf = (event: WalletEventLike): number => {
   const data = event.data as { amount?: unknown };
@@ -132,13 +144,16 @@ const purchasedFirst = (amount: number, purchasedThere: number): UnitSplit => {
  */
 export function spendSplit(totals: WalletTotals, amount: number, holdId?: string): UnitSplit {
   const hold = holdId ? totals.holds[holdId] : undefined;
-  const fromHold = hold ? purchasedFirst(Math.min(hold.amount, amount), hold.purchased) : { purchased: 0, promotional: 0 };
+  const fromHold = hold
+    ? purchasedFirst(Math.min(hold.amount, amount), hold.purchased)
+    : { purchased: 0, promotional: 0 };
   const rest = purchasedFirst(amount - fromHold.purchased - fromHold.promotional, availablePurchased(totals));
   return { purchased: fromHold.purchased + rest.purchased, promotional: fromHold.promotional + rest.promotional };
 }
 
 /** What a hold of `amount` takes of the available balance: purchased units first. */
-export const holdSplit = (totals: WalletTotals, amount: number): UnitSplit => purchasedFirst(amount, availablePurchased(totals));
+export const holdSplit = (totals: WalletTotals, amount: number): UnitSplit =>
+  purchasedFirst(amount, availablePurchased(totals));
 
 /**
  * An admin's adjustment (signed): an increase is promotional units (an admin gives, nobody paid);
@@ -146,7 +161,8 @@ export const holdSplit = (totals: WalletTotals, amount: number): UnitSplit => pu
  */
 export function adjustmentSplit(totals: WalletTotals, amount: number): UnitSplit {
   if (amount >= 0) return { purchased: 0, promotional: amount };
-  const availablePromotional = totals.promotional - Object.values(totals.holds).reduce((sum, hold) => sum + hold.promotional, 0);
+  const availablePromotional =
+    totals.promotional - Object.values(totals.holds).reduce((sum, hold) => sum + hold.promotional, 0);
   const promotional = Math.min(-amount, Math.max(0, availablePromotional));
   return { purchased: amount + promotional, promotional: -promotional };
 }
@@ -166,15 +182,28 @@ function takeLots(lots: readonly PurchasedLot[], units: number): readonly Purcha
 
 /** The lots after `units` left one purchase's lot (a lost dispute removes its locked units). */
 function takeFromLot(lots: readonly PurchasedLot[], purchaseId: string, units: number): readonly PurchasedLot[] {
-  return lots.flatMap((lot) => (lot.purchaseId === purchaseId ? (lot.units > units ? [{ ...lot, units: lot.units - units }] : []) : [lot]));
+  return lots.flatMap((lot) =>
+    lot.purchaseId === purchaseId ? (lot.units > units ? [{ ...lot, units: lot.units - units }] : []) : [lot],
+  );
 }
 
-const addLot = (lots: readonly PurchasedLot[], purchaseId: string | null, units: number) => (units > 0 ? [...lots, { purchaseId, units }] : lots);
+const addLot = (lots: readonly PurchasedLot[], purchaseId: string | null, units: number) =>
+  units > 0 ? [...lots, { purchaseId, units }] : lots;
 
 /** The kinds after a signed split moved them: purchased units leave by the oldest lot. */
 function moveKinds(totals: WalletTotals, split: UnitSplit, purchaseId: string | null = null): WalletTotals {
-  const lots = split.purchased >= 0 ? addLot(totals.lots, purchaseId, split.purchased) : purchaseId ? takeFromLot(totals.lots, purchaseId, -split.purchased) : takeLots(totals.lots, -split.purchased);
-  return { ...totals, purchased: totals.purchased + split.purchased, promotional: totals.promotional + split.promotional, lots };
+  const lots =
+    split.purchased >= 0
+      ? addLot(totals.lots, purchaseId, split.purchased)
+      : purchaseId
+        ? takeFromLot(totals.lots, purchaseId, -split.purchased)
+        : takeLots(totals.lots, -split.purchased);
+  return {
+    ...totals,
+    purchased: totals.purchased + split.purchased,
+    promotional: totals.promotional + split.promotional,
+    lots,
+  };
 }
 
 /** A dispute freezes the wallet, its purchase's unspent units locked; its close unfreezes it. */
@@ -183,7 +212,13 @@ function applyFreezeEvent(totals: WalletTotals, event: WalletEventLike): WalletT
   // a wallet folded before disputes existed (a stored read model) has no `frozen`
   const frozen = totals.frozen ?? {};
   if (event.type === 'WalletFrozen' && data.disputeId && !frozen[data.disputeId]) {
-    return { ...totals, frozen: { ...frozen, [data.disputeId]: { purchaseId: String(data.purchaseId), lockedUnits: data.lockedUnits ?? 0 } } };
+    return {
+      ...totals,
+      frozen: {
+        ...frozen,
+        [data.disputeId]: { purchaseId: String(data.purchaseId), lockedUnits: data.lockedUnits ?? 0 },
+      },
+    };
   }
   if (event.type === 'WalletUnfrozen' && data.disputeId && frozen[data.disputeId]) {
     const { [data.disputeId]: _closed, ...rest } = frozen;
@@ -204,7 +239,10 @@ function applyHoldEvent(totals: WalletTotals, event: WalletEventLike): WalletTot
     const reason = String((event.data as { reason?: unknown }).reason ?? '');
     const amount = amountOf(event);
     const split = recordedSplit(event) ?? holdSplit(totals, amount);
-    return withHolds(totals, { ...totals.holds, [holdId]: { amount, reason, purchased: split.purchased, promotional: split.promotional } });
+    return withHolds(totals, {
+      ...totals.holds,
+      [holdId]: { amount, reason, purchased: split.purchased, promotional: split.promotional },
+    });
   }
   if (event.type === 'AuracoinReleased') {
     if (!totals.holds[holdId]) return totals;
@@ -215,7 +253,11 @@ function applyHoldEvent(totals: WalletTotals, event: WalletEventLike): WalletTot
   const hold = totals.holds[holdId];
   if (event.type !== 'AuracoinDebited' || !hold) return totals;
   const captured = purchasedFirst(Math.min(hold.amount, amountOf(event)), hold.purchased);
-  const left = { ...hold, purchased: hold.purchased - captured.purchased, promotional: hold.promotional - captured.promotional };
+  const left = {
+    ...hold,
+    purchased: hold.purchased - captured.purchased,
+    promotional: hold.promotional - captured.promotional,
+  };
   return withHolds(totals, { ...totals.holds, [holdId]: { ...left, amount: left.purchased + left.promotional } });
 }
 
@@ -225,7 +267,12 @@ export function kindsMoved(totals: WalletTotals, event: WalletEventLike): UnitSp
   switch (event.type) {
     case 'AuracoinCredited':
       // a refund records how it gives back each kind; other credits are of the kind their reason says
-      return recordedSplit(event) ?? (PURCHASED_CREDIT_REASONS.has(String((event.data as { reason?: unknown }).reason)) ? { purchased: amount, promotional: 0 } : { purchased: 0, promotional: amount });
+      return (
+        recordedSplit(event) ??
+        (PURCHASED_CREDIT_REASONS.has(String((event.data as { reason?: unknown }).reason))
+          ? { purchased: amount, promotional: 0 }
+          : { purchased: 0, promotional: amount })
+      );
     case 'AuracoinDebited': {
       const split = recordedSplit(event) ?? spendSplit(totals, amount, holdIdOf(event));
       return { purchased: -split.purchased, promotional: -split.promotional };

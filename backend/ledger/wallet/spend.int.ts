@@ -16,9 +16,17 @@ afterAll(async () => {
 
 const now = () => new Date('2026-11-20T10:00:00.000Z');
 async function fund(walletId: string, units: number) {
-  await store.appendToStream(streams.wallet(walletId), [
-    { id: newId(), type: 'AuracoinCredited', data: { walletId, amount: units, reason: 'welcome', creditedAt: now().toISOString() } },
-  ], { expectedRevision: 'any' });
+  await store.appendToStream(
+    streams.wallet(walletId),
+    [
+      {
+        id: newId(),
+        type: 'AuracoinCredited',
+        data: { walletId, amount: units, reason: 'welcome', creditedAt: now().toISOString() },
+      },
+    ],
+    { expectedRevision: 'any' },
+  );
 }
 const aliasPurchase = (walletId: string, name = 'Zorro'): DomainEvent => ({
   type: 'AliasPurchased',
@@ -29,7 +37,13 @@ describe('spendFromWallet', () => {
   it('appends the purchase then the debit', async () => {
     const walletId = newId();
     await fund(walletId, 6000);
-    const result = await spendFromWallet(store, { walletId, amountUnits: 5000, purchase: aliasPurchase(walletId), reason: 'alias', now });
+    const result = await spendFromWallet(store, {
+      walletId,
+      amountUnits: 5000,
+      purchase: aliasPurchase(walletId),
+      reason: 'alias',
+      now,
+    });
     expect(result.replayed).toBe(false);
     const events = await store.readStream(streams.wallet(walletId));
     expect(events.map((e) => e.type)).toEqual(['AuracoinCredited', 'AliasPurchased', 'AuracoinDebited']);
@@ -39,7 +53,9 @@ describe('spendFromWallet', () => {
   it('refuses a spend above the balance and appends nothing', async () => {
     const walletId = newId();
     await fund(walletId, 4999);
-    await expect(spendFromWallet(store, { walletId, amountUnits: 5000, purchase: aliasPurchase(walletId), now })).rejects.toMatchObject({
+    await expect(
+      spendFromWallet(store, { walletId, amountUnits: 5000, purchase: aliasPurchase(walletId), now }),
+    ).rejects.toMatchObject({
       code: 'insufficient_balance',
       message: 'Insufficient auracoin balance',
     });
@@ -49,8 +65,20 @@ describe('spendFromWallet', () => {
   it('gives back the first spend for a repeated idempotency key', async () => {
     const walletId = newId();
     await fund(walletId, 20000);
-    const first = await spendFromWallet(store, { walletId, amountUnits: 5000, purchase: aliasPurchase(walletId, 'A'), idempotencyKey: 'k1', now });
-    const again = await spendFromWallet(store, { walletId, amountUnits: 5000, purchase: aliasPurchase(walletId, 'B'), idempotencyKey: 'k1', now });
+    const first = await spendFromWallet(store, {
+      walletId,
+      amountUnits: 5000,
+      purchase: aliasPurchase(walletId, 'A'),
+      idempotencyKey: 'k1',
+      now,
+    });
+    const again = await spendFromWallet(store, {
+      walletId,
+      amountUnits: 5000,
+      purchase: aliasPurchase(walletId, 'B'),
+      idempotencyKey: 'k1',
+      now,
+    });
     expect(again.replayed).toBe(true);
     expect(again.purchase).toEqual(first.purchase);
     expect(walletBalance(await store.readStream(streams.wallet(walletId)))).toBe(15000);
@@ -61,12 +89,16 @@ describe('spendFromWallet', () => {
     const k = 7;
     await fund(walletId, k * 5000 + 4999);
     const results = await Promise.allSettled(
-      Array.from({ length: 100 }, () => spendFromWallet(store, { walletId, amountUnits: 5000, purchase: aliasPurchase(walletId), now })),
+      Array.from({ length: 100 }, () =>
+        spendFromWallet(store, { walletId, amountUnits: 5000, purchase: aliasPurchase(walletId), now }),
+      ),
     );
     const won = results.filter((r) => r.status === 'fulfilled');
     const refused = results.filter((r) => r.status === 'rejected');
     expect(won).toHaveLength(k);
-    expect(refused.every((r) => r.reason instanceof DomainError && r.reason.code === 'insufficient_balance')).toBe(true);
+    expect(refused.every((r) => r.reason instanceof DomainError && r.reason.code === 'insufficient_balance')).toBe(
+      true,
+    );
     const events = await store.readStream(streams.wallet(walletId));
     expect(walletBalance(events)).toBe(4999);
     expect(events.filter((e) => e.type === 'AuracoinDebited')).toHaveLength(k);
@@ -78,7 +110,9 @@ describe('spendFromWallet', () => {
       await fund(walletId, 5000);
       await spendFromWallet(store, { walletId, amountUnits: 5000, purchase: aliasPurchase(walletId), now });
       await fund(walletId, 5000);
-      await expect(spendFromWallet(store, { walletId, amountUnits: 5000, purchase: aliasPurchase(walletId), now })).resolves.toMatchObject({ replayed: false });
+      await expect(
+        spendFromWallet(store, { walletId, amountUnits: 5000, purchase: aliasPurchase(walletId), now }),
+      ).resolves.toMatchObject({ replayed: false });
       expect(walletBalance(await store.readStream(streams.wallet(walletId)))).toBe(0);
     });
 
@@ -88,11 +122,21 @@ describe('spendFromWallet', () => {
       await spendFromWallet(store, { walletId, amountUnits: 5000, purchase: aliasPurchase(walletId), now });
       // another process spends the rest
       const head = await store.readStream(streams.wallet(walletId));
-      await store.appendToStream(streams.wallet(walletId), [
-        { id: newId(), type: 'AliasPurchased', data: (aliasPurchase(walletId).data as object) },
-        { id: newId(), type: 'AuracoinDebited', data: { walletId, amount: 5000, reason: 'alias', reference: 'elsewhere', debitedAt: now().toISOString() } },
-      ], { expectedRevision: head.length - 1 });
-      await expect(spendFromWallet(store, { walletId, amountUnits: 5000, purchase: aliasPurchase(walletId), now })).rejects.toMatchObject({ code: 'insufficient_balance' });
+      await store.appendToStream(
+        streams.wallet(walletId),
+        [
+          { id: newId(), type: 'AliasPurchased', data: aliasPurchase(walletId).data as object },
+          {
+            id: newId(),
+            type: 'AuracoinDebited',
+            data: { walletId, amount: 5000, reason: 'alias', reference: 'elsewhere', debitedAt: now().toISOString() },
+          },
+        ],
+        { expectedRevision: head.length - 1 },
+      );
+      await expect(
+        spendFromWallet(store, { walletId, amountUnits: 5000, purchase: aliasPurchase(walletId), now }),
+      ).rejects.toMatchObject({ code: 'insufficient_balance' });
       const events = await store.readStream(streams.wallet(walletId));
       expect(walletBalance(events)).toBe(0);
       expect(events.filter((e) => e.type === 'AuracoinDebited')).toHaveLength(2);
@@ -104,11 +148,25 @@ describe('spendFromWallet', () => {
       await spendFromWallet(store, { walletId, amountUnits: 5000, purchase: aliasPurchase(walletId), now });
       const [purchaseId, debitId] = spendEventIds(walletId, 'elsewhere');
       const head = await store.readStream(streams.wallet(walletId));
-      await store.appendToStream(streams.wallet(walletId), [
-        { id: purchaseId, type: 'AliasPurchased', data: aliasPurchase(walletId, 'Other').data as object },
-        { id: debitId, type: 'AuracoinDebited', data: { walletId, amount: 5000, reason: 'alias', reference: purchaseId, debitedAt: now().toISOString() } },
-      ], { expectedRevision: head.length - 1 });
-      const again = await spendFromWallet(store, { walletId, amountUnits: 5000, purchase: aliasPurchase(walletId, 'Mine'), idempotencyKey: 'elsewhere', now });
+      await store.appendToStream(
+        streams.wallet(walletId),
+        [
+          { id: purchaseId, type: 'AliasPurchased', data: aliasPurchase(walletId, 'Other').data as object },
+          {
+            id: debitId,
+            type: 'AuracoinDebited',
+            data: { walletId, amount: 5000, reason: 'alias', reference: purchaseId, debitedAt: now().toISOString() },
+          },
+        ],
+        { expectedRevision: head.length - 1 },
+      );
+      const again = await spendFromWallet(store, {
+        walletId,
+        amountUnits: 5000,
+        purchase: aliasPurchase(walletId, 'Mine'),
+        idempotencyKey: 'elsewhere',
+        now,
+      });
       expect(again).toMatchObject({ replayed: true, purchase: { id: purchaseId, data: { aliasName: 'Other' } } });
       expect(walletBalance(await store.readStream(streams.wallet(walletId)))).toBe(10000);
     });

@@ -46,7 +46,9 @@ export interface SpendResult {
  */
 export async function spendFromWallet(eventStore: EventStore, spend: SpendFromWallet): Promise<SpendResult> {
   const streamId = streams.wallet(spend.walletId);
-  const [purchaseId, debitId] = spend.idempotencyKey ? spendEventIds(spend.walletId, spend.idempotencyKey) : [newId(), newId()];
+  const [purchaseId, debitId] = spend.idempotencyKey
+    ? spendEventIds(spend.walletId, spend.idempotencyKey)
+    : [newId(), newId()];
   const ids = [spend.purchaseId ?? purchaseId, debitId];
   // only a store that tells an earlier append of a key's ids from a new one may be written blind
   const known = eventStore.tellsAlreadyStored ? knownWallets(eventStore) : undefined;
@@ -57,7 +59,18 @@ export async function spendFromWallet(eventStore: EventStore, spend: SpendFromWa
     if (earlier) return { earlier };
     const purchase = typeof spend.purchase === 'function' ? spend.purchase(current.state) : spend.purchase;
     const reason = spend.reason ?? purchase.type;
-    const events = decideSpend({ walletId: spend.walletId, amountUnits: spend.amountUnits, purchase, reason, reference: spend.reference ?? ids[0]!, holdId: spend.holdId }, current.state, spend.now());
+    const events = decideSpend(
+      {
+        walletId: spend.walletId,
+        amountUnits: spend.amountUnits,
+        purchase,
+        reason,
+        reference: spend.reference ?? ids[0]!,
+        holdId: spend.holdId,
+      },
+      current.state,
+      spend.now(),
+    );
     // the purchase as stored: with how it was paid
     return { purchase: events[0]!, events };
   };
@@ -76,13 +89,19 @@ export async function spendFromWallet(eventStore: EventStore, spend: SpendFromWa
       current = await readWallet(eventStore, streamId);
       decided = decide(current);
     }
-    if (decided.earlier) return { replayed: true, ...(await storedSpend(eventStore, streamId, ids[0]!, decided.earlier)) };
+    if (decided.earlier)
+      return { replayed: true, ...(await storedSpend(eventStore, streamId, ids[0]!, decided.earlier)) };
     const { purchase, events } = decided;
     let result;
     try {
       result = await eventStore.appendToStream(
         streamId,
-        events.map((event, index) => ({ id: ids[index] ?? newId(), type: event.type, data: event.data, metadata: spend.metadata })),
+        events.map((event, index) => ({
+          id: ids[index] ?? newId(),
+          type: event.type,
+          data: event.data,
+          metadata: spend.metadata,
+        })),
         // Stryker disable next-line StringLiteral: a wallet with no events has no balance: its spend is refused before any append
         { expectedRevision: current.revision < 0 ? 'no_stream' : current.revision },
       );
@@ -95,21 +114,35 @@ export async function spendFromWallet(eventStore: EventStore, spend: SpendFromWa
       // made): that spend is the answer
       known?.delete(streamId);
       const replay = decide(await readWallet(eventStore, streamId));
-      if (replay.earlier) return { replayed: true, ...(await storedSpend(eventStore, streamId, ids[0]!, replay.earlier)) };
+      if (replay.earlier)
+        return { replayed: true, ...(await storedSpend(eventStore, streamId, ids[0]!, replay.earlier)) };
     } else if (spend.idempotencyKey && !eventStore.tellsAlreadyStored) {
       // a store that does not tell answers another attempt of the key, appended at the same revision
       // a moment before, as this append: the purchase it stored is the answer when it is not this one
-      const [stored] = await eventStore.readStream(streamId, { fromRevision: result.nextExpectedRevision - events.length + 1 });
+      const [stored] = await eventStore.readStream(streamId, {
+        fromRevision: result.nextExpectedRevision - events.length + 1,
+      });
       if (stored && JSON.stringify(stored.data) !== JSON.stringify(purchase.data)) {
-        return { replayed: true, purchase: { id: stored.id, type: stored.type, data: stored.data }, position: result.position };
+        return {
+          replayed: true,
+          purchase: { id: stored.id, type: stored.type, data: stored.data },
+          position: result.position,
+        };
       }
     }
     const bought = { id: ids[0]!, type: purchase.type, data: purchase.data };
     if (known) {
       // the kept copy knows its spends by position only, and adds to its one map of them rather
       // than copying it per spend: docs/architecture.md#the-heap-of-a-server-process
-      const spends = current === kept ? current.spends : new Map([...current.spends].map(([id, { position }]) => [id, { position }]));
-      known.remember(streamId, { revision: result.nextExpectedRevision, state: events.reduce(wallet.evolve, current.state), spends: spends.set(bought.id, { position: result.position }) });
+      const spends =
+        current === kept
+          ? current.spends
+          : new Map([...current.spends].map(([id, { position }]) => [id, { position }]));
+      known.remember(streamId, {
+        revision: result.nextExpectedRevision,
+        state: events.reduce(wallet.evolve, current.state),
+        spends: spends.set(bought.id, { position: result.position }),
+      });
     }
     return { replayed: false, purchase: bought, position: result.position };
   });
@@ -126,7 +159,12 @@ interface KnownWallet {
 type Spent = { position: number; purchase?: SpendResult['purchase'] };
 
 /** The purchase and position of a spend made earlier, from the stream when the copy kept has only its position. */
-async function storedSpend(eventStore: EventStore, streamId: string, purchaseId: string, earlier: Spent): Promise<Omit<SpendResult, 'replayed'>> {
+async function storedSpend(
+  eventStore: EventStore,
+  streamId: string,
+  purchaseId: string,
+  earlier: Spent,
+): Promise<Omit<SpendResult, 'replayed'>> {
   const stored = earlier.purchase ? earlier : (await readWallet(eventStore, streamId)).spends.get(purchaseId);
   // a kept copy records only spends whose append succeeded, so the stream holds each of them
   const purchase = stored?.purchase;
@@ -140,7 +178,10 @@ async function readWallet(eventStore: EventStore, streamId: string): Promise<Kno
   for (const [index, event] of stored.entries()) {
     if (event.type === 'AuracoinDebited') continue;
     const next = stored[index + 1];
-    spends.set(event.id, { purchase: { id: event.id, type: event.type, data: event.data }, position: next?.type === 'AuracoinDebited' ? next.position : event.position });
+    spends.set(event.id, {
+      purchase: { id: event.id, type: event.type, data: event.data },
+      position: next?.type === 'AuracoinDebited' ? next.position : event.position,
+    });
   }
   return { revision: stored.length - 1, state: foldStream(wallet, stored), spends };
 }
@@ -184,6 +225,8 @@ function knownWallets(eventStore: EventStore) {
  * can be stored once only.
  */
 export function spendEventIds(walletId: string, idempotencyKey: string): [string, string] {
-  return [deterministicId(`spend:${walletId}:${idempotencyKey}:purchase`), deterministicId(`spend:${walletId}:${idempotencyKey}:debit`)];
+  return [
+    deterministicId(`spend:${walletId}:${idempotencyKey}:purchase`),
+    deterministicId(`spend:${walletId}:${idempotencyKey}:debit`),
+  ];
 }
-

@@ -1,8 +1,23 @@
 import { streams, type DomainEvent } from '@aura/contracts';
 import type { EventStore } from '../../platform/eventstore/port';
-import { applyWalletEvent, availableBalance, emptyWallet, holdSplit, isFrozen, spendableFor, spendSplit, type WalletTotals } from './fold';
+import {
+  applyWalletEvent,
+  availableBalance,
+  emptyWallet,
+  holdSplit,
+  isFrozen,
+  spendableFor,
+  spendSplit,
+  type WalletTotals,
+} from './fold';
 import { DomainError } from '../../platform/domain-error';
-import { commandHandler, foldStream, handleCommand, type Aggregate, type HandleOptions } from '../../platform/eventstore/handle-command';
+import {
+  commandHandler,
+  foldStream,
+  handleCommand,
+  type Aggregate,
+  type HandleOptions,
+} from '../../platform/eventstore/handle-command';
 
 /** A wallet (stream `wallet-<userId>`) folded with the one rule (./fold.ts). */
 export const wallet: Aggregate<WalletTotals> = {
@@ -14,7 +29,8 @@ export const wallet: Aggregate<WalletTotals> = {
 export const handleWallet = commandHandler(wallet);
 
 export const INSUFFICIENT_BALANCE_MESSAGE = 'Insufficient auracoin balance';
-export const WALLET_FROZEN_MESSAGE = 'Il tuo portafoglio è bloccato per una contestazione del pagamento in corso: non puoi spendere auracoin finché non si chiude';
+export const WALLET_FROZEN_MESSAGE =
+  'Il tuo portafoglio è bloccato per una contestazione del pagamento in corso: non puoi spendere auracoin finché non si chiude';
 
 /** How a spend is paid: purchased units first, then promotional (docs/architecture.md#promotional-units). */
 export interface PaidWith {
@@ -49,10 +65,13 @@ export function decideSpend(command: Spend, state: WalletTotals, now: Date): Dom
   if (!Number.isInteger(command.amountUnits) || command.amountUnits <= 0) {
     throw new DomainError('validation_failed', 'The amount must be a positive whole number of minor units');
   }
-  if (command.holdId && !state.holds[command.holdId]) throw new DomainError('conflict', `Hold ${command.holdId} is closed`);
+  if (command.holdId && !state.holds[command.holdId])
+    throw new DomainError('conflict', `Hold ${command.holdId} is closed`);
   // frozen by a dispute: only what a hold placed before already covers may still be debited (a session's minute, its minimum)
-  if (isFrozen(state) && !(command.holdId && state.holds[command.holdId]!.amount >= command.amountUnits)) throw new DomainError('wallet_frozen', WALLET_FROZEN_MESSAGE);
-  if (spendableFor(state, command.holdId) < command.amountUnits) throw new DomainError('insufficient_balance', INSUFFICIENT_BALANCE_MESSAGE);
+  if (isFrozen(state) && !(command.holdId && state.holds[command.holdId]!.amount >= command.amountUnits))
+    throw new DomainError('wallet_frozen', WALLET_FROZEN_MESSAGE);
+  if (spendableFor(state, command.holdId) < command.amountUnits)
+    throw new DomainError('insufficient_balance', INSUFFICIENT_BALANCE_MESSAGE);
   const split = spendSplit(state, command.amountUnits, command.holdId);
   const paid: PaidWith = { purchasedUnits: split.purchased, promotionalUnits: split.promotional };
   const purchase = typeof command.purchase === 'function' ? command.purchase(paid) : command.purchase;
@@ -96,7 +115,8 @@ export function decideHold(command: Hold, state: WalletTotals, now: Date): Domai
   if (command.exclusive && Object.values(state.holds).some((hold) => hold.reason === command.reason)) {
     throw new DomainError('conflict', `Another ${command.reason} hold is open`);
   }
-  if (availableBalance(state) < command.amountUnits) throw new DomainError('insufficient_balance', INSUFFICIENT_BALANCE_MESSAGE);
+  if (availableBalance(state) < command.amountUnits)
+    throw new DomainError('insufficient_balance', INSUFFICIENT_BALANCE_MESSAGE);
   const split = holdSplit(state, command.amountUnits);
   return [
     {
@@ -118,7 +138,19 @@ export function decideHold(command: Hold, state: WalletTotals, now: Date): Domai
 export function decideRelease(walletId: string, holdId: string, state: WalletTotals, now: Date): DomainEvent[] {
   const hold = state.holds[holdId];
   if (!hold) return [];
-  return [{ type: 'AuracoinReleased', data: { walletId, holdId, amount: hold.amount, purchasedAmount: hold.purchased, promotionalAmount: hold.promotional, releasedAt: now.toISOString() } }];
+  return [
+    {
+      type: 'AuracoinReleased',
+      data: {
+        walletId,
+        holdId,
+        amount: hold.amount,
+        purchasedAmount: hold.purchased,
+        promotionalAmount: hold.promotional,
+        releasedAt: now.toISOString(),
+      },
+    },
+  ];
 }
 
 /** A wallet folded by a fold that extends the wallet's (a private session's money: the wallet and what the session was charged). */
@@ -134,6 +166,12 @@ export const walletTotals = (eventStore: EventStore, walletId: string) => wallet
  * settlement), appended with the wallet's expected revision and the decision's fixed ids: the
  * wallet is where a session's money serialises with every other spend.
  */
-export function decideOnWallet<S>(eventStore: EventStore, walletId: string, aggregate: Aggregate<S>, decide: (state: S) => DomainEvent[], options: HandleOptions) {
+export function decideOnWallet<S>(
+  eventStore: EventStore,
+  walletId: string,
+  aggregate: Aggregate<S>,
+  decide: (state: S) => DomainEvent[],
+  options: HandleOptions,
+) {
   return handleCommand(eventStore, streams.wallet(walletId), aggregate, decide, options);
 }

@@ -4,11 +4,18 @@ describe('configuration of private sessions', () => {
   it('defaults to no ICE servers, one-minute billing, 30 s grace and 60 s requests', () => {
     const config = loadConfig({});
     expect(config.ICE_SERVERS).toEqual([]);
-    expect(config).toMatchObject({ BILLING_MINUTE_MS: 60_000, SESSION_RECONNECT_GRACE_MS: 30_000, SESSION_REQUEST_TIMEOUT_MS: 60_000, TURN_CREDENTIAL_TTL_SECONDS: 600 });
+    expect(config).toMatchObject({
+      BILLING_MINUTE_MS: 60_000,
+      SESSION_RECONNECT_GRACE_MS: 30_000,
+      SESSION_REQUEST_TIMEOUT_MS: 60_000,
+      TURN_CREDENTIAL_TTL_SECONDS: 600,
+    });
   });
 
   it('reads ICE_SERVERS as a JSON list of RTCIceServer and refuses anything else', () => {
-    expect(loadConfig({ ICE_SERVERS: '[{"urls":"turn:127.0.0.1:3478"}]' }).ICE_SERVERS).toEqual([{ urls: 'turn:127.0.0.1:3478' }]);
+    expect(loadConfig({ ICE_SERVERS: '[{"urls":"turn:127.0.0.1:3478"}]' }).ICE_SERVERS).toEqual([
+      { urls: 'turn:127.0.0.1:3478' },
+    ]);
     expect(loadConfig({ ICE_SERVERS: ' ' }).ICE_SERVERS).toEqual([]);
     expect(() => loadConfig({ ICE_SERVERS: 'turn:x' })).toThrow(ConfigError);
     expect(() => loadConfig({ ICE_SERVERS: '[{"url":"turn:x"}]' })).toThrow(ConfigError);
@@ -18,15 +25,28 @@ describe('configuration of private sessions', () => {
 describe('configuration of rate limits', () => {
   it('defaults to 10 registrations an hour per address and a 5-failure, 15-minute admin lock', () => {
     const config = loadConfig({});
-    expect(config.RATE_LIMITS).toMatchObject({ register: { max: 10, windowMs: 3_600_000 }, message: { max: 30, windowMs: 60_000 } });
-    expect(config).toMatchObject({ ADMIN_LOCK_AFTER_FAILURES: 5, ADMIN_ADDRESS_LOCK_AFTER_FAILURES: 10, ADMIN_LOCK_MINUTES: 15 });
+    expect(config.RATE_LIMITS).toMatchObject({
+      register: { max: 10, windowMs: 3_600_000 },
+      message: { max: 30, windowMs: 60_000 },
+    });
+    expect(config).toMatchObject({
+      ADMIN_LOCK_AFTER_FAILURES: 5,
+      ADMIN_ADDRESS_LOCK_AFTER_FAILURES: 10,
+      ADMIN_LOCK_MINUTES: 15,
+    });
   });
 
   it('reads overrides as name=max/window, turns them off outside production only, and refuses the rest', () => {
     const limits = loadConfig({ RATE_LIMITS: 'register=3/30m, typing=5/10s' }).RATE_LIMITS;
-    expect(limits).toMatchObject({ register: { max: 3, windowMs: 1_800_000 }, typing: { max: 5, windowMs: 10_000 }, message: { max: 30, windowMs: 60_000 } });
+    expect(limits).toMatchObject({
+      register: { max: 3, windowMs: 1_800_000 },
+      typing: { max: 5, windowMs: 10_000 },
+      message: { max: 30, windowMs: 60_000 },
+    });
     expect(loadConfig({ RATE_LIMITS: 'off' }).RATE_LIMITS).toBe('off');
-    expect(() => loadConfig({ RATE_LIMITS: 'off', NODE_ENV: 'production', MFA_ENCRYPTION_KEY: 'k'.repeat(32) })).toThrow(/never production/);
+    expect(() =>
+      loadConfig({ RATE_LIMITS: 'off', NODE_ENV: 'production', MFA_ENCRYPTION_KEY: 'k'.repeat(32) }),
+    ).toThrow(/never production/);
     expect(() => loadConfig({ RATE_LIMITS: 'messages=3/1m' })).toThrow(/no rate limit is named "messages"/);
     expect(() => loadConfig({ RATE_LIMITS: 'message=3' })).toThrow(ConfigError);
     expect(() => loadConfig({ RATE_LIMITS: 'message=0/1m' })).toThrow(ConfigError);
@@ -39,7 +59,14 @@ describe('configuration of the shows SFU', () => {
   });
 
   it('takes Janus with its ws:// URL and secret, and refuses Janus without a URL or with an http one', () => {
-    expect(loadConfig({ SFU: 'janus', JANUS_URL: 'ws://janus:8188', JANUS_API_SECRET: 'a-janus-secret-16+', SHOW_MAX_VIEWERS: '200' })).toMatchObject({ SFU: 'janus', JANUS_URL: 'ws://janus:8188', SHOW_MAX_VIEWERS: 200 });
+    expect(
+      loadConfig({
+        SFU: 'janus',
+        JANUS_URL: 'ws://janus:8188',
+        JANUS_API_SECRET: 'a-janus-secret-16+',
+        SHOW_MAX_VIEWERS: '200',
+      }),
+    ).toMatchObject({ SFU: 'janus', JANUS_URL: 'ws://janus:8188', SHOW_MAX_VIEWERS: 200 });
     expect(() => loadConfig({ SFU: 'janus' })).toThrow(/SFU=janus needs JANUS_URL/);
     expect(() => loadConfig({ SFU: 'janus', JANUS_URL: 'http://janus:8088' })).toThrow(ConfigError);
     expect(() => loadConfig({ SFU: 'mediasoup' })).toThrow(ConfigError);
@@ -54,26 +81,43 @@ describe('configuration of the shows SFU', () => {
 });
 
 describe('configuration of the SEPA payout rail', () => {
-  const debtor = { PAYOUT_PROVIDER: 'sepa', SEPA_DEBTOR_NAME: 'Aura Media S.r.l.', SEPA_DEBTOR_IBAN: 'it60 x054 2811 1010 0000 0123 456', SEPA_DEBTOR_BIC: 'bppiitrrxxx' };
+  const debtor = {
+    PAYOUT_PROVIDER: 'sepa',
+    SEPA_DEBTOR_NAME: 'Aura Media S.r.l.',
+    SEPA_DEBTOR_IBAN: 'it60 x054 2811 1010 0000 0123 456',
+    SEPA_DEBTOR_BIC: 'bppiitrrxxx',
+  };
 
   it('defaults to the sandbox; sepa reads the debtor, the IBAN in electronic form and the BIC in capitals', () => {
     expect(loadConfig({}).PAYOUT_PROVIDER).toBe('sandbox');
-    expect(loadConfig(debtor)).toMatchObject({ PAYOUT_PROVIDER: 'sepa', SEPA_DEBTOR_NAME: 'Aura Media S.r.l.', SEPA_DEBTOR_IBAN: 'IT60X0542811101000000123456', SEPA_DEBTOR_BIC: 'BPPIITRRXXX' });
+    expect(loadConfig(debtor)).toMatchObject({
+      PAYOUT_PROVIDER: 'sepa',
+      SEPA_DEBTOR_NAME: 'Aura Media S.r.l.',
+      SEPA_DEBTOR_IBAN: 'IT60X0542811101000000123456',
+      SEPA_DEBTOR_BIC: 'BPPIITRRXXX',
+    });
   });
 
   it('refuses sepa without its debtor, an IBAN with a wrong checksum and a malformed BIC', () => {
-    expect(() => loadConfig({ PAYOUT_PROVIDER: 'sepa' })).toThrow(/needs SEPA_DEBTOR_NAME, SEPA_DEBTOR_IBAN and SEPA_DEBTOR_BIC/);
-    expect(() => loadConfig({ ...debtor, SEPA_DEBTOR_IBAN: 'IT61X0542811101000000123456' })).toThrow(/SEPA_DEBTOR_IBAN is not a valid IBAN/);
+    expect(() => loadConfig({ PAYOUT_PROVIDER: 'sepa' })).toThrow(
+      /needs SEPA_DEBTOR_NAME, SEPA_DEBTOR_IBAN and SEPA_DEBTOR_BIC/,
+    );
+    expect(() => loadConfig({ ...debtor, SEPA_DEBTOR_IBAN: 'IT61X0542811101000000123456' })).toThrow(
+      /SEPA_DEBTOR_IBAN is not a valid IBAN/,
+    );
     expect(() => loadConfig({ ...debtor, SEPA_DEBTOR_BIC: 'BPPI' })).toThrow(/SEPA_DEBTOR_BIC is not a BIC/);
     expect(() => loadConfig({ PAYOUT_PROVIDER: 'bank' })).toThrow(ConfigError);
   });
 });
 
-describe('configuration of admins\' second factor', () => {
+describe("configuration of admins' second factor", () => {
   it('is mandatory by default in production only, which also needs the key sealing the secrets', () => {
     expect(loadConfig({}).ADMIN_MFA_REQUIRED).toBe(false);
     expect(loadConfig({ NODE_ENV: 'production', MFA_ENCRYPTION_KEY: 'k'.repeat(32) }).ADMIN_MFA_REQUIRED).toBe(true);
-    expect(loadConfig({ NODE_ENV: 'production', MFA_ENCRYPTION_KEY: 'k'.repeat(32), ADMIN_MFA_REQUIRED: 'false' }).ADMIN_MFA_REQUIRED).toBe(false);
+    expect(
+      loadConfig({ NODE_ENV: 'production', MFA_ENCRYPTION_KEY: 'k'.repeat(32), ADMIN_MFA_REQUIRED: 'false' })
+        .ADMIN_MFA_REQUIRED,
+    ).toBe(false);
     expect(loadConfig({ ADMIN_MFA_REQUIRED: 'true' }).ADMIN_MFA_REQUIRED).toBe(true);
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/production needs MFA_ENCRYPTION_KEY/);
     expect(() => loadConfig({ MFA_ENCRYPTION_KEY: 'short' })).toThrow(/at least 32 characters/);

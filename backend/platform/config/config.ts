@@ -6,7 +6,8 @@ import { parseRateLimits } from './rate-limits';
 /** An unset variable and an empty one mean the same: not given. */
 const blankAsUnset = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
 const optional = <T extends z.ZodType>(schema: T) => z.preprocess(blankAsUnset, schema.optional());
-const withDefault = <T extends z.ZodType>(schema: T, fallback: z.input<T>) => z.preprocess(blankAsUnset, schema.default(fallback as never));
+const withDefault = <T extends z.ZodType>(schema: T, fallback: z.input<T>) =>
+  z.preprocess(blankAsUnset, schema.default(fallback as never));
 
 const optionalUrl = optional(z.string().trim().url());
 const milliseconds = (fallback: number, max: number) => withDefault(z.coerce.number().int().min(0).max(max), fallback);
@@ -110,15 +111,33 @@ const ConfigSchema = z
     /** a performer's share is payable this many days after it accrued (the refund and chargeback window); 0 turns the reserve off */
     PAYOUT_RESERVE_DAYS: withDefault(z.coerce.number().int().min(0).max(365), 7),
     /** an admin refunds a session, a paid message or a photo sale within this many hours of it (docs/architecture.md#refunds) */
-    REFUND_WINDOW_HOURS: withDefault(z.coerce.number().min(0).max(24 * 365), 48),
+    REFUND_WINDOW_HOURS: withDefault(
+      z.coerce
+        .number()
+        .min(0)
+        .max(24 * 365),
+      48,
+    ),
     /** how long the TEST MODE payout sandbox takes per transfer, like a bank would (tests widen it) */
     PAYOUT_SANDBOX_LATENCY_MS: milliseconds(0, 60_000),
     /** how performers are paid: the TEST MODE sandbox ledger, or SEPA credit-transfer files for the operator's bank (docs/architecture.md#sepa-payouts) */
     PAYOUT_PROVIDER: withDefault(z.enum(['sandbox', 'sepa']), 'sandbox'),
     /** the operator's account the SEPA files debit: its holder (at most 70 characters), IBAN (checksum checked) and BIC */
     SEPA_DEBTOR_NAME: optional(z.string().trim().min(1).max(70)),
-    SEPA_DEBTOR_IBAN: optional(z.string().trim().refine(isValidIban, { message: 'SEPA_DEBTOR_IBAN is not a valid IBAN (ISO 13616 checksum)' }).transform(normalizeIban)),
-    SEPA_DEBTOR_BIC: optional(z.string().trim().toUpperCase().regex(/^[A-Z]{6}[A-Z2-9][A-NP-Z0-9]([A-Z0-9]{3})?$/, 'SEPA_DEBTOR_BIC is not a BIC (8 or 11 characters)')),
+    SEPA_DEBTOR_IBAN: optional(
+      z
+        .string()
+        .trim()
+        .refine(isValidIban, { message: 'SEPA_DEBTOR_IBAN is not a valid IBAN (ISO 13616 checksum)' })
+        .transform(normalizeIban),
+    ),
+    SEPA_DEBTOR_BIC: optional(
+      z
+        .string()
+        .trim()
+        .toUpperCase()
+        .regex(/^[A-Z]{6}[A-Z2-9][A-NP-Z0-9]([A-Z0-9]{3})?$/, 'SEPA_DEBTOR_BIC is not a BIC (8 or 11 characters)'),
+    ),
     /** with SEPA, card payout references go to the TEST MODE sandbox or are reported as needing a manual payment (default: manual in production) */
     SEPA_CARD_PAYOUTS: optional(z.enum(['sandbox', 'manual'])),
     /** RTCIceServer list handed to browsers (JSON); empty: no STUN/TURN, direct connections only */
@@ -129,7 +148,12 @@ const ConfigSchema = z
     /** the public shows' SFU: werift in this process (the default), or Janus Gateway's VideoRoom (docs/architecture.md#media-path) */
     SFU: withDefault(z.enum(['embedded', 'janus']), 'embedded'),
     /** Janus' WebSocket API (ws:// or wss://), with SFU=janus */
-    JANUS_URL: optional(z.string().trim().regex(/^wss?:\/\/\S+$/, 'JANUS_URL must be a ws:// or wss:// URL')),
+    JANUS_URL: optional(
+      z
+        .string()
+        .trim()
+        .regex(/^wss?:\/\/\S+$/, 'JANUS_URL must be a ws:// or wss:// URL'),
+    ),
     /** Janus' api_secret, sent with every request */
     JANUS_API_SECRET: optional(z.string().min(16)),
     /** the one IPv4 address the embedded SFU gathers its ICE candidates on (default: every interface); 127.0.0.1 keeps a test's media on loopback */
@@ -148,29 +172,53 @@ const ConfigSchema = z
     /** the key sealing admins' TOTP secrets (AES-256-GCM; any text of 32+ characters, hashed to the key); unset outside production: one kept under DATA_DIR */
     MFA_ENCRYPTION_KEY: optional(z.string().min(32, 'MFA_ENCRYPTION_KEY must have at least 32 characters')),
     /** for this long (and the failures are counted over the same span) */
-    ADMIN_LOCK_MINUTES: withDefault(z.coerce.number().min(0.001).max(24 * 60), 15),
+    ADMIN_LOCK_MINUTES: withDefault(
+      z.coerce
+        .number()
+        .min(0.001)
+        .max(24 * 60),
+      15,
+    ),
   })
   .refine((env) => env.RATE_LIMITS !== 'off' || env.NODE_ENV !== 'production', {
     message: 'RATE_LIMITS=off is for benches and tests, never production',
     path: ['RATE_LIMITS'],
   })
   .refine((env) => env.MFA_ENCRYPTION_KEY || env.NODE_ENV !== 'production', {
-    message: 'production needs MFA_ENCRYPTION_KEY (32+ characters): it seals the admins\' TOTP secrets',
+    message: "production needs MFA_ENCRYPTION_KEY (32+ characters): it seals the admins' TOTP secrets",
     path: ['MFA_ENCRYPTION_KEY'],
   })
-  .refine((env) => env.READ_MODELS !== 'postgres' || env.DATABASE_URL, { message: 'READ_MODELS=postgres needs DATABASE_URL', path: ['READ_MODELS'] })
-  .refine((env) => env.READ_MODELS !== 'mongo' || env.MONGO_URL, { message: 'READ_MODELS=mongo needs MONGO_URL', path: ['READ_MODELS'] })
-  .refine((env) => env.SFU !== 'janus' || env.JANUS_URL, { message: 'SFU=janus needs JANUS_URL', path: ['SFU'] })
-  .refine((env) => env.PAYOUT_PROVIDER !== 'sepa' || (env.SEPA_DEBTOR_NAME && env.SEPA_DEBTOR_IBAN && env.SEPA_DEBTOR_BIC), {
-    message: 'PAYOUT_PROVIDER=sepa needs SEPA_DEBTOR_NAME, SEPA_DEBTOR_IBAN and SEPA_DEBTOR_BIC',
-    path: ['PAYOUT_PROVIDER'],
+  .refine((env) => env.READ_MODELS !== 'postgres' || env.DATABASE_URL, {
+    message: 'READ_MODELS=postgres needs DATABASE_URL',
+    path: ['READ_MODELS'],
   })
-  .refine((env) => env.PAYMENT_PROVIDER !== 'stripe' || (env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET && env.PUBLIC_URL), {
-    message: 'PAYMENT_PROVIDER=stripe needs STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET and PUBLIC_URL',
-    path: ['PAYMENT_PROVIDER'],
-  });
+  .refine((env) => env.READ_MODELS !== 'mongo' || env.MONGO_URL, {
+    message: 'READ_MODELS=mongo needs MONGO_URL',
+    path: ['READ_MODELS'],
+  })
+  .refine((env) => env.SFU !== 'janus' || env.JANUS_URL, { message: 'SFU=janus needs JANUS_URL', path: ['SFU'] })
+  .refine(
+    (env) => env.PAYOUT_PROVIDER !== 'sepa' || (env.SEPA_DEBTOR_NAME && env.SEPA_DEBTOR_IBAN && env.SEPA_DEBTOR_BIC),
+    {
+      message: 'PAYOUT_PROVIDER=sepa needs SEPA_DEBTOR_NAME, SEPA_DEBTOR_IBAN and SEPA_DEBTOR_BIC',
+      path: ['PAYOUT_PROVIDER'],
+    },
+  )
+  .refine(
+    (env) =>
+      env.PAYMENT_PROVIDER !== 'stripe' || (env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET && env.PUBLIC_URL),
+    {
+      message: 'PAYMENT_PROVIDER=stripe needs STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET and PUBLIC_URL',
+      path: ['PAYMENT_PROVIDER'],
+    },
+  );
 
-export type Config = Omit<z.infer<typeof ConfigSchema>, 'READ_MODELS' | 'ADMIN_MFA_REQUIRED'> & { READ_MODELS: 'memory' | 'mongo' | 'postgres'; ADMIN_MFA_REQUIRED: boolean; dataDir: string; production: boolean };
+export type Config = Omit<z.infer<typeof ConfigSchema>, 'READ_MODELS' | 'ADMIN_MFA_REQUIRED'> & {
+  READ_MODELS: 'memory' | 'mongo' | 'postgres';
+  ADMIN_MFA_REQUIRED: boolean;
+  dataDir: string;
+  production: boolean;
+};
 
 export class ConfigError extends Error {}
 
@@ -187,7 +235,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const config = parsed.data;
   const readModels = config.READ_MODELS ?? (config.MONGO_URL ? 'mongo' : 'memory');
   const production = config.NODE_ENV === 'production';
-  return { ...config, READ_MODELS: readModels, ADMIN_MFA_REQUIRED: config.ADMIN_MFA_REQUIRED ?? production, dataDir: path.resolve(config.DATA_DIR), production };
+  return {
+    ...config,
+    READ_MODELS: readModels,
+    ADMIN_MFA_REQUIRED: config.ADMIN_MFA_REQUIRED ?? production,
+    dataDir: path.resolve(config.DATA_DIR),
+    production,
+  };
 }
 
 /** Which adapter each port uses under this configuration. */

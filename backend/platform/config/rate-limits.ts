@@ -55,11 +55,15 @@ const ENTRY = /^(\w+)=(\d+)\/(\d+)(ms|s|m|h)$/;
 export function parseRateLimits(text: string | undefined): RateLimits | Error {
   if (text?.trim() === 'off') return 'off';
   const limits: Record<LimitName, Limit> = { ...defaultRateLimits };
-  for (const entry of (text ?? '').split(',').map((part) => part.trim()).filter(Boolean)) {
+  for (const entry of (text ?? '')
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean)) {
     const match = ENTRY.exec(entry);
     if (!match) return new Error(`"${entry}" is not name=max/window (e.g. message=30/1m)`);
     const [, name, max, amount, unit] = match;
-    if (!Object.hasOwn(defaultRateLimits, name!)) return new Error(`no rate limit is named "${name}" (${Object.keys(defaultRateLimits).join(', ')})`);
+    if (!Object.hasOwn(defaultRateLimits, name!))
+      return new Error(`no rate limit is named "${name}" (${Object.keys(defaultRateLimits).join(', ')})`);
     const windowMs = Number(amount) * UNITS[unit!]!;
     if (Number(max) < 1 || windowMs < 1) return new Error(`"${entry}": max and window must be at least 1`);
     limits[name as LimitName] = { max: Number(max), windowMs };

@@ -154,9 +154,14 @@ class EsdbEventStore implements EventStore {
   }
 
   subscribeToAll(options: SubscribeOptions): Subscription {
-    const subscription = new EsdbSubscription(this.client, options, () => this.headPosition(), () => {
-      this.subscriptions.delete(subscription);
-    });
+    const subscription = new EsdbSubscription(
+      this.client,
+      options,
+      () => this.headPosition(),
+      () => {
+        this.subscriptions.delete(subscription);
+      },
+    );
     this.subscriptions.add(subscription);
     return subscription;
   }

@@ -73,12 +73,23 @@ function contractTests(
   describe('appendToStream', () => {
     it('creates a stream with no_stream, and readStream returns everything stored, in order', async () => {
       const stream = newStream('create');
-      const events = [newEvent({ amount: 150, nested: { list: [1, 'two'] } }, 'AuracoinCredited'), newEvent(null), newEvent('text')];
+      const events = [
+        newEvent({ amount: 150, nested: { list: [1, 'two'] } }, 'AuracoinCredited'),
+        newEvent(null),
+        newEvent('text'),
+      ];
       await store.appendToStream(stream, events, { expectedRevision: 'no_stream' });
       const stored = await store.readStream(stream);
-      expect(stored.map(({ id, type, streamId, revision, data, metadata }) => ({ id, type, streamId, revision, data, metadata }))).toEqual(
-        events.map((event, revision) => ({ ...event, streamId: stream, revision })),
-      );
+      expect(
+        stored.map(({ id, type, streamId, revision, data, metadata }) => ({
+          id,
+          type,
+          streamId,
+          revision,
+          data,
+          metadata,
+        })),
+      ).toEqual(events.map((event, revision) => ({ ...event, streamId: stream, revision })));
       for (const event of stored) expect(event.createdAt).toBeInstanceOf(Date);
       expect(Math.abs((stored[0]?.createdAt.getTime() ?? 0) - Date.now())).toBeLessThan(60_000);
     });
@@ -128,7 +139,9 @@ function contractTests(
       await expect(refused).rejects.toMatchObject({ name: 'WrongExpectedRevisionError', actual: 'no_stream' });
       expect(await store.readStream(stream)).toEqual([]);
       await store.appendToStream(stream, newEvents(1), { expectedRevision: 'no_stream' });
-      await expect(store.appendToStream(stream, newEvents(2), { expectedRevision: 'stream_exists' })).resolves.toMatchObject({
+      await expect(
+        store.appendToStream(stream, newEvents(2), { expectedRevision: 'stream_exists' }),
+      ).resolves.toMatchObject({
         nextExpectedRevision: 2,
       });
     });
@@ -148,8 +161,12 @@ function contractTests(
       const stream = newStream('empty');
       await store.appendToStream(stream, newEvents(2), { expectedRevision: 'no_stream' });
       const head = await store.headPosition();
-      await expect(store.appendToStream(stream, [], { expectedRevision: 1 })).resolves.toMatchObject({ nextExpectedRevision: 1 });
-      await expect(store.appendToStream(stream, [], { expectedRevision: 0 })).rejects.toBeInstanceOf(WrongExpectedRevisionError);
+      await expect(store.appendToStream(stream, [], { expectedRevision: 1 })).resolves.toMatchObject({
+        nextExpectedRevision: 1,
+      });
+      await expect(store.appendToStream(stream, [], { expectedRevision: 0 })).rejects.toBeInstanceOf(
+        WrongExpectedRevisionError,
+      );
       expect(await store.headPosition()).toBe(head);
     });
   });
@@ -159,7 +176,9 @@ function contractTests(
       const stream = newStream('retry');
       const events = newEvents(3);
       const first = await store.appendToStream(stream, events, { expectedRevision: 'no_stream' });
-      await expect(store.appendToStream(stream, events, { expectedRevision: 'no_stream' })).resolves.toEqual(again(first));
+      await expect(store.appendToStream(stream, events, { expectedRevision: 'no_stream' })).resolves.toEqual(
+        again(first),
+      );
       await expect(store.appendToStream(stream, events, { expectedRevision: 'any' })).resolves.toEqual(again(first));
       expect(idsOf(await store.readStream(stream))).toEqual(idsOf(events));
       expect(idsOf(await readAllSince())).toEqual(idsOf(events));
@@ -185,7 +204,6 @@ function contractTests(
       await expect(stale).rejects.toBeInstanceOf(WrongExpectedRevisionError);
       expect(await store.readStream(stream)).toHaveLength(3);
     });
-
   });
 
   describe('concurrency', () => {
@@ -204,8 +222,13 @@ function contractTests(
     });
 
     it('parallel appends to distinct streams all land, and readAll sees each event exactly once', async () => {
-      const batches = Array.from({ length: 25 }, (_, n) => ({ stream: newStream(`parallel-${n}`), events: newEvents(1 + (n % 3)) }));
-      await Promise.all(batches.map(({ stream, events }) => store.appendToStream(stream, events, { expectedRevision: 'no_stream' })));
+      const batches = Array.from({ length: 25 }, (_, n) => ({
+        stream: newStream(`parallel-${n}`),
+        events: newEvents(1 + (n % 3)),
+      }));
+      await Promise.all(
+        batches.map(({ stream, events }) => store.appendToStream(stream, events, { expectedRevision: 'no_stream' })),
+      );
       const seen = await readAllSince();
       const expected = batches.flatMap(({ events }) => idsOf(events));
       expect(seen).toHaveLength(expected.length);
@@ -235,9 +258,13 @@ function contractTests(
       const [retry, staleAppend, theft] = outcomes.slice(good.length);
       const goodAppends = outcomes.slice(0, good.length);
       expect(retry).toEqual({ status: 'fulfilled', value: again(first) });
-      expect(staleAppend).toMatchObject({ status: 'rejected', reason: { name: 'WrongExpectedRevisionError', actual: 0 } });
+      expect(staleAppend).toMatchObject({
+        status: 'rejected',
+        reason: { name: 'WrongExpectedRevisionError', actual: 0 },
+      });
       expect(theft).toMatchObject({ status: 'rejected', reason: { name: 'DuplicateEventIdError' } });
-      for (const outcome of goodAppends) expect(outcome).toMatchObject({ status: 'fulfilled', value: { nextExpectedRevision: 1 } });
+      for (const outcome of goodAppends)
+        expect(outcome).toMatchObject({ status: 'fulfilled', value: { nextExpectedRevision: 1 } });
       for (const { stream, events } of good) expect(idsOf(await store.readStream(stream))).toEqual(idsOf(events));
       expect(idsOf(await store.readStream(retried.stream))).toEqual(idsOf(retried.events));
       expect(await store.readStream(stale)).toHaveLength(1);
@@ -260,7 +287,8 @@ function contractTests(
         await store.appendToStream(newStream('owner'), [event], { expectedRevision: 'no_stream' });
         const other = newStream('thief');
         for (const expectedRevision of ['any', 'no_stream', 'stream_exists', 0] as const) {
-          if (expectedRevision === 'stream_exists') await store.appendToStream(other, newEvents(1), { expectedRevision: 'no_stream' });
+          if (expectedRevision === 'stream_exists')
+            await store.appendToStream(other, newEvents(1), { expectedRevision: 'no_stream' });
           const refused = store.appendToStream(other, [newEvent(), event], { expectedRevision });
           await expect(refused).rejects.toBeInstanceOf(DuplicateEventIdError);
         }
@@ -309,20 +337,27 @@ function contractTests(
       const stream = newStream('repeats-at-once');
       await store.appendToStream(stream, newEvents(1), { expectedRevision: 'no_stream' });
       const events = newEvents(2);
-      const outcomes = await Promise.allSettled(Array.from({ length: 10 }, () => store.appendToStream(stream, events, { expectedRevision: 0 })));
+      const outcomes = await Promise.allSettled(
+        Array.from({ length: 10 }, () => store.appendToStream(stream, events, { expectedRevision: 0 })),
+      );
       const answers = outcomes.flatMap((outcome) => (outcome.status === 'fulfilled' ? [outcome.value] : []));
-      for (const outcome of outcomes) if (outcome.status === 'rejected') expect(outcome.reason).toBeInstanceOf(WrongExpectedRevisionError);
+      for (const outcome of outcomes)
+        if (outcome.status === 'rejected') expect(outcome.reason).toBeInstanceOf(WrongExpectedRevisionError);
       expect(answers.length).toBeGreaterThan(0);
       const stored = await store.readStream(stream);
       expect(idsOf(stored.slice(1))).toEqual(idsOf(events));
-      for (const answer of answers) expect(answer).toMatchObject({ nextExpectedRevision: 2, position: stored[2]?.position });
+      for (const answer of answers)
+        expect(answer).toMatchObject({ nextExpectedRevision: 2, position: stored[2]?.position });
     });
 
     it('of 20 appends creating one stream at once (no_stream), exactly one wins and the others are conflicts', async () => {
       const stream = newStream('claim');
-      const outcomes = await Promise.allSettled(Array.from({ length: 20 }, () => store.appendToStream(stream, newEvents(1), { expectedRevision: 'no_stream' })));
+      const outcomes = await Promise.allSettled(
+        Array.from({ length: 20 }, () => store.appendToStream(stream, newEvents(1), { expectedRevision: 'no_stream' })),
+      );
       expect(outcomes.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(1);
-      for (const outcome of outcomes) if (outcome.status === 'rejected') expect(outcome.reason).toBeInstanceOf(WrongExpectedRevisionError);
+      for (const outcome of outcomes)
+        if (outcome.status === 'rejected') expect(outcome.reason).toBeInstanceOf(WrongExpectedRevisionError);
       expect(await store.readStream(stream)).toHaveLength(1);
     });
 
@@ -461,11 +496,16 @@ function contractTests(
     it('stays complete and ordered while many writers append at the same time', async () => {
       const { subscription, delivered } = collect(before, { batchSize: 7 });
       try {
-        const writers = Array.from({ length: 10 }, (_, n) => ({ stream: newStream(`writer-${n}`), events: newEvents(10) }));
+        const writers = Array.from({ length: 10 }, (_, n) => ({
+          stream: newStream(`writer-${n}`),
+          events: newEvents(10),
+        }));
         await Promise.all(
           writers.map(async ({ stream, events }) => {
             for (const [revision, event] of events.entries()) {
-              await store.appendToStream(stream, [event], { expectedRevision: revision === 0 ? 'no_stream' : revision - 1 });
+              await store.appendToStream(stream, [event], {
+                expectedRevision: revision === 0 ? 'no_stream' : revision - 1,
+              });
             }
           }),
         );

@@ -74,9 +74,17 @@ describe('PGlite event store (its own appends)', () => {
   it('hands out what it appended, from memory, exactly as the database reads it back after a restart', async () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'aura-eventstore-'));
     const awkward = () => ({
-      zeta: 1, a: 'x', bb: [{ y: 2, x: 1 }, null], when: new Date(Date.UTC(2026, 10, 23, 12, 30, 15, 123)), missing: undefined,
-      nested: { 'ünï': 1, u: 2, 10: 'ten', 2: 'two', '': 'empty', 'é': 3, z: 4 }, negativeZero: -0, big: 1e21, sum: 0.1 + 0.2,
-      own: JSON.parse('{"__proto__": {"kept": true}}') as unknown, text: `it's "quoted" \\ ünïcødé 💬`,
+      zeta: 1,
+      a: 'x',
+      bb: [{ y: 2, x: 1 }, null],
+      when: new Date(Date.UTC(2026, 10, 23, 12, 30, 15, 123)),
+      missing: undefined,
+      nested: { ünï: 1, u: 2, 10: 'ten', 2: 'two', '': 'empty', é: 3, z: 4 },
+      negativeZero: -0,
+      big: 1e21,
+      sum: 0.1 + 0.2,
+      own: JSON.parse('{"__proto__": {"kept": true}}') as unknown,
+      text: `it's "quoted" \\ ünïcødé 💬`,
     });
     const asRead = (events: StoredEvent[]) => JSON.stringify(events);
     try {
@@ -84,18 +92,35 @@ describe('PGlite event store (its own appends)', () => {
       let fromMemory: StoredEvent[];
       let sincePosition: number;
       try {
-        await first.appendToStream('stream-a', [{ id: randomUUID().toUpperCase(), type: 'Tested', data: awkward(), metadata: { by: 'test', z: 1, a: [2, 1] } }], { expectedRevision: 'no_stream' });
+        await first.appendToStream(
+          'stream-a',
+          [
+            {
+              id: randomUUID().toUpperCase(),
+              type: 'Tested',
+              data: awkward(),
+              metadata: { by: 'test', z: 1, a: [2, 1] },
+            },
+          ],
+          { expectedRevision: 'no_stream' },
+        );
         // appends of one turn share one statement; one of them misses its revision and is refused
         const together = await Promise.allSettled([
           first.appendToStream('stream-b', newEvents(3), { expectedRevision: 'no_stream' }),
           first.appendToStream('stream-a', newEvents(1), { expectedRevision: 5 }),
-          first.appendToStream('stream-c', [{ id: randomUUID(), type: 'Tested', data: null }], { expectedRevision: 'any' }),
-          first.appendToStream('stream-a', [{ id: randomUUID(), type: 'Tested', data: [3, { b: 1, a: 2 }] }], { expectedRevision: 0 }),
+          first.appendToStream('stream-c', [{ id: randomUUID(), type: 'Tested', data: null }], {
+            expectedRevision: 'any',
+          }),
+          first.appendToStream('stream-a', [{ id: randomUUID(), type: 'Tested', data: [3, { b: 1, a: 2 }] }], {
+            expectedRevision: 0,
+          }),
         ]);
         expect(together.map((outcome) => outcome.status)).toEqual(['fulfilled', 'rejected', 'fulfilled', 'fulfilled']);
         const retried = newEvents(2);
         await first.appendToStream('stream-d', retried, { expectedRevision: 'no_stream' });
-        expect((await first.appendToStream('stream-d', retried, { expectedRevision: 'no_stream' })).alreadyStored).toBe(true);
+        expect((await first.appendToStream('stream-d', retried, { expectedRevision: 'no_stream' })).alreadyStored).toBe(
+          true,
+        );
         fromMemory = await first.readAll();
         sincePosition = fromMemory[2]!.position;
         expect(asRead(await first.readAll({ after: sincePosition, maxCount: 3 }))).toBe(asRead(fromMemory.slice(3, 6)));
@@ -106,10 +131,14 @@ describe('PGlite event store (its own appends)', () => {
       try {
         expect(fromMemory).toHaveLength(8);
         expect(asRead(await reopened.readAll())).toBe(asRead(fromMemory));
-        expect(asRead(await reopened.readAll({ after: sincePosition, maxCount: 3 }))).toBe(asRead(fromMemory.slice(3, 6)));
+        expect(asRead(await reopened.readAll({ after: sincePosition, maxCount: 3 }))).toBe(
+          asRead(fromMemory.slice(3, 6)),
+        );
         // and what the reopened store appends is handed out as it will read back
         const head = (await reopened.headPosition())!;
-        await reopened.appendToStream('stream-e', [{ id: randomUUID(), type: 'Tested', data: awkward() }], { expectedRevision: 'no_stream' });
+        await reopened.appendToStream('stream-e', [{ id: randomUUID(), type: 'Tested', data: awkward() }], {
+          expectedRevision: 'no_stream',
+        });
         const appended = await reopened.readAll({ after: head });
         expect(appended).toHaveLength(1);
         expect(appended[0]!.data).toEqual(JSON.parse(JSON.stringify(awkward())));
@@ -188,7 +217,9 @@ describeWithEngine(postgres, 'PostgreSQL event store', () => {
     it('positions follow transaction id order, so the visibility filter cannot skip', async () => {
       await Promise.all(
         Array.from({ length: 40 }, (_, n) =>
-          writer.appendToStream(`order-${n}-${randomUUID()}`, newEvents(1 + (n % 2)), { expectedRevision: 'no_stream' }),
+          writer.appendToStream(`order-${n}-${randomUUID()}`, newEvents(1 + (n % 2)), {
+            expectedRevision: 'no_stream',
+          }),
         ),
       );
       const admin = new pg.Client({ connectionString: postgresUrl() });
@@ -207,7 +238,10 @@ describeWithEngine(postgres, 'PostgreSQL event store', () => {
 
     /** counts the log reads a subscription makes on `store` while `run` runs */
     async function readsDuring(store: EventStore, run: () => Promise<void>) {
-      const counted = store as EventStore & { readAll: EventStore['readAll']; headPosition: EventStore['headPosition'] };
+      const counted = store as EventStore & {
+        readAll: EventStore['readAll'];
+        headPosition: EventStore['headPosition'];
+      };
       const { readAll, headPosition } = counted;
       const reads = { readAll: 0, headPosition: 0 };
       counted.readAll = (options) => {
@@ -243,7 +277,10 @@ describeWithEngine(postgres, 'PostgreSQL event store', () => {
      */
     async function readsOfTenAppends(subscriber: EventStore, settleMs = 0) {
       const delivered: StoredEvent[] = [];
-      const subscription = subscriber.subscribeToAll({ after: (await writer.headPosition()) ?? 0, onEvents: async (events) => void delivered.push(...events) });
+      const subscription = subscriber.subscribeToAll({
+        after: (await writer.headPosition()) ?? 0,
+        onEvents: async (events) => void delivered.push(...events),
+      });
       try {
         await subscription.caughtUp();
         await sleep(300); // listening, and the head read once
@@ -256,7 +293,7 @@ describeWithEngine(postgres, 'PostgreSQL event store', () => {
       }
     }
 
-    it("a subscriber that hears every append reads each one once: no empty read, no head query between (docs/architecture.md#eventstore-wakeups)", async () => {
+    it('a subscriber that hears every append reads each one once: no empty read, no head query between (docs/architecture.md#eventstore-wakeups)', async () => {
       const reads = await readsOfTenAppends(reader);
       expect(reads.headPosition).toBe(0);
       expect(reads.readAll).toBeLessThanOrEqual(12);
@@ -275,7 +312,8 @@ describeWithEngine(postgres, 'PostgreSQL event store', () => {
       const subscription = reader.subscribeToAll({ after, onEvents: async (events) => void delivered.push(...events) });
       try {
         const events = newEvents(3);
-        for (const event of events) await writer.appendToStream(`remote-${randomUUID()}`, [event], { expectedRevision: 'any' });
+        for (const event of events)
+          await writer.appendToStream(`remote-${randomUUID()}`, [event], { expectedRevision: 'any' });
         await subscription.caughtUp();
         expect(idsOf(delivered)).toEqual(idsOf(events));
       } finally {

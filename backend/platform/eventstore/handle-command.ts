@@ -36,14 +36,18 @@ export async function retryOnConflict<T>(attempt: (attemptNumber: number) => Pro
       return await attempt(attemptNumber);
     } catch (error) {
       if (!(error instanceof WrongExpectedRevisionError) || attemptNumber >= CONFLICT_ATTEMPTS) throw error;
-      if (attemptNumber > 1) await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(20, attemptNumber)));
+      if (attemptNumber > 1)
+        await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(20, attemptNumber)));
     }
   }
 }
 
 /** Folds a stream's stored events into the aggregate's state. */
 export function foldStream<State>(aggregate: Aggregate<State>, stored: StoredEvent[]): State {
-  return stored.reduce((state, event) => aggregate.evolve(state, { type: event.type, data: event.data } as DomainEvent), aggregate.initialState());
+  return stored.reduce(
+    (state, event) => aggregate.evolve(state, { type: event.type, data: event.data } as DomainEvent),
+    aggregate.initialState(),
+  );
 }
 
 /**
@@ -65,10 +69,20 @@ export async function handleCommand<State>(
     if (events.length === 0) return { events, state, revision, position: undefined };
     const result = await store.appendToStream(
       streamId,
-      events.map((event, index) => ({ id: options.eventId?.(event, index) ?? newId(), type: event.type, data: event.data, metadata: options.metadata })),
+      events.map((event, index) => ({
+        id: options.eventId?.(event, index) ?? newId(),
+        type: event.type,
+        data: event.data,
+        metadata: options.metadata,
+      })),
       { expectedRevision: revision < 0 ? 'no_stream' : revision },
     );
-    return { events, state: events.reduce(aggregate.evolve, state), revision: result.nextExpectedRevision, position: result.position };
+    return {
+      events,
+      state: events.reduce(aggregate.evolve, state),
+      revision: result.nextExpectedRevision,
+      position: result.position,
+    };
   });
 }
 

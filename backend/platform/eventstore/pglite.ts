@@ -23,7 +23,10 @@ const MEMORY_SETTINGS = ['-c', 'shared_buffers=16MB'];
 export async function createPgliteEventStore(options: { dataDir?: string }): Promise<EventStore> {
   if (options.dataDir) await initialiseDataDir(options.dataDir);
   const { PGlite } = loadPglite();
-  const db = await PGlite.create({ dataDir: options.dataDir, startParams: [...PGlite.defaultStartParams, ...MEMORY_SETTINGS] });
+  const db = await PGlite.create({
+    dataDir: options.dataDir,
+    startParams: [...PGlite.defaultStartParams, ...MEMORY_SETTINGS],
+  });
   const asQuery = (runner: Pick<PgliteModule.PGlite, 'query'>): SqlQuery => ({
     query: async <Row extends object>(sql: string, params?: readonly unknown[]) =>
       (await runner.query<Row>(sql, params ? [...params] : undefined)).rows,
@@ -33,7 +36,13 @@ export async function createPgliteEventStore(options: { dataDir?: string }): Pro
     transaction: (fn) => db.transaction((tx) => fn(asQuery(tx))),
   };
   try {
-    return await createSqlEventStore({ adapter: 'pglite', executor, gatherAppends: true, soleWriter: true, closeExecutor: () => db.close() });
+    return await createSqlEventStore({
+      adapter: 'pglite',
+      executor,
+      gatherAppends: true,
+      soleWriter: true,
+      closeExecutor: () => db.close(),
+    });
   } catch (error) {
     await db.close();
     throw error;
@@ -58,14 +67,19 @@ async function initialiseDataDir(dataDir: string): Promise<void> {
   const parent = path.dirname(dataDir);
   const prefix = `${path.basename(dataDir)}.initdb-`;
   await mkdir(parent, { recursive: true });
-  for (const stale of (await readdir(parent)).filter((name) => name.startsWith(prefix))) await rm(path.join(parent, stale), { recursive: true, force: true });
+  for (const stale of (await readdir(parent)).filter((name) => name.startsWith(prefix)))
+    await rm(path.join(parent, stale), { recursive: true, force: true });
   const temporary = path.join(parent, `${prefix}${process.pid}`);
   const script = `require(${JSON.stringify(require.resolve('@electric-sql/pglite'))}).PGlite.create({ dataDir: process.argv[1] })
     .then((db) => db.close()).then(() => process.exit(0), (error) => { console.error(error); process.exit(1); });`;
   await new Promise<void>((resolve, reject) => {
     const child = spawn(process.execPath, ['-e', script, temporary], { stdio: ['ignore', 'ignore', 'inherit'] });
     child.once('error', reject);
-    child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`initialising the event store in ${dataDir} failed (exit code ${code})`))));
+    child.once('exit', (code) =>
+      code === 0
+        ? resolve()
+        : reject(new Error(`initialising the event store in ${dataDir} failed (exit code ${code})`)),
+    );
   });
   if (entries) await rmdir(dataDir);
   await rename(temporary, dataDir);
@@ -86,7 +100,10 @@ function preparedOnce(db: Pick<PgliteModule.PGlite, 'query' | 'exec'>): SqlQuery
     let name = prepared.get(sql);
     if (!name) {
       const candidate = `aura_stmt_${prepared.size + 1}`;
-      name = db.exec(`prepare ${candidate} as ${sql}`).then(() => candidate, () => null);
+      name = db.exec(`prepare ${candidate} as ${sql}`).then(
+        () => candidate,
+        () => null,
+      );
       prepared.set(sql, name);
     }
     return name;

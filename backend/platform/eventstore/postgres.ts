@@ -145,7 +145,9 @@ class NotifySignal implements CrossProcessSignal {
     do {
       this.sendAgain = false;
       // subscribers also poll, so a lost notification only delays them
-      await this.pool.query('select pg_notify($1, $2)', [this.channel, `${this.origin} ${this.position}`]).catch(() => undefined);
+      await this.pool
+        .query('select pg_notify($1, $2)', [this.channel, `${this.origin} ${this.position}`])
+        .catch(() => undefined);
     } while (this.sendAgain && !this.closed);
   }
 

@@ -51,7 +51,16 @@ export class AppendedTail {
           metadata: asJsonb(event.metadata) as Record<string, unknown>,
           createdAt: new Date(outcome.created_ms),
         };
-        const fields = [stored.id, stored.streamId, stored.revision, stored.position, stored.type, stored.data, stored.metadata, outcome.created_ms];
+        const fields = [
+          stored.id,
+          stored.streamId,
+          stored.revision,
+          stored.position,
+          stored.type,
+          stored.data,
+          stored.metadata,
+          outcome.created_ms,
+        ];
         this.events.push({ position: stored.position, json: JSON.stringify(fields), unread: stored });
       });
     });
@@ -78,7 +87,16 @@ export class AppendedTail {
         kept.unread = undefined;
         return first;
       }
-      const [id, streamId, revision, position, type, data, metadata, createdMs] = JSON.parse(kept.json) as [string, string, number, number, string, unknown, Record<string, unknown>, number];
+      const [id, streamId, revision, position, type, data, metadata, createdMs] = JSON.parse(kept.json) as [
+        string,
+        string,
+        number,
+        number,
+        string,
+        unknown,
+        Record<string, unknown>,
+        number,
+      ];
       return { id, type, streamId, revision, position, data, metadata, createdAt: new Date(createdMs) };
     });
   }

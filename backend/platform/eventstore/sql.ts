@@ -43,7 +43,10 @@ export interface CrossProcessSignal {
    * when it says; `onListening` runs each time listening (re)starts, when what was missed meanwhile
    * is unknown.
    */
-  ensureListening(listener: { onAppended: (position: number | undefined) => void; onListening: () => void }): Promise<void>;
+  ensureListening(listener: {
+    onAppended: (position: number | undefined) => void;
+    onListening: () => void;
+  }): Promise<void>;
   /** whether every other store's append is heard now */
   listening(): boolean;
   close(): Promise<void>;
@@ -73,7 +76,16 @@ interface EventRow {
   event: string;
 }
 
-type EventFields = [id: string, streamId: string, revision: number, position: number, type: string, data: unknown, metadata: Record<string, unknown>, createdMs: number];
+type EventFields = [
+  id: string,
+  streamId: string,
+  revision: number,
+  position: number,
+  type: string,
+  data: unknown,
+  metadata: Record<string, unknown>,
+  createdMs: number,
+];
 
 interface StoredIdRow {
   event_id: string;
@@ -150,7 +162,9 @@ class SqlEventStore implements EventStore, LogReader {
     this.adapter = options.adapter;
     this.batcher = new AppendBatcher(
       async (requests) => {
-        const outcomes = await options.executor.query<AppendOutcome>(sql.append, [JSON.stringify(requests.map(toStatementInput))]);
+        const outcomes = await options.executor.query<AppendOutcome>(sql.append, [
+          JSON.stringify(requests.map(toStatementInput)),
+        ]);
         // before any append of the statement is answered, so the tail grows in position order
         this.tail?.add(requests, outcomes);
         return outcomes;
@@ -201,7 +215,11 @@ class SqlEventStore implements EventStore, LogReader {
    * later append stored those (another decider decided the same thing first): that is a conflict,
    * and the caller re-reads.
    */
-  private async earlierAppend(streamId: string, events: EventToAppend[], expectationMissed: boolean): Promise<AppendResult | undefined> {
+  private async earlierAppend(
+    streamId: string,
+    events: EventToAppend[],
+    expectationMissed: boolean,
+  ): Promise<AppendResult | undefined> {
     if (events.length === 0) return undefined;
     const ids = idsOf(events);
     const stored = await this.options.executor.query<StoredIdRow>(this.sql.storedIds, [ids]);
@@ -214,20 +232,29 @@ class SqlEventStore implements EventStore, LogReader {
     });
     const last = byId.get(ids[ids.length - 1] ?? '');
     if (!isSameAppend && expectationMissed && stored.every((row) => row.stream_id === streamId)) return undefined;
-    if (!isSameAppend || !last) throw new DuplicateEventIdError(streamId, stored.map((row) => row.event_id));
+    if (!isSameAppend || !last)
+      throw new DuplicateEventIdError(
+        streamId,
+        stored.map((row) => row.event_id),
+      );
     return { nextExpectedRevision: Number(last.revision), position: Number(last.position), alreadyStored: true };
   }
 
   /** The stream's last revision and position; -1 for both when it does not exist. */
   private async streamHead(streamId: string): Promise<AppendResult> {
-    const [row] = await this.options.executor.query<{ revision: Int8; position: Int8 }>(this.sql.streamHead, [streamId]);
+    const [row] = await this.options.executor.query<{ revision: Int8; position: Int8 }>(this.sql.streamHead, [
+      streamId,
+    ]);
     return row
       ? { nextExpectedRevision: Number(row.revision), position: Number(row.position) }
       : { nextExpectedRevision: -1, position: -1 };
   }
 
   async readStream(streamId: string, options?: { fromRevision?: number }): Promise<StoredEvent[]> {
-    const rows = await this.options.executor.query<EventRow>(this.sql.readStream, [streamId, options?.fromRevision ?? 0]);
+    const rows = await this.options.executor.query<EventRow>(this.sql.readStream, [
+      streamId,
+      options?.fromRevision ?? 0,
+    ]);
     return rows.map(toStoredEvent);
   }
 

@@ -11,7 +11,10 @@ export const DOCUMENT_LINK_TTL_MS = 5 * 60_000;
 /** A short-lived link to an identity document for one admin (GET /api/documents/{documentId}/file). */
 export function documentLink(files: FileStorage, documentId: string, adminId: string) {
   const link = files.sign({ documentId, adminId }, DOCUMENT_LINK_TTL_MS);
-  return { url: `/api/documents/${documentId}/file?token=${encodeURIComponent(link.token)}`, expiresAt: new Date(link.expiresAt).toISOString() };
+  return {
+    url: `/api/documents/${documentId}/file?token=${encodeURIComponent(link.token)}`,
+    expiresAt: new Date(link.expiresAt).toISOString(),
+  };
 }
 
 /** The link's token is genuine, unexpired, and for this document and this admin. */

@@ -23,7 +23,8 @@ export interface ImageNetwork {
   get(url: URL, address: string, maxBytes: number): Promise<{ status: number; location?: string; body: Uint8Array }>;
 }
 
-export type RemoteImageRefusal = 'https_only' | 'private_address' | 'unreachable' | 'too_large' | 'bad_type' | 'too_many_redirects';
+export type RemoteImageRefusal =
+  'https_only' | 'private_address' | 'unreachable' | 'too_large' | 'bad_type' | 'too_many_redirects';
 
 export class RemoteImageRefused extends Error {
   constructor(
@@ -47,13 +48,36 @@ const refused = (reason: RemoteImageRefusal) => new RemoteImageRefused(reason, M
 /** Not the public internet: the same ranges coturn denies (docker/coturn/turnserver.conf). */
 const notPublic = new BlockList();
 for (const [network, prefix] of [
-  ['0.0.0.0', 8], ['10.0.0.0', 8], ['100.64.0.0', 10], ['127.0.0.0', 8], ['169.254.0.0', 16], ['172.16.0.0', 12], ['192.0.0.0', 24], ['192.0.2.0', 24],
-  ['192.88.99.0', 24], ['192.168.0.0', 16], ['198.18.0.0', 15], ['198.51.100.0', 24], ['203.0.113.0', 24], ['224.0.0.0', 4], ['240.0.0.0', 4],
-] as const) notPublic.addSubnet(network, prefix, 'ipv4');
+  ['0.0.0.0', 8],
+  ['10.0.0.0', 8],
+  ['100.64.0.0', 10],
+  ['127.0.0.0', 8],
+  ['169.254.0.0', 16],
+  ['172.16.0.0', 12],
+  ['192.0.0.0', 24],
+  ['192.0.2.0', 24],
+  ['192.88.99.0', 24],
+  ['192.168.0.0', 16],
+  ['198.18.0.0', 15],
+  ['198.51.100.0', 24],
+  ['203.0.113.0', 24],
+  ['224.0.0.0', 4],
+  ['240.0.0.0', 4],
+] as const)
+  notPublic.addSubnet(network, prefix, 'ipv4');
 for (const [network, prefix] of [
-  ['::', 128], ['::1', 128], ['64:ff9b::', 96], ['64:ff9b:1::', 48], ['100::', 64], ['2001:db8::', 32], ['2002::', 16],
-  ['fc00::', 7], ['fe80::', 10], ['ff00::', 8],
-] as const) notPublic.addSubnet(network, prefix, 'ipv6');
+  ['::', 128],
+  ['::1', 128],
+  ['64:ff9b::', 96],
+  ['64:ff9b:1::', 48],
+  ['100::', 64],
+  ['2001:db8::', 32],
+  ['2002::', 16],
+  ['fc00::', 7],
+  ['fe80::', 10],
+  ['ff00::', 8],
+] as const)
+  notPublic.addSubnet(network, prefix, 'ipv6');
 
 /** Is this an address of the public internet (not loopback, private, shared, link-local, unique-local, multicast or reserved)? */
 export function isPublicAddress(address: string): boolean {
@@ -106,7 +130,12 @@ export function createRemoteImages(network: ImageNetwork, files: FileStorage, ma
     async store(url: string, owner: string): Promise<string> {
       const bytes = await download(url);
       try {
-        const saved = await files.save('public', bytes, { allowed: imageContentTypes, maxBytes, originalName: 'image', owner });
+        const saved = await files.save('public', bytes, {
+          allowed: imageContentTypes,
+          maxBytes,
+          originalName: 'image',
+          owner,
+        });
         return `/api/files/public/${saved.fileId}`;
       } catch (error) {
         if (!(error instanceof FileRejectedError)) throw error;
@@ -153,7 +182,9 @@ export const internetImageNetwork: ImageNetwork = {
               resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks) });
             }
           });
-          res.on('end', () => resolve({ status: res.statusCode ?? 0, location: res.headers.location, body: Buffer.concat(chunks) }));
+          res.on('end', () =>
+            resolve({ status: res.statusCode ?? 0, location: res.headers.location, body: Buffer.concat(chunks) }),
+          );
           res.on('error', reject);
         },
       );
@@ -165,7 +196,12 @@ export const internetImageNetwork: ImageNetwork = {
 };
 
 /** `ownedImage` for a form field: a refusal is a 400 naming the field, in Italian. */
-export async function imageField(remoteImages: RemoteImages, value: string, owner: string, path: string): Promise<string> {
+export async function imageField(
+  remoteImages: RemoteImages,
+  value: string,
+  owner: string,
+  path: string,
+): Promise<string> {
   try {
     return await ownedImage(remoteImages, value, owner);
   } catch (error) {

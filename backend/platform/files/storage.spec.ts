@@ -4,7 +4,10 @@ import path from 'node:path';
 import { createLocalFileStorage, FileRejectedError, type FileStorage } from './storage';
 
 /** a real 1×1 PNG (images are parsed to strip their metadata) */
-const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+const png = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
 let dir: string;
 let files: FileStorage;
 beforeAll(async () => {
@@ -14,7 +17,12 @@ beforeAll(async () => {
 afterAll(() => rm(dir, { recursive: true, force: true }));
 
 describe('local file storage', () => {
-  const options = { allowed: ['image/png', 'application/pdf'] as const, maxBytes: 100, originalName: 'id.png', owner: 'anonymous' };
+  const options = {
+    allowed: ['image/png', 'application/pdf'] as const,
+    maxBytes: 100,
+    originalName: 'id.png',
+    owner: 'anonymous',
+  };
   it('stores by content type and reads back', async () => {
     const saved = await files.save('private', png, options);
     expect(saved).toMatchObject({ contentType: 'image/png', size: png.length, area: 'private' });
@@ -22,8 +30,12 @@ describe('local file storage', () => {
     expect(await files.read('public', saved.fileId)).toBeUndefined();
   });
   it('refuses a file that lies about its type and an oversize one', async () => {
-    await expect(files.save('private', Buffer.from('GIF89a....'), { ...options, originalName: 'fake.png' })).rejects.toMatchObject({ reason: 'bad_type' });
-    await expect(files.save('private', Buffer.concat([png, Buffer.alloc(100)]), options)).rejects.toBeInstanceOf(FileRejectedError);
+    await expect(
+      files.save('private', Buffer.from('GIF89a....'), { ...options, originalName: 'fake.png' }),
+    ).rejects.toMatchObject({ reason: 'bad_type' });
+    await expect(files.save('private', Buffer.concat([png, Buffer.alloc(100)]), options)).rejects.toBeInstanceOf(
+      FileRejectedError,
+    );
   });
   it('publishes a private file', async () => {
     const saved = await files.save('private', png, options);
@@ -49,13 +61,20 @@ describe('images stored without their metadata', () => {
     const length = Buffer.alloc(4);
     length.writeUInt32BE(text.length - 4);
     const withText = Buffer.concat([png.subarray(0, 33), length, text, Buffer.alloc(4), png.subarray(33)]);
-    const saved = await files.save('private', withText, { allowed: ['image/png'], maxBytes: 1000, originalName: 'a.png', owner: 'x' });
+    const saved = await files.save('private', withText, {
+      allowed: ['image/png'],
+      maxBytes: 1000,
+      originalName: 'a.png',
+      owner: 'x',
+    });
     const stored = (await files.read('private', saved.fileId))!.bytes;
     expect(stored.equals(png)).toBe(true);
     expect(saved.size).toBe(png.length);
   });
   it('refuses a PNG that does not parse', async () => {
     const broken = Buffer.concat([png.subarray(0, 8), Buffer.alloc(40, 1)]);
-    await expect(files.save('private', broken, { allowed: ['image/png'], maxBytes: 1000, originalName: 'a.png', owner: 'x' })).rejects.toMatchObject({ reason: 'bad_type' });
+    await expect(
+      files.save('private', broken, { allowed: ['image/png'], maxBytes: 1000, originalName: 'a.png', owner: 'x' }),
+    ).rejects.toMatchObject({ reason: 'bad_type' });
   });
 });

@@ -35,7 +35,17 @@ export class FileRejectedError extends Error {
 export interface FileStorage {
   readonly adapter: string;
   /** checks the content type by magic bytes and the size, then stores; throws FileRejectedError */
-  save(area: FileArea, bytes: Uint8Array, options: { allowed: readonly SniffedType[]; maxBytes: number; originalName: string; owner: string; fileId?: string }): Promise<StoredFileMeta>;
+  save(
+    area: FileArea,
+    bytes: Uint8Array,
+    options: {
+      allowed: readonly SniffedType[];
+      maxBytes: number;
+      originalName: string;
+      owner: string;
+      fileId?: string;
+    },
+  ): Promise<StoredFileMeta>;
   meta(area: FileArea, fileId: string): Promise<StoredFileMeta | undefined>;
   read(area: FileArea, fileId: string): Promise<{ meta: StoredFileMeta; bytes: Buffer } | undefined>;
   /** moves a private file to the public area (a photo upload confirmed by its performer) */
@@ -56,7 +66,9 @@ export async function createLocalFileStorage(rootDir: string): Promise<FileStora
   try {
     secret = (await readFile(secretFile, 'utf8')).trim();
   } catch {
-    await writeFile(secretFile, randomBytes(48).toString('base64url'), { mode: 0o600, flag: 'wx' }).catch(() => undefined);
+    await writeFile(secretFile, randomBytes(48).toString('base64url'), { mode: 0o600, flag: 'wx' }).catch(
+      () => undefined,
+    );
     secret = (await readFile(secretFile, 'utf8')).trim();
   }
   const hmac = (text: string) => createHmac('sha256', secret).update(text).digest('base64url');
@@ -78,9 +90,11 @@ export async function createLocalFileStorage(rootDir: string): Promise<FileStora
   const storage: FileStorage = {
     adapter: 'local-folder',
     async save(area, bytes, options) {
-      if (bytes.byteLength > options.maxBytes) throw new FileRejectedError('too_large', 'Il file non può superare 10MB');
+      if (bytes.byteLength > options.maxBytes)
+        throw new FileRejectedError('too_large', 'Il file non può superare 10MB');
       const contentType = sniffContentType(bytes);
-      if (!contentType || !options.allowed.includes(contentType)) throw new FileRejectedError('bad_type', 'Formato non valido');
+      if (!contentType || !options.allowed.includes(contentType))
+        throw new FileRejectedError('bad_type', 'Formato non valido');
       // no EXIF, GPS, comments or text chunks are kept (docs/architecture.md#security); an image that does not parse is refused
       try {
         bytes = stripImageMetadata(bytes, contentType);
@@ -90,7 +104,12 @@ export async function createLocalFileStorage(rootDir: string): Promise<FileStora
       }
       const fileId = options.fileId && UUID.test(options.fileId) ? options.fileId : randomUUID();
       const stored: StoredFileMeta = {
-        fileId, area, contentType, size: bytes.byteLength, originalName: options.originalName.slice(0, 255), owner: options.owner,
+        fileId,
+        area,
+        contentType,
+        size: bytes.byteLength,
+        originalName: options.originalName.slice(0, 255),
+        owner: options.owner,
         storedAt: new Date().toISOString(),
       };
       const file = fileOf(area, fileId)!;

@@ -49,21 +49,23 @@ const IEND = chunk('IEND', '');
 
 function png() {
   return Buffer.concat([
-    SIGNATURE, IHDR,
+    SIGNATURE,
+    IHDR,
     chunk('tEXt', 'Author\0Anna Rossi'),
     chunk('iTXt', 'XML:com.adobe.xmp\0\0\0\0\0<x:xmpmeta>GPS</x:xmpmeta>'),
     chunk('zTXt', 'Comment\0\0x'),
     chunk('eXIf', 'MM\0*GPSLatitude'),
     chunk('tIME', Buffer.from([7, 234, 11, 25, 10, 0, 0])),
     chunk('sRGB', Buffer.from([0])),
-    IDAT, IEND,
+    IDAT,
+    IEND,
     Buffer.from('trailing GPS 45.46'),
   ]);
 }
 
 const chunkTypes = (bytes: Uint8Array) => {
   const types: string[] = [];
-  for (let at = 8; at < bytes.length; ) {
+  for (let at = 8; at < bytes.length;) {
     const length = Buffer.from(bytes).readUInt32BE(at);
     types.push(Buffer.from(bytes.subarray(at + 4, at + 8)).toString('latin1'));
     at += 12 + length;
@@ -75,17 +77,24 @@ describe('stripping image metadata', () => {
   it('removes EXIF, XMP, IPTC and comments from a JPEG and what follows its end, keeping the image segments and scans byte for byte', () => {
     const stripped = Buffer.from(stripJpegMetadata(jpeg()));
     const text = stripped.toString('latin1');
-    for (const gone of ['Exif', 'GPS', 'xmpmeta', 'Photoshop', 'secret comment', 'between scans', 'appended', 'Canon']) expect(text).not.toContain(gone);
-    expect(stripped.equals(Buffer.concat([
-      SOI,
-      segment(0xe0, 'JFIF\0\x01\x01\0\0\x01\0\x01\0\0'),
-      segment(0xe2, 'ICC_PROFILE\0\x01\x01colour'),
-      segment(0xdb, Buffer.alloc(65, 1)),
-      segment(0xc0, Buffer.from([8, 0, 1, 0, 1, 1, 1, 0x11, 0])),
-      segment(0xda, Buffer.from([1, 1, 0, 0, 0x3f, 0])), SCAN,
-      segment(0xda, Buffer.from([1, 1, 0, 0, 0x3f, 0])), SCAN,
-      EOI,
-    ]))).toBe(true);
+    for (const gone of ['Exif', 'GPS', 'xmpmeta', 'Photoshop', 'secret comment', 'between scans', 'appended', 'Canon'])
+      expect(text).not.toContain(gone);
+    expect(
+      stripped.equals(
+        Buffer.concat([
+          SOI,
+          segment(0xe0, 'JFIF\0\x01\x01\0\0\x01\0\x01\0\0'),
+          segment(0xe2, 'ICC_PROFILE\0\x01\x01colour'),
+          segment(0xdb, Buffer.alloc(65, 1)),
+          segment(0xc0, Buffer.from([8, 0, 1, 0, 1, 1, 1, 0x11, 0])),
+          segment(0xda, Buffer.from([1, 1, 0, 0, 0x3f, 0])),
+          SCAN,
+          segment(0xda, Buffer.from([1, 1, 0, 0, 0x3f, 0])),
+          SCAN,
+          EOI,
+        ]),
+      ),
+    ).toBe(true);
   });
 
   it('removes text, EXIF and time chunks from a PNG and what follows IEND, keeping the rest', () => {
@@ -104,7 +113,11 @@ describe('stripping image metadata', () => {
   it('refuses what does not parse as the image it claims to be', () => {
     expect(() => stripPngMetadata(Buffer.concat([SIGNATURE, Buffer.alloc(64, 1)]))).toThrow(MalformedImageError);
     expect(() => stripPngMetadata(Buffer.concat([SIGNATURE, IHDR, IDAT]))).toThrow(MalformedImageError);
-    expect(() => stripJpegMetadata(Buffer.concat([SOI, segment(0xe1, 'Exif'), Buffer.from([0x12, 0x34])]))).toThrow(MalformedImageError);
-    expect(() => stripJpegMetadata(Buffer.concat([SOI, segment(0xda, Buffer.from([1])), SCAN]))).toThrow(MalformedImageError);
+    expect(() => stripJpegMetadata(Buffer.concat([SOI, segment(0xe1, 'Exif'), Buffer.from([0x12, 0x34])]))).toThrow(
+      MalformedImageError,
+    );
+    expect(() => stripJpegMetadata(Buffer.concat([SOI, segment(0xda, Buffer.from([1])), SCAN]))).toThrow(
+      MalformedImageError,
+    );
   });
 });

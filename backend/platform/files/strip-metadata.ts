@@ -42,13 +42,20 @@ export function stripJpegMetadata(bytes: Uint8Array): Uint8Array {
     const end = at + 2 + length;
     if (length < 2 || end > bytes.length) throw new MalformedImageError('JPEG segment cut short');
     const body = bytes.subarray(at + 4, end);
-    const dropped = marker === 0xfe || (marker >= 0xe1 && marker <= 0xef && !keptAppSegment(marker, body)) || (marker === 0xe0 && !keptAppSegment(marker, body));
+    const dropped =
+      marker === 0xfe ||
+      (marker >= 0xe1 && marker <= 0xef && !keptAppSegment(marker, body)) ||
+      (marker === 0xe0 && !keptAppSegment(marker, body));
     if (!dropped) out.push(bytes.subarray(at, end));
     at = end;
     if (marker === 0xda) {
       // entropy-coded data up to the next marker (0xFF00 is a stuffed 0xFF, 0xFFD0–D7 restart markers)
       let scan = at;
-      while (scan + 1 < bytes.length && !(bytes[scan] === 0xff && bytes[scan + 1] !== 0x00 && !(bytes[scan + 1]! >= 0xd0 && bytes[scan + 1]! <= 0xd7))) scan += 1;
+      while (
+        scan + 1 < bytes.length &&
+        !(bytes[scan] === 0xff && bytes[scan + 1] !== 0x00 && !(bytes[scan + 1]! >= 0xd0 && bytes[scan + 1]! <= 0xd7))
+      )
+        scan += 1;
       if (scan + 1 >= bytes.length) throw new MalformedImageError('JPEG without its end');
       out.push(bytes.subarray(at, scan));
       at = scan;

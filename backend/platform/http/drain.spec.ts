@@ -6,12 +6,15 @@
 import { connect, type Socket } from 'node:net';
 import { deferredHttpServer, listen } from './app';
 
-const closed = (socket: Socket) => new Promise<void>((resolve) => (socket.destroyed ? resolve() : socket.once('close', () => resolve())));
+const closed = (socket: Socket) =>
+  new Promise<void>((resolve) => (socket.destroyed ? resolve() : socket.once('close', () => resolve())));
 
 /** `promise`, or a failure naming `what` when it has not settled after `ms` */
 function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<never>((_resolve, reject) => (timer = setTimeout(() => reject(new Error(`${what}: not within ${ms} ms`)), ms)));
+  const late = new Promise<never>(
+    (_resolve, reject) => (timer = setTimeout(() => reject(new Error(`${what}: not within ${ms} ms`)), ms)),
+  );
   return Promise.race([promise, late]).finally(() => clearTimeout(timer));
 }
 
@@ -28,7 +31,11 @@ describe('deferredHttpServer drain', () => {
     const api = deferredHttpServer();
     api.serve((_request, response) => setTimeout(() => response.end('fatto'), 200));
     const port = await listen(api.server, 0, '127.0.0.1');
-    const slow = fetch(`http://127.0.0.1:${port}/lento`).then(async (response) => ({ status: response.status, text: await response.text(), connection: response.headers.get('connection') }));
+    const slow = fetch(`http://127.0.0.1:${port}/lento`).then(async (response) => ({
+      status: response.status,
+      text: await response.text(),
+      connection: response.headers.get('connection'),
+    }));
     const stuck = await openConnection(port, 'GET /a-meta HTTP/1.1\r\nHost: 127.0.0.1\r\n');
     await new Promise((resolve) => setTimeout(resolve, 50));
     const serverClosed = new Promise<void>((resolve) => api.server.once('close', () => resolve()));

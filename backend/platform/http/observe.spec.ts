@@ -17,11 +17,17 @@ function app(trustProxy: boolean, logger = createLogger('silent')) {
     if (ctx.params.id === 'missing') throw notFound('Nessuna cosa con questo id');
     ctx.body = { id: ctx.params.id, requestId: logContext()?.requestId };
   });
-  return createHttpApp({ logger, production: false, bodyLimit: '1mb', routers: [router], proxy: trustProxy }).callback();
+  return createHttpApp({
+    logger,
+    production: false,
+    bodyLimit: '1mb',
+    routers: [router],
+    proxy: trustProxy,
+  }).callback();
 }
 
 describe('a request as the HTTP stack observes it', () => {
-  it('takes a trusted proxy\'s X-Request-Id, echoes it and hands it to the handler\'s log context', async () => {
+  it("takes a trusted proxy's X-Request-Id, echoes it and hands it to the handler's log context", async () => {
     const response = await request(app(true)).get('/api/things/t1').set('X-Request-Id', 'proxy-id-1');
     expect(response.headers['x-request-id']).toBe('proxy-id-1');
     expect(response.body).toEqual({ id: 't1', requestId: 'proxy-id-1' });
@@ -52,7 +58,8 @@ describe('a request as the HTTP stack observes it', () => {
     const lines: Record<string, unknown>[] = [];
     const stream = new Writable({
       write(chunk: Buffer, _encoding, done) {
-        for (const line of chunk.toString('utf8').split('\n').filter(Boolean)) lines.push(JSON.parse(line) as Record<string, unknown>);
+        for (const line of chunk.toString('utf8').split('\n').filter(Boolean))
+          lines.push(JSON.parse(line) as Record<string, unknown>);
         done();
       },
     });
@@ -64,7 +71,12 @@ describe('a request as the HTTP stack observes it', () => {
       ['command', '/api/things', 201],
       ['request refused', '/api/things/:id', 404],
     ]);
-    expect(lines[0]).toMatchObject({ level: 'info', component: 'http', method: 'POST', requestId: created.headers['x-request-id'] });
+    expect(lines[0]).toMatchObject({
+      level: 'info',
+      component: 'http',
+      method: 'POST',
+      requestId: created.headers['x-request-id'],
+    });
   });
 
   it('answers /metrics with 404 on the public port', async () => {

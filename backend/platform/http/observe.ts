@@ -30,7 +30,12 @@ export function observeRequests(options: { logger: Logger; trustProxy: boolean }
     } finally {
       const duration = (performance.now() - started) / 1000;
       const matched = ctx._matchedRoute;
-      const route = matched !== undefined ? String(matched) : ctx.status === 404 || ctx.path.startsWith('/api') ? UNMATCHED_ROUTE : STATIC_ROUTE;
+      const route =
+        matched !== undefined
+          ? String(matched)
+          : ctx.status === 404 || ctx.path.startsWith('/api')
+            ? UNMATCHED_ROUTE
+            : STATIC_ROUTE;
       const status = ctx.status;
       observeRequest(ctx.method, route, status, duration);
       const read = ctx.method === 'GET' || ctx.method === 'HEAD';

@@ -37,16 +37,27 @@ export function oneRouter(routers: readonly Router[]): { routes: Middleware; all
     for (const layer of match.pathAndMethod) {
       const captures = layer.captures(path);
       const layerParams = (params = layer.params(path, captures, params));
-      steps.push((ctx, next) => {
-        const routerContext = ctx as typeof ctx & { captures: string[]; routerPath: string | RegExp; routerName?: string; _matchedRoute: string | RegExp; _matchedRouteName?: string };
-        routerContext.captures = captures;
-        (ctx.request as typeof ctx.request & { params: Record<string, string> }).params = ctx.params = { ...layerParams };
-        routerContext.routerPath = layer.path;
-        routerContext.routerName = layer.name || undefined;
-        routerContext._matchedRoute = layer.path;
-        if (layer.name) routerContext._matchedRouteName = layer.name;
-        return next();
-      }, ...(layer.stack as Middleware[]));
+      steps.push(
+        (ctx, next) => {
+          const routerContext = ctx as typeof ctx & {
+            captures: string[];
+            routerPath: string | RegExp;
+            routerName?: string;
+            _matchedRoute: string | RegExp;
+            _matchedRouteName?: string;
+          };
+          routerContext.captures = captures;
+          (ctx.request as typeof ctx.request & { params: Record<string, string> }).params = ctx.params = {
+            ...layerParams,
+          };
+          routerContext.routerPath = layer.path;
+          routerContext.routerName = layer.name || undefined;
+          routerContext._matchedRoute = layer.path;
+          if (layer.name) routerContext._matchedRouteName = layer.name;
+          return next();
+        },
+        ...(layer.stack as Middleware[]),
+      );
     }
     const route = match.pathAndMethod.toReversed().find((layer) => layer.methods.length > 0)?.path;
     const routing: Routed = { matched: match.path, chain: match.route ? chainOf(steps) : undefined, route };
@@ -57,7 +68,12 @@ export function oneRouter(routers: readonly Router[]): { routes: Middleware; all
 
   const routes: Middleware = (ctx, next) => {
     const { matched, chain, route } = routed(ctx.method, ctx.path);
-    const routerContext = ctx as typeof ctx & { matched: Layer[]; router: Router; routeMatched: boolean; _matchedRoute?: string | RegExp };
+    const routerContext = ctx as typeof ctx & {
+      matched: Layer[];
+      router: Router;
+      routeMatched: boolean;
+      _matchedRoute?: string | RegExp;
+    };
     routerContext.matched = [...matched];
     routerContext.router = router;
     routerContext.routeMatched = chain !== undefined;

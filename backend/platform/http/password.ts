@@ -26,7 +26,10 @@ let decoyHash: Promise<string> | undefined;
  * it matches; otherwise 401 invalid_credentials ('Credenziali non valide'), the same for an unknown
  * name as for a wrong password.
  */
-export async function signIn<A extends { passwordHash: string | null }>(account: A | null, password: string): Promise<A> {
+export async function signIn<A extends { passwordHash: string | null }>(
+  account: A | null,
+  password: string,
+): Promise<A> {
   decoyHash ??= hashPassword('decoy-password-for-timing');
   const hash = account?.passwordHash || (await decoyHash);
   const valid = await verifyPassword(password, hash);

@@ -15,27 +15,50 @@ export type HealthCheck = () => Promise<AdapterHealth & { starting?: boolean }>;
 export function platformRouter(sessions: SessionManager, checks: Record<string, HealthCheck>): Router {
   const router = new Router();
   let openApi: JsonText | undefined;
-  mountRoute(router, sessions, apiRoutes.openApi, async () => (openApi ??= new JsonText(JSON.stringify(buildOpenApiDocument()))));
+  mountRoute(
+    router,
+    sessions,
+    apiRoutes.openApi,
+    async () => (openApi ??= new JsonText(JSON.stringify(buildOpenApiDocument()))),
+  );
   mountRoute(router, sessions, apiRoutes.health, async (ctx) => {
     const entries = await Promise.all(
       Object.entries(checks).map(async ([name, check]) => {
-        const result = await check().catch((error: unknown) => ({ adapter: 'unknown', ok: false, detail: String(error), starting: false }));
+        const result = await check().catch((error: unknown) => ({
+          adapter: 'unknown',
+          ok: false,
+          detail: String(error),
+          starting: false,
+        }));
         return [name, result] as const;
       }),
     );
-    const adapters: Health['adapters'] = Object.fromEntries(entries.map(([name, { adapter, ok, detail }]) => [name, { adapter, ok, ...(detail !== undefined && { detail }) }]));
+    const adapters: Health['adapters'] = Object.fromEntries(
+      entries.map(([name, { adapter, ok, detail }]) => [
+        name,
+        { adapter, ok, ...(detail !== undefined && { detail }) },
+      ]),
+    );
     const failing = entries.filter(([, result]) => !result.ok);
     ctx.set('Cache-Control', 'no-store');
     // not ready answers 503 so orchestrators' health checks see it
     if (failing.length > 0) ctx.state.responseStatus = 503;
-    const status = failing.length === 0 ? ('ok' as const) : failing.every(([, result]) => result.starting) ? ('starting' as const) : ('degraded' as const);
+    const status =
+      failing.length === 0
+        ? ('ok' as const)
+        : failing.every(([, result]) => result.starting)
+          ? ('starting' as const)
+          : ('degraded' as const);
     return { status, adapters };
   });
   return router;
 }
 
 /** /api/health's checks of a process's adapters and its Socket.IO. */
-export function adapterChecks(adapters: Record<'eventStore' | 'readModels' | 'jobs' | 'kv', { health(): Promise<AdapterHealth> }>, realtime: { adapter: string; connectedSockets(): number }): Record<string, HealthCheck> {
+export function adapterChecks(
+  adapters: Record<'eventStore' | 'readModels' | 'jobs' | 'kv', { health(): Promise<AdapterHealth> }>,
+  realtime: { adapter: string; connectedSockets(): number },
+): Record<string, HealthCheck> {
   return {
     eventStore: () => adapters.eventStore.health(),
     readModels: () => adapters.readModels.health(),

@@ -28,19 +28,32 @@ const titles: Record<number, string> = {
  */
 export function validationError(error: ZodError, part?: string): HttpError {
   const errors = error.issues.map((issue) => {
-    const path = [part, ...issue.path.map(String)].filter((segment) => segment !== undefined && segment !== '').join('.');
+    const path = [part, ...issue.path.map(String)]
+      .filter((segment) => segment !== undefined && segment !== '')
+      .join('.');
     return { path: path || '(root)', message: issue.message };
   });
   return badRequest(`Campi non validi: ${errors.map((e) => `${e.path} (${e.message})`).join(', ')}`, errors);
 }
 
 /** Maps any thrown error to an HTTP status, code and message. Unknown errors become a 500 that hides internals. */
-export function toProblemParts(error: unknown): { status: number; code: ErrorCode; message: string; errors?: Problem['errors']; extras?: ProblemExtras } {
+export function toProblemParts(error: unknown): {
+  status: number;
+  code: ErrorCode;
+  message: string;
+  errors?: Problem['errors'];
+  extras?: ProblemExtras;
+} {
   if (error instanceof HttpError) {
     return { status: error.status, code: error.code, message: error.message, errors: error.fieldErrors };
   }
   if (error instanceof DomainError) {
-    return { status: statusOfDomainCode[error.code] ?? 400, code: error.code, message: error.message, ...(error.extras ? { extras: error.extras } : {}) };
+    return {
+      status: statusOfDomainCode[error.code] ?? 400,
+      code: error.code,
+      message: error.message,
+      ...(error.extras ? { extras: error.extras } : {}),
+    };
   }
   if (error instanceof ZodError) return toProblemParts(validationError(error));
   if (error instanceof WrongExpectedRevisionError) {
@@ -48,7 +61,11 @@ export function toProblemParts(error: unknown): { status: number; code: ErrorCod
   }
   if (isOutage(error)) {
     adapterOutages.inc();
-    return { status: 503, code: 'service_unavailable', message: 'Il servizio è momentaneamente non disponibile, riprova tra poco' };
+    return {
+      status: 503,
+      code: 'service_unavailable',
+      message: 'Il servizio è momentaneamente non disponibile, riprova tra poco',
+    };
   }
   const status = httpStatusOf(error);
   if (status === 413) return { status, code: 'payload_too_large', message: 'Request body too large' };
@@ -60,7 +77,8 @@ export function toProblemParts(error: unknown): { status: number; code: ErrorCod
 /** Errors thrown by body parsers and http-errors carry a status (or statusCode). */
 function httpStatusOf(error: unknown): number | undefined {
   if (typeof error !== 'object' || error === null) return undefined;
-  const candidate = (error as { status?: unknown; statusCode?: unknown }).status ?? (error as { statusCode?: unknown }).statusCode;
+  const candidate =
+    (error as { status?: unknown; statusCode?: unknown }).status ?? (error as { statusCode?: unknown }).statusCode;
   return typeof candidate === 'number' && candidate >= 400 && candidate < 500 ? candidate : undefined;
 }
 
@@ -91,7 +109,8 @@ export function problemHandler(logger: Logger): Middleware {
       await next();
     } catch (error) {
       const parts = toProblemParts(error);
-      if (parts.status >= 500) logger.error('request failed', { requestId: ctx.state.requestId, path: ctx.path, error });
+      if (parts.status >= 500)
+        logger.error('request failed', { requestId: ctx.state.requestId, path: ctx.path, error });
       writeProblem(ctx, parts);
     }
   };

@@ -3,11 +3,19 @@ import { createMemoryKeyValueStore } from '../kv/memory';
 import { createRateLimiter } from './rate-limit';
 
 describe('the sliding-window rate limiter (memory store)', () => {
-  const limits = { ...defaultRateLimits, message: { max: 3, windowMs: 60_000 }, messageAccount: { max: 4, windowMs: 60_000 } };
+  const limits = {
+    ...defaultRateLimits,
+    message: { max: 3, windowMs: 60_000 },
+    messageAccount: { max: 4, windowMs: 60_000 },
+  };
 
   it('admits max hits in any window, then answers how long until the oldest leaves it', async () => {
     let now = 1_000_000;
-    const limiter = createRateLimiter(createMemoryKeyValueStore(() => now), limits, () => now);
+    const limiter = createRateLimiter(
+      createMemoryKeyValueStore(() => now),
+      limits,
+      () => now,
+    );
     for (const at of [0, 10_000, 20_000]) {
       now = 1_000_000 + at;
       expect(await limiter.take(['message', 'a'])).toBe(0);
@@ -23,7 +31,11 @@ describe('the sliding-window rate limiter (memory store)', () => {
 
   it('records a hit on every bucket or on none', async () => {
     const now = 5_000;
-    const limiter = createRateLimiter(createMemoryKeyValueStore(() => now), limits, () => now);
+    const limiter = createRateLimiter(
+      createMemoryKeyValueStore(() => now),
+      limits,
+      () => now,
+    );
     for (let i = 0; i < 3; i++) expect(await limiter.take(['message', 'one'], ['messageAccount', 'me'])).toBe(0);
     // 'one' is full: refused, and the account's bucket did not count it
     expect(await limiter.take(['message', 'one'], ['messageAccount', 'me'])).toBeGreaterThan(0);

@@ -33,25 +33,39 @@ export interface RateLimiter {
  */
 export function createRateLimiter(kv: KeyValueStore, limits: RateLimits, now: () => number): RateLimiter {
   const take = async (...hits: Hit[]) =>
-    limits === 'off' ? 0 : kv.admit(hits.map(([name, key]) => ({ key: `rate:${name}:${key}`, ...limits[name] })), now());
+    limits === 'off'
+      ? 0
+      : kv.admit(
+          hits.map(([name, key]) => ({ key: `rate:${name}:${key}`, ...limits[name] })),
+          now(),
+        );
   const enforce = async (ctx: Context, ...hits: Hit[]) => {
     const wait = await take(...hits);
     if (wait > 0) throw tooManyRequests(ctx, wait);
   };
-  const before = (name: LimitName, keyOf: (ctx: Context) => string): Middleware => async (ctx, next) => {
-    await enforce(ctx, [name, keyOf(ctx)]);
-    await next();
-  };
+  const before =
+    (name: LimitName, keyOf: (ctx: Context) => string): Middleware =>
+    async (ctx, next) => {
+      await enforce(ctx, [name, keyOf(ctx)]);
+      await next();
+    };
   return {
     take,
     enforce,
     before,
-    signIn: () => [before('signIn', (ctx) => ctx.ip), before('signInAccount', (ctx) => `${ctx.ip}|${accountNameOf(ctx)}`)],
+    signIn: () => [
+      before('signIn', (ctx) => ctx.ip),
+      before('signInAccount', (ctx) => `${ctx.ip}|${accountNameOf(ctx)}`),
+    ],
   };
 }
 
 /** A module's limiter, from its ports. */
-export function rateLimiterOf(ports: { kv: KeyValueStore; config: Pick<Config, 'RATE_LIMITS'>; now: () => Date }): RateLimiter {
+export function rateLimiterOf(ports: {
+  kv: KeyValueStore;
+  config: Pick<Config, 'RATE_LIMITS'>;
+  now: () => Date;
+}): RateLimiter {
   return createRateLimiter(ports.kv, ports.config.RATE_LIMITS, () => ports.now().getTime());
 }
 

@@ -15,7 +15,11 @@ export interface RouteInput<C extends RouteContract> {
   query: InferOr<C['query'], Record<string, never>>;
   body: InferOr<C['body'], undefined>;
   /** the `Idempotency-Key` header, trimmed, when the contract declares it */
-  idempotencyKey: C['idempotencyKey'] extends 'required' ? string : C['idempotencyKey'] extends 'optional' ? string | undefined : undefined;
+  idempotencyKey: C['idempotencyKey'] extends 'required'
+    ? string
+    : C['idempotencyKey'] extends 'optional'
+      ? string | undefined
+      : undefined;
   /** the request's file, read only when the handler asks (after its own checks), when the contract declares one */
   upload: C['upload'] extends object ? Upload : undefined;
 }
@@ -59,7 +63,11 @@ export type Answer<C extends RouteContract> = C['answers'] extends 'file'
       ? { location: string }
       : z.input<C['response']> | JsonText;
 
-export type RouteHandler<C extends RouteContract> = (ctx: Context, input: RouteInput<C>, caller: Caller<C>) => Promise<Answer<C>>;
+export type RouteHandler<C extends RouteContract> = (
+  ctx: Context,
+  input: RouteInput<C>,
+  caller: Caller<C>,
+) => Promise<Answer<C>>;
 
 /** Which session kinds may call a route of each auth level (resource checks happen in the handler). */
 const allowedKinds: Record<RouteContract['auth'], Principal['kind'][] | undefined> = {
@@ -120,7 +128,10 @@ export function mountRoute<C extends RouteContract>(
     if (caller?.kind === 'admin') await sessions.admitAdmin(ctx, caller, contract);
     const answer = await handler(ctx, input, caller as Caller<C>);
     // a handler may answer another success-shaped status (health: 503 with the same body)
-    ctx.status = (ctx.state.responseStatus as number | undefined) ?? contract.status ?? (contract.answers === 'redirect' ? 303 : 200);
+    ctx.status =
+      (ctx.state.responseStatus as number | undefined) ??
+      contract.status ??
+      (contract.answers === 'redirect' ? 303 : 200);
     writeAnswer(ctx, contract, answer);
   };
   router[contract.method](toRouterPath(contract.path), ...(kinds && before.length > 0 ? [gate] : []), ...before, run);
@@ -131,7 +142,11 @@ function writeAnswer(ctx: Context, contract: RouteContract, answer: unknown) {
     case 'file': {
       const file = answer as FileAnswer;
       ctx.set('Cache-Control', file.cacheControl);
-      if (file.fileName !== undefined) ctx.set('Content-Disposition', `${file.disposition ?? 'inline'}; filename="${file.fileName.replace(/[^\w.-]/g, '_')}"`);
+      if (file.fileName !== undefined)
+        ctx.set(
+          'Content-Disposition',
+          `${file.disposition ?? 'inline'}; filename="${file.fileName.replace(/[^\w.-]/g, '_')}"`,
+        );
       ctx.type = file.contentType;
       ctx.body = Buffer.from(file.bytes);
       return;
@@ -188,7 +203,8 @@ function idempotencyKeyOf(ctx: Context, presence: 'required' | 'optional'): stri
   const path = `headers.${IDEMPOTENCY_KEY_HEADER}`;
   if (key === '' && presence === 'optional') return undefined;
   if (key === '') throw badRequest("Manca l'intestazione Idempotency-Key", [{ path, message: 'Obbligatoria' }]);
-  if (key.length > IDEMPOTENCY_KEY_MAX) throw badRequest('Idempotency-Key troppo lunga', [{ path, message: `Massimo ${IDEMPOTENCY_KEY_MAX} caratteri` }]);
+  if (key.length > IDEMPOTENCY_KEY_MAX)
+    throw badRequest('Idempotency-Key troppo lunga', [{ path, message: `Massimo ${IDEMPOTENCY_KEY_MAX} caratteri` }]);
   return key;
 }
 
@@ -202,6 +218,14 @@ export function assertOwnerOrAdmin(caller: Principal, ownerId: string) {
  * The metadata every command stores with its events: the request's correlation id and who acted
  * (account id and kind), plus anything the command adds (a webhook id, an idempotency key…).
  */
-export function commandMetadata(ctx: Context, caller?: Pick<Principal, 'sub' | 'kind'>, extra: Record<string, unknown> = {}): Record<string, unknown> {
-  return { correlationId: ctx.state.requestId, ...(caller ? { actorId: caller.sub, actorKind: caller.kind } : {}), ...extra };
+export function commandMetadata(
+  ctx: Context,
+  caller?: Pick<Principal, 'sub' | 'kind'>,
+  extra: Record<string, unknown> = {},
+): Record<string, unknown> {
+  return {
+    correlationId: ctx.state.requestId,
+    ...(caller ? { actorId: caller.sub, actorKind: caller.kind } : {}),
+    ...extra,
+  };
 }

@@ -24,7 +24,9 @@ export function securityHeaders(options: { production: boolean }): Middleware {
     ['Cross-Origin-Resource-Policy', 'same-origin'],
     ['Permissions-Policy', 'camera=(self), microphone=(self), geolocation=()'],
     ['Content-Security-Policy', csp],
-    ...(options.production ? [['Strict-Transport-Security', 'max-age=31536000; includeSubDomains'] as [string, string]] : []),
+    ...(options.production
+      ? [['Strict-Transport-Security', 'max-age=31536000; includeSubDomains'] as [string, string]]
+      : []),
   ];
   // on every answer: straight onto the response (nothing has been sent yet), without Koa's checks per header
   return (ctx, next) => {

@@ -32,7 +32,9 @@ describe('session tokens', () => {
     const foreign = elsewhere.issue({ sub: 'admin-1', kind: 'admin' }).token;
     const { token } = sessions.issue({ sub: 'user-1', kind: 'user' });
     const [payload, signature] = token.split('.');
-    const raised = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(payload!, 'base64url').toString()), kind: 'admin' })).toString('base64url');
+    const raised = Buffer.from(
+      JSON.stringify({ ...JSON.parse(Buffer.from(payload!, 'base64url').toString()), kind: 'admin' }),
+    ).toString('base64url');
     for (let attempt = 0; attempt < 2; attempt++) {
       expect(await sessions.verify(foreign)).toBeUndefined();
       expect(await sessions.verify(`${raised}.${signature}`)).toBeUndefined();

@@ -6,7 +6,11 @@ import type { KeyValueStore } from '../kv/port';
 import type { RouteContract } from '@aura/contracts';
 
 /** What an admin's request must show besides her session (a second factor); throws to refuse. */
-export type AdminGate = (ctx: Context, caller: Principal, route: Pick<RouteContract, 'method' | 'path' | 'secondFactor'>) => Promise<void>;
+export type AdminGate = (
+  ctx: Context,
+  caller: Principal,
+  route: Pick<RouteContract, 'method' | 'path' | 'secondFactor'>,
+) => Promise<void>;
 
 export const SESSION_COOKIE = 'aura_session';
 const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
@@ -37,7 +41,12 @@ const revokedAccount = (sub: string) => `revoked-account:${sub}`;
  * account may still sign in, is a new session). Revocations live in their own store (Redis, or a
  * file under DATA_DIR), and whoever listens (`onRevoked`: the realtime side) drops the sockets.
  */
-export function createSessionManager(options: { secret: string; secure: boolean; revocations: KeyValueStore; now?: () => number }) {
+export function createSessionManager(options: {
+  secret: string;
+  secure: boolean;
+  revocations: KeyValueStore;
+  now?: () => number;
+}) {
   const now = options.now ?? Date.now;
   const sign = (payload: string) => createHmac('sha256', options.secret).update(payload).digest('base64url');
 
@@ -55,7 +64,10 @@ export function createSessionManager(options: { secret: string; secure: boolean;
     const principal = signed.get(token) ?? signedPrincipal(token);
     if (!principal || principal.exp <= now()) return undefined;
     // both in one read: every request pays for it
-    const [sessionRevoked, accountRevokedAt] = await options.revocations.getMany([revokedSession(principal.sid), revokedAccount(principal.sub)]);
+    const [sessionRevoked, accountRevokedAt] = await options.revocations.getMany([
+      revokedSession(principal.sid),
+      revokedAccount(principal.sub),
+    ]);
     if (sessionRevoked !== undefined) return undefined;
     // issued (exp − TTL) at or before the account's revocation
     if (accountRevokedAt !== undefined && principal.exp - SESSION_TTL_MS <= Number(accountRevokedAt)) return undefined;
@@ -113,7 +125,12 @@ export function createSessionManager(options: { secret: string; secure: boolean;
     },
     /** a new signed session token for the account (start() puts one in the cookie) */
     issue(account: { sub: string; kind: Principal['kind'] }) {
-      const principal: Principal = { sid: randomUUID(), sub: account.sub, kind: account.kind, exp: now() + SESSION_TTL_MS };
+      const principal: Principal = {
+        sid: randomUUID(),
+        sub: account.sub,
+        kind: account.kind,
+        exp: now() + SESSION_TTL_MS,
+      };
       return { principal, token: encode(principal) };
     },
     start(ctx: Context, account: { sub: string; kind: Principal['kind'] }): Principal {
@@ -149,8 +166,13 @@ export type SessionManager = ReturnType<typeof createSessionManager>;
  * Sessions as every route and socket sees them: a signed, unexpired, unrevoked session counts only
  * while `accepts` agrees (the modules' `acceptsSession`, e.g. its admin is still active).
  */
-export function guardedSessions(sessions: SessionManager, accepts: (principal: Principal) => Promise<boolean>, admitAdmin: AdminGate = sessions.admitAdmin): SessionManager {
-  const check = async (principal: Principal | undefined) => (principal && (await accepts(principal)) ? principal : undefined);
+export function guardedSessions(
+  sessions: SessionManager,
+  accepts: (principal: Principal) => Promise<boolean>,
+  admitAdmin: AdminGate = sessions.admitAdmin,
+): SessionManager {
+  const check = async (principal: Principal | undefined) =>
+    principal && (await accepts(principal)) ? principal : undefined;
   return {
     ...sessions,
     admitAdmin,
@@ -160,6 +182,15 @@ export function guardedSessions(sessions: SessionManager, accepts: (principal: P
 }
 
 /** The session cookies of a process: its secret (SESSION_SECRET or kept under DATA_DIR), revocations in the key-value store, and a guard every module may veto. */
-export async function processSessions(config: { SESSION_SECRET?: string; dataDir: string; production: boolean }, revocations: KeyValueStore, accepts: (principal: Principal) => Promise<boolean>, admitAdmin?: AdminGate) {
-  return guardedSessions(createSessionManager({ secret: await sessionSecret(config), secure: config.production, revocations }), accepts, admitAdmin);
+export async function processSessions(
+  config: { SESSION_SECRET?: string; dataDir: string; production: boolean },
+  revocations: KeyValueStore,
+  accepts: (principal: Principal) => Promise<boolean>,
+  admitAdmin?: AdminGate,
+) {
+  return guardedSessions(
+    createSessionManager({ secret: await sessionSecret(config), secure: config.production, revocations }),
+    accepts,
+    admitAdmin,
+  );
 }

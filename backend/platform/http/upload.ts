@@ -13,7 +13,10 @@ export interface Upload {
 const tooLarge = () => new HttpError(413, 'payload_too_large', uploadMessages.tooLarge.message);
 
 export function uploadOf(ctx: Context, declared: { kind: 'multipart' | 'binary'; maxBytes: number }): Upload {
-  return { read: () => (declared.kind === 'multipart' ? readMultipart(ctx, declared.maxBytes) : readBinary(ctx, declared.maxBytes)) };
+  return {
+    read: () =>
+      declared.kind === 'multipart' ? readMultipart(ctx, declared.maxBytes) : readBinary(ctx, declared.maxBytes),
+  };
 }
 
 interface FormidableFile {
@@ -23,13 +26,21 @@ interface FormidableFile {
 
 /** One `file` field of a multipart form (formidable, on this request only), the other fields beside it. */
 async function readMultipart(ctx: Context, maxBytes: number) {
-  if (!ctx.is('multipart/form-data')) throw new HttpError(415, 'unsupported_media_type', 'Invia il file come multipart/form-data');
+  if (!ctx.is('multipart/form-data'))
+    throw new HttpError(415, 'unsupported_media_type', 'Invia il file come multipart/form-data');
   const parse = koaBody({
     multipart: true,
     json: false,
     urlencoded: false,
     text: false,
-    formidable: { maxFileSize: maxBytes, maxTotalFileSize: maxBytes, maxFiles: 1, maxFields: 10, maxFieldsSize: 64 * 1024, allowEmptyFiles: false },
+    formidable: {
+      maxFileSize: maxBytes,
+      maxTotalFileSize: maxBytes,
+      maxFiles: 1,
+      maxFields: 10,
+      maxFieldsSize: 64 * 1024,
+      allowEmptyFiles: false,
+    },
     onError(error) {
       const code = (error as { code?: number }).code;
       const httpCode = (error as { httpCode?: number }).httpCode;

@@ -110,7 +110,12 @@ export async function createBullMqJobQueue(options: BullMqJobQueueOptions): Prom
     worker.on('error', (error: Error) => logger.warn('job worker error', { name, error: error.message }));
     worker.on('failed', (job: Job | undefined, error: Error) => {
       if (!job || job.attemptsMade < (job.opts.attempts ?? 1)) return;
-      logger.error('job failed after its last attempt', { name, jobId: portJobId(job.id), attempts: job.attemptsMade, error: error.message });
+      logger.error('job failed after its last attempt', {
+        name,
+        jobId: portJobId(job.id),
+        attempts: job.attemptsMade,
+        error: error.message,
+      });
     });
     workers.set(name, worker);
     await worker.waitUntilReady();
@@ -124,7 +129,10 @@ export async function createBullMqJobQueue(options: BullMqJobQueueOptions): Prom
       handlers.set(name, handler as JobHandler<unknown>);
       if (!started) return;
       startWorker(name, handler as JobHandler<unknown>).catch((error: unknown) =>
-        logger.error('job worker did not start', { name, error: error instanceof Error ? error.message : String(error) }),
+        logger.error('job worker did not start', {
+          name,
+          error: error instanceof Error ? error.message : String(error),
+        }),
       );
     },
     async enqueue<P>(name: string, payload: P, enqueueOptions: EnqueueOptions = {}): Promise<void> {
@@ -156,7 +164,11 @@ export async function createBullMqJobQueue(options: BullMqJobQueueOptions): Prom
       return Promise.all(
         [...names].map(async (job) => {
           const counts = await queueFor(job).getJobCounts('waiting', 'delayed', 'prioritized', 'failed');
-          return { job, waiting: (counts.waiting ?? 0) + (counts.delayed ?? 0) + (counts.prioritized ?? 0), failed: counts.failed ?? 0 };
+          return {
+            job,
+            waiting: (counts.waiting ?? 0) + (counts.delayed ?? 0) + (counts.prioritized ?? 0),
+            failed: counts.failed ?? 0,
+          };
         }),
       );
     },

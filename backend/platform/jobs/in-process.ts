@@ -110,9 +110,21 @@ export function createInProcessJobQueue(options: { now?: () => number; logger?: 
       }
       finish(job.id);
       const message = error instanceof Error ? error.message : String(error);
-      failedJobs.push({ jobId: job.id, name: job.name, payload: job.payload, attempts: job.attempt, error: message, failedAt: now() });
+      failedJobs.push({
+        jobId: job.id,
+        name: job.name,
+        payload: job.payload,
+        attempts: job.attempt,
+        error: message,
+        failedAt: now(),
+      });
       if (failedJobs.length > KEPT_FAILED) failedJobs.shift();
-      logger.error('job failed after its last attempt', { name: job.name, jobId: job.id, attempts: job.attempt, error: message });
+      logger.error('job failed after its last attempt', {
+        name: job.name,
+        jobId: job.id,
+        attempts: job.attempt,
+        error: message,
+      });
     } finally {
       runningByName.set(job.name, (runningByName.get(job.name) ?? 1) - 1);
     }
@@ -132,7 +144,14 @@ export function createInProcessJobQueue(options: { now?: () => number; logger?: 
     const id = options.jobId ?? randomUUID();
     if (unfinished.has(id) || finished.has(id)) return;
     unfinished.set(id, name);
-    const job: PendingJob = { id, name, payload: detach(payload), attempt: 1, attempts: options.attempts ?? 1, backoff: options.backoff };
+    const job: PendingJob = {
+      id,
+      name,
+      payload: detach(payload),
+      attempt: 1,
+      attempts: options.attempts ?? 1,
+      backoff: options.backoff,
+    };
     if (options.delayMs && options.delayMs > 0) later(options.delayMs, () => makeReady(job));
     else makeReady(job);
   }

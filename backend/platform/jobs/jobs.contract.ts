@@ -113,10 +113,18 @@ export function jobQueueContract(makeQueue: MakeJobQueue, { timeScale = 1 }: Job
     const { runs, handler } = recorder((context) => context.attempt < 3);
     queue.register('check', handler);
     await queue.start();
-    await queue.enqueue('check', 'doc', { jobId: 'check-doc', attempts: 4, backoff: { type: 'fixed', delayMs: ms(60) } });
+    await queue.enqueue('check', 'doc', {
+      jobId: 'check-doc',
+      attempts: 4,
+      backoff: { type: 'fixed', delayMs: ms(60) },
+    });
     await waitFor('attempt 3', () => runs.length === 3);
     await sleep(ms(300));
-    expect(runs.map((run) => [run.context.jobId, run.context.attempt])).toEqual([['check-doc', 1], ['check-doc', 2], ['check-doc', 3]]);
+    expect(runs.map((run) => [run.context.jobId, run.context.attempt])).toEqual([
+      ['check-doc', 1],
+      ['check-doc', 2],
+      ['check-doc', 3],
+    ]);
     expect(startedAt(runs, 1) - startedAt(runs, 0)).toBeGreaterThanOrEqual(atLeast(60));
     expect(startedAt(runs, 2) - startedAt(runs, 1)).toBeGreaterThanOrEqual(atLeast(60));
     expect(errors).toEqual([]);

@@ -76,6 +76,8 @@ describeWithEngine(redis, 'BullMQ job queue', () => {
   jobQueueContract((logger) => createBullMqJobQueue({ redisUrl, prefix: `${runPrefix}-${++queues}`, logger }));
 
   it('refuses to start without a reachable Redis', async () => {
-    await expect(createBullMqJobQueue({ redisUrl: 'redis://127.0.0.1:1', logger: silent })).rejects.toThrow(/cannot reach Redis at 127.0.0.1:1/);
+    await expect(createBullMqJobQueue({ redisUrl: 'redis://127.0.0.1:1', logger: silent })).rejects.toThrow(
+      /cannot reach Redis at 127.0.0.1:1/,
+    );
   });
 });

@@ -15,7 +15,10 @@ interface Line {
   value?: string;
 }
 
-export async function createFileBackedKeyValueStore(file: string, now: () => number = Date.now): Promise<KeyValueStore> {
+export async function createFileBackedKeyValueStore(
+  file: string,
+  now: () => number = Date.now,
+): Promise<KeyValueStore> {
   const memory = createMemoryKeyValueStore(now);
   const live = new Map<string, Line>();
   let text = '';

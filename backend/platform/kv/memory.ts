@@ -40,7 +40,8 @@ export function createMemoryKeyValueStore(now: () => number = Date.now): KeyValu
       let wait = 0;
       const windows = buckets.map((bucket) => {
         const hits = (logs.get(bucket.key)?.hits ?? []).filter((at) => at > nowMs - bucket.windowMs);
-        if (hits.length >= bucket.max) wait = Math.max(wait, (hits[hits.length - bucket.max] ?? nowMs) + bucket.windowMs - nowMs, 1);
+        if (hits.length >= bucket.max)
+          wait = Math.max(wait, (hits[hits.length - bucket.max] ?? nowMs) + bucket.windowMs - nowMs, 1);
         return { bucket, hits };
       });
       for (const { bucket, hits } of windows) {

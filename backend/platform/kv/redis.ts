@@ -48,9 +48,11 @@ export function createRedisKeyValueStore(url: string, prefix = 'aura:kv:'): KeyV
       }
     },
     async increment(key, ttlMs) {
-      const [[, count]] = (await redis.multi().incr(prefix + key).pexpire(prefix + key, ttlMs, 'NX').exec()) as [
-        [Error | null, number],
-      ];
+      const [[, count]] = (await redis
+        .multi()
+        .incr(prefix + key)
+        .pexpire(prefix + key, ttlMs, 'NX')
+        .exec()) as [[Error | null, number]];
       return count;
     },
     async decrement(key) {
@@ -60,7 +62,16 @@ export function createRedisKeyValueStore(url: string, prefix = 'aura:kv:'): KeyV
       if (buckets.length === 0) return 0;
       const member = `${nowMs}:${process.pid}:${Math.random().toString(36).slice(2)}:${hitSequence++}`;
       const windows = buckets.flatMap((bucket) => [bucket.max, bucket.windowMs]);
-      return Number(await redis.eval(ADMIT, buckets.length, ...buckets.map((bucket) => prefix + bucket.key), nowMs, member, ...windows));
+      return Number(
+        await redis.eval(
+          ADMIT,
+          buckets.length,
+          ...buckets.map((bucket) => prefix + bucket.key),
+          nowMs,
+          member,
+          ...windows,
+        ),
+      );
     },
     async expiresIn(key) {
       return Math.max(0, await redis.pttl(prefix + key));

@@ -46,7 +46,11 @@ const SECRET_KEYS = [
   'MFA_ENCRYPTION_KEY',
 ];
 const at = (key: string) => (key.startsWith('"') ? `[${key}]` : `.${key}`);
-export const REDACTED_PATHS = SECRET_KEYS.flatMap((key) => [key.startsWith('"') ? `[${key}]` : key, `*${at(key)}`, `*.*${at(key)}`]);
+export const REDACTED_PATHS = SECRET_KEYS.flatMap((key) => [
+  key.startsWith('"') ? `[${key}]` : key,
+  `*${at(key)}`,
+  `*.*${at(key)}`,
+]);
 
 /** pino-pretty when a developer watches a terminal and has it installed; JSON otherwise (production never loads it). */
 function prettyStream(): DestinationStream | undefined {
@@ -80,7 +84,11 @@ function wrap(target: Pino): Logger {
  * pino JSON lines on stderr (stdout stays for what operators must read, like the admin login), with the
  * request id of the request or job at hand, and secrets redacted. `destination`: tests read the lines.
  */
-export function createLogger(level: LogLevel = 'info', base: Record<string, unknown> = {}, destination?: DestinationStream): Logger {
+export function createLogger(
+  level: LogLevel = 'info',
+  base: Record<string, unknown> = {},
+  destination?: DestinationStream,
+): Logger {
   const target = pino(
     {
       level,

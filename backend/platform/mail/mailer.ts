@@ -34,7 +34,9 @@ export function createMailer(config: MailConfig, logger?: Logger): Mailer {
       outboxDir: undefined,
       async send(message) {
         sender ??= import('./smtp').then(({ smtpSender }) => smtpSender(smtpUrl, config.MAIL_FROM));
-        await (await sender)(message);
+        await (
+          await sender
+        )(message);
       },
     };
   }
@@ -70,17 +72,27 @@ export function toEml(from: string, message: MailMessage, sentAt: Date): string 
 }
 
 /** An `.eml` the outbox wrote, read back (the development outbox page). */
-export function parseEml(id: string, eml: string): { id: string; to: string; subject: string; text: string; sentAt: string } {
+export function parseEml(
+  id: string,
+  eml: string,
+): { id: string; to: string; subject: string; text: string; sentAt: string } {
   const split = eml.indexOf('\r\n\r\n');
   const head = eml.slice(0, split);
-  const field = (name: string) => head.split('\r\n').find((line) => line.toLowerCase().startsWith(`${name.toLowerCase()}: `))?.slice(name.length + 2) ?? '';
+  const field = (name: string) =>
+    head
+      .split('\r\n')
+      .find((line) => line.toLowerCase().startsWith(`${name.toLowerCase()}: `))
+      ?.slice(name.length + 2) ?? '';
   const encoded = /^=\?UTF-8\?B\?(.*)\?=$/.exec(field('Subject'));
   const date = Date.parse(field('Date'));
   return {
     id,
     to: field('To'),
     subject: encoded ? Buffer.from(encoded[1]!, 'base64').toString('utf8') : field('Subject'),
-    text: eml.slice(split + 4).replace(/\r\n/g, '\n').trimEnd(),
+    text: eml
+      .slice(split + 4)
+      .replace(/\r\n/g, '\n')
+      .trimEnd(),
     sentAt: Number.isNaN(date) ? '' : new Date(date).toISOString(),
   };
 }
@@ -88,6 +100,14 @@ export function parseEml(id: string, eml: string): { id: string; to: string; sub
 /** The outbox's messages, newest first (an absent folder: none). */
 export async function readOutbox(outboxDir: string, limit = 100) {
   const names = await readdir(outboxDir).catch(() => [] as string[]);
-  const newest = names.filter((name) => name.endsWith('.eml')).sort().reverse().slice(0, limit);
-  return Promise.all(newest.map(async (name) => parseEml(name.replace(/\.eml$/, ''), await readFile(path.join(outboxDir, name), 'utf8'))));
+  const newest = names
+    .filter((name) => name.endsWith('.eml'))
+    .sort()
+    .reverse()
+    .slice(0, limit);
+  return Promise.all(
+    newest.map(async (name) =>
+      parseEml(name.replace(/\.eml$/, ''), await readFile(path.join(outboxDir, name), 'utf8')),
+    ),
+  );
 }

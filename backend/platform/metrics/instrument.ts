@@ -25,7 +25,8 @@ export function measureAppends(store: EventStore): EventStore {
 /** where a job's payload carries the request that caused it; taken off before its handler sees it */
 const REQUEST_ID = '_requestId';
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
  * The queue with request ids carried into jobs: a job enqueued while a request (or a job) is handled
@@ -38,7 +39,13 @@ export function observeJobs(queue: JobQueue, logger: Logger): JobQueue & { remov
   const removeMetrics = addMetricSource('jobs', async () => {
     const stats = (await queue.stats?.()) ?? [];
     const names = new Set([...stats.map((each) => each.job), ...running.keys()]);
-    return [...names].map((job) => ({ waiting: 0, failed: 0, ...stats.find((each) => each.job === job), job, running: running.get(job) ?? 0 }));
+    return [...names].map((job) => ({
+      waiting: 0,
+      failed: 0,
+      ...stats.find((each) => each.job === job),
+      job,
+      running: running.get(job) ?? 0,
+    }));
   });
   const tagged = <P>(payload: P): P => {
     const requestId = logContext()?.requestId;
@@ -59,20 +66,23 @@ export function observeJobs(queue: JobQueue, logger: Logger): JobQueue & { remov
         }
         running.set(name, (running.get(name) ?? 0) + 1);
         const started = performance.now();
-        await withLogContext({ ...(requestId !== undefined && { requestId }), job: name, jobId: context.jobId }, async () => {
-          const seconds = () => (performance.now() - started) / 1000;
-          try {
-            await handler(given, context);
-            jobDuration.labels({ kind: name, outcome: 'completed' }).observe(seconds());
-            log.info('job done', { attempt: context.attempt, ms: Math.round(seconds() * 1000) });
-          } catch (error) {
-            jobDuration.labels({ kind: name, outcome: 'failed' }).observe(seconds());
-            log.warn('job attempt failed', { attempt: context.attempt, error });
-            throw error;
-          } finally {
-            running.set(name, (running.get(name) ?? 1) - 1);
-          }
-        });
+        await withLogContext(
+          { ...(requestId !== undefined && { requestId }), job: name, jobId: context.jobId },
+          async () => {
+            const seconds = () => (performance.now() - started) / 1000;
+            try {
+              await handler(given, context);
+              jobDuration.labels({ kind: name, outcome: 'completed' }).observe(seconds());
+              log.info('job done', { attempt: context.attempt, ms: Math.round(seconds() * 1000) });
+            } catch (error) {
+              jobDuration.labels({ kind: name, outcome: 'failed' }).observe(seconds());
+              log.warn('job attempt failed', { attempt: context.attempt, error });
+              throw error;
+            } finally {
+              running.set(name, (running.get(name) ?? 1) - 1);
+            }
+          },
+        );
       });
     },
     enqueue: (name, payload, options) => queue.enqueue(name, tagged(payload), options),

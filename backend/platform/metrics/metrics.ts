@@ -8,21 +8,67 @@ import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom
 export const registry = new Registry();
 collectDefaultMetrics({ register: registry });
 
-const seconds = (name: string, help: string, labelNames: string[], buckets: number[]) => new Histogram({ name, help, labelNames, buckets, registers: [registry] });
+const seconds = (name: string, help: string, labelNames: string[], buckets: number[]) =>
+  new Histogram({ name, help, labelNames, buckets, registers: [registry] });
 const LATENCY = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 
-export const httpRequestDuration = seconds('http_request_duration_seconds', 'HTTP requests by method, route template and status', ['method', 'route', 'status'], LATENCY);
-export const appendDuration = seconds('aura_eventstore_append_duration_seconds', 'Event store appends', ['adapter'], LATENCY);
-export const eventsPerAppend = new Histogram({ name: 'aura_eventstore_events_per_append', help: 'Events written by one append', labelNames: ['adapter'], buckets: [1, 2, 3, 5, 10, 25, 50, 100, 500], registers: [registry] });
+export const httpRequestDuration = seconds(
+  'http_request_duration_seconds',
+  'HTTP requests by method, route template and status',
+  ['method', 'route', 'status'],
+  LATENCY,
+);
+export const appendDuration = seconds(
+  'aura_eventstore_append_duration_seconds',
+  'Event store appends',
+  ['adapter'],
+  LATENCY,
+);
+export const eventsPerAppend = new Histogram({
+  name: 'aura_eventstore_events_per_append',
+  help: 'Events written by one append',
+  labelNames: ['adapter'],
+  buckets: [1, 2, 3, 5, 10, 25, 50, 100, 500],
+  registers: [registry],
+});
 // `kind`, not `job`: Prometheus names the scrape target `job`
-export const jobDuration = seconds('aura_job_duration_seconds', 'Jobs run by this process, by job kind and outcome', ['kind', 'outcome'], [0.005, 0.025, 0.1, 0.5, 1, 5, 15, 60, 300]);
-export const billingLateness = seconds('aura_billing_minute_lateness_seconds', 'How late a private session minute was billed after it was due', [], [0.01, 0.05, 0.1, 0.25, 0.5, 1, 2, 5, 10, 30, 60]);
-export const payoutRunDuration = seconds('aura_payout_run_duration_seconds', 'Payout runs, by outcome', ['outcome'], [0.1, 0.5, 1, 5, 15, 60, 300, 900]);
+export const jobDuration = seconds(
+  'aura_job_duration_seconds',
+  'Jobs run by this process, by job kind and outcome',
+  ['kind', 'outcome'],
+  [0.005, 0.025, 0.1, 0.5, 1, 5, 15, 60, 300],
+);
+export const billingLateness = seconds(
+  'aura_billing_minute_lateness_seconds',
+  'How late a private session minute was billed after it was due',
+  [],
+  [0.01, 0.05, 0.1, 0.25, 0.5, 1, 2, 5, 10, 30, 60],
+);
+export const payoutRunDuration = seconds(
+  'aura_payout_run_duration_seconds',
+  'Payout runs, by outcome',
+  ['outcome'],
+  [0.1, 0.5, 1, 5, 15, 60, 300, 900],
+);
 /** requests answered 503 because an engine (PostgreSQL, Redis) was out of reach: the outage, seen from the api */
-export const adapterOutages = new Counter({ name: 'aura_adapter_unavailable_total', help: 'Requests answered 503 because PostgreSQL or Redis was out of reach', registers: [registry] });
+export const adapterOutages = new Counter({
+  name: 'aura_adapter_unavailable_total',
+  help: 'Requests answered 503 because PostgreSQL or Redis was out of reach',
+  registers: [registry],
+});
 /** connections to an engine lost (Redis closed, an idle PostgreSQL client cut): an outage shows here even when no request met it */
-export const adapterDisconnects = new Counter({ name: 'aura_adapter_disconnects_total', help: 'Connections to PostgreSQL or Redis lost', labelNames: ['adapter'], registers: [registry] });
-export const payoutRuns = new Counter({ name: 'aura_payout_runs_total', help: 'Payout runs executed, by outcome', labelNames: ['outcome'], registers: [registry] });
+export const adapterDisconnects = new Counter({
+  name: 'aura_adapter_disconnects_total',
+  help: 'Connections to PostgreSQL or Redis lost',
+  labelNames: ['adapter'],
+  registers: [registry],
+});
+export const payoutRuns = new Counter({
+  name: 'aura_payout_runs_total',
+  help: 'Payout runs executed, by outcome',
+  labelNames: ['outcome'],
+  registers: [registry],
+});
 
 export interface ProjectionLag {
   projection: string;
@@ -43,7 +89,7 @@ const sources = {
   sessions: new Set<() => Promise<number>>(),
   ready: new Set<() => boolean>(),
 };
-export type MetricSources = { [K in keyof typeof sources]: typeof sources[K] extends Set<infer F> ? F : never };
+export type MetricSources = { [K in keyof typeof sources]: (typeof sources)[K] extends Set<infer F> ? F : never };
 
 /** Adds what the gauges read when scraped; the answer removes them again (a closed runtime). */
 export function addMetricSource<K extends keyof MetricSources>(kind: K, source: MetricSources[K]): () => void {
@@ -58,15 +104,38 @@ async function gather<T>(set: Set<() => T | Promise<T>>): Promise<T[]> {
 }
 
 const gauge = (name: string, help: string, labelNames: string[], collect: (self: Gauge) => Promise<void>) =>
-  new Gauge({ name, help, labelNames, registers: [registry], async collect() { this.reset(); await collect(this); } });
+  new Gauge({
+    name,
+    help,
+    labelNames,
+    registers: [registry],
+    async collect() {
+      this.reset();
+      await collect(this);
+    },
+  });
 
-gauge('aura_projection_lag_events', 'Events of the log a projection has not applied yet', ['projection'], async (self) => {
-  for (const lag of (await gather(sources.projections)).flat()) self.set({ projection: lag.projection }, lag.events);
-});
-gauge('aura_projection_lag_seconds', 'Age of the oldest event a projection has not applied yet (0 when caught up)', ['projection'], async (self) => {
-  for (const lag of (await gather(sources.projections)).flat()) self.set({ projection: lag.projection }, lag.seconds);
-});
-for (const [state, name] of [['waiting', 'aura_jobs_waiting'], ['running', 'aura_jobs_running'], ['failed', 'aura_jobs_failed']] as const) {
+gauge(
+  'aura_projection_lag_events',
+  'Events of the log a projection has not applied yet',
+  ['projection'],
+  async (self) => {
+    for (const lag of (await gather(sources.projections)).flat()) self.set({ projection: lag.projection }, lag.events);
+  },
+);
+gauge(
+  'aura_projection_lag_seconds',
+  'Age of the oldest event a projection has not applied yet (0 when caught up)',
+  ['projection'],
+  async (self) => {
+    for (const lag of (await gather(sources.projections)).flat()) self.set({ projection: lag.projection }, lag.seconds);
+  },
+);
+for (const [state, name] of [
+  ['waiting', 'aura_jobs_waiting'],
+  ['running', 'aura_jobs_running'],
+  ['failed', 'aura_jobs_failed'],
+] as const) {
   gauge(name, `Jobs ${state}, by job kind`, ['kind'], async (self) => {
     for (const counts of (await gather(sources.jobs)).flat()) self.inc({ kind: counts.job }, counts[state]);
   });

@@ -7,7 +7,11 @@ import { registry } from './metrics';
  * GET /metrics (Prometheus text), /livez and /readyz on their own port (METRICS_PORT), never on the
  * public one: scrapers and health checks reach it inside the network, browsers never do.
  */
-export async function startMetricsServer(port: number, host: string, lifecycle: Lifecycle): Promise<{ port: number; server: Server }> {
+export async function startMetricsServer(
+  port: number,
+  host: string,
+  lifecycle: Lifecycle,
+): Promise<{ port: number; server: Server }> {
   const server = createServer((request, response) => {
     if (lifecycle.answer(request, response)) return;
     if (request.method !== 'GET' || request.url?.split('?', 1)[0] !== '/metrics') {

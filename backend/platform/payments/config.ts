@@ -3,15 +3,27 @@ import type { PaymentProvider } from './port';
 import { createSandboxProvider } from './sandbox';
 import { createStripeProvider } from './stripe';
 
-export type PaymentSettings = Pick<Config, 'PAYMENT_PROVIDER' | 'STRIPE_SECRET_KEY' | 'STRIPE_WEBHOOK_SECRET' | 'PUBLIC_URL' | 'SANDBOX_WEBHOOK_SECRET'>;
+export type PaymentSettings = Pick<
+  Config,
+  'PAYMENT_PROVIDER' | 'STRIPE_SECRET_KEY' | 'STRIPE_WEBHOOK_SECRET' | 'PUBLIC_URL' | 'SANDBOX_WEBHOOK_SECRET'
+>;
 
 /**
  * Which payment adapter runs, from the validated configuration: the sandbox unless
  * PAYMENT_PROVIDER=stripe (the config refuses stripe without its keys).
  */
-export function paymentProviderFrom(config: PaymentSettings): { provider: PaymentProvider; sandboxWebhookSecret?: string } {
+export function paymentProviderFrom(config: PaymentSettings): {
+  provider: PaymentProvider;
+  sandboxWebhookSecret?: string;
+} {
   if (config.PAYMENT_PROVIDER === 'stripe') {
-    return { provider: createStripeProvider({ secretKey: config.STRIPE_SECRET_KEY!, webhookSecret: config.STRIPE_WEBHOOK_SECRET!, publicUrl: config.PUBLIC_URL! }) };
+    return {
+      provider: createStripeProvider({
+        secretKey: config.STRIPE_SECRET_KEY!,
+        webhookSecret: config.STRIPE_WEBHOOK_SECRET!,
+        publicUrl: config.PUBLIC_URL!,
+      }),
+    };
   }
   const sandbox = createSandboxProvider({ webhookSecret: config.SANDBOX_WEBHOOK_SECRET });
   return { provider: sandbox, sandboxWebhookSecret: sandbox.webhookSecret };

@@ -22,7 +22,14 @@ export interface Checkout {
 
 /** What a verified webhook says happened. */
 export type PaymentOutcome =
-  | { kind: 'succeeded'; eventId: string; checkoutId: string; purchaseId: string; paymentId: string; amountCents: number }
+  | {
+      kind: 'succeeded';
+      eventId: string;
+      checkoutId: string;
+      purchaseId: string;
+      paymentId: string;
+      amountCents: number;
+    }
   | { kind: 'failed'; eventId: string; checkoutId: string; purchaseId: string }
   | { kind: 'ignored'; eventId: string; type: string }
   | DisputeNotice;

@@ -10,7 +10,9 @@ export const SANDBOX_CHECKOUT_PREFIX = 'cs_test_';
  * /api/payments/sandbox/{checkoutId}, clearly marked TEST MODE; confirming or declining there posts
  * a webhook signed with the sandbox's secret, verified exactly like a real provider's.
  */
-export function createSandboxProvider(options: { webhookSecret?: string } = {}): PaymentProvider & { webhookSecret: string } {
+export function createSandboxProvider(
+  options: { webhookSecret?: string } = {},
+): PaymentProvider & { webhookSecret: string } {
   const webhookSecret = options.webhookSecret ?? `whsec_test_${randomBytes(24).toString('hex')}`;
   return {
     name: 'sandbox',

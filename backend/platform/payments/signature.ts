@@ -25,7 +25,13 @@ export function signatureHeader(payload: string, secret: string, now: Date): str
 }
 
 /** Throws WebhookSignatureError unless `header` signs `payload` with `secret` within the tolerance. */
-export function verifySignature(payload: string, header: string | undefined, secret: string, now: Date, toleranceSeconds = DEFAULT_TOLERANCE_SECONDS): void {
+export function verifySignature(
+  payload: string,
+  header: string | undefined,
+  secret: string,
+  now: Date,
+  toleranceSeconds = DEFAULT_TOLERANCE_SECONDS,
+): void {
   if (!header) throw new WebhookSignatureError('Missing signature header');
   let timestamp: number | undefined;
   const signatures: string[] = [];
@@ -35,7 +41,8 @@ export function verifySignature(payload: string, header: string | undefined, sec
     if (key === 'v1' && value) signatures.push(value);
   }
   if (timestamp === undefined || signatures.length === 0) throw new WebhookSignatureError('Malformed signature header');
-  if (Math.abs(now.getTime() / 1000 - timestamp) > toleranceSeconds) throw new WebhookSignatureError('Signature timestamp outside the tolerance window');
+  if (Math.abs(now.getTime() / 1000 - timestamp) > toleranceSeconds)
+    throw new WebhookSignatureError('Signature timestamp outside the tolerance window');
   const expected = Buffer.from(computeSignature(payload, secret, timestamp), 'hex');
   const matches = signatures.some((signature) => {
     const given = Buffer.from(signature, 'hex');

@@ -47,11 +47,18 @@ export function createStripeProvider(options: StripeOptions): PaymentProvider {
       });
       if (!response.ok) throw new Error(`Payment provider refused the checkout: ${response.status}`);
       const session = (await response.json()) as { id?: unknown; url?: unknown };
-      if (typeof session.id !== 'string' || typeof session.url !== 'string') throw new Error('Payment provider answered without a checkout');
+      if (typeof session.id !== 'string' || typeof session.url !== 'string')
+        throw new Error('Payment provider answered without a checkout');
       return { checkoutId: session.id, url: session.url };
     },
     parseWebhook(rawBody: string, signature: string | undefined, now: Date): PaymentOutcome {
-      verifySignature(rawBody, signature, options.webhookSecret, now, options.toleranceSeconds ?? DEFAULT_TOLERANCE_SECONDS);
+      verifySignature(
+        rawBody,
+        signature,
+        options.webhookSecret,
+        now,
+        options.toleranceSeconds ?? DEFAULT_TOLERANCE_SECONDS,
+      );
       return readWebhookEvent(rawBody);
     },
   };

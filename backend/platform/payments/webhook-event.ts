@@ -6,19 +6,23 @@ import { WebhookSignatureError } from './signature';
  * The webhook body both adapters speak (Stripe's event shape, the fields we use): an event id, a
  * type, and the checkout session object with our purchase id as `client_reference_id`.
  */
-const WebhookEvent = z.object({
-  id: z.string().min(1),
-  type: z.string().min(1),
-  data: z.object({
-    object: z.object({
-      id: z.string().min(1),
-      client_reference_id: z.string().uuid().nullish(),
-      amount_total: z.number().int().nullish(),
-      payment_intent: z.string().nullish(),
-      payment_status: z.string().nullish(),
-    }).passthrough(),
-  }),
-}).passthrough();
+const WebhookEvent = z
+  .object({
+    id: z.string().min(1),
+    type: z.string().min(1),
+    data: z.object({
+      object: z
+        .object({
+          id: z.string().min(1),
+          client_reference_id: z.string().uuid().nullish(),
+          amount_total: z.number().int().nullish(),
+          payment_intent: z.string().nullish(),
+          payment_status: z.string().nullish(),
+        })
+        .passthrough(),
+    }),
+  })
+  .passthrough();
 
 export function readWebhookEvent(rawBody: string): PaymentOutcome {
   let json: unknown;
@@ -42,7 +46,10 @@ export function readWebhookEvent(rawBody: string): PaymentOutcome {
       amountCents: session.amount_total ?? 0,
     };
   }
-  if ((event.type === 'checkout.session.expired' || event.type === 'checkout.session.async_payment_failed') && purchaseId) {
+  if (
+    (event.type === 'checkout.session.expired' || event.type === 'checkout.session.async_payment_failed') &&
+    purchaseId
+  ) {
     return { kind: 'failed', eventId: event.id, checkoutId: session.id, purchaseId };
   }
   const dispute = disputeNotice(event.id, event.type, session);
@@ -62,10 +69,20 @@ function disputeNotice(eventId: string, type: string, object: Record<string, unk
   if (!stage || typeof object.id !== 'string') return undefined;
   const status = typeof object.status === 'string' ? object.status : '';
   // an inquiry closed without a chargeback ('warning_closed') costs nothing: as won
-  const outcome = stage === 'created' ? null : stage === 'funds_reinstated' || status === 'won' || status === 'warning_closed' ? 'won' : status === 'lost' ? 'lost' : undefined;
+  const outcome =
+    stage === 'created'
+      ? null
+      : stage === 'funds_reinstated' || status === 'won' || status === 'warning_closed'
+        ? 'won'
+        : status === 'lost'
+          ? 'lost'
+          : undefined;
   if (outcome === undefined) return undefined;
   const metadata = (object.metadata ?? {}) as Record<string, unknown>;
-  const purchaseId = typeof metadata.purchaseId === 'string' && /^[0-9a-f-]{36}$/i.test(metadata.purchaseId) ? metadata.purchaseId : null;
+  const purchaseId =
+    typeof metadata.purchaseId === 'string' && /^[0-9a-f-]{36}$/i.test(metadata.purchaseId)
+      ? metadata.purchaseId
+      : null;
   return {
     kind: 'dispute',
     eventId,
@@ -73,26 +90,59 @@ function disputeNotice(eventId: string, type: string, object: Record<string, unk
     providerDisputeId: object.id,
     paymentId: typeof object.payment_intent === 'string' ? object.payment_intent : null,
     purchaseId,
-    amountCents: typeof object.amount === 'number' && Number.isInteger(object.amount) && object.amount >= 0 ? object.amount : 0,
+    amountCents:
+      typeof object.amount === 'number' && Number.isInteger(object.amount) && object.amount >= 0 ? object.amount : 0,
     outcome,
   };
 }
 
 /** The body a provider posts for a dispute (the sandbox builds it; tests sign it). */
-export function disputeEventBody(input: { eventId: string; type: keyof typeof DISPUTE_STAGES; disputeId: string; paymentId: string; purchaseId: string; amountCents: number; status: string }): string {
+export function disputeEventBody(input: {
+  eventId: string;
+  type: keyof typeof DISPUTE_STAGES;
+  disputeId: string;
+  paymentId: string;
+  purchaseId: string;
+  amountCents: number;
+  status: string;
+}): string {
   return JSON.stringify({
     id: input.eventId,
     type: input.type,
-    data: { object: { id: input.disputeId, object: 'dispute', payment_intent: input.paymentId, amount: input.amountCents, currency: 'eur', status: input.status, metadata: { purchaseId: input.purchaseId } } },
+    data: {
+      object: {
+        id: input.disputeId,
+        object: 'dispute',
+        payment_intent: input.paymentId,
+        amount: input.amountCents,
+        currency: 'eur',
+        status: input.status,
+        metadata: { purchaseId: input.purchaseId },
+      },
+    },
   });
 }
 
 /** The body a provider posts when a checkout is paid (the sandbox builds it; tests sign it). */
-export function completedEventBody(input: { eventId: string; checkoutId: string; purchaseId: string; amountCents: number; paymentId: string }): string {
+export function completedEventBody(input: {
+  eventId: string;
+  checkoutId: string;
+  purchaseId: string;
+  amountCents: number;
+  paymentId: string;
+}): string {
   return JSON.stringify({
     id: input.eventId,
     type: 'checkout.session.completed',
-    data: { object: { id: input.checkoutId, client_reference_id: input.purchaseId, amount_total: input.amountCents, payment_intent: input.paymentId, payment_status: 'paid' } },
+    data: {
+      object: {
+        id: input.checkoutId,
+        client_reference_id: input.purchaseId,
+        amount_total: input.amountCents,
+        payment_intent: input.paymentId,
+        payment_status: 'paid',
+      },
+    },
   });
 }
 

@@ -8,8 +8,7 @@
  * or concurrently, answers the first outcome and never moves money twice.
  */
 export type PayoutDestination =
-  | { method: 'iban'; holderName: string; iban: string }
-  | { method: 'card'; holderName: string; cardReference: string };
+  { method: 'iban'; holderName: string; iban: string } | { method: 'card'; holderName: string; cardReference: string };
 
 export interface TransferRequest {
   payoutId: string;

@@ -38,16 +38,26 @@ function outcomeFor(request: TransferRequest, now: Date): TransferOutcome {
   const { destination } = request;
   const target = destination.method === 'iban' ? destination.iban : destination.cardReference;
   const executedAt = now.toISOString();
-  if (target === SANDBOX_CLOSED_IBAN || target === SANDBOX_CLOSED_CARD) return { status: 'failed', reason: 'account_closed', executedAt };
-  if ((target === SANDBOX_FLAKY_IBAN || target === SANDBOX_FLAKY_CARD) && request.attempt === 1) return { status: 'failed', reason: 'bank_unavailable', executedAt };
-  return { status: 'paid', reference: `${SANDBOX_REFERENCE_PREFIX}${request.payoutId.slice(0, 8)}_${request.attempt}`, executedAt };
+  if (target === SANDBOX_CLOSED_IBAN || target === SANDBOX_CLOSED_CARD)
+    return { status: 'failed', reason: 'account_closed', executedAt };
+  if ((target === SANDBOX_FLAKY_IBAN || target === SANDBOX_FLAKY_CARD) && request.attempt === 1)
+    return { status: 'failed', reason: 'bank_unavailable', executedAt };
+  return {
+    status: 'paid',
+    reference: `${SANDBOX_REFERENCE_PREFIX}${request.payoutId.slice(0, 8)}_${request.attempt}`,
+    executedAt,
+  };
 }
 
 function recordedAttempt(stored: StoredEvent[], attempt: number): SandboxTransfer | undefined {
   return stored.map((event) => event.data as SandboxTransfer).find((line) => line.attempt === attempt);
 }
 
-export function createSandboxPayoutProvider(options: { eventStore: EventStore; now: () => Date; latencyMs?: number }): PayoutProvider {
+export function createSandboxPayoutProvider(options: {
+  eventStore: EventStore;
+  now: () => Date;
+  latencyMs?: number;
+}): PayoutProvider {
   return {
     name: 'sandbox',
     testMode: true,
@@ -59,11 +69,23 @@ export function createSandboxPayoutProvider(options: { eventStore: EventStore; n
         const stored = await options.eventStore.readStream(stream);
         const done = recordedAttempt(stored, request.attempt);
         if (done) return done.outcome;
-        const line: SandboxTransfer = { payoutId: request.payoutId, attempt: request.attempt, amountCents: request.amountCents, outcome: outcomeFor(request, options.now()), mode: 'TEST MODE' };
+        const line: SandboxTransfer = {
+          payoutId: request.payoutId,
+          attempt: request.attempt,
+          amountCents: request.amountCents,
+          outcome: outcomeFor(request, options.now()),
+          mode: 'TEST MODE',
+        };
         try {
           await options.eventStore.appendToStream(
             stream,
-            [{ id: deterministicId(`payout-sandbox:${request.payoutId}:${request.attempt}`), type: SANDBOX_TRANSFER_EVENT, data: line }],
+            [
+              {
+                id: deterministicId(`payout-sandbox:${request.payoutId}:${request.attempt}`),
+                type: SANDBOX_TRANSFER_EVENT,
+                data: line,
+              },
+            ],
             { expectedRevision: stored.length === 0 ? 'no_stream' : stored.length - 1 },
           );
           return line.outcome;

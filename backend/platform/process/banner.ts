@@ -10,7 +10,9 @@ export function startBanner(options: {
   const lines = [
     '',
     `  Aura is running at ${url}`,
-    `  adapters: ${Object.entries(options.adapters).map(([port, adapter]) => `${port}=${adapter}`).join(', ')}`,
+    `  adapters: ${Object.entries(options.adapters)
+      .map(([port, adapter]) => `${port}=${adapter}`)
+      .join(', ')}`,
     `  data: ${options.dataDir}${options.seeded ? ' (demo data seeded)' : ''}`,
     `  admin login (${url}/admin): username "${admin.username}"`,
     admin.created && admin.generatedPassword

@@ -35,7 +35,11 @@ export class Lifecycle {
     if (this.current !== 'ready') return { status: 503, body: { status: this.current } };
     const entries = await Promise.all(
       Object.entries(this.checks).map(async ([name, check]) => {
-        const { ok, detail, starting } = await check().catch((error: unknown) => ({ ok: false, detail: String(error), starting: false }));
+        const { ok, detail, starting } = await check().catch((error: unknown) => ({
+          ok: false,
+          detail: String(error),
+          starting: false,
+        }));
         return [name, { ok, ...(detail !== undefined && { detail }), ...(starting && { starting }) }] as const;
       }),
     );
@@ -45,7 +49,10 @@ export class Lifecycle {
     if (this.phase() !== 'ready') return { status: 503, body: { status: this.phase(), checks } };
     if (failing.length === 0) return { status: 200, body: { status: 'ready', checks } };
     // read models catching up with the log: on their way, not down
-    return { status: 503, body: { status: failing.every(([, result]) => 'starting' in result) ? 'starting' : 'degraded', checks } };
+    return {
+      status: 503,
+      body: { status: failing.every(([, result]) => 'starting' in result) ? 'starting' : 'degraded', checks },
+    };
   }
 
   /**
@@ -54,10 +61,15 @@ export class Lifecycle {
    */
   answer(request: IncomingMessage, response: ServerResponse): boolean {
     const path = request.url?.split('?', 1)[0];
-    if ((path !== '/livez' && path !== '/readyz') || (request.method !== 'GET' && request.method !== 'HEAD')) return false;
+    if ((path !== '/livez' && path !== '/readyz') || (request.method !== 'GET' && request.method !== 'HEAD'))
+      return false;
     const write = (status: number, body: unknown) => {
       const text = JSON.stringify(body);
-      response.writeHead(status, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store', 'Content-Length': Buffer.byteLength(text) });
+      response.writeHead(status, {
+        'Content-Type': 'application/json',
+        'Cache-Control': 'no-store',
+        'Content-Length': Buffer.byteLength(text),
+      });
       response.end(request.method === 'HEAD' ? undefined : text);
     };
     if (path === '/livez') write(200, { status: 'ok', phase: this.current });

@@ -33,14 +33,26 @@ export interface Operations {
  * `lifecycle.ready()`; a process without a public port refreshes its heartbeat file while ready (a
  * health check without METRICS_PORT). A test's runtime listens later, on its own.
  */
-export async function openOperations(config: Config, logger: Logger, options: { http: boolean; listen: boolean }): Promise<Operations> {
+export async function openOperations(
+  config: Config,
+  logger: Logger,
+  options: { http: boolean; listen: boolean },
+): Promise<Operations> {
   const lifecycle = new Lifecycle();
   const removers = [addMetricSource('ready', () => lifecycle.phase() === 'ready')];
-  const metrics = config.METRICS_PORT === undefined || !options.listen ? undefined : await startMetricsServer(config.METRICS_PORT, config.HOST, lifecycle);
+  const metrics =
+    config.METRICS_PORT === undefined || !options.listen
+      ? undefined
+      : await startMetricsServer(config.METRICS_PORT, config.HOST, lifecycle);
   if (metrics) logger.info('metrics listening', { port: metrics.port });
   const http = options.http ? deferredHttpServer(lifecycle) : undefined;
   if (http && options.listen) logger.info('listening', { port: await listen(http.server, config.PORT, config.HOST) });
-  const stopHeartbeat = options.http || !options.listen ? undefined : startHeartbeat(config.dataDir, [async () => ({ adapter: 'process', ok: (await lifecycle.readiness()).status === 200 })]);
+  const stopHeartbeat =
+    options.http || !options.listen
+      ? undefined
+      : startHeartbeat(config.dataDir, [
+          async () => ({ adapter: 'process', ok: (await lifecycle.readiness()).status === 200 }),
+        ]);
   let sockets: Sockets | undefined;
   let draining: Promise<void> | undefined;
   return {
@@ -50,7 +62,12 @@ export async function openOperations(config: Config, logger: Logger, options: { 
     attach(adapters, attached) {
       sockets = attached;
       removers.push(addMetricSource('sockets', () => attached.connectedSockets()));
-      lifecycle.addChecks({ eventStore: () => adapters.eventStore.health(), readModels: () => adapters.readModels.health(), jobs: () => adapters.jobs.health(), keyValue: () => adapters.kv.health() });
+      lifecycle.addChecks({
+        eventStore: () => adapters.eventStore.health(),
+        readModels: () => adapters.readModels.health(),
+        jobs: () => adapters.jobs.health(),
+        keyValue: () => adapters.kv.health(),
+      });
     },
     drain() {
       draining ??= (async () => {

@@ -38,7 +38,9 @@ export function checkpointMemo<T>(readModels: ReadModelStore, projection: string
 function checkpointReader(readModels: ReadModelStore, projection: string) {
   const checkpoints = readModels.collection<{ _id: string; position: number }>(CHECKPOINTS);
   const find = checkpoints.findOneShared?.bind(checkpoints) ?? checkpoints.findOne.bind(checkpoints);
-  return Object.assign(async () => (await find({ _id: projection }))?.position ?? null, { free: checkpoints.findOneShared !== undefined });
+  return Object.assign(async () => (await find({ _id: projection }))?.position ?? null, {
+    free: checkpoints.findOneShared !== undefined,
+  });
 }
 
 /** A store that can neither read a checkpoint for free nor tell of its writes: read at most this often. */
@@ -62,9 +64,10 @@ export function checkpointPosition(readModels: ReadModelStore, projection: strin
   let watching: boolean | undefined;
   return async () => {
     // watched from the first call on (a process that never makes one opens no listener)
-    watching ??= readModels.watch?.(CHECKPOINTS, () => {
-      told = true;
-    }) !== undefined;
+    watching ??=
+      readModels.watch?.(CHECKPOINTS, () => {
+        told = true;
+      }) !== undefined;
     const nowMs = Date.now();
     if (told || nowMs - checkedAt >= (watching ? TOLD_CHECK_MS : UNTOLD_CHECK_MS)) {
       told = false;

@@ -8,7 +8,16 @@ type Counter = Doc & { owner: string; total: number };
 
 let position = 0;
 function event(type: string, data: Record<string, unknown>, at = ++position): StoredEvent {
-  return { id: `e${at}`, type, streamId: `counter-${String(data.counter)}`, revision: 0, position: at, data, metadata: {}, createdAt: new Date(0) };
+  return {
+    id: `e${at}`,
+    type,
+    streamId: `counter-${String(data.counter)}`,
+    revision: 0,
+    position: at,
+    data,
+    metadata: {},
+    createdAt: new Date(0),
+  };
 }
 
 const counters = docProjection<Counter, StoredEvent>({
@@ -16,7 +25,8 @@ const counters = docProjection<Counter, StoredEvent>({
   collection: 'counters',
   eventTypes: ['Opened', 'Credited', 'Closed'],
   indexes: [{ keys: { owner: 1 }, options: { unique: true } }],
-  documentId: (e) => (typeof e.data === 'object' && e.data !== null && 'counter' in e.data ? String(e.data.counter) : undefined),
+  documentId: (e) =>
+    typeof e.data === 'object' && e.data !== null && 'counter' in e.data ? String(e.data.counter) : undefined,
   evolve(doc, e) {
     const data = e.data as { counter: string; owner?: string; amount?: number };
     if (e.type === 'Opened') return { _id: data.counter, owner: data.owner ?? '', total: 0 };
@@ -48,13 +58,23 @@ describe('docProjection', () => {
   });
 
   test('events in, document out, stamped with the last position applied', async () => {
-    await apply(event('Opened', { counter: 'w1', owner: 'ada' }), event('Credited', { counter: 'w1', amount: 30 }), event('Credited', { counter: 'w1', amount: 12 }));
+    await apply(
+      event('Opened', { counter: 'w1', owner: 'ada' }),
+      event('Credited', { counter: 'w1', amount: 30 }),
+      event('Credited', { counter: 'w1', amount: 12 }),
+    );
     expect(await counter('w1')).toEqual({ _id: 'w1', owner: 'ada', total: 42, _pos: 3 });
   });
 
   test('evolve sees the document without the guard field', async () => {
     const seen: (Counter | null)[] = [];
-    const spy = docProjection<Counter, StoredEvent>({ name: 'spy', collection: 'counters', eventTypes: [], documentId: () => 'w1', evolve: (doc) => (seen.push(doc), doc) });
+    const spy = docProjection<Counter, StoredEvent>({
+      name: 'spy',
+      collection: 'counters',
+      eventTypes: [],
+      documentId: () => 'w1',
+      evolve: (doc) => (seen.push(doc), doc),
+    });
     await apply(event('Opened', { counter: 'w1', owner: 'ada' }));
     await spy.apply(event('Credited', { counter: 'w1', amount: 1 }), store);
     expect(seen).toEqual([{ _id: 'w1', owner: 'ada', total: 0 }]);
@@ -69,7 +89,11 @@ describe('docProjection', () => {
   });
 
   test('null from evolve deletes the document', async () => {
-    await apply(event('Opened', { counter: 'w1', owner: 'ada' }), event('Opened', { counter: 'w2', owner: 'bob' }), event('Closed', { counter: 'w1' }));
+    await apply(
+      event('Opened', { counter: 'w1', owner: 'ada' }),
+      event('Opened', { counter: 'w2', owner: 'bob' }),
+      event('Closed', { counter: 'w1' }),
+    );
     expect(await counter('w1')).toBeNull();
     expect(await counter('w2')).toMatchObject({ owner: 'bob' });
   });
@@ -89,11 +113,18 @@ describe('docProjection', () => {
 describe('guardedUpdate', () => {
   test('applies an update once per position, upserting the document', async () => {
     const stats = createMingoReadModelStore().collection('stats');
-    expect(await guardedUpdate(stats, 'global', 5, { $inc: { messages: 1 }, $set: { lastType: 'MessageSent' } })).toBe(true);
+    expect(await guardedUpdate(stats, 'global', 5, { $inc: { messages: 1 }, $set: { lastType: 'MessageSent' } })).toBe(
+      true,
+    );
     expect(await guardedUpdate(stats, 'global', 5, { $inc: { messages: 1 } })).toBe(false);
     expect(await guardedUpdate(stats, 'global', 4, { $inc: { messages: 1 } })).toBe(false);
     expect(await guardedUpdate(stats, 'global', 7, { $inc: { messages: 2 } })).toBe(true);
-    expect(await stats.findOne({ _id: 'global' })).toEqual({ _id: 'global', messages: 3, lastType: 'MessageSent', _pos: 7 });
+    expect(await stats.findOne({ _id: 'global' })).toEqual({
+      _id: 'global',
+      messages: 3,
+      lastType: 'MessageSent',
+      _pos: 7,
+    });
   });
 
   test('a document written without the guard is an error, not a silent skip', async () => {
@@ -136,11 +167,20 @@ describe('batches give what events one by one give', () => {
   });
 
   test('guardedUpdates merges $inc and $set per document, and replays safely over documents that saw part of the batch', async () => {
-    const writes = [1, 2, 3, 4, 5].map((at) => ({ collection: 'stats', id: at % 2 ? 'odd' : 'even', position: at, update: { $inc: { n: at }, $set: { last: at } } }));
+    const writes = [1, 2, 3, 4, 5].map((at) => ({
+      collection: 'stats',
+      id: at % 2 ? 'odd' : 'even',
+      position: at,
+      update: { $inc: { n: at }, $set: { last: at } },
+    }));
     const oneByOne = createMingoReadModelStore();
-    for (const write of writes) await guardedUpdate(oneByOne.collection('stats'), write.id, write.position, write.update);
+    for (const write of writes)
+      await guardedUpdate(oneByOne.collection('stats'), write.id, write.position, write.update);
     const expected = await oneByOne.collection('stats').find({}, { sort: { _id: 1 } });
-    expect(expected).toEqual([{ _id: 'even', n: 6, last: 4, _pos: 4 }, { _id: 'odd', n: 9, last: 5, _pos: 5 }]);
+    expect(expected).toEqual([
+      { _id: 'even', n: 6, last: 4, _pos: 4 },
+      { _id: 'odd', n: 9, last: 5, _pos: 5 },
+    ]);
 
     const merged = createMingoReadModelStore();
     await guardedUpdates(merged, writes);
@@ -148,7 +188,8 @@ describe('batches give what events one by one give', () => {
 
     // 'odd' saw events 1 and 3 before a crash: the batch comes again whole
     const partial = createMingoReadModelStore();
-    for (const write of writes.slice(0, 3)) await guardedUpdate(partial.collection('stats'), write.id, write.position, write.update);
+    for (const write of writes.slice(0, 3))
+      await guardedUpdate(partial.collection('stats'), write.id, write.position, write.update);
     await guardedUpdates(partial, writes);
     expect(await partial.collection('stats').find({}, { sort: { _id: 1 } })).toEqual(expected);
   });
@@ -172,7 +213,10 @@ describe('docProjection with a pure evolve (documents folded in place of a copy)
     eventTypes: ['Line'],
     documentId: (e) => String((e.data as { counter: string }).counter),
     pureEvolve: true,
-    evolve: (doc, e) => ({ _id: String((e.data as { counter: string }).counter), lines: [...(doc?.lines ?? []), { n: (e.data as { n: number }).n }] }),
+    evolve: (doc, e) => ({
+      _id: String((e.data as { counter: string }).counter),
+      lines: [...(doc?.lines ?? []), { n: (e.data as { n: number }).n }],
+    }),
   });
 
   test('gives what copies give, keeps a dumped snapshot as it was, and skips what it has seen', async () => {
@@ -200,8 +244,13 @@ describe('batches on a store that writes many at once (the PostgreSQL path)', ()
 
   test('docProjection: one read and one write for the batch, the documents as one by one, a replay changing nothing', async () => {
     const log = [
-      event('Opened', { counter: 'w1', owner: 'ada' }), event('Opened', { counter: 'w2', owner: 'bob' }), event('Opened', { counter: 'w3', owner: 'cy' }),
-      event('Credited', { counter: 'w1', amount: 5 }), event('Credited', { counter: 'w2', amount: 7 }), event('Closed', { counter: 'w3' }), event('Credited', { counter: 'w1', amount: 1 }),
+      event('Opened', { counter: 'w1', owner: 'ada' }),
+      event('Opened', { counter: 'w2', owner: 'bob' }),
+      event('Opened', { counter: 'w3', owner: 'cy' }),
+      event('Credited', { counter: 'w1', amount: 5 }),
+      event('Credited', { counter: 'w2', amount: 7 }),
+      event('Closed', { counter: 'w3' }),
+      event('Credited', { counter: 'w1', amount: 1 }),
     ];
     const single = createMingoReadModelStore();
     for (const each of log) await counters.apply(each, single);
@@ -217,7 +266,12 @@ describe('batches on a store that writes many at once (the PostgreSQL path)', ()
   });
 
   test('guardedUpdates folds what cannot be merged ($push) in one read and one write, skipping what the document has seen', async () => {
-    const writes = [1, 2, 3].map((at) => ({ collection: 'lines', id: 'week', position: at, update: { $inc: { 'sources.message.count': 1 }, $push: { lines: at } } }));
+    const writes = [1, 2, 3].map((at) => ({
+      collection: 'lines',
+      id: 'week',
+      position: at,
+      update: { $inc: { 'sources.message.count': 1 }, $push: { lines: at } },
+    }));
     const single = createMingoReadModelStore();
     for (const write of writes) await guardedUpdate(single.collection('lines'), write.id, write.position, write.update);
     const store = createBatchReadModelStore();
@@ -227,6 +281,8 @@ describe('batches on a store that writes many at once (the PostgreSQL path)', ()
     expect(store.statements() - before).toBe(2);
     await guardedUpdates(store, writes);
     expect(await all(store, 'lines')).toEqual(await all(single, 'lines'));
-    expect(await all(store, 'lines')).toEqual([{ _id: 'week', sources: { message: { count: 3 } }, lines: [1, 2, 3], _pos: 3 }]);
+    expect(await all(store, 'lines')).toEqual([
+      { _id: 'week', sources: { message: { count: 3 } }, lines: [1, 2, 3], _pos: 3 },
+    ]);
   });
 });

@@ -32,10 +32,16 @@ export interface DocProjectionSpec<D extends Doc, E extends StoredEvent = Record
   pureEvolve?: boolean;
 }
 
-export function docProjection<D extends Doc, E extends StoredEvent = RecordedEvent>(spec: DocProjectionSpec<D, E>): ProjectionDefinition<E> {
+export function docProjection<D extends Doc, E extends StoredEvent = RecordedEvent>(
+  spec: DocProjectionSpec<D, E>,
+): ProjectionDefinition<E> {
   /** Folds a document's events (in log order) over it: one read, one write, skipping what it has seen. */
   /** A document's unseen events folded over it: the document to write (null: deleted) and the first unseen position; undefined when all were seen. */
-  function fold(id: string, events: E[], current: Positioned<D> | null): { doc: Positioned<D> | null; first: number } | undefined {
+  function fold(
+    id: string,
+    events: E[],
+    current: Positioned<D> | null,
+  ): { doc: Positioned<D> | null; first: number } | undefined {
     const unseen = current ? events.filter((event) => event.position > current._pos) : events;
     const first = unseen[0];
     const last = unseen.at(-1);
@@ -45,9 +51,19 @@ export function docProjection<D extends Doc, E extends StoredEvent = RecordedEve
     return { doc: doc === null ? null : { ...doc, _id: id, _pos: last.position }, first: first.position };
   }
 
-  async function applyToDocument(store: ReadModelStore, id: string, events: E[], read?: Positioned<D> | null): Promise<void> {
+  async function applyToDocument(
+    store: ReadModelStore,
+    id: string,
+    events: E[],
+    read?: Positioned<D> | null,
+  ): Promise<void> {
     const documents = store.collection<Positioned<D>>(spec.collection);
-    const current = read !== undefined ? read : spec.pureEvolve && documents.findOneShared ? await documents.findOneShared({ _id: id }) : await documents.findOne({ _id: id });
+    const current =
+      read !== undefined
+        ? read
+        : spec.pureEvolve && documents.findOneShared
+          ? await documents.findOneShared({ _id: id })
+          : await documents.findOne({ _id: id });
     const unseen = current ? events.filter((event) => event.position > current._pos) : events;
     const first = unseen[0];
     const last = unseen.at(-1);
@@ -61,7 +77,9 @@ export function docProjection<D extends Doc, E extends StoredEvent = RecordedEve
       return;
     }
     const written: Positioned<D> = { ...doc, _id: id, _pos: last.position };
-    await guarded(documents, id, first.position, () => documents.replaceOne(asRead, written, { upsert: true, adopt: spec.pureEvolve }));
+    await guarded(documents, id, first.position, () =>
+      documents.replaceOne(asRead, written, { upsert: true, adopt: spec.pureEvolve }),
+    );
   }
 
   return {
@@ -92,7 +110,9 @@ export function docProjection<D extends Doc, E extends StoredEvent = RecordedEve
         for (const [id, own] of byDocument) await applyToDocument(store, id, own);
         return;
       }
-      const read = new Map((await documents.find({ _id: { $in: [...byDocument.keys()] } })).map((doc) => [doc._id, doc]));
+      const read = new Map(
+        (await documents.find({ _id: { $in: [...byDocument.keys()] } })).map((doc) => [doc._id, doc]),
+      );
       if (!documents.upsertMany) {
         await Promise.all([...byDocument].map(([id, own]) => applyToDocument(store, id, own, read.get(id) ?? null)));
         return;
@@ -116,7 +136,12 @@ export function docProjection<D extends Doc, E extends StoredEvent = RecordedEve
  * been applied to it yet; upserts. For counters and other models not built by `evolve`. One call
  * per document per event: a second call with the same position is skipped. Returns whether it wrote.
  */
-export async function guardedUpdate(collection: Collection, id: string, position: number, update: Update): Promise<boolean> {
+export async function guardedUpdate(
+  collection: Collection,
+  id: string,
+  position: number,
+  update: Update,
+): Promise<boolean> {
   const $set = { ...(isRecord(update.$set) ? update.$set : {}), _pos: position };
   return guarded(collection, id, position, () =>
     collection.updateOne({ _id: id, _pos: { $lt: position } }, { ...update, $set }, { upsert: true }),
@@ -147,29 +172,38 @@ export async function guardedUpdates(store: ReadModelStore, writes: readonly Gua
     else groups.set(key, [write]);
   }
   const byCollection = new Map<string, GuardedWrite[][]>();
-  for (const group of groups.values()) byCollection.set(group[0]!.collection, [...(byCollection.get(group[0]!.collection) ?? []), group]);
+  for (const group of groups.values())
+    byCollection.set(group[0]!.collection, [...(byCollection.get(group[0]!.collection) ?? []), group]);
   const batched = [...byCollection.keys()].filter((name) => {
     const collection = store.collection(name);
     return collection.upsertMany && !collection.findOneShared;
   });
   await Promise.all(batched.map((name) => foldCollection(store.collection(name), byCollection.get(name)!)));
   // distinct documents: written side by side
-  await Promise.all([...groups.values()].filter((group) => !batched.includes(group[0]!.collection)).map(async (group) => {
-    const first = group[0]!;
-    const last = group.at(-1)!;
-    const collection = store.collection(first.collection);
-    const merged = group.length > 1 ? mergeUpdates(group.map((write) => write.update)) : undefined;
-    if (merged) {
-      const $set = { ...(isRecord(merged.$set) ? merged.$set : {}), _pos: last.position };
-      const wrote = await guarded(collection, first.id, first.position, () =>
-        collection.updateOne({ _id: first.id, _pos: { $lt: first.position } }, { ...merged, $set }, { upsert: true }),
-      );
-      if (wrote) return;
-    }
-    // a store that holds its documents in memory takes each update as it is; any other one read and one write
-    if (group.length > 1 && !collection.findOneShared) await foldUpdates(collection, group);
-    else for (const write of group) await guardedUpdate(collection, write.id, write.position, write.update);
-  }));
+  await Promise.all(
+    [...groups.values()]
+      .filter((group) => !batched.includes(group[0]!.collection))
+      .map(async (group) => {
+        const first = group[0]!;
+        const last = group.at(-1)!;
+        const collection = store.collection(first.collection);
+        const merged = group.length > 1 ? mergeUpdates(group.map((write) => write.update)) : undefined;
+        if (merged) {
+          const $set = { ...(isRecord(merged.$set) ? merged.$set : {}), _pos: last.position };
+          const wrote = await guarded(collection, first.id, first.position, () =>
+            collection.updateOne(
+              { _id: first.id, _pos: { $lt: first.position } },
+              { ...merged, $set },
+              { upsert: true },
+            ),
+          );
+          if (wrote) return;
+        }
+        // a store that holds its documents in memory takes each update as it is; any other one read and one write
+        if (group.length > 1 && !collection.findOneShared) await foldUpdates(collection, group);
+        else for (const write of group) await guardedUpdate(collection, write.id, write.position, write.update);
+      }),
+  );
 }
 
 /**
@@ -196,7 +230,8 @@ async function foldCollection(collection: Collection, groups: readonly GuardedWr
       await folded.updateOne({ _id: id }, { ...write.update, $set }, { upsert: true });
     }
   }
-  if (changed.length > 0) await collection.upsertMany!(await folded.find({ _id: { $in: changed } }), { positioned: true });
+  if (changed.length > 0)
+    await collection.upsertMany!(await folded.find({ _id: { $in: changed } }), { positioned: true });
 }
 
 /**
@@ -218,7 +253,9 @@ async function foldUpdates(collection: Collection, group: readonly GuardedWrite[
     await scratch.updateOne({ _id: id }, { ...write.update, $set }, { upsert: true });
   }
   const folded = await scratch.findOne({ _id: id });
-  await guarded(collection, id, first.position, () => collection.replaceOne({ _id: id, _pos: { $lt: first.position } }, folded!, { upsert: true }));
+  await guarded(collection, id, first.position, () =>
+    collection.replaceOne({ _id: id, _pos: { $lt: first.position } }, folded!, { upsert: true }),
+  );
 }
 
 /** `$inc`s summed and `$set`s merged (the later wins), or undefined when they cannot be one update. */
@@ -247,7 +284,12 @@ function mergeUpdates(updates: readonly Update[]): Update | undefined {
  * Runs a conditional upsert. When the document is already at or past `position` the filter misses
  * it and the upsert collides with its _id: that duplicate key means "applied before", not a failure.
  */
-async function guarded<D extends Doc>(collection: Collection<D>, id: string, position: number, write: () => Promise<boolean>): Promise<boolean> {
+async function guarded<D extends Doc>(
+  collection: Collection<D>,
+  id: string,
+  position: number,
+  write: () => Promise<boolean>,
+): Promise<boolean> {
   try {
     return await write();
   } catch (error) {

@@ -13,9 +13,19 @@ export function projectorHealth(projector: () => ProjectionRunner | undefined): 
       case 'failed':
         return { adapter: 'in-process', ok: false, detail: `stopped at ${at}: an event could not be applied` };
       case 'catching-up':
-        return { adapter: 'in-process', ok: false, starting: true, detail: `catching up with the log: ${at}${target === undefined ? '' : ` of ${target}`}` };
+        return {
+          adapter: 'in-process',
+          ok: false,
+          starting: true,
+          detail: `catching up with the log: ${at}${target === undefined ? '' : ` of ${target}`}`,
+        };
       default:
-        return { adapter: 'in-process', ok: false, starting: true, detail: runner ? 'not running' : 'restoring the read models' };
+        return {
+          adapter: 'in-process',
+          ok: false,
+          starting: true,
+          detail: runner ? 'not running' : 'restoring the read models',
+        };
     }
   };
 }

@@ -9,7 +9,13 @@ import type { EventStore, StoredEvent } from '../eventstore/port';
 import { createMingoReadModelStore } from '../readmodels/mingo';
 import type { ReadModelStore } from '../readmodels/port';
 import { guardedUpdate } from './doc-projection';
-import { CHECKPOINTS, createProjectionRunner, type ProjectionDefinition, type ProjectionRunnerOptions, type ProjectorState } from './runner';
+import {
+  CHECKPOINTS,
+  createProjectionRunner,
+  type ProjectionDefinition,
+  type ProjectionRunnerOptions,
+  type ProjectorState,
+} from './runner';
 
 const testOf = (streamId: string) => streamId.split(':')[0];
 
@@ -34,7 +40,9 @@ function pongs(calls: StoredEvent[] = []): ProjectionDefinition {
     eventTypes: ['Pong'],
     async apply(event, store) {
       calls.push(event);
-      await guardedUpdate(store.collection('pongs'), testOf(event.streamId) ?? '', event.position, { $inc: { pongs: 1 } });
+      await guardedUpdate(store.collection('pongs'), testOf(event.streamId) ?? '', event.position, {
+        $inc: { pongs: 1 },
+      });
     },
   };
 }
@@ -48,17 +56,30 @@ describe('projection runner (PGlite event store, in-memory read models)', () => 
   const logger = { info: jest.fn(), warn: jest.fn(), error: jest.fn() };
 
   const append = (stream: string, ...types: string[]) =>
-    eventStore.appendToStream(`${testId}:${stream}`, types.map((type) => ({ id: randomUUID(), type, data: {} })), { expectedRevision: 'any' });
+    eventStore.appendToStream(
+      `${testId}:${stream}`,
+      types.map((type) => ({ id: randomUUID(), type, data: {} })),
+      { expectedRevision: 'any' },
+    );
   const ours = (events: StoredEvent[]) => events.filter((event) => testOf(event.streamId) === testId);
   const label = (event: StoredEvent) => `${event.streamId.slice(testId.length + 1)}#${event.revision}`;
   const labels = (events: StoredEvent[]) => ours(events).map(label);
   const counts = async () => {
-    const docs = await readModels.collection('stream_counts').find({ _id: { $regex: `^${testId}:` } }, { sort: { _id: 1 } });
+    const docs = await readModels
+      .collection('stream_counts')
+      .find({ _id: { $regex: `^${testId}:` } }, { sort: { _id: 1 } });
     return docs.map(({ _id, events }) => [_id.slice(testId.length + 1), events]);
   };
-  const pongCount = async () => (await readModels.collection<{ _id: string; pongs: number }>('pongs').findOne({ _id: testId }))?.pongs;
+  const pongCount = async () =>
+    (await readModels.collection<{ _id: string; pongs: number }>('pongs').findOne({ _id: testId }))?.pongs;
   const runner = (options: Partial<ProjectionRunnerOptions> = {}) => {
-    const created = createProjectionRunner({ eventStore, readModels, projections: [streamCounts(), pongs()], logger, ...options });
+    const created = createProjectionRunner({
+      eventStore,
+      readModels,
+      projections: [streamCounts(), pongs()],
+      logger,
+      ...options,
+    });
     runners.push(created);
     return created;
   };
@@ -90,14 +111,23 @@ describe('projection runner (PGlite event store, in-memory read models)', () => 
     });
     await live.start();
     await live.caughtUp();
-    expect(await counts()).toEqual([['s1', 2], ['s2', 1]]);
+    expect(await counts()).toEqual([
+      ['s1', 2],
+      ['s2', 1],
+    ]);
     expect(labels(delivered)).toEqual(['s1#0', 's1#1', 's2#0']);
     // the push comes once the read model holds the batch
-    expect(countsAtPush[0]).toEqual([['s1', 2], ['s2', 1]]);
+    expect(countsAtPush[0]).toEqual([
+      ['s1', 2],
+      ['s2', 1],
+    ]);
 
     const { position } = await append('s2', 'Ping');
     await live.caughtUp();
-    expect(await counts()).toEqual([['s1', 2], ['s2', 2]]);
+    expect(await counts()).toEqual([
+      ['s1', 2],
+      ['s2', 2],
+    ]);
     expect(labels(delivered)).toEqual(['s1#0', 's1#1', 's2#0', 's2#1']);
     expect(await readModels.collection(CHECKPOINTS).find({}, { sort: { _id: 1 } })).toEqual([
       { _id: 'pongs', position },
@@ -155,7 +185,10 @@ describe('projection runner (PGlite event store, in-memory read models)', () => 
     ]);
     await second.caughtUp();
     expect(labels(calls)).toEqual(['s1#2', 's2#0']);
-    expect(await counts()).toEqual([['s1', 3], ['s2', 1]]);
+    expect(await counts()).toEqual([
+      ['s1', 3],
+      ['s2', 1],
+    ]);
     expect(await pongCount()).toBe(2);
   });
 
@@ -167,7 +200,10 @@ describe('projection runner (PGlite event store, in-memory read models)', () => 
     await first.caughtUp();
     await first.stop();
     const before = await counts();
-    expect(before).toEqual([['s1', 3], ['s2', 1]]);
+    expect(before).toEqual([
+      ['s1', 3],
+      ['s2', 1],
+    ]);
 
     // the crash: documents written, checkpoints never saved
     await readModels.collection(CHECKPOINTS).deleteMany();
@@ -196,7 +232,12 @@ describe('projection runner (PGlite event store, in-memory read models)', () => 
     expect(await pongCount()).toBe(5);
     expect(logger.info).toHaveBeenCalledWith(
       'projections rebuilt',
-      expect.objectContaining({ projections: ['stream-counts'], events: (await eventStore.readAll()).length, eventsPerSecond: expect.any(Number), eventsPerCpuSecond: expect.any(Number) }),
+      expect.objectContaining({
+        projections: ['stream-counts'],
+        events: (await eventStore.readAll()).length,
+        eventsPerSecond: expect.any(Number),
+        eventsPerCpuSecond: expect.any(Number),
+      }),
     );
 
     // still live after the rebuild

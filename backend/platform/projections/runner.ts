@@ -149,11 +149,15 @@ class Runner implements ProjectionRunner {
     for (const index of projections.flatMap((projection) => projection.indexes ?? [])) {
       await readModels.collection(index.collection).createIndex(index.keys, index.options);
     }
-    const saved = await this.checkpointCollection().find({ _id: { $in: projections.map((projection) => projection.name) } });
-    for (const { name } of projections) this.checkpoints.set(name, saved.find((checkpoint) => checkpoint._id === name)?.position);
+    const saved = await this.checkpointCollection().find({
+      _id: { $in: projections.map((projection) => projection.name) },
+    });
+    for (const { name } of projections)
+      this.checkpoints.set(name, saved.find((checkpoint) => checkpoint._id === name)?.position);
     this.handledUpTo = lowest(projections.map(({ name }) => this.checkpoints.get(name)));
     const head = await eventStore.headPosition();
-    this.catchUpTarget = head !== undefined && (this.handledUpTo === undefined || this.handledUpTo < head) ? head : undefined;
+    this.catchUpTarget =
+      head !== undefined && (this.handledUpTo === undefined || this.handledUpTo < head) ? head : undefined;
     this.live = this.catchUpTarget === undefined;
     this.subscription = eventStore.subscribeToAll({
       after: this.handledUpTo,
@@ -249,7 +253,14 @@ class Runner implements ProjectionRunner {
     const cpu = process.cpuUsage(cpuBefore);
     const cpuSeconds = (cpu.user + cpu.system) / 1e6;
     const eventsPerCpuSecond = Math.round(events / Math.max(cpuSeconds, 1e-3));
-    this.logger.info('projections rebuilt', { projections: selected, events, seconds, eventsPerSecond, cpuSeconds, eventsPerCpuSecond });
+    this.logger.info('projections rebuilt', {
+      projections: selected,
+      events,
+      seconds,
+      eventsPerSecond,
+      cpuSeconds,
+      eventsPerCpuSecond,
+    });
   }
 
   status(): ProjectionStatus[] {
@@ -274,7 +285,10 @@ class Runner implements ProjectionRunner {
       const events = unseen.length < LAG_SCAN ? unseen.length : Math.max(LAG_SCAN, head - (checkpoint ?? 0));
       behind.set(checkpoint, { events, seconds: oldest === undefined ? 0 : Math.max(0, (Date.now() - oldest) / 1000) });
     }
-    return this.options.projections.map(({ name }) => ({ projection: name, ...(behind.get(this.checkpoints.get(name)) ?? { events: 0, seconds: 0 }) }));
+    return this.options.projections.map(({ name }) => ({
+      projection: name,
+      ...(behind.get(this.checkpoints.get(name)) ?? { events: 0, seconds: 0 }),
+    }));
   }
 
   private async handle(events: StoredEvent[]): Promise<void> {
@@ -288,8 +302,12 @@ class Runner implements ProjectionRunner {
       // the read models side by side (each writes only its own collections), then the reactions in
       // order, once the read models they may read hold the batch
       // (where the store writes many at once: PostgreSQL; in memory they take turns as before)
-      const [reactions, readModels] = together ? partition(this.options.projections, (projection) => projection.name.startsWith('reaction:')) : [this.options.projections, []];
-      const settled = await Promise.allSettled(readModels.map((projection) => this.applyWithRetries(projection, events, together)));
+      const [reactions, readModels] = together
+        ? partition(this.options.projections, (projection) => projection.name.startsWith('reaction:'))
+        : [this.options.projections, []];
+      const settled = await Promise.allSettled(
+        readModels.map((projection) => this.applyWithRetries(projection, events, together)),
+      );
       const failed = settled.find((result) => result.status === 'rejected');
       if (failed) throw failed.reason;
       for (const projection of reactions) await this.applyWithRetries(projection, events, together);
@@ -304,7 +322,8 @@ class Runner implements ProjectionRunner {
       this.catchUpTarget = undefined;
     }
     try {
-      if (this.options.onApplied) this.logger.debug?.('pushes', { events: events.length, requestIds: requestIdsOf(events) });
+      if (this.options.onApplied)
+        this.logger.debug?.('pushes', { events: events.length, requestIds: requestIdsOf(events) });
       await this.options.onApplied?.(events);
     } catch (error) {
       // a lost push is not a lost read model: report it and go on
@@ -333,7 +352,11 @@ class Runner implements ProjectionRunner {
   }
 
   /** Applies the batch's new events of the projection's types and saves its checkpoint; on failure resumes from the failed event. */
-  private async applyWithRetries(projection: ProjectionDefinition<StoredEvent>, events: StoredEvent[], together?: Map<string, number>): Promise<void> {
+  private async applyWithRetries(
+    projection: ProjectionDefinition<StoredEvent>,
+    events: StoredEvent[],
+    together?: Map<string, number>,
+  ): Promise<void> {
     const checkpoint = this.checkpoints.get(projection.name);
     const unseen = events.filter((event) => checkpoint === undefined || event.position > checkpoint);
     const last = unseen.at(-1);
@@ -352,12 +375,23 @@ class Runner implements ProjectionRunner {
           }
         }
         if (together) together.set(projection.name, last.position);
-        else await this.checkpointCollection().replaceOne({ _id: projection.name }, { _id: projection.name, position: last.position }, { upsert: true });
+        else
+          await this.checkpointCollection().replaceOne(
+            { _id: projection.name },
+            { _id: projection.name, position: last.position },
+            { upsert: true },
+          );
         this.checkpoints.set(projection.name, last.position);
         return;
       } catch (error) {
         const failed = relevant[applied];
-        const context = { projection: projection.name, position: failed?.position, type: failed?.type, attempt: attempt + 1, error };
+        const context = {
+          projection: projection.name,
+          position: failed?.position,
+          type: failed?.type,
+          attempt: attempt + 1,
+          error,
+        };
         if (attempt >= retries) {
           this.fail(error, context);
           throw error;
@@ -394,7 +428,8 @@ class Runner implements ProjectionRunner {
   /** a reaction runs in the request's log context: the jobs it enqueues and its log lines carry its id */
   private applyOne(projection: ProjectionDefinition<StoredEvent>, event: StoredEvent): Promise<void> {
     const requestId = event.metadata.correlationId;
-    if (typeof requestId !== 'string' || !projection.name.startsWith('reaction:')) return projection.apply(event, this.options.readModels);
+    if (typeof requestId !== 'string' || !projection.name.startsWith('reaction:'))
+      return projection.apply(event, this.options.readModels);
     return withLogContext({ requestId }, () => projection.apply(event, this.options.readModels));
   }
 
@@ -424,7 +459,11 @@ class Runner implements ProjectionRunner {
 
 /** the requests whose events a batch holds: a push is logged with the ids of the requests that caused it */
 function requestIdsOf(events: StoredEvent[]): string[] {
-  return [...new Set(events.flatMap(({ metadata }) => (typeof metadata.correlationId === 'string' ? [metadata.correlationId] : [])))];
+  return [
+    ...new Set(
+      events.flatMap(({ metadata }) => (typeof metadata.correlationId === 'string' ? [metadata.correlationId] : [])),
+    ),
+  ];
 }
 
 /** undefined when any projection has no checkpoint yet: the log is read from its start */
@@ -440,4 +479,3 @@ function lowest(positions: (number | undefined)[]): number | undefined {
 function partition<T>(items: readonly T[], test: (item: T) => boolean): [T[], T[]] {
   return [items.filter(test), items.filter((item) => !test(item))];
 }
-

@@ -10,7 +10,13 @@ import path from 'node:path';
 import { createPgliteEventStore } from '../eventstore/pglite';
 import type { EventStore, StoredEvent } from '../eventstore/port';
 import { createMingoReadModelStore, type MingoReadModelStore } from '../readmodels/mingo';
-import { DOCS_PER_FRAME, readSnapshotFile, SNAPSHOT_STEPS, writeSnapshotFile, type SnapshotStep } from '../readmodels/snapshot-file';
+import {
+  DOCS_PER_FRAME,
+  readSnapshotFile,
+  SNAPSHOT_STEPS,
+  writeSnapshotFile,
+  type SnapshotStep,
+} from '../readmodels/snapshot-file';
 import { docProjection, guardedUpdate } from './doc-projection';
 import { CHECKPOINTS, createProjectionRunner, type ProjectionDefinition } from './runner';
 import { createReadModelSnapshots, type ReadModelSnapshotsOptions } from './snapshots';
@@ -36,13 +42,20 @@ const totals: ProjectionDefinition = {
   collections: ['totals'],
   eventTypes: ['Added'],
   async apply(event, store) {
-    await guardedUpdate(store.collection('totals'), 'all', event.position, { $inc: { amount: (event.data as { amount: number }).amount, events: 1 } });
+    await guardedUpdate(store.collection('totals'), 'all', event.position, {
+      $inc: { amount: (event.data as { amount: number }).amount, events: 1 },
+    });
   },
 };
 
 /** A reaction: what it did is kept outside the read models, as a job or an append would be. */
 function reaction(done: string[]): ProjectionDefinition {
-  return { name: 'reaction:note', collections: [], eventTypes: ['Added'], apply: async (event) => void done.push(event.id) };
+  return {
+    name: 'reaction:note',
+    collections: [],
+    eventTypes: ['Added'],
+    apply: async (event) => void done.push(event.id),
+  };
 }
 
 describe('read-model snapshots (PGlite event store, in-memory read models)', () => {
@@ -66,7 +79,9 @@ describe('read-model snapshots (PGlite event store, in-memory read models)', () 
     const own = `s${++streams}`;
     for (let i = 0; i < count; i++) {
       const stream = i % 3 === 0 ? 'shared' : `${own}-${i % 5}`;
-      await eventStore.appendToStream(stream, [{ id: randomUUID(), type: 'Added', data: { amount: i + 1 } }], { expectedRevision: 'any' });
+      await eventStore.appendToStream(stream, [{ id: randomUUID(), type: 'Added', data: { amount: i + 1 } }], {
+        expectedRevision: 'any',
+      });
     }
   }
 
@@ -81,7 +96,13 @@ describe('read-model snapshots (PGlite event store, in-memory read models)', () 
       apply: async (event, readModels) => (applied.push(event), tallies.apply(event, readModels)),
       applyBatch: async (events, readModels) => (applied.push(...events), tallies.applyBatch?.(events, readModels)),
     };
-    const runner = createProjectionRunner({ eventStore, readModels: store, projections: [counted, totals, reaction(done)], snapshots, logger });
+    const runner = createProjectionRunner({
+      eventStore,
+      readModels: store,
+      projections: [counted, totals, reaction(done)],
+      snapshots,
+      logger,
+    });
     await runner.start();
     await runner.caughtUp();
     return { store, runner, applied, logger };
@@ -112,7 +133,9 @@ describe('read-model snapshots (PGlite event store, in-memory read models)', () 
     expect(second.applied.filter((event) => event.type === 'Added')).toHaveLength(7);
     expect(await readModelsOf(second.store)).toEqual(await fullReplay());
     // the restored collection keeps its declared index
-    expect(await second.store.collection('tallies').find({ total: 3 })).toEqual(await (await fullReplayStore()).collection('tallies').find({ total: 3 }));
+    expect(await second.store.collection('tallies').find({ total: 3 })).toEqual(
+      await (await fullReplayStore()).collection('tallies').find({ total: 3 }),
+    );
     await second.runner.stop();
   });
 
@@ -120,7 +143,8 @@ describe('read-model snapshots (PGlite event store, in-memory read models)', () 
     await append(5);
     const running = await start({ policy: { everyEvents: 1 } });
     await expect(stat(file)).rejects.toThrow();
-    for (let waited = 0; waited < 10_000 && !(await stat(file).catch(() => undefined)); waited += 100) await new Promise((resolve) => setTimeout(resolve, 100));
+    for (let waited = 0; waited < 10_000 && !(await stat(file).catch(() => undefined)); waited += 100)
+      await new Promise((resolve) => setTimeout(resolve, 100));
     const read = await readSnapshotFile(file);
     expect('snapshot' in read).toBe(true);
     await running.runner.stop();
@@ -139,7 +163,8 @@ describe('read-model snapshots (PGlite event store, in-memory read models)', () 
       const before = running.applied.length;
       // a steady load: each append is its own batch, and a snapshot is due after every one
       await append(20);
-      for (let waited = 0; waited < 5_000 && running.applied.length < before + 20; waited += 10) await new Promise((resolve) => setTimeout(resolve, 10));
+      for (let waited = 0; waited < 5_000 && running.applied.length < before + 20; waited += 10)
+        await new Promise((resolve) => setTimeout(resolve, 10));
       expect(running.applied.length).toBe(before + 20);
       expect(heads).toBe(0);
     } finally {
@@ -198,12 +223,19 @@ describe('read-model snapshots (PGlite event store, in-memory read models)', () 
     // more documents than one frame holds, so the write is cut between two frames
     const many = createMingoReadModelStore();
     await many.collection('tallies').createIndex({ total: 1 }, { name: 'by_total' });
-    for (let i = 0; i < DOCS_PER_FRAME + 10; i++) await many.collection('tallies').insertOne({ _id: `x${i}`, revisions: [], total: i, _pos: 1 });
+    for (let i = 0; i < DOCS_PER_FRAME + 10; i++)
+      await many.collection('tallies').insertOne({ _id: `x${i}`, revisions: [], total: i, _pos: 1 });
     let frames = 0;
     const cut = (step: SnapshotStep) => {
       if (step === 'write-documents' && ++frames === 2) throw new Error('crash between frames');
     };
-    const snapshots = createReadModelSnapshots({ store: many, file, fingerprint: 'code-1', beforeStep: cut, logger: { info: () => {}, warn: () => {}, error: () => {} } });
+    const snapshots = createReadModelSnapshots({
+      store: many,
+      file,
+      fingerprint: 'code-1',
+      beforeStep: cut,
+      logger: { info: () => {}, warn: () => {}, error: () => {} },
+    });
     snapshots.noteApplied(1);
     await snapshots.flush([tallies]);
     expect(frames).toBe(2);
@@ -220,7 +252,9 @@ describe('read-model snapshots (PGlite event store, in-memory read models)', () 
     data[middle] = (data[middle] ?? 0) ^ 0xff;
     await writeFile(file, data);
     const restarted = await start();
-    expect(restarted.logger.info).toHaveBeenCalledWith(expect.stringContaining('none to restore'), { reason: 'checksum mismatch' });
+    expect(restarted.logger.info).toHaveBeenCalledWith(expect.stringContaining('none to restore'), {
+      reason: 'checksum mismatch',
+    });
     expect(await readModelsOf(restarted.store)).toEqual(await fullReplay());
     await restarted.runner.stop();
   });
@@ -231,7 +265,9 @@ describe('read-model snapshots (PGlite event store, in-memory read models)', () 
     const data = await readFile(file);
     await writeFile(file, data.subarray(0, Math.floor(data.length * 0.6)));
     const restarted = await start();
-    expect(restarted.logger.info).toHaveBeenCalledWith(expect.stringContaining('none to restore'), { reason: 'checksum mismatch' });
+    expect(restarted.logger.info).toHaveBeenCalledWith(expect.stringContaining('none to restore'), {
+      reason: 'checksum mismatch',
+    });
     expect(await readModelsOf(restarted.store)).toEqual(await fullReplay());
     await restarted.runner.stop();
   });
@@ -303,7 +339,11 @@ describe('read-model snapshots (PGlite event store, in-memory read models)', () 
 
   test('a clean stop does not wait for a job due after its bound (it could not be done in time)', async () => {
     await append(2);
-    const running = await start({ jobsSettled: () => false, jobsDueAt: () => Date.now() + 60_000, settleTimeoutMs: 10_000 });
+    const running = await start({
+      jobsSettled: () => false,
+      jobsDueAt: () => Date.now() + 60_000,
+      settleTimeoutMs: 10_000,
+    });
     const stopping = performance.now();
     await running.runner.stop();
     expect(performance.now() - stopping).toBeLessThan(2_000);
@@ -315,7 +355,8 @@ describe('read-model snapshots (PGlite event store, in-memory read models)', () 
     let settled = false;
     const running = await start({ jobsSettled: () => settled, policy: { everyEvents: 1 } }, done);
     // the snapshot after the catch-up, taken while jobs were pending
-    for (let waited = 0; waited < 10_000 && !(await stat(file).catch(() => undefined)); waited += 100) await new Promise((resolve) => setTimeout(resolve, 100));
+    for (let waited = 0; waited < 10_000 && !(await stat(file).catch(() => undefined)); waited += 100)
+      await new Promise((resolve) => setTimeout(resolve, 100));
     settled = true;
     await running.runner.stop();
     const seen = done.length;
@@ -328,8 +369,18 @@ describe('read-model snapshots (PGlite event store, in-memory read models)', () 
     await append(25);
     await (await start()).runner.stop();
     const store = createMingoReadModelStore();
-    const snapshots = createReadModelSnapshots({ store, file, fingerprint: 'code-1', logger: { info: () => {}, warn: () => {}, error: () => {} } });
-    const rebuilder = createProjectionRunner({ eventStore, readModels: store, projections: [tallies, totals], snapshots });
+    const snapshots = createReadModelSnapshots({
+      store,
+      file,
+      fingerprint: 'code-1',
+      logger: { info: () => {}, warn: () => {}, error: () => {} },
+    });
+    const rebuilder = createProjectionRunner({
+      eventStore,
+      readModels: store,
+      projections: [tallies, totals],
+      snapshots,
+    });
     await rebuilder.rebuild();
     const rebuilt = await readModelsOf(store);
     const restarted = await start();

@@ -20,7 +20,13 @@ describe('when a read-model snapshot is due', () => {
   /** the default policy on a clock the test moves */
   function snapshotsAt() {
     const clock = { ms: 1_000_000 };
-    const snapshots = createReadModelSnapshots({ store: createMingoReadModelStore(), file: path.join(dir, 'readmodels.snapshot'), fingerprint: 'f', now: () => clock.ms, logger: { info: () => {}, warn: () => {}, error: () => {} } });
+    const snapshots = createReadModelSnapshots({
+      store: createMingoReadModelStore(),
+      file: path.join(dir, 'readmodels.snapshot'),
+      fingerprint: 'f',
+      now: () => clock.ms,
+      logger: { info: () => {}, warn: () => {}, error: () => {} },
+    });
     return { snapshots, clock };
   }
 

@@ -16,7 +16,12 @@ import type { InProcessJobQueue } from '../jobs/in-process';
 import type { Logger } from '../logging/logger';
 import type { MingoReadModelStore } from '../readmodels/mingo';
 import type { Doc } from '../readmodels/port';
-import { readSnapshotFile, removeTemporarySnapshot, writeSnapshotFile, type SnapshotStep } from '../readmodels/snapshot-file';
+import {
+  readSnapshotFile,
+  removeTemporarySnapshot,
+  writeSnapshotFile,
+  type SnapshotStep,
+} from '../readmodels/snapshot-file';
 import { CHECKPOINTS, type ProjectionDefinition } from './runner';
 
 export interface SnapshotPolicy {
@@ -73,7 +78,11 @@ export interface ReadModelSnapshots {
 type Checkpoint = Doc & { position: number };
 type Manifest = { name: string; collections: readonly string[] }[];
 
-export const DEFAULT_SNAPSHOT_POLICY: SnapshotPolicy = { everyEvents: 20_000, everyMs: 5 * 60_000, minIntervalMs: 60_000 };
+export const DEFAULT_SNAPSHOT_POLICY: SnapshotPolicy = {
+  everyEvents: 20_000,
+  everyMs: 5 * 60_000,
+  minIntervalMs: 60_000,
+};
 
 export function createReadModelSnapshots(options: ReadModelSnapshotsOptions): ReadModelSnapshots {
   const policy = { ...DEFAULT_SNAPSHOT_POLICY, ...options.policy };
@@ -90,7 +99,9 @@ export function createReadModelSnapshots(options: ReadModelSnapshotsOptions): Re
   let reactionsBehind = false;
 
   const reactionNames = (projections: readonly { name: string; collections: readonly string[] }[]) =>
-    new Set(projections.filter((projection) => projection.collections.length === 0).map((projection) => projection.name));
+    new Set(
+      projections.filter((projection) => projection.collections.length === 0).map((projection) => projection.name),
+    );
 
   return {
     async restore() {
@@ -104,7 +115,9 @@ export function createReadModelSnapshots(options: ReadModelSnapshotsOptions): Re
       const manifest = (header.meta.projections ?? []) as Manifest;
       const reactions = reactionNames(manifest);
       const checkpoints = collections.find((collection) => collection.name === CHECKPOINTS);
-      settledReactions = new Map((checkpoints?.docs ?? []).filter((doc) => reactions.has(doc._id)).map((doc) => [doc._id, doc as Checkpoint]));
+      settledReactions = new Map(
+        (checkpoints?.docs ?? []).filter((doc) => reactions.has(doc._id)).map((doc) => [doc._id, doc as Checkpoint]),
+      );
       if (header.fingerprint === options.fingerprint) {
         options.store.load(collections);
         const documents = collections.reduce((sum, collection) => sum + collection.docs.length, 0);
@@ -112,7 +125,9 @@ export function createReadModelSnapshots(options: ReadModelSnapshotsOptions): Re
         return { restored: 'read models', documents };
       }
       options.store.load(checkpoints ? [{ ...checkpoints, docs: [...settledReactions.values()] }] : []);
-      logger.info('read-model snapshot is from other code: rebuilding the read models from the log', { createdAt: header.createdAt });
+      logger.info('read-model snapshot is from other code: rebuilding the read models from the log', {
+        createdAt: header.createdAt,
+      });
       return { restored: 'reaction checkpoints', reason: 'written by other code' };
     },
 
@@ -122,7 +137,10 @@ export function createReadModelSnapshots(options: ReadModelSnapshotsOptions): Re
 
     due() {
       const since = now() - lastCapture;
-      return (applied >= policy.everyEvents && (!captured || since >= policy.minIntervalMs)) || (applied > 0 && since >= policy.everyMs);
+      return (
+        (applied >= policy.everyEvents && (!captured || since >= policy.minIntervalMs)) ||
+        (applied > 0 && since >= policy.everyMs)
+      );
     },
 
     capture(projections) {
@@ -146,10 +164,17 @@ export function createReadModelSnapshots(options: ReadModelSnapshotsOptions): Re
       captured = true;
       const write = async () => {
         const started = now();
-        const { bytes } = await writeSnapshotFile({ file: options.file, beforeStep: options.beforeStep }, { header, collections });
+        const { bytes } = await writeSnapshotFile(
+          { file: options.file, beforeStep: options.beforeStep },
+          { header, collections },
+        );
         logger.info('read-model snapshot written', { bytes, ms: now() - started });
       };
-      writing = writing.then(write).catch((error: unknown) => logger.error('read-model snapshot failed (the log still has everything)', { error }));
+      writing = writing
+        .then(write)
+        .catch((error: unknown) =>
+          logger.error('read-model snapshot failed (the log still has everything)', { error }),
+        );
     },
 
     async flush(projections) {
@@ -173,14 +198,22 @@ export function createReadModelSnapshots(options: ReadModelSnapshotsOptions): Re
  */
 export async function embeddedSnapshots(
   store: MingoReadModelStore,
-  options: { dataDir: string; jobs?: InProcessJobQueue; logger: Logger; beforeStep?: ReadModelSnapshotsOptions['beforeStep'] },
+  options: {
+    dataDir: string;
+    jobs?: InProcessJobQueue;
+    logger: Logger;
+    beforeStep?: ReadModelSnapshotsOptions['beforeStep'];
+  },
 ): Promise<ReadModelSnapshots> {
   const { jobs } = options;
   const backend = path.resolve(__dirname, '../..');
   return createReadModelSnapshots({
     store,
     file: path.join(options.dataDir, 'readmodels.snapshot'),
-    fingerprint: await codeFingerprint([backend, path.resolve(backend, '../contracts/src')], [path.resolve(backend, '../package-lock.json')]),
+    fingerprint: await codeFingerprint(
+      [backend, path.resolve(backend, '../contracts/src')],
+      [path.resolve(backend, '../package-lock.json')],
+    ),
     jobsSettled: jobs && (() => jobs.pending() === 0),
     jobsDueAt: jobs && (() => jobs.lastDueAt()),
     logger: options.logger.child({ component: 'snapshots' }),

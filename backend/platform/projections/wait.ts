@@ -13,7 +13,8 @@ export async function waitForProjection(
   position: number,
   options: { timeoutMs?: number; pollMs?: number } = {},
 ): Promise<void> {
-  if (readModels.watch) return followerOf(readModels, name).wait(position, options.timeoutMs ?? 10_000, options.pollMs ?? WATCHED_POLL_MS);
+  if (readModels.watch)
+    return followerOf(readModels, name).wait(position, options.timeoutMs ?? 10_000, options.pollMs ?? WATCHED_POLL_MS);
   const deadline = Date.now() + (options.timeoutMs ?? 10_000);
   const checkpoints = readModels.collection<Checkpoint>(CHECKPOINTS);
   for (let pollMs = 1; ; pollMs = Math.min(pollMs * 2, options.pollMs ?? 50)) {

@@ -46,7 +46,12 @@ export class EqualityIndex {
   sameKeys(before: Record<string, unknown>, after: Record<string, unknown>): boolean {
     const old = this.keysOf(before);
     const next = this.keysOf(after);
-    return old !== undefined && next !== undefined && old.length === next.length && old.every((key, index) => key === next[index]);
+    return (
+      old !== undefined &&
+      next !== undefined &&
+      old.length === next.length &&
+      old.every((key, index) => key === next[index])
+    );
   }
 
   /** ids of the documents that may equal one of `values` */

@@ -88,7 +88,11 @@ export function createMingoReadModelStore(): MingoReadModelStore {
   return {
     adapter: 'memory',
     collection: <T extends Doc = Doc>(name: string): Collection<T> => new MingoCollection<T>(name, context),
-    health: async (): Promise<AdapterHealth> => ({ adapter: 'memory', ok: true, detail: `${collections.size} collections` }),
+    health: async (): Promise<AdapterHealth> => ({
+      adapter: 'memory',
+      ok: true,
+      detail: `${collections.size} collections`,
+    }),
     // read-your-writes (projections/wait.ts) is told of a checkpoint written instead of polling for it
     watch(collection, onChange) {
       let forCollection = watchers.get(collection);
@@ -100,7 +104,8 @@ export function createMingoReadModelStore(): MingoReadModelStore {
       };
     },
     close: async () => {},
-    dump: () => [...collections].map(([name, state]) => ({ name, indexes: [...state.indexes], docs: [...state.docs.values()] })),
+    dump: () =>
+      [...collections].map(([name, state]) => ({ name, indexes: [...state.indexes], docs: [...state.docs.values()] })),
     load(dumps) {
       collections.clear();
       for (const dump of dumps) {
@@ -189,7 +194,8 @@ class MingoCollection<T extends Doc> implements Collection<T> {
   async aggregate<R = Record<string, unknown>>(pipeline: Record<string, unknown>[]): Promise<R[]> {
     // A leading $match runs here, on the live documents, so only the matches get copied.
     const [first, ...rest] = pipeline;
-    const leadingMatch = first && Object.keys(first).length === 1 && isPlainObject(first.$match) ? first.$match : undefined;
+    const leadingMatch =
+      first && Object.keys(first).length === 1 && isPlainObject(first.$match) ? first.$match : undefined;
     const input = [...this.matches(leadingMatch ?? {})].map((doc) => copy(doc) as Doc);
     const stages = (leadingMatch ? rest : pipeline).map((stage) => copy(stage) as Record<string, unknown>);
     return new Aggregator(stages, { collectionResolver: (name) => this.context.snapshot(name) }).run(input) as R[];
@@ -252,7 +258,11 @@ class MingoCollection<T extends Doc> implements Collection<T> {
 
   async createIndex(keys: Keys, options: { unique?: boolean; name?: string } = {}): Promise<void> {
     const state = this.context.stateOf(this.name);
-    const name = options.name ?? Object.entries(keys).map(([field, order]) => `${field}_${order}`).join('_');
+    const name =
+      options.name ??
+      Object.entries(keys)
+        .map(([field, order]) => `${field}_${order}`)
+        .join('_');
     const spec = { keys: { ...keys }, unique: options.unique ?? false };
     const existing = state.indexes.get(name);
     if (existing) {
@@ -293,7 +303,8 @@ class MingoCollection<T extends Doc> implements Collection<T> {
       return doc ? [doc] : [];
     }
     const ids = isPlainObject(id) && Object.keys(id).length === 1 ? id.$in : undefined;
-    if (Array.isArray(ids) && ids.every((each) => typeof each === 'string')) return [...new Set(ids)].flatMap((each) => docs.get(each) ?? []);
+    if (Array.isArray(ids) && ids.every((each) => typeof each === 'string'))
+      return [...new Set(ids)].flatMap((each) => docs.get(each) ?? []);
     return undefined;
   }
 
@@ -315,7 +326,8 @@ class MingoCollection<T extends Doc> implements Collection<T> {
   private write(before: Doc | undefined, after: Doc | undefined): void {
     const state = this.context.stateOf(this.name);
     if (after) {
-      if (!before && state.docs.has(after._id)) throw new DuplicateKeyError(this.name, '_id_', canonical({ _id: after._id }));
+      if (!before && state.docs.has(after._id))
+        throw new DuplicateKeyError(this.name, '_id_', canonical({ _id: after._id }));
       for (const index of state.unique) index.assertFree(after, this.name);
     }
     for (const index of state.unique) {
@@ -369,14 +381,22 @@ class UniqueIndex {
       const values = Array.isArray(value) && value.length > 0 ? value : [value];
       tuples = tuples.flatMap((tuple) => values.map((each) => [...tuple, each ?? null]));
     }
-    return [...new Set(tuples.map((tuple) => canonical(Object.fromEntries(this.fields.map((field, i) => [field, tuple[i]])))))];
+    return [
+      ...new Set(
+        tuples.map((tuple) => canonical(Object.fromEntries(this.fields.map((field, i) => [field, tuple[i]])))),
+      ),
+    ];
   }
 }
 
 function valueAt(value: unknown, path: string[]): unknown {
   const [head, ...rest] = path;
   if (head === undefined) return value;
-  if (Array.isArray(value)) return value.map((item) => valueAt(item, path)).filter((each) => each !== undefined).flat();
+  if (Array.isArray(value))
+    return value
+      .map((item) => valueAt(item, path))
+      .filter((each) => each !== undefined)
+      .flat();
   return isPlainObject(value) ? valueAt(value[head], rest) : undefined;
 }
 
@@ -402,7 +422,11 @@ function copyTouched(doc: Doc, modifier: Update): Doc {
       const top = field.split('.')[0]!;
       const current = doc[top];
       if (current === undefined || copied.get(top) === 'deep') continue;
-      const appendsOne = (operator === '$push' || operator === '$addToSet') && top === field && Array.isArray(current) && !(isPlainObject(operand) && Object.keys(operand).some((key) => key.startsWith('$')));
+      const appendsOne =
+        (operator === '$push' || operator === '$addToSet') &&
+        top === field &&
+        Array.isArray(current) &&
+        !(isPlainObject(operand) && Object.keys(operand).some((key) => key.startsWith('$')));
       if (appendsOne && copied.has(top)) continue;
       next[top] = appendsOne ? [...(current as unknown[])] : copy(current);
       copied.set(top, appendsOne ? 'shallow' : 'deep');
@@ -454,7 +478,9 @@ function equalityFields(filter: Filter): Record<string, unknown> {
 
 function assertSameId(before: Doc, after: Doc): void {
   if (after._id !== undefined && after._id !== before._id) {
-    throw Object.assign(new Error(`Performing an update on the path '_id' would modify the immutable field '_id'`), { code: 66 });
+    throw Object.assign(new Error(`Performing an update on the path '_id' would modify the immutable field '_id'`), {
+      code: 66,
+    });
   }
 }
 
@@ -465,7 +491,12 @@ function assertSameId(before: Doc, after: Doc): void {
  */
 function plainProjection(projection: Record<string, unknown>): ((doc: Doc) => Doc) | undefined {
   const fields = Object.entries(projection).filter(([field]) => field !== '_id');
-  if (Object.entries(projection).some(([field, value]) => field.includes('.') || field.startsWith('$') || (value !== 0 && value !== 1))) return undefined;
+  if (
+    Object.entries(projection).some(
+      ([field, value]) => field.includes('.') || field.startsWith('$') || (value !== 0 && value !== 1),
+    )
+  )
+    return undefined;
   const withId = projection._id !== 0;
   const including = fields.some(([, value]) => value === 1) || (fields.length === 0 && projection._id === 1);
   if (fields.some(([, value]) => value !== (including ? 1 : 0))) return undefined;

@@ -29,7 +29,14 @@ export interface Collection<T extends Doc = Doc> {
   aggregate<R = Record<string, unknown>>(pipeline: Record<string, unknown>[]): Promise<R[]>;
   insertOne(doc: T): Promise<void>;
   /** replace the document matched by filter; with upsert, insert when none matches. Returns whether one was written. */
-  replaceOne(filter: Filter, doc: T, options?: { upsert?: boolean; /** stored as given, not copied: the caller keeps and changes none of it */ adopt?: boolean }): Promise<boolean>;
+  replaceOne(
+    filter: Filter,
+    doc: T,
+    options?: {
+      upsert?: boolean;
+      /** stored as given, not copied: the caller keeps and changes none of it */ adopt?: boolean;
+    },
+  ): Promise<boolean>;
   /** $set, $inc, $push, $pull, $unset, $setOnInsert... Returns whether one matched (or was upserted). */
   updateOne(filter: Filter, update: Update, options?: { upsert?: boolean }): Promise<boolean>;
   updateMany(filter: Filter, update: Update): Promise<number>;

@@ -25,7 +25,11 @@ type Queryable = Pick<pg.PoolClient, 'query'>;
 /** the collections whose writes are announced (NOTIFY) to `watch`: the checkpoints, which read-your-writes waits on */
 const ANNOUNCED = ['_checkpoints'];
 
-export async function createPostgresReadModelStore(options: { connectionString: string; schema?: string; max?: number }): Promise<ReadModelStore> {
+export async function createPostgresReadModelStore(options: {
+  connectionString: string;
+  schema?: string;
+  max?: number;
+}): Promise<ReadModelStore> {
   const schema = options.schema ?? READ_MODEL_SCHEMA;
   const pool = new pg.Pool({ connectionString: options.connectionString, max: options.max ?? 10 });
   // an idle client losing its server (a PostgreSQL restart) must not crash the process
@@ -36,7 +40,8 @@ export async function createPostgresReadModelStore(options: { connectionString: 
   return {
     adapter: 'postgres',
     collection: <T extends Doc = Doc>(name: string): Collection<T> => new PostgresCollection<T>(name, context),
-    watch: (collection, onChange) => (context.announced.has(collection) ? listener.watch(channelOf(schema, collection), onChange) : () => undefined),
+    watch: (collection, onChange) =>
+      context.announced.has(collection) ? listener.watch(channelOf(schema, collection), onChange) : () => undefined,
     async health(): Promise<AdapterHealth> {
       try {
         await pool.query('SELECT 1');
@@ -170,7 +175,9 @@ class PostgresCollection<T extends Doc> implements Collection<T> {
       return Number(rows[0]?.n ?? 0);
     }
     const docs = await this.candidates(this.context.pool, filter);
-    return scratchStore([[this.name, docs]]).collection(this.name).count(filter);
+    return scratchStore([[this.name, docs]])
+      .collection(this.name)
+      .count(filter);
   }
 
   async aggregate<R = Record<string, unknown>>(pipeline: Record<string, unknown>[]): Promise<R[]> {
@@ -179,8 +186,15 @@ class PostgresCollection<T extends Doc> implements Collection<T> {
     const docs = await this.candidates(this.context.pool, leadingMatch);
     // $lookup resolves other collections synchronously: they are read whole beforehand
     const joined = [...new Set(lookups(pipeline))].filter((name) => name !== this.name);
-    const others = await Promise.all(joined.map(async (name) => [name, await new PostgresCollection(name, this.context).candidates(this.context.pool, {})] as const));
-    return scratchStore([[this.name, docs], ...others]).collection(this.name).aggregate<R>(pipeline);
+    const others = await Promise.all(
+      joined.map(
+        async (name) =>
+          [name, await new PostgresCollection(name, this.context).candidates(this.context.pool, {})] as const,
+      ),
+    );
+    return scratchStore([[this.name, docs], ...others])
+      .collection(this.name)
+      .aggregate<R>(pipeline);
   }
 
   async insertOne(doc: T): Promise<void> {
@@ -191,8 +205,13 @@ class PostgresCollection<T extends Doc> implements Collection<T> {
 
   async replaceOne(filter: Filter, doc: T, options: { upsert?: boolean } = {}): Promise<boolean> {
     const target = byId(filter);
-    if (target && (doc._id === undefined || doc._id === target.id)) return this.writeById(target, { ...doc, _id: target.id }, undefined, options.upsert);
-    return this.write(filter, (collection) => collection.replaceOne(filter, doc, { upsert: options.upsert }), options.upsert);
+    if (target && (doc._id === undefined || doc._id === target.id))
+      return this.writeById(target, { ...doc, _id: target.id }, undefined, options.upsert);
+    return this.write(
+      filter,
+      (collection) => collection.replaceOne(filter, doc, { upsert: options.upsert }),
+      options.upsert,
+    );
   }
 
   async updateOne(filter: Filter, update: Update, options: { upsert?: boolean } = {}): Promise<boolean> {
@@ -202,7 +221,11 @@ class PostgresCollection<T extends Doc> implements Collection<T> {
       const inserted = { ...simple.$setOnInsert, ...simple.$set, ...simple.$inc, _id: target.id };
       return this.writeById(target, inserted, simple, options.upsert);
     }
-    return this.write(filter, (collection) => collection.updateOne(filter, update, { upsert: options.upsert }), options.upsert);
+    return this.write(
+      filter,
+      (collection) => collection.updateOne(filter, update, { upsert: options.upsert }),
+      options.upsert,
+    );
   }
 
   /**
@@ -222,7 +245,12 @@ class PostgresCollection<T extends Doc> implements Collection<T> {
    * upsert, `inserted` when there is none. A guard that misses an existing document on an upsert is
    * MongoDB's duplicate key, as the in-memory path answers.
    */
-  private async writeById(target: ById, inserted: Doc, update: SimpleUpdate | undefined, upsert = false): Promise<boolean> {
+  private async writeById(
+    target: ById,
+    inserted: Doc,
+    update: SimpleUpdate | undefined,
+    upsert = false,
+  ): Promise<boolean> {
     const values: unknown[] = [target.id];
     const param = (value: unknown) => {
       values.push(value);
@@ -235,9 +263,15 @@ class PostgresCollection<T extends Doc> implements Collection<T> {
     for (const [field, by] of Object.entries(update?.$inc ?? {})) {
       next = `jsonb_set(${next}, ${param([field])}::text[], to_jsonb(COALESCE((t.doc ->> ${param(field)}::text)::float8, 0) + ${param(by)}::float8))`;
     }
-    const guard = target.below === undefined ? undefined : `jsonb_typeof(t.doc -> '_pos') = 'number' AND (t.doc ->> '_pos')::float8 < ${param(target.below)}::float8`;
+    const guard =
+      target.below === undefined
+        ? undefined
+        : `jsonb_typeof(t.doc -> '_pos') = 'number' AND (t.doc ->> '_pos')::float8 < ${param(target.below)}::float8`;
     if (!upsert) {
-      const { rowCount } = await this.announcing(`UPDATE ${this.table} AS t SET doc = ${next} WHERE t.id = $1${guard ? ` AND ${guard}` : ''}`, values);
+      const { rowCount } = await this.announcing(
+        `UPDATE ${this.table} AS t SET doc = ${next} WHERE t.id = $1${guard ? ` AND ${guard}` : ''}`,
+        values,
+      );
       return (rowCount ?? 0) > 0;
     }
     const sql = `INSERT INTO ${this.table} AS t (id, doc) VALUES ($1, ${whole!}) ON CONFLICT (id) DO UPDATE SET doc = ${next}${guard ? ` WHERE ${guard}` : ''}`;
@@ -272,12 +306,20 @@ class PostgresCollection<T extends Doc> implements Collection<T> {
   }
 
   async createIndex(keys: Record<string, 1 | -1>, options: { unique?: boolean; name?: string } = {}): Promise<void> {
-    const name = options.name ?? Object.entries(keys).map(([field, order]) => `${field}_${order}`).join('_');
+    const name =
+      options.name ??
+      Object.entries(keys)
+        .map(([field, order]) => `${field}_${order}`)
+        .join('_');
     // equality filters on any field go through one GIN index (see `narrowing`)
-    await this.query(`CREATE INDEX IF NOT EXISTS ${quote(indexName(this.name, '_doc'))} ON ${this.table} USING gin (doc jsonb_path_ops)`);
+    await this.query(
+      `CREATE INDEX IF NOT EXISTS ${quote(indexName(this.name, '_doc'))} ON ${this.table} USING gin (doc jsonb_path_ops)`,
+    );
     if (!options.unique) return;
     const columns = Object.keys(keys).map((field) => `(COALESCE(doc #> ${literalPath(field)}, 'null'::jsonb))`);
-    await this.query(`CREATE UNIQUE INDEX IF NOT EXISTS ${quote(indexName(this.name, name))} ON ${this.table} (${columns.join(', ')})`);
+    await this.query(
+      `CREATE UNIQUE INDEX IF NOT EXISTS ${quote(indexName(this.name, name))} ON ${this.table} (${columns.join(', ')})`,
+    );
   }
 
   async drop(): Promise<void> {
@@ -322,8 +364,18 @@ class PostgresCollection<T extends Doc> implements Collection<T> {
       kept.add(doc._id);
       const was = previous.get(doc._id);
       if (was === doc) continue;
-      if (was) await this.query(`UPDATE ${this.table} SET doc = $2::jsonb WHERE id = $1`, [idOf(doc._id), encode(doc)], client);
-      else await this.query(`INSERT INTO ${this.table} (id, doc) VALUES ($1, $2::jsonb)`, [idOf(doc._id), encode(doc)], client);
+      if (was)
+        await this.query(
+          `UPDATE ${this.table} SET doc = $2::jsonb WHERE id = $1`,
+          [idOf(doc._id), encode(doc)],
+          client,
+        );
+      else
+        await this.query(
+          `INSERT INTO ${this.table} (id, doc) VALUES ($1, $2::jsonb)`,
+          [idOf(doc._id), encode(doc)],
+          client,
+        );
     }
     const gone = before.filter((doc) => !kept.has(doc._id)).map((doc) => idOf(doc._id));
     if (gone.length > 0) await this.query(`DELETE FROM ${this.table} WHERE id = ANY($1)`, [gone], client);
@@ -346,7 +398,11 @@ class PostgresCollection<T extends Doc> implements Collection<T> {
   }
 
   /** A statement on the collection's table, created on first use (again if another process dropped it). */
-  private async query<R extends pg.QueryResultRow = pg.QueryResultRow>(sql: string, values: unknown[] = [], client: Queryable = this.context.pool): Promise<pg.QueryResult<R>> {
+  private async query<R extends pg.QueryResultRow = pg.QueryResultRow>(
+    sql: string,
+    values: unknown[] = [],
+    client: Queryable = this.context.pool,
+  ): Promise<pg.QueryResult<R>> {
     await this.ensure();
     try {
       return await client.query<R>(sql, values);
@@ -363,7 +419,11 @@ class PostgresCollection<T extends Doc> implements Collection<T> {
   private ensure(): Promise<void> {
     let ready = this.context.ensured.get(this.name);
     if (!ready) {
-      ready = ignoringRace(() => this.context.pool.query(`CREATE TABLE IF NOT EXISTS ${this.table} (seq bigserial, id text PRIMARY KEY, doc jsonb NOT NULL)`)).catch((error: unknown) => {
+      ready = ignoringRace(() =>
+        this.context.pool.query(
+          `CREATE TABLE IF NOT EXISTS ${this.table} (seq bigserial, id text PRIMARY KEY, doc jsonb NOT NULL)`,
+        ),
+      ).catch((error: unknown) => {
         this.context.ensured.delete(this.name);
         throw error;
       });
@@ -400,9 +460,14 @@ export function narrowing(filter: Filter): { where: string; values: unknown[] } 
       continue;
     }
     if (key.startsWith('$') || key.includes('.')) continue;
-    const value = isPlainRecord(expression) && Object.keys(expression).length === 1 && '$eq' in expression ? expression.$eq : expression;
+    const value =
+      isPlainRecord(expression) && Object.keys(expression).length === 1 && '$eq' in expression
+        ? expression.$eq
+        : expression;
     if (!isScalar(value) || value === null) continue;
-    clauses.push(`(doc @> ${param(JSON.stringify({ [key]: value }))}::jsonb OR doc @> ${param(JSON.stringify({ [key]: [value] }))}::jsonb)`);
+    clauses.push(
+      `(doc @> ${param(JSON.stringify({ [key]: value }))}::jsonb OR doc @> ${param(JSON.stringify({ [key]: [value] }))}::jsonb)`,
+    );
   }
   return { where: clauses.join(' AND '), values };
 }
@@ -420,7 +485,8 @@ function byId(filter: Filter): ById | undefined {
   const keys = Object.keys(rest);
   if (keys.length === 0) return { id };
   const pos = rest._pos;
-  if (keys.length === 1 && isPlainRecord(pos) && Object.keys(pos).length === 1 && typeof pos.$lt === 'number') return { id, below: pos.$lt };
+  if (keys.length === 1 && isPlainRecord(pos) && Object.keys(pos).length === 1 && typeof pos.$lt === 'number')
+    return { id, below: pos.$lt };
   return undefined;
 }
 
@@ -435,9 +501,11 @@ function simpleUpdate(update: Update): SimpleUpdate | undefined {
   const simple: SimpleUpdate = { $set: {}, $inc: {}, $setOnInsert: {} };
   const seen = new Set<string>();
   for (const [operator, fields] of Object.entries(update)) {
-    if ((operator !== '$set' && operator !== '$inc' && operator !== '$setOnInsert') || !isPlainRecord(fields)) return undefined;
+    if ((operator !== '$set' && operator !== '$inc' && operator !== '$setOnInsert') || !isPlainRecord(fields))
+      return undefined;
     for (const [field, value] of Object.entries(fields)) {
-      if (field === '_id' || field === '' || field.includes('.') || field.startsWith('$') || seen.has(field)) return undefined;
+      if (field === '_id' || field === '' || field.includes('.') || field.startsWith('$') || seen.has(field))
+        return undefined;
       if (operator === '$inc' && (typeof value !== 'number' || !Number.isFinite(value))) return undefined;
       seen.add(field);
       simple[operator][field] = value as never;
@@ -474,7 +542,8 @@ export function encode(doc: unknown): string {
 
 export function decode(text: string): unknown {
   return JSON.parse(text, (_key, value: unknown) => {
-    if (isPlainRecord(value) && typeof value.$date === 'string' && Object.keys(value).length === 1) return new Date(value.$date);
+    if (isPlainRecord(value) && typeof value.$date === 'string' && Object.keys(value).length === 1)
+      return new Date(value.$date);
     return value;
   });
 }
@@ -499,7 +568,8 @@ function literalPath(field: string): string {
   return `'{${segments.join(',').replaceAll("'", "''")}}'`;
 }
 
-const codeOf = (error: unknown) => (typeof error === 'object' && error !== null && 'code' in error ? (error as { code: unknown }).code : undefined);
+const codeOf = (error: unknown) =>
+  typeof error === 'object' && error !== null && 'code' in error ? (error as { code: unknown }).code : undefined;
 
 function mapped(error: unknown, collection: string): unknown {
   if (codeOf(error) !== '23505') return error;

@@ -64,7 +64,11 @@ export function readModelContract(makeStore: () => Promise<ReadModelStore>): voi
         expect(ids(await collection.find({ tags: { $size: 0 } }, byId))).toEqual(['c']);
         expect(ids(await collection.find({ 'address.city': 'Rome' }, byId))).toEqual(['c']);
         expect(ids(await collection.find({ address: { $exists: false } }, byId))).toEqual(['b', 'd']);
-        expect(ids(await collection.find({ $or: [{ age: { $lt: 26 } }, { name: /^C/ }] }, byId))).toEqual(['b', 'c', 'd']);
+        expect(ids(await collection.find({ $or: [{ age: { $lt: 26 } }, { name: /^C/ }] }, byId))).toEqual([
+          'b',
+          'c',
+          'd',
+        ]);
         expect(ids(await collection.find({ _id: { $in: ['a', 'b', 'zz'] }, age: 25 }, byId))).toEqual(['b']);
         // by ids alone: each stored one once, however often it is named, and none that is missing
         expect(ids(await collection.find({ _id: { $in: ['d', 'a', 'zz', 'a'] } }, byId))).toEqual(['a', 'd']);
@@ -84,9 +88,13 @@ export function readModelContract(makeStore: () => Promise<ReadModelStore>): voi
         const collection = await withPeople();
         expect(await collection.find({ _id: 'a' }, { projection: { name: 1 } })).toEqual([{ _id: 'a', name: 'Ada' }]);
         expect(await collection.find({ _id: 'a' }, { projection: { _id: 0, age: 1 } })).toEqual([{ age: 36 }]);
-        expect(await collection.find({ _id: 'b' }, { projection: { tags: 0, age: 0 } })).toEqual([{ _id: 'b', name: 'Bob' }]);
+        expect(await collection.find({ _id: 'b' }, { projection: { tags: 0, age: 0 } })).toEqual([
+          { _id: 'b', name: 'Bob' },
+        ]);
         expect(await collection.find({ _id: 'a' }, { projection: { _id: 1 } })).toEqual([{ _id: 'a' }]);
-        expect(await collection.find({ _id: 'b' }, { projection: { _id: 0 } })).toEqual([{ name: 'Bob', age: 25, tags: ['art'] }]);
+        expect(await collection.find({ _id: 'b' }, { projection: { _id: 0 } })).toEqual([
+          { name: 'Bob', age: 25, tags: ['art'] },
+        ]);
         expect(await collection.find({}, { projection: { age: 1 }, sort: { age: -1, _id: 1 }, limit: 2 })).toEqual([
           { _id: 'c', age: 41 },
           { _id: 'a', age: 36 },
@@ -132,14 +140,21 @@ export function readModelContract(makeStore: () => Promise<ReadModelStore>): voi
           { _id: 36, people: 1, names: ['Ada'] },
         ]);
         expect(
-          await collection.aggregate([{ $unwind: '$tags' }, { $group: { _id: '$tags', n: { $sum: 1 } } }, { $sort: { n: -1, _id: 1 } }]),
+          await collection.aggregate([
+            { $unwind: '$tags' },
+            { $group: { _id: '$tags', n: { $sum: 1 } } },
+            { $sort: { n: -1, _id: 1 } },
+          ]),
         ).toEqual([
           { _id: 'code', n: 2 },
           { _id: 'art', n: 1 },
           { _id: 'math', n: 1 },
         ]);
         expect(
-          await collection.aggregate([{ $match: { _id: 'a' } }, { $project: { _id: 0, label: { $concat: ['$name', '!'] }, next: { $add: ['$age', 1] } } }]),
+          await collection.aggregate([
+            { $match: { _id: 'a' } },
+            { $project: { _id: 0, label: { $concat: ['$name', '!'] }, next: { $add: ['$age', 1] } } },
+          ]),
         ).toEqual([{ label: 'Ada!', next: 37 }]);
         expect(await collection.aggregate([{ $match: { age: 25 } }, { $count: 'n' }])).toEqual([{ n: 2 }]);
       });
@@ -166,7 +181,11 @@ export function readModelContract(makeStore: () => Promise<ReadModelStore>): voi
 
       test('updateOne $set (nested too), $inc, $unset; false when nothing matches', async () => {
         const collection = await withPeople();
-        const update = { $set: { name: 'Ada L.', 'address.zip': 'N1' }, $inc: { age: 2, visits: 1 }, $unset: { tags: '' } };
+        const update = {
+          $set: { name: 'Ada L.', 'address.zip': 'N1' },
+          $inc: { age: 2, visits: 1 },
+          $unset: { tags: '' },
+        };
         expect(await collection.updateOne({ _id: 'a' }, update)).toBe(true);
         expect(await collection.findOne({ _id: 'a' })).toEqual({
           _id: 'a',
@@ -188,12 +207,23 @@ export function readModelContract(makeStore: () => Promise<ReadModelStore>): voi
 
       test('array operators: $push (with $each), $pull (value and condition), $addToSet', async () => {
         const collection = fresh();
-        await collection.insertOne({ _id: 'x', tags: ['a'], items: [{ id: 1, qty: 1 }, { id: 2, qty: 5 }] });
+        await collection.insertOne({
+          _id: 'x',
+          tags: ['a'],
+          items: [
+            { id: 1, qty: 1 },
+            { id: 2, qty: 5 },
+          ],
+        });
         await collection.updateOne({ _id: 'x' }, { $push: { tags: 'b' } });
         await collection.updateOne({ _id: 'x' }, { $push: { tags: { $each: ['c', 'a'] } } });
         expect((await collection.findOne({ _id: 'x' }))?.tags).toEqual(['a', 'b', 'c', 'a']);
         await collection.updateOne({ _id: 'x' }, { $pull: { tags: 'a', items: { qty: { $gt: 3 } } } });
-        expect(await collection.findOne({ _id: 'x' })).toEqual({ _id: 'x', tags: ['b', 'c'], items: [{ id: 1, qty: 1 }] });
+        expect(await collection.findOne({ _id: 'x' })).toEqual({
+          _id: 'x',
+          tags: ['b', 'c'],
+          items: [{ id: 1, qty: 1 }],
+        });
         await collection.updateOne({ _id: 'x' }, { $addToSet: { tags: 'b' } });
         await collection.updateOne({ _id: 'x' }, { $addToSet: { tags: { $each: ['c', 'd'] }, fresh: 'z' } });
         expect(await collection.findOne({ _id: 'x' })).toMatchObject({ tags: ['b', 'c', 'd'], fresh: ['z'] });
@@ -201,9 +231,18 @@ export function readModelContract(makeStore: () => Promise<ReadModelStore>): voi
 
       test('the positional operator updates the matched array element', async () => {
         const collection = fresh();
-        await collection.insertOne({ _id: 'x', items: [{ id: 1, qty: 1 }, { id: 2, qty: 1 }] });
+        await collection.insertOne({
+          _id: 'x',
+          items: [
+            { id: 1, qty: 1 },
+            { id: 2, qty: 1 },
+          ],
+        });
         await collection.updateOne({ _id: 'x', 'items.id': 2 }, { $inc: { 'items.$.qty': 4 } });
-        expect((await collection.findOne({ _id: 'x' }))?.items).toEqual([{ id: 1, qty: 1 }, { id: 2, qty: 5 }]);
+        expect((await collection.findOne({ _id: 'x' }))?.items).toEqual([
+          { id: 1, qty: 1 },
+          { id: 2, qty: 5 },
+        ]);
       });
 
       test('$max and $min change a field only past the current value', async () => {
@@ -220,8 +259,20 @@ export function readModelContract(makeStore: () => Promise<ReadModelStore>): voi
         const filter = { _id: 'x', kind: 'k', 'meta.source': 's', level: { $eq: 3 }, score: { $gt: 1 } };
         const update = { $inc: { count: 1 }, $setOnInsert: { createdBy: 'first' }, $set: { last: 1 } };
         expect(await collection.updateOne(filter, update, { upsert: true })).toBe(true);
-        expect(await collection.findOne({ _id: 'x' })).toEqual({ _id: 'x', kind: 'k', meta: { source: 's' }, level: 3, count: 1, createdBy: 'first', last: 1 });
-        await collection.updateOne({ _id: 'x' }, { $inc: { count: 1 }, $setOnInsert: { createdBy: 'second' }, $set: { last: 2 } }, { upsert: true });
+        expect(await collection.findOne({ _id: 'x' })).toEqual({
+          _id: 'x',
+          kind: 'k',
+          meta: { source: 's' },
+          level: 3,
+          count: 1,
+          createdBy: 'first',
+          last: 1,
+        });
+        await collection.updateOne(
+          { _id: 'x' },
+          { $inc: { count: 1 }, $setOnInsert: { createdBy: 'second' }, $set: { last: 2 } },
+          { upsert: true },
+        );
         expect(await collection.findOne({ _id: 'x' })).toMatchObject({ count: 2, createdBy: 'first', last: 2 });
         expect(await collection.count()).toBe(1);
       });
@@ -237,17 +288,23 @@ export function readModelContract(makeStore: () => Promise<ReadModelStore>): voi
       test('an upsert whose filter misses an existing _id is a duplicate key, not a second document', async () => {
         const collection = fresh();
         await collection.insertOne({ _id: 'x', version: 5 });
-        await expect(collection.updateOne({ _id: 'x', version: { $lt: 5 } }, { $set: { version: 6 } }, { upsert: true })).rejects.toMatchObject(DUPLICATE_KEY);
+        await expect(
+          collection.updateOne({ _id: 'x', version: { $lt: 5 } }, { $set: { version: 6 } }, { upsert: true }),
+        ).rejects.toMatchObject(DUPLICATE_KEY);
         expect(await collection.find({})).toEqual([{ _id: 'x', version: 5 }]);
       });
 
       test('replaceOne swaps the whole document, upserts on request, reports whether it wrote', async () => {
         const collection = await withPeople();
-        expect(await collection.replaceOne({ name: 'Bob' }, { _id: 'b', name: 'Robert', age: 26, tags: [] })).toBe(true);
+        expect(await collection.replaceOne({ name: 'Bob' }, { _id: 'b', name: 'Robert', age: 26, tags: [] })).toBe(
+          true,
+        );
         expect(await collection.findOne({ _id: 'b' })).toEqual({ _id: 'b', name: 'Robert', age: 26, tags: [] });
         expect(await collection.replaceOne({ _id: 'z' }, { _id: 'z', name: 'Zed', age: 1, tags: [] })).toBe(false);
         expect(await collection.findOne({ _id: 'z' })).toBeNull();
-        expect(await collection.replaceOne({ _id: 'z' }, { _id: 'z', name: 'Zed', age: 1, tags: [] }, { upsert: true })).toBe(true);
+        expect(
+          await collection.replaceOne({ _id: 'z' }, { _id: 'z', name: 'Zed', age: 1, tags: [] }, { upsert: true }),
+        ).toBe(true);
         expect(await collection.findOne({ _id: 'z' })).toEqual({ _id: 'z', name: 'Zed', age: 1, tags: [] });
       });
 
@@ -286,9 +343,15 @@ export function readModelContract(makeStore: () => Promise<ReadModelStore>): voi
         await collection.insertOne({ _id: 'a', email: 'a@x.it' });
         await collection.insertOne({ _id: 'b', email: 'b@x.it' });
         await expect(collection.insertOne({ _id: 'c', email: 'a@x.it' })).rejects.toMatchObject(DUPLICATE_KEY);
-        await expect(collection.updateOne({ _id: 'b' }, { $set: { email: 'a@x.it' } })).rejects.toMatchObject(DUPLICATE_KEY);
-        await expect(collection.replaceOne({ _id: 'b' }, { _id: 'b', email: 'a@x.it' })).rejects.toMatchObject(DUPLICATE_KEY);
-        await expect(collection.updateOne({ _id: 'c' }, { $set: { email: 'b@x.it' } }, { upsert: true })).rejects.toMatchObject(DUPLICATE_KEY);
+        await expect(collection.updateOne({ _id: 'b' }, { $set: { email: 'a@x.it' } })).rejects.toMatchObject(
+          DUPLICATE_KEY,
+        );
+        await expect(collection.replaceOne({ _id: 'b' }, { _id: 'b', email: 'a@x.it' })).rejects.toMatchObject(
+          DUPLICATE_KEY,
+        );
+        await expect(
+          collection.updateOne({ _id: 'c' }, { $set: { email: 'b@x.it' } }, { upsert: true }),
+        ).rejects.toMatchObject(DUPLICATE_KEY);
         expect(await collection.find({}, { sort: { _id: 1 } })).toEqual([
           { _id: 'a', email: 'a@x.it' },
           { _id: 'b', email: 'b@x.it' },
@@ -326,7 +389,9 @@ export function readModelContract(makeStore: () => Promise<ReadModelStore>): voi
         await collection.insertOne({ _id: 'e', name: 'Eve', age: 25, tags: [] });
         await collection.createIndex({ name: 1 }, { unique: true });
         await collection.createIndex({ name: 1 }, { unique: true });
-        await expect(collection.insertOne({ _id: 'f', name: 'Eve', age: 1, tags: [] })).rejects.toMatchObject(DUPLICATE_KEY);
+        await expect(collection.insertOne({ _id: 'f', name: 'Eve', age: 1, tags: [] })).rejects.toMatchObject(
+          DUPLICATE_KEY,
+        );
       });
 
       test('a non-unique index allows duplicates', async () => {
@@ -354,19 +419,51 @@ export function readModelContract(makeStore: () => Promise<ReadModelStore>): voi
       test("docProjection's guarded writes by _id: applied below the guard, a duplicate key at or above it on upsert, false without", async () => {
         const collection = fresh();
         const at = (position: number) => ({ _id: 'x', _pos: { $lt: position } });
-        expect(await collection.replaceOne(at(5), { _id: 'x', n: 1, when: new Date('2026-01-02T03:04:05Z'), _pos: 5 }, { upsert: true })).toBe(true);
+        expect(
+          await collection.replaceOne(
+            at(5),
+            { _id: 'x', n: 1, when: new Date('2026-01-02T03:04:05Z'), _pos: 5 },
+            { upsert: true },
+          ),
+        ).toBe(true);
         expect(await collection.replaceOne(at(7), { _id: 'x', n: 2, _pos: 7 }, { upsert: true })).toBe(true);
-        await expect(collection.replaceOne(at(7), { _id: 'x', n: 3, _pos: 7 }, { upsert: true })).rejects.toMatchObject(DUPLICATE_KEY);
+        await expect(collection.replaceOne(at(7), { _id: 'x', n: 3, _pos: 7 }, { upsert: true })).rejects.toMatchObject(
+          DUPLICATE_KEY,
+        );
         expect(await collection.replaceOne(at(6), { _id: 'x', n: 4, _pos: 6 })).toBe(false);
         expect(await collection.findOne({ _id: 'x' })).toEqual({ _id: 'x', n: 2, _pos: 7 });
         // counters: $inc and $set by _id under the same guard, missing fields counted from 0
-        expect(await collection.updateOne(at(9), { $inc: { total: 2, half: 0.5 }, $set: { _pos: 9, label: 'a', when: new Date('2026-01-02T03:04:05Z') } }, { upsert: true })).toBe(true);
-        expect(await collection.updateOne(at(11), { $inc: { total: -3, half: 0.25 }, $set: { _pos: 11 } }, { upsert: true })).toBe(true);
-        await expect(collection.updateOne(at(10), { $inc: { total: 100 }, $set: { _pos: 10 } }, { upsert: true })).rejects.toMatchObject(DUPLICATE_KEY);
+        expect(
+          await collection.updateOne(
+            at(9),
+            { $inc: { total: 2, half: 0.5 }, $set: { _pos: 9, label: 'a', when: new Date('2026-01-02T03:04:05Z') } },
+            { upsert: true },
+          ),
+        ).toBe(true);
+        expect(
+          await collection.updateOne(at(11), { $inc: { total: -3, half: 0.25 }, $set: { _pos: 11 } }, { upsert: true }),
+        ).toBe(true);
+        await expect(
+          collection.updateOne(at(10), { $inc: { total: 100 }, $set: { _pos: 10 } }, { upsert: true }),
+        ).rejects.toMatchObject(DUPLICATE_KEY);
         expect(await collection.updateOne(at(10), { $inc: { total: 100 }, $set: { _pos: 10 } })).toBe(false);
-        expect(await collection.findOne({ _id: 'x' })).toEqual({ _id: 'x', n: 2, total: -1, half: 0.75, label: 'a', when: new Date('2026-01-02T03:04:05Z'), _pos: 11 });
+        expect(await collection.findOne({ _id: 'x' })).toEqual({
+          _id: 'x',
+          n: 2,
+          total: -1,
+          half: 0.75,
+          label: 'a',
+          when: new Date('2026-01-02T03:04:05Z'),
+          _pos: 11,
+        });
         // a new one: the guard on nothing inserts, with $setOnInsert, $set and $inc
-        expect(await collection.updateOne({ _id: 'y', _pos: { $lt: 1 } }, { $inc: { total: 1 }, $set: { _pos: 1 }, $setOnInsert: { kind: 'k' } }, { upsert: true })).toBe(true);
+        expect(
+          await collection.updateOne(
+            { _id: 'y', _pos: { $lt: 1 } },
+            { $inc: { total: 1 }, $set: { _pos: 1 }, $setOnInsert: { kind: 'k' } },
+            { upsert: true },
+          ),
+        ).toBe(true);
         expect(await collection.updateOne({ _id: 'z' }, { $inc: { total: 1 } })).toBe(false);
         expect(await collection.find({}, { sort: { _id: 1 } })).toEqual([
           { _id: 'x', n: 2, total: -1, half: 0.75, label: 'a', when: new Date('2026-01-02T03:04:05Z'), _pos: 11 },

@@ -13,11 +13,19 @@ describe('in-memory read models (mingo)', () => {
     await statements.insertOne({ _id: 's', total: 1, sources: { message: { count: 1 } }, lines: [{ n: 1 }] });
     const [before] = store.dump().find((dump) => dump.name === 'statements')!.docs;
     const asDumped = structuredClone(before);
-    await statements.updateOne({ _id: 's' }, { $inc: { total: 1, 'sources.message.count': 1 }, $push: { lines: { n: 2 } } });
+    await statements.updateOne(
+      { _id: 's' },
+      { $inc: { total: 1, 'sources.message.count': 1 }, $push: { lines: { n: 2 } } },
+    );
     await statements.updateOne({ _id: 's' }, { $inc: { 'lines.0.n': 10 } });
     await statements.updateOne({ _id: 's', 'lines.n': 2 }, { $set: { 'lines.$.n': 20 } });
     expect(before).toEqual(asDumped);
-    expect(await statements.findOne({ _id: 's' })).toEqual({ _id: 's', total: 2, sources: { message: { count: 2 } }, lines: [{ n: 11 }, { n: 20 }] });
+    expect(await statements.findOne({ _id: 's' })).toEqual({
+      _id: 's',
+      total: 2,
+      sources: { message: { count: 2 } },
+      lines: [{ n: 11 }, { n: 20 }],
+    });
   });
 });
 
@@ -45,7 +53,9 @@ describeWithEngine(mongo, 'MongoDB read models', () => {
   readModelContract(() => createMongoReadModelStore({ url, dbName: `aura_contract_${process.pid}_${Date.now()}` }));
 });
 
-const postgres = process.env.DATABASE_URL ? ({ kind: 'url', url: process.env.DATABASE_URL } as const) : ({ kind: 'absent', reason: 'PostgreSQL: no DATABASE_URL set' } as const);
+const postgres = process.env.DATABASE_URL
+  ? ({ kind: 'url', url: process.env.DATABASE_URL } as const)
+  : ({ kind: 'absent', reason: 'PostgreSQL: no DATABASE_URL set' } as const);
 
 describeWithEngine(postgres, 'PostgreSQL read models', () => {
   // a schema of the run's own, dropped at the end: the contract's collections never meet the app's
@@ -59,5 +69,7 @@ describeWithEngine(postgres, 'PostgreSQL read models', () => {
     await client.end();
   });
 
-  readModelContract(() => createPostgresReadModelStore({ connectionString: postgres.kind === 'url' ? postgres.url : '', schema }));
+  readModelContract(() =>
+    createPostgresReadModelStore({ connectionString: postgres.kind === 'url' ? postgres.url : '', schema }),
+  );
 });

@@ -16,11 +16,34 @@ const docs: Record<string, unknown>[] = [
 ];
 
 const filters: Record<string, unknown>[] = [
-  {}, { _id: 'a' }, { n: 1 }, { n: '1' }, { n: null }, { z: null }, { b: true }, { b: false }, { s: 'x' },
-  { n: { $lt: 2 } }, { n: { $lte: 1.5 } }, { n: { $gt: 1 } }, { n: { $gte: 2 } }, { s: { $lt: 'y' } }, { s: { $gte: '' } },
-  { n: { $ne: 1 } }, { n: { $ne: null } }, { n: { $in: [1, 2] } }, { n: { $nin: [1, null] } }, { n: { $exists: true } }, { z: { $exists: false } },
-  { 'nested.n': 1 }, { 'nested.n': null }, { 'nested.s': { $exists: true } }, { n: { $gt: 0, $lt: 2 } }, { _id: 'a', n: { $lt: 5 } },
-  { d: { $exists: true } }, { n: { $eq: 2 } },
+  {},
+  { _id: 'a' },
+  { n: 1 },
+  { n: '1' },
+  { n: null },
+  { z: null },
+  { b: true },
+  { b: false },
+  { s: 'x' },
+  { n: { $lt: 2 } },
+  { n: { $lte: 1.5 } },
+  { n: { $gt: 1 } },
+  { n: { $gte: 2 } },
+  { s: { $lt: 'y' } },
+  { s: { $gte: '' } },
+  { n: { $ne: 1 } },
+  { n: { $ne: null } },
+  { n: { $in: [1, 2] } },
+  { n: { $nin: [1, null] } },
+  { n: { $exists: true } },
+  { z: { $exists: false } },
+  { 'nested.n': 1 },
+  { 'nested.n': null },
+  { 'nested.s': { $exists: true } },
+  { n: { $gt: 0, $lt: 2 } },
+  { _id: 'a', n: { $lt: 5 } },
+  { d: { $exists: true } },
+  { n: { $eq: 2 } },
 ];
 
 describe('simple filters agree with mingo', () => {
@@ -35,7 +58,15 @@ describe('simple filters agree with mingo', () => {
   });
 
   test('filters outside the subset are left to mingo', () => {
-    for (const filter of [{ $or: [{ n: 1 }] }, { n: /x/ }, { n: { $elemMatch: { $gt: 1 } } }, { n: [1, 2] }, { nested: { n: 1 } }, { 'items.$.n': 1 }, { d: { $lt: new Date() } }]) {
+    for (const filter of [
+      { $or: [{ n: 1 }] },
+      { n: /x/ },
+      { n: { $elemMatch: { $gt: 1 } } },
+      { n: [1, 2] },
+      { nested: { n: 1 } },
+      { 'items.$.n': 1 },
+      { d: { $lt: new Date() } },
+    ]) {
       expect(compileSimpleFilter(filter)).toBeUndefined();
     }
   });
@@ -70,8 +101,15 @@ describe('simple updates agree with mingo', () => {
     const doc = { _id: 'a', n: 'text', list: [{ x: 1 }], nested: { n: 1 } };
     const before = clone(doc);
     for (const modifier of [
-      { $push: { list: { $each: [1] } } }, { $push: { n: 1 } }, { $push: { 'list.0.x': 1 } }, { $set: { 'list.0.x': 2 } }, { $set: { 'list.$.x': 2 } }, { $inc: { n: 1 } },
-      { $set: { nested: 1 }, $inc: { 'nested.n': 1 } }, { $set: { _id: 'b' } }, { $set: { 'n.deep': 1 } },
+      { $push: { list: { $each: [1] } } },
+      { $push: { n: 1 } },
+      { $push: { 'list.0.x': 1 } },
+      { $set: { 'list.0.x': 2 } },
+      { $set: { 'list.$.x': 2 } },
+      { $inc: { n: 1 } },
+      { $set: { nested: 1 }, $inc: { 'nested.n': 1 } },
+      { $set: { _id: 'b' } },
+      { $set: { 'n.deep': 1 } },
     ]) {
       expect(applySimpleUpdate(doc, modifier, clone)).toBe(false);
       expect(doc).toEqual(before);

@@ -35,7 +35,8 @@ export function scalarAt(doc: Record<string, unknown>, path: readonly string[]):
 export function compileSimpleFilter(filter: Record<string, unknown>): SimplePredicate | undefined {
   const fields: { path: string[]; conditions: Condition[] }[] = [];
   for (const [key, expression] of Object.entries(filter)) {
-    if (key.startsWith('$') || key.split('.').some((segment) => segment === '' || segment.startsWith('$'))) return undefined;
+    if (key.startsWith('$') || key.split('.').some((segment) => segment === '' || segment.startsWith('$')))
+      return undefined;
     const conditions = compileExpression(expression);
     if (!conditions) return undefined;
     fields.push({ path: key.split('.'), conditions });
@@ -81,7 +82,9 @@ function compileOperator(operator: string, operand: unknown): Condition | undefi
     case '$nin': {
       if (!Array.isArray(operand) || !operand.every(isScalar)) return undefined;
       const tests = operand.map(equals);
-      return operator === '$in' ? (value) => tests.some((test) => test(value)) : (value) => !tests.some((test) => test(value));
+      return operator === '$in'
+        ? (value) => tests.some((test) => test(value))
+        : (value) => !tests.some((test) => test(value));
     }
     case '$exists':
       return typeof operand === 'boolean' ? (value) => (value !== MISSING) === operand : undefined;

@@ -9,16 +9,25 @@ import { isPlainRecord } from './simple-filter';
 const SIMPLE = new Set(['$set', '$inc', '$unset', '$push']);
 
 /** Applies `modifier` to `doc` in place and returns true, or returns false having changed nothing. */
-export function applySimpleUpdate(doc: Record<string, unknown>, modifier: Record<string, unknown>, copy: (value: unknown) => unknown): boolean {
+export function applySimpleUpdate(
+  doc: Record<string, unknown>,
+  modifier: Record<string, unknown>,
+  copy: (value: unknown) => unknown,
+): boolean {
   const steps: { operator: string; path: string[]; operand: unknown }[] = [];
   const paths: string[] = [];
   for (const [operator, fields] of Object.entries(modifier)) {
     if (!SIMPLE.has(operator) || !isPlainRecord(fields)) return false;
     for (const [field, operand] of Object.entries(fields)) {
       const path = field.split('.');
-      if (path[0] === '_id' || path.some((segment) => segment === '' || segment.startsWith('$') || /^\d+$/.test(segment))) return false;
+      if (
+        path[0] === '_id' ||
+        path.some((segment) => segment === '' || segment.startsWith('$') || /^\d+$/.test(segment))
+      )
+        return false;
       if (operator === '$inc' && (typeof operand !== 'number' || Number.isNaN(operand))) return false;
-      if (operator === '$push' && isPlainRecord(operand) && Object.keys(operand).some((key) => key.startsWith('$'))) return false;
+      if (operator === '$push' && isPlainRecord(operand) && Object.keys(operand).some((key) => key.startsWith('$')))
+        return false;
       paths.push(field);
       steps.push({ operator, path, operand });
     }
@@ -52,13 +61,18 @@ export function applySimpleUpdate(doc: Record<string, unknown>, modifier: Record
       else parent[leaf] = [copy(operand)];
       continue;
     }
-    parent[leaf] = operator === '$inc' ? ((parent[leaf] as number | undefined) ?? 0) + (operand as number) : copy(operand);
+    parent[leaf] =
+      operator === '$inc' ? ((parent[leaf] as number | undefined) ?? 0) + (operand as number) : copy(operand);
   }
   return true;
 }
 
 /** The object holding the path's last field: undefined when absent (created on request), 'blocked' past an array or scalar. */
-function parentOf(doc: Record<string, unknown>, path: string[], create: boolean): Record<string, unknown> | undefined | 'blocked' {
+function parentOf(
+  doc: Record<string, unknown>,
+  path: string[],
+  create: boolean,
+): Record<string, unknown> | undefined | 'blocked' {
   let current: Record<string, unknown> = doc;
   for (const segment of path.slice(0, -1)) {
     const next = current[segment];
@@ -78,5 +92,7 @@ function parentOf(doc: Record<string, unknown>, path: string[], create: boolean)
 
 /** Two paths that are equal or one the prefix of the other: MongoDB refuses them, so mingo answers. */
 function conflicting(paths: string[]): boolean {
-  return paths.some((path, index) => paths.some((other, at) => at !== index && (other === path || other.startsWith(`${path}.`))));
+  return paths.some((path, index) =>
+    paths.some((other, at) => at !== index && (other === path || other.startsWith(`${path}.`))),
+  );
 }

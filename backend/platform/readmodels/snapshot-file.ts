@@ -35,7 +35,16 @@ export interface Snapshot {
 }
 
 /** The steps of writing a snapshot, in order: where tests inject a crash. */
-export const SNAPSHOT_STEPS = ['open', 'write-header', 'write-documents', 'write-digest', 'fsync', 'close', 'rename', 'fsync-folder'] as const;
+export const SNAPSHOT_STEPS = [
+  'open',
+  'write-header',
+  'write-documents',
+  'write-digest',
+  'fsync',
+  'close',
+  'rename',
+  'fsync-folder',
+] as const;
 export type SnapshotStep = (typeof SNAPSHOT_STEPS)[number];
 
 export interface SnapshotFileOptions {
@@ -105,9 +114,11 @@ export async function readSnapshotFile(file: string): Promise<{ snapshot: Snapsh
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { missing: 'no snapshot yet' };
     throw error;
   }
-  if (data.length < MAGIC.length + DIGEST_BYTES || !data.subarray(0, MAGIC.length).equals(MAGIC)) return { missing: 'not a snapshot of this format' };
+  if (data.length < MAGIC.length + DIGEST_BYTES || !data.subarray(0, MAGIC.length).equals(MAGIC))
+    return { missing: 'not a snapshot of this format' };
   const body = data.subarray(0, data.length - DIGEST_BYTES);
-  if (!createHash('sha256').update(body).digest().equals(data.subarray(body.length))) return { missing: 'checksum mismatch' };
+  if (!createHash('sha256').update(body).digest().equals(data.subarray(body.length)))
+    return { missing: 'checksum mismatch' };
   try {
     let offset = MAGIC.length;
     const next = () => {

@@ -9,7 +9,11 @@ import { createSessionManager, SESSION_COOKIE } from '../http/session';
 import { createRealtime, type Realtime } from './realtime';
 
 const logger = createLogger('silent');
-const sessions = createSessionManager({ secret: 'x'.repeat(48), secure: false, revocations: createMemoryKeyValueStore() });
+const sessions = createSessionManager({
+  secret: 'x'.repeat(48),
+  secure: false,
+  revocations: createMemoryKeyValueStore(),
+});
 const aliceId = '11111111-1111-4111-8111-111111111111';
 const bobId = '22222222-2222-4222-8222-222222222222';
 
@@ -40,7 +44,8 @@ describe('realtime on one node', () => {
     // a module's socket handler (AuraModule.sockets), attached to every connection of this node
     node.realtime.onConnection((socket) => {
       socket.on('conversation:join', async (conversationId, ack) => {
-        const allowed = socket.data.principal !== undefined && conversationId === `conv-of-${socket.data.principal.sub}`;
+        const allowed =
+          socket.data.principal !== undefined && conversationId === `conv-of-${socket.data.principal.sub}`;
         if (allowed) await socket.join(`conversation:${conversationId}`);
         ack(allowed);
       });
@@ -52,7 +57,11 @@ describe('realtime on one node', () => {
   });
 
   it("delivers a user's events to that user's sockets only", async () => {
-    const [alice, bob, anonymous] = await Promise.all([socketOf(node.url, aliceId), socketOf(node.url, bobId), socketOf(node.url)]);
+    const [alice, bob, anonymous] = await Promise.all([
+      socketOf(node.url, aliceId),
+      socketOf(node.url, bobId),
+      socketOf(node.url),
+    ]);
     sockets.push(alice, bob, anonymous);
     const others: unknown[] = [];
     bob.on('balance:changed', (payload) => others.push(payload));
@@ -65,7 +74,10 @@ describe('realtime on one node', () => {
   });
 
   it('ignores a forged session cookie: the socket joins no user room', async () => {
-    const forged = connect(node.url, { transports: ['websocket'], extraHeaders: { cookie: `${SESSION_COOKIE}=e30.forged` } });
+    const forged = connect(node.url, {
+      transports: ['websocket'],
+      extraHeaders: { cookie: `${SESSION_COOKIE}=e30.forged` },
+    });
     sockets.push(forged);
     await new Promise<void>((resolve) => forged.on('connect', () => resolve()));
     const received: unknown[] = [];
@@ -93,9 +105,16 @@ describe('realtime on one node', () => {
     for (let n = 0; n < 50; n++) node.realtime.toUser(aliceId, 'readmodel:changed', { model: 'statistics', id: 'her' });
     node.realtime.toUser(aliceId, 'readmodel:changed', { model: 'payouts', id: 'her' });
     await silence(100);
-    expect(pushes.map(({ payload }) => payload)).toEqual([{ model: 'statistics', id: 'her' }, { model: 'payouts', id: 'her' }]);
+    expect(pushes.map(({ payload }) => payload)).toEqual([
+      { model: 'statistics', id: 'her' },
+      { model: 'payouts', id: 'her' },
+    ]);
     await silence(300);
-    expect(pushes.map(({ payload }) => payload)).toEqual([{ model: 'statistics', id: 'her' }, { model: 'payouts', id: 'her' }, { model: 'statistics', id: 'her' }]);
+    expect(pushes.map(({ payload }) => payload)).toEqual([
+      { model: 'statistics', id: 'her' },
+      { model: 'payouts', id: 'her' },
+      { model: 'statistics', id: 'her' },
+    ]);
     expect(pushes[2]!.at - started).toBeGreaterThanOrEqual(150);
     // the window closed with nothing new: the next change goes out at once again
     await silence(250);
@@ -105,7 +124,8 @@ describe('realtime on one node', () => {
     // other events are never held back
     const balances: unknown[] = [];
     alice.on('balance:changed', (payload) => balances.push(payload));
-    for (let n = 0; n < 5; n++) node.realtime.toUser(aliceId, 'balance:changed', { userId: aliceId, auracoinBalance: n });
+    for (let n = 0; n < 5; n++)
+      node.realtime.toUser(aliceId, 'balance:changed', { userId: aliceId, auracoinBalance: n });
     await silence(100);
     expect(balances).toHaveLength(5);
   });

@@ -19,7 +19,12 @@ const RECOVERY_WINDOW_MS = 2 * 60_000;
 const COALESCE_MS = 200;
 type PayloadOf<E extends EventName> = Parameters<ServerToClientEvents[E]>[0];
 
-export type AuraSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, { principal?: Principal }>;
+export type AuraSocket = Socket<
+  ClientToServerEvents,
+  ServerToClientEvents,
+  Record<string, never>,
+  { principal?: Principal }
+>;
 
 /** Pushes typed events to rooms. The API and the projector both hold one; with Redis they reach every node. */
 export interface Realtime {
@@ -64,14 +69,19 @@ export function readCookie(header: string | undefined, name: string): string | u
 }
 
 export function createRealtime(options: RealtimeOptions): Realtime {
-  const io = new Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, { principal?: Principal }>(options.httpServer, {
-    serveClient: false,
-    cors: undefined,
-    maxHttpBufferSize: 64 * 1024,
-    // with Redis, a socket back within this long gets what it missed (the streams keep it); a longer
-    // absence starts afresh and the client refetches over REST. The session cookie is checked again.
-    ...(options.redisUrl && { connectionStateRecovery: { maxDisconnectionDuration: RECOVERY_WINDOW_MS, skipMiddlewares: false } }),
-  });
+  const io = new Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, { principal?: Principal }>(
+    options.httpServer,
+    {
+      serveClient: false,
+      cors: undefined,
+      maxHttpBufferSize: 64 * 1024,
+      // with Redis, a socket back within this long gets what it missed (the streams keep it); a longer
+      // absence starts afresh and the client refetches over REST. The session cookie is checked again.
+      ...(options.redisUrl && {
+        connectionStateRecovery: { maxDisconnectionDuration: RECOVERY_WINDOW_MS, skipMiddlewares: false },
+      }),
+    },
+  );
   const redisClients: Redis[] = [];
   if (options.redisUrl) {
     const pub = new Redis(options.redisUrl);
@@ -89,7 +99,14 @@ export function createRealtime(options: RealtimeOptions): Realtime {
     }
     // docs/architecture.md#distributed-mode: every node appends to one Redis stream and reads it; a
     // short block so a stopping node's reader ends soon after the stop
-    io.adapter(createAdapter(pub, { streamName: 'aura:socket.io', sessionKeyPrefix: 'aura:socket.io:session:', blockTimeInMs: 1_000, maxLen: 100_000 }));
+    io.adapter(
+      createAdapter(pub, {
+        streamName: 'aura:socket.io',
+        sessionKeyPrefix: 'aura:socket.io:session:',
+        blockTimeInMs: 1_000,
+        maxLen: 100_000,
+      }),
+    );
   }
 
   const connectionListeners: ((socket: AuraSocket) => void)[] = [];
@@ -107,7 +124,9 @@ export function createRealtime(options: RealtimeOptions): Realtime {
     io.on('connection', (socket: AuraSocket) => {
       const principal = socket.data.principal;
       options.logger.debug('socket connected', { socketId: socket.id, kind: principal?.kind ?? 'guest' });
-      socket.once('disconnect', (reason) => options.logger.debug('socket disconnected', { socketId: socket.id, reason }));
+      socket.once('disconnect', (reason) =>
+        options.logger.debug('socket disconnected', { socketId: socket.id, reason }),
+      );
       if (principal) void socket.join([sessionRoom(principal.sid), accountRoom(principal.sub)]);
       if (principal?.kind === 'user') void socket.join(rooms.user(principal.sub));
       if (principal?.kind === 'performer') void socket.join(rooms.performer(principal.sub));

@@ -7,7 +7,14 @@
  */
 import { MediaStreamTrack, RTCPeerConnection, useOPUS, useVP8, type PeerConfig, type RTCRtpTransceiver } from 'werift';
 import { setRemoteDescription } from './werift-bundle';
-import { PUBLISHER, ShowMediaError, showMediaEvents, type IceCandidate, type SessionDescription, type ShowMedia } from './port';
+import {
+  PUBLISHER,
+  ShowMediaError,
+  showMediaEvents,
+  type IceCandidate,
+  type SessionDescription,
+  type ShowMedia,
+} from './port';
 
 export interface EmbeddedSfuOptions {
   /** the room cap when `openRoom` names none */
@@ -83,7 +90,11 @@ export function createEmbeddedSfu(options: EmbeddedSfuOptions): ShowMedia {
   }
 
   const whenGathered = (pc: RTCPeerConnection) =>
-    pc.iceGatheringState === 'complete' ? Promise.resolve() : new Promise<void>((resolve) => pc.iceGatheringStateChange.watch((state) => state === 'complete').then(() => resolve()));
+    pc.iceGatheringState === 'complete'
+      ? Promise.resolve()
+      : new Promise<void>((resolve) =>
+          pc.iceGatheringStateChange.watch((state) => state === 'complete').then(() => resolve()),
+        );
 
   async function localDescription(pc: RTCPeerConnection): Promise<SessionDescription> {
     await whenGathered(pc);
@@ -97,7 +108,11 @@ export function createEmbeddedSfu(options: EmbeddedSfuOptions): ShowMedia {
 
     async openRoom(showId, roomOptions) {
       if (rooms.has(showId)) return;
-      rooms.set(showId, { maxViewers: roomOptions?.maxViewers ?? options.maxViewers, viewers: new Map(), lastPliAt: 0 });
+      rooms.set(showId, {
+        maxViewers: roomOptions?.maxViewers ?? options.maxViewers,
+        viewers: new Map(),
+        lastPliAt: 0,
+      });
     },
 
     async publish(showId, offer) {
@@ -112,7 +127,9 @@ export function createEmbeddedSfu(options: EmbeddedSfuOptions): ShowMedia {
       unsubscribers.push(
         pc.onTrack.subscribe((track) => {
           const kind = track.kind as Kind;
-          const transceiver = pc.getTransceivers().find((candidate) => candidate.receiver.track === track || candidate.receiver.tracks.includes(track));
+          const transceiver = pc
+            .getTransceivers()
+            .find((candidate) => candidate.receiver.track === track || candidate.receiver.tracks.includes(track));
           unsubscribers.push(
             track.onReceiveRtp.subscribe((rtp) => {
               if (kind === 'video' && transceiver && publisher.video?.ssrc !== rtp.header.ssrc) {
@@ -129,7 +146,11 @@ export function createEmbeddedSfu(options: EmbeddedSfuOptions): ShowMedia {
       );
       unsubscribers.push(
         pc.connectionStateChange.subscribe((state) => {
-          if ((state === 'failed' || state === 'closed') && room.publisher === publisher && rooms.get(showId) === room) {
+          if (
+            (state === 'failed' || state === 'closed') &&
+            room.publisher === publisher &&
+            rooms.get(showId) === room
+          ) {
             stopPublisher(room);
             events.emit({ type: 'publisher-left', showId });
           }
@@ -156,7 +177,11 @@ export function createEmbeddedSfu(options: EmbeddedSfuOptions): ShowMedia {
       if (existing) removeViewer(room, viewerId);
       if (room.viewers.size >= room.maxViewers) return { ok: false, reason: 'full' };
       const pc = newPeer();
-      const viewer: Viewer = { pc, tracks: { video: new MediaStreamTrack({ kind: 'video' }), audio: new MediaStreamTrack({ kind: 'audio' }) }, connected: false };
+      const viewer: Viewer = {
+        pc,
+        tracks: { video: new MediaStreamTrack({ kind: 'video' }), audio: new MediaStreamTrack({ kind: 'audio' }) },
+        connected: false,
+      };
       room.viewers.set(viewerId, viewer);
       const video = pc.addTransceiver(viewer.tracks.video, { direction: 'sendonly' });
       pc.addTransceiver(viewer.tracks.audio, { direction: 'sendonly' });
@@ -190,7 +215,12 @@ export function createEmbeddedSfu(options: EmbeddedSfuOptions): ShowMedia {
       const pc = peerId === PUBLISHER ? room.publisher?.pc : room.viewers.get(peerId)?.pc;
       if (!pc) throw new ShowMediaError('no_peer', 'no such peer');
       if (!candidate?.candidate) return;
-      await pc.addIceCandidate({ candidate: candidate.candidate, sdpMid: candidate.sdpMid ?? undefined, sdpMLineIndex: candidate.sdpMLineIndex ?? undefined, usernameFragment: candidate.usernameFragment ?? undefined });
+      await pc.addIceCandidate({
+        candidate: candidate.candidate,
+        sdpMid: candidate.sdpMid ?? undefined,
+        sdpMLineIndex: candidate.sdpMLineIndex ?? undefined,
+        usernameFragment: candidate.usernameFragment ?? undefined,
+      });
     },
 
     async unpublish(showId) {

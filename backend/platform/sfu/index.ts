@@ -6,15 +6,23 @@ import { pinnedTo } from './pinned';
 export * from './port';
 
 /** The shows' SFU this configuration names (docs/architecture.md#media-path). */
-export function openShowMedia(config: Pick<Config, 'SFU' | 'SHOW_MAX_VIEWERS' | 'JANUS_URL' | 'JANUS_API_SECRET' | 'SFU_ICE_ADDRESS'>): ShowMedia {
+export function openShowMedia(
+  config: Pick<Config, 'SFU' | 'SHOW_MAX_VIEWERS' | 'JANUS_URL' | 'JANUS_API_SECRET' | 'SFU_ICE_ADDRESS'>,
+): ShowMedia {
   if (config.SFU === 'janus') {
     const url = config.JANUS_URL;
     if (!url) throw new Error('SFU=janus needs JANUS_URL');
-    return reconnecting(() => createJanusSfu({ url, apiSecret: config.JANUS_API_SECRET, maxViewers: config.SHOW_MAX_VIEWERS }), 'janus');
+    return reconnecting(
+      () => createJanusSfu({ url, apiSecret: config.JANUS_API_SECRET, maxViewers: config.SHOW_MAX_VIEWERS }),
+      'janus',
+    );
   }
   // werift is loaded with the first show's room: a process that hosts none does not hold it
   // (docs/architecture.md#the-heap-of-a-server-process)
-  const options = { maxViewers: config.SHOW_MAX_VIEWERS, ...(config.SFU_ICE_ADDRESS && { peerConfig: pinnedTo(config.SFU_ICE_ADDRESS) }) };
+  const options = {
+    maxViewers: config.SHOW_MAX_VIEWERS,
+    ...(config.SFU_ICE_ADDRESS && { peerConfig: pinnedTo(config.SFU_ICE_ADDRESS) }),
+  };
   return reconnecting(async () => (await import('./embedded')).createEmbeddedSfu(options), 'embedded');
 }
 

@@ -31,12 +31,17 @@ export const janusInstalled = () => existsSync(JANUS_BINARY);
  * address: the kernel delivers that traffic locally (it goes through lo, never on the wire).
  */
 export function hostAddress(): string {
-  for (const addresses of Object.values(networkInterfaces())) for (const address of addresses ?? []) if (address.family === 'IPv4' && !address.internal) return address.address;
+  for (const addresses of Object.values(networkInterfaces()))
+    for (const address of addresses ?? []) if (address.family === 'IPv4' && !address.internal) return address.address;
   throw new Error('no IPv4 address on this host for Janus');
 }
 
 /** werift peers that Janus can reach (see `hostAddress`) */
-export const janusPeerConfig = (address = hostAddress()): Partial<PeerConfig> => ({ iceUseIpv6: false, iceAdditionalHostAddresses: [address], iceInterfaceAddresses: { udp4: address } });
+export const janusPeerConfig = (address = hostAddress()): Partial<PeerConfig> => ({
+  iceUseIpv6: false,
+  iceAdditionalHostAddresses: [address],
+  iceInterfaceAddresses: { udp4: address },
+});
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -49,10 +54,28 @@ async function freePort(): Promise<number> {
   });
 }
 
-const otherPlugins = ['audiobridge', 'duktape', 'echotest', 'lua', 'nosip', 'recordplay', 'sip', 'streaming', 'textroom', 'videocall', 'voicemail'].map((name) => `libjanus_${name}.so`);
+const otherPlugins = [
+  'audiobridge',
+  'duktape',
+  'echotest',
+  'lua',
+  'nosip',
+  'recordplay',
+  'sip',
+  'streaming',
+  'textroom',
+  'videocall',
+  'voicemail',
+].map((name) => `libjanus_${name}.so`);
 const otherTransports = ['http', 'mqtt', 'nanomsg', 'pfunix', 'rabbitmq'].map((name) => `libjanus_${name}.so`);
 
-export function janusConfigs(options: { port: number; apiSecret: string; rtpPortRange: string; folder: string; iceAddress: string }): Record<string, string> {
+export function janusConfigs(options: {
+  port: number;
+  apiSecret: string;
+  rtpPortRange: string;
+  folder: string;
+  iceAddress: string;
+}): Record<string, string> {
   return {
     'janus.jcfg': `general: {
   configs_folder = "${options.folder}"
@@ -106,12 +129,27 @@ admin: {
 }
 
 /** Starts Janus and waits until its WebSocket port answers. */
-export async function startJanus(options: { rtpPortRange?: string; port?: number; apiSecret?: string } = {}): Promise<JanusServer> {
+export async function startJanus(
+  options: { rtpPortRange?: string; port?: number; apiSecret?: string } = {},
+): Promise<JanusServer> {
   const folder = mkdtempSync(join(tmpdir(), 'aura-janus-'));
   const port = options.port ?? (await freePort());
   const apiSecret = options.apiSecret ?? randomBytes(16).toString('hex');
-  for (const [name, text] of Object.entries(janusConfigs({ port, apiSecret, rtpPortRange: options.rtpPortRange ?? '41000-41999', folder, iceAddress: hostAddress() }))) writeFileSync(join(folder, name), text);
-  const child = spawn(JANUS_BINARY, ['-F', folder, '-C', join(folder, 'janus.jcfg'), '--disable-colors', '-L', join(folder, 'janus.log')], { stdio: ['ignore', 'pipe', 'pipe'] });
+  for (const [name, text] of Object.entries(
+    janusConfigs({
+      port,
+      apiSecret,
+      rtpPortRange: options.rtpPortRange ?? '41000-41999',
+      folder,
+      iceAddress: hostAddress(),
+    }),
+  ))
+    writeFileSync(join(folder, name), text);
+  const child = spawn(
+    JANUS_BINARY,
+    ['-F', folder, '-C', join(folder, 'janus.jcfg'), '--disable-colors', '-L', join(folder, 'janus.log')],
+    { stdio: ['ignore', 'pipe', 'pipe'] },
+  );
   let log = '';
   child.stdout!.on('data', (chunk: Buffer) => (log += chunk.toString()));
   child.stderr!.on('data', (chunk: Buffer) => (log += chunk.toString()));

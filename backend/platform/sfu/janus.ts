@@ -9,7 +9,14 @@
  */
 import { randomInt, randomUUID } from 'node:crypto';
 import WebSocket from 'ws';
-import { PUBLISHER, ShowMediaError, showMediaEvents, type IceCandidate, type SessionDescription, type ShowMedia } from './port';
+import {
+  PUBLISHER,
+  ShowMediaError,
+  showMediaEvents,
+  type IceCandidate,
+  type SessionDescription,
+  type ShowMedia,
+} from './port';
 
 export interface JanusOptions {
   url: string;
@@ -28,7 +35,10 @@ interface JanusMessage {
   sender?: number;
   data?: { id?: number };
   error?: { code: number; reason: string };
-  plugindata?: { plugin: string; data: Record<string, unknown> & { videoroom?: string; error?: string; error_code?: number } };
+  plugindata?: {
+    plugin: string;
+    data: Record<string, unknown> & { videoroom?: string; error?: string; error_code?: number };
+  };
   jsep?: SessionDescription;
 }
 
@@ -55,7 +65,15 @@ export async function createJanusSfu(options: JanusOptions): Promise<ShowMedia> 
   const rooms = new Map<string, Room>();
   /** handle → what it carries, for Janus' own events (hangup, detached) */
   const handles = new Map<number, { showId: string; peerId: string }>();
-  const pending = new Map<string, { resolve: (message: JanusMessage) => void; reject: (error: Error) => void; timer: NodeJS.Timeout; untilEvent: boolean }>();
+  const pending = new Map<
+    string,
+    {
+      resolve: (message: JanusMessage) => void;
+      reject: (error: Error) => void;
+      timer: NodeJS.Timeout;
+      untilEvent: boolean;
+    }
+  >();
   const requestTimeoutMs = options.requestTimeoutMs ?? 10_000;
   let down: string | undefined;
   let session = 0;
@@ -63,7 +81,9 @@ export async function createJanusSfu(options: JanusOptions): Promise<ShowMedia> 
   const socket = new WebSocket(options.url, 'janus-protocol');
   await new Promise<void>((resolve, reject) => {
     socket.once('open', () => resolve());
-    socket.once('error', (error) => reject(new ShowMediaError('unavailable', `Janus at ${options.url}: ${error.message}`)));
+    socket.once('error', (error) =>
+      reject(new ShowMediaError('unavailable', `Janus at ${options.url}: ${error.message}`)),
+    );
   });
 
   /**
@@ -77,10 +97,19 @@ export async function createJanusSfu(options: JanusOptions): Promise<ShowMedia> 
     return new Promise<JanusMessage>((resolve, reject) => {
       const timer = setTimeout(() => {
         pending.delete(transaction);
-        reject(new ShowMediaError('unavailable', `Janus did not answer ${String(body.janus)} in ${requestTimeoutMs} ms`));
+        reject(
+          new ShowMediaError('unavailable', `Janus did not answer ${String(body.janus)} in ${requestTimeoutMs} ms`),
+        );
       }, requestTimeoutMs);
       pending.set(transaction, { resolve, reject, timer, untilEvent });
-      socket.send(JSON.stringify({ ...body, transaction, ...(options.apiSecret ? { apisecret: options.apiSecret } : {}), ...(session ? { session_id: session } : {}) }));
+      socket.send(
+        JSON.stringify({
+          ...body,
+          transaction,
+          ...(options.apiSecret ? { apisecret: options.apiSecret } : {}),
+          ...(session ? { session_id: session } : {}),
+        }),
+      );
     });
   }
 
@@ -90,7 +119,8 @@ export async function createJanusSfu(options: JanusOptions): Promise<ShowMedia> 
       pending.delete(message.transaction!);
       clearTimeout(waiting.timer);
       const pluginError = message.plugindata?.data?.error;
-      if (message.janus === 'error') waiting.reject(new ShowMediaError('rejected', `Janus: ${message.error?.reason ?? 'error'}`));
+      if (message.janus === 'error')
+        waiting.reject(new ShowMediaError('rejected', `Janus: ${message.error?.reason ?? 'error'}`));
       else if (pluginError) waiting.reject(new ShowMediaError('rejected', `VideoRoom: ${String(pluginError)}`));
       else waiting.resolve(message);
       return;
@@ -99,7 +129,8 @@ export async function createJanusSfu(options: JanusOptions): Promise<ShowMedia> 
     const owner = handles.get(message.sender);
     if (!owner) return;
     if (message.janus === 'webrtcup' && owner.peerId === PUBLISHER) rooms.get(owner.showId)?.publisher?.markUp?.(true);
-    if (message.janus === 'hangup' || message.janus === 'detached') peerGone(owner.showId, owner.peerId, message.sender);
+    if (message.janus === 'hangup' || message.janus === 'detached')
+      peerGone(owner.showId, owner.peerId, message.sender);
   }
 
   /** Janus closed a peer's connection itself (ICE failed, the browser went away) */
@@ -128,16 +159,21 @@ export async function createJanusSfu(options: JanusOptions): Promise<ShowMedia> 
 
   const created = await send({ janus: 'create' });
   session = created.data!.id!;
-  const keepalive = setInterval(() => void send({ janus: 'keepalive' }).catch(() => undefined), options.keepaliveMs ?? 25_000);
+  const keepalive = setInterval(
+    () => void send({ janus: 'keepalive' }).catch(() => undefined),
+    options.keepaliveMs ?? 25_000,
+  );
   keepalive.unref();
 
   const attach = async () => (await send({ janus: 'attach', plugin: PLUGIN })).data!.id!;
   const manager = await attach();
 
   /** a synchronous VideoRoom request (create, destroy, kick): the plugin's answer */
-  const request = async (handle: number, body: Record<string, unknown>) => (await send({ janus: 'message', handle_id: handle, body })).plugindata!.data;
+  const request = async (handle: number, body: Record<string, unknown>) =>
+    (await send({ janus: 'message', handle_id: handle, body })).plugindata!.data;
   /** an asynchronous one (join, configure, start): its event, after the ack */
-  const asyncRequest = (handle: number, body: Record<string, unknown>, jsep?: SessionDescription) => send({ janus: 'message', handle_id: handle, body, ...(jsep ? { jsep } : {}) }, true);
+  const asyncRequest = (handle: number, body: Record<string, unknown>, jsep?: SessionDescription) =>
+    send({ janus: 'message', handle_id: handle, body, ...(jsep ? { jsep } : {}) }, true);
 
   function forget(handle: number) {
     handles.delete(handle);
@@ -182,7 +218,16 @@ export async function createJanusSfu(options: JanusOptions): Promise<ShowMedia> 
       const room: Room = { janusRoom, maxViewers: roomOptions?.maxViewers ?? options.maxViewers, viewers: new Map() };
       rooms.set(showId, room);
       try {
-        await request(manager, { request: 'create', room: janusRoom, description: showId.slice(0, 60), publishers: 1, is_private: true, videocodec: 'vp8', audiocodec: 'opus', notify_joining: false });
+        await request(manager, {
+          request: 'create',
+          room: janusRoom,
+          description: showId.slice(0, 60),
+          publishers: 1,
+          is_private: true,
+          videocodec: 'vp8',
+          audiocodec: 'opus',
+          notify_joining: false,
+        });
       } catch (error) {
         rooms.delete(showId);
         throw error;
@@ -198,12 +243,18 @@ export async function createJanusSfu(options: JanusOptions): Promise<ShowMedia> 
       room.publisher = peer;
       handles.set(handle, { showId, peerId: PUBLISHER });
       try {
-        const joined = await asyncRequest(handle, { request: 'join', ptype: 'publisher', room: room.janusRoom, display: 'performer' });
+        const joined = await asyncRequest(handle, {
+          request: 'join',
+          ptype: 'publisher',
+          room: room.janusRoom,
+          display: 'performer',
+        });
         const joinedData = joined.plugindata?.data;
         if (joinedData?.error) throw new ShowMediaError('rejected', `VideoRoom: ${String(joinedData.error)}`);
         peer.feed = joinedData?.id as number;
         const configured = await asyncRequest(handle, { request: 'configure', audio: true, video: true }, offer);
-        if (configured.plugindata?.data?.error) throw new ShowMediaError('rejected', `VideoRoom: ${String(configured.plugindata.data.error)}`);
+        if (configured.plugindata?.data?.error)
+          throw new ShowMediaError('rejected', `VideoRoom: ${String(configured.plugindata.data.error)}`);
         if (!configured.jsep) throw new ShowMediaError('rejected', 'Janus gave no answer');
         return { type: 'answer', sdp: configured.jsep.sdp };
       } catch (error) {
@@ -217,8 +268,16 @@ export async function createJanusSfu(options: JanusOptions): Promise<ShowMedia> 
       const room = rooms.get(showId);
       if (!room) return { ok: false, reason: 'no_room' };
       const publisher = room.publisher;
-      if (!publisher?.feed || !(await Promise.race([publisher.up, new Promise<boolean>((resolve) => setTimeout(resolve, requestTimeoutMs, false).unref())]))) return { ok: false, reason: 'not_publishing' };
-      if (room.publisher !== publisher || rooms.get(showId) !== room) return { ok: false, reason: rooms.get(showId) === room ? 'not_publishing' : 'no_room' };
+      if (
+        !publisher?.feed ||
+        !(await Promise.race([
+          publisher.up,
+          new Promise<boolean>((resolve) => setTimeout(resolve, requestTimeoutMs, false).unref()),
+        ]))
+      )
+        return { ok: false, reason: 'not_publishing' };
+      if (room.publisher !== publisher || rooms.get(showId) !== room)
+        return { ok: false, reason: rooms.get(showId) === room ? 'not_publishing' : 'no_room' };
       if (room.viewers.has(viewerId)) await media.dropViewer(showId, viewerId);
       if (room.viewers.size >= room.maxViewers) return { ok: false, reason: 'full' };
       const peer: Peer = { handle: 0 };
@@ -226,8 +285,14 @@ export async function createJanusSfu(options: JanusOptions): Promise<ShowMedia> 
       try {
         peer.handle = await attach();
         handles.set(peer.handle, { showId, peerId: viewerId });
-        const attached = await asyncRequest(peer.handle, { request: 'join', ptype: 'subscriber', room: room.janusRoom, feed: publisher.feed });
-        if (attached.plugindata?.data?.error) throw new ShowMediaError('rejected', `VideoRoom: ${String(attached.plugindata.data.error)}`);
+        const attached = await asyncRequest(peer.handle, {
+          request: 'join',
+          ptype: 'subscriber',
+          room: room.janusRoom,
+          feed: publisher.feed,
+        });
+        if (attached.plugindata?.data?.error)
+          throw new ShowMediaError('rejected', `VideoRoom: ${String(attached.plugindata.data.error)}`);
         if (!attached.jsep) throw new ShowMediaError('rejected', 'Janus gave no offer');
         return { ok: true, offer: { type: 'offer', sdp: attached.jsep.sdp } };
       } catch (error) {
@@ -241,14 +306,21 @@ export async function createJanusSfu(options: JanusOptions): Promise<ShowMedia> 
       const peer = roomOf(showId).viewers.get(viewerId);
       if (!peer) throw new ShowMediaError('no_peer', 'no such viewer');
       const started = await asyncRequest(peer.handle, { request: 'start' }, answer);
-      if (started.plugindata?.data?.error) throw new ShowMediaError('rejected', `VideoRoom: ${String(started.plugindata.data.error)}`);
+      if (started.plugindata?.data?.error)
+        throw new ShowMediaError('rejected', `VideoRoom: ${String(started.plugindata.data.error)}`);
     },
 
     async addIceCandidate(showId, peerId, candidate: IceCandidate | null) {
       const room = roomOf(showId);
       const peer = peerId === PUBLISHER ? room.publisher : room.viewers.get(peerId);
       if (!peer?.handle) throw new ShowMediaError('no_peer', 'no such peer');
-      const trickle = candidate?.candidate ? { candidate: candidate.candidate, sdpMid: candidate.sdpMid ?? undefined, sdpMLineIndex: candidate.sdpMLineIndex ?? undefined } : { completed: true };
+      const trickle = candidate?.candidate
+        ? {
+            candidate: candidate.candidate,
+            sdpMid: candidate.sdpMid ?? undefined,
+            sdpMLineIndex: candidate.sdpMLineIndex ?? undefined,
+          }
+        : { completed: true };
       await send({ janus: 'trickle', handle_id: peer.handle, candidate: trickle });
     },
 
@@ -292,7 +364,15 @@ export async function createJanusSfu(options: JanusOptions): Promise<ShowMedia> 
         clearInterval(keepalive);
         await new Promise<void>((resolve) => {
           socket.once('close', () => resolve());
-          socket.send(JSON.stringify({ janus: 'destroy', transaction: randomUUID(), session_id: session, ...(options.apiSecret ? { apisecret: options.apiSecret } : {}) }), () => socket.close());
+          socket.send(
+            JSON.stringify({
+              janus: 'destroy',
+              transaction: randomUUID(),
+              session_id: session,
+              ...(options.apiSecret ? { apisecret: options.apiSecret } : {}),
+            }),
+            () => socket.close(),
+          );
         });
       }
     },

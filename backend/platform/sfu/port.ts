@@ -49,7 +49,10 @@ export interface ShowMedia {
   /** her offer (sendonly VP8 + Opus) → the SFU's answer; a second publish replaces the first */
   publish(showId: string, offer: SessionDescription): Promise<SessionDescription>;
   /** a viewer joins: the SFU's offer (sendonly), or why not */
-  watch(showId: string, viewerId: string): Promise<{ ok: true; offer: SessionDescription } | { ok: false; reason: WatchRefusal }>;
+  watch(
+    showId: string,
+    viewerId: string,
+  ): Promise<{ ok: true; offer: SessionDescription } | { ok: false; reason: WatchRefusal }>;
   /** the viewer's answer to the offer `watch` gave */
   answer(showId: string, viewerId: string, answer: SessionDescription): Promise<void>;
   /** a trickled candidate from the publisher (`PUBLISHER`) or a viewer; null: end of candidates */

@@ -5,7 +5,10 @@ import { until } from './show-media.contract';
 import { fakePublisher, fakeViewer, LOOPBACK_PEER_CONFIG } from './werift-peers';
 
 /** UDP sockets open in this process */
-const udpSockets = () => (process as unknown as { _getActiveHandles(): unknown[] })._getActiveHandles().filter((handle) => handle instanceof Socket);
+const udpSockets = () =>
+  (process as unknown as { _getActiveHandles(): unknown[] })
+    ._getActiveHandles()
+    .filter((handle) => handle instanceof Socket);
 /**
  * those opened since `before` (the SFU's and the headless peers'): an earlier test file's socket
  * that closes meanwhile in the same jest worker does not count

@@ -27,7 +27,8 @@ const vp8Frame = (keyframe: boolean, size: number) => {
   payload[1] = keyframe ? 0x00 : 0x01;
   return payload;
 };
-export const isVp8Keyframe = (payload: Buffer) => payload.length > 1 && (payload[0]! & 0x10) !== 0 && (payload[1]! & 0x01) === 0;
+export const isVp8Keyframe = (payload: Buffer) =>
+  payload.length > 1 && (payload[0]! & 0x10) !== 0 && (payload[1]! & 0x01) === 0;
 
 export interface FakePublisher {
   pc: RTCPeerConnection;
@@ -38,7 +39,11 @@ export interface FakePublisher {
 }
 
 /** Publishes a fake camera (VP8-shaped frames at `fps`, a keyframe every `keyframeEvery` and on request) and microphone. */
-export async function fakePublisher(media: ShowMedia, showId: string, options: { fps?: number; keyframeEvery?: number; frameBytes?: number; peerConfig?: Partial<PeerConfig> } = {}): Promise<FakePublisher> {
+export async function fakePublisher(
+  media: ShowMedia,
+  showId: string,
+  options: { fps?: number; keyframeEvery?: number; frameBytes?: number; peerConfig?: Partial<PeerConfig> } = {},
+): Promise<FakePublisher> {
   const fps = options.fps ?? 30;
   const keyframeEvery = options.keyframeEvery ?? 10 * fps;
   const pc = new RTCPeerConnection({ ...LOOPBACK_PEER_CONFIG, ...options.peerConfig, codecs: codecs() });
@@ -65,9 +70,24 @@ export async function fakePublisher(media: ShowMedia, showId: string, options: {
     const keyframe = wantKeyframe || state.framesSent % keyframeEvery === 0;
     wantKeyframe = false;
     const timestamp = (state.framesSent * Math.round(90_000 / fps)) >>> 0;
-    video.writeRtp(new RtpPacket(new RtpHeader({ payloadType: 96, sequenceNumber: sequenceNumber, timestamp, ssrc, marker: true }), vp8Frame(keyframe, options.frameBytes ?? (keyframe ? 1_000 : 300))));
+    video.writeRtp(
+      new RtpPacket(
+        new RtpHeader({ payloadType: 96, sequenceNumber: sequenceNumber, timestamp, ssrc, marker: true }),
+        vp8Frame(keyframe, options.frameBytes ?? (keyframe ? 1_000 : 300)),
+      ),
+    );
     sequenceNumber = (sequenceNumber + 1) & 0xffff;
-    audio.writeRtp(new RtpPacket(new RtpHeader({ payloadType: 111, sequenceNumber: audioSequence, timestamp: (state.framesSent * 1_600) >>> 0, ssrc: ssrc + 1 }), Buffer.alloc(60, 0xfc)));
+    audio.writeRtp(
+      new RtpPacket(
+        new RtpHeader({
+          payloadType: 111,
+          sequenceNumber: audioSequence,
+          timestamp: (state.framesSent * 1_600) >>> 0,
+          ssrc: ssrc + 1,
+        }),
+        Buffer.alloc(60, 0xfc),
+      ),
+    );
     audioSequence = (audioSequence + 1) & 0xffff;
     state.framesSent += 1;
   }, 1000 / fps);
@@ -99,7 +119,12 @@ export interface FakeViewer {
 }
 
 /** A viewer through the port, as the signalling does it: watch → offer, answer, then counts what arrives. */
-export async function fakeViewer(media: ShowMedia, showId: string, viewerId: string, options: { peerConfig?: Partial<PeerConfig> } = {}): Promise<FakeViewer | 'full' | 'no_room' | 'not_publishing'> {
+export async function fakeViewer(
+  media: ShowMedia,
+  showId: string,
+  viewerId: string,
+  options: { peerConfig?: Partial<PeerConfig> } = {},
+): Promise<FakeViewer | 'full' | 'no_room' | 'not_publishing'> {
   const started = performance.now();
   const joined = await media.watch(showId, viewerId);
   if (!joined.ok) return joined.reason;

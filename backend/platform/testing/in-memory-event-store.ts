@@ -28,7 +28,8 @@ export interface InMemoryEventStoreOptions {
 const roundTrip = () => new Promise<void>((resolve) => setImmediate(resolve));
 const copy = <T>(value: T): T => (value === undefined ? value : (JSON.parse(JSON.stringify(value)) as T));
 const sameIds = (stored: readonly StoredEvent[], events: readonly EventToAppend[]) =>
-  stored.length === events.length && stored.every((event, index) => event.id.toLowerCase() === events[index]?.id.toLowerCase());
+  stored.length === events.length &&
+  stored.every((event, index) => event.id.toLowerCase() === events[index]?.id.toLowerCase());
 
 export function createInMemoryEventStore(options: InMemoryEventStoreOptions = {}): EventStore {
   return new InMemoryEventStore(options.remembersLatest ?? 0);
@@ -43,13 +44,18 @@ class InMemoryEventStore implements EventStore, LogReader {
 
   constructor(private readonly remembersLatest: number) {}
 
-  async appendToStream(streamId: string, events: EventToAppend[], options: { expectedRevision: ExpectedRevision }): Promise<AppendResult> {
+  async appendToStream(
+    streamId: string,
+    events: EventToAppend[],
+    options: { expectedRevision: ExpectedRevision },
+  ): Promise<AppendResult> {
     await roundTrip();
     const expected = options.expectedRevision;
     const stream = this.streams.get(streamId) ?? [];
     const current = stream.length - 1;
     const refused = () => new WrongExpectedRevisionError(streamId, expected, current < 0 ? 'no_stream' : current);
-    if (typeof expected === 'number' && !(Number.isInteger(expected) && expected >= -1)) throw new RangeError(`Invalid expected revision: ${String(expected)}`);
+    if (typeof expected === 'number' && !(Number.isInteger(expected) && expected >= -1))
+      throw new RangeError(`Invalid expected revision: ${String(expected)}`);
     const exact = expected === 'no_stream' ? -1 : typeof expected === 'number' ? expected : undefined;
     if (events.length === 0) {
       if ((exact !== undefined && exact !== current) || (expected === 'stream_exists' && current < 0)) throw refused();
@@ -126,7 +132,9 @@ class InMemoryEventStore implements EventStore, LogReader {
   private recentAppendOf(streamId: string, events: EventToAppend[]): StoredEvent[] | undefined {
     if (this.remembersLatest <= 0) return undefined;
     const recent = this.log.slice(-this.remembersLatest);
-    const first = recent.find((event) => event.streamId === streamId && event.id.toLowerCase() === events[0]?.id.toLowerCase());
+    const first = recent.find(
+      (event) => event.streamId === streamId && event.id.toLowerCase() === events[0]?.id.toLowerCase(),
+    );
     if (!first) return undefined;
     const earlier = (this.streams.get(streamId) ?? []).slice(first.revision, first.revision + events.length);
     return sameIds(earlier, events) ? earlier : undefined;
@@ -138,4 +146,9 @@ class InMemoryEventStore implements EventStore, LogReader {
   }
 }
 
-const copyEvent = (event: StoredEvent): StoredEvent => ({ ...event, data: copy(event.data), metadata: copy(event.metadata), createdAt: new Date(event.createdAt) });
+const copyEvent = (event: StoredEvent): StoredEvent => ({
+  ...event,
+  data: copy(event.data),
+  metadata: copy(event.metadata),
+  createdAt: new Date(event.createdAt),
+});

@@ -3,6 +3,18 @@ import type { StoredEvent } from '../eventstore/port';
 import type { RecordedEvent } from '../recorded-event';
 
 /** A domain event as the store would hand it to projections and pushes (for specs). */
-export function recordedAs(event: DomainEvent, stored: Partial<Omit<StoredEvent, 'type' | 'data'>> = {}): RecordedEvent {
-  return { id: 'e1', streamId: 's', revision: 0, position: 1, metadata: {}, createdAt: new Date(0), ...stored, ...event } as RecordedEvent;
+export function recordedAs(
+  event: DomainEvent,
+  stored: Partial<Omit<StoredEvent, 'type' | 'data'>> = {},
+): RecordedEvent {
+  return {
+    id: 'e1',
+    streamId: 's',
+    revision: 0,
+    position: 1,
+    metadata: {},
+    createdAt: new Date(0),
+    ...stored,
+    ...event,
+  } as RecordedEvent;
 }

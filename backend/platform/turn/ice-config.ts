@@ -12,7 +12,8 @@ export interface IceSettings {
   TURN_CREDENTIAL_TTL_SECONDS: number;
 }
 
-const urlsOf = (server: IceSettings['ICE_SERVERS'][number]) => (Array.isArray(server.urls) ? server.urls : [server.urls]);
+const urlsOf = (server: IceSettings['ICE_SERVERS'][number]) =>
+  Array.isArray(server.urls) ? server.urls : [server.urls];
 const isTurn = (url: string) => /^turns?:/i.test(url);
 
 /** Is a TURN server configured? Then every session is relay-only. */
@@ -25,7 +26,12 @@ export function relayOnly(settings: Pick<IceSettings, 'ICE_SERVERS'>): boolean {
  * `<expiry unix seconds>:<identity>`, the credential base64(HMAC-SHA1(secret, username)); coturn
  * recomputes it and refuses it once the expiry has passed.
  */
-export function turnCredentials(secret: string, identity: string, ttlSeconds: number, now: Date): { username: string; credential: string } {
+export function turnCredentials(
+  secret: string,
+  identity: string,
+  ttlSeconds: number,
+  now: Date,
+): { username: string; credential: string } {
   const username = `${Math.floor(now.getTime() / 1000) + ttlSeconds}:${identity}`;
   return { username, credential: createHmac('sha1', secret).update(username).digest('base64') };
 }
@@ -48,7 +54,12 @@ export function turnTtlSeconds(runsUntilMs: number, now: Date, configuredSeconds
  * The ICE servers for one party of one running session: TURN entries without static credentials
  * get credentials that expire when the session's paid time does (plus a margin, at most 10 min).
  */
-export function iceConfigFor(settings: IceSettings, identity: string, now: Date, runsUntilMs = Number.POSITIVE_INFINITY): IceConfig {
+export function iceConfigFor(
+  settings: IceSettings,
+  identity: string,
+  now: Date,
+  runsUntilMs = Number.POSITIVE_INFINITY,
+): IceConfig {
   const ttl = turnTtlSeconds(runsUntilMs, now, settings.TURN_CREDENTIAL_TTL_SECONDS);
   let signed = false;
   const iceServers = settings.ICE_SERVERS.map((server) => {

@@ -42,7 +42,11 @@ export function accountsReadSide(ports: ModulePorts) {
     /** every balance and total spent the users read model shows equals the wallets' replay (rebuilt from the log, and as stored) */
     async audit(events, options) {
       const models = [{ label: 'users read model rebuilt from the log', accounts: await replayUsers(events) }];
-      if (options.storedReadModels) models.push({ label: 'stored users read model', accounts: await ports.readModels.collection<UserDoc>(USERS).find({}) });
+      if (options.storedReadModels)
+        models.push({
+          label: 'stored users read model',
+          accounts: await ports.readModels.collection<UserDoc>(USERS).find({}),
+        });
       return { lines: [], problems: auditBalances(events, models) };
     },
   } satisfies ReadSide & Record<string, unknown>;

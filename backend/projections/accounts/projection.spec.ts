@@ -4,7 +4,14 @@ import { evolveUser, type UserDoc } from './projection';
 const userId = '0b7c4d1e-8f7a-4e63-9a51-5a4c1b2d3e4f';
 const registered: DomainEvent = {
   type: 'UserRegistered',
-  data: { userId, username: 'Mario', email: 'mario@example.com', passwordHash: 'h', role: 'user', registeredAt: '2026-11-20T10:00:00.000Z' },
+  data: {
+    userId,
+    username: 'Mario',
+    email: 'mario@example.com',
+    passwordHash: 'h',
+    role: 'user',
+    registeredAt: '2026-11-20T10:00:00.000Z',
+  },
 };
 const credit = (amount: number): DomainEvent => ({
   type: 'AuracoinCredited',
@@ -45,9 +52,19 @@ describe('users read model: spending, adjustments, deletion', () => {
   });
   const adjusted = (amount: number): DomainEvent => ({
     type: 'AuracoinAdjusted',
-    data: { walletId: userId, amount, balanceBefore: 0, balanceAfter: 0, adminId: 'admin', adjustedAt: '2026-11-20T10:00:00.000Z' },
+    data: {
+      walletId: userId,
+      amount,
+      balanceBefore: 0,
+      balanceAfter: 0,
+      adminId: 'admin',
+      adjustedAt: '2026-11-20T10:00:00.000Z',
+    },
   });
-  const deleted: DomainEvent = { type: 'UserDeleted', data: { userId, deletedBy: 'admin', deletedAt: '2026-11-21T10:00:00.000Z' } };
+  const deleted: DomainEvent = {
+    type: 'UserDeleted',
+    data: { userId, deletedBy: 'admin', deletedAt: '2026-11-21T10:00:00.000Z' },
+  };
 
   it('subtracts debits from the balance and adds them to the total spent', () => {
     const doc = replay([registered, credit(10000), debit(5000), debit(1500)]);

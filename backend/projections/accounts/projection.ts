@@ -47,7 +47,10 @@ export function evolveUser(doc: UserDoc | null, event: DomainEvent): UserDoc | n
         totalSpentUnits: (doc?.totalSpentUnits ?? 0) + event.data.amount,
       };
     case 'AuracoinAdjusted':
-      return { ...(doc ?? partialUser(event.data.walletId)), balanceUnits: (doc?.balanceUnits ?? 0) + event.data.amount };
+      return {
+        ...(doc ?? partialUser(event.data.walletId)),
+        balanceUnits: (doc?.balanceUnits ?? 0) + event.data.amount,
+      };
     case 'UserPasswordChanged':
       return doc && !doc.deleted ? { ...doc, passwordHash: event.data.passwordHash } : doc;
     case 'UserEmailChanged':
@@ -73,16 +76,41 @@ export function anonymised(doc: UserDoc, _deletedAt: string): UserDoc {
 }
 
 function partialUser(userId: string): UserDoc {
-  return { _id: userId, username: '', usernameLower: '', email: '', passwordHash: '', role: 'user', balanceUnits: 0, totalSpentUnits: 0, createdAt: '' };
+  return {
+    _id: userId,
+    username: '',
+    usernameLower: '',
+    email: '',
+    passwordHash: '',
+    role: 'user',
+    balanceUnits: 0,
+    totalSpentUnits: 0,
+    createdAt: '',
+  };
 }
 
 export const usersProjection = docProjection<UserDoc>({
   name: USERS,
   collection: USERS,
-  eventTypes: ['UserRegistered', 'AuracoinCredited', 'AuracoinDebited', 'AuracoinAdjusted', 'UserDeleted', 'UserPasswordChanged', 'UserEmailChanged'],
+  eventTypes: [
+    'UserRegistered',
+    'AuracoinCredited',
+    'AuracoinDebited',
+    'AuracoinAdjusted',
+    'UserDeleted',
+    'UserPasswordChanged',
+    'UserEmailChanged',
+  ],
   documentId(event) {
-    if (event.type === 'UserRegistered' || event.type === 'UserDeleted' || event.type === 'UserPasswordChanged' || event.type === 'UserEmailChanged') return event.data.userId;
-    if (event.type === 'AuracoinCredited' || event.type === 'AuracoinDebited' || event.type === 'AuracoinAdjusted') return event.data.walletId;
+    if (
+      event.type === 'UserRegistered' ||
+      event.type === 'UserDeleted' ||
+      event.type === 'UserPasswordChanged' ||
+      event.type === 'UserEmailChanged'
+    )
+      return event.data.userId;
+    if (event.type === 'AuracoinCredited' || event.type === 'AuracoinDebited' || event.type === 'AuracoinAdjusted')
+      return event.data.walletId;
     return undefined;
   },
   evolve: evolveUser,

@@ -29,7 +29,10 @@ export function createUserQueries(readModels: ReadModelStore) {
     },
     /** every registered, not deleted user, newest first (admin list) */
     async list(): Promise<UserDoc[]> {
-      const docs = await users.find({ usernameLower: { $ne: '' }, deleted: { $ne: true } }, { sort: { createdAt: -1 } });
+      const docs = await users.find(
+        { usernameLower: { $ne: '' }, deleted: { $ne: true } },
+        { sort: { createdAt: -1 } },
+      );
       return docs.filter((doc) => registered(doc) !== null);
     },
     /** every user document, deleted ones included (the ledger auditor compares balances) */

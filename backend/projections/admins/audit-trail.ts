@@ -9,7 +9,9 @@ type AdminActionDoc = { _id: string; position: number; at: string; adminId: stri
 
 /** The acting admin of an event, when an admin's command appended it (docs/architecture.md#admin-audit-trail). */
 const adminOf = (event: StoredEvent) =>
-  event.metadata.actorKind === 'admin' && typeof event.metadata.actorId === 'string' ? event.metadata.actorId : undefined;
+  event.metadata.actorKind === 'admin' && typeof event.metadata.actorId === 'string'
+    ? event.metadata.actorId
+    : undefined;
 
 /**
  * Every event an admin's command appended, one document each: the command metadata names the
@@ -21,7 +23,14 @@ export const adminActionsProjection = docProjection<AdminActionDoc, StoredEvent>
   collection: ADMIN_ACTIONS,
   eventTypes: Object.keys(eventSchemas),
   documentId: (event) => (adminOf(event) ? event.id : undefined),
-  evolve: (_doc, event) => ({ _id: event.id, position: event.position, at: event.createdAt.toISOString(), adminId: adminOf(event)!, action: event.type, stream: event.streamId }),
+  evolve: (_doc, event) => ({
+    _id: event.id,
+    position: event.position,
+    at: event.createdAt.toISOString(),
+    adminId: adminOf(event)!,
+    action: event.type,
+    stream: event.streamId,
+  }),
   indexes: [{ keys: { position: -1 }, options: { name: 'by_position' } }],
 });
 
@@ -29,10 +38,25 @@ export function createAuditTrailQueries(readModels: ReadModelStore) {
   const actions = readModels.collection<AdminActionDoc & { _pos: number }>(ADMIN_ACTIONS);
   return {
     /** newest first, `limit` at a time */
-    async page(query: { limit: number; before?: number | undefined; adminId?: string | undefined }): Promise<AuditTrailPage> {
-      const filter = { ...(query.before !== undefined ? { position: { $lt: query.before } } : {}), ...(query.adminId ? { adminId: query.adminId } : {}) };
+    async page(query: {
+      limit: number;
+      before?: number | undefined;
+      adminId?: string | undefined;
+    }): Promise<AuditTrailPage> {
+      const filter = {
+        ...(query.before !== undefined ? { position: { $lt: query.before } } : {}),
+        ...(query.adminId ? { adminId: query.adminId } : {}),
+      };
       const docs = await actions.find(filter, { sort: { position: -1 }, limit: query.limit + 1 });
-      const shown = docs.slice(0, query.limit).map(({ position, at, adminId, action, stream }): AdminActionView => ({ position, at, adminId, action, stream }));
+      const shown = docs
+        .slice(0, query.limit)
+        .map(({ position, at, adminId, action, stream }): AdminActionView => ({
+          position,
+          at,
+          adminId,
+          action,
+          stream,
+        }));
       return { actions: shown, nextBefore: docs.length > query.limit ? shown.at(-1)!.position : null };
     },
   };

@@ -10,6 +10,8 @@ export function adminsReadSide(ports: ModulePorts) {
   return {
     name: 'admins',
     projections: [adminsProjection, adminActionsProjection],
-    routers: [adminsQueryRouter({ sessions: ports.sessions, admins, auditTrail: createAuditTrailQueries(ports.readModels) })],
+    routers: [
+      adminsQueryRouter({ sessions: ports.sessions, admins, auditTrail: createAuditTrailQueries(ports.readModels) }),
+    ],
   } satisfies ReadSide;
 }

@@ -7,7 +7,16 @@ const by = '2d3e4f5a-6b7c-4d8e-9f0a-1b2c3d4e5f6a';
 const at = '2026-11-20T10:00:00.000Z';
 const created: DomainEvent = {
   type: 'AdminCreated',
-  data: { adminId, fullName: 'Anna Rossi', username: 'Anna', email: 'anna@example.com', passwordHash: 'h', role: 'admin', createdBy: by, createdAt: at },
+  data: {
+    adminId,
+    fullName: 'Anna Rossi',
+    username: 'Anna',
+    email: 'anna@example.com',
+    passwordHash: 'h',
+    role: 'admin',
+    createdBy: by,
+    createdAt: at,
+  },
 };
 const replay = (events: DomainEvent[]) => events.reduce<AdminDoc | null>(evolveAdmin, null);
 
@@ -16,7 +25,13 @@ describe('admins read model', () => {
     const doc = replay([created]);
     expect(doc).toMatchObject({ _id: adminId, usernameLower: 'anna', isActive: true, passwordHash: 'h' });
     expect(toAdminView(doc!)).toEqual({
-      id: adminId, fullName: 'Anna Rossi', username: 'Anna', email: 'anna@example.com', role: 'admin', isActive: true, createdAt: at,
+      id: adminId,
+      fullName: 'Anna Rossi',
+      username: 'Anna',
+      email: 'anna@example.com',
+      role: 'admin',
+      isActive: true,
+      createdAt: at,
     });
   });
 

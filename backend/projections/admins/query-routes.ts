@@ -6,7 +6,11 @@ import type { SessionManager } from '../../platform/http/session';
 import type { createAuditTrailQueries } from './audit-trail';
 import { toAdminView, type AdminQueries } from './queries';
 
-export function adminsQueryRouter(deps: { sessions: SessionManager; admins: AdminQueries; auditTrail: ReturnType<typeof createAuditTrailQueries> }): Router {
+export function adminsQueryRouter(deps: {
+  sessions: SessionManager;
+  admins: AdminQueries;
+  auditTrail: ReturnType<typeof createAuditTrailQueries>;
+}): Router {
   const router = new Router();
   mountRoute(router, deps.sessions, apiRoutes.adminMe, async (_ctx, _input, caller) => {
     const doc = await deps.admins.byId(caller.sub);

@@ -18,19 +18,32 @@ const { identityFor } = identityResolver(
 );
 
 async function refusal(promise: Promise<unknown>) {
-  const error = await promise.then(() => undefined, (e: unknown) => e);
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
   expect(error).toBeInstanceOf(DomainError);
   return (error as DomainError).code;
 }
 
 describe('identityFor', () => {
   it('is the real name without an alias', async () => {
-    await expect(identityFor(userId)).resolves.toEqual({ identityId: userId, userId, aliasId: null, displayName: 'mario' });
+    await expect(identityFor(userId)).resolves.toEqual({
+      identityId: userId,
+      userId,
+      aliasId: null,
+      displayName: 'mario',
+    });
     await expect(identityFor(userId, null)).resolves.toMatchObject({ identityId: userId, displayName: 'mario' });
   });
 
   it('is the alias when the user owns it and it is active', async () => {
-    await expect(identityFor(userId, aliasId)).resolves.toEqual({ identityId: aliasId, userId, aliasId, displayName: 'Zorro' });
+    await expect(identityFor(userId, aliasId)).resolves.toEqual({
+      identityId: aliasId,
+      userId,
+      aliasId,
+      displayName: 'Zorro',
+    });
   });
 
   it("refuses someone else's, a deleted or an unknown alias, and an unknown user, all as not found", async () => {

@@ -15,9 +15,23 @@ export type AliasDoc = {
 export function evolveAlias(doc: AliasDoc | null, event: DomainEvent): AliasDoc | null {
   switch (event.type) {
     case 'AliasPurchased':
-      return { _id: event.data.aliasId, userId: event.data.userId, aliasName: event.data.aliasName, createdAt: event.data.purchasedAt, deleted: doc?.deleted ?? false };
+      return {
+        _id: event.data.aliasId,
+        userId: event.data.userId,
+        aliasName: event.data.aliasName,
+        createdAt: event.data.purchasedAt,
+        deleted: doc?.deleted ?? false,
+      };
     case 'AliasDeleted':
-      return { ...(doc ?? { _id: event.data.aliasId, userId: event.data.userId, aliasName: '', createdAt: event.data.deletedAt }), deleted: true };
+      return {
+        ...(doc ?? {
+          _id: event.data.aliasId,
+          userId: event.data.userId,
+          aliasName: '',
+          createdAt: event.data.deletedAt,
+        }),
+        deleted: true,
+      };
     default:
       return doc;
   }
@@ -32,4 +46,9 @@ export const aliasesProjection = docProjection<AliasDoc>({
   indexes: [{ keys: { userId: 1, createdAt: 1 }, options: { name: 'by_user' } }],
 });
 
-export const toAliasView = (doc: AliasDoc): AliasView => ({ id: doc._id, aliasName: doc.aliasName, createdAt: doc.createdAt, isActive: !doc.deleted });
+export const toAliasView = (doc: AliasDoc): AliasView => ({
+  id: doc._id,
+  aliasName: doc.aliasName,
+  createdAt: doc.createdAt,
+  isActive: !doc.deleted,
+});

@@ -27,14 +27,18 @@ export type AliasQueries = ReturnType<typeof createAliasQueries>;
  * active alias they own. Anything else (an unknown alias, someone else's, a deleted one, a deleted
  * user) is refused as not found, so the answer tells nothing about other people's aliases.
  */
-export function identityResolver(aliases: Pick<AliasQueries, 'byId'>, users: { usernameOf(userId: string): Promise<string | null> }) {
+export function identityResolver(
+  aliases: Pick<AliasQueries, 'byId'>,
+  users: { usernameOf(userId: string): Promise<string | null> },
+) {
   return {
     async identityFor(userId: string, aliasId?: string | null): Promise<Identity> {
       const username = await users.usernameOf(userId);
       if (username === null) throw new DomainError('not_found', 'Utente non trovato');
       if (!aliasId) return { identityId: identityIdOf({ userId }), userId, aliasId: null, displayName: username };
       const alias = await aliases.byId(aliasId);
-      if (!alias || alias.userId !== userId || alias.deleted || !alias.aliasName) throw new DomainError('not_found', 'Alias non trovato');
+      if (!alias || alias.userId !== userId || alias.deleted || !alias.aliasName)
+        throw new DomainError('not_found', 'Alias non trovato');
       return { identityId: identityIdOf({ userId, aliasId }), userId, aliasId, displayName: alias.aliasName };
     },
   };

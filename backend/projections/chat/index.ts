@@ -22,7 +22,9 @@ export function chatReadSide(ports: ModulePorts, deps: ChatReadDeps) {
       /** every message of a user's conversations (any identity of his), oldest first per conversation: the download of his data */
       async messagesOfUser(userId: string) {
         const conversations = await chat.listFor('user', userId, { limit: 1000 });
-        const all = await Promise.all(conversations.map(async (conversation) => (await chat.history(conversation._id, { limit: 10_000 })).messages));
+        const all = await Promise.all(
+          conversations.map(async (conversation) => (await chat.history(conversation._id, { limit: 10_000 })).messages),
+        );
         return all.flat();
       },
     },

@@ -16,11 +16,35 @@ const id = (n: number) => `5b7c4d1e-8f7a-4e63-9a51-${String(n).padStart(12, '0')
 
 const started = (conversationId: string, alias: string | null, at: string): DomainEvent => ({
   type: 'ConversationStarted',
-  data: { conversationId, performerId, userId, aliasId: alias, identityId: alias ?? userId, displayName: alias ? 'Zorro' : 'mario', startedAt: at },
+  data: {
+    conversationId,
+    performerId,
+    userId,
+    aliasId: alias,
+    identityId: alias ?? userId,
+    displayName: alias ? 'Zorro' : 'mario',
+    startedAt: at,
+  },
 });
-const sent = (n: number, conversationId: string, senderType: ChatParty, at: string, content = `messaggio ${n}`): DomainEvent => ({
+const sent = (
+  n: number,
+  conversationId: string,
+  senderType: ChatParty,
+  at: string,
+  content = `messaggio ${n}`,
+): DomainEvent => ({
   type: 'MessageSent',
-  data: { messageId: id(n), conversationId, performerId, userId, identityId: conversationId === c1 ? aliasId : userId, senderType, content, priceUnits: senderType === 'user' ? 100 : 0, sentAt: at },
+  data: {
+    messageId: id(n),
+    conversationId,
+    performerId,
+    userId,
+    identityId: conversationId === c1 ? aliasId : userId,
+    senderType,
+    content,
+    priceUnits: senderType === 'user' ? 100 : 0,
+    sentAt: at,
+  },
 });
 const read = (conversationId: string, reader: ChatParty, upTo: number): DomainEvent => ({
   type: 'ConversationRead',
@@ -29,15 +53,24 @@ const read = (conversationId: string, reader: ChatParty, upTo: number): DomainEv
 
 async function project(events: DomainEvent[], options: { replayFrom?: number } = {}) {
   const store = createMingoReadModelStore();
-  for (const index of chatProjection.indexes ?? []) await store.collection(index.collection).createIndex(index.keys, index.options);
+  for (const index of chatProjection.indexes ?? [])
+    await store.collection(index.collection).createIndex(index.keys, index.options);
   const stored = events.map((event, index) => recordedAs(event, { id: `e${index}`, position: index + 1 }));
   for (const event of stored) await chatProjection.apply(event, store);
   // a crash before the checkpoint: the tail of the log comes again and must change nothing
-  if (options.replayFrom !== undefined) for (const event of stored.slice(options.replayFrom)) await chatProjection.apply(event, store);
+  if (options.replayFrom !== undefined)
+    for (const event of stored.slice(options.replayFrom)) await chatProjection.apply(event, store);
   return createChatQueries(store);
 }
 
-const profile: ChatProfile = { name: 'Giulia', image: '/g.svg', username: 'giulia', isOnline: true, messagePriceUnits: 150, blockedIdentityIds: [] };
+const profile: ChatProfile = {
+  name: 'Giulia',
+  image: '/g.svg',
+  username: 'giulia',
+  isOnline: true,
+  messagePriceUnits: 150,
+  blockedIdentityIds: [],
+};
 
 describe('conversations read model', () => {
   const log = [
@@ -53,17 +86,41 @@ describe('conversations read model', () => {
     const chat = await project(log);
     const forUser = await chat.listFor('user', userId, { limit: 10 });
     expect(forUser.map((doc) => doc._id)).toEqual([c1, c2]);
-    expect(forUser[0]).toMatchObject({ unreadUser: 1, unreadPerformer: 2, messages: 3, lastMessageAt: t(5), lastMessage: { senderType: 'performer', content: 'messaggio 4' } });
-    expect(await chat.unreadCounts('performer', performerId)).toEqual({ total: 3, byConversation: { [c1]: 2, [c2]: 1 } });
+    expect(forUser[0]).toMatchObject({
+      unreadUser: 1,
+      unreadPerformer: 2,
+      messages: 3,
+      lastMessageAt: t(5),
+      lastMessage: { senderType: 'performer', content: 'messaggio 4' },
+    });
+    expect(await chat.unreadCounts('performer', performerId)).toEqual({
+      total: 3,
+      byConversation: { [c1]: 2, [c2]: 1 },
+    });
     expect(await chat.unreadCounts('user', userId)).toEqual({ total: 1, byConversation: { [c1]: 1 } });
   });
 
   it('keeps each party’s unread total equal to the sum over its conversations, through reads, duplicates and replays', async () => {
-    const events = [...log, sent(5, c1, 'user', t(6)), read(c1, 'performer', 2), sent(1, c1, 'user', t(7)), read(c2, 'performer', 3), sent(6, c2, 'performer', t(8)), read(c1, 'user', 4)];
+    const events = [
+      ...log,
+      sent(5, c1, 'user', t(6)),
+      read(c1, 'performer', 2),
+      sent(1, c1, 'user', t(7)),
+      read(c2, 'performer', 3),
+      sent(6, c2, 'performer', t(8)),
+      read(c1, 'user', 4),
+    ];
     for (const replayFrom of [undefined, 0, 3, 7]) {
       const chat = await project(events, { replayFrom });
-      for (const [party, partyId] of [['performer', performerId], ['user', userId]] as const) {
-        expect([replayFrom, party, await chat.unreadTotal(party, partyId)]).toEqual([replayFrom, party, (await chat.unreadCounts(party, partyId)).total]);
+      for (const [party, partyId] of [
+        ['performer', performerId],
+        ['user', userId],
+      ] as const) {
+        expect([replayFrom, party, await chat.unreadTotal(party, partyId)]).toEqual([
+          replayFrom,
+          party,
+          (await chat.unreadCounts(party, partyId)).total,
+        ]);
       }
     }
     const chat = await project(events);
@@ -75,7 +132,12 @@ describe('conversations read model', () => {
     const chat = await project([...log, sent(5, c1, 'user', t(6)), read(c1, 'performer', 2)]);
     expect((await chat.conversation(c1))?.unreadPerformer).toBe(1);
     const { messages } = await chat.history(c1, { limit: 10 });
-    expect(messages.map((m) => [m._id, m.isRead])).toEqual([[id(1), true], [id(2), true], [id(4), false], [id(5), false]]);
+    expect(messages.map((m) => [m._id, m.isRead])).toEqual([
+      [id(1), true],
+      [id(2), true],
+      [id(4), false],
+      [id(5), false],
+    ]);
     expect((await chat.newestUnread(c1, 'performer'))?._id).toBe(id(5));
     expect((await chat.newestUnread(c1, 'user'))?._id).toBe(id(4));
   });
@@ -84,7 +146,8 @@ describe('conversations read model', () => {
     const events = [...log, read(c1, 'user', 4), sent(5, c2, 'performer', t(7))];
     const once = await project(events);
     const twice = await project(events, { replayFrom: 2 });
-    for (const conversationId of [c1, c2]) expect(await twice.conversation(conversationId)).toEqual(await once.conversation(conversationId));
+    for (const conversationId of [c1, c2])
+      expect(await twice.conversation(conversationId)).toEqual(await once.conversation(conversationId));
     expect((await twice.history(c1, { limit: 50 })).messages).toEqual((await once.history(c1, { limit: 50 })).messages);
   });
 
@@ -111,11 +174,20 @@ describe('conversations read model', () => {
   });
 
   it('closes the conversations of a deleted alias, user or performer', async () => {
-    const aliasGone = await project([...log, { type: 'AliasDeleted', data: { aliasId, userId, deletedBy: userId, deletedAt: t(9) } }]);
+    const aliasGone = await project([
+      ...log,
+      { type: 'AliasDeleted', data: { aliasId, userId, deletedBy: userId, deletedAt: t(9) } },
+    ]);
     expect((await aliasGone.conversation(c1))?.closed).toBe(true);
     expect((await aliasGone.conversation(c2))?.closed).toBe(false);
-    const userGone = await project([...log, { type: 'UserDeleted', data: { userId, deletedBy: 'admin', deletedAt: t(9) } }]);
-    expect([(await userGone.conversation(c1))?.closed, (await userGone.conversation(c2))?.closed]).toEqual([true, true]);
+    const userGone = await project([
+      ...log,
+      { type: 'UserDeleted', data: { userId, deletedBy: 'admin', deletedAt: t(9) } },
+    ]);
+    expect([(await userGone.conversation(c1))?.closed, (await userGone.conversation(c2))?.closed]).toEqual([
+      true,
+      true,
+    ]);
   });
 
   it('keeps a short preview of the last message', async () => {
@@ -135,11 +207,23 @@ describe('conversation views', () => {
     const chat = await project([started(c1, aliasId, t(0)), sent(1, c1, 'user', t(1))]);
     const doc = (await chat.conversation(c1))!;
     const hers = toConversationView(doc, 'performer', profile);
-    expect(hers).toMatchObject({ userId: aliasId, identityId: aliasId, aliasId: null, user: { username: 'Zorro' }, unreadCount: 1 });
+    expect(hers).toMatchObject({
+      userId: aliasId,
+      identityId: aliasId,
+      aliasId: null,
+      user: { username: 'Zorro' },
+      unreadCount: 1,
+    });
     const { messages } = await chat.history(c1, { limit: 10 });
     expect(JSON.stringify([hers, messages.map(toMessageView)])).not.toContain(userId);
     const his = toConversationView(doc, 'user', profile);
-    expect(his).toMatchObject({ userId, aliasId, identityId: aliasId, unreadCount: 0, performer: { name: 'Giulia', messagePrice: 1.5, isOnline: true } });
+    expect(his).toMatchObject({
+      userId,
+      aliasId,
+      identityId: aliasId,
+      unreadCount: 0,
+      performer: { name: 'Giulia', messagePrice: 1.5, isOnline: true },
+    });
   });
 
   it('tell both parties when she blocked the identity', async () => {
@@ -152,14 +236,22 @@ describe('conversation views', () => {
 
 describe('conversations read model, a batch at once (the PostgreSQL path)', () => {
   const log = [
-    started(c1, aliasId, t(0)), started(c2, null, t(1)),
-    sent(1, c1, 'user', t(2)), sent(2, c2, 'user', t(3)), sent(3, c1, 'performer', t(4)), sent(4, c1, 'user', t(5)),
+    started(c1, aliasId, t(0)),
+    started(c2, null, t(1)),
+    sent(1, c1, 'user', t(2)),
+    sent(2, c2, 'user', t(3)),
+    sent(3, c1, 'performer', t(4)),
+    sent(4, c1, 'user', t(5)),
     // the same message id again (a retry that crossed a price change): shown and counted once
     sent(2, c2, 'user', t(6)),
-    read(c1, 'performer', 4), sent(5, c1, 'user', t(7)), sent(6, c2, 'performer', t(8)),
+    read(c1, 'performer', 4),
+    sent(5, c1, 'user', t(7)),
+    sent(6, c2, 'performer', t(8)),
   ].map((event, index) => recordedAs(event, { id: `e${index}`, position: index + 1 }));
   const contents = async (store: ReadModelStore) =>
-    Promise.all([CONVERSATIONS, CHAT_MESSAGES, CHAT_UNREAD].map((name) => store.collection(name).find({}, { sort: { _id: 1 } })));
+    Promise.all(
+      [CONVERSATIONS, CHAT_MESSAGES, CHAT_UNREAD].map((name) => store.collection(name).find({}, { sort: { _id: 1 } })),
+    );
   const oneByOne = async () => {
     const store = createMingoReadModelStore();
     for (const event of log) await chatProjection.apply(event, store);

@@ -59,7 +59,8 @@ export type MessageDoc = {
 
 export const unreadField = (reader: ChatParty) => (reader === 'user' ? 'unreadUser' : 'unreadPerformer');
 
-export const previewOf = (content: string) => (content.length > PREVIEW_LENGTH ? `${content.slice(0, PREVIEW_LENGTH - 1)}…` : content);
+export const previewOf = (content: string) =>
+  content.length > PREVIEW_LENGTH ? `${content.slice(0, PREVIEW_LENGTH - 1)}…` : content;
 
 /** The message document a MessageSent makes. */
 export function messageDocOf(event: Extract<RecordedEvent, { type: 'MessageSent' }>): MessageDoc {
@@ -78,7 +79,9 @@ export function messageDocOf(event: Extract<RecordedEvent, { type: 'MessageSent'
 }
 
 /** The conversation document a ConversationStarted makes. */
-export function conversationDocOf(data: Extract<RecordedEvent, { type: 'ConversationStarted' }>['data']): Omit<ConversationDoc, '_id'> {
+export function conversationDocOf(
+  data: Extract<RecordedEvent, { type: 'ConversationStarted' }>['data'],
+): Omit<ConversationDoc, '_id'> {
   return {
     performerId: data.performerId,
     userId: data.userId,
@@ -99,12 +102,23 @@ export function conversationDocOf(data: Extract<RecordedEvent, { type: 'Conversa
 /** What a message changes on its conversation: the last activity, and one more unread for the recipient. */
 export function afterMessage(doc: MessageDoc): Update {
   return {
-    $set: { activityAt: doc.createdAt, lastMessageAt: doc.createdAt, lastMessage: { senderType: doc.senderType, content: previewOf(doc.content) } },
+    $set: {
+      activityAt: doc.createdAt,
+      lastMessageAt: doc.createdAt,
+      lastMessage: { senderType: doc.senderType, content: previewOf(doc.content) },
+    },
     $inc: { [unreadField(otherParty(doc.senderType))]: 1, messages: 1 },
   };
 }
 
-export const chatEventTypes = ['ConversationStarted', 'MessageSent', 'ConversationRead', 'AliasDeleted', 'UserDeleted', 'PerformerDeleted'] as const;
+export const chatEventTypes = [
+  'ConversationStarted',
+  'MessageSent',
+  'ConversationRead',
+  'AliasDeleted',
+  'UserDeleted',
+  'PerformerDeleted',
+] as const;
 
 /** Closes every conversation matching `filter`, each once for this event. */
 async function closeAll(conversations: Collection<ConversationDoc>, filter: Record<string, unknown>, position: number) {
@@ -119,7 +133,12 @@ type MessageSent = Extract<RecordedEvent, { type: 'MessageSent' }>;
 function messageWrites(event: MessageSent, doc: MessageDoc): GuardedWrite[] {
   const recipient = otherParty(doc.senderType);
   return [
-    { collection: CHAT_UNREAD, id: unreadTotalId(recipient, recipient === 'user' ? event.data.userId : event.data.performerId), position: event.position, update: { $inc: { total: 1 } } },
+    {
+      collection: CHAT_UNREAD,
+      id: unreadTotalId(recipient, recipient === 'user' ? event.data.userId : event.data.performerId),
+      position: event.position,
+      update: { $inc: { total: 1 } },
+    },
     { collection: CONVERSATIONS, id: doc.conversationId, position: event.position, update: afterMessage(doc) },
   ];
 }
@@ -132,7 +151,9 @@ function messageWrites(event: MessageSent, doc: MessageDoc): GuardedWrite[] {
 async function applyMessages(events: MessageSent[], store: ReadModelStore): Promise<void> {
   const messages = store.collection<MessageDoc>(CHAT_MESSAGES);
   const docs = events.map(messageDocOf);
-  const stored = new Map((await messages.find({ _id: { $in: docs.map((doc) => doc._id) } })).map((doc) => [doc._id, doc]));
+  const stored = new Map(
+    (await messages.find({ _id: { $in: docs.map((doc) => doc._id) } })).map((doc) => [doc._id, doc]),
+  );
   const fresh: MessageDoc[] = [];
   const writes: GuardedWrite[] = [];
   docs.forEach((doc, index) => {
@@ -168,7 +189,9 @@ export const chatProjection: ProjectionDefinition = {
     const totals = store.collection(CHAT_UNREAD);
     switch (event.type) {
       case 'ConversationStarted':
-        await guardedUpdate(untyped, event.data.conversationId, event.position, { $set: conversationDocOf(event.data) });
+        await guardedUpdate(untyped, event.data.conversationId, event.position, {
+          $set: conversationDocOf(event.data),
+        });
         return;
       case 'MessageSent': {
         const doc = messageDocOf(event);
@@ -176,7 +199,8 @@ export const chatProjection: ProjectionDefinition = {
         // the same message id stored twice (a retry that crossed a price change) is shown and counted once
         if (existing && existing.seq !== doc.seq) return;
         if (!existing) await messages.replaceOne({ _id: doc._id }, doc, { upsert: true });
-        for (const write of messageWrites(event, doc)) await guardedUpdate(store.collection(write.collection), write.id, write.position, write.update);
+        for (const write of messageWrites(event, doc))
+          await guardedUpdate(store.collection(write.collection), write.id, write.position, write.update);
         return;
       }
       case 'ConversationRead': {
@@ -184,13 +208,18 @@ export const chatProjection: ProjectionDefinition = {
         const upTo = await messages.findOne({ _id: upToMessageId });
         if (!upTo) return;
         const sender = otherParty(reader);
-        await messages.updateMany({ conversationId, senderType: sender, isRead: false, seq: { $lte: upTo.seq } }, { $set: { isRead: true } });
+        await messages.updateMany(
+          { conversationId, senderType: sender, isRead: false, seq: { $lte: upTo.seq } },
+          { $set: { isRead: true } },
+        );
         const unread = await messages.count({ conversationId, senderType: sender, isRead: false });
         // the total first: replayed after a crash between the two, the conversation still holds the count it had
         const conversation = await conversations.findOne({ _id: conversationId });
         if (conversation) {
           const partyId = reader === 'user' ? conversation.userId : conversation.performerId;
-          await guardedUpdate(totals, unreadTotalId(reader, partyId), event.position, { $inc: { total: unread - conversation[unreadField(reader)] } });
+          await guardedUpdate(totals, unreadTotalId(reader, partyId), event.position, {
+            $inc: { total: unread - conversation[unreadField(reader)] },
+          });
         }
         await guardedUpdate(untyped, conversationId, event.position, { $set: { [unreadField(reader)]: unread } });
         return;

@@ -30,7 +30,8 @@ export function chatPushes(deps: { realtime: RealtimeEmitter; chat: ChatQueries 
   return async (events: RecordedEvent[]) => {
     /** conversation id → the readers whose unread count moved */
     const unread = new Map<string, Set<ChatParty>>();
-    const touch = (conversationId: string, reader: ChatParty) => unread.set(conversationId, (unread.get(conversationId) ?? new Set()).add(reader));
+    const touch = (conversationId: string, reader: ChatParty) =>
+      unread.set(conversationId, (unread.get(conversationId) ?? new Set()).add(reader));
     for (const event of events) {
       switch (event.type) {
         case 'MessageSent': {
@@ -74,16 +75,23 @@ export function chatPushes(deps: { realtime: RealtimeEmitter; chat: ChatQueries 
     }
     // one read for the conversations and one for the totals, whatever the batch holds
     const docs = await chat.conversationsById([...unread.keys()]);
-    const partyIdOf = (reader: ChatParty, doc: ConversationDoc) => unreadTotalId(reader, reader === 'user' ? doc.userId : doc.performerId);
-    const totals = await chat.unreadTotals([...unread].flatMap(([conversationId, readers]) => {
-      const doc = docs.get(conversationId);
-      return doc ? [...readers].map((reader) => partyIdOf(reader, doc)) : [];
-    }));
+    const partyIdOf = (reader: ChatParty, doc: ConversationDoc) =>
+      unreadTotalId(reader, reader === 'user' ? doc.userId : doc.performerId);
+    const totals = await chat.unreadTotals(
+      [...unread].flatMap(([conversationId, readers]) => {
+        const doc = docs.get(conversationId);
+        return doc ? [...readers].map((reader) => partyIdOf(reader, doc)) : [];
+      }),
+    );
     for (const [conversationId, readers] of unread) {
       const doc = docs.get(conversationId);
       if (!doc) continue;
       for (const reader of readers) {
-        emitToParty(realtime, reader, doc, 'chat:unread', { conversationId, unreadCount: doc[unreadField(reader)], total: totals.get(partyIdOf(reader, doc)) ?? 0 });
+        emitToParty(realtime, reader, doc, 'chat:unread', {
+          conversationId,
+          unreadCount: doc[unreadField(reader)],
+          total: totals.get(partyIdOf(reader, doc)) ?? 0,
+        });
       }
     }
   };

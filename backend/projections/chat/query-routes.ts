@@ -22,7 +22,11 @@ function assertOwnInbox(caller: Principal, userId: string, userType?: ChatParty)
 
 /** The conversation, when the caller is one of its two parties; not found for anybody else. */
 export function asParty(doc: ConversationDoc | null, caller: Principal): ConversationDoc {
-  const isParty = doc !== null && (caller.kind === 'user' ? doc.userId === caller.sub : caller.kind === 'performer' && doc.performerId === caller.sub);
+  const isParty =
+    doc !== null &&
+    (caller.kind === 'user'
+      ? doc.userId === caller.sub
+      : caller.kind === 'performer' && doc.performerId === caller.sub);
   if (!isParty) throw notFound('Conversazione non trovata');
   return doc;
 }
@@ -40,14 +44,24 @@ export function chatQueryRouter(deps: ChatQueryDeps): Router {
 
   mountRoute(router, deps.sessions, apiRoutes.listMessages, async (ctx, { params, query }, caller) => {
     const doc = asParty(await deps.chat.conversation(params.conversationId), caller);
-    if (query.before && query.after) throw badRequest('Usa before oppure after, non entrambi', [{ path: 'query.after', message: 'Non insieme a before' }]);
+    if (query.before && query.after)
+      throw badRequest('Usa before oppure after, non entrambi', [
+        { path: 'query.after', message: 'Non insieme a before' },
+      ]);
     const cursor = async (messageId: string | undefined, field: 'before' | 'after') => {
       if (messageId === undefined) return undefined;
       const message = await deps.chat.message(messageId);
-      if (!message || message.conversationId !== doc._id) throw badRequest('Messaggio non trovato in questa conversazione', [{ path: `query.${field}`, message: 'Messaggio sconosciuto' }]);
+      if (!message || message.conversationId !== doc._id)
+        throw badRequest('Messaggio non trovato in questa conversazione', [
+          { path: `query.${field}`, message: 'Messaggio sconosciuto' },
+        ]);
       return message;
     };
-    const page = await deps.chat.history(doc._id, { limit: query.limit, before: await cursor(query.before, 'before'), after: await cursor(query.after, 'after') });
+    const page = await deps.chat.history(doc._id, {
+      limit: query.limit,
+      before: await cursor(query.before, 'before'),
+      after: await cursor(query.after, 'after'),
+    });
     ctx.set(HAS_MORE_HEADER, String(page.hasMore));
     return page.messages.map(toMessageView);
   });

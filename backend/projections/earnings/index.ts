@@ -12,7 +12,11 @@ export function earningsReadSide(ports: ModulePorts) {
     /** her dashboard's earnings chart refetches */
     async pushes(events: RecordedEvent[]) {
       for (const event of events) {
-        if (event.type === 'PerformerEarningsCredited') ports.realtime.toPerformer(event.data.performerId, 'readmodel:changed', { model: 'earnings', id: event.data.performerId });
+        if (event.type === 'PerformerEarningsCredited')
+          ports.realtime.toPerformer(event.data.performerId, 'readmodel:changed', {
+            model: 'earnings',
+            id: event.data.performerId,
+          });
       }
     },
   } satisfies ReadSide;

@@ -11,7 +11,11 @@ export function evolveEarnings(doc: EarningsDoc | null, event: DomainEvent): Ear
   if (event.type !== 'PerformerEarningsCredited') return doc;
   const current = doc ?? { _id: event.data.performerId, totalCents: 0, days: {} };
   const day = event.data.creditedAt.slice(0, 10);
-  return { ...current, totalCents: current.totalCents + event.data.shareCents, days: { ...current.days, [day]: (current.days[day] ?? 0) + event.data.shareCents } };
+  return {
+    ...current,
+    totalCents: current.totalCents + event.data.shareCents,
+    days: { ...current.days, [day]: (current.days[day] ?? 0) + event.data.shareCents },
+  };
 }
 
 export const earningsProjection = docProjection<EarningsDoc>({

@@ -5,7 +5,11 @@ import { assertOwnerOrAdmin, mountRoute } from '../../platform/http/routes';
 import type { SessionManager } from '../../platform/http/session';
 import { EARNINGS, lastDays, type EarningsDoc } from './projection';
 
-export function earningsQueryRouter(deps: { sessions: SessionManager; readModels: ReadModelStore; now: () => Date }): Router {
+export function earningsQueryRouter(deps: {
+  sessions: SessionManager;
+  readModels: ReadModelStore;
+  now: () => Date;
+}): Router {
   const router = new Router();
   const earnings = deps.readModels.collection<EarningsDoc>(EARNINGS);
   mountRoute(router, deps.sessions, apiRoutes.performerEarnings, async (_ctx, { params }, caller) => {

@@ -16,12 +16,15 @@ export function favouritesReadSide(ports: ModulePorts, deps: FavouritesReadDeps)
     async pushes(events: RecordedEvent[]) {
       const online = new Map<string, boolean>();
       for (const event of events) {
-        if (event.type === 'PerformerWentOnline' || event.type === 'PerformerWentOffline') online.set(event.data.performerId, event.type === 'PerformerWentOnline');
+        if (event.type === 'PerformerWentOnline' || event.type === 'PerformerWentOffline')
+          online.set(event.data.performerId, event.type === 'PerformerWentOnline');
       }
       for (const [performerId, isOnline] of online) {
         if (!isOnline) continue;
         const name = await deps.performers.nameOf(performerId);
-        if (name !== null) for (const userId of await favourites.fansOf(performerId)) ports.realtime.toUser(userId, 'favourite:online', { performerId, name });
+        if (name !== null)
+          for (const userId of await favourites.fansOf(performerId))
+            ports.realtime.toUser(userId, 'favourite:online', { performerId, name });
       }
     },
   } satisfies ReadSide;

@@ -13,7 +13,8 @@ export function offersReadSide(ports: ModulePorts) {
     routers: [offersQueryRouter({ sessions: ports.sessions, offers, now: ports.now })],
     /** an offer started or ended: every client refetches the running one */
     async pushes(events: RecordedEvent[]) {
-      if (events.some((event) => event.type === 'OfferCreated' || event.type === 'OfferEnded')) ports.realtime.toEveryone('readmodel:changed', { model: 'offers' });
+      if (events.some((event) => event.type === 'OfferCreated' || event.type === 'OfferEnded'))
+        ports.realtime.toEveryone('readmodel:changed', { model: 'offers' });
     },
     queries: {
       /** the offer running at `now` (the most generous when several overlap), or null */

@@ -4,7 +4,14 @@ import { evolveOffer, isRunning, type OfferDoc } from './projection';
 const offerId = '2d9e6f3a-0b9c-4a85-9c73-7c6e3d4f5a61';
 const created: DomainEvent = {
   type: 'OfferCreated',
-  data: { offerId, bonusPercent: 20, startsAt: '2026-11-20T10:00:00.000Z', endsAt: '2026-11-20T12:00:00.000Z', createdBy: 'a', createdAt: '2026-11-20T10:00:00.000Z' },
+  data: {
+    offerId,
+    bonusPercent: 20,
+    startsAt: '2026-11-20T10:00:00.000Z',
+    endsAt: '2026-11-20T12:00:00.000Z',
+    createdBy: 'a',
+    createdAt: '2026-11-20T10:00:00.000Z',
+  },
 };
 const ended: DomainEvent = { type: 'OfferEnded', data: { offerId, endedBy: 'a', endedAt: '2026-11-20T11:00:00.000Z' } };
 const replay = (events: DomainEvent[]) => events.reduce<OfferDoc | null>(evolveOffer, null);

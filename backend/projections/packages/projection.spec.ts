@@ -10,21 +10,44 @@ const created: DomainEvent = {
 };
 const updated: DomainEvent = {
   type: 'PackageUpdated',
-  data: { packageId, credits: 200, bonus: 0, priceCents: 15000, popular: true, updatedBy: adminId, updatedAt: '2026-11-21T10:00:00.000Z' },
+  data: {
+    packageId,
+    credits: 200,
+    bonus: 0,
+    priceCents: 15000,
+    popular: true,
+    updatedBy: adminId,
+    updatedAt: '2026-11-21T10:00:00.000Z',
+  },
 };
-const deleted: DomainEvent = { type: 'PackageDeleted', data: { packageId, deletedBy: adminId, deletedAt: '2026-11-22T10:00:00.000Z' } };
+const deleted: DomainEvent = {
+  type: 'PackageDeleted',
+  data: { packageId, deletedBy: adminId, deletedAt: '2026-11-22T10:00:00.000Z' },
+};
 const replay = (events: DomainEvent[]) => events.reduce<PackageDoc | null>(evolvePackage, null);
 
 describe('packages read model', () => {
   it('records a created package and answers its price in euro', () => {
     const doc = replay([created]);
-    expect(doc).toEqual({ _id: packageId, credits: 100, bonus: 10, priceCents: 9900, popular: false, createdAt: '2026-11-20T10:00:00.000Z' });
+    expect(doc).toEqual({
+      _id: packageId,
+      credits: 100,
+      bonus: 10,
+      priceCents: 9900,
+      popular: false,
+      createdAt: '2026-11-20T10:00:00.000Z',
+    });
     expect(toPackageView(doc!)).toEqual({ id: packageId, credits: 100, bonus: 10, price: 99, popular: false });
   });
 
   it('replaces every field on an update and keeps the creation date', () => {
     expect(replay([created, updated])).toEqual({
-      _id: packageId, credits: 200, bonus: 0, priceCents: 15000, popular: true, createdAt: '2026-11-20T10:00:00.000Z',
+      _id: packageId,
+      credits: 200,
+      bonus: 0,
+      priceCents: 15000,
+      popular: true,
+      createdAt: '2026-11-20T10:00:00.000Z',
     });
   });
 

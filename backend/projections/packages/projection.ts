@@ -19,7 +19,8 @@ export function evolvePackage(doc: PackageDoc | null, event: DomainEvent): Packa
     case 'PackageUpdated': {
       // an update carries every field, so it stands on its own even after a crash left no doc
       const { packageId, credits, bonus, priceCents, popular } = event.data;
-      const createdAt = event.type === 'PackageCreated' ? event.data.createdAt : (doc?.createdAt ?? event.data.updatedAt);
+      const createdAt =
+        event.type === 'PackageCreated' ? event.data.createdAt : (doc?.createdAt ?? event.data.updatedAt);
       return { _id: packageId, credits, bonus, priceCents, popular, createdAt };
     }
     case 'PackageDeleted':

@@ -6,6 +6,8 @@ import type { PackageQueries } from './queries';
 
 export function packagesQueryRouter(deps: { sessions: SessionManager; packages: PackageQueries }): Router {
   const router = new Router();
-  mountRoute(router, deps.sessions, apiRoutes.listPackages, async () => deps.packages.listJson((list) => apiRoutes.listPackages.response.parse(list)));
+  mountRoute(router, deps.sessions, apiRoutes.listPackages, async () =>
+    deps.packages.listJson((list) => apiRoutes.listPackages.response.parse(list)),
+  );
   return router;
 }

@@ -16,7 +16,16 @@ export function payoutsReadSide(ports: ModulePorts, deps: PayoutsReadDeps) {
   return {
     name: 'payouts',
     projections: payoutsProjections,
-    routers: [payoutsQueryRouter({ sessions: ports.sessions, now: ports.now, queries, provider, performerExists: deps.performers.exists, nameOf: deps.performers.nameOf })],
+    routers: [
+      payoutsQueryRouter({
+        sessions: ports.sessions,
+        now: ports.now,
+        queries,
+        provider,
+        performerExists: deps.performers.exists,
+        nameOf: deps.performers.nameOf,
+      }),
+    ],
     /** her dashboard refetches her money; the admins' console its runs */
     async pushes(events: RecordedEvent[]) {
       const performers = new Set<string>();
@@ -40,7 +49,8 @@ export function payoutsReadSide(ports: ModulePorts, deps: PayoutsReadDeps) {
           default:
         }
       }
-      for (const performerId of performers) ports.realtime.toPerformer(performerId, 'readmodel:changed', { model: 'payouts', id: performerId });
+      for (const performerId of performers)
+        ports.realtime.toPerformer(performerId, 'readmodel:changed', { model: 'payouts', id: performerId });
       if (runsChanged) ports.realtime.toAdmins('readmodel:changed', { model: 'payout-runs' });
     },
   } satisfies ReadSide;

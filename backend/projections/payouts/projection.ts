@@ -2,7 +2,14 @@
  * The payouts read models: her account (the decider's own fold), each payout, her weekly
  * statements, each run, and her payout details (masked).
  */
-import { payoutWeekOf, type DomainEvent, type StatementLineKind, type EventDataOf, type EventType, type WeekAmount } from '@aura/contracts';
+import {
+  payoutWeekOf,
+  type DomainEvent,
+  type StatementLineKind,
+  type EventDataOf,
+  type EventType,
+  type WeekAmount,
+} from '@aura/contracts';
 import type { StoredEvent } from '../../platform/eventstore/port';
 import { docProjection, guardedUpdate, guardedUpdates } from '../../platform/projections/doc-projection';
 import type { ProjectionDefinition } from '../../platform/projections/runner';
@@ -16,9 +23,23 @@ export const PAYOUT_RUNS = 'payout-runs';
 export const PAYOUT_DETAILS = 'payout-details';
 
 const domainEvent = (event: StoredEvent) => ({ type: event.type, data: event.data }) as DomainEvent;
-const payoutEventTypes = ['PayoutScheduled', 'PayoutPaid', 'PayoutFailed', 'PayoutRetried'] as const satisfies EventType[];
-const debtEventTypes = ['PerformerEarningsClawedBack', 'PerformerEarningsHeld', 'PerformerEarningsReleased'] as const satisfies EventType[];
-const accountEventTypes = ['PerformerEarningsCredited', ...payoutEventTypes, 'PayoutCarriedOver', ...debtEventTypes] as const satisfies EventType[];
+const payoutEventTypes = [
+  'PayoutScheduled',
+  'PayoutPaid',
+  'PayoutFailed',
+  'PayoutRetried',
+] as const satisfies EventType[];
+const debtEventTypes = [
+  'PerformerEarningsClawedBack',
+  'PerformerEarningsHeld',
+  'PerformerEarningsReleased',
+] as const satisfies EventType[];
+const accountEventTypes = [
+  'PerformerEarningsCredited',
+  ...payoutEventTypes,
+  'PayoutCarriedOver',
+  ...debtEventTypes,
+] as const satisfies EventType[];
 
 export type AccountDoc = EarningsAccount & { _id: string; unpaidCount: number; [key: string]: unknown };
 
@@ -56,7 +77,13 @@ export interface PayoutDoc {
   failureReason: string | null;
   providerReference: string | null;
   /** every attempt's outcome and the admin of each retry */
-  history: { attempt: number; status: 'scheduled' | 'paid' | 'failed'; at: string; reason?: string; adminId?: string }[];
+  history: {
+    attempt: number;
+    status: 'scheduled' | 'paid' | 'failed';
+    at: string;
+    reason?: string;
+    adminId?: string;
+  }[];
   [key: string]: unknown;
 }
 
@@ -65,17 +92,62 @@ export function evolvePayout(doc: PayoutDoc | null, event: DomainEvent): PayoutD
     case 'PayoutScheduled': {
       const d = event.data;
       return {
-        _id: d.payoutId, performerId: d.performerId, runId: d.runId, periodEnd: d.periodEnd, amountCents: d.amountCents, status: 'scheduled', attempt: 1,
-        method: d.method, holderName: d.holderName, destination: d.destination, weeks: d.weeks, scheduledAt: d.scheduledAt,
-        paidAt: null, failedAt: null, failureReason: null, providerReference: null, history: [{ attempt: 1, status: 'scheduled', at: d.scheduledAt }],
+        _id: d.payoutId,
+        performerId: d.performerId,
+        runId: d.runId,
+        periodEnd: d.periodEnd,
+        amountCents: d.amountCents,
+        status: 'scheduled',
+        attempt: 1,
+        method: d.method,
+        holderName: d.holderName,
+        destination: d.destination,
+        weeks: d.weeks,
+        scheduledAt: d.scheduledAt,
+        paidAt: null,
+        failedAt: null,
+        failureReason: null,
+        providerReference: null,
+        history: [{ attempt: 1, status: 'scheduled', at: d.scheduledAt }],
       };
     }
     case 'PayoutPaid':
-      return doc && { ...doc, status: 'paid', attempt: event.data.attempt, paidAt: event.data.paidAt, providerReference: event.data.providerReference, history: [...doc.history, { attempt: event.data.attempt, status: 'paid', at: event.data.paidAt }] };
+      return (
+        doc && {
+          ...doc,
+          status: 'paid',
+          attempt: event.data.attempt,
+          paidAt: event.data.paidAt,
+          providerReference: event.data.providerReference,
+          history: [...doc.history, { attempt: event.data.attempt, status: 'paid', at: event.data.paidAt }],
+        }
+      );
     case 'PayoutFailed':
-      return doc && { ...doc, status: 'failed', attempt: event.data.attempt, failedAt: event.data.failedAt, failureReason: event.data.reason, history: [...doc.history, { attempt: event.data.attempt, status: 'failed', at: event.data.failedAt, reason: event.data.reason }] };
+      return (
+        doc && {
+          ...doc,
+          status: 'failed',
+          attempt: event.data.attempt,
+          failedAt: event.data.failedAt,
+          failureReason: event.data.reason,
+          history: [
+            ...doc.history,
+            { attempt: event.data.attempt, status: 'failed', at: event.data.failedAt, reason: event.data.reason },
+          ],
+        }
+      );
     case 'PayoutRetried':
-      return doc && { ...doc, status: 'scheduled', attempt: event.data.attempt, history: [...doc.history, { attempt: event.data.attempt, status: 'scheduled', at: event.data.retriedAt, adminId: event.data.adminId }] };
+      return (
+        doc && {
+          ...doc,
+          status: 'scheduled',
+          attempt: event.data.attempt,
+          history: [
+            ...doc.history,
+            { attempt: event.data.attempt, status: 'scheduled', at: event.data.retriedAt, adminId: event.data.adminId },
+          ],
+        }
+      );
     default:
       return doc;
   }
@@ -94,7 +166,10 @@ export interface StatementDoc {
   _id: string;
   performerId: string;
   weekStart: string;
-  sources: Record<'session' | 'message' | 'photo' | 'tip', { count: number; grossUnits: number; purchasedUnits?: number; shareCents: number }>;
+  sources: Record<
+    'session' | 'message' | 'photo' | 'tip',
+    { count: number; grossUnits: number; purchasedUnits?: number; shareCents: number }
+  >;
   grossUnits: number;
   /** of the gross, paid with purchased units (absent on statements folded before the split: all of it) */
   purchasedUnits?: number;
@@ -107,7 +182,15 @@ export interface StatementDoc {
   /** taken back (refunds, disputes lost) and held (open disputes) in this week */
   clawedBackCents?: number;
   heldCents?: number;
-  lines: { creditedAt: string; source: 'session' | 'message' | 'photo' | 'tip'; grossUnits: number; purchasedUnits?: number; shareCents: number; kind?: StatementLineKind; reason?: string }[];
+  lines: {
+    creditedAt: string;
+    source: 'session' | 'message' | 'photo' | 'tip';
+    grossUnits: number;
+    purchasedUnits?: number;
+    shareCents: number;
+    kind?: StatementLineKind;
+    reason?: string;
+  }[];
   [key: string]: unknown;
 }
 
@@ -137,7 +220,15 @@ export function statementUpdates(event: DomainEvent): { id: string; update: Upda
               purchasedUnits,
               shareCents: d.shareCents,
             },
-            $push: { lines: { creditedAt: d.creditedAt, source: d.source, grossUnits: d.grossUnits, purchasedUnits, shareCents: d.shareCents } },
+            $push: {
+              lines: {
+                creditedAt: d.creditedAt,
+                source: d.source,
+                grossUnits: d.grossUnits,
+                purchasedUnits,
+                shareCents: d.shareCents,
+              },
+            },
           },
         },
       ];
@@ -147,7 +238,10 @@ export function statementUpdates(event: DomainEvent): { id: string; update: Upda
     case 'PerformerEarningsReleased':
       return [debtLine(event)];
     case 'PayoutScheduled':
-      return perWeek(event.data, (amount) => ({ $inc: { scheduledCents: amount }, $addToSet: { payoutIds: event.data.payoutId } }));
+      return perWeek(event.data, (amount) => ({
+        $inc: { scheduledCents: amount },
+        $addToSet: { payoutIds: event.data.payoutId },
+      }));
     case 'PayoutRetried':
       return perWeek(event.data, (amount) => ({ $inc: { scheduledCents: amount } }));
     case 'PayoutPaid':
@@ -162,8 +256,17 @@ export function statementUpdates(event: DomainEvent): { id: string; update: Upda
 }
 
 /** A clawback, a dispute's hold or its release: a signed line on the statement of its week, with the reason. */
-function debtLine(event: Extract<DomainEvent, { type: (typeof debtEventTypes)[number] }>): { id: string; update: Update } {
-  const line = (at: string, cents: number, kind: StatementLineKind, reason: string, source: 'session' | 'message' | 'photo' | 'tip' = 'session') => ({
+function debtLine(event: Extract<DomainEvent, { type: (typeof debtEventTypes)[number] }>): {
+  id: string;
+  update: Update;
+} {
+  const line = (
+    at: string,
+    cents: number,
+    kind: StatementLineKind,
+    reason: string,
+    source: 'session' | 'message' | 'photo' | 'tip' = 'session',
+  ) => ({
     at,
     cents,
     kind,
@@ -173,10 +276,26 @@ function debtLine(event: Extract<DomainEvent, { type: (typeof debtEventTypes)[nu
   const made =
     event.type === 'PerformerEarningsClawedBack'
       ? // a lost dispute's share was held already (its hold's line): this line only says it is final
-        line(event.data.clawedBackAt, event.data.cause === 'refund' ? -event.data.shareCents : 0, event.data.cause === 'refund' ? 'refund' : 'dispute_lost', event.data.reason, event.data.source)
+        line(
+          event.data.clawedBackAt,
+          event.data.cause === 'refund' ? -event.data.shareCents : 0,
+          event.data.cause === 'refund' ? 'refund' : 'dispute_lost',
+          event.data.reason,
+          event.data.source,
+        )
       : event.type === 'PerformerEarningsHeld'
-        ? line(event.data.heldAt, -event.data.shareCents, 'dispute_hold', 'Contestazione del pagamento aperta: quota trattenuta')
-        : line(event.data.releasedAt, event.data.shareCents, 'dispute_release', 'Contestazione chiusa a favore: quota liberata');
+        ? line(
+            event.data.heldAt,
+            -event.data.shareCents,
+            'dispute_hold',
+            'Contestazione del pagamento aperta: quota trattenuta',
+          )
+        : line(
+            event.data.releasedAt,
+            event.data.shareCents,
+            'dispute_release',
+            'Contestazione chiusa a favore: quota liberata',
+          );
   const weekStart = payoutWeekOf(new Date(made.at)).weekStart;
   // a lost dispute turns its hold into a clawback: the held share moves, nothing more is taken
   const inc =
@@ -190,7 +309,17 @@ function debtLine(event: Extract<DomainEvent, { type: (typeof debtEventTypes)[nu
     update: {
       $set: { performerId: event.data.performerId, weekStart },
       $inc: inc,
-      $push: { lines: { creditedAt: made.at, source: made.source, grossUnits: 0, purchasedUnits: 0, shareCents: made.cents, kind: made.kind, reason: made.reason } },
+      $push: {
+        lines: {
+          creditedAt: made.at,
+          source: made.source,
+          grossUnits: 0,
+          purchasedUnits: 0,
+          shareCents: made.cents,
+          kind: made.kind,
+          reason: made.reason,
+        },
+      },
     },
   };
 }
@@ -202,11 +331,22 @@ export const payoutStatementsProjection: ProjectionDefinition = {
   indexes: [{ collection: PAYOUT_STATEMENTS, keys: { performerId: 1, weekStart: -1 } }],
   async apply(event, store) {
     const statements = store.collection(PAYOUT_STATEMENTS);
-    for (const { id, update } of statementUpdates(domainEvent(event))) await guardedUpdate(statements, id, event.position, update);
+    for (const { id, update } of statementUpdates(domainEvent(event)))
+      await guardedUpdate(statements, id, event.position, update);
   },
   /** a week's statement takes a batch's credits in one write (`guardedUpdates`) */
   async applyBatch(events, store) {
-    await guardedUpdates(store, events.flatMap((event) => statementUpdates(domainEvent(event)).map(({ id, update }) => ({ collection: PAYOUT_STATEMENTS, id, position: event.position, update }))));
+    await guardedUpdates(
+      store,
+      events.flatMap((event) =>
+        statementUpdates(domainEvent(event)).map(({ id, update }) => ({
+          collection: PAYOUT_STATEMENTS,
+          id,
+          position: event.position,
+          update,
+        })),
+      ),
+    );
   },
 };
 
@@ -241,19 +381,61 @@ export function runUpdate(event: DomainEvent): { id: string; update: Update } | 
       return { id: runId, update: { $set: { ...rest, completedAt: null } } };
     }
     case 'PayoutRunCompleted':
-      return { id: event.data.runId, update: { $set: { completedAt: event.data.completedAt, performers: event.data.performers } } };
+      return {
+        id: event.data.runId,
+        update: { $set: { completedAt: event.data.completedAt, performers: event.data.performers } },
+      };
     case 'PayoutScheduled':
       return { id: event.data.runId, update: { $inc: { scheduledCount: 1, scheduledCents: event.data.amountCents } } };
     case 'PayoutPaid':
-      return { id: event.data.runId, update: { $inc: { scheduledCount: -1, scheduledCents: -event.data.amountCents, paidCount: 1, paidCents: event.data.amountCents } } };
+      return {
+        id: event.data.runId,
+        update: {
+          $inc: {
+            scheduledCount: -1,
+            scheduledCents: -event.data.amountCents,
+            paidCount: 1,
+            paidCents: event.data.amountCents,
+          },
+        },
+      };
     case 'PayoutFailed':
-      return { id: event.data.runId, update: { $inc: { scheduledCount: -1, scheduledCents: -event.data.amountCents, failedCount: 1, failedCents: event.data.amountCents } } };
+      return {
+        id: event.data.runId,
+        update: {
+          $inc: {
+            scheduledCount: -1,
+            scheduledCents: -event.data.amountCents,
+            failedCount: 1,
+            failedCents: event.data.amountCents,
+          },
+        },
+      };
     case 'PayoutRetried':
-      return { id: event.data.runId, update: { $inc: { scheduledCount: 1, scheduledCents: event.data.amountCents, failedCount: -1, failedCents: -event.data.amountCents } } };
+      return {
+        id: event.data.runId,
+        update: {
+          $inc: {
+            scheduledCount: 1,
+            scheduledCents: event.data.amountCents,
+            failedCount: -1,
+            failedCents: -event.data.amountCents,
+          },
+        },
+      };
     case 'PayoutCarriedOver':
       return {
         id: event.data.runId,
-        update: { $inc: { carriedOverCount: 1, carriedOverCents: event.data.amountCents }, $push: { carries: { performerId: event.data.performerId, amountCents: event.data.amountCents, reason: event.data.reason } } },
+        update: {
+          $inc: { carriedOverCount: 1, carriedOverCents: event.data.amountCents },
+          $push: {
+            carries: {
+              performerId: event.data.performerId,
+              amountCents: event.data.amountCents,
+              reason: event.data.reason,
+            },
+          },
+        },
       };
     default:
       return undefined;
@@ -281,9 +463,20 @@ export const payoutDetailsProjection = docProjection<DetailsDoc>({
   eventTypes: ['PayoutDetailsChanged'],
   documentId: (event) => (event.data as { performerId?: string }).performerId,
   evolve: (doc, event) => {
-    const { performerId, iban: _iban, cardReference: _card, ...masked } = event.data as EventDataOf<'PayoutDetailsChanged'>;
+    const {
+      performerId,
+      iban: _iban,
+      cardReference: _card,
+      ...masked
+    } = event.data as EventDataOf<'PayoutDetailsChanged'>;
     return { _id: performerId, changes: [...(doc?.changes ?? []), masked] };
   },
 });
 
-export const payoutsProjections = [payoutAccountsProjection, payoutsProjection, payoutStatementsProjection, payoutRunsProjection, payoutDetailsProjection];
+export const payoutsProjections = [
+  payoutAccountsProjection,
+  payoutsProjection,
+  payoutStatementsProjection,
+  payoutRunsProjection,
+  payoutDetailsProjection,
+];

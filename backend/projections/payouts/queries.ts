@@ -30,7 +30,8 @@ import {
 
 const emptySource = () => ({ count: 0, grossUnits: 0, purchasedUnits: 0, shareCents: 0 });
 /** A source's totals; its purchased part is all of its gross when folded before the split. */
-const sourceTotals = (source: StatementDoc['sources'][keyof StatementDoc['sources']] | undefined) => (source ? { ...source, purchasedUnits: source.purchasedUnits ?? source.grossUnits } : emptySource());
+const sourceTotals = (source: StatementDoc['sources'][keyof StatementDoc['sources']] | undefined) =>
+  source ? { ...source, purchasedUnits: source.purchasedUnits ?? source.grossUnits } : emptySource();
 
 export function toPayoutView(doc: PayoutDoc, testMode: boolean): PayoutView {
   return {
@@ -55,7 +56,10 @@ export function toPayoutView(doc: PayoutDoc, testMode: boolean): PayoutView {
 }
 
 /** What became of a week's earnings, as her statement says it. */
-export function statementStatus(doc: Pick<StatementDoc, 'weekStart' | 'shareCents' | 'scheduledCents' | 'paidCents' | 'carriedOverCents'>, now: Date): StatementStatus {
+export function statementStatus(
+  doc: Pick<StatementDoc, 'weekStart' | 'shareCents' | 'scheduledCents' | 'paidCents' | 'carriedOverCents'>,
+  now: Date,
+): StatementStatus {
   const unpaid = doc.shareCents - doc.scheduledCents - doc.paidCents;
   if (doc.scheduledCents > 0) return 'scheduled';
   if (unpaid <= 0) return 'paid';
@@ -72,14 +76,25 @@ export function toStatementView(doc: StatementDoc, now: Date): StatementView {
   const clawedBackCents = doc.clawedBackCents ?? 0;
   const heldCents = doc.heldCents ?? 0;
   // what refunds and disputes took (or hold) is not owed to her (docs/architecture.md#refunds)
-  const filled = { ...doc, shareCents: doc.shareCents - clawedBackCents - heldCents, scheduledCents, paidCents, carriedOverCents };
+  const filled = {
+    ...doc,
+    shareCents: doc.shareCents - clawedBackCents - heldCents,
+    scheduledCents,
+    paidCents,
+    carriedOverCents,
+  };
   const unpaidCents = filled.shareCents - scheduledCents - paidCents;
   return {
     performerId: doc.performerId,
     weekStart: doc.weekStart,
     periodEnd: week.end.toISOString(),
     payoutDate: payoutDayOf(week).toISOString(),
-    sources: { session: sourceTotals(doc.sources?.session), message: sourceTotals(doc.sources?.message), photo: sourceTotals(doc.sources?.photo), tip: sourceTotals(doc.sources?.tip) },
+    sources: {
+      session: sourceTotals(doc.sources?.session),
+      message: sourceTotals(doc.sources?.message),
+      photo: sourceTotals(doc.sources?.photo),
+      tip: sourceTotals(doc.sources?.tip),
+    },
     grossUnits: doc.grossUnits,
     purchasedUnits: doc.purchasedUnits ?? doc.grossUnits,
     promotionalUnits: doc.grossUnits - (doc.purchasedUnits ?? doc.grossUnits),
@@ -99,9 +114,16 @@ export function toStatementView(doc: StatementDoc, now: Date): StatementView {
 
 function detailsView(doc: DetailsDoc | null, now: Date): PayoutDetailsView {
   const changes = doc?.changes ?? [];
-  const entry = (change: MaskedChange) => ({ holderName: change.holderName, method: change.method, masked: change.masked, changedAt: change.changedAt, effectiveFrom: change.effectiveFrom });
+  const entry = (change: MaskedChange) => ({
+    holderName: change.holderName,
+    method: change.method,
+    masked: change.masked,
+    changedAt: change.changedAt,
+    effectiveFrom: change.effectiveFrom,
+  });
   // her first details pay every week before them too (the rule of `detailsInForce`)
-  const inForce = changes.filter((change) => Date.parse(change.effectiveFrom) <= now.getTime()).at(-1) ?? changes[0] ?? null;
+  const inForce =
+    changes.filter((change) => Date.parse(change.effectiveFrom) <= now.getTime()).at(-1) ?? changes[0] ?? null;
   const latest = changes.at(-1) ?? null;
   return {
     current: inForce && entry(inForce),
@@ -136,9 +158,16 @@ export function toRunView(doc: RunDoc): PayoutRunView {
 }
 
 /** The payout rules this process runs with (the configuration's minimum and reserve). */
-export const payoutSettings = (config: { PAYOUT_MINIMUM_EUR: number; PAYOUT_RESERVE_DAYS: number }) => ({ minimumCents: payoutMinimumCents(config.PAYOUT_MINIMUM_EUR), reserveDays: config.PAYOUT_RESERVE_DAYS });
+export const payoutSettings = (config: { PAYOUT_MINIMUM_EUR: number; PAYOUT_RESERVE_DAYS: number }) => ({
+  minimumCents: payoutMinimumCents(config.PAYOUT_MINIMUM_EUR),
+  reserveDays: config.PAYOUT_RESERVE_DAYS,
+});
 
-export function createPayoutQueries(readModels: ReadModelStore, settings: () => { minimumCents: number; reserveDays: number }, testMode: boolean) {
+export function createPayoutQueries(
+  readModels: ReadModelStore,
+  settings: () => { minimumCents: number; reserveDays: number },
+  testMode: boolean,
+) {
   const accounts = readModels.collection<AccountDoc>(PAYOUT_ACCOUNTS);
   const payouts = readModels.collection<PayoutDoc>(PAYOUTS);
   const statements = readModels.collection<StatementDoc>(PAYOUT_STATEMENTS);
@@ -166,7 +195,9 @@ export function createPayoutQueries(readModels: ReadModelStore, settings: () => 
         paidCents: account?.paidCents ?? 0,
         scheduledCents: account?.scheduledCents ?? 0,
         unpaidCents: unpaid.reduce((sum, credit) => sum + credit.cents, 0),
-        reserveCents: unpaid.filter((credit) => inReserve(new Date(credit.at), now, reserveDays)).reduce((sum, credit) => sum + credit.cents, 0),
+        reserveCents: unpaid
+          .filter((credit) => inReserve(new Date(credit.at), now, reserveDays))
+          .reduce((sum, credit) => sum + credit.cents, 0),
         reserveDays,
         minimumCents,
         nextPayoutDate: expected.payoutDay.toISOString(),
@@ -185,8 +216,17 @@ export function createPayoutQueries(readModels: ReadModelStore, settings: () => 
       const doc = await statements.findOne({ _id: `${performerId}:${weekStart}` });
       if (!doc) return null;
       const view = toStatementView(doc, now);
-      const covering = view.payoutIds.length > 0 ? await payouts.find({ _id: { $in: view.payoutIds } }, { sort: { periodEnd: 1 } }) : [];
-      return { ...view, lines: [...doc.lines].sort((a, b) => a.creditedAt.localeCompare(b.creditedAt)).map((line) => ({ ...line, purchasedUnits: line.purchasedUnits ?? line.grossUnits })), payouts: covering.map((payout) => toPayoutView(payout, testMode)) };
+      const covering =
+        view.payoutIds.length > 0
+          ? await payouts.find({ _id: { $in: view.payoutIds } }, { sort: { periodEnd: 1 } })
+          : [];
+      return {
+        ...view,
+        lines: [...doc.lines]
+          .sort((a, b) => a.creditedAt.localeCompare(b.creditedAt))
+          .map((line) => ({ ...line, purchasedUnits: line.purchasedUnits ?? line.grossUnits })),
+        payouts: covering.map((payout) => toPayoutView(payout, testMode)),
+      };
     },
     async details(performerId: string, now: Date): Promise<PayoutDetailsView> {
       return detailsView(await details.findOne({ _id: performerId }), now);
@@ -199,7 +239,11 @@ export function createPayoutQueries(readModels: ReadModelStore, settings: () => 
       const doc = await runs.findOne({ _id: runId });
       if (!doc) return null;
       const rows = await payouts.find({ runId }, { sort: { amountCents: -1 } });
-      return { view: toRunView(doc), payouts: rows.map((row) => toPayoutView(row, testMode)), carries: doc.carries ?? [] };
+      return {
+        view: toRunView(doc),
+        payouts: rows.map((row) => toPayoutView(row, testMode)),
+        carries: doc.carries ?? [],
+      };
     },
     accounts: () => accounts.find({}),
     allPayouts: () => payouts.find({}),

@@ -54,7 +54,11 @@ export function payoutsQueryRouter(deps: PayoutsQueryRouterDeps): Router {
     return queries.details(params.id, now());
   });
 
-  mountRoute(router, sessions, apiRoutes.payoutRuns, async () => ({ runs: await queries.runs(), testMode: deps.provider.testMode, provider: deps.provider.name }));
+  mountRoute(router, sessions, apiRoutes.payoutRuns, async () => ({
+    runs: await queries.runs(),
+    testMode: deps.provider.testMode,
+    provider: deps.provider.name,
+  }));
 
   mountRoute(router, sessions, apiRoutes.payoutRun, async (_ctx, { params }) => {
     const run = await queries.run(params.id);
@@ -69,7 +73,12 @@ export function payoutsQueryRouter(deps: PayoutsQueryRouterDeps): Router {
     const carriedOver = [];
     for (const carry of run.carries) carriedOver.push({ ...carry, performerName: await nameOf(carry.performerId) });
     const sepa = await deps.provider.sepa?.fileOf(params.id);
-    return { ...run.view, payouts, carriedOver, ...(deps.provider.sepa ? { sepa: sepa ? sepaSummary(sepa.file, sepa.sent) : null } : {}) };
+    return {
+      ...run.view,
+      payouts,
+      carriedOver,
+      ...(deps.provider.sepa ? { sepa: sepa ? sepaSummary(sepa.file, sepa.sent) : null } : {}),
+    };
   });
 
   return router;

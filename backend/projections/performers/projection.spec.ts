@@ -9,21 +9,55 @@ const t0 = '2026-11-20T10:00:00.000Z';
 const registered: DomainEvent = {
   type: 'PerformerRegistered',
   data: {
-    performerId, username: 'Anna.B', email: 'anna@example.com', passwordHash: 'h', name: 'Anna', dateOfBirth: '2000-05-01', bio: null,
-    rateUnits: 250, languages: ['Italiano', 'English'], category: 'Premium', hairColor: 'Rossa', eyeColor: 'Verdi', bodyType: 'Snella',
-    ethnicity: 'Caucasica', height: 170, specialFeatures: ['Tatuaggi'], image: '/x.png', rating: 4.6, signedContractAt: t0,
-    digitalSignature: 'data:image/png;base64,AAAA', registeredAt: t0,
+    performerId,
+    username: 'Anna.B',
+    email: 'anna@example.com',
+    passwordHash: 'h',
+    name: 'Anna',
+    dateOfBirth: '2000-05-01',
+    bio: null,
+    rateUnits: 250,
+    languages: ['Italiano', 'English'],
+    category: 'Premium',
+    hairColor: 'Rossa',
+    eyeColor: 'Verdi',
+    bodyType: 'Snella',
+    ethnicity: 'Caucasica',
+    height: 170,
+    specialFeatures: ['Tatuaggi'],
+    image: '/x.png',
+    rating: 4.6,
+    signedContractAt: t0,
+    digitalSignature: 'data:image/png;base64,AAAA',
+    registeredAt: t0,
   },
 };
 const replay = (events: DomainEvent[]) => events.reduce<PerformerDoc | null>(evolvePerformer, null);
-const live = (viewers = 0, now = '2026-11-20T12:00:00.000Z') => ({ viewersOf: () => viewers, viewersVersion: () => 0, now: () => new Date(now) });
+const live = (viewers = 0, now = '2026-11-20T12:00:00.000Z') => ({
+  viewersOf: () => viewers,
+  viewersVersion: () => 0,
+  now: () => new Date(now),
+});
 
 describe('performers read model', () => {
   it('records a pending registration with search text and no secrets in its views', () => {
     const doc = replay([registered])!;
-    expect(doc).toMatchObject({ _id: performerId, usernameLower: 'anna.b', verificationStatus: 'pending', isOnline: false, searchText: 'anna premium italiano english', hasSignature: true });
+    expect(doc).toMatchObject({
+      _id: performerId,
+      usernameLower: 'anna.b',
+      verificationStatus: 'pending',
+      isOnline: false,
+      searchText: 'anna premium italiano english',
+      hasSignature: true,
+    });
     const view = toPerformerView(doc, live());
-    expect(view).toMatchObject({ age: 26, creditsPerMinute: 2.5, totalEarnings: 0, rejectionReason: null, email: 'anna@example.com' });
+    expect(view).toMatchObject({
+      age: 26,
+      creditsPerMinute: 2.5,
+      totalEarnings: 0,
+      rejectionReason: null,
+      email: 'anna@example.com',
+    });
     expect(view).not.toHaveProperty('passwordHash');
     expect(toPublicPerformerView(doc, live())).not.toHaveProperty('email');
   });
@@ -32,9 +66,14 @@ describe('performers read model', () => {
     const a = '5b7c4d1e-8f7a-4e63-9a51-5a4c1b2d3e41';
     const b = '5b7c4d1e-8f7a-4e63-9a51-5a4c1b2d3e42';
     const ended = (sessionId: string, reason: 'user_ended' | 'cancelled'): DomainEvent => ({
-      type: 'SessionEnded', data: { sessionId, performerId, endedBy: 'user', reason, endedAt: t0, minutesBilled: 0, costUnits: 0 },
+      type: 'SessionEnded',
+      data: { sessionId, performerId, endedBy: 'user', reason, endedAt: t0, minutesBilled: 0, costUnits: 0 },
     });
-    const running = replay([registered, { type: 'SessionStarted', data: { sessionId: a, performerId, startedAt: t0 } }, ended(b, 'cancelled')])!;
+    const running = replay([
+      registered,
+      { type: 'SessionStarted', data: { sessionId: a, performerId, startedAt: t0 } },
+      ended(b, 'cancelled'),
+    ])!;
     expect(toPublicPerformerView(running, live()).inPrivate).toBe(true);
     expect(toPerformerView(running, live()).totalSessions).toBe(1);
     const over = evolvePerformer(running, ended(a, 'user_ended'))!;
@@ -43,14 +82,33 @@ describe('performers read model', () => {
   });
 
   it('follows verification, rejection reason and profile updates', () => {
-    const rejected = replay([registered, { type: 'PerformerRejected', data: { performerId, adminId, reason: 'Foto sfocata', rejectedAt: t0 } }]);
+    const rejected = replay([
+      registered,
+      { type: 'PerformerRejected', data: { performerId, adminId, reason: 'Foto sfocata', rejectedAt: t0 } },
+    ]);
     expect(rejected).toMatchObject({ verificationStatus: 'rejected', rejectionReason: 'Foto sfocata' });
     const updated = replay([
       registered,
       { type: 'PerformerVerified', data: { performerId, adminId, verifiedAt: t0 } },
-      { type: 'PerformerProfileUpdated', data: { performerId, changes: { name: 'Annie', rateUnits: 400, category: 'VIP', age: 30 }, by: 'performer', byId: performerId, updatedAt: t0 } },
+      {
+        type: 'PerformerProfileUpdated',
+        data: {
+          performerId,
+          changes: { name: 'Annie', rateUnits: 400, category: 'VIP', age: 30 },
+          by: 'performer',
+          byId: performerId,
+          updatedAt: t0,
+        },
+      },
     ])!;
-    expect(updated).toMatchObject({ verificationStatus: 'approved', name: 'Annie', rateUnits: 400, category: 'VIP', searchText: 'annie vip italiano english', bio: null });
+    expect(updated).toMatchObject({
+      verificationStatus: 'approved',
+      name: 'Annie',
+      rateUnits: 400,
+      category: 'VIP',
+      searchText: 'annie vip italiano english',
+      bio: null,
+    });
     expect(toPerformerView(updated, live()).age).toBe(30);
   });
 
@@ -58,12 +116,18 @@ describe('performers read model', () => {
     expect(toPerformerView(replay([registered])!, live()).messagePrice).toBe(1);
     const priced = replay([
       registered,
-      { type: 'PerformerProfileUpdated', data: { performerId, changes: { messagePriceUnits: 250 }, by: 'performer', byId: performerId, updatedAt: t0 } },
+      {
+        type: 'PerformerProfileUpdated',
+        data: { performerId, changes: { messagePriceUnits: 250 }, by: 'performer', byId: performerId, updatedAt: t0 },
+      },
     ])!;
     expect(toPerformerView(priced, live())).toMatchObject({ messagePrice: 2.5, creditsPerMinute: 2.5 });
     const free = replay([
       registered,
-      { type: 'PerformerProfileUpdated', data: { performerId, changes: { messagePriceUnits: 0 }, by: 'performer', byId: performerId, updatedAt: t0 } },
+      {
+        type: 'PerformerProfileUpdated',
+        data: { performerId, changes: { messagePriceUnits: 0 }, by: 'performer', byId: performerId, updatedAt: t0 },
+      },
     ])!;
     expect(toPerformerView(free, live()).messagePrice).toBe(0);
   });
@@ -83,29 +147,60 @@ describe('performers read model', () => {
   it('adds earnings, documents, geoblock and blocks; deletion removes the document', () => {
     const doc = replay([
       registered,
-      { type: 'PerformerEarningsCredited', data: { performerId, source: 'photo', sourceId: 'p', grossUnits: 5000, shareCents: 2750, creditedAt: t0 } },
-      { type: 'PerformerDocumentAdded', data: { documentId: adminId, performerId, documentType: 'ID Fronte', fileId: userId, fileName: 'a.png', fileSize: 3, contentType: 'image/png', addedAt: t0 } },
+      {
+        type: 'PerformerEarningsCredited',
+        data: { performerId, source: 'photo', sourceId: 'p', grossUnits: 5000, shareCents: 2750, creditedAt: t0 },
+      },
+      {
+        type: 'PerformerDocumentAdded',
+        data: {
+          documentId: adminId,
+          performerId,
+          documentType: 'ID Fronte',
+          fileId: userId,
+          fileName: 'a.png',
+          fileSize: 3,
+          contentType: 'image/png',
+          addedAt: t0,
+        },
+      },
       { type: 'PerformerGeoblockSet', data: { performerId, countries: ['IT'], at: t0 } },
       { type: 'PerformerBlockedUser', data: { performerId, userId, at: t0 } },
     ])!;
-    expect(toPerformerView(doc, live())).toMatchObject({ totalEarnings: 27.5, geoblockedCountries: ['IT'], blockedUserIds: [userId] });
+    expect(toPerformerView(doc, live())).toMatchObject({
+      totalEarnings: 27.5,
+      geoblockedCountries: ['IT'],
+      blockedUserIds: [userId],
+    });
     expect(doc.documents).toHaveLength(1);
-    expect(evolvePerformer(doc, { type: 'PerformerDeleted', data: { performerId, adminId, deletedAt: t0 } })).toBeNull();
-    expect(evolvePerformer(null, { type: 'PerformerWentOnline', data: { performerId, by: 'admin', at: t0 } })).toBeNull();
+    expect(
+      evolvePerformer(doc, { type: 'PerformerDeleted', data: { performerId, adminId, deletedAt: t0 } }),
+    ).toBeNull();
+    expect(
+      evolvePerformer(null, { type: 'PerformerWentOnline', data: { performerId, by: 'admin', at: t0 } }),
+    ).toBeNull();
   });
 
   it('matches the gallery: approved only, exact attributes, every special feature, search, geoblock', () => {
     const pending = replay([registered])!;
-    const approved = replay([registered, { type: 'PerformerVerified', data: { performerId, adminId, verifiedAt: t0 } }])!;
+    const approved = replay([
+      registered,
+      { type: 'PerformerVerified', data: { performerId, adminId, verifiedAt: t0 } },
+    ])!;
     expect(matchesGallery(pending, {}, undefined)).toBe(false);
     expect(matchesGallery(approved, {}, undefined)).toBe(true);
-    expect(matchesGallery(approved, { hairColor: 'Rossa', eyeColor: 'Verdi', category: 'Premium' }, undefined)).toBe(true);
+    expect(matchesGallery(approved, { hairColor: 'Rossa', eyeColor: 'Verdi', category: 'Premium' }, undefined)).toBe(
+      true,
+    );
     expect(matchesGallery(approved, { hairColor: 'Bionda' }, undefined)).toBe(false);
     expect(matchesGallery(approved, { specialFeatures: ['Tatuaggi'] }, undefined)).toBe(true);
     expect(matchesGallery(approved, { specialFeatures: ['Tatuaggi', 'Piercing'] }, undefined)).toBe(false);
     expect(matchesGallery(approved, { q: 'ENGLISH' }, undefined)).toBe(true);
     expect(matchesGallery(approved, { q: 'vip' }, undefined)).toBe(false);
-    const blocked = evolvePerformer(approved, { type: 'PerformerGeoblockSet', data: { performerId, countries: ['IT'], at: t0 } })!;
+    const blocked = evolvePerformer(approved, {
+      type: 'PerformerGeoblockSet',
+      data: { performerId, countries: ['IT'], at: t0 },
+    })!;
     expect(matchesGallery(blocked, {}, 'IT')).toBe(false);
     expect(matchesGallery(blocked, {}, 'FR')).toBe(true);
   });

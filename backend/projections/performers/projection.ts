@@ -163,7 +163,12 @@ export function evolvePerformer(doc: PerformerDoc | null, event: DomainEvent): P
   if (!doc) return null;
   switch (event.type) {
     case 'PerformerVerified':
-      return { ...doc, verificationStatus: 'approved', rejectionReason: null, approvedAt: doc.approvedAt ?? event.data.verifiedAt };
+      return {
+        ...doc,
+        verificationStatus: 'approved',
+        rejectionReason: null,
+        approvedAt: doc.approvedAt ?? event.data.verifiedAt,
+      };
     case 'PerformerRejected':
       return { ...doc, verificationStatus: 'rejected', rejectionReason: event.data.reason };
     case 'PerformerProfileUpdated': {
@@ -175,17 +180,33 @@ export function evolvePerformer(doc: PerformerDoc | null, event: DomainEvent): P
       return doc.isOnline ? doc : { ...doc, isOnline: true, onlineSince: event.data.at };
     case 'PerformerWentOffline':
       if (!doc.isOnline) return doc;
-      return { ...doc, isOnline: false, onlineSince: null, onlineMs: doc.onlineMs + (doc.onlineSince ? between(doc.onlineSince, event.data.at) : 0) };
+      return {
+        ...doc,
+        isOnline: false,
+        onlineSince: null,
+        onlineMs: doc.onlineMs + (doc.onlineSince ? between(doc.onlineSince, event.data.at) : 0),
+      };
     case 'PerformerDocumentAdded': {
       const d = event.data;
       if (doc.documents.some((existing) => existing.id === d.documentId)) return doc;
-      const added: PerformerDocumentDoc = { id: d.documentId, documentType: d.documentType, fileId: d.fileId, fileName: d.fileName, fileSize: d.fileSize, contentType: d.contentType, addedAt: d.addedAt };
+      const added: PerformerDocumentDoc = {
+        id: d.documentId,
+        documentType: d.documentType,
+        fileId: d.fileId,
+        fileName: d.fileName,
+        fileSize: d.fileSize,
+        contentType: d.contentType,
+        addedAt: d.addedAt,
+      };
       return { ...doc, documents: [...doc.documents, added] };
     }
     case 'PerformerGeoblockSet':
       return { ...doc, geoblockedCountries: event.data.countries };
     case 'PerformerBlockedUser':
-      return { ...doc, blockedUserIds: [...doc.blockedUserIds.filter((id) => id !== event.data.userId), event.data.userId] };
+      return {
+        ...doc,
+        blockedUserIds: [...doc.blockedUserIds.filter((id) => id !== event.data.userId), event.data.userId],
+      };
     case 'PerformerUnblockedUser':
       return { ...doc, blockedUserIds: doc.blockedUserIds.filter((id) => id !== event.data.userId) };
     case 'SessionStarted':
@@ -195,7 +216,12 @@ export function evolvePerformer(doc: PerformerDoc | null, event: DomainEvent): P
     case 'SessionRated': {
       const rated = doc.ratedSessionIds ?? [];
       if (rated.includes(event.data.sessionId)) return doc;
-      return { ...doc, ratingStars: (doc.ratingStars ?? 0) + event.data.stars, ratingCount: (doc.ratingCount ?? 0) + 1, ratedSessionIds: [...rated, event.data.sessionId] };
+      return {
+        ...doc,
+        ratingStars: (doc.ratingStars ?? 0) + event.data.stars,
+        ratingCount: (doc.ratingCount ?? 0) + 1,
+        ratedSessionIds: [...rated, event.data.sessionId],
+      };
     }
     case 'FavouriteAdded':
       return { ...doc, favouritesCount: (doc.favouritesCount ?? 0) + 1 };

@@ -33,7 +33,10 @@ export function performerPushes({ performers, presence, realtime }: PushDeps) {
     const changed = new Set<string>();
     const repriced = new Set<string>();
     for (const event of events) {
-      if (event.type === 'PerformerProfileUpdated' && (event.data.changes.rateUnits !== undefined || event.data.changes.messagePriceUnits !== undefined)) {
+      if (
+        event.type === 'PerformerProfileUpdated' &&
+        (event.data.changes.rateUnits !== undefined || event.data.changes.messagePriceUnits !== undefined)
+      ) {
         repriced.add(event.data.performerId);
       }
       if (event.type === 'PerformerWentOnline' || event.type === 'PerformerWentOffline') {
@@ -49,14 +52,27 @@ export function performerPushes({ performers, presence, realtime }: PushDeps) {
       }
     }
     for (const [performerId, isOnline] of flipped) {
-      realtime.toEveryone('performer:presence', { performerId, isOnline, viewers: isOnline ? presence.viewersOf(performerId) : 0 });
+      realtime.toEveryone('performer:presence', {
+        performerId,
+        isOnline,
+        viewers: isOnline ? presence.viewersOf(performerId) : 0,
+      });
     }
-    if (flipped.size > 0) realtime.toEveryone('presence:count', { onlineUsers: presence.onlineUsers(), performersOnline: await performers.onlineCount() });
+    if (flipped.size > 0)
+      realtime.toEveryone('presence:count', {
+        onlineUsers: presence.onlineUsers(),
+        performersOnline: await performers.onlineCount(),
+      });
     for (const performerId of repriced) {
       const doc = await performers.byId(performerId);
       if (doc?.verificationStatus !== 'approved') continue;
-      realtime.toEveryone('performer:prices', { performerId, creditsPerMinute: unitsToAuracoin(doc.rateUnits), messagePrice: unitsToAuracoin(messagePriceUnitsOf(doc)) });
+      realtime.toEveryone('performer:prices', {
+        performerId,
+        creditsPerMinute: unitsToAuracoin(doc.rateUnits),
+        messagePrice: unitsToAuracoin(messagePriceUnitsOf(doc)),
+      });
     }
-    for (const performerId of changed) realtime.toEveryone('readmodel:changed', { model: 'performers', id: performerId });
+    for (const performerId of changed)
+      realtime.toEveryone('readmodel:changed', { model: 'performers', id: performerId });
   };
 }

@@ -11,27 +11,50 @@ const history: DomainEvent[] = [
   {
     type: 'PerformerRegistered',
     data: {
-      performerId, username: 'Anna.B', email: 'anna@example.com', passwordHash: 'h', name: 'Anna', dateOfBirth: '2000-05-01', bio: null,
-      rateUnits: 250, languages: ['Italiano'], category: 'Premium', hairColor: 'Rossa', eyeColor: 'Verdi', bodyType: 'Snella',
-      ethnicity: 'Caucasica', height: 170, specialFeatures: [], image: '/x.png', rating: 0, signedContractAt: t0,
-      digitalSignature: 'data:image/png;base64,AAAA', registeredAt: t0,
+      performerId,
+      username: 'Anna.B',
+      email: 'anna@example.com',
+      passwordHash: 'h',
+      name: 'Anna',
+      dateOfBirth: '2000-05-01',
+      bio: null,
+      rateUnits: 250,
+      languages: ['Italiano'],
+      category: 'Premium',
+      hairColor: 'Rossa',
+      eyeColor: 'Verdi',
+      bodyType: 'Snella',
+      ethnicity: 'Caucasica',
+      height: 170,
+      specialFeatures: [],
+      image: '/x.png',
+      rating: 0,
+      signedContractAt: t0,
+      digitalSignature: 'data:image/png;base64,AAAA',
+      registeredAt: t0,
     },
   },
   { type: 'PerformerVerified', data: { performerId, adminId, verifiedAt: t0 } },
   { type: 'PerformerWentOnline', data: { performerId, by: 'performer', at: t0 } },
 ];
 const online = history.reduce<PerformerDoc | null>(evolvePerformer, null)!;
-const offline = evolvePerformer(online, { type: 'PerformerWentOffline', data: { performerId, by: 'performer', at: '2026-11-20T11:00:00.000Z' } })!;
+const offline = evolvePerformer(online, {
+  type: 'PerformerWentOffline',
+  data: { performerId, by: 'performer', at: '2026-11-20T11:00:00.000Z' },
+})!;
 const live = { viewersOf: () => 0, viewersVersion: () => 0, now: () => new Date('2026-11-20T12:00:00.000Z') };
 const query: GalleryQuery = { tab: 'all', limit: 50 } as GalleryQuery;
 
 /** The projection's write: her document, then its checkpoint (as a pass of the projector does). */
 async function project(store: ReadModelStore, doc: PerformerDoc, position: number) {
   await store.collection<PerformerDoc>(PERFORMERS).replaceOne({ _id: doc._id }, doc, { upsert: true });
-  await store.collection<{ _id: string; position: number }>('_checkpoints').replaceOne({ _id: PERFORMERS }, { _id: PERFORMERS, position }, { upsert: true });
+  await store
+    .collection<{ _id: string; position: number }>('_checkpoints')
+    .replaceOne({ _id: PERFORMERS }, { _id: PERFORMERS, position }, { upsert: true });
 }
 
-const cardOnline = async (queries: ReturnType<typeof createPerformerQueries>) => (await queries.gallery(query, undefined)).performers[0]?.isOnline;
+const cardOnline = async (queries: ReturnType<typeof createPerformerQueries>) =>
+  (await queries.gallery(query, undefined)).performers[0]?.isOnline;
 
 /** A store as PostgreSQL's is to the gallery: no free reads of the checkpoint; `watch` as given. */
 function withoutSharedReads(store: ReadModelStore, watch: boolean): ReadModelStore {

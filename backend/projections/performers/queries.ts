@@ -1,4 +1,16 @@
-import { ageOn, auracoinToUnits, MESSAGE_PRICE_DEFAULT, NEW_PERFORMER_DAYS, type GallerySort, unitsToAuracoin, centsToEuro, type GalleryQuery, type GalleryPage, type PerformerView, type PublicPerformerView } from '@aura/contracts';
+import {
+  ageOn,
+  auracoinToUnits,
+  MESSAGE_PRICE_DEFAULT,
+  NEW_PERFORMER_DAYS,
+  type GallerySort,
+  unitsToAuracoin,
+  centsToEuro,
+  type GalleryQuery,
+  type GalleryPage,
+  type PerformerView,
+  type PublicPerformerView,
+} from '@aura/contracts';
 import { JsonText } from '../../platform/http/routes';
 import { checkpointMemo, checkpointPosition } from '../../platform/projections/checkpoint-memo';
 import type { ReadModelStore } from '../../platform/readmodels/port';
@@ -53,7 +65,10 @@ export function toPublicPerformerView(doc: PerformerDoc, live: LiveFigures): Pub
 }
 
 /** Her rating: the average of real users' stars, two decimals (null: nobody rated her yet). */
-export function ratingOf(doc: Pick<PerformerDoc, 'ratingStars' | 'ratingCount'>): { rating: number | null; ratingCount: number } {
+export function ratingOf(doc: Pick<PerformerDoc, 'ratingStars' | 'ratingCount'>): {
+  rating: number | null;
+  ratingCount: number;
+} {
   const count = doc.ratingCount ?? 0;
   return { rating: count > 0 ? Math.round(((doc.ratingStars ?? 0) / count) * 100) / 100 : null, ratingCount: count };
 }
@@ -73,7 +88,8 @@ export function sortedFor(docs: PerformerDoc[], sort: GallerySort | undefined): 
   if (!sort) return docs;
   const byName = (a: PerformerDoc, b: PerformerDoc) => a.name.localeCompare(b.name, 'it');
   const orders: Record<GallerySort, (a: PerformerDoc, b: PerformerDoc) => number> = {
-    popular: (a, b) => popularity(b) - popularity(a) || (ratingOf(b).rating ?? -1) - (ratingOf(a).rating ?? -1) || byName(a, b),
+    popular: (a, b) =>
+      popularity(b) - popularity(a) || (ratingOf(b).rating ?? -1) - (ratingOf(a).rating ?? -1) || byName(a, b),
     new: (a, b) => listedAt(b) - listedAt(a) || byName(a, b),
     price_asc: (a, b) => a.rateUnits - b.rateUnits || byName(a, b),
     price_desc: (a, b) => b.rateUnits - a.rateUnits || byName(a, b),
@@ -104,12 +120,23 @@ export function toPerformerView(doc: PerformerDoc, live: LiveFigures): Performer
 }
 
 /** Does an approved performer pass a gallery query's filters (tabs excluded) for a visitor of `country`? */
-export function matchesGallery(doc: PerformerDoc, query: Omit<GalleryQuery, 'tab' | 'limit' | 'sort'>, country: string | undefined, now: Date = new Date()): boolean {
+export function matchesGallery(
+  doc: PerformerDoc,
+  query: Omit<GalleryQuery, 'tab' | 'limit' | 'sort'>,
+  country: string | undefined,
+  now: Date = new Date(),
+): boolean {
   if (doc.verificationStatus !== 'approved') return false;
-  if (query.language && !doc.languages.some((language) => language.toLowerCase() === query.language!.toLowerCase())) return false;
+  if (query.language && !doc.languages.some((language) => language.toLowerCase() === query.language!.toLowerCase()))
+    return false;
   if (query.ageMin !== undefined || query.ageMax !== undefined) {
     const age = ageOf(doc, now);
-    if (age === null || (query.ageMin !== undefined && age < query.ageMin) || (query.ageMax !== undefined && age > query.ageMax)) return false;
+    if (
+      age === null ||
+      (query.ageMin !== undefined && age < query.ageMin) ||
+      (query.ageMax !== undefined && age > query.ageMax)
+    )
+      return false;
   }
   if (query.priceMin !== undefined && doc.rateUnits < auracoinToUnits(query.priceMin)) return false;
   if (query.priceMax !== undefined && doc.rateUnits > auracoinToUnits(query.priceMax)) return false;
@@ -118,7 +145,8 @@ export function matchesGallery(doc: PerformerDoc, query: Omit<GalleryQuery, 'tab
   if (query.eyeColor && doc.eyeColor !== query.eyeColor) return false;
   if (query.bodyType && doc.bodyType !== query.bodyType) return false;
   if (query.ethnicity && doc.ethnicity !== query.ethnicity) return false;
-  if (query.specialFeatures && !query.specialFeatures.every((feature) => doc.specialFeatures.includes(feature))) return false;
+  if (query.specialFeatures && !query.specialFeatures.every((feature) => doc.specialFeatures.includes(feature)))
+    return false;
   if (query.q && !doc.searchText.includes(query.q.toLowerCase())) return false;
   if (country && doc.geoblockedCountries.includes(country)) return false;
   return true;
@@ -126,7 +154,11 @@ export function matchesGallery(doc: PerformerDoc, query: Omit<GalleryQuery, 'tab
 
 /** Online first, then by rating (highest first), then by name. */
 function galleryOrder(a: PerformerDoc, b: PerformerDoc): number {
-  return Number(b.isOnline) - Number(a.isOnline) || (ratingOf(b).rating ?? -1) - (ratingOf(a).rating ?? -1) || a.name.localeCompare(b.name);
+  return (
+    Number(b.isOnline) - Number(a.isOnline) ||
+    (ratingOf(b).rating ?? -1) - (ratingOf(a).rating ?? -1) ||
+    a.name.localeCompare(b.name)
+  );
 }
 
 const DAY_MS = 86_400_000;
@@ -134,7 +166,13 @@ const DAY_MS = 86_400_000;
 /** Reads of the performers read model (injected into command modules, never imported by them). */
 export function createPerformerQueries(readModels: ReadModelStore, live: LiveFigures) {
   const performers = readModels.collection<PerformerDoc>(PERFORMERS);
-  type Snapshot = { position: number | null; day: string; docs: PerformerDoc[]; answers: Map<string, GalleryPage>; json: Map<string, JsonText> };
+  type Snapshot = {
+    position: number | null;
+    day: string;
+    docs: PerformerDoc[];
+    answers: Map<string, GalleryPage>;
+    json: Map<string, JsonText>;
+  };
   let snapshot: Snapshot | undefined;
   const loading = new Map<string, Promise<Snapshot>>();
   const profiles = checkpointMemo<JsonText | null>(readModels, PERFORMERS);
@@ -183,7 +221,9 @@ export function createPerformerQueries(readModels: ReadModelStore, live: LiveFig
     },
     /** registrations waiting for verification: pending, with at least one identity document (an incomplete one is not listed) */
     async pending(): Promise<PerformerDoc[]> {
-      return (await performers.find({ verificationStatus: 'pending' }, { sort: { createdAt: 1 } })).filter((doc) => doc.documents.length > 0);
+      return (await performers.find({ verificationStatus: 'pending' }, { sort: { createdAt: 1 } })).filter(
+        (doc) => doc.documents.length > 0,
+      );
     },
     async approvedCount(): Promise<number> {
       return performers.count({ verificationStatus: 'approved' });
@@ -206,23 +246,39 @@ export function createPerformerQueries(readModels: ReadModelStore, live: LiveFig
         const matching = current.docs.filter((doc) => matchesGallery(doc, query, country, now));
         const online = matching.filter((doc) => doc.isOnline).length;
         const fresh = matching.filter((doc) => isNew(doc, now));
-        const tab = query.tab === 'all' ? matching : query.tab === 'new' ? fresh : matching.filter((doc) => doc.isOnline === (query.tab === 'online'));
+        const tab =
+          query.tab === 'all'
+            ? matching
+            : query.tab === 'new'
+              ? fresh
+              : matching.filter((doc) => doc.isOnline === (query.tab === 'online'));
         // 'Nuove' lists the newest first unless another order is asked for
         const ordered = sortedFor(tab, query.sort ?? (query.tab === 'new' ? 'new' : undefined));
         answer = {
-          performers: ordered.slice(0, query.limit).map((doc) => toPublicPerformerView(doc, { viewersOf: () => 0, viewersVersion: () => 0, now: live.now })),
+          performers: ordered
+            .slice(0, query.limit)
+            .map((doc) => toPublicPerformerView(doc, { viewersOf: () => 0, viewersVersion: () => 0, now: live.now })),
           counts: { all: matching.length, online, offline: matching.length - online, new: fresh.length },
         };
         if (current.answers.size > 500) current.answers.clear();
         current.answers.set(key, answer);
       }
-      return { performers: answer.performers.map((view) => (view.isOnline ? { ...view, viewers: live.viewersOf(view.id) } : view)), counts: answer.counts };
+      return {
+        performers: answer.performers.map((view) =>
+          view.isOnline ? { ...view, viewers: live.viewersOf(view.id) } : view,
+        ),
+        counts: answer.counts,
+      };
     },
     /**
      * The gallery answer as JSON, checked against `check` (the contract's response schema) and
      * encoded once per checkpoint, query and viewer-count version rather than on every request.
      */
-    async galleryJson(query: GalleryQuery, country: string | undefined, check: (page: GalleryPage) => unknown): Promise<JsonText> {
+    async galleryJson(
+      query: GalleryQuery,
+      country: string | undefined,
+      check: (page: GalleryPage) => unknown,
+    ): Promise<JsonText> {
       const current = await approvedSnapshot();
       const key = `json:${live.viewersVersion()}:${JSON.stringify([query, country ?? null])}`;
       const cached = current.json.get(key);
@@ -237,11 +293,17 @@ export function createPerformerQueries(readModels: ReadModelStore, live: LiveFig
      * or no such performer), checked against `check` and encoded once per change of the read model
      * (its checkpoint, read on every call), day (her age) and viewer-count version.
      */
-    async publicProfileJson(id: string, country: string | undefined, check: (view: PublicPerformerView) => unknown): Promise<JsonText | null> {
+    async publicProfileJson(
+      id: string,
+      country: string | undefined,
+      check: (view: PublicPerformerView) => unknown,
+    ): Promise<JsonText | null> {
       const day = Math.floor(live.now().getTime() / DAY_MS);
       return profiles(`${id}|${country ?? ''}|${live.viewersVersion()}|${day}`, async () => {
         const doc = await performers.findOne({ _id: id });
-        return doc && sightOf(doc, undefined, country) === 'public' ? JsonText.of(check(toPublicPerformerView(doc, live))) : null;
+        return doc && sightOf(doc, undefined, country) === 'public'
+          ? JsonText.of(check(toPublicPerformerView(doc, live)))
+          : null;
       });
     },
   };
@@ -256,7 +318,9 @@ export function visibleFrom(doc: PerformerDoc, country: string | undefined): boo
 
 /** Herself and admins see a performer's whole record. */
 export function seesAllOf(caller: { kind: string; sub: string } | undefined, performerId: string): boolean {
-  return caller !== undefined && (caller.kind === 'admin' || (caller.kind === 'performer' && caller.sub === performerId));
+  return (
+    caller !== undefined && (caller.kind === 'admin' || (caller.kind === 'performer' && caller.sub === performerId))
+  );
 }
 
 /**
@@ -264,8 +328,11 @@ export function seesAllOf(caller: { kind: string; sub: string } | undefined, per
  * admins the whole record; anybody else an approved performer not geoblocked for their country;
  * nothing otherwise (answered as not found).
  */
-export function sightOf(doc: PerformerDoc, caller: { kind: string; sub: string } | undefined, country: string | undefined): 'full' | 'public' | 'none' {
+export function sightOf(
+  doc: PerformerDoc,
+  caller: { kind: string; sub: string } | undefined,
+  country: string | undefined,
+): 'full' | 'public' | 'none' {
   if (seesAllOf(caller, doc._id)) return 'full';
   return doc.verificationStatus === 'approved' && visibleFrom(doc, country) ? 'public' : 'none';
 }
-

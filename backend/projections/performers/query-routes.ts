@@ -31,7 +31,9 @@ export function performersQueryRouter(deps: {
       if (!doc) throw notFound('Performer non trovata');
       return toPerformerView(doc, performers.live);
     }
-    const profile = await performers.publicProfileJson(params.id, requestCountry(ctx), (view) => apiRoutes.getPerformer.response.parse(view));
+    const profile = await performers.publicProfileJson(params.id, requestCountry(ctx), (view) =>
+      apiRoutes.getPerformer.response.parse(view),
+    );
     if (!profile) throw notFound('Performer non trovata');
     return profile;
   });

@@ -4,7 +4,13 @@ import { createPhotoQueries } from './queries';
 import { photosQueryRouter } from './query-routes';
 
 export interface PhotosReadDeps {
-  performers: { sightOf(performerId: string, caller: { kind: string; sub: string } | undefined, country: string | undefined): Promise<'full' | 'public' | 'none'> };
+  performers: {
+    sightOf(
+      performerId: string,
+      caller: { kind: string; sub: string } | undefined,
+      country: string | undefined,
+    ): Promise<'full' | 'public' | 'none'>;
+  };
 }
 
 /** Photos as read: her gallery, locked or bought, and who bought what. */

@@ -18,14 +18,27 @@ export type PhotoDoc = {
 };
 
 /** One per buyer and photo: `${walletId}:${photoId}`. */
-export type PhotoPurchaseDoc = { _id: string; walletId: string; photoId: string; performerId: string; priceUnits: number; purchasedAt: string };
+export type PhotoPurchaseDoc = {
+  _id: string;
+  walletId: string;
+  photoId: string;
+  performerId: string;
+  priceUnits: number;
+  purchasedAt: string;
+};
 
 export function evolvePhoto(doc: PhotoDoc | null, event: DomainEvent): PhotoDoc | null {
   switch (event.type) {
     case 'PhotoAdded':
       return {
-        _id: event.data.photoId, performerId: event.data.performerId, imageUrl: event.data.imageUrl, title: event.data.title,
-        description: event.data.description, priceUnits: event.data.priceUnits, createdAt: event.data.addedAt, removed: false,
+        _id: event.data.photoId,
+        performerId: event.data.performerId,
+        imageUrl: event.data.imageUrl,
+        title: event.data.title,
+        description: event.data.description,
+        priceUnits: event.data.priceUnits,
+        createdAt: event.data.addedAt,
+        removed: false,
         salesCount: doc?.salesCount ?? 0,
       };
     case 'PhotoRemoved':
@@ -40,7 +53,16 @@ export function evolvePhoto(doc: PhotoDoc | null, event: DomainEvent): PhotoDoc 
 export function evolvePurchase(doc: PhotoPurchaseDoc | null, event: DomainEvent): PhotoPurchaseDoc | null {
   if (event.type !== 'PhotoPurchased') return doc;
   const d = event.data;
-  return doc ?? { _id: `${d.walletId}:${d.photoId}`, walletId: d.walletId, photoId: d.photoId, performerId: d.performerId, priceUnits: d.priceUnits, purchasedAt: d.purchasedAt };
+  return (
+    doc ?? {
+      _id: `${d.walletId}:${d.photoId}`,
+      walletId: d.walletId,
+      photoId: d.photoId,
+      performerId: d.performerId,
+      priceUnits: d.priceUnits,
+      purchasedAt: d.purchasedAt,
+    }
+  );
 }
 
 export const photosProjection = docProjection<PhotoDoc>({

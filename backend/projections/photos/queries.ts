@@ -9,7 +9,9 @@ export interface PhotoViewer {
 
 /** The image only for its performer, admins and its buyers; others see it locked with its price. */
 export function toPhotoView(doc: PhotoDoc, viewer: PhotoViewer | undefined, purchased: boolean): PhotoView {
-  const privileged = viewer !== undefined && (viewer.kind === 'admin' || (viewer.kind === 'performer' && viewer.sub === doc.performerId));
+  const privileged =
+    viewer !== undefined &&
+    (viewer.kind === 'admin' || (viewer.kind === 'performer' && viewer.sub === doc.performerId));
   const open = privileged || purchased;
   return {
     id: doc._id,
@@ -38,12 +40,15 @@ export function createPhotoQueries(readModels: ReadModelStore) {
     async ofPerformer(performerId: string, viewer: PhotoViewer | undefined): Promise<PhotoView[]> {
       const bought = await boughtBy(viewer, performerId);
       const docs = await photos.find({ performerId }, { sort: { createdAt: -1 } });
-      return docs.filter((doc) => !doc.removed || bought.has(doc._id)).map((doc) => toPhotoView(doc, viewer, bought.has(doc._id)));
+      return docs
+        .filter((doc) => !doc.removed || bought.has(doc._id))
+        .map((doc) => toPhotoView(doc, viewer, bought.has(doc._id)));
     },
     async view(photoId: string, viewer: PhotoViewer | undefined): Promise<PhotoView | null> {
       const doc = await photos.findOne({ _id: photoId });
       if (!doc) return null;
-      const purchased = viewer?.kind === 'user' ? (await purchases.findOne({ _id: `${viewer.sub}:${photoId}` })) !== null : false;
+      const purchased =
+        viewer?.kind === 'user' ? (await purchases.findOne({ _id: `${viewer.sub}:${photoId}` })) !== null : false;
       return toPhotoView(doc, viewer, purchased);
     },
   };

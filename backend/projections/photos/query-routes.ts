@@ -10,11 +10,16 @@ export function photosQueryRouter(deps: {
   sessions: SessionManager;
   photos: PhotoQueries;
   /** what this caller, from this country, may see of the performer (the performers module's rule) */
-  sightOf: (performerId: string, caller: { kind: string; sub: string } | undefined, country: string | undefined) => Promise<'full' | 'public' | 'none'>;
+  sightOf: (
+    performerId: string,
+    caller: { kind: string; sub: string } | undefined,
+    country: string | undefined,
+  ) => Promise<'full' | 'public' | 'none'>;
 }): Router {
   const router = new Router();
   mountRoute(router, deps.sessions, apiRoutes.listPhotos, async (ctx, { params }, caller) => {
-    if ((await deps.sightOf(params.id, caller, requestCountry(ctx))) === 'none') throw notFound('Performer non trovata');
+    if ((await deps.sightOf(params.id, caller, requestCountry(ctx))) === 'none')
+      throw notFound('Performer non trovata');
     return deps.photos.ofPerformer(params.id, caller);
   });
   return router;

@@ -7,7 +7,18 @@ export const DISPUTES = 'disputes';
 export type DisputeDoc = Omit<DisputeView, 'id'> & { _id: string };
 
 const blank = (disputeId: string): DisputeDoc => ({
-  _id: disputeId, provider: '', providerDisputeId: '', purchaseId: disputeId, userId: disputeId, amountCents: 0, status: 'open', lockedAuracoin: 0, trace: [], heldCents: 0, openedAt: '', closedAt: null,
+  _id: disputeId,
+  provider: '',
+  providerDisputeId: '',
+  purchaseId: disputeId,
+  userId: disputeId,
+  amountCents: 0,
+  status: 'open',
+  lockedAuracoin: 0,
+  trace: [],
+  heldCents: 0,
+  openedAt: '',
+  closedAt: null,
 });
 
 /** Pure: the dispute's opening and close (its stream) and what it froze (the wallet's). */
@@ -15,11 +26,24 @@ export function evolveDispute(doc: DisputeDoc | null, event: DomainEvent): Dispu
   switch (event.type) {
     case 'DisputeOpened': {
       const d = event.data;
-      return { ...(doc ?? blank(d.disputeId)), provider: d.provider, providerDisputeId: d.providerDisputeId, purchaseId: d.purchaseId, userId: d.walletId, amountCents: d.amountCents, openedAt: d.openedAt };
+      return {
+        ...(doc ?? blank(d.disputeId)),
+        provider: d.provider,
+        providerDisputeId: d.providerDisputeId,
+        purchaseId: d.purchaseId,
+        userId: d.walletId,
+        amountCents: d.amountCents,
+        openedAt: d.openedAt,
+      };
     }
     case 'WalletFrozen': {
       const d = event.data;
-      return { ...(doc ?? blank(d.disputeId)), lockedAuracoin: d.lockedUnits / 100, trace: d.trace, heldCents: d.trace.reduce((sum, line) => sum + line.shareCents, 0) };
+      return {
+        ...(doc ?? blank(d.disputeId)),
+        lockedAuracoin: d.lockedUnits / 100,
+        trace: d.trace,
+        heldCents: d.trace.reduce((sum, line) => sum + line.shareCents, 0),
+      };
     }
     case 'DisputeClosed':
       return { ...(doc ?? blank(event.data.disputeId)), status: event.data.outcome, closedAt: event.data.closedAt };

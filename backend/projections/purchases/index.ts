@@ -13,11 +13,17 @@ export function purchasesReadSide(ports: ModulePorts) {
     routers: [purchasesQueryRouter(ports)],
     /** a purchase was paid or declined: its buyer refetches it */
     async pushes(events: RecordedEvent[]) {
-      if (events.some((event) => event.type === 'DisputeOpened' || event.type === 'WalletFrozen' || event.type === 'DisputeClosed')) ports.realtime.toAdmins('readmodel:changed', { model: 'disputes' });
+      if (
+        events.some(
+          (event) => event.type === 'DisputeOpened' || event.type === 'WalletFrozen' || event.type === 'DisputeClosed',
+        )
+      )
+        ports.realtime.toAdmins('readmodel:changed', { model: 'disputes' });
       for (const event of events) {
         if (event.type !== 'PaymentConfirmed' && event.type !== 'PaymentDeclined') continue;
         const doc = await purchases.findOne({ _id: event.data.purchaseId });
-        if (doc) ports.realtime.toUser(doc.userId, 'readmodel:changed', { model: 'purchases', id: event.data.purchaseId });
+        if (doc)
+          ports.realtime.toUser(doc.userId, 'readmodel:changed', { model: 'purchases', id: event.data.purchaseId });
       }
     },
   } satisfies ReadSide;

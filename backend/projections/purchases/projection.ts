@@ -53,7 +53,10 @@ export const purchasesProjection = docProjection<PurchaseDoc>({
   eventTypes: ['CheckoutStarted', 'PaymentConfirmed', 'PaymentDeclined'],
   documentId: (event) => dataField(event, 'purchaseId'),
   evolve: evolvePurchase,
-  indexes: [{ keys: { userId: 1, createdAt: -1 }, options: { name: 'by_user' } }, { keys: { providerPaymentId: 1 }, options: { name: 'by_payment' } }],
+  indexes: [
+    { keys: { userId: 1, createdAt: -1 }, options: { name: 'by_user' } },
+    { keys: { providerPaymentId: 1 }, options: { name: 'by_payment' } },
+  ],
 });
 
 export const toPurchaseView = (doc: PurchaseDoc): PurchaseView => ({

@@ -17,6 +17,8 @@ export function purchasesQueryRouter(deps: { sessions: SessionManager; readModel
     return toPurchaseView(doc);
   });
   const disputes = deps.readModels.collection<DisputeDoc>(DISPUTES);
-  mountRoute(router, deps.sessions, apiRoutes.listDisputes, async () => (await disputes.find({}, { sort: { openedAt: -1 }, limit: 500 })).map(toDisputeView));
+  mountRoute(router, deps.sessions, apiRoutes.listDisputes, async () =>
+    (await disputes.find({}, { sort: { openedAt: -1 }, limit: 500 })).map(toDisputeView),
+  );
   return router;
 }

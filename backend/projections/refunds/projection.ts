@@ -60,7 +60,12 @@ export const refundSalesProjection = docProjection<RefundSaleDoc>({
   evolve: (doc, event) => {
     const sale = refundableSaleOf(event);
     if (doc || !sale || !event.streamId.startsWith('wallet-')) return doc;
-    return { _id: saleKey(sale.kind, sale.saleId), kind: sale.kind, walletId: walletOf(event), performerId: sale.performerId };
+    return {
+      _id: saleKey(sale.kind, sale.saleId),
+      kind: sale.kind,
+      walletId: walletOf(event),
+      performerId: sale.performerId,
+    };
   },
 });
 

@@ -9,6 +9,8 @@ import { REFUNDS, toRefundView, type RefundDoc } from './projection';
 export function refundsQueryRouter(deps: { sessions: SessionManager; readModels: ReadModelStore }): Router {
   const router = new Router();
   const refunds = deps.readModels.collection<RefundDoc>(REFUNDS);
-  mountRoute(router, deps.sessions, apiRoutes.listRefunds, async () => (await refunds.find({}, { sort: { refundedAt: -1 }, limit: 500 })).map(toRefundView));
+  mountRoute(router, deps.sessions, apiRoutes.listRefunds, async () =>
+    (await refunds.find({}, { sort: { refundedAt: -1 }, limit: 500 })).map(toRefundView),
+  );
   return router;
 }

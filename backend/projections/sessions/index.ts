@@ -23,7 +23,12 @@ export function sessionsReadSide(ports: ModulePorts, deps: SessionsReadDeps) {
         const doc = await queries.byId(sessionId);
         if (!doc?.performerId) return null;
         const card = await cardOf(doc.performerId);
-        return { userId: doc.userId, performerId: doc.performerId, user: toSessionView(doc, 'user', card), performer: toSessionView(doc, 'performer', card) };
+        return {
+          userId: doc.userId,
+          performerId: doc.performerId,
+          user: toSessionView(doc, 'user', card),
+          performer: toSessionView(doc, 'performer', card),
+        };
       },
     }),
   } satisfies ReadSide;

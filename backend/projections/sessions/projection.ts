@@ -81,7 +81,11 @@ const blank = (sessionId: string, userId: string): SessionDoc => ({
 const nextMinute = (doc: SessionDoc): number | null =>
   doc.status === 'active' && doc.startedAt ? Date.parse(doc.startedAt) + doc.minutesBilled * doc.billingMinuteMs : null;
 
-const withClock = (doc: SessionDoc): SessionDoc => ({ ...doc, nextMinuteAtMs: nextMinute(doc), expiresAtMs: doc.status === 'requested' ? doc.expiresAtMs : null });
+const withClock = (doc: SessionDoc): SessionDoc => ({
+  ...doc,
+  nextMinuteAtMs: nextMinute(doc),
+  expiresAtMs: doc.status === 'requested' ? doc.expiresAtMs : null,
+});
 
 export function evolveSession(doc: SessionDoc | null, event: DomainEvent): SessionDoc | null {
   if (event.type === 'AuracoinHeld') {
@@ -182,7 +186,8 @@ export const sessionEventTypes = [
 /** Wallet holds are named by their session; every other event names it. */
 export function sessionIdOf(event: { type: string; data: unknown }): string | undefined {
   const data = event.data as { sessionId?: unknown; holdId?: unknown };
-  if (event.type === 'AuracoinHeld' || event.type === 'AuracoinReleased') return typeof data.holdId === 'string' ? data.holdId : undefined;
+  if (event.type === 'AuracoinHeld' || event.type === 'AuracoinReleased')
+    return typeof data.holdId === 'string' ? data.holdId : undefined;
   return typeof data.sessionId === 'string' ? data.sessionId : undefined;
 }
 

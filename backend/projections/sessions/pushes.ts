@@ -8,7 +8,9 @@ const SESSION_EVENTS = new Set<string>(sessionEventTypes);
 export interface SessionPushDeps {
   realtime: RealtimeEmitter;
   /** the session as each party sees it now (null: not a session yet) */
-  views(sessionId: string): Promise<{ userId: string; performerId: string; user: SessionView; performer: SessionView } | null>;
+  views(
+    sessionId: string,
+  ): Promise<{ userId: string; performerId: string; user: SessionView; performer: SessionView } | null>;
 }
 
 /**

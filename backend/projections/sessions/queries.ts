@@ -71,22 +71,40 @@ export function createSessionQueries(readModels: ReadModelStore) {
      * is looked at once its grace period is over, not at every sweep, so a restart that finds
      * hundreds of sessions without their pages does not tick each of them every sweep.
      */
-    async needingATick(nowMs: number, slackMs: number, orphanAfterMs: number, graceMs = 0): Promise<Pick<SessionDoc, '_id' | 'userId' | 'status'>[]> {
+    async needingATick(
+      nowMs: number,
+      slackMs: number,
+      orphanAfterMs: number,
+      graceMs = 0,
+    ): Promise<Pick<SessionDoc, '_id' | 'userId' | 'status'>[]> {
       const due = nowMs - slackMs;
       const graceOverBefore = new Date(due - graceMs).toISOString();
       const someoneAway = (doc: SessionDoc) => Object.keys(doc.away).length > 0;
       const found = await Promise.all([
-        sessions.find({ status: 'active', nextMinuteAtMs: { $lt: due } }).then((docs) => docs.filter((doc) => !someoneAway(doc))),
+        sessions
+          .find({ status: 'active', nextMinuteAtMs: { $lt: due } })
+          .then((docs) => docs.filter((doc) => !someoneAway(doc))),
         sessions.find({ status: 'requested', expiresAtMs: { $lt: due } }),
         sessions
-          .find({ status: 'active', $or: [{ 'away.user': { $exists: true } }, { 'away.performer': { $exists: true } }] })
+          .find({
+            status: 'active',
+            $or: [{ 'away.user': { $exists: true } }, { 'away.performer': { $exists: true } }],
+          })
           .then((docs) =>
-            docs.filter((doc) => Object.entries(doc.away).some(([party, since]) => (doc.graceFrom?.[party as SessionParty] ?? since)! < graceOverBefore)),
+            docs.filter((doc) =>
+              Object.entries(doc.away).some(
+                ([party, since]) => (doc.graceFrom?.[party as SessionParty] ?? since)! < graceOverBefore,
+              ),
+            ),
           ),
         sessions.find({ holdOpen: true, status: { $in: ['ended', 'declined', 'expired'] } }),
-        sessions.find({ holdOpen: true, status: 'held' }).then((docs) => docs.filter((doc) => doc.heldAt !== null && Date.parse(doc.heldAt) < nowMs - orphanAfterMs)),
+        sessions
+          .find({ holdOpen: true, status: 'held' })
+          .then((docs) => docs.filter((doc) => doc.heldAt !== null && Date.parse(doc.heldAt) < nowMs - orphanAfterMs)),
       ]);
-      const unique = new Map(found.flat().map((doc) => [doc._id, { _id: doc._id, userId: doc.userId, status: doc.status }]));
+      const unique = new Map(
+        found.flat().map((doc) => [doc._id, { _id: doc._id, userId: doc.userId, status: doc.status }]),
+      );
       return [...unique.values()];
     },
   };

@@ -10,29 +10,47 @@ export interface Goal {
   status: 'running' | 'queued' | 'reached' | 'expired';
 }
 
-export const runningGoalOf = (goals: readonly Goal[]): Goal | undefined => goals.find((goal) => goal.status === 'running');
+export const runningGoalOf = (goals: readonly Goal[]): Goal | undefined =>
+  goals.find((goal) => goal.status === 'running');
 
 /** When none runs, the first queued goal starts, with what the one before carried over. */
 function startNext(goals: Goal[], carriedUnits: number): Goal[] {
   const next = goals.findIndex((goal) => goal.status === 'queued');
   if (next < 0 || goals.some((goal) => goal.status === 'running')) return goals;
-  return goals.map((goal, index) => (index === next ? { ...goal, status: 'running', progressUnits: goal.progressUnits + carriedUnits } : goal));
+  return goals.map((goal, index) =>
+    index === next ? { ...goal, status: 'running', progressUnits: goal.progressUnits + carriedUnits } : goal,
+  );
 }
 
 /** The goals of a show after an event (the write side's room and the read model fold the same way). */
 export function evolveGoals(goals: Goal[], event: DomainEvent): Goal[] {
   switch (event.type) {
     case 'ShowGoalSet': {
-      const goal: Goal = { goalId: event.data.goalId, description: event.data.description, targetUnits: event.data.targetUnits, deadline: event.data.deadline, progressUnits: 0, status: 'queued' };
+      const goal: Goal = {
+        goalId: event.data.goalId,
+        description: event.data.description,
+        targetUnits: event.data.targetUnits,
+        deadline: event.data.deadline,
+        progressUnits: 0,
+        status: 'queued',
+      };
       return startNext([...goals, goal], 0);
     }
     case 'ShowTipCounted':
-      return goals.map((goal) => (goal.status === 'running' ? { ...goal, progressUnits: goal.progressUnits + event.data.amountUnits } : goal));
+      return goals.map((goal) =>
+        goal.status === 'running' ? { ...goal, progressUnits: goal.progressUnits + event.data.amountUnits } : goal,
+      );
     case 'ShowGoalReached':
     case 'ShowGoalExpired': {
       const reached = event.type === 'ShowGoalReached';
       const ended = goals.map((goal): Goal =>
-        goal.goalId === event.data.goalId ? { ...goal, status: reached ? 'reached' : 'expired', progressUnits: reached ? goal.targetUnits : goal.progressUnits } : goal,
+        goal.goalId === event.data.goalId
+          ? {
+              ...goal,
+              status: reached ? 'reached' : 'expired',
+              progressUnits: reached ? goal.targetUnits : goal.progressUnits,
+            }
+          : goal,
       );
       return startNext(ended, reached ? event.data.surplusUnits : 0);
     }

@@ -12,7 +12,11 @@ export interface ShowsReadDeps {
 
 /** Public shows as read: the live ones, a show's room (goal, tips, chat), her summaries. */
 export function showsReadSide(ports: ModulePorts, deps: ShowsReadDeps) {
-  const shows = createShowQueries(ports.readModels, { viewersOf: deps.presence.viewersOf, nameOf: deps.performers.nameOf, now: ports.now });
+  const shows = createShowQueries(ports.readModels, {
+    viewersOf: deps.presence.viewersOf,
+    nameOf: deps.performers.nameOf,
+    now: ports.now,
+  });
   return {
     name: 'shows',
     projections: [showsProjection, showStagesProjection, showMessagesProjection, showTipsProjection],

@@ -11,20 +11,44 @@ const goalB = '9b7c4d1e-8f7a-4e63-9a51-5a4c1b2d3e4f';
 const tipId = 'a17c4d1e-8f7a-4e63-9a51-5a4c1b2d3e4f';
 
 const replay = (events: DomainEvent[]) => events.reduce<ShowDoc | null>(evolveShow, null);
-const started: DomainEvent = { type: 'ShowStarted', data: { showId, performerId, title: 'Serata jazz', startedAt: at } };
+const started: DomainEvent = {
+  type: 'ShowStarted',
+  data: { showId, performerId, title: 'Serata jazz', startedAt: at },
+};
 const tipped = (amountUnits: number, purchasedUnits: number): DomainEvent => ({
   type: 'ShowTipped',
-  data: { tipId, walletId: userId, showId, performerId, identityId: userId, displayName: 'mario', amountUnits, message: null, menuItemId: null, menuItemLabel: null, purchasedUnits, promotionalUnits: amountUnits - purchasedUnits, tippedAt: at },
+  data: {
+    tipId,
+    walletId: userId,
+    showId,
+    performerId,
+    identityId: userId,
+    displayName: 'mario',
+    amountUnits,
+    message: null,
+    menuItemId: null,
+    menuItemLabel: null,
+    purchasedUnits,
+    promotionalUnits: amountUnits - purchasedUnits,
+    tippedAt: at,
+  },
 });
 
 describe('shows read model', () => {
   it('follows the status: live, paused, live, ended with its peak', () => {
     expect(replay([started])?.status).toBe('live');
-    expect(replay([started, { type: 'ShowPaused', data: { showId, performerId, sessionId: null, pausedAt: at } }])?.status).toBe('paused');
-    const ended = replay([started, { type: 'ShowEnded', data: { showId, performerId, reason: 'performer', peakViewers: 7, endedAt: at } }]);
+    expect(
+      replay([started, { type: 'ShowPaused', data: { showId, performerId, sessionId: null, pausedAt: at } }])?.status,
+    ).toBe('paused');
+    const ended = replay([
+      started,
+      { type: 'ShowEnded', data: { showId, performerId, reason: 'performer', peakViewers: 7, endedAt: at } },
+    ]);
     expect(ended).toMatchObject({ status: 'ended', endedAt: at, peakViewers: 7 });
     // a resume after the end changes nothing
-    expect(evolveShow(ended, { type: 'ShowResumed', data: { showId, performerId, resumedAt: at } })?.status).toBe('ended');
+    expect(evolveShow(ended, { type: 'ShowResumed', data: { showId, performerId, resumedAt: at } })?.status).toBe(
+      'ended',
+    );
   });
 
   it('sums the tips and her share of their purchased part', () => {
@@ -33,9 +57,21 @@ describe('shows read model', () => {
   });
 
   it('shows the running goal, and after it is reached the next with the surplus', () => {
-    const goal = (goalId: string, targetUnits: number): DomainEvent => ({ type: 'ShowGoalSet', data: { showId, goalId, description: goalId === goalA ? 'Ballo' : 'Canzone', targetUnits, deadline: null, setAt: at } });
+    const goal = (goalId: string, targetUnits: number): DomainEvent => ({
+      type: 'ShowGoalSet',
+      data: {
+        showId,
+        goalId,
+        description: goalId === goalA ? 'Ballo' : 'Canzone',
+        targetUnits,
+        deadline: null,
+        setAt: at,
+      },
+    });
     const doc = replay([
-      started, goal(goalA, 3000), goal(goalB, 2000),
+      started,
+      goal(goalA, 3000),
+      goal(goalB, 2000),
       { type: 'ShowTipCounted', data: { showId, tipId, amountUnits: 3500, countedAt: at } },
       { type: 'ShowGoalReached', data: { showId, goalId: goalA, surplusUnits: 500, reachedAt: at } },
     ])!;
@@ -51,13 +87,39 @@ describe('shows read model', () => {
       { type: 'ShowRoomBanned', data: { performerId, identityId: userId, userId, bannedBy: performerId, at } },
     ];
     const stage = events.reduce<ReturnType<typeof evolveStage>>(evolveStage, null);
-    expect(stage).toEqual({ _id: performerId, currentShowId: showId, menu: items, bans: [{ identityId: userId, userId }] });
-    expect(evolveStage(stage, { type: 'ShowEnded', data: { showId, performerId, reason: 'performer', peakViewers: 0, endedAt: at } })?.currentShowId).toBeNull();
+    expect(stage).toEqual({
+      _id: performerId,
+      currentShowId: showId,
+      menu: items,
+      bans: [{ identityId: userId, userId }],
+    });
+    expect(
+      evolveStage(stage, {
+        type: 'ShowEnded',
+        data: { showId, performerId, reason: 'performer', peakViewers: 0, endedAt: at },
+      })?.currentShowId,
+    ).toBeNull();
   });
 
   it('hides a deleted line, whatever order the events come in after a crash', () => {
-    const posted: DomainEvent = { type: 'ShowMessagePosted', data: { messageId: tipId, showId, performerId, identityId: userId, userId, displayName: 'mario', senderType: 'user', content: 'ciao', postedAt: at } };
-    const deleted: DomainEvent = { type: 'ShowMessageDeleted', data: { showId, messageId: tipId, deletedBy: performerId, at } };
+    const posted: DomainEvent = {
+      type: 'ShowMessagePosted',
+      data: {
+        messageId: tipId,
+        showId,
+        performerId,
+        identityId: userId,
+        userId,
+        displayName: 'mario',
+        senderType: 'user',
+        content: 'ciao',
+        postedAt: at,
+      },
+    };
+    const deleted: DomainEvent = {
+      type: 'ShowMessageDeleted',
+      data: { showId, messageId: tipId, deletedBy: performerId, at },
+    };
     expect([posted, deleted].reduce(evolveShowMessage, null)?.deleted).toBe(true);
     expect(evolveShowMessage(null, deleted)).toBeNull();
   });

@@ -64,20 +64,44 @@ export type ShowTipDoc = {
 };
 
 const emptyShow = (showId: string, performerId: string): ShowDoc => ({
-  _id: showId, performerId, title: '', status: 'live', startedAt: '', endedAt: null, endReason: null, peakViewers: 0,
-  goals: [], goalsReached: 0, tipsCount: 0, tipsUnits: 0, earningsCents: 0, muted: [],
+  _id: showId,
+  performerId,
+  title: '',
+  status: 'live',
+  startedAt: '',
+  endedAt: null,
+  endReason: null,
+  peakViewers: 0,
+  goals: [],
+  goalsReached: 0,
+  tipsCount: 0,
+  tipsUnits: 0,
+  earningsCents: 0,
+  muted: [],
 });
 
 export function evolveShow(doc: ShowDoc | null, event: DomainEvent): ShowDoc | null {
   switch (event.type) {
     case 'ShowStarted':
-      return { ...(doc ?? emptyShow(event.data.showId, event.data.performerId)), title: event.data.title, startedAt: event.data.startedAt };
+      return {
+        ...(doc ?? emptyShow(event.data.showId, event.data.performerId)),
+        title: event.data.title,
+        startedAt: event.data.startedAt,
+      };
     case 'ShowPaused':
       return doc && doc.status !== 'ended' ? { ...doc, status: 'paused' } : doc;
     case 'ShowResumed':
       return doc && doc.status !== 'ended' ? { ...doc, status: 'live' } : doc;
     case 'ShowEnded':
-      return doc ? { ...doc, status: 'ended', endedAt: event.data.endedAt, endReason: event.data.reason, peakViewers: Math.max(doc.peakViewers, event.data.peakViewers) } : doc;
+      return doc
+        ? {
+            ...doc,
+            status: 'ended',
+            endedAt: event.data.endedAt,
+            endReason: event.data.reason,
+            peakViewers: Math.max(doc.peakViewers, event.data.peakViewers),
+          }
+        : doc;
     case 'ShowGoalSet':
     case 'ShowTipCounted':
     case 'ShowGoalExpired':
@@ -85,10 +109,17 @@ export function evolveShow(doc: ShowDoc | null, event: DomainEvent): ShowDoc | n
     case 'ShowGoalReached':
       return doc ? { ...doc, goals: evolveGoals(doc.goals, event), goalsReached: doc.goalsReached + 1 } : doc;
     case 'ShowIdentityMuted':
-      return doc && !doc.muted.includes(event.data.identityId) ? { ...doc, muted: [...doc.muted, event.data.identityId] } : doc;
+      return doc && !doc.muted.includes(event.data.identityId)
+        ? { ...doc, muted: [...doc.muted, event.data.identityId] }
+        : doc;
     case 'ShowTipped':
       return doc
-        ? { ...doc, tipsCount: doc.tipsCount + 1, tipsUnits: doc.tipsUnits + event.data.amountUnits, earningsCents: doc.earningsCents + saleShareCents(tipSale(event.data)) }
+        ? {
+            ...doc,
+            tipsCount: doc.tipsCount + 1,
+            tipsUnits: doc.tipsUnits + event.data.amountUnits,
+            earningsCents: doc.earningsCents + saleShareCents(tipSale(event.data)),
+          }
         : doc;
     default:
       return doc;
@@ -108,7 +139,13 @@ export function evolveStage(doc: StageDoc | null, event: DomainEvent): StageDoc 
       return { ...base(event.data.performerId), menu: event.data.items };
     case 'ShowRoomBanned': {
       const stage = base(event.data.performerId);
-      return { ...stage, bans: [...stage.bans.filter((ban) => ban.identityId !== event.data.identityId), { identityId: event.data.identityId, userId: event.data.userId }] };
+      return {
+        ...stage,
+        bans: [
+          ...stage.bans.filter((ban) => ban.identityId !== event.data.identityId),
+          { identityId: event.data.identityId, userId: event.data.userId },
+        ],
+      };
     }
     case 'ShowRoomUnbanned': {
       const stage = base(event.data.performerId);
@@ -120,7 +157,8 @@ export function evolveStage(doc: StageDoc | null, event: DomainEvent): StageDoc 
 }
 
 export function evolveShowMessage(doc: ShowMessageDoc | null, event: DomainEvent): ShowMessageDoc | null {
-  if (event.type === 'ShowMessagePosted') return { _id: event.data.messageId, ...event.data, deleted: doc?.deleted ?? false };
+  if (event.type === 'ShowMessagePosted')
+    return { _id: event.data.messageId, ...event.data, deleted: doc?.deleted ?? false };
   if (event.type === 'ShowMessageDeleted') return doc ? { ...doc, deleted: true } : doc;
   return doc;
 }
@@ -129,12 +167,32 @@ export function evolveShowTip(doc: ShowTipDoc | null, event: DomainEvent): ShowT
   if (event.type !== 'ShowTipped') return doc;
   const d = event.data;
   return {
-    _id: d.tipId, showId: d.showId, performerId: d.performerId, walletId: d.walletId, identityId: d.identityId, displayName: d.displayName,
-    amountUnits: d.amountUnits, message: d.message, menuItemId: d.menuItemId, menuItemLabel: d.menuItemLabel, tippedAt: d.tippedAt,
+    _id: d.tipId,
+    showId: d.showId,
+    performerId: d.performerId,
+    walletId: d.walletId,
+    identityId: d.identityId,
+    displayName: d.displayName,
+    amountUnits: d.amountUnits,
+    message: d.message,
+    menuItemId: d.menuItemId,
+    menuItemLabel: d.menuItemLabel,
+    tippedAt: d.tippedAt,
   };
 }
 
-export const showEventTypes = ['ShowStarted', 'ShowPaused', 'ShowResumed', 'ShowEnded', 'ShowGoalSet', 'ShowTipCounted', 'ShowGoalReached', 'ShowGoalExpired', 'ShowIdentityMuted', 'ShowTipped'] as const;
+export const showEventTypes = [
+  'ShowStarted',
+  'ShowPaused',
+  'ShowResumed',
+  'ShowEnded',
+  'ShowGoalSet',
+  'ShowTipCounted',
+  'ShowGoalReached',
+  'ShowGoalExpired',
+  'ShowIdentityMuted',
+  'ShowTipped',
+] as const;
 
 export const showsProjection = docProjection<ShowDoc>({
   name: SHOWS,

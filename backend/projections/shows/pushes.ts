@@ -8,7 +8,13 @@ import { toGoalView, toMessageView, toTipView, type ShowQueries } from './querie
  */
 export function showPushes({ shows, realtime }: { shows: ShowQueries; realtime: RealtimeEmitter }) {
   return async (events: RecordedEvent[]) => {
-    const goalsMoved = new Map<string, { reached: { goalId: string; description: string } | null; expired: { goalId: string; description: string } | null }>();
+    const goalsMoved = new Map<
+      string,
+      {
+        reached: { goalId: string; description: string } | null;
+        expired: { goalId: string; description: string } | null;
+      }
+    >();
     const statuses = new Set<string>();
     for (const event of events) {
       switch (event.type) {
@@ -35,19 +41,30 @@ export function showPushes({ shows, realtime }: { shows: ShowQueries; realtime: 
           break;
         }
         case 'ShowMessagePosted':
-          realtime.toShow(event.data.showId, 'show:message', { showId: event.data.showId, message: toMessageView({ _id: event.data.messageId, ...event.data, deleted: false }) });
+          realtime.toShow(event.data.showId, 'show:message', {
+            showId: event.data.showId,
+            message: toMessageView({ _id: event.data.messageId, ...event.data, deleted: false }),
+          });
           break;
         case 'ShowMessageDeleted':
-          realtime.toShow(event.data.showId, 'show:message-deleted', { showId: event.data.showId, messageId: event.data.messageId });
+          realtime.toShow(event.data.showId, 'show:message-deleted', {
+            showId: event.data.showId,
+            messageId: event.data.messageId,
+          });
           break;
         case 'ShowRoomBanned': {
           const stage = await shows.stage(event.data.performerId);
-          if (stage?.currentShowId) realtime.toShow(stage.currentShowId, 'show:banned', { showId: stage.currentShowId, identityId: event.data.identityId });
+          if (stage?.currentShowId)
+            realtime.toShow(stage.currentShowId, 'show:banned', {
+              showId: stage.currentShowId,
+              identityId: event.data.identityId,
+            });
           break;
         }
         case 'TipMenuSet': {
           const stage = await shows.stage(event.data.performerId);
-          if (stage?.currentShowId) realtime.toShow(stage.currentShowId, 'readmodel:changed', { model: 'shows', id: stage.currentShowId });
+          if (stage?.currentShowId)
+            realtime.toShow(stage.currentShowId, 'readmodel:changed', { model: 'shows', id: stage.currentShowId });
           break;
         }
         default:
@@ -67,7 +84,12 @@ export function showPushes({ shows, realtime }: { shows: ShowQueries; realtime: 
         const goal = ended && doc.goals.find((candidate) => candidate.goalId === ended.goalId);
         return goal ? { goalId: goal.goalId, description: goal.description } : null;
       };
-      realtime.toShow(showId, 'show:goal', { showId, goal: toGoalView(doc), reached: described(moved.reached), expired: described(moved.expired) });
+      realtime.toShow(showId, 'show:goal', {
+        showId,
+        goal: toGoalView(doc),
+        reached: described(moved.reached),
+        expired: described(moved.expired),
+      });
     }
   };
 }

@@ -1,7 +1,24 @@
-import { SHOW_MESSAGES_PAGE, unitsToAuracoin, type ShowGoalView, type ShowMessageView, type ShowTipView, type ShowView, type TipMenuItemView } from '@aura/contracts';
+import {
+  SHOW_MESSAGES_PAGE,
+  unitsToAuracoin,
+  type ShowGoalView,
+  type ShowMessageView,
+  type ShowTipView,
+  type ShowView,
+  type TipMenuItemView,
+} from '@aura/contracts';
 import type { ReadModelStore } from '../../platform/readmodels/port';
 import { runningGoalOf } from './goals';
-import { SHOW_MESSAGES, SHOW_STAGES, SHOW_TIPS, SHOWS, type ShowDoc, type ShowMessageDoc, type ShowTipDoc, type StageDoc } from './projection';
+import {
+  SHOW_MESSAGES,
+  SHOW_STAGES,
+  SHOW_TIPS,
+  SHOWS,
+  type ShowDoc,
+  type ShowMessageDoc,
+  type ShowTipDoc,
+  type StageDoc,
+} from './projection';
 
 export interface ShowQueryDeps {
   /** viewers looking at her right now (the presence module's count, summed over api nodes) */
@@ -12,20 +29,42 @@ export interface ShowQueryDeps {
 
 const TIPS_SHOWN = 50;
 
-export const toMenuView = (menu: StageDoc['menu']): TipMenuItemView[] => menu.map((item) => ({ id: item.id, label: item.label, price: unitsToAuracoin(item.priceUnits) }));
+export const toMenuView = (menu: StageDoc['menu']): TipMenuItemView[] =>
+  menu.map((item) => ({ id: item.id, label: item.label, price: unitsToAuracoin(item.priceUnits) }));
 
 export function toGoalView(doc: Pick<ShowDoc, 'goals'>): ShowGoalView | null {
   const goal = runningGoalOf(doc.goals);
-  return goal ? { id: goal.goalId, description: goal.description, target: unitsToAuracoin(goal.targetUnits), progress: unitsToAuracoin(goal.progressUnits), deadline: goal.deadline } : null;
+  return goal
+    ? {
+        id: goal.goalId,
+        description: goal.description,
+        target: unitsToAuracoin(goal.targetUnits),
+        progress: unitsToAuracoin(goal.progressUnits),
+        deadline: goal.deadline,
+      }
+    : null;
 }
 
 export const toTipView = (doc: ShowTipDoc): ShowTipView => ({
-  id: doc._id, showId: doc.showId, identityId: doc.identityId, displayName: doc.displayName, amount: unitsToAuracoin(doc.amountUnits),
-  message: doc.message, menuItemId: doc.menuItemId, menuItemLabel: doc.menuItemLabel, tippedAt: doc.tippedAt,
+  id: doc._id,
+  showId: doc.showId,
+  identityId: doc.identityId,
+  displayName: doc.displayName,
+  amount: unitsToAuracoin(doc.amountUnits),
+  message: doc.message,
+  menuItemId: doc.menuItemId,
+  menuItemLabel: doc.menuItemLabel,
+  tippedAt: doc.tippedAt,
 });
 
 export const toMessageView = (doc: ShowMessageDoc): ShowMessageView => ({
-  id: doc._id, showId: doc.showId, identityId: doc.identityId, displayName: doc.displayName, senderType: doc.senderType, content: doc.content, postedAt: doc.postedAt,
+  id: doc._id,
+  showId: doc.showId,
+  identityId: doc.identityId,
+  displayName: doc.displayName,
+  senderType: doc.senderType,
+  content: doc.content,
+  postedAt: doc.postedAt,
 });
 
 export function createShowQueries(readModels: ReadModelStore, deps: ShowQueryDeps) {
@@ -79,7 +118,10 @@ export function createShowQueries(readModels: ReadModelStore, deps: ShowQueryDep
     },
     /** the current show's lines, newest last */
     async messages(showId: string): Promise<ShowMessageView[]> {
-      const docs = await messages.find({ showId, deleted: false }, { sort: { postedAt: -1 }, limit: SHOW_MESSAGES_PAGE });
+      const docs = await messages.find(
+        { showId, deleted: false },
+        { sort: { postedAt: -1 }, limit: SHOW_MESSAGES_PAGE },
+      );
       return docs.reverse().map(toMessageView);
     },
     message: (messageId: string) => messages.findOne({ _id: messageId }),

@@ -37,7 +37,10 @@ export function showsQueryRouter(deps: { sessions: SessionManager; shows: ShowQu
     return shows.messages(params.id);
   });
 
-  mountRoute(router, deps.sessions, apiRoutes.getTipMenu, async (_ctx, { params }) => ({ performerId: params.id, items: toMenuView((await shows.stage(params.id))?.menu ?? []) }));
+  mountRoute(router, deps.sessions, apiRoutes.getTipMenu, async (_ctx, { params }) => ({
+    performerId: params.id,
+    items: toMenuView((await shows.stage(params.id))?.menu ?? []),
+  }));
 
   return router;
 }

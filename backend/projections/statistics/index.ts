@@ -10,10 +10,16 @@ export function statisticsReadSide(ports: ModulePorts) {
   return {
     name: 'statistics',
     projections: [statisticsProjection],
-    routers: [statisticsQueryRouter({ sessions: ports.sessions, statistics: createStatisticsQueries(ports.readModels, ports.now) })],
+    routers: [
+      statisticsQueryRouter({
+        sessions: ports.sessions,
+        statistics: createStatisticsQueries(ports.readModels, ports.now),
+      }),
+    ],
     /** the statistics tab refetches whenever its read model has moved */
     async pushes(events: RecordedEvent[]) {
-      if (events.some((event) => counted.has(event.type))) ports.realtime.toAdmins('readmodel:changed', { model: 'statistics' });
+      if (events.some((event) => counted.has(event.type)))
+        ports.realtime.toAdmins('readmodel:changed', { model: 'statistics' });
     },
   } satisfies ReadSide;
 }

@@ -17,7 +17,14 @@ const yesterday = '2026-11-19T10:00:00.000Z';
 
 const registered = (userId: string, at: string): DomainEvent => ({
   type: 'UserRegistered',
-  data: { userId, username: userId.slice(-2), email: `${userId}@x.it`, passwordHash: 'h', role: 'user', registeredAt: at },
+  data: {
+    userId,
+    username: userId.slice(-2),
+    email: `${userId}@x.it`,
+    passwordHash: 'h',
+    role: 'user',
+    registeredAt: at,
+  },
 });
 const credit = (walletId: string, amount: number): DomainEvent => ({
   type: 'AuracoinCredited',
@@ -26,18 +33,39 @@ const credit = (walletId: string, amount: number): DomainEvent => ({
 const performer = (performerId: string, name: string, rating: number | null): DomainEvent => ({
   type: 'PerformerRegistered',
   data: {
-    performerId, username: name, email: `${name}@x.it`, passwordHash: 'h', name, dateOfBirth: '1990-01-01', bio: null, rateUnits: 250,
-    languages: ['Italiano'], category: 'Standard', hairColor: null, eyeColor: null, bodyType: null, ethnicity: null, height: null,
-    specialFeatures: [], image: '/x.svg', rating, signedContractAt: null, digitalSignature: null, registeredAt: yesterday,
+    performerId,
+    username: name,
+    email: `${name}@x.it`,
+    passwordHash: 'h',
+    name,
+    dateOfBirth: '1990-01-01',
+    bio: null,
+    rateUnits: 250,
+    languages: ['Italiano'],
+    category: 'Standard',
+    hairColor: null,
+    eyeColor: null,
+    bodyType: null,
+    ethnicity: null,
+    height: null,
+    specialFeatures: [],
+    image: '/x.svg',
+    rating,
+    signedContractAt: null,
+    digitalSignature: null,
+    registeredAt: yesterday,
   },
 });
 
 async function project(events: DomainEvent[], options: { replayFrom?: number } = {}) {
   const store = createMingoReadModelStore();
-  const stored = events.map((event, index) => recordedAs(event, { id: `e${index}`, position: index + 1, createdAt: new Date(today) }));
+  const stored = events.map((event, index) =>
+    recordedAs(event, { id: `e${index}`, position: index + 1, createdAt: new Date(today) }),
+  );
   for (const event of stored) await statisticsProjection.apply(event, store);
   // a crash before the checkpoint: the tail of the log comes again and must change nothing
-  if (options.replayFrom !== undefined) for (const event of stored.slice(options.replayFrom)) await statisticsProjection.apply(event, store);
+  if (options.replayFrom !== undefined)
+    for (const event of stored.slice(options.replayFrom)) await statisticsProjection.apply(event, store);
   return createStatisticsQueries(store, () => new Date(today)).get();
 }
 
@@ -46,21 +74,46 @@ const history: DomainEvent[] = [
   credit(u1, 1000),
   registered(u2, today),
   credit(u2, 1000),
-  { type: 'AuracoinDebited', data: { walletId: u1, amount: 5000 - 4950, reason: 'alias', reference: 'a', debitedAt: today } },
-  { type: 'AuracoinAdjusted', data: { walletId: u2, amount: 1500, balanceBefore: 1000, balanceAfter: 2500, adminId: admin, adjustedAt: today } },
-  { type: 'PackageCreated', data: { packageId: pkg, credits: 100, bonus: 10, priceCents: 9900, popular: false, createdAt: yesterday } },
+  {
+    type: 'AuracoinDebited',
+    data: { walletId: u1, amount: 5000 - 4950, reason: 'alias', reference: 'a', debitedAt: today },
+  },
+  {
+    type: 'AuracoinAdjusted',
+    data: { walletId: u2, amount: 1500, balanceBefore: 1000, balanceAfter: 2500, adminId: admin, adjustedAt: today },
+  },
+  {
+    type: 'PackageCreated',
+    data: { packageId: pkg, credits: 100, bonus: 10, priceCents: 9900, popular: false, createdAt: yesterday },
+  },
   {
     type: 'AuracoinPurchased',
-    data: { purchaseId: purchase, walletId: u1, packageId: pkg, credits: 100, amount: 11000, priceCents: 9900, provider: 'sandbox', providerPaymentId: 'x', purchasedAt: today },
+    data: {
+      purchaseId: purchase,
+      walletId: u1,
+      packageId: pkg,
+      credits: 100,
+      amount: 11000,
+      priceCents: 9900,
+      provider: 'sandbox',
+      providerPaymentId: 'x',
+      purchasedAt: today,
+    },
   },
-  { type: 'AuracoinCredited', data: { walletId: u1, amount: 11000, reason: 'purchase', purchaseId: purchase, creditedAt: today } },
+  {
+    type: 'AuracoinCredited',
+    data: { walletId: u1, amount: 11000, reason: 'purchase', purchaseId: purchase, creditedAt: today },
+  },
   performer(p1, 'Giulia', 4.2),
   performer(p2, 'Sofia', 4.9),
   performer(p3, 'Elena', null),
   { type: 'PerformerVerified', data: { performerId: p1, verifiedAt: today } },
   { type: 'PerformerVerified', data: { performerId: p2, verifiedAt: today } },
   { type: 'PerformerWentOnline', data: { performerId: p2, by: 'performer', at: today } },
-  { type: 'PerformerProfileUpdated', data: { performerId: p1, changes: { rateUnits: 300 }, by: 'admin', byId: admin, updatedAt: today } },
+  {
+    type: 'PerformerProfileUpdated',
+    data: { performerId: p1, changes: { rateUnits: 300 }, by: 'admin', byId: admin, updatedAt: today },
+  },
 ];
 
 describe('statistics read model', () => {
@@ -89,7 +142,17 @@ describe('statistics read model', () => {
   it('counts chat messages and what users paid for them, in total and today', async () => {
     const sent = (priceUnits: number, at: string): DomainEvent => ({
       type: 'MessageSent',
-      data: { messageId: purchase, conversationId: pkg, performerId: p1, userId: u1, identityId: u1, senderType: priceUnits ? 'user' : 'performer', content: 'ciao', priceUnits, sentAt: at },
+      data: {
+        messageId: purchase,
+        conversationId: pkg,
+        performerId: p1,
+        userId: u1,
+        identityId: u1,
+        senderType: priceUnits ? 'user' : 'performer',
+        content: 'ciao',
+        priceUnits,
+        sentAt: at,
+      },
     });
     const stats = await project([...history, sent(150, yesterday), sent(100, today), sent(0, today)]);
     expect(stats.messages).toEqual({ sent: 3, revenue: 2.5, sentToday: 2, revenueToday: 1 });
@@ -99,19 +162,61 @@ describe('statistics read model', () => {
   it('counts private sessions, running ones, billed minutes and what users paid, in total and today', async () => {
     const s1 = '5b7c4d1e-8f7a-4e63-9a51-5a4c1b2d3e41';
     const s2 = '5b7c4d1e-8f7a-4e63-9a51-5a4c1b2d3e42';
-    const started = (sessionId: string, at: string): DomainEvent => ({ type: 'SessionStarted', data: { sessionId, performerId: p1, startedAt: at } });
+    const started = (sessionId: string, at: string): DomainEvent => ({
+      type: 'SessionStarted',
+      data: { sessionId, performerId: p1, startedAt: at },
+    });
     const minute = (sessionId: string, k: number, at: string): DomainEvent => ({
       type: 'SessionMinuteBilled',
-      data: { sessionId, walletId: u1, performerId: p1, minute: k, amount: 250, minuteStartedAt: at, sessionCostUnits: 250 * k, lastMinute: false, billedAt: at },
+      data: {
+        sessionId,
+        walletId: u1,
+        performerId: p1,
+        minute: k,
+        amount: 250,
+        minuteStartedAt: at,
+        sessionCostUnits: 250 * k,
+        lastMinute: false,
+        billedAt: at,
+      },
     });
     const ended = (sessionId: string, reason: 'user_ended' | 'cancelled'): DomainEvent => ({
       type: 'SessionEnded',
       data: { sessionId, performerId: p1, endedBy: 'user', reason, endedAt: today, minutesBilled: 2, costUnits: 1250 },
     });
-    const minimum: DomainEvent = { type: 'SessionMinimumCharged', data: { sessionId: s1, walletId: u1, performerId: p1, minutes: 3, amount: 750, sessionCostUnits: 1250, chargedAt: today } };
-    const stats = await project([...history, started(s1, yesterday), minute(s1, 1, yesterday), minute(s1, 2, today), minimum, ended(s1, 'user_ended'), started(s2, today), minute(s2, 1, today), ended(s2, 'cancelled')]);
+    const minimum: DomainEvent = {
+      type: 'SessionMinimumCharged',
+      data: {
+        sessionId: s1,
+        walletId: u1,
+        performerId: p1,
+        minutes: 3,
+        amount: 750,
+        sessionCostUnits: 1250,
+        chargedAt: today,
+      },
+    };
+    const stats = await project([
+      ...history,
+      started(s1, yesterday),
+      minute(s1, 1, yesterday),
+      minute(s1, 2, today),
+      minimum,
+      ended(s1, 'user_ended'),
+      started(s2, today),
+      minute(s2, 1, today),
+      ended(s2, 'cancelled'),
+    ]);
     // the minimum's 3 unused minutes are minutes paid for, as the ledger charged them: 2 + 3 + 1 minutes for 15 auracoin
-    expect(stats.sessions).toEqual({ total: 2, active: 1, billedMinutes: 6, revenue: 15, today: 1, billedMinutesToday: 5, revenueToday: 12.5 });
+    expect(stats.sessions).toEqual({
+      total: 2,
+      active: 1,
+      billedMinutes: 6,
+      revenue: 15,
+      today: 1,
+      billedMinutesToday: 5,
+      revenueToday: 12.5,
+    });
   });
 
   it('applies each event once even when a crash replays the log', async () => {

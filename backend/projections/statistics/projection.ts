@@ -17,7 +17,12 @@ export const STAT_PACKAGES = 'statistics_packages';
 export const STAT_DAYS = 'statistics_days';
 export const TOTALS_ID = 'totals';
 
-export type TotalsDoc = { _id: string; distributedUnits?: number; messagesSent?: number; messageRevenueUnits?: number } & SessionCounters & { sessionsActive?: number };
+export type TotalsDoc = {
+  _id: string;
+  distributedUnits?: number;
+  messagesSent?: number;
+  messageRevenueUnits?: number;
+} & SessionCounters & { sessionsActive?: number };
 /** private sessions started, minutes billed and what users paid for them (minutes and minimums), minor units */
 export type SessionCounters = { sessions?: number; sessionMinutes?: number; sessionRevenueUnits?: number };
 export type UserStatDoc = { _id: string; registered?: boolean; deleted?: boolean; balanceUnits?: number };
@@ -29,10 +34,30 @@ export type PerformerStatDoc = {
   status?: 'pending' | 'approved' | 'rejected' | 'deleted';
   isOnline?: boolean;
 };
-export type PackageStatDoc = { _id: string; credits?: number; bonus?: number; priceCents?: number; deleted?: boolean; sold?: number };
-export type DayStatDoc = { _id: string; newUsers?: number; revenueCents?: number; auracoinSoldUnits?: number; purchases?: number; messagesSent?: number; messageRevenueUnits?: number } & SessionCounters;
+export type PackageStatDoc = {
+  _id: string;
+  credits?: number;
+  bonus?: number;
+  priceCents?: number;
+  deleted?: boolean;
+  sold?: number;
+};
+export type DayStatDoc = {
+  _id: string;
+  newUsers?: number;
+  revenueCents?: number;
+  auracoinSoldUnits?: number;
+  purchases?: number;
+  messagesSent?: number;
+  messageRevenueUnits?: number;
+} & SessionCounters;
 
-const romeDay = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Rome', year: 'numeric', month: '2-digit', day: '2-digit' });
+const romeDay = new Intl.DateTimeFormat('en-CA', {
+  timeZone: 'Europe/Rome',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
 
 /** The Italian calendar day (YYYY-MM-DD, Europe/Rome) of an ISO timestamp. */
 export function italianDay(iso: string | Date): string {
@@ -62,7 +87,9 @@ export function statisticsWrites(event: DomainEvent): StatWrite[] {
         { collection: STAT_TOTALS, id: TOTALS_ID, update: { $inc: { distributedUnits: event.data.amount } } },
       ];
     case 'AuracoinDebited':
-      return [{ collection: STAT_USERS, id: event.data.walletId, update: { $inc: { balanceUnits: -event.data.amount } } }];
+      return [
+        { collection: STAT_USERS, id: event.data.walletId, update: { $inc: { balanceUnits: -event.data.amount } } },
+      ];
     case 'AuracoinAdjusted':
       return [
         { collection: STAT_USERS, id: event.data.walletId, update: { $inc: { balanceUnits: event.data.amount } } },
@@ -80,31 +107,53 @@ export function statisticsWrites(event: DomainEvent): StatWrite[] {
     case 'PackageCreated':
     case 'PackageUpdated': {
       const { packageId, credits, bonus, priceCents } = event.data;
-      return [{ collection: STAT_PACKAGES, id: packageId, update: { $set: { credits, bonus, priceCents, deleted: false } } }];
+      return [
+        { collection: STAT_PACKAGES, id: packageId, update: { $set: { credits, bonus, priceCents, deleted: false } } },
+      ];
     }
     case 'PackageDeleted':
       return [{ collection: STAT_PACKAGES, id: event.data.packageId, update: { $set: { deleted: true } } }];
     case 'PerformerRegistered': {
       const { performerId, name, rateUnits, rating } = event.data;
-      return [{ collection: STAT_PERFORMERS, id: performerId, update: { $set: { name, rateUnits, rating }, $setOnInsert: { status: 'pending', isOnline: false } } }];
+      return [
+        {
+          collection: STAT_PERFORMERS,
+          id: performerId,
+          update: { $set: { name, rateUnits, rating }, $setOnInsert: { status: 'pending', isOnline: false } },
+        },
+      ];
     }
     case 'PerformerCreatedByAdmin': {
       const { performerId, name, rateUnits, rating } = event.data;
-      return [{ collection: STAT_PERFORMERS, id: performerId, update: { $set: { name, rateUnits, rating, status: 'approved' }, $setOnInsert: { isOnline: false } } }];
+      return [
+        {
+          collection: STAT_PERFORMERS,
+          id: performerId,
+          update: { $set: { name, rateUnits, rating, status: 'approved' }, $setOnInsert: { isOnline: false } },
+        },
+      ];
     }
     case 'PerformerVerified':
       return [{ collection: STAT_PERFORMERS, id: event.data.performerId, update: { $set: { status: 'approved' } } }];
     case 'PerformerRejected':
       return [{ collection: STAT_PERFORMERS, id: event.data.performerId, update: { $set: { status: 'rejected' } } }];
     case 'PerformerDeleted':
-      return [{ collection: STAT_PERFORMERS, id: event.data.performerId, update: { $set: { status: 'deleted', isOnline: false } } }];
+      return [
+        {
+          collection: STAT_PERFORMERS,
+          id: event.data.performerId,
+          update: { $set: { status: 'deleted', isOnline: false } },
+        },
+      ];
     case 'PerformerProfileUpdated': {
       const { name, rateUnits, rating } = event.data.changes;
       const $set: Record<string, unknown> = {};
       if (name !== undefined) $set.name = name;
       if (rateUnits !== undefined) $set.rateUnits = rateUnits;
       if (rating !== undefined) $set.rating = rating;
-      return Object.keys($set).length > 0 ? [{ collection: STAT_PERFORMERS, id: event.data.performerId, update: { $set } }] : [];
+      return Object.keys($set).length > 0
+        ? [{ collection: STAT_PERFORMERS, id: event.data.performerId, update: { $set } }]
+        : [];
     }
     case 'PerformerWentOnline':
       return [{ collection: STAT_PERFORMERS, id: event.data.performerId, update: { $set: { isOnline: true } } }];
@@ -124,11 +173,18 @@ export function statisticsWrites(event: DomainEvent): StatWrite[] {
       ];
     case 'SessionEnded':
       // a withdrawn request never started
-      return event.data.reason === 'cancelled' ? [] : [{ collection: STAT_TOTALS, id: TOTALS_ID, update: { $inc: { sessionsActive: -1 } } }];
+      return event.data.reason === 'cancelled'
+        ? []
+        : [{ collection: STAT_TOTALS, id: TOTALS_ID, update: { $inc: { sessionsActive: -1 } } }];
     case 'SessionMinuteBilled':
     case 'SessionMinimumCharged': {
       // the rest of a minimum is minutes paid for too: the minutes counted are the minutes the ledger charged
-      const update = { $inc: { sessionMinutes: event.type === 'SessionMinuteBilled' ? 1 : event.data.minutes, sessionRevenueUnits: event.data.amount } };
+      const update = {
+        $inc: {
+          sessionMinutes: event.type === 'SessionMinuteBilled' ? 1 : event.data.minutes,
+          sessionRevenueUnits: event.data.amount,
+        },
+      };
       const day = event.type === 'SessionMinuteBilled' ? event.data.billedAt : event.data.chargedAt;
       return [
         { collection: STAT_TOTALS, id: TOTALS_ID, update },
@@ -180,6 +236,9 @@ export const statisticsProjection: ProjectionDefinition = {
   },
   /** the counters a batch moves, one write per document (the totals take one $inc per batch) */
   async applyBatch(events, store) {
-    await guardedUpdates(store, events.flatMap((event) => statisticsWrites(event).map((write) => ({ ...write, position: event.position }))));
+    await guardedUpdates(
+      store,
+      events.flatMap((event) => statisticsWrites(event).map((write) => ({ ...write, position: event.position }))),
+    );
   },
 };

@@ -32,10 +32,12 @@ export function createStatisticsQueries(readModels: ReadModelStore, now: () => D
       const [totals, users, performers, packages] = await Promise.all([
         readModels.collection<TotalsDoc>(STAT_TOTALS).findOne({ _id: TOTALS_ID }),
         // summed in the store (MongoDB or mingo), not by loading every user
-        readModels.collection<UserStatDoc>(STAT_USERS).aggregate<{ count: number; balanceUnits: number }>([
-          { $match: { registered: true, deleted: { $ne: true } } },
-          { $group: { _id: null, count: { $sum: 1 }, balanceUnits: { $sum: '$balanceUnits' } } },
-        ]),
+        readModels
+          .collection<UserStatDoc>(STAT_USERS)
+          .aggregate<{ count: number; balanceUnits: number }>([
+            { $match: { registered: true, deleted: { $ne: true } } },
+            { $group: { _id: null, count: { $sum: 1 }, balanceUnits: { $sum: '$balanceUnits' } } },
+          ]),
         readModels.collection<PerformerStatDoc>(STAT_PERFORMERS).find({ status: 'approved' }),
         readModels.collection<PackageStatDoc>(STAT_PACKAGES).find({ credits: { $exists: true } }),
       ]);
@@ -53,7 +55,12 @@ export function createStatisticsQueries(readModels: ReadModelStore, now: () => D
       const packagesSold = packages
         .filter((p) => !p.deleted || (p.sold ?? 0) > 0)
         .sort((a, b) => (a.credits ?? 0) - (b.credits ?? 0) || (a.priceCents ?? 0) - (b.priceCents ?? 0))
-        .map((p) => ({ credits: p.credits ?? 0, bonus: p.bonus ?? 0, price: (p.priceCents ?? 0) / 100, sold: p.sold ?? 0 }));
+        .map((p) => ({
+          credits: p.credits ?? 0,
+          bonus: p.bonus ?? 0,
+          price: (p.priceCents ?? 0) / 100,
+          sold: p.sold ?? 0,
+        }));
       const series: StatisticsDay[] = days.map((date) => {
         const doc = byDay.get(date);
         return {

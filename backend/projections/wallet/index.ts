@@ -15,13 +15,19 @@ export function walletReadSide(ports: ModulePorts, deps: WalletReadDeps) {
     routers: [walletQueryRouter(ports)],
     queries: {
       /** a wallet's whole statement, newest first (the download of his data) */
-      ledgerOf: async (walletId: string) => (await ports.readModels.collection<LedgerEntryDoc>(WALLET_LEDGER).find({ walletId }, { sort: { position: -1 } })).map(toLedgerEntryView),
+      ledgerOf: async (walletId: string) =>
+        (
+          await ports.readModels
+            .collection<LedgerEntryDoc>(WALLET_LEDGER)
+            .find({ walletId }, { sort: { position: -1 } })
+        ).map(toLedgerEntryView),
     },
     /** every wallet that moved in the batch: its owner hears the new balance */
     async pushes(events: RecordedEvent[]) {
       const wallets = new Set<string>();
       for (const event of events) {
-        if (event.type === 'AuracoinCredited' || event.type === 'AuracoinDebited' || event.type === 'AuracoinAdjusted') wallets.add(event.data.walletId);
+        if (event.type === 'AuracoinCredited' || event.type === 'AuracoinDebited' || event.type === 'AuracoinAdjusted')
+          wallets.add(event.data.walletId);
       }
       for (const userId of wallets) {
         const auracoinBalance = await deps.users.balanceOf(userId);

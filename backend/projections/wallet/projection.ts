@@ -55,11 +55,32 @@ export function toLedgerEntry(stored: StoredEvent, before: WalletTotals = emptyW
   };
   switch (event.type) {
     case 'AuracoinCredited':
-      return { ...entry, walletId: event.data.walletId, type: event.type, reason: event.data.reason, reference: event.data.purchaseId ?? event.data.reference ?? null, at: event.data.creditedAt };
+      return {
+        ...entry,
+        walletId: event.data.walletId,
+        type: event.type,
+        reason: event.data.reason,
+        reference: event.data.purchaseId ?? event.data.reference ?? null,
+        at: event.data.creditedAt,
+      };
     case 'AuracoinDebited':
-      return { ...entry, walletId: event.data.walletId, type: event.type, reason: event.data.reason, reference: event.data.reference, at: event.data.debitedAt };
+      return {
+        ...entry,
+        walletId: event.data.walletId,
+        type: event.type,
+        reason: event.data.reason,
+        reference: event.data.reference,
+        at: event.data.debitedAt,
+      };
     case 'AuracoinAdjusted':
-      return { ...entry, walletId: event.data.walletId, type: event.type, reason: 'adjustment', reference: null, at: event.data.adjustedAt };
+      return {
+        ...entry,
+        walletId: event.data.walletId,
+        type: event.type,
+        reason: 'adjustment',
+        reference: null,
+        at: event.data.adjustedAt,
+      };
     default:
       return undefined;
   }
@@ -81,7 +102,11 @@ async function applyToWallet(store: ReadModelStore, walletId: string, events: re
 }
 
 /** A wallet's unseen events: their entries and the fold after them; undefined when all were seen. */
-function foldWallet(walletId: string, events: readonly StoredEvent[], current: KindsDoc | null): { entries: LedgerEntryDoc[]; kinds: KindsDoc } | undefined {
+function foldWallet(
+  walletId: string,
+  events: readonly StoredEvent[],
+  current: KindsDoc | null,
+): { entries: LedgerEntryDoc[]; kinds: KindsDoc } | undefined {
   const unseen = current ? events.filter((event) => event.position > current._pos) : events;
   if (unseen.length === 0) return undefined;
   let totals = current?.totals ?? emptyWallet();

@@ -24,8 +24,18 @@ import type { RecordedEvent } from '../../platform/recorded-event';
 /** A module's route contracts live in contracts/src/api/<module>.ts; this one is private to its test. */
 export const exampleRoutes = {
   exampleStatus: {
-    method: 'get', path: '/api/example/status', summary: 'What the example module has seen', tag: 'example',
-    auth: 'admin', response: z.object({ signupsToday: z.number(), greeted: z.number(), sweeps: z.number(), pushedSignups: z.number(), connections: z.number() }),
+    method: 'get',
+    path: '/api/example/status',
+    summary: 'What the example module has seen',
+    tag: 'example',
+    auth: 'admin',
+    response: z.object({
+      signupsToday: z.number(),
+      greeted: z.number(),
+      sweeps: z.number(),
+      pushedSignups: z.number(),
+      connections: z.number(),
+    }),
   },
 } as const satisfies Record<string, RouteContract>;
 
@@ -41,7 +51,8 @@ const signupsProjection = docProjection<SignupsDoc>({
   collection: SIGNUPS,
   eventTypes: ['UserRegistered'],
   documentId: (event) => (event.type === 'UserRegistered' ? event.data.registeredAt.slice(0, 10) : undefined),
-  evolve: (doc, event) => (event.type === 'UserRegistered' ? { _id: event.data.registeredAt.slice(0, 10), count: (doc?.count ?? 0) + 1 } : doc),
+  evolve: (doc, event) =>
+    event.type === 'UserRegistered' ? { _id: event.data.registeredAt.slice(0, 10), count: (doc?.count ?? 0) + 1 } : doc,
 });
 
 export interface ExampleDeps {
@@ -59,13 +70,24 @@ export function exampleModule(ports: ModulePorts, deps: ExampleDeps) {
     eventTypes: ['UserRegistered'],
     async apply(event) {
       if (event.type !== 'UserRegistered') return;
-      await ports.jobs.enqueue(GREET_JOB, { userId: event.data.userId }, { jobId: `example-greet-${event.data.userId}`, delayMs: 50, attempts: 3, backoff: { type: 'exponential', delayMs: 100 } });
+      await ports.jobs.enqueue(
+        GREET_JOB,
+        { userId: event.data.userId },
+        {
+          jobId: `example-greet-${event.data.userId}`,
+          delayMs: 50,
+          attempts: 3,
+          backoff: { type: 'exponential', delayMs: 100 },
+        },
+      );
     },
   };
 
   const router = new Router();
   mountRoute(router, ports.sessions, exampleRoutes.exampleStatus, async () => {
-    const today = await ports.readModels.collection<SignupsDoc>(SIGNUPS).findOne({ _id: ports.now().toISOString().slice(0, 10) });
+    const today = await ports.readModels
+      .collection<SignupsDoc>(SIGNUPS)
+      .findOne({ _id: ports.now().toISOString().slice(0, 10) });
     return { signupsToday: today?.count ?? 0, ...seen };
   });
 

@@ -32,10 +32,23 @@ describe('admin sign-in lockout (defaults: 5 failures per name, 10 per address, 
 
   it('locks an account after 5 failures from any addresses: even the right password is refused, no session given', async () => {
     const body = await newAdmin();
-    for (let i = 0; i < 5; i++) expect((await client(app.url).post('/api/admin/verify', { username: body.username, password: 'wrong-pass-1' }, from(`198.51.100.${i + 1}`))).status).toBe(401);
+    for (let i = 0; i < 5; i++)
+      expect(
+        (
+          await client(app.url).post(
+            '/api/admin/verify',
+            { username: body.username, password: 'wrong-pass-1' },
+            from(`198.51.100.${i + 1}`),
+          )
+        ).status,
+      ).toBe(401);
     const before = await logLength(app);
     const http = client(app.url);
-    const refused = await http.post('/api/admin/verify', { username: body.username.toUpperCase(), password: body.password }, from('198.51.100.200'));
+    const refused = await http.post(
+      '/api/admin/verify',
+      { username: body.username.toUpperCase(), password: body.password },
+      from('198.51.100.200'),
+    );
     expect(refused.status).toBe(429);
     expect(refused.json).toMatchObject({ code: 'too_many_requests' });
     expect(refused.json.detail).toMatch(/bloccato/);
@@ -50,16 +63,48 @@ describe('admin sign-in lockout (defaults: 5 failures per name, 10 per address, 
   it('locks an address after 10 failures on any names, for every account from it', async () => {
     const body = await newAdmin();
     const address = '192.0.2.77';
-    for (let i = 0; i < 10; i++) expect((await client(app.url).post('/api/admin/verify', { username: `nobody${i}`, password: 'wrong-pass-1' }, from(address))).status).toBe(401);
-    expect((await client(app.url).post('/api/admin/verify', { username: body.username, password: body.password }, from(address))).status).toBe(429);
+    for (let i = 0; i < 10; i++)
+      expect(
+        (
+          await client(app.url).post(
+            '/api/admin/verify',
+            { username: `nobody${i}`, password: 'wrong-pass-1' },
+            from(address),
+          )
+        ).status,
+      ).toBe(401);
+    expect(
+      (
+        await client(app.url).post(
+          '/api/admin/verify',
+          { username: body.username, password: body.password },
+          from(address),
+        )
+      ).status,
+    ).toBe(429);
     // the account itself is not locked: from elsewhere it signs in
-    expect((await client(app.url).post('/api/admin/verify', { username: body.username, password: body.password }, from('192.0.2.78'))).status).toBe(200);
+    expect(
+      (
+        await client(app.url).post(
+          '/api/admin/verify',
+          { username: body.username, password: body.password },
+          from('192.0.2.78'),
+        )
+      ).status,
+    ).toBe(200);
   });
 
   it('lets at most 5 of 20 concurrent guesses be checked', async () => {
     const body = await newAdmin();
-    const answers = await Promise.all(Array.from({ length: 20 }, (_, i) =>
-      client(app.url).post('/api/admin/verify', { username: body.username, password: `guess-${i}-pass` }, from(`203.0.113.${i + 1}`))));
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        client(app.url).post(
+          '/api/admin/verify',
+          { username: body.username, password: `guess-${i}-pass` },
+          from(`203.0.113.${i + 1}`),
+        ),
+      ),
+    );
     const statuses = answers.map((answer) => answer.status);
     expect(statuses.filter((status) => status === 401).length).toBeLessThanOrEqual(5);
     expect(statuses.filter((status) => status === 429).length).toBeGreaterThanOrEqual(15);
@@ -69,8 +114,25 @@ describe('admin sign-in lockout (defaults: 5 failures per name, 10 per address, 
   it('a success clears the account failures, so an admin who mistypes now and then is never locked', async () => {
     const body = await newAdmin();
     for (let round = 0; round < 3; round++) {
-      for (let i = 0; i < 4; i++) expect((await client(app.url).post('/api/admin/verify', { username: body.username, password: 'typo-pass-1' }, from(`100.64.0.${round}`))).status).toBe(401);
-      expect((await client(app.url).post('/api/admin/verify', { username: body.username, password: body.password }, from(`100.64.0.${round}`))).status).toBe(200);
+      for (let i = 0; i < 4; i++)
+        expect(
+          (
+            await client(app.url).post(
+              '/api/admin/verify',
+              { username: body.username, password: 'typo-pass-1' },
+              from(`100.64.0.${round}`),
+            )
+          ).status,
+        ).toBe(401);
+      expect(
+        (
+          await client(app.url).post(
+            '/api/admin/verify',
+            { username: body.username, password: body.password },
+            from(`100.64.0.${round}`),
+          )
+        ).status,
+      ).toBe(200);
     }
   });
 });
@@ -87,7 +149,10 @@ describe('the lock ends after ADMIN_LOCK_MINUTES', () => {
   });
 
   it('refuses the right password while locked (12 s here), accepts it once the lock has passed', async () => {
-    for (let i = 0; i < 2; i++) expect((await client(app.url).post('/api/admin/verify', { ...SUPERADMIN, password: 'wrong-pass-1' })).status).toBe(401);
+    for (let i = 0; i < 2; i++)
+      expect(
+        (await client(app.url).post('/api/admin/verify', { ...SUPERADMIN, password: 'wrong-pass-1' })).status,
+      ).toBe(401);
     const locked = await client(app.url).post('/api/admin/verify', SUPERADMIN);
     expect(locked.status).toBe(429);
     expect(Number(locked.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
@@ -114,9 +179,19 @@ describe('every admin action is recorded with who and when', () => {
     const user = await fundedUser(app, superadmin, 0);
     const other = await fundedUser(app, superadmin, 0);
     const pending = await client(app.url).post('/api/performers', {
-      username: `pend${Date.now().toString(36)}`, password: 'secret-pass', email: `pend${Date.now().toString(36)}@example.com`, name: 'Pendente', dateOfBirth: '1999-03-10', age: 27,
-      creditsPerMinute: 2.5, languages: ['Italiano'], image: '/demo/performers/2.svg', digitalSignature: 'data:image/png;base64,iVBORw0KGgo=',
-      signedContractAt: new Date().toISOString(), verificationStatus: 'pending', acceptedTerms: true,
+      username: `pend${Date.now().toString(36)}`,
+      password: 'secret-pass',
+      email: `pend${Date.now().toString(36)}@example.com`,
+      name: 'Pendente',
+      dateOfBirth: '1999-03-10',
+      age: 27,
+      creditsPerMinute: 2.5,
+      languages: ['Italiano'],
+      image: '/demo/performers/2.svg',
+      digitalSignature: 'data:image/png;base64,iVBORw0KGgo=',
+      signedContractAt: new Date().toISOString(),
+      verificationStatus: 'pending',
+      acceptedTerms: true,
     });
     expect(pending.status).toBe(201);
     await app.settled();
@@ -127,24 +202,51 @@ describe('every admin action is recorded with who and when', () => {
     const offer = await superadmin.post('/api/offers', { bonusPercent: 10, durationMinutes: 60 });
     const actions: [string, { status: number }][] = [
       ['create admin', created],
-      ['disable admin', await send(superadmin, 'PATCH', `${app.url}/api/admins/${created.json.id as string}`, { isActive: false })],
+      [
+        'disable admin',
+        await send(superadmin, 'PATCH', `${app.url}/api/admins/${created.json.id as string}`, { isActive: false }),
+      ],
       ['create package', pkg],
-      ['change package', await send(superadmin, 'PATCH', `${app.url}/api/packages/${pkg.json.id as string}`, { credits: 120, bonus: 0, price: 110, popular: false })],
+      [
+        'change package',
+        await send(superadmin, 'PATCH', `${app.url}/api/packages/${pkg.json.id as string}`, {
+          credits: 120,
+          bonus: 0,
+          price: 110,
+          popular: false,
+        }),
+      ],
       ['delete package', await send(superadmin, 'DELETE', `${app.url}/api/packages/${pkg.json.id as string}`)],
       ['start offer', offer],
       ['end offer', await superadmin.post(`/api/offers/${offer.json.id as string}/end`)],
       ['adjust balance', await send(superadmin, 'PATCH', `${app.url}/api/users/${user.id}`, { auracoinBalance: 25 })],
       ['delete user', await send(superadmin, 'DELETE', `${app.url}/api/users/${other.id}`)],
-      ['change performer', await send(superadmin, 'PATCH', `${app.url}/api/performers/${performer.id}`, { name: 'Cambiata', creditsPerMinute: 3 })],
-      ['reject performer', await superadmin.post(`/api/admin/performers/${pending.json.id as string}/verify`, { status: 'rejected', rejectionReason: 'Documento illeggibile' })],
+      [
+        'change performer',
+        await send(superadmin, 'PATCH', `${app.url}/api/performers/${performer.id}`, {
+          name: 'Cambiata',
+          creditsPerMinute: 3,
+        }),
+      ],
+      [
+        'reject performer',
+        await superadmin.post(`/api/admin/performers/${pending.json.id as string}/verify`, {
+          status: 'rejected',
+          rejectionReason: 'Documento illeggibile',
+        }),
+      ],
       ['delete performer', await send(superadmin, 'DELETE', `${app.url}/api/performers/${performer.id}`)],
     ];
-    expect(actions.filter(([, answer]) => answer.status >= 300).map(([what, answer]) => `${what}: ${answer.status}`)).toEqual([]);
+    expect(
+      actions.filter(([, answer]) => answer.status >= 300).map(([what, answer]) => `${what}: ${answer.status}`),
+    ).toEqual([]);
     await app.settled();
 
     const appended = (await app.infra.eventStore.readAll()).filter((event) => event.position > start);
     expect(appended.length).toBeGreaterThanOrEqual(actions.length);
-    const unnamed = appended.filter((event) => event.metadata.actorKind !== 'admin' || event.metadata.actorId !== adminId);
+    const unnamed = appended.filter(
+      (event) => event.metadata.actorKind !== 'admin' || event.metadata.actorId !== adminId,
+    );
     expect(unnamed.map((event) => `${event.type} on ${event.streamId}`)).toEqual([]);
     expect(appended.every((event) => event.createdAt instanceof Date)).toBe(true);
 

@@ -21,7 +21,10 @@ afterAll(async () => {
 });
 
 async function boothEvents(performerId: string) {
-  return (await app.infra.eventStore.readStream(sessionStreams.booth(performerId))).map((event) => ({ type: event.type, sessionId: (event.data as { sessionId: string }).sessionId }));
+  return (await app.infra.eventStore.readStream(sessionStreams.booth(performerId))).map((event) => ({
+    type: event.type,
+    sessionId: (event.data as { sessionId: string }).sessionId,
+  }));
 }
 
 async function wallet(userId: string) {
@@ -39,14 +42,18 @@ describe('one running session per performer', () => {
     const requested = await user.http.post('/api/sessions', { performerId: performer.id });
     expect(requested.status).toBe(201);
     const sessionId = requested.json.id as string;
-    const answers = await Promise.all(Array.from({ length: 20 }, () => performer.http.post(`/api/sessions/${sessionId}/accept`)));
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => performer.http.post(`/api/sessions/${sessionId}/accept`)),
+    );
     const statuses = answers.map((answer) => answer.status);
     expect(statuses.filter((status) => status === 200)).toHaveLength(1);
     expect(statuses.filter((status) => status === 409)).toHaveLength(19);
     expect(await statusOf(user.http, sessionId)).toBe('active');
     // the booth was taken once, by the one session, and no losing accept freed it
     expect(await boothEvents(performer.id)).toEqual([{ type: 'SessionBoothTaken', sessionId }]);
-    const started = (await app.infra.eventStore.readStream(sessionStreams.session(sessionId))).filter((event) => event.type === 'SessionStarted');
+    const started = (await app.infra.eventStore.readStream(sessionStreams.session(sessionId))).filter(
+      (event) => event.type === 'SessionStarted',
+    );
     expect(started).toHaveLength(1);
 
     // a request asked while it runs cannot start a second session
@@ -71,9 +78,13 @@ describe('one running session per performer', () => {
       const b = await second.http.post('/api/sessions', { performerId: performer.id });
       expect([a.status, b.status]).toEqual([201, 201]);
       const ids = [a.json.id as string, b.json.id as string];
-      const answers = await Promise.all(Array.from({ length: 10 }, () => ids.map((id) => performer.http.post(`/api/sessions/${id}/accept`))).flat());
+      const answers = await Promise.all(
+        Array.from({ length: 10 }, () => ids.map((id) => performer.http.post(`/api/sessions/${id}/accept`))).flat(),
+      );
       expect(answers.filter((answer) => answer.status === 200)).toHaveLength(1);
-      expect(answers.filter((answer) => answer.status !== 200).map((answer) => answer.status)).toEqual(Array(19).fill(409));
+      expect(answers.filter((answer) => answer.status !== 200).map((answer) => answer.status)).toEqual(
+        Array(19).fill(409),
+      );
       const statuses = [await statusOf(first.http, ids[0]!), await statusOf(second.http, ids[1]!)];
       expect(statuses.filter((status) => status === 'active')).toHaveLength(1);
       const winner = statuses[0] === 'active' ? 0 : 1;
@@ -83,7 +94,9 @@ describe('one running session per performer', () => {
       expect(view.endReason).toBe('busy');
       // her booth is held by the running session, taken once; the loser never started nor paid
       expect(await boothEvents(performer.id)).toEqual([{ type: 'SessionBoothTaken', sessionId: ids[winner] }]);
-      expect((await app.infra.eventStore.readStream(sessionStreams.session(loserId))).map((event) => event.type)).toEqual(['SessionRequested', 'SessionDeclined']);
+      expect(
+        (await app.infra.eventStore.readStream(sessionStreams.session(loserId))).map((event) => event.type),
+      ).toEqual(['SessionRequested', 'SessionDeclined']);
       expect(await wallet(loser.id)).toMatchObject({ balance: 2000, held: 0 });
       await performer.http.post(`/api/sessions/${ids[winner]!}/end`);
     }

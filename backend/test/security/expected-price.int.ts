@@ -28,7 +28,11 @@ async function wallet(userId: string) {
 }
 
 /** 409 price_changed with the current price; the log and his wallet exactly as they were. */
-async function refusedForPrice(userId: string, attempt: () => Promise<{ status: number; json: Record<string, unknown> }>, currentPrice: number) {
+async function refusedForPrice(
+  userId: string,
+  attempt: () => Promise<{ status: number; json: Record<string, unknown> }>,
+  currentPrice: number,
+) {
   await app.settled();
   const [length, before] = [await logLength(app), await wallet(userId)];
   const answer = await attempt();
@@ -47,7 +51,11 @@ describe('the price billed is the price seen', () => {
     const performer = await onlinePerformer(app.url, admin, { rate: 2 });
     const user = await fundedUser(app, admin, 100);
     expect((await reprice(performer, { creditsPerMinute: 3.5 })).status).toBe(200);
-    await refusedForPrice(user.id, () => user.http.post('/api/sessions', { performerId: performer.id, expectedPrice: 2 }), 3.5);
+    await refusedForPrice(
+      user.id,
+      () => user.http.post('/api/sessions', { performerId: performer.id, expectedPrice: 2 }),
+      3.5,
+    );
     expect((await user.http.get('/api/sessions')).json.sessions).toEqual([]);
     const asked = await user.http.post('/api/sessions', { performerId: performer.id, expectedPrice: 3.5 });
     expect(asked.status).toBe(201);
@@ -71,7 +79,14 @@ describe('the price billed is the price seen', () => {
     expect(conversation.status).toBe(201);
     const conversationId = conversation.json.id as string;
     const message = (expectedPrice?: number, clientMessageId?: string) =>
-      user.http.post('/api/messages', { conversationId, senderId: user.id, senderType: 'user', content: 'Ciao!', expectedPrice, clientMessageId });
+      user.http.post('/api/messages', {
+        conversationId,
+        senderId: user.id,
+        senderType: 'user',
+        content: 'Ciao!',
+        expectedPrice,
+        clientMessageId,
+      });
     expect((await reprice(performer, { messagePrice: 2.5 })).status).toBe(200);
     await refusedForPrice(user.id, () => message(1, 'first-try'), 2.5);
     expect((await user.http.get(`/api/messages/${conversationId}`)).json).toEqual([]);
@@ -91,11 +106,16 @@ describe('the price billed is the price seen', () => {
 
   it('a photo bought at another price than its own is refused, charging nothing; at its price, and without a body, it is bought', async () => {
     const performer = await onlinePerformer(app.url, admin);
-    const added = await performer.http.post(`/api/performers/${performer.id}/photos`, { imageUrl: 'https://img.example/p.jpg', title: 'Tramonto', price: 12.5 });
+    const added = await performer.http.post(`/api/performers/${performer.id}/photos`, {
+      imageUrl: 'https://img.example/p.jpg',
+      title: 'Tramonto',
+      price: 12.5,
+    });
     expect(added.status).toBe(201);
     const photoId = added.json.id as string;
     const user = await fundedUser(app, admin, 100);
-    const buy = (body?: unknown) => user.http.post(`/api/photos/${photoId}/purchase`, body, { 'Idempotency-Key': `buy-${Date.now()}` });
+    const buy = (body?: unknown) =>
+      user.http.post(`/api/photos/${photoId}/purchase`, body, { 'Idempotency-Key': `buy-${Date.now()}` });
     await refusedForPrice(user.id, () => buy({ expectedPrice: 10 }), 12.5);
     const bought = await buy({ expectedPrice: 12.5 });
     expect(bought.status).toBe(201);
@@ -110,7 +130,12 @@ describe('the price billed is the price seen', () => {
     const visitor = await fundedUser(app, admin, 0);
     const socket = await socketFor(app.url, visitor.http);
     try {
-      const pushed = new Promise((resolve) => socket.on('performer:prices', (payload: { performerId: string }) => payload.performerId === performer.id && resolve(payload)));
+      const pushed = new Promise((resolve) =>
+        socket.on(
+          'performer:prices',
+          (payload: { performerId: string }) => payload.performerId === performer.id && resolve(payload),
+        ),
+      );
       expect((await reprice(performer, { creditsPerMinute: 4, messagePrice: 1.5 })).status).toBe(200);
       expect(await pushed).toEqual({ performerId: performer.id, creditsPerMinute: 4, messagePrice: 1.5 });
     } finally {

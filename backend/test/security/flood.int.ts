@@ -17,7 +17,8 @@ import { fund, logLength, superadminClient, userClient } from '../admin-session'
 import { freePort, onlinePerformer, type Http } from '../session-helpers';
 import { PNG_1X1 as PNG } from '../image-network';
 
-const LIMITS = 'message=3/1m,messageAccount=5/1m,typing=2/1m,conversation=2/10m,sessionRequest=2/10m,sessionCancel=1/10m,photoPurchase=1/10m,upload=2/15m,signInAccount=2/15m';
+const LIMITS =
+  'message=3/1m,messageAccount=5/1m,typing=2/1m,conversation=2/10m,sessionRequest=2/10m,sessionCancel=1/10m,photoPurchase=1/10m,upload=2/15m,signInAccount=2/15m';
 const demo = (username: string) => deterministicId(`demo-performer:${username}`);
 
 let app: TestApp;
@@ -33,7 +34,8 @@ afterAll(async () => {
   await app.close();
 });
 
-const balanceOf = async (http: Http, userId: string) => (await http.get(`/api/users/${userId}`)).json.auracoinBalance as number;
+const balanceOf = async (http: Http, userId: string) =>
+  (await http.get(`/api/users/${userId}`)).json.auracoinBalance as number;
 
 /** a refusal for going too fast, as every one reads */
 function expectTooMany(answer: { status: number; headers: Headers; json: Record<string, unknown> }) {
@@ -57,8 +59,10 @@ describe('messages', () => {
     const user = await userClient(app);
     await fund(app, user.id, 100);
     const conversations: string[] = [];
-    for (const name of ['giulia.rossi', 'sofia.marino']) conversations.push((await user.http.post('/api/conversations', { performerId: demo(name) })).json.id as string);
-    const post = (conversationId: string, content: string) => user.http.post('/api/messages', { conversationId, senderId: user.id, senderType: 'user', content });
+    for (const name of ['giulia.rossi', 'sofia.marino'])
+      conversations.push((await user.http.post('/api/conversations', { performerId: demo(name) })).json.id as string);
+    const post = (conversationId: string, content: string) =>
+      user.http.post('/api/messages', { conversationId, senderId: user.id, senderType: 'user', content });
     for (let i = 0; i < 3; i++) expect((await post(conversations[0]!, `ciao ${i}`)).status).toBe(201);
     await unchangedBy(user.http, user.id, async () => expectTooMany(await post(conversations[0]!, 'ancora')));
     // the other conversation has its own budget, up to the account's five a minute
@@ -69,11 +73,15 @@ describe('messages', () => {
   it('a replay of a stored message (same Idempotency-Key) is no new message and counts nothing', async () => {
     const user = await userClient(app);
     await fund(app, user.id, 100);
-    const conversationId = (await user.http.post('/api/conversations', { performerId: demo('valentina.greco') })).json.id as string;
+    const conversationId = (await user.http.post('/api/conversations', { performerId: demo('valentina.greco') })).json
+      .id as string;
     const body = { conversationId, senderId: user.id, senderType: 'user', content: 'una volta' };
     const first = await user.http.post('/api/messages', body, { 'Idempotency-Key': 'replayed-key-1' });
     expect(first.status).toBe(201);
-    for (let i = 0; i < 5; i++) expect((await user.http.post('/api/messages', body, { 'Idempotency-Key': 'replayed-key-1' })).json.id).toBe(first.json.id);
+    for (let i = 0; i < 5; i++)
+      expect((await user.http.post('/api/messages', body, { 'Idempotency-Key': 'replayed-key-1' })).json.id).toBe(
+        first.json.id,
+      );
     expect((await user.http.post('/api/messages', { ...body, content: 'due' })).status).toBe(201);
   });
 });
@@ -93,13 +101,19 @@ describe('typing', () => {
   it('drops typing signals past the limit silently, over every connection of the account', async () => {
     const user = await userClient(app);
     const performer = client(app.url);
-    expect((await performer.post('/api/performer/login', { username: 'camila.lopez', password: 'demo-performer' })).status).toBe(200);
-    const conversationId = (await user.http.post('/api/conversations', { performerId: demo('camila.lopez') })).json.id as string;
-    const sockets = [user.http, user.http, performer].map((http) => connect(app.url, { transports: ['websocket'], extraHeaders: { cookie: http.cookie()! } }));
+    expect(
+      (await performer.post('/api/performer/login', { username: 'camila.lopez', password: 'demo-performer' })).status,
+    ).toBe(200);
+    const conversationId = (await user.http.post('/api/conversations', { performerId: demo('camila.lopez') })).json
+      .id as string;
+    const sockets = [user.http, user.http, performer].map((http) =>
+      connect(app.url, { transports: ['websocket'], extraHeaders: { cookie: http.cookie()! } }),
+    );
     const [first, second, hers] = sockets as [Socket, Socket, Socket];
     try {
       await Promise.all(sockets.map((socket) => new Promise<void>((resolve) => socket.on('connect', () => resolve()))));
-      for (const socket of sockets) expect(await new Promise((resolve) => socket.emit('conversation:join', conversationId, resolve))).toBe(true);
+      for (const socket of sockets)
+        expect(await new Promise((resolve) => socket.emit('conversation:join', conversationId, resolve))).toBe(true);
       const heard: unknown[] = [];
       hers.on('chat:typing', (payload: unknown) => heard.push(payload));
       // a stop always passes each connection's own 1 s throttle: only the shared limit holds these back
@@ -141,7 +155,10 @@ describe('photo purchases', () => {
   it('limits the photos a user buys, the refusal charging nothing', async () => {
     const user = await userClient(app);
     await fund(app, user.id, 100);
-    const buy = (index: number) => user.http.post(`/api/photos/${deterministicId(`demo-photo:mei.lin:${index}`)}/purchase`, undefined, { 'Idempotency-Key': `buy-${user.id}-${index}` });
+    const buy = (index: number) =>
+      user.http.post(`/api/photos/${deterministicId(`demo-photo:mei.lin:${index}`)}/purchase`, undefined, {
+        'Idempotency-Key': `buy-${user.id}-${index}`,
+      });
     expect((await buy(0)).status).toBe(201);
     await unchangedBy(user.http, user.id, async () => expectTooMany(await buy(1)));
   });
@@ -164,7 +181,10 @@ describe('uploads and sign-ins', () => {
   it('limits sign-ins per address and account name, whichever the password', async () => {
     const user = client(app.url);
     const name = `signin${Date.now().toString(36)}`;
-    expect((await user.post('/api/register', { username: name, email: `${name}@example.com`, password: 'secret-pass' })).status).toBe(201);
+    expect(
+      (await user.post('/api/register', { username: name, email: `${name}@example.com`, password: 'secret-pass' }))
+        .status,
+    ).toBe(201);
     expect((await client(app.url).post('/api/login', { username: name, password: 'wrong-pass' })).status).toBe(401);
     expect((await client(app.url).post('/api/login', { username: name, password: 'secret-pass' })).status).toBe(200);
     expectTooMany(await client(app.url).post('/api/login', { username: name, password: 'secret-pass' }));
@@ -187,8 +207,11 @@ describe('normal use under the default limits', () => {
     const user = await userClient(paced);
     await fund(paced, user.id, 1000);
     const performer = client(paced.url);
-    expect((await performer.post('/api/performer/login', { username: 'giulia.rossi', password: 'demo-performer' })).status).toBe(200);
-    const conversationId = (await user.http.post('/api/conversations', { performerId: demo('giulia.rossi') })).json.id as string;
+    expect(
+      (await performer.post('/api/performer/login', { username: 'giulia.rossi', password: 'demo-performer' })).status,
+    ).toBe(200);
+    const conversationId = (await user.http.post('/api/conversations', { performerId: demo('giulia.rossi') })).json
+      .id as string;
     const statuses = new Map<number, number>();
     const say = async (http: Http, senderId: string, senderType: 'user' | 'performer', content: string) => {
       const { status } = await http.post('/api/messages', { conversationId, senderId, senderType, content });
@@ -219,15 +242,23 @@ if (!hasRedis) process.stdout.write('\n[skip] rate limits across replicas: no re
 (hasRedis ? describe : describe.skip)('two api replicas on one Redis', () => {
   it('count in the same buckets: what one admitted, the other refuses', async () => {
     const port = await freePort();
-    const redis = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+    const redis = spawn(
+      'redis-server',
+      ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+      { stdio: 'ignore' },
+    );
     const url = `redis://127.0.0.1:${port}`;
     // each replica opens its own connection, as the api processes do
     const stores = [createRedisKeyValueStore(url), createRedisKeyValueStore(url)];
     try {
-      for (let i = 0; i < 100 && (await stores[0]!.health()).ok === false; i++) await new Promise((resolve) => setTimeout(resolve, 50));
+      for (let i = 0; i < 100 && (await stores[0]!.health()).ok === false; i++)
+        await new Promise((resolve) => setTimeout(resolve, 50));
       const limits = parseRateLimits('message=3/1m');
       if (limits instanceof Error) throw limits;
-      const [one, two] = stores.map((kv) => createRateLimiter(kv, limits, Date.now)) as [ReturnType<typeof createRateLimiter>, ReturnType<typeof createRateLimiter>];
+      const [one, two] = stores.map((kv) => createRateLimiter(kv, limits, Date.now)) as [
+        ReturnType<typeof createRateLimiter>,
+        ReturnType<typeof createRateLimiter>,
+      ];
       const hit = ['message', 'identity|conversation'] as const;
       expect(await one.take(hit)).toBe(0);
       expect(await two.take(hit)).toBe(0);

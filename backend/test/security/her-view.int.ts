@@ -14,7 +14,11 @@ let admin: Http;
 const sockets: Socket[] = [];
 
 beforeAll(async () => {
-  app = await startTestApp({ BILLING_MINUTE_MS: String(MINUTE_MS), SESSION_RECONNECT_GRACE_MS: '5000', SESSION_REQUEST_TIMEOUT_MS: '10000' });
+  app = await startTestApp({
+    BILLING_MINUTE_MS: String(MINUTE_MS),
+    SESSION_RECONNECT_GRACE_MS: '5000',
+    SESSION_REQUEST_TIMEOUT_MS: '10000',
+  });
   admin = await superadminClient(app);
 });
 afterAll(async () => {

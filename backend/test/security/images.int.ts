@@ -75,13 +75,20 @@ async function bytesAt(path: string) {
 describe('images come only from Aura', () => {
   it('the CSP allows images from Aura, data: and blob: only', async () => {
     const csp = (await fetch(`${app.url}/api/health`)).headers.get('content-security-policy')!;
-    const imgSrc = csp.split(';').map((part) => part.trim()).find((part) => part.startsWith('img-src'));
+    const imgSrc = csp
+      .split(';')
+      .map((part) => part.trim())
+      .find((part) => part.startsWith('img-src'));
     expect(imgSrc).toBe("img-src 'self' data: blob:");
   });
 
   it('a photo given by https URL is fetched once, pinned to the checked address, stored without metadata and served by Aura', async () => {
     const before = network.asked.length;
-    const added = await performer.http.post(`/api/performers/${performer.id}/photos`, { imageUrl: 'https://img.example/camera.jpg', title: 'Dal telefono', price: 1 });
+    const added = await performer.http.post(`/api/performers/${performer.id}/photos`, {
+      imageUrl: 'https://img.example/camera.jpg',
+      title: 'Dal telefono',
+      price: 1,
+    });
     expect(added.status).toBe(201);
     const view = added.json as unknown as PhotoView;
     expect(view.imageUrl).toMatch(publicPath);
@@ -90,20 +97,30 @@ describe('images come only from Aura', () => {
     expect(served.toString('latin1')).not.toMatch(/Exif|GPS|casa mia/);
     expect(served.subarray(0, 2)).toEqual(Buffer.from([0xff, 0xd8]));
     // a relative redirect to another public path is followed
-    const moved = await performer.http.post(`/api/performers/${performer.id}/photos`, { imageUrl: 'https://img.example/moved.png', title: 'Spostata', price: 1 });
+    const moved = await performer.http.post(`/api/performers/${performer.id}/photos`, {
+      imageUrl: 'https://img.example/moved.png',
+      title: 'Spostata',
+      price: 1,
+    });
     expect(moved.status).toBe(201);
     expect(network.asked.at(-1)).toEqual({ url: 'https://img.example/real.png', address: '93.184.215.14' });
   });
 
   it('her profile picture by URL (her own edit and an admin creating a performer) is stored and served by Aura', async () => {
-    const patched = await performer.http.send('PATCH', `/api/performers/${performer.id}`, { image: 'https://img.example/me.png' });
+    const patched = await performer.http.send('PATCH', `/api/performers/${performer.id}`, {
+      image: 'https://img.example/me.png',
+    });
     expect(patched.status).toBe(200);
     const image = (patched.json as unknown as PerformerView).image;
     expect(image).toMatch(publicPath);
     expect((await bytesAt(image)).equals(PNG_1X1)).toBe(true);
     // the helper's admin-made performer: its https picture was fetched too
-    expect(((await performer.http.get(`/api/performers/${performer.id}`)).json as unknown as PerformerView).image).toMatch(publicPath);
-    const local = await performer.http.send('PATCH', `/api/performers/${performer.id}`, { image: '/demo/performers/3.svg' });
+    expect(
+      ((await performer.http.get(`/api/performers/${performer.id}`)).json as unknown as PerformerView).image,
+    ).toMatch(publicPath);
+    const local = await performer.http.send('PATCH', `/api/performers/${performer.id}`, {
+      image: '/demo/performers/3.svg',
+    });
     expect((local.json as unknown as PerformerView).image).toBe('/demo/performers/3.svg');
   });
 
@@ -125,7 +142,11 @@ describe('images come only from Aura', () => {
   ])('refuses %s with a 400 in Italian, storing nothing', async (imageUrl, words, fetchedFirst) => {
     const before = await logLength(app);
     const asked = network.asked.length;
-    const answer = await performer.http.post(`/api/performers/${performer.id}/photos`, { imageUrl, title: 'No', price: 1 });
+    const answer = await performer.http.post(`/api/performers/${performer.id}/photos`, {
+      imageUrl,
+      title: 'No',
+      price: 1,
+    });
     expect(answer.status).toBe(400);
     expect(answer.headers.get('content-type')).toContain('application/problem+json');
     expect(answer.json.detail).toContain(words);
@@ -148,9 +169,16 @@ describe('images come only from Aura', () => {
     const ticket = await performer.http.post('/api/objects/upload');
     expect(ticket.status).toBe(200);
     const uploadURL = ticket.json.uploadURL as string;
-    const put = await fetch(app.url + uploadURL, { method: 'PUT', body: JPEG_WITH_EXIF, headers: { cookie: performer.http.cookie()!, 'content-type': 'image/jpeg' } });
+    const put = await fetch(app.url + uploadURL, {
+      method: 'PUT',
+      body: JPEG_WITH_EXIF,
+      headers: { cookie: performer.http.cookie()!, 'content-type': 'image/jpeg' },
+    });
     expect(put.status).toBe(200);
-    const confirmed = await performer.http.send('PUT', '/api/performer-photos/upload', { performerId: performer.id, imageURL: uploadURL });
+    const confirmed = await performer.http.send('PUT', '/api/performer-photos/upload', {
+      performerId: performer.id,
+      imageURL: uploadURL,
+    });
     expect(confirmed.status).toBe(200);
     const stored = await bytesAt(confirmed.json.objectPath as string);
     expect(stored.toString('latin1')).not.toMatch(/Exif|GPS|casa mia/);

@@ -21,7 +21,11 @@ let admin: Http;
 const sockets: Socket[] = [];
 
 beforeAll(async () => {
-  app = await startTestApp({ BILLING_MINUTE_MS: String(MINUTE_MS), SESSION_RECONNECT_GRACE_MS: String(GRACE_MS), SESSION_REQUEST_TIMEOUT_MS: '5000' });
+  app = await startTestApp({
+    BILLING_MINUTE_MS: String(MINUTE_MS),
+    SESSION_RECONNECT_GRACE_MS: String(GRACE_MS),
+    SESSION_REQUEST_TIMEOUT_MS: '5000',
+  });
   admin = await superadminClient(app);
 });
 afterAll(async () => {
@@ -121,7 +125,8 @@ describe('the minimum cannot be dodged', () => {
     const performer = await onlinePerformer(app.url, admin, { rate: RATE });
     const user = await fundedUser(app, admin, FUNDS);
     const requested = await user.http.post('/api/sessions', { performerId: performer.id });
-    const declined = (await performer.http.post(`/api/sessions/${requested.json.id as string}/decline`)).json as unknown as SessionView;
+    const declined = (await performer.http.post(`/api/sessions/${requested.json.id as string}/decline`))
+      .json as unknown as SessionView;
     expect(declined).toMatchObject({ status: 'declined', costAuracoin: 0 });
     expect(await charged(user.id, declined)).toBe(0);
   });

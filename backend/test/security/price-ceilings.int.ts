@@ -21,7 +21,11 @@ afterAll(async () => {
 });
 
 /** The refusal: 400, the field named with the ceiling's Italian message, and the log as it was. */
-async function refused(answer: Promise<{ status: number; json: Record<string, unknown> }>, field: string, message: string) {
+async function refused(
+  answer: Promise<{ status: number; json: Record<string, unknown> }>,
+  field: string,
+  message: string,
+) {
   await app.settled();
   const before = await logLength(app);
   const { status, json } = await answer;
@@ -46,7 +50,12 @@ describe('price ceilings', () => {
 
   it('refuses a photo above its ceiling, and takes one at it', async () => {
     const performer = await onlinePerformer(app.url, admin);
-    const photo = (price: number) => performer.http.post(`/api/performers/${performer.id}/photos`, { imageUrl: 'https://img.example/p.jpg', title: 'Tramonto', price });
+    const photo = (price: number) =>
+      performer.http.post(`/api/performers/${performer.id}/photos`, {
+        imageUrl: 'https://img.example/p.jpg',
+        title: 'Tramonto',
+        price,
+      });
     await refused(photo(500.5), 'price', 'Prezzo massimo 500 auracoin');
     const atCeiling = await photo(500);
     expect(atCeiling.status).toBe(201);
@@ -57,19 +66,37 @@ describe('price ceilings', () => {
     const tag = Date.now().toString(36);
     await refused(
       client(app.url).post('/api/performers', {
-        username: `reg${tag}`, password: 'secret-pass', email: `reg${tag}@example.com`, name: 'Nuova', dateOfBirth: '1995-04-02',
-        creditsPerMinute: 250, digitalSignature: 'data:image/png;base64,AAAA', acceptedTerms: true,
+        username: `reg${tag}`,
+        password: 'secret-pass',
+        email: `reg${tag}@example.com`,
+        name: 'Nuova',
+        dateOfBirth: '1995-04-02',
+        creditsPerMinute: 250,
+        digitalSignature: 'data:image/png;base64,AAAA',
+        acceptedTerms: true,
         documents: [{ documentType: 'ID Fronte', documentUrl: '/api/files/private/x', fileName: 'id.png' }],
       }),
       'creditsPerMinute',
       priceCeilingMessages.ratePerMinute,
     );
     await refused(
-      admin.post('/api/performers', { name: 'Cara', age: 30, image: 'https://img.example/c.png', creditsPerMinute: 101, languages: 'Italiano' }),
+      admin.post('/api/performers', {
+        name: 'Cara',
+        age: 30,
+        image: 'https://img.example/c.png',
+        creditsPerMinute: 101,
+        languages: 'Italiano',
+      }),
       'creditsPerMinute',
       priceCeilingMessages.ratePerMinute,
     );
-    const atCeiling = await admin.post('/api/performers', { name: 'Cara', age: 30, image: 'https://img.example/c.png', creditsPerMinute: 100, languages: 'Italiano' });
+    const atCeiling = await admin.post('/api/performers', {
+      name: 'Cara',
+      age: 30,
+      image: 'https://img.example/c.png',
+      creditsPerMinute: 100,
+      languages: 'Italiano',
+    });
     expect(atCeiling.status).toBe(201);
   });
 });

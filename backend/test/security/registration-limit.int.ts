@@ -17,9 +17,19 @@ const fresh = () => {
 const performerBody = () => {
   const { username, email } = fresh();
   return {
-    username, password: 'secret-pass', email, name: 'Nuova', dateOfBirth: '1999-03-10', age: 27,
-    creditsPerMinute: 2.5, languages: ['Italiano'], image: '/demo/performers/2.svg', digitalSignature: 'data:image/png;base64,iVBORw0KGgo=',
-    signedContractAt: new Date().toISOString(), verificationStatus: 'pending', acceptedTerms: true,
+    username,
+    password: 'secret-pass',
+    email,
+    name: 'Nuova',
+    dateOfBirth: '1999-03-10',
+    age: 27,
+    creditsPerMinute: 2.5,
+    languages: ['Italiano'],
+    image: '/demo/performers/2.svg',
+    digitalSignature: 'data:image/png;base64,iVBORw0KGgo=',
+    signedContractAt: new Date().toISOString(),
+    verificationStatus: 'pending',
+    acceptedTerms: true,
   };
 };
 
@@ -38,13 +48,18 @@ describe('registrations per client address (defaults)', () => {
 
   it('answers the 11th registration of an hour 429 with Retry-After, writing nothing', async () => {
     const address = '203.0.113.10';
-    for (let i = 0; i < 10; i++) expect((await client(app.url).post('/api/register', fresh(), from(address))).status).toBe(201);
+    for (let i = 0; i < 10; i++)
+      expect((await client(app.url).post('/api/register', fresh(), from(address))).status).toBe(201);
     await app.settled();
     const before = await logLength(app);
     const refused = await client(app.url).post('/api/register', fresh(), from(address));
     expect(refused.status).toBe(429);
     expect(refused.headers.get('content-type')).toContain('application/problem+json');
-    expect(refused.json).toMatchObject({ status: 429, code: 'too_many_requests', detail: 'Troppi tentativi, riprova più tardi' });
+    expect(refused.json).toMatchObject({
+      status: 429,
+      code: 'too_many_requests',
+      detail: 'Troppi tentativi, riprova più tardi',
+    });
     const retryAfter = Number(refused.headers.get('retry-after'));
     expect(retryAfter).toBeGreaterThan(0);
     expect(retryAfter).toBeLessThanOrEqual(3600);
@@ -63,7 +78,8 @@ describe('registrations per client address (defaults)', () => {
   it('counts any hour, sliding: the address registers again as its oldest registrations turn an hour old', async () => {
     const address = '203.0.113.20';
     const register = async () => (await client(app.url).post('/api/register', fresh(), from(address))).status;
-    for (let i = 0; i < 5; i++) expect((await client(app.url).post('/api/performers', performerBody(), from(address))).status).toBe(201);
+    for (let i = 0; i < 5; i++)
+      expect((await client(app.url).post('/api/performers', performerBody(), from(address))).status).toBe(201);
     clock += 30 * 60_000;
     for (let i = 0; i < 5; i++) expect(await register()).toBe(201);
     expect(await register()).toBe(429);

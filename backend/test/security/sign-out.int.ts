@@ -32,7 +32,11 @@ async function userClient(app: TestApp) {
   counter += 1;
   const username = `so${Date.now().toString(36)}${counter}`;
   const http = client(app.url);
-  const registered = await http.post('/api/register', { username, email: `${username}@example.com`, password: 'secret-pass' });
+  const registered = await http.post('/api/register', {
+    username,
+    email: `${username}@example.com`,
+    password: 'secret-pass',
+  });
   expect(registered.status).toBe(201);
   return { http, id: registered.json.id as string, username };
 }
@@ -81,7 +85,11 @@ describe('on one embedded process', () => {
     const user = await userClient(app);
     const other = client(app.url);
     expect((await other.post('/api/login', { username: user.username, password: 'secret-pass' })).status).toBe(200);
-    const [first, second, elsewhere] = [await socketOf(app.url, user.http), await socketOf(app.url, user.http), await socketOf(app.url, other)];
+    const [first, second, elsewhere] = [
+      await socketOf(app.url, user.http),
+      await socketOf(app.url, user.http),
+      await socketOf(app.url, other),
+    ];
     const cookie = user.http.cookie()!;
     const dropped = Promise.all([droppedByServer(first), droppedByServer(second)]);
     expect((await user.http.post('/api/logout')).status).toBe(200);
@@ -112,23 +120,41 @@ describe('on one embedded process', () => {
   it('rejecting a performer drops her sockets and refuses her cookie; she may sign in again to read why', async () => {
     const form = new FormData();
     form.append('file', new Blob([new Uint8Array(PNG)]), 'id.png');
-    const doc = (await (await fetch(`${app.url}/api/upload`, { method: 'POST', body: form })).json()) as { url: string };
+    const doc = (await (await fetch(`${app.url}/api/upload`, { method: 'POST', body: form })).json()) as {
+      url: string;
+    };
     const http = client(app.url);
     const suffix = Date.now().toString(36);
     const registered = await http.post('/api/performers', {
-      username: `rej${suffix}`, password: 'secret-pass', email: `rej${suffix}@example.com`, name: 'Anna', dateOfBirth: '1999-03-10',
-      creditsPerMinute: 2.5, image: '/demo/performers/2.svg', digitalSignature: 'data:image/png;base64,iVBORw0KGgo=', acceptedTerms: true,
+      username: `rej${suffix}`,
+      password: 'secret-pass',
+      email: `rej${suffix}@example.com`,
+      name: 'Anna',
+      dateOfBirth: '1999-03-10',
+      creditsPerMinute: 2.5,
+      image: '/demo/performers/2.svg',
+      digitalSignature: 'data:image/png;base64,iVBORw0KGgo=',
+      acceptedTerms: true,
       documents: [{ documentType: 'ID Fronte', documentUrl: doc.url, fileName: 'id.png', fileSize: PNG.length }],
     });
     expect(registered.status).toBe(201);
     const id = registered.json.id as string;
     const socket = await socketOf(app.url, http);
     const dropped = droppedByServer(socket);
-    expect((await admin.post(`/api/admin/performers/${id}/verify`, { status: 'rejected', rejectionReason: 'Documento illeggibile' })).status).toBe(200);
+    expect(
+      (
+        await admin.post(`/api/admin/performers/${id}/verify`, {
+          status: 'rejected',
+          rejectionReason: 'Documento illeggibile',
+        })
+      ).status,
+    ).toBe(200);
     expect(await dropped).toBe('io server disconnect');
     await everyRouteRefuses(app.url, http.cookie()!);
     const again = client(app.url);
-    expect((await again.post('/api/performer/login', { username: `rej${suffix}`, password: 'secret-pass' })).status).toBe(200);
+    expect(
+      (await again.post('/api/performer/login', { username: `rej${suffix}`, password: 'secret-pass' })).status,
+    ).toBe(200);
     expect((await again.get(`/api/performers/${id}`)).status).toBe(200);
   });
 
@@ -137,7 +163,10 @@ describe('on one embedded process', () => {
       const other = await adminClient(app, admin);
       const socket = await socketOf(app.url, other.http);
       const dropped = droppedByServer(socket);
-      const answer = action === 'disable' ? await admin.send('PATCH', `/api/admins/${other.id}`, { isActive: false }) : await admin.send('DELETE', `/api/admins/${other.id}`);
+      const answer =
+        action === 'disable'
+          ? await admin.send('PATCH', `/api/admins/${other.id}`, { isActive: false })
+          : await admin.send('DELETE', `/api/admins/${other.id}`);
       expect(answer.status).toBe(200);
       expect(await dropped).toBe('io server disconnect');
       await everyRouteRefuses(app.url, other.http.cookie()!);

@@ -8,7 +8,16 @@ import { createSocket, type Socket } from 'node:dgram';
 import { isIPv4 } from 'node:net';
 
 const MAGIC = 0x2112a442;
-const ATTR = { USERNAME: 0x0006, MESSAGE_INTEGRITY: 0x0008, ERROR_CODE: 0x0009, REALM: 0x0014, NONCE: 0x0015, XOR_PEER_ADDRESS: 0x0012, XOR_RELAYED_ADDRESS: 0x0016, REQUESTED_TRANSPORT: 0x0019 } as const;
+const ATTR = {
+  USERNAME: 0x0006,
+  MESSAGE_INTEGRITY: 0x0008,
+  ERROR_CODE: 0x0009,
+  REALM: 0x0014,
+  NONCE: 0x0015,
+  XOR_PEER_ADDRESS: 0x0012,
+  XOR_RELAYED_ADDRESS: 0x0016,
+  REQUESTED_TRANSPORT: 0x0019,
+} as const;
 const METHOD = { ALLOCATE: 0x0003, CREATE_PERMISSION: 0x0008 } as const;
 
 interface Attribute {
@@ -74,7 +83,7 @@ function decode(bytes: Buffer): { transactionId: Buffer; answer: TurnAnswer } {
   const type = bytes.readUInt16BE(0);
   const length = bytes.readUInt16BE(2);
   const attributes: Attribute[] = [];
-  for (let offset = 20; offset < 20 + length; ) {
+  for (let offset = 20; offset < 20 + length;) {
     const attrType = bytes.readUInt16BE(offset);
     const attrLength = bytes.readUInt16BE(offset + 2);
     attributes.push({ type: attrType, value: bytes.subarray(offset + 4, offset + 4 + attrLength) });
@@ -84,7 +93,10 @@ function decode(bytes: Buffer): { transactionId: Buffer; answer: TurnAnswer } {
   const errorCode = error ? error[2]! * 100 + error[3]! : null;
   const reason = error ? error.subarray(4).toString('utf8') : '';
   // class bits (0x0110): 0x0100 success, 0x0110 error
-  return { transactionId: bytes.subarray(8, 20), answer: { success: (type & 0x0110) === 0x0100, errorCode, reason, attributes } };
+  return {
+    transactionId: bytes.subarray(8, 20),
+    answer: { success: (type & 0x0110) === 0x0100, errorCode, reason, attributes },
+  };
 }
 
 export class TurnClient {
@@ -121,20 +133,29 @@ export class TurnClient {
   private async authenticated(method: number, attributes: Buffer[]): Promise<TurnAnswer> {
     for (let attempt = 0; ; attempt++) {
       const signedAttributes = this.key
-        ? [...attributes, attribute(ATTR.USERNAME, Buffer.from(this.credentials.username)), attribute(ATTR.REALM, Buffer.from(this.realm)), attribute(ATTR.NONCE, this.nonce)]
+        ? [
+            ...attributes,
+            attribute(ATTR.USERNAME, Buffer.from(this.credentials.username)),
+            attribute(ATTR.REALM, Buffer.from(this.realm)),
+            attribute(ATTR.NONCE, this.nonce),
+          ]
         : attributes;
       const { bytes, transactionId } = encode(method, signedAttributes, this.key);
       const answer = await this.send(bytes, transactionId);
       if (attempt > 0 || (answer.errorCode !== 401 && answer.errorCode !== 438)) return answer;
       this.realm = answer.attributes.find((each) => each.type === ATTR.REALM)?.value.toString('utf8') ?? this.realm;
       this.nonce = answer.attributes.find((each) => each.type === ATTR.NONCE)?.value ?? this.nonce;
-      this.key = createHash('md5').update(`${this.credentials.username}:${this.realm}:${this.credentials.credential}`).digest();
+      this.key = createHash('md5')
+        .update(`${this.credentials.username}:${this.realm}:${this.credentials.credential}`)
+        .digest();
     }
   }
 
   /** Allocate a UDP relay. */
   async allocate(): Promise<TurnAnswer> {
-    const answer = await this.authenticated(METHOD.ALLOCATE, [attribute(ATTR.REQUESTED_TRANSPORT, Buffer.from([17, 0, 0, 0]))]);
+    const answer = await this.authenticated(METHOD.ALLOCATE, [
+      attribute(ATTR.REQUESTED_TRANSPORT, Buffer.from([17, 0, 0, 0])),
+    ]);
     const relayed = answer.attributes.find((each) => each.type === ATTR.XOR_RELAYED_ADDRESS)?.value;
     if (relayed) this.relayed = decodeXorAddress(relayed);
     return answer;

@@ -37,8 +37,19 @@ const redisPort = Number(new URL(process.env.REDIS_URL ?? 'redis://127.0.0.1:637
     const toRedis = await client.createPermission('127.0.0.1', redisPort);
     expect(toRedis).toMatchObject({ success: false, errorCode: 403 });
     // and the rest of loopback, and the cloud metadata address, the same way
-    for (const peer of ['127.0.0.53', '169.254.169.254', '10.0.0.1', '172.17.0.2', '192.168.1.1', '100.64.0.1', '0.0.0.0']) {
-      expect({ peer, answer: await client.createPermission(peer, 6379) }).toMatchObject({ peer, answer: { success: false, errorCode: 403 } });
+    for (const peer of [
+      '127.0.0.53',
+      '169.254.169.254',
+      '10.0.0.1',
+      '172.17.0.2',
+      '192.168.1.1',
+      '100.64.0.1',
+      '0.0.0.0',
+    ]) {
+      expect({ peer, answer: await client.createPermission(peer, 6379) }).toMatchObject({
+        peer,
+        answer: { success: false, errorCode: 403 },
+      });
     }
   });
 

@@ -21,7 +21,8 @@ const valuesOf = (key: string) => settings.filter((each) => each.key === key).ma
 
 type Family = 4 | 6;
 function toBig(ip: string): { family: Family; value: bigint } {
-  if (isIPv4(ip)) return { family: 4, value: ip.split('.').reduce((sum, part) => (sum << 8n) + BigInt(Number(part)), 0n) };
+  if (isIPv4(ip))
+    return { family: 4, value: ip.split('.').reduce((sum, part) => (sum << 8n) + BigInt(Number(part)), 0n) };
   let text = ip;
   const v4 = /(\d+\.\d+\.\d+\.\d+)$/.exec(text);
   if (v4) {
@@ -53,21 +54,48 @@ const denied = valuesOf('denied-peer-ip').map((range) => {
 });
 
 const mustDeny = [
-  '0.0.0.0/8', '10.0.0.0/8', '100.64.0.0/10', '127.0.0.0/8', '169.254.0.0/16', '172.16.0.0/12', '192.0.0.0/24', '192.0.2.0/24',
-  '192.88.99.0/24', '192.168.0.0/16', '198.18.0.0/15', '198.51.100.0/24', '203.0.113.0/24', '224.0.0.0/4', '240.0.0.0/4',
-  '::1/128', '::ffff:0:0/96', '64:ff9b::/96', '64:ff9b:1::/48', '100::/64', '2001:db8::/32', '2002::/16', 'fc00::/7', 'fe80::/10', 'ff00::/8',
+  '0.0.0.0/8',
+  '10.0.0.0/8',
+  '100.64.0.0/10',
+  '127.0.0.0/8',
+  '169.254.0.0/16',
+  '172.16.0.0/12',
+  '192.0.0.0/24',
+  '192.0.2.0/24',
+  '192.88.99.0/24',
+  '192.168.0.0/16',
+  '198.18.0.0/15',
+  '198.51.100.0/24',
+  '203.0.113.0/24',
+  '224.0.0.0/4',
+  '240.0.0.0/4',
+  '::1/128',
+  '::ffff:0:0/96',
+  '64:ff9b::/96',
+  '64:ff9b:1::/48',
+  '100::/64',
+  '2001:db8::/32',
+  '2002::/16',
+  'fc00::/7',
+  'fe80::/10',
+  'ff00::/8',
 ];
 
 describe('docker/coturn/turnserver.conf', () => {
   it.each(mustDeny)('denies peers in %s', (block) => {
     const range = cidr(block);
-    expect(denied.some((each) => each.family === range.family && each.lo <= range.lo && each.hi >= range.hi)).toBe(true);
+    expect(denied.some((each) => each.family === range.family && each.lo <= range.lo && each.hi >= range.hi)).toBe(
+      true,
+    );
   });
 
   it('denies no public address (a stray range would break every session)', () => {
     for (const publicPeer of ['8.8.8.8', '1.1.1.1', '93.184.216.34', '2001:4860:4860::8888', '2a00:1450:4001::1']) {
       const { family, value } = toBig(publicPeer);
-      expect({ publicPeer, denied: denied.some((each) => each.family === family && each.lo <= value && each.hi >= value) }).toEqual({ publicPeer, denied: false });
+      expect({
+        publicPeer,
+        denied: denied.some((each) => each.family === family && each.lo <= value && each.hi >= value),
+      }).toEqual({ publicPeer, denied: false });
     }
     // coturn 4.6 reads a range starting at an all-zero address as "any": it would deny every peer
     expect(denied.filter((each) => each.family === 6 && each.lo === 0n)).toEqual([]);
@@ -75,7 +103,8 @@ describe('docker/coturn/turnserver.conf', () => {
 
   it('relays UDP only, to no multicast peer, under quotas, with no CLI and TURN REST credentials; never allows loopback peers', () => {
     const keys = settings.map((each) => each.key);
-    for (const flag of ['no-tcp-relay', 'no-multicast-peers', 'no-cli', 'use-auth-secret']) expect(keys).toContain(flag);
+    for (const flag of ['no-tcp-relay', 'no-multicast-peers', 'no-cli', 'use-auth-secret'])
+      expect(keys).toContain(flag);
     expect(Number(valuesOf('user-quota')[0])).toBeGreaterThan(0);
     expect(Number(valuesOf('total-quota')[0])).toBeGreaterThan(0);
     expect(keys).not.toContain('allow-loopback-peers');

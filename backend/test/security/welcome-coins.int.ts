@@ -26,20 +26,33 @@ afterAll(async () => {
 /** A performer selling messages for 1 auracoin and a photo for `photoPrice`, at 1 auracoin a minute. */
 async function performerSelling(photoPrice: number) {
   const performer = await onlinePerformer(app.url, admin, { rate: 1 });
-  expect((await send(performer.http, 'PATCH', `${app.url}/api/performers/${performer.id}`, { messagePrice: 1 })).status).toBe(200);
-  const photo = await performer.http.post(`/api/performers/${performer.id}/photos`, { imageUrl: 'https://img.example/welcome.jpg', title: 'Benvenuto', price: photoPrice });
+  expect(
+    (await send(performer.http, 'PATCH', `${app.url}/api/performers/${performer.id}`, { messagePrice: 1 })).status,
+  ).toBe(200);
+  const photo = await performer.http.post(`/api/performers/${performer.id}/photos`, {
+    imageUrl: 'https://img.example/welcome.jpg',
+    title: 'Benvenuto',
+    price: photoPrice,
+  });
   expect(photo.status).toBe(201);
   return { ...performer, photoId: photo.json.id as string };
 }
 
 async function credits(performerId: string) {
   await app.settled();
-  return (await app.infra.eventStore.readStream(performerStreams.earnings(performerId))).map((event) => event.data as { source: string; grossUnits: number; purchasedUnits?: number; shareCents: number });
+  return (await app.infra.eventStore.readStream(performerStreams.earnings(performerId))).map(
+    (event) => event.data as { source: string; grossUnits: number; purchasedUnits?: number; shareCents: number },
+  );
 }
 
 async function sendMessage(user: { http: Http; id: string }, performerId: string) {
   const conversation = await user.http.post('/api/conversations', { performerId });
-  const sent = await user.http.post('/api/messages', { conversationId: conversation.json.id, senderId: user.id, senderType: 'user', content: 'Ciao!' });
+  const sent = await user.http.post('/api/messages', {
+    conversationId: conversation.json.id,
+    senderId: user.id,
+    senderType: 'user',
+    content: 'Ciao!',
+  });
   expect(sent.status).toBe(201);
 }
 
@@ -56,7 +69,13 @@ describe('welcome coins are promotional', () => {
     const user = await userClient(app);
 
     await sendMessage(user, performer.id);
-    expect((await user.http.post(`/api/photos/${performer.photoId}/purchase`, undefined, { 'idempotency-key': 'welcome-photo' })).status).toBe(201);
+    expect(
+      (
+        await user.http.post(`/api/photos/${performer.photoId}/purchase`, undefined, {
+          'idempotency-key': 'welcome-photo',
+        })
+      ).status,
+    ).toBe(201);
     // a private session: the 5-minute minimum is held, minute 1 billed at acceptance, the rest charged when he ends it
     const requested = await user.http.post('/api/sessions', { performerId: performer.id });
     expect(requested.status).toBe(201);
@@ -69,7 +88,9 @@ describe('welcome coins are promotional', () => {
     expect(wallet).toMatchObject({ balance: 200, purchased: 0, promotional: 200, held: 0 });
     const hers = await credits(performer.id);
     expect(new Set(hers.map((credit) => credit.source))).toEqual(new Set(['message', 'photo', 'session']));
-    expect(hers.filter((credit) => credit.source === 'session').reduce((sum, credit) => sum + credit.grossUnits, 0)).toBe(500);
+    expect(
+      hers.filter((credit) => credit.source === 'session').reduce((sum, credit) => sum + credit.grossUnits, 0),
+    ).toBe(500);
     for (const credit of hers) expect(credit).toMatchObject({ purchasedUnits: 0, shareCents: 0 });
     expect((await performer.http.get('/api/performer/me')).json.totalEarnings).toBe(0);
     const session = await performer.http.get(`/api/sessions/${sessionId}`);
@@ -93,7 +114,9 @@ describe('welcome coins are promotional', () => {
     // 3 purchased auracoin beside the 10 welcome ones
     await fund(app, user.id, 3);
 
-    const bought = await user.http.post(`/api/photos/${performer.photoId}/purchase`, undefined, { 'idempotency-key': 'mixed-photo' });
+    const bought = await user.http.post(`/api/photos/${performer.photoId}/purchase`, undefined, {
+      'idempotency-key': 'mixed-photo',
+    });
     expect(bought.status).toBe(201);
     expect(bought.json.auracoinBalance).toBe(8);
     // purchased units go first: 3 purchased + 2 promotional; her share is 55% of 300 units
@@ -133,7 +156,9 @@ describe('welcome coins are promotional', () => {
     const performer = await performerSelling(50);
     const user = await userClient(app);
     const before = await app.infra.eventStore.readStream(streams.wallet(user.id));
-    const refused = await user.http.post(`/api/photos/${performer.photoId}/purchase`, undefined, { 'idempotency-key': 'too-dear' });
+    const refused = await user.http.post(`/api/photos/${performer.photoId}/purchase`, undefined, {
+      'idempotency-key': 'too-dear',
+    });
     expect(refused.status).toBe(400);
     const after = await app.infra.eventStore.readStream(streams.wallet(user.id));
     expect(after).toHaveLength(before.length);

@@ -11,7 +11,11 @@ export type WelcomeCreditJob = { userId: string; causationId: string };
  * store is unreachable. `isCredited` (the wallet ledger has it) skips the append in the usual case,
  * which matters when the reaction replays a long log: a lookup instead of a refused append.
  */
-export const welcomeCreditJob = (deps: { eventStore: EventStore; now: () => Date; isCredited?: (userId: string) => Promise<boolean> }) =>
+export const welcomeCreditJob = (deps: {
+  eventStore: EventStore;
+  now: () => Date;
+  isCredited?: (userId: string) => Promise<boolean>;
+}) =>
   jobProcessor<WelcomeCreditJob>(WELCOME_CREDIT_JOB, async ({ userId, causationId }) => {
     if (await deps.isCredited?.(userId)) return;
     await creditWelcomeBonus(deps, userId, { causationId });

@@ -12,7 +12,15 @@ export function payoutsWorkers(ports: ModulePorts) {
     async start() {
       await ports.jobs.repeat(TICK_JOB, {}, { scheduleId: 'payouts-weekly', everyMs: TICK_EVERY_MS });
       // a worker that died mid-run left payouts scheduled: settle them now rather than at the next tick
-      await ports.jobs.enqueue(SETTLE_JOB, {}, { jobId: `${SETTLE_JOB}:start:${ports.now().getTime()}`, attempts: 3, backoff: { type: 'exponential', delayMs: 2_000 } });
+      await ports.jobs.enqueue(
+        SETTLE_JOB,
+        {},
+        {
+          jobId: `${SETTLE_JOB}:start:${ports.now().getTime()}`,
+          attempts: 3,
+          backoff: { type: 'exponential', delayMs: 2_000 },
+        },
+      );
     },
     /** what the weekly schedule does at each tick (tests call it with their clock) */
     tick: () => weeklyTick(ports, service),

@@ -22,7 +22,8 @@ export async function weeklyTick(ports: ModulePorts, service: PayoutService): Pr
   const runId = weeklyRunId(due.end);
   const state = await service.runState(runId);
   if (state.request) {
-    if (!state.completed && now.getTime() - Date.parse(state.request.requestedAt) > STALE_RUN_MS) await service.enqueueRun(runId, `resume-${now.getTime()}`);
+    if (!state.completed && now.getTime() - Date.parse(state.request.requestedAt) > STALE_RUN_MS)
+      await service.enqueueRun(runId, `resume-${now.getTime()}`);
   } else if (await service.hasEarningsUpTo(due.end)) {
     await service.requestRun({ periodEnd: due.end, trigger: 'schedule', adminId: null, runId });
   }
@@ -33,7 +34,10 @@ export function payoutJobs(ports: ModulePorts, service: PayoutService) {
   return [
     jobProcessor<{ runId: string }>(RUN_JOB, async ({ runId }) => {
       const end = payoutRunDuration.startTimer();
-      const failure = await service.executeRun(runId).then(() => undefined, (error: unknown) => ({ error }));
+      const failure = await service.executeRun(runId).then(
+        () => undefined,
+        (error: unknown) => ({ error }),
+      );
       const outcome = failure ? 'failed' : 'completed';
       end({ outcome });
       payoutRuns.inc({ outcome });

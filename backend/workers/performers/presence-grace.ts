@@ -15,9 +15,14 @@ export const presenceGraceJob = (deps: { eventStore: EventStore; kv: KeyValueSto
   jobProcessor<PresenceGraceJob>(PRESENCE_GRACE_JOB, async ({ performerId, disconnectedAt }) => {
     if (await deps.kv.has(performerConnectedKey(performerId))) return;
     try {
-      await handlePerformer(deps.eventStore, streams.performer(performerId), (state) => decideSetOnline({ isOnline: false, by: 'disconnected' }, state, deps.now()), {
-        metadata: { source: 'presence-grace', disconnectedAt },
-      });
+      await handlePerformer(
+        deps.eventStore,
+        streams.performer(performerId),
+        (state) => decideSetOnline({ isOnline: false, by: 'disconnected' }, state, deps.now()),
+        {
+          metadata: { source: 'presence-grace', disconnectedAt },
+        },
+      );
     } catch (error) {
       if (error instanceof DomainError && error.code === 'not_found') return;
       throw error;

@@ -16,9 +16,18 @@ afterAll(async () => {
 
 const performerId = newId();
 const purchase = (priceUnits: number): EventDataOf<'PhotoPurchased'> => ({
-  purchaseId: newId(), walletId: newId(), photoId: newId(), performerId, priceUnits, purchasedAt: '2026-11-20T10:00:00.000Z',
+  purchaseId: newId(),
+  walletId: newId(),
+  photoId: newId(),
+  performerId,
+  priceUnits,
+  purchasedAt: '2026-11-20T10:00:00.000Z',
 });
-const asStored = (data: EventDataOf<'PhotoPurchased'>) => recordedAs({ type: 'PhotoPurchased', data }, { id: newId(), streamId: `wallet-${data.walletId}`, createdAt: new Date() });
+const asStored = (data: EventDataOf<'PhotoPurchased'>) =>
+  recordedAs(
+    { type: 'PhotoPurchased', data },
+    { id: newId(), streamId: `wallet-${data.walletId}`, createdAt: new Date() },
+  );
 
 describe('photo earnings reaction', () => {
   it('credits 55% once per sale, even when replayed after later credits', async () => {

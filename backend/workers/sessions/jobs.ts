@@ -15,7 +15,13 @@ export const sessionTickJob = (commands: SessionCommands) =>
 
 /** How often the sweep looks for sessions whose moment passed without a tick (lost jobs): a fraction of the shortest clock. */
 export function sweepEveryMs(clock: SessionClock): number {
-  return Math.min(10_000, Math.max(200, Math.floor(Math.min(clock.billingMinuteMs, clock.graceMs || Infinity, clock.requestTimeoutMs || Infinity) / 4)));
+  return Math.min(
+    10_000,
+    Math.max(
+      200,
+      Math.floor(Math.min(clock.billingMinuteMs, clock.graceMs || Infinity, clock.requestTimeoutMs || Infinity) / 4),
+    ),
+  );
 }
 
 /**
@@ -23,7 +29,14 @@ export function sweepEveryMs(clock: SessionClock): number {
  * process; Redis may have restarted empty) and then every `sweepEveryMs`: every session the read
  * model says is overdue gets a tick. Ticks are idempotent, so a session ticked twice bills nothing twice.
  */
-export function sessionSweeper(deps: { queries: SessionQueries; commands: SessionCommands; schedule: ReturnType<typeof scheduleSessionTick>; clock: SessionClock; now: () => Date; logger: Logger }) {
+export function sessionSweeper(deps: {
+  queries: SessionQueries;
+  commands: SessionCommands;
+  schedule: ReturnType<typeof scheduleSessionTick>;
+  clock: SessionClock;
+  now: () => Date;
+  logger: Logger;
+}) {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
   const every = sweepEveryMs(deps.clock);
@@ -33,20 +46,32 @@ export function sessionSweeper(deps: { queries: SessionQueries; commands: Sessio
 
   async function sweep(): Promise<void> {
     const nowMs = deps.now().getTime();
-    const due = await deps.queries.needingATick(nowMs, slack, 2 * deps.clock.requestTimeoutMs + slack, deps.clock.graceMs);
+    const due = await deps.queries.needingATick(
+      nowMs,
+      slack,
+      2 * deps.clock.requestTimeoutMs + slack,
+      deps.clock.graceMs,
+    );
     const bucket = Math.floor(nowMs / every);
     for (const [sessionId, at] of swept) if (at < nowMs - slack) swept.delete(sessionId);
     for (const session of due) {
       // a tick this sweeper asked for lately may still be queued behind others: no second one yet
       if (swept.has(session._id)) continue;
       swept.set(session._id, nowMs);
-      await deps.schedule(session._id, nowMs, `sweep:${bucket}`, session.status === 'held' ? session.userId : undefined);
+      await deps.schedule(
+        session._id,
+        nowMs,
+        `sweep:${bucket}`,
+        session.status === 'held' ? session.userId : undefined,
+      );
     }
   }
 
   const runOnce = () => {
     running ??= sweep()
-      .catch((error: unknown) => deps.logger.warn('session sweep failed', { error: error instanceof Error ? error.message : String(error) }))
+      .catch((error: unknown) =>
+        deps.logger.warn('session sweep failed', { error: error instanceof Error ? error.message : String(error) }),
+      )
       .finally(() => {
         running = undefined;
       });

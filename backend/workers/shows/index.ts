@@ -6,7 +6,16 @@ import { showPrivateReaction, tipEarningsReaction, tipGoalsReaction } from './re
 export function showsWorkers(ports: ModulePorts) {
   return {
     name: 'shows',
-    reactions: [tipEarningsReaction(ports.eventStore), tipGoalsReaction(ports.eventStore, ports.now), showPrivateReaction(ports.eventStore, ports.now)],
-    jobs: [jobProcessor<{ showId: string }>(GOAL_DEADLINE_JOB, async ({ showId }) => void (await expireGoals(ports.eventStore, showId, ports.now)))],
+    reactions: [
+      tipEarningsReaction(ports.eventStore),
+      tipGoalsReaction(ports.eventStore, ports.now),
+      showPrivateReaction(ports.eventStore, ports.now),
+    ],
+    jobs: [
+      jobProcessor<{ showId: string }>(
+        GOAL_DEADLINE_JOB,
+        async ({ showId }) => void (await expireGoals(ports.eventStore, showId, ports.now)),
+      ),
+    ],
   } satisfies WorkerSide;
 }

@@ -5,7 +5,8 @@ import type { RecordedEvent } from '../../platform/recorded-event';
 import { countTip, pauseForPrivate, resumeAfterPrivate } from '../../commands/shows';
 
 /** Every tip credits her 55% share of its purchased part, exactly once. */
-export const tipEarningsReaction = (eventStore: EventStore) => earningsCreditReaction('reaction:tip-earnings', ['ShowTipped'], eventStore);
+export const tipEarningsReaction = (eventStore: EventStore) =>
+  earningsCreditReaction('reaction:tip-earnings', ['ShowTipped'], eventStore);
 
 /** Every tip counts towards the show's goals, exactly once (the route counts it first; this one catches a stop in between). */
 export function tipGoalsReaction(eventStore: EventStore, now: () => Date): ProjectionDefinition {
@@ -14,7 +15,12 @@ export function tipGoalsReaction(eventStore: EventStore, now: () => Date): Proje
     collections: [],
     eventTypes: ['ShowTipped'],
     async apply(event: RecordedEvent) {
-      if (event.type === 'ShowTipped') await countTip(eventStore, { showId: event.data.showId, tipId: event.data.tipId, amountUnits: event.data.amountUnits }, now);
+      if (event.type === 'ShowTipped')
+        await countTip(
+          eventStore,
+          { showId: event.data.showId, tipId: event.data.tipId, amountUnits: event.data.amountUnits },
+          now,
+        );
     },
   };
 }
@@ -26,7 +32,8 @@ export function showPrivateReaction(eventStore: EventStore, now: () => Date): Pr
     collections: [],
     eventTypes: ['SessionStarted', 'SessionEnded'],
     async apply(event: RecordedEvent) {
-      if (event.type === 'SessionStarted') await pauseForPrivate(eventStore, event.data.performerId, event.data.sessionId, now);
+      if (event.type === 'SessionStarted')
+        await pauseForPrivate(eventStore, event.data.performerId, event.data.sessionId, now);
       if (event.type === 'SessionEnded') await resumeAfterPrivate(eventStore, event.data.performerId, now);
     },
   };

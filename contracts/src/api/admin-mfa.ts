@@ -5,7 +5,7 @@ import type { RouteContract } from './route-contract';
 export const MFA_MESSAGES = {
   required: 'Questa operazione richiede il codice di verifica a due fattori',
   invalid: 'Codice di verifica non valido o già usato: usa il codice attuale della tua app',
-  enrollmentRequired: "Attiva la verifica a due fattori prima di usare la console di amministrazione",
+  enrollmentRequired: 'Attiva la verifica a due fattori prima di usare la console di amministrazione',
   alreadyEnrolled: 'La verifica a due fattori è già attiva per questo account',
   notStarted: "Avvia prima l'attivazione della verifica a due fattori",
   codeFormat: 'Inserisci le 6 cifre del codice o un codice di recupero',
@@ -20,7 +20,9 @@ export const MfaCode = z
   .string({ error: MFA_MESSAGES.codeFormat })
   .trim()
   .transform((value) => value.replace(/\s+/g, '').toLowerCase())
-  .refine((value) => /^\d{6}$/.test(value) || /^[a-z0-9]{5}-?[a-z0-9]{5}$/.test(value), { message: MFA_MESSAGES.codeFormat });
+  .refine((value) => /^\d{6}$/.test(value) || /^[a-z0-9]{5}-?[a-z0-9]{5}$/.test(value), {
+    message: MFA_MESSAGES.codeFormat,
+  });
 
 export const MfaConfirmBody = z.object({ code: MfaCode }).strict();
 
@@ -47,19 +49,42 @@ export type MfaStatus = z.infer<typeof MfaStatus>;
 
 export const adminMfaRoutes = {
   adminMfaStatus: {
-    method: 'get', path: '/api/admin/mfa', summary: "The signed-in admin's second factor: enrolled, pending, required", tag: 'admins',
-    auth: 'admin', response: MfaStatus, secondFactor: 'none',
+    method: 'get',
+    path: '/api/admin/mfa',
+    summary: "The signed-in admin's second factor: enrolled, pending, required",
+    tag: 'admins',
+    auth: 'admin',
+    response: MfaStatus,
+    secondFactor: 'none',
   },
   adminMfaEnroll: {
-    method: 'post', path: '/api/admin/mfa/enroll', summary: 'Start TOTP enrolment: a new secret (QR code and manual key) and recovery codes, shown once', tag: 'admins',
-    auth: 'admin', response: MfaEnrollment, status: 201, secondFactor: 'none',
+    method: 'post',
+    path: '/api/admin/mfa/enroll',
+    summary: 'Start TOTP enrolment: a new secret (QR code and manual key) and recovery codes, shown once',
+    tag: 'admins',
+    auth: 'admin',
+    response: MfaEnrollment,
+    status: 201,
+    secondFactor: 'none',
   },
   resetAdminMfa: {
-    method: 'post', path: '/api/admin/admins/{id}/mfa/reset', summary: "Reset another admin's second factor (lost phone and recovery codes): she enrols again", tag: 'admins',
-    auth: 'admin', params: z.object({ id: z.string().uuid({ message: 'Id non valido' }) }), response: MfaStatus, secondFactor: 'fresh',
+    method: 'post',
+    path: '/api/admin/admins/{id}/mfa/reset',
+    summary: "Reset another admin's second factor (lost phone and recovery codes): she enrols again",
+    tag: 'admins',
+    auth: 'admin',
+    params: z.object({ id: z.string().uuid({ message: 'Id non valido' }) }),
+    response: MfaStatus,
+    secondFactor: 'fresh',
   },
   adminMfaConfirm: {
-    method: 'post', path: '/api/admin/mfa/confirm', summary: 'Confirm enrolment with a current code from the app', tag: 'admins',
-    auth: 'admin', body: MfaConfirmBody, response: MfaStatus, secondFactor: 'none',
+    method: 'post',
+    path: '/api/admin/mfa/confirm',
+    summary: 'Confirm enrolment with a current code from the app',
+    tag: 'admins',
+    auth: 'admin',
+    body: MfaConfirmBody,
+    response: MfaStatus,
+    secondFactor: 'none',
   },
 } as const satisfies Record<string, RouteContract>;

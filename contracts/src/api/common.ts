@@ -14,20 +14,25 @@ export const ExpectedPrice = z.number().nonnegative().max(1_000_000);
 export const Health = z.object({
   /** 'starting': the read models are still catching up with the log (503 until they have) */
   status: z.enum(['ok', 'starting', 'degraded']),
-  adapters: z.record(
-    z.string(),
-    z.object({ adapter: z.string(), ok: z.boolean(), detail: z.string().optional() }),
-  ),
+  adapters: z.record(z.string(), z.object({ adapter: z.string(), ok: z.boolean(), detail: z.string().optional() })),
 });
 export type Health = z.infer<typeof Health>;
 
 export const platformRoutes = {
   health: {
-    method: 'get', path: '/api/health', summary: 'Health of every adapter', tag: 'platform',
-    auth: 'public', response: Health,
+    method: 'get',
+    path: '/api/health',
+    summary: 'Health of every adapter',
+    tag: 'platform',
+    auth: 'public',
+    response: Health,
   },
   openApi: {
-    method: 'get', path: '/api/openapi.json', summary: 'This document: the API built from the route contracts', tag: 'platform',
-    auth: 'public', response: z.record(z.string(), z.unknown()),
+    method: 'get',
+    path: '/api/openapi.json',
+    summary: 'This document: the API built from the route contracts',
+    tag: 'platform',
+    auth: 'public',
+    response: z.record(z.string(), z.unknown()),
   },
 } as const satisfies Record<string, RouteContract>;

@@ -17,26 +17,50 @@ export type OfferView = z.infer<typeof OfferView>;
 export const CreateOfferBody = z.object({
   bonusPercent: z.number().int().min(1).max(100),
   /** how long it runs from now, minutes (default 120, at most 30 days) */
-  durationMinutes: z.number().int().min(1).max(30 * 24 * 60).default(OFFER_DEFAULT_MINUTES),
+  durationMinutes: z
+    .number()
+    .int()
+    .min(1)
+    .max(30 * 24 * 60)
+    .default(OFFER_DEFAULT_MINUTES),
 });
 export type CreateOfferBody = z.infer<typeof CreateOfferBody>;
 export type CreateOfferBodyInput = z.input<typeof CreateOfferBody>;
 
 export const offersRoutes = {
   currentOffer: {
-    method: 'get', path: '/api/offers/current', summary: 'The limited offer running now, if any', tag: 'offers',
-    auth: 'public', response: z.object({ offer: OfferView.nullable() }),
+    method: 'get',
+    path: '/api/offers/current',
+    summary: 'The limited offer running now, if any',
+    tag: 'offers',
+    auth: 'public',
+    response: z.object({ offer: OfferView.nullable() }),
   },
   listOffers: {
-    method: 'get', path: '/api/offers', summary: 'Every offer, newest first (admin)', tag: 'offers',
-    auth: 'admin', response: z.array(OfferView),
+    method: 'get',
+    path: '/api/offers',
+    summary: 'Every offer, newest first (admin)',
+    tag: 'offers',
+    auth: 'admin',
+    response: z.array(OfferView),
   },
   createOffer: {
-    method: 'post', path: '/api/offers', summary: 'Start a limited offer (admin)', tag: 'offers',
-    auth: 'admin', body: CreateOfferBody, response: OfferView, status: 201,
+    method: 'post',
+    path: '/api/offers',
+    summary: 'Start a limited offer (admin)',
+    tag: 'offers',
+    auth: 'admin',
+    body: CreateOfferBody,
+    response: OfferView,
+    status: 201,
   },
   endOffer: {
-    method: 'post', path: '/api/offers/{id}/end', summary: 'End an offer now (admin)', tag: 'offers',
-    auth: 'admin', params: IdParam, response: OfferView,
+    method: 'post',
+    path: '/api/offers/{id}/end',
+    summary: 'End an offer now (admin)',
+    tag: 'offers',
+    auth: 'admin',
+    params: IdParam,
+    response: OfferView,
   },
 } as const satisfies Record<string, RouteContract>;

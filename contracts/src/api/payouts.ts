@@ -2,13 +2,26 @@ import { z } from 'zod';
 import { IdParam } from './common';
 import type { RouteContract } from './route-contract';
 import { PayoutMethod, WeekAmount, payoutCarryReasons } from '../events/payouts';
-import { CARD_REFERENCE_MESSAGES, CARD_REFERENCE_PATTERN, IBAN_MESSAGES, isValidIban, normalizeIban } from '../rules/iban';
+import {
+  CARD_REFERENCE_MESSAGES,
+  CARD_REFERENCE_PATTERN,
+  IBAN_MESSAGES,
+  isValidIban,
+  normalizeIban,
+} from '../rules/iban';
 import { isWeekStart } from '../rules/payout-week';
 import { SepaFileSummary } from './sepa';
 
-export const PAYOUT_HOLDER_MESSAGES = { required: "Inserisci il nome dell'intestatario", tooLong: 'Massimo 120 caratteri' } as const;
+export const PAYOUT_HOLDER_MESSAGES = {
+  required: "Inserisci il nome dell'intestatario",
+  tooLong: 'Massimo 120 caratteri',
+} as const;
 
-const holderName = z.string({ error: PAYOUT_HOLDER_MESSAGES.required }).trim().min(1, PAYOUT_HOLDER_MESSAGES.required).max(120, PAYOUT_HOLDER_MESSAGES.tooLong);
+const holderName = z
+  .string({ error: PAYOUT_HOLDER_MESSAGES.required })
+  .trim()
+  .min(1, PAYOUT_HOLDER_MESSAGES.required)
+  .max(120, PAYOUT_HOLDER_MESSAGES.tooLong);
 
 /** Where she is paid: the holder and an IBAN (ISO 13616 checksum) or a card payout reference. */
 export const PayoutDetailsBody = z.discriminatedUnion('method', [
@@ -108,7 +121,12 @@ export type PayoutSummary = z.infer<typeof PayoutSummary>;
 
 export const earningSources = ['session', 'message', 'photo', 'tip'] as const;
 /** `purchasedUnits`: of the gross, what buyers paid with purchased auracoin, the part her share is earned on; the rest was promotional (welcome coins) */
-export const SourceTotals = z.object({ count: z.number().int(), grossUnits: z.number().int(), purchasedUnits: z.number().int(), shareCents: z.number().int() });
+export const SourceTotals = z.object({
+  count: z.number().int(),
+  grossUnits: z.number().int(),
+  purchasedUnits: z.number().int(),
+  shareCents: z.number().int(),
+});
 export type SourceTotals = z.infer<typeof SourceTotals>;
 
 export const statementStatuses = ['open', 'pending', 'carried_over', 'scheduled', 'partially_paid', 'paid'] as const;
@@ -159,7 +177,11 @@ export const StatementLine = z.object({
   reason: z.string().optional(),
 });
 export type StatementLine = z.infer<typeof StatementLine>;
-export const StatementDetail = StatementView.extend({ performerName: z.string(), lines: z.array(StatementLine), payouts: z.array(PayoutView) });
+export const StatementDetail = StatementView.extend({
+  performerName: z.string(),
+  lines: z.array(StatementLine),
+  payouts: z.array(PayoutView),
+});
 export type StatementDetail = z.infer<typeof StatementDetail>;
 
 export const StatementParams = z.object({
@@ -230,43 +252,97 @@ export type PayoutRunList = z.infer<typeof PayoutRunList>;
 
 export const payoutsRoutes = {
   performerPayouts: {
-    method: 'get', path: '/api/performers/{id}/payouts', summary: 'Her payout history, newest first (herself or admins)', tag: 'payouts',
-    auth: 'performer', params: IdParam, response: z.array(PayoutView),
+    method: 'get',
+    path: '/api/performers/{id}/payouts',
+    summary: 'Her payout history, newest first (herself or admins)',
+    tag: 'payouts',
+    auth: 'performer',
+    params: IdParam,
+    response: z.array(PayoutView),
   },
   performerPayoutSummary: {
-    method: 'get', path: '/api/performers/{id}/payouts/summary', summary: 'Unpaid balance, reserve, next payout date and expected amount', tag: 'payouts',
-    auth: 'performer', params: IdParam, response: PayoutSummary,
+    method: 'get',
+    path: '/api/performers/{id}/payouts/summary',
+    summary: 'Unpaid balance, reserve, next payout date and expected amount',
+    tag: 'payouts',
+    auth: 'performer',
+    params: IdParam,
+    response: PayoutSummary,
   },
   performerStatements: {
-    method: 'get', path: '/api/performers/{id}/statements', summary: 'Her weekly statements, newest first', tag: 'payouts',
-    auth: 'performer', params: IdParam, response: z.array(StatementView),
+    method: 'get',
+    path: '/api/performers/{id}/statements',
+    summary: 'Her weekly statements, newest first',
+    tag: 'payouts',
+    auth: 'performer',
+    params: IdParam,
+    response: z.array(StatementView),
   },
   performerStatement: {
-    method: 'get', path: '/api/performers/{id}/statements/{weekStart}', summary: "One week's statement with every earning", tag: 'payouts',
-    auth: 'performer', params: StatementParams, response: StatementDetail,
+    method: 'get',
+    path: '/api/performers/{id}/statements/{weekStart}',
+    summary: "One week's statement with every earning",
+    tag: 'payouts',
+    auth: 'performer',
+    params: StatementParams,
+    response: StatementDetail,
   },
   payoutDetails: {
-    method: 'get', path: '/api/performers/{id}/payout-details', summary: 'Where she is paid (masked) and when it changed', tag: 'payouts',
-    auth: 'performer', params: IdParam, response: PayoutDetailsView,
+    method: 'get',
+    path: '/api/performers/{id}/payout-details',
+    summary: 'Where she is paid (masked) and when it changed',
+    tag: 'payouts',
+    auth: 'performer',
+    params: IdParam,
+    response: PayoutDetailsView,
   },
   setPayoutDetails: {
-    method: 'put', path: '/api/performers/{id}/payout-details', summary: 'Set where she is paid (herself only); effective from the next payout week', tag: 'payouts',
-    auth: 'performer', params: IdParam, body: PayoutDetailsBody, response: PayoutDetailsView,
+    method: 'put',
+    path: '/api/performers/{id}/payout-details',
+    summary: 'Set where she is paid (herself only); effective from the next payout week',
+    tag: 'payouts',
+    auth: 'performer',
+    params: IdParam,
+    body: PayoutDetailsBody,
+    response: PayoutDetailsView,
   },
   runPayouts: {
-    method: 'post', path: '/api/admin/payouts/run', summary: 'Run payouts now for a period (default: the last closed week)', tag: 'payouts',
-    auth: 'admin', body: RunPayoutsBody, response: RunAccepted, status: 202, secondFactor: 'fresh',
+    method: 'post',
+    path: '/api/admin/payouts/run',
+    summary: 'Run payouts now for a period (default: the last closed week)',
+    tag: 'payouts',
+    auth: 'admin',
+    body: RunPayoutsBody,
+    response: RunAccepted,
+    status: 202,
+    secondFactor: 'fresh',
   },
   payoutRuns: {
-    method: 'get', path: '/api/admin/payouts/runs', summary: 'Payout runs, newest first', tag: 'payouts',
-    auth: 'admin', response: PayoutRunList,
+    method: 'get',
+    path: '/api/admin/payouts/runs',
+    summary: 'Payout runs, newest first',
+    tag: 'payouts',
+    auth: 'admin',
+    response: PayoutRunList,
   },
   payoutRun: {
-    method: 'get', path: '/api/admin/payouts/runs/{id}', summary: 'One run: its payouts and carry-overs', tag: 'payouts',
-    auth: 'admin', params: IdParam, response: PayoutRunDetail,
+    method: 'get',
+    path: '/api/admin/payouts/runs/{id}',
+    summary: 'One run: its payouts and carry-overs',
+    tag: 'payouts',
+    auth: 'admin',
+    params: IdParam,
+    response: PayoutRunDetail,
   },
   retryPayout: {
-    method: 'post', path: '/api/admin/payouts/{id}/retry', summary: 'Retry a failed payout', tag: 'payouts',
-    auth: 'admin', params: IdParam, response: PayoutView, status: 202, secondFactor: 'fresh',
+    method: 'post',
+    path: '/api/admin/payouts/{id}/retry',
+    summary: 'Retry a failed payout',
+    tag: 'payouts',
+    auth: 'admin',
+    params: IdParam,
+    response: PayoutView,
+    status: 202,
+    secondFactor: 'fresh',
   },
 } as const satisfies Record<string, RouteContract>;

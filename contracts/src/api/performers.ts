@@ -86,12 +86,24 @@ export const PerformerDetail = z.union([PerformerView, PublicPerformerView]);
 const rate = (min: number, thing: PricedThing = 'ratePerMinute') =>
   z
     .number()
-    .refine((value) => isHalfStep(value, min), { message: `Minimo ${formatAuracoin(min)}, a passi di ${formatAuracoin(RATE_STEP)}` })
+    .refine((value) => isHalfStep(value, min), {
+      message: `Minimo ${formatAuracoin(min)}, a passi di ${formatAuracoin(RATE_STEP)}`,
+    })
     .refine((value) => withinCeiling(thing, value), { message: priceCeilingMessages[thing] });
 
-const optionalText = (max: number) => z.string().trim().max(max).nullish().transform((value) => (value ? value : null));
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .nullish()
+    .transform((value) => (value ? value : null));
 const nullableOption = <T extends readonly [string, ...string[]]>(values: T) =>
-  z.enum(values).nullish().or(z.literal('').transform(() => null)).transform((value) => value ?? null);
+  z
+    .enum(values)
+    .nullish()
+    .or(z.literal('').transform(() => null))
+    .transform((value) => value ?? null);
 
 /** One identity document of a registration: a file uploaded with POST /api/upload. */
 export const DocumentInput = z.object({
@@ -125,7 +137,13 @@ export const PerformerRegistrationBody = z.object({
   eyeColor: nullableOption(eyeColors),
   bodyType: nullableOption(bodyTypes),
   ethnicity: nullableOption(ethnicities),
-  height: z.number().int().min(HEIGHT_MIN_CM).max(HEIGHT_MAX_CM).nullish().transform((value) => value ?? null),
+  height: z
+    .number()
+    .int()
+    .min(HEIGHT_MIN_CM)
+    .max(HEIGHT_MAX_CM)
+    .nullish()
+    .transform((value) => value ?? null),
   specialFeatures: z.array(z.enum(specialFeatureOptions)).max(specialFeatureOptions.length).default([]),
   /** the fixed default picture URL the form sends */
   image: z.string().trim().max(500).optional(),
@@ -155,13 +173,39 @@ export const AdminPerformerBody = z.object({
   name: z.string().trim().min(1).max(80),
   age: z.number().int().min(PERFORMER_AGE_MIN).max(PERFORMER_AGE_MAX),
   /** an https URL (fetched once into storage) or an Aura path (never `//host`) */
-  image: z.string().trim().url().max(500).or(z.string().regex(/^\/(?!\/)[\w\-./]+$/).max(500)),
+  image: z
+    .string()
+    .trim()
+    .url()
+    .max(500)
+    .or(
+      z
+        .string()
+        .regex(/^\/(?!\/)[\w\-./]+$/)
+        .max(500),
+    ),
   isOnline: z.boolean().default(false),
-  rating: z.number().min(0).max(5).refine((value) => Math.abs(value * 10 - Math.round(value * 10)) < 1e-9, { message: `A passi di ${formatNumber(0.1)}` }).nullish().transform((value) => value ?? null),
+  rating: z
+    .number()
+    .min(0)
+    .max(5)
+    .refine((value) => Math.abs(value * 10 - Math.round(value * 10)) < 1e-9, {
+      message: `A passi di ${formatNumber(0.1)}`,
+    })
+    .nullish()
+    .transform((value) => value ?? null),
   creditsPerMinute: rate(RATE_MIN),
   /** a list, or the form's comma-separated text */
   languages: z
-    .union([z.array(z.string().trim().min(1).max(40)), z.string().transform((text) => text.split(',').map((part) => part.trim()).filter(Boolean))])
+    .union([
+      z.array(z.string().trim().min(1).max(40)),
+      z.string().transform((text) =>
+        text
+          .split(',')
+          .map((part) => part.trim())
+          .filter(Boolean),
+      ),
+    ])
     .pipe(z.array(z.string().max(40)).min(1).max(10)),
   category: nullableOption(performerCategories),
   bio: optionalText(2000),
@@ -227,12 +271,23 @@ export const VerifyBody = z
   });
 
 export const GeoblockBody = z.object({
-  countries: z.array(z.string().trim().toUpperCase().regex(/^[A-Z]{2}$/, 'Codice paese ISO di 2 lettere')).max(250),
+  countries: z
+    .array(
+      z
+        .string()
+        .trim()
+        .toUpperCase()
+        .regex(/^[A-Z]{2}$/, 'Codice paese ISO di 2 lettere'),
+    )
+    .max(250),
 });
 
 export const ScheduleBody = z
   .object({ slots: z.array(ScheduleSlot).max(28) })
-  .refine((body) => body.slots.every((slot) => slot.to > slot.from), { message: "L'orario di fine deve seguire quello di inizio", path: ['slots'] });
+  .refine((body) => body.slots.every((slot) => slot.to > slot.from), {
+    message: "L'orario di fine deve seguire quello di inizio",
+    path: ['slots'],
+  });
 
 export const BlockParams = z.object({ id: z.string().uuid(), userId: z.string().uuid() });
 
@@ -248,67 +303,152 @@ export type EarningsSeries = z.infer<typeof EarningsSeries>;
 
 export const performersRoutes = {
   performerLogin: {
-    method: 'post', path: '/api/performer/login', summary: 'Performer sign-in (pending and rejected ones see their status)', tag: 'performers',
-    auth: 'public', body: PerformerLoginBody, response: PerformerView,
+    method: 'post',
+    path: '/api/performer/login',
+    summary: 'Performer sign-in (pending and rejected ones see their status)',
+    tag: 'performers',
+    auth: 'public',
+    body: PerformerLoginBody,
+    response: PerformerView,
   },
   performerMe: {
-    method: 'get', path: '/api/performer/me', summary: 'The signed-in performer', tag: 'performers',
-    auth: 'performer', response: PerformerView,
+    method: 'get',
+    path: '/api/performer/me',
+    summary: 'The signed-in performer',
+    tag: 'performers',
+    auth: 'performer',
+    response: PerformerView,
   },
   getPerformer: {
-    method: 'get', path: '/api/performers/{id}', summary: 'A performer: full record for herself and admins, public view for others (approved only)', tag: 'performers',
-    auth: 'public', params: IdParam, response: PerformerDetail,
+    method: 'get',
+    path: '/api/performers/{id}',
+    summary: 'A performer: full record for herself and admins, public view for others (approved only)',
+    tag: 'performers',
+    auth: 'public',
+    params: IdParam,
+    response: PerformerDetail,
   },
   createPerformer: {
-    method: 'post', path: '/api/performers', summary: 'Registration (anyone) or creation (admin session, admin form body)', tag: 'performers',
-    auth: 'public', body: z.unknown(), response: PerformerView, status: 201,
+    method: 'post',
+    path: '/api/performers',
+    summary: 'Registration (anyone) or creation (admin session, admin form body)',
+    tag: 'performers',
+    auth: 'public',
+    body: z.unknown(),
+    response: PerformerView,
+    status: 201,
   },
   updatePerformer: {
-    method: 'patch', path: '/api/performers/{id}', summary: 'Profile, bio, online switch (herself) or any field (admin)', tag: 'performers',
-    auth: 'performer', params: IdParam, body: PerformerPatchBody, response: PerformerView,
+    method: 'patch',
+    path: '/api/performers/{id}',
+    summary: 'Profile, bio, online switch (herself) or any field (admin)',
+    tag: 'performers',
+    auth: 'performer',
+    params: IdParam,
+    body: PerformerPatchBody,
+    response: PerformerView,
   },
   deletePerformer: {
-    method: 'delete', path: '/api/performers/{id}', summary: 'Delete a performer (admin)', tag: 'performers',
-    auth: 'admin', params: IdParam, response: ok,
+    method: 'delete',
+    path: '/api/performers/{id}',
+    summary: 'Delete a performer (admin)',
+    tag: 'performers',
+    auth: 'admin',
+    params: IdParam,
+    response: ok,
   },
   adminListPerformers: {
-    method: 'get', path: '/api/admin/performers', summary: 'Every performer with full records (admin)', tag: 'performers',
-    auth: 'admin', response: z.array(PerformerView),
+    method: 'get',
+    path: '/api/admin/performers',
+    summary: 'Every performer with full records (admin)',
+    tag: 'performers',
+    auth: 'admin',
+    response: z.array(PerformerView),
   },
   pendingPerformers: {
-    method: 'get', path: '/api/admin/performers/pending', summary: 'Performers waiting for verification (admin)', tag: 'verification',
-    auth: 'admin', response: z.array(PerformerView),
+    method: 'get',
+    path: '/api/admin/performers/pending',
+    summary: 'Performers waiting for verification (admin)',
+    tag: 'verification',
+    auth: 'admin',
+    response: z.array(PerformerView),
   },
   verifyPerformer: {
-    method: 'post', path: '/api/admin/performers/{id}/verify', summary: 'Approve or reject a registration (admin)', tag: 'verification',
-    auth: 'admin', params: IdParam, body: VerifyBody, response: PerformerView,
+    method: 'post',
+    path: '/api/admin/performers/{id}/verify',
+    summary: 'Approve or reject a registration (admin)',
+    tag: 'verification',
+    auth: 'admin',
+    params: IdParam,
+    body: VerifyBody,
+    response: PerformerView,
   },
   listDocuments: {
-    method: 'get', path: '/api/performers/{id}/documents', summary: 'Identity documents with short-lived links (admin)', tag: 'verification',
-    auth: 'admin', params: IdParam, response: z.array(DocumentView),
+    method: 'get',
+    path: '/api/performers/{id}/documents',
+    summary: 'Identity documents with short-lived links (admin)',
+    tag: 'verification',
+    auth: 'admin',
+    params: IdParam,
+    response: z.array(DocumentView),
   },
   addDocument: {
-    method: 'post', path: '/api/performers/{id}/documents', summary: 'Attach an uploaded identity document (herself while pending, or admin)', tag: 'verification',
-    auth: 'performer', params: IdParam, body: DocumentInput, response: DocumentView.omit({ documentUrl: true, linkExpiresAt: true }), status: 201,
+    method: 'post',
+    path: '/api/performers/{id}/documents',
+    summary: 'Attach an uploaded identity document (herself while pending, or admin)',
+    tag: 'verification',
+    auth: 'performer',
+    params: IdParam,
+    body: DocumentInput,
+    response: DocumentView.omit({ documentUrl: true, linkExpiresAt: true }),
+    status: 201,
   },
   setGeoblock: {
-    method: 'put', path: '/api/performers/{id}/geoblock', summary: 'Countries from which she is hidden', tag: 'performers',
-    auth: 'performer', params: IdParam, body: GeoblockBody, response: PerformerView,
+    method: 'put',
+    path: '/api/performers/{id}/geoblock',
+    summary: 'Countries from which she is hidden',
+    tag: 'performers',
+    auth: 'performer',
+    params: IdParam,
+    body: GeoblockBody,
+    response: PerformerView,
   },
   setSchedule: {
-    method: 'put', path: '/api/performers/{id}/schedule', summary: "Her weekly schedule ('Quando sono online'), shown on her profile", tag: 'performers',
-    auth: 'performer', params: IdParam, body: ScheduleBody, response: PerformerView,
+    method: 'put',
+    path: '/api/performers/{id}/schedule',
+    summary: "Her weekly schedule ('Quando sono online'), shown on her profile",
+    tag: 'performers',
+    auth: 'performer',
+    params: IdParam,
+    body: ScheduleBody,
+    response: PerformerView,
   },
   blockUser: {
-    method: 'put', path: '/api/performers/{id}/blocked-users/{userId}', summary: 'Block an identity: {userId} is a user id (real name) or an alias id, as her conversations show it (no photos, messages or sessions)', tag: 'performers',
-    auth: 'performer', params: BlockParams, response: PerformerView,
+    method: 'put',
+    path: '/api/performers/{id}/blocked-users/{userId}',
+    summary:
+      'Block an identity: {userId} is a user id (real name) or an alias id, as her conversations show it (no photos, messages or sessions)',
+    tag: 'performers',
+    auth: 'performer',
+    params: BlockParams,
+    response: PerformerView,
   },
   unblockUser: {
-    method: 'delete', path: '/api/performers/{id}/blocked-users/{userId}', summary: 'Unblock an identity', tag: 'performers',
-    auth: 'performer', params: BlockParams, response: PerformerView,
+    method: 'delete',
+    path: '/api/performers/{id}/blocked-users/{userId}',
+    summary: 'Unblock an identity',
+    tag: 'performers',
+    auth: 'performer',
+    params: BlockParams,
+    response: PerformerView,
   },
   performerEarnings: {
-    method: 'get', path: '/api/performers/{id}/earnings', summary: 'Her earnings per day over the last 30 days (herself or admin)', tag: 'performers',
-    auth: 'performer', params: IdParam, response: EarningsSeries,
+    method: 'get',
+    path: '/api/performers/{id}/earnings',
+    summary: 'Her earnings per day over the last 30 days (herself or admin)',
+    tag: 'performers',
+    auth: 'performer',
+    params: IdParam,
+    response: EarningsSeries,
   },
 } as const satisfies Record<string, RouteContract>;

@@ -12,13 +12,22 @@ export const PhotoBody = z.object({
     .trim()
     .min(1, "Carica un'immagine o inserisci un URL")
     .max(1000)
-    .refine((value) => /^https?:\/\//i.test(value) || value.startsWith('/api/files/public/'), { message: "Carica un'immagine o inserisci un URL" }),
+    .refine((value) => /^https?:\/\//i.test(value) || value.startsWith('/api/files/public/'), {
+      message: "Carica un'immagine o inserisci un URL",
+    }),
   title: z.string().trim().min(1, 'Titolo obbligatorio').max(120),
-  description: z.string().trim().max(1000).nullish().transform((value) => (value ? value : null)),
+  description: z
+    .string()
+    .trim()
+    .max(1000)
+    .nullish()
+    .transform((value) => (value ? value : null)),
   /** auracoin, minimum 0.5, step 0.5, at most the ceiling (docs/product.md#price-ceilings) */
   price: z
     .number()
-    .refine((value) => isHalfStep(value, PHOTO_PRICE_MIN), { message: `Prezzo minimo ${formatAuracoin(PHOTO_PRICE_MIN)}, a passi di ${formatAuracoin(PHOTO_PRICE_STEP)}` })
+    .refine((value) => isHalfStep(value, PHOTO_PRICE_MIN), {
+      message: `Prezzo minimo ${formatAuracoin(PHOTO_PRICE_MIN)}, a passi di ${formatAuracoin(PHOTO_PRICE_STEP)}`,
+    })
     .refine((value) => withinCeiling('photoPrice', value), { message: priceCeilingMessages.photoPrice })
     .default(PHOTO_PRICE_DEFAULT),
 });
@@ -57,31 +66,70 @@ export const PurchaseResult = z.object({
 
 export const photosRoutes = {
   listPhotos: {
-    method: 'get', path: '/api/performers/{id}/photos', summary: "A performer's photos (locked unless bought)", tag: 'photos',
-    auth: 'public', params: IdParam, response: z.array(PhotoView),
+    method: 'get',
+    path: '/api/performers/{id}/photos',
+    summary: "A performer's photos (locked unless bought)",
+    tag: 'photos',
+    auth: 'public',
+    params: IdParam,
+    response: z.array(PhotoView),
   },
   addPhoto: {
-    method: 'post', path: '/api/performers/{id}/photos', summary: 'Add a photo for sale (herself or admin)', tag: 'photos',
-    auth: 'performer', params: IdParam, body: PhotoBody, response: PhotoView, status: 201,
+    method: 'post',
+    path: '/api/performers/{id}/photos',
+    summary: 'Add a photo for sale (herself or admin)',
+    tag: 'photos',
+    auth: 'performer',
+    params: IdParam,
+    body: PhotoBody,
+    response: PhotoView,
+    status: 201,
   },
   deletePhoto: {
-    method: 'delete', path: '/api/photos/{id}', summary: 'Remove a photo (owner or admin)', tag: 'photos',
-    auth: 'performer', params: IdParam, response: z.object({ ok: z.literal(true) }),
+    method: 'delete',
+    path: '/api/photos/{id}',
+    summary: 'Remove a photo (owner or admin)',
+    tag: 'photos',
+    auth: 'performer',
+    params: IdParam,
+    response: z.object({ ok: z.literal(true) }),
   },
   purchasePhoto: {
-    method: 'post', path: '/api/photos/{id}/purchase', summary: 'Buy a photo (409 price_changed when expectedPrice is not its price)', tag: 'photos',
-    auth: 'user', idempotencyKey: 'required', params: IdParam, body: PurchasePhotoBody, response: PurchaseResult, status: 201,
+    method: 'post',
+    path: '/api/photos/{id}/purchase',
+    summary: 'Buy a photo (409 price_changed when expectedPrice is not its price)',
+    tag: 'photos',
+    auth: 'user',
+    idempotencyKey: 'required',
+    params: IdParam,
+    body: PurchasePhotoBody,
+    response: PurchaseResult,
+    status: 201,
   },
   listFavourites: {
-    method: 'get', path: '/api/favourites', summary: "The signed-in user's favourite performer ids", tag: 'favourites',
-    auth: 'user', response: z.object({ performerIds: z.array(z.string().uuid()) }),
+    method: 'get',
+    path: '/api/favourites',
+    summary: "The signed-in user's favourite performer ids",
+    tag: 'favourites',
+    auth: 'user',
+    response: z.object({ performerIds: z.array(z.string().uuid()) }),
   },
   addFavourite: {
-    method: 'put', path: '/api/favourites/{id}', summary: 'Add a performer to favourites', tag: 'favourites',
-    auth: 'user', params: IdParam, response: z.object({ performerIds: z.array(z.string().uuid()) }),
+    method: 'put',
+    path: '/api/favourites/{id}',
+    summary: 'Add a performer to favourites',
+    tag: 'favourites',
+    auth: 'user',
+    params: IdParam,
+    response: z.object({ performerIds: z.array(z.string().uuid()) }),
   },
   removeFavourite: {
-    method: 'delete', path: '/api/favourites/{id}', summary: 'Remove a performer from favourites', tag: 'favourites',
-    auth: 'user', params: IdParam, response: z.object({ performerIds: z.array(z.string().uuid()) }),
+    method: 'delete',
+    path: '/api/favourites/{id}',
+    summary: 'Remove a performer from favourites',
+    tag: 'favourites',
+    auth: 'user',
+    params: IdParam,
+    response: z.object({ performerIds: z.array(z.string().uuid()) }),
   },
 } as const satisfies Record<string, RouteContract>;

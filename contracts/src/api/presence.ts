@@ -16,7 +16,11 @@ export const PRESENCE_GRACE_MS = 60_000;
 
 export const presenceRoutes = {
   presence: {
-    method: 'get', path: '/api/presence', summary: 'Online users and performers right now', tag: 'presence',
-    auth: 'public', response: PresenceSummary,
+    method: 'get',
+    path: '/api/presence',
+    summary: 'Online users and performers right now',
+    tag: 'presence',
+    auth: 'public',
+    response: PresenceSummary,
   },
 } as const satisfies Record<string, RouteContract>;

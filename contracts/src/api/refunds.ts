@@ -26,7 +26,11 @@ export const RefundBody = z.object({
     .max(REFUND_AMOUNT_MAX, { error: REFUND_BODY_MESSAGES.amount })
     .refine((value) => Math.abs(Math.round(value * 100) - value * 100) < 1e-6, { message: REFUND_BODY_MESSAGES.amount })
     .optional(),
-  reason: z.string({ error: REFUND_BODY_MESSAGES.reason }).trim().min(1, { error: REFUND_BODY_MESSAGES.reason }).max(500, { error: REFUND_BODY_MESSAGES.reason }),
+  reason: z
+    .string({ error: REFUND_BODY_MESSAGES.reason })
+    .trim()
+    .min(1, { error: REFUND_BODY_MESSAGES.reason })
+    .max(500, { error: REFUND_BODY_MESSAGES.reason }),
 });
 export type RefundBody = z.infer<typeof RefundBody>;
 export type RefundInput = z.input<typeof RefundBody>;
@@ -80,23 +84,50 @@ const PurchaseIdParam = z.object({ purchaseId: z.string().uuid({ error: 'Acquist
 
 export const refundsRoutes = {
   issueRefund: {
-    method: 'post', path: '/api/admin/refunds', summary: 'Refund a session, a paid message or a photo sale, whole or in part, within the window (admin)', tag: 'refunds',
-    auth: 'admin', body: RefundBody, response: RefundView, status: 201, secondFactor: 'fresh',
+    method: 'post',
+    path: '/api/admin/refunds',
+    summary: 'Refund a session, a paid message or a photo sale, whole or in part, within the window (admin)',
+    tag: 'refunds',
+    auth: 'admin',
+    body: RefundBody,
+    response: RefundView,
+    status: 201,
+    secondFactor: 'fresh',
   },
   listRefunds: {
-    method: 'get', path: '/api/admin/refunds', summary: 'Every refund, newest first (admin)', tag: 'refunds',
-    auth: 'admin', response: z.array(RefundView),
+    method: 'get',
+    path: '/api/admin/refunds',
+    summary: 'Every refund, newest first (admin)',
+    tag: 'refunds',
+    auth: 'admin',
+    response: z.array(RefundView),
   },
   listDisputes: {
-    method: 'get', path: '/api/admin/disputes', summary: 'Every card dispute with its trace and outcome, newest first (admin)', tag: 'refunds',
-    auth: 'admin', response: z.array(DisputeView),
+    method: 'get',
+    path: '/api/admin/disputes',
+    summary: 'Every card dispute with its trace and outcome, newest first (admin)',
+    tag: 'refunds',
+    auth: 'admin',
+    response: z.array(DisputeView),
   },
   sandboxOpenDispute: {
-    method: 'post', path: '/api/payments/sandbox/purchases/{purchaseId}/dispute', summary: "Sandbox: the cardholder disputes a paid purchase; posts the provider's signed charge.dispute.created", tag: 'refunds',
-    auth: 'public', params: PurchaseIdParam, response: z.object({ disputeId: z.string().uuid(), providerDisputeId: z.string() }), status: 201,
+    method: 'post',
+    path: '/api/payments/sandbox/purchases/{purchaseId}/dispute',
+    summary: "Sandbox: the cardholder disputes a paid purchase; posts the provider's signed charge.dispute.created",
+    tag: 'refunds',
+    auth: 'public',
+    params: PurchaseIdParam,
+    response: z.object({ disputeId: z.string().uuid(), providerDisputeId: z.string() }),
+    status: 201,
   },
   sandboxCloseDispute: {
-    method: 'post', path: '/api/payments/sandbox/disputes/{id}/close', summary: "Sandbox: the dispute closes won or lost; posts the provider's signed charge.dispute.closed", tag: 'refunds',
-    auth: 'public', params: IdParam, body: CloseDisputeBody, response: z.object({ disputeId: z.string().uuid(), outcome: z.enum(disputeOutcomes) }),
+    method: 'post',
+    path: '/api/payments/sandbox/disputes/{id}/close',
+    summary: "Sandbox: the dispute closes won or lost; posts the provider's signed charge.dispute.closed",
+    tag: 'refunds',
+    auth: 'public',
+    params: IdParam,
+    body: CloseDisputeBody,
+    response: z.object({ disputeId: z.string().uuid(), outcome: z.enum(disputeOutcomes) }),
   },
 } as const satisfies Record<string, RouteContract>;

@@ -21,7 +21,14 @@ import { showsRoutes } from './shows';
 import { refundsRoutes } from './refunds';
 import type { RouteContract } from './route-contract';
 
-export type { HttpMethod, RouteAnswer, RouteBodyInput, RouteContract, RouteParamsInput, RouteQueryInput } from './route-contract';
+export type {
+  HttpMethod,
+  RouteAnswer,
+  RouteBodyInput,
+  RouteContract,
+  RouteParamsInput,
+  RouteQueryInput,
+} from './route-contract';
 export { IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_KEY_MAX, MFA_CODE_HEADER } from './route-contract';
 
 /** Every API route's contract, one map per module: the backend validates against it, the OpenAPI document is built from it. */

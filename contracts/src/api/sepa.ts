@@ -25,11 +25,23 @@ export const SEPA_MESSAGES = {
 
 export const sepaRoutes = {
   payoutRunSepaFile: {
-    method: 'get', path: '/api/admin/payouts/runs/{id}/sepa', summary: "The run's ISO 20022 pain.001.001.03 credit-transfer file (the same bytes every time)", tag: 'payouts',
-    auth: 'admin', params: IdParam, answers: 'file', response: z.unknown(),
+    method: 'get',
+    path: '/api/admin/payouts/runs/{id}/sepa',
+    summary: "The run's ISO 20022 pain.001.001.03 credit-transfer file (the same bytes every time)",
+    tag: 'payouts',
+    auth: 'admin',
+    params: IdParam,
+    answers: 'file',
+    response: z.unknown(),
   },
   markSepaFileSent: {
-    method: 'post', path: '/api/admin/payouts/runs/{id}/sepa/sent', summary: "Mark the run's SEPA file as sent to the bank: its payouts are paid (once; again: 409)", tag: 'payouts',
-    auth: 'admin', params: IdParam, response: SepaFileSummary, secondFactor: 'fresh',
+    method: 'post',
+    path: '/api/admin/payouts/runs/{id}/sepa/sent',
+    summary: "Mark the run's SEPA file as sent to the bank: its payouts are paid (once; again: 409)",
+    tag: 'payouts',
+    auth: 'admin',
+    params: IdParam,
+    response: SepaFileSummary,
+    secondFactor: 'fresh',
   },
 } as const satisfies Record<string, RouteContract>;

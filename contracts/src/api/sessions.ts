@@ -6,7 +6,11 @@ import { sessionEndReasons } from '../events/sessions';
 /** The user asks a performer for a private session, as themself or as one of their active aliases. */
 export const RequestSessionBody = z.object({
   performerId: z.string().uuid(),
-  aliasId: z.string().uuid().nullish().transform((value) => value ?? null),
+  aliasId: z
+    .string()
+    .uuid()
+    .nullish()
+    .transform((value) => value ?? null),
   /** the per-minute rate he saw (auracoin/min): the rate is what a session's price is */
   expectedPrice: ExpectedPrice.optional(),
 });
@@ -79,7 +83,12 @@ export type IceConfig = z.infer<typeof IceConfig>;
 /** POST /api/sessions/{id}/rating: the user of a paid private session rates it once. */
 export const RatingBody = z.object({
   stars: z.number().int().min(1).max(5),
-  comment: z.string().trim().max(1000).nullish().transform((value) => (value ? value : null)),
+  comment: z
+    .string()
+    .trim()
+    .max(1000)
+    .nullish()
+    .transform((value) => (value ? value : null)),
 });
 export type RatingInput = z.input<typeof RatingBody>;
 
@@ -94,36 +103,80 @@ export type RatingView = z.infer<typeof RatingView>;
 
 export const sessionsRoutes = {
   requestSession: {
-    method: 'post', path: '/api/sessions', summary: 'Ask a performer for a private video session (the minimum is held; 409 price_changed when expectedPrice is not her rate)', tag: 'sessions',
-    auth: 'user', body: RequestSessionBody, response: SessionView, status: 201,
+    method: 'post',
+    path: '/api/sessions',
+    summary:
+      'Ask a performer for a private video session (the minimum is held; 409 price_changed when expectedPrice is not her rate)',
+    tag: 'sessions',
+    auth: 'user',
+    body: RequestSessionBody,
+    response: SessionView,
+    status: 201,
   },
   listOpenSessions: {
-    method: 'get', path: '/api/sessions', summary: "The caller's requested and active sessions (user or performer)", tag: 'sessions',
-    auth: 'account', response: z.object({ sessions: z.array(SessionView) }),
+    method: 'get',
+    path: '/api/sessions',
+    summary: "The caller's requested and active sessions (user or performer)",
+    tag: 'sessions',
+    auth: 'account',
+    response: z.object({ sessions: z.array(SessionView) }),
   },
   getSession: {
-    method: 'get', path: '/api/sessions/{id}', summary: 'A session, to its two parties only', tag: 'sessions',
-    auth: 'account', params: IdParam, response: SessionView,
+    method: 'get',
+    path: '/api/sessions/{id}',
+    summary: 'A session, to its two parties only',
+    tag: 'sessions',
+    auth: 'account',
+    params: IdParam,
+    response: SessionView,
   },
   acceptSession: {
-    method: 'post', path: '/api/sessions/{id}/accept', summary: 'The performer accepts a request: minute 1 is billed', tag: 'sessions',
-    auth: 'performer', params: IdParam, response: SessionView,
+    method: 'post',
+    path: '/api/sessions/{id}/accept',
+    summary: 'The performer accepts a request: minute 1 is billed',
+    tag: 'sessions',
+    auth: 'performer',
+    params: IdParam,
+    response: SessionView,
   },
   declineSession: {
-    method: 'post', path: '/api/sessions/{id}/decline', summary: 'The performer declines a request: the hold is released', tag: 'sessions',
-    auth: 'performer', params: IdParam, response: SessionView,
+    method: 'post',
+    path: '/api/sessions/{id}/decline',
+    summary: 'The performer declines a request: the hold is released',
+    tag: 'sessions',
+    auth: 'performer',
+    params: IdParam,
+    response: SessionView,
   },
   endSession: {
-    method: 'post', path: '/api/sessions/{id}/end', summary: 'Either party ends the session (the user may withdraw a request)', tag: 'sessions',
-    auth: 'account', params: IdParam, response: SessionView,
+    method: 'post',
+    path: '/api/sessions/{id}/end',
+    summary: 'Either party ends the session (the user may withdraw a request)',
+    tag: 'sessions',
+    auth: 'account',
+    params: IdParam,
+    response: SessionView,
   },
   rateSession: {
-    method: 'post', path: '/api/sessions/{id}/rating', summary: 'The user rates a paid private session he had, once (409 the second time)', tag: 'sessions',
-    auth: 'user', params: IdParam, body: RatingBody, response: RatingView, status: 201,
+    method: 'post',
+    path: '/api/sessions/{id}/rating',
+    summary: 'The user rates a paid private session he had, once (409 the second time)',
+    tag: 'sessions',
+    auth: 'user',
+    params: IdParam,
+    body: RatingBody,
+    response: RatingView,
+    status: 201,
   },
   sessionIceConfig: {
-    method: 'get', path: '/api/sessions/{id}/ice', summary: 'ICE servers for a running session, to its two parties, with TURN credentials that expire with it (409 before it runs and after it ends)', tag: 'sessions',
-    auth: 'account', params: IdParam, response: IceConfig,
+    method: 'get',
+    path: '/api/sessions/{id}/ice',
+    summary:
+      'ICE servers for a running session, to its two parties, with TURN credentials that expire with it (409 before it runs and after it ends)',
+    tag: 'sessions',
+    auth: 'account',
+    params: IdParam,
+    response: IceConfig,
   },
 } as const satisfies Record<string, RouteContract>;
 
@@ -143,5 +196,7 @@ export const SessionSignal = z
     /** null: this side's candidates are complete */
     candidate: Candidate.nullable().optional(),
   })
-  .refine((message) => message.description !== undefined || message.candidate !== undefined, { message: 'description or candidate' });
+  .refine((message) => message.description !== undefined || message.candidate !== undefined, {
+    message: 'description or candidate',
+  });
 export type SessionSignal = z.infer<typeof SessionSignal>;

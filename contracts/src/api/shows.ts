@@ -17,7 +17,11 @@ import {
 const uuid = z.string().uuid();
 
 export const StartShowBody = z.object({
-  title: z.string({ error: 'Titolo obbligatorio' }).trim().min(1, 'Titolo obbligatorio').max(SHOW_TITLE_MAX, `Massimo ${SHOW_TITLE_MAX} caratteri`),
+  title: z
+    .string({ error: 'Titolo obbligatorio' })
+    .trim()
+    .min(1, 'Titolo obbligatorio')
+    .max(SHOW_TITLE_MAX, `Massimo ${SHOW_TITLE_MAX} caratteri`),
 });
 export type StartShowInput = z.input<typeof StartShowBody>;
 
@@ -70,7 +74,11 @@ export const TipMenuBody = z.object({
   items: z
     .array(
       z.object({
-        label: z.string().trim().min(1, 'Descrizione obbligatoria').max(TIP_MENU_LABEL_MAX, `Massimo ${TIP_MENU_LABEL_MAX} caratteri`),
+        label: z
+          .string()
+          .trim()
+          .min(1, 'Descrizione obbligatoria')
+          .max(TIP_MENU_LABEL_MAX, `Massimo ${TIP_MENU_LABEL_MAX} caratteri`),
         price: z.number().refine(isTipAmount, { message: tipAmountMessage }),
       }),
     )
@@ -80,16 +88,33 @@ export type TipMenuInput = z.input<typeof TipMenuBody>;
 export const TipMenuView = z.object({ performerId: uuid, items: z.array(TipMenuItemView) });
 
 export const GoalBody = z.object({
-  description: z.string({ error: 'Descrizione obbligatoria' }).trim().min(1, 'Descrizione obbligatoria').max(SHOW_GOAL_DESCRIPTION_MAX, `Massimo ${SHOW_GOAL_DESCRIPTION_MAX} caratteri`),
-  target: z.number({ error: "Indica l'obiettivo in auracoin" }).positive("L'obiettivo deve essere maggiore di zero").max(SHOW_GOAL_TARGET_MAX).refine((value) => Number.isInteger(value * 2), { message: 'A passi di 0,5' }),
-  deadline: z.string().datetime({ offset: true, message: 'Data e ora non valide' }).nullish().transform((value) => value ?? null),
+  description: z
+    .string({ error: 'Descrizione obbligatoria' })
+    .trim()
+    .min(1, 'Descrizione obbligatoria')
+    .max(SHOW_GOAL_DESCRIPTION_MAX, `Massimo ${SHOW_GOAL_DESCRIPTION_MAX} caratteri`),
+  target: z
+    .number({ error: "Indica l'obiettivo in auracoin" })
+    .positive("L'obiettivo deve essere maggiore di zero")
+    .max(SHOW_GOAL_TARGET_MAX)
+    .refine((value) => Number.isInteger(value * 2), { message: 'A passi di 0,5' }),
+  deadline: z
+    .string()
+    .datetime({ offset: true, message: 'Data e ora non valide' })
+    .nullish()
+    .transform((value) => value ?? null),
 });
 export type GoalInput = z.input<typeof GoalBody>;
 
 export const TipBody = z.object({
   /** auracoin */
   amount: z.number({ error: tipAmountMessage }).refine(isTipAmount, { message: tipAmountMessage }),
-  message: z.string().trim().max(TIP_MESSAGE_MAX, `Massimo ${TIP_MESSAGE_MAX} caratteri`).nullish().transform((value) => (value ? value : null)),
+  message: z
+    .string()
+    .trim()
+    .max(TIP_MESSAGE_MAX, `Massimo ${TIP_MESSAGE_MAX} caratteri`)
+    .nullish()
+    .transform((value) => (value ? value : null)),
   /** a tip-menu item: the amount must be its price */
   menuItemId: uuid.nullish().transform((value) => value ?? null),
   /** tip as this alias (the room's identity is chosen once) */
@@ -144,63 +169,148 @@ const Ok = z.object({ ok: z.literal(true) });
 
 export const showsRoutes = {
   listShows: {
-    method: 'get', path: '/api/shows', summary: 'The live shows (live or paused), most viewers first', tag: 'shows',
-    auth: 'public', response: z.array(ShowView),
+    method: 'get',
+    path: '/api/shows',
+    summary: 'The live shows (live or paused), most viewers first',
+    tag: 'shows',
+    auth: 'public',
+    response: z.array(ShowView),
   },
   startShow: {
-    method: 'post', path: '/api/shows', summary: 'She goes live (409 when she already is)', tag: 'shows',
-    auth: 'performer', body: StartShowBody, response: ShowView, status: 201,
+    method: 'post',
+    path: '/api/shows',
+    summary: 'She goes live (409 when she already is)',
+    tag: 'shows',
+    auth: 'performer',
+    body: StartShowBody,
+    response: ShowView,
+    status: 201,
   },
   getShow: {
-    method: 'get', path: '/api/shows/{id}', summary: 'A show: status, viewers, goal, tip menu', tag: 'shows',
-    auth: 'public', params: IdParam, response: ShowView,
+    method: 'get',
+    path: '/api/shows/{id}',
+    summary: 'A show: status, viewers, goal, tip menu',
+    tag: 'shows',
+    auth: 'public',
+    params: IdParam,
+    response: ShowView,
   },
   endShow: {
-    method: 'post', path: '/api/shows/{id}/end', summary: 'She (or an admin) ends the show', tag: 'shows',
-    auth: 'performer', params: IdParam, response: ShowView,
+    method: 'post',
+    path: '/api/shows/{id}/end',
+    summary: 'She (or an admin) ends the show',
+    tag: 'shows',
+    auth: 'performer',
+    params: IdParam,
+    response: ShowView,
   },
   performerShows: {
-    method: 'get', path: '/api/performers/{id}/shows', summary: 'Her shows, newest first, with their summaries (herself or admin)', tag: 'shows',
-    auth: 'performer', params: IdParam, response: z.array(ShowView),
+    method: 'get',
+    path: '/api/performers/{id}/shows',
+    summary: 'Her shows, newest first, with their summaries (herself or admin)',
+    tag: 'shows',
+    auth: 'performer',
+    params: IdParam,
+    response: z.array(ShowView),
   },
   tipShow: {
-    method: 'post', path: '/api/shows/{id}/tips', summary: 'Tip a live show (a spend through the ledger; final)', tag: 'shows',
-    auth: 'user', idempotencyKey: 'required', params: IdParam, body: TipBody, response: TipResult, status: 201,
+    method: 'post',
+    path: '/api/shows/{id}/tips',
+    summary: 'Tip a live show (a spend through the ledger; final)',
+    tag: 'shows',
+    auth: 'user',
+    idempotencyKey: 'required',
+    params: IdParam,
+    body: TipBody,
+    response: TipResult,
+    status: 201,
   },
   listShowTips: {
-    method: 'get', path: '/api/shows/{id}/tips', summary: "The show's tips, newest last", tag: 'shows',
-    auth: 'public', params: IdParam, response: z.array(ShowTipView),
+    method: 'get',
+    path: '/api/shows/{id}/tips',
+    summary: "The show's tips, newest last",
+    tag: 'shows',
+    auth: 'public',
+    params: IdParam,
+    response: z.array(ShowTipView),
   },
   getTipMenu: {
-    method: 'get', path: '/api/performers/{id}/tip-menu', summary: 'Her tip menu', tag: 'shows',
-    auth: 'public', params: IdParam, response: TipMenuView,
+    method: 'get',
+    path: '/api/performers/{id}/tip-menu',
+    summary: 'Her tip menu',
+    tag: 'shows',
+    auth: 'public',
+    params: IdParam,
+    response: TipMenuView,
   },
   setTipMenu: {
-    method: 'put', path: '/api/performers/{id}/tip-menu', summary: 'She sets her tip menu (at most 25 items)', tag: 'shows',
-    auth: 'performer', params: IdParam, body: TipMenuBody, response: TipMenuView,
+    method: 'put',
+    path: '/api/performers/{id}/tip-menu',
+    summary: 'She sets her tip menu (at most 25 items)',
+    tag: 'shows',
+    auth: 'performer',
+    params: IdParam,
+    body: TipMenuBody,
+    response: TipMenuView,
   },
   setShowGoal: {
-    method: 'post', path: '/api/shows/{id}/goals', summary: 'She sets a goal (queued behind the running one)', tag: 'shows',
-    auth: 'performer', params: IdParam, body: GoalBody, response: ShowView, status: 201,
+    method: 'post',
+    path: '/api/shows/{id}/goals',
+    summary: 'She sets a goal (queued behind the running one)',
+    tag: 'shows',
+    auth: 'performer',
+    params: IdParam,
+    body: GoalBody,
+    response: ShowView,
+    status: 201,
   },
   listShowMessages: {
-    method: 'get', path: '/api/shows/{id}/messages', summary: "The show's room chat (newest last)", tag: 'shows',
-    auth: 'public', params: IdParam, response: z.array(ShowMessageView),
+    method: 'get',
+    path: '/api/shows/{id}/messages',
+    summary: "The show's room chat (newest last)",
+    tag: 'shows',
+    auth: 'public',
+    params: IdParam,
+    response: z.array(ShowMessageView),
   },
   postShowMessage: {
-    method: 'post', path: '/api/shows/{id}/messages', summary: 'Write in the room chat (signed in; as the real name or an alias chosen once per room)', tag: 'shows',
-    auth: 'account', params: IdParam, body: ShowMessageBody, response: ShowMessageView, status: 201,
+    method: 'post',
+    path: '/api/shows/{id}/messages',
+    summary: 'Write in the room chat (signed in; as the real name or an alias chosen once per room)',
+    tag: 'shows',
+    auth: 'account',
+    params: IdParam,
+    body: ShowMessageBody,
+    response: ShowMessageView,
+    status: 201,
   },
   deleteShowMessage: {
-    method: 'delete', path: '/api/shows/{id}/messages/{messageId}', summary: 'She or an admin deletes a line', tag: 'shows',
-    auth: 'performer', params: ShowMessageParams, response: Ok,
+    method: 'delete',
+    path: '/api/shows/{id}/messages/{messageId}',
+    summary: 'She or an admin deletes a line',
+    tag: 'shows',
+    auth: 'performer',
+    params: ShowMessageParams,
+    response: Ok,
   },
   muteShowIdentity: {
-    method: 'post', path: '/api/shows/{id}/mutes', summary: 'She or an admin mutes an identity for this show', tag: 'shows',
-    auth: 'performer', params: IdParam, body: ShowIdentityBody, response: Ok,
+    method: 'post',
+    path: '/api/shows/{id}/mutes',
+    summary: 'She or an admin mutes an identity for this show',
+    tag: 'shows',
+    auth: 'performer',
+    params: IdParam,
+    body: ShowIdentityBody,
+    response: Ok,
   },
   banShowIdentity: {
-    method: 'post', path: '/api/shows/{id}/bans', summary: 'She or an admin bans an identity from her room (it can neither watch nor write)', tag: 'shows',
-    auth: 'performer', params: IdParam, body: ShowIdentityBody, response: Ok,
+    method: 'post',
+    path: '/api/shows/{id}/bans',
+    summary: 'She or an admin bans an identity from her room (it can neither watch nor write)',
+    tag: 'shows',
+    auth: 'performer',
+    params: IdParam,
+    body: ShowIdentityBody,
+    response: Ok,
   },
 } as const satisfies Record<string, RouteContract>;

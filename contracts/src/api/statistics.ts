@@ -28,10 +28,17 @@ export const StatisticsView = z.object({
   /** the current balances of the users, averaged */
   averageUserBalance: z.number(),
   topPerformers: z.array(z.object({ name: z.string(), creditsPerMinute: z.number(), rating: z.number().nullable() })),
-  packagesSold: z.array(z.object({ credits: z.number().int(), bonus: z.number().int(), price: z.number(), sold: z.number().int() })),
+  packagesSold: z.array(
+    z.object({ credits: z.number().int(), bonus: z.number().int(), price: z.number(), sold: z.number().int() }),
+  ),
   days: z.array(StatisticsDay),
   /** the chat: messages sent (both parties) and what users paid for theirs, auracoin; today = the Italian calendar day */
-  messages: z.object({ sent: z.number().int(), revenue: z.number(), sentToday: z.number().int(), revenueToday: z.number() }),
+  messages: z.object({
+    sent: z.number().int(),
+    revenue: z.number(),
+    sentToday: z.number().int(),
+    revenueToday: z.number(),
+  }),
   /** private sessions: started, running now, minutes billed and what users paid (auracoin); today = the Italian calendar day */
   sessions: z.object({
     total: z.number().int(),
@@ -47,7 +54,11 @@ export type StatisticsView = z.infer<typeof StatisticsView>;
 
 export const statisticsRoutes = {
   getStatistics: {
-    method: 'get', path: '/api/statistics', summary: 'Platform statistics (admin)', tag: 'statistics',
-    auth: 'admin', response: StatisticsView,
+    method: 'get',
+    path: '/api/statistics',
+    summary: 'Platform statistics (admin)',
+    tag: 'statistics',
+    auth: 'admin',
+    response: StatisticsView,
   },
 } as const satisfies Record<string, RouteContract>;

@@ -1,7 +1,13 @@
 import { z } from 'zod';
 
 /** Usernames and emails are unique per kind of account, ignoring case. */
-export const uniqueValueKinds = ['username', 'email', 'admin-username', 'performer-username', 'performer-email'] as const;
+export const uniqueValueKinds = [
+  'username',
+  'email',
+  'admin-username',
+  'performer-username',
+  'performer-email',
+] as const;
 export type UniqueValueKind = (typeof uniqueValueKinds)[number];
 
 /**
@@ -74,4 +80,13 @@ export const UserEmailChanged = z.object({
   changedAt: z.string(),
 });
 
-export const accountsEvents = { UserRegistered, UniqueValueClaimed, UniqueValueReleased, UserDeleted, PasswordResetRequested, UserPasswordChanged, EmailChangeRequested, UserEmailChanged } as const;
+export const accountsEvents = {
+  UserRegistered,
+  UniqueValueClaimed,
+  UniqueValueReleased,
+  UserDeleted,
+  PasswordResetRequested,
+  UserPasswordChanged,
+  EmailChangeRequested,
+  UserEmailChanged,
+} as const;

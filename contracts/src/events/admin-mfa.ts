@@ -20,12 +20,32 @@ export const AdminMfaEnrollmentStarted = z.object({
 export const AdminMfaEnabled = z.object({ adminId: z.string().uuid(), step: z.number().int(), enabledAt: z.string() });
 
 /** A code was used (a step of 30 s): no code of that step or before it is accepted again. */
-export const AdminMfaCodeUsed = z.object({ adminId: z.string().uuid(), step: z.number().int(), usedAt: z.string(), action: z.string() });
+export const AdminMfaCodeUsed = z.object({
+  adminId: z.string().uuid(),
+  step: z.number().int(),
+  usedAt: z.string(),
+  action: z.string(),
+});
 
 /** A recovery code was used in place of a TOTP code: never again. */
-export const AdminMfaRecoveryCodeUsed = z.object({ adminId: z.string().uuid(), index: z.number().int().nonnegative(), usedAt: z.string(), action: z.string() });
+export const AdminMfaRecoveryCodeUsed = z.object({
+  adminId: z.string().uuid(),
+  index: z.number().int().nonnegative(),
+  usedAt: z.string(),
+  action: z.string(),
+});
 
 /** Another admin reset her second factor (a lost phone and codes): she enrols again; no code used before counts. */
-export const AdminMfaReset = z.object({ adminId: z.string().uuid(), byAdminId: z.string().uuid(), resetAt: z.string() });
+export const AdminMfaReset = z.object({
+  adminId: z.string().uuid(),
+  byAdminId: z.string().uuid(),
+  resetAt: z.string(),
+});
 
-export const adminMfaEvents = { AdminMfaEnrollmentStarted, AdminMfaEnabled, AdminMfaCodeUsed, AdminMfaRecoveryCodeUsed, AdminMfaReset } as const;
+export const adminMfaEvents = {
+  AdminMfaEnrollmentStarted,
+  AdminMfaEnabled,
+  AdminMfaCodeUsed,
+  AdminMfaRecoveryCodeUsed,
+  AdminMfaReset,
+} as const;

@@ -20,7 +20,13 @@ export const payoutCarryReasons = ['below_minimum', 'missing_details'] as const;
 
 /** The part of a payout that pays one week's earnings (weeks start on Monday, Europe/Rome). */
 /** a week's part of a payout; negative for a week whose clawbacks (a debt) the payout deducts */
-export const WeekAmount = z.object({ weekStart: z.string(), amountCents: z.number().int().refine((cents) => cents !== 0) });
+export const WeekAmount = z.object({
+  weekStart: z.string(),
+  amountCents: z
+    .number()
+    .int()
+    .refine((cents) => cents !== 0),
+});
 export type WeekAmount = z.infer<typeof WeekAmount>;
 
 /** She set where she is paid; effective from the next payout week on. Admins never change it. */

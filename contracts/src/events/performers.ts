@@ -144,8 +144,16 @@ export const PerformerGeoblockSet = z.object({
 });
 
 /** `userId` holds an identity id (`identityIdOf`): the user's id for their real name, or an alias id. */
-export const PerformerBlockedUser = z.object({ performerId: z.string().uuid(), userId: z.string().uuid(), at: z.string() });
-export const PerformerUnblockedUser = z.object({ performerId: z.string().uuid(), userId: z.string().uuid(), at: z.string() });
+export const PerformerBlockedUser = z.object({
+  performerId: z.string().uuid(),
+  userId: z.string().uuid(),
+  at: z.string(),
+});
+export const PerformerUnblockedUser = z.object({
+  performerId: z.string().uuid(),
+  userId: z.string().uuid(),
+  at: z.string(),
+});
 
 export const PhotoAdded = z.object({
   photoId: z.string().uuid(),
@@ -158,7 +166,11 @@ export const PhotoAdded = z.object({
   addedAt: z.string(),
 });
 
-export const PhotoRemoved = z.object({ photoId: z.string().uuid(), performerId: z.string().uuid(), removedAt: z.string() });
+export const PhotoRemoved = z.object({
+  photoId: z.string().uuid(),
+  performerId: z.string().uuid(),
+  removedAt: z.string(),
+});
 
 /** A user bought a photo; on the buyer's wallet stream, followed by AuracoinDebited in the same append. */
 export const PhotoPurchased = z.object({
@@ -195,7 +207,11 @@ export const ScheduleSlot = z.object({
 export type ScheduleSlot = z.infer<typeof ScheduleSlot>;
 
 /** She published her weekly schedule ('Quando sono online'); an empty list clears it. */
-export const PerformerScheduleSet = z.object({ performerId: z.string().uuid(), slots: z.array(ScheduleSlot), setAt: z.string() });
+export const PerformerScheduleSet = z.object({
+  performerId: z.string().uuid(),
+  slots: z.array(ScheduleSlot),
+  setAt: z.string(),
+});
 
 export const FavouriteAdded = z.object({ userId: z.string().uuid(), performerId: z.string().uuid(), at: z.string() });
 export const FavouriteRemoved = z.object({ userId: z.string().uuid(), performerId: z.string().uuid(), at: z.string() });

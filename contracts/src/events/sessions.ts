@@ -19,7 +19,14 @@ export type SessionParty = (typeof sessionParties)[number];
  * Why a session ended: a party ended it, the next minute could not be paid, a party's connection
  * stayed away past the grace period, or the user withdrew the request before an answer.
  */
-export const sessionEndReasons = ['user_ended', 'performer_ended', 'balance_exhausted', 'user_disconnected', 'performer_disconnected', 'cancelled'] as const;
+export const sessionEndReasons = [
+  'user_ended',
+  'performer_ended',
+  'balance_exhausted',
+  'user_disconnected',
+  'performer_disconnected',
+  'cancelled',
+] as const;
 export type SessionEndReason = (typeof sessionEndReasons)[number];
 
 /** The user asks for a session; the rate and the billing minute are fixed here. */
@@ -80,7 +87,11 @@ export const SessionPartyLeft = z.object({
 });
 
 /** The party is back within the grace period: the session goes on, waiting minutes are billed. */
-export const SessionPartyReturned = z.object({ sessionId: z.string().uuid(), party: z.enum(sessionParties), at: z.string() });
+export const SessionPartyReturned = z.object({
+  sessionId: z.string().uuid(),
+  party: z.enum(sessionParties),
+  at: z.string(),
+});
 
 /** The session is over (who, when, minutes, cost, why), as settled on the wallet. */
 export const SessionEnded = z.object({
@@ -156,8 +167,16 @@ export const SessionSettled = z.object({
 });
 
 /** The performer's booth (one session at a time): taken on acceptance, freed when the session is over. */
-export const SessionBoothTaken = z.object({ performerId: z.string().uuid(), sessionId: z.string().uuid(), at: z.string() });
-export const SessionBoothFreed = z.object({ performerId: z.string().uuid(), sessionId: z.string().uuid(), at: z.string() });
+export const SessionBoothTaken = z.object({
+  performerId: z.string().uuid(),
+  sessionId: z.string().uuid(),
+  at: z.string(),
+});
+export const SessionBoothFreed = z.object({
+  performerId: z.string().uuid(),
+  sessionId: z.string().uuid(),
+  at: z.string(),
+});
 
 export const sessionsEvents = {
   SessionRequested,

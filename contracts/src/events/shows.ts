@@ -14,10 +14,24 @@ export const showStreams = {
 export const showEndReasons = ['performer', 'admin', 'media_failed'] as const;
 
 /** She went live with a title. */
-export const ShowStarted = z.object({ showId: z.string().uuid(), performerId: z.string().uuid(), title: z.string(), startedAt: z.string() });
+export const ShowStarted = z.object({
+  showId: z.string().uuid(),
+  performerId: z.string().uuid(),
+  title: z.string(),
+  startedAt: z.string(),
+});
 /** She went into a private session: the show waits ('In privato'). */
-export const ShowPaused = z.object({ showId: z.string().uuid(), performerId: z.string().uuid(), sessionId: z.string().uuid().nullable(), pausedAt: z.string() });
-export const ShowResumed = z.object({ showId: z.string().uuid(), performerId: z.string().uuid(), resumedAt: z.string() });
+export const ShowPaused = z.object({
+  showId: z.string().uuid(),
+  performerId: z.string().uuid(),
+  sessionId: z.string().uuid().nullable(),
+  pausedAt: z.string(),
+});
+export const ShowResumed = z.object({
+  showId: z.string().uuid(),
+  performerId: z.string().uuid(),
+  resumedAt: z.string(),
+});
 /** The show is over; `peakViewers`: the most viewers it had at once. */
 export const ShowEnded = z.object({
   showId: z.string().uuid(),
@@ -35,8 +49,18 @@ export const TipMenuSet = z.object({
 });
 
 /** An identity (and the account behind it, never shown to her) may not watch nor write in her room. */
-export const ShowRoomBanned = z.object({ performerId: z.string().uuid(), identityId: z.string().uuid(), userId: z.string().uuid(), bannedBy: z.string(), at: z.string() });
-export const ShowRoomUnbanned = z.object({ performerId: z.string().uuid(), identityId: z.string().uuid(), at: z.string() });
+export const ShowRoomBanned = z.object({
+  performerId: z.string().uuid(),
+  identityId: z.string().uuid(),
+  userId: z.string().uuid(),
+  bannedBy: z.string(),
+  at: z.string(),
+});
+export const ShowRoomUnbanned = z.object({
+  performerId: z.string().uuid(),
+  identityId: z.string().uuid(),
+  at: z.string(),
+});
 
 /** A goal for the show; queued behind the running one, if any. */
 export const ShowGoalSet = z.object({
@@ -48,14 +72,39 @@ export const ShowGoalSet = z.object({
   setAt: z.string(),
 });
 /** A tip counted towards the running goal (exactly once per tip). */
-export const ShowTipCounted = z.object({ showId: z.string().uuid(), tipId: z.string().uuid(), amountUnits: z.number().int().positive(), countedAt: z.string() });
+export const ShowTipCounted = z.object({
+  showId: z.string().uuid(),
+  tipId: z.string().uuid(),
+  amountUnits: z.number().int().positive(),
+  countedAt: z.string(),
+});
 /** The running goal reached its target; `surplusUnits` carry over to the next queued goal. */
-export const ShowGoalReached = z.object({ showId: z.string().uuid(), goalId: z.string().uuid(), surplusUnits: z.number().int().nonnegative(), reachedAt: z.string() });
+export const ShowGoalReached = z.object({
+  showId: z.string().uuid(),
+  goalId: z.string().uuid(),
+  surplusUnits: z.number().int().nonnegative(),
+  reachedAt: z.string(),
+});
 /** The running goal's deadline passed before its target: it ends unmet (the tips stay hers). */
-export const ShowGoalExpired = z.object({ showId: z.string().uuid(), goalId: z.string().uuid(), progressUnits: z.number().int().nonnegative(), expiredAt: z.string() });
+export const ShowGoalExpired = z.object({
+  showId: z.string().uuid(),
+  goalId: z.string().uuid(),
+  progressUnits: z.number().int().nonnegative(),
+  expiredAt: z.string(),
+});
 
-export const ShowIdentityMuted = z.object({ showId: z.string().uuid(), identityId: z.string().uuid(), mutedBy: z.string(), at: z.string() });
-export const ShowMessageDeleted = z.object({ showId: z.string().uuid(), messageId: z.string().uuid(), deletedBy: z.string(), at: z.string() });
+export const ShowIdentityMuted = z.object({
+  showId: z.string().uuid(),
+  identityId: z.string().uuid(),
+  mutedBy: z.string(),
+  at: z.string(),
+});
+export const ShowMessageDeleted = z.object({
+  showId: z.string().uuid(),
+  messageId: z.string().uuid(),
+  deletedBy: z.string(),
+  at: z.string(),
+});
 
 /** A line of a room's chat, by an identity (`userId` stays on the server). */
 export const ShowMessagePosted = z.object({

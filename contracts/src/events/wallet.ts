@@ -10,7 +10,10 @@ const unitSplit = {
   promotionalAmount: z.number().int().nonnegative().optional(),
 };
 /** An adjustment's split, signed like its amount. */
-const signedUnitSplit = { purchasedAmount: z.number().int().optional(), promotionalAmount: z.number().int().optional() };
+const signedUnitSplit = {
+  purchasedAmount: z.number().int().optional(),
+  promotionalAmount: z.number().int().optional(),
+};
 
 /** Money into a wallet (stream `wallet-<userId>`). */
 export const AuracoinCredited = z.object({
@@ -88,7 +91,13 @@ export const AuracoinReleased = z.object({
   releasedAt: z.string(),
 });
 
-export const walletEvents = { AuracoinCredited, AuracoinDebited, AuracoinAdjusted, AuracoinHeld, AuracoinReleased } as const;
+export const walletEvents = {
+  AuracoinCredited,
+  AuracoinDebited,
+  AuracoinAdjusted,
+  AuracoinHeld,
+  AuracoinReleased,
+} as const;
 
 /**
  * On an event saying what a spend bought (a photo, a message, a session's minute, an alias): how

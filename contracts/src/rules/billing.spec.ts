@@ -1,4 +1,12 @@
-import { chargeIfEndedNow, formatElapsed, minimumHoldUnits, minuteStartsAt, runningCostUnits, sessionCostUnits, startedMinutes } from './billing';
+import {
+  chargeIfEndedNow,
+  formatElapsed,
+  minimumHoldUnits,
+  minuteStartsAt,
+  runningCostUnits,
+  sessionCostUnits,
+  startedMinutes,
+} from './billing';
 import { performerShareCents, performerShareOfPartCents } from './share';
 
 describe('session billing rule', () => {

@@ -55,7 +55,11 @@ export interface EndNowCharge {
 }
 
 /** Ending a running session after `minutesStarted` started minutes at `rateUnits`: the user pays at least the minimum. */
-export function chargeIfEndedNow(minutesStarted: number, rateUnits: number, minimumMinutes: number = SESSION_MINIMUM_MINUTES): EndNowCharge {
+export function chargeIfEndedNow(
+  minutesStarted: number,
+  rateUnits: number,
+  minimumMinutes: number = SESSION_MINIMUM_MINUTES,
+): EndNowCharge {
   const started = Math.max(0, Math.trunc(minutesStarted));
   const minutes = Math.max(started, minimumMinutes);
   return { minutes, minimumApplies: started < minimumMinutes, costUnits: sessionCostUnits(minutes, rateUnits) };

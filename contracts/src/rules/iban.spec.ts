@@ -1,4 +1,12 @@
-import { formatIban, ibanWithCheckDigits, isValidIban, maskCardReference, maskIban, normalizeIban, CARD_REFERENCE_PATTERN } from './iban';
+import {
+  formatIban,
+  ibanWithCheckDigits,
+  isValidIban,
+  maskCardReference,
+  maskIban,
+  normalizeIban,
+  CARD_REFERENCE_PATTERN,
+} from './iban';
 
 describe('IBAN (ISO 13616)', () => {
   it('accepts valid IBANs as people type them', () => {

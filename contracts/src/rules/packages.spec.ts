@@ -1,4 +1,13 @@
-import { celebrationFor, discountedPriceCents, offerBonusUnits, packageTotal, percentOf, pricePerAuracoin, quotePackage, savingPercent } from './packages';
+import {
+  celebrationFor,
+  discountedPriceCents,
+  offerBonusUnits,
+  packageTotal,
+  percentOf,
+  pricePerAuracoin,
+  quotePackage,
+  savingPercent,
+} from './packages';
 
 describe('package rules', () => {
   const pkg = { credits: 100, bonus: 10, priceCents: 9900 };

@@ -1,4 +1,13 @@
-import { duePayoutWeek, isWeekStart, lastClosedPayoutWeek, nextPayout, payoutDayOf, payoutWeekOf, payoutWeekStarting, romeDateOf } from './payout-week';
+import {
+  duePayoutWeek,
+  isWeekStart,
+  lastClosedPayoutWeek,
+  nextPayout,
+  payoutDayOf,
+  payoutWeekOf,
+  payoutWeekStarting,
+  romeDateOf,
+} from './payout-week';
 
 const iso = (date: Date) => date.toISOString();
 const HOUR = 3_600_000;
@@ -52,7 +61,12 @@ describe('payout week (Monday 00:00 – Sunday 23:59:59.999, Europe/Rome)', () =
   });
 
   it("gives Rome's calendar date of every instant of two years, both daylight-saving changes included", () => {
-    const rome = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Rome', year: 'numeric', month: '2-digit', day: '2-digit' });
+    const rome = new Intl.DateTimeFormat('en-CA', {
+      timeZone: 'Europe/Rome',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    });
     const from = Date.parse('2026-01-01T00:00:00Z');
     const wrong: string[] = [];
     for (let ms = from; ms < from + 2 * 365 * 24 * 3_600_000; ms += 17 * 60_000) {

@@ -19,7 +19,14 @@ export interface PayoutWeek {
 }
 
 let zonedFormat: Intl.DateTimeFormat | undefined;
-function romeParts(instant: Date): { year: number; month: number; day: number; hour: number; minute: number; second: number } {
+function romeParts(instant: Date): {
+  year: number;
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+  second: number;
+} {
   zonedFormat ??= new Intl.DateTimeFormat('en-GB', {
     timeZone: PAYOUT_TIME_ZONE,
     hourCycle: 'h23',
@@ -31,8 +38,16 @@ function romeParts(instant: Date): { year: number; month: number; day: number; h
     second: '2-digit',
   });
   const parts: Record<string, number> = {};
-  for (const part of zonedFormat.formatToParts(instant)) if (part.type !== 'literal') parts[part.type] = Number(part.value);
-  return { year: parts.year!, month: parts.month!, day: parts.day!, hour: parts.hour!, minute: parts.minute!, second: parts.second! };
+  for (const part of zonedFormat.formatToParts(instant))
+    if (part.type !== 'literal') parts[part.type] = Number(part.value);
+  return {
+    year: parts.year!,
+    month: parts.month!,
+    day: parts.day!,
+    hour: parts.hour!,
+    minute: parts.minute!,
+    second: parts.second!,
+  };
 }
 
 /** Rome's offset from UTC at that instant, in ms (+1 h in winter, +2 h in summer). */
@@ -89,7 +104,8 @@ export function romeDateOf(instant: Date): string {
 export function payoutWeekStarting(weekStart: string): PayoutWeek {
   let bounds = weekBounds.get(weekStart);
   if (!bounds) {
-    if (!/^\d{4}-\d{2}-\d{2}$/.test(weekStart) || isoWeekday(weekStart) !== 1) throw new RangeError(`${weekStart} is not a Monday`);
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(weekStart) || isoWeekday(weekStart) !== 1)
+      throw new RangeError(`${weekStart} is not a Monday`);
     // Stryker disable next-line all: a cache's bound; emptying it sooner, later or never gives the same weeks
     if (weekBounds.size >= 1_000) weekBounds.clear();
     bounds = { start: romeMidnight(weekStart).getTime(), end: romeMidnight(addDays(weekStart, 7)).getTime() - 1 };
@@ -106,7 +122,9 @@ export function payoutWeekOf(instant: Date): PayoutWeek {
 
 /** Is this string a Monday that starts a payout week? */
 export function isWeekStart(value: string): boolean {
-  return /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && isoWeekday(value) === 1;
+  return (
+    /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && isoWeekday(value) === 1
+  );
 }
 
 /** The week before. */

@@ -10,8 +10,12 @@ describe('payout rules', () => {
 
   it('the cutoff is the period end or the reserve, whichever is earlier', () => {
     const periodEnd = new Date('2026-11-22T22:59:59.999Z');
-    expect(payableCutoff(periodEnd, new Date('2026-11-23T23:00:00Z'), 7).toISOString()).toBe('2026-11-16T23:00:00.000Z');
-    expect(payableCutoff(periodEnd, new Date('2026-11-23T23:00:00Z'), 0).toISOString()).toBe('2026-11-22T22:59:59.999Z');
+    expect(payableCutoff(periodEnd, new Date('2026-11-23T23:00:00Z'), 7).toISOString()).toBe(
+      '2026-11-16T23:00:00.000Z',
+    );
+    expect(payableCutoff(periodEnd, new Date('2026-11-23T23:00:00Z'), 0).toISOString()).toBe(
+      '2026-11-22T22:59:59.999Z',
+    );
   });
 
   it('holds earnings younger than the reserve; 0 days turns it off', () => {
@@ -56,8 +60,14 @@ describe('the edges of the payout rules (issue 24)', () => {
     const { week } = expectedNextPayout([], now, { reserveDays: 0, minimumCents: 5000 });
     const atCutoff = [{ at: week.end.getTime(), cents: 5000 }];
     // then the earning at the period end's last millisecond is paid, all 5000 cents, and nothing carries over
-    expect(expectedNextPayout(atCutoff, now, { reserveDays: 0, minimumCents: 5000 })).toMatchObject({ amountCents: 5000, carriesOver: false });
-    expect(expectedNextPayout(atCutoff, now, { reserveDays: 0, minimumCents: 5001 })).toMatchObject({ amountCents: 5000, carriesOver: true });
+    expect(expectedNextPayout(atCutoff, now, { reserveDays: 0, minimumCents: 5000 })).toMatchObject({
+      amountCents: 5000,
+      carriesOver: false,
+    });
+    expect(expectedNextPayout(atCutoff, now, { reserveDays: 0, minimumCents: 5001 })).toMatchObject({
+      amountCents: 5000,
+      carriesOver: true,
+    });
   });
 });
 
@@ -66,7 +76,15 @@ describe('the expected next payout with a debt', () => {
     const now = new Date('2026-11-26T10:00:00.000Z');
     const late = Date.parse('2026-11-30T10:00:00.000Z'); // after the week's end, the cutoff
     const early = Date.parse('2026-11-10T10:00:00.000Z');
-    const expected = expectedNextPayout([{ at: early, cents: 9000 }, { at: late, cents: -1000 }, { at: late, cents: 4000 }], now, { reserveDays: 0, minimumCents: 5000 });
+    const expected = expectedNextPayout(
+      [
+        { at: early, cents: 9000 },
+        { at: late, cents: -1000 },
+        { at: late, cents: 4000 },
+      ],
+      now,
+      { reserveDays: 0, minimumCents: 5000 },
+    );
     expect(expected).toMatchObject({ amountCents: 8000, carriesOver: false });
   });
 });

@@ -40,10 +40,19 @@ export interface ExpectedPayout {
 }
 
 /** The next payout day and its expected amount for unpaid earnings at `now`. */
-export function expectedNextPayout(unpaid: readonly UnpaidEarning[], now: Date, settings: { reserveDays: number; minimumCents: number }): ExpectedPayout {
+export function expectedNextPayout(
+  unpaid: readonly UnpaidEarning[],
+  now: Date,
+  settings: { reserveDays: number; minimumCents: number },
+): ExpectedPayout {
   const { week, payoutDay } = nextPayout(now);
   const cutoff = payableCutoff(week.end, payoutDay, settings.reserveDays).getTime();
   // a clawback or a held share (negative) is deducted at once; a payout never goes below zero
-  const amountCents = Math.max(0, unpaid.filter((earning) => earning.at <= cutoff || earning.cents < 0).reduce((sum, earning) => sum + earning.cents, 0));
+  const amountCents = Math.max(
+    0,
+    unpaid
+      .filter((earning) => earning.at <= cutoff || earning.cents < 0)
+      .reduce((sum, earning) => sum + earning.cents, 0),
+  );
   return { week, payoutDay, amountCents, carriesOver: amountCents < settings.minimumCents };
 }

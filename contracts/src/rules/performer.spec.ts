@@ -1,9 +1,23 @@
-import { activeFiltersLabel, ageHint, galleryFilterOptions, isHalfStep, minimumSessionCost, ratingLabel, registrationProblem } from './performer';
+import {
+  activeFiltersLabel,
+  ageHint,
+  galleryFilterOptions,
+  isHalfStep,
+  minimumSessionCost,
+  ratingLabel,
+  registrationProblem,
+} from './performer';
 
 const now = new Date('2026-11-20T10:00:00Z');
 const complete = {
-  username: 'anna', password: 'secret', email: 'anna@example.com', name: 'Anna', dateOfBirth: '2000-01-01',
-  documentCount: 1, digitalSignature: 'data:image/png;base64,xyz', acceptedTerms: true,
+  username: 'anna',
+  password: 'secret',
+  email: 'anna@example.com',
+  name: 'Anna',
+  dateOfBirth: '2000-01-01',
+  documentCount: 1,
+  digitalSignature: 'data:image/png;base64,xyz',
+  acceptedTerms: true,
 };
 
 describe('performer rules', () => {
@@ -50,34 +64,50 @@ describe('registration checks, in the spec order', () => {
   });
   it('1. missing fields first, even when everything else is wrong too', () => {
     expect(registrationProblem({ ...complete, email: ' ', documentCount: 0, acceptedTerms: false }, now)).toEqual({
-      title: 'Campi mancanti', message: 'Compila tutti i campi obbligatori', field: 'email',
+      title: 'Campi mancanti',
+      message: 'Compila tutti i campi obbligatori',
+      field: 'email',
     });
   });
   it('2. under 18 by month and day', () => {
-    expect(registrationProblem({ ...complete, dateOfBirth: '2008-11-21', documentCount: 0 }, now)?.message).toBe('Devi avere almeno 18 anni per registrarti');
+    expect(registrationProblem({ ...complete, dateOfBirth: '2008-11-21', documentCount: 0 }, now)?.message).toBe(
+      'Devi avere almeno 18 anni per registrarti',
+    );
   });
   it('2. a future birth date is refused as an invalid age, with its own Italian reason', () => {
     expect(registrationProblem({ ...complete, dateOfBirth: '2026-11-21', documentCount: 0 }, now)).toEqual({
-      title: 'Età non valida', message: 'La data di nascita non può essere nel futuro', field: 'dateOfBirth',
+      title: 'Età non valida',
+      message: 'La data di nascita non può essere nel futuro',
+      field: 'dateOfBirth',
     });
     expect(registrationProblem({ ...complete, dateOfBirth: '2000-02-30' }, now)?.title).toBe('Età non valida');
   });
   it('3. documents', () => {
-    expect(registrationProblem({ ...complete, documentCount: 0, digitalSignature: '' }, now)?.message).toBe("Carica almeno un documento d'identità");
+    expect(registrationProblem({ ...complete, documentCount: 0, digitalSignature: '' }, now)?.message).toBe(
+      "Carica almeno un documento d'identità",
+    );
   });
   it('4. signature', () => {
-    expect(registrationProblem({ ...complete, digitalSignature: '', acceptedTerms: false }, now)?.title).toBe('Firma mancante');
+    expect(registrationProblem({ ...complete, digitalSignature: '', acceptedTerms: false }, now)?.title).toBe(
+      'Firma mancante',
+    );
   });
   it('5. terms', () => {
     expect(registrationProblem({ ...complete, acceptedTerms: false }, now)).toEqual({
-      title: 'Termini e condizioni', message: 'Devi accettare i termini e condizioni', field: 'acceptedTerms',
+      title: 'Termini e condizioni',
+      message: 'Devi accettare i termini e condizioni',
+      field: 'acceptedTerms',
     });
   });
 });
 
-describe('terms: the checkbox, or the signed contract of the spec\'s body', () => {
+describe("terms: the checkbox, or the signed contract of the spec's body", () => {
   const { acceptedTerms: _checkbox, ...specBody } = { ...complete, signedContractAt: '2026-11-20T09:59:00.000Z' };
-  const termsRefused = { title: 'Termini e condizioni', message: 'Devi accettare i termini e condizioni', field: 'acceptedTerms' };
+  const termsRefused = {
+    title: 'Termini e condizioni',
+    message: 'Devi accettare i termini e condizioni',
+    field: 'acceptedTerms',
+  };
 
   it('given no acceptedTerms field, when the contract is signed (signature and signing time), then the terms count as accepted', () => {
     expect(registrationProblem(specBody, now)).toBeNull();
@@ -100,6 +130,8 @@ describe('terms: the checkbox, or the signed contract of the spec\'s body', () =
     expect(registrationProblem({ ...specBody, digitalSignature: undefined }, now)?.field).toBe('digitalSignature');
   });
   it('given no acceptedTerms field, when an earlier check fails, then that check still answers first', () => {
-    expect(registrationProblem({ ...specBody, documentCount: 0 }, now)?.message).toBe("Carica almeno un documento d'identità");
+    expect(registrationProblem({ ...specBody, documentCount: 0 }, now)?.message).toBe(
+      "Carica almeno un documento d'identità",
+    );
   });
 });

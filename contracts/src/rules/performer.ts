@@ -45,7 +45,9 @@ export function isHalfStep(value: number, min: number = RATE_MIN): boolean {
 }
 
 /** Rating label: at least 4.5 'Eccellente', at least 4 'Molto Buono', else 'Buono'. */
-export function ratingLabel(rating: number | null | undefined): 'Eccellente' | 'Molto Buono' | 'Buono' | 'Nessuna recensione' {
+export function ratingLabel(
+  rating: number | null | undefined,
+): 'Eccellente' | 'Molto Buono' | 'Buono' | 'Nessuna recensione' {
   if (rating === null || rating === undefined) return 'Nessuna recensione';
   const value = rating;
   if (value >= 4.5) return 'Eccellente';
@@ -108,10 +110,18 @@ export function registrationProblem(input: RegistrationCheckInput, now: Date): R
   if (missing) return { title: 'Campi mancanti', message: 'Compila tutti i campi obbligatori', field: missing };
   const dateProblem = birthDateProblem(input.dateOfBirth!, now);
   if (dateProblem) return { title: 'Età non valida', message: dateProblem, field: 'dateOfBirth' };
-  if (ageOn(input.dateOfBirth!, now) < ADULT_AGE) return { title: 'Età non valida', message: 'Devi avere almeno 18 anni per registrarti', field: 'dateOfBirth' };
-  if (input.documentCount < 1) return { title: 'Documenti mancanti', message: "Carica almeno un documento d'identità", field: 'documents' };
-  if (blank(input.digitalSignature)) return { title: 'Firma mancante', message: 'Firma il contratto per completare la registrazione', field: 'digitalSignature' };
-  if (!termsAccepted(input)) return { title: 'Termini e condizioni', message: 'Devi accettare i termini e condizioni', field: 'acceptedTerms' };
+  if (ageOn(input.dateOfBirth!, now) < ADULT_AGE)
+    return { title: 'Età non valida', message: 'Devi avere almeno 18 anni per registrarti', field: 'dateOfBirth' };
+  if (input.documentCount < 1)
+    return { title: 'Documenti mancanti', message: "Carica almeno un documento d'identità", field: 'documents' };
+  if (blank(input.digitalSignature))
+    return {
+      title: 'Firma mancante',
+      message: 'Firma il contratto per completare la registrazione',
+      field: 'digitalSignature',
+    };
+  if (!termsAccepted(input))
+    return { title: 'Termini e condizioni', message: 'Devi accettare i termini e condizioni', field: 'acceptedTerms' };
   return null;
 }
 
@@ -120,7 +130,9 @@ export function ageHint(dateOfBirth: string, now: Date): { ok: boolean; text: st
   const dateProblem = birthDateProblem(dateOfBirth, now);
   if (dateProblem) return { ok: false, text: dateProblem };
   const age = ageOn(dateOfBirth, now);
-  return age >= ADULT_AGE ? { ok: true, text: `${age} anni` } : { ok: false, text: `Età minima richiesta: 18 anni (hai ${age} anni)` };
+  return age >= ADULT_AGE
+    ? { ok: true, text: `${age} anni` }
+    : { ok: false, text: `Età minima richiesta: 18 anni (hai ${age} anni)` };
 }
 
 /** Day names of her weekly schedule ('Quando sono online'), Monday = 0. */
@@ -128,5 +140,7 @@ export const SCHEDULE_DAYS = ['Lunedì', 'Martedì', 'Mercoledì', 'Giovedì', '
 
 /** Her weekly schedule as lines: 'Lunedì 18:00–20:30' (sorted by day and hour). */
 export function scheduleLines(slots: readonly { day: number; from: string; to: string }[]): string[] {
-  return [...slots].sort((a, b) => a.day - b.day || a.from.localeCompare(b.from)).map((slot) => `${SCHEDULE_DAYS[slot.day] ?? ''} ${slot.from}–${slot.to}`);
+  return [...slots]
+    .sort((a, b) => a.day - b.day || a.from.localeCompare(b.from))
+    .map((slot) => `${SCHEDULE_DAYS[slot.day] ?? ''} ${slot.from}–${slot.to}`);
 }

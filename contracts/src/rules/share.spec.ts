@@ -13,7 +13,8 @@ describe('performer share (55%, rounded down to the cent)', () => {
     expect(platformShareCents(1)).toBe(1);
   });
   it('always sums back to the gross', () => {
-    for (const gross of [0, 1, 3, 50, 99, 150, 12345]) expect(performerShareCents(gross) + platformShareCents(gross)).toBe(gross);
+    for (const gross of [0, 1, 3, 50, 99, 150, 12345])
+      expect(performerShareCents(gross) + platformShareCents(gross)).toBe(gross);
   });
   it('refuses fractional or negative amounts', () => {
     expect(() => performerShareCents(1.5)).toThrow(RangeError);

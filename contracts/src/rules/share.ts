@@ -11,7 +11,8 @@ export const PLATFORM_SHARE_PERCENT = 45;
 
 /** The performer's share in euro cents of a gross amount in auracoin minor units (integers only). */
 export function performerShareCents(grossUnits: number): number {
-  if (!Number.isInteger(grossUnits) || grossUnits < 0) throw new RangeError(`gross amount must be a non-negative integer, got ${grossUnits}`);
+  if (!Number.isInteger(grossUnits) || grossUnits < 0)
+    throw new RangeError(`gross amount must be a non-negative integer, got ${grossUnits}`);
   return Math.floor((grossUnits * PERFORMER_SHARE_PERCENT) / 100);
 }
 

@@ -18,10 +18,42 @@ export interface Tier {
 }
 
 export const TIERS: readonly Tier[] = [
-  { name: 'Bronze', minSpent: 0, maxSpent: 499, discount: 0, colour: '#cd7f32', gradient: 'linear-gradient(135deg, #cd7f32, #8c5523)', icon: 'medal' },
-  { name: 'Silver', minSpent: 500, maxSpent: 1499, discount: 5, colour: '#c0c0c0', gradient: 'linear-gradient(135deg, #e5e7eb, #9ca3af)', icon: 'award' },
-  { name: 'Gold', minSpent: 1500, maxSpent: 4999, discount: 10, colour: '#fbbf24', gradient: 'linear-gradient(135deg, #fde68a, #d97706)', icon: 'crown' },
-  { name: 'Platinum', minSpent: 5000, maxSpent: Number.POSITIVE_INFINITY, discount: 15, colour: '#a5b4fc', gradient: 'linear-gradient(135deg, #e0e7ff, #818cf8)', icon: 'gem' },
+  {
+    name: 'Bronze',
+    minSpent: 0,
+    maxSpent: 499,
+    discount: 0,
+    colour: '#cd7f32',
+    gradient: 'linear-gradient(135deg, #cd7f32, #8c5523)',
+    icon: 'medal',
+  },
+  {
+    name: 'Silver',
+    minSpent: 500,
+    maxSpent: 1499,
+    discount: 5,
+    colour: '#c0c0c0',
+    gradient: 'linear-gradient(135deg, #e5e7eb, #9ca3af)',
+    icon: 'award',
+  },
+  {
+    name: 'Gold',
+    minSpent: 1500,
+    maxSpent: 4999,
+    discount: 10,
+    colour: '#fbbf24',
+    gradient: 'linear-gradient(135deg, #fde68a, #d97706)',
+    icon: 'crown',
+  },
+  {
+    name: 'Platinum',
+    minSpent: 5000,
+    maxSpent: Number.POSITIVE_INFINITY,
+    discount: 15,
+    colour: '#a5b4fc',
+    gradient: 'linear-gradient(135deg, #e0e7ff, #818cf8)',
+    icon: 'gem',
+  },
 ] as const;
 
 export const TOP_TIER_TEXT = 'Hai raggiunto il livello massimo!';

@@ -18,8 +18,12 @@ const READABLE_BEFORE_GATE = new Set(['/privacy', '/termini', '/cookie', '/faq',
 
 // the account menus (a popover menu with positioning) load only for someone signed in
 const UserMenu = lazy(() => import('../components/layout/user-menu').then((m) => ({ default: m.UserMenu })));
-const MessageBadge = lazy(() => import('../features/chat/components/message-alerts').then((m) => ({ default: m.MessageBadge })));
-const PerformerMenu = lazy(() => import('../components/layout/performer-menu').then((m) => ({ default: m.PerformerMenu })));
+const MessageBadge = lazy(() =>
+  import('../features/chat/components/message-alerts').then((m) => ({ default: m.MessageBadge })),
+);
+const PerformerMenu = lazy(() =>
+  import('../components/layout/performer-menu').then((m) => ({ default: m.PerformerMenu })),
+);
 
 /** Keeps the avatar's place while its menu loads. */
 const avatarPlace = <Box width="40px" height="40px" aria-hidden="true" />;

@@ -27,7 +27,11 @@ function importedChakraNames(): Set<string> {
   for (const file of sourceFiles(srcDir)) {
     for (const match of readFileSync(file, 'utf8').matchAll(/import\s*\{([^}]*)\}\s*from\s*'@chakra-ui\/react'/g)) {
       for (const part of match[1]!.split(',')) {
-        const name = part.trim().replace(/^type\s+/, '').split(/\s+as\s+/)[0]!.trim();
+        const name = part
+          .trim()
+          .replace(/^type\s+/, '')
+          .split(/\s+as\s+/)[0]!
+          .trim();
         if (/^[A-Z]/.test(name)) names.add(name);
       }
     }
@@ -38,14 +42,22 @@ function importedChakraNames(): Set<string> {
 /** Chakra's index: export name → the module that defines it. */
 function chakraModules(): Map<string, string> {
   const index = readFileSync(path.join(chakraEsm, 'index.js'), 'utf8');
-  const namespaces = new Map([...index.matchAll(/import \* as (\S+) from '(\.\/components\/[^']+)'/g)].map((m) => [m[1]!, m[2]!]));
+  const namespaces = new Map(
+    [...index.matchAll(/import \* as (\S+) from '(\.\/components\/[^']+)'/g)].map((m) => [m[1]!, m[2]!]),
+  );
   const modules = new Map<string, string>();
   for (const m of index.matchAll(/export \{ (\S+) as (\w+) \};/g)) {
     const from = namespaces.get(m[1]!);
     if (from) modules.set(m[2]!, path.join(chakraEsm, from));
   }
   for (const m of index.matchAll(/export \{([^}]+)\} from '(\.\/components\/[^']+)'/g)) {
-    for (const name of m[1]!.split(',').map((part) => part.trim().split(/\s+as\s+/).pop()!)) modules.set(name, path.join(chakraEsm, m[2]!));
+    for (const name of m[1]!.split(',').map((part) =>
+      part
+        .trim()
+        .split(/\s+as\s+/)
+        .pop()!,
+    ))
+      modules.set(name, path.join(chakraEsm, m[2]!));
   }
   return modules;
 }

@@ -7,12 +7,13 @@ afterEach(() => {
 });
 
 function answer(status: number, body: string, init: { statusText?: string; contentType?: string } = {}) {
-  const fetchMock = jest.fn(async (_input: RequestInfo | URL, _init?: RequestInit) =>
-    new Response(status === 204 ? null : body, {
-      status,
-      statusText: init.statusText ?? '',
-      headers: init.contentType ? { 'content-type': init.contentType } : {},
-    }),
+  const fetchMock = jest.fn(
+    async (_input: RequestInfo | URL, _init?: RequestInit) =>
+      new Response(status === 204 ? null : body, {
+        status,
+        statusText: init.statusText ?? '',
+        headers: init.contentType ? { 'content-type': init.contentType } : {},
+      }),
   );
   globalThis.fetch = fetchMock as unknown as typeof fetch;
   return fetchMock;
@@ -69,18 +70,32 @@ describe('api client (docs/product.md#api)', () => {
 
   it('words a refusal from its code, never from the server text', () => {
     const problem = (body: object) => new ApiError(400, 'Bad Request', JSON.stringify({ status: 400, ...body }));
-    const refused = problem({ code: 'validation_failed', error: 'Invalid fields: body.price', errors: [{ path: 'body.price', message: 'Too small' }] });
+    const refused = problem({
+      code: 'validation_failed',
+      error: 'Invalid fields: body.price',
+      errors: [{ path: 'body.price', message: 'Too small' }],
+    });
     expect(errorMessage(refused)).toBe('Alcuni dati non sono validi: controlla i campi e riprova.');
-    expect(errorMessage(problem({ code: 'forbidden', error: 'You may not access this resource' }))).toBe('Non hai i permessi per questa operazione.');
-    expect(errorMessage(problem({ code: 'insufficient_balance', error: 'Insufficient auracoin balance' }))).toBe('Saldo auracoin insufficiente');
+    expect(errorMessage(problem({ code: 'forbidden', error: 'You may not access this resource' }))).toBe(
+      'Non hai i permessi per questa operazione.',
+    );
+    expect(errorMessage(problem({ code: 'insufficient_balance', error: 'Insufficient auracoin balance' }))).toBe(
+      'Saldo auracoin insufficiente',
+    );
     expect(errorCode(problem({ code: 'insufficient_balance', error: 'whatever' }))).toBe('insufficient_balance');
     expect(errorCode(problem({ code: 'not-a-code' }))).toBeUndefined();
   });
 
   it('words every 429 as "too many attempts", with or without our problem document', () => {
-    const ours = new ApiError(429, 'Too Many Requests', JSON.stringify({ status: 429, code: 'too_many_requests', error: 'Troppi tentativi di accesso' }));
+    const ours = new ApiError(
+      429,
+      'Too Many Requests',
+      JSON.stringify({ status: 429, code: 'too_many_requests', error: 'Troppi tentativi di accesso' }),
+    );
     expect(errorMessage(ours)).toBe('Troppi tentativi, riprova più tardi');
-    expect(errorMessage(new ApiError(429, 'Too Many Requests', '<html>slow down</html>'))).toBe('Troppi tentativi, riprova più tardi');
+    expect(errorMessage(new ApiError(429, 'Too Many Requests', '<html>slow down</html>'))).toBe(
+      'Troppi tentativi, riprova più tardi',
+    );
   });
 
   it("words refused fields with the form's own messages", () => {
@@ -91,7 +106,12 @@ describe('api client (docs/product.md#api)', () => {
       JSON.stringify({
         code: 'validation_failed',
         error: 'Invalid fields: body.price, body.price, query.x, body.languages.0',
-        errors: [{ path: 'body.price', message: 'a' }, { path: 'body.price', message: 'b' }, { path: 'query.x', message: 'c' }, { path: 'body.languages.0', message: 'd' }],
+        errors: [
+          { path: 'body.price', message: 'a' },
+          { path: 'body.price', message: 'b' },
+          { path: 'query.x', message: 'c' },
+          { path: 'body.languages.0', message: 'd' },
+        ],
       }),
     );
     expect(refusedFields(refused, fields)).toEqual({ price: fields.price });
@@ -100,14 +120,25 @@ describe('api client (docs/product.md#api)', () => {
   });
 
   it('lets a call site word a code more precisely', () => {
-    const badType = new ApiError(415, 'Unsupported Media Type', JSON.stringify({ code: 'unsupported_media_type', error: 'Unsupported content type' }));
+    const badType = new ApiError(
+      415,
+      'Unsupported Media Type',
+      JSON.stringify({ code: 'unsupported_media_type', error: 'Unsupported content type' }),
+    );
     expect(errorMessage(badType)).toBe('Formato non valido');
-    expect(errorMessage(badType, { codes: { unsupported_media_type: 'Sono accettate solo immagini' } })).toBe('Sono accettate solo immagini');
+    expect(errorMessage(badType, { codes: { unsupported_media_type: 'Sono accettate solo immagini' } })).toBe(
+      'Sono accettate solo immagini',
+    );
   });
 });
 
 describe('a price that changed since the user saw it (docs/product.md#price-seen)', () => {
-  const changed = (currentPrice: unknown) => new ApiError(409, 'Conflict', JSON.stringify({ code: 'price_changed', error: 'The price is now 3 auracoin', currentPrice }));
+  const changed = (currentPrice: unknown) =>
+    new ApiError(
+      409,
+      'Conflict',
+      JSON.stringify({ code: 'price_changed', error: 'The price is now 3 auracoin', currentPrice }),
+    );
 
   it("reads 'Il prezzo è cambiato: ora N auracoin', N the Italian way, and gives the new price to confirm", () => {
     expect(errorMessage(changed(3))).toBe('Il prezzo è cambiato: ora 3 auracoin');
@@ -116,7 +147,9 @@ describe('a price that changed since the user saw it (docs/product.md#price-seen
   });
 
   it('has no price to confirm for any other refusal, or one without a price', () => {
-    expect(changedPrice(new ApiError(409, 'Conflict', JSON.stringify({ code: 'conflict', error: 'x', currentPrice: 3 })))).toBeUndefined();
+    expect(
+      changedPrice(new ApiError(409, 'Conflict', JSON.stringify({ code: 'conflict', error: 'x', currentPrice: 3 }))),
+    ).toBeUndefined();
     expect(changedPrice(changed('tre'))).toBeUndefined();
     expect(errorMessage(changed(undefined))).toBe('Il prezzo è cambiato: controlla il nuovo prezzo e conferma.');
   });

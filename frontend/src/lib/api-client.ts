@@ -64,7 +64,13 @@ export async function apiRequest<T>(
   options: RequestOptions = {},
 ): Promise<T> {
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
-  const res = await fetch(url, { method, credentials: 'include', headers, body: encodeBody(body, headers), signal: options.signal });
+  const res = await fetch(url, {
+    method,
+    credentials: 'include',
+    headers,
+    body: encodeBody(body, headers),
+    signal: options.signal,
+  });
 
   if (!res.ok) {
     const text = await res.text().catch(() => '');

@@ -9,8 +9,9 @@ afterEach(() => {
 });
 
 function answer(status: number, body: string) {
-  const fetchMock = jest.fn(async (_input: RequestInfo | URL, _init?: RequestInit) =>
-    new Response(status === 204 ? null : body, { status, headers: { 'content-type': 'application/json' } }),
+  const fetchMock = jest.fn(
+    async (_input: RequestInfo | URL, _init?: RequestInit) =>
+      new Response(status === 204 ? null : body, { status, headers: { 'content-type': 'application/json' } }),
   );
   globalThis.fetch = fetchMock as unknown as typeof fetch;
   return fetchMock;
@@ -20,28 +21,42 @@ const id = '3f1c2a4e-1b2c-4d5e-8f90-123456789abc';
 
 describe('paths from the contracts', () => {
   it("holds every route's method and path as its contract declares them", () => {
-    const declared = Object.fromEntries(Object.entries(apiRoutes).map(([name, route]) => [name, [route.method, route.path]]));
+    const declared = Object.fromEntries(
+      Object.entries(apiRoutes).map(([name, route]) => [name, [route.method, route.path]]),
+    );
     expect(routeTable).toEqual(declared);
   });
 
   it('fills path parameters, encoded', () => {
     expect(routePath('getUser', { params: { id } })).toBe(`/api/users/${id}`);
-    expect(routePath('markRead', { params: { conversationId: id, userId: 'a b/c' } })).toBe(`/api/messages/${id}/read/a%20b%2Fc`);
-    expect(routePath('performerStatement', { params: { id, weekStart: '2026-11-16' } })).toBe(`/api/performers/${id}/statements/2026-11-16`);
+    expect(routePath('markRead', { params: { conversationId: id, userId: 'a b/c' } })).toBe(
+      `/api/messages/${id}/read/a%20b%2Fc`,
+    );
+    expect(routePath('performerStatement', { params: { id, weekStart: '2026-11-16' } })).toBe(
+      `/api/performers/${id}/statements/2026-11-16`,
+    );
     expect(routePath('publicFile', { params: { fileId: 'x.png' } })).toBe('/api/files/public/x.png');
     expect(routePath('listPackages')).toBe('/api/packages');
     expect(fillPath('/api/sessions/:id/end', { id: 's?1' })).toBe('/api/sessions/s%3F1/end');
   });
 
   it('adds the query values that are set', () => {
-    expect(routePath('listConversations', { params: { userId: id }, query: { userType: 'performer' } })).toBe(`/api/conversations/${id}?userType=performer`);
-    expect(routePath('gallery', { query: { tab: 'online', q: '', specialFeatures: ['Tatuaggi', 'Piercing'], limit: 48 } })).toBe(
-      '/api/performers?tab=online&specialFeatures=Tatuaggi%2CPiercing&limit=48',
+    expect(routePath('listConversations', { params: { userId: id }, query: { userType: 'performer' } })).toBe(
+      `/api/conversations/${id}?userType=performer`,
     );
+    expect(
+      routePath('gallery', { query: { tab: 'online', q: '', specialFeatures: ['Tatuaggi', 'Piercing'], limit: 48 } }),
+    ).toBe('/api/performers?tab=online&specialFeatures=Tatuaggi%2CPiercing&limit=48');
     // the gallery's filters: only the chosen ones, special features comma-separated
-    expect(queryString({ tab: 'online', q: 'VIP', category: undefined, hairColor: 'Mora', specialFeatures: ['Tatuaggi', 'Piercing'] })).toBe(
-      'tab=online&q=VIP&hairColor=Mora&specialFeatures=Tatuaggi%2CPiercing',
-    );
+    expect(
+      queryString({
+        tab: 'online',
+        q: 'VIP',
+        category: undefined,
+        hairColor: 'Mora',
+        specialFeatures: ['Tatuaggi', 'Piercing'],
+      }),
+    ).toBe('tab=online&q=VIP&hairColor=Mora&specialFeatures=Tatuaggi%2CPiercing');
     expect(queryString({ tab: 'all', specialFeatures: [], q: undefined })).toBe('tab=all');
   });
 
@@ -69,7 +84,9 @@ describe('calls by route name', () => {
 
   it("uses the contract's method and path, a JSON body and the idempotency key", async () => {
     const fetchMock = answer(201, '{"id":"p1"}');
-    await expect(call('createPurchase', { body: { packageId: id }, idempotencyKey: 'k-1' })).resolves.toEqual({ id: 'p1' });
+    await expect(call('createPurchase', { body: { packageId: id }, idempotencyKey: 'k-1' })).resolves.toEqual({
+      id: 'p1',
+    });
     const [url, init] = fetchMock.mock.calls[0]!;
     expect(url).toBe('/api/purchases');
     expect(init?.method).toBe('POST');

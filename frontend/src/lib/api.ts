@@ -1,4 +1,11 @@
-import type { ApiRouteName, apiRoutes, RouteAnswer, RouteBodyInput, RouteParamsInput, RouteQueryInput } from '@aura/contracts';
+import type {
+  ApiRouteName,
+  apiRoutes,
+  RouteAnswer,
+  RouteBodyInput,
+  RouteParamsInput,
+  RouteQueryInput,
+} from '@aura/contracts';
 import { MFA_CODE_HEADER } from '@aura/contracts';
 import { apiRequest, type HttpMethod } from './api-client';
 import { withSecondFactor } from './second-factor';
@@ -38,7 +45,9 @@ type KeyPart<R> = R extends { idempotencyKey: 'required' }
 /** Where a route's path leads: its parameters and, where it reads one, its query. */
 export type PathInput<N extends ApiRouteName> = ParamsPart<Route<N>> & QueryPart<Route<N>>;
 /** Everything a call of the route sends. */
-export type CallInput<N extends ApiRouteName> = PathInput<N> & BodyPart<Route<N>> & KeyPart<Route<N>> & { signal?: AbortSignal | undefined };
+export type CallInput<N extends ApiRouteName> = PathInput<N> &
+  BodyPart<Route<N>> &
+  KeyPart<Route<N>> & { signal?: AbortSignal | undefined };
 /** What a call of the route answers (its response schema's output). */
 export type CallAnswer<N extends ApiRouteName> = RouteAnswer<Route<N>>;
 
@@ -94,7 +103,10 @@ function send(name: ApiRouteName, url: string, { body, idempotencyKey, signal }:
   const method = routeTable[name][0].toUpperCase() as HttpMethod;
   // a money action an enrolled admin signs: asked for her code and sent again (docs/architecture.md#admin-mfa)
   return withSecondFactor((code) => {
-    const headers = { ...(idempotencyKey === undefined ? {} : { 'Idempotency-Key': idempotencyKey }), ...(code === undefined ? {} : { [MFA_CODE_HEADER]: code }) };
+    const headers = {
+      ...(idempotencyKey === undefined ? {} : { 'Idempotency-Key': idempotencyKey }),
+      ...(code === undefined ? {} : { [MFA_CODE_HEADER]: code }),
+    };
     return apiRequest<never>(method, url, body, { signal, headers });
   });
 }
@@ -106,6 +118,10 @@ export function call<N extends ApiRouteName>(name: N, ...[input]: Args<CallInput
 }
 
 /** Calls a route at a URL the server answered (an upload ticket's `uploadURL`), with the route's method and types. */
-export function callLink<N extends ApiRouteName>(name: N, url: string, input: Omit<CallInput<N>, 'params' | 'query'>): Promise<CallAnswer<N>> {
+export function callLink<N extends ApiRouteName>(
+  name: N,
+  url: string,
+  input: Omit<CallInput<N>, 'params' | 'query'>,
+): Promise<CallAnswer<N>> {
   return send(name, url, input as LooseInput);
 }

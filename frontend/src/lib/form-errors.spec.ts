@@ -13,15 +13,23 @@ describe('server field errors in a formik form', () => {
     const refused = new ApiError(
       400,
       'Bad Request',
-      JSON.stringify({ code: 'validation_failed', error: 'Invalid fields: body.username', errors: [{ path: 'body.username', message: 'Too big' }] }),
+      JSON.stringify({
+        code: 'validation_failed',
+        error: 'Invalid fields: body.username',
+        errors: [{ path: 'body.username', message: 'Too big' }],
+      }),
     );
     showRefusedFields(helpers, refused, { username: 'Username non valido', email: "Inserisci un'email valida" });
     expect(errors).toEqual({ username: 'Username non valido' });
     expect(touched).toEqual({ username: true });
 
-    showRefusedFields(helpers, new ApiError(409, 'Conflict', JSON.stringify({ code: 'username_taken', error: 'Username già in uso' })), {
-      username: 'x',
-    });
+    showRefusedFields(
+      helpers,
+      new ApiError(409, 'Conflict', JSON.stringify({ code: 'username_taken', error: 'Username già in uso' })),
+      {
+        username: 'x',
+      },
+    );
     expect(errors).toEqual({ username: 'Username non valido' });
   });
 });

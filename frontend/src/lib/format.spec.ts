@@ -89,7 +89,8 @@ describe('no hand-made number formatting', () => {
       readFileSync(file, 'utf8')
         .split('\n')
         .forEach((line, index) => {
-          for (const [what, pattern] of handMade) if (pattern.test(line)) found.push(`${relative}:${index + 1} ${what}: ${line.trim()}`);
+          for (const [what, pattern] of handMade)
+            if (pattern.test(line)) found.push(`${relative}:${index + 1} ${what}: ${line.trim()}`);
         });
     }
     expect(found).toEqual([]);

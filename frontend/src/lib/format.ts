@@ -18,7 +18,8 @@ export {
 } from '@aura/contracts';
 
 /** An amount typed in Italian or English ("12,5" or "12.5") as a number: NaN when it is not one. */
-export const parseAuracoin = (value: string | number) => (typeof value === 'number' ? value : Number(value.trim().replace(',', '.')));
+export const parseAuracoin = (value: string | number) =>
+  typeof value === 'number' ? value : Number(value.trim().replace(',', '.'));
 
 /** ISO weekday numbering used by the product: 1 = Monday … 7 = Sunday; weeks start on Monday. */
 export const WEEK_STARTS_ON = 1 as const;
@@ -30,9 +31,18 @@ function cached<T>(create: () => T): () => T {
 }
 
 const dateFormat = cached(() => new Intl.DateTimeFormat(LOCALE, { day: 'numeric', month: 'long', year: 'numeric' }));
-const shortDateFormat = cached(() => new Intl.DateTimeFormat(LOCALE, { day: '2-digit', month: '2-digit', year: 'numeric' }));
+const shortDateFormat = cached(
+  () => new Intl.DateTimeFormat(LOCALE, { day: '2-digit', month: '2-digit', year: 'numeric' }),
+);
 const dateTimeFormat = cached(
-  () => new Intl.DateTimeFormat(LOCALE, { day: 'numeric', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit' }),
+  () =>
+    new Intl.DateTimeFormat(LOCALE, {
+      day: 'numeric',
+      month: 'long',
+      year: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+    }),
 );
 const timeFormat = cached(() => new Intl.DateTimeFormat(LOCALE, { hour: '2-digit', minute: '2-digit' }));
 

@@ -16,7 +16,11 @@ export function formatItalianDate(iso: string): string {
  * two digits, the year four.
  */
 export function maskItalianDate(raw: string): string {
-  const parts = raw.replace(/[.\-\s]/g, '/').replace(/[^\d/]/g, '').replace(/\/{2,}/g, '/').split('/');
+  const parts = raw
+    .replace(/[.\-\s]/g, '/')
+    .replace(/[^\d/]/g, '')
+    .replace(/\/{2,}/g, '/')
+    .split('/');
   const widths = [2, 2, 4] as const;
   const out: string[] = [];
   let carry = '';

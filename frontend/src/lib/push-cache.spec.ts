@@ -27,7 +27,11 @@ describe('a push over a read already on its way (docs/architecture.md#push-over-
     const client = new QueryClient();
     let reads = 0;
     client.setQueryData(queryKey, 3);
-    const observer = new QueryObserver(client, { queryKey, queryFn: () => Promise.resolve(++reads), staleTime: Infinity });
+    const observer = new QueryObserver(client, {
+      queryKey,
+      queryFn: () => Promise.resolve(++reads),
+      staleTime: Infinity,
+    });
     const unsubscribe = observer.subscribe(() => undefined);
 
     setFromPush<number>(client, queryKey, (current) => (current ?? 0) + 1);

@@ -45,7 +45,7 @@ describe('query keys and readmodel:changed', () => {
     expect(await staleAfter('performers')).toEqual(['adminList', 'detail', 'otherDetail']);
   });
 
-  it('reaches a performer\'s earnings and the pending list through their own models', async () => {
+  it("reaches a performer's earnings and the pending list through their own models", async () => {
     expect(await staleAfter('earnings', performerId)).toEqual(['earnings']);
     expect(await staleAfter('performers-pending', performerId)).toEqual(['pending']);
   });

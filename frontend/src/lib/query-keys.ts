@@ -127,5 +127,10 @@ export const queryKeys = {
 
 /** The keys a `readmodel:changed` push makes stale: the whole model, or one document and the model's lists. */
 export function keysToRefetch(model: ReadModelName, id?: string): AppQueryKey[] {
-  return id === undefined ? [[model]] : [[model, id], [model, LIST]];
+  return id === undefined
+    ? [[model]]
+    : [
+        [model, id],
+        [model, LIST],
+      ];
 }

@@ -3,7 +3,9 @@ import type { ApiRouteName, apiRoutes } from '@aura/contracts';
 type Route<N extends ApiRouteName> = (typeof apiRoutes)[N];
 
 /** Each route's method and path template, exactly as its contract declares them. */
-export type RouteTable = { readonly [N in ApiRouteName]: readonly [method: Route<N>['method'], path: Route<N>['path']] };
+export type RouteTable = {
+  readonly [N in ApiRouteName]: readonly [method: Route<N>['method'], path: Route<N>['path']];
+};
 
 /**
  * The method and path of every route of `apiRoutes`, for the typed client (./api) to send to.

@@ -27,13 +27,17 @@ describe('a money action signed with a second factor', () => {
   it('cancelling gives the refusal back; other refusals and no prompt pass through', async () => {
     const stop = setSecondFactorPrompt(async () => null);
     await expect(withSecondFactor(async () => Promise.reject(refusal()))).rejects.toMatchObject({ status: 403 });
-    await expect(withSecondFactor(async () => Promise.reject(new ApiError(409, 'Conflict', '{"code":"conflict"}')))).rejects.toMatchObject({ status: 409 });
+    await expect(
+      withSecondFactor(async () => Promise.reject(new ApiError(409, 'Conflict', '{"code":"conflict"}'))),
+    ).rejects.toMatchObject({ status: 409 });
     stop();
     let calls = 0;
-    await expect(withSecondFactor(async () => {
-      calls += 1;
-      throw refusal();
-    })).rejects.toMatchObject({ status: 403 });
+    await expect(
+      withSecondFactor(async () => {
+        calls += 1;
+        throw refusal();
+      }),
+    ).rejects.toMatchObject({ status: 403 });
     expect(calls).toBe(1);
   });
 });

@@ -33,7 +33,9 @@ function parseRecord<T>(raw: string | null | undefined, isValid: (v: Record<stri
   if (!raw) return null;
   try {
     const parsed: unknown = JSON.parse(raw);
-    return parsed !== null && typeof parsed === 'object' && isValid(parsed as Record<string, unknown>) ? (parsed as T) : null;
+    return parsed !== null && typeof parsed === 'object' && isValid(parsed as Record<string, unknown>)
+      ? (parsed as T)
+      : null;
   } catch {
     return null;
   }
@@ -44,7 +46,11 @@ const hasId = (v: Record<string, unknown>) => typeof v.id === 'string' && v.id !
 export function parseStoredUser(raw: string | null | undefined): UserView | null {
   return parseRecord<UserView>(
     raw,
-    (v) => hasId(v) && typeof v.username === 'string' && typeof v.email === 'string' && typeof v.auracoinBalance === 'number',
+    (v) =>
+      hasId(v) &&
+      typeof v.username === 'string' &&
+      typeof v.email === 'string' &&
+      typeof v.auracoinBalance === 'number',
   );
 }
 
@@ -62,7 +68,11 @@ interface SessionEntry<T> {
 const userEntry: SessionEntry<UserView> = {
   keys: [STORAGE_KEYS.user, STORAGE_KEYS.userId, STORAGE_KEYS.userName],
   parse: parseStoredUser,
-  write: (user) => ({ [STORAGE_KEYS.user]: JSON.stringify(user), [STORAGE_KEYS.userId]: user.id, [STORAGE_KEYS.userName]: user.username }),
+  write: (user) => ({
+    [STORAGE_KEYS.user]: JSON.stringify(user),
+    [STORAGE_KEYS.userId]: user.id,
+    [STORAGE_KEYS.userName]: user.username,
+  }),
 };
 
 const performerEntry: SessionEntry<PerformerView> = {
@@ -97,7 +107,11 @@ function clearEntry<T>(entry: SessionEntry<T>): void {
 }
 
 function useEntry<T>(entry: SessionEntry<T>): T | null {
-  const raw = useSyncExternalStore(subscribeToSession, () => storage()?.getItem(entry.keys[0]!) ?? null, () => null);
+  const raw = useSyncExternalStore(
+    subscribeToSession,
+    () => storage()?.getItem(entry.keys[0]!) ?? null,
+    () => null,
+  );
   return useMemo(() => entry.parse(raw), [entry, raw]);
 }
 

@@ -10,7 +10,11 @@ import { queryKeys } from './query-keys';
 
 /** listShows: the public shows on now (live or paused), with their real viewer counts. */
 export function liveShowsQueryOptions() {
-  return queryOptions({ queryKey: queryKeys.shows.live, queryFn: ({ signal }) => call('listShows', { signal }), staleTime: 10_000 });
+  return queryOptions({
+    queryKey: queryKeys.shows.live,
+    queryFn: ({ signal }) => call('listShows', { signal }),
+    staleTime: 10_000,
+  });
 }
 
 /** listPackages: the packages on sale (public). */
@@ -45,7 +49,8 @@ export function photosQueryOptions(performerId: string) {
 export function performerProfileQueryOptions(performerId: string) {
   return queryOptions({
     queryKey: queryKeys.performers.detail(performerId),
-    queryFn: async ({ signal }): Promise<PublicPerformerView> => call('getPerformer', { params: { id: performerId }, signal }),
+    queryFn: async ({ signal }): Promise<PublicPerformerView> =>
+      call('getPerformer', { params: { id: performerId }, signal }),
   });
 }
 

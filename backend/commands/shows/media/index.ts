@@ -1,2 +1,9 @@
-export { createShowMediaSignalling, type ShowMediaAuthorization, type ShowMediaCaller, type ShowMediaRole, type ShowMediaSignalling, type ShowMediaSignallingDeps } from './signalling';
+export {
+  createShowMediaSignalling,
+  type ShowMediaAuthorization,
+  type ShowMediaCaller,
+  type ShowMediaRole,
+  type ShowMediaSignalling,
+  type ShowMediaSignallingDeps,
+} from './signalling';
 export { showIceConfig } from './ice';

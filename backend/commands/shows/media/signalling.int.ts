@@ -54,15 +54,28 @@ describe('show media signalling over Socket.IO (embedded SFU)', () => {
     signalling = createShowMediaSignalling({
       media,
       authorize,
-      iceConfig: showIceConfig({ ICE_SERVERS: [{ urls: 'turn:127.0.0.1:3478' }], TURN_SECRET: 'a-turn-secret-of-16', TURN_CREDENTIAL_TTL_SECONDS: 600 }, () => new Date()),
+      iceConfig: showIceConfig(
+        {
+          ICE_SERVERS: [{ urls: 'turn:127.0.0.1:3478' }],
+          TURN_SECRET: 'a-turn-secret-of-16',
+          TURN_CREDENTIAL_TTL_SECONDS: 600,
+        },
+        () => new Date(),
+      ),
       logger: createLogger('silent'),
     });
     http = createServer();
-    const server = new Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, { principal?: { sid: string; sub: string; kind: 'user' | 'performer' | 'admin'; exp: number } }>(http);
+    const server = new Server<
+      ClientToServerEvents,
+      ServerToClientEvents,
+      Record<string, never>,
+      { principal?: { sid: string; sub: string; kind: 'user' | 'performer' | 'admin'; exp: number } }
+    >(http);
     // stands in for the session cookie's check: the test names the principal
     server.use((socket, next) => {
       const auth = socket.handshake.auth as { kind?: 'user' | 'performer'; sub?: string };
-      if (auth.kind && auth.sub) socket.data.principal = { sid: randomUUID(), sub: auth.sub, kind: auth.kind, exp: Date.now() + 3_600_000 };
+      if (auth.kind && auth.sub)
+        socket.data.principal = { sid: randomUUID(), sub: auth.sub, kind: auth.kind, exp: Date.now() + 3_600_000 };
       next();
     });
     server.on('connection', (socket) => signalling.onConnection(socket as AuraSocket));
@@ -96,14 +109,22 @@ describe('show media signalling over Socket.IO (embedded SFU)', () => {
     let keyframe = true;
     transceiver.sender.onPictureLossIndication.subscribe(() => (keyframe = true));
     await pc.setLocalDescription(await pc.createOffer());
-    const answer = await socket.emitWithAck('show:publish', { showId, offer: { type: 'offer', sdp: await gathered(pc) } });
+    const answer = await socket.emitWithAck('show:publish', {
+      showId,
+      offer: { type: 'offer', sdp: await gathered(pc) },
+    });
     if (!answer.ok) return answer;
     await pc.setRemoteDescription(answer.answer);
     let seq = 1;
     const timer = setInterval(() => {
       const payload = Buffer.from([0x10, keyframe ? 0x00 : 0x01, 1, 2, 3, 4]);
       keyframe = false;
-      video.writeRtp(new RtpPacket(new RtpHeader({ payloadType: 96, sequenceNumber: seq, timestamp: seq * 3000, ssrc: 42, marker: true }), payload));
+      video.writeRtp(
+        new RtpPacket(
+          new RtpHeader({ payloadType: 96, sequenceNumber: seq, timestamp: seq * 3000, ssrc: 42, marker: true }),
+          payload,
+        ),
+      );
       seq += 1;
     }, 33);
     pc.connectionStateChange.subscribe((state) => (state === 'closed' ? clearInterval(timer) : undefined));
@@ -117,11 +138,18 @@ describe('show media signalling over Socket.IO (embedded SFU)', () => {
     const pc = new RTCPeerConnection({ ...LOOPBACK_PEER_CONFIG, codecs: codecs() });
     peers.push(pc);
     let frames = 0;
-    pc.onTrack.subscribe((track) => track.onReceiveRtp.subscribe((rtp) => (track.kind === 'video' && rtp.header.marker ? (frames += 1) : undefined)));
-    pc.onIceCandidate.subscribe((candidate) => void socket.emitWithAck('show:ice', { showId, candidate: candidate ? candidate.toJSON() : null }));
+    pc.onTrack.subscribe((track) =>
+      track.onReceiveRtp.subscribe((rtp) => (track.kind === 'video' && rtp.header.marker ? (frames += 1) : undefined)),
+    );
+    pc.onIceCandidate.subscribe(
+      (candidate) => void socket.emitWithAck('show:ice', { showId, candidate: candidate ? candidate.toJSON() : null }),
+    );
     await pc.setRemoteDescription(joined.offer);
     await pc.setLocalDescription(await pc.createAnswer());
-    const answered = await socket.emitWithAck('show:answer', { showId, answer: { type: 'answer', sdp: pc.localDescription!.sdp } });
+    const answered = await socket.emitWithAck('show:answer', {
+      showId,
+      answer: { type: 'answer', sdp: pc.localDescription!.sdp },
+    });
     expect(answered).toEqual({ ok: true });
     return { joined, frames: () => frames };
   }
@@ -137,8 +165,14 @@ describe('show media signalling over Socket.IO (embedded SFU)', () => {
     expect(await bannedUser.emitWithAck('show:watch', { showId })).toEqual({ ok: false, error: 'forbidden' });
     expect(await visitor.emitWithAck('show:watch', { showId: randomUUID() })).toEqual({ ok: false, error: 'not_live' });
     expect(await visitor.emitWithAck('show:watch', { showId: 'not-a-uuid' })).toEqual({ ok: false, error: 'invalid' });
-    expect(await visitor.emitWithAck('show:answer', { showId, answer: { type: 'answer', sdp: 'v=0' } })).toEqual({ ok: false, error: 'forbidden' });
-    expect(await visitor.emitWithAck('show:ice', { showId, candidate: null })).toEqual({ ok: false, error: 'forbidden' });
+    expect(await visitor.emitWithAck('show:answer', { showId, answer: { type: 'answer', sdp: 'v=0' } })).toEqual({
+      ok: false,
+      error: 'forbidden',
+    });
+    expect(await visitor.emitWithAck('show:ice', { showId, candidate: null })).toEqual({
+      ok: false,
+      error: 'forbidden',
+    });
   });
 
   it('applies her candidates trickled before her offer is answered (a browser sends them at once), after the answer', async () => {
@@ -148,7 +182,10 @@ describe('show media signalling over Socket.IO (embedded SFU)', () => {
     pc.addTransceiver(new MediaStreamTrack({ kind: 'video' }), { direction: 'sendonly' });
     await pc.setLocalDescription(await pc.createOffer());
     const sdp = await gathered(pc);
-    const candidate = sdp.split('\r\n').find((line) => line.startsWith('a=candidate:'))!.slice(2);
+    const candidate = sdp
+      .split('\r\n')
+      .find((line) => line.startsWith('a=candidate:'))!
+      .slice(2);
     const published = her.emitWithAck('show:publish', { showId, offer: { type: 'offer', sdp } });
     const trickled = her.emitWithAck('show:ice', { showId, candidate: { candidate, sdpMid: '0', sdpMLineIndex: 0 } });
     expect((await published).ok).toBe(true);
@@ -160,7 +197,16 @@ describe('show media signalling over Socket.IO (embedded SFU)', () => {
   it('hands out ICE servers: TURN credentials named by the show, relay-only', async () => {
     const visitor = await client();
     const answer = await visitor.emitWithAck('show:ice-config', { showId });
-    expect(answer).toMatchObject({ ok: true, role: 'viewer', ice: { iceTransportPolicy: 'relay', iceServers: [{ urls: 'turn:127.0.0.1:3478', username: expect.stringMatching(new RegExp(`:show-${showId}-viewer$`)) }] } });
+    expect(answer).toMatchObject({
+      ok: true,
+      role: 'viewer',
+      ice: {
+        iceTransportPolicy: 'relay',
+        iceServers: [
+          { urls: 'turn:127.0.0.1:3478', username: expect.stringMatching(new RegExp(`:show-${showId}-viewer$`)) },
+        ],
+      },
+    });
   });
 
   it("she publishes, a visitor and a user watch her frames, a third is told 'full'; a disconnect frees a place, a ban drops, the end reaches all", async () => {

@@ -18,7 +18,13 @@ import {
 import type { Principal } from '../../../platform/http/session';
 import type { Logger } from '../../../platform/logging/logger';
 import type { AuraSocket } from '../../../platform/realtime/realtime';
-import { PUBLISHER, ShowMediaError as PortError, type ShowMedia, type ShowMediaEvent, type WatchRefusal } from '../../../platform/sfu/port';
+import {
+  PUBLISHER,
+  ShowMediaError as PortError,
+  type ShowMedia,
+  type ShowMediaEvent,
+  type WatchRefusal,
+} from '../../../platform/sfu/port';
 
 export type ShowMediaRole = 'publisher' | 'viewer';
 /** The connection asking: its socket and, when signed in, its principal (visitors have none). */
@@ -43,9 +49,17 @@ interface Joined {
 }
 
 const refused = (error: ShowMediaError): ShowMediaRefused => ({ ok: false, error });
-const watchRefusal: Record<WatchRefusal, ShowMediaError> = { full: 'full', no_room: 'not_live', not_publishing: 'not_publishing' };
-const callerOf = (socket: AuraSocket): ShowMediaCaller => ({ socketId: socket.id, ...(socket.data.principal && { principal: socket.data.principal }) });
-const reply = <A>(ack: unknown, answer: A) => (typeof ack === 'function' ? (ack as (answer: A) => void)(answer) : undefined);
+const watchRefusal: Record<WatchRefusal, ShowMediaError> = {
+  full: 'full',
+  no_room: 'not_live',
+  not_publishing: 'not_publishing',
+};
+const callerOf = (socket: AuraSocket): ShowMediaCaller => ({
+  socketId: socket.id,
+  ...(socket.data.principal && { principal: socket.data.principal }),
+});
+const reply = <A>(ack: unknown, answer: A) =>
+  typeof ack === 'function' ? (ack as (answer: A) => void)(answer) : undefined;
 
 export function createShowMediaSignalling(deps: ShowMediaSignallingDeps) {
   const { media, logger } = deps;
@@ -88,7 +102,11 @@ export function createShowMediaSignalling(deps: ShowMediaSignallingDeps) {
   }
 
   /** tells the sockets of a show (or one of them) that their media stopped, and forgets them */
-  function closeFor(showId: string, reason: ShowMediaClosed['reason'], only?: (socketId: string, joined: Joined) => boolean) {
+  function closeFor(
+    showId: string,
+    reason: ShowMediaClosed['reason'],
+    only?: (socketId: string, joined: Joined) => boolean,
+  ) {
     for (const [socketId, entry] of [...sockets]) {
       const joined = entry.shows.get(showId);
       if (!joined || (only && !only(socketId, joined))) continue;
@@ -99,15 +117,21 @@ export function createShowMediaSignalling(deps: ShowMediaSignallingDeps) {
 
   const onMediaEvent = (event: ShowMediaEvent) => {
     if (event.type === 'room-closed') closeFor(event.showId, event.reason === 'closed' ? 'ended' : 'unavailable');
-    else if (event.type === 'viewer-left') closeFor(event.showId, 'dropped', (socketId, joined) => joined.role === 'viewer' && socketId === event.viewerId);
-    else if (event.type === 'publisher-left') closeFor(event.showId, 'dropped', (_socketId, joined) => joined.role === 'publisher');
-    else for (const showId of new Set([...sockets.values()].flatMap((entry) => [...entry.shows.keys()]))) closeFor(showId, 'unavailable');
+    else if (event.type === 'viewer-left')
+      closeFor(event.showId, 'dropped', (socketId, joined) => joined.role === 'viewer' && socketId === event.viewerId);
+    else if (event.type === 'publisher-left')
+      closeFor(event.showId, 'dropped', (_socketId, joined) => joined.role === 'publisher');
+    else
+      for (const showId of new Set([...sockets.values()].flatMap((entry) => [...entry.shows.keys()])))
+        closeFor(showId, 'unavailable');
   };
   const unsubscribe = media.onEvent(onMediaEvent);
 
   const failure = (what: string) => (error: unknown) => {
-    if (!(error instanceof PortError) || error.code === 'unavailable') logger.warn(`show media: ${what} failed`, { error: error instanceof Error ? error.message : String(error) });
-    if (error instanceof PortError) return refused(error.code === 'unavailable' ? 'unavailable' : error.code === 'no_room' ? 'not_live' : 'invalid');
+    if (!(error instanceof PortError) || error.code === 'unavailable')
+      logger.warn(`show media: ${what} failed`, { error: error instanceof Error ? error.message : String(error) });
+    if (error instanceof PortError)
+      return refused(error.code === 'unavailable' ? 'unavailable' : error.code === 'no_room' ? 'not_live' : 'invalid');
     return refused('unavailable');
   };
 
@@ -123,7 +147,11 @@ export function createShowMediaSignalling(deps: ShowMediaSignallingDeps) {
         if (!parsed.success) return reply(ack, refused('invalid'));
         const { showId } = parsed.data;
         void roleOf(socket, showId)
-          .then((answer) => (answer.role ? { ok: true as const, role: answer.role, ice: deps.iceConfig(callerOf(socket), showId, answer.role) } : answer.refusal))
+          .then((answer) =>
+            answer.role
+              ? { ok: true as const, role: answer.role, ice: deps.iceConfig(callerOf(socket), showId, answer.role) }
+              : answer.refusal,
+          )
           .catch(failure('ice-config'))
           .then((answer) => reply(ack, answer));
       });
@@ -202,7 +230,8 @@ export function createShowMediaSignalling(deps: ShowMediaSignallingDeps) {
       });
 
       socket.on('disconnect', () => {
-        for (const showId of [...(sockets.get(socket.id)?.shows.keys() ?? [])]) void serially(socket.id, showId, () => leave(socket.id, showId)).catch(failure('leave'));
+        for (const showId of [...(sockets.get(socket.id)?.shows.keys() ?? [])])
+          void serially(socket.id, showId, () => leave(socket.id, showId)).catch(failure('leave'));
       });
     },
 

@@ -11,12 +11,20 @@ const request = (payoutId: string, amountCents: number, method: 'iban' | 'card' 
   attempt: 1,
   amountCents,
   currency: 'eur' as const,
-  destination: method === 'iban' ? { method, holderName: 'Zoë Müller & Co <x>', iban: 'GB82WEST12345698765432' } : { method, holderName: 'Camila', cardReference: 'card_1N4x9Q2eZvKYlo2C' },
+  destination:
+    method === 'iban'
+      ? { method, holderName: 'Zoë Müller & Co <x>', iban: 'GB82WEST12345698765432' }
+      : { method, holderName: 'Camila', cardReference: 'card_1N4x9Q2eZvKYlo2C' },
 });
 
 describe('pain.001.001.03', () => {
   it('writes amounts in euro with two decimals, never through floating point', () => {
-    expect([sepaAmount(5), sepaAmount(100), sepaAmount(123456), sepaAmount(1999)]).toEqual(['0.05', '1.00', '1234.56', '19.99']);
+    expect([sepaAmount(5), sepaAmount(100), sepaAmount(123456), sepaAmount(1999)]).toEqual([
+      '0.05',
+      '1.00',
+      '1234.56',
+      '19.99',
+    ]);
   });
 
   it('keeps names to the SEPA character set and length', () => {
@@ -33,11 +41,33 @@ describe('pain.001.001.03', () => {
     const now = new Date('2026-11-18T10:00:00.000Z');
     const a = 'aaaaaaaa-0000-4000-8000-000000000001';
     const b = 'bbbbbbbb-0000-4000-8000-000000000002';
-    const file = sepaFileOf(run, [request(b, 5500), request(a, 12001), request(a, 12001), request('cccccccc-0000-4000-8000-000000000003', 700, 'card'), request('dddddddd-0000-4000-8000-000000000004', 900, 'iban', 'eeeeeeee-0000-4000-8000-000000000005')], debtor, now)!;
-    expect(file.transactions.map((t) => [t.payoutId, t.amountCents])).toEqual([[a, 12001], [b, 5500]]);
-    expect(file).toMatchObject({ numberOfTransactions: 2, controlSumCents: 17501, messageId: '7b1c2d3e4f504a6b8c7d9e0f1a2b3c4d', requestedExecutionDate: '2026-11-18', debtor });
+    const file = sepaFileOf(
+      run,
+      [
+        request(b, 5500),
+        request(a, 12001),
+        request(a, 12001),
+        request('cccccccc-0000-4000-8000-000000000003', 700, 'card'),
+        request('dddddddd-0000-4000-8000-000000000004', 900, 'iban', 'eeeeeeee-0000-4000-8000-000000000005'),
+      ],
+      debtor,
+      now,
+    )!;
+    expect(file.transactions.map((t) => [t.payoutId, t.amountCents])).toEqual([
+      [a, 12001],
+      [b, 5500],
+    ]);
+    expect(file).toMatchObject({
+      numberOfTransactions: 2,
+      controlSumCents: 17501,
+      messageId: '7b1c2d3e4f504a6b8c7d9e0f1a2b3c4d',
+      requestedExecutionDate: '2026-11-18',
+      debtor,
+    });
     // a run made before its Tuesday asks for its Tuesday
-    expect(sepaFileOf(run, [request(a, 100)], debtor, new Date('2026-11-16T08:00:00.000Z'))!.requestedExecutionDate).toBe('2026-11-17');
+    expect(
+      sepaFileOf(run, [request(a, 100)], debtor, new Date('2026-11-16T08:00:00.000Z'))!.requestedExecutionDate,
+    ).toBe('2026-11-17');
     expect(sepaFileOf(run, [request('cccccccc-0000-4000-8000-000000000003', 700, 'card')], debtor, now)).toBeNull();
 
     const xml = renderPain001(file, () => 'Aura compensi settimana 2026-11-09');

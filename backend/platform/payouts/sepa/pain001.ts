@@ -20,16 +20,30 @@ export const endToEndIdOf = (payoutId: string) => payoutId.replace(/-/g, '');
  * lose their mark, anything else becomes a space; at most `max` characters.
  */
 export function sepaText(value: string, max: number): string {
-  const latin = value.normalize('NFD').replace(/[\u0300-\u036f]/g, '').replace(/[^A-Za-z0-9/\-?:().,'+ ]/g, ' ').replace(/\s+/g, ' ').trim();
+  const latin = value
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^A-Za-z0-9/\-?:().,'+ ]/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
   return (latin || 'N/A').slice(0, max).trim();
 }
 
-const escapeXml = (value: string) => value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/'/g, '&apos;').replace(/"/g, '&quot;');
+const escapeXml = (value: string) =>
+  value
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/'/g, '&apos;')
+    .replace(/"/g, '&quot;');
 
 /** 'YYYY-MM-DDTHH:MM:SS' (UTC, no fraction): the ISODateTime banks read */
 const isoDateTime = (iso: string) => new Date(iso).toISOString().slice(0, 19);
 
-export function renderPain001(file: SepaFile, remittance: (transaction: SepaFile['transactions'][number]) => string): string {
+export function renderPain001(
+  file: SepaFile,
+  remittance: (transaction: SepaFile['transactions'][number]) => string,
+): string {
   const sum = sepaAmount(file.controlSumCents);
   const debtorName = escapeXml(sepaText(file.debtor.name, 70));
   const lines: string[] = [

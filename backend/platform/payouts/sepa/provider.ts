@@ -20,16 +20,29 @@ export const SEPA_REFERENCE_PREFIX = 'sepa_';
 export const MANUAL_PAYMENT_REASON = 'manual_payment_required';
 
 /** The remittance line of a transaction: the payout week it pays. */
-export const sepaRemittance = (transaction: SepaFile['transactions'][number]) => `Aura compensi settimana ${payoutWeekOf(new Date(transaction.periodEnd)).weekStart}`;
+export const sepaRemittance = (transaction: SepaFile['transactions'][number]) =>
+  `Aura compensi settimana ${payoutWeekOf(new Date(transaction.periodEnd)).weekStart}`;
 
 /** The bank reference of a paid payout: the file's message id and the transaction's end-to-end id. */
-export const sepaReference = (file: Pick<SepaFile, 'messageId'>, payoutId: string) => `${SEPA_REFERENCE_PREFIX}${file.messageId}_${endToEndIdOf(payoutId)}`;
+export const sepaReference = (file: Pick<SepaFile, 'messageId'>, payoutId: string) =>
+  `${SEPA_REFERENCE_PREFIX}${file.messageId}_${endToEndIdOf(payoutId)}`;
 
 /** The run's file from its pending transfers (pure): its payouts only, once each, in payout id order. */
-export function sepaFileOf(run: { runId: string; periodEnd: string }, pending: readonly TransferRequest[], debtor: SepaDebtor, now: Date): SepaFile | null {
+export function sepaFileOf(
+  run: { runId: string; periodEnd: string },
+  pending: readonly TransferRequest[],
+  debtor: SepaDebtor,
+  now: Date,
+): SepaFile | null {
   const seen = new Set<string>();
   const transactions = pending
-    .filter((request) => request.runId === run.runId && request.destination.method === 'iban' && !seen.has(request.payoutId) && seen.add(request.payoutId))
+    .filter(
+      (request) =>
+        request.runId === run.runId &&
+        request.destination.method === 'iban' &&
+        !seen.has(request.payoutId) &&
+        seen.add(request.payoutId),
+    )
     .sort((a, b) => a.payoutId.localeCompare(b.payoutId))
     .map((request) => ({
       payoutId: request.payoutId,
@@ -76,10 +89,19 @@ export interface SepaRail {
   /** its pain.001.001.03 XML */
   xmlOf(file: SepaFile): string;
   /** the admin marks it sent: once (a second time is a 409), nothing for a run without a file (404) */
-  markSent(runId: string, adminId: string, metadata: Record<string, unknown>): Promise<{ file: SepaFile; sent: SepaSent }>;
+  markSent(
+    runId: string,
+    adminId: string,
+    metadata: Record<string, unknown>,
+  ): Promise<{ file: SepaFile; sent: SepaSent }>;
 }
 
-export function createSepaPayoutProvider(options: { eventStore: EventStore; now: () => Date; debtor: SepaDebtor; cards: PayoutProvider | null }): PayoutProvider & { sepa: SepaRail } {
+export function createSepaPayoutProvider(options: {
+  eventStore: EventStore;
+  now: () => Date;
+  debtor: SepaDebtor;
+  cards: PayoutProvider | null;
+}): PayoutProvider & { sepa: SepaRail } {
   const { eventStore, now } = options;
   // a written file never changes: kept once read
   const files = new Map<string, SepaFile>();
@@ -87,14 +109,18 @@ export function createSepaPayoutProvider(options: { eventStore: EventStore; now:
   async function readFile(runId: string): Promise<SepaFile | null> {
     const kept = files.get(runId);
     if (kept) return kept;
-    const stored = (await eventStore.readStream(sepaStreams.file(runId))).find((event) => event.type === 'SepaFileCreated');
+    const stored = (await eventStore.readStream(sepaStreams.file(runId))).find(
+      (event) => event.type === 'SepaFileCreated',
+    );
     if (!stored) return null;
     const file = stored.data as SepaFile;
     if (files.size > 200) files.clear();
     files.set(runId, file);
     return file;
   }
-  const readSent = async (runId: string) => ((await eventStore.readStream(sepaStreams.sent(runId))).find((event) => event.type === 'SepaFileSent')?.data as SepaSent | undefined) ?? null;
+  const readSent = async (runId: string) =>
+    ((await eventStore.readStream(sepaStreams.sent(runId))).find((event) => event.type === 'SepaFileSent')?.data as
+      SepaSent | undefined) ?? null;
 
   const sepa: SepaRail = {
     async fileOf(runId) {
@@ -108,9 +134,14 @@ export function createSepaPayoutProvider(options: { eventStore: EventStore; now:
       const sent: SepaSent = { runId, messageId: file.messageId, adminId, sentAt: now().toISOString() };
       try {
         // a fresh id: a second 'sent' must meet the first (a fixed id would be taken for a retry of it)
-        await eventStore.appendToStream(sepaStreams.sent(runId), [{ id: newId(), type: 'SepaFileSent', data: sent, metadata }], { expectedRevision: 'no_stream' });
+        await eventStore.appendToStream(
+          sepaStreams.sent(runId),
+          [{ id: newId(), type: 'SepaFileSent', data: sent, metadata }],
+          { expectedRevision: 'no_stream' },
+        );
       } catch (error) {
-        if (error instanceof WrongExpectedRevisionError) throw new DomainError('conflict', 'Il file SEPA di questa esecuzione è già stato segnato come inviato');
+        if (error instanceof WrongExpectedRevisionError)
+          throw new DomainError('conflict', 'Il file SEPA di questa esecuzione è già stato segnato come inviato');
         throw error;
       }
       return { file, sent };
@@ -128,7 +159,11 @@ export function createSepaPayoutProvider(options: { eventStore: EventStore; now:
         const file = sepaFileOf(run, pending, options.debtor, now());
         if (!file) return null;
         try {
-          await eventStore.appendToStream(sepaStreams.file(run.runId), [{ id: deterministicId(`SepaFileCreated:${run.runId}`), type: 'SepaFileCreated', data: file }], { expectedRevision: 'no_stream' });
+          await eventStore.appendToStream(
+            sepaStreams.file(run.runId),
+            [{ id: deterministicId(`SepaFileCreated:${run.runId}`), type: 'SepaFileCreated', data: file }],
+            { expectedRevision: 'no_stream' },
+          );
         } catch (error) {
           if (!(error instanceof WrongExpectedRevisionError)) throw error;
           return readFile(run.runId);
@@ -143,9 +178,12 @@ export function createSepaPayoutProvider(options: { eventStore: EventStore; now:
       }
       const file = await readFile(request.runId);
       const filed = file?.transactions.find((transaction) => transaction.payoutId === request.payoutId);
-      if (!file || !filed || filed.attempt !== request.attempt || filed.amountCents !== request.amountCents) return { status: 'pending' };
+      if (!file || !filed || filed.attempt !== request.attempt || filed.amountCents !== request.amountCents)
+        return { status: 'pending' };
       const sent = await readSent(request.runId);
-      return sent ? { status: 'paid', reference: sepaReference(file, request.payoutId), executedAt: sent.sentAt } : { status: 'pending' };
+      return sent
+        ? { status: 'paid', reference: sepaReference(file, request.payoutId), executedAt: sent.sentAt }
+        : { status: 'pending' };
     },
   };
 }

@@ -22,9 +22,14 @@ export async function validatePain001(xml: string): Promise<{ valid: boolean; ou
   try {
     await writeFile(file, xml);
     return await new Promise((resolve) => {
-      execFile(XMLLINT, ['--noout', '--schema', PAIN_001_XSD, file], { maxBuffer: 16 * 1024 * 1024 }, (error, stdout, stderr) => {
-        resolve({ valid: !error, output: `${stdout}${stderr}`.trim() });
-      });
+      execFile(
+        XMLLINT,
+        ['--noout', '--schema', PAIN_001_XSD, file],
+        { maxBuffer: 16 * 1024 * 1024 },
+        (error, stdout, stderr) => {
+          resolve({ valid: !error, output: `${stdout}${stderr}`.trim() });
+        },
+      );
     });
   } finally {
     await rm(dir, { recursive: true, force: true });

@@ -20,9 +20,17 @@ export default function AdminRoute() {
         { value: 'users', label: 'Utenti', content: <UsersTab /> },
         { value: 'performers', label: 'Performer', content: <PerformersTab /> },
         // renders only once the admin record is present (the console shows tabs only then)
-        { value: 'verification', label: 'Verifica Performer', content: admin.id ? <VerificationTab adminId={admin.id} /> : null },
+        {
+          value: 'verification',
+          label: 'Verifica Performer',
+          content: admin.id ? <VerificationTab adminId={admin.id} /> : null,
+        },
         { value: 'packages', label: 'Pacchetti Auracoin', content: <PackagesTab extra={<OffersAdminPanel />} /> },
-        { value: 'admins', label: 'Gestione Admin', content: <AdminsTab currentAdminId={admin.id} currentRole={admin.role} /> },
+        {
+          value: 'admins',
+          label: 'Gestione Admin',
+          content: <AdminsTab currentAdminId={admin.id} currentRole={admin.role} />,
+        },
         { value: 'payouts', label: 'Pagamenti', content: <PayoutsAdminTab /> },
         { value: 'security', label: 'Sicurezza', content: <SecuritySection /> },
         { value: 'refunds', label: 'Rimborsi', content: <RefundsTab /> },

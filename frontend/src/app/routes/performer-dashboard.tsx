@@ -2,7 +2,10 @@ import { UnreadTabBadge } from '../../features/chat/components/message-alerts';
 import { PerformerChat } from '../../features/chat/components/performer-chat';
 import { UnreadSummary } from '../../features/chat/components/unread-summary';
 import { PayoutsTab } from '../../features/payouts/components/payouts-tab';
-import { PerformerDashboardPage, type DashboardSlots } from '../../features/performer-dashboard/components/performer-dashboard-page';
+import {
+  PerformerDashboardPage,
+  type DashboardSlots,
+} from '../../features/performer-dashboard/components/performer-dashboard-page';
 import { PerformerSessions } from '../../features/video-session/components/performer-sessions';
 import { ShowPanel } from '../../features/shows/components/show-panel';
 
@@ -15,8 +18,13 @@ const slots: DashboardSlots = {
 };
 
 export default function PerformerDashboardRoute() {
-  return <PerformerDashboardPage slots={slots} extraTabs={[
+  return (
+    <PerformerDashboardPage
+      slots={slots}
+      extraTabs={[
         { value: 'show', label: 'Show dal vivo', content: (performerId) => <ShowPanel performerId={performerId} /> },
         { value: 'payouts', label: 'Pagamenti', content: (performerId) => <PayoutsTab performerId={performerId} /> },
-      ]} />;
+      ]}
+    />
+  );
 }

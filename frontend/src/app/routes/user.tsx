@@ -41,7 +41,11 @@ export default function UserRoute() {
         <LevelPanel totalSpent={user.totalAuracoinSpent} />
         <OfferBanner />
         <AliasManager userId={user.id} balance={user.auracoinBalance} onPurchased={() => void refetch()} />
-        <BuyPackages totalSpent={user.totalAuracoinSpent} offerBonusPercent={offerBonusPercent} onPaid={() => void refetch()} />
+        <BuyPackages
+          totalSpent={user.totalAuracoinSpent}
+          offerBonusPercent={offerBonusPercent}
+          onPaid={() => void refetch()}
+        />
         <WalletLedger userId={user.id} balance={user.auracoinBalance} />
       </AccountOverview>
     </Container>

@@ -41,7 +41,10 @@ function useActiveAliases(userId: string, enabled: boolean) {
  * latest conversation with her (undefined: none, or not asked).
  */
 function useLastIdentity(userId: string, performerId: string | null, enabled: boolean): string | null | undefined {
-  const conversations = useQuery({ ...conversationsQueryOptions(userId, 'user'), enabled: enabled && userId !== '' && performerId !== null });
+  const conversations = useQuery({
+    ...conversationsQueryOptions(userId, 'user'),
+    enabled: enabled && userId !== '' && performerId !== null,
+  });
   if (!enabled || performerId === null) return undefined;
   const remembered = lastIdentityWith(userId, performerId);
   if (remembered !== undefined) return remembered;
@@ -53,7 +56,15 @@ function useLastIdentity(userId: string, performerId: string | null, enabled: bo
  * 'Chi vuoi essere oggi?' (docs/product.md#alias-chooser): the real name or one of the active aliases, before a video
  * chat or a chat. The one chooser of the app: the gallery, /chat and /video-session use it.
  */
-export function AliasChooser({ open, userId, realName, performerId = null, selectedAliasId, onCancel, onConfirm }: AliasChooserProps) {
+export function AliasChooser({
+  open,
+  userId,
+  realName,
+  performerId = null,
+  selectedAliasId,
+  onCancel,
+  onConfirm,
+}: AliasChooserProps) {
   const aliases = useActiveAliases(userId, open);
   const lastUsed = useLastIdentity(userId, performerId, open && selectedAliasId === undefined);
   const wanted = selectedAliasId !== undefined ? selectedAliasId : lastUsed;
@@ -72,7 +83,9 @@ export function AliasChooser({ open, userId, realName, performerId = null, selec
   const alias = choice === SELF ? undefined : aliases.data?.find((a) => a.id === choice);
   // an alias he used with her that is no longer active: said, never silently swapped for his real name
   const lostAlias = choice !== SELF && aliases.isSuccess && alias === undefined;
-  const chosen: ChosenIdentity = alias ? { aliasId: alias.id, displayName: alias.aliasName } : { aliasId: null, displayName: realName };
+  const chosen: ChosenIdentity = alias
+    ? { aliasId: alias.id, displayName: alias.aliasName }
+    : { aliasId: null, displayName: realName };
   const isLoading = aliases.isPending && aliases.fetchStatus !== 'idle';
 
   return (
@@ -128,7 +141,15 @@ export function AliasChooser({ open, userId, realName, performerId = null, selec
           </RadioGroup.Item>
           {isLoading ? <Spinner size="sm" aria-label="Caricamento..." /> : null}
           {aliases.data?.map((a) => (
-            <RadioGroup.Item key={a.id} value={a.id} p="3" rounded="lg" borderWidth="1px" borderColor="border" width="100%">
+            <RadioGroup.Item
+              key={a.id}
+              value={a.id}
+              p="3"
+              rounded="lg"
+              borderWidth="1px"
+              borderColor="border"
+              width="100%"
+            >
               <RadioGroup.ItemHiddenInput />
               <RadioGroup.ItemIndicator />
               <RadioGroup.ItemText flex="1">

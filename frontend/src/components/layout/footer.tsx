@@ -47,8 +47,8 @@ export function Footer() {
           <Stack gap="3" maxW="sm">
             <BrandLogo />
             <Text color="fg.muted" fontSize="sm">
-              Videochat dal vivo con performer da tutto il mondo: sessioni private in alta definizione,
-              privacy e pagamenti sicuri.
+              Videochat dal vivo con performer da tutto il mondo: sessioni private in alta definizione, privacy e
+              pagamenti sicuri.
             </Text>
           </Stack>
           <Box as="nav" aria-label="Link del footer">

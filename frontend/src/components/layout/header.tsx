@@ -147,7 +147,14 @@ export function Header({ accountMenu, onlineBadge }: HeaderProps) {
             </Stack>
           </Box>
           {signedIn ? null : (
-            <Stack gap="2" mt="4" pt="4" borderTopWidth="1px" borderColor="border" display={{ base: 'flex', md: 'none' }}>
+            <Stack
+              gap="2"
+              mt="4"
+              pt="4"
+              borderTopWidth="1px"
+              borderColor="border"
+              display={{ base: 'flex', md: 'none' }}
+            >
               <Button asChild colorPalette="brand">
                 <RouterLink to={GUEST_ACTIONS.register.to} onClick={() => setOpen(false)}>
                   {GUEST_ACTIONS.register.label}

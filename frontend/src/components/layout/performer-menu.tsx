@@ -30,7 +30,8 @@ export function PerformerMenu({ name, email, isOnline, totalEarnings, onLogout }
         if (value === 'logout') {
           onLogout();
           void navigate('/');
-        } else if (value !== 'earnings') void navigate(value === 'dashboard' ? '/performer/dashboard' : `/performer/dashboard?tab=${value}`);
+        } else if (value !== 'earnings')
+          void navigate(value === 'dashboard' ? '/performer/dashboard' : `/performer/dashboard?tab=${value}`);
       }}
     >
       <Menu.Item value="dashboard">Dashboard</Menu.Item>

@@ -28,7 +28,9 @@ export interface AdminTableProps<Row> {
 
 /** The one table of the admin console: a bordered area that scrolls sideways on phones. */
 export function AdminTable<Row>({ columns, rows, rowKey, rowTestId, empty, query, minW }: AdminTableProps<Row>) {
-  const status = <QueryStatus query={query ?? { isPending: false, isError: false, error: null, data: rows }} empty={empty} />;
+  const status = (
+    <QueryStatus query={query ?? { isPending: false, isError: false, error: null, data: rows }} empty={empty} />
+  );
   if (!rows || rows.length === 0) return status;
   return (
     // relative: a visually hidden header is positioned inside the scroll area, never beyond the page;

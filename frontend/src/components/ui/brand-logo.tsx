@@ -17,7 +17,16 @@ export function BrandLogo({ size = 'md' }: { size?: 'md' | 'lg' }) {
           placeItems="center"
           boxShadow="0 0 24px rgba(255, 92, 147, 0.35)"
         >
-          <svg viewBox="0 0 24 24" width="60%" height="60%" fill="none" stroke="#fff" strokeWidth="2.6" strokeLinecap="round" strokeLinejoin="round">
+          <svg
+            viewBox="0 0 24 24"
+            width="60%"
+            height="60%"
+            fill="none"
+            stroke="#fff"
+            strokeWidth="2.6"
+            strokeLinecap="round"
+            strokeLinejoin="round"
+          >
             <path d="M6 20 12 4l6 16M8.4 14h7.2" />
           </svg>
         </Box>

@@ -8,10 +8,17 @@ const MONDAY = 1;
 /** The picker's own words for assistive technology, in Italian. */
 const TRANSLATIONS = {
   dayCell: (state: { selected: boolean; unavailable: boolean; valueText: string }) =>
-    state.unavailable ? `Non disponibile: ${state.valueText}` : state.selected ? `Data scelta: ${state.valueText}` : `Scegli ${state.valueText}`,
-  prevTrigger: (view: string) => (view === 'year' ? 'Decennio precedente' : view === 'month' ? 'Anno precedente' : 'Mese precedente'),
-  nextTrigger: (view: string) => (view === 'year' ? 'Decennio successivo' : view === 'month' ? 'Anno successivo' : 'Mese successivo'),
-  viewTrigger: (_view: string, next: string | undefined) => (next === 'year' ? 'Scegli l’anno' : next === 'month' ? 'Scegli il mese' : 'Scegli il giorno'),
+    state.unavailable
+      ? `Non disponibile: ${state.valueText}`
+      : state.selected
+        ? `Data scelta: ${state.valueText}`
+        : `Scegli ${state.valueText}`,
+  prevTrigger: (view: string) =>
+    view === 'year' ? 'Decennio precedente' : view === 'month' ? 'Anno precedente' : 'Mese precedente',
+  nextTrigger: (view: string) =>
+    view === 'year' ? 'Decennio successivo' : view === 'month' ? 'Anno successivo' : 'Mese successivo',
+  viewTrigger: (_view: string, next: string | undefined) =>
+    next === 'year' ? 'Scegli l’anno' : next === 'month' ? 'Scegli il mese' : 'Scegli il giorno',
   monthSelect: 'Mese',
   yearSelect: 'Anno',
   content: 'Calendario',
@@ -38,7 +45,9 @@ export default function DateCalendar({ value, min, max, onSelect }: DateCalendar
   const grid = useRef<HTMLDivElement>(null);
   // focus the chosen (or latest) day when the calendar opens, so the arrows work at once
   useEffect(() => {
-    const frame = requestAnimationFrame(() => grid.current?.querySelector<HTMLElement>('[data-part="table-cell-trigger"][tabindex="0"]')?.focus());
+    const frame = requestAnimationFrame(() =>
+      grid.current?.querySelector<HTMLElement>('[data-part="table-cell-trigger"][tabindex="0"]')?.focus(),
+    );
     return () => cancelAnimationFrame(frame);
   }, []);
   const chosen = dayOf(value);

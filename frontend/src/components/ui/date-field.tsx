@@ -24,7 +24,14 @@ export interface DateFieldProps {
  * calendar whose weeks start on Monday with Italian month and day names. Inside a `Field.Root`
  * the input takes the field's label. A complete text that is not a real day says so below.
  */
-export function DateField({ value, onChange, calendarLabel = 'Apri il calendario', min, max, autoComplete }: DateFieldProps) {
+export function DateField({
+  value,
+  onChange,
+  calendarLabel = 'Apri il calendario',
+  min,
+  max,
+  autoComplete,
+}: DateFieldProps) {
   const [text, setText] = useState(() => formatItalianDate(value));
   const [shown, setShown] = useState(value);
   const [open, setOpen] = useState(false);
@@ -70,7 +77,12 @@ export function DateField({ value, onChange, calendarLabel = 'Apri il calendario
           unmountOnExit
         >
           <Popover.Trigger asChild>
-            <IconButton variant="outline" aria-label={calendarLabel} onPointerEnter={() => void loadCalendar()} onFocus={() => void loadCalendar()}>
+            <IconButton
+              variant="outline"
+              aria-label={calendarLabel}
+              onPointerEnter={() => void loadCalendar()}
+              onFocus={() => void loadCalendar()}
+            >
               <CalendarIcon />
             </IconButton>
           </Popover.Trigger>

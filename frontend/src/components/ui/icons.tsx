@@ -196,6 +196,3 @@ export const CalendarIcon = (p: IconProps) => (
     <path d="M16 3v4M8 3v4M3 10h18" />
   </Svg>
 );
-
-
-

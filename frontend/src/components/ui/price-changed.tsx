@@ -18,7 +18,14 @@ export interface PriceChangedProps {
  * Her price changed between his look and his click (docs/product.md#price-seen): 'Il prezzo è
  * cambiato: ora N auracoin', and a button to go on at that price.
  */
-export function PriceChanged({ currentPrice, unit = 'auracoin', onConfirm, onCancel, busy = false, inverted = false }: PriceChangedProps) {
+export function PriceChanged({
+  currentPrice,
+  unit = 'auracoin',
+  onConfirm,
+  onCancel,
+  busy = false,
+  inverted = false,
+}: PriceChangedProps) {
   return (
     <HStack gap="2" flexWrap="wrap" role="alert" data-testid="price-changed" justify={inverted ? 'center' : undefined}>
       <Text fontSize="sm" fontWeight="semibold">

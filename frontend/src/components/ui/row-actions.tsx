@@ -1,7 +1,17 @@
 import { Button, HStack } from '@chakra-ui/react';
 
 /** The Modifica / Elimina buttons of an admin table row; `subject` names the row for screen readers. */
-export function RowActions({ subject, editLabel = 'Modifica', onEdit, onDelete }: { subject: string; editLabel?: string; onEdit: () => void; onDelete: () => void }) {
+export function RowActions({
+  subject,
+  editLabel = 'Modifica',
+  onEdit,
+  onDelete,
+}: {
+  subject: string;
+  editLabel?: string;
+  onEdit: () => void;
+  onDelete: () => void;
+}) {
   return (
     <HStack>
       <Button size="xs" variant="outline" onClick={onEdit} aria-label={`${editLabel} ${subject}`}>

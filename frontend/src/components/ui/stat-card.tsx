@@ -1,7 +1,17 @@
 import { Card, Text } from '@chakra-ui/react';
 
 /** A figure with its label and an optional hint (dashboards' summary cards). */
-export function StatCard({ label, value, hint, testId }: { label: string; value: string; hint?: string; testId?: string }) {
+export function StatCard({
+  label,
+  value,
+  hint,
+  testId,
+}: {
+  label: string;
+  value: string;
+  hint?: string;
+  testId?: string;
+}) {
   return (
     <Card.Root bg="bg.panel" borderColor="border" rounded="xl">
       <Card.Body gap="1" p="4">

@@ -48,7 +48,11 @@ const subscribe = (listener: () => void) => {
 };
 
 export function Toaster() {
-  const isWanted = useSyncExternalStore(subscribe, () => wanted, () => false);
+  const isWanted = useSyncExternalStore(
+    subscribe,
+    () => wanted,
+    () => false,
+  );
   useEffect(() => whenIdle(() => void loadView()), []);
   return isWanted ? (
     <Suspense fallback={null}>

@@ -1,13 +1,21 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../../lib/api';
 
-export const useChangePassword = () => useMutation({ mutationFn: (body: { currentPassword: string; newPassword: string }) => call('changePassword', { body }) });
-export const useRequestEmailChange = () => useMutation({ mutationFn: (body: { email: string; password: string }) => call('requestEmailChange', { body }) });
+export const useChangePassword = () =>
+  useMutation({
+    mutationFn: (body: { currentPassword: string; newPassword: string }) => call('changePassword', { body }),
+  });
+export const useRequestEmailChange = () =>
+  useMutation({ mutationFn: (body: { email: string; password: string }) => call('requestEmailChange', { body }) });
 export const useConfirmEmailChange = () => {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: (token: string) => call('confirmEmailChange', { body: { token } }), onSuccess: () => queryClient.invalidateQueries() });
+  return useMutation({
+    mutationFn: (token: string) => call('confirmEmailChange', { body: { token } }),
+    onSuccess: () => queryClient.invalidateQueries(),
+  });
 };
-export const useDeleteMe = () => useMutation({ mutationFn: (password: string) => call('deleteMe', { body: { password } }) });
+export const useDeleteMe = () =>
+  useMutation({ mutationFn: (password: string) => call('deleteMe', { body: { password } }) });
 
 /** His data as a JSON file, saved by the browser. */
 export async function downloadMyData(): Promise<void> {

@@ -5,7 +5,13 @@ import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { errorMessage } from '../../../lib/api-client';
 import { clearStoredUser, useStoredUser } from '../../../lib/session-storage';
 import { notify } from '../../../components/ui/toaster';
-import { downloadMyData, useChangePassword, useConfirmEmailChange, useDeleteMe, useRequestEmailChange } from '../api/settings';
+import {
+  downloadMyData,
+  useChangePassword,
+  useConfirmEmailChange,
+  useDeleteMe,
+  useRequestEmailChange,
+} from '../api/settings';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -45,16 +51,22 @@ export function SettingsPage() {
 
   const changePassword = (event: FormEvent) => {
     event.preventDefault();
-    if (next.length < PASSWORD_MIN) return notify({ type: 'error', title: `La nuova password deve avere almeno ${PASSWORD_MIN} caratteri` });
+    if (next.length < PASSWORD_MIN)
+      return notify({ type: 'error', title: `La nuova password deve avere almeno ${PASSWORD_MIN} caratteri` });
     password.mutate(
       { currentPassword: current, newPassword: next },
       {
         onSuccess: () => {
           setCurrent('');
           setNext('');
-          notify({ type: 'success', title: 'Password aggiornata', description: 'Le altre sessioni del tuo account sono state chiuse.' });
+          notify({
+            type: 'success',
+            title: 'Password aggiornata',
+            description: 'Le altre sessioni del tuo account sono state chiuse.',
+          });
         },
-        onError: (error) => notify({ type: 'error', title: 'Password non aggiornata', description: errorMessage(error) }),
+        onError: (error) =>
+          notify({ type: 'error', title: 'Password non aggiornata', description: errorMessage(error) }),
       },
     );
   };
@@ -63,14 +75,24 @@ export function SettingsPage() {
     email.mutate(
       { email: newEmail.trim(), password: emailPassword },
       {
-        onSuccess: () => notify({ type: 'success', title: 'Controlla la tua email', description: `Abbiamo inviato un link di conferma a ${newEmail.trim()}.` }),
+        onSuccess: () =>
+          notify({
+            type: 'success',
+            title: 'Controlla la tua email',
+            description: `Abbiamo inviato un link di conferma a ${newEmail.trim()}.`,
+          }),
         onError: (error) => notify({ type: 'error', title: 'Email non cambiata', description: errorMessage(error) }),
       },
     );
   };
   const deleteAccount = (event: FormEvent) => {
     event.preventDefault();
-    if (!window.confirm('Vuoi davvero eliminare il tuo account? I tuoi dati personali saranno cancellati e non potrai più accedere.')) return;
+    if (
+      !window.confirm(
+        'Vuoi davvero eliminare il tuo account? I tuoi dati personali saranno cancellati e non potrai più accedere.',
+      )
+    )
+      return;
     remove.mutate(deletePassword, {
       onSuccess: () => {
         clearStoredUser();
@@ -89,8 +111,20 @@ export function SettingsPage() {
         </Heading>
         <Section title="Cambia password">
           <Stack as="form" gap="3" onSubmit={changePassword} aria-label="Cambia password">
-            <Labelled label="Password attuale" type="password" autoComplete="current-password" value={current} onChange={(e) => setCurrent(e.target.value)} />
-            <Labelled label="Nuova password" type="password" autoComplete="new-password" value={next} onChange={(e) => setNext(e.target.value)} />
+            <Labelled
+              label="Password attuale"
+              type="password"
+              autoComplete="current-password"
+              value={current}
+              onChange={(e) => setCurrent(e.target.value)}
+            />
+            <Labelled
+              label="Nuova password"
+              type="password"
+              autoComplete="new-password"
+              value={next}
+              onChange={(e) => setNext(e.target.value)}
+            />
             <Button type="submit" colorPalette="brand" alignSelf="flex-start" loading={password.isPending}>
               Aggiorna password
             </Button>
@@ -101,8 +135,20 @@ export function SettingsPage() {
             Email attuale: {user.email}. La nuova vale solo dopo che apri il link che le inviamo.
           </Text>
           <Stack as="form" gap="3" onSubmit={changeEmail} aria-label="Cambia email">
-            <Labelled label="Nuova email" type="email" autoComplete="email" value={newEmail} onChange={(e) => setNewEmail(e.target.value)} />
-            <Labelled label="Password" type="password" autoComplete="current-password" value={emailPassword} onChange={(e) => setEmailPassword(e.target.value)} />
+            <Labelled
+              label="Nuova email"
+              type="email"
+              autoComplete="email"
+              value={newEmail}
+              onChange={(e) => setNewEmail(e.target.value)}
+            />
+            <Labelled
+              label="Password"
+              type="password"
+              autoComplete="current-password"
+              value={emailPassword}
+              onChange={(e) => setEmailPassword(e.target.value)}
+            />
             <Button type="submit" colorPalette="brand" alignSelf="flex-start" loading={email.isPending}>
               Invia il link di conferma
             </Button>
@@ -112,7 +158,15 @@ export function SettingsPage() {
           <Text color="fg.muted" fontSize="sm">
             Scarica in formato JSON il tuo profilo, gli acquisti, i movimenti del saldo e i messaggi.
           </Text>
-          <Button variant="outline" alignSelf="flex-start" onClick={() => void downloadMyData().catch((error: unknown) => notify({ type: 'error', title: 'Download non riuscito', description: errorMessage(error) }))}>
+          <Button
+            variant="outline"
+            alignSelf="flex-start"
+            onClick={() =>
+              void downloadMyData().catch((error: unknown) =>
+                notify({ type: 'error', title: 'Download non riuscito', description: errorMessage(error) }),
+              )
+            }
+          >
             Scarica i miei dati
           </Button>
         </Section>
@@ -121,7 +175,13 @@ export function SettingsPage() {
             I tuoi dati personali vengono cancellati; i movimenti contabili restano, anonimi, come richiede la legge.
           </Text>
           <Stack as="form" gap="3" onSubmit={deleteAccount} aria-label="Elimina account">
-            <Labelled label="Password per confermare" type="password" autoComplete="current-password" value={deletePassword} onChange={(e) => setDeletePassword(e.target.value)} />
+            <Labelled
+              label="Password per confermare"
+              type="password"
+              autoComplete="current-password"
+              value={deletePassword}
+              onChange={(e) => setDeletePassword(e.target.value)}
+            />
             <Button type="submit" colorPalette="red" alignSelf="flex-start" loading={remove.isPending}>
               Elimina il mio account
             </Button>
@@ -149,7 +209,13 @@ export function ConfirmEmailPage() {
         <Heading as="h1" size="xl">
           Conferma email
         </Heading>
-        <Text role="status">{confirm.isSuccess ? 'Email confermata: ora è quella del tuo account.' : confirm.isError ? errorMessage(confirm.error) : 'Conferma in corso...'}</Text>
+        <Text role="status">
+          {confirm.isSuccess
+            ? 'Email confermata: ora è quella del tuo account.'
+            : confirm.isError
+              ? errorMessage(confirm.error)
+              : 'Conferma in corso...'}
+        </Text>
       </Stack>
     </Container>
   );

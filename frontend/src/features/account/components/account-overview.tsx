@@ -21,8 +21,19 @@ export function AccountOverview({ user, isRefreshing = false, children }: Accoun
       <Grid templateColumns={{ base: '1fr', md: '3fr 2fr' }} gap="6">
         <Card.Root bg="bg.panel" borderColor="border" rounded="2xl">
           <Card.Body>
-            <Flex gap={{ base: '4', sm: '5' }} align="center" direction={{ base: 'column', sm: 'row' }} textAlign={{ base: 'center', sm: 'start' }}>
-              <Avatar.Root size="2xl" colorPalette="brand" variant="solid" flexShrink={0} boxShadow="0 0 0 4px rgba(255, 92, 147, 0.18)">
+            <Flex
+              gap={{ base: '4', sm: '5' }}
+              align="center"
+              direction={{ base: 'column', sm: 'row' }}
+              textAlign={{ base: 'center', sm: 'start' }}
+            >
+              <Avatar.Root
+                size="2xl"
+                colorPalette="brand"
+                variant="solid"
+                flexShrink={0}
+                boxShadow="0 0 0 4px rgba(255, 92, 147, 0.18)"
+              >
                 <Avatar.Fallback data-testid="avatar-initials">{initialsOf(user.username)}</Avatar.Fallback>
               </Avatar.Root>
               <Stack gap="1.5" minW="0" align={{ base: 'center', sm: 'flex-start' }}>
@@ -86,7 +97,12 @@ export function AccountOverview({ user, isRefreshing = false, children }: Accoun
 
       <Card.Root bg="bg.panel" borderColor="border" rounded="2xl">
         <Card.Body>
-          <Flex gap="4" align={{ base: 'stretch', sm: 'center' }} justify="space-between" direction={{ base: 'column', sm: 'row' }}>
+          <Flex
+            gap="4"
+            align={{ base: 'stretch', sm: 'center' }}
+            justify="space-between"
+            direction={{ base: 'column', sm: 'row' }}
+          >
             <Stack gap="1">
               <Heading as="h2" size="md">
                 Scopri le performer

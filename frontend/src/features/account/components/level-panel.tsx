@@ -6,7 +6,14 @@ import { formatAuracoin } from '../../../lib/format';
 export function LevelBadge({ totalSpent }: { totalSpent: number }) {
   const tier = tierFor(totalSpent);
   return (
-    <Badge data-testid="level-badge" size="md" rounded="full" px="2.5" color="#1a1300" style={{ background: tier.gradient }}>
+    <Badge
+      data-testid="level-badge"
+      size="md"
+      rounded="full"
+      px="2.5"
+      color="#1a1300"
+      style={{ background: tier.gradient }}
+    >
       Livello {tier.name}
       {tier.discount > 0 ? ` · -${tier.discount}%` : ''}
     </Badge>
@@ -14,7 +21,9 @@ export function LevelBadge({ totalSpent }: { totalSpent: number }) {
 }
 
 const progressText = (tier: Tier, next: Tier | undefined, left: number) =>
-  next ? `Ancora ${formatAuracoin(left)} auracoin spesi per il livello ${next.name} (sconto ${next.discount}%)` : TOP_TIER_TEXT;
+  next
+    ? `Ancora ${formatAuracoin(left)} auracoin spesi per il livello ${next.name} (sconto ${next.discount}%)`
+    : TOP_TIER_TEXT;
 
 /** Progress to the next loyalty tier (docs/product.md#states): text and bar; at Platinum 'Hai raggiunto il livello massimo!'. */
 export function LevelPanel({ totalSpent }: { totalSpent: number }) {
@@ -36,7 +45,13 @@ export function LevelPanel({ totalSpent }: { totalSpent: number }) {
             Auracoin spesi: {formatAuracoin(totalSpent)}
           </Text>
         </HStack>
-        <Progress.Root value={progress} max={100} colorPalette="brand" size="md" aria-label="Progresso verso il prossimo livello">
+        <Progress.Root
+          value={progress}
+          max={100}
+          colorPalette="brand"
+          size="md"
+          aria-label="Progresso verso il prossimo livello"
+        >
           <Progress.Track rounded="full">
             <Progress.Range />
           </Progress.Track>

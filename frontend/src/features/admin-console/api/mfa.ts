@@ -3,7 +3,8 @@ import { call } from '../../../lib/api';
 import { queryKeys } from '../../../lib/query-keys';
 
 /** adminMfaStatus: her second factor (enrolled, pending, mandatory). */
-export const adminMfaQuery = () => queryOptions({ queryKey: queryKeys.admins.mfa, queryFn: ({ signal }) => call('adminMfaStatus', { signal }) });
+export const adminMfaQuery = () =>
+  queryOptions({ queryKey: queryKeys.admins.mfa, queryFn: ({ signal }) => call('adminMfaStatus', { signal }) });
 export const useAdminMfa = (enabled = true) => useQuery({ ...adminMfaQuery(), enabled });
 
 /** adminMfaEnroll: a new secret, its otpauth URL and the recovery codes (shown once). */

@@ -53,20 +53,20 @@ export function AdminConsole({ tabs }: AdminConsoleProps) {
       {enrolFirst ? (
         <SecuritySection />
       ) : (
-      <Tabs.Root defaultValue={list[0]?.value} variant="enclosed" lazyMount unmountOnExit>
-        <Tabs.List overflowX="auto" maxW="full" flexWrap={{ base: 'nowrap', md: 'wrap' }}>
+        <Tabs.Root defaultValue={list[0]?.value} variant="enclosed" lazyMount unmountOnExit>
+          <Tabs.List overflowX="auto" maxW="full" flexWrap={{ base: 'nowrap', md: 'wrap' }}>
+            {list.map((tab) => (
+              <Tabs.Trigger key={tab.value} value={tab.value} flexShrink={0}>
+                {tab.label}
+              </Tabs.Trigger>
+            ))}
+          </Tabs.List>
           {list.map((tab) => (
-            <Tabs.Trigger key={tab.value} value={tab.value} flexShrink={0}>
-              {tab.label}
-            </Tabs.Trigger>
+            <Tabs.Content key={tab.value} value={tab.value} pt="6">
+              {tab.content}
+            </Tabs.Content>
           ))}
-        </Tabs.List>
-        {list.map((tab) => (
-          <Tabs.Content key={tab.value} value={tab.value} pt="6">
-            {tab.content}
-          </Tabs.Content>
-        ))}
-      </Tabs.Root>
+        </Tabs.Root>
       )}
     </Container>
   );

@@ -43,36 +43,36 @@ export function AdminLoginCard() {
         <Card.Body>
           <Stack asChild gap="4">
             <form onSubmit={(event) => void onSubmit(event)} aria-label="Accesso amministratore" noValidate>
-            <Field.Root>
-              <Field.Label>Username</Field.Label>
-              <Input
-                name="username"
-                autoComplete="username"
-                autoCapitalize="none"
-                spellCheck={false}
-                value={username}
-                onChange={(e) => setUsername(e.target.value)}
-              />
-            </Field.Root>
-            <Field.Root>
-              <Field.Label>Password</Field.Label>
-              <Input
-                name="password"
-                type="password"
-                autoComplete="current-password"
-                value={password}
-                onChange={(e) => setPassword(e.target.value)}
-              />
-            </Field.Root>
-            {failure ? (
-              <Alert.Root status="error" role="alert">
-                <Alert.Indicator />
-                <Alert.Title>{failure}</Alert.Title>
-              </Alert.Root>
-            ) : null}
-            <Button type="submit" colorPalette="brand" loading={verify.isPending}>
-              Accedi
-            </Button>
+              <Field.Root>
+                <Field.Label>Username</Field.Label>
+                <Input
+                  name="username"
+                  autoComplete="username"
+                  autoCapitalize="none"
+                  spellCheck={false}
+                  value={username}
+                  onChange={(e) => setUsername(e.target.value)}
+                />
+              </Field.Root>
+              <Field.Root>
+                <Field.Label>Password</Field.Label>
+                <Input
+                  name="password"
+                  type="password"
+                  autoComplete="current-password"
+                  value={password}
+                  onChange={(e) => setPassword(e.target.value)}
+                />
+              </Field.Root>
+              {failure ? (
+                <Alert.Root status="error" role="alert">
+                  <Alert.Indicator />
+                  <Alert.Title>{failure}</Alert.Title>
+                </Alert.Root>
+              ) : null}
+              <Button type="submit" colorPalette="brand" loading={verify.isPending}>
+                Accedi
+              </Button>
             </form>
           </Stack>
         </Card.Body>

@@ -1,13 +1,21 @@
 import { describe, expect, it } from '@jest/globals';
 import { adminSchema, emptyAdmin } from './admin-schemas';
 
-const valid = { fullName: 'Anna Rossi', username: 'anna', email: 'anna@example.com', password: '12345678', role: 'admin' as const };
+const valid = {
+  fullName: 'Anna Rossi',
+  username: 'anna',
+  email: 'anna@example.com',
+  password: '12345678',
+  role: 'admin' as const,
+};
 const errorsOf = async (values: object) => {
   try {
     await adminSchema.validate(values, { abortEarly: false });
     return {};
   } catch (error) {
-    return Object.fromEntries((error as { inner: { path: string; message: string }[] }).inner.map((e) => [e.path, e.message]));
+    return Object.fromEntries(
+      (error as { inner: { path: string; message: string }[] }).inner.map((e) => [e.path, e.message]),
+    );
   }
 };
 

@@ -40,12 +40,21 @@ function CreateAdminForm({ canCreateSuperadmin }: { canCreateSuperadmin: boolean
     validationSchema: adminSchema,
     onSubmit: async (values, helpers) => {
       try {
-        await create.mutateAsync({ ...values, fullName: values.fullName.trim(), username: values.username.trim(), email: values.email.trim() });
+        await create.mutateAsync({
+          ...values,
+          fullName: values.fullName.trim(),
+          username: values.username.trim(),
+          email: values.email.trim(),
+        });
         notify({ type: 'success', title: 'Admin creato' });
         helpers.resetForm();
       } catch (error) {
         showRefusedFields(helpers, error, ADMIN_FIELD_MESSAGES);
-        notify({ type: 'error', title: "Impossibile creare l'amministratore", description: errorMessage(error, { fields: ADMIN_FIELD_MESSAGES }) });
+        notify({
+          type: 'error',
+          title: "Impossibile creare l'amministratore",
+          description: errorMessage(error, { fields: ADMIN_FIELD_MESSAGES }),
+        });
       }
     },
   });
@@ -64,7 +73,10 @@ function CreateAdminForm({ canCreateSuperadmin }: { canCreateSuperadmin: boolean
           {field('email', 'Email', 'email')}
           {field('password', 'Password', 'password', 'new-password')}
           <FormField label="Ruolo">
-            <OptionSelect {...formik.getFieldProps('role')} options={canCreateSuperadmin ? ['admin', 'superadmin'] : ['admin']} />
+            <OptionSelect
+              {...formik.getFieldProps('role')}
+              options={canCreateSuperadmin ? ['admin', 'superadmin'] : ['admin']}
+            />
           </FormField>
         </Grid>
         <SubmitButton colorPalette="brand" mt="5" loading={formik.isSubmitting}>
@@ -75,7 +87,15 @@ function CreateAdminForm({ canCreateSuperadmin }: { canCreateSuperadmin: boolean
   );
 }
 
-function AdminsTable({ admins, currentAdminId, currentRole }: { admins: ReturnType<typeof useAdmins>; currentAdminId: string; currentRole: AdminRole }) {
+function AdminsTable({
+  admins,
+  currentAdminId,
+  currentRole,
+}: {
+  admins: ReturnType<typeof useAdmins>;
+  currentAdminId: string;
+  currentRole: AdminRole;
+}) {
   const setActive = useSetAdminActive();
   const remove = useDeleteAdmin();
   const resetMfa = useResetAdminMfa();
@@ -108,13 +128,26 @@ function AdminsTable({ admins, currentAdminId, currentRole }: { admins: ReturnTy
 
   // a lost phone: her second factor is reset, she is signed out and enrols again (docs/architecture.md#admin-mfa)
   const onResetMfa = async (admin: AdminView) => {
-    if (!window.confirm(`Azzerare la verifica a due fattori di ${admin.fullName}? Dovrà accedere di nuovo e attivarla con un nuovo telefono.`)) return;
+    if (
+      !window.confirm(
+        `Azzerare la verifica a due fattori di ${admin.fullName}? Dovrà accedere di nuovo e attivarla con un nuovo telefono.`,
+      )
+    )
+      return;
     setBusy(admin.id);
     try {
       await resetMfa.mutateAsync(admin.id);
-      notify({ type: 'success', title: 'Verifica a due fattori azzerata', description: `${admin.fullName} dovrà attivarla di nuovo al prossimo accesso` });
+      notify({
+        type: 'success',
+        title: 'Verifica a due fattori azzerata',
+        description: `${admin.fullName} dovrà attivarla di nuovo al prossimo accesso`,
+      });
     } catch (error) {
-      notify({ type: 'error', title: 'Impossibile azzerare la verifica a due fattori', description: errorMessage(error, { codes: { conflict: MFA_MESSAGES.notActive } }) });
+      notify({
+        type: 'error',
+        title: 'Impossibile azzerare la verifica a due fattori',
+        description: errorMessage(error, { codes: { conflict: MFA_MESSAGES.notActive } }),
+      });
     } finally {
       setBusy(null);
     }
@@ -132,7 +165,10 @@ function AdminsTable({ admins, currentAdminId, currentRole }: { admins: ReturnTy
         { header: 'Nome', cell: (admin) => admin.fullName },
         { header: 'Username', cell: (admin) => admin.username },
         { header: 'Email', cell: (admin) => admin.email },
-        { header: 'Ruolo', cell: (admin) => <Badge colorPalette={admin.role === 'superadmin' ? 'purple' : 'gray'}>{admin.role}</Badge> },
+        {
+          header: 'Ruolo',
+          cell: (admin) => <Badge colorPalette={admin.role === 'superadmin' ? 'purple' : 'gray'}>{admin.role}</Badge>,
+        },
         { header: 'Creato il', cell: (admin) => formatDate(admin.createdAt) },
         {
           header: 'Attivo',
@@ -154,12 +190,24 @@ function AdminsTable({ admins, currentAdminId, currentRole }: { admins: ReturnTy
             admin.id === currentAdminId ? null : (
               <HStack gap="2">
                 {admin.role !== 'superadmin' || currentRole === 'superadmin' ? (
-                  <Button size="xs" variant="outline" onClick={() => void onResetMfa(admin)} disabled={busy === admin.id} aria-label={`Azzera 2FA di ${admin.username}`}>
+                  <Button
+                    size="xs"
+                    variant="outline"
+                    onClick={() => void onResetMfa(admin)}
+                    disabled={busy === admin.id}
+                    aria-label={`Azzera 2FA di ${admin.username}`}
+                  >
                     Azzera 2FA
                   </Button>
                 ) : null}
                 {admin.role !== 'superadmin' ? (
-                  <Button size="xs" variant="outline" colorPalette="red" onClick={() => void onDelete(admin)} disabled={busy === admin.id}>
+                  <Button
+                    size="xs"
+                    variant="outline"
+                    colorPalette="red"
+                    onClick={() => void onDelete(admin)}
+                    disabled={busy === admin.id}
+                  >
                     Elimina
                   </Button>
                 ) : null}

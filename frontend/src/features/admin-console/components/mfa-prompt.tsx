@@ -68,9 +68,21 @@ export function MfaPrompt() {
       }
     >
       <Stack gap="3">
-        <Text fontSize="sm">Questa operazione muove denaro: inserisci il codice a 6 cifre della tua app di autenticazione, oppure un codice di recupero.</Text>
+        <Text fontSize="sm">
+          Questa operazione muove denaro: inserisci il codice a 6 cifre della tua app di autenticazione, oppure un
+          codice di recupero.
+        </Text>
         <FormField label="Codice di verifica" error={error} required>
-          <Input ref={input} value={code} onChange={(event) => setCode(event.target.value)} inputMode="numeric" autoComplete="one-time-code" maxLength={11} bg="bg.subtle" data-testid="mfa-code" />
+          <Input
+            ref={input}
+            value={code}
+            onChange={(event) => setCode(event.target.value)}
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={11}
+            bg="bg.subtle"
+            data-testid="mfa-code"
+          />
         </FormField>
       </Stack>
     </DialogFrame>

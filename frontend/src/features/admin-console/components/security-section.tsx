@@ -8,7 +8,14 @@ import { errorMessage } from '../../../lib/api-client';
 import { useAdminMfa, useConfirmMfa, useEnrollMfa } from '../api/mfa';
 
 let dateFormat: Intl.DateTimeFormat | undefined;
-const formatDate = (iso: string) => (dateFormat ??= new Intl.DateTimeFormat('it-IT', { day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit' })).format(new Date(iso));
+const formatDate = (iso: string) =>
+  (dateFormat ??= new Intl.DateTimeFormat('it-IT', {
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+  })).format(new Date(iso));
 /** 'ABCD EFGH …': the manual key in groups of four, as apps show it */
 const grouped = (secret: string) => secret.replace(/(.{4})/g, '$1 ').trim();
 
@@ -16,14 +23,24 @@ function QrCode({ text }: { text: string }) {
   const [src, setSrc] = useState<string | null>(null);
   useEffect(() => {
     let live = true;
-    void import('qrcode').then(({ toDataURL }) => toDataURL(text, { margin: 1, width: 200 })).then((url) => {
-      if (live) setSrc(url);
-    });
+    void import('qrcode')
+      .then(({ toDataURL }) => toDataURL(text, { margin: 1, width: 200 }))
+      .then((url) => {
+        if (live) setSrc(url);
+      });
     return () => {
       live = false;
     };
   }, [text]);
-  return src ? <img src={src} width={200} height={200} alt="Codice QR da inquadrare con l'app di autenticazione" data-testid="mfa-qr" /> : null;
+  return src ? (
+    <img
+      src={src}
+      width={200}
+      height={200}
+      alt="Codice QR da inquadrare con l'app di autenticazione"
+      data-testid="mfa-qr"
+    />
+  ) : null;
 }
 
 function Enrolment({ enrollment }: { enrollment: MfaEnrollment }) {
@@ -37,9 +54,17 @@ function Enrolment({ enrollment }: { enrollment: MfaEnrollment }) {
     }
     try {
       await confirm.mutateAsync(code.replace(/\s+/g, ''));
-      notify({ type: 'success', title: 'Verifica a due fattori attivata', description: 'Da ora le operazioni sul denaro chiedono un codice.' });
+      notify({
+        type: 'success',
+        title: 'Verifica a due fattori attivata',
+        description: 'Da ora le operazioni sul denaro chiedono un codice.',
+      });
     } catch (failure) {
-      setError(errorMessage(failure, { codes: { validation_failed: 'Codice non valido: inserisci il codice attuale della tua app' } }));
+      setError(
+        errorMessage(failure, {
+          codes: { validation_failed: 'Codice non valido: inserisci il codice attuale della tua app' },
+        }),
+      );
     }
   };
   return (
@@ -72,7 +97,15 @@ function Enrolment({ enrollment }: { enrollment: MfaEnrollment }) {
       >
         <Stack gap="3" maxW="sm">
           <FormField label="3. Codice a 6 cifre dell'app" error={error} required>
-            <Input value={code} onChange={(event) => setCode(event.target.value)} inputMode="numeric" autoComplete="one-time-code" maxLength={7} bg="bg.subtle" data-testid="mfa-confirm-code" />
+            <Input
+              value={code}
+              onChange={(event) => setCode(event.target.value)}
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              maxLength={7}
+              bg="bg.subtle"
+              data-testid="mfa-confirm-code"
+            />
           </FormField>
           <Button type="submit" colorPalette="brand" alignSelf="flex-start" loading={confirm.isPending}>
             Conferma e attiva
@@ -92,7 +125,11 @@ export function SecuritySection() {
     try {
       setEnrollment(await enroll.mutateAsync());
     } catch (error) {
-      notify({ type: 'error', title: 'Impossibile avviare la verifica a due fattori', description: errorMessage(error) });
+      notify({
+        type: 'error',
+        title: 'Impossibile avviare la verifica a due fattori',
+        description: errorMessage(error),
+      });
     }
   };
   const data = status.data;
@@ -103,7 +140,10 @@ export function SecuritySection() {
           <Badge colorPalette="green" alignSelf="flex-start">
             Attiva
           </Badge>
-          <Text>Attiva dal {data.confirmedAt ? formatDate(data.confirmedAt) : '–'}: pagamenti, rettifiche dei saldi e rimborsi chiedono un codice dell'app.</Text>
+          <Text>
+            Attiva dal {data.confirmedAt ? formatDate(data.confirmedAt) : '–'}: pagamenti, rettifiche dei saldi e
+            rimborsi chiedono un codice dell'app.
+          </Text>
           <Text fontSize="sm" color="fg.muted">
             Codici di recupero rimasti: {data.recoveryCodesLeft}
           </Text>
@@ -118,7 +158,10 @@ export function SecuritySection() {
               <Alert.Title>Attiva la verifica a due fattori prima di usare la console di amministrazione.</Alert.Title>
             </Alert.Root>
           ) : null}
-          <Text>Proteggi il tuo account: oltre alla password, le operazioni sul denaro chiederanno un codice della tua app di autenticazione.</Text>
+          <Text>
+            Proteggi il tuo account: oltre alla password, le operazioni sul denaro chiederanno un codice della tua app
+            di autenticazione.
+          </Text>
           <Button colorPalette="brand" alignSelf="flex-start" onClick={() => void start()} loading={enroll.isPending}>
             Attiva la verifica a due fattori
           </Button>

@@ -29,13 +29,23 @@ export function UsersTab() {
         columns={[
           { header: 'Username', cell: (user) => user.username },
           { header: 'Email', cell: (user) => user.email },
-          { header: 'Saldo auracoin', align: 'end', testId: 'user-balance', cell: (user) => formatAuracoin(user.auracoinBalance) },
+          {
+            header: 'Saldo auracoin',
+            align: 'end',
+            testId: 'user-balance',
+            cell: (user) => formatAuracoin(user.auracoinBalance),
+          },
           { header: 'Spesi', align: 'end', cell: (user) => formatAuracoin(user.totalAuracoinSpent) },
           { header: 'Registrato il', cell: (user) => formatDate(user.createdAt) },
           {
             header: 'Azioni',
             cell: (user) => (
-              <RowActions subject={user.username} editLabel="Modifica saldo di" onEdit={() => setEditing(user)} onDelete={() => setDeleting(user)} />
+              <RowActions
+                subject={user.username}
+                editLabel="Modifica saldo di"
+                onEdit={() => setEditing(user)}
+                onDelete={() => setDeleting(user)}
+              />
             ),
           },
         ]}
@@ -88,7 +98,14 @@ function EditBalanceDialog({ user, onClose }: { user: UserView | null; onClose: 
     >
       <Field.Root invalid={!valid}>
         <Field.Label>Saldo auracoin</Field.Label>
-        <Input type="number" min={0} step={0.5} inputMode="decimal" value={value} onChange={(e) => setValue(e.target.value)} />
+        <Input
+          type="number"
+          min={0}
+          step={0.5}
+          inputMode="decimal"
+          value={value}
+          onChange={(e) => setValue(e.target.value)}
+        />
         <Field.ErrorText>Inserisci un numero maggiore o uguale a 0</Field.ErrorText>
       </Field.Root>
     </DialogFrame>

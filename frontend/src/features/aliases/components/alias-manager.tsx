@@ -1,5 +1,17 @@
 import { useId, useRef, useState } from 'react';
-import { Badge, Button, Card, Field, Heading, HStack, IconButton, Input, Skeleton, Stack, Text } from '@chakra-ui/react';
+import {
+  Badge,
+  Button,
+  Card,
+  Field,
+  Heading,
+  HStack,
+  IconButton,
+  Input,
+  Skeleton,
+  Stack,
+  Text,
+} from '@chakra-ui/react';
 import { ALIAS_NAME_MAX, ALIAS_PRICE_AURACOIN } from '@aura/contracts';
 import { DialogFrame } from '../../../components/ui/dialog-frame';
 import { notify } from '../../../components/ui/toaster';
@@ -16,7 +28,15 @@ export interface AliasManagerProps {
 }
 
 const TrashIcon = () => (
-  <svg viewBox="0 0 24 24" width="1em" height="1em" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+  <svg
+    viewBox="0 0 24 24"
+    width="1em"
+    height="1em"
+    fill="none"
+    stroke="currentColor"
+    strokeWidth="2"
+    aria-hidden="true"
+  >
     <path d="M3 6h18M8 6V4h8v2M6 6l1 14h10l1-14" />
   </svg>
 );
@@ -102,7 +122,17 @@ export function AliasManager({ userId, balance, onPurchased }: AliasManagerProps
         ) : (
           <Stack as="ul" gap="2" listStyleType="none" aria-label="Alias">
             {aliases.data.map((alias) => (
-              <HStack as="li" key={alias.id} justify="space-between" borderWidth="1px" borderColor="border" rounded="lg" px="3" py="2" data-testid="alias-item">
+              <HStack
+                as="li"
+                key={alias.id}
+                justify="space-between"
+                borderWidth="1px"
+                borderColor="border"
+                rounded="lg"
+                px="3"
+                py="2"
+                data-testid="alias-item"
+              >
                 <Stack gap="0" minW="0">
                   <HStack gap="2">
                     <Text fontWeight="semibold" wordBreak="break-word">
@@ -154,10 +184,14 @@ export function AliasManager({ userId, balance, onPurchased }: AliasManagerProps
       >
         <Field.Root>
           <Field.Label htmlFor={inputId}>Nome alias</Field.Label>
-          <Input id={inputId} value={name} maxLength={ALIAS_NAME_MAX} onChange={(e) => setName(e.target.value)} autoComplete="off" />
-          <Field.HelperText>
-            Costo: {ALIAS_PRICE_AURACOIN} auracoin · premi Invio per confermare
-          </Field.HelperText>
+          <Input
+            id={inputId}
+            value={name}
+            maxLength={ALIAS_NAME_MAX}
+            onChange={(e) => setName(e.target.value)}
+            autoComplete="off"
+          />
+          <Field.HelperText>Costo: {ALIAS_PRICE_AURACOIN} auracoin · premi Invio per confermare</Field.HelperText>
         </Field.Root>
       </DialogFrame>
     </Card.Root>

@@ -8,5 +8,7 @@ export function useRequestPasswordReset() {
 
 /** POST /api/password-reset/confirm: the link's token and the new password. */
 export function useConfirmPasswordReset() {
-  return useMutation({ mutationFn: (body: { token: string; password: string }) => call('confirmPasswordReset', { body }) });
+  return useMutation({
+    mutationFn: (body: { token: string; password: string }) => call('confirmPasswordReset', { body }),
+  });
 }

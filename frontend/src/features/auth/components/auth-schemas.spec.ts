@@ -13,7 +13,9 @@ async function errorsOf(schema: typeof registerSchema | typeof loginSchema, valu
 
 describe('register rules (docs/product.md#validation)', () => {
   it('gives the exact Italian messages', async () => {
-    expect(await errorsOf(registerSchema, { username: 'ab', email: 'nope', password: '12345', confirmPassword: 'x' })).toEqual({
+    expect(
+      await errorsOf(registerSchema, { username: 'ab', email: 'nope', password: '12345', confirmPassword: 'x' }),
+    ).toEqual({
       username: "L'username deve avere almeno 3 caratteri",
       email: "Inserisci un'email valida",
       password: 'La password deve avere almeno 6 caratteri',
@@ -23,7 +25,12 @@ describe('register rules (docs/product.md#validation)', () => {
 
   it('accepts a valid form', async () => {
     expect(
-      await errorsOf(registerSchema, { username: 'giulia', email: 'g@example.it', password: 'secret1', confirmPassword: 'secret1' }),
+      await errorsOf(registerSchema, {
+        username: 'giulia',
+        email: 'g@example.it',
+        password: 'secret1',
+        confirmPassword: 'secret1',
+      }),
     ).toEqual({});
   });
 });

@@ -27,11 +27,14 @@ export function LoginForm() {
         await navigate('/user');
       } catch (error) {
         showRefusedFields(helpers, error, LOGIN_MESSAGES);
-        notify({ type: 'error', title: 'Errore di accesso', description: errorMessage(error, { fields: LOGIN_MESSAGES }) });
+        notify({
+          type: 'error',
+          title: 'Errore di accesso',
+          description: errorMessage(error, { fields: LOGIN_MESSAGES }),
+        });
       }
     },
   });
-
 
   return (
     <AuthLayout

@@ -26,15 +26,28 @@ export function ForgotPasswordForm() {
     if (email.trim()) request.mutate(email.trim());
   };
   return (
-    <AuthLayout title="Password dimenticata?" subtitle="Ti mandiamo un link per sceglierne una nuova." footer={backToLogin}>
+    <AuthLayout
+      title="Password dimenticata?"
+      subtitle="Ti mandiamo un link per sceglierne una nuova."
+      footer={backToLogin}
+    >
       {request.isSuccess ? (
         <Text role="status" data-testid="reset-sent">
-          Se l&apos;indirizzo appartiene a un account Aura, riceverai a breve un&apos;email con il link per reimpostare la password. Il link vale un&apos;ora.
+          Se l&apos;indirizzo appartiene a un account Aura, riceverai a breve un&apos;email con il link per reimpostare
+          la password. Il link vale un&apos;ora.
         </Text>
       ) : (
         <Stack asChild gap="4">
           <form noValidate onSubmit={submit} aria-label="Recupero password">
-            <TextField label="Email" type="email" autoComplete="email" icon={<UserIcon />} value={email} onChange={(e) => setEmail(e.target.value)} error={request.isError ? errorMessage(request.error) : undefined} />
+            <TextField
+              label="Email"
+              type="email"
+              autoComplete="email"
+              icon={<UserIcon />}
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+              error={request.isError ? errorMessage(request.error) : undefined}
+            />
             <SubmitButton colorPalette="brand" size="lg" loading={request.isPending} loadingText="Invio in corso...">
               Invia il link
             </SubmitButton>
@@ -64,13 +77,29 @@ export function ResetPasswordForm() {
     <AuthLayout title="Nuova password" subtitle="Scegli la nuova password del tuo account." footer={backToLogin}>
       {confirm.isSuccess ? (
         <Text role="status" data-testid="reset-done">
-          Password aggiornata. Per sicurezza abbiamo chiuso le altre sessioni del tuo account: ora puoi accedere con la nuova password.
+          Password aggiornata. Per sicurezza abbiamo chiuso le altre sessioni del tuo account: ora puoi accedere con la
+          nuova password.
         </Text>
       ) : (
         <Stack asChild gap="4">
           <form noValidate onSubmit={submit} aria-label="Nuova password">
-            <TextField label="Nuova password" type="password" autoComplete="new-password" icon={<LockIcon />} value={password} onChange={(e) => setPassword(e.target.value)} error={problem} />
-            <TextField label="Ripeti la password" type="password" autoComplete="new-password" icon={<LockIcon />} value={repeat} onChange={(e) => setRepeat(e.target.value)} />
+            <TextField
+              label="Nuova password"
+              type="password"
+              autoComplete="new-password"
+              icon={<LockIcon />}
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+              error={problem}
+            />
+            <TextField
+              label="Ripeti la password"
+              type="password"
+              autoComplete="new-password"
+              icon={<LockIcon />}
+              value={repeat}
+              onChange={(e) => setRepeat(e.target.value)}
+            />
             {confirm.isError ? (
               <Text color="fg.error" role="alert">
                 {errorMessage(confirm.error)}

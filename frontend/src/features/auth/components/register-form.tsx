@@ -33,11 +33,14 @@ export function RegisterForm() {
         await navigate('/user');
       } catch (error) {
         showRefusedFields(helpers, error, REGISTER_MESSAGES);
-        notify({ type: 'error', title: 'Errore di registrazione', description: errorMessage(error, { fields: REGISTER_MESSAGES }) });
+        notify({
+          type: 'error',
+          title: 'Errore di registrazione',
+          description: errorMessage(error, { fields: REGISTER_MESSAGES }),
+        });
       }
     },
   });
-
 
   return (
     <AuthLayout
@@ -126,7 +129,13 @@ export function RegisterForm() {
             icon={<LockIcon />}
             {...bindField(formik, 'confirmPassword')}
           />
-          <SubmitButton colorPalette="brand" size="lg" mt="2" loading={formik.isSubmitting} loadingText="Registrazione in corso...">
+          <SubmitButton
+            colorPalette="brand"
+            size="lg"
+            mt="2"
+            loading={formik.isSubmitting}
+            loadingText="Registrazione in corso..."
+          >
             Registrati Gratis
           </SubmitButton>
         </form>

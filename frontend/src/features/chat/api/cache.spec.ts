@@ -1,21 +1,66 @@
 import { describe, expect, it } from '@jest/globals';
 import type { ConversationView, MessageView } from '@aura/contracts';
-import { markReadUpTo, mergeMessages, unreadFor, withConversation, withMessage, withPresence, withUnread } from './cache';
+import {
+  markReadUpTo,
+  mergeMessages,
+  unreadFor,
+  withConversation,
+  withMessage,
+  withPresence,
+  withUnread,
+} from './cache';
 
-const message = (id: string, minute: number, senderType: 'user' | 'performer' = 'user', isRead = false): MessageView => ({
-  id, conversationId: 'c1', senderId: senderType === 'user' ? 'u' : 'p', senderType, content: id, createdAt: `2026-11-20T10:${String(minute).padStart(2, '0')}:00.000Z`, isRead, price: 0,
+const message = (
+  id: string,
+  minute: number,
+  senderType: 'user' | 'performer' = 'user',
+  isRead = false,
+): MessageView => ({
+  id,
+  conversationId: 'c1',
+  senderId: senderType === 'user' ? 'u' : 'p',
+  senderType,
+  content: id,
+  createdAt: `2026-11-20T10:${String(minute).padStart(2, '0')}:00.000Z`,
+  isRead,
+  price: 0,
 });
-const conversation = (id: string, lastMinute: number | null, overrides: Partial<ConversationView> = {}): ConversationView => ({
-  id, userId: 'u', performerId: 'p', identityId: 'u', aliasId: null, createdAt: '2026-11-20T09:00:00.000Z',
-  lastMessageAt: lastMinute === null ? null : message('x', lastMinute).createdAt, lastMessage: null, unreadCount: 0,
-  performer: { name: 'Giulia', image: '', username: 'giulia', isOnline: false, messagePrice: 1 }, user: { username: 'mario' }, blocked: false, closed: false, ...overrides,
+const conversation = (
+  id: string,
+  lastMinute: number | null,
+  overrides: Partial<ConversationView> = {},
+): ConversationView => ({
+  id,
+  userId: 'u',
+  performerId: 'p',
+  identityId: 'u',
+  aliasId: null,
+  createdAt: '2026-11-20T09:00:00.000Z',
+  lastMessageAt: lastMinute === null ? null : message('x', lastMinute).createdAt,
+  lastMessage: null,
+  unreadCount: 0,
+  performer: { name: 'Giulia', image: '', username: 'giulia', isOnline: false, messagePrice: 1 },
+  user: { username: 'mario' },
+  blocked: false,
+  closed: false,
+  ...overrides,
 });
 
 describe('chat cache', () => {
   it('shows a message once, whether the answer or the push comes first, oldest first', () => {
     const shown = mergeMessages([message('a', 1), message('b', 2)], [message('c', 3)]);
-    expect(mergeMessages(shown, [message('c', 3), message('b', 2, 'user', true)]).map((m) => [m.id, m.isRead])).toEqual([['a', false], ['b', true], ['c', false]]);
-    expect(mergeMessages([message('c', 3)], [message('a', 1), message('b', 2)]).map((m) => m.id)).toEqual(['a', 'b', 'c']);
+    expect(mergeMessages(shown, [message('c', 3), message('b', 2, 'user', true)]).map((m) => [m.id, m.isRead])).toEqual(
+      [
+        ['a', false],
+        ['b', true],
+        ['c', false],
+      ],
+    );
+    expect(mergeMessages([message('c', 3)], [message('a', 1), message('b', 2)]).map((m) => m.id)).toEqual([
+      'a',
+      'b',
+      'c',
+    ]);
   });
 
   it('never makes a read message unread again (an answer older than the read mark)', () => {
@@ -34,7 +79,10 @@ describe('chat cache', () => {
     const list = [conversation('c0', 5), conversation('c1', 1)];
     const { list: next, known } = withMessage(list, message('m', 9));
     expect(known).toBe(true);
-    expect(next.map((c) => [c.id, c.lastMessage?.content])).toEqual([['c1', 'm'], ['c0', undefined]]);
+    expect(next.map((c) => [c.id, c.lastMessage?.content])).toEqual([
+      ['c1', 'm'],
+      ['c0', undefined],
+    ]);
     expect(withMessage(list, { ...message('m', 9), conversationId: 'other' }).known).toBe(false);
     // an older message (a catch-up) does not move it
     expect(withMessage([conversation('c1', 20)], message('m', 9)).list[0]!.lastMessage).toBeNull();

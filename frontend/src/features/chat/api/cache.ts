@@ -22,7 +22,11 @@ export function mergeMessages(current: readonly MessageView[], incoming: readonl
 }
 
 /** `reader` read the other party's messages up to and including `upToMessageId`. */
-export function markReadUpTo(messages: readonly MessageView[], reader: ChatParty, upToMessageId: string): MessageView[] {
+export function markReadUpTo(
+  messages: readonly MessageView[],
+  reader: ChatParty,
+  upToMessageId: string,
+): MessageView[] {
   const upTo = messages.findIndex((message) => message.id === upToMessageId);
   if (upTo < 0) return messages as MessageView[];
   let changed = false;
@@ -35,35 +39,68 @@ export function markReadUpTo(messages: readonly MessageView[], reader: ChatParty
 }
 
 /** The list after a message: its conversation moves to the top with the new last message; `known` false when it is not in the list. */
-export function withMessage(list: readonly ConversationView[], message: MessageView): { list: ConversationView[]; known: boolean } {
+export function withMessage(
+  list: readonly ConversationView[],
+  message: MessageView,
+): { list: ConversationView[]; known: boolean } {
   const current = list.find((conversation) => conversation.id === message.conversationId);
   if (!current) return { list: list as ConversationView[], known: false };
-  if (current.lastMessageAt !== null && current.lastMessageAt > message.createdAt) return { list: list as ConversationView[], known: true };
-  const updated: ConversationView = { ...current, lastMessageAt: message.createdAt, lastMessage: { senderType: message.senderType, content: message.content } };
+  if (current.lastMessageAt !== null && current.lastMessageAt > message.createdAt)
+    return { list: list as ConversationView[], known: true };
+  const updated: ConversationView = {
+    ...current,
+    lastMessageAt: message.createdAt,
+    lastMessage: { senderType: message.senderType, content: message.content },
+  };
   return { list: [updated, ...list.filter((conversation) => conversation.id !== current.id)], known: true };
 }
 
-export function withUnread(list: readonly ConversationView[], conversationId: string, unreadCount: number): ConversationView[] {
-  return list.map((conversation) => (conversation.id === conversationId && conversation.unreadCount !== unreadCount ? { ...conversation, unreadCount } : conversation));
+export function withUnread(
+  list: readonly ConversationView[],
+  conversationId: string,
+  unreadCount: number,
+): ConversationView[] {
+  return list.map((conversation) =>
+    conversation.id === conversationId && conversation.unreadCount !== unreadCount
+      ? { ...conversation, unreadCount }
+      : conversation,
+  );
 }
 
-export function withPresence(list: readonly ConversationView[], performerId: string, isOnline: boolean): ConversationView[] {
+export function withPresence(
+  list: readonly ConversationView[],
+  performerId: string,
+  isOnline: boolean,
+): ConversationView[] {
   return list.map((conversation) =>
-    conversation.performerId === performerId && conversation.performer.isOnline !== isOnline ? { ...conversation, performer: { ...conversation.performer, isOnline } } : conversation,
+    conversation.performerId === performerId && conversation.performer.isOnline !== isOnline
+      ? { ...conversation, performer: { ...conversation.performer, isOnline } }
+      : conversation,
   );
 }
 
 /** Her message price changed (a push, or a refusal that told it): every conversation with her shows it. */
-export function withMessagePrice(list: readonly ConversationView[], performerId: string, messagePrice: number): ConversationView[] {
+export function withMessagePrice(
+  list: readonly ConversationView[],
+  performerId: string,
+  messagePrice: number,
+): ConversationView[] {
   return list.map((conversation) =>
-    conversation.performerId === performerId && conversation.performer.messagePrice !== messagePrice ? { ...conversation, performer: { ...conversation.performer, messagePrice } } : conversation,
+    conversation.performerId === performerId && conversation.performer.messagePrice !== messagePrice
+      ? { ...conversation, performer: { ...conversation.performer, messagePrice } }
+      : conversation,
   );
 }
 
 /** The list with this conversation in it (a new one first), as the server answered it. */
-export function withConversation(list: readonly ConversationView[] | undefined, conversation: ConversationView): ConversationView[] {
+export function withConversation(
+  list: readonly ConversationView[] | undefined,
+  conversation: ConversationView,
+): ConversationView[] {
   const current = list ?? [];
-  return current.some((each) => each.id === conversation.id) ? current.map((each) => (each.id === conversation.id ? conversation : each)) : [conversation, ...current];
+  return current.some((each) => each.id === conversation.id)
+    ? current.map((each) => (each.id === conversation.id ? conversation : each))
+    : [conversation, ...current];
 }
 
 /** The other party's messages not read yet by `reader`. */

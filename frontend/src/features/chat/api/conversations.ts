@@ -29,7 +29,9 @@ export function useStartConversation(userId: string) {
   return useMutation({
     mutationFn: (body: StartConversationBody) => call('startConversation', { body }),
     onSuccess: (conversation) => {
-      queryClient.setQueryData<ConversationView[]>(queryKeys.conversations.ofParty(userId), (list) => withConversation(list, conversation));
+      queryClient.setQueryData<ConversationView[]>(queryKeys.conversations.ofParty(userId), (list) =>
+        withConversation(list, conversation),
+      );
     },
   });
 }

@@ -1,5 +1,11 @@
 import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { MESSAGES_PAGE_DEFAULT, MESSAGES_PAGE_MAX, type ChatParty, type MessageView, type SendMessageInput } from '@aura/contracts';
+import {
+  MESSAGES_PAGE_DEFAULT,
+  MESSAGES_PAGE_MAX,
+  type ChatParty,
+  type MessageView,
+  type SendMessageInput,
+} from '@aura/contracts';
 import { call } from '../../../lib/api';
 import { queryKeys } from '../../../lib/query-keys';
 import { mergeMessages } from './cache';
@@ -7,8 +13,12 @@ import { mergeMessages } from './cache';
 /** Everything after the newest message we have, page by page (a reconnect, a poll while the socket is down). */
 async function messagesAfter(conversationId: string, newest: MessageView, signal: AbortSignal): Promise<MessageView[]> {
   const found: MessageView[] = [];
-  for (let after = newest.id; ; ) {
-    const page = await call('listMessages', { params: { conversationId }, query: { after, limit: MESSAGES_PAGE_MAX }, signal });
+  for (let after = newest.id; ;) {
+    const page = await call('listMessages', {
+      params: { conversationId },
+      query: { after, limit: MESSAGES_PAGE_MAX },
+      signal,
+    });
     found.push(...page);
     if (page.length < MESSAGES_PAGE_MAX) return found;
     after = page[page.length - 1]!.id;
@@ -25,9 +35,14 @@ export function messagesQueryOptions(conversationId: string) {
     queryKey: queryKeys.messages.ofConversation(conversationId),
     queryFn: async ({ signal, client, queryKey }) => {
       const cached = client.getQueryData<MessageView[]>(queryKey) ?? [];
-      const newestPage = await call('listMessages', { params: { conversationId }, query: { limit: MESSAGES_PAGE_DEFAULT }, signal });
+      const newestPage = await call('listMessages', {
+        params: { conversationId },
+        query: { limit: MESSAGES_PAGE_DEFAULT },
+        signal,
+      });
       const newest = cached[cached.length - 1];
-      const gap = newest !== undefined && newestPage.length > 0 && !newestPage.some((message) => message.id === newest.id);
+      const gap =
+        newest !== undefined && newestPage.length > 0 && !newestPage.some((message) => message.id === newest.id);
       const since = gap ? await messagesAfter(conversationId, newest, signal) : [];
       return mergeMessages(mergeMessages(cached, since), newestPage);
     },
@@ -39,7 +54,10 @@ export async function loadOlderMessages(queryClient: QueryClient, conversationId
   const key = queryKeys.messages.ofConversation(conversationId);
   const oldest = queryClient.getQueryData<MessageView[]>(key)?.[0];
   if (!oldest) return false;
-  const page = await call('listMessages', { params: { conversationId }, query: { before: oldest.id, limit: MESSAGES_PAGE_DEFAULT } });
+  const page = await call('listMessages', {
+    params: { conversationId },
+    query: { before: oldest.id, limit: MESSAGES_PAGE_DEFAULT },
+  });
   queryClient.setQueryData<MessageView[]>(key, (current) => mergeMessages(page, current ?? []));
   return page.length === MESSAGES_PAGE_DEFAULT;
 }
@@ -55,9 +73,13 @@ export function useSendMessage(conversation: { id: string }, sender: { id: strin
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (message: OutgoingMessage) =>
-      call('sendMessage', { body: { conversationId: conversation.id, senderId: sender.id, senderType: sender.type, ...message } }),
+      call('sendMessage', {
+        body: { conversationId: conversation.id, senderId: sender.id, senderType: sender.type, ...message },
+      }),
     onSuccess: (sent) => {
-      queryClient.setQueryData<MessageView[]>(queryKeys.messages.ofConversation(conversation.id), (current) => mergeMessages(current ?? [], [sent]));
+      queryClient.setQueryData<MessageView[]>(queryKeys.messages.ofConversation(conversation.id), (current) =>
+        mergeMessages(current ?? [], [sent]),
+      );
     },
   });
 }

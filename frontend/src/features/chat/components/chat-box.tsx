@@ -1,15 +1,41 @@
 import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
-import { Alert, Avatar, Badge, Box, Button, Flex, HStack, IconButton, Link, Spinner, Stack, Text } from '@chakra-ui/react';
+import {
+  Alert,
+  Avatar,
+  Badge,
+  Box,
+  Button,
+  Flex,
+  HStack,
+  IconButton,
+  Link,
+  Spinner,
+  Stack,
+  Text,
+} from '@chakra-ui/react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link as RouterLink } from 'react-router-dom';
-import { errorMessages, MESSAGE_POLL_MS, MESSAGES_PAGE_DEFAULT, type ChatParty, type ConversationView, type MessageView } from '@aura/contracts';
+import {
+  errorMessages,
+  MESSAGE_POLL_MS,
+  MESSAGES_PAGE_DEFAULT,
+  type ChatParty,
+  type ConversationView,
+  type MessageView,
+} from '@aura/contracts';
 import { changedPrice, errorCode, errorMessage } from '../../../lib/api-client';
 import { formatMessagePrice, formatShortDate, formatTime, initialsOf } from '../../../lib/format';
 import { queryKeys } from '../../../lib/query-keys';
 import { ArrowLeftIcon } from '../../../components/ui/icons';
 import { PriceChanged } from '../../../components/ui/price-changed';
 import { markReadUpTo, unreadFor, withMessagePrice, withUnread } from '../api/cache';
-import { loadOlderMessages, markConversationRead, messagesQueryOptions, useSendMessage, type OutgoingMessage } from '../api/messages';
+import {
+  loadOlderMessages,
+  markConversationRead,
+  messagesQueryOptions,
+  useSendMessage,
+  type OutgoingMessage,
+} from '../api/messages';
 import { useTyping } from '../hooks/use-typing';
 import { setViewingConversation } from '../hooks/alert-settings';
 import { Composer } from './composer';
@@ -28,10 +54,25 @@ export interface ChatBoxProps {
 }
 
 function MessageBubble({ message, own, otherName }: { message: MessageView; own: boolean; otherName: string }) {
-  const time = new Date(message.createdAt).toDateString() === new Date().toDateString() ? formatTime(message.createdAt) : `${formatShortDate(message.createdAt)} ${formatTime(message.createdAt)}`;
+  const time =
+    new Date(message.createdAt).toDateString() === new Date().toDateString()
+      ? formatTime(message.createdAt)
+      : `${formatShortDate(message.createdAt)} ${formatTime(message.createdAt)}`;
   return (
-    <Flex justify={own ? 'flex-end' : 'flex-start'} data-testid="chat-message" data-own={own} data-read={message.isRead}>
-      <Box maxW="80%" px="3" py="2" rounded="xl" bg={own ? 'brand.solid' : 'bg.muted'} color={own ? 'brand.contrast' : 'fg'}>
+    <Flex
+      justify={own ? 'flex-end' : 'flex-start'}
+      data-testid="chat-message"
+      data-own={own}
+      data-read={message.isRead}
+    >
+      <Box
+        maxW="80%"
+        px="3"
+        py="2"
+        rounded="xl"
+        bg={own ? 'brand.solid' : 'bg.muted'}
+        color={own ? 'brand.contrast' : 'fg'}
+      >
         <Text srOnly>{own ? 'Tu' : otherName}: </Text>
         <Text whiteSpace="pre-wrap" wordBreak="break-word" data-testid="chat-message-text">
           {message.content}
@@ -52,7 +93,10 @@ function MessageBubble({ message, own, otherName }: { message: MessageView; own:
  */
 export function ChatBox({ conversation, viewer, viewerId, connected, onBack, action }: ChatBoxProps) {
   const queryClient = useQueryClient();
-  const messages = useQuery({ ...messagesQueryOptions(conversation.id), refetchInterval: connected ? false : MESSAGE_POLL_MS });
+  const messages = useQuery({
+    ...messagesQueryOptions(conversation.id),
+    refetchInterval: connected ? false : MESSAGE_POLL_MS,
+  });
   const send = useSendMessage(conversation, { id: viewerId, type: viewer });
   const { otherTyping, typing } = useTyping(conversation.id, viewer);
   const [hasOlder, setHasOlder] = useState<boolean | null>(null);
@@ -76,8 +120,14 @@ export function ChatBox({ conversation, viewer, viewerId, connected, onBack, act
     const newest = [...list].reverse().find((message) => message.senderType !== viewer)!;
     markConversationRead(conversation.id, viewerId)
       .then(() => {
-        queryClient.setQueryData<MessageView[]>(queryKeys.messages.ofConversation(conversation.id), (current) => current && markReadUpTo(current, viewer, newest.id));
-        queryClient.setQueryData<ConversationView[]>(queryKeys.conversations.ofParty(viewerId), (current) => current && withUnread(current, conversation.id, 0));
+        queryClient.setQueryData<MessageView[]>(
+          queryKeys.messages.ofConversation(conversation.id),
+          (current) => current && markReadUpTo(current, viewer, newest.id),
+        );
+        queryClient.setQueryData<ConversationView[]>(
+          queryKeys.conversations.ofParty(viewerId),
+          (current) => current && withUnread(current, conversation.id, 0),
+        );
         reading.current = false;
         setReadRound((round) => round + 1);
       })
@@ -113,16 +163,25 @@ export function ChatBox({ conversation, viewer, viewerId, connected, onBack, act
   };
 
   // a user's message carries the price he sees; refused because she changed it, it waits for his confirmation
-  const [repriced, setRepriced] = useState<{ message: OutgoingMessage; price: number; done: (sent: Promise<unknown>) => void } | null>(null);
+  const [repriced, setRepriced] = useState<{
+    message: OutgoingMessage;
+    price: number;
+    done: (sent: Promise<unknown>) => void;
+  } | null>(null);
   const sendMessage = (message: OutgoingMessage): Promise<unknown> => {
     setRepriced(null);
     const expectedPrice = viewer === 'user' ? conversation.performer.messagePrice : undefined;
     return send.mutateAsync({ ...message, expectedPrice }).catch((error: unknown) => {
       const price = viewer === 'user' ? changedPrice(error) : undefined;
       if (price === undefined) throw error;
-      queryClient.setQueryData<ConversationView[]>(queryKeys.conversations.ofParty(viewerId), (list) => list && withMessagePrice(list, conversation.performerId, price));
+      queryClient.setQueryData<ConversationView[]>(
+        queryKeys.conversations.ofParty(viewerId),
+        (list) => list && withMessagePrice(list, conversation.performerId, price),
+      );
       // the composer keeps the text until he confirms (then clears it) or sends anew
-      return new Promise((resolve, reject) => setRepriced({ message, price, done: (sent) => void sent.then(resolve, reject) }));
+      return new Promise((resolve, reject) =>
+        setRepriced({ message, price, done: (sent) => void sent.then(resolve, reject) }),
+      );
     });
   };
   const confirmPrice = () => {
@@ -132,7 +191,8 @@ export function ChatBox({ conversation, viewer, viewerId, connected, onBack, act
   };
 
   const refusal = send.error ? errorCode(send.error) : undefined;
-  const blockedNotice = viewer === 'user' ? errorMessages.blocked : 'Hai bloccato questa identità: sbloccala per scriverle di nuovo.';
+  const blockedNotice =
+    viewer === 'user' ? errorMessages.blocked : 'Hai bloccato questa identità: sbloccala per scriverle di nuovo.';
 
   return (
     <Flex direction="column" height="100%" minH="0" data-testid="chat-box">
@@ -143,7 +203,9 @@ export function ChatBox({ conversation, viewer, viewerId, connected, onBack, act
           </IconButton>
         ) : null}
         <Avatar.Root size="md" colorPalette={viewer === 'user' ? 'pink' : 'purple'}>
-          {viewer === 'user' && conversation.performer.image ? <Avatar.Image src={conversation.performer.image} alt="" /> : null}
+          {viewer === 'user' && conversation.performer.image ? (
+            <Avatar.Image src={conversation.performer.image} alt="" />
+          ) : null}
           <Avatar.Fallback>{initialsOf(otherName)}</Avatar.Fallback>
         </Avatar.Root>
         <Stack gap="0" flex="1" minW="0">
@@ -152,14 +214,20 @@ export function ChatBox({ conversation, viewer, viewerId, connected, onBack, act
               {otherName}
             </Text>
             {viewer === 'user' ? (
-              <Badge colorPalette={conversation.performer.isOnline ? 'green' : 'gray'} variant="solid" size="sm" data-testid="chat-presence">
+              <Badge
+                colorPalette={conversation.performer.isOnline ? 'green' : 'gray'}
+                variant="solid"
+                size="sm"
+                data-testid="chat-presence"
+              >
                 {conversation.performer.isOnline ? 'Online' : 'Offline'}
               </Badge>
             ) : null}
           </HStack>
           {viewer === 'user' ? (
             <Text fontSize="xs" color="fg.muted" truncate>
-              in chat come <strong data-testid="chatting-as">{conversation.user.username}</strong> · {formatMessagePrice(conversation.performer.messagePrice)}
+              in chat come <strong data-testid="chatting-as">{conversation.user.username}</strong> ·{' '}
+              {formatMessagePrice(conversation.performer.messagePrice)}
             </Text>
           ) : (
             <Text fontSize="xs" color="fg.muted">
@@ -201,7 +269,14 @@ export function ChatBox({ conversation, viewer, viewerId, connected, onBack, act
           </Text>
         ) : null}
         <Stack gap="2" role="log" aria-live="polite" aria-relevant="additions" aria-label={`Messaggi con ${otherName}`}>
-          {list?.map((message) => <MessageBubble key={message.id} message={message} own={message.senderType === viewer} otherName={otherName} />)}
+          {list?.map((message) => (
+            <MessageBubble
+              key={message.id}
+              message={message}
+              own={message.senderType === viewer}
+              otherName={otherName}
+            />
+          ))}
         </Stack>
       </Box>
 
@@ -225,7 +300,12 @@ export function ChatBox({ conversation, viewer, viewerId, connected, onBack, act
             <Alert.Indicator />
             <Alert.Content>
               {refusal === 'price_changed' && repriced ? (
-                <PriceChanged currentPrice={repriced.price} unit="auracoin a messaggio" onConfirm={confirmPrice} busy={send.isPending} />
+                <PriceChanged
+                  currentPrice={repriced.price}
+                  unit="auracoin a messaggio"
+                  onConfirm={confirmPrice}
+                  busy={send.isPending}
+                />
               ) : (
                 <Alert.Title>{errorMessage(send.error)}</Alert.Title>
               )}
@@ -239,7 +319,12 @@ export function ChatBox({ conversation, viewer, viewerId, connected, onBack, act
             </Alert.Content>
           </Alert.Root>
         ) : null}
-        <Composer onSend={sendMessage} sending={send.isPending} disabled={conversation.blocked || conversation.closed} onTyping={typing} />
+        <Composer
+          onSend={sendMessage}
+          sending={send.isPending}
+          disabled={conversation.blocked || conversation.closed}
+          onTyping={typing}
+        />
       </Stack>
     </Flex>
   );

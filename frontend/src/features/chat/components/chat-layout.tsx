@@ -19,9 +19,23 @@ export interface ChatLayoutProps {
 export function ChatLayout({ list, box, placeholder, height, listWidth, testId }: ChatLayoutProps) {
   const open = box !== null;
   return (
-    <Card.Root bg="bg.panel" borderColor="border" rounded="2xl" overflow="hidden" height={height} minH="420px" data-testid={testId}>
+    <Card.Root
+      bg="bg.panel"
+      borderColor="border"
+      rounded="2xl"
+      overflow="hidden"
+      height={height}
+      minH="420px"
+      data-testid={testId}
+    >
       <Grid templateColumns={{ base: '1fr', md: `${listWidth} 1fr` }} height="100%" minH="0">
-        <Box borderRightWidth={{ md: '1px' }} borderColor="border" overflowY="auto" minH="0" display={{ base: open ? 'none' : 'block', md: 'block' }}>
+        <Box
+          borderRightWidth={{ md: '1px' }}
+          borderColor="border"
+          overflowY="auto"
+          minH="0"
+          display={{ base: open ? 'none' : 'block', md: 'block' }}
+        >
           <Text fontWeight="semibold" px="4" pt="4" pb="1">
             Conversazioni
           </Text>

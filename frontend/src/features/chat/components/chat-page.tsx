@@ -15,7 +15,9 @@ import { ChatLayout } from './chat-layout';
 import { ConversationList } from './conversation-list';
 import { AlertsToggle } from './message-alerts';
 
-const AliasChooser = lazy(() => import('../../../components/identity/alias-chooser').then((m) => ({ default: m.AliasChooser })));
+const AliasChooser = lazy(() =>
+  import('../../../components/identity/alias-chooser').then((m) => ({ default: m.AliasChooser })),
+);
 
 /** How long the login message shows before going to /login. */
 const LOGIN_REDIRECT_MS = 1500;
@@ -164,7 +166,11 @@ export function ChatPage({ user }: ChatPageProps) {
                 connected={connected}
                 onBack={() => open(null)}
                 action={
-                  <Button size="xs" variant="outline" onClick={() => setChoosing({ performerId: selected.performerId, aliasId: selected.aliasId })}>
+                  <Button
+                    size="xs"
+                    variant="outline"
+                    onClick={() => setChoosing({ performerId: selected.performerId, aliasId: selected.aliasId })}
+                  >
                     Cambia identità
                   </Button>
                 }

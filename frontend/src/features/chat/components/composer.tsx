@@ -15,7 +15,8 @@ export interface ComposerProps {
 /** Counter shown from this many characters on. */
 const COUNT_FROM = CHAT_MESSAGE_MAX - 200;
 
-const newClientId = () => (typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random()}`);
+const newClientId = () =>
+  typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random()}`;
 
 /**
  * The message box: Enter sends, Shift+Enter starts a new line; blank or over-long text cannot be

@@ -19,7 +19,15 @@ function when(iso: string): string {
 }
 
 /** The conversations, newest activity first, with unread counts; a button each. */
-export function ConversationList({ viewer, conversations, isPending, isError, selectedId, onSelect, empty }: ConversationListProps) {
+export function ConversationList({
+  viewer,
+  conversations,
+  isPending,
+  isError,
+  selectedId,
+  onSelect,
+  empty,
+}: ConversationListProps) {
   if (isPending) return <Spinner m="4" aria-label="Caricamento..." />;
   if (isError) {
     return (
@@ -58,11 +66,22 @@ export function ConversationList({ viewer, conversations, isPending, isError, se
               <HStack gap="3" align="center">
                 <Box position="relative" flexShrink={0}>
                   <Avatar.Root size="md" colorPalette={viewer === 'user' ? 'pink' : 'purple'}>
-                    {viewer === 'user' && conversation.performer.image ? <Avatar.Image src={conversation.performer.image} alt="" /> : null}
+                    {viewer === 'user' && conversation.performer.image ? (
+                      <Avatar.Image src={conversation.performer.image} alt="" />
+                    ) : null}
                     <Avatar.Fallback>{initialsOf(name)}</Avatar.Fallback>
                   </Avatar.Root>
                   {viewer === 'user' && conversation.performer.isOnline ? (
-                    <Box position="absolute" bottom="0" right="0" boxSize="3" rounded="full" bg="green.400" borderWidth="2px" borderColor="bg.panel" />
+                    <Box
+                      position="absolute"
+                      bottom="0"
+                      right="0"
+                      boxSize="3"
+                      rounded="full"
+                      bg="green.400"
+                      borderWidth="2px"
+                      borderColor="bg.panel"
+                    />
                   ) : null}
                 </Box>
                 <Stack gap="0" flex="1" minW="0">
@@ -89,7 +108,13 @@ export function ConversationList({ viewer, conversations, isPending, isError, se
                         : 'Nessun messaggio'}
                     </Text>
                     {unread > 0 ? (
-                      <Badge colorPalette="pink" variant="solid" rounded="full" flexShrink={0} data-testid="unread-count">
+                      <Badge
+                        colorPalette="pink"
+                        variant="solid"
+                        rounded="full"
+                        flexShrink={0}
+                        data-testid="unread-count"
+                      >
                         {unread}
                         <Box as="span" srOnly>
                           {unread === 1 ? ' messaggio non letto' : ' messaggi non letti'}

@@ -19,7 +19,8 @@ export function useUnreadTotal(partyId: string, party: ChatParty): number {
 /** The header's envelope for a signed-in user, on every page: his unread messages and the way to /chat. */
 export function MessageBadge({ userId }: { userId: string }) {
   const total = useUnreadTotal(userId, 'user');
-  const label = total === 0 ? 'Messaggi' : `Messaggi, ${formatInteger(total)} ${total === 1 ? 'non letto' : 'non letti'}`;
+  const label =
+    total === 0 ? 'Messaggi' : `Messaggi, ${formatInteger(total)} ${total === 1 ? 'non letto' : 'non letti'}`;
   return (
     <Box position="relative" data-testid="message-badge">
       <IconButton asChild variant="ghost" size="sm" rounded="full" aria-label={label} title={label}>
@@ -28,7 +29,19 @@ export function MessageBadge({ userId }: { userId: string }) {
         </RouterLink>
       </IconButton>
       {total > 0 ? (
-        <Badge position="absolute" top="-1" right="-1" colorPalette="red" variant="solid" rounded="full" minW="5" justifyContent="center" pointerEvents="none" aria-hidden="true" data-testid="header-unread">
+        <Badge
+          position="absolute"
+          top="-1"
+          right="-1"
+          colorPalette="red"
+          variant="solid"
+          rounded="full"
+          minW="5"
+          justifyContent="center"
+          pointerEvents="none"
+          aria-hidden="true"
+          data-testid="header-unread"
+        >
           {total > 99 ? '99+' : formatInteger(total)}
         </Badge>
       ) : null}
@@ -60,7 +73,8 @@ export function AlertsToggle() {
       checked={enabled}
       onCheckedChange={(details) => {
         setAlertsEnabled(details.checked);
-        if (details.checked && 'Notification' in window && Notification.permission === 'default') void Notification.requestPermission().catch(() => undefined);
+        if (details.checked && 'Notification' in window && Notification.permission === 'default')
+          void Notification.requestPermission().catch(() => undefined);
       }}
       data-testid="alerts-toggle"
     >

@@ -27,7 +27,11 @@ export function PerformerChat({ performerId }: { performerId: string }) {
     block.mutate(
       { identityId: selected.identityId, block: blocking },
       {
-        onSuccess: () => notify({ type: 'success', title: blocking ? `${selected.user.username} bloccato` : `${selected.user.username} sbloccato` }),
+        onSuccess: () =>
+          notify({
+            type: 'success',
+            title: blocking ? `${selected.user.username} bloccato` : `${selected.user.username} sbloccato`,
+          }),
         onError: (error) => notify({ type: 'error', title: 'Errore', description: errorMessage(error) }),
       },
     );
@@ -35,45 +39,51 @@ export function PerformerChat({ performerId }: { performerId: string }) {
 
   return (
     <Stack gap="3">
-    <AlertsToggle />
-    <ChatLayout
-      height="600px"
-      listWidth="300px"
-      testId="performer-chat"
-      list={
-        <ConversationList
-          viewer="performer"
-          conversations={conversations.data}
-          isPending={conversations.isPending}
-          isError={conversations.isError}
-          selectedId={selectedId}
-          onSelect={(conversation) => setSelectedId(conversation.id)}
-          empty="Nessuna conversazione: gli utenti ti scrivono dalla tua scheda."
-        />
-      }
-      box={
-        selected ? (
-          <ChatBox
-            key={selected.id}
-            conversation={selected}
+      <AlertsToggle />
+      <ChatLayout
+        height="600px"
+        listWidth="300px"
+        testId="performer-chat"
+        list={
+          <ConversationList
             viewer="performer"
-            viewerId={performerId}
-            connected={connected}
-            onBack={() => setSelectedId(null)}
-            action={
-              <Button size="xs" variant="outline" colorPalette={selected.blocked ? 'gray' : 'red'} loading={block.isPending} onClick={toggleBlock}>
-                {selected.blocked ? 'Sblocca' : 'Blocca'}
-              </Button>
-            }
+            conversations={conversations.data}
+            isPending={conversations.isPending}
+            isError={conversations.isError}
+            selectedId={selectedId}
+            onSelect={(conversation) => setSelectedId(conversation.id)}
+            empty="Nessuna conversazione: gli utenti ti scrivono dalla tua scheda."
           />
-        ) : null
-      }
-      placeholder={
-        <Flex align="center" justify="center" height="100%" p="6">
-          <Text color="fg.muted">Seleziona una conversazione</Text>
-        </Flex>
-      }
-    />
+        }
+        box={
+          selected ? (
+            <ChatBox
+              key={selected.id}
+              conversation={selected}
+              viewer="performer"
+              viewerId={performerId}
+              connected={connected}
+              onBack={() => setSelectedId(null)}
+              action={
+                <Button
+                  size="xs"
+                  variant="outline"
+                  colorPalette={selected.blocked ? 'gray' : 'red'}
+                  loading={block.isPending}
+                  onClick={toggleBlock}
+                >
+                  {selected.blocked ? 'Sblocca' : 'Blocca'}
+                </Button>
+              }
+            />
+          ) : null
+        }
+        placeholder={
+          <Flex align="center" justify="center" height="100%" p="6">
+            <Text color="fg.muted">Seleziona una conversazione</Text>
+          </Flex>
+        }
+      />
     </Stack>
   );
 }

@@ -21,17 +21,26 @@ export function useChatRealtime(partyId: string): { connected: boolean } {
       setConnected(socket.connected);
       const onMessage: ServerToClientEvents['chat:message'] = ({ message }) => {
         const messagesKey = queryKeys.messages.ofConversation(message.conversationId);
-        if (queryClient.getQueryData(messagesKey)) setFromPush<MessageView[]>(queryClient, messagesKey, (current) => mergeMessages(current ?? [], [message]));
+        if (queryClient.getQueryData(messagesKey))
+          setFromPush<MessageView[]>(queryClient, messagesKey, (current) => mergeMessages(current ?? [], [message]));
         const list = queryClient.getQueryData<ConversationView[]>(listKey);
         const next = list ? withMessage(list, message) : undefined;
         if (next?.known) queryClient.setQueryData(listKey, next.list);
         else void queryClient.invalidateQueries({ queryKey: listKey });
       };
       const onRead: ServerToClientEvents['chat:read'] = ({ conversationId, reader, upToMessageId }) => {
-        setFromPush<MessageView[]>(queryClient, queryKeys.messages.ofConversation(conversationId), (current) => current && markReadUpTo(current, reader, upToMessageId));
+        setFromPush<MessageView[]>(
+          queryClient,
+          queryKeys.messages.ofConversation(conversationId),
+          (current) => current && markReadUpTo(current, reader, upToMessageId),
+        );
       };
       const onUnread: ServerToClientEvents['chat:unread'] = ({ conversationId, unreadCount, total }) => {
-        setFromPush<ConversationView[]>(queryClient, listKey, (list) => list && withUnread(list, conversationId, unreadCount));
+        setFromPush<ConversationView[]>(
+          queryClient,
+          listKey,
+          (list) => list && withUnread(list, conversationId, unreadCount),
+        );
         setFromPush<UnreadCounts>(queryClient, queryKeys.conversations.unread(partyId), (counts) => {
           const byConversation = { ...(counts?.byConversation ?? {}) };
           if (unreadCount > 0) byConversation[conversationId] = unreadCount;
@@ -40,10 +49,18 @@ export function useChatRealtime(partyId: string): { connected: boolean } {
         });
       };
       const onPresence: ServerToClientEvents['performer:presence'] = ({ performerId, isOnline }) => {
-        setFromPush<ConversationView[]>(queryClient, listKey, (list) => list && withPresence(list, performerId, isOnline));
+        setFromPush<ConversationView[]>(
+          queryClient,
+          listKey,
+          (list) => list && withPresence(list, performerId, isOnline),
+        );
       };
       const onPrices: ServerToClientEvents['performer:prices'] = ({ performerId, messagePrice }) => {
-        setFromPush<ConversationView[]>(queryClient, listKey, (list) => list && withMessagePrice(list, performerId, messagePrice));
+        setFromPush<ConversationView[]>(
+          queryClient,
+          listKey,
+          (list) => list && withMessagePrice(list, performerId, messagePrice),
+        );
       };
       const onConnect = () => {
         setConnected(true);

@@ -29,12 +29,23 @@ export function useMessageAlerts(partyId: string | null, reader: ChatParty): voi
           .fetchQuery({ ...conversationsQueryOptions(partyId, reader), staleTime: 5_000 })
           .catch(() => undefined)
           .then((list) => {
-            const name = senderName(list?.find((conversation) => conversation.id === message.conversationId), reader);
+            const name = senderName(
+              list?.find((conversation) => conversation.id === message.conversationId),
+              reader,
+            );
             const title = `Nuovo messaggio da ${name}`;
-            notify({ type: 'info', title, description: message.content.length > 80 ? `${message.content.slice(0, 80)}…` : message.content });
+            notify({
+              type: 'info',
+              title,
+              description: message.content.length > 80 ? `${message.content.slice(0, 80)}…` : message.content,
+            });
             if (!alertsEnabled()) return;
             chime();
-            if (document.visibilityState !== 'visible' && 'Notification' in window && Notification.permission === 'granted') {
+            if (
+              document.visibilityState !== 'visible' &&
+              'Notification' in window &&
+              Notification.permission === 'granted'
+            ) {
               new Notification(title, { body: message.content.slice(0, 120), tag: message.conversationId });
             }
           });

@@ -17,7 +17,14 @@ export function AgeGate() {
   const enter = useRef<HTMLButtonElement>(null);
   if (confirmed) return null;
   return (
-    <Dialog.Root open role="alertdialog" placement="center" closeOnEscape={false} closeOnInteractOutside={false} initialFocusEl={() => enter.current}>
+    <Dialog.Root
+      open
+      role="alertdialog"
+      placement="center"
+      closeOnEscape={false}
+      closeOnInteractOutside={false}
+      initialFocusEl={() => enter.current}
+    >
       <Portal>
         <Dialog.Backdrop bg="blackAlpha.800" backdropFilter="blur(8px)" />
         <Dialog.Positioner>

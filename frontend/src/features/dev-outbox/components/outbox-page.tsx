@@ -25,7 +25,8 @@ export function OutboxPage() {
           Posta in uscita (sviluppo)
         </Heading>
         <Text color="fg.muted" fontSize="sm">
-          Senza SMTP_URL le email sono scritte come file .eml in DATA_DIR/outbox e mostrate qui. In produzione questa pagina non esiste.
+          Senza SMTP_URL le email sono scritte come file .eml in DATA_DIR/outbox e mostrate qui. In produzione questa
+          pagina non esiste.
         </Text>
         {outbox.isError ? (
           <Text role="alert">Posta in uscita non disponibile.</Text>
@@ -33,7 +34,15 @@ export function OutboxPage() {
           <Text>Nessuna email.</Text>
         ) : (
           outbox.data?.messages.map((message) => (
-            <Box as="article" key={message.id} p="4" rounded="xl" borderWidth="1px" borderColor="border" data-testid="outbox-message">
+            <Box
+              as="article"
+              key={message.id}
+              p="4"
+              rounded="xl"
+              borderWidth="1px"
+              borderColor="border"
+              data-testid="outbox-message"
+            >
               <Text fontWeight="bold">{message.subject}</Text>
               <Text fontSize="sm" color="fg.muted">
                 A: {message.to} · {message.sentAt ? formatDateTime(message.sentAt) : ''}

@@ -18,10 +18,38 @@ export interface GalleryParams extends GalleryFilters {
 
 /** The gallery's page: only the filters that are set are sent (the client leaves out the empty ones). */
 export function getGallery(params: GalleryParams, signal?: AbortSignal): Promise<GalleryPage> {
-  const { tab, q, category, hairColor, eyeColor, bodyType, ethnicity, specialFeatures, limit, sort, language, age, price } = params;
+  const {
+    tab,
+    q,
+    category,
+    hairColor,
+    eyeColor,
+    bodyType,
+    ethnicity,
+    specialFeatures,
+    limit,
+    sort,
+    language,
+    age,
+    price,
+  } = params;
   const ages = AGE_RANGES[age ?? ''];
   const prices = PRICE_RANGES[price ?? ''];
-  const query = { tab, q, category, hairColor, eyeColor, bodyType, ethnicity, specialFeatures, limit: limit || undefined, sort: SORTS[sort ?? ''], language: language as GalleryQueryInput['language'], ...ages, ...prices };
+  const query = {
+    tab,
+    q,
+    category,
+    hairColor,
+    eyeColor,
+    bodyType,
+    ethnicity,
+    specialFeatures,
+    limit: limit || undefined,
+    sort: SORTS[sort ?? ''],
+    language: language as GalleryQueryInput['language'],
+    ...ages,
+    ...prices,
+  };
   return call('gallery', { query, signal });
 }
 
@@ -67,7 +95,11 @@ function tabOf(key: readonly unknown[]): GalleryTab {
 }
 
 /** Pure: the page after a presence change ('refetch' when only the server can tell). */
-export function applyPresenceToPage(page: GalleryPage, tab: GalleryTab, change: PresenceChange): GalleryPage | 'refetch' {
+export function applyPresenceToPage(
+  page: GalleryPage,
+  tab: GalleryTab,
+  change: PresenceChange,
+): GalleryPage | 'refetch' {
   const current = page.performers.find((p) => p.id === change.performerId);
   if (!current) {
     return change.isOnline && tab !== 'offline' ? 'refetch' : page;
@@ -102,14 +134,23 @@ export function applyPrivate(queryClient: QueryClient, change: { performerId: st
 }
 
 /** Pure: the page with her private flag set (the same page when she is not on it or nothing changes). */
-export function applyPrivateToPage(page: GalleryPage, change: { performerId: string; inPrivate: boolean }): GalleryPage {
+export function applyPrivateToPage(
+  page: GalleryPage,
+  change: { performerId: string; inPrivate: boolean },
+): GalleryPage {
   const current = page.performers.find((p) => p.id === change.performerId);
   if (!current || current.inPrivate === change.inPrivate) return page;
-  return { ...page, performers: page.performers.map((p) => (p.id === change.performerId ? { ...p, inPrivate: change.inPrivate } : p)) };
+  return {
+    ...page,
+    performers: page.performers.map((p) => (p.id === change.performerId ? { ...p, inPrivate: change.inPrivate } : p)),
+  };
 }
 
 /** Her new prices (a 'performer:prices' push): cards and the open dialog show them at once, in every cached page. */
-export function applyPrices(queryClient: QueryClient, change: { performerId: string; creditsPerMinute: number; messagePrice: number }): void {
+export function applyPrices(
+  queryClient: QueryClient,
+  change: { performerId: string; creditsPerMinute: number; messagePrice: number },
+): void {
   for (const [key, page] of queryClient.getQueriesData<GalleryPage>({ queryKey: queryKeys.gallery.all })) {
     const next = page && applyPricesToPage(page, change);
     if (next && next !== page) setFromPush(queryClient, key, next);
@@ -117,9 +158,21 @@ export function applyPrices(queryClient: QueryClient, change: { performerId: str
 }
 
 /** Pure: the page with her prices (the same page when she is not on it or nothing changes). */
-export function applyPricesToPage(page: GalleryPage, change: { performerId: string; creditsPerMinute: number; messagePrice: number }): GalleryPage {
+export function applyPricesToPage(
+  page: GalleryPage,
+  change: { performerId: string; creditsPerMinute: number; messagePrice: number },
+): GalleryPage {
   const current = page.performers.find((p) => p.id === change.performerId);
-  if (!current || (current.creditsPerMinute === change.creditsPerMinute && current.messagePrice === change.messagePrice)) return page;
+  if (
+    !current ||
+    (current.creditsPerMinute === change.creditsPerMinute && current.messagePrice === change.messagePrice)
+  )
+    return page;
   const { creditsPerMinute, messagePrice } = change;
-  return { ...page, performers: page.performers.map((p) => (p.id === change.performerId ? { ...p, creditsPerMinute, messagePrice } : p)) };
+  return {
+    ...page,
+    performers: page.performers.map((p) =>
+      p.id === change.performerId ? { ...p, creditsPerMinute, messagePrice } : p,
+    ),
+  };
 }

@@ -26,5 +26,10 @@ export function useLiveShowBadges(): Map<string, LiveShowBadge> {
       }),
     [queryClient],
   );
-  return new Map((live.data ?? []).map((show) => [show.performerId, { showId: show.id, status: show.status, viewerCount: show.viewerCount }]));
+  return new Map(
+    (live.data ?? []).map((show) => [
+      show.performerId,
+      { showId: show.id, status: show.status, viewerCount: show.viewerCount },
+    ]),
+  );
 }

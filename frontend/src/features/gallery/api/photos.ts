@@ -31,5 +31,7 @@ export function usePurchasePhoto(performerId: string) {
 
 /** A refusal told the photo's price now: the shop shows it. */
 export function setPhotoPrice(queryClient: QueryClient, performerId: string, photoId: string, price: number): void {
-  queryClient.setQueryData<PhotoView[]>(queryKeys.photos.ofPerformer(performerId), (photos) => photos?.map((p) => (p.id === photoId ? { ...p, price } : p)));
+  queryClient.setQueryData<PhotoView[]>(queryKeys.photos.ofPerformer(performerId), (photos) =>
+    photos?.map((p) => (p.id === photoId ? { ...p, price } : p)),
+  );
 }

@@ -5,7 +5,9 @@ describe('gallery filter badge', () => {
   it('counts each chosen attribute and each chosen special feature', () => {
     expect(activeFilterCount(EMPTY_FILTERS)).toBe(0);
     expect(activeFilterCount({ category: 'VIP', specialFeatures: [] })).toBe(1);
-    expect(activeFilterCount({ category: 'VIP', eyeColor: 'Verdi', specialFeatures: ['Tatuaggi', 'Piercing'] })).toBe(4);
+    expect(activeFilterCount({ category: 'VIP', eyeColor: 'Verdi', specialFeatures: ['Tatuaggi', 'Piercing'] })).toBe(
+      4,
+    );
     expect(activeFilterCount({ category: '', specialFeatures: [] })).toBe(0);
   });
 

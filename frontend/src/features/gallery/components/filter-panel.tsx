@@ -85,7 +85,16 @@ export function FilterPanel({ filters, onChange }: FilterPanelProps) {
             ).map(([key, label, options]) => (
               <Field.Root key={key}>
                 <Field.Label htmlFor={`${baseId}-${key}`}>{label}</Field.Label>
-                <OptionSelect size="sm" id={`${baseId}-${key}`} value={filters[key] ?? ''} onChange={(e) => setSingle(key, e.currentTarget.value)} bg="bg.subtle" emptyOption="Tutte" options={options} data-testid={`filter-${key}`} />
+                <OptionSelect
+                  size="sm"
+                  id={`${baseId}-${key}`}
+                  value={filters[key] ?? ''}
+                  onChange={(e) => setSingle(key, e.currentTarget.value)}
+                  bg="bg.subtle"
+                  emptyOption="Tutte"
+                  options={options}
+                  data-testid={`filter-${key}`}
+                />
               </Field.Root>
             ))}
             <Stack gap="2" as="fieldset">

@@ -15,7 +15,9 @@ import { PerformerCard } from './performer-card';
 // the dialogs load when a card is first opened, not with the landing page
 const ProfileDialog = lazy(() => import('./profile-dialog').then((m) => ({ default: m.ProfileDialog })));
 const PhotoShop = lazy(() => import('./photo-shop').then((m) => ({ default: m.PhotoShop })));
-const AliasChooser = lazy(() => import('../../../components/identity/alias-chooser').then((m) => ({ default: m.AliasChooser })));
+const AliasChooser = lazy(() =>
+  import('../../../components/identity/alias-chooser').then((m) => ({ default: m.AliasChooser })),
+);
 
 export interface GallerySectionProps {
   /** the hero's search: name, category or language */
@@ -54,7 +56,10 @@ export function GallerySection({ search = '', onClearSearch }: GallerySectionPro
   const [liveOnly, setLiveOnly] = useState(false);
   // live shows first, then the server's order; 'In onda' keeps only them
   const listed = gallery.data?.performers ?? [];
-  const performers = [...listed.filter((p) => liveShows.has(p.id)), ...(liveOnly ? [] : listed.filter((p) => !liveShows.has(p.id)))];
+  const performers = [
+    ...listed.filter((p) => liveShows.has(p.id)),
+    ...(liveOnly ? [] : listed.filter((p) => !liveShows.has(p.id))),
+  ];
   const counts = gallery.data?.counts;
   const hasMore = !liveOnly && counts !== undefined && listed.length < counts[tab];
   const open = performers.find((p) => p.id === openId) ?? null;
@@ -115,9 +120,16 @@ export function GallerySection({ search = '', onClearSearch }: GallerySectionPro
               ))}
             </Tabs.List>
             <Flex pt="6" gap="3" align="center" wrap="wrap">
-                <Button size="sm" variant={liveOnly ? 'solid' : 'outline'} colorPalette="red" aria-pressed={liveOnly} onClick={() => setLiveOnly((current) => !current)} data-testid="filter-live">
-                  In onda ({liveShows.size})
-                </Button>
+              <Button
+                size="sm"
+                variant={liveOnly ? 'solid' : 'outline'}
+                colorPalette="red"
+                aria-pressed={liveOnly}
+                onClick={() => setLiveOnly((current) => !current)}
+                data-testid="filter-live"
+              >
+                In onda ({liveShows.size})
+              </Button>
               <Box as="label" {...{ htmlFor: sortId }} fontSize="sm" color="fg.muted">
                 Ordina per
               </Box>
@@ -157,7 +169,14 @@ export function GallerySection({ search = '', onClearSearch }: GallerySectionPro
                         Impossibile caricare le performer.
                       </Text>
                     ) : performers.length === 0 ? (
-                      <Box py="12" textAlign="center" rounded="2xl" borderWidth="1px" borderStyle="dashed" borderColor="border.emphasized">
+                      <Box
+                        py="12"
+                        textAlign="center"
+                        rounded="2xl"
+                        borderWidth="1px"
+                        borderStyle="dashed"
+                        borderColor="border.emphasized"
+                      >
                         <Text color="fg.muted">Nessuna performer disponibile</Text>
                       </Box>
                     ) : (
@@ -184,7 +203,11 @@ export function GallerySection({ search = '', onClearSearch }: GallerySectionPro
                     )}
                     {hasMore ? (
                       <Flex justify="center">
-                        <Button variant="outline" onClick={() => setLimit((current) => current + GALLERY_PAGE_SIZE)} loading={gallery.isFetching}>
+                        <Button
+                          variant="outline"
+                          onClick={() => setLimit((current) => current + GALLERY_PAGE_SIZE)}
+                          loading={gallery.isFetching}
+                        >
                           Mostra altre
                         </Button>
                       </Flex>
@@ -203,8 +226,12 @@ export function GallerySection({ search = '', onClearSearch }: GallerySectionPro
             onClose={() => setOpenId(null)}
             onVideochat={() => open && startVideochat(open)}
             onChat={() => open && startChat(open)}
-            liveShow={open && liveShows.has(open.id) ? { ...liveShows.get(open.id)!, href: `/show/${open.id}` } : undefined}
-            photos={open ? <PhotoShop performerId={open.id} performerImage={open.image} signedIn={user !== null} /> : null}
+            liveShow={
+              open && liveShows.has(open.id) ? { ...liveShows.get(open.id)!, href: `/show/${open.id}` } : undefined
+            }
+            photos={
+              open ? <PhotoShop performerId={open.id} performerImage={open.image} signedIn={user !== null} /> : null
+            }
           />
           <AliasChooser
             open={chooserFor !== null}
@@ -217,7 +244,10 @@ export function GallerySection({ search = '', onClearSearch }: GallerySectionPro
               setChooserFor(null);
               const alias = aliasId ? `&aliasId=${encodeURIComponent(aliasId)}` : '';
               // the rate he saw on her card or dialog travels along: the session is asked at that price (docs/product.md#price-seen)
-              if (p) void navigate(`/video-session?performerId=${encodeURIComponent(p.id)}&displayName=${encodeURIComponent(displayName)}${alias}&rate=${p.creditsPerMinute}`);
+              if (p)
+                void navigate(
+                  `/video-session?performerId=${encodeURIComponent(p.id)}&displayName=${encodeURIComponent(displayName)}${alias}&rate=${p.creditsPerMinute}`,
+                );
             }}
           />
         </Suspense>

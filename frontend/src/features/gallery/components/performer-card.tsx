@@ -19,7 +19,16 @@ export interface PerformerCardProps {
 export const CATEGORY_PALETTE: Record<string, string> = { Standard: 'gray', Premium: 'purple', VIP: 'yellow' };
 
 /** One card of the gallery (docs/product.md#gallery Performer gallery). */
-export function PerformerCard({ performer: p, isFavourite, viewers, onToggleFavourite, onOpen, onVideochat, onChat, liveShow }: PerformerCardProps) {
+export function PerformerCard({
+  performer: p,
+  isFavourite,
+  viewers,
+  onToggleFavourite,
+  onOpen,
+  onVideochat,
+  onChat,
+  liveShow,
+}: PerformerCardProps) {
   const online = p.isOnline;
   return (
     <Card.Root
@@ -46,7 +55,12 @@ export function PerformerCard({ performer: p, isFavourite, viewers, onToggleFavo
         >
           <Image src={p.image} alt="" width="100%" height="100%" objectFit="cover" loading="lazy" />
         </button>
-        <Box position="absolute" inset="0" pointerEvents="none" bg="linear-gradient(180deg, rgba(0,0,0,0.45) 0%, rgba(0,0,0,0) 30%, rgba(0,0,0,0) 60%, rgba(0,0,0,0.75) 100%)" />
+        <Box
+          position="absolute"
+          inset="0"
+          pointerEvents="none"
+          bg="linear-gradient(180deg, rgba(0,0,0,0.45) 0%, rgba(0,0,0,0) 30%, rgba(0,0,0,0) 60%, rgba(0,0,0,0.75) 100%)"
+        />
         <Stack position="absolute" top="2" left="2" gap="1.5" pointerEvents="none" align="flex-start">
           <Badge
             variant="solid"
@@ -90,7 +104,15 @@ export function PerformerCard({ performer: p, isFavourite, viewers, onToggleFavo
           <HeartIcon filled={isFavourite} />
         </IconButton>
         {online ? (
-          <Badge position="absolute" bottom="2" right="2" variant="solid" bg="rgba(0,0,0,0.6)" color="white" data-testid="viewer-badge">
+          <Badge
+            position="absolute"
+            bottom="2"
+            right="2"
+            variant="solid"
+            bg="rgba(0,0,0,0.6)"
+            color="white"
+            data-testid="viewer-badge"
+          >
             <EyeIcon />
             <span aria-label={`${viewers} spettatori`}>{viewers}</span>
           </Badge>
@@ -120,7 +142,11 @@ export function PerformerCard({ performer: p, isFavourite, viewers, onToggleFavo
           </Text>
           <HStack gap="1" color="gold.fg" fontSize="sm" flexShrink={0} ms="auto">
             <StarIcon filled />
-            <span data-testid="card-rating">{p.rating === null ? 'Nessuna recensione' : formatNumber(p.rating, { minimumFractionDigits: 1, maximumFractionDigits: 1 })}</span>
+            <span data-testid="card-rating">
+              {p.rating === null
+                ? 'Nessuna recensione'
+                : formatNumber(p.rating, { minimumFractionDigits: 1, maximumFractionDigits: 1 })}
+            </span>
           </HStack>
         </Flex>
         <Text fontSize="sm" color="gold.fg" fontWeight="semibold">

@@ -31,7 +31,8 @@ export function PhotoShop({ performerId, performerImage, signedIn }: PhotoShopPr
     purchase.mutate(
       { photoId: photo.id, expectedPrice },
       {
-        onSuccess: () => notify({ type: 'success', title: 'Acquisto Completato!', description: `Hai sbloccato "${photo.title}".` }),
+        onSuccess: () =>
+          notify({ type: 'success', title: 'Acquisto Completato!', description: `Hai sbloccato "${photo.title}".` }),
         onError: (error) => {
           const price = changedPrice(error);
           if (price !== undefined) {
@@ -39,7 +40,11 @@ export function PhotoShop({ performerId, performerImage, signedIn }: PhotoShopPr
             setRepriced({ photoId: photo.id, expectedPrice: price });
             return;
           }
-          notify({ type: 'error', title: 'Errore', description: errorMessage(error, { codes: { forbidden: 'La performer ti ha bloccato' } }) });
+          notify({
+            type: 'error',
+            title: 'Errore',
+            description: errorMessage(error, { codes: { forbidden: 'La performer ti ha bloccato' } }),
+          });
         },
       },
     );
@@ -63,8 +68,24 @@ export function PhotoShop({ performerId, performerImage, signedIn }: PhotoShopPr
                   <Image src={photo.imageUrl ?? ''} alt={photo.title} width="100%" height="100%" objectFit="cover" />
                 ) : (
                   <>
-                    <Image src={performerImage} alt="" width="100%" height="100%" objectFit="cover" filter="blur(18px)" transform="scale(1.2)" />
-                    <Stack position="absolute" inset="0" align="center" justify="center" gap="1" bg="rgba(0,0,0,0.35)" color="white">
+                    <Image
+                      src={performerImage}
+                      alt=""
+                      width="100%"
+                      height="100%"
+                      objectFit="cover"
+                      filter="blur(18px)"
+                      transform="scale(1.2)"
+                    />
+                    <Stack
+                      position="absolute"
+                      inset="0"
+                      align="center"
+                      justify="center"
+                      gap="1"
+                      bg="rgba(0,0,0,0.35)"
+                      color="white"
+                    >
                       <LockIcon />
                       <Badge colorPalette="yellow" variant="solid">
                         {formatAuracoin(photo.price)} auracoin
@@ -94,7 +115,15 @@ export function PhotoShop({ performerId, performerImage, signedIn }: PhotoShopPr
                 </Button>
               ) : null}
               {photo.locked && confirming === photo.id ? (
-                <Stack gap="1.5" p="2" rounded="md" bg="bg.muted" role="group" aria-label={`Conferma l'acquisto di ${photo.title}`} data-testid="photo-confirm">
+                <Stack
+                  gap="1.5"
+                  p="2"
+                  rounded="md"
+                  bg="bg.muted"
+                  role="group"
+                  aria-label={`Conferma l'acquisto di ${photo.title}`}
+                  data-testid="photo-confirm"
+                >
                   <Text fontSize="xs">
                     Sbloccare «{photo.title}» per {formatAuracoin(photo.price)} auracoin?
                   </Text>
@@ -109,7 +138,12 @@ export function PhotoShop({ performerId, performerImage, signedIn }: PhotoShopPr
                 </Stack>
               ) : null}
               {photo.locked && repriced?.photoId === photo.id ? (
-                <PriceChanged currentPrice={repriced.expectedPrice} onConfirm={() => buy(photo, repriced.expectedPrice)} onCancel={() => setRepriced(null)} busy={purchase.isPending} />
+                <PriceChanged
+                  currentPrice={repriced.expectedPrice}
+                  onConfirm={() => buy(photo, repriced.expectedPrice)}
+                  onCancel={() => setRepriced(null)}
+                  busy={purchase.isPending}
+                />
               ) : photo.purchased && !photo.locked ? (
                 <Badge colorPalette="green" alignSelf="flex-start">
                   Acquistata

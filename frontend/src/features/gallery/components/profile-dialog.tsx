@@ -10,7 +10,8 @@ import { CATEGORY_PALETTE } from './performer-card';
 /** Who pays the minimum (docs/product.md#session-minimum): under the spec's 'Sessione minima' line. */
 export const MINIMUM_SESSION_NOTE = `Se lasci la videochat prima di ${MINIMUM_SESSION_MINUTES} minuti (la chiudi, chiudi la pagina o non rientri entro 30 secondi) paghi comunque il minimo; non lo paghi se è lei a chiuderla o a uscire, o se non accetta.`;
 
-export const DEFAULT_BIO = 'Ciao! Sono qui per regalarti momenti indimenticabili. Scrivimi o inizia una videochat privata con me.';
+export const DEFAULT_BIO =
+  'Ciao! Sono qui per regalarti momenti indimenticabili. Scrivimi o inizia una videochat privata con me.';
 
 export interface ProfileDialogProps {
   performer: GalleryPerformer | null;
@@ -36,7 +37,15 @@ export function ProfileDialog({ performer: p, onClose, onVideochat, onChat, phot
       {p ? (
         <>
           <Grid templateColumns={{ base: '1fr', md: '2fr 3fr' }} gap="5">
-            <Box position="relative" rounded="xl" overflow="hidden" aspectRatio={3 / 4} maxH={{ base: '50vh', md: 'none' }} width="100%" bg="bg.muted">
+            <Box
+              position="relative"
+              rounded="xl"
+              overflow="hidden"
+              aspectRatio={3 / 4}
+              maxH={{ base: '50vh', md: 'none' }}
+              width="100%"
+              bg="bg.muted"
+            >
               <Image src={p.image} alt={`Foto di ${p.name}`} width="100%" height="100%" objectFit="cover" />
               <Badge
                 position="absolute"
@@ -49,7 +58,14 @@ export function ProfileDialog({ performer: p, onClose, onVideochat, onChat, phot
                 {p.isOnline ? 'ONLINE' : 'OFFLINE'}
               </Badge>
               {p.isOnline && p.inPrivate ? (
-                <Badge position="absolute" top="2" right="2" variant="solid" colorPalette="purple" data-testid="dialog-private-badge">
+                <Badge
+                  position="absolute"
+                  top="2"
+                  right="2"
+                  variant="solid"
+                  colorPalette="purple"
+                  data-testid="dialog-private-badge"
+                >
                   In privato
                 </Badge>
               ) : null}
@@ -63,9 +79,7 @@ export function ProfileDialog({ performer: p, onClose, onVideochat, onChat, phot
                 <Text color="fg.muted" fontSize="sm" data-testid="dialog-followers">
                   {formatInteger(p.favouritesCount)} follower
                 </Text>
-                {p.category ? (
-                  <Badge colorPalette={CATEGORY_PALETTE[p.category] ?? 'gray'}>{p.category}</Badge>
-                ) : null}
+                {p.category ? <Badge colorPalette={CATEGORY_PALETTE[p.category] ?? 'gray'}>{p.category}</Badge> : null}
               </HStack>
               <Stack gap="1">
                 <Text fontWeight="semibold">Bio</Text>
@@ -99,8 +113,8 @@ export function ProfileDialog({ performer: p, onClose, onVideochat, onChat, phot
                   <Text color="fg.muted">auracoin/min</Text>
                 </Flex>
                 <Text fontSize="sm" color="fg.muted" data-testid="minimum-session">
-                  Sessione minima: {MINIMUM_SESSION_MINUTES} minuti ({formatAuracoin(minimumSessionCost(p.creditsPerMinute))}{' '}
-                  auracoin)
+                  Sessione minima: {MINIMUM_SESSION_MINUTES} minuti (
+                  {formatAuracoin(minimumSessionCost(p.creditsPerMinute))} auracoin)
                 </Text>
                 <Text fontSize="xs" color="fg.muted" data-testid="minimum-session-note">
                   {MINIMUM_SESSION_NOTE}

@@ -20,7 +20,11 @@ export function useGalleryRealtime(): void {
         const onPrivate: ServerToClientEvents['performer:private'] = (change) => applyPrivate(queryClient, change);
         const onPrices: ServerToClientEvents['performer:prices'] = (change) => applyPrices(queryClient, change);
         const onFavourite: ServerToClientEvents['favourite:online'] = ({ name }) => {
-          notify({ type: 'info', title: `${name} è online!`, description: 'Una delle tue preferite è appena entrata online.' });
+          notify({
+            type: 'info',
+            title: `${name} è online!`,
+            description: 'Una delle tue preferite è appena entrata online.',
+          });
         };
         socket.on('performer:presence', onPresence);
         socket.on('performer:private', onPrivate);

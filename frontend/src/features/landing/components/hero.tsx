@@ -41,8 +41,8 @@ export function Hero({ onSearch, figures }: HeroProps) {
             </Box>
           </Heading>
           <Text fontSize={{ base: 'lg', md: 'xl' }} color="fg.muted" maxW="2xl">
-            Esperienze esclusive con performer dal vivo da tutto il mondo: videochat private in alta
-            definizione, in totale riservatezza.
+            Esperienze esclusive con performer dal vivo da tutto il mondo: videochat private in alta definizione, in
+            totale riservatezza.
           </Text>
           <Flex gap="3" wrap="wrap" justify="center">
             <Button asChild colorPalette="brand" size="lg">

@@ -27,8 +27,8 @@ export function PerformerOfferBanner() {
               Guadagna il 55% su ogni sessione
             </Heading>
             <Text color="fg.muted">
-              Pagamenti settimanali, nessun costo iniziale, privacy e geoblocking. Registrati e la verifica
-              richiede solo 24-48 ore.
+              Pagamenti settimanali, nessun costo iniziale, privacy e geoblocking. Registrati e la verifica richiede
+              solo 24-48 ore.
             </Text>
           </Stack>
           <Stack gap="2" flexShrink={0}>

@@ -12,11 +12,36 @@ export const PRIVACY_EMAIL = 'privacy@aura.example';
 
 /** What the browser keeps for Aura: the one cookie and the local storage entries (names as the code sets them). */
 export const STORED_ITEMS = [
-  { name: 'aura_session', kind: 'Cookie tecnico (httpOnly)', purpose: 'Tiene aperta la tua sessione dopo l’accesso.', duration: '30 giorni, o fino a quando esci' },
-  { name: 'aura.ageConfirmed', kind: 'Memoria locale del browser (non è un cookie)', purpose: `Ricorda che hai dichiarato di avere almeno ${ADULT_AGE} anni.`, duration: 'Fino a quando la cancelli dal browser' },
-  { name: 'aura.cookieNotice', kind: 'Memoria locale del browser (non è un cookie)', purpose: 'Ricorda che hai letto l’avviso sui cookie.', duration: 'Fino a quando la cancelli dal browser' },
-  { name: 'aura.chatAlerts', kind: 'Memoria locale del browser (non è un cookie)', purpose: 'Ricorda se vuoi suono e notifiche del browser per i nuovi messaggi.', duration: 'Fino a quando la cancelli dal browser' },
-  { name: 'userId, user, performer', kind: 'Memoria locale del browser (non è un cookie)', purpose: 'Mostra subito il tuo profilo mentre il server conferma l’accesso.', duration: 'Fino a quando esci' },
+  {
+    name: 'aura_session',
+    kind: 'Cookie tecnico (httpOnly)',
+    purpose: 'Tiene aperta la tua sessione dopo l’accesso.',
+    duration: '30 giorni, o fino a quando esci',
+  },
+  {
+    name: 'aura.ageConfirmed',
+    kind: 'Memoria locale del browser (non è un cookie)',
+    purpose: `Ricorda che hai dichiarato di avere almeno ${ADULT_AGE} anni.`,
+    duration: 'Fino a quando la cancelli dal browser',
+  },
+  {
+    name: 'aura.cookieNotice',
+    kind: 'Memoria locale del browser (non è un cookie)',
+    purpose: 'Ricorda che hai letto l’avviso sui cookie.',
+    duration: 'Fino a quando la cancelli dal browser',
+  },
+  {
+    name: 'aura.chatAlerts',
+    kind: 'Memoria locale del browser (non è un cookie)',
+    purpose: 'Ricorda se vuoi suono e notifiche del browser per i nuovi messaggi.',
+    duration: 'Fino a quando la cancelli dal browser',
+  },
+  {
+    name: 'userId, user, performer',
+    kind: 'Memoria locale del browser (non è un cookie)',
+    purpose: 'Mostra subito il tuo profilo mentre il server conferma l’accesso.',
+    duration: 'Fino a quando esci',
+  },
 ] as const;
 
 export const INFO_PAGES = {
@@ -93,13 +118,16 @@ export const INFO_PAGES = {
       },
       {
         heading: 'Recesso e chiusura dell’account',
-        paragraphs: ['Puoi chiudere il tuo account in qualsiasi momento. Possiamo sospendere un account che viola questi termini.'],
+        paragraphs: [
+          'Puoi chiudere il tuo account in qualsiasi momento. Possiamo sospendere un account che viola questi termini.',
+        ],
       },
     ],
   },
   cookie: {
     title: 'Cookie policy',
-    intro: 'Aura usa solo cookie tecnici necessari al funzionamento del sito: nessun cookie di profilazione, di statistica o di terze parti.',
+    intro:
+      'Aura usa solo cookie tecnici necessari al funzionamento del sito: nessun cookie di profilazione, di statistica o di terze parti.',
     sections: [
       {
         heading: 'Il cookie che usiamo',
@@ -115,7 +143,9 @@ export const INFO_PAGES = {
       },
       {
         heading: 'Come cancellarli',
-        paragraphs: ['Puoi cancellare cookie e memoria locale dalle impostazioni del tuo browser: dovrai accedere di nuovo e confermare la tua età.'],
+        paragraphs: [
+          'Puoi cancellare cookie e memoria locale dalle impostazioni del tuo browser: dovrai accedere di nuovo e confermare la tua età.',
+        ],
       },
     ],
   },
@@ -125,11 +155,15 @@ export const INFO_PAGES = {
     sections: [
       {
         heading: 'Cosa sono gli auracoin?',
-        paragraphs: ['La moneta di Aura: li acquisti a pacchetti e li usi per videochat private, messaggi e foto. Il prezzo di ogni cosa è indicato prima che tu confermi.'],
+        paragraphs: [
+          'La moneta di Aura: li acquisti a pacchetti e li usi per videochat private, messaggi e foto. Il prezzo di ogni cosa è indicato prima che tu confermi.',
+        ],
       },
       {
         heading: 'Quanto costa una videochat privata?',
-        paragraphs: [`La tariffa al minuto è scritta sul profilo di ogni performer. Si paga per minuto iniziato, con un minimo di ${SESSION_MINIMUM_MINUTES} minuti trattenuto all’inizio. Alla fine vedi una ricevuta con minuti, totale e saldo.`],
+        paragraphs: [
+          `La tariffa al minuto è scritta sul profilo di ogni performer. Si paga per minuto iniziato, con un minimo di ${SESSION_MINIMUM_MINUTES} minuti trattenuto all’inizio. Alla fine vedi una ricevuta con minuti, totale e saldo.`,
+        ],
       },
       {
         heading: 'Posso scrivere a una performer offline?',
@@ -137,15 +171,21 @@ export const INFO_PAGES = {
       },
       {
         heading: 'Cosa sono gli alias?',
-        paragraphs: ['Nomi alternativi con cui presentarti alle performer al posto del tuo username. Ogni performer vede solo il nome che hai scelto con lei.'],
+        paragraphs: [
+          'Nomi alternativi con cui presentarti alle performer al posto del tuo username. Ogni performer vede solo il nome che hai scelto con lei.',
+        ],
       },
       {
         heading: 'Come divento performer?',
-        paragraphs: ['Dalla pagina Diventa Performer: compili il profilo, verifichi la tua identità e firmi il contratto. Dopo l’approvazione il tuo profilo è pubblicato.'],
+        paragraphs: [
+          'Dalla pagina Diventa Performer: compili il profilo, verifichi la tua identità e firmi il contratto. Dopo l’approvazione il tuo profilo è pubblicato.',
+        ],
       },
       {
         heading: 'Ho un problema con un pagamento',
-        paragraphs: [`Scrivici a ${SUPPORT_EMAIL} indicando il tuo username e la data: ti rispondiamo entro due giorni lavorativi.`],
+        paragraphs: [
+          `Scrivici a ${SUPPORT_EMAIL} indicando il tuo username e la data: ti rispondiamo entro due giorni lavorativi.`,
+        ],
       },
     ],
   },
@@ -155,7 +195,9 @@ export const INFO_PAGES = {
     sections: [
       {
         heading: 'Assistenza',
-        paragraphs: [`Per domande su account, auracoin e videochat scrivi a ${SUPPORT_EMAIL}: rispondiamo entro due giorni lavorativi.`],
+        paragraphs: [
+          `Per domande su account, auracoin e videochat scrivi a ${SUPPORT_EMAIL}: rispondiamo entro due giorni lavorativi.`,
+        ],
       },
       {
         heading: 'Privacy',
@@ -163,7 +205,9 @@ export const INFO_PAGES = {
       },
       {
         heading: 'Segnalazioni',
-        paragraphs: [`Per segnalare contenuti illegali o comportamenti vietati scrivi a ${SUPPORT_EMAIL} con oggetto «Segnalazione»: le segnalazioni hanno la precedenza.`],
+        paragraphs: [
+          `Per segnalare contenuti illegali o comportamenti vietati scrivi a ${SUPPORT_EMAIL} con oggetto «Segnalazione»: le segnalazioni hanno la precedenza.`,
+        ],
       },
     ],
   },

@@ -14,7 +14,10 @@ import { useCountdown } from '../hooks/use-countdown';
 export function OfferBanner() {
   const queryClient = useQueryClient();
   const { data: offer } = useCurrentOffer();
-  const onEnd = useCallback(() => void queryClient.invalidateQueries({ queryKey: queryKeys.offers.current }), [queryClient]);
+  const onEnd = useCallback(
+    () => void queryClient.invalidateQueries({ queryKey: queryKeys.offers.current }),
+    [queryClient],
+  );
   const left = useCountdown(offer?.endsAt, onEnd);
   if (!offer || left <= 0) return null;
   return (
@@ -30,7 +33,12 @@ export function OfferBanner() {
       borderWidth="1px"
       borderColor="gold.muted"
     >
-      <Flex gap="4" align={{ base: 'flex-start', sm: 'center' }} justify="space-between" direction={{ base: 'column', sm: 'row' }}>
+      <Flex
+        gap="4"
+        align={{ base: 'flex-start', sm: 'center' }}
+        justify="space-between"
+        direction={{ base: 'column', sm: 'row' }}
+      >
         <HStack gap="3" align="center">
           <Box fontSize="2xl" color="gold.fg" aria-hidden="true">
             <GiftIcon />
@@ -46,7 +54,14 @@ export function OfferBanner() {
           <Text fontSize="xs" color="whiteAlpha.900" textTransform="uppercase" letterSpacing="wider">
             Termina tra
           </Text>
-          <Text fontSize="2xl" fontWeight="800" fontVariantNumeric="tabular-nums" color="gold.fg" data-testid="offer-countdown" aria-live="off">
+          <Text
+            fontSize="2xl"
+            fontWeight="800"
+            fontVariantNumeric="tabular-nums"
+            color="gold.fg"
+            data-testid="offer-countdown"
+            aria-live="off"
+          >
             {formatCountdown(left)}
           </Text>
         </Stack>

@@ -39,7 +39,12 @@ export function OffersAdminPanel() {
       { bonusPercent: bonusValue, durationMinutes: minutesValue },
       {
         onSuccess: () => notify({ type: 'success', title: 'Offerta creata' }),
-        onError: (error) => notify({ type: 'error', title: 'Errore', description: errorMessage(error, { fields: OFFER_FIELD_MESSAGES }) }),
+        onError: (error) =>
+          notify({
+            type: 'error',
+            title: 'Errore',
+            description: errorMessage(error, { fields: OFFER_FIELD_MESSAGES }),
+          }),
       },
     );
   };
@@ -52,22 +57,43 @@ export function OffersAdminPanel() {
             Offerte limitate
           </Heading>
           <Text fontSize="sm" color="fg.muted">
-            Un bonus in auracoin su tutti i pacchetti, per un tempo limitato. Il banner compare solo mentre l'offerta è attiva.
+            Un bonus in auracoin su tutti i pacchetti, per un tempo limitato. Il banner compare solo mentre l'offerta è
+            attiva.
           </Text>
         </Stack>
         <form onSubmit={submit} noValidate>
           <HStack gap="3" align="flex-end" flexWrap="wrap">
             <Field.Root invalid={bonusInvalid} maxW="40">
               <Field.Label htmlFor={bonusId}>Bonus (%)</Field.Label>
-              <Input id={bonusId} type="number" min={1} max={100} step={1} value={bonus} onChange={(e) => setBonus(e.target.value)} />
+              <Input
+                id={bonusId}
+                type="number"
+                min={1}
+                max={100}
+                step={1}
+                value={bonus}
+                onChange={(e) => setBonus(e.target.value)}
+              />
               <Field.ErrorText>{OFFER_FIELD_MESSAGES.bonusPercent}</Field.ErrorText>
             </Field.Root>
             <Field.Root invalid={minutesInvalid} maxW="48">
               <Field.Label htmlFor={minutesId}>Durata (minuti)</Field.Label>
-              <Input id={minutesId} type="number" min={1} step={1} value={minutes} onChange={(e) => setMinutes(e.target.value)} />
+              <Input
+                id={minutesId}
+                type="number"
+                min={1}
+                step={1}
+                value={minutes}
+                onChange={(e) => setMinutes(e.target.value)}
+              />
               <Field.ErrorText>{OFFER_FIELD_MESSAGES.durationMinutes}</Field.ErrorText>
             </Field.Root>
-            <Button type="submit" colorPalette="brand" loading={createOffer.isPending} disabled={bonusInvalid || minutesInvalid}>
+            <Button
+              type="submit"
+              colorPalette="brand"
+              loading={createOffer.isPending}
+              disabled={bonusInvalid || minutesInvalid}
+            >
               Avvia offerta
             </Button>
           </HStack>
@@ -102,7 +128,8 @@ export function OffersAdminPanel() {
                     onClick={() =>
                       endOffer.mutate(offer.id, {
                         onSuccess: () => notify({ type: 'success', title: 'Offerta terminata' }),
-                        onError: (error) => notify({ type: 'error', title: 'Errore', description: errorMessage(error) }),
+                        onError: (error) =>
+                          notify({ type: 'error', title: 'Errore', description: errorMessage(error) }),
                       })
                     }
                   >

@@ -11,7 +11,10 @@ export function usePackagesAdmin() {
 
 function usePackageMutation<V, R>(mutationFn: (variables: V) => Promise<R>) {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn, onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.packages.list }) });
+  return useMutation({
+    mutationFn,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.packages.list }),
+  });
 }
 
 /** createPackage {credits, bonus, price, popular} */

@@ -6,7 +6,14 @@ import { notify } from '../../../components/ui/toaster';
 import { errorMessage } from '../../../lib/api-client';
 import { formatEuro, formatInteger } from '../../../lib/format';
 import { useCreatePackage, useDeletePackage, usePackagesAdmin, useUpdatePackage } from '../api/packages';
-import { emptyPackage, PACKAGE_FIELD_MESSAGES, packageSchema, packageToForm, toPackageBody, type PackageFormValues } from './package-schema';
+import {
+  emptyPackage,
+  PACKAGE_FIELD_MESSAGES,
+  packageSchema,
+  packageToForm,
+  toPackageBody,
+  type PackageFormValues,
+} from './package-schema';
 import { RowActions } from '../../../components/ui/row-actions';
 import { AdminTable } from '../../../components/ui/admin-table';
 import { FormField } from '../../../components/ui/form-field';
@@ -53,7 +60,13 @@ export function PackagesTab({ extra }: { extra?: ReactNode }) {
             { header: 'Popolare', cell: (pkg) => (pkg.popular ? <Badge colorPalette="brand">Popolare</Badge> : null) },
             {
               header: 'Azioni',
-              cell: (pkg) => <RowActions subject={`pacchetto da ${pkg.credits}`} onEdit={() => setEditing(pkg)} onDelete={() => void onDelete(pkg)} />,
+              cell: (pkg) => (
+                <RowActions
+                  subject={`pacchetto da ${pkg.credits}`}
+                  onEdit={() => setEditing(pkg)}
+                  onDelete={() => void onDelete(pkg)}
+                />
+              ),
             },
           ]}
         />

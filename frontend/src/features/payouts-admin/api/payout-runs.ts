@@ -4,11 +4,15 @@ import { call, routePath } from '../../../lib/api';
 import { queryKeys } from '../../../lib/query-keys';
 
 /** payoutRuns: every run, newest first, and whether the provider is the TEST MODE sandbox. */
-export const payoutRunsQuery = () => queryOptions({ queryKey: queryKeys.payoutRuns.list, queryFn: ({ signal }) => call('payoutRuns', { signal }) });
+export const payoutRunsQuery = () =>
+  queryOptions({ queryKey: queryKeys.payoutRuns.list, queryFn: ({ signal }) => call('payoutRuns', { signal }) });
 
 /** payoutRun: one run's payouts and carry-overs. */
 export const payoutRunQuery = (runId: string) =>
-  queryOptions({ queryKey: queryKeys.payoutRuns.detail(runId), queryFn: ({ signal }) => call('payoutRun', { params: { id: runId }, signal }) });
+  queryOptions({
+    queryKey: queryKeys.payoutRuns.detail(runId),
+    queryFn: ({ signal }) => call('payoutRun', { params: { id: runId }, signal }),
+  });
 
 export const usePayoutRuns = () => useQuery(payoutRunsQuery());
 export const usePayoutRun = (runId: string) => useQuery(payoutRunQuery(runId));

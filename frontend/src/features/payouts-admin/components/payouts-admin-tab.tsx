@@ -7,19 +7,46 @@ import { SectionCard } from '../../../components/ui/section-card';
 import { notify } from '../../../components/ui/toaster';
 import { errorMessage } from '../../../lib/api-client';
 import { formatEuroCents } from '../../../lib/format';
-import { sepaFileUrl, useMarkSepaSent, usePayoutRun, usePayoutRuns, useRetryPayout, useRunPayouts } from '../api/payout-runs';
+import {
+  sepaFileUrl,
+  useMarkSepaSent,
+  usePayoutRun,
+  usePayoutRuns,
+  useRetryPayout,
+  useRunPayouts,
+} from '../api/payout-runs';
 
 let romeFormat: Intl.DateTimeFormat | undefined;
 /** "22/11/2026, 23:59" in Rome's time, where payout weeks are counted */
-const formatRome = (iso: string) => (romeFormat ??= new Intl.DateTimeFormat('it-IT', { timeZone: PAYOUT_TIME_ZONE, day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit' })).format(new Date(iso));
+const formatRome = (iso: string) =>
+  (romeFormat ??= new Intl.DateTimeFormat('it-IT', {
+    timeZone: PAYOUT_TIME_ZONE,
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+  })).format(new Date(iso));
 const weekLabel = (weekStart: string) => {
   const [year, month, day] = weekStart.split('-').map(Number) as [number, number, number];
-  const format = (date: Date) => new Intl.DateTimeFormat('it-IT', { timeZone: 'UTC', day: '2-digit', month: '2-digit', year: 'numeric' }).format(date);
+  const format = (date: Date) =>
+    new Intl.DateTimeFormat('it-IT', { timeZone: 'UTC', day: '2-digit', month: '2-digit', year: 'numeric' }).format(
+      date,
+    );
   return `${format(new Date(Date.UTC(year, month - 1, day)))} – ${format(new Date(Date.UTC(year, month - 1, day + 6)))}`;
 };
-const failureReasons: Record<string, string> = { account_closed: 'Conto chiuso', bank_unavailable: 'Banca non raggiungibile', missing_details: 'Dati mancanti', manual_payment_required: 'Pagamento manuale richiesto (carta)' };
+const failureReasons: Record<string, string> = {
+  account_closed: 'Conto chiuso',
+  bank_unavailable: 'Banca non raggiungibile',
+  missing_details: 'Dati mancanti',
+  manual_payment_required: 'Pagamento manuale richiesto (carta)',
+};
 const carryReasons = { below_minimum: 'Sotto il minimo', missing_details: 'Dati di pagamento mancanti' } as const;
-const payoutStatus = { scheduled: ['In corso', 'purple'], paid: ['Pagato', 'green'], failed: ['Non riuscito', 'red'] } as const;
+const payoutStatus = {
+  scheduled: ['In corso', 'purple'],
+  paid: ['Pagato', 'green'],
+  failed: ['Non riuscito', 'red'],
+} as const;
 
 function RunNow() {
   const run = useRunPayouts();
@@ -27,10 +54,18 @@ function RunNow() {
   const submit = async () => {
     try {
       const accepted = await run.mutateAsync(periodEnd ? { periodEnd: new Date(periodEnd).toISOString() } : {});
-      notify({ type: 'success', title: 'Pagamenti avviati', description: `Guadagni fino a ${formatRome(accepted.periodEnd)}` });
+      notify({
+        type: 'success',
+        title: 'Pagamenti avviati',
+        description: `Guadagni fino a ${formatRome(accepted.periodEnd)}`,
+      });
       setPeriodEnd('');
     } catch (error) {
-      notify({ type: 'error', title: 'Impossibile avviare i pagamenti', description: errorMessage(error, { fields: { periodEnd: 'La fine del periodo non può essere nel futuro' } }) });
+      notify({
+        type: 'error',
+        title: 'Impossibile avviare i pagamenti',
+        description: errorMessage(error, { fields: { periodEnd: 'La fine del periodo non può essere nel futuro' } }),
+      });
     }
   };
   return (
@@ -42,8 +77,17 @@ function RunNow() {
         }}
       >
         <Stack gap="3" maxW="md">
-          <FormField label="Fine del periodo (facoltativa)" helperText="Vuota: fine dell'ultima settimana chiusa (domenica 23:59, ora di Roma). Si pagano i guadagni fino a quel momento e fuori dalla riserva.">
-            <Input type="datetime-local" step={1} value={periodEnd} onChange={(event) => setPeriodEnd(event.target.value)} bg="bg.subtle" />
+          <FormField
+            label="Fine del periodo (facoltativa)"
+            helperText="Vuota: fine dell'ultima settimana chiusa (domenica 23:59, ora di Roma). Si pagano i guadagni fino a quel momento e fuori dalla riserva."
+          >
+            <Input
+              type="datetime-local"
+              step={1}
+              value={periodEnd}
+              onChange={(event) => setPeriodEnd(event.target.value)}
+              bg="bg.subtle"
+            />
           </FormField>
           <Button type="submit" colorPalette="brand" alignSelf="flex-start" loading={run.isPending}>
             Esegui ora
@@ -60,7 +104,11 @@ function SepaFile({ file }: { file: SepaFileSummary }) {
   const send = async () => {
     try {
       await markSent.mutateAsync(file.runId);
-      notify({ type: 'success', title: 'File SEPA segnato come inviato', description: `${file.numberOfTransactions} bonifici pagati, ${formatEuroCents(file.controlSumCents)}` });
+      notify({
+        type: 'success',
+        title: 'File SEPA segnato come inviato',
+        description: `${file.numberOfTransactions} bonifici pagati, ${formatEuroCents(file.controlSumCents)}`,
+      });
     } catch (error) {
       notify({ type: 'error', title: 'Impossibile segnare il file come inviato', description: errorMessage(error) });
     }
@@ -68,7 +116,8 @@ function SepaFile({ file }: { file: SepaFileSummary }) {
   return (
     <Stack gap="2" borderWidth="1px" borderColor="border" rounded="lg" p="3" data-testid="sepa-file">
       <Text fontWeight="semibold">
-        File SEPA (pain.001): {file.numberOfTransactions} bonifici · {formatEuroCents(file.controlSumCents)} · esecuzione {file.requestedExecutionDate.split('-').reverse().join('/')}
+        File SEPA (pain.001): {file.numberOfTransactions} bonifici · {formatEuroCents(file.controlSumCents)} ·
+        esecuzione {file.requestedExecutionDate.split('-').reverse().join('/')}
       </Text>
       <HStack gap="2" flexWrap="wrap">
         <Button asChild size="sm" variant="outline">
@@ -94,7 +143,11 @@ function RunDetail({ run }: { run: PayoutRunView }) {
   const doRetry = async (payout: AdminPayoutRow) => {
     try {
       await retry.mutateAsync(payout.id);
-      notify({ type: 'success', title: 'Pagamento ritentato', description: `${payout.performerName}: ${formatEuroCents(payout.amountCents)}` });
+      notify({
+        type: 'success',
+        title: 'Pagamento ritentato',
+        description: `${payout.performerName}: ${formatEuroCents(payout.amountCents)}`,
+      });
     } catch (error) {
       notify({ type: 'error', title: 'Impossibile ritentare il pagamento', description: errorMessage(error) });
     }
@@ -119,7 +172,11 @@ function RunDetail({ run }: { run: PayoutRunView }) {
                 <Badge colorPalette={payoutStatus[payout.status][1]} alignSelf="flex-start">
                   {payoutStatus[payout.status][0]}
                 </Badge>
-                {payout.failureReason ? <Text fontSize="xs">{failureReasons[payout.failureReason] ?? payout.failureReason} (tentativo {payout.attempt})</Text> : null}
+                {payout.failureReason ? (
+                  <Text fontSize="xs">
+                    {failureReasons[payout.failureReason] ?? payout.failureReason} (tentativo {payout.attempt})
+                  </Text>
+                ) : null}
               </Stack>
             ),
           },
@@ -129,7 +186,13 @@ function RunDetail({ run }: { run: PayoutRunView }) {
             hiddenHeader: true,
             cell: (payout) =>
               payout.status === 'failed' ? (
-                <Button size="xs" variant="outline" onClick={() => void doRetry(payout)} loading={retry.isPending} aria-label={`Riprova il pagamento di ${payout.performerName}`}>
+                <Button
+                  size="xs"
+                  variant="outline"
+                  onClick={() => void doRetry(payout)}
+                  loading={retry.isPending}
+                  aria-label={`Riprova il pagamento di ${payout.performerName}`}
+                >
                   Riprova
                 </Button>
               ) : null,
@@ -165,12 +228,15 @@ export function PayoutsAdminTab() {
       {runs.data?.testMode ? (
         <Alert.Root status="warning" rounded="lg" data-testid="admin-payouts-test-mode">
           <Alert.Indicator />
-          <Alert.Title>TEST MODE: provider «{runs.data.provider}», un registro sandbox. Nessun denaro reale viene trasferito.</Alert.Title>
+          <Alert.Title>
+            TEST MODE: provider «{runs.data.provider}», un registro sandbox. Nessun denaro reale viene trasferito.
+          </Alert.Title>
         </Alert.Root>
       ) : null}
       <RunNow />
       <Text fontSize="sm" color="fg.muted">
-        Ogni martedì si pagano i guadagni della settimana chiusa (lunedì–domenica, ora di Roma), dal minimo in su e fuori dalla riserva.
+        Ogni martedì si pagano i guadagni della settimana chiusa (lunedì–domenica, ora di Roma), dal minimo in su e
+        fuori dalla riserva.
       </Text>
       <div aria-live="polite">
         <AdminTable
@@ -183,16 +249,45 @@ export function PayoutsAdminTab() {
           columns={[
             { header: 'Settimana', cell: (run) => weekLabel(run.weekStart) },
             { header: 'Guadagni fino a', cell: (run) => formatRome(run.periodEnd) },
-            { header: 'Avviata', cell: (run) => `${formatRome(run.requestedAt)} · ${run.trigger === 'schedule' ? 'programmata' : `admin ${run.adminId?.slice(0, 8) ?? ''}`}` },
-            { header: 'Stato', cell: (run) => <Badge colorPalette={run.status === 'completed' ? 'green' : 'purple'}>{run.status === 'completed' ? 'Completata' : 'In corso'}</Badge> },
-            { header: 'Pagati', align: 'end', testId: 'run-paid', cell: (run) => `${run.paidCount} · ${formatEuroCents(run.paidCents)}` },
-            { header: 'Non riusciti', align: 'end', cell: (run) => `${run.failedCount} · ${formatEuroCents(run.failedCents)}` },
-            { header: 'Riportati', align: 'end', cell: (run) => `${run.carriedOverCount} · ${formatEuroCents(run.carriedOverCents)}` },
+            {
+              header: 'Avviata',
+              cell: (run) =>
+                `${formatRome(run.requestedAt)} · ${run.trigger === 'schedule' ? 'programmata' : `admin ${run.adminId?.slice(0, 8) ?? ''}`}`,
+            },
+            {
+              header: 'Stato',
+              cell: (run) => (
+                <Badge colorPalette={run.status === 'completed' ? 'green' : 'purple'}>
+                  {run.status === 'completed' ? 'Completata' : 'In corso'}
+                </Badge>
+              ),
+            },
+            {
+              header: 'Pagati',
+              align: 'end',
+              testId: 'run-paid',
+              cell: (run) => `${run.paidCount} · ${formatEuroCents(run.paidCents)}`,
+            },
+            {
+              header: 'Non riusciti',
+              align: 'end',
+              cell: (run) => `${run.failedCount} · ${formatEuroCents(run.failedCents)}`,
+            },
+            {
+              header: 'Riportati',
+              align: 'end',
+              cell: (run) => `${run.carriedOverCount} · ${formatEuroCents(run.carriedOverCents)}`,
+            },
             {
               header: 'Dettagli',
               hiddenHeader: true,
               cell: (run) => (
-                <Button size="xs" variant="outline" onClick={() => setOpen(open === run.id ? null : run.id)} aria-expanded={open === run.id}>
+                <Button
+                  size="xs"
+                  variant="outline"
+                  onClick={() => setOpen(open === run.id ? null : run.id)}
+                  aria-expanded={open === run.id}
+                >
                   {open === run.id ? 'Chiudi' : 'Dettagli'}
                 </Button>
               ),
@@ -204,7 +299,8 @@ export function PayoutsAdminTab() {
         <Stack gap="2">
           <HStack justify="space-between" flexWrap="wrap">
             <Text fontWeight="semibold">
-              Esecuzione della settimana {weekLabel(opened.weekStart)} (minimo {formatEuroCents(opened.minimumCents)}, riserva {opened.reserveDays} giorni)
+              Esecuzione della settimana {weekLabel(opened.weekStart)} (minimo {formatEuroCents(opened.minimumCents)},
+              riserva {opened.reserveDays} giorni)
             </Text>
           </HStack>
           <RunDetail run={opened} />

@@ -30,11 +30,19 @@ const schema = yup.object({
   holderName: yup.string().trim().required(PAYOUT_HOLDER_MESSAGES.required).max(120, PAYOUT_HOLDER_MESSAGES.tooLong),
   iban: yup.string().when('method', {
     is: 'iban',
-    then: (field) => field.trim().required(IBAN_MESSAGES.required).test('iban', IBAN_MESSAGES.invalid, (value) => isValidIban(value ?? '')),
+    then: (field) =>
+      field
+        .trim()
+        .required(IBAN_MESSAGES.required)
+        .test('iban', IBAN_MESSAGES.invalid, (value) => isValidIban(value ?? '')),
   }),
   cardReference: yup.string().when('method', {
     is: 'card',
-    then: (field) => field.trim().required(CARD_REFERENCE_MESSAGES.required).matches(CARD_REFERENCE_PATTERN, CARD_REFERENCE_MESSAGES.invalid),
+    then: (field) =>
+      field
+        .trim()
+        .required(CARD_REFERENCE_MESSAGES.required)
+        .matches(CARD_REFERENCE_PATTERN, CARD_REFERENCE_MESSAGES.invalid),
   }),
 });
 
@@ -61,13 +69,22 @@ export function PayoutDetailsForm({ performerId }: { performerId: string }) {
     initialValues: { method: 'iban', holderName: '', iban: '', cardReference: '' },
     validationSchema: schema,
     onSubmit: async (values, helpers) => {
-      const body = values.method === 'iban'
-        ? { method: 'iban' as const, holderName: values.holderName.trim(), iban: values.iban }
-        : { method: 'card' as const, holderName: values.holderName.trim(), cardReference: values.cardReference.trim() };
+      const body =
+        values.method === 'iban'
+          ? { method: 'iban' as const, holderName: values.holderName.trim(), iban: values.iban }
+          : {
+              method: 'card' as const,
+              holderName: values.holderName.trim(),
+              cardReference: values.cardReference.trim(),
+            };
       try {
         const view = await save.mutateAsync(body);
         helpers.resetForm();
-        notify({ type: 'success', title: 'Dati di pagamento salvati', description: view.upcoming ? `In vigore da ${formatRomeDay(view.upcoming.effectiveFrom)}` : undefined });
+        notify({
+          type: 'success',
+          title: 'Dati di pagamento salvati',
+          description: view.upcoming ? `In vigore da ${formatRomeDay(view.upcoming.effectiveFrom)}` : undefined,
+        });
       } catch (error) {
         showRefusedFields(helpers, error, refusals);
         notify({ type: 'error', title: 'Errore', description: errorMessage(error, { fields: refusals }) });
@@ -82,43 +99,64 @@ export function PayoutDetailsForm({ performerId }: { performerId: string }) {
         Dati di pagamento
       </Text>
       <Stack gap="1" data-testid="payout-details-current" aria-live="polite">
-        {view?.current ? <DetailsLine label="Attuali" entry={view.current} /> : <Text fontSize="sm">Nessun dato di pagamento in vigore: i pagamenti restano in attesa finché non li aggiungi.</Text>}
+        {view?.current ? (
+          <DetailsLine label="Attuali" entry={view.current} />
+        ) : (
+          <Text fontSize="sm">
+            Nessun dato di pagamento in vigore: i pagamenti restano in attesa finché non li aggiungi.
+          </Text>
+        )}
         {view?.upcoming ? <DetailsLine label="Nuovi" entry={view.upcoming} /> : null}
         <Text fontSize="xs" color="fg.muted">
-          Una modifica vale dal periodo successivo (dal lunedì dopo), così un pagamento già in corso non cambia destinazione.
+          Una modifica vale dal periodo successivo (dal lunedì dopo), così un pagamento già in corso non cambia
+          destinazione.
         </Text>
       </Stack>
       <form onSubmit={formik.handleSubmit} noValidate aria-label="Dati di pagamento">
         <Stack gap="3" maxW="lg">
-        <RadioGroup.Root value={formik.values.method} onValueChange={(e) => void formik.setFieldValue('method', e.value)} aria-label="Metodo di pagamento">
-          <Stack direction={{ base: 'column', sm: 'row' }} gap="4">
-            <RadioGroup.Item value="iban">
-              <RadioGroup.ItemHiddenInput />
-              <RadioGroup.ItemIndicator />
-              <RadioGroup.ItemText>Bonifico su IBAN</RadioGroup.ItemText>
-            </RadioGroup.Item>
-            <RadioGroup.Item value="card">
-              <RadioGroup.ItemHiddenInput />
-              <RadioGroup.ItemIndicator />
-              <RadioGroup.ItemText>Carta (riferimento di pagamento)</RadioGroup.ItemText>
-            </RadioGroup.Item>
-          </Stack>
-        </RadioGroup.Root>
-        <FormField label="Intestatario" required error={bindField(formik, 'holderName').error}>
-          <Input {...formik.getFieldProps('holderName')} autoComplete="name" bg="bg.subtle" />
-        </FormField>
-        {formik.values.method === 'iban' ? (
-          <FormField label="IBAN" required error={bindField(formik, 'iban').error} helperText="Es. IT60 X054 2811 1010 0000 0123 456: controlliamo il codice di controllo.">
-            <Input {...formik.getFieldProps('iban')} autoComplete="off" spellCheck={false} bg="bg.subtle" />
+          <RadioGroup.Root
+            value={formik.values.method}
+            onValueChange={(e) => void formik.setFieldValue('method', e.value)}
+            aria-label="Metodo di pagamento"
+          >
+            <Stack direction={{ base: 'column', sm: 'row' }} gap="4">
+              <RadioGroup.Item value="iban">
+                <RadioGroup.ItemHiddenInput />
+                <RadioGroup.ItemIndicator />
+                <RadioGroup.ItemText>Bonifico su IBAN</RadioGroup.ItemText>
+              </RadioGroup.Item>
+              <RadioGroup.Item value="card">
+                <RadioGroup.ItemHiddenInput />
+                <RadioGroup.ItemIndicator />
+                <RadioGroup.ItemText>Carta (riferimento di pagamento)</RadioGroup.ItemText>
+              </RadioGroup.Item>
+            </Stack>
+          </RadioGroup.Root>
+          <FormField label="Intestatario" required error={bindField(formik, 'holderName').error}>
+            <Input {...formik.getFieldProps('holderName')} autoComplete="name" bg="bg.subtle" />
           </FormField>
-        ) : (
-          <FormField label="Riferimento carta" required error={bindField(formik, 'cardReference').error} helperText="Il codice che il circuito della tua carta ti ha dato per ricevere pagamenti (mai il numero della carta).">
-            <Input {...formik.getFieldProps('cardReference')} autoComplete="off" spellCheck={false} bg="bg.subtle" />
-          </FormField>
-        )}
-        <SubmitButton colorPalette="brand" alignSelf="flex-start" loading={save.isPending}>
-          Salva dati di pagamento
-        </SubmitButton>
+          {formik.values.method === 'iban' ? (
+            <FormField
+              label="IBAN"
+              required
+              error={bindField(formik, 'iban').error}
+              helperText="Es. IT60 X054 2811 1010 0000 0123 456: controlliamo il codice di controllo."
+            >
+              <Input {...formik.getFieldProps('iban')} autoComplete="off" spellCheck={false} bg="bg.subtle" />
+            </FormField>
+          ) : (
+            <FormField
+              label="Riferimento carta"
+              required
+              error={bindField(formik, 'cardReference').error}
+              helperText="Il codice che il circuito della tua carta ti ha dato per ricevere pagamenti (mai il numero della carta)."
+            >
+              <Input {...formik.getFieldProps('cardReference')} autoComplete="off" spellCheck={false} bg="bg.subtle" />
+            </FormField>
+          )}
+          <SubmitButton colorPalette="brand" alignSelf="flex-start" loading={save.isPending}>
+            Salva dati di pagamento
+          </SubmitButton>
         </Stack>
       </form>
       {view && view.history.length > 0 ? (
@@ -128,7 +166,8 @@ export function PayoutDetailsForm({ performerId }: { performerId: string }) {
           </Text>
           {view.history.map((entry) => (
             <Text key={entry.changedAt} fontSize="xs" color="fg.muted" data-testid="payout-details-change">
-              {formatRomeDateTime(entry.changedAt)}: {entry.method === 'iban' ? 'IBAN' : 'carta'} {entry.masked}, in vigore da {formatRomeDay(entry.effectiveFrom)}
+              {formatRomeDateTime(entry.changedAt)}: {entry.method === 'iban' ? 'IBAN' : 'carta'} {entry.masked}, in
+              vigore da {formatRomeDay(entry.effectiveFrom)}
             </Text>
           ))}
         </Stack>

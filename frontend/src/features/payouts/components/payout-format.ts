@@ -1,4 +1,10 @@
-import { PAYOUT_TIME_ZONE, type PayoutStatus, type StatementDetail, type StatementLine, type StatementStatus } from '@aura/contracts';
+import {
+  PAYOUT_TIME_ZONE,
+  type PayoutStatus,
+  type StatementDetail,
+  type StatementLine,
+  type StatementStatus,
+} from '@aura/contracts';
 import { csvText } from '../../../lib/csv';
 import { formatAuracoin, formatNumber } from '../../../lib/format';
 
@@ -13,25 +19,45 @@ let calendarDay: Intl.DateTimeFormat | undefined;
 
 /** "martedì 24 novembre 2026" */
 export function formatRomeDay(iso: string): string {
-  dayFormat ??= new Intl.DateTimeFormat('it-IT', { timeZone: PAYOUT_TIME_ZONE, weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
+  dayFormat ??= new Intl.DateTimeFormat('it-IT', {
+    timeZone: PAYOUT_TIME_ZONE,
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+  });
   return dayFormat.format(new Date(iso));
 }
 
 /** "24/11/2026" */
 export function formatRomeDate(iso: string): string {
-  dateFormat ??= new Intl.DateTimeFormat('it-IT', { timeZone: PAYOUT_TIME_ZONE, day: '2-digit', month: '2-digit', year: 'numeric' });
+  dateFormat ??= new Intl.DateTimeFormat('it-IT', {
+    timeZone: PAYOUT_TIME_ZONE,
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+  });
   return dateFormat.format(new Date(iso));
 }
 
 /** "24/11/2026, 00:30" */
 export function formatRomeDateTime(iso: string): string {
-  dateTimeFormat ??= new Intl.DateTimeFormat('it-IT', { timeZone: PAYOUT_TIME_ZONE, day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+  dateTimeFormat ??= new Intl.DateTimeFormat('it-IT', {
+    timeZone: PAYOUT_TIME_ZONE,
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+  });
   return dateTimeFormat.format(new Date(iso));
 }
 
 function calendarParts(date: string): { day: string; month: string; year: string } {
   calendarDay ??= new Intl.DateTimeFormat('it-IT', { timeZone: 'UTC', day: 'numeric', month: 'long', year: 'numeric' });
-  const parts = Object.fromEntries(calendarDay.formatToParts(new Date(`${date}T12:00:00Z`)).map((part) => [part.type, part.value]));
+  const parts = Object.fromEntries(
+    calendarDay.formatToParts(new Date(`${date}T12:00:00Z`)).map((part) => [part.type, part.value]),
+  );
   return { day: parts.day ?? '', month: parts.month ?? '', year: parts.year ?? '' };
 }
 
@@ -69,7 +95,11 @@ export const carryReasonLabels = {
   missing_details: 'mancano i dati di pagamento',
 } as const;
 
-export const payoutStatusLabels: Record<PayoutStatus, string> = { scheduled: 'In corso', paid: 'Pagato', failed: 'Non riuscito' };
+export const payoutStatusLabels: Record<PayoutStatus, string> = {
+  scheduled: 'In corso',
+  paid: 'Pagato',
+  failed: 'Non riuscito',
+};
 export const payoutStatusColors: Record<PayoutStatus, string> = { scheduled: 'purple', paid: 'green', failed: 'red' };
 
 const failureReasons: Record<string, string> = {
@@ -84,7 +114,12 @@ export function failureLabel(reason: string | null): string {
 
 export const sourceLabels = { session: 'Sessioni', message: 'Messaggi', photo: 'Foto', tip: 'Mance' } as const;
 
-const lineKindLabels = { refund: 'Rimborso', dispute_hold: 'Contestazione aperta: quota trattenuta', dispute_release: 'Contestazione vinta: quota liberata', dispute_lost: 'Contestazione persa' } as const;
+const lineKindLabels = {
+  refund: 'Rimborso',
+  dispute_hold: 'Contestazione aperta: quota trattenuta',
+  dispute_release: 'Contestazione vinta: quota liberata',
+  dispute_lost: 'Contestazione persa',
+} as const;
 
 /** What a statement line is: a sale's source, or a refund's clawback (or a dispute's hold, release, loss) with its reason. */
 export function lineLabel(line: StatementLine): string {
@@ -93,10 +128,15 @@ export function lineLabel(line: StatementLine): string {
   return line.kind === 'refund' ? `${label} (${sourceLabels[line.source].toLowerCase()}): ${line.reason ?? ''}` : label;
 }
 
-const csvCents = (cents: number) => formatNumber(cents / 100, { minimumFractionDigits: 2, maximumFractionDigits: 2, useGrouping: false });
+const csvCents = (cents: number) =>
+  formatNumber(cents / 100, { minimumFractionDigits: 2, maximumFractionDigits: 2, useGrouping: false });
 
 /** What buyers paid, and of it the purchased part (her share is earned on it) and the promotional part, in auracoin. */
-const paidCells = (grossUnits: number, purchasedUnits: number) => [formatAuracoin(grossUnits / 100), formatAuracoin(purchasedUnits / 100), formatAuracoin((grossUnits - purchasedUnits) / 100)];
+const paidCells = (grossUnits: number, purchasedUnits: number) => [
+  formatAuracoin(grossUnits / 100),
+  formatAuracoin(purchasedUnits / 100),
+  formatAuracoin((grossUnits - purchasedUnits) / 100),
+];
 
 /**
  * A week's statement as CSV for a spreadsheet in Italian: semicolons between cells, decimal
@@ -108,8 +148,20 @@ export function statementCsv(statement: StatementDetail): string {
     ['Estratto conto settimanale', statement.performerName],
     ['Settimana', formatWeekRange(statement.weekStart)],
     [],
-    ['Data e ora', 'Fonte', 'Importo pagato (auracoin)', 'di cui acquistati (auracoin)', 'di cui promozionali (auracoin)', `Quota performer ${statement.sharePercent}% (€)`],
-    ...statement.lines.map((line) => [formatRomeDateTime(line.creditedAt), lineLabel(line), ...paidCells(line.grossUnits, line.purchasedUnits), csvCents(line.shareCents)]),
+    [
+      'Data e ora',
+      'Fonte',
+      'Importo pagato (auracoin)',
+      'di cui acquistati (auracoin)',
+      'di cui promozionali (auracoin)',
+      `Quota performer ${statement.sharePercent}% (€)`,
+    ],
+    ...statement.lines.map((line) => [
+      formatRomeDateTime(line.creditedAt),
+      lineLabel(line),
+      ...paidCells(line.grossUnits, line.purchasedUnits),
+      csvCents(line.shareCents),
+    ]),
     [],
     ...(['session', 'message', 'photo', 'tip'] as const).map((source) => [
       `Totale ${sourceLabels[source].toLowerCase()}`,
@@ -117,7 +169,12 @@ export function statementCsv(statement: StatementDetail): string {
       ...paidCells(statement.sources[source].grossUnits, statement.sources[source].purchasedUnits),
       csvCents(statement.sources[source].shareCents),
     ]),
-    ['Totale settimana', String(statement.lines.length), ...paidCells(statement.grossUnits, statement.purchasedUnits), csvCents(statement.shareCents)],
+    [
+      'Totale settimana',
+      String(statement.lines.length),
+      ...paidCells(statement.grossUnits, statement.purchasedUnits),
+      csvCents(statement.shareCents),
+    ],
     ['Ripreso (rimborsi e contestazioni)', '', '', '', '', csvCents(-statement.clawedBackCents)],
     ['Trattenuto (contestazioni aperte)', '', '', '', '', csvCents(-statement.heldCents)],
     ['Pagato', '', '', '', '', csvCents(statement.paidCents)],

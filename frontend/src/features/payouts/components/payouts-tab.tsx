@@ -24,14 +24,28 @@ import {
 
 function SummaryCards({ summary }: { summary: PayoutSummary }) {
   return (
-    <Grid templateColumns={{ base: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(4, 1fr)' }} gap="4" aria-live="polite" data-testid="payout-summary">
+    <Grid
+      templateColumns={{ base: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(4, 1fr)' }}
+      gap="4"
+      aria-live="polite"
+      data-testid="payout-summary"
+    >
       <StatCard
         label="Saldo da pagare"
         value={formatEuroCents(summary.unpaidCents)}
-        hint={summary.reserveCents > 0 ? `di cui ${formatEuroCents(summary.reserveCents)} in riserva per ${summary.reserveDays} giorni (rimborsi e contestazioni)` : undefined}
+        hint={
+          summary.reserveCents > 0
+            ? `di cui ${formatEuroCents(summary.reserveCents)} in riserva per ${summary.reserveDays} giorni (rimborsi e contestazioni)`
+            : undefined
+        }
         testId="unpaid-balance"
       />
-      <StatCard label="Prossimo pagamento" value={formatRomeDay(summary.nextPayoutDate)} hint="ogni martedì, per la settimana chiusa (lunedì–domenica)" testId="next-payout-date" />
+      <StatCard
+        label="Prossimo pagamento"
+        value={formatRomeDay(summary.nextPayoutDate)}
+        hint="ogni martedì, per la settimana chiusa (lunedì–domenica)"
+        testId="next-payout-date"
+      />
       <StatCard
         label="Importo previsto"
         value={formatEuroCents(summary.expectedCarriesOver ? 0 : summary.expectedAmountCents)}
@@ -44,7 +58,12 @@ function SummaryCards({ summary }: { summary: PayoutSummary }) {
         }
         testId="expected-amount"
       />
-      <StatCard label="Minimo di pagamento" value={formatEuroCents(summary.minimumCents)} hint={`Già pagati: ${formatEuroCents(summary.paidCents)}`} testId="payout-minimum" />
+      <StatCard
+        label="Minimo di pagamento"
+        value={formatEuroCents(summary.minimumCents)}
+        hint={`Già pagati: ${formatEuroCents(summary.paidCents)}`}
+        testId="payout-minimum"
+      />
     </Grid>
   );
 }
@@ -62,11 +81,19 @@ function StatementActions({ performerId, statement }: { performerId: string; sta
   return (
     <HStack gap="2" justify="flex-end">
       <Link asChild fontSize="sm" colorPalette="brand">
-        <RouterLink to={`/performer/statement?week=${statement.weekStart}`} aria-label={`Apri l'estratto conto della settimana ${week}`}>
+        <RouterLink
+          to={`/performer/statement?week=${statement.weekStart}`}
+          aria-label={`Apri l'estratto conto della settimana ${week}`}
+        >
           Apri
         </RouterLink>
       </Link>
-      <Button size="xs" variant="outline" onClick={() => void download()} aria-label={`Scarica in CSV l'estratto conto della settimana ${week}`}>
+      <Button
+        size="xs"
+        variant="outline"
+        onClick={() => void download()}
+        aria-label={`Scarica in CSV l'estratto conto della settimana ${week}`}
+      >
         CSV
       </Button>
     </HStack>
@@ -76,7 +103,11 @@ function StatementActions({ performerId, statement }: { performerId: string; sta
 function StatementStatusCell({ statement }: { statement: StatementView }) {
   return (
     <Stack gap="1">
-      <Badge colorPalette={statementStatusColors[statement.status]} alignSelf="flex-start" data-testid="statement-status">
+      <Badge
+        colorPalette={statementStatusColors[statement.status]}
+        alignSelf="flex-start"
+        data-testid="statement-status"
+      >
         {statementStatusLabels[statement.status]}
       </Badge>
       {statement.status === 'carried_over' && statement.carryReason ? (
@@ -114,10 +145,16 @@ export function PayoutsTab({ performerId }: { performerId: string }) {
       {summary.data?.testMode ? (
         <Alert.Root status="warning" rounded="lg" data-testid="payouts-test-mode">
           <Alert.Indicator />
-          <Alert.Title>TEST MODE: i pagamenti passano da un registro sandbox, nessun denaro reale viene trasferito.</Alert.Title>
+          <Alert.Title>
+            TEST MODE: i pagamenti passano da un registro sandbox, nessun denaro reale viene trasferito.
+          </Alert.Title>
         </Alert.Root>
       ) : null}
-      {summary.data ? <SummaryCards summary={summary.data} /> : <QueryStatus query={{ ...summary, data: undefined }} empty="" />}
+      {summary.data ? (
+        <SummaryCards summary={summary.data} />
+      ) : (
+        <QueryStatus query={{ ...summary, data: undefined }} empty="" />
+      )}
 
       <Stack gap="3" as="section" aria-labelledby="statements-title">
         <Text id="statements-title" fontWeight="bold" fontSize="lg">
@@ -135,12 +172,28 @@ export function PayoutsTab({ performerId }: { performerId: string }) {
           rowTestId={() => 'statement-row'}
           columns={[
             { header: 'Settimana', cell: (statement) => formatWeekRange(statement.weekStart) },
-            { header: 'Sessioni', align: 'end', cell: (statement) => formatEuroCents(statement.sources.session.shareCents) },
-            { header: 'Messaggi', align: 'end', cell: (statement) => formatEuroCents(statement.sources.message.shareCents) },
+            {
+              header: 'Sessioni',
+              align: 'end',
+              cell: (statement) => formatEuroCents(statement.sources.session.shareCents),
+            },
+            {
+              header: 'Messaggi',
+              align: 'end',
+              cell: (statement) => formatEuroCents(statement.sources.message.shareCents),
+            },
             { header: 'Foto', align: 'end', cell: (statement) => formatEuroCents(statement.sources.photo.shareCents) },
-            { header: 'Quota 55%', align: 'end', cell: (statement) => <strong>{formatEuroCents(statement.shareCents)}</strong> },
+            {
+              header: 'Quota 55%',
+              align: 'end',
+              cell: (statement) => <strong>{formatEuroCents(statement.shareCents)}</strong>,
+            },
             { header: 'Stato', cell: (statement) => <StatementStatusCell statement={statement} /> },
-            { header: 'Estratto conto', align: 'end', cell: (statement) => <StatementActions performerId={performerId} statement={statement} /> },
+            {
+              header: 'Estratto conto',
+              align: 'end',
+              cell: (statement) => <StatementActions performerId={performerId} statement={statement} />,
+            },
           ]}
         />
       </Stack>
@@ -158,10 +211,17 @@ export function PayoutsTab({ performerId }: { performerId: string }) {
           rowTestId={() => 'payout-row'}
           columns={[
             { header: 'Guadagni fino a', cell: (payout) => formatRomeDay(payout.periodEnd) },
-            { header: 'Importo', align: 'end', cell: (payout) => <strong>{formatEuroCents(payout.amountCents)}</strong> },
+            {
+              header: 'Importo',
+              align: 'end',
+              cell: (payout) => <strong>{formatEuroCents(payout.amountCents)}</strong>,
+            },
             { header: 'Stato', cell: (payout) => <PayoutStatusCell payout={payout} /> },
             { header: 'Destinazione', cell: (payout) => payout.destination },
-            { header: 'Riferimento', cell: (payout) => `${payout.providerReference ?? '—'}${payout.testMode ? ' (TEST MODE)' : ''}` },
+            {
+              header: 'Riferimento',
+              cell: (payout) => `${payout.providerReference ?? '—'}${payout.testMode ? ' (TEST MODE)' : ''}`,
+            },
           ]}
         />
       </Stack>

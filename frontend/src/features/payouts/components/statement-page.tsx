@@ -87,7 +87,8 @@ export function StatementPage() {
         </Badge>
         {s.status === 'carried_over' && s.carryReason ? (
           <Text data-testid="statement-page-carry">
-            {formatEuroCents(s.carriedOverCents)} riportati alla settimana successiva: {carryReasonLabels[s.carryReason]}.
+            {formatEuroCents(s.carriedOverCents)} riportati alla settimana successiva:{' '}
+            {carryReasonLabels[s.carryReason]}.
           </Text>
         ) : null}
       </Stack>
@@ -96,47 +97,50 @@ export function StatementPage() {
         Riepilogo
       </Heading>
       <Table.ScrollArea mb="6" tabIndex={0} aria-label="Riepilogo per fonte">
-      <Table.Root size="sm">
-        <Table.Header>
-          <Table.Row>
-            <Table.ColumnHeader>Fonte</Table.ColumnHeader>
-            <Table.ColumnHeader textAlign="end">Vendite</Table.ColumnHeader>
-            <Table.ColumnHeader textAlign="end">Pagato dai clienti (auracoin)</Table.ColumnHeader>
-            <Table.ColumnHeader textAlign="end">di cui acquistati</Table.ColumnHeader>
-            <Table.ColumnHeader textAlign="end">di cui promozionali</Table.ColumnHeader>
-            <Table.ColumnHeader textAlign="end">Tua quota {s.sharePercent}%</Table.ColumnHeader>
-          </Table.Row>
-        </Table.Header>
-        <Table.Body>
-          {(['session', 'message', 'photo', 'tip'] as const).map((source) => (
-            <Table.Row key={source}>
-              <Table.Cell>{sourceLabels[source]}</Table.Cell>
-              <Table.Cell textAlign="end">{s.sources[source].count}</Table.Cell>
-              <Table.Cell textAlign="end">{formatAuracoin(s.sources[source].grossUnits / 100)}</Table.Cell>
-              <Table.Cell textAlign="end">{formatAuracoin(s.sources[source].purchasedUnits / 100)}</Table.Cell>
-              <Table.Cell textAlign="end">{formatAuracoin((s.sources[source].grossUnits - s.sources[source].purchasedUnits) / 100)}</Table.Cell>
-              <Table.Cell textAlign="end">{formatEuroCents(s.sources[source].shareCents)}</Table.Cell>
+        <Table.Root size="sm">
+          <Table.Header>
+            <Table.Row>
+              <Table.ColumnHeader>Fonte</Table.ColumnHeader>
+              <Table.ColumnHeader textAlign="end">Vendite</Table.ColumnHeader>
+              <Table.ColumnHeader textAlign="end">Pagato dai clienti (auracoin)</Table.ColumnHeader>
+              <Table.ColumnHeader textAlign="end">di cui acquistati</Table.ColumnHeader>
+              <Table.ColumnHeader textAlign="end">di cui promozionali</Table.ColumnHeader>
+              <Table.ColumnHeader textAlign="end">Tua quota {s.sharePercent}%</Table.ColumnHeader>
             </Table.Row>
-          ))}
-          <Table.Row fontWeight="bold">
-            <Table.Cell>Totale</Table.Cell>
-            <Table.Cell textAlign="end">{s.lines.length}</Table.Cell>
-            <Table.Cell textAlign="end">{formatAuracoin(s.grossUnits / 100)}</Table.Cell>
-            <Table.Cell textAlign="end" data-testid="statement-page-purchased">
-              {formatAuracoin(s.purchasedUnits / 100)}
-            </Table.Cell>
-            <Table.Cell textAlign="end" data-testid="statement-page-promotional">
-              {formatAuracoin(s.promotionalUnits / 100)}
-            </Table.Cell>
-            <Table.Cell textAlign="end" data-testid="statement-page-share">
-              {formatEuroCents(s.shareCents)}
-            </Table.Cell>
-          </Table.Row>
-        </Table.Body>
-      </Table.Root>
+          </Table.Header>
+          <Table.Body>
+            {(['session', 'message', 'photo', 'tip'] as const).map((source) => (
+              <Table.Row key={source}>
+                <Table.Cell>{sourceLabels[source]}</Table.Cell>
+                <Table.Cell textAlign="end">{s.sources[source].count}</Table.Cell>
+                <Table.Cell textAlign="end">{formatAuracoin(s.sources[source].grossUnits / 100)}</Table.Cell>
+                <Table.Cell textAlign="end">{formatAuracoin(s.sources[source].purchasedUnits / 100)}</Table.Cell>
+                <Table.Cell textAlign="end">
+                  {formatAuracoin((s.sources[source].grossUnits - s.sources[source].purchasedUnits) / 100)}
+                </Table.Cell>
+                <Table.Cell textAlign="end">{formatEuroCents(s.sources[source].shareCents)}</Table.Cell>
+              </Table.Row>
+            ))}
+            <Table.Row fontWeight="bold">
+              <Table.Cell>Totale</Table.Cell>
+              <Table.Cell textAlign="end">{s.lines.length}</Table.Cell>
+              <Table.Cell textAlign="end">{formatAuracoin(s.grossUnits / 100)}</Table.Cell>
+              <Table.Cell textAlign="end" data-testid="statement-page-purchased">
+                {formatAuracoin(s.purchasedUnits / 100)}
+              </Table.Cell>
+              <Table.Cell textAlign="end" data-testid="statement-page-promotional">
+                {formatAuracoin(s.promotionalUnits / 100)}
+              </Table.Cell>
+              <Table.Cell textAlign="end" data-testid="statement-page-share">
+                {formatEuroCents(s.shareCents)}
+              </Table.Cell>
+            </Table.Row>
+          </Table.Body>
+        </Table.Root>
       </Table.ScrollArea>
       <Text fontSize="sm" color="fg.muted" mb="4">
-        La tua quota matura solo sugli auracoin acquistati dai clienti: gli auracoin promozionali (come quelli di benvenuto) non generano guadagni.
+        La tua quota matura solo sugli auracoin acquistati dai clienti: gli auracoin promozionali (come quelli di
+        benvenuto) non generano guadagni.
       </Text>
       <Stack gap="1" mb="6">
         <Text>Pagato: {formatEuroCents(s.paidCents)}</Text>
@@ -163,30 +167,30 @@ export function StatementPage() {
         Dettaglio
       </Heading>
       <Table.ScrollArea tabIndex={0} aria-label="Dettaglio delle vendite">
-      <Table.Root size="sm">
-        <Table.Header>
-          <Table.Row>
-            <Table.ColumnHeader>Data e ora</Table.ColumnHeader>
-            <Table.ColumnHeader>Fonte</Table.ColumnHeader>
-            <Table.ColumnHeader textAlign="end">Auracoin</Table.ColumnHeader>
-            <Table.ColumnHeader textAlign="end">acquistati</Table.ColumnHeader>
-            <Table.ColumnHeader textAlign="end">promozionali</Table.ColumnHeader>
-            <Table.ColumnHeader textAlign="end">Quota</Table.ColumnHeader>
-          </Table.Row>
-        </Table.Header>
-        <Table.Body>
-          {s.lines.map((line, index) => (
-            <Table.Row key={`${line.creditedAt}-${index}`}>
-              <Table.Cell>{formatRomeDateTime(line.creditedAt)}</Table.Cell>
-              <Table.Cell>{lineLabel(line)}</Table.Cell>
-              <Table.Cell textAlign="end">{formatAuracoin(line.grossUnits / 100)}</Table.Cell>
-              <Table.Cell textAlign="end">{formatAuracoin(line.purchasedUnits / 100)}</Table.Cell>
-              <Table.Cell textAlign="end">{formatAuracoin((line.grossUnits - line.purchasedUnits) / 100)}</Table.Cell>
-              <Table.Cell textAlign="end">{formatEuroCents(line.shareCents)}</Table.Cell>
+        <Table.Root size="sm">
+          <Table.Header>
+            <Table.Row>
+              <Table.ColumnHeader>Data e ora</Table.ColumnHeader>
+              <Table.ColumnHeader>Fonte</Table.ColumnHeader>
+              <Table.ColumnHeader textAlign="end">Auracoin</Table.ColumnHeader>
+              <Table.ColumnHeader textAlign="end">acquistati</Table.ColumnHeader>
+              <Table.ColumnHeader textAlign="end">promozionali</Table.ColumnHeader>
+              <Table.ColumnHeader textAlign="end">Quota</Table.ColumnHeader>
             </Table.Row>
-          ))}
-        </Table.Body>
-      </Table.Root>
+          </Table.Header>
+          <Table.Body>
+            {s.lines.map((line, index) => (
+              <Table.Row key={`${line.creditedAt}-${index}`}>
+                <Table.Cell>{formatRomeDateTime(line.creditedAt)}</Table.Cell>
+                <Table.Cell>{lineLabel(line)}</Table.Cell>
+                <Table.Cell textAlign="end">{formatAuracoin(line.grossUnits / 100)}</Table.Cell>
+                <Table.Cell textAlign="end">{formatAuracoin(line.purchasedUnits / 100)}</Table.Cell>
+                <Table.Cell textAlign="end">{formatAuracoin((line.grossUnits - line.purchasedUnits) / 100)}</Table.Cell>
+                <Table.Cell textAlign="end">{formatEuroCents(line.shareCents)}</Table.Cell>
+              </Table.Row>
+            ))}
+          </Table.Body>
+        </Table.Root>
       </Table.ScrollArea>
     </Container>
   );

@@ -48,7 +48,8 @@ export function useCreatePerformer() {
 export function useUpdatePerformerAsAdmin() {
   const invalidate = useInvalidatePerformers();
   return useMutation({
-    mutationFn: ({ id, body }: { id: string; body: PerformerPatchInput }) => call('updatePerformer', { params: { id }, body }),
+    mutationFn: ({ id, body }: { id: string; body: PerformerPatchInput }) =>
+      call('updatePerformer', { params: { id }, body }),
     onSuccess: invalidate,
   });
 }
@@ -64,7 +65,8 @@ export function useDeletePerformer() {
 export function useVerifyPerformer() {
   const invalidate = useInvalidatePerformers();
   return useMutation({
-    mutationFn: ({ id, ...body }: { id: string } & CallInput<'verifyPerformer'>['body']) => call('verifyPerformer', { params: { id }, body }),
+    mutationFn: ({ id, ...body }: { id: string } & CallInput<'verifyPerformer'>['body']) =>
+      call('verifyPerformer', { params: { id }, body }),
     onSuccess: invalidate,
   });
 }

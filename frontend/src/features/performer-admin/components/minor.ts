@@ -1,7 +1,10 @@
 import { ADULT_AGE, ageOn } from '@aura/contracts';
 
 /** Age for the verification card: from the birth date when known (month and day counted), else the stated age. */
-export function verificationAge(performer: { dateOfBirth: string | null; age: number | null }, now: Date): number | null {
+export function verificationAge(
+  performer: { dateOfBirth: string | null; age: number | null },
+  now: Date,
+): number | null {
   return performer.dateOfBirth ? ageOn(performer.dateOfBirth, now) : performer.age;
 }
 

@@ -1,7 +1,16 @@
 import { describe, expect, it } from '@jest/globals';
 import { adminPerformerSchema, splitLanguages } from './performer-form-schema';
 
-const valid = { name: 'Aurora', age: 25, image: 'https://example.com/a.jpg', creditsPerMinute: 3, languages: 'Italiano, English', rating: '', category: '', bio: '' };
+const valid = {
+  name: 'Aurora',
+  age: 25,
+  image: 'https://example.com/a.jpg',
+  creditsPerMinute: 3,
+  languages: 'Italiano, English',
+  rating: '',
+  category: '',
+  bio: '',
+};
 
 async function errorsOf(values: Record<string, unknown>) {
   try {
@@ -18,7 +27,9 @@ describe('admin performer form', () => {
   });
 
   it('names each missing required field', async () => {
-    expect((await errorsOf({ ...valid, name: '', age: '', image: '', creditsPerMinute: '', languages: ' , ' })).sort()).toEqual(['age', 'creditsPerMinute', 'image', 'languages', 'name']);
+    expect(
+      (await errorsOf({ ...valid, name: '', age: '', image: '', creditsPerMinute: '', languages: ' , ' })).sort(),
+    ).toEqual(['age', 'creditsPerMinute', 'image', 'languages', 'name']);
   });
 
   it('keeps rating between 0 and 5 at steps of 0.1', async () => {

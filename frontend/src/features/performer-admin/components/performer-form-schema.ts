@@ -1,5 +1,16 @@
 import * as yup from 'yup';
-import { categoryOptions, formatAuracoin, formatNumber, isHalfStep, PERFORMER_AGE_MAX, PERFORMER_AGE_MIN, priceCeilingMessages, priceCeilings, RATE_MIN, RATE_STEP } from '@aura/contracts';
+import {
+  categoryOptions,
+  formatAuracoin,
+  formatNumber,
+  isHalfStep,
+  PERFORMER_AGE_MAX,
+  PERFORMER_AGE_MIN,
+  priceCeilingMessages,
+  priceCeilings,
+  RATE_MIN,
+  RATE_STEP,
+} from '@aura/contracts';
 
 /** The rate's rule in Italian ("Minimo 0,5, a passi di 0,5"), from the one formatter. */
 const RATE_RULE = `Minimo ${formatAuracoin(RATE_MIN)}, a passi di ${formatAuracoin(RATE_STEP)}`;

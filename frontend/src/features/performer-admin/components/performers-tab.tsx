@@ -1,11 +1,31 @@
 import { useState } from 'react';
-import { Badge, Box, Button, Field, Flex, Grid, Heading, HStack, Image, Input, Stack, Switch, Text, Textarea } from '@chakra-ui/react';
+import {
+  Badge,
+  Box,
+  Button,
+  Field,
+  Flex,
+  Grid,
+  Heading,
+  HStack,
+  Image,
+  Input,
+  Stack,
+  Switch,
+  Text,
+  Textarea,
+} from '@chakra-ui/react';
 import { categoryOptions, RATE_MIN, RATE_STEP, type PerformerView } from '@aura/contracts';
 import { useFormik } from 'formik';
 import { errorMessage } from '../../../lib/api-client';
 import { formatAuracoin, formatNumber } from '../../../lib/format';
 import { notify } from '../../../components/ui/toaster';
-import { useAdminPerformers, useCreatePerformer, useDeletePerformer, useUpdatePerformerAsAdmin } from '../api/admin-performers';
+import {
+  useAdminPerformers,
+  useCreatePerformer,
+  useDeletePerformer,
+  useUpdatePerformerAsAdmin,
+} from '../api/admin-performers';
 import { ADMIN_PERFORMER_FIELD_MESSAGES, adminPerformerSchema, splitLanguages } from './performer-form-schema';
 import { RowActions } from '../../../components/ui/row-actions';
 import { DialogFrame } from '../../../components/ui/dialog-frame';
@@ -27,7 +47,17 @@ interface FormValues {
   isOnline: boolean;
 }
 
-const EMPTY: FormValues = { name: '', age: '', image: '', creditsPerMinute: '', languages: '', rating: '', category: '', bio: '', isOnline: false };
+const EMPTY: FormValues = {
+  name: '',
+  age: '',
+  image: '',
+  creditsPerMinute: '',
+  languages: '',
+  rating: '',
+  category: '',
+  bio: '',
+  isOnline: false,
+};
 
 function valuesOf(p: PerformerView): FormValues {
   return {
@@ -43,7 +73,15 @@ function valuesOf(p: PerformerView): FormValues {
   };
 }
 
-function PerformerFormDialog({ editing, open, onClose }: { editing: PerformerView | null; open: boolean; onClose: () => void }) {
+function PerformerFormDialog({
+  editing,
+  open,
+  onClose,
+}: {
+  editing: PerformerView | null;
+  open: boolean;
+  onClose: () => void;
+}) {
   const create = useCreatePerformer();
   const update = useUpdatePerformerAsAdmin();
   const formik = useFormik<FormValues>({
@@ -73,7 +111,11 @@ function PerformerFormDialog({ editing, open, onClose }: { editing: PerformerVie
         onClose();
       } catch (error) {
         showRefusedFields(helpers, error, ADMIN_PERFORMER_FIELD_MESSAGES);
-        notify({ type: 'error', title: 'Errore', description: errorMessage(error, { fields: ADMIN_PERFORMER_FIELD_MESSAGES }) });
+        notify({
+          type: 'error',
+          title: 'Errore',
+          description: errorMessage(error, { fields: ADMIN_PERFORMER_FIELD_MESSAGES }),
+        });
       }
     },
   });
@@ -109,9 +151,16 @@ function PerformerFormDialog({ editing, open, onClose }: { editing: PerformerVie
         {field('creditsPerMinute', 'Auracoin al minuto', { type: 'number', min: RATE_MIN, step: RATE_STEP }, true)}
         {field('rating', 'Rating (0-5)', { type: 'number', min: 0, max: 5, step: 0.1 })}
         <Box gridColumn={{ sm: 'span 2' }}>{field('image', 'Immagine (URL)', { type: 'url' }, true)}</Box>
-        <Box gridColumn={{ sm: 'span 2' }}>{field('languages', 'Lingue (separate da virgola)', { placeholder: 'Italiano, English' }, true)}</Box>
+        <Box gridColumn={{ sm: 'span 2' }}>
+          {field('languages', 'Lingue (separate da virgola)', { placeholder: 'Italiano, English' }, true)}
+        </Box>
         <FormField label="Categoria">
-          <OptionSelect bg="bg.subtle" {...formik.getFieldProps('category')} emptyOption="Nessuna" options={categoryOptions} />
+          <OptionSelect
+            bg="bg.subtle"
+            {...formik.getFieldProps('category')}
+            emptyOption="Nessuna"
+            options={categoryOptions}
+          />
         </FormField>
         <Switch.Root
           checked={formik.values.isOnline}
@@ -144,7 +193,10 @@ export function PerformersTab() {
   const performers = useAdminPerformers();
   const update = useUpdatePerformerAsAdmin();
   const remove = useDeletePerformer();
-  const [dialog, setDialog] = useState<{ open: boolean; editing: PerformerView | null }>({ open: false, editing: null });
+  const [dialog, setDialog] = useState<{ open: boolean; editing: PerformerView | null }>({
+    open: false,
+    editing: null,
+  });
 
   const switchOnline = (p: PerformerView, isOnline: boolean) =>
     update.mutate(
@@ -187,7 +239,8 @@ export function PerformersTab() {
                 <Stack gap="0">
                   <Text fontWeight="semibold">{p.name}</Text>
                   <Text fontSize="xs" color="fg.muted">
-                    {p.age !== null ? `${p.age} anni` : ''} {p.category ? `· ${p.category}` : ''} · {p.languages.join(', ')}
+                    {p.age !== null ? `${p.age} anni` : ''} {p.category ? `· ${p.category}` : ''} ·{' '}
+                    {p.languages.join(', ')}
                   </Text>
                 </Stack>
               </HStack>
@@ -200,8 +253,19 @@ export function PerformersTab() {
               return <Badge colorPalette={status.palette}>{status.label}</Badge>;
             },
           },
-          { header: 'Tariffa', cell: (p) => <Text as="span" whiteSpace="nowrap">{formatAuracoin(p.creditsPerMinute)}/min</Text> },
-          { header: 'Rating', cell: (p) => (p.rating !== null ? formatNumber(p.rating, { minimumFractionDigits: 1, maximumFractionDigits: 1 }) : '—') },
+          {
+            header: 'Tariffa',
+            cell: (p) => (
+              <Text as="span" whiteSpace="nowrap">
+                {formatAuracoin(p.creditsPerMinute)}/min
+              </Text>
+            ),
+          },
+          {
+            header: 'Rating',
+            cell: (p) =>
+              p.rating !== null ? formatNumber(p.rating, { minimumFractionDigits: 1, maximumFractionDigits: 1 }) : '—',
+          },
           {
             header: 'Online',
             cell: (p) => (
@@ -222,13 +286,21 @@ export function PerformersTab() {
             align: 'end',
             cell: (p) => (
               <HStack justify="flex-end">
-                <RowActions subject={p.name} onEdit={() => setDialog({ open: true, editing: p })} onDelete={() => del(p)} />
+                <RowActions
+                  subject={p.name}
+                  onEdit={() => setDialog({ open: true, editing: p })}
+                  onDelete={() => del(p)}
+                />
               </HStack>
             ),
           },
         ]}
       />
-      <PerformerFormDialog open={dialog.open} editing={dialog.editing} onClose={() => setDialog({ open: false, editing: null })} />
+      <PerformerFormDialog
+        open={dialog.open}
+        editing={dialog.editing}
+        onClose={() => setDialog({ open: false, editing: null })}
+      />
     </Stack>
   );
 }

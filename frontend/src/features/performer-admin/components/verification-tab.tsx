@@ -1,5 +1,21 @@
 import { useState } from 'react';
-import { Badge, Box, Button, Card, Field, Flex, Grid, Heading, HStack, Image, Link, Spinner, Stack, Text, Textarea } from '@chakra-ui/react';
+import {
+  Badge,
+  Box,
+  Button,
+  Card,
+  Field,
+  Flex,
+  Grid,
+  Heading,
+  HStack,
+  Image,
+  Link,
+  Spinner,
+  Stack,
+  Text,
+  Textarea,
+} from '@chakra-ui/react';
 import type { PerformerView } from '@aura/contracts';
 import { errorMessage } from '../../../lib/api-client';
 import { formatAuracoin, formatDate, formatDateTime, formatFileSize } from '../../../lib/format';
@@ -27,14 +43,30 @@ function Documents({ performerId }: { performerId: string }) {
     );
   }
   if (docs.isPending) return <Spinner size="sm" aria-label="Caricamento..." />;
-  if (docs.isError) return <Text color="fg.error" fontSize="sm">{errorMessage(docs.error)}</Text>;
-  if (docs.data.length === 0) return <Text fontSize="sm" color="fg.muted">Nessun documento.</Text>;
+  if (docs.isError)
+    return (
+      <Text color="fg.error" fontSize="sm">
+        {errorMessage(docs.error)}
+      </Text>
+    );
+  if (docs.data.length === 0)
+    return (
+      <Text fontSize="sm" color="fg.muted">
+        Nessun documento.
+      </Text>
+    );
   return (
     <Stack gap="1" as="ul" listStyleType="none" data-testid="documents">
       {docs.data.map((d) => (
         <HStack as="li" key={d.id} gap="2" fontSize="sm" flexWrap="wrap">
           <Badge variant="outline">{d.documentType}</Badge>
-          <Link href={d.documentUrl} target="_blank" rel="noopener noreferrer" color="brand.fg" textDecoration="underline">
+          <Link
+            href={d.documentUrl}
+            target="_blank"
+            rel="noopener noreferrer"
+            color="brand.fg"
+            textDecoration="underline"
+          >
             {d.fileName}
           </Link>
           <Text color="fg.subtle" fontSize="xs">
@@ -46,7 +78,17 @@ function Documents({ performerId }: { performerId: string }) {
   );
 }
 
-function RejectDialog({ performer, onClose, onConfirm, busy }: { performer: PerformerView | null; onClose: () => void; onConfirm: (reason: string) => void; busy: boolean }) {
+function RejectDialog({
+  performer,
+  onClose,
+  onConfirm,
+  busy,
+}: {
+  performer: PerformerView | null;
+  onClose: () => void;
+  onConfirm: (reason: string) => void;
+  busy: boolean;
+}) {
   const [reason, setReason] = useState('');
   const [touched, setTouched] = useState(false);
   const empty = reason.trim() === '';
@@ -120,7 +162,14 @@ export function VerificationTab({ adminId }: VerificationTabProps) {
       ) : pending.isError ? (
         <Text color="fg.error">{errorMessage(pending.error)}</Text>
       ) : pending.data.length === 0 ? (
-        <Box p="8" textAlign="center" rounded="xl" borderWidth="1px" borderStyle="dashed" borderColor="border.emphasized">
+        <Box
+          p="8"
+          textAlign="center"
+          rounded="xl"
+          borderWidth="1px"
+          borderStyle="dashed"
+          borderColor="border.emphasized"
+        >
           <Text color="fg.muted">Nessuna performer in attesa di verifica.</Text>
         </Box>
       ) : (
@@ -129,7 +178,13 @@ export function VerificationTab({ adminId }: VerificationTabProps) {
             const age = verificationAge(p, now);
             const minor = isMinor(age);
             return (
-              <Card.Root key={p.id} bg="bg.panel" borderColor={minor ? 'red.500' : 'border'} rounded="xl" data-testid="pending-performer">
+              <Card.Root
+                key={p.id}
+                bg="bg.panel"
+                borderColor={minor ? 'red.500' : 'border'}
+                rounded="xl"
+                data-testid="pending-performer"
+              >
                 <Card.Body gap="4">
                   <Flex gap="4" direction={{ base: 'column', md: 'row' }}>
                     <Image src={p.image} alt="" boxSize="20" rounded="lg" objectFit="cover" flexShrink={0} />
@@ -160,10 +215,19 @@ export function VerificationTab({ adminId }: VerificationTabProps) {
                   </Flex>
                   <Documents performerId={p.id} />
                   <HStack gap="2" justify="flex-end" flexWrap="wrap">
-                    <Button colorPalette="green" disabled={minor || verify.isPending} onClick={() => decide(p, 'approved')}>
+                    <Button
+                      colorPalette="green"
+                      disabled={minor || verify.isPending}
+                      onClick={() => decide(p, 'approved')}
+                    >
                       Approva
                     </Button>
-                    <Button colorPalette="red" variant="outline" disabled={verify.isPending} onClick={() => setRejecting(p)}>
+                    <Button
+                      colorPalette="red"
+                      variant="outline"
+                      disabled={verify.isPending}
+                      onClick={() => setRejecting(p)}
+                    >
                       Rifiuta
                     </Button>
                   </HStack>
@@ -173,7 +237,12 @@ export function VerificationTab({ adminId }: VerificationTabProps) {
           })}
         </Stack>
       )}
-      <RejectDialog performer={rejecting} busy={verify.isPending} onClose={() => setRejecting(null)} onConfirm={(reason) => rejecting && decide(rejecting, 'rejected', reason)} />
+      <RejectDialog
+        performer={rejecting}
+        busy={verify.isPending}
+        onClose={() => setRejecting(null)}
+        onConfirm={(reason) => rejecting && decide(rejecting, 'rejected', reason)}
+      />
     </Stack>
   );
 }

@@ -29,7 +29,13 @@ export function EarningsChart({ days }: EarningsChartProps) {
 
   return (
     <Box>
-      <svg viewBox={`0 0 ${W} ${H}`} width="100%" role="img" aria-label={`Guadagni degli ultimi 30 giorni: ${formatEuro(total)} in totale`} data-testid="earnings-chart">
+      <svg
+        viewBox={`0 0 ${W} ${H}`}
+        width="100%"
+        role="img"
+        aria-label={`Guadagni degli ultimi 30 giorni: ${formatEuro(total)} in totale`}
+        data-testid="earnings-chart"
+      >
         {ticks.map((t) => {
           const y = PAD.top + innerH - (t / max) * innerH;
           return (
@@ -45,7 +51,15 @@ export function EarningsChart({ days }: EarningsChartProps) {
           const h = (d.euro / max) * innerH;
           const x = PAD.left + i * slot + (slot - bar) / 2;
           return (
-            <rect key={d.date} x={x} y={PAD.top + innerH - h} width={bar} height={Math.max(h, d.euro > 0 ? 2 : 0)} rx="2" fill="url(#aura-bars)">
+            <rect
+              key={d.date}
+              x={x}
+              y={PAD.top + innerH - h}
+              width={bar}
+              height={Math.max(h, d.euro > 0 ? 2 : 0)}
+              rx="2"
+              fill="url(#aura-bars)"
+            >
               <title>{`${formatShortDate(d.date)}: ${formatEuro(d.euro)}`}</title>
             </rect>
           );

@@ -1,5 +1,21 @@
 import { useState, type ReactNode } from 'react';
-import { Badge, Box, Button, Card, Field, Flex, Grid, Heading, HStack, Image, Input, Stack, Switch, Text, Textarea } from '@chakra-ui/react';
+import {
+  Badge,
+  Box,
+  Button,
+  Card,
+  Field,
+  Flex,
+  Grid,
+  Heading,
+  HStack,
+  Image,
+  Input,
+  Stack,
+  Switch,
+  Text,
+  Textarea,
+} from '@chakra-ui/react';
 import {
   averageSessionMinutes,
   DAILY_TARGET_STEP_MINUTES,
@@ -37,7 +53,8 @@ export function OverviewTab({ performer, messages }: { performer: PerformerView;
           setEditingBio(false);
           notify({ type: 'success', title: 'Bio aggiornata!' });
         },
-        onError: (error) => notify({ type: 'error', title: 'Errore', description: errorMessage(error, { fields: BIO_FIELD }) }),
+        onError: (error) =>
+          notify({ type: 'error', title: 'Errore', description: errorMessage(error, { fields: BIO_FIELD }) }),
       },
     );
 
@@ -61,7 +78,14 @@ export function OverviewTab({ performer, messages }: { performer: PerformerView;
         <Card.Root bg="bg.panel" borderColor="border" rounded="2xl">
           <Card.Body gap="4">
             <Flex gap="4" direction={{ base: 'column', sm: 'row' }}>
-              <Image src={performer.image} alt={`Foto di ${performer.name}`} boxSize="28" rounded="xl" objectFit="cover" flexShrink={0} />
+              <Image
+                src={performer.image}
+                alt={`Foto di ${performer.name}`}
+                boxSize="28"
+                rounded="xl"
+                objectFit="cover"
+                flexShrink={0}
+              />
               <Stack gap="2" flex="1" minW="0">
                 <HStack justify="space-between" align="flex-start" gap="3" flexWrap="wrap">
                   <Stack gap="0">
@@ -69,8 +93,9 @@ export function OverviewTab({ performer, messages }: { performer: PerformerView;
                       {performer.name}
                     </Heading>
                     <Text color="fg.muted" fontSize="sm">
-                      {performer.age !== null ? `${performer.age} anni · ` : ''}★ {formatRating(performer.rating, performer.ratingCount)} · {formatInteger(performer.favouritesCount)}{' '}
-                      follower
+                      {performer.age !== null ? `${performer.age} anni · ` : ''}★{' '}
+                      {formatRating(performer.rating, performer.ratingCount)} ·{' '}
+                      {formatInteger(performer.favouritesCount)} follower
                     </Text>
                   </Stack>
                   <Switch.Root
@@ -83,7 +108,11 @@ export function OverviewTab({ performer, messages }: { performer: PerformerView;
                     <Switch.HiddenInput />
                     <Switch.Control />
                     <Switch.Label>
-                      <Badge colorPalette={performer.isOnline ? 'green' : 'gray'} variant="solid" data-testid="own-presence">
+                      <Badge
+                        colorPalette={performer.isOnline ? 'green' : 'gray'}
+                        variant="solid"
+                        data-testid="own-presence"
+                      >
                         {performer.isOnline ? 'Online' : 'Offline'}
                       </Badge>
                     </Switch.Label>
@@ -119,7 +148,14 @@ export function OverviewTab({ performer, messages }: { performer: PerformerView;
                 )}
               </HStack>
               {editingBio ? (
-                <Textarea aria-label="Bio" value={bio} onChange={(e) => setBio(e.currentTarget.value)} rows={4} bg="bg.subtle" autoFocus />
+                <Textarea
+                  aria-label="Bio"
+                  value={bio}
+                  onChange={(e) => setBio(e.currentTarget.value)}
+                  rows={4}
+                  bg="bg.subtle"
+                  autoFocus
+                />
               ) : (
                 <Text color="fg.muted" fontSize="sm" whiteSpace="pre-wrap">
                   {performer.bio?.trim() ? performer.bio : 'Nessuna bio: clicca Modifica per presentarti.'}
@@ -129,7 +165,11 @@ export function OverviewTab({ performer, messages }: { performer: PerformerView;
           </Card.Body>
         </Card.Root>
 
-        <Card.Root rounded="2xl" borderColor="gold.muted" bg="linear-gradient(160deg, rgba(251,191,36,0.12) 0%, rgba(22,18,29,1) 60%)">
+        <Card.Root
+          rounded="2xl"
+          borderColor="gold.muted"
+          bg="linear-gradient(160deg, rgba(251,191,36,0.12) 0%, rgba(22,18,29,1) 60%)"
+        >
           <Card.Body gap="3">
             <Heading as="h2" size="md">
               Previsione guadagni
@@ -164,14 +204,22 @@ export function OverviewTab({ performer, messages }: { performer: PerformerView;
                   <Text fontSize="xs" color="fg.muted">
                     {label}
                   </Text>
-                  <Text fontWeight="800" color="gold.fg" fontSize={{ base: 'sm', sm: 'md' }} whiteSpace="nowrap" fontVariantNumeric="tabular-nums" data-testid="forecast-amount">
+                  <Text
+                    fontWeight="800"
+                    color="gold.fg"
+                    fontSize={{ base: 'sm', sm: 'md' }}
+                    whiteSpace="nowrap"
+                    fontVariantNumeric="tabular-nums"
+                    data-testid="forecast-amount"
+                  >
                     {formatEuro(value)}
                   </Text>
                 </Box>
               ))}
             </Flex>
             <Text fontSize="xs" color="fg.muted">
-              La tua quota del {PERFORMER_SHARE_PERCENT}% di {formatInteger(target)} minuti × {formatAuracoin(performer.creditsPerMinute)} auracoin/min (1 auracoin = 1 €)
+              La tua quota del {PERFORMER_SHARE_PERCENT}% di {formatInteger(target)} minuti ×{' '}
+              {formatAuracoin(performer.creditsPerMinute)} auracoin/min (1 auracoin = 1 €)
             </Text>
           </Card.Body>
         </Card.Root>

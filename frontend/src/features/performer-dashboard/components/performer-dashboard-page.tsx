@@ -39,8 +39,17 @@ export interface PerformerTab {
 
 const TABS = ['dashboard', 'profile', 'gallery', 'chat', 'tips'];
 
-function Dashboard({ performerId, slots, extraTabs = [] }: { performerId: string; slots: DashboardSlots; extraTabs?: PerformerTab[] }) {
-  const tabFrom = (value: string | null): string => (value !== null && (TABS.includes(value) || extraTabs.some((tab) => tab.value === value)) ? value : 'dashboard');
+function Dashboard({
+  performerId,
+  slots,
+  extraTabs = [],
+}: {
+  performerId: string;
+  slots: DashboardSlots;
+  extraTabs?: PerformerTab[];
+}) {
+  const tabFrom = (value: string | null): string =>
+    value !== null && (TABS.includes(value) || extraTabs.some((tab) => tab.value === value)) ? value : 'dashboard';
   const navigate = useNavigate();
   // her menu opens a tab with ?tab=…; the tab then lives in the page (a reload opens the Dashboard)
   const [params, setParams] = useSearchParams();
@@ -67,7 +76,12 @@ function Dashboard({ performerId, slots, extraTabs = [] }: { performerId: string
   }, [status, navigate]);
 
   if (query.isPending) return <Spinner size="lg" m="10" aria-label="Caricamento..." />;
-  if (query.isError) return <Text color="fg.error" m="10">Impossibile caricare il profilo.</Text>;
+  if (query.isError)
+    return (
+      <Text color="fg.error" m="10">
+        Impossibile caricare il profilo.
+      </Text>
+    );
   const performer = query.data;
 
   return (

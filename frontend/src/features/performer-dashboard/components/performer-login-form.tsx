@@ -56,7 +56,10 @@ export function PerformerLoginForm() {
             </Text>
           </Stack>
           {notApproved ? (
-            <Alert.Root status={notApproved.verificationStatus === 'rejected' ? 'error' : 'info'} data-testid="verification-status">
+            <Alert.Root
+              status={notApproved.verificationStatus === 'rejected' ? 'error' : 'info'}
+              data-testid="verification-status"
+            >
               <Alert.Indicator />
               <Alert.Content>
                 <Alert.Title>
@@ -65,27 +68,39 @@ export function PerformerLoginForm() {
                 <Alert.Description>
                   {notApproved.verificationStatus === 'rejected'
                     ? `Motivo: ${notApproved.rejectionReason ?? 'non indicato'}`
-                    : 'Ciao ' + notApproved.name + ', la tua registrazione è in attesa di verifica da parte del nostro team (24-48 ore).'}
+                    : 'Ciao ' +
+                      notApproved.name +
+                      ', la tua registrazione è in attesa di verifica da parte del nostro team (24-48 ore).'}
                 </Alert.Description>
               </Alert.Content>
             </Alert.Root>
           ) : null}
           <form onSubmit={formik.handleSubmit} noValidate>
-          <Stack gap="4">
-            <Field.Root invalid={Boolean(errorOf('username'))} required>
-              <Field.Label>Username</Field.Label>
-              <Input autoComplete="username" bg="bg.subtle" {...formik.getFieldProps('username')} />
-              <Field.ErrorText>{errorOf('username')}</Field.ErrorText>
-            </Field.Root>
-            <Field.Root invalid={Boolean(errorOf('password'))} required>
-              <Field.Label>Password</Field.Label>
-              <Input type="password" autoComplete="current-password" bg="bg.subtle" {...formik.getFieldProps('password')} />
-              <Field.ErrorText>{errorOf('password')}</Field.ErrorText>
-            </Field.Root>
-            <SubmitButton colorPalette="brand" size="lg" loading={formik.isSubmitting} loadingText="Accesso in corso...">
-              Accedi
-            </SubmitButton>
-          </Stack>
+            <Stack gap="4">
+              <Field.Root invalid={Boolean(errorOf('username'))} required>
+                <Field.Label>Username</Field.Label>
+                <Input autoComplete="username" bg="bg.subtle" {...formik.getFieldProps('username')} />
+                <Field.ErrorText>{errorOf('username')}</Field.ErrorText>
+              </Field.Root>
+              <Field.Root invalid={Boolean(errorOf('password'))} required>
+                <Field.Label>Password</Field.Label>
+                <Input
+                  type="password"
+                  autoComplete="current-password"
+                  bg="bg.subtle"
+                  {...formik.getFieldProps('password')}
+                />
+                <Field.ErrorText>{errorOf('password')}</Field.ErrorText>
+              </Field.Root>
+              <SubmitButton
+                colorPalette="brand"
+                size="lg"
+                loading={formik.isSubmitting}
+                loadingText="Accesso in corso..."
+              >
+                Accedi
+              </SubmitButton>
+            </Stack>
           </form>
           <Box textAlign="center" fontSize="sm" color="fg.muted">
             Non hai ancora un account?{' '}

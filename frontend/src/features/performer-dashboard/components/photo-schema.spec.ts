@@ -37,8 +37,19 @@ describe('the photo form (docs/product.md#validation: title required, price mini
 
   it("puts the form's Italian message under a field the server refused, never 'Invalid fields: body.price'", () => {
     const errors: Record<string, string | undefined> = {};
-    const helpers = { setFieldError: (field: string, message: string | undefined) => void (errors[field] = message), setFieldTouched: async () => undefined };
-    const refused = new ApiError(400, 'Bad Request', JSON.stringify({ code: 'validation_failed', error: 'Invalid fields: body.price', errors: [{ path: 'body.price', message: 'Too small' }] }));
+    const helpers = {
+      setFieldError: (field: string, message: string | undefined) => void (errors[field] = message),
+      setFieldTouched: async () => undefined,
+    };
+    const refused = new ApiError(
+      400,
+      'Bad Request',
+      JSON.stringify({
+        code: 'validation_failed',
+        error: 'Invalid fields: body.price',
+        errors: [{ path: 'body.price', message: 'Too small' }],
+      }),
+    );
     showRefusedFields(helpers, refused, PHOTO_FIELD_MESSAGES);
     expect(errors).toEqual({ price: 'Prezzo tra 0,5 e 500 auracoin, a passi di 0,5' });
   });

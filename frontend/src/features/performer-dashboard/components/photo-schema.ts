@@ -1,5 +1,12 @@
 import * as yup from 'yup';
-import { formatAuracoin, isHalfStep, PHOTO_PRICE_MIN, PHOTO_PRICE_STEP, priceCeilingMessages, priceCeilings } from '@aura/contracts';
+import {
+  formatAuracoin,
+  isHalfStep,
+  PHOTO_PRICE_MIN,
+  PHOTO_PRICE_STEP,
+  priceCeilingMessages,
+  priceCeilings,
+} from '@aura/contracts';
 
 const priceMin = formatAuracoin(PHOTO_PRICE_MIN);
 const priceStep = formatAuracoin(PHOTO_PRICE_STEP);
@@ -26,5 +33,9 @@ export const photoSchema = yup.object({
     .required('Inserisci il prezzo')
     .min(PHOTO_PRICE_MIN, `Prezzo minimo ${priceMin} auracoin`)
     .max(priceCeilings.photoPrice, priceCeilingMessages.photoPrice)
-    .test('half-step', `Il prezzo va a passi di ${priceStep}`, (value) => value === undefined || value < PHOTO_PRICE_MIN || isHalfStep(value, PHOTO_PRICE_MIN)),
+    .test(
+      'half-step',
+      `Il prezzo va a passi di ${priceStep}`,
+      (value) => value === undefined || value < PHOTO_PRICE_MIN || isHalfStep(value, PHOTO_PRICE_MIN),
+    ),
 });

@@ -1,5 +1,19 @@
 import { useId, useState } from 'react';
-import { Badge, Box, Button, Card, Field, Grid, Heading, HStack, Image, Input, Stack, Text, Textarea } from '@chakra-ui/react';
+import {
+  Badge,
+  Box,
+  Button,
+  Card,
+  Field,
+  Grid,
+  Heading,
+  HStack,
+  Image,
+  Input,
+  Stack,
+  Text,
+  Textarea,
+} from '@chakra-ui/react';
 import { PHOTO_PRICE_DEFAULT, PHOTO_PRICE_MIN, PHOTO_PRICE_STEP } from '@aura/contracts';
 import { useFormik } from 'formik';
 import { errorMessage } from '../../../lib/api-client';
@@ -42,7 +56,12 @@ function AddPhotoDialog({ performerId }: { performerId: string }) {
         return;
       }
       try {
-        await add.mutateAsync({ imageUrl, title: values.title.trim(), description: values.description.trim() || null, price: Number(values.price) });
+        await add.mutateAsync({
+          imageUrl,
+          title: values.title.trim(),
+          description: values.description.trim() || null,
+          price: Number(values.price),
+        });
         notify({ type: 'success', title: 'Foto aggiunta!', description: 'La foto è stata aggiunta alla tua galleria' });
         setOpen(false);
         reset();
@@ -106,7 +125,13 @@ function AddPhotoDialog({ performerId }: { performerId: string }) {
           </Stack>
           <Field.Root disabled={uploaded !== null}>
             <Field.Label>oppure URL dell&apos;immagine</Field.Label>
-            <Input type="url" value={url} onChange={(e) => setUrl(e.currentTarget.value)} placeholder="https://..." bg="bg.subtle" />
+            <Input
+              type="url"
+              value={url}
+              onChange={(e) => setUrl(e.currentTarget.value)}
+              placeholder="https://..."
+              bg="bg.subtle"
+            />
           </Field.Root>
           <FormField label="Titolo" required error={fieldError(formik, 'title')}>
             <Input {...formik.getFieldProps('title')} bg="bg.subtle" />
@@ -114,8 +139,20 @@ function AddPhotoDialog({ performerId }: { performerId: string }) {
           <FormField label="Descrizione" error={fieldError(formik, 'description')}>
             <Textarea {...formik.getFieldProps('description')} rows={2} bg="bg.subtle" />
           </FormField>
-          <FormField label="Prezzo (auracoin)" required error={fieldError(formik, 'price')} helperText={PHOTO_PRICE_HINT}>
-            <Input type="number" inputMode="decimal" min={PHOTO_PRICE_MIN} step={PHOTO_PRICE_STEP} {...formik.getFieldProps('price')} bg="bg.subtle" />
+          <FormField
+            label="Prezzo (auracoin)"
+            required
+            error={fieldError(formik, 'price')}
+            helperText={PHOTO_PRICE_HINT}
+          >
+            <Input
+              type="number"
+              inputMode="decimal"
+              min={PHOTO_PRICE_MIN}
+              step={PHOTO_PRICE_STEP}
+              {...formik.getFieldProps('price')}
+              bg="bg.subtle"
+            />
           </FormField>
         </Stack>
       </DialogFrame>
@@ -145,13 +182,27 @@ export function PhotosTab({ performerId }: { performerId: string }) {
       ) : photos.isError ? (
         <Text color="fg.error">{errorMessage(photos.error)}</Text>
       ) : photos.data.length === 0 ? (
-        <Box p="10" textAlign="center" rounded="2xl" borderWidth="1px" borderStyle="dashed" borderColor="border.emphasized">
+        <Box
+          p="10"
+          textAlign="center"
+          rounded="2xl"
+          borderWidth="1px"
+          borderStyle="dashed"
+          borderColor="border.emphasized"
+        >
           <Text color="fg.muted">Nessuna foto nella tua galleria.</Text>
         </Box>
       ) : (
         <Grid templateColumns={{ base: 'repeat(2, 1fr)', md: 'repeat(3, 1fr)', xl: 'repeat(4, 1fr)' }} gap="4">
           {photos.data.map((photo) => (
-            <Card.Root key={photo.id} bg="bg.panel" borderColor="border" rounded="xl" overflow="hidden" data-testid="own-photo">
+            <Card.Root
+              key={photo.id}
+              bg="bg.panel"
+              borderColor="border"
+              rounded="xl"
+              overflow="hidden"
+              data-testid="own-photo"
+            >
               <Image src={photo.imageUrl ?? ''} alt={photo.title} aspectRatio={1} objectFit="cover" bg="bg.muted" />
               <Card.Body p="3" gap="1">
                 <Text fontWeight="semibold" lineClamp={1}>
@@ -178,7 +229,12 @@ export function PhotosTab({ performerId }: { performerId: string }) {
                   loading={remove.isPending && remove.variables === photo.id}
                   onClick={() =>
                     remove.mutate(photo.id, {
-                      onSuccess: () => notify({ type: 'success', title: 'Foto eliminata', description: 'La foto è stata rimossa dalla galleria' }),
+                      onSuccess: () =>
+                        notify({
+                          type: 'success',
+                          title: 'Foto eliminata',
+                          description: 'La foto è stata rimossa dalla galleria',
+                        }),
                       onError: (error) => notify({ type: 'error', title: 'Errore', description: errorMessage(error) }),
                     })
                   }

@@ -22,9 +22,20 @@ export function PrivacyCard({ performer }: { performer: PerformerView }) {
     geoblock.mutate(countries, {
       onSuccess: (p) => {
         setCountries(p.geoblockedCountries);
-        notify({ type: 'success', title: 'Geoblocking aggiornato', description: p.geoblockedCountries.length ? `Nascosta in: ${p.geoblockedCountries.map((code) => countryName(code)).join(', ')}` : 'Visibile in tutti i paesi' });
+        notify({
+          type: 'success',
+          title: 'Geoblocking aggiornato',
+          description: p.geoblockedCountries.length
+            ? `Nascosta in: ${p.geoblockedCountries.map((code) => countryName(code)).join(', ')}`
+            : 'Visibile in tutti i paesi',
+        });
       },
-      onError: (e) => notify({ type: 'error', title: 'Errore', description: errorMessage(e, { fields: { countries: 'Paesi non validi' } }) }),
+      onError: (e) =>
+        notify({
+          type: 'error',
+          title: 'Errore',
+          description: errorMessage(e, { fields: { countries: 'Paesi non validi' } }),
+        }),
     });
 
   return (
@@ -37,7 +48,12 @@ export function PrivacyCard({ performer }: { performer: PerformerView }) {
           <Field.Label>Geoblocking: paesi in cui il tuo profilo è nascosto</Field.Label>
           <HStack gap="2" width="100%" align="flex-start" flexWrap="wrap">
             <NativeSelect.Root flex="1" minW="48">
-              <NativeSelect.Field value={choice} onChange={(e) => setChoice(e.currentTarget.value)} bg="bg.subtle" data-testid="geoblock-country">
+              <NativeSelect.Field
+                value={choice}
+                onChange={(e) => setChoice(e.currentTarget.value)}
+                bg="bg.subtle"
+                data-testid="geoblock-country"
+              >
                 <option value="">Scegli un paese</option>
                 {options.map((option) => (
                   <option key={option.code} value={option.code} disabled={countries.includes(option.code)}>
@@ -60,7 +76,13 @@ export function PrivacyCard({ performer }: { performer: PerformerView }) {
             </Text>
           ) : (
             countries.map((code) => (
-              <Button key={code} size="xs" variant="subtle" aria-label={`Rimuovi ${countryName(code)}`} onClick={() => setCountries(countries.filter((other) => other !== code))}>
+              <Button
+                key={code}
+                size="xs"
+                variant="subtle"
+                aria-label={`Rimuovi ${countryName(code)}`}
+                onClick={() => setCountries(countries.filter((other) => other !== code))}
+              >
                 {countryName(code)} ✕
               </Button>
             ))
@@ -83,7 +105,12 @@ export function PrivacyCard({ performer }: { performer: PerformerView }) {
                 <Badge variant="outline" fontFamily="mono">
                   {userId.slice(0, 8)}
                 </Badge>
-                <Button size="xs" variant="outline" loading={unblock.isPending && unblock.variables === userId} onClick={() => unblock.mutate(userId)}>
+                <Button
+                  size="xs"
+                  variant="outline"
+                  loading={unblock.isPending && unblock.variables === userId}
+                  onClick={() => unblock.mutate(userId)}
+                >
                   Sblocca
                 </Button>
               </HStack>

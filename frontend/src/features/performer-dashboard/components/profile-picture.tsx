@@ -16,7 +16,11 @@ export function ProfilePicture({ performerId, name, image, onUploaded }: Profile
   const id = useId();
   const { fileRef, uploading, onFile } = useImageUpload(performerId, async (path) => {
     await onUploaded(path);
-    notify({ type: 'success', title: 'Foto profilo aggiornata!', description: 'La nuova foto è visibile nel tuo profilo' });
+    notify({
+      type: 'success',
+      title: 'Foto profilo aggiornata!',
+      description: 'La nuova foto è visibile nel tuo profilo',
+    });
   });
 
   return (

@@ -1,7 +1,15 @@
 import { describe, expect, it } from '@jest/globals';
 import { profileSchema } from './profile-schema';
 
-const valid = { name: 'Giulia', age: 25, creditsPerMinute: 2.5, messagePrice: 1, image: 'https://example.com/a.jpg', category: 'VIP', languages: ['Italiano'] };
+const valid = {
+  name: 'Giulia',
+  age: 25,
+  creditsPerMinute: 2.5,
+  messagePrice: 1,
+  image: 'https://example.com/a.jpg',
+  category: 'VIP',
+  languages: ['Italiano'],
+};
 
 async function errorsOf(values: Record<string, unknown>): Promise<string[]> {
   try {

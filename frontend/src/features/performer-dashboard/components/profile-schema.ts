@@ -53,19 +53,31 @@ export const profileSchema = yup.object({
     .required('Inserisci la tariffa')
     .min(RATE_MIN, `Tariffa minima ${rateMin}`)
     .max(priceCeilings.ratePerMinute, priceCeilingMessages.ratePerMinute)
-    .test('half-step', `La tariffa va a passi di ${rateStep}`, (value) => value === undefined || isHalfStep(value, RATE_MIN)),
+    .test(
+      'half-step',
+      `La tariffa va a passi di ${rateStep}`,
+      (value) => value === undefined || isHalfStep(value, RATE_MIN),
+    ),
   messagePrice: yup
     .number()
     .typeError('Inserisci il prezzo del messaggio')
     .required('Inserisci il prezzo del messaggio')
     .min(MESSAGE_PRICE_MIN, 'Il prezzo non può essere negativo')
     .max(priceCeilings.messagePrice, priceCeilingMessages.messagePrice)
-    .test('half-step', `Il prezzo va a passi di ${messageStep}`, (value) => value === undefined || value < MESSAGE_PRICE_MIN || isHalfStep(value, MESSAGE_PRICE_MIN)),
+    .test(
+      'half-step',
+      `Il prezzo va a passi di ${messageStep}`,
+      (value) => value === undefined || value < MESSAGE_PRICE_MIN || isHalfStep(value, MESSAGE_PRICE_MIN),
+    ),
   image: yup
     .string()
     .trim()
     .required("Inserisci l'URL della foto")
-    .test('url', 'Inserisci un URL valido', (value) => !value || /^https?:\/\/\S+$/i.test(value) || /^\/[\w\-./]+$/.test(value)),
+    .test(
+      'url',
+      'Inserisci un URL valido',
+      (value) => !value || /^https?:\/\/\S+$/i.test(value) || /^\/[\w\-./]+$/.test(value),
+    ),
   category: yup.string().oneOf([...categoryOptions, ''], 'Categoria non valida'),
   languages: yup.array(yup.string().required()).min(1, 'Scegli almeno una lingua'),
 });

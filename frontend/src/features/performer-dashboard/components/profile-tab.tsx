@@ -56,10 +56,18 @@ export function ProfileTab({ performer }: { performer: PerformerView }) {
       };
       try {
         await update.mutateAsync(body);
-        notify({ type: 'success', title: 'Profilo aggiornato!', description: 'Le modifiche sono state salvate con successo' });
+        notify({
+          type: 'success',
+          title: 'Profilo aggiornato!',
+          description: 'Le modifiche sono state salvate con successo',
+        });
       } catch (error) {
         showRefusedFields(helpers, error, PROFILE_FIELD_MESSAGES);
-        notify({ type: 'error', title: 'Errore', description: errorMessage(error, { fields: PROFILE_FIELD_MESSAGES }) });
+        notify({
+          type: 'error',
+          title: 'Errore',
+          description: errorMessage(error, { fields: PROFILE_FIELD_MESSAGES }),
+        });
       }
     },
   });
@@ -80,11 +88,33 @@ export function ProfileTab({ performer }: { performer: PerformerView }) {
               <FormField label="Età" error={err('age')} required>
                 <Input type="number" min={18} max={99} bg="bg.subtle" {...formik.getFieldProps('age')} />
               </FormField>
-              <FormField label="Tariffa (auracoin/min)" error={err('creditsPerMinute')} required helperText={PROFILE_HINTS.creditsPerMinute}>
-                <Input type="number" min={RATE_MIN} step={RATE_STEP} bg="bg.subtle" {...formik.getFieldProps('creditsPerMinute')} />
+              <FormField
+                label="Tariffa (auracoin/min)"
+                error={err('creditsPerMinute')}
+                required
+                helperText={PROFILE_HINTS.creditsPerMinute}
+              >
+                <Input
+                  type="number"
+                  min={RATE_MIN}
+                  step={RATE_STEP}
+                  bg="bg.subtle"
+                  {...formik.getFieldProps('creditsPerMinute')}
+                />
               </FormField>
-              <FormField label="Prezzo di un messaggio in chat (auracoin)" error={err('messagePrice')} required helperText={PROFILE_HINTS.messagePrice}>
-                <Input type="number" min={MESSAGE_PRICE_MIN} step={MESSAGE_PRICE_STEP} bg="bg.subtle" {...formik.getFieldProps('messagePrice')} />
+              <FormField
+                label="Prezzo di un messaggio in chat (auracoin)"
+                error={err('messagePrice')}
+                required
+                helperText={PROFILE_HINTS.messagePrice}
+              >
+                <Input
+                  type="number"
+                  min={MESSAGE_PRICE_MIN}
+                  step={MESSAGE_PRICE_STEP}
+                  bg="bg.subtle"
+                  {...formik.getFieldProps('messagePrice')}
+                />
               </FormField>
               <FormField label="Categoria" error={err('category')}>
                 <OptionSelect bg="bg.subtle" {...formik.getFieldProps('category')} options={categoryOptions} />
@@ -113,7 +143,9 @@ export function ProfileTab({ performer }: { performer: PerformerView }) {
                       onCheckedChange={(e) =>
                         void formik.setFieldValue(
                           'languages',
-                          e.checked === true ? [...formik.values.languages, l] : formik.values.languages.filter((x) => x !== l),
+                          e.checked === true
+                            ? [...formik.values.languages, l]
+                            : formik.values.languages.filter((x) => x !== l),
                         )
                       }
                       colorPalette="brand"

@@ -12,7 +12,8 @@ export function ScheduleCard({ performer }: { performer: PerformerView }) {
   const [slots, setSlots] = useState<ScheduleSlot[]>(performer.schedule);
   const [error, setError] = useState<string | null>(null);
 
-  const change = (index: number, patch: Partial<ScheduleSlot>) => setSlots((current) => current.map((slot, at) => (at === index ? { ...slot, ...patch } : slot)));
+  const change = (index: number, patch: Partial<ScheduleSlot>) =>
+    setSlots((current) => current.map((slot, at) => (at === index ? { ...slot, ...patch } : slot)));
   const submit = () => {
     const problem = scheduleProblem(slots);
     setError(problem);
@@ -20,7 +21,11 @@ export function ScheduleCard({ performer }: { performer: PerformerView }) {
     save.mutate(slots, {
       onSuccess: (saved) => {
         setSlots(saved.schedule);
-        notify({ type: 'success', title: 'Orari aggiornati', description: saved.schedule.length ? scheduleLines(saved.schedule).join(', ') : 'Nessun orario pubblicato' });
+        notify({
+          type: 'success',
+          title: 'Orari aggiornati',
+          description: saved.schedule.length ? scheduleLines(saved.schedule).join(', ') : 'Nessun orario pubblicato',
+        });
       },
       onError: (failure) => setError(errorMessage(failure)),
     });
@@ -44,7 +49,12 @@ export function ScheduleCard({ performer }: { performer: PerformerView }) {
           {slots.map((slot, index) => (
             <HStack as="li" key={index} gap="2" flexWrap="wrap" data-testid="schedule-slot">
               <NativeSelect.Root width={{ base: '100%', sm: '40' }}>
-                <NativeSelect.Field aria-label={`Giorno della fascia ${index + 1}`} value={slot.day} onChange={(event) => change(index, { day: Number(event.currentTarget.value) })} bg="bg.subtle">
+                <NativeSelect.Field
+                  aria-label={`Giorno della fascia ${index + 1}`}
+                  value={slot.day}
+                  onChange={(event) => change(index, { day: Number(event.currentTarget.value) })}
+                  bg="bg.subtle"
+                >
                   {SCHEDULE_DAYS.map((name, day) => (
                     <option key={name} value={day}>
                       {name}
@@ -53,10 +63,29 @@ export function ScheduleCard({ performer }: { performer: PerformerView }) {
                 </NativeSelect.Field>
                 <NativeSelect.Indicator />
               </NativeSelect.Root>
-              <Input type="time" aria-label={`Dalle (fascia ${index + 1})`} value={slot.from} onChange={(event) => change(index, { from: event.currentTarget.value })} width="32" bg="bg.subtle" />
+              <Input
+                type="time"
+                aria-label={`Dalle (fascia ${index + 1})`}
+                value={slot.from}
+                onChange={(event) => change(index, { from: event.currentTarget.value })}
+                width="32"
+                bg="bg.subtle"
+              />
               <Text aria-hidden="true">–</Text>
-              <Input type="time" aria-label={`Alle (fascia ${index + 1})`} value={slot.to} onChange={(event) => change(index, { to: event.currentTarget.value })} width="32" bg="bg.subtle" />
-              <IconButton size="sm" variant="ghost" aria-label={`Rimuovi la fascia ${index + 1}`} onClick={() => setSlots((current) => current.filter((_, at) => at !== index))}>
+              <Input
+                type="time"
+                aria-label={`Alle (fascia ${index + 1})`}
+                value={slot.to}
+                onChange={(event) => change(index, { to: event.currentTarget.value })}
+                width="32"
+                bg="bg.subtle"
+              />
+              <IconButton
+                size="sm"
+                variant="ghost"
+                aria-label={`Rimuovi la fascia ${index + 1}`}
+                onClick={() => setSlots((current) => current.filter((_, at) => at !== index))}
+              >
                 ✕
               </IconButton>
             </HStack>
@@ -68,7 +97,11 @@ export function ScheduleCard({ performer }: { performer: PerformerView }) {
           </Text>
         ) : null}
         <HStack gap="2" flexWrap="wrap">
-          <Button variant="outline" disabled={slots.length >= SCHEDULE_MAX_SLOTS} onClick={() => setSlots((current) => [...current, { day: 0, from: '20:00', to: '23:00' }])}>
+          <Button
+            variant="outline"
+            disabled={slots.length >= SCHEDULE_MAX_SLOTS}
+            onClick={() => setSlots((current) => [...current, { day: 0, from: '20:00', to: '23:00' }])}
+          >
             Aggiungi fascia
           </Button>
           <Button colorPalette="brand" loading={save.isPending} onClick={submit}>

@@ -23,7 +23,11 @@ export function useImageUpload(performerId: string, onUploaded: (path: string) =
     try {
       await onUploaded(await uploadPhotoImage(file, performerId));
     } catch (error) {
-      notify({ type: 'error', title: 'Errore', description: errorMessage(error, { codes: { unsupported_media_type: uploadMessages.badImage.message } }) });
+      notify({
+        type: 'error',
+        title: 'Errore',
+        description: errorMessage(error, { codes: { unsupported_media_type: uploadMessages.badImage.message } }),
+      });
     } finally {
       setUploading(false);
       if (fileRef.current) fileRef.current.value = '';

@@ -3,15 +3,33 @@ import { Badge, Box, Button, Card, Container, Flex, Grid, Heading, HStack, List,
 import { Link as RouterLink } from 'react-router-dom';
 
 const Shield = () => (
-  <svg viewBox="0 0 24 24" width="1em" height="1em" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+  <svg
+    viewBox="0 0 24 24"
+    width="1em"
+    height="1em"
+    fill="none"
+    stroke="currentColor"
+    strokeWidth="2"
+    strokeLinecap="round"
+    strokeLinejoin="round"
+    aria-hidden="true"
+  >
     <path d="M12 22s8-4 8-10V5l-8-3-8 3v7c0 6 8 10 8 10z" />
   </svg>
 );
 
 const BENEFITS: { title: string; text: string; icon: ReactNode }[] = [
-  { icon: '€', title: 'Guadagni Massimi', text: 'Il 55% di ogni sessione, foto venduta e messaggio va direttamente a te.' },
+  {
+    icon: '€',
+    title: 'Guadagni Massimi',
+    text: 'Il 55% di ogni sessione, foto venduta e messaggio va direttamente a te.',
+  },
   { icon: '⚡', title: 'Pagamenti Veloci', text: 'Pagamenti settimanali, puntuali e trasparenti.' },
-  { icon: <Shield />, title: 'Sicurezza e Privacy', text: 'Geoblocking per paese, blocco degli utenti e dati protetti.' },
+  {
+    icon: <Shield />,
+    title: 'Sicurezza e Privacy',
+    text: 'Geoblocking per paese, blocco degli utenti e dati protetti.',
+  },
   { icon: '★', title: 'Community Premium', text: 'Utenti selezionati che cercano esperienze esclusive.' },
   { icon: '0', title: 'Zero Costi Iniziali', text: 'Nessun costo di iscrizione né di attivazione: inizi gratis.' },
   { icon: '⚙', title: 'Controllo Totale', text: 'Decidi tu tariffe, orari e contenuti della tua galleria.' },
@@ -77,8 +95,8 @@ export function BecomePerformerPage() {
             </Box>
           </Heading>
           <Text fontSize={{ base: 'md', md: 'xl' }} color="fg.muted" maxW="2xl">
-            Trasforma il tuo talento in guadagno: lavora da casa, con i tuoi orari, su una piattaforma premium
-            che protegge la tua privacy.
+            Trasforma il tuo talento in guadagno: lavora da casa, con i tuoi orari, su una piattaforma premium che
+            protegge la tua privacy.
           </Text>
           <CallsToAction />
         </Stack>
@@ -116,11 +134,27 @@ export function BecomePerformerPage() {
         </Card.Root>
 
         <Section title="Perché scegliere Aura" id="benefits-title">
-          <Grid as="ul" listStyleType="none" templateColumns={{ base: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(3, 1fr)' }} gap="5">
+          <Grid
+            as="ul"
+            listStyleType="none"
+            templateColumns={{ base: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(3, 1fr)' }}
+            gap="5"
+          >
             {BENEFITS.map((b) => (
               <Card.Root as="li" key={b.title} bg="bg.panel" borderColor="border" rounded="2xl">
                 <Card.Body gap="3">
-                  <Box width="12" height="12" rounded="xl" display="grid" placeItems="center" bg="brand.subtle" color="brand.fg" fontSize="xl" fontWeight="800" aria-hidden="true">
+                  <Box
+                    width="12"
+                    height="12"
+                    rounded="xl"
+                    display="grid"
+                    placeItems="center"
+                    bg="brand.subtle"
+                    color="brand.fg"
+                    fontSize="xl"
+                    fontWeight="800"
+                    aria-hidden="true"
+                  >
                     {b.icon}
                   </Box>
                   <Heading as="h3" size="md">
@@ -140,7 +174,16 @@ export function BecomePerformerPage() {
             {STEPS.map((s, i) => (
               <Card.Root as="li" key={s.title} bg="bg.panel" borderColor="border" rounded="2xl">
                 <Card.Body gap="3">
-                  <Box width="10" height="10" rounded="full" display="grid" placeItems="center" bg="brand.solid" color="white" fontWeight="800">
+                  <Box
+                    width="10"
+                    height="10"
+                    rounded="full"
+                    display="grid"
+                    placeItems="center"
+                    bg="brand.solid"
+                    color="white"
+                    fontWeight="800"
+                  >
                     {i + 1}
                   </Box>
                   <Heading as="h3" size="md">

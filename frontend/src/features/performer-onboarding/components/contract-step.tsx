@@ -17,7 +17,10 @@ export const CONTRACT_TEXT = `CONTRATTO DI COLLABORAZIONE PERFORMER
 export function ContractStep() {
   const id = useId();
   const { values, setFieldValue } = useFormikContext<RegistrationValues>();
-  const onSignature = useCallback((dataUrl: string) => void setFieldValue('digitalSignature', dataUrl), [setFieldValue]);
+  const onSignature = useCallback(
+    (dataUrl: string) => void setFieldValue('digitalSignature', dataUrl),
+    [setFieldValue],
+  );
   return (
     <>
       <Heading as="h2" size="md">
@@ -45,7 +48,11 @@ export function ContractStep() {
         </Text>
         <SignaturePad onChange={onSignature} labelId={`${id}-signature`} />
       </Stack>
-      <Checkbox.Root checked={values.acceptedTerms} onCheckedChange={(e) => void setFieldValue('acceptedTerms', e.checked === true)} colorPalette="brand">
+      <Checkbox.Root
+        checked={values.acceptedTerms}
+        onCheckedChange={(e) => void setFieldValue('acceptedTerms', e.checked === true)}
+        colorPalette="brand"
+      >
         <Checkbox.HiddenInput />
         <Checkbox.Control />
         <Checkbox.Label>Ho letto e accetto i termini e condizioni del contratto</Checkbox.Label>

@@ -15,11 +15,17 @@ describe('identity document checks', () => {
   });
 
   it('refuses a file that lies about its type with the spec message', () => {
-    expect(checkDocument(100, text)).toEqual({ title: 'Formato non valido', message: 'Sono accettati solo file immagine (JPG, PNG) o PDF' });
+    expect(checkDocument(100, text)).toEqual({
+      title: 'Formato non valido',
+      message: 'Sono accettati solo file immagine (JPG, PNG) o PDF',
+    });
   });
 
   it('refuses more than 10 MB, and accepts exactly 10 MB', () => {
-    expect(checkDocument(10_485_761, jpeg)).toEqual({ title: 'File troppo grande', message: 'Il file non può superare 10MB' });
+    expect(checkDocument(10_485_761, jpeg)).toEqual({
+      title: 'File troppo grande',
+      message: 'Il file non può superare 10MB',
+    });
     expect(checkDocument(10_485_760, jpeg)).toBeNull();
   });
 });

@@ -9,7 +9,8 @@ import { checkDocumentFile } from './document-check';
 import type { AttachedDocument, DocumentType, RegistrationValues } from './registration-form';
 
 /** The first document is the front of the ID, the second its back, any other 'Altro' (she may change each). */
-const typeForPosition = (position: number): DocumentType => (position === 0 ? 'ID Fronte' : position === 1 ? 'ID Retro' : 'Altro');
+const typeForPosition = (position: number): DocumentType =>
+  position === 0 ? 'ID Fronte' : position === 1 ? 'ID Retro' : 'Altro';
 
 /** Step 2, 'Documenti': the identity documents, each checked (size, content) before it is attached. */
 export function DocumentsStep() {
@@ -27,7 +28,10 @@ export function DocumentsStep() {
         notify({ type: 'error', title: problem.title, description: problem.message });
         continue;
       }
-      const attach = (current: AttachedDocument[]) => [...current, { key: crypto.randomUUID(), file, documentType: typeForPosition(current.length) }];
+      const attach = (current: AttachedDocument[]) => [
+        ...current,
+        { key: crypto.randomUUID(), file, documentType: typeForPosition(current.length) },
+      ];
       void setValues((current) => ({ ...current, documents: attach(current.documents) }));
     }
     if (fileInput.current) fileInput.current.value = '';
@@ -61,7 +65,17 @@ export function DocumentsStep() {
       </Box>
       <Stack gap="2" as="ul" listStyleType="none" aria-label="Documenti allegati">
         {documents.map((doc) => (
-          <Flex as="li" key={doc.key} gap="3" align="center" p="3" rounded="lg" bg="bg.muted" wrap="wrap" data-testid="attached-document">
+          <Flex
+            as="li"
+            key={doc.key}
+            gap="3"
+            align="center"
+            p="3"
+            rounded="lg"
+            bg="bg.muted"
+            wrap="wrap"
+            data-testid="attached-document"
+          >
             <Stack gap="0" flex="1" minW="40">
               <Text fontWeight="medium" lineClamp={1}>
                 {doc.file.name}
@@ -81,7 +95,12 @@ export function DocumentsStep() {
               }}
               options={documentTypes}
             />
-            <IconButton size="sm" variant="ghost" aria-label={`Rimuovi ${doc.file.name}`} onClick={() => setDocuments(documents.filter((d) => d.key !== doc.key))}>
+            <IconButton
+              size="sm"
+              variant="ghost"
+              aria-label={`Rimuovi ${doc.file.name}`}
+              onClick={() => setDocuments(documents.filter((d) => d.key !== doc.key))}
+            >
               ✕
             </IconButton>
           </Flex>

@@ -26,7 +26,12 @@ type TextKey = 'name' | 'username' | 'email' | 'password' | 'creditsPerMinute' |
 type SelectKey = 'category' | 'hairColor' | 'eyeColor' | 'bodyType' | 'ethnicity';
 type ListKey = 'languages' | 'specialFeatures';
 
-function TextInput({ field, label, helper, ...props }: { field: TextKey; label: string; helper?: string } & InputProps) {
+function TextInput({
+  field,
+  label,
+  helper,
+  ...props
+}: { field: TextKey; label: string; helper?: string } & InputProps) {
   const { getFieldProps } = useFormikContext<RegistrationValues>();
   return (
     <FormField label={label} required={Boolean(props.required)} helperText={helper}>
@@ -35,7 +40,17 @@ function TextInput({ field, label, helper, ...props }: { field: TextKey; label: 
   );
 }
 
-function SelectInput({ field, label, options, placeholder }: { field: SelectKey; label: string; options: readonly string[]; placeholder?: string }) {
+function SelectInput({
+  field,
+  label,
+  options,
+  placeholder,
+}: {
+  field: SelectKey;
+  label: string;
+  options: readonly string[];
+  placeholder?: string;
+}) {
   const id = useId();
   const { getFieldProps } = useFormikContext<RegistrationValues>();
   return (
@@ -59,7 +74,12 @@ function CheckList({ field, legend, options }: { field: ListKey; legend: string;
       </Text>
       <Flex gap="4" wrap="wrap">
         {options.map((option) => (
-          <Checkbox.Root key={option} checked={checked.includes(option)} onCheckedChange={(e) => toggle(option, e.checked === true)} colorPalette="brand">
+          <Checkbox.Root
+            key={option}
+            checked={checked.includes(option)}
+            onCheckedChange={(e) => toggle(option, e.checked === true)}
+            colorPalette="brand"
+          >
             <Checkbox.HiddenInput />
             <Checkbox.Control />
             <Checkbox.Label>{option}</Checkbox.Label>
@@ -109,7 +129,14 @@ export function PersonalStep() {
         <TextInput field="name" label="Nome d'arte" required autoComplete="nickname" />
         <TextInput field="username" label="Username" required autoComplete="username" />
         <TextInput field="email" label="Email" required type="email" autoComplete="email" />
-        <TextInput field="password" label="Password" required type="password" autoComplete="new-password" helper="Almeno 6 caratteri" />
+        <TextInput
+          field="password"
+          label="Password"
+          required
+          type="password"
+          autoComplete="new-password"
+          helper="Almeno 6 caratteri"
+        />
         <BirthDate />
         <TextInput
           field="creditsPerMinute"
@@ -121,11 +148,23 @@ export function PersonalStep() {
           helper={`Minimo ${REGISTRATION_RATE_MIN}, massimo ${formatAuracoin(priceCeilings.ratePerMinute)}, predefinita ${REGISTRATION_RATE_DEFAULT}`}
         />
         <SelectInput field="category" label="Categoria" options={categoryOptions} />
-        <TextInput field="height" label="Altezza (cm)" type="number" min={HEIGHT_MIN_CM} max={HEIGHT_MAX_CM} helper={`Da ${HEIGHT_MIN_CM} a ${HEIGHT_MAX_CM} cm`} />
+        <TextInput
+          field="height"
+          label="Altezza (cm)"
+          type="number"
+          min={HEIGHT_MIN_CM}
+          max={HEIGHT_MAX_CM}
+          helper={`Da ${HEIGHT_MIN_CM} a ${HEIGHT_MAX_CM} cm`}
+        />
       </Grid>
       <Field.Root>
         <Field.Label>Bio</Field.Label>
-        <Textarea {...getFieldProps('bio')} bg="bg.subtle" rows={3} placeholder="Raccontati in poche righe (facoltativo)" />
+        <Textarea
+          {...getFieldProps('bio')}
+          bg="bg.subtle"
+          rows={3}
+          placeholder="Raccontati in poche righe (facoltativo)"
+        />
       </Field.Root>
       <CheckList field="languages" legend="Lingue" options={languageOptions} />
       <Heading as="h2" size="md" pt="2">

@@ -101,7 +101,12 @@ export const REGISTRATION_FIELD_MESSAGES = {
  * to the submit, always pressable.
  */
 export const STEP_SCHEMAS = [
-  yup.object({ dateOfBirth: yup.string().required().test('adult', (value) => ageHint(value, new Date()).ok) }),
+  yup.object({
+    dateOfBirth: yup
+      .string()
+      .required()
+      .test('adult', (value) => ageHint(value, new Date()).ok),
+  }),
   yup.object({ documents: yup.array().min(1) }),
   yup.object(),
 ] as const;
@@ -112,7 +117,9 @@ export const STEP_SCHEMAS = [
  */
 export const registrationSchema = yup.mixed<RegistrationValues>().test('registration', (values, context) => {
   const problem = values && registrationProblem({ ...values, documentCount: values.documents.length }, new Date());
-  return problem ? context.createError({ path: problem.field, message: problem.message, params: { title: problem.title } }) : true;
+  return problem
+    ? context.createError({ path: problem.field, message: problem.message, params: { title: problem.title } })
+    : true;
 });
 
 /** The toast for what the submit still misses, or null when the registration may be sent. */

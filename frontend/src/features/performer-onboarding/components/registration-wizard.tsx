@@ -28,9 +28,18 @@ async function uploadDocuments(values: RegistrationValues): Promise<DocumentInpu
   for (const doc of values.documents) {
     try {
       const result = await uploadDocument(doc.file);
-      uploaded.push({ documentType: doc.documentType, documentUrl: result.url, fileName: doc.file.name, fileSize: result.fileSize });
+      uploaded.push({
+        documentType: doc.documentType,
+        documentUrl: result.url,
+        fileName: doc.file.name,
+        fileSize: result.fileSize,
+      });
     } catch (error) {
-      notify({ type: 'error', title: 'Errore nel caricamento documento', description: errorMessage(error, { codes: { unsupported_media_type: uploadMessages.badType.message } }) });
+      notify({
+        type: 'error',
+        title: 'Errore nel caricamento documento',
+        description: errorMessage(error, { codes: { unsupported_media_type: uploadMessages.badType.message } }),
+      });
       return null;
     }
   }
@@ -58,10 +67,18 @@ export function RegistrationWizard() {
         await registerPerformer(registrationBody(values, documents));
       } catch (error) {
         const message = errorMessage(error, { fields: REGISTRATION_FIELD_MESSAGES });
-        notify({ type: 'error', title: 'Errore nella creazione performer', description: message || 'Si è verificato un errore durante la registrazione' });
+        notify({
+          type: 'error',
+          title: 'Errore nella creazione performer',
+          description: message || 'Si è verificato un errore durante la registrazione',
+        });
         return;
       }
-      notify({ type: 'success', title: 'Registrazione completata!', description: 'La tua richiesta è stata inviata e sarà verificata dal nostro team' });
+      notify({
+        type: 'success',
+        title: 'Registrazione completata!',
+        description: 'La tua richiesta è stata inviata e sarà verificata dal nostro team',
+      });
       window.setTimeout(() => void navigate('/performer/login'), REDIRECT_MS);
     },
   });
@@ -91,7 +108,12 @@ export function RegistrationWizard() {
             </Text>
             <Text color="fg.muted">{Math.round(((step + 1) / STEPS.length) * 100)}%</Text>
           </HStack>
-          <Progress.Root value={((step + 1) / STEPS.length) * 100} colorPalette="brand" size="sm" aria-label="Avanzamento registrazione">
+          <Progress.Root
+            value={((step + 1) / STEPS.length) * 100}
+            colorPalette="brand"
+            size="sm"
+            aria-label="Avanzamento registrazione"
+          >
             <Progress.Track rounded="full">
               <Progress.Range />
             </Progress.Track>
@@ -120,7 +142,13 @@ export function RegistrationWizard() {
                 </Button>
               ) : (
                 // pressable without a signature or the terms: submit answers with the spec's toast for what is missing
-                <Button colorPalette="brand" disabled={submitting} loading={submitting} loadingText="Invio in corso..." onClick={complete}>
+                <Button
+                  colorPalette="brand"
+                  disabled={submitting}
+                  loading={submitting}
+                  loadingText="Invio in corso..."
+                  onClick={complete}
+                >
                   Completa Registrazione
                 </Button>
               )}

@@ -86,7 +86,14 @@ export function SignaturePad({ onChange, labelId }: SignaturePadProps) {
 
   return (
     <Box>
-      <Box rounded="lg" overflow="hidden" borderWidth="2px" borderStyle="dashed" borderColor="border.emphasized" bg="white">
+      <Box
+        rounded="lg"
+        overflow="hidden"
+        borderWidth="2px"
+        borderStyle="dashed"
+        borderColor="border.emphasized"
+        bg="white"
+      >
         <canvas
           ref={canvasRef}
           aria-labelledby={labelId}

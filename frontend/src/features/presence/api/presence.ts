@@ -21,7 +21,10 @@ export function usePresence() {
       withSocket((socket) => {
         const onCount: ServerToClientEvents['presence:count'] = (summary) => {
           // the push carries who is online; the approved count stays as last read
-          setFromPush<PresenceSummary>(queryClient, queryKeys.presence.summary, (previous) => ({ performersApproved: previous?.performersApproved ?? 0, ...summary }));
+          setFromPush<PresenceSummary>(queryClient, queryKeys.presence.summary, (previous) => ({
+            performersApproved: previous?.performersApproved ?? 0,
+            ...summary,
+          }));
         };
         // this page's own connection counts: read again once it is established
         const onConnect = () => void queryClient.invalidateQueries({ queryKey: queryKeys.presence.summary });

@@ -19,7 +19,12 @@ export function PresenceFigures() {
     { label: 'Online ora', value: presence.data?.performersOnline, color: 'green.300', testId: 'hero-online' },
     { label: 'Performer', value: presence.data?.performersApproved, color: 'brand.fg', testId: 'hero-performers' },
     { label: 'Show in onda', value: onAir?.length, color: 'green.300', testId: 'hero-shows' },
-    { label: 'Spettatori', value: onAir?.reduce((sum, show) => sum + show.viewerCount, 0), color: 'brand.fg', testId: 'hero-viewers' },
+    {
+      label: 'Spettatori',
+      value: onAir?.reduce((sum, show) => sum + show.viewerCount, 0),
+      color: 'brand.fg',
+      testId: 'hero-viewers',
+    },
   ];
   return (
     <>

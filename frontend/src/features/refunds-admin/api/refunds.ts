@@ -4,9 +4,11 @@ import { call } from '../../../lib/api';
 import { queryKeys } from '../../../lib/query-keys';
 
 /** listRefunds: every refund, newest first. */
-export const refundsQuery = () => queryOptions({ queryKey: queryKeys.refunds.list, queryFn: ({ signal }) => call('listRefunds', { signal }) });
+export const refundsQuery = () =>
+  queryOptions({ queryKey: queryKeys.refunds.list, queryFn: ({ signal }) => call('listRefunds', { signal }) });
 /** listDisputes: every card dispute with its trace and outcome. */
-export const disputesQuery = () => queryOptions({ queryKey: queryKeys.disputes.list, queryFn: ({ signal }) => call('listDisputes', { signal }) });
+export const disputesQuery = () =>
+  queryOptions({ queryKey: queryKeys.disputes.list, queryFn: ({ signal }) => call('listDisputes', { signal }) });
 
 export const useRefunds = () => useQuery(refundsQuery());
 export const useDisputes = () => useQuery(disputesQuery());
@@ -33,7 +35,8 @@ export function useOpenTestDispute() {
 export function useCloseTestDispute() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, outcome }: { id: string } & CloseDisputeBody) => call('sandboxCloseDispute', { params: { id }, body: { outcome } }),
+    mutationFn: ({ id, outcome }: { id: string } & CloseDisputeBody) =>
+      call('sandboxCloseDispute', { params: { id }, body: { outcome } }),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: queryKeys.disputes.list }),
   });
 }

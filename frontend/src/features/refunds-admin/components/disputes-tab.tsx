@@ -17,7 +17,14 @@ const statusBadges = { open: ['Aperta', 'orange'], won: ['Vinta', 'green'], lost
 
 /** What the disputed purchase paid for, one line per sale. */
 const traceText = (dispute: DisputeView) =>
-  dispute.trace.length === 0 ? 'Nessuna spesa' : dispute.trace.map((line) => `${saleLabels[line.source]}: ${formatAuracoin(line.units / 100)} auracoin, quota ${formatEuroCents(line.shareCents)}`).join(' · ');
+  dispute.trace.length === 0
+    ? 'Nessuna spesa'
+    : dispute.trace
+        .map(
+          (line) =>
+            `${saleLabels[line.source]}: ${formatAuracoin(line.units / 100)} auracoin, quota ${formatEuroCents(line.shareCents)}`,
+        )
+        .join(' · ');
 
 /** TEST MODE: the sandbox opens a dispute on a past purchase, as a cardholder would. */
 function TestDispute() {
@@ -26,10 +33,18 @@ function TestDispute() {
   const submit = async () => {
     try {
       await open.mutateAsync(purchaseId.trim());
-      notify({ type: 'success', title: 'Contestazione aperta (MODALITÀ TEST)', description: 'Il portafoglio dell’utente è bloccato' });
+      notify({
+        type: 'success',
+        title: 'Contestazione aperta (MODALITÀ TEST)',
+        description: 'Il portafoglio dell’utente è bloccato',
+      });
       setPurchaseId('');
     } catch (error) {
-      notify({ type: 'error', title: 'Contestazione non aperta', description: errorMessage(error, { codes: { not_found: 'Acquisto pagato non trovato' } }) });
+      notify({
+        type: 'error',
+        title: 'Contestazione non aperta',
+        description: errorMessage(error, { codes: { not_found: 'Acquisto pagato non trovato' } }),
+      });
     }
   };
   return (
@@ -41,8 +56,16 @@ function TestDispute() {
         }}
       >
         <Stack gap="3" maxW="xl">
-          <FormField label="Id dell'acquisto di auracoin" helperText="Il sandbox invia il webhook firmato charge.dispute.created, come farebbe il circuito della carta.">
-            <Input value={purchaseId} onChange={(event) => setPurchaseId(event.target.value)} bg="bg.subtle" name="dispute-purchase" />
+          <FormField
+            label="Id dell'acquisto di auracoin"
+            helperText="Il sandbox invia il webhook firmato charge.dispute.created, come farebbe il circuito della carta."
+          >
+            <Input
+              value={purchaseId}
+              onChange={(event) => setPurchaseId(event.target.value)}
+              bg="bg.subtle"
+              name="dispute-purchase"
+            />
           </FormField>
           <Button type="submit" colorPalette="brand" alignSelf="flex-start" loading={open.isPending}>
             Apri contestazione
@@ -77,7 +100,10 @@ export function DisputesTab() {
           columns={[
             { header: 'Aperta il', cell: (row) => formatDateTime(row.openedAt) },
             { header: 'Importo', cell: (row) => formatEuroCents(row.amountCents), align: 'end' },
-            { header: 'Stato', cell: (row) => <Badge colorPalette={statusBadges[row.status][1]}>{statusBadges[row.status][0]}</Badge> },
+            {
+              header: 'Stato',
+              cell: (row) => <Badge colorPalette={statusBadges[row.status][1]}>{statusBadges[row.status][0]}</Badge>,
+            },
             { header: 'Auracoin bloccati', cell: (row) => formatAuracoin(row.lockedAuracoin), align: 'end' },
             { header: 'Tracciamento', cell: (row) => <Text fontSize="sm">{traceText(row)}</Text> },
             { header: 'Quote trattenute', cell: (row) => formatEuroCents(row.heldCents), align: 'end' },

@@ -9,8 +9,16 @@ import { errorMessage } from '../../../lib/api-client';
 import { formatAuracoin, formatDateTime, formatEuroCents, parseAuracoin } from '../../../lib/format';
 import { useIssueRefund, useRefunds } from '../api/refunds';
 
-export const refundKindLabels: Record<RefundKind, string> = { session: 'Videochat privata', message: 'Messaggio', photo: 'Foto' };
-const idLabels: Record<RefundKind, string> = { session: 'Id della sessione', message: 'Id del messaggio a pagamento', photo: "Id dell'acquisto della foto" };
+export const refundKindLabels: Record<RefundKind, string> = {
+  session: 'Videochat privata',
+  message: 'Messaggio',
+  photo: 'Foto',
+};
+const idLabels: Record<RefundKind, string> = {
+  session: 'Id della sessione',
+  message: 'Id del messaggio a pagamento',
+  photo: "Id dell'acquisto della foto",
+};
 
 /** The refund form: a session, a paid message or a photo sale by id, whole or in part, with a reason. */
 function RefundForm() {
@@ -22,8 +30,17 @@ function RefundForm() {
   const submit = async () => {
     try {
       const parsed = amount.trim() === '' ? undefined : parseAuracoin(amount);
-      const refund = await issue.mutateAsync({ kind, id: id.trim(), reason, ...(parsed === undefined ? {} : { amount: parsed }) });
-      notify({ type: 'success', title: 'Rimborso eseguito', description: `${formatAuracoin(refund.amount)} auracoin restituiti all'utente` });
+      const refund = await issue.mutateAsync({
+        kind,
+        id: id.trim(),
+        reason,
+        ...(parsed === undefined ? {} : { amount: parsed }),
+      });
+      notify({
+        type: 'success',
+        title: 'Rimborso eseguito',
+        description: `${formatAuracoin(refund.amount)} auracoin restituiti all'utente`,
+      });
       setId('');
       setAmount('');
       setReason('');
@@ -32,7 +49,12 @@ function RefundForm() {
         type: 'error',
         title: 'Rimborso non eseguito',
         description: errorMessage(error, {
-          fields: { 'body.kind': REFUND_BODY_MESSAGES.kind, 'body.id': REFUND_BODY_MESSAGES.id, 'body.amount': REFUND_BODY_MESSAGES.amount, 'body.reason': REFUND_BODY_MESSAGES.reason },
+          fields: {
+            'body.kind': REFUND_BODY_MESSAGES.kind,
+            'body.id': REFUND_BODY_MESSAGES.id,
+            'body.amount': REFUND_BODY_MESSAGES.amount,
+            'body.reason': REFUND_BODY_MESSAGES.reason,
+          },
           codes: {
             not_found: 'Vendita non trovata: controlla il tipo e l’id',
             conflict: 'Questa vendita è già stata rimborsata per intero, o la sessione è ancora in corso',
@@ -53,7 +75,15 @@ function RefundForm() {
         <Stack gap="3" maxW="xl">
           <HStack gap="2" flexWrap="wrap" role="group" aria-label="Cosa si rimborsa">
             {refundKinds.map((value) => (
-              <Button key={value} type="button" size="sm" variant={kind === value ? 'solid' : 'outline'} colorPalette="brand" aria-pressed={kind === value} onClick={() => setKind(value)}>
+              <Button
+                key={value}
+                type="button"
+                size="sm"
+                variant={kind === value ? 'solid' : 'outline'}
+                colorPalette="brand"
+                aria-pressed={kind === value}
+                onClick={() => setKind(value)}
+              >
                 {refundKindLabels[value]}
               </Button>
             ))}
@@ -61,11 +91,26 @@ function RefundForm() {
           <FormField label={idLabels[kind]} required>
             <Input value={id} onChange={(event) => setId(event.target.value)} bg="bg.subtle" name="refund-id" />
           </FormField>
-          <FormField label="Importo (auracoin, facoltativo)" helperText="Vuoto: l'intera vendita (o quanto ne resta). Le mance sono definitive e non si rimborsano.">
-            <Input value={amount} onChange={(event) => setAmount(event.target.value)} inputMode="decimal" bg="bg.subtle" name="refund-amount" />
+          <FormField
+            label="Importo (auracoin, facoltativo)"
+            helperText="Vuoto: l'intera vendita (o quanto ne resta). Le mance sono definitive e non si rimborsano."
+          >
+            <Input
+              value={amount}
+              onChange={(event) => setAmount(event.target.value)}
+              inputMode="decimal"
+              bg="bg.subtle"
+              name="refund-amount"
+            />
           </FormField>
           <FormField label="Motivo" required>
-            <Textarea value={reason} onChange={(event) => setReason(event.target.value)} rows={2} bg="bg.subtle" name="refund-reason" />
+            <Textarea
+              value={reason}
+              onChange={(event) => setReason(event.target.value)}
+              rows={2}
+              bg="bg.subtle"
+              name="refund-reason"
+            />
           </FormField>
           <Button type="submit" colorPalette="brand" alignSelf="flex-start" loading={issue.isPending}>
             Rimborsa
@@ -93,7 +138,11 @@ export function RefundsTab() {
           columns={[
             { header: 'Data', cell: (row) => formatDateTime(row.refundedAt) },
             { header: 'Vendita', cell: (row) => refundKindLabels[row.kind] },
-            { header: 'Rimborsati', cell: (row) => `${formatAuracoin(row.amount)} di ${formatAuracoin(row.saleAmount)} auracoin`, align: 'end' },
+            {
+              header: 'Rimborsati',
+              cell: (row) => `${formatAuracoin(row.amount)} di ${formatAuracoin(row.saleAmount)} auracoin`,
+              align: 'end',
+            },
             { header: 'Quota ripresa', cell: (row) => formatEuroCents(row.clawbackCents), align: 'end' },
             { header: 'Motivo', cell: (row) => <Text>{row.reason}</Text> },
           ]}

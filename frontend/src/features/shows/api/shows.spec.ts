@@ -6,8 +6,16 @@ import { serverWithSlowFirstRead } from '../../../lib/push-cache.testing';
 import { showCache } from './shows';
 
 const showId = 'show-1';
-const show = (progress: number) => ({ id: showId, status: 'live', viewerCount: 3, goal: goal(progress) }) as unknown as ShowView;
-const goal = (progress: number): ShowGoalView => ({ id: '00000000-0000-4000-8000-000000000001', description: 'Balla una canzone', target: 20, progress, deadline: null }) as ShowGoalView;
+const show = (progress: number) =>
+  ({ id: showId, status: 'live', viewerCount: 3, goal: goal(progress) }) as unknown as ShowView;
+const goal = (progress: number): ShowGoalView =>
+  ({
+    id: '00000000-0000-4000-8000-000000000001',
+    description: 'Balla una canzone',
+    target: 20,
+    progress,
+    deadline: null,
+  }) as ShowGoalView;
 
 describe("a show's pushes over a read of the show already on its way (docs/architecture.md#push-over-read)", () => {
   it('given a read of the show on its way, when a tip moves the goal and the old read answers, then the goal shown is the pushed one', async () => {

@@ -5,19 +5,39 @@ import { queryKeys } from '../../../lib/query-keys';
 import { liveShowsQueryOptions } from '../../../lib/shared-queries';
 import { setFromPush } from '../../../lib/push-cache';
 
-export const showQueryOptions = (showId: string) => queryOptions({ queryKey: queryKeys.shows.detail(showId), queryFn: ({ signal }) => call('getShow', { params: { id: showId }, signal }) });
+export const showQueryOptions = (showId: string) =>
+  queryOptions({
+    queryKey: queryKeys.shows.detail(showId),
+    queryFn: ({ signal }) => call('getShow', { params: { id: showId }, signal }),
+  });
 export const showMessagesQueryOptions = (showId: string) =>
-  queryOptions({ queryKey: queryKeys.shows.messages(showId), queryFn: ({ signal }) => call('listShowMessages', { params: { id: showId }, signal }) });
-export const showTipsQueryOptions = (showId: string) => queryOptions({ queryKey: queryKeys.shows.tips(showId), queryFn: ({ signal }) => call('listShowTips', { params: { id: showId }, signal }) });
+  queryOptions({
+    queryKey: queryKeys.shows.messages(showId),
+    queryFn: ({ signal }) => call('listShowMessages', { params: { id: showId }, signal }),
+  });
+export const showTipsQueryOptions = (showId: string) =>
+  queryOptions({
+    queryKey: queryKeys.shows.tips(showId),
+    queryFn: ({ signal }) => call('listShowTips', { params: { id: showId }, signal }),
+  });
 export const performerShowsQueryOptions = (performerId: string) =>
-  queryOptions({ queryKey: queryKeys.shows.ofPerformer(performerId), queryFn: ({ signal }) => call('performerShows', { params: { id: performerId }, signal }) });
+  queryOptions({
+    queryKey: queryKeys.shows.ofPerformer(performerId),
+    queryFn: ({ signal }) => call('performerShows', { params: { id: performerId }, signal }),
+  });
 export const tipMenuQueryOptions = (performerId: string) =>
-  queryOptions({ queryKey: queryKeys.shows.menu(performerId), queryFn: ({ signal }) => call('getTipMenu', { params: { id: performerId }, signal }) });
+  queryOptions({
+    queryKey: queryKeys.shows.menu(performerId),
+    queryFn: ({ signal }) => call('getTipMenu', { params: { id: performerId }, signal }),
+  });
 
 export const useLiveShows = () => useQuery(liveShowsQueryOptions());
-export const useShow = (showId: string | null) => useQuery({ ...showQueryOptions(showId ?? ''), enabled: showId !== null });
-export const useShowMessages = (showId: string | null) => useQuery({ ...showMessagesQueryOptions(showId ?? ''), enabled: showId !== null });
-export const useShowTips = (showId: string | null) => useQuery({ ...showTipsQueryOptions(showId ?? ''), enabled: showId !== null });
+export const useShow = (showId: string | null) =>
+  useQuery({ ...showQueryOptions(showId ?? ''), enabled: showId !== null });
+export const useShowMessages = (showId: string | null) =>
+  useQuery({ ...showMessagesQueryOptions(showId ?? ''), enabled: showId !== null });
+export const useShowTips = (showId: string | null) =>
+  useQuery({ ...showTipsQueryOptions(showId ?? ''), enabled: showId !== null });
 export const usePerformerShows = (performerId: string) => useQuery(performerShowsQueryOptions(performerId));
 export const useTipMenu = (performerId: string) => useQuery(tipMenuQueryOptions(performerId));
 
@@ -38,13 +58,19 @@ export const showCache = {
     patchShow(queryClient, showId, { goal });
   },
   tip(queryClient: QueryClient, showId: string, tip: ShowTipView) {
-    setFromPush<ShowTipView[]>(queryClient, queryKeys.shows.tips(showId), (tips) => (tips?.some((t) => t.id === tip.id) ? tips : [...(tips ?? []), tip]));
+    setFromPush<ShowTipView[]>(queryClient, queryKeys.shows.tips(showId), (tips) =>
+      tips?.some((t) => t.id === tip.id) ? tips : [...(tips ?? []), tip],
+    );
   },
   message(queryClient: QueryClient, showId: string, message: ShowMessageView) {
-    setFromPush<ShowMessageView[]>(queryClient, queryKeys.shows.messages(showId), (lines) => (lines?.some((l) => l.id === message.id) ? lines : [...(lines ?? []), message]));
+    setFromPush<ShowMessageView[]>(queryClient, queryKeys.shows.messages(showId), (lines) =>
+      lines?.some((l) => l.id === message.id) ? lines : [...(lines ?? []), message],
+    );
   },
   deleted(queryClient: QueryClient, showId: string, messageId: string) {
-    setFromPush<ShowMessageView[]>(queryClient, queryKeys.shows.messages(showId), (lines) => lines?.filter((l) => l.id !== messageId));
+    setFromPush<ShowMessageView[]>(queryClient, queryKeys.shows.messages(showId), (lines) =>
+      lines?.filter((l) => l.id !== messageId),
+    );
   },
 };
 
@@ -73,8 +99,13 @@ export function useEndShow(performerId: string) {
 export function useTip(showId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (tip: { amount: number; message?: string | null; menuItemId?: string | null; aliasId?: string | null; expectedPrice?: number }) =>
-      call('tipShow', { params: { id: showId }, body: tip, idempotencyKey: crypto.randomUUID() }),
+    mutationFn: (tip: {
+      amount: number;
+      message?: string | null;
+      menuItemId?: string | null;
+      aliasId?: string | null;
+      expectedPrice?: number;
+    }) => call('tipShow', { params: { id: showId }, body: tip, idempotencyKey: crypto.randomUUID() }),
     onSuccess: (result) => {
       showCache.tip(queryClient, showId, result.tip);
       void queryClient.invalidateQueries({ queryKey: queryKeys.users.all });
@@ -85,23 +116,31 @@ export function useTip(showId: string) {
 export function usePostShowMessage(showId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (line: { content: string; aliasId?: string | null }) => call('postShowMessage', { params: { id: showId }, body: line }),
+    mutationFn: (line: { content: string; aliasId?: string | null }) =>
+      call('postShowMessage', { params: { id: showId }, body: line }),
     onSuccess: (message) => showCache.message(queryClient, showId, message),
   });
 }
 
 export function useModeration(showId: string) {
   return {
-    remove: useMutation({ mutationFn: (messageId: string) => call('deleteShowMessage', { params: { id: showId, messageId } }) }),
-    mute: useMutation({ mutationFn: (identityId: string) => call('muteShowIdentity', { params: { id: showId }, body: { identityId } }) }),
-    ban: useMutation({ mutationFn: (identityId: string) => call('banShowIdentity', { params: { id: showId }, body: { identityId } }) }),
+    remove: useMutation({
+      mutationFn: (messageId: string) => call('deleteShowMessage', { params: { id: showId, messageId } }),
+    }),
+    mute: useMutation({
+      mutationFn: (identityId: string) => call('muteShowIdentity', { params: { id: showId }, body: { identityId } }),
+    }),
+    ban: useMutation({
+      mutationFn: (identityId: string) => call('banShowIdentity', { params: { id: showId }, body: { identityId } }),
+    }),
   };
 }
 
 export function useSetGoal(showId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (goal: { description: string; target: number; deadline?: string | null }) => call('setShowGoal', { params: { id: showId }, body: goal }),
+    mutationFn: (goal: { description: string; target: number; deadline?: string | null }) =>
+      call('setShowGoal', { params: { id: showId }, body: goal }),
     onSuccess: (show) => queryClient.setQueryData(queryKeys.shows.detail(show.id), show),
   });
 }
@@ -109,7 +148,8 @@ export function useSetGoal(showId: string) {
 export function useSetTipMenu(performerId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (items: { label: string; price: number }[]) => call('setTipMenu', { params: { id: performerId }, body: { items } }),
+    mutationFn: (items: { label: string; price: number }[]) =>
+      call('setTipMenu', { params: { id: performerId }, body: { items } }),
     onSuccess: (menu) => {
       queryClient.setQueryData(queryKeys.shows.menu(performerId), menu);
       void queryClient.invalidateQueries({ queryKey: queryKeys.shows.all });

@@ -6,5 +6,15 @@ export function ShowVideo({ stream, label }: { stream: MediaStream | null; label
   useEffect(() => {
     if (video.current && video.current.srcObject !== stream) video.current.srcObject = stream;
   }, [stream]);
-  return <video ref={video} aria-label={label} data-testid="show-video" autoPlay muted playsInline style={{ width: '100%', height: '100%', objectFit: 'contain', background: 'black' }} />;
+  return (
+    <video
+      ref={video}
+      aria-label={label}
+      data-testid="show-video"
+      autoPlay
+      muted
+      playsInline
+      style={{ width: '100%', height: '100%', objectFit: 'contain', background: 'black' }}
+    />
+  );
 }

@@ -1,6 +1,15 @@
 import { useState } from 'react';
 import { Badge, Box, Button, Flex, Grid, HStack, Input, Progress, Stack, Text } from '@chakra-ui/react';
-import { SHOW_MESSAGE_MAX, TIP_MAX, TIP_MESSAGE_MAX, TIP_MIN, type ShowGoalView, type ShowMessageView, type ShowTipView, type TipMenuItemView } from '@aura/contracts';
+import {
+  SHOW_MESSAGE_MAX,
+  TIP_MAX,
+  TIP_MESSAGE_MAX,
+  TIP_MIN,
+  type ShowGoalView,
+  type ShowMessageView,
+  type ShowTipView,
+  type TipMenuItemView,
+} from '@aura/contracts';
 import { useFormik } from 'formik';
 import { errorMessage } from '../../../lib/api-client';
 import { fieldError } from '../../../lib/form-errors';
@@ -47,7 +56,12 @@ export function GoalBar({ goal }: { goal: ShowGoalView | null }) {
           {formatAuracoin(goal.progress)} / {formatAuracoin(goal.target)} auracoin
         </Text>
       </Flex>
-      <Progress.Root value={percent} colorPalette="brand" size="md" aria-label={`Obiettivo ${goal.description}: ${percent}%`}>
+      <Progress.Root
+        value={percent}
+        colorPalette="brand"
+        size="md"
+        aria-label={`Obiettivo ${goal.description}: ${percent}%`}
+      >
         <Progress.Track>
           <Progress.Range />
         </Progress.Track>
@@ -71,7 +85,8 @@ export function Celebration({ tip, reached }: { tip: ShowTipView | null; reached
         </Text>
       ) : tip ? (
         <Text color="brand.fg">
-          {tip.displayName} ha lasciato {formatAuracoin(tip.amount)} auracoin{tip.menuItemLabel ? ` per «${tip.menuItemLabel}»` : ''}
+          {tip.displayName} ha lasciato {formatAuracoin(tip.amount)} auracoin
+          {tip.menuItemLabel ? ` per «${tip.menuItemLabel}»` : ''}
           {tip.message ? `: ${tip.message}` : ''}
         </Text>
       ) : null}
@@ -110,7 +125,17 @@ export function RoomChat({ lines, canWrite, onSend, moderation, ownerId }: RoomC
   };
   return (
     <Stack gap="3" as="section" aria-label="Chat della stanza">
-      <Stack gap="1" maxH="80" overflowY="auto" p="3" rounded="lg" bg="bg.muted" data-testid="room-chat" aria-live="polite" tabIndex={0}>
+      <Stack
+        gap="1"
+        maxH="80"
+        overflowY="auto"
+        p="3"
+        rounded="lg"
+        bg="bg.muted"
+        data-testid="room-chat"
+        aria-live="polite"
+        tabIndex={0}
+      >
         {lines.length === 0 ? (
           <Text color="fg.muted" fontSize="sm">
             Nessun messaggio: scrivi tu il primo.
@@ -177,7 +202,18 @@ export function RoomChat({ lines, canWrite, onSend, moderation, ownerId }: RoomC
 }
 
 /** The tip box: an amount with an optional message, and her menu's items, one click each. */
-export function TipBox({ menu, onTip }: { menu: TipMenuItemView[]; onTip: (tip: { amount: number; message?: string | null; menuItemId?: string | null; expectedPrice?: number }) => Promise<unknown> }) {
+export function TipBox({
+  menu,
+  onTip,
+}: {
+  menu: TipMenuItemView[];
+  onTip: (tip: {
+    amount: number;
+    message?: string | null;
+    menuItemId?: string | null;
+    expectedPrice?: number;
+  }) => Promise<unknown>;
+}) {
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const tip = async (body: Parameters<typeof onTip>[0]) => {
@@ -197,7 +233,8 @@ export function TipBox({ menu, onTip }: { menu: TipMenuItemView[]; onTip: (tip: 
     initialValues: { amount: '10' as string | number, message: '' },
     validationSchema: tipSchema,
     onSubmit: async (values, helpers) => {
-      if (await tip({ amount: parseAuracoin(values.amount), message: values.message.trim() || null })) helpers.resetForm({ values: { amount: values.amount, message: '' } });
+      if (await tip({ amount: parseAuracoin(values.amount), message: values.message.trim() || null }))
+        helpers.resetForm({ values: { amount: values.amount, message: '' } });
     },
   });
   return (
@@ -205,7 +242,15 @@ export function TipBox({ menu, onTip }: { menu: TipMenuItemView[]; onTip: (tip: 
       <form onSubmit={formik.handleSubmit} noValidate aria-label="Lascia una mancia">
         <Grid templateColumns={{ base: '1fr', sm: '8rem 1fr auto' }} gap="2" alignItems="end">
           <FormField label="Mancia (auracoin)" required error={fieldError(formik, 'amount')}>
-            <Input type="number" inputMode="decimal" min={TIP_MIN} max={TIP_MAX} step={0.5} {...formik.getFieldProps('amount')} data-testid="tip-amount" />
+            <Input
+              type="number"
+              inputMode="decimal"
+              min={TIP_MIN}
+              max={TIP_MAX}
+              step={0.5}
+              {...formik.getFieldProps('amount')}
+              data-testid="tip-amount"
+            />
           </FormField>
           <FormField label="Messaggio (facoltativo)" error={fieldError(formik, 'message')}>
             <Input maxLength={TIP_MESSAGE_MAX} {...formik.getFieldProps('message')} />
@@ -218,7 +263,13 @@ export function TipBox({ menu, onTip }: { menu: TipMenuItemView[]; onTip: (tip: 
       {menu.length > 0 ? (
         <Flex gap="2" wrap="wrap" data-testid="tip-menu">
           {menu.map((item) => (
-            <Button key={item.id} size="sm" variant="outline" disabled={busy} onClick={() => void tip({ amount: item.price, menuItemId: item.id, expectedPrice: item.price })}>
+            <Button
+              key={item.id}
+              size="sm"
+              variant="outline"
+              disabled={busy}
+              onClick={() => void tip({ amount: item.price, menuItemId: item.id, expectedPrice: item.price })}
+            >
               {item.label} · {formatAuracoin(item.price)}
             </Button>
           ))}

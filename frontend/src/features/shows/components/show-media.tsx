@@ -6,7 +6,15 @@ import { ShowVideo } from './ShowVideo';
 
 function Overlay({ children, testId, action }: { children: string; testId: string; action?: ReactNode }) {
   return (
-    <Flex position="absolute" inset="0" align="center" justify="center" bg="blackAlpha.700" role="status" data-testid={testId}>
+    <Flex
+      position="absolute"
+      inset="0"
+      align="center"
+      justify="center"
+      bg="blackAlpha.700"
+      role="status"
+      data-testid={testId}
+    >
       <Stack gap="3" align="center">
         <Text fontSize="lg" fontWeight="bold" color="white">
           {children}
@@ -62,7 +70,9 @@ export function ShowPublisherVideo({ showId }: { showId: string | null }) {
       ) : null}
       {error && error !== 'camera' ? (
         <Overlay testId="show-media-error" action={retryNow}>
-          {retrying ? 'Video non disponibile: nuovo tentativo tra pochi secondi' : 'Video non disponibile: riprova tra poco'}
+          {retrying
+            ? 'Video non disponibile: nuovo tentativo tra pochi secondi'
+            : 'Video non disponibile: riprova tra poco'}
         </Overlay>
       ) : null}
     </>

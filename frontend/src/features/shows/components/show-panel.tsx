@@ -1,6 +1,12 @@
 import { useState, type ReactNode } from 'react';
 import { Box, Button, Flex, Grid, Heading, HStack, Input, Stack, Text } from '@chakra-ui/react';
-import { SHOW_GOAL_DESCRIPTION_MAX, SHOW_TITLE_MAX, TIP_MENU_LABEL_MAX, TIP_MENU_MAX, type ShowView } from '@aura/contracts';
+import {
+  SHOW_GOAL_DESCRIPTION_MAX,
+  SHOW_TITLE_MAX,
+  TIP_MENU_LABEL_MAX,
+  TIP_MENU_MAX,
+  type ShowView,
+} from '@aura/contracts';
 import { useFormik } from 'formik';
 import { errorMessage } from '../../../lib/api-client';
 import { fieldError, showRefusedFields } from '../../../lib/form-errors';
@@ -8,7 +14,19 @@ import { FormField } from '../../../components/ui/form-field';
 import { SubmitButton } from '../../../components/ui/submit-button';
 import { formatAuracoin, formatEuroCents, formatNumber, parseAuracoin } from '../../../lib/format';
 import { SectionCard } from '../../../components/ui/section-card';
-import { useEndShow, useModeration, usePerformerShows, usePostShowMessage, useSetGoal, useSetTipMenu, useShow, useShowMessages, useShowTips, useStartShow, useTipMenu } from '../api/shows';
+import {
+  useEndShow,
+  useModeration,
+  usePerformerShows,
+  usePostShowMessage,
+  useSetGoal,
+  useSetTipMenu,
+  useShow,
+  useShowMessages,
+  useShowTips,
+  useStartShow,
+  useTipMenu,
+} from '../api/shows';
 import { useShowRoom } from '../hooks/use-show-room';
 import { Celebration, GoalBar, RoomChat, ShowStatusLine } from './room-parts';
 import { ShowPublisherVideo } from './show-media';
@@ -19,7 +37,11 @@ const GOAL_FIELD_MESSAGES = {
   target: "L'obiettivo deve essere maggiore di zero, a passi di 0,5",
   deadline: 'La scadenza deve essere nel futuro',
 } as const;
-const GOAL_REFUSED = { 'body.description': GOAL_FIELD_MESSAGES.description, 'body.target': GOAL_FIELD_MESSAGES.target, 'body.deadline': GOAL_FIELD_MESSAGES.deadline };
+const GOAL_REFUSED = {
+  'body.description': GOAL_FIELD_MESSAGES.description,
+  'body.target': GOAL_FIELD_MESSAGES.target,
+  'body.deadline': GOAL_FIELD_MESSAGES.deadline,
+};
 
 const duration = (seconds: number) => {
   const hours = Math.floor(seconds / 3600);
@@ -34,22 +56,34 @@ function ShowSummaryView({ show }: { show: ShowView }) {
   return (
     <Grid templateColumns={{ base: '1fr 1fr', md: 'repeat(4, 1fr)' }} gap="3" data-testid="show-summary">
       <Stack gap="0">
-        <Text fontSize="xs" color="fg.muted">Durata</Text>
+        <Text fontSize="xs" color="fg.muted">
+          Durata
+        </Text>
         <Text fontWeight="bold">{duration(s.durationSeconds)}</Text>
       </Stack>
       <Stack gap="0">
-        <Text fontSize="xs" color="fg.muted">Picco spettatori</Text>
-        <Text fontWeight="bold" data-testid="summary-peak">{formatNumber(s.peakViewers)}</Text>
+        <Text fontSize="xs" color="fg.muted">
+          Picco spettatori
+        </Text>
+        <Text fontWeight="bold" data-testid="summary-peak">
+          {formatNumber(s.peakViewers)}
+        </Text>
       </Stack>
       <Stack gap="0">
-        <Text fontSize="xs" color="fg.muted">Mance</Text>
+        <Text fontSize="xs" color="fg.muted">
+          Mance
+        </Text>
         <Text fontWeight="bold" data-testid="summary-tips">
           {formatNumber(s.tipsCount)} · {formatAuracoin(s.tipsAmount)} auracoin
         </Text>
       </Stack>
       <Stack gap="0">
-        <Text fontSize="xs" color="fg.muted">Guadagni</Text>
-        <Text fontWeight="bold" color="gold.fg" data-testid="summary-earnings">{formatEuroCents(s.earningsCents)}</Text>
+        <Text fontSize="xs" color="fg.muted">
+          Guadagni
+        </Text>
+        <Text fontWeight="bold" color="gold.fg" data-testid="summary-earnings">
+          {formatEuroCents(s.earningsCents)}
+        </Text>
       </Stack>
     </Grid>
   );
@@ -79,7 +113,14 @@ function GoLiveForm({ performerId }: { performerId: string }) {
   return (
     <form onSubmit={formik.handleSubmit} noValidate aria-label="Vai in onda">
       <Stack gap="3" maxW="lg">
-        <Box position="relative" rounded="xl" overflow="hidden" bg="bg.muted" aspectRatio={16 / 9} data-testid="show-preview">
+        <Box
+          position="relative"
+          rounded="xl"
+          overflow="hidden"
+          bg="bg.muted"
+          aspectRatio={16 / 9}
+          data-testid="show-preview"
+        >
           <ShowPublisherVideo showId={null} />
         </Box>
         <FormField label="Titolo dello show" required error={fieldError(formik, 'title')}>
@@ -111,7 +152,11 @@ function GoalForm({ showId }: { showId: string }) {
     validationSchema: goalSchema,
     onSubmit: async (values, helpers) => {
       try {
-        await setGoal.mutateAsync({ description: values.description.trim(), target: parseAuracoin(values.target), deadline: values.deadline ? new Date(values.deadline).toISOString() : null });
+        await setGoal.mutateAsync({
+          description: values.description.trim(),
+          target: parseAuracoin(values.target),
+          deadline: values.deadline ? new Date(values.deadline).toISOString() : null,
+        });
         helpers.resetForm();
       } catch (error) {
         showRefusedFields(helpers, error, GOAL_FIELD_MESSAGES);
@@ -122,10 +167,22 @@ function GoalForm({ showId }: { showId: string }) {
     <form onSubmit={formik.handleSubmit} noValidate aria-label="Obiettivo dello show">
       <Grid templateColumns={{ base: '1fr', md: '2fr 1fr 1fr auto' }} gap="2" alignItems="end">
         <FormField label="Obiettivo" required error={fieldError(formik, 'description')}>
-          <Input placeholder="es. Balla una canzone" maxLength={SHOW_GOAL_DESCRIPTION_MAX} {...formik.getFieldProps('description')} data-testid="goal-description" />
+          <Input
+            placeholder="es. Balla una canzone"
+            maxLength={SHOW_GOAL_DESCRIPTION_MAX}
+            {...formik.getFieldProps('description')}
+            data-testid="goal-description"
+          />
         </FormField>
         <FormField label="Auracoin" required error={fieldError(formik, 'target')}>
-          <Input type="number" inputMode="decimal" min={0.5} step={0.5} {...formik.getFieldProps('target')} data-testid="goal-target" />
+          <Input
+            type="number"
+            inputMode="decimal"
+            min={0.5}
+            step={0.5}
+            {...formik.getFieldProps('target')}
+            data-testid="goal-target"
+          />
         </FormField>
         <FormField label="Scadenza (facoltativa)" error={fieldError(formik, 'deadline')}>
           <Input type="datetime-local" {...formik.getFieldProps('deadline')} data-testid="goal-deadline" />
@@ -167,7 +224,12 @@ function TipMenuEditor({ performerId }: { performerId: string }) {
           <Text>
             {item.label} · {formatAuracoin(item.price)} auracoin
           </Text>
-          <Button size="xs" variant="ghost" onClick={() => save.mutate(plain.filter((_, other) => other !== index))} aria-label={`Rimuovi ${item.label}`}>
+          <Button
+            size="xs"
+            variant="ghost"
+            onClick={() => save.mutate(plain.filter((_, other) => other !== index))}
+            aria-label={`Rimuovi ${item.label}`}
+          >
             Rimuovi
           </Button>
         </Flex>
@@ -176,7 +238,11 @@ function TipMenuEditor({ performerId }: { performerId: string }) {
         <form onSubmit={formik.handleSubmit} noValidate aria-label="Nuova voce del menu">
           <Grid templateColumns={{ base: '1fr', md: '2fr 1fr auto' }} gap="2" alignItems="end">
             <FormField label="Voce del menu" required error={fieldError(formik, 'label')}>
-              <Input placeholder="es. Balla una canzone" maxLength={TIP_MENU_LABEL_MAX} {...formik.getFieldProps('label')} />
+              <Input
+                placeholder="es. Balla una canzone"
+                maxLength={TIP_MENU_LABEL_MAX}
+                {...formik.getFieldProps('label')}
+              />
             </FormField>
             <FormField label="Prezzo della voce (auracoin)" required error={fieldError(formik, 'price')}>
               <Input type="number" inputMode="decimal" min={1} step={0.5} {...formik.getFieldProps('price')} />
@@ -211,14 +277,24 @@ function LiveShow({ show, performerId, video }: { show: ShowView; performerId: s
     <Stack gap="4">
       <Flex justify="space-between" align="center" gap="3" wrap="wrap">
         <Stack gap="1">
-          <Heading as="h3" size="lg">{show.title}</Heading>
+          <Heading as="h3" size="lg">
+            {show.title}
+          </Heading>
           <ShowStatusLine status={show.status} viewerCount={show.viewerCount} />
         </Stack>
         <Button colorPalette="red" onClick={() => end.mutate(show.id)} loading={end.isPending} data-testid="end-show">
           Termina lo show
         </Button>
       </Flex>
-      <Box position="relative" rounded="xl" overflow="hidden" bg="bg.muted" aspectRatio={16 / 9} maxH="md" data-testid="show-video-slot">
+      <Box
+        position="relative"
+        rounded="xl"
+        overflow="hidden"
+        bg="bg.muted"
+        aspectRatio={16 / 9}
+        maxH="md"
+        data-testid="show-video-slot"
+      >
         {video ?? (show.status === 'live' ? <ShowPublisherVideo showId={show.id} /> : null)}
       </Box>
       <ShowSummaryView show={show} />
@@ -231,15 +307,23 @@ function LiveShow({ show, performerId, video }: { show: ShowView; performerId: s
           canWrite
           onSend={(content) => post.mutateAsync({ content })}
           ownerId={performerId}
-          moderation={{ remove: (id) => moderation.remove.mutate(id), mute: (id) => moderation.mute.mutate(id), ban: (id) => moderation.ban.mutate(id) }}
+          moderation={{
+            remove: (id) => moderation.remove.mutate(id),
+            mute: (id) => moderation.mute.mutate(id),
+            ban: (id) => moderation.ban.mutate(id),
+          }}
         />
         <Stack gap="1" as="section" aria-label="Mance ricevute" data-testid="show-tips">
-          {(tips.data ?? []).slice(-10).reverse().map((tip) => (
-            <Text key={tip.id} fontSize="sm">
-              <strong>{tip.displayName}</strong> · {formatAuracoin(tip.amount)} auracoin{tip.menuItemLabel ? ` · ${tip.menuItemLabel}` : ''}
-              {tip.message ? ` · ${tip.message}` : ''}
-            </Text>
-          ))}
+          {(tips.data ?? [])
+            .slice(-10)
+            .reverse()
+            .map((tip) => (
+              <Text key={tip.id} fontSize="sm">
+                <strong>{tip.displayName}</strong> · {formatAuracoin(tip.amount)} auracoin
+                {tip.menuItemLabel ? ` · ${tip.menuItemLabel}` : ''}
+                {tip.message ? ` · ${tip.message}` : ''}
+              </Text>
+            ))}
         </Stack>
       </Grid>
     </Stack>
@@ -264,7 +348,9 @@ export function ShowPanel({ performerId, video }: { performerId: string; video?:
             <GoLiveForm performerId={performerId} />
             {last ? (
               <Stack gap="2">
-                <Heading as="h3" size="md">Ultimo show: {last.title}</Heading>
+                <Heading as="h3" size="md">
+                  Ultimo show: {last.title}
+                </Heading>
                 <ShowSummaryView show={last} />
               </Stack>
             ) : null}

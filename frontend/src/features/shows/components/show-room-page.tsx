@@ -31,7 +31,10 @@ export function ShowRoomPage({ performerId, user, video }: ShowRoomPageProps) {
   const room = useShowRoom(showId);
   const tip = useTip(showId ?? '');
   const post = usePostShowMessage(showId ?? '');
-  const performer = useQuery({ queryKey: queryKeys.performers.detail(performerId), queryFn: ({ signal }) => call('getPerformer', { params: { id: performerId }, signal }) });
+  const performer = useQuery({
+    queryKey: queryKeys.performers.detail(performerId),
+    queryFn: ({ signal }) => call('getPerformer', { params: { id: performerId }, signal }),
+  });
   const [identity, setIdentity] = useState<ChosenIdentity | null>(null);
   const [choosing, setChoosing] = useState<'room' | 'private' | null>(null);
 
@@ -71,7 +74,12 @@ export function ShowRoomPage({ performerId, user, video }: ShowRoomPageProps) {
   return (
     <Container maxW="7xl" px={{ base: '3', md: '6' }} py={{ base: '4', md: '8' }}>
       <Stack gap="5">
-        <Flex justify="space-between" align={{ base: 'flex-start', md: 'center' }} gap="3" direction={{ base: 'column', md: 'row' }}>
+        <Flex
+          justify="space-between"
+          align={{ base: 'flex-start', md: 'center' }}
+          gap="3"
+          direction={{ base: 'column', md: 'row' }}
+        >
           <Stack gap="1">
             <Heading as="h1" size={{ base: 'xl', md: '2xl' }} data-testid="show-title">
               {s.title}
@@ -85,7 +93,12 @@ export function ShowRoomPage({ performerId, user, video }: ShowRoomPageProps) {
                 Privato: {formatAuracoin(rate)} auracoin/min
               </Text>
             ) : null}
-            <Button colorPalette="brand" onClick={startPrivate} disabled={s.status !== 'live'} data-testid="show-private">
+            <Button
+              colorPalette="brand"
+              onClick={startPrivate}
+              disabled={s.status !== 'live'}
+              data-testid="show-private"
+            >
               Privato
             </Button>
           </Stack>
@@ -103,7 +116,14 @@ export function ShowRoomPage({ performerId, user, video }: ShowRoomPageProps) {
         ) : (
           <Grid templateColumns={{ base: '1fr', lg: '3fr 2fr' }} gap="5">
             <Stack gap="4">
-              <Box position="relative" rounded="xl" overflow="hidden" bg="bg.muted" aspectRatio={16 / 9} data-testid="show-video-slot">
+              <Box
+                position="relative"
+                rounded="xl"
+                overflow="hidden"
+                bg="bg.muted"
+                aspectRatio={16 / 9}
+                data-testid="show-video-slot"
+              >
                 {s.status === 'paused' ? (
                   <Flex position="absolute" inset="0" align="center" justify="center">
                     <Text fontSize="xl" fontWeight="bold" data-testid="show-paused">
@@ -119,7 +139,10 @@ export function ShowRoomPage({ performerId, user, video }: ShowRoomPageProps) {
               <GoalBar goal={s.goal} />
               <Celebration tip={room.lastTip} reached={room.reached} />
               {user ? (
-                <TipBox menu={s.tipMenu} onTip={(body) => tip.mutateAsync({ ...body, aliasId: identity?.aliasId ?? null })} />
+                <TipBox
+                  menu={s.tipMenu}
+                  onTip={(body) => tip.mutateAsync({ ...body, aliasId: identity?.aliasId ?? null })}
+                />
               ) : (
                 <Text fontSize="sm" color="fg.muted">
                   Accedi per lasciare una mancia.
@@ -130,14 +153,19 @@ export function ShowRoomPage({ performerId, user, video }: ShowRoomPageProps) {
               {user ? (
                 <Flex gap="2" align="center" fontSize="sm" wrap="wrap">
                   <Text color="fg.muted">
-                    Nella stanza sei: <strong data-testid="room-identity">{identity?.displayName ?? user.username}</strong>
+                    Nella stanza sei:{' '}
+                    <strong data-testid="room-identity">{identity?.displayName ?? user.username}</strong>
                   </Text>
                   <Button size="xs" variant="outline" onClick={() => setChoosing('room')}>
                     Cambia
                   </Button>
                 </Flex>
               ) : null}
-              <RoomChat lines={messages.data ?? []} canWrite={canWrite} onSend={(content) => post.mutateAsync({ content, aliasId: identity?.aliasId ?? null })} />
+              <RoomChat
+                lines={messages.data ?? []}
+                canWrite={canWrite}
+                onSend={(content) => post.mutateAsync({ content, aliasId: identity?.aliasId ?? null })}
+              />
             </Stack>
           </Grid>
         )}
@@ -157,7 +185,9 @@ export function ShowRoomPage({ performerId, user, video }: ShowRoomPageProps) {
               return;
             }
             const alias = chosen.aliasId ? `&aliasId=${encodeURIComponent(chosen.aliasId)}` : '';
-            void navigate(`/video-session?performerId=${encodeURIComponent(performerId)}&displayName=${encodeURIComponent(chosen.displayName)}${alias}${rate !== undefined ? `&rate=${rate}` : ''}`);
+            void navigate(
+              `/video-session?performerId=${encodeURIComponent(performerId)}&displayName=${encodeURIComponent(chosen.displayName)}${alias}${rate !== undefined ? `&rate=${rate}` : ''}`,
+            );
           }}
         />
       ) : null}

@@ -2,7 +2,10 @@ import type { IceConfig, ShowMediaError } from '@aura/contracts';
 import type { AuraSocket } from '../../../lib/socket';
 
 /** The connection's ICE servers and role for a show, asked of the API (never of the SFU). */
-export async function showIceConfig(socket: AuraSocket, showId: string): Promise<{ ok: true; ice: IceConfig } | { ok: false; error: ShowMediaError }> {
+export async function showIceConfig(
+  socket: AuraSocket,
+  showId: string,
+): Promise<{ ok: true; ice: IceConfig } | { ok: false; error: ShowMediaError }> {
   const answer = await socket.emitWithAck('show:ice-config', { showId });
   return answer.ok ? { ok: true, ice: answer.ice } : answer;
 }

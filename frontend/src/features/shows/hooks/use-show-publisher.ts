@@ -39,7 +39,10 @@ export function useShowPublisher(showId: string | null): ShowPublisher {
   const startPreview = useCallback(async () => {
     if (stream.current) return;
     try {
-      stream.current = await navigator.mediaDevices.getUserMedia({ video: { width: { ideal: 1280 }, height: { ideal: 720 } }, audio: true });
+      stream.current = await navigator.mediaDevices.getUserMedia({
+        video: { width: { ideal: 1280 }, height: { ideal: 720 } },
+        audio: true,
+      });
       setPreview(stream.current);
       setStatus('previewing');
       setError(null);
@@ -73,7 +76,10 @@ export function useShowPublisher(showId: string | null): ShowPublisher {
       };
       const offer = await peer.createOffer();
       await peer.setLocalDescription(offer);
-      const answer = await socket.emitWithAck('show:publish', { showId, offer: { type: 'offer', sdp: offer.sdp ?? '' } });
+      const answer = await socket.emitWithAck('show:publish', {
+        showId,
+        offer: { type: 'offer', sdp: offer.sdp ?? '' },
+      });
       if (!answer.ok) return fail(answer.error);
       await peer.setRemoteDescription(answer.answer);
     } catch {

@@ -25,10 +25,15 @@ export function useShowRoom(showId: string | null): RoomNews {
   useEffect(() => {
     if (!showId) return undefined;
     return withSocket((socket) => {
-      const enter = () => socket.emit('show:join', showId, (access) => setNews((current) => ({ ...current, access, banned: !access.ok && current.banned })));
-      const mine = <T extends { showId: string }>(handle: (payload: T) => void) => (payload: T) => {
-        if (payload.showId === showId) handle(payload);
-      };
+      const enter = () =>
+        socket.emit('show:join', showId, (access) =>
+          setNews((current) => ({ ...current, access, banned: !access.ok && current.banned })),
+        );
+      const mine =
+        <T extends { showId: string }>(handle: (payload: T) => void) =>
+        (payload: T) => {
+          if (payload.showId === showId) handle(payload);
+        };
       const handlers: { [E in keyof ServerToClientEvents]?: ServerToClientEvents[E] } = {
         'show:status': mine(({ status }) => showCache.status(queryClient, showId, status)),
         'show:viewers': mine(({ viewerCount }) => showCache.viewers(queryClient, showId, viewerCount)),
@@ -44,11 +49,13 @@ export function useShowRoom(showId: string | null): RoomNews {
         'show:message-deleted': mine(({ messageId }) => showCache.deleted(queryClient, showId, messageId)),
         'show:banned': mine(() => enter()),
       };
-      for (const [event, handler] of Object.entries(handlers)) socket.on(event as 'show:status', handler as ServerToClientEvents['show:status']);
+      for (const [event, handler] of Object.entries(handlers))
+        socket.on(event as 'show:status', handler as ServerToClientEvents['show:status']);
       socket.on('connect', enter);
       if (socket.connected) enter();
       return () => {
-        for (const [event, handler] of Object.entries(handlers)) socket.off(event as 'show:status', handler as ServerToClientEvents['show:status']);
+        for (const [event, handler] of Object.entries(handlers))
+          socket.off(event as 'show:status', handler as ServerToClientEvents['show:status']);
         socket.off('connect', enter);
         socket.emit('show:exit', showId);
       };

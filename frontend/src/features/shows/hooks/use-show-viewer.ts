@@ -14,7 +14,10 @@ const RETRY_MS = 1_000;
  * (the domain's status says which). Again after every reconnect of the socket.
  */
 export function useShowViewer(showId: string | null): { status: ShowViewerStatus; stream: MediaStream | null } {
-  const [state, setState] = useState<{ status: ShowViewerStatus; stream: MediaStream | null }>({ status: 'connecting', stream: null });
+  const [state, setState] = useState<{ status: ShowViewerStatus; stream: MediaStream | null }>({
+    status: 'connecting',
+    stream: null,
+  });
 
   useEffect(() => {
     if (!showId) return;
@@ -22,7 +25,8 @@ export function useShowViewer(showId: string | null): { status: ShowViewerStatus
     let pc: RTCPeerConnection | undefined;
     let retry: ReturnType<typeof setTimeout> | undefined;
     let socketRef: Awaited<ReturnType<typeof loadSocket>> | undefined;
-    const set = (status: ShowViewerStatus, stream: MediaStream | null = null) => !cancelled && setState({ status, stream });
+    const set = (status: ShowViewerStatus, stream: MediaStream | null = null) =>
+      !cancelled && setState({ status, stream });
     const closePeer = () => {
       pc?.close();
       pc = undefined;
@@ -56,7 +60,10 @@ export function useShowViewer(showId: string | null): { status: ShowViewerStatus
       await peer.setRemoteDescription(joined.offer);
       const answer = await peer.createAnswer();
       await peer.setLocalDescription(answer);
-      const applied = await socket.emitWithAck('show:answer', { showId: showId!, answer: { type: 'answer', sdp: answer.sdp ?? '' } });
+      const applied = await socket.emitWithAck('show:answer', {
+        showId: showId!,
+        answer: { type: 'answer', sdp: answer.sdp ?? '' },
+      });
       if (!applied.ok) set('error');
     }
 

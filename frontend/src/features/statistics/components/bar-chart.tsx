@@ -43,14 +43,34 @@ export function BarChart({ title, data, format, color }: BarChartProps) {
       <Text fontSize="sm" color="fg.muted" mb="3">
         Totale ultimi {data.length} giorni: {format(total)}
       </Text>
-      <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} width="100%" role="img" aria-label={`${title}: grafico a barre per giorno`} style={{ display: 'block', height: 'auto' }}>
-        <line x1="0" x2={WIDTH} y1={HEIGHT - PAD_BOTTOM} y2={HEIGHT - PAD_BOTTOM} stroke="currentColor" strokeOpacity="0.3" />
+      <svg
+        viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
+        width="100%"
+        role="img"
+        aria-label={`${title}: grafico a barre per giorno`}
+        style={{ display: 'block', height: 'auto' }}
+      >
+        <line
+          x1="0"
+          x2={WIDTH}
+          y1={HEIGHT - PAD_BOTTOM}
+          y2={HEIGHT - PAD_BOTTOM}
+          stroke="currentColor"
+          strokeOpacity="0.3"
+        />
         {data.map((d, i) => {
           const h = max === 0 ? 0 : (d.value / max) * plot;
           const x = i * step + (step - barWidth) / 2;
           return (
             <g key={d.date}>
-              <rect x={x} y={HEIGHT - PAD_BOTTOM - h} width={barWidth} height={Math.max(h, d.value > 0 ? 1 : 0)} rx="2" fill={color}>
+              <rect
+                x={x}
+                y={HEIGHT - PAD_BOTTOM - h}
+                width={barWidth}
+                height={Math.max(h, d.value > 0 ? 1 : 0)}
+                rx="2"
+                fill={color}
+              >
                 <title>{`${fullDay.format(asDate(d.date))}: ${format(d.value)}`}</title>
               </rect>
               {(i % labelEvery === 0 && i < data.length - labelEvery / 2) || i === data.length - 1 ? (

@@ -10,7 +10,12 @@ import { BarChart } from './bar-chart';
 export function StatisticsTab() {
   const stats = useStatistics();
   if (stats.isPending) return <Spinner aria-label="Caricamento..." />;
-  if (stats.isError) return <Text role="alert" color="red.300">{errorMessage(stats.error)}</Text>;
+  if (stats.isError)
+    return (
+      <Text role="alert" color="red.300">
+        {errorMessage(stats.error)}
+      </Text>
+    );
   return <StatisticsPanel stats={stats.data} />;
 }
 
@@ -32,36 +37,86 @@ function StatisticsPanel({ stats }: { stats: Statistics }) {
     <Stack gap="8">
       <SimpleGrid columns={{ base: 2, md: 3, lg: 6 }} gap="3">
         <StatCard label="Utenti totali" value={formatInteger(stats.totalUsers)} testId="stat-total-users" />
-        <StatCard label="Performer totali" value={formatInteger(stats.totalPerformers)} testId="stat-total-performers" />
-        <StatCard label="Performer online" value={formatInteger(stats.performersOnline)} testId="stat-performers-online" />
-        <StatCard label="Performer offline" value={formatInteger(stats.performersOffline)} testId="stat-performers-offline" />
-        <StatCard label="Auracoin distribuiti" value={formatAuracoin(stats.totalAuracoinsDistributed)} testId="stat-auracoins-distributed" />
-        <StatCard label="Saldo medio utenti" value={formatNumber(stats.averageUserBalance, { maximumFractionDigits: 2 })} testId="stat-average-balance" />
+        <StatCard
+          label="Performer totali"
+          value={formatInteger(stats.totalPerformers)}
+          testId="stat-total-performers"
+        />
+        <StatCard
+          label="Performer online"
+          value={formatInteger(stats.performersOnline)}
+          testId="stat-performers-online"
+        />
+        <StatCard
+          label="Performer offline"
+          value={formatInteger(stats.performersOffline)}
+          testId="stat-performers-offline"
+        />
+        <StatCard
+          label="Auracoin distribuiti"
+          value={formatAuracoin(stats.totalAuracoinsDistributed)}
+          testId="stat-auracoins-distributed"
+        />
+        <StatCard
+          label="Saldo medio utenti"
+          value={formatNumber(stats.averageUserBalance, { maximumFractionDigits: 2 })}
+          testId="stat-average-balance"
+        />
       </SimpleGrid>
 
       <SimpleGrid columns={{ base: 2, md: 4 }} gap="3" aria-label="Chat">
         <StatCard label="Messaggi inviati" value={formatInteger(stats.messages.sent)} testId="stat-messages-sent" />
-        <StatCard label="Ricavi messaggi (auracoin)" value={formatAuracoin(stats.messages.revenue)} testId="stat-message-revenue" />
+        <StatCard
+          label="Ricavi messaggi (auracoin)"
+          value={formatAuracoin(stats.messages.revenue)}
+          testId="stat-message-revenue"
+        />
         <StatCard label="Messaggi oggi" value={formatInteger(stats.messages.sentToday)} testId="stat-messages-today" />
-        <StatCard label="Ricavi messaggi oggi (auracoin)" value={formatAuracoin(stats.messages.revenueToday)} testId="stat-message-revenue-today" />
+        <StatCard
+          label="Ricavi messaggi oggi (auracoin)"
+          value={formatAuracoin(stats.messages.revenueToday)}
+          testId="stat-message-revenue-today"
+        />
       </SimpleGrid>
 
       <SimpleGrid columns={{ base: 2, md: 4 }} gap="3" aria-label="Sessioni private">
         <StatCard label="Sessioni private" value={formatInteger(stats.sessions.total)} testId="stat-sessions" />
-        <StatCard label="Sessioni in corso" value={formatInteger(stats.sessions.active)} testId="stat-sessions-active" />
-        <StatCard label="Minuti fatturati" value={formatInteger(stats.sessions.billedMinutes)} testId="stat-session-minutes" />
-        <StatCard label="Ricavi sessioni (auracoin)" value={formatAuracoin(stats.sessions.revenue)} testId="stat-session-revenue" />
+        <StatCard
+          label="Sessioni in corso"
+          value={formatInteger(stats.sessions.active)}
+          testId="stat-sessions-active"
+        />
+        <StatCard
+          label="Minuti fatturati"
+          value={formatInteger(stats.sessions.billedMinutes)}
+          testId="stat-session-minutes"
+        />
+        <StatCard
+          label="Ricavi sessioni (auracoin)"
+          value={formatAuracoin(stats.sessions.revenue)}
+          testId="stat-session-revenue"
+        />
       </SimpleGrid>
 
       <Grid templateColumns={{ base: '1fr', lg: 'repeat(3, 1fr)' }} gap="4">
-        <BarChart title="Ricavi per giorno" data={stats.days.map((d) => ({ date: d.date, value: d.revenue }))} format={formatEuro} color="#f2327a" />
+        <BarChart
+          title="Ricavi per giorno"
+          data={stats.days.map((d) => ({ date: d.date, value: d.revenue }))}
+          format={formatEuro}
+          color="#f2327a"
+        />
         <BarChart
           title="Auracoin venduti per giorno"
           data={stats.days.map((d) => ({ date: d.date, value: d.auracoinSold }))}
           format={formatAuracoin}
           color="#fcd34d"
         />
-        <BarChart title="Nuovi utenti per giorno" data={stats.days.map((d) => ({ date: d.date, value: d.newUsers }))} format={formatInteger} color="#a78bfa" />
+        <BarChart
+          title="Nuovi utenti per giorno"
+          data={stats.days.map((d) => ({ date: d.date, value: d.newUsers }))}
+          format={formatInteger}
+          color="#a78bfa"
+        />
       </Grid>
 
       <Grid templateColumns={{ base: '1fr', lg: 'repeat(2, 1fr)' }} gap="6">
@@ -79,7 +134,10 @@ function StatisticsPanel({ stats }: { stats: Statistics }) {
               {
                 header: 'Valutazione',
                 align: 'end',
-                cell: (p) => (p.rating === null ? '–' : formatNumber(p.rating, { minimumFractionDigits: 1, maximumFractionDigits: 1 })),
+                cell: (p) =>
+                  p.rating === null
+                    ? '–'
+                    : formatNumber(p.rating, { minimumFractionDigits: 1, maximumFractionDigits: 1 }),
               },
             ]}
           />
@@ -94,7 +152,11 @@ function StatisticsPanel({ stats }: { stats: Statistics }) {
             rowKey={(p, index) => `${p.credits}-${p.price}-${index}`}
             columns={[
               { header: 'Auracoin', align: 'end', cell: (p) => formatInteger(p.credits) },
-              { header: 'Bonus', align: 'end', cell: (p) => (p.bonus > 0 ? <Badge colorPalette="green">+{formatInteger(p.bonus)}</Badge> : '0') },
+              {
+                header: 'Bonus',
+                align: 'end',
+                cell: (p) => (p.bonus > 0 ? <Badge colorPalette="green">+{formatInteger(p.bonus)}</Badge> : '0'),
+              },
               { header: 'Prezzo', align: 'end', cell: (p) => formatEuro(p.price) },
               { header: 'Venduti', align: 'end', cell: (p) => formatInteger(p.sold) },
             ]}

@@ -2,7 +2,8 @@ import { describe, expect, it } from '@jest/globals';
 import type { SessionView } from '@aura/contracts';
 import { withSession } from './cache';
 
-const view = (id: string, status: SessionView['status'], requestedAt: string, minutesBilled = 0) => ({ id, status, requestedAt, minutesBilled }) as SessionView;
+const view = (id: string, status: SessionView['status'], requestedAt: string, minutesBilled = 0) =>
+  ({ id, status, requestedAt, minutesBilled }) as SessionView;
 
 describe('the open-sessions list', () => {
   it('adds an open session in request order and drops a closed one', () => {

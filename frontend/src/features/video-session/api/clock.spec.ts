@@ -29,7 +29,12 @@ const at = (iso: string) => Date.parse(iso);
 
 describe('the session clock', () => {
   it('shows nothing before the start', () => {
-    expect(sessionClock({ ...base, status: 'requested', startedAt: null, minutesBilled: 0, costAuracoin: 0 }, at('2026-01-01T10:00:30Z'))).toEqual({ elapsed: '00:00', cost: 0, earnings: 0 });
+    expect(
+      sessionClock(
+        { ...base, status: 'requested', startedAt: null, minutesBilled: 0, costAuracoin: 0 },
+        at('2026-01-01T10:00:30Z'),
+      ),
+    ).toEqual({ elapsed: '00:00', cost: 0, earnings: 0 });
   });
 
   it('counts mm:ss from the server start and bills started minutes at the rate', () => {
@@ -40,11 +45,17 @@ describe('the session clock', () => {
   });
 
   it('follows a shortened billing minute', () => {
-    expect(sessionClock({ ...base, billingMinuteMs: 2_000 }, at('2026-01-01T10:00:15Z'))).toMatchObject({ elapsed: '00:05', cost: 7.5 });
+    expect(sessionClock({ ...base, billingMinuteMs: 2_000 }, at('2026-01-01T10:00:15Z'))).toMatchObject({
+      elapsed: '00:05',
+      cost: 7.5,
+    });
   });
 
   it('never shows less than the server billed (a clock behind the server)', () => {
-    expect(sessionClock({ ...base, minutesBilled: 2, costAuracoin: 5 }, at('2026-01-01T10:00:09Z'))).toMatchObject({ cost: 5, earnings: 2.75 });
+    expect(sessionClock({ ...base, minutesBilled: 2, costAuracoin: 5 }, at('2026-01-01T10:00:09Z'))).toMatchObject({
+      cost: 5,
+      earnings: 2.75,
+    });
   });
 
   it('shows her the share the server credited on the billed minutes: welcome coins earn her nothing', () => {
@@ -55,7 +66,13 @@ describe('the session clock', () => {
   });
 
   it('freezes at the end with the cost the server settled (the rest of the minimum)', () => {
-    const ended = { ...base, status: 'ended' as const, endedAt: '2026-01-01T10:02:40.000Z', minutesBilled: 3, costAuracoin: 12.5 };
+    const ended = {
+      ...base,
+      status: 'ended' as const,
+      endedAt: '2026-01-01T10:02:40.000Z',
+      minutesBilled: 3,
+      costAuracoin: 12.5,
+    };
     expect(sessionClock(ended, at('2026-01-01T12:00:00Z'))).toEqual({ elapsed: '02:30', cost: 12.5, earnings: 6.87 });
   });
 });

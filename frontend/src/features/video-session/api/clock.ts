@@ -37,6 +37,10 @@ export function sessionClock(view: SessionView, nowMs: number): SessionClock {
   const billedUnits = auracoinToUnits(view.costAuracoin);
   const costUnits = Math.max(running, billedUnits);
   const earnings =
-    view.performerEarnings === null ? centsToEuro(performerShareCents(costUnits)) : centsToEuro(Math.round(view.performerEarnings * 100) + performerShareOfPartCents(billedUnits, costUnits - billedUnits));
+    view.performerEarnings === null
+      ? centsToEuro(performerShareCents(costUnits))
+      : centsToEuro(
+          Math.round(view.performerEarnings * 100) + performerShareOfPartCents(billedUnits, costUnits - billedUnits),
+        );
   return { elapsed: formatElapsed(untilMs - startedAtMs), cost: unitsToAuracoin(costUnits), earnings };
 }

@@ -32,7 +32,9 @@ export function iceConfigQueryOptions(sessionId: string) {
 
 /** A session as a party now sees it (an answer or a 'session:changed' push): its detail and the open list. */
 export function applySessionView(queryClient: QueryClient, partyId: string, view: SessionView): void {
-  queryClient.setQueryData<SessionView>(queryKeys.sessions.detail(view.id), (current) => (current && !isNewer(view, current) ? current : view));
+  queryClient.setQueryData<SessionView>(queryKeys.sessions.detail(view.id), (current) =>
+    current && !isNewer(view, current) ? current : view,
+  );
   queryClient.setQueryData<SessionView[]>(queryKeys.sessions.open(partyId), (list) => withSession(list, view));
 }
 

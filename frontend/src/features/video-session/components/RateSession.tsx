@@ -13,7 +13,10 @@ export interface RateSessionProps {
 export function RateSession({ sessionId, performerName }: RateSessionProps) {
   const [stars, setStars] = useState(0);
   const [comment, setComment] = useState('');
-  const rate = useMutation({ mutationFn: () => call('rateSession', { params: { id: sessionId }, body: { stars, comment: comment.trim() || null } }) });
+  const rate = useMutation({
+    mutationFn: () =>
+      call('rateSession', { params: { id: sessionId }, body: { stars, comment: comment.trim() || null } }),
+  });
   if (rate.isSuccess) {
     return (
       <Text role="status" data-testid="rating-sent">
@@ -40,13 +43,25 @@ export function RateSession({ sessionId, performerName }: RateSessionProps) {
           </Button>
         ))}
       </HStack>
-      <Textarea aria-label="Commento (facoltativo)" placeholder="Commento (facoltativo)" maxLength={1000} value={comment} onChange={(e) => setComment(e.target.value)} />
+      <Textarea
+        aria-label="Commento (facoltativo)"
+        placeholder="Commento (facoltativo)"
+        maxLength={1000}
+        value={comment}
+        onChange={(e) => setComment(e.target.value)}
+      />
       {rate.isError ? (
         <Text color="fg.error" role="alert">
           {errorMessage(rate.error)}
         </Text>
       ) : null}
-      <Button colorPalette="brand" alignSelf="flex-start" disabled={stars === 0} loading={rate.isPending} onClick={() => rate.mutate()}>
+      <Button
+        colorPalette="brand"
+        alignSelf="flex-start"
+        disabled={stars === 0}
+        loading={rate.isPending}
+        onClick={() => rate.mutate()}
+      >
         Invia valutazione
       </Button>
     </Stack>

@@ -22,7 +22,12 @@ export function DeviceSettings({ media, senders, variant, container }: DeviceSet
   const [open, setOpen] = useState(false);
   const trigger = useRef<HTMLButtonElement>(null);
   const devices = useMediaDevices(media, senders, open);
-  const button = { ref: trigger, onClick: () => setOpen(true), 'aria-haspopup': 'dialog' as const, 'data-testid': 'open-device-settings' };
+  const button = {
+    ref: trigger,
+    onClick: () => setOpen(true),
+    'aria-haspopup': 'dialog' as const,
+    'data-testid': 'open-device-settings',
+  };
   return (
     <>
       {variant === 'control' ? (
@@ -34,7 +39,14 @@ export function DeviceSettings({ media, senders, variant, container }: DeviceSet
           <SettingsIcon /> Impostazioni
         </Button>
       )}
-      <DialogFrame open={open} onClose={() => setOpen(false)} title="Impostazioni audio e video" testId="device-settings" finalFocusEl={() => trigger.current} container={container}>
+      <DialogFrame
+        open={open}
+        onClose={() => setOpen(false)}
+        title="Impostazioni audio e video"
+        testId="device-settings"
+        finalFocusEl={() => trigger.current}
+        container={container}
+      >
         <Stack gap="4">
           <DeviceSelect label="Fotocamera" kind="video" devices={devices} running={media.tracks.video !== null} />
           <DeviceSelect label="Microfono" kind="audio" devices={devices} running={media.tracks.audio !== null} />
@@ -51,7 +63,17 @@ export function DeviceSettings({ media, senders, variant, container }: DeviceSet
 
 const IDLE = { video: 'La userai quando attivi la fotocamera.', audio: 'Lo userai quando attivi il microfono.' };
 
-function DeviceSelect({ label, kind, devices, running }: { label: string; kind: MediaKind; devices: MediaDeviceChoice; running: boolean }) {
+function DeviceSelect({
+  label,
+  kind,
+  devices,
+  running,
+}: {
+  label: string;
+  kind: MediaKind;
+  devices: MediaDeviceChoice;
+  running: boolean;
+}) {
   const options = kind === 'video' ? devices.cameras : devices.microphones;
   const empty = devices.listed ? 'Nessun dispositivo trovato' : 'Ricerca dei dispositivi…';
   return (

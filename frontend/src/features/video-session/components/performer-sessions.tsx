@@ -27,7 +27,14 @@ import { chime } from '../../../lib/chime';
 export function PerformerSessions({ performerId }: { performerId: string }) {
   const announce = useCallback((view: SessionView) => {
     if (view.status !== 'ended' || !view.startedAt) return;
-    const by = view.endedBy === 'performer' ? '' : view.endReason === 'balance_exhausted' ? ' (saldo dell’utente esaurito)' : view.endReason === 'user_ended' ? ` da ${view.identity.displayName}` : '';
+    const by =
+      view.endedBy === 'performer'
+        ? ''
+        : view.endReason === 'balance_exhausted'
+          ? ' (saldo dell’utente esaurito)'
+          : view.endReason === 'user_ended'
+            ? ` da ${view.identity.displayName}`
+            : '';
     notify({
       type: 'info',
       title: `Sessione terminata${by}`,
@@ -62,21 +69,38 @@ function IncomingRequest({ performerId, request }: { performerId: string; reques
     }
   }, [request]);
   const answer = (act: typeof accept, id: string) =>
-    act.mutate(id, { onError: (error) => notify({ type: 'error', title: 'Impossibile rispondere alla richiesta', description: errorMessage(error) }) });
+    act.mutate(id, {
+      onError: (error) =>
+        notify({ type: 'error', title: 'Impossibile rispondere alla richiesta', description: errorMessage(error) }),
+    });
   const busy = accept.isPending || decline.isPending;
   const left = request ? secondsUntil(request.expiresAt, now) : 0;
   const buttons = (id: string) => (
-    <AnswerButtons onAccept={() => answer(accept, id)} onDecline={() => answer(decline, id)} busy={busy} accepting={accept.isPending} declining={decline.isPending} />
+    <AnswerButtons
+      onAccept={() => answer(accept, id)}
+      onDecline={() => answer(decline, id)}
+      busy={busy}
+      accepting={accept.isPending}
+      declining={decline.isPending}
+    />
   );
   const putAside = request !== null && dismissed === request.id;
   return (
     <>
       {putAside ? (
-        <Card.Root bg="bg.panel" borderColor="green.muted" borderWidth="2px" rounded="2xl" mb="6" data-testid="session-request-aside">
+        <Card.Root
+          bg="bg.panel"
+          borderColor="green.muted"
+          borderWidth="2px"
+          rounded="2xl"
+          mb="6"
+          data-testid="session-request-aside"
+        >
           <Card.Body gap="3">
             <Flex gap="3" justify="space-between" align="center" flexWrap="wrap">
               <Text>
-                <strong>{request.identity.displayName}</strong> aspetta una risposta per una videochat privata ({formatAuracoin(request.ratePerMinute)} auracoin/min) · scade tra {left} s
+                <strong>{request.identity.displayName}</strong> aspetta una risposta per una videochat privata (
+                {formatAuracoin(request.ratePerMinute)} auracoin/min) · scade tra {left} s
               </Text>
               {buttons(request.id)}
             </Flex>
@@ -95,10 +119,12 @@ function IncomingRequest({ performerId, request }: { performerId: string; reques
         {request ? (
           <Stack gap="3">
             <Text fontSize="lg">
-              <strong data-testid="request-identity">{request.identity.displayName}</strong> vuole una videochat privata con te.
+              <strong data-testid="request-identity">{request.identity.displayName}</strong> vuole una videochat privata
+              con te.
             </Text>
             <Text>
-              Tariffa <strong>{formatAuracoin(request.ratePerMinute)} auracoin/min</strong> · minimo {request.minimumMinutes} minuti
+              Tariffa <strong>{formatAuracoin(request.ratePerMinute)} auracoin/min</strong> · minimo{' '}
+              {request.minimumMinutes} minuti
             </Text>
             <Text color="fg.muted" aria-live="polite" data-testid="request-countdown">
               Scade tra {left} s
@@ -110,10 +136,22 @@ function IncomingRequest({ performerId, request }: { performerId: string; reques
   );
 }
 
-function AnswerButtons(props: { onAccept: () => void; onDecline: () => void; busy: boolean; accepting: boolean; declining: boolean }) {
+function AnswerButtons(props: {
+  onAccept: () => void;
+  onDecline: () => void;
+  busy: boolean;
+  accepting: boolean;
+  declining: boolean;
+}) {
   return (
     <HStack gap="3" justify="flex-end">
-      <Button variant="outline" colorPalette="red" onClick={props.onDecline} disabled={props.busy} loading={props.declining}>
+      <Button
+        variant="outline"
+        colorPalette="red"
+        onClick={props.onDecline}
+        disabled={props.busy}
+        loading={props.declining}
+      >
         Rifiuta
       </Button>
       <Button data-accept colorPalette="green" onClick={props.onAccept} disabled={props.busy} loading={props.accepting}>
@@ -127,11 +165,20 @@ function RunningSession({ performerId, session }: { performerId: string; session
   const end = useEndSession(performerId);
   const counterpart = useSessionJoin(session.id, true);
   const media = useLocalMedia({ mic: true, camera: true });
-  const peer = useSessionPeer({ sessionId: session.id, role: 'performer', live: true, arrivals: counterpart.arrivals, tracks: media.tracks });
+  const peer = useSessionPeer({
+    sessionId: session.id,
+    role: 'performer',
+    live: true,
+    arrivals: counterpart.arrivals,
+    tracks: media.tracks,
+  });
   const now = useNow(true);
   const clock = sessionClock(session, now);
   const userCamera = peer.remoteMedia?.camera === true && peer.remoteStream !== null;
-  const userStream = useMemo(() => (userCamera && peer.remoteStream ? new MediaStream(peer.remoteStream.getVideoTracks()) : null), [userCamera, peer.remoteStream]);
+  const userStream = useMemo(
+    () => (userCamera && peer.remoteStream ? new MediaStream(peer.remoteStream.getVideoTracks()) : null),
+    [userCamera, peer.remoteStream],
+  );
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
   const [hearUser, setHearUser] = useState(true);
@@ -143,7 +190,15 @@ function RunningSession({ performerId, session }: { performerId: string; session
         ? `In videochat con ${session.identity.displayName}`
         : 'Connessione in corso…';
   return (
-    <Card.Root bg="bg.panel" borderColor="brand.muted" borderWidth="2px" rounded="2xl" mb="6" data-testid="running-session" aria-labelledby="running-session-title">
+    <Card.Root
+      bg="bg.panel"
+      borderColor="brand.muted"
+      borderWidth="2px"
+      rounded="2xl"
+      mb="6"
+      data-testid="running-session"
+      aria-labelledby="running-session-title"
+    >
       <Card.Body gap="4">
         <Flex gap="3" justify="space-between" align="center" flexWrap="wrap">
           <HStack gap="2">
@@ -155,7 +210,14 @@ function RunningSession({ performerId, session }: { performerId: string; session
             </Heading>
           </HStack>
           <HStack gap="4">
-            <Text fontSize="xl" fontWeight="bold" fontVariantNumeric="tabular-nums" role="timer" aria-label="Durata" data-testid="performer-session-timer">
+            <Text
+              fontSize="xl"
+              fontWeight="bold"
+              fontVariantNumeric="tabular-nums"
+              role="timer"
+              aria-label="Durata"
+              data-testid="performer-session-timer"
+            >
               {clock.elapsed}
             </Text>
             <Text data-testid="session-earnings">
@@ -176,7 +238,13 @@ function RunningSession({ performerId, session }: { performerId: string; session
               <audio ref={(element) => attachAudio(element, peer.remoteStream, hearUser)} autoPlay />
             ) : null}
             {userStream ? (
-              <MediaVideo stream={userStream} self={false} muted aria-label={`Fotocamera di ${session.identity.displayName}`} data-testid="user-video" />
+              <MediaVideo
+                stream={userStream}
+                self={false}
+                muted
+                aria-label={`Fotocamera di ${session.identity.displayName}`}
+                data-testid="user-video"
+              />
             ) : (
               <Flex position="absolute" inset="0" align="center" justify="center" p="4" textAlign="center">
                 <Text color="whiteAlpha.800">{`${session.identity.displayName} non ha attivato la fotocamera`}</Text>
@@ -205,7 +273,16 @@ function RunningSession({ performerId, session }: { performerId: string; session
           <DeviceSettings media={media} senders={peer.senders} variant="button" />
           <Button
             colorPalette="red"
-            onClick={() => end.mutate(session.id, { onError: (error) => notify({ type: 'error', title: 'Impossibile terminare la sessione', description: errorMessage(error) }) })}
+            onClick={() =>
+              end.mutate(session.id, {
+                onError: (error) =>
+                  notify({
+                    type: 'error',
+                    title: 'Impossibile terminare la sessione',
+                    description: errorMessage(error),
+                  }),
+              })
+            }
             loading={end.isPending}
             data-testid="performer-end-session"
           >

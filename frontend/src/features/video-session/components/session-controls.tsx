@@ -1,7 +1,12 @@
 import { IconButton, type IconButtonProps } from '@chakra-ui/react';
 
 /** A round control of the session bar: its accessible name says what it does, aria-pressed whether it is on. */
-export function ControlButton({ label, pressed, children, ...props }: { label: string; pressed?: boolean } & Omit<IconButtonProps, 'aria-label' | 'aria-pressed'>) {
+export function ControlButton({
+  label,
+  pressed,
+  children,
+  ...props
+}: { label: string; pressed?: boolean } & Omit<IconButtonProps, 'aria-label' | 'aria-pressed'>) {
   return (
     <IconButton
       aria-label={label}
@@ -19,7 +24,18 @@ export function ControlButton({ label, pressed, children, ...props }: { label: s
 }
 
 const Svg = ({ children }: { children: React.ReactNode }) => (
-  <svg viewBox="0 0 24 24" width="1em" height="1em" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
+  <svg
+    viewBox="0 0 24 24"
+    width="1em"
+    height="1em"
+    fill="none"
+    stroke="currentColor"
+    strokeWidth="2"
+    strokeLinecap="round"
+    strokeLinejoin="round"
+    aria-hidden="true"
+    focusable="false"
+  >
     {children}
   </svg>
 );
@@ -41,7 +57,9 @@ export const CameraIcon = ({ off }: { off?: boolean }) => (
 );
 
 export const FullscreenIcon = ({ exit }: { exit?: boolean }) => (
-  <Svg>{exit ? <path d="M9 4v5H4M15 4v5h5M9 20v-5H4M15 20v-5h5" /> : <path d="M4 9V4h5M20 9V4h-5M4 15v5h5M20 15v5h-5" />}</Svg>
+  <Svg>
+    {exit ? <path d="M9 4v5H4M15 4v5h5M9 20v-5H4M15 20v-5h5" /> : <path d="M4 9V4h5M20 9V4h-5M4 15v5h5M20 15v5h-5" />}
+  </Svg>
 );
 
 export const HangUpIcon = () => (

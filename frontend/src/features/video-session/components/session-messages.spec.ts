@@ -2,7 +2,8 @@ import { describe, expect, it } from '@jest/globals';
 import type { SessionView } from '@aura/contracts';
 import { closedMessage, secondsUntil } from './session-messages';
 
-const closed = (status: SessionView['status'], endReason: SessionView['endReason']) => ({ status, endReason, performer: { id: 'p', name: 'Giulia', image: '' } }) as SessionView;
+const closed = (status: SessionView['status'], endReason: SessionView['endReason']) =>
+  ({ status, endReason, performer: { id: 'p', name: 'Giulia', image: '' } }) as SessionView;
 
 describe('what the user reads when a session closes', () => {
   it('says nothing was charged for a decline, a busy answer, an expiry or a withdrawal, and offers to ask again', () => {
@@ -20,7 +21,10 @@ describe('what the user reads when a session closes', () => {
   });
 
   it("ends with 'Saldo esaurito' when the next minute cannot be paid, and names who ended otherwise", () => {
-    expect(closedMessage(closed('ended', 'balance_exhausted'))).toMatchObject({ title: 'Saldo esaurito', retry: false });
+    expect(closedMessage(closed('ended', 'balance_exhausted'))).toMatchObject({
+      title: 'Saldo esaurito',
+      retry: false,
+    });
     expect(closedMessage(closed('ended', 'performer_ended')).detail).toBe('Giulia ha terminato la sessione.');
     expect(closedMessage(closed('ended', 'performer_disconnected')).detail).toContain('Giulia');
     expect(closedMessage(closed('ended', 'user_disconnected')).title).toBe('Sessione terminata');

@@ -21,7 +21,13 @@ export function SessionReceipt({ view, elapsed, balance, children }: SessionRece
   const rows: [string, string, string][] = [
     ['Durata', elapsed, 'receipt-duration'],
     ['Minuti iniziati', minutesLabel(view.minutesBilled), 'receipt-minutes'],
-    ['Minimo applicato', minimumApplied ? `Sì: ${minutesLabel(view.minutesCharged)} (${minutesLabel(view.minutesCharged - view.minutesBilled)} non usati)` : 'No', 'receipt-minimum'],
+    [
+      'Minimo applicato',
+      minimumApplied
+        ? `Sì: ${minutesLabel(view.minutesCharged)} (${minutesLabel(view.minutesCharged - view.minutesBilled)} non usati)`
+        : 'No',
+      'receipt-minimum',
+    ],
     ['Totale addebitato', formatAuracoinLabel(view.costAuracoin), 'receipt-total'],
   ];
   if (balance !== undefined) rows.push(['Saldo attuale', formatAuracoinLabel(balance), 'receipt-balance']);

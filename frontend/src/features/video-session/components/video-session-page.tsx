@@ -2,7 +2,15 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Badge, Box, Button, Container, Flex, Heading, HStack, Image, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
-import { auracoinToUnits, chargeIfEndedNow, minimumSessionCost, startedMinutes, unitsToAuracoin, type PublicPerformerView, type SessionView } from '@aura/contracts';
+import {
+  auracoinToUnits,
+  chargeIfEndedNow,
+  minimumSessionCost,
+  startedMinutes,
+  unitsToAuracoin,
+  type PublicPerformerView,
+  type SessionView,
+} from '@aura/contracts';
 import { changedPrice, errorCode, errorMessage, errorStatus } from '../../../lib/api-client';
 import { PriceChanged } from '../../../components/ui/price-changed';
 import { formatAuracoin, formatAuracoinLabel } from '../../../lib/format';
@@ -31,11 +39,24 @@ export function InvalidSession() {
   return (
     <Container maxW="md" py={{ base: '16', md: '24' }}>
       <title>Sessione non valida · Aura</title>
-      <Stack gap="5" align="center" textAlign="center" bg="bg.panel" borderWidth="1px" borderColor="border" rounded="2xl" px="8" py="10" data-testid="invalid-session">
+      <Stack
+        gap="5"
+        align="center"
+        textAlign="center"
+        bg="bg.panel"
+        borderWidth="1px"
+        borderColor="border"
+        rounded="2xl"
+        px="8"
+        py="10"
+        data-testid="invalid-session"
+      >
         <Heading as="h1" size="2xl">
           Sessione non valida
         </Heading>
-        <Text color="fg.muted">Il link della videochat non è completo, oppure la performer non esiste più o non sei connesso.</Text>
+        <Text color="fg.muted">
+          Il link della videochat non è completo, oppure la performer non esiste più o non sei connesso.
+        </Text>
         <Button asChild colorPalette="brand">
           <RouterLink to="/">Torna alla Home</RouterLink>
         </Button>
@@ -74,7 +95,16 @@ export function VideoSessionPage({ user }: VideoSessionPageProps) {
     );
   }
   if (!performer.data) return <Spinner size="lg" m="10" aria-label="Caricamento..." />;
-  return <SessionRoom userId={user.id} balance={user.auracoinBalance} performer={performer.data} displayName={params.get('displayName') ?? user.username} aliasId={params.get('aliasId')} seenRate={seenRateOf(params.get('rate'))} />;
+  return (
+    <SessionRoom
+      userId={user.id}
+      balance={user.auracoinBalance}
+      performer={performer.data}
+      displayName={params.get('displayName') ?? user.username}
+      aliasId={params.get('aliasId')}
+      seenRate={seenRateOf(params.get('rate'))}
+    />
+  );
 }
 
 interface SessionRoomProps {
@@ -109,7 +139,10 @@ function SessionRoom({ userId, balance, performer, displayName, aliasId, seenRat
     (price: number = expectedPrice) => {
       asked.current = true;
       setExpectedPrice(price);
-      request.mutate({ performerId: performer.id, aliasId, expectedPrice: price }, { onSuccess: (created) => setSessionId(created.id) });
+      request.mutate(
+        { performerId: performer.id, aliasId, expectedPrice: price },
+        { onSuccess: (created) => setSessionId(created.id) },
+      );
     },
     [request, performer.id, aliasId, expectedPrice],
   );
@@ -154,10 +187,18 @@ function SessionRoom({ userId, balance, performer, displayName, aliasId, seenRat
   // ending a running session before the minimum pays the minimum: he is told how much and asked first
   // (docs/product.md#session-minimum); a session that ran ends on its receipt, a request withdrawn goes back to /user
   const [confirmingEnd, setConfirmingEnd] = useState(false);
-  const endNow = view?.status === 'active' && view.startedAt ? chargeIfEndedNow(startedMinutes(now - Date.parse(view.startedAt), view.billingMinuteMs), auracoinToUnits(view.ratePerMinute), view.minimumMinutes) : null;
+  const endNow =
+    view?.status === 'active' && view.startedAt
+      ? chargeIfEndedNow(
+          startedMinutes(now - Date.parse(view.startedAt), view.billingMinuteMs),
+          auracoinToUnits(view.ratePerMinute),
+          view.minimumMinutes,
+        )
+      : null;
   const endSession = () => {
     setConfirmingEnd(false);
-    if (currentId && view && isOpen(view)) end.mutate(currentId, view.status === 'active' ? {} : { onSettled: () => void navigate('/user') });
+    if (currentId && view && isOpen(view))
+      end.mutate(currentId, view.status === 'active' ? {} : { onSettled: () => void navigate('/user') });
     else void navigate('/user');
   };
   const finish = () => {
@@ -170,7 +211,14 @@ function SessionRoom({ userId, balance, performer, displayName, aliasId, seenRat
     ask(price);
   };
 
-  const status = statusOf({ view, requestPending: request.isPending || (!view && !request.isError), playing, counterpartAway: view?.counterpartAway ?? false, now, name: performer.name });
+  const status = statusOf({
+    view,
+    requestPending: request.isPending || (!view && !request.isError),
+    playing,
+    counterpartAway: view?.counterpartAway ?? false,
+    now,
+    name: performer.name,
+  });
   const closed = view && !isOpen(view) ? closedMessage(view) : null;
   const requestError = request.isError && !view ? request.error : null;
   const chattingAs = view?.identity.displayName ?? displayName;
@@ -202,9 +250,29 @@ function SessionRoom({ userId, balance, performer, displayName, aliasId, seenRat
             />
           </Box>
           {!playing ? (
-            <Image position="absolute" inset="0" src={performer.image} alt={`Foto di ${performer.name}`} width="100%" height="100%" objectFit="cover" opacity={0.85} data-testid="performer-photo" />
+            <Image
+              position="absolute"
+              inset="0"
+              src={performer.image}
+              alt={`Foto di ${performer.name}`}
+              width="100%"
+              height="100%"
+              objectFit="cover"
+              opacity={0.85}
+              data-testid="performer-photo"
+            />
           ) : null}
-          <Flex position="absolute" top="0" insetX="0" p={{ base: '3', md: '4' }} gap="3" align="flex-start" justify="space-between" bg="linear-gradient(180deg, rgba(0,0,0,0.7), rgba(0,0,0,0))" color="white">
+          <Flex
+            position="absolute"
+            top="0"
+            insetX="0"
+            p={{ base: '3', md: '4' }}
+            gap="3"
+            align="flex-start"
+            justify="space-between"
+            bg="linear-gradient(180deg, rgba(0,0,0,0.7), rgba(0,0,0,0))"
+            color="white"
+          >
             <Stack gap="1">
               <HStack gap="2">
                 {running ? (
@@ -221,7 +289,14 @@ function SessionRoom({ userId, balance, performer, displayName, aliasId, seenRat
               </Text>
             </Stack>
             <Stack gap="0" align="flex-end" textAlign="right">
-              <Text fontSize={{ base: 'lg', md: 'xl' }} fontWeight="bold" fontVariantNumeric="tabular-nums" aria-label="Durata" role="timer" data-testid="session-timer">
+              <Text
+                fontSize={{ base: 'lg', md: 'xl' }}
+                fontWeight="bold"
+                fontVariantNumeric="tabular-nums"
+                aria-label="Durata"
+                role="timer"
+                data-testid="session-timer"
+              >
                 {clock?.elapsed ?? '00:00'}
               </Text>
               <Text fontSize="sm" data-testid="session-cost">
@@ -230,14 +305,37 @@ function SessionRoom({ userId, balance, performer, displayName, aliasId, seenRat
             </Stack>
           </Flex>
           {media.preview ? (
-            <Box position="absolute" bottom={{ base: '20', md: '24' }} right="3" width={{ base: '28', md: '44' }} aspectRatio={4 / 3} rounded="lg" overflow="hidden" borderWidth="2px" borderColor="whiteAlpha.700" boxShadow="lg">
+            <Box
+              position="absolute"
+              bottom={{ base: '20', md: '24' }}
+              right="3"
+              width={{ base: '28', md: '44' }}
+              aspectRatio={4 / 3}
+              rounded="lg"
+              overflow="hidden"
+              borderWidth="2px"
+              borderColor="whiteAlpha.700"
+              boxShadow="lg"
+            >
               <MediaVideo stream={media.preview} self aria-label="La tua fotocamera" data-testid="local-video" />
             </Box>
           ) : null}
           {status || closed || requestError ? (
             // scrolls when the receipt is taller than the stage (a phone held upright); margin auto centres without clipping the top
             <Flex position="absolute" inset="0" p="6" overflowY="auto" pointerEvents="none">
-              <Stack gap="2" maxW="sm" m="auto" textAlign="center" bg="rgba(0,0,0,0.65)" color="white" rounded="xl" px="5" py="4" pointerEvents="auto" data-testid="session-status-card">
+              <Stack
+                gap="2"
+                maxW="sm"
+                m="auto"
+                textAlign="center"
+                bg="rgba(0,0,0,0.65)"
+                color="white"
+                rounded="xl"
+                px="5"
+                py="4"
+                pointerEvents="auto"
+                data-testid="session-status-card"
+              >
                 {closed ? (
                   <>
                     <Heading as="h2" size="lg">
@@ -246,12 +344,19 @@ function SessionRoom({ userId, balance, performer, displayName, aliasId, seenRat
                     <Text>{closed.detail}</Text>
                     {view?.startedAt ? (
                       <SessionReceipt view={view} elapsed={clock?.elapsed ?? '00:00'} balance={balance}>
-                        {view.costAuracoin > 0 ? <RateSession sessionId={view.id} performerName={performer.name} /> : null}
+                        {view.costAuracoin > 0 ? (
+                          <RateSession sessionId={view.id} performerName={performer.name} />
+                        ) : null}
                       </SessionReceipt>
                     ) : null}
                   </>
                 ) : requestError ? (
-                  <RequestRefused error={requestError} ratePerMinute={performer.creditsPerMinute} onConfirmPrice={(price) => retry(price)} confirming={request.isPending} />
+                  <RequestRefused
+                    error={requestError}
+                    ratePerMinute={performer.creditsPerMinute}
+                    onConfirmPrice={(price) => retry(price)}
+                    confirming={request.isPending}
+                  />
                 ) : status ? (
                   <HStack gap="3" justify="center">
                     {status.busy ? <Spinner size="sm" /> : null}
@@ -260,7 +365,11 @@ function SessionRoom({ userId, balance, performer, displayName, aliasId, seenRat
                 ) : null}
                 {closed || requestError ? (
                   <HStack gap="2" justify="center" flexWrap="wrap" pt="1">
-                    {closed ? closed.retry : !['insufficient_balance', 'session_in_progress', 'price_changed'].includes(errorCode(requestError) ?? '') ? (
+                    {closed ? (
+                      closed.retry
+                    ) : !['insufficient_balance', 'session_in_progress', 'price_changed'].includes(
+                        errorCode(requestError) ?? '',
+                      ) ? (
                       <Button size="sm" colorPalette="brand" onClick={() => retry()} disabled={request.isPending}>
                         Riprova
                       </Button>
@@ -274,19 +383,55 @@ function SessionRoom({ userId, balance, performer, displayName, aliasId, seenRat
             </Flex>
           ) : null}
           {view?.lastMinute && running ? (
-            <Box position="absolute" top={{ base: '20', md: '24' }} insetX="0" display="flex" justifyContent="center" pointerEvents="none">
-              <Badge colorPalette="orange" variant="solid" size="lg" px="3" py="1" role="alert" data-testid="last-minute">
+            <Box
+              position="absolute"
+              top={{ base: '20', md: '24' }}
+              insetX="0"
+              display="flex"
+              justifyContent="center"
+              pointerEvents="none"
+            >
+              <Badge
+                colorPalette="orange"
+                variant="solid"
+                size="lg"
+                px="3"
+                py="1"
+                role="alert"
+                data-testid="last-minute"
+              >
                 Ti resta 1 minuto
               </Badge>
             </Box>
           ) : null}
           {/* an ended session has nothing left to control: the receipt takes the stage */}
           {closed ? null : (
-            <Flex position="absolute" bottom="0" insetX="0" p={{ base: '3', md: '4' }} gap={{ base: '2', md: '3' }} justify="center" align="center" bg="linear-gradient(0deg, rgba(0,0,0,0.75), rgba(0,0,0,0))" role="toolbar" aria-label="Controlli della videochat">
-              <ControlButton label={media.mic ? 'Disattiva microfono' : 'Attiva microfono'} pressed={media.mic} onClick={media.toggleMic} data-testid="toggle-mic">
+            <Flex
+              position="absolute"
+              bottom="0"
+              insetX="0"
+              p={{ base: '3', md: '4' }}
+              gap={{ base: '2', md: '3' }}
+              justify="center"
+              align="center"
+              bg="linear-gradient(0deg, rgba(0,0,0,0.75), rgba(0,0,0,0))"
+              role="toolbar"
+              aria-label="Controlli della videochat"
+            >
+              <ControlButton
+                label={media.mic ? 'Disattiva microfono' : 'Attiva microfono'}
+                pressed={media.mic}
+                onClick={media.toggleMic}
+                data-testid="toggle-mic"
+              >
                 <MicIcon off={!media.mic} />
               </ControlButton>
-              <ControlButton label={media.camera ? 'Disattiva fotocamera' : 'Attiva fotocamera'} pressed={media.camera} onClick={media.toggleCamera} data-testid="toggle-camera">
+              <ControlButton
+                label={media.camera ? 'Disattiva fotocamera' : 'Attiva fotocamera'}
+                pressed={media.camera}
+                onClick={media.toggleCamera}
+                data-testid="toggle-camera"
+              >
                 <CameraIcon off={!media.camera} />
               </ControlButton>
               {soundBlocked ? (
@@ -295,23 +440,54 @@ function SessionRoom({ userId, balance, performer, displayName, aliasId, seenRat
                 </ControlButton>
               ) : null}
               {fullscreen.supported ? (
-                <ControlButton label={fullscreen.active ? 'Esci da schermo intero' : 'Schermo intero'} pressed={fullscreen.active} onClick={fullscreen.toggle} data-testid="toggle-fullscreen">
+                <ControlButton
+                  label={fullscreen.active ? 'Esci da schermo intero' : 'Schermo intero'}
+                  pressed={fullscreen.active}
+                  onClick={fullscreen.toggle}
+                  data-testid="toggle-fullscreen"
+                >
                   <FullscreenIcon exit={fullscreen.active} />
                 </ControlButton>
               ) : null}
-              <DeviceSettings media={media} senders={peer.senders} variant="control" container={fullscreen.active ? stage : undefined} />
-              <ControlButton label="Termina" colorPalette="red" variant="solid" onClick={finish} loading={end.isPending} data-testid="end-session">
+              <DeviceSettings
+                media={media}
+                senders={peer.senders}
+                variant="control"
+                container={fullscreen.active ? stage : undefined}
+              />
+              <ControlButton
+                label="Termina"
+                colorPalette="red"
+                variant="solid"
+                onClick={finish}
+                loading={end.isPending}
+                data-testid="end-session"
+              >
                 <HangUpIcon />
               </ControlButton>
             </Flex>
           )}
         </Box>
         <Stack px={{ base: '3', md: '0' }} gap="1">
-          <Text role="status" aria-live="polite" aria-atomic="true" fontSize="sm" color="fg.muted" data-testid="session-status">
-            {closed ? `${closed.title}. ${closed.detail}` : requestError ? errorMessage(requestError) : (status?.text ?? `In videochat con ${performer.name}`)}
+          <Text
+            role="status"
+            aria-live="polite"
+            aria-atomic="true"
+            fontSize="sm"
+            color="fg.muted"
+            data-testid="session-status"
+          >
+            {closed
+              ? `${closed.title}. ${closed.detail}`
+              : requestError
+                ? errorMessage(requestError)
+                : (status?.text ?? `In videochat con ${performer.name}`)}
           </Text>
           <Text fontSize="sm" color="fg.muted">
-            Tariffa {formatAuracoin(view?.ratePerMinute ?? performer.creditsPerMinute)} auracoin/min · minimo {view?.minimumMinutes ?? 5} minuti ({formatAuracoinLabel(view?.minimumAuracoin ?? minimumSessionCost(performer.creditsPerMinute))}), trattenuti all'inizio
+            Tariffa {formatAuracoin(view?.ratePerMinute ?? performer.creditsPerMinute)} auracoin/min · minimo{' '}
+            {view?.minimumMinutes ?? 5} minuti (
+            {formatAuracoinLabel(view?.minimumAuracoin ?? minimumSessionCost(performer.creditsPerMinute))}), trattenuti
+            all'inizio
           </Text>
           {media.error ? (
             <Text role="alert" fontSize="sm" color="fg.error">
@@ -339,23 +515,50 @@ function SessionRoom({ userId, balance, performer, displayName, aliasId, seenRat
         }
       >
         <Text data-testid="minimum-warning">
-          {endNow ? `Terminando ora pagherai il minimo di ${endNow.minutes} minuti: ${formatAuracoinLabel(unitsToAuracoin(endNow.costUnits))}` : ''}
+          {endNow
+            ? `Terminando ora pagherai il minimo di ${endNow.minutes} minuti: ${formatAuracoinLabel(unitsToAuracoin(endNow.costUnits))}`
+            : ''}
         </Text>
       </DialogFrame>
     </Container>
   );
 }
 
-function statusOf({ view, requestPending, playing, counterpartAway, now, name }: { view: SessionView | undefined; requestPending: boolean; playing: boolean; counterpartAway: boolean; now: number; name: string }): { text: string; busy: boolean } | null {
+function statusOf({
+  view,
+  requestPending,
+  playing,
+  counterpartAway,
+  now,
+  name,
+}: {
+  view: SessionView | undefined;
+  requestPending: boolean;
+  playing: boolean;
+  counterpartAway: boolean;
+  now: number;
+  name: string;
+}): { text: string; busy: boolean } | null {
   if (!view) return requestPending ? { text: `Invio della richiesta a ${name}…`, busy: true } : null;
-  if (view.status === 'requested') return { text: `In attesa che ${name} accetti… (${secondsUntil(view.expiresAt, now)} s)`, busy: true };
+  if (view.status === 'requested')
+    return { text: `In attesa che ${name} accetti… (${secondsUntil(view.expiresAt, now)} s)`, busy: true };
   if (view.status !== 'active') return null;
   if (counterpartAway) return { text: `La connessione di ${name} si è interrotta: la attendiamo…`, busy: true };
   if (!playing) return { text: `Connessione con ${name}…`, busy: true };
   return null;
 }
 
-function RequestRefused({ error, ratePerMinute, onConfirmPrice, confirming }: { error: Error; ratePerMinute: number; onConfirmPrice: (price: number) => void; confirming: boolean }) {
+function RequestRefused({
+  error,
+  ratePerMinute,
+  onConfirmPrice,
+  confirming,
+}: {
+  error: Error;
+  ratePerMinute: number;
+  onConfirmPrice: (price: number) => void;
+  confirming: boolean;
+}) {
   const code = errorCode(error);
   const price = changedPrice(error);
   if (price !== undefined) {
@@ -364,7 +567,13 @@ function RequestRefused({ error, ratePerMinute, onConfirmPrice, confirming }: { 
         <Heading as="h2" size="lg">
           Tariffa cambiata
         </Heading>
-        <PriceChanged currentPrice={price} unit="auracoin/min" onConfirm={() => onConfirmPrice(price)} busy={confirming} inverted />
+        <PriceChanged
+          currentPrice={price}
+          unit="auracoin/min"
+          onConfirm={() => onConfirmPrice(price)}
+          busy={confirming}
+          inverted
+        />
       </>
     );
   }
@@ -373,7 +582,11 @@ function RequestRefused({ error, ratePerMinute, onConfirmPrice, confirming }: { 
       <Heading as="h2" size="lg">
         {code === 'insufficient_balance' ? 'Saldo auracoin insufficiente' : 'Videochat non disponibile'}
       </Heading>
-      <Text>{code === 'insufficient_balance' ? `Per iniziare servono almeno ${formatAuracoinLabel(minimumSessionCost(ratePerMinute))} (5 minuti).` : errorMessage(error)}</Text>
+      <Text>
+        {code === 'insufficient_balance'
+          ? `Per iniziare servono almeno ${formatAuracoinLabel(minimumSessionCost(ratePerMinute))} (5 minuti).`
+          : errorMessage(error)}
+      </Text>
       {code === 'insufficient_balance' ? (
         <Button size="sm" colorPalette="brand" asChild>
           <RouterLink to="/user">Acquista auracoin</RouterLink>

@@ -25,7 +25,9 @@ describe('the cameras and microphones to choose from', () => {
   });
 
   it('numbers every device before the permission (no names, no ids)', () => {
-    expect(deviceOptions([device('audioinput', ''), device('videoinput', '')], 'audio')).toEqual([{ id: '', label: 'Microfono 1' }]);
+    expect(deviceOptions([device('audioinput', ''), device('videoinput', '')], 'audio')).toEqual([
+      { id: '', label: 'Microfono 1' },
+    ]);
     expect(deviceOptions([device('videoinput', ''), device('videoinput', 'b', '  ')], 'video')).toEqual([
       { id: '', label: 'Fotocamera 1' },
       { id: 'b', label: 'Fotocamera 2' },
@@ -63,7 +65,7 @@ describe('switching a running track to another device', () => {
     return sender;
   };
 
-  it("replaces it on its sender only, keeps a muted microphone muted and stops the old one", async () => {
+  it('replaces it on its sender only, keeps a muted microphone muted and stops the old one', async () => {
     const old = fakeTrack(false);
     const next = fakeTrack(true);
     const audio = fakeSender(old);

@@ -10,7 +10,10 @@ export interface DeviceOption {
  * This browser's cameras or microphones, in its order. Before a permission the browser may hide
  * the names (and even the ids): they are numbered instead, 'Fotocamera 1', 'Microfono 2'…
  */
-export function deviceOptions(devices: readonly Pick<MediaDeviceInfo, 'kind' | 'deviceId' | 'label'>[], kind: MediaKind): DeviceOption[] {
+export function deviceOptions(
+  devices: readonly Pick<MediaDeviceInfo, 'kind' | 'deviceId' | 'label'>[],
+  kind: MediaKind,
+): DeviceOption[] {
   const noun = kind === 'video' ? 'Fotocamera' : 'Microfono';
   const options: DeviceOption[] = [];
   for (const device of devices) {
@@ -21,9 +24,14 @@ export function deviceOptions(devices: readonly Pick<MediaDeviceInfo, 'kind' | '
 }
 
 /** The option shown as chosen: the running track's device, else the one asked for, else the first. */
-export function selectedDevice(options: readonly DeviceOption[], track: Pick<MediaStreamTrack, 'getSettings'> | null, preferred: string | null): string {
+export function selectedDevice(
+  options: readonly DeviceOption[],
+  track: Pick<MediaStreamTrack, 'getSettings'> | null,
+  preferred: string | null,
+): string {
   const running = track?.getSettings().deviceId;
-  for (const id of [running, preferred]) if (id !== undefined && id !== null && options.some((option) => option.id === id)) return id;
+  for (const id of [running, preferred])
+    if (id !== undefined && id !== null && options.some((option) => option.id === id)) return id;
   return options[0]?.id ?? '';
 }
 

@@ -46,7 +46,8 @@ export class PeerLink {
     this.connection = new RTCPeerConnection({ iceServers: ice.iceServers, iceTransportPolicy: ice.iceTransportPolicy });
     this.connection.onicecandidate = ({ candidate }) => {
       // the end of gathering needs no message: both sides trickle until connected
-      if (candidate && candidate.candidate) this.events.send({ candidate: candidate.toJSON() as NonNullable<OutgoingSignal['candidate']> });
+      if (candidate && candidate.candidate)
+        this.events.send({ candidate: candidate.toJSON() as NonNullable<OutgoingSignal['candidate']> });
     };
     this.connection.ontrack = ({ track }) => {
       this.remote.addTrack(track);
@@ -75,7 +76,12 @@ export class PeerLink {
       for (const candidate of this.pending.splice(0)) await this.connection.addIceCandidate(candidate);
     }
     if (message.candidate) {
-      const candidate: RTCIceCandidateInit = { ...message.candidate, sdpMid: message.candidate.sdpMid ?? null, sdpMLineIndex: message.candidate.sdpMLineIndex ?? null, usernameFragment: message.candidate.usernameFragment ?? null };
+      const candidate: RTCIceCandidateInit = {
+        ...message.candidate,
+        sdpMid: message.candidate.sdpMid ?? null,
+        sdpMLineIndex: message.candidate.sdpMLineIndex ?? null,
+        usernameFragment: message.candidate.usernameFragment ?? null,
+      };
       if (this.connection.remoteDescription) await this.connection.addIceCandidate(candidate);
       else this.pending.push(candidate);
     }
@@ -101,7 +107,8 @@ export class PeerLink {
     if (this.closed) return;
     for (const transceiver of this.connection.getTransceivers()) {
       const track = this.trackFor(transceiver);
-      if (transceiver.sender.track !== track && transceiver.currentDirection !== 'stopped') await transceiver.sender.replaceTrack(track);
+      if (transceiver.sender.track !== track && transceiver.currentDirection !== 'stopped')
+        await transceiver.sender.replaceTrack(track);
     }
   }
 
@@ -136,7 +143,9 @@ export function parseMediaState(data: unknown): MediaState | null {
   if (typeof data !== 'string') return null;
   try {
     const parsed = JSON.parse(data) as Partial<MediaState>;
-    return typeof parsed.camera === 'boolean' && typeof parsed.mic === 'boolean' ? { camera: parsed.camera, mic: parsed.mic } : null;
+    return typeof parsed.camera === 'boolean' && typeof parsed.mic === 'boolean'
+      ? { camera: parsed.camera, mic: parsed.mic }
+      : null;
   } catch {
     return null;
   }

@@ -1,10 +1,15 @@
 import { useCallback, useEffect, useState, type RefObject } from 'react';
 
 /** Fullscreen for one element (the video stage): whether it is, and a toggle. */
-export function useFullscreen(target: RefObject<HTMLElement | null>): { active: boolean; toggle: () => void; supported: boolean } {
+export function useFullscreen(target: RefObject<HTMLElement | null>): {
+  active: boolean;
+  toggle: () => void;
+  supported: boolean;
+} {
   const [active, setActive] = useState(false);
   useEffect(() => {
-    const onChange = () => setActive(document.fullscreenElement !== null && document.fullscreenElement === target.current);
+    const onChange = () =>
+      setActive(document.fullscreenElement !== null && document.fullscreenElement === target.current);
     document.addEventListener('fullscreenchange', onChange);
     return () => document.removeEventListener('fullscreenchange', onChange);
   }, [target]);

@@ -26,7 +26,11 @@ const DEVICE_ERROR = 'Impossibile accedere a fotocamera o microfono: controlla i
 /** A track of this device (`deviceId`, exactly), or of the browser's default. */
 export async function openTrack(kind: MediaKind, deviceId: string | null = null): Promise<MediaStreamTrack> {
   const device = deviceId ? { deviceId: { exact: deviceId } } : {};
-  const stream = await navigator.mediaDevices.getUserMedia(kind === 'audio' ? { audio: deviceId ? device : true } : { video: { ...device, width: { ideal: 1280 }, height: { ideal: 720 } } });
+  const stream = await navigator.mediaDevices.getUserMedia(
+    kind === 'audio'
+      ? { audio: deviceId ? device : true }
+      : { video: { ...device, width: { ideal: 1280 }, height: { ideal: 720 } } },
+  );
   const [track] = kind === 'audio' ? stream.getAudioTracks() : stream.getVideoTracks();
   if (!track) throw new Error(`no ${kind} track`);
   return track;
@@ -38,7 +42,9 @@ export async function openTrack(kind: MediaKind, deviceId: string | null = null)
  * switched off (the device's light goes out). Everything stops when the page goes.
  * `start` opens devices at once (her dashboard streams from the start).
  */
-export function useLocalMedia({ mic: startMic, camera: startCamera }: { mic: boolean; camera: boolean } = { mic: false, camera: false }): LocalMedia {
+export function useLocalMedia(
+  { mic: startMic, camera: startCamera }: { mic: boolean; camera: boolean } = { mic: false, camera: false },
+): LocalMedia {
   const [tracks, setTracks] = useState<LocalTracks>({ audio: null, video: null });
   const [micOn, setMicOn] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -51,7 +57,9 @@ export function useLocalMedia({ mic: startMic, camera: startCamera }: { mic: boo
     try {
       const deviceId = chosen.current[kind];
       // a chosen device that went away: the default one
-      const track = await openTrack(kind, deviceId).catch((error: unknown) => (deviceId ? openTrack(kind) : Promise.reject(error)));
+      const track = await openTrack(kind, deviceId).catch((error: unknown) =>
+        deviceId ? openTrack(kind) : Promise.reject(error),
+      );
       if (unmounted.current) {
         track.stop();
         return;
@@ -114,5 +122,16 @@ export function useLocalMedia({ mic: startMic, camera: startCamera }: { mic: boo
 
   const preview = useMemo(() => (tracks.video ? new MediaStream([tracks.video]) : null), [tracks.video]);
 
-  return { tracks, mic: micOn && tracks.audio !== null, camera: tracks.video !== null, preview, toggleMic, toggleCamera, error, devices, chooseDevice, replaceTrack };
+  return {
+    tracks,
+    mic: micOn && tracks.audio !== null,
+    camera: tracks.video !== null,
+    preview,
+    toggleMic,
+    toggleCamera,
+    error,
+    devices,
+    chooseDevice,
+    replaceTrack,
+  };
 }

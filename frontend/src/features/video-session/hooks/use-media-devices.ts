@@ -38,7 +38,11 @@ export function useMediaDevices(media: LocalMedia, senders: () => RTCRtpSender[]
     const mediaDevices = shown ? (navigator.mediaDevices as MediaDevices | undefined) : undefined;
     if (!mediaDevices) return;
     let current = true;
-    const list = () => void mediaDevices.enumerateDevices().then((found) => current && setDevices(found), () => undefined);
+    const list = () =>
+      void mediaDevices.enumerateDevices().then(
+        (found) => current && setDevices(found),
+        () => undefined,
+      );
     list();
     mediaDevices.addEventListener('devicechange', list);
     return () => {
@@ -75,5 +79,13 @@ export function useMediaDevices(media: LocalMedia, senders: () => RTCRtpSender[]
   const microphones = deviceOptions(devices ?? [], 'audio');
   const selected = (kind: MediaKind, options: DeviceOption[]) =>
     switching?.kind === kind ? switching.deviceId : selectedDevice(options, media.tracks[kind], media.devices[kind]);
-  return { cameras, microphones, listed: devices !== null, selected: { video: selected('video', cameras), audio: selected('audio', microphones) }, switching: switching?.kind ?? null, error, choose };
+  return {
+    cameras,
+    microphones,
+    listed: devices !== null,
+    selected: { video: selected('video', cameras), audio: selected('audio', microphones) },
+    switching: switching?.kind ?? null,
+    error,
+    choose,
+  };
 }

@@ -15,7 +15,11 @@ export interface CounterpartPresence {
  * within the grace period continues the session. Answers whether the other party is there.
  */
 export function useSessionJoin(sessionId: string | null, joined: boolean): CounterpartPresence {
-  const [presence, setPresence] = useState<CounterpartPresence & { sessionId: string | null }>({ present: false, arrivals: 0, sessionId });
+  const [presence, setPresence] = useState<CounterpartPresence & { sessionId: string | null }>({
+    present: false,
+    arrivals: 0,
+    sessionId,
+  });
   useEffect(() => {
     if (!sessionId || !joined) return;
     return withSocket((socket) => {
@@ -23,7 +27,8 @@ export function useSessionJoin(sessionId: string | null, joined: boolean): Count
         setPresence((current) => ({
           sessionId,
           present,
-          arrivals: present && !(current.present && current.sessionId === sessionId) ? current.arrivals + 1 : current.arrivals,
+          arrivals:
+            present && !(current.present && current.sessionId === sessionId) ? current.arrivals + 1 : current.arrivals,
         }));
       const join = () =>
         socket.emit('session:join', sessionId, (answer) => {
@@ -45,5 +50,7 @@ export function useSessionJoin(sessionId: string | null, joined: boolean): Count
       };
     });
   }, [sessionId, joined]);
-  return presence.sessionId === sessionId ? { present: presence.present, arrivals: presence.arrivals } : { present: false, arrivals: 0 };
+  return presence.sessionId === sessionId
+    ? { present: presence.present, arrivals: presence.arrivals }
+    : { present: false, arrivals: 0 };
 }

@@ -37,7 +37,14 @@ export interface SessionPeer {
  * shortly before, fresh ones are fetched and set on the connection, and the user's side connects
  * again with them (the allocations of the running connection keep the old ones).
  */
-export function useSessionPeer({ sessionId, role, live, arrivals, tracks, mediaState }: SessionPeerOptions): SessionPeer {
+export function useSessionPeer({
+  sessionId,
+  role,
+  live,
+  arrivals,
+  tracks,
+  mediaState,
+}: SessionPeerOptions): SessionPeer {
   const queryClient = useQueryClient();
   const [remoteStream, setRemoteStream] = useState<MediaStream | null>(null);
   const [connectionState, setConnectionState] = useState<SessionPeer['connectionState']>('idle');
@@ -77,7 +84,10 @@ export function useSessionPeer({ sessionId, role, live, arrivals, tracks, mediaS
           .fetchQuery(iceConfigQueryOptions(sessionId))
           .then((fresh) => {
             if (stopped || link.current !== created) return;
-            created.connection.setConfiguration({ iceServers: fresh.iceServers, iceTransportPolicy: fresh.iceTransportPolicy });
+            created.connection.setConfiguration({
+              iceServers: fresh.iceServers,
+              iceTransportPolicy: fresh.iceTransportPolicy,
+            });
             if (role === 'user') setRenewals((count) => count + 1);
             else renewBefore(created, fresh.expiresAt);
           })

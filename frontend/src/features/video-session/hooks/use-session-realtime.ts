@@ -26,7 +26,11 @@ export function useSessionRealtime(partyId: string, onChange?: (view: SessionVie
           listener.current?.(view);
         };
         const onConnect = () => {
-          if (connectedOnce) void queryClient.invalidateQueries({ queryKey: queryKeys.sessions.all, predicate: (query) => query.queryKey[2] !== 'ice' });
+          if (connectedOnce)
+            void queryClient.invalidateQueries({
+              queryKey: queryKeys.sessions.all,
+              predicate: (query) => query.queryKey[2] !== 'ice',
+            });
           connectedOnce = true;
         };
         socket.on('session:changed', onChanged);

@@ -49,7 +49,9 @@ export function BuyPackages({ totalSpent, offerBonusPercent, onPaid, titled = tr
           </Heading>
         ) : null}
         <Text color="fg.muted" fontSize="sm">
-          {discount > 0 ? `Il tuo livello ti dà uno sconto del ${discount}% su tutti i pacchetti.` : 'Sali di livello per ottenere sconti su tutti i pacchetti.'}
+          {discount > 0
+            ? `Il tuo livello ti dà uno sconto del ${discount}% su tutti i pacchetti.`
+            : 'Sali di livello per ottenere sconti su tutti i pacchetti.'}
         </Text>
       </Stack>
       {pending ? (

@@ -37,7 +37,8 @@ function pieces(kind: CelebrationKind): Piece[] {
   });
 }
 
-const reducedMotion = () => typeof window !== 'undefined' && window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
+const reducedMotion = () =>
+  typeof window !== 'undefined' && window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
 
 /**
  * The purchase celebration (docs/product.md#constants): fireworks from 2,500 credits, stars from 1,000, else
@@ -55,31 +56,70 @@ export function Celebration({ kind }: { kind: CelebrationKind }) {
       const p = list[index]!;
       if (reduce) return animate(element, { opacity: [1, 0] }, { duration: seconds });
       if (kind === 'confetti') {
-        return animate(element, { y: [0, window.innerHeight + 40], rotate: [0, p.rotate * 3], opacity: [1, 1, 0] }, { duration: seconds - p.delay, delay: p.delay, ease: 'easeIn' });
+        return animate(
+          element,
+          { y: [0, window.innerHeight + 40], rotate: [0, p.rotate * 3], opacity: [1, 1, 0] },
+          { duration: seconds - p.delay, delay: p.delay, ease: 'easeIn' },
+        );
       }
       if (kind === 'stars') {
-        return animate(element, { scale: [0, 1.3, 1, 0], opacity: [0, 1, 1, 0], rotate: [0, 90] }, { duration: seconds - p.delay, delay: p.delay });
+        return animate(
+          element,
+          { scale: [0, 1.3, 1, 0], opacity: [0, 1, 1, 0], rotate: [0, 90] },
+          { duration: seconds - p.delay, delay: p.delay },
+        );
       }
-      return animate(element, { x: [0, p.x], y: [0, p.y], opacity: [1, 1, 0], scale: [1, 1, 0.3] }, { duration: 1.4, delay: p.delay, ease: 'easeOut' });
+      return animate(
+        element,
+        { x: [0, p.x], y: [0, p.y], opacity: [1, 1, 0], scale: [1, 1, 0.3] },
+        { duration: 1.4, delay: p.delay, ease: 'easeOut' },
+      );
     });
     return () => controls.forEach((control) => control.stop());
   }, [kind, list, seconds]);
 
   return (
-    <Box ref={root} position="fixed" inset="0" pointerEvents="none" zIndex="overlay" overflow="hidden" aria-hidden="true" data-testid="celebration" data-kind={kind}>
+    <Box
+      ref={root}
+      position="fixed"
+      inset="0"
+      pointerEvents="none"
+      zIndex="overlay"
+      overflow="hidden"
+      aria-hidden="true"
+      data-testid="celebration"
+      data-kind={kind}
+    >
       {list.map((p) => {
         if (kind === 'confetti') {
           return (
             <div
               key={p.id}
               data-piece=""
-              style={{ position: 'absolute', top: -20, left: `calc(50% + ${p.x}vw)`, width: p.size, height: p.size * 0.6, background: p.colour, borderRadius: 2 }}
+              style={{
+                position: 'absolute',
+                top: -20,
+                left: `calc(50% + ${p.x}vw)`,
+                width: p.size,
+                height: p.size * 0.6,
+                background: p.colour,
+                borderRadius: 2,
+              }}
             />
           );
         }
         if (kind === 'stars') {
           return (
-            <div key={p.id} data-piece="" style={{ position: 'absolute', top: `${20 + ((p.id * 29) % 60)}%`, left: `calc(50% + ${p.x * 0.8}vw)`, opacity: 0 }}>
+            <div
+              key={p.id}
+              data-piece=""
+              style={{
+                position: 'absolute',
+                top: `${20 + ((p.id * 29) % 60)}%`,
+                left: `calc(50% + ${p.x * 0.8}vw)`,
+                opacity: 0,
+              }}
+            >
               <svg width={p.size} height={p.size} viewBox="0 0 24 24" aria-hidden="true">
                 <path fill={p.colour} d="M12 2l2.9 6.6 7.1.6-5.4 4.7 1.6 7L12 17.3 5.8 20.9l1.6-7L2 9.2l7.1-.6z" />
               </svg>

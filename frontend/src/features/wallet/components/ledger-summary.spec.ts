@@ -2,7 +2,13 @@ import { describe, expect, it } from '@jest/globals';
 import type { LedgerEntryView } from '@aura/contracts';
 import { groupedLines, spendingOf } from './ledger-summary';
 
-const entry = (id: string, type: LedgerEntryView['type'], amount: number, reason: string, reference: string | null = null): LedgerEntryView => ({
+const entry = (
+  id: string,
+  type: LedgerEntryView['type'],
+  amount: number,
+  reason: string,
+  reference: string | null = null,
+): LedgerEntryView => ({
   id,
   type,
   amount,

@@ -27,7 +27,14 @@ export function groupedLines(entries: readonly LedgerEntryView[]): LedgerLine[] 
   const lines: LedgerLine[] = [];
   for (const entry of entries) {
     const last = lines[lines.length - 1];
-    if (last && entry.reason === 'session' && last.reason === 'session' && entry.reference !== null && entry.reference === last.reference && entry.type === last.type) {
+    if (
+      last &&
+      entry.reason === 'session' &&
+      last.reason === 'session' &&
+      entry.reference !== null &&
+      entry.reference === last.reference &&
+      entry.type === last.type
+    ) {
       lines[lines.length - 1] = {
         ...last,
         amount: round2(last.amount + entry.amount),

@@ -1,5 +1,12 @@
 import { Badge, Box, Button, Card, HStack, Stack, Text } from '@chakra-ui/react';
-import { packageTotal, pricePerAuracoin, quotePackage, savingPercent, unitsToAuracoin, type PackageView } from '@aura/contracts';
+import {
+  packageTotal,
+  pricePerAuracoin,
+  quotePackage,
+  savingPercent,
+  unitsToAuracoin,
+  type PackageView,
+} from '@aura/contracts';
 import { formatAuracoin, formatEuro } from '../../../lib/format';
 import { CoinIcon } from '../../../components/ui/icons';
 import { termsOf } from '../api/packages';
@@ -17,7 +24,14 @@ export interface PackageCardProps {
 }
 
 /** One package: total auracoin, price, price per auracoin, saving %, popular flag (docs/product.md#buying pricing). */
-export function PackageCard({ pkg, discountPercent = 0, offerBonusPercent = 0, onBuy, buying = false, disabled = false }: PackageCardProps) {
+export function PackageCard({
+  pkg,
+  discountPercent = 0,
+  offerBonusPercent = 0,
+  onBuy,
+  buying = false,
+  disabled = false,
+}: PackageCardProps) {
   const terms = termsOf(pkg);
   const total = packageTotal(terms);
   const saving = savingPercent(terms);
@@ -38,14 +52,30 @@ export function PackageCard({ pkg, discountPercent = 0, offerBonusPercent = 0, o
       borderColor={pkg.popular ? 'brand.solid' : 'border'}
     >
       {pkg.popular ? (
-        <Badge position="absolute" top="-3" left="50%" transform="translateX(-50%)" colorPalette="brand" variant="solid" px="3" rounded="full">
+        <Badge
+          position="absolute"
+          top="-3"
+          left="50%"
+          transform="translateX(-50%)"
+          colorPalette="brand"
+          variant="solid"
+          px="3"
+          rounded="full"
+        >
           Più popolare
         </Badge>
       ) : null}
       <Card.Body gap="3" textAlign="center" pt="7">
         <HStack justify="center" gap="2" color="gold.fg">
           <CoinIcon />
-          <Text id={headingId} as="h3" fontSize="3xl" fontWeight="800" fontVariantNumeric="tabular-nums" data-testid="package-total">
+          <Text
+            id={headingId}
+            as="h3"
+            fontSize="3xl"
+            fontWeight="800"
+            fontVariantNumeric="tabular-nums"
+            data-testid="package-total"
+          >
             {formatAuracoin(total)}
           </Text>
         </HStack>

@@ -12,7 +12,12 @@ export interface PackagesGridProps {
 }
 
 /** The packages on sale as cards (home pricing and /user). */
-export function PackagesGrid({ discountPercent = 0, offerBonusPercent = 0, onBuy, buyingId = null }: PackagesGridProps) {
+export function PackagesGrid({
+  discountPercent = 0,
+  offerBonusPercent = 0,
+  onBuy,
+  buyingId = null,
+}: PackagesGridProps) {
   const packages = usePackages();
   if (packages.isPending) {
     return (

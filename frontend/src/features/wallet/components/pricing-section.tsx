@@ -1,7 +1,14 @@
 import { Box, Button, Card, Container, Grid, Heading, HStack, List, Stack, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink } from 'react-router-dom';
-import { formatAuracoin, priceCeilings, RATE_MIN, savingPercent, WELCOME_BONUS_AURACOIN, type PackageView } from '@aura/contracts';
+import {
+  formatAuracoin,
+  priceCeilings,
+  RATE_MIN,
+  savingPercent,
+  WELCOME_BONUS_AURACOIN,
+  type PackageView,
+} from '@aura/contracts';
 import { packagesQueryOptions } from '../../../lib/shared-queries';
 import { useStoredUser } from '../../../lib/session-storage';
 import { CoinIcon, GiftIcon, LockIcon } from '../../../components/ui/icons';
@@ -9,7 +16,12 @@ import { BuyPackages } from './buy-packages';
 
 /** The claims of 'Come Funziona', from the rules and the packages on sale (docs/product.md#pricing): no invented figure. */
 export function howItWorks(packages: readonly PackageView[] | undefined): string[] {
-  const best = Math.max(0, ...(packages ?? []).map((pkg) => savingPercent({ credits: pkg.credits, bonus: pkg.bonus, priceCents: Math.round(pkg.price * 100) }) ?? 0));
+  const best = Math.max(
+    0,
+    ...(packages ?? []).map(
+      (pkg) => savingPercent({ credits: pkg.credits, bonus: pkg.bonus, priceCents: Math.round(pkg.price * 100) }) ?? 0,
+    ),
+  );
   return [
     'Registrati gratis, senza carta di credito',
     'Acquista un pacchetto di auracoin',
@@ -45,7 +57,14 @@ export function PricingSection({ offerBonusPercent = 0 }: { offerBonusPercent?: 
         {user ? (
           <BuyPackages totalSpent={user.totalAuracoinSpent} offerBonusPercent={offerBonusPercent} titled={false} />
         ) : (
-          <Card.Root maxW="xl" mx="auto" rounded="2xl" bg="bg.panel" borderColor="border" data-testid="pricing-login-card">
+          <Card.Root
+            maxW="xl"
+            mx="auto"
+            rounded="2xl"
+            bg="bg.panel"
+            borderColor="border"
+            data-testid="pricing-login-card"
+          >
             <Card.Body gap="4" textAlign="center" alignItems="center">
               <Box color="brand.fg" fontSize="3xl" aria-hidden="true">
                 <LockIcon />
@@ -97,7 +116,8 @@ export function PricingSection({ offerBonusPercent = 0 }: { offerBonusPercent?: 
                 </Heading>
               </HStack>
               <Text color="fg.muted">
-                I pagamenti sono gestiti da un fornitore di pagamenti con carta: i dati della tua carta non passano mai dai nostri server.
+                I pagamenti sono gestiti da un fornitore di pagamenti con carta: i dati della tua carta non passano mai
+                dai nostri server.
               </Text>
             </Card.Body>
           </Card.Root>

@@ -75,14 +75,24 @@ export function WalletLedger({ userId, balance }: { userId: string; balance: num
           </Text>
           {spending.byReason.length > 0 ? (
             <Text fontSize="sm" color="fg.muted" data-testid="ledger-spent-by-reason">
-              {spending.byReason.map((row) => `${ledgerReasonLabels[row.reason] ?? row.reason}: ${formatAuracoin(row.amount)}`).join(' · ')}
+              {spending.byReason
+                .map((row) => `${ledgerReasonLabels[row.reason] ?? row.reason}: ${formatAuracoin(row.amount)}`)
+                .join(' · ')}
             </Text>
           ) : null}
         </Stack>
         {entries && entries.length === 0 ? <Text color="fg.muted">Nessun movimento.</Text> : null}
         <Stack as="ul" gap="2" listStyleType="none" m="0" p="0">
           {lines.slice(0, shown).map((entry) => (
-            <Box as="li" key={entry.id} borderTopWidth="1px" borderColor="border" pt="2" data-testid="ledger-entry" data-reason={entry.reason}>
+            <Box
+              as="li"
+              key={entry.id}
+              borderTopWidth="1px"
+              borderColor="border"
+              pt="2"
+              data-testid="ledger-entry"
+              data-reason={entry.reason}
+            >
               <Flex justify="space-between" gap="3" flexWrap="wrap">
                 <Stack gap="0" minW="0">
                   <Text fontWeight="medium">
@@ -121,7 +131,11 @@ function useRefundToasts(): void {
     () =>
       withSocket((socket) => {
         const onRefund: ServerToClientEvents['refund:issued'] = ({ amount, reason }) => {
-          notify({ type: 'success', title: `Rimborso ricevuto: +${formatAuracoin(amount)} auracoin`, description: reason });
+          notify({
+            type: 'success',
+            title: `Rimborso ricevuto: +${formatAuracoin(amount)} auracoin`,
+            description: reason,
+          });
         };
         socket.on('refund:issued', onRefund);
         return () => {

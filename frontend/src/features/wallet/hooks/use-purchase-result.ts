@@ -32,7 +32,11 @@ export function usePurchaseResult(onPaid?: () => void): { celebration: Celebrati
       setParams(next, { replace: true });
     };
     if (status === 'declined') {
-      notify({ type: 'error', title: 'Pagamento non riuscito', description: 'Il pagamento è stato rifiutato: nessun addebito.' });
+      notify({
+        type: 'error',
+        title: 'Pagamento non riuscito',
+        description: 'Il pagamento è stato rifiutato: nessun addebito.',
+      });
       forget();
       return;
     }
@@ -44,7 +48,11 @@ export function usePurchaseResult(onPaid?: () => void): { celebration: Celebrati
     const kind = celebrationFor(credits ?? 0);
     // started from a timer callback: the celebration is a reaction to the payment, not render state
     window.setTimeout(() => setCelebration(kind), 0);
-    notify({ type: 'success', title: 'Acquisto Completato!', description: `Hai ricevuto ${purchase.data?.auracoin ?? ''} auracoin.` });
+    notify({
+      type: 'success',
+      title: 'Acquisto Completato!',
+      description: `Hai ricevuto ${purchase.data?.auracoin ?? ''} auracoin.`,
+    });
     onPaidRef.current?.();
     forget();
   }, [purchaseId, status, credits, params, setParams, purchase.data?.auracoin]);

@@ -34,9 +34,13 @@ const score = ({ detected, undetected }) =>
   detected + undetected === 0 ? 100 : (100 * detected) / (detected + undetected);
 for (const row of rows) {
   console.log(
-    `${score(row).toFixed(1).padStart(6)}%  ${String(row.detected + row.undetected).padStart(4)} mutants  ${String(row.undetected - row.noCoverage).padStart(3)} survived  ${String(row.noCoverage).padStart(3)} no coverage  ${row.file}`,
+    `${score(row).toFixed(1).padStart(6)}%  ${String(row.detected + row.undetected).padStart(4)} mutants  ` +
+      `${String(row.undetected - row.noCoverage).padStart(3)} survived  ${String(row.noCoverage).padStart(3)} no coverage  ` +
+      row.file,
   );
 }
 console.log(
-  `mutation score of the money rules: ${score(all).toFixed(2)}% (${all.detected} of ${all.detected + all.undetected} mutants killed, ${all.undetected - all.noCoverage} survived, ${all.noCoverage} without coverage)`,
+  `mutation score of the money rules: ${score(all).toFixed(2)}% ` +
+    `(${all.detected} of ${all.detected + all.undetected} mutants killed, ` +
+    `${all.undetected - all.noCoverage} survived, ${all.noCoverage} without coverage)`,
 );

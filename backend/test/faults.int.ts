@@ -301,7 +301,7 @@ describeFaults('faults: Redis restarted empty, PostgreSQL connections cut, the w
     expect(await metric(metricsPorts.api, 'aura_adapter_unavailable_total')).toBeGreaterThanOrEqual(outagesBefore);
   }, 180_000);
 
-  it("PostgreSQL's connections cut mid-load (as a restart cuts them): the pools reconnect; 503 with Retry-After at worst, nothing lost or billed twice", async () => {
+  it("PostgreSQL's connections cut mid-load (as by a restart): the pools reconnect; 503 with Retry-After at worst, nothing lost or billed twice", async () => {
     const outagesBefore = await metric(metricsPorts.api, 'aura_adapter_unavailable_total');
     const unavailableBefore = await metric(metricsPorts.api, 'http_request_duration_seconds_count', { status: '503' });
     const name = new URL(database.url).pathname.slice(1);
@@ -335,7 +335,7 @@ describeFaults('faults: Redis restarted empty, PostgreSQL connections cut, the w
     ).toBeGreaterThanOrEqual(unavailable);
   }, 180_000);
 
-  it(`the worker down ${WORKER_DOWN_MS / 1000} s while a private session runs: billing catches up, every minute billed once, the lateness in its metrics`, async () => {
+  it(`the worker down ${WORKER_DOWN_MS / 1000} s during a private session: billing catches up, every minute billed once, lateness in metrics`, async () => {
     const performer = await onlinePerformer(url, admin, { rate: 1 });
     const user = await fundedUser(url, admin, 500);
     const requested = await user.http.post('/api/sessions', { performerId: performer.id });

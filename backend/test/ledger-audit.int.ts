@@ -542,7 +542,8 @@ describeWithPostgres(
           for (const wrong of wrongs) {
             await sql.query(
               `insert into events (position, stream_id, revision, event_id, type, data, metadata)
-           values ((select coalesce(max(position), 0) + 1 from events), $1, (select coalesce(max(revision), -1) + 1 from events where stream_id = $1), $2, $3, $4, '{}')`,
+           values ((select coalesce(max(position), 0) + 1 from events), $1,
+             (select coalesce(max(revision), -1) + 1 from events where stream_id = $1), $2, $3, $4, '{}')`,
               [wrong.streamId, newId(), wrong.type, JSON.stringify(wrong.data)],
             );
           }

@@ -167,7 +167,8 @@ describeWithPostgres('payout job: two at once, one worker killed mid-run', () =>
 
     const events = await store.readAll();
     process.stdout.write(
-      `\n[payouts crash] worker A killed after ${killedAt} of ${PAID_PERFORMERS} payouts were paid; restarted worker: ${restarted.output().trim().replace(/\n/g, '; ')}\n`,
+      `\n[payouts crash] worker A killed after ${killedAt} of ${PAID_PERFORMERS} payouts were paid; ` +
+        `restarted worker: ${restarted.output().trim().replace(/\n/g, '; ')}\n`,
     );
     const transfers = sandboxTransfersIn(events);
     for (const [index, performerId] of performers.entries()) {

@@ -246,7 +246,7 @@ describeReplicas('two api replicas, a projector and a worker on PostgreSQL and R
     await startApi('a');
   }, 120_000);
 
-  it("a SIGKILL of the replica holding the user's session socket: he reconnects to the other within the grace, the session goes on, every minute billed once", async () => {
+  it("SIGKILL of the replica with the user's session socket: he rejoins the other in the grace, the session goes on, every minute billed once", async () => {
     const performer = await onlinePerformer(urls.a, admin, { rate: 1 });
     const user = await fundedUser(urls.a, admin, 200);
     const requested = await user.http.post('/api/sessions', { performerId: performer.id });

@@ -415,8 +415,12 @@ describeWithPostgres('sessions: the process SIGKILLed twice while 200 sessions a
       const wallet = foldWallet(events.filter((event) => event.streamId === streams.wallet(pair.userId)));
       expect([pair.index, wallet.balance >= 0, wallet.held]).toEqual([pair.index, true, 0]);
     }
+    const shortOfMoney = pairs
+      .filter((p) => p.index % 5 === 4)
+      .map((p) => [p.index, endOf(p).reason, endOf(p).minutesBilled]);
     process.stdout.write(
-      `[sessions crash] ends: ${JSON.stringify(Object.fromEntries(reasons))}; short of money: ${JSON.stringify(pairs.filter((p) => p.index % 5 === 4).map((p) => [p.index, endOf(p).reason, endOf(p).minutesBilled]))}\n`,
+      `[sessions crash] ends: ${JSON.stringify(Object.fromEntries(reasons))}; ` +
+        `short of money: ${JSON.stringify(shortOfMoney)}\n`,
     );
     const dropped = pairs.find((pair) => pair.returns && /disconnected/.test(endOf(pair).reason));
     if (dropped) {
@@ -436,7 +440,8 @@ describeWithPostgres('sessions: the process SIGKILLed twice while 200 sessions a
     const billed = events.filter((event) => event.type === 'SessionMinuteBilled').length;
     process.stdout.write(
       `[sessions crash] killed at ${firstKill} and ${secondKill} billed minutes; ${billed} in all; ends: ${JSON.stringify(Object.fromEntries(reasons))}; ` +
-        `${((Date.now() - started) / 1000).toFixed(1)} s\n[sessions crash] ledger:audit exit ${audit.code}: ${audit.output.trim().split('\n').slice(-3).join(' | ')}\n`,
+        `${((Date.now() - started) / 1000).toFixed(1)} s\n` +
+        `[sessions crash] ledger:audit exit ${audit.code}: ${audit.output.trim().split('\n').slice(-3).join(' | ')}\n`,
     );
     expect([audit.code, audit.output]).toEqual([0, expect.any(String)]);
   }, 420_000);

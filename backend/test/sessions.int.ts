@@ -79,7 +79,7 @@ async function running(options: { rate?: number; auracoin?: number } = {}) {
 }
 
 describe('a private session from request to end', () => {
-  it('holds the minimum, shows her the chosen identity only, bills by the started minute and charges the rest of the minimum when the user ends early', async () => {
+  it('holds the minimum, shows her only the chosen identity, bills per started minute, charges the rest of the minimum if the user ends early', async () => {
     const performer = await onlinePerformer(app.url, admin, { rate: 2.5 });
     const user = await fundedUser(app, admin, 40);
     const alias = await user.http.post(`/api/users/${user.id}/aliases`, { aliasName: 'Zorro', price: 50 });

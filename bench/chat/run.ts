@@ -150,9 +150,15 @@ async function main() {
   const sessions = createSessionManager({ secret, secure: false, revocations: createMemoryKeyValueStore() });
   const cookieOf = (sub: string, kind: 'user' | 'performer') =>
     `${SESSION_COOKIE}=${sessions.issue({ sub, kind }).token}`;
-  const adapters = `${settings.databaseUrl ? 'PostgreSQL' : 'PGlite'} events, ${settings.readModels === 'postgres' ? 'PostgreSQL' : 'in-memory'} read models + ${settings.redisUrl ? 'Redis' : 'in-process jobs and presence'}, ${settings.replicas > 0 ? `${settings.replicas} api replica(s) + projector + worker` : 'one process'}, rate limits ${settings.rateLimits}`;
+  const processes = settings.replicas > 0 ? `${settings.replicas} api replica(s) + projector + worker` : 'one process';
+  const adapters =
+    `${settings.databaseUrl ? 'PostgreSQL' : 'PGlite'} events, ` +
+    `${settings.readModels === 'postgres' ? 'PostgreSQL' : 'in-memory'} read models + ` +
+    `${settings.redisUrl ? 'Redis' : 'in-process jobs and presence'}, ${processes}, rate limits ${settings.rateLimits}`;
   console.log(
-    `chat bench (${adapters}): ${settings.users} users + ${PERFORMERS.length} performers connected, ${settings.rate} messages/s for ${settings.seconds} s, then ${settings.concurrency} closed-loop senders for ${settings.throughputSeconds} s; load ${load()}`,
+    `chat bench (${adapters}): ${settings.users} users + ${PERFORMERS.length} performers connected, ` +
+      `${settings.rate} messages/s for ${settings.seconds} s, ` +
+      `then ${settings.concurrency} closed-loop senders for ${settings.throughputSeconds} s; load ${load()}`,
   );
 
   const database = settings.databaseUrl ? await scratchDatabase(settings.databaseUrl, 'aura_bench_chat') : undefined;
@@ -202,7 +208,10 @@ async function main() {
   /** the replica a party's socket and a message go to: in turn */
   const apiFor = (index: number) => apis[index % apis.length]!;
   const cpuOf = () => roles.map(({ app: each }) => each.cpuSeconds());
-  /** PostgreSQL's committed transactions in the scratch database so far (each statement outside a transaction is one): round trips that the machine's load does not change */
+  /**
+   * PostgreSQL's committed transactions in the scratch database so far (each statement outside a
+   * transaction is one): round trips that the machine's load does not change
+   */
   const transactions = async () => {
     if (!database) return 0;
     const { default: pg } = await import('pg');
@@ -252,9 +261,10 @@ async function main() {
     const idleCpu = cpuOf();
     await new Promise((resolve) => setTimeout(resolve, 5_000));
     const idleAfter = cpuOf();
-    console.log(
-      `  idle with ${sockets.length} sockets: ${roles.map(({ name }, index) => `${name} CPU ${Math.round(((idleAfter[index]! - idleCpu[index]!) / 5) * 100)}%`).join(', ')} of a core`,
+    const idleShares = roles.map(
+      ({ name }, index) => `${name} CPU ${Math.round(((idleAfter[index]! - idleCpu[index]!) / 5) * 100)}%`,
     );
+    console.log(`  idle with ${sockets.length} sockets: ${idleShares.join(', ')} of a core`);
 
     /** each user's conversation, and who receives it */
     const conversations: { user: Party; performer: Party; id: string }[] = [];
@@ -356,23 +366,30 @@ async function main() {
       const pushed = latencies.map(([, latency]) => latency).sort((a, b) => a - b);
       answers.sort((a, b) => a - b);
       const accepted = statuses.get(201) ?? 0;
+      const answered = [...statuses].map(([status, count]) => `${count}× ${status || 'no answer'}`);
       console.log(
-        `  ${label}: sent ${total} in ${sendSeconds.toFixed(1)} s (${Math.round(total / sendSeconds)}/s): ${[...statuses].map(([status, count]) => `${count}× ${status || 'no answer'}`).join(', ')}; load ${load()}`,
+        `  ${label}: sent ${total} in ${sendSeconds.toFixed(1)} s (${Math.round(total / sendSeconds)}/s): ` +
+          `${answered.join(', ')}; load ${load()}`,
       );
       console.log(
-        `    POST → recipient's socket (${pushed.length} of ${accepted} pushed, ${duplicates} twice so far): p50 ${ms(percentile(pushed, 50))}, p99 ${ms(percentile(pushed, 99))}, max ${ms(pushed.at(-1) ?? 0)}`,
+        `    POST → recipient's socket (${pushed.length} of ${accepted} pushed, ${duplicates} twice so far): ` +
+          `p50 ${ms(percentile(pushed, 50))}, p99 ${ms(percentile(pushed, 99))}, max ${ms(pushed.at(-1) ?? 0)}`,
       );
       console.log(
-        `    POST answered: p50 ${ms(percentile(answers, 50))}, p99 ${ms(percentile(answers, 99))}; app CPU ${cpuMs((rateCpu * 1000) / total)} per message (${Math.round((100 * rateCpu) / sendSeconds)}% of a core)`,
+        `    POST answered: p50 ${ms(percentile(answers, 50))}, p99 ${ms(percentile(answers, 99))}; ` +
+          `app CPU ${cpuMs((rateCpu * 1000) / total)} per message (${Math.round((100 * rateCpu) / sendSeconds)}% of a core)`,
       );
       if (roles.length > 1) console.log(`    ${perProcess(processesBefore, sendSeconds, accepted)}`);
-      console.log(
-        `    resident memory: ${roles.map(({ name, app: each }) => `${name} ${Math.round(each.rssMiB())} MiB (peak ${Math.round(each.peakRssMiB())} MiB)`).join(', ')}`,
+      const memory = roles.map(
+        ({ name, app: each }) => `${name} ${Math.round(each.rssMiB())} MiB (peak ${Math.round(each.peakRssMiB())} MiB)`,
       );
-      if (database)
+      console.log(`    resident memory: ${memory.join(', ')}`);
+      if (database) {
+        const perMessage = ((await transactions()) - transactionsBefore) / Math.max(1, accepted);
         console.log(
-          `    PostgreSQL: ${(((await transactions()) - transactionsBefore) / Math.max(1, accepted)).toFixed(1)} transactions per message (every process, pushes and pollers included)`,
+          `    PostgreSQL: ${perMessage.toFixed(1)} transactions per message (every process, pushes and pollers included)`,
         );
+      }
       if (process.env.BENCH_TIMELINE) {
         // p50/p99/max of the pushes by half second of sending
         const buckets = new Map<number, number[]>();
@@ -423,10 +440,14 @@ async function main() {
     const throughputSeconds = (performance.now() - started) / 1000;
     const throughputCpu = app.cpuSeconds() - cpuBefore;
     console.log(
-      `  paid messages (message + wallet debit): ${Math.round(paid / throughputSeconds)}/s with ${settings.concurrency} senders (${paid} in ${throughputSeconds.toFixed(1)} s, ${refused} refused); load ${load()}`,
+      `  paid messages (message + wallet debit): ${Math.round(paid / throughputSeconds)}/s ` +
+        `with ${settings.concurrency} senders (${paid} in ${throughputSeconds.toFixed(1)} s, ${refused} refused); ` +
+        `load ${load()}`,
     );
     console.log(
-      `    app CPU ${cpuMs((throughputCpu * 1000) / Math.max(1, paid))} per paid message (${Math.round((100 * throughputCpu) / throughputSeconds)}% of a core): ~${Math.round(paid / Math.max(0.01, throughputCpu))}/s on a core of its own`,
+      `    app CPU ${cpuMs((throughputCpu * 1000) / Math.max(1, paid))} per paid message ` +
+        `(${Math.round((100 * throughputCpu) / throughputSeconds)}% of a core): ` +
+        `~${Math.round(paid / Math.max(0.01, throughputCpu))}/s on a core of its own`,
     );
     if (roles.length > 1) console.log(`    ${perProcess(processesBefore, throughputSeconds, paid)}`);
 

@@ -220,7 +220,8 @@ async function main() {
     watcher.close();
     latencies.sort((a, b) => a - b);
     console.log(
-      `  online switch → push in another client (${settings.switches} switches): p50 ${percentile(latencies, 50).toFixed(1)} ms, p99 ${percentile(latencies, 99).toFixed(1)} ms (target p99 < 100 ms)`,
+      `  online switch → push in another client (${settings.switches} switches): ` +
+        `p50 ${percentile(latencies, 50).toFixed(1)} ms, p99 ${percentile(latencies, 99).toFixed(1)} ms (target p99 < 100 ms)`,
     );
   } finally {
     hello.server.close();

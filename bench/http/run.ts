@@ -157,10 +157,12 @@ async function main() {
 
     const slice = `${Math.max(1, Math.round(settings.seconds / settings.rounds))}s`;
     console.log(
-      `http bench: wrk -t${settings.threads} -c${settings.connections}, ${settings.rounds} × ${slice} per side and read, alternating; demo data, anonymous requests`,
+      `http bench: wrk -t${settings.threads} -c${settings.connections}, ` +
+        `${settings.rounds} × ${slice} per side and read, alternating; demo data, anonymous requests`,
     );
     console.log(
-      `${'read'.padEnd(30)} ${'bytes'.padStart(6)} ${'app req/s'.padStart(10)} ${'bare req/s'.padStart(11)} ${'ratio'.padStart(6)} ${'app µs/req'.padStart(11)} ${'bare µs/req'.padStart(12)} ${'cpu ratio'.padStart(10)}  target`,
+      `${'read'.padEnd(30)} ${'bytes'.padStart(6)} ${'app req/s'.padStart(10)} ${'bare req/s'.padStart(11)} ` +
+        `${'ratio'.padStart(6)} ${'app µs/req'.padStart(11)} ${'bare µs/req'.padStart(12)} ${'cpu ratio'.padStart(10)}  target`,
     );
     for (const target of targets.filter((candidate) => !settings.only || candidate.label.includes(settings.only))) {
       const bytes = bodies.get(target.path)!.body.length;
@@ -181,7 +183,8 @@ async function main() {
       const failed = failedApp > 0 || failedBare > 0 ? `  (failed: app ${failedApp}, bare ${failedBare})` : '';
       const goal = target.target > 0 ? `≥ ${target.target}` : '(bare: 200 with the body)';
       console.log(
-        `${target.label.padEnd(30)} ${String(bytes).padStart(6)} ${Math.round(appRate).toLocaleString('en').padStart(10)} ${Math.round(bareRate).toLocaleString('en').padStart(11)} ${(appRate / bareRate).toFixed(2).padStart(6)}` +
+        `${target.label.padEnd(30)} ${String(bytes).padStart(6)} ${Math.round(appRate).toLocaleString('en').padStart(10)}` +
+          ` ${Math.round(bareRate).toLocaleString('en').padStart(11)} ${(appRate / bareRate).toFixed(2).padStart(6)}` +
           ` ${appCpu.toFixed(1).padStart(11)} ${bareCpu.toFixed(1).padStart(12)} ${(bareCpu / appCpu).toFixed(2).padStart(10)}  ${goal}${failed}`,
       );
     }

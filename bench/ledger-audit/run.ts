@@ -450,7 +450,9 @@ const load = (figures: number[]) => figures.map((figure) => figure.toFixed(2)).j
 
 function describe(label: string, run: AuditRun, events: number) {
   console.log(
-    `  ${label}: exit ${run.code} in ${run.seconds.toFixed(1)} s = ${Math.round(events / run.seconds).toLocaleString('en')} events/s, CPU ${run.cpuSeconds.toFixed(1)} s, peak RSS ${Math.round(run.peakRssMiB)} MiB; load average ${load(run.loadBefore)} before, ${load(run.loadAfter)} after`,
+    `  ${label}: exit ${run.code} in ${run.seconds.toFixed(1)} s = ${Math.round(events / run.seconds).toLocaleString('en')} events/s, ` +
+      `CPU ${run.cpuSeconds.toFixed(1)} s, peak RSS ${Math.round(run.peakRssMiB)} MiB; ` +
+      `load average ${load(run.loadBefore)} before, ${load(run.loadAfter)} after`,
   );
 }
 
@@ -475,7 +477,8 @@ async function main() {
       `\r  log written through the event store port in ${((performance.now() - writing) / 1000).toFixed(1)} s (head position ${head})`,
     );
     console.log(
-      `  ${counts.users} users (${counts.packages} bought a package), ${counts.performers} performers with ${counts.photos} photos, ${counts.conversations} conversations, ` +
+      `  ${counts.users} users (${counts.packages} bought a package), ` +
+        `${counts.performers} performers with ${counts.photos} photos, ${counts.conversations} conversations, ` +
         `${counts.paidMessages} paid messages, ${counts.replies} free replies, ${counts.photoSales} photos sold, ${counts.refused} spends refused`,
     );
 
@@ -502,10 +505,12 @@ async function main() {
 
     console.log('\nsummary:');
     console.log(
-      `  events ${events}, audit ${clean.seconds.toFixed(1)} s wall (${clean.cpuSeconds.toFixed(1)} s CPU), ${Math.round(events / clean.seconds).toLocaleString('en')} events/s, peak RSS ${Math.round(clean.peakRssMiB)} MiB`,
+      `  events ${events}, audit ${clean.seconds.toFixed(1)} s wall (${clean.cpuSeconds.toFixed(1)} s CPU), ` +
+        `${Math.round(events / clean.seconds).toLocaleString('en')} events/s, peak RSS ${Math.round(clean.peakRssMiB)} MiB`,
     );
     console.log(
-      `  with one wrong event: exit ${wrong.code} in ${wrong.seconds.toFixed(1)} s (${wrong.cpuSeconds.toFixed(1)} s CPU), peak RSS ${Math.round(wrong.peakRssMiB)} MiB, names ${stream}`,
+      `  with one wrong event: exit ${wrong.code} in ${wrong.seconds.toFixed(1)} s (${wrong.cpuSeconds.toFixed(1)} s CPU), ` +
+        `peak RSS ${Math.round(wrong.peakRssMiB)} MiB, names ${stream}`,
     );
     console.log(
       `  load average (1 / 5 / 15 min) ${load(clean.loadBefore)} before, ${load(wrong.loadAfter)} after, on ${cpus().length} cores`,

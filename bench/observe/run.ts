@@ -63,11 +63,13 @@ async function main() {
   const rps = (kind: 'bare' | 'observed') => median(results[kind].map((each) => each.rps));
   const cpu = (kind: 'bare' | 'observed') => median(results[kind].map((each) => each.cpuMicros));
   const show = (kind: 'bare' | 'observed') =>
-    `${results[kind].map((each) => `${Math.round(each.rps)} req/s at ${each.cpuMicros.toFixed(1)} µs CPU`).join('; ')} (medians ${Math.round(rps(kind))} req/s, ${cpu(kind).toFixed(1)} µs)`;
+    results[kind].map((each) => `${Math.round(each.rps)} req/s at ${each.cpuMicros.toFixed(1)} µs CPU`).join('; ') +
+    ` (medians ${Math.round(rps(kind))} req/s, ${cpu(kind).toFixed(1)} µs)`;
   const lines = [
     `bare Koa:          ${show('bare')}`,
     `observed (${(process.env.LOG_LEVEL ?? 'info').padEnd(5)}):  ${show('observed')}`,
-    `middleware cost: ${(cpu('observed') - cpu('bare')).toFixed(1)} µs CPU per request (${((cpu('observed') / cpu('bare') - 1) * 100).toFixed(0)}%); req/s ratio ${(rps('observed') / rps('bare')).toFixed(2)}`,
+    `middleware cost: ${(cpu('observed') - cpu('bare')).toFixed(1)} µs CPU per request ` +
+      `(${((cpu('observed') / cpu('bare') - 1) * 100).toFixed(0)}%); req/s ratio ${(rps('observed') / rps('bare')).toFixed(2)}`,
   ];
   process.stdout.write(`${lines.join('\n')}\n`);
 }

@@ -127,8 +127,16 @@ async function main() {
         await new Promise((resolve) => setTimeout(resolve, 50));
       }
       const took = seconds(started);
+      const outcome = {
+        paid: detail.paidCount,
+        scheduled: detail.scheduledCount,
+        failed: detail.failedCount,
+        carried: detail.carriedOverCount,
+        paidCents: detail.paidCents,
+        sepa: detail.sepa ?? undefined,
+      };
       console.log(
-        `  ${label}: ${took.toFixed(1)} s, ${Math.round(performers / took)} performers/s; ${JSON.stringify({ paid: detail.paidCount, scheduled: detail.scheduledCount, failed: detail.failedCount, carried: detail.carriedOverCount, paidCents: detail.paidCents, sepa: detail.sepa ?? undefined })}`,
+        `  ${label}: ${took.toFixed(1)} s, ${Math.round(performers / took)} performers/s; ${JSON.stringify(outcome)}`,
       );
       return { ...detail, runId };
     };

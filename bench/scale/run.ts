@@ -34,15 +34,14 @@ async function measureStart(label: string, dataDir: string, during?: (app: Runni
   await during?.(app);
   await app.stop();
   console.log(
-    `  ${label}: ready in ${app.readySeconds.toFixed(1)} s (app CPU ${app.readyCpuSeconds.toFixed(1)} s), RSS ${mib(atReady)} at ready, ${mib(settled)} ${settleMs / 1000} s later`,
+    `  ${label}: ready in ${app.readySeconds.toFixed(1)} s (app CPU ${app.readyCpuSeconds.toFixed(1)} s), ` +
+      `RSS ${mib(atReady)} at ready, ${mib(settled)} ${settleMs / 1000} s later`,
   );
   return { ready: app.readySeconds, cpu: app.readyCpuSeconds, rss: Math.max(atReady, settled) };
 }
 
 /** `npm run projections:rebuild` as a child; its log line says how many events it replayed and how fast. */
-function rebuild(
-  dataDir: string,
-): Promise<{
+function rebuild(dataDir: string): Promise<{
   events: number;
   eventsPerSecond: number;
   seconds: number;
@@ -98,7 +97,8 @@ async function main() {
     const restart = await measureStart('restart (snapshot)', dataDir);
     const rebuilt = await rebuild(dataDir);
     console.log(
-      `  projections:rebuild: ${rebuilt.events} events in ${rebuilt.seconds.toFixed(1)} s = ${rebuilt.eventsPerSecond} events/s (CPU ${rebuilt.cpuSeconds.toFixed(1)} s = ${rebuilt.eventsPerCpuSecond} events per CPU second)`,
+      `  projections:rebuild: ${rebuilt.events} events in ${rebuilt.seconds.toFixed(1)} s = ${rebuilt.eventsPerSecond} events/s ` +
+        `(CPU ${rebuilt.cpuSeconds.toFixed(1)} s = ${rebuilt.eventsPerCpuSecond} events per CPU second)`,
     );
     const afterRebuild = await measureStart('start after the rebuild', dataDir);
     let page: FirstPageFigures | undefined;
@@ -116,10 +116,12 @@ async function main() {
 
     console.log('\nsummary (targets):');
     console.log(
-      `  first start ready ${first.ready.toFixed(1)} s (≤ 15 s), restart ${restart.ready.toFixed(1)} s (≤ 5 s), after rebuild ${afterRebuild.ready.toFixed(1)} s`,
+      `  first start ready ${first.ready.toFixed(1)} s (≤ 15 s), restart ${restart.ready.toFixed(1)} s (≤ 5 s), ` +
+        `after rebuild ${afterRebuild.ready.toFixed(1)} s`,
     );
     console.log(
-      `  app CPU until ready: first start ${first.cpu.toFixed(1)} s, restart ${restart.cpu.toFixed(1)} s (load average now ${loadavg()[0]?.toFixed(1)} on ${cpus().length} cores)`,
+      `  app CPU until ready: first start ${first.cpu.toFixed(1)} s, restart ${restart.cpu.toFixed(1)} s ` +
+        `(load average now ${loadavg()[0]?.toFixed(1)} on ${cpus().length} cores)`,
     );
     console.log(
       `  rebuild ${rebuilt.eventsPerSecond} events/s (≥ 20,000), ${rebuilt.eventsPerCpuSecond} events per CPU second`,

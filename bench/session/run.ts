@@ -51,7 +51,8 @@ async function billing() {
     });
     console.log(
       `  N=${sessions} (≈ ${Math.round(sessions * scale)} on a 60 s minute, ${(sessions / (minuteMs / 1000)).toFixed(0)} bills/s): ` +
-        `${run.billed}/${run.expected} minutes billed, missing ${run.missing}, late ${run.late}; lateness p50 ${ms(run.p50)}, p99 ${ms(run.p99)}, max ${ms(run.max)} ` +
+        `${run.billed}/${run.expected} minutes billed, missing ${run.missing}, late ${run.late}; ` +
+        `lateness p50 ${ms(run.p50)}, p99 ${ms(run.p99)}, max ${ms(run.max)} ` +
         `-> ${run.onTime ? 'on time' : 'LATE'} (setup ${run.setupSeconds.toFixed(1)} s; load ${before} -> ${load()})`,
     );
     // a single stall of a shared machine makes a step late; the search goes on while p99 is on time
@@ -63,7 +64,8 @@ async function billing() {
   const line = (label: string, run: BillingRun | undefined) =>
     console.log(
       run
-        ? `  ${label}: ${run.sessions} on a ${minuteMs} ms minute ≈ ${Math.round(run.sessions * scale)} concurrent sessions on the 60 s minute (p50 ${ms(run.p50)}, p99 ${ms(run.p99)}, max ${ms(run.max)})`
+        ? `  ${label}: ${run.sessions} on a ${minuteMs} ms minute ≈ ${Math.round(run.sessions * scale)} concurrent sessions ` +
+            `on the 60 s minute (p50 ${ms(run.p50)}, p99 ${ms(run.p99)}, max ${ms(run.max)})`
         : `  ${label}: none`,
     );
   line('max N with every minute billed within the bound', best);

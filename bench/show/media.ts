@@ -102,7 +102,10 @@ async function ramp(media: ShowMedia, peerConfig: Partial<PeerConfig>, cpu: CpuC
     };
     rows.push(row);
     console.log(
-      `  ${target} viewers (publisher sent ${sentFps.toFixed(1)}/s): received frames/s min ${row.minFps.toFixed(1)}, median ${row.medianFps.toFixed(1)}, ${fps.filter((value) => value < 20).length} below 20; CPU ${cpuPct.toFixed(0)} % of a core (${row.cpuPerViewerPct.toFixed(2)} % per viewer)`,
+      `  ${target} viewers (publisher sent ${sentFps.toFixed(1)}/s): ` +
+        `received frames/s min ${row.minFps.toFixed(1)}, median ${row.medianFps.toFixed(1)}, ` +
+        `${fps.filter((value) => value < 20).length} below 20; ` +
+        `CPU ${cpuPct.toFixed(0)} % of a core (${row.cpuPerViewerPct.toFixed(2)} % per viewer)`,
     );
     if (row.minFps < 20) break;
   }
@@ -117,7 +120,8 @@ async function run(name: string, media: ShowMedia, peerConfig: Partial<PeerConfi
   console.log(`${name}:`);
   const first = await firstFrames(media, peerConfig);
   console.log(
-    `  first frame for a new viewer over ${JOINS} joins: p50 ${first.p50.toFixed(0)} ms, p95 ${first.p95.toFixed(0)} ms${first.timedOut ? ` (${first.timedOut} without a frame in 10 s)` : ''}`,
+    `  first frame for a new viewer over ${JOINS} joins: p50 ${first.p50.toFixed(0)} ms, p95 ${first.p95.toFixed(0)} ms` +
+      (first.timedOut ? ` (${first.timedOut} without a frame in 10 s)` : ''),
   );
   const held = await ramp(media, peerConfig, cpu);
   console.log(`  viewers held at ≥ 20 frames/s: ${held.held} (of the steps ${STEPS.join(', ')})`);

@@ -83,7 +83,8 @@ async function main() {
     while ((heard.get(settings.tips)?.length ?? 0) < settings.viewers && performance.now() < until)
       await new Promise((resolve) => setTimeout(resolve, 50));
 
-    // the push showing progress n answers the n-th tip sent (tips are counted in the order they commit; a later one may land first, so this is the time to the bar reaching n)
+    // the push showing progress n answers the n-th tip sent (tips are counted in the order they
+    // commit; a later one may land first, so this is the time to the bar reaching n)
     const latencies: number[] = [];
     let missing = 0;
     for (let n = 1; n <= settings.tips; n++) {
@@ -96,8 +97,10 @@ async function main() {
     process.stdout.write(
       [
         `show tips → goal bar: ${settings.tips} tips at ${settings.rate}/s from ${settings.tippers} users, ${settings.viewers} viewers`,
-        `  bar updates seen: ${latencies.length} of ${settings.tips * settings.viewers} (missing ${missing}; pushes coalesce nothing, a batch of tips may show only its last progress)`,
-        `  tip POST → every viewer's goal bar: p50 ${ms(percentile(latencies, 50))}, p95 ${ms(percentile(latencies, 95))}, p99 ${ms(percentile(latencies, 99))}, max ${ms(latencies.at(-1) ?? NaN)}`,
+        `  bar updates seen: ${latencies.length} of ${settings.tips * settings.viewers} ` +
+          `(missing ${missing}; pushes coalesce nothing, a batch of tips may show only its last progress)`,
+        `  tip POST → every viewer's goal bar: p50 ${ms(percentile(latencies, 50))}, p95 ${ms(percentile(latencies, 95))}, ` +
+          `p99 ${ms(percentile(latencies, 99))}, max ${ms(latencies.at(-1) ?? NaN)}`,
         `  POST answer: p50 ${ms(percentile(answers, 50))}, p99 ${ms(percentile(answers, 99))}`,
         '',
       ].join('\n'),

@@ -25,7 +25,8 @@ export function formatNumber(value: number, options: Intl.NumberFormatOptions = 
 /** A performer's rating from real users: 'Nessuna recensione', or '4,5 · 2 recensioni' (one decimal, it-IT). */
 export function formatRating(rating: number | null, count: number): string {
   if (rating === null || count === 0) return 'Nessuna recensione';
-  return `${formatNumber(rating, { minimumFractionDigits: 1, maximumFractionDigits: 1 })} · ${formatNumber(count, { maximumFractionDigits: 0 })} ${count === 1 ? 'recensione' : 'recensioni'}`;
+  const average = formatNumber(rating, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+  return `${average} · ${formatNumber(count, { maximumFractionDigits: 0 })} ${count === 1 ? 'recensione' : 'recensioni'}`;
 }
 
 /** 1234 → "1.234" */

@@ -81,7 +81,8 @@ async function axeViolations(page: Page, where: string): Promise<string[]> {
   return results.violations.flatMap((v) =>
     v.nodes.map(
       (node) =>
-        `${where}: ${v.id} (${v.impact ?? '?'}) at ${node.target.join(' ')}: ${node.failureSummary?.split('\n').slice(1, 2).join(' ').trim() ?? ''} ${node.html.slice(0, 160)}`,
+        `${where}: ${v.id} (${v.impact ?? '?'}) at ${node.target.join(' ')}: ` +
+        `${node.failureSummary?.split('\n').slice(1, 2).join(' ').trim() ?? ''} ${node.html.slice(0, 160)}`,
     ),
   );
 }

@@ -217,7 +217,7 @@ describeWithChromium('chat in the browser', () => {
     await performerContext.close();
   });
 
-  it("her new prices reach his open dialog and chat box at once; raised between his look and his click, he reads 'Il prezzo è cambiato: ora N auracoin' and confirms", async () => {
+  it("her new prices reach his open dialog and chat at once; raised before his click, he reads 'Il prezzo è cambiato: ora N auracoin', confirms", async () => {
     const chiaraId = deterministicId('demo-performer:chiara.conti');
     const { context: performerContext, page: performer } = await performerOnline(browser, app.url, {
       username: 'chiara.conti',

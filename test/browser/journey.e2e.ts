@@ -40,7 +40,7 @@ describeWithChromium('a new user’s journey', () => {
       [url, body] as const,
     );
 
-  it("asks 18+ on a first visit ('Esci' keeps him out), remembers 'Ho almeno 18 anni', tells about the one necessary cookie, and links real pages", async () => {
+  it("asks 18+ on a first visit ('Esci' keeps him out), remembers 'Ho almeno 18 anni', tells of the one necessary cookie, and links real pages", async () => {
     const { url } = started.app;
     const context = await firstVisitContext(started.browser, { viewport: { width: 390, height: 844 } });
     try {

@@ -82,7 +82,8 @@ export function accountRouter(deps: AccountRoutesDeps): Router {
     deps.sessions.start(ctx, { sub: caller.sub, kind: caller.kind });
   };
 
-  // Always 202 with the same body: the lookup is one read, and the link is made and mailed after the answer, so neither the answer nor its timing tells whether the address has an account.
+  // Always 202 with the same body: the lookup is one read, and the link is made and mailed after the
+  // answer, so neither the answer nor its timing tells whether the address has an account.
   mountRoute(
     router,
     deps.sessions,
@@ -102,7 +103,11 @@ export function accountRouter(deps: AccountRoutesDeps): Router {
           await deps.mailer.send({
             to: account.email,
             subject: 'Reimposta la password di Aura',
-            text: `Ciao ${account.username},\n\nhai chiesto di reimpostare la password del tuo account Aura. Apri questo link entro un'ora:\n\n${base}/reimposta-password?token=${encodeURIComponent(token)}\n\nSe non sei stato tu, ignora questa email: la tua password resta quella di prima.`,
+            text:
+              `Ciao ${account.username},\n\n` +
+              `hai chiesto di reimpostare la password del tuo account Aura. Apri questo link entro un'ora:\n\n` +
+              `${base}/reimposta-password?token=${encodeURIComponent(token)}\n\n` +
+              'Se non sei stato tu, ignora questa email: la tua password resta quella di prima.',
           });
         })().catch((error: unknown) => deps.logger.error('password reset mail failed', { err: error }));
       }
@@ -172,7 +177,11 @@ export function accountRouter(deps: AccountRoutesDeps): Router {
       await deps.mailer.send({
         to: body.email,
         subject: 'Conferma la nuova email di Aura',
-        text: `Ciao ${account.username},\n\nper usare questo indirizzo sul tuo account Aura apri questo link entro un'ora:\n\n${linkBase(ctx)}/impostazioni/email?token=${encodeURIComponent(token)}\n\nSe non sei stato tu, ignora questa email.`,
+        text:
+          `Ciao ${account.username},\n\n` +
+          `per usare questo indirizzo sul tuo account Aura apri questo link entro un'ora:\n\n` +
+          `${linkBase(ctx)}/impostazioni/email?token=${encodeURIComponent(token)}\n\n` +
+          'Se non sei stato tu, ignora questa email.',
       });
       return { ok: true as const };
     },

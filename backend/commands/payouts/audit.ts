@@ -190,7 +190,10 @@ export function replayPayouts(events: readonly StoredEvent[]): {
     if (account.earnedCents !== account.paidCents + account.scheduledCents + unpaid + clawedBack + held) {
       problems.push({
         stream: `${EARNINGS_PREFIX}${performerId}`,
-        problem: `earned ${euro(account.earnedCents)} € ≠ paid ${euro(account.paidCents)} + in transfer ${euro(account.scheduledCents)} + unpaid ${euro(unpaid)} + clawed back ${euro(clawedBack)} + held ${euro(held)}`,
+        problem:
+          `earned ${euro(account.earnedCents)} € ≠ paid ${euro(account.paidCents)}` +
+          ` + in transfer ${euro(account.scheduledCents)} + unpaid ${euro(unpaid)}` +
+          ` + clawed back ${euro(clawedBack)} + held ${euro(held)}`,
       });
     }
     if (account.paidCents + account.scheduledCents > account.earnedCents)
@@ -198,7 +201,8 @@ export function replayPayouts(events: readonly StoredEvent[]): {
   }
   const sepaLine =
     sepa.ledger.files > 0
-      ? `  SEPA: ${sepa.ledger.files} file(s), ${sepa.ledger.transactions} transaction(s), ${sepa.ledger.sent} sent; each matches a payout, its amount and the IBAN of its week, once`
+      ? `  SEPA: ${sepa.ledger.files} file(s), ${sepa.ledger.transactions} transaction(s), ${sepa.ledger.sent} sent; ` +
+        'each matches a payout, its amount and the IBAN of its week, once'
       : null;
   return { accounts, problems, sepaLine };
 }
@@ -303,7 +307,9 @@ export async function auditPayouts(
   const total = (pick: (figures: PerformerPayoutAudit) => number) =>
     euro(performers.reduce((sum, figures) => sum + pick(figures), 0));
   const lines = [
-    `  payouts: ${performers.length} performer(s) earned ${total((p) => p.earnedCents)} € = paid ${total((p) => p.paidCents)} + in transfer ${total((p) => p.scheduledCents)} + unpaid ${total((p) => p.payableCents)} + held in reserve ${total((p) => p.reserveCents)} €`,
+    `  payouts: ${performers.length} performer(s) earned ${total((p) => p.earnedCents)} €` +
+      ` = paid ${total((p) => p.paidCents)} + in transfer ${total((p) => p.scheduledCents)}` +
+      ` + unpaid ${total((p) => p.payableCents)} + held in reserve ${total((p) => p.reserveCents)} €`,
   ];
   if (sepaLine) lines.push(sepaLine);
   if (problems.length === 0)

@@ -164,7 +164,9 @@ function checkFile(
       problems.push({
         stream: stored.streamId,
         revision: stored.revision,
-        problem: `SEPA transaction ${transaction.payoutId} pays an IBAN that is not the one in force for its week (${payoutStreams.details(payout.performerId)})`,
+        problem:
+          `SEPA transaction ${transaction.payoutId} pays an IBAN that is not the one in force for its week` +
+          ` (${payoutStreams.details(payout.performerId)})`,
       });
     }
   }

@@ -163,7 +163,10 @@ export function createPayoutService(ports: ModulePorts, provider: PayoutProvider
     return settlePerformer(performerId);
   }
 
-  /** Transfers each scheduled payout of hers (the provider answers a repeated attempt with its first outcome) and records the outcome once; answers the transfers left pending (a SEPA file's). */
+  /**
+   * Transfers each scheduled payout of hers (the provider answers a repeated attempt with its first
+   * outcome) and records the outcome once; answers the transfers left pending (a SEPA file's).
+   */
   async function settlePerformer(performerId: string): Promise<TransferRequest[]> {
     const state = await earningsAccountOf(eventStore, performerId);
     const pending: TransferRequest[] = [];

@@ -235,7 +235,8 @@ export function auditSessions(events: readonly StoredEvent[]) {
           problems.push(
             at(
               event,
-              `session ${settled.sessionId} settled ${settled.minutesBilled} minutes for ${settled.costUnits}; billed ${session.minutes.length} for ${session.costUnits}`,
+              `session ${settled.sessionId} settled ${settled.minutesBilled} minutes for ${settled.costUnits}; ` +
+                `billed ${session.minutes.length} for ${session.costUnits}`,
             ),
           );
         }
@@ -273,7 +274,9 @@ export function auditSessions(events: readonly StoredEvent[]) {
       problems.push(
         at(
           credit,
-          `earnings for ${data.sourceId}: ${data.shareCents} cents of ${data.grossUnits} (${String(data.purchasedUnits)} purchased) to ${data.performerId}; the charge gives ${share} of ${charge.amount} (${String(charge.purchased)} purchased)`,
+          `earnings for ${data.sourceId}: ${data.shareCents} cents of ${data.grossUnits}` +
+            ` (${String(data.purchasedUnits)} purchased) to ${data.performerId};` +
+            ` the charge gives ${share} of ${charge.amount} (${String(charge.purchased)} purchased)`,
         ),
       );
     }
@@ -318,7 +321,8 @@ export function auditSessions(events: readonly StoredEvent[]) {
   }
 
   const lines = [
-    `  private sessions: ${sessions.size}, minutes billed: ${minutes}, charged ${formatAuditUnits(grossUnits)} auracoin, performers' 55%: ${(shareCents / 100).toFixed(2)} euro`,
+    `  private sessions: ${sessions.size}, minutes billed: ${minutes}, charged ${formatAuditUnits(grossUnits)} auracoin,` +
+      ` performers' 55%: ${(shareCents / 100).toFixed(2)} euro`,
   ];
   return { sessions: sessions.size, minutes, grossUnits, shareCents, problems, lines };
 }

@@ -164,7 +164,9 @@ function replayLedger(events: readonly StoredEvent[]): LedgerAudit {
           problems.push({
             stream: event.streamId,
             revision: event.revision,
-            problem: `adjustment recorded ${String(data.balanceBefore)} → ${String(data.balanceAfter)} but the replay gives ${before.balance} → ${after.balance}`,
+            problem:
+              `adjustment recorded ${String(data.balanceBefore)} → ${String(data.balanceAfter)}` +
+              ` but the replay gives ${before.balance} → ${after.balance}`,
           });
         }
         if (typeof data.adminId !== 'string' || data.adminId === '')
@@ -206,7 +208,8 @@ function replayLedger(events: readonly StoredEvent[]): LedgerAudit {
       const accrued = event.type === 'PerformerEarningsCredited' ? (share ?? 0) : 0;
       if (share !== undefined && (!Number.isInteger(share) || share < 0))
         problems.push({ stream: event.streamId, revision: event.revision, problem: `bad share ${share}` });
-      // a refund's clawback or a dispute's hold takes from her balance (a debt when it was paid), a release gives back; a lost dispute's clawback was held already
+      // a refund's clawback or a dispute's hold takes from her balance (a debt when it was paid), a
+      // release gives back; a lost dispute's clawback was held already
       const taken =
         event.type === 'PerformerEarningsHeld' ||
         (event.type === 'PerformerEarningsClawedBack' && data.cause === 'refund')
@@ -316,7 +319,8 @@ function checkSplit(event: StoredEvent, before: WalletTotals, after: WalletTotal
       );
     else if (expected && (expected.purchased !== recorded.purchased || expected.promotional !== recorded.promotional)) {
       problem(
-        `${event.type} records ${recorded.purchased} purchased and ${recorded.promotional} promotional units; purchased first, the wallet gives ${expected.purchased} and ${expected.promotional}`,
+        `${event.type} records ${recorded.purchased} purchased and ${recorded.promotional} promotional units;` +
+          ` purchased first, the wallet gives ${expected.purchased} and ${expected.promotional}`,
       );
     }
   }

@@ -346,7 +346,7 @@ describe('ledger audit: refunds and disputes', () => {
     );
   });
 
-  it('finds a dispute that froze twice, a trace not the rule’s, an unfreeze without a freeze, a won dispute that removed units and a lost one without its chargeback', () => {
+  it('finds a double freeze, a trace not the rule’s, an unfreeze without a freeze, a won dispute taking units, a lost one without its chargeback', () => {
     const frozenData = frozen[0]!.data as Record<string, unknown>;
     expect(problemsOf([...clean, ...onWallet([frozen[0]!, frozen[0]!]), ...onEarnings(hold)])).toContain(
       `dispute ${disputeId} froze the wallet twice`,

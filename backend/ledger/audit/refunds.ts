@@ -106,7 +106,8 @@ function checkFollower(
     data.purchasedAmount !== expected.purchased
   ) {
     problem(
-      `${expected.reference} must be followed by its ${expected.type} (${reason}) of ${expected.amount} units, ${expected.purchased} purchased; found ${event.type}`,
+      `${expected.reference} must be followed by its ${expected.type} (${reason})` +
+        ` of ${expected.amount} units, ${expected.purchased} purchased; found ${event.type}`,
     );
   }
 }

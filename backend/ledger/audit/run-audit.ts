@@ -47,7 +47,8 @@ export async function runLedgerAudit(
   const lines = [
     `ledger audit over ${events.length} events`,
     `  wallets: ${audit.wallets.size}, earnings streams: ${audit.earnings.size}`,
-    `  credited ${formatAuditUnits(audit.totals.credited)}, debited ${formatAuditUnits(audit.totals.debited)}, adjusted ${formatAuditUnits(audit.totals.adjusted)}, held ${formatAuditUnits(audit.totals.balance)} auracoin`,
+    `  credited ${formatAuditUnits(audit.totals.credited)}, debited ${formatAuditUnits(audit.totals.debited)},` +
+      ` adjusted ${formatAuditUnits(audit.totals.adjusted)}, held ${formatAuditUnits(audit.totals.balance)} auracoin`,
     `  card purchases credited: ${formatAuditUnits(audit.totals.purchaseCredits)} auracoin`,
     `  balances: ${formatAuditUnits(audit.totals.purchasedBalance)} purchased, ${formatAuditUnits(audit.totals.promotionalBalance)} promotional auracoin`,
   ];
@@ -59,7 +60,9 @@ export async function runLedgerAudit(
   } as const;
   for (const [source, figures] of Object.entries(audit.sales.bySource)) {
     lines.push(
-      `  ${label[source as keyof typeof label] ?? source}: ${figures.sales}, ${formatAuditUnits(figures.grossUnits)} auracoin (${formatAuditUnits(figures.purchasedUnits)} purchased), performers' 55% of the purchased part: ${euro(figures.shareCents)} euro`,
+      `  ${label[source as keyof typeof label] ?? source}: ${figures.sales}, ${formatAuditUnits(figures.grossUnits)} auracoin` +
+        ` (${formatAuditUnits(figures.purchasedUnits)} purchased),` +
+        ` performers' 55% of the purchased part: ${euro(figures.shareCents)} euro`,
     );
   }
   lines.push(

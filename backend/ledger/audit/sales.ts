@@ -74,7 +74,9 @@ export function auditSales(events: readonly StoredEvent[]): SalesAudit {
         problems.push(
           at(
             event,
-            `debit of ${String(data.amount)} units for ${String(data.reason)} ${String(data.reference)} does not pay the sale before it (${paying.sale.grossUnits} units, ${paying.debit.reason} ${paying.debit.reference})`,
+            `debit of ${String(data.amount)} units for ${String(data.reason)} ${String(data.reference)}` +
+              ` does not pay the sale before it` +
+              ` (${paying.sale.grossUnits} units, ${paying.debit.reason} ${paying.debit.reference})`,
           ),
         );
       }
@@ -83,7 +85,8 @@ export function auditSales(events: readonly StoredEvent[]): SalesAudit {
         problems.push(
           at(
             event,
-            `sale ${keyOf(paying.sale.source, paying.sale.sourceId)} says ${paying.sale.purchasedUnits} purchased units, its debit ${String(data.purchasedAmount)}`,
+            `sale ${keyOf(paying.sale.source, paying.sale.sourceId)} says ${paying.sale.purchasedUnits} purchased units,` +
+              ` its debit ${String(data.purchasedAmount)}`,
           ),
         );
       }

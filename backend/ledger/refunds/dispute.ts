@@ -29,7 +29,8 @@ import { refundableWallet, type RefundableWallet } from './refund';
 export function traceOf(state: RefundableWallet, purchaseId: string): DisputeTraceLine[] {
   return Object.entries(state.consumed[purchaseId] ?? {}).flatMap(([key, consumed]) => {
     const sale = state.sales[key];
-    // Stryker disable next-line ConditionalExpression,ArrayDeclaration: units are traced by the wallet's own sales (refund.ts, evolveConsumed): the sale is always there
+    // Stryker disable next-line ConditionalExpression,ArrayDeclaration: units are traced by the wallet's
+    // own sales (refund.ts, evolveConsumed): the sale is always there
     if (!sale) return [];
     const kept = sale.purchasedUnits - sale.refundedPurchasedUnits;
     const units = Math.min(consumed, kept);
@@ -76,7 +77,8 @@ export function decideUnfreeze(
 ): DomainEvent[] {
   // Stryker disable next-line OptionalChaining: a wallet folded here always has its frozen map
   const frozen = state.wallet.frozen?.[command.disputeId];
-  // Stryker disable next-line ConditionalExpression,LogicalOperator: an open dispute and its freeze come and go together (WalletFrozen, WalletUnfrozen); either says it
+  // Stryker disable next-line ConditionalExpression,LogicalOperator: an open dispute and its freeze
+  // come and go together (WalletFrozen, WalletUnfrozen); either says it
   if (state.disputes[command.disputeId] !== 'open' || !frozen) return [];
   const inLot = state.wallet.lots
     .filter((lot) => lot.purchaseId === frozen.purchaseId)

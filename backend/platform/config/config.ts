@@ -91,7 +91,10 @@ const ConfigSchema = z
     /** signing key of the sandbox's own webhooks (generated per process when unset) */
     SANDBOX_WEBHOOK_SECRET: optional(z.string().min(16)),
 
-    /** outgoing mail (reset and confirmation links) through this SMTP server (smtp://user:pass@host:port); unset: each message is an .eml under DATA_DIR/outbox */
+    /**
+     * outgoing mail (reset and confirmation links) through this SMTP server (smtp://user:pass@host:port);
+     * unset: each message is an .eml under DATA_DIR/outbox
+     */
     SMTP_URL: optionalUrl,
     /** the sender of Aura's mail */
     MAIL_FROM: z.string().trim().min(3).default('Aura <no-reply@aura.local>'),
@@ -100,7 +103,10 @@ const ConfigSchema = z
     PRESENCE_GRACE_MS: milliseconds(60_000, 600_000),
     /** the private-session billing clock: one billed minute (tests shorten it) */
     BILLING_MINUTE_MS: withDefault(z.coerce.number().int().min(1).max(3_600_000), 60_000),
-    /** how long an api replica's share of the presence and viewer counts lives in Redis unless refreshed (a killed replica's sockets leave the counts after it) */
+    /**
+     * how long an api replica's share of the presence and viewer counts lives in Redis unless refreshed
+     * (a killed replica's sockets leave the counts after it)
+     */
     PRESENCE_TTL_MS: withDefault(z.coerce.number().int().min(1_000).max(60_000), 30_000),
     /** how long a dropped session participant may take to come back before the session ends */
     SESSION_RECONNECT_GRACE_MS: milliseconds(30_000, 600_000),

@@ -181,7 +181,10 @@ export function guardedSessions(
   };
 }
 
-/** The session cookies of a process: its secret (SESSION_SECRET or kept under DATA_DIR), revocations in the key-value store, and a guard every module may veto. */
+/**
+ * The session cookies of a process: its secret (SESSION_SECRET or kept under DATA_DIR), revocations in
+ * the key-value store, and a guard every module may veto.
+ */
 export async function processSessions(
   config: { SESSION_SECRET?: string; dataDir: string; production: boolean },
   revocations: KeyValueStore,

@@ -235,7 +235,9 @@ class PostgresCollection<T extends Doc> implements Collection<T> {
   async upsertMany(docs: T[], options: { positioned?: boolean } = {}): Promise<void> {
     if (docs.length === 0) return;
     const older = `NOT (jsonb_typeof(t.doc -> '_pos') = 'number' AND (t.doc ->> '_pos')::float8 >= (EXCLUDED.doc ->> '_pos')::float8)`;
-    const insert = `INSERT INTO ${this.table} AS t (id, doc) SELECT * FROM unnest($1::text[], $2::jsonb[]) ON CONFLICT (id) DO UPDATE SET doc = EXCLUDED.doc${options.positioned ? ` WHERE ${older}` : ''}`;
+    const insert =
+      `INSERT INTO ${this.table} AS t (id, doc) SELECT * FROM unnest($1::text[], $2::jsonb[])` +
+      ` ON CONFLICT (id) DO UPDATE SET doc = EXCLUDED.doc${options.positioned ? ` WHERE ${older}` : ''}`;
     await this.announcing(insert, [docs.map((doc) => idOf(doc._id)), docs.map((doc) => encode(doc))]);
   }
 

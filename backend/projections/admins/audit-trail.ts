@@ -48,15 +48,13 @@ export function createAuditTrailQueries(readModels: ReadModelStore) {
         ...(query.adminId ? { adminId: query.adminId } : {}),
       };
       const docs = await actions.find(filter, { sort: { position: -1 }, limit: query.limit + 1 });
-      const shown = docs
-        .slice(0, query.limit)
-        .map(({ position, at, adminId, action, stream }): AdminActionView => ({
-          position,
-          at,
-          adminId,
-          action,
-          stream,
-        }));
+      const shown = docs.slice(0, query.limit).map(({ position, at, adminId, action, stream }): AdminActionView => ({
+        position,
+        at,
+        adminId,
+        action,
+        stream,
+      }));
       return { actions: shown, nextBefore: docs.length > query.limit ? shown.at(-1)!.position : null };
     },
   };

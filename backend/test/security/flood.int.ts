@@ -17,8 +17,10 @@ import { fund, logLength, superadminClient, userClient } from '../admin-session'
 import { freePort, onlinePerformer, type Http } from '../session-helpers';
 import { PNG_1X1 as PNG } from '../image-network';
 
-const LIMITS =
-  'message=3/1m,messageAccount=5/1m,typing=2/1m,conversation=2/10m,sessionRequest=2/10m,sessionCancel=1/10m,photoPurchase=1/10m,upload=2/15m,signInAccount=2/15m';
+const LIMITS = [
+  'message=3/1m,messageAccount=5/1m,typing=2/1m,conversation=2/10m,sessionRequest=2/10m,sessionCancel=1/10m',
+  'photoPurchase=1/10m,upload=2/15m,signInAccount=2/15m',
+].join(',');
 const demo = (username: string) => deterministicId(`demo-performer:${username}`);
 
 let app: TestApp;

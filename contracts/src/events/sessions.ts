@@ -137,7 +137,10 @@ export const SessionMinuteBilled = z.object({
   billedAt: z.string(),
 });
 
-/** On the user's wallet, before its AuracoinDebited: the user left before the minimum (ended, closed the page, did not come back), the rest of it is charged. */
+/**
+ * On the user's wallet, before its AuracoinDebited: the user left before the minimum (ended, closed the
+ * page, did not come back), the rest of it is charged.
+ */
 export const SessionMinimumCharged = z.object({
   sessionId: z.string().uuid(),
   walletId: z.string().uuid(),

@@ -110,8 +110,22 @@ const chakraTheme = defineConfig({
  * 9.5:1; fg.muted #b3abbd on bg.panel 8.3:1; gold #fcd34d on bg.panel 12.8:1; the focus ring
  * #ff5c93 on bg 6.7:1 (≥ 3:1 for non-text).
  */
-const systemFonts =
-  'ui-sans-serif, system-ui, -apple-system, BlinkMacSystemFont, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", "Liberation Sans", sans-serif, "Apple Color Emoji", "Segoe UI Emoji", "Noto Color Emoji"';
+const systemFonts = [
+  'ui-sans-serif',
+  'system-ui',
+  '-apple-system',
+  'BlinkMacSystemFont',
+  '"Segoe UI"',
+  'Roboto',
+  '"Helvetica Neue"',
+  'Arial',
+  '"Noto Sans"',
+  '"Liberation Sans"',
+  'sans-serif',
+  '"Apple Color Emoji"',
+  '"Segoe UI Emoji"',
+  '"Noto Color Emoji"',
+].join(', ');
 
 const config = defineConfig({
   globalCss: {
@@ -182,7 +196,8 @@ const config = defineConfig({
         'brand-text': { value: 'linear-gradient(90deg, #ff94b8 0%, #e879f9 50%, #c4b5fd 100%)' },
         glow: {
           value:
-            'radial-gradient(60% 50% at 20% 0%, rgba(212,22,95,0.22) 0%, rgba(13,10,18,0) 70%), radial-gradient(50% 40% at 90% 10%, rgba(124,58,237,0.18) 0%, rgba(13,10,18,0) 70%)',
+            'radial-gradient(60% 50% at 20% 0%, rgba(212,22,95,0.22) 0%, rgba(13,10,18,0) 70%), ' +
+            'radial-gradient(50% 40% at 90% 10%, rgba(124,58,237,0.18) 0%, rgba(13,10,18,0) 70%)',
         },
       },
     },

@@ -8,7 +8,10 @@ import { HeartIcon, MessageIcon, StarIcon, VideoIcon } from '../../../components
 import { CATEGORY_PALETTE } from './performer-card';
 
 /** Who pays the minimum (docs/product.md#session-minimum): under the spec's 'Sessione minima' line. */
-export const MINIMUM_SESSION_NOTE = `Se lasci la videochat prima di ${MINIMUM_SESSION_MINUTES} minuti (la chiudi, chiudi la pagina o non rientri entro 30 secondi) paghi comunque il minimo; non lo paghi se è lei a chiuderla o a uscire, o se non accetta.`;
+export const MINIMUM_SESSION_NOTE =
+  `Se lasci la videochat prima di ${MINIMUM_SESSION_MINUTES} minuti ` +
+  '(la chiudi, chiudi la pagina o non rientri entro 30 secondi) paghi comunque il minimo; ' +
+  'non lo paghi se è lei a chiuderla o a uscire, o se non accetta.';
 
 export const DEFAULT_BIO =
   'Ciao! Sono qui per regalarti momenti indimenticabili. Scrivimi o inizia una videochat privata con me.';

@@ -57,26 +57,32 @@ export const INFO_PAGES = {
         heading: 'Quali dati trattiamo',
         paragraphs: [
           'Utenti: username, email, password (conservata solo come impronta cifrata), saldo e movimenti di auracoin, alias, messaggi e sessioni.',
-          'Performer: i dati del profilo e quelli della verifica d’identità (nome, data di nascita, documento), necessari per legge per accertare la maggiore età, e i dati per i pagamenti (IBAN).',
+          'Performer: i dati del profilo e quelli della verifica d’identità (nome, data di nascita, documento), ' +
+            'necessari per legge per accertare la maggiore età, e i dati per i pagamenti (IBAN).',
         ],
       },
       {
         heading: 'Perché e su quale base',
         paragraphs: [
-          'Per fornirti il servizio che hai chiesto (esecuzione del contratto), per tenere la contabilità dei pagamenti (obbligo di legge) e per prevenire frodi e abusi (legittimo interesse).',
+          'Per fornirti il servizio che hai chiesto (esecuzione del contratto), ' +
+            'per tenere la contabilità dei pagamenti (obbligo di legge) ' +
+            'e per prevenire frodi e abusi (legittimo interesse).',
           'Non usiamo i tuoi dati per pubblicità e non li vendiamo a nessuno.',
         ],
       },
       {
         heading: 'Per quanto tempo',
         paragraphs: [
-          'Finché il tuo account è attivo. Quando lo elimini, i dati personali vengono resi anonimi; i movimenti contabili restano, senza il tuo nome, per il tempo previsto dalle norme fiscali.',
+          'Finché il tuo account è attivo. Quando lo elimini, i dati personali vengono resi anonimi; ' +
+            'i movimenti contabili restano, senza il tuo nome, per il tempo previsto dalle norme fiscali.',
         ],
       },
       {
         heading: 'I tuoi diritti',
         paragraphs: [
-          `Puoi chiedere accesso, rettifica, cancellazione, limitazione, portabilità dei dati e opporti al trattamento scrivendo a ${PRIVACY_EMAIL}. Puoi anche proporre reclamo al Garante per la protezione dei dati personali.`,
+          'Puoi chiedere accesso, rettifica, cancellazione, limitazione, ' +
+            `portabilità dei dati e opporti al trattamento scrivendo a ${PRIVACY_EMAIL}. ` +
+            'Puoi anche proporre reclamo al Garante per la protezione dei dati personali.',
         ],
       },
     ],
@@ -88,32 +94,42 @@ export const INFO_PAGES = {
       {
         heading: 'Chi può usare Aura',
         paragraphs: [
-          `Devi avere almeno ${ADULT_AGE} anni e la capacità di concludere contratti. Le performer sono maggiorenni e la loro identità è verificata prima che il profilo sia pubblicato.`,
+          `Devi avere almeno ${ADULT_AGE} anni e la capacità di concludere contratti. ` +
+            'Le performer sono maggiorenni e la loro identità è verificata prima che il profilo sia pubblicato.',
         ],
       },
       {
         heading: 'Auracoin',
         paragraphs: [
-          'Gli auracoin si acquistano a pacchetti al prezzo indicato prima del pagamento e servono per videochat private, messaggi e foto. Non sono rimborsabili in denaro, salvo quanto previsto dalla legge.',
+          'Gli auracoin si acquistano a pacchetti al prezzo indicato prima del pagamento ' +
+            'e servono per videochat private, messaggi e foto. ' +
+            'Non sono rimborsabili in denaro, salvo quanto previsto dalla legge.',
           `Alla registrazione ricevi ${WELCOME_BONUS_AURACOIN} auracoin di benvenuto promozionali.`,
         ],
       },
       {
         heading: 'Videochat private',
         paragraphs: [
-          `Una videochat privata costa la tariffa al minuto della performer, fissata quando la richiedi, e si paga per minuto iniziato. All’inizio viene trattenuto il minimo di ${SESSION_MINIMUM_MINUTES} minuti: se la termini tu prima del minimo, paghi comunque il minimo (te lo diciamo prima di confermare); se la termina lei o non accetta, non paghi il minimo.`,
+          'Una videochat privata costa la tariffa al minuto della performer, fissata quando la richiedi, ' +
+            'e si paga per minuto iniziato. ' +
+            `All’inizio viene trattenuto il minimo di ${SESSION_MINIMUM_MINUTES} minuti: ` +
+            'se la termini tu prima del minimo, paghi comunque il minimo (te lo diciamo prima di confermare); ' +
+            'se la termina lei o non accetta, non paghi il minimo.',
         ],
       },
       {
         heading: 'Comportamento',
         paragraphs: [
-          'Sono vietati contenuti illegali, la registrazione o la diffusione delle videochat senza consenso, le molestie e qualsiasi tentativo di contatto con minori. Le violazioni comportano la chiusura dell’account.',
+          'Sono vietati contenuti illegali, la registrazione o la diffusione delle videochat senza consenso, ' +
+            'le molestie e qualsiasi tentativo di contatto con minori. ' +
+            'Le violazioni comportano la chiusura dell’account.',
         ],
       },
       {
         heading: 'Performer',
         paragraphs: [
-          `Le performer ricevono il ${PERFORMER_SHARE_PERCENT}% di quanto pagato dagli utenti con auracoin acquistati, con pagamento settimanale secondo le condizioni del contratto firmato alla registrazione.`,
+          `Le performer ricevono il ${PERFORMER_SHARE_PERCENT}% di quanto pagato dagli utenti con auracoin acquistati, ` +
+            'con pagamento settimanale secondo le condizioni del contratto firmato alla registrazione.',
         ],
       },
       {
@@ -132,13 +148,17 @@ export const INFO_PAGES = {
       {
         heading: 'Il cookie che usiamo',
         paragraphs: [
-          'Un solo cookie, aura_session, creato quando accedi: tiene aperta la tua sessione. È httpOnly (gli script della pagina non possono leggerlo) e dura 30 giorni, o finché esci. Essendo necessario, non richiede il tuo consenso.',
+          'Un solo cookie, aura_session, creato quando accedi: tiene aperta la tua sessione. ' +
+            'È httpOnly (gli script della pagina non possono leggerlo) e dura 30 giorni, o finché esci. ' +
+            'Essendo necessario, non richiede il tuo consenso.',
         ],
       },
       {
         heading: 'La memoria locale del browser',
         paragraphs: [
-          'Alcune scelte, come la conferma dell’età e l’avviso sui cookie, sono ricordate nella memoria locale del browser (localStorage): non è un cookie, non viene inviata al server e puoi cancellarla dalle impostazioni del browser.',
+          'Alcune scelte, come la conferma dell’età e l’avviso sui cookie, ' +
+            'sono ricordate nella memoria locale del browser (localStorage): ' +
+            'non è un cookie, non viene inviata al server e puoi cancellarla dalle impostazioni del browser.',
         ],
       },
       {
@@ -156,13 +176,16 @@ export const INFO_PAGES = {
       {
         heading: 'Cosa sono gli auracoin?',
         paragraphs: [
-          'La moneta di Aura: li acquisti a pacchetti e li usi per videochat private, messaggi e foto. Il prezzo di ogni cosa è indicato prima che tu confermi.',
+          'La moneta di Aura: li acquisti a pacchetti e li usi per videochat private, messaggi e foto. ' +
+            'Il prezzo di ogni cosa è indicato prima che tu confermi.',
         ],
       },
       {
         heading: 'Quanto costa una videochat privata?',
         paragraphs: [
-          `La tariffa al minuto è scritta sul profilo di ogni performer. Si paga per minuto iniziato, con un minimo di ${SESSION_MINIMUM_MINUTES} minuti trattenuto all’inizio. Alla fine vedi una ricevuta con minuti, totale e saldo.`,
+          'La tariffa al minuto è scritta sul profilo di ogni performer. ' +
+            `Si paga per minuto iniziato, con un minimo di ${SESSION_MINIMUM_MINUTES} minuti trattenuto all’inizio. ` +
+            'Alla fine vedi una ricevuta con minuti, totale e saldo.',
         ],
       },
       {
@@ -178,7 +201,8 @@ export const INFO_PAGES = {
       {
         heading: 'Come divento performer?',
         paragraphs: [
-          'Dalla pagina Diventa Performer: compili il profilo, verifichi la tua identità e firmi il contratto. Dopo l’approvazione il tuo profilo è pubblicato.',
+          'Dalla pagina Diventa Performer: compili il profilo, verifichi la tua identità e firmi il contratto. ' +
+            'Dopo l’approvazione il tuo profilo è pubblicato.',
         ],
       },
       {
@@ -206,7 +230,8 @@ export const INFO_PAGES = {
       {
         heading: 'Segnalazioni',
         paragraphs: [
-          `Per segnalare contenuti illegali o comportamenti vietati scrivi a ${SUPPORT_EMAIL} con oggetto «Segnalazione»: le segnalazioni hanno la precedenza.`,
+          `Per segnalare contenuti illegali o comportamenti vietati scrivi a ${SUPPORT_EMAIL} con oggetto «Segnalazione»: ` +
+            'le segnalazioni hanno la precedenza.',
         ],
       },
     ],

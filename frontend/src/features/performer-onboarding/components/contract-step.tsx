@@ -4,14 +4,18 @@ import { useFormikContext } from 'formik';
 import { SignaturePad } from './signature-pad';
 import type { RegistrationValues } from './registration-form';
 
-export const CONTRACT_TEXT = `CONTRATTO DI COLLABORAZIONE PERFORMER
-
-1. Oggetto. La Performer offre, tramite la piattaforma Aura, sessioni video private, messaggi e foto in vendita agli utenti registrati.
-2. Compensi. Alla Performer spetta il 55% di ogni sessione, foto venduta e messaggio; alla piattaforma il 45%. 1 auracoin corrisponde a 1 euro. I pagamenti sono settimanali.
-3. Requisiti. La Performer dichiara di avere almeno 18 anni e fornisce un documento d'identità valido, verificato dallo staff entro 24-48 ore.
-4. Privacy. La Performer può nascondere il proprio profilo in determinati paesi (geoblocking) e bloccare singoli utenti.
-5. Condotta. La Performer si impegna a un comportamento professionale e al rispetto delle leggi applicabili.
-6. Recesso. Ciascuna parte può recedere in qualsiasi momento, salvo il pagamento dei compensi maturati.`;
+// one line of the text per clause
+export const CONTRACT_TEXT = [
+  'CONTRATTO DI COLLABORAZIONE PERFORMER',
+  '',
+  '1. Oggetto. La Performer offre, tramite la piattaforma Aura, sessioni video private, messaggi e foto in vendita agli utenti registrati.',
+  '2. Compensi. Alla Performer spetta il 55% di ogni sessione, foto venduta e messaggio; alla piattaforma il 45%. ' +
+    '1 auracoin corrisponde a 1 euro. I pagamenti sono settimanali.',
+  "3. Requisiti. La Performer dichiara di avere almeno 18 anni e fornisce un documento d'identità valido, verificato dallo staff entro 24-48 ore.",
+  '4. Privacy. La Performer può nascondere il proprio profilo in determinati paesi (geoblocking) e bloccare singoli utenti.',
+  '5. Condotta. La Performer si impegna a un comportamento professionale e al rispetto delle leggi applicabili.',
+  '6. Recesso. Ciascuna parte può recedere in qualsiasi momento, salvo il pagamento dei compensi maturati.',
+].join('\n');
 
 /** Step 3, 'Contratto': the text, her signature and the terms (the submit says what is missing). */
 export function ContractStep() {

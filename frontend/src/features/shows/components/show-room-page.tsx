@@ -185,8 +185,10 @@ export function ShowRoomPage({ performerId, user, video }: ShowRoomPageProps) {
               return;
             }
             const alias = chosen.aliasId ? `&aliasId=${encodeURIComponent(chosen.aliasId)}` : '';
+            const rateParam = rate !== undefined ? `&rate=${rate}` : '';
             void navigate(
-              `/video-session?performerId=${encodeURIComponent(performerId)}&displayName=${encodeURIComponent(chosen.displayName)}${alias}${rate !== undefined ? `&rate=${rate}` : ''}`,
+              `/video-session?performerId=${encodeURIComponent(performerId)}` +
+                `&displayName=${encodeURIComponent(chosen.displayName)}${alias}${rateParam}`,
             );
           }}
         />

@@ -39,7 +39,9 @@ export function PerformerSessions({ performerId }: { performerId: string }) {
       type: 'info',
       title: `Sessione terminata${by}`,
       // the minutes paid for, the minimum's included: the minutes her share is of
-      description: `${view.minutesCharged} ${view.minutesCharged === 1 ? 'minuto' : 'minuti'} · hai guadagnato ${formatEuro(view.performerEarnings ?? sessionClock(view, Date.now()).earnings)}`,
+      description:
+        `${view.minutesCharged} ${view.minutesCharged === 1 ? 'minuto' : 'minuti'} · ` +
+        `hai guadagnato ${formatEuro(view.performerEarnings ?? sessionClock(view, Date.now()).earnings)}`,
     });
   }, []);
   useSessionRealtime(performerId, announce);

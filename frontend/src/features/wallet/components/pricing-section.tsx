@@ -31,7 +31,9 @@ export function howItWorks(packages: readonly PackageView[] | undefined): string
 }
 
 /** What a minute of private videochat costs: each performer sets her rate, within the rules' bounds. */
-export const RATE_CLAIM = `Ogni performer sceglie la sua tariffa, da ${formatAuracoin(RATE_MIN)} a ${formatAuracoin(priceCeilings.ratePerMinute)} auracoin al minuto di videochat privata: la vedi sul suo profilo prima di iniziare.`;
+export const RATE_CLAIM =
+  `Ogni performer sceglie la sua tariffa, da ${formatAuracoin(RATE_MIN)} a ${formatAuracoin(priceCeilings.ratePerMinute)} ` +
+  'auracoin al minuto di videochat privata: la vedi sul suo profilo prima di iniziare.';
 
 /**
  * The home page's pricing section (anchor #pricing, docs/product.md#buying): for a signed-in user the

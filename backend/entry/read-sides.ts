@@ -39,7 +39,12 @@ export function readSides(ports: ModulePorts, presence: PresenceFeed) {
     chat: chatReadSide(ports, { performers: performers.queries }),
     sessions: sessionsReadSide(ports, { performers: performers.queries }),
     shows: showsReadSide(ports, { presence, performers: performers.queries }),
-    refunds: refundsReadSide(ports),
+    refunds: refundsReadSide(ports, {
+      usersMatching: accounts.queries.idsMatching,
+      usernamesOf: accounts.queries.usernamesOf,
+      performersMatching: performers.queries.idsMatching,
+      performerNamesOf: performers.queries.namesOf,
+    }),
   };
 }
 

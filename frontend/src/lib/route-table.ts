@@ -139,6 +139,7 @@ export const routeTable = {
   banShowIdentity: ['post', '/api/shows/{id}/bans'],
   issueRefund: ['post', '/api/admin/refunds'],
   listRefunds: ['get', '/api/admin/refunds'],
+  searchRefundableSales: ['get', '/api/admin/refunds/sales'],
   listDisputes: ['get', '/api/admin/disputes'],
   sandboxOpenDispute: ['post', '/api/payments/sandbox/purchases/{purchaseId}/dispute'],
   sandboxCloseDispute: ['post', '/api/payments/sandbox/disputes/{id}/close'],

@@ -28,7 +28,7 @@ export function readSides(ports: ModulePorts, presence: PresenceFeed) {
     packages: packagesReadSide(ports),
     offers: offersReadSide(ports),
     performers,
-    wallet: walletReadSide(ports, { users: accounts.queries }),
+    wallet: walletReadSide(ports, { users: accounts.queries, performers: performers.queries }),
     aliases: aliasesReadSide(ports, { users: accounts.queries }),
     purchases: purchasesReadSide(ports),
     statistics: statisticsReadSide(ports),

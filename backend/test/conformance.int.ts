@@ -408,6 +408,7 @@ const scenarios: Record<string, Scenario> = {
     );
     return { as: anonymous(), values: { token: await mailedToken(`new-${asker.email}`) } };
   },
+  'POST /api/me/delete/check': async () => ({ as: user.http, values: { password: 'secret-pass' } }),
   'POST /api/me/delete': async () => ({
     as: (await fundedUser(app, admin, 0)).http,
     values: { password: 'secret-pass' },

@@ -25,6 +25,7 @@ export const routeTable = {
   changePassword: ['post', '/api/me/password'],
   requestEmailChange: ['post', '/api/me/email'],
   confirmEmailChange: ['post', '/api/me/email/confirm'],
+  checkDeleteMe: ['post', '/api/me/delete/check'],
   deleteMe: ['post', '/api/me/delete'],
   exportMe: ['get', '/api/me/export'],
   devOutbox: ['get', '/api/dev/outbox'],

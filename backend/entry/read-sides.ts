@@ -28,7 +28,7 @@ export function readSides(ports: ModulePorts, presence: PresenceFeed) {
     packages: packagesReadSide(ports),
     offers: offersReadSide(ports),
     performers,
-    wallet: walletReadSide(ports, { users: accounts.queries }),
+    wallet: walletReadSide(ports, { users: accounts.queries, performers: performers.queries }),
     aliases: aliasesReadSide(ports, { users: accounts.queries }),
     purchases: purchasesReadSide(ports),
     statistics: statisticsReadSide(ports),
@@ -39,7 +39,12 @@ export function readSides(ports: ModulePorts, presence: PresenceFeed) {
     chat: chatReadSide(ports, { performers: performers.queries }),
     sessions: sessionsReadSide(ports, { performers: performers.queries }),
     shows: showsReadSide(ports, { presence, performers: performers.queries }),
-    refunds: refundsReadSide(ports),
+    refunds: refundsReadSide(ports, {
+      usersMatching: accounts.queries.idsMatching,
+      usernamesOf: accounts.queries.usernamesOf,
+      performersMatching: performers.queries.idsMatching,
+      performerNamesOf: performers.queries.namesOf,
+    }),
   };
 }
 

@@ -408,6 +408,7 @@ const scenarios: Record<string, Scenario> = {
     );
     return { as: anonymous(), values: { token: await mailedToken(`new-${asker.email}`) } };
   },
+  'POST /api/me/delete/check': async () => ({ as: user.http, values: { password: 'secret-pass' } }),
   'POST /api/me/delete': async () => ({
     as: (await fundedUser(app, admin, 0)).http,
     values: { password: 'secret-pass' },
@@ -627,6 +628,7 @@ const scenarios: Record<string, Scenario> = {
   'GET /api/statistics': async () => ({ as: admin }),
   'GET /api/admins': async () => ({ as: admin }),
   'GET /api/admin/audit-trail': async () => ({ as: admin, query: 'limit=10' }),
+  'GET /api/admin/refunds/sales': async () => ({ as: admin, query: 'performer=a&from=2026-01-01' }),
   'POST /api/admins': async () => ({ as: admin, values: freshAdmin() }),
   'PATCH /api/admins/{id}': async () => ({
     as: admin,

@@ -9,12 +9,14 @@ import {
   performerStreams,
   streams,
   type LedgerEntryView,
+  type RefundableSaleView,
+  type RefundListItem,
   type RefundView,
   type StatementDetail,
   type StatementView,
 } from '@aura/contracts';
 import { foldWallet } from '../ledger';
-import { startTestApp, type TestApp } from './app-harness';
+import { client, startTestApp, type TestApp } from './app-harness';
 import { fund, logLength, send, superadminClient, userClient } from './admin-session';
 import { onlinePerformer, socketFor, type Http } from './session-helpers';
 
@@ -217,6 +219,89 @@ describe('refunds', () => {
     );
     expect(refunds.reduce((sum, event) => sum + (event.data as { amount: number }).amount, 0)).toBe(900);
     await auditClean();
+  });
+
+  it('an admin finds sales by buyer, performer and day, each with who, what, when and what is left; refunds name both', async () => {
+    const performer = await performerSelling();
+    const name = ((await admin.get(`/api/performers/${performer.id}`)).json as { name: string }).name;
+    const user = await buyer(30);
+    const other = await buyer(30);
+    const username = ((await user.http.get(`/api/users/${user.id}`)).json as { username: string }).username;
+    const purchaseId = await buyPhoto(user, performer.photoId);
+    const messageId = await paidMessage(user, performer.id);
+    await buyPhoto(other, performer.photoId);
+    await app.settled();
+    const search = async (query: string, as: Http = admin) => {
+      const answer = await as.get(`/api/admin/refunds/sales?${query}`);
+      return { status: answer.status, json: answer.json, headers: answer.headers };
+    };
+    const sales = async (query: string) => {
+      const answer = await search(query);
+      expect(answer.status).toBe(200);
+      return answer.json as unknown as RefundableSaleView[];
+    };
+
+    // by the buyer's username: his two sales, newest first, named and priced
+    const his = await sales(`user=${encodeURIComponent(username.toUpperCase())}`);
+    expect(his.map((sale) => [sale.kind, sale.saleId])).toEqual([
+      ['message', messageId],
+      ['photo', purchaseId],
+    ]);
+    expect(his[1]).toEqual({
+      kind: 'photo',
+      saleId: purchaseId,
+      userId: user.id,
+      username,
+      performerId: performer.id,
+      performerName: name,
+      soldAt: clock.toISOString(),
+      amount: 10,
+      refunded: 0,
+      refundableUntil: new Date(clock.getTime() + 48 * 3_600_000).toISOString(),
+    });
+    expect(his[0]).toMatchObject({ amount: 3, username, performerName: name });
+    // by a part of her name: the three sales; with the buyer too: his two
+    const tag = name.split(' ').at(-1)!;
+    expect(await sales(`performer=${encodeURIComponent(tag.toLowerCase())}`)).toHaveLength(3);
+    expect(await sales(`performer=${encodeURIComponent(tag)}&user=${encodeURIComponent(username)}`)).toHaveLength(2);
+    // by Italian calendar days (the clock is 18 November 2026, 11:00 in Rome)
+    expect(await sales(`performer=${tag}&from=2026-11-18&to=2026-11-18`)).toHaveLength(3);
+    expect(await sales(`performer=${tag}&from=2026-11-19`)).toHaveLength(0);
+    expect(await sales(`performer=${tag}&to=2026-11-17`)).toHaveLength(0);
+    expect(await sales('user=nessuno-con-questo-nome')).toEqual([]);
+
+    // a partial refund: what is left shows, and the refunds list names both sides
+    const partial = await refund({ kind: 'photo', id: purchaseId, amount: 4, reason: 'Foto sfocata' });
+    expect(partial.status).toBe(201);
+    await app.settled();
+    expect((await sales(`user=${username}`)).find((sale) => sale.saleId === purchaseId)).toMatchObject({
+      amount: 10,
+      refunded: 4,
+    });
+    const listed = (await admin.get('/api/admin/refunds')).json as unknown as RefundListItem[];
+    expect(listed.find((row) => row.saleId === purchaseId)).toMatchObject({
+      username,
+      performerName: name,
+      amount: 4,
+      reason: 'Foto sfocata',
+    });
+
+    // bad queries: a problem+json 4xx with an Italian detail; only admins search
+    const refusals: [string, number, string, Http?][] = [
+      ['from=ieri', 400, 'Data non valida'],
+      ['to=2026-02-30', 400, 'Data non valida'],
+      ['from=2026-11-19&to=2026-11-18', 400, 'La data iniziale viene prima di quella finale'],
+      [`user=${'x'.repeat(101)}`, 400, "L'utente si cerca per nome utente o email"],
+      ['colonna=1', 400, ''],
+      ['user=x', 403, '', user.http],
+      ['user=x', 401, '', client(app.url)],
+    ];
+    for (const [query, status, detail, as] of refusals) {
+      const answer = await search(query, as);
+      expect({ query, status: answer.status }).toEqual({ query, status });
+      expect(answer.headers.get('content-type')).toContain('application/problem+json');
+      expect(String(answer.json.detail)).toContain(detail);
+    }
   });
 
   it('refuses past the window, unknown sales, tips, malformed bodies and non-admins, with an Italian detail and nothing written', async () => {

@@ -90,7 +90,12 @@ describe('GET /api/statistics', () => {
       );
       // let both handshakes settle before the push
       await new Promise((resolve) => setTimeout(resolve, 200));
-      const heard = new Promise((resolve) => active.on('readmodel:changed', resolve));
+      // a registration also moves the admins' users list (its own push): wait for the statistics'
+      const heard = new Promise((resolve) =>
+        active.on('readmodel:changed', (payload: { model: string }) => {
+          if (payload.model === 'statistics') resolve(payload);
+        }),
+      );
       await userClient(app);
       await expect(heard).resolves.toEqual({ model: 'statistics' });
       await app.settled();

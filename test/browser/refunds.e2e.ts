@@ -1,9 +1,11 @@
 /**
- * Refunds as people see them (issue 22, item 1): a user pays Giulia for a message, an admin refunds
- * it in the console's 'Rimborsi' tab with a reason, the user sees a toast and the refund in his
- * 'Movimenti auracoin', and Giulia's statement shows the line taken back, with the reason. Then an
- * admin who enrolled a TOTP second factor refunds part of a private session: the console asks for
- * a code first, and both sides see it again.
+ * Refunds as people see them (issue 22, item 1; issue 36, item 3): a user pays Giulia for a message;
+ * an admin finds the sale in the console's 'Rimborsi' tab by the user's name, opens its line,
+ * 'Rimborsa', gives the reason and confirms a refund that names the user and the amount; the user
+ * sees a toast and the refund in his 'Movimenti auracoin', Giulia's statement shows the line taken
+ * back with the reason, and the refunds list names both. Then an admin who enrolled a TOTP second
+ * factor finds a private session by the performer and the day and refunds part of it: the console
+ * asks for a code first, and both sides see it again.
  */
 import { Secret, TOTP } from 'otpauth';
 import type { Browser, Page } from 'playwright-core';
@@ -24,9 +26,10 @@ async function userWithBalance(
   app: TestApp,
   browser: Browser,
   prefix: string,
-): Promise<{ page: Page; userId: string }> {
+): Promise<{ page: Page; userId: string; username: string }> {
   const page = await browser.newPage();
-  await fillRegistration(page, app.url, { username: `${prefix}${Date.now().toString(36)}` });
+  const username = `${prefix}${Date.now().toString(36)}`;
+  await fillRegistration(page, app.url, { username });
   await page.waitForURL(`${app.url}/user`);
   const userId = (await page.evaluate(() => localStorage.getItem('userId')))!;
   await app.infra.eventStore.appendToStream(
@@ -40,7 +43,46 @@ async function userWithBalance(
     ],
     { expectedRevision: 'any' },
   );
-  return { page, userId };
+  return { page, userId, username };
+}
+
+/** 'Rimborsi' → the search → the sale's line → 'Rimborsa' → amount and reason → a confirmation naming him and the amount. */
+async function refundFromConsole(
+  admin: Page,
+  search: { user?: string; performer?: string; day?: Date },
+  line: { username: string; kind: string },
+  refund: { amount?: string; expected: string; reason: string },
+) {
+  await admin.getByRole('tab', { name: 'Rimborsi' }).click();
+  const form = admin.getByRole('search', { name: 'Cerca una vendita' });
+  if (search.user) await form.getByLabel('Utente').fill(search.user);
+  if (search.performer) await form.getByLabel('Performer').fill(search.performer);
+  if (search.day) {
+    const day = new Intl.DateTimeFormat('it-IT', {
+      timeZone: 'Europe/Rome',
+      day: '2-digit',
+      month: '2-digit',
+      year: 'numeric',
+    }).format(search.day);
+    await form.getByLabel('Dal giorno').fill(day);
+    await form.getByLabel('Al giorno').fill(day);
+  }
+  await form.getByRole('button', { name: 'Cerca' }).click();
+  const sale = admin.getByTestId('sale-row').filter({ hasText: line.username }).filter({ hasText: line.kind });
+  await sale.first().waitFor();
+  expect(await sale.count()).toBe(1);
+  expect(await sale.textContent()).toContain('Giulia Rossi');
+  await sale.getByRole('button', { name: /^Rimborsa/ }).click();
+  const dialog = admin.getByTestId('refund-dialog');
+  if (refund.amount) await dialog.getByLabel('Importo da rimborsare (auracoin)').fill(refund.amount);
+  await dialog.getByLabel('Motivo').fill(refund.reason);
+  await dialog.getByRole('button', { name: 'Continua' }).click();
+  const confirmation = dialog.getByTestId('refund-confirmation');
+  await confirmation.waitFor();
+  const said = (await confirmation.textContent())?.replace(/\u00a0/g, ' ') ?? '';
+  expect(said).toContain(`Rimborsi ${refund.expected} auracoin a ${line.username}`);
+  expect(said).toContain('Giulia Rossi');
+  await dialog.getByRole('button', { name: 'Conferma rimborso' }).click();
 }
 
 /** He sees the refund: its toast, and the line among his movements. */
@@ -93,7 +135,7 @@ describeWithChromium('refunds in the browser', () => {
     expect((await giulia.send('PATCH', `/api/performers/${giuliaId}`, { messagePrice: 4 })).status).toBe(200);
 
     // 1. he registers, has 20 purchased auracoin, and pays her 4 for a message
-    const { page, userId } = await userWithBalance(app, browser, 'rimb');
+    const { page, userId, username } = await userWithBalance(app, browser, 'rimb');
     const messageId = await page.evaluate(
       async ({ performerId, userId }) => {
         const post = (url: string, body: unknown) =>
@@ -117,18 +159,25 @@ describeWithChromium('refunds in the browser', () => {
     await app.settled();
     await app.settled();
 
-    // 2. an admin refunds it from the console
+    // 2. an admin finds it by his name and refunds it from the console, whole
     const adminContext = await browser.newContext();
     const admin = await adminContext.newPage();
     await signInAdmin(admin, app.url, { username: 'admin', password: ADMIN_PASSWORD });
-    await admin.getByRole('tab', { name: 'Rimborsi' }).click();
-    await admin.getByRole('button', { name: 'Messaggio' }).click();
-    await admin.getByLabel('Id del messaggio a pagamento').fill(messageId);
-    await admin.getByLabel('Motivo').fill(REASON);
-    await admin.getByRole('button', { name: 'Rimborsa' }).click();
+    await refundFromConsole(
+      admin,
+      { user: username },
+      { username, kind: 'Messaggio' },
+      { expected: '4', reason: REASON },
+    );
     await admin.getByText('Rimborso eseguito').first().waitFor();
-    await admin.getByTestId('refund-row').filter({ hasText: REASON }).waitFor();
+    const listed = admin.getByTestId('refund-row').filter({ hasText: REASON });
+    await listed.waitFor();
+    expect(await listed.textContent()).toContain(username);
+    expect(await listed.textContent()).toContain('Giulia Rossi');
+    // nothing is left of the sale: its line says so
+    await admin.getByTestId('sale-row').filter({ hasText: username }).filter({ hasText: 'Rimborsata' }).waitFor();
     await adminContext.close();
+    expect(messageId).toMatch(/^[0-9a-f-]{36}$/);
 
     // 3. he sees the toast and the refund among his movements
     await heSeesRefund(page, 4);
@@ -148,7 +197,7 @@ describeWithChromium('refunds in the browser', () => {
     await app.settled();
 
     // 1. he has a private session with her, ended at once: the 5-minute minimum, 15 auracoin
-    const { page } = await userWithBalance(app, browser, 'sess');
+    const { page, username } = await userWithBalance(app, browser, 'sess');
     const sessionId = await page.evaluate(async (performerId) => {
       const answer = await fetch('/api/sessions', {
         method: 'POST',
@@ -175,13 +224,13 @@ describeWithChromium('refunds in the browser', () => {
     await admin.getByRole('button', { name: 'Conferma e attiva' }).click();
     await admin.getByTestId('mfa-enrolled').waitFor();
 
-    // 3. she refunds 6 of the 15 auracoin: the console asks for a fresh code first
-    await admin.getByRole('tab', { name: 'Rimborsi' }).click();
-    await admin.getByRole('button', { name: 'Videochat privata' }).click();
-    await admin.getByLabel('Id della sessione').fill(sessionId);
-    await admin.getByLabel('Importo (auracoin, facoltativo)').fill('6');
-    await admin.getByLabel('Motivo').fill(SESSION_REASON);
-    await admin.getByRole('button', { name: 'Rimborsa' }).click();
+    // 3. she finds the session by the performer and today, and refunds 6 of the 15 auracoin: the console asks for a fresh code first
+    await refundFromConsole(
+      admin,
+      { performer: 'giulia', day: new Date() },
+      { username, kind: 'Videochat privata' },
+      { amount: '6', expected: '6', reason: SESSION_REASON },
+    );
     const prompt = admin.getByTestId('mfa-prompt');
     await prompt.getByLabel('Codice di verifica').fill(codeAt(secret, Date.now() + 30_000));
     await prompt.getByRole('button', { name: 'Conferma' }).click();

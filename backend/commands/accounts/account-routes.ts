@@ -221,6 +221,19 @@ export function accountRouter(deps: AccountRoutesDeps): Router {
     return { ok: true as const };
   });
 
+  // the password first, and what the deletion would lose, before he is asked to confirm
+  mountRoute(
+    router,
+    deps.sessions,
+    apiRoutes.checkDeleteMe,
+    async (_ctx, { body }, caller) => {
+      const account = await signIn(await ownAccount(caller), body.password);
+      const profile = await deps.userViewAfter(account.id, undefined);
+      return { auracoinBalance: profile.auracoinBalance };
+    },
+    ...deps.limits.signIn(),
+  );
+
   mountRoute(
     router,
     deps.sessions,

@@ -3,7 +3,12 @@ import type { EventStore } from '../../platform/eventstore/port';
 import { deterministicId } from '../../platform/ids';
 import { decideCreatePackage, handlePackage } from './package';
 
-/** The demo price list (whole euro), seeded once on an empty store. */
+/**
+ * The demo price list (euro), seeded once on an empty store: a starter package of at most 10 € (a
+ * first purchase within reach; admins change or delete it as any package), then the larger ones.
+ */
+export const STARTER_PACKAGE_MAX_EUR = 10;
+export const starterPackage = { credits: 10, bonus: 0, price: 10, popular: false };
 export const demoPackages = [
   { credits: 50, bonus: 0, price: 50, popular: false },
   { credits: 100, bonus: 10, price: 95, popular: false },
@@ -13,10 +18,14 @@ export const demoPackages = [
   { credits: 2500, bonus: 750, price: 2000, popular: false },
 ];
 
-/** Fixed ids: a seed cut short resumes where it stopped. */
+/** Fixed ids: a seed cut short resumes where it stopped (the starter's id is its own, the others' their place). */
 export async function seedDemoPackages(eventStore: EventStore, now: () => Date) {
-  for (const [index, pkg] of demoPackages.entries()) {
-    const packageId = deterministicId(`demo-package:${index}`);
+  const seeded = [
+    ...demoPackages.map((pkg, index) => ({ pkg, name: `demo-package:${index}` })),
+    { pkg: starterPackage, name: 'demo-package:starter' },
+  ];
+  for (const { pkg, name } of seeded) {
+    const packageId = deterministicId(name);
     await handlePackage(
       eventStore,
       streams.package(packageId),

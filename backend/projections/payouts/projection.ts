@@ -168,7 +168,7 @@ export interface StatementDoc {
   weekStart: string;
   sources: Record<
     'session' | 'message' | 'photo' | 'tip',
-    { count: number; grossUnits: number; purchasedUnits?: number; shareCents: number }
+    { count?: number; grossUnits: number; purchasedUnits?: number; shareCents: number }
   >;
   grossUnits: number;
   /** of the gross, paid with purchased units (absent on statements folded before the split: all of it) */
@@ -179,6 +179,8 @@ export interface StatementDoc {
   carriedOverCents: number;
   carryReason: 'below_minimum' | 'missing_details' | null;
   payoutIds: string[];
+  /** the sessions credited this week: a session once, however many parts it was billed in */
+  saleIds?: { session?: string[] };
   /** taken back (refunds, disputes lost) and held (open disputes) in this week */
   clawedBackCents?: number;
   heldCents?: number;
@@ -192,6 +194,11 @@ export interface StatementDoc {
     reason?: string;
   }[];
   [key: string]: unknown;
+}
+
+/** The session a session credit is part of: its parts (`<sessionId>:minute-3`, `<sessionId>:minimum`) are one sale. */
+export function sessionIdOf(sourceId: string): string {
+  return sourceId.split(':')[0] ?? sourceId;
 }
 
 export const statementId = (performerId: string, weekStart: string) => `${performerId}:${weekStart}`;
@@ -211,8 +218,11 @@ export function statementUpdates(event: DomainEvent): { id: string; update: Upda
           id: statementId(d.performerId, weekStart),
           update: {
             $set: { performerId: d.performerId, weekStart },
+            // a session is one sale credited in parts (each minute, its minimum's rest): its sales are counted by id;
+            // any other credit is a sale of its own
+            ...(d.source === 'session' ? { $addToSet: { 'saleIds.session': sessionIdOf(d.sourceId) } } : {}),
             $inc: {
-              [`sources.${d.source}.count`]: 1,
+              ...(d.source === 'session' ? {} : { [`sources.${d.source}.count`]: 1 }),
               [`sources.${d.source}.grossUnits`]: d.grossUnits,
               [`sources.${d.source}.purchasedUnits`]: purchasedUnits,
               [`sources.${d.source}.shareCents`]: d.shareCents,

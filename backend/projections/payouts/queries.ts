@@ -29,9 +29,21 @@ import {
 } from './projection';
 
 const emptySource = () => ({ count: 0, grossUnits: 0, purchasedUnits: 0, shareCents: 0 });
-/** A source's totals; its purchased part is all of its gross when folded before the split. */
-const sourceTotals = (source: StatementDoc['sources'][keyof StatementDoc['sources']] | undefined) =>
-  source ? { ...source, purchasedUnits: source.purchasedUnits ?? source.grossUnits } : emptySource();
+type Source = keyof StatementDoc['sources'];
+/** A source's totals: its sales counted by id (a session once, however many parts it was billed in). */
+const sourceTotals = (doc: StatementDoc, source: Source) => {
+  const totals = doc.sources?.[source];
+  if (!totals) return emptySource();
+  const { grossUnits, shareCents } = totals;
+  return {
+    // a session's parts are one sale (statements folded before its ids were kept counted each part)
+    count: (source === 'session' ? doc.saleIds?.session?.length : undefined) ?? totals.count ?? 0,
+    grossUnits,
+    // its purchased part is all of its gross when folded before the split
+    purchasedUnits: totals.purchasedUnits ?? grossUnits,
+    shareCents,
+  };
+};
 
 export function toPayoutView(doc: PayoutDoc, testMode: boolean): PayoutView {
   return {
@@ -90,10 +102,10 @@ export function toStatementView(doc: StatementDoc, now: Date): StatementView {
     periodEnd: week.end.toISOString(),
     payoutDate: payoutDayOf(week).toISOString(),
     sources: {
-      session: sourceTotals(doc.sources?.session),
-      message: sourceTotals(doc.sources?.message),
-      photo: sourceTotals(doc.sources?.photo),
-      tip: sourceTotals(doc.sources?.tip),
+      session: sourceTotals(doc, 'session'),
+      message: sourceTotals(doc, 'message'),
+      photo: sourceTotals(doc, 'photo'),
+      tip: sourceTotals(doc, 'tip'),
     },
     grossUnits: doc.grossUnits,
     purchasedUnits: doc.purchasedUnits ?? doc.grossUnits,

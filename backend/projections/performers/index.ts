@@ -43,6 +43,19 @@ export function performersReadSide(ports: ModulePorts, deps: PerformersReadDeps)
       isApproved: async (performerId: string) =>
         (await performers.byId(performerId))?.verificationStatus === 'approved',
       nameOf: async (performerId: string) => (await performers.byId(performerId))?.name ?? null,
+      /** their names, by id */
+      namesOf: async (performerIds: readonly string[]) =>
+        new Map((await performers.byIds(performerIds)).map((doc) => [doc._id, doc.name])),
+      /** performers whose name or username contains `term`, ignoring case (the admins' sales search; few performers) */
+      idsMatching: async (term: string) => {
+        const lower = term.trim().toLocaleLowerCase('it');
+        return (await performers.all())
+          .filter(
+            (doc) =>
+              doc.name.toLocaleLowerCase('it').includes(lower) || (doc.username ?? '').toLocaleLowerCase('it').includes(lower),
+          )
+          .map((doc) => doc._id);
+      },
       /** what a private session needs of her: name, photo, rate, listing and presence */
       sessionCard: async (performerId: string) => {
         const doc = await performers.byId(performerId);

@@ -32,6 +32,8 @@ export function performerPushes({ performers, presence, realtime }: PushDeps) {
     const flipped = new Map<string, boolean>();
     const changed = new Set<string>();
     const repriced = new Set<string>();
+    /** her own figures moved (sessions, earnings): only her dashboard shows them */
+    const ownFigures = new Set<string>();
     for (const event of events) {
       if (
         event.type === 'PerformerProfileUpdated' &&
@@ -44,8 +46,11 @@ export function performerPushes({ performers, presence, realtime }: PushDeps) {
       } else if (event.type === 'PerformerRegistered' || event.type === 'PerformerDocumentAdded') {
         // the Verifica Performer tab of every signed-in admin refreshes
         realtime.toAdmins('readmodel:changed', { model: 'performers-pending', id: event.data.performerId });
-      } else if (event.type === 'PerformerEarningsCredited') {
-        continue;
+      } else if (event.type === 'PerformerEarningsCredited' || event.type === 'SessionStarted') {
+        ownFigures.add(event.data.performerId);
+      } else if (event.type === 'SessionRated') {
+        // her rating moved: her dashboard, her profile and her card read it again without a reload
+        changed.add(event.data.performerId);
       } else if (event.type.startsWith('Performer') || event.type === 'PhotoAdded' || event.type === 'PhotoRemoved') {
         const performerId = dataField(event, 'performerId');
         if (performerId) changed.add(performerId);
@@ -74,5 +79,8 @@ export function performerPushes({ performers, presence, realtime }: PushDeps) {
     }
     for (const performerId of changed)
       realtime.toEveryone('readmodel:changed', { model: 'performers', id: performerId });
+    for (const performerId of ownFigures)
+      if (!changed.has(performerId))
+        realtime.toPerformer(performerId, 'readmodel:changed', { model: 'performers', id: performerId });
   };
 }

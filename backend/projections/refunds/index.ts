@@ -2,13 +2,22 @@ import type { ModulePorts, ReadSide } from '../../platform/module';
 import type { RecordedEvent } from '../../platform/recorded-event';
 import { refundSalesProjection, refundsProjection } from './projection';
 import { refundsQueryRouter } from './query-routes';
+import { createSaleSearch, type SaleSearchDeps } from './sales-search';
 
-/** Refunds as read: the admins' list, which wallet each sale is on, and the buyer's toast. */
-export function refundsReadSide(ports: ModulePorts) {
+/** What the sales' search reads of the buyers' and performers' read sides. */
+export type RefundsReadDeps = Omit<SaleSearchDeps, 'readModels' | 'windowHours'>;
+
+/** Refunds as read: the admins' list and search of sales, which wallet each sale is on, and the buyer's toast. */
+export function refundsReadSide(ports: ModulePorts, deps: RefundsReadDeps) {
+  const searchSales = createSaleSearch({
+    ...deps,
+    readModels: ports.readModels,
+    windowHours: ports.config.REFUND_WINDOW_HOURS,
+  });
   return {
     name: 'refunds',
     projections: [refundsProjection, refundSalesProjection],
-    routers: [refundsQueryRouter(ports)],
+    routers: [refundsQueryRouter({ ...ports, ...deps, searchSales })],
     /** the buyer hears of his refund (a toast; his ledger refetches), the admins' list refetches */
     async pushes(events: RecordedEvent[]) {
       for (const event of events) {

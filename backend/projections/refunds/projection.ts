@@ -9,7 +9,22 @@ export const REFUNDS = 'refunds';
 export const REFUND_SALES = 'refund-sales';
 
 export type RefundDoc = Omit<RefundView, 'id'> & { _id: string };
-export type RefundSaleDoc = { _id: string; kind: RefundKind; walletId: string; performerId: string };
+export type RefundSaleDoc = {
+  _id: string;
+  kind: RefundKind;
+  walletId: string;
+  performerId: string;
+  /** the session, message or photo purchase (absent on documents folded before the search: not listed) */
+  saleId?: string;
+  /** its first event's time (a session: its first minute), ISO, and its place in the log (sales of one instant in order) */
+  soldAt?: string;
+  soldPosition?: number;
+  /** its last part's time (the refund window runs from it), ISO */
+  lastAt?: string;
+  /** what the buyer paid (a session: every part so far), and of it refunded, minor units */
+  grossUnits?: number;
+  refundedUnits?: number;
+};
 
 export function evolveRefund(doc: RefundDoc | null, event: DomainEvent): RefundDoc | null {
   if (event.type !== 'SaleRefunded') return doc;
@@ -48,23 +63,43 @@ function refundableSaleOf(event: RecordedEvent) {
   return sale && sale.kind !== 'tip' ? { ...sale, kind: sale.kind } : undefined;
 }
 
-/** A sale's wallet: the first of its events names it (a session's later minutes change nothing). */
+/**
+ * A sale's wallet (the first of its events names it), when it was made, what it came to (a session's
+ * parts add up) and what refunds gave back of it: what the admins' search lists.
+ */
 export const refundSalesProjection = docProjection<RefundSaleDoc>({
   name: REFUND_SALES,
   collection: REFUND_SALES,
-  eventTypes: SALE_EVENT_TYPES,
+  eventTypes: [...SALE_EVENT_TYPES, 'SaleRefunded'],
   documentId: (event) => {
+    if (event.type === 'SaleRefunded') return saleKey(event.data.kind, event.data.saleId);
     const sale = refundableSaleOf(event);
     return sale && saleKey(sale.kind, sale.saleId);
   },
+  indexes: [{ keys: { soldAt: -1, soldPosition: -1 } }, { keys: { walletId: 1 } }, { keys: { performerId: 1 } }],
   evolve: (doc, event) => {
+    if (event.type === 'SaleRefunded')
+      return doc && { ...doc, refundedUnits: (doc.refundedUnits ?? 0) + event.data.amount };
     const sale = refundableSaleOf(event);
-    if (doc || !sale || !event.streamId.startsWith('wallet-')) return doc;
+    if (!sale || !event.streamId.startsWith('wallet-')) return doc;
+    const at = new Date(sale.at).toISOString();
+    if (doc)
+      return {
+        ...doc,
+        grossUnits: (doc.grossUnits ?? 0) + sale.grossUnits,
+        lastAt: doc.lastAt && doc.lastAt > at ? doc.lastAt : at,
+      };
     return {
       _id: saleKey(sale.kind, sale.saleId),
       kind: sale.kind,
       walletId: walletOf(event),
       performerId: sale.performerId,
+      saleId: sale.saleId,
+      soldAt: at,
+      soldPosition: event.position,
+      lastAt: at,
+      grossUnits: sale.grossUnits,
+      refundedUnits: 0,
     };
   },
 });

@@ -30,7 +30,9 @@ export type PerformerStatDoc = {
   _id: string;
   name?: string;
   rateUnits?: number;
-  rating?: number | null;
+  /** real users' stars on her paid private sessions: their sum and count (the rating is their average) */
+  ratingStars?: number;
+  ratingCount?: number;
   status?: 'pending' | 'approved' | 'rejected' | 'deleted';
   isOnline?: boolean;
 };
@@ -114,22 +116,23 @@ export function statisticsWrites(event: DomainEvent): StatWrite[] {
     case 'PackageDeleted':
       return [{ collection: STAT_PACKAGES, id: event.data.packageId, update: { $set: { deleted: true } } }];
     case 'PerformerRegistered': {
-      const { performerId, name, rateUnits, rating } = event.data;
+      // the rating an application carries is not a review: the rating is only ever what users gave (SessionRated)
+      const { performerId, name, rateUnits } = event.data;
       return [
         {
           collection: STAT_PERFORMERS,
           id: performerId,
-          update: { $set: { name, rateUnits, rating }, $setOnInsert: { status: 'pending', isOnline: false } },
+          update: { $set: { name, rateUnits }, $setOnInsert: { status: 'pending', isOnline: false } },
         },
       ];
     }
     case 'PerformerCreatedByAdmin': {
-      const { performerId, name, rateUnits, rating } = event.data;
+      const { performerId, name, rateUnits } = event.data;
       return [
         {
           collection: STAT_PERFORMERS,
           id: performerId,
-          update: { $set: { name, rateUnits, rating, status: 'approved' }, $setOnInsert: { isOnline: false } },
+          update: { $set: { name, rateUnits, status: 'approved' }, $setOnInsert: { isOnline: false } },
         },
       ];
     }
@@ -146,15 +149,23 @@ export function statisticsWrites(event: DomainEvent): StatWrite[] {
         },
       ];
     case 'PerformerProfileUpdated': {
-      const { name, rateUnits, rating } = event.data.changes;
+      const { name, rateUnits } = event.data.changes;
       const $set: Record<string, unknown> = {};
       if (name !== undefined) $set.name = name;
       if (rateUnits !== undefined) $set.rateUnits = rateUnits;
-      if (rating !== undefined) $set.rating = rating;
       return Object.keys($set).length > 0
         ? [{ collection: STAT_PERFORMERS, id: event.data.performerId, update: { $set } }]
         : [];
     }
+    case 'SessionRated':
+      // the decider takes one rating per session, and guardedUpdate applies each event once
+      return [
+        {
+          collection: STAT_PERFORMERS,
+          id: event.data.performerId,
+          update: { $inc: { ratingStars: event.data.stars, ratingCount: 1 } },
+        },
+      ];
     case 'PerformerWentOnline':
       return [{ collection: STAT_PERFORMERS, id: event.data.performerId, update: { $set: { isOnline: true } } }];
     case 'PerformerWentOffline':
@@ -214,6 +225,7 @@ export const statisticsEventTypes = [
   'PerformerProfileUpdated',
   'PerformerWentOnline',
   'PerformerWentOffline',
+  'SessionRated',
   'MessageSent',
   'SessionStarted',
   'SessionEnded',

@@ -17,6 +17,12 @@ import {
 
 const toAuracoin = (units: number) => units / 100;
 
+/** Her rating: the average of the stars users gave her, two decimals, as her profile shows it (null: no review yet). */
+export function ratingOf(doc: Pick<PerformerStatDoc, 'ratingStars' | 'ratingCount'>): number | null {
+  const count = doc.ratingCount ?? 0;
+  return count > 0 ? Math.round(((doc.ratingStars ?? 0) / count) * 100) / 100 : null;
+}
+
 /** The last `count` Italian calendar days ending with `today`'s, oldest first. */
 export function lastDays(today: Date, count: number): string[] {
   const days: string[] = [];
@@ -48,10 +54,10 @@ export function createStatisticsQueries(readModels: ReadModelStore, now: () => D
       const userCount = users[0]?.count ?? 0;
       const balanceUnits = users[0]?.balanceUnits ?? 0;
       const online = performers.filter((p) => p.isOnline === true).length;
-      const topPerformers = [...performers]
-        .sort((a, b) => (b.rating ?? -1) - (a.rating ?? -1) || (a.name ?? '').localeCompare(b.name ?? '', 'it'))
-        .slice(0, TOP_PERFORMERS)
-        .map((p) => ({ name: p.name ?? '', creditsPerMinute: toAuracoin(p.rateUnits ?? 0), rating: p.rating ?? null }));
+      const topPerformers = performers
+        .map((p) => ({ name: p.name ?? '', creditsPerMinute: toAuracoin(p.rateUnits ?? 0), rating: ratingOf(p) }))
+        .sort((a, b) => (b.rating ?? -1) - (a.rating ?? -1) || a.name.localeCompare(b.name, 'it'))
+        .slice(0, TOP_PERFORMERS);
       const packagesSold = packages
         .filter((p) => !p.deleted || (p.sold ?? 0) > 0)
         .sort((a, b) => (a.credits ?? 0) - (b.credits ?? 0) || (a.priceCents ?? 0) - (b.priceCents ?? 0))

@@ -5,6 +5,8 @@ import { walletQueryRouter } from './query-routes';
 
 export interface WalletReadDeps {
   users: { balanceOf(userId: string): Promise<number | null> };
+  /** the performers' names (a movement names whose sale it paid) */
+  performers: { namesOf(ids: readonly string[]): Promise<ReadonlyMap<string, string>> };
 }
 
 /** Wallets as read: a user's statement, and the `balance:changed` push. */
@@ -12,15 +14,18 @@ export function walletReadSide(ports: ModulePorts, deps: WalletReadDeps) {
   return {
     name: 'wallet',
     projections: [walletLedgerProjection],
-    routers: [walletQueryRouter(ports)],
+    routers: [walletQueryRouter({ ...ports, performerNamesOf: deps.performers.namesOf })],
     queries: {
       /** a wallet's whole statement, newest first (the download of his data) */
-      ledgerOf: async (walletId: string) =>
-        (
-          await ports.readModels
-            .collection<LedgerEntryDoc>(WALLET_LEDGER)
-            .find({ walletId }, { sort: { position: -1 } })
-        ).map(toLedgerEntryView),
+      ledgerOf: async (walletId: string) => {
+        const docs = await ports.readModels
+          .collection<LedgerEntryDoc>(WALLET_LEDGER)
+          .find({ walletId }, { sort: { position: -1 } });
+        const names = await deps.performers.namesOf([
+          ...new Set(docs.flatMap((doc) => (doc.performerId ? [doc.performerId] : []))),
+        ]);
+        return docs.map((doc) => toLedgerEntryView(doc, names));
+      },
     },
     /** every wallet that moved in the batch: its owner hears the new balance */
     async pushes(events: RecordedEvent[]) {

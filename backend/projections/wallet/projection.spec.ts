@@ -105,3 +105,91 @@ describe('wallet ledger read model, a batch at once (the PostgreSQL path)', () =
     expect(await contents(store)).toEqual(await contents(single));
   });
 });
+
+describe('wallet ledger: what a movement was for', () => {
+  const performerId = '2b7c4d1e-8f7a-4e63-9a51-5a4c1b2d3e4f';
+  const tipId = '3b7c4d1e-8f7a-4e63-9a51-5a4c1b2d3e4f';
+  const purchaseId = '4b7c4d1e-8f7a-4e63-9a51-5a4c1b2d3e4f';
+  const refundId = '5b7c4d1e-8f7a-4e63-9a51-5a4c1b2d3e4f';
+  const log = [
+    stored('AuracoinCredited', { walletId, amount: 1000, reason: 'welcome', creditedAt: 't1' }, 1),
+    stored(
+      'AuracoinPurchased',
+      {
+        purchaseId,
+        walletId,
+        packageId: performerId,
+        credits: 10,
+        amount: 1000,
+        priceCents: 990,
+        provider: 'sandbox',
+        providerPaymentId: 'x',
+        purchasedAt: 't2',
+      },
+      2,
+    ),
+    stored('AuracoinCredited', { walletId, amount: 1000, reason: 'purchase', purchaseId, creditedAt: 't2' }, 3),
+    stored(
+      'ShowTipped',
+      {
+        tipId,
+        walletId,
+        showId: purchaseId,
+        performerId,
+        identityId: walletId,
+        displayName: 'mario',
+        amountUnits: 500,
+        message: null,
+        menuItemId: null,
+        menuItemLabel: null,
+        tippedAt: 't3',
+      },
+      4,
+    ),
+    stored('AuracoinDebited', { walletId, amount: 500, reason: 'tip', reference: tipId, debitedAt: 't3' }, 5),
+    // an alias is nobody's sale
+    stored('AuracoinDebited', { walletId, amount: 100, reason: 'alias', reference: 'a1', debitedAt: 't4' }, 6),
+    stored(
+      'SaleRefunded',
+      {
+        refundId,
+        walletId,
+        kind: 'message',
+        saleId: tipId,
+        performerId,
+        amount: 100,
+        purchasedAmount: 100,
+        promotionalAmount: 0,
+        saleGrossUnits: 100,
+        salePurchasedUnits: 100,
+        refundedBeforeUnits: 0,
+        refundedPurchasedBeforeUnits: 0,
+        clawbackCents: 55,
+        reason: 'x',
+        adminId: 'a',
+        refundedAt: 't5',
+      },
+      7,
+    ),
+    stored('AuracoinCredited', { walletId, amount: 100, reason: 'refund', reference: refundId, creditedAt: 't5' }, 8),
+  ];
+
+  it.each([false, true])(
+    'names the performer of a tip and of a refund, and the euro paid for a package (one by one: %s)',
+    async (oneByOne) => {
+      const store = createMingoReadModelStore();
+      if (oneByOne)
+        for (const event of log) await walletLedgerProjection.apply(event as unknown as RecordedEvent, store);
+      else await walletLedgerProjection.applyBatch!(log as unknown as RecordedEvent[], store);
+      const byId = new Map(
+        (await store.collection(WALLET_LEDGER).find({})).map((doc) => [doc._id, doc as Record<string, unknown>]),
+      );
+      expect(byId.size).toBe(5);
+      expect(byId.get('e1')).not.toHaveProperty('priceCents');
+      expect(byId.get('e3')).toMatchObject({ reason: 'purchase', priceCents: 990 });
+      expect(byId.get('e5')).toMatchObject({ reason: 'tip', performerId });
+      expect(byId.get('e6')).not.toHaveProperty('performerId');
+      expect(byId.get('e8')).toMatchObject({ reason: 'refund', performerId });
+    },
+  );
+});

@@ -1,5 +1,13 @@
 import type { LedgerEntryView } from '@aura/contracts';
-import { applyWalletEvent, balanceDelta, emptyWallet, kindsMoved, type WalletTotals } from '../../ledger';
+import {
+  applyWalletEvent,
+  balanceDelta,
+  emptyWallet,
+  kindsMoved,
+  SALE_EVENT_TYPES,
+  saleOf,
+  type WalletTotals,
+} from '../../ledger';
 import type { StoredEvent } from '../../platform/eventstore/port';
 import type { ProjectionDefinition } from '../../platform/projections/runner';
 import type { ReadModelStore } from '../../platform/readmodels/port';
@@ -26,13 +34,62 @@ export type LedgerEntryDoc = {
   /** the wallet's units of each kind after it */
   purchasedBalance: number;
   promotionalBalance: number;
+  /** whose sale it paid for (a debit), or whose sale it gave back (a refund) */
+  performerId?: string;
+  /** a package bought: the euro cents paid for it */
+  priceCents?: number;
 };
 
-type KindsDoc = { _id: string; _pos: number; totals: WalletTotals };
+/** What the events before a movement said of it: the sale a debit pays, the purchase a credit is, the refund it gives back. */
+type Context = {
+  sale?: { reason: string; reference: string; performerId: string };
+  purchase?: { purchaseId: string; priceCents: number };
+  refund?: { refundId: string; performerId: string };
+};
+type KindsDoc = { _id: string; _pos: number; totals: WalletTotals; context?: Context };
 
 const MONEY = ['AuracoinCredited', 'AuracoinDebited', 'AuracoinAdjusted'] as const;
-/** holds move no money but decide which kind a later debit from them takes */
-const WALLET_EVENTS = [...MONEY, 'AuracoinHeld', 'AuracoinReleased'] as const;
+/**
+ * holds move no money but decide which kind a later debit from them takes; a sale, a purchase and a
+ * refund come just before the movement they make, and say whose sale it was and what was paid
+ */
+const WALLET_EVENTS = [
+  ...MONEY,
+  'AuracoinHeld',
+  'AuracoinReleased',
+  ...SALE_EVENT_TYPES,
+  'AuracoinPurchased',
+  'SaleRefunded',
+] as const;
+
+/** The context an event gives the movements after it (pure). */
+export function contextAfter(context: Context, stored: StoredEvent): Context {
+  const event = recorded(stored);
+  if (!event) return context;
+  if (event.type === 'AuracoinPurchased')
+    return { ...context, purchase: { purchaseId: event.data.purchaseId, priceCents: event.data.priceCents } };
+  if (event.type === 'SaleRefunded')
+    return { ...context, refund: { refundId: event.data.refundId, performerId: event.data.performerId } };
+  const made = saleOf(event);
+  return made
+    ? {
+        ...context,
+        sale: { reason: made.debit.reason, reference: made.debit.reference, performerId: made.sale.performerId },
+      }
+    : context;
+}
+
+/** A movement with what its context says of it: the performer of a sale or a refund, the price of a package. */
+export function withContext(entry: LedgerEntryDoc, context: Context): LedgerEntryDoc {
+  const { sale, purchase, refund } = context;
+  if (entry.type === 'AuracoinDebited' && sale && sale.reason === entry.reason && sale.reference === entry.reference)
+    return { ...entry, performerId: sale.performerId };
+  if (entry.reason === 'purchase' && purchase && purchase.purchaseId === entry.reference)
+    return { ...entry, priceCents: purchase.priceCents };
+  if (entry.reason === 'refund' && refund && refund.refundId === entry.reference)
+    return { ...entry, performerId: refund.performerId };
+  return entry;
+}
 
 /**
  * The entry an event makes on the wallet as it was before it (pure); undefined for events that
@@ -110,13 +167,15 @@ function foldWallet(
   const unseen = current ? events.filter((event) => event.position > current._pos) : events;
   if (unseen.length === 0) return undefined;
   let totals = current?.totals ?? emptyWallet();
+  let context = current?.context ?? {};
   const entries: LedgerEntryDoc[] = [];
   for (const event of unseen) {
+    context = contextAfter(context, event);
     const entry = toLedgerEntry(event, totals);
-    if (entry) entries.push(entry);
+    if (entry) entries.push(withContext(entry, context));
     totals = applyWalletEvent(totals, event);
   }
-  return { entries, kinds: { _id: walletId, _pos: unseen.at(-1)!.position, totals } };
+  return { entries, kinds: { _id: walletId, _pos: unseen.at(-1)!.position, totals, context } };
 }
 
 export const walletLedgerProjection: ProjectionDefinition = {
@@ -124,10 +183,14 @@ export const walletLedgerProjection: ProjectionDefinition = {
   collections: [WALLET_LEDGER, WALLET_KINDS],
   eventTypes: WALLET_EVENTS,
   indexes: [{ collection: WALLET_LEDGER, keys: { walletId: 1, position: -1 }, options: { name: 'by_wallet' } }],
-  apply: (event, store) => applyToWallet(store, walletOf(event), [event]),
+  apply: async (event, store) => {
+    if (event.streamId.startsWith('wallet-')) await applyToWallet(store, walletOf(event), [event]);
+  },
   async applyBatch(events, store) {
     const byWallet = new Map<string, StoredEvent[]>();
     for (const event of events) {
+      // a sale recorded on another stream (none today) says nothing of a wallet's movements
+      if (!event.streamId.startsWith('wallet-')) continue;
       const own = byWallet.get(walletOf(event));
       if (own) own.push(event);
       else byWallet.set(walletOf(event), [event]);
@@ -155,8 +218,13 @@ export const walletLedgerProjection: ProjectionDefinition = {
 
 const auracoin = (units: number) => units / 100;
 
-export const toLedgerEntryView = (doc: LedgerEntryDoc): LedgerEntryView => ({
+export const toLedgerEntryView = (
+  doc: LedgerEntryDoc,
+  performerNames: ReadonlyMap<string, string> = new Map(),
+): LedgerEntryView => ({
   id: doc._id,
+  performerName: doc.performerId ? (performerNames.get(doc.performerId) ?? null) : null,
+  euro: doc.priceCents === undefined ? null : doc.priceCents / 100,
   type: doc.type,
   amount: auracoin(doc.amount),
   reason: doc.reason,

@@ -132,6 +132,18 @@ export const accountsRoutes = {
     body: DeleteAccountBody,
     response: ok,
   },
+  checkDeleteMe: {
+    method: 'post',
+    path: '/api/me/delete/check',
+    summary: 'Before he deletes his account: checks his password and says the auracoin the deletion loses',
+    tag: 'accounts',
+    auth: 'user',
+    body: DeleteAccountBody,
+    response: z.object({
+      /** his balance: what the deletion takes away for good (auracoin are never paid back) */
+      auracoinBalance: z.number(),
+    }),
+  },
   exportMe: {
     method: 'get',
     path: '/api/me/export',

@@ -56,6 +56,13 @@ export const RefundView = z.object({
 });
 export type RefundView = z.infer<typeof RefundView>;
 
+/** A refund as the admins' list shows it: who was refunded and whose sale it was, by name (null: the account was deleted). */
+export const RefundListItem = RefundView.extend({
+  username: z.string().nullable(),
+  performerName: z.string().nullable(),
+});
+export type RefundListItem = z.infer<typeof RefundListItem>;
+
 export const disputeStatuses = ['open', 'won', 'lost'] as const;
 
 export const DisputeView = z.object({
@@ -80,6 +87,72 @@ export type DisputeView = z.infer<typeof DisputeView>;
 export const CloseDisputeBody = z.object({ outcome: z.enum(disputeOutcomes, { error: "L'esito è 'won' o 'lost'" }) });
 export type CloseDisputeBody = z.infer<typeof CloseDisputeBody>;
 
+export const SALE_SEARCH_MESSAGES = {
+  user: "L'utente si cerca per nome utente o email (al massimo 100 caratteri)",
+  performer: 'La performer si cerca per nome o nome utente (al massimo 100 caratteri)',
+  day: 'Data non valida: usa il formato AAAA-MM-GG',
+  range: 'La data iniziale viene prima di quella finale',
+} as const;
+/** The most sales a search answers, newest first. */
+export const SALE_SEARCH_MAX = 100;
+
+const searchDay = z
+  .string({ error: SALE_SEARCH_MESSAGES.day })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: SALE_SEARCH_MESSAGES.day })
+  .refine(
+    (day) =>
+      !Number.isNaN(Date.parse(`${day}T00:00:00Z`)) && new Date(`${day}T00:00:00Z`).toISOString().startsWith(day),
+    {
+      error: SALE_SEARCH_MESSAGES.day,
+    },
+  );
+const searchTerm = (message: string) =>
+  z
+    .string({ error: message })
+    .trim()
+    .max(100, { error: message })
+    .optional()
+    .transform((term) => (term === '' ? undefined : term));
+
+/**
+ * GET /api/admin/refunds/sales: the refundable sales (sessions, paid messages, photo sales) found by the
+ * buyer (username or email), the performer (name or username, in part) and the Italian calendar days
+ * they were made (`from`, `to`, both included), newest first.
+ */
+export const SaleSearchQuery = z
+  .object({
+    user: searchTerm(SALE_SEARCH_MESSAGES.user),
+    performer: searchTerm(SALE_SEARCH_MESSAGES.performer),
+    from: searchDay.optional(),
+    to: searchDay.optional(),
+  })
+  .strict()
+  .refine((query) => !query.from || !query.to || query.from <= query.to, {
+    error: SALE_SEARCH_MESSAGES.range,
+    path: ['to'],
+  });
+export type SaleSearchQuery = z.infer<typeof SaleSearchQuery>;
+export type SaleSearchInput = z.input<typeof SaleSearchQuery>;
+
+/** One sale a refund may be made of: who bought what from whom, when, and what is left to give back. */
+export const RefundableSaleView = z.object({
+  kind: z.enum(refundKinds),
+  /** the session, paid message or photo purchase: `id` of the refund's body */
+  saleId: z.string().uuid(),
+  userId: z.string().uuid(),
+  /** the buyer's username (null: his account was deleted) */
+  username: z.string().nullable(),
+  performerId: z.string().uuid(),
+  performerName: z.string().nullable(),
+  soldAt: z.string(),
+  /** what the buyer paid, and of it refunded already, auracoin */
+  amount: z.number(),
+  refunded: z.number(),
+  /** the last moment a refund is taken (the refund window from the sale's last part) */
+  refundableUntil: z.string(),
+});
+export type RefundableSaleView = z.infer<typeof RefundableSaleView>;
+
 const PurchaseIdParam = z.object({ purchaseId: z.string().uuid({ error: 'Acquisto non valido' }) });
 
 export const refundsRoutes = {
@@ -97,10 +170,19 @@ export const refundsRoutes = {
   listRefunds: {
     method: 'get',
     path: '/api/admin/refunds',
-    summary: 'Every refund, newest first (admin)',
+    summary: 'Every refund, newest first, with the buyer and the performer named (admin)',
     tag: 'refunds',
     auth: 'admin',
-    response: z.array(RefundView),
+    response: z.array(RefundListItem),
+  },
+  searchRefundableSales: {
+    method: 'get',
+    path: '/api/admin/refunds/sales',
+    summary: 'Sales a refund may be made of, by buyer, performer and days, newest first (admin)',
+    tag: 'refunds',
+    auth: 'admin',
+    query: SaleSearchQuery,
+    response: z.array(RefundableSaleView),
   },
   listDisputes: {
     method: 'get',

@@ -36,6 +36,10 @@ export const LedgerEntryView = z.object({
   /** the wallet's purchased and promotional auracoin after this movement (they add up to the balance) */
   purchasedBalance: z.number(),
   promotionalBalance: z.number(),
+  /** whose sale it paid for, or whose sale a refund gave back (null: none, or her account is gone) */
+  performerName: z.string().nullable(),
+  /** a package bought: the euro paid for it (null otherwise) */
+  euro: z.number().nullable(),
 });
 export type LedgerEntryView = z.infer<typeof LedgerEntryView>;
 

@@ -1,4 +1,5 @@
 import {
+  affordableMinutes,
   chargeIfEndedNow,
   formatElapsed,
   minimumHoldUnits,
@@ -47,6 +48,23 @@ describe('session billing rule', () => {
     expect(formatElapsed(0)).toBe('00:00');
     expect(formatElapsed(61_999)).toBe('01:01');
     expect(formatElapsed(3_600_000 + 5_000)).toBe('60:05');
+  });
+});
+
+describe('the minutes of private a balance pays for', () => {
+  it('is the whole minutes at her rate, once the balance covers the 5-minute minimum', () => {
+    // 10 welcome auracoin at 2 auracoin/min: exactly the minimum, 5 minutes
+    expect(affordableMinutes(1000, 200)).toBe(5);
+    // at 1,5/min: 6 whole minutes (6,67)
+    expect(affordableMinutes(1000, 150)).toBe(6);
+    expect(affordableMinutes(1000, 100)).toBe(10);
+    // at 2,5/min the minimum is 12,5: 10 do not start a session
+    expect(affordableMinutes(1000, 250)).toBe(0);
+    expect(affordableMinutes(1249, 250)).toBe(0);
+    expect(affordableMinutes(1250, 250)).toBe(5);
+    expect(affordableMinutes(1251, 250)).toBe(5);
+    expect(affordableMinutes(0, 200)).toBe(0);
+    expect(affordableMinutes(1000, 0)).toBe(0);
   });
 });
 

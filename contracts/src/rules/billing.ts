@@ -28,6 +28,15 @@ export function minimumHoldUnits(rateUnits: number): number {
   return sessionCostUnits(SESSION_MINIMUM_MINUTES, rateUnits);
 }
 
+/**
+ * The whole minutes of private a balance pays for at `rateUnits` per minute (minor units both): 0
+ * when it does not cover the minimum a start holds (rate × 5 minutes), as no session could start.
+ */
+export function affordableMinutes(balanceUnits: number, rateUnits: number): number {
+  if (!(rateUnits > 0) || balanceUnits < minimumHoldUnits(rateUnits)) return 0;
+  return Math.floor(balanceUnits / rateUnits);
+}
+
 /** When minute `minute` (1-based) of a session started at `startedAtMs` begins. */
 export function minuteStartsAt(startedAtMs: number, minute: number, minuteMs: number): number {
   return startedAtMs + (minute - 1) * minuteMs;

@@ -36,6 +36,8 @@ export const queryKeys = {
   },
   refunds: {
     list: ['refunds', LIST],
+    /** the admins' search of refundable sales (a refund moves what is left of a sale) */
+    sales: (query: object) => ['refunds', LIST, 'sales', query] as const,
   },
   disputes: {
     list: ['disputes', LIST],

@@ -2,7 +2,7 @@ import { lazy, Suspense, useState } from 'react';
 import { AfterFirstPaint } from '../../components/ui/after-first-paint';
 import { FeaturesSection } from '../../features/landing/components/features-section';
 import { Hero } from '../../features/landing/components/hero';
-import { PresenceFigures } from '../../features/presence/components/presence-figures';
+import { PresenceFigures, useLiveNow } from '../../features/presence/components/presence-figures';
 
 // fetched once the first screen is painted
 const HomeBelowFold = lazy(() => import('./home-below-fold'));
@@ -15,10 +15,12 @@ const belowFoldPlace = <div style={{ minHeight: '100vh' }} />;
  */
 export default function HomeRoute() {
   const [search, setSearch] = useState('');
+  const live = useLiveNow();
   return (
     <>
       <Hero
         figures={<PresenceFigures />}
+        live={live}
         onSearch={(term) => {
           setSearch(term);
           document.getElementById('performers')?.scrollIntoView({ behavior: 'smooth', block: 'start' });

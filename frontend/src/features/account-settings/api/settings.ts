@@ -14,6 +14,9 @@ export const useConfirmEmailChange = () => {
     onSuccess: () => queryClient.invalidateQueries(),
   });
 };
+/** Before the deletion: his password checked on the server, and the auracoin it would lose. */
+export const useCheckDeleteMe = () =>
+  useMutation({ mutationFn: (password: string) => call('checkDeleteMe', { body: { password } }) });
 export const useDeleteMe = () =>
   useMutation({ mutationFn: (password: string) => call('deleteMe', { body: { password } }) });
 

@@ -5,10 +5,13 @@ import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { errorMessage } from '../../../lib/api-client';
 import { clearStoredUser, useStoredUser } from '../../../lib/session-storage';
 import { notify } from '../../../components/ui/toaster';
+import { DialogFrame } from '../../../components/ui/dialog-frame';
+import { formatAuracoin } from '../../../lib/format';
 import {
   downloadMyData,
   useChangePassword,
   useConfirmEmailChange,
+  useCheckDeleteMe,
   useDeleteMe,
   useRequestEmailChange,
 } from '../api/settings';
@@ -42,6 +45,9 @@ export function SettingsPage() {
   const password = useChangePassword();
   const email = useRequestEmailChange();
   const remove = useDeleteMe();
+  const checkDelete = useCheckDeleteMe();
+  /** the auracoin the deletion would lose, once his password was checked (null: not asked) */
+  const [losing, setLosing] = useState<number | null>(null);
   const [current, setCurrent] = useState('');
   const [next, setNext] = useState('');
   const [newEmail, setNewEmail] = useState('');
@@ -85,23 +91,27 @@ export function SettingsPage() {
       },
     );
   };
+  // the password is checked on the server first; then a dialog says what the deletion loses
   const deleteAccount = (event: FormEvent) => {
     event.preventDefault();
-    if (
-      !window.confirm(
-        'Vuoi davvero eliminare il tuo account? I tuoi dati personali saranno cancellati e non potrai più accedere.',
-      )
-    )
-      return;
+    checkDelete.mutate(deletePassword, {
+      onSuccess: ({ auracoinBalance }) => setLosing(auracoinBalance),
+      onError: (error) => notify({ type: 'error', title: 'Account non eliminato', description: errorMessage(error) }),
+    });
+  };
+  const confirmDelete = () =>
     remove.mutate(deletePassword, {
       onSuccess: () => {
+        setLosing(null);
         clearStoredUser();
         notify({ type: 'success', title: 'Account eliminato' });
         void navigate('/');
       },
-      onError: (error) => notify({ type: 'error', title: 'Account non eliminato', description: errorMessage(error) }),
+      onError: (error) => {
+        setLosing(null);
+        notify({ type: 'error', title: 'Account non eliminato', description: errorMessage(error) });
+      },
     });
-  };
 
   return (
     <Container maxW="2xl" px="4" py={{ base: '8', md: '12' }}>
@@ -182,10 +192,43 @@ export function SettingsPage() {
               value={deletePassword}
               onChange={(e) => setDeletePassword(e.target.value)}
             />
-            <Button type="submit" colorPalette="red" alignSelf="flex-start" loading={remove.isPending}>
+            <Button type="submit" colorPalette="red" alignSelf="flex-start" loading={checkDelete.isPending}>
               Elimina il mio account
             </Button>
           </Stack>
+          <DialogFrame
+            open={losing !== null}
+            onClose={() => setLosing(null)}
+            role="alertdialog"
+            title="Eliminare il tuo account?"
+            testId="delete-account-confirm"
+            footer={
+              <>
+                <Button variant="outline" onClick={() => setLosing(null)} disabled={remove.isPending}>
+                  Annulla
+                </Button>
+                <Button colorPalette="red" loading={remove.isPending} onClick={confirmDelete}>
+                  Elimina definitivamente
+                </Button>
+              </>
+            }
+          >
+            <Stack gap="3">
+              <Text data-testid="delete-account-loss">
+                {losing !== null && losing > 0 ? (
+                  <>
+                    Perderai i tuoi <strong>{formatAuracoin(losing)} auracoin</strong>: non vengono rimborsati né
+                    trasferiti.
+                  </>
+                ) : (
+                  'Il tuo saldo è di 0 auracoin: non perdi auracoin.'
+                )}
+              </Text>
+              <Text>
+                I tuoi dati personali saranno cancellati e non potrai più accedere. L'operazione non si annulla.
+              </Text>
+            </Stack>
+          </DialogFrame>
         </Section>
       </Stack>
     </Container>

@@ -114,7 +114,7 @@ export function PerformerCard({
             data-testid="viewer-badge"
           >
             <EyeIcon />
-            <span aria-label={`${viewers} spettatori`}>{viewers}</span>
+            <span aria-label={`${viewers} ${viewers === 1 ? 'spettatore' : 'spettatori'}`}>{viewers}</span>
           </Badge>
         ) : null}
         <HStack position="absolute" bottom="2" left="2" gap="1.5" pointerEvents="none">

@@ -6,6 +6,7 @@ import type { GalleryPerformer } from '../api/gallery';
 import { DialogFrame } from '../../../components/ui/dialog-frame';
 import { HeartIcon, MessageIcon, StarIcon, VideoIcon } from '../../../components/ui/icons';
 import { CATEGORY_PALETTE } from './performer-card';
+import { welcomeMinutesLine } from './welcome-minutes';
 
 /** Who pays the minimum (docs/product.md#session-minimum): under the spec's 'Sessione minima' line. */
 export const MINIMUM_SESSION_NOTE =
@@ -119,6 +120,9 @@ export function ProfileDialog({ performer: p, onClose, onVideochat, onChat, phot
                   Sessione minima: {MINIMUM_SESSION_MINUTES} minuti (
                   {formatAuracoin(minimumSessionCost(p.creditsPerMinute))} auracoin)
                 </Text>
+                <Text fontSize="sm" color="fg.muted" data-testid="welcome-minutes">
+                  {welcomeMinutesLine(p.creditsPerMinute)}
+                </Text>
                 <Text fontSize="xs" color="fg.muted" data-testid="minimum-session-note">
                   {MINIMUM_SESSION_NOTE}
                 </Text>
@@ -132,7 +136,7 @@ export function ProfileDialog({ performer: p, onClose, onVideochat, onChat, phot
                     {liveShow.status === 'live' ? 'In onda' : 'In privato'}
                   </Badge>
                   <Text fontSize="sm" color="fg.muted">
-                    {formatInteger(liveShow.viewerCount)} spettatori
+                    {formatInteger(liveShow.viewerCount)} {liveShow.viewerCount === 1 ? 'spettatore' : 'spettatori'}
                   </Text>
                   <Button asChild size="sm" variant="outline">
                     <a href={liveShow.href}>Guarda lo show</a>

@@ -9,10 +9,12 @@ export interface HeroProps {
   onSearch: (term: string) => void;
   /** the live figures (performers online, approved performers, shows on air and their viewers), read from the read models */
   figures?: ReactNode;
+  /** somebody is live now (read from the read models): the 'Live adesso' badge shows only then */
+  live?: boolean;
 }
 
 /** Landing hero (docs/product.md#landing): tagline, subtitle, three calls to action, search, live figures. */
-export function Hero({ onSearch, figures }: HeroProps) {
+export function Hero({ onSearch, figures, live = false }: HeroProps) {
   const [term, setTerm] = useState('');
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -23,10 +25,12 @@ export function Hero({ onSearch, figures }: HeroProps) {
     <Box as="section" id="home" aria-labelledby="hero-title" position="relative" overflow="hidden">
       <Container maxW="7xl" px={{ base: '4', md: '6' }} pt={{ base: '12', md: '20' }} pb={{ base: '12', md: '16' }}>
         <Stack gap="6" align="center" textAlign="center" maxW="4xl" mx="auto">
-          <Badge colorPalette="brand" variant="subtle" size="lg" rounded="full" px="3">
-            <Box as="span" width="2" height="2" rounded="full" bg="green.400" aria-hidden="true" />
-            Live adesso
-          </Badge>
+          {live && (
+            <Badge colorPalette="brand" variant="subtle" size="lg" rounded="full" px="3" data-testid="hero-live">
+              <Box as="span" width="2" height="2" rounded="full" bg="green.400" aria-hidden="true" />
+              Live adesso
+            </Badge>
+          )}
           <Heading
             as="h1"
             id="hero-title"

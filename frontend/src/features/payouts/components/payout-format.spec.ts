@@ -1,7 +1,24 @@
 import { describe, expect, it } from '@jest/globals';
 import type { StatementDetail } from '@aura/contracts';
 import { formatEuroCents } from '../../../lib/format';
-import { formatRomeDay, formatWeekRange, statementCsv } from './payout-format';
+import {
+  formatRomeDay,
+  formatWeekRange,
+  statementCsv,
+  statementDeductionsCents,
+  statementNetCents,
+} from './payout-format';
+
+describe('the weekly table', () => {
+  it('its columns (sessions, messages, photos, tips, less refunds and holds) add up to the share shown', () => {
+    const sources = { session: 990, message: 110, photo: 220, tip: 330 };
+    const statement = { shareCents: 1650, clawedBackCents: 110, heldCents: 55 };
+    expect(statementDeductionsCents(statement)).toBe(165);
+    expect(statementNetCents(statement)).toBe(1485);
+    const columns = [...Object.values(sources), -statementDeductionsCents(statement)];
+    expect(columns.reduce((sum, cents) => sum + cents, 0)).toBe(statementNetCents(statement));
+  });
+});
 
 describe('payout formatting (it-IT, Europe/Rome)', () => {
   it('names payout days in Rome whatever the browser zone', () => {

@@ -4,9 +4,22 @@ import {
   type StatementDetail,
   type StatementLine,
   type StatementStatus,
+  type StatementView,
 } from '@aura/contracts';
 import { csvText } from '../../../lib/csv';
 import { formatAuracoin, formatNumber } from '../../../lib/format';
+
+/** What refunds took back and open disputes hold of a week's share, euro cents (a deduction: shown negative). */
+export function statementDeductionsCents(statement: Pick<StatementView, 'clawedBackCents' | 'heldCents'>): number {
+  return statement.clawedBackCents + statement.heldCents;
+}
+
+/** A week's share owed to her: the share of each source, less the deductions (the weekly table's columns add up to it). */
+export function statementNetCents(
+  statement: Pick<StatementView, 'shareCents' | 'clawedBackCents' | 'heldCents'>,
+): number {
+  return statement.shareCents - statementDeductionsCents(statement);
+}
 
 /**
  * Payout dates are Rome's (weeks run Monday to Sunday in Europe/Rome), whatever the browser's

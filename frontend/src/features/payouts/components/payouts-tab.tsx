@@ -18,6 +18,8 @@ import {
   formatWeekRange,
   payoutStatusColors,
   payoutStatusLabels,
+  statementDeductionsCents,
+  statementNetCents,
   statementStatusColors,
   statementStatusLabels,
 } from './payout-format';
@@ -167,7 +169,7 @@ export function PayoutsTab({ performerId }: { performerId: string }) {
           query={statements}
           rows={statements.data}
           empty="Nessun guadagno ancora: i tuoi estratti conto compariranno qui."
-          minW="760px"
+          minW="980px"
           rowKey={(statement) => statement.weekStart}
           rowTestId={() => 'statement-row'}
           columns={[
@@ -183,10 +185,16 @@ export function PayoutsTab({ performerId }: { performerId: string }) {
               cell: (statement) => formatEuroCents(statement.sources.message.shareCents),
             },
             { header: 'Foto', align: 'end', cell: (statement) => formatEuroCents(statement.sources.photo.shareCents) },
+            { header: 'Mance', align: 'end', cell: (statement) => formatEuroCents(statement.sources.tip.shareCents) },
+            {
+              header: 'Rimborsi e contestazioni',
+              align: 'end',
+              cell: (statement) => formatEuroCents(-statementDeductionsCents(statement)),
+            },
             {
               header: 'Quota 55%',
               align: 'end',
-              cell: (statement) => <strong>{formatEuroCents(statement.shareCents)}</strong>,
+              cell: (statement) => <strong>{formatEuroCents(statementNetCents(statement))}</strong>,
             },
             { header: 'Stato', cell: (statement) => <StatementStatusCell statement={statement} /> },
             {

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Badge, Box, Button, Container, Heading, HStack, Link, Spinner, Stack, Table, Text } from '@chakra-ui/react';
-import { isWeekStart } from '@aura/contracts';
+import { earningSources, isWeekStart } from '@aura/contracts';
 import { Link as RouterLink, Navigate, useSearchParams } from 'react-router-dom';
 import { errorMessage } from '../../../lib/api-client';
 import { formatAuracoin, formatEuroCents } from '../../../lib/format';
@@ -109,7 +109,7 @@ export function StatementPage() {
             </Table.Row>
           </Table.Header>
           <Table.Body>
-            {(['session', 'message', 'photo', 'tip'] as const).map((source) => (
+            {earningSources.map((source) => (
               <Table.Row key={source}>
                 <Table.Cell>{sourceLabels[source]}</Table.Cell>
                 <Table.Cell textAlign="end">{s.sources[source].count}</Table.Cell>
@@ -123,7 +123,9 @@ export function StatementPage() {
             ))}
             <Table.Row fontWeight="bold">
               <Table.Cell>Totale</Table.Cell>
-              <Table.Cell textAlign="end">{s.lines.length}</Table.Cell>
+              <Table.Cell textAlign="end" data-testid="statement-page-sales">
+                {earningSources.reduce((sum, source) => sum + s.sources[source].count, 0)}
+              </Table.Cell>
               <Table.Cell textAlign="end">{formatAuracoin(s.grossUnits / 100)}</Table.Cell>
               <Table.Cell textAlign="end" data-testid="statement-page-purchased">
                 {formatAuracoin(s.purchasedUnits / 100)}

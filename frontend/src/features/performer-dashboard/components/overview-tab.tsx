@@ -226,7 +226,12 @@ export function OverviewTab({ performer, messages }: { performer: PerformerView;
       </Grid>
 
       <Grid templateColumns={{ base: 'repeat(2, 1fr)', md: 'repeat(4, 1fr)' }} gap="4">
-        <StatCard label="Guadagni totali" value={formatEuro(performer.totalEarnings)} testId="total-earnings" />
+        {/* the total and the chart beside it read one read model (her earnings), kept live by its push */}
+        <StatCard
+          label="Guadagni totali"
+          value={earnings.data ? formatEuro(earnings.data.totalEarnings) : '–'}
+          testId="total-earnings"
+        />
         <StatCard label="Minuti online" value={formatInteger(performer.totalOnlineMinutes)} />
         <StatCard label="Sessioni" value={formatInteger(performer.totalSessions)} testId="performer-total-sessions" />
         <StatCard label="Durata media sessione" value={`${avg} min`} />

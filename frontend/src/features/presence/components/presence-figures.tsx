@@ -7,14 +7,24 @@ import { usePresence } from '../api/presence';
 /** the viewer counts move without a push to the landing: read again while it is open */
 const LIVE_FIGURES_EVERY_MS = 15_000;
 
+function useLiveFigures() {
+  const presence = usePresence();
+  const shows = useQuery({ ...liveShowsQueryOptions(), refetchInterval: LIVE_FIGURES_EVERY_MS });
+  return { presence, onAir: shows.data?.filter((show) => show.status === 'live') };
+}
+
+/** Somebody is live now: a performer online or a public show on air (the hero's 'Live adesso' shows only then). */
+export function useLiveNow(): boolean {
+  const { presence, onAir } = useLiveFigures();
+  return (presence.data?.performersOnline ?? 0) > 0 || (onAir?.length ?? 0) > 0;
+}
+
 /**
  * The hero's figures, read from the read models (docs/product.md#honest-figures): performers
  * online now, approved performers, the public shows on air and the people watching them.
  */
 export function PresenceFigures() {
-  const presence = usePresence();
-  const shows = useQuery({ ...liveShowsQueryOptions(), refetchInterval: LIVE_FIGURES_EVERY_MS });
-  const onAir = shows.data?.filter((show) => show.status === 'live');
+  const { presence, onAir } = useLiveFigures();
   const figures = [
     { label: 'Online ora', value: presence.data?.performersOnline, color: 'green.300', testId: 'hero-online' },
     { label: 'Performer', value: presence.data?.performersApproved, color: 'brand.fg', testId: 'hero-performers' },

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CloseDisputeBody, RefundInput } from '@aura/contracts';
+import type { CloseDisputeBody, RefundInput, SaleSearchInput } from '@aura/contracts';
 import { call } from '../../../lib/api';
 import { queryKeys } from '../../../lib/query-keys';
 
@@ -11,6 +11,14 @@ export const disputesQuery = () =>
   queryOptions({ queryKey: queryKeys.disputes.list, queryFn: ({ signal }) => call('listDisputes', { signal }) });
 
 export const useRefunds = () => useQuery(refundsQuery());
+
+/** searchRefundableSales: the sales found by buyer, performer and days (null: not searched yet). */
+export const useSaleSearch = (query: SaleSearchInput | null) =>
+  useQuery({
+    queryKey: queryKeys.refunds.sales(query ?? {}),
+    queryFn: ({ signal }) => call('searchRefundableSales', { query: query ?? {}, signal }),
+    enabled: query !== null,
+  });
 export const useDisputes = () => useQuery(disputesQuery());
 
 /** issueRefund. */
@@ -18,6 +26,7 @@ export function useIssueRefund() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: RefundInput) => call('issueRefund', { body }),
+    // the list and the searched sales (what is left of the sale) read again
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: queryKeys.refunds.list }),
   });
 }

@@ -8,7 +8,7 @@ import { notify } from '../../../components/ui/toaster';
 import { errorMessage } from '../../../lib/api-client';
 import { formatAuracoin, formatDateTime, formatEuroCents } from '../../../lib/format';
 import { useCloseTestDispute, useDisputes, useOpenTestDispute } from '../api/refunds';
-import { refundKindLabels } from './refunds-tab';
+import { refundKindLabels } from './refund-dialog';
 
 /** what a disputed purchase paid for: the refundable sales, and tips */
 const saleLabels = { ...refundKindLabels, tip: 'Mancia' };

@@ -1,142 +1,137 @@
 import { useState } from 'react';
-import { Button, HStack, Input, Stack, Text, Textarea } from '@chakra-ui/react';
-import { REFUND_BODY_MESSAGES, refundKinds, type RefundKind, type RefundView } from '@aura/contracts';
+import { Button, Grid, Stack, Text, Input } from '@chakra-ui/react';
+import type { RefundableSaleView, RefundListItem, SaleSearchInput } from '@aura/contracts';
 import { AdminTable } from '../../../components/ui/admin-table';
+import { DateField } from '../../../components/ui/date-field';
 import { FormField } from '../../../components/ui/form-field';
 import { SectionCard } from '../../../components/ui/section-card';
-import { notify } from '../../../components/ui/toaster';
-import { errorMessage } from '../../../lib/api-client';
-import { formatAuracoin, formatDateTime, formatEuroCents, parseAuracoin } from '../../../lib/format';
-import { useIssueRefund, useRefunds } from '../api/refunds';
+import { formatAuracoin, formatDateTime, formatEuroCents } from '../../../lib/format';
+import { useRefunds, useSaleSearch } from '../api/refunds';
+import { buyerName, performerNameOf, RefundDialog, refundKindLabels } from './refund-dialog';
+import { refundLeft } from './refund-amount';
 
-export const refundKindLabels: Record<RefundKind, string> = {
-  session: 'Videochat privata',
-  message: 'Messaggio',
-  photo: 'Foto',
-};
-const idLabels: Record<RefundKind, string> = {
-  session: 'Id della sessione',
-  message: 'Id del messaggio a pagamento',
-  photo: "Id dell'acquisto della foto",
-};
-
-/** The refund form: a session, a paid message or a photo sale by id, whole or in part, with a reason. */
-function RefundForm() {
-  const issue = useIssueRefund();
-  const [kind, setKind] = useState<RefundKind>('session');
-  const [id, setId] = useState('');
-  const [amount, setAmount] = useState('');
-  const [reason, setReason] = useState('');
-  const submit = async () => {
-    try {
-      const parsed = amount.trim() === '' ? undefined : parseAuracoin(amount);
-      const refund = await issue.mutateAsync({
-        kind,
-        id: id.trim(),
-        reason,
-        ...(parsed === undefined ? {} : { amount: parsed }),
-      });
-      notify({
-        type: 'success',
-        title: 'Rimborso eseguito',
-        description: `${formatAuracoin(refund.amount)} auracoin restituiti all'utente`,
-      });
-      setId('');
-      setAmount('');
-      setReason('');
-    } catch (error) {
-      notify({
-        type: 'error',
-        title: 'Rimborso non eseguito',
-        description: errorMessage(error, {
-          fields: {
-            'body.kind': REFUND_BODY_MESSAGES.kind,
-            'body.id': REFUND_BODY_MESSAGES.id,
-            'body.amount': REFUND_BODY_MESSAGES.amount,
-            'body.reason': REFUND_BODY_MESSAGES.reason,
-          },
-          codes: {
-            not_found: 'Vendita non trovata: controlla il tipo e l’id',
-            conflict: 'Questa vendita è già stata rimborsata per intero, o la sessione è ancora in corso',
-            validation_failed: 'Importo non valido: al massimo quanto resta da rimborsare della vendita',
-          },
-        }),
-      });
-    }
-  };
+/** 'Rimborsi' → the search: by the buyer, the performer and the days of the sale. */
+function SaleSearchForm({ onSearch }: { onSearch: (query: SaleSearchInput) => void }) {
+  const [user, setUser] = useState('');
+  const [performer, setPerformer] = useState('');
+  const [from, setFrom] = useState('');
+  const [to, setTo] = useState('');
   return (
-    <SectionCard title="Nuovo rimborso">
-      <form
-        onSubmit={(event) => {
-          event.preventDefault();
-          void submit();
-        }}
-      >
-        <Stack gap="3" maxW="xl">
-          <HStack gap="2" flexWrap="wrap" role="group" aria-label="Cosa si rimborsa">
-            {refundKinds.map((value) => (
-              <Button
-                key={value}
-                type="button"
-                size="sm"
-                variant={kind === value ? 'solid' : 'outline'}
-                colorPalette="brand"
-                aria-pressed={kind === value}
-                onClick={() => setKind(value)}
-              >
-                {refundKindLabels[value]}
-              </Button>
-            ))}
-          </HStack>
-          <FormField label={idLabels[kind]} required>
-            <Input value={id} onChange={(event) => setId(event.target.value)} bg="bg.subtle" name="refund-id" />
-          </FormField>
-          <FormField
-            label="Importo (auracoin, facoltativo)"
-            helperText="Vuoto: l'intera vendita (o quanto ne resta). Le mance sono definitive e non si rimborsano."
-          >
-            <Input
-              value={amount}
-              onChange={(event) => setAmount(event.target.value)}
-              inputMode="decimal"
-              bg="bg.subtle"
-              name="refund-amount"
-            />
-          </FormField>
-          <FormField label="Motivo" required>
-            <Textarea
-              value={reason}
-              onChange={(event) => setReason(event.target.value)}
-              rows={2}
-              bg="bg.subtle"
-              name="refund-reason"
-            />
-          </FormField>
-          <Button type="submit" colorPalette="brand" alignSelf="flex-start" loading={issue.isPending}>
-            Rimborsa
-          </Button>
-        </Stack>
-      </form>
-    </SectionCard>
+    <form
+      role="search"
+      aria-label="Cerca una vendita"
+      onSubmit={(event) => {
+        event.preventDefault();
+        onSearch({
+          ...(user.trim() ? { user: user.trim() } : {}),
+          ...(performer.trim() ? { performer: performer.trim() } : {}),
+          ...(from ? { from } : {}),
+          ...(to ? { to } : {}),
+        });
+      }}
+    >
+      <Grid templateColumns={{ base: '1fr', md: 'repeat(2, 1fr)', xl: 'repeat(4, 1fr)' }} gap="3" alignItems="start">
+        <FormField label="Utente" helperText="Nome utente o email">
+          <Input value={user} onChange={(event) => setUser(event.target.value)} bg="bg.subtle" name="sale-user" />
+        </FormField>
+        <FormField label="Performer" helperText="Nome o nome utente">
+          <Input
+            value={performer}
+            onChange={(event) => setPerformer(event.target.value)}
+            bg="bg.subtle"
+            name="sale-performer"
+          />
+        </FormField>
+        <FormField label="Dal giorno">
+          <DateField value={from} onChange={setFrom} calendarLabel="Scegli il primo giorno" />
+        </FormField>
+        <FormField label="Al giorno">
+          <DateField value={to} onChange={setTo} calendarLabel="Scegli l'ultimo giorno" />
+        </FormField>
+      </Grid>
+      <Button type="submit" colorPalette="brand" mt="3">
+        Cerca
+      </Button>
+    </form>
   );
 }
 
-/** Admin 'Rimborsi' tab: the form and every refund, newest first. */
+/** The sales found: who bought what from whom, when, what is left to refund; 'Rimborsa' on each. */
+function SalesFound({ query }: { query: SaleSearchInput }) {
+  const sales = useSaleSearch(query);
+  const [chosen, setChosen] = useState<RefundableSaleView | null>(null);
+  // the window is judged as of the answer (a sale whose window closes meanwhile is refused by the server)
+  const now = sales.dataUpdatedAt;
+  return (
+    <>
+      <AdminTable<RefundableSaleView>
+        query={sales}
+        rows={sales.data}
+        rowKey={(sale) => `${sale.kind}:${sale.saleId}`}
+        rowTestId={() => 'sale-row'}
+        empty="Nessuna vendita trovata: prova con altri criteri."
+        minW="56rem"
+        columns={[
+          { header: 'Data', cell: (sale) => formatDateTime(sale.soldAt) },
+          { header: 'Utente', cell: (sale) => buyerName(sale) },
+          { header: 'Performer', cell: (sale) => performerNameOf(sale) },
+          { header: 'Vendita', cell: (sale) => refundKindLabels[sale.kind] },
+          { header: 'Importo', align: 'end', cell: (sale) => `${formatAuracoin(sale.amount)} auracoin` },
+          { header: 'Già rimborsati', align: 'end', cell: (sale) => formatAuracoin(sale.refunded) },
+          {
+            header: 'Rimborso',
+            align: 'end',
+            cell: (sale) =>
+              refundLeft(sale) <= 0 ? (
+                <Text color="fg.muted">Rimborsata</Text>
+              ) : Date.parse(sale.refundableUntil) < now ? (
+                <Text color="fg.muted">Fuori tempo</Text>
+              ) : (
+                <Button
+                  size="xs"
+                  colorPalette="brand"
+                  variant="outline"
+                  aria-label={`Rimborsa: ${refundKindLabels[sale.kind]} di ${buyerName(sale)} con ${performerNameOf(sale)}, ${formatDateTime(sale.soldAt)}`}
+                  onClick={() => setChosen(sale)}
+                >
+                  Rimborsa
+                </Button>
+              ),
+          },
+        ]}
+      />
+      <RefundDialog sale={chosen} onClose={() => setChosen(null)} />
+    </>
+  );
+}
+
+/** Admin 'Rimborsi' tab: find the sale, refund it (whole or in part, with the reason), every refund made. */
 export function RefundsTab() {
   const refunds = useRefunds();
+  const [query, setQuery] = useState<SaleSearchInput | null>(null);
   return (
     <Stack gap="6">
-      <RefundForm />
+      <SectionCard title="Cerca una vendita">
+        <Stack gap="4">
+          <Text color="fg.muted" fontSize="sm">
+            Si rimborsano videochat private, messaggi a pagamento e foto; le mance sono definitive.
+          </Text>
+          <SaleSearchForm onSearch={setQuery} />
+          {query ? <SalesFound query={query} /> : null}
+        </Stack>
+      </SectionCard>
       <SectionCard title="Rimborsi eseguiti">
-        <AdminTable<RefundView>
+        <AdminTable<RefundListItem>
           query={refunds}
           rows={refunds.data}
           rowKey={(row) => row.id}
           rowTestId={() => 'refund-row'}
           empty="Nessun rimborso."
-          minW="48rem"
+          minW="60rem"
           columns={[
             { header: 'Data', cell: (row) => formatDateTime(row.refundedAt) },
+            { header: 'Utente', cell: (row) => buyerName(row) },
+            { header: 'Performer', cell: (row) => performerNameOf(row) },
             { header: 'Vendita', cell: (row) => refundKindLabels[row.kind] },
             {
               header: 'Rimborsati',

@@ -15,6 +15,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { fieldError } from '../../../lib/form-errors';
 import { FormField } from '../../../components/ui/form-field';
 import { SubmitButton } from '../../../components/ui/submit-button';
+import { DialogFrame } from '../../../components/ui/dialog-frame';
 import { tipSchema } from './show-schemas';
 import { formatAuracoin, formatNumber, parseAuracoin } from '../../../lib/format';
 
@@ -201,12 +202,15 @@ export function RoomChat({ lines, canWrite, onSend, moderation, ownerId }: RoomC
   );
 }
 
-/** The tip box: an amount with an optional message, and her menu's items, one click each. */
+/** The tip box: an amount with an optional message, and her menu's items, each paid once confirmed. */
 export function TipBox({
   menu,
   onTip,
+  performerName,
 }: {
   menu: TipMenuItemView[];
+  /** who the tip goes to, named in the confirmation */
+  performerName?: string;
   onTip: (tip: {
     amount: number;
     message?: string | null;
@@ -216,6 +220,8 @@ export function TipBox({
 }) {
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  /** a menu item chosen, waiting for its confirmation */
+  const [chosen, setChosen] = useState<TipMenuItemView | null>(null);
   const tip = async (body: Parameters<typeof onTip>[0]) => {
     setBusy(true);
     setProblem(null);
@@ -263,18 +269,46 @@ export function TipBox({
       {menu.length > 0 ? (
         <Flex gap="2" wrap="wrap" data-testid="tip-menu">
           {menu.map((item) => (
-            <Button
-              key={item.id}
-              size="sm"
-              variant="outline"
-              disabled={busy}
-              onClick={() => void tip({ amount: item.price, menuItemId: item.id, expectedPrice: item.price })}
-            >
+            <Button key={item.id} size="sm" variant="outline" disabled={busy} onClick={() => setChosen(item)}>
               {item.label} · {formatAuracoin(item.price)}
             </Button>
           ))}
         </Flex>
       ) : null}
+      <DialogFrame
+        open={chosen !== null}
+        onClose={() => setChosen(null)}
+        role="alertdialog"
+        title="Confermi la mancia?"
+        testId="tip-confirm"
+        footer={
+          <>
+            <Button variant="outline" onClick={() => setChosen(null)} disabled={busy}>
+              Annulla
+            </Button>
+            <Button
+              colorPalette="brand"
+              loading={busy}
+              onClick={() => {
+                if (!chosen) return;
+                const item = chosen;
+                void tip({ amount: item.price, menuItemId: item.id, expectedPrice: item.price }).then(() =>
+                  setChosen(null),
+                );
+              }}
+            >
+              Paga {chosen ? formatAuracoin(chosen.price) : ''} auracoin
+            </Button>
+          </>
+        }
+      >
+        {chosen ? (
+          <Text>
+            «{chosen.label}» costa <strong>{formatAuracoin(chosen.price)} auracoin</strong>
+            {performerName ? `, che vanno a ${performerName}` : ''}. Le mance sono definitive e non si rimborsano.
+          </Text>
+        ) : null}
+      </DialogFrame>
       {problem ? (
         <Text color="fg.error" role="alert" fontSize="sm" data-testid="tip-problem">
           {problem}

@@ -141,6 +141,7 @@ export function ShowRoomPage({ performerId, user, video }: ShowRoomPageProps) {
               {user ? (
                 <TipBox
                   menu={s.tipMenu}
+                  performerName={name}
                   onTip={(body) => tip.mutateAsync({ ...body, aliasId: identity?.aliasId ?? null })}
                 />
               ) : (

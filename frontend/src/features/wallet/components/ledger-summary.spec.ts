@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import type { LedgerEntryView } from '@aura/contracts';
-import { groupedLines, spendingOf } from './ledger-summary';
+import { groupedLines, ledgerLineTitle, spendingOf } from './ledger-summary';
 
 const entry = (
   id: string,
@@ -19,6 +19,27 @@ const entry = (
   promotional: 0,
   purchasedBalance: 0,
   promotionalBalance: 0,
+  performerName: null,
+  euro: null,
+});
+
+describe('a movement in words', () => {
+  it('names a tip, whose sale it paid and the euro paid for a package, in Italian', () => {
+    expect(ledgerLineTitle({ reason: 'tip', performerName: 'Giulia Rossi', euro: null })).toBe('Mancia a Giulia Rossi');
+    expect(ledgerLineTitle({ reason: 'session', performerName: 'Sofia', euro: null })).toBe(
+      'Videochat privata con Sofia',
+    );
+    expect(ledgerLineTitle({ reason: 'purchase', performerName: null, euro: 9.9 })).toBe(
+      'Acquisto pacchetto · 9,90\u00a0€',
+    );
+    expect(ledgerLineTitle({ reason: 'refund', performerName: 'Sofia', euro: null })).toBe(
+      'Rimborso di una vendita di Sofia',
+    );
+    expect(ledgerLineTitle({ reason: 'photo', performerName: 'Sofia', euro: null })).toBe('Foto di Sofia');
+    expect(ledgerLineTitle({ reason: 'welcome', performerName: null, euro: null })).toBe('Auracoin di benvenuto');
+    // never the code's word
+    expect(ledgerLineTitle({ reason: 'something_new', performerName: null, euro: null })).toBe('Movimento');
+  });
 });
 
 describe('the wallet panel', () => {

@@ -1,4 +1,37 @@
 import type { LedgerEntryView } from '@aura/contracts';
+import { formatEuro } from '../../../lib/format';
+
+/** What a movement was, in Italian (the ledger's `reason`). */
+export const ledgerReasonLabels: Record<string, string> = {
+  welcome: 'Auracoin di benvenuto',
+  purchase: 'Acquisto pacchetto',
+  refund: 'Rimborso',
+  chargeback: 'Contestazione del pagamento persa',
+  adjustment: 'Rettifica del saldo',
+  alias: 'Alias',
+  photo: 'Foto',
+  message: 'Messaggio',
+  session: 'Videochat privata',
+  tip: 'Mancia',
+};
+
+/** How a movement names the performer: 'Videochat privata con Sofia', 'Foto di Sofia', 'Mancia a Sofia'. */
+const withWhom: Record<string, string> = {
+  session: 'con',
+  photo: 'di',
+  message: 'a',
+  tip: 'a',
+  refund: 'di una vendita di',
+};
+
+/** A movement in words: what it was, with whom, and for a package the euro paid ('Acquisto pacchetto · 9,90 €'). */
+export function ledgerLineTitle(entry: Pick<LedgerEntryView, 'reason' | 'performerName' | 'euro'>): string {
+  // a reason the list does not know yet is named as a movement, never in the code's words
+  const what = ledgerReasonLabels[entry.reason] ?? 'Movimento';
+  const whom = entry.performerName ? ` ${withWhom[entry.reason] ?? 'a'} ${entry.performerName}` : '';
+  const paid = entry.euro === null ? '' : ` · ${formatEuro(entry.euro)}`;
+  return `${what}${whom}${paid}`;
+}
 
 /** What he spent, by what on (the ledger's reasons), auracoin: the debits, refunds taken back. */
 export interface Spending {

@@ -5,20 +5,7 @@ import { notify } from '../../../components/ui/toaster';
 import { withSocket } from '../../../lib/socket';
 import { formatAuracoin, formatDateTime } from '../../../lib/format';
 import { useWalletLedger } from '../api/ledger';
-import { groupedLines, spendingOf } from './ledger-summary';
-
-/** What a movement was, in Italian (the ledger's `reason`). */
-export const ledgerReasonLabels: Record<string, string> = {
-  welcome: 'Auracoin di benvenuto',
-  purchase: 'Acquisto pacchetto',
-  refund: 'Rimborso',
-  chargeback: 'Contestazione del pagamento persa',
-  adjustment: 'Rettifica del saldo',
-  alias: 'Alias',
-  photo: 'Foto',
-  message: 'Messaggio',
-  session: 'Videochat privata',
-};
+import { groupedLines, ledgerLineTitle, ledgerReasonLabels, spendingOf } from './ledger-summary';
 
 const MOVEMENTS_PAGE = 20;
 
@@ -76,7 +63,7 @@ export function WalletLedger({ userId, balance }: { userId: string; balance: num
           {spending.byReason.length > 0 ? (
             <Text fontSize="sm" color="fg.muted" data-testid="ledger-spent-by-reason">
               {spending.byReason
-                .map((row) => `${ledgerReasonLabels[row.reason] ?? row.reason}: ${formatAuracoin(row.amount)}`)
+                .map((row) => `${ledgerReasonLabels[row.reason] ?? 'Altro'}: ${formatAuracoin(row.amount)}`)
                 .join(' · ')}
             </Text>
           ) : null}
@@ -95,8 +82,8 @@ export function WalletLedger({ userId, balance }: { userId: string; balance: num
             >
               <Flex justify="space-between" gap="3" flexWrap="wrap">
                 <Stack gap="0" minW="0">
-                  <Text fontWeight="medium">
-                    {ledgerReasonLabels[entry.reason] ?? entry.reason}
+                  <Text fontWeight="medium" data-testid="ledger-entry-title">
+                    {ledgerLineTitle(entry)}
                     {entry.parts > 1 ? ` (${entry.parts} addebiti)` : ''}
                   </Text>
                   <Text fontSize="sm" color="fg.muted">

@@ -2,13 +2,15 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { fund } from '../../backend/test/admin-session';
+import { client } from '../../backend/test/app-harness';
 import { deterministicId } from '../../backend/platform/ids';
 import { browserApp, describeWithChromium } from './chromium';
-import { fillRegistration, performerOnline } from './steps';
+import { fillRegistration, performerOnline, signInAdmin } from './steps';
 
 const PHONE = { width: 390, height: 844 };
 const LAPTOP = { width: 1366, height: 768 };
 const GIULIA = deterministicId('demo-performer:giulia.rossi');
+const ADMIN = { username: 'admin', password: 'admin-phone-password' };
 
 /** Where the screenshots for the eye go (SCREENSHOTS_DIR; none when unset). */
 const SCREENSHOTS = process.env.SCREENSHOTS_DIR;
@@ -94,7 +96,15 @@ async function userOn(
  * one browser.
  */
 describeWithChromium('phone screens (390×844) and the laptop (1366×768)', () => {
-  const started = browserApp(async (app) => app.seedDemo());
+  const started = browserApp(async (app) => {
+    await app.ensureSuperadmin(ADMIN);
+    await app.seedDemo();
+    // two admin actions for the audit log: an offer, and a payout run by hand
+    const admin = client(app.url);
+    await admin.post('/api/admin/verify', ADMIN);
+    expect((await admin.post('/api/offers', { bonusPercent: 20, durationMinutes: 120 })).status).toBe(201);
+    expect((await admin.post('/api/admin/payouts/run', {})).status).toBeLessThan(300);
+  });
 
   it('ends a private with his camera on: every local track ended, the receipt, the stars and its buttons in view', async () => {
     const { app, browser } = started;
@@ -208,6 +218,43 @@ describeWithChromium('phone screens (390×844) and the laptop (1366×768)', () =
         await inView(page.getByRole('button', { name: 'Invia', exact: true }), `${viewport.width}px 'Invia'`);
         await inView(page.getByRole('button', { name: 'Cambia identità' }), `${viewport.width}px 'Cambia identità'`);
         await inView(input, `${viewport.width}px the message box`);
+      }
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("names the admin console's actions, records and admins in Italian: no event type, stream or id", async () => {
+    const { app, browser } = started;
+    const context = await browser.newContext({ viewport: PHONE });
+    try {
+      const page = await context.newPage();
+      await signInAdmin(page, app.url, ADMIN);
+      await page.getByRole('tab', { name: 'Gestione Admin' }).click();
+      const rows = page.getByTestId('audit-row');
+      await rows.filter({ hasText: 'Offerta creata' }).first().waitFor();
+      // the action in Italian, the record by its kind, the admin by name
+      expect(await rows.filter({ hasText: 'Offerta creata' }).first().innerText()).toMatch(
+        /admin\s+Offerta creata\s+Offerta/,
+      );
+      const trail = await page.getByTestId('audit-row').allInnerTexts();
+      expect(trail.filter((row) => /[a-z][A-Z]|[0-9a-f]{8}-[0-9a-f]{4}/.test(row))).toEqual([]);
+      for (const viewport of [PHONE, LAPTOP]) {
+        await page.setViewportSize(viewport);
+        await screenshot(page, `admin-audit-${viewport.width}`);
+      }
+      // who ran the payouts: the admin by name, never 'admin 1bee384e'
+      await page.getByRole('tab', { name: 'Pagamenti' }).click();
+      const run = page.getByTestId('payout-run-row').first();
+      await run.filter({ hasText: `da ${ADMIN.username}` }).waitFor();
+      expect(await run.innerText()).not.toMatch(/admin [0-9a-f]{8}/);
+      // the period's end in Italian formats: a day as gg/mm/aaaa and a time as hh:mm
+      expect(await page.getByLabel('Fine del periodo (facoltativa)').getAttribute('placeholder')).toBe('gg/mm/aaaa');
+      expect(await page.getByLabel('Ora (hh:mm)').getAttribute('placeholder')).toBe('hh:mm');
+      expect(await page.locator('input[type="datetime-local"], input[type="date"]').count()).toBe(0);
+      for (const viewport of [PHONE, LAPTOP]) {
+        await page.setViewportSize(viewport);
+        await screenshot(page, `admin-payouts-${viewport.width}`);
       }
     } finally {
       await context.close();

@@ -74,12 +74,17 @@ describeWithChromium('payouts in the browser', () => {
     await signInAdmin(admin, app.url, { username: 'admin', password: ADMIN_PASSWORD });
     await admin.getByRole('tab', { name: 'Pagamenti' }).click();
     await admin.getByTestId('admin-payouts-test-mode').waitFor();
+    // the day as gg/mm/aaaa and the time as hh:mm:ss, the browser's local time (Italian formats whatever its language)
     const now = await admin.evaluate(() => {
       const d = new Date();
       const pad = (n: number) => String(n).padStart(2, '0');
-      return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
+      return {
+        day: `${pad(d.getDate())}/${pad(d.getMonth() + 1)}/${d.getFullYear()}`,
+        time: `${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`,
+      };
     });
-    await admin.getByLabel('Fine del periodo (facoltativa)').fill(now);
+    await admin.getByLabel('Fine del periodo (facoltativa)').fill(now.day);
+    await admin.getByLabel('Ora (hh:mm)').fill(now.time);
     await admin.getByRole('button', { name: 'Esegui ora' }).click();
     await admin.getByText('Pagamenti avviati').first().waitFor();
     const row = admin.getByTestId('payout-run-row').first();

@@ -106,7 +106,7 @@ const chakraTheme = defineConfig({
  * Aura's design system: a dark, premium look (aubergine black, rose "aura" brand, gold for
  * auracoin). The app is always dark: `<html class="dark">` turns on the `_dark` condition.
  *
- * Contrast (WCAG 2.1, checked): white on brand.solid #d4165f 5.15:1; brand.fg #ff94b8 on bg
+ * Contrast (WCAG 2.1, checked): white on brand.solid #d4165f 5.15:1; white on green.solid #116932 6.8:1; brand.fg #ff94b8 on bg
  * 9.5:1; fg.muted #b3abbd on bg.panel 8.3:1; gold #fcd34d on bg.panel 12.8:1; the focus ring
  * #ff5c93 on bg 6.7:1 (≥ 3:1 for non-text).
  */
@@ -203,6 +203,12 @@ const config = defineConfig({
     },
     semanticTokens: {
       colors: {
+        // Chakra's solids behind white text fall under 4.5:1 for green (#16a34a, 3.29:1: the ONLINE badge, 'Accetta',
+        // the success toast), teal, pink and cyan: one shade darker (theme-contrast.spec.ts checks every palette)
+        green: { solid: { value: '{colors.green.700}' } },
+        teal: { solid: { value: '{colors.teal.700}' } },
+        pink: { solid: { value: '{colors.pink.700}' } },
+        cyan: { solid: { value: '{colors.cyan.700}' } },
         brand: {
           solid: { value: '{colors.brand.600}' },
           contrast: { value: '{colors.white}' },

@@ -119,8 +119,9 @@ export function AliasChooser({
           setChoice(e.value ?? SELF);
         }}
         colorPalette="brand"
-        aria-label="Identità"
       >
+        {/* the group's name, by the id Chakra's root points at (aria-labelledby) */}
+        <RadioGroup.Label srOnly>Identità</RadioGroup.Label>
         <Stack gap="2">
           {lostAlias ? (
             <Text fontSize="sm" color="fg.warning" role="note" data-testid="lost-alias">

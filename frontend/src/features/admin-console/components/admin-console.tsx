@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Button, Container, Flex, Heading, Tabs, Text } from '@chakra-ui/react';
 import type { AdminView } from '@aura/contracts';
 import { PageSpinner } from '../../../components/ui/page-spinner';
+import { adminRoleLabels } from '../../../lib/event-labels';
 import { useAdminLogout, useAdminSession } from '../api/admin-session';
 import { useAdminMfa } from '../api/mfa';
 import { AdminLoginCard } from './admin-login-card';
@@ -42,7 +43,7 @@ export function AdminConsole({ tabs }: AdminConsoleProps) {
             Admin Dashboard
           </Heading>
           <Text color="fg.muted" fontSize="sm">
-            {admin.fullName} · {admin.role}
+            {admin.fullName} · {adminRoleLabels[admin.role]}
           </Text>
         </div>
         <Button variant="outline" onClick={() => logout.mutate()} loading={logout.isPending}>

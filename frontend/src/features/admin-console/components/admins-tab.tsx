@@ -4,6 +4,7 @@ import { useFormik } from 'formik';
 import { MFA_MESSAGES, type AdminRole, type AdminView } from '@aura/contracts';
 import { notify } from '../../../components/ui/toaster';
 import { errorMessage } from '../../../lib/api-client';
+import { adminRoleLabels } from '../../../lib/event-labels';
 import { formatDate } from '../../../lib/format';
 import { useAdmins, useCreateAdmin, useDeleteAdmin, useResetAdminMfa, useSetAdminActive } from '../api/admins';
 import { ADMIN_FIELD_MESSAGES, adminSchema, emptyAdmin, type AdminFormValues } from './admin-schemas';
@@ -167,7 +168,9 @@ function AdminsTable({
         { header: 'Email', cell: (admin) => admin.email },
         {
           header: 'Ruolo',
-          cell: (admin) => <Badge colorPalette={admin.role === 'superadmin' ? 'purple' : 'gray'}>{admin.role}</Badge>,
+          cell: (admin) => (
+            <Badge colorPalette={admin.role === 'superadmin' ? 'purple' : 'gray'}>{adminRoleLabels[admin.role]}</Badge>
+          ),
         },
         { header: 'Creato il', cell: (admin) => formatDate(admin.createdAt) },
         {
@@ -178,9 +181,9 @@ function AdminsTable({
               disabled={admin.id === currentAdminId || busy === admin.id}
               onCheckedChange={(details) => void toggle(admin, details.checked)}
             >
-              <Switch.HiddenInput aria-label={`Attivo: ${admin.username}`} />
+              <Switch.HiddenInput />
               <Switch.Control />
-              <Switch.Label srOnly>Attivo</Switch.Label>
+              <Switch.Label srOnly>{`Attivo: ${admin.username}`}</Switch.Label>
             </Switch.Root>
           ),
         },

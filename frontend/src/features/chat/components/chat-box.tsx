@@ -67,6 +67,7 @@ function MessageBubble({ message, own, otherName }: { message: MessageView; own:
     >
       <Box
         maxW="80%"
+        minW="0"
         px="3"
         py="2"
         rounded="xl"
@@ -74,7 +75,7 @@ function MessageBubble({ message, own, otherName }: { message: MessageView; own:
         color={own ? 'brand.contrast' : 'fg'}
       >
         <Text srOnly>{own ? 'Tu' : otherName}: </Text>
-        <Text whiteSpace="pre-wrap" wordBreak="break-word" data-testid="chat-message-text">
+        <Text whiteSpace="pre-wrap" overflowWrap="anywhere" data-testid="chat-message-text">
           {message.content}
         </Text>
         <Text fontSize="xs" textAlign="right">

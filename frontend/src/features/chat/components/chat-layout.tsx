@@ -28,7 +28,13 @@ export function ChatLayout({ list, box, placeholder, height, listWidth, testId }
       minH="420px"
       data-testid={testId}
     >
-      <Grid templateColumns={{ base: '1fr', md: `${listWidth} 1fr` }} height="100%" minH="0">
+      {/* minmax(0, 1fr): a column never grows past the card for a long word or a wide header (a phone's screen) */}
+      <Grid
+        templateColumns={{ base: 'minmax(0, 1fr)', md: `${listWidth} minmax(0, 1fr)` }}
+        height="100%"
+        minH="0"
+        minW="0"
+      >
         <Box
           borderRightWidth={{ md: '1px' }}
           borderColor="border"
@@ -41,7 +47,7 @@ export function ChatLayout({ list, box, placeholder, height, listWidth, testId }
           </Text>
           {list}
         </Box>
-        <Box minH="0" display={{ base: open ? 'block' : 'none', md: 'block' }}>
+        <Box minH="0" minW="0" display={{ base: open ? 'block' : 'none', md: 'block' }}>
           {box ?? placeholder}
         </Box>
       </Grid>

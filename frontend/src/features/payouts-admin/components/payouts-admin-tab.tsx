@@ -1,11 +1,15 @@
 import { useState } from 'react';
-import { Alert, Badge, Button, Heading, HStack, Input, Stack, Text } from '@chakra-ui/react';
+import { Alert, Badge, Button, Heading, HStack, Stack, Text } from '@chakra-ui/react';
+import { useQuery } from '@tanstack/react-query';
 import { PAYOUT_TIME_ZONE, type AdminPayoutRow, type PayoutRunView, type SepaFileSummary } from '@aura/contracts';
 import { AdminTable } from '../../../components/ui/admin-table';
+import { DateTimeField } from '../../../components/ui/date-time-field';
 import { FormField } from '../../../components/ui/form-field';
 import { SectionCard } from '../../../components/ui/section-card';
 import { notify } from '../../../components/ui/toaster';
+import { call } from '../../../lib/api';
 import { errorMessage } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 import { formatEuroCents } from '../../../lib/format';
 import {
   sepaFileUrl,
@@ -79,15 +83,9 @@ function RunNow() {
         <Stack gap="3" maxW="md">
           <FormField
             label="Fine del periodo (facoltativa)"
-            helperText="Vuota: fine dell'ultima settimana chiusa (domenica 23:59, ora di Roma). Si pagano i guadagni fino a quel momento e fuori dalla riserva."
+            helperText="Giorno gg/mm/aaaa e ora hh:mm. Vuota: fine dell'ultima settimana chiusa (domenica 23:59, ora di Roma). Si pagano i guadagni fino a quel momento e fuori dalla riserva."
           >
-            <Input
-              type="datetime-local"
-              step={1}
-              value={periodEnd}
-              onChange={(event) => setPeriodEnd(event.target.value)}
-              bg="bg.subtle"
-            />
+            <DateTimeField value={periodEnd} onChange={setPeriodEnd} />
           </FormField>
           <Button type="submit" colorPalette="brand" alignSelf="flex-start" loading={run.isPending}>
             Esegui ora
@@ -218,6 +216,10 @@ function RunDetail({ run }: { run: PayoutRunView }) {
 /** Pagamenti: each week's run (performers, amounts, status, failures), run now, retry. */
 export function PayoutsAdminTab() {
   const runs = usePayoutRuns();
+  // who ran a payout by hand, by name (the admins' list, shared with the 'Amministratori' tab)
+  const admins = useQuery({ queryKey: queryKeys.admins.list, queryFn: ({ signal }) => call('listAdmins', { signal }) });
+  const adminName = (adminId: string | null | undefined) =>
+    admins.data?.find((admin) => admin.id === adminId)?.username ?? 'un amministratore';
   const [open, setOpen] = useState<string | null>(null);
   const opened = runs.data?.runs.find((run) => run.id === open);
   return (
@@ -252,7 +254,7 @@ export function PayoutsAdminTab() {
             {
               header: 'Avviata',
               cell: (run) =>
-                `${formatRome(run.requestedAt)} · ${run.trigger === 'schedule' ? 'programmata' : `admin ${run.adminId?.slice(0, 8) ?? ''}`}`,
+                `${formatRome(run.requestedAt)} · ${run.trigger === 'schedule' ? 'programmata' : `da ${adminName(run.adminId)}`}`,
             },
             {
               header: 'Stato',

@@ -117,8 +117,9 @@ export function PayoutDetailsForm({ performerId }: { performerId: string }) {
           <RadioGroup.Root
             value={formik.values.method}
             onValueChange={(e) => void formik.setFieldValue('method', e.value)}
-            aria-label="Metodo di pagamento"
           >
+            {/* the group's name, by the id Chakra's root points at (aria-labelledby) */}
+            <RadioGroup.Label srOnly>Metodo di pagamento</RadioGroup.Label>
             <Stack direction={{ base: 'column', sm: 'row' }} gap="4">
               <RadioGroup.Item value="iban">
                 <RadioGroup.ItemHiddenInput />

@@ -276,8 +276,10 @@ export function PerformersTab() {
                 colorPalette="green"
                 size="sm"
               >
-                <Switch.HiddenInput aria-label={`${p.name} online`} />
+                <Switch.HiddenInput />
                 <Switch.Control />
+                {/* the switch's name, by the id Chakra's hidden input points at (aria-labelledby) */}
+                <Switch.Label srOnly>{`${p.name} online`}</Switch.Label>
               </Switch.Root>
             ),
           },

@@ -107,15 +107,16 @@ export function OverviewTab({ performer, messages }: { performer: PerformerView;
                   >
                     <Switch.HiddenInput />
                     <Switch.Control />
-                    <Switch.Label>
-                      <Badge
-                        colorPalette={performer.isOnline ? 'green' : 'gray'}
-                        variant="solid"
-                        data-testid="own-presence"
-                      >
-                        {performer.isOnline ? 'Online' : 'Offline'}
-                      </Badge>
-                    </Switch.Label>
+                    {/* named by what it does, the same whether on or off (its checked state says which); the badge shows the state */}
+                    <Switch.Label srOnly>Disponibile per videochat e chat</Switch.Label>
+                    <Badge
+                      colorPalette={performer.isOnline ? 'green' : 'gray'}
+                      variant="solid"
+                      aria-hidden="true"
+                      data-testid="own-presence"
+                    >
+                      {performer.isOnline ? 'Online' : 'Offline'}
+                    </Badge>
                   </Switch.Root>
                 </HStack>
                 <HStack gap="1" flexWrap="wrap">

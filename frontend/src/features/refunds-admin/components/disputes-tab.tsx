@@ -58,7 +58,7 @@ function TestDispute() {
         <Stack gap="3" maxW="xl">
           <FormField
             label="Id dell'acquisto di auracoin"
-            helperText="Il sandbox invia il webhook firmato charge.dispute.created, come farebbe il circuito della carta."
+            helperText="Il sandbox invia la notifica firmata di apertura della contestazione, come farebbe il circuito della carta."
           >
             <Input
               value={purchaseId}

@@ -10,6 +10,7 @@ import {
 import { useFormik } from 'formik';
 import { errorMessage } from '../../../lib/api-client';
 import { fieldError, showRefusedFields } from '../../../lib/form-errors';
+import { DateTimeField } from '../../../components/ui/date-time-field';
 import { FormField } from '../../../components/ui/form-field';
 import { SubmitButton } from '../../../components/ui/submit-button';
 import { formatAuracoin, formatEuroCents, formatNumber, parseAuracoin } from '../../../lib/format';
@@ -185,7 +186,10 @@ function GoalForm({ showId }: { showId: string }) {
           />
         </FormField>
         <FormField label="Scadenza (facoltativa)" error={fieldError(formik, 'deadline')}>
-          <Input type="datetime-local" {...formik.getFieldProps('deadline')} data-testid="goal-deadline" />
+          <DateTimeField
+            value={formik.values.deadline}
+            onChange={(value) => void formik.setFieldValue('deadline', value)}
+          />
         </FormField>
         <SubmitButton variant="outline" loading={formik.isSubmitting} data-testid="goal-submit">
           Imposta obiettivo

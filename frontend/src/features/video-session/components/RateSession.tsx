@@ -27,19 +27,33 @@ export function RateSession({ sessionId, performerName }: RateSessionProps) {
   return (
     <Stack gap="3" data-testid="rate-session">
       <Text fontWeight="semibold">Com&apos;è andata con {performerName}?</Text>
-      <HStack gap="1" role="radiogroup" aria-label="Valutazione in stelle">
+      {/* a radio group: the chosen star is checked (arrows move it, as in any radio group); the stars up to it are
+          full and gold, the others hollow and grey, so the choice shows by shape as well as by colour */}
+      <HStack gap="1" role="radiogroup" aria-label="Valutazione in stelle" data-testid="rating-stars">
         {[1, 2, 3, 4, 5].map((value) => (
           <Button
             key={value}
             size="sm"
-            variant={value <= stars ? 'solid' : 'outline'}
-            colorPalette="yellow"
+            variant="ghost"
+            fontSize="2xl"
+            px="1"
+            color={value <= stars ? 'gold.fg' : 'fg.muted'}
             role="radio"
             aria-checked={value === stars}
+            tabIndex={value === (stars || 1) ? 0 : -1}
             aria-label={`${value} ${value === 1 ? 'stella' : 'stelle'}`}
+            data-filled={value <= stars}
             onClick={() => setStars(value)}
+            onKeyDown={(event) => {
+              const step = { ArrowRight: 1, ArrowUp: 1, ArrowLeft: -1, ArrowDown: -1 }[event.key];
+              if (!step) return;
+              event.preventDefault();
+              const next = Math.min(5, Math.max(1, (stars || value) + step));
+              setStars(next);
+              (event.currentTarget.parentElement?.children[next - 1] as HTMLElement | undefined)?.focus();
+            }}
           >
-            ★
+            <span aria-hidden="true">{value <= stars ? '★' : '☆'}</span>
           </Button>
         ))}
       </HStack>

@@ -166,6 +166,12 @@ function SessionRoom({ userId, balance, performer, displayName, aliasId, seenRat
   });
   const now = useNow(joined);
   const clock = view ? sessionClock(view, now) : null;
+  // the session is over (ended, declined, expired): his camera and microphone close with it, not when he leaves the page
+  const over = view !== undefined && !isOpen(view);
+  const stopMedia = media.stop;
+  useEffect(() => {
+    if (over) stopMedia();
+  }, [over, stopMedia]);
 
   const [playingStream, setPlayingStream] = useState<MediaStream | null>(null);
   const playing = peer.remoteStream !== null && playingStream === peer.remoteStream;
@@ -223,18 +229,69 @@ function SessionRoom({ userId, balance, performer, displayName, aliasId, seenRat
   const requestError = request.isError && !view ? request.error : null;
   const chattingAs = view?.identity.displayName ?? displayName;
 
+  // her name, the identity, the timer and the cost: above the stage, never over the picture or the receipt
+  // (a phone's stage is small); over the picture only in full screen, where nothing else is shown
+  const header = (
+    <Flex
+      position={fullscreen.active ? 'absolute' : 'relative'}
+      top="0"
+      insetX="0"
+      zIndex="1"
+      px={{ base: '3', md: fullscreen.active ? '4' : '0' }}
+      py={{ base: '2', md: fullscreen.active ? '4' : '0' }}
+      gap="3"
+      align="flex-start"
+      justify="space-between"
+      bg={fullscreen.active ? 'linear-gradient(180deg, rgba(0,0,0,0.7), rgba(0,0,0,0))' : undefined}
+      color={fullscreen.active ? 'white' : undefined}
+      data-testid="session-header"
+    >
+      <Stack gap="1">
+        <HStack gap="2">
+          {running ? (
+            <Badge colorPalette="red" variant="solid" fontWeight="bold" data-testid="live-badge">
+              LIVE
+            </Badge>
+          ) : null}
+          <Heading as="h1" size={{ base: 'md', md: 'lg' }} data-testid="session-performer-name">
+            {performer.name}
+          </Heading>
+        </HStack>
+        <Text fontSize="sm">
+          in chat come <strong data-testid="chatting-as">{chattingAs}</strong>
+        </Text>
+      </Stack>
+      <Stack gap="0" align="flex-end" textAlign="right">
+        <Text
+          fontSize={{ base: 'lg', md: 'xl' }}
+          fontWeight="bold"
+          fontVariantNumeric="tabular-nums"
+          aria-label="Durata"
+          role="timer"
+          data-testid="session-timer"
+        >
+          {clock?.elapsed ?? '00:00'}
+        </Text>
+        <Text fontSize="sm" data-testid="session-cost">
+          {formatAuracoinLabel(clock?.cost ?? 0)}
+        </Text>
+      </Stack>
+    </Flex>
+  );
+
   return (
     <Container maxW="6xl" px={{ base: '0', md: '6' }} py={{ base: '0', md: '6' }}>
       <title>{`Videochat con ${performer.name} · Aura`}</title>
       <Stack gap="3">
+        {fullscreen.active ? null : header}
         <Box
           ref={stage}
           position="relative"
           bg="black"
           rounded={{ base: '0', md: '2xl' }}
           overflow="hidden"
-          aspectRatio={fullscreen.active ? undefined : { base: 3 / 4, md: 16 / 9 }}
-          maxH={fullscreen.active ? undefined : { base: '72vh', md: '75vh' }}
+          aspectRatio={fullscreen.active || over ? undefined : { base: 3 / 4, md: 16 / 9 }}
+          maxH={fullscreen.active || over ? undefined : { base: '72vh', md: '75vh' }}
           height={fullscreen.active ? '100vh' : undefined}
           width="100%"
           data-testid="session-stage"
@@ -262,48 +319,7 @@ function SessionRoom({ userId, balance, performer, displayName, aliasId, seenRat
               data-testid="performer-photo"
             />
           ) : null}
-          <Flex
-            position="absolute"
-            top="0"
-            insetX="0"
-            p={{ base: '3', md: '4' }}
-            gap="3"
-            align="flex-start"
-            justify="space-between"
-            bg="linear-gradient(180deg, rgba(0,0,0,0.7), rgba(0,0,0,0))"
-            color="white"
-          >
-            <Stack gap="1">
-              <HStack gap="2">
-                {running ? (
-                  <Badge colorPalette="red" variant="solid" fontWeight="bold" data-testid="live-badge">
-                    LIVE
-                  </Badge>
-                ) : null}
-                <Heading as="h1" size={{ base: 'md', md: 'lg' }} data-testid="session-performer-name">
-                  {performer.name}
-                </Heading>
-              </HStack>
-              <Text fontSize="sm">
-                in chat come <strong data-testid="chatting-as">{chattingAs}</strong>
-              </Text>
-            </Stack>
-            <Stack gap="0" align="flex-end" textAlign="right">
-              <Text
-                fontSize={{ base: 'lg', md: 'xl' }}
-                fontWeight="bold"
-                fontVariantNumeric="tabular-nums"
-                aria-label="Durata"
-                role="timer"
-                data-testid="session-timer"
-              >
-                {clock?.elapsed ?? '00:00'}
-              </Text>
-              <Text fontSize="sm" data-testid="session-cost">
-                {formatAuracoinLabel(clock?.cost ?? 0)}
-              </Text>
-            </Stack>
-          </Flex>
+          {fullscreen.active ? header : null}
           {media.preview ? (
             <Box
               position="absolute"
@@ -322,14 +338,22 @@ function SessionRoom({ userId, balance, performer, displayName, aliasId, seenRat
           ) : null}
           {status || closed || requestError ? (
             // scrolls when the receipt is taller than the stage (a phone held upright); margin auto centres without clipping the top
-            <Flex position="absolute" inset="0" p="6" overflowY="auto" pointerEvents="none">
+            <Flex
+              position={over ? 'relative' : 'absolute'}
+              inset={over ? undefined : '0'}
+              p={{ base: '3', md: '6' }}
+              overflowY={over ? undefined : 'auto'}
+              pointerEvents="none"
+            >
               <Stack
                 gap="2"
                 maxW="sm"
                 m="auto"
                 textAlign="center"
-                bg="rgba(0,0,0,0.65)"
-                color="white"
+                bg="bg.panel"
+                color="fg"
+                borderWidth="1px"
+                borderColor="border"
                 rounded="xl"
                 px="5"
                 py="4"
@@ -374,7 +398,7 @@ function SessionRoom({ userId, balance, performer, displayName, aliasId, seenRat
                         Riprova
                       </Button>
                     ) : null}
-                    <Button size="sm" variant="outline" color="white" asChild>
+                    <Button size="sm" variant="outline" asChild>
                       <RouterLink to="/user">Torna alla dashboard</RouterLink>
                     </Button>
                   </HStack>

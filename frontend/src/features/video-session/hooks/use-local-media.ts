@@ -19,6 +19,8 @@ export interface LocalMedia {
   chooseDevice(kind: MediaKind, deviceId: string): void;
   /** puts `next` in place of `current` and keeps it; false (nothing changed) when `current` is no longer this side's track */
   replaceTrack(kind: MediaKind, current: MediaStreamTrack, next: MediaStreamTrack): boolean;
+  /** stops every track (the camera's light goes out, the microphone closes): the session is over; a toggle opens them again */
+  stop(): void;
 }
 
 const DEVICE_ERROR = 'Impossibile accedere a fotocamera o microfono: controlla i permessi del browser.';
@@ -52,15 +54,18 @@ export function useLocalMedia(
   const chosen = useRef(devices);
   const live = useRef<LocalTracks>({ audio: null, video: null });
   const unmounted = useRef(false);
+  // bumped by `stop`: a device still opening when everything stopped is closed as it arrives
+  const generation = useRef(0);
 
   const open = useCallback(async (kind: MediaKind) => {
+    const asked = generation.current;
     try {
       const deviceId = chosen.current[kind];
       // a chosen device that went away: the default one
       const track = await openTrack(kind, deviceId).catch((error: unknown) =>
         deviceId ? openTrack(kind) : Promise.reject(error),
       );
-      if (unmounted.current) {
+      if (unmounted.current || asked !== generation.current) {
         track.stop();
         return;
       }
@@ -120,6 +125,15 @@ export function useLocalMedia(
     return true;
   }, []);
 
+  const stop = useCallback(() => {
+    generation.current += 1;
+    live.current.audio?.stop();
+    live.current.video?.stop();
+    live.current = { audio: null, video: null };
+    setTracks({ audio: null, video: null });
+    setMicOn(false);
+  }, []);
+
   const preview = useMemo(() => (tracks.video ? new MediaStream([tracks.video]) : null), [tracks.video]);
 
   return {
@@ -133,5 +147,6 @@ export function useLocalMedia(
     devices,
     chooseDevice,
     replaceTrack,
+    stop,
   };
 }

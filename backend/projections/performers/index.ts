@@ -52,7 +52,8 @@ export function performersReadSide(ports: ModulePorts, deps: PerformersReadDeps)
         return (await performers.all())
           .filter(
             (doc) =>
-              doc.name.toLocaleLowerCase('it').includes(lower) || (doc.username ?? '').toLocaleLowerCase('it').includes(lower),
+              doc.name.toLocaleLowerCase('it').includes(lower) ||
+              (doc.username ?? '').toLocaleLowerCase('it').includes(lower),
           )
           .map((doc) => doc._id);
       },

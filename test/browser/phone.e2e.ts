@@ -39,7 +39,10 @@ async function inView(locator: Locator, what: string) {
     const box = element.getBoundingClientRect();
     if (box.width === 0 || box.height === 0) return 'has no size';
     if (box.left < 0 || box.top < 0 || box.right > window.innerWidth || box.bottom > window.innerHeight)
-      return `is at ${Math.round(box.left)},${Math.round(box.top)}-${Math.round(box.right)},${Math.round(box.bottom)} in a ${window.innerWidth}×${window.innerHeight} viewport`;
+      return (
+        `is at ${Math.round(box.left)},${Math.round(box.top)}-${Math.round(box.right)},${Math.round(box.bottom)} ` +
+        `in a ${window.innerWidth}×${window.innerHeight} viewport`
+      );
     // inside the rounded corners (a bubble's are 12 px), where the element itself is hit
     const inset = Math.min(10, box.width / 4, box.height / 4);
     const points: [number, number][] = [

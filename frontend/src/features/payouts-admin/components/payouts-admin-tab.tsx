@@ -83,7 +83,10 @@ function RunNow() {
         <Stack gap="3" maxW="md">
           <FormField
             label="Fine del periodo (facoltativa)"
-            helperText="Giorno gg/mm/aaaa e ora hh:mm. Vuota: fine dell'ultima settimana chiusa (domenica 23:59, ora di Roma). Si pagano i guadagni fino a quel momento e fuori dalla riserva."
+            helperText={
+              "Giorno gg/mm/aaaa e ora hh:mm. Vuota: fine dell'ultima settimana chiusa (domenica 23:59, ora di Roma). " +
+              'Si pagano i guadagni fino a quel momento e fuori dalla riserva.'
+            }
           >
             <DateTimeField value={periodEnd} onChange={setPeriodEnd} />
           </FormField>

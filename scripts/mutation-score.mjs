@@ -1,7 +1,10 @@
 // Prints the mutation score of the money rules per file and in all, from Stryker's JSON report
 // (reports/mutation/mutation.json): detected (killed, timed out) over detected + undetected
-// (survived, no coverage), as Stryker counts it; `--survivors` lists what survived, where.
+// (survived, no coverage), as Stryker counts it; `--survivors` lists what survived, where. Fails
+// (exit 1) when the score is under the configuration's `break` or when any mutant has no coverage
+// (no spec reaches that code at all: each one is listed, where); docs/architecture.md#mutation-testing.
 import { existsSync, readFileSync } from 'node:fs';
+import config from '../stryker.config.mjs';
 
 const reportFile = new URL('../reports/mutation/mutation.json', import.meta.url);
 if (!existsSync(reportFile)) {
@@ -21,7 +24,7 @@ for (const [file, { mutants }] of Object.entries(report.files).sort(([a], [b]) =
     if (DETECTED.has(mutant.status)) row.detected += 1;
     if (UNDETECTED.has(mutant.status)) row.undetected += 1;
     if (mutant.status === 'NoCoverage') row.noCoverage += 1;
-    if (showSurvivors && UNDETECTED.has(mutant.status)) {
+    if (mutant.status === 'NoCoverage' || (showSurvivors && UNDETECTED.has(mutant.status))) {
       console.log(
         `${file}:${mutant.location.start.line}:${mutant.location.start.column} ${mutant.status} ${mutant.mutatorName}: ${mutant.replacement ?? ''}`,
       );
@@ -44,3 +47,12 @@ console.log(
     `(${all.detected} of ${all.detected + all.undetected} mutants killed, ` +
     `${all.undetected - all.noCoverage} survived, ${all.noCoverage} without coverage)`,
 );
+const minimum = config.thresholds.break;
+const failures = [];
+if (score(all) < minimum) failures.push(`the score is under ${minimum}%`);
+if (all.noCoverage > 0)
+  failures.push(`${all.noCoverage} mutant(s) without coverage, listed above: no spec runs that code`);
+if (failures.length > 0) {
+  console.log(`mutation testing of the money rules FAILED: ${failures.join('; ')}`);
+  process.exit(1);
+}

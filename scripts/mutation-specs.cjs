@@ -4,7 +4,9 @@
 // only the tests that cover the mutant, by name (jest's test name pattern); once this test runner
 // knows which spec file defines which test (its first run loads them all), a run with a pattern
 // loads only the spec files with a test it matches: about half of a mutant's run time.
-const { readdirSync } = require('node:fs');
+/* global describe */
+const { createHash } = require('node:crypto');
+const { readdirSync, readFileSync } = require('node:fs');
 const path = require('node:path');
 const picomatch = require('picomatch');
 const { specs } = require('./mutation-scope.cjs');
@@ -43,9 +45,20 @@ const testNames = (blocks, prefix) =>
 const everyFileKnown = known && circus && files.every((file) => known.has(file));
 const wanted =
   pattern && everyFileKnown ? files.filter((file) => known.get(file).some((name) => pattern.test(name))) : files;
+// Stryker's incremental mode (stryker.config.mjs) knows a test by its name and its file, and the
+// file is this one for every test, so it cannot see that a spec changed: each spec file's tests are
+// in a block named after the file and a digest of its text, so the tests of an edited spec are new
+// tests to Stryker, and the mutants they killed or covered run again.
+const digest = (file) =>
+  createHash('sha1')
+    .update(readFileSync(path.join(root, file)))
+    .digest('hex')
+    .slice(0, 8);
 for (const file of wanted) {
   const before = circus?.rootDescribeBlock.children.length ?? 0;
-  require(path.join(root, file));
+  describe(`${file} ${digest(file)}`, () => {
+    require(path.join(root, file));
+  });
   if (known && circus && !known.has(file))
     known.set(file, testNames(circus.rootDescribeBlock.children.slice(before), ''));
 }

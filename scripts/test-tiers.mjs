@@ -184,7 +184,7 @@ function mergeResults(results) {
 /** `unit: 1,012 tests in 41 s`, with what went wrong if anything did. */
 function tierLine({ tier, seconds, results, ok, problem }) {
   const tests = (results?.numTotalTests ?? 0).toLocaleString('en-US');
-  let line = `${tier}: ${tests} tests in ${duration(seconds)}`;
+  let line = `${tier}: ${tests} ${results?.numTotalTests === 1 ? 'test' : 'tests'} in ${duration(seconds)}`;
   const failed = results?.numFailedTests ?? 0;
   const broken = results?.numRuntimeErrorTestSuites ?? 0;
   if (failed > 0) line += `, ${failed} failed`;

@@ -37,7 +37,9 @@ module.exports = {
       ...common,
       displayName: 'browser',
       testMatch: ['<rootDir>/test/browser/**/*.e2e.ts'],
+      // the built frontend and one Chromium the whole tier shares (test/browser/chromium-server.cjs)
       globalSetup: '<rootDir>/test/browser/global-setup.mjs',
+      globalTeardown: '<rootDir>/test/browser/global-teardown.mjs',
       setupFilesAfterEnv: ['<rootDir>/test/setup/browser-timeouts.ts'],
     },
   ],

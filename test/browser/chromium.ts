@@ -1,8 +1,9 @@
 import { existsSync } from 'node:fs';
 import { chromium, type Browser, type BrowserContext } from 'playwright-core';
 import { startTestApp, type TestApp } from '../../backend/test/app-harness';
+import { CHROMIUM, CHROMIUM_ARGS, WS_ENDPOINT_VARIABLE } from './chromium-server.cjs';
 
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export { CHROMIUM };
 
 /**
  * What the app remembers in localStorage once a visitor answered the 18+ gate and read the cookie
@@ -40,8 +41,10 @@ export function firstVisitContext(
 }
 
 /**
- * Debian's Chromium, headless, with the flags this closed network and fake media devices need.
- * Its contexts (and `newPage`'s) carry the remembered consent (`rememberConsent`); `firstVisitContext` makes one without.
+ * The tier's shared Chromium (global-setup.mjs starts it once; `close()` disconnects this file and
+ * closes the contexts it made), or a Chromium of its own when none is shared. Debian's Chromium,
+ * headless, with the flags in chromium-server.cjs. Its contexts (and `newPage`'s) carry the remembered
+ * consent (`rememberConsent`); `firstVisitContext` makes one without.
  */
 export async function launchChromium(): Promise<Browser> {
   const browser = await launchBare();
@@ -52,23 +55,9 @@ export async function launchChromium(): Promise<Browser> {
 }
 
 function launchBare(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: CHROMIUM,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      // three fake cameras, so a session can switch from one to another: fake_device_0 (I420) and
-      // fake_device_2 (MJPEG); fake_device_1 is a Y16 depth camera, which WebRTC never encodes
-      '--use-fake-device-for-media-stream=device-count=3',
-      '--use-fake-ui-for-media-stream',
-      '--allow-loopback-in-peer-connection',
-    ],
-  });
+  const shared = process.env[WS_ENDPOINT_VARIABLE];
+  if (shared) return chromium.connect(shared);
+  return chromium.launch({ executablePath: CHROMIUM, args: [...CHROMIUM_ARGS] });
 }
 
 /** `describe` when Chromium is installed, else skipped with a printed notice. */

@@ -1,5 +1,8 @@
 import { buildFrontendIfStale } from '../../scripts/frontend-build.mjs';
+import { startSharedChromium } from './chromium-server.cjs';
 
-export default function globalSetup() {
+/** The built frontend, and one Chromium for the whole tier (closed by global-teardown.mjs). */
+export default async function globalSetup() {
   buildFrontendIfStale();
+  globalThis.auraSharedChromium = await startSharedChromium();
 }

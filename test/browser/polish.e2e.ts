@@ -3,7 +3,7 @@
  * every required field's message on the first submit, names and ages whole on a phone's gallery
  * card, forecast amounts on one line, and the photo form's price checked in Italian.
  */
-import type { Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { ageOn } from '@aura/contracts';
 import { DEMO_PERFORMER_PASSWORD } from '../../backend/commands/performers/demo-data';
 import { browserApp, describeWithChromium } from './chromium';
@@ -20,8 +20,20 @@ describeWithChromium('issue 12 polish in the browser', () => {
   const url = (path: string) => `${started.app.url}${path}`;
   const newPage = (viewport: { width: number; height: number }) => started.browser.newPage({ viewport });
 
-  async function signInAsAdmin(page: Page) {
-    await signInAdmin(page, url(''), ADMIN);
+  /** A page of the admin's, signed in: through the form the first time, then with that session (its storageState). */
+  let adminSession: Awaited<ReturnType<BrowserContext['storageState']>> | undefined;
+  async function adminPage(viewport: { width: number; height: number }) {
+    const context = await started.browser.newContext({ viewport, storageState: adminSession });
+    const page = await context.newPage();
+    page.once('close', () => void context.close());
+    if (adminSession) {
+      await page.goto(url('/admin'));
+      await page.getByRole('tab').first().waitFor();
+    } else {
+      await signInAdmin(page, url(''), ADMIN);
+      adminSession = await context.storageState();
+    }
+    return page;
   }
 
   async function signInAsPerformer(page: Page, username: string) {
@@ -38,8 +50,7 @@ describeWithChromium('issue 12 polish in the browser', () => {
   const pageWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth);
 
   it("keeps /admin → Pacchetti Auracoin (with a limited offer's table) within a 390 px phone", async () => {
-    const page = await newPage(PHONE);
-    await signInAsAdmin(page);
+    const page = await adminPage(PHONE);
     await page.getByRole('tab', { name: 'Pacchetti Auracoin' }).click();
     const offers = page.getByTestId('offers-admin-panel');
     await offers.getByRole('button', { name: 'Avvia offerta' }).click();
@@ -62,8 +73,7 @@ describeWithChromium('issue 12 polish in the browser', () => {
   });
 
   it("shows every required field's message on the admin performer form's first submit", async () => {
-    const page = await newPage({ width: 1366, height: 900 });
-    await signInAsAdmin(page);
+    const page = await adminPage({ width: 1366, height: 900 });
     await page.getByRole('tab', { name: 'Performer', exact: true }).click();
     await page.getByRole('button', { name: '+ Nuova Performer' }).click();
     const form = page.getByRole('form', { name: 'Nuova performer' });

@@ -1,5 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
+import { systemClock, type Clock } from '../platform/clock';
 import type { Config } from '../platform/config/config';
 import { createPgliteEventStore } from '../platform/eventstore/pglite';
 import { createRemoteImages, internetImageNetwork, type ImageNetwork } from '../platform/files/remote-image';
@@ -18,7 +19,12 @@ import type { SnapshotStep } from '../platform/readmodels/snapshot-file';
 export type { Infrastructure };
 /** tests: `snapshotFaults` throws before a step of writing a read-model snapshot (a crash there) */
 /** tests: `imageNetwork` answers the image fetcher from memory (tests send traffic to loopback only) */
-export type InfrastructureOptions = { snapshotFaults?: (step: SnapshotStep) => void; imageNetwork?: ImageNetwork };
+/** `clock`: business time of the embedded adapters (delayed jobs, keys' expiry); default the system's */
+export type InfrastructureOptions = {
+  snapshotFaults?: (step: SnapshotStep) => void;
+  imageNetwork?: ImageNetwork;
+  clock?: Clock;
+};
 /**
  * The only place adapters are chosen: by the configuration's URLs, embedded when none is set. The
  * external engines' adapters are loaded only when configured: their drivers (MongoDB, BullMQ,
@@ -30,6 +36,7 @@ export async function openInfrastructure(
   options: InfrastructureOptions = {},
 ): Promise<Infrastructure> {
   await mkdir(config.dataDir, { recursive: true });
+  const clock = options.clock ?? systemClock;
   const eventStore = measureAppends(
     config.EVENTSTORE_URL
       ? await (
@@ -59,7 +66,7 @@ export async function openInfrastructure(
       ? await (
           await import('../platform/jobs/bullmq')
         ).createBullMqJobQueue({ redisUrl: config.REDIS_URL, logger: jobLogger })
-      : (inProcessJobs = createInProcessJobQueue({ logger: jobLogger })),
+      : (inProcessJobs = createInProcessJobQueue({ logger: jobLogger, clock })),
     logger,
   );
   const snapshots =
@@ -69,13 +76,14 @@ export async function openInfrastructure(
       jobs: inProcessJobs,
       logger,
       beforeStep: options.snapshotFaults,
+      clock,
     }));
   const kv = config.REDIS_URL
     ? (await import('../platform/kv/redis')).createRedisKeyValueStore(config.REDIS_URL)
-    : createMemoryKeyValueStore();
+    : createMemoryKeyValueStore(clock.nowMs);
   const revocations = config.REDIS_URL
     ? kv
-    : await createFileBackedKeyValueStore(path.join(config.dataDir, 'revocations.jsonl'));
+    : await createFileBackedKeyValueStore(path.join(config.dataDir, 'revocations.jsonl'), clock.nowMs);
   const files = await createLocalFileStorage(path.join(config.dataDir, 'files'));
   const remoteImages = createRemoteImages(options.imageNetwork ?? internetImageNetwork, files);
   const showMedia = openShowMedia(config);

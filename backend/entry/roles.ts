@@ -117,6 +117,8 @@ export async function firstStart(runtime: Runtime) {
     username: config.ADMIN_USERNAME,
     password: config.ADMIN_PASSWORD,
   });
-  const seeded = config.SEED_DEMO ? await seedDemoOnce(ports.eventStore, ports.now, runtime.sides.commands) : false;
+  const seeded = config.SEED_DEMO
+    ? await seedDemoOnce(ports.eventStore, ports.clock.now, runtime.sides.commands)
+    : false;
   return { admin, seeded };
 }

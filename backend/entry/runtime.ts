@@ -1,3 +1,4 @@
+import { clockReading, systemClock, type Clock } from '../platform/clock';
 import { loadConfig, type Config } from '../platform/config/config';
 import { processSessions } from '../platform/http/session';
 import { createLogger, type Logger } from '../platform/logging/logger';
@@ -36,6 +37,9 @@ export interface Runtime {
 export interface RuntimeOptions extends InfrastructureOptions {
   roles?: readonly Role[];
   http?: boolean;
+  /** business time and its timers (default the system's); a test in this process gives its `createTestClock()` */
+  clock?: Clock;
+  /** @deprecated the time only (timers on the system's): give `clock` */
   now?: () => Date;
   extraModules?: (ports: ModulePorts, modules: Runtime['modules']) => AuraModule[];
   /** a process entry's, opened before the adapters (`openProcess`) */
@@ -44,9 +48,13 @@ export interface RuntimeOptions extends InfrastructureOptions {
 
 export async function openRuntime(config: Config, logger: Logger, options: RuntimeOptions = {}): Promise<Runtime> {
   const roles = options.roles ?? ALL_ROLES;
+  // the old `now` option moves the modules' time only (adapters and sessions stay on the system's), as it always did
+  const clock = options.clock ?? (options.now ? clockReading(options.now) : systemClock);
+  const adaptersClock = options.clock ?? systemClock;
   const infra = await openInfrastructure(config, logger, {
     snapshotFaults: options.snapshotFaults,
     imageNetwork: options.imageNetwork,
+    clock: adaptersClock,
   });
   let guards: CommandSide[] = [];
   const sessions = await processSessions(
@@ -59,13 +67,14 @@ export async function openRuntime(config: Config, logger: Logger, options: Runti
     async (ctx, caller, route) => {
       for (const side of guards) await side.admitsAdmin?.(ctx, caller, route);
     },
+    adaptersClock.nowMs,
   );
   const operations =
     options.operations ?? (await openOperations(config, logger, { http: Boolean(options.http), listen: false }));
   const http = operations.http;
   const realtime = createRealtime({ logger, redisUrl: config.REDIS_URL, httpServer: http?.server, sessions });
   sessions.onRevoked((revocation) => realtime.disconnect(revocation));
-  const ports: ModulePorts = { ...infra, sessions, realtime, config, logger, now: options.now ?? (() => new Date()) };
+  const ports: ModulePorts = { ...infra, sessions, realtime, config, logger, clock };
 
   const presence = presenceCommands(ports, { writes: roles.includes('api') });
   const reads = readSides(ports, presence.tracker);

@@ -11,6 +11,7 @@
  * its own deps type (one line per module); the roles then run what the sides return.
  */
 import type Router from '@koa/router';
+import type { Clock } from './clock';
 import type { Config } from './config/config';
 import type { EventStore, StoredEvent } from './eventstore/port';
 import type { RemoteImages } from './files/remote-image';
@@ -67,7 +68,8 @@ export interface ModulePorts {
   realtime: RealtimeEmitter;
   /** the zod-parsed configuration: a module reads its settings here, never from process.env */
   config: Config;
-  now: () => Date;
+  /** business time and the timers that wait for it (backend/platform/clock.ts): never Date.now or setTimeout for those */
+  clock: Clock;
   logger: Logger;
 }
 

@@ -5,6 +5,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { Clock } from '../platform/clock';
 import { loadConfig } from '../platform/config/config';
 import { defaultRateLimits } from '../platform/config/rate-limits';
 import { createLogger } from '../platform/logging/logger';
@@ -28,6 +29,8 @@ export interface TestApp {
   settled(): Promise<void>;
   /** the projector: a test may stop it, for a moment when the log is ahead of the read models */
   projector: ProjectionRunner;
+  /** the business time this app runs on (the test's clock when it gave one) */
+  clock: Clock;
   /** the superadmin, as the first start creates it */
   ensureSuperadmin(credentials: { username: string; password: string }): Promise<unknown>;
   /** `npm run ledger:audit` over this app's log, its read models compared as stored too */
@@ -53,6 +56,12 @@ export async function startTestApp(
   env: Record<string, string> = {},
   options: {
     serveFrontend?: boolean;
+    /**
+     * business time: a `createTestClock()` the test advances instead of sleeping (delayed jobs, the
+     * session clock's minutes and windows, keys' expiry, rate-limit windows all wait on it)
+     */
+    clock?: Clock;
+    /** the time only, its timers on the system's clock (older tests): prefer `clock` */
     now?: () => Date;
     extraModules?: RuntimeOptions['extraModules'];
     snapshotFaults?: RuntimeOptions['snapshotFaults'];
@@ -76,6 +85,7 @@ export async function startTestApp(
   const imageNetwork = options.imageNetwork ?? memoryImageNetwork();
   const runtime = await openRuntime(config, logger, {
     http: true,
+    clock: options.clock,
     now: options.now,
     extraModules: options.extraModules,
     snapshotFaults: options.snapshotFaults,
@@ -92,13 +102,14 @@ export async function startTestApp(
     realtime: runtime.realtime,
     settled: () => projector.caughtUp(),
     projector,
+    clock: runtime.ports.clock,
     ensureSuperadmin: (credentials) => runtime.modules.commands!.admins.ensureSuperadmin(credentials),
     audit: () =>
       runLedgerAudit(runtime.infra.eventStore, {
         hooks: [...runtime.sides.reads, ...runtime.sides.commands].flatMap((side) => side.audit ?? []),
         storedReadModels: true,
       }),
-    seedDemo: () => seedDemoOnce(runtime.ports.eventStore, runtime.ports.now, runtime.sides.commands),
+    seedDemo: () => seedDemoOnce(runtime.ports.eventStore, runtime.ports.clock.now, runtime.sides.commands),
     async close() {
       await projector.stop();
       await runtime.close();

@@ -202,6 +202,7 @@ describeFaults('faults: Redis restarted empty, PostgreSQL connections cut, the w
         await sleep(20);
       }
     })();
+    // a real engine fails under real load: the load runs a while before the fault and through the outage after it
     await sleep(1_000);
     await fault();
     await sleep(3_000);
@@ -287,7 +288,7 @@ describeFaults('faults: Redis restarted empty, PostgreSQL connections cut, the w
     const { answers, refused } = await underLoad('redis', async () => {
       redis.kill('SIGKILL');
       await new Promise((resolve) => redis.once('exit', resolve));
-      await sleep(1_500);
+      await sleep(1_500); // Redis down for a while (real process, real outage) before it comes back empty
       redis = await startRedisServer(redisPort);
     });
     const unavailable = answers.filter((answer) => answer.status === 503).length;

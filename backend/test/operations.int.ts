@@ -191,6 +191,7 @@ describe('the all-in-one process under an orchestrator', () => {
     expect(await socketGone).toBe('transport close');
     socket.close();
 
+    // the real drain of a real process: the request stays half-sent a while after SIGTERM, and must still be answered
     await new Promise((resolve) => setTimeout(resolve, 1_000));
     slow.end(body.slice(10));
     const answer = await answered;

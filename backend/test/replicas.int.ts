@@ -165,6 +165,7 @@ describeReplicas('two api replicas, a projector and a worker on PostgreSQL and R
       () => received.length,
       (n) => n >= 1,
     );
+    // real sockets across two processes: a second copy would come within this, and no condition tells that none comes
     await sleep(500);
     expect(received.map(({ message }) => message.id)).toEqual([sent.json.id]);
 
@@ -239,6 +240,7 @@ describeReplicas('two api replicas, a projector and a worker on PostgreSQL and R
     );
     expect(Date.now() - killedAt).toBeLessThan(60_000);
     // B's own connection is still counted after several lifetimes of a part
+    // real processes' presence parts expire in real time (PRESENCE_TTL_MS): nothing to wait on but the lifetimes passing
     await sleep(PRESENCE_TTL_MS * 2);
     expect(await count(urls.b)).toBe(1);
     expect(await viewersOf(urls.b)).toBe(1);
@@ -356,13 +358,14 @@ describeReplicas('two api replicas, a projector and a worker on PostgreSQL and R
         await sleep(20);
       }
     })();
+    // a rolling restart of real processes under load: the load must run for a while before, between and after each
     await sleep(1_000);
     for (const name of ['a', 'b'] as const) {
       const code = await roles[name]!.signal('SIGTERM');
       if (code !== 0) throw new Error(`api ${name} exited ${code} on SIGTERM:\n${roles[name]!.output()}`);
-      await sleep(500);
+      await sleep(500); // load while only the other replica serves
       await startApi(name);
-      await sleep(1_000);
+      await sleep(1_000); // load on both again before the next one goes
     }
     running = false;
     await load;

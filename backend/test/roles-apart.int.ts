@@ -130,6 +130,7 @@ describeApart('the api, projector and worker as separate processes', () => {
       if (Date.now() > deadline) throw new Error("the worker's reaction never credited the sale");
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
+    // a second credit would come within this (separate processes' reactions): no condition tells that none comes
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(await credits()).toHaveLength(1);
     expect((await credits())[0]!.data).toMatchObject({ performerId: giuliaId, source: 'photo' });

@@ -309,6 +309,7 @@ describeWithPostgres('sessions: the process SIGKILLed twice while 200 sessions a
       `[sessions crash] ${SESSIONS} sessions running after ${((Date.now() - started) / 1000).toFixed(1)} s\n`,
     );
     // a few users leave before the minimum: the rest of it is charged
+    // (here and below: a real server process bills its minutes, MINUTE_MS, in real time between the crashes)
     await sleep(MINUTE_MS);
     const early = pairs.filter((pair) => pair.index % 25 === 2);
     for (const pair of early) {

@@ -86,7 +86,8 @@ export async function measureBilling(options: {
   const runtime = await openRuntime(config, createLogger('error'), { http: false });
   const projector = await startProjector(runtime);
   await startWorker(runtime);
-  const { eventStore, kv, jobs, now } = runtime.ports;
+  const { eventStore, kv, jobs } = runtime.ports;
+  const { now } = runtime.ports.clock;
   const clock = { billingMinuteMs: minuteMs, graceMs: 30_000, requestTimeoutMs: 600_000 };
   const presenceTtl = (minutes + 3) * minuteMs + 120_000;
   const commands = createSessionCommands({

@@ -25,6 +25,7 @@ export function accountsCommands(ports: ModulePorts, deps: AccountsDeps) {
     routers: [
       accountsRouter({
         ...ports,
+        now: ports.clock.now,
         limits: rateLimiterOf(ports),
         findLogin: async (identifier) => {
           const doc = await users.byLogin(identifier);
@@ -35,6 +36,7 @@ export function accountsCommands(ports: ModulePorts, deps: AccountsDeps) {
       }),
       accountRouter({
         ...ports,
+        now: ports.clock.now,
         limits: rateLimiterOf(ports),
         mailer: createMailer(ports.config, ports.logger),
         production: ports.config.production,

@@ -67,7 +67,8 @@ export interface SecondFactorDeps {
 
 export function adminSecondFactor(deps: SecondFactorDeps) {
   const { ports, limits } = deps;
-  const { eventStore, kv, config, now } = ports;
+  const { eventStore, kv, config } = ports;
+  const { now } = ports.clock;
   let seal: Promise<SecretSeal> | undefined;
   const sealOf = () => (seal ??= processSeal(config));
   const lockMs = Math.round(config.ADMIN_LOCK_MINUTES * 60_000);

@@ -18,6 +18,7 @@ export function aliasesCommands(ports: ModulePorts, deps: AliasesDeps) {
     routers: [
       aliasesRouter({
         ...ports,
+        now: ports.clock.now,
         settled,
         userActive: deps.users.exists,
         aliasOwner: aliases.activeOwnerOf,

@@ -35,6 +35,7 @@ export function chatCommands(ports: ModulePorts, deps: ChatDeps) {
     routers: [
       chatRouter({
         ...ports,
+        now: ports.clock.now,
         limits,
         identityFor: deps.identities.identityFor,
         userExists: deps.users.exists,

@@ -16,6 +16,7 @@ export function favouritesCommands(ports: ModulePorts, deps: FavouritesDeps) {
     routers: [
       favouritesRouter({
         ...ports,
+        now: ports.clock.now,
         performerExists: deps.performers.isApproved,
         favouritesAfter: async (userId, position) => {
           await settled(position);

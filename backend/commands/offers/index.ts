@@ -15,6 +15,7 @@ export function offersCommands(ports: ModulePorts) {
     routers: [
       offersRouter({
         ...ports,
+        now: ports.clock.now,
         offerViewAfter: async (offerId, position) => {
           await settled(position);
           const doc = await offers.byId(offerId);
@@ -23,6 +24,6 @@ export function offersCommands(ports: ModulePorts) {
         },
       }),
     ],
-    seedDemo: () => seedDemoOffer(ports.eventStore, ports.now),
+    seedDemo: () => seedDemoOffer(ports.eventStore, ports.clock.now),
   } satisfies CommandSide;
 }

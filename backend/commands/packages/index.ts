@@ -15,6 +15,7 @@ export function packagesCommands(ports: ModulePorts) {
     routers: [
       packagesRouter({
         ...ports,
+        now: ports.clock.now,
         settled,
         packageViewAfter: async (packageId, position) => {
           await settled(position);
@@ -24,6 +25,6 @@ export function packagesCommands(ports: ModulePorts) {
         },
       }),
     ],
-    seedDemo: () => seedDemoPackages(ports.eventStore, ports.now),
+    seedDemo: () => seedDemoPackages(ports.eventStore, ports.clock.now),
   } satisfies CommandSide;
 }

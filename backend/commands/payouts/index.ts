@@ -38,12 +38,12 @@ export function payoutsCommands(ports: ModulePorts, deps: PayoutsDeps) {
     /** every payout takes only unpaid earnings older than the reserve, at or above the minimum, each week once */
     audit: (events, options) =>
       auditPayouts(events, {
-        now: ports.now(),
+        now: ports.clock.now(),
         reserveDays: ports.config.PAYOUT_RESERVE_DAYS,
         stored: options.storedReadModels ? ports.readModels : undefined,
       }),
     queries: { service, read: queries },
     /** the demo performers' sandbox payout details (after the performers' own seed) */
-    seedDemo: () => seedDemoPayoutDetails(ports.eventStore, ports.now, deps.performers.demoPortraits()),
+    seedDemo: () => seedDemoPayoutDetails(ports.eventStore, ports.clock.now, deps.performers.demoPortraits()),
   } satisfies CommandSide & Record<string, unknown>;
 }

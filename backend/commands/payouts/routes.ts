@@ -30,17 +30,17 @@ export function payoutsRouter(deps: PayoutsRouterDeps): Router {
     const result = await handlePayoutDetails(
       ports.eventStore,
       payoutStreams.details(params.id),
-      (state) => decideChangeDetails(params.id, body, state, ports.now()),
+      (state) => decideChangeDetails(params.id, body, state, ports.clock.now()),
       {
         metadata: { correlationId: ctx.state.requestId, by: caller.sub, byKind: caller.kind },
       },
     );
     await deps.settled(result.position);
-    return queries.details(params.id, ports.now());
+    return queries.details(params.id, ports.clock.now());
   });
 
   mountRoute(router, sessions, apiRoutes.runPayouts, async (_ctx, { body }, caller) => {
-    const now = ports.now();
+    const now = ports.clock.now();
     const periodEnd = body.periodEnd ? new Date(body.periodEnd) : lastClosedPayoutWeek(now).end;
     if (periodEnd.getTime() > now.getTime())
       throw badRequest('La fine del periodo non può essere nel futuro', [

@@ -67,7 +67,8 @@ const payoutRun: Aggregate<RunState> = {
 const handlePayoutRun = commandHandler(payoutRun);
 
 export function createPayoutService(ports: ModulePorts, provider: PayoutProvider & { sepa?: SepaRail }) {
-  const { eventStore, readModels, jobs, now, logger } = ports;
+  const { eventStore, readModels, jobs, logger } = ports;
+  const { now } = ports.clock;
   const accounts = readModels.collection<AccountDoc>(PAYOUT_ACCOUNTS);
   const payouts = readModels.collection<PayoutDoc>(PAYOUTS);
   const log = logger.child({ component: 'payouts' });

@@ -29,13 +29,14 @@ export function performersCommands(ports: ModulePorts, deps: PerformersDeps) {
     kv: ports.kv,
     jobs: ports.jobs,
     graceMs: ports.config.PRESENCE_GRACE_MS,
-    now: ports.now,
+    now: ports.clock.now,
   });
   return {
     name: 'performers',
     routers: [
       performersRouter({
         ...ports,
+        now: ports.clock.now,
         limits: rateLimiterOf(ports),
         findLogin: async (identifier) => {
           const doc = await performers.byLogin(identifier);
@@ -53,7 +54,7 @@ export function performersCommands(ports: ModulePorts, deps: PerformersDeps) {
         },
       }),
     ],
-    seedDemo: () => seedDemoPerformers(ports.eventStore, ports.now),
+    seedDemo: () => seedDemoPerformers(ports.eventStore, ports.clock.now),
     /** the demo performers' portraits, which the demo photos reuse */
     demoPortraits,
     /** identity documents, for the files module's downloads */
@@ -78,7 +79,7 @@ export function performersCommands(ports: ModulePorts, deps: PerformersDeps) {
         const event = {
           id: newId(),
           type: 'DocumentViewed',
-          data: { ...view, viewedAt: ports.now().toISOString() },
+          data: { ...view, viewedAt: ports.clock.now().toISOString() },
           metadata,
         };
         await ports.eventStore.appendToStream(performerStreams.documentViews(view.documentId), [event], {

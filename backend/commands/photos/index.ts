@@ -27,7 +27,7 @@ export function photosCommands(ports: ModulePorts, deps: PhotosDeps) {
         eventStore: ports.eventStore,
         sessions: ports.sessions,
         limits: rateLimiterOf(ports),
-        now: ports.now,
+        now: ports.clock.now,
         remoteImages: ports.remoteImages,
         performerExists: deps.performers.exists,
         isBlocked: deps.performers.isBlocked,
@@ -40,6 +40,6 @@ export function photosCommands(ports: ModulePorts, deps: PhotosDeps) {
         },
       }),
     ],
-    seedDemo: () => seedDemoPhotos(ports.eventStore, ports.now, deps.performers.demoPortraits()),
+    seedDemo: () => seedDemoPhotos(ports.eventStore, ports.clock.now, deps.performers.demoPortraits()),
   } satisfies CommandSide;
 }

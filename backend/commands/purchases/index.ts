@@ -23,6 +23,7 @@ export function purchasesCommands(ports: ModulePorts, deps: PurchasesDeps) {
     routers: [
       purchasesRouter({
         ...ports,
+        now: ports.clock.now,
         provider: payments.provider,
         sandboxWebhookSecret: payments.sandboxWebhookSecret,
         packageById: deps.packages.byId,

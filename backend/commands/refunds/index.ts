@@ -23,6 +23,7 @@ export function refundsCommands(ports: ModulePorts) {
     routers: [
       refundsRouter({
         ...ports,
+        now: ports.clock.now,
         windowHours: ports.config.REFUND_WINDOW_HOURS,
         // a sale made a moment ago may not be listed yet: look again once the list has caught up with the log
         async saleWallet(kind, saleId) {

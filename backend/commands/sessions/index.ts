@@ -43,12 +43,12 @@ export const sessionClock = ({ config }: ModulePorts): SessionClock => ({
 export function sessionCommands(ports: ModulePorts) {
   return createSessionCommands({
     eventStore: ports.eventStore,
-    now: ports.now,
+    now: ports.clock.now,
     clock: sessionClock(ports),
     effects: {
       isPresent: (sessionId, party) => ports.kv.has(presenceKey(sessionId, party)),
       vouch: (sessionId, party) => ports.kv.put(presenceKey(sessionId, party), PRESENCE_TTL_MS),
-      scheduleTick: scheduleSessionTick(ports.jobs, ports.now),
+      scheduleTick: scheduleSessionTick(ports.jobs, ports.clock.now),
     },
   });
 }
@@ -112,7 +112,7 @@ export function sessionsCommands(ports: ModulePorts, deps: SessionsDeps) {
         },
         // the TURN username names the session and the side, never the account
         iceConfig: (sessionId, party, runsUntilMs) =>
-          iceConfigFor(config, `${sessionId}-${party}`, ports.now(), runsUntilMs),
+          iceConfigFor(config, `${sessionId}-${party}`, ports.clock.now(), runsUntilMs),
         ratedSettled: deps.performers.settled,
         async declineWaiting(performerId, acceptedSessionId) {
           for (const waiting of await queries.waitingFor(performerId)) {

@@ -34,7 +34,7 @@ export function showsCommands(ports: ModulePorts, deps: ShowsDeps) {
   const shows = createShowQueries(ports.readModels, {
     viewersOf: deps.presence.viewersOf,
     nameOf: deps.performers.nameOf,
-    now: ports.now,
+    now: ports.clock.now,
   });
   const settledShows = settledOn(ports.readModels, SHOWS);
   const access = roomAccess({ show: shows.byId, stage: shows.stage });
@@ -48,7 +48,7 @@ export function showsCommands(ports: ModulePorts, deps: ShowsDeps) {
     peakViewers,
     eventStore: ports.eventStore,
     iceSettings: ports.config,
-    now: ports.now,
+    now: ports.clock.now,
     logger: ports.logger,
   });
 
@@ -79,7 +79,7 @@ export function showsCommands(ports: ModulePorts, deps: ShowsDeps) {
         eventStore: ports.eventStore,
         sessions: ports.sessions,
         limits: rateLimiterOf(ports),
-        now: ports.now,
+        now: ports.clock.now,
         identityFor: deps.identities.identityFor,
         performerApproved: deps.performers.isApproved,
         performerName: deps.performers.nameOf,
@@ -109,7 +109,7 @@ export function showsCommands(ports: ModulePorts, deps: ShowsDeps) {
               { showId },
               {
                 jobId: `${GOAL_DEADLINE_JOB}:${goalId}`,
-                delayMs: Math.max(0, deadline.getTime() - ports.now().getTime()),
+                delayMs: Math.max(0, deadline.getTime() - ports.clock.now().getTime()),
               },
             ),
         },

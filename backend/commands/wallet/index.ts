@@ -13,6 +13,13 @@ export interface WalletDeps {
 export function walletCommands(ports: ModulePorts, deps: WalletDeps) {
   return {
     name: 'wallet',
-    routers: [walletRouter({ ...ports, userExists: deps.users.exists, userViewAfter: deps.users.viewAfter })],
+    routers: [
+      walletRouter({
+        ...ports,
+        now: ports.clock.now,
+        userExists: deps.users.exists,
+        userViewAfter: deps.users.viewAfter,
+      }),
+    ],
   } satisfies CommandSide;
 }

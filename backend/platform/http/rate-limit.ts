@@ -1,4 +1,5 @@
 import type { Context, Middleware } from 'koa';
+import type { Clock } from '../clock';
 import type { Config } from '../config/config';
 import type { LimitName, RateLimits } from '../config/rate-limits';
 import type { KeyValueStore } from '../kv/port';
@@ -64,9 +65,9 @@ export function createRateLimiter(kv: KeyValueStore, limits: RateLimits, now: ()
 export function rateLimiterOf(ports: {
   kv: KeyValueStore;
   config: Pick<Config, 'RATE_LIMITS'>;
-  now: () => Date;
+  clock: Clock;
 }): RateLimiter {
-  return createRateLimiter(ports.kv, ports.config.RATE_LIMITS, () => ports.now().getTime());
+  return createRateLimiter(ports.kv, ports.config.RATE_LIMITS, ports.clock.nowMs);
 }
 
 /** The account name a sign-in names, as its lock and its limits count it (ignoring case). */

@@ -190,9 +190,11 @@ export async function processSessions(
   revocations: KeyValueStore,
   accepts: (principal: Principal) => Promise<boolean>,
   admitAdmin?: AdminGate,
+  /** business time (the clock port's `nowMs`): sessions' expiry */
+  now?: () => number,
 ) {
   return guardedSessions(
-    createSessionManager({ secret: await sessionSecret(config), secure: config.production, revocations }),
+    createSessionManager({ secret: await sessionSecret(config), secure: config.production, revocations, now }),
     accepts,
     admitAdmin,
   );

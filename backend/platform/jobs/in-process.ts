@@ -3,6 +3,7 @@
  * behaviour as BullMQ (jobs.contract.ts) except durability: pending jobs die with the process.
  */
 import { randomUUID } from 'node:crypto';
+import { systemClock, type CancelTimer, type Clock } from '../clock';
 import type { AdapterHealth } from '../eventstore/port';
 import type { Backoff, EnqueueOptions, JobHandler, JobLogger, JobQueue, RepeatOptions } from './port';
 
@@ -25,7 +26,7 @@ export interface InProcessJobQueue extends JobQueue {
   failed(): readonly FailedJob[];
   /** jobs enqueued and not finished yet (waiting, delayed, running or to be retried) */
   pending(): number;
-  /** when (Date.now()) the last delayed job or retry is due, 0 when none waits for its time */
+  /** when (the clock's ms) the last delayed job or retry is due, 0 when none waits for its time */
   lastDueAt(): number;
 }
 
@@ -49,8 +50,10 @@ function detach(payload: unknown): unknown {
   return payload === undefined ? undefined : JSON.parse(JSON.stringify(payload));
 }
 
-export function createInProcessJobQueue(options: { now?: () => number; logger?: JobLogger } = {}): InProcessJobQueue {
-  const now = options.now ?? Date.now;
+/** `clock`: delays, retries and repeats wait on its time (a test's clock fires them when advanced) */
+export function createInProcessJobQueue(options: { clock?: Clock; logger?: JobLogger } = {}): InProcessJobQueue {
+  const clock = options.clock ?? systemClock;
+  const now = clock.nowMs;
   const logger = options.logger ?? console;
   const handlers = new Map<string, JobHandler<unknown>>();
   const ready: PendingJob[] = [];
@@ -60,8 +63,8 @@ export function createInProcessJobQueue(options: { now?: () => number; logger?: 
   const finished = new Set<string>();
   const failedJobs: FailedJob[] = [];
   /** delayed jobs and retries, with the time each is due */
-  const timers = new Map<NodeJS.Timeout, number>();
-  const schedules = new Map<string, NodeJS.Timeout>();
+  const timers = new Map<CancelTimer, number>();
+  const schedules = new Map<string, CancelTimer>();
   const active = new Set<Promise<void>>();
   let repeatRuns = 0;
   let started = false;
@@ -69,11 +72,11 @@ export function createInProcessJobQueue(options: { now?: () => number; logger?: 
 
   function later(ms: number, action: () => void): void {
     if (closed) return; // a job failing while close() waits for it must not schedule a retry
-    const timer = setTimeout(() => {
-      timers.delete(timer);
+    const cancel = clock.after(ms, () => {
+      timers.delete(cancel);
       action();
-    }, ms);
-    timers.set(timer, Date.now() + ms);
+    });
+    timers.set(cancel, now() + ms);
   }
 
   function makeReady(job: PendingJob): void {
@@ -170,7 +173,7 @@ export function createInProcessJobQueue(options: { now?: () => number; logger?: 
     async repeat<P>(name: string, payload: P, options: RepeatOptions): Promise<void> {
       if (closed) throw new Error('job queue is closed');
       const key = JSON.stringify([name, options.scheduleId]);
-      clearInterval(schedules.get(key));
+      schedules.get(key)?.();
       let waitingId: string | undefined;
       const fire = (): void => {
         // Like a BullMQ job scheduler: at most one run waits per schedule, so ticks never pile up.
@@ -178,12 +181,12 @@ export function createInProcessJobQueue(options: { now?: () => number; logger?: 
         waitingId = `repeat:${options.scheduleId}:${++repeatRuns}`;
         add(name, payload, { jobId: waitingId, attempts: options.attempts, backoff: options.backoff });
       };
-      schedules.set(key, setInterval(fire, options.everyMs));
+      schedules.set(key, clock.every(options.everyMs, fire));
       fire();
     },
     async removeRepeat(name: string, scheduleId: string): Promise<void> {
       const key = JSON.stringify([name, scheduleId]);
-      clearInterval(schedules.get(key));
+      schedules.get(key)?.();
       schedules.delete(key);
     },
     async start(): Promise<void> {
@@ -205,8 +208,8 @@ export function createInProcessJobQueue(options: { now?: () => number; logger?: 
     },
     async close(): Promise<void> {
       closed = true;
-      for (const timer of timers.keys()) clearTimeout(timer);
-      for (const schedule of schedules.values()) clearInterval(schedule);
+      for (const cancel of timers.keys()) cancel();
+      for (const cancel of schedules.values()) cancel();
       timers.clear();
       schedules.clear();
       ready.length = 0;

@@ -3,6 +3,7 @@ import { Redis } from 'ioredis';
 import type { StartedTestContainer } from 'testcontainers';
 import { describeWithEngine, engineSource } from '../../test/engines';
 import { createBullMqJobQueue } from './bullmq';
+import { createTestClock } from '../clock';
 import { createInProcessJobQueue } from './in-process';
 import { jobQueueContract, waitFor } from './jobs.contract';
 
@@ -12,7 +13,7 @@ describe('in-process job queue', () => {
   jobQueueContract((logger) => createInProcessJobQueue({ logger }));
 
   it('keeps jobs that failed their last attempt in failed()', async () => {
-    const queue = createInProcessJobQueue({ now: () => 1_234, logger: silent });
+    const queue = createInProcessJobQueue({ clock: createTestClock(1_234), logger: silent });
     queue.register('doomed', async () => {
       throw new Error('boom');
     });
@@ -39,6 +40,38 @@ describe('in-process job queue', () => {
     expect(queue.lastDueAt()).toBeGreaterThanOrEqual(before + 60_000);
     await queue.close();
     expect(queue.lastDueAt()).toBe(0);
+  });
+
+  it("on a test clock, delayed jobs, retries and repeats wait for the clock's time, not the wall's", async () => {
+    const clock = createTestClock(1_000_000);
+    const queue = createInProcessJobQueue({ clock, logger: silent });
+    const runs: string[] = [];
+    let failures = 1;
+    queue.register<string>('later', async (what) => void runs.push(what));
+    queue.register<string>('flaky', async (what) => {
+      if (failures-- > 0) throw new Error('once');
+      runs.push(what);
+    });
+    queue.register<string>('tick', async (what) => void runs.push(what));
+    await queue.start();
+    await queue.enqueue('later', 'a minute', { delayMs: 61_000 });
+    await queue.enqueue('later', 'a second', { delayMs: 1_000 });
+    await queue.enqueue('flaky', 'retried', { attempts: 2, backoff: { type: 'fixed', delayMs: 5_000 } });
+    await queue.repeat('tick', 'tick', { scheduleId: 'ticks', everyMs: 30_000 });
+    await waitFor('the first runs', () => runs.length === 1);
+    expect(runs).toEqual(['tick']);
+    expect(queue.lastDueAt()).toBe(1_061_000);
+    await clock.advance(999);
+    expect(runs).toEqual(['tick']);
+    await clock.advance(1);
+    await waitFor('the one due after a second', () => runs.length === 2);
+    await clock.advance(4_000);
+    await waitFor('the retry', () => runs.length === 3);
+    await clock.advance(56_000);
+    await waitFor('the minute and two ticks', () => runs.length === 6);
+    expect(runs).toEqual(['tick', 'a second', 'retried', 'tick', 'tick', 'a minute']);
+    expect(queue.pending()).toBe(0);
+    await queue.close();
   });
 });
 

@@ -1,4 +1,5 @@
 import type { Config } from '../config/config';
+import type { Clock } from '../clock';
 import type { EventStore } from '../eventstore/port';
 import type { PayoutProvider } from './port';
 import { createSandboxPayoutProvider } from './sandbox';
@@ -17,20 +18,20 @@ type PayoutConfig = Pick<
 /** Which payout adapter runs: the TEST MODE sandbox ledger, or SEPA files (cards to the sandbox or paid by hand). */
 export function payoutProviderFrom(deps: {
   eventStore: EventStore;
-  now: () => Date;
+  clock: Clock;
   config: PayoutConfig;
 }): PayoutProvider & { sepa?: SepaRail } {
   const { config } = deps;
   const sandbox = createSandboxPayoutProvider({
     eventStore: deps.eventStore,
-    now: deps.now,
+    now: deps.clock.now,
     latencyMs: config.PAYOUT_SANDBOX_LATENCY_MS,
   });
   if (config.PAYOUT_PROVIDER !== 'sepa') return sandbox;
   const cards = (config.SEPA_CARD_PAYOUTS ?? (config.production ? 'manual' : 'sandbox')) === 'sandbox' ? sandbox : null;
   return createSepaPayoutProvider({
     eventStore: deps.eventStore,
-    now: deps.now,
+    now: deps.clock.now,
     debtor: { name: config.SEPA_DEBTOR_NAME!, iban: config.SEPA_DEBTOR_IBAN!, bic: config.SEPA_DEBTOR_BIC! },
     cards,
   });

@@ -22,6 +22,7 @@ import {
   writeSnapshotFile,
   type SnapshotStep,
 } from '../readmodels/snapshot-file';
+import type { Clock } from '../clock';
 import { CHECKPOINTS, type ProjectionDefinition } from './runner';
 
 export interface SnapshotPolicy {
@@ -44,11 +45,12 @@ export interface ReadModelSnapshotsOptions {
   policy?: Partial<SnapshotPolicy>;
   /** true when no job enqueued so far is pending; omit for a durable queue */
   jobsSettled?: () => boolean;
-  /** when (Date.now()) the last delayed job is due: a stop does not wait for jobs due after its bound */
+  /** when (in `now`'s ms) the last delayed job is due: a stop does not wait for jobs due after its bound */
   jobsDueAt?: () => number;
   /** a clean stop waits up to this long for pending jobs, so its snapshot keeps the reactions' checkpoints (default 5 s) */
   settleTimeoutMs?: number;
   logger?: Pick<Logger, 'info' | 'warn' | 'error'>;
+  /** business time (the clock port's `nowMs`): the policy's intervals and floor are counted on it */
   now?: () => number;
   /** tests: a throw before a step of the write stands for a crash there */
   beforeStep?: (step: SnapshotStep) => void;
@@ -182,8 +184,10 @@ export function createReadModelSnapshots(options: ReadModelSnapshotsOptions): Re
         // without this, a stop soon after a long catch-up (jobs of the replay still pending) would
         // leave the reactions without a checkpoint, and the next start would read the whole log again
         // (not for a job delayed past the bound, such as a session request's expiry: it cannot be done in time)
-        const deadline = Date.now() + (options.settleTimeoutMs ?? 5_000);
-        const settles = () => (options.jobsDueAt?.() ?? 0) <= deadline;
+        const settleMs = options.settleTimeoutMs ?? 5_000;
+        const deadline = Date.now() + settleMs;
+        const bound = now() + settleMs;
+        const settles = () => (options.jobsDueAt?.() ?? 0) <= bound;
         while (options.jobsSettled && !options.jobsSettled() && Date.now() < deadline && settles()) await sleep(25);
         this.capture(projections);
       }
@@ -203,6 +207,7 @@ export async function embeddedSnapshots(
     jobs?: InProcessJobQueue;
     logger: Logger;
     beforeStep?: ReadModelSnapshotsOptions['beforeStep'];
+    clock?: Clock;
   },
 ): Promise<ReadModelSnapshots> {
   const { jobs } = options;
@@ -218,5 +223,6 @@ export async function embeddedSnapshots(
     jobsDueAt: jobs && (() => jobs.lastDueAt()),
     logger: options.logger.child({ component: 'snapshots' }),
     beforeStep: options.beforeStep,
+    now: options.clock?.nowMs,
   });
 }

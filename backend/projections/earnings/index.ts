@@ -8,7 +8,7 @@ export function earningsReadSide(ports: ModulePorts) {
   return {
     name: 'earnings',
     projections: [earningsProjection],
-    routers: [earningsQueryRouter(ports)],
+    routers: [earningsQueryRouter({ ...ports, now: ports.clock.now })],
     /** her dashboard's earnings chart refetches */
     async pushes(events: RecordedEvent[]) {
       for (const event of events) {

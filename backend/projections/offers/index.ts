@@ -10,7 +10,7 @@ export function offersReadSide(ports: ModulePorts) {
   return {
     name: 'offers',
     projections: [offersProjection],
-    routers: [offersQueryRouter({ sessions: ports.sessions, offers, now: ports.now })],
+    routers: [offersQueryRouter({ sessions: ports.sessions, offers, now: ports.clock.now })],
     /** an offer started or ended: every client refetches the running one */
     async pushes(events: RecordedEvent[]) {
       if (events.some((event) => event.type === 'OfferCreated' || event.type === 'OfferEnded'))

@@ -19,7 +19,7 @@ export function payoutsReadSide(ports: ModulePorts, deps: PayoutsReadDeps) {
     routers: [
       payoutsQueryRouter({
         sessions: ports.sessions,
-        now: ports.now,
+        now: ports.clock.now,
         queries,
         provider,
         performerExists: deps.performers.exists,

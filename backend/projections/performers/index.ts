@@ -19,7 +19,7 @@ export function performersReadSide(ports: ModulePorts, deps: PerformersReadDeps)
   const performers = createPerformerQueries(ports.readModels, {
     viewersOf: presence.viewersOf,
     viewersVersion: presence.viewersVersion,
-    now: ports.now,
+    now: ports.clock.now,
   });
   return {
     name: 'performers',

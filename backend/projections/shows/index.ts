@@ -15,7 +15,7 @@ export function showsReadSide(ports: ModulePorts, deps: ShowsReadDeps) {
   const shows = createShowQueries(ports.readModels, {
     viewersOf: deps.presence.viewersOf,
     nameOf: deps.performers.nameOf,
-    now: ports.now,
+    now: ports.clock.now,
   });
   return {
     name: 'shows',

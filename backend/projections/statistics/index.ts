@@ -13,7 +13,7 @@ export function statisticsReadSide(ports: ModulePorts) {
     routers: [
       statisticsQueryRouter({
         sessions: ports.sessions,
-        statistics: createStatisticsQueries(ports.readModels, ports.now),
+        statistics: createStatisticsQueries(ports.readModels, ports.clock.now),
       }),
     ],
     /** the statistics tab refetches whenever its read model has moved */

@@ -87,7 +87,7 @@ export function exampleModule(ports: ModulePorts, deps: ExampleDeps) {
   mountRoute(router, ports.sessions, exampleRoutes.exampleStatus, async () => {
     const today = await ports.readModels
       .collection<SignupsDoc>(SIGNUPS)
-      .findOne({ _id: ports.now().toISOString().slice(0, 10) });
+      .findOne({ _id: ports.clock.now().toISOString().slice(0, 10) });
     return { signupsToday: today?.count ?? 0, ...seen };
   });
 

@@ -123,6 +123,7 @@ describe('typing', () => {
         socket.emit('chat:typing', conversationId, false);
         await new Promise((resolve) => setTimeout(resolve, 50));
       }
+      // real sockets: a third typing push would arrive within this, and no condition tells that none comes
       await new Promise((resolve) => setTimeout(resolve, 500));
       expect(heard).toHaveLength(2);
       expect(first.connected && second.connected).toBe(true);

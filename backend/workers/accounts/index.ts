@@ -20,8 +20,8 @@ export function accountsWorkers(ports: ModulePorts) {
             welcomeCreditJobOptions(userId),
           );
       }),
-      releaseDeletedUserClaims(ports.eventStore, ports.now),
+      releaseDeletedUserClaims(ports.eventStore, ports.clock.now),
     ],
-    jobs: [welcomeCreditJob({ ...ports, isCredited })],
+    jobs: [welcomeCreditJob({ ...ports, now: ports.clock.now, isCredited })],
   } satisfies WorkerSide;
 }

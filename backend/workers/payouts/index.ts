@@ -16,7 +16,7 @@ export function payoutsWorkers(ports: ModulePorts) {
         SETTLE_JOB,
         {},
         {
-          jobId: `${SETTLE_JOB}:start:${ports.now().getTime()}`,
+          jobId: `${SETTLE_JOB}:start:${ports.clock.now().getTime()}`,
           attempts: 3,
           backoff: { type: 'exponential', delayMs: 2_000 },
         },

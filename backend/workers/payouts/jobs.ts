@@ -17,7 +17,7 @@ export const weeklyRunId = (periodEnd: Date) => deterministicId(`payout-run:week
  * Tuesday catches up at its next tick. Runs left unfinished are queued again, stranded payouts settled.
  */
 export async function weeklyTick(ports: ModulePorts, service: PayoutService): Promise<void> {
-  const now = ports.now();
+  const now = ports.clock.now();
   const due = duePayoutWeek(now);
   const runId = weeklyRunId(due.end);
   const state = await service.runState(runId);

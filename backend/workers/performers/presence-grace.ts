@@ -1,5 +1,6 @@
 import { streams } from '@aura/contracts';
 import { DomainError } from '../../platform/domain-error';
+import type { Clock } from '../../platform/clock';
 import type { EventStore } from '../../platform/eventstore/port';
 import type { KeyValueStore } from '../../platform/kv/port';
 import { jobProcessor } from '../../platform/module';
@@ -11,14 +12,14 @@ import { PRESENCE_GRACE_JOB, performerConnectedKey, type PresenceGraceJob } from
  * offline unless she reconnected meanwhile. Going offline twice writes nothing (the decider is
  * idempotent), so a retried job is harmless.
  */
-export const presenceGraceJob = (deps: { eventStore: EventStore; kv: KeyValueStore; now: () => Date }) =>
+export const presenceGraceJob = (deps: { eventStore: EventStore; kv: KeyValueStore; clock: Clock }) =>
   jobProcessor<PresenceGraceJob>(PRESENCE_GRACE_JOB, async ({ performerId, disconnectedAt }) => {
     if (await deps.kv.has(performerConnectedKey(performerId))) return;
     try {
       await handlePerformer(
         deps.eventStore,
         streams.performer(performerId),
-        (state) => decideSetOnline({ isOnline: false, by: 'disconnected' }, state, deps.now()),
+        (state) => decideSetOnline({ isOnline: false, by: 'disconnected' }, state, deps.clock.now()),
         {
           metadata: { source: 'presence-grace', disconnectedAt },
         },

@@ -14,9 +14,9 @@ export function sessionsWorkers(ports: ModulePorts) {
   const sweeper = sessionSweeper({
     queries,
     commands,
-    schedule: scheduleSessionTick(ports.jobs, ports.now),
+    schedule: scheduleSessionTick(ports.jobs, ports.clock.now),
     clock: sessionClock(ports),
-    now: ports.now,
+    time: ports.clock,
     logger: ports.logger,
   });
   return {

@@ -1,3 +1,4 @@
+import type { CancelTimer, Clock } from '../../platform/clock';
 import type { Logger } from '../../platform/logging/logger';
 import { billingLateness } from '../../platform/metrics/metrics';
 import { jobProcessor } from '../../platform/module';
@@ -34,10 +35,11 @@ export function sessionSweeper(deps: {
   commands: SessionCommands;
   schedule: ReturnType<typeof scheduleSessionTick>;
   clock: SessionClock;
-  now: () => Date;
+  /** business time: the sweep runs every `sweepEveryMs` of it */
+  time: Clock;
   logger: Logger;
 }) {
-  let timer: NodeJS.Timeout | undefined;
+  let cancel: CancelTimer | undefined;
   let running: Promise<void> | undefined;
   const every = sweepEveryMs(deps.clock);
   const slack = Math.min(5_000, Math.max(every, Math.floor(deps.clock.billingMinuteMs / 4)));
@@ -45,7 +47,7 @@ export function sessionSweeper(deps: {
   const swept = new Map<string, number>();
 
   async function sweep(): Promise<void> {
-    const nowMs = deps.now().getTime();
+    const nowMs = deps.time.nowMs();
     const due = await deps.queries.needingATick(
       nowMs,
       slack,
@@ -81,11 +83,11 @@ export function sessionSweeper(deps: {
   return {
     async start() {
       await runOnce();
-      timer ??= setInterval(() => void runOnce(), every);
+      cancel ??= deps.time.every(every, () => void runOnce());
     },
     async stop() {
-      if (timer) clearInterval(timer);
-      timer = undefined;
+      cancel?.();
+      cancel = undefined;
       await running;
     },
   };

@@ -8,13 +8,13 @@ export function showsWorkers(ports: ModulePorts) {
     name: 'shows',
     reactions: [
       tipEarningsReaction(ports.eventStore),
-      tipGoalsReaction(ports.eventStore, ports.now),
-      showPrivateReaction(ports.eventStore, ports.now),
+      tipGoalsReaction(ports.eventStore, ports.clock.now),
+      showPrivateReaction(ports.eventStore, ports.clock.now),
     ],
     jobs: [
       jobProcessor<{ showId: string }>(
         GOAL_DEADLINE_JOB,
-        async ({ showId }) => void (await expireGoals(ports.eventStore, showId, ports.now)),
+        async ({ showId }) => void (await expireGoals(ports.eventStore, showId, ports.clock.now)),
       ),
     ],
   } satisfies WorkerSide;

@@ -23,20 +23,35 @@ jest.setTimeout(120_000);
 describe('admin second factor (ADMIN_MFA_REQUIRED off, as the embedded demo)', () => {
   let app: TestApp;
   let superadmin: ReturnType<typeof client>;
-  let admin: Awaited<ReturnType<typeof adminClient>>;
-  let secret: string;
-  let recoveryCodes: string[];
 
   beforeAll(async () => {
     app = await startTestApp({}, { now: () => clock });
     superadmin = await superadminClient(app);
-    admin = await adminClient(app, superadmin);
   }, 180_000);
   afterAll(async () => {
     await app?.close();
   });
 
+  /** An admin of the test's own who asked to enrol (not confirmed yet): her secret and recovery codes. */
+  async function enrollingAdmin() {
+    const admin = await adminClient(app, superadmin);
+    const enrolled = await admin.http.post('/api/admin/mfa/enroll');
+    expect(enrolled.status).toBe(201);
+    return { admin, secret: enrolled.json.secret as string, recoveryCodes: enrolled.json.recoveryCodes as string[] };
+  }
+
+  /** An admin of the test's own, enrolled: confirmed with the code of the clock's present step (so used). */
+  async function enrolledAdmin() {
+    const enrolling = await enrollingAdmin();
+    const confirmed = await enrolling.admin.http.post('/api/admin/mfa/confirm', {
+      code: codeAt(enrolling.secret, clock),
+    });
+    expect(confirmed.status).toBe(200);
+    return enrolling;
+  }
+
   it('not enrolled: money actions need no code; enrolment answers the secret, the otpauth URL and 10 recovery codes, stored sealed and hashed', async () => {
+    const admin = await adminClient(app, superadmin);
     expect((await admin.http.get('/api/admin/mfa')).json).toEqual({
       enrolled: false,
       pending: false,
@@ -47,8 +62,8 @@ describe('admin second factor (ADMIN_MFA_REQUIRED off, as the embedded demo)', (
     expect((await admin.http.post('/api/admin/payouts/run', {})).status).toBe(202);
     const enrolled = await admin.http.post('/api/admin/mfa/enroll');
     expect(enrolled.status).toBe(201);
-    secret = enrolled.json.secret as string;
-    recoveryCodes = enrolled.json.recoveryCodes as string[];
+    const secret = enrolled.json.secret as string;
+    const recoveryCodes = enrolled.json.recoveryCodes as string[];
     expect(secret).toMatch(/^[A-Z2-7]{32}$/);
     expect(enrolled.json.otpauthUrl).toBe(
       `otpauth://totp/Aura:${admin.body.username}?issuer=Aura&secret=${secret}&algorithm=SHA1&digits=6&period=30`,
@@ -64,6 +79,7 @@ describe('admin second factor (ADMIN_MFA_REQUIRED off, as the embedded demo)', (
   });
 
   it('confirms with a current code only', async () => {
+    const { admin, secret } = await enrollingAdmin();
     const wrong = await admin.http.post('/api/admin/mfa/confirm', { code: codeAt(secret, later(-120)) });
     expect(wrong.status).toBe(400);
     expect(wrong.json).toMatchObject({ code: 'validation_failed' });
@@ -80,6 +96,7 @@ describe('admin second factor (ADMIN_MFA_REQUIRED off, as the embedded demo)', (
   });
 
   it('a money action without a fresh code is 403 mfa_required and changes nothing', async () => {
+    const { admin, secret } = await enrolledAdmin();
     const user = await userClient(app);
     const before = await logLength(app);
     const bare = await admin.http.post('/api/admin/payouts/run', {});
@@ -111,6 +128,7 @@ describe('admin second factor (ADMIN_MFA_REQUIRED off, as the embedded demo)', (
   });
 
   it('a fresh code (±1 step) signs one action, never twice', async () => {
+    const { admin, secret } = await enrolledAdmin();
     const user = await userClient(app);
     const next = codeAt(secret, later(30));
     const run = await admin.http.post('/api/admin/payouts/run', {}, { 'x-mfa-code': next });
@@ -133,6 +151,7 @@ describe('admin second factor (ADMIN_MFA_REQUIRED off, as the embedded demo)', (
   });
 
   it('a recovery code signs once, typed in any case', async () => {
+    const { admin, recoveryCodes } = await enrolledAdmin();
     clock = later(30);
     const code = recoveryCodes[3]!;
     expect((await admin.http.post('/api/admin/payouts/run', {}, { 'x-mfa-code': code.toUpperCase() })).status).toBe(
@@ -143,6 +162,7 @@ describe('admin second factor (ADMIN_MFA_REQUIRED off, as the embedded demo)', (
   });
 
   it('wrong codes lock her second factor (429), even for the right code, and no one else’s', async () => {
+    const { admin, secret, recoveryCodes } = await enrolledAdmin();
     const other = await adminClient(app, superadmin);
     // a success clears the count of wrong codes before it
     expect((await admin.http.post('/api/admin/payouts/run', {}, { 'x-mfa-code': recoveryCodes[5]! })).status).toBe(202);
@@ -161,6 +181,7 @@ describe('admin second factor (ADMIN_MFA_REQUIRED off, as the embedded demo)', (
   });
 
   it('another admin resets a lost second factor: she is signed out and enrols again; never her own, a superadmin’s only by a superadmin', async () => {
+    const { admin } = await enrolledAdmin();
     const other = await adminClient(app, superadmin);
     const superadminId = ((await superadmin.get('/api/admin/me')).json.admin as { id: string }).id;
     const reset = (by: typeof other.http, id: string) => by.post(`/api/admin/admins/${id}/mfa/reset`);

@@ -4,6 +4,9 @@
  * payout) passes; then each kind of corruption, written straight into a copy of that store behind
  * the deciders' back, makes the audit exit non-zero and name the stream. On PGlite the wrong event
  * is appended through the store; on PostgreSQL a row is inserted by SQL into the events table.
+ * The process runs where the process is the point (nothing to audit, a history on each engine);
+ * the corrupted copies are audited by the same code in this process (`ledgerAuditRun`, what the
+ * process runs), as a process spends some four seconds of CPU loading before it reads a thing.
  */
 import { spawnSync } from 'node:child_process';
 import { cp, mkdtemp, rm } from 'node:fs/promises';
@@ -13,6 +16,8 @@ import pg from 'pg';
 import { payoutStreams, payoutWeekOf, performerShareCents, performerStreams, streams } from '@aura/contracts';
 import { earningsAccountOf, foldWallet } from '../ledger';
 import { payoutIdFor } from '../commands/payouts/service';
+import { ledgerAuditRun } from '../entry/ledger-audit-run';
+import { loadConfig } from '../platform/config/config';
 import { createPgliteEventStore } from '../platform/eventstore/pglite';
 import type { EventStore, StoredEvent } from '../platform/eventstore/port';
 import { createPostgresEventStore } from '../platform/eventstore/postgres';
@@ -49,6 +54,19 @@ function runCli(env: Record<string, string>) {
   });
 }
 
+/** The same audit in this process: `ledgerAuditRun` on the stores `env` names, its output and exit code as the process's. */
+async function runInProcess(env: Record<string, string>): Promise<Answer> {
+  let stdout = '';
+  let stderr = '';
+  const status = await ledgerAuditRun(loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'error', ...env }), {
+    stdout: (text) => (stdout += text),
+    stderr: (text) => (stderr += text),
+  });
+  return { status, stdout, stderr };
+}
+
+type Answer = { status: number | null; stdout: string; stderr: string };
+
 describe('ledger audit without a log', () => {
   it('says so and exits non-zero on a missing or empty DATA_DIR, instead of reporting OK', async () => {
     const dataDir = await mkdtemp(path.join(tmpdir(), 'aura-audit-'));
@@ -57,7 +75,7 @@ describe('ledger audit without a log', () => {
       expect(missing.status).not.toBe(0);
       expect(missing.stderr).toContain('nothing to audit');
       expect(missing.stdout).not.toContain('OK');
-      const empty = runCli({ DATA_DIR: dataDir });
+      const empty = await runInProcess({ DATA_DIR: dataDir });
       expect(empty.status).not.toBe(0);
       expect(empty.stderr).toContain('nothing to audit');
     } finally {
@@ -431,7 +449,7 @@ const corruptions: Corruption[] = [
   },
 ];
 
-function expectCaught(answer: ReturnType<typeof runCli>, named: { stream: string; problem: string }) {
+function expectCaught(answer: Answer, named: { stream: string; problem: string }) {
   expect(answer.stdout).toContain('FAILED');
   const lines = answer.stdout.split('\n').filter((line) => line.includes(named.problem));
   expect(lines.length).toBeGreaterThan(0);
@@ -480,7 +498,7 @@ describe('ledger audit on PGlite: a history the product made, then each corrupti
       } finally {
         await store.close();
       }
-      expectCaught(runCli({ DATA_DIR: copy }), corruption.names(history, wrongs));
+      expectCaught(await runInProcess({ DATA_DIR: copy }), corruption.names(history, wrongs));
     },
     60_000,
   );
@@ -550,7 +568,10 @@ describeWithPostgres(
         } finally {
           await sql.end();
         }
-        expectCaught(runCli({ DATA_DIR: dataDir, DATABASE_URL: urlOf(name) }), corruption.names(history, wrongs));
+        expectCaught(
+          await runInProcess({ DATA_DIR: dataDir, DATABASE_URL: urlOf(name) }),
+          corruption.names(history, wrongs),
+        );
       },
       60_000,
     );

@@ -4,11 +4,15 @@ import { deterministicId } from '../platform/ids';
 import { client, startTestApp, type TestApp } from './app-harness';
 import { fund, logLength, send, superadminClient, userClient } from './admin-session';
 import { PNG_1X1 as PNG } from './image-network';
+import { until } from './session-helpers';
+import { PRESENCE_GRACE_JOB } from '../commands/performers/presence';
 
+/** the presence grace period: short, so that the grace test sees it end (no other test here connects a performer) */
+const GRACE_MS = 300;
 let app: TestApp;
 let admin: ReturnType<typeof client>;
 beforeAll(async () => {
-  app = await startTestApp();
+  app = await startTestApp({ PRESENCE_GRACE_MS: String(GRACE_MS) });
   await app.seedDemo();
   await app.settled();
   admin = await superadminClient(app);
@@ -445,16 +449,17 @@ describe('presence', () => {
     expect(summary.json.onlineUsers).toBeGreaterThanOrEqual(2);
     a.emit('performer:view', giulia);
     b.emit('performer:view', giulia);
-    await new Promise((resolve) => setTimeout(resolve, 100));
     const giuliaHttp = client(app.url);
     await giuliaHttp.post('/api/performer/login', { username: 'giulia.rossi', password: 'demo-performer' });
     await send(giuliaHttp, 'PATCH', `${app.url}/api/performers/${giulia}`, { isOnline: true });
-    const card = await client(app.url).get(`/api/performers/${giulia}`);
-    expect(card.json.viewers).toBe(2);
+    const viewers = async () => (await client(app.url).get(`/api/performers/${giulia}`)).json.viewers;
+    // the views travel by socket: counted once both arrived
+    await until('both views counted', async () => (await viewers()) === 2);
+    expect(await viewers()).toBe(2);
     a.close();
     b.close();
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    expect((await client(app.url).get(`/api/performers/${giulia}`)).json.viewers).toBe(0);
+    await until('both viewers gone', async () => (await viewers()) === 0);
+    expect(await viewers()).toBe(0);
     await send(giuliaHttp, 'PATCH', `${app.url}/api/performers/${giulia}`, { isOnline: false });
   });
 });
@@ -746,47 +751,50 @@ describe('favourites, geoblocking, blocking', () => {
 });
 
 describe('presence grace period', () => {
+  /** the grace jobs not finished yet (delayed, waiting or running) */
+  const graceJobs = async () => (await app.infra.jobs.stats!()).find((stats) => stats.job === PRESENCE_GRACE_JOB);
+  const isOnline = async (id: string) => (await client(app.url).get(`/api/performers/${id}`)).json.isOnline;
+
   it('sets a performer offline after her last connection drops, not while one is left', async () => {
-    const graceApp = await startTestApp({ PRESENCE_GRACE_MS: '300' });
-    try {
-      await graceApp.seedDemo();
-      await graceApp.settled();
-      const performer = client(graceApp.url);
-      await performer.post('/api/performer/login', { username: 'mei.lin', password: 'demo-performer' });
-      const mei = deterministicId('demo-performer:mei.lin');
-      const open = () => {
-        const socket: Socket = connect(graceApp.url, {
-          transports: ['websocket'],
-          extraHeaders: { cookie: performer.cookie()! },
-        });
-        return new Promise<Socket>((resolve) => socket.on('connect', () => resolve(socket)));
-      };
-      const first = await open();
-      const second = await open();
-      await send(performer, 'PATCH', `${graceApp.url}/api/performers/${mei}`, { isOnline: true });
-      first.close();
-      await new Promise((resolve) => setTimeout(resolve, 700));
-      expect((await client(graceApp.url).get(`/api/performers/${mei}`)).json.isOnline).toBe(true);
-      // every connection drops, but she is back within the grace period: still online
-      second.close();
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      const back = await open();
-      await new Promise((resolve) => setTimeout(resolve, 700));
-      expect((await client(graceApp.url).get(`/api/performers/${mei}`)).json.isOnline).toBe(true);
-      back.close();
-      const deadline = Date.now() + 5000;
-      let isOnline = true;
-      while (isOnline && Date.now() < deadline) {
-        await new Promise((resolve) => setTimeout(resolve, 100));
-        isOnline = (await client(graceApp.url).get(`/api/performers/${mei}`)).json.isOnline as boolean;
-      }
-      expect(isOnline).toBe(false);
-      const events = await graceApp.infra.eventStore.readStream(streams.performer(mei));
-      expect(events.at(-1)).toMatchObject({ type: 'PerformerWentOffline', data: { by: 'disconnected' } });
-      expect((await performer.get('/api/performer/me')).json.totalOnlineMinutes).toBe(0);
-    } finally {
-      await graceApp.close();
+    const { view, http: performer } = await registerPerformer();
+    const id = view.id as string;
+    await approve(id);
+    const open = () => {
+      const socket: Socket = connect(app.url, {
+        transports: ['websocket'],
+        extraHeaders: { cookie: performer.cookie()! },
+      });
+      return new Promise<Socket>((resolve) => socket.on('connect', () => resolve(socket)));
+    };
+    const first = await open();
+    const second = await open();
+    await send(performer, 'PATCH', `${app.url}/api/performers/${id}`, { isOnline: true });
+    const connected = app.realtime.connectedSockets();
+    first.close();
+    await until('the server saw her first connection drop', () => app.realtime.connectedSockets() < connected);
+    // one connection is left: no grace period starts, and only time can show that nothing happens
+    // (twice the grace period, as before)
+    await new Promise((resolve) => setTimeout(resolve, 2 * GRACE_MS));
+    await app.settled();
+    expect(await isOnline(id)).toBe(true);
+    // every connection drops, but she is back within the grace period: still online
+    second.close();
+    await until('her grace period began', graceJobs);
+    const back = await open();
+    await until('her grace period ended', async () => !(await graceJobs()));
+    await app.settled();
+    expect(await isOnline(id)).toBe(true);
+    back.close();
+    const deadline = Date.now() + 5000;
+    let online = true;
+    while (online && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      online = (await isOnline(id)) as boolean;
     }
+    expect(online).toBe(false);
+    const events = await app.infra.eventStore.readStream(streams.performer(id));
+    expect(events.at(-1)).toMatchObject({ type: 'PerformerWentOffline', data: { by: 'disconnected' } });
+    expect((await performer.get('/api/performer/me')).json.totalOnlineMinutes).toBe(0);
   });
 });
 

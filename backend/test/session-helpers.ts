@@ -129,3 +129,21 @@ export async function scratchDatabase(
     },
   };
 }
+
+/**
+ * Waits until `check` holds (polling every `everyMs`), instead of sleeping for a guess: fails naming
+ * `what` after `timeoutMs`. Answers what the check answered, when it answers more than true.
+ */
+export async function until<T>(
+  what: string,
+  check: () => T | undefined | false | Promise<T | undefined | false>,
+  { timeoutMs = 10_000, everyMs = 20 }: { timeoutMs?: number; everyMs?: number } = {},
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const answer = await check();
+    if (answer !== undefined && answer !== false) return answer;
+    if (Date.now() > deadline) throw new Error(`${what}: not so after ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, everyMs));
+  }
+}

@@ -6,7 +6,15 @@ import type { Socket } from 'socket.io-client';
 import type { SessionView } from '@aura/contracts';
 import { startTestApp, type TestApp } from '../app-harness';
 import { superadminClient } from '../admin-session';
-import { fundedUser, joinSession, onlinePerformer, socketFor, waitForSession, type Http } from '../session-helpers';
+import {
+  fundedUser,
+  joinSession,
+  onlinePerformer,
+  socketFor,
+  until,
+  waitForSession,
+  type Http,
+} from '../session-helpers';
 
 const MINUTE_MS = 400;
 let app: TestApp;
@@ -52,7 +60,10 @@ it("she never learns that his money is running out; he does ('Ti resta 1 minuto'
   for (const view of herList) expect(view).not.toHaveProperty('lastMinute');
 
   await waitForSession(user.http, sessionId, (view) => view.status === 'ended', 15_000);
-  await new Promise((resolve) => setTimeout(resolve, 300));
+  // the pushes up to the end have reached both sockets
+  await until('both heard the session end', () =>
+    [his, hers].every((views) => views.some((view) => view.status === 'ended')),
+  );
   expect(his.some((view) => view.lastMinute === true)).toBe(true);
   expect(hers.length).toBeGreaterThan(3);
   for (const view of hers) expect(view).not.toHaveProperty('lastMinute');

@@ -46,7 +46,7 @@ import { createSessionManager, guardedSessions, SESSION_COOKIE, type Principal }
 import type { EnqueueOptions, JobQueue } from '../platform/jobs/port';
 import { createMemoryKeyValueStore } from '../platform/kv/memory';
 import { createLogger } from '../platform/logging/logger';
-import type { CommandSide, ModulePorts, RealtimeEmitter } from '../platform/module';
+import type { CommandSide, ModulePorts, ReadSide, RealtimeEmitter } from '../platform/module';
 import { createProjectionRunner, type ProjectionRunner } from '../platform/projections/runner';
 import { createMingoReadModelStore } from '../platform/readmodels/mingo';
 import { createInMemoryEventStore } from '../platform/testing/in-memory-event-store';
@@ -96,7 +96,8 @@ export const existingStream = (streamId: string, events: readonly DomainEvent[])
  * events are the provider's or too many to write by hand. Prefer events where they are plain.
  */
 export interface PriorRequest {
-  prior: (request: RequestBuilder) => SpecRequest;
+  /** `priors`: the answers of the prior requests before this one */
+  prior: (request: RequestBuilder, priors: SpecResponse[]) => SpecRequest;
 }
 
 export const priorRequest = (prior: PriorRequest['prior']): PriorRequest => ({ prior });
@@ -343,7 +344,7 @@ function recordingRealtime(pushes: RecordedPush[]): RealtimeEmitter {
     toShow: to('show'),
     toEveryone: (event: string, payload: unknown) => void pushes.push({ to: 'everyone', event, payload }),
     toAdmins: (event: string, payload: unknown) => void pushes.push({ to: 'admins', event, payload }),
-  } as RealtimeEmitter;
+  } as unknown as RealtimeEmitter;
 }
 
 const unique = <T>(items: T[]) => [...new Set(items)];
@@ -405,7 +406,8 @@ async function openWorld(dataDir: string, options: ApiSpecOptions): Promise<Spec
   const commands = commandSides(ports, reads, presence);
   const commandList: CommandSide[] = Object.values(commands);
   guards = commandList;
-  const readList = Object.values(reads);
+  const readList: ReadSide[] = Object.values(reads);
+  const everySide = unique<CommandSide | ReadSide>([...commandList, ...readList]);
   const projector: ProjectionRunner = createProjectionRunner({
     eventStore,
     readModels,
@@ -417,7 +419,7 @@ async function openWorld(dataDir: string, options: ApiSpecOptions): Promise<Spec
     logger,
     production: false,
     bodyLimit: config.BODY_LIMIT,
-    routers: unique([...commandList, ...readList]).flatMap((side) => side.routers ?? []),
+    routers: everySide.flatMap((side) => side.routers ?? []),
   });
   const listener = app.callback();
   const settled = () => projector.caughtUp();
@@ -472,7 +474,7 @@ async function openWorld(dataDir: string, options: ApiSpecOptions): Promise<Spec
     sessionCookie,
     async close() {
       await projector.stop();
-      for (const side of unique<{ stop?(): Promise<void> }>([...commandList, ...readList])) await side.stop?.();
+      for (const side of everySide) await side.stop?.();
       await ports.showMedia.close();
       await eventStore.close();
       await readModels.close();
@@ -496,7 +498,7 @@ const TOTP_STEP_MS = 30_000;
 async function enrolSecondFactor(world: SpecWorld, adminId: string): Promise<string> {
   const cookie = world.sessionCookie({ kind: 'admin', id: adminId });
   const enrolled = await world.send(new SpecRequest('post', apiRoutes.adminMfaEnroll.path).header('cookie', cookie));
-  if (enrolled.status !== 200) throw new Error(`MFA enrolment failed: ${enrolled.status} ${enrolled.text}`);
+  if (enrolled.status >= 300) throw new Error(`MFA enrolment failed: ${enrolled.status} ${enrolled.text}`);
   const totp = new TOTP({
     algorithm: 'SHA1',
     digits: 6,
@@ -509,7 +511,7 @@ async function enrolSecondFactor(world: SpecWorld, adminId: string): Promise<str
       code: totp.generate({ timestamp: at - TOTP_STEP_MS }),
     }).header('cookie', cookie),
   );
-  if (confirmed.status !== 200) throw new Error(`MFA confirmation failed: ${confirmed.status} ${confirmed.text}`);
+  if (confirmed.status >= 300) throw new Error(`MFA confirmation failed: ${confirmed.status} ${confirmed.text}`);
   await world.settled();
   return totp.generate({ timestamp: at });
 }
@@ -616,7 +618,7 @@ export function apiSpec(options: ApiSpecOptions): ApiSpecification {
                   if ('streamId' in step) await world.append(step);
                   else if ('setup' in step) await step.setup(world);
                   else {
-                    const prior = await world.send(signedIn(world, step.prior(requestBuilder)));
+                    const prior = await world.send(signedIn(world, step.prior(requestBuilder, priors)));
                     if (prior.status >= 400) throw new Error(`A prior request failed: ${prior.status} ${prior.text}`);
                     priors.push(prior);
                     await world.settled();

@@ -1,0 +1,85 @@
+import { streams } from '@aura/contracts';
+import { existingAdmin, packageOnSale, registeredUser } from '../../test/api-fixtures';
+import { admin, apiSpec, expectError, expectNewEvents, expectResponse, user } from '../../test/api-spec';
+
+const spec = apiSpec({ covers: ['createPackage', 'updatePackage', 'deletePackage'] });
+
+const ADMIN = '0b3f6a1c-8e2d-4f7a-9c5b-1d2e3f4a5b6c';
+const BOB = '5a7c0e2e-1d1f-4c9a-9a43-0d2b1c3e4f50';
+const PACKAGE = '1f2e3d4c-5b6a-4798-8a1b-2c3d4e5f6a7b';
+
+describe('packages API', () => {
+  describe('POST /api/packages', () => {
+    it('an admin lists a package: euro in the request, cents in the event', () =>
+      spec
+        .given(...existingAdmin(ADMIN))
+        .when((request) => request.post('/api/packages', { credits: 100, bonus: 10, price: 9 }).as(admin(ADMIN)))
+        .then([
+          expectResponse(201, { body: { credits: 100, bonus: 10, price: 9, popular: false } }),
+          ({ response, newEvents }) => {
+            const packageId = (response.body as { id: string }).id;
+            expect(newEvents).toMatchObject([
+              {
+                streamId: streams.package(packageId),
+                type: 'PackageCreated',
+                data: { packageId, credits: 100, bonus: 10, priceCents: 900, createdBy: ADMIN },
+              },
+            ]);
+            expect(newEvents).toHaveLength(1);
+          },
+        ]));
+
+    it('refuses a user', () =>
+      spec
+        .given(...registeredUser(BOB))
+        .when((request) => request.post('/api/packages', { credits: 100, price: 9 }).as(user(BOB)))
+        .then([expectError(403, 'forbidden')]));
+
+    it('refuses a price of nothing', () =>
+      spec
+        .given(...existingAdmin(ADMIN))
+        .when((request) => request.post('/api/packages', { credits: 100, price: 0 }).as(admin(ADMIN)))
+        .then([expectError(400, 'validation_failed')]));
+  });
+
+  describe('PATCH /api/packages/{id}', () => {
+    it('an admin changes its terms: every field as it now stands', () =>
+      spec
+        .given(...existingAdmin(ADMIN), packageOnSale(PACKAGE, { credits: 100, priceCents: 999 }))
+        .when((request) =>
+          request.patch(`/api/packages/${PACKAGE}`, { credits: 120, price: 11, popular: true }).as(admin(ADMIN)),
+        )
+        .then([
+          expectResponse(200, { body: { id: PACKAGE, credits: 120, price: 11, popular: true } }),
+          expectNewEvents(streams.package(PACKAGE), [
+            {
+              type: 'PackageUpdated',
+              data: { credits: 120, bonus: 0, priceCents: 1_100, popular: true, updatedBy: ADMIN },
+            },
+          ]),
+        ]));
+
+    it('refuses a package that does not exist', () =>
+      spec
+        .given(...existingAdmin(ADMIN))
+        .when((request) => request.patch(`/api/packages/${PACKAGE}`, { credits: 120, price: 11 }).as(admin(ADMIN)))
+        .then([expectError(404, 'not_found')]));
+  });
+
+  describe('DELETE /api/packages/{id}', () => {
+    it('an admin takes it off sale', () =>
+      spec
+        .given(...existingAdmin(ADMIN), packageOnSale(PACKAGE))
+        .when((request) => request.delete(`/api/packages/${PACKAGE}`).as(admin(ADMIN)))
+        .then([
+          expectResponse(200, { body: { ok: true } }),
+          expectNewEvents(streams.package(PACKAGE), [{ type: 'PackageDeleted', data: { deletedBy: ADMIN } }]),
+        ]));
+
+    it('refuses a visitor', () =>
+      spec
+        .given(packageOnSale(PACKAGE))
+        .when((request) => request.delete(`/api/packages/${PACKAGE}`))
+        .then([expectError(401, 'unauthorized')]));
+  });
+});

@@ -1,0 +1,264 @@
+import { showStreams, streams } from '@aura/contracts';
+import { existingPerformer, registeredUser } from '../../test/api-fixtures';
+import {
+  apiSpec,
+  expectError,
+  expectNewEvents,
+  expectResponse,
+  performer,
+  priorRequest,
+  type SpecResponse,
+  user,
+} from '../../test/api-spec';
+
+const spec = apiSpec({
+  covers: [
+    'startShow',
+    'endShow',
+    'setTipMenu',
+    'setShowGoal',
+    'tipShow',
+    'postShowMessage',
+    'deleteShowMessage',
+    'muteShowIdentity',
+    'banShowIdentity',
+  ],
+});
+
+const LUNA = '3c4d5e6f-7a8b-4c9d-8e0f-1a2b3c4d5e6f';
+const SOLE = '4d5e6f7a-8b9c-4d0e-9f1a-2b3c4d5e6f7a';
+const BOB = '5a7c0e2e-1d1f-4c9a-9a43-0d2b1c3e4f50';
+
+const lunaAndBob = [
+  ...existingPerformer(LUNA, { username: 'luna', online: true }),
+  ...registeredUser(BOB, { username: 'bob', auracoin: 20 }),
+];
+/** Luna went live */
+const live = priorRequest((request) => request.post('/api/shows', { title: 'Sera di musica' }).as(performer(LUNA)));
+const showOf = (priors: SpecResponse[]) => (priors[0]!.body as { id: string }).id;
+/** Bob wrote a line in her room */
+const bobWrote = priorRequest((request, priors) =>
+  request.post(`/api/shows/${showOf(priors)}/messages`, { content: 'Ciao Luna!' }).as(user(BOB)),
+);
+const lineOf = (priors: SpecResponse[]) => (priors[1]!.body as { id: string }).id;
+
+describe('shows API', () => {
+  describe('POST /api/shows', () => {
+    it('she goes live with a title', () =>
+      spec
+        .given(...lunaAndBob)
+        .when((request) => request.post('/api/shows', { title: 'Sera di musica' }).as(performer(LUNA)))
+        .then([
+          expectResponse(201, { body: { performerId: LUNA, title: 'Sera di musica' } }),
+          expectNewEvents(showStreams.stage(LUNA), [
+            { type: 'ShowStarted', data: { performerId: LUNA, title: 'Sera di musica' } },
+          ]),
+        ]));
+
+    it('refuses a user', () =>
+      spec
+        .given(...lunaAndBob)
+        .when((request) => request.post('/api/shows', { title: 'Sera di musica' }).as(user(BOB)))
+        .then([expectError(403, 'forbidden')]));
+  });
+
+  describe('POST /api/shows/{id}/end', () => {
+    it('she ends her show', () =>
+      spec
+        .given(...lunaAndBob, live)
+        .when((request, priors) => request.post(`/api/shows/${showOf(priors)}/end`).as(performer(LUNA)))
+        .then([
+          expectResponse(200),
+          expectNewEvents(showStreams.stage(LUNA), [
+            { type: 'ShowEnded', data: { performerId: LUNA, reason: 'performer' } },
+          ]),
+        ]));
+
+    it('refuses another performer', () =>
+      spec
+        .given(...lunaAndBob, ...existingPerformer(SOLE), live)
+        .when((request, priors) => request.post(`/api/shows/${showOf(priors)}/end`).as(performer(SOLE)))
+        .then([expectError(403, 'forbidden')]));
+  });
+
+  describe('PUT /api/performers/{id}/tip-menu', () => {
+    it('she sets her tip menu', () =>
+      spec
+        .given(...lunaAndBob)
+        .when((request) =>
+          request
+            .put(`/api/performers/${LUNA}/tip-menu`, { items: [{ label: 'Una canzone', price: 10 }] })
+            .as(performer(LUNA)),
+        )
+        .then([
+          expectResponse(200, { body: { performerId: LUNA, items: [{ label: 'Una canzone', price: 10 }] } }),
+          expectNewEvents(showStreams.stage(LUNA), [
+            { type: 'TipMenuSet', data: { performerId: LUNA, items: [{ label: 'Una canzone', priceUnits: 1_000 }] } },
+          ]),
+        ]));
+
+    it("refuses another performer's menu", () =>
+      spec
+        .given(...lunaAndBob, ...existingPerformer(SOLE))
+        .when((request) =>
+          request
+            .put(`/api/performers/${LUNA}/tip-menu`, { items: [{ label: 'Una canzone', price: 10 }] })
+            .as(performer(SOLE)),
+        )
+        .then([expectError(403, 'forbidden')]));
+  });
+
+  describe('POST /api/shows/{id}/goals', () => {
+    it('she sets a goal for the show', () =>
+      spec
+        .given(...lunaAndBob, live)
+        .when((request, priors) =>
+          request
+            .post(`/api/shows/${showOf(priors)}/goals`, { description: 'Nuova chitarra', target: 100 })
+            .as(performer(LUNA)),
+        )
+        .then([
+          expectResponse(201),
+          ({ newEvents, response }) =>
+            expect(
+              newEvents.filter((event) => event.streamId === showStreams.show((response.body as { id: string }).id)),
+            ).toMatchObject([{ type: 'ShowGoalSet', data: { description: 'Nuova chitarra', targetUnits: 10_000 } }]),
+        ]));
+
+    it('refuses a goal of nothing', () =>
+      spec
+        .given(...lunaAndBob, live)
+        .when((request, priors) =>
+          request
+            .post(`/api/shows/${showOf(priors)}/goals`, { description: 'Nuova chitarra', target: 0 })
+            .as(performer(LUNA)),
+        )
+        .then([expectError(400, 'validation_failed')]));
+  });
+
+  describe('POST /api/shows/{id}/tips', () => {
+    it('he tips her show: the tip, then its debit, on his wallet', () =>
+      spec
+        .given(...lunaAndBob, live)
+        .when((request, priors) =>
+          request
+            .post(`/api/shows/${showOf(priors)}/tips`, { amount: 5, message: 'Brava!' })
+            .header('idempotency-key', 'tip-1')
+            .as(user(BOB)),
+        )
+        .then([
+          expectResponse(201, { body: { tip: { amount: 5, message: 'Brava!', displayName: 'bob' }, balance: 15 } }),
+          ({ newEvents }) =>
+            expect(newEvents.filter((event) => event.streamId === streams.wallet(BOB))).toMatchObject([
+              { type: 'ShowTipped', data: { walletId: BOB, performerId: LUNA, amountUnits: 500 } },
+              { type: 'AuracoinDebited', data: { amount: 500, reason: 'tip' } },
+            ]),
+        ]));
+
+    it('refuses him when his wallet cannot pay it', () =>
+      spec
+        .given(...lunaAndBob, live)
+        .when((request, priors) =>
+          request
+            .post(`/api/shows/${showOf(priors)}/tips`, { amount: 50 })
+            .header('idempotency-key', 'tip-1')
+            .as(user(BOB)),
+        )
+        .then([expectError(400, 'insufficient_balance')]));
+  });
+
+  describe('POST /api/shows/{id}/messages', () => {
+    it('he writes a line in her room', () =>
+      spec
+        .given(...lunaAndBob, live)
+        .when((request, priors) =>
+          request.post(`/api/shows/${showOf(priors)}/messages`, { content: 'Ciao!' }).as(user(BOB)),
+        )
+        .then([
+          expectResponse(201, { body: { content: 'Ciao!', displayName: 'bob', senderType: 'user' } }),
+          ({ response, newEvents }) =>
+            expect(newEvents).toMatchObject([
+              {
+                streamId: showStreams.message((response.body as { id: string }).id),
+                type: 'ShowMessagePosted',
+                data: { content: 'Ciao!', userId: BOB, identityId: BOB },
+              },
+            ]),
+        ]));
+
+    it('refuses another performer in her room', () =>
+      spec
+        .given(...lunaAndBob, ...existingPerformer(SOLE), live)
+        .when((request, priors) =>
+          request.post(`/api/shows/${showOf(priors)}/messages`, { content: 'Ciao!' }).as(performer(SOLE)),
+        )
+        .then([expectError(403, 'forbidden')]));
+  });
+
+  describe('DELETE /api/shows/{id}/messages/{messageId}', () => {
+    it('she deletes a line of her room', () =>
+      spec
+        .given(...lunaAndBob, live, bobWrote)
+        .when((request, priors) =>
+          request.delete(`/api/shows/${showOf(priors)}/messages/${lineOf(priors)}`).as(performer(LUNA)),
+        )
+        .then([
+          expectResponse(200, { body: { ok: true } }),
+          ({ newEvents }) =>
+            expect(newEvents).toMatchObject([{ type: 'ShowMessageDeleted', data: { deletedBy: LUNA } }]),
+        ]));
+
+    it('refuses the user who wrote it', () =>
+      spec
+        .given(...lunaAndBob, live, bobWrote)
+        .when((request, priors) =>
+          request.delete(`/api/shows/${showOf(priors)}/messages/${lineOf(priors)}`).as(user(BOB)),
+        )
+        .then([expectError(403, 'forbidden')]));
+  });
+
+  describe('POST /api/shows/{id}/mutes', () => {
+    it('she mutes an identity in her room', () =>
+      spec
+        .given(...lunaAndBob, live, bobWrote)
+        .when((request, priors) =>
+          request.post(`/api/shows/${showOf(priors)}/mutes`, { identityId: BOB }).as(performer(LUNA)),
+        )
+        .then([
+          expectResponse(200, { body: { ok: true } }),
+          ({ newEvents }) =>
+            expect(newEvents).toMatchObject([{ type: 'ShowIdentityMuted', data: { identityId: BOB, mutedBy: LUNA } }]),
+        ]));
+
+    it('refuses to mute herself', () =>
+      spec
+        .given(...lunaAndBob, live)
+        .when((request, priors) =>
+          request.post(`/api/shows/${showOf(priors)}/mutes`, { identityId: LUNA }).as(performer(LUNA)),
+        )
+        .then([expectError(400, 'validation_failed')]));
+  });
+
+  describe('POST /api/shows/{id}/bans', () => {
+    it('she bans an identity that wrote in her room, from her stage', () =>
+      spec
+        .given(...lunaAndBob, live, bobWrote)
+        .when((request, priors) =>
+          request.post(`/api/shows/${showOf(priors)}/bans`, { identityId: BOB }).as(performer(LUNA)),
+        )
+        .then([
+          expectResponse(200, { body: { ok: true } }),
+          expectNewEvents(showStreams.stage(LUNA), [
+            { type: 'ShowRoomBanned', data: { identityId: BOB, userId: BOB } },
+          ]),
+        ]));
+
+    it('refuses an identity never seen in her room', () =>
+      spec
+        .given(...lunaAndBob, live)
+        .when((request, priors) =>
+          request.post(`/api/shows/${showOf(priors)}/bans`, { identityId: BOB }).as(performer(LUNA)),
+        )
+        .then([expectError(404, 'not_found')]));
+  });
+});

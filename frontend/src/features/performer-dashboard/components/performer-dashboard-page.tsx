@@ -1,6 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Box, Card, Container, Heading, List, Spinner, Stack, Tabs, Text } from '@chakra-ui/react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
+import { PERFORMER_SHARE_PERCENT } from '@aura/contracts';
 import { errorStatus } from '../../../lib/api-client';
 import { usePerformer } from '../api/performer';
 import { clearStoredPerformer, useStoredPerformer } from '../../../lib/session-storage';
@@ -15,9 +16,10 @@ const TIPS = [
   'Vai online negli stessi orari ogni settimana: i tuoi fan sapranno quando trovarti.',
   'Una buona luce frontale e uno sfondo ordinato fanno sembrare la tua webcam di qualità superiore.',
   'Aggiorna spesso la bio e la foto profilo: i profili curati ricevono più videochat.',
-  'Carica foto esclusive nella galleria: ogni vendita ti porta il 55% del prezzo.',
+  `Carica foto esclusive nella galleria: ogni vendita ti porta il ${PERFORMER_SHARE_PERCENT}% del prezzo.`,
   'Rispondi ai messaggi con gentilezza e rapidità: la fidelizzazione vale più di una sessione.',
-  'Almeno 10 ore a settimana online ti mantengono tra le performer in evidenza.',
+  // what the gallery does (online first), not a promise it does not keep
+  'Resta online più a lungo: nella galleria le performer online compaiono per prime.',
 ];
 
 /** What other features put into the dashboard (composed by the route): the Chat tab, the 'Messaggi' card, her sessions. */

@@ -45,6 +45,7 @@ import { hashPassword } from '../platform/http/password';
 import { createSessionManager, guardedSessions, SESSION_COOKIE, type Principal } from '../platform/http/session';
 import type { EnqueueOptions, JobQueue } from '../platform/jobs/port';
 import { createMemoryKeyValueStore } from '../platform/kv/memory';
+import { createTestClock, type Clock } from '../platform/clock';
 import { createLogger } from '../platform/logging/logger';
 import type { CommandSide, ModulePorts, ReadSide, RealtimeEmitter } from '../platform/module';
 import { createProjectionRunner, type ProjectionRunner } from '../platform/projections/runner';
@@ -70,10 +71,11 @@ export interface ApiSpecOptions {
   /** the routes whose happy path and main refusal this file specifies (checked after its specs ran) */
   covers: readonly ApiRouteName[];
   /**
-   * Business time, the one place a spec's clock comes from: every module reads `ports.now`, sessions
-   * and rate limits too. Default: `SPEC_NOW`, fixed.
+   * Business time, the one place a spec's clock comes from: every module reads `ports.clock`,
+   * sessions, key-value lifetimes and rate limits too. Default: a test clock standing at `SPEC_NOW`
+   * (it moves only when a spec advances it).
    */
-  now?: () => Date;
+  clock?: Clock;
   /** configuration variables over the specs' own (NODE_ENV=test, generous rate limits, no engines) */
   env?: Record<string, string>;
 }
@@ -350,7 +352,7 @@ function recordingRealtime(pushes: RecordedPush[]): RealtimeEmitter {
 const unique = <T>(items: T[]) => [...new Set(items)];
 
 async function openWorld(dataDir: string, options: ApiSpecOptions): Promise<SpecWorld> {
-  const now = options.now ?? (() => new Date(SPEC_NOW));
+  const clock = options.clock ?? createTestClock(SPEC_NOW);
   const config = loadConfig({
     NODE_ENV: 'test',
     DATA_DIR: dataDir,
@@ -368,14 +370,14 @@ async function openWorld(dataDir: string, options: ApiSpecOptions): Promise<Spec
   const jobs: RecordedJob[] = [];
   const pushes: RecordedPush[] = [];
   const files = await createLocalFileStorage(path.join(dataDir, 'files'));
-  const kv = createMemoryKeyValueStore(() => now().getTime());
-  const revocations = createMemoryKeyValueStore(() => now().getTime());
+  const kv = createMemoryKeyValueStore(clock.nowMs);
+  const revocations = createMemoryKeyValueStore(clock.nowMs);
   let guards: CommandSide[] = [];
   const sessionManager = createSessionManager({
     secret: config.SESSION_SECRET!,
     secure: false,
     revocations,
-    now: () => now().getTime(),
+    now: clock.nowMs,
   });
   const sessions = guardedSessions(
     sessionManager,
@@ -398,7 +400,7 @@ async function openWorld(dataDir: string, options: ApiSpecOptions): Promise<Spec
     sessions,
     realtime: recordingRealtime(pushes),
     config,
-    now,
+    clock,
     logger,
   };
   const presence = presenceCommands(ports);
@@ -505,7 +507,7 @@ async function enrolSecondFactor(world: SpecWorld, adminId: string): Promise<str
     period: 30,
     secret: Secret.fromBase32((enrolled.body as { secret: string }).secret),
   });
-  const at = world.ports.now().getTime();
+  const at = world.ports.clock.nowMs();
   const confirmed = await world.send(
     new SpecRequest('post', apiRoutes.adminMfaConfirm.path, {
       code: totp.generate({ timestamp: at - TOTP_STEP_MS }),

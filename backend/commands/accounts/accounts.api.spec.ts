@@ -24,6 +24,7 @@ const spec = apiSpec({
     'requestEmailChange',
     'confirmEmailChange',
     'deleteMe',
+    'checkDeleteMe',
   ],
 });
 
@@ -288,5 +289,19 @@ describe('accounts API', () => {
         .given(...bob)
         .when((request) => request.post('/api/me/delete', { password: FIXTURE_PASSWORD }))
         .then([expectError(401, 'unauthorized')]));
+  });
+
+  describe('POST /api/me/delete/check', () => {
+    it('checks his password and says the auracoin the deletion would lose, deleting nothing', () =>
+      spec
+        .given(...registeredUser(BOB, { username: 'bob', email: 'bob@example.com', auracoin: 35 }))
+        .when((request) => request.post('/api/me/delete/check', { password: FIXTURE_PASSWORD }).as(user(BOB)))
+        .then([expectResponse(200, { body: { auracoinBalance: 35 } }), expectNoNewEvents()]));
+
+    it('refuses a wrong password', () =>
+      spec
+        .given(...bob)
+        .when((request) => request.post('/api/me/delete/check', { password: 'wrong-pass' }).as(user(BOB)))
+        .then([expectError(401, 'invalid_credentials'), expectNoNewEvents()]));
   });
 });

@@ -116,5 +116,15 @@ describe('files API', () => {
             .as(performer(LUNA)),
         )
         .then([expectError(400, 'validation_failed')]));
+
+    it('refuses a URL whose token is a malformed escape as it refuses a forged one (no 500)', () =>
+      spec
+        .given(...luna)
+        .when((request) =>
+          request
+            .put('/api/performer-photos/upload', { imageURL: '/api/objects/upload/%E0%A4%A', performerId: LUNA })
+            .as(performer(LUNA)),
+        )
+        .then([expectError(400, 'validation_failed')]));
   });
 });

@@ -112,7 +112,7 @@ export function filesRouter(deps: FilesRouterDeps): Router {
     assertOwnerOrAdmin(caller, body.performerId);
     const token = body.imageURL.split(UPLOAD_PATH)[1]?.split('?')[0] ?? '';
     // the ticket may have expired since the PUT: its signature still proves which upload it is
-    const ticket = files.verify(decodeURIComponent(token), 0);
+    const ticket = files.verify(decodedOrEmpty(token), 0);
     if (!ticket || ticket.purpose !== 'photo-upload' || !ticket.uploadId)
       throw badRequest('URL di caricamento non valido', [
         { path: 'body.imageURL', message: 'URL di caricamento non valido' },
@@ -161,4 +161,13 @@ export function filesRouter(deps: FilesRouterDeps): Router {
   });
 
   return router;
+}
+
+/** A malformed escape (`%E0%A4%A`) is no ticket: an empty token, refused like any unknown one, not a 500. */
+function decodedOrEmpty(token: string): string {
+  try {
+    return decodeURIComponent(token);
+  } catch {
+    return '';
+  }
 }

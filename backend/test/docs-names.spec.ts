@@ -21,7 +21,7 @@ const DOCS: { file: string; section?: string }[] = [
 /** Where a path the docs write short is looked for (`platform/module.ts`, `lib/api.ts`). */
 const PATH_BASES = ['', 'backend/', 'frontend/src/', 'contracts/src/', 'docs/'];
 // .stryker-tmp: a mutation run's sandbox, a copy of the code (and of this spec) while it runs
-const SKIP_DIRS = new Set(['node_modules', 'dist', 'data', 'coverage', '.git', '.stryker-tmp', 'reports']);
+const SKIP_DIRS = new Set(['node_modules', 'dist', 'data', 'coverage', '.git', '.stryker-tmp']);
 const SOURCE = /\.(ts|tsx|mjs|cjs|js)$/;
 const KEYWORDS = new Set([
   'true',

@@ -168,6 +168,7 @@ async function storedSpend(
   const stored = earlier.purchase ? earlier : (await readWallet(eventStore, streamId)).spends.get(purchaseId);
   // a kept copy records only spends whose append succeeded, so the stream holds each of them
   const purchase = stored?.purchase;
+  // Stryker disable next-line StringLiteral: a guard no input reaches (see above), so no spec runs its message
   if (!stored || !purchase) throw new Error(`the spend ${purchaseId} kept for ${streamId} is not in the stream`);
   return { purchase, position: stored.position };
 }

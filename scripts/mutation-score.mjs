@@ -3,7 +3,8 @@
 // (survived, no coverage), as Stryker counts it; `--survivors` lists what survived, where. Fails
 // (exit 1) when the score is under the configuration's `break` or when any mutant has no coverage
 // (no spec reaches that code at all: each one is listed, where); docs/architecture.md#mutation-testing.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import config from '../stryker.config.mjs';
 
 const reportFile = new URL('../reports/mutation/mutation.json', import.meta.url);
@@ -12,6 +13,7 @@ if (!existsSync(reportFile)) {
   process.exit(1);
 }
 const report = JSON.parse(readFileSync(reportFile, 'utf8'));
+keepIncrementalFileRelative();
 const showSurvivors = process.argv.includes('--survivors');
 const DETECTED = new Set(['Killed', 'Timeout']);
 const UNDETECTED = new Set(['Survived', 'NoCoverage']);
@@ -55,4 +57,18 @@ if (all.noCoverage > 0)
 if (failures.length > 0) {
   console.log(`mutation testing of the money rules FAILED: ${failures.join('; ')}`);
   process.exit(1);
+}
+
+/**
+ * The committed incremental file (stryker.config.mjs) is keyed by relative paths, but the reasons
+ * Stryker stores with its results quote stack traces with this checkout's absolute paths: they are
+ * made relative so that the committed file names no machine's folders.
+ */
+function keepIncrementalFileRelative() {
+  const incremental = new URL('../reports/mutation/stryker-incremental.json', import.meta.url);
+  if (!existsSync(incremental)) return;
+  const root = fileURLToPath(new URL('..', import.meta.url));
+  const text = readFileSync(incremental, 'utf8');
+  const relative = text.split(JSON.stringify(root).slice(1, -1)).join('');
+  if (relative !== text) writeFileSync(incremental, relative);
 }

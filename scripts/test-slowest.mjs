@@ -37,7 +37,8 @@ export function slowestLines(results, count = 15) {
     `${rows.length} slowest test files:`,
     ...rows.map(
       (row) =>
-        `${row.seconds.toFixed(1).padStart(7)} s  ${row.file.padEnd(width)}  ${row.tier}, ${row.tests} ${row.tests === 1 ? 'test' : 'tests'}${row.failed ? ', FAILED' : ''}`,
+        `${row.seconds.toFixed(1).padStart(7)} s  ${row.file.padEnd(width)}  ` +
+        `${row.tier}, ${row.tests} ${row.tests === 1 ? 'test' : 'tests'}${row.failed ? ', FAILED' : ''}`,
     ),
   ];
 }

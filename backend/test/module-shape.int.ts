@@ -42,7 +42,9 @@ describe('a module registered with one line', () => {
       await app.settled();
       // the delayed job ran in the worker and pushed to the admins
       await until(async () =>
-        pushed.some((payload) => JSON.stringify(payload) === JSON.stringify({ model: 'users', id: user.id })),
+        pushed.some(
+          (payload) => JSON.stringify(payload) === JSON.stringify({ model: 'users', id: `greeted:${user.id}` }),
+        ),
       );
       const status = async () => (await admin.get('/api/example/status')).json as Record<string, number>;
       await until(async () => ((await status()).sweeps ?? 0) >= 2);

@@ -100,7 +100,8 @@ export function exampleModule(ports: ModulePorts, deps: ExampleDeps) {
       jobProcessor<{ userId: string }>(GREET_JOB, async ({ userId }) => {
         if (!(await deps.users.exists(userId))) return;
         seen.greeted += 1;
-        ports.realtime.toAdmins('readmodel:changed', { model: 'users', id: userId });
+        // an id of its own: the accounts module pushes { model: 'users', id } for every registration too
+        ports.realtime.toAdmins('readmodel:changed', { model: 'users', id: `greeted:${userId}` });
       }),
       // repeatable: scheduled once by start(); registering the schedule again replaces it
       jobProcessor(SWEEP_JOB, async () => {

@@ -69,6 +69,12 @@ function keepIncrementalFileRelative() {
   if (!existsSync(incremental)) return;
   const root = fileURLToPath(new URL('..', import.meta.url));
   const text = readFileSync(incremental, 'utf8');
-  const relative = text.split(JSON.stringify(root).slice(1, -1)).join('');
+  const quoted = JSON.stringify(root).slice(1, -1);
+  // the project's root itself (`projectRoot`) becomes '.', and the paths under it relative
+  const relative = text
+    .split(`"${quoted.replace(/\/$/, '')}"`)
+    .join('"."')
+    .split(quoted)
+    .join('');
   if (relative !== text) writeFileSync(incremental, relative);
 }

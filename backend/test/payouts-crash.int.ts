@@ -9,7 +9,6 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import {
   lastClosedPayoutWeek,
   payableCutoff,
@@ -23,6 +22,7 @@ import { newId } from '../platform/ids';
 import { sandboxTransfersIn } from '../platform/payouts/sandbox';
 import { auditPayouts } from '../commands/payouts/audit';
 import { payoutIdFor } from '../commands/payouts/service';
+import { scratchDatabase } from './session-helpers';
 
 const root = path.resolve(__dirname, '../..');
 const DAY = 86_400_000;
@@ -67,26 +67,20 @@ function worker(url: string, runId: string, mode: 'run' | 'restart', dataDir: st
 const kill = (child: ChildProcess) => child.kill('SIGKILL');
 
 describeWithPostgres('payout job: two at once, one worker killed mid-run', () => {
-  const dbName = `aura_payouts_crash_${Date.now().toString(36)}`;
-  let admin: pg.Client;
+  let database: Awaited<ReturnType<typeof scratchDatabase>> | undefined;
   let url: string;
   let store: EventStore;
   let dataDir: string;
 
   beforeAll(async () => {
-    admin = new pg.Client({ connectionString: databaseUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${dbName}`);
-    const parsed = new URL(databaseUrl!);
-    parsed.pathname = `/${dbName}`;
-    url = parsed.toString();
+    database = await scratchDatabase(databaseUrl!, 'aura_payouts_crash');
+    url = database.url;
     store = await createPostgresEventStore({ connectionString: url });
     dataDir = await mkdtemp(path.join(tmpdir(), 'aura-payouts-crash-'));
   });
   afterAll(async () => {
     await store?.close();
-    await admin?.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-    await admin?.end();
+    await database?.drop();
     if (dataDir) await rm(dataDir, { recursive: true, force: true });
   });
 

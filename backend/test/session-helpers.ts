@@ -98,24 +98,34 @@ export async function waitForSession(
   }
 }
 
-/** A port nobody listens on right now (for a process that must come back on the same one). */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
+/**
+ * A port nobody listens on right now, for a process that binds it later (or must come back on the
+ * same one after a restart). Taken below the kernel's ephemeral range (32768 and up here), where
+ * listen(0) and outgoing connections (of this run's other files, of anything on the machine) take
+ * theirs: between this check and the process's own bind, or across its restart, nobody else gets it.
+ */
+export async function freePort(): Promise<number> {
+  for (let attempt = 0; ; attempt++) {
+    const port = 20_000 + Math.floor(Math.random() * 12_000);
+    const free = await new Promise<boolean>((resolve) => {
+      const server = createServer();
+      server.once('error', () => resolve(false));
+      server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
     });
-  });
+    if (free) return port;
+    if (attempt >= 50) throw new Error('no free port between 20000 and 32000');
+  }
 }
+
+let databases = 0;
 
 /** A fresh PostgreSQL database beside the one `databaseUrl` names (its role must be allowed to create one), and how to drop it. */
 export async function scratchDatabase(
   databaseUrl: string,
   prefix: string,
 ): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `${prefix}_${Date.now().toString(36)}`;
+  // unique across the files a run has going at once (jest workers) and within one, and short of PostgreSQL's 63
+  const name = `${prefix}_${Date.now().toString(36)}_${process.pid.toString(36)}_${(databases += 1)}`;
   const admin = new pg.Client({ connectionString: databaseUrl });
   await admin.connect();
   await admin.query(`CREATE DATABASE ${name}`);

@@ -5,7 +5,7 @@
  * - Redis restarted empty mid-load;
  * - PostgreSQL "restarted": the shared cluster cannot be, so every connection of the app to its
  *   database is cut (pg_terminate_backend), as a restart cuts them, and the pools must reconnect;
- * - the worker down a while (FAULTS_WORKER_DOWN_MS, 15 s; a minute in production terms) while a
+ * - the worker down a while (FAULTS_WORKER_DOWN_MS, 6 s: six billing minutes of 1 s) while a
  *   private session runs.
  * Throughout: no 5xx but 503 with Retry-After, every accepted message in the log once, the refused
  * ones sent again with their Idempotency-Key never billed twice, and the metrics show the outage.
@@ -36,7 +36,7 @@ if (!runnable) process.stdout.write('\n[skip] faults: needs DATABASE_URL and a r
 const describeFaults = runnable ? describe : describe.skip;
 
 const MINUTE_MS = 1_000;
-const WORKER_DOWN_MS = Number(process.env.FAULTS_WORKER_DOWN_MS ?? 15_000);
+const WORKER_DOWN_MS = Number(process.env.FAULTS_WORKER_DOWN_MS ?? 6_000);
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

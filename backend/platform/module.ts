@@ -16,6 +16,7 @@ import type { Config } from './config/config';
 import type { EventStore, StoredEvent } from './eventstore/port';
 import type { RemoteImages } from './files/remote-image';
 import type { FileStorage } from './files/storage';
+import type { Passwords } from './http/password';
 import type { AdminGate, Principal, SessionManager } from './http/session';
 import type { JobHandler, JobQueue } from './jobs/port';
 import type { KeyValueStore } from './kv/port';
@@ -70,6 +71,8 @@ export interface ModulePorts {
   config: Config;
   /** business time and the timers that wait for it (backend/platform/clock.ts): never Date.now or setTimeout for those */
   clock: Clock;
+  /** argon2id hashing and the password sign-in (OWASP's cost in every process) */
+  passwords: Passwords;
   logger: Logger;
 }
 

@@ -18,6 +18,7 @@ import { openRuntime, type Runtime, type RuntimeOptions } from '../entry/runtime
 import { seedDemoOnce } from '../platform/demo-seed';
 import type { ImageNetwork } from '../platform/files/remote-image';
 import { memoryImageNetwork } from './image-network';
+import { testPasswords } from './test-passwords';
 
 export interface TestApp {
   url: string;
@@ -87,6 +88,8 @@ export async function startTestApp(
     http: true,
     clock: options.clock,
     now: options.now,
+    // argon2id at the least cost: tests register and sign in hundreds of times
+    passwords: testPasswords,
     extraModules: options.extraModules,
     snapshotFaults: options.snapshotFaults,
     imageNetwork,

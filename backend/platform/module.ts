@@ -18,6 +18,7 @@ import type { RemoteImages } from './files/remote-image';
 import type { FileStorage } from './files/storage';
 import type { Passwords } from './http/password';
 import type { AdminGate, Principal, SessionManager } from './http/session';
+import type { InProcessJobQueue } from './jobs/in-process';
 import type { JobHandler, JobQueue } from './jobs/port';
 import type { KeyValueStore } from './kv/port';
 import type { Logger } from './logging/logger';
@@ -42,6 +43,8 @@ export interface Infrastructure {
   files: FileStorage;
   /** snapshots of the in-memory read models (none with MongoDB) */
   snapshots?: ReadModelSnapshots;
+  /** the embedded job queue, when jobs run in this process (none with Redis): a test waits for it to be idle */
+  inProcessJobs?: InProcessJobQueue;
   /** the public shows' SFU (`SFU`: embedded werift or Janus); it opens nothing until a show uses it */
   showMedia: ShowMedia;
   close(): Promise<void>;

@@ -103,6 +103,7 @@ export async function openInfrastructure(
     files,
     remoteImages,
     snapshots,
+    inProcessJobs,
     showMedia,
     async close() {
       await showMedia.close();

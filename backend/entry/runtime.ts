@@ -1,5 +1,6 @@
 import { clockReading, systemClock, type Clock } from '../platform/clock';
 import { loadConfig, type Config } from '../platform/config/config';
+import { createPasswords, type Passwords } from '../platform/http/password';
 import { processSessions } from '../platform/http/session';
 import { createLogger, type Logger } from '../platform/logging/logger';
 import type { AuraModule, CommandSide, ModulePorts, ReadSide, WorkerSide } from '../platform/module';
@@ -41,6 +42,8 @@ export interface RuntimeOptions extends InfrastructureOptions {
   clock?: Clock;
   /** @deprecated the time only (timers on the system's): give `clock` */
   now?: () => Date;
+  /** password hashing (default OWASP's argon2id cost); a test in this process gives a cheap one, as no setting can */
+  passwords?: Passwords;
   extraModules?: (ports: ModulePorts, modules: Runtime['modules']) => AuraModule[];
   /** a process entry's, opened before the adapters (`openProcess`) */
   operations?: Operations;
@@ -74,7 +77,8 @@ export async function openRuntime(config: Config, logger: Logger, options: Runti
   const http = operations.http;
   const realtime = createRealtime({ logger, redisUrl: config.REDIS_URL, httpServer: http?.server, sessions });
   sessions.onRevoked((revocation) => realtime.disconnect(revocation));
-  const ports: ModulePorts = { ...infra, sessions, realtime, config, logger, clock };
+  const passwords = options.passwords ?? createPasswords();
+  const ports: ModulePorts = { ...infra, sessions, realtime, config, logger, clock, passwords };
 
   const presence = presenceCommands(ports, { writes: roles.includes('api') });
   const reads = readSides(ports, presence.tracker);

@@ -16,7 +16,9 @@ import type { Config } from './config/config';
 import type { EventStore, StoredEvent } from './eventstore/port';
 import type { RemoteImages } from './files/remote-image';
 import type { FileStorage } from './files/storage';
+import type { Passwords } from './http/password';
 import type { AdminGate, Principal, SessionManager } from './http/session';
+import type { InProcessJobQueue } from './jobs/in-process';
 import type { JobHandler, JobQueue } from './jobs/port';
 import type { KeyValueStore } from './kv/port';
 import type { Logger } from './logging/logger';
@@ -41,6 +43,8 @@ export interface Infrastructure {
   files: FileStorage;
   /** snapshots of the in-memory read models (none with MongoDB) */
   snapshots?: ReadModelSnapshots;
+  /** the embedded job queue, when jobs run in this process (none with Redis): a test waits for it to be idle */
+  inProcessJobs?: InProcessJobQueue;
   /** the public shows' SFU (`SFU`: embedded werift or Janus); it opens nothing until a show uses it */
   showMedia: ShowMedia;
   close(): Promise<void>;
@@ -70,6 +74,8 @@ export interface ModulePorts {
   config: Config;
   /** business time and the timers that wait for it (backend/platform/clock.ts): never Date.now or setTimeout for those */
   clock: Clock;
+  /** argon2id hashing and the password sign-in (OWASP's cost in every process) */
+  passwords: Passwords;
   logger: Logger;
 }
 

@@ -41,7 +41,6 @@ import type { StoredEvent } from '../platform/eventstore/port';
 import { createRemoteImages } from '../platform/files/remote-image';
 import { createLocalFileStorage } from '../platform/files/storage';
 import { createHttpApp } from '../platform/http/app';
-import { hashPassword } from '../platform/http/password';
 import { createSessionManager, guardedSessions, SESSION_COOKIE, type Principal } from '../platform/http/session';
 import type { EnqueueOptions, JobQueue } from '../platform/jobs/port';
 import { createMemoryKeyValueStore } from '../platform/kv/memory';
@@ -57,6 +56,7 @@ import { commandSides, type CommandSides } from '../entry/command-sides';
 import { readSides, type ReadSides } from '../entry/read-sides';
 import { memoryImageNetwork } from './image-network';
 import { memoryShowMedia } from './memory-show-media';
+import { testPasswords } from './test-passwords';
 
 /** The business time of every spec unless it names its own (a Monday morning, so weeks and days are plain). */
 export const SPEC_NOW = new Date('2026-06-15T10:00:00.000Z');
@@ -401,6 +401,7 @@ async function openWorld(dataDir: string, options: ApiSpecOptions): Promise<Spec
     realtime: recordingRealtime(pushes),
     config,
     clock,
+    passwords: testPasswords,
     logger,
   };
   const presence = presenceCommands(ports);
@@ -567,11 +568,11 @@ function signedIn(world: SpecWorld, request: SpecRequest): SpecRequest {
 
 let passwordHashes: Map<string, Promise<string>> | undefined;
 
-/** An argon2id hash of the password, computed once per file (fixtures of accounts that sign in). */
+/** An argon2id hash of the password (the tests' cost), computed once per file (fixtures of accounts that sign in). */
 export function passwordHashOf(password: string): Promise<string> {
   passwordHashes ??= new Map();
   let hash = passwordHashes.get(password);
-  if (!hash) passwordHashes.set(password, (hash = hashPassword(password)));
+  if (!hash) passwordHashes.set(password, (hash = testPasswords.hash(password)));
   return hash;
 }
 

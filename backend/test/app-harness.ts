@@ -18,6 +18,7 @@ import { openRuntime, type Runtime, type RuntimeOptions } from '../entry/runtime
 import { seedDemoOnce } from '../platform/demo-seed';
 import type { ImageNetwork } from '../platform/files/remote-image';
 import { memoryImageNetwork } from './image-network';
+import { testPasswords } from './test-passwords';
 
 export interface TestApp {
   url: string;
@@ -27,6 +28,11 @@ export interface TestApp {
   realtime: Realtime;
   /** resolves once every read model has applied everything appended so far */
   settled(): Promise<void>;
+  /**
+   * resolves once nothing runs: no embedded job ready or running and every read model caught up
+   * (what a test clock's `advance` set off is done; delayed jobs wait for their time)
+   */
+  quiet(): Promise<void>;
   /** the projector: a test may stop it, for a moment when the log is ahead of the read models */
   projector: ProjectionRunner;
   /** the business time this app runs on (the test's clock when it gave one) */
@@ -87,6 +93,8 @@ export async function startTestApp(
     http: true,
     clock: options.clock,
     now: options.now,
+    // argon2id at the least cost: tests register and sign in hundreds of times
+    passwords: testPasswords,
     extraModules: options.extraModules,
     snapshotFaults: options.snapshotFaults,
     imageNetwork,
@@ -101,6 +109,13 @@ export async function startTestApp(
     modules: runtime.modules,
     realtime: runtime.realtime,
     settled: () => projector.caughtUp(),
+    async quiet() {
+      // a job appends, the read models apply it, a reaction enqueues the next: three rounds settle a short chain
+      for (let round = 0; round < 3; round++) {
+        await runtime.infra.inProcessJobs?.idle();
+        await projector.caughtUp();
+      }
+    },
     projector,
     clock: runtime.ports.clock,
     ensureSuperadmin: (credentials) => runtime.modules.commands!.admins.ensureSuperadmin(credentials),

@@ -1,5 +1,6 @@
 import { io as connect, type Socket } from 'socket.io-client';
 import { performerStreams, streams } from '@aura/contracts';
+import { createTestClock } from '../platform/clock';
 import { deterministicId } from '../platform/ids';
 import { client, startTestApp, type TestApp } from './app-harness';
 import { fund, logLength, send, superadminClient, userClient } from './admin-session';
@@ -7,12 +8,13 @@ import { PNG_1X1 as PNG } from './image-network';
 import { until } from './session-helpers';
 import { PRESENCE_GRACE_JOB } from '../commands/performers/presence';
 
-/** the presence grace period: short, so that the grace test sees it end (no other test here connects a performer) */
+/** the presence grace period (no other test here connects a performer), on a test clock the grace test advances */
 const GRACE_MS = 300;
+const clock = createTestClock();
 let app: TestApp;
 let admin: ReturnType<typeof client>;
 beforeAll(async () => {
-  app = await startTestApp({ PRESENCE_GRACE_MS: String(GRACE_MS) });
+  app = await startTestApp({ PRESENCE_GRACE_MS: String(GRACE_MS) }, { clock });
   await app.seedDemo();
   await app.settled();
   admin = await superadminClient(app);
@@ -774,24 +776,25 @@ describe('presence grace period', () => {
     await until('the server saw her first connection drop', () => app.realtime.connectedSockets() < connected);
     // one connection is left: no grace period starts, and only time can show that nothing happens
     // (twice the grace period, as before)
-    await new Promise((resolve) => setTimeout(resolve, 2 * GRACE_MS));
-    await app.settled();
+    await clock.advance(2 * GRACE_MS);
+    await app.quiet();
+    expect(await graceJobs()).toBeUndefined();
     expect(await isOnline(id)).toBe(true);
     // every connection drops, but she is back within the grace period: still online
     second.close();
     await until('her grace period began', graceJobs);
+    await clock.advance(GRACE_MS / 2);
     const back = await open();
+    await clock.advance(GRACE_MS);
+    await app.quiet();
     await until('her grace period ended', async () => !(await graceJobs()));
     await app.settled();
     expect(await isOnline(id)).toBe(true);
     back.close();
-    const deadline = Date.now() + 5000;
-    let online = true;
-    while (online && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      online = (await isOnline(id)) as boolean;
-    }
-    expect(online).toBe(false);
+    await until('her grace period began again', graceJobs);
+    await clock.advance(GRACE_MS);
+    await app.quiet();
+    expect(await isOnline(id)).toBe(false);
     const events = await app.infra.eventStore.readStream(streams.performer(id));
     expect(events.at(-1)).toMatchObject({ type: 'PerformerWentOffline', data: { by: 'disconnected' } });
     expect((await performer.get('/api/performer/me')).json.totalOnlineMinutes).toBe(0);

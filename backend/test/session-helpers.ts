@@ -3,6 +3,7 @@ import { createServer } from 'node:net';
 import pg from 'pg';
 import { io as connect, type Socket } from 'socket.io-client';
 import type { SessionJoinAnswer, SessionView } from '@aura/contracts';
+import type { TestClock } from '../platform/clock';
 import { client, type TestApp } from './app-harness';
 import { fund, send } from './admin-session';
 
@@ -95,6 +96,33 @@ export async function waitForSession(
     if (Date.now() > deadline)
       throw new Error(`session ${sessionId} never reached the expected state; last: ${JSON.stringify(last)}`);
     await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+/**
+ * Moves a test clock on `stepMs` at a time until a party's view of the session shows `done`: the
+ * business time of an app in this process (minutes billed, grace periods, a request's expiry)
+ * passes without sleeping. Small steps, each waiting until what it set off (a job, its events, the
+ * read models) is done before the view is read and time moves on. Fails after
+ * `withinMs` of business time.
+ */
+export async function advanceUntilSession(
+  app: Pick<TestApp, 'quiet'>,
+  clock: TestClock,
+  http: Http,
+  sessionId: string,
+  done: (view: SessionView) => boolean,
+  { stepMs = 50, withinMs = 30_000 }: { stepMs?: number; withinMs?: number } = {},
+): Promise<SessionView> {
+  const deadline = clock.nowMs() + withinMs;
+  for (;;) {
+    const answer = await http.get(`/api/sessions/${sessionId}`);
+    const view = answer.json as unknown as SessionView;
+    if (answer.status === 200 && done(view)) return view;
+    if (clock.nowMs() >= deadline)
+      throw new Error(`session ${sessionId} not in the expected state after ${withinMs} ms: ${JSON.stringify(view)}`);
+    await clock.advance(stepMs);
+    await app.quiet();
   }
 }
 

@@ -1,29 +1,43 @@
 /**
  * Private sessions over the HTTP API and Socket.IO, on the embedded stack with a shortened billing
- * clock (a "minute" of 400 ms): request, accept, minutes billed by the worker, the minimum, ends,
- * authorisation of every route, bad input changing nothing, signalling between the parties only.
+ * clock (a "minute" of 400 ms) on a test clock the tests advance: request, accept, minutes billed by
+ * the worker, the minimum, ends, authorisation of every route, bad input changing nothing,
+ * signalling between the parties only.
  */
 import type { Socket } from 'socket.io-client';
 import { performerStreams, streams, type SessionView } from '@aura/contracts';
 import { foldWallet } from '../ledger';
+import { createTestClock } from '../platform/clock';
 import { client, startTestApp, type TestApp } from './app-harness';
 import { fund, logLength, send, superadminClient, userClient } from './admin-session';
-import { fundedUser, joinSession, onlinePerformer, socketFor, waitForSession, type Http } from './session-helpers';
+import {
+  advanceUntilSession,
+  fundedUser,
+  joinSession,
+  onlinePerformer,
+  socketFor,
+  waitForSession,
+  type Http,
+} from './session-helpers';
 
 const MINUTE_MS = 400;
 const GRACE_MS = 700;
 const TIMEOUT_MS = 1_500;
 
+const clock = createTestClock();
 let app: TestApp;
 let admin: Http;
 const sockets: Socket[] = [];
 
 beforeAll(async () => {
-  app = await startTestApp({
-    BILLING_MINUTE_MS: String(MINUTE_MS),
-    SESSION_RECONNECT_GRACE_MS: String(GRACE_MS),
-    SESSION_REQUEST_TIMEOUT_MS: String(TIMEOUT_MS),
-  });
+  app = await startTestApp(
+    {
+      BILLING_MINUTE_MS: String(MINUTE_MS),
+      SESSION_RECONNECT_GRACE_MS: String(GRACE_MS),
+      SESSION_REQUEST_TIMEOUT_MS: String(TIMEOUT_MS),
+    },
+    { clock },
+  );
   admin = await superadminClient(app);
 });
 afterAll(async () => {
@@ -129,7 +143,7 @@ describe('a private session from request to end', () => {
     });
 
     // minute 1 at acceptance, then one a "minute"
-    const two = await waitForSession(user.http, sessionId, (view) => view.minutesBilled >= 2);
+    const two = await advanceUntilSession(app, clock, user.http, sessionId, (view) => view.minutesBilled >= 2);
     expect(two.costAuracoin).toBe(two.minutesBilled * 2.5);
     const ended = await user.http.post(`/api/sessions/${sessionId}/end`);
     expect(ended.status).toBe(200);
@@ -157,7 +171,7 @@ describe('a private session from request to end', () => {
 describe('how sessions end', () => {
   it('a performer ending charges only the started minutes and releases the hold', async () => {
     const { performer, user, sessionId } = await running({ rate: 2, auracoin: 100 });
-    await waitForSession(user.http, sessionId, (view) => view.minutesBilled >= 2);
+    await advanceUntilSession(app, clock, user.http, sessionId, (view) => view.minutesBilled >= 2);
     const ended = await performer.http.post(`/api/sessions/${sessionId}/end`);
     expect(ended.status).toBe(200);
     expect(ended.json).toMatchObject({ status: 'ended', endReason: 'performer_ended', endedBy: 'performer' });
@@ -179,7 +193,7 @@ describe('how sessions end', () => {
     const { user, sessionId, userSocket } = await running({ rate: 1, auracoin: 7 });
     const pushes: SessionView[] = [];
     userSocket.on('session:changed', (view: SessionView) => pushes.push(view));
-    const ended = await waitForSession(user.http, sessionId, (view) => view.status === 'ended', 15_000);
+    const ended = await advanceUntilSession(app, clock, user.http, sessionId, (view) => view.status === 'ended');
     expect(ended).toMatchObject({
       endReason: 'balance_exhausted',
       endedBy: 'system',
@@ -196,9 +210,13 @@ describe('how sessions end', () => {
 
   it('a dropped connection ends the session after the grace period, at the drop, with only the minutes started before it', async () => {
     const { user, sessionId, performerSocket } = await running({ rate: 2 });
-    await waitForSession(user.http, sessionId, (view) => view.minutesBilled >= 2);
+    await advanceUntilSession(app, clock, user.http, sessionId, (view) => view.minutesBilled >= 2);
+    // she drops a moment into a minute (at the very start of one, the minute began while she was there)
+    await clock.advance(MINUTE_MS / 4);
     performerSocket.close();
-    const ended = await waitForSession(user.http, sessionId, (view) => view.status === 'ended', 10_000);
+    // the server sees her socket gone (a real socket: a wait on the condition), then the grace period runs
+    await waitForSession(user.http, sessionId, (view) => view.counterpartAway);
+    const ended = await advanceUntilSession(app, clock, user.http, sessionId, (view) => view.status === 'ended');
     expect(ended).toMatchObject({ endReason: 'performer_disconnected', endedBy: 'system' });
     const open = Date.parse(ended.endedAt!) - Date.parse(ended.startedAt!);
     expect(ended.minutesBilled).toBe(Math.ceil(open / MINUTE_MS));
@@ -208,17 +226,19 @@ describe('how sessions end', () => {
 
   it('a reconnect within the grace period goes on without a new charge', async () => {
     const { performer, user, sessionId, userSocket } = await running({ rate: 2 });
-    await waitForSession(user.http, sessionId, (view) => view.minutesBilled >= 1);
+    await advanceUntilSession(app, clock, user.http, sessionId, (view) => view.minutesBilled >= 1);
     userSocket.close();
     // she sees him away while the grace period runs
     const away = await waitForSession(performer.http, sessionId, (view) => view.counterpartAway);
     expect(away.status).toBe('active');
-    await new Promise((resolve) => setTimeout(resolve, GRACE_MS / 2));
+    await clock.advance(GRACE_MS / 2);
     const back = await open(user.http);
     expect(await joinSession(back, sessionId)).toMatchObject({ ok: true, role: 'user', counterpartPresent: true });
     const billedAtReturn = (await waitForSession(user.http, sessionId, () => true)).minutesBilled;
     // the session runs on past where the grace period would have ended it: minutes twice the grace later
-    const view = await waitForSession(
+    const view = await advanceUntilSession(
+      app,
+      clock,
       performer.http,
       sessionId,
       (current) =>
@@ -226,10 +246,12 @@ describe('how sessions end', () => {
         (!current.counterpartAway && current.minutesBilled >= billedAtReturn + Math.ceil((2 * GRACE_MS) / MINUTE_MS)),
     );
     expect(view.status).toBe('active');
-    const elapsed = Date.now() - Date.parse(view.startedAt!);
-    // every minute of the session is billed once, the time away included, and nothing more
-    expect(view.minutesBilled).toBeLessThanOrEqual(Math.ceil(elapsed / MINUTE_MS));
-    expect(view.minutesBilled).toBeGreaterThanOrEqual(Math.ceil(elapsed / MINUTE_MS) - 1);
+    const elapsed = clock.nowMs() - Date.parse(view.startedAt!);
+    // every minute of the session is billed once, the time away included, and nothing more (the test clock
+    // stops on whole minutes: one beginning at this instant counts as begun)
+    const begun = Math.floor(elapsed / MINUTE_MS) + 1;
+    expect(view.minutesBilled).toBeLessThanOrEqual(begun);
+    expect(view.minutesBilled).toBeGreaterThanOrEqual(begun - 1);
     const events = await app.infra.eventStore.readStream(streams.wallet(user.id));
     const minutes = events
       .filter((e) => e.type === 'SessionMinuteBilled')
@@ -254,11 +276,12 @@ describe('how sessions end', () => {
 
     const second = await user.http.post('/api/sessions', { performerId: performer.id });
     expect(second.status).toBe(201);
-    const expired = await waitForSession(
+    const expired = await advanceUntilSession(
+      app,
+      clock,
       user.http,
       second.json.id as string,
       (view) => view.status === 'expired',
-      10_000,
     );
     expect(expired).toMatchObject({ endReason: 'expired', costAuracoin: 0 });
     await waitForSession(user.http, second.json.id as string, () => true);
@@ -433,7 +456,7 @@ describe('who may do what', () => {
 
   it('both parties ending at once settle once: one ends it, the other is told it is over', async () => {
     const { performer, user, sessionId } = await running({ rate: 2, auracoin: 100 });
-    await waitForSession(user.http, sessionId, (view) => view.minutesBilled >= 2);
+    await advanceUntilSession(app, clock, user.http, sessionId, (view) => view.minutesBilled >= 2);
     const [byUser, byHer] = await Promise.all([
       user.http.post(`/api/sessions/${sessionId}/end`),
       performer.http.post(`/api/sessions/${sessionId}/end`),
@@ -533,6 +556,7 @@ describe('signalling', () => {
     const heardByHim = new Promise((resolve) => userSocket.once('session:signal', resolve));
     expect(await ack(performerSocket, { sessionId, description: { type: 'answer', sdp: 'v=0' } })).toBe(true);
     expect(await heardByHim).toEqual({ sessionId, from: 'performer', description: { type: 'answer', sdp: 'v=0' } });
+    // a real socket: a moment for a stray message to arrive, were one forwarded (under 500 ms, no business time)
     await new Promise((resolve) => setTimeout(resolve, 100));
     // the embedded demo has no TURN: candidates pass as they are
     expect(heardByHer).toEqual([{ sessionId, from: 'user', candidate }]);

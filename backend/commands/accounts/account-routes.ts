@@ -5,7 +5,7 @@ import { ACCOUNT_TOKEN_TTL_MS, apiRoutes, streams, type UserView } from '@aura/c
 import { DomainError } from '../../platform/domain-error';
 import type { EventStore } from '../../platform/eventstore/port';
 import { forbidden, notFound } from '../../platform/http/errors';
-import { hashPassword, signIn } from '../../platform/http/password';
+import type { Passwords } from '../../platform/http/password';
 import type { RateLimiter } from '../../platform/http/rate-limit';
 import { commandMetadata, mountRoute } from '../../platform/http/routes';
 import type { Principal, SessionManager } from '../../platform/http/session';
@@ -31,6 +31,8 @@ export interface AccountRecord {
 }
 
 export interface AccountRoutesDeps {
+  /** argon2id hashing and the password sign-in */
+  passwords: Passwords;
   eventStore: EventStore;
   sessions: SessionManager;
   limits: RateLimiter;
@@ -123,7 +125,7 @@ export function accountRouter(deps: AccountRoutesDeps): Router {
     async (ctx, { body }) => {
       const userId = userIdOf(body.token);
       if (!userId) throw invalidToken();
-      const passwordHash = await hashPassword(body.password);
+      const passwordHash = await deps.passwords.hash(body.password);
       const tokenHash = hashOf(body.token);
       const result = await handleUser(
         deps.eventStore,
@@ -143,8 +145,8 @@ export function accountRouter(deps: AccountRoutesDeps): Router {
     deps.sessions,
     apiRoutes.changePassword,
     async (ctx, { body }, caller) => {
-      await signIn(await ownAccount(caller), body.currentPassword);
-      const passwordHash = await hashPassword(body.newPassword);
+      await deps.passwords.signIn(await ownAccount(caller), body.currentPassword);
+      const passwordHash = await deps.passwords.hash(body.newPassword);
       const result = await handleUser(
         deps.eventStore,
         streams.user(caller.sub),
@@ -163,7 +165,7 @@ export function accountRouter(deps: AccountRoutesDeps): Router {
     deps.sessions,
     apiRoutes.requestEmailChange,
     async (ctx, { body }, caller) => {
-      const account = await signIn(await ownAccount(caller), body.password);
+      const account = await deps.passwords.signIn(await ownAccount(caller), body.password);
       const taken = await deps.byEmail(body.email);
       if (taken && taken.id !== account.id) throw new DomainError('email_taken', 'Email già registrata');
       const { token, tokenHash } = newToken(account.id);
@@ -227,7 +229,7 @@ export function accountRouter(deps: AccountRoutesDeps): Router {
     deps.sessions,
     apiRoutes.checkDeleteMe,
     async (_ctx, { body }, caller) => {
-      const account = await signIn(await ownAccount(caller), body.password);
+      const account = await deps.passwords.signIn(await ownAccount(caller), body.password);
       const profile = await deps.userViewAfter(account.id, undefined);
       return { auracoinBalance: profile.auracoinBalance };
     },
@@ -239,7 +241,7 @@ export function accountRouter(deps: AccountRoutesDeps): Router {
     deps.sessions,
     apiRoutes.deleteMe,
     async (ctx, { body }, caller) => {
-      const account = await signIn(await ownAccount(caller), body.password);
+      const account = await deps.passwords.signIn(await ownAccount(caller), body.password);
       const metadata = commandMetadata(ctx, caller);
       const result = await handleUser(
         deps.eventStore,

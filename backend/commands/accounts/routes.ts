@@ -1,7 +1,7 @@
 import Router from '@koa/router';
 import { apiRoutes, streams, type UserView } from '@aura/contracts';
 import type { EventStore } from '../../platform/eventstore/port';
-import { hashPassword, signIn } from '../../platform/http/password';
+import type { Passwords } from '../../platform/http/password';
 import type { RateLimiter } from '../../platform/http/rate-limit';
 import { commandMetadata, mountRoute } from '../../platform/http/routes';
 import type { SessionManager } from '../../platform/http/session';
@@ -10,6 +10,8 @@ import { registerUser } from './register';
 import { decideDeleteUser, handleUser } from './user';
 
 export interface AccountsDeps {
+  /** argon2id hashing and the password sign-in */
+  passwords: Passwords;
   eventStore: EventStore;
   sessions: SessionManager;
   limits: RateLimiter;
@@ -32,7 +34,7 @@ export function accountsRouter(deps: AccountsDeps): Router {
     apiRoutes.register,
     async (ctx, { body }) => {
       const { userId, position } = await registerUser(
-        { eventStore: deps.eventStore, now: deps.now, hashPassword },
+        { eventStore: deps.eventStore, now: deps.now, hashPassword: deps.passwords.hash },
         body,
         commandMetadata(ctx),
       );
@@ -47,7 +49,7 @@ export function accountsRouter(deps: AccountsDeps): Router {
     deps.sessions,
     apiRoutes.login,
     async (ctx, { body }) => {
-      const login = await signIn(await deps.findLogin(body.username), body.password);
+      const login = await deps.passwords.signIn(await deps.findLogin(body.username), body.password);
       deps.sessions.start(ctx, { sub: login.id, kind: 'user' });
       return deps.userViewAfter(login.id, undefined);
     },

@@ -51,6 +51,6 @@ export function adminsCommands(ports: ModulePorts) {
     acceptsSession: async (principal) => principal.kind !== 'admin' || (await admins.isActive(principal.sub)),
     /** the superadmin `ADMIN_USERNAME` / `ADMIN_PASSWORD` name, created on the first start */
     ensureSuperadmin: (options: { username: string; password?: string }) =>
-      ensureSuperadmin(ports.eventStore, { ...options, now: ports.clock.now }),
+      ensureSuperadmin(ports.eventStore, { ...options, now: ports.clock.now, passwords: ports.passwords }),
   } satisfies CommandSide & Record<string, unknown>;
 }

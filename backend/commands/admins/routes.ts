@@ -3,7 +3,7 @@ import { apiRoutes, type AdminView } from '@aura/contracts';
 import { DomainError } from '../../platform/domain-error';
 import type { EventStore } from '../../platform/eventstore/port';
 import { forbidden, notFound } from '../../platform/http/errors';
-import { hashPassword, signIn } from '../../platform/http/password';
+import type { Passwords } from '../../platform/http/password';
 import type { RateLimiter } from '../../platform/http/rate-limit';
 import { commandMetadata, mountRoute } from '../../platform/http/routes';
 import type { SessionManager } from '../../platform/http/session';
@@ -15,6 +15,8 @@ import type { AdminSecondFactor } from './mfa-gate';
 import { deleteAdmin, setAdminActive } from './manage-admin';
 
 export interface AdminsDeps {
+  /** argon2id hashing and the password sign-in */
+  passwords: Passwords;
   eventStore: EventStore;
   sessions: SessionManager;
   limits: RateLimiter;
@@ -48,7 +50,7 @@ export function adminsRouter(deps: AdminsDeps): Router {
     apiRoutes.adminVerify,
     async (ctx, { body }) => {
       const login = await deps.lockout.guard(ctx, async () => {
-        const found = await signIn(await deps.findAdminLogin(body.username), body.password);
+        const found = await deps.passwords.signIn(await deps.findAdminLogin(body.username), body.password);
         if (!found.isActive) throw new DomainError('forbidden', 'Account amministratore disattivato');
         return found;
       });
@@ -70,7 +72,7 @@ export function adminsRouter(deps: AdminsDeps): Router {
         fullName: body.fullName,
         username: body.username,
         email: body.email,
-        passwordHash: await hashPassword(body.password),
+        passwordHash: await deps.passwords.hash(body.password),
         role: body.role,
       },
       deps.now,

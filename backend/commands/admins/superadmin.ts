@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { streams } from '@aura/contracts';
 import type { EventStore } from '../../platform/eventstore/port';
-import { hashPassword } from '../../platform/http/password';
+import type { Passwords } from '../../platform/http/password';
 import { deterministicId } from '../../platform/ids';
 import { createAdmin } from './create-admin';
 
@@ -11,7 +11,7 @@ import { createAdmin } from './create-admin';
  */
 export async function ensureSuperadmin(
   eventStore: EventStore,
-  options: { username: string; password?: string; now: () => Date },
+  options: { username: string; password?: string; now: () => Date; passwords: Passwords },
 ) {
   const adminId = deterministicId(`superadmin:${options.username.toLowerCase()}`);
   if ((await eventStore.readStream(streams.admin(adminId))).length > 0)
@@ -24,7 +24,7 @@ export async function ensureSuperadmin(
       fullName: 'Super Admin',
       username: options.username,
       email: `${options.username.toLowerCase()}@aura.local`,
-      passwordHash: await hashPassword(password),
+      passwordHash: await options.passwords.hash(password),
       role: 'superadmin',
     },
     options.now,

@@ -1,6 +1,6 @@
 import { auracoinToUnits, streams } from '@aura/contracts';
 import type { EventStore } from '../../platform/eventstore/port';
-import { hashPassword } from '../../platform/http/password';
+import type { Passwords } from '../../platform/http/password';
 import { deterministicId } from '../../platform/ids';
 import { claimAll } from '../../platform/unique-values';
 import { DEMO_PERFORMER_PASSWORD, demoPerformers } from './demo-data';
@@ -17,8 +17,8 @@ export const demoPortraits = () =>
   }));
 
 /** Twelve approved performers with fixed ids: a seed cut short resumes where it stopped. */
-export async function seedDemoPerformers(eventStore: EventStore, now: () => Date) {
-  const passwordHash = await hashPassword(DEMO_PERFORMER_PASSWORD);
+export async function seedDemoPerformers(eventStore: EventStore, now: () => Date, passwords: Passwords) {
+  const passwordHash = await passwords.hash(DEMO_PERFORMER_PASSWORD);
   const portraits = demoPortraits();
   for (const [index, demo] of demoPerformers.entries()) {
     const { performerId, image } = portraits[index]!;

@@ -54,7 +54,7 @@ export function performersCommands(ports: ModulePorts, deps: PerformersDeps) {
         },
       }),
     ],
-    seedDemo: () => seedDemoPerformers(ports.eventStore, ports.clock.now),
+    seedDemo: () => seedDemoPerformers(ports.eventStore, ports.clock.now, ports.passwords),
     /** the demo performers' portraits, which the demo photos reuse */
     demoPortraits,
     /** identity documents, for the files module's downloads */

@@ -17,7 +17,7 @@ import { fileIdOfPrivateUrl } from '../../platform/files/links';
 import { imageField, type RemoteImages } from '../../platform/files/remote-image';
 import type { FileStorage } from '../../platform/files/storage';
 import { badRequest, forbidden } from '../../platform/http/errors';
-import { hashPassword, signIn } from '../../platform/http/password';
+import type { Passwords } from '../../platform/http/password';
 import { validationError } from '../../platform/http/problem';
 import type { RateLimiter } from '../../platform/http/rate-limit';
 import { assertOwnerOrAdmin, commandMetadata, mountRoute } from '../../platform/http/routes';
@@ -45,6 +45,8 @@ import {
 } from './performer';
 
 export interface PerformersDeps {
+  /** argon2id hashing and the password sign-in */
+  passwords: Passwords;
   eventStore: EventStore;
   sessions: SessionManager;
   limits: RateLimiter;
@@ -142,7 +144,7 @@ export function performersRouter(deps: PerformersDeps): Router {
     const image = body.image
       ? await imageField(deps.remoteImages, body.image, performerId, 'body.image')
       : '/demo/performers/1.svg';
-    const passwordHash = await hashPassword(body.password!);
+    const passwordHash = await deps.passwords.hash(body.password!);
     const claims: Claim[] = [
       { kind: 'performer-username', value: username, ownerId: performerId },
       { kind: 'performer-email', value: email, ownerId: performerId },
@@ -192,7 +194,7 @@ export function performersRouter(deps: PerformersDeps): Router {
       ...(body.username ? [{ kind: 'performer-username' as const, value: body.username, ownerId: performerId }] : []),
       ...(body.email ? [{ kind: 'performer-email' as const, value: body.email, ownerId: performerId }] : []),
     ];
-    const passwordHash = body.password && body.username ? await hashPassword(body.password) : null;
+    const passwordHash = body.password && body.username ? await deps.passwords.hash(body.password) : null;
     const image = await imageField(deps.remoteImages, body.image, performerId, 'body.image');
     const metadata = commandMetadata(ctx, caller);
     const position = await createWithClaims(claims, metadata, async () => {
@@ -236,7 +238,7 @@ export function performersRouter(deps: PerformersDeps): Router {
     deps.sessions,
     apiRoutes.performerLogin,
     async (ctx, { body }) => {
-      const login = await signIn(await deps.findLogin(body.username), body.password);
+      const login = await deps.passwords.signIn(await deps.findLogin(body.username), body.password);
       deps.sessions.start(ctx, { sub: login.id, kind: 'performer' });
       return deps.performerViewAfter(login.id, undefined);
     },

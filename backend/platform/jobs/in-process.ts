@@ -28,6 +28,8 @@ export interface InProcessJobQueue extends JobQueue {
   pending(): number;
   /** when (the clock's ms) the last delayed job or retry is due, 0 when none waits for its time */
   lastDueAt(): number;
+  /** resolves once no job is ready or running (delayed ones and retries wait for their time) */
+  idle(): Promise<void>;
 }
 
 interface PendingJob {
@@ -218,5 +220,13 @@ export function createInProcessJobQueue(options: { clock?: Clock; logger?: JobLo
     failed: () => [...failedJobs],
     pending: () => unfinished.size,
     lastDueAt: () => Math.max(0, ...timers.values()),
+    async idle() {
+      for (;;) {
+        const runnable = started && !closed && ready.some((job) => handlers.has(job.name));
+        if (active.size === 0 && !runnable) return;
+        await Promise.allSettled([...active]);
+        await new Promise<void>((resolve) => setImmediate(resolve));
+      }
+    },
   };
 }

@@ -4,21 +4,27 @@
  * declined, expired or ended session gets a 409 and nothing that opens the relay.
  */
 import type { IceConfig } from '@aura/contracts';
+import { createTestClock } from '../../platform/clock';
 import { startTestApp, type TestApp } from '../app-harness';
 import { superadminClient } from '../admin-session';
-import { fundedUser, onlinePerformer, waitForSession, type Http } from '../session-helpers';
+import { advanceUntilSession, fundedUser, onlinePerformer, type Http } from '../session-helpers';
 
 const TURN_SECRET = 'ice-int-test-secret-0123456789';
+/** business time: the request's expiry is advanced, and credentials' lifetimes are read against it */
+const clock = createTestClock();
 let app: TestApp;
 let admin: Http;
 
 beforeAll(async () => {
-  app = await startTestApp({
-    BILLING_MINUTE_MS: '60000',
-    SESSION_REQUEST_TIMEOUT_MS: '1500',
-    ICE_SERVERS: JSON.stringify([{ urls: ['turn:127.0.0.1:3478?transport=udp'] }]),
-    TURN_SECRET,
-  });
+  app = await startTestApp(
+    {
+      BILLING_MINUTE_MS: '60000',
+      SESSION_REQUEST_TIMEOUT_MS: '60000',
+      ICE_SERVERS: JSON.stringify([{ urls: ['turn:127.0.0.1:3478?transport=udp'] }]),
+      TURN_SECRET,
+    },
+    { clock },
+  );
   admin = await superadminClient(app);
 });
 afterAll(async () => {
@@ -52,11 +58,11 @@ describe('ICE credentials', () => {
     await refused(user.http, sessionId);
     await refused(performer.http, sessionId);
 
-    const acceptedAt = Date.now();
+    const acceptedAt = clock.nowMs();
     expect((await performer.http.post(`/api/sessions/${sessionId}/accept`)).status).toBe(200);
     // (whether minute 1 is billed yet or not: six minutes from the start)
     for (const http of [user.http, performer.http]) {
-      const askedAt = Date.now();
+      const askedAt = clock.nowMs();
       const answer = await http.get(`/api/sessions/${sessionId}/ice`);
       expect(answer.status).toBe(200);
       const ice = answer.json as unknown as IceConfig;
@@ -79,7 +85,7 @@ describe('ICE credentials', () => {
     const user = await fundedUser(app, admin, 500);
     const sessionId = (await user.http.post('/api/sessions', { performerId: performer.id })).json.id as string;
     expect((await performer.http.post(`/api/sessions/${sessionId}/accept`)).status).toBe(200);
-    const askedAt = Date.now();
+    const askedAt = clock.nowMs();
     const answer = await user.http.get(`/api/sessions/${sessionId}/ice`);
     expect(answer.status).toBe(200);
     const ttl = ttlOf(answer.json as unknown as IceConfig, askedAt);
@@ -97,7 +103,10 @@ describe('ICE credentials', () => {
     await refused(performer.http, declined);
 
     const expiring = (await user.http.post('/api/sessions', { performerId: performer.id })).json.id as string;
-    await waitForSession(user.http, expiring, (view) => view.status === 'expired');
+    await advanceUntilSession(app, clock, user.http, expiring, (view) => view.status === 'expired', {
+      stepMs: 10_000,
+      withinMs: 120_000,
+    });
     await refused(user.http, expiring);
     await refused(performer.http, expiring);
   });

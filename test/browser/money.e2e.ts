@@ -107,6 +107,8 @@ describeWithChromium('money screens on a phone', () => {
         .filter({ hasText: /^1 spettatore$/ })
         .first()
         .waitFor({ timeout: 15_000 });
+    // her live summary's peak is not below the count beside it
+    await giulia.page.getByTestId('summary-peak').filter({ hasText: /^1$/ }).waitFor();
     // her card in the gallery says it too, to anyone (a page that watches nothing)
     const gallery = await context.newPage();
     await gallery.goto(app.url);

@@ -428,6 +428,31 @@ describe('the room on the socket', () => {
     expect(await join(a, show.id)).toEqual({ ok: false, error: 'Lo show è terminato' });
   });
 
+  it('the first viewer is one viewer everywhere: her room hears it, the show and her gallery card read it', async () => {
+    const { performer, show } = await liveShow('Prima serata');
+    const herSocket = await open(performer.http);
+    expect(await join(herSocket, show.id)).toEqual({ ok: true, role: 'publisher', canWrite: true });
+    // her own page is not a viewer
+    expect((await client(app.url).get(`/api/shows/${show.id}`)).json.viewerCount).toBe(0);
+    const one = next<{ showId: string; viewerCount: number }>(herSocket, 'show:viewers');
+    const user = await fundedUser(app, admin, 10);
+    const first = await open(user.http);
+    expect(await join(first, show.id)).toEqual({ ok: true, role: 'viewer', canWrite: true });
+    expect(await one).toEqual({ showId: show.id, viewerCount: 1 });
+    expect((await client(app.url).get(`/api/shows/${show.id}`)).json.viewerCount).toBe(1);
+    const listed = (await client(app.url).get('/api/shows')).json as unknown as ShowView[];
+    expect(listed.find((each) => each.id === show.id)?.viewerCount).toBe(1);
+    expect((await client(app.url).get(`/api/performers/${performer.id}`)).json).toMatchObject({ viewers: 1 });
+    // joining again from the same page counts him once
+    expect(await join(first, show.id)).toMatchObject({ ok: true });
+    expect((await client(app.url).get(`/api/shows/${show.id}`)).json.viewerCount).toBe(1);
+    const none = next<{ viewerCount: number }>(herSocket, 'show:viewers');
+    first.emit('show:exit', show.id);
+    expect(await none).toMatchObject({ viewerCount: 0 });
+    expect((await client(app.url).get(`/api/performers/${performer.id}`)).json).toMatchObject({ viewers: 0 });
+    await performer.http.post(`/api/shows/${show.id}/end`);
+  });
+
   it("pauses for her private session ('In privato') and resumes after", async () => {
     const { performer, show } = await liveShow();
     const watcher = await open(client(app.url));

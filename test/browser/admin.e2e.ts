@@ -98,6 +98,10 @@ describeWithChromium('admin console in the browser', () => {
     await page.getByRole('tab', { name: 'Gestione Admin' }).click();
 
     const form = page.getByRole('form', { name: 'Nuovo amministratore' });
+    // the roles read in Italian (a superadmin may make either), never as the code's 'admin'
+    const role = form.getByLabel('Ruolo');
+    expect(await role.locator('option').allTextContents()).toEqual(['Amministratore', 'Superamministratore']);
+    expect(await role.inputValue()).toBe('admin');
     await form.getByLabel('Nome completo').fill('Carla Bianchi');
     await form.getByLabel('Username').fill('carla');
     await form.getByLabel('Email').fill('carla@example.com');

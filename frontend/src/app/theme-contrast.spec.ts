@@ -61,4 +61,15 @@ describe('the theme’s contrast (WCAG AA, 4.5:1 for text)', () => {
       expect(ratio(resolve(palette, 'contrast'), resolve(palette, 'solid'))).toBeGreaterThanOrEqual(4.5);
     expect(ratio(over('#ffffff', 0.8, '#16a34a'), '#16a34a')).toBeLessThan(3);
   });
+
+  it('the solid tints that replaced the glow and the gradients (hero, performer offer): every text colour on them', () => {
+    for (const tint of ['hero', 'plum'])
+      for (const [palette, key] of [
+        ['fg', 'DEFAULT'],
+        ['fg', 'muted'],
+        ['brand', 'fg'],
+        ['gold', 'fg'],
+      ] as const)
+        expect(ratio(resolve(palette, key), resolve('panel', tint))).toBeGreaterThanOrEqual(4.5);
+  });
 });

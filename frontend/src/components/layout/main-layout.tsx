@@ -47,9 +47,7 @@ export function MainLayout({ accountMenu, onlineBadge, children }: MainLayoutPro
         flex="1"
         pt="var(--aura-header-height)"
         outline="none"
-        bgImage="glow"
-        bgRepeat="no-repeat"
-        css={{ '@media print': { paddingTop: '0', backgroundImage: 'none' } }}
+        css={{ '@media print': { paddingTop: '0' } }}
       >
         {children}
       </Box>

@@ -35,9 +35,7 @@ export function BrandLogo({ size = 'md' }: { size?: 'md' | 'lg' }) {
           fontSize={size === 'lg' ? '2xl' : 'xl'}
           fontWeight="800"
           letterSpacing="-0.02em"
-          bgImage="brand-text"
-          bgClip="text"
-          color="transparent"
+          color="brand.fg"
         >
           Aura
         </Text>

@@ -24,7 +24,6 @@ export function PlaceholderPage({ title, description, showHomeLink = true }: Pla
         rounded="2xl"
         px={{ base: '6', md: '12' }}
         py={{ base: '10', md: '14' }}
-        bgImage="glow"
       >
         <Box fontSize="3xl" color="brand.fg">
           <SparklesIcon />

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Button, Card, Container, Field, Heading, Input, Stack, Text } from '@chakra-ui/react';
 import { PASSWORD_MIN } from '@aura/contracts';
-import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
+import { Navigate, useSearchParams } from 'react-router-dom';
 import { errorMessage } from '../../../lib/api-client';
 import { clearStoredUser, useStoredUser } from '../../../lib/session-storage';
 import { notify } from '../../../components/ui/toaster';
@@ -41,7 +41,6 @@ function Labelled({ label, ...input }: { label: string } & React.ComponentProps<
 /** 'Impostazioni' (docs/product.md#account): password, email by a link, his data, deleting his account. */
 export function SettingsPage() {
   const user = useStoredUser();
-  const navigate = useNavigate();
   const password = useChangePassword();
   const email = useRequestEmailChange();
   const remove = useDeleteMe();
@@ -53,6 +52,9 @@ export function SettingsPage() {
   const [newEmail, setNewEmail] = useState('');
   const [emailPassword, setEmailPassword] = useState('');
   const [deletePassword, setDeletePassword] = useState('');
+  /** his account is gone: home, not the sign-in page a signed-out visitor of this page is sent to */
+  const [deleted, setDeleted] = useState(false);
+  if (deleted) return <Navigate to="/" replace />;
   if (!user) return <Navigate to="/login" replace />;
 
   const changePassword = (event: FormEvent) => {
@@ -103,9 +105,9 @@ export function SettingsPage() {
     remove.mutate(deletePassword, {
       onSuccess: () => {
         setLosing(null);
+        setDeleted(true);
         clearStoredUser();
         notify({ type: 'success', title: 'Account eliminato' });
-        void navigate('/');
       },
       onError: (error) => {
         setLosing(null);

@@ -1,10 +1,31 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Button, Dialog, Link, Portal, Stack, Text } from '@chakra-ui/react';
 import { ADULT_AGE } from '@aura/contracts';
 import { AGE_CONFIRMED_KEY, useRemembered } from '../hooks/use-remembered';
 
 /** Where 'Esci' sends a visitor who is not an adult. */
 const LEAVE_URL = 'https://www.google.it/';
+
+/** The app's own root (frontend/index.html); the gate is portaled out of it. */
+const APP_ROOT_ID = 'root';
+
+/**
+ * While the gate stands, the page behind it is inert and hidden from assistive technology, as
+ * behind any modal: nothing there takes focus, clicks or a screen reader's cursor (nor does axe
+ * weigh the contrast of text under the backdrop).
+ */
+function useInertBehind(open: boolean) {
+  useEffect(() => {
+    const root = document.getElementById(APP_ROOT_ID);
+    if (!open || !root) return undefined;
+    root.inert = true;
+    root.setAttribute('aria-hidden', 'true');
+    return () => {
+      root.inert = false;
+      root.removeAttribute('aria-hidden');
+    };
+  }, [open]);
+}
 
 /**
  * The 18+ gate of a first visit (docs/product.md#age-gate): nothing of the site is usable until he
@@ -15,6 +36,7 @@ export function AgeGate() {
   const [confirmed, confirm] = useRemembered(AGE_CONFIRMED_KEY);
   const [leaving, setLeaving] = useState(false);
   const enter = useRef<HTMLButtonElement>(null);
+  useInertBehind(!confirmed);
   if (confirmed) return null;
   return (
     <Dialog.Root

@@ -90,7 +90,7 @@ export function BecomePerformerPage() {
           </Badge>
           <Heading as="h1" fontSize={{ base: '3xl', sm: '4xl', md: '6xl' }} lineHeight="1.1" letterSpacing="-0.02em">
             Diventa Performer su{' '}
-            <Box as="span" bgImage="brand-text" bgClip="text" color="transparent">
+            <Box as="span" color="brand.fg">
               Aura
             </Box>
           </Heading>
@@ -101,12 +101,7 @@ export function BecomePerformerPage() {
           <CallsToAction />
         </Stack>
 
-        <Card.Root
-          rounded="3xl"
-          borderColor="brand.muted"
-          bg="linear-gradient(135deg, rgba(212,22,95,0.25) 0%, rgba(124,58,237,0.2) 100%)"
-          data-testid="offer-card"
-        >
+        <Card.Root rounded="3xl" borderColor="brand.muted" bg="panel.plum" data-testid="offer-card">
           <Card.Body>
             <Stack gap="4" align="center" textAlign="center">
               <Heading as="h2" size="lg">

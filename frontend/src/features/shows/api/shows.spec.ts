@@ -35,3 +35,28 @@ describe("a show's pushes over a read of the show already on its way (docs/archi
     unsubscribe();
   });
 });
+
+describe("the room's viewer count", () => {
+  it("given her live summary at a peak of 0, when the room hears its first viewer, then 'Picco spettatori' is 1 and never goes down", () => {
+    const client = new QueryClient();
+    const summary = {
+      durationSeconds: 0,
+      peakViewers: 0,
+      tipsCount: 0,
+      tipsAmount: 0,
+      earningsCents: 0,
+      goalsReached: 0,
+    };
+    client.setQueryData(queryKeys.shows.detail(showId), { ...show(0), viewerCount: 0, summary } as ShowView);
+    showCache.viewers(client, showId, 1);
+    expect(client.getQueryData<ShowView>(queryKeys.shows.detail(showId))).toMatchObject({
+      viewerCount: 1,
+      summary: { peakViewers: 1 },
+    });
+    showCache.viewers(client, showId, 0);
+    expect(client.getQueryData<ShowView>(queryKeys.shows.detail(showId))).toMatchObject({
+      viewerCount: 0,
+      summary: { peakViewers: 1 },
+    });
+  });
+});

@@ -52,7 +52,18 @@ export const showCache = {
     void queryClient.invalidateQueries({ queryKey: queryKeys.shows.live });
   },
   viewers(queryClient: QueryClient, showId: string, viewerCount: number) {
-    patchShow(queryClient, showId, { viewerCount });
+    // her live summary's 'Picco spettatori' is at least the count the room just heard (it said 0 beside '1 spettatore')
+    setFromPush<ShowView>(queryClient, queryKeys.shows.detail(showId), (show) =>
+      show
+        ? {
+            ...show,
+            viewerCount,
+            ...(show.summary
+              ? { summary: { ...show.summary, peakViewers: Math.max(show.summary.peakViewers, viewerCount) } }
+              : {}),
+          }
+        : show,
+    );
   },
   goal(queryClient: QueryClient, showId: string, goal: ShowGoalView | null) {
     patchShow(queryClient, showId, { goal });

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { ServerToClientEvents, ShowJoinAnswer, ShowTipView } from '@aura/contracts';
+import { queryKeys } from '../../../lib/query-keys';
 import { withSocket } from '../../../lib/socket';
 import { showCache } from '../api/shows';
 
@@ -26,9 +27,12 @@ export function useShowRoom(showId: string | null): RoomNews {
     if (!showId) return undefined;
     return withSocket((socket) => {
       const enter = () =>
-        socket.emit('show:join', showId, (access) =>
-          setNews((current) => ({ ...current, access, banned: !access.ok && current.banned })),
-        );
+        socket.emit('show:join', showId, (access) => {
+          setNews((current) => ({ ...current, access, banned: !access.ok && current.banned }));
+          // in the room, pushes keep the count; what changed before (a first viewer who came while this
+          // page's socket was still opening) only a read made now says: her panel would stay at '0 spettatori'
+          if (access.ok) void queryClient.invalidateQueries({ queryKey: queryKeys.shows.detail(showId), exact: true });
+        });
       const mine =
         <T extends { showId: string }>(handle: (payload: T) => void) =>
         (payload: T) => {

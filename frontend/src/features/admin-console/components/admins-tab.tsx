@@ -77,6 +77,7 @@ function CreateAdminForm({ canCreateSuperadmin }: { canCreateSuperadmin: boolean
             <OptionSelect
               {...formik.getFieldProps('role')}
               options={canCreateSuperadmin ? ['admin', 'superadmin'] : ['admin']}
+              labels={adminRoleLabels}
             />
           </FormField>
         </Grid>

@@ -52,7 +52,7 @@ export function AuditTrailSection({ admins }: { admins: readonly AdminView[] | u
         rowTestId={() => 'audit-row'}
         columns={[
           { header: 'Quando', cell: (action) => formatDateTime(action.at) },
-          { header: 'Admin', cell: (action) => adminName(action.adminId) ?? 'Amministratore eliminato' },
+          { header: 'Amministratore', cell: (action) => adminName(action.adminId) ?? 'Amministratore eliminato' },
           { header: 'Azione', cell: (action) => eventLabel(action.action) },
           { header: 'Record', cell: (action) => recordText(action.stream) },
         ]}

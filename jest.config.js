@@ -31,6 +31,7 @@ module.exports = {
       ...common,
       displayName: 'integration',
       testMatch: ['<rootDir>/{contracts,backend}/**/*.int.ts'],
+      setupFiles: ['<rootDir>/test/setup/pglite-initdb-cache.ts'],
       setupFilesAfterEnv: ['<rootDir>/test/setup/integration-timeouts.ts'],
     },
     {
@@ -40,6 +41,7 @@ module.exports = {
       // the built frontend and one Chromium the whole tier shares (test/browser/chromium-server.cjs)
       globalSetup: '<rootDir>/test/browser/global-setup.mjs',
       globalTeardown: '<rootDir>/test/browser/global-teardown.mjs',
+      setupFiles: ['<rootDir>/test/setup/pglite-initdb-cache.ts'],
       setupFilesAfterEnv: ['<rootDir>/test/setup/browser-timeouts.ts'],
     },
   ],

@@ -46,7 +46,10 @@ export async function openInfrastructure(
         ? await (
             await import('../platform/eventstore/postgres')
           ).createPostgresEventStore({ connectionString: config.DATABASE_URL })
-        : await createPgliteEventStore({ dataDir: path.join(config.dataDir, 'eventstore') }),
+        : await createPgliteEventStore({
+            dataDir: path.join(config.dataDir, 'eventstore'),
+            initdbCache: config.PGLITE_INITDB_CACHE,
+          }),
   );
   let memory: MingoReadModelStore | undefined;
   const readModels =

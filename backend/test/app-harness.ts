@@ -84,6 +84,7 @@ export async function startTestApp(
     RATE_LIMITS: GENEROUS_RATE_LIMITS,
     ADMIN_ADDRESS_LOCK_AFTER_FAILURES: '100000',
     SFU_ICE_ADDRESS: '127.0.0.1',
+    PGLITE_INITDB_CACHE: process.env.PGLITE_INITDB_CACHE ?? '',
     ...env,
   });
   const logger = createLogger(process.env.TEST_LOG_LEVEL === 'debug' ? 'debug' : 'error');

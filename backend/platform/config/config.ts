@@ -56,6 +56,8 @@ const ConfigSchema = z
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
     HOST: z.string().default('0.0.0.0'),
     DATA_DIR: z.string().default('./data'),
+    /** a folder keeping one initdb result of the embedded event store, copied for each new DATA_DIR (tests) */
+    PGLITE_INITDB_CACHE: optional(z.string().trim().min(1)),
     ADMIN_USERNAME: z.string().trim().min(3).default('admin'),
     ADMIN_PASSWORD: optional(z.string().min(8)),
     SESSION_SECRET: optional(z.string().min(32)),

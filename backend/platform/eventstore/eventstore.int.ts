@@ -169,6 +169,37 @@ describe('PGlite data folder', () => {
       await rm(parent, { recursive: true, force: true });
     }
   });
+
+  it('is copied from the initdb cache when one is given: the first store fills it, the next copies it, each keeps its own events', async () => {
+    const parent = await mkdtemp(join(tmpdir(), 'aura-initdb-cache-'));
+    try {
+      const initdbCache = join(parent, 'cache');
+      const first = await createPgliteEventStore({ dataDir: join(parent, 'first'), initdbCache });
+      await first.appendToStream('stream-1', newEvents(2), { expectedRevision: 'no_stream' });
+      await first.close();
+      expect(existsSync(join(initdbCache, 'PG_VERSION'))).toBe(true);
+      expect((await readdir(parent)).sort()).toEqual(['cache', 'first']);
+
+      const second = await createPgliteEventStore({ dataDir: join(parent, 'second'), initdbCache });
+      try {
+        expect(await second.readAll()).toEqual([]);
+        await second.appendToStream('stream-1', newEvents(1), { expectedRevision: 'no_stream' });
+        expect(await second.readStream('stream-1')).toHaveLength(1);
+      } finally {
+        await second.close();
+      }
+      // the cache holds no events: a third store starts empty too
+      expect(existsSync(join(initdbCache, 'base'))).toBe(true);
+      const third = await createPgliteEventStore({ dataDir: join(parent, 'third'), initdbCache });
+      try {
+        expect(await third.headPosition()).toBeUndefined();
+      } finally {
+        await third.close();
+      }
+    } finally {
+      await rm(parent, { recursive: true, force: true });
+    }
+  });
 });
 
 const postgres = postgresSource();

@@ -13,8 +13,10 @@ runMain(async () => {
   let running: ProjectionRunner | undefined;
   const api = await startApi(runtime, { serveFrontend: true, projector: () => running });
   const projector = (running = await startProjector(runtime));
-  await startWorker(runtime);
+  // the worker's sweeps read the read models: on a half-replayed log every open session looks overdue
+  // (thousands of needless ticks slowed a restart's catch-up ~4×); jobs enqueued meanwhile wait for it
   await projector.caughtUp();
+  await startWorker(runtime);
   const { config } = runtime;
   process.stdout.write(
     startBanner({

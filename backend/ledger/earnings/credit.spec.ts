@@ -136,12 +136,29 @@ describe('crediting a batch of sales on a store', () => {
     expect(appends).toEqual([500]);
   });
 
-  it('on a store with unique ids, a batch some of whose sales were credited before credits the rest one by one, each once', async () => {
+  it('on a store with unique ids, a batch some of whose sales were credited before credits the rest in one more append, each once', async () => {
+    const { store, appends } = uniqueIdStore();
+    await creditEarningsTogether(store, [sale(1), sale(3)]);
+    appends.length = 0;
+    await creditEarningsTogether(store, [sale(1), sale(2), sale(3), sale(4)]);
+    expect(appends).toEqual([4, 2]);
+    expect(await hers(store)).toEqual(['m1', 'm3', 'm2', 'm4']);
+  });
+
+  it('when the refusal names none of them as stored, they go one by one, each once', async () => {
     const { store, appends } = uniqueIdStore();
     await creditEarningsTogether(store, [sale(1)]);
+    const refusing: EventStore = Object.create(store, {
+      appendToStream: {
+        value: async (streamId: string, events: EventToAppend[], options: never) =>
+          events.length > 1
+            ? Promise.reject(new DuplicateEventIdError(streamId, ['not-one-of-these']))
+            : store.appendToStream(streamId, events, options),
+      },
+    });
     appends.length = 0;
-    await creditEarningsTogether(store, [sale(1), sale(2), sale(3)]);
-    expect(appends).toEqual([3, 1, 1, 1]);
+    await creditEarningsTogether(refusing, [sale(1), sale(2), sale(3)]);
+    expect(appends).toEqual([1, 1, 1]);
     expect(await hers(store)).toEqual(['m1', 'm2', 'm3']);
   });
 

@@ -96,19 +96,37 @@ export async function creditEarningsTogether(
   }
   await Promise.all(
     [...byPerformer].map(async ([performerId, hers]) => {
-      for (let start = 0; start < hers.length; start += CREDITS_PER_APPEND) {
-        const part = hers.slice(start, start + CREDITS_PER_APPEND);
-        try {
-          await appendOnce(
-            eventStore,
-            performerStreams.earnings(performerId),
-            part.map(({ sale, at, causationId }) => creditToAppend(sale, at, causationId)),
-          );
-        } catch (error) {
-          if (!(error instanceof DuplicateEventIdError) || part.length === 1) throw error;
-          for (const { sale, at, causationId } of part) await creditEarnings(eventStore, sale, at, causationId);
-        }
-      }
+      for (let start = 0; start < hers.length; start += CREDITS_PER_APPEND)
+        await creditHers(eventStore, performerId, hers.slice(start, start + CREDITS_PER_APPEND));
     }),
   );
+}
+
+/**
+ * One performer's credits in one append. A refusal for ids stored before names them: the rest go
+ * in one more append (a replay after a crash meets thousands of such batches, and one by one each
+ * credit cost two round trips). Should that not shrink what is left, they go one by one.
+ */
+async function creditHers(
+  eventStore: EventStore,
+  performerId: string,
+  credits: readonly { sale: Sale; at: Date; causationId: string }[],
+): Promise<void> {
+  let left = credits.map(({ sale, at, causationId }) => creditToAppend(sale, at, causationId));
+  while (left.length > 0) {
+    try {
+      await appendOnce(eventStore, performerStreams.earnings(performerId), left);
+      return;
+    } catch (error) {
+      if (!(error instanceof DuplicateEventIdError) || left.length === 1) throw error;
+      const stored = new Set(error.eventIds.map((id) => id.toLowerCase()));
+      const rest = left.filter((event) => !stored.has(event.id.toLowerCase()));
+      if (rest.length === left.length || rest.length === 0) {
+        for (const event of rest.length === 0 ? left : rest)
+          await appendOnce(eventStore, performerStreams.earnings(performerId), [event]);
+        return;
+      }
+      left = rest;
+    }
+  }
 }

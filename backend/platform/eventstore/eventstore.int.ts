@@ -45,6 +45,33 @@ describe('PGlite event store (prepared statements)', () => {
   });
 });
 
+describe('PGlite event store (appends of one turn, some stored before)', () => {
+  it('stores the new ones in one statement and answers a repeat as the first time, a mixed one with the ids it holds', async () => {
+    const store = await createPgliteEventStore({});
+    try {
+      const first = newEvents(2);
+      const stored = await store.appendToStream('stream-a', first, { expectedRevision: 'no_stream' });
+      const elsewhere = newEvents(1);
+      await store.appendToStream('stream-b', elsewhere, { expectedRevision: 'no_stream' });
+      const fresh = newEvents(3);
+      const together = await Promise.allSettled([
+        store.appendToStream('stream-a', first, { expectedRevision: 'any' }),
+        store.appendToStream('stream-c', fresh, { expectedRevision: 'no_stream' }),
+        store.appendToStream('stream-d', [...newEvents(1), ...elsewhere], { expectedRevision: 'any' }),
+      ]);
+      expect(together[0]).toEqual({ status: 'fulfilled', value: { ...stored, alreadyStored: true } });
+      expect(together[1]).toMatchObject({ status: 'fulfilled', value: { nextExpectedRevision: 2 } });
+      expect(together[2]).toMatchObject({ status: 'rejected', reason: { name: 'DuplicateEventIdError' } });
+      expect((together[2] as PromiseRejectedResult).reason.eventIds).toEqual(idsOf(elsewhere));
+      expect(idsOf(await store.readStream('stream-c'))).toEqual(idsOf(fresh));
+      expect(await store.readStream('stream-d')).toEqual([]);
+      expect(await store.readAll()).toHaveLength(6);
+    } finally {
+      await store.close();
+    }
+  });
+});
+
 describe('PGlite event store (on disk)', () => {
   it('keeps its events across close and reopen', async () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'aura-eventstore-'));

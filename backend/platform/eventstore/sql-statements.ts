@@ -34,6 +34,9 @@ export interface Statements {
   /**
    * $1: JSON array of appends to distinct streams, each {stream, expected, events}; one row per
    * append, in order. The events of one statement share a transaction, so at most 4096 in all.
+   * An append holding an id stored before inserts nothing (no last position) and the caller looks
+   * the ids up: left to the unique index, it failed the whole statement, and every append of the
+   * batch ran again alone, one after the other (a reaction replayed after a crash: thousands).
    */
   append: string;
   readStream: string;
@@ -57,13 +60,15 @@ export function statementsFor(schema: string): Statements {
             when i.expected = ${EXPECTED_NO_STREAM} then current.revision is null
             when i.expected = ${EXPECTED_STREAM_EXISTS} then current.revision is not null
             else true
-          end as expectation_met
+          end as expectation_met,
+          exists (select 1 from ${events} s
+            where s.event_id in (select (x.event->>'id')::uuid from jsonb_array_elements(i.events) as x(event))) as stored_before
         from input i
         cross join lateral (select max(e.revision) as revision from ${events} e where e.stream_id = i.stream_id) current
       ), accepted as (
         select c.*, coalesce(sum(jsonb_array_length(c.events))
           over (order by c.append_index rows between unbounded preceding and 1 preceding), 0) as first_index
-        from checked c where c.expectation_met
+        from checked c where c.expectation_met and not c.stored_before
       ), inserted as (
         insert into ${events} (position, stream_id, revision, event_id, type, data, metadata, transaction_id)
         select pg_current_xact_id()::text::bigint * ${MAX_EVENTS_PER_APPEND} + a.first_index + e.ord - 1, a.stream_id,

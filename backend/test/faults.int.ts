@@ -371,7 +371,11 @@ describeFaults('faults: Redis restarted empty, PostgreSQL connections cut, the w
     expect(caughtUp.status).toBe('active');
     expect(caughtUp.minutesBilled).toBeGreaterThan(stalled);
     const ended = await user.http.post(`/api/sessions/${sessionId}/end`);
-    expect(ended.status).toBe(200);
+    // an answer other than 200 (once a 500 under load, 2026-11-29) is shown with what the api and the worker logged
+    if (ended.status !== 200)
+      throw new Error(
+        `end answered ${ended.status} ${ended.text}\napi:\n${roles.api!.output()}\nworker:\n${roles.worker!.output()}`,
+      );
     const minutes = ended.json.minutesBilled as number;
     const billed = (await events.readStream(streams.wallet(user.id)))
       .filter((event) => event.type === 'SessionMinuteBilled')

@@ -153,7 +153,9 @@ describeWithChromium('phone screens (390×844) and the laptop (1366×768)', () =
       );
       expect(
         await page.evaluate(() =>
-          (window as unknown as { __tracks: MediaStreamTrack[] }).__tracks.map((t) => `${t.kind} ${t.readyState}`).sort(),
+          (window as unknown as { __tracks: MediaStreamTrack[] }).__tracks
+            .map((t) => `${t.kind} ${t.readyState}`)
+            .sort(),
         ),
       ).toEqual(['audio ended', 'video ended']);
       expect(await page.getByTestId('local-video').count()).toBe(0);

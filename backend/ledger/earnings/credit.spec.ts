@@ -145,6 +145,29 @@ describe('crediting a batch of sales on a store', () => {
     expect(await hers(store)).toEqual(['m1', 'm3', 'm2', 'm4']);
   });
 
+  it('when the refusal names all of them (stored, though not as one append), each is asked alone and answered as stored', async () => {
+    const { store, appends } = uniqueIdStore();
+    await creditEarningsTogether(store, [sale(1)]);
+    await creditEarningsTogether(store, [sale(2)]);
+    const refusing: EventStore = Object.create(store, {
+      appendToStream: {
+        value: async (streamId: string, events: EventToAppend[], options: never) =>
+          events.length > 1
+            ? Promise.reject(
+                new DuplicateEventIdError(
+                  streamId,
+                  events.map((event) => event.id),
+                ),
+              )
+            : store.appendToStream(streamId, events, options),
+      },
+    });
+    appends.length = 0;
+    await creditEarningsTogether(refusing, [sale(1), sale(2)]);
+    expect(appends).toEqual([1, 1]);
+    expect(await hers(store)).toEqual(['m1', 'm2']);
+  });
+
   it('when the refusal names none of them as stored, they go one by one, each once', async () => {
     const { store, appends } = uniqueIdStore();
     await creditEarningsTogether(store, [sale(1)]);

@@ -121,9 +121,9 @@ async function creditHers(
       if (!(error instanceof DuplicateEventIdError) || left.length === 1) throw error;
       const stored = new Set(error.eventIds.map((id) => id.toLowerCase()));
       const rest = left.filter((event) => !stored.has(event.id.toLowerCase()));
-      if (rest.length === left.length || rest.length === 0) {
-        for (const event of rest.length === 0 ? left : rest)
-          await appendOnce(eventStore, performerStreams.earnings(performerId), [event]);
+      if (rest.length === 0 || rest.length === left.length) {
+        // each alone, so that each is answered as stored or refused on its own
+        for (const event of left) await appendOnce(eventStore, performerStreams.earnings(performerId), [event]);
         return;
       }
       left = rest;

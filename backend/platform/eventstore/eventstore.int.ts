@@ -12,7 +12,8 @@ import { describeWithEngine } from '../../test/engines';
 import { eventStoreDbSource, postgresSource, useEventStoreDb, usePostgresEventStore } from '../../test/event-stores';
 import { eventStoreContract } from './eventstore.contract';
 import { createPgliteEventStore } from './pglite';
-import type { EventStore, EventToAppend, StoredEvent } from './port';
+import { WrongExpectedRevisionError, type EventStore, type EventToAppend, type StoredEvent } from './port';
+import { MAX_EVENTS_PER_APPEND } from './sql-statements';
 
 // the integration project's testTimeout is not applied per project by Jest
 jest.setTimeout(60_000);
@@ -269,6 +270,42 @@ describeWithEngine(postgres, 'PostgreSQL event store', () => {
         await blocker.query('rollback').catch(() => undefined);
         await blocker.end();
         await subscription.stop();
+      }
+    });
+
+    it('answers a conflict when another process commits an id of its append first while it waits', async () => {
+      // two processes decide the same deterministic event (a session's minute: the worker bills it,
+      // the api's end settles it) from the same revision; the other's insert is not committed yet
+      // when this append runs, so this one waits on its lock and then fails on the unique index:
+      // a conflict to decide again on, not a refusal naming a stolen id (once a 500 on an end)
+      const stream = `raced-${randomUUID()}`;
+      await writer.appendToStream(stream, newEvents(1), { expectedRevision: 'no_stream' });
+      const [shared, own] = newEvents(2);
+      const other = new pg.Client({ connectionString: postgresUrl() });
+      await other.connect();
+      try {
+        await other.query('begin');
+        await other.query(
+          `insert into "${schema}".events (position, stream_id, revision, event_id, type, data, metadata)
+           values (pg_current_xact_id()::text::bigint * ${MAX_EVENTS_PER_APPEND}, $1, 1, $2, 'Tested', '{}', '{}')`,
+          [stream, shared!.id],
+        );
+        const racing = writer.appendToStream(stream, [shared!, own!], { expectedRevision: 0 });
+        racing.catch(() => undefined);
+        for (const deadline = Date.now() + 10_000; ;) {
+          const { rows } = await other.query<{ waiting: string }>(
+            `select count(*) as waiting from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database()`,
+          );
+          if (Number(rows[0]?.waiting) > 0) break;
+          if (Date.now() > deadline) throw new Error('the append never waited on the other insert');
+          await sleep(20);
+        }
+        await other.query('commit');
+        await expect(racing).rejects.toBeInstanceOf(WrongExpectedRevisionError);
+        expect(idsOf(await writer.readStream(stream, { fromRevision: 1 }))).toEqual([shared!.id]);
+      } finally {
+        await other.query('rollback').catch(() => undefined);
+        await other.end();
       }
     });
 

@@ -196,8 +196,10 @@ class SqlEventStore implements EventStore, LogReader {
       }
       if (row?.expectation_met && events.length === 0) return this.streamHead(streamId);
       // a retry of an append that went through is answered as the first time (and announced: the
-      // first attempt's answer, and so its announcement, may have been lost with its connection)
-      const earlier = await this.earlierAppend(streamId, events, row !== undefined && !row.expectation_met);
+      // first attempt's answer, and so its announcement, may have been lost with its connection).
+      // No row: the statement hit the unique index, so another transaction committed into this
+      // stream, or the same ids, while it ran: its expectation is missed as surely as a stale one
+      const earlier = await this.earlierAppend(streamId, events, row === undefined || !row.expectation_met);
       if (earlier) {
         this.announceAppend(earlier.position);
         return earlier;

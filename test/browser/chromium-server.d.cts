@@ -1,10 +1,14 @@
 import type { BrowserServer } from 'playwright-core';
 
-/** Debian's Chromium (CHROMIUM_PATH, else /usr/bin/chromium). */
+/** CHROMIUM_PATH, else Debian's headless shell when installed, else Debian's Chromium. */
 export const CHROMIUM: string;
 /** The environment variable that carries the shared Chromium's endpoint to the test files. */
 export const WS_ENDPOINT_VARIABLE: string;
+/** Headless, on this closed network (no media flags). */
+export const HEADLESS_ARGS: readonly string[];
 /** Headless, with the flags this closed network and fake media devices need. */
 export const CHROMIUM_ARGS: readonly string[];
+/** The same flags with the fake camera at `cameraFps` frames a second (the tier's own: 5). */
+export function chromiumArgs(cameraFps?: number): string[];
 /** Starts the tier's shared Chromium when it is installed, and puts its endpoint in the environment. */
 export function startSharedChromium(): Promise<BrowserServer | undefined>;

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { chromium, type Browser, type BrowserContext } from 'playwright-core';
 import { startTestApp, type TestApp } from '../../backend/test/app-harness';
-import { CHROMIUM, CHROMIUM_ARGS, WS_ENDPOINT_VARIABLE } from './chromium-server.cjs';
+import { CHROMIUM, chromiumArgs, WS_ENDPOINT_VARIABLE } from './chromium-server.cjs';
 
 export { CHROMIUM };
 
@@ -42,22 +42,23 @@ export function firstVisitContext(
 
 /**
  * The tier's shared Chromium (global-setup.mjs starts it once; `close()` disconnects this file and
- * closes the contexts it made), or a Chromium of its own when none is shared. Debian's Chromium,
+ * closes the contexts it made), or a Chromium of its own when none is shared. Debian's headless shell or Chromium,
  * headless, with the flags in chromium-server.cjs. Its contexts (and `newPage`'s) carry the remembered
- * consent (`rememberConsent`); `firstVisitContext` makes one without.
+ * consent (`rememberConsent`); `firstVisitContext` makes one without. With `cameraFps` (a benchmark's
+ * first frames), a Chromium of its own whose fake camera runs at that rate.
  */
-export async function launchChromium(): Promise<Browser> {
-  const browser = await launchBare();
+export async function launchChromium(options: { cameraFps?: number } = {}): Promise<Browser> {
+  const browser = await launchBare(options.cameraFps);
   const plain = browser.newContext.bind(browser);
   firstVisitContexts.set(browser, plain);
   browser.newContext = async (options) => rememberConsent(await plain(options));
   return browser;
 }
 
-function launchBare(): Promise<Browser> {
+function launchBare(cameraFps: number | undefined): Promise<Browser> {
   const shared = process.env[WS_ENDPOINT_VARIABLE];
-  if (shared) return chromium.connect(shared);
-  return chromium.launch({ executablePath: CHROMIUM, args: [...CHROMIUM_ARGS] });
+  if (shared && cameraFps === undefined) return chromium.connect(shared);
+  return chromium.launch({ executablePath: CHROMIUM, args: chromiumArgs(cameraFps) });
 }
 
 /** `describe` when Chromium is installed, else skipped with a printed notice. */

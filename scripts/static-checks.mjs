@@ -1,0 +1,62 @@
+// `npm test`'s first step: ESLint, Prettier and the TypeScript check of every workspace, as
+// `npm run lint` and `npm run typecheck` run them, but side by side (as many at once as the machine
+// has cores): one after another they took about two minutes of CI's budget (docs/architecture.md#tests).
+// Each check's output is printed whole when it ends, with its time; any failure fails the step.
+import { spawn } from 'node:child_process';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const bin = (name) => path.join(root, 'node_modules', '.bin', name);
+
+/** The longest first, so that the last to start is a short one. */
+const CHECKS = [
+  { name: 'eslint', command: bin('eslint'), args: ['--max-warnings', '0', '.'] },
+  ...['frontend', 'backend', 'test', 'contracts'].map((project) => ({
+    name: `tsc -p ${project}`,
+    command: bin('tsc'),
+    args: ['-p', project, '--noEmit'],
+  })),
+  { name: 'prettier', command: bin('prettier'), args: ['--check', '.'] },
+];
+
+const parallel = Math.max(1, Math.min(CHECKS.length, os.availableParallelism?.() ?? os.cpus().length));
+const started = Date.now();
+const queue = [...CHECKS];
+const failed = [];
+
+await Promise.all(Array.from({ length: parallel }, () => drain()));
+const total = ((Date.now() - started) / 1000).toFixed(0);
+if (failed.length > 0) {
+  console.error(`\nstatic checks failed: ${failed.join(', ')} (${total} s)`);
+  process.exit(1);
+}
+console.log(`\nstatic checks: ${CHECKS.length} passed in ${total} s`);
+
+async function drain() {
+  for (let check = queue.shift(); check; check = queue.shift()) {
+    const { code, output, seconds } = await run(check);
+    const verdict = code === 0 ? 'passed' : `failed (exit code ${code})`;
+    process.stdout.write(`\n${check.name}: ${verdict} in ${seconds} s\n${output}`);
+    if (code !== 0) failed.push(check.name);
+  }
+}
+
+function run({ command, args }) {
+  const begun = Date.now();
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: root, env: { ...process.env, FORCE_COLOR: '0' } });
+    const chunks = [];
+    child.stdout.on('data', (chunk) => chunks.push(chunk));
+    child.stderr.on('data', (chunk) => chunks.push(chunk));
+    child.on('error', (error) => chunks.push(Buffer.from(`${error.message}\n`)));
+    child.on('close', (code) =>
+      resolve({
+        code: code ?? 1,
+        output: Buffer.concat(chunks).toString(),
+        seconds: ((Date.now() - begun) / 1000).toFixed(0),
+      }),
+    );
+  });
+}

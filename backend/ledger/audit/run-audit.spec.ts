@@ -246,6 +246,37 @@ describe('reading the whole log', () => {
     expect(await amounts(3)).toEqual([1, 2, 3, 4]);
     expect(await amounts(5000)).toEqual([1, 2, 3, 4]);
   });
+
+  /** the store as a SQL reader sees it while an older transaction elsewhere is open: the newest events hidden for `reads` reads */
+  function hidingNewest(store: EventStore, hidden: number, reads: number): EventStore {
+    let left = reads;
+    return Object.assign(Object.create(store) as EventStore, {
+      readAll: async (options?: Parameters<EventStore['readAll']>[0]) => {
+        const visible = await store.readAll(options);
+        if (left <= 0) return visible;
+        left -= 1;
+        const head = (await store.headPosition())!;
+        return visible.filter((event) => event.position <= head - hidden);
+      },
+    });
+  }
+
+  it('waits for events committed before it began that a reader cannot see yet, rather than audit fewer', async () => {
+    const store = await storeWith([[`wallet-${userId}`, [credited(1), credited(2), credited(3)]]]);
+    const read = await readWholeLog(hidingNewest(store, 1, 3), 5000, { pollMs: 1 });
+    expect(read.map((event) => (event.data as { amount: number }).amount)).toEqual([1, 2, 3]);
+  });
+
+  it('fails, naming the head and the last event it read, when they stay hidden past its wait', async () => {
+    const store = await storeWith([[`wallet-${userId}`, [credited(1), credited(2), credited(3)]]]);
+    const head = (await store.headPosition())!;
+    await expect(readWholeLog(hidingNewest(store, 1, Infinity), 2, { waitMs: 20, pollMs: 1 })).rejects.toThrow(
+      `the log's head is ${head}, but events after position ${head - 1} stayed hidden`,
+    );
+    await expect(readWholeLog(hidingNewest(store, 3, Infinity), 5000, { waitMs: 20, pollMs: 1 })).rejects.toThrow(
+      `the log's head is ${head}, but events after position 0 stayed hidden`,
+    );
+  });
 });
 
 describe('an embedded store with nothing to audit', () => {

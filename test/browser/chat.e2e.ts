@@ -42,8 +42,10 @@ describeWithChromium('chat in the browser', () => {
       connectedAs,
       async drop(userId: string) {
         down = true;
+        // discarded, as a dead network leaves it: a polling connection closed gracefully waits for the
+        // page's next poll, which the route aborts, and so for engine.io's 30 s close timeout
         for (const connection of connections)
-          if (connection.connected && connection.data.principal?.sub === userId) connection.conn.close();
+          if (connection.connected && connection.data.principal?.sub === userId) connection.conn.close(true);
         while (connectedAs(userId) > 0) await new Promise((resolve) => setTimeout(resolve, 20));
       },
       restore() {

@@ -14,6 +14,7 @@ import { eventStoreContract } from './eventstore.contract';
 import { createPgliteEventStore } from './pglite';
 import { WrongExpectedRevisionError, type EventStore, type EventToAppend, type StoredEvent } from './port';
 import { MAX_EVENTS_PER_APPEND } from './sql-statements';
+import { until } from '../../test/session-helpers';
 
 // the integration project's testTimeout is not applied per project by Jest
 jest.setTimeout(60_000);
@@ -292,14 +293,12 @@ describeWithEngine(postgres, 'PostgreSQL event store', () => {
         );
         const racing = writer.appendToStream(stream, [shared!, own!], { expectedRevision: 0 });
         racing.catch(() => undefined);
-        for (const deadline = Date.now() + 10_000; ;) {
+        await until('the append waits on the other insert', async () => {
           const { rows } = await other.query<{ waiting: string }>(
             `select count(*) as waiting from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database()`,
           );
-          if (Number(rows[0]?.waiting) > 0) break;
-          if (Date.now() > deadline) throw new Error('the append never waited on the other insert');
-          await sleep(20);
-        }
+          return Number(rows[0]?.waiting) > 0;
+        });
         await other.query('commit');
         await expect(racing).rejects.toBeInstanceOf(WrongExpectedRevisionError);
         expect(idsOf(await writer.readStream(stream, { fromRevision: 1 }))).toEqual([shared!.id]);

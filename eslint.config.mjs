@@ -20,7 +20,8 @@ const siblingsApart = (dir, message) =>
 // The arrows point one way (docs/architecture.md#layout): frontend → contracts; a module's sides →
 // ledger (through its index.ts) → platform → contracts; projections never import commands; a
 // worker may run its own module's commands; no module imports another module's folder on any
-// side; backend/entry → each side's index.ts; adapters are chosen only in backend/entry.
+// side; backend/entry → each side's index.ts; adapters are chosen only in backend/entry; a module's
+// sides and the ledger → kernel (the event-sourcing machinery) → platform (ports and adapters).
 const SIDES = ['commands', 'projections', 'workers'];
 const sideFolders = SIDES.map((side) => `./backend/${side}`);
 
@@ -42,8 +43,13 @@ const zones = [
   { target: './backend', from: './frontend', message: 'the backend never imports the frontend' },
   {
     target: './backend/platform',
+    from: [...sideFolders, './backend/ledger', './backend/kernel', './backend/entry'],
+    message: 'platform is ports and adapters: it knows no module, no money and no kernel',
+  },
+  {
+    target: './backend/kernel',
     from: [...sideFolders, './backend/ledger', './backend/entry'],
-    message: 'platform is ports and adapters: it knows no module and no money',
+    message: 'the kernel is the event-sourcing machinery: it knows no module and no money',
   },
   {
     target: './backend/ledger',

@@ -2,7 +2,7 @@
 import { adapterChoice } from '../platform/config/config';
 import { startBanner } from '../platform/process/banner';
 import { onShutdown, runMain } from '../platform/process/shutdown';
-import type { ProjectionRunner } from '../platform/projections/runner';
+import type { ProjectionRunner } from '../kernel/projections/runner';
 import { firstStart, startApi, startProjector, startWorker } from './roles';
 import { ALL_ROLES, openProcess } from './runtime';
 

@@ -1,4 +1,4 @@
-import type { ModulePorts } from '../platform/module';
+import type { ModulePorts } from '../kernel/module';
 import { accountsCommands } from '../commands/accounts';
 import { adminsCommands } from '../commands/admins';
 import { aliasesCommands } from '../commands/aliases';

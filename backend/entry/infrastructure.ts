@@ -11,8 +11,8 @@ import { createMemoryKeyValueStore } from '../platform/kv/memory';
 import type { Logger } from '../platform/logging/logger';
 import { measureAppends, observeJobs } from '../platform/metrics/instrument';
 import { createMingoReadModelStore, type MingoReadModelStore } from '../platform/readmodels/mingo';
-import type { Infrastructure } from '../platform/module';
-import { embeddedSnapshots } from '../platform/projections/snapshots';
+import type { Infrastructure } from '../kernel/module';
+import { embeddedSnapshots } from '../kernel/projections/snapshots';
 import { openShowMedia } from '../platform/sfu';
 import type { SnapshotStep } from '../platform/readmodels/snapshot-file';
 

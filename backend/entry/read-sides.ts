@@ -1,4 +1,4 @@
-import type { ModulePorts } from '../platform/module';
+import type { ModulePorts } from '../kernel/module';
 import type { PresenceFeed } from '../projections/performers';
 import { accountsReadSide } from '../projections/accounts';
 import { adminsReadSide } from '../projections/admins';

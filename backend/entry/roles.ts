@@ -1,14 +1,10 @@
 import path from 'node:path';
-import { seedDemoOnce } from '../platform/demo-seed';
+import { seedDemoOnce } from '../kernel/demo-seed';
 import { createHttpApp, listen } from '../platform/http/app';
 import { adapterChecks, platformRouter } from '../platform/http/platform-routes';
 import type { JobHandler } from '../platform/jobs/port';
-import { projectorHealth } from '../platform/projections/health';
-import {
-  createProjectionRunner,
-  type ProjectionDefinition,
-  type ProjectionRunner,
-} from '../platform/projections/runner';
+import { projectorHealth } from '../kernel/projections/health';
+import { createProjectionRunner, type ProjectionDefinition, type ProjectionRunner } from '../kernel/projections/runner';
 import type { StoredEvent } from '../platform/eventstore/port';
 import { recordedEvents, type RecordedEvent } from '../platform/recorded-event';
 import type { Runtime } from './runtime';

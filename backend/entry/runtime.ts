@@ -3,7 +3,7 @@ import { loadConfig, type Config } from '../platform/config/config';
 import { createPasswords, type Passwords } from '../platform/http/password';
 import { processSessions } from '../platform/http/session';
 import { createLogger, type Logger } from '../platform/logging/logger';
-import type { AuraModule, CommandSide, ModulePorts, ReadSide, WorkerSide } from '../platform/module';
+import type { AuraModule, CommandSide, ModulePorts, ReadSide, WorkerSide } from '../kernel/module';
 import { openOperations, type Operations } from '../platform/process/operations';
 import { createRealtime, type Realtime } from '../platform/realtime/realtime';
 import { presenceCommands } from '../commands/presence';

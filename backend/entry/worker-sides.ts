@@ -1,4 +1,4 @@
-import type { ModulePorts } from '../platform/module';
+import type { ModulePorts } from '../kernel/module';
 import { accountsWorkers } from '../workers/accounts';
 import { chatWorkers } from '../workers/chat';
 import { payoutsWorkers } from '../workers/payouts';

@@ -4,7 +4,7 @@
  * by the stored-once contract (./stored-once.contract.ts).
  */
 import type { EventStore, EventToAppend } from '../platform/eventstore/port';
-import { createInMemoryEventStore } from '../platform/testing/in-memory-event-store';
+import { createInMemoryEventStore } from '../test/doubles/in-memory-event-store';
 import { appendOnce } from './append-once';
 
 type Call =

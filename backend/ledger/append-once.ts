@@ -1,4 +1,4 @@
-import { retryOnConflict } from '../platform/eventstore/handle-command';
+import { retryOnConflict } from '../platform/eventstore/retry-on-conflict';
 import {
   WrongExpectedRevisionError,
   type AppendResult,

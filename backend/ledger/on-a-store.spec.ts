@@ -5,7 +5,7 @@
  */
 import { streams, performerStreams, type DomainEvent } from '@aura/contracts';
 import type { RecordedEvent } from '../platform/recorded-event';
-import { createInMemoryEventStore } from '../platform/testing/in-memory-event-store';
+import { createInMemoryEventStore } from '../test/doubles/in-memory-event-store';
 import {
   adjustWallet,
   decideOnEarnings,

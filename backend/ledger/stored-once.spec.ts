@@ -1,4 +1,4 @@
-import { createInMemoryEventStore } from '../platform/testing/in-memory-event-store';
+import { createInMemoryEventStore } from '../test/doubles/in-memory-event-store';
 import { storedOnceContract } from './stored-once.contract';
 
 // a store whose ids are unique per stream only, and which forgets an `any` append at once

@@ -18,7 +18,7 @@ const DOCS: { file: string; section?: string }[] = [
   { file: 'docs/architecture.md' },
   { file: 'README.md', section: '## Layout' },
 ];
-/** Where a path the docs write short is looked for (`platform/module.ts`, `lib/api.ts`). */
+/** Where a path the docs write short is looked for (`kernel/module.ts`, `lib/api.ts`). */
 const PATH_BASES = ['', 'backend/', 'frontend/src/', 'contracts/src/', 'docs/'];
 // .stryker-tmp: a mutation run's sandbox, a copy of the code (and of this spec) while it runs
 const SKIP_DIRS = new Set(['node_modules', 'dist', 'data', 'coverage', '.git', '.stryker-tmp']);
@@ -325,7 +325,7 @@ describe('the code names the docs quote', () => {
     expect(checkSpan('<module>Commandz(ports, deps)')).toMatch(/not in the code/);
     expect(checkSpan('backend/ledger/index.ts')).toBeNull();
     expect(checkSpan('backend/modules/<module>/')).toBe('no such path');
-    expect(checkSpan('platform/module.ts')).toBeNull();
+    expect(checkSpan('kernel/module.ts')).toBeNull();
     expect(checkSpan('backend/entry/modules.ts')).toBe('no such path');
     expect(checkSpan('GET /api/sessions/{id}')).toBeNull();
     expect(checkSpan('GET /api/sessionz/{id}')).toMatch(/no route contract/);

@@ -1,7 +1,7 @@
 import { streams } from '@aura/contracts';
 import { client, startTestApp, type TestApp } from './app-harness';
 import { auracoinPackage, decideCreatePackage } from '../commands/packages/package';
-import { handleCommand } from '../platform/eventstore/handle-command';
+import { handleCommand } from '../kernel/handle-command';
 import { deterministicId } from '../platform/ids';
 import { adminClient, logLength, send, superadminClient, userClient } from './admin-session';
 

@@ -14,7 +14,7 @@ import { openRuntime, type Runtime } from '../entry/runtime';
 import { runLedgerAudit } from '../ledger';
 import { loadConfig } from '../platform/config/config';
 import { createLogger } from '../platform/logging/logger';
-import type { ProjectionRunner } from '../platform/projections/runner';
+import type { ProjectionRunner } from '../kernel/projections/runner';
 import { client } from './app-harness';
 import { send } from './admin-session';
 import { scratchDatabase } from './session-helpers';

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { loadConfig } from '../platform/config/config';
 import { createLogger } from '../platform/logging/logger';
-import { CHECKPOINTS, createProjectionRunner } from '../platform/projections/runner';
+import { CHECKPOINTS, createProjectionRunner } from '../kernel/projections/runner';
 import { createMingoReadModelStore, type CollectionDump, type MingoReadModelStore } from '../platform/readmodels/mingo';
 import type { ReadModelStore } from '../platform/readmodels/port';
 import { SNAPSHOT_STEPS, type SnapshotStep } from '../platform/readmodels/snapshot-file';

@@ -22,7 +22,7 @@ import { loadConfig } from '../../backend/platform/config/config';
 import { createLogger } from '../../backend/platform/logging/logger';
 import { startApi, startProjector, startWorker } from '../../backend/entry/roles';
 import { openRuntime } from '../../backend/entry/runtime';
-import { seedDemoOnce } from '../../backend/platform/demo-seed';
+import { seedDemoOnce } from '../../backend/kernel/demo-seed';
 import type { EventStore } from '../../backend/platform/eventstore/port';
 import { deterministicId } from '../../backend/platform/ids';
 

@@ -23,7 +23,7 @@ import { loadConfig } from '../../backend/platform/config/config';
 import { createLogger } from '../../backend/platform/logging/logger';
 import { startApi, startProjector, startWorker } from '../../backend/entry/roles';
 import { openRuntime } from '../../backend/entry/runtime';
-import { seedDemoOnce } from '../../backend/platform/demo-seed';
+import { seedDemoOnce } from '../../backend/kernel/demo-seed';
 import { deterministicId } from '../../backend/platform/ids';
 
 const settings = {

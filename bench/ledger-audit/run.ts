@@ -51,7 +51,7 @@ import { deterministicId, newId } from '../../backend/platform/ids';
 import type { PaymentProvider } from '../../backend/platform/payments/port';
 import { createMingoReadModelStore } from '../../backend/platform/readmodels/mingo';
 import { recordedEvents } from '../../backend/platform/recorded-event';
-import { claimAll } from '../../backend/platform/unique-values';
+import { claimAll } from '../../backend/kernel/unique-values';
 
 const root = path.resolve(__dirname, '../..');
 const users = Number(process.env.BENCH_USERS ?? 20_000);

@@ -11,7 +11,7 @@ import { commandMetadata, mountRoute } from '../../platform/http/routes';
 import type { Principal, SessionManager } from '../../platform/http/session';
 import type { Logger } from '../../platform/logging/logger';
 import { readOutbox, type Mailer } from '../../platform/mail/mailer';
-import { claimAll, releaseAll } from '../../platform/unique-values';
+import { claimAll, releaseAll } from '../../kernel/unique-values';
 import {
   decideChangePassword,
   decideConfirmEmail,

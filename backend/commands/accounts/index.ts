@@ -1,6 +1,6 @@
 import { rateLimiterOf } from '../../platform/http/rate-limit';
-import type { CommandSide, ModulePorts } from '../../platform/module';
-import { settledOn } from '../../platform/projections/wait';
+import type { CommandSide, ModulePorts } from '../../kernel/module';
+import { settledOn } from '../../kernel/projections/wait';
 import { USERS } from '../../projections/accounts/projection';
 import { createUserQueries } from '../../projections/accounts/queries';
 import { accountsRouter } from './routes';

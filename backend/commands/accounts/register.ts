@@ -2,7 +2,7 @@ import { streams, type RegisterBody } from '@aura/contracts';
 import type { EventStore } from '../../platform/eventstore/port';
 import { creditWallet } from '../../ledger';
 import { newId } from '../../platform/ids';
-import { claimAll } from '../../platform/unique-values';
+import { claimAll } from '../../kernel/unique-values';
 import { decideRegister, handleUser, welcomeCredit, welcomeCreditEventId } from './user';
 
 export interface RegistrationDeps {

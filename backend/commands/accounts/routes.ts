@@ -5,7 +5,7 @@ import type { Passwords } from '../../platform/http/password';
 import type { RateLimiter } from '../../platform/http/rate-limit';
 import { commandMetadata, mountRoute } from '../../platform/http/routes';
 import type { SessionManager } from '../../platform/http/session';
-import { releaseAll } from '../../platform/unique-values';
+import { releaseAll } from '../../kernel/unique-values';
 import { registerUser } from './register';
 import { decideDeleteUser, handleUser } from './user';
 

@@ -1,4 +1,4 @@
-import { deciderSpec } from '../../platform/testing/decider-spec';
+import { deciderSpec } from '../../test/doubles/decider-spec';
 import {
   decideConfirmEmail,
   decideDeleteUser,

@@ -1,6 +1,6 @@
 import { auracoinToUnits, WELCOME_BONUS_AURACOIN, type DomainEvent } from '@aura/contracts';
 import { DomainError } from '../../platform/domain-error';
-import { commandHandler, type Aggregate } from '../../platform/eventstore/handle-command';
+import { commandHandler, type Aggregate } from '../../kernel/handle-command';
 
 /** A link sent by mail: its token's hash and until when it works. */
 export type PendingLink = { tokenHash: string; expiresAt: string };

@@ -1,6 +1,6 @@
 import type { AdminRole, DomainEvent } from '@aura/contracts';
 import { DomainError } from '../../platform/domain-error';
-import { commandHandler, type Aggregate } from '../../platform/eventstore/handle-command';
+import { commandHandler, type Aggregate } from '../../kernel/handle-command';
 
 export type Admin =
   | { status: 'none' }

@@ -1,6 +1,6 @@
 import { streams } from '@aura/contracts';
 import type { EventStore } from '../../platform/eventstore/port';
-import { claimAll, releaseAll } from '../../platform/unique-values';
+import { claimAll, releaseAll } from '../../kernel/unique-values';
 import { handleAdmin, decideCreateAdmin, type Actor, type CreateAdmin } from './admin';
 
 /**

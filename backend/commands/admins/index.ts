@@ -1,7 +1,7 @@
 import { notFound } from '../../platform/http/errors';
 import { rateLimiterOf } from '../../platform/http/rate-limit';
-import type { CommandSide, ModulePorts } from '../../platform/module';
-import { settledOn } from '../../platform/projections/wait';
+import type { CommandSide, ModulePorts } from '../../kernel/module';
+import { settledOn } from '../../kernel/projections/wait';
 import { ADMINS } from '../../projections/admins/projection';
 import { createAdminQueries, toAdminView } from '../../projections/admins/queries';
 import { adminLockout } from './lockout';

@@ -1,6 +1,6 @@
 import { streams } from '@aura/contracts';
 import type { EventStore } from '../../platform/eventstore/port';
-import { releaseAll } from '../../platform/unique-values';
+import { releaseAll } from '../../kernel/unique-values';
 import { handleAdmin, decideDeleteAdmin, decideSetAdminActive, type Actor } from './admin';
 
 export async function setAdminActive(

@@ -18,11 +18,11 @@ import {
   type MfaStatus,
 } from '@aura/contracts';
 import { DomainError } from '../../platform/domain-error';
-import { foldStream } from '../../platform/eventstore/handle-command';
+import { foldStream } from '../../kernel/handle-command';
 import { HttpError } from '../../platform/http/errors';
 import { tooManyRequests, type RateLimiter } from '../../platform/http/rate-limit';
 import type { AdminGate, Principal } from '../../platform/http/session';
-import type { ModulePorts } from '../../platform/module';
+import type { ModulePorts } from '../../kernel/module';
 import type { Actor } from './admin';
 import {
   adminMfa,

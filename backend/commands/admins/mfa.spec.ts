@@ -1,5 +1,5 @@
 import type { DomainEvent } from '@aura/contracts';
-import { deciderSpec } from '../../platform/testing/decider-spec';
+import { deciderSpec } from '../../test/doubles/decider-spec';
 import { adminMfa, decideConfirm, decideEnroll, decideReset, decideSign, recoveryHash } from './mfa';
 import { secretSeal } from './mfa-seal';
 

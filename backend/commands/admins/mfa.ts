@@ -8,7 +8,7 @@
 import { createHash } from 'node:crypto';
 import { MFA_MESSAGES, type AdminRole, type DomainEvent, type EventDataOf } from '@aura/contracts';
 import { DomainError } from '../../platform/domain-error';
-import { commandHandler, type Aggregate } from '../../platform/eventstore/handle-command';
+import { commandHandler, type Aggregate } from '../../kernel/handle-command';
 import type { Actor } from './admin';
 
 export const TOTP_PERIOD_SECONDS = 30;

@@ -1,5 +1,5 @@
 import { DomainError } from '../../platform/domain-error';
-import { deciderSpec } from '../../platform/testing/decider-spec';
+import { deciderSpec } from '../../test/doubles/decider-spec';
 import { alias, aliasPurchased, decideDeleteAlias } from './alias';
 
 const now = new Date('2026-11-20T10:00:00.000Z');

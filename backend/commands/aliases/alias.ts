@@ -1,6 +1,6 @@
 import type { DomainEvent } from '@aura/contracts';
 import { DomainError } from '../../platform/domain-error';
-import { commandHandler, type Aggregate } from '../../platform/eventstore/handle-command';
+import { commandHandler, type Aggregate } from '../../kernel/handle-command';
 
 /**
  * An alias lives in two places: its purchase (AliasPurchased) is on the buyer's wallet stream,

@@ -1,6 +1,6 @@
 import { notFound } from '../../platform/http/errors';
-import type { CommandSide, ModulePorts } from '../../platform/module';
-import { settledOn } from '../../platform/projections/wait';
+import type { CommandSide, ModulePorts } from '../../kernel/module';
+import { settledOn } from '../../kernel/projections/wait';
 import { ALIASES, toAliasView } from '../../projections/aliases/projection';
 import { createAliasQueries } from '../../projections/aliases/queries';
 import { aliasesRouter } from './routes';

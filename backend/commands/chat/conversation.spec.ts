@@ -1,5 +1,5 @@
 import { CHAT_MESSAGE_MAX, type DomainEvent, type Identity } from '@aura/contracts';
-import { deciderSpec } from '../../platform/testing/decider-spec';
+import { deciderSpec } from '../../test/doubles/decider-spec';
 import {
   conversation,
   decideMarkRead,

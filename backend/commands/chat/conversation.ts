@@ -1,7 +1,7 @@
 import { messageProblem, normalizeMessage, type ChatParty, type DomainEvent, type Identity } from '@aura/contracts';
 import { DomainError } from '../../platform/domain-error';
 import { assertPriceSeen } from '../../ledger';
-import { commandHandler, type Aggregate } from '../../platform/eventstore/handle-command';
+import { commandHandler, type Aggregate } from '../../kernel/handle-command';
 
 /**
  * A conversation (stream `conversation-<id>`): one performer and one identity of a user. Its

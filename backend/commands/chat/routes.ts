@@ -10,7 +10,7 @@ import {
   type MessageView,
 } from '@aura/contracts';
 import { DomainError } from '../../platform/domain-error';
-import { foldStream } from '../../platform/eventstore/handle-command';
+import { foldStream } from '../../kernel/handle-command';
 import type { EventStore } from '../../platform/eventstore/port';
 import { requestCountry } from '../../platform/http/country';
 import { forbidden } from '../../platform/http/errors';

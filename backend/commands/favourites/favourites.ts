@@ -1,5 +1,5 @@
 import type { DomainEvent } from '@aura/contracts';
-import { commandHandler, type Aggregate } from '../../platform/eventstore/handle-command';
+import { commandHandler, type Aggregate } from '../../kernel/handle-command';
 
 /** A signed-in user's favourite performers (stream `favourites-<userId>`). */
 export type Favourites = { performerIds: string[] };

@@ -1,5 +1,5 @@
-import type { CommandSide, ModulePorts } from '../../platform/module';
-import { settledOn } from '../../platform/projections/wait';
+import type { CommandSide, ModulePorts } from '../../kernel/module';
+import { settledOn } from '../../kernel/projections/wait';
 import { FAVOURITES, createFavouriteQueries } from '../../projections/favourites/projection';
 import { favouritesRouter } from './routes';
 

@@ -1,5 +1,5 @@
 import { rateLimiterOf } from '../../platform/http/rate-limit';
-import type { CommandSide, ModulePorts } from '../../platform/module';
+import type { CommandSide, ModulePorts } from '../../kernel/module';
 import { filesRouter, type FilesRouterDeps } from './routes';
 
 export interface FilesDeps {

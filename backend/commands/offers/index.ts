@@ -1,6 +1,6 @@
 import { notFound } from '../../platform/http/errors';
-import type { CommandSide, ModulePorts } from '../../platform/module';
-import { settledOn } from '../../platform/projections/wait';
+import type { CommandSide, ModulePorts } from '../../kernel/module';
+import { settledOn } from '../../kernel/projections/wait';
 import { OFFERS, toOfferView } from '../../projections/offers/projection';
 import { createOfferQueries } from '../../projections/offers/queries';
 import { seedDemoOffer } from './demo';

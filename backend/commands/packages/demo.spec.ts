@@ -1,5 +1,5 @@
 import { euroToCents } from '@aura/contracts';
-import { createInMemoryEventStore } from '../../platform/testing/in-memory-event-store';
+import { createInMemoryEventStore } from '../../test/doubles/in-memory-event-store';
 import { demoPackages, seedDemoPackages, STARTER_PACKAGE_MAX_EUR } from './demo';
 
 describe('the demo price list', () => {

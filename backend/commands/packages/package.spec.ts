@@ -1,5 +1,5 @@
 import type { DomainEvent } from '@aura/contracts';
-import { deciderSpec } from '../../platform/testing/decider-spec';
+import { deciderSpec } from '../../test/doubles/decider-spec';
 import { auracoinPackage, decideCreatePackage, decideDeletePackage, decideUpdatePackage } from './package';
 
 const now = new Date('2026-11-20T10:00:00.000Z');

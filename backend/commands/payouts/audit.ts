@@ -13,7 +13,7 @@ import { createMingoReadModelStore } from '../../platform/readmodels/mingo';
 import type { ReadModelStore } from '../../platform/readmodels/port';
 import { recorded } from '../../platform/recorded-event';
 import { earningsAccount, type EarningsAccount } from '../../ledger';
-import type { AuditProblem } from '../../platform/module';
+import type { AuditProblem } from '../../kernel/module';
 import {
   PAYOUT_ACCOUNTS,
   PAYOUT_RUNS,

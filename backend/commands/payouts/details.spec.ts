@@ -1,5 +1,5 @@
 import type { DomainEvent } from '@aura/contracts';
-import { deciderSpec } from '../../platform/testing/decider-spec';
+import { deciderSpec } from '../../test/doubles/decider-spec';
 import { decideChangeDetails, detailsInForce, payoutDetails } from './details';
 
 const performerId = '2b7c4d1e-8f7a-4e63-9a51-5a4c1b2d3e4f';

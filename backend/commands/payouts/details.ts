@@ -15,7 +15,7 @@ import {
   type PayoutDetailsBody,
 } from '@aura/contracts';
 import { DomainError } from '../../platform/domain-error';
-import { commandHandler, type Aggregate } from '../../platform/eventstore/handle-command';
+import { commandHandler, type Aggregate } from '../../kernel/handle-command';
 import type { PayoutDestination } from '../../platform/payouts/port';
 import type { ShownDestination } from '../../ledger';
 

@@ -1,6 +1,6 @@
-import type { CommandSide, ModulePorts } from '../../platform/module';
+import type { CommandSide, ModulePorts } from '../../kernel/module';
 import { payoutProviderFrom } from '../../platform/payouts/config';
-import { settledOn } from '../../platform/projections/wait';
+import { settledOn } from '../../kernel/projections/wait';
 import {
   PAYOUT_ACCOUNTS,
   PAYOUT_DETAILS,

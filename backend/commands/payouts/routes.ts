@@ -3,7 +3,7 @@ import { apiRoutes, lastClosedPayoutWeek, payoutStreams, SEPA_MESSAGES, type Pay
 import { badRequest, forbidden, notFound } from '../../platform/http/errors';
 import { commandMetadata, mountRoute } from '../../platform/http/routes';
 import { sepaSummary } from '../../platform/payouts/sepa/provider';
-import type { ModulePorts } from '../../platform/module';
+import type { ModulePorts } from '../../kernel/module';
 import { decideChangeDetails, handlePayoutDetails } from './details';
 import type { PayoutQueries } from '../../projections/payouts/queries';
 import type { PayoutService } from './service';

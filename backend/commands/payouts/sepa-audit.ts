@@ -6,7 +6,7 @@
  */
 import { payoutStreams, sepaStreams, type EventDataOf } from '@aura/contracts';
 import type { StoredEvent } from '../../platform/eventstore/port';
-import type { AuditProblem } from '../../platform/module';
+import type { AuditProblem } from '../../kernel/module';
 import { SEPA_REFERENCE_PREFIX, sepaReference } from '../../platform/payouts/sepa/provider';
 import { recorded } from '../../platform/recorded-event';
 import { detailsInForce, payoutDetails, type PayoutDetailsState } from './details';

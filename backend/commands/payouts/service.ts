@@ -7,10 +7,10 @@
  */
 import { payableCutoff, payoutStreams, type DomainEvent, type EventDataOf } from '@aura/contracts';
 import { DomainError } from '../../platform/domain-error';
-import { commandHandler, foldStream, type Aggregate } from '../../platform/eventstore/handle-command';
+import { commandHandler, foldStream, type Aggregate } from '../../kernel/handle-command';
 import { WrongExpectedRevisionError } from '../../platform/eventstore/port';
 import { deterministicId, newId } from '../../platform/ids';
-import type { ModulePorts } from '../../platform/module';
+import type { ModulePorts } from '../../kernel/module';
 import type { PayoutProvider, TransferRequest } from '../../platform/payouts/port';
 import type { SepaRail } from '../../platform/payouts/sepa/provider';
 import { SEPA_MESSAGES } from '@aura/contracts';

@@ -2,7 +2,7 @@ import { auracoinToUnits, streams } from '@aura/contracts';
 import type { EventStore } from '../../platform/eventstore/port';
 import type { Passwords } from '../../platform/http/password';
 import { deterministicId } from '../../platform/ids';
-import { claimAll } from '../../platform/unique-values';
+import { claimAll } from '../../kernel/unique-values';
 import { DEMO_PERFORMER_PASSWORD, demoPerformers } from './demo-data';
 import { decideRegisterPerformer, handlePerformer } from './performer';
 

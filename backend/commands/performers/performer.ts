@@ -1,6 +1,6 @@
 import { ADULT_AGE, ageOn, type DocumentInput, type DomainEvent, type EventDataOf } from '@aura/contracts';
 import { DomainError } from '../../platform/domain-error';
-import { commandHandler, type Aggregate } from '../../platform/eventstore/handle-command';
+import { commandHandler, type Aggregate } from '../../kernel/handle-command';
 
 export type PerformerStatus = 'pending' | 'approved' | 'rejected' | 'deleted';
 

@@ -23,7 +23,7 @@ import type { RateLimiter } from '../../platform/http/rate-limit';
 import { assertOwnerOrAdmin, commandMetadata, mountRoute } from '../../platform/http/routes';
 import type { Principal, SessionManager } from '../../platform/http/session';
 import { newId } from '../../platform/ids';
-import { claimAll, releaseAll, type Claim } from '../../platform/unique-values';
+import { claimAll, releaseAll, type Claim } from '../../kernel/unique-values';
 import {
   decideAddDocument,
   decideBlockUser,

@@ -1,7 +1,7 @@
 import { notFound } from '../../platform/http/errors';
 import { rateLimiterOf } from '../../platform/http/rate-limit';
-import type { CommandSide, ModulePorts } from '../../platform/module';
-import { settledOn } from '../../platform/projections/wait';
+import type { CommandSide, ModulePorts } from '../../kernel/module';
+import { settledOn } from '../../kernel/projections/wait';
 import { PHOTOS, PHOTO_PURCHASES } from '../../projections/photos/projection';
 import { createPhotoQueries } from '../../projections/photos/queries';
 import { seedDemoPhotos } from './demo';

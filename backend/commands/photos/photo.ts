@@ -1,6 +1,6 @@
 import type { DomainEvent, EventDataOf } from '@aura/contracts';
 import { DomainError } from '../../platform/domain-error';
-import { commandHandler, type Aggregate } from '../../platform/eventstore/handle-command';
+import { commandHandler, type Aggregate } from '../../kernel/handle-command';
 
 export type Photo =
   { status: 'none' } | { status: 'listed' | 'removed'; photoId: string; performerId: string; priceUnits: number };

@@ -1,6 +1,6 @@
 import Router from '@koa/router';
 import { apiRoutes, auracoinToUnits, performerStreams, type PhotoView } from '@aura/contracts';
-import { foldStream } from '../../platform/eventstore/handle-command';
+import { foldStream } from '../../kernel/handle-command';
 import type { EventStore } from '../../platform/eventstore/port';
 import { forbidden, notFound } from '../../platform/http/errors';
 import type { RateLimiter } from '../../platform/http/rate-limit';

@@ -1,4 +1,4 @@
-import type { CommandSide, ModulePorts } from '../../platform/module';
+import type { CommandSide, ModulePorts } from '../../kernel/module';
 import type { AuraSocket } from '../../platform/realtime/realtime';
 import { sharePresence } from './shared';
 import { createPresenceTracker } from './tracker';

@@ -8,7 +8,7 @@
  */
 import { refundStreams, streams, type DisputeOutcome, type DomainEvent } from '@aura/contracts';
 import { freezeForDispute, unfreezeForDispute } from '../../ledger';
-import { commandHandler, foldStream, type Aggregate } from '../../platform/eventstore/handle-command';
+import { commandHandler, foldStream, type Aggregate } from '../../kernel/handle-command';
 import type { EventStore } from '../../platform/eventstore/port';
 import { deterministicId } from '../../platform/ids';
 import type { DisputeNotice } from '../../platform/payments/port';

@@ -1,7 +1,7 @@
 import { notFound } from '../../platform/http/errors';
-import type { CommandSide, ModulePorts } from '../../platform/module';
+import type { CommandSide, ModulePorts } from '../../kernel/module';
 import { paymentProviderFrom } from '../../platform/payments/config';
-import { settledOn } from '../../platform/projections/wait';
+import { settledOn } from '../../kernel/projections/wait';
 import { DISPUTES } from '../../projections/purchases/disputes';
 import { PURCHASES, toPurchaseView, type PurchaseDoc } from '../../projections/purchases/projection';
 import { purchasesRouter } from './routes';

@@ -1,6 +1,6 @@
 import { quotePackage, tierFor, type DomainEvent } from '@aura/contracts';
 import { DomainError } from '../../platform/domain-error';
-import { commandHandler, type Aggregate } from '../../platform/eventstore/handle-command';
+import { commandHandler, type Aggregate } from '../../kernel/handle-command';
 
 /** A purchase of a package by card (stream `purchase-<purchaseId>`). */
 export type Purchase =

@@ -8,7 +8,7 @@ import {
   type PurchaseView,
 } from '@aura/contracts';
 import { DomainError } from '../../platform/domain-error';
-import { foldStream } from '../../platform/eventstore/handle-command';
+import { foldStream } from '../../kernel/handle-command';
 import { badRequest, notFound } from '../../platform/http/errors';
 import { commandMetadata, mountRoute } from '../../platform/http/routes';
 import type { SessionManager } from '../../platform/http/session';

@@ -1,7 +1,8 @@
 import { euroToCents, packageTotal, streams, unitsToAuracoin } from '@aura/contracts';
 import { creditWallet, walletTotals } from '../../ledger';
 import { DomainError } from '../../platform/domain-error';
-import { foldStream, retryOnConflict } from '../../platform/eventstore/handle-command';
+import { foldStream } from '../../kernel/handle-command';
+import { retryOnConflict } from '../../platform/eventstore/retry-on-conflict';
 import { WrongExpectedRevisionError, type EventStore } from '../../platform/eventstore/port';
 import { deterministicId } from '../../platform/ids';
 import type { DisputeNotice, PaymentOutcome, PaymentProvider } from '../../platform/payments/port';

@@ -19,7 +19,7 @@ import {
 } from '@aura/contracts';
 import { DomainError } from '../../platform/domain-error';
 import { assertPriceSeen, decideOnWallet, walletAs } from '../../ledger';
-import { foldStream } from '../../platform/eventstore/handle-command';
+import { foldStream } from '../../kernel/handle-command';
 import type { EventStore } from '../../platform/eventstore/port';
 import { newId } from '../../platform/ids';
 import { booth, decideFreeBooth, decideReleaseBooth, decideTakeBooth, handleBooth, type Booth } from './booth';

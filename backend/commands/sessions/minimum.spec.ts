@@ -3,7 +3,7 @@
  * and the session, when it is settled, then what is charged.
  */
 import type { DomainEvent, SessionEndReason, SessionParty } from '@aura/contracts';
-import { deciderSpec } from '../../platform/testing/decider-spec';
+import { deciderSpec } from '../../test/doubles/decider-spec';
 import { minimumOwed } from './minimum';
 import { decideSettle, sessionMoney } from './money';
 import { graceExpired, session, type Closing, type OpenSession } from './session';

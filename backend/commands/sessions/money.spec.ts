@@ -1,7 +1,7 @@
 import type { DomainEvent, EventDataOf } from '@aura/contracts';
 import { spendEventIds } from '../../ledger';
 import { deterministicId } from '../../platform/ids';
-import { deciderSpec } from '../../platform/testing/decider-spec';
+import { deciderSpec } from '../../test/doubles/decider-spec';
 import {
   decideBillMinute,
   decideBilling,

@@ -12,7 +12,7 @@ import {
   type WalletTotals,
 } from '../../ledger';
 import { DomainError } from '../../platform/domain-error';
-import type { Aggregate } from '../../platform/eventstore/handle-command';
+import type { Aggregate } from '../../kernel/handle-command';
 import { deterministicId } from '../../platform/ids';
 import { minimumOwed } from './minimum';
 import { awaySince, closingOf, type Closing, type OpenSession } from './session';

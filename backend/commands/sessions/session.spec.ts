@@ -1,5 +1,5 @@
 import type { DomainEvent, EventDataOf } from '@aura/contracts';
-import { deciderSpec } from '../../platform/testing/decider-spec';
+import { deciderSpec } from '../../test/doubles/decider-spec';
 import {
   assertAskable,
   awaySince,

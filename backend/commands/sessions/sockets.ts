@@ -8,7 +8,7 @@
 import { SessionSignal, type SessionJoinAnswer, type SessionParty } from '@aura/contracts';
 import type { KeyValueStore } from '../../platform/kv/port';
 import type { Logger } from '../../platform/logging/logger';
-import type { RealtimeEmitter } from '../../platform/module';
+import type { RealtimeEmitter } from '../../kernel/module';
 import type { AuraSocket } from '../../platform/realtime/realtime';
 import type { SessionCommands } from './commands';
 import { forwardable } from './ice';

@@ -1,7 +1,7 @@
 import type { Identity } from '@aura/contracts';
 import { rateLimiterOf } from '../../platform/http/rate-limit';
-import type { CommandSide, ModulePorts } from '../../platform/module';
-import { settledOn } from '../../platform/projections/wait';
+import type { CommandSide, ModulePorts } from '../../kernel/module';
+import { settledOn } from '../../kernel/projections/wait';
 import { SHOW_MESSAGES, SHOWS } from '../../projections/shows/projection';
 import { createShowQueries } from '../../projections/shows/queries';
 import { showMediaRoom } from './media-room';

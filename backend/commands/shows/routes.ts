@@ -11,7 +11,7 @@ import {
 } from '@aura/contracts';
 import { assertPriceSeen, spendEventIds, spendFromWallet } from '../../ledger';
 import { DomainError } from '../../platform/domain-error';
-import { foldStream } from '../../platform/eventstore/handle-command';
+import { foldStream } from '../../kernel/handle-command';
 import type { EventStore } from '../../platform/eventstore/port';
 import { forbidden, notFound } from '../../platform/http/errors';
 import type { RateLimiter } from '../../platform/http/rate-limit';

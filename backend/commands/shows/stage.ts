@@ -1,7 +1,7 @@
 import type { DomainEvent, EventDataOf } from '@aura/contracts';
 import { TIP_MENU_MAX } from '@aura/contracts';
 import { DomainError } from '../../platform/domain-error';
-import { commandHandler, type Aggregate } from '../../platform/eventstore/handle-command';
+import { commandHandler, type Aggregate } from '../../kernel/handle-command';
 
 /**
  * Her stage (stream `show-stage-<performerId>`): the show that is on (live or paused), her tip

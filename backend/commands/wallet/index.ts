@@ -1,5 +1,5 @@
 import type { UserView } from '@aura/contracts';
-import type { CommandSide, ModulePorts } from '../../platform/module';
+import type { CommandSide, ModulePorts } from '../../kernel/module';
 import { walletRouter } from './routes';
 
 export interface WalletDeps {

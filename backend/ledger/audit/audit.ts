@@ -3,7 +3,7 @@
  * log. Pure over the events, so the CLI (`npm run ledger:audit`) and the tests share it.
  */
 import type { StoredEvent } from '../../platform/eventstore/port';
-import type { AuditProblem } from '../../platform/module';
+import type { AuditProblem } from '../../kernel/module';
 import {
   adjustmentSplit,
   applyWalletEvent,

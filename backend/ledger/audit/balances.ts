@@ -1,5 +1,5 @@
 import type { StoredEvent } from '../../platform/eventstore/port';
-import type { AuditProblem } from '../../platform/module';
+import type { AuditProblem } from '../../kernel/module';
 import { auditLedger, type LedgerAudit } from './audit';
 
 const WALLET_PREFIX = 'wallet-';

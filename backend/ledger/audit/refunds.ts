@@ -10,7 +10,7 @@
  */
 import { performerShareOfPartCents, type DisputeTraceLine, type DomainEvent } from '@aura/contracts';
 import type { StoredEvent } from '../../platform/eventstore/port';
-import type { AuditProblem } from '../../platform/module';
+import type { AuditProblem } from '../../kernel/module';
 import { recorded } from '../../platform/recorded-event';
 import { heldShares, traceOf } from '../refunds/dispute';
 import { refundableWallet, saleKey, type RefundableWallet } from '../refunds/refund';

@@ -7,8 +7,8 @@ import os from 'node:os';
 import path from 'node:path';
 import type { DomainEvent } from '@aura/contracts';
 import type { EventStore } from '../../platform/eventstore/port';
-import type { AuditHook } from '../../platform/module';
-import { createInMemoryEventStore } from '../../platform/testing/in-memory-event-store';
+import type { AuditHook } from '../../kernel/module';
+import { createInMemoryEventStore } from '../../test/doubles/in-memory-event-store';
 import { embeddedStoreMissing, readWholeLog, runLedgerAudit } from './run-audit';
 
 const at = '2026-11-20T10:00:00.000Z';

@@ -1,7 +1,7 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { EventStore, StoredEvent } from '../../platform/eventstore/port';
-import type { AuditHook, AuditProblem } from '../../platform/module';
+import type { AuditHook, AuditProblem } from '../../kernel/module';
 import { auditLedger } from './audit';
 import { formatAuditUnits } from './format';
 

@@ -5,7 +5,7 @@
  * purchased part (the part its debit took of purchased units); no sale is credited twice or never.
  */
 import type { StoredEvent } from '../../platform/eventstore/port';
-import type { AuditProblem } from '../../platform/module';
+import type { AuditProblem } from '../../kernel/module';
 import { recorded } from '../../platform/recorded-event';
 import { saleShareCents, type EarningsSource } from '../earnings/credit';
 import { saleOf, type DatedSale } from '../earnings/sales';

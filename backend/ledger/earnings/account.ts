@@ -8,12 +8,7 @@
  */
 import { payoutWeekOf, performerStreams, type DomainEvent, type PayoutMethod, type WeekAmount } from '@aura/contracts';
 import { DomainError } from '../../platform/domain-error';
-import {
-  commandHandler,
-  foldStream,
-  type Aggregate,
-  type HandleOptions,
-} from '../../platform/eventstore/handle-command';
+import { commandHandler, foldStream, type Aggregate, type HandleOptions } from '../../kernel/handle-command';
 import type { EventStore } from '../../platform/eventstore/port';
 import type { EarningsSource } from './credit';
 

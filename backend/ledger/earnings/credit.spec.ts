@@ -1,6 +1,6 @@
 import { performerStreams } from '@aura/contracts';
 import { DuplicateEventIdError, type EventStore, type EventToAppend } from '../../platform/eventstore/port';
-import { createInMemoryEventStore } from '../../platform/testing/in-memory-event-store';
+import { createInMemoryEventStore } from '../../test/doubles/in-memory-event-store';
 import { creditEarningsTogether, earningsCredited, earningsEventId, saleShareCents, type Sale } from './credit';
 
 const performerId = '2b7c4d1e-8f7a-4e63-9a51-5a4c1b2d3e4f';

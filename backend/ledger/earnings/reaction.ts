@@ -1,5 +1,5 @@
 import type { EventStore } from '../../platform/eventstore/port';
-import type { ProjectionDefinition } from '../../platform/projections/runner';
+import type { ProjectionDefinition } from '../../kernel/projections/runner';
 import type { RecordedEvent } from '../../platform/recorded-event';
 import { creditEarningsTogether } from './credit';
 import { saleOf, type SALE_EVENT_TYPES } from './sales';

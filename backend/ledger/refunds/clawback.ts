@@ -1,7 +1,7 @@
 import { performerStreams, type DomainEvent } from '@aura/contracts';
 import type { EventStore } from '../../platform/eventstore/port';
 import { deterministicId } from '../../platform/ids';
-import type { ProjectionDefinition } from '../../platform/projections/runner';
+import type { ProjectionDefinition } from '../../kernel/projections/runner';
 import type { RecordedEvent } from '../../platform/recorded-event';
 import { appendOnce } from '../append-once';
 

@@ -5,8 +5,8 @@
 import { performerStreams, streams, type DisputeTraceLine, type DomainEvent } from '@aura/contracts';
 import { deterministicId } from '../../platform/ids';
 import type { RecordedEvent } from '../../platform/recorded-event';
-import { createInMemoryEventStore } from '../../platform/testing/in-memory-event-store';
-import { deciderSpec } from '../../platform/testing/decider-spec';
+import { createInMemoryEventStore } from '../../test/doubles/in-memory-event-store';
+import { deciderSpec } from '../../test/doubles/decider-spec';
 import { foldWallet } from '../wallet/fold';
 import { clawbackEventId } from './clawback';
 import {

@@ -15,9 +15,9 @@ import {
   type DomainEvent,
 } from '@aura/contracts';
 import type { EventStore } from '../../platform/eventstore/port';
-import type { HandleOptions } from '../../platform/eventstore/handle-command';
+import type { HandleOptions } from '../../kernel/handle-command';
 import { deterministicId } from '../../platform/ids';
-import type { ProjectionDefinition } from '../../platform/projections/runner';
+import type { ProjectionDefinition } from '../../kernel/projections/runner';
 import type { RecordedEvent } from '../../platform/recorded-event';
 import { appendOnce } from '../append-once';
 import { availableBalance } from '../wallet/fold';

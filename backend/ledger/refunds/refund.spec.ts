@@ -1,8 +1,8 @@
 import { performerStreams, type DomainEvent } from '@aura/contracts';
-import { deciderSpec } from '../../platform/testing/decider-spec';
+import { deciderSpec } from '../../test/doubles/decider-spec';
 import { foldWallet } from '../wallet/fold';
 import type { RecordedEvent } from '../../platform/recorded-event';
-import { createInMemoryEventStore } from '../../platform/testing/in-memory-event-store';
+import { createInMemoryEventStore } from '../../test/doubles/in-memory-event-store';
 import { clawbackEventId, clawbackOf, clawbackReaction } from './clawback';
 import { decideRefund, refundableWallet, refundSale, REFUND_MESSAGES, type Refund } from './refund';
 

@@ -10,7 +10,7 @@
 import { performerShareOfPartCents, unitsToAuracoin, type DomainEvent, type RefundKind } from '@aura/contracts';
 import { DomainError } from '../../platform/domain-error';
 import type { EventStore } from '../../platform/eventstore/port';
-import type { Aggregate, HandleOptions } from '../../platform/eventstore/handle-command';
+import type { Aggregate, HandleOptions } from '../../kernel/handle-command';
 import { saleOf } from '../earnings/sales';
 import { applyWalletEvent, emptyWallet, type WalletTotals } from '../wallet/fold';
 import { decideOnWallet } from '../wallet/wallet';

@@ -1,6 +1,6 @@
 import type { DomainEvent } from '@aura/contracts';
 import { wallet } from './wallet';
-import { deciderSpec } from '../../platform/testing/decider-spec';
+import { deciderSpec } from '../../test/doubles/decider-spec';
 import { decideAdjustBalance } from './adjust';
 
 const now = new Date('2026-11-20T10:00:00.000Z');

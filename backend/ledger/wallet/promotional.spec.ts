@@ -4,7 +4,7 @@
  * credit), and every spend takes purchased units first. One rule per case.
  */
 import type { DomainEvent } from '@aura/contracts';
-import { deciderSpec } from '../../platform/testing/decider-spec';
+import { deciderSpec } from '../../test/doubles/decider-spec';
 import { decideAdjustBalance } from './adjust';
 import { foldWallet } from './fold';
 import { decideHold, decideRelease, decideSpend, wallet } from './wallet';

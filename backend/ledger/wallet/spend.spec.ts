@@ -4,7 +4,7 @@
  */
 import { streams, type DomainEvent } from '@aura/contracts';
 import type { EventStore } from '../../platform/eventstore/port';
-import { createInMemoryEventStore } from '../../platform/testing/in-memory-event-store';
+import { createInMemoryEventStore } from '../../test/doubles/in-memory-event-store';
 import { spendEventIds, spendFromWallet } from './spend';
 
 const walletId = '0b7c4d1e-8f7a-4e63-9a51-5a4c1b2d3e60';

@@ -1,5 +1,6 @@
 import { streams, type DomainEvent } from '@aura/contracts';
-import { foldStream, retryOnConflict } from '../../platform/eventstore/handle-command';
+import { foldStream } from '../../kernel/handle-command';
+import { retryOnConflict } from '../../platform/eventstore/retry-on-conflict';
 import type { EventStore } from '../../platform/eventstore/port';
 import { deterministicId, newId } from '../../platform/ids';
 import type { WalletTotals } from './fold';

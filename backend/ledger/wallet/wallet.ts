@@ -17,7 +17,7 @@ import {
   handleCommand,
   type Aggregate,
   type HandleOptions,
-} from '../../platform/eventstore/handle-command';
+} from '../../kernel/handle-command';
 
 /** A wallet (stream `wallet-<userId>`) folded with the one rule (./fold.ts). */
 export const wallet: Aggregate<WalletTotals> = {

@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import type { EventStore, EventToAppend, StoredEvent } from './port';
 import { DuplicateEventIdError, WrongExpectedRevisionError, type AppendResult } from './port';
-import { retryOnConflict } from './handle-command';
+import { retryOnConflict } from './retry-on-conflict';
 
 export interface ContractCapabilities {
   /** what the store must declare as `uniqueEventIds`: SQL stores index event ids globally; EventStoreDB checks them per stream only */

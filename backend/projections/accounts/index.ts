@@ -1,7 +1,7 @@
 import { notFound } from '../../platform/http/errors';
-import type { ModulePorts, ReadSide } from '../../platform/module';
+import type { ModulePorts, ReadSide } from '../../kernel/module';
 import type { RecordedEvent } from '../../platform/recorded-event';
-import { settledOn } from '../../platform/projections/wait';
+import { settledOn } from '../../kernel/projections/wait';
 import { auditBalances } from '../../ledger';
 import { USERS, usersProjection, type UserDoc } from './projection';
 import { createUserQueries, toUserView } from './queries';

@@ -1,6 +1,6 @@
 import { eventSchemas, type AdminActionView, type AuditTrailPage } from '@aura/contracts';
 import type { StoredEvent } from '../../platform/eventstore/port';
-import { docProjection } from '../../platform/projections/doc-projection';
+import { docProjection } from '../../kernel/projections/doc-projection';
 import type { ReadModelStore } from '../../platform/readmodels/port';
 
 export const ADMIN_ACTIONS = 'admin-actions';

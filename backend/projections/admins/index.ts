@@ -1,4 +1,4 @@
-import type { ModulePorts, ReadSide } from '../../platform/module';
+import type { ModulePorts, ReadSide } from '../../kernel/module';
 import { adminActionsProjection, createAuditTrailQueries } from './audit-trail';
 import { adminsProjection } from './projection';
 import { createAdminQueries } from './queries';

@@ -1,4 +1,4 @@
-import type { ModulePorts, ReadSide } from '../../platform/module';
+import type { ModulePorts, ReadSide } from '../../kernel/module';
 import { aliasesProjection } from './projection';
 import { createAliasQueries, identityResolver } from './queries';
 import { aliasesQueryRouter } from './query-routes';

@@ -1,4 +1,4 @@
-import type { ModulePorts, ReadSide } from '../../platform/module';
+import type { ModulePorts, ReadSide } from '../../kernel/module';
 import { chatProjection } from './projection';
 import { chatPushes } from './pushes';
 import { createChatQueries, type ChatProfile } from './queries';

@@ -1,8 +1,8 @@
 import type { ChatParty, DomainEvent } from '@aura/contracts';
 import { createMingoReadModelStore } from '../../platform/readmodels/mingo';
-import { createBatchReadModelStore } from '../../platform/testing/batch-store';
+import { createBatchReadModelStore } from '../../test/doubles/batch-store';
 import type { ReadModelStore } from '../../platform/readmodels/port';
-import { recordedAs } from '../../platform/testing/recorded';
+import { recordedAs } from '../../test/doubles/recorded';
 import { CHAT_MESSAGES, CHAT_UNREAD, chatProjection, CONVERSATIONS, PREVIEW_LENGTH } from './projection';
 import { createChatQueries, toConversationView, toMessageView, type ChatProfile } from './queries';
 

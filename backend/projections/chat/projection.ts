@@ -7,8 +7,8 @@
  * nothing twice.
  */
 import { otherParty, type ChatParty } from '@aura/contracts';
-import { guardedUpdate, guardedUpdates, type GuardedWrite } from '../../platform/projections/doc-projection';
-import type { ProjectionDefinition } from '../../platform/projections/runner';
+import { guardedUpdate, guardedUpdates, type GuardedWrite } from '../../kernel/projections/doc-projection';
+import type { ProjectionDefinition } from '../../kernel/projections/runner';
 import type { RecordedEvent } from '../../platform/recorded-event';
 import type { Collection, ReadModelStore, Update } from '../../platform/readmodels/port';
 

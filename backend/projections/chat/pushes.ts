@@ -1,5 +1,5 @@
 import { otherParty, type ChatParty, type ServerToClientEvents } from '@aura/contracts';
-import type { RealtimeEmitter } from '../../platform/module';
+import type { RealtimeEmitter } from '../../kernel/module';
 import type { RecordedEvent } from '../../platform/recorded-event';
 import { messageDocOf, unreadField, unreadTotalId, type ConversationDoc } from './projection';
 import { toMessageView, type ChatQueries } from './queries';

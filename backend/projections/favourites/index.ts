@@ -1,4 +1,4 @@
-import type { ModulePorts, ReadSide } from '../../platform/module';
+import type { ModulePorts, ReadSide } from '../../kernel/module';
 import type { RecordedEvent } from '../../platform/recorded-event';
 import { createFavouriteQueries, favouritesProjection } from './projection';
 

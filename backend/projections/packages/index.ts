@@ -1,4 +1,4 @@
-import type { ModulePorts, ReadSide } from '../../platform/module';
+import type { ModulePorts, ReadSide } from '../../kernel/module';
 import { packagesProjection } from './projection';
 import { createPackageQueries } from './queries';
 import { packagesQueryRouter } from './query-routes';

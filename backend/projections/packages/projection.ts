@@ -1,5 +1,5 @@
 import type { DomainEvent } from '@aura/contracts';
-import { docProjection } from '../../platform/projections/doc-projection';
+import { docProjection } from '../../kernel/projections/doc-projection';
 
 export const PACKAGES = 'packages';
 

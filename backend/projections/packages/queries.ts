@@ -1,6 +1,6 @@
 import type { PackageView } from '@aura/contracts';
 import { JsonText } from '../../platform/http/routes';
-import { checkpointMemo } from '../../platform/projections/checkpoint-memo';
+import { checkpointMemo } from '../../kernel/projections/checkpoint-memo';
 import type { ReadModelStore } from '../../platform/readmodels/port';
 import { PACKAGES, type PackageDoc } from './projection';
 

@@ -11,8 +11,8 @@ import {
   type WeekAmount,
 } from '@aura/contracts';
 import type { StoredEvent } from '../../platform/eventstore/port';
-import { docProjection, guardedUpdate, guardedUpdates } from '../../platform/projections/doc-projection';
-import type { ProjectionDefinition } from '../../platform/projections/runner';
+import { docProjection, guardedUpdate, guardedUpdates } from '../../kernel/projections/doc-projection';
+import type { ProjectionDefinition } from '../../kernel/projections/runner';
 import type { Update } from '../../platform/readmodels/port';
 import { earningsAccount, type EarningsAccount } from '../../ledger';
 

@@ -1,6 +1,6 @@
 import type { Principal } from '../../platform/http/session';
-import type { ModulePorts, ReadSide } from '../../platform/module';
-import { settledOn } from '../../platform/projections/wait';
+import type { ModulePorts, ReadSide } from '../../kernel/module';
+import { settledOn } from '../../kernel/projections/wait';
 import { PERFORMERS, performersProjection } from './projection';
 import { performerPushes, type PresenceFeed } from './pushes';
 

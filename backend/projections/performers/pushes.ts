@@ -1,4 +1,4 @@
-import type { RealtimeEmitter } from '../../platform/module';
+import type { RealtimeEmitter } from '../../kernel/module';
 import { dataField, type RecordedEvent } from '../../platform/recorded-event';
 import { unitsToAuracoin } from '@aura/contracts';
 import { messagePriceUnitsOf, type PerformerQueries } from './queries';

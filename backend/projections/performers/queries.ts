@@ -12,7 +12,7 @@ import {
   type PublicPerformerView,
 } from '@aura/contracts';
 import { JsonText } from '../../platform/http/routes';
-import { checkpointMemo, checkpointPosition } from '../../platform/projections/checkpoint-memo';
+import { checkpointMemo, checkpointPosition } from '../../kernel/projections/checkpoint-memo';
 import type { ReadModelStore } from '../../platform/readmodels/port';
 import { PERFORMERS, type PerformerDoc } from './projection';
 

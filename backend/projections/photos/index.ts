@@ -1,4 +1,4 @@
-import type { ModulePorts, ReadSide } from '../../platform/module';
+import type { ModulePorts, ReadSide } from '../../kernel/module';
 import { photoPurchasesProjection, photosProjection } from './projection';
 import { createPhotoQueries } from './queries';
 import { photosQueryRouter } from './query-routes';

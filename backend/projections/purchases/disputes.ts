@@ -1,5 +1,5 @@
 import type { DisputeView, DomainEvent } from '@aura/contracts';
-import { docProjection } from '../../platform/projections/doc-projection';
+import { docProjection } from '../../kernel/projections/doc-projection';
 
 /** Every card dispute with its trace and outcome, as the admins' 'Contestazioni' tab lists them. */
 export const DISPUTES = 'disputes';

@@ -1,6 +1,6 @@
 import type { DomainEvent, RefundKind, RefundView } from '@aura/contracts';
 import { SALE_EVENT_TYPES, saleKey, walletSaleOf } from '../../ledger';
-import { docProjection } from '../../platform/projections/doc-projection';
+import { docProjection } from '../../kernel/projections/doc-projection';
 import type { RecordedEvent } from '../../platform/recorded-event';
 
 /** Every refund, as admins list it. */

@@ -1,4 +1,4 @@
-import type { ModulePorts, ReadSide } from '../../platform/module';
+import type { ModulePorts, ReadSide } from '../../kernel/module';
 import { sessionsProjection } from './projection';
 import { sessionPushes } from './pushes';
 import { createSessionQueries, toSessionView } from './queries';

@@ -1,6 +1,6 @@
 import type { DomainEvent } from '@aura/contracts';
 import { createMingoReadModelStore } from '../../platform/readmodels/mingo';
-import { recordedAs } from '../../platform/testing/recorded';
+import { recordedAs } from '../../test/doubles/recorded';
 import { SESSIONS, sessionsProjection, type SessionDoc } from './projection';
 import { createSessionQueries, toSessionView, type ViewedSession } from './queries';
 

@@ -1,6 +1,6 @@
 import type { DomainEvent, SessionParty } from '@aura/contracts';
 import { saleShareCents, sessionPartSale } from '../../ledger';
-import { docProjection } from '../../platform/projections/doc-projection';
+import { docProjection } from '../../kernel/projections/doc-projection';
 
 export const SESSIONS = 'sessions';
 

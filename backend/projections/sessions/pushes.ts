@@ -1,5 +1,5 @@
 import type { SessionView } from '@aura/contracts';
-import type { RealtimeEmitter } from '../../platform/module';
+import type { RealtimeEmitter } from '../../kernel/module';
 import type { RecordedEvent } from '../../platform/recorded-event';
 import { sessionEventTypes, sessionIdOf } from './projection';
 

@@ -1,4 +1,4 @@
-import type { ModulePorts, ReadSide } from '../../platform/module';
+import type { ModulePorts, ReadSide } from '../../kernel/module';
 import { showMessagesProjection, showsProjection, showStagesProjection, showTipsProjection } from './projection';
 import { showPushes } from './pushes';
 import { createShowQueries } from './queries';

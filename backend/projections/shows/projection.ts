@@ -1,6 +1,6 @@
 import type { DomainEvent } from '@aura/contracts';
 import { saleShareCents, tipSale } from '../../ledger';
-import { docProjection } from '../../platform/projections/doc-projection';
+import { docProjection } from '../../kernel/projections/doc-projection';
 import { dataField } from '../../platform/recorded-event';
 import { evolveGoals, type Goal } from './goals';
 

@@ -1,4 +1,4 @@
-import type { RealtimeEmitter } from '../../platform/module';
+import type { RealtimeEmitter } from '../../kernel/module';
 import type { RecordedEvent } from '../../platform/recorded-event';
 import { toGoalView, toMessageView, toTipView, type ShowQueries } from './queries';
 

@@ -1,5 +1,5 @@
 import type { DomainEvent } from '@aura/contracts';
-import { recordedAs } from '../../platform/testing/recorded';
+import { recordedAs } from '../../test/doubles/recorded';
 import { createMingoReadModelStore } from '../../platform/readmodels/mingo';
 import { italianDay, statisticsProjection } from './projection';
 import { createStatisticsQueries, lastDays } from './queries';

@@ -5,8 +5,8 @@
  * copies sold), per Italian calendar day (new users, revenue, auracoin sold), and the totals.
  */
 import type { DomainEvent } from '@aura/contracts';
-import { guardedUpdate, guardedUpdates } from '../../platform/projections/doc-projection';
-import type { ProjectionDefinition } from '../../platform/projections/runner';
+import { guardedUpdate, guardedUpdates } from '../../kernel/projections/doc-projection';
+import type { ProjectionDefinition } from '../../kernel/projections/runner';
 import type { Update } from '../../platform/readmodels/port';
 
 export const STATISTICS = 'statistics';

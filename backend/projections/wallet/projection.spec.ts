@@ -3,7 +3,7 @@ import { foldWallet } from '../../ledger';
 import { createMingoReadModelStore } from '../../platform/readmodels/mingo';
 import type { ReadModelStore } from '../../platform/readmodels/port';
 import type { RecordedEvent } from '../../platform/recorded-event';
-import { createBatchReadModelStore } from '../../platform/testing/batch-store';
+import { createBatchReadModelStore } from '../../test/doubles/batch-store';
 import { toLedgerEntry, WALLET_KINDS, WALLET_LEDGER, walletLedgerProjection } from './projection';
 
 const walletId = '0b7c4d1e-8f7a-4e63-9a51-5a4c1b2d3e4f';

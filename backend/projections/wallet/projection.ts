@@ -9,7 +9,7 @@ import {
   type WalletTotals,
 } from '../../ledger';
 import type { StoredEvent } from '../../platform/eventstore/port';
-import type { ProjectionDefinition } from '../../platform/projections/runner';
+import type { ProjectionDefinition } from '../../kernel/projections/runner';
 import type { ReadModelStore } from '../../platform/readmodels/port';
 import { recorded } from '../../platform/recorded-event';
 

@@ -16,9 +16,9 @@ import Router from '@koa/router';
 import { z } from 'zod';
 import type { RouteContract } from '@aura/contracts';
 import { mountRoute } from '../../platform/http/routes';
-import { jobProcessor, type AuraModule, type ModulePorts } from '../../platform/module';
-import { docProjection } from '../../platform/projections/doc-projection';
-import type { ProjectionDefinition } from '../../platform/projections/runner';
+import { jobProcessor, type AuraModule, type ModulePorts } from '../../kernel/module';
+import { docProjection } from '../../kernel/projections/doc-projection';
+import type { ProjectionDefinition } from '../../kernel/projections/runner';
 import type { RecordedEvent } from '../../platform/recorded-event';
 
 /** A module's route contracts live in contracts/src/api/<module>.ts; this one is private to its test. */

@@ -1,4 +1,4 @@
-import type { ModulePorts, WorkerSide } from '../../platform/module';
+import type { ModulePorts, WorkerSide } from '../../kernel/module';
 import { USERS, type UserDoc } from '../../projections/accounts/projection';
 import { WELCOME_CREDIT_JOB, welcomeCreditJob, welcomeCreditJobOptions, type WelcomeCreditJob } from './jobs';
 import { releaseDeletedUserClaims, welcomeCreditReaction } from './reactions';

@@ -1,5 +1,5 @@
 import type { EventStore } from '../../platform/eventstore/port';
-import { jobProcessor } from '../../platform/module';
+import { jobProcessor } from '../../kernel/module';
 import { creditWelcomeBonus } from '../../commands/accounts/register';
 
 export const WELCOME_CREDIT_JOB = 'accounts.welcome-credit';

@@ -1,8 +1,8 @@
 import { streams } from '@aura/contracts';
-import { foldStream } from '../../platform/eventstore/handle-command';
+import { foldStream } from '../../kernel/handle-command';
 import type { EventStore } from '../../platform/eventstore/port';
-import type { ProjectionDefinition } from '../../platform/projections/runner';
-import { releaseAll } from '../../platform/unique-values';
+import type { ProjectionDefinition } from '../../kernel/projections/runner';
+import { releaseAll } from '../../kernel/unique-values';
 import { user } from '../../commands/accounts/user';
 
 /** Enqueues work for a job; injected by the composition root so this module knows no worker. */

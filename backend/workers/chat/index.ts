@@ -1,4 +1,4 @@
-import type { ModulePorts, WorkerSide } from '../../platform/module';
+import type { ModulePorts, WorkerSide } from '../../kernel/module';
 import { messageEarningsReaction } from './reactions';
 
 /** Every paid message credits the performer's share, exactly once. */

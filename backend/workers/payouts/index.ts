@@ -1,4 +1,4 @@
-import type { ModulePorts, WorkerSide } from '../../platform/module';
+import type { ModulePorts, WorkerSide } from '../../kernel/module';
 import { payoutService } from '../../commands/payouts';
 import { SETTLE_JOB, TICK_JOB } from '../../commands/payouts/service';
 import { payoutJobs, TICK_EVERY_MS, weeklyTick } from './jobs';

@@ -1,7 +1,7 @@
 import { duePayoutWeek } from '@aura/contracts';
 import { deterministicId } from '../../platform/ids';
 import { payoutRunDuration, payoutRuns } from '../../platform/metrics/metrics';
-import { jobProcessor, type ModulePorts } from '../../platform/module';
+import { jobProcessor, type ModulePorts } from '../../kernel/module';
 import { RUN_JOB, SETTLE_JOB, TICK_JOB, type PayoutService } from '../../commands/payouts/service';
 
 /** How often the worker checks whether a week is due (its Tuesday has come) and nothing is stranded. */

@@ -1,4 +1,4 @@
-import type { ModulePorts, WorkerSide } from '../../platform/module';
+import type { ModulePorts, WorkerSide } from '../../kernel/module';
 import { presenceGraceJob } from './presence-grace';
 
 /** A performer whose last connection dropped goes offline after the grace period. */

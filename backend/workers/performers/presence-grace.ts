@@ -3,7 +3,7 @@ import { DomainError } from '../../platform/domain-error';
 import type { Clock } from '../../platform/clock';
 import type { EventStore } from '../../platform/eventstore/port';
 import type { KeyValueStore } from '../../platform/kv/port';
-import { jobProcessor } from '../../platform/module';
+import { jobProcessor } from '../../kernel/module';
 import { decideSetOnline, handlePerformer } from '../../commands/performers/performer';
 import { PRESENCE_GRACE_JOB, performerConnectedKey, type PresenceGraceJob } from '../../commands/performers/presence';
 

@@ -1,7 +1,7 @@
 import { performerStreams, type EventDataOf } from '@aura/contracts';
 import { createPgliteEventStore } from '../../platform/eventstore/pglite';
 import type { EventStore } from '../../platform/eventstore/port';
-import { recordedAs } from '../../platform/testing/recorded';
+import { recordedAs } from '../../test/doubles/recorded';
 import { newId } from '../../platform/ids';
 import { createMingoReadModelStore } from '../../platform/readmodels/mingo';
 import { photoEarningsReaction } from './reactions';

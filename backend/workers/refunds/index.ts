@@ -1,5 +1,5 @@
 import { clawbackReaction, disputeEarningsReaction } from '../../ledger';
-import type { ModulePorts, WorkerSide } from '../../platform/module';
+import type { ModulePorts, WorkerSide } from '../../kernel/module';
 
 /**
  * Every refund takes her share of the refunded part back, every dispute holds, takes back or releases

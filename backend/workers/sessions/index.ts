@@ -1,5 +1,5 @@
 import { addMetricSource } from '../../platform/metrics/metrics';
-import type { ModulePorts, WorkerSide } from '../../platform/module';
+import type { ModulePorts, WorkerSide } from '../../kernel/module';
 import { sessionClock, sessionCommands } from '../../commands/sessions';
 import { scheduleSessionTick } from '../../commands/sessions/clock';
 import { createSessionQueries } from '../../projections/sessions/queries';

@@ -1,7 +1,7 @@
 import type { CancelTimer, Clock } from '../../platform/clock';
 import type { Logger } from '../../platform/logging/logger';
 import { billingLateness } from '../../platform/metrics/metrics';
-import { jobProcessor } from '../../platform/module';
+import { jobProcessor } from '../../kernel/module';
 import { SESSION_TICK_JOB, type scheduleSessionTick, type SessionTickJob } from '../../commands/sessions/clock';
 import type { SessionClock, SessionCommands } from '../../commands/sessions/commands';
 import type { SessionQueries } from '../../projections/sessions/queries';

@@ -1,6 +1,6 @@
 import { earningsCreditReaction } from '../../ledger';
 import type { EventStore } from '../../platform/eventstore/port';
-import type { ProjectionDefinition } from '../../platform/projections/runner';
+import type { ProjectionDefinition } from '../../kernel/projections/runner';
 
 /**
  * Every billed minute (and the rest of a minimum) credits her 55%, exactly once, rounded once over

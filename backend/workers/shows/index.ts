@@ -1,5 +1,5 @@
 import { expireGoals, GOAL_DEADLINE_JOB } from '../../commands/shows';
-import { jobProcessor, type ModulePorts, type WorkerSide } from '../../platform/module';
+import { jobProcessor, type ModulePorts, type WorkerSide } from '../../kernel/module';
 import { showPrivateReaction, tipEarningsReaction, tipGoalsReaction } from './reactions';
 
 /** Tips credit her share and fill the goals; a private session pauses her show; a goal's deadline ends it unmet. */

@@ -1,6 +1,6 @@
 import { earningsCreditReaction } from '../../ledger';
 import type { EventStore } from '../../platform/eventstore/port';
-import type { ProjectionDefinition } from '../../platform/projections/runner';
+import type { ProjectionDefinition } from '../../kernel/projections/runner';
 import type { RecordedEvent } from '../../platform/recorded-event';
 import { countTip, pauseForPrivate, resumeAfterPrivate } from '../../commands/shows';
 

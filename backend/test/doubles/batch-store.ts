@@ -3,8 +3,8 @@
  * no shared reads (`findOneShared`), and `upsertMany` with its `positioned` guard. Specs apply a
  * batch on it and compare with the same events applied one by one.
  */
-import { createMingoReadModelStore } from '../readmodels/mingo';
-import type { Collection, Doc, ReadModelStore } from '../readmodels/port';
+import { createMingoReadModelStore } from '../../platform/readmodels/mingo';
+import type { Collection, Doc, ReadModelStore } from '../../platform/readmodels/port';
 
 export function createBatchReadModelStore(): ReadModelStore & { statements: () => number } {
   const inner = createMingoReadModelStore();

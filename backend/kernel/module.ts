@@ -11,23 +11,23 @@
  * its own deps type (one line per module); the roles then run what the sides return.
  */
 import type Router from '@koa/router';
-import type { Clock } from './clock';
-import type { Config } from './config/config';
-import type { EventStore, StoredEvent } from './eventstore/port';
-import type { RemoteImages } from './files/remote-image';
-import type { FileStorage } from './files/storage';
-import type { Passwords } from './http/password';
-import type { AdminGate, Principal, SessionManager } from './http/session';
-import type { InProcessJobQueue } from './jobs/in-process';
-import type { JobHandler, JobQueue } from './jobs/port';
-import type { KeyValueStore } from './kv/port';
-import type { Logger } from './logging/logger';
+import type { Clock } from '../platform/clock';
+import type { Config } from '../platform/config/config';
+import type { EventStore, StoredEvent } from '../platform/eventstore/port';
+import type { RemoteImages } from '../platform/files/remote-image';
+import type { FileStorage } from '../platform/files/storage';
+import type { Passwords } from '../platform/http/password';
+import type { AdminGate, Principal, SessionManager } from '../platform/http/session';
+import type { InProcessJobQueue } from '../platform/jobs/in-process';
+import type { JobHandler, JobQueue } from '../platform/jobs/port';
+import type { KeyValueStore } from '../platform/kv/port';
+import type { Logger } from '../platform/logging/logger';
 import type { ProjectionDefinition } from './projections/runner';
 import type { ReadModelSnapshots } from './projections/snapshots';
-import type { ReadModelStore } from './readmodels/port';
-import type { AuraSocket, Realtime } from './realtime/realtime';
-import type { RecordedEvent } from './recorded-event';
-import type { ShowMedia } from './sfu/port';
+import type { ReadModelStore } from '../platform/readmodels/port';
+import type { AuraSocket, Realtime } from '../platform/realtime/realtime';
+import type { RecordedEvent } from '../platform/recorded-event';
+import type { ShowMedia } from '../platform/sfu/port';
 
 /** The adapters a process opened (backend/entry chooses them by the configuration). */
 export interface Infrastructure {

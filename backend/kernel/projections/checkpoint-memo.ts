@@ -1,4 +1,4 @@
-import type { ReadModelStore } from '../readmodels/port';
+import type { ReadModelStore } from '../../platform/readmodels/port';
 import { CHECKPOINTS } from './runner';
 
 /** answers kept per checkpoint (forgotten all at once when full) */

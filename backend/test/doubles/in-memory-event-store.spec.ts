@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { eventStoreContract } from '../eventstore/eventstore.contract';
+import { eventStoreContract } from '../../platform/eventstore/eventstore.contract';
 import { createInMemoryEventStore } from './in-memory-event-store';
 
 const newEvents = (count: number) =>

@@ -6,13 +6,13 @@
  * one before reading its checkpoints, and takes new ones between batches, never inside one.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { EventStore, StoredEvent, Subscription } from '../eventstore/port';
-import { withLogContext } from '../logging/context';
-import type { Logger } from '../logging/logger';
-import { addMetricSource, type ProjectionLag } from '../metrics/metrics';
-import type { ReadModelStore } from '../readmodels/port';
+import type { EventStore, StoredEvent, Subscription } from '../../platform/eventstore/port';
+import { withLogContext } from '../../platform/logging/context';
+import type { Logger } from '../../platform/logging/logger';
+import { addMetricSource, type ProjectionLag } from '../../platform/metrics/metrics';
+import type { ReadModelStore } from '../../platform/readmodels/port';
 import type { ReadModelSnapshots } from './snapshots';
-import type { RecordedEvent } from '../recorded-event';
+import type { RecordedEvent } from '../../platform/recorded-event';
 
 export const CHECKPOINTS = '_checkpoints';
 /** a snapshot waits this long once due, so the requests that waited for a catch-up go first */

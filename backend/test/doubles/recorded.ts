@@ -1,6 +1,6 @@
 import type { DomainEvent } from '@aura/contracts';
-import type { StoredEvent } from '../eventstore/port';
-import type { RecordedEvent } from '../recorded-event';
+import type { StoredEvent } from '../../platform/eventstore/port';
+import type { RecordedEvent } from '../../platform/recorded-event';
 
 /** A domain event as the store would hand it to projections and pushes (for specs). */
 export function recordedAs(

@@ -6,7 +6,7 @@
  * a repeat long after the first is stored again). Expected revisions are enforced. For specs that
  * must hold on a store without `uniqueEventIds`, where no EventStoreDB is at hand.
  */
-import { SqlSubscription, type LogReader } from '../eventstore/sql-subscription';
+import { SqlSubscription, type LogReader } from '../../platform/eventstore/sql-subscription';
 import {
   WrongExpectedRevisionError,
   type AppendResult,
@@ -17,7 +17,7 @@ import {
   type StoredEvent,
   type SubscribeOptions,
   type Subscription,
-} from '../eventstore/port';
+} from '../../platform/eventstore/port';
 
 export interface InMemoryEventStoreOptions {
   /** how many of the log's latest events an `any` append is checked against for a repeat (default 0) */

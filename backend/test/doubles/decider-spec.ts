@@ -1,6 +1,6 @@
 import type { DomainEvent, ErrorCode } from '@aura/contracts';
-import { DomainError } from '../domain-error';
-import type { Aggregate } from '../eventstore/handle-command';
+import { DomainError } from '../../platform/domain-error';
+import type { Aggregate } from '../../kernel/handle-command';
 
 /**
  * Given events / when command / then events or error, for pure deciders:

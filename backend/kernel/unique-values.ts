@@ -1,7 +1,7 @@
 import { streams, type DomainEvent, type ErrorCode, type UniqueValueKind } from '@aura/contracts';
-import { DomainError } from './domain-error';
-import { handleCommand, type Aggregate } from './eventstore/handle-command';
-import type { EventStore } from './eventstore/port';
+import { DomainError } from '../platform/domain-error';
+import { handleCommand, type Aggregate } from './handle-command';
+import type { EventStore } from '../platform/eventstore/port';
 
 /**
  * Uniqueness across accounts (usernames, emails), decided on the write side: each value has its

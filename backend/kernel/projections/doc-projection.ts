@@ -4,10 +4,10 @@
  * conditional on `_pos` being older than the event. A crash between writing documents and saving
  * the checkpoint then only replays events the documents already skip.
  */
-import type { StoredEvent } from '../eventstore/port';
-import type { RecordedEvent } from '../recorded-event';
-import { createMingoReadModelStore } from '../readmodels/mingo';
-import type { Collection, Doc, ReadModelStore, Update } from '../readmodels/port';
+import type { StoredEvent } from '../../platform/eventstore/port';
+import type { RecordedEvent } from '../../platform/recorded-event';
+import { createMingoReadModelStore } from '../../platform/readmodels/mingo';
+import type { Collection, Doc, ReadModelStore, Update } from '../../platform/readmodels/port';
 import type { ProjectionDefinition, ProjectionIndex } from './runner';
 
 export type Positioned<D extends Doc> = D & { _pos: number };

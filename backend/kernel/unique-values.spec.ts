@@ -1,4 +1,4 @@
-import { deciderSpec } from './testing/decider-spec';
+import { deciderSpec } from '../test/doubles/decider-spec';
 import { decideClaim, decideRelease, uniqueValue } from './unique-values';
 
 const now = new Date('2026-11-20T10:00:00.000Z');

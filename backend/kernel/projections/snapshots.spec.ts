@@ -5,7 +5,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createMingoReadModelStore } from '../readmodels/mingo';
+import { createMingoReadModelStore } from '../../platform/readmodels/mingo';
 import { createReadModelSnapshots, DEFAULT_SNAPSHOT_POLICY } from './snapshots';
 
 describe('when a read-model snapshot is due', () => {

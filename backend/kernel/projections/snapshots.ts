@@ -11,18 +11,18 @@ import path from 'node:path';
  * in a crash and the replay of the reaction is what enqueues them again.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
-import { codeFingerprint } from '../code-fingerprint';
-import type { InProcessJobQueue } from '../jobs/in-process';
-import type { Logger } from '../logging/logger';
-import type { MingoReadModelStore } from '../readmodels/mingo';
-import type { Doc } from '../readmodels/port';
+import { codeFingerprint } from '../../platform/code-fingerprint';
+import type { InProcessJobQueue } from '../../platform/jobs/in-process';
+import type { Logger } from '../../platform/logging/logger';
+import type { MingoReadModelStore } from '../../platform/readmodels/mingo';
+import type { Doc } from '../../platform/readmodels/port';
 import {
   readSnapshotFile,
   removeTemporarySnapshot,
   writeSnapshotFile,
   type SnapshotStep,
-} from '../readmodels/snapshot-file';
-import type { Clock } from '../clock';
+} from '../../platform/readmodels/snapshot-file';
+import type { Clock } from '../../platform/clock';
 import { CHECKPOINTS, type ProjectionDefinition } from './runner';
 
 export interface SnapshotPolicy {

@@ -1,4 +1,4 @@
-import type { HealthCheck } from '../http/platform-routes';
+import type { HealthCheck } from '../../platform/http/platform-routes';
 import type { ProjectionRunner } from './runner';
 
 /** The in-process projector as a health check: ready once it has caught up with the log it found. */

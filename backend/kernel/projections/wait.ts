@@ -1,5 +1,5 @@
-import type { ReadModelStore } from '../readmodels/port';
-import { DomainError } from '../domain-error';
+import type { ReadModelStore } from '../../platform/readmodels/port';
+import { DomainError } from '../../platform/domain-error';
 
 const CHECKPOINTS = '_checkpoints';
 

@@ -1,6 +1,6 @@
 import { streams } from '@aura/contracts';
-import { WrongExpectedRevisionError, type EventStore } from './eventstore/port';
-import { deterministicId } from './ids';
+import { WrongExpectedRevisionError, type EventStore } from '../platform/eventstore/port';
+import { deterministicId } from '../platform/ids';
 import type { CommandSide } from './module';
 
 /**

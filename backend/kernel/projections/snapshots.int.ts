@@ -7,16 +7,16 @@ import { randomUUID } from 'node:crypto';
 import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createPgliteEventStore } from '../eventstore/pglite';
-import type { EventStore, StoredEvent } from '../eventstore/port';
-import { createMingoReadModelStore, type MingoReadModelStore } from '../readmodels/mingo';
+import { createPgliteEventStore } from '../../platform/eventstore/pglite';
+import type { EventStore, StoredEvent } from '../../platform/eventstore/port';
+import { createMingoReadModelStore, type MingoReadModelStore } from '../../platform/readmodels/mingo';
 import {
   DOCS_PER_FRAME,
   readSnapshotFile,
   SNAPSHOT_STEPS,
   writeSnapshotFile,
   type SnapshotStep,
-} from '../readmodels/snapshot-file';
+} from '../../platform/readmodels/snapshot-file';
 import { docProjection, guardedUpdate } from './doc-projection';
 import { CHECKPOINTS, createProjectionRunner, type ProjectionDefinition } from './runner';
 import { createReadModelSnapshots, type ReadModelSnapshotsOptions } from './snapshots';

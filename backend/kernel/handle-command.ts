@@ -1,6 +1,7 @@
 import type { DomainEvent } from '@aura/contracts';
-import { newId } from '../ids';
-import { WrongExpectedRevisionError, type EventStore, type StoredEvent } from './port';
+import { newId } from '../platform/ids';
+import type { EventStore, StoredEvent } from '../platform/eventstore/port';
+import { retryOnConflict } from '../platform/eventstore/retry-on-conflict';
 
 export interface Aggregate<State> {
   initialState: () => State;
@@ -20,26 +21,6 @@ export interface HandleOptions {
   metadata?: Record<string, unknown>;
   /** ids for the appended events (default random); deterministic ids make a repeated command idempotent */
   eventId?: (event: DomainEvent, index: number) => string;
-}
-
-/**
- * The one retry policy for version conflicts: when another writer appended first, read again and
- * decide again, up to this many attempts, with a short random pause that grows a little each time
- * so a crowd of writers (a hundred commands on one stream) spreads out. Deciding again is always
- * safe: deciders are pure and see the fresh state.
- */
-export const CONFLICT_ATTEMPTS = 200;
-
-export async function retryOnConflict<T>(attempt: (attemptNumber: number) => Promise<T>): Promise<T> {
-  for (let attemptNumber = 1; ; attemptNumber++) {
-    try {
-      return await attempt(attemptNumber);
-    } catch (error) {
-      if (!(error instanceof WrongExpectedRevisionError) || attemptNumber >= CONFLICT_ATTEMPTS) throw error;
-      if (attemptNumber > 1)
-        await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(20, attemptNumber)));
-    }
-  }
 }
 
 /** Folds a stream's stored events into the aggregate's state. */

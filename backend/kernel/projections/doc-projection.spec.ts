@@ -1,7 +1,7 @@
-import type { StoredEvent } from '../eventstore/port';
-import { createMingoReadModelStore } from '../readmodels/mingo';
-import type { Doc, ReadModelStore } from '../readmodels/port';
-import { createBatchReadModelStore } from '../testing/batch-store';
+import type { StoredEvent } from '../../platform/eventstore/port';
+import { createMingoReadModelStore } from '../../platform/readmodels/mingo';
+import type { Doc, ReadModelStore } from '../../platform/readmodels/port';
+import { createBatchReadModelStore } from '../../test/doubles/batch-store';
 import { docProjection, guardedUpdate, guardedUpdates } from './doc-projection';
 
 type Counter = Doc & { owner: string; total: number };

@@ -4,10 +4,10 @@
  * events by stream and revision (`s1#0`), since positions are ordered but not dense.
  */
 import { randomUUID } from 'node:crypto';
-import { createPgliteEventStore } from '../eventstore/pglite';
-import type { EventStore, StoredEvent } from '../eventstore/port';
-import { createMingoReadModelStore } from '../readmodels/mingo';
-import type { ReadModelStore } from '../readmodels/port';
+import { createPgliteEventStore } from '../../platform/eventstore/pglite';
+import type { EventStore, StoredEvent } from '../../platform/eventstore/port';
+import { createMingoReadModelStore } from '../../platform/readmodels/mingo';
+import type { ReadModelStore } from '../../platform/readmodels/port';
 import { guardedUpdate } from './doc-projection';
 import {
   CHECKPOINTS,

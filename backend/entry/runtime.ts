@@ -1,6 +1,8 @@
 import { clockReading, systemClock, type Clock } from '../platform/clock';
-import { loadConfig, type Config } from '../platform/config/config';
+import { ConfigError, loadConfig, type Config } from '../platform/config/config';
+import { unknownRateLimits } from '../platform/config/rate-limits';
 import { createPasswords, type Passwords } from '../platform/http/password';
+import { doorRateLimits } from '../platform/http/rate-limit';
 import { processSessions } from '../platform/http/session';
 import { createLogger, type Logger } from '../platform/logging/logger';
 import type { AuraModule, CommandSide, ModulePorts, ReadSide, WorkerSide } from '../kernel/module';
@@ -99,7 +101,7 @@ export async function openRuntime(config: Config, logger: Logger, options: Runti
   const everySide = [
     ...new Set<CommandSide | ReadSide | WorkerSide>([...sides.commands, ...sides.reads, ...sides.workers]),
   ];
-  return {
+  const runtime: Runtime = {
     config,
     logger,
     infra,
@@ -120,6 +122,17 @@ export async function openRuntime(config: Config, logger: Logger, options: Runti
       await operations.close();
     },
   };
+  const unknownLimits = commands && unknownRateLimits(config.RATE_LIMITS, rateLimitNames(sides.commands));
+  if (unknownLimits) {
+    await runtime.close();
+    throw new ConfigError(`Invalid configuration:\n  ${unknownLimits.message}`);
+  }
+  return runtime;
+}
+
+/** Every rate limit an api process counts: the doors' and each command side's. */
+function rateLimitNames(commands: CommandSide[]): string[] {
+  return [...Object.keys(doorRateLimits), ...commands.flatMap((side) => Object.keys(side.rateLimits ?? {}))];
 }
 
 /** A process of compose (or `npm start`): its configuration, its logger named after it, and the sides of its roles. */

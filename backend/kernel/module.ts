@@ -13,6 +13,7 @@
 import type Router from '@koa/router';
 import type { Clock } from '../platform/clock';
 import type { Config } from '../platform/config/config';
+import type { Limit } from '../platform/config/rate-limits';
 import type { EventStore, StoredEvent } from '../platform/eventstore/port';
 import type { RemoteImages } from '../platform/files/remote-image';
 import type { FileStorage } from '../platform/files/storage';
@@ -132,6 +133,8 @@ export interface CommandSide extends Side {
   admitsAdmin?: AdminGate;
   /** the demo catalogue, seeded once on an empty store (`SEED_DEMO`); fixed ids, so a cut-short seed resumes */
   seedDemo?(): Promise<void>;
+  /** the rate limits its routes count, with their defaults (`RATE_LIMITS` names them; the doors' are platform's) */
+  rateLimits?: Readonly<Record<string, Limit>>;
 }
 
 /** The read side: projections and pushes (the projector role), query routes (the api role). */

@@ -36,7 +36,7 @@ import {
   type RouteContract,
 } from '@aura/contracts';
 import { loadConfig, type Config } from '../platform/config/config';
-import { defaultRateLimits } from '../platform/config/rate-limits';
+import { GENEROUS_RATE_LIMITS } from './generous-rate-limits';
 import type { StoredEvent } from '../platform/eventstore/port';
 import { createRemoteImages } from '../platform/files/remote-image';
 import { createLocalFileStorage } from '../platform/files/storage';
@@ -312,12 +312,6 @@ export interface SpecWorld {
   sessionCookie(caller: { kind: Principal['kind']; id: string }): string;
   close(): Promise<void>;
 }
-
-/** So generous that no spec meets one; sign-ins keep their defaults (as backend/test/app-harness.ts). */
-const GENEROUS_RATE_LIMITS = Object.keys(defaultRateLimits)
-  .filter((name) => !name.startsWith('signIn'))
-  .map((name) => `${name}=1000000/1s`)
-  .join(',');
 
 function recordingJobs(jobs: RecordedJob[]): JobQueue {
   return {

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Clock } from '../platform/clock';
 import { loadConfig } from '../platform/config/config';
-import { defaultRateLimits } from '../platform/config/rate-limits';
+import { GENEROUS_RATE_LIMITS } from './generous-rate-limits';
 import { createLogger } from '../platform/logging/logger';
 import type { Infrastructure } from '../kernel/module';
 import { runLedgerAudit, type AuditReport } from '../ledger';
@@ -47,16 +47,10 @@ export interface TestApp {
 }
 
 /**
- * The rate limits every test app (and the browser tests' and benches' apps) runs with unless it
- * sets `RATE_LIMITS` itself: so generous that no test registering, messaging or buying as fast as
- * it likes meets one. Sign-ins keep their defaults (tests rely on them); the security tests set
- * their own, or `RATE_LIMITS: ''` for the defaults. Every test client signs in from 127.0.0.1, so
- * the admin lock per address is out of reach too (`ADMIN_ADDRESS_LOCK_AFTER_FAILURES: ''` restores it).
+ * (`GENEROUS_RATE_LIMITS`: backend/test/generous-rate-limits.ts.) Every test client signs in from
+ * 127.0.0.1, so the admin lock per address is out of reach too (`ADMIN_ADDRESS_LOCK_AFTER_FAILURES: ''` restores it).
  */
-export const GENEROUS_RATE_LIMITS = Object.keys(defaultRateLimits)
-  .filter((name) => !name.startsWith('signIn'))
-  .map((name) => `${name}=1000000/1s`)
-  .join(',');
+export { GENEROUS_RATE_LIMITS };
 
 export async function startTestApp(
   env: Record<string, string> = {},

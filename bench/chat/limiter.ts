@@ -4,8 +4,8 @@
  * LIMITER_CHECKS (20,000) times over 2,000 senders, on the memory store and, with REDIS_URL, on
  * Redis (one Lua script per check), sequentially: time per check and p99.
  */
-import { defaultRateLimits } from '../../backend/platform/config/rate-limits';
-import { createRateLimiter } from '../../backend/platform/http/rate-limit';
+import { chatRateLimits } from '../../backend/commands/chat/rate-limits';
+import { createRateLimiter, doorRateLimits } from '../../backend/platform/http/rate-limit';
 import { createMemoryKeyValueStore } from '../../backend/platform/kv/memory';
 import type { KeyValueStore } from '../../backend/platform/kv/port';
 import { createRedisKeyValueStore } from '../../backend/platform/kv/redis';
@@ -13,7 +13,7 @@ import { createRedisKeyValueStore } from '../../backend/platform/kv/redis';
 const checks = Number(process.env.LIMITER_CHECKS ?? 20_000);
 
 async function measure(label: string, kv: KeyValueStore) {
-  const limiter = createRateLimiter(kv, defaultRateLimits, Date.now);
+  const limiter = createRateLimiter(kv, { ...doorRateLimits, ...chatRateLimits }, Date.now);
   const times: number[] = [];
   let refused = 0;
   for (let i = 0; i < checks; i++) {

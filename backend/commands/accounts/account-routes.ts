@@ -6,7 +6,8 @@ import { DomainError } from '../../platform/domain-error';
 import type { EventStore } from '../../platform/eventstore/port';
 import { forbidden, notFound } from '../../platform/http/errors';
 import type { Passwords } from '../../platform/http/password';
-import type { RateLimiter } from '../../platform/http/rate-limit';
+import type { DoorLimit, RateLimiter } from '../../platform/http/rate-limit';
+import type { accountRateLimits } from './rate-limits';
 import { commandMetadata, mountRoute } from '../../platform/http/routes';
 import type { Principal, SessionManager } from '../../platform/http/session';
 import type { Logger } from '../../platform/logging/logger';
@@ -35,7 +36,7 @@ export interface AccountRoutesDeps {
   passwords: Passwords;
   eventStore: EventStore;
   sessions: SessionManager;
-  limits: RateLimiter;
+  limits: RateLimiter<keyof typeof accountRateLimits | DoorLimit>;
   now: () => Date;
   mailer: Mailer;
   logger: Logger;

@@ -1,4 +1,5 @@
 import { rateLimiterOf } from '../../platform/http/rate-limit';
+import { accountRateLimits } from './rate-limits';
 import type { CommandSide, ModulePorts } from '../../kernel/module';
 import { settledOn } from '../../kernel/projections/wait';
 import { USERS } from '../../projections/accounts/projection';
@@ -22,11 +23,12 @@ export function accountsCommands(ports: ModulePorts, deps: AccountsDeps) {
     doc ? { id: doc._id, username: doc.username, email: doc.email, passwordHash: doc.passwordHash } : null;
   return {
     name: 'accounts',
+    rateLimits: accountRateLimits,
     routers: [
       accountsRouter({
         ...ports,
         now: ports.clock.now,
-        limits: rateLimiterOf(ports),
+        limits: rateLimiterOf(ports, accountRateLimits),
         findLogin: async (identifier) => {
           const doc = await users.byLogin(identifier);
           return doc ? { id: doc._id, passwordHash: doc.passwordHash } : null;
@@ -37,7 +39,7 @@ export function accountsCommands(ports: ModulePorts, deps: AccountsDeps) {
       accountRouter({
         ...ports,
         now: ports.clock.now,
-        limits: rateLimiterOf(ports),
+        limits: rateLimiterOf(ports, accountRateLimits),
         mailer: createMailer(ports.config, ports.logger),
         production: ports.config.production,
         publicUrl: ports.config.PUBLIC_URL,

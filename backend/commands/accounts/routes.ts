@@ -2,7 +2,8 @@ import Router from '@koa/router';
 import { apiRoutes, streams, type UserView } from '@aura/contracts';
 import type { EventStore } from '../../platform/eventstore/port';
 import type { Passwords } from '../../platform/http/password';
-import type { RateLimiter } from '../../platform/http/rate-limit';
+import type { DoorLimit, RateLimiter } from '../../platform/http/rate-limit';
+import type { accountRateLimits } from './rate-limits';
 import { commandMetadata, mountRoute } from '../../platform/http/routes';
 import type { SessionManager } from '../../platform/http/session';
 import { releaseAll } from '../../kernel/unique-values';
@@ -14,7 +15,7 @@ export interface AccountsDeps {
   passwords: Passwords;
   eventStore: EventStore;
   sessions: SessionManager;
-  limits: RateLimiter;
+  limits: RateLimiter<keyof typeof accountRateLimits | DoorLimit>;
   now: () => Date;
   /** the user's login record from the users read model */
   findLogin: (identifier: string) => Promise<{ id: string; passwordHash: string } | null>;

@@ -1,5 +1,6 @@
 import { notFound } from '../../platform/http/errors';
 import { rateLimiterOf } from '../../platform/http/rate-limit';
+import { adminRateLimits } from './rate-limits';
 import type { CommandSide, ModulePorts } from '../../kernel/module';
 import { settledOn } from '../../kernel/projections/wait';
 import { ADMINS } from '../../projections/admins/projection';
@@ -13,7 +14,7 @@ import { ensureSuperadmin } from './superadmin';
 export function adminsCommands(ports: ModulePorts) {
   const admins = createAdminQueries(ports.readModels);
   const settled = settledOn(ports.readModels, ADMINS);
-  const limits = rateLimiterOf(ports);
+  const limits = rateLimiterOf(ports, adminRateLimits);
   const mfa = adminSecondFactor({
     ports,
     limits,
@@ -21,6 +22,7 @@ export function adminsCommands(ports: ModulePorts) {
   });
   return {
     name: 'admins',
+    rateLimits: adminRateLimits,
     routers: [
       adminsRouter({
         ...ports,

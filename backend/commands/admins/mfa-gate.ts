@@ -20,7 +20,8 @@ import {
 import { DomainError } from '../../platform/domain-error';
 import { foldStream } from '../../kernel/handle-command';
 import { HttpError } from '../../platform/http/errors';
-import { tooManyRequests, type RateLimiter } from '../../platform/http/rate-limit';
+import { type DoorLimit, type RateLimiter, tooManyRequests } from '../../platform/http/rate-limit';
+import type { adminRateLimits } from './rate-limits';
 import type { AdminGate, Principal } from '../../platform/http/session';
 import type { ModulePorts } from '../../kernel/module';
 import type { Actor } from './admin';
@@ -60,7 +61,7 @@ const totpOf = (secret: string, label: string) =>
 
 export interface SecondFactorDeps {
   ports: ModulePorts;
-  limits: RateLimiter;
+  limits: RateLimiter<keyof typeof adminRateLimits | DoorLimit>;
   /** her username, for the label her app shows */
   usernameOf(adminId: string): Promise<string | null>;
 }

@@ -4,7 +4,8 @@ import { DomainError } from '../../platform/domain-error';
 import type { EventStore } from '../../platform/eventstore/port';
 import { forbidden, notFound } from '../../platform/http/errors';
 import type { Passwords } from '../../platform/http/password';
-import type { RateLimiter } from '../../platform/http/rate-limit';
+import type { DoorLimit, RateLimiter } from '../../platform/http/rate-limit';
+import type { adminRateLimits } from './rate-limits';
 import { commandMetadata, mountRoute } from '../../platform/http/routes';
 import type { SessionManager } from '../../platform/http/session';
 import { newId } from '../../platform/ids';
@@ -19,7 +20,7 @@ export interface AdminsDeps {
   passwords: Passwords;
   eventStore: EventStore;
   sessions: SessionManager;
-  limits: RateLimiter;
+  limits: RateLimiter<keyof typeof adminRateLimits | DoorLimit>;
   lockout: ReturnType<typeof adminLockout>;
   now: () => Date;
   /** the admin's login record from the admins read model, by username ignoring case */

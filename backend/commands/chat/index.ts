@@ -1,6 +1,7 @@
 import type { Identity } from '@aura/contracts';
 import { notFound } from '../../platform/http/errors';
 import { rateLimiterOf } from '../../platform/http/rate-limit';
+import { chatRateLimits } from './rate-limits';
 import type { Principal } from '../../platform/http/session';
 import type { CommandSide, ModulePorts } from '../../kernel/module';
 import { settledOn } from '../../kernel/projections/wait';
@@ -27,11 +28,12 @@ export interface ChatDeps {
 export function chatCommands(ports: ModulePorts, deps: ChatDeps) {
   const chat = createChatQueries(ports.readModels);
   const settled = settledOn(ports.readModels, CONVERSATIONS);
-  const limits = rateLimiterOf(ports);
+  const limits = rateLimiterOf(ports, chatRateLimits);
   const chatProfile = async (performerId: string) =>
     (await deps.performers.chatProfiles([performerId])).get(performerId);
   return {
     name: 'chat',
+    rateLimits: chatRateLimits,
     routers: [
       chatRouter({
         ...ports,

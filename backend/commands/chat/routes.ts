@@ -14,7 +14,8 @@ import { foldStream } from '../../kernel/handle-command';
 import type { EventStore } from '../../platform/eventstore/port';
 import { requestCountry } from '../../platform/http/country';
 import { forbidden } from '../../platform/http/errors';
-import type { RateLimiter } from '../../platform/http/rate-limit';
+import type { DoorLimit, RateLimiter } from '../../platform/http/rate-limit';
+import type { chatRateLimits } from './rate-limits';
 import { commandMetadata, mountRoute } from '../../platform/http/routes';
 import type { Principal, SessionManager } from '../../platform/http/session';
 import { deterministicId, newId } from '../../platform/ids';
@@ -36,7 +37,7 @@ import { unreadField, type MessageDoc } from '../../projections/chat/projection'
 export interface ChatCommandDeps {
   eventStore: EventStore;
   sessions: SessionManager;
-  limits: RateLimiter;
+  limits: RateLimiter<keyof typeof chatRateLimits | DoorLimit>;
   now: () => Date;
   /** the caller's identity: their real name or an active alias of theirs, else not found */
   identityFor: (userId: string, aliasId?: string | null) => Promise<Identity>;

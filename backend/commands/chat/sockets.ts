@@ -1,5 +1,6 @@
 import { rooms, type ChatParty } from '@aura/contracts';
-import type { RateLimiter } from '../../platform/http/rate-limit';
+import type { DoorLimit, RateLimiter } from '../../platform/http/rate-limit';
+import type { chatRateLimits } from './rate-limits';
 import type { AuraSocket } from '../../platform/realtime/realtime';
 import type { ChatQueries } from '../../projections/chat/queries';
 
@@ -13,7 +14,10 @@ const TYPING_EVERY_MS = 1000;
  * rate limit (per account and conversation, every connection of the account together) is dropped
  * silently: it is a hint, and the sender's box has nothing to show (docs/architecture.md#rate-limits).
  */
-export function chatSockets(chat: Pick<ChatQueries, 'conversation'>, limits: Pick<RateLimiter, 'take'>) {
+export function chatSockets(
+  chat: Pick<ChatQueries, 'conversation'>,
+  limits: Pick<RateLimiter<keyof typeof chatRateLimits | DoorLimit>, 'take'>,
+) {
   return (socket: AuraSocket) => {
     const principal = socket.data.principal;
     const party: ChatParty | undefined =

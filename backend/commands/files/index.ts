@@ -1,4 +1,5 @@
 import { rateLimiterOf } from '../../platform/http/rate-limit';
+import { fileRateLimits } from './rate-limits';
 import type { CommandSide, ModulePorts } from '../../kernel/module';
 import { filesRouter, type FilesRouterDeps } from './routes';
 
@@ -11,6 +12,7 @@ export interface FilesDeps {
 export function filesCommands(ports: ModulePorts, deps: FilesDeps) {
   return {
     name: 'files',
-    routers: [filesRouter({ ...ports, limits: rateLimiterOf(ports), documents: deps.documents })],
+    rateLimits: fileRateLimits,
+    routers: [filesRouter({ ...ports, limits: rateLimiterOf(ports, fileRateLimits), documents: deps.documents })],
   } satisfies CommandSide;
 }

@@ -4,7 +4,8 @@ import { documentLinkValid, privateFileUrl } from '../../platform/files/links';
 import type { SniffedType } from '../../platform/files/sniff';
 import { FileRejectedError, type FileStorage } from '../../platform/files/storage';
 import { badRequest, forbidden, HttpError, notFound } from '../../platform/http/errors';
-import type { RateLimiter } from '../../platform/http/rate-limit';
+import type { DoorLimit, RateLimiter } from '../../platform/http/rate-limit';
+import type { fileRateLimits } from './rate-limits';
 import { assertOwnerOrAdmin, commandMetadata, mountRoute } from '../../platform/http/routes';
 import type { SessionManager } from '../../platform/http/session';
 import { newId } from '../../platform/ids';
@@ -12,7 +13,7 @@ import { newId } from '../../platform/ids';
 export interface FilesRouterDeps {
   sessions: SessionManager;
   files: FileStorage;
-  limits: RateLimiter;
+  limits: RateLimiter<keyof typeof fileRateLimits | DoorLimit>;
   documents: {
     byId(
       documentId: string,

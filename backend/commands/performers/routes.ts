@@ -19,7 +19,7 @@ import type { FileStorage } from '../../platform/files/storage';
 import { badRequest, forbidden } from '../../platform/http/errors';
 import type { Passwords } from '../../platform/http/password';
 import { validationError } from '../../platform/http/problem';
-import type { RateLimiter } from '../../platform/http/rate-limit';
+import type { DoorLimit, RateLimiter } from '../../platform/http/rate-limit';
 import { assertOwnerOrAdmin, commandMetadata, mountRoute } from '../../platform/http/routes';
 import type { Principal, SessionManager } from '../../platform/http/session';
 import { newId } from '../../platform/ids';
@@ -49,7 +49,7 @@ export interface PerformersDeps {
   passwords: Passwords;
   eventStore: EventStore;
   sessions: SessionManager;
-  limits: RateLimiter;
+  limits: RateLimiter<DoorLimit>;
   files: FileStorage;
   /** pictures given as URLs, fetched once into storage */
   remoteImages: RemoteImages;

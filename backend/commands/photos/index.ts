@@ -1,5 +1,6 @@
 import { notFound } from '../../platform/http/errors';
 import { rateLimiterOf } from '../../platform/http/rate-limit';
+import { photoRateLimits } from './rate-limits';
 import type { CommandSide, ModulePorts } from '../../kernel/module';
 import { settledOn } from '../../kernel/projections/wait';
 import { PHOTOS, PHOTO_PURCHASES } from '../../projections/photos/projection';
@@ -22,11 +23,12 @@ export function photosCommands(ports: ModulePorts, deps: PhotosDeps) {
   const settled = settledOn(ports.readModels, PHOTOS, PHOTO_PURCHASES);
   return {
     name: 'photos',
+    rateLimits: photoRateLimits,
     routers: [
       photosRouter({
         eventStore: ports.eventStore,
         sessions: ports.sessions,
-        limits: rateLimiterOf(ports),
+        limits: rateLimiterOf(ports, photoRateLimits),
         now: ports.clock.now,
         remoteImages: ports.remoteImages,
         performerExists: deps.performers.exists,

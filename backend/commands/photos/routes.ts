@@ -3,7 +3,8 @@ import { apiRoutes, auracoinToUnits, performerStreams, type PhotoView } from '@a
 import { foldStream } from '../../kernel/handle-command';
 import type { EventStore } from '../../platform/eventstore/port';
 import { forbidden, notFound } from '../../platform/http/errors';
-import type { RateLimiter } from '../../platform/http/rate-limit';
+import type { DoorLimit, RateLimiter } from '../../platform/http/rate-limit';
+import type { photoRateLimits } from './rate-limits';
 import { assertOwnerOrAdmin, commandMetadata, mountRoute } from '../../platform/http/routes';
 import type { SessionManager } from '../../platform/http/session';
 import { deterministicId, newId } from '../../platform/ids';
@@ -14,7 +15,7 @@ import { decideAddPhoto, decideRemovePhoto, handlePhoto, photo, photoPurchase } 
 export interface PhotosDeps {
   eventStore: EventStore;
   sessions: SessionManager;
-  limits: RateLimiter;
+  limits: RateLimiter<keyof typeof photoRateLimits | DoorLimit>;
   now: () => Date;
   /** pictures given as URLs, fetched once into storage */
   remoteImages: RemoteImages;

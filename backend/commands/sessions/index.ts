@@ -2,6 +2,7 @@ import type { Identity, SessionParty } from '@aura/contracts';
 import { notFound } from '../../platform/http/errors';
 import type { Principal } from '../../platform/http/session';
 import { rateLimiterOf } from '../../platform/http/rate-limit';
+import { sessionRateLimits } from './rate-limits';
 import type { CommandSide, ModulePorts } from '../../kernel/module';
 import { settledOn } from '../../kernel/projections/wait';
 import { SESSIONS } from '../../projections/sessions/projection';
@@ -79,10 +80,11 @@ export function sessionsCommands(ports: ModulePorts, deps: SessionsDeps) {
 
   return {
     name: 'sessions',
+    rateLimits: sessionRateLimits,
     routers: [
       sessionsRouter({
         sessions: ports.sessions,
-        limits: rateLimiterOf(ports),
+        limits: rateLimiterOf(ports, sessionRateLimits),
         commands,
         identityFor: (userId, aliasId) => deps.identities.identityFor(userId, aliasId),
         async availability(performerId, identityId, caller, country) {

@@ -2,7 +2,8 @@ import Router from '@koa/router';
 import { apiRoutes, type IceConfig, type Identity, type SessionParty, type SessionView } from '@aura/contracts';
 import { forbidden, notFound } from '../../platform/http/errors';
 import { requestCountry } from '../../platform/http/country';
-import type { RateLimiter } from '../../platform/http/rate-limit';
+import type { DoorLimit, RateLimiter } from '../../platform/http/rate-limit';
+import type { sessionRateLimits } from './rate-limits';
 import { commandMetadata, mountRoute } from '../../platform/http/routes';
 import type { Principal, SessionManager } from '../../platform/http/session';
 import type { SessionCommands } from './commands';
@@ -13,7 +14,7 @@ import { DomainError } from '../../platform/domain-error';
 
 export interface SessionsRouterDeps {
   sessions: SessionManager;
-  limits: RateLimiter;
+  limits: RateLimiter<keyof typeof sessionRateLimits | DoorLimit>;
   commands: SessionCommands;
   /** the identity the user meets her as (their real name, or an active alias they own) */
   identityFor(userId: string, aliasId: string | null): Promise<Identity>;

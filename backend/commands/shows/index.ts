@@ -1,5 +1,6 @@
 import type { Identity } from '@aura/contracts';
 import { rateLimiterOf } from '../../platform/http/rate-limit';
+import { showRateLimits } from './rate-limits';
 import type { CommandSide, ModulePorts } from '../../kernel/module';
 import { settledOn } from '../../kernel/projections/wait';
 import { SHOW_MESSAGES, SHOWS } from '../../projections/shows/projection';
@@ -74,11 +75,12 @@ export function showsCommands(ports: ModulePorts, deps: ShowsDeps) {
 
   return {
     name: 'shows',
+    rateLimits: showRateLimits,
     routers: [
       showsRouter({
         eventStore: ports.eventStore,
         sessions: ports.sessions,
-        limits: rateLimiterOf(ports),
+        limits: rateLimiterOf(ports, showRateLimits),
         now: ports.clock.now,
         identityFor: deps.identities.identityFor,
         performerApproved: deps.performers.isApproved,

@@ -14,7 +14,8 @@ import { DomainError } from '../../platform/domain-error';
 import { foldStream } from '../../kernel/handle-command';
 import type { EventStore } from '../../platform/eventstore/port';
 import { forbidden, notFound } from '../../platform/http/errors';
-import type { RateLimiter } from '../../platform/http/rate-limit';
+import type { DoorLimit, RateLimiter } from '../../platform/http/rate-limit';
+import type { showRateLimits } from './rate-limits';
 import { assertOwnerOrAdmin, commandMetadata, mountRoute } from '../../platform/http/routes';
 import type { Principal, SessionManager } from '../../platform/http/session';
 import { newId } from '../../platform/ids';
@@ -39,7 +40,7 @@ export const ROOM_IDENTITY_MESSAGE = 'In questa stanza hai già scelto come pres
 export interface ShowsCommandDeps {
   eventStore: EventStore;
   sessions: SessionManager;
-  limits: RateLimiter;
+  limits: RateLimiter<keyof typeof showRateLimits | DoorLimit>;
   now: () => Date;
   identityFor: (userId: string, aliasId?: string | null) => Promise<Identity>;
   performerApproved: (performerId: string) => Promise<boolean>;

@@ -1,4 +1,5 @@
 import { ConfigError, loadConfig } from './config';
+import { limitsInForce, unknownRateLimits } from './rate-limits';
 
 describe('configuration of private sessions', () => {
   it('defaults to no ICE servers, one-minute billing, 30 s grace and 60 s requests', () => {
@@ -23,12 +24,9 @@ describe('configuration of private sessions', () => {
 });
 
 describe('configuration of rate limits', () => {
-  it('defaults to 10 registrations an hour per address and a 5-failure, 15-minute admin lock', () => {
+  it('overrides nothing by default, and keeps a 5-failure, 15-minute admin lock', () => {
     const config = loadConfig({});
-    expect(config.RATE_LIMITS).toMatchObject({
-      register: { max: 10, windowMs: 3_600_000 },
-      message: { max: 30, windowMs: 60_000 },
-    });
+    expect(config.RATE_LIMITS).toEqual({});
     expect(config).toMatchObject({
       ADMIN_LOCK_AFTER_FAILURES: 5,
       ADMIN_ADDRESS_LOCK_AFTER_FAILURES: 10,
@@ -36,20 +34,44 @@ describe('configuration of rate limits', () => {
     });
   });
 
-  it('reads overrides as name=max/window, turns them off outside production only, and refuses the rest', () => {
-    const limits = loadConfig({ RATE_LIMITS: 'register=3/30m, typing=5/10s' }).RATE_LIMITS;
-    expect(limits).toMatchObject({
+  it('reads overrides as name=max/window (* for every limit), turns them off outside production only, and refuses the rest', () => {
+    expect(loadConfig({ RATE_LIMITS: 'register=3/30m, typing=5/10s, *=100/1s' }).RATE_LIMITS).toEqual({
       register: { max: 3, windowMs: 1_800_000 },
       typing: { max: 5, windowMs: 10_000 },
-      message: { max: 30, windowMs: 60_000 },
+      '*': { max: 100, windowMs: 1_000 },
     });
     expect(loadConfig({ RATE_LIMITS: 'off' }).RATE_LIMITS).toBe('off');
     expect(() =>
       loadConfig({ RATE_LIMITS: 'off', NODE_ENV: 'production', MFA_ENCRYPTION_KEY: 'k'.repeat(32) }),
     ).toThrow(/never production/);
-    expect(() => loadConfig({ RATE_LIMITS: 'messages=3/1m' })).toThrow(/no rate limit is named "messages"/);
     expect(() => loadConfig({ RATE_LIMITS: 'message=3' })).toThrow(ConfigError);
     expect(() => loadConfig({ RATE_LIMITS: 'message=0/1m' })).toThrow(ConfigError);
+  });
+});
+
+describe('the rate limits in force', () => {
+  const declared = { register: { max: 10, windowMs: 3_600_000 }, message: { max: 30, windowMs: 60_000 } };
+
+  it('are the declared defaults, then *, then the names RATE_LIMITS gives', () => {
+    expect(limitsInForce(declared, {})).toEqual(declared);
+    expect(limitsInForce(declared, { message: { max: 3, windowMs: 1_000 } })).toEqual({
+      register: { max: 10, windowMs: 3_600_000 },
+      message: { max: 3, windowMs: 1_000 },
+    });
+    expect(
+      limitsInForce(declared, { '*': { max: 1_000, windowMs: 1_000 }, register: { max: 2, windowMs: 60_000 } }),
+    ).toEqual({ register: { max: 2, windowMs: 60_000 }, message: { max: 1_000, windowMs: 1_000 } });
+    expect(limitsInForce(declared, 'off')).toBe('off');
+  });
+
+  it('name what no side declares', () => {
+    expect(unknownRateLimits({ message: { max: 3, windowMs: 1 }, '*': { max: 1, windowMs: 1 } }, ['message'])).toBe(
+      undefined,
+    );
+    expect(unknownRateLimits({ messages: { max: 3, windowMs: 1 } }, ['register', 'message'])?.message).toBe(
+      'RATE_LIMITS: no rate limit is named "messages" (message, register)',
+    );
+    expect(unknownRateLimits('off', [])).toBe(undefined);
   });
 });
 

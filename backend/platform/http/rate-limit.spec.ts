@@ -1,10 +1,9 @@
-import { defaultRateLimits } from '../config/rate-limits';
 import { createMemoryKeyValueStore } from '../kv/memory';
-import { createRateLimiter } from './rate-limit';
+import { createRateLimiter, doorRateLimits } from './rate-limit';
 
 describe('the sliding-window rate limiter (memory store)', () => {
   const limits = {
-    ...defaultRateLimits,
+    ...doorRateLimits,
     message: { max: 3, windowMs: 60_000 },
     messageAccount: { max: 4, windowMs: 60_000 },
   };

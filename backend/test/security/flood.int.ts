@@ -9,8 +9,9 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { io as connect, type Socket } from 'socket.io-client';
 import { deterministicId } from '../../platform/ids';
-import { defaultRateLimits, parseRateLimits } from '../../platform/config/rate-limits';
-import { createRateLimiter } from '../../platform/http/rate-limit';
+import { chatRateLimits } from '../../commands/chat/rate-limits';
+import { limitsInForce, parseRateLimits } from '../../platform/config/rate-limits';
+import { createRateLimiter, doorRateLimits } from '../../platform/http/rate-limit';
 import { createRedisKeyValueStore } from '../../platform/kv/redis';
 import { client, startTestApp, type TestApp } from '../app-harness';
 import { fund, logLength, superadminClient, userClient } from '../admin-session';
@@ -233,9 +234,22 @@ describe('normal use under the default limits', () => {
   });
 
   it('documents the defaults these figures stay under', () => {
-    expect(parseRateLimits(undefined)).toEqual(defaultRateLimits);
-    expect(defaultRateLimits.message).toEqual({ max: 30, windowMs: 60_000 });
-    expect(defaultRateLimits.register).toEqual({ max: 10, windowMs: 3_600_000 });
+    const unset = parseRateLimits(undefined);
+    if (unset instanceof Error) throw unset;
+    expect(limitsInForce({ ...doorRateLimits, ...chatRateLimits }, unset)).toEqual({
+      ...doorRateLimits,
+      ...chatRateLimits,
+    });
+    expect(chatRateLimits.message).toEqual({ max: 30, windowMs: 60_000 });
+    expect(doorRateLimits.register).toEqual({ max: 10, windowMs: 3_600_000 });
+  });
+});
+
+describe('a limit RATE_LIMITS names', () => {
+  it('that no module declares stops the api from starting, naming it and the known ones', async () => {
+    await expect(startTestApp({ RATE_LIMITS: 'messages=3/1m' })).rejects.toThrow(
+      /RATE_LIMITS: no rate limit is named "messages" \(accountMail, conversation, .*typing, upload\)/,
+    );
   });
 });
 
@@ -256,8 +270,9 @@ if (!hasRedis) process.stdout.write('\n[skip] rate limits across replicas: no re
     try {
       for (let i = 0; i < 100 && (await stores[0]!.health()).ok === false; i++)
         await new Promise((resolve) => setTimeout(resolve, 50));
-      const limits = parseRateLimits('message=3/1m');
-      if (limits instanceof Error) throw limits;
+      const overrides = parseRateLimits('message=3/1m');
+      if (overrides instanceof Error) throw overrides;
+      const limits = limitsInForce({ ...doorRateLimits, ...chatRateLimits }, overrides);
       const [one, two] = stores.map((kv) => createRateLimiter(kv, limits, Date.now)) as [
         ReturnType<typeof createRateLimiter>,
         ReturnType<typeof createRateLimiter>,

@@ -10,7 +10,7 @@ import { packagesCommands } from '../commands/packages';
 import { payoutsCommands } from '../commands/payouts';
 import { performersCommands } from '../commands/performers';
 import { photosCommands } from '../commands/photos';
-import type { presenceCommands } from '../commands/presence';
+import { presenceCommands } from '../commands/presence';
 import { purchasesCommands } from '../commands/purchases';
 import { refundsCommands } from '../commands/refunds';
 import { sessionsCommands } from '../commands/sessions';
@@ -19,11 +19,11 @@ import { walletCommands } from '../commands/wallet';
 import type { ReadSides } from './read-sides';
 
 /** Every module's write side, one line each: the ports, and the few queries of read sides it declares. */
-export function commandSides(ports: ModulePorts, reads: ReadSides, presence: ReturnType<typeof presenceCommands>) {
+export function commandSides(ports: ModulePorts, reads: ReadSides) {
   const { accounts: users, performers, aliases } = reads;
-  const performersSide = performersCommands(ports, { presence: presence.tracker, performers: performers.performers });
+  const performersSide = performersCommands(ports, { performers: performers.performers });
   return {
-    presence,
+    presence: presenceCommands(ports),
     accounts: accountsCommands(ports, { users: users.queries, wallet: reads.wallet.queries, chat: reads.chat.queries }),
     admins: adminsCommands(ports),
     packages: packagesCommands(ports),
@@ -48,7 +48,6 @@ export function commandSides(ports: ModulePorts, reads: ReadSides, presence: Ret
     chat: chatCommands(ports, { identities: aliases.queries, users: users.queries, performers: performers.queries }),
     sessions: sessionsCommands(ports, { performers: performers.queries, identities: aliases.queries }),
     shows: showsCommands(ports, {
-      presence: presence.tracker,
       performers: performers.queries,
       identities: aliases.queries,
       users: users.queries,

@@ -13,6 +13,7 @@ import { measureAppends, observeJobs } from '../platform/metrics/instrument';
 import { createMingoReadModelStore, type MingoReadModelStore } from '../platform/readmodels/mingo';
 import type { Infrastructure } from '../kernel/module';
 import { embeddedSnapshots } from '../kernel/projections/snapshots';
+import { memoryPresence } from '../platform/presence/memory';
 import { openShowMedia } from '../platform/sfu';
 import type { SnapshotStep } from '../platform/readmodels/snapshot-file';
 
@@ -24,6 +25,8 @@ export type InfrastructureOptions = {
   snapshotFaults?: (step: SnapshotStep) => void;
   imageNetwork?: ImageNetwork;
   clock?: Clock;
+  /** an api process: its sockets count in presence (a projector or worker only reads the sums) */
+  presenceWrites?: boolean;
 };
 /**
  * The only place adapters are chosen: by the configuration's URLs, embedded when none is set. The
@@ -90,12 +93,21 @@ export async function openInfrastructure(
   const files = await createLocalFileStorage(path.join(config.dataDir, 'files'));
   const remoteImages = createRemoteImages(options.imageNetwork ?? internetImageNetwork, files);
   const showMedia = openShowMedia(config);
+  const presence = config.REDIS_URL
+    ? (await import('../platform/presence/redis')).redisPresence({
+        redisUrl: config.REDIS_URL,
+        ttlMs: config.PRESENCE_TTL_MS,
+        writes: options.presenceWrites ?? true,
+        logger,
+      })
+    : memoryPresence();
   logger.info('adapters', {
     eventStore: eventStore.adapter,
     readModels: readModels.adapter,
     jobs: jobs.adapter,
     kv: kv.adapter,
     showMedia: showMedia.adapter,
+    presence: presence.adapter,
   });
   return {
     eventStore,
@@ -108,7 +120,9 @@ export async function openInfrastructure(
     snapshots,
     inProcessJobs,
     showMedia,
+    presence,
     async close() {
+      await presence.close();
       await showMedia.close();
       for (const adapter of [jobs, kv, readModels, eventStore]) await adapter.close();
       if (revocations !== kv) await revocations.close();

@@ -1,5 +1,4 @@
 import type { ModulePorts } from '../kernel/module';
-import type { PresenceFeed } from '../projections/performers';
 import { accountsReadSide } from '../projections/accounts';
 import { adminsReadSide } from '../projections/admins';
 import { aliasesReadSide } from '../projections/aliases';
@@ -19,9 +18,9 @@ import { statisticsReadSide } from '../projections/statistics';
 import { walletReadSide } from '../projections/wallet';
 
 /** Every module's read side, one line each: read models and pushes (projector), queries and query routes (api). */
-export function readSides(ports: ModulePorts, presence: PresenceFeed) {
+export function readSides(ports: ModulePorts) {
   const accounts = accountsReadSide(ports);
-  const performers = performersReadSide(ports, { presence });
+  const performers = performersReadSide(ports);
   return {
     accounts,
     admins: adminsReadSide(ports),
@@ -38,7 +37,7 @@ export function readSides(ports: ModulePorts, presence: PresenceFeed) {
     payouts: payoutsReadSide(ports, { performers: performers.queries }),
     chat: chatReadSide(ports, { performers: performers.queries }),
     sessions: sessionsReadSide(ports, { performers: performers.queries }),
-    shows: showsReadSide(ports, { presence, performers: performers.queries }),
+    shows: showsReadSide(ports, { performers: performers.queries }),
     refunds: refundsReadSide(ports, {
       usersMatching: accounts.queries.idsMatching,
       usernamesOf: accounts.queries.usernamesOf,

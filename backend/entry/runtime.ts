@@ -8,7 +8,6 @@ import { createLogger, type Logger } from '../platform/logging/logger';
 import type { AuraModule, CommandSide, ModulePorts, ReadSide, WorkerSide } from '../kernel/module';
 import { openOperations, type Operations } from '../platform/process/operations';
 import { createRealtime, type Realtime } from '../platform/realtime/realtime';
-import { presenceCommands } from '../commands/presence';
 import { commandSides, type CommandSides } from './command-sides';
 import { openInfrastructure, type Infrastructure, type InfrastructureOptions } from './infrastructure';
 import { readSides, type ReadSides } from './read-sides';
@@ -60,6 +59,7 @@ export async function openRuntime(config: Config, logger: Logger, options: Runti
     snapshotFaults: options.snapshotFaults,
     imageNetwork: options.imageNetwork,
     clock: adaptersClock,
+    presenceWrites: roles.includes('api'),
   });
   let guards: CommandSide[] = [];
   const sessions = await processSessions(
@@ -82,9 +82,8 @@ export async function openRuntime(config: Config, logger: Logger, options: Runti
   const passwords = options.passwords ?? createPasswords();
   const ports: ModulePorts = { ...infra, sessions, realtime, config, logger, clock, passwords };
 
-  const presence = presenceCommands(ports, { writes: roles.includes('api') });
-  const reads = readSides(ports, presence.tracker);
-  const commands = roles.includes('api') ? commandSides(ports, reads, presence) : undefined;
+  const reads = readSides(ports);
+  const commands = roles.includes('api') ? commandSides(ports, reads) : undefined;
   const workers = roles.includes('worker') ? workerSides(ports) : undefined;
   const modules = { reads, commands, workers };
   const extra = options.extraModules?.(ports, modules) ?? [];
@@ -115,8 +114,6 @@ export async function openRuntime(config: Config, logger: Logger, options: Runti
     async close() {
       await operations.drain();
       for (const side of everySide) await side.stop?.();
-      // without the api role the presence module reads the counts but is no side of this process
-      if (!commands) await presence.stop();
       await realtime.close();
       await infra.close();
       await operations.close();

@@ -25,6 +25,7 @@ import type { KeyValueStore } from '../platform/kv/port';
 import type { Logger } from '../platform/logging/logger';
 import type { ProjectionDefinition } from './projections/runner';
 import type { ReadModelSnapshots } from './projections/snapshots';
+import type { Presence } from '../platform/presence/port';
 import type { ReadModelStore } from '../platform/readmodels/port';
 import type { AuraSocket, Realtime } from '../platform/realtime/realtime';
 import type { RecordedEvent } from '../platform/recorded-event';
@@ -48,6 +49,8 @@ export interface Infrastructure {
   inProcessJobs?: InProcessJobQueue;
   /** the public shows' SFU (`SFU`: embedded werift or Janus); it opens nothing until a show uses it */
   showMedia: ShowMedia;
+  /** socket presence: this node's sockets (memory), or the sums over every api node (Redis with REDIS_URL) */
+  presence: Presence;
   close(): Promise<void>;
 }
 
@@ -68,6 +71,8 @@ export interface ModulePorts {
   /** pictures given as URLs, fetched once into public storage */
   remoteImages: RemoteImages;
   showMedia: ShowMedia;
+  /** socket presence: the counts other modules read (the presence module tells it of this node's sockets) */
+  presence: Presence;
   /** session cookies, checked against every module's `acceptsSession` */
   sessions: SessionManager;
   realtime: RealtimeEmitter;

@@ -39,6 +39,7 @@ import { loadConfig, type Config } from '../platform/config/config';
 import { GENEROUS_RATE_LIMITS } from './generous-rate-limits';
 import type { StoredEvent } from '../platform/eventstore/port';
 import { createRemoteImages } from '../platform/files/remote-image';
+import { memoryPresence } from '../platform/presence/memory';
 import { createLocalFileStorage } from '../platform/files/storage';
 import { createHttpApp } from '../platform/http/app';
 import { createSessionManager, guardedSessions, SESSION_COOKIE, type Principal } from '../platform/http/session';
@@ -51,7 +52,6 @@ import { createProjectionRunner, type ProjectionRunner } from '../kernel/project
 import { createMingoReadModelStore } from '../platform/readmodels/mingo';
 import { createInMemoryEventStore } from './doubles/in-memory-event-store';
 import { newId } from '../platform/ids';
-import { presenceCommands } from '../commands/presence';
 import { commandSides, type CommandSides } from '../entry/command-sides';
 import { readSides, type ReadSides } from '../entry/read-sides';
 import { memoryImageNetwork } from './image-network';
@@ -391,6 +391,7 @@ async function openWorld(dataDir: string, options: ApiSpecOptions): Promise<Spec
     files,
     remoteImages: createRemoteImages(memoryImageNetwork(), files),
     showMedia: memoryShowMedia(),
+    presence: memoryPresence(),
     sessions,
     realtime: recordingRealtime(pushes),
     config,
@@ -398,9 +399,8 @@ async function openWorld(dataDir: string, options: ApiSpecOptions): Promise<Spec
     passwords: testPasswords,
     logger,
   };
-  const presence = presenceCommands(ports);
-  const reads = readSides(ports, presence.tracker);
-  const commands = commandSides(ports, reads, presence);
+  const reads = readSides(ports);
+  const commands = commandSides(ports, reads);
   const commandList: CommandSide[] = Object.values(commands);
   guards = commandList;
   const readList: ReadSide[] = Object.values(reads);

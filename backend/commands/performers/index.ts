@@ -5,22 +5,20 @@ import { newId } from '../../platform/ids';
 import type { CommandSide, ModulePorts } from '../../kernel/module';
 import { settledOn } from '../../kernel/projections/wait';
 import { PERFORMERS } from '../../projections/performers/projection';
-import type { PresenceFeed } from '../../projections/performers/pushes';
 import { toPerformerView, type PerformerQueries } from '../../projections/performers/queries';
 import { demoPortraits, seedDemoPerformers } from './demo-seed';
 import { followPresence } from './presence';
 import { performersRouter } from './routes';
 
 export interface PerformersDeps {
-  /** socket presence of this node (the presence module's tracker) */
-  presence: PresenceFeed;
   /** the read side's queries (one gallery snapshot per process) */
   performers: PerformerQueries;
 }
 
 /** Performers: registration and verification, profiles, presence, geoblocking, blocking. */
 export function performersCommands(ports: ModulePorts, deps: PerformersDeps) {
-  const { presence, performers } = deps;
+  const { performers } = deps;
+  const { presence } = ports;
   const settled = settledOn(ports.readModels, PERFORMERS);
   followPresence({
     performers,

@@ -14,11 +14,6 @@ export { countTip, expireGoals, GOAL_DEADLINE_JOB } from './tips';
 export { pauseForPrivate, resumeAfterPrivate } from './private';
 
 export interface ShowsDeps {
-  presence: {
-    subscribe(listener: { viewersChanged?(performerId: string, viewers: number): void }): void;
-    viewersOf(performerId: string): number;
-    viewing(socketId: string, performerId: string | null): void;
-  };
   performers: {
     isApproved(performerId: string): Promise<boolean>;
     nameOf(performerId: string): Promise<string | null>;
@@ -33,15 +28,15 @@ const peakKey = (performerId: string) => `shows:peak:${performerId}`;
 /** Public shows: going live, the room (chat, moderation, tips, goals), the room's sockets. */
 export function showsCommands(ports: ModulePorts, deps: ShowsDeps) {
   const shows = createShowQueries(ports.readModels, {
-    viewersOf: deps.presence.viewersOf,
+    viewersOf: ports.presence.viewersOf,
     nameOf: deps.performers.nameOf,
     now: ports.clock.now,
   });
   const settledShows = settledOn(ports.readModels, SHOWS);
   const access = roomAccess({ show: shows.byId, stage: shows.stage });
-  const room = showRoomSockets(access, deps.presence);
+  const room = showRoomSockets(access, ports.presence);
   const peakViewers = async (performerId: string) =>
-    Math.max(Number((await ports.kv.get(peakKey(performerId))) ?? 0), deps.presence.viewersOf(performerId));
+    Math.max(Number((await ports.kv.get(peakKey(performerId))) ?? 0), ports.presence.viewersOf(performerId));
   const media = showMediaRoom({
     media: ports.showMedia,
     access,
@@ -54,7 +49,7 @@ export function showsCommands(ports: ModulePorts, deps: ShowsDeps) {
   });
 
   // the most viewers a show had at once, and the room's count as it changes
-  deps.presence.subscribe({
+  ports.presence.subscribe({
     viewersChanged(performerId, viewers) {
       void (async () => {
         const stage = await shows.stage(performerId);

@@ -2,20 +2,13 @@ import type { Principal } from '../../platform/http/session';
 import type { ModulePorts, ReadSide } from '../../kernel/module';
 import { settledOn } from '../../kernel/projections/wait';
 import { PERFORMERS, performersProjection } from './projection';
-import { performerPushes, type PresenceFeed } from './pushes';
-
-export type { PresenceFeed };
+import { performerPushes } from './pushes';
 import { createPerformerQueries, messagePriceUnitsOf, sightOf } from './queries';
 import { performersQueryRouter } from './query-routes';
 
-export interface PerformersReadDeps {
-  /** socket presence of this node (the presence module's tracker) */
-  presence: PresenceFeed;
-}
-
 /** Performers as read: the gallery, profiles, presence and viewers, what other modules ask of her. */
-export function performersReadSide(ports: ModulePorts, deps: PerformersReadDeps) {
-  const { presence } = deps;
+export function performersReadSide(ports: ModulePorts) {
+  const { presence } = ports;
   const performers = createPerformerQueries(ports.readModels, {
     viewersOf: presence.viewersOf,
     viewersVersion: presence.viewersVersion,

@@ -1,20 +1,8 @@
 import type { RealtimeEmitter } from '../../kernel/module';
+import type { PresenceFeed } from '../../platform/presence/port';
 import { dataField, type RecordedEvent } from '../../platform/recorded-event';
 import { unitsToAuracoin } from '@aura/contracts';
 import { messagePriceUnitsOf, type PerformerQueries } from './queries';
-
-/** What the performers module needs of socket presence (the presence module's tracker). */
-export interface PresenceFeed {
-  subscribe(listener: {
-    performerConnected?(performerId: string): void;
-    performerDisconnected?(performerId: string): void;
-    viewersChanged?(performerId: string): void;
-    countChanged?(): void;
-  }): void;
-  viewersOf(performerId: string): number;
-  viewersVersion(): number;
-  onlineUsers(): number;
-}
 
 export interface PushDeps {
   performers: PerformerQueries;

@@ -5,15 +5,13 @@ import { createShowQueries } from './queries';
 import { showsQueryRouter } from './query-routes';
 
 export interface ShowsReadDeps {
-  /** viewers looking at her right now (the presence module's count) */
-  presence: { viewersOf(performerId: string): number };
   performers: { nameOf(performerId: string): Promise<string | null> };
 }
 
 /** Public shows as read: the live ones, a show's room (goal, tips, chat), her summaries. */
 export function showsReadSide(ports: ModulePorts, deps: ShowsReadDeps) {
   const shows = createShowQueries(ports.readModels, {
-    viewersOf: deps.presence.viewersOf,
+    viewersOf: ports.presence.viewersOf,
     nameOf: deps.performers.nameOf,
     now: ports.clock.now,
   });

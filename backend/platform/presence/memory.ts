@@ -1,29 +1,9 @@
 /**
  * Socket presence on this node: who is connected, which performers have a live connection, and
  * how many connections are looking at each performer. Counts are real (no invented numbers); with
- * several api nodes each shares its part through Redis (shared.ts) and the counts are the sum.
+ * several api nodes each shares its part through Redis (redis.ts) and the counts are the sum.
  */
-export interface PresencePrincipal {
-  sub: string;
-  kind: 'user' | 'performer' | 'admin';
-}
-
-export interface PresenceListener {
-  /** a performer's last connection dropped */
-  performerDisconnected?(performerId: string): void;
-  /** a performer has a connection again */
-  performerConnected?(performerId: string): void;
-  viewersChanged?(performerId: string, viewers: number): void;
-  countChanged?(onlineUsers: number): void;
-}
-
-/** One node's connections: anonymous ones, signed-in accounts (`kind:sub`), viewers per performer, performers connected. */
-export interface PresenceShare {
-  anonymous: number;
-  accounts: string[];
-  viewers: Record<string, number>;
-  performers: string[];
-}
+import type { Presence, PresenceListener, PresencePrincipal, PresenceShare } from './port';
 
 export function createPresenceTracker() {
   const sockets = new Map<string, { principal?: PresencePrincipal; viewing?: string }>();
@@ -121,7 +101,7 @@ export function createPresenceTracker() {
       viewersVersion += 1;
       emit('viewersChanged', performerId, set.size);
     },
-    /** this node's part of the counts, as shared with the other api nodes (shared.ts) */
+    /** this node's part of the counts, as shared with the other api nodes (redis.ts) */
     share: (): PresenceShare => ({
       anonymous,
       accounts: [...accountConnections.keys()],
@@ -137,3 +117,19 @@ export function createPresenceTracker() {
 }
 
 export type PresenceTracker = ReturnType<typeof createPresenceTracker>;
+
+/** The embedded adapter: this process's own sockets (one api node, `npm start`). */
+export function memoryPresence(): Presence {
+  const tracker = createPresenceTracker();
+  return {
+    adapter: 'memory',
+    connected: tracker.connected,
+    disconnected: tracker.disconnected,
+    viewing: tracker.viewing,
+    subscribe: tracker.subscribe,
+    viewersOf: tracker.viewersOf,
+    viewersVersion: tracker.viewersVersion,
+    onlineUsers: tracker.onlineUsers,
+    async close() {},
+  };
+}

@@ -1,4 +1,4 @@
-import { createPresenceTracker } from './tracker';
+import { createPresenceTracker } from './memory';
 
 const performer = { sub: 'p1', kind: 'performer' as const };
 const user = { sub: 'u1', kind: 'user' as const };

@@ -8,8 +8,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
-import type { Logger } from '../../platform/logging/logger';
-import type { PresenceListener, PresenceShare, PresenceTracker } from './tracker';
+import type { Logger } from '../logging/logger';
+import { createPresenceTracker, type PresenceTracker } from './memory';
+import type { Presence, PresenceListener, PresenceShare } from './port';
 
 export const PRESENCE_KEY_PREFIX = 'aura:presence:';
 const NODES = `${PRESENCE_KEY_PREFIX}nodes`;
@@ -170,5 +171,22 @@ export function sharePresence(local: PresenceTracker, options: SharedPresenceOpt
           .catch(() => undefined);
       await Promise.all([redis.quit(), subscriber.quit()].map((quitting) => quitting.catch(() => undefined)));
     },
+  };
+}
+
+/** The adapter of several api nodes: this node's sockets counted here, the sums read over Redis. */
+export function redisPresence(options: SharedPresenceOptions): Presence {
+  const local = createPresenceTracker();
+  const shared = sharePresence(local, options);
+  return {
+    adapter: 'redis',
+    connected: local.connected,
+    disconnected: local.disconnected,
+    viewing: local.viewing,
+    subscribe: shared.subscribe,
+    viewersOf: shared.viewersOf,
+    viewersVersion: shared.viewersVersion,
+    onlineUsers: shared.onlineUsers,
+    close: shared.close,
   };
 }

@@ -57,6 +57,9 @@ export async function performerOnline(
   await signInPerformer(page, baseUrl, performer);
   await page.getByTestId('online-switch').click();
   await page.getByText('Sei online!').waitFor();
+  // the switch is named by what it does, not by its state ('Offline'); its checked state says which (issue 36)
+  if (!(await page.getByRole('checkbox', { name: 'Disponibile per videochat e chat', exact: true }).isChecked()))
+    throw new Error("the online switch 'Disponibile per videochat e chat' is not checked once she is online");
   return { context, page };
 }
 
@@ -100,7 +103,14 @@ export async function axeFindings(page: Page, where: string): Promise<string[]> 
       .flatMap((rule) =>
         rule.nodes.map((node) => {
           const why = node.any.map((check) => (check.data as { messageKey?: string } | null)?.messageKey).join();
-          return `${where}: color-contrast needs review (${why}) at ${node.target.join(' ')}: ${node.html.slice(0, 120)}`;
+          // (what stands over it or behind it, when axe says)
+          const related = node.any.flatMap(
+            (check) => check.relatedNodes?.map((other) => other.html.slice(0, 80)) ?? [],
+          );
+          return (
+            `${where}: color-contrast needs review (${why}) at ${node.target.join(' ')}: ${node.html.slice(0, 120)}` +
+            (related.length > 0 ? ` [related: ${related.join(' | ')}]` : '')
+          );
         }),
       ),
   ];

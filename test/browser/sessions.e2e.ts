@@ -6,7 +6,7 @@ import { startTestApp, type TestApp } from '../../backend/test/app-harness';
 import { deterministicId } from '../../backend/platform/ids';
 import { startTurnServer, turnserverAvailable, type LocalTurn } from '../../backend/test/turnserver';
 import { describeWithChromium, launchChromium } from './chromium';
-import { fillRegistration, performerOnline } from './steps';
+import { axeFindings, fillRegistration, performerOnline } from './steps';
 
 /** One billed minute in this test: two seconds, so six minutes pass in twelve. */
 const BILLING_MINUTE_MS = 2_000;
@@ -214,6 +214,13 @@ describeWithChromium('private video sessions in the browser', () => {
     await decodesFrames(user, 'local-video');
     await decodesFrames(performer, 'user-video');
     await showsNewFrames(performer, 'user-video');
+
+    // axe on both pages while the session is live (his phone, her laptop), both videos running: nothing wrong,
+    // no contrast left for review (text over the picture)
+    expect([
+      ...(await axeFindings(user, 'his live session, 390 px')),
+      ...(await axeFindings(performer, 'her live session, 1366 px')),
+    ]).toEqual([]);
 
     // minutes are billed on the server's clock; the page shows the same running cost
     const sessionId = (await getJson<{ sessions: SessionView[] }>(user, '/api/sessions')).sessions[0]!.id;

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import type { AxeResults } from 'axe-core';
 import type { Browser, Locator, Page } from 'playwright-core';
 
 /** Fills /register as a person would and submits it. */
@@ -55,6 +57,9 @@ export async function performerOnline(
   await signInPerformer(page, baseUrl, performer);
   await page.getByTestId('online-switch').click();
   await page.getByText('Sei online!').waitFor();
+  // the switch is named by what it does, not by its state ('Offline'); its checked state says which (issue 36)
+  if (!(await page.getByRole('checkbox', { name: 'Disponibile per videochat e chat', exact: true }).isChecked()))
+    throw new Error("the online switch 'Disponibile per videochat e chat' is not checked once she is online");
   return { context, page };
 }
 
@@ -68,4 +73,45 @@ export async function signContract(page: Page) {
   await page.mouse.down();
   for (let i = 1; i <= 10; i++) await page.mouse.move(pad.x + 20 + i * 25, pad.y + 60 - (i % 2) * 40);
   await page.mouse.up();
+}
+
+let axeSource: string | undefined;
+
+/**
+ * axe-core on the page as it stands (at its current size): its violations, and the colour contrast it
+ * left for review (text over a gradient, an image or a video, where it could not compute the contrast),
+ * one line each. axe's source is evaluated through the DevTools protocol, which the app's CSP does not
+ * govern: no context needs to bypass it.
+ */
+export async function axeFindings(page: Page, where: string): Promise<string[]> {
+  if (!(await page.evaluate(() => 'axe' in window)))
+    await page.evaluate((axeSource ??= readFileSync(require.resolve('axe-core'), 'utf8')));
+  const results = await page.evaluate(() =>
+    (window as unknown as { axe: { run(context: Document, options: object): Promise<AxeResults> } }).axe.run(document, {
+      resultTypes: ['violations', 'incomplete'],
+    }),
+  );
+  return [
+    ...results.violations.flatMap((rule) =>
+      rule.nodes.map(
+        (node) =>
+          `${where}: ${rule.id} (${rule.impact ?? '?'}) at ${node.target.join(' ')}: ${node.html.slice(0, 120)}`,
+      ),
+    ),
+    ...results.incomplete
+      .filter((rule) => rule.id === 'color-contrast')
+      .flatMap((rule) =>
+        rule.nodes.map((node) => {
+          const why = node.any.map((check) => (check.data as { messageKey?: string } | null)?.messageKey).join();
+          // (what stands over it or behind it, when axe says)
+          const related = node.any.flatMap(
+            (check) => check.relatedNodes?.map((other) => other.html.slice(0, 80)) ?? [],
+          );
+          return (
+            `${where}: color-contrast needs review (${why}) at ${node.target.join(' ')}: ${node.html.slice(0, 120)}` +
+            (related.length > 0 ? ` [related: ${related.join(' | ')}]` : '')
+          );
+        }),
+      ),
+  ];
 }

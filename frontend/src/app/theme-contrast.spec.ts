@@ -62,8 +62,8 @@ describe('the theme’s contrast (WCAG AA, 4.5:1 for text)', () => {
     expect(ratio(over('#ffffff', 0.8, '#16a34a'), '#16a34a')).toBeLessThan(3);
   });
 
-  it('the solid tints that replaced the glow and the gradients (hero, performer offer): every text colour on them', () => {
-    for (const tint of ['hero', 'plum'])
+  it('the solid tints that replaced the glow and the gradients (hero, performer offer, balance, forecast): every text colour on them', () => {
+    for (const tint of ['hero', 'plum', 'gold'])
       for (const [palette, key] of [
         ['fg', 'DEFAULT'],
         ['fg', 'muted'],
@@ -71,5 +71,13 @@ describe('the theme’s contrast (WCAG AA, 4.5:1 for text)', () => {
         ['gold', 'fg'],
       ] as const)
         expect(ratio(resolve(palette, key), resolve('panel', tint))).toBeGreaterThanOrEqual(4.5);
+  });
+
+  it('the offers banner’s solid (no gradient): its white, its countdown’s gold and its whiteAlpha label', () => {
+    const offer = resolve('panel', 'offer');
+    expect(ratio('#ffffff', offer)).toBeGreaterThanOrEqual(4.5);
+    expect(ratio(resolve('gold', 'fg'), offer)).toBeGreaterThanOrEqual(4.5);
+    // 'Termina tra' in whiteAlpha.900 (white at 92%)
+    expect(ratio(over('#ffffff', 0.92, offer), offer)).toBeGreaterThanOrEqual(4.5);
   });
 });

@@ -231,10 +231,15 @@ const config = defineConfig({
           emphasized: { value: { _light: '{colors.gray.200}', _dark: '{colors.night.800}' } },
           panel: { value: { _light: '{colors.white}', _dark: '{colors.night.900}' } },
         },
-        // solid tints where a glow or a gradient stood behind text (the hero, the performer offer), so its contrast is computed
+        // solid tints where a glow or a gradient stood behind text (the hero, the performer offer, the balance and forecast
+        // cards, the offers banner), so its contrast is computed
         panel: {
           hero: { value: { _light: '{colors.brand.50}', _dark: '#1a0f1f' } },
           plum: { value: { _light: '{colors.brand.100}', _dark: '#35113a' } },
+          // a touch of gold on the night panel (the 12% gold glow that faded into it, taken at its middle)
+          gold: { value: { _light: '{colors.gold.200}', _dark: '#241c1d' } },
+          // between the rust and the wine the banner's gradient ran through
+          offer: { value: '#7f222a' },
         },
         fg: {
           DEFAULT: { value: { _light: '{colors.black}', _dark: '#f5f3f7' } },

@@ -48,8 +48,9 @@ export function Header({ accountMenu, onlineBadge }: HeaderProps) {
       top="0"
       insetX="0"
       zIndex="sticky"
-      bg="rgba(13, 10, 18, 0.82)"
-      backdropFilter="saturate(160%) blur(14px)"
+      // opaque (the page's own background): a see-through header over a scrolled page left the contrast of its links for
+      // review, the content passing under them
+      bg="bg"
       borderBottomWidth="1px"
       borderColor="border"
     >

@@ -61,7 +61,8 @@ export function AccountOverview({ user, isRefreshing = false, children }: Accoun
         <Card.Root
           rounded="2xl"
           borderColor="gold.muted"
-          bg="linear-gradient(160deg, rgba(251,191,36,0.12) 0%, rgba(22,18,29,1) 60%)"
+          // a solid gold tint, not a gradient: axe computes the contrast of the text on it
+          bg="panel.gold"
         >
           <Card.Body gap="2" justifyContent="center">
             <HStack gap="2" color="gold.fg" fontWeight="medium">

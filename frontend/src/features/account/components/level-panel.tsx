@@ -2,7 +2,7 @@ import { Badge, Box, Card, HStack, Progress, Stack, Text } from '@chakra-ui/reac
 import { auracoinToNextTier, nextTier, TOP_TIER_TEXT, tierFor, tierProgress, type Tier } from '@aura/contracts';
 import { formatAuracoin } from '../../../lib/format';
 
-/** The tier badge (Bronze, Silver, Gold, Platinum) in the tier's colours. */
+/** The tier badge (Bronze, Silver, Gold, Platinum) in the tier's colour. */
 export function LevelBadge({ totalSpent }: { totalSpent: number }) {
   const tier = tierFor(totalSpent);
   return (
@@ -12,7 +12,8 @@ export function LevelBadge({ totalSpent }: { totalSpent: number }) {
       rounded="full"
       px="2.5"
       color="#1a1300"
-      style={{ background: tier.gradient }}
+      // the tier's solid colour (not its gradient) behind the text: axe computes its contrast (5.9:1 and more)
+      bg={tier.colour}
     >
       Livello {tier.name}
       {tier.discount > 0 ? ` · -${tier.discount}%` : ''}

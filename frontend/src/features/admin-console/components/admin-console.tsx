@@ -55,7 +55,8 @@ export function AdminConsole({ tabs }: AdminConsoleProps) {
         <SecuritySection />
       ) : (
         <Tabs.Root defaultValue={list[0]?.value} variant="enclosed" lazyMount unmountOnExit>
-          <Tabs.List overflowX="auto" maxW="full" flexWrap={{ base: 'nowrap', md: 'wrap' }}>
+          {/* wrapped onto more rows on a phone too, not scrolled: a tab half out of view left its text's contrast for review */}
+          <Tabs.List maxW="full" flexWrap="wrap">
             {list.map((tab) => (
               <Tabs.Trigger key={tab.value} value={tab.value} flexShrink={0}>
                 {tab.label}

@@ -68,15 +68,9 @@ export function PhotoShop({ performerId, performerImage, signedIn }: PhotoShopPr
                   <Image src={photo.imageUrl ?? ''} alt={photo.title} width="100%" height="100%" objectFit="cover" />
                 ) : (
                   <>
-                    <Image
-                      src={performerImage}
-                      alt=""
-                      width="100%"
-                      height="100%"
-                      objectFit="cover"
-                      filter="blur(18px)"
-                      transform="scale(1.2)"
-                    />
+                    <Image src={performerImage} alt="" width="100%" height="100%" objectFit="cover" />
+                    {/* blurred by the veil over it (inside the box), not by a blurred image scaled past its box: the scaled
+                        image reached over the heading above, and axe could not compute the heading's contrast */}
                     <Stack
                       position="absolute"
                       inset="0"
@@ -84,6 +78,7 @@ export function PhotoShop({ performerId, performerImage, signedIn }: PhotoShopPr
                       justify="center"
                       gap="1"
                       bg="rgba(0,0,0,0.35)"
+                      backdropFilter="blur(18px)"
                       color="white"
                     >
                       <LockIcon />

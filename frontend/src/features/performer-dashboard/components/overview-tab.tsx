@@ -169,7 +169,8 @@ export function OverviewTab({ performer, messages }: { performer: PerformerView;
         <Card.Root
           rounded="2xl"
           borderColor="gold.muted"
-          bg="linear-gradient(160deg, rgba(251,191,36,0.12) 0%, rgba(22,18,29,1) 60%)"
+          // a solid gold tint, not a gradient: axe computes the contrast of the text on it
+          bg="panel.gold"
         >
           <Card.Body gap="3">
             <Heading as="h2" size="md">

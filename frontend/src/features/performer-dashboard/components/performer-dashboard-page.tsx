@@ -1,5 +1,5 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { Box, Card, Container, Heading, List, Spinner, Stack, Tabs, Text } from '@chakra-ui/react';
+import { Card, Container, Heading, List, Spinner, Stack, Tabs, Text } from '@chakra-ui/react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { PERFORMER_SHARE_PERCENT } from '@aura/contracts';
 import { errorStatus } from '../../../lib/api-client';
@@ -11,6 +11,11 @@ import { PhotosTab } from './photos-tab';
 import { PrivacyCard } from './privacy-card';
 import { ScheduleCard } from './schedule-card';
 import { ProfileTab } from './profile-tab';
+
+/** The chosen tab's line drawn inside it (an inset shadow), not by Chakra's pseudo-element, which axe takes for something over its unread badge. */
+const TRIGGER = {
+  _selected: { '--indicator-thickness': '0px', boxShadow: 'inset 0 -2px 0 var(--chakra-colors-brand-solid)' },
+} as const;
 
 const TIPS = [
   'Vai online negli stessi orari ogni settimana: i tuoi fan sapranno quando trovarti.',
@@ -96,23 +101,31 @@ function Dashboard({
       </Stack>
       {slots.sessions?.(performer.id)}
       <Tabs.Root value={tab} onValueChange={(e) => showTab(e.value)} colorPalette="brand" variant="line" lazyMount>
-        <Box overflowX="auto">
-          <Tabs.List minW="max-content">
-            <Tabs.Trigger value="dashboard">Dashboard</Tabs.Trigger>
-            <Tabs.Trigger value="profile">Profilo</Tabs.Trigger>
-            <Tabs.Trigger value="gallery">Galleria</Tabs.Trigger>
-            <Tabs.Trigger value="chat">
-              Chat
-              {slots.chatBadge?.(performer.id)}
+        {/* on a phone the tabs wrap onto more rows rather than scroll: a tab half out of view left its text's contrast for
+            review; the chosen tab is marked by an inset line, not a pseudo-element over its unread badge */}
+        <Tabs.List flexWrap="wrap">
+          <Tabs.Trigger {...TRIGGER} value="dashboard">
+            Dashboard
+          </Tabs.Trigger>
+          <Tabs.Trigger {...TRIGGER} value="profile">
+            Profilo
+          </Tabs.Trigger>
+          <Tabs.Trigger {...TRIGGER} value="gallery">
+            Galleria
+          </Tabs.Trigger>
+          <Tabs.Trigger {...TRIGGER} value="chat">
+            Chat
+            {slots.chatBadge?.(performer.id)}
+          </Tabs.Trigger>
+          <Tabs.Trigger {...TRIGGER} value="tips">
+            Consigli
+          </Tabs.Trigger>
+          {extraTabs.map((tab) => (
+            <Tabs.Trigger {...TRIGGER} key={tab.value} value={tab.value}>
+              {tab.label}
             </Tabs.Trigger>
-            <Tabs.Trigger value="tips">Consigli</Tabs.Trigger>
-            {extraTabs.map((tab) => (
-              <Tabs.Trigger key={tab.value} value={tab.value}>
-                {tab.label}
-              </Tabs.Trigger>
-            ))}
-          </Tabs.List>
-        </Box>
+          ))}
+        </Tabs.List>
         <Tabs.Content value="dashboard">
           <OverviewTab performer={performer} messages={slots.messages(performer.id, () => showTab('chat'))} />
         </Tabs.Content>

@@ -230,7 +230,9 @@ function RunningSession({ performerId, session }: { performerId: string; session
         <Grid templateColumns={{ base: '1fr', md: '1fr 1fr' }} gap="3">
           <Box position="relative" rounded="xl" overflow="hidden" aspectRatio={4 / 3} bg="black">
             <MediaVideo stream={media.preview} self aria-label="La tua fotocamera" data-testid="performer-preview" />
-            <Badge position="absolute" bottom="2" left="2" variant="solid" bg="rgba(0,0,0,0.6)" color="white">
+            {/* the names on the pictures on solid black: on a see-through one the video shows behind the text, and its contrast
+                cannot be computed */}
+            <Badge position="absolute" bottom="2" left="2" variant="solid" bg="black" color="white">
               Tu
             </Badge>
           </Box>
@@ -252,7 +254,7 @@ function RunningSession({ performerId, session }: { performerId: string; session
                 <Text color="whiteAlpha.800">{`${session.identity.displayName} non ha attivato la fotocamera`}</Text>
               </Flex>
             )}
-            <Badge position="absolute" bottom="2" left="2" variant="solid" bg="rgba(0,0,0,0.6)" color="white">
+            <Badge position="absolute" bottom="2" left="2" variant="solid" bg="black" color="white">
               {session.identity.displayName}
             </Badge>
           </Box>

@@ -242,7 +242,8 @@ function SessionRoom({ userId, balance, performer, displayName, aliasId, seenRat
       gap="3"
       align="flex-start"
       justify="space-between"
-      bg={fullscreen.active ? 'linear-gradient(180deg, rgba(0,0,0,0.7), rgba(0,0,0,0))' : undefined}
+      // over the picture in full screen: a solid dark band, not a fading gradient (axe computes the text's contrast on it)
+      bg={fullscreen.active ? 'blackAlpha.700' : undefined}
       color={fullscreen.active ? 'white' : undefined}
       data-testid="session-header"
     >
@@ -438,7 +439,8 @@ function SessionRoom({ userId, balance, performer, displayName, aliasId, seenRat
               gap={{ base: '2', md: '3' }}
               justify="center"
               align="center"
-              bg="linear-gradient(0deg, rgba(0,0,0,0.75), rgba(0,0,0,0))"
+              // a solid dark band under the controls, not a fading gradient
+              bg="blackAlpha.600"
               role="toolbar"
               aria-label="Controlli della videochat"
             >

@@ -84,13 +84,16 @@ let axeSource: string | undefined;
  * govern: no context needs to bypass it.
  */
 export async function axeFindings(page: Page, where: string): Promise<string[]> {
-  if (!(await page.evaluate(() => 'axe' in window)))
+  // (globalThis, not window: bench/ type-checks this file with the backend's Node-only types)
+  if (!(await page.evaluate(() => 'axe' in globalThis)))
     await page.evaluate((axeSource ??= readFileSync(require.resolve('axe-core'), 'utf8')));
-  const results = await page.evaluate(() =>
-    (window as unknown as { axe: { run(context: Document, options: object): Promise<AxeResults> } }).axe.run(document, {
-      resultTypes: ['violations', 'incomplete'],
-    }),
-  );
+  const results = await page.evaluate(() => {
+    const scope = globalThis as unknown as {
+      axe: { run(context: unknown, options: object): Promise<AxeResults> };
+      document: unknown;
+    };
+    return scope.axe.run(scope.document, { resultTypes: ['violations', 'incomplete'] });
+  });
   return [
     ...results.violations.flatMap((rule) =>
       rule.nodes.map(

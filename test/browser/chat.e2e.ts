@@ -6,7 +6,7 @@ import { startTestApp, type TestApp } from '../../backend/test/app-harness';
 import { deterministicId } from '../../backend/platform/ids';
 import type { AuraSocket } from '../../backend/platform/realtime/realtime';
 import { describeWithChromium, launchChromium } from './chromium';
-import { expectText, fillRegistration, performerOnline } from './steps';
+import { expectText, performerOnline, signedInContext } from './steps';
 
 /**
  * The chat between two browsers: a user (as an alias) and a performer side by side, live both
@@ -64,15 +64,11 @@ describeWithChromium('chat in the browser', () => {
     await performer.getByTestId('unread-total').filter({ hasText: '0' }).waitFor();
 
     // a user registers, is given auracoin and buys an alias
-    const userContext = await browser.newContext({ viewport: { width: 1366, height: 900 } });
-    const user = await userContext.newPage();
+    const him = await signedInContext(browser, app.url, { user: { username: `chatter${Date.now().toString(36)}` } });
+    const { context: userContext, page: user, id: userId, username } = him;
     const socket = await droppableSocket(user);
-    const username = `chatter${Date.now().toString(36)}`;
-    await fillRegistration(user, app.url, { username });
-    await user.waitForURL(`${app.url}/user`);
-    const userId = (await user.evaluate(() => localStorage.getItem('userId')))!;
     await fund(app, userId, 60);
-    await user.reload();
+    await user.goto(`${app.url}/user`);
     await user.getByRole('button', { name: 'Nuovo alias' }).click();
     await user.getByLabel('Nome alias').fill('Lupo');
     await user.getByLabel('Nome alias').press('Enter');
@@ -228,12 +224,8 @@ describeWithChromium('chat in the browser', () => {
     const reprice = async (data: { creditsPerMinute?: number; messagePrice?: number }) =>
       expect((await performer.request.patch(`${app.url}/api/performers/${chiaraId}`, { data })).status()).toBe(200);
 
-    const userContext = await browser.newContext({ viewport: { width: 1366, height: 900 } });
-    const user = await userContext.newPage();
-    const username = `prices${Date.now().toString(36)}`;
-    await fillRegistration(user, app.url, { username });
-    await user.waitForURL(`${app.url}/user`);
-    const userId = (await user.evaluate(() => localStorage.getItem('userId')))!;
+    const him = await signedInContext(browser, app.url, { user: { username: `prices${Date.now().toString(36)}` } });
+    const { context: userContext, page: user, id: userId, username } = him;
     await fund(app, userId, 100);
 
     // her dialog is open on his screen: she raises her rate, the dialog and her card follow without a reload

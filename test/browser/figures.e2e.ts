@@ -21,7 +21,7 @@ import {
 import { client, type TestApp } from '../../backend/test/app-harness';
 import { fund } from '../../backend/test/admin-session';
 import { browserApp, describeWithChromium } from './chromium';
-import { fillRegistration, performerOnline, signInAdmin } from './steps';
+import { adminConsole, performerOnline, registeredUser } from './steps';
 
 const ADMIN = { username: 'admin', password: 'admin-figures-password' };
 const DESKTOP = { viewport: { width: 1366, height: 768 } };
@@ -89,8 +89,8 @@ describeWithChromium('every figure from a read model, live', () => {
     const { app, browser } = started;
 
     // the admin's statistics and users list, open before anything happens
-    const adminPage = await (await context(browser)).newPage();
-    await signInAdmin(adminPage, app.url, ADMIN);
+    const { context: adminContext, page: adminPage } = await adminConsole(browser, app.url, ADMIN, DESKTOP.viewport);
+    contexts.push(adminContext);
     await adminPage.getByRole('tab', { name: 'Statistiche' }).click();
     const before = await adminGet<StatisticsView>(app, '/api/statistics');
     await shows(adminPage, 'stat-sessions', formatInteger(before.sessions.total));
@@ -123,11 +123,13 @@ describeWithChromium('every figure from a read model, live', () => {
     await her.getByText(ratingLabel(null)).first().waitFor();
 
     // a user with 30 purchased auracoin has a private session with her, ended at once (the 5-minute minimum), and rates it 5
-    const userPage = await (await context(browser)).newPage();
-    const username = `cifre${Date.now().toString(36)}`;
-    await fillRegistration(userPage, app.url, { username });
-    await userPage.waitForURL(`${app.url}/user`);
-    const userId = (await userPage.evaluate(() => localStorage.getItem('userId')))!;
+    const {
+      context: userContext,
+      page: userPage,
+      username,
+      userId,
+    } = await registeredUser(browser, app.url, 'cifre', { viewport: DESKTOP.viewport });
+    contexts.push(userContext);
     await fund(app, userId, 30);
     const sessionId = await userPage.evaluate(async (performerId) => {
       const answer = await fetch('/api/sessions', {

@@ -9,7 +9,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { client } from '../../backend/test/app-harness';
 import { browserApp, describeWithChromium } from './chromium';
-import { expectText, fillRegistration, performerOnline } from './steps';
+import { expectText, performerOnline, registeredUser } from './steps';
 
 const PHONE = { viewport: { width: 390, height: 844 } };
 const plain = (text: string | null) => (text ?? '').replace(/\u00a0/g, ' ');
@@ -81,12 +81,10 @@ describeWithChromium('money screens on a phone', () => {
     await giulia.page.getByTestId('end-show').waitFor();
 
     // he registers on his phone and buys the starter package in the sandbox
-    const context = await browser.newContext(PHONE);
+    const { context, page } = await registeredUser(browser, app.url, 'soldi', { landing: null, ...PHONE });
     contexts.push(context);
-    const page = await context.newPage();
     noBrowserDialogs(page, dialogs);
-    await fillRegistration(page, app.url, { username: `soldi${Date.now().toString(36)}` });
-    await page.waitForURL(`${app.url}/user`);
+    await page.goto(`${app.url}/user`);
     const balance = page.getByTestId('balance');
     await expectText(balance, '10');
     await page.getByRole('button', { name: 'Acquista 10 auracoin' }).click();

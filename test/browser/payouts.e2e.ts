@@ -11,7 +11,7 @@ import { streams } from '@aura/contracts';
 import { client, startTestApp, type TestApp } from '../../backend/test/app-harness';
 import { newId } from '../../backend/platform/ids';
 import { describeWithChromium, launchChromium } from './chromium';
-import { signInAdmin, signInPerformer } from './steps';
+import { adminConsole, performerDashboard } from './steps';
 
 const ADMIN_PASSWORD = 'admin-e2e-password';
 
@@ -69,9 +69,10 @@ describeWithChromium('payouts in the browser', () => {
     const soldBy = Date.now();
 
     // 2. an admin runs payouts up to now from the console
-    const adminContext = await browser.newContext();
-    const admin = await adminContext.newPage();
-    await signInAdmin(admin, app.url, { username: 'admin', password: ADMIN_PASSWORD });
+    const { context: adminContext, page: admin } = await adminConsole(browser, app.url, {
+      username: 'admin',
+      password: ADMIN_PASSWORD,
+    });
     await admin.getByRole('tab', { name: 'Pagamenti' }).click();
     await admin.getByTestId('admin-payouts-test-mode').waitFor();
     // the run's period ends at a whole second (the form's precision) after the sale's: wait until one is past,
@@ -105,9 +106,7 @@ describeWithChromium('payouts in the browser', () => {
     await app.settled();
 
     // 3. Giulia's dashboard: her statement, carried over below the minimum
-    const context = await browser.newContext();
-    const page = await context.newPage();
-    await signInPerformer(page, app.url);
+    const { context, page } = await performerDashboard(browser, app.url);
     await page.getByRole('tab', { name: 'Pagamenti' }).click();
     await page.getByTestId('payouts-test-mode').waitFor();
     await page.getByTestId('unpaid-balance').filter({ hasText: '6,87 €' }).waitFor();

@@ -4,7 +4,7 @@ import { formatEuro } from '@aura/contracts';
 import { fund } from '../../backend/test/admin-session';
 import { client, startTestApp, type TestApp } from '../../backend/test/app-harness';
 import { describeWithChromium, launchChromium } from './chromium';
-import { signInAdmin, fillRegistration, signContract } from './steps';
+import { adminConsole, fillRegistration, signContract } from './steps';
 
 /** A real PNG (solid colour), built byte by byte: the server types uploads by their content. */
 function png(width: number, height: number, rgb: [number, number, number]): Buffer {
@@ -111,9 +111,10 @@ describeWithChromium('performers in the browser', () => {
     await performerPage.getByTestId('verification-status').filter({ hasText: 'Verifica in corso' }).waitFor();
 
     // 2. an admin approves her in the Verifica Performer tab (the Minorenne rule is covered by unit tests)
-    const adminContext = await browser.newContext();
-    const adminPage = await adminContext.newPage();
-    await signInAdmin(adminPage, app.url, { username: 'admin', password: ADMIN_PASSWORD });
+    const { context: adminContext, page: adminPage } = await adminConsole(browser, app.url, {
+      username: 'admin',
+      password: ADMIN_PASSWORD,
+    });
     await adminPage.getByRole('tab', { name: 'Verifica Performer' }).click();
     const pendingCard = adminPage.getByTestId('pending-performer').filter({ hasText: `@${username}` });
     await pendingCard.waitFor();

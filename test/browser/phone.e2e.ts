@@ -1,11 +1,11 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import type { BrowserContext, Locator, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { fund } from '../../backend/test/admin-session';
 import { client } from '../../backend/test/app-harness';
 import { deterministicId } from '../../backend/platform/ids';
 import { browserApp, describeWithChromium } from './chromium';
-import { fillRegistration, performerOnline, signInAdmin } from './steps';
+import { adminConsole, performerOnline, registeredUser } from './steps';
 
 const PHONE = { width: 390, height: 844 };
 const LAPTOP = { width: 1366, height: 768 };
@@ -77,17 +77,16 @@ async function apart(a: Locator, b: Locator, what: string) {
 /** A newly registered user on his own browser context at `viewport`, signed in on /user, with `auracoin` more. */
 async function userOn(
   app: { url: string } & Parameters<typeof fund>[0],
-  browser: { newContext: (o: object) => Promise<BrowserContext> },
+  browser: Browser,
   prefix: string,
   auracoin: number,
 ) {
-  const context = await browser.newContext({ viewport: PHONE });
-  const page = await context.newPage();
-  const username = `${prefix}${Date.now().toString(36)}`;
-  await fillRegistration(page, app.url, { username });
-  await page.waitForURL(`${app.url}/user`);
-  const userId = (await page.evaluate(() => localStorage.getItem('userId')))!;
+  const { context, page, username, userId } = await registeredUser(browser, app.url, prefix, {
+    viewport: PHONE,
+    landing: null,
+  });
   await fund(app, userId, auracoin);
+  await page.goto(`${app.url}/user`);
   return { context, page, username, userId };
 }
 
@@ -231,10 +230,8 @@ describeWithChromium('phone screens (390×844) and the laptop (1366×768)', () =
 
   it("names the admin console's actions, records and admins in Italian: no event type, stream or id", async () => {
     const { app, browser } = started;
-    const context = await browser.newContext({ viewport: PHONE });
+    const { context, page } = await adminConsole(browser, app.url, ADMIN, PHONE);
     try {
-      const page = await context.newPage();
-      await signInAdmin(page, app.url, ADMIN);
       await page.getByRole('tab', { name: 'Gestione Admin' }).click();
       const rows = page.getByTestId('audit-row');
       await rows.filter({ hasText: 'Offerta creata' }).first().waitFor();

@@ -13,7 +13,7 @@ import { streams } from '@aura/contracts';
 import { client, startTestApp, type TestApp } from '../../backend/test/app-harness';
 import { newId } from '../../backend/platform/ids';
 import { describeWithChromium, launchChromium } from './chromium';
-import { signInAdmin, fillRegistration, signInPerformer } from './steps';
+import { adminConsole, performerDashboard, registeredUser } from './steps';
 
 const ADMIN_PASSWORD = 'admin-e2e-password';
 const REASON = 'Risposta automatica, non della performer';
@@ -27,11 +27,9 @@ async function userWithBalance(
   browser: Browser,
   prefix: string,
 ): Promise<{ page: Page; userId: string; username: string }> {
-  const page = await browser.newPage();
-  const username = `${prefix}${Date.now().toString(36)}`;
-  await fillRegistration(page, app.url, { username });
-  await page.waitForURL(`${app.url}/user`);
-  const userId = (await page.evaluate(() => localStorage.getItem('userId')))!;
+  const { page, userId, username } = await registeredUser(browser, app.url, prefix, {
+    viewport: { width: 1280, height: 720 },
+  });
   await app.infra.eventStore.appendToStream(
     streams.wallet(userId),
     [
@@ -98,9 +96,7 @@ async function heSeesRefund(page: Page, amount: number) {
 
 /** Giulia's latest statement shows this line taken back. */
 async function herStatementShows(browser: Browser, baseUrl: string, line: string) {
-  const context = await browser.newContext();
-  const hers = await context.newPage();
-  await signInPerformer(hers, baseUrl);
+  const { context, page: hers } = await performerDashboard(browser, baseUrl);
   await hers.getByRole('tab', { name: 'Pagamenti' }).click();
   await hers
     .getByTestId('statement-row')
@@ -160,9 +156,10 @@ describeWithChromium('refunds in the browser', () => {
     await app.settled();
 
     // 2. an admin finds it by his name and refunds it from the console, whole
-    const adminContext = await browser.newContext();
-    const admin = await adminContext.newPage();
-    await signInAdmin(admin, app.url, { username: 'admin', password: ADMIN_PASSWORD });
+    const { context: adminContext, page: admin } = await adminConsole(browser, app.url, {
+      username: 'admin',
+      password: ADMIN_PASSWORD,
+    });
     await refundFromConsole(
       admin,
       { user: username },
@@ -214,9 +211,10 @@ describeWithChromium('refunds in the browser', () => {
     await app.settled();
 
     // 2. an admin enrols her second factor
-    const adminContext = await browser.newContext();
-    const admin = await adminContext.newPage();
-    await signInAdmin(admin, app.url, { username: 'admin', password: ADMIN_PASSWORD });
+    const { context: adminContext, page: admin } = await adminConsole(browser, app.url, {
+      username: 'admin',
+      password: ADMIN_PASSWORD,
+    });
     await admin.getByRole('tab', { name: 'Sicurezza' }).click();
     await admin.getByRole('button', { name: 'Attiva la verifica a due fattori' }).click();
     const secret = (await admin.getByTestId('mfa-secret').innerText()).replace(/\s+/g, '');

@@ -5,15 +5,15 @@
  */
 import { deterministicId } from '../../backend/platform/ids';
 import { browserApp, describeWithChromium } from './chromium';
-import { signInPerformer } from './steps';
+import { performerDashboard } from './steps';
+
+const PHONE = { width: 390, height: 844 };
 
 describeWithChromium('her weekly schedule', () => {
   const started = browserApp(async (app) => app.seedDemo());
 
   it('adds, checks and saves her fasce, and her public profile shows them', async () => {
-    const context = await started.browser.newContext({ viewport: { width: 390, height: 844 } });
-    const page = await context.newPage();
-    await signInPerformer(page, started.app.url);
+    const { context, page } = await performerDashboard(started.browser, started.app.url, { viewport: PHONE });
     await page.getByRole('tab', { name: 'Profilo' }).click();
     const card = page.getByTestId('schedule-card');
     await card.getByRole('heading', { name: 'Quando sono online' }).waitFor();
@@ -69,9 +69,7 @@ describeWithChromium('her weekly schedule', () => {
   });
 
   it('geoblocks countries picked by their Italian names', async () => {
-    const context = await started.browser.newContext({ viewport: { width: 390, height: 844 } });
-    const page = await context.newPage();
-    await signInPerformer(page, started.app.url);
+    const { context, page } = await performerDashboard(started.browser, started.app.url, { viewport: PHONE });
     await page.getByRole('tab', { name: 'Profilo' }).click();
     await page.getByTestId('geoblock-country').selectOption('Francia');
     await page.getByRole('button', { name: 'Aggiungi', exact: true }).click();

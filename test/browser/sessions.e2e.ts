@@ -6,7 +6,7 @@ import { startTestApp, type TestApp } from '../../backend/test/app-harness';
 import { deterministicId } from '../../backend/platform/ids';
 import { startTurnServer, turnserverAvailable, type LocalTurn } from '../../backend/test/turnserver';
 import { describeWithChromium, launchChromium } from './chromium';
-import { axeFindings, fillRegistration, performerOnline } from './steps';
+import { axeFindings, performerOnline, registeredUser, signedInContext } from './steps';
 
 /** One billed minute in this test: two seconds, so six minutes pass in twelve. */
 const BILLING_MINUTE_MS = 2_000;
@@ -59,17 +59,6 @@ async function showsNewFrames(page: Page, testId: string) {
   );
 }
 
-/** A phone-sized browser context with a newly registered user on /user, and his id. */
-async function registeredUser(browser: Browser, baseUrl: string, prefix: string) {
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
-  const page = await context.newPage();
-  const username = `${prefix}${Date.now().toString(36)}`;
-  await fillRegistration(page, baseUrl, { username });
-  await page.waitForURL(`${baseUrl}/user`);
-  const userId = (await page.evaluate(() => localStorage.getItem('userId')))!;
-  return { context, page, username, userId };
-}
-
 /**
  * A private session between two browsers with Chromium's fake camera and microphone: the request
  * reaches her dashboard live, she accepts, real WebRTC video flows both ways (her camera to the
@@ -112,7 +101,8 @@ describeWithChromium('private video sessions in the browser', () => {
     await visitorCard.and(visitor.locator('[data-online="true"][data-in-private="false"]')).waitFor();
 
     // a user registers, gets auracoin and asks her from her card, as himself
-    const { context: userContext, page: user, username, userId } = await registeredUser(browser, app.url, 'viewer');
+    const him = await registeredUser(browser, app.url, 'viewer', { landing: null });
+    const { context: userContext, page: user, username, userId } = him;
     await fund(app, userId, 90);
     // 10 welcome auracoin (credited by a job) + 90
     const balanceBefore = 10_000;
@@ -306,7 +296,8 @@ describeWithChromium('private video sessions in the browser', () => {
       password: 'demo-performer',
     });
     const admin = await superadminClient(app);
-    const { context: userContext, page: user, username, userId } = await registeredUser(browser, app.url, 'short');
+    const him = await registeredUser(browser, app.url, 'short', { landing: null });
+    const { context: userContext, page: user, username, userId } = him;
     const balance = async () => walletBalance(await app.infra.eventStore.readStream(streams.wallet(userId)));
     for (const deadline = Date.now() + 15_000; (await balance()) !== 1_000;) {
       if (Date.now() > deadline) throw new Error('the welcome credit never came');
@@ -375,19 +366,20 @@ describeWithChromium('private video sessions in the browser', () => {
     );
     await page.getByRole('heading', { name: 'Sessione non valida' }).waitFor();
     // a signed-in user without performerId, and with an unknown one
-    await fillRegistration(page, app.url, { username: `lost${Date.now().toString(36)}` });
-    await page.waitForURL(`${app.url}/user`);
-    await page.goto(`${app.url}/video-session?displayName=x`);
-    await page.getByRole('heading', { name: 'Sessione non valida' }).waitFor();
-    await page.goto(`${app.url}/video-session?performerId=00000000-0000-4000-8000-000000000000&displayName=x`);
-    await page.getByRole('heading', { name: 'Sessione non valida' }).waitFor();
+    await page.close();
+    const { context: lostContext, page: lost } = await registeredUser(browser, app.url, 'lost', {
+      landing: '/video-session?displayName=x',
+    });
+    await lost.getByRole('heading', { name: 'Sessione non valida' }).waitFor();
+    await lost.goto(`${app.url}/video-session?performerId=00000000-0000-4000-8000-000000000000&displayName=x`);
+    await lost.getByRole('heading', { name: 'Sessione non valida' }).waitFor();
     // nothing was asked, nothing held
     expect(
-      (await page.evaluate(async () => (await fetch('/api/sessions', { credentials: 'include' })).json())) as unknown,
+      (await lost.evaluate(async () => (await fetch('/api/sessions', { credentials: 'include' })).json())) as unknown,
     ).toEqual({ sessions: [] });
-    await page.getByRole('link', { name: 'Torna alla Home' }).click();
-    await page.waitForURL(`${app.url}/`);
-    await page.close();
+    await lost.getByRole('link', { name: 'Torna alla Home' }).click();
+    await lost.waitForURL(`${app.url}/`);
+    await lostContext.close();
   });
 });
 
@@ -506,13 +498,22 @@ const TURN_SECRET = 'local-turn-secret-for-tests';
     const { context: performerContext, page: performer } = await performerOnline(browser, app.url);
     await performerContext.addInitScript(recordIce);
     await performer.reload();
-    const userContext = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const {
+      context: userContext,
+      page: user,
+      id: userId,
+      username,
+    } = await signedInContext(
+      browser,
+      app.url,
+      { user: { username: `relayed${Date.now().toString(36)}` } },
+      {
+        width: 1280,
+        height: 800,
+      },
+    );
     await userContext.addInitScript(recordIce);
-    const user = await userContext.newPage();
-    const username = `relayed${Date.now().toString(36)}`;
-    await fillRegistration(user, app.url, { username });
-    await user.waitForURL(`${app.url}/user`);
-    await fund(app, (await user.evaluate(() => localStorage.getItem('userId')))!, 50);
+    await fund(app, userId, 50);
     await user.goto(`${app.url}/video-session?performerId=${giuliaId}&displayName=${username}`);
 
     await performer.getByTestId('session-request').getByRole('button', { name: 'Accetta' }).click();

@@ -3,7 +3,7 @@ import { fund } from '../../backend/test/admin-session';
 import { startTestApp, type TestApp } from '../../backend/test/app-harness';
 import { janusInstalled, JANUS_BINARY, startJanus, type JanusServer } from '../../backend/platform/sfu/janus-server';
 import { browserApp, describeWithChromium, launchChromium } from './chromium';
-import { axeFindings, fillRegistration, performerOnline } from './steps';
+import { axeFindings, performerOnline, registeredUser } from './steps';
 
 /**
  * A public show across four browsers: Giulia goes live from her dashboard (her fake camera through
@@ -51,17 +51,14 @@ if (!janusInstalled())
   );
 });
 
+/** A phone watching: a visitor, or a user registered now (through the API: the form has its own tests). */
 async function viewer(browser: Browser, url: string, options: { register?: string } = {}) {
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
-  const page = await context.newPage();
-  let userId: string | null = null;
   if (options.register) {
-    const username = `${options.register}${Date.now().toString(36)}`;
-    await fillRegistration(page, url, { username });
-    await page.waitForURL(`${url}/user`);
-    userId = await page.evaluate(() => localStorage.getItem('userId'));
+    const { context, page, userId } = await registeredUser(browser, url, options.register, { landing: null });
+    return { context, page, userId };
   }
-  return { context, page, userId };
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  return { context, page: await context.newPage(), userId: null };
 }
 
 /** her video plays on the page: frames decoded (a size) and its time moving on */
@@ -113,16 +110,10 @@ async function showForEveryone(started: { app: TestApp; browser: Browser }) {
     await fund(app, mario.userId!, 100);
     await fund(app, luca.userId!, 100);
     // Luca writes as an alias he bought
-    const alias = await luca.page.evaluate(async (id) => {
-      const answer = await fetch(`/api/users/${id}/aliases`, {
-        method: 'POST',
-        credentials: 'include',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ aliasName: 'Lupo', price: 50 }),
-      });
-      return answer.status;
-    }, luca.userId!);
-    expect(alias).toBe(201);
+    const alias = await luca.page.request.post(`${app.url}/api/users/${luca.userId}/aliases`, {
+      data: { aliasName: 'Lupo', price: 50 },
+    });
+    expect(alias.status()).toBe(201);
 
     const pages = [visitor.page, mario.page, luca.page];
     for (const page of pages) {

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { AxeResults } from 'axe-core';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 
 /** Fills /register as a person would and submits it. */
 export async function fillRegistration(
@@ -15,6 +15,128 @@ export async function fillRegistration(
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByLabel('Conferma Password').fill(password);
   await page.getByRole('button', { name: 'Registrati Gratis' }).click();
+}
+
+/** Who a context is signed in as, through the API: a new user (registered now), a performer or an admin. */
+export type SignedInAs =
+  | { user: { username: string; email?: string; password?: string } }
+  | { performer: { username: string; password: string } }
+  | { admin: { username: string; password: string } };
+
+type Viewport = { width: number; height: number };
+
+/**
+ * A browser context signed in through the API, as the sign-in forms leave a browser: the session cookie
+ * the server set, and the record the app keeps in localStorage (frontend/src/lib/session-storage.ts:
+ * `user`, `userId`, `userName`; `performer` for an approved performer; nothing for an admin, whose
+ * session lives in the query cache). The forms themselves are walked where they are under test
+ * (registration, journey, admin, admin-mfa, a11y); everywhere else a sign-in is a step, and through the
+ * form it cost a page load and a form each time (issue 35: the tier's second largest cost after its axe
+ * scans). Its one page is blank: the caller opens where the test starts.
+ */
+export async function signedInContext(
+  browser: Browser,
+  baseUrl: string,
+  as: SignedInAs,
+  viewport: Viewport = { width: 1366, height: 900 },
+): Promise<{ context: BrowserContext; page: Page; id: string; username: string }> {
+  const [route, body] =
+    'user' in as
+      ? [
+          '/api/register',
+          {
+            username: as.user.username,
+            email: as.user.email ?? `${as.user.username}@example.com`,
+            password: as.user.password ?? 'secret-pass',
+          },
+        ]
+      : 'performer' in as
+        ? ['/api/performer/login', as.performer]
+        : ['/api/admin/verify', as.admin];
+  const response = await fetch(`${baseUrl}${route}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  const answer = (await response.json()) as { id: string; username: string; verificationStatus?: string };
+  // (an admin's session answers with the admin inside it)
+  const record = 'admin' in as ? (answer as unknown as { admin: typeof answer }).admin : answer;
+  const setCookie = response.headers.get('set-cookie');
+  if (!response.ok || !setCookie)
+    throw new Error(`sign-in at ${route} answered ${response.status}: ${JSON.stringify(answer)}`);
+  const [name, ...value] = setCookie.split(';')[0]!.split('=');
+  const stored: Record<string, string> =
+    'user' in as
+      ? { user: JSON.stringify(record), userId: record.id, userName: record.username }
+      : 'performer' in as && record.verificationStatus === 'approved'
+        ? { performer: JSON.stringify(record) }
+        : {};
+  const context = await browser.newContext({
+    viewport,
+    storageState: {
+      cookies: [
+        {
+          name: name!,
+          value: value.join('='),
+          domain: new URL(baseUrl).hostname,
+          path: '/',
+          expires: -1,
+          httpOnly: /;\s*httponly/i.test(setCookie),
+          secure: false,
+          sameSite: 'Lax',
+        },
+      ],
+      origins: [
+        {
+          origin: new URL(baseUrl).origin,
+          localStorage: Object.entries(stored).map(([key, item]) => ({ name: key, value: item })),
+        },
+      ],
+    },
+  });
+  return { context, page: await context.newPage(), id: record.id, username: record.username };
+}
+
+/**
+ * A newly registered user on his own context (a phone unless told), signed in through the API, his page
+ * opened at `landing` (his dashboard unless told; null leaves it blank).
+ */
+export async function registeredUser(
+  browser: Browser,
+  baseUrl: string,
+  prefix: string,
+  options: { viewport?: Viewport; landing?: string | null } = {},
+) {
+  const username = `${prefix}${Date.now().toString(36)}`;
+  const viewport = options.viewport ?? { width: 390, height: 844 };
+  const { context, page, id } = await signedInContext(browser, baseUrl, { user: { username } }, viewport);
+  if (options.landing !== null) await page.goto(`${baseUrl}${options.landing ?? '/user'}`);
+  return { context, page, username, userId: id };
+}
+
+/** The admin console on its own context (a laptop unless told), signed in through the API, its tabs shown. */
+export async function adminConsole(
+  browser: Browser,
+  baseUrl: string,
+  admin: { username: string; password: string },
+  viewport?: Viewport,
+) {
+  const { context, page } = await signedInContext(browser, baseUrl, { admin }, viewport);
+  await page.goto(`${baseUrl}/admin`);
+  await page.getByRole('tab').first().waitFor();
+  return { context, page };
+}
+
+/** A performer's dashboard (the demo's Giulia unless told) on its own context, signed in through the API. */
+export async function performerDashboard(
+  browser: Browser,
+  baseUrl: string,
+  options: { performer?: { username: string; password: string }; viewport?: Viewport } = {},
+) {
+  const performer = options.performer ?? { username: 'giulia.rossi', password: 'demo-performer' };
+  const { context, page } = await signedInContext(browser, baseUrl, { performer }, options.viewport);
+  await page.goto(`${baseUrl}/performer/dashboard`);
+  return { context, page };
 }
 
 /** Waits until the locator's text starts with `expected` (e.g. a balance reaching '35,5'). */
@@ -52,9 +174,7 @@ export async function performerOnline(
   baseUrl: string,
   performer?: { username: string; password: string },
 ) {
-  const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
-  const page = await context.newPage();
-  await signInPerformer(page, baseUrl, performer);
+  const { context, page } = await performerDashboard(browser, baseUrl, { performer });
   await page.getByTestId('online-switch').click();
   await page.getByText('Sei online!').waitFor();
   // the switch is named by what it does, not by its state ('Offline'); its checked state says which (issue 36)

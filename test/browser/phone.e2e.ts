@@ -74,6 +74,16 @@ async function apart(a: Locator, b: Locator, what: string) {
   expect(`${what}: ${overlap ? 'overlap' : 'apart'}`).toBe(`${what}: apart`);
 }
 
+/** WCAG's relative luminance of a CSS colour as getComputedStyle gives it ('rgb(r, g, b)' or 'rgba(...)'). */
+function relativeLuminance(css: string): number {
+  const [r, g, b] = (css.match(/[\d.]+/g) ?? []).slice(0, 3).map((part) => {
+    const channel = Number(part) / 255;
+    return channel <= 0.04045 ? channel / 12.92 : ((channel + 0.055) / 1.055) ** 2.4;
+  });
+  if (b === undefined) throw new Error(`not an rgb colour: ${css}`);
+  return 0.2126 * r! + 0.7152 * g! + 0.0722 * b;
+}
+
 /** A newly registered user on his own browser context at `viewport`, signed in on /user, with `auracoin` more. */
 async function userOn(
   app: { url: string } & Parameters<typeof fund>[0],
@@ -187,6 +197,13 @@ describeWithChromium('phone screens (390×844) and the laptop (1366×768)', () =
       await page.setViewportSize(PHONE);
       await receipt.getByRole('radio', { name: '4 stelle' }).click();
       expect(await receipt.getByRole('radio', { checked: true }).getAttribute('aria-label')).toBe('4 stelle');
+      // chosen stars brighter than the others, not dimmer (issue 36): the relative luminance of their colour
+      const brightness = async (name: string) =>
+        relativeLuminance(await receipt.getByRole('radio', { name }).evaluate((star) => getComputedStyle(star).color));
+      await page.mouse.move(0, 0); // (a hovered star has the hover's colour)
+      const other = await brightness('5 stelle');
+      for (const name of ['1 stella', '3 stelle', '4 stelle'])
+        expect(await brightness(name)).toBeGreaterThan(other * 1.5);
       await screenshot(page, 'session-receipt-rated-390');
       await page.getByRole('link', { name: 'Torna alla dashboard' }).click();
       await page.waitForURL(`${app.url}/user`);

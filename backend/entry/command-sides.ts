@@ -53,6 +53,7 @@ export function commandSides(ports: ModulePorts, reads: ReadSides) {
       performers: performers.queries,
       identities: aliases.queries,
       users: users.queries,
+      shows: reads.shows.queries,
     }),
     refunds: refundsCommands(ports, { refunds: reads.refunds.queries }),
   };

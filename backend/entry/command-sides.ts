@@ -47,7 +47,12 @@ export function commandSides(ports: ModulePorts, reads: ReadSides) {
     payouts: payoutsCommands(ports, {
       performers: { ...performers.queries, demoPortraits: performersSide.demoPortraits },
     }),
-    chat: chatCommands(ports, { identities: aliases.queries, users: users.queries, performers: performers.queries }),
+    chat: chatCommands(ports, {
+      identities: aliases.queries,
+      users: users.queries,
+      performers: performers.queries,
+      chat: reads.chat.queries,
+    }),
     sessions: sessionsCommands(ports, { performers: performers.queries, identities: aliases.queries }),
     shows: showsCommands(ports, {
       performers: performers.queries,

@@ -53,7 +53,11 @@ export function commandSides(ports: ModulePorts, reads: ReadSides) {
       performers: performers.queries,
       chat: reads.chat.queries,
     }),
-    sessions: sessionsCommands(ports, { performers: performers.queries, identities: aliases.queries }),
+    sessions: sessionsCommands(ports, {
+      performers: performers.queries,
+      identities: aliases.queries,
+      sessions: reads.sessions.queries,
+    }),
     shows: showsCommands(ports, {
       performers: performers.queries,
       identities: aliases.queries,

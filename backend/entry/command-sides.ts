@@ -46,6 +46,7 @@ export function commandSides(ports: ModulePorts, reads: ReadSides) {
     files: filesCommands(ports, { documents: performersSide.documents }),
     payouts: payoutsCommands(ports, {
       performers: { ...performers.queries, demoPortraits: performersSide.demoPortraits },
+      payouts: reads.payouts.queries,
     }),
     chat: chatCommands(ports, {
       identities: aliases.queries,

@@ -18,10 +18,11 @@ const siblingsApart = (dir, message) =>
   foldersIn(dir).map((name) => ({ target: `./${dir}/${name}`, from: `./${dir}`, except: [`./${name}`], message }));
 
 // The arrows point one way (docs/architecture.md#layout): frontend → contracts; a module's sides →
-// ledger (through its index.ts) → platform → contracts; projections never import commands; a
-// worker may run its own module's commands; no module imports another module's folder on any
-// side; backend/entry → each side's index.ts; adapters are chosen only in backend/entry; a module's
-// sides and the ledger → kernel (the event-sourcing machinery) → platform (ports and adapters).
+// ledger (through its index.ts) → platform → contracts; projections never import commands, nor
+// commands projections (entry hands a command side the queries it declares in its deps); a worker
+// may run its own module's commands; no module imports another module's folder on any side;
+// backend/entry → each side's index.ts; adapters are chosen only in backend/entry; a module's sides
+// and the ledger → kernel (the event-sourcing machinery) → platform (ports and adapters).
 const SIDES = ['commands', 'projections', 'workers'];
 const sideFolders = SIDES.map((side) => `./backend/${side}`);
 
@@ -66,6 +67,12 @@ const zones = [
     target: './backend/projections',
     from: ['./backend/commands', './backend/workers'],
     message: 'projections never import commands (nor workers)',
+  },
+  {
+    target: './backend/commands',
+    from: './backend/projections',
+    message:
+      "commands never import projections: a command reads its own streams, or a query entry hands over in the module's deps",
   },
   {
     target: './backend/commands',

@@ -42,3 +42,4 @@ export * from './rules/payouts';
 export * from './rules/iban';
 export * from './rules/prices';
 export * from './rules/shows';
+export * from './rules/show-goals';

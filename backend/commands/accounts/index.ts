@@ -1,26 +1,28 @@
 import { rateLimiterOf } from '../../platform/http/rate-limit';
 import { accountRateLimits } from './rate-limits';
 import type { CommandSide, ModulePorts } from '../../kernel/module';
-import { settledOn } from '../../kernel/projections/wait';
-import { USERS } from '../../projections/accounts/projection';
-import { createUserQueries } from '../../projections/accounts/queries';
 import { accountsRouter } from './routes';
 import type { LedgerEntryView, UserView } from '@aura/contracts';
 import { createMailer } from '../../platform/mail/mailer';
-import { accountRouter } from './account-routes';
+import { accountRouter, type AccountRecord } from './account-routes';
 
 export interface AccountsDeps {
-  users: { viewAfter(userId: string, position: number | undefined): Promise<UserView> };
+  users: {
+    viewAfter(userId: string, position: number | undefined): Promise<UserView>;
+    /** waits until the users read model has applied `position` */
+    settled(position: number | undefined): Promise<void>;
+    /** by username or email, ignoring case */
+    recordByLogin(identifier: string): Promise<AccountRecord | null>;
+    recordById(userId: string): Promise<AccountRecord | null>;
+  };
   wallet: { ledgerOf(walletId: string): Promise<LedgerEntryView[]> };
   chat: { messagesOfUser(userId: string): Promise<unknown[]> };
 }
 
 /** Users: registration, sign-in, deletion by an admin; his own account (reset link, settings). */
 export function accountsCommands(ports: ModulePorts, deps: AccountsDeps) {
-  const users = createUserQueries(ports.readModels);
-  const settled = settledOn(ports.readModels, USERS);
-  const record = (doc: { _id: string; username: string; email: string; passwordHash: string } | null) =>
-    doc ? { id: doc._id, username: doc.username, email: doc.email, passwordHash: doc.passwordHash } : null;
+  const { users } = deps;
+  const { settled } = users;
   return {
     name: 'accounts',
     rateLimits: accountRateLimits,
@@ -30,8 +32,8 @@ export function accountsCommands(ports: ModulePorts, deps: AccountsDeps) {
         now: ports.clock.now,
         limits: rateLimiterOf(ports, accountRateLimits),
         findLogin: async (identifier) => {
-          const doc = await users.byLogin(identifier);
-          return doc ? { id: doc._id, passwordHash: doc.passwordHash } : null;
+          const record = await users.recordByLogin(identifier);
+          return record ? { id: record.id, passwordHash: record.passwordHash } : null;
         },
         userViewAfter: deps.users.viewAfter,
         settled,
@@ -43,8 +45,8 @@ export function accountsCommands(ports: ModulePorts, deps: AccountsDeps) {
         mailer: createMailer(ports.config, ports.logger),
         production: ports.config.production,
         publicUrl: ports.config.PUBLIC_URL,
-        byEmail: async (email) => record(email.includes('@') ? await users.byLogin(email) : null),
-        byId: async (userId) => record(await users.byId(userId)),
+        byEmail: async (email) => (email.includes('@') ? users.recordByLogin(email) : null),
+        byId: users.recordById,
         userViewAfter: deps.users.viewAfter,
         settled,
         async dataOf(userId) {

@@ -1,25 +1,30 @@
-import { notFound } from '../../platform/http/errors';
 import { rateLimiterOf } from '../../platform/http/rate-limit';
 import { adminRateLimits } from './rate-limits';
 import type { CommandSide, ModulePorts } from '../../kernel/module';
-import { settledOn } from '../../kernel/projections/wait';
-import { ADMINS } from '../../projections/admins/projection';
-import { createAdminQueries, toAdminView } from '../../projections/admins/queries';
 import { adminLockout } from './lockout';
 import { adminSecondFactor } from './mfa-gate';
-import { adminsRouter } from './routes';
+import { adminsRouter, type AdminsDeps as RouterDeps } from './routes';
 import { ensureSuperadmin } from './superadmin';
 
+/** What the admins' routes and session checks read of the admins read side (entry hands it over). */
+export interface AdminsDeps {
+  admins: {
+    /** the admin's login record, by username ignoring case */
+    loginOf: RouterDeps['findAdminLogin'];
+    /** the acting admin, if active */
+    actorOf: RouterDeps['actorOf'];
+    usernameOf(adminId: string): Promise<string | null>;
+    isActive(adminId: string): Promise<boolean>;
+    viewAfter: RouterDeps['adminViewAfter'];
+    settled: RouterDeps['settled'];
+  };
+}
+
 /** The console's admins: per-admin sign-in, creation, activation, deletion; the first-start superadmin. */
-export function adminsCommands(ports: ModulePorts) {
-  const admins = createAdminQueries(ports.readModels);
-  const settled = settledOn(ports.readModels, ADMINS);
+export function adminsCommands(ports: ModulePorts, deps: AdminsDeps) {
+  const { admins } = deps;
   const limits = rateLimiterOf(ports, adminRateLimits);
-  const mfa = adminSecondFactor({
-    ports,
-    limits,
-    usernameOf: async (adminId) => (await admins.byId(adminId))?.username ?? null,
-  });
+  const mfa = adminSecondFactor({ ports, limits, usernameOf: admins.usernameOf });
   return {
     name: 'admins',
     rateLimits: adminRateLimits,
@@ -30,21 +35,10 @@ export function adminsCommands(ports: ModulePorts) {
         limits,
         mfa,
         lockout: adminLockout(ports.kv, ports.config),
-        settled,
-        findAdminLogin: async (username) => {
-          const doc = await admins.byUsername(username);
-          return doc ? { id: doc._id, passwordHash: doc.passwordHash, isActive: doc.isActive } : null;
-        },
-        actorOf: async (adminId) => {
-          const doc = await admins.byId(adminId);
-          return doc?.isActive ? { id: doc._id, role: doc.role } : null;
-        },
-        adminViewAfter: async (adminId, position) => {
-          await settled(position);
-          const doc = await admins.byId(adminId);
-          if (!doc) throw notFound('Admin non trovato');
-          return toAdminView(doc);
-        },
+        settled: admins.settled,
+        findAdminLogin: admins.loginOf,
+        actorOf: admins.actorOf,
+        adminViewAfter: admins.viewAfter,
       }),
     ],
     /** her second factor on every admin request: enrolment when mandatory, a fresh code for a money action */

@@ -1,33 +1,29 @@
-import { notFound } from '../../platform/http/errors';
 import type { CommandSide, ModulePorts } from '../../kernel/module';
-import { settledOn } from '../../kernel/projections/wait';
-import { ALIASES, toAliasView } from '../../projections/aliases/projection';
-import { createAliasQueries } from '../../projections/aliases/queries';
-import { aliasesRouter } from './routes';
+import { aliasesRouter, type AliasesDeps as RouterDeps } from './routes';
 
+/** What the aliases' routes read of other sides (entry hands it over). */
 export interface AliasesDeps {
   users: { exists(userId: string): Promise<boolean> };
+  /** the aliases read side: who owns one, and its view once written */
+  aliases: {
+    activeOwnerOf: RouterDeps['aliasOwner'];
+    viewAfter: RouterDeps['aliasViewAfter'];
+    settled: RouterDeps['settled'];
+  };
 }
 
 /** Aliases: other names a user buys (50 auracoin) to meet performers under. */
 export function aliasesCommands(ports: ModulePorts, deps: AliasesDeps) {
-  const aliases = createAliasQueries(ports.readModels);
-  const settled = settledOn(ports.readModels, ALIASES);
   return {
     name: 'aliases',
     routers: [
       aliasesRouter({
         ...ports,
         now: ports.clock.now,
-        settled,
+        settled: deps.aliases.settled,
         userActive: deps.users.exists,
-        aliasOwner: aliases.activeOwnerOf,
-        aliasViewAfter: async (aliasId, position) => {
-          await settled(position);
-          const doc = await aliases.byId(aliasId);
-          if (!doc) throw notFound('Alias non trovato');
-          return toAliasView(doc);
-        },
+        aliasOwner: deps.aliases.activeOwnerOf,
+        aliasViewAfter: deps.aliases.viewAfter,
       }),
     ],
   } satisfies CommandSide;

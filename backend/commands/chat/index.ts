@@ -1,13 +1,9 @@
-import type { Identity } from '@aura/contracts';
-import { notFound } from '../../platform/http/errors';
+import type { ChatParty, ConversationView, Identity } from '@aura/contracts';
 import { rateLimiterOf } from '../../platform/http/rate-limit';
 import { chatRateLimits } from './rate-limits';
 import type { Principal } from '../../platform/http/session';
 import type { CommandSide, ModulePorts } from '../../kernel/module';
-import { settledOn } from '../../kernel/projections/wait';
-import { CONVERSATIONS } from '../../projections/chat/projection';
-import { createChatQueries, toConversationView, toMessageView, type ChatProfile } from '../../projections/chat/queries';
-import { chatRouter } from './routes';
+import { chatRouter, type ChatCommandDeps, type ChatProfileFacts } from './routes';
 import { chatSockets } from './sockets';
 
 export interface ChatDeps {
@@ -20,14 +16,24 @@ export interface ChatDeps {
       caller: Pick<Principal, 'kind' | 'sub'> | undefined,
       country: string | undefined,
     ): Promise<'full' | 'public' | 'none'>;
-    chatProfiles(performerIds: readonly string[]): Promise<Map<string, ChatProfile>>;
+    chatProfiles(performerIds: readonly string[]): Promise<Map<string, ChatProfileFacts>>;
+  };
+  /** what the chat read side tells the routes and sockets (entry hands it over) */
+  chat: Pick<ChatCommandDeps, 'messageAfter' | 'unreadAfter' | 'newestUnreadId' | 'startedConversation'> & {
+    /** the conversation as `viewer` sees it, once the read model has applied `position` */
+    conversationViewAfter(
+      conversationId: string,
+      viewer: ChatParty,
+      position: number | undefined,
+    ): Promise<ConversationView>;
+    /** the conversation's two parties (null: none) */
+    partiesOf(conversationId: string): Promise<{ userId: string; performerId: string } | null>;
   };
 }
 
 /** The chat: conversations of a performer with one identity of a user, paid messages, typing and reading. */
 export function chatCommands(ports: ModulePorts, deps: ChatDeps) {
-  const chat = createChatQueries(ports.readModels);
-  const settled = settledOn(ports.readModels, CONVERSATIONS);
+  const { chat } = deps;
   const limits = rateLimiterOf(ports, chatRateLimits);
   const chatProfile = async (performerId: string) =>
     (await deps.performers.chatProfiles([performerId])).get(performerId);
@@ -43,38 +49,13 @@ export function chatCommands(ports: ModulePorts, deps: ChatDeps) {
         userExists: deps.users.exists,
         sightOf: deps.performers.sightOf,
         chatProfile,
-        conversationViewAfter: async (conversationId, viewer, position) => {
-          await settled(position);
-          const doc = await chat.conversation(conversationId);
-          if (!doc) throw notFound('Conversazione non trovata');
-          return toConversationView(doc, viewer, await chatProfile(doc.performerId));
-        },
-        messageAfter: async (messageId, position) => {
-          await settled(position);
-          return chat.message(messageId);
-        },
-        unreadAfter: async (conversationId, position) => {
-          await settled(position);
-          const doc = await chat.conversation(conversationId);
-          return { unreadUser: doc?.unreadUser ?? 0, unreadPerformer: doc?.unreadPerformer ?? 0 };
-        },
-        newestUnread: chat.newestUnread,
-        startedConversation: async (conversationId) => {
-          const doc = await chat.conversation(conversationId);
-          if (!doc?.performerId || !doc.userId || !doc.identityId) return null;
-          return {
-            status: 'open',
-            conversationId: doc._id,
-            performerId: doc.performerId,
-            userId: doc.userId,
-            aliasId: doc.aliasId,
-            identityId: doc.identityId,
-            displayName: doc.displayName,
-          };
-        },
-        toMessageView,
+        conversationViewAfter: chat.conversationViewAfter,
+        messageAfter: chat.messageAfter,
+        unreadAfter: chat.unreadAfter,
+        newestUnreadId: chat.newestUnreadId,
+        startedConversation: chat.startedConversation,
       }),
     ],
-    sockets: chatSockets(chat, limits),
+    sockets: chatSockets(chat.partiesOf, limits),
   } satisfies CommandSide;
 }

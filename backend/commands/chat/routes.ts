@@ -31,8 +31,6 @@ import {
   type PerformerFacts,
 } from './conversation';
 import { storeMessage } from './store-message';
-import type { ChatProfile } from '../../projections/chat/queries';
-import { unreadField, type MessageDoc } from '../../projections/chat/projection';
 
 export interface ChatCommandDeps {
   eventStore: EventStore;
@@ -48,24 +46,35 @@ export interface ChatCommandDeps {
     caller: Pick<Principal, 'kind' | 'sub'>,
     country: string | undefined,
   ) => Promise<'full' | 'public' | 'none'>;
-  chatProfile: (performerId: string) => Promise<ChatProfile | undefined>;
+  /** what her chats decide on: her message price, the identities she blocked (undefined: unknown or deleted) */
+  chatProfile: (performerId: string) => Promise<ChatProfileFacts | undefined>;
   /** the conversation as `viewer` sees it, once the read model has applied `position` */
   conversationViewAfter: (
     conversationId: string,
     viewer: ChatParty,
     position: number | undefined,
   ) => Promise<ConversationView>;
-  /** a message as stored in the read model once it has applied `position` (null: not there) */
-  messageAfter: (messageId: string, position: number | undefined) => Promise<MessageDoc | null>;
-  /** the conversation's unread counts, once the read model has applied `position` */
-  unreadAfter: (
-    conversationId: string,
-    position: number | undefined,
-  ) => Promise<{ unreadUser: number; unreadPerformer: number }>;
-  newestUnread: (conversationId: string, reader: ChatParty) => Promise<MessageDoc | null>;
+  /** a message as the read model has it once it has applied `position` (null: not there), and its view */
+  messageAfter: (messageId: string, position: number | undefined) => Promise<StoredMessage | null>;
+  /** the conversation's unread counts of each party, once the read model has applied `position` */
+  unreadAfter: (conversationId: string, position: number | undefined) => Promise<Record<ChatParty, number>>;
+  /** the newest message `reader` has not read yet, if any */
+  newestUnreadId: (conversationId: string, reader: ChatParty) => Promise<string | null>;
   /** the conversation as its start made it, from the read model (null: not applied yet, or none) */
   startedConversation: (conversationId: string) => Promise<OpenConversation | null>;
-  toMessageView: (doc: MessageDoc) => MessageView;
+}
+
+/** What her chats decide on of her profile. */
+export interface ChatProfileFacts {
+  messagePriceUnits: number;
+  blockedIdentityIds: readonly string[];
+}
+
+/** A message as stored: who sent what (a repeated send is compared with it), and its view. */
+export interface StoredMessage {
+  senderType: ChatParty;
+  content: string;
+  view: MessageView;
 }
 
 /** The conversation's id for one performer and one identity: opening it twice finds the same one. */
@@ -158,7 +167,7 @@ export function chatRouter(deps: ChatCommandDeps): Router {
     const earlier = key ? await deps.messageAfter(messageId, undefined) : null;
     if (earlier) {
       if (!sameMessage(earlier, party, body.content)) throw reused();
-      return deps.toMessageView(earlier);
+      return earlier.view;
     }
     const senderIdentity = party === 'user' ? open.identityId : open.performerId;
     await deps.limits.enforce(
@@ -196,16 +205,16 @@ export function chatRouter(deps: ChatCommandDeps): Router {
     const stored = await deps.messageAfter(messageId, position);
     if (!stored) throw new DomainError('service_unavailable', 'Il servizio è occupato, riprova tra poco');
     if (!sameMessage(stored, party, body.content)) throw reused();
-    return deps.toMessageView(stored);
+    return stored.view;
   });
 
   mountRoute(router, deps.sessions, apiRoutes.markRead, async (ctx, { params }, caller) => {
     const state = await loadConversation(params.conversationId);
     const { party } = partyOf(state, { kind: caller.kind, id: caller.sub });
     const before = await deps.unreadAfter(params.conversationId, undefined);
-    const newest = await deps.newestUnread(params.conversationId, party);
+    const newestUnreadId = await deps.newestUnreadId(params.conversationId, party);
     const events = decideMarkRead(
-      { caller: { kind: caller.kind, id: caller.sub }, readerId: params.userId, newestUnreadId: newest?._id ?? null },
+      { caller: { kind: caller.kind, id: caller.sub }, readerId: params.userId, newestUnreadId },
       state,
       deps.now(),
     );
@@ -225,12 +234,11 @@ export function chatRouter(deps: ChatCommandDeps): Router {
       position = result.position;
     }
     const after = await deps.unreadAfter(params.conversationId, position);
-    const field = unreadField(party);
     return {
       conversationId: params.conversationId,
       reader: party,
-      marked: Math.max(0, before[field] - after[field]),
-      unreadCount: after[field],
+      marked: Math.max(0, before[party] - after[party]),
+      unreadCount: after[party],
     };
   });
 

@@ -2,7 +2,6 @@ import { rooms, type ChatParty } from '@aura/contracts';
 import type { DoorLimit, RateLimiter } from '../../platform/http/rate-limit';
 import type { chatRateLimits } from './rate-limits';
 import type { AuraSocket } from '../../platform/realtime/realtime';
-import type { ChatQueries } from '../../projections/chat/queries';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 /** typing pings closer than this are dropped (a stop always passes) */
@@ -15,7 +14,8 @@ const TYPING_EVERY_MS = 1000;
  * silently: it is a hint, and the sender's box has nothing to show (docs/architecture.md#rate-limits).
  */
 export function chatSockets(
-  chat: Pick<ChatQueries, 'conversation'>,
+  /** the conversation's two parties (null: no such conversation) */
+  partiesOf: (conversationId: string) => Promise<{ userId: string; performerId: string } | null>,
   limits: Pick<RateLimiter<keyof typeof chatRateLimits | DoorLimit>, 'take'>,
 ) {
   return (socket: AuraSocket) => {
@@ -28,7 +28,7 @@ export function chatSockets(
       const answer = typeof ack === 'function' ? ack : () => undefined;
       if (!principal || !party || typeof conversationId !== 'string' || !UUID.test(conversationId))
         return answer(false);
-      const doc = await chat.conversation(conversationId).catch(() => null);
+      const doc = await partiesOf(conversationId).catch(() => null);
       const isParty =
         doc !== null && (party === 'user' ? doc.userId === principal.sub : doc.performerId === principal.sub);
       if (isParty) await socket.join(rooms.conversation(conversationId));

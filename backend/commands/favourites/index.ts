@@ -1,16 +1,15 @@
 import type { CommandSide, ModulePorts } from '../../kernel/module';
-import { settledOn } from '../../kernel/projections/wait';
-import { FAVOURITES, createFavouriteQueries } from '../../projections/favourites/projection';
 import { favouritesRouter } from './routes';
 
+/** What the favourites' routes read of other sides (entry hands it over). */
 export interface FavouritesDeps {
   performers: { isApproved(performerId: string): Promise<boolean> };
+  /** the favourites read side: a user's favourites once written */
+  favourites: { after(userId: string, position: number | undefined): Promise<string[]> };
 }
 
 /** A user adds and removes favourite performers. */
 export function favouritesCommands(ports: ModulePorts, deps: FavouritesDeps) {
-  const favourites = createFavouriteQueries(ports.readModels);
-  const settled = settledOn(ports.readModels, FAVOURITES);
   return {
     name: 'favourites',
     routers: [
@@ -18,10 +17,7 @@ export function favouritesCommands(ports: ModulePorts, deps: FavouritesDeps) {
         ...ports,
         now: ports.clock.now,
         performerExists: deps.performers.isApproved,
-        favouritesAfter: async (userId, position) => {
-          await settled(position);
-          return favourites.of(userId);
-        },
+        favouritesAfter: deps.favourites.after,
       }),
     ],
   } satisfies CommandSide;

@@ -1,28 +1,22 @@
-import { notFound } from '../../platform/http/errors';
 import type { CommandSide, ModulePorts } from '../../kernel/module';
-import { settledOn } from '../../kernel/projections/wait';
-import { PACKAGES } from '../../projections/packages/projection';
-import { createPackageQueries } from '../../projections/packages/queries';
 import { seedDemoPackages } from './demo';
-import { packagesRouter } from './routes';
+import { packagesRouter, type PackagesDeps as RouterDeps } from './routes';
+
+/** What the catalogue's routes read back of the packages read side (entry hands it over). */
+export interface PackagesDeps {
+  packages: { viewAfter: RouterDeps['packageViewAfter']; settled: RouterDeps['settled'] };
+}
 
 /** Auracoin packages: the admin's catalogue. */
-export function packagesCommands(ports: ModulePorts) {
-  const packages = createPackageQueries(ports.readModels);
-  const settled = settledOn(ports.readModels, PACKAGES);
+export function packagesCommands(ports: ModulePorts, deps: PackagesDeps) {
   return {
     name: 'packages',
     routers: [
       packagesRouter({
         ...ports,
         now: ports.clock.now,
-        settled,
-        packageViewAfter: async (packageId, position) => {
-          await settled(position);
-          const view = await packages.byId(packageId);
-          if (!view) throw notFound('Pacchetto non trovato');
-          return view;
-        },
+        settled: deps.packages.settled,
+        packageViewAfter: deps.packages.viewAfter,
       }),
     ],
     seedDemo: () => seedDemoPackages(ports.eventStore, ports.clock.now),

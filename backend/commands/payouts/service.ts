@@ -24,8 +24,12 @@ import {
   type Settlement,
 } from '../../ledger';
 import { detailsInForce, payoutDetails, providerDestination, shownDestination } from './details';
+/* eslint-disable import-x/no-restricted-paths -- left for the merge with r37b: the worker side
+   (backend/workers/payouts) builds this service from the ports alone; once entry hands it the payouts
+   read side's lookups (who has unpaid earnings, a payout's performer, the stranded ones), these go */
 import { PAYOUT_ACCOUNTS, PAYOUTS, type AccountDoc, type PayoutDoc } from '../../projections/payouts/projection';
 import { payoutSettings } from '../../projections/payouts/queries';
+/* eslint-enable import-x/no-restricted-paths */
 
 export const RUN_JOB = 'payouts:run';
 export const SETTLE_JOB = 'payouts:settle';

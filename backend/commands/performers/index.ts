@@ -1,25 +1,35 @@
 import { performerStreams } from '@aura/contracts';
-import { notFound } from '../../platform/http/errors';
 import { rateLimiterOf } from '../../platform/http/rate-limit';
 import { newId } from '../../platform/ids';
 import type { CommandSide, ModulePorts } from '../../kernel/module';
-import { settledOn } from '../../kernel/projections/wait';
-import { PERFORMERS } from '../../projections/performers/projection';
-import { toPerformerView, type PerformerQueries } from '../../projections/performers/queries';
 import { demoPortraits, seedDemoPerformers } from './demo-seed';
 import { followPresence } from './presence';
-import { performersRouter } from './routes';
+import { performersRouter, type PerformersDeps as RouterDeps } from './routes';
+
+/** An identity document as the performers read side lists it: whose, and its file. */
+export interface IdentityDocument {
+  performerId: string;
+  fileId: string;
+  contentType: string;
+  fileName: string;
+}
 
 export interface PerformersDeps {
-  /** the read side's queries (one gallery snapshot per process) */
-  performers: PerformerQueries;
+  /** what her routes and presence read of the performers read side (entry hands it over) */
+  performers: {
+    loginOf: RouterDeps['findLogin'];
+    credentialsOf: RouterDeps['credentialsOf'];
+    viewAfter: RouterDeps['performerViewAfter'];
+    documentOf(documentId: string): Promise<IdentityDocument | null>;
+    onlineCount(): Promise<number>;
+    isOnline(performerId: string): Promise<boolean | null>;
+  };
 }
 
 /** Performers: registration and verification, profiles, presence, geoblocking, blocking. */
 export function performersCommands(ports: ModulePorts, deps: PerformersDeps) {
   const { performers } = deps;
   const { presence } = ports;
-  const settled = settledOn(ports.readModels, PERFORMERS);
   followPresence({
     performers,
     presence,
@@ -36,20 +46,9 @@ export function performersCommands(ports: ModulePorts, deps: PerformersDeps) {
         ...ports,
         now: ports.clock.now,
         limits: rateLimiterOf(ports),
-        findLogin: async (identifier) => {
-          const doc = await performers.byLogin(identifier);
-          return doc?.passwordHash ? { id: doc._id, passwordHash: doc.passwordHash } : null;
-        },
-        credentialsOf: async (performerId) => {
-          const doc = await performers.byId(performerId);
-          return doc ? { username: doc.username, email: doc.email } : null;
-        },
-        performerViewAfter: async (performerId, position) => {
-          await settled(position);
-          const doc = await performers.byId(performerId);
-          if (!doc) throw notFound('Performer non trovata');
-          return toPerformerView(doc, performers.live);
-        },
+        findLogin: performers.loginOf,
+        credentialsOf: performers.credentialsOf,
+        performerViewAfter: performers.viewAfter,
       }),
     ],
     seedDemo: () => seedDemoPerformers(ports.eventStore, ports.clock.now, ports.passwords),
@@ -57,18 +56,7 @@ export function performersCommands(ports: ModulePorts, deps: PerformersDeps) {
     demoPortraits,
     /** identity documents, for the files module's downloads */
     documents: {
-      async byId(documentId: string) {
-        const doc = await performers.withDocument(documentId);
-        const document = doc?.documents.find((each) => each.id === documentId);
-        return doc && document
-          ? {
-              performerId: doc._id,
-              fileId: document.fileId,
-              contentType: document.contentType,
-              fileName: document.fileName,
-            }
-          : null;
-      },
+      byId: performers.documentOf,
       /** an admin opened one: DocumentViewed, with who and when */
       async viewed(
         view: { documentId: string; performerId: string; adminId: string },

@@ -1,6 +1,7 @@
+import type { RealtimeEmitter } from '../../kernel/module';
 import type { JobQueue } from '../../platform/jobs/port';
 import type { KeyValueStore } from '../../platform/kv/port';
-import type { PushDeps } from '../../projections/performers/pushes';
+import type { PresenceFeed } from '../../platform/presence/port';
 
 export const PRESENCE_GRACE_JOB = 'presence.grace';
 
@@ -22,9 +23,16 @@ export const presenceGraceJobOptions = (performerId: string, disconnectedAt: str
  * The api's sockets feed presence: a performer's live connection is marked in the key-value store,
  * and when her last one drops the grace-period job is enqueued; viewer and online counts are pushed.
  */
-export function followPresence(
-  deps: PushDeps & { kv: KeyValueStore; jobs: JobQueue; graceMs: number; now: () => Date },
-) {
+export function followPresence(deps: {
+  /** what the performers read side tells of presence: approved performers online, and whether she is (null: unknown) */
+  performers: { onlineCount(): Promise<number>; isOnline(performerId: string): Promise<boolean | null> };
+  presence: PresenceFeed;
+  realtime: RealtimeEmitter;
+  kv: KeyValueStore;
+  jobs: JobQueue;
+  graceMs: number;
+  now: () => Date;
+}) {
   const { performers, presence, realtime, kv, jobs } = deps;
   const pushCount = () =>
     void performers
@@ -53,13 +61,13 @@ export function followPresence(
     },
     viewersChanged(performerId) {
       void performers
-        .byId(performerId)
-        .then((doc) => {
-          if (doc)
+        .isOnline(performerId)
+        .then((isOnline) => {
+          if (isOnline !== null)
             realtime.toEveryone('performer:presence', {
               performerId,
-              isOnline: doc.isOnline,
-              viewers: doc.isOnline ? presence.viewersOf(performerId) : 0,
+              isOnline,
+              viewers: isOnline ? presence.viewersOf(performerId) : 0,
             });
         })
         .catch(() => undefined);

@@ -1,12 +1,8 @@
-import { notFound } from '../../platform/http/errors';
 import { rateLimiterOf } from '../../platform/http/rate-limit';
 import { photoRateLimits } from './rate-limits';
 import type { CommandSide, ModulePorts } from '../../kernel/module';
-import { settledOn } from '../../kernel/projections/wait';
-import { PHOTOS, PHOTO_PURCHASES } from '../../projections/photos/projection';
-import { createPhotoQueries } from '../../projections/photos/queries';
 import { seedDemoPhotos } from './demo';
-import { photosRouter } from './routes';
+import { photosRouter, type PhotosDeps as RouterDeps } from './routes';
 
 export interface PhotosDeps {
   performers: {
@@ -15,12 +11,12 @@ export interface PhotosDeps {
     demoPortraits(): { performerId: string; username: string; image: string }[];
   };
   users: { balanceAfter(userId: string, position: number | undefined): Promise<number> };
+  /** the photos read side: a photo as a viewer sees it, once written */
+  photos: { viewAfter: RouterDeps['photoViewAfter'] };
 }
 
 /** Photos performers sell: locked until bought, the image only for owner, admins and buyers. */
 export function photosCommands(ports: ModulePorts, deps: PhotosDeps) {
-  const photos = createPhotoQueries(ports.readModels);
-  const settled = settledOn(ports.readModels, PHOTOS, PHOTO_PURCHASES);
   return {
     name: 'photos',
     rateLimits: photoRateLimits,
@@ -34,12 +30,7 @@ export function photosCommands(ports: ModulePorts, deps: PhotosDeps) {
         performerExists: deps.performers.exists,
         isBlocked: deps.performers.isBlocked,
         balanceAfter: deps.users.balanceAfter,
-        photoViewAfter: async (photoId, viewer, position) => {
-          await settled(position);
-          const view = await photos.view(photoId, viewer);
-          if (!view) throw notFound('Foto non trovata');
-          return view;
-        },
+        photoViewAfter: deps.photos.viewAfter,
       }),
     ],
     seedDemo: () => seedDemoPhotos(ports.eventStore, ports.clock.now, deps.performers.demoPortraits()),

@@ -1,17 +1,13 @@
-import type { Identity, SessionParty } from '@aura/contracts';
-import { notFound } from '../../platform/http/errors';
+import type { Identity } from '@aura/contracts';
 import type { Principal } from '../../platform/http/session';
 import { rateLimiterOf } from '../../platform/http/rate-limit';
 import { sessionRateLimits } from './rate-limits';
 import type { CommandSide, ModulePorts } from '../../kernel/module';
-import { settledOn } from '../../kernel/projections/wait';
-import { SESSIONS } from '../../projections/sessions/projection';
-import { createSessionQueries, toSessionView, type ViewedSession } from '../../projections/sessions/queries';
 import { auditSessions } from './audit';
 import { scheduleSessionTick } from './clock';
 import { createSessionCommands, type SessionClock } from './commands';
 import { iceConfigFor, relayOnly } from './ice';
-import { sessionsRouter } from './routes';
+import { sessionsRouter, type SessionsRouterDeps } from './routes';
 import { presenceKey, PRESENCE_TTL_MS, sessionSockets } from './sockets';
 
 export interface SessionsDeps {
@@ -31,6 +27,13 @@ export interface SessionsDeps {
     settled(position: number | undefined): Promise<void>;
   };
   identities: { identityFor(userId: string, aliasId?: string | null): Promise<Identity> };
+  /** what the sessions read side tells the routes (entry hands it over) */
+  sessions: Pick<SessionsRouterDeps, 'viewAfter' | 'openOf'> & {
+    /** is she in a private session right now? */
+    isBusy(performerId: string): Promise<boolean>;
+    /** her requests still waiting for an answer */
+    waitingIds(performerId: string): Promise<string[]>;
+  };
 }
 
 /** The session clock of this process's config. */
@@ -60,8 +63,7 @@ export function sessionCommands(ports: ModulePorts) {
  */
 export function sessionsCommands(ports: ModulePorts, deps: SessionsDeps) {
   const { config } = ports;
-  const queries = createSessionQueries(ports.readModels);
-  const settled = settledOn(ports.readModels, SESSIONS);
+  const queries = deps.sessions;
   const commands = sessionCommands(ports);
   const sockets = sessionSockets({
     commands,
@@ -70,13 +72,6 @@ export function sessionsCommands(ports: ModulePorts, deps: SessionsDeps) {
     logger: ports.logger,
     relayOnly: relayOnly(config),
   });
-
-  const cardOf = async (performerId: string) => {
-    const card = await deps.performers.sessionCard(performerId);
-    return { name: card?.name ?? '', image: card?.image ?? '' };
-  };
-  const viewOf = async (doc: ViewedSession, party: SessionParty) =>
-    toSessionView(doc, party, await cardOf(doc.performerId!));
 
   return {
     name: 'sessions',
@@ -99,27 +94,16 @@ export function sessionsCommands(ports: ModulePorts, deps: SessionsDeps) {
             rateUnits: card.rateUnits,
           };
         },
-        async viewAfter(sessionId, party, position) {
-          await settled(position);
-          const doc = await queries.byId(sessionId);
-          if (!doc) throw notFound('Sessione non trovata');
-          return viewOf(doc, party);
-        },
-        async openOf(caller) {
-          if (caller.kind === 'user')
-            return Promise.all((await queries.openOfUser(caller.sub)).map((doc) => viewOf(doc, 'user')));
-          if (caller.kind === 'performer')
-            return Promise.all((await queries.openOfPerformer(caller.sub)).map((doc) => viewOf(doc, 'performer')));
-          return [];
-        },
+        viewAfter: queries.viewAfter,
+        openOf: queries.openOf,
         // the TURN username names the session and the side, never the account
         iceConfig: (sessionId, party, runsUntilMs) =>
           iceConfigFor(config, `${sessionId}-${party}`, ports.clock.now(), runsUntilMs),
         ratedSettled: deps.performers.settled,
         async declineWaiting(performerId, acceptedSessionId) {
-          for (const waiting of await queries.waitingFor(performerId)) {
-            if (waiting._id === acceptedSessionId) continue;
-            await commands.decline(waiting._id, performerId, 'busy').catch(() => undefined);
+          for (const waitingId of await queries.waitingIds(performerId)) {
+            if (waitingId === acceptedSessionId) continue;
+            await commands.decline(waitingId, performerId, 'busy').catch(() => undefined);
           }
         },
       }),

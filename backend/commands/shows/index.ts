@@ -1,10 +1,7 @@
-import type { Identity } from '@aura/contracts';
+import type { Identity, ShowStatus, ShowView } from '@aura/contracts';
 import { rateLimiterOf } from '../../platform/http/rate-limit';
 import { showRateLimits } from './rate-limits';
 import type { CommandSide, ModulePorts } from '../../kernel/module';
-import { settledOn } from '../../kernel/projections/wait';
-import { SHOW_MESSAGES, SHOWS } from '../../projections/shows/projection';
-import { createShowQueries } from '../../projections/shows/queries';
 import { showMediaRoom } from './media-room';
 import { showsRouter } from './routes';
 import { roomAccess, showRoomSockets } from './sockets';
@@ -20,6 +17,21 @@ export interface ShowsDeps {
   };
   identities: { identityFor(userId: string, aliasId?: string | null): Promise<Identity> };
   users: { balanceAfter(userId: string, position: number | undefined): Promise<number> };
+  /** what the shows read side tells the room's routes and sockets (entry hands it over) */
+  shows: {
+    /** a show as listed: whose, and live, paused or ended (null: not known yet) */
+    show(showId: string): Promise<{ performerId: string; status: ShowStatus } | null>;
+    /** the id of the show she is on now, if any */
+    currentShowOf(performerId: string): Promise<string | null>;
+    /** the show's view with her summary, once the shows read model has applied `position` */
+    summaryAfter(showId: string, position: number | undefined): Promise<ShowView>;
+    /** the identity this account chose in the show's room (by its first line or tip), if any */
+    roomIdentity(showId: string, userId: string): Promise<string | null>;
+    /** the account behind an identity that wrote or tipped in her rooms */
+    accountOf(performerId: string, identityId: string): Promise<string | null>;
+    /** waits until the room lines' read model has applied `position` */
+    settledMessages(position: number | undefined): Promise<void>;
+  };
 }
 
 const PEAK_TTL_MS = 24 * 60 * 60_000;
@@ -27,20 +39,16 @@ const peakKey = (performerId: string) => `shows:peak:${performerId}`;
 
 /** Public shows: going live, the room (chat, moderation, tips, goals), the room's sockets. */
 export function showsCommands(ports: ModulePorts, deps: ShowsDeps) {
-  const shows = createShowQueries(ports.readModels, {
-    viewersOf: ports.presence.viewersOf,
-    nameOf: deps.performers.nameOf,
-    now: ports.clock.now,
-  });
-  const settledShows = settledOn(ports.readModels, SHOWS);
-  const access = roomAccess({ show: shows.byId, stage: shows.stage });
+  const { shows } = deps;
+  const performerOf = async (showId: string) => (await shows.show(showId))?.performerId ?? null;
+  const access = roomAccess({ eventStore: ports.eventStore, performerOf });
   const room = showRoomSockets(access, ports.presence);
   const peakViewers = async (performerId: string) =>
     Math.max(Number((await ports.kv.get(peakKey(performerId))) ?? 0), ports.presence.viewersOf(performerId));
   const media = showMediaRoom({
     media: ports.showMedia,
     access,
-    show: shows.byId,
+    show: shows.show,
     peakViewers,
     eventStore: ports.eventStore,
     iceSettings: ports.config,
@@ -52,10 +60,10 @@ export function showsCommands(ports: ModulePorts, deps: ShowsDeps) {
   ports.presence.subscribe({
     viewersChanged(performerId, viewers) {
       void (async () => {
-        const stage = await shows.stage(performerId);
-        if (!stage?.currentShowId) return;
-        ports.realtime.toShow(stage.currentShowId, 'show:viewers', {
-          showId: stage.currentShowId,
+        const currentShowId = await shows.currentShowOf(performerId);
+        if (!currentShowId) return;
+        ports.realtime.toShow(currentShowId, 'show:viewers', {
+          showId: currentShowId,
           viewerCount: viewers,
         });
         const peak = Number((await ports.kv.get(peakKey(performerId))) ?? 0);
@@ -81,12 +89,8 @@ export function showsCommands(ports: ModulePorts, deps: ShowsDeps) {
         performerApproved: deps.performers.isApproved,
         performerName: deps.performers.nameOf,
         balanceAfter: deps.users.balanceAfter,
-        showAfter: async (showId, position) => {
-          await settledShows(position);
-          return shows.byId(showId);
-        },
-        view: shows.view,
-        message: shows.message,
+        performerOf,
+        summaryAfter: shows.summaryAfter,
         roomIdentity: shows.roomIdentity,
         accountOf: shows.accountOf,
         peakViewers,
@@ -110,7 +114,7 @@ export function showsCommands(ports: ModulePorts, deps: ShowsDeps) {
               },
             ),
         },
-        settledMessages: settledOn(ports.readModels, SHOW_MESSAGES),
+        settledMessages: shows.settledMessages,
       }),
     ],
     sockets(socket) {

@@ -1,8 +1,7 @@
-import { showStreams } from '@aura/contracts';
+import { showStreams, type ShowStatus } from '@aura/contracts';
 import type { EventStore } from '../../platform/eventstore/port';
 import type { Logger } from '../../platform/logging/logger';
 import type { ShowMedia } from '../../platform/sfu';
-import type { ShowDoc } from '../../projections/shows/projection';
 import { createShowMediaSignalling, showIceConfig, type ShowMediaAuthorization, type ShowMediaCaller } from './media';
 import type { RoomAccess } from './sockets';
 import { decideEndShow, handleStage } from './stage';
@@ -13,7 +12,8 @@ const RECONCILE_MS = 1_000;
 export interface ShowMediaRoomDeps {
   media: ShowMedia;
   access(principal: ShowMediaCaller['principal'], showId: string, options: { forMedia: boolean }): Promise<RoomAccess>;
-  show(showId: string): Promise<ShowDoc | null>;
+  /** a show as the shows read model lists it: whose, and its status (null: not known) */
+  show(showId: string): Promise<{ performerId: string; status: ShowStatus } | null>;
   peakViewers(performerId: string): Promise<number>;
   eventStore: EventStore;
   iceSettings: Parameters<typeof showIceConfig>[0];

@@ -1,14 +1,13 @@
-import type { DomainEvent } from '@aura/contracts';
+import { evolveShowGoals, runningShowGoalOf, type DomainEvent, type ShowGoal } from '@aura/contracts';
 import { DomainError } from '../../platform/domain-error';
 import { commandHandler, type Aggregate } from '../../kernel/handle-command';
-import { evolveGoals, runningGoalOf, type Goal } from '../../projections/shows/goals';
 
 /**
  * One show's room (stream `show-<showId>`): its goals in order (the first not finished runs, the
  * others wait), the tips counted towards them (each once), muted identities and deleted lines.
  */
 export interface Room {
-  goals: Goal[];
+  goals: ShowGoal[];
   counted: Set<string>;
   tippedUnits: number;
   muted: Set<string>;
@@ -16,7 +15,7 @@ export interface Room {
 }
 
 /** The goal that runs now: the first that is neither reached nor expired. */
-export const runningGoal = (state: Room): Goal | undefined => runningGoalOf(state.goals);
+export const runningGoal = (state: Room): ShowGoal | undefined => runningShowGoalOf(state.goals);
 
 export const room: Aggregate<Room> = {
   initialState: () => ({ goals: [], counted: new Set(), tippedUnits: 0, muted: new Set(), deleted: new Set() }),
@@ -25,11 +24,11 @@ export const room: Aggregate<Room> = {
       case 'ShowGoalSet':
       case 'ShowGoalReached':
       case 'ShowGoalExpired':
-        return { ...state, goals: evolveGoals(state.goals, event) };
+        return { ...state, goals: evolveShowGoals(state.goals, event) };
       case 'ShowTipCounted':
         return {
           ...state,
-          goals: evolveGoals(state.goals, event),
+          goals: evolveShowGoals(state.goals, event),
           counted: new Set(state.counted).add(event.data.tipId),
           tippedUnits: state.tippedUnits + event.data.amountUnits,
         };

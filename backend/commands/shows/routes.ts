@@ -19,8 +19,7 @@ import type { showRateLimits } from './rate-limits';
 import { assertOwnerOrAdmin, commandMetadata, mountRoute } from '../../platform/http/routes';
 import type { Principal, SessionManager } from '../../platform/http/session';
 import { newId } from '../../platform/ids';
-import type { ShowDoc } from '../../projections/shows/projection';
-import { decideDeleteMessage, decideMute, decideSetGoal, handleRoom } from './room';
+import { decideDeleteMessage, decideMute, decideSetGoal, handleRoom, room } from './room';
 import {
   decideBan,
   decideEndShow,
@@ -46,11 +45,10 @@ export interface ShowsCommandDeps {
   performerApproved: (performerId: string) => Promise<boolean>;
   performerName: (performerId: string) => Promise<string | null>;
   balanceAfter: (userId: string, position: number) => Promise<number>;
-  /** the show as stored in the read model (once it applied `position`, when given) */
-  showAfter: (showId: string, position?: number) => Promise<ShowDoc | null>;
-  view: (doc: ShowDoc, options: { summary: boolean }) => Promise<ShowView>;
-  /** the message as the read model has it */
-  message: (messageId: string) => Promise<{ showId: string; identityId: string; userId: string | null } | null>;
+  /** whose show it is, as the shows read model lists it (null: not known) */
+  performerOf: (showId: string) => Promise<string | null>;
+  /** the show's view with her summary, once the shows read model has applied `position` */
+  summaryAfter: (showId: string, position: number | undefined) => Promise<ShowView>;
   /** the identity this account chose in the room, if any */
   roomIdentity: (showId: string, userId: string) => Promise<string | null>;
   /** the account behind an identity that wrote or tipped in her rooms */
@@ -70,13 +68,14 @@ export function showsRouter(deps: ShowsCommandDeps): Router {
   const router = new Router();
   const loadStage = async (performerId: string) =>
     foldStream(stage, await deps.eventStore.readStream(showStreams.stage(performerId)));
+  const loadRoom = async (showId: string) =>
+    foldStream(room, await deps.eventStore.readStream(showStreams.show(showId)));
   const showOf = async (showId: string) => {
-    const doc = await deps.showAfter(showId);
-    if (!doc) throw notFound('Show non trovato');
-    return doc;
+    const performerId = await deps.performerOf(showId);
+    if (!performerId) throw notFound('Show non trovato');
+    return { performerId };
   };
-  const answer = async (showId: string, position: number | undefined, summary: boolean) =>
-    deps.view((await deps.showAfter(showId, position))!, { summary });
+  const answer = (showId: string, position: number | undefined) => deps.summaryAfter(showId, position);
 
   /** A signed-in user's identity in a room: chosen once, by the first line or tip. */
   async function roomIdentity(showId: string, userId: string, aliasId: string | null): Promise<Identity> {
@@ -100,7 +99,7 @@ export function showsRouter(deps: ShowsCommandDeps): Router {
       },
     );
     await deps.startPeak(caller.sub);
-    return answer(showId, result.position, true);
+    return answer(showId, result.position);
   });
 
   mountRoute(router, deps.sessions, apiRoutes.endShow, async (ctx, { params }, caller) => {
@@ -118,7 +117,7 @@ export function showsRouter(deps: ShowsCommandDeps): Router {
       },
     );
     await deps.showStopped(params.id);
-    return answer(params.id, result.position, true);
+    return answer(params.id, result.position);
   });
 
   mountRoute(router, deps.sessions, apiRoutes.setTipMenu, async (ctx, { params, body }, caller) => {
@@ -164,7 +163,7 @@ export function showsRouter(deps: ShowsCommandDeps): Router {
       { metadata: commandMetadata(ctx, caller) },
     );
     if (body.deadline) await deps.deadlines.schedule(params.id, goalId, new Date(body.deadline));
-    return answer(params.id, result.position, true);
+    return answer(params.id, result.position);
   });
 
   mountRoute(router, deps.sessions, apiRoutes.tipShow, async (ctx, { params, body, idempotencyKey }, caller) => {
@@ -244,7 +243,8 @@ export function showsRouter(deps: ShowsCommandDeps): Router {
     if (caller.kind === 'user' && isBanned(current, { userId: caller.sub })) throw forbidden(BANNED_MESSAGE);
     await deps.limits.enforce(ctx, ['showMessage', `${caller.sub}|${params.id}`]);
     const sender = await senderOf(caller, params.id, doc.performerId, body.aliasId);
-    if (doc.muted.includes(sender.identityId)) throw forbidden(MUTED_MESSAGE);
+    // the room's stream holds who is muted in it
+    if ((await loadRoom(params.id)).muted.has(sender.identityId)) throw forbidden(MUTED_MESSAGE);
     const messageId = newId();
     const posted = {
       messageId,
@@ -293,8 +293,10 @@ export function showsRouter(deps: ShowsCommandDeps): Router {
   mountRoute(router, deps.sessions, apiRoutes.deleteShowMessage, async (ctx, { params }, caller) => {
     const doc = await showOf(params.id);
     assertOwnerOrAdmin(caller, doc.performerId);
-    const line = await deps.message(params.messageId);
-    if (!line || line.showId !== params.id) throw notFound('Messaggio non trovato');
+    // the line's own stream: posted in this show?
+    const [posted] = await deps.eventStore.readStream(showStreams.message(params.messageId));
+    if (posted?.type !== 'ShowMessagePosted' || (posted.data as { showId?: string }).showId !== params.id)
+      throw notFound('Messaggio non trovato');
     await handleRoom(
       deps.eventStore,
       showStreams.show(params.id),

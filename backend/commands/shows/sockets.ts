@@ -1,9 +1,11 @@
-import { rooms } from '@aura/contracts';
+import { rooms, showStreams } from '@aura/contracts';
+import { foldStream } from '../../kernel/handle-command';
+import type { EventStore } from '../../platform/eventstore/port';
 import type { Principal } from '../../platform/http/session';
 import type { AuraSocket } from '../../platform/realtime/realtime';
-import type { ShowDoc, StageDoc } from '../../projections/shows/projection';
+import { room } from './room';
 import { BANNED_MESSAGE, MUTED_MESSAGE } from './routes';
-import { SHOW_ENDED_MESSAGE } from './stage';
+import { isBanned, SHOW_ENDED_MESSAGE, stage } from './stage';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
@@ -12,14 +14,16 @@ export type RoomAccess =
   { ok: true; role: 'publisher' | 'viewer'; canWrite: boolean; performerId: string } | { ok: false; error: string };
 
 export interface RoomAccessDeps {
-  show: (showId: string) => Promise<ShowDoc | null>;
-  stage: (performerId: string) => Promise<StageDoc | null>;
+  eventStore: EventStore;
+  /** whose show it is, as the shows read model lists it (null: not known) */
+  performerOf: (showId: string) => Promise<string | null>;
 }
 
 /**
  * The one rule for entering a show's room (its events and its media): the show must be on; she
  * publishes; a banned account neither watches nor writes; a visitor watches and reads; a paused
- * show has no media (`forMedia`).
+ * show has no media (`forMedia`). Decided on the streams that own it: her stage (the show on now,
+ * the bans) and the show's room (who is muted).
  */
 export function roomAccess(deps: RoomAccessDeps) {
   return async (
@@ -28,20 +32,21 @@ export function roomAccess(deps: RoomAccessDeps) {
     options: { forMedia?: boolean } = {},
   ): Promise<RoomAccess> => {
     if (typeof showId !== 'string' || !UUID.test(showId)) return { ok: false, error: 'Show non trovato' };
-    const doc = await deps.show(showId);
-    if (!doc) return { ok: false, error: 'Show non trovato' };
-    if (doc.status === 'ended') return { ok: false, error: SHOW_ENDED_MESSAGE };
-    if (options.forMedia && doc.status === 'paused') return { ok: false, error: 'In privato' };
-    if (principal?.kind === 'performer' && principal.sub === doc.performerId)
-      return { ok: true, role: 'publisher', canWrite: true, performerId: doc.performerId };
+    const performerId = await deps.performerOf(showId);
+    if (!performerId) return { ok: false, error: 'Show non trovato' };
+    const her = foldStream(stage, await deps.eventStore.readStream(showStreams.stage(performerId)));
+    const current = her.current?.showId === showId ? her.current : null;
+    if (!current) return { ok: false, error: her.shows.has(showId) ? SHOW_ENDED_MESSAGE : 'Show non trovato' };
+    if (options.forMedia && current.status === 'paused') return { ok: false, error: 'In privato' };
+    if (principal?.kind === 'performer' && principal.sub === performerId)
+      return { ok: true, role: 'publisher', canWrite: true, performerId };
     if (principal?.kind === 'user') {
-      const stage = await deps.stage(doc.performerId);
-      if (stage?.bans.some((ban) => ban.userId === principal.sub || ban.identityId === principal.sub))
+      if (isBanned(her, { userId: principal.sub, identityId: principal.sub }))
         return { ok: false, error: BANNED_MESSAGE };
-      const muted = doc.muted.includes(principal.sub);
-      return { ok: true, role: 'viewer', canWrite: !muted, performerId: doc.performerId };
+      const muted = foldStream(room, await deps.eventStore.readStream(showStreams.show(showId))).muted;
+      return { ok: true, role: 'viewer', canWrite: !muted.has(principal.sub), performerId };
     }
-    return { ok: true, role: 'viewer', canWrite: principal?.kind === 'admin', performerId: doc.performerId };
+    return { ok: true, role: 'viewer', canWrite: principal?.kind === 'admin', performerId };
   };
 }
 

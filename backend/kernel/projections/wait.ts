@@ -1,5 +1,6 @@
 import type { ReadModelStore } from '../../platform/readmodels/port';
 import { DomainError } from '../../platform/domain-error';
+import { notFound } from '../../platform/http/errors';
 
 const CHECKPOINTS = '_checkpoints';
 
@@ -141,5 +142,23 @@ export function settledOn(readModels: ReadModelStore, ...names: string[]) {
   return async (position: number | undefined): Promise<void> => {
     if (position === undefined) return;
     for (const name of names) await waitForProjection(readModels, name, position);
+  };
+}
+
+/**
+ * Read-your-writes of one document, the one spelling every read side hands its command side:
+ * once `settled(position)`, the view of the document `find` finds, else not found (`missing`).
+ */
+export function viewAfter<Doc, View>(
+  settled: (position: number | undefined) => Promise<void>,
+  find: (id: string) => Promise<Doc | null>,
+  toView: (doc: Doc) => View | Promise<View>,
+  missing: string,
+) {
+  return async (id: string, position: number | undefined): Promise<View> => {
+    await settled(position);
+    const doc = await find(id);
+    if (!doc) throw notFound(missing);
+    return toView(doc);
   };
 }

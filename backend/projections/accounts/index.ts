@@ -14,7 +14,15 @@ const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&
 export function accountsReadSide(ports: ModulePorts) {
   const users = createUserQueries(ports.readModels);
   const settled = settledOn(ports.readModels, USERS);
+  const record = (doc: UserDoc | null) =>
+    doc ? { id: doc._id, username: doc.username, email: doc.email, passwordHash: doc.passwordHash } : null;
   const queries = {
+    /** waits until the users read model has applied `position` */
+    settled,
+    /** a user's sign-in record by username or email, ignoring case (null: unknown or deleted) */
+    recordByLogin: async (identifier: string) => record(await users.byLogin(identifier)),
+    /** a user's sign-in record (null: unknown or deleted) */
+    recordById: async (userId: string) => record(await users.byId(userId)),
     /** registered and not deleted */
     exists: async (userId: string) => (await users.byId(userId)) !== null,
     /** the username of a registered, not deleted user, else null */

@@ -1,5 +1,6 @@
 import type { ModulePorts, ReadSide } from '../../kernel/module';
-import { aliasesProjection } from './projection';
+import { settledOn, viewAfter } from '../../kernel/projections/wait';
+import { ALIASES, aliasesProjection, toAliasView } from './projection';
 import { createAliasQueries, identityResolver } from './queries';
 import { aliasesQueryRouter } from './query-routes';
 
@@ -10,10 +11,19 @@ export interface AliasesReadDeps {
 /** Aliases as read: a user's aliases, and the one way to resolve a user's choice to an identity. */
 export function aliasesReadSide(ports: ModulePorts, deps: AliasesReadDeps) {
   const aliases = createAliasQueries(ports.readModels);
+  const settled = settledOn(ports.readModels, ALIASES);
   return {
     name: 'aliases',
     projections: [aliasesProjection],
     routers: [aliasesQueryRouter({ sessions: ports.sessions, aliases })],
-    queries: identityResolver(aliases, deps.users),
+    queries: {
+      ...identityResolver(aliases, deps.users),
+      /** who owns an alias still in use; null when unknown or deleted */
+      activeOwnerOf: aliases.activeOwnerOf,
+      /** waits until the aliases read model has applied `position` */
+      settled,
+      /** the alias's view once the aliases read model has applied `position` (read-your-writes) */
+      viewAfter: viewAfter(settled, aliases.byId, toAliasView, 'Alias non trovato'),
+    },
   } satisfies ReadSide & Record<string, unknown>;
 }

@@ -1,6 +1,7 @@
 import type { ModulePorts, ReadSide } from '../../kernel/module';
+import { settledOn } from '../../kernel/projections/wait';
 import type { RecordedEvent } from '../../platform/recorded-event';
-import { createFavouriteQueries, favouritesProjection } from './projection';
+import { createFavouriteQueries, FAVOURITES, favouritesProjection } from './projection';
 
 export interface FavouritesReadDeps {
   performers: { nameOf(performerId: string): Promise<string | null> };
@@ -9,9 +10,17 @@ export interface FavouritesReadDeps {
 /** A user's favourite performers as read; her fans hear when she comes online. */
 export function favouritesReadSide(ports: ModulePorts, deps: FavouritesReadDeps) {
   const favourites = createFavouriteQueries(ports.readModels);
+  const settled = settledOn(ports.readModels, FAVOURITES);
   return {
     name: 'favourites',
     projections: [favouritesProjection],
+    queries: {
+      /** a user's favourites once the favourites read model has applied `position` (read-your-writes) */
+      async after(userId: string, position: number | undefined) {
+        await settled(position);
+        return favourites.of(userId);
+      },
+    },
     /** 'favourite:online' to each fan of a performer who came online */
     async pushes(events: RecordedEvent[]) {
       const online = new Map<string, boolean>();
@@ -27,5 +36,5 @@ export function favouritesReadSide(ports: ModulePorts, deps: FavouritesReadDeps)
             ports.realtime.toUser(userId, 'favourite:online', { performerId, name });
       }
     },
-  } satisfies ReadSide;
+  } satisfies ReadSide & Record<string, unknown>;
 }

@@ -1,12 +1,14 @@
 import type { ModulePorts, ReadSide } from '../../kernel/module';
+import { settledOn, viewAfter } from '../../kernel/projections/wait';
 import type { RecordedEvent } from '../../platform/recorded-event';
-import { offersProjection } from './projection';
+import { OFFERS, offersProjection, toOfferView } from './projection';
 import { createOfferQueries } from './queries';
 import { offersQueryRouter } from './query-routes';
 
 /** Limited offers as read: the running one, the admin's list. */
 export function offersReadSide(ports: ModulePorts) {
   const offers = createOfferQueries(ports.readModels);
+  const settled = settledOn(ports.readModels, OFFERS);
   return {
     name: 'offers',
     projections: [offersProjection],
@@ -22,6 +24,8 @@ export function offersReadSide(ports: ModulePorts) {
         const doc = await offers.current(at);
         return doc ? { offerId: doc._id, bonusPercent: doc.bonusPercent } : null;
       },
+      /** the offer's view once the offers read model has applied `position` (read-your-writes) */
+      viewAfter: viewAfter(settled, offers.byId, toOfferView, 'Offerta non trovata'),
     },
   } satisfies ReadSide & Record<string, unknown>;
 }

@@ -1,7 +1,15 @@
 import type { ModulePorts, ReadSide } from '../../kernel/module';
+import { settledOn } from '../../kernel/projections/wait';
 import type { RecordedEvent } from '../../platform/recorded-event';
 import { payoutProviderFrom } from '../../platform/payouts/config';
-import { payoutsProjections } from './projection';
+import {
+  PAYOUT_ACCOUNTS,
+  PAYOUT_DETAILS,
+  PAYOUT_RUNS,
+  PAYOUT_STATEMENTS,
+  PAYOUTS,
+  payoutsProjections,
+} from './projection';
 import { createPayoutQueries, payoutSettings } from './queries';
 import { payoutsQueryRouter } from './query-routes';
 
@@ -15,6 +23,14 @@ export function payoutsReadSide(ports: ModulePorts, deps: PayoutsReadDeps) {
   const queries = createPayoutQueries(ports.readModels, () => payoutSettings(ports.config), provider.testMode);
   return {
     name: 'payouts',
+    queries: {
+      /** her payout details as read (the IBAN masked) */
+      details: queries.details,
+      /** a payout as read */
+      payout: queries.payout,
+      /** waits until every payouts read model has applied `position` */
+      settled: settledOn(ports.readModels, PAYOUT_ACCOUNTS, PAYOUTS, PAYOUT_STATEMENTS, PAYOUT_RUNS, PAYOUT_DETAILS),
+    },
     projections: payoutsProjections,
     routers: [
       payoutsQueryRouter({
@@ -53,5 +69,5 @@ export function payoutsReadSide(ports: ModulePorts, deps: PayoutsReadDeps) {
         ports.realtime.toPerformer(performerId, 'readmodel:changed', { model: 'payouts', id: performerId });
       if (runsChanged) ports.realtime.toAdmins('readmodel:changed', { model: 'payout-runs' });
     },
-  } satisfies ReadSide;
+  } satisfies ReadSide & Record<string, unknown>;
 }

@@ -1,9 +1,9 @@
 import type { Principal } from '../../platform/http/session';
 import type { ModulePorts, ReadSide } from '../../kernel/module';
-import { settledOn } from '../../kernel/projections/wait';
+import { settledOn, viewAfter } from '../../kernel/projections/wait';
 import { PERFORMERS, performersProjection } from './projection';
 import { performerPushes } from './pushes';
-import { createPerformerQueries, messagePriceUnitsOf, sightOf } from './queries';
+import { createPerformerQueries, messagePriceUnitsOf, sightOf, toPerformerView } from './queries';
 import { performersQueryRouter } from './query-routes';
 
 /** Performers as read: the gallery, profiles, presence and viewers, what other modules ask of her. */
@@ -14,6 +14,7 @@ export function performersReadSide(ports: ModulePorts) {
     viewersVersion: presence.viewersVersion,
     now: ports.clock.now,
   });
+  const settled = settledOn(ports.readModels, PERFORMERS);
   return {
     name: 'performers',
     projections: [performersProjection],
@@ -26,10 +27,42 @@ export function performersReadSide(ports: ModulePorts) {
       }),
     ],
     pushes: performerPushes({ performers, presence, realtime: ports.realtime }),
-    performers,
     queries: {
       /** waits until her read model has applied `position` (read-your-writes of a rating, a schedule) */
-      settled: settledOn(ports.readModels, PERFORMERS),
+      settled,
+      /** her view once her read model has applied `position` (read-your-writes of her own commands) */
+      viewAfter: viewAfter(
+        settled,
+        performers.byId,
+        (doc) => toPerformerView(doc, performers.live),
+        'Performer non trovata',
+      ),
+      /** her sign-in record by username or email, ignoring case (none before she has a password) */
+      async loginOf(identifier: string) {
+        const doc = await performers.byLogin(identifier);
+        return doc?.passwordHash ? { id: doc._id, passwordHash: doc.passwordHash } : null;
+      },
+      async credentialsOf(performerId: string) {
+        const doc = await performers.byId(performerId);
+        return doc ? { username: doc.username, email: doc.email } : null;
+      },
+      /** an identity document: whose, and its file */
+      async documentOf(documentId: string) {
+        const doc = await performers.withDocument(documentId);
+        const document = doc?.documents.find((each) => each.id === documentId);
+        return doc && document
+          ? {
+              performerId: doc._id,
+              fileId: document.fileId,
+              contentType: document.contentType,
+              fileName: document.fileName,
+            }
+          : null;
+      },
+      /** approved performers online now */
+      onlineCount: performers.onlineCount,
+      /** is she online (null: unknown)? */
+      isOnline: async (performerId: string) => (await performers.byId(performerId))?.isOnline ?? null,
       /** she exists and is not deleted */
       exists: async (performerId: string) => (await performers.byId(performerId)) !== null,
       /** approved: listed in the gallery, may be bought from and added to favourites */

@@ -1,6 +1,8 @@
+import { notFound } from '../../platform/http/errors';
 import type { ModulePorts, ReadSide } from '../../kernel/module';
-import { photoPurchasesProjection, photosProjection } from './projection';
-import { createPhotoQueries } from './queries';
+import { settledOn } from '../../kernel/projections/wait';
+import { PHOTO_PURCHASES, PHOTOS, photoPurchasesProjection, photosProjection } from './projection';
+import { createPhotoQueries, type PhotoViewer } from './queries';
 import { photosQueryRouter } from './query-routes';
 
 export interface PhotosReadDeps {
@@ -16,9 +18,19 @@ export interface PhotosReadDeps {
 /** Photos as read: her gallery, locked or bought, and who bought what. */
 export function photosReadSide(ports: ModulePorts, deps: PhotosReadDeps) {
   const photos = createPhotoQueries(ports.readModels);
+  const settled = settledOn(ports.readModels, PHOTOS, PHOTO_PURCHASES);
   return {
     name: 'photos',
     projections: [photosProjection, photoPurchasesProjection],
     routers: [photosQueryRouter({ sessions: ports.sessions, photos, sightOf: deps.performers.sightOf })],
-  } satisfies ReadSide;
+    queries: {
+      /** the photo as `viewer` sees it, once the photos read models have applied `position` (read-your-writes) */
+      async viewAfter(photoId: string, viewer: PhotoViewer, position: number | undefined) {
+        await settled(position);
+        const view = await photos.view(photoId, viewer);
+        if (!view) throw notFound('Foto non trovata');
+        return view;
+      },
+    },
+  } satisfies ReadSide & Record<string, unknown>;
 }

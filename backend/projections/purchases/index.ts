@@ -1,16 +1,26 @@
 import type { ModulePorts, ReadSide } from '../../kernel/module';
+import { settledOn, viewAfter } from '../../kernel/projections/wait';
 import type { RecordedEvent } from '../../platform/recorded-event';
-import { disputesProjection } from './disputes';
-import { PURCHASES, purchasesProjection, type PurchaseDoc } from './projection';
+import { DISPUTES, disputesProjection } from './disputes';
+import { PURCHASES, purchasesProjection, toPurchaseView, type PurchaseDoc } from './projection';
 import { purchasesQueryRouter } from './query-routes';
 
 /** Card purchases as read: a user's purchases and their state, and the card disputes. */
 export function purchasesReadSide(ports: ModulePorts) {
   const purchases = ports.readModels.collection<PurchaseDoc>(PURCHASES);
+  const settled = settledOn(ports.readModels, PURCHASES);
   return {
     name: 'purchases',
     projections: [purchasesProjection, disputesProjection],
     routers: [purchasesQueryRouter(ports)],
+    queries: {
+      /** the purchase a provider's payment paid for, or null */
+      byPayment: async (paymentId: string) => (await purchases.findOne({ providerPaymentId: paymentId }))?._id ?? null,
+      /** the purchase's view once the purchases read model has applied `position` (read-your-writes) */
+      viewAfter: viewAfter(settled, (id) => purchases.findOne({ _id: id }), toPurchaseView, 'Acquisto non trovato'),
+      /** waits until the disputes read model has applied `position` */
+      disputeSettled: settledOn(ports.readModels, DISPUTES),
+    },
     /** a purchase was paid or declined: its buyer refetches it */
     async pushes(events: RecordedEvent[]) {
       if (
@@ -26,5 +36,5 @@ export function purchasesReadSide(ports: ModulePorts) {
           ports.realtime.toUser(doc.userId, 'readmodel:changed', { model: 'purchases', id: event.data.purchaseId });
       }
     },
-  } satisfies ReadSide;
+  } satisfies ReadSide & Record<string, unknown>;
 }

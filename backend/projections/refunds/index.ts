@@ -1,6 +1,16 @@
+import type { RefundKind } from '@aura/contracts';
 import type { ModulePorts, ReadSide } from '../../kernel/module';
+import { settledOn, viewAfter } from '../../kernel/projections/wait';
 import type { RecordedEvent } from '../../platform/recorded-event';
-import { refundSalesProjection, refundsProjection } from './projection';
+import {
+  REFUND_SALES,
+  REFUNDS,
+  refundSalesProjection,
+  refundsProjection,
+  toRefundView,
+  type RefundDoc,
+  type RefundSaleDoc,
+} from './projection';
 import { refundsQueryRouter } from './query-routes';
 import { createSaleSearch, type SaleSearchDeps } from './sales-search';
 
@@ -14,10 +24,27 @@ export function refundsReadSide(ports: ModulePorts, deps: RefundsReadDeps) {
     readModels: ports.readModels,
     windowHours: ports.config.REFUND_WINDOW_HOURS,
   });
+  const refunds = ports.readModels.collection<RefundDoc>(REFUNDS);
+  const sales = ports.readModels.collection<RefundSaleDoc>(REFUND_SALES);
+  const settledRefunds = settledOn(ports.readModels, REFUNDS);
+  const settledSales = settledOn(ports.readModels, REFUND_SALES);
+  const walletOf = async (kind: string, saleId: string) =>
+    (await sales.findOne({ _id: `${kind}:${saleId}` }))?.walletId ?? null;
   return {
     name: 'refunds',
     projections: [refundsProjection, refundSalesProjection],
     routers: [refundsQueryRouter({ ...ports, ...deps, searchSales })],
+    queries: {
+      /** the wallet a sale was paid from; a sale made a moment ago may not be listed yet: look again once the list has caught up with the log */
+      async saleWallet(kind: RefundKind, saleId: string) {
+        const found = await walletOf(kind, saleId);
+        if (found) return found;
+        await settledSales(await ports.eventStore.headPosition());
+        return walletOf(kind, saleId);
+      },
+      /** the refund's view once the refunds read model has applied `position` (read-your-writes) */
+      viewAfter: viewAfter(settledRefunds, (id) => refunds.findOne({ _id: id }), toRefundView, 'Rimborso non trovato'),
+    },
     /** the buyer hears of his refund (a toast; his ledger refetches), the admins' list refetches */
     async pushes(events: RecordedEvent[]) {
       for (const event of events) {
@@ -27,5 +54,5 @@ export function refundsReadSide(ports: ModulePorts, deps: RefundsReadDeps) {
         ports.realtime.toAdmins('readmodel:changed', { model: 'refunds', id: refundId });
       }
     },
-  } satisfies ReadSide;
+  } satisfies ReadSide & Record<string, unknown>;
 }

@@ -1,7 +1,9 @@
+import type { SessionParty } from '@aura/contracts';
 import type { ModulePorts, ReadSide } from '../../kernel/module';
-import { sessionsProjection } from './projection';
+import { settledOn, viewAfter } from '../../kernel/projections/wait';
+import { SESSIONS, sessionsProjection } from './projection';
 import { sessionPushes } from './pushes';
-import { createSessionQueries, toSessionView } from './queries';
+import { createSessionQueries, toSessionView, type ViewedSession } from './queries';
 
 export interface SessionsReadDeps {
   performers: { sessionCard(performerId: string): Promise<{ name: string; image: string } | null> };
@@ -14,6 +16,9 @@ export function sessionsReadSide(ports: ModulePorts, deps: SessionsReadDeps) {
     const card = await deps.performers.sessionCard(performerId);
     return { name: card?.name ?? '', image: card?.image ?? '' };
   };
+  const settled = settledOn(ports.readModels, SESSIONS);
+  const viewOf = async (doc: ViewedSession, party: SessionParty) =>
+    toSessionView(doc, party, await cardOf(doc.performerId!));
   return {
     name: 'sessions',
     projections: [sessionsProjection],
@@ -31,5 +36,22 @@ export function sessionsReadSide(ports: ModulePorts, deps: SessionsReadDeps) {
         };
       },
     }),
-  } satisfies ReadSide;
+    queries: {
+      /** the session as `party` sees it, once the sessions read model has applied `position` (read-your-writes) */
+      viewAfter: (sessionId: string, party: SessionParty, position: number | undefined) =>
+        viewAfter(settled, queries.byId, (doc) => viewOf(doc, party), 'Sessione non trovata')(sessionId, position),
+      /** the caller's sessions still open (requested or running), as he or she sees them */
+      async openOf(caller: { kind: string; sub: string }) {
+        if (caller.kind === 'user')
+          return Promise.all((await queries.openOfUser(caller.sub)).map((doc) => viewOf(doc, 'user')));
+        if (caller.kind === 'performer')
+          return Promise.all((await queries.openOfPerformer(caller.sub)).map((doc) => viewOf(doc, 'performer')));
+        return [];
+      },
+      /** is she in a private session right now? */
+      isBusy: queries.isBusy,
+      /** her requests still waiting for an answer */
+      waitingIds: async (performerId: string) => (await queries.waitingFor(performerId)).map((doc) => doc._id),
+    },
+  } satisfies ReadSide & Record<string, unknown>;
 }

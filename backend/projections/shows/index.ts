@@ -1,5 +1,13 @@
 import type { ModulePorts, ReadSide } from '../../kernel/module';
-import { showMessagesProjection, showsProjection, showStagesProjection, showTipsProjection } from './projection';
+import { settledOn, viewAfter } from '../../kernel/projections/wait';
+import {
+  SHOW_MESSAGES,
+  SHOWS,
+  showMessagesProjection,
+  showsProjection,
+  showStagesProjection,
+  showTipsProjection,
+} from './projection';
 import { showPushes } from './pushes';
 import { createShowQueries } from './queries';
 import { showsQueryRouter } from './query-routes';
@@ -15,18 +23,30 @@ export function showsReadSide(ports: ModulePorts, deps: ShowsReadDeps) {
     nameOf: deps.performers.nameOf,
     now: ports.clock.now,
   });
+  const settled = settledOn(ports.readModels, SHOWS);
   return {
     name: 'shows',
     projections: [showsProjection, showStagesProjection, showMessagesProjection, showTipsProjection],
     routers: [showsQueryRouter({ sessions: ports.sessions, shows })],
     pushes: showPushes({ shows, realtime: ports.realtime }),
-    shows,
     queries: {
       /** the show she is on now (live or paused), if any */
       async liveShowOf(performerId: string) {
         const stage = await shows.stage(performerId);
         return stage?.currentShowId ? shows.byId(stage.currentShowId) : null;
       },
+      /** the id of the show she is on now (live or paused), if any */
+      currentShowOf: async (performerId: string) => (await shows.stage(performerId))?.currentShowId ?? null,
+      /** a show as listed: whose, and live, paused or ended (null: not known yet) */
+      show: shows.byId,
+      /** the show's view with her summary, once the shows read model has applied `position` (read-your-writes) */
+      summaryAfter: viewAfter(settled, shows.byId, (doc) => shows.view(doc, { summary: true }), 'Show non trovato'),
+      /** the identity this account chose in the show's room (by its first line or tip), if any */
+      roomIdentity: shows.roomIdentity,
+      /** the account behind an identity that wrote or tipped in her rooms (kept on the server, never shown) */
+      accountOf: shows.accountOf,
+      /** waits until the room lines' read model has applied `position` */
+      settledMessages: settledOn(ports.readModels, SHOW_MESSAGES),
     },
   } satisfies ReadSide & Record<string, unknown>;
 }

@@ -1,8 +1,7 @@
-import type { DomainEvent } from '@aura/contracts';
+import { evolveShowGoals, type DomainEvent, type ShowGoal } from '@aura/contracts';
 import { saleShareCents, tipSale } from '../../ledger';
 import { docProjection } from '../../kernel/projections/doc-projection';
 import { dataField } from '../../platform/recorded-event';
-import { evolveGoals, type Goal } from './goals';
 
 export const SHOWS = 'shows';
 export const SHOW_STAGES = 'show_stages';
@@ -19,7 +18,7 @@ export type ShowDoc = {
   endedAt: string | null;
   endReason: string | null;
   peakViewers: number;
-  goals: Goal[];
+  goals: ShowGoal[];
   goalsReached: number;
   tipsCount: number;
   tipsUnits: number;
@@ -105,9 +104,9 @@ export function evolveShow(doc: ShowDoc | null, event: DomainEvent): ShowDoc | n
     case 'ShowGoalSet':
     case 'ShowTipCounted':
     case 'ShowGoalExpired':
-      return doc ? { ...doc, goals: evolveGoals(doc.goals, event) } : doc;
+      return doc ? { ...doc, goals: evolveShowGoals(doc.goals, event) } : doc;
     case 'ShowGoalReached':
-      return doc ? { ...doc, goals: evolveGoals(doc.goals, event), goalsReached: doc.goalsReached + 1 } : doc;
+      return doc ? { ...doc, goals: evolveShowGoals(doc.goals, event), goalsReached: doc.goalsReached + 1 } : doc;
     case 'ShowIdentityMuted':
       return doc && !doc.muted.includes(event.data.identityId)
         ? { ...doc, muted: [...doc.muted, event.data.identityId] }

@@ -1,4 +1,5 @@
 import {
+  runningShowGoalOf,
   SHOW_MESSAGES_PAGE,
   unitsToAuracoin,
   type ShowGoalView,
@@ -8,7 +9,6 @@ import {
   type TipMenuItemView,
 } from '@aura/contracts';
 import type { ReadModelStore } from '../../platform/readmodels/port';
-import { runningGoalOf } from './goals';
 import {
   SHOW_MESSAGES,
   SHOW_STAGES,
@@ -33,7 +33,7 @@ export const toMenuView = (menu: StageDoc['menu']): TipMenuItemView[] =>
   menu.map((item) => ({ id: item.id, label: item.label, price: unitsToAuracoin(item.priceUnits) }));
 
 export function toGoalView(doc: Pick<ShowDoc, 'goals'>): ShowGoalView | null {
-  const goal = runningGoalOf(doc.goals);
+  const goal = runningShowGoalOf(doc.goals);
   return goal
     ? {
         id: goal.goalId,

@@ -1,7 +1,13 @@
-import type { DomainEvent } from '@aura/contracts';
+import type { DomainEvent } from '../events/index';
+
+/**
+ * How a show's goals move with its room's events, the one fold of them: the write side's room
+ * (backend/commands/shows/room.ts) decides on it and the read model shows it (a pure function of the
+ * events, so both tiers' one spelling lives with the events, as the other rules do).
+ */
 
 /** A goal of a show, in minor units: the first neither reached nor expired runs, the others wait. */
-export interface Goal {
+export interface ShowGoal {
   goalId: string;
   description: string;
   targetUnits: number;
@@ -10,11 +16,11 @@ export interface Goal {
   status: 'running' | 'queued' | 'reached' | 'expired';
 }
 
-export const runningGoalOf = (goals: readonly Goal[]): Goal | undefined =>
+export const runningShowGoalOf = (goals: readonly ShowGoal[]): ShowGoal | undefined =>
   goals.find((goal) => goal.status === 'running');
 
 /** When none runs, the first queued goal starts, with what the one before carried over. */
-function startNext(goals: Goal[], carriedUnits: number): Goal[] {
+function startNext(goals: ShowGoal[], carriedUnits: number): ShowGoal[] {
   const next = goals.findIndex((goal) => goal.status === 'queued');
   if (next < 0 || goals.some((goal) => goal.status === 'running')) return goals;
   return goals.map((goal, index) =>
@@ -23,10 +29,10 @@ function startNext(goals: Goal[], carriedUnits: number): Goal[] {
 }
 
 /** The goals of a show after an event (the write side's room and the read model fold the same way). */
-export function evolveGoals(goals: Goal[], event: DomainEvent): Goal[] {
+export function evolveShowGoals(goals: ShowGoal[], event: DomainEvent): ShowGoal[] {
   switch (event.type) {
     case 'ShowGoalSet': {
-      const goal: Goal = {
+      const goal: ShowGoal = {
         goalId: event.data.goalId,
         description: event.data.description,
         targetUnits: event.data.targetUnits,
@@ -43,7 +49,7 @@ export function evolveGoals(goals: Goal[], event: DomainEvent): Goal[] {
     case 'ShowGoalReached':
     case 'ShowGoalExpired': {
       const reached = event.type === 'ShowGoalReached';
-      const ended = goals.map((goal): Goal =>
+      const ended = goals.map((goal): ShowGoal =>
         goal.goalId === event.data.goalId
           ? {
               ...goal,

@@ -1,6 +1,6 @@
-import { streams, type DomainEvent, type ErrorCode, type UniqueValueKind } from '@aura/contracts';
+import { errorMessages, streams, type DomainEvent, type ErrorCode, type UniqueValueKind } from '@aura/contracts';
 import { DomainError } from '../platform/domain-error';
-import { handleCommand, type Aggregate } from './handle-command';
+import { foldStream, handleCommand, type Aggregate } from './handle-command';
 import type { EventStore } from '../platform/eventstore/port';
 
 /**
@@ -35,6 +35,7 @@ const taken: Record<UniqueValueKind, [ErrorCode, string]> = {
   'admin-username': ['username_taken', 'Username già in uso'],
   'performer-username': ['username_taken', 'Username già in uso'],
   'performer-email': ['email_taken', 'Email già registrata'],
+  'show-room-identity': ['room_identity_taken', errorMessages.room_identity_taken],
 };
 
 export function decideClaim(claim: Claim, state: UniqueValue, now: Date): DomainEvent[] {
@@ -52,6 +53,27 @@ export function decideRelease(claim: Claim, state: UniqueValue, now: Date): Doma
 
 const streamOf = (claim: Claim) => streams.uniqueValue(claim.kind, claim.value);
 
+/** Who holds a value now (undefined: no one), read from its claim stream. */
+export async function ownerOf(
+  eventStore: EventStore,
+  kind: UniqueValueKind,
+  value: string,
+): Promise<string | undefined> {
+  return foldStream(uniqueValue, await eventStore.readStream(streams.uniqueValue(kind, value))).ownerId;
+}
+
+/** Claims one value: nothing to do when its owner holds it already; refused when someone else does. */
+export async function claimValue(
+  eventStore: EventStore,
+  claim: Claim,
+  now: () => Date,
+  metadata: Record<string, unknown> = {},
+): Promise<void> {
+  await handleCommand(eventStore, streamOf(claim), uniqueValue, (state) => decideClaim(claim, state, now()), {
+    metadata,
+  });
+}
+
 /** Claims every value or none: a value held by someone else releases what this call had claimed, then throws. */
 export async function claimAll(
   eventStore: EventStore,
@@ -62,9 +84,7 @@ export async function claimAll(
   const claimed: Claim[] = [];
   try {
     for (const claim of claims) {
-      await handleCommand(eventStore, streamOf(claim), uniqueValue, (state) => decideClaim(claim, state, now()), {
-        metadata,
-      });
+      await claimValue(eventStore, claim, now, metadata);
       claimed.push(claim);
     }
   } catch (error) {

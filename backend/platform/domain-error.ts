@@ -37,4 +37,5 @@ export const statusOfDomainCode: Partial<Record<ErrorCode, number>> = {
   invalid_token: 400,
   wallet_frozen: 403,
   refund_window_closed: 422,
+  room_identity_taken: 409,
 };

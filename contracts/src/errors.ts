@@ -29,6 +29,7 @@ export const errorCodes = [
   'invalid_token',
   'wallet_frozen',
   'refund_window_closed',
+  'room_identity_taken',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
 
@@ -69,6 +70,7 @@ export const errorMessages: Record<ErrorCode, string> = {
   wallet_frozen:
     'Il tuo portafoglio è bloccato per una contestazione del pagamento in corso: non puoi spendere auracoin finché non si chiude.',
   refund_window_closed: 'Il periodo per il rimborso di questa vendita è scaduto.',
+  room_identity_taken: 'In questa stanza hai già scelto come presentarti',
 };
 
 export function isErrorCode(value: unknown): value is ErrorCode {

@@ -25,8 +25,6 @@ export interface ShowsDeps {
     currentShowOf(performerId: string): Promise<string | null>;
     /** the show's view with her summary, once the shows read model has applied `position` */
     summaryAfter(showId: string, position: number | undefined): Promise<ShowView>;
-    /** the identity this account chose in the show's room (by its first line or tip), if any */
-    roomIdentity(showId: string, userId: string): Promise<string | null>;
     /** the account behind an identity that wrote or tipped in her rooms */
     accountOf(performerId: string, identityId: string): Promise<string | null>;
     /** waits until the room lines' read model has applied `position` */
@@ -91,7 +89,6 @@ export function showsCommands(ports: ModulePorts, deps: ShowsDeps) {
         balanceAfter: deps.users.balanceAfter,
         performerOf,
         summaryAfter: shows.summaryAfter,
-        roomIdentity: shows.roomIdentity,
         accountOf: shows.accountOf,
         peakViewers,
         startPeak: (performerId) => ports.kv.put(peakKey(performerId), PEAK_TTL_MS, '0'),

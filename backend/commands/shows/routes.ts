@@ -19,6 +19,7 @@ import type { showRateLimits } from './rate-limits';
 import { assertOwnerOrAdmin, commandMetadata, mountRoute } from '../../platform/http/routes';
 import type { Principal, SessionManager } from '../../platform/http/session';
 import { newId } from '../../platform/ids';
+import { claimValue, ownerOf } from '../../kernel/unique-values';
 import { decideDeleteMessage, decideMute, decideSetGoal, handleRoom, room } from './room';
 import {
   decideBan,
@@ -34,7 +35,6 @@ import { countTip, type GoalDeadlines } from './tips';
 
 export const BANNED_MESSAGE = 'Sei stato allontanato da questa stanza';
 export const MUTED_MESSAGE = 'Sei stato silenziato in questa stanza';
-export const ROOM_IDENTITY_MESSAGE = 'In questa stanza hai già scelto come presentarti';
 
 export interface ShowsCommandDeps {
   eventStore: EventStore;
@@ -50,7 +50,6 @@ export interface ShowsCommandDeps {
   /** the show's view with her summary, once the shows read model has applied `position` */
   summaryAfter: (showId: string, position: number | undefined) => Promise<ShowView>;
   /** the identity this account chose in the room, if any */
-  roomIdentity: (showId: string, userId: string) => Promise<string | null>;
   /** the account behind an identity that wrote or tipped in her rooms */
   accountOf: (performerId: string, identityId: string) => Promise<string | null>;
   /** the show's peak of viewers so far */
@@ -77,13 +76,24 @@ export function showsRouter(deps: ShowsCommandDeps): Router {
   };
   const answer = (showId: string, position: number | undefined) => deps.summaryAfter(showId, position);
 
-  /** A signed-in user's identity in a room: chosen once, by the first line or tip. */
+  /**
+   * A signed-in user's identity in a room: chosen once, by his first line or tip, and held by its own
+   * claim stream (docs/product.md#18-public-shows); another identity is refused once he has chosen.
+   */
   async function roomIdentity(showId: string, userId: string, aliasId: string | null): Promise<Identity> {
     const identity = await deps.identityFor(userId, aliasId);
-    const chosen = await deps.roomIdentity(showId, userId);
-    if (chosen && chosen !== identity.identityId) throw new DomainError('conflict', ROOM_IDENTITY_MESSAGE);
+    const chosen = await ownerOf(deps.eventStore, 'show-room-identity', `${showId}:${userId}`);
+    if (chosen && chosen !== identity.identityId)
+      throw new DomainError('room_identity_taken', errorMessages.room_identity_taken);
     return identity;
   }
+  /** Records his choice: of two first lines at once under two identities, one is refused. */
+  const chooseRoomIdentity = (showId: string, userId: string, identityId: string) =>
+    claimValue(
+      deps.eventStore,
+      { kind: 'show-room-identity', value: `${showId}:${userId}`, ownerId: identityId },
+      deps.now,
+    );
 
   mountRoute(router, deps.sessions, apiRoutes.startShow, async (ctx, { body }, caller) => {
     if (caller.kind !== 'performer') throw forbidden('Solo le performer vanno in onda');
@@ -214,6 +224,11 @@ export function showsRouter(deps: ShowsCommandDeps): Router {
       throw error;
     });
     const tipped = result.purchase.data as ShowTipView & { tipId: string; amountUnits: number };
+    // chosen once paid, so that a refused tip leaves nothing behind; a line under another identity that
+    // got in between (his own, in the same instant) does not undo a tip already paid
+    await chooseRoomIdentity(params.id, caller.sub, identity.identityId).catch((error: unknown) => {
+      if (!(error instanceof DomainError && error.code === 'room_identity_taken')) throw error;
+    });
     // the goal bar moves now; the tips reaction counts it too if this process stops here
     await countTip(
       deps.eventStore,
@@ -245,6 +260,7 @@ export function showsRouter(deps: ShowsCommandDeps): Router {
     const sender = await senderOf(caller, params.id, doc.performerId, body.aliasId);
     // the room's stream holds who is muted in it
     if ((await loadRoom(params.id)).muted.has(sender.identityId)) throw forbidden(MUTED_MESSAGE);
+    if (sender.userId) await chooseRoomIdentity(params.id, sender.userId, sender.identityId);
     const messageId = newId();
     const posted = {
       messageId,

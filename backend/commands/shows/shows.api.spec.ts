@@ -41,6 +41,16 @@ const bobWrote = priorRequest((request, priors) =>
   request.post(`/api/shows/${showOf(priors)}/messages`, { content: 'Ciao Luna!' }).as(user(BOB)),
 );
 const lineOf = (priors: SpecResponse[]) => (priors[1]!.body as { id: string }).id;
+/** Bob with enough auracoin for an alias */
+const lunaAndRichBob = [
+  ...existingPerformer(LUNA, { username: 'luna', online: true }),
+  ...registeredUser(BOB, { username: 'bob', auracoin: 100 }),
+];
+/** Bob bought the alias Lupo (after going live and writing a line: priors[2]) */
+const bobBoughtLupo = priorRequest((request) =>
+  request.post(`/api/users/${BOB}/aliases`, { aliasName: 'Lupo', price: 50 }).as(user(BOB)),
+);
+const aliasOf = (priors: SpecResponse[]) => (priors[2]!.body as { id: string }).id;
 
 describe('shows API', () => {
   describe('POST /api/shows', () => {
@@ -178,6 +188,15 @@ describe('shows API', () => {
           expectResponse(201, { body: { content: 'Ciao!', displayName: 'bob', senderType: 'user' } }),
           ({ response, newEvents }) =>
             expect(newEvents).toMatchObject([
+              // his first line chooses how he shows himself in this room
+              {
+                streamId: streams.uniqueValue(
+                  'show-room-identity',
+                  `${(response.body as { showId: string }).showId}:${BOB}`,
+                ),
+                type: 'UniqueValueClaimed',
+                data: { ownerId: BOB },
+              },
               {
                 streamId: showStreams.message((response.body as { id: string }).id),
                 type: 'ShowMessagePosted',
@@ -185,6 +204,40 @@ describe('shows API', () => {
               },
             ]),
         ]));
+
+    it('his next line under the same identity chooses nothing again', () =>
+      spec
+        .given(...lunaAndBob, live, bobWrote)
+        .when((request, priors) =>
+          request.post(`/api/shows/${showOf(priors)}/messages`, { content: 'Ancora io' }).as(user(BOB)),
+        )
+        .then([
+          expectResponse(201, { body: { displayName: 'bob' } }),
+          ({ newEvents }) => expect(newEvents.map(({ type }) => type)).toEqual(['ShowMessagePosted']),
+        ]));
+
+    it('refuses a line under another identity once he has chosen in this room', () =>
+      spec
+        .given(...lunaAndRichBob, live, bobWrote, bobBoughtLupo)
+        .when((request, priors) =>
+          request
+            .post(`/api/shows/${showOf(priors)}/messages`, { content: 'Sono Lupo', aliasId: aliasOf(priors) })
+            .as(user(BOB)),
+        )
+        .then([
+          expectError(409, 'room_identity_taken', { detail: 'In questa stanza hai già scelto come presentarti' }),
+        ]));
+
+    it('refuses a tip under another identity once he has chosen in this room', () =>
+      spec
+        .given(...lunaAndRichBob, live, bobWrote, bobBoughtLupo)
+        .when((request, priors) =>
+          request
+            .post(`/api/shows/${showOf(priors)}/tips`, { amount: 5, aliasId: aliasOf(priors) })
+            .header('idempotency-key', 'tip-lupo')
+            .as(user(BOB)),
+        )
+        .then([expectError(409, 'room_identity_taken')]));
 
     it('refuses another performer in her room', () =>
       spec

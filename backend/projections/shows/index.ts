@@ -41,8 +41,6 @@ export function showsReadSide(ports: ModulePorts, deps: ShowsReadDeps) {
       show: shows.byId,
       /** the show's view with her summary, once the shows read model has applied `position` (read-your-writes) */
       summaryAfter: viewAfter(settled, shows.byId, (doc) => shows.view(doc, { summary: true }), 'Show non trovato'),
-      /** the identity this account chose in the show's room (by its first line or tip), if any */
-      roomIdentity: shows.roomIdentity,
       /** the account behind an identity that wrote or tipped in her rooms (kept on the server, never shown) */
       accountOf: shows.accountOf,
       /** waits until the room lines' read model has applied `position` */

@@ -136,13 +136,6 @@ export function createShowQueries(readModels: ReadModelStore, deps: ShowQueryDep
       const [tip] = await tips.find({ performerId, identityId }, { limit: 1 });
       return tip?.walletId ?? null;
     },
-    /** the identity this account chose in the show's room (by its first line or tip), if any */
-    async roomIdentity(showId: string, userId: string): Promise<string | null> {
-      const [line] = await messages.find({ showId, userId }, { limit: 1 });
-      if (line) return line.identityId;
-      const [tip] = await tips.find({ showId, walletId: userId }, { limit: 1 });
-      return tip?.identityId ?? null;
-    },
   };
 }
 

@@ -1,12 +1,16 @@
 import { z } from 'zod';
 
-/** Usernames and emails are unique per kind of account, ignoring case. */
+/**
+ * Values one owner at a time may hold, ignoring case: usernames and emails per kind of account, and
+ * the identity a user shows in a show's room (`<showId>:<userId>`, owned by the user or his alias).
+ */
 export const uniqueValueKinds = [
   'username',
   'email',
   'admin-username',
   'performer-username',
   'performer-email',
+  'show-room-identity',
 ] as const;
 export type UniqueValueKind = (typeof uniqueValueKinds)[number];
 

@@ -88,6 +88,8 @@ export {
   unfreezeForDispute,
 } from './refunds/dispute';
 
+export { ledgerWorkers } from './worker';
+
 export { auditBalances } from './audit/balances';
 export { embeddedStoreMissing, readWholeLog, runLedgerAudit, type AuditReport } from './audit/run-audit';
 export { auditLedger, type LedgerAudit } from './audit/audit';

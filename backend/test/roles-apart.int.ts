@@ -87,11 +87,9 @@ describeApart('the api, projector and worker as separate processes', () => {
     expect(worker.sides.commands).toEqual([]);
     expect(worker.sides.workers.map((side) => side.name).sort()).toEqual([
       'accounts',
-      'chat',
+      'ledger',
       'payouts',
       'performers',
-      'photos',
-      'refunds',
       'sessions',
       'shows',
     ]);

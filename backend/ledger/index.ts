@@ -25,12 +25,10 @@ export {
 } from './wallet/fold';
 export {
   decideHold,
-  decideOnWallet,
   decideRelease,
   decideSpend,
   INSUFFICIENT_BALANCE_MESSAGE,
   WALLET_FROZEN_MESSAGE,
-  walletAs,
   walletTotals,
   type Hold,
   type PaidWith,
@@ -40,6 +38,17 @@ export { spendEventIds, spendFromWallet, type SpendFromWallet, type SpendResult 
 export { creditWallet, type WalletCredit } from './wallet/credit';
 export { assertPriceSeen } from './prices/price-seen';
 export { adjustWallet, decideAdjustBalance, type AdjustBalance } from './wallet/adjust';
+export {
+  decideSettle,
+  dueMinutes,
+  paidUntil,
+  sessionMoney,
+  type BillOutcome,
+  type SessionMoney,
+  type UnstartedOutcome,
+} from './sessions/money';
+export { minimumOwed } from './sessions/minimum';
+export { sessionWallet } from './sessions/on-wallet';
 
 export { earningsCredited, earningsEventId, saleShareCents, type EarningsSource, type Sale } from './earnings/credit';
 export { photoSale, tipSale, saleOf, SALE_EVENT_TYPES, sessionPartSale, type DatedSale } from './earnings/sales';
@@ -94,3 +103,4 @@ export { auditBalances } from './audit/balances';
 export { embeddedStoreMissing, readWholeLog, runLedgerAudit, type AuditReport } from './audit/run-audit';
 export { auditLedger, type LedgerAudit } from './audit/audit';
 export { formatAuditUnits } from './audit/format';
+export { moneyAudits } from './audit/money-audits';

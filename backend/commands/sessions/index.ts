@@ -7,7 +7,6 @@ import type { CommandSide, ModulePorts } from '../../kernel/module';
 import { settledOn } from '../../kernel/projections/wait';
 import { SESSIONS } from '../../projections/sessions/projection';
 import { createSessionQueries, toSessionView, type ViewedSession } from '../../projections/sessions/queries';
-import { auditSessions } from './audit';
 import { scheduleSessionTick } from './clock';
 import { createSessionCommands, type SessionClock } from './commands';
 import { iceConfigFor, relayOnly } from './ice';
@@ -128,7 +127,5 @@ export function sessionsCommands(ports: ModulePorts, deps: SessionsDeps) {
     async stop() {
       sockets.stop();
     },
-    /** every session's billed minutes are consecutive, one per started minute of its running time, at its rate, the minimum as the rules say */
-    audit: async (events) => auditSessions(events),
   } satisfies CommandSide;
 }

@@ -4,8 +4,8 @@
  */
 import type { DomainEvent, SessionEndReason, SessionParty } from '@aura/contracts';
 import { deciderSpec } from '../../test/doubles/decider-spec';
-import { minimumOwed } from './minimum';
-import { decideSettle, sessionMoney } from './money';
+import { decideSettle, minimumOwed, sessionMoney } from '../../ledger';
+import { settlementEnd } from './money';
 import { graceExpired, session, type Closing, type OpenSession } from './session';
 
 const t0 = new Date('2026-11-20T10:00:00.000Z');
@@ -149,7 +149,7 @@ const spec = deciderSpec(sessionMoney(sessionId));
 const settle =
   (state: OpenSession, closing: Closing, nowMs: number) =>
   (money: ReturnType<ReturnType<typeof sessionMoney>['initialState']>) =>
-    decideSettle(state, sessionId, userId, money, closing, at(nowMs));
+    decideSettle(state, sessionId, userId, money, settlementEnd(state, closing), at(nowMs));
 const twoMinutes = [...wallet, ...minute(1), ...minute(2)];
 const inMinute2 = START + MINUTE + 20_000;
 

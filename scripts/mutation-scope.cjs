@@ -3,7 +3,8 @@
 // Globs, so a new money file under backend/ledger/ (tips, refunds, disputes) joins with its specs.
 const rules = [
   'backend/ledger/**/*.ts',
-  'backend/commands/sessions/{money,minimum,session}.ts',
+  // a private session's closing, which the ledger settles (backend/ledger/sessions: its money)
+  'backend/commands/sessions/{money,session}.ts',
   // a coin purchase: the tier discount on its price, the offer's bonus, the credit once paid
   'backend/commands/purchases/purchase.ts',
   'contracts/src/money.ts',
@@ -20,7 +21,10 @@ const notRules = [
   'backend/ledger/index.ts',
 ];
 
+// specs that pin money rules of another file: the minimum across the session's closing and the ledger's settlement
+const moreSpecs = ['backend/commands/sessions/minimum.spec.ts'];
+
 module.exports = {
   mutate: [...rules, ...notRules.map((glob) => `!${glob}`)],
-  specs: rules.map((glob) => glob.replace(/\.ts$/, '.spec.ts')),
+  specs: [...rules.map((glob) => glob.replace(/\.ts$/, '.spec.ts')), ...moreSpecs],
 };

@@ -331,4 +331,17 @@ describe('the session minimum', () => {
       data: { amount: 3 * RATE },
     });
   });
+
+  it('an end asked of a session that no longer runs is handed to the ledger as asked', () => {
+    // given a session that no longer runs, her page gone: the end stays as asked
+    const withdrawn = { ...sessionAfter(left('performer', inMinute2)), status: 'declined' as const };
+    const closing = { endedBy: 'user' as const, reason: 'user_ended' as const, endedAt: at(inMinute2 + 5_000) };
+    expect(settlementEnd(withdrawn, closing)).toEqual(closing);
+    // and running, the same end closes at her drop, as hers
+    expect(settlementEnd(sessionAfter(left('performer', inMinute2)), closing)).toEqual({
+      ...closing,
+      reason: 'performer_disconnected',
+      endedAt: at(inMinute2),
+    });
+  });
 });

@@ -19,10 +19,18 @@ const notRules = [
   '**/{test,tests,testing,__tests__,fixtures}/**',
   '**/*{-harness,-helpers,.helpers,.fixtures,.fixture}.ts',
   'backend/ledger/index.ts',
+  // the session, payout and SEPA audits came from the modules (issue 37) without unit specs that pin
+  // their checks line by line (the integration tests corrupt stores and read their problems): not
+  // mutated until they have them
+  'backend/ledger/audit/{sessions,payouts,sepa}.ts',
 ];
 
 // specs that pin money rules of another file: the minimum across the session's closing and the ledger's settlement
-const moreSpecs = ['backend/commands/sessions/minimum.spec.ts'];
+const moreSpecs = [
+  'backend/commands/sessions/minimum.spec.ts',
+  // the payout details in force (backend/ledger/earnings/payout-details.ts), decided by the payouts module
+  'backend/commands/payouts/details.spec.ts',
+];
 
 module.exports = {
   mutate: [...rules, ...notRules.map((glob) => `!${glob}`)],

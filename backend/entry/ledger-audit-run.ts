@@ -19,7 +19,10 @@ export interface AuditOutput {
 export function auditLog(runtime: Runtime, storedReadModels: boolean): Promise<AuditReport> {
   const sides = [...runtime.sides.reads, ...runtime.sides.commands];
   return runLedgerAudit(runtime.infra.eventStore, {
-    hooks: [...sides.flatMap((side) => side.audit ?? []), ...moneyAudits()],
+    hooks: [
+      ...sides.flatMap((side) => side.audit ?? []),
+      ...moneyAudits({ now: runtime.ports.clock.now, reserveDays: runtime.ports.config.PAYOUT_RESERVE_DAYS }),
+    ],
     storedReadModels,
   });
 }

@@ -62,6 +62,7 @@ export {
   earningsAccount,
   earningsAccountOf,
   emptyAccount,
+  payoutIdFor,
   evolveAccount,
   RETRY_MESSAGES,
   unpaidCents,
@@ -104,3 +105,5 @@ export { embeddedStoreMissing, readWholeLog, runLedgerAudit, type AuditReport } 
 export { auditLedger, type LedgerAudit } from './audit/audit';
 export { formatAuditUnits } from './audit/format';
 export { moneyAudits } from './audit/money-audits';
+export { auditPayouts, auditPayoutReadModels, type ShownPayouts } from './audit/payouts';
+export { detailsInForce, payoutDetails, type DetailsChange, type PayoutDetailsState } from './earnings/payout-details';

@@ -31,7 +31,9 @@ const asStored = (data: EventDataOf<'PhotoPurchased'>) =>
 
 describe('photo earnings reaction', () => {
   it('credits 55% once per sale, even when replayed after later credits', async () => {
-    const reaction = ledgerWorkers({ eventStore: store }).reactions.find(({ name }) => name === 'reaction:photo-earnings')!;
+    const reaction = ledgerWorkers({ eventStore: store }).reactions.find(
+      ({ name }) => name === 'reaction:photo-earnings',
+    )!;
     const readModels = createMingoReadModelStore();
     const first = asStored(purchase(5000));
     const second = asStored(purchase(150));

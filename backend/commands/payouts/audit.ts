@@ -1,19 +1,13 @@
 /**
- * The auditor's replay of payouts (part of `npm run ledger:audit`): every earnings stream folded by
- * the decider's own evolve, checking on the way that each payout takes only unpaid earnings and
- * exactly their amount, that its id is the one derived from performer and period (so no week is
- * paid twice), and that the provider's ledger paid each payout once and for its amount. Then, per
- * performer, earned = paid + in transfer + unpaid (payable + held in reserve), and the read models
- * (rebuilt from the log, and the stored ones when given) agree with the replay.
+ * The payouts read models' part of `npm run ledger:audit`: every account, payout, weekly statement
+ * and run total they show, rebuilt from the log and as stored (when shared), equals the ledger's
+ * replay of the earnings streams (`auditPayoutReadModels`; the money itself the ledger audits).
  */
-import { inReserve, payableCutoff, payoutWeekOf, type DomainEvent } from '@aura/contracts';
-import type { StoredEvent } from '../../platform/eventstore/port';
-import { sandboxTransfersIn } from '../../platform/payouts/sandbox';
+import { auditPayoutReadModels, type ShownPayouts } from '../../ledger';
+import type { AuditHook } from '../../kernel/module';
 import { createMingoReadModelStore } from '../../platform/readmodels/mingo';
 import type { ReadModelStore } from '../../platform/readmodels/port';
 import { recorded } from '../../platform/recorded-event';
-import { earningsAccount, type EarningsAccount } from '../../ledger';
-import type { AuditProblem } from '../../kernel/module';
 import {
   PAYOUT_ACCOUNTS,
   PAYOUT_RUNS,
@@ -25,296 +19,28 @@ import {
   type RunDoc,
   type StatementDoc,
 } from '../../projections/payouts/projection';
-import { payoutIdFor, type RunRequest } from './service';
-import { auditSepaFiles } from './sepa-audit';
 
-const EARNINGS_PREFIX = 'earnings-';
-const euro = (cents: number) => (cents / 100).toFixed(2);
-
-export interface PerformerPayoutAudit {
-  performerId: string;
-  earnedCents: number;
-  paidCents: number;
-  scheduledCents: number;
-  payableCents: number;
-  reserveCents: number;
-}
-
-export interface PayoutAuditReport {
-  performers: PerformerPayoutAudit[];
-  problems: AuditProblem[];
-  lines: string[];
-}
-
-/** Checks one payout event against the account before it is applied. */
-function checkPayoutEvent(
-  state: EarningsAccount,
-  event: DomainEvent,
-  stream: string,
-  revision: number,
-  runs: ReadonlyMap<string, RunRequest>,
-  problems: AuditProblem[],
-): void {
-  const problem = (text: string) => problems.push({ stream, revision, problem: text });
-  const unpaid = new Map(state.unpaid.map((credit) => [credit.n, credit]));
-  switch (event.type) {
-    case 'PayoutScheduled': {
-      const d = event.data;
-      if (state.payouts[d.payoutId]) problem(`payout ${d.payoutId} scheduled twice: a period paid twice`);
-      if (d.payoutId !== payoutIdFor(d.performerId, d.periodEnd))
-        problem(`payout ${d.payoutId} is not the id of its performer and period ${d.periodEnd}`);
-      const covered = d.credits.map((n) => unpaid.get(n));
-      if (covered.some((credit) => credit === undefined))
-        problem(`payout ${d.payoutId} takes earnings that are not unpaid (paid twice, or never earned)`);
-      if (new Set(d.credits).size !== d.credits.length) problem(`payout ${d.payoutId} names an earning twice`);
-      const sum = covered.reduce((total, credit) => total + (credit?.cents ?? 0), 0);
-      if (sum !== d.amountCents)
-        problem(
-          `payout ${d.payoutId} of ${euro(d.amountCents)} € exceeds or differs from the ${euro(sum)} € it covers`,
-        );
-      // a clawback or a held share (negative) is deducted at once, whenever it came (docs/architecture.md#refunds)
-      if (covered.some((credit) => credit && credit.cents > 0 && credit.at > Date.parse(d.periodEnd)))
-        problem(`payout ${d.payoutId} pays earnings accrued after its period end`);
-      const run = runs.get(d.runId);
-      if (!run) problem(`payout ${d.payoutId} names run ${d.runId}, which was never requested`);
-      else {
-        // the reserve and the minimum as the run fixed them, the cutoff recomputed from them
-        const cutoff = payableCutoff(new Date(run.periodEnd), new Date(run.requestedAt), run.reserveDays).getTime();
-        if (Date.parse(run.cutoff) !== cutoff)
-          problem(
-            `payout ${d.payoutId}: its run's cutoff ${run.cutoff} is not its period end less the ${run.reserveDays}-day reserve`,
-          );
-        if (covered.some((credit) => credit && credit.cents > 0 && credit.at > cutoff))
-          problem(`payout ${d.payoutId} pays earnings still inside the ${run.reserveDays}-day reserve at its run`);
-        if (d.amountCents < run.minimumCents)
-          problem(
-            `payout ${d.payoutId} of ${euro(d.amountCents)} € is below the run's minimum of ${euro(run.minimumCents)} €`,
-          );
-        if (d.periodEnd !== run.periodEnd)
-          problem(`payout ${d.payoutId} is for period ${d.periodEnd}, its run for ${run.periodEnd}`);
-      }
-      const weeks = d.weeks.reduce((total, week) => total + week.amountCents, 0);
-      if (weeks !== d.amountCents)
-        problem(`payout ${d.payoutId}: its weeks add up to ${euro(weeks)} €, not ${euro(d.amountCents)} €`);
-      break;
-    }
-    case 'PayoutPaid':
-    case 'PayoutFailed': {
-      const payout = state.payouts[event.data.payoutId];
-      if (!payout || payout.status !== 'scheduled' || payout.attempt !== event.data.attempt)
-        problem(
-          `${event.type} ${event.data.payoutId} (attempt ${event.data.attempt}) for a payout not being transferred`,
-        );
-      else if (payout.amountCents !== event.data.amountCents)
-        problem(
-          `${event.type} ${event.data.payoutId} for ${euro(event.data.amountCents)} € but it was scheduled for ${euro(payout.amountCents)} €`,
-        );
-      break;
-    }
-    case 'PayoutRetried': {
-      const payout = state.payouts[event.data.payoutId];
-      if (!payout || payout.status !== 'failed') problem(`retry of ${event.data.payoutId}, which had not failed`);
-      else if (payout.credits.some((n) => !unpaid.has(n)))
-        problem(`retry of ${event.data.payoutId} takes earnings another payout took`);
-      if (!event.data.adminId) problem(`retry of ${event.data.payoutId} without an admin`);
-      break;
-    }
-    default:
-  }
-}
-
-/** Replays every earnings stream; pure over the events. */
-export function replayPayouts(events: readonly StoredEvent[]): {
-  accounts: Map<string, EarningsAccount>;
-  problems: AuditProblem[];
-  sepaLine: string | null;
-} {
-  const accounts = new Map<string, EarningsAccount>();
-  const sepa = auditSepaFiles(events);
-  const problems: AuditProblem[] = [...sepa.problems];
-  const paidByProvider = new Map<string, { attempt: number; amountCents: number }[]>();
-  for (const transfer of sandboxTransfersIn(events)) {
-    if (transfer.outcome.status !== 'paid') continue;
-    paidByProvider.set(transfer.payoutId, [
-      ...(paidByProvider.get(transfer.payoutId) ?? []),
-      { attempt: transfer.attempt, amountCents: transfer.amountCents },
-    ]);
-  }
-  const runs = new Map<string, RunRequest>();
-  for (const stored of events) {
-    if (stored.type === 'PayoutRunRequested') {
-      const run = recorded(stored);
-      if (run?.type === 'PayoutRunRequested') runs.set(run.data.runId, run.data);
-    }
-    if (!stored.streamId.startsWith(EARNINGS_PREFIX)) continue;
-    const event = recorded(stored);
-    if (!event) continue;
-    const performerId = stored.streamId.slice(EARNINGS_PREFIX.length);
-    const before = accounts.get(performerId) ?? earningsAccount.initialState();
-    checkPayoutEvent(before, event, stored.streamId, stored.revision, runs, problems);
-    if (event.type === 'PayoutPaid' && (paidByProvider.size > 0 || sepa.ledger.files > 0)) {
-      const transfers = paidByProvider.get(event.data.payoutId) ?? [];
-      const bySepa = sepa.ledger.paidBySepa.get(event.data.payoutId);
-      const sepaPaid = bySepa?.attempt === event.data.attempt && bySepa.amountCents === event.data.amountCents;
-      if (
-        !sepaPaid &&
-        !transfers.some(
-          (transfer) => transfer.attempt === event.data.attempt && transfer.amountCents === event.data.amountCents,
-        )
-      ) {
-        problems.push({
-          stream: stored.streamId,
-          revision: stored.revision,
-          problem: `PayoutPaid ${event.data.payoutId} without the provider's transfer of that amount`,
-        });
-      }
-    }
-    accounts.set(performerId, earningsAccount.evolve(before, event));
-  }
-  for (const [payoutId, transfers] of paidByProvider) {
-    if (sepa.ledger.paidBySepa.has(payoutId))
-      problems.push({
-        stream: `payout-sandbox-${payoutId}`,
-        problem: `payout ${payoutId} paid by the sandbox and by a SEPA file`,
-      });
-    if (transfers.length > 1)
-      problems.push({
-        stream: `payout-sandbox-${payoutId}`,
-        problem: `the provider paid payout ${payoutId} ${transfers.length} times`,
-      });
-  }
-  for (const [performerId, account] of accounts) {
-    const unpaid = account.unpaid.reduce((sum, credit) => sum + credit.cents, 0);
-    const held = Object.values(account.held ?? {}).reduce((sum, cents) => sum + cents, 0);
-    const clawedBack = account.clawedBackCents ?? 0;
-    if (account.earnedCents !== account.paidCents + account.scheduledCents + unpaid + clawedBack + held) {
-      problems.push({
-        stream: `${EARNINGS_PREFIX}${performerId}`,
-        problem:
-          `earned ${euro(account.earnedCents)} € ≠ paid ${euro(account.paidCents)}` +
-          ` + in transfer ${euro(account.scheduledCents)} + unpaid ${euro(unpaid)}` +
-          ` + clawed back ${euro(clawedBack)} + held ${euro(held)}`,
-      });
-    }
-    if (account.paidCents + account.scheduledCents > account.earnedCents)
-      problems.push({ stream: `${EARNINGS_PREFIX}${performerId}`, problem: 'paid out more than earned' });
-  }
-  const sepaLine =
-    sepa.ledger.files > 0
-      ? `  SEPA: ${sepa.ledger.files} file(s), ${sepa.ledger.transactions} transaction(s), ${sepa.ledger.sent} sent; ` +
-        'each matches a payout, its amount and the IBAN of its week, once'
-      : null;
-  return { accounts, problems, sepaLine };
-}
-
-function performerFigures(
-  performerId: string,
-  account: EarningsAccount,
-  now: Date,
-  reserveDays: number,
-): PerformerPayoutAudit {
-  const reserve = account.unpaid.filter((credit) => inReserve(new Date(credit.at), now, reserveDays));
-  const reserveCents = reserve.reduce((sum, credit) => sum + credit.cents, 0);
-  const unpaidCents = account.unpaid.reduce((sum, credit) => sum + credit.cents, 0);
+/** What a payouts read model store shows. */
+async function shownIn(store: ReadModelStore): Promise<ShownPayouts> {
   return {
-    performerId,
-    earnedCents: account.earnedCents,
-    paidCents: account.paidCents,
-    scheduledCents: account.scheduledCents,
-    payableCents: unpaidCents - reserveCents,
-    reserveCents,
+    accounts: await store.collection<AccountDoc>(PAYOUT_ACCOUNTS).find({}),
+    payouts: await store.collection<PayoutDoc>(PAYOUTS).find({}),
+    statements: await store.collection<StatementDoc>(PAYOUT_STATEMENTS).find({}),
+    runs: await store.collection<RunDoc>(PAYOUT_RUNS).find({}),
   };
 }
 
-/** Differences between a set of payouts read models and the replay. */
-async function compareReadModels(
-  store: ReadModelStore,
-  accounts: Map<string, EarningsAccount>,
-  label: string,
-): Promise<AuditProblem[]> {
-  const problems: AuditProblem[] = [];
-  const problem = (stream: string, text: string) => problems.push({ stream, problem: `${label}: ${text}` });
-  const accountDocs = new Map(
-    (await store.collection<AccountDoc>(PAYOUT_ACCOUNTS).find({})).map((doc) => [doc._id, doc]),
-  );
-  const payoutDocs = await store.collection<PayoutDoc>(PAYOUTS).find({});
-  const statements = await store.collection<StatementDoc>(PAYOUT_STATEMENTS).find({});
-  const runs = await store.collection<RunDoc>(PAYOUT_RUNS).find({});
-  for (const [performerId, account] of accounts) {
-    const stream = `${EARNINGS_PREFIX}${performerId}`;
-    const doc = accountDocs.get(performerId);
-    if (!doc) {
-      if (account.creditCount > 0) problem(stream, 'no payout account');
-      continue;
+/** The read models rebuilt from the log, and the stored ones when the audit asks for them. */
+export function payoutReadModelsAudit(stored: ReadModelStore): AuditHook {
+  return async (events, options) => {
+    const rebuilt = createMingoReadModelStore();
+    for (const event of events.map(recorded)) {
+      if (!event) continue;
+      for (const projection of payoutsProjections)
+        if (projection.eventTypes.includes(event.type)) await projection.apply(event, rebuilt);
     }
-    for (const field of ['earnedCents', 'paidCents', 'scheduledCents'] as const)
-      if (doc[field] !== account[field]) problem(stream, `${field} ${doc[field]} but the log gives ${account[field]}`);
-    const weeks = statements.filter((statement) => statement.performerId === performerId);
-    const sum = (pick: (statement: StatementDoc) => number) =>
-      weeks.reduce((total, statement) => total + (pick(statement) ?? 0), 0);
-    if (sum((s) => s.shareCents) !== account.earnedCents)
-      problem(
-        stream,
-        `weekly statements add up to ${euro(sum((s) => s.shareCents))} € earned, the log to ${euro(account.earnedCents)} €`,
-      );
-    if (sum((s) => s.paidCents) !== account.paidCents)
-      problem(
-        stream,
-        `weekly statements say ${euro(sum((s) => s.paidCents))} € paid, the log ${euro(account.paidCents)} €`,
-      );
-    for (const statement of weeks) {
-      const strays = statement.lines.filter(
-        (line) => payoutWeekOf(new Date(line.creditedAt)).weekStart !== statement.weekStart,
-      );
-      if (strays.length > 0)
-        problem(stream, `statement ${statement.weekStart} holds ${strays.length} earning(s) of another week`);
-    }
-    for (const payout of Object.values(account.payouts)) {
-      const payoutDoc = payoutDocs.find((candidate) => candidate._id === payout.payoutId);
-      if (!payoutDoc || payoutDoc.status !== payout.status || payoutDoc.amountCents !== payout.amountCents)
-        problem(
-          stream,
-          `payout ${payout.payoutId} is ${payoutDoc?.status ?? 'missing'} but the log says ${payout.status}`,
-        );
-    }
-  }
-  const paidInRuns = runs.reduce((total, run) => total + (typeof run.paidCents === 'number' ? run.paidCents : 0), 0);
-  const paidInLog = [...accounts.values()].reduce((total, account) => total + account.paidCents, 0);
-  if (paidInRuns !== paidInLog)
-    problem('payout-runs', `runs say ${euro(paidInRuns)} € paid, the log ${euro(paidInLog)} €`);
-  return problems;
-}
-
-/** The whole payouts audit: the replay, the read models rebuilt from the log, and the stored ones when given. */
-export async function auditPayouts(
-  events: readonly StoredEvent[],
-  options: { now: Date; reserveDays: number; stored?: ReadModelStore },
-): Promise<PayoutAuditReport> {
-  const { accounts, problems, sepaLine } = replayPayouts(events);
-  const rebuilt = createMingoReadModelStore();
-  for (const stored of events) {
-    const event = recorded(stored);
-    if (!event) continue;
-    for (const projection of payoutsProjections)
-      if (projection.eventTypes.includes(event.type)) await projection.apply(event, rebuilt);
-  }
-  problems.push(...(await compareReadModels(rebuilt, accounts, 'payouts read models rebuilt from the log')));
-  if (options.stored)
-    problems.push(...(await compareReadModels(options.stored, accounts, 'stored payouts read models')));
-  const performers = [...accounts].map(([performerId, account]) =>
-    performerFigures(performerId, account, options.now, options.reserveDays),
-  );
-  const total = (pick: (figures: PerformerPayoutAudit) => number) =>
-    euro(performers.reduce((sum, figures) => sum + pick(figures), 0));
-  const lines = [
-    `  payouts: ${performers.length} performer(s) earned ${total((p) => p.earnedCents)} €` +
-      ` = paid ${total((p) => p.paidCents)} + in transfer ${total((p) => p.scheduledCents)}` +
-      ` + unpaid ${total((p) => p.payableCents)} + held in reserve ${total((p) => p.reserveCents)} €`,
-  ];
-  if (sepaLine) lines.push(sepaLine);
-  if (problems.length === 0)
-    lines.push(
-      '  payouts OK: earned = paid + unpaid + held in reserve for every performer, no payout exceeds its earnings, no week paid twice, read models agree',
-    );
-  return { performers, problems, lines };
+    const models = [{ label: 'payouts read models rebuilt from the log', shown: await shownIn(rebuilt) }];
+    if (options.storedReadModels) models.push({ label: 'stored payouts read models', shown: await shownIn(stored) });
+    return { lines: [], problems: auditPayoutReadModels(events, models) };
+  };
 }

@@ -9,7 +9,7 @@ import {
   PAYOUTS,
 } from '../../projections/payouts/projection';
 import { createPayoutQueries } from '../../projections/payouts/queries';
-import { auditPayouts } from './audit';
+import { payoutReadModelsAudit } from './audit';
 import { seedDemoPayoutDetails } from './demo';
 import { payoutsRouter } from './routes';
 import { createPayoutService } from './service';
@@ -35,13 +35,8 @@ export function payoutsCommands(ports: ModulePorts, deps: PayoutsDeps) {
   return {
     name: 'payouts',
     routers: [payoutsRouter({ ports, service, queries, performerExists: deps.performers.exists, settled })],
-    /** every payout takes only unpaid earnings older than the reserve, at or above the minimum, each week once */
-    audit: (events, options) =>
-      auditPayouts(events, {
-        now: ports.clock.now(),
-        reserveDays: ports.config.PAYOUT_RESERVE_DAYS,
-        stored: options.storedReadModels ? ports.readModels : undefined,
-      }),
+    /** its read models show what the ledger's replay of the earnings streams gives (the money: the ledger's audit) */
+    audit: payoutReadModelsAudit(ports.readModels),
     queries: { service, read: queries },
     /** the demo performers' sandbox payout details (after the performers' own seed) */
     seedDemo: () => seedDemoPayoutDetails(ports.eventStore, ports.clock.now, deps.performers.demoPortraits()),

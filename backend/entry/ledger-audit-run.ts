@@ -6,13 +6,25 @@
  * many corrupted stores it audits (a process spends seconds loading before it reads a thing).
  */
 import type { Config } from '../platform/config/config';
-import { embeddedStoreMissing, runLedgerAudit } from '../ledger';
+import { embeddedStoreMissing, moneyAudits, runLedgerAudit, type AuditReport } from '../ledger';
 import { createLogger } from '../platform/logging/logger';
-import { openRuntime } from './runtime';
+import { openRuntime, type Runtime } from './runtime';
 
 export interface AuditOutput {
   stdout(text: string): void;
   stderr(text: string): void;
+}
+
+/** The ledger's replay, every side's audit hook, then the ledger's own money audits, over the runtime's log. */
+export function auditLog(runtime: Runtime, storedReadModels: boolean): Promise<AuditReport> {
+  const sides = [...runtime.sides.reads, ...runtime.sides.commands];
+  return runLedgerAudit(runtime.infra.eventStore, {
+    hooks: [
+      ...sides.flatMap((side) => side.audit ?? []),
+      ...moneyAudits({ now: runtime.ports.clock.now, reserveDays: runtime.ports.config.PAYOUT_RESERVE_DAYS }),
+    ],
+    storedReadModels,
+  });
 }
 
 export async function ledgerAuditRun(config: Config, output: AuditOutput): Promise<number> {
@@ -27,11 +39,7 @@ export async function ledgerAuditRun(config: Config, output: AuditOutput): Promi
     { roles: ['api', 'projector'] },
   );
   try {
-    const sides = [...runtime.sides.reads, ...runtime.sides.commands];
-    const report = await runLedgerAudit(runtime.infra.eventStore, {
-      hooks: sides.flatMap((side) => side.audit ?? []),
-      storedReadModels: Boolean(config.MONGO_URL),
-    });
+    const report = await auditLog(runtime, Boolean(config.MONGO_URL));
     output.stdout(`${report.lines.join('\n')}\n`);
     return report.ok ? 0 : 1;
   } finally {

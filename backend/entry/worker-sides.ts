@@ -1,24 +1,20 @@
 import type { ModulePorts } from '../kernel/module';
+import { ledgerWorkers } from '../ledger';
 import { accountsWorkers } from '../workers/accounts';
-import { chatWorkers } from '../workers/chat';
 import { payoutsWorkers } from '../workers/payouts';
 import { performersWorkers } from '../workers/performers';
-import { photosWorkers } from '../workers/photos';
-import { refundsWorkers } from '../workers/refunds';
 import { sessionsWorkers } from '../workers/sessions';
 import { showsWorkers } from '../workers/shows';
 
-/** Every module's worker side, one line each: jobs, reactions and process managers. */
+/** The ledger's and every module's worker side, one line each: jobs, reactions and process managers. */
 export function workerSides(ports: ModulePorts) {
   return {
+    ledger: ledgerWorkers(ports),
     accounts: accountsWorkers(ports),
     performers: performersWorkers(ports),
-    photos: photosWorkers(ports),
     payouts: payoutsWorkers(ports),
-    chat: chatWorkers(ports),
     sessions: sessionsWorkers(ports),
     shows: showsWorkers(ports),
-    refunds: refundsWorkers(ports),
   };
 }
 

@@ -10,8 +10,9 @@ import { loadConfig } from '../platform/config/config';
 import { GENEROUS_RATE_LIMITS } from './generous-rate-limits';
 import { createLogger } from '../platform/logging/logger';
 import type { Infrastructure } from '../kernel/module';
-import { runLedgerAudit, type AuditReport } from '../ledger';
+import type { AuditReport } from '../ledger';
 import type { Realtime } from '../platform/realtime/realtime';
+import { auditLog } from '../entry/ledger-audit-run';
 import { startApi, startProjector, startWorker } from '../entry/roles';
 import type { ProjectionRunner } from '../kernel/projections/runner';
 import { openRuntime, type Runtime, type RuntimeOptions } from '../entry/runtime';
@@ -114,11 +115,7 @@ export async function startTestApp(
     projector,
     clock: runtime.ports.clock,
     ensureSuperadmin: (credentials) => runtime.modules.commands!.admins.ensureSuperadmin(credentials),
-    audit: () =>
-      runLedgerAudit(runtime.infra.eventStore, {
-        hooks: [...runtime.sides.reads, ...runtime.sides.commands].flatMap((side) => side.audit ?? []),
-        storedReadModels: true,
-      }),
+    audit: () => auditLog(runtime, true),
     seedDemo: () => seedDemoOnce(runtime.ports.eventStore, runtime.ports.clock.now, runtime.sides.commands),
     async close() {
       await projector.stop();

@@ -15,7 +15,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { payoutStreams, payoutWeekOf, performerShareCents, performerStreams, streams } from '@aura/contracts';
 import { earningsAccountOf, foldWallet } from '../ledger';
-import { payoutIdFor } from '../commands/payouts/service';
+import { payoutIdFor } from '../ledger';
 import { ledgerAuditRun } from '../entry/ledger-audit-run';
 import { loadConfig } from '../platform/config/config';
 import { createPgliteEventStore } from '../platform/eventstore/pglite';

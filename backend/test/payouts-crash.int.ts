@@ -20,8 +20,7 @@ import { createPostgresEventStore } from '../platform/eventstore/postgres';
 import type { EventStore } from '../platform/eventstore/port';
 import { newId } from '../platform/ids';
 import { sandboxTransfersIn } from '../platform/payouts/sandbox';
-import { auditPayouts } from '../commands/payouts/audit';
-import { payoutIdFor } from '../commands/payouts/service';
+import { auditPayouts, payoutIdFor } from '../ledger';
 import { scratchDatabase } from './session-helpers';
 
 const root = path.resolve(__dirname, '../..');

@@ -7,6 +7,7 @@
  * audit checks every transaction against its payout, and fails on a file written behind its back.
  */
 import { performerStreams, sepaStreams, type PayoutRunDetail, type PayoutView } from '@aura/contracts';
+import { auditPayouts } from '../ledger';
 import { newId } from '../platform/ids';
 import { validatePain001, xmllintPath } from '../platform/payouts/sepa/xmllint';
 import { client, startTestApp, type TestApp } from './app-harness';
@@ -69,9 +70,12 @@ async function runDetail(runId: string) {
 }
 
 /** the payouts' part of the ledger audit (the earnings here are written straight into the log, without their sales) */
+/** the payouts read models' part (the payouts side's hook) and the money's (the ledger's replay, the SEPA files) */
 const payoutsAudit = async () => {
   await app.settled();
-  return app.modules.commands!.payouts.audit(await app.infra.eventStore.readAll(), { storedReadModels: true });
+  const events = await app.infra.eventStore.readAll();
+  const readModels = await app.modules.commands!.payouts.audit(events, { storedReadModels: true });
+  return { problems: [...readModels.problems, ...auditPayouts(events, { now: clock, reserveDays: 7 }).problems] };
 };
 
 const tag = (xml: string, name: string) =>

@@ -11,7 +11,7 @@ import { Redis } from 'ioredis';
 import { performerStreams } from '@aura/contracts';
 import { firstStart, startApi, startProjector, startWorker } from '../entry/roles';
 import { openRuntime, type Runtime } from '../entry/runtime';
-import { runLedgerAudit } from '../ledger';
+import { auditLog } from '../entry/ledger-audit-run';
 import { loadConfig } from '../platform/config/config';
 import { createLogger } from '../platform/logging/logger';
 import type { ProjectionRunner } from '../kernel/projections/runner';
@@ -87,11 +87,9 @@ describeApart('the api, projector and worker as separate processes', () => {
     expect(worker.sides.commands).toEqual([]);
     expect(worker.sides.workers.map((side) => side.name).sort()).toEqual([
       'accounts',
-      'chat',
+      'ledger',
       'payouts',
       'performers',
-      'photos',
-      'refunds',
       'sessions',
       'shows',
     ]);
@@ -136,8 +134,7 @@ describeApart('the api, projector and worker as separate processes', () => {
     expect((await credits())[0]!.data).toMatchObject({ performerId: giuliaId, source: 'photo' });
 
     await projector.caughtUp();
-    const hooks = [...api.sides.reads, ...api.sides.commands].flatMap((side) => side.audit ?? []);
-    const report = await runLedgerAudit(api.infra.eventStore, { hooks, storedReadModels: true });
+    const report = await auditLog(api, true);
     expect(report.problems).toEqual([]);
   }, 60_000);
 });

@@ -11,25 +11,22 @@ import {
   payoutWeekOf,
   IBAN_MESSAGES,
   type DomainEvent,
-  type EventDataOf,
   type PayoutDetailsBody,
 } from '@aura/contracts';
 import { DomainError } from '../../platform/domain-error';
-import { commandHandler, type Aggregate } from '../../kernel/handle-command';
+import { commandHandler } from '../../kernel/handle-command';
 import type { PayoutDestination } from '../../platform/payouts/port';
-import type { ShownDestination } from '../../ledger';
+import {
+  detailsInForce,
+  payoutDetails,
+  type DetailsChange,
+  type PayoutDetailsState,
+  type ShownDestination,
+} from '../../ledger';
 
-export type DetailsChange = EventDataOf<'PayoutDetailsChanged'>;
+// the fold and the details in force are the ledger's (the SEPA audit checks every transfer against them)
+export { detailsInForce, payoutDetails };
 
-export interface PayoutDetailsState {
-  changes: DetailsChange[];
-}
-
-export const payoutDetails: Aggregate<PayoutDetailsState> = {
-  initialState: () => ({ changes: [] }),
-  evolve: (state, event) =>
-    event.type === 'PayoutDetailsChanged' ? { changes: [...state.changes, event.data] } : state,
-};
 export const handlePayoutDetails = commandHandler(payoutDetails);
 
 /** She sets her details: the first at once, a change from the Monday after `now` (Europe/Rome); the same details again change nothing. */
@@ -67,15 +64,6 @@ export function decideChangeDetails(
       },
     },
   ];
-}
-
-/**
- * The details in force at `asOf`: the newest change effective by then; before her first details
- * took effect, those first details (they pay every week before them, as nothing else could).
- */
-export function detailsInForce(state: PayoutDetailsState, asOf: Date): DetailsChange | null {
-  const time = asOf.getTime();
-  return state.changes.filter((change) => Date.parse(change.effectiveFrom) <= time).at(-1) ?? state.changes[0] ?? null;
 }
 
 export function shownDestination(change: DetailsChange | null): ShownDestination | null {

@@ -1,6 +1,5 @@
 import type { CommandSide, ModulePorts } from '../../kernel/module';
 import { payoutProviderFrom } from '../../platform/payouts/config';
-import { auditPayouts } from './audit';
 import { seedDemoPayoutDetails } from './demo';
 import { payoutsRouter, type PayoutsRouterDeps } from './routes';
 import { createPayoutService } from './service';
@@ -35,13 +34,6 @@ export function payoutsCommands(ports: ModulePorts, deps: PayoutsDeps) {
         settled: payouts.settled,
       }),
     ],
-    /** every payout takes only unpaid earnings older than the reserve, at or above the minimum, each week once */
-    audit: (events, options) =>
-      auditPayouts(events, {
-        now: ports.clock.now(),
-        reserveDays: ports.config.PAYOUT_RESERVE_DAYS,
-        stored: options.storedReadModels ? ports.readModels : undefined,
-      }),
     queries: { service },
     /** the demo performers' sandbox payout details (after the performers' own seed) */
     seedDemo: () => seedDemoPayoutDetails(ports.eventStore, ports.clock.now, deps.performers.demoPortraits()),

@@ -20,6 +20,7 @@ import {
   decideRetry,
   decideSettlement,
   earningsAccountOf,
+  payoutIdFor,
   type AccountPayout,
   type Settlement,
 } from '../../ledger';
@@ -36,10 +37,6 @@ export const SETTLE_JOB = 'payouts:settle';
 export const TICK_JOB = 'payouts:tick';
 
 export type RunRequest = EventDataOf<'PayoutRunRequested'>;
-
-/** One payout per performer and period end: the id that makes a repeated run pay nothing new. */
-export const payoutIdFor = (performerId: string, periodEnd: string) =>
-  deterministicId(`payout:${performerId}:${new Date(periodEnd).toISOString()}`);
 
 const eventIdOf = (event: DomainEvent) => {
   const data = event.data as {

@@ -18,21 +18,19 @@ import {
   type SessionParty,
 } from '@aura/contracts';
 import { DomainError } from '../../platform/domain-error';
-import { assertPriceSeen, decideOnWallet, walletAs } from '../../ledger';
+import {
+  assertPriceSeen,
+  dueMinutes,
+  sessionWallet,
+  type BillOutcome,
+  type SessionMoney,
+  type UnstartedOutcome,
+} from '../../ledger';
 import { foldStream } from '../../kernel/handle-command';
 import type { EventStore } from '../../platform/eventstore/port';
 import { newId } from '../../platform/ids';
+import { settlementEnd } from './money';
 import { booth, decideFreeBooth, decideReleaseBooth, decideTakeBooth, handleBooth, type Booth } from './booth';
-import {
-  decideBilling,
-  decideSessionHold,
-  decideSettle,
-  dueMinutes,
-  sessionMoney,
-  sessionWalletEventIds,
-  type SessionMoney,
-  type UnstartedOutcome,
-} from './money';
 import {
   assertAskable,
   decideAccept,
@@ -118,35 +116,14 @@ export function createSessionCommands(deps: SessionCommandsDeps) {
 
   const loadSession = async (sessionId: string): Promise<Session> =>
     foldStream(session, await eventStore.readStream(sessionStreams.session(sessionId)));
-  const loadMoney = (walletId: string, sessionId: string): Promise<SessionMoney> =>
-    walletAs(eventStore, walletId, sessionMoney(sessionId));
+  const wallet = sessionWallet(eventStore);
+  const loadMoney = (walletId: string, sessionId: string): Promise<SessionMoney> => wallet.money(walletId, sessionId);
 
   const onSession = (
     sessionId: string,
     decide: (state: Session) => DomainEvent[],
     metadata?: Record<string, unknown>,
   ) => handleSession(eventStore, sessionStreams.session(sessionId), decide, { metadata });
-
-  /** A decision on the user's wallet for one session, with the session's fixed event ids. */
-  function onWallet(
-    walletId: string,
-    sessionId: string,
-    decide: (money: SessionMoney) => DomainEvent[],
-    metadata?: Record<string, unknown>,
-  ) {
-    let ids: string[] = [];
-    return decideOnWallet(
-      eventStore,
-      walletId,
-      sessionMoney(sessionId),
-      (money) => {
-        const events = decide(money);
-        ids = sessionWalletEventIds(walletId, sessionId, events);
-        return events;
-      },
-      { metadata, eventId: (_event, index) => ids[index]! },
-    );
-  }
 
   const onBooth = (performerId: string, decide: (state: Booth) => DomainEvent[]) =>
     handleBooth(eventStore, sessionStreams.booth(performerId), decide);
@@ -162,9 +139,7 @@ export function createSessionCommands(deps: SessionCommandsDeps) {
     walletId: string,
     outcome: Omit<UnstartedOutcome, 'unstarted'>,
   ) {
-    return onWallet(walletId, sessionId, (money) =>
-      decideSettle(state, sessionId, walletId, money, { unstarted: true, ...outcome }, now()),
-    );
+    return wallet.settle(state, { sessionId, walletId }, { unstarted: true, ...outcome }, now);
   }
 
   /** Makes an active session's money final, then records the end on the session and frees her booth. */
@@ -172,12 +147,8 @@ export function createSessionCommands(deps: SessionCommandsDeps) {
     const state = await loadSession(sessionId);
     if (state.status === 'none') throw new DomainError('not_found', 'Sessione non trovata');
     const { userId, performerId } = state.terms;
-    const settled = await onWallet(
-      userId,
-      sessionId,
-      (money) => decideSettle(state, sessionId, userId, money, requested, now()),
-      metadata,
-    );
+    const end = settlementEnd(state, requested);
+    const settled = await wallet.settle(state, { sessionId, walletId: userId }, end, now, metadata);
     const figures = settled.state.settled;
     let position = settled.position;
     if (figures) {
@@ -238,7 +209,7 @@ export function createSessionCommands(deps: SessionCommandsDeps) {
       const at = now();
       const requested = decideRequest({ ...terms, timeoutMs: clock.requestTimeoutMs }, { status: 'none' }, at)[0]!;
       if (requested.type !== 'SessionRequested') throw new Error('unreachable');
-      await onWallet(input.userId, sessionId, (money) => decideSessionHold(requested.data, money, at), metadata);
+      await wallet.hold(requested.data, at, metadata);
       const result = await onSession(
         sessionId,
         (state) => decideRequest({ ...terms, timeoutMs: clock.requestTimeoutMs }, state, at),
@@ -430,12 +401,7 @@ export function createSessionCommands(deps: SessionCommandsDeps) {
       }
       if (current.status !== 'active') return [];
       const active = current;
-      let outcome: ReturnType<typeof decideBilling> = { kind: 'done' };
-      await onWallet(userId, sessionId, (latest) => {
-        outcome = decideBilling(active, latest, at);
-        return outcome.kind === 'bill' ? outcome.events : [];
-      });
-      const decided = outcome as ReturnType<typeof decideBilling>;
+      const decided: BillOutcome = await wallet.bill(active, at);
       if (decided.kind === 'exhausted') await finish(sessionId, decided.closing);
       else if (decided.kind === 'bill' || (decided.kind === 'wait' && !decided.waitingForParty)) {
         const minute = Math.round((decided.nextAt - Date.parse(active.startedAt!)) / active.terms.billingMinuteMs) + 1;

@@ -3,7 +3,6 @@ import type { Principal } from '../../platform/http/session';
 import { rateLimiterOf } from '../../platform/http/rate-limit';
 import { sessionRateLimits } from './rate-limits';
 import type { CommandSide, ModulePorts } from '../../kernel/module';
-import { auditSessions } from './audit';
 import { scheduleSessionTick } from './clock';
 import { createSessionCommands, type SessionClock } from './commands';
 import { iceConfigFor, relayOnly } from './ice';
@@ -112,7 +111,5 @@ export function sessionsCommands(ports: ModulePorts, deps: SessionsDeps) {
     async stop() {
       sockets.stop();
     },
-    /** every session's billed minutes are consecutive, one per started minute of its running time, at its rate, the minimum as the rules say */
-    audit: async (events) => auditSessions(events),
   } satisfies CommandSide;
 }

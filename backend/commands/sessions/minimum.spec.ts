@@ -4,8 +4,8 @@
  */
 import type { DomainEvent, SessionEndReason, SessionParty } from '@aura/contracts';
 import { deciderSpec } from '../../test/doubles/decider-spec';
-import { minimumOwed } from './minimum';
-import { decideSettle, sessionMoney } from './money';
+import { decideSettle, minimumOwed, sessionMoney } from '../../ledger';
+import { settlementEnd } from './money';
 import { graceExpired, session, type Closing, type OpenSession } from './session';
 
 const t0 = new Date('2026-11-20T10:00:00.000Z');
@@ -149,7 +149,7 @@ const spec = deciderSpec(sessionMoney(sessionId));
 const settle =
   (state: OpenSession, closing: Closing, nowMs: number) =>
   (money: ReturnType<ReturnType<typeof sessionMoney>['initialState']>) =>
-    decideSettle(state, sessionId, userId, money, closing, at(nowMs));
+    decideSettle(state, sessionId, userId, money, settlementEnd(state, closing), at(nowMs));
 const twoMinutes = [...wallet, ...minute(1), ...minute(2)];
 const inMinute2 = START + MINUTE + 20_000;
 
@@ -329,6 +329,19 @@ describe('the session minimum', () => {
     expect(decideSettle(sessionAfter(), sessionId, userId, free, closing, at(inMinute2))[0]).toMatchObject({
       type: 'SessionMinimumCharged',
       data: { amount: 3 * RATE },
+    });
+  });
+
+  it('an end asked of a session that no longer runs is handed to the ledger as asked', () => {
+    // given a session that no longer runs, her page gone: the end stays as asked
+    const withdrawn = { ...sessionAfter(left('performer', inMinute2)), status: 'declined' as const };
+    const closing = { endedBy: 'user' as const, reason: 'user_ended' as const, endedAt: at(inMinute2 + 5_000) };
+    expect(settlementEnd(withdrawn, closing)).toEqual(closing);
+    // and running, the same end closes at her drop, as hers
+    expect(settlementEnd(sessionAfter(left('performer', inMinute2)), closing)).toEqual({
+      ...closing,
+      reason: 'performer_disconnected',
+      endedAt: at(inMinute2),
     });
   });
 });

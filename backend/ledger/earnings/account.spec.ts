@@ -6,9 +6,11 @@ import {
   decideRetry,
   decideSettlement,
   earningsAccount,
+  payoutIdFor,
   unpaidCents,
   type DecidePayout,
 } from './account';
+import { deterministicId } from '../../platform/ids';
 
 const performerId = '2b7c4d1e-8f7a-4e63-9a51-5a4c1b2d3e4f';
 const runId = '5b7c4d1e-8f7a-4e63-9a51-5a4c1b2d3e4f';
@@ -268,6 +270,12 @@ describe('payout decider: reserve', () => {
 });
 
 describe('payout decider: exactly once, failures and retries', () => {
+  it("a payout's id is fixed by its performer and period end, however the end is written", () => {
+    const id = payoutIdFor(performerId, '2026-11-22T22:59:59.999Z');
+    expect(id).toBe(deterministicId(`payout:${performerId}:2026-11-22T22:59:59.999Z`));
+    expect(payoutIdFor(performerId, '2026-11-22T23:59:59.999+01:00')).toBe(id);
+    expect(payoutIdFor(runId, '2026-11-22T22:59:59.999Z')).not.toBe(id);
+  });
   const earned = [credit(3000, '2026-11-17T10:00:00.000Z'), credit(3000, '2026-11-19T10:00:00.000Z', 'session')];
   const payout = scheduled([0, 1], 6000, [{ weekStart: '2026-11-16', amountCents: 6000 }]);
   const weeks = [{ weekStart: '2026-11-16', amountCents: 6000 }];

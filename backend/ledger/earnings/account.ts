@@ -10,6 +10,7 @@ import { payoutWeekOf, performerStreams, type DomainEvent, type PayoutMethod, ty
 import { DomainError } from '../../platform/domain-error';
 import { commandHandler, foldStream, type Aggregate, type HandleOptions } from '../../kernel/handle-command';
 import type { EventStore } from '../../platform/eventstore/port';
+import { deterministicId } from '../../platform/ids';
 import type { EarningsSource } from './credit';
 
 export interface Credit {
@@ -301,6 +302,10 @@ export interface DecidePayout {
  * as one payout if they reach the minimum and she has payout details; else carry them over, saying
  * why. A period already decided (the same payout id) decides nothing: a repeated run pays nothing new.
  */
+/** One payout per performer and period end: the id that makes a repeated run pay nothing new. */
+export const payoutIdFor = (performerId: string, periodEnd: string) =>
+  deterministicId(`payout:${performerId}:${new Date(periodEnd).toISOString()}`);
+
 export function decidePayout(command: DecidePayout, state: EarningsAccount, now: Date): DomainEvent[] {
   if (state.performerId === null || state.payouts[command.payoutId]) return [];
   const cutoff = Date.parse(command.cutoff);

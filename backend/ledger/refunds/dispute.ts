@@ -21,7 +21,7 @@ import type { ProjectionDefinition } from '../../kernel/projections/runner';
 import type { RecordedEvent } from '../../platform/recorded-event';
 import { appendOnce } from '../append-once';
 import { availableBalance } from '../wallet/fold';
-import { decideOnWallet } from '../wallet/wallet';
+import { onWallet } from '../wallet/wallet';
 import { clawbackEventId } from './clawback';
 import { refundableWallet, type RefundableWallet } from './refund';
 
@@ -127,13 +127,10 @@ export function freezeForDispute(
   now: () => Date,
   metadata: Record<string, unknown>,
 ) {
-  return decideOnWallet(
-    eventStore,
-    command.walletId,
-    refundableWallet,
-    (state) => decideFreeze(command, state, now()),
-    { metadata, eventId: fixedIds(`dispute-freeze:${command.disputeId}`) },
-  );
+  return onWallet(eventStore, command.walletId, refundableWallet, (state) => decideFreeze(command, state, now()), {
+    metadata,
+    eventId: fixedIds(`dispute-freeze:${command.disputeId}`),
+  });
 }
 
 /** Unfreezes it when the dispute closes (won or lost), once. */
@@ -143,13 +140,10 @@ export function unfreezeForDispute(
   now: () => Date,
   metadata: Record<string, unknown>,
 ) {
-  return decideOnWallet(
-    eventStore,
-    command.walletId,
-    refundableWallet,
-    (state) => decideUnfreeze(command, state, now()),
-    { metadata, eventId: fixedIds(`dispute-unfreeze:${command.disputeId}`) },
-  );
+  return onWallet(eventStore, command.walletId, refundableWallet, (state) => decideUnfreeze(command, state, now()), {
+    metadata,
+    eventId: fixedIds(`dispute-unfreeze:${command.disputeId}`),
+  });
 }
 
 /** Her shares of a dispute's trace, per performer. */

@@ -13,7 +13,7 @@ import type { EventStore } from '../../platform/eventstore/port';
 import type { Aggregate, HandleOptions } from '../../kernel/handle-command';
 import { saleOf } from '../earnings/sales';
 import { applyWalletEvent, emptyWallet, type WalletTotals } from '../wallet/fold';
-import { decideOnWallet } from '../wallet/wallet';
+import { onWallet } from '../wallet/wallet';
 
 /** What a wallet's spend bought: a tip is final (never refunded) but a dispute traces it too. */
 export type SaleKind = RefundKind | 'tip';
@@ -231,7 +231,7 @@ export function decideRefund(command: Refund, state: RefundableWallet, now: Date
 
 /** A refund decided on the buyer's wallet with its expected revision (read and decided again on a conflict). */
 export function refundSale(eventStore: EventStore, command: Refund, now: () => Date, options: HandleOptions) {
-  return decideOnWallet(
+  return onWallet(
     eventStore,
     command.walletId,
     refundableWallet,

@@ -163,10 +163,11 @@ export const walletTotals = (eventStore: EventStore, walletId: string) => wallet
 
 /**
  * A decision on a wallet by a fold that extends the wallet's (a session's hold, minutes and
- * settlement), appended with the wallet's expected revision and the decision's fixed ids: the
- * wallet is where a session's money serialises with every other spend.
+ * settlement; a refund; a dispute's freeze), appended with the wallet's expected revision and the
+ * decision's fixed ids: the wallet is where a session's money serialises with every other spend.
+ * The ledger's own: modules reach it only through the narrow calls that use it.
  */
-export function decideOnWallet<S>(
+export function onWallet<S>(
   eventStore: EventStore,
   walletId: string,
   aggregate: Aggregate<S>,

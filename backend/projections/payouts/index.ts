@@ -12,6 +12,7 @@ import {
 } from './projection';
 import { createPayoutQueries, payoutSettings } from './queries';
 import { payoutsQueryRouter } from './query-routes';
+import { payoutReadModelsAudit } from './audit';
 
 export interface PayoutsReadDeps {
   performers: { exists(performerId: string): Promise<boolean>; nameOf(performerId: string): Promise<string | null> };
@@ -32,6 +33,8 @@ export function payoutsReadSide(ports: ModulePorts, deps: PayoutsReadDeps) {
       settled: settledOn(ports.readModels, PAYOUT_ACCOUNTS, PAYOUTS, PAYOUT_STATEMENTS, PAYOUT_RUNS, PAYOUT_DETAILS),
     },
     projections: payoutsProjections,
+    /** every account, payout, statement and run shown equals the ledger's replay of the earnings streams */
+    audit: payoutReadModelsAudit(ports.readModels),
     routers: [
       payoutsQueryRouter({
         sessions: ports.sessions,

@@ -4,9 +4,9 @@ import { sessionClock, sessionCommands } from '../../commands/sessions';
 import { scheduleSessionTick } from '../../commands/sessions/clock';
 import { createSessionQueries } from '../../projections/sessions/queries';
 import { sessionSweeper, sessionTickJob } from './jobs';
-import { frozenWalletSessionsReaction, sessionEarningsReaction } from './reactions';
+import { frozenWalletSessionsReaction } from './reactions';
 
-/** The session clock: every minute billed on time, sessions ended when they must; her share credited per minute. */
+/** The session clock: every minute billed on time, sessions ended when they must (the ledger credits her share). */
 export function sessionsWorkers(ports: ModulePorts) {
   const commands = sessionCommands(ports);
   const queries = createSessionQueries(ports.readModels);
@@ -21,7 +21,7 @@ export function sessionsWorkers(ports: ModulePorts) {
   });
   return {
     name: 'sessions',
-    reactions: [sessionEarningsReaction(ports.eventStore), frozenWalletSessionsReaction(commands, queries)],
+    reactions: [frozenWalletSessionsReaction(commands, queries)],
     jobs: [sessionTickJob(commands)],
     start: () => {
       removeMetrics ??= addMetricSource('sessions', () => queries.runningCount());

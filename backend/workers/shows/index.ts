@@ -1,13 +1,12 @@
 import { expireGoals, GOAL_DEADLINE_JOB } from '../../commands/shows';
 import { jobProcessor, type ModulePorts, type WorkerSide } from '../../kernel/module';
-import { showPrivateReaction, tipEarningsReaction, tipGoalsReaction } from './reactions';
+import { showPrivateReaction, tipGoalsReaction } from './reactions';
 
-/** Tips credit her share and fill the goals; a private session pauses her show; a goal's deadline ends it unmet. */
+/** Tips fill the goals (the ledger credits her share); a private session pauses her show; a goal's deadline ends it unmet. */
 export function showsWorkers(ports: ModulePorts) {
   return {
     name: 'shows',
     reactions: [
-      tipEarningsReaction(ports.eventStore),
       tipGoalsReaction(ports.eventStore, ports.clock.now),
       showPrivateReaction(ports.eventStore, ports.clock.now),
     ],

@@ -1,12 +1,7 @@
-import { earningsCreditReaction } from '../../ledger';
 import type { EventStore } from '../../platform/eventstore/port';
 import type { ProjectionDefinition } from '../../kernel/projections/runner';
 import type { RecordedEvent } from '../../platform/recorded-event';
 import { countTip, pauseForPrivate, resumeAfterPrivate } from '../../commands/shows';
-
-/** Every tip credits her 55% share of its purchased part, exactly once. */
-export const tipEarningsReaction = (eventStore: EventStore) =>
-  earningsCreditReaction('reaction:tip-earnings', ['ShowTipped'], eventStore);
 
 /** Every tip counts towards the show's goals, exactly once (the route counts it first; this one catches a stop in between). */
 export function tipGoalsReaction(eventStore: EventStore, now: () => Date): ProjectionDefinition {

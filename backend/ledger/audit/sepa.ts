@@ -9,7 +9,7 @@ import type { StoredEvent } from '../../platform/eventstore/port';
 import type { AuditProblem } from '../../kernel/module';
 import { SEPA_REFERENCE_PREFIX, sepaReference } from '../../platform/payouts/sepa/provider';
 import { recorded } from '../../platform/recorded-event';
-import { detailsInForce, payoutDetails, type PayoutDetailsState } from './details';
+import { detailsInForce, payoutDetails, type PayoutDetailsState } from '../earnings/payout-details';
 
 type SepaFile = EventDataOf<'SepaFileCreated'>;
 const euro = (cents: number) => (cents / 100).toFixed(2);

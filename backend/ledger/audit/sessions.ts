@@ -8,10 +8,10 @@
  * exactly once: of its purchased units, rounded once over the session's purchased running total
  * (docs/architecture.md#promotional-units).
  */
-import { formatAuditUnits } from '../../ledger';
 import { minuteStartsAt, performerShareOfPartCents, startedMinutes, type EventDataOf } from '@aura/contracts';
 import type { StoredEvent } from '../../platform/eventstore/port';
-import { minimumOwed } from './minimum';
+import { minimumOwed } from '../sessions/minimum';
+import { formatAuditUnits } from './format';
 
 export interface SessionProblem {
   stream: string;

@@ -1,10 +1,10 @@
 import { performerStreams, type EventDataOf } from '@aura/contracts';
-import { createPgliteEventStore } from '../../platform/eventstore/pglite';
-import type { EventStore } from '../../platform/eventstore/port';
-import { recordedAs } from '../../test/doubles/recorded';
-import { newId } from '../../platform/ids';
-import { createMingoReadModelStore } from '../../platform/readmodels/mingo';
-import { photoEarningsReaction } from './reactions';
+import { createPgliteEventStore } from '../platform/eventstore/pglite';
+import type { EventStore } from '../platform/eventstore/port';
+import { recordedAs } from '../test/doubles/recorded';
+import { newId } from '../platform/ids';
+import { createMingoReadModelStore } from '../platform/readmodels/mingo';
+import { ledgerWorkers } from './worker';
 
 let store: EventStore;
 beforeAll(async () => {
@@ -31,7 +31,9 @@ const asStored = (data: EventDataOf<'PhotoPurchased'>) =>
 
 describe('photo earnings reaction', () => {
   it('credits 55% once per sale, even when replayed after later credits', async () => {
-    const reaction = photoEarningsReaction(store);
+    const reaction = ledgerWorkers({ eventStore: store }).reactions.find(
+      ({ name }) => name === 'reaction:photo-earnings',
+    )!;
     const readModels = createMingoReadModelStore();
     const first = asStored(purchase(5000));
     const second = asStored(purchase(150));

@@ -1,5 +1,4 @@
 import type { DomainEvent, EventDataOf } from '@aura/contracts';
-import { spendEventIds } from '../../ledger';
 import { deterministicId } from '../../platform/ids';
 import { deciderSpec } from '../../test/doubles/decider-spec';
 import {
@@ -12,8 +11,9 @@ import {
   sessionMoney,
   sessionWalletEventIds,
   type SessionMoney,
+  type SessionOnWallet,
 } from './money';
-import { session, type OpenSession } from './session';
+import { spendEventIds } from '../wallet/spend';
 
 const t0 = new Date('2026-11-20T10:00:00.000Z');
 const MINUTE = 60_000;
@@ -40,10 +40,15 @@ const terms: EventDataOf<'SessionRequested'> = {
   requestedAt: iso(0),
   expiresAt: iso(60_000),
 };
-const requested: DomainEvent = { type: 'SessionRequested', data: terms };
+/** the session as its own fold gives it to the ledger: requested, then running since START */
 const started: DomainEvent = { type: 'SessionStarted', data: { sessionId, performerId, startedAt: iso(START) } };
-const running = [requested, started].reduce(session.evolve, session.initialState()) as OpenSession;
-const withEvents = (events: DomainEvent[]) => events.reduce(session.evolve, running) as OpenSession;
+const waiting: SessionOnWallet = { status: 'requested', terms, startedAt: null, away: {} };
+const running: SessionOnWallet = { ...waiting, status: 'active', startedAt: iso(START) };
+/** running, with a party gone since `ms` */
+const awayFrom = (party: 'user' | 'performer', ms: number): SessionOnWallet => ({
+  ...running,
+  away: { [party]: iso(ms) },
+});
 
 const credited = (amount: number): DomainEvent => ({
   type: 'AuracoinCredited',
@@ -196,12 +201,7 @@ describe('billing by the started minute', () => {
   });
 
   it('does not bill minutes that start while a party is away; they wait for it', () => {
-    const away = withEvents([
-      {
-        type: 'SessionPartyLeft',
-        data: { sessionId, party: 'user', at: iso(START + MINUTE + 5), cause: 'disconnected' },
-      },
-    ]);
+    const away = awayFrom('user', START + MINUTE + 5);
     const after1 = [...base, ...minute(1, 0, false, START)];
     // minute 2 started before the drop: billed; minute 3 after it: waits
     const outcome = decideBilling(away, money(after1), at(START + 2 * MINUTE + 10));
@@ -213,7 +213,6 @@ describe('billing by the started minute', () => {
   });
 
   it('bills nothing for a session that is not running or already settled', () => {
-    const waiting = [requested].reduce(session.evolve, session.initialState()) as OpenSession;
     expect(decideBilling(waiting, money(base), at(START))).toEqual({ kind: 'done' });
     const settled: DomainEvent = {
       type: 'SessionSettled',
@@ -423,19 +422,18 @@ describe('settling a session', () => {
   });
 
   it('a session whose performer dropped ends when she left, without the minimum', () => {
-    const left = withEvents([
-      {
-        type: 'SessionPartyLeft',
-        data: { sessionId, party: 'performer', at: iso(START + MINUTE + 5), cause: 'disconnected' },
-      },
-    ]);
+    const left = awayFrom('performer', START + MINUTE + 5);
     const given = [...base, ...minute(1, 0, false, START), ...minute(2, RATE, false, START + MINUTE)];
     const now = START + MINUTE + 40_000;
+    // the user ends it at `now`: the session closes it at her drop, as hers (closingOf), and the ledger settles that
+    const closing = {
+      endedBy: 'user' as const,
+      reason: 'performer_disconnected' as const,
+      endedAt: at(START + MINUTE + 5),
+    };
     spec
       .given(given)
-      .when((m) =>
-        decideSettle(left, sessionId, userId, m, { endedBy: 'user', reason: 'user_ended', endedAt: at(now) }, at(now)),
-      )
+      .when((m) => decideSettle(left, sessionId, userId, m, closing, at(now)))
       .then([
         settled({
           reason: 'performer_disconnected',
@@ -449,7 +447,6 @@ describe('settling a session', () => {
   });
 
   it('releases the whole hold of a declined, expired or withdrawn request, and settles once', () => {
-    const waiting = [requested].reduce(session.evolve, session.initialState()) as OpenSession;
     spec
       .given(base)
       .when((m) =>
@@ -557,12 +554,7 @@ describe('the edges of the minute clock (issue 24)', () => {
 
   it('a minute that starts at the very instant a party left waits for the party', () => {
     // given minutes 1 and 2 billed and the user gone exactly when minute 3 begins
-    const away = withEvents([
-      {
-        type: 'SessionPartyLeft',
-        data: { sessionId, party: 'user', at: iso(START + 2 * MINUTE), cause: 'disconnected' },
-      },
-    ]);
+    const away = awayFrom('user', START + 2 * MINUTE);
     const given = money([...base, ...minute(1, 0, false, START), ...minute(2, RATE, false, START + MINUTE)]);
     // when the clock ticks in minute 3, then nothing is due and the clock waits for the party
     expect(dueMinutes(away, given, at(START + 2 * MINUTE + 5))).toEqual([]);
@@ -575,12 +567,7 @@ describe('the edges of the minute clock (issue 24)', () => {
 
   it('a minute due before the party left is not waiting for the party', () => {
     // given the user gone in minute 3, minute 2 billed: the clock, ticking before minute 3, waits for the minute only
-    const away = withEvents([
-      {
-        type: 'SessionPartyLeft',
-        data: { sessionId, party: 'user', at: iso(START + 2 * MINUTE + 1), cause: 'disconnected' },
-      },
-    ]);
+    const away = awayFrom('user', START + 2 * MINUTE + 1);
     const given = money([...base, ...minute(1, 0, false, START), ...minute(2, RATE, false, START + MINUTE)]);
     expect(decideBilling(away, given, at(START + MINUTE + 30_000))).toEqual({
       kind: 'wait',
@@ -745,7 +732,6 @@ describe('the session money rules the mutants showed loose (issue 24)', () => {
 
   it('no minute is due on a session that is not running, is settled, or holds nothing', () => {
     const later = at(START + 3 * MINUTE);
-    const waiting = [requested].reduce(session.evolve, session.initialState()) as OpenSession;
     expect(dueMinutes(waiting, money(base), later)).toEqual([]);
     expect(dueMinutes(running, money([...base, settled({})]), later)).toEqual([]);
     expect(dueMinutes(running, money([...base, releasedHold]), later)).toEqual([]);
@@ -755,9 +741,9 @@ describe('the session money rules the mutants showed loose (issue 24)', () => {
 
   it('a session whose start or drop cannot be read bills no minute past now, and never loops', () => {
     const later = at(START + 3 * MINUTE);
-    const unreadable = { ...running, startedAt: 'not a date' } as OpenSession;
+    const unreadable: SessionOnWallet = { ...running, startedAt: 'not a date' };
     expect(dueMinutes(unreadable, money(base), later)).toEqual([]);
-    const dropUnreadable = { ...running, away: { user: 'not a date' } } as OpenSession;
+    const dropUnreadable: SessionOnWallet = { ...running, away: { user: 'not a date' } };
     expect(dueMinutes(dropUnreadable, money(base), later)).toEqual([1, 2, 3, 4]);
     // a minute starting exactly now is due
     expect(dueMinutes(running, money(base), at(START + 3 * MINUTE))).toEqual([1, 2, 3, 4]);
@@ -773,10 +759,7 @@ describe('the session money rules the mutants showed loose (issue 24)', () => {
 
   it('a minute that cannot be billed for another reason than the balance is an error, not the end of the session', () => {
     // given a session whose rate is not a whole number of units (a bug upstream)
-    const broken = [{ type: 'SessionRequested', data: { ...terms, rateUnits: 2.5 } } as DomainEvent, started].reduce(
-      session.evolve,
-      session.initialState(),
-    ) as OpenSession;
+    const broken: SessionOnWallet = { ...running, terms: { ...terms, rateUnits: 2.5 } };
     // then neither the clock nor the settlement hides it as the balance running out
     expect(() => decideBilling(broken, money(base), at(START + 5))).toThrow('positive whole number');
     expect(() => decideSettle(broken, sessionId, userId, money(base), performerEnds(START + 5), at(START + 5))).toThrow(

@@ -1,6 +1,6 @@
 import type { DomainEvent } from '@aura/contracts';
 import type { StoredEvent } from '../../platform/eventstore/port';
-import { auditSessions } from './audit';
+import { auditSessions } from './sessions';
 
 const t0 = Date.parse('2026-11-20T10:00:00.000Z');
 const iso = (ms: number) => new Date(t0 + ms).toISOString();

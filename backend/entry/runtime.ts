@@ -84,7 +84,7 @@ export async function openRuntime(config: Config, logger: Logger, options: Runti
 
   const reads = readSides(ports);
   const commands = roles.includes('api') ? commandSides(ports, reads) : undefined;
-  const workers = roles.includes('worker') ? workerSides(ports) : undefined;
+  const workers = roles.includes('worker') ? workerSides(ports, reads) : undefined;
   const modules = { reads, commands, workers };
   const extra = options.extraModules?.(ports, modules) ?? [];
   const sides: Runtime['sides'] = {

@@ -18,7 +18,7 @@ async function main() {
   const runtime = await openRuntime(config, createLogger('error', { role: 'payout-worker' }), { roles: ['projector'] });
   const projector = await startProjector(runtime, {});
   await projector.caughtUp();
-  const service = payoutService(runtime.ports);
+  const service = payoutService(runtime.ports, runtime.modules.reads.payouts.queries.lookups);
   process.stdout.write('ready\n');
   if (mode === 'restart')
     process.stdout.write(`settled stranded payouts of ${await service.settleStranded()} performer(s)\n`);

@@ -74,7 +74,7 @@ async function runDetail(runId: string) {
 const payoutsAudit = async () => {
   await app.settled();
   const events = await app.infra.eventStore.readAll();
-  const readModels = await app.modules.commands!.payouts.audit(events, { storedReadModels: true });
+  const readModels = await app.modules.reads.payouts.audit(events, { storedReadModels: true });
   return { problems: [...readModels.problems, ...auditPayouts(events, { now: clock, reserveDays: 7 }).problems] };
 };
 

@@ -74,7 +74,7 @@ async function audit() {
   await app.settled();
   const events = await app.infra.eventStore.readAll();
   // the read models' part (the payouts side's hook) and the money's (the ledger's replay)
-  const readModels = await app.modules.commands!.payouts.audit(events, { storedReadModels: true });
+  const readModels = await app.modules.reads.payouts.audit(events, { storedReadModels: true });
   const report = auditPayouts(events, { now: clock, reserveDays: 7 });
   expect([...readModels.problems, ...report.problems]).toEqual([]);
   return report;

@@ -176,7 +176,7 @@ async function main() {
     }
 
     const auditStarted = performance.now();
-    const report = await app.modules.commands!.payouts.audit(await app.infra.eventStore.readAll(), {
+    const report = await app.modules.reads.payouts.audit(await app.infra.eventStore.readAll(), {
       storedReadModels: true,
     });
     console.log(`  payouts audit: ${report.problems.length} problems, ${seconds(auditStarted).toFixed(1)} s`);

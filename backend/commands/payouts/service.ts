@@ -5,7 +5,7 @@
  * the stream's expected revision and deterministic event ids, and the provider is idempotent by
  * (payoutId, attempt), so each earning is paid at most once.
  */
-import { payableCutoff, payoutStreams, type DomainEvent, type EventDataOf } from '@aura/contracts';
+import { payableCutoff, payoutSettings, payoutStreams, type DomainEvent, type EventDataOf } from '@aura/contracts';
 import { DomainError } from '../../platform/domain-error';
 import { commandHandler, foldStream, type Aggregate } from '../../kernel/handle-command';
 import { WrongExpectedRevisionError } from '../../platform/eventstore/port';
@@ -25,12 +25,6 @@ import {
   type Settlement,
 } from '../../ledger';
 import { detailsInForce, payoutDetails, providerDestination, shownDestination } from './details';
-/* eslint-disable import-x/no-restricted-paths -- left for the merge with r37b: the worker side
-   (backend/workers/payouts) builds this service from the ports alone; once entry hands it the payouts
-   read side's lookups (who has unpaid earnings, a payout's performer, the stranded ones), these go */
-import { PAYOUT_ACCOUNTS, PAYOUTS, type AccountDoc, type PayoutDoc } from '../../projections/payouts/projection';
-import { payoutSettings } from '../../projections/payouts/queries';
-/* eslint-enable import-x/no-restricted-paths */
 
 export const RUN_JOB = 'payouts:run';
 export const SETTLE_JOB = 'payouts:settle';
@@ -67,11 +61,24 @@ const payoutRun: Aggregate<RunState> = {
 };
 const handlePayoutRun = commandHandler(payoutRun);
 
-export function createPayoutService(ports: ModulePorts, provider: PayoutProvider & { sepa?: SepaRail }) {
-  const { eventStore, readModels, jobs, logger } = ports;
+/** What the service reads of the payouts read side (entry hands it over: backend/projections/payouts/queries.ts). */
+export interface PayoutLookups {
+  /** performers with unpaid earnings or payouts in flight */
+  performersToVisit(): Promise<string[]>;
+  /** does anyone have unpaid earnings accrued by then (something for a weekly run to pay or carry over)? */
+  hasEarningsUpTo(periodEnd: Date): Promise<boolean>;
+  payoutOf(payoutId: string): Promise<{ performerId: string; runId: string } | null>;
+  /** performers with a payout still scheduled (a worker died between the decision and the transfer) */
+  strandedPerformers(): Promise<string[]>;
+}
+
+export function createPayoutService(
+  ports: ModulePorts,
+  provider: PayoutProvider & { sepa?: SepaRail },
+  lookups: PayoutLookups,
+) {
+  const { eventStore, jobs, logger } = ports;
   const { now } = ports.clock;
-  const accounts = readModels.collection<AccountDoc>(PAYOUT_ACCOUNTS);
-  const payouts = readModels.collection<PayoutDoc>(PAYOUTS);
   const log = logger.child({ component: 'payouts' });
 
   const settings = () => payoutSettings(ports.config);
@@ -125,20 +132,7 @@ export function createPayoutService(ports: ModulePorts, provider: PayoutProvider
     return foldStream(payoutRun, await eventStore.readStream(payoutStreams.run(runId)));
   }
 
-  /** Performers with unpaid earnings or payouts in flight, from her account read model. */
-  async function performersToVisit(): Promise<string[]> {
-    const docs = await accounts.find(
-      { $or: [{ unpaidCount: { $gt: 0 } }, { scheduledCents: { $gt: 0 } }] },
-      { projection: { _id: 1 } },
-    );
-    return docs.map((doc) => doc._id);
-  }
-
-  /** Does anyone have unpaid earnings accrued by then (something for a weekly run to pay or carry over)? */
-  async function hasEarningsUpTo(periodEnd: Date): Promise<boolean> {
-    const docs = await accounts.find({ unpaidCount: { $gt: 0 } }, { projection: { unpaid: 1 } });
-    return docs.some((doc) => doc.unpaid.some((credit) => credit.at <= periodEnd.getTime()));
-  }
+  const { performersToVisit, hasEarningsUpTo } = lookups;
 
   /** The run's decision for one performer, then the transfer of whatever of hers is scheduled; answers the transfers a batch rail left pending. */
   async function payPerformer(performerId: string, run: RunRequest): Promise<TransferRequest[]> {
@@ -259,7 +253,7 @@ export function createPayoutService(ports: ModulePorts, provider: PayoutProvider
     payoutId: string,
     adminId: string,
   ): Promise<{ performerId: string; position: number | undefined }> {
-    const doc = await payouts.findOne({ _id: payoutId });
+    const doc = await lookups.payoutOf(payoutId);
     if (!doc) throw new DomainError('not_found', 'Pagamento non trovato');
     const inForce = detailsInForce(await detailsOf(doc.performerId), now());
     const hasDestination = inForce !== null;
@@ -289,8 +283,7 @@ export function createPayoutService(ports: ModulePorts, provider: PayoutProvider
 
   /** Recovery: payouts left scheduled (a worker died between the decision and the transfer) are settled. */
   async function settleStranded(): Promise<number> {
-    const stranded = await payouts.find({ status: 'scheduled' }, { projection: { performerId: 1 } });
-    const performers = [...new Set(stranded.map((doc) => doc.performerId))];
+    const performers = await lookups.strandedPerformers();
     for (const performerId of performers) await settlePerformer(performerId);
     return performers.length;
   }

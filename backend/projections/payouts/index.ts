@@ -10,7 +10,8 @@ import {
   PAYOUTS,
   payoutsProjections,
 } from './projection';
-import { createPayoutQueries, payoutSettings } from './queries';
+import { payoutSettings } from '@aura/contracts';
+import { createPayoutLookups, createPayoutQueries } from './queries';
 import { payoutsQueryRouter } from './query-routes';
 import { payoutReadModelsAudit } from './audit';
 
@@ -29,6 +30,8 @@ export function payoutsReadSide(ports: ModulePorts, deps: PayoutsReadDeps) {
       details: queries.details,
       /** a payout as read */
       payout: queries.payout,
+      /** what the payout service reads: whom a run visits, a payout's performer, the stranded ones */
+      lookups: createPayoutLookups(ports.readModels),
       /** waits until every payouts read model has applied `position` */
       settled: settledOn(ports.readModels, PAYOUT_ACCOUNTS, PAYOUTS, PAYOUT_STATEMENTS, PAYOUT_RUNS, PAYOUT_DETAILS),
     },

@@ -3,7 +3,6 @@ import {
   expectedNextPayout,
   inReserve,
   payoutDayOf,
-  payoutMinimumCents,
   payoutWeekOf,
   payoutWeekStarting,
   type PayoutDetailsView,
@@ -169,11 +168,39 @@ export function toRunView(doc: RunDoc): PayoutRunView {
   };
 }
 
-/** The payout rules this process runs with (the configuration's minimum and reserve). */
-export const payoutSettings = (config: { PAYOUT_MINIMUM_EUR: number; PAYOUT_RESERVE_DAYS: number }) => ({
-  minimumCents: payoutMinimumCents(config.PAYOUT_MINIMUM_EUR),
-  reserveDays: config.PAYOUT_RESERVE_DAYS,
-});
+/**
+ * What the payout service reads here (entry hands it over): whom a run visits, whether a week has
+ * anything to pay, a payout's performer and run, and the payouts a dead worker left scheduled.
+ */
+export function createPayoutLookups(readModels: ReadModelStore) {
+  const accounts = readModels.collection<AccountDoc>(PAYOUT_ACCOUNTS);
+  const payouts = readModels.collection<PayoutDoc>(PAYOUTS);
+  return {
+    /** performers with unpaid earnings or payouts in flight */
+    async performersToVisit(): Promise<string[]> {
+      const docs = await accounts.find(
+        { $or: [{ unpaidCount: { $gt: 0 } }, { scheduledCents: { $gt: 0 } }] },
+        { projection: { _id: 1 } },
+      );
+      return docs.map((doc) => doc._id);
+    },
+    /** does anyone have unpaid earnings accrued by then? */
+    async hasEarningsUpTo(periodEnd: Date): Promise<boolean> {
+      const docs = await accounts.find({ unpaidCount: { $gt: 0 } }, { projection: { unpaid: 1 } });
+      return docs.some((doc) => doc.unpaid.some((credit) => credit.at <= periodEnd.getTime()));
+    },
+    /** a payout's performer and run */
+    async payoutOf(payoutId: string): Promise<{ performerId: string; runId: string } | null> {
+      const doc = await payouts.findOne({ _id: payoutId });
+      return doc && { performerId: doc.performerId, runId: doc.runId };
+    },
+    /** performers with a payout still scheduled */
+    async strandedPerformers(): Promise<string[]> {
+      const stranded = await payouts.find({ status: 'scheduled' }, { projection: { performerId: 1 } });
+      return [...new Set(stranded.map((doc) => doc.performerId))];
+    },
+  };
+}
 
 export function createPayoutQueries(
   readModels: ReadModelStore,

@@ -1,11 +1,11 @@
 import type { ModulePorts, WorkerSide } from '../../kernel/module';
 import { payoutService } from '../../commands/payouts';
-import { SETTLE_JOB, TICK_JOB } from '../../commands/payouts/service';
+import { SETTLE_JOB, TICK_JOB, type PayoutLookups } from '../../commands/payouts/service';
 import { payoutJobs, TICK_EVERY_MS, weeklyTick } from './jobs';
 
 /** The weekly payout run (a repeatable job on Tuesdays for the closed weeks), its settlements and recovery. */
-export function payoutsWorkers(ports: ModulePorts) {
-  const service = payoutService(ports);
+export function payoutsWorkers(ports: ModulePorts, deps: { payouts: { lookups: PayoutLookups } }) {
+  const service = payoutService(ports, deps.payouts.lookups);
   return {
     name: 'payouts',
     jobs: payoutJobs(ports, service),

@@ -11,6 +11,11 @@ export function payoutMinimumCents(minimumEur: number): number {
   return Math.round(minimumEur * 100);
 }
 
+/** A run's minimum and reserve, from the operator's PAYOUT_MINIMUM_EUR and PAYOUT_RESERVE_DAYS. */
+export function payoutSettings(config: { PAYOUT_MINIMUM_EUR: number; PAYOUT_RESERVE_DAYS: number }) {
+  return { minimumCents: payoutMinimumCents(config.PAYOUT_MINIMUM_EUR), reserveDays: config.PAYOUT_RESERVE_DAYS };
+}
+
 /**
  * The newest earning a run may pay: accrued at or before the period end AND older than the reserve
  * (PAYOUT_RESERVE_DAYS × 24 h before the run; 0 turns the reserve off).

@@ -27,6 +27,7 @@ export * from './api/chat';
 export * from './api/shows';
 export * from './api/refunds';
 export * from './api/routes';
+export * from './api/paths';
 export { buildOpenApiDocument } from './openapi';
 export * from './rules/age';
 export * from './rules/tiers';

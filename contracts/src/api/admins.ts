@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { IdParam } from './common';
 import type { RouteContract } from './route-contract';
+import { apiPaths } from './paths';
 
 export const ADMIN_PASSWORD_MIN = 8;
 export const ADMIN_PASSWORD_MAX = 128;
@@ -75,66 +76,52 @@ export type AuditTrailPage = z.infer<typeof AuditTrailPage>;
 
 export const adminsRoutes = {
   adminVerify: {
-    method: 'post',
-    path: '/api/admin/verify',
+    ...apiPaths.adminVerify,
     summary: 'Admin sign-in with username and password',
     tag: 'admins',
-    auth: 'public',
     body: AdminVerifyBody,
     response: AdminSession,
   },
   adminMe: {
-    method: 'get',
-    path: '/api/admin/me',
+    ...apiPaths.adminMe,
     summary: 'The signed-in admin',
     tag: 'admins',
-    auth: 'admin',
     response: AdminSession,
     secondFactor: 'none',
   },
   listAdmins: {
-    method: 'get',
-    path: '/api/admins',
+    ...apiPaths.listAdmins,
     summary: 'Every admin',
     tag: 'admins',
-    auth: 'admin',
     response: z.array(AdminView),
   },
   createAdmin: {
-    method: 'post',
-    path: '/api/admins',
+    ...apiPaths.createAdmin,
     summary: 'Create an admin (superadmins only create superadmins)',
     tag: 'admins',
-    auth: 'admin',
     body: CreateAdminBody,
     response: AdminView,
     status: 201,
   },
   updateAdmin: {
-    method: 'patch',
-    path: '/api/admins/{id}',
+    ...apiPaths.updateAdmin,
     summary: 'Activate or disable an admin',
     tag: 'admins',
-    auth: 'admin',
     params: IdParam,
     body: UpdateAdminBody,
     response: AdminView,
   },
   deleteAdmin: {
-    method: 'delete',
-    path: '/api/admins/{id}',
+    ...apiPaths.deleteAdmin,
     summary: 'Delete an admin (never a superadmin)',
     tag: 'admins',
-    auth: 'admin',
     params: IdParam,
     response: z.object({ ok: z.literal(true) }),
   },
   adminAuditTrail: {
-    method: 'get',
-    path: '/api/admin/audit-trail',
+    ...apiPaths.adminAuditTrail,
     summary: 'Every admin action, newest first, with who and when (paged)',
     tag: 'admins',
-    auth: 'admin',
     query: AuditTrailQuery,
     response: AuditTrailPage,
   },

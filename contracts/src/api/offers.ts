@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { IdParam } from './common';
 import type { RouteContract } from './route-contract';
+import { apiPaths } from './paths';
 
 export const OFFER_DEFAULT_MINUTES = 120;
 
@@ -29,37 +30,29 @@ export type CreateOfferBodyInput = z.input<typeof CreateOfferBody>;
 
 export const offersRoutes = {
   currentOffer: {
-    method: 'get',
-    path: '/api/offers/current',
+    ...apiPaths.currentOffer,
     summary: 'The limited offer running now, if any',
     tag: 'offers',
-    auth: 'public',
     response: z.object({ offer: OfferView.nullable() }),
   },
   listOffers: {
-    method: 'get',
-    path: '/api/offers',
+    ...apiPaths.listOffers,
     summary: 'Every offer, newest first (admin)',
     tag: 'offers',
-    auth: 'admin',
     response: z.array(OfferView),
   },
   createOffer: {
-    method: 'post',
-    path: '/api/offers',
+    ...apiPaths.createOffer,
     summary: 'Start a limited offer (admin)',
     tag: 'offers',
-    auth: 'admin',
     body: CreateOfferBody,
     response: OfferView,
     status: 201,
   },
   endOffer: {
-    method: 'post',
-    path: '/api/offers/{id}/end',
+    ...apiPaths.endOffer,
     summary: 'End an offer now (admin)',
     tag: 'offers',
-    auth: 'admin',
     params: IdParam,
     response: OfferView,
   },

@@ -4,6 +4,7 @@ import type { RouteContract } from './route-contract';
 import { PHOTO_PRICE_DEFAULT, PHOTO_PRICE_MIN, PHOTO_PRICE_STEP, isHalfStep } from '../rules/performer';
 import { formatAuracoin } from '../format';
 import { priceCeilingMessages, withinCeiling } from '../rules/prices';
+import { apiPaths } from './paths';
 
 export const PhotoBody = z.object({
   /** an uploaded image's objectPath or an http(s) URL */
@@ -66,40 +67,32 @@ export const PurchaseResult = z.object({
 
 export const photosRoutes = {
   listPhotos: {
-    method: 'get',
-    path: '/api/performers/{id}/photos',
+    ...apiPaths.listPhotos,
     summary: "A performer's photos (locked unless bought)",
     tag: 'photos',
-    auth: 'public',
     params: IdParam,
     response: z.array(PhotoView),
   },
   addPhoto: {
-    method: 'post',
-    path: '/api/performers/{id}/photos',
+    ...apiPaths.addPhoto,
     summary: 'Add a photo for sale (herself or admin)',
     tag: 'photos',
-    auth: 'performer',
     params: IdParam,
     body: PhotoBody,
     response: PhotoView,
     status: 201,
   },
   deletePhoto: {
-    method: 'delete',
-    path: '/api/photos/{id}',
+    ...apiPaths.deletePhoto,
     summary: 'Remove a photo (owner or admin)',
     tag: 'photos',
-    auth: 'performer',
     params: IdParam,
     response: z.object({ ok: z.literal(true) }),
   },
   purchasePhoto: {
-    method: 'post',
-    path: '/api/photos/{id}/purchase',
+    ...apiPaths.purchasePhoto,
     summary: 'Buy a photo (409 price_changed when expectedPrice is not its price)',
     tag: 'photos',
-    auth: 'user',
     idempotencyKey: 'required',
     params: IdParam,
     body: PurchasePhotoBody,
@@ -107,28 +100,22 @@ export const photosRoutes = {
     status: 201,
   },
   listFavourites: {
-    method: 'get',
-    path: '/api/favourites',
+    ...apiPaths.listFavourites,
     summary: "The signed-in user's favourite performer ids",
     tag: 'favourites',
-    auth: 'user',
     response: z.object({ performerIds: z.array(z.string().uuid()) }),
   },
   addFavourite: {
-    method: 'put',
-    path: '/api/favourites/{id}',
+    ...apiPaths.addFavourite,
     summary: 'Add a performer to favourites',
     tag: 'favourites',
-    auth: 'user',
     params: IdParam,
     response: z.object({ performerIds: z.array(z.string().uuid()) }),
   },
   removeFavourite: {
-    method: 'delete',
-    path: '/api/favourites/{id}',
+    ...apiPaths.removeFavourite,
     summary: 'Remove a performer from favourites',
     tag: 'favourites',
-    auth: 'user',
     params: IdParam,
     response: z.object({ performerIds: z.array(z.string().uuid()) }),
   },

@@ -7,6 +7,8 @@ export const ADMIN_PASSWORD_MIN = 8;
 export const ADMIN_PASSWORD_MAX = 128;
 export const ADMIN_USERNAME_MIN = 3;
 export const ADMIN_USERNAME_MAX = 32;
+/** an admin's full name: at most this many characters */
+export const ADMIN_FULL_NAME_MAX = 120;
 export const adminRoles = ['admin', 'superadmin'] as const;
 export type AdminRole = (typeof adminRoles)[number];
 
@@ -33,7 +35,7 @@ export const AdminSession = z.object({ admin: AdminView });
 export type AdminSession = z.infer<typeof AdminSession>;
 
 export const CreateAdminBody = z.object({
-  fullName: z.string().trim().min(1).max(120),
+  fullName: z.string().trim().min(1).max(ADMIN_FULL_NAME_MAX),
   username: z.string().trim().min(ADMIN_USERNAME_MIN).max(ADMIN_USERNAME_MAX),
   email: z.string().trim().toLowerCase().email().max(254),
   password: z.string().min(ADMIN_PASSWORD_MIN).max(ADMIN_PASSWORD_MAX),

@@ -12,17 +12,20 @@ import {
 import { isWeekStart } from '../rules/payout-week';
 import { SepaFileSummary } from './sepa';
 import { apiPaths } from './paths';
+import { maxCharacters } from '../forms/common';
 
+/** the account holder's name: at most this many characters (the server and the payout details form) */
+export const PAYOUT_HOLDER_MAX = 120;
 export const PAYOUT_HOLDER_MESSAGES = {
   required: "Inserisci il nome dell'intestatario",
-  tooLong: 'Massimo 120 caratteri',
+  tooLong: maxCharacters(PAYOUT_HOLDER_MAX),
 } as const;
 
 const holderName = z
   .string({ error: PAYOUT_HOLDER_MESSAGES.required })
   .trim()
   .min(1, PAYOUT_HOLDER_MESSAGES.required)
-  .max(120, PAYOUT_HOLDER_MESSAGES.tooLong);
+  .max(PAYOUT_HOLDER_MAX, PAYOUT_HOLDER_MESSAGES.tooLong);
 
 /** Where she is paid: the holder and an IBAN (ISO 13616 checksum) or a card payout reference. */
 export const PayoutDetailsBody = z.discriminatedUnion('method', [

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { documentTypes, performerCategories, PhysicalTraits, ScheduleSlot } from '../events/performers';
 import { PASSWORD_MAX, PASSWORD_MIN, USERNAME_MAX, USERNAME_MIN } from './accounts';
 import { IdParam } from './common';
-import { formatAuracoin, formatNumber } from '../format';
+import { formatAuracoin } from '../format';
 import type { RouteContract } from './route-contract';
 import {
   HEIGHT_MAX_CM,
@@ -19,7 +19,15 @@ import {
   eyeColors,
   hairColors,
   isHalfStep,
+  isRatingStep,
   languageOptions,
+  PERFORMER_BIO_MAX,
+  PERFORMER_LANGUAGES_MAX,
+  PERFORMER_LANGUAGES_MIN,
+  PERFORMER_NAME_MAX,
+  RATING_MAX,
+  RATING_MIN,
+  RATING_STEP_MESSAGE,
   specialFeatureOptions,
 } from '../rules/performer';
 import { priceCeilingMessages, withinCeiling, type PricedThing } from '../rules/prices';
@@ -126,11 +134,11 @@ export const PerformerRegistrationBody = z.object({
   username: z.string().trim().max(USERNAME_MAX).optional(),
   password: z.string().max(PASSWORD_MAX).optional(),
   email: z.string().trim().toLowerCase().max(254).optional(),
-  name: z.string().trim().max(80).optional(),
+  name: z.string().trim().max(PERFORMER_NAME_MAX).optional(),
   dateOfBirth: z.string().optional(),
   /** ignored: the age is computed from dateOfBirth */
   age: z.unknown().optional(),
-  bio: optionalText(2000),
+  bio: optionalText(PERFORMER_BIO_MAX),
   creditsPerMinute: rate(REGISTRATION_RATE_MIN).default(REGISTRATION_RATE_DEFAULT),
   languages: z.array(z.enum(languageOptions)).max(languageOptions.length).default(['Italiano']),
   category: z.enum(performerCategories).default('Standard'),
@@ -171,7 +179,7 @@ export type PerformerRegistrationInput = z.input<typeof PerformerRegistrationBod
 
 /** Admin form: name, age, image, creditsPerMinute, languages required; rating 0–5 step 0.1; category and bio may be null. */
 export const AdminPerformerBody = z.object({
-  name: z.string().trim().min(1).max(80),
+  name: z.string().trim().min(1).max(PERFORMER_NAME_MAX),
   age: z.number().int().min(PERFORMER_AGE_MIN).max(PERFORMER_AGE_MAX),
   /** an https URL (fetched once into storage) or an Aura path (never `//host`) */
   image: z
@@ -188,11 +196,9 @@ export const AdminPerformerBody = z.object({
   isOnline: z.boolean().default(false),
   rating: z
     .number()
-    .min(0)
-    .max(5)
-    .refine((value) => Math.abs(value * 10 - Math.round(value * 10)) < 1e-9, {
-      message: `A passi di ${formatNumber(0.1)}`,
-    })
+    .min(RATING_MIN)
+    .max(RATING_MAX)
+    .refine(isRatingStep, { message: RATING_STEP_MESSAGE })
     .nullish()
     .transform((value) => value ?? null),
   creditsPerMinute: rate(RATE_MIN),
@@ -207,9 +213,9 @@ export const AdminPerformerBody = z.object({
           .filter(Boolean),
       ),
     ])
-    .pipe(z.array(z.string().max(40)).min(1).max(10)),
+    .pipe(z.array(z.string().max(40)).min(PERFORMER_LANGUAGES_MIN).max(PERFORMER_LANGUAGES_MAX)),
   category: nullableOption(performerCategories),
-  bio: optionalText(2000),
+  bio: optionalText(PERFORMER_BIO_MAX),
   /** optional sign-in credentials for the new performer */
   username: z.string().trim().min(USERNAME_MIN).max(USERNAME_MAX).optional(),
   email: z.string().trim().toLowerCase().email().max(254).optional(),
@@ -224,14 +230,14 @@ export type AdminPerformerInput = z.input<typeof AdminPerformerBody>;
  */
 export const PerformerPatchBody = z
   .object({
-    name: z.string().trim().min(1).max(80),
+    name: z.string().trim().min(1).max(PERFORMER_NAME_MAX),
     age: z.number().int().min(PERFORMER_AGE_MIN).max(PERFORMER_AGE_MAX),
     image: AdminPerformerBody.shape.image,
     creditsPerMinute: rate(RATE_MIN),
     messagePrice: rate(MESSAGE_PRICE_MIN, 'messagePrice'),
     category: nullableOption(performerCategories),
     languages: AdminPerformerBody.shape.languages,
-    bio: optionalText(2000),
+    bio: optionalText(PERFORMER_BIO_MAX),
     rating: AdminPerformerBody.shape.rating,
     isOnline: z.boolean(),
   })

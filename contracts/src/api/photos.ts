@@ -1,7 +1,14 @@
 import { z } from 'zod';
 import { ExpectedPrice, IdParam } from './common';
 import type { RouteContract } from './route-contract';
-import { PHOTO_PRICE_DEFAULT, PHOTO_PRICE_MIN, PHOTO_PRICE_STEP, isHalfStep } from '../rules/performer';
+import {
+  PHOTO_DESCRIPTION_MAX,
+  PHOTO_PRICE_DEFAULT,
+  PHOTO_PRICE_MIN,
+  PHOTO_PRICE_STEP,
+  PHOTO_TITLE_MAX,
+  isHalfStep,
+} from '../rules/performer';
 import { formatAuracoin } from '../format';
 import { priceCeilingMessages, withinCeiling } from '../rules/prices';
 import { apiPaths } from './paths';
@@ -16,11 +23,11 @@ export const PhotoBody = z.object({
     .refine((value) => /^https?:\/\//i.test(value) || value.startsWith('/api/files/public/'), {
       message: "Carica un'immagine o inserisci un URL",
     }),
-  title: z.string().trim().min(1, 'Titolo obbligatorio').max(120),
+  title: z.string().trim().min(1, 'Titolo obbligatorio').max(PHOTO_TITLE_MAX),
   description: z
     .string()
     .trim()
-    .max(1000)
+    .max(PHOTO_DESCRIPTION_MAX)
     .nullish()
     .transform((value) => (value ? value : null)),
   /** auracoin, minimum 0.5, step 0.5, at most the ceiling (docs/product.md#price-ceilings) */

@@ -14,15 +14,17 @@ import {
   tipAmountMessage,
 } from '../rules/shows';
 import { apiPaths } from './paths';
+import { SHOW_FORM_MESSAGES } from '../forms/shows';
+import { maxCharacters } from '../forms/common';
 
 const uuid = z.string().uuid();
 
 export const StartShowBody = z.object({
   title: z
-    .string({ error: 'Titolo obbligatorio' })
+    .string({ error: SHOW_FORM_MESSAGES.titleRequired })
     .trim()
-    .min(1, 'Titolo obbligatorio')
-    .max(SHOW_TITLE_MAX, `Massimo ${SHOW_TITLE_MAX} caratteri`),
+    .min(1, SHOW_FORM_MESSAGES.titleRequired)
+    .max(SHOW_TITLE_MAX, SHOW_FORM_MESSAGES.titleTooLong),
 });
 export type StartShowInput = z.input<typeof StartShowBody>;
 
@@ -78,8 +80,8 @@ export const TipMenuBody = z.object({
         label: z
           .string()
           .trim()
-          .min(1, 'Descrizione obbligatoria')
-          .max(TIP_MENU_LABEL_MAX, `Massimo ${TIP_MENU_LABEL_MAX} caratteri`),
+          .min(1, SHOW_FORM_MESSAGES.descriptionRequired)
+          .max(TIP_MENU_LABEL_MAX, SHOW_FORM_MESSAGES.tipMenuLabelTooLong),
         price: z.number().refine(isTipAmount, { message: tipAmountMessage }),
       }),
     )
@@ -90,15 +92,15 @@ export const TipMenuView = z.object({ performerId: uuid, items: z.array(TipMenuI
 
 export const GoalBody = z.object({
   description: z
-    .string({ error: 'Descrizione obbligatoria' })
+    .string({ error: SHOW_FORM_MESSAGES.descriptionRequired })
     .trim()
-    .min(1, 'Descrizione obbligatoria')
-    .max(SHOW_GOAL_DESCRIPTION_MAX, `Massimo ${SHOW_GOAL_DESCRIPTION_MAX} caratteri`),
+    .min(1, SHOW_FORM_MESSAGES.descriptionRequired)
+    .max(SHOW_GOAL_DESCRIPTION_MAX, SHOW_FORM_MESSAGES.goalDescriptionTooLong),
   target: z
-    .number({ error: "Indica l'obiettivo in auracoin" })
-    .positive("L'obiettivo deve essere maggiore di zero")
+    .number({ error: SHOW_FORM_MESSAGES.targetRequired })
+    .positive(SHOW_FORM_MESSAGES.targetPositive)
     .max(SHOW_GOAL_TARGET_MAX)
-    .refine((value) => Number.isInteger(value * 2), { message: 'A passi di 0,5' }),
+    .refine((value) => Number.isInteger(value * 2), { message: SHOW_FORM_MESSAGES.targetSteps }),
   deadline: z
     .string()
     .datetime({ offset: true, message: 'Data e ora non valide' })
@@ -113,7 +115,7 @@ export const TipBody = z.object({
   message: z
     .string()
     .trim()
-    .max(TIP_MESSAGE_MAX, `Massimo ${TIP_MESSAGE_MAX} caratteri`)
+    .max(TIP_MESSAGE_MAX, SHOW_FORM_MESSAGES.tipMessageTooLong)
     .nullish()
     .transform((value) => (value ? value : null)),
   /** a tip-menu item: the amount must be its price */
@@ -148,7 +150,7 @@ export const ShowMessageBody = z.object({
     .string({ error: 'Scrivi un messaggio' })
     .trim()
     .min(1, 'Scrivi un messaggio')
-    .refine((value) => [...value].length <= SHOW_MESSAGE_MAX, { message: `Massimo ${SHOW_MESSAGE_MAX} caratteri` }),
+    .refine((value) => [...value].length <= SHOW_MESSAGE_MAX, { message: maxCharacters(SHOW_MESSAGE_MAX) }),
   aliasId: uuid.nullish().transform((value) => value ?? null),
 });
 export type ShowMessageInput = z.input<typeof ShowMessageBody>;

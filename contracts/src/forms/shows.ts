@@ -1,0 +1,24 @@
+import { formatAuracoin } from '../format';
+import {
+  SHOW_GOAL_DESCRIPTION_MAX,
+  SHOW_GOAL_TARGET_MAX,
+  SHOW_TITLE_MAX,
+  TIP_MENU_LABEL_MAX,
+  TIP_MESSAGE_MAX,
+} from '../rules/shows';
+import { maxCharacters } from './common';
+
+/** What the show forms (going live, a goal, the tip menu, a tip) say under a field before anything is sent. */
+export const SHOW_FORM_MESSAGES = {
+  titleRequired: 'Titolo obbligatorio',
+  titleTooLong: maxCharacters(SHOW_TITLE_MAX),
+  descriptionRequired: 'Descrizione obbligatoria',
+  goalDescriptionTooLong: maxCharacters(SHOW_GOAL_DESCRIPTION_MAX),
+  targetRequired: "Indica l'obiettivo in auracoin",
+  targetPositive: "L'obiettivo deve essere maggiore di zero",
+  targetMax: `Al massimo ${formatAuracoin(SHOW_GOAL_TARGET_MAX)} auracoin`,
+  targetSteps: 'A passi di 0,5',
+  deadlineFuture: 'La scadenza deve essere nel futuro',
+  tipMenuLabelTooLong: maxCharacters(TIP_MENU_LABEL_MAX),
+  tipMessageTooLong: maxCharacters(TIP_MESSAGE_MAX),
+} as const;

@@ -5,7 +5,9 @@ import {
   CARD_REFERENCE_MESSAGES,
   CARD_REFERENCE_PATTERN,
   IBAN_MESSAGES,
+  PAYOUT_HOLDER_MAX,
   PAYOUT_HOLDER_MESSAGES,
+  payoutMethods,
   isValidIban,
   type PayoutDetailsEntry,
   type PayoutMethod,
@@ -26,8 +28,12 @@ interface DetailsValues {
 }
 
 const schema = yup.object({
-  method: yup.string().oneOf(['iban', 'card']).required(),
-  holderName: yup.string().trim().required(PAYOUT_HOLDER_MESSAGES.required).max(120, PAYOUT_HOLDER_MESSAGES.tooLong),
+  method: yup.string().oneOf(payoutMethods).required(),
+  holderName: yup
+    .string()
+    .trim()
+    .required(PAYOUT_HOLDER_MESSAGES.required)
+    .max(PAYOUT_HOLDER_MAX, PAYOUT_HOLDER_MESSAGES.tooLong),
   iban: yup.string().when('method', {
     is: 'iban',
     then: (field) =>

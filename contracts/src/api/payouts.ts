@@ -16,6 +16,8 @@ import { maxCharacters } from '../forms/common';
 
 /** the account holder's name: at most this many characters (the server and the payout details form) */
 export const PAYOUT_HOLDER_MAX = 120;
+/** the payout details form's word for a refused method (neither IBAN nor card) */
+export const PAYOUT_METHOD_MESSAGE = 'Scegli come ricevere i pagamenti';
 export const PAYOUT_HOLDER_MESSAGES = {
   required: "Inserisci il nome dell'intestatario",
   tooLong: maxCharacters(PAYOUT_HOLDER_MAX),

@@ -22,3 +22,10 @@ export const SHOW_FORM_MESSAGES = {
   tipMenuLabelTooLong: maxCharacters(TIP_MENU_LABEL_MAX),
   tipMessageTooLong: maxCharacters(TIP_MESSAGE_MAX),
 } as const;
+
+/** The goal form's message for each field the server may refuse. */
+export const GOAL_FIELD_MESSAGES = {
+  description: `${SHOW_FORM_MESSAGES.descriptionRequired}, al massimo ${SHOW_GOAL_DESCRIPTION_MAX} caratteri`,
+  target: `${SHOW_FORM_MESSAGES.targetPositive}, a passi di 0,5`,
+  deadline: SHOW_FORM_MESSAGES.deadlineFuture,
+} as const;

@@ -7,6 +7,7 @@ import {
   IBAN_MESSAGES,
   PAYOUT_HOLDER_MAX,
   PAYOUT_HOLDER_MESSAGES,
+  PAYOUT_METHOD_MESSAGE,
   payoutMethods,
   isValidIban,
   type PayoutDetailsEntry,
@@ -53,7 +54,7 @@ const schema = yup.object({
 });
 
 const refusals: FieldMessages<DetailsValues> = {
-  method: 'Scegli come ricevere i pagamenti',
+  method: PAYOUT_METHOD_MESSAGE,
   holderName: PAYOUT_HOLDER_MESSAGES.required,
   iban: IBAN_MESSAGES.invalid,
   cardReference: CARD_REFERENCE_MESSAGES.invalid,

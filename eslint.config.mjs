@@ -158,7 +158,7 @@ export default tseslint.config(
   },
   {
     files: ['frontend/src/lib/**/*.{ts,tsx}'],
-    ignores: ['frontend/src/lib/route-table.ts', 'frontend/src/lib/*.spec.ts'],
+    ignores: ['frontend/src/lib/*.spec.ts'],
     rules: { 'no-restricted-syntax': ['error', ...noApiPaths] },
   },
   {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { RouteContract } from './route-contract';
+import { apiPaths } from './paths';
 
 /** What the console says along the way (docs/architecture.md#admin-mfa). */
 export const MFA_MESSAGES = {
@@ -49,40 +50,32 @@ export type MfaStatus = z.infer<typeof MfaStatus>;
 
 export const adminMfaRoutes = {
   adminMfaStatus: {
-    method: 'get',
-    path: '/api/admin/mfa',
+    ...apiPaths.adminMfaStatus,
     summary: "The signed-in admin's second factor: enrolled, pending, required",
     tag: 'admins',
-    auth: 'admin',
     response: MfaStatus,
     secondFactor: 'none',
   },
   adminMfaEnroll: {
-    method: 'post',
-    path: '/api/admin/mfa/enroll',
+    ...apiPaths.adminMfaEnroll,
     summary: 'Start TOTP enrolment: a new secret (QR code and manual key) and recovery codes, shown once',
     tag: 'admins',
-    auth: 'admin',
     response: MfaEnrollment,
     status: 201,
     secondFactor: 'none',
   },
   resetAdminMfa: {
-    method: 'post',
-    path: '/api/admin/admins/{id}/mfa/reset',
+    ...apiPaths.resetAdminMfa,
     summary: "Reset another admin's second factor (lost phone and recovery codes): she enrols again",
     tag: 'admins',
-    auth: 'admin',
     params: z.object({ id: z.string().uuid({ message: 'Id non valido' }) }),
     response: MfaStatus,
     secondFactor: 'fresh',
   },
   adminMfaConfirm: {
-    method: 'post',
-    path: '/api/admin/mfa/confirm',
+    ...apiPaths.adminMfaConfirm,
     summary: 'Confirm enrolment with a current code from the app',
     tag: 'admins',
-    auth: 'admin',
     body: MfaConfirmBody,
     response: MfaStatus,
     secondFactor: 'none',

@@ -1,11 +1,14 @@
 import { z } from 'zod';
 import { IdParam } from './common';
 import type { RouteContract } from './route-contract';
+import { apiPaths } from './paths';
 
 export const ADMIN_PASSWORD_MIN = 8;
 export const ADMIN_PASSWORD_MAX = 128;
 export const ADMIN_USERNAME_MIN = 3;
 export const ADMIN_USERNAME_MAX = 32;
+/** an admin's full name: at most this many characters */
+export const ADMIN_FULL_NAME_MAX = 120;
 export const adminRoles = ['admin', 'superadmin'] as const;
 export type AdminRole = (typeof adminRoles)[number];
 
@@ -32,7 +35,7 @@ export const AdminSession = z.object({ admin: AdminView });
 export type AdminSession = z.infer<typeof AdminSession>;
 
 export const CreateAdminBody = z.object({
-  fullName: z.string().trim().min(1).max(120),
+  fullName: z.string().trim().min(1).max(ADMIN_FULL_NAME_MAX),
   username: z.string().trim().min(ADMIN_USERNAME_MIN).max(ADMIN_USERNAME_MAX),
   email: z.string().trim().toLowerCase().email().max(254),
   password: z.string().min(ADMIN_PASSWORD_MIN).max(ADMIN_PASSWORD_MAX),
@@ -75,66 +78,52 @@ export type AuditTrailPage = z.infer<typeof AuditTrailPage>;
 
 export const adminsRoutes = {
   adminVerify: {
-    method: 'post',
-    path: '/api/admin/verify',
+    ...apiPaths.adminVerify,
     summary: 'Admin sign-in with username and password',
     tag: 'admins',
-    auth: 'public',
     body: AdminVerifyBody,
     response: AdminSession,
   },
   adminMe: {
-    method: 'get',
-    path: '/api/admin/me',
+    ...apiPaths.adminMe,
     summary: 'The signed-in admin',
     tag: 'admins',
-    auth: 'admin',
     response: AdminSession,
     secondFactor: 'none',
   },
   listAdmins: {
-    method: 'get',
-    path: '/api/admins',
+    ...apiPaths.listAdmins,
     summary: 'Every admin',
     tag: 'admins',
-    auth: 'admin',
     response: z.array(AdminView),
   },
   createAdmin: {
-    method: 'post',
-    path: '/api/admins',
+    ...apiPaths.createAdmin,
     summary: 'Create an admin (superadmins only create superadmins)',
     tag: 'admins',
-    auth: 'admin',
     body: CreateAdminBody,
     response: AdminView,
     status: 201,
   },
   updateAdmin: {
-    method: 'patch',
-    path: '/api/admins/{id}',
+    ...apiPaths.updateAdmin,
     summary: 'Activate or disable an admin',
     tag: 'admins',
-    auth: 'admin',
     params: IdParam,
     body: UpdateAdminBody,
     response: AdminView,
   },
   deleteAdmin: {
-    method: 'delete',
-    path: '/api/admins/{id}',
+    ...apiPaths.deleteAdmin,
     summary: 'Delete an admin (never a superadmin)',
     tag: 'admins',
-    auth: 'admin',
     params: IdParam,
     response: z.object({ ok: z.literal(true) }),
   },
   adminAuditTrail: {
-    method: 'get',
-    path: '/api/admin/audit-trail',
+    ...apiPaths.adminAuditTrail,
     summary: 'Every admin action, newest first, with who and when (paged)',
     tag: 'admins',
-    auth: 'admin',
     query: AuditTrailQuery,
     response: AuditTrailPage,
   },

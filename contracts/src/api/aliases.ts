@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { IdParam } from './common';
 import type { RouteContract } from './route-contract';
+import { apiPaths } from './paths';
 
 /** Alias price, auracoin (docs/product.md#constants). */
 export const ALIAS_PRICE_AURACOIN = 50;
@@ -25,20 +26,16 @@ export type CreateAliasBody = z.infer<typeof CreateAliasBody>;
 
 export const aliasesRoutes = {
   listAliases: {
-    method: 'get',
-    path: '/api/users/{userId}/aliases',
+    ...apiPaths.listAliases,
     summary: "A user's aliases (own, or any for admins)",
     tag: 'aliases',
-    auth: 'user',
     params: UserIdParam,
     response: z.array(AliasView),
   },
   createAlias: {
-    method: 'post',
-    path: '/api/users/{userId}/aliases',
+    ...apiPaths.createAlias,
     summary: 'Buy an alias for 50 auracoin',
     tag: 'aliases',
-    auth: 'user',
     idempotencyKey: 'optional',
     params: UserIdParam,
     body: CreateAliasBody,
@@ -46,11 +43,9 @@ export const aliasesRoutes = {
     status: 201,
   },
   deleteAlias: {
-    method: 'delete',
-    path: '/api/aliases/{id}',
+    ...apiPaths.deleteAlias,
     summary: 'Delete an alias (its owner, or an admin)',
     tag: 'aliases',
-    auth: 'user',
     params: IdParam,
     response: z.object({ ok: z.literal(true) }),
   },

@@ -12,6 +12,7 @@ import {
 import { UserIdParam } from './aliases';
 import { ExpectedPrice } from './common';
 import type { RouteContract } from './route-contract';
+import { apiPaths } from './paths';
 
 /** The performer as a conversation embeds her (spec: name, image, username), live. */
 export const ConversationPerformer = z.object({
@@ -148,62 +149,50 @@ export const HAS_MORE_HEADER = 'x-has-more';
 
 export const chatRoutes = {
   startConversation: {
-    method: 'post',
-    path: '/api/conversations',
+    ...apiPaths.startConversation,
     summary: 'Open (201) or find (200) the conversation of an identity of the caller with a performer',
     tag: 'chat',
-    auth: 'user',
     body: StartConversationBody,
     response: ConversationView,
     status: 201,
   },
   listConversations: {
-    method: 'get',
-    path: '/api/conversations/{userId}',
+    ...apiPaths.listConversations,
     summary: "The caller's conversations, newest activity first (userType user or performer)",
     tag: 'chat',
-    auth: 'userOrPerformer',
     params: UserIdParam,
     query: ListConversationsQuery,
     response: z.array(ConversationView),
   },
   listMessages: {
-    method: 'get',
-    path: '/api/messages/{conversationId}',
+    ...apiPaths.listMessages,
     summary: 'Messages of a conversation of the caller, oldest first, paged (header X-Has-More)',
     tag: 'chat',
-    auth: 'userOrPerformer',
     params: ConversationIdParam,
     query: ListMessagesQuery,
     response: z.array(MessageView),
   },
   sendMessage: {
-    method: 'post',
-    path: '/api/messages',
+    ...apiPaths.sendMessage,
     summary:
       "Send a message (a user's costs the performer's messagePrice; optional Idempotency-Key; 409 price_changed when expectedPrice is not it)",
     tag: 'chat',
-    auth: 'userOrPerformer',
     idempotencyKey: 'optional',
     body: SendMessageBody,
     response: MessageView,
     status: 201,
   },
   markRead: {
-    method: 'patch',
-    path: '/api/messages/{conversationId}/read/{userId}',
+    ...apiPaths.markRead,
     summary: "Mark the other party's messages read ({userId}: the caller, or a user's identity)",
     tag: 'chat',
-    auth: 'userOrPerformer',
     params: MarkReadParams,
     response: MarkReadResult,
   },
   unreadCounts: {
-    method: 'get',
-    path: '/api/unread/{userId}',
+    ...apiPaths.unreadCounts,
     summary: "The caller's unread messages, in total and per conversation",
     tag: 'chat',
-    auth: 'userOrPerformer',
     params: UserIdParam,
     response: UnreadCounts,
   },

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { RouteContract } from './route-contract';
+import { apiPaths } from './paths';
 
 export const IdParam = z.object({ id: z.string().uuid() });
 
@@ -20,19 +21,15 @@ export type Health = z.infer<typeof Health>;
 
 export const platformRoutes = {
   health: {
-    method: 'get',
-    path: '/api/health',
+    ...apiPaths.health,
     summary: 'Health of every adapter',
     tag: 'platform',
-    auth: 'public',
     response: Health,
   },
   openApi: {
-    method: 'get',
-    path: '/api/openapi.json',
+    ...apiPaths.openApi,
     summary: 'This document: the API built from the route contracts',
     tag: 'platform',
-    auth: 'public',
     response: z.record(z.string(), z.unknown()),
   },
 } as const satisfies Record<string, RouteContract>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { RouteContract } from './route-contract';
+import { apiPaths } from './paths';
 
 /** 10 MB: identity documents (POST /api/upload) and photos (PUT to the upload URL). */
 export const MAX_UPLOAD_BYTES = 10_485_760;
@@ -45,61 +46,49 @@ const ok = z.object({ ok: z.literal(true) });
 
 export const filesRoutes = {
   uploadDocument: {
-    method: 'post',
-    path: '/api/upload',
+    ...apiPaths.uploadDocument,
     summary: 'Upload an identity document (multipart `file`, optional `fileName`; JPG, PNG, PDF ≤ 10 MB; private)',
     tag: 'files',
-    auth: 'public',
     upload: { kind: 'multipart', maxBytes: MAX_UPLOAD_BYTES },
     response: UploadResult,
     status: 201,
   },
   uploadPhotoFile: {
-    method: 'put',
-    path: '/api/objects/upload/{token}',
+    ...apiPaths.uploadPhotoFile,
     summary:
       'PUT the raw bytes of one image to the URL a ticket gave (JPG, PNG, WebP ≤ 10 MB; private until confirmed)',
     tag: 'files',
-    auth: 'performer',
     params: z.object({ token: z.string() }),
     upload: { kind: 'binary', maxBytes: MAX_UPLOAD_BYTES },
     response: ok,
   },
   publicFile: {
-    method: 'get',
-    path: '/api/files/public/{fileId}',
+    ...apiPaths.publicFile,
     summary: 'A public photo file',
     tag: 'files',
-    auth: 'public',
     params: z.object({ fileId: z.string() }),
     answers: 'file',
     response: z.unknown(),
   },
   documentFile: {
-    method: 'get',
-    path: '/api/documents/{documentId}/file',
+    ...apiPaths.documentFile,
     summary: "An identity document's bytes, through the short-lived link of its admin (every open is recorded)",
     tag: 'verification',
-    auth: 'admin',
     params: z.object({ documentId: z.string() }),
     query: z.object({ token: z.string().optional() }),
     answers: 'file',
     response: z.unknown(),
   },
   objectUploadTicket: {
-    method: 'post',
-    path: '/api/objects/upload',
+    ...apiPaths.objectUploadTicket,
     summary: 'Get a short-lived URL to PUT one image to',
     tag: 'files',
-    auth: 'performer',
     response: ObjectUploadTicket,
   },
   confirmPhotoUpload: {
-    method: 'put',
-    path: '/api/performer-photos/upload',
+    ...apiPaths.confirmPhotoUpload,
     summary: 'Make an uploaded image a public photo file of a performer',
     tag: 'files',
-    auth: 'performer',
     body: PhotoUploadBody,
     response: PhotoUploadResult,
   },

@@ -12,6 +12,7 @@ import {
 } from '../rules/performer';
 import { PublicPerformerView } from './performers';
 import type { RouteContract } from './route-contract';
+import { apiPaths } from './paths';
 
 export const galleryTabs = ['all', 'online', 'offline', 'new'] as const;
 
@@ -98,11 +99,9 @@ export type GalleryPage = z.infer<typeof GalleryPage>;
 
 export const galleryRoutes = {
   gallery: {
-    method: 'get',
-    path: '/api/performers',
+    ...apiPaths.gallery,
     summary: 'Gallery of approved performers with filters and per-tab counts',
     tag: 'gallery',
-    auth: 'public',
     query: GalleryQuery,
     response: GalleryPage,
   },

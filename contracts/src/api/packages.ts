@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { IdParam } from './common';
 import type { RouteContract } from './route-contract';
+import { apiPaths } from './paths';
 
 /** A package as the API answers it: price in whole euro (the spec's unit), stored as cents. */
 export const PackageView = z.object({
@@ -29,39 +30,31 @@ export type PackageBodyInput = z.input<typeof PackageBody>;
 
 export const packagesRoutes = {
   listPackages: {
-    method: 'get',
-    path: '/api/packages',
+    ...apiPaths.listPackages,
     summary: 'Auracoin packages on sale',
     tag: 'packages',
-    auth: 'public',
     response: z.array(PackageView),
   },
   createPackage: {
-    method: 'post',
-    path: '/api/packages',
+    ...apiPaths.createPackage,
     summary: 'Create a package (admin)',
     tag: 'packages',
-    auth: 'admin',
     body: PackageBody,
     response: PackageView,
     status: 201,
   },
   updatePackage: {
-    method: 'patch',
-    path: '/api/packages/{id}',
+    ...apiPaths.updatePackage,
     summary: 'Update a package (admin)',
     tag: 'packages',
-    auth: 'admin',
     params: IdParam,
     body: PackageBody,
     response: PackageView,
   },
   deletePackage: {
-    method: 'delete',
-    path: '/api/packages/{id}',
+    ...apiPaths.deletePackage,
     summary: 'Delete a package (admin)',
     tag: 'packages',
-    auth: 'admin',
     params: IdParam,
     response: z.object({ ok: z.literal(true) }),
   },

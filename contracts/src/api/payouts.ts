@@ -11,17 +11,23 @@ import {
 } from '../rules/iban';
 import { isWeekStart } from '../rules/payout-week';
 import { SepaFileSummary } from './sepa';
+import { apiPaths } from './paths';
+import { maxCharacters } from '../forms/common';
 
+/** the account holder's name: at most this many characters (the server and the payout details form) */
+export const PAYOUT_HOLDER_MAX = 120;
+/** the payout details form's word for a refused method (neither IBAN nor card) */
+export const PAYOUT_METHOD_MESSAGE = 'Scegli come ricevere i pagamenti';
 export const PAYOUT_HOLDER_MESSAGES = {
   required: "Inserisci il nome dell'intestatario",
-  tooLong: 'Massimo 120 caratteri',
+  tooLong: maxCharacters(PAYOUT_HOLDER_MAX),
 } as const;
 
 const holderName = z
   .string({ error: PAYOUT_HOLDER_MESSAGES.required })
   .trim()
   .min(1, PAYOUT_HOLDER_MESSAGES.required)
-  .max(120, PAYOUT_HOLDER_MESSAGES.tooLong);
+  .max(PAYOUT_HOLDER_MAX, PAYOUT_HOLDER_MESSAGES.tooLong);
 
 /** Where she is paid: the holder and an IBAN (ISO 13616 checksum) or a card payout reference. */
 export const PayoutDetailsBody = z.discriminatedUnion('method', [
@@ -252,94 +258,74 @@ export type PayoutRunList = z.infer<typeof PayoutRunList>;
 
 export const payoutsRoutes = {
   performerPayouts: {
-    method: 'get',
-    path: '/api/performers/{id}/payouts',
+    ...apiPaths.performerPayouts,
     summary: 'Her payout history, newest first (herself or admins)',
     tag: 'payouts',
-    auth: 'performer',
     params: IdParam,
     response: z.array(PayoutView),
   },
   performerPayoutSummary: {
-    method: 'get',
-    path: '/api/performers/{id}/payouts/summary',
+    ...apiPaths.performerPayoutSummary,
     summary: 'Unpaid balance, reserve, next payout date and expected amount',
     tag: 'payouts',
-    auth: 'performer',
     params: IdParam,
     response: PayoutSummary,
   },
   performerStatements: {
-    method: 'get',
-    path: '/api/performers/{id}/statements',
+    ...apiPaths.performerStatements,
     summary: 'Her weekly statements, newest first',
     tag: 'payouts',
-    auth: 'performer',
     params: IdParam,
     response: z.array(StatementView),
   },
   performerStatement: {
-    method: 'get',
-    path: '/api/performers/{id}/statements/{weekStart}',
+    ...apiPaths.performerStatement,
     summary: "One week's statement with every earning",
     tag: 'payouts',
-    auth: 'performer',
     params: StatementParams,
     response: StatementDetail,
   },
   payoutDetails: {
-    method: 'get',
-    path: '/api/performers/{id}/payout-details',
+    ...apiPaths.payoutDetails,
     summary: 'Where she is paid (masked) and when it changed',
     tag: 'payouts',
-    auth: 'performer',
     params: IdParam,
     response: PayoutDetailsView,
   },
   setPayoutDetails: {
-    method: 'put',
-    path: '/api/performers/{id}/payout-details',
+    ...apiPaths.setPayoutDetails,
     summary: 'Set where she is paid (herself only); effective from the next payout week',
     tag: 'payouts',
-    auth: 'performer',
     params: IdParam,
     body: PayoutDetailsBody,
     response: PayoutDetailsView,
   },
   runPayouts: {
-    method: 'post',
-    path: '/api/admin/payouts/run',
+    ...apiPaths.runPayouts,
     summary: 'Run payouts now for a period (default: the last closed week)',
     tag: 'payouts',
-    auth: 'admin',
     body: RunPayoutsBody,
     response: RunAccepted,
     status: 202,
     secondFactor: 'fresh',
   },
   payoutRuns: {
-    method: 'get',
-    path: '/api/admin/payouts/runs',
+    ...apiPaths.payoutRuns,
     summary: 'Payout runs, newest first',
     tag: 'payouts',
-    auth: 'admin',
     response: PayoutRunList,
   },
   payoutRun: {
-    method: 'get',
-    path: '/api/admin/payouts/runs/{id}',
+    ...apiPaths.payoutRun,
     summary: 'One run: its payouts and carry-overs',
     tag: 'payouts',
-    auth: 'admin',
     params: IdParam,
     response: PayoutRunDetail,
   },
   retryPayout: {
-    method: 'post',
-    path: '/api/admin/payouts/{id}/retry',
+    ...apiPaths.retryPayout,
     summary: 'Retry a failed payout',
     tag: 'payouts',
-    auth: 'admin',
     params: IdParam,
     response: PayoutView,
     status: 202,

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { documentTypes, performerCategories, PhysicalTraits, ScheduleSlot } from '../events/performers';
 import { PASSWORD_MAX, PASSWORD_MIN, USERNAME_MAX, USERNAME_MIN } from './accounts';
 import { IdParam } from './common';
-import { formatAuracoin, formatNumber } from '../format';
+import { formatAuracoin } from '../format';
 import type { RouteContract } from './route-contract';
 import {
   HEIGHT_MAX_CM,
@@ -19,10 +19,19 @@ import {
   eyeColors,
   hairColors,
   isHalfStep,
+  isRatingStep,
   languageOptions,
+  PERFORMER_BIO_MAX,
+  PERFORMER_LANGUAGES_MAX,
+  PERFORMER_LANGUAGES_MIN,
+  PERFORMER_NAME_MAX,
+  RATING_MAX,
+  RATING_MIN,
+  RATING_STEP_MESSAGE,
   specialFeatureOptions,
 } from '../rules/performer';
 import { priceCeilingMessages, withinCeiling, type PricedThing } from '../rules/prices';
+import { apiPaths } from './paths';
 
 export const verificationStatuses = ['pending', 'approved', 'rejected'] as const;
 export type VerificationStatus = (typeof verificationStatuses)[number];
@@ -125,11 +134,11 @@ export const PerformerRegistrationBody = z.object({
   username: z.string().trim().max(USERNAME_MAX).optional(),
   password: z.string().max(PASSWORD_MAX).optional(),
   email: z.string().trim().toLowerCase().max(254).optional(),
-  name: z.string().trim().max(80).optional(),
+  name: z.string().trim().max(PERFORMER_NAME_MAX).optional(),
   dateOfBirth: z.string().optional(),
   /** ignored: the age is computed from dateOfBirth */
   age: z.unknown().optional(),
-  bio: optionalText(2000),
+  bio: optionalText(PERFORMER_BIO_MAX),
   creditsPerMinute: rate(REGISTRATION_RATE_MIN).default(REGISTRATION_RATE_DEFAULT),
   languages: z.array(z.enum(languageOptions)).max(languageOptions.length).default(['Italiano']),
   category: z.enum(performerCategories).default('Standard'),
@@ -170,7 +179,7 @@ export type PerformerRegistrationInput = z.input<typeof PerformerRegistrationBod
 
 /** Admin form: name, age, image, creditsPerMinute, languages required; rating 0–5 step 0.1; category and bio may be null. */
 export const AdminPerformerBody = z.object({
-  name: z.string().trim().min(1).max(80),
+  name: z.string().trim().min(1).max(PERFORMER_NAME_MAX),
   age: z.number().int().min(PERFORMER_AGE_MIN).max(PERFORMER_AGE_MAX),
   /** an https URL (fetched once into storage) or an Aura path (never `//host`) */
   image: z
@@ -187,11 +196,9 @@ export const AdminPerformerBody = z.object({
   isOnline: z.boolean().default(false),
   rating: z
     .number()
-    .min(0)
-    .max(5)
-    .refine((value) => Math.abs(value * 10 - Math.round(value * 10)) < 1e-9, {
-      message: `A passi di ${formatNumber(0.1)}`,
-    })
+    .min(RATING_MIN)
+    .max(RATING_MAX)
+    .refine(isRatingStep, { message: RATING_STEP_MESSAGE })
     .nullish()
     .transform((value) => value ?? null),
   creditsPerMinute: rate(RATE_MIN),
@@ -206,9 +213,9 @@ export const AdminPerformerBody = z.object({
           .filter(Boolean),
       ),
     ])
-    .pipe(z.array(z.string().max(40)).min(1).max(10)),
+    .pipe(z.array(z.string().max(40)).min(PERFORMER_LANGUAGES_MIN).max(PERFORMER_LANGUAGES_MAX)),
   category: nullableOption(performerCategories),
-  bio: optionalText(2000),
+  bio: optionalText(PERFORMER_BIO_MAX),
   /** optional sign-in credentials for the new performer */
   username: z.string().trim().min(USERNAME_MIN).max(USERNAME_MAX).optional(),
   email: z.string().trim().toLowerCase().email().max(254).optional(),
@@ -223,14 +230,14 @@ export type AdminPerformerInput = z.input<typeof AdminPerformerBody>;
  */
 export const PerformerPatchBody = z
   .object({
-    name: z.string().trim().min(1).max(80),
+    name: z.string().trim().min(1).max(PERFORMER_NAME_MAX),
     age: z.number().int().min(PERFORMER_AGE_MIN).max(PERFORMER_AGE_MAX),
     image: AdminPerformerBody.shape.image,
     creditsPerMinute: rate(RATE_MIN),
     messagePrice: rate(MESSAGE_PRICE_MIN, 'messagePrice'),
     category: nullableOption(performerCategories),
     languages: AdminPerformerBody.shape.languages,
-    bio: optionalText(2000),
+    bio: optionalText(PERFORMER_BIO_MAX),
     rating: AdminPerformerBody.shape.rating,
     isOnline: z.boolean(),
   })
@@ -303,151 +310,119 @@ export type EarningsSeries = z.infer<typeof EarningsSeries>;
 
 export const performersRoutes = {
   performerLogin: {
-    method: 'post',
-    path: '/api/performer/login',
+    ...apiPaths.performerLogin,
     summary: 'Performer sign-in (pending and rejected ones see their status)',
     tag: 'performers',
-    auth: 'public',
     body: PerformerLoginBody,
     response: PerformerView,
   },
   performerMe: {
-    method: 'get',
-    path: '/api/performer/me',
+    ...apiPaths.performerMe,
     summary: 'The signed-in performer',
     tag: 'performers',
-    auth: 'performer',
     response: PerformerView,
   },
   getPerformer: {
-    method: 'get',
-    path: '/api/performers/{id}',
+    ...apiPaths.getPerformer,
     summary: 'A performer: full record for herself and admins, public view for others (approved only)',
     tag: 'performers',
-    auth: 'public',
     params: IdParam,
     response: PerformerDetail,
   },
   createPerformer: {
-    method: 'post',
-    path: '/api/performers',
+    ...apiPaths.createPerformer,
     summary: 'Registration (anyone) or creation (admin session, admin form body)',
     tag: 'performers',
-    auth: 'public',
     body: z.unknown(),
     response: PerformerView,
     status: 201,
   },
   updatePerformer: {
-    method: 'patch',
-    path: '/api/performers/{id}',
+    ...apiPaths.updatePerformer,
     summary: 'Profile, bio, online switch (herself) or any field (admin)',
     tag: 'performers',
-    auth: 'performer',
     params: IdParam,
     body: PerformerPatchBody,
     response: PerformerView,
   },
   deletePerformer: {
-    method: 'delete',
-    path: '/api/performers/{id}',
+    ...apiPaths.deletePerformer,
     summary: 'Delete a performer (admin)',
     tag: 'performers',
-    auth: 'admin',
     params: IdParam,
     response: ok,
   },
   adminListPerformers: {
-    method: 'get',
-    path: '/api/admin/performers',
+    ...apiPaths.adminListPerformers,
     summary: 'Every performer with full records (admin)',
     tag: 'performers',
-    auth: 'admin',
     response: z.array(PerformerView),
   },
   pendingPerformers: {
-    method: 'get',
-    path: '/api/admin/performers/pending',
+    ...apiPaths.pendingPerformers,
     summary: 'Performers waiting for verification (admin)',
     tag: 'verification',
-    auth: 'admin',
     response: z.array(PerformerView),
   },
   verifyPerformer: {
-    method: 'post',
-    path: '/api/admin/performers/{id}/verify',
+    ...apiPaths.verifyPerformer,
     summary: 'Approve or reject a registration (admin)',
     tag: 'verification',
-    auth: 'admin',
     params: IdParam,
     body: VerifyBody,
     response: PerformerView,
   },
   listDocuments: {
-    method: 'get',
-    path: '/api/performers/{id}/documents',
+    ...apiPaths.listDocuments,
     summary: 'Identity documents with short-lived links (admin)',
     tag: 'verification',
-    auth: 'admin',
     params: IdParam,
     response: z.array(DocumentView),
   },
   addDocument: {
-    method: 'post',
-    path: '/api/performers/{id}/documents',
+    ...apiPaths.addDocument,
     summary: 'Attach an uploaded identity document (herself while pending, or admin)',
     tag: 'verification',
-    auth: 'performer',
     params: IdParam,
     body: DocumentInput,
     response: DocumentView.omit({ documentUrl: true, linkExpiresAt: true }),
     status: 201,
   },
   setGeoblock: {
-    method: 'put',
-    path: '/api/performers/{id}/geoblock',
+    ...apiPaths.setGeoblock,
     summary: 'Countries from which she is hidden',
     tag: 'performers',
-    auth: 'performer',
     params: IdParam,
     body: GeoblockBody,
     response: PerformerView,
   },
   setSchedule: {
-    method: 'put',
-    path: '/api/performers/{id}/schedule',
+    ...apiPaths.setSchedule,
     summary: "Her weekly schedule ('Quando sono online'), shown on her profile",
     tag: 'performers',
-    auth: 'performer',
     params: IdParam,
     body: ScheduleBody,
     response: PerformerView,
   },
   blockUser: {
-    method: 'put',
-    path: '/api/performers/{id}/blocked-users/{userId}',
+    ...apiPaths.blockUser,
     summary:
       'Block an identity: {userId} is a user id (real name) or an alias id, as her conversations show it (no photos, messages or sessions)',
     tag: 'performers',
-    auth: 'performer',
     params: BlockParams,
     response: PerformerView,
   },
   unblockUser: {
-    method: 'delete',
-    path: '/api/performers/{id}/blocked-users/{userId}',
+    ...apiPaths.unblockUser,
     summary: 'Unblock an identity',
     tag: 'performers',
-    auth: 'performer',
     params: BlockParams,
     response: PerformerView,
   },
   performerEarnings: {
-    method: 'get',
-    path: '/api/performers/{id}/earnings',
+    ...apiPaths.performerEarnings,
     summary: 'Her earnings per day over the last 30 days (herself or admin)',
     tag: 'performers',
-    auth: 'performer',
     params: IdParam,
     response: EarningsSeries,
   },

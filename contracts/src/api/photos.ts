@@ -1,9 +1,17 @@
 import { z } from 'zod';
 import { ExpectedPrice, IdParam } from './common';
 import type { RouteContract } from './route-contract';
-import { PHOTO_PRICE_DEFAULT, PHOTO_PRICE_MIN, PHOTO_PRICE_STEP, isHalfStep } from '../rules/performer';
+import {
+  PHOTO_DESCRIPTION_MAX,
+  PHOTO_PRICE_DEFAULT,
+  PHOTO_PRICE_MIN,
+  PHOTO_PRICE_STEP,
+  PHOTO_TITLE_MAX,
+  isHalfStep,
+} from '../rules/performer';
 import { formatAuracoin } from '../format';
 import { priceCeilingMessages, withinCeiling } from '../rules/prices';
+import { apiPaths } from './paths';
 
 export const PhotoBody = z.object({
   /** an uploaded image's objectPath or an http(s) URL */
@@ -15,11 +23,11 @@ export const PhotoBody = z.object({
     .refine((value) => /^https?:\/\//i.test(value) || value.startsWith('/api/files/public/'), {
       message: "Carica un'immagine o inserisci un URL",
     }),
-  title: z.string().trim().min(1, 'Titolo obbligatorio').max(120),
+  title: z.string().trim().min(1, 'Titolo obbligatorio').max(PHOTO_TITLE_MAX),
   description: z
     .string()
     .trim()
-    .max(1000)
+    .max(PHOTO_DESCRIPTION_MAX)
     .nullish()
     .transform((value) => (value ? value : null)),
   /** auracoin, minimum 0.5, step 0.5, at most the ceiling (docs/product.md#price-ceilings) */
@@ -66,40 +74,32 @@ export const PurchaseResult = z.object({
 
 export const photosRoutes = {
   listPhotos: {
-    method: 'get',
-    path: '/api/performers/{id}/photos',
+    ...apiPaths.listPhotos,
     summary: "A performer's photos (locked unless bought)",
     tag: 'photos',
-    auth: 'public',
     params: IdParam,
     response: z.array(PhotoView),
   },
   addPhoto: {
-    method: 'post',
-    path: '/api/performers/{id}/photos',
+    ...apiPaths.addPhoto,
     summary: 'Add a photo for sale (herself or admin)',
     tag: 'photos',
-    auth: 'performer',
     params: IdParam,
     body: PhotoBody,
     response: PhotoView,
     status: 201,
   },
   deletePhoto: {
-    method: 'delete',
-    path: '/api/photos/{id}',
+    ...apiPaths.deletePhoto,
     summary: 'Remove a photo (owner or admin)',
     tag: 'photos',
-    auth: 'performer',
     params: IdParam,
     response: z.object({ ok: z.literal(true) }),
   },
   purchasePhoto: {
-    method: 'post',
-    path: '/api/photos/{id}/purchase',
+    ...apiPaths.purchasePhoto,
     summary: 'Buy a photo (409 price_changed when expectedPrice is not its price)',
     tag: 'photos',
-    auth: 'user',
     idempotencyKey: 'required',
     params: IdParam,
     body: PurchasePhotoBody,
@@ -107,28 +107,22 @@ export const photosRoutes = {
     status: 201,
   },
   listFavourites: {
-    method: 'get',
-    path: '/api/favourites',
+    ...apiPaths.listFavourites,
     summary: "The signed-in user's favourite performer ids",
     tag: 'favourites',
-    auth: 'user',
     response: z.object({ performerIds: z.array(z.string().uuid()) }),
   },
   addFavourite: {
-    method: 'put',
-    path: '/api/favourites/{id}',
+    ...apiPaths.addFavourite,
     summary: 'Add a performer to favourites',
     tag: 'favourites',
-    auth: 'user',
     params: IdParam,
     response: z.object({ performerIds: z.array(z.string().uuid()) }),
   },
   removeFavourite: {
-    method: 'delete',
-    path: '/api/favourites/{id}',
+    ...apiPaths.removeFavourite,
     summary: 'Remove a performer from favourites',
     tag: 'favourites',
-    auth: 'user',
     params: IdParam,
     response: z.object({ performerIds: z.array(z.string().uuid()) }),
   },

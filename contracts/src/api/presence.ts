@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { RouteContract } from './route-contract';
+import { apiPaths } from './paths';
 
 /** Who is here, from socket presence (no invented numbers). */
 export const PresenceSummary = z.object({
@@ -16,11 +17,9 @@ export const PRESENCE_GRACE_MS = 60_000;
 
 export const presenceRoutes = {
   presence: {
-    method: 'get',
-    path: '/api/presence',
+    ...apiPaths.presence,
     summary: 'Online users and performers right now',
     tag: 'presence',
-    auth: 'public',
     response: PresenceSummary,
   },
 } as const satisfies Record<string, RouteContract>;

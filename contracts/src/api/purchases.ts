@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { IdParam } from './common';
 import type { RouteContract } from './route-contract';
+import { apiPaths } from './paths';
 
 export const CreatePurchaseBody = z.object({ packageId: z.string().uuid() });
 export type CreatePurchaseBody = z.infer<typeof CreatePurchaseBody>;
@@ -27,61 +28,49 @@ const CheckoutIdParam = z.object({ checkoutId: z.string() });
 
 export const purchasesRoutes = {
   createPurchase: {
-    method: 'post',
-    path: '/api/purchases',
+    ...apiPaths.createPurchase,
     summary: 'Start buying a package: a checkout through the payment port',
     tag: 'purchases',
-    auth: 'user',
     idempotencyKey: 'required',
     body: CreatePurchaseBody,
     response: PurchaseView,
     status: 201,
   },
   paymentWebhook: {
-    method: 'post',
-    path: '/api/payments/webhook',
+    ...apiPaths.paymentWebhook,
     summary: 'Signed payment-provider webhook (Stripe-Signature: t=…,v1=…)',
     tag: 'purchases',
-    auth: 'public',
     body: z.unknown(),
     response: z.object({ received: z.literal(true) }),
   },
   sandboxCheckout: {
-    method: 'get',
-    path: '/api/payments/sandbox/{checkoutId}',
+    ...apiPaths.sandboxCheckout,
     summary: "The embedded sandbox's TEST MODE checkout page (only while the sandbox runs)",
     tag: 'purchases',
-    auth: 'public',
     params: CheckoutIdParam,
     answers: 'html',
     response: z.string(),
   },
   sandboxConfirm: {
-    method: 'post',
-    path: '/api/payments/sandbox/{checkoutId}/confirm',
+    ...apiPaths.sandboxConfirm,
     summary: 'Sandbox: pay; posts a signed webhook, then back to /user',
     tag: 'purchases',
-    auth: 'public',
     params: CheckoutIdParam,
     answers: 'redirect',
     response: z.unknown(),
   },
   sandboxDecline: {
-    method: 'post',
-    path: '/api/payments/sandbox/{checkoutId}/decline',
+    ...apiPaths.sandboxDecline,
     summary: 'Sandbox: decline; posts a signed webhook, then back to /user',
     tag: 'purchases',
-    auth: 'public',
     params: CheckoutIdParam,
     answers: 'redirect',
     response: z.unknown(),
   },
   getPurchase: {
-    method: 'get',
-    path: '/api/purchases/{id}',
+    ...apiPaths.getPurchase,
     summary: 'A purchase of the caller (or any, for admins)',
     tag: 'purchases',
-    auth: 'user',
     params: IdParam,
     response: PurchaseView,
   },

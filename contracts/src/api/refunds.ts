@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { IdParam } from './common';
 import type { RouteContract } from './route-contract';
 import { DisputeTraceLine, disputeOutcomes, refundKinds } from '../events/refunds';
+import { apiPaths } from './paths';
 
 export const REFUND_BODY_MESSAGES = {
   kind: 'Si rimborsano solo sessioni private, messaggi a pagamento e foto: le mance sono definitive',
@@ -157,57 +158,45 @@ const PurchaseIdParam = z.object({ purchaseId: z.string().uuid({ error: 'Acquist
 
 export const refundsRoutes = {
   issueRefund: {
-    method: 'post',
-    path: '/api/admin/refunds',
+    ...apiPaths.issueRefund,
     summary: 'Refund a session, a paid message or a photo sale, whole or in part, within the window (admin)',
     tag: 'refunds',
-    auth: 'admin',
     body: RefundBody,
     response: RefundView,
     status: 201,
     secondFactor: 'fresh',
   },
   listRefunds: {
-    method: 'get',
-    path: '/api/admin/refunds',
+    ...apiPaths.listRefunds,
     summary: 'Every refund, newest first, with the buyer and the performer named (admin)',
     tag: 'refunds',
-    auth: 'admin',
     response: z.array(RefundListItem),
   },
   searchRefundableSales: {
-    method: 'get',
-    path: '/api/admin/refunds/sales',
+    ...apiPaths.searchRefundableSales,
     summary: 'Sales a refund may be made of, by buyer, performer and days, newest first (admin)',
     tag: 'refunds',
-    auth: 'admin',
     query: SaleSearchQuery,
     response: z.array(RefundableSaleView),
   },
   listDisputes: {
-    method: 'get',
-    path: '/api/admin/disputes',
+    ...apiPaths.listDisputes,
     summary: 'Every card dispute with its trace and outcome, newest first (admin)',
     tag: 'refunds',
-    auth: 'admin',
     response: z.array(DisputeView),
   },
   sandboxOpenDispute: {
-    method: 'post',
-    path: '/api/payments/sandbox/purchases/{purchaseId}/dispute',
+    ...apiPaths.sandboxOpenDispute,
     summary: "Sandbox: the cardholder disputes a paid purchase; posts the provider's signed charge.dispute.created",
     tag: 'refunds',
-    auth: 'public',
     params: PurchaseIdParam,
     response: z.object({ disputeId: z.string().uuid(), providerDisputeId: z.string() }),
     status: 201,
   },
   sandboxCloseDispute: {
-    method: 'post',
-    path: '/api/payments/sandbox/disputes/{id}/close',
+    ...apiPaths.sandboxCloseDispute,
     summary: "Sandbox: the dispute closes won or lost; posts the provider's signed charge.dispute.closed",
     tag: 'refunds',
-    auth: 'public',
     params: IdParam,
     body: CloseDisputeBody,
     response: z.object({ disputeId: z.string().uuid(), outcome: z.enum(disputeOutcomes) }),

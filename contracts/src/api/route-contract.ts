@@ -1,18 +1,12 @@
 import type { z } from 'zod';
+import type { RoutePath } from './route-path';
 
-export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
+export type { HttpMethod, RouteAuth, RoutePath } from './route-path';
 
-export interface RouteContract {
-  method: HttpMethod;
-  /** OpenAPI style path: /api/users/{id} */
-  path: string;
+/** A route's contract: where it is and who may call it (its `*.paths.ts` entry, spread in), and what it takes and answers. */
+export interface RouteContract extends RoutePath {
   summary: string;
   tag: string;
-  /**
-   * 'account': any signed-in session (user, performer or admin); 'userOrPerformer': a signed-in user
-   * or performer and no admin (private talk between them); the handler checks the resource
-   */
-  auth: 'public' | 'user' | 'performer' | 'admin' | 'account' | 'userOrPerformer';
   params?: z.ZodObject;
   query?: z.ZodObject;
   body?: z.ZodType;

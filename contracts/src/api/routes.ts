@@ -20,9 +20,12 @@ import { chatRoutes } from './chat';
 import { showsRoutes } from './shows';
 import { refundsRoutes } from './refunds';
 import type { RouteContract } from './route-contract';
+import type { ApiPathName, apiPaths } from './paths';
 
 export type {
   HttpMethod,
+  RouteAuth,
+  RoutePath,
   RouteAnswer,
   RouteBodyInput,
   RouteContract,
@@ -57,3 +60,20 @@ export const apiRoutes = {
 } as const satisfies Record<string, RouteContract>;
 
 export type ApiRouteName = keyof typeof apiRoutes;
+
+/**
+ * Each contract is its `apiPaths` entry spread: the same routes, and each one's method, path and
+ * auth exactly those of the entry of its own name. A contract spreading another route's entry, or a
+ * route missing on either side, fails the type check here, naming the route.
+ */
+type Unpaired = Exclude<ApiRouteName, ApiPathName> | Exclude<ApiPathName, ApiRouteName>;
+type Misplaced = {
+  [N in ApiRouteName & ApiPathName]: Pick<
+    (typeof apiRoutes)[N],
+    'method' | 'path' | 'auth'
+  > extends (typeof apiPaths)[N]
+    ? never
+    : N;
+}[ApiRouteName & ApiPathName];
+type None<T extends never> = T;
+export type RoutesSpreadTheirPaths = None<Unpaired | Misplaced>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { IdParam } from './common';
 import type { RouteContract } from './route-contract';
+import { apiPaths } from './paths';
 
 /** A run's SEPA file as the console shows it (the file itself: GET …/sepa). */
 export const SepaFileSummary = z.object({
@@ -25,21 +26,17 @@ export const SEPA_MESSAGES = {
 
 export const sepaRoutes = {
   payoutRunSepaFile: {
-    method: 'get',
-    path: '/api/admin/payouts/runs/{id}/sepa',
+    ...apiPaths.payoutRunSepaFile,
     summary: "The run's ISO 20022 pain.001.001.03 credit-transfer file (the same bytes every time)",
     tag: 'payouts',
-    auth: 'admin',
     params: IdParam,
     answers: 'file',
     response: z.unknown(),
   },
   markSepaFileSent: {
-    method: 'post',
-    path: '/api/admin/payouts/runs/{id}/sepa/sent',
+    ...apiPaths.markSepaFileSent,
     summary: "Mark the run's SEPA file as sent to the bank: its payouts are paid (once; again: 409)",
     tag: 'payouts',
-    auth: 'admin',
     params: IdParam,
     response: SepaFileSummary,
     secondFactor: 'fresh',

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ExpectedPrice, IdParam } from './common';
 import type { RouteContract } from './route-contract';
 import { sessionEndReasons } from '../events/sessions';
+import { apiPaths } from './paths';
 
 /** The user asks a performer for a private session, as themself or as one of their active aliases. */
 export const RequestSessionBody = z.object({
@@ -103,78 +104,62 @@ export type RatingView = z.infer<typeof RatingView>;
 
 export const sessionsRoutes = {
   requestSession: {
-    method: 'post',
-    path: '/api/sessions',
+    ...apiPaths.requestSession,
     summary:
       'Ask a performer for a private video session (the minimum is held; 409 price_changed when expectedPrice is not her rate)',
     tag: 'sessions',
-    auth: 'user',
     body: RequestSessionBody,
     response: SessionView,
     status: 201,
   },
   listOpenSessions: {
-    method: 'get',
-    path: '/api/sessions',
+    ...apiPaths.listOpenSessions,
     summary: "The caller's requested and active sessions (user or performer)",
     tag: 'sessions',
-    auth: 'account',
     response: z.object({ sessions: z.array(SessionView) }),
   },
   getSession: {
-    method: 'get',
-    path: '/api/sessions/{id}',
+    ...apiPaths.getSession,
     summary: 'A session, to its two parties only',
     tag: 'sessions',
-    auth: 'account',
     params: IdParam,
     response: SessionView,
   },
   acceptSession: {
-    method: 'post',
-    path: '/api/sessions/{id}/accept',
+    ...apiPaths.acceptSession,
     summary: 'The performer accepts a request: minute 1 is billed',
     tag: 'sessions',
-    auth: 'performer',
     params: IdParam,
     response: SessionView,
   },
   declineSession: {
-    method: 'post',
-    path: '/api/sessions/{id}/decline',
+    ...apiPaths.declineSession,
     summary: 'The performer declines a request: the hold is released',
     tag: 'sessions',
-    auth: 'performer',
     params: IdParam,
     response: SessionView,
   },
   endSession: {
-    method: 'post',
-    path: '/api/sessions/{id}/end',
+    ...apiPaths.endSession,
     summary: 'Either party ends the session (the user may withdraw a request)',
     tag: 'sessions',
-    auth: 'account',
     params: IdParam,
     response: SessionView,
   },
   rateSession: {
-    method: 'post',
-    path: '/api/sessions/{id}/rating',
+    ...apiPaths.rateSession,
     summary: 'The user rates a paid private session he had, once (409 the second time)',
     tag: 'sessions',
-    auth: 'user',
     params: IdParam,
     body: RatingBody,
     response: RatingView,
     status: 201,
   },
   sessionIceConfig: {
-    method: 'get',
-    path: '/api/sessions/{id}/ice',
+    ...apiPaths.sessionIceConfig,
     summary:
       'ICE servers for a running session, to its two parties, with TURN credentials that expire with it (409 before it runs and after it ends)',
     tag: 'sessions',
-    auth: 'account',
     params: IdParam,
     response: IceConfig,
   },

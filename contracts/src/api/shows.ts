@@ -13,15 +13,18 @@ import {
   TIP_MESSAGE_MAX,
   tipAmountMessage,
 } from '../rules/shows';
+import { apiPaths } from './paths';
+import { SHOW_FORM_MESSAGES } from '../forms/shows';
+import { maxCharacters } from '../forms/common';
 
 const uuid = z.string().uuid();
 
 export const StartShowBody = z.object({
   title: z
-    .string({ error: 'Titolo obbligatorio' })
+    .string({ error: SHOW_FORM_MESSAGES.titleRequired })
     .trim()
-    .min(1, 'Titolo obbligatorio')
-    .max(SHOW_TITLE_MAX, `Massimo ${SHOW_TITLE_MAX} caratteri`),
+    .min(1, SHOW_FORM_MESSAGES.titleRequired)
+    .max(SHOW_TITLE_MAX, SHOW_FORM_MESSAGES.titleTooLong),
 });
 export type StartShowInput = z.input<typeof StartShowBody>;
 
@@ -77,8 +80,8 @@ export const TipMenuBody = z.object({
         label: z
           .string()
           .trim()
-          .min(1, 'Descrizione obbligatoria')
-          .max(TIP_MENU_LABEL_MAX, `Massimo ${TIP_MENU_LABEL_MAX} caratteri`),
+          .min(1, SHOW_FORM_MESSAGES.descriptionRequired)
+          .max(TIP_MENU_LABEL_MAX, SHOW_FORM_MESSAGES.tipMenuLabelTooLong),
         price: z.number().refine(isTipAmount, { message: tipAmountMessage }),
       }),
     )
@@ -89,15 +92,15 @@ export const TipMenuView = z.object({ performerId: uuid, items: z.array(TipMenuI
 
 export const GoalBody = z.object({
   description: z
-    .string({ error: 'Descrizione obbligatoria' })
+    .string({ error: SHOW_FORM_MESSAGES.descriptionRequired })
     .trim()
-    .min(1, 'Descrizione obbligatoria')
-    .max(SHOW_GOAL_DESCRIPTION_MAX, `Massimo ${SHOW_GOAL_DESCRIPTION_MAX} caratteri`),
+    .min(1, SHOW_FORM_MESSAGES.descriptionRequired)
+    .max(SHOW_GOAL_DESCRIPTION_MAX, SHOW_FORM_MESSAGES.goalDescriptionTooLong),
   target: z
-    .number({ error: "Indica l'obiettivo in auracoin" })
-    .positive("L'obiettivo deve essere maggiore di zero")
+    .number({ error: SHOW_FORM_MESSAGES.targetRequired })
+    .positive(SHOW_FORM_MESSAGES.targetPositive)
     .max(SHOW_GOAL_TARGET_MAX)
-    .refine((value) => Number.isInteger(value * 2), { message: 'A passi di 0,5' }),
+    .refine((value) => Number.isInteger(value * 2), { message: SHOW_FORM_MESSAGES.targetSteps }),
   deadline: z
     .string()
     .datetime({ offset: true, message: 'Data e ora non valide' })
@@ -112,7 +115,7 @@ export const TipBody = z.object({
   message: z
     .string()
     .trim()
-    .max(TIP_MESSAGE_MAX, `Massimo ${TIP_MESSAGE_MAX} caratteri`)
+    .max(TIP_MESSAGE_MAX, SHOW_FORM_MESSAGES.tipMessageTooLong)
     .nullish()
     .transform((value) => (value ? value : null)),
   /** a tip-menu item: the amount must be its price */
@@ -147,7 +150,7 @@ export const ShowMessageBody = z.object({
     .string({ error: 'Scrivi un messaggio' })
     .trim()
     .min(1, 'Scrivi un messaggio')
-    .refine((value) => [...value].length <= SHOW_MESSAGE_MAX, { message: `Massimo ${SHOW_MESSAGE_MAX} caratteri` }),
+    .refine((value) => [...value].length <= SHOW_MESSAGE_MAX, { message: maxCharacters(SHOW_MESSAGE_MAX) }),
   aliasId: uuid.nullish().transform((value) => value ?? null),
 });
 export type ShowMessageInput = z.input<typeof ShowMessageBody>;
@@ -169,56 +172,44 @@ const Ok = z.object({ ok: z.literal(true) });
 
 export const showsRoutes = {
   listShows: {
-    method: 'get',
-    path: '/api/shows',
+    ...apiPaths.listShows,
     summary: 'The live shows (live or paused), most viewers first',
     tag: 'shows',
-    auth: 'public',
     response: z.array(ShowView),
   },
   startShow: {
-    method: 'post',
-    path: '/api/shows',
+    ...apiPaths.startShow,
     summary: 'She goes live (409 when she already is)',
     tag: 'shows',
-    auth: 'performer',
     body: StartShowBody,
     response: ShowView,
     status: 201,
   },
   getShow: {
-    method: 'get',
-    path: '/api/shows/{id}',
+    ...apiPaths.getShow,
     summary: 'A show: status, viewers, goal, tip menu',
     tag: 'shows',
-    auth: 'public',
     params: IdParam,
     response: ShowView,
   },
   endShow: {
-    method: 'post',
-    path: '/api/shows/{id}/end',
+    ...apiPaths.endShow,
     summary: 'She (or an admin) ends the show',
     tag: 'shows',
-    auth: 'performer',
     params: IdParam,
     response: ShowView,
   },
   performerShows: {
-    method: 'get',
-    path: '/api/performers/{id}/shows',
+    ...apiPaths.performerShows,
     summary: 'Her shows, newest first, with their summaries (herself or admin)',
     tag: 'shows',
-    auth: 'performer',
     params: IdParam,
     response: z.array(ShowView),
   },
   tipShow: {
-    method: 'post',
-    path: '/api/shows/{id}/tips',
+    ...apiPaths.tipShow,
     summary: 'Tip a live show (a spend through the ledger; final)',
     tag: 'shows',
-    auth: 'user',
     idempotencyKey: 'required',
     params: IdParam,
     body: TipBody,
@@ -226,89 +217,71 @@ export const showsRoutes = {
     status: 201,
   },
   listShowTips: {
-    method: 'get',
-    path: '/api/shows/{id}/tips',
+    ...apiPaths.listShowTips,
     summary: "The show's tips, newest last",
     tag: 'shows',
-    auth: 'public',
     params: IdParam,
     response: z.array(ShowTipView),
   },
   getTipMenu: {
-    method: 'get',
-    path: '/api/performers/{id}/tip-menu',
+    ...apiPaths.getTipMenu,
     summary: 'Her tip menu',
     tag: 'shows',
-    auth: 'public',
     params: IdParam,
     response: TipMenuView,
   },
   setTipMenu: {
-    method: 'put',
-    path: '/api/performers/{id}/tip-menu',
+    ...apiPaths.setTipMenu,
     summary: 'She sets her tip menu (at most 25 items)',
     tag: 'shows',
-    auth: 'performer',
     params: IdParam,
     body: TipMenuBody,
     response: TipMenuView,
   },
   setShowGoal: {
-    method: 'post',
-    path: '/api/shows/{id}/goals',
+    ...apiPaths.setShowGoal,
     summary: 'She sets a goal (queued behind the running one)',
     tag: 'shows',
-    auth: 'performer',
     params: IdParam,
     body: GoalBody,
     response: ShowView,
     status: 201,
   },
   listShowMessages: {
-    method: 'get',
-    path: '/api/shows/{id}/messages',
+    ...apiPaths.listShowMessages,
     summary: "The show's room chat (newest last)",
     tag: 'shows',
-    auth: 'public',
     params: IdParam,
     response: z.array(ShowMessageView),
   },
   postShowMessage: {
-    method: 'post',
-    path: '/api/shows/{id}/messages',
+    ...apiPaths.postShowMessage,
     summary: 'Write in the room chat (signed in; as the real name or an alias chosen once per room)',
     tag: 'shows',
-    auth: 'account',
     params: IdParam,
     body: ShowMessageBody,
     response: ShowMessageView,
     status: 201,
   },
   deleteShowMessage: {
-    method: 'delete',
-    path: '/api/shows/{id}/messages/{messageId}',
+    ...apiPaths.deleteShowMessage,
     summary: 'She or an admin deletes a line',
     tag: 'shows',
-    auth: 'performer',
     params: ShowMessageParams,
     response: Ok,
   },
   muteShowIdentity: {
-    method: 'post',
-    path: '/api/shows/{id}/mutes',
+    ...apiPaths.muteShowIdentity,
     summary: 'She or an admin mutes an identity for this show',
     tag: 'shows',
-    auth: 'performer',
     params: IdParam,
     body: ShowIdentityBody,
     response: Ok,
   },
   banShowIdentity: {
-    method: 'post',
-    path: '/api/shows/{id}/bans',
+    ...apiPaths.banShowIdentity,
     summary: 'She or an admin bans an identity from her room (it can neither watch nor write)',
     tag: 'shows',
-    auth: 'performer',
     params: IdParam,
     body: ShowIdentityBody,
     response: Ok,

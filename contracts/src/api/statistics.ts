@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { RouteContract } from './route-contract';
+import { apiPaths } from './paths';
 
 /** How many days the charts cover, ending today (Europe/Rome). */
 export const STATISTICS_DAYS = 30;
@@ -54,11 +55,9 @@ export type StatisticsView = z.infer<typeof StatisticsView>;
 
 export const statisticsRoutes = {
   getStatistics: {
-    method: 'get',
-    path: '/api/statistics',
+    ...apiPaths.getStatistics,
     summary: 'Platform statistics (admin)',
     tag: 'statistics',
-    auth: 'admin',
     response: StatisticsView,
   },
 } as const satisfies Record<string, RouteContract>;

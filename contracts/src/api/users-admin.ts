@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { UserView } from './accounts';
 import { IdParam } from './common';
 import type { RouteContract } from './route-contract';
+import { apiPaths } from './paths';
 
 /** The largest balance an admin may set, auracoin. */
 export const ADMIN_BALANCE_MAX = 10_000_000;
@@ -45,39 +46,31 @@ export type LedgerEntryView = z.infer<typeof LedgerEntryView>;
 
 export const usersAdminRoutes = {
   userLedger: {
-    method: 'get',
-    path: '/api/users/{id}/ledger',
+    ...apiPaths.userLedger,
     summary: "A wallet's movements, newest first (own, or any for admins)",
     tag: 'users',
-    auth: 'user',
     params: IdParam,
     response: z.array(LedgerEntryView),
   },
   listUsers: {
-    method: 'get',
-    path: '/api/users',
+    ...apiPaths.listUsers,
     summary: 'Every user (admin); deleted users are left out',
     tag: 'users',
-    auth: 'admin',
     response: z.array(UserView),
   },
   updateUser: {
-    method: 'patch',
-    path: '/api/users/{id}',
+    ...apiPaths.updateUser,
     summary: "Set a user's auracoin balance (admin)",
     tag: 'users',
-    auth: 'admin',
     params: IdParam,
     body: UpdateUserBody,
     response: UserView,
     secondFactor: 'fresh',
   },
   deleteUser: {
-    method: 'delete',
-    path: '/api/users/{id}',
+    ...apiPaths.deleteUser,
     summary: 'Delete a user: personal data anonymised, ledger kept (admin)',
     tag: 'users',
-    auth: 'admin',
     params: IdParam,
     response: z.object({ ok: z.literal(true) }),
   },

@@ -1,5 +1,6 @@
 import { performerCategories } from '../events/performers';
 import { ADULT_AGE, ageOn, birthDateProblem } from './age';
+import { formatNumber } from '../format';
 
 /** Option lists of the registration form (with 'Altro') and of the gallery filters (without). */
 export const hairColors = ['Bionda', 'Mora', 'Castano', 'Rossa', 'Nera', 'Altro'] as const;
@@ -33,7 +34,29 @@ export const REGISTRATION_RATE_DEFAULT = 10;
 export const PHOTO_PRICE_MIN = 0.5;
 export const PHOTO_PRICE_STEP = 0.5;
 export const PHOTO_PRICE_DEFAULT = 50;
+/** a photo's title and description: at most this many characters */
+export const PHOTO_TITLE_MAX = 120;
+export const PHOTO_DESCRIPTION_MAX = 1000;
 export const MINIMUM_SESSION_MINUTES = 5;
+/** a performer's stage name, bio and languages (registration, own profile, admin form) */
+export const PERFORMER_NAME_MAX = 80;
+export const PERFORMER_BIO_MAX = 2000;
+export const PERFORMER_LANGUAGES_MIN = 1;
+export const PERFORMER_LANGUAGES_MAX = 10;
+/** a registration goes on with at least this many identity documents */
+export const REGISTRATION_DOCUMENTS_MIN = 1;
+/** the rating an admin sets: 0 to 5, in tenths */
+export const RATING_MIN = 0;
+export const RATING_MAX = 5;
+export const RATING_STEP = 0.1;
+/** 'A passi di 0,1': the server's and the admin form's word for a rating off the step */
+export const RATING_STEP_MESSAGE = `A passi di ${formatNumber(RATING_STEP)}`;
+
+/** A rating in whole tenths (0.1 steps), allowing for binary fractions. */
+export function isRatingStep(value: number): boolean {
+  const perUnit = Math.round(1 / RATING_STEP);
+  return Math.abs(value * perUnit - Math.round(value * perUnit)) < 1e-9;
+}
 /** what one chat message of a user costs (her profile's messagePrice): auracoin, at least 0, step 0.5, default 1 */
 export const MESSAGE_PRICE_MIN = 0;
 export const MESSAGE_PRICE_STEP = 0.5;
@@ -112,7 +135,7 @@ export function registrationProblem(input: RegistrationCheckInput, now: Date): R
   if (dateProblem) return { title: 'Età non valida', message: dateProblem, field: 'dateOfBirth' };
   if (ageOn(input.dateOfBirth!, now) < ADULT_AGE)
     return { title: 'Età non valida', message: 'Devi avere almeno 18 anni per registrarti', field: 'dateOfBirth' };
-  if (input.documentCount < 1)
+  if (input.documentCount < REGISTRATION_DOCUMENTS_MIN)
     return { title: 'Documenti mancanti', message: "Carica almeno un documento d'identità", field: 'documents' };
   if (blank(input.digitalSignature))
     return {

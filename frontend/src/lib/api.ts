@@ -6,16 +6,20 @@ import type {
   RouteParamsInput,
   RouteQueryInput,
 } from '@aura/contracts';
-import { MFA_CODE_HEADER } from '@aura/contracts';
+import { apiPaths, MFA_CODE_HEADER } from '@aura/contracts';
 import { apiRequest, type HttpMethod } from './api-client';
 import { withSecondFactor } from './second-factor';
-import { routeTable } from './route-table';
 
 /**
  * The frontend's one spelling of each API call: a call names its route by its key in `apiRoutes`
  * (@aura/contracts), and the path, the method, what may be sent and what comes back are the
- * contract's (the method and path through ./route-table, the types straight from the schemas). A
+ * contract's (the method and path from `apiPaths`, the types straight from the schemas). A
  * renamed route, path parameter or field fails the type check, not a browser.
+ *
+ * Why `apiPaths` and not `apiRoutes` at run time: the route map holds every route's zod schemas, and
+ * reading it would put zod and all of them into the first page's bundle (+132 kB, +37 kB gzipped) for
+ * two strings per route. `apiPaths` is the zod-free part each contract spreads (contracts/src/api/
+ * *.paths.ts), so the method and path are the contract's own spelling, not a copy.
  *
  *     call('getUser', { params: { id }, signal })
  *     call('createPurchase', { body: { packageId }, idempotencyKey })
@@ -89,7 +93,7 @@ export function queryString(query: Readonly<Record<string, unknown>> = {}): stri
 }
 
 function pathOf(name: ApiRouteName, { params, query }: LooseInput): string {
-  const path = fillPath(routeTable[name][1], params);
+  const path = fillPath(apiPaths[name].path, params);
   const search = queryString(query);
   return search ? `${path}?${search}` : path;
 }
@@ -100,7 +104,7 @@ export function routePath<N extends ApiRouteName>(name: N, ...[input]: Args<Path
 }
 
 function send(name: ApiRouteName, url: string, { body, idempotencyKey, signal }: LooseInput) {
-  const method = routeTable[name][0].toUpperCase() as HttpMethod;
+  const method = apiPaths[name].method.toUpperCase() as HttpMethod;
   // a money action an enrolled admin signs: asked for her code and sent again (docs/architecture.md#admin-mfa)
   return withSecondFactor((code) => {
     const headers = {

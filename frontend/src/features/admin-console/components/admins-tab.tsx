@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import { Badge, Box, Button, Grid, Heading, HStack, Input, Stack, Switch } from '@chakra-ui/react';
 import { useFormik } from 'formik';
-import { MFA_MESSAGES, type AdminRole, type AdminView } from '@aura/contracts';
+import { MFA_MESSAGES, type AdminRole, type AdminView, ADMIN_FIELD_MESSAGES } from '@aura/contracts';
 import { notify } from '../../../components/ui/toaster';
 import { errorMessage } from '../../../lib/api-client';
 import { adminRoleLabels } from '../../../lib/event-labels';
 import { formatDate } from '../../../lib/format';
 import { useAdmins, useCreateAdmin, useDeleteAdmin, useResetAdminMfa, useSetAdminActive } from '../api/admins';
-import { ADMIN_FIELD_MESSAGES, adminSchema, emptyAdmin, type AdminFormValues } from './admin-schemas';
+import { adminSchema, emptyAdmin, type AdminFormValues } from './admin-schemas';
 import { fieldError, showRefusedFields } from '../../../lib/form-errors';
 import { AdminTable } from '../../../components/ui/admin-table';
 import { FormField } from '../../../components/ui/form-field';

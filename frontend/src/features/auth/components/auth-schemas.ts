@@ -1,13 +1,7 @@
 import * as yup from 'yup';
-import { PASSWORD_MIN, USERNAME_MIN } from '@aura/contracts';
+import { LOGIN_MESSAGES, PASSWORD_MIN, REGISTER_MESSAGES, USERNAME_MIN } from '@aura/contracts';
 
-/** Client-side rules and their exact messages (docs/product.md#validation). The server validates again. */
-export const REGISTER_MESSAGES = {
-  username: `L'username deve avere almeno ${USERNAME_MIN} caratteri`,
-  email: "Inserisci un'email valida",
-  password: `La password deve avere almeno ${PASSWORD_MIN} caratteri`,
-  confirmPassword: 'Le password non corrispondono',
-} as const;
+// the limits and the exact messages are the contracts' (docs/product.md#validation); the server validates again
 
 export const registerSchema = yup.object({
   username: yup.string().trim().min(USERNAME_MIN, REGISTER_MESSAGES.username).required(REGISTER_MESSAGES.username),
@@ -20,11 +14,6 @@ export const registerSchema = yup.object({
 });
 
 export type RegisterValues = yup.InferType<typeof registerSchema>;
-
-export const LOGIN_MESSAGES = {
-  username: 'Inserisci username o email',
-  password: 'Inserisci la password',
-} as const;
 
 export const loginSchema = yup.object({
   username: yup.string().trim().required(LOGIN_MESSAGES.username),

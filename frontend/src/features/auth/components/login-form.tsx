@@ -1,3 +1,4 @@
+import { LOGIN_MESSAGES } from '@aura/contracts';
 import { Flex, Link, Stack, Text } from '@chakra-ui/react';
 import { useFormik } from 'formik';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
@@ -6,7 +7,7 @@ import { setStoredUser } from '../../../lib/session-storage';
 import { notify } from '../../../components/ui/toaster';
 import { LockIcon, UserIcon } from '../../../components/ui/icons';
 import { useLogin } from '../api/login';
-import { LOGIN_MESSAGES, loginSchema, type LoginValues } from './auth-schemas';
+import { loginSchema, type LoginValues } from './auth-schemas';
 import { AuthLayout } from './auth-layout';
 import { TextField, USERNAME_INPUT } from './text-field';
 import { bindField, showRefusedFields } from '../../../lib/form-errors';

@@ -1,13 +1,13 @@
 import { Badge, Box, HStack, Link, Stack, Text } from '@chakra-ui/react';
 import { useFormik } from 'formik';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
-import { WELCOME_BONUS_AURACOIN } from '@aura/contracts';
+import { WELCOME_BONUS_AURACOIN, REGISTER_MESSAGES } from '@aura/contracts';
 import { errorMessage } from '../../../lib/api-client';
 import { setStoredUser } from '../../../lib/session-storage';
 import { notify } from '../../../components/ui/toaster';
 import { GiftIcon, LockIcon, MailIcon, UserIcon } from '../../../components/ui/icons';
 import { useRegister } from '../api/register';
-import { REGISTER_MESSAGES, registerSchema, type RegisterValues } from './auth-schemas';
+import { registerSchema, type RegisterValues } from './auth-schemas';
 import { AuthLayout } from './auth-layout';
 import { TextField, USERNAME_INPUT } from './text-field';
 import { bindField, showRefusedFields } from '../../../lib/form-errors';

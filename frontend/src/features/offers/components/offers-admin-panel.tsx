@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Badge, Button, Card, Field, Heading, HStack, Input, Stack, Text } from '@chakra-ui/react';
-import { OFFER_DEFAULT_MINUTES, type OfferView } from '@aura/contracts';
+import { OFFER_DEFAULT_MINUTES, OFFER_FIELD_MESSAGES, type OfferView } from '@aura/contracts';
 import { notify } from '../../../components/ui/toaster';
 import { AdminTable } from '../../../components/ui/admin-table';
 import { errorMessage } from '../../../lib/api-client';
@@ -13,9 +13,6 @@ const statusOf = (offer: OfferView, now: number) => {
   if (Date.parse(offer.endsAt) <= now) return { label: 'Scaduta', palette: 'gray' };
   return { label: 'Attiva', palette: 'green' };
 };
-
-/** The form's message for each field the server may refuse. */
-const OFFER_FIELD_MESSAGES = { bonusPercent: 'Tra 1 e 100', durationMinutes: 'Almeno 1 minuto' } as const;
 
 /** Limited offers for the admin console's Pacchetti tab: start one (bonus %, duration), end one. */
 export function OffersAdminPanel() {

@@ -1,5 +1,12 @@
 import * as yup from 'yup';
-import { PACKAGE_CREDITS_MAX, PACKAGE_PRICE_MAX, type PackageBodyInput, type PackageView } from '@aura/contracts';
+import {
+  FORM_MESSAGES,
+  PACKAGE_CREDITS_MAX,
+  PACKAGE_FORM_MESSAGES,
+  PACKAGE_PRICE_MAX,
+  type PackageBodyInput,
+  type PackageView,
+} from '@aura/contracts';
 
 /** The form keeps numbers as typed text; `toPackageBody` turns them into the API body. */
 export interface PackageFormValues {
@@ -9,35 +16,25 @@ export interface PackageFormValues {
   popular: boolean;
 }
 
-const REQUIRED = 'Campo obbligatorio';
-
-/** The form's message for each field the server may refuse. */
-export const PACKAGE_FIELD_MESSAGES = {
-  credits: `Inserisci un numero intero di auracoin da 1 a ${PACKAGE_CREDITS_MAX}`,
-  bonus: `Inserisci un bonus intero da 0 a ${PACKAGE_CREDITS_MAX}`,
-  price: `Inserisci un prezzo intero in euro da 1 a ${PACKAGE_PRICE_MAX}`,
-  popular: 'Valore non valido',
-} as const satisfies Record<keyof PackageFormValues, string>;
-const WHOLE = 'Inserisci un numero intero';
 const isWhole = (value: string | undefined) => value === undefined || value.trim() === '' || /^\d+$/.test(value.trim());
 
 /** docs/product.md#validation: credits and price required; bonus optional, default 0. The server enforces the same. */
 export const packageSchema: yup.ObjectSchema<PackageFormValues> = yup.object({
   credits: yup
     .string()
-    .required(REQUIRED)
-    .test('whole', WHOLE, isWhole)
-    .test('range', 'Almeno 1', (v) => Number(v) >= 1 && Number(v) <= PACKAGE_CREDITS_MAX),
+    .required(FORM_MESSAGES.required)
+    .test('whole', FORM_MESSAGES.whole, isWhole)
+    .test('range', PACKAGE_FORM_MESSAGES.creditsRange, (v) => Number(v) >= 1 && Number(v) <= PACKAGE_CREDITS_MAX),
   bonus: yup
     .string()
     .defined()
-    .test('whole', WHOLE, isWhole)
-    .test('range', 'Valore troppo grande', (v) => v.trim() === '' || Number(v) <= PACKAGE_CREDITS_MAX),
+    .test('whole', FORM_MESSAGES.whole, isWhole)
+    .test('range', PACKAGE_FORM_MESSAGES.bonusRange, (v) => v.trim() === '' || Number(v) <= PACKAGE_CREDITS_MAX),
   price: yup
     .string()
-    .required(REQUIRED)
-    .test('whole', 'Inserisci un prezzo intero in euro', isWhole)
-    .test('range', 'Almeno 1 €', (v) => Number(v) >= 1 && Number(v) <= PACKAGE_PRICE_MAX),
+    .required(FORM_MESSAGES.required)
+    .test('whole', PACKAGE_FORM_MESSAGES.priceWhole, isWhole)
+    .test('range', PACKAGE_FORM_MESSAGES.priceRange, (v) => Number(v) >= 1 && Number(v) <= PACKAGE_PRICE_MAX),
   popular: yup.boolean().defined(),
 });
 

@@ -1,3 +1,4 @@
+import { PACKAGE_FIELD_MESSAGES } from '@aura/contracts';
 import { useState, type ReactNode } from 'react';
 import { Badge, Box, Button, Checkbox, Grid, Heading, HStack, Input, Stack } from '@chakra-ui/react';
 import { useFormik } from 'formik';
@@ -6,14 +7,7 @@ import { notify } from '../../../components/ui/toaster';
 import { errorMessage } from '../../../lib/api-client';
 import { formatEuro, formatInteger } from '../../../lib/format';
 import { useCreatePackage, useDeletePackage, usePackagesAdmin, useUpdatePackage } from '../api/packages';
-import {
-  emptyPackage,
-  PACKAGE_FIELD_MESSAGES,
-  packageSchema,
-  packageToForm,
-  toPackageBody,
-  type PackageFormValues,
-} from './package-schema';
+import { emptyPackage, packageSchema, packageToForm, toPackageBody, type PackageFormValues } from './package-schema';
 import { RowActions } from '../../../components/ui/row-actions';
 import { AdminTable } from '../../../components/ui/admin-table';
 import { FormField } from '../../../components/ui/form-field';

@@ -5,7 +5,10 @@ import {
   CARD_REFERENCE_MESSAGES,
   CARD_REFERENCE_PATTERN,
   IBAN_MESSAGES,
+  PAYOUT_HOLDER_MAX,
   PAYOUT_HOLDER_MESSAGES,
+  PAYOUT_METHOD_MESSAGE,
+  payoutMethods,
   isValidIban,
   type PayoutDetailsEntry,
   type PayoutMethod,
@@ -26,8 +29,12 @@ interface DetailsValues {
 }
 
 const schema = yup.object({
-  method: yup.string().oneOf(['iban', 'card']).required(),
-  holderName: yup.string().trim().required(PAYOUT_HOLDER_MESSAGES.required).max(120, PAYOUT_HOLDER_MESSAGES.tooLong),
+  method: yup.string().oneOf(payoutMethods).required(),
+  holderName: yup
+    .string()
+    .trim()
+    .required(PAYOUT_HOLDER_MESSAGES.required)
+    .max(PAYOUT_HOLDER_MAX, PAYOUT_HOLDER_MESSAGES.tooLong),
   iban: yup.string().when('method', {
     is: 'iban',
     then: (field) =>
@@ -47,7 +54,7 @@ const schema = yup.object({
 });
 
 const refusals: FieldMessages<DetailsValues> = {
-  method: 'Scegli come ricevere i pagamenti',
+  method: PAYOUT_METHOD_MESSAGE,
   holderName: PAYOUT_HOLDER_MESSAGES.required,
   iban: IBAN_MESSAGES.invalid,
   cardReference: CARD_REFERENCE_MESSAGES.invalid,

@@ -15,7 +15,13 @@ import {
   Text,
   Textarea,
 } from '@chakra-ui/react';
-import { categoryOptions, RATE_MIN, RATE_STEP, type PerformerView } from '@aura/contracts';
+import {
+  categoryOptions,
+  RATE_MIN,
+  RATE_STEP,
+  type PerformerView,
+  ADMIN_PERFORMER_FIELD_MESSAGES,
+} from '@aura/contracts';
 import { useFormik } from 'formik';
 import { errorMessage } from '../../../lib/api-client';
 import { formatAuracoin, formatNumber } from '../../../lib/format';
@@ -26,7 +32,7 @@ import {
   useDeletePerformer,
   useUpdatePerformerAsAdmin,
 } from '../api/admin-performers';
-import { ADMIN_PERFORMER_FIELD_MESSAGES, adminPerformerSchema, splitLanguages } from './performer-form-schema';
+import { adminPerformerSchema, splitLanguages } from './performer-form-schema';
 import { RowActions } from '../../../components/ui/row-actions';
 import { DialogFrame } from '../../../components/ui/dialog-frame';
 import { OptionSelect } from '../../../components/ui/option-select';

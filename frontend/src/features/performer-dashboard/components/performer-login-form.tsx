@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Alert, Badge, Box, Card, Container, Field, Heading, Input, Link, Stack, Text } from '@chakra-ui/react';
-import type { PerformerView } from '@aura/contracts';
+import { PERFORMER_LOGIN_MESSAGES, type PerformerView } from '@aura/contracts';
 import { useFormik } from 'formik';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import * as yup from 'yup';
@@ -10,8 +10,8 @@ import { fieldError } from '../../../lib/form-errors';
 import { SubmitButton } from '../../../components/ui/submit-button';
 
 const schema = yup.object({
-  username: yup.string().trim().required('Inserisci lo username'),
-  password: yup.string().required('Inserisci la password'),
+  username: yup.string().trim().required(PERFORMER_LOGIN_MESSAGES.username),
+  password: yup.string().required(PERFORMER_LOGIN_MESSAGES.password),
 });
 
 /** /performer/login, 'Area Performer' (docs/product.md#performer-dashboard). */

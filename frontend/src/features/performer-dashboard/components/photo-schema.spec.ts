@@ -1,8 +1,9 @@
+import { PHOTO_FIELD_MESSAGES, PHOTO_PRICE_HINT } from '@aura/contracts';
 import { describe, expect, it } from '@jest/globals';
 import type { ValidationError } from 'yup';
 import { ApiError } from '../../../lib/api-client';
 import { showRefusedFields } from '../../../lib/form-errors';
-import { PHOTO_FIELD_MESSAGES, PHOTO_PRICE_HINT, photoSchema } from './photo-schema';
+import { photoSchema } from './photo-schema';
 
 async function errorsOf(values: Record<string, unknown>): Promise<string[]> {
   try {

@@ -14,7 +14,13 @@ import {
   Text,
   Textarea,
 } from '@chakra-ui/react';
-import { PHOTO_PRICE_DEFAULT, PHOTO_PRICE_MIN, PHOTO_PRICE_STEP } from '@aura/contracts';
+import {
+  PHOTO_PRICE_DEFAULT,
+  PHOTO_PRICE_MIN,
+  PHOTO_PRICE_STEP,
+  PHOTO_FIELD_MESSAGES,
+  PHOTO_PRICE_HINT,
+} from '@aura/contracts';
 import { useFormik } from 'formik';
 import { errorMessage } from '../../../lib/api-client';
 import { formatAuracoin } from '../../../lib/format';
@@ -25,7 +31,7 @@ import { FormField } from '../../../components/ui/form-field';
 import { SubmitButton } from '../../../components/ui/submit-button';
 import { useAddPhoto, useDeletePhoto, useOwnPhotos } from '../api/photos';
 import { useImageUpload } from '../hooks/use-image-upload';
-import { PHOTO_FIELD_MESSAGES, PHOTO_PRICE_HINT, photoSchema } from './photo-schema';
+import { photoSchema } from './photo-schema';
 
 interface PhotoValues {
   title: string;

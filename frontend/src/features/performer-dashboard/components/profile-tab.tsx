@@ -8,6 +8,8 @@ import {
   RATE_STEP,
   type PerformerPatchInput,
   type PerformerView,
+  PROFILE_FIELD_MESSAGES,
+  PROFILE_HINTS,
 } from '@aura/contracts';
 import { useFormik } from 'formik';
 import { errorMessage } from '../../../lib/api-client';
@@ -15,7 +17,7 @@ import { notify } from '../../../components/ui/toaster';
 import { OptionSelect } from '../../../components/ui/option-select';
 import { FormField } from '../../../components/ui/form-field';
 import { useUpdatePerformer } from '../api/performer';
-import { PROFILE_FIELD_MESSAGES, PROFILE_HINTS, profileSchema } from './profile-schema';
+import { profileSchema } from './profile-schema';
 import { fieldError, showRefusedFields } from '../../../lib/form-errors';
 import { SubmitButton } from '../../../components/ui/submit-button';
 import { ProfilePicture } from './profile-picture';

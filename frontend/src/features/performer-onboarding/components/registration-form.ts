@@ -2,16 +2,9 @@ import * as yup from 'yup';
 import {
   ageHint,
   ageOn,
-  HEIGHT_MAX_CM,
-  HEIGHT_MIN_CM,
-  PASSWORD_MIN,
+  REGISTRATION_DOCUMENTS_MIN,
   REGISTRATION_RATE_DEFAULT,
-  REGISTRATION_RATE_MIN,
-  formatAuracoin,
-  priceCeilings,
   registrationProblem,
-  USERNAME_MAX,
-  USERNAME_MIN,
   type DocumentInput,
   type documentTypes,
   type PerformerRegistrationInput,
@@ -74,27 +67,6 @@ export const INITIAL_VALUES: RegistrationValues = {
 /** The fixed default picture of a new performer (she changes it from her profile). */
 export const DEFAULT_PERFORMER_IMAGE = '/demo/performers/1.svg';
 
-/** The wizard's message for each field the server may refuse. */
-export const REGISTRATION_FIELD_MESSAGES = {
-  username: `Username non valido: da ${USERNAME_MIN} a ${USERNAME_MAX} caratteri`,
-  password: `La password deve avere almeno ${PASSWORD_MIN} caratteri`,
-  email: "Inserisci un'email valida",
-  name: "Nome d'arte non valido (massimo 80 caratteri)",
-  dateOfBirth: 'Data di nascita non valida',
-  creditsPerMinute: `Tariffa non valida: minimo ${REGISTRATION_RATE_MIN}, massimo ${formatAuracoin(priceCeilings.ratePerMinute)}, a passi di 0,5`,
-  languages: 'Lingue non valide',
-  category: 'Categoria non valida',
-  hairColor: 'Colore dei capelli non valido',
-  eyeColor: 'Colore degli occhi non valido',
-  bodyType: 'Corporatura non valida',
-  ethnicity: 'Etnia non valida',
-  height: `Altezza tra ${HEIGHT_MIN_CM} e ${HEIGHT_MAX_CM} cm`,
-  specialFeatures: 'Caratteristiche non valide',
-  bio: 'Bio troppo lunga (massimo 2000 caratteri)',
-  digitalSignature: 'Firma il contratto per completare la registrazione',
-  documents: "Carica almeno un documento d'identità",
-} as const;
-
 /**
  * What lets each step go on ('Continua' stays disabled until it holds): an adult's birth date
  * (the age line under it says why not), then at least one document. The contract step goes on
@@ -107,7 +79,7 @@ export const STEP_SCHEMAS = [
       .required()
       .test('adult', (value) => ageHint(value, new Date()).ok),
   }),
-  yup.object({ documents: yup.array().min(1) }),
+  yup.object({ documents: yup.array().min(REGISTRATION_DOCUMENTS_MIN) }),
   yup.object(),
 ] as const;
 

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, Card, Container, Flex, Heading, HStack, Progress, Stack, Text } from '@chakra-ui/react';
 import { FormikProvider, useFormik } from 'formik';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
-import { uploadMessages, type DocumentInput } from '@aura/contracts';
+import { uploadMessages, type DocumentInput, REGISTRATION_FIELD_MESSAGES } from '@aura/contracts';
 import { errorMessage } from '../../../lib/api-client';
 import { notify } from '../../../components/ui/toaster';
 import { registerPerformer, uploadDocument } from '../api/register-performer';
@@ -11,7 +11,6 @@ import { DocumentsStep } from './documents-step';
 import { PersonalStep } from './personal-step';
 import {
   INITIAL_VALUES,
-  REGISTRATION_FIELD_MESSAGES,
   registrationBody,
   STEP_SCHEMAS,
   submitProblem,

@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { Box, Button, Flex, Grid, Heading, HStack, Input, Stack, Text } from '@chakra-ui/react';
 import {
+  GOAL_FIELD_MESSAGES,
   SHOW_GOAL_DESCRIPTION_MAX,
   SHOW_TITLE_MAX,
   TIP_MENU_LABEL_MAX,
@@ -33,11 +34,6 @@ import { Celebration, GoalBar, RoomChat, ShowStatusLine } from './room-parts';
 import { ShowPublisherVideo } from './show-media';
 import { goalSchema, goLiveSchema, tipMenuItemSchema } from './show-schemas';
 
-const GOAL_FIELD_MESSAGES = {
-  description: 'Descrizione obbligatoria, al massimo 120 caratteri',
-  target: "L'obiettivo deve essere maggiore di zero, a passi di 0,5",
-  deadline: 'La scadenza deve essere nel futuro',
-} as const;
 const GOAL_REFUSED = {
   'body.description': GOAL_FIELD_MESSAGES.description,
   'body.target': GOAL_FIELD_MESSAGES.target,

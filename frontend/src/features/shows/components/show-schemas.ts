@@ -1,7 +1,7 @@
 import * as yup from 'yup';
 import {
-  formatAuracoin,
   isTipAmount,
+  SHOW_FORM_MESSAGES,
   SHOW_GOAL_DESCRIPTION_MAX,
   SHOW_GOAL_TARGET_MAX,
   SHOW_TITLE_MAX,
@@ -22,48 +22,48 @@ const halfSteps = (value: string | number | undefined) =>
 
 // the same rules as the server's bodies (contracts/src/api/shows.ts), in Italian before anything is sent
 export const goLiveSchema = yup.object({
-  title: yup.string().trim().required('Titolo obbligatorio').max(SHOW_TITLE_MAX, `Massimo ${SHOW_TITLE_MAX} caratteri`),
+  title: yup
+    .string()
+    .trim()
+    .required(SHOW_FORM_MESSAGES.titleRequired)
+    .max(SHOW_TITLE_MAX, SHOW_FORM_MESSAGES.titleTooLong),
 });
 
 export const goalSchema = yup.object({
   description: yup
     .string()
     .trim()
-    .required('Descrizione obbligatoria')
-    .max(SHOW_GOAL_DESCRIPTION_MAX, `Massimo ${SHOW_GOAL_DESCRIPTION_MAX} caratteri`),
+    .required(SHOW_FORM_MESSAGES.descriptionRequired)
+    .max(SHOW_GOAL_DESCRIPTION_MAX, SHOW_FORM_MESSAGES.goalDescriptionTooLong),
   target: auracoin()
     .test(
       'present',
-      "Indica l'obiettivo in auracoin",
+      SHOW_FORM_MESSAGES.targetRequired,
       (value) => value !== undefined && String(value).trim() !== '' && Number.isFinite(parseAuracoin(value)),
     )
-    .test(
-      'positive',
-      "L'obiettivo deve essere maggiore di zero",
-      (value) => value === undefined || !(parseAuracoin(value) <= 0),
-    )
+    .test('positive', SHOW_FORM_MESSAGES.targetPositive, (value) => value === undefined || !(parseAuracoin(value) <= 0))
     .test(
       'max',
-      `Al massimo ${formatAuracoin(SHOW_GOAL_TARGET_MAX)} auracoin`,
+      SHOW_FORM_MESSAGES.targetMax,
       (value) => value === undefined || !(parseAuracoin(value) > SHOW_GOAL_TARGET_MAX),
     )
-    .test('steps', 'A passi di 0,5', halfSteps),
+    .test('steps', SHOW_FORM_MESSAGES.targetSteps, halfSteps),
   /** datetime-local (her time), empty for none; it must be in the future */
   deadline: yup
     .string()
-    .test('future', 'La scadenza deve essere nel futuro', (value) => !value || new Date(value).getTime() > Date.now()),
+    .test('future', SHOW_FORM_MESSAGES.deadlineFuture, (value) => !value || new Date(value).getTime() > Date.now()),
 });
 
 export const tipMenuItemSchema = yup.object({
   label: yup
     .string()
     .trim()
-    .required('Descrizione obbligatoria')
-    .max(TIP_MENU_LABEL_MAX, `Massimo ${TIP_MENU_LABEL_MAX} caratteri`),
+    .required(SHOW_FORM_MESSAGES.descriptionRequired)
+    .max(TIP_MENU_LABEL_MAX, SHOW_FORM_MESSAGES.tipMenuLabelTooLong),
   price: tipAmount(),
 });
 
 export const tipSchema = yup.object({
   amount: tipAmount(),
-  message: yup.string().trim().max(TIP_MESSAGE_MAX, `Massimo ${TIP_MESSAGE_MAX} caratteri`),
+  message: yup.string().trim().max(TIP_MESSAGE_MAX, SHOW_FORM_MESSAGES.tipMessageTooLong),
 });

@@ -3,9 +3,8 @@ import { foldStream } from '../../kernel/handle-command';
 import type { EventStore } from '../../platform/eventstore/port';
 import type { Principal } from '../../platform/http/session';
 import type { AuraSocket } from '../../platform/realtime/realtime';
-import { room } from './room';
-import { BANNED_MESSAGE, MUTED_MESSAGE } from './routes';
-import { isBanned, SHOW_ENDED_MESSAGE, stage } from './stage';
+import { MUTED_MESSAGE, room } from './room';
+import { BANNED_MESSAGE, isBanned, SHOW_ENDED_MESSAGE, stage } from './stage';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 

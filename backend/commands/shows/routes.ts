@@ -31,9 +31,6 @@ import {
 } from './stage';
 import { tipShow, type GoalDeadlines } from './tips';
 
-export { BANNED_MESSAGE } from './stage';
-export { MUTED_MESSAGE } from './room';
-
 export interface ShowsCommandDeps {
   eventStore: EventStore;
   sessions: SessionManager;

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { Box, Button, Card, Flex, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import type { LedgerEntryView, ServerToClientEvents } from '@aura/contracts';
 import { notify } from '../../../components/ui/toaster';
@@ -24,7 +25,7 @@ export function splitLabel(entry: Pick<LedgerEntryView, 'purchased' | 'promotion
 export function WalletLedger({ userId, balance }: { userId: string; balance: number }) {
   const { data: entries } = useWalletLedger(userId, balance);
   const [shown, setShown] = useState(MOVEMENTS_PAGE);
-  useRefundToasts();
+  useWalletPushes(userId);
   const latest = entries?.[0];
   const spending = spendingOf(entries ?? []);
   const lines = groupedLines(entries ?? []);
@@ -112,11 +113,17 @@ export function WalletLedger({ userId, balance }: { userId: string; balance: num
   );
 }
 
-/** An admin refunded one of his purchases: a toast (the ledger refetches as the balance moves). */
-function useRefundToasts(): void {
+/**
+ * An admin refunded one of his purchases: a toast. His movements are asked again at each push of his
+ * balance (the wallet read model has the movement by then), not only when its figure changes: a refund
+ * can bring it back to a figure it had before the purchase, whose list is cached under it.
+ */
+function useWalletPushes(userId: string): void {
+  const queryClient = useQueryClient();
   useEffect(
     () =>
       withSocket((socket) => {
+        const onBalance = () => void queryClient.invalidateQueries({ queryKey: ['users', userId, 'ledger'] });
         const onRefund: ServerToClientEvents['refund:issued'] = ({ amount, reason }) => {
           notify({
             type: 'success',
@@ -125,10 +132,12 @@ function useRefundToasts(): void {
           });
         };
         socket.on('refund:issued', onRefund);
+        socket.on('balance:changed', onBalance);
         return () => {
           socket.off('refund:issued', onRefund);
+          socket.off('balance:changed', onBalance);
         };
       }),
-    [],
+    [queryClient, userId],
   );
 }

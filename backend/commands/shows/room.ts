@@ -1,4 +1,4 @@
-import { evolveShowGoals, runningShowGoalOf, type DomainEvent, type ShowGoal } from '@aura/contracts';
+import { evolveShowGoals, runningShowGoalOf, type DomainEvent, type EventDataOf, type ShowGoal } from '@aura/contracts';
 import { DomainError } from '../../platform/domain-error';
 import { commandHandler, type Aggregate } from '../../kernel/handle-command';
 
@@ -119,13 +119,28 @@ export function decideCountTip(
   return events;
 }
 
+export const MUTED_MESSAGE = 'Sei stato silenziato in questa stanza';
+
+/** She (or an admin) mutes an identity in her room, once; never herself (`performerId`: whose room). */
 export function decideMute(
-  command: { showId: string; identityId: string; mutedBy: string },
+  command: { showId: string; identityId: string; mutedBy: string; performerId?: string },
   state: Room,
   now: Date,
 ): DomainEvent[] {
-  if (state.muted.has(command.identityId)) return [];
-  return [{ type: 'ShowIdentityMuted', data: { ...command, at: now.toISOString() } }];
+  const { performerId, ...muted } = command;
+  if (muted.identityId === performerId) throw new DomainError('validation_failed', 'Non puoi silenziare te stessa');
+  if (state.muted.has(muted.identityId)) return [];
+  return [{ type: 'ShowIdentityMuted', data: { ...muted, at: now.toISOString() } }];
+}
+
+/** A line in the room, from whoever is not muted in it. */
+export function decidePostMessage(
+  command: Omit<EventDataOf<'ShowMessagePosted'>, 'postedAt'>,
+  state: Room,
+  now: Date,
+): DomainEvent[] {
+  if (state.muted.has(command.identityId)) throw new DomainError('forbidden', MUTED_MESSAGE);
+  return [{ type: 'ShowMessagePosted', data: { ...command, postedAt: now.toISOString() } }];
 }
 
 export function decideDeleteMessage(

@@ -1,22 +1,27 @@
 import type { DomainEvent } from '@aura/contracts';
 import { deciderSpec } from '../../test/doubles/decider-spec';
+import type { Principal } from '../../platform/http/session';
 import { earningsCredited, tipSale } from '../../ledger';
+import { mayGoLive, maySetTipMenu, mayTip, mayWriteIn, runsRoom } from './policy';
 import {
   decideCountTip,
   decideDeleteMessage,
   decideExpireGoals,
   decideMute,
+  decidePostMessage,
   decideSetGoal,
   room,
   runningGoal,
 } from './room';
 import {
+  assertOpenTo,
   decideBan,
   decideEndShow,
   decidePauseShow,
   decideResumeShow,
   decideSetTipMenu,
   decideStartShow,
+  decideTip,
   isBanned,
   stage,
 } from './stage';
@@ -277,5 +282,193 @@ describe('show room decider', () => {
       purchasedUnits: 600,
       shareCents: 330,
     });
+  });
+});
+
+// the rules the routes held inline: a tip, room entry, mutes, bans, and who may do what
+const otherShow = sessionId;
+const otherIdentity = goalB;
+const otherPerformer = tip2;
+const itemId = '9c7c4d1e-8f7a-4e63-9a51-5a4c1b2d3e4f';
+const missingItem = '9d7c4d1e-8f7a-4e63-9a51-5a4c1b2d3e4f';
+const messageId = tip2;
+const tipId = tip1;
+
+const menu: DomainEvent = {
+  type: 'TipMenuSet',
+  data: { performerId, items: [{ id: itemId, label: 'Balla una canzone', priceUnits: 2500 }], setAt: at },
+};
+const banned: DomainEvent = {
+  type: 'ShowRoomBanned',
+  data: { performerId, identityId: otherIdentity, userId, bannedBy: performerId, at },
+};
+
+describe('tip decider', () => {
+  const spec = deciderSpec(stage);
+  const tip = {
+    tipId,
+    walletId: userId,
+    showId,
+    performerId,
+    amountUnits: 1000,
+    message: 'Bravissima',
+    menuItemId: null,
+    expectedPrice: undefined,
+    identity: { identityId: aliasId, displayName: 'Zorro' },
+    chosenIdentity: null,
+  };
+  const { identity, chosenIdentity: _chosen, expectedPrice: _seen, ...paid } = tip;
+  const tipped = (data: Record<string, unknown> = {}) =>
+    ({ type: 'ShowTipped', data: { ...paid, ...identity, menuItemLabel: null, tippedAt: at, ...data } }) as DomainEvent;
+
+  it('tips a live show under his identity, the one he chose in the room or a first one', () => {
+    spec
+      .given([started])
+      .when((s) => decideTip(tip, s, now))
+      .then([tipped()]);
+    spec
+      .given([started])
+      .when((s) => decideTip({ ...tip, chosenIdentity: aliasId }, s, now))
+      .then([tipped()]);
+  });
+  it('tips a menu item at the price he saw, the item named in the tip', () => {
+    spec
+      .given([started, menu])
+      .when((s) => decideTip({ ...tip, menuItemId: itemId, amountUnits: 2500, expectedPrice: 25 }, s, now))
+      .then([tipped({ amountUnits: 2500, menuItemId: itemId, menuItemLabel: 'Balla una canzone' })]);
+  });
+  it('refuses an ended show (conflict) and an unknown one (not found)', () => {
+    spec
+      .given([started, ended])
+      .when((s) => decideTip(tip, s, now))
+      .thenThrows('conflict', 'Lo show è terminato');
+    spec
+      .given([started])
+      .when((s) => decideTip({ ...tip, showId: otherShow }, s, now))
+      .thenThrows('not_found', 'Show non trovato');
+  });
+  it('refuses an account banned from her room, under any identity', () => {
+    spec
+      .given([started, banned])
+      .when((s) => decideTip(tip, s, now))
+      .thenThrows('forbidden', 'Sei stato allontanato da questa stanza');
+  });
+  it('refuses a menu item she does not offer', () => {
+    spec
+      .given([started, menu])
+      .when((s) => decideTip({ ...tip, menuItemId: missingItem }, s, now))
+      .thenThrows('not_found', 'Voce del menu non trovata');
+  });
+  it('refuses an item whose price changed since he saw it', () => {
+    spec
+      .given([started, menu])
+      .when((s) => decideTip({ ...tip, menuItemId: itemId, amountUnits: 2500, expectedPrice: 20 }, s, now))
+      .thenThrows('price_changed');
+  });
+  it('refuses an amount that is not the item price', () => {
+    spec
+      .given([started, menu])
+      .when((s) => decideTip({ ...tip, menuItemId: itemId, amountUnits: 1000, expectedPrice: 25 }, s, now))
+      .thenThrows('validation_failed', 'La voce costa 25 auracoin');
+  });
+  it('refuses another identity once he chose one in the room', () => {
+    spec
+      .given([started])
+      .when((s) => decideTip({ ...tip, chosenIdentity: otherIdentity }, s, now))
+      .thenThrows('room_identity_taken', 'In questa stanza hai già scelto come presentarti');
+  });
+});
+
+describe('room entry, mutes and bans', () => {
+  it('lets an account in while the show is on and he is not banned', () => {
+    const state = [started, banned].reduce(stage.evolve, stage.initialState());
+    expect(() => assertOpenTo(state, showId, performerId)).not.toThrow();
+    expect(() => assertOpenTo(state, showId, userId)).toThrow('Sei stato allontanato da questa stanza');
+    expect(() => assertOpenTo(state, otherShow, performerId)).toThrow('Show non trovato');
+  });
+
+  const roomSpec = deciderSpec(room);
+  const muted: DomainEvent = {
+    type: 'ShowIdentityMuted',
+    data: { showId, identityId: aliasId, mutedBy: performerId, at },
+  };
+  it('mutes an identity in her room, never herself', () => {
+    roomSpec
+      .given([])
+      .when((s) => decideMute({ showId, identityId: aliasId, mutedBy: performerId, performerId }, s, now))
+      .then([muted]);
+    roomSpec
+      .given([])
+      .when((s) => decideMute({ showId, identityId: performerId, mutedBy: performerId, performerId }, s, now))
+      .thenThrows('validation_failed', 'Non puoi silenziare te stessa');
+  });
+
+  const line = {
+    messageId,
+    showId,
+    performerId,
+    identityId: aliasId,
+    userId,
+    displayName: 'Zorro',
+    senderType: 'user' as const,
+    content: 'Ciao',
+  };
+  it('posts a line from whoever is not muted in the room', () => {
+    roomSpec
+      .given([])
+      .when((s) => decidePostMessage(line, s, now))
+      .then([{ type: 'ShowMessagePosted', data: { ...line, postedAt: at } }]);
+    roomSpec
+      .given([muted])
+      .when((s) => decidePostMessage(line, s, now))
+      .thenThrows('forbidden', 'Sei stato silenziato in questa stanza');
+  });
+
+  it('bans only an identity known in her rooms', () => {
+    deciderSpec(stage)
+      .given([])
+      .when((s) => decideBan({ performerId, identityId: otherIdentity, userId, bannedBy: performerId }, s, now))
+      .then([banned]);
+    deciderSpec(stage)
+      .given([])
+      .when((s) => decideBan({ performerId, identityId: aliasId, userId: null, bannedBy: performerId }, s, now))
+      .thenThrows('not_found', 'Identità non trovata in questa stanza');
+  });
+});
+
+describe('shows policy', () => {
+  const performer: Principal = { kind: 'performer', sub: performerId } as Principal;
+  const other: Principal = { kind: 'performer', sub: otherPerformer } as Principal;
+  const user: Principal = { kind: 'user', sub: userId } as Principal;
+  const admin: Principal = { kind: 'admin', sub: aliasId } as Principal;
+  const approved = async (id: string) => id === performerId;
+
+  it('only an approved performer goes live', async () => {
+    await expect(mayGoLive(performer, approved)).resolves.toBeUndefined();
+    await expect(mayGoLive(user, approved)).rejects.toMatchObject({
+      status: 403,
+      message: 'Solo le performer vanno in onda',
+    });
+    await expect(mayGoLive(other, approved)).rejects.toMatchObject({
+      status: 403,
+      message: 'Il tuo profilo deve essere approvato per andare in onda',
+    });
+  });
+  it('she or an admin runs her room and her menu; an unapproved menu is not found', async () => {
+    expect(() => runsRoom(performer, performerId)).not.toThrow();
+    expect(() => runsRoom(admin, performerId)).not.toThrow();
+    expect(() => runsRoom(other, performerId)).toThrow();
+    await expect(maySetTipMenu(admin, performerId, approved)).resolves.toBeUndefined();
+    await expect(maySetTipMenu(other, otherPerformer, approved)).rejects.toMatchObject({
+      status: 404,
+      message: 'Performer non trovata',
+    });
+  });
+  it('only users tip; a performer writes in her own room only', () => {
+    expect(() => mayTip(user)).not.toThrow();
+    expect(() => mayTip(admin)).toThrow('Solo gli utenti possono lasciare mance');
+    expect(() => mayWriteIn(performer, performerId)).not.toThrow();
+    expect(() => mayWriteIn(user, performerId)).not.toThrow();
+    expect(() => mayWriteIn(other, performerId)).toThrow('Nella stanza di un’altra performer non puoi scrivere');
   });
 });

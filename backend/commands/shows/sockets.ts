@@ -4,8 +4,7 @@ import type { EventStore } from '../../platform/eventstore/port';
 import type { Principal } from '../../platform/http/session';
 import type { AuraSocket } from '../../platform/realtime/realtime';
 import { room } from './room';
-import { BANNED_MESSAGE, MUTED_MESSAGE } from './routes';
-import { isBanned, SHOW_ENDED_MESSAGE, stage } from './stage';
+import { BANNED_MESSAGE, isBanned, SHOW_ENDED_MESSAGE, stage } from './stage';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
@@ -49,8 +48,6 @@ export function roomAccess(deps: RoomAccessDeps) {
     return { ok: true, role: 'viewer', canWrite: principal?.kind === 'admin', performerId };
   };
 }
-
-export { MUTED_MESSAGE };
 
 /** The rooms' connections on this api node, so a ban drops them at once. */
 export function showRoomSockets(

@@ -1,5 +1,6 @@
 import type { DomainEvent, EventDataOf } from '@aura/contracts';
-import { TIP_MENU_MAX } from '@aura/contracts';
+import { errorMessages, TIP_MENU_MAX, unitsToAuracoin } from '@aura/contracts';
+import { assertPriceSeen } from '../../ledger';
 import { DomainError } from '../../platform/domain-error';
 import { commandHandler, type Aggregate } from '../../kernel/handle-command';
 
@@ -63,6 +64,7 @@ export const stage: Aggregate<Stage> = {
 export const handleStage = commandHandler(stage);
 
 export const SHOW_ENDED_MESSAGE = 'Lo show è terminato';
+export const BANNED_MESSAGE = 'Sei stato allontanato da questa stanza';
 export const ALREADY_LIVE_MESSAGE = 'Sei già in onda';
 
 export function decideStartShow(
@@ -133,17 +135,90 @@ export function decideSetTipMenu(
   ];
 }
 
+/** She bans an identity that wrote or tipped in her rooms (`userId`: the account behind it; null: none known). */
 export function decideBan(
-  command: { performerId: string; identityId: string; userId: string; bannedBy: string },
+  command: { performerId: string; identityId: string; userId: string | null; bannedBy: string },
   state: Stage,
   now: Date,
 ): DomainEvent[] {
+  const { userId } = command;
+  if (!userId) throw new DomainError('not_found', 'Identità non trovata in questa stanza');
   if (state.bans.has(command.identityId)) return [];
-  return [{ type: 'ShowRoomBanned', data: { ...command, at: now.toISOString() } }];
+  return [{ type: 'ShowRoomBanned', data: { ...command, userId, at: now.toISOString() } }];
 }
 
 /** Is this account (under any of its identities) banned from her room? */
 export function isBanned(state: Stage, who: { userId?: string; identityId?: string }): boolean {
   if (who.identityId && state.bans.has(who.identityId)) return true;
   return who.userId !== undefined && [...state.bans.values()].includes(who.userId);
+}
+
+/** The show she is on, open to this account: on now, and he is not banned from her room. */
+export function assertOpenTo(state: Stage, showId: string, userId: string): void {
+  showOnNow(state, showId);
+  if (isBanned(state, { userId })) throw new DomainError('forbidden', BANNED_MESSAGE);
+}
+
+export interface TipCommand {
+  tipId: string;
+  walletId: string;
+  showId: string;
+  performerId: string;
+  amountUnits: number;
+  message: string | null;
+  menuItemId: string | null;
+  /** the item's price as the user saw it (auracoin) */
+  expectedPrice: number | undefined;
+}
+
+/**
+ * The terms of a tip, before anything is paid: the show is on and open to him, and a menu item
+ * named exists, its price is the one he saw and the amount is that price. Gives the item, if any.
+ */
+export function tipTerms(command: TipCommand, state: Stage) {
+  assertOpenTo(state, command.showId, command.walletId);
+  if (!command.menuItemId) return undefined;
+  const item = state.menu.find((candidate) => candidate.id === command.menuItemId);
+  if (!item) throw new DomainError('not_found', 'Voce del menu non trovata');
+  assertPriceSeen(command.expectedPrice, item.priceUnits);
+  if (item.priceUnits !== command.amountUnits)
+    throw new DomainError('validation_failed', `La voce costa ${unitsToAuracoin(item.priceUnits)} auracoin`);
+  return item;
+}
+
+/**
+ * A tip to her live show (the purchase the ledger appends before its debit): on the terms above,
+ * under the identity he tips with, which must be the one he chose in this room, if he chose one.
+ */
+export function decideTip(
+  command: TipCommand & {
+    identity: { identityId: string; displayName: string };
+    /** the identity he chose in this room before (its claim stream), if any */
+    chosenIdentity: string | null;
+  },
+  state: Stage,
+  now: Date,
+): DomainEvent[] {
+  const item = tipTerms(command, state);
+  const { identityId, displayName } = command.identity;
+  if (command.chosenIdentity && command.chosenIdentity !== identityId)
+    throw new DomainError('room_identity_taken', errorMessages.room_identity_taken);
+  return [
+    {
+      type: 'ShowTipped',
+      data: {
+        tipId: command.tipId,
+        walletId: command.walletId,
+        showId: command.showId,
+        performerId: command.performerId,
+        identityId,
+        displayName,
+        amountUnits: command.amountUnits,
+        message: command.message,
+        menuItemId: item?.id ?? null,
+        menuItemLabel: item?.label ?? null,
+        tippedAt: now.toISOString(),
+      },
+    },
+  ];
 }

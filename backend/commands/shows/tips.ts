@@ -1,8 +1,17 @@
-import { showStreams } from '@aura/contracts';
+import { errorMessages, showStreams, unitsToAuracoin, type ShowTipView } from '@aura/contracts';
+import { spendEventIds, spendFromWallet } from '../../ledger';
+import { foldStream } from '../../kernel/handle-command';
+import { DomainError } from '../../platform/domain-error';
 import type { EventStore } from '../../platform/eventstore/port';
 import { decideCountTip, decideExpireGoals, handleRoom } from './room';
+import type { RoomIdentities } from './room-identity';
+import { decideTip, stage, tipTerms, type TipCommand } from './stage';
 
-/** A tip counts towards the show's goals, exactly once (the route and the tips reaction both may try). */
+/**
+ * A tip counts towards the show's goals, exactly once: the one writer of goal progress. The tip
+ * handler calls it right after the payment, and the tips reaction (backend/workers/shows) calls it
+ * for every tip, so a stop in between is caught; the decider counts each tip id once.
+ */
 export async function countTip(
   eventStore: EventStore,
   tip: { showId: string; tipId: string; amountUnits: number },
@@ -22,3 +31,59 @@ export interface GoalDeadlines {
 }
 
 export const GOAL_DEADLINE_JOB = 'show-goal-deadline';
+
+/**
+ * He tips her live show: decided on her stage (./stage.ts `decideTip`), paid through the ledger
+ * (the tip is the purchase appended right before its debit), then his room identity is recorded
+ * and the goal bar moves. A repeated idempotency key gives back the first tip.
+ */
+export async function tipShow(
+  deps: { eventStore: EventStore; identities: RoomIdentities; now: () => Date },
+  command: Omit<TipCommand, 'tipId'> & { aliasId: string | null; idempotencyKey: string },
+  metadata: Record<string, unknown>,
+): Promise<{ tip: ShowTipView; position: number }> {
+  const { eventStore, identities, now } = deps;
+  const key = `tip:${command.showId}:${command.idempotencyKey}`;
+  const [tipId] = spendEventIds(command.walletId, key);
+  const current = foldStream(stage, await eventStore.readStream(showStreams.stage(command.performerId)));
+  // refused on its terms before his identity is looked up
+  tipTerms({ ...command, tipId }, current);
+  const identity = await identities.identityFor(command.walletId, command.aliasId);
+  const chosenIdentity = (await identities.chosen(command.showId, command.walletId)) ?? null;
+  const [purchase] = decideTip({ ...command, tipId, identity, chosenIdentity }, current, now());
+  const result = await spendFromWallet(eventStore, {
+    walletId: command.walletId,
+    amountUnits: command.amountUnits,
+    purchase: purchase!,
+    reason: 'tip',
+    reference: tipId,
+    idempotencyKey: key,
+    metadata,
+    now,
+  }).catch((error: unknown) => {
+    if (error instanceof DomainError && error.code === 'insufficient_balance')
+      throw new DomainError('insufficient_balance', errorMessages.insufficient_balance);
+    throw error;
+  });
+  const tipped = result.purchase.data as ShowTipView & { tipId: string; amountUnits: number };
+  // chosen once paid, so that a refused tip leaves nothing behind; a line under another identity that
+  // got in between (his own, in the same instant) does not undo a tip already paid
+  await identities.choose(command.showId, command.walletId, identity.identityId).catch((error: unknown) => {
+    if (!(error instanceof DomainError && error.code === 'room_identity_taken')) throw error;
+  });
+  // the goal bar moves now; the tips reaction counts it too if this process stops here
+  await countTip(eventStore, { showId: command.showId, tipId: tipped.tipId, amountUnits: tipped.amountUnits }, now);
+  return { tip: tipView(tipped), position: result.position };
+}
+
+const tipView = (tipped: ShowTipView & { tipId: string; amountUnits: number }): ShowTipView => ({
+  id: tipped.tipId,
+  showId: tipped.showId,
+  identityId: tipped.identityId,
+  displayName: tipped.displayName,
+  amount: unitsToAuracoin(tipped.amountUnits),
+  message: tipped.message,
+  menuItemId: tipped.menuItemId,
+  menuItemLabel: tipped.menuItemLabel,
+  tippedAt: tipped.tippedAt,
+});

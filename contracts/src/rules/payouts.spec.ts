@@ -1,4 +1,4 @@
-import { expectedNextPayout, inReserve, payableCutoff, payoutMinimumCents } from './payouts';
+import { expectedNextPayout, inReserve, payableCutoff, payoutMinimumCents, payoutSettings } from './payouts';
 
 const at = (iso: string) => new Date(iso).getTime();
 
@@ -6,6 +6,17 @@ describe('payout rules', () => {
   it('minimum in cents', () => {
     expect(payoutMinimumCents(50)).toBe(5000);
     expect(payoutMinimumCents(12.5)).toBe(1250);
+  });
+
+  it("a run's settings are the operator's minimum in cents and reserve in days", () => {
+    expect(payoutSettings({ PAYOUT_MINIMUM_EUR: 50, PAYOUT_RESERVE_DAYS: 7 })).toEqual({
+      minimumCents: 5000,
+      reserveDays: 7,
+    });
+    expect(payoutSettings({ PAYOUT_MINIMUM_EUR: 0.5, PAYOUT_RESERVE_DAYS: 0 })).toEqual({
+      minimumCents: 50,
+      reserveDays: 0,
+    });
   });
 
   it('the cutoff is the period end or the reserve, whichever is earlier', () => {

@@ -1,4 +1,5 @@
 import Router from '@koa/router';
+import type { Middleware } from 'koa';
 import { apiRoutes, documentContentTypes, imageContentTypes, MAX_UPLOAD_BYTES, uploadMessages } from '@aura/contracts';
 import { documentLinkValid, privateFileUrl } from '../../platform/files/links';
 import type { SniffedType } from '../../platform/files/sniff';
@@ -6,9 +7,10 @@ import { FileRejectedError, type FileStorage } from '../../platform/files/storag
 import { badRequest, forbidden, HttpError, notFound } from '../../platform/http/errors';
 import type { DoorLimit, RateLimiter } from '../../platform/http/rate-limit';
 import type { fileRateLimits } from './rate-limits';
-import { assertOwnerOrAdmin, commandMetadata, mountRoute } from '../../platform/http/routes';
+import { commandMetadata, mountRoute } from '../../platform/http/routes';
 import type { SessionManager } from '../../platform/http/session';
 import { newId } from '../../platform/ids';
+import { holdsTicket, managesGallery } from './policy';
 
 export interface FilesRouterDeps {
   sessions: SessionManager;
@@ -51,9 +53,17 @@ async function store(
 
 export function filesRouter(deps: FilesRouterDeps): Router {
   const router = new Router();
-  const { files, sessions } = deps;
   /** every stored file, document or photo, counts per client address */
   const uploads = deps.limits.before('upload', (ctx) => ctx.ip);
+  mountDocumentUpload(router, deps, uploads);
+  mountPhotoUploads(router, deps, uploads);
+  mountFileReads(router, deps);
+  return router;
+}
+
+/** A performer's identity document, uploaded before or after she signs up. */
+function mountDocumentUpload(router: Router, deps: FilesRouterDeps, uploads: Middleware) {
+  const { files, sessions } = deps;
 
   mountRoute(
     router,
@@ -79,7 +89,11 @@ export function filesRouter(deps: FilesRouterDeps): Router {
     },
     uploads,
   );
+}
 
+/** A gallery photo: a signed ticket, the PUT of its bytes, and its confirmation that publishes it. */
+function mountPhotoUploads(router: Router, deps: FilesRouterDeps, uploads: Middleware) {
+  const { files, sessions } = deps;
   mountRoute(router, sessions, apiRoutes.objectUploadTicket, async (_ctx, _input, caller) => {
     const { token } = files.sign({ purpose: 'photo-upload', uploadId: newId(), owner: caller.sub }, UPLOAD_TTL_MS);
     return { uploadURL: `${UPLOAD_PATH}${token}` };
@@ -94,7 +108,7 @@ export function filesRouter(deps: FilesRouterDeps): Router {
       const ticket = files.verify(params.token);
       if (!ticket || ticket.purpose !== 'photo-upload' || !ticket.uploadId)
         throw forbidden('Link di caricamento scaduto o non valido');
-      if (ticket.owner !== caller.sub) throw forbidden();
+      holdsTicket(ticket, caller);
       if (await files.meta('private', ticket.uploadId)) throw new HttpError(409, 'conflict', 'Immagine già caricata');
       const { bytes } = await upload.read();
       await store(files, bytes, {
@@ -110,7 +124,7 @@ export function filesRouter(deps: FilesRouterDeps): Router {
   );
 
   mountRoute(router, sessions, apiRoutes.confirmPhotoUpload, async (_ctx, { body }, caller) => {
-    assertOwnerOrAdmin(caller, body.performerId);
+    managesGallery(caller, body.performerId);
     const token = body.imageURL.split(UPLOAD_PATH)[1]?.split('?')[0] ?? '';
     // the ticket may have expired since the PUT: its signature still proves which upload it is
     const ticket = files.verify(decodedOrEmpty(token), 0);
@@ -118,7 +132,7 @@ export function filesRouter(deps: FilesRouterDeps): Router {
       throw badRequest('URL di caricamento non valido', [
         { path: 'body.imageURL', message: 'URL di caricamento non valido' },
       ]);
-    if (ticket.owner !== caller.sub) throw forbidden();
+    holdsTicket(ticket, caller);
     const published = (await files.meta('public', ticket.uploadId)) ?? (await files.publish(ticket.uploadId));
     if (!published)
       throw badRequest("Carica un'immagine o inserisci un URL", [
@@ -126,6 +140,11 @@ export function filesRouter(deps: FilesRouterDeps): Router {
       ]);
     return { objectPath: `/api/files/public/${published.fileId}` };
   });
+}
+
+/** Public photo files and, for an admin, identity documents. */
+function mountFileReads(router: Router, deps: FilesRouterDeps) {
+  const { files, sessions } = deps;
 
   /** Public photo files (unguessable ids); private files are never served here. */
   mountRoute(router, sessions, apiRoutes.publicFile, async (_ctx, { params }) => {
@@ -160,8 +179,6 @@ export function filesRouter(deps: FilesRouterDeps): Router {
       fileName: document.fileName,
     };
   });
-
-  return router;
 }
 
 /** A malformed escape (`%E0%A4%A`) is no ticket: an empty token, refused like any unknown one, not a 500. */

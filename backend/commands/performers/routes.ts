@@ -1,230 +1,40 @@
 import Router from '@koa/router';
-import type { Context, Middleware } from 'koa';
-import {
-  AdminPerformerBody,
-  PASSWORD_MIN,
-  PerformerRegistrationBody,
-  USERNAME_MIN,
-  apiRoutes,
-  auracoinToUnits,
-  registrationProblem,
-  streams,
-  type PerformerView,
-} from '@aura/contracts';
-import { z } from 'zod';
-import type { EventStore } from '../../platform/eventstore/port';
-import { fileIdOfPrivateUrl } from '../../platform/files/links';
-import { imageField, type RemoteImages } from '../../platform/files/remote-image';
-import type { FileStorage } from '../../platform/files/storage';
-import { badRequest, forbidden } from '../../platform/http/errors';
-import type { Passwords } from '../../platform/http/password';
-import { validationError } from '../../platform/http/problem';
-import type { DoorLimit, RateLimiter } from '../../platform/http/rate-limit';
-import { assertOwnerOrAdmin, commandMetadata, mountRoute } from '../../platform/http/routes';
-import type { Principal, SessionManager } from '../../platform/http/session';
-import { newId } from '../../platform/ids';
-import { claimAll, releaseAll, type Claim } from '../../kernel/unique-values';
+import type { Middleware } from 'koa';
+import { apiRoutes, auracoinToUnits, streams } from '@aura/contracts';
+import { imageField } from '../../platform/files/remote-image';
+import { commandMetadata, mountRoute } from '../../platform/http/routes';
+import { releaseAll, type Claim } from '../../kernel/unique-values';
 import {
   decideAddDocument,
   decideBlockUser,
-  decideCreateByAdmin,
   decideDeletePerformer,
-  decideRegisterPerformer,
   decideRejectPerformer,
-} from './performer';
-import {
   decideSetGeoblock,
-  decideSetSchedule,
   decideSetOnline,
+  decideSetSchedule,
   decideUpdateProfile,
   decideVerifyPerformer,
   handlePerformer,
   performer,
   type ProfileChanges,
-  type StoredDocument,
 } from './performer';
+import { managesProfile, mayChangeRating } from './policy';
+import { createByAdmin, register, resolveDocuments, type PerformersDeps } from './registration';
 
-export interface PerformersDeps {
-  /** argon2id hashing and the password sign-in */
-  passwords: Passwords;
-  eventStore: EventStore;
-  sessions: SessionManager;
-  limits: RateLimiter<DoorLimit>;
-  files: FileStorage;
-  /** pictures given as URLs, fetched once into storage */
-  remoteImages: RemoteImages;
-  now: () => Date;
-  /** sign-in record from the performers read model */
-  findLogin: (identifier: string) => Promise<{ id: string; passwordHash: string | null } | null>;
-  /** username and email of a performer (to free them on deletion) */
-  credentialsOf: (performerId: string) => Promise<{ username: string | null; email: string | null } | null>;
-  /** a performer's full view once the read model has applied `position` */
-  performerViewAfter: (performerId: string, position: number | undefined) => Promise<PerformerView>;
-}
+export type { PerformersDeps } from './registration';
 
-function parseBody<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
-  const parsed = schema.safeParse(value ?? {});
-  if (parsed.success) return parsed.data;
-  throw validationError(parsed.error, 'body');
-}
-
-const refuse = (field: string, message: string) => badRequest(message, [{ path: `body.${field}`, message }]);
+const stream = streams.performer;
 
 export function performersRouter(deps: PerformersDeps): Router {
   const router = new Router();
-  const stream = streams.performer;
+  mountAccountRoutes(router, deps);
+  mountProfileRoutes(router, deps);
+  mountRecordRoutes(router, deps);
+  return router;
+}
 
-  /** The uploaded files the documents name, checked to exist (and, for a performer, to be hers or anonymous). */
-  async function resolveDocuments(
-    documents: { documentType: StoredDocument['documentType']; documentUrl: string; fileName: string }[],
-    owner: string | undefined,
-  ) {
-    const resolved: StoredDocument[] = [];
-    for (const [index, document] of documents.entries()) {
-      const fileId = fileIdOfPrivateUrl(document.documentUrl);
-      const meta = fileId ? await deps.files.meta('private', fileId) : undefined;
-      if (!meta)
-        throw badRequest('Documento non trovato: caricalo di nuovo', [
-          { path: `body.documents.${index}.documentUrl`, message: 'Documento non trovato' },
-        ]);
-      if (owner !== undefined && meta.owner !== 'anonymous' && meta.owner !== owner)
-        throw forbidden('Documento di un altro account');
-      resolved.push({
-        documentId: newId(),
-        documentType: document.documentType,
-        fileId: meta.fileId,
-        fileName: document.fileName,
-        fileSize: meta.size,
-        contentType: meta.contentType,
-      });
-    }
-    return resolved;
-  }
-
-  /** Claims the sign-in names, appends, and frees the names again when the append is refused. */
-  async function createWithClaims(
-    claims: Claim[],
-    metadata: Record<string, unknown>,
-    create: () => Promise<number | undefined>,
-  ) {
-    await claimAll(deps.eventStore, claims, deps.now, metadata);
-    try {
-      return await create();
-    } catch (error) {
-      await releaseAll(deps.eventStore, claims, deps.now, metadata);
-      throw error;
-    }
-  }
-
-  /**
-   * A registration, in either of two ways: with its documents in the same request (recorded in the
-   * same append), or, as the spec's sequence does, without the `documents` field, followed by one
-   * POST /api/performers/{id}/documents per document. Until one is attached the registration is
-   * incomplete: it is not listed for verification and cannot be approved.
-   */
-  async function register(ctx: Context, raw: unknown) {
-    const body = parseBody(PerformerRegistrationBody, raw);
-    const documentsFollow = body.documents === undefined;
-    const problem = registrationProblem(
-      { ...body, documentCount: documentsFollow ? 1 : body.documents!.length },
-      deps.now(),
-    );
-    if (problem) throw refuse(problem.field, problem.message);
-    if (!/^\d{4}-\d{2}-\d{2}$/.test(body.dateOfBirth!.slice(0, 10)) || Number.isNaN(Date.parse(body.dateOfBirth!)))
-      throw refuse('dateOfBirth', 'Data di nascita non valida');
-    const username = body.username!.trim();
-    const email = body.email!.trim().toLowerCase();
-    if (username.length < USERNAME_MIN)
-      throw refuse('username', `L'username deve avere almeno ${USERNAME_MIN} caratteri`);
-    if (!z.string().email().safeParse(email).success) throw refuse('email', "Inserisci un'email valida");
-    if (body.password!.length < PASSWORD_MIN)
-      throw refuse('password', `La password deve avere almeno ${PASSWORD_MIN} caratteri`);
-    const documents = await resolveDocuments(body.documents ?? [], undefined);
-    const performerId = newId();
-    const image = body.image
-      ? await imageField(deps.remoteImages, body.image, performerId, 'body.image')
-      : '/demo/performers/1.svg';
-    const passwordHash = await deps.passwords.hash(body.password!);
-    const claims: Claim[] = [
-      { kind: 'performer-username', value: username, ownerId: performerId },
-      { kind: 'performer-email', value: email, ownerId: performerId },
-    ];
-    const metadata = commandMetadata(ctx);
-    const position = await createWithClaims(claims, metadata, async () => {
-      const command = {
-        performerId,
-        username,
-        email,
-        passwordHash,
-        name: body.name!.trim(),
-        dateOfBirth: body.dateOfBirth!.slice(0, 10),
-        bio: body.bio,
-        rateUnits: auracoinToUnits(body.creditsPerMinute),
-        languages: body.languages,
-        category: body.category,
-        hairColor: body.hairColor,
-        eyeColor: body.eyeColor,
-        bodyType: body.bodyType,
-        ethnicity: body.ethnicity,
-        height: body.height,
-        specialFeatures: body.specialFeatures,
-        image,
-        rating: null,
-        signedContractAt: deps.now().toISOString(),
-        digitalSignature: body.digitalSignature!,
-        documents,
-      };
-      return (
-        await handlePerformer(
-          deps.eventStore,
-          stream(performerId),
-          (state) => decideRegisterPerformer(command, state, deps.now()),
-          { metadata },
-        )
-      ).position;
-    });
-    deps.sessions.start(ctx, { sub: performerId, kind: 'performer' });
-    return deps.performerViewAfter(performerId, position);
-  }
-
-  async function createByAdmin(ctx: Context, raw: unknown, caller: Principal) {
-    const body = parseBody(AdminPerformerBody, raw);
-    const performerId = newId();
-    const claims: Claim[] = [
-      ...(body.username ? [{ kind: 'performer-username' as const, value: body.username, ownerId: performerId }] : []),
-      ...(body.email ? [{ kind: 'performer-email' as const, value: body.email, ownerId: performerId }] : []),
-    ];
-    const passwordHash = body.password && body.username ? await deps.passwords.hash(body.password) : null;
-    const image = await imageField(deps.remoteImages, body.image, performerId, 'body.image');
-    const metadata = commandMetadata(ctx, caller);
-    const position = await createWithClaims(claims, metadata, async () => {
-      const command = {
-        performerId,
-        adminId: caller.sub,
-        username: body.username ?? null,
-        email: body.email ?? null,
-        passwordHash,
-        name: body.name,
-        age: body.age,
-        image,
-        rating: body.rating,
-        rateUnits: auracoinToUnits(body.creditsPerMinute),
-        languages: body.languages,
-        category: body.category,
-        bio: body.bio,
-      };
-      return (
-        await handlePerformer(
-          deps.eventStore,
-          stream(performerId),
-          (state) => decideCreateByAdmin(command, state, deps.now(), body.isOnline),
-          { metadata },
-        )
-      ).position;
-    });
-    return deps.performerViewAfter(performerId, position);
-  }
-
+/** Sign-in, sign-up (hers, or an admin's on her behalf), verification and deletion. */
+function mountAccountRoutes(router: Router, deps: PerformersDeps) {
   const registrationIpLimit = deps.limits.before('register', (ctx) => ctx.ip);
   /** registrations share users' budget per address (docs/architecture.md#rate-limits); admins creating performers are not limited */
   const registrationLimit: Middleware = async (ctx, next) => {
@@ -250,14 +60,54 @@ export function performersRouter(deps: PerformersDeps): Router {
     deps.sessions,
     apiRoutes.createPerformer,
     async (ctx, { body }, caller) =>
-      caller?.kind === 'admin' ? createByAdmin(ctx, body, caller) : register(ctx, body),
+      caller?.kind === 'admin' ? createByAdmin(deps, ctx, body, caller) : register(deps, ctx, body),
     registrationLimit,
   );
 
+  mountRoute(router, deps.sessions, apiRoutes.verifyPerformer, async (ctx, { params, body }, caller) => {
+    const result = await handlePerformer(
+      deps.eventStore,
+      stream(params.id),
+      (state) =>
+        body.status === 'approved'
+          ? decideVerifyPerformer({ adminId: caller.sub }, state, deps.now())
+          : decideRejectPerformer({ adminId: caller.sub, reason: body.rejectionReason ?? '' }, state, deps.now()),
+      { metadata: commandMetadata(ctx, caller) },
+    );
+    // rejected: the sessions she has end (she may sign in again to read why)
+    if (body.status !== 'approved') await deps.sessions.revokeAccount(params.id);
+    return deps.performerViewAfter(params.id, result.position);
+  });
+
+  mountRoute(router, deps.sessions, apiRoutes.deletePerformer, async (ctx, { params }, caller) => {
+    const credentials = await deps.credentialsOf(params.id);
+    const metadata = commandMetadata(ctx, caller);
+    await handlePerformer(
+      deps.eventStore,
+      stream(params.id),
+      (state) => decideDeletePerformer({ adminId: caller.sub }, state, deps.now()),
+      { metadata },
+    );
+    const claims: Claim[] = [
+      ...(credentials?.username
+        ? [{ kind: 'performer-username' as const, value: credentials.username, ownerId: params.id }]
+        : []),
+      ...(credentials?.email
+        ? [{ kind: 'performer-email' as const, value: credentials.email, ownerId: params.id }]
+        : []),
+    ];
+    await releaseAll(deps.eventStore, claims, deps.now, metadata);
+    await deps.sessions.revokeAccount(params.id);
+    return { ok: true as const };
+  });
+}
+
+/** Her public profile: what it says, and whether she is online. */
+function mountProfileRoutes(router: Router, deps: PerformersDeps) {
   mountRoute(router, deps.sessions, apiRoutes.updatePerformer, async (ctx, { params, body }, caller) => {
-    assertOwnerOrAdmin(caller, params.id);
+    managesProfile(caller, params.id);
+    mayChangeRating(caller, body.rating);
     const by = caller.kind === 'admin' ? 'admin' : 'performer';
-    if (by === 'performer' && body.rating !== undefined) throw forbidden('Il rating può cambiarlo solo un admin');
     const changes: ProfileChanges = {
       name: body.name,
       age: body.age,
@@ -284,54 +134,18 @@ export function performersRouter(deps: PerformersDeps): Router {
     );
     return deps.performerViewAfter(params.id, result.position);
   });
+}
 
-  mountRoute(router, deps.sessions, apiRoutes.deletePerformer, async (ctx, { params }, caller) => {
-    const credentials = await deps.credentialsOf(params.id);
-    const metadata = commandMetadata(ctx, caller);
-    await handlePerformer(
-      deps.eventStore,
-      stream(params.id),
-      (state) => decideDeletePerformer({ adminId: caller.sub }, state, deps.now()),
-      { metadata },
-    );
-    const claims: Claim[] = [
-      ...(credentials?.username
-        ? [{ kind: 'performer-username' as const, value: credentials.username, ownerId: params.id }]
-        : []),
-      ...(credentials?.email
-        ? [{ kind: 'performer-email' as const, value: credentials.email, ownerId: params.id }]
-        : []),
-    ];
-    await releaseAll(deps.eventStore, claims, deps.now, metadata);
-    await deps.sessions.revokeAccount(params.id);
-    return { ok: true as const };
-  });
-
-  mountRoute(router, deps.sessions, apiRoutes.verifyPerformer, async (ctx, { params, body }, caller) => {
-    const result = await handlePerformer(
-      deps.eventStore,
-      stream(params.id),
-      (state) =>
-        body.status === 'approved'
-          ? decideVerifyPerformer({ adminId: caller.sub }, state, deps.now())
-          : decideRejectPerformer({ adminId: caller.sub, reason: body.rejectionReason ?? '' }, state, deps.now()),
-      { metadata: commandMetadata(ctx, caller) },
-    );
-    // rejected: the sessions she has end (she may sign in again to read why)
-    if (body.status !== 'approved') await deps.sessions.revokeAccount(params.id);
-    return deps.performerViewAfter(params.id, result.position);
-  });
-
+/** The rest of her record: documents, geoblock, schedule and the users she blocks. */
+function mountRecordRoutes(router: Router, deps: PerformersDeps) {
   mountRoute(router, deps.sessions, apiRoutes.addDocument, async (ctx, { params, body }, caller) => {
-    assertOwnerOrAdmin(caller, params.id);
-    const [document] = await resolveDocuments([body], caller.kind === 'admin' ? undefined : caller.sub);
+    managesProfile(caller, params.id);
+    const [document] = await resolveDocuments(deps, [body], caller.kind === 'admin' ? undefined : caller.sub);
     const result = await handlePerformer(
       deps.eventStore,
       stream(params.id),
       (state) => decideAddDocument(document!, state, deps.now()),
-      {
-        metadata: commandMetadata(ctx, caller),
-      },
+      { metadata: commandMetadata(ctx, caller) },
     );
     const added = result.events[0]!;
     if (added.type !== 'PerformerDocumentAdded') throw new Error('unexpected event');
@@ -348,7 +162,7 @@ export function performersRouter(deps: PerformersDeps): Router {
   });
 
   mountRoute(router, deps.sessions, apiRoutes.setGeoblock, async (ctx, { params, body }, caller) => {
-    assertOwnerOrAdmin(caller, params.id);
+    managesProfile(caller, params.id);
     const result = await handlePerformer(
       deps.eventStore,
       stream(params.id),
@@ -359,7 +173,7 @@ export function performersRouter(deps: PerformersDeps): Router {
   });
 
   mountRoute(router, deps.sessions, apiRoutes.setSchedule, async (ctx, { params, body }, caller) => {
-    assertOwnerOrAdmin(caller, params.id);
+    managesProfile(caller, params.id);
     const result = await handlePerformer(
       deps.eventStore,
       stream(params.id),
@@ -374,18 +188,14 @@ export function performersRouter(deps: PerformersDeps): Router {
     [apiRoutes.unblockUser, false],
   ] as const) {
     mountRoute(router, deps.sessions, contract, async (ctx, { params }, caller) => {
-      assertOwnerOrAdmin(caller, params.id);
+      managesProfile(caller, params.id);
       const result = await handlePerformer(
         deps.eventStore,
         stream(params.id),
         (state) => decideBlockUser({ userId: params.userId, block }, state, deps.now()),
-        {
-          metadata: commandMetadata(ctx, caller),
-        },
+        { metadata: commandMetadata(ctx, caller) },
       );
       return deps.performerViewAfter(params.id, result.position);
     });
   }
-
-  return router;
 }

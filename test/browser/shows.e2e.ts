@@ -148,6 +148,9 @@ async function showForEveryone(started: { app: TestApp; browser: Browser }) {
     for (const page of [her.page, ...pages]) await goal(page, '10 / 20');
     await her.page.getByTestId('summary-earnings').filter({ hasText: '5,50' }).waitFor({ timeout: 15_000 });
     await visitor.page.getByTestId('show-celebration').filter({ hasText: 'ha lasciato 10' }).waitFor();
+    // Mario is the room's king, by his name, on every page (hers too), live
+    for (const page of [her.page, ...pages])
+      await page.getByTestId('room-king').filter({ hasText: 'Re della stanza' }).filter({ hasText: 'mario' }).waitFor();
 
     // a line from the alias reaches everyone, under the alias
     await luca.page.getByTestId('room-chat-input').fill('Ciao a tutti');

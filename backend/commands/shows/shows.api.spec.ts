@@ -22,6 +22,7 @@ const spec = apiSpec({
     'deleteShowMessage',
     'muteShowIdentity',
     'banShowIdentity',
+    'showLeaderboard',
   ],
 });
 
@@ -51,6 +52,16 @@ const bobBoughtLupo = priorRequest((request) =>
   request.post(`/api/users/${BOB}/aliases`, { aliasName: 'Lupo', price: 50 }).as(user(BOB)),
 );
 const aliasOf = (priors: SpecResponse[]) => (priors[2]!.body as { id: string }).id;
+
+const ANNA = '6b8d1f3f-2e2a-4dab-8b54-1e3c2d4f5a61';
+/** `who` tipped `amount` auracoin in Luna's show (gone live in priors[0]) */
+const tipped = (who: string, amount: number, key: string) =>
+  priorRequest((request, priors) =>
+    request
+      .post(`/api/shows/${showOf(priors)}/tips`, { amount })
+      .header('idempotency-key', key)
+      .as(user(who)),
+  );
 
 describe('shows API', () => {
   describe('POST /api/shows', () => {
@@ -175,6 +186,40 @@ describe('shows API', () => {
             .as(user(BOB)),
         )
         .then([expectError(400, 'insufficient_balance')]));
+  });
+
+  describe('GET /api/shows/{id}/leaderboard', () => {
+    it("ranks the show's tippers by what they gave, by name only", () =>
+      spec
+        .given(
+          ...lunaAndBob,
+          ...registeredUser(ANNA, { username: 'anna', auracoin: 20 }),
+          live,
+          tipped(BOB, 5, 'bob-1'),
+          tipped(ANNA, 6, 'anna-1'),
+          tipped(BOB, 2, 'bob-2'),
+        )
+        .when((request, priors) => request.get(`/api/shows/${showOf(priors)}/leaderboard`))
+        .then([
+          expectResponse(200, {
+            body: {
+              tippers: [
+                { rank: 1, displayName: 'bob', amount: 7, tips: 2 },
+                { rank: 2, displayName: 'anna', amount: 6, tips: 1 },
+              ],
+            },
+          }),
+          ({ response }) => {
+            expect(JSON.stringify(response.body)).not.toContain(BOB);
+            expect(JSON.stringify(response.body)).not.toContain(ANNA);
+          },
+        ]));
+
+    it('answers 404 for a show that does not exist', () =>
+      spec
+        .given(...lunaAndBob)
+        .when((request) => request.get(`/api/shows/${ANNA}/leaderboard`))
+        .then([expectError(404, 'not_found')]));
   });
 
   describe('POST /api/shows/{id}/messages', () => {

@@ -6,6 +6,7 @@ import {
   showMessagesProjection,
   showsProjection,
   showStagesProjection,
+  showTippersProjection,
   showTipsProjection,
 } from './projection';
 import { showPushes } from './pushes';
@@ -26,7 +27,13 @@ export function showsReadSide(ports: ModulePorts, deps: ShowsReadDeps) {
   const settled = settledOn(ports.readModels, SHOWS);
   return {
     name: 'shows',
-    projections: [showsProjection, showStagesProjection, showMessagesProjection, showTipsProjection],
+    projections: [
+      showsProjection,
+      showStagesProjection,
+      showMessagesProjection,
+      showTipsProjection,
+      showTippersProjection,
+    ],
     routers: [showsQueryRouter({ sessions: ports.sessions, shows })],
     pushes: showPushes({ shows, realtime: ports.realtime }),
     queries: {

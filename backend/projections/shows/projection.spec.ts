@@ -1,5 +1,5 @@
 import type { DomainEvent } from '@aura/contracts';
-import { evolveShow, evolveShowMessage, evolveStage, type ShowDoc } from './projection';
+import { evolveShow, evolveShowMessage, evolveShowTipper, evolveStage, type ShowDoc } from './projection';
 import { toGoalView } from './queries';
 
 const at = '2026-11-20T21:00:00.000Z';
@@ -54,6 +54,22 @@ describe('shows read model', () => {
   it('sums the tips and her share of their purchased part', () => {
     const doc = replay([started, tipped(1000, 1000), tipped(1000, 0), tipped(150, 150)]);
     expect(doc).toMatchObject({ tipsCount: 3, tipsUnits: 2150, earningsCents: 550 + 0 + 82 });
+  });
+
+  it("sums a name's tips in one show for its leaderboard line, keeping when its total last grew", () => {
+    const later = (event: DomainEvent, tippedAt: string): DomainEvent =>
+      ({ ...event, data: { ...event.data, tippedAt } }) as DomainEvent;
+    const line = [tipped(1000, 1000), later(tipped(250, 0), '2026-11-20T21:05:00.000Z')].reduce(evolveShowTipper, null);
+    expect(line).toEqual({
+      _id: `${showId}:${userId}`,
+      showId,
+      identityId: userId,
+      displayName: 'mario',
+      totalUnits: 1250,
+      tips: 2,
+      lastTippedAt: '2026-11-20T21:05:00.000Z',
+    });
+    expect(evolveShowTipper(line, started)).toBe(line);
   });
 
   it('shows the running goal, and after it is reached the next with the surplus', () => {

@@ -7,6 +7,7 @@ export const SHOWS = 'shows';
 export const SHOW_STAGES = 'show_stages';
 export const SHOW_MESSAGES = 'show_messages';
 export const SHOW_TIPS = 'show_tips';
+export const SHOW_TIPPERS = 'show_tippers';
 
 /** One show: its status, goals, figures and the identities muted in it. */
 export type ShowDoc = {
@@ -60,6 +61,18 @@ export type ShowTipDoc = {
   menuItemId: string | null;
   menuItemLabel: string | null;
   tippedAt: string;
+};
+
+/** One name's tips in one show, summed: a line of the show's leaderboard. */
+export type ShowTipperDoc = {
+  _id: string;
+  showId: string;
+  identityId: string;
+  displayName: string;
+  totalUnits: number;
+  tips: number;
+  /** when the total last grew: of two equal totals, the one reached first ranks higher */
+  lastTippedAt: string;
 };
 
 const emptyShow = (showId: string, performerId: string): ShowDoc => ({
@@ -180,6 +193,23 @@ export function evolveShowTip(doc: ShowTipDoc | null, event: DomainEvent): ShowT
   };
 }
 
+export function evolveShowTipper(doc: ShowTipperDoc | null, event: DomainEvent): ShowTipperDoc | null {
+  if (event.type !== 'ShowTipped') return doc;
+  const d = event.data;
+  return {
+    _id: tipperId(d.showId, d.identityId),
+    showId: d.showId,
+    identityId: d.identityId,
+    displayName: d.displayName,
+    totalUnits: (doc?.totalUnits ?? 0) + d.amountUnits,
+    tips: (doc?.tips ?? 0) + 1,
+    lastTippedAt: d.tippedAt,
+  };
+}
+
+/** A name's line in a show's leaderboard: an alias and the real name are two lines, never joined. */
+export const tipperId = (showId: string, identityId: string) => `${showId}:${identityId}`;
+
 export const showEventTypes = [
   'ShowStarted',
   'ShowPaused',
@@ -229,4 +259,16 @@ export const showTipsProjection = docProjection<ShowTipDoc>({
   documentId: (event) => dataField(event, 'tipId'),
   evolve: evolveShowTip,
   indexes: [{ keys: { showId: 1, tippedAt: -1 }, options: { name: 'by_show' } }],
+});
+
+export const showTippersProjection = docProjection<ShowTipperDoc>({
+  name: SHOW_TIPPERS,
+  collection: SHOW_TIPPERS,
+  eventTypes: ['ShowTipped'],
+  documentId: (event) => {
+    const [showId, identityId] = [dataField(event, 'showId'), dataField(event, 'identityId')];
+    return showId && identityId ? tipperId(showId, identityId) : undefined;
+  },
+  evolve: evolveShowTipper,
+  indexes: [{ keys: { showId: 1, totalUnits: -1 }, options: { name: 'by_show' } }],
 });

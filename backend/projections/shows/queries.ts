@@ -1,7 +1,9 @@
 import {
   runningShowGoalOf,
+  SHOW_LEADERBOARD_SIZE,
   SHOW_MESSAGES_PAGE,
   unitsToAuracoin,
+  type ShowLeaderboardView,
   type ShowGoalView,
   type ShowMessageView,
   type ShowTipView,
@@ -12,11 +14,13 @@ import type { ReadModelStore } from '../../platform/readmodels/port';
 import {
   SHOW_MESSAGES,
   SHOW_STAGES,
+  SHOW_TIPPERS,
   SHOW_TIPS,
   SHOWS,
   type ShowDoc,
   type ShowMessageDoc,
   type ShowTipDoc,
+  type ShowTipperDoc,
   type StageDoc,
 } from './projection';
 
@@ -72,6 +76,7 @@ export function createShowQueries(readModels: ReadModelStore, deps: ShowQueryDep
   const stages = readModels.collection<StageDoc>(SHOW_STAGES);
   const messages = readModels.collection<ShowMessageDoc>(SHOW_MESSAGES);
   const tips = readModels.collection<ShowTipDoc>(SHOW_TIPS);
+  const tippers = readModels.collection<ShowTipperDoc>(SHOW_TIPPERS);
 
   async function view(doc: ShowDoc, options: { summary: boolean }): Promise<ShowView> {
     const [stage, name] = await Promise.all([stages.findOne({ _id: doc.performerId }), deps.nameOf(doc.performerId)]);
@@ -128,6 +133,22 @@ export function createShowQueries(readModels: ReadModelStore, deps: ShowQueryDep
     async tips(showId: string): Promise<ShowTipView[]> {
       const docs = await tips.find({ showId }, { sort: { tippedAt: -1 }, limit: TIPS_SHOWN });
       return docs.reverse().map(toTipView);
+    },
+    /** the show's best tippers, by name or alias only */
+    async leaderboard(showId: string): Promise<ShowLeaderboardView> {
+      const docs = await tippers.find(
+        { showId },
+        { sort: { totalUnits: -1, lastTippedAt: 1 }, limit: SHOW_LEADERBOARD_SIZE },
+      );
+      return {
+        showId,
+        tippers: docs.map((doc, index) => ({
+          rank: index + 1,
+          displayName: doc.displayName,
+          amount: unitsToAuracoin(doc.totalUnits),
+          tips: doc.tips,
+        })),
+      };
     },
     /** the account behind an identity that wrote or tipped in her rooms (kept on the server, never shown) */
     async accountOf(performerId: string, identityId: string): Promise<string | null> {

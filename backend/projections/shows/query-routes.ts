@@ -32,6 +32,11 @@ export function showsQueryRouter(deps: { sessions: SessionManager; shows: ShowQu
     return shows.tips(params.id);
   });
 
+  mountRoute(router, deps.sessions, apiRoutes.showLeaderboard, async (_ctx, { params }) => {
+    await showOf(params.id);
+    return shows.leaderboard(params.id);
+  });
+
   mountRoute(router, deps.sessions, apiRoutes.listShowMessages, async (_ctx, { params }) => {
     await showOf(params.id);
     return shows.messages(params.id);

@@ -140,6 +140,7 @@ export const apiPaths = {
   performerShows: { method: 'get', path: '/api/performers/{id}/shows', auth: 'performer' },
   tipShow: { method: 'post', path: '/api/shows/{id}/tips', auth: 'user' },
   listShowTips: { method: 'get', path: '/api/shows/{id}/tips', auth: 'public' },
+  showLeaderboard: { method: 'get', path: '/api/shows/{id}/leaderboard', auth: 'public' },
   getTipMenu: { method: 'get', path: '/api/performers/{id}/tip-menu', auth: 'public' },
   setTipMenu: { method: 'put', path: '/api/performers/{id}/tip-menu', auth: 'performer' },
   setShowGoal: { method: 'post', path: '/api/shows/{id}/goals', auth: 'performer' },

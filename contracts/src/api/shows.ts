@@ -139,6 +139,27 @@ export const ShowTipView = z.object({
 });
 export type ShowTipView = z.infer<typeof ShowTipView>;
 
+/** How many of a show's tippers its leaderboard names. */
+export const SHOW_LEADERBOARD_SIZE = 10;
+
+/**
+ * A show's best tippers, most auracoin first (the first is the room's 'Re della stanza'): each
+ * under the name or alias he tipped with, never with an account or identity id.
+ */
+export const ShowLeaderboardView = z.object({
+  showId: uuid,
+  tippers: z.array(
+    z.object({
+      rank: z.number().int().positive(),
+      displayName: z.string(),
+      /** auracoin tipped in this show under that name */
+      amount: z.number(),
+      tips: z.number().int().positive(),
+    }),
+  ),
+});
+export type ShowLeaderboardView = z.infer<typeof ShowLeaderboardView>;
+
 export const TipResult = z.object({
   tip: ShowTipView,
   /** the tipper's balance after it, auracoin */
@@ -222,6 +243,13 @@ export const showsRoutes = {
     tag: 'shows',
     params: IdParam,
     response: z.array(ShowTipView),
+  },
+  showLeaderboard: {
+    ...apiPaths.showLeaderboard,
+    summary: "The show's best tippers (the first is the room's 'Re della stanza')",
+    tag: 'shows',
+    params: IdParam,
+    response: ShowLeaderboardView,
   },
   getTipMenu: {
     ...apiPaths.getTipMenu,

@@ -118,6 +118,7 @@ export const queryKeys = {
     detail: (showId: string) => ['shows', showId] as const,
     messages: (showId: string) => ['shows', showId, 'messages'] as const,
     tips: (showId: string) => ['shows', showId, 'tips'] as const,
+    leaderboard: (showId: string) => ['shows', showId, 'leaderboard'] as const,
     ofPerformer: (performerId: string) => ['shows', 'performer', performerId] as const,
     menu: (performerId: string) => ['shows', 'menu', performerId] as const,
   },

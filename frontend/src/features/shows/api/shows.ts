@@ -20,6 +20,11 @@ export const showTipsQueryOptions = (showId: string) =>
     queryKey: queryKeys.shows.tips(showId),
     queryFn: ({ signal }) => call('listShowTips', { params: { id: showId }, signal }),
   });
+export const showLeaderboardQueryOptions = (showId: string) =>
+  queryOptions({
+    queryKey: queryKeys.shows.leaderboard(showId),
+    queryFn: ({ signal }) => call('showLeaderboard', { params: { id: showId }, signal }),
+  });
 export const performerShowsQueryOptions = (performerId: string) =>
   queryOptions({
     queryKey: queryKeys.shows.ofPerformer(performerId),
@@ -38,6 +43,8 @@ export const useShowMessages = (showId: string | null) =>
   useQuery({ ...showMessagesQueryOptions(showId ?? ''), enabled: showId !== null });
 export const useShowTips = (showId: string | null) =>
   useQuery({ ...showTipsQueryOptions(showId ?? ''), enabled: showId !== null });
+export const useShowLeaderboard = (showId: string | null) =>
+  useQuery({ ...showLeaderboardQueryOptions(showId ?? ''), enabled: showId !== null });
 export const usePerformerShows = (performerId: string) => useQuery(performerShowsQueryOptions(performerId));
 export const useTipMenu = (performerId: string) => useQuery(tipMenuQueryOptions(performerId));
 
@@ -72,6 +79,8 @@ export const showCache = {
     setFromPush<ShowTipView[]>(queryClient, queryKeys.shows.tips(showId), (tips) =>
       tips?.some((t) => t.id === tip.id) ? tips : [...(tips ?? []), tip],
     );
+    // the totals behind the ranks are the server's: read again
+    void queryClient.invalidateQueries({ queryKey: queryKeys.shows.leaderboard(showId) });
   },
   message(queryClient: QueryClient, showId: string, message: ShowMessageView) {
     setFromPush<ShowMessageView[]>(queryClient, queryKeys.shows.messages(showId), (lines) =>

@@ -6,6 +6,7 @@ import {
   TIP_MESSAGE_MAX,
   TIP_MIN,
   type ShowGoalView,
+  type ShowLeaderboardView,
   type ShowMessageView,
   type ShowTipView,
   type TipMenuItemView,
@@ -314,6 +315,47 @@ export function TipBox({
           {problem}
         </Text>
       ) : null}
+    </Stack>
+  );
+}
+
+/** The room's best tippers: the first is 'Re della stanza'; the rest, up to ten, under 'Classifica'. */
+export function Leaderboard({ board }: { board: ShowLeaderboardView | undefined }) {
+  const tippers = board?.tippers ?? [];
+  const [king, ...others] = tippers;
+  return (
+    <Stack gap="2" as="section" aria-labelledby="room-leaderboard-title" data-testid="show-leaderboard">
+      <Text id="room-leaderboard-title" fontWeight="semibold">
+        Classifica delle mance
+      </Text>
+      {king ? (
+        <>
+          <Flex gap="2" align="center" wrap="wrap" data-testid="room-king">
+            <Badge colorPalette="yellow" variant="solid">
+              <span aria-hidden="true">👑</span> Re della stanza
+            </Badge>
+            <Text fontWeight="bold">{king.displayName}</Text>
+            <Text color="fg.muted" fontSize="sm">
+              {formatAuracoin(king.amount)} auracoin
+            </Text>
+          </Flex>
+          {others.length > 0 ? (
+            <Box asChild ps="5" fontSize="sm" listStyleType="decimal">
+              <ol start={2}>
+                {others.map((tipper) => (
+                  <li key={tipper.rank} data-testid="leaderboard-line">
+                    {tipper.displayName} · {formatAuracoin(tipper.amount)} auracoin
+                  </li>
+                ))}
+              </ol>
+            </Box>
+          ) : null}
+        </>
+      ) : (
+        <Text color="fg.muted" fontSize="sm">
+          Ancora nessuna mancia in questo show.
+        </Text>
+      )}
     </Stack>
   );
 }

@@ -25,12 +25,13 @@ import {
   useSetTipMenu,
   useShow,
   useShowMessages,
+  useShowLeaderboard,
   useShowTips,
   useStartShow,
   useTipMenu,
 } from '../api/shows';
 import { useShowRoom } from '../hooks/use-show-room';
-import { Celebration, GoalBar, RoomChat, ShowStatusLine } from './room-parts';
+import { Celebration, GoalBar, Leaderboard, RoomChat, ShowStatusLine } from './room-parts';
 import { ShowPublisherVideo } from './show-media';
 import { goalSchema, goLiveSchema, tipMenuItemSchema } from './show-schemas';
 
@@ -270,6 +271,7 @@ function LiveShow({ show, performerId, video }: { show: ShowView; performerId: s
   const end = useEndShow(performerId);
   const messages = useShowMessages(show.id);
   const tips = useShowTips(show.id);
+  const leaderboard = useShowLeaderboard(show.id);
   const room = useShowRoom(show.id);
   const post = usePostShowMessage(show.id);
   const moderation = useModeration(show.id);
@@ -300,6 +302,7 @@ function LiveShow({ show, performerId, video }: { show: ShowView; performerId: s
       <ShowSummaryView show={show} />
       <GoalBar goal={show.goal} />
       <Celebration tip={room.lastTip} reached={room.reached} />
+      <Leaderboard board={leaderboard.data} />
       <GoalForm showId={show.id} />
       <Grid templateColumns={{ base: '1fr', lg: '1fr 1fr' }} gap="4">
         <RoomChat

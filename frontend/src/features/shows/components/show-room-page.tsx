@@ -7,9 +7,9 @@ import { AliasChooser, type ChosenIdentity } from '../../../components/identity/
 import { call } from '../../../lib/api';
 import { formatAuracoin } from '../../../lib/format';
 import { queryKeys } from '../../../lib/query-keys';
-import { usePostShowMessage, useLiveShows, useShow, useShowMessages, useTip } from '../api/shows';
+import { usePostShowMessage, useLiveShows, useShow, useShowLeaderboard, useShowMessages, useTip } from '../api/shows';
 import { useShowRoom } from '../hooks/use-show-room';
-import { Celebration, GoalBar, RoomChat, ShowStatusLine, TipBox } from './room-parts';
+import { Celebration, GoalBar, Leaderboard, RoomChat, ShowStatusLine, TipBox } from './room-parts';
 import { ShowViewerVideo } from './show-media';
 
 export interface ShowRoomPageProps {
@@ -28,6 +28,7 @@ export function ShowRoomPage({ performerId, user, video }: ShowRoomPageProps) {
   if (found && found.id !== showId) setShowId(found.id);
   const show = useShow(showId);
   const messages = useShowMessages(showId);
+  const leaderboard = useShowLeaderboard(showId);
   const room = useShowRoom(showId);
   const tip = useTip(showId ?? '');
   const post = usePostShowMessage(showId ?? '');
@@ -162,6 +163,7 @@ export function ShowRoomPage({ performerId, user, video }: ShowRoomPageProps) {
                   </Button>
                 </Flex>
               ) : null}
+              <Leaderboard board={leaderboard.data} />
               <RoomChat
                 lines={messages.data ?? []}
                 canWrite={canWrite}

@@ -4,11 +4,13 @@
  * many viewers are held at ≥ 20 received frames/s, with the CPU per viewer (docs/architecture.md#media-path).
  * The publisher sends 30 frames/s. Embedded: the CPU is this process's (the SFU and the headless
  * viewers together, an upper bound); Janus: the janus process's own (/proc/<pid>/stat).
- *   npm run bench:show [-- --joins 20 --steps 10,20,40,80]
+ *   npm run bench:show [-- --joins 20 --steps 10,20,40,80]  (default steps: each SFU up to its SHOW_MAX_VIEWERS default,
+ *   50 embedded, 200 on Janus; past what this host's headless viewers can drive, the highest step held is reported)
  */
 import { readFileSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import type { PeerConfig } from 'werift';
+import { SHOW_MAX_VIEWERS_DEFAULT } from '../../backend/platform/config/config';
 import { createEmbeddedSfu } from '../../backend/platform/sfu/embedded';
 import { createJanusSfu } from '../../backend/platform/sfu/janus';
 import { janusInstalled, janusPeerConfig, startJanus, type JanusServer } from '../../backend/platform/sfu/janus-server';
@@ -26,7 +28,12 @@ const arg = (name: string, fallback: string) => {
   return index > 0 ? process.argv[index + 1]! : fallback;
 };
 const JOINS = Number(arg('joins', '20'));
-const STEPS = arg('steps', '10,20,40,80').split(',').map(Number);
+const stepsOf = (fallback: string) => arg('steps', fallback).split(',').map(Number);
+/** each SFU ramps to its room cap's default (SHOW_MAX_VIEWERS_DEFAULT) */
+const STEPS = {
+  embedded: stepsOf([10, 20, 40, SHOW_MAX_VIEWERS_DEFAULT.embedded].join(',')),
+  janus: stepsOf([10, 20, 40, 80, 120, 160, SHOW_MAX_VIEWERS_DEFAULT.janus].join(',')),
+};
 const FPS = 30;
 const WINDOW_MS = 4_000;
 
@@ -69,14 +76,14 @@ async function firstFrames(media: ShowMedia, peerConfig: Partial<PeerConfig>) {
   return { p50: percentile(times, 50), p95: percentile(times, 95), timedOut: JOINS - times.length };
 }
 
-async function ramp(media: ShowMedia, peerConfig: Partial<PeerConfig>, cpu: CpuClock) {
+async function ramp(media: ShowMedia, peerConfig: Partial<PeerConfig>, cpu: CpuClock, steps: number[]) {
   const showId = randomUUID();
   await media.openRoom(showId, { maxViewers: 10_000 });
   const publisher = await fakePublisher(media, showId, { fps: FPS, keyframeEvery: 10 * FPS, peerConfig });
   const viewers: FakeViewer[] = [];
   const rows: { viewers: number; minFps: number; medianFps: number; cpuPerViewerPct: number; cpuTotalPct: number }[] =
     [];
-  for (const target of STEPS) {
+  for (const target of steps) {
     while (viewers.length < target) {
       const viewer = await fakeViewer(media, showId, `v-${viewers.length}`, { peerConfig });
       if (typeof viewer === 'string') throw new Error(viewer);
@@ -116,22 +123,22 @@ async function ramp(media: ShowMedia, peerConfig: Partial<PeerConfig>, cpu: CpuC
   return { held: held?.viewers ?? 0, rows };
 }
 
-async function run(name: string, media: ShowMedia, peerConfig: Partial<PeerConfig>, cpu: CpuClock) {
+async function run(name: string, media: ShowMedia, peerConfig: Partial<PeerConfig>, cpu: CpuClock, steps: number[]) {
   console.log(`${name}:`);
   const first = await firstFrames(media, peerConfig);
   console.log(
     `  first frame for a new viewer over ${JOINS} joins: p50 ${first.p50.toFixed(0)} ms, p95 ${first.p95.toFixed(0)} ms` +
       (first.timedOut ? ` (${first.timedOut} without a frame in 10 s)` : ''),
   );
-  const held = await ramp(media, peerConfig, cpu);
-  console.log(`  viewers held at ≥ 20 frames/s: ${held.held} (of the steps ${STEPS.join(', ')})`);
+  const held = await ramp(media, peerConfig, cpu, steps);
+  console.log(`  viewers held at ≥ 20 frames/s: ${held.held} (of the steps ${steps.join(', ')})`);
 }
 
 async function main() {
   const load = readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
   console.log(`bench:show media — publisher ${FPS} frames/s, load average ${load}`);
   const embedded = createEmbeddedSfu({ maxViewers: 10_000, peerConfig: LOOPBACK_PEER_CONFIG });
-  await run('embedded (werift in this process)', embedded, LOOPBACK_PEER_CONFIG, ownCpu);
+  await run('embedded (werift in this process)', embedded, LOOPBACK_PEER_CONFIG, ownCpu, STEPS.embedded);
   await embedded.close();
   closeLeftoverLoopbackSockets();
   if (!janusInstalled()) {
@@ -142,7 +149,7 @@ async function main() {
   try {
     janus = await startJanus();
     const media = await createJanusSfu({ url: janus.url, apiSecret: janus.apiSecret, maxViewers: 10_000 });
-    await run(`janus (pid ${janus.pid})`, media, janusPeerConfig(), processCpu(janus.pid));
+    await run(`janus (pid ${janus.pid})`, media, janusPeerConfig(), processCpu(janus.pid), STEPS.janus);
     await media.close();
   } finally {
     await janus?.stop();

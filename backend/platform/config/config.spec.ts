@@ -76,8 +76,12 @@ describe('the rate limits in force', () => {
 });
 
 describe('configuration of the shows SFU', () => {
-  it('defaults to the embedded SFU and 50 viewers a room', () => {
+  it('defaults to the embedded SFU and 50 viewers a room, 200 on Janus', () => {
     expect(loadConfig({})).toMatchObject({ SFU: 'embedded', SHOW_MAX_VIEWERS: 50 });
+    expect(loadConfig({ SFU: 'janus', JANUS_URL: 'ws://janus:8188' })).toMatchObject({ SHOW_MAX_VIEWERS: 200 });
+    expect(loadConfig({ SFU: 'janus', JANUS_URL: 'ws://janus:8188', SHOW_MAX_VIEWERS: '80' }).SHOW_MAX_VIEWERS).toBe(
+      80,
+    );
   });
 
   it('takes Janus with its ws:// URL and secret, and refuses Janus without a URL or with an http one', () => {

@@ -166,8 +166,11 @@ const ConfigSchema = z
     JANUS_API_SECRET: optional(z.string().min(16)),
     /** the one IPv4 address the embedded SFU gathers its ICE candidates on (default: every interface); 127.0.0.1 keeps a test's media on loopback */
     SFU_ICE_ADDRESS: optional(z.ipv4('SFU_ICE_ADDRESS must be an IPv4 address')),
-    /** viewers a show's room takes on one SFU; past it a viewer reads 'Stanza piena' */
-    SHOW_MAX_VIEWERS: withDefault(z.coerce.number().int().min(1).max(10_000), 50),
+    /**
+     * viewers a show's room takes on one SFU; past it a viewer reads 'Stanza piena'. Default
+     * (SHOW_MAX_VIEWERS_DEFAULT): 200 on Janus, 50 on the embedded SFU (bench/README.md, public shows)
+     */
+    SHOW_MAX_VIEWERS: optional(z.coerce.number().int().min(1).max(10_000)),
 
     /** overrides of the rate limits (`register=10/1h,message=30/1m`), or `off` (benches; refused in production): docs/architecture.md#rate-limits */
     RATE_LIMITS: rateLimits,
@@ -221,14 +224,18 @@ const ConfigSchema = z
     },
   );
 
-export type Config = Omit<z.infer<typeof ConfigSchema>, 'READ_MODELS' | 'ADMIN_MFA_REQUIRED'> & {
+export type Config = Omit<z.infer<typeof ConfigSchema>, 'READ_MODELS' | 'ADMIN_MFA_REQUIRED' | 'SHOW_MAX_VIEWERS'> & {
   READ_MODELS: 'memory' | 'mongo' | 'postgres';
   ADMIN_MFA_REQUIRED: boolean;
+  SHOW_MAX_VIEWERS: number;
   dataDir: string;
   production: boolean;
 };
 
 export class ConfigError extends Error {}
+
+/** A show room's viewer cap when SHOW_MAX_VIEWERS is unset: what each SFU held on this host's bench. */
+export const SHOW_MAX_VIEWERS_DEFAULT = { embedded: 50, janus: 200 } as const;
 
 /**
  * Reads and validates the configuration; with nothing set, every adapter is embedded. The only
@@ -247,6 +254,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ...config,
     READ_MODELS: readModels,
     ADMIN_MFA_REQUIRED: config.ADMIN_MFA_REQUIRED ?? production,
+    SHOW_MAX_VIEWERS: config.SHOW_MAX_VIEWERS ?? SHOW_MAX_VIEWERS_DEFAULT[config.SFU],
     dataDir: path.resolve(config.DATA_DIR),
     production,
   };

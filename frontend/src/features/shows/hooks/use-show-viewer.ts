@@ -7,6 +7,8 @@ export type ShowViewerStatus = 'connecting' | 'playing' | 'full' | 'ended' | 'er
 
 /** how long a viewer waits before asking again while she is live but her stream is not up yet */
 const RETRY_MS = 1_000;
+/** a failed connection is made again (with new TURN credentials: docs/architecture.md#media-path) this many times in a row */
+const REJOINS = 3;
 
 /**
  * Watches a show's stream: asks the API for the SFU's offer (`show:watch`), answers it and plays
@@ -25,6 +27,7 @@ export function useShowViewer(showId: string | null): { status: ShowViewerStatus
     let pc: RTCPeerConnection | undefined;
     let retry: ReturnType<typeof setTimeout> | undefined;
     let socketRef: Awaited<ReturnType<typeof loadSocket>> | undefined;
+    let rejoins = 0;
     const set = (status: ShowViewerStatus, stream: MediaStream | null = null) =>
       !cancelled && setState({ status, stream });
     const closePeer = () => {
@@ -55,7 +58,12 @@ export function useShowViewer(showId: string | null): { status: ShowViewerStatus
         set('playing', stream);
       };
       peer.onconnectionstatechange = () => {
-        if (peer === pc && peer.connectionState === 'failed') set('error');
+        if (peer !== pc) return;
+        if (peer.connectionState === 'connected') rejoins = 0;
+        if (peer.connectionState !== 'failed') return;
+        if (rejoins >= REJOINS) return set('error');
+        rejoins += 1;
+        void watch().catch(() => set('error'));
       };
       await peer.setRemoteDescription(joined.offer);
       const answer = await peer.createAnswer();

@@ -5,6 +5,7 @@
  * credentials an allocation, but no permission to a loopback peer: not to this test's own Redis.
  * (A permission sends nothing to the peer; every request here goes to the loopback TURN server.)
  */
+import { showIceConfig } from '../../commands/shows/media/ice';
 import { turnCredentials } from '../../commands/sessions/ice';
 import { startTurnServer, turnserverAvailable, type LocalTurn } from '../turnserver';
 import { TurnClient } from './turn-client';
@@ -66,5 +67,24 @@ const redisPort = Number(new URL(process.env.REDIS_URL ?? 'redis://127.0.0.1:637
     expect((await expired.allocate()).errorCode).toBe(401);
     const forged = clientWith(turnCredentials('not-the-secret-of-this-server', 'session-user', 600, new Date()));
     expect((await forged.allocate()).errorCode).toBe(401);
+  });
+
+  it("gives every viewer of a show an allocation: six visitors' tabs and two people's, past the per-user quota of 4 a shared name had", async () => {
+    const ice = showIceConfig(
+      { ICE_SERVERS: [{ urls: `turn:127.0.0.1:${turn.port}` }], TURN_SECRET: SECRET, TURN_CREDENTIAL_TTL_SECONDS: 600 },
+      () => new Date(),
+    );
+    const showId = '5b7c4d1e-8f7a-4e63-9a51-5a4c1b2d3e4f';
+    const visitors = ['a', 'b', 'c', 'd', 'e', 'f'].map((socketId) => ({ socketId }));
+    const people = ['7b7c4d1e-8f7a-4e63-9a51-5a4c1b2d3e4f', '8b7c4d1e-8f7a-4e63-9a51-5a4c1b2d3e4f'].map((sub) => ({
+      socketId: `tab-of-${sub}`,
+      principal: { kind: 'user' as const, sub, sid: `session-${sub}`, exp: 0 },
+    }));
+    const answers = [];
+    for (const caller of [...visitors, ...people]) {
+      const { username, credential } = ice(caller, showId, 'viewer').iceServers[0]!;
+      answers.push((await clientWith({ username: username!, credential: credential! }).allocate()).success);
+    }
+    expect(answers).toEqual(Array(8).fill(true));
   });
 });

@@ -1,9 +1,9 @@
 import Router from '@koa/router';
 import type { Middleware } from 'koa';
 import { apiRoutes, documentContentTypes, imageContentTypes, MAX_UPLOAD_BYTES, uploadMessages } from '@aura/contracts';
-import { documentLinkValid, privateFileUrl } from '../../platform/files/links';
-import type { SniffedType } from '../../platform/files/sniff';
-import { FileRejectedError, type FileStorage } from '../../platform/files/storage';
+import { documentLinkValid, privateFileUrl, publicFileUrl } from '../../platform/files/links';
+import { saveUpload } from '../../platform/files/save-upload';
+import type { FileStorage } from '../../platform/files/storage';
 import { badRequest, forbidden, HttpError, notFound } from '../../platform/http/errors';
 import type { DoorLimit, RateLimiter } from '../../platform/http/rate-limit';
 import type { fileRateLimits } from './rate-limits';
@@ -30,27 +30,6 @@ export interface FilesRouterDeps {
 const UPLOAD_TTL_MS = 15 * 60_000;
 const UPLOAD_PATH = '/api/objects/upload/';
 
-/** Stores a checked file, wording a refusal as the upload it was (413 too large, 415 wrong type). */
-async function store(
-  files: FileStorage,
-  bytes: Uint8Array,
-  options: { allowed: readonly SniffedType[]; badType: string; originalName: string; owner: string; fileId?: string },
-) {
-  try {
-    return await files.save('private', bytes, {
-      allowed: options.allowed,
-      maxBytes: MAX_UPLOAD_BYTES,
-      originalName: options.originalName,
-      owner: options.owner,
-      fileId: options.fileId,
-    });
-  } catch (error) {
-    if (!(error instanceof FileRejectedError)) throw error;
-    if (error.reason === 'too_large') throw new HttpError(413, 'payload_too_large', uploadMessages.tooLarge.message);
-    throw new HttpError(415, 'unsupported_media_type', options.badType);
-  }
-}
-
 export function filesRouter(deps: FilesRouterDeps): Router {
   const router = new Router();
   /** every stored file, document or photo, counts per client address */
@@ -73,7 +52,8 @@ function mountDocumentUpload(router: Router, deps: FilesRouterDeps, uploads: Mid
       const file = await upload.read();
       const originalName =
         typeof file.fields.fileName === 'string' ? file.fields.fileName : (file.fileName ?? 'documento');
-      const stored = await store(files, file.bytes, {
+      const stored = await saveUpload(files, 'private', file.bytes, {
+        maxBytes: MAX_UPLOAD_BYTES,
         allowed: documentContentTypes,
         badType: uploadMessages.badType.message,
         originalName,
@@ -111,7 +91,8 @@ function mountPhotoUploads(router: Router, deps: FilesRouterDeps, uploads: Middl
       holdsTicket(ticket, caller);
       if (await files.meta('private', ticket.uploadId)) throw new HttpError(409, 'conflict', 'Immagine già caricata');
       const { bytes } = await upload.read();
-      await store(files, bytes, {
+      await saveUpload(files, 'private', bytes, {
+        maxBytes: MAX_UPLOAD_BYTES,
         allowed: imageContentTypes,
         badType: uploadMessages.badImage.message,
         originalName: 'photo',
@@ -138,7 +119,7 @@ function mountPhotoUploads(router: Router, deps: FilesRouterDeps, uploads: Middl
       throw badRequest("Carica un'immagine o inserisci un URL", [
         { path: 'body.imageURL', message: 'Nessuna immagine caricata a questo indirizzo' },
       ]);
-    return { objectPath: `/api/files/public/${published.fileId}` };
+    return { objectPath: publicFileUrl(published.fileId) };
   });
 }
 

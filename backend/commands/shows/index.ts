@@ -4,6 +4,7 @@ import { showRateLimits } from './rate-limits';
 import type { CommandSide, ModulePorts } from '../../kernel/module';
 import { showMediaRoom } from './media-room';
 import { showsRouter } from './routes';
+import { showThumbnailRouter } from './thumbnail';
 import { roomAccess, showRoomSockets } from './sockets';
 import { GOAL_DEADLINE_JOB } from './tips';
 
@@ -78,6 +79,13 @@ export function showsCommands(ports: ModulePorts, deps: ShowsDeps) {
     name: 'shows',
     rateLimits: showRateLimits,
     routers: [
+      showThumbnailRouter({
+        eventStore: ports.eventStore,
+        sessions: ports.sessions,
+        files: ports.files,
+        kv: ports.kv,
+        performerOf,
+      }),
       showsRouter({
         eventStore: ports.eventStore,
         sessions: ports.sessions,

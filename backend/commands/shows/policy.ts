@@ -38,3 +38,8 @@ export function mayWriteIn(caller: Principal, performerId: string) {
   if (caller.kind === 'performer' && caller.sub !== performerId)
     throw forbidden('Nella stanza di un’altra performer non puoi scrivere');
 }
+
+/** Her show's thumbnail comes from her own browser, never anyone else's (an admin's neither). */
+export function sendsThumbnail(caller: Principal, performerId: string) {
+  if (caller.kind !== 'performer' || caller.sub !== performerId) throw forbidden();
+}

@@ -1,5 +1,6 @@
 import { showStreams, streams } from '@aura/contracts';
 import { existingPerformer, registeredUser } from '../../test/api-fixtures';
+import { MINIMAL_JPEG } from '../../test/image-fixtures';
 import {
   apiSpec,
   expectError,
@@ -7,6 +8,8 @@ import {
   expectResponse,
   performer,
   priorRequest,
+  SpecRequest,
+  type RequestBuilder,
   type SpecResponse,
   user,
 } from '../../test/api-spec';
@@ -23,6 +26,7 @@ const spec = apiSpec({
     'muteShowIdentity',
     'banShowIdentity',
     'showLeaderboard',
+    'putShowThumbnail',
   ],
 });
 
@@ -186,6 +190,65 @@ describe('shows API', () => {
             .as(user(BOB)),
         )
         .then([expectError(400, 'insufficient_balance')]));
+  });
+
+  describe('PUT /api/shows/{id}/thumbnail', () => {
+    const JPEG = MINIMAL_JPEG;
+    /** `who` sends `bytes` as the thumbnail of Luna's show (gone live in priors[0]) */
+    const frame =
+      (who: string, bytes: Buffer = JPEG) =>
+      (request: RequestBuilder, priors: SpecResponse[]) =>
+        request
+          .put(`/api/shows/${showOf(priors)}/thumbnail`)
+          .raw(bytes, 'image/jpeg')
+          .as(performer(who));
+    const sentFrame = priorRequest(frame(LUNA));
+
+    it('she sends a frame of her live show: its address, a public file', () =>
+      spec
+        .given(...lunaAndBob, live)
+        .when(frame(LUNA))
+        .then([
+          ({ response }) =>
+            expect(response).toMatchObject({
+              status: 200,
+              body: { thumbnailUrl: expect.stringMatching(/^\/api\/files\/public\/[0-9a-f-]{36}$/) },
+            }),
+        ]));
+
+    it('she sends a frame of her live show: the list of shows carries its address', () =>
+      spec
+        .given(...lunaAndBob, live, sentFrame)
+        .when((request) => request.get('/api/shows'))
+        .then([
+          expectResponse(200),
+          async ({ response, world }) => {
+            const [show] = response.body as { thumbnailUrl: string | null }[];
+            expect(show!.thumbnailUrl).toMatch(/^\/api\/files\/public\/[0-9a-f-]{36}$/);
+            // served by Aura: the JPEG she sent
+            const frame = await world.send(new SpecRequest('get', show!.thumbnailUrl!));
+            expect({ status: frame.status, type: frame.headers['content-type'] }).toEqual({
+              status: 200,
+              type: 'image/jpeg',
+            });
+          },
+        ]));
+
+    it('refuses a frame from anyone but her', () =>
+      spec
+        .given(...lunaAndBob, ...existingPerformer(SOLE, { username: 'sole', online: true }), live)
+        .when(frame(SOLE))
+        .then([expectError(403, 'forbidden')]));
+
+    it.each([
+      ['what is not a JPEG', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'), 415, 'unsupported_media_type'],
+      ['a frame over 200 kB', Buffer.concat([JPEG, Buffer.alloc(200_000)]), 413, 'payload_too_large'],
+    ] as const)('refuses %s', (_what, bytes, status, code) =>
+      spec
+        .given(...lunaAndBob, live)
+        .when(frame(LUNA, bytes))
+        .then([expectError(status, code)]),
+    );
   });
 
   describe('GET /api/shows/{id}/leaderboard', () => {

@@ -2,7 +2,7 @@ import type { DomainEvent } from '@aura/contracts';
 import { deciderSpec } from '../../test/doubles/decider-spec';
 import type { Principal } from '../../platform/http/session';
 import { earningsCredited, tipSale } from '../../ledger';
-import { mayGoLive, maySetTipMenu, mayTip, mayWriteIn, runsRoom } from './policy';
+import { mayGoLive, maySetTipMenu, mayTip, mayWriteIn, runsRoom, sendsThumbnail } from './policy';
 import {
   decideCountTip,
   decideDeleteMessage,
@@ -15,6 +15,7 @@ import {
 } from './room';
 import {
   assertOpenTo,
+  assertShowingLive,
   decideBan,
   decideEndShow,
   decidePauseShow,
@@ -23,6 +24,7 @@ import {
   decideStartShow,
   decideTip,
   isBanned,
+  PAUSED_MESSAGE,
   stage,
 } from './stage';
 
@@ -470,5 +472,30 @@ describe('shows policy', () => {
     expect(() => mayWriteIn(performer, performerId)).not.toThrow();
     expect(() => mayWriteIn(user, performerId)).not.toThrow();
     expect(() => mayWriteIn(other, performerId)).toThrow('Nella stanza di un’altra performer non puoi scrivere');
+  });
+});
+
+describe("a live show's thumbnail", () => {
+  const spec = deciderSpec(stage);
+  const resumed: DomainEvent = { type: 'ShowResumed', data: { showId, performerId, resumedAt: at } };
+  const thumbnail = (s: Parameters<typeof assertShowingLive>[0]) => {
+    assertShowingLive(s, showId);
+    return [];
+  };
+
+  it('shows her show while it is live only: not while it waits for her private, not once it ended', () => {
+    spec.given([started]).when(thumbnail).then([]);
+    spec.given([started, paused, resumed]).when(thumbnail).then([]);
+    spec.given([started, paused]).when(thumbnail).thenThrows('conflict', PAUSED_MESSAGE);
+    spec.given([started, ended]).when(thumbnail).thenThrows('conflict', 'Lo show è terminato');
+    spec.given([]).when(thumbnail).thenThrows('not_found');
+  });
+
+  it('comes from her own browser only', () => {
+    const as = (kind: Principal['kind'], sub: string) => ({ kind, sub }) as Principal;
+    expect(() => sendsThumbnail(as('performer', performerId), performerId)).not.toThrow();
+    expect(() => sendsThumbnail(as('performer', userId), performerId)).toThrow();
+    expect(() => sendsThumbnail(as('admin', performerId), performerId)).toThrow();
+    expect(() => sendsThumbnail(as('user', performerId), performerId)).toThrow();
   });
 });

@@ -83,6 +83,12 @@ export function showOnNow(state: Stage, showId: string): NonNullable<Stage['curr
   throw new DomainError('not_found', 'Show non trovato');
 }
 
+/** A thumbnail shows her live show only: none while it waits for her private (nor once it ended). */
+export function assertShowingLive(state: Stage, showId: string): void {
+  if (showOnNow(state, showId).status !== 'live') throw new DomainError('conflict', PAUSED_MESSAGE);
+}
+export const PAUSED_MESSAGE = 'Lo show è in pausa durante il privato';
+
 export function decideEndShow(
   command: { showId: string; performerId: string; reason: EventDataOf<'ShowEnded'>['reason']; peakViewers: number },
   state: Stage,

@@ -2,6 +2,8 @@ import type { FileStorage } from './storage';
 
 /** `/private/<fileId>`: what an upload of a private file answers as `url`; it cannot be opened, only referred to. */
 export const privateFileUrl = (fileId: string) => `/private/${fileId}`;
+/** where a public file (a photo, a show's thumbnail) is served */
+export const publicFileUrl = (fileId: string) => `/api/files/public/${fileId}`;
 
 export const fileIdOfPrivateUrl = (url: string) => /^\/private\/([0-9a-f-]{36})$/.exec(url)?.[1];
 

@@ -1,4 +1,6 @@
 import type { ModulePorts, ReadSide } from '../../kernel/module';
+import { publicFileUrl } from '../../platform/files/links';
+import { showThumbnailKey } from '../../platform/files/show-thumbnails';
 import { settledOn, viewAfter } from '../../kernel/projections/wait';
 import {
   SHOW_MESSAGES,
@@ -22,6 +24,10 @@ export function showsReadSide(ports: ModulePorts, deps: ShowsReadDeps) {
   const shows = createShowQueries(ports.readModels, {
     viewersOf: ports.presence.viewersOf,
     nameOf: deps.performers.nameOf,
+    thumbnailOf: async (showId) => {
+      const fileId = await ports.kv.get(showThumbnailKey(showId));
+      return fileId ? publicFileUrl(fileId) : null;
+    },
     now: ports.clock.now,
   });
   const settled = settledOn(ports.readModels, SHOWS);

@@ -28,6 +28,8 @@ export interface ShowQueryDeps {
   /** viewers looking at her right now (the presence module's count, summed over api nodes) */
   viewersOf(performerId: string): number;
   nameOf(performerId: string): Promise<string | null>;
+  /** the address of a live show's latest thumbnail, if she sent one lately */
+  thumbnailOf(showId: string): Promise<string | null>;
   now: () => Date;
 }
 
@@ -79,7 +81,11 @@ export function createShowQueries(readModels: ReadModelStore, deps: ShowQueryDep
   const tippers = readModels.collection<ShowTipperDoc>(SHOW_TIPPERS);
 
   async function view(doc: ShowDoc, options: { summary: boolean }): Promise<ShowView> {
-    const [stage, name] = await Promise.all([stages.findOne({ _id: doc.performerId }), deps.nameOf(doc.performerId)]);
+    const [stage, name, thumbnailUrl] = await Promise.all([
+      stages.findOne({ _id: doc.performerId }),
+      deps.nameOf(doc.performerId),
+      doc.status === 'live' ? deps.thumbnailOf(doc._id) : null,
+    ]);
     const ended = doc.status === 'ended';
     const endedOrNow = ended && doc.endedAt ? new Date(doc.endedAt) : deps.now();
     return {
@@ -94,6 +100,7 @@ export function createShowQueries(readModels: ReadModelStore, deps: ShowQueryDep
       goal: ended ? null : toGoalView(doc),
       queuedGoals: ended ? 0 : doc.goals.filter((goal) => goal.status === 'queued').length,
       tipMenu: toMenuView(stage?.menu ?? []),
+      thumbnailUrl,
       ...(options.summary && {
         summary: {
           durationSeconds: Math.max(0, Math.floor((endedOrNow.getTime() - new Date(doc.startedAt).getTime()) / 1000)),

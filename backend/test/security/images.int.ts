@@ -12,22 +12,17 @@ import type { PerformerView, PhotoView } from '@aura/contracts';
 import { startTestApp, type TestApp } from '../app-harness';
 import { logLength, superadminClient } from '../admin-session';
 import { memoryImageNetwork, PNG_1X1 } from '../image-network';
+import { jpegSegment } from '../image-fixtures';
 import { onlinePerformer, type Http } from '../session-helpers';
 
-const segment = (marker: number, body: string) => {
-  const data = Buffer.from(body, 'latin1');
-  const head = Buffer.from([0xff, marker, 0, 0]);
-  head.writeUInt16BE(data.length + 2, 2);
-  return Buffer.concat([head, data]);
-};
 /** a JPEG's structure with an EXIF segment carrying GPS and a comment */
 const JPEG_WITH_EXIF = Buffer.concat([
   Buffer.from([0xff, 0xd8]),
-  segment(0xe0, 'JFIF\0\x01\x01\0\0\x01\0\x01\0\0'),
-  segment(0xe1, 'Exif\0\0MM\0*GPSLatitude 45.4642 N'),
-  segment(0xfe, 'scattata a casa mia'),
-  segment(0xdb, '\0'.repeat(65)),
-  segment(0xda, '\x01\x01\0\0\x3f\0'),
+  jpegSegment(0xe0, 'JFIF\0\x01\x01\0\0\x01\0\x01\0\0'),
+  jpegSegment(0xe1, 'Exif\0\0MM\0*GPSLatitude 45.4642 N'),
+  jpegSegment(0xfe, 'scattata a casa mia'),
+  jpegSegment(0xdb, '\0'.repeat(65)),
+  jpegSegment(0xda, '\x01\x01\0\0\x3f\0'),
   Buffer.from([0x12, 0x34, 0x56]),
   Buffer.from([0xff, 0xd9]),
 ]);

@@ -11,7 +11,12 @@ export const uploadMessages = {
   tooLarge: { title: 'File troppo grande', message: 'Il file non può superare 10MB' },
   badType: { title: 'Formato non valido', message: 'Sono accettati solo file immagine (JPG, PNG) o PDF' },
   badImage: { title: 'Formato non valido', message: 'Sono accettate solo immagini (JPG, PNG, WebP)' },
+  thumbnailTooLarge: { title: 'Anteprima troppo grande', message: "L'anteprima dello show non può superare 200 kB" },
+  badThumbnail: { title: 'Formato non valido', message: "L'anteprima dello show dev'essere un'immagine JPEG" },
 } as const;
+
+/** A live show's thumbnail (PUT /api/shows/{id}/thumbnail): one JPEG frame of her stream, at most 200 kB. */
+export const SHOW_THUMBNAIL_MAX_BYTES = 200_000;
 
 /**
  * POST /api/upload (multipart/form-data: `file`, optional `fileName`, `directory`): an identity

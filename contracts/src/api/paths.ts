@@ -141,6 +141,7 @@ export const apiPaths = {
   tipShow: { method: 'post', path: '/api/shows/{id}/tips', auth: 'user' },
   listShowTips: { method: 'get', path: '/api/shows/{id}/tips', auth: 'public' },
   showLeaderboard: { method: 'get', path: '/api/shows/{id}/leaderboard', auth: 'public' },
+  putShowThumbnail: { method: 'put', path: '/api/shows/{id}/thumbnail', auth: 'performer' },
   getTipMenu: { method: 'get', path: '/api/performers/{id}/tip-menu', auth: 'public' },
   setTipMenu: { method: 'put', path: '/api/performers/{id}/tip-menu', auth: 'performer' },
   setShowGoal: { method: 'post', path: '/api/shows/{id}/goals', auth: 'performer' },

@@ -14,6 +14,7 @@ import {
   tipAmountMessage,
 } from '../rules/shows';
 import { apiPaths } from './paths';
+import { SHOW_THUMBNAIL_MAX_BYTES } from './files';
 import { SHOW_FORM_MESSAGES } from '../forms/shows';
 import { maxCharacters } from '../forms/common';
 
@@ -68,6 +69,8 @@ export const ShowView = z.object({
   /** goals waiting behind the running one */
   queuedGoals: z.number().int(),
   tipMenu: z.array(TipMenuItemView),
+  /** while live: the latest frame her browser sent (a new address each frame), else null */
+  thumbnailUrl: z.string().nullable(),
   /** her own show (and admins): length, peak viewers, tips and earnings */
   summary: ShowSummary.optional(),
 });
@@ -243,6 +246,14 @@ export const showsRoutes = {
     tag: 'shows',
     params: IdParam,
     response: z.array(ShowTipView),
+  },
+  putShowThumbnail: {
+    ...apiPaths.putShowThumbnail,
+    summary: "Her live show's thumbnail: one JPEG frame of her stream (≤ 200 kB), sent every 15 s while she is live",
+    tag: 'shows',
+    params: IdParam,
+    upload: { kind: 'binary', maxBytes: SHOW_THUMBNAIL_MAX_BYTES },
+    response: z.object({ thumbnailUrl: z.string() }),
   },
   showLeaderboard: {
     ...apiPaths.showLeaderboard,

@@ -180,17 +180,28 @@ describe('the audit follows each card payment in euros', () => {
     });
   });
 
-  it('fails a log where a lost dispute leaves refunded units spendable (a refund credited without its lots), naming the purchase', () => {
-    // the refund as it was credited before refunds named their lots: units of no purchase
+  /** the refund as it was credited before refunds named their lots: units of no purchase */
+  const untiedRefund = () => {
     const [saleRefunded, credited, clawback] = refund(bought) as [DomainEvent, DomainEvent, DomainEvent];
     const { lots: _saleLots, ...saleData } = saleRefunded.data as Record<string, unknown>;
     const { lots: _creditLots, ...creditData } = credited.data as Record<string, unknown>;
-    const refunded = [
+    return [
       ...bought,
       { type: 'SaleRefunded', data: saleData } as DomainEvent,
       { type: 'AuracoinCredited', data: creditData } as DomainEvent,
       clawback,
     ];
+  };
+
+  it('a refund recorded before refunds named their lots still reconciles while no dispute is lost', () => {
+    const { cardPayments, problems: found } = audit(untiedRefund());
+    expect(found).toEqual([]);
+    // its units are no longer the purchase's: spent, from the purchase's side
+    expect(cardPayments.euros).toMatchObject({ paid: 1500, inWallets: 750, spent: 750, refunded: 0 });
+  });
+
+  it('fails a log where a lost dispute leaves refunded units spendable (a refund credited without its lots), naming the purchase', () => {
+    const refunded = untiedRefund();
     // the deciders, on that wallet, lock and remove only the lot they can see
     const events = [...refunded, ...disputeLost(refunded)];
     expect(events.at(-1)).toMatchObject({ type: 'AuracoinDebited', data: { amount: 1000, reason: 'chargeback' } });

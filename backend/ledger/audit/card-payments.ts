@@ -5,8 +5,9 @@
  * removed (by a lost dispute, or by an admin's decrease). Per purchase, the units are followed
  * through the log by the rules (a debit takes the oldest lots, a refund gives back to the
  * purchases that paid its sale, `refundLots`, a chargeback takes its purchase's lots) and must
- * leave exactly what the wallet's lots hold of it; after a lost dispute nothing of the purchase may
- * be left spendable (its card money is back with the buyer). In euros, at each purchase's own
+ * leave exactly what the wallet's lots hold of it (a refund recorded before refunds named their
+ * lots gave back units of no purchase: not in its lots); after a lost dispute nothing of the
+ * purchase may be left spendable (its card money is back with the buyer), those units included. In euros, at each purchase's own
  * price: paid = still in wallets + spent (performers' shares + platform's part) + refunded +
  * charged back (+ removed by admins): a lost purchase is charged back whole.
  */
@@ -24,6 +25,8 @@ interface CardPayment {
   spent: number;
   /** given back to it by refunds, by the rule (whatever a credit recorded) */
   returned: number;
+  /** of `returned`, given back by refunds recorded before refunds named their lots: units of no purchase in the wallet */
+  untied: number;
   /** taken by its lost dispute's chargeback */
   removed: number;
   /** taken by an admin's decrease */
@@ -56,7 +59,11 @@ export interface CardPaymentsSummary {
 export function cardPaymentsTracker() {
   const payments = new Map<string, CardPayment>();
   const counts = { refunds: 0, disputes: 0, lostDisputes: 0 };
-  const add = (purchaseId: string | null, field: 'spent' | 'returned' | 'removed' | 'adjusted', units: number) => {
+  const add = (
+    purchaseId: string | null,
+    field: 'spent' | 'returned' | 'untied' | 'removed' | 'adjusted',
+    units: number,
+  ) => {
     const payment = purchaseId ? payments.get(purchaseId) : undefined;
     if (payment) payment[field] += units;
   };
@@ -77,6 +84,7 @@ export function cardPaymentsTracker() {
             cents: event.data.priceCents,
             spent: 0,
             returned: 0,
+            untied: 0,
             removed: 0,
             adjusted: 0,
             lost: false,
@@ -101,8 +109,10 @@ export function cardPaymentsTracker() {
       }
       case 'SaleRefunded':
         counts.refunds += 1;
-        for (const lot of refundLots(before, saleKey(event.data.kind, event.data.saleId), event.data.purchasedAmount))
+        for (const lot of refundLots(before, saleKey(event.data.kind, event.data.saleId), event.data.purchasedAmount)) {
           add(lot.purchaseId, 'returned', lot.units);
+          if (!event.data.lots) add(lot.purchaseId, 'untied', lot.units);
+        }
         return;
       case 'WalletFrozen':
         counts.disputes += 1;
@@ -155,10 +165,11 @@ export function cardPaymentsTracker() {
         );
         continue;
       }
-      if (left !== unspent + refunded) {
+      // a refund recorded before refunds named their lots gave back units of no purchase: not in its lots
+      if (left - payment.untied !== unspent + refunded) {
         problem(
-          `${payment.units} units paid, ${payment.spent} spent, ${payment.returned} given back by refunds,` +
-            ` ${payment.removed} charged back and ${payment.adjusted} removed by admins leave ${left},` +
+          `${payment.units} units paid, ${payment.spent} spent, ${payment.returned - payment.untied} given back by refunds,` +
+            ` ${payment.removed} charged back and ${payment.adjusted} removed by admins leave ${left - payment.untied},` +
             ` but the wallet holds ${unspent + refunded} of it`,
         );
         continue;

@@ -21,17 +21,21 @@ const disputeId = '7b7c4d1e-8f7a-4e63-9a51-5a4c1b2d3e4f';
 const at = '2026-11-18T10:00:00.000Z';
 const now = new Date('2026-11-18T12:00:00.000Z');
 
-function log(events: DomainEvent[]): StoredEvent[] {
-  let walletRevision = 0;
-  let earningsRevision = 0;
-  return events.map((event, index) => {
-    const onEarnings = event.type.startsWith('PerformerEarnings');
+/** The log: earnings events on her stream, the others on his wallet (or the stream given with one). */
+function log(events: (DomainEvent | [string, DomainEvent])[]): StoredEvent[] {
+  const revisions = new Map<string, number>();
+  return events.map((entry, index) => {
+    const [streamId, event] = Array.isArray(entry)
+      ? entry
+      : [entry.type.startsWith('PerformerEarnings') ? `earnings-${performerId}` : `wallet-${walletId}`, entry];
+    const revision = revisions.get(streamId) ?? 0;
+    revisions.set(streamId, revision + 1);
     return {
       id: `e${index}`,
-      streamId: onEarnings ? `earnings-${performerId}` : `wallet-${walletId}`,
+      streamId,
       type: event.type,
       data: event.data,
-      revision: onEarnings ? earningsRevision++ : walletRevision++,
+      revision,
       position: index + 1,
       metadata: {},
       createdAt: new Date(at),
@@ -121,8 +125,9 @@ const disputeLost = (events: DomainEvent[]) => {
   const lost = decideUnfreeze({ walletId, disputeId, outcome: 'lost' }, fold([...events, ...frozen]), now);
   return [...frozen, ...lost];
 };
-const audit = (events: DomainEvent[]) => auditLedger(log(events));
-const problems = (events: DomainEvent[]) => audit(events).problems.map((problem) => problem.problem);
+const audit = (events: (DomainEvent | [string, DomainEvent])[]) => auditLedger(log(events));
+const problems = (events: (DomainEvent | [string, DomainEvent])[]) =>
+  audit(events).problems.map((problem) => problem.problem);
 
 describe('the audit follows each card payment in euros', () => {
   it('a card payment half spent on her photo: half still in the wallet, half spent (her share and the platform’s part)', () => {
@@ -275,6 +280,122 @@ describe('the audit follows each card payment in euros', () => {
     expect(found).toEqual([]);
     expect(cardPayments.euros).toMatchObject({ paid: 1500, inWallets: 600, spent: 750, removedByAdmins: 150 });
     expect(cardPaymentsLines(cardPayments)[1]).toMatch(/ \+ removed by admins 1,50 €$/u);
+  });
+
+  it('a payment is followed once, by its own wallet’s purchase credits only', () => {
+    const otherWallet = '1b7c4d1e-8f7a-4e63-9a51-5a4c1b2d3e50';
+    // its AuracoinPurchased twice: the first one counts
+    expect(audit([bought[0]!, ...bought])).toMatchObject({ cardPayments: { cardPayments: 1, reconciledCents: 1500 } });
+    // a credit of another reason naming it, on its wallet; a purchase credit naming it on another wallet
+    const named = (reason: string) =>
+      ({
+        type: 'AuracoinCredited',
+        data: { walletId, amount: 100, reason, purchaseId, creditedAt: at },
+      }) as DomainEvent;
+    expect(problems([...bought, named('welcome')])).toEqual([]);
+    const elsewhere: [string, DomainEvent] = [
+      `wallet-${otherWallet}`,
+      {
+        type: 'AuracoinCredited',
+        data: { walletId: otherWallet, amount: 100, reason: 'purchase', purchaseId, creditedAt: at },
+      },
+    ];
+    expect(problems([...bought, elsewhere]).filter((text) => text.startsWith(`purchase ${purchaseId}:`))).toEqual([]);
+  });
+
+  it('finds a lost dispute that removed less than the purchase had left, and a credit of no payment lost', () => {
+    const frozen = decideFreeze({ walletId, disputeId, purchaseId }, fold(bought), now);
+    const [unfrozen, chargeback] = decideUnfreeze(
+      { walletId, disputeId, outcome: 'lost' },
+      fold([...bought, ...frozen]),
+      now,
+    );
+    const hold: DomainEvent = {
+      type: 'PerformerEarningsHeld',
+      data: { performerId, disputeId, shareCents: 550, heldAt: now.toISOString() },
+    };
+    const clawback: DomainEvent = {
+      type: 'PerformerEarningsClawedBack',
+      data: {
+        performerId,
+        cause: 'dispute',
+        causeId: disputeId,
+        source: 'photo',
+        sourceId: photoSaleId,
+        shareCents: 550,
+        reason: 'Contestazione del pagamento persa: quota trattenuta ripresa',
+        clawedBackAt: now.toISOString(),
+      },
+    };
+    const less = (units: number) => [
+      { type: 'WalletUnfrozen', data: { ...(unfrozen!.data as object), removedUnits: units } } as DomainEvent,
+      {
+        type: 'AuracoinDebited',
+        data: { ...(chargeback!.data as object), amount: units, purchasedAmount: units },
+      } as DomainEvent,
+    ];
+    expect(problems([...bought, ...frozen, hold, ...less(600), clawback])).toEqual([
+      `purchase ${purchaseId}: its dispute was lost (the card money is back with the buyer), but 400 units of it are left spendable`,
+    ]);
+    // a purchase credited with no AuracoinPurchased (the wallets' audit names it), disputed and lost: nothing to follow
+    expect(() => audit([...bought.slice(1), ...frozen, hold, unfrozen!, chargeback!, clawback])).not.toThrow();
+  });
+
+  it('names what a refund recorded against what the rule gives, the lots of none included', () => {
+    const [saleRefunded, credited, clawback] = refund(bought) as [DomainEvent, DomainEvent, DomainEvent];
+    const with_ = (sale: Record<string, unknown>, credit: Record<string, unknown>) => [
+      ...bought,
+      { type: 'SaleRefunded', data: { ...(saleRefunded.data as object), ...sale } } as DomainEvent,
+      { type: 'AuracoinCredited', data: { ...(credited.data as object), ...credit } } as DomainEvent,
+      clawback,
+    ];
+    const followed = (lots: string) =>
+      `${refundId} must be followed by its AuracoinCredited (refund) of 1000 units, 1000 purchased to the lots ${lots}; found AuracoinCredited`;
+    // its credit names no lots
+    const { lots: _lots, ...untied } = credited.data as Record<string, unknown>;
+    expect(
+      problems([...bought, saleRefunded, { type: 'AuracoinCredited', data: untied } as DomainEvent, clawback]),
+    ).toContain(followed(`${purchaseId}:1000`));
+    // the refund names none, its credit some
+    expect(problems(with_({ lots: [] }, {}))).toEqual(
+      expect.arrayContaining([
+        `refund ${refundId} gives back to the lots (none); the purchases that paid the sale give ${purchaseId}:1000`,
+        followed('(none)'),
+      ]),
+    );
+    // a refund recorded before refunds named lots, followed by a credit of another amount
+    const { lots: _saleLots, ...old } = saleRefunded.data as Record<string, unknown>;
+    expect(
+      problems([
+        ...bought,
+        { type: 'SaleRefunded', data: old } as DomainEvent,
+        { type: 'AuracoinCredited', data: { ...untied, amount: 900 } } as DomainEvent,
+        clawback,
+      ]),
+    ).toContain(
+      `${refundId} must be followed by its AuracoinCredited (refund) of 1000 units, 1000 purchased; found AuracoinCredited`,
+    );
+    // all of it said promotional: the rule gives back to no lot
+    expect(problems(with_({ purchasedAmount: 0, promotionalAmount: 1000 }, {}))).toContain(
+      `refund ${refundId} gives back to the lots ${purchaseId}:1000; the purchases that paid the sale give (none)`,
+    );
+    // part of it given back to a lot of none: the wallet holds less of the purchase than it should
+    const split = [
+      { purchaseId, units: 600 },
+      { purchaseId: null, units: 400 },
+    ];
+    expect(problems(with_({ lots: split }, { lots: split }))).toContain(
+      `purchase ${purchaseId}: 2000 units paid, 1000 spent, 1000 given back by refunds,` +
+        ' 0 charged back and 0 removed by admins leave 2000, but the wallet holds 1600 of it',
+    );
+  });
+
+  it('euros at the purchase’s own price, rounded over a running total: the parts add up to the cent', () => {
+    const odd = [
+      { ...bought[0]!, data: { ...(bought[0]!.data as object), priceCents: 999 } } as DomainEvent,
+      ...bought.slice(1),
+    ];
+    expect(audit(odd).cardPayments.euros).toMatchObject({ paid: 999, inWallets: 500, spent: 499, platform: -51 });
   });
 
   it('a purchase never credited is named by the wallets’ audit and not reconciled', () => {

@@ -100,8 +100,9 @@ export function cardPaymentsTracker() {
       }
       case 'AuracoinDebited':
       case 'AuracoinAdjusted': {
-        const leaving = -(kindsMoved(before.wallet, event)?.purchased ?? 0);
-        const chargeback = event.type === 'AuracoinDebited' ? event.data.purchaseId : undefined;
+        // a debit and an adjustment always move kinds; only a lost dispute's debit names a purchase
+        const leaving = -kindsMoved(before.wallet, event)!.purchased;
+        const { purchaseId: chargeback } = event.data as { purchaseId?: string };
         const field = chargeback ? 'removed' : event.type === 'AuracoinDebited' ? 'spent' : 'adjusted';
         for (const lot of takeFromLots(before.wallet.lots, leaving, chargeback).taken)
           add(lot.purchaseId, field, lot.units);
@@ -118,7 +119,7 @@ export function cardPaymentsTracker() {
         counts.disputes += 1;
         return;
       case 'WalletUnfrozen': {
-        const frozen = before.wallet.frozen?.[event.data.disputeId];
+        const frozen = before.wallet.frozen[event.data.disputeId];
         const payment = frozen ? payments.get(frozen.purchaseId) : undefined;
         if (event.data.outcome !== 'lost' || !frozen) return;
         counts.lostDisputes += 1;
@@ -224,7 +225,7 @@ function centsOf(payment: CardPayment, parts: number[]): number[] {
 function performersShareOf(wallet: RefundableWallet, purchaseId: string): number {
   return Object.entries(wallet.consumed[purchaseId] ?? {}).reduce((sum, [key, consumed]) => {
     const kept = consumed - (wallet.returned[purchaseId]?.[key] ?? 0);
-    return sum + (kept > 0 ? performerShareCents(kept) : 0);
+    return sum + performerShareCents(Math.max(0, kept));
   }, 0);
 }
 

@@ -290,6 +290,10 @@ describe('refunded units keep their origin (issue 38 item 1)', () => {
     const first = decideRefund(refundOf({ amountUnits: 500 }), fold(twoCards), now);
     expect(first[0]).toMatchObject({ data: { purchasedAmount: 200, lots: [{ purchaseId: cardId, units: 200 }] } });
     expect(first[1]).toMatchObject({ data: { lots: [{ purchaseId: cardId, units: 200 }] } });
+    // a dispute on the first card now traces what is left of its part of the sale (3 − 2 auracoin)
+    expect(decideFreeze({ walletId, disputeId, purchaseId: cardId }, fold([...twoCards, ...first]), now)).toMatchObject(
+      [{ data: { lockedUnits: 200, trace: [{ units: 100, shareCents: 55 }] } }],
+    );
     const second = decideRefund(refundOf(), fold([...twoCards, ...first]), now);
     expect(second[0]).toMatchObject({
       data: {
@@ -323,7 +327,10 @@ describe('refunded units keep their origin (issue 38 item 1)', () => {
       type: 'AuracoinCredited',
       data: { walletId, amount: 400, reason: 'purchase', creditedAt: soldAt },
     };
+    // what no purchase paid is traced to none, and given back to none
+    expect(fold([noCard, ...photoBought.slice(1)]).consumed).toEqual({});
     const events = decideRefund(refundOf(), fold([noCard, ...photoBought.slice(1)]), now);
+    expect(fold([noCard, ...photoBought.slice(1), ...events]).returned).toEqual({});
     expect(events[1]).toMatchObject({
       data: { purchasedAmount: 400, promotionalAmount: 600, lots: [{ purchaseId: null, units: 400 }] },
     });
@@ -369,6 +376,10 @@ describe('refunded units keep their origin (issue 38 item 1)', () => {
       [cardId]: 'lost',
     });
     expect(fold([...photoBought, ...frozen, ...lost, ...again]).disputedPurchases).toEqual({ [cardId]: 'lost' });
+    expect(fold([...photoBought, ...frozen, ...lost, ...again, ...wonAgain]).disputes).toEqual({
+      [disputeId]: 'lost',
+      [refundId]: 'won',
+    });
   });
 
   it('a refund and a dispute of the same sale at once: one waits for the other on the wallet’s revision', async () => {

@@ -138,10 +138,11 @@ function evolveConsumed(state: RefundableWallet, event: DomainEvent): Refundable
 }
 
 function evolveReturned(returned: RefundableWallet['returned'], event: DomainEvent): RefundableWallet['returned'] {
-  if (event.type !== 'SaleRefunded') return returned;
+  // a refund recorded before refunds named their lots gave back units of no purchase
+  if (event.type !== 'SaleRefunded' || !event.data.lots) return returned;
   const key = saleKey(event.data.kind, event.data.saleId);
   let after = returned;
-  for (const lot of event.data.lots ?? []) if (lot.purchaseId) after = addUnits(after, lot.purchaseId, key, lot.units);
+  for (const lot of event.data.lots) if (lot.purchaseId) after = addUnits(after, lot.purchaseId, key, lot.units);
   return after;
 }
 

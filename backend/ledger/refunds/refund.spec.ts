@@ -354,9 +354,36 @@ describe('refunded units keep their origin (issue 38 item 1)', () => {
       .thenThrows('sale_disputed', REFUND_MESSAGES.disputed);
     const won = close([...photoBought, ...frozen], 'won');
     expect(decideRefund(refundOf(), fold([...photoBought, ...frozen, ...won]), now)).toHaveLength(2);
-    // a dispute on another purchase does not stop it
+    // a dispute on another purchase does not stop it, even one that paid another sale of the wallet
     const other = freeze(photoBought, laterCardId);
     expect(decideRefund(refundOf(), fold([...photoBought, ...other]), now)).toHaveLength(2);
+    const otherSale: DomainEvent[] = [
+      credited(200, 'purchase', laterCardId),
+      {
+        type: 'PhotoPurchased',
+        data: {
+          ...(photoBought[2]!.data as object),
+          purchaseId: refundId,
+          priceUnits: 200,
+          purchasedUnits: 200,
+          promotionalUnits: 0,
+        },
+      } as DomainEvent,
+      {
+        type: 'AuracoinDebited',
+        data: { ...(photoBought[3]!.data as object), amount: 200, purchasedAmount: 200, promotionalAmount: 0 },
+      } as DomainEvent,
+    ];
+    const bothPaid = [...photoBought, ...otherSale];
+    expect(fold(bothPaid).consumed).toEqual({
+      [cardId]: { [`photo:${purchaseId}`]: 400 },
+      [laterCardId]: { [`photo:${refundId}`]: 200 },
+    });
+    const disputedOther = [...bothPaid, ...freeze(bothPaid, laterCardId)];
+    expect(decideRefund(refundOf(), fold(disputedOther), now)).toHaveLength(2);
+    expect(() => decideRefund(refundOf({ saleId: refundId }), fold(disputedOther), now)).toThrow(
+      REFUND_MESSAGES.disputed,
+    );
   });
 
   it('a purchase whose dispute was lost stays lost, whatever a later dispute on it says', () => {

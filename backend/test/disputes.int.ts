@@ -6,7 +6,7 @@
  * back; won, all is released. Replayed, unknown and out-of-order webhooks change nothing. The
  * ledger audit passes after each.
  */
-import { performerStreams, streams, type DisputeView } from '@aura/contracts';
+import { errorMessages, performerStreams, streams, type DisputeView } from '@aura/contracts';
 import { foldWallet } from '../ledger';
 import { newId } from '../platform/ids';
 import { signatureHeader } from '../platform/payments/signature';
@@ -234,6 +234,52 @@ describe('card disputes', () => {
       body: created,
     });
     expect(unsigned.status).toBe(400);
+    await auditClean();
+  });
+
+  it('a sale paid by a disputed purchase is not refunded (409 sale_disputed); a refund and a dispute at once leave nothing spendable twice', async () => {
+    const openDispute = async (purchaseId: string) => {
+      const opened = await fetch(`${app.url}/api/payments/sandbox/purchases/${purchaseId}/dispute`, { method: 'POST' });
+      expect(opened.status).toBe(201);
+      return ((await opened.json()) as { disputeId: string }).disputeId;
+    };
+    const refund = (saleId: string) =>
+      admin.post('/api/admin/refunds', { kind: 'photo', id: saleId, reason: 'Foto sfocata' });
+    const user = await cardBuyer();
+    const sale = await buyPhoto(user, performer.photoIds[0]!);
+    expect(sale.status).toBe(201);
+    const disputeId = await openDispute(user.purchaseId);
+    const refused = await refund(sale.json.purchaseId as string);
+    expect(refused.status).toBe(409);
+    expect(refused.json).toMatchObject({ code: 'sale_disputed' });
+    expect(String(refused.json.detail)).toBe(errorMessages.sale_disputed);
+    // won: the card money stays with us, the sale may be refunded, and its units go back to the purchase's lot
+    expect((await admin.post(`/api/payments/sandbox/disputes/${disputeId}/close`, { outcome: 'won' })).status).toBe(
+      200,
+    );
+    expect((await refund(sale.json.purchaseId as string)).status).toBe(201);
+    expect((await wallet(user.id)).lots).toEqual([
+      { purchaseId: user.purchaseId, units: 9_000 },
+      { purchaseId: user.purchaseId, units: 1_000, refunded: true },
+    ]);
+
+    // at once, on another buyer: whichever the wallet takes first, the other is decided on it
+    const other = await cardBuyer();
+    const otherSale = await buyPhoto(other, performer.photoIds[1]!);
+    const [refunded, otherDispute] = await Promise.all([
+      refund(otherSale.json.purchaseId as string),
+      openDispute(other.purchaseId),
+    ]);
+    expect([201, 409]).toContain(refunded.status);
+    expect(await wallet(other.id)).toMatchObject({
+      purchased: 10_000 - (refunded.status === 201 ? 0 : 1_000),
+      frozen: { [otherDispute]: { lockedUnits: 10_000 - (refunded.status === 201 ? 0 : 1_000) } },
+    });
+    expect((await admin.post(`/api/payments/sandbox/disputes/${otherDispute}/close`, { outcome: 'lost' })).status).toBe(
+      200,
+    );
+    // lost: nothing of the purchase is left, refunded or not
+    expect(await wallet(other.id)).toMatchObject({ purchased: 0, lots: [], frozen: {} });
     await auditClean();
   });
 

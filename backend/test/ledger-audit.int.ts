@@ -23,7 +23,7 @@ import type { EventStore, StoredEvent } from '../platform/eventstore/port';
 import { createPostgresEventStore } from '../platform/eventstore/postgres';
 import { newId } from '../platform/ids';
 import { send, superadminClient } from './admin-session';
-import { client, startTestApp } from './app-harness';
+import { client, startTestApp, type TestApp } from './app-harness';
 import {
   fundedUser,
   joinSession,
@@ -31,6 +31,7 @@ import {
   scratchDatabase,
   socketFor,
   waitForSession,
+  type Http,
 } from './session-helpers';
 
 const root = path.resolve(__dirname, '../..');
@@ -88,13 +89,16 @@ interface History {
   userId: string;
   performerId: string;
   sessionId: string;
+  /** a card buyer whose photo was refunded, then whose card payment was disputed and lost */
+  cardBuyerId: string;
   /** when the history was made (the app's clock) */
   at: Date;
 }
 
 /**
  * A history as the product makes it, on the store `env` names: a user pays a message, buys a photo
- * and has a private session of two minutes with a performer; two weeks later her week is paid.
+ * and has a private session of two minutes with a performer; a card buyer's photo is refunded, then
+ * his card payment is disputed and the dispute lost; two weeks later her week is paid.
  */
 async function makeHistory(env: Record<string, string>): Promise<History> {
   let offsetMs = 0;
@@ -145,6 +149,8 @@ async function makeHistory(env: Record<string, string>): Promise<History> {
       performerSocket.close();
     }
 
+    const cardBuyerId = await refundThenLostChargeback(app, admin, photos[1]!.id);
+
     const details = { method: 'iban', holderName: 'Performer Audit', iban: 'IT60 X054 2811 1010 0000 0123 456' };
     expect(
       (await send(performer.http, 'PUT', `${app.url}/api/performers/${performer.id}/payout-details`, details)).status,
@@ -161,10 +167,51 @@ async function makeHistory(env: Record<string, string>): Promise<History> {
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     await app.settled();
-    return { userId: user.id, performerId: performer.id, sessionId, at };
+    return { userId: user.id, performerId: performer.id, sessionId, cardBuyerId, at };
   } finally {
     await app.close();
   }
+}
+
+/**
+ * Refund, then a lost chargeback (issue 38 item 1): a buyer pays a package by card, buys a photo
+ * with it, an admin refunds the photo, then the card payment is disputed and the dispute lost. The
+ * refunded auracoin went back to the purchase's lot, so the lost dispute removes them too: nothing
+ * of the purchase is left. Answers the buyer's id.
+ */
+async function refundThenLostChargeback(app: TestApp, admin: Http, photoId: string): Promise<string> {
+  const buyer = await fundedUser(app, admin, 0);
+  const packages = (await client(app.url).get('/api/packages')).json as unknown as { id: string }[];
+  const checkout = await buyer.http.post(
+    '/api/purchases',
+    { packageId: packages[0]!.id },
+    { 'idempotency-key': 'audit-card-1' },
+  );
+  expect(checkout.status).toBe(201);
+  const paid = await fetch(`${app.url}${checkout.json.checkoutUrl as string}/confirm`, {
+    method: 'POST',
+    redirect: 'manual',
+  });
+  expect(paid.status).toBe(303);
+  const sale = await buyer.http.post(`/api/photos/${photoId}/purchase`, undefined, {
+    'idempotency-key': 'audit-photo-2',
+  });
+  expect(sale.status).toBe(201);
+  const refunded = await admin.post('/api/admin/refunds', {
+    kind: 'photo',
+    id: sale.json.purchaseId,
+    reason: 'Foto sfocata',
+  });
+  expect(refunded.status).toBe(201);
+  const opened = await fetch(`${app.url}/api/payments/sandbox/purchases/${checkout.json.id as string}/dispute`, {
+    method: 'POST',
+  });
+  expect(opened.status).toBe(201);
+  const { disputeId } = (await opened.json()) as { disputeId: string };
+  expect((await admin.post(`/api/payments/sandbox/disputes/${disputeId}/close`, { outcome: 'lost' })).status).toBe(200);
+  const wallet = foldWallet(await app.infra.eventStore.readStream(streams.wallet(buyer.id)));
+  expect(wallet).toMatchObject({ purchased: 0, lots: [], frozen: {} });
+  return buyer.id;
 }
 
 type Wrong = { streamId: string; type: string; data: Record<string, unknown> };
@@ -295,6 +342,141 @@ function promotionalSale(
         shareCents: performerShareCents(shareOn),
         creditedAt: at,
       },
+    },
+  ];
+}
+
+/**
+ * Refund, then a lost chargeback, as a log where the refund gave back units of no purchase (as
+ * refunds were credited before they named their lots): the card buyer pays 10 auracoin by card,
+ * buys her photo with them, the photo is refunded, the card payment is disputed and lost; the
+ * dispute could lock and remove nothing, so the refunded units stay spendable.
+ */
+function refundedThenLost(history: History): Wrong[] {
+  const walletId = history.cardBuyerId;
+  const wallet = streams.wallet(walletId);
+  const earnings = performerStreams.earnings(history.performerId);
+  const [purchaseId, saleId, photoId, refundId, disputeId] = [newId(), newId(), newId(), newId(), newId()];
+  const at = history.at.toISOString();
+  const sale = { grossUnits: 1000, purchasedUnits: 1000 };
+  return [
+    {
+      streamId: wallet,
+      type: 'AuracoinPurchased',
+      data: {
+        purchaseId,
+        walletId,
+        packageId: newId(),
+        credits: 10,
+        amount: 1000,
+        priceCents: 990,
+        provider: 'sandbox',
+        providerPaymentId: `pi_forged_${purchaseId}`,
+        purchasedAt: at,
+      },
+    },
+    {
+      streamId: wallet,
+      type: 'AuracoinCredited',
+      data: { walletId, amount: 1000, reason: 'purchase', purchaseId, creditedAt: at },
+    },
+    {
+      streamId: wallet,
+      type: 'PhotoPurchased',
+      data: {
+        purchaseId: saleId,
+        walletId,
+        photoId,
+        performerId: history.performerId,
+        priceUnits: 1000,
+        purchasedUnits: 1000,
+        promotionalUnits: 0,
+        purchasedAt: at,
+      },
+    },
+    {
+      streamId: wallet,
+      type: 'AuracoinDebited',
+      data: {
+        walletId,
+        amount: 1000,
+        reason: 'photo',
+        reference: photoId,
+        purchasedAmount: 1000,
+        promotionalAmount: 0,
+        debitedAt: at,
+      },
+    },
+    {
+      streamId: earnings,
+      type: 'PerformerEarningsCredited',
+      data: {
+        performerId: history.performerId,
+        source: 'photo',
+        sourceId: saleId,
+        ...sale,
+        shareCents: 550,
+        creditedAt: at,
+      },
+    },
+    {
+      streamId: wallet,
+      type: 'SaleRefunded',
+      data: {
+        refundId,
+        walletId,
+        kind: 'photo',
+        saleId,
+        performerId: history.performerId,
+        amount: 1000,
+        purchasedAmount: 1000,
+        promotionalAmount: 0,
+        saleGrossUnits: 1000,
+        salePurchasedUnits: 1000,
+        refundedBeforeUnits: 0,
+        refundedPurchasedBeforeUnits: 0,
+        clawbackCents: 550,
+        reason: 'Foto sfocata',
+        adminId: newId(),
+        refundedAt: at,
+      },
+    },
+    {
+      streamId: wallet,
+      type: 'AuracoinCredited',
+      data: {
+        walletId,
+        amount: 1000,
+        reason: 'refund',
+        reference: refundId,
+        purchasedAmount: 1000,
+        promotionalAmount: 0,
+        creditedAt: at,
+      },
+    },
+    {
+      streamId: earnings,
+      type: 'PerformerEarningsClawedBack',
+      data: {
+        performerId: history.performerId,
+        cause: 'refund',
+        causeId: refundId,
+        source: 'photo',
+        sourceId: saleId,
+        shareCents: 550,
+        reason: 'Foto sfocata',
+        clawedBackAt: at,
+      },
+    },
+    {
+      streamId: wallet,
+      type: 'WalletFrozen',
+      data: { walletId, disputeId, purchaseId, lockedUnits: 0, trace: [], frozenAt: at },
+    },
+    {
+      streamId: wallet,
+      type: 'WalletUnfrozen',
+      data: { walletId, disputeId, outcome: 'lost', removedUnits: 0, unfrozenAt: at },
     },
   ];
 }
@@ -437,6 +619,14 @@ const corruptions: Corruption[] = [
     names: (history) => ({ stream: streams.wallet(history.userId), problem: 'recorded twice' }),
   },
   {
+    name: 'a lost dispute leaving refunded units spendable',
+    wrong: async (_log, history) => refundedThenLost(history),
+    names: (history, wrongs) => ({
+      stream: streams.wallet(history.cardBuyerId),
+      problem: `purchase ${String(wrongs[0]!.data.purchaseId)}: its dispute was lost`,
+    }),
+  },
+  {
     name: 'a debit with no reason',
     wrong: async (_log, history) => [
       {
@@ -473,8 +663,12 @@ describe('ledger audit on PGlite: a history the product made, then each corrupti
     const answer = runCli({ DATA_DIR: base });
     expect(answer.stdout).toContain('OK:');
     expect(answer.stdout).toMatch(/paid chat messages: 1,/);
-    expect(answer.stdout).toMatch(/photo sales: 1,/);
+    // his photo, and the card buyer's (refunded, then its card payment charged back)
+    expect(answer.stdout).toMatch(/photo sales: 2,/);
     expect(answer.stdout).toMatch(/private session charges: [1-9]/);
+    expect(answer.stdout).toMatch(
+      /refunds: [1-9]\d*, disputes: [1-9]\d* \(lost [1-9]\d*\), card payments: [1-9]\d*, euros reconciled: /,
+    );
     expect(answer.status).toBe(0);
   });
 
@@ -538,6 +732,10 @@ describeWithPostgres(
     it('passes the history as the product made it', () => {
       const answer = runCli({ DATA_DIR: dataDir, DATABASE_URL: base.url });
       expect(answer.stdout).toContain('OK:');
+      // the refund, then the lost chargeback, on PostgreSQL: nothing of the purchase left, its euros reconciled
+      expect(answer.stdout).toMatch(
+        /refunds: [1-9]\d*, disputes: [1-9]\d* \(lost [1-9]\d*\), card payments: [1-9]\d*, euros reconciled: /,
+      );
       expect(answer.status).toBe(0);
     });
 

@@ -9,6 +9,8 @@ const LUNA = '3c4d5e6f-7a8b-4c9d-8e0f-1a2b3c4d5e6f';
 const BOB = '5a7c0e2e-1d1f-4c9a-9a43-0d2b1c3e4f50';
 const PHOTO = '8b9c0d1e-2f3a-4b4c-9d5e-6f7a8b9c0d1e';
 const SALE = '9c0d1e2f-3a4b-4c5d-8e6f-7a8b9c0d1e2f';
+const CARD = 'ad0e1f2a-3b4c-4d5e-8f6a-7b8c9d0e1f2a';
+const DISPUTE = 'be1f2a3b-4c5d-4e6f-9a7b-8c9d0e1f2a3b';
 
 /** Bob bought Luna's photo an hour ago for 5 auracoin (of his welcome coins) */
 const photoSold = [
@@ -79,6 +81,66 @@ describe('refunds API', () => {
               type: 'SaleRefunded',
               data: { kind: 'photo', saleId: SALE, amount: 500, promotionalAmount: 500, adminId: ADMIN },
             }),
+        ]));
+
+    it('refuses (409 sale_disputed) a sale paid by a card purchase whose dispute is open, and records nothing', () =>
+      spec
+        .given(
+          ...existingAdmin(ADMIN),
+          ...existingPerformer(LUNA),
+          ...registeredUser(BOB, { auracoin: 10 }),
+          photoSold[0]!,
+          existingStream(streams.wallet(BOB), [
+            {
+              type: 'AuracoinCredited',
+              data: { walletId: BOB, amount: 500, reason: 'purchase', purchaseId: CARD, creditedAt: at(-7_200_000) },
+            },
+            {
+              type: 'PhotoPurchased',
+              data: {
+                purchaseId: SALE,
+                walletId: BOB,
+                photoId: PHOTO,
+                performerId: LUNA,
+                priceUnits: 500,
+                purchasedUnits: 500,
+                promotionalUnits: 0,
+                purchasedAt: at(-3_600_000),
+              },
+            },
+            {
+              type: 'AuracoinDebited',
+              data: {
+                walletId: BOB,
+                amount: 500,
+                reason: 'photo',
+                reference: PHOTO,
+                purchasedAmount: 500,
+                promotionalAmount: 0,
+                debitedAt: at(-3_600_000),
+              },
+            },
+            {
+              type: 'WalletFrozen',
+              data: {
+                walletId: BOB,
+                disputeId: DISPUTE,
+                purchaseId: CARD,
+                lockedUnits: 0,
+                trace: [],
+                frozenAt: at(-60_000),
+              },
+            },
+          ]),
+        )
+        .when((request) =>
+          request
+            .post('/api/admin/refunds', { kind: 'photo', id: SALE, reason: 'Foto sfocata' })
+            .as(admin(ADMIN, { secondFactor: true })),
+        )
+        .then([
+          expectError(409, 'sale_disputed', { allowNewEvents: true }),
+          expectNewEventTypes([`${adminMfaStreams.mfa(ADMIN)} AdminMfaCodeUsed`]),
         ]));
 
     it('refuses a sale that was never made', () =>

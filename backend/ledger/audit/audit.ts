@@ -14,6 +14,7 @@ import {
   type UnitSplit,
   type WalletTotals,
 } from '../wallet/fold';
+import type { CardPaymentsSummary } from './card-payments';
 import { auditRefunds } from './refunds';
 import { auditSales, type SalesAudit } from './sales';
 
@@ -51,6 +52,8 @@ export interface LedgerAudit {
   };
   /** sales (messages, photos, session minutes): each paid by its debit, credited by the share rule once */
   sales: SalesAudit;
+  /** refunds, disputes and card payments followed in euros */
+  cardPayments: CardPaymentsSummary;
 }
 
 const WALLET_PREFIX = 'wallet-';
@@ -257,8 +260,9 @@ function replayLedger(events: readonly StoredEvent[]): LedgerAudit {
       problem: `purchases ${totals.purchasedUnits} units but purchase credits ${totals.purchaseCredits}`,
     });
   const sales = auditSales(events);
-  problems.push(...sales.problems, ...auditRefunds(events));
-  return { wallets, earnings, problems, totals, sales };
+  const refunds = auditRefunds(events);
+  problems.push(...sales.problems, ...refunds.problems);
+  return { wallets, earnings, problems, totals, sales, cardPayments: refunds.cardPayments };
 }
 
 /**

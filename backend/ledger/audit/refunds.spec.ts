@@ -264,7 +264,9 @@ describe('ledger audit: refunds and disputes', () => {
   it('a refund must be followed by its credit: of its amount, its purchased part, naming it, as a refund', () => {
     const followed = (credited: Record<string, unknown>) =>
       problemsOf([...clean, ...withRefund({}, credited), ...onEarnings([clawback])]);
-    const problem = `${refundId} must be followed by its AuracoinCredited (refund) of 400 units, 400 purchased; found AuracoinCredited`;
+    const problem =
+      `${refundId} must be followed by its AuracoinCredited (refund) of 400 units, 400 purchased` +
+      ` to the lots ${purchaseId}:400; found AuracoinCredited`;
     expect(followed({})).toEqual([]);
     expect(followed({ amount: 300 })).toContain(problem);
     expect(followed({ purchasedAmount: 300 })).toContain(problem);
@@ -290,7 +292,7 @@ describe('ledger audit: refunds and disputes', () => {
       ...onEarnings([clawback]),
     ]);
     expect(debitInstead).toContain(
-      `${refundId} must be followed by its AuracoinCredited (refund) of 400 units, 400 purchased; found AuracoinDebited`,
+      `${refundId} must be followed by its AuracoinCredited (refund) of 400 units, 400 purchased to the lots ${purchaseId}:400; found AuracoinDebited`,
     );
   });
 
@@ -318,8 +320,8 @@ describe('ledger audit: refunds and disputes', () => {
       problemsOf([
         ...clean,
         ...withRefund(
-          { amount: 1000, purchasedAmount: 1000, clawbackCents: 550 },
-          { amount: 1000, purchasedAmount: 1000 },
+          { amount: 1000, purchasedAmount: 1000, clawbackCents: 550, lots: [{ purchaseId, units: 1000 }] },
+          { amount: 1000, purchasedAmount: 1000, lots: [{ purchaseId, units: 1000 }] },
         ),
         ...onEarnings([{ ...clawback, data: { ...clawback.data, shareCents: 550 } } as DomainEvent]),
       ]),

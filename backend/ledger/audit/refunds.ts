@@ -13,7 +13,8 @@ import type { StoredEvent } from '../../platform/eventstore/port';
 import type { AuditProblem } from '../../kernel/module';
 import { recorded } from '../../platform/recorded-event';
 import { heldShares, traceOf } from '../refunds/dispute';
-import { refundableWallet, saleKey, type RefundableWallet } from '../refunds/refund';
+import { disputedPurchaseOf, refundableWallet, refundLots, saleKey, type RefundableWallet } from '../refunds/refund';
+import { cardPaymentsTracker, type CardPaymentsSummary } from './card-payments';
 
 const WALLET_PREFIX = 'wallet-';
 const EARNINGS_PREFIX = 'earnings-';
@@ -26,8 +27,12 @@ interface Owed {
   revision: number;
 }
 
-export function auditRefunds(events: readonly StoredEvent[]): AuditProblem[] {
+export function auditRefunds(events: readonly StoredEvent[]): {
+  problems: AuditProblem[];
+  cardPayments: CardPaymentsSummary;
+} {
   const problems: AuditProblem[] = [];
+  const payments = cardPaymentsTracker();
   const wallets = new Map<string, RefundableWallet>();
   const owed = new Map<string, Owed>();
   const seen = new Map<string, Owed['kind']>();
@@ -39,6 +44,7 @@ export function auditRefunds(events: readonly StoredEvent[]): AuditProblem[] {
       reference: string;
       amount: number;
       purchased: number;
+      lots?: string;
       stream: string;
       revision: number;
     }
@@ -59,6 +65,7 @@ export function auditRefunds(events: readonly StoredEvent[]): AuditProblem[] {
         checkFollower(event, expected, problem);
       }
       checkWalletEvent(event, before, { problem, owed, expecting, walletId, stored });
+      payments.track(event, before, { walletId, stream: stored.streamId, revision: stored.revision });
       wallets.set(walletId, refundableWallet.evolve(before, event));
       continue;
     }
@@ -88,29 +95,44 @@ export function auditRefunds(events: readonly StoredEvent[]): AuditProblem[] {
         revision: due.revision,
         problem: `${key}: ${due.cents} cents to record on her earnings (${due.kind}), never recorded`,
       });
-  return problems;
+  const settled = payments.settle(wallets);
+  problems.push(...settled.problems);
+  return { problems, cardPayments: settled.summary };
 }
 
 function checkFollower(
   event: DomainEvent,
-  expected: { type: string; reference: string; amount: number; purchased: number },
+  expected: { type: string; reference: string; amount: number; purchased: number; lots?: string },
   problem: (text: string) => void,
 ) {
-  const data = event.data as { amount?: number; reference?: string; reason?: string; purchasedAmount?: number };
+  const data = event.data as {
+    amount?: number;
+    reference?: string;
+    reason?: string;
+    purchasedAmount?: number;
+    lots?: { purchaseId: string | null; units: number }[];
+  };
   const reason = expected.type === 'AuracoinCredited' ? 'refund' : 'chargeback';
   if (
     event.type !== expected.type ||
     data.reason !== reason ||
     data.reference !== expected.reference ||
     data.amount !== expected.amount ||
-    data.purchasedAmount !== expected.purchased
+    data.purchasedAmount !== expected.purchased ||
+    (expected.lots !== undefined && lotsText(data.lots) !== expected.lots)
   ) {
     problem(
       `${expected.reference} must be followed by its ${expected.type} (${reason})` +
-        ` of ${expected.amount} units, ${expected.purchased} purchased; found ${event.type}`,
+        ` of ${expected.amount} units, ${expected.purchased} purchased` +
+        (expected.lots !== undefined ? ` to the lots ${expected.lots || '(none)'}` : '') +
+        `; found ${event.type}`,
     );
   }
 }
+
+/** Refunded lots as comparable text. */
+const lotsText = (lots: readonly { purchaseId: string | null; units: number }[] | undefined) =>
+  (lots ?? []).map((lot) => `${lot.purchaseId ?? 'none'}:${lot.units}`).join(',');
 
 interface WalletCheck {
   problem: (text: string) => void;
@@ -122,6 +144,7 @@ interface WalletCheck {
       reference: string;
       amount: number;
       purchased: number;
+      lots?: string;
       stream: string;
       revision: number;
     }
@@ -157,12 +180,24 @@ function checkWalletEvent(event: DomainEvent, before: RefundableWallet, check: W
         );
       if (d.performerId !== sale.performerId)
         problem(`refund ${d.refundId} names performer ${d.performerId}, the sale ${sale.performerId}`);
+      const disputed = disputedPurchaseOf(before, saleKey(d.kind, d.saleId));
+      if (disputed)
+        problem(
+          `refund ${d.refundId} of a sale paid by purchase ${disputed}, whose dispute is ${before.disputedPurchases[disputed]}`,
+        );
+      // the lots it gives back: a refund recorded before refunds named them names none (the card payments' audit follows them by the rule)
+      const lots = d.lots && lotsText(refundLots(before, saleKey(d.kind, d.saleId), d.purchasedAmount));
+      if (lots !== undefined && lots !== lotsText(d.lots))
+        problem(
+          `refund ${d.refundId} gives back to the lots ${lotsText(d.lots) || '(none)'}; the purchases that paid the sale give ${lots || '(none)'}`,
+        );
       if (share > 0) check.owed.set(`${d.refundId}:${sale.performerId}`, { kind: 'refund', cents: share, ...at });
       check.expecting.set(check.walletId, {
         type: 'AuracoinCredited',
         reference: d.refundId,
         amount: d.amount,
         purchased: d.purchasedAmount,
+        ...(d.lots ? { lots: lotsText(d.lots) } : {}),
         ...at,
       });
       return;

@@ -85,6 +85,9 @@ describe('the ledger audit report', () => {
       '  balances: 0.00 purchased, 5.00 promotional auracoin',
       "  photo sales: 1, 5.00 auracoin (5.00 purchased), performers' 55% of the purchased part: 2.75 euro",
       '  performer earnings held: 2.75 euro',
+      '  refunds: 0, disputes: 0 (lost 0), card payments: 0, euros reconciled: 0,00 €',
+      '  card payments: paid 0,00 € = still in wallets 0,00 € + spent 0,00 €' +
+        " (performers' shares 0,00 € + platform's part 0,00 €) + refunded 0,00 € + charged back 0,00 €",
       'OK: no balance ever negative, every debit names its purchase, every sale paid and credited once by the share rule, read models agree',
     ]);
   });

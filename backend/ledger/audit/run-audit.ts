@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { EventStore, StoredEvent } from '../../platform/eventstore/port';
 import type { AuditHook, AuditProblem } from '../../kernel/module';
 import { auditLedger } from './audit';
+import { cardPaymentsLines } from './card-payments';
 import { formatAuditUnits } from './format';
 
 export interface AuditReport {
@@ -85,6 +86,7 @@ export async function runLedgerAudit(
   }
   lines.push(
     `  performer earnings held: ${euro([...audit.earnings.values()].reduce((sum, e) => sum + e.balanceCents, 0))} euro`,
+    ...cardPaymentsLines(audit.cardPayments),
   );
   for (const hook of options.hooks) {
     const report = await hook(events, { storedReadModels: options.storedReadModels });

@@ -32,8 +32,10 @@ export function traceOf(state: RefundableWallet, purchaseId: string): DisputeTra
     // Stryker disable next-line ConditionalExpression,ArrayDeclaration: units are traced by the wallet's
     // own sales (refund.ts, evolveConsumed): the sale is always there
     if (!sale) return [];
+    // what refunds gave back to this purchase's lots is in the wallet again (locked, not traced);
+    // a refund recorded before refunds named their lots gave back by the sale's total only
     const kept = sale.purchasedUnits - sale.refundedPurchasedUnits;
-    const units = Math.min(consumed, kept);
+    const units = Math.min(consumed - (state.returned[purchaseId]?.[key] ?? 0), kept);
     if (units <= 0) return [];
     return [
       {

@@ -4,7 +4,8 @@ import { foldWallet } from '../wallet/fold';
 import type { RecordedEvent } from '../../platform/recorded-event';
 import { createInMemoryEventStore } from '../../test/doubles/in-memory-event-store';
 import { clawbackEventId, clawbackOf, clawbackReaction } from './clawback';
-import { decideRefund, refundableWallet, refundSale, REFUND_MESSAGES, type Refund } from './refund';
+import { decideFreeze, decideUnfreeze, freezeForDispute } from './dispute';
+import { decideRefund, refundableWallet, refundLots, refundSale, REFUND_MESSAGES, type Refund } from './refund';
 
 const walletId = '1b7c4d1e-8f7a-4e63-9a51-5a4c1b2d3e4f';
 const performerId = '2b7c4d1e-8f7a-4e63-9a51-5a4c1b2d3e4f';
@@ -12,15 +13,19 @@ const purchaseId = '3b7c4d1e-8f7a-4e63-9a51-5a4c1b2d3e4f';
 const photoId = '4b7c4d1e-8f7a-4e63-9a51-5a4c1b2d3e4f';
 const sessionId = '5b7c4d1e-8f7a-4e63-9a51-5a4c1b2d3e4f';
 const refundId = '6b7c4d1e-8f7a-4e63-9a51-5a4c1b2d3e4f';
+/** the card purchase that paid the photo's purchased units, and a later one */
+const cardId = '7b7c4d1e-8f7a-4e63-9a51-5a4c1b2d3e4f';
+const laterCardId = '7b7c4d1e-8f7a-4e63-9a51-5a4c1b2d3e50';
+const disputeId = '8b7c4d1e-8f7a-4e63-9a51-5a4c1b2d3e4f';
 const soldAt = '2026-11-18T10:00:00.000Z';
 const now = new Date('2026-11-19T10:00:00.000Z');
 const at = now.toISOString();
 const spec = deciderSpec(refundableWallet);
 const fold = (events: DomainEvent[]) => events.reduce(refundableWallet.evolve, refundableWallet.initialState());
 
-const credited = (amount: number, reason: 'purchase' | 'welcome'): DomainEvent => ({
+const credited = (amount: number, reason: 'purchase' | 'welcome', card = cardId): DomainEvent => ({
   type: 'AuracoinCredited',
-  data: { walletId, amount, reason, creditedAt: soldAt },
+  data: { walletId, amount, reason, ...(reason === 'purchase' ? { purchaseId: card } : {}), creditedAt: soldAt },
 });
 /** A 10-auracoin photo paid with 4 purchased and 6 promotional auracoin. */
 const photoBought: DomainEvent[] = [
@@ -67,6 +72,9 @@ const refunded = (
   purchased: number,
   before = { units: 0, purchased: 0 },
   clawbackCents: number,
+  lots: { purchaseId: string | null; units: number }[] = purchased > 0
+    ? [{ purchaseId: cardId, units: purchased }]
+    : [],
 ): DomainEvent[] => [
   {
     type: 'SaleRefunded',
@@ -79,6 +87,7 @@ const refunded = (
       amount,
       purchasedAmount: purchased,
       promotionalAmount: amount - purchased,
+      lots,
       saleGrossUnits: 1000,
       salePurchasedUnits: 400,
       refundedBeforeUnits: before.units,
@@ -98,6 +107,7 @@ const refunded = (
       reference: refundId,
       purchasedAmount: purchased,
       promotionalAmount: amount - purchased,
+      lots,
       creditedAt: at,
     },
   },
@@ -240,6 +250,194 @@ describe('refund decider', () => {
       },
     });
     expect(clawbackOf(refunded(100, 0, undefined, 0)[0]!)).toBeUndefined();
+  });
+});
+
+describe('refunded units keep their origin (issue 38 item 1)', () => {
+  const freeze = (events: DomainEvent[], card = cardId) =>
+    decideFreeze({ walletId, disputeId, purchaseId: card }, fold(events), now);
+  const close = (events: DomainEvent[], outcome: 'won' | 'lost') =>
+    decideUnfreeze({ walletId, disputeId, outcome }, fold(events), now);
+
+  it('given a refund of a sale paid by a card purchase, its units go back to that purchase’s lot', () => {
+    const after = foldWallet([...photoBought, ...refunded(1000, 400, undefined, 220)]);
+    expect(after.lots).toEqual([{ purchaseId: cardId, units: 400, refunded: true }]);
+  });
+
+  it('a dispute on that purchase then locks the refunded units, and lost removes them all: nothing of it is left', () => {
+    const given = [...photoBought, ...refunded(1000, 400, undefined, 220)];
+    const frozen = freeze(given);
+    // the refunded part is back in the wallet: locked, not traced (her share was taken back by the refund)
+    expect(frozen).toMatchObject([{ type: 'WalletFrozen', data: { lockedUnits: 400, trace: [] } }]);
+    const lost = close([...given, ...frozen], 'lost');
+    expect(lost[1]).toMatchObject({ type: 'AuracoinDebited', data: { amount: 400, purchaseId: cardId } });
+    expect(foldWallet([...given, ...frozen, ...lost])).toMatchObject({ balance: 1000, purchased: 0, lots: [] });
+  });
+
+  it('a refund of part of a sale traces the rest: the dispute locks what came back and holds her share of what did not', () => {
+    const given = [...photoBought, ...refunded(500, 200, undefined, 110)];
+    expect(freeze(given)).toMatchObject([
+      {
+        type: 'WalletFrozen',
+        data: { lockedUnits: 200, trace: [{ source: 'photo', sourceId: purchaseId, units: 200, shareCents: 110 }] },
+      },
+    ]);
+  });
+
+  it('a sale paid by two purchases gives back the oldest purchase’s units first, each refund what is left of them', () => {
+    // 3 purchased auracoin of the first card, 2 of the second (and 5 promotional)
+    const twoCards = [credited(300, 'purchase'), credited(100, 'purchase', laterCardId), ...photoBought.slice(1)];
+    const first = decideRefund(refundOf({ amountUnits: 500 }), fold(twoCards), now);
+    expect(first[0]).toMatchObject({ data: { purchasedAmount: 200, lots: [{ purchaseId: cardId, units: 200 }] } });
+    expect(first[1]).toMatchObject({ data: { lots: [{ purchaseId: cardId, units: 200 }] } });
+    // a dispute on the first card now traces what is left of its part of the sale (3 − 2 auracoin)
+    expect(decideFreeze({ walletId, disputeId, purchaseId: cardId }, fold([...twoCards, ...first]), now)).toMatchObject(
+      [{ data: { lockedUnits: 200, trace: [{ units: 100, shareCents: 55 }] } }],
+    );
+    const second = decideRefund(refundOf(), fold([...twoCards, ...first]), now);
+    expect(second[0]).toMatchObject({
+      data: {
+        purchasedAmount: 200,
+        lots: [
+          { purchaseId: cardId, units: 100 },
+          { purchaseId: laterCardId, units: 100 },
+        ],
+      },
+    });
+    expect(foldWallet([...twoCards, ...first, ...second]).lots).toEqual([
+      { purchaseId: cardId, units: 200, refunded: true },
+      { purchaseId: cardId, units: 100, refunded: true },
+      { purchaseId: laterCardId, units: 100, refunded: true },
+    ]);
+    // a dispute on the first card locks both of its lots; lost, it removes both
+    const events = [...twoCards, ...first, ...second];
+    const frozen = freeze(events);
+    expect(frozen).toMatchObject([{ data: { lockedUnits: 300 } }]);
+    const lost = close([...events, ...frozen], 'lost');
+    expect(foldWallet([...events, ...frozen, ...lost]).lots).toEqual([
+      { purchaseId: laterCardId, units: 100, refunded: true },
+    ]);
+  });
+
+  it('promotional units come back promotional, of no purchase; units of no purchase come back of none', () => {
+    const promotionalOnly = refundLots(fold(photoBought), `photo:${purchaseId}`, 0);
+    expect(promotionalOnly).toEqual([]);
+    // a sale whose purchased units no card purchase lot paid (a credit naming none)
+    const noCard: DomainEvent = {
+      type: 'AuracoinCredited',
+      data: { walletId, amount: 400, reason: 'purchase', creditedAt: soldAt },
+    };
+    // what no purchase paid is traced to none, and given back to none
+    expect(fold([noCard, ...photoBought.slice(1)]).consumed).toEqual({});
+    const events = decideRefund(refundOf(), fold([noCard, ...photoBought.slice(1)]), now);
+    expect(fold([noCard, ...photoBought.slice(1), ...events]).returned).toEqual({});
+    expect(events[1]).toMatchObject({
+      data: { purchasedAmount: 400, promotionalAmount: 600, lots: [{ purchaseId: null, units: 400 }] },
+    });
+    expect(foldWallet([noCard, ...photoBought.slice(1), ...events])).toMatchObject({
+      purchased: 400,
+      promotional: 1000,
+      lots: [{ purchaseId: null, units: 400, refunded: true }],
+    });
+  });
+
+  it('refuses (409 sale_disputed) a sale paid by a purchase whose dispute is open or lost; won, it is refunded', () => {
+    const frozen = freeze(photoBought);
+    spec
+      .given([...photoBought, ...frozen])
+      .when((state) => decideRefund(refundOf(), state, now))
+      .thenThrows('sale_disputed', REFUND_MESSAGES.disputed);
+    const lost = close([...photoBought, ...frozen], 'lost');
+    spec
+      .given([...photoBought, ...frozen, ...lost])
+      .when((state) => decideRefund(refundOf({ amountUnits: 100 }), state, now))
+      .thenThrows('sale_disputed', REFUND_MESSAGES.disputed);
+    const won = close([...photoBought, ...frozen], 'won');
+    expect(decideRefund(refundOf(), fold([...photoBought, ...frozen, ...won]), now)).toHaveLength(2);
+    // a dispute on another purchase does not stop it, even one that paid another sale of the wallet
+    const other = freeze(photoBought, laterCardId);
+    expect(decideRefund(refundOf(), fold([...photoBought, ...other]), now)).toHaveLength(2);
+    const otherSale: DomainEvent[] = [
+      credited(200, 'purchase', laterCardId),
+      {
+        type: 'PhotoPurchased',
+        data: {
+          ...(photoBought[2]!.data as object),
+          purchaseId: refundId,
+          priceUnits: 200,
+          purchasedUnits: 200,
+          promotionalUnits: 0,
+        },
+      } as DomainEvent,
+      {
+        type: 'AuracoinDebited',
+        data: { ...(photoBought[3]!.data as object), amount: 200, purchasedAmount: 200, promotionalAmount: 0 },
+      } as DomainEvent,
+    ];
+    const bothPaid = [...photoBought, ...otherSale];
+    expect(fold(bothPaid).consumed).toEqual({
+      [cardId]: { [`photo:${purchaseId}`]: 400 },
+      [laterCardId]: { [`photo:${refundId}`]: 200 },
+    });
+    const disputedOther = [...bothPaid, ...freeze(bothPaid, laterCardId)];
+    expect(decideRefund(refundOf(), fold(disputedOther), now)).toHaveLength(2);
+    expect(() => decideRefund(refundOf({ saleId: refundId }), fold(disputedOther), now)).toThrow(
+      REFUND_MESSAGES.disputed,
+    );
+  });
+
+  it('a purchase whose dispute was lost stays lost, whatever a later dispute on it says', () => {
+    const frozen = freeze(photoBought);
+    const lost = close([...photoBought, ...frozen], 'lost');
+    const again = decideFreeze(
+      { walletId, disputeId: refundId, purchaseId: cardId },
+      fold([...photoBought, ...frozen, ...lost]),
+      now,
+    );
+    const wonAgain = decideUnfreeze(
+      { walletId, disputeId: refundId, outcome: 'won' },
+      fold([...photoBought, ...frozen, ...lost, ...again]),
+      now,
+    );
+    expect(fold([...photoBought, ...frozen, ...lost, ...again, ...wonAgain]).disputedPurchases).toEqual({
+      [cardId]: 'lost',
+    });
+    expect(fold([...photoBought, ...frozen, ...lost, ...again]).disputedPurchases).toEqual({ [cardId]: 'lost' });
+    expect(fold([...photoBought, ...frozen, ...lost, ...again, ...wonAgain]).disputes).toEqual({
+      [disputeId]: 'lost',
+      [refundId]: 'won',
+    });
+  });
+
+  it('a refund and a dispute of the same sale at once: one waits for the other on the wallet’s revision', async () => {
+    const seeded = async () => {
+      const store = createInMemoryEventStore();
+      await store.appendToStream(
+        `wallet-${walletId}`,
+        photoBought.map((event, index) => ({ id: `seed-${index}`, ...event, metadata: {} })),
+        { expectedRevision: 'no_stream' },
+      );
+      return store;
+    };
+    const refund = (store: ReturnType<typeof createInMemoryEventStore>) =>
+      refundSale(store, refundOf(), () => now, { metadata: {} }).then(
+        () => 'refunded',
+        (error: { code?: string }) => error.code,
+      );
+    const dispute = (store: ReturnType<typeof createInMemoryEventStore>) =>
+      freezeForDispute(store, { walletId, disputeId, purchaseId: cardId }, () => now, {});
+    for (const refundFirst of [true, false]) {
+      const store = await seeded();
+      const [refunded] = refundFirst
+        ? await Promise.all([refund(store), dispute(store)])
+        : await Promise.all([dispute(store), refund(store)]).then(([, answer]) => [answer]);
+      const wallet = fold((await store.readStream(`wallet-${walletId}`)) as unknown as DomainEvent[]);
+      const frozen = Object.values(wallet.wallet.frozen)[0]!;
+      // refunded first: the dispute locks the refunded units; disputed first: the refund is refused
+      if (refunded === 'refunded') expect(frozen.lockedUnits).toBe(400);
+      else expect(refunded).toBe('sale_disputed');
+      expect(frozen.lockedUnits).toBe(wallet.wallet.purchased);
+    }
   });
 });
 

@@ -6,13 +6,24 @@
  * after the other, so together they never exceed it. The wallet gets back purchased units as
  * purchased and promotional ones as promotional, in the proportion the sale was paid; her share of
  * the refunded purchased part is taken back on her earnings by the clawback reaction (./clawback.ts).
+ * Purchased units go back to the lots of the card purchases they were spent from (`refundLots`), so
+ * a later dispute on such a purchase locks them and a lost one removes them; a sale paid by a
+ * purchase whose dispute is open or lost is not refunded (409 `sale_disputed`): its card money is
+ * (or may be) back with the buyer already.
  */
-import { performerShareOfPartCents, unitsToAuracoin, type DomainEvent, type RefundKind } from '@aura/contracts';
+import {
+  errorMessages,
+  performerShareOfPartCents,
+  unitsToAuracoin,
+  type DisputeOutcome,
+  type DomainEvent,
+  type RefundKind,
+} from '@aura/contracts';
 import { DomainError } from '../../platform/domain-error';
 import type { EventStore } from '../../platform/eventstore/port';
 import type { Aggregate, HandleOptions } from '../../kernel/handle-command';
 import { saleOf } from '../earnings/sales';
-import { applyWalletEvent, emptyWallet, type WalletTotals } from '../wallet/fold';
+import { applyWalletEvent, emptyWallet, takeFromLots, type WalletTotals } from '../wallet/fold';
 import { onWallet } from '../wallet/wallet';
 
 /** What a wallet's spend bought: a tip is final (never refunded) but a dispute traces it too. */
@@ -41,8 +52,12 @@ export interface RefundableWallet {
   lastSale?: string;
   /** what each card purchase's units paid for: purchase id → sale key → purchased units (oldest purchase first) */
   consumed: Readonly<Record<string, Readonly<Record<string, number>>>>;
+  /** what refunds gave back to each card purchase's lots: purchase id → sale key → purchased units */
+  returned: Readonly<Record<string, Readonly<Record<string, number>>>>;
   /** disputes seen on this wallet and their state */
   disputes: Readonly<Record<string, 'open' | 'won' | 'lost'>>;
+  /** the card purchases disputed on this wallet: open, or how the last dispute closed (a lost one stays lost) */
+  disputedPurchases: Readonly<Record<string, 'open' | DisputeOutcome>>;
 }
 
 export const saleKey = (kind: SaleKind, saleId: string) => `${kind}:${saleId}`;
@@ -97,26 +112,38 @@ function evolveSales(sales: RefundableWallet['sales'], event: DomainEvent): Refu
 
 /** Which purchases' lots a debit's purchased units came from: the oldest purchase first, as the wallet's fold takes them. */
 function lotsTaken(wallet: WalletTotals, purchasedUnits: number): [string, number][] {
-  const taken: [string, number][] = [];
-  let owed = purchasedUnits;
-  for (const lot of wallet.lots) {
-    if (owed <= 0) break;
-    const units = Math.min(owed, lot.units);
-    owed -= units;
-    if (lot.purchaseId && units > 0) taken.push([lot.purchaseId, units]);
-  }
-  return taken;
+  return takeFromLots(wallet.lots, purchasedUnits).taken.flatMap((lot) =>
+    lot.purchaseId ? [[lot.purchaseId, lot.units] as [string, number]] : [],
+  );
+}
+
+/** `units` more under purchase → sale. */
+function addUnits(
+  byPurchase: Readonly<Record<string, Readonly<Record<string, number>>>>,
+  purchaseId: string,
+  key: string,
+  units: number,
+) {
+  const bySale = byPurchase[purchaseId] ?? {};
+  return { ...byPurchase, [purchaseId]: { ...bySale, [key]: (bySale[key] ?? 0) + units } };
 }
 
 function evolveConsumed(state: RefundableWallet, event: DomainEvent): RefundableWallet['consumed'] {
   if (event.type !== 'AuracoinDebited' || !state.lastSale) return state.consumed;
   const purchased = event.data.purchasedAmount ?? 0;
   let consumed = state.consumed;
-  for (const [purchaseId, units] of lotsTaken(state.wallet, purchased)) {
-    const bySale = consumed[purchaseId] ?? {};
-    consumed = { ...consumed, [purchaseId]: { ...bySale, [state.lastSale]: (bySale[state.lastSale] ?? 0) + units } };
-  }
+  for (const [purchaseId, units] of lotsTaken(state.wallet, purchased))
+    consumed = addUnits(consumed, purchaseId, state.lastSale, units);
   return consumed;
+}
+
+function evolveReturned(returned: RefundableWallet['returned'], event: DomainEvent): RefundableWallet['returned'] {
+  // a refund recorded before refunds named their lots gave back units of no purchase
+  if (event.type !== 'SaleRefunded' || !event.data.lots) return returned;
+  const key = saleKey(event.data.kind, event.data.saleId);
+  let after = returned;
+  for (const lot of event.data.lots) if (lot.purchaseId) after = addUnits(after, lot.purchaseId, key, lot.units);
+  return after;
 }
 
 function evolveDisputes(disputes: RefundableWallet['disputes'], event: DomainEvent): RefundableWallet['disputes'] {
@@ -125,9 +152,25 @@ function evolveDisputes(disputes: RefundableWallet['disputes'], event: DomainEve
   return disputes;
 }
 
+function evolveDisputedPurchases(state: RefundableWallet, event: DomainEvent): RefundableWallet['disputedPurchases'] {
+  const purchases = state.disputedPurchases;
+  if (event.type === 'WalletFrozen' && purchases[event.data.purchaseId] !== 'lost')
+    return { ...purchases, [event.data.purchaseId]: 'open' };
+  const frozen = event.type === 'WalletUnfrozen' ? state.wallet.frozen?.[event.data.disputeId] : undefined;
+  if (event.type !== 'WalletUnfrozen' || !frozen || purchases[frozen.purchaseId] === 'lost') return purchases;
+  return { ...purchases, [frozen.purchaseId]: event.data.outcome };
+}
+
 /** A wallet and its sales, folded together: what a refund and a dispute are decided on. */
 export const refundableWallet: Aggregate<RefundableWallet> = {
-  initialState: () => ({ wallet: emptyWallet(), sales: {}, consumed: {}, disputes: {} }),
+  initialState: () => ({
+    wallet: emptyWallet(),
+    sales: {},
+    consumed: {},
+    returned: {},
+    disputes: {},
+    disputedPurchases: {},
+  }),
   evolve: (state, event) => {
     const part = walletSaleOf(event);
     return {
@@ -136,10 +179,49 @@ export const refundableWallet: Aggregate<RefundableWallet> = {
       // a sale's debit comes right after it
       lastSale: part ? saleKey(part.kind, part.saleId) : undefined,
       consumed: evolveConsumed(state, event),
+      returned: evolveReturned(state.returned, event),
       disputes: evolveDisputes(state.disputes, event),
+      disputedPurchases: evolveDisputedPurchases(state, event),
     };
   },
 };
+
+/** Of a sale's purchased units, what each card purchase paid and no refund gave back yet (the oldest purchase first). */
+export function paidByPurchases(state: RefundableWallet, key: string): [string, number][] {
+  return Object.entries(state.consumed).flatMap(([purchaseId, bySale]) => {
+    const left = (bySale[key] ?? 0) - (state.returned[purchaseId]?.[key] ?? 0);
+    return left > 0 ? [[purchaseId, left] as [string, number]] : [];
+  });
+}
+
+/**
+ * The lots a refund of `purchasedUnits` of a sale gives back: to the purchases that paid it and
+ * got nothing back yet, the oldest first; what no purchase paid (a sale recorded before lots, or
+ * paid with units a refund gave back before lots were recorded) comes back as units of no purchase.
+ */
+export function refundLots(
+  state: RefundableWallet,
+  key: string,
+  purchasedUnits: number,
+): { purchaseId: string | null; units: number }[] {
+  const lots: { purchaseId: string | null; units: number }[] = [];
+  let owed = purchasedUnits;
+  for (const [purchaseId, left] of paidByPurchases(state, key)) {
+    const units = Math.min(owed, left);
+    owed -= units;
+    if (units > 0) lots.push({ purchaseId, units });
+  }
+  if (owed > 0) lots.push({ purchaseId: null, units: owed });
+  return lots;
+}
+
+/** A purchase that paid (part of) the sale and whose dispute is open or was lost, if any. */
+export function disputedPurchaseOf(state: RefundableWallet, key: string): string | undefined {
+  return Object.entries(state.consumed).find(
+    ([purchaseId, bySale]) =>
+      (bySale[key] ?? 0) > 0 && ['open', 'lost'].includes(state.disputedPurchases[purchaseId] ?? ''),
+  )?.[0];
+}
 
 export const REFUND_MESSAGES = {
   notFound:
@@ -150,6 +232,8 @@ export const REFUND_MESSAGES = {
   amount: 'L’importo del rimborso deve essere positivo, con al massimo due decimali',
   windowClosed: (hours: number) =>
     `Il rimborso è possibile solo entro ${hours} ore dalla vendita: il periodo è scaduto`,
+  /** 409 sale_disputed: the card money of a purchase that paid it is (or may be) back with the buyer */
+  disputed: errorMessages.sale_disputed,
   aboveSale: (leftUnits: number) =>
     `Il rimborso supera quanto resta da rimborsare di questa vendita: al massimo ${unitsToAuracoin(leftUnits).toLocaleString('it-IT')} auracoin`,
 } as const;
@@ -169,18 +253,22 @@ export interface Refund {
 
 /**
  * Pure: [SaleRefunded, AuracoinCredited] for a refund the sale still allows, or a refusal: an
- * unknown sale, a session still running, past the window, nothing left, more than is left.
+ * unknown sale, a session still running, a sale paid by a purchase whose dispute is open or lost,
+ * past the window, nothing left, more than is left. Both events name the lots the purchased part
+ * goes back to (`refundLots`).
  * Kinds are given back in the sale's proportion, rounded over the sale's refunds so that all of
  * them together give back exactly what it took of each; her clawback is the share rule of the
  * refunded purchased units, rounded the same way, so a whole refund takes back exactly her share.
  */
 export function decideRefund(command: Refund, state: RefundableWallet, now: Date): DomainEvent[] {
-  const sale = state.sales[saleKey(command.kind, command.saleId)];
+  const key = saleKey(command.kind, command.saleId);
+  const sale = state.sales[key];
   if (!sale) throw new DomainError('not_found', REFUND_MESSAGES.notFound);
   if (command.reason.trim() === '') throw new DomainError('validation_failed', REFUND_MESSAGES.reason);
   // Stryker disable next-line ConditionalExpression: a hold is named by its session's id; no photo's or message's id names one
   if (command.kind === 'session' && state.wallet.holds[command.saleId])
     throw new DomainError('conflict', REFUND_MESSAGES.running);
+  if (disputedPurchaseOf(state, key)) throw new DomainError('sale_disputed', REFUND_MESSAGES.disputed);
   if (now.getTime() - sale.at > command.windowHours * 3_600_000)
     throw new DomainError('refund_window_closed', REFUND_MESSAGES.windowClosed(command.windowHours));
   const left = sale.grossUnits - sale.refundedUnits;
@@ -191,6 +279,7 @@ export function decideRefund(command: Refund, state: RefundableWallet, now: Date
   const purchasedAfter = Math.round(((sale.refundedUnits + amount) * sale.purchasedUnits) / sale.grossUnits);
   const purchasedAmount = purchasedAfter - sale.refundedPurchasedUnits;
   const promotionalAmount = amount - purchasedAmount;
+  const lots = refundLots(state, key, purchasedAmount);
   const at = now.toISOString();
   return [
     {
@@ -204,6 +293,7 @@ export function decideRefund(command: Refund, state: RefundableWallet, now: Date
         amount,
         purchasedAmount,
         promotionalAmount,
+        lots,
         saleGrossUnits: sale.grossUnits,
         salePurchasedUnits: sale.purchasedUnits,
         refundedBeforeUnits: sale.refundedUnits,
@@ -223,6 +313,7 @@ export function decideRefund(command: Refund, state: RefundableWallet, now: Date
         reference: command.refundId,
         purchasedAmount,
         promotionalAmount,
+        lots,
         creditedAt: at,
       },
     },

@@ -168,6 +168,88 @@ describe('wallet fold: edges of the one rule', () => {
     ]);
   });
 
+  it('a refund’s credit gives its purchased units back to the lots it names, after the others; a chargeback takes them all', () => {
+    const refund = (lots: { purchaseId: string | null; units: number }[], purchasedAmount: number) => ({
+      type: 'AuracoinCredited',
+      data: {
+        walletId,
+        amount: 600,
+        reason: 'refund',
+        purchasedAmount,
+        promotionalAmount: 600 - purchasedAmount,
+        lots,
+      },
+    });
+    const chargeback = (amount: number) => ({
+      type: 'AuracoinDebited',
+      data: {
+        walletId,
+        amount,
+        reason: 'chargeback',
+        purchaseId: purchaseA,
+        purchasedAmount: amount,
+        promotionalAmount: 0,
+      },
+    });
+    const given = [bought(300, purchaseA), bought(500, purchaseB), debit(400)];
+    const refunded = [
+      ...given,
+      refund(
+        [
+          { purchaseId: purchaseA, units: 300 },
+          { purchaseId: purchaseB, units: 100 },
+        ],
+        400,
+      ),
+    ];
+    expect(foldWallet(refunded)).toMatchObject({
+      purchased: 800,
+      promotional: 200,
+      lots: [
+        { purchaseId: purchaseB, units: 400 },
+        { purchaseId: purchaseA, units: 300, refunded: true },
+        { purchaseId: purchaseB, units: 100, refunded: true },
+      ],
+    });
+    // a lost dispute on A takes its units wherever they are, and nothing of another purchase
+    expect(foldWallet([...refunded, chargeback(300)]).lots).toEqual([
+      { purchaseId: purchaseB, units: 400 },
+      { purchaseId: purchaseB, units: 100, refunded: true },
+    ]);
+    expect(foldWallet([...refunded, chargeback(400)]).lots).toEqual([
+      { purchaseId: purchaseB, units: 400 },
+      { purchaseId: purchaseB, units: 100, refunded: true },
+    ]);
+    // lots naming fewer units than the credit's purchased part: the rest is of no purchase; more: only the part
+    expect(foldWallet([...given, refund([{ purchaseId: purchaseA, units: 100 }], 300)]).lots).toEqual([
+      { purchaseId: purchaseB, units: 400 },
+      { purchaseId: purchaseA, units: 100, refunded: true },
+      { purchaseId: null, units: 200, refunded: true },
+    ]);
+    expect(
+      foldWallet([
+        ...given,
+        refund(
+          [
+            { purchaseId: purchaseA, units: 500 },
+            { purchaseId: purchaseB, units: 1 },
+          ],
+          300,
+        ),
+      ]).lots,
+    ).toEqual([
+      { purchaseId: purchaseB, units: 400 },
+      { purchaseId: purchaseA, units: 300, refunded: true },
+    ]);
+    // a refund recorded before refunds named their lots: of no purchase
+    expect(
+      foldWallet([...given, { type: 'AuracoinCredited', data: { walletId, amount: 100, reason: 'refund' } }]).lots,
+    ).toEqual([
+      { purchaseId: purchaseB, units: 400 },
+      { purchaseId: null, units: 100 },
+    ]);
+  });
+
   it('an admin’s decrease takes the promotional units a hold does not keep, then purchased ones', () => {
     const heldPromotional = {
       type: 'AuracoinHeld',

@@ -34,10 +34,16 @@ export interface UnitSplit {
   promotional: number;
 }
 
-/** Purchased units still in the wallet from one card purchase (null: a refund or a credit that names none). */
+/**
+ * Purchased units still in the wallet from one card purchase (null: a credit that names none, such
+ * as a refund recorded before refunds gave back their lots). A refund gives back units tied to the
+ * purchases they were spent from (`refunded`), so a dispute on that purchase locks them too.
+ */
 export interface PurchasedLot {
   purchaseId: string | null;
   units: number;
+  /** given back by a refund (absent: never spent) */
+  refunded?: true;
 }
 
 export interface WalletTotals {
@@ -167,37 +173,65 @@ export function adjustmentSplit(totals: WalletTotals, amount: number): UnitSplit
   return { purchased: amount + promotional, promotional: -promotional };
 }
 
-/** The lots after `units` purchased units left the wallet: the oldest purchase first. */
-function takeLots(lots: readonly PurchasedLot[], units: number): readonly PurchasedLot[] {
-  if (units <= 0) return lots;
+/**
+ * `units` purchased units leaving the wallet: what they take of each lot (the oldest first, or only
+ * the lots of `purchaseId` when a lost dispute removes that purchase's units) and the lots left.
+ */
+export function takeFromLots(
+  lots: readonly PurchasedLot[],
+  units: number,
+  purchaseId?: string,
+): { taken: PurchasedLot[]; left: PurchasedLot[] } {
+  const taken: PurchasedLot[] = [];
   const left: PurchasedLot[] = [];
-  let owed = units;
+  let owed = Math.max(0, units);
   for (const lot of lots) {
-    const taken = Math.min(owed, lot.units);
-    owed -= taken;
-    if (lot.units > taken) left.push(taken > 0 ? { ...lot, units: lot.units - taken } : lot);
+    const part = purchaseId === undefined || lot.purchaseId === purchaseId ? Math.min(owed, lot.units) : 0;
+    owed -= part;
+    if (part > 0) taken.push({ ...lot, units: part });
+    if (lot.units > part) left.push(part > 0 ? { ...lot, units: lot.units - part } : lot);
   }
-  return left;
+  return { taken, left };
 }
 
-/** The lots after `units` left one purchase's lot (a lost dispute removes its locked units). */
-function takeFromLot(lots: readonly PurchasedLot[], purchaseId: string, units: number): readonly PurchasedLot[] {
-  return lots.flatMap((lot) =>
-    lot.purchaseId === purchaseId ? (lot.units > units ? [{ ...lot, units: lot.units - units }] : []) : [lot],
-  );
+/** A refund's credit: the lots it gives back, as recorded (undefined: a credit recorded without them). */
+export function givenLots(event: WalletEventLike): { purchaseId: string | null; units: number }[] | undefined {
+  const lots = (event.data as { lots?: unknown })?.lots;
+  return Array.isArray(lots) ? (lots as { purchaseId: string | null; units: number }[]) : undefined;
 }
 
-const addLot = (lots: readonly PurchasedLot[], purchaseId: string | null, units: number) =>
-  units > 0 ? [...lots, { purchaseId, units }] : lots;
+/** The lots after a credit of `units` purchased units: a refund's back to the purchases they came from, in its order. */
+function addLots(
+  lots: readonly PurchasedLot[],
+  units: number,
+  purchaseId: string | null,
+  given: readonly { purchaseId: string | null; units: number }[] | undefined,
+): readonly PurchasedLot[] {
+  if (units <= 0) return lots;
+  if (!given) return [...lots, { purchaseId, units }];
+  const added: PurchasedLot[] = [];
+  let owed = units;
+  for (const lot of given) {
+    const part = Math.min(owed, lot.units);
+    owed -= part;
+    if (part > 0) added.push({ purchaseId: lot.purchaseId, units: part, refunded: true });
+  }
+  // more purchased units than the lots it names (a credit written by hand): of no purchase
+  if (owed > 0) added.push({ purchaseId: null, units: owed, refunded: true });
+  return [...lots, ...added];
+}
 
 /** The kinds after a signed split moved them: purchased units leave by the oldest lot. */
-function moveKinds(totals: WalletTotals, split: UnitSplit, purchaseId: string | null = null): WalletTotals {
+function moveKinds(
+  totals: WalletTotals,
+  split: UnitSplit,
+  purchaseId: string | null = null,
+  given?: readonly { purchaseId: string | null; units: number }[],
+): WalletTotals {
   const lots =
     split.purchased >= 0
-      ? addLot(totals.lots, purchaseId, split.purchased)
-      : purchaseId
-        ? takeFromLot(totals.lots, purchaseId, -split.purchased)
-        : takeLots(totals.lots, -split.purchased);
+      ? addLots(totals.lots, split.purchased, purchaseId, given)
+      : takeFromLots(totals.lots, -split.purchased, purchaseId ?? undefined).left;
   return {
     ...totals,
     purchased: totals.purchased + split.purchased,
@@ -290,7 +324,12 @@ export function applyWalletEvent(totals: WalletTotals, event: WalletEventLike): 
   const delta = balanceDelta(event);
   if (delta === 0 || !moved) return held;
   const purchaseId = (event.data as { purchaseId?: unknown }).purchaseId;
-  const kinds = moveKinds(held, moved, typeof purchaseId === 'string' ? purchaseId : null);
+  const kinds = moveKinds(
+    held,
+    moved,
+    typeof purchaseId === 'string' ? purchaseId : null,
+    event.type === 'AuracoinCredited' ? givenLots(event) : undefined,
+  );
   const balance = held.balance + delta;
   return {
     ...kinds,

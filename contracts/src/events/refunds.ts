@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { RefundedLot } from './wallet';
 
 /**
  * Refunds and card disputes (docs/architecture.md#refunds). A refund is decided on the buyer's
@@ -26,6 +27,11 @@ export const SaleRefunded = z.object({
   amount: z.number().int().positive(),
   purchasedAmount: z.number().int().nonnegative(),
   promotionalAmount: z.number().int().nonnegative(),
+  /**
+   * the purchased units by the card purchase they were spent from (the sale's oldest purchase
+   * first), given back to those purchases' lots; absent on refunds recorded before
+   */
+  lots: z.array(RefundedLot).optional(),
   /** the sale as it was: what the buyer paid, and of it purchased units */
   saleGrossUnits: z.number().int().positive(),
   salePurchasedUnits: z.number().int().nonnegative(),

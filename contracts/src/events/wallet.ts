@@ -15,6 +15,16 @@ const signedUnitSplit = {
   promotionalAmount: z.number().int().optional(),
 };
 
+/**
+ * Purchased units a refund gives back, per card purchase they were spent from (null: units of no
+ * purchase, e.g. given back by a refund recorded before lots were), so a dispute on that purchase
+ * locks them and a lost one removes them, like units never spent.
+ */
+export const RefundedLot = z.object({
+  purchaseId: z.string().uuid().nullable(),
+  units: z.number().int().positive(),
+});
+
 /** Money into a wallet (stream `wallet-<userId>`). */
 export const AuracoinCredited = z.object({
   walletId: z.string().uuid(),
@@ -28,6 +38,8 @@ export const AuracoinCredited = z.object({
   reference: z.string().optional(),
   /** a refund gives back each kind as the sale was paid (absent: the reason says the kind) */
   ...unitSplit,
+  /** a refund: its purchased units by the purchase they came from (they sum to `purchasedAmount`) */
+  lots: z.array(RefundedLot).optional(),
   creditedAt: z.string(),
 });
 

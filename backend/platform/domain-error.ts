@@ -38,4 +38,5 @@ export const statusOfDomainCode: Partial<Record<ErrorCode, number>> = {
   wallet_frozen: 403,
   refund_window_closed: 422,
   room_identity_taken: 409,
+  purchase_limit: 429,
 };

@@ -14,6 +14,7 @@ import {
   expectNoNewEvents,
   expectResponse,
   priorRequest,
+  SpecRequest,
   user,
   type SpecCheck,
 } from '../../test/api-spec';
@@ -211,6 +212,37 @@ describe('Verotel FlexPay', () => {
         .given(...bobAndPackage, checkoutOpened, saleNotified, credited)
         .when((request) => request.get(postback(signed(reversal('chargeback', '7003')))))
         .then([answersText(200, 'OK'), expectNoNewEvents()]));
+
+    it('a credit and a chargeback of the same sale at once: the units go once; a postback that lost the race is repeated and then OK', async () => {
+      const world = await spec.world();
+      try {
+        await world.append(...bobAndPackage);
+        const bob = world.sessionCookie({ kind: 'user', id: BOB });
+        const opened = new SpecRequest('post', '/api/purchases', { packageId: PACKAGE });
+        await world.send(opened.header('idempotency-key', 'checkout-1').header('cookie', bob));
+        expect((await world.send(new SpecRequest('get', postback(signed(sale()))))).text).toBe('OK');
+        await world.settled();
+        const reversals = [
+          postback(signed(reversal('credit', '7002'))),
+          postback(signed(reversal('chargeback', '7003'))),
+        ];
+        const answers = await Promise.all(reversals.map((url) => world.send(new SpecRequest('get', url))));
+        for (const [index, answer] of answers.entries()) {
+          if (answer.status === 200) continue;
+          // a write that met the other's (409 concurrency_conflict): Verotel repeats what was not answered OK
+          expect(answer.status).toBe(409);
+          expect((await world.send(new SpecRequest('get', reversals[index]!))).text).toBe('OK');
+        }
+        await world.settled();
+        const wallet = await world.ports.eventStore.readStream(streams.wallet(BOB));
+        expect(wallet.filter((event) => event.type === 'AuracoinDebited').map((event) => event.data)).toMatchObject([
+          { amount: 10_000, reason: 'chargeback', reference: DISPUTE },
+        ]);
+        expect(wallet.filter((event) => event.type === 'WalletFrozen')).toHaveLength(1);
+      } finally {
+        await world.close();
+      }
+    });
 
     it('a refund before its sale (out of order): recorded, the purchase declined, nothing credited or taken', () =>
       spec

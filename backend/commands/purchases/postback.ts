@@ -169,7 +169,7 @@ async function receiveReversal(
   const purchaseId = notice.purchaseId ?? (await deps.purchaseByPayment(notice.saleId));
   const state = await purchaseState(deps.eventStore, purchaseId);
   if (state.status === 'none') {
-    // Verotel tries again: once the sale is known, its reversal applies
+    // not OK: it stays failed at Verotel (its sale unknown here, nothing to take back); sent again once the sale is known, it applies
     deps.logger.warn(`verotel ${notice.reason} refused: unknown purchase`, { saleId: notice.saleId, purchaseId });
     return { status: 404, text: UNKNOWN_PURCHASE };
   }

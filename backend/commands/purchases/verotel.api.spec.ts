@@ -229,7 +229,7 @@ describe('Verotel FlexPay', () => {
         const answers = await Promise.all(reversals.map((url) => world.send(new SpecRequest('get', url))));
         for (const [index, answer] of answers.entries()) {
           if (answer.status === 200) continue;
-          // a write that met the other's (409 concurrency_conflict): Verotel repeats what was not answered OK
+          // a write that met the other's (409 concurrency_conflict) is not OK: sent again, it is
           expect(answer.status).toBe(409);
           expect((await world.send(new SpecRequest('get', reversals[index]!))).text).toBe('OK');
         }

@@ -10,6 +10,7 @@ import {
   expectNoNewEvents,
   expectResponse,
   priorRequest,
+  SpecRequest,
   type RequestBuilder,
   SPEC_NOW,
   SPEC_SANDBOX_WEBHOOK_SECRET,
@@ -260,6 +261,26 @@ describe('purchase limits (PURCHASE_LIMITS)', () => {
       .given(...bobAndPackage, earlier('a', 23 * 60, 1500), earlier('b', 2 * 60, 1000))
       .when(buy())
       .then([expectError(429, 'purchase_limit'), expectResponse(429, { headers: { 'retry-after': String(3600) } })]));
+
+  it('three sent at once with room for one: one opens, two are refused (one start at a time per user)', async () => {
+    const world = await limited.world();
+    try {
+      await world.append(...bobAndPackage, earlier('a', 20, 999));
+      const bob = world.sessionCookie({ kind: 'user', id: BOB });
+      const answers = await Promise.all(
+        ['x', 'y', 'z'].map((key) =>
+          world.send(
+            new SpecRequest('post', '/api/purchases', { packageId: PACKAGE })
+              .header('idempotency-key', key)
+              .header('cookie', bob),
+          ),
+        ),
+      );
+      expect(answers.map((answer) => answer.status).sort()).toEqual([201, 429, 429]);
+    } finally {
+      await world.close();
+    }
+  });
 
   it('a purchase already started is given back, whatever the limits (the same key)', () =>
     limited

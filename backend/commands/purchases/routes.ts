@@ -39,21 +39,42 @@ export interface PurchasesDeps extends PurchaseServiceDeps {
   logger: Logger;
 }
 
+/**
+ * One purchase start at a time per user in this process, each answered once its purchase is read
+ * back: the next one counts it against PURCHASE_LIMITS (requests sent at once cannot all slip under
+ * a limit; across api replicas they still may, docs/architecture.md#purchase-limits).
+ */
+function oneAtATimePerUser() {
+  const running = new Map<string, Promise<unknown>>();
+  return <T>(userId: string, work: () => Promise<T>): Promise<T> => {
+    const turn = (running.get(userId) ?? Promise.resolve()).then(work, work);
+    running.set(userId, turn);
+    const done = () => {
+      if (running.get(userId) === turn) running.delete(userId);
+    };
+    turn.then(done, done);
+    return turn;
+  };
+}
+
 export function purchasesRouter(deps: PurchasesDeps): Router {
   const router = new Router();
+  const inTurn = oneAtATimePerUser();
 
   mountRoute(router, deps.sessions, apiRoutes.createPurchase, async (ctx, { body, idempotencyKey }, caller) => {
     if (caller.kind !== 'user') throw new DomainError('forbidden', 'Only users buy auracoin');
     if (!(await deps.userActive(caller.sub))) throw notFound('Utente non trovato');
-    const started = await startPurchase(
-      deps,
-      { userId: caller.sub, packageId: body.packageId, idempotencyKey },
-      commandMetadata(ctx, caller),
-    ).catch((error: unknown) => {
-      if (error instanceof PurchaseLimitError) ctx.set('Retry-After', String(error.retryAfterSeconds));
-      throw error;
+    return inTurn(caller.sub, async () => {
+      const started = await startPurchase(
+        deps,
+        { userId: caller.sub, packageId: body.packageId, idempotencyKey },
+        commandMetadata(ctx, caller),
+      ).catch((error: unknown) => {
+        if (error instanceof PurchaseLimitError) ctx.set('Retry-After', String(error.retryAfterSeconds));
+        throw error;
+      });
+      return deps.purchaseViewAfter(started.purchaseId, started.position);
     });
-    return deps.purchaseViewAfter(started.purchaseId, started.position);
   });
 
   /** What every confirmation goes through: signature over the raw body, then the settlement. */

@@ -39,4 +39,5 @@ export const statusOfDomainCode: Partial<Record<ErrorCode, number>> = {
   refund_window_closed: 422,
   room_identity_taken: 409,
   sale_disputed: 409,
+  purchase_limit: 429,
 };

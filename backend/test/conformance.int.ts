@@ -785,6 +785,8 @@ const elsewhere: Record<string, string> = {
   'POST /api/payments/sandbox/purchases/{purchaseId}/dispute':
     "freezes the buyer's wallet, which every later call of this file would meet: backend/test/disputes.int.ts",
   'POST /api/payments/sandbox/disputes/{id}/close': 'needs a dispute opened first: backend/test/disputes.int.ts',
+  'GET /api/payments/verotel/postback':
+    'needs PAYMENT_PROVIDER=verotel and postbacks signed with its key: backend/commands/purchases/verotel.api.spec.ts',
   'POST /api/admin/mfa/enroll':
     'enrolling an admin here would make every later admin call of this file need a code: backend/test/admin-mfa.int.ts',
   'POST /api/admin/mfa/confirm': 'needs a TOTP code from the enrolled secret: backend/test/admin-mfa.int.ts',

@@ -213,6 +213,9 @@ async function writeUser(
       now,
       packageById: async () => benchPackage,
       currentOffer: async () => null,
+      // the bench's buyers are not limited (PURCHASE_LIMITS: off)
+      purchaseLimits: [],
+      countedPurchases: async () => [],
     };
     const { purchaseId } = await startPurchase(
       deps,

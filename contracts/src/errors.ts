@@ -32,6 +32,8 @@ export const errorCodes = [
   'room_identity_taken',
   // issue 38 item 1
   'sale_disputed',
+  // issue 38 item 9
+  'purchase_limit',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
 
@@ -75,6 +77,7 @@ export const errorMessages: Record<ErrorCode, string> = {
   room_identity_taken: 'In questa stanza hai già scelto come presentarti',
   sale_disputed:
     'Questa vendita è stata pagata con un acquisto di auracoin contestato o stornato con la carta: non si può rimborsare.',
+  purchase_limit: 'Hai raggiunto il limite di acquisti consentito: riprova più tardi.',
 };
 
 export function isErrorCode(value: unknown): value is ErrorCode {

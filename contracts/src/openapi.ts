@@ -39,6 +39,7 @@ export function buildOpenApiDocument(routes: Record<string, RouteContract> = api
           ? { content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } } }
           : {}),
         ...(answers === 'html' ? { content: { 'text/html': { schema: { type: 'string' } } } } : {}),
+        ...(answers === 'text' ? { content: { 'text/plain': { schema: { type: 'string' } } } } : {}),
       },
       default: {
         description: 'Problem',

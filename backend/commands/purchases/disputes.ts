@@ -35,7 +35,7 @@ export const dispute: Aggregate<Dispute> = {
     return state;
   },
 };
-const handleDispute = commandHandler(dispute);
+export const handleDispute = commandHandler(dispute);
 
 /** One dispute per provider dispute: the same webhook, however often, names the same stream. */
 export const disputeIdFor = (provider: string, providerDisputeId: string) =>

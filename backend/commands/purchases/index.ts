@@ -12,6 +12,7 @@ export interface PurchasesDeps {
     byPayment: RouterDeps['purchaseByPayment'];
     viewAfter: RouterDeps['purchaseViewAfter'];
     disputeSettled: RouterDeps['disputeSettled'];
+    countedSince: RouterDeps['countedPurchases'];
   };
 }
 
@@ -32,6 +33,8 @@ export function purchasesCommands(ports: ModulePorts, deps: PurchasesDeps) {
         purchaseByPayment: deps.purchases.byPayment,
         disputeSettled: deps.purchases.disputeSettled,
         purchaseViewAfter: deps.purchases.viewAfter,
+        purchaseLimits: ports.config.PURCHASE_LIMITS,
+        countedPurchases: deps.purchases.countedSince,
       }),
     ],
   } satisfies CommandSide;

@@ -1,13 +1,17 @@
 import { refundStreams, streams } from '@aura/contracts';
 import { signatureHeader } from '../../platform/payments/signature';
 import { completedEventBody } from '../../platform/payments/webhook-event';
-import { packageOnSale, registeredUser } from '../../test/api-fixtures';
+import { at, packageOnSale, registeredUser } from '../../test/api-fixtures';
 import {
   apiSpec,
+  existingStream,
   expectError,
   expectNewEvents,
+  expectNoNewEvents,
   expectResponse,
   priorRequest,
+  SpecRequest,
+  type RequestBuilder,
   SPEC_NOW,
   SPEC_SANDBOX_WEBHOOK_SECRET,
   user,
@@ -196,4 +200,91 @@ describe('purchases API', () => {
         )
         .then([expectError(400, 'validation_failed')]));
   });
+});
+
+// issue 38 item 9: velocity limits, here 2 purchases an hour and 30 € a day
+describe('purchase limits (PURCHASE_LIMITS)', () => {
+  const limited = apiSpec({ covers: [], env: { PURCHASE_LIMITS: '2/1h,30EUR/24h' } });
+  /** a purchase of Bob's started `minutesAgo` before now, for `priceCents`, perhaps declined since */
+  const earlier = (key: string, minutesAgo: number, priceCents: number, declined = false) => {
+    const purchaseId = purchaseIdFor(BOB, key);
+    const checkoutId = `cs_test_${purchaseId}`;
+    return existingStream(streams.purchase(purchaseId), [
+      {
+        type: 'CheckoutStarted',
+        data: {
+          purchaseId,
+          userId: BOB,
+          packageId: PACKAGE,
+          credits: 100,
+          bonus: 0,
+          listPriceCents: priceCents,
+          priceCents,
+          tier: 'Bronze',
+          discountPercent: 0,
+          offerBonusPercent: 0,
+          auracoinUnits: 10_000,
+          provider: 'sandbox',
+          checkoutId,
+          checkoutUrl: `/api/payments/sandbox/${checkoutId}`,
+          idempotencyKey: key,
+          startedAt: at(-minutesAgo * 60_000),
+        },
+      },
+      ...(declined
+        ? [{ type: 'PaymentDeclined' as const, data: { purchaseId, checkoutId, declinedAt: at(-minutesAgo * 60_000) } }]
+        : []),
+    ]);
+  };
+  const buy =
+    (key = KEY) =>
+    (request: RequestBuilder) =>
+      request.post('/api/purchases', { packageId: PACKAGE }).header('idempotency-key', key).as(user(BOB));
+
+  it('a third purchase within the hour is refused, 429 purchase_limit, until the older of the two leaves the hour', () =>
+    limited
+      .given(...bobAndPackage, earlier('a', 20, 999), earlier('b', 10, 999))
+      .when(buy())
+      .then([
+        expectError(429, 'purchase_limit'),
+        expectResponse(429, { headers: { 'retry-after': String(40 * 60) } }),
+      ]));
+
+  it('a declined purchase does not count; one started over an hour ago counts only towards the day', () =>
+    limited
+      .given(...bobAndPackage, earlier('a', 20, 999, true), earlier('b', 61, 999), earlier('c', 10, 999))
+      .when(buy())
+      .then([expectResponse(201, { body: { id: PURCHASE, status: 'pending' } })]));
+
+  it('past 30 € in the day it is refused until enough of the day’s purchases have left it', () =>
+    limited
+      .given(...bobAndPackage, earlier('a', 23 * 60, 1500), earlier('b', 2 * 60, 1000))
+      .when(buy())
+      .then([expectError(429, 'purchase_limit'), expectResponse(429, { headers: { 'retry-after': String(3600) } })]));
+
+  it('three sent at once with room for one: one opens, two are refused (one start at a time per user)', async () => {
+    const world = await limited.world();
+    try {
+      await world.append(...bobAndPackage, earlier('a', 20, 999));
+      const bob = world.sessionCookie({ kind: 'user', id: BOB });
+      const answers = await Promise.all(
+        ['x', 'y', 'z'].map((key) =>
+          world.send(
+            new SpecRequest('post', '/api/purchases', { packageId: PACKAGE })
+              .header('idempotency-key', key)
+              .header('cookie', bob),
+          ),
+        ),
+      );
+      expect(answers.map((answer) => answer.status).sort()).toEqual([201, 429, 429]);
+    } finally {
+      await world.close();
+    }
+  });
+
+  it('a purchase already started is given back, whatever the limits (the same key)', () =>
+    limited
+      .given(...bobAndPackage, checkoutOpened, earlier('a', 20, 999))
+      .when(buy())
+      .then([expectResponse(201, { body: { id: PURCHASE } }), expectNoNewEvents()]));
 });

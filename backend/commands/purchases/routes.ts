@@ -17,6 +17,9 @@ import { SANDBOX_CHECKOUT_PREFIX } from '../../platform/payments/sandbox';
 import { signatureHeader, WebhookSignatureError } from '../../platform/payments/signature';
 import { completedEventBody, disputeEventBody, expiredEventBody } from '../../platform/payments/webhook-event';
 import { disputeState, receiveDispute, type DisputeReceipt } from './disputes';
+import type { Logger } from '../../platform/logging/logger';
+import { PurchaseLimitError } from './limits';
+import { receivePostback } from './postback';
 import { purchase } from './purchase';
 import { sandboxCheckoutPage } from './sandbox-page';
 import { settlePayment, startPurchase, type PurchaseServiceDeps } from './service';
@@ -33,20 +36,45 @@ export interface PurchasesDeps extends PurchaseServiceDeps {
   purchaseByPayment: (paymentId: string) => Promise<string | null>;
   /** a dispute's effects as read (the wallet's balance, the disputes list) have applied `position` */
   disputeSettled: (position: number | undefined) => Promise<void>;
+  logger: Logger;
+}
+
+/**
+ * One purchase start at a time per user in this process, each answered once its purchase is read
+ * back: the next one counts it against PURCHASE_LIMITS (requests sent at once cannot all slip under
+ * a limit; across api replicas they still may, docs/architecture.md#purchase-limits).
+ */
+function oneAtATimePerUser() {
+  const running = new Map<string, Promise<unknown>>();
+  return <T>(userId: string, work: () => Promise<T>): Promise<T> => {
+    const turn = (running.get(userId) ?? Promise.resolve()).then(work, work);
+    running.set(userId, turn);
+    const done = () => {
+      if (running.get(userId) === turn) running.delete(userId);
+    };
+    turn.then(done, done);
+    return turn;
+  };
 }
 
 export function purchasesRouter(deps: PurchasesDeps): Router {
   const router = new Router();
+  const inTurn = oneAtATimePerUser();
 
   mountRoute(router, deps.sessions, apiRoutes.createPurchase, async (ctx, { body, idempotencyKey }, caller) => {
     if (caller.kind !== 'user') throw new DomainError('forbidden', 'Only users buy auracoin');
     if (!(await deps.userActive(caller.sub))) throw notFound('Utente non trovato');
-    const started = await startPurchase(
-      deps,
-      { userId: caller.sub, packageId: body.packageId, idempotencyKey },
-      commandMetadata(ctx, caller),
-    );
-    return deps.purchaseViewAfter(started.purchaseId, started.position);
+    return inTurn(caller.sub, async () => {
+      const started = await startPurchase(
+        deps,
+        { userId: caller.sub, packageId: body.packageId, idempotencyKey },
+        commandMetadata(ctx, caller),
+      ).catch((error: unknown) => {
+        if (error instanceof PurchaseLimitError) ctx.set('Retry-After', String(error.retryAfterSeconds));
+        throw error;
+      });
+      return deps.purchaseViewAfter(started.purchaseId, started.position);
+    });
   });
 
   /** What every confirmation goes through: signature over the raw body, then the settlement. */
@@ -70,6 +98,14 @@ export function purchasesRouter(deps: PurchasesDeps): Router {
     if (typeof raw !== 'string') throw badRequest('A JSON webhook body is required');
     await receiveWebhook(raw, ctx.get('stripe-signature') || undefined, commandMetadata(ctx));
     return { received: true as const };
+  });
+
+  // issue 38 item 9: Verotel FlexPay's signed GET postbacks, answered in the plain text it reads
+  mountRoute(router, deps.sessions, apiRoutes.verotelPostback, async (ctx, { query }) => {
+    const answer = await receivePostback(deps, query, commandMetadata(ctx, undefined, { source: 'verotel-postback' }));
+    ctx.set('Cache-Control', 'no-store');
+    ctx.state.responseStatus = answer.status;
+    return answer.text;
   });
 
   // The embedded provider's hosted page (only while the sandbox runs): TEST MODE card form whose

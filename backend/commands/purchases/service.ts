@@ -5,6 +5,7 @@ import { foldStream } from '../../kernel/handle-command';
 import { retryOnConflict } from '../../platform/eventstore/retry-on-conflict';
 import { WrongExpectedRevisionError, type EventStore } from '../../platform/eventstore/port';
 import { deterministicId } from '../../platform/ids';
+import type { PurchaseLimit } from '../../platform/config/purchase-limits';
 import type { DisputeNotice, PaymentOutcome, PaymentProvider } from '../../platform/payments/port';
 import {
   decideConfirmPayment,
@@ -15,6 +16,7 @@ import {
   quoteFor,
   settlementEventName,
 } from './purchase';
+import { countedSince, decidePurchaseLimit, type CountedPurchase } from './limits';
 
 export interface PurchaseServiceDeps {
   eventStore: EventStore;
@@ -24,6 +26,10 @@ export interface PurchaseServiceDeps {
   packageById: (packageId: string) => Promise<{ id: string; credits: number; bonus: number; price: number } | null>;
   /** the limited offer running at `now`, or null */
   currentOffer: (now: Date) => Promise<{ offerId: string; bonusPercent: number } | null>;
+  /** PURCHASE_LIMITS: at most so many purchases, so many euros, per window and user */
+  purchaseLimits: readonly PurchaseLimit[];
+  /** the user's pending and paid purchases started after `since` */
+  countedPurchases: (userId: string, since: Date) => Promise<CountedPurchase[]>;
 }
 
 /** The purchase a user's idempotency key names: the same key always names the same purchase. */
@@ -33,7 +39,8 @@ export const purchaseIdFor = (userId: string, idempotencyKey: string) =>
 /**
  * Starts buying a package: prices it with the buyer's tier (from their wallet's history) and the
  * running offer, opens a checkout through the payment port and records CheckoutStarted. The same
- * key with the same package gives the first purchase back; with another package it is refused.
+ * key with the same package gives the first purchase back; with another package it is refused. A
+ * new purchase past the user's PURCHASE_LIMITS is refused (429 `purchase_limit`, ./limits.ts).
  */
 export async function startPurchase(
   deps: PurchaseServiceDeps,
@@ -49,6 +56,12 @@ export async function startPurchase(
   const totalSpent = unitsToAuracoin((await walletTotals(deps.eventStore, input.userId)).debited);
   const offer = await deps.currentOffer(deps.now());
   const { quote } = quoteFor({ pkg: terms, totalSpent, offer });
+  if (deps.purchaseLimits.length > 0) {
+    const now = deps.now();
+    const counted = await deps.countedPurchases(input.userId, countedSince(deps.purchaseLimits, now));
+    const refusal = decidePurchaseLimit(deps.purchaseLimits, counted, quote.priceCents, now);
+    if (refusal) throw refusal;
+  }
   const checkout = await deps.provider.createCheckout({
     purchaseId,
     amountCents: quote.priceCents,

@@ -149,3 +149,48 @@ describe("configuration of admins' second factor", () => {
     expect(() => loadConfig({ MFA_ENCRYPTION_KEY: 'short' })).toThrow(/at least 32 characters/);
   });
 });
+
+// issue 38 item 9
+describe('configuration of card payments: Verotel FlexPay and the purchase limits', () => {
+  const verotel = {
+    PAYMENT_PROVIDER: 'verotel',
+    VEROTEL_SHOP_ID: '68849',
+    VEROTEL_SIGNATURE_KEY: 'zpXwe2D77g4P7ysGJcr3rY87TBYs6J',
+    PUBLIC_URL: 'https://aura.example',
+  };
+
+  it('takes Verotel with its shop id, signature key and public address; the brand defaults to Verotel', () => {
+    expect(loadConfig(verotel)).toMatchObject({ PAYMENT_PROVIDER: 'verotel', VEROTEL_BRAND: 'Verotel' });
+    expect(loadConfig({ ...verotel, VEROTEL_BRAND: 'CardBilling' }).VEROTEL_BRAND).toBe('CardBilling');
+  });
+
+  it('refuses to start on Verotel without its keys, with a shop id that is no number, or an unknown brand', () => {
+    for (const missing of ['VEROTEL_SHOP_ID', 'VEROTEL_SIGNATURE_KEY', 'PUBLIC_URL'] as const)
+      expect(() => loadConfig({ ...verotel, [missing]: '' })).toThrow(
+        'PAYMENT_PROVIDER=verotel needs VEROTEL_SHOP_ID, VEROTEL_SIGNATURE_KEY and PUBLIC_URL',
+      );
+    expect(() => loadConfig({ ...verotel, VEROTEL_SHOP_ID: 'shop' })).toThrow(/VEROTEL_SHOP_ID is the numeric id/);
+    expect(() => loadConfig({ ...verotel, VEROTEL_BRAND: 'Visa' })).toThrow(/VEROTEL_BRAND/);
+  });
+
+  it('limits purchases to 10 an hour and 5000 euros a day by default; reads counts, euros, windows and off', () => {
+    expect(loadConfig({}).PURCHASE_LIMITS).toEqual([
+      { kind: 'count', max: 10, windowMs: 3_600_000, text: '10/1h' },
+      { kind: 'amount', maxCents: 500_000, windowMs: 86_400_000, text: '5000EUR/24h' },
+    ]);
+    expect(loadConfig({ PURCHASE_LIMITS: ' 3/30m , 100EUR/7d,1/10s' }).PURCHASE_LIMITS).toEqual([
+      { kind: 'count', max: 3, windowMs: 1_800_000, text: '3/30m' },
+      { kind: 'amount', maxCents: 10_000, windowMs: 604_800_000, text: '100EUR/7d' },
+      { kind: 'count', max: 1, windowMs: 10_000, text: '1/10s' },
+    ]);
+    expect(loadConfig({ PURCHASE_LIMITS: 'off' }).PURCHASE_LIMITS).toEqual([]);
+  });
+
+  it('refuses to start on a PURCHASE_LIMITS it cannot read, naming the entry', () => {
+    for (const bad of ['10', '10/1w', '10EURO/1h', '0/1h', '5/0h', '10/1h,', 'ten/1h', '€10/1h'])
+      expect(() => loadConfig({ PURCHASE_LIMITS: bad })).toThrow(ConfigError);
+    expect(() => loadConfig({ PURCHASE_LIMITS: '10/1h,50EUR' })).toThrow(
+      'PURCHASE_LIMITS: "50EUR" is neither count/window nor amountEUR/window (e.g. 10/1h,5000EUR/24h), or off',
+    );
+  });
+});

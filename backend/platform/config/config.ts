@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import path from 'node:path';
 import { isValidIban, normalizeIban } from '@aura/contracts';
+import { FLEXPAY_BRAND_NAMES } from '../payments/flexpay';
+import { parsePurchaseLimits } from './purchase-limits';
 import { parseRateLimits } from './rate-limits';
 
 /** An unset variable and an empty one mean the same: not given. */
@@ -50,6 +52,20 @@ const rateLimits = z.preprocess(
     }),
 );
 
+// issue 38 item 9: velocity limits on card purchases per user
+const purchaseLimits = z.preprocess(
+  blankAsUnset,
+  z
+    .string()
+    .default('10/1h,5000EUR/24h')
+    .transform((text, ctx) => {
+      const limits = parsePurchaseLimits(text);
+      if (!(limits instanceof Error)) return limits;
+      ctx.addIssue({ code: 'custom', message: limits.message });
+      return z.NEVER;
+    }),
+);
+
 const ConfigSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -85,8 +101,16 @@ const ConfigSchema = z
     /** largest accepted JSON body */
     BODY_LIMIT: z.string().default('1mb'),
 
-    /** payments: the embedded sandbox, or Stripe Checkout with its keys */
-    PAYMENT_PROVIDER: withDefault(z.enum(['sandbox', 'stripe']), 'sandbox'),
+    /** payments: the embedded sandbox, Stripe Checkout or Verotel FlexPay, with their keys */
+    PAYMENT_PROVIDER: withDefault(z.enum(['sandbox', 'stripe', 'verotel']), 'sandbox'),
+    /** Verotel FlexPay (issue 38 item 9): the shop's (website's) id, its FlexPay signature key, and the brand whose host serves the purchase page */
+    VEROTEL_SHOP_ID: optional(
+      z.string().trim().regex(/^\d+$/, 'VEROTEL_SHOP_ID is the numeric id of the website at Verotel'),
+    ),
+    VEROTEL_SIGNATURE_KEY: optional(z.string().min(1)),
+    VEROTEL_BRAND: withDefault(z.enum(FLEXPAY_BRAND_NAMES), 'Verotel'),
+    /** card purchases a user may start (pending or paid) per window: `count/window` and `amountEUR/window`, comma-separated; `off` for none */
+    PURCHASE_LIMITS: purchaseLimits,
     STRIPE_SECRET_KEY: optional(z.string().min(1)),
     STRIPE_WEBHOOK_SECRET: optional(z.string().min(1)),
     PUBLIC_URL: optionalUrl,
@@ -220,6 +244,13 @@ const ConfigSchema = z
       env.PAYMENT_PROVIDER !== 'stripe' || (env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET && env.PUBLIC_URL),
     {
       message: 'PAYMENT_PROVIDER=stripe needs STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET and PUBLIC_URL',
+      path: ['PAYMENT_PROVIDER'],
+    },
+  )
+  .refine(
+    (env) => env.PAYMENT_PROVIDER !== 'verotel' || (env.VEROTEL_SHOP_ID && env.VEROTEL_SIGNATURE_KEY && env.PUBLIC_URL),
+    {
+      message: 'PAYMENT_PROVIDER=verotel needs VEROTEL_SHOP_ID, VEROTEL_SIGNATURE_KEY and PUBLIC_URL',
       path: ['PAYMENT_PROVIDER'],
     },
   );

@@ -57,7 +57,7 @@ export class JsonText {
 
 export type Answer<C extends RouteContract> = C['answers'] extends 'file'
   ? FileAnswer
-  : C['answers'] extends 'html'
+  : C['answers'] extends 'html' | 'text'
     ? string
     : C['answers'] extends 'redirect'
       ? { location: string }
@@ -153,6 +153,10 @@ function writeAnswer(ctx: Context, contract: RouteContract, answer: unknown) {
     }
     case 'html':
       ctx.type = 'text/html; charset=utf-8';
+      ctx.body = answer as string;
+      return;
+    case 'text':
+      ctx.type = 'text/plain; charset=utf-8';
       ctx.body = answer as string;
       return;
     case 'redirect': {

@@ -2,15 +2,23 @@ import type { Config } from '../config/config';
 import type { PaymentProvider } from './port';
 import { createSandboxProvider } from './sandbox';
 import { createStripeProvider } from './stripe';
+import { createVerotelProvider } from './verotel';
 
 export type PaymentSettings = Pick<
   Config,
-  'PAYMENT_PROVIDER' | 'STRIPE_SECRET_KEY' | 'STRIPE_WEBHOOK_SECRET' | 'PUBLIC_URL' | 'SANDBOX_WEBHOOK_SECRET'
+  | 'PAYMENT_PROVIDER'
+  | 'STRIPE_SECRET_KEY'
+  | 'STRIPE_WEBHOOK_SECRET'
+  | 'PUBLIC_URL'
+  | 'SANDBOX_WEBHOOK_SECRET'
+  | 'VEROTEL_SHOP_ID'
+  | 'VEROTEL_SIGNATURE_KEY'
+  | 'VEROTEL_BRAND'
 >;
 
 /**
  * Which payment adapter runs, from the validated configuration: the sandbox unless
- * PAYMENT_PROVIDER=stripe (the config refuses stripe without its keys).
+ * PAYMENT_PROVIDER=stripe or verotel (the config refuses either without its keys).
  */
 export function paymentProviderFrom(config: PaymentSettings): {
   provider: PaymentProvider;
@@ -21,6 +29,16 @@ export function paymentProviderFrom(config: PaymentSettings): {
       provider: createStripeProvider({
         secretKey: config.STRIPE_SECRET_KEY!,
         webhookSecret: config.STRIPE_WEBHOOK_SECRET!,
+        publicUrl: config.PUBLIC_URL!,
+      }),
+    };
+  }
+  if (config.PAYMENT_PROVIDER === 'verotel') {
+    return {
+      provider: createVerotelProvider({
+        shopId: config.VEROTEL_SHOP_ID!,
+        signatureKey: config.VEROTEL_SIGNATURE_KEY!,
+        brand: config.VEROTEL_BRAND,
         publicUrl: config.PUBLIC_URL!,
       }),
     };

@@ -51,11 +51,32 @@ export interface DisputeNotice {
   outcome: 'won' | 'lost' | null;
 }
 
+/**
+ * What a provider that posts back by GET, the signature among the parameters (Verotel FlexPay),
+ * says once the signature is checked: a sale paid (its amount and currency as the provider gives
+ * them, our purchase id as `referenceID`), the sale's money gone back to the card (a refund the
+ * provider made, `credit`, or a `chargeback`), or something we do not act on.
+ */
+export type PostbackNotice =
+  | {
+      kind: 'sale';
+      eventId: string;
+      saleId: string;
+      purchaseId: string | null;
+      /** euro cents (null: not an amount) */
+      amountCents: number | null;
+      currency: string;
+    }
+  | { kind: 'reversal'; eventId: string; reason: 'credit' | 'chargeback'; saleId: string; purchaseId: string | null }
+  | { kind: 'ignored'; eventId: string; type: string };
+
 export interface PaymentProvider {
-  /** 'sandbox' or 'stripe' */
+  /** 'sandbox', 'stripe' or 'verotel' */
   readonly name: string;
   readonly testMode: boolean;
   createCheckout(request: CheckoutRequest): Promise<Checkout>;
   /** verifies the signature over the raw body (throws WebhookSignatureError) and reads the event */
   parseWebhook(rawBody: string, signature: string | undefined, now: Date): PaymentOutcome;
+  /** a GET postback's parameters: checks their signature (throws WebhookSignatureError) and reads them */
+  parsePostback?(params: Readonly<Record<string, string>>): PostbackNotice;
 }

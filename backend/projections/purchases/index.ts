@@ -18,6 +18,15 @@ export function purchasesReadSide(ports: ModulePorts) {
       byPayment: async (paymentId: string) => (await purchases.findOne({ providerPaymentId: paymentId }))?._id ?? null,
       /** the purchase's view once the purchases read model has applied `position` (read-your-writes) */
       viewAfter: viewAfter(settled, (id) => purchases.findOne({ _id: id }), toPurchaseView, 'Acquisto non trovato'),
+      /** a user's purchases started after `since` that count against PURCHASE_LIMITS: pending and paid */
+      countedSince: async (userId: string, since: Date) =>
+        (
+          await purchases.find({
+            userId,
+            createdAt: { $gt: since.toISOString() },
+            status: { $in: ['pending', 'paid'] },
+          })
+        ).map((doc) => ({ startedAt: doc.createdAt, priceCents: doc.priceCents })),
       /** waits until the disputes read model has applied `position` */
       disputeSettled: settledOn(ports.readModels, DISPUTES),
     },

@@ -56,6 +56,8 @@ export const apiPaths = {
   sandboxConfirm: { method: 'post', path: '/api/payments/sandbox/{checkoutId}/confirm', auth: 'public' },
   sandboxDecline: { method: 'post', path: '/api/payments/sandbox/{checkoutId}/decline', auth: 'public' },
   getPurchase: { method: 'get', path: '/api/purchases/{id}', auth: 'user' },
+  // issue 38 item 9
+  verotelPostback: { method: 'get', path: '/api/payments/verotel/postback', auth: 'public' },
   // offers.ts
   currentOffer: { method: 'get', path: '/api/offers/current', auth: 'public' },
   listOffers: { method: 'get', path: '/api/offers', auth: 'admin' },

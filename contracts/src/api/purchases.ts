@@ -67,6 +67,17 @@ export const purchasesRoutes = {
     answers: 'redirect',
     response: z.unknown(),
   },
+  // issue 38 item 9
+  verotelPostback: {
+    ...apiPaths.verotelPostback,
+    summary:
+      "Verotel FlexPay's signed postback (sale, credit, chargeback): `OK` once applied, 400 `ERROR - Invalid signature!`",
+    tag: 'purchases',
+    // FlexPay's own parameters, all of them signed (`signature` among them)
+    query: z.object({}).catchall(z.union([z.string(), z.array(z.string())])),
+    answers: 'text',
+    response: z.string(),
+  },
   getPurchase: {
     ...apiPaths.getPurchase,
     summary: 'A purchase of the caller (or any, for admins)',

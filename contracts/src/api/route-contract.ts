@@ -14,8 +14,8 @@ export interface RouteContract extends RoutePath {
   idempotencyKey?: 'required' | 'optional';
   /** a file in the request: one `file` field of a multipart form, or the raw body; at most `maxBytes` */
   upload?: { kind: 'multipart' | 'binary'; maxBytes: number };
-  /** what the answer is: JSON shaped by `response` (default), a file's bytes, an HTML page, a redirect */
-  answers?: 'json' | 'file' | 'html' | 'redirect';
+  /** what the answer is: JSON shaped by `response` (default), a file's bytes, an HTML page, a redirect, plain text */
+  answers?: 'json' | 'file' | 'html' | 'redirect' | 'text';
   response: z.ZodType;
   status?: number;
   /**

@@ -98,6 +98,15 @@ describe('api client (docs/product.md#api)', () => {
     );
   });
 
+  it('words the purchase limit as its own (issue 38 item 9)', () => {
+    const limit = new ApiError(
+      429,
+      'Too Many Requests',
+      JSON.stringify({ status: 429, code: 'purchase_limit', error: 'Purchase limit 10/1h reached' }),
+    );
+    expect(errorMessage(limit)).toBe('Hai raggiunto il limite di acquisti consentito: riprova più tardi.');
+  });
+
   it("words refused fields with the form's own messages", () => {
     const fields = { price: 'Prezzo minimo 0,5 auracoin, a passi di 0,5', title: 'Il titolo è obbligatorio' };
     const refused = new ApiError(

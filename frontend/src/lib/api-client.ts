@@ -134,8 +134,9 @@ export function refusedFields(error: unknown, fields: Readonly<Record<string, st
  */
 export function errorMessage(error: unknown, wording: ErrorWording = {}): string {
   if (error instanceof ApiError) {
-    // a 429 reads the same whoever answered it (our API, or a proxy in front of it)
-    const code = error.status === 429 ? 'too_many_requests' : error.problem?.code;
+    // a 429 reads the same whoever answered it (our API, or a proxy in front of it), but for our purchase limit (issue 38 item 9)
+    const code =
+      error.status === 429 && error.problem?.code !== 'purchase_limit' ? 'too_many_requests' : error.problem?.code;
     if (!isErrorCode(code)) return error.message;
     const price = changedPrice(error);
     if (price !== undefined) return priceChangedMessage(price);

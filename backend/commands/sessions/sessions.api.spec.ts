@@ -144,6 +144,21 @@ describe('sessions API', () => {
         .then([expectError(403, 'forbidden')]));
   });
 
+  describe('GET /api/sessions/{id}', () => {
+    it('shows her what the minimum earns her, from the auracoin he bought (issue 38 item 8)', () =>
+      spec
+        .given(...lunaAndBuyerBob, requested)
+        .when((request, priors) => request.get(`/api/sessions/${sessionOf(priors)}`).as(performer(LUNA)))
+        // 5 minutes at 2 auracoin: 10 auracoin he bought, her 55%
+        .then([expectResponse(200, { body: { status: 'requested', performerEarningsCents: 550 } })]));
+
+    it('tells her a minimum held of his welcome coins earns her nothing', () =>
+      spec
+        .given(...lunaAndBob, requested)
+        .when((request, priors) => request.get(`/api/sessions/${sessionOf(priors)}`).as(performer(LUNA)))
+        .then([expectResponse(200, { body: { performerEarningsCents: 0 } })]));
+  });
+
   describe('POST /api/sessions/{id}/rating', () => {
     it('he rates the session he had, paid with auracoin he bought', () =>
       spec

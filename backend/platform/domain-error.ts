@@ -40,4 +40,6 @@ export const statusOfDomainCode: Partial<Record<ErrorCode, number>> = {
   room_identity_taken: 409,
   sale_disputed: 409,
   purchase_limit: 429,
+  // issue 38 item 6
+  rating_not_allowed: 403,
 };

@@ -1,21 +1,26 @@
 /**
- * Public shows end to end over HTTP and Socket.IO on the embedded stack: going live, the room's
- * chat and moderation, tips through the ledger, the tip menu, goals, the pause for a private
- * session, the room's socket events, and who may do each.
+ * Public shows end to end over HTTP and Socket.IO: going live, the room's chat and moderation, tips
+ * through the ledger (and their race with the end), the tip menu, goals, the pause for a private
+ * session, the room's socket events, and who may do each. The events are on PostgreSQL (a scratch
+ * database) when DATABASE_URL is set, else on the embedded stack.
  */
 import type { Socket } from 'socket.io-client';
-import { performerStreams, streams, type ShowJoinAnswer, type ShowView } from '@aura/contracts';
+import { performerStreams, showStreams, streams, type ShowJoinAnswer, type ShowView } from '@aura/contracts';
+import { spendEventIds } from '../ledger';
 import { newId } from '../platform/ids';
 import { client, startTestApp, type TestApp } from './app-harness';
 import { logLength, send, superadminClient } from './admin-session';
-import { fundedUser, onlinePerformer, socketFor, type Http } from './session-helpers';
+import { fundedUser, onlinePerformer, scratchDatabase, socketFor, type Http } from './session-helpers';
 
 let app: TestApp;
 let admin: Http;
+let database: Awaited<ReturnType<typeof scratchDatabase>> | undefined;
 const sockets: Socket[] = [];
 
 beforeAll(async () => {
-  app = await startTestApp();
+  if (process.env.DATABASE_URL) database = await scratchDatabase(process.env.DATABASE_URL, 'aura_shows');
+  else process.stdout.write('\n[note] shows: no DATABASE_URL, the events are on the embedded PGlite\n');
+  app = await startTestApp(database ? { DATABASE_URL: database.url } : {});
   admin = await superadminClient(app);
 }, 300_000);
 jest.setTimeout(60_000);
@@ -23,6 +28,7 @@ jest.setTimeout(60_000);
 afterAll(async () => {
   for (const socket of sockets) socket.disconnect();
   await app.close();
+  await database?.drop();
 });
 
 async function open(http: Http) {
@@ -196,6 +202,56 @@ describe('tips through the ledger', () => {
     expect(answers.filter((answer) => answer.status === 400)).toHaveLength(5);
     await app.settled();
     expect((await user.http.get(`/api/users/${user.id}`)).json).toMatchObject({ auracoinBalance: 5 });
+    expect((await app.audit()).problems).toEqual([]);
+  });
+
+  it('racing the end, no tip is charged after it: 100 tips, those refused charge nothing', async () => {
+    const { performer, show } = await liveShow();
+    const users = await Promise.all(Array.from({ length: 10 }, () => fundedUser(app, admin, 100)));
+    const fired: { userId: string; key: string; status: number; json: Record<string, unknown> }[] = [];
+    const fire = async (index: number) => {
+      const user = users[index % users.length]!;
+      const key = newId();
+      const answer = await tip(user.http, show.id, { amount: 1 }, key);
+      fired.push({ userId: user.id, key, status: answer.status, json: answer.json });
+    };
+    // the tips on their way, and the end among them
+    const tips = Array.from({ length: 100 }, (_, index) => fire(index));
+    const end = performer.http.post(`/api/shows/${show.id}/end`);
+    await Promise.all(tips);
+    expect((await end).status).toBe(200);
+
+    const stage = await app.infra.eventStore.readStream(showStreams.stage(performer.id));
+    const endedAt = Date.parse(
+      (stage.find((event) => event.type === 'ShowEnded')!.data as { endedAt: string }).endedAt,
+    );
+    const charged = new Map<string, string>();
+    for (const user of users) {
+      const wallet = await app.infra.eventStore.readStream(streams.wallet(user.id));
+      wallet.forEach((event, index) => {
+        if (event.type === 'ShowTipped' && wallet[index + 1]?.type === 'AuracoinDebited')
+          charged.set(event.id, (event.data as { tippedAt: string }).tippedAt);
+      });
+    }
+    // none charged after the end
+    expect([...charged.values()].filter((tippedAt) => Date.parse(tippedAt) > endedAt)).toEqual([]);
+    const chargedFor = (userId: string, key: string) => charged.has(spendEventIds(userId, `tip:${show.id}:${key}`)[0]);
+    const paid = fired.filter((one) => one.status === 201);
+    const refused = fired.filter((one) => one.status === 409);
+    for (const one of paid) expect(chargedFor(one.userId, one.key)).toBe(true);
+    // every refused tip charged nothing
+    for (const one of refused) {
+      expect(one.json).toMatchObject({ code: 'conflict', detail: 'Lo show è terminato' });
+      expect(chargedFor(one.userId, one.key)).toBe(false);
+    }
+    // a loaded machine's read model may answer a paid tip 'busy' (503, its read-your-writes wait): it was paid
+    for (const one of fired.filter((answer) => ![201, 409].includes(answer.status)))
+      expect(one).toMatchObject({ status: 503, json: { code: 'service_unavailable' } });
+    expect(fired).toHaveLength(100);
+    await app.settled();
+    let left = 0;
+    for (const user of users) left += (await user.http.get(`/api/users/${user.id}`)).json.auracoinBalance as number;
+    expect(left).toBe(10 * 100 - charged.size);
     expect((await app.audit()).problems).toEqual([]);
   });
 

@@ -34,6 +34,8 @@ export const errorCodes = [
   'sale_disputed',
   // issue 38 item 9
   'purchase_limit',
+  // issue 38 item 6
+  'rating_not_allowed',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
 
@@ -78,6 +80,8 @@ export const errorMessages: Record<ErrorCode, string> = {
   sale_disputed:
     'Questa vendita è stata pagata con un acquisto di auracoin contestato o stornato con la carta: non si può rimborsare.',
   purchase_limit: 'Hai raggiunto il limite di acquisti consentito: riprova più tardi.',
+  rating_not_allowed:
+    'Puoi valutare solo una sessione privata conclusa in cui hai speso auracoin acquistati: le sessioni pagate con auracoin omaggio non si valutano.',
 };
 
 export function isErrorCode(value: unknown): value is ErrorCode {

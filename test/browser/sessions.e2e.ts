@@ -1,5 +1,14 @@
 import type { Browser, Page } from 'playwright-core';
-import { formatAuracoin, performerShareCents, streams, type SessionView } from '@aura/contracts';
+import {
+  auracoinToUnits,
+  formatAuracoin,
+  minimumEarningsCents,
+  minimumEarningsText,
+  performerShareCents,
+  SESSION_MINIMUM_MINUTES,
+  streams,
+  type SessionView,
+} from '@aura/contracts';
 import { walletBalance } from '../../backend/ledger';
 import { fund, send, superadminClient } from '../../backend/test/admin-session';
 import { startTestApp, type TestApp } from '../../backend/test/app-harness';
@@ -134,6 +143,10 @@ describeWithChromium('private video sessions in the browser', () => {
     const dialog = performer.getByTestId('session-request');
     await dialog.getByTestId('request-identity').filter({ hasText: username }).waitFor();
     await dialog.getByText('Scade tra').waitFor();
+    // what the minimum earns her, from the auracoin he bought (the 90, spent before his 10 welcome ones)
+    const minimumUnits = auracoinToUnits(rate) * SESSION_MINIMUM_MINUTES;
+    const earns = minimumEarningsText(minimumEarningsCents(Math.min(auracoinToUnits(90), minimumUnits)));
+    await dialog.getByTestId('request-earnings').filter({ hasText: earns }).waitFor();
     await dialog.getByRole('button', { name: 'Accetta' }).click();
     await dialog.waitFor({ state: 'hidden' });
     await performer.getByTestId('running-session').waitFor();

@@ -1,8 +1,8 @@
 import Router from '@koa/router';
 import { ALIAS_PRICE_AURACOIN, apiRoutes, auracoinToUnits, streams, type AliasView } from '@aura/contracts';
-import { DomainError } from '../../platform/domain-error';
 import type { EventStore } from '../../platform/eventstore/port';
 import { forbidden, notFound } from '../../platform/http/errors';
+import { assertSameRequest } from '../../platform/http/idempotency';
 import { assertOwnerOrAdmin, commandMetadata, mountRoute } from '../../platform/http/routes';
 import type { SessionManager } from '../../platform/http/session';
 import { deterministicId, newId } from '../../platform/ids';
@@ -36,6 +36,7 @@ export function aliasesRouter(deps: AliasesDeps): Router {
       if (!(await deps.userActive(params.userId))) throw notFound('Utente non trovato');
       const aliasId = key ? deterministicId(`alias:${params.userId}:${key}`) : newId();
       const price = auracoinToUnits(ALIAS_PRICE_AURACOIN);
+      const metadata = commandMetadata(ctx, caller);
       const result = await spendFromWallet(deps.eventStore, {
         walletId: params.userId,
         amountUnits: price,
@@ -43,15 +44,11 @@ export function aliasesRouter(deps: AliasesDeps): Router {
         reason: 'alias',
         reference: aliasId,
         idempotencyKey: key ? `alias:${key}` : undefined,
-        metadata: commandMetadata(ctx, caller),
+        metadata,
         now: deps.now,
       });
-      if (result.replayed) {
-        const first = result.purchase.data as { aliasName?: string };
-        if (result.purchase.type !== 'AliasPurchased' || first.aliasName !== body.aliasName) {
-          throw new DomainError('idempotency_key_reused', 'Idempotency-Key already used with a different request');
-        }
-      }
+      // the same key with another request is refused (the one rule of keyed routes)
+      if (result.replayed) assertSameRequest(result.purchase.metadata, metadata);
       return deps.aliasViewAfter(aliasId, result.position);
     },
   );

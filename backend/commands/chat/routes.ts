@@ -16,6 +16,7 @@ import { requestCountry } from '../../platform/http/country';
 import { forbidden } from '../../platform/http/errors';
 import type { DoorLimit, RateLimiter } from '../../platform/http/rate-limit';
 import type { chatRateLimits } from './rate-limits';
+import { keyReused } from '../../platform/http/idempotency';
 import { commandMetadata, mountRoute } from '../../platform/http/routes';
 import type { Principal, SessionManager } from '../../platform/http/session';
 import { deterministicId, newId } from '../../platform/ids';
@@ -86,7 +87,12 @@ function sameMessage(first: { content: string; senderType: ChatParty }, party: C
   return first.senderType === party && first.content === normalizeMessage(content);
 }
 
-const reused = () => new DomainError('idempotency_key_reused', 'This message id was already used for another message');
+/**
+ * The keyed routes' one refusal (backend/platform/http/idempotency.ts). A message's key may also be
+ * its body's clientMessageId, so the request it is compared with is the message as stored (read
+ * model): its sender and its content.
+ */
+const reused = keyReused;
 
 /**
  * Whether the conversation's identity can still write: only "not found" (a deleted alias or user)

@@ -5,6 +5,7 @@ import type { EventStore } from '../../platform/eventstore/port';
 import { forbidden, notFound } from '../../platform/http/errors';
 import type { DoorLimit, RateLimiter } from '../../platform/http/rate-limit';
 import type { photoRateLimits } from './rate-limits';
+import { assertSameRequest, keyedRequestOf } from '../../platform/http/idempotency';
 import { assertOwnerOrAdmin, commandMetadata, mountRoute } from '../../platform/http/routes';
 import type { SessionManager } from '../../platform/http/session';
 import { deterministicId, newId } from '../../platform/ids';
@@ -73,7 +74,7 @@ export function photosRouter(deps: PhotosDeps): Router {
     return { ok: true as const };
   });
 
-  mountRoute(router, deps.sessions, apiRoutes.purchasePhoto, async (ctx, { params, body, idempotencyKey }, caller) => {
+  mountRoute(router, deps.sessions, apiRoutes.purchasePhoto, async (ctx, { params, body }, caller) => {
     // spending is the owner's act alone: an admin session buys nothing
     if (caller.kind !== 'user') throw forbidden('Solo gli utenti possono acquistare foto');
     await deps.limits.enforce(ctx, ['photoPurchase', caller.sub]);
@@ -90,9 +91,11 @@ export function photosRouter(deps: PhotosDeps): Router {
       reason: 'photo',
       reference: params.id,
       idempotencyKey: `photo:${params.id}`,
-      metadata: commandMetadata(ctx, caller, { idempotencyKey }),
+      metadata: commandMetadata(ctx, caller),
       now: deps.now,
     });
+    // the same key with another request is refused (the one rule of keyed routes); another key replays the first
+    if (result.replayed) assertSameRequest(result.purchase.metadata, keyedRequestOf(ctx) ?? {});
     const balance = await deps.balanceAfter(caller.sub, result.position);
     return {
       photo: await deps.photoViewAfter(params.id, caller, result.position),

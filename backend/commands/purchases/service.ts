@@ -1,5 +1,6 @@
 import { euroToCents, packageTotal, streams, unitsToAuracoin } from '@aura/contracts';
 import { creditWallet, walletTotals } from '../../ledger';
+import { assertSameRequest, keyReused } from '../../platform/http/idempotency';
 import { DomainError } from '../../platform/domain-error';
 import { foldStream } from '../../kernel/handle-command';
 import { retryOnConflict } from '../../platform/eventstore/retry-on-conflict';
@@ -48,7 +49,7 @@ export async function startPurchase(
   metadata: Record<string, unknown>,
 ): Promise<{ purchaseId: string; position: number | undefined }> {
   const purchaseId = purchaseIdFor(input.userId, input.idempotencyKey);
-  const existing = await existingPurchase(deps.eventStore, purchaseId, input.packageId);
+  const existing = await existingPurchase(deps.eventStore, purchaseId, input.packageId, metadata);
   if (existing) return existing;
   const pkg = await deps.packageById(input.packageId);
   if (!pkg) throw new DomainError('not_found', 'Pacchetto non trovato');
@@ -95,19 +96,25 @@ export async function startPurchase(
     // the same key sent twice at once: the other request recorded it first
     if (!(error instanceof WrongExpectedRevisionError) && !(error instanceof DomainError && error.code === 'conflict'))
       throw error;
-    const raced = await existingPurchase(deps.eventStore, purchaseId, input.packageId);
+    const raced = await existingPurchase(deps.eventStore, purchaseId, input.packageId, metadata);
     if (!raced) throw error;
     return raced;
   }
 }
 
-async function existingPurchase(eventStore: EventStore, purchaseId: string, packageId: string) {
+async function existingPurchase(
+  eventStore: EventStore,
+  purchaseId: string,
+  packageId: string,
+  metadata: Record<string, unknown>,
+) {
   const stored = await eventStore.readStream(streams.purchase(purchaseId));
   if (stored.length === 0) return undefined;
+  // the same key with another request is refused (the one rule of keyed routes); a purchase started
+  // before requests were fingerprinted is compared by its package
+  assertSameRequest(stored[0]!.metadata, metadata);
   const state = foldStream(purchase, stored);
-  if (state.status === 'none' || state.packageId !== packageId) {
-    throw new DomainError('idempotency_key_reused', 'Idempotency-Key already used with a different request');
-  }
+  if (state.status === 'none' || state.packageId !== packageId) throw keyReused();
   return { purchaseId, position: stored[stored.length - 1]!.position };
 }
 

@@ -246,13 +246,18 @@ export function createSessionCommands(deps: SessionCommandsDeps) {
       return { position: started.position };
     },
 
-    /** The user rates the paid session he had, once. */
+    /** The user rates the paid session he had, once: purchased auracoin were spent in it (his wallet's stream says). */
     async rate(
       sessionId: string,
       rating: { userId: string; stars: number; comment: string | null },
       metadata?: Record<string, unknown>,
     ) {
-      return onSession(sessionId, (state) => decideRate(rating, state, now()), metadata);
+      const { purchasedCostUnits } = await loadMoney(rating.userId, sessionId);
+      return onSession(
+        sessionId,
+        (state) => decideRate({ ...rating, purchasedUnits: purchasedCostUnits }, state, now()),
+        metadata,
+      );
     },
 
     async decline(

@@ -1,4 +1,4 @@
-import type { DomainEvent, EventDataOf } from '@aura/contracts';
+import { errorMessages, type DomainEvent, type EventDataOf } from '@aura/contracts';
 import { deciderSpec } from '../../test/doubles/decider-spec';
 import {
   assertAskable,
@@ -298,7 +298,8 @@ describe('rating a session (docs/product.md#ratings)', () => {
       costUnits: 750,
     },
   };
-  const rating = { userId, stars: 4, comment: 'Gentile' };
+  /** 750 units of purchased auracoin spent in it (his wallet's stream: the session's purchased part) */
+  const rating = { userId, stars: 4, comment: 'Gentile', purchasedUnits: 750 };
   const rated: DomainEvent = {
     type: 'SessionRated',
     data: { sessionId, performerId, userId, stars: 4, comment: 'Gentile', ratedAt: iso(200_000) },
@@ -330,11 +331,11 @@ describe('rating a session (docs/product.md#ratings)', () => {
   });
 
   it('a session still running, never started or that cost nothing cannot be rated', () => {
-    const refusal = 'Puoi valutare solo una sessione privata pagata e conclusa';
+    const refusal = errorMessages.rating_not_allowed;
     spec
       .given([requested, started])
       .when((s) => decideRate(rating, s, at(200_000)))
-      .thenThrows('forbidden', refusal);
+      .thenThrows('rating_not_allowed', refusal);
     const cancelled: DomainEvent = {
       type: 'SessionEnded',
       data: {
@@ -350,11 +351,23 @@ describe('rating a session (docs/product.md#ratings)', () => {
     spec
       .given([requested, cancelled])
       .when((s) => decideRate(rating, s, at(200_000)))
-      .thenThrows('forbidden', refusal);
+      .thenThrows('rating_not_allowed', refusal);
     spec
       .given([requested, started, { ...endedPaid, data: { ...endedPaid.data, costUnits: 0 } } as DomainEvent])
-      .when((s) => decideRate(rating, s, at(200_000)))
-      .thenThrows('forbidden', refusal);
+      .when((s) => decideRate({ ...rating, purchasedUnits: 0 }, s, at(200_000)))
+      .thenThrows('rating_not_allowed', refusal);
+  });
+
+  it('a session paid only with welcome (promotional) coins cannot be rated: no purchased auracoin were spent', () => {
+    spec
+      .given([requested, started, endedPaid])
+      .when((s) => decideRate({ ...rating, purchasedUnits: 0 }, s, at(200_000)))
+      .thenThrows('rating_not_allowed', errorMessages.rating_not_allowed);
+    // one purchased unit spent in it is enough
+    spec
+      .given([requested, started, endedPaid])
+      .when((s) => decideRate({ ...rating, purchasedUnits: 1 }, s, at(200_000)))
+      .then([rated]);
   });
 });
 

@@ -1,4 +1,10 @@
-import { type DomainEvent, type EventDataOf, type SessionEndReason, type SessionParty } from '@aura/contracts';
+import {
+  errorMessages,
+  type DomainEvent,
+  type EventDataOf,
+  type SessionEndReason,
+  type SessionParty,
+} from '@aura/contracts';
 import { DomainError } from '../../platform/domain-error';
 import { commandHandler, type Aggregate } from '../../kernel/handle-command';
 
@@ -264,16 +270,21 @@ export function graceExpired(
   };
 }
 
-/** The user of a paid private session rates it, once, after it ended (docs/product.md#ratings). */
+/**
+ * The user of a paid private session rates it, once, after it ended (docs/product.md#ratings): paid
+ * means purchased auracoin were spent in it (`purchasedUnits`, the session's purchased part as his
+ * wallet's stream holds it, `SessionMoney.purchasedCostUnits`); one paid with welcome or other
+ * promotional coins only, or still running, or never started cannot be rated (403 `rating_not_allowed`).
+ */
 export function decideRate(
-  command: { userId: string; stars: number; comment: string | null },
+  command: { userId: string; stars: number; comment: string | null; purchasedUnits: number },
   state: Session,
   now: Date,
 ): DomainEvent[] {
   if (state.status === 'none' || state.terms.userId !== command.userId)
     throw new DomainError('not_found', 'Sessione non trovata');
-  if (state.status !== 'ended' || !state.startedAt || !(state.costUnits && state.costUnits > 0))
-    throw new DomainError('forbidden', 'Puoi valutare solo una sessione privata pagata e conclusa');
+  if (state.status !== 'ended' || !state.startedAt || !(command.purchasedUnits > 0))
+    throw new DomainError('rating_not_allowed', errorMessages.rating_not_allowed);
   if (state.rated) throw new DomainError('conflict', 'Hai già valutato questa sessione');
   const { sessionId, performerId } = state.terms;
   return [

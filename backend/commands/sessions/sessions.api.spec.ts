@@ -1,7 +1,8 @@
 import { sessionStreams, streams } from '@aura/contracts';
-import { existingPerformer, registeredUser } from '../../test/api-fixtures';
+import { at, existingPerformer, registeredUser } from '../../test/api-fixtures';
 import {
   apiSpec,
+  existingStream,
   expectError,
   expectResponse,
   performer,
@@ -15,11 +16,23 @@ const spec = apiSpec({ covers: ['requestSession', 'acceptSession', 'declineSessi
 const LUNA = '3c4d5e6f-7a8b-4c9d-8e0f-1a2b3c4d5e6f';
 const SOLE = '4d5e6f7a-8b9c-4d0e-9f1a-2b3c4d5e6f7a';
 const BOB = '5a7c0e2e-1d1f-4c9a-9a43-0d2b1c3e4f50';
+const BOUGHT = '6b7c0e2e-1d1f-4c9a-9a43-0d2b1c3e4f51';
 
 /** Luna, online at 2 auracoin a minute; Bob with 50 */
 const lunaAndBob = [
   ...existingPerformer(LUNA, { username: 'luna', rate: 2, online: true }),
   ...registeredUser(BOB, { auracoin: 50 }),
+];
+/** Luna, and Bob with 50 auracoin he bought (a card purchase's credit: purchased units) */
+const lunaAndBuyerBob = [
+  ...existingPerformer(LUNA, { username: 'luna', rate: 2, online: true }),
+  ...registeredUser(BOB),
+  existingStream(streams.wallet(BOB), [
+    {
+      type: 'AuracoinCredited',
+      data: { walletId: BOB, amount: 5000, reason: 'purchase', purchaseId: BOUGHT, creditedAt: at(-60_000) },
+    },
+  ]),
 ];
 const requested = priorRequest((request) =>
   request.post('/api/sessions', { performerId: LUNA, expectedPrice: 2 }).as(user(BOB)),
@@ -131,10 +144,25 @@ describe('sessions API', () => {
         .then([expectError(403, 'forbidden')]));
   });
 
-  describe('POST /api/sessions/{id}/rating', () => {
-    it('he rates the session he had', () =>
+  describe('GET /api/sessions/{id}', () => {
+    it('shows her what the minimum earns her, from the auracoin he bought (issue 38 item 8)', () =>
       spec
-        .given(...lunaAndBob, requested, accepted, ended)
+        .given(...lunaAndBuyerBob, requested)
+        .when((request, priors) => request.get(`/api/sessions/${sessionOf(priors)}`).as(performer(LUNA)))
+        // 5 minutes at 2 auracoin: 10 auracoin he bought, her 55%
+        .then([expectResponse(200, { body: { status: 'requested', performerEarningsCents: 550 } })]));
+
+    it('tells her a minimum held of his welcome coins earns her nothing', () =>
+      spec
+        .given(...lunaAndBob, requested)
+        .when((request, priors) => request.get(`/api/sessions/${sessionOf(priors)}`).as(performer(LUNA)))
+        .then([expectResponse(200, { body: { performerEarningsCents: 0 } })]));
+  });
+
+  describe('POST /api/sessions/{id}/rating', () => {
+    it('he rates the session he had, paid with auracoin he bought', () =>
+      spec
+        .given(...lunaAndBuyerBob, requested, accepted, ended)
         .when((request, priors) =>
           request.post(`/api/sessions/${sessionOf(priors)}/rating`, { stars: 5, comment: 'Bellissima' }).as(user(BOB)),
         )
@@ -149,12 +177,20 @@ describe('sessions API', () => {
             ).toMatchObject([{ type: 'SessionRated', data: { stars: 5 } }]),
         ]));
 
-    it('refuses a session that never ran', () =>
+    it('refuses a session paid only with his welcome coins (403 rating_not_allowed)', () =>
       spec
-        .given(...lunaAndBob, requested)
+        .given(...lunaAndBob, requested, accepted, ended)
         .when((request, priors) =>
           request.post(`/api/sessions/${sessionOf(priors)}/rating`, { stars: 5 }).as(user(BOB)),
         )
-        .then([expectError(403, 'forbidden')]));
+        .then([expectError(403, 'rating_not_allowed')]));
+
+    it('refuses a session that never ran', () =>
+      spec
+        .given(...lunaAndBuyerBob, requested)
+        .when((request, priors) =>
+          request.post(`/api/sessions/${sessionOf(priors)}/rating`, { stars: 5 }).as(user(BOB)),
+        )
+        .then([expectError(403, 'rating_not_allowed')]));
   });
 });

@@ -4,7 +4,10 @@ import type { Logger } from '../../platform/logging/logger';
 import type { ShowMedia } from '../../platform/sfu';
 import { createShowMediaSignalling, showIceConfig, type ShowMediaAuthorization, type ShowMediaCaller } from './media';
 import type { RoomAccess } from './sockets';
-import { decideEndShow, handleStage } from './stage';
+import { foldStream } from '../../kernel/handle-command';
+import { DomainError } from '../../platform/domain-error';
+import { endShow } from './end';
+import { stage } from './stage';
 
 /** how often this api node checks that the rooms it holds at the SFU still belong to a live show */
 const RECONCILE_MS = 1_000;
@@ -49,14 +52,13 @@ export function showMediaRoom(deps: ShowMediaRoomDeps) {
     const doc = await deps.show(showId);
     if (!doc || doc.status === 'ended') return;
     const peakViewers = await deps.peakViewers(doc.performerId);
-    await handleStage(deps.eventStore, showStreams.stage(doc.performerId), (state) =>
-      state.current?.showId === showId
-        ? decideEndShow(
-            { showId, performerId: doc.performerId, reason: 'media_failed', peakViewers },
-            state,
-            deps.now(),
-          )
-        : [],
+    const her = foldStream(stage, await deps.eventStore.readStream(showStreams.stage(doc.performerId)));
+    if (her.current?.showId !== showId) return;
+    await endShow(deps, { showId, performerId: doc.performerId, reason: 'media_failed', peakViewers }).catch(
+      (error: unknown) => {
+        // ended meanwhile (by her, or another node)
+        if (!(error instanceof DomainError && error.code === 'conflict')) throw error;
+      },
     );
   }
 

@@ -1,12 +1,28 @@
-import { evolveShowGoals, runningShowGoalOf, type DomainEvent, type EventDataOf, type ShowGoal } from '@aura/contracts';
+import {
+  evolveShowGoals,
+  runningShowGoalOf,
+  showStreams,
+  type DomainEvent,
+  type EventDataOf,
+  type ShowGoal,
+} from '@aura/contracts';
 import { DomainError } from '../../platform/domain-error';
-import { commandHandler, type Aggregate } from '../../kernel/handle-command';
+import type { EventStore } from '../../platform/eventstore/port';
+import { commandHandler, foldStream, type Aggregate } from '../../kernel/handle-command';
+import { SHOW_ENDED_MESSAGE } from './stage';
 
 /**
- * One show's room (stream `show-<showId>`): its goals in order (the first not finished runs, the
- * others wait), the tips counted towards them (each once), muted identities and deleted lines.
+ * One show's room (stream `show-<showId>`): the tips accepted and its close (one stream orders them:
+ * no tip is accepted once it closed), its goals in order (the first not finished runs, the others
+ * wait), the tips counted towards them (each once), muted identities and deleted lines.
  */
 export interface Room {
+  /** when the room closed (her show ended), null while it takes tips */
+  closedAt: string | null;
+  /** tips accepted, by id: their `tippedAt` */
+  accepted: Map<string, string>;
+  /** the latest `tippedAt` accepted (the close is never earlier) */
+  lastTippedAt: string | null;
   goals: ShowGoal[];
   counted: Set<string>;
   tippedUnits: number;
@@ -18,9 +34,30 @@ export interface Room {
 export const runningGoal = (state: Room): ShowGoal | undefined => runningShowGoalOf(state.goals);
 
 export const room: Aggregate<Room> = {
-  initialState: () => ({ goals: [], counted: new Set(), tippedUnits: 0, muted: new Set(), deleted: new Set() }),
+  initialState: () => ({
+    closedAt: null,
+    accepted: new Map(),
+    lastTippedAt: null,
+    goals: [],
+    counted: new Set(),
+    tippedUnits: 0,
+    muted: new Set(),
+    deleted: new Set(),
+  }),
   evolve(state, event) {
     switch (event.type) {
+      case 'ShowTipAccepted':
+        // appended after the close (it raced the end): void, never accepted
+        if (state.closedAt !== null) return state;
+        return {
+          ...state,
+          accepted: new Map(state.accepted).set(event.data.tipId, event.data.tippedAt),
+          lastTippedAt: latest(state.lastTippedAt, event.data.tippedAt),
+        };
+      case 'ShowRoomClosed':
+        // once; never before a tip it accepted (one accepted on a node whose clock runs ahead)
+        if (state.closedAt !== null) return state;
+        return { ...state, closedAt: latest(state.lastTippedAt, event.data.closedAt) };
       case 'ShowGoalSet':
       case 'ShowGoalReached':
       case 'ShowGoalExpired':
@@ -43,6 +80,60 @@ export const room: Aggregate<Room> = {
 };
 
 export const handleRoom = commandHandler(room);
+
+/**
+ * Appends a tip's acceptance or the close to the room after whatever it got meanwhile (no writer
+ * waits for another: a crowd of tips never holds the end back), and answers the room as the
+ * stream's order makes it, up to this event: an acceptance after the close is void, a close comes
+ * after every tip accepted before it. `decide` runs on the room as read (a refusal appends nothing).
+ */
+export async function appendToRoom(
+  eventStore: EventStore,
+  showId: string,
+  decide: (state: Room) => DomainEvent[],
+  options: { eventId: string; metadata?: Record<string, unknown> },
+): Promise<Room> {
+  const streamId = showStreams.show(showId);
+  const stored = await eventStore.readStream(streamId);
+  const before = foldStream(room, stored);
+  const [event] = decide(before);
+  if (!event) return before;
+  const result = await eventStore.appendToStream(
+    streamId,
+    [{ id: options.eventId, type: event.type, data: event.data, metadata: options.metadata }],
+    { expectedRevision: 'any' },
+  );
+  const since = await eventStore.readStream(streamId, { fromRevision: stored.length });
+  return foldStream(room, [...stored, ...since.filter((later) => later.revision <= result.nextExpectedRevision)]);
+}
+
+/** The later of two ISO instants (null: none yet). */
+const latest = (a: string | null, b: string): string => (a !== null && Date.parse(a) > Date.parse(b) ? a : b);
+
+/**
+ * A tip is accepted in the room before it is paid, at the time it is tipped: once the room has
+ * closed none is (409, 'Lo show è terminato'), and one whose acceptance the stream holds after the
+ * close is void (`room.evolve`). A tip accepted before (a repeated key) stays accepted at its first
+ * time, which the charge then carries.
+ */
+export function decideAcceptTip(
+  command: { showId: string; tipId: string; walletId: string; amountUnits: number },
+  state: Room,
+  now: Date,
+): DomainEvent[] {
+  if (state.accepted.has(command.tipId)) return [];
+  if (state.closedAt !== null) throw new DomainError('conflict', SHOW_ENDED_MESSAGE);
+  return [{ type: 'ShowTipAccepted', data: { ...command, tippedAt: now.toISOString() } }];
+}
+
+/**
+ * Her show ends: its room closes, once. Its time as the room folds it is never before a tip it
+ * accepted (`room.evolve`: a tip accepted on another node whose clock runs ahead).
+ */
+export function decideCloseRoom(command: { showId: string }, state: Room, now: Date): DomainEvent[] {
+  if (state.closedAt !== null) return [];
+  return [{ type: 'ShowRoomClosed', data: { ...command, closedAt: now.toISOString() } }];
+}
 
 export function decideSetGoal(
   command: { showId: string; goalId: string; description: string; targetUnits: number; deadline: string | null },

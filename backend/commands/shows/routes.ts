@@ -19,16 +19,8 @@ import { mayGoLive, maySetTipMenu, mayTip, mayWriteIn, runsRoom } from './policy
 import type { showRateLimits } from './rate-limits';
 import { decideDeleteMessage, decideMute, decideSetGoal, handleRoom } from './room';
 import { roomIdentities, type RoomIdentities } from './room-identity';
-import {
-  assertOpenTo,
-  decideBan,
-  decideEndShow,
-  decideSetTipMenu,
-  decideStartShow,
-  handleStage,
-  showOnNow,
-  stage,
-} from './stage';
+import { assertOpenTo, decideBan, decideSetTipMenu, decideStartShow, handleStage, showOnNow, stage } from './stage';
+import { endShow } from './end';
 import { tipShow, type GoalDeadlines } from './tips';
 
 export interface ShowsCommandDeps {
@@ -113,12 +105,7 @@ function stageRoutes(router: Router, deps: ShowsCommandDeps, reads: ShowReads) {
     const peakViewers = await deps.peakViewers(performerId);
     const reason = caller.kind === 'admin' ? 'admin' : 'performer';
     const command = { showId: params.id, performerId, reason, peakViewers } as const;
-    const result = await handleStage(
-      deps.eventStore,
-      showStreams.stage(performerId),
-      (state) => decideEndShow(command, state, deps.now()),
-      { metadata: commandMetadata(ctx, caller) },
-    );
+    const result = await endShow(deps, command, commandMetadata(ctx, caller));
     await deps.showStopped(params.id);
     return reads.answer(params.id, result.position);
   });

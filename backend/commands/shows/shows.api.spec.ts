@@ -189,7 +189,49 @@ describe('shows API', () => {
             .header('idempotency-key', 'tip-1')
             .as(user(BOB)),
         )
-        .then([expectError(400, 'insufficient_balance')]));
+        .then([
+          // accepted in the room (not money), nothing on his wallet
+          expectError(400, 'insufficient_balance', { allowNewEvents: true }),
+          ({ newEvents }) =>
+            expect(newEvents.map(({ streamId, type }) => `${streamId} ${type}`)).toEqual([
+              expect.stringMatching(/^show-.* ShowTipAccepted$/),
+            ]),
+        ]));
+
+    it('refuses a tip once her show ended (409), and charges nothing', () =>
+      spec
+        .given(
+          ...lunaAndBob,
+          live,
+          priorRequest((request, priors) => request.post(`/api/shows/${showOf(priors)}/end`).as(performer(LUNA))),
+        )
+        .when((request, priors) =>
+          request
+            .post(`/api/shows/${showOf(priors)}/tips`, { amount: 5 })
+            .header('idempotency-key', 'tip-1')
+            .as(user(BOB)),
+        )
+        .then([expectError(409, 'conflict', { detail: 'Lo show è terminato' })]));
+
+    it('refuses his key again with another tip (422), and gives the first tip back for the same', () =>
+      spec
+        .given(
+          ...lunaAndBob,
+          live,
+          priorRequest((request, priors) =>
+            request
+              .post(`/api/shows/${showOf(priors)}/tips`, { amount: 5, message: 'Brava!' })
+              .header('idempotency-key', 'tip-1')
+              .as(user(BOB)),
+          ),
+        )
+        .when((request, priors) =>
+          request
+            .post(`/api/shows/${showOf(priors)}/tips`, { amount: 6, message: 'Brava!' })
+            .header('idempotency-key', 'tip-1')
+            .as(user(BOB)),
+        )
+        .then([expectError(422, 'idempotency_key_reused')]));
   });
 
   describe('PUT /api/shows/{id}/thumbnail', () => {

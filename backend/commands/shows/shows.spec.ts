@@ -4,6 +4,8 @@ import type { Principal } from '../../platform/http/session';
 import { earningsCredited, tipSale } from '../../ledger';
 import { mayGoLive, maySetTipMenu, mayTip, mayWriteIn, runsRoom, sendsThumbnail } from './policy';
 import {
+  decideAcceptTip,
+  decideCloseRoom,
   decideCountTip,
   decideDeleteMessage,
   decideExpireGoals,
@@ -160,6 +162,59 @@ const counted = (tipId: string, amountUnits: number, when = at): DomainEvent => 
 
 describe('show room decider', () => {
   const spec = deciderSpec(room);
+  const accept = { showId, tipId: tip1, walletId: userId, amountUnits: 500 };
+  const accepted = (tipId: string, tippedAt: string): DomainEvent => ({
+    type: 'ShowTipAccepted',
+    data: { ...accept, tipId, tippedAt },
+  });
+  const closed = (closedAt: string): DomainEvent => ({ type: 'ShowRoomClosed', data: { showId, closedAt } });
+  it('accepts a tip while the room is open, once, at its first time', () => {
+    spec
+      .given([])
+      .when((s) => decideAcceptTip(accept, s, now))
+      .then([accepted(tip1, at)]);
+    spec
+      .given([accepted(tip1, at)])
+      .when((s) => decideAcceptTip(accept, s, later))
+      .then([]);
+    expect([accepted(tip1, at)].reduce(room.evolve, room.initialState()).accepted.get(tip1)).toBe(at);
+  });
+  it('an ended show refuses a tip: none is accepted once its room closed (409, the show ended)', () => {
+    spec
+      .given([accepted(tip2, at), closed(at)])
+      .when((s) => decideAcceptTip(accept, s, now))
+      .thenThrows('conflict', 'Lo show è terminato');
+    // an acceptance the stream holds after the close (it raced the end) is void: the tip is refused
+    const raced = [accepted(tip2, at), closed(at), accepted(tip1, at)].reduce(room.evolve, room.initialState());
+    expect([...raced.accepted.keys()]).toEqual([tip2]);
+    spec
+      .given([closed(at), accepted(tip1, at)])
+      .when((s) => decideAcceptTip(accept, s, now))
+      .thenThrows('conflict', 'Lo show è terminato');
+    // a tip accepted before the close stays accepted (its key repeated), at its time
+    spec
+      .given([accepted(tip1, at), closed(later.toISOString())])
+      .when((s) => decideAcceptTip(accept, s, later))
+      .then([]);
+  });
+  it('closes the room once, never before a tip it accepted', () => {
+    spec
+      .given([accepted(tip1, at)])
+      .when((s) => decideCloseRoom({ showId }, s, later))
+      .then([closed(later.toISOString())]);
+    spec
+      .given([closed(at)])
+      .when((s) => decideCloseRoom({ showId }, s, later))
+      .then([]);
+    const fold = (events: DomainEvent[]) => events.reduce(room.evolve, room.initialState());
+    expect(fold([accepted(tip1, at), closed(later.toISOString())]).closedAt).toBe(later.toISOString());
+    // a tip accepted on a node whose clock ran ahead: the close is not earlier than it
+    expect(fold([accepted(tip1, later.toISOString()), accepted(tip2, at), closed(at)]).closedAt).toBe(
+      later.toISOString(),
+    );
+    // closed once: a second close changes nothing
+    expect(fold([closed(at), closed(later.toISOString())]).closedAt).toBe(at);
+  });
   it('refuses a goal of zero or less, or a deadline gone', () => {
     spec
       .given([])

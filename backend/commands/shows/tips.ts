@@ -2,10 +2,12 @@ import { errorMessages, showStreams, unitsToAuracoin, type ShowTipView } from '@
 import { spendEventIds, spendFromWallet } from '../../ledger';
 import { foldStream } from '../../kernel/handle-command';
 import { DomainError } from '../../platform/domain-error';
+import { assertSameRequest } from '../../platform/http/idempotency';
 import type { EventStore } from '../../platform/eventstore/port';
-import { decideCountTip, decideExpireGoals, handleRoom } from './room';
+import { deterministicId } from '../../platform/ids';
+import { appendToRoom, decideAcceptTip, decideCountTip, decideExpireGoals, handleRoom } from './room';
 import type { RoomIdentities } from './room-identity';
-import { decideTip, stage, tipTerms, type TipCommand } from './stage';
+import { decideTip, SHOW_ENDED_MESSAGE, stage, tipTerms, type TipCommand } from './stage';
 
 /**
  * A tip counts towards the show's goals, exactly once: the one writer of goal progress. The tip
@@ -33,9 +35,33 @@ export interface GoalDeadlines {
 export const GOAL_DEADLINE_JOB = 'show-goal-deadline';
 
 /**
- * He tips her live show: decided on her stage (./stage.ts `decideTip`), paid through the ledger
- * (the tip is the purchase appended right before its debit), then his room identity is recorded
- * and the goal bar moves. A repeated idempotency key gives back the first tip.
+ * The tip accepted in the show's room (`decideAcceptTip`), the stream her show's end closes
+ * (./end.ts): gives the time it is tipped at, never after the end. The acceptance is appended after
+ * whatever the room got meanwhile (no tip waits for another), and the stream's order decides: one
+ * that landed after the close is void, and the tip is refused like any after the end.
+ */
+export async function acceptTip(
+  eventStore: EventStore,
+  tip: { showId: string; tipId: string; walletId: string; amountUnits: number },
+  now: () => Date,
+  metadata: Record<string, unknown>,
+): Promise<Date> {
+  const state = await appendToRoom(eventStore, tip.showId, (current) => decideAcceptTip(tip, current, now()), {
+    eventId: deterministicId(`tip-accepted:${tip.tipId}`),
+    metadata,
+  });
+  const tippedAt = state.accepted.get(tip.tipId);
+  // its acceptance landed after the close: void
+  if (tippedAt === undefined) throw new DomainError('conflict', SHOW_ENDED_MESSAGE);
+  return new Date(tippedAt);
+}
+
+/**
+ * He tips her live show: on her stage's terms (./stage.ts `tipTerms`), accepted in the show's room
+ * (`acceptTip`: none once her show ended), decided (`decideTip`, at the time accepted), paid through
+ * the ledger (the tip is the purchase appended right before its debit), then his room identity is
+ * recorded and the goal bar moves. A repeated idempotency key gives back the first tip; with another
+ * tip it is refused (422 `idempotency_key_reused`).
  */
 export async function tipShow(
   deps: { eventStore: EventStore; identities: RoomIdentities; now: () => Date },
@@ -50,7 +76,11 @@ export async function tipShow(
   tipTerms({ ...command, tipId }, current);
   const identity = await identities.identityFor(command.walletId, command.aliasId);
   const chosenIdentity = (await identities.chosen(command.showId, command.walletId)) ?? null;
-  const [purchase] = decideTip({ ...command, tipId, identity, chosenIdentity }, current, now());
+  const tip = { ...command, tipId, identity, chosenIdentity };
+  // refused on all its terms before the room is touched; then decided at the time the room accepted it
+  decideTip(tip, current, now());
+  const tippedAt = await acceptTip(eventStore, { ...pick(command), tipId }, now, metadata);
+  const [purchase] = decideTip(tip, current, tippedAt);
   const result = await spendFromWallet(eventStore, {
     walletId: command.walletId,
     amountUnits: command.amountUnits,
@@ -65,6 +95,8 @@ export async function tipShow(
       throw new DomainError('insufficient_balance', errorMessages.insufficient_balance);
     throw error;
   });
+  // the same key with another tip is refused (the one rule of keyed routes)
+  if (result.replayed) assertSameRequest(result.purchase.metadata, metadata);
   const tipped = result.purchase.data as ShowTipView & { tipId: string; amountUnits: number };
   // chosen once paid, so that a refused tip leaves nothing behind; a line under another identity that
   // got in between (his own, in the same instant) does not undo a tip already paid
@@ -75,6 +107,12 @@ export async function tipShow(
   await countTip(eventStore, { showId: command.showId, tipId: tipped.tipId, amountUnits: tipped.amountUnits }, now);
   return { tip: tipView(tipped), position: result.position };
 }
+
+const pick = ({ showId, walletId, amountUnits }: { showId: string; walletId: string; amountUnits: number }) => ({
+  showId,
+  walletId,
+  amountUnits,
+});
 
 const tipView = (tipped: ShowTipView & { tipId: string; amountUnits: number }): ShowTipView => ({
   id: tipped.tipId,

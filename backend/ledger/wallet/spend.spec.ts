@@ -65,7 +65,7 @@ describe('spending from a wallet', () => {
     });
     expect(result).toEqual({
       replayed: false,
-      purchase: { id: events[1]!.id, type: 'AliasPurchased', data: events[1]!.data },
+      purchase: { id: events[1]!.id, type: 'AliasPurchased', data: events[1]!.data, metadata: { causationId: 'c1' } },
       position: events[2]!.position,
     });
   });

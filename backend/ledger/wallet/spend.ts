@@ -32,8 +32,8 @@ export interface SpendFromWallet {
 export interface SpendResult {
   /** true when the idempotency key had been used: nothing was appended, `purchase` is the first spend's */
   replayed: boolean;
-  /** the purchase event as stored */
-  purchase: { id: string; type: string; data: unknown };
+  /** the purchase event as stored (with its metadata: a keyed request's fingerprint) */
+  purchase: { id: string; type: string; data: unknown; metadata?: Record<string, unknown> };
   /** global position of the debit (for read-your-writes) */
   position: number;
 }
@@ -126,12 +126,12 @@ export async function spendFromWallet(eventStore: EventStore, spend: SpendFromWa
       if (stored && JSON.stringify(stored.data) !== JSON.stringify(purchase.data)) {
         return {
           replayed: true,
-          purchase: { id: stored.id, type: stored.type, data: stored.data },
+          purchase: { id: stored.id, type: stored.type, data: stored.data, metadata: stored.metadata },
           position: result.position,
         };
       }
     }
-    const bought = { id: ids[0]!, type: purchase.type, data: purchase.data };
+    const bought = { id: ids[0]!, type: purchase.type, data: purchase.data, metadata: spend.metadata ?? {} };
     if (known) {
       // the kept copy knows its spends by position only, and adds to its one map of them rather
       // than copying it per spend: docs/architecture.md#the-heap-of-a-server-process
@@ -181,7 +181,7 @@ async function readWallet(eventStore: EventStore, streamId: string): Promise<Kno
     if (event.type === 'AuracoinDebited') continue;
     const next = stored[index + 1];
     spends.set(event.id, {
-      purchase: { id: event.id, type: event.type, data: event.data },
+      purchase: { id: event.id, type: event.type, data: event.data, metadata: event.metadata },
       position: next?.type === 'AuracoinDebited' ? next.position : event.position,
     });
   }

@@ -4,6 +4,7 @@ import type { Context, Middleware } from 'koa';
 import type { z } from 'zod';
 import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_KEY_MAX, type RouteContract } from '@aura/contracts';
 import { badRequest, forbidden, unauthorized } from './errors';
+import { keyedRequest, keyedRequestOf } from './idempotency';
 import { validationError } from './problem';
 import type { Principal, SessionManager } from './session';
 import { uploadOf, type Upload } from './upload';
@@ -124,6 +125,8 @@ export function mountRoute<C extends RouteContract>(
       upload: contract.upload ? uploadOf(ctx, contract.upload) : undefined,
     } as RouteInput<C>;
     ctx.state.input = input;
+    // one rule for every keyed route: the same key with another request is refused (./idempotency.ts)
+    if (input.idempotencyKey) keyedRequest(ctx, contract.path, input.idempotencyKey, input.params, input.body);
     // an admin's second factor: enrolment when mandatory, a fresh code for a money action (docs/architecture.md#admin-mfa)
     if (caller?.kind === 'admin') await sessions.admitAdmin(ctx, caller, contract);
     const answer = await handler(ctx, input, caller as Caller<C>);
@@ -220,7 +223,8 @@ export function assertOwnerOrAdmin(caller: Principal, ownerId: string) {
 
 /**
  * The metadata every command stores with its events: the request's correlation id and who acted
- * (account id and kind), plus anything the command adds (a webhook id, an idempotency key…).
+ * (account id and kind), a keyed request's key and fingerprint (./idempotency.ts), plus anything
+ * the command adds (a webhook id…).
  */
 export function commandMetadata(
   ctx: Context,
@@ -230,6 +234,7 @@ export function commandMetadata(
   return {
     correlationId: ctx.state.requestId,
     ...(caller ? { actorId: caller.sub, actorKind: caller.kind } : {}),
+    ...keyedRequestOf(ctx),
     ...extra,
   };
 }

@@ -1,4 +1,4 @@
-import type { DomainEvent } from '@aura/contracts';
+import type { DomainEvent, EventDataOf } from '@aura/contracts';
 import { createMingoReadModelStore } from '../../platform/readmodels/mingo';
 import { recordedAs } from '../../test/doubles/recorded';
 import { SESSIONS, sessionsProjection, type SessionDoc } from './projection';
@@ -173,6 +173,40 @@ describe('sessions read model', () => {
     });
     expect(JSON.stringify(hers)).not.toContain(userId);
     expect(toSessionView(doc, 'user', card).performerEarnings).toBeNull();
+  });
+
+  it('shows her what the minimum earns her: her share of the purchased units the hold took (issue 38 item 8)', async () => {
+    const card = { name: 'Giulia', image: '/g.png' };
+    const bought: DomainEvent = {
+      type: 'AuracoinHeld',
+      data: { ...(held.data as EventDataOf<'AuracoinHeld'>), purchasedAmount: 200, promotionalAmount: 50 },
+    };
+    const hers = async (events: DomainEvent[]) =>
+      toSessionView((await (await project(events)).queries.byId(sessionId))!, 'performer', card);
+    expect((await hers([bought, requested])).performerEarningsCents).toBe(110);
+    // welcome coins only: nothing
+    const free: DomainEvent = {
+      type: 'AuracoinHeld',
+      data: { ...(held.data as EventDataOf<'AuracoinHeld'>), purchasedAmount: 0, promotionalAmount: 250 },
+    };
+    expect((await hers([free, requested])).performerEarningsCents).toBe(0);
+    const { queries } = await project([bought, requested]);
+    expect(toSessionView((await queries.byId(sessionId))!, 'user', card).performerEarningsCents).toBeNull();
+  });
+
+  it('tells his screen whether he may rate it: over, with purchased auracoin spent in it (issue 38 item 6)', async () => {
+    const over = { sessionId, performerId, endedBy: 'user', reason: 'user_ended', endedAt: iso(70_000) };
+    const card = { name: 'Giulia', image: '/g.png' };
+    const paid = (purchased: number): DomainEvent => ({
+      type: 'SessionMinuteBilled',
+      data: { ...(minute(1).data as EventDataOf<'SessionMinuteBilled'>), sessionPurchasedUnits: purchased },
+    });
+    const endedEvent = { type: 'SessionEnded', data: { ...over, minutesBilled: 1, costUnits: 50 } } as DomainEvent;
+    const his = async (events: DomainEvent[]) =>
+      toSessionView((await (await project(events)).queries.byId(sessionId))!, 'user', card).canRate;
+    expect(await his([held, requested, started, paid(50), endedEvent])).toBe(true);
+    expect(await his([held, requested, started, paid(0), endedEvent])).toBe(false);
+    expect(await his([held, requested, started, paid(50)])).toBe(false);
   });
 
   it('finds what the sweep must tick: overdue minutes, stale requests, parties away', async () => {

@@ -35,6 +35,10 @@ export type SessionDoc = {
   costUnits: number;
   /** the performer's 55% of this session, euro cents */
   shareCents: number;
+  /** purchased units the request's hold took (what the minimum earns her is her share of them) */
+  purchasedHeldUnits?: number;
+  /** purchased units spent in the session so far (a session with none cannot be rated) */
+  purchasedCostUnits?: number;
   lastMinute: boolean;
   away: Partial<Record<SessionParty, string>>;
   /** from when each away party's grace period runs (absent in documents projected before it existed: `away`'s time) */
@@ -90,7 +94,12 @@ const withClock = (doc: SessionDoc): SessionDoc => ({
 export function evolveSession(doc: SessionDoc | null, event: DomainEvent): SessionDoc | null {
   if (event.type === 'AuracoinHeld') {
     if (event.data.reason !== 'session') return doc;
-    return { ...(doc ?? blank(event.data.holdId, event.data.walletId)), holdOpen: true, heldAt: event.data.heldAt };
+    return {
+      ...(doc ?? blank(event.data.holdId, event.data.walletId)),
+      holdOpen: true,
+      heldAt: event.data.heldAt,
+      purchasedHeldUnits: event.data.purchasedAmount ?? 0,
+    };
   }
   if (event.type === 'SessionRequested') {
     const d = event.data;
@@ -150,6 +159,7 @@ export function evolveSession(doc: SessionDoc | null, event: DomainEvent): Sessi
         costUnits: event.data.sessionCostUnits,
         // her share by the ledger's rule: of the purchased part only
         shareCents: doc.shareCents + saleShareCents(sessionPartSale(event)),
+        purchasedCostUnits: event.data.sessionPurchasedUnits ?? doc.purchasedCostUnits,
         lastMinute: event.data.lastMinute,
       });
     case 'SessionMinimumCharged':
@@ -158,6 +168,7 @@ export function evolveSession(doc: SessionDoc | null, event: DomainEvent): Sessi
         costUnits: event.data.sessionCostUnits,
         minimumMinutesCharged: (doc.minimumMinutesCharged ?? 0) + event.data.minutes,
         shareCents: doc.shareCents + saleShareCents(sessionPartSale(event)),
+        purchasedCostUnits: event.data.sessionPurchasedUnits ?? doc.purchasedCostUnits,
       };
     case 'SessionSettled':
       return { ...doc, settled: true };

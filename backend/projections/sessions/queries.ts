@@ -1,4 +1,10 @@
-import { centsToEuro, unitsToAuracoin, type SessionParty, type SessionView } from '@aura/contracts';
+import {
+  centsToEuro,
+  minimumEarningsCents,
+  unitsToAuracoin,
+  type SessionParty,
+  type SessionView,
+} from '@aura/contracts';
 import type { ReadModelStore } from '../../platform/readmodels/port';
 import { SESSIONS, type SessionDoc } from './projection';
 
@@ -35,6 +41,11 @@ export function toSessionView(doc: ViewedSession, role: 'user' | 'performer', pe
     ...(role === 'user' ? { lastMinute: doc.lastMinute } : {}),
     counterpartAway: Boolean(role === 'user' ? doc.away.performer : doc.away.user),
     performerEarnings: role === 'performer' ? centsToEuro(doc.shareCents) : null,
+    performerEarningsCents: role === 'performer' ? minimumEarningsCents(doc.purchasedHeldUnits ?? 0) : null,
+    // a hint for his screen (the stars): the rating's decider is the rule
+    ...(role === 'user'
+      ? { canRate: doc.status === 'ended' && doc.startedAt !== null && (doc.purchasedCostUnits ?? 0) > 0 }
+      : {}),
   };
 }
 

@@ -59,6 +59,13 @@ export const SessionView = z.object({
   counterpartAway: z.boolean(),
   /** the performer's 55% of this session so far, euro (null for the user) */
   performerEarnings: z.number().nullable(),
+  /**
+   * what the minimum earns her, euro cents: her 55% of the purchased auracoin the request's hold took
+   * (promotional coins earn nothing: 0). Her view only (null for the user). Issue 38 item 8.
+   */
+  performerEarningsCents: z.number().int().nonnegative().nullable(),
+  /** the user may rate it: over, and purchased auracoin were spent in it (his view only). Issue 38 item 6. */
+  canRate: z.boolean().optional(),
 });
 export type SessionView = z.infer<typeof SessionView>;
 

@@ -5,7 +5,7 @@ import { paidWith } from './wallet';
 export const showStreams = {
   /** her stage: which show is live, paused or ended, her tip menu, who is banned from her room */
   stage: (performerId: string) => `show-stage-${performerId}`,
-  /** one show's room: goals, tips counted towards them, mutes, deleted lines */
+  /** one show's room: tips accepted and its close, goals, tips counted towards them, mutes, deleted lines */
   show: (showId: string) => `show-${showId}`,
   /** one line of a room's chat */
   message: (messageId: string) => `show-message-${messageId}`,
@@ -78,6 +78,23 @@ export const ShowTipCounted = z.object({
   amountUnits: z.number().int().positive(),
   countedAt: z.string(),
 });
+/**
+ * A tip accepted in the show's room before it is paid (issue 38 item 5): tips and the end are
+ * ordered by the room's stream, so a tip accepted before the room closed has `tippedAt` no later
+ * than its `closedAt`, and none is accepted after. Not money: the charge is the wallet's ShowTipped.
+ */
+export const ShowTipAccepted = z.object({
+  showId: z.string().uuid(),
+  tipId: z.string().uuid(),
+  walletId: z.string().uuid(),
+  amountUnits: z.number().int().positive(),
+  tippedAt: z.string(),
+});
+/** The show's room takes no more tips: written right before her stage's ShowEnded, which takes `closedAt` as `endedAt`. */
+export const ShowRoomClosed = z.object({
+  showId: z.string().uuid(),
+  closedAt: z.string(),
+});
 /** The running goal reached its target; `surplusUnits` carry over to the next queued goal. */
 export const ShowGoalReached = z.object({
   showId: z.string().uuid(),
@@ -146,6 +163,8 @@ export const showsEvents = {
   ShowRoomUnbanned,
   ShowGoalSet,
   ShowTipCounted,
+  ShowTipAccepted,
+  ShowRoomClosed,
   ShowGoalReached,
   ShowGoalExpired,
   ShowIdentityMuted,

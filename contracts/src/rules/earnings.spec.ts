@@ -1,4 +1,10 @@
-import { averageSessionMinutes, earningsForecast, formatEuro2 } from './earnings';
+import {
+  averageSessionMinutes,
+  earningsForecast,
+  formatEuro2,
+  minimumEarningsCents,
+  minimumEarningsText,
+} from './earnings';
 
 describe('earnings forecast', () => {
   it('is her 55% of minutes × rate, a day, 7 days and 30 days', () => {
@@ -35,5 +41,19 @@ describe('the earnings forecast and euro figures, at the edges', () => {
     expect(formatEuro2(Number.NaN)).toBe('0.00');
     expect(formatEuro2(null)).toBe('0.00');
     expect(formatEuro2(1.5)).toBe('1.50');
+  });
+});
+
+describe('what the minimum of a request earns her', () => {
+  it('is her 55% of the purchased units the hold took, rounded down to the cent', () => {
+    // 7.51 auracoin bought: 413.05 cents → 413
+    expect(minimumEarningsCents(751)).toBe(413);
+    expect(minimumEarningsCents(750)).toBe(412);
+    expect(minimumEarningsCents(0)).toBe(0);
+  });
+  it("is worded in one place: 'Guadagnerai almeno 4,13 €', or nothing earned on promotional coins", () => {
+    expect(minimumEarningsText(413)).toBe('Guadagnerai almeno 4,13\u00a0€');
+    expect(minimumEarningsText(1)).toBe('Guadagnerai almeno 0,01\u00a0€');
+    expect(minimumEarningsText(0)).toBe('Pagata con auracoin omaggio: non genera guadagni');
   });
 });

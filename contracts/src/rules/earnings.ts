@@ -1,3 +1,4 @@
+import { formatEuroCents } from '../format';
 import { performerShareCents } from './share';
 
 /**
@@ -30,4 +31,20 @@ export function formatEuro2(value: number | null | undefined): string {
 /** Average session length in minutes: online minutes divided by sessions, rounded; 0 without sessions. */
 export function averageSessionMinutes(totalOnlineMinutes: number, totalSessions: number): number {
   return totalSessions > 0 ? Math.round(totalOnlineMinutes / totalSessions) : 0;
+}
+
+/**
+ * What the minimum of a private request earns her, euro cents (issue 38 item 8): her 55% (the one
+ * share rule, rounded down once) of the purchased auracoin the request's hold took. Welcome and other
+ * promotional coins earn her nothing, so a minimum held of those alone earns 0.
+ */
+export function minimumEarningsCents(purchasedHeldUnits: number): number {
+  return performerShareCents(purchasedHeldUnits);
+}
+
+export const FREE_COINS_EARN_NOTHING = 'Pagata con auracoin omaggio: non genera guadagni';
+
+/** What she reads on an incoming request, the one place it is worded: 'Guadagnerai almeno 4,13 €'. */
+export function minimumEarningsText(earningsCents: number): string {
+  return earningsCents > 0 ? `Guadagnerai almeno ${formatEuroCents(earningsCents)}` : FREE_COINS_EARN_NOTHING;
 }

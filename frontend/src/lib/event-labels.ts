@@ -96,6 +96,8 @@ export const eventLabels: Record<EventType, string> = {
   ShowRoomUnbanned: 'Utente riammesso allo show',
   ShowGoalSet: 'Obiettivo dello show impostato',
   ShowTipCounted: 'Mancia conteggiata',
+  ShowTipAccepted: 'Mancia accettata nella stanza',
+  ShowRoomClosed: 'Stanza dello show chiusa',
   ShowGoalReached: 'Obiettivo dello show raggiunto',
   ShowGoalExpired: 'Obiettivo dello show scaduto',
   ShowIdentityMuted: 'Utente silenziato nello show',

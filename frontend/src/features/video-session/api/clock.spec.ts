@@ -24,6 +24,7 @@ const base: SessionView = {
   lastMinute: false,
   counterpartAway: false,
   performerEarnings: null,
+  performerEarningsCents: null,
 };
 const at = (iso: string) => Date.parse(iso);
 

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Badge, Box, Button, Card, Flex, Grid, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
-import type { SessionView } from '@aura/contracts';
+import { minimumEarningsText, type SessionView } from '@aura/contracts';
 import { errorMessage } from '../../../lib/api-client';
 import { formatAuracoin, formatEuro } from '../../../lib/format';
 import { notify } from '../../../components/ui/toaster';
@@ -128,6 +128,11 @@ function IncomingRequest({ performerId, request }: { performerId: string; reques
               Tariffa <strong>{formatAuracoin(request.ratePerMinute)} auracoin/min</strong> · minimo{' '}
               {request.minimumMinutes} minuti
             </Text>
+            {request.performerEarningsCents !== null ? (
+              <Text fontWeight="semibold" data-testid="request-earnings">
+                {minimumEarningsText(request.performerEarningsCents)}
+              </Text>
+            ) : null}
             <Text color="fg.muted" aria-live="polite" data-testid="request-countdown">
               Scade tra {left} s
             </Text>

@@ -369,9 +369,8 @@ function SessionRoom({ userId, balance, performer, displayName, aliasId, seenRat
                     <Text>{closed.detail}</Text>
                     {view?.startedAt ? (
                       <SessionReceipt view={view} elapsed={clock?.elapsed ?? '00:00'} balance={balance}>
-                        {view.costAuracoin > 0 ? (
-                          <RateSession sessionId={view.id} performerName={performer.name} />
-                        ) : null}
+                        {/* the stars only for a session he may rate (purchased auracoin spent in it) */}
+                        {view.canRate ? <RateSession sessionId={view.id} performerName={performer.name} /> : null}
                       </SessionReceipt>
                     ) : null}
                   </>

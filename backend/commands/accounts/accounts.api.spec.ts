@@ -104,7 +104,7 @@ describe('accounts API', () => {
     it('an admin deletes him: his account, then his claims released', () =>
       spec
         .given(...bob, ...existingAdmin(ADMIN))
-        .when((request) => request.delete(`/api/users/${BOB}`).as(admin(ADMIN)))
+        .when((request) => request.delete(`/api/users/${BOB}`).as(admin(ADMIN, { secondFactor: true })))
         .then([
           expectResponse(200, { body: { ok: true } }),
           expectNewEvents(streams.user(BOB), [{ type: 'UserDeleted', data: { userId: BOB, deletedBy: ADMIN } }]),
@@ -121,7 +121,7 @@ describe('accounts API', () => {
     it('answers 404 for a user who does not exist', () =>
       spec
         .given(...existingAdmin(ADMIN))
-        .when((request) => request.delete(`/api/users/${BOB}`).as(admin(ADMIN)))
+        .when((request) => request.delete(`/api/users/${BOB}`).as(admin(ADMIN, { secondFactor: true })))
         .then([expectError(404, 'not_found')]));
   });
 

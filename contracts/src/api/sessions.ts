@@ -111,6 +111,7 @@ export const sessionsRoutes = {
     body: RequestSessionBody,
     response: SessionView,
     status: 201,
+    secondFactor: 'fresh',
   },
   listOpenSessions: {
     ...apiPaths.listOpenSessions,
@@ -131,6 +132,7 @@ export const sessionsRoutes = {
     tag: 'sessions',
     params: IdParam,
     response: SessionView,
+    secondFactor: 'fresh',
   },
   declineSession: {
     ...apiPaths.declineSession,
@@ -138,6 +140,7 @@ export const sessionsRoutes = {
     tag: 'sessions',
     params: IdParam,
     response: SessionView,
+    secondFactor: 'fresh',
   },
   endSession: {
     ...apiPaths.endSession,
@@ -145,6 +148,7 @@ export const sessionsRoutes = {
     tag: 'sessions',
     params: IdParam,
     response: SessionView,
+    secondFactor: 'fresh',
   },
   rateSession: {
     ...apiPaths.rateSession,
@@ -154,6 +158,7 @@ export const sessionsRoutes = {
     body: RatingBody,
     response: RatingView,
     status: 201,
+    secondFactor: 'fresh',
   },
   sessionIceConfig: {
     ...apiPaths.sessionIceConfig,

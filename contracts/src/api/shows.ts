@@ -184,6 +184,7 @@ export const showsRoutes = {
     body: StartShowBody,
     response: ShowView,
     status: 201,
+    secondFactor: 'fresh',
   },
   getShow: {
     ...apiPaths.getShow,
@@ -198,6 +199,7 @@ export const showsRoutes = {
     tag: 'shows',
     params: IdParam,
     response: ShowView,
+    secondFactor: 'fresh',
   },
   performerShows: {
     ...apiPaths.performerShows,
@@ -215,6 +217,7 @@ export const showsRoutes = {
     body: TipBody,
     response: TipResult,
     status: 201,
+    secondFactor: 'fresh',
   },
   listShowTips: {
     ...apiPaths.listShowTips,
@@ -237,6 +240,7 @@ export const showsRoutes = {
     params: IdParam,
     body: TipMenuBody,
     response: TipMenuView,
+    secondFactor: 'fresh',
   },
   setShowGoal: {
     ...apiPaths.setShowGoal,
@@ -246,6 +250,7 @@ export const showsRoutes = {
     body: GoalBody,
     response: ShowView,
     status: 201,
+    secondFactor: 'fresh',
   },
   listShowMessages: {
     ...apiPaths.listShowMessages,

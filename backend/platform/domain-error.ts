@@ -38,4 +38,6 @@ export const statusOfDomainCode: Partial<Record<ErrorCode, number>> = {
   wallet_frozen: 403,
   refund_window_closed: 422,
   room_identity_taken: 409,
+  // issue 38 item 4
+  price_below_floor: 400,
 };

@@ -30,6 +30,8 @@ export const errorCodes = [
   'wallet_frozen',
   'refund_window_closed',
   'room_identity_taken',
+  // issue 38 item 4
+  'price_below_floor',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
 
@@ -71,6 +73,7 @@ export const errorMessages: Record<ErrorCode, string> = {
     'Il tuo portafoglio è bloccato per una contestazione del pagamento in corso: non puoi spendere auracoin finché non si chiude.',
   refund_window_closed: 'Il periodo per il rimborso di questa vendita è scaduto.',
   room_identity_taken: 'In questa stanza hai già scelto come presentarti',
+  price_below_floor: 'Prezzo troppo basso: un auracoin costerebbe meno del minimo consentito.',
 };
 
 export function isErrorCode(value: unknown): value is ErrorCode {

@@ -44,6 +44,8 @@ export * from './rules/iban';
 export * from './rules/prices';
 export * from './rules/shows';
 export * from './rules/show-goals';
+// issue 38 item 4
+export * from './rules/price-floor';
 export * from './forms/common';
 export * from './forms/accounts';
 export * from './forms/admins';

@@ -1,5 +1,6 @@
 import { Secret, TOTP } from 'otpauth';
 import type { Browser, Page } from 'playwright-core';
+import { errorMessages } from '@aura/contracts';
 import { client, startTestApp, type TestApp } from '../../backend/test/app-harness';
 import { describeWithChromium, launchChromium } from './chromium';
 import { signInAdmin } from './steps';
@@ -133,7 +134,11 @@ describeWithChromium('admin console in the browser', () => {
     await page.getByRole('tab', { name: 'Pacchetti Auracoin' }).click();
     const pkg = page.getByRole('form', { name: 'Nuovo pacchetto' });
     await pkg.getByLabel('Auracoin').fill('777');
+    // 777 auracoin for 70 €: under the price floor (0.40 € an auracoin at worst), refused in Italian
     await pkg.getByLabel('Prezzo (€)').fill('70');
+    await pkg.getByRole('button', { name: 'Crea pacchetto' }).click();
+    await page.getByText(errorMessages.price_below_floor).waitFor();
+    await pkg.getByLabel('Prezzo (€)').fill('700');
     await pkg.getByRole('button', { name: 'Crea pacchetto' }).click();
     await page.getByText('Pacchetto creato con successo').waitFor();
     await page.getByTestId('package-row-777').waitFor();

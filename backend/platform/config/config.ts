@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import path from 'node:path';
-import { isValidIban, normalizeIban } from '@aura/contracts';
+import { AURACOIN_PRICE_FLOOR_EUR_DEFAULT, isValidIban, normalizeIban } from '@aura/contracts';
 import { parseRateLimits } from './rate-limits';
 
 /** An unset variable and an empty one mean the same: not given. */
@@ -116,6 +116,8 @@ const ConfigSchema = z
     SESSION_REQUEST_TIMEOUT_MS: milliseconds(60_000, 600_000),
     /** smallest payout a performer may request, euro */
     PAYOUT_MINIMUM_EUR: withDefault(z.coerce.number().min(0), 50),
+    /** no package or offer may sell an auracoin under this, euro, in the worst case (top tier, best offer): issue 38 item 4 */
+    AURACOIN_PRICE_FLOOR_EUR: withDefault(z.coerce.number().min(0).max(100), AURACOIN_PRICE_FLOOR_EUR_DEFAULT),
     /** a performer's share is payable this many days after it accrued (the refund and chargeback window); 0 turns the reserve off */
     PAYOUT_RESERVE_DAYS: withDefault(z.coerce.number().int().min(0).max(365), 7),
     /** an admin refunds a session, a paid message or a photo sale within this many hours of it (docs/architecture.md#refunds) */

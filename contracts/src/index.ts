@@ -46,6 +46,8 @@ export * from './rules/shows';
 export * from './rules/show-goals';
 // issue 38 item 4
 export * from './rules/price-floor';
+// issue 38 item 10
+export * from './rules/dispute-ratio';
 export * from './forms/common';
 export * from './forms/accounts';
 export * from './forms/admins';

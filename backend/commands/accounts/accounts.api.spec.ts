@@ -1,4 +1,6 @@
+import path from 'node:path';
 import { streams } from '@aura/contracts';
+import { readOutbox } from '../../platform/mail/mailer';
 import { accountToken, at, existingAdmin, FIXTURE_PASSWORD, registeredUser } from '../../test/api-fixtures';
 import {
   admin,
@@ -10,7 +12,10 @@ import {
   expectNoNewEvents,
   expectResponse,
   user,
+  type SpecWorld,
 } from '../../test/api-spec';
+
+const withPublicUrl = apiSpec({ covers: [], env: { PUBLIC_URL: 'https://aura.example/' } });
 
 const spec = apiSpec({
   covers: [
@@ -133,6 +138,46 @@ describe('accounts API', () => {
         .then([
           expectResponse(202, { body: { ok: true } }),
           eventually(expectNewEvents(streams.user(BOB), [{ type: 'PasswordResetRequested', data: { userId: BOB } }])),
+        ]));
+
+    /** the reset mail's text, once it is in the world's outbox */
+    const resetMail = async (world: SpecWorld) => {
+      const [message] = await readOutbox(path.join(world.config.dataDir, 'outbox'));
+      if (!message) throw new Error('no mail yet');
+      return message.text;
+    };
+
+    it('mails a link at PUBLIC_URL, whatever host the request names (issue 38 item 7)', () =>
+      withPublicUrl
+        .given(...bob)
+        .when((request) =>
+          request
+            .post('/api/password-reset', { email: 'bob@example.com' })
+            .header('host', 'evil.example')
+            .header('x-forwarded-host', 'evil.example'),
+        )
+        .then([
+          expectResponse(202),
+          eventually(async ({ world }) => {
+            const text = await resetMail(world);
+            expect(text).toContain('https://aura.example/reimposta-password?token=');
+            expect(text).not.toContain('evil.example');
+          }),
+        ]));
+
+    it('without PUBLIC_URL (never in production) the link is http://localhost:PORT, not the request host', () =>
+      spec
+        .given(...bob)
+        .when((request) =>
+          request.post('/api/password-reset', { email: 'bob@example.com' }).header('host', 'evil.example'),
+        )
+        .then([
+          expectResponse(202),
+          eventually(async ({ world }) => {
+            const text = await resetMail(world);
+            expect(text).toContain('http://localhost:3000/reimposta-password?token=');
+            expect(text).not.toContain('evil.example');
+          }),
         ]));
 
     it('refuses what is no email address', () =>

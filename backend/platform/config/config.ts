@@ -198,6 +198,12 @@ const ConfigSchema = z
     message: "production needs MFA_ENCRYPTION_KEY (32+ characters): it seals the admins' TOTP secrets",
     path: ['MFA_ENCRYPTION_KEY'],
   })
+  // issue 38 item 7: links in mail never follow a request's Host header, so production names its address
+  .refine((env) => env.PUBLIC_URL || env.NODE_ENV !== 'production', {
+    message:
+      "production needs PUBLIC_URL, the address browsers open (e.g. https://aura.example): the links in mail point there, never at a request's Host header",
+    path: ['PUBLIC_URL'],
+  })
   .refine((env) => env.READ_MODELS !== 'postgres' || env.DATABASE_URL, {
     message: 'READ_MODELS=postgres needs DATABASE_URL',
     path: ['READ_MODELS'],
@@ -226,6 +232,8 @@ const ConfigSchema = z
 export type Config = Omit<z.infer<typeof ConfigSchema>, 'READ_MODELS' | 'ADMIN_MFA_REQUIRED'> & {
   READ_MODELS: 'memory' | 'mongo' | 'postgres';
   ADMIN_MFA_REQUIRED: boolean;
+  /** where links in mail point: PUBLIC_URL (required in production), else http://localhost:PORT; no trailing slash */
+  publicUrl: string;
   dataDir: string;
   production: boolean;
 };
@@ -249,6 +257,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ...config,
     READ_MODELS: readModels,
     ADMIN_MFA_REQUIRED: config.ADMIN_MFA_REQUIRED ?? production,
+    publicUrl: (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/+$/, ''),
     dataDir: path.resolve(config.DATA_DIR),
     production,
   };

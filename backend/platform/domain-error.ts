@@ -42,4 +42,6 @@ export const statusOfDomainCode: Partial<Record<ErrorCode, number>> = {
   purchase_limit: 429,
   // issue 38 item 6
   rating_not_allowed: 403,
+  // issue 38 item 4
+  price_below_floor: 400,
 };

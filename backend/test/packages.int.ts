@@ -44,20 +44,20 @@ describe('POST/PATCH/DELETE /api/packages', () => {
   it('creates, updates and deletes a package, each event naming the admin', async () => {
     const me = await root.get('/api/admin/me');
     const adminId = (me.json.admin as { id: string }).id;
-    const created = await root.post('/api/packages', { credits: 300, price: 25 });
+    const created = await root.post('/api/packages', { credits: 300, price: 250 });
     expect(created.status).toBe(201);
-    expect(created.json).toMatchObject({ credits: 300, bonus: 0, price: 25, popular: false });
+    expect(created.json).toMatchObject({ credits: 300, bonus: 0, price: 250, popular: false });
     const id = created.json.id as string;
     expect((await client(app.url).get('/api/packages')).json).toContainEqual(created.json);
 
     const updated = await send(root, 'PATCH', `${app.url}/api/packages/${id}`, {
       credits: 350,
       bonus: 50,
-      price: 30,
+      price: 300,
       popular: true,
     });
     expect(updated.status).toBe(200);
-    expect(updated.json).toEqual({ id, credits: 350, bonus: 50, price: 30, popular: true });
+    expect(updated.json).toEqual({ id, credits: 350, bonus: 50, price: 300, popular: true });
 
     const deleted = await send(root, 'DELETE', `${app.url}/api/packages/${id}`);
     expect(deleted.status).toBe(200);
@@ -69,7 +69,7 @@ describe('POST/PATCH/DELETE /api/packages', () => {
     expect(
       events.map((e) => Object.entries(e.data as Record<string, unknown>).find(([k]) => k.endsWith('By'))?.[1]),
     ).toEqual([adminId, adminId, adminId]);
-    expect((events[0]!.data as { priceCents: number }).priceCents).toBe(2500);
+    expect((events[0]!.data as { priceCents: number }).priceCents).toBe(25_000);
   });
 
   it('refuses bad input with 400 naming the fields, changing nothing', async () => {
@@ -79,7 +79,7 @@ describe('POST/PATCH/DELETE /api/packages', () => {
     for (const field of ['body.credits', 'body.price', 'body.bonus'])
       expect(String(refused.json.error)).toContain(field);
     expect((await root.post('/api/packages', 'not json{')).status).toBe(400);
-    const created = await root.post('/api/packages', { credits: 10, price: 1 });
+    const created = await root.post('/api/packages', { credits: 10, price: 10 });
     const afterCreate = await logLength(app);
     expect(afterCreate).toBe(before + 1);
     expect(
@@ -89,7 +89,7 @@ describe('POST/PATCH/DELETE /api/packages', () => {
   });
 
   it('answers 404 for unknown or deleted packages, changing nothing', async () => {
-    const created = await root.post('/api/packages', { credits: 20, price: 2 });
+    const created = await root.post('/api/packages', { credits: 20, price: 20 });
     const id = created.json.id as string;
     await send(root, 'DELETE', `${app.url}/api/packages/${id}`);
     const before = await logLength(app);
@@ -103,7 +103,7 @@ describe('POST/PATCH/DELETE /api/packages', () => {
   });
 
   it('refuses anonymous callers, users and disabled admins, changing nothing', async () => {
-    const created = await root.post('/api/packages', { credits: 30, price: 3 });
+    const created = await root.post('/api/packages', { credits: 30, price: 30 });
     const id = created.json.id as string;
     const user = await userClient(app);
     const plain = await adminClient(app, root);

@@ -162,7 +162,7 @@ describe('packages: ETag, 304 and a change', () => {
     expect((await revalidate('/api/packages', etag)).status).toBe(304);
 
     const root = await superadminClient(app);
-    const created = await root.post('/api/packages', { credits: 777, price: 55 });
+    const created = await root.post('/api/packages', { credits: 777, price: 550 });
     expect(created.status).toBe(201);
     const after = await client(app.url).get('/api/packages');
     expect(after.json).toContainEqual(created.json);

@@ -36,6 +36,8 @@ export const errorCodes = [
   'purchase_limit',
   // issue 38 item 6
   'rating_not_allowed',
+  // issue 38 item 4
+  'price_below_floor',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
 
@@ -82,6 +84,7 @@ export const errorMessages: Record<ErrorCode, string> = {
   purchase_limit: 'Hai raggiunto il limite di acquisti consentito: riprova più tardi.',
   rating_not_allowed:
     'Puoi valutare solo una sessione privata conclusa in cui hai speso auracoin acquistati: le sessioni pagate con auracoin omaggio non si valutano.',
+  price_below_floor: 'Prezzo troppo basso: un auracoin costerebbe meno del minimo consentito.',
 };
 
 export function isErrorCode(value: unknown): value is ErrorCode {

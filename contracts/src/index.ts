@@ -44,6 +44,10 @@ export * from './rules/iban';
 export * from './rules/prices';
 export * from './rules/shows';
 export * from './rules/show-goals';
+// issue 38 item 4
+export * from './rules/price-floor';
+// issue 38 item 10
+export * from './rules/dispute-ratio';
 export * from './forms/common';
 export * from './forms/accounts';
 export * from './forms/admins';

@@ -1,5 +1,6 @@
 import { Secret, TOTP } from 'otpauth';
 import type { Browser, Page } from 'playwright-core';
+import { DISPUTE_RATIO_LEVEL_LABELS, errorMessages } from '@aura/contracts';
 import { client, startTestApp, type TestApp } from '../../backend/test/app-harness';
 import { describeWithChromium, launchChromium } from './chromium';
 import { signInAdmin } from './steps';
@@ -64,6 +65,9 @@ describeWithChromium('admin console in the browser', () => {
     await distributed.waitFor();
     const before = Number((await distributed.innerText()).replace(/\./g, '').replace(',', '.'));
     const usersBefore = Number((await stat(page, 'stat-total-users').innerText()).replace(/\./g, ''));
+    // the margin against the 0,55 € paid per auracoin spent, and the dispute ratio with its level, in Italian
+    expect(await stat(page, 'stat-performer-euros-per-auracoin').innerText()).toBe('0,55 €');
+    expect(await stat(page, 'stat-dispute-level').innerText()).toBe(DISPUTE_RATIO_LEVEL_LABELS.ok);
 
     // Utenti: set the balance from 10 to 110
     await page.getByRole('tab', { name: 'Utenti' }).click();
@@ -133,7 +137,11 @@ describeWithChromium('admin console in the browser', () => {
     await page.getByRole('tab', { name: 'Pacchetti Auracoin' }).click();
     const pkg = page.getByRole('form', { name: 'Nuovo pacchetto' });
     await pkg.getByLabel('Auracoin').fill('777');
+    // 777 auracoin for 70 €: under the price floor (0.40 € an auracoin at worst), refused in Italian
     await pkg.getByLabel('Prezzo (€)').fill('70');
+    await pkg.getByRole('button', { name: 'Crea pacchetto' }).click();
+    await page.getByText(errorMessages.price_below_floor).waitFor();
+    await pkg.getByLabel('Prezzo (€)').fill('700');
     await pkg.getByRole('button', { name: 'Crea pacchetto' }).click();
     await page.getByText('Pacchetto creato con successo').waitFor();
     await page.getByTestId('package-row-777').waitFor();

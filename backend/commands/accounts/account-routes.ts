@@ -41,8 +41,8 @@ export interface AccountRoutesDeps {
   mailer: Mailer;
   logger: Logger;
   production: boolean;
-  /** where the links in mail point (PUBLIC_URL); unset: the request's own origin */
-  publicUrl: string | null | undefined;
+  /** where the links in mail point (config `publicUrl`: PUBLIC_URL, or http://localhost:PORT outside production); never the request's Host */
+  publicUrl: string;
   byEmail(email: string): Promise<AccountRecord | null>;
   byId(userId: string): Promise<AccountRecord | null>;
   userViewAfter(userId: string, position: number | undefined): Promise<UserView>;
@@ -70,7 +70,7 @@ const invalidToken = () => new DomainError('invalid_token', 'Il link non è vali
  */
 export function accountRouter(deps: AccountRoutesDeps): Router {
   const router = new Router();
-  const linkBase = (ctx: Context) => (deps.publicUrl || `${ctx.protocol}://${ctx.host}`).replace(/\/+$/, '');
+  const linkBase = deps.publicUrl.replace(/\/+$/, '');
   const ownAccount = async (caller: Principal) => {
     if (caller.kind !== 'user') throw forbidden('Solo gli utenti hanno queste impostazioni');
     const account = await deps.byId(caller.sub);
@@ -93,7 +93,6 @@ export function accountRouter(deps: AccountRoutesDeps): Router {
     apiRoutes.requestPasswordReset,
     async (ctx, { body }) => {
       const account = await deps.byEmail(body.email);
-      const base = linkBase(ctx);
       if (account) {
         void (async () => {
           const { token, tokenHash } = newToken(account.id);
@@ -109,7 +108,7 @@ export function accountRouter(deps: AccountRoutesDeps): Router {
             text:
               `Ciao ${account.username},\n\n` +
               `hai chiesto di reimpostare la password del tuo account Aura. Apri questo link entro un'ora:\n\n` +
-              `${base}/reimposta-password?token=${encodeURIComponent(token)}\n\n` +
+              `${linkBase}/reimposta-password?token=${encodeURIComponent(token)}\n\n` +
               'Se non sei stato tu, ignora questa email: la tua password resta quella di prima.',
           });
         })().catch((error: unknown) => deps.logger.error('password reset mail failed', { err: error }));
@@ -183,7 +182,7 @@ export function accountRouter(deps: AccountRoutesDeps): Router {
         text:
           `Ciao ${account.username},\n\n` +
           `per usare questo indirizzo sul tuo account Aura apri questo link entro un'ora:\n\n` +
-          `${linkBase(ctx)}/impostazioni/email?token=${encodeURIComponent(token)}\n\n` +
+          `${linkBase}/impostazioni/email?token=${encodeURIComponent(token)}\n\n` +
           'Se non sei stato tu, ignora questa email.',
       });
       return { ok: true as const };

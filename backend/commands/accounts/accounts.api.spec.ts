@@ -1,4 +1,6 @@
+import path from 'node:path';
 import { streams } from '@aura/contracts';
+import { readOutbox } from '../../platform/mail/mailer';
 import { accountToken, at, existingAdmin, FIXTURE_PASSWORD, registeredUser } from '../../test/api-fixtures';
 import {
   admin,
@@ -10,7 +12,10 @@ import {
   expectNoNewEvents,
   expectResponse,
   user,
+  type SpecWorld,
 } from '../../test/api-spec';
+
+const withPublicUrl = apiSpec({ covers: [], env: { PUBLIC_URL: 'https://aura.example/' } });
 
 const spec = apiSpec({
   covers: [
@@ -104,7 +109,7 @@ describe('accounts API', () => {
     it('an admin deletes him: his account, then his claims released', () =>
       spec
         .given(...bob, ...existingAdmin(ADMIN))
-        .when((request) => request.delete(`/api/users/${BOB}`).as(admin(ADMIN)))
+        .when((request) => request.delete(`/api/users/${BOB}`).as(admin(ADMIN, { secondFactor: true })))
         .then([
           expectResponse(200, { body: { ok: true } }),
           expectNewEvents(streams.user(BOB), [{ type: 'UserDeleted', data: { userId: BOB, deletedBy: ADMIN } }]),
@@ -121,7 +126,7 @@ describe('accounts API', () => {
     it('answers 404 for a user who does not exist', () =>
       spec
         .given(...existingAdmin(ADMIN))
-        .when((request) => request.delete(`/api/users/${BOB}`).as(admin(ADMIN)))
+        .when((request) => request.delete(`/api/users/${BOB}`).as(admin(ADMIN, { secondFactor: true })))
         .then([expectError(404, 'not_found')]));
   });
 
@@ -134,6 +139,36 @@ describe('accounts API', () => {
           expectResponse(202, { body: { ok: true } }),
           eventually(expectNewEvents(streams.user(BOB), [{ type: 'PasswordResetRequested', data: { userId: BOB } }])),
         ]));
+
+    /** the reset mail's text, once it is in the world's outbox */
+    const resetMail = async (world: SpecWorld) => {
+      const [message] = await readOutbox(path.join(world.config.dataDir, 'outbox'));
+      if (!message) throw new Error('no mail yet');
+      return message.text;
+    };
+
+    // issue 38 item 7: PUBLIC_URL's origin, or http://localhost:PORT without it (never in production), never the host asked
+    it.each([
+      ['at PUBLIC_URL', withPublicUrl, 'https://aura.example'],
+      ['without PUBLIC_URL, at http://localhost:PORT', spec, 'http://localhost:3000'],
+    ])('mails the link %s, whatever host the request names', (_case, world, base) =>
+      world
+        .given(...bob)
+        .when((request) =>
+          request
+            .post('/api/password-reset', { email: 'bob@example.com' })
+            .header('host', 'evil.example')
+            .header('x-forwarded-host', 'evil.example'),
+        )
+        .then([
+          expectResponse(202),
+          eventually(async ({ world: after }) => {
+            const text = await resetMail(after);
+            expect(text).toContain(`${base}/reimposta-password?token=`);
+            expect(text).not.toContain('evil.example');
+          }),
+        ]),
+    );
 
     it('refuses what is no email address', () =>
       spec

@@ -44,7 +44,7 @@ export function accountsCommands(ports: ModulePorts, deps: AccountsDeps) {
         limits: rateLimiterOf(ports, accountRateLimits),
         mailer: createMailer(ports.config, ports.logger),
         production: ports.config.production,
-        publicUrl: ports.config.PUBLIC_URL,
+        publicUrl: ports.config.publicUrl,
         byEmail: async (email) => (email.includes('@') ? users.recordByLogin(email) : null),
         byId: users.recordById,
         userViewAfter: deps.users.viewAfter,

@@ -1,5 +1,5 @@
 import { Secret, TOTP } from 'otpauth';
-import { adminMfaStreams, streams } from '@aura/contracts';
+import { adminMfaStreams, MFA_MESSAGES, streams } from '@aura/contracts';
 import { existingAdmin, FIXTURE_PASSWORD, registeredUser } from '../../test/api-fixtures';
 import {
   admin,
@@ -58,7 +58,7 @@ describe('admins API', () => {
     it('an admin creates an admin: the username claimed, then the admin', () =>
       spec
         .given(...root, ...anna)
-        .when((request) => request.post('/api/admins', newAdmin).as(admin(ADMIN)))
+        .when((request) => request.post('/api/admins', newAdmin).as(admin(ADMIN, { secondFactor: true })))
         .then([
           expectResponse(201, { body: { fullName: 'Carla Rossi', username: 'carla', role: 'admin', isActive: true } }),
           expectNewEvents(streams.uniqueValue('admin-username', 'carla'), [{ type: 'UniqueValueClaimed' }]),
@@ -70,16 +70,31 @@ describe('admins API', () => {
           },
         ]));
 
+    it('a stolen password alone creates nobody: once she has enrolled, no code is 403 mfa_required and nothing written', () =>
+      spec
+        .given(...root, ...anna)
+        .when((request) =>
+          request
+            .post('/api/admins', newAdmin)
+            .as(admin(ADMIN, { secondFactor: true }))
+            .header('x-mfa-code', ''),
+        )
+        .then([expectError(403, 'mfa_required', { detail: MFA_MESSAGES.required })]));
+
     it('refuses a plain admin creating a superadmin (nothing claimed)', () =>
       spec
         .given(...root, ...anna)
-        .when((request) => request.post('/api/admins', { ...newAdmin, role: 'superadmin' }).as(admin(ADMIN)))
+        .when((request) =>
+          request.post('/api/admins', { ...newAdmin, role: 'superadmin' }).as(admin(ADMIN, { secondFactor: true })),
+        )
         .then([expectError(403, 'forbidden')]));
 
     it('refuses a username another admin has', () =>
       spec
         .given(...root, ...anna)
-        .when((request) => request.post('/api/admins', { ...newAdmin, username: 'ANNA' }).as(admin(ROOT)))
+        .when((request) =>
+          request.post('/api/admins', { ...newAdmin, username: 'ANNA' }).as(admin(ROOT, { secondFactor: true })),
+        )
         .then([expectError(409, 'username_taken')]));
   });
 
@@ -87,7 +102,9 @@ describe('admins API', () => {
     it('the superadmin disables an admin', () =>
       spec
         .given(...root, ...anna)
-        .when((request) => request.patch(`/api/admins/${ADMIN}`, { isActive: false }).as(admin(ROOT)))
+        .when((request) =>
+          request.patch(`/api/admins/${ADMIN}`, { isActive: false }).as(admin(ROOT, { secondFactor: true })),
+        )
         .then([
           expectResponse(200, { body: { id: ADMIN, isActive: false } }),
           expectNewEvents(streams.admin(ADMIN), [{ type: 'AdminDeactivated', data: { adminId: ADMIN, by: ROOT } }]),
@@ -96,7 +113,9 @@ describe('admins API', () => {
     it('refuses a plain admin disabling the superadmin', () =>
       spec
         .given(...root, ...anna)
-        .when((request) => request.patch(`/api/admins/${ROOT}`, { isActive: false }).as(admin(ADMIN)))
+        .when((request) =>
+          request.patch(`/api/admins/${ROOT}`, { isActive: false }).as(admin(ADMIN, { secondFactor: true })),
+        )
         .then([expectError(403, 'forbidden')]));
   });
 
@@ -104,7 +123,7 @@ describe('admins API', () => {
     it('the superadmin deletes an admin', () =>
       spec
         .given(...root, ...anna)
-        .when((request) => request.delete(`/api/admins/${ADMIN}`).as(admin(ROOT)))
+        .when((request) => request.delete(`/api/admins/${ADMIN}`).as(admin(ROOT, { secondFactor: true })))
         .then([
           expectResponse(200, { body: { ok: true } }),
           expectNewEvents(streams.admin(ADMIN), [{ type: 'AdminDeleted', data: { adminId: ADMIN, by: ROOT } }]),
@@ -113,7 +132,7 @@ describe('admins API', () => {
     it('refuses to delete a superadmin', () =>
       spec
         .given(...root, ...anna)
-        .when((request) => request.delete(`/api/admins/${ROOT}`).as(admin(ADMIN)))
+        .when((request) => request.delete(`/api/admins/${ROOT}`).as(admin(ADMIN, { secondFactor: true })))
         .then([expectError(403, 'forbidden')]));
   });
 
@@ -198,4 +217,26 @@ describe('admins API', () => {
         )
         .then([expectError(403, 'mfa_required')]));
   });
+});
+
+describe('admins API with ADMIN_MFA_REQUIRED', () => {
+  const required = apiSpec({ covers: [], env: { ADMIN_MFA_REQUIRED: 'true' } });
+
+  it('a new admin enrols before any other action: creating an admin is 403 mfa_enrollment_required', () =>
+    required
+      .given(...root, ...anna)
+      .when((request) => request.post('/api/admins', newAdmin).as(admin(ADMIN)))
+      .then([expectError(403, 'mfa_enrollment_required', { detail: MFA_MESSAGES.enrollmentRequired })]));
+
+  it('enrolling stays open to her', () =>
+    required
+      .given(...root, ...anna)
+      .when((request) => request.post('/api/admin/mfa/enroll').as(admin(ADMIN)))
+      .then([expectResponse(201)]));
+
+  it('once enrolled, she creates an admin with a fresh code', () =>
+    required
+      .given(...root, ...anna)
+      .when((request) => request.post('/api/admins', newAdmin).as(admin(ADMIN, { secondFactor: true })))
+      .then([expectResponse(201, { body: { username: 'carla' } })]));
 });

@@ -69,7 +69,7 @@ describe('aliases API', () => {
     it('an admin deletes it too', () =>
       spec
         .given(...registeredUser(BOB), bobsAlias, ...existingAdmin(ADMIN))
-        .when((request) => request.delete(`/api/aliases/${ALIAS}`).as(admin(ADMIN)))
+        .when((request) => request.delete(`/api/aliases/${ALIAS}`).as(admin(ADMIN, { secondFactor: true })))
         .then([expectNewEvents(streams.alias(ALIAS), [{ type: 'AliasDeleted', data: { deletedBy: ADMIN } }])]));
 
     it('refuses another user', () =>

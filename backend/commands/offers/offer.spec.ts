@@ -29,6 +29,19 @@ describe('offer decider', () => {
       .then([created]);
   });
 
+  it('holds every package on sale to the price floor with its bonus on top (issue 38 item 4)', () => {
+    const atFloor = { credits: 85, bonus: 0, priceCents: 4_000 };
+    const command = { offerId, bonusPercent: 20, durationMinutes: 120, createdBy: adminId };
+    spec
+      .given([])
+      .when((state) => decideCreateOffer({ ...command, floor: { floorEur: 0.4, packages: [atFloor] } }, state, now))
+      .thenThrows('price_below_floor');
+    spec
+      .given([])
+      .when((state) => decideCreateOffer({ ...command, floor: { floorEur: 0.3, packages: [atFloor] } }, state, now))
+      .then([created]);
+  });
+
   it('refuses a bonus out of range and a second creation', () => {
     spec
       .given([])

@@ -1,4 +1,10 @@
-import type { DomainEvent } from '@aura/contracts';
+import {
+  firstBelowPriceFloor,
+  priceBelowFloorMessage,
+  worstCaseEurPerAuracoin,
+  type DomainEvent,
+  type PackageTerms,
+} from '@aura/contracts';
 import { DomainError } from '../../platform/domain-error';
 import { commandHandler, type Aggregate } from '../../kernel/handle-command';
 
@@ -30,6 +36,12 @@ export interface CreateOffer {
   bonusPercent: number;
   durationMinutes: number;
   createdBy: string;
+  /**
+   * The price floor (issue 38 item 4): with this offer's bonus on top, no package on sale may sell
+   * an auracoin under `floorEur` at the top tier's discount. A route always passes it; the demo
+   * seed, which is code and no one's request, does not.
+   */
+  floor?: { floorEur: number; packages: readonly PackageTerms[] };
 }
 
 export function decideCreateOffer(command: CreateOffer, state: Offer, now: Date): DomainEvent[] {
@@ -39,6 +51,12 @@ export function decideCreateOffer(command: CreateOffer, state: Offer, now: Date)
   }
   if (!Number.isInteger(command.durationMinutes) || command.durationMinutes < 1) {
     throw new DomainError('validation_failed', 'La durata deve essere di almeno un minuto');
+  }
+  const { floor } = command;
+  const under = floor ? firstBelowPriceFloor(floor.packages, command.bonusPercent, floor.floorEur) : null;
+  if (floor && under) {
+    const worst = worstCaseEurPerAuracoin(under, command.bonusPercent);
+    throw new DomainError('price_below_floor', priceBelowFloorMessage(worst, floor.floorEur));
   }
   const endsAt = new Date(now.getTime() + command.durationMinutes * 60_000);
   return [

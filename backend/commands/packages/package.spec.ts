@@ -22,6 +22,28 @@ describe('package decider', () => {
       .when((state) => decideCreatePackage({ packageId, ...terms, createdBy: adminId }, state, now))
       .then([created]);
   });
+  it('refuses terms under the price floor at the top tier with the running offer (issue 38 item 4)', () => {
+    const atFloor = { ...terms, credits: 85, bonus: 0, priceCents: 4_000 };
+    spec
+      .given([])
+      .when((state) =>
+        decideCreatePackage({ packageId, ...atFloor, floor: { floorEur: 0.4, offerBonusPercent: 1 } }, state, now),
+      )
+      .thenThrows('price_below_floor');
+    spec
+      .given([created])
+      .when((state) =>
+        decideUpdatePackage({ ...atFloor, adminId, floor: { floorEur: 0.4, offerBonusPercent: 1 } }, state, now),
+      )
+      .thenThrows('price_below_floor');
+    spec
+      .given([])
+      .when((state) =>
+        decideCreatePackage({ packageId, ...atFloor, floor: { floorEur: 0.4, offerBonusPercent: 0 } }, state, now),
+      )
+      .then([{ type: 'PackageCreated', data: { packageId, ...atFloor, createdAt: at } }]);
+  });
+
   it('refuses to create the same package twice', () => {
     spec
       .given([created])

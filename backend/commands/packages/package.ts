@@ -1,4 +1,4 @@
-import type { DomainEvent } from '@aura/contracts';
+import { belowPriceFloor, priceBelowFloorMessage, worstCaseEurPerAuracoin, type DomainEvent } from '@aura/contracts';
 import { DomainError } from '../../platform/domain-error';
 import { commandHandler, type Aggregate } from '../../kernel/handle-command';
 
@@ -30,14 +30,36 @@ export interface PackageTerms {
   popular: boolean;
 }
 
+/**
+ * The price floor a package is held to (contracts/src/rules/price-floor.ts): the floor, euro per
+ * auracoin, and the bonus of the most generous offer running now. A route always passes it; the
+ * demo seed, which is code and no one's request, does not.
+ */
+export interface PriceFloor {
+  floorEur: number;
+  offerBonusPercent: number;
+}
+
+/** Refuses terms that would sell an auracoin under the floor in the worst case (400 `price_below_floor`). */
+export function assertAboveFloor(terms: PackageTerms, floor: PriceFloor | undefined) {
+  if (!floor || !belowPriceFloor(terms, floor.offerBonusPercent, floor.floorEur)) return;
+  throw new DomainError(
+    'price_below_floor',
+    priceBelowFloorMessage(worstCaseEurPerAuracoin(terms, floor.offerBonusPercent), floor.floorEur),
+  );
+}
+
 export interface CreatePackage extends PackageTerms {
   packageId: string;
   createdBy?: string;
+  floor?: PriceFloor;
 }
 
 export function decideCreatePackage(command: CreatePackage, state: AuracoinPackage, now: Date): DomainEvent[] {
   if (state.status !== 'none') throw new DomainError('conflict', 'Pacchetto già esistente');
-  return [{ type: 'PackageCreated', data: { ...command, createdAt: now.toISOString() } }];
+  const { floor, ...data } = command;
+  assertAboveFloor(data, floor);
+  return [{ type: 'PackageCreated', data: { ...data, createdAt: now.toISOString() } }];
 }
 
 function listed(state: AuracoinPackage) {
@@ -47,12 +69,13 @@ function listed(state: AuracoinPackage) {
 
 /** The event carries every field as it now stands, so the read model needs nothing earlier. */
 export function decideUpdatePackage(
-  command: PackageTerms & { adminId: string },
+  command: PackageTerms & { adminId: string; floor?: PriceFloor },
   state: AuracoinPackage,
   now: Date,
 ): DomainEvent[] {
   const { packageId } = listed(state);
-  const { adminId, ...terms } = command;
+  const { adminId, floor, ...terms } = command;
+  assertAboveFloor(terms, floor);
   return [{ type: 'PackageUpdated', data: { packageId, ...terms, updatedBy: adminId, updatedAt: now.toISOString() } }];
 }
 

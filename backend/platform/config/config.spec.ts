@@ -136,16 +136,18 @@ describe('configuration of the SEPA payout rail', () => {
   });
 });
 
+/** production with the address browsers open (required: issue 38 item 7) */
+const production = { NODE_ENV: 'production', PUBLIC_URL: 'https://aura.example' };
+
 describe("configuration of admins' second factor", () => {
   it('is mandatory by default in production only, which also needs the key sealing the secrets', () => {
     expect(loadConfig({}).ADMIN_MFA_REQUIRED).toBe(false);
-    expect(loadConfig({ NODE_ENV: 'production', MFA_ENCRYPTION_KEY: 'k'.repeat(32) }).ADMIN_MFA_REQUIRED).toBe(true);
+    expect(loadConfig({ ...production, MFA_ENCRYPTION_KEY: 'k'.repeat(32) }).ADMIN_MFA_REQUIRED).toBe(true);
     expect(
-      loadConfig({ NODE_ENV: 'production', MFA_ENCRYPTION_KEY: 'k'.repeat(32), ADMIN_MFA_REQUIRED: 'false' })
-        .ADMIN_MFA_REQUIRED,
+      loadConfig({ ...production, MFA_ENCRYPTION_KEY: 'k'.repeat(32), ADMIN_MFA_REQUIRED: 'false' }).ADMIN_MFA_REQUIRED,
     ).toBe(false);
     expect(loadConfig({ ADMIN_MFA_REQUIRED: 'true' }).ADMIN_MFA_REQUIRED).toBe(true);
-    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/production needs MFA_ENCRYPTION_KEY/);
+    expect(() => loadConfig(production)).toThrow(/production needs MFA_ENCRYPTION_KEY/);
     expect(() => loadConfig({ MFA_ENCRYPTION_KEY: 'short' })).toThrow(/at least 32 characters/);
   });
 });
@@ -192,5 +194,22 @@ describe('configuration of card payments: Verotel FlexPay and the purchase limit
     expect(() => loadConfig({ PURCHASE_LIMITS: '10/1h,50EUR' })).toThrow(
       'PURCHASE_LIMITS: "50EUR" is neither count/window nor amountEUR/window (e.g. 10/1h,5000EUR/24h), or off',
     );
+  });
+});
+
+describe('PUBLIC_URL, where links in mail point (issue 38 item 7)', () => {
+  it('is required in production: the start refuses without it, saying why', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production', MFA_ENCRYPTION_KEY: 'k'.repeat(32) })).toThrow(
+      'PUBLIC_URL: production needs PUBLIC_URL, the address browsers open (e.g. https://aura.example): ' +
+        "the links in mail point there, never at a request's Host header",
+    );
+    expect(loadConfig({ ...production, MFA_ENCRYPTION_KEY: 'k'.repeat(32) }).publicUrl).toBe('https://aura.example');
+  });
+
+  it('defaults to http://localhost:PORT outside production, and drops a trailing slash', () => {
+    expect(loadConfig({}).publicUrl).toBe('http://localhost:3000');
+    expect(loadConfig({ PORT: '8080' }).publicUrl).toBe('http://localhost:8080');
+    expect(loadConfig({ PUBLIC_URL: 'https://aura.example/' }).publicUrl).toBe('https://aura.example');
+    expect(() => loadConfig({ PUBLIC_URL: 'not a url' })).toThrow(ConfigError);
   });
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import path from 'node:path';
-import { isValidIban, normalizeIban } from '@aura/contracts';
+import { AURACOIN_PRICE_FLOOR_EUR_DEFAULT, isValidIban, normalizeIban } from '@aura/contracts';
 import { FLEXPAY_BRAND_NAMES } from '../payments/flexpay';
 import { parsePurchaseLimits } from './purchase-limits';
 import { parseRateLimits } from './rate-limits';
@@ -140,6 +140,8 @@ const ConfigSchema = z
     SESSION_REQUEST_TIMEOUT_MS: milliseconds(60_000, 600_000),
     /** smallest payout a performer may request, euro */
     PAYOUT_MINIMUM_EUR: withDefault(z.coerce.number().min(0), 50),
+    /** no package or offer may sell an auracoin under this, euro, in the worst case (top tier, best offer): issue 38 item 4 */
+    AURACOIN_PRICE_FLOOR_EUR: withDefault(z.coerce.number().min(0).max(100), AURACOIN_PRICE_FLOOR_EUR_DEFAULT),
     /** a performer's share is payable this many days after it accrued (the refund and chargeback window); 0 turns the reserve off */
     PAYOUT_RESERVE_DAYS: withDefault(z.coerce.number().int().min(0).max(365), 7),
     /** an admin refunds a session, a paid message or a photo sale within this many hours of it (docs/architecture.md#refunds) */
@@ -223,6 +225,12 @@ const ConfigSchema = z
     message: "production needs MFA_ENCRYPTION_KEY (32+ characters): it seals the admins' TOTP secrets",
     path: ['MFA_ENCRYPTION_KEY'],
   })
+  // issue 38 item 7: links in mail never follow a request's Host header, so production names its address
+  .refine((env) => env.PUBLIC_URL || env.NODE_ENV !== 'production', {
+    message:
+      "production needs PUBLIC_URL, the address browsers open (e.g. https://aura.example): the links in mail point there, never at a request's Host header",
+    path: ['PUBLIC_URL'],
+  })
   .refine((env) => env.READ_MODELS !== 'postgres' || env.DATABASE_URL, {
     message: 'READ_MODELS=postgres needs DATABASE_URL',
     path: ['READ_MODELS'],
@@ -259,6 +267,8 @@ export type Config = Omit<z.infer<typeof ConfigSchema>, 'READ_MODELS' | 'ADMIN_M
   READ_MODELS: 'memory' | 'mongo' | 'postgres';
   ADMIN_MFA_REQUIRED: boolean;
   SHOW_MAX_VIEWERS: number;
+  /** where links in mail point: PUBLIC_URL (required in production), else http://localhost:PORT; no trailing slash */
+  publicUrl: string;
   dataDir: string;
   production: boolean;
 };
@@ -286,6 +296,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     READ_MODELS: readModels,
     ADMIN_MFA_REQUIRED: config.ADMIN_MFA_REQUIRED ?? production,
     SHOW_MAX_VIEWERS: config.SHOW_MAX_VIEWERS ?? SHOW_MAX_VIEWERS_DEFAULT[config.SFU],
+    publicUrl: (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/+$/, ''),
     dataDir: path.resolve(config.DATA_DIR),
     production,
   };

@@ -14,6 +14,8 @@ export function packagesReadSide(ports: ModulePorts) {
     routers: [packagesQueryRouter({ sessions: ports.sessions, packages })],
     queries: {
       byId: packages.byId,
+      /** every package on sale (an offer's price floor is checked against each) */
+      list: () => packages.list(),
       /** waits until the packages read model has applied `position` */
       settled,
       /** the package's view once the packages read model has applied `position` (read-your-writes) */

@@ -248,3 +248,65 @@ describe('statistics read model', () => {
     expect(lastDays(new Date('2026-03-30T10:00:00.000Z'), 3)).toEqual(['2026-03-28', '2026-03-29', '2026-03-30']);
   });
 });
+
+describe('statistics: margin and dispute ratio (issue 38 items 4 and 10)', () => {
+  const daysAgo = (days: number) => new Date(Date.parse(today) - days * 86_400_000).toISOString();
+  const paid = (index: number, at: string): DomainEvent => ({
+    type: 'AuracoinPurchased',
+    data: {
+      purchaseId: `4b7c4d1e-8f7a-4e63-9a51-${String(index).padStart(12, '0')}`,
+      walletId: u1,
+      packageId: pkg,
+      credits: 100,
+      amount: 10_000,
+      priceCents: 5_000,
+      provider: 'sandbox',
+      providerPaymentId: `p${index}`,
+      purchasedAt: at,
+    },
+  });
+  const disputed = (index: number, at: string): DomainEvent => ({
+    type: 'DisputeOpened',
+    data: {
+      disputeId: `6b7c4d1e-8f7a-4e63-9a51-${String(index).padStart(12, '0')}`,
+      provider: 'sandbox',
+      providerDisputeId: `d${index}`,
+      purchaseId: `4b7c4d1e-8f7a-4e63-9a51-${String(index).padStart(12, '0')}`,
+      walletId: u1,
+      amountCents: 5_000,
+      openedAt: at,
+    },
+  });
+
+  it('the margin: euro received per auracoin issued against the 0.55 € paid per auracoin spent', async () => {
+    // 99 € received, 145 auracoin issued (welcome, adjusted, purchased)
+    expect((await project(history)).margin).toEqual({
+      eurosReceived: 99,
+      auracoinIssued: 145,
+      eurosPerAuracoinIssued: 0.6828,
+      performerEurosPerAuracoin: 0.55,
+      marginPerAuracoin: 0.1328,
+    });
+    expect((await project([])).margin).toMatchObject({ eurosPerAuracoinIssued: null, marginPerAuracoin: null });
+  });
+
+  it('card disputes over card payments of the last 30 Italian days, with the networks’ level', async () => {
+    // 100 payments in the window (the 30th day back is out of it), one dispute in it, one before it
+    const payments = Array.from({ length: 100 }, (_, index) => paid(index, daysAgo(index % 30)));
+    const old = [paid(200, daysAgo(30)), paid(201, daysAgo(45)), disputed(201, daysAgo(40))];
+    const one = await project([...payments, ...old, disputed(1, daysAgo(3))]);
+    expect(one.disputeRatio).toEqual({ days: 30, disputes: 1, cardPayments: 100, percent: 1, level: 'warning' });
+    const two = await project([...payments, ...old, disputed(1, daysAgo(3)), disputed(2, daysAgo(29))], {
+      replayFrom: 95,
+    });
+    expect(two.disputeRatio).toEqual({ days: 30, disputes: 2, cardPayments: 100, percent: 2, level: 'alarm' });
+    expect((await project(payments)).disputeRatio).toMatchObject({ percent: 0, level: 'ok' });
+    expect((await project([])).disputeRatio).toEqual({
+      days: 30,
+      disputes: 0,
+      cardPayments: 0,
+      percent: null,
+      level: 'ok',
+    });
+  });
+});

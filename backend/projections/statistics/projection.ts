@@ -20,6 +20,8 @@ export const TOTALS_ID = 'totals';
 export type TotalsDoc = {
   _id: string;
   distributedUnits?: number;
+  /** euro cents paid for auracoin, ever (the margin per auracoin issued) */
+  revenueCents?: number;
   messagesSent?: number;
   messageRevenueUnits?: number;
 } & SessionCounters & { sessionsActive?: number };
@@ -49,7 +51,10 @@ export type DayStatDoc = {
   newUsers?: number;
   revenueCents?: number;
   auracoinSoldUnits?: number;
+  /** card payments that day (purchases credited) */
   purchases?: number;
+  /** card disputes opened that day */
+  disputes?: number;
   messagesSent?: number;
   messageRevenueUnits?: number;
 } & SessionCounters;
@@ -105,7 +110,10 @@ export function statisticsWrites(event: DomainEvent): StatWrite[] {
           update: { $inc: { revenueCents: event.data.priceCents, auracoinSoldUnits: event.data.amount, purchases: 1 } },
         },
         { collection: STAT_PACKAGES, id: event.data.packageId, update: { $inc: { sold: 1 } } },
+        { collection: STAT_TOTALS, id: TOTALS_ID, update: { $inc: { revenueCents: event.data.priceCents } } },
       ];
+    case 'DisputeOpened':
+      return [{ collection: STAT_DAYS, id: italianDay(event.data.openedAt), update: { $inc: { disputes: 1 } } }];
     case 'PackageCreated':
     case 'PackageUpdated': {
       const { packageId, credits, bonus, priceCents } = event.data;
@@ -214,6 +222,7 @@ export const statisticsEventTypes = [
   'AuracoinDebited',
   'AuracoinAdjusted',
   'AuracoinPurchased',
+  'DisputeOpened',
   'PackageCreated',
   'PackageUpdated',
   'PackageDeleted',

@@ -1,4 +1,12 @@
-import { STATISTICS_DAYS, TOP_PERFORMERS, type StatisticsDay, type StatisticsView } from '@aura/contracts';
+import {
+  auracoinMargin,
+  DISPUTE_RATIO_DAYS,
+  disputeRatio,
+  STATISTICS_DAYS,
+  TOP_PERFORMERS,
+  type StatisticsDay,
+  type StatisticsView,
+} from '@aura/contracts';
 import type { ReadModelStore } from '../../platform/readmodels/port';
 import {
   italianDay,
@@ -48,7 +56,10 @@ export function createStatisticsQueries(readModels: ReadModelStore, now: () => D
         readModels.collection<PackageStatDoc>(STAT_PACKAGES).find({ credits: { $exists: true } }),
       ]);
       const days = lastDays(now(), STATISTICS_DAYS);
-      const dayDocs = await readModels.collection<DayStatDoc>(STAT_DAYS).find({ _id: { $in: days } });
+      const ratioDays = lastDays(now(), DISPUTE_RATIO_DAYS);
+      const dayDocs = await readModels
+        .collection<DayStatDoc>(STAT_DAYS)
+        .find({ _id: { $in: [...new Set([...days, ...ratioDays])] } });
       const byDay = new Map(dayDocs.map((doc) => [doc._id, doc]));
 
       const userCount = users[0]?.count ?? 0;
@@ -77,6 +88,12 @@ export function createStatisticsQueries(readModels: ReadModelStore, now: () => D
         };
       });
 
+      const inWindow = ratioDays.map((day) => byDay.get(day));
+      const disputes = inWindow.reduce((sum, doc) => sum + (doc?.disputes ?? 0), 0);
+      const cardPayments = inWindow.reduce((sum, doc) => sum + (doc?.purchases ?? 0), 0);
+      const eurosReceived = (totals?.revenueCents ?? 0) / 100;
+      const auracoinIssued = toAuracoin(totals?.distributedUnits ?? 0);
+
       return {
         totalUsers: userCount,
         totalPerformers: performers.length,
@@ -102,6 +119,8 @@ export function createStatisticsQueries(readModels: ReadModelStore, now: () => D
           billedMinutesToday: byDay.get(italianDay(now()))?.sessionMinutes ?? 0,
           revenueToday: toAuracoin(byDay.get(italianDay(now()))?.sessionRevenueUnits ?? 0),
         },
+        margin: { eurosReceived, auracoinIssued, ...auracoinMargin(eurosReceived, auracoinIssued) },
+        disputeRatio: { days: DISPUTE_RATIO_DAYS, ...disputeRatio(disputes, cardPayments) },
       };
     },
   };

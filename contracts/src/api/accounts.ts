@@ -98,6 +98,7 @@ export const accountsRoutes = {
     tag: 'accounts',
     body: ChangePasswordBody,
     response: ok,
+    secondFactor: 'fresh',
   },
   requestEmailChange: {
     ...apiPaths.requestEmailChange,
@@ -106,6 +107,7 @@ export const accountsRoutes = {
     body: ChangeEmailBody,
     response: ok,
     status: 202,
+    secondFactor: 'fresh',
   },
   confirmEmailChange: {
     ...apiPaths.confirmEmailChange,
@@ -120,6 +122,7 @@ export const accountsRoutes = {
     tag: 'accounts',
     body: DeleteAccountBody,
     response: ok,
+    secondFactor: 'fresh',
   },
   checkDeleteMe: {
     ...apiPaths.checkDeleteMe,
@@ -130,6 +133,7 @@ export const accountsRoutes = {
       /** his balance: what the deletion takes away for good (auracoin are never paid back) */
       auracoinBalance: z.number(),
     }),
+    secondFactor: 'fresh',
   },
   exportMe: {
     ...apiPaths.exportMe,

@@ -104,6 +104,7 @@ export const adminsRoutes = {
     body: CreateAdminBody,
     response: AdminView,
     status: 201,
+    secondFactor: 'fresh',
   },
   updateAdmin: {
     ...apiPaths.updateAdmin,
@@ -112,6 +113,7 @@ export const adminsRoutes = {
     params: IdParam,
     body: UpdateAdminBody,
     response: AdminView,
+    secondFactor: 'fresh',
   },
   deleteAdmin: {
     ...apiPaths.deleteAdmin,
@@ -119,6 +121,7 @@ export const adminsRoutes = {
     tag: 'admins',
     params: IdParam,
     response: z.object({ ok: z.literal(true) }),
+    secondFactor: 'fresh',
   },
   adminAuditTrail: {
     ...apiPaths.adminAuditTrail,

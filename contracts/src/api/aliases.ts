@@ -41,6 +41,7 @@ export const aliasesRoutes = {
     body: CreateAliasBody,
     response: AliasView,
     status: 201,
+    secondFactor: 'fresh',
   },
   deleteAlias: {
     ...apiPaths.deleteAlias,
@@ -48,5 +49,6 @@ export const aliasesRoutes = {
     tag: 'aliases',
     params: IdParam,
     response: z.object({ ok: z.literal(true) }),
+    secondFactor: 'fresh',
   },
 } as const satisfies Record<string, RouteContract>;

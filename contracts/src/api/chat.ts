@@ -155,6 +155,7 @@ export const chatRoutes = {
     body: StartConversationBody,
     response: ConversationView,
     status: 201,
+    secondFactor: 'fresh',
   },
   listConversations: {
     ...apiPaths.listConversations,

@@ -66,6 +66,7 @@ export const filesRoutes = {
     params: z.object({ token: z.string() }),
     upload: { kind: 'binary', maxBytes: MAX_UPLOAD_BYTES },
     response: ok,
+    secondFactor: 'fresh',
   },
   publicFile: {
     ...apiPaths.publicFile,
@@ -89,6 +90,7 @@ export const filesRoutes = {
     summary: 'Get a short-lived URL to PUT one image to',
     tag: 'files',
     response: ObjectUploadTicket,
+    secondFactor: 'fresh',
   },
   confirmPhotoUpload: {
     ...apiPaths.confirmPhotoUpload,
@@ -96,5 +98,6 @@ export const filesRoutes = {
     tag: 'files',
     body: PhotoUploadBody,
     response: PhotoUploadResult,
+    secondFactor: 'fresh',
   },
 } as const satisfies Record<string, RouteContract>;

@@ -53,6 +53,7 @@ export const offersRoutes = {
     body: CreateOfferBody,
     response: OfferView,
     status: 201,
+    secondFactor: 'fresh',
   },
   endOffer: {
     ...apiPaths.endOffer,
@@ -60,5 +61,6 @@ export const offersRoutes = {
     tag: 'offers',
     params: IdParam,
     response: OfferView,
+    secondFactor: 'fresh',
   },
 } as const satisfies Record<string, RouteContract>;

@@ -42,6 +42,7 @@ export const packagesRoutes = {
     body: PackageBody,
     response: PackageView,
     status: 201,
+    secondFactor: 'fresh',
   },
   updatePackage: {
     ...apiPaths.updatePackage,
@@ -50,6 +51,7 @@ export const packagesRoutes = {
     params: IdParam,
     body: PackageBody,
     response: PackageView,
+    secondFactor: 'fresh',
   },
   deletePackage: {
     ...apiPaths.deletePackage,
@@ -57,5 +59,6 @@ export const packagesRoutes = {
     tag: 'packages',
     params: IdParam,
     response: z.object({ ok: z.literal(true) }),
+    secondFactor: 'fresh',
   },
 } as const satisfies Record<string, RouteContract>;

@@ -299,6 +299,7 @@ export const payoutsRoutes = {
     params: IdParam,
     body: PayoutDetailsBody,
     response: PayoutDetailsView,
+    secondFactor: 'fresh',
   },
   runPayouts: {
     ...apiPaths.runPayouts,

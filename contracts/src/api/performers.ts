@@ -336,6 +336,7 @@ export const performersRoutes = {
     body: z.unknown(),
     response: PerformerView,
     status: 201,
+    secondFactor: 'fresh',
   },
   updatePerformer: {
     ...apiPaths.updatePerformer,
@@ -344,6 +345,7 @@ export const performersRoutes = {
     params: IdParam,
     body: PerformerPatchBody,
     response: PerformerView,
+    secondFactor: 'fresh',
   },
   deletePerformer: {
     ...apiPaths.deletePerformer,
@@ -351,6 +353,7 @@ export const performersRoutes = {
     tag: 'performers',
     params: IdParam,
     response: ok,
+    secondFactor: 'fresh',
   },
   adminListPerformers: {
     ...apiPaths.adminListPerformers,
@@ -371,6 +374,7 @@ export const performersRoutes = {
     params: IdParam,
     body: VerifyBody,
     response: PerformerView,
+    secondFactor: 'fresh',
   },
   listDocuments: {
     ...apiPaths.listDocuments,
@@ -387,6 +391,7 @@ export const performersRoutes = {
     body: DocumentInput,
     response: DocumentView.omit({ documentUrl: true, linkExpiresAt: true }),
     status: 201,
+    secondFactor: 'fresh',
   },
   setGeoblock: {
     ...apiPaths.setGeoblock,
@@ -395,6 +400,7 @@ export const performersRoutes = {
     params: IdParam,
     body: GeoblockBody,
     response: PerformerView,
+    secondFactor: 'fresh',
   },
   setSchedule: {
     ...apiPaths.setSchedule,
@@ -403,6 +409,7 @@ export const performersRoutes = {
     params: IdParam,
     body: ScheduleBody,
     response: PerformerView,
+    secondFactor: 'fresh',
   },
   blockUser: {
     ...apiPaths.blockUser,
@@ -411,6 +418,7 @@ export const performersRoutes = {
     tag: 'performers',
     params: BlockParams,
     response: PerformerView,
+    secondFactor: 'fresh',
   },
   unblockUser: {
     ...apiPaths.unblockUser,
@@ -418,6 +426,7 @@ export const performersRoutes = {
     tag: 'performers',
     params: BlockParams,
     response: PerformerView,
+    secondFactor: 'fresh',
   },
   performerEarnings: {
     ...apiPaths.performerEarnings,

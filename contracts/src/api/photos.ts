@@ -88,6 +88,7 @@ export const photosRoutes = {
     body: PhotoBody,
     response: PhotoView,
     status: 201,
+    secondFactor: 'fresh',
   },
   deletePhoto: {
     ...apiPaths.deletePhoto,
@@ -95,6 +96,7 @@ export const photosRoutes = {
     tag: 'photos',
     params: IdParam,
     response: z.object({ ok: z.literal(true) }),
+    secondFactor: 'fresh',
   },
   purchasePhoto: {
     ...apiPaths.purchasePhoto,
@@ -105,6 +107,7 @@ export const photosRoutes = {
     body: PurchasePhotoBody,
     response: PurchaseResult,
     status: 201,
+    secondFactor: 'fresh',
   },
   listFavourites: {
     ...apiPaths.listFavourites,
@@ -118,6 +121,7 @@ export const photosRoutes = {
     tag: 'favourites',
     params: IdParam,
     response: z.object({ performerIds: z.array(z.string().uuid()) }),
+    secondFactor: 'fresh',
   },
   removeFavourite: {
     ...apiPaths.removeFavourite,
@@ -125,5 +129,6 @@ export const photosRoutes = {
     tag: 'favourites',
     params: IdParam,
     response: z.object({ performerIds: z.array(z.string().uuid()) }),
+    secondFactor: 'fresh',
   },
 } as const satisfies Record<string, RouteContract>;

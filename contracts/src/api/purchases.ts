@@ -35,6 +35,7 @@ export const purchasesRoutes = {
     body: CreatePurchaseBody,
     response: PurchaseView,
     status: 201,
+    secondFactor: 'fresh',
   },
   paymentWebhook: {
     ...apiPaths.paymentWebhook,

@@ -118,6 +118,7 @@ export const sessionsRoutes = {
     body: RequestSessionBody,
     response: SessionView,
     status: 201,
+    secondFactor: 'fresh',
   },
   listOpenSessions: {
     ...apiPaths.listOpenSessions,
@@ -138,6 +139,7 @@ export const sessionsRoutes = {
     tag: 'sessions',
     params: IdParam,
     response: SessionView,
+    secondFactor: 'fresh',
   },
   declineSession: {
     ...apiPaths.declineSession,
@@ -145,6 +147,7 @@ export const sessionsRoutes = {
     tag: 'sessions',
     params: IdParam,
     response: SessionView,
+    secondFactor: 'fresh',
   },
   endSession: {
     ...apiPaths.endSession,
@@ -152,6 +155,7 @@ export const sessionsRoutes = {
     tag: 'sessions',
     params: IdParam,
     response: SessionView,
+    secondFactor: 'fresh',
   },
   rateSession: {
     ...apiPaths.rateSession,
@@ -161,6 +165,7 @@ export const sessionsRoutes = {
     body: RatingBody,
     response: RatingView,
     status: 201,
+    secondFactor: 'fresh',
   },
   sessionIceConfig: {
     ...apiPaths.sessionIceConfig,

@@ -208,6 +208,7 @@ export const showsRoutes = {
     body: StartShowBody,
     response: ShowView,
     status: 201,
+    secondFactor: 'fresh',
   },
   getShow: {
     ...apiPaths.getShow,
@@ -222,6 +223,7 @@ export const showsRoutes = {
     tag: 'shows',
     params: IdParam,
     response: ShowView,
+    secondFactor: 'fresh',
   },
   performerShows: {
     ...apiPaths.performerShows,
@@ -239,6 +241,7 @@ export const showsRoutes = {
     body: TipBody,
     response: TipResult,
     status: 201,
+    secondFactor: 'fresh',
   },
   listShowTips: {
     ...apiPaths.listShowTips,
@@ -276,6 +279,7 @@ export const showsRoutes = {
     params: IdParam,
     body: TipMenuBody,
     response: TipMenuView,
+    secondFactor: 'fresh',
   },
   setShowGoal: {
     ...apiPaths.setShowGoal,
@@ -285,6 +289,7 @@ export const showsRoutes = {
     body: GoalBody,
     response: ShowView,
     status: 201,
+    secondFactor: 'fresh',
   },
   listShowMessages: {
     ...apiPaths.listShowMessages,

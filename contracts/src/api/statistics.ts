@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { RouteContract } from './route-contract';
+import { disputeRatioLevels } from '../rules/dispute-ratio';
 import { apiPaths } from './paths';
 
 /** How many days the charts cover, ending today (Europe/Rome). */
@@ -49,6 +50,31 @@ export const StatisticsView = z.object({
     today: z.number().int(),
     billedMinutesToday: z.number().int(),
     revenueToday: z.number(),
+  }),
+  /**
+   * issue 38 item 4: euro received for auracoin (card purchases, ever) per auracoin issued (every
+   * auracoin given to users: purchases with their bonuses, welcome credits, refunds, adjustments),
+   * against the euro a performer is paid per auracoin spent with her; the margin is their difference
+   * (null while nothing was issued)
+   */
+  margin: z.object({
+    eurosReceived: z.number(),
+    auracoinIssued: z.number(),
+    eurosPerAuracoinIssued: z.number().nullable(),
+    performerEurosPerAuracoin: z.number(),
+    marginPerAuracoin: z.number().nullable(),
+  }),
+  /**
+   * issue 38 item 10: card disputes opened ÷ card payments over the last `days` Italian calendar days
+   * (today's included), percent (null with no payment), and the card networks' level: warning from
+   * 0.9%, alarm from 1.5%
+   */
+  disputeRatio: z.object({
+    days: z.number().int(),
+    disputes: z.number().int(),
+    cardPayments: z.number().int(),
+    percent: z.number().nullable(),
+    level: z.enum(disputeRatioLevels),
   }),
 });
 export type StatisticsView = z.infer<typeof StatisticsView>;

@@ -73,5 +73,6 @@ export const usersAdminRoutes = {
     tag: 'users',
     params: IdParam,
     response: z.object({ ok: z.literal(true) }),
+    secondFactor: 'fresh',
   },
 } as const satisfies Record<string, RouteContract>;

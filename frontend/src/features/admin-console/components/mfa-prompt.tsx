@@ -12,7 +12,7 @@ interface Pending {
 }
 
 /**
- * 'Verifica a due fattori': whenever a money action answers `mfa_required`, the console asks for
+ * 'Verifica a due fattori': whenever a privileged action (money, prices, people, power) answers `mfa_required`, the console asks for
  * a code of her authenticator app (or a recovery code) and sends the action again with it.
  */
 export function MfaPrompt() {
@@ -69,8 +69,8 @@ export function MfaPrompt() {
     >
       <Stack gap="3">
         <Text fontSize="sm">
-          Questa operazione muove denaro: inserisci il codice a 6 cifre della tua app di autenticazione, oppure un
-          codice di recupero.
+          Questa operazione tocca denaro, prezzi, account o permessi: inserisci il codice a 6 cifre della tua app di
+          autenticazione, oppure un codice di recupero.
         </Text>
         <FormField label="Codice di verifica" error={error} required>
           <Input

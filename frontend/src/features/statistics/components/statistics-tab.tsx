@@ -1,5 +1,6 @@
+import type { ReactNode } from 'react';
 import { Badge, Box, Grid, Heading, SimpleGrid, Spinner, Stack, Text } from '@chakra-ui/react';
-import type { StatisticsView as Statistics } from '@aura/contracts';
+import { DISPUTE_RATIO_LEVEL_LABELS, type DisputeRatioLevel, type StatisticsView as Statistics } from '@aura/contracts';
 import { errorMessage } from '../../../lib/api-client';
 import { formatAuracoin, formatEuro, formatInteger, formatNumber } from '../../../lib/format';
 import { useStatistics } from '../api/statistics';
@@ -19,7 +20,17 @@ export function StatisticsTab() {
   return <StatisticsPanel stats={stats.data} />;
 }
 
-function StatCard({ label, value, testId }: { label: string; value: string; testId: string }) {
+function StatCard({
+  label,
+  value,
+  testId,
+  children,
+}: {
+  label: string;
+  value: string;
+  testId: string;
+  children?: ReactNode;
+}) {
   return (
     <Box bg="bg.panel" borderWidth="1px" borderColor="border" rounded="xl" p="4">
       <Text fontSize="sm" color="fg.muted">
@@ -28,7 +39,59 @@ function StatCard({ label, value, testId }: { label: string; value: string; test
       <Text fontSize={{ base: 'xl', md: '2xl' }} fontWeight="bold" data-testid={testId}>
         {value}
       </Text>
+      {children}
     </Box>
+  );
+}
+
+/** euro per auracoin, to the tenth of a cent: 0,683 € */
+const euroPerAuracoin = (value: number | null) =>
+  value === null ? '–' : `${formatNumber(value, { minimumFractionDigits: 2, maximumFractionDigits: 3 })} €`;
+
+const LEVEL_PALETTE: Record<DisputeRatioLevel, string> = { ok: 'green', warning: 'orange', alarm: 'red' };
+
+/**
+ * Money you can defend (issue 38 items 4 and 10): euro received per auracoin issued against the
+ * 0,55 € paid per auracoin spent with performers, and card disputes over card payments of the
+ * last 30 days with the card networks' level (warning from 0,9%, alarm from 1,5%).
+ */
+function MarginAndDisputes({ margin, disputeRatio }: Pick<Statistics, 'margin' | 'disputeRatio'>) {
+  const ratio =
+    disputeRatio.percent === null
+      ? '–'
+      : `${formatNumber(disputeRatio.percent, { minimumFractionDigits: 2, maximumFractionDigits: 2 })}%`;
+  const perAuracoin = [
+    { label: 'Incasso per auracoin emesso', value: margin.eurosPerAuracoinIssued, testId: 'stat-euros-per-auracoin' },
+    {
+      label: 'Pagato alle performer per auracoin speso',
+      value: margin.performerEurosPerAuracoin,
+      testId: 'stat-performer-euros-per-auracoin',
+    },
+    { label: 'Margine per auracoin', value: margin.marginPerAuracoin, testId: 'stat-margin' },
+  ];
+  return (
+    <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap="3" aria-label="Margine e contestazioni">
+      {perAuracoin.map((card) => (
+        <StatCard key={card.testId} label={card.label} value={euroPerAuracoin(card.value)} testId={card.testId} />
+      ))}
+      <StatCard
+        label={`Contestazioni su pagamenti con carta (${formatInteger(disputeRatio.days)} giorni)`}
+        value={ratio}
+        testId="stat-dispute-ratio"
+      >
+        <Text fontSize="xs" color="fg.muted">
+          {formatInteger(disputeRatio.disputes)} su {formatInteger(disputeRatio.cardPayments)} pagamenti
+        </Text>
+        <Badge
+          mt="2"
+          whiteSpace="normal"
+          colorPalette={LEVEL_PALETTE[disputeRatio.level]}
+          data-testid="stat-dispute-level"
+        >
+          {DISPUTE_RATIO_LEVEL_LABELS[disputeRatio.level]}
+        </Badge>
+      </StatCard>
+    </SimpleGrid>
   );
 }
 
@@ -97,6 +160,8 @@ function StatisticsPanel({ stats }: { stats: Statistics }) {
           testId="stat-session-revenue"
         />
       </SimpleGrid>
+
+      <MarginAndDisputes margin={stats.margin} disputeRatio={stats.disputeRatio} />
 
       <Grid templateColumns={{ base: '1fr', lg: 'repeat(3, 1fr)' }} gap="4">
         <BarChart

@@ -256,6 +256,8 @@ export const showsRoutes = {
     tag: 'shows',
     params: IdParam,
     upload: { kind: 'binary', maxBytes: SHOW_THUMBNAIL_MAX_BYTES },
+    // admins are refused by the policy (only her browser sends it); declared like every route an admin session reaches
+    secondFactor: 'fresh',
     response: z.object({ thumbnailUrl: z.string() }),
   },
   showLeaderboard: {

@@ -803,6 +803,10 @@ const elsewhere: Record<string, string> = {
     'a live show (media server, viewers, tips, room chat) is proven by backend/test/shows.int.ts',
   'GET /api/shows/{id}/tips':
     'a live show (media server, viewers, tips, room chat) is proven by backend/test/shows.int.ts',
+  'GET /api/shows/{id}/leaderboard':
+    "a show's tippers ranked by name only: backend/commands/shows/shows.api.spec.ts, test/browser/shows.e2e.ts",
+  'PUT /api/shows/{id}/thumbnail':
+    'her live frame, its refusals and the list that carries it: backend/commands/shows/shows.api.spec.ts',
   'GET /api/performers/{id}/tip-menu':
     'a live show (media server, viewers, tips, room chat) is proven by backend/test/shows.int.ts',
   'PUT /api/performers/{id}/tip-menu':

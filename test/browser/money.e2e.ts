@@ -113,7 +113,7 @@ describeWithChromium('money screens on a phone', () => {
     const card = gallery.locator(`[data-testid="performer-card"][data-performer-id="${giuliaId}"]`);
     await card
       .getByTestId('live-badge')
-      .filter({ hasText: /^In onda · 1$/ })
+      .filter({ hasText: /^IN ONDA · 1$/ })
       .waitFor({ timeout: 15_000 });
     await card.getByTestId('viewer-badge').getByLabel('1 spettatore', { exact: true }).waitFor({ timeout: 15_000 });
     await gallery.close();

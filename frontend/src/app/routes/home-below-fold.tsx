@@ -1,5 +1,6 @@
 import { PerformerOfferBanner } from '../../features/landing/components/performer-offer-banner';
 import { GallerySection } from '../../features/gallery/components/gallery-section';
+import { LiveShowsRow } from '../../features/shows/components/live-shows-row';
 import { PricingSection } from '../../features/wallet/components/pricing-section';
 import { useOfferBonusPercent } from '../../features/offers/components/offer-banner';
 
@@ -8,11 +9,12 @@ export interface HomeBelowFoldProps {
   onClearSearch: () => void;
 }
 
-/** The landing page below its first screen: gallery (#performers), offer banner, pricing (#pricing). */
+/** The landing page below its first screen: the shows on air ('Live adesso'), gallery (#performers), offer banner, pricing (#pricing). */
 export default function HomeBelowFold({ search, onClearSearch }: HomeBelowFoldProps) {
   const offerBonusPercent = useOfferBonusPercent();
   return (
     <>
+      <LiveShowsRow />
       <GallerySection search={search} onClearSearch={onClearSearch} />
       <PerformerOfferBanner />
       <PricingSection offerBonusPercent={offerBonusPercent} />

@@ -196,6 +196,7 @@ export function GallerySection({ search = '', onClearSearch }: GallerySectionPro
                             onOpen={() => setOpenId(p.id)}
                             onVideochat={() => startVideochat(p)}
                             onChat={() => startChat(p)}
+                            onWatchShow={() => void navigate(`/show/${encodeURIComponent(p.id)}`)}
                             liveShow={liveShows.get(p.id)}
                           />
                         ))}

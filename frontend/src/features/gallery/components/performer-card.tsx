@@ -12,8 +12,10 @@ export interface PerformerCardProps {
   onOpen: () => void;
   onVideochat: () => void;
   onChat: () => void;
-  /** her public show on now: 'In onda' and a link to watch it */
-  liveShow?: { status: 'live' | 'paused' | 'ended'; viewerCount: number } | undefined;
+  /** into her show's room */
+  onWatchShow: () => void;
+  /** her public show on now: its latest frame, 'IN ONDA' with its viewers and 'Guarda lo show' */
+  liveShow?: { status: 'live' | 'paused' | 'ended'; viewerCount: number; thumbnailUrl: string | null } | undefined;
 }
 
 export const CATEGORY_PALETTE: Record<string, string> = { Standard: 'gray', Premium: 'purple', VIP: 'yellow' };
@@ -27,9 +29,11 @@ export function PerformerCard({
   onOpen,
   onVideochat,
   onChat,
+  onWatchShow,
   liveShow,
 }: PerformerCardProps) {
   const online = p.isOnline;
+  const onShow = liveShow?.status === 'live';
   return (
     <Card.Root
       as="article"
@@ -53,7 +57,15 @@ export function PerformerCard({
           aria-label={`Apri il profilo di ${p.name}`}
           style={{ display: 'block', width: '100%', height: '100%', cursor: 'pointer' }}
         >
-          <Image src={p.image} alt="" width="100%" height="100%" objectFit="cover" loading="lazy" />
+          <Image
+            src={(onShow && liveShow.thumbnailUrl) || p.image}
+            alt=""
+            width="100%"
+            height="100%"
+            objectFit="cover"
+            loading="lazy"
+            data-testid={onShow && liveShow.thumbnailUrl ? 'live-thumbnail' : undefined}
+          />
         </button>
         <Box
           position="absolute"
@@ -70,9 +82,9 @@ export function PerformerCard({
           >
             {online ? 'ONLINE' : 'OFFLINE'}
           </Badge>
-          {liveShow?.status === 'live' ? (
+          {onShow ? (
             <Badge variant="solid" colorPalette="red" fontWeight="bold" data-testid="live-badge">
-              In onda · {liveShow.viewerCount}
+              IN ONDA · {liveShow.viewerCount}
             </Badge>
           ) : null}
           {online && p.inPrivate ? (
@@ -163,6 +175,12 @@ export function PerformerCard({
               </Badge>
             ))}
           </HStack>
+        ) : null}
+        {onShow ? (
+          <Button size="sm" colorPalette="red" onClick={onWatchShow} data-testid="watch-show">
+            <EyeIcon />
+            Guarda lo show
+          </Button>
         ) : null}
         <Stack direction={{ base: 'column', sm: 'row' }} gap="2" mt="auto" pt="1">
           <Button size="sm" flex="1" colorPalette="brand" disabled={!online || p.inPrivate} onClick={onVideochat}>

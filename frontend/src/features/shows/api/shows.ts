@@ -2,7 +2,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient }
 import type { ShowGoalView, ShowMessageView, ShowTipView, ShowView } from '@aura/contracts';
 import { call } from '../../../lib/api';
 import { queryKeys } from '../../../lib/query-keys';
-import { liveShowsQueryOptions } from '../../../lib/shared-queries';
+import { useLiveShowsFollowed } from '../../../lib/live-shows';
 import { setFromPush } from '../../../lib/push-cache';
 
 export const showQueryOptions = (showId: string) =>
@@ -36,7 +36,7 @@ export const tipMenuQueryOptions = (performerId: string) =>
     queryFn: ({ signal }) => call('getTipMenu', { params: { id: performerId }, signal }),
   });
 
-export const useLiveShows = () => useQuery(liveShowsQueryOptions());
+export const useLiveShows = () => useLiveShowsFollowed();
 export const useShow = (showId: string | null) =>
   useQuery({ ...showQueryOptions(showId ?? ''), enabled: showId !== null });
 export const useShowMessages = (showId: string | null) =>

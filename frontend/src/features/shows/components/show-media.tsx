@@ -2,6 +2,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { Button, Flex, Stack, Text } from '@chakra-ui/react';
 import { useShowPublisher } from '../hooks/use-show-publisher';
 import { useShowViewer } from '../hooks/use-show-viewer';
+import { useThumbnailSender } from '../hooks/use-thumbnail-sender';
 import { ShowVideo } from './ShowVideo';
 
 function Overlay({ children, testId, action }: { children: string; testId: string; action?: ReactNode }) {
@@ -45,6 +46,7 @@ export function ShowViewerVideo({ showId, performerName }: { showId: string; per
 export function ShowPublisherVideo({ showId }: { showId: string | null }) {
   const publisher = useShowPublisher(showId);
   const { publish, startPreview, error, failures } = publisher;
+  useThumbnailSender(showId, publisher.preview, publisher.status === 'live');
   const [attempt, setAttempt] = useState(0);
   useEffect(() => {
     void (showId ? publish() : startPreview());

@@ -30,6 +30,9 @@ export const errorCodes = [
   'wallet_frozen',
   'refund_window_closed',
   'room_identity_taken',
+  // issue 39 items 4-5
+  'same_admin',
+  'banned_terms',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
 
@@ -71,6 +74,9 @@ export const errorMessages: Record<ErrorCode, string> = {
     'Il tuo portafoglio è bloccato per una contestazione del pagamento in corso: non puoi spendere auracoin finché non si chiude.',
   refund_window_closed: 'Il periodo per il rimborso di questa vendita è scaduto.',
   room_identity_taken: 'In questa stanza hai già scelto come presentarti',
+  same_admin: 'Il ricorso va deciso da un amministratore diverso da chi ha preso la decisione',
+  banned_terms:
+    'Il testo contiene termini non ammessi (riferimenti a minori o ad atti non consensuali): modificalo e riprova.',
 };
 
 export function isErrorCode(value: unknown): value is ErrorCode {

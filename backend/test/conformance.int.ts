@@ -14,7 +14,7 @@ import { newId } from '../platform/ids';
 import { signatureHeader } from '../platform/payments/signature';
 import { completedEventBody } from '../platform/payments/webhook-event';
 import { client, startTestApp, type TestApp } from './app-harness';
-import { freshAdmin, SUPERADMIN, superadminClient } from './admin-session';
+import { approvePhoto, freshAdmin, SUPERADMIN, superadminClient } from './admin-session';
 import { fundedUser, onlinePerformer, waitForSession, type Http } from './session-helpers';
 import { PNG_1X1 as PNG } from './image-network';
 
@@ -265,6 +265,7 @@ async function createPhoto() {
     title: 'Tramonto',
     price: 5,
   });
+  await approvePhoto(admin, added.json.id as string);
   return added.json.id as string;
 }
 

@@ -318,6 +318,38 @@ describe('moderation API', () => {
   });
 });
 
+describe('banned terms in what others read', () => {
+  it('refuses a show title, a tip-menu item and a bio implying minors or non-consent, and records nothing', async () => {
+    await spec
+      .given(...luna)
+      .when((request) => request.post('/api/shows', { title: 'Serata con la scolaretta' }).as(performer(LUNA)))
+      .then([expectError(400, 'banned_terms')]);
+    await spec
+      .given(...luna)
+      .when((request) =>
+        request
+          .put(`/api/performers/${LUNA}/tip-menu`, {
+            items: [
+              { label: 'Balletto', price: 5 },
+              { label: 'Teen roleplay', price: 9 },
+            ],
+          })
+          .as(performer(LUNA)),
+      )
+      .then([expectError(400, 'banned_terms')]);
+    await spec
+      .given(...luna)
+      .when((request) => request.patch(`/api/performers/${LUNA}`, { bio: 'Giochi senza consenso' }).as(performer(LUNA)))
+      .then([expectError(400, 'banned_terms')]);
+  });
+
+  it('takes the same texts without those words', () =>
+    spec
+      .given(...luna)
+      .when((request) => request.post('/api/shows', { title: 'Serata romantica' }).as(performer(LUNA)))
+      .then([expectResponse(201, { body: { title: 'Serata romantica' } })]));
+});
+
 describe('moderation API, rate limits as configured by default', () => {
   const limited = apiSpec({ covers: [], env: { RATE_LIMITS: '' } });
 

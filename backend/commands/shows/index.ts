@@ -87,6 +87,7 @@ export function showsCommands(ports: ModulePorts, deps: ShowsDeps) {
     routers: [
       showsRouter({
         eventStore: ports.eventStore,
+        bannedTerms: ports.config.BANNED_TERMS,
         sessions: ports.sessions,
         limits: rateLimiterOf(ports, showRateLimits),
         now: ports.clock.now,

@@ -16,12 +16,25 @@ import { refundsCommands } from '../commands/refunds';
 import { sessionsCommands } from '../commands/sessions';
 import { showsCommands } from '../commands/shows';
 import { walletCommands } from '../commands/wallet';
+import { moderationCommands } from '../commands/moderation';
 import type { ReadSides } from './read-sides';
 
 /** Every module's write side, one line each: the ports, and the few queries of read sides it declares. */
 export function commandSides(ports: ModulePorts, reads: ReadSides) {
   const { accounts: users, performers, aliases } = reads;
   const performersSide = performersCommands(ports, { performers: performers.queries });
+  const photosSide = photosCommands(ports, {
+    performers: { ...performers.queries, demoPortraits: performersSide.demoPortraits },
+    users: users.queries,
+    photos: reads.photos.queries,
+    photoHidden: (photoId) => reads.moderation.queries.isHidden('photo', photoId),
+  });
+  const showsSide = showsCommands(ports, {
+    performers: performers.queries,
+    identities: aliases.queries,
+    users: users.queries,
+    shows: reads.shows.queries,
+  });
   return {
     presence: presenceCommands(ports),
     accounts: accountsCommands(ports, { users: users.queries, wallet: reads.wallet.queries, chat: reads.chat.queries }),
@@ -37,11 +50,7 @@ export function commandSides(ports: ModulePorts, reads: ReadSides) {
       offers: reads.offers.queries,
       purchases: reads.purchases.queries,
     }),
-    photos: photosCommands(ports, {
-      performers: { ...performers.queries, demoPortraits: performersSide.demoPortraits },
-      users: users.queries,
-      photos: reads.photos.queries,
-    }),
+    photos: photosSide,
     favourites: favouritesCommands(ports, { performers: performers.queries, favourites: reads.favourites.queries }),
     files: filesCommands(ports, { documents: performersSide.documents }),
     payouts: payoutsCommands(ports, {
@@ -59,13 +68,30 @@ export function commandSides(ports: ModulePorts, reads: ReadSides) {
       identities: aliases.queries,
       sessions: reads.sessions.queries,
     }),
-    shows: showsCommands(ports, {
-      performers: performers.queries,
-      identities: aliases.queries,
-      users: users.queries,
-      shows: reads.shows.queries,
-    }),
+    shows: showsSide,
     refunds: refundsCommands(ports, { refunds: reads.refunds.queries }),
+    // issue 39 items 3-5
+    moderation: moderationCommands(ports, {
+      subjects: {
+        performer: async (id) =>
+          (await performers.queries.exists(id)) ? { subjectKind: 'performer', subjectId: id } : null,
+        photo: async (id) => {
+          const performerId = await reads.photos.queries.ownerOf(id);
+          return performerId ? { subjectKind: 'performer', subjectId: performerId } : null;
+        },
+        show: reads.shows.queries.showSubject,
+        show_message: reads.shows.queries.messageSubject,
+        message: reads.chat.queries.messageSubject,
+      },
+      emailOf: async ({ subjectKind, subjectId }) =>
+        subjectKind === 'performer'
+          ? performers.queries.emailOf(subjectId)
+          : ((await users.queries.recordById(subjectId))?.email ?? null),
+      apply: { removePhoto: photosSide.moderation.removePhoto, endShow: showsSide.moderation.endShow },
+      photoInReview: photosSide.moderation.inReview,
+      reviewPhoto: photosSide.moderation.reviewPhoto,
+      isSanctioned: reads.moderation.queries.isSanctioned,
+    }),
   };
 }
 

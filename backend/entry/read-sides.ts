@@ -16,11 +16,19 @@ import { sessionsReadSide } from '../projections/sessions';
 import { showsReadSide } from '../projections/shows';
 import { statisticsReadSide } from '../projections/statistics';
 import { walletReadSide } from '../projections/wallet';
+import { moderationReadSide } from '../projections/moderation';
 
 /** Every module's read side, one line each: read models and pushes (projector), queries and query routes (api). */
 export function readSides(ports: ModulePorts) {
   const accounts = accountsReadSide(ports);
-  const performers = performersReadSide(ports);
+  // issue 39 items 3-5: what reports and decisions hide, honoured by the read sides that show content
+  const moderation = moderationReadSide(ports, { inReview: () => photos.queries.inReview() });
+  const hidden = moderation.queries;
+  const performers = performersReadSide(ports, { isHidden: (id) => hidden.isHidden('performer', id) });
+  const photos = photosReadSide(ports, {
+    performers: performers.queries,
+    hiddenPhotos: () => hidden.hiddenIds('photo'),
+  });
   return {
     accounts,
     admins: adminsReadSide(ports),
@@ -32,18 +40,19 @@ export function readSides(ports: ModulePorts) {
     purchases: purchasesReadSide(ports),
     statistics: statisticsReadSide(ports),
     earnings: earningsReadSide(ports),
-    photos: photosReadSide(ports, { performers: performers.queries }),
+    photos,
     favourites: favouritesReadSide(ports, { performers: performers.queries }),
     payouts: payoutsReadSide(ports, { performers: performers.queries }),
     chat: chatReadSide(ports, { performers: performers.queries }),
     sessions: sessionsReadSide(ports, { performers: performers.queries }),
-    shows: showsReadSide(ports, { performers: performers.queries }),
+    shows: showsReadSide(ports, { performers: performers.queries, hiddenIds: hidden.hiddenIds }),
     refunds: refundsReadSide(ports, {
       usersMatching: accounts.queries.idsMatching,
       usernamesOf: accounts.queries.usernamesOf,
       performersMatching: performers.queries.idsMatching,
       performerNamesOf: performers.queries.namesOf,
     }),
+    moderation,
   };
 }
 

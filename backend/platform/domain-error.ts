@@ -44,4 +44,6 @@ export const statusOfDomainCode: Partial<Record<ErrorCode, number>> = {
   rating_not_allowed: 403,
   // issue 38 item 4
   price_below_floor: 400,
+  same_admin: 409,
+  banned_terms: 400,
 };

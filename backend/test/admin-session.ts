@@ -28,6 +28,15 @@ export async function superadminClient(app: TestApp) {
   return http;
 }
 
+/**
+ * An admin approves a photo in review (issue 39 item 5): buyers see and buy only approved photos,
+ * so a test that sells a photo it uploaded approves it first.
+ */
+export async function approvePhoto(admin: ReturnType<typeof client>, photoId: string) {
+  const approved = await admin.post(`/api/admin/reviews/${photoId}`, { decision: 'approve' });
+  if (approved.status !== 200) throw new Error(`photo approval failed: ${approved.status} ${approved.text}`);
+}
+
 /** A new plain admin made by the superadmin, and a client signed in as them. */
 export async function adminClient(app: TestApp, superadmin: ReturnType<typeof client>) {
   const body = freshAdmin();

@@ -14,7 +14,7 @@ import { newId } from '../platform/ids';
 import { signatureHeader } from '../platform/payments/signature';
 import { completedEventBody } from '../platform/payments/webhook-event';
 import { client, startTestApp, type TestApp } from './app-harness';
-import { freshAdmin, SUPERADMIN, superadminClient } from './admin-session';
+import { adminClient, approvePhoto, freshAdmin, SUPERADMIN, superadminClient } from './admin-session';
 import { fundedUser, onlinePerformer, waitForSession, type Http } from './session-helpers';
 import { PNG_1X1 as PNG } from './image-network';
 
@@ -265,7 +265,44 @@ async function createPhoto() {
     title: 'Tramonto',
     price: 5,
   });
+  await approvePhoto(admin, added.json.id as string);
   return added.json.id as string;
+}
+
+/** A photo of hers waiting for an admin's review (issue 39 item 5). */
+async function photoInReview() {
+  const added = await performer.http.post(`/api/performers/${performer.id}/photos`, {
+    imageUrl: 'https://img.example/r.jpg',
+    title: 'Alba',
+    price: 5,
+  });
+  expectStatus('photo added', added, 201);
+  return added.json.id as string;
+}
+
+/** A report on one of her photos (spam: nothing hidden), filed by the user. */
+async function openReport() {
+  const filed = await user.http.post('/api/reports', {
+    targetKind: 'photo',
+    targetId: await createPhoto(),
+    category: 'spam',
+    description: 'Pubblicità',
+    goodFaith: true,
+  });
+  expectStatus('report filed', filed, 201);
+  return filed.json.id as string;
+}
+
+/** A statement of reasons about her: a report on her photo decided by the admin of this file. */
+async function statementAboutHer() {
+  const decided = await admin.post(`/api/admin/reports/${await openReport()}/decision`, {
+    action: 'none',
+    ground: 'termini',
+    groundDetail: 'Termini di servizio',
+    statement: 'Nessuna violazione',
+  });
+  expectStatus('report decided', decided, 200);
+  return decided.json.statementId as string;
 }
 
 /** An upload ticket with the image already PUT to it. */
@@ -765,6 +802,45 @@ const scenarios: Record<string, Scenario> = {
   }),
   'GET /api/admin/payouts/runs': async () => ({ as: admin }),
   'GET /api/admin/payouts/runs/{id}': async () => ({ as: admin, params: { id: await payoutRunId() } }),
+  // reports, decisions, appeals and reviews (issue 39 items 3-5)
+  'POST /api/reports': async () => ({
+    as: user.http,
+    values: {
+      targetKind: 'photo',
+      targetId: await createPhoto(),
+      category: 'spam',
+      description: 'Pubblicità ingannevole',
+      email: 'segnala@example.com',
+    },
+  }),
+  'GET /api/admin/reports': async () => ({ as: admin, query: 'status=open' }),
+  'POST /api/admin/reports/{id}/decision': async () => ({
+    as: admin,
+    params: { id: await openReport() },
+    values: { action: 'remove_content', ground: 'termini', groundDetail: 'Termini, art. 4', statement: 'Spam' },
+  }),
+  'GET /api/performers/{id}/moderation-notices': async () => ({ as: performer.http, params: { id: performer.id } }),
+  'GET /api/me/moderation-notices': async () => ({ as: user.http }),
+  'POST /api/appeals': async () => ({
+    as: performer.http,
+    values: { statementId: await statementAboutHer(), text: 'Chiedo il riesame' },
+  }),
+  'POST /api/admin/appeals/{id}/decision': async () => {
+    const statementId = await statementAboutHer();
+    const appealed = await performer.http.post('/api/appeals', { statementId, text: 'Chiedo il riesame' });
+    expectStatus('appeal filed', appealed, 201);
+    return {
+      as: (await adminClient(app, admin)).http,
+      params: { id: appealed.json.id as string },
+      values: { outcome: 'upheld', statement: 'Decisione confermata' },
+    };
+  },
+  'GET /api/admin/reviews': async () => ({ as: admin }),
+  'POST /api/admin/reviews/{id}': async () => ({
+    as: admin,
+    params: { id: await photoInReview() },
+    values: { statement: 'Immagine non conforme' },
+  }),
 };
 
 /**

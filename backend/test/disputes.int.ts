@@ -12,7 +12,7 @@ import { newId } from '../platform/ids';
 import { signatureHeader } from '../platform/payments/signature';
 import { disputeEventBody } from '../platform/payments/webhook-event';
 import { startTestApp, type TestApp } from './app-harness';
-import { logLength, superadminClient, userClient } from './admin-session';
+import { approvePhoto, logLength, superadminClient, userClient } from './admin-session';
 import { onlinePerformer, type Http } from './session-helpers';
 
 const WEBHOOK_SECRET = 'whsec_test_disputes_suite_secret';
@@ -42,6 +42,7 @@ beforeAll(async () => {
       price: 10,
     });
     expect(photo.status).toBe(201);
+    await approvePhoto(admin, photo.json.id as string);
     photoIds.push(photo.json.id as string);
   }
   performer = { ...her, photoIds };

@@ -3,7 +3,7 @@ import { performerStreams, streams } from '@aura/contracts';
 import { createTestClock } from '../platform/clock';
 import { deterministicId } from '../platform/ids';
 import { client, startTestApp, type TestApp } from './app-harness';
-import { fund, logLength, send, superadminClient, userClient } from './admin-session';
+import { approvePhoto, fund, logLength, send, superadminClient, userClient } from './admin-session';
 import { PNG_1X1 as PNG } from './image-network';
 import { until } from './session-helpers';
 import { PRESENCE_GRACE_JOB } from '../commands/performers/presence';
@@ -613,6 +613,14 @@ describe('photos', () => {
     });
     expect(byUrl.json.price).toBe(50);
     const photoId = added.json.id as string;
+    // reviewed before shown (issue 39 item 5): a visitor sees neither until an admin approves them
+    expect(added.json.review).toBe('in_revisione');
+    const beforeReview = (await client(app.url).get(`/api/performers/${id}/photos`)).json as unknown as {
+      id: string;
+    }[];
+    expect(beforeReview.map((p) => p.id)).not.toContain(photoId);
+    await approvePhoto(admin, photoId);
+    await approvePhoto(admin, byUrl.json.id as string);
     expect(
       (await client(app.url).post(`/api/performers/${id}/photos`, { imageUrl: objectPath, title: 'x' })).status,
     ).toBe(401);
@@ -738,6 +746,7 @@ describe('favourites, geoblocking, blocking', () => {
       title: 'Ciao',
       price: 1,
     });
+    await approvePhoto(admin, photo.json.id as string);
     const user = await userClient(app);
     const blocked = await send(performer, 'PUT', `${app.url}/api/performers/${isabela}/blocked-users/${user.id}`);
     expect(blocked.json.blockedUserIds).toEqual([user.id]);

@@ -17,7 +17,7 @@ import {
 } from '@aura/contracts';
 import { foldWallet } from '../ledger';
 import { client, startTestApp, type TestApp } from './app-harness';
-import { fund, logLength, send, superadminClient, userClient } from './admin-session';
+import { approvePhoto, fund, logLength, send, superadminClient, userClient } from './admin-session';
 import { onlinePerformer, socketFor, type Http } from './session-helpers';
 
 let clock = new Date('2026-11-18T10:00:00.000Z');
@@ -53,6 +53,7 @@ async function performerSelling() {
     price: 10,
   });
   expect(photo.status).toBe(201);
+  await approvePhoto(admin, photo.json.id as string);
   return { ...performer, photoId: photo.json.id as string };
 }
 

@@ -152,7 +152,7 @@ async function writePerformer(eventStore: EventStore, index: number): Promise<Li
       (state) => decideAddPhoto(photo, state, now()),
       { metadata },
     );
-    photos.push({ status: 'listed' as const, ...photo });
+    photos.push({ status: 'listed' as const, review: 'approved' as const, ...photo });
   }
   counts.performers++;
   counts.photos += photos.length;

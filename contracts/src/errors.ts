@@ -38,6 +38,9 @@ export const errorCodes = [
   'rating_not_allowed',
   // issue 38 item 4
   'price_below_floor',
+  // issue 39 items 4-5
+  'same_admin',
+  'banned_terms',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
 
@@ -85,6 +88,9 @@ export const errorMessages: Record<ErrorCode, string> = {
   rating_not_allowed:
     'Puoi valutare solo una sessione privata conclusa in cui hai speso auracoin acquistati: le sessioni pagate con auracoin omaggio non si valutano.',
   price_below_floor: 'Prezzo troppo basso: un auracoin costerebbe meno del minimo consentito.',
+  same_admin: 'Il ricorso va deciso da un amministratore diverso da chi ha preso la decisione',
+  banned_terms:
+    'Il testo contiene termini non ammessi (riferimenti a minori o ad atti non consensuali): modificalo e riprova.',
 };
 
 export function isErrorCode(value: unknown): value is ErrorCode {

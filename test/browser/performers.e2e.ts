@@ -1,7 +1,7 @@
 import { deflateSync } from 'node:zlib';
 import type { Browser } from 'playwright-core';
 import { formatEuro } from '@aura/contracts';
-import { fund } from '../../backend/test/admin-session';
+import { approvePhoto, fund } from '../../backend/test/admin-session';
 import { client, startTestApp, type TestApp } from '../../backend/test/app-harness';
 import { describeWithChromium, launchChromium } from './chromium';
 import { adminConsole, fillRegistration, signContract } from './steps';
@@ -195,6 +195,10 @@ describeWithChromium('performers in the browser', () => {
     await dialog.getByRole('button', { name: 'Aggiungi', exact: true }).click();
     await performerPage.getByText('Foto aggiunta!').waitFor();
     await performerPage.getByTestId('own-photo').waitFor();
+    // reviewed before shown (issue 39 item 5): she sees it 'In revisione' until an admin approves it
+    await performerPage.getByTestId('photo-in-review').waitFor();
+    const [added] = (await admin.get(`/api/performers/${performerId}/photos`)).json as unknown as { id: string }[];
+    await approvePhoto(admin, added!.id);
     const before = (await admin.get(`/api/performers/${performerId}`)).json as { totalEarnings: number };
 
     // 6. a user registers (10 welcome auracoin, promotional), buys 10 by card and buys it from her profile

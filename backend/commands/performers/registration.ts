@@ -1,4 +1,5 @@
 import type { Context } from 'koa';
+import { refuseBannedTerms } from '../../platform/http/banned-terms';
 import {
   AdminPerformerBody,
   PASSWORD_MIN,
@@ -28,6 +29,8 @@ import { mayAttachDocument } from './policy';
 /** A performer's sign-up (hers, or an admin's on her behalf), with the documents and names it claims. */
 
 export interface PerformersDeps {
+  /** words refused in bios (`BANNED_TERMS`) */
+  config: { BANNED_TERMS: readonly string[] };
   /** argon2id hashing and the password sign-in */
   passwords: Passwords;
   eventStore: EventStore;
@@ -104,6 +107,7 @@ async function createWithClaims(
  */
 export async function register(deps: PerformersDeps, ctx: Context, raw: unknown) {
   const body = parseBody(PerformerRegistrationBody, raw);
+  refuseBannedTerms(deps.config.BANNED_TERMS, { bio: body.bio });
   const documentsFollow = body.documents === undefined;
   const problem = registrationProblem(
     { ...body, documentCount: documentsFollow ? 1 : body.documents!.length },
@@ -169,6 +173,7 @@ export async function register(deps: PerformersDeps, ctx: Context, raw: unknown)
 
 export async function createByAdmin(deps: PerformersDeps, ctx: Context, raw: unknown, caller: Principal) {
   const body = parseBody(AdminPerformerBody, raw);
+  refuseBannedTerms(deps.config.BANNED_TERMS, { bio: body.bio });
   const performerId = newId();
   const claims: Claim[] = [
     ...(body.username ? [{ kind: 'performer-username' as const, value: body.username, ownerId: performerId }] : []),

@@ -1,4 +1,5 @@
 import Router from '@koa/router';
+import { refuseBannedTerms } from '../../platform/http/banned-terms';
 import type { Middleware } from 'koa';
 import { apiRoutes, auracoinToUnits, streams } from '@aura/contracts';
 import { imageField } from '../../platform/files/remote-image';
@@ -107,6 +108,7 @@ function mountProfileRoutes(router: Router, deps: PerformersDeps) {
   mountRoute(router, deps.sessions, apiRoutes.updatePerformer, async (ctx, { params, body }, caller) => {
     managesProfile(caller, params.id);
     mayChangeRating(caller, body.rating);
+    refuseBannedTerms(deps.config.BANNED_TERMS, { bio: body.bio });
     const by = caller.kind === 'admin' ? 'admin' : 'performer';
     const changes: ProfileChanges = {
       name: body.name,

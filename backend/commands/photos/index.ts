@@ -1,6 +1,9 @@
 import { rateLimiterOf } from '../../platform/http/rate-limit';
 import { photoRateLimits } from './rate-limits';
+import { performerStreams } from '@aura/contracts';
 import type { CommandSide, ModulePorts } from '../../kernel/module';
+import { foldStream } from '../../kernel/handle-command';
+import { decideRemovePhoto, decideReviewPhoto, handlePhoto, photo } from './photo';
 import { seedDemoPhotos } from './demo';
 import { photosRouter, type PhotosDeps as RouterDeps } from './routes';
 
@@ -13,6 +16,8 @@ export interface PhotosDeps {
   users: { balanceAfter(userId: string, position: number | undefined): Promise<number> };
   /** the photos read side: a photo as a viewer sees it, once written */
   photos: { viewAfter: RouterDeps['photoViewAfter'] };
+  /** hidden by a report or a moderation decision (the moderation module's): not for sale */
+  photoHidden?: (photoId: string) => Promise<boolean>;
 }
 
 /** Photos performers sell: locked until bought, the image only for owner, admins and buyers. */
@@ -31,8 +36,36 @@ export function photosCommands(ports: ModulePorts, deps: PhotosDeps) {
         isBlocked: deps.performers.isBlocked,
         balanceAfter: deps.users.balanceAfter,
         photoViewAfter: deps.photos.viewAfter,
+        photoHidden: deps.photoHidden ?? (async () => false),
       }),
     ],
     seedDemo: () => seedDemoPhotos(ports.eventStore, ports.clock.now, deps.performers.demoPortraits()),
-  } satisfies CommandSide;
+    /** what the moderation module does to a photo (entry hands it over): its commands, on the photo's stream */
+    moderation: {
+      async removePhoto(photoId: string, metadata: Record<string, unknown>) {
+        await handlePhoto(
+          ports.eventStore,
+          performerStreams.photo(photoId),
+          (state) => (state.status === 'listed' ? decideRemovePhoto(state, ports.clock.now()) : []),
+          { metadata },
+        );
+      },
+      async inReview(photoId: string) {
+        const state = foldStream(photo, await ports.eventStore.readStream(performerStreams.photo(photoId)));
+        return state.status === 'listed' && state.review === 'pending' ? { performerId: state.performerId } : null;
+      },
+      async reviewPhoto(
+        photoId: string,
+        review: { decision: 'approve' | 'reject'; adminId: string; statementId: string | null },
+        metadata: Record<string, unknown>,
+      ) {
+        await handlePhoto(
+          ports.eventStore,
+          performerStreams.photo(photoId),
+          (state) => decideReviewPhoto(review, state, ports.clock.now()),
+          { metadata },
+        );
+      },
+    },
+  } satisfies CommandSide & Record<string, unknown>;
 }

@@ -1,7 +1,7 @@
 import type { DomainEvent } from '@aura/contracts';
 import { deciderSpec } from '../../test/doubles/decider-spec';
 import { earningsCredited, photoSale } from '../../ledger';
-import { decideAddPhoto, decideRemovePhoto, photo, photoPurchase } from './photo';
+import { decideAddPhoto, decideRemovePhoto, decideReviewPhoto, photo, photoPurchase } from './photo';
 
 const now = new Date('2026-11-20T10:00:00.000Z');
 const at = now.toISOString();
@@ -61,6 +61,40 @@ describe('photo decider', () => {
     expect(earningsCredited(photoSale(purchase), now)).toEqual({
       type: 'PerformerEarningsCredited',
       data: { performerId, source: 'photo', sourceId: purchaseId, grossUnits: 150, shareCents: 82, creditedAt: at },
+    });
+  });
+
+  describe('reviewed before shown', () => {
+    const adminId = '5b7c4d1e-8f7a-4e63-9a51-5a4c1b2d3e4f';
+    const inReview: DomainEvent = { type: 'PhotoAdded', data: { ...command, addedAt: at, inReview: true } };
+    const approved: DomainEvent = {
+      type: 'PhotoReviewed',
+      data: { photoId, performerId, decision: 'approve', adminId, statementId: null, reviewedAt: at },
+    };
+    const buyer = { walletId, purchaseId, performerBlocksBuyer: false };
+
+    it('an admin approves a photo in review once', () => {
+      spec
+        .given([inReview])
+        .when((s) => decideReviewPhoto({ decision: 'approve', adminId, statementId: null }, s, now))
+        .then([approved]);
+      spec
+        .given([inReview, approved])
+        .when((s) => decideReviewPhoto({ decision: 'reject', adminId, statementId: null }, s, now))
+        .thenThrows('not_found');
+    });
+
+    it('a photo in review or rejected is not for sale; approved, it is', () => {
+      expect(() => photoPurchase(photo.evolve(photo.initialState(), inReview), buyer, now)).toThrow('Foto non trovata');
+      const rejected: DomainEvent = { type: 'PhotoReviewed', data: { ...approved.data, decision: 'reject' } as never };
+      const rejectedState = [inReview, rejected].reduce(photo.evolve, photo.initialState());
+      expect(() => photoPurchase(rejectedState, buyer, now)).toThrow('Foto non trovata');
+      const approvedState = [inReview, approved].reduce(photo.evolve, photo.initialState());
+      expect(photoPurchase(approvedState, buyer, now).type).toBe('PhotoPurchased');
+    });
+
+    it('a photo added before reviews existed (no flag) counts as approved', () => {
+      expect(photo.evolve(photo.initialState(), added)).toMatchObject({ review: 'approved' });
     });
   });
 });

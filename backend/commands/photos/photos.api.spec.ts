@@ -35,7 +35,7 @@ const lunasPhoto = existingStream(performerStreams.photo(PHOTO), [
 
 describe('photos API', () => {
   describe('POST /api/performers/{id}/photos', () => {
-    it('she puts a photo on sale: a picture by URL is fetched into storage', () =>
+    it('she puts a photo on sale, in review until an admin approves it: a picture by URL is fetched into storage', () =>
       spec
         .given(...luna)
         .when((request) =>
@@ -48,7 +48,7 @@ describe('photos API', () => {
             .as(performer(LUNA)),
         )
         .then([
-          expectResponse(201, { body: { performerId: LUNA, title: 'Tramonto', price: 5 } }),
+          expectResponse(201, { body: { performerId: LUNA, title: 'Tramonto', price: 5, review: 'in_revisione' } }),
           ({ response, newEvents }) => {
             const photoId = (response.body as { id: string }).id;
             expect(newEvents).toMatchObject([
@@ -59,6 +59,7 @@ describe('photos API', () => {
                   performerId: LUNA,
                   priceUnits: 500,
                   imageUrl: expect.stringMatching(/^\/api\/files\/public\//),
+                  inReview: true,
                 },
               },
             ]);

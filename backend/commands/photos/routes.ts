@@ -30,6 +30,8 @@ export interface PhotosDeps {
     viewer: { kind: string; sub: string },
     position: number | undefined,
   ) => Promise<PhotoView>;
+  /** hidden by a report or a moderation decision: not for sale */
+  photoHidden: (photoId: string) => Promise<boolean>;
   /** the buyer's balance (auracoin) once the users read model has applied `position` */
   balanceAfter: (userId: string, position: number) => Promise<number>;
 }
@@ -49,6 +51,8 @@ export function photosRouter(deps: PhotosDeps): Router {
       title: body.title,
       description: body.description,
       priceUnits: auracoinToUnits(body.price),
+      // reviewed before shown (issue 39 item 5)
+      inReview: true,
     };
     const result = await handlePhoto(
       deps.eventStore,
@@ -79,7 +83,7 @@ export function photosRouter(deps: PhotosDeps): Router {
     if (caller.kind !== 'user') throw forbidden('Solo gli utenti possono acquistare foto');
     await deps.limits.enforce(ctx, ['photoPurchase', caller.sub]);
     const state = foldStream(photo, await deps.eventStore.readStream(performerStreams.photo(params.id)));
-    if (state.status === 'none') throw notFound('Foto non trovata');
+    if (state.status === 'none' || (await deps.photoHidden(params.id))) throw notFound('Foto non trovata');
     if (state.status === 'listed') assertPriceSeen(body.expectedPrice, state.priceUnits);
     const blocked = state.status === 'listed' ? await deps.isBlocked(state.performerId, caller.sub) : false;
     // one purchase per user and photo: the spend's key is the photo, so a second attempt (any key) replays the first

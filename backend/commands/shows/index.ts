@@ -1,4 +1,6 @@
-import type { Identity, ShowStatus, ShowView } from '@aura/contracts';
+import { showStreams, type Identity, type ShowStatus, type ShowView } from '@aura/contracts';
+import { notFound } from '../../platform/http/errors';
+import { decideEndShow, handleStage } from './stage';
 import { rateLimiterOf } from '../../platform/http/rate-limit';
 import { showRateLimits } from './rate-limits';
 import type { CommandSide, ModulePorts } from '../../kernel/module';
@@ -75,6 +77,11 @@ export function showsCommands(ports: ModulePorts, deps: ShowsDeps) {
     },
   });
 
+  const showStopped = async (showId: string) => {
+    room.closeRoom(showId);
+    await media.close(showId);
+  };
+
   return {
     name: 'shows',
     rateLimits: showRateLimits,
@@ -88,6 +95,7 @@ export function showsCommands(ports: ModulePorts, deps: ShowsDeps) {
       }),
       showsRouter({
         eventStore: ports.eventStore,
+        bannedTerms: ports.config.BANNED_TERMS,
         sessions: ports.sessions,
         limits: rateLimiterOf(ports, showRateLimits),
         now: ports.clock.now,
@@ -104,10 +112,7 @@ export function showsCommands(ports: ModulePorts, deps: ShowsDeps) {
           room.drop(showId, userId);
           void media.dropAccount(showId, userId);
         },
-        showStopped: async (showId) => {
-          room.closeRoom(showId);
-          await media.close(showId);
-        },
+        showStopped,
         deadlines: {
           schedule: (showId, goalId, deadline) =>
             ports.jobs.enqueue(
@@ -130,5 +135,20 @@ export function showsCommands(ports: ModulePorts, deps: ShowsDeps) {
     stop: async () => media.stop(),
     /** who may enter a show's room, its media included (the media signalling asks this) */
     access,
+    /** what the moderation module does to a show (entry hands it over): an admin's end, as her route's */
+    moderation: {
+      async endShow(showId: string, metadata: Record<string, unknown>) {
+        const performerId = await performerOf(showId);
+        if (!performerId) throw notFound('Show non trovato');
+        const command = { showId, performerId, reason: 'admin', peakViewers: await peakViewers(performerId) } as const;
+        await handleStage(
+          ports.eventStore,
+          showStreams.stage(performerId),
+          (state) => decideEndShow(command, state, ports.clock.now()),
+          { metadata },
+        );
+        await showStopped(showId);
+      },
+    },
   } satisfies CommandSide & Record<string, unknown>;
 }

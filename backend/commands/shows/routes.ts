@@ -1,4 +1,5 @@
 import Router from '@koa/router';
+import { refuseBannedTerms } from '../../platform/http/banned-terms';
 import {
   apiRoutes,
   auracoinToUnits,
@@ -25,6 +26,8 @@ import { tipShow, type GoalDeadlines } from './tips';
 
 export interface ShowsCommandDeps {
   eventStore: EventStore;
+  /** words refused in titles and tip-menu items (`BANNED_TERMS`) */
+  bannedTerms: readonly string[];
   sessions: SessionManager;
   limits: RateLimiter<keyof typeof showRateLimits | DoorLimit>;
   now: () => Date;
@@ -87,6 +90,7 @@ export function showsRouter(deps: ShowsCommandDeps): Router {
 function stageRoutes(router: Router, deps: ShowsCommandDeps, reads: ShowReads) {
   mountRoute(router, deps.sessions, apiRoutes.startShow, async (ctx, { body }, caller) => {
     await mayGoLive(caller, deps.performerApproved);
+    refuseBannedTerms(deps.bannedTerms, { title: body.title });
     const showId = newId();
     const command = { showId, performerId: caller.sub, title: body.title };
     const result = await handleStage(
@@ -115,6 +119,10 @@ function stageRoutes(router: Router, deps: ShowsCommandDeps, reads: ShowReads) {
 function goalAndMenuRoutes(router: Router, deps: ShowsCommandDeps, reads: ShowReads) {
   mountRoute(router, deps.sessions, apiRoutes.setTipMenu, async (ctx, { params, body }, caller) => {
     await maySetTipMenu(caller, params.id, deps.performerApproved);
+    refuseBannedTerms(
+      deps.bannedTerms,
+      Object.fromEntries(body.items.map((item, i) => [`items.${i}.label`, item.label])),
+    );
     const items = body.items.map((item) => ({
       id: newId(),
       label: item.label,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import path from 'node:path';
-import { AURACOIN_PRICE_FLOOR_EUR_DEFAULT, isValidIban, normalizeIban } from '@aura/contracts';
+import { AURACOIN_PRICE_FLOOR_EUR_DEFAULT, DEFAULT_BANNED_TERMS, isValidIban, normalizeIban } from '@aura/contracts';
 import { FLEXPAY_BRAND_NAMES } from '../payments/flexpay';
 import { parsePurchaseLimits } from './purchase-limits';
 import { parseRateLimits } from './rate-limits';
@@ -124,6 +124,21 @@ const ConfigSchema = z
     SMTP_URL: optionalUrl,
     /** the sender of Aura's mail */
     MAIL_FROM: z.string().trim().min(3).default('Aura <no-reply@aura.local>'),
+
+    /**
+     * words refused in show titles, bios and tip-menu items besides the built-in Italian and English
+     * ones implying minors or non-consent (contracts' DEFAULT_BANNED_TERMS), comma-separated
+     */
+    BANNED_TERMS: z
+      .string()
+      .default('')
+      .transform((value) => [
+        ...DEFAULT_BANNED_TERMS,
+        ...value
+          .split(',')
+          .map((term) => term.trim())
+          .filter(Boolean),
+      ]),
 
     /** how long a performer whose last connection dropped stays online (tests shorten it) */
     PRESENCE_GRACE_MS: milliseconds(60_000, 600_000),

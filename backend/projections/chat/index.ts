@@ -59,6 +59,15 @@ export function chatReadSide(ports: ModulePorts, deps: ChatReadDeps) {
           displayName: doc.displayName,
         };
       },
+      /** whose a message is: the performer's, or the user's behind the identity he wrote as (null: no such message) */
+      async messageSubject(messageId: string) {
+        const doc = await chat.message(messageId);
+        const conversation = doc ? await chat.conversation(doc.conversationId) : null;
+        if (!doc || !conversation) return null;
+        if (doc.senderType === 'performer')
+          return { subjectKind: 'performer' as const, subjectId: conversation.performerId };
+        return conversation.userId ? { subjectKind: 'user' as const, subjectId: conversation.userId } : null;
+      },
       /** the conversation's two parties (null: none) */
       async partiesOf(conversationId: string) {
         const doc = await chat.conversation(conversationId);

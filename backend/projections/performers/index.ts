@@ -7,7 +7,12 @@ import { createPerformerQueries, messagePriceUnitsOf, sightOf, toPerformerView }
 import { performersQueryRouter } from './query-routes';
 
 /** Performers as read: the gallery, profiles, presence and viewers, what other modules ask of her. */
-export function performersReadSide(ports: ModulePorts) {
+export interface PerformersReadDeps {
+  /** a profile hidden by a report or a moderation decision (the moderation module's) */
+  isHidden?(performerId: string): Promise<boolean>;
+}
+
+export function performersReadSide(ports: ModulePorts, deps: PerformersReadDeps = {}) {
   const { presence } = ports;
   const performers = createPerformerQueries(ports.readModels, {
     viewersOf: presence.viewersOf,
@@ -24,6 +29,7 @@ export function performersReadSide(ports: ModulePorts) {
         performers,
         files: ports.files,
         onlineUsers: presence.onlineUsers,
+        isHidden: deps.isHidden,
       }),
     ],
     pushes: performerPushes({ performers, presence, realtime: ports.realtime }),
@@ -83,6 +89,8 @@ export function performersReadSide(ports: ModulePorts) {
           )
           .map((doc) => doc._id);
       },
+      /** where she is told of a moderation decision (null: unknown or deleted) */
+      emailOf: async (performerId: string) => (await performers.byId(performerId))?.email ?? null,
       /** what a private session needs of her: name, photo, rate, listing and presence */
       sessionCard: async (performerId: string) => {
         const doc = await performers.byId(performerId);

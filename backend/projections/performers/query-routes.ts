@@ -13,6 +13,8 @@ export function performersQueryRouter(deps: {
   performers: PerformerQueries;
   files: FileStorage;
   onlineUsers: () => number;
+  /** a profile hidden by a report or a moderation decision: only she and admins see it */
+  isHidden?(performerId: string): Promise<boolean>;
 }): Router {
   const router = new Router();
   const { performers } = deps;
@@ -31,6 +33,7 @@ export function performersQueryRouter(deps: {
       if (!doc) throw notFound('Performer non trovata');
       return toPerformerView(doc, performers.live);
     }
+    if (await deps.isHidden?.(params.id)) throw notFound('Performer non trovata');
     const profile = await performers.publicProfileJson(params.id, requestCountry(ctx), (view) =>
       apiRoutes.getPerformer.response.parse(view),
     );

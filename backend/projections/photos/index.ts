@@ -2,7 +2,7 @@ import { notFound } from '../../platform/http/errors';
 import type { ModulePorts, ReadSide } from '../../kernel/module';
 import { settledOn } from '../../kernel/projections/wait';
 import { PHOTO_PURCHASES, PHOTOS, photoPurchasesProjection, photosProjection } from './projection';
-import { createPhotoQueries, type PhotoViewer } from './queries';
+import { createPhotoQueries, type HiddenPhotos, type PhotoViewer } from './queries';
 import { photosQueryRouter } from './query-routes';
 
 export interface PhotosReadDeps {
@@ -13,11 +13,13 @@ export interface PhotosReadDeps {
       country: string | undefined,
     ): Promise<'full' | 'public' | 'none'>;
   };
+  /** the photos hidden by a report or a moderation decision (the moderation module's) */
+  hiddenPhotos?: HiddenPhotos;
 }
 
 /** Photos as read: her gallery, locked or bought, and who bought what. */
 export function photosReadSide(ports: ModulePorts, deps: PhotosReadDeps) {
-  const photos = createPhotoQueries(ports.readModels);
+  const photos = createPhotoQueries(ports.readModels, deps.hiddenPhotos);
   const settled = settledOn(ports.readModels, PHOTOS, PHOTO_PURCHASES);
   return {
     name: 'photos',
@@ -31,6 +33,8 @@ export function photosReadSide(ports: ModulePorts, deps: PhotosReadDeps) {
         if (!view) throw notFound('Foto non trovata');
         return view;
       },
+      ownerOf: photos.ownerOf,
+      inReview: photos.inReview,
     },
   } satisfies ReadSide & Record<string, unknown>;
 }

@@ -15,6 +15,8 @@ export type PhotoDoc = {
   createdAt: string;
   removed: boolean;
   salesCount: number;
+  /** absent on documents projected before reviews existed: approved */
+  review?: 'pending' | 'approved' | 'rejected';
 };
 
 /** One per buyer and photo: `${walletId}:${photoId}`. */
@@ -40,7 +42,10 @@ export function evolvePhoto(doc: PhotoDoc | null, event: DomainEvent): PhotoDoc 
         createdAt: event.data.addedAt,
         removed: false,
         salesCount: doc?.salesCount ?? 0,
+        review: doc?.review && doc.review !== 'pending' ? doc.review : event.data.inReview ? 'pending' : 'approved',
       };
+    case 'PhotoReviewed':
+      return doc ? { ...doc, review: event.data.decision === 'approve' ? 'approved' : 'rejected' } : null;
     case 'PhotoRemoved':
       return doc ? { ...doc, removed: true } : null;
     case 'PhotoPurchased':
@@ -68,10 +73,13 @@ export function evolvePurchase(doc: PhotoPurchaseDoc | null, event: DomainEvent)
 export const photosProjection = docProjection<PhotoDoc>({
   name: PHOTOS,
   collection: PHOTOS,
-  eventTypes: ['PhotoAdded', 'PhotoRemoved', 'PhotoPurchased'],
+  eventTypes: ['PhotoAdded', 'PhotoRemoved', 'PhotoReviewed', 'PhotoPurchased'],
   documentId: (event) => dataField(event, 'photoId'),
   evolve: evolvePhoto,
-  indexes: [{ keys: { performerId: 1, createdAt: -1 }, options: { name: 'by_performer' } }],
+  indexes: [
+    { keys: { performerId: 1, createdAt: -1 }, options: { name: 'by_performer' } },
+    { keys: { review: 1 }, options: { name: 'by_review' } },
+  ],
 });
 
 export const photoPurchasesProjection = docProjection<PhotoPurchaseDoc>({

@@ -17,6 +17,8 @@ import { showsQueryRouter } from './query-routes';
 
 export interface ShowsReadDeps {
   performers: { nameOf(performerId: string): Promise<string | null> };
+  /** shows and room lines hidden by a report or a moderation decision (the moderation module's) */
+  hiddenIds?(kind: 'show' | 'show_message'): Promise<ReadonlySet<string>>;
 }
 
 /** Public shows as read: the live ones, a show's room (goal, tips, chat), her summaries. */
@@ -29,6 +31,7 @@ export function showsReadSide(ports: ModulePorts, deps: ShowsReadDeps) {
       return fileId ? publicFileUrl(fileId) : null;
     },
     now: ports.clock.now,
+    hiddenIds: deps.hiddenIds,
   });
   const settled = settledOn(ports.readModels, SHOWS);
   return {
@@ -54,6 +57,18 @@ export function showsReadSide(ports: ModulePorts, deps: ShowsReadDeps) {
       show: shows.byId,
       /** the show's view with her summary, once the shows read model has applied `position` (read-your-writes) */
       summaryAfter: viewAfter(settled, shows.byId, (doc) => shows.view(doc, { summary: true }), 'Show non trovato'),
+      /** whose a show is (null: unknown) */
+      async showSubject(showId: string) {
+        const doc = await shows.byId(showId);
+        return doc ? { subjectKind: 'performer' as const, subjectId: doc.performerId } : null;
+      },
+      /** whose a room line is: hers, or the user's who wrote it (null: unknown, deleted, or an admin's) */
+      async messageSubject(messageId: string) {
+        const doc = await shows.message(messageId);
+        if (!doc || doc.deleted) return null;
+        if (doc.senderType === 'performer') return { subjectKind: 'performer' as const, subjectId: doc.performerId };
+        return doc.senderType === 'user' && doc.userId ? { subjectKind: 'user' as const, subjectId: doc.userId } : null;
+      },
       /** the account behind an identity that wrote or tipped in her rooms (kept on the server, never shown) */
       accountOf: shows.accountOf,
       /** waits until the room lines' read model has applied `position` */

@@ -31,6 +31,8 @@ export interface ShowQueryDeps {
   /** the address of a live show's latest thumbnail, if she sent one lately */
   thumbnailOf(showId: string): Promise<string | null>;
   now: () => Date;
+  /** shows and room lines hidden by a report or a moderation decision (the moderation module's) */
+  hiddenIds?(kind: 'show' | 'show_message'): Promise<ReadonlySet<string>>;
 }
 
 const TIPS_SHOWN = 50;
@@ -120,7 +122,10 @@ export function createShowQueries(readModels: ReadModelStore, deps: ShowQueryDep
     view,
     /** the shows on now (live or paused), most viewers first */
     async live(): Promise<ShowView[]> {
-      const docs = await shows.find({ status: { $in: ['live', 'paused'] } }, { sort: { startedAt: -1 } });
+      const hidden = (await deps.hiddenIds?.('show')) ?? new Set<string>();
+      const docs = (await shows.find({ status: { $in: ['live', 'paused'] } }, { sort: { startedAt: -1 } })).filter(
+        (doc) => !hidden.has(doc._id),
+      );
       const views = await Promise.all(docs.map((doc) => view(doc, { summary: false })));
       return views.sort((a, b) => b.viewerCount - a.viewerCount);
     },
@@ -134,7 +139,11 @@ export function createShowQueries(readModels: ReadModelStore, deps: ShowQueryDep
         { showId, deleted: false },
         { sort: { postedAt: -1 }, limit: SHOW_MESSAGES_PAGE },
       );
-      return docs.reverse().map(toMessageView);
+      const hidden = (await deps.hiddenIds?.('show_message')) ?? new Set<string>();
+      return docs
+        .reverse()
+        .filter((doc) => !hidden.has(doc._id))
+        .map(toMessageView);
     },
     message: (messageId: string) => messages.findOne({ _id: messageId }),
     async tips(showId: string): Promise<ShowTipView[]> {

@@ -9,7 +9,7 @@
 import { streams } from '@aura/contracts';
 import { foldWallet } from '../../ledger';
 import { startTestApp, type TestApp } from '../app-harness';
-import { logLength, send, superadminClient } from '../admin-session';
+import { approvePhoto, logLength, send, superadminClient } from '../admin-session';
 import { fundedUser, onlinePerformer, socketFor, type Http } from '../session-helpers';
 
 let app: TestApp;
@@ -113,6 +113,7 @@ describe('the price billed is the price seen', () => {
     });
     expect(added.status).toBe(201);
     const photoId = added.json.id as string;
+    await approvePhoto(admin, photoId);
     const user = await fundedUser(app, admin, 100);
     const buy = (body?: unknown) =>
       user.http.post(`/api/photos/${photoId}/purchase`, body, { 'Idempotency-Key': `buy-${Date.now()}` });

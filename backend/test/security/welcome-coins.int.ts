@@ -9,7 +9,7 @@
 import { payoutWeekOf, performerStreams, streams, type LedgerEntryView, type StatementDetail } from '@aura/contracts';
 import { foldWallet } from '../../ledger';
 import { startTestApp, type TestApp } from '../app-harness';
-import { fund, send, superadminClient, userClient } from '../admin-session';
+import { approvePhoto, fund, send, superadminClient, userClient } from '../admin-session';
 import { onlinePerformer, type Http } from '../session-helpers';
 
 let app: TestApp;
@@ -35,6 +35,7 @@ async function performerSelling(photoPrice: number) {
     price: photoPrice,
   });
   expect(photo.status).toBe(201);
+  await approvePhoto(admin, photo.json.id as string);
   return { ...performer, photoId: photo.json.id as string };
 }
 

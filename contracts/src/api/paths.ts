@@ -159,6 +159,16 @@ export const apiPaths = {
   listDisputes: { method: 'get', path: '/api/admin/disputes', auth: 'admin' },
   sandboxOpenDispute: { method: 'post', path: '/api/payments/sandbox/purchases/{purchaseId}/dispute', auth: 'public' },
   sandboxCloseDispute: { method: 'post', path: '/api/payments/sandbox/disputes/{id}/close', auth: 'public' },
+  // moderation.ts (issue 39 items 3-5)
+  fileReport: { method: 'post', path: '/api/reports', auth: 'public' },
+  listReports: { method: 'get', path: '/api/admin/reports', auth: 'admin' },
+  decideReport: { method: 'post', path: '/api/admin/reports/{id}/decision', auth: 'admin' },
+  performerModerationNotices: { method: 'get', path: '/api/performers/{id}/moderation-notices', auth: 'performer' },
+  myModerationNotices: { method: 'get', path: '/api/me/moderation-notices', auth: 'user' },
+  fileAppeal: { method: 'post', path: '/api/appeals', auth: 'userOrPerformer' },
+  decideAppeal: { method: 'post', path: '/api/admin/appeals/{id}/decision', auth: 'admin' },
+  listReviews: { method: 'get', path: '/api/admin/reviews', auth: 'admin' },
+  decideReview: { method: 'post', path: '/api/admin/reviews/{id}', auth: 'admin' },
 } as const satisfies Record<string, RoutePath>;
 
 export type ApiPathName = keyof typeof apiPaths;

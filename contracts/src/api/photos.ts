@@ -57,6 +57,10 @@ export const PhotoView = z.object({
   createdAt: z.string(),
   /** for the owner and admins */
   salesCount: z.number().int().optional(),
+  /** for the owner and admins: its review (buyers and visitors see only approved photos) */
+  review: z.enum(['in_revisione', 'approvata', 'rifiutata']).optional(),
+  /** for the owner and admins: hidden by a report or a moderation decision */
+  hidden: z.boolean().optional(),
 });
 export type PhotoView = z.infer<typeof PhotoView>;
 

@@ -15,6 +15,7 @@ import { sessionsEvents } from './sessions';
 import { showsEvents } from './shows';
 import { systemEvents } from './system';
 import { walletEvents } from './wallet';
+import { moderationEvents } from './moderation';
 
 export * from './accounts';
 export * from './admins';
@@ -32,6 +33,7 @@ export * from './sessions';
 export * from './shows';
 export * from './system';
 export * from './wallet';
+export * from './moderation';
 
 /**
  * Every domain event: its type name and the zod schema of its data, one file per module.
@@ -54,6 +56,7 @@ export const eventSchemas = {
   ...chatEvents,
   ...showsEvents,
   ...refundsEvents,
+  ...moderationEvents,
 } as const;
 
 export type EventType = keyof typeof eventSchemas;

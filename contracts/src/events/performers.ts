@@ -164,6 +164,19 @@ export const PhotoAdded = z.object({
   /** minor units: 1 auracoin = 100 */
   priceUnits: z.number().int().positive(),
   addedAt: z.string(),
+  /** waits for an admin's review before buyers and visitors see it (issue 39 item 5); absent: shown at once (older photos, the demo's) */
+  inReview: z.boolean().optional(),
+});
+
+/** An admin reviewed a photo in review: approved (shown), or rejected with a statement of reasons. */
+export const PhotoReviewed = z.object({
+  photoId: z.string().uuid(),
+  performerId: z.string().uuid(),
+  decision: z.enum(['approve', 'reject']),
+  adminId: z.string(),
+  /** the statement of reasons of a rejection */
+  statementId: z.string().uuid().nullable(),
+  reviewedAt: z.string(),
 });
 
 export const PhotoRemoved = z.object({
@@ -232,6 +245,7 @@ export const performersEvents = {
   PerformerUnblockedUser,
   PhotoAdded,
   PhotoRemoved,
+  PhotoReviewed,
   PhotoPurchased,
   PerformerEarningsCredited,
   FavouriteAdded,

@@ -8,6 +8,7 @@ import { notify } from '../../../components/ui/toaster';
 import { setPhotoPrice, usePhotos, usePurchasePhoto, type PhotoPurchase } from '../api/photos';
 import { LockIcon } from '../../../components/ui/icons';
 import { PriceChanged } from '../../../components/ui/price-changed';
+import { ReportDialog, type ReportTarget } from '../../../components/moderation/report-dialog';
 
 export interface PhotoShopProps {
   performerId: string;
@@ -25,6 +26,8 @@ export function PhotoShop({ performerId, performerImage, signedIn }: PhotoShopPr
   const [repriced, setRepriced] = useState<PhotoPurchase | null>(null);
   // every purchase is confirmed with its price first (docs/product.md#photo-shop)
   const [confirming, setConfirming] = useState<string | null>(null);
+  // the report form (DSA Art. 16) for one of her photos
+  const [reporting, setReporting] = useState<ReportTarget | null>(null);
   const buy = (photo: { id: string; title: string }, expectedPrice: number) => {
     setRepriced(null);
     setConfirming(null);
@@ -144,10 +147,20 @@ export function PhotoShop({ performerId, performerImage, signedIn }: PhotoShopPr
                   Acquistata
                 </Badge>
               ) : null}
+              <Button
+                size="xs"
+                variant="ghost"
+                alignSelf="flex-start"
+                aria-label={`Segnala la foto ${photo.title}`}
+                onClick={() => setReporting({ kind: 'photo', id: photo.id, label: `la foto «${photo.title}»` })}
+              >
+                Segnala
+              </Button>
             </Stack>
           );
         })}
       </Grid>
+      <ReportDialog target={reporting} signedIn={signedIn} onClose={() => setReporting(null)} />
     </Stack>
   );
 }

@@ -1,3 +1,4 @@
+import { NoticesCard } from './notices-card';
 import { useState, type ReactNode } from 'react';
 import {
   Badge,
@@ -278,6 +279,7 @@ export function OverviewTab({ performer, messages }: { performer: PerformerView;
           </Card.Root>
         </Stack>
       </Grid>
+      <NoticesCard performerId={performer.id} />
     </Stack>
   );
 }

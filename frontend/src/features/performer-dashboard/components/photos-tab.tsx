@@ -221,6 +221,13 @@ export function PhotosTab({ performerId }: { performerId: string }) {
                 ) : null}
                 <HStack justify="space-between" mt="1">
                   <Badge colorPalette="yellow">{formatAuracoin(photo.price)} auracoin</Badge>
+                  {photo.review === 'in_revisione' ? (
+                    <Badge colorPalette="gray" data-testid="photo-in-review">
+                      In revisione
+                    </Badge>
+                  ) : photo.review === 'rifiutata' ? (
+                    <Badge colorPalette="red">Non approvata</Badge>
+                  ) : null}
                   {photo.salesCount !== undefined ? (
                     <Text fontSize="xs" color="fg.muted">
                       {photo.salesCount} vendite

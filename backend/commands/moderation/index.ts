@@ -1,0 +1,43 @@
+import type { CommandSide, ModulePorts } from '../../kernel/module';
+import { rateLimiterOf } from '../../platform/http/rate-limit';
+import { createMailer } from '../../platform/mail/mailer';
+import { moderationRateLimits } from './rate-limits';
+import { moderationRouter, type ModerationRouteDeps } from './routes';
+
+/** What the moderation routes need of other modules (entry hands it over). */
+export interface ModerationDeps {
+  subjects: ModerationRouteDeps['subjects'];
+  emailOf: ModerationRouteDeps['emailOf'];
+  apply: ModerationRouteDeps['apply'];
+  photoInReview: ModerationRouteDeps['photoInReview'];
+  reviewPhoto: ModerationRouteDeps['reviewPhoto'];
+  /** the moderation read side: a suspended performer's or banned user's account */
+  isSanctioned(accountId: string): Promise<boolean>;
+}
+
+/** Reports (DSA Art. 16), decisions with a statement of reasons (Art. 17), appeals, and content reviewed before shown. */
+export function moderationCommands(ports: ModulePorts, deps: ModerationDeps) {
+  return {
+    name: 'moderation',
+    rateLimits: moderationRateLimits,
+    routers: [
+      moderationRouter({
+        eventStore: ports.eventStore,
+        sessions: ports.sessions,
+        limits: rateLimiterOf(ports, moderationRateLimits),
+        now: ports.clock.now,
+        mailer: createMailer(ports.config, ports.logger),
+        logger: ports.logger,
+        subjects: deps.subjects,
+        emailOf: deps.emailOf,
+        apply: deps.apply,
+        photoInReview: deps.photoInReview,
+        reviewPhoto: deps.reviewPhoto,
+      }),
+    ],
+    /** a performer suspended or a user banned by a decision may no longer act */
+    async acceptsSession(principal) {
+      return principal.kind === 'admin' || !(await deps.isSanctioned(principal.sub));
+    },
+  } satisfies CommandSide;
+}

@@ -1,0 +1,243 @@
+import Router from '@koa/router';
+import type { Context } from 'koa';
+import {
+  apiRoutes,
+  moderationActionLabels,
+  moderationStreams,
+  reportCategoryLabels,
+  type ReportTargetKind,
+} from '@aura/contracts';
+import { foldStream } from '../../kernel/handle-command';
+import type { EventStore } from '../../platform/eventstore/port';
+import { notFound } from '../../platform/http/errors';
+import type { DoorLimit, RateLimiter } from '../../platform/http/rate-limit';
+import { commandMetadata, mountRoute } from '../../platform/http/routes';
+import type { SessionManager } from '../../platform/http/session';
+import { deterministicId, newId } from '../../platform/ids';
+import type { Logger } from '../../platform/logging/logger';
+import type { Mailer } from '../../platform/mail/mailer';
+import type { moderationRateLimits } from './rate-limits';
+import { decideDecideReport, decideFileReport, handleReport, report } from './report';
+import {
+  decideDecideAppeal,
+  decideFileAppeal,
+  decideIssueStatement,
+  handleAppeal,
+  handleStatement,
+  statement,
+  type IssueStatement,
+} from './statement';
+
+export type Subject = { subjectKind: 'performer' | 'user'; subjectId: string };
+type Metadata = Record<string, unknown>;
+
+export interface ModerationRouteDeps {
+  eventStore: EventStore;
+  sessions: SessionManager;
+  limits: RateLimiter<keyof typeof moderationRateLimits | DoorLimit>;
+  now: () => Date;
+  mailer: Mailer;
+  logger: Logger;
+  /** whose content a target is, per kind of target, or null: no such target */
+  subjects: Record<ReportTargetKind, (id: string) => Promise<Subject | null>>;
+  /** the address a person is told at (null: none known, e.g. a deleted account) */
+  emailOf: (subject: Subject) => Promise<string | null>;
+  /** a decision's action, applied by the module that owns the target */
+  apply: {
+    removePhoto(photoId: string, metadata: Metadata): Promise<void>;
+    endShow(showId: string, metadata: Metadata): Promise<void>;
+  };
+  /** the photo in review (the photos module's), and its review applied there */
+  photoInReview: (photoId: string) => Promise<{ performerId: string } | null>;
+  reviewPhoto: (
+    photoId: string,
+    review: { decision: 'approve' | 'reject'; adminId: string; statementId: string | null },
+    metadata: Metadata,
+  ) => Promise<void>;
+}
+
+/** Mail is told, not awaited by the outcome: a mail server down never undoes a decision. */
+async function tell(deps: ModerationRouteDeps, to: string | null, subject: string, text: string) {
+  if (!to) return;
+  try {
+    await deps.mailer.send({ to, subject, text });
+  } catch (error) {
+    deps.logger.warn('moderation mail not sent', { error: String(error) });
+  }
+}
+
+export async function issueStatement(deps: ModerationRouteDeps, command: IssueStatement, metadata: Metadata) {
+  await handleStatement(
+    deps.eventStore,
+    moderationStreams.statement(command.statementId),
+    (state) => decideIssueStatement(command, state, deps.now()),
+    { metadata },
+  );
+  const text = [
+    `Decisione: ${moderationActionLabels[command.action]}`,
+    `Motivazione: ${command.statement}`,
+    `Base: ${command.ground === 'legge' ? 'obbligo di legge' : 'termini di servizio'} (${command.groundDetail})`,
+    'Mezzi automatizzati: no, la decisione è stata presa da una persona.',
+    "Per chiedere il riesame: accedi ad Aura e apri 'Comunicazioni'.",
+  ].join('\n');
+  await tell(deps, await deps.emailOf(command), 'Aura: decisione di moderazione', text);
+}
+
+function reporterOf(caller: { kind: string; sub: string } | undefined) {
+  if (!caller) return { reporterKind: 'visitor' as const, reporterId: null };
+  return { reporterKind: caller.kind as 'user' | 'performer' | 'admin', reporterId: caller.sub };
+}
+
+function reportRoutes(router: Router, deps: ModerationRouteDeps) {
+  mountRoute(router, deps.sessions, apiRoutes.fileReport, async (ctx: Context, { body }, caller) => {
+    await deps.limits.enforce(ctx, ['report', caller?.sub ?? ctx.ip]);
+    const subject = await deps.subjects[body.targetKind](body.targetId);
+    if (!subject) throw notFound('Contenuto non trovato');
+    const reportId = newId();
+    const reporter = reporterOf(caller);
+    const command = {
+      reportId,
+      targetKind: body.targetKind,
+      targetId: body.targetId,
+      ...subject,
+      category: body.category,
+      description: body.description,
+      ...reporter,
+      email: body.email ?? null,
+    };
+    const result = await handleReport(
+      deps.eventStore,
+      moderationStreams.report(reportId),
+      (state) => decideFileReport(command, state, deps.now()),
+      { metadata: commandMetadata(ctx, caller) },
+    );
+    const receivedAt = result.state.status === 'none' ? deps.now().toISOString() : result.state.filed.receivedAt;
+    const to = body.email ?? (caller && caller.kind !== 'admin' ? await deps.emailOf(subjectOfCaller(caller)) : null);
+    await tell(
+      deps,
+      to,
+      'Aura: abbiamo ricevuto la tua segnalazione',
+      `Segnalazione ${reportId} ricevuta il ${receivedAt} (${reportCategoryLabels[body.category]}). ` +
+        "Ti diremo l'esito della nostra decisione.",
+    );
+    return { id: reportId, receivedAt };
+  });
+
+  mountRoute(router, deps.sessions, apiRoutes.decideReport, async (ctx, { params, body }, caller) => {
+    const state = foldStream(report, await deps.eventStore.readStream(moderationStreams.report(params.id)));
+    const statementId = deterministicId(`statement:report:${params.id}`);
+    // the decider refuses an unknown, decided or unfitting report before anything is applied
+    decideDecideReport({ action: body.action, statementId, adminId: caller.sub }, state, deps.now());
+    if (state.status !== 'open') throw notFound('Segnalazione non trovata');
+    const filed = state.filed;
+    const metadata = commandMetadata(ctx, caller, { reportId: params.id });
+    if (body.action === 'remove_content' && filed.targetKind === 'photo')
+      await deps.apply.removePhoto(filed.targetId, metadata);
+    if (body.action === 'end_show') await deps.apply.endShow(filed.targetId, metadata);
+    await issueStatement(
+      deps,
+      {
+        statementId,
+        reportId: params.id,
+        subjectKind: filed.subjectKind,
+        subjectId: filed.subjectId,
+        targetKind: filed.targetKind,
+        targetId: filed.targetId,
+        action: body.action,
+        ground: body.ground,
+        groundDetail: body.groundDetail,
+        statement: body.statement,
+        adminId: caller.sub,
+      },
+      metadata,
+    );
+    await handleReport(
+      deps.eventStore,
+      moderationStreams.report(params.id),
+      (current) => decideDecideReport({ action: body.action, statementId, adminId: caller.sub }, current, deps.now()),
+      { metadata },
+    );
+    const notifier = filed.email ?? (filed.reporterId ? await deps.emailOf(reporterSubject(filed)) : null);
+    await tell(
+      deps,
+      notifier,
+      'Aura: esito della tua segnalazione',
+      `Abbiamo deciso la tua segnalazione ${params.id}: ${moderationActionLabels[body.action]}.`,
+    );
+    return { statementId };
+  });
+}
+
+const subjectOfCaller = (caller: { kind: string; sub: string }): Subject => ({
+  subjectKind: caller.kind === 'performer' ? 'performer' : 'user',
+  subjectId: caller.sub,
+});
+const reporterSubject = (filed: { reporterKind: string; reporterId: string | null }): Subject => ({
+  subjectKind: filed.reporterKind === 'performer' ? 'performer' : 'user',
+  subjectId: filed.reporterId ?? '',
+});
+
+function appealRoutes(router: Router, deps: ModerationRouteDeps) {
+  mountRoute(router, deps.sessions, apiRoutes.fileAppeal, async (ctx, { body }, caller) => {
+    const issued = foldStream(
+      statement,
+      await deps.eventStore.readStream(moderationStreams.statement(body.statementId)),
+    );
+    const appealId = deterministicId(`appeal:${body.statementId}`);
+    const result = await handleAppeal(
+      deps.eventStore,
+      moderationStreams.appeal(appealId),
+      (state) => decideFileAppeal({ appealId, byId: caller.sub, text: body.text }, issued, state, deps.now()),
+      { metadata: commandMetadata(ctx, caller) },
+    );
+    const filedAt = result.events[0]?.data as { filedAt: string } | undefined;
+    return { id: appealId, filedAt: filedAt?.filedAt ?? deps.now().toISOString() };
+  });
+
+  mountRoute(router, deps.sessions, apiRoutes.decideAppeal, async (ctx, { params, body }, caller) => {
+    await handleAppeal(
+      deps.eventStore,
+      moderationStreams.appeal(params.id),
+      (state) => decideDecideAppeal({ adminId: caller.sub, ...body }, state, deps.now()),
+      { metadata: commandMetadata(ctx, caller) },
+    );
+    return { ok: true as const };
+  });
+}
+
+function reviewRoutes(router: Router, deps: ModerationRouteDeps) {
+  mountRoute(router, deps.sessions, apiRoutes.decideReview, async (ctx, { params, body }, caller) => {
+    const photo = await deps.photoInReview(params.id);
+    if (!photo) throw notFound('Nessun contenuto in revisione con questo id');
+    const metadata = commandMetadata(ctx, caller);
+    const statementId = body.decision === 'reject' ? deterministicId(`statement:review:${params.id}`) : null;
+    await deps.reviewPhoto(params.id, { decision: body.decision, adminId: caller.sub, statementId }, metadata);
+    if (statementId)
+      await issueStatement(
+        deps,
+        {
+          statementId,
+          reportId: null,
+          subjectKind: 'performer',
+          subjectId: photo.performerId,
+          targetKind: 'photo',
+          targetId: params.id,
+          action: 'reject_content',
+          ground: 'termini',
+          groundDetail: 'Revisione dei contenuti prima della pubblicazione',
+          statement: body.statement ?? '',
+          adminId: caller.sub,
+        },
+        metadata,
+      );
+    return { ok: true as const };
+  });
+}
+
+export function moderationRouter(deps: ModerationRouteDeps): Router {
+  const router = new Router();
+  reportRoutes(router, deps);
+  appealRoutes(router, deps);
+  reviewRoutes(router, deps);
+  return router;
+}

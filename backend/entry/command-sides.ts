@@ -1,5 +1,6 @@
 import type { ModulePorts } from '../kernel/module';
 import { accountsCommands } from '../commands/accounts';
+import { ageVerificationCommands } from '../commands/age-verification';
 import { adminsCommands } from '../commands/admins';
 import { aliasesCommands } from '../commands/aliases';
 import { chatCommands } from '../commands/chat';
@@ -66,6 +67,7 @@ export function commandSides(ports: ModulePorts, reads: ReadSides) {
       shows: reads.shows.queries,
     }),
     refunds: refundsCommands(ports, { refunds: reads.refunds.queries }),
+    ageVerification: ageVerificationCommands(ports),
   };
 }
 

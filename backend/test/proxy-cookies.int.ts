@@ -23,7 +23,11 @@ async function failedLogin(app: TestApp, forwardedFor: string) {
 describe('production over plain HTTP (no TLS proxy trusted)', () => {
   let app: TestApp;
   beforeAll(async () => {
-    app = await startTestApp({ NODE_ENV: 'production', MFA_ENCRYPTION_KEY: 'k'.repeat(32) });
+    app = await startTestApp({
+      NODE_ENV: 'production',
+      MFA_ENCRYPTION_KEY: 'k'.repeat(32),
+      AGE_VERIFICATION_SANDBOX_IN_PRODUCTION: 'true',
+    });
     await app.ensureSuperadmin(SUPERADMIN);
     await app.settled();
   });
@@ -59,7 +63,12 @@ describe('production over plain HTTP (no TLS proxy trusted)', () => {
 describe('production behind a trusted TLS proxy (TRUST_PROXY=true)', () => {
   let app: TestApp;
   beforeAll(async () => {
-    app = await startTestApp({ NODE_ENV: 'production', TRUST_PROXY: 'true', MFA_ENCRYPTION_KEY: 'k'.repeat(32) });
+    app = await startTestApp({
+      NODE_ENV: 'production',
+      TRUST_PROXY: 'true',
+      MFA_ENCRYPTION_KEY: 'k'.repeat(32),
+      AGE_VERIFICATION_SANDBOX_IN_PRODUCTION: 'true',
+    });
     await app.ensureSuperadmin(SUPERADMIN);
     await app.settled();
   });

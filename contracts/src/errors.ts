@@ -30,6 +30,9 @@ export const errorCodes = [
   'wallet_frozen',
   'refund_window_closed',
   'room_identity_taken',
+  // issue 39 item 1-2
+  'age_verification_required',
+  'age_verification_failed',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
 
@@ -71,6 +74,8 @@ export const errorMessages: Record<ErrorCode, string> = {
     'Il tuo portafoglio è bloccato per una contestazione del pagamento in corso: non puoi spendere auracoin finché non si chiude.',
   refund_window_closed: 'Il periodo per il rimborso di questa vendita è scaduto.',
   room_identity_taken: 'In questa stanza hai già scelto come presentarti',
+  age_verification_required: 'Per vedere questi contenuti devi prima verificare la tua età.',
+  age_verification_failed: "La verifica dell'età non è riuscita o è scaduta: riprova.",
 };
 
 export function isErrorCode(value: unknown): value is ErrorCode {

@@ -135,13 +135,48 @@ describe('configuration of the SEPA payout rail', () => {
 describe("configuration of admins' second factor", () => {
   it('is mandatory by default in production only, which also needs the key sealing the secrets', () => {
     expect(loadConfig({}).ADMIN_MFA_REQUIRED).toBe(false);
-    expect(loadConfig({ NODE_ENV: 'production', MFA_ENCRYPTION_KEY: 'k'.repeat(32) }).ADMIN_MFA_REQUIRED).toBe(true);
+    const staging = { AGE_VERIFICATION_SANDBOX_IN_PRODUCTION: 'true' };
     expect(
-      loadConfig({ NODE_ENV: 'production', MFA_ENCRYPTION_KEY: 'k'.repeat(32), ADMIN_MFA_REQUIRED: 'false' })
-        .ADMIN_MFA_REQUIRED,
+      loadConfig({ NODE_ENV: 'production', MFA_ENCRYPTION_KEY: 'k'.repeat(32), ...staging }).ADMIN_MFA_REQUIRED,
+    ).toBe(true);
+    expect(
+      loadConfig({
+        NODE_ENV: 'production',
+        MFA_ENCRYPTION_KEY: 'k'.repeat(32),
+        ADMIN_MFA_REQUIRED: 'false',
+        ...staging,
+      }).ADMIN_MFA_REQUIRED,
     ).toBe(false);
     expect(loadConfig({ ADMIN_MFA_REQUIRED: 'true' }).ADMIN_MFA_REQUIRED).toBe(true);
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/production needs MFA_ENCRYPTION_KEY/);
     expect(() => loadConfig({ MFA_ENCRYPTION_KEY: 'short' })).toThrow(/at least 32 characters/);
+  });
+});
+
+describe('configuration of age verification (issue 39 item 1)', () => {
+  const production = { NODE_ENV: 'production', MFA_ENCRYPTION_KEY: 'k'.repeat(32) };
+  const yoti = {
+    AGE_VERIFICATION: 'yoti',
+    YOTI_SDK_ID: 'sdk',
+    YOTI_API_KEY: 'key',
+    PUBLIC_URL: 'https://aura.example',
+  };
+
+  it('runs the sandbox by default outside production, and refuses off and the sandbox in production', () => {
+    expect(loadConfig({}).AGE_VERIFICATION).toBe('sandbox');
+    expect(loadConfig({ AGE_VERIFICATION: 'off' }).AGE_VERIFICATION).toBe('off');
+    expect(() => loadConfig({ ...production, AGE_VERIFICATION: 'off' })).toThrow(
+      /AGE_VERIFICATION=off is refused in production/,
+    );
+    expect(() => loadConfig(production)).toThrow(/AGE_VERIFICATION=sandbox checks nobody/);
+    expect(loadConfig({ ...production, AGE_VERIFICATION_SANDBOX_IN_PRODUCTION: 'true' }).AGE_VERIFICATION).toBe(
+      'sandbox',
+    );
+  });
+
+  it('takes yoti with its keys and PUBLIC_URL only, and refuses verifymy (no adapter yet)', () => {
+    expect(loadConfig({ ...production, ...yoti }).AGE_VERIFICATION).toBe('yoti');
+    expect(() => loadConfig({ ...yoti, YOTI_API_KEY: '' })).toThrow(/needs YOTI_SDK_ID, YOTI_API_KEY and PUBLIC_URL/);
+    expect(() => loadConfig({ AGE_VERIFICATION: 'verifymy' })).toThrow(/verifymy has no adapter yet/);
   });
 });

@@ -156,6 +156,13 @@ export const apiPaths = {
   listDisputes: { method: 'get', path: '/api/admin/disputes', auth: 'admin' },
   sandboxOpenDispute: { method: 'post', path: '/api/payments/sandbox/purchases/{purchaseId}/dispute', auth: 'public' },
   sandboxCloseDispute: { method: 'post', path: '/api/payments/sandbox/disputes/{id}/close', auth: 'public' },
+  // age-verification.ts (issue 39 items 1-2)
+  startAgeVerification: { method: 'post', path: '/api/age-verification', auth: 'public' },
+  ageVerificationStatus: { method: 'get', path: '/api/age-verification', auth: 'public' },
+  ageVerificationCallback: { method: 'get', path: '/api/age-verification/callback', auth: 'public' },
+  ageSandboxCheck: { method: 'get', path: '/api/age-verification/sandbox/check', auth: 'public' },
+  ageSandboxConfirm: { method: 'post', path: '/api/age-verification/sandbox/check', auth: 'public' },
+  blurredImage: { method: 'get', path: '/api/age-verification/blurred/{key}', auth: 'public' },
 } as const satisfies Record<string, RoutePath>;
 
 export type ApiPathName = keyof typeof apiPaths;

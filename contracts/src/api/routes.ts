@@ -19,6 +19,7 @@ import { adminMfaRoutes } from './admin-mfa';
 import { chatRoutes } from './chat';
 import { showsRoutes } from './shows';
 import { refundsRoutes } from './refunds';
+import { ageVerificationRoutes } from './age-verification';
 import type { RouteContract } from './route-contract';
 import type { ApiPathName, apiPaths } from './paths';
 
@@ -57,6 +58,7 @@ export const apiRoutes = {
   ...chatRoutes,
   ...showsRoutes,
   ...refundsRoutes,
+  ...ageVerificationRoutes,
 } as const satisfies Record<string, RouteContract>;
 
 export type ApiRouteName = keyof typeof apiRoutes;

@@ -82,6 +82,7 @@ export async function openRuntime(config: Config, logger: Logger, options: Runti
         kv: infra.kv,
         secret,
         secure: config.production,
+        production: config.production,
         nowMs: adaptersClock.nowMs,
         publicUrl: config.PUBLIC_URL,
       }),

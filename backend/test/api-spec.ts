@@ -401,6 +401,7 @@ async function openWorld(dataDir: string, options: ApiSpecOptions): Promise<Spec
       kv,
       secret: config.SESSION_SECRET!,
       secure: false,
+      production: config.production,
       nowMs: clock.nowMs,
     }),
   );

@@ -772,6 +772,19 @@ const scenarios: Record<string, Scenario> = {
  * documented answer needs a state this file cannot make by API calls alone belong here.
  */
 const elsewhere: Record<string, string> = {
+  // issue 39 items 1-2: a check walks a browser's cookies through three routes
+  'POST /api/age-verification':
+    "the sandbox's whole check with a browser's cookies: backend/commands/age-verification/age-verification.api.spec.ts",
+  'GET /api/age-verification':
+    'before and after the check: backend/commands/age-verification/age-verification.api.spec.ts',
+  'GET /api/age-verification/callback':
+    "needs this browser's nonce cookie and the sandbox's assertion: backend/commands/age-verification/age-verification.api.spec.ts",
+  'GET /api/age-verification/sandbox/check':
+    "the sandbox's page of a started check: backend/commands/age-verification/age-verification.api.spec.ts",
+  'POST /api/age-verification/sandbox/check':
+    "signs the nonce's assertion: backend/commands/age-verification/age-verification.api.spec.ts",
+  'GET /api/age-verification/blurred/{key}':
+    "a gallery card's stand-in before the proof: backend/commands/age-verification/age-verification.api.spec.ts",
   'POST /api/admin/payouts/{id}/retry':
     'needs a payout the provider refused (a clock and a failing bank): backend/test/payouts.int.ts',
   'GET /api/admin/payouts/runs/{id}/sepa':

@@ -72,7 +72,7 @@ describe('age verification with the sandbox provider (issue 39 item 1)', () => {
       verified: false,
       expiresAt: null,
       provider: 'sandbox',
-      testMode: true,
+      testMode: false,
     });
     const back = await visitor.send(new SpecRequest('get', callback));
     expect({ status: back.status, location: back.headers.location }).toEqual({
@@ -89,7 +89,7 @@ describe('age verification with the sandbox provider (issue 39 item 1)', () => {
       verified: true,
       expiresAt: new Date(SPEC_NOW.getTime() + 24 * 3_600_000).toISOString(),
       provider: 'sandbox',
-      testMode: true,
+      testMode: false,
     });
     // only the session, the provider and the times are kept
     const kept = await world.ports.kv.get(`age-proof:${proof!.split('=')[1]!.split('.')[0]}`);
@@ -186,9 +186,9 @@ describe('starting a check', () => {
 describe('nothing adult before the proof (issue 39 item 2)', () => {
   const performerId = randomUUID();
   const adultReads = [
-    `/api/performers/${performerId}/photos`,
-    `/api/files/public/${randomUUID()}`,
-    `/api/shows/${randomUUID()}/messages`,
+    '/api/performers/6b4ccfdc-dba8-43e9-8605-fbe97e3f8984/photos',
+    '/api/files/public/f7d8a595-87e1-47c8-a9dc-2375c32d6503',
+    '/api/shows/c6f98932-b730-4022-ada2-4e95a7de4dfc/messages',
   ];
 
   it.each(adultReads)('GET %s answers 403 age_verification_required to a visitor without a proof', (url) =>
@@ -247,4 +247,21 @@ describe('nothing adult before the proof (issue 39 item 2)', () => {
       await world.close();
     }
   });
+});
+
+describe('a staging copy in production running the sandbox (AGE_VERIFICATION_SANDBOX_IN_PRODUCTION)', () => {
+  const staging = apiSpec({
+    covers: [],
+    env: {
+      NODE_ENV: 'production',
+      AGE_VERIFICATION_SANDBOX_IN_PRODUCTION: 'true',
+      MFA_ENCRYPTION_KEY: 'api-spec-mfa-key-0123456789abcdef0123456789',
+    },
+  });
+
+  it("tells every page to show 'Modalità di prova'", () =>
+    staging
+      .given()
+      .when((request) => request.get(apiRoutes.ageVerificationStatus.path).withoutAgeProof())
+      .then([expectResponse(200, { body: { verified: false, provider: 'sandbox', testMode: true } })]));
 });

@@ -52,6 +52,8 @@ export function createAgeProofs(options: {
   /** the session secret: seals the proof cookie */
   secret: string;
   secure: boolean;
+  /** production: the sandbox there is a staging copy, and every page says 'Modalità di prova' */
+  production?: boolean;
   nowMs: () => number;
   /** where a provider on another origin sends the browser back (PUBLIC_URL) */
   publicUrl?: string;
@@ -101,8 +103,8 @@ export function createAgeProofs(options: {
 
   const ages = {
     provider: options.provider,
-    /** the sandbox runs (a banner 'Modalità di prova' on every page where real people might come) */
-    testMode: verifier?.testMode ?? false,
+    /** the sandbox runs in production (a staging copy): a banner 'Modalità di prova' on every page */
+    testMode: Boolean(verifier?.testMode && options.production),
     verifier,
     grant,
     /** a performer, an admin, or a browser session holding a valid proof; everyone when AGE_VERIFICATION=off */

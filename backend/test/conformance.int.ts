@@ -13,7 +13,7 @@ import { apiRoutes, lastClosedPayoutWeek, type RouteContract } from '@aura/contr
 import { newId } from '../platform/ids';
 import { signatureHeader } from '../platform/payments/signature';
 import { completedEventBody } from '../platform/payments/webhook-event';
-import { client, startTestApp, type TestApp } from './app-harness';
+import { client, sandboxAgeProof, startTestApp, type TestApp } from './app-harness';
 import { freshAdmin, SUPERADMIN, superadminClient } from './admin-session';
 import { fundedUser, onlinePerformer, waitForSession, type Http } from './session-helpers';
 import { PNG_1X1 as PNG } from './image-network';
@@ -619,7 +619,12 @@ const scenarios: Record<string, Scenario> = {
       imageURL: await uploadedImage(),
       performerId: performer.id,
     });
-    return { as: anonymous(), raw: () => fetch(app.url + (confirmed.json.objectPath as string)) };
+    // a photo's file is adult content: a visitor's browser holding a proof of age (issue 39)
+    const proof = (await sandboxAgeProof(app.url)) ?? '';
+    return {
+      as: anonymous(),
+      raw: () => fetch(app.url + (confirmed.json.objectPath as string), { headers: { cookie: proof } }),
+    };
   },
   'GET /api/favourites': async () => ({ as: user.http }),
   'PUT /api/favourites/{id}': async () => ({ as: user.http, params: { id: performer.id } }),

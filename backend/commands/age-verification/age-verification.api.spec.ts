@@ -236,6 +236,8 @@ describe('nothing adult before the proof (issue 39 item 2)', () => {
       });
       expect(blurred.text).toContain('feGaussianBlur');
       expect(blurred.text).not.toContain('/demo/performers/1.svg');
+      const profile = await world.send(new SpecRequest('get', `/api/performers/${performerId}`).withoutAgeProof());
+      expect(profile.body).toMatchObject({ image: blurredUrl });
       const proven = await world.send(
         new SpecRequest('get', '/api/performers').header('cookie', await world.ageProofCookie()),
       );

@@ -9,6 +9,6 @@ export function ageVerificationCommands(ports: ModulePorts) {
   const ages = ports.sessions.ages;
   return {
     name: 'age-verification',
-    routers: ages ? [ageVerificationRouter({ sessions: ports.sessions, ages, nowMs: ports.clock.nowMs })] : [],
+    routers: ages ? [ageVerificationRouter({ sessions: ports.sessions, ages })] : [],
   } satisfies CommandSide;
 }

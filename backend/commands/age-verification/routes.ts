@@ -17,11 +17,7 @@ const refusal = (error: AgeVerificationError) =>
  * provider's return, this browser session's status, the sandbox provider's page, and the blurred
  * stand-ins the gallery shows before the proof.
  */
-export function ageVerificationRouter(deps: {
-  sessions: SessionManager;
-  ages: AgeProofs;
-  nowMs: () => number;
-}): Router {
+export function ageVerificationRouter(deps: { sessions: SessionManager; ages: AgeProofs }): Router {
   const router = new Router();
   const { sessions, ages } = deps;
 
@@ -50,7 +46,7 @@ export function ageVerificationRouter(deps: {
   });
   mountRoute(router, sessions, apiRoutes.ageSandboxConfirm, async (_ctx, { query }) => {
     if (!sandbox) throw notFound('No sandbox age verifier runs');
-    const assertion = sandbox.confirm(query.nonce, deps.nowMs());
+    const assertion = sandbox.confirm(query.nonce, ages.nowMs());
     // a path, not an address: the sandbox never learns which site asked
     return { location: `/api/age-verification/callback?assertion=${encodeURIComponent(assertion)}` };
   });

@@ -106,6 +106,8 @@ export function createAgeProofs(options: {
     /** the sandbox runs in production (a staging copy): a banner 'Modalità di prova' on every page */
     testMode: Boolean(verifier?.testMode && options.production),
     verifier,
+    /** the proofs' time (the sandbox signs its assertions by it, so they are checked by the same clock) */
+    nowMs,
     grant,
     /** a performer, an admin, or a browser session holding a valid proof; everyone when AGE_VERIFICATION=off */
     async verified(cookieHeader: string | undefined, principal: Principal | undefined): Promise<boolean> {

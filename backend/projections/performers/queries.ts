@@ -312,13 +312,16 @@ export function createPerformerQueries(readModels: ReadModelStore, live: LiveFig
       id: string,
       country: string | undefined,
       check: (view: PublicPerformerView) => unknown,
+      /** no age proof yet: her portrait's blurred stand-in (issue 39 item 2) */
+      veil?: (image: string) => string,
     ): Promise<JsonText | null> {
       const day = Math.floor(live.now().getTime() / DAY_MS);
-      return profiles(`${id}|${country ?? ''}|${live.viewersVersion()}|${day}`, async () => {
+      const key = `${id}|${country ?? ''}|${live.viewersVersion()}|${day}|${veil ? 'veiled' : 'seen'}`;
+      return profiles(key, async () => {
         const doc = await performers.findOne({ _id: id });
-        return doc && sightOf(doc, undefined, country) === 'public'
-          ? JsonText.of(check(toPublicPerformerView(doc, live)))
-          : null;
+        if (!doc || sightOf(doc, undefined, country) !== 'public') return null;
+        const view = toPublicPerformerView(doc, live);
+        return JsonText.of(check(veil ? { ...view, image: veil(view.image) } : view));
       });
     },
   };

@@ -38,8 +38,11 @@ export function performersQueryRouter(deps: {
       if (!doc) throw notFound('Performer non trovata');
       return toPerformerView(doc, performers.live);
     }
-    const profile = await performers.publicProfileJson(params.id, requestCountry(ctx), (view) =>
-      apiRoutes.getPerformer.response.parse(view),
+    const profile = await performers.publicProfileJson(
+      params.id,
+      requestCountry(ctx),
+      (view) => apiRoutes.getPerformer.response.parse(view),
+      (await deps.sessions.ageVerified(ctx.headers.cookie, caller)) ? undefined : blurredImageUrl,
     );
     if (!profile) throw notFound('Performer non trovata');
     return profile;

@@ -41,8 +41,9 @@ export const adultOnlyRoutes: ReadonlySet<string> = new Set(
   [
     apiPaths.listPhotos,
     apiPaths.publicFile,
+    // a private session's start and its media (ICE here, signalling on the socket); reading her own
+    // session's state and bill is not adult content, and outlives a proof that ends mid-session
     apiPaths.requestSession,
-    apiPaths.getSession,
     apiPaths.sessionIceConfig,
     apiPaths.startConversation,
     apiPaths.listConversations,

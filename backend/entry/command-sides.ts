@@ -1,5 +1,6 @@
 import type { ModulePorts } from '../kernel/module';
 import { accountsCommands } from '../commands/accounts';
+import { ageVerificationCommands } from '../commands/age-verification';
 import { adminsCommands } from '../commands/admins';
 import { aliasesCommands } from '../commands/aliases';
 import { chatCommands } from '../commands/chat';
@@ -92,6 +93,7 @@ export function commandSides(ports: ModulePorts, reads: ReadSides) {
       reviewPhoto: photosSide.moderation.reviewPhoto,
       isSanctioned: reads.moderation.queries.isSanctioned,
     }),
+    ageVerification: ageVerificationCommands(ports),
   };
 }
 

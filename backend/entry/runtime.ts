@@ -4,6 +4,8 @@ import { unknownRateLimits } from '../platform/config/rate-limits';
 import { createPasswords, type Passwords } from '../platform/http/password';
 import { doorRateLimits } from '../platform/http/rate-limit';
 import { processSessions } from '../platform/http/session';
+import { ageVerifierFrom } from '../platform/age/config';
+import { createAgeProofs } from '../platform/age/proofs';
 import { createLogger, type Logger } from '../platform/logging/logger';
 import type { AuraModule, CommandSide, ModulePorts, ReadSide, WorkerSide } from '../kernel/module';
 import { openOperations, type Operations } from '../platform/process/operations';
@@ -73,6 +75,17 @@ export async function openRuntime(config: Config, logger: Logger, options: Runti
       for (const side of guards) await side.admitsAdmin?.(ctx, caller, route);
     },
     adaptersClock.nowMs,
+    (secret) =>
+      createAgeProofs({
+        provider: config.AGE_VERIFICATION,
+        verifier: ageVerifierFrom(config, secret),
+        kv: infra.kv,
+        secret,
+        secure: config.production,
+        production: config.production,
+        nowMs: adaptersClock.nowMs,
+        publicUrl: config.PUBLIC_URL,
+      }),
   );
   const operations =
     options.operations ?? (await openOperations(config, logger, { http: Boolean(options.http), listen: false }));

@@ -43,6 +43,8 @@ import { memoryPresence } from '../platform/presence/memory';
 import { createLocalFileStorage } from '../platform/files/storage';
 import { createHttpApp } from '../platform/http/app';
 import { createSessionManager, guardedSessions, SESSION_COOKIE, type Principal } from '../platform/http/session';
+import { ageVerifierFrom } from '../platform/age/config';
+import { AGE_PROOF_COOKIE, createAgeProofs } from '../platform/age/proofs';
 import type { EnqueueOptions, JobQueue } from '../platform/jobs/port';
 import { createMemoryKeyValueStore } from '../platform/kv/memory';
 import { createTestClock, type Clock } from '../platform/clock';
@@ -143,6 +145,15 @@ export class SpecRequest {
     body?: unknown,
   ) {
     if (body !== undefined) this.json(body);
+  }
+
+  /** false: the request holds no proof of age (by default every request of a spec holds one, as the callback makes it) */
+  ageProof = true;
+
+  /** a browser session that has not verified its age (issue 39): adult routes answer 403 */
+  withoutAgeProof(): this {
+    this.ageProof = false;
+    return this;
   }
 
   /** the signed-in caller */
@@ -323,6 +334,8 @@ export interface SpecWorld {
   send(request: SpecRequest): Promise<SpecResponse>;
   /** a signed session cookie (`aura_session=…`) for the account, as sign-in would set it */
   sessionCookie(caller: { kind: Principal['kind']; id: string }): string;
+  /** a proof-of-age cookie (`aura_age=…`) kept as the callback keeps one (issue 39) */
+  ageProofCookie(): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -395,6 +408,15 @@ async function openWorld(dataDir: string, options: ApiSpecOptions): Promise<Spec
     async (ctx, caller, route) => {
       for (const side of guards) await side.admitsAdmin?.(ctx, caller, route);
     },
+    createAgeProofs({
+      provider: config.AGE_VERIFICATION,
+      verifier: ageVerifierFrom(config, config.SESSION_SECRET!),
+      kv,
+      secret: config.SESSION_SECRET!,
+      secure: false,
+      production: config.production,
+      nowMs: clock.nowMs,
+    }),
   );
   const ports: ModulePorts = {
     eventStore,
@@ -482,6 +504,9 @@ async function openWorld(dataDir: string, options: ApiSpecOptions): Promise<Spec
     settled,
     send,
     sessionCookie,
+    async ageProofCookie() {
+      return `${AGE_PROOF_COOKIE}=${(await sessions.ages!.grant()).cookie}`;
+    },
     async close() {
       await projector.stop();
       for (const side of everySide) await side.stop?.();
@@ -568,9 +593,14 @@ export interface ApiSpecification {
   world(): Promise<SpecWorld>;
 }
 
-/** The request with its caller's session cookie. */
-function signedIn(world: SpecWorld, request: SpecRequest): SpecRequest {
-  return request.caller ? request.header('cookie', world.sessionCookie(request.caller)) : request;
+/** The request with its caller's session cookie, and a proof of age unless the spec said otherwise. */
+async function signedIn(world: SpecWorld, request: SpecRequest): Promise<SpecRequest> {
+  const cookies = [
+    request.headers.cookie,
+    request.caller && world.sessionCookie(request.caller),
+    request.ageProof && !request.headers.cookie?.includes(AGE_PROOF_COOKIE) && (await world.ageProofCookie()),
+  ].filter(Boolean);
+  return cookies.length > 0 ? request.header('cookie', cookies.join('; ')) : request;
 }
 
 let passwordHashes: Map<string, Promise<string>> | undefined;
@@ -628,7 +658,7 @@ export function apiSpec(options: ApiSpecOptions): ApiSpecification {
                   if ('streamId' in step) await world.append(step);
                   else if ('setup' in step) await step.setup(world);
                   else {
-                    const prior = await world.send(signedIn(world, step.prior(requestBuilder, priors)));
+                    const prior = await world.send(await signedIn(world, step.prior(requestBuilder, priors)));
                     if (prior.status >= 400) throw new Error(`A prior request failed: ${prior.status} ${prior.text}`);
                     priors.push(prior);
                     await world.settled();
@@ -640,7 +670,7 @@ export function apiSpec(options: ApiSpecOptions): ApiSpecification {
                   // a spec that sets the header itself (a wrong code, none) keeps its own
                   if (!(MFA_CODE_HEADER in request.headers)) request.header(MFA_CODE_HEADER, code);
                 }
-                signedIn(world, request);
+                await signedIn(world, request);
                 const before = (await world.ports.eventStore.headPosition()) ?? 0;
                 const response = await world.send(request);
                 record(request, response.status);

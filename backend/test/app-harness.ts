@@ -53,6 +53,9 @@ export interface TestApp {
  */
 export { GENEROUS_RATE_LIMITS };
 
+/** The apps of this test file serving the frontend: a browser test's contexts earn a proof of age from each (test/browser/chromium.ts). */
+export const servedFrontends = new Set<string>();
+
 export async function startTestApp(
   env: Record<string, string> = {},
   options: {
@@ -97,6 +100,8 @@ export async function startTestApp(
   });
   let running: ProjectionRunner | undefined;
   const api = await startApi(runtime, { serveFrontend: options.serveFrontend ?? false, projector: () => running });
+  const url = `http://127.0.0.1:${api.port}`;
+  if (options.serveFrontend) servedFrontends.add(url);
   const projector = (running = await startProjector(runtime));
   await startWorker(runtime);
   return {
@@ -118,6 +123,7 @@ export async function startTestApp(
     audit: () => auditLog(runtime, true),
     seedDemo: () => seedDemoOnce(runtime.ports.eventStore, runtime.ports.clock.now, runtime.sides.commands),
     async close() {
+      servedFrontends.delete(url);
       await projector.stop();
       await runtime.close();
       await rm(dataDir, { recursive: true, force: true });
@@ -125,22 +131,69 @@ export async function startTestApp(
   };
 }
 
-/** A tiny cookie-keeping client over fetch, as a browser would be. */
-export function client(baseUrl: string) {
+/** The proof-of-age cookie's name (backend/platform/age/proofs.ts), kept by the client below. */
+const AGE_PROOF = 'aura_age';
+
+/**
+ * A proof of age for a test browser, earned as a person earns one (issue 39): the sandbox's check
+ * through its routes, its assertion checked by the callback. Undefined when no sandbox runs
+ * (AGE_VERIFICATION=off: nothing is asked).
+ */
+export async function sandboxAgeProof(baseUrl: string, sessionCookie?: string): Promise<string | undefined> {
+  const started = await fetch(`${baseUrl}/api/age-verification`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(sessionCookie ? { cookie: sessionCookie } : {}) },
+    body: '{}',
+  });
+  const { redirectUrl } = (await started.json()) as { redirectUrl?: string };
+  const nonce = started.headers.getSetCookie().find((line) => line.startsWith('aura_age_nonce='));
+  if (!redirectUrl?.startsWith('/api/age-verification/sandbox/') || !nonce) return undefined;
+  const confirmed = await fetch(baseUrl + redirectUrl, { method: 'POST', redirect: 'manual' });
+  const callback = await fetch(baseUrl + String(confirmed.headers.get('location')), {
+    redirect: 'manual',
+    headers: { cookie: [nonce.split(';')[0], sessionCookie].filter(Boolean).join('; ') },
+  });
+  const proof = callback.headers.getSetCookie().find((line) => line.startsWith(`${AGE_PROOF}=`));
+  if (!proof) throw new Error(`The sandbox age check failed: ${callback.status}`);
+  return proof.split(';')[0];
+}
+
+/**
+ * A tiny cookie-keeping client over fetch, as a browser would be: its session cookie, and a proof of
+ * age earned through the sandbox's check before its first request (again after a sign-out ended it),
+ * unless `ageProof: false` (a browser that never verified its age).
+ */
+export function client(baseUrl: string, options: { ageProof?: boolean } = {}) {
   let cookie: string | undefined;
+  let proof: string | undefined;
+  let proofChecked = options.ageProof === false;
+  const cookies = () => [cookie, proof].filter(Boolean).join('; ') || undefined;
+  async function ready() {
+    if (proofChecked) return;
+    proofChecked = true;
+    proof = await sandboxAgeProof(baseUrl);
+  }
   async function call(method: string, route: string, body?: unknown, headers: Record<string, string> = {}) {
+    await ready();
+    const jar = cookies();
     const init: RequestInit = {
       method,
       headers: {
-        ...(cookie ? { cookie } : {}),
+        ...(jar ? { cookie: jar } : {}),
         ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
         ...headers,
       },
       body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
     };
     const response = await fetch(baseUrl + route, init);
-    const setCookie = response.headers.get('set-cookie');
-    if (setCookie) cookie = setCookie.split(';')[0];
+    for (const line of response.headers.getSetCookie()) {
+      const pair = line.split(';')[0]!;
+      if (pair.startsWith(`${AGE_PROOF}=`)) {
+        // a sign-out ended the proof: the next request earns a new one, as a person would check again
+        proof = pair === `${AGE_PROOF}=` ? undefined : pair;
+        proofChecked = options.ageProof === false || proof !== undefined;
+      } else if (!pair.startsWith('aura_age_nonce=')) cookie = pair;
+    }
     const text = await response.text();
     let json: unknown;
     try {
@@ -156,7 +209,10 @@ export function client(baseUrl: string) {
     /** any method, with the cookie kept as for GET and POST */
     send: (method: string, route: string, body?: unknown, headers?: Record<string, string>) =>
       call(method, route, body, headers),
-    cookie: () => cookie,
+    /** the cookies a socket or a raw fetch of this browser sends: its session and its proof of age */
+    cookie: cookies,
+    /** the proof of age earned (before a socket opens with `cookie()`, when no request came first) */
+    ready,
     setCookie: (value: string | undefined) => {
       cookie = value;
     },

@@ -13,7 +13,7 @@ import { apiRoutes, lastClosedPayoutWeek, type RouteContract } from '@aura/contr
 import { newId } from '../platform/ids';
 import { signatureHeader } from '../platform/payments/signature';
 import { completedEventBody } from '../platform/payments/webhook-event';
-import { client, startTestApp, type TestApp } from './app-harness';
+import { client, sandboxAgeProof, startTestApp, type TestApp } from './app-harness';
 import { adminClient, approvePhoto, freshAdmin, SUPERADMIN, superadminClient } from './admin-session';
 import { fundedUser, onlinePerformer, waitForSession, type Http } from './session-helpers';
 import { PNG_1X1 as PNG } from './image-network';
@@ -656,7 +656,12 @@ const scenarios: Record<string, Scenario> = {
       imageURL: await uploadedImage(),
       performerId: performer.id,
     });
-    return { as: anonymous(), raw: () => fetch(app.url + (confirmed.json.objectPath as string)) };
+    // a photo's file is adult content: a visitor's browser holding a proof of age (issue 39)
+    const proof = (await sandboxAgeProof(app.url)) ?? '';
+    return {
+      as: anonymous(),
+      raw: () => fetch(app.url + (confirmed.json.objectPath as string), { headers: { cookie: proof } }),
+    };
   },
   'GET /api/favourites': async () => ({ as: user.http }),
   'PUT /api/favourites/{id}': async () => ({ as: user.http, params: { id: performer.id } }),
@@ -848,6 +853,19 @@ const scenarios: Record<string, Scenario> = {
  * documented answer needs a state this file cannot make by API calls alone belong here.
  */
 const elsewhere: Record<string, string> = {
+  // issue 39 items 1-2: a check walks a browser's cookies through three routes
+  'POST /api/age-verification':
+    "the sandbox's whole check with a browser's cookies: backend/commands/age-verification/age-verification.api.spec.ts",
+  'GET /api/age-verification':
+    'before and after the check: backend/commands/age-verification/age-verification.api.spec.ts',
+  'GET /api/age-verification/callback':
+    "needs this browser's nonce cookie and the sandbox's assertion: backend/commands/age-verification/age-verification.api.spec.ts",
+  'GET /api/age-verification/sandbox/check':
+    "the sandbox's page of a started check: backend/commands/age-verification/age-verification.api.spec.ts",
+  'POST /api/age-verification/sandbox/check':
+    "signs the nonce's assertion: backend/commands/age-verification/age-verification.api.spec.ts",
+  'GET /api/age-verification/blurred/{key}':
+    "a gallery card's stand-in before the proof: backend/commands/age-verification/age-verification.api.spec.ts",
   'POST /api/admin/payouts/{id}/retry':
     'needs a payout the provider refused (a clock and a failing bank): backend/test/payouts.int.ts',
   'GET /api/admin/payouts/runs/{id}/sepa':

@@ -2,7 +2,7 @@ import { io as connect, type Socket } from 'socket.io-client';
 import { performerStreams, streams } from '@aura/contracts';
 import { createTestClock } from '../platform/clock';
 import { deterministicId } from '../platform/ids';
-import { client, startTestApp, type TestApp } from './app-harness';
+import { client, sandboxAgeProof, startTestApp, type TestApp } from './app-harness';
 import { approvePhoto, fund, logLength, send, superadminClient, userClient } from './admin-session';
 import { PNG_1X1 as PNG } from './image-network';
 import { until } from './session-helpers';
@@ -589,7 +589,9 @@ describe('photos', () => {
     });
     expect(confirmed.status).toBe(200);
     const objectPath = confirmed.json.objectPath as string;
-    expect((await fetch(app.url + objectPath)).status).toBe(200);
+    // a photo's file is adult content: a browser with a proof of age (issue 39)
+    const proven = { headers: { cookie: (await sandboxAgeProof(app.url)) ?? '' } };
+    expect((await fetch(app.url + objectPath, proven)).status).toBe(200);
 
     const noImage = await performer.post(`/api/performers/${id}/photos`, { title: 'Senza immagine', price: 10 });
     expect(noImage.status).toBe(400);
@@ -729,9 +731,11 @@ describe('favourites, geoblocking, blocking', () => {
     const names = ((await it.json()) as { performers: { id: string }[] }).performers.map((p) => p.id);
     expect(names).not.toContain(lucia);
     expect((await fetch(`${app.url}/api/performers/${lucia}`, { headers: { 'x-country': 'ch' } })).status).toBe(404);
-    expect((await fetch(`${app.url}/api/performers/${lucia}/photos`, { headers: { 'x-country': 'CH' } })).status).toBe(
-      404,
-    );
+    const proof = (await sandboxAgeProof(app.url)) ?? '';
+    expect(
+      (await fetch(`${app.url}/api/performers/${lucia}/photos`, { headers: { 'x-country': 'CH', cookie: proof } }))
+        .status,
+    ).toBe(404);
     const fr = await fetch(`${app.url}/api/performers`, { headers: { 'cf-ipcountry': 'FR' } });
     expect(((await fr.json()) as { performers: { id: string }[] }).performers.map((p) => p.id)).toContain(lucia);
     await send(performer, 'PUT', `${app.url}/api/performers/${lucia}/geoblock`, { countries: [] });

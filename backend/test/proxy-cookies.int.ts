@@ -27,6 +27,7 @@ describe('production over plain HTTP (no TLS proxy trusted)', () => {
       NODE_ENV: 'production',
       MFA_ENCRYPTION_KEY: 'k'.repeat(32),
       PUBLIC_URL: 'https://aura.example',
+      AGE_VERIFICATION_SANDBOX_IN_PRODUCTION: 'true',
     });
     await app.ensureSuperadmin(SUPERADMIN);
     await app.settled();
@@ -68,6 +69,7 @@ describe('production behind a trusted TLS proxy (TRUST_PROXY=true)', () => {
       TRUST_PROXY: 'true',
       MFA_ENCRYPTION_KEY: 'k'.repeat(32),
       PUBLIC_URL: 'https://aura.example',
+      AGE_VERIFICATION_SANDBOX_IN_PRODUCTION: 'true',
     });
     await app.ensureSuperadmin(SUPERADMIN);
     await app.settled();

@@ -4,14 +4,17 @@
  * gives a new ETag and the new body at once, and what a signed-in caller sees of herself stays hers.
  */
 import { deterministicId } from '../platform/ids';
-import { client, startTestApp, type TestApp } from './app-harness';
+import { client, sandboxAgeProof, startTestApp, type TestApp } from './app-harness';
 import { send, superadminClient } from './admin-session';
 
 let app: TestApp;
+/** the proof of age the test clients hold (issue 39): the same browser's revalidations carry it */
+let ageProof = '';
 beforeAll(async () => {
   app = await startTestApp();
   await app.seedDemo();
   await app.settled();
+  ageProof = (await sandboxAgeProof(app.url)) ?? '';
 });
 afterAll(async () => {
   await app.close();
@@ -30,7 +33,9 @@ async function signedInAs(username: string) {
  * `Cache-Control: no-cache`, an end-to-end reload, to a conditional request without one).
  */
 const revalidate = (route: string, etag: string, headers: Record<string, string> = {}) =>
-  fetch(`${app.url}${route}`, { headers: { 'If-None-Match': etag, 'Cache-Control': 'max-age=0', ...headers } });
+  fetch(`${app.url}${route}`, {
+    headers: { 'If-None-Match': etag, 'Cache-Control': 'max-age=0', cookie: ageProof, ...headers },
+  });
 
 /** The gallery may lag the read model by its snapshot check (50 ms): asks until the answer differs. */
 async function galleryAfterChange(previousEtag: string) {

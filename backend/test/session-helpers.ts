@@ -61,7 +61,8 @@ export async function fundedUser(app: TestApp | string, admin: Http, auracoin: n
 }
 
 /** A Socket.IO connection with a client's session cookie, as the session page opens it. */
-export function socketFor(url: string, http: Http, options: { reconnection?: boolean } = {}): Promise<Socket> {
+export async function socketFor(url: string, http: Http, options: { reconnection?: boolean } = {}): Promise<Socket> {
+  await http.ready();
   const socket = connect(url, {
     transports: ['websocket'],
     extraHeaders: { cookie: http.cookie() ?? '' },

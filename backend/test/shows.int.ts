@@ -463,6 +463,18 @@ describe('the room chat and its moderation', () => {
 });
 
 describe('the room on the socket', () => {
+  it('answers age_verification_required to a browser without a proof of age: the room, its media and ICE (issue 39)', async () => {
+    const { show } = await liveShow();
+    const unverified = await open(client(app.url, { ageProof: false }));
+    expect(await join(unverified, show.id)).toEqual({ ok: false, error: 'age_verification_required' });
+    const ice = await new Promise((resolve) => unverified.emit('show:ice-config', { showId: show.id }, resolve));
+    expect(ice).toEqual({ ok: false, error: 'age_verification_required' });
+    const watch = await new Promise((resolve) => unverified.emit('show:watch', { showId: show.id }, resolve));
+    expect(watch).toEqual({ ok: false, error: 'age_verification_required' });
+    const proven = await open(client(app.url));
+    expect(await join(proven, show.id)).toMatchObject({ ok: true, role: 'viewer' });
+  });
+
   it('counts viewers (her own page is not one), tells the room, records the peak', async () => {
     const { performer, show } = await liveShow();
     const herSocket = await open(performer.http);

@@ -17,7 +17,7 @@ const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
 function start(mode: string): Promise<{ child: ChildProcess; port: number }> {
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(__dirname, 'server.ts'), mode], {
     stdio: ['ignore', 'pipe', 'ignore'],
-    env: { ...process.env, NODE_ENV: 'production' },
+    env: { ...process.env, NODE_ENV: 'production', AGE_VERIFICATION_SANDBOX_IN_PRODUCTION: 'true' },
   });
   return new Promise((resolve, reject) => {
     child.stdout!.once('data', (chunk: Buffer) => resolve({ child, port: Number(chunk.toString().trim()) }));

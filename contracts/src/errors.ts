@@ -41,6 +41,9 @@ export const errorCodes = [
   // issue 39 items 4-5
   'same_admin',
   'banned_terms',
+  // issue 39 item 1-2
+  'age_verification_required',
+  'age_verification_failed',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
 
@@ -91,6 +94,8 @@ export const errorMessages: Record<ErrorCode, string> = {
   same_admin: 'Il ricorso va deciso da un amministratore diverso da chi ha preso la decisione',
   banned_terms:
     'Il testo contiene termini non ammessi (riferimenti a minori o ad atti non consensuali): modificalo e riprova.',
+  age_verification_required: 'Per vedere questi contenuti devi prima verificare la tua età.',
+  age_verification_failed: "La verifica dell'età non è riuscita o è scaduta: riprova.",
 };
 
 export function isErrorCode(value: unknown): value is ErrorCode {

@@ -35,7 +35,16 @@ export type ShowIceMessage = z.infer<typeof ShowIceMessage>;
  * (not hers to publish, or banned), `not_live` (no show, ended or paused), `not_publishing` (live
  * but her stream is not up yet: try again shortly), `invalid`, `unavailable` (the SFU is down).
  */
-export const showMediaErrors = ['full', 'forbidden', 'not_live', 'not_publishing', 'invalid', 'unavailable'] as const;
+export const showMediaErrors = [
+  'full',
+  'forbidden',
+  'not_live',
+  'not_publishing',
+  'invalid',
+  'unavailable',
+  // no age proof yet (issue 39 item 2)
+  'age_verification_required',
+] as const;
 export type ShowMediaError = (typeof showMediaErrors)[number];
 export type ShowMediaRefused = { ok: false; error: ShowMediaError };
 

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { chromium, type Browser, type BrowserContext } from 'playwright-core';
-import { startTestApp, type TestApp } from '../../backend/test/app-harness';
+import { sandboxAgeProof, servedFrontends, startTestApp, type TestApp } from '../../backend/test/app-harness';
 import { CHROMIUM, chromiumArgs, WS_ENDPOINT_VARIABLE } from './chromium-server.cjs';
 
 export { CHROMIUM };
@@ -25,7 +25,22 @@ export async function rememberConsent(context: BrowserContext): Promise<BrowserC
       // about:blank and opaque origins have no storage
     }
   }, REMEMBERED_CONSENT);
+  await presentAgeProof(context);
   return context;
+}
+
+/**
+ * A proof of age (issue 39) in the context for each app this file serves, earned through the
+ * sandbox's check as a person earns it, so adult pages open as after the check (a first visit's
+ * context, `firstVisitContext`, has none and is sent to the check).
+ */
+export async function presentAgeProof(context: BrowserContext): Promise<void> {
+  for (const url of servedFrontends) {
+    const proof = await sandboxAgeProof(url);
+    if (!proof) continue;
+    const [name, ...value] = proof.split('=');
+    await context.addCookies([{ name: name!, value: value.join('='), url, httpOnly: true, sameSite: 'Lax' }]);
+  }
 }
 
 const firstVisitContexts = new WeakMap<Browser, Browser['newContext']>();

@@ -125,6 +125,9 @@ describeWithChromium('gallery sort and filters', () => {
         expect(await page.evaluate(() => document.getElementById('root')?.inert)).toBe(true);
         found.push(...(await axeFindings(page, `${viewport.width}px, 18+ gate`)));
         await gate.getByRole('button', { name: 'Ho almeno 18 anni' }).click();
+        // the certified age check follows the 18+ answer (issue 39): the sandbox's page, then back to the landing
+        await page.getByRole('button', { name: 'Confermo di avere almeno 18 anni' }).click();
+        await page.waitForURL(`${started.app.url}/`);
         await gate.waitFor({ state: 'detached' });
         expect(await page.evaluate(() => document.getElementById('root')?.inert)).toBe(false);
         await page.getByTestId('performer-card').first().waitFor();

@@ -52,8 +52,17 @@ describeWithChromium('a new user’s journey', () => {
       await gate.getByText('non puoi entrare').waitFor();
       // not remembered: the next visit asks again
       await page.reload();
+      // before the proof of age the gallery shows blurred stand-ins of the portraits (issue 39 item 2)
+      await page.locator('img[src*="/api/age-verification/blurred/"]').first().waitFor({ state: 'attached' });
+      expect(await page.locator('img[src^="/demo/performers/"]').count()).toBe(0);
+      // the 18+ answer is the first step; the certified check follows: the sandbox's page, and back (issue 39 item 1)
       await gate.getByRole('button', { name: 'Ho almeno 18 anni' }).click();
-      await gate.waitFor({ state: 'detached' });
+      await page.waitForURL(/\/api\/age-verification\/sandbox\/check\?nonce=/);
+      await page.getByText('Modalità di prova').first().waitFor();
+      await page.getByRole('button', { name: 'Confermo di avere almeno 18 anni' }).click();
+      await page.waitForURL(`${url}/`);
+      await page.locator('img[src^="/demo/performers/"]').first().waitFor({ state: 'attached' });
+      expect(await page.locator('img[src*="/api/age-verification/blurred/"]').count()).toBe(0);
       await page.reload();
       await page.getByRole('heading', { level: 1 }).first().waitFor();
       await page.waitForLoadState('networkidle');
@@ -62,7 +71,8 @@ describeWithChromium('a new user’s journey', () => {
       // the cookie notice: only necessary cookies, and a visitor has none at all
       const notice = page.getByTestId('cookie-notice');
       await notice.getByText('solo cookie tecnici necessari').waitFor();
-      expect(await context.cookies()).toEqual([]);
+      // a visitor holds one cookie only: the proof of age of this browser session (necessary, no expiry of its own)
+      expect((await context.cookies()).map(({ name, expires }) => [name, expires])).toEqual([['aura_age', -1]]);
       await notice.getByRole('button', { name: 'Ho capito' }).click();
       await notice.waitFor({ state: 'detached' });
       await page.reload();
@@ -85,12 +95,13 @@ describeWithChromium('a new user’s journey', () => {
       }
       // the cookie page lists what is stored, and says the remembered answers are not cookies
       await page.getByTestId('stored-items').getByText('aura_session').waitFor();
+      await page.getByTestId('stored-items').getByText('aura_age', { exact: true }).waitFor();
       await page.getByTestId('stored-items').getByText('aura.ageConfirmed').waitFor();
 
-      // signed in, the one cookie is the session's
+      // signed in: the session's cookie, and the proof of age carried into it
       await fillRegistration(page, url, { username: `gate${Date.now().toString(36)}` });
       await page.waitForURL(`${url}/user`);
-      expect((await context.cookies()).map((cookie) => cookie.name)).toEqual(['aura_session']);
+      expect((await context.cookies()).map((cookie) => cookie.name).sort()).toEqual(['aura_age', 'aura_session']);
       expect(await page.locator('a[href="#"]').count()).toBe(0);
     } finally {
       await context.close();

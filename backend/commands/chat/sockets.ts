@@ -26,7 +26,13 @@ export function chatSockets(
 
     socket.on('conversation:join', async (conversationId, ack) => {
       const answer = typeof ack === 'function' ? ack : () => undefined;
-      if (!principal || !party || typeof conversationId !== 'string' || !UUID.test(conversationId))
+      if (
+        !principal ||
+        !party ||
+        socket.data.ageVerified === false ||
+        typeof conversationId !== 'string' ||
+        !UUID.test(conversationId)
+      )
         return answer(false);
       const doc = await partiesOf(conversationId).catch(() => null);
       const isParty =
@@ -40,7 +46,7 @@ export function chatSockets(
     });
 
     socket.on('chat:typing', async (conversationId, typing) => {
-      if (!principal || !party || typeof conversationId !== 'string') return;
+      if (!principal || !party || socket.data.ageVerified === false || typeof conversationId !== 'string') return;
       const room = rooms.conversation(conversationId);
       if (!socket.rooms.has(room)) return;
       const now = Date.now();

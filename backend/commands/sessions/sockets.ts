@@ -130,6 +130,8 @@ export function sessionSockets(deps: SessionSocketsDeps) {
       const principal = socket.data.principal;
       if (principal?.kind !== 'user' && principal?.kind !== 'performer') return;
       socket.on('session:join', (sessionId, ack) => {
+        if (socket.data.ageVerified === false)
+          return typeof ack === 'function' ? ack({ ok: false, error: 'age_verification_required' }) : undefined;
         void join(socket, sessionId)
           .then((answer) => (typeof ack === 'function' ? ack(answer) : undefined))
           .catch((error: unknown) => {

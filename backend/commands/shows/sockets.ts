@@ -68,6 +68,7 @@ export function showRoomSockets(
       const principal = socket.data.principal;
       socket.on('show:join', async (showId, ack) => {
         const answer = typeof ack === 'function' ? ack : () => undefined;
+        if (socket.data.ageVerified === false) return answer({ ok: false, error: 'age_verification_required' });
         const granted = await access(principal, showId).catch(() => ({
           ok: false as const,
           error: 'Riprova tra poco',

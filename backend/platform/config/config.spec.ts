@@ -137,7 +137,11 @@ describe('configuration of the SEPA payout rail', () => {
 });
 
 /** production with the address browsers open (required: issue 38 item 7) */
-const production = { NODE_ENV: 'production', PUBLIC_URL: 'https://aura.example' };
+const production = {
+  NODE_ENV: 'production',
+  PUBLIC_URL: 'https://aura.example',
+  AGE_VERIFICATION_SANDBOX_IN_PRODUCTION: 'true',
+};
 
 describe("configuration of admins' second factor", () => {
   it('is mandatory by default in production only, which also needs the key sealing the secrets', () => {
@@ -211,5 +215,33 @@ describe('PUBLIC_URL, where links in mail point (issue 38 item 7)', () => {
     expect(loadConfig({ PORT: '8080' }).publicUrl).toBe('http://localhost:8080');
     expect(loadConfig({ PUBLIC_URL: 'https://aura.example/' }).publicUrl).toBe('https://aura.example');
     expect(() => loadConfig({ PUBLIC_URL: 'not a url' })).toThrow(ConfigError);
+  });
+});
+
+describe('configuration of age verification (issue 39 item 1)', () => {
+  const production = { NODE_ENV: 'production', MFA_ENCRYPTION_KEY: 'k'.repeat(32) };
+  const yoti = {
+    AGE_VERIFICATION: 'yoti',
+    YOTI_SDK_ID: 'sdk',
+    YOTI_API_KEY: 'key',
+    PUBLIC_URL: 'https://aura.example',
+  };
+
+  it('runs the sandbox by default outside production, and refuses off and the sandbox in production', () => {
+    expect(loadConfig({}).AGE_VERIFICATION).toBe('sandbox');
+    expect(loadConfig({ AGE_VERIFICATION: 'off' }).AGE_VERIFICATION).toBe('off');
+    expect(() => loadConfig({ ...production, AGE_VERIFICATION: 'off' })).toThrow(
+      /AGE_VERIFICATION=off is refused in production/,
+    );
+    expect(() => loadConfig(production)).toThrow(/AGE_VERIFICATION=sandbox checks nobody/);
+    expect(loadConfig({ ...production, AGE_VERIFICATION_SANDBOX_IN_PRODUCTION: 'true' }).AGE_VERIFICATION).toBe(
+      'sandbox',
+    );
+  });
+
+  it('takes yoti with its keys and PUBLIC_URL only, and refuses verifymy (no adapter yet)', () => {
+    expect(loadConfig({ ...production, ...yoti }).AGE_VERIFICATION).toBe('yoti');
+    expect(() => loadConfig({ ...yoti, YOTI_API_KEY: '' })).toThrow(/needs YOTI_SDK_ID, YOTI_API_KEY and PUBLIC_URL/);
+    expect(() => loadConfig({ AGE_VERIFICATION: 'verifymy' })).toThrow(/verifymy has no adapter yet/);
   });
 });

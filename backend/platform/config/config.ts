@@ -223,6 +223,18 @@ const ConfigSchema = z
     ADMIN_MFA_REQUIRED: optional(z.enum(['true', 'false']).transform((value) => value === 'true')),
     /** the key sealing admins' TOTP secrets (AES-256-GCM; any text of 32+ characters, hashed to the key); unset outside production: one kept under DATA_DIR */
     MFA_ENCRYPTION_KEY: optional(z.string().min(32, 'MFA_ENCRYPTION_KEY must have at least 32 characters')),
+    /** who checks ages (AGCOM 96/25/CONS; docs/architecture.md#age-verification): the embedded sandbox, Yoti, VerifyMy, or nobody (never in production) */
+    AGE_VERIFICATION: withDefault(z.enum(['sandbox', 'verifymy', 'yoti', 'off']), 'sandbox'),
+    /** a staging copy in production mode may run the sandbox: every page then shows 'Modalità di prova' */
+    AGE_VERIFICATION_SANDBOX_IN_PRODUCTION: z
+      .enum(['true', 'false'])
+      .default('false')
+      .transform((value) => value === 'true'),
+    /** Yoti's age verification API: the SDK id and API key from Yoti Hub, its API and user view origins */
+    YOTI_SDK_ID: optional(z.string().trim().min(1)),
+    YOTI_API_KEY: optional(z.string().min(1)),
+    YOTI_API_URL: withDefault(z.string().trim().url(), 'https://age.yoti.com'),
+    YOTI_USER_VIEW_URL: withDefault(z.string().trim().url(), 'https://age.yoti.com'),
     /** for this long (and the failures are counted over the same span) */
     ADMIN_LOCK_MINUTES: withDefault(
       z.coerce
@@ -245,6 +257,27 @@ const ConfigSchema = z
     message:
       "production needs PUBLIC_URL, the address browsers open (e.g. https://aura.example): the links in mail point there, never at a request's Host header",
     path: ['PUBLIC_URL'],
+  })
+  .refine((env) => env.AGE_VERIFICATION !== 'off' || env.NODE_ENV !== 'production', {
+    message: 'AGE_VERIFICATION=off is refused in production: the law asks a certified check of every session',
+    path: ['AGE_VERIFICATION'],
+  })
+  .refine(
+    (env) =>
+      env.AGE_VERIFICATION !== 'sandbox' || env.NODE_ENV !== 'production' || env.AGE_VERIFICATION_SANDBOX_IN_PRODUCTION,
+    {
+      message:
+        'AGE_VERIFICATION=sandbox checks nobody: production needs yoti (or AGE_VERIFICATION_SANDBOX_IN_PRODUCTION=true for a staging copy)',
+      path: ['AGE_VERIFICATION'],
+    },
+  )
+  .refine((env) => env.AGE_VERIFICATION !== 'verifymy', {
+    message: 'AGE_VERIFICATION=verifymy has no adapter yet: use yoti (or sandbox outside production)',
+    path: ['AGE_VERIFICATION'],
+  })
+  .refine((env) => env.AGE_VERIFICATION !== 'yoti' || (env.YOTI_SDK_ID && env.YOTI_API_KEY && env.PUBLIC_URL), {
+    message: 'AGE_VERIFICATION=yoti needs YOTI_SDK_ID, YOTI_API_KEY and PUBLIC_URL (where Yoti sends the browser back)',
+    path: ['AGE_VERIFICATION'],
   })
   .refine((env) => env.READ_MODELS !== 'postgres' || env.DATABASE_URL, {
     message: 'READ_MODELS=postgres needs DATABASE_URL',

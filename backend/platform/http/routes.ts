@@ -2,11 +2,11 @@ import { createHash } from 'node:crypto';
 import type Router from '@koa/router';
 import type { Context, Middleware } from 'koa';
 import type { z } from 'zod';
-import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_KEY_MAX, type RouteContract } from '@aura/contracts';
+import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_KEY_MAX, isAdultOnly, type RouteContract } from '@aura/contracts';
 import { badRequest, forbidden, unauthorized } from './errors';
 import { keyedRequest, keyedRequestOf } from './idempotency';
 import { validationError } from './problem';
-import type { Principal, SessionManager } from './session';
+import { ageVerificationRequired, type Principal, type SessionManager } from './session';
 import { uploadOf, type Upload } from './upload';
 
 type InferOr<T, Fallback> = T extends z.ZodType ? z.output<T> : Fallback;
@@ -99,13 +99,16 @@ export function mountRoute<C extends RouteContract>(
   ...before: Middleware[]
 ) {
   const kinds = allowedKinds[contract.auth];
-  const anonymous = !kinds && handler.length < 3;
+  // adult content (issue 39 item 2): a proof of age first, whoever asks (performers and admins have theirs)
+  const adult = isAdultOnly(contract);
+  const anonymous = !kinds && handler.length < 3 && !adult;
   // a public read's query (the gallery's filters) is parsed once per query string
   const queries = !kinds && contract.method === 'get' && contract.query ? new Map<string, unknown>() : undefined;
   const authenticate = async (ctx: Context) => {
     const caller = await sessions.fromContext(ctx);
     if (kinds && !caller) throw unauthorized();
     if (kinds && caller && !kinds.includes(caller.kind)) throw forbidden();
+    if (adult && !(await sessions.ageVerified(ctx.headers.cookie, caller))) throw ageVerificationRequired();
     return caller;
   };
   // a route that needs a session refuses a caller without one before its limits count the call:

@@ -4,6 +4,8 @@ import { z } from 'zod';
 import { sessionSecret } from './session-secret';
 import type { KeyValueStore } from '../kv/port';
 import type { RouteContract } from '@aura/contracts';
+import type { AgeProofs } from '../age/proofs';
+import { HttpError } from './errors';
 
 /** What an admin's request must show besides her session (a second factor); throws to refuse. */
 export type AdminGate = (
@@ -153,6 +155,13 @@ export function createSessionManager(options: {
     },
     /** an admin's request, past her session: the second factor the route asks for (none here; `guardedSessions` adds the modules') */
     admitAdmin: (async () => undefined) as AdminGate,
+    /** a route or socket showing adult content: is this caller's age proven? (everyone here; `guardedSessions` adds the proofs) */
+    /** the proofs of age (`guardedSessions` adds them): the age-verification routes use them */
+    ages: undefined as AgeProofs | undefined,
+    ageVerified: (async () => true) as (
+      cookieHeader: string | undefined,
+      caller: Principal | undefined,
+    ) => Promise<boolean>,
     /** called after each revocation (the realtime side drops the sockets, on every api node) */
     onRevoked(listener: (revocation: Revocation) => void) {
       listeners.push(listener);
@@ -170,12 +179,29 @@ export function guardedSessions(
   sessions: SessionManager,
   accepts: (principal: Principal) => Promise<boolean>,
   admitAdmin: AdminGate = sessions.admitAdmin,
+  /** the proofs of age (issue 39): adult routes ask for one; sign-in carries it, sign-out ends it */
+  ages?: AgeProofs,
 ): SessionManager {
   const check = async (principal: Principal | undefined) =>
     principal && (await accepts(principal)) ? principal : undefined;
   return {
     ...sessions,
     admitAdmin,
+    ...(ages && {
+      ages,
+      ageVerified: (cookieHeader: string | undefined, caller: Principal | undefined) =>
+        ages.verified(cookieHeader, caller),
+      start(ctx: Context, account: { sub: string; kind: Principal['kind'] }): Principal {
+        const principal = sessions.start(ctx, account);
+        // the visitor's proof now serves this session; until written, it still serves the browser session
+        void ages.carry(ctx, principal).catch(() => undefined);
+        return principal;
+      },
+      async end(ctx: Context) {
+        await sessions.end(ctx);
+        await ages.end(ctx);
+      },
+    }),
     verify: async (token: string | undefined) => check(await sessions.verify(token)),
     fromContext: async (ctx: Context) => check(await sessions.fromContext(ctx)),
   };
@@ -192,10 +218,18 @@ export async function processSessions(
   admitAdmin?: AdminGate,
   /** business time (the clock port's `nowMs`): sessions' expiry */
   now?: () => number,
+  /** the proofs of age, made with the session secret (issue 39) */
+  ages?: (secret: string) => AgeProofs,
 ) {
+  const secret = await sessionSecret(config);
   return guardedSessions(
-    createSessionManager({ secret: await sessionSecret(config), secure: config.production, revocations, now }),
+    createSessionManager({ secret, secure: config.production, revocations, now }),
     accepts,
     admitAdmin,
+    ages?.(secret),
   );
 }
+
+/** The 403 of a route that shows adult content to a caller without a proof of age. */
+export const ageVerificationRequired = () =>
+  new HttpError(403, 'age_verification_required', 'Age verification required: no valid proof for this session');

@@ -23,7 +23,7 @@ export type AuraSocket = Socket<
   ClientToServerEvents,
   ServerToClientEvents,
   Record<string, never>,
-  { principal?: Principal }
+  { principal?: Principal; ageVerified?: boolean }
 >;
 
 /** Pushes typed events to rooms. The API and the projector both hold one; with Redis they reach every node. */
@@ -69,19 +69,21 @@ export function readCookie(header: string | undefined, name: string): string | u
 }
 
 export function createRealtime(options: RealtimeOptions): Realtime {
-  const io = new Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, { principal?: Principal }>(
-    options.httpServer,
-    {
-      serveClient: false,
-      cors: undefined,
-      maxHttpBufferSize: 64 * 1024,
-      // with Redis, a socket back within this long gets what it missed (the streams keep it); a longer
-      // absence starts afresh and the client refetches over REST. The session cookie is checked again.
-      ...(options.redisUrl && {
-        connectionStateRecovery: { maxDisconnectionDuration: RECOVERY_WINDOW_MS, skipMiddlewares: false },
-      }),
-    },
-  );
+  const io = new Server<
+    ClientToServerEvents,
+    ServerToClientEvents,
+    Record<string, never>,
+    { principal?: Principal; ageVerified?: boolean }
+  >(options.httpServer, {
+    serveClient: false,
+    cors: undefined,
+    maxHttpBufferSize: 64 * 1024,
+    // with Redis, a socket back within this long gets what it missed (the streams keep it); a longer
+    // absence starts afresh and the client refetches over REST. The session cookie is checked again.
+    ...(options.redisUrl && {
+      connectionStateRecovery: { maxDisconnectionDuration: RECOVERY_WINDOW_MS, skipMiddlewares: false },
+    }),
+  });
   const redisClients: Redis[] = [];
   if (options.redisUrl) {
     const pub = new Redis(options.redisUrl);
@@ -116,6 +118,8 @@ export function createRealtime(options: RealtimeOptions): Realtime {
       try {
         const principal = await sessions.verify(readCookie(socket.request.headers.cookie, SESSION_COOKIE));
         if (principal) socket.data.principal = principal;
+        // adult media and rooms answer `age_verification_required` without a proof (issue 39 item 2)
+        socket.data.ageVerified = await sessions.ageVerified(socket.request.headers.cookie, principal);
         next();
       } catch (error) {
         next(error instanceof Error ? error : new Error('session check failed'));

@@ -259,6 +259,7 @@ export function createPerformerQueries(readModels: ReadModelStore, live: LiveFig
             .slice(0, query.limit)
             .map((doc) => toPublicPerformerView(doc, { viewersOf: () => 0, viewersVersion: () => 0, now: live.now })),
           counts: { all: matching.length, online, offline: matching.length - online, new: fresh.length },
+          ageVerificationRequired: false,
         };
         if (current.answers.size > 500) current.answers.clear();
         current.answers.set(key, answer);
@@ -268,6 +269,7 @@ export function createPerformerQueries(readModels: ReadModelStore, live: LiveFig
           view.isOnline ? { ...view, viewers: live.viewersOf(view.id) } : view,
         ),
         counts: answer.counts,
+        ageVerificationRequired: false,
       };
     },
     /**
@@ -278,12 +280,25 @@ export function createPerformerQueries(readModels: ReadModelStore, live: LiveFig
       query: GalleryQuery,
       country: string | undefined,
       check: (page: GalleryPage) => unknown,
+      /** no age proof yet: each portrait's blurred stand-in (issue 39 item 2) */
+      veil?: (image: string) => string,
     ): Promise<JsonText> {
       const current = await approvedSnapshot();
-      const key = `json:${live.viewersVersion()}:${JSON.stringify([query, country ?? null])}`;
+      const key = `json:${live.viewersVersion()}:${veil ? 'veiled' : 'seen'}:${JSON.stringify([query, country ?? null])}`;
       const cached = current.json.get(key);
       if (cached !== undefined) return cached;
-      const json = JsonText.of(check(await this.gallery(query, country)));
+      const page = await this.gallery(query, country);
+      const json = JsonText.of(
+        check(
+          veil
+            ? {
+                ...page,
+                ageVerificationRequired: true,
+                performers: page.performers.map((view) => ({ ...view, image: veil(view.image) })),
+              }
+            : page,
+        ),
+      );
       if (current.json.size > 500) current.json.clear();
       current.json.set(key, json);
       return json;
@@ -297,13 +312,16 @@ export function createPerformerQueries(readModels: ReadModelStore, live: LiveFig
       id: string,
       country: string | undefined,
       check: (view: PublicPerformerView) => unknown,
+      /** no age proof yet: her portrait's blurred stand-in (issue 39 item 2) */
+      veil?: (image: string) => string,
     ): Promise<JsonText | null> {
       const day = Math.floor(live.now().getTime() / DAY_MS);
-      return profiles(`${id}|${country ?? ''}|${live.viewersVersion()}|${day}`, async () => {
+      const key = `${id}|${country ?? ''}|${live.viewersVersion()}|${day}|${veil ? 'veiled' : 'seen'}`;
+      return profiles(key, async () => {
         const doc = await performers.findOne({ _id: id });
-        return doc && sightOf(doc, undefined, country) === 'public'
-          ? JsonText.of(check(toPublicPerformerView(doc, live)))
-          : null;
+        if (!doc || sightOf(doc, undefined, country) !== 'public') return null;
+        const view = toPublicPerformerView(doc, live);
+        return JsonText.of(check(veil ? { ...view, image: veil(view.image) } : view));
       });
     },
   };

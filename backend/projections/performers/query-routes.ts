@@ -6,6 +6,7 @@ import { documentLink } from '../../platform/files/links';
 import { notFound } from '../../platform/http/errors';
 import { assertOwnerOrAdmin, mountRoute } from '../../platform/http/routes';
 import type { SessionManager } from '../../platform/http/session';
+import { blurredImageUrl } from '../../platform/age/blurred';
 import { seesAllOf, toPerformerView, type PerformerQueries } from './queries';
 
 export function performersQueryRouter(deps: {
@@ -21,8 +22,14 @@ export function performersQueryRouter(deps: {
 
   // The hottest public read: answered from a memo of the serialized page (checked against the
   // response schema once per read-model checkpoint, query and viewer count, not per request).
-  mountRoute(router, deps.sessions, apiRoutes.gallery, async (ctx, { query }) =>
-    performers.galleryJson(query, requestCountry(ctx), (page) => apiRoutes.gallery.response.parse(page)),
+  // no proof of age yet (issue 39 item 2): the same page, each portrait a blurred stand-in
+  mountRoute(router, deps.sessions, apiRoutes.gallery, async (ctx, { query }, caller) =>
+    performers.galleryJson(
+      query,
+      requestCountry(ctx),
+      (page) => apiRoutes.gallery.response.parse(page),
+      (await deps.sessions.ageVerified(ctx.headers.cookie, caller)) ? undefined : blurredImageUrl,
+    ),
   );
 
   // herself and admins: her whole record, read afresh; anybody else: the public profile, the same
@@ -34,8 +41,11 @@ export function performersQueryRouter(deps: {
       return toPerformerView(doc, performers.live);
     }
     if (await deps.isHidden?.(params.id)) throw notFound('Performer non trovata');
-    const profile = await performers.publicProfileJson(params.id, requestCountry(ctx), (view) =>
-      apiRoutes.getPerformer.response.parse(view),
+    const profile = await performers.publicProfileJson(
+      params.id,
+      requestCountry(ctx),
+      (view) => apiRoutes.getPerformer.response.parse(view),
+      (await deps.sessions.ageVerified(ctx.headers.cookie, caller)) ? undefined : blurredImageUrl,
     );
     if (!profile) throw notFound('Performer non trovata');
     return profile;

@@ -9,7 +9,7 @@
  * URL it asks for, at which address, and what it stores.
  */
 import type { PerformerView, PhotoView } from '@aura/contracts';
-import { startTestApp, type TestApp } from '../app-harness';
+import { sandboxAgeProof, startTestApp, type TestApp } from '../app-harness';
 import { logLength, superadminClient } from '../admin-session';
 import { memoryImageNetwork, PNG_1X1 } from '../image-network';
 import { jpegSegment } from '../image-fixtures';
@@ -62,7 +62,8 @@ afterAll(async () => {
 const publicPath = /^\/api\/files\/public\/[0-9a-f-]{36}$/;
 
 async function bytesAt(path: string) {
-  const response = await fetch(app.url + path);
+  // a photo's file is adult content: a browser holding a proof of age (issue 39)
+  const response = await fetch(app.url + path, { headers: { cookie: (await sandboxAgeProof(app.url)) ?? '' } });
   expect(response.status).toBe(200);
   return Buffer.from(await response.arrayBuffer());
 }

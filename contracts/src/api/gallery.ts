@@ -94,6 +94,8 @@ export const GalleryPage = z.object({
   performers: z.array(PublicPerformerView),
   /** per tab, with the attribute filters and search applied (the page holds the first `limit`) */
   counts: GalleryCounts,
+  /** no age proof for this browser yet: every `image` is a blurred stand-in (issue 39 item 2) */
+  ageVerificationRequired: z.boolean().default(false),
 });
 export type GalleryPage = z.infer<typeof GalleryPage>;
 

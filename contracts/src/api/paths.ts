@@ -169,6 +169,13 @@ export const apiPaths = {
   decideAppeal: { method: 'post', path: '/api/admin/appeals/{id}/decision', auth: 'admin' },
   listReviews: { method: 'get', path: '/api/admin/reviews', auth: 'admin' },
   decideReview: { method: 'post', path: '/api/admin/reviews/{id}', auth: 'admin' },
+  // age-verification.ts (issue 39 items 1-2)
+  startAgeVerification: { method: 'post', path: '/api/age-verification', auth: 'public' },
+  ageVerificationStatus: { method: 'get', path: '/api/age-verification', auth: 'public' },
+  ageVerificationCallback: { method: 'get', path: '/api/age-verification/callback', auth: 'public' },
+  ageSandboxCheck: { method: 'get', path: '/api/age-verification/sandbox/check', auth: 'public' },
+  ageSandboxConfirm: { method: 'post', path: '/api/age-verification/sandbox/check', auth: 'public' },
+  blurredImage: { method: 'get', path: '/api/age-verification/blurred/{key}', auth: 'public' },
 } as const satisfies Record<string, RoutePath>;
 
 export type ApiPathName = keyof typeof apiPaths;

@@ -20,6 +20,7 @@ import { chatRoutes } from './chat';
 import { showsRoutes } from './shows';
 import { refundsRoutes } from './refunds';
 import { moderationRoutes } from './moderation';
+import { ageVerificationRoutes } from './age-verification';
 import type { RouteContract } from './route-contract';
 import type { ApiPathName, apiPaths } from './paths';
 
@@ -59,6 +60,7 @@ export const apiRoutes = {
   ...showsRoutes,
   ...refundsRoutes,
   ...moderationRoutes,
+  ...ageVerificationRoutes,
 } as const satisfies Record<string, RouteContract>;
 
 export type ApiRouteName = keyof typeof apiRoutes;

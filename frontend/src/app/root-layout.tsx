@@ -11,6 +11,8 @@ import { useBalanceSync } from '../features/account/hooks/use-balance-sync';
 import { useCurrentUser } from '../features/account/hooks/use-current-user';
 import { useReadModelSync } from './use-realtime-sync';
 import { AgeGate } from '../features/consent/components/age-gate';
+import { AgeCheckNotice } from '../features/consent/components/age-check';
+import { AGE_CONFIRMED_KEY, useRemembered } from '../features/consent/hooks/use-remembered';
 import { CookieNotice } from '../features/consent/components/cookie-notice';
 
 /** Pages readable before the 18+ gate is answered: what he agrees to by entering (docs/product.md#age-gate). */
@@ -65,10 +67,12 @@ export function RootLayout() {
     </Suspense>
   ) : null;
 
+  const [ageConfirmed] = useRemembered(AGE_CONFIRMED_KEY);
   return (
     <MainLayout accountMenu={accountMenu} onlineBadge={<OnlineUsersBadge />}>
       <ScrollRestoration />
       {READABLE_BEFORE_GATE.has(pathname) ? null : <AgeGate />}
+      <AgeCheckNotice gateAnswered={ageConfirmed} />
       <CookieNotice />
       <Suspense fallback={<PageSpinner />}>
         <Outlet />

@@ -136,6 +136,7 @@ export function createShowMediaSignalling(deps: ShowMediaSignallingDeps) {
   };
 
   async function roleOf(socket: AuraSocket, showId: string) {
+    if (socket.data.ageVerified === false) return { refusal: refused('age_verification_required') };
     const answer = await deps.authorize(callerOf(socket), showId);
     return typeof answer === 'string' ? { role: answer } : { refusal: refused(answer.refused) };
   }

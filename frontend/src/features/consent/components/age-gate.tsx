@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Button, Dialog, Link, Portal, Stack, Text } from '@chakra-ui/react';
 import { ADULT_AGE } from '@aura/contracts';
 import { AGE_CONFIRMED_KEY, useRemembered } from '../hooks/use-remembered';
+import { startAgeCheck, useAgeVerification } from './age-check';
 
 /** Where 'Esci' sends a visitor who is not an adult. */
 const LEAVE_URL = 'https://www.google.it/';
@@ -35,6 +36,12 @@ function useInertBehind(open: boolean) {
 export function AgeGate() {
   const [confirmed, confirm] = useRemembered(AGE_CONFIRMED_KEY);
   const [leaving, setLeaving] = useState(false);
+  const age = useAgeVerification();
+  // the first step only (Italian law asks for it): then the certified check, unless this session holds a proof
+  const enterAndCheck = () => {
+    confirm();
+    if (age.data && !age.data.verified) void startAgeCheck();
+  };
   const enter = useRef<HTMLButtonElement>(null);
   useInertBehind(!confirmed);
   if (confirmed) return null;
@@ -77,7 +84,7 @@ export function AgeGate() {
               <Button variant="outline" onClick={() => setLeaving(true)} disabled={leaving}>
                 Esci
               </Button>
-              <Button ref={enter} colorPalette="brand" onClick={confirm}>
+              <Button ref={enter} colorPalette="brand" onClick={enterAndCheck}>
                 Ho almeno 18 anni
               </Button>
             </Dialog.Footer>

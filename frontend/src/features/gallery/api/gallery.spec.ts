@@ -35,6 +35,7 @@ function performer(id: string, isOnline: boolean): PublicPerformerView {
 const page: GalleryPage = {
   performers: [performer('a', false), performer('b', true)],
   counts: { all: 2, online: 1, offline: 1, new: 0 },
+  ageVerificationRequired: false,
 };
 
 describe('live presence on a cached gallery page', () => {
@@ -53,6 +54,7 @@ describe('live presence on a cached gallery page', () => {
     const offlinePage: GalleryPage = {
       performers: [performer('a', false)],
       counts: { all: 2, online: 1, offline: 1, new: 0 },
+      ageVerificationRequired: false,
     };
     const next = applyPresenceToPage(offlinePage, 'offline', {
       performerId: 'a',

@@ -119,7 +119,7 @@ export function applyPresenceToPage(
         new: page.counts.new,
       }
     : page.counts;
-  return { performers, counts };
+  return { ...page, performers, counts };
 }
 
 /**

@@ -19,6 +19,12 @@ export const STORED_ITEMS = [
     duration: '30 giorni, o fino a quando esci',
   },
   {
+    name: 'aura_age',
+    kind: 'Cookie tecnico (httpOnly)',
+    purpose: 'Ricorda che in questa sessione del browser la tua età è stata verificata (nessun dato su chi sei).',
+    duration: 'Fino alla chiusura del browser, al massimo 24 ore, o fino a quando esci',
+  },
+  {
     name: 'aura.ageConfirmed',
     kind: 'Memoria locale del browser (non è un cookie)',
     purpose: `Ricorda che hai dichiarato di avere almeno ${ADULT_AGE} anni.`,
@@ -151,6 +157,9 @@ export const INFO_PAGES = {
           'Un solo cookie, aura_session, creato quando accedi: tiene aperta la tua sessione. ' +
             'È httpOnly (gli script della pagina non possono leggerlo) e dura 30 giorni, o finché esci. ' +
             'Essendo necessario, non richiede il tuo consenso.',
+          'Dopo la verifica dell’età, il cookie tecnico aura_age ricorda che in questa sessione del browser ' +
+            'hai dimostrato di essere maggiorenne: non dice chi sei, finisce con la chiusura del browser ' +
+            '(al massimo dopo 24 ore) o quando esci.',
         ],
       },
       {

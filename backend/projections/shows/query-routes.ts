@@ -1,5 +1,6 @@
 import Router from '@koa/router';
 import { apiRoutes } from '@aura/contracts';
+import { blurredImageUrl } from '../../platform/age/blurred';
 import { notFound } from '../../platform/http/errors';
 import { assertOwnerOrAdmin, mountRoute } from '../../platform/http/routes';
 import type { SessionManager } from '../../platform/http/session';
@@ -14,7 +15,12 @@ export function showsQueryRouter(deps: { sessions: SessionManager; shows: ShowQu
     return doc;
   };
 
-  mountRoute(router, deps.sessions, apiRoutes.listShows, async () => shows.live());
+  // a visitor without the age proof sees a blurred stand-in of each live frame (issue 39 item 2, issue 40 item 1)
+  mountRoute(router, deps.sessions, apiRoutes.listShows, async (ctx, _input, caller) => {
+    const live = await shows.live();
+    if (await deps.sessions.ageVerified(ctx.headers.cookie, caller)) return live;
+    return live.map((show) => ({ ...show, thumbnailUrl: show.thumbnailUrl && blurredImageUrl(show.thumbnailUrl) }));
+  });
 
   mountRoute(router, deps.sessions, apiRoutes.getShow, async (_ctx, { params }, caller) => {
     const doc = await showOf(params.id);

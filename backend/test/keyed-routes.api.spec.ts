@@ -6,8 +6,9 @@
  * without a case below fails here.
  */
 import { apiRoutes, type ApiRouteName } from '@aura/contracts';
-import { existingPerformer, packageOnSale, registeredUser } from './api-fixtures';
+import { existingAdmin, existingPerformer, packageOnSale, registeredUser } from './api-fixtures';
 import {
+  admin,
   apiSpec,
   expectError,
   performer,
@@ -26,6 +27,7 @@ const LUNA = '3c4d5e6f-7a8b-4c9d-8e0f-1a2b3c4d5e6f';
 const GOLD = '1f2e3d4c-5b6a-4978-8695-a4b3c2d1e0f9';
 const SILVER = '2f2e3d4c-5b6a-4978-8695-a4b3c2d1e0f9';
 const KEY = 'the-same-key';
+const ADMIN = '0b3f6a1c-8e2d-4f7a-9c5b-1d2e3f4a5b6c';
 /** the photo Luna puts on sale */
 const onSale = { imageUrl: 'https://example.com/alba.png', title: 'Alba', price: 5 };
 
@@ -67,6 +69,13 @@ const cases: Partial<Record<ApiRouteName, KeyedCase>> = {
       ...bob,
       ...luna,
       priorRequest((request) => request.post(`/api/performers/${LUNA}/photos`, onSale).as(performer(LUNA))),
+      // reviewed before it is shown (issue 39 item 5)
+      ...existingAdmin(ADMIN),
+      priorRequest((request, priors) =>
+        request
+          .post(`/api/admin/reviews/${(priors[0]!.body as { id: string }).id}`, { decision: 'approve' })
+          .as(admin(ADMIN)),
+      ),
     ],
     request: (request, body, priors) =>
       request.post(

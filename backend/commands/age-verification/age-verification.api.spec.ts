@@ -256,6 +256,7 @@ describe('a staging copy in production running the sandbox (AGE_VERIFICATION_SAN
     covers: [],
     env: {
       NODE_ENV: 'production',
+      PUBLIC_URL: 'https://aura.example',
       AGE_VERIFICATION_SANDBOX_IN_PRODUCTION: 'true',
       MFA_ENCRYPTION_KEY: 'api-spec-mfa-key-0123456789abcdef0123456789',
     },

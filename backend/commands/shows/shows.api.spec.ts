@@ -268,7 +268,9 @@ describe('shows API', () => {
             const [show] = response.body as { thumbnailUrl: string | null }[];
             expect(show!.thumbnailUrl).toMatch(/^\/api\/files\/public\/[0-9a-f-]{36}$/);
             // served by Aura: the JPEG she sent
-            const frame = await world.send(new SpecRequest('get', show!.thumbnailUrl!));
+            const frame = await world.send(
+              new SpecRequest('get', show!.thumbnailUrl!).header('cookie', await world.ageProofCookie()),
+            );
             expect({ status: frame.status, type: frame.headers['content-type'] }).toEqual({
               status: 200,
               type: 'image/jpeg',

@@ -219,7 +219,7 @@ describe('PUBLIC_URL, where links in mail point (issue 38 item 7)', () => {
 });
 
 describe('configuration of age verification (issue 39 item 1)', () => {
-  const production = { NODE_ENV: 'production', MFA_ENCRYPTION_KEY: 'k'.repeat(32) };
+  const production = { NODE_ENV: 'production', MFA_ENCRYPTION_KEY: 'k'.repeat(32), PUBLIC_URL: 'https://aura.example' };
   const yoti = {
     AGE_VERIFICATION: 'yoti',
     YOTI_SDK_ID: 'sdk',

@@ -36,6 +36,7 @@ describe('photos read model', () => {
       priceUnits: 5000,
       createdAt: at,
       removed: true,
+      review: 'approved',
       salesCount: 1,
     });
   });

@@ -213,6 +213,7 @@ export const moderationRoutes = {
     tag: 'moderation',
     params: IdParam,
     body: ReviewBody,
+    secondFactor: 'fresh',
     response: z.object({ ok: z.literal(true) }),
   },
 } as const satisfies Record<string, RouteContract>;

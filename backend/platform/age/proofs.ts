@@ -23,6 +23,7 @@ export interface AgeProof {
 
 const proofKey = (id: string) => `age-proof:${id}`;
 const nonceKey = (nonce: string) => `age-nonce:${nonce}`;
+const endedKey = (id: string) => `age-proof-ended:${id}`;
 const nonceUsedKey = (nonce: string) => `age-nonce-used:${nonce}`;
 
 /** A cookie's value in a raw Cookie header (a socket's handshake, a request's). */
@@ -59,14 +60,28 @@ export function createAgeProofs(options: {
   publicUrl?: string;
 }) {
   const { kv, nowMs, verifier } = options;
-  const mac = (id: string) => createHmac('sha256', options.secret).update(`age:${id}`).digest('base64url');
-  const seal = (id: string) => `${id}.${mac(id)}`;
-  const unseal = (value: string | undefined): string | undefined => {
-    const [id, signature] = (value ?? '').split('.');
-    if (!id || !signature) return undefined;
-    const expected = Buffer.from(mac(id));
+  const mac = (body: string) => createHmac('sha256', options.secret).update(`age:${body}`).digest('base64url');
+  /**
+   * The cookie: the proof's id and a sealed copy of the proof itself (only its four fields). The store's
+   * record is what counts while it is there (sign-in moves it to the account's session); when the store
+   * lost it (Redis restarted empty) the sealed copy still proves this browser's check, as a session
+   * cookie outlives it. Sign-out leaves a mark that ends the copy too.
+   */
+  const seal = (id: string, proof: AgeProof) => {
+    const body = `${id}.${Buffer.from(JSON.stringify(proof)).toString('base64url')}`;
+    return `${body}.${mac(body)}`;
+  };
+  const unseal = (value: string | undefined): { id: string; proof: AgeProof } | undefined => {
+    const [id, encoded, signature] = (value ?? '').split('.');
+    if (!id || !encoded || !signature) return undefined;
+    const expected = Buffer.from(mac(`${id}.${encoded}`));
     const given = Buffer.from(signature);
-    return expected.length === given.length && timingSafeEqual(expected, given) ? id : undefined;
+    if (expected.length !== given.length || !timingSafeEqual(expected, given)) return undefined;
+    try {
+      return { id, proof: JSON.parse(Buffer.from(encoded, 'base64url').toString('utf8')) as AgeProof };
+    } catch {
+      return undefined;
+    }
   };
   const cookieOptions = (ctx: Context, path = '/') => {
     if (options.secure) ctx.cookies.secure = true;
@@ -75,11 +90,12 @@ export function createAgeProofs(options: {
   };
 
   async function proofOf(cookieHeader: string | undefined, principal?: Principal) {
-    const id = unseal(cookieValue(cookieHeader, AGE_PROOF_COOKIE));
-    if (!id) return undefined;
-    const stored = await kv.get(proofKey(id));
-    if (!stored) return undefined;
-    const proof = JSON.parse(stored) as AgeProof;
+    const sealed = unseal(cookieValue(cookieHeader, AGE_PROOF_COOKIE));
+    if (!sealed) return undefined;
+    const { id } = sealed;
+    const [stored, ended] = await Promise.all([kv.get(proofKey(id)), kv.has(endedKey(id))]);
+    if (ended) return undefined;
+    const proof = stored ? (JSON.parse(stored) as AgeProof) : sealed.proof;
     if (Date.parse(proof.expiresAt) <= nowMs()) return undefined;
     // a proof carried into a signed-in session serves that session only
     if (proof.session !== id && proof.session !== principal?.sid) return undefined;
@@ -98,7 +114,7 @@ export function createAgeProofs(options: {
       expiresAt: new Date(now + AGE_PROOF_MAX_MS).toISOString(),
     };
     await kv.put(proofKey(id), AGE_PROOF_MAX_MS, JSON.stringify(proof));
-    return { cookie: seal(id), proof };
+    return { cookie: seal(id, proof), proof };
   }
 
   const ages = {
@@ -164,8 +180,11 @@ export function createAgeProofs(options: {
     },
     /** at sign-out: the proof ends with the session */
     async end(ctx: Context) {
-      const id = unseal(ctx.cookies.get(AGE_PROOF_COOKIE));
-      if (id) await kv.remove(proofKey(id));
+      const id = unseal(ctx.cookies.get(AGE_PROOF_COOKIE))?.id;
+      if (id) {
+        await kv.put(endedKey(id), AGE_PROOF_MAX_MS);
+        await kv.remove(proofKey(id));
+      }
       ctx.cookies.set(AGE_PROOF_COOKIE, '', { ...cookieOptions(ctx), expires: new Date(0) });
     },
   };

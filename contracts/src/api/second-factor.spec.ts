@@ -21,10 +21,6 @@ const EXEMPT: Partial<Record<ApiRouteName, string>> = {
   adminMfaEnroll: 'enrolment: she has no second factor yet',
   adminMfaConfirm: 'enrolment: confirmed with the first code of her app',
   logout: 'signing out',
-  postShowMessage: 'a line of live moderation in a show room: moves no money, price, account or role',
-  deleteShowMessage: 'live moderation in a show room (a code is good once per 30 s step: moderation would stall)',
-  muteShowIdentity: 'live moderation in a show room',
-  banShowIdentity: 'live moderation in a show room: one room, not an account',
 };
 
 const mutating = (method: string) => method !== 'get';

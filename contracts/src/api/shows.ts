@@ -306,6 +306,8 @@ export const showsRoutes = {
     tag: 'shows',
     params: IdParam,
     body: ShowMessageBody,
+    // an admin moderating a room signs each act, like every act of hers that changes something (issue 38 item 3)
+    secondFactor: 'fresh',
     response: ShowMessageView,
     status: 201,
   },
@@ -314,6 +316,8 @@ export const showsRoutes = {
     summary: 'She or an admin deletes a line',
     tag: 'shows',
     params: ShowMessageParams,
+    // an admin moderating a room signs each act, like every act of hers that changes something (issue 38 item 3)
+    secondFactor: 'fresh',
     response: Ok,
   },
   muteShowIdentity: {
@@ -322,6 +326,8 @@ export const showsRoutes = {
     tag: 'shows',
     params: IdParam,
     body: ShowIdentityBody,
+    // an admin moderating a room signs each act, like every act of hers that changes something (issue 38 item 3)
+    secondFactor: 'fresh',
     response: Ok,
   },
   banShowIdentity: {
@@ -330,6 +336,8 @@ export const showsRoutes = {
     tag: 'shows',
     params: IdParam,
     body: ShowIdentityBody,
+    // an admin moderating a room signs each act, like every act of hers that changes something (issue 38 item 3)
+    secondFactor: 'fresh',
     response: Ok,
   },
 } as const satisfies Record<string, RouteContract>;

@@ -121,5 +121,6 @@ describe('crash and restart of the embedded process', () => {
     } finally {
       await store.close();
     }
-  });
+    // two process starts and forty password hashes: a minute is not always enough on a busy 2-core machine
+  }, 120_000);
 });

@@ -1,14 +1,14 @@
 import { performerStreams, type EventDataOf } from '@aura/contracts';
-import { createPgliteEventStore } from '../platform/eventstore/pglite';
 import type { EventStore } from '../platform/eventstore/port';
 import { recordedAs } from '../test/doubles/recorded';
 import { newId } from '../platform/ids';
 import { createMingoReadModelStore } from '../platform/readmodels/mingo';
 import { ledgerWorkers } from './worker';
+import { openMemoryPglite } from '../test/event-stores';
 
 let store: EventStore;
 beforeAll(async () => {
-  store = await createPgliteEventStore({});
+  store = await openMemoryPglite();
 });
 afterAll(async () => {
   await store.close();

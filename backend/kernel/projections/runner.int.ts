@@ -4,7 +4,6 @@
  * events by stream and revision (`s1#0`), since positions are ordered but not dense.
  */
 import { randomUUID } from 'node:crypto';
-import { createPgliteEventStore } from '../../platform/eventstore/pglite';
 import type { EventStore, StoredEvent } from '../../platform/eventstore/port';
 import { createMingoReadModelStore } from '../../platform/readmodels/mingo';
 import type { ReadModelStore } from '../../platform/readmodels/port';
@@ -16,6 +15,7 @@ import {
   type ProjectionRunnerOptions,
   type ProjectorState,
 } from './runner';
+import { openMemoryPglite } from '../../test/event-stores';
 
 const testOf = (streamId: string) => streamId.split(':')[0];
 
@@ -85,7 +85,7 @@ describe('projection runner (PGlite event store, in-memory read models)', () => 
   };
 
   beforeAll(async () => {
-    eventStore = await createPgliteEventStore({});
+    eventStore = await openMemoryPglite();
   });
   afterAll(() => eventStore.close());
 

@@ -7,7 +7,6 @@ import { randomUUID } from 'node:crypto';
 import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createPgliteEventStore } from '../../platform/eventstore/pglite';
 import type { EventStore, StoredEvent } from '../../platform/eventstore/port';
 import { createMingoReadModelStore, type MingoReadModelStore } from '../../platform/readmodels/mingo';
 import {
@@ -20,6 +19,7 @@ import {
 import { docProjection, guardedUpdate } from './doc-projection';
 import { CHECKPOINTS, createProjectionRunner, type ProjectionDefinition } from './runner';
 import { createReadModelSnapshots, type ReadModelSnapshotsOptions } from './snapshots';
+import { openMemoryPglite } from '../../test/event-stores';
 
 type Tally = { _id: string; revisions: number[]; total: number };
 
@@ -65,7 +65,7 @@ describe('read-model snapshots (PGlite event store, in-memory read models)', () 
   let streams = 0;
 
   beforeAll(async () => {
-    eventStore = await createPgliteEventStore({});
+    eventStore = await openMemoryPglite();
   });
   afterAll(() => eventStore.close());
   beforeEach(async () => {

@@ -1,12 +1,12 @@
 import { performerStreams } from '@aura/contracts';
-import { createPgliteEventStore } from '../../platform/eventstore/pglite';
 import type { EventStore } from '../../platform/eventstore/port';
 import { newId } from '../../platform/ids';
 import { creditEarnings, creditEarningsTogether, earningsEventId, type Sale } from './credit';
+import { openMemoryPglite } from '../../test/event-stores';
 
 let store: EventStore;
 beforeAll(async () => {
-  store = await createPgliteEventStore({});
+  store = await openMemoryPglite();
 });
 afterAll(async () => {
   await store.close();

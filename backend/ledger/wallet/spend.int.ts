@@ -1,14 +1,14 @@
 import { streams, type DomainEvent } from '@aura/contracts';
 import { walletBalance } from './fold';
-import { createPgliteEventStore } from '../../platform/eventstore/pglite';
 import type { EventStore } from '../../platform/eventstore/port';
 import { DomainError } from '../../platform/domain-error';
 import { newId } from '../../platform/ids';
 import { spendEventIds, spendFromWallet } from './spend';
+import { openMemoryPglite } from '../../test/event-stores';
 
 let store: EventStore;
 beforeAll(async () => {
-  store = await createPgliteEventStore({});
+  store = await openMemoryPglite();
 });
 afterAll(async () => {
   await store.close();

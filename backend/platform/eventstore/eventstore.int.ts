@@ -9,7 +9,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { describeWithEngine } from '../../test/engines';
-import { eventStoreDbSource, postgresSource, useEventStoreDb, usePostgresEventStore } from '../../test/event-stores';
+import {
+  eventStoreDbSource,
+  postgresSource,
+  useEventStoreDb,
+  usePostgresEventStore,
+  openMemoryPglite,
+} from '../../test/event-stores';
 import { eventStoreContract } from './eventstore.contract';
 import { createPgliteEventStore } from './pglite';
 import { WrongExpectedRevisionError, type EventStore, type EventToAppend, type StoredEvent } from './port';
@@ -24,12 +30,12 @@ const idsOf = (events: { id: string }[]): string[] => events.map((event) => even
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('PGlite event store (in memory)', () => {
-  eventStoreContract(() => createPgliteEventStore({}));
+  eventStoreContract(openMemoryPglite);
 });
 
 describe('PGlite event store (prepared statements)', () => {
   it('round-trips quotes, backslashes and unicode in stream ids and data through its literals', async () => {
-    const store = await createPgliteEventStore({});
+    const store = await openMemoryPglite();
     try {
       const awkward = `it's "quoted" \\ back\\slash '' -- ; drop table events; ünïcødé 💬`;
       const streamId = `chat-it's-'; select 1; --`;
@@ -49,7 +55,7 @@ describe('PGlite event store (prepared statements)', () => {
 
 describe('PGlite event store (appends of one turn, some stored before)', () => {
   it('stores the new ones in one statement and answers a repeat as the first time, a mixed one with the ids it holds', async () => {
-    const store = await createPgliteEventStore({});
+    const store = await openMemoryPglite();
     try {
       const first = newEvents(2);
       const stored = await store.appendToStream('stream-a', first, { expectedRevision: 'no_stream' });
@@ -74,16 +80,19 @@ describe('PGlite event store (appends of one turn, some stored before)', () => {
   });
 });
 
+/** the tier's initdb result (test/setup/pglite-initdb-cache.ts): a data folder copied, not made (7 s of CPU) */
+const tierInitdbCache = process.env.PGLITE_INITDB_CACHE;
+
 describe('PGlite event store (on disk)', () => {
   it('keeps its events across close and reopen', async () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'aura-eventstore-'));
     try {
       const events = newEvents(3);
-      const first = await createPgliteEventStore({ dataDir });
+      const first = await createPgliteEventStore({ dataDir, initdbCache: tierInitdbCache });
       const written = await first.appendToStream('stream-1', events, { expectedRevision: 'no_stream' });
       await first.close();
 
-      const reopened = await createPgliteEventStore({ dataDir });
+      const reopened = await createPgliteEventStore({ dataDir, initdbCache: tierInitdbCache });
       try {
         expect(idsOf(await reopened.readStream('stream-1'))).toEqual(idsOf(events));
         expect(await reopened.headPosition()).toBe(written.position);
@@ -117,7 +126,7 @@ describe('PGlite event store (its own appends)', () => {
     });
     const asRead = (events: StoredEvent[]) => JSON.stringify(events);
     try {
-      const first = await createPgliteEventStore({ dataDir });
+      const first = await createPgliteEventStore({ dataDir, initdbCache: tierInitdbCache });
       let fromMemory: StoredEvent[];
       let sincePosition: number;
       try {
@@ -156,7 +165,7 @@ describe('PGlite event store (its own appends)', () => {
       } finally {
         await first.close();
       }
-      const reopened = await createPgliteEventStore({ dataDir });
+      const reopened = await createPgliteEventStore({ dataDir, initdbCache: tierInitdbCache });
       try {
         expect(fromMemory).toHaveLength(8);
         expect(asRead(await reopened.readAll())).toBe(asRead(fromMemory));

@@ -67,7 +67,11 @@ export async function writeScaleLog(
 ): Promise<number> {
   const eventStore = databaseUrl
     ? await createPostgresEventStore({ connectionString: databaseUrl })
-    : await createPgliteEventStore({ dataDir: path.join(dataDir, 'eventstore') });
+    : await createPgliteEventStore({
+        dataDir: path.join(dataDir, 'eventstore'),
+        // a test's initdb result (test/setup/pglite-initdb-cache.ts), when it runs in one
+        initdbCache: process.env.PGLITE_INITDB_CACHE,
+      });
   try {
     const at = new Date().toISOString();
     let next = 0;

@@ -1,8 +1,8 @@
-import type { Principal } from '../../platform/http/session';
+import { principal } from '../../test/doubles/principals';
 import { mayBuy } from './policy';
 
 const userId = '0b7c4d1e-8f7a-4e63-9a51-5a4c1b2d3e4f';
-const as = (kind: Principal['kind']): Principal => ({ sub: userId, kind }) as Principal;
+const as = (kind: 'user' | 'performer' | 'admin') => principal(kind, userId);
 
 describe('purchases policy', () => {
   const active = async (id: string) => id === userId;

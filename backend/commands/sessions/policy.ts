@@ -1,13 +1,38 @@
 import type { SessionParty } from '@aura/contracts';
 import { forbidden, notFound } from '../../platform/http/errors';
 import type { Principal } from '../../platform/http/session';
-import type { Session } from './session';
-import { partyOf } from './sockets';
+import type { OpenSession, Session } from './session';
 
 /**
  * Who may do what with a private session, beyond the route's `auth` level: one small rule each,
  * called by the routes before anything is decided.
  */
+
+/** Which side of the session this principal is, if any. */
+export function partyOf(
+  state: Session,
+  principal: { kind: string; sub: string } | undefined,
+): SessionParty | undefined {
+  if (state.status === 'none' || !principal) return undefined;
+  if (principal.kind === 'user' && principal.sub === state.terms.userId) return 'user';
+  if (principal.kind === 'performer' && principal.sub === state.terms.performerId) return 'performer';
+  return undefined;
+}
+
+/**
+ * Who joins a session's page (its socket): one of its two parties, while it runs; the user also
+ * while his request waits for her answer.
+ */
+export function joinAs(
+  state: Session,
+  principal: { kind: string; sub: string },
+): { party: SessionParty; state: OpenSession } | { error: 'forbidden' | 'not_running' } {
+  const party = partyOf(state, principal);
+  if (!party || state.status === 'none') return { error: 'forbidden' };
+  if (!(state.status === 'active' || (state.status === 'requested' && party === 'user')))
+    return { error: 'not_running' };
+  return { party, state };
+}
 
 /** Asking is the user's own act (and spends their money): a performer's or an admin's session asks nothing. */
 export function mayRequest(caller: Principal) {

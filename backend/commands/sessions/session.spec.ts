@@ -1,7 +1,7 @@
 import { errorMessages, type DomainEvent, type EventDataOf } from '@aura/contracts';
 import { deciderSpec } from '../../test/doubles/decider-spec';
 import { expectOnlyKind, principal } from '../../test/doubles/principals';
-import { mayAccept, mayDecline, mayRate, mayRequest, partyIn } from './policy';
+import { joinAs, mayAccept, mayDecline, mayRate, mayRequest, partyIn } from './policy';
 import {
   assertAskable,
   assertRunning,
@@ -620,6 +620,23 @@ describe('sessions policy', () => {
     expect(() => partyIn(session.initialState(), principal('user', userId))).toThrow(
       expect.objectContaining({ status: 404, message: 'Sessione non trovata' }),
     );
+  });
+
+  it('its page is joined by a party while it runs, and by the user while his request waits', () => {
+    const active = fold([requested, started]);
+    const user = principal('user', userId);
+    const her = principal('performer', performerId);
+    expect(joinAs(active, user)).toEqual({ party: 'user', state: active });
+    expect(joinAs(active, her)).toEqual({ party: 'performer', state: active });
+    expect(joinAs(asked, user)).toEqual({ party: 'user', state: asked });
+    expect(joinAs(asked, her)).toEqual({ error: 'not_running' });
+    expect(
+      joinAs(fold([requested, { type: 'SessionExpired', data: { sessionId, expiredAt: iso(60_000) } }]), user),
+    ).toEqual({
+      error: 'not_running',
+    });
+    expect(joinAs(active, principal('performer', otherPerformer))).toEqual({ error: 'forbidden' });
+    expect(joinAs(session.initialState(), user)).toEqual({ error: 'forbidden' });
   });
 
   it('only the performer accepts or declines', () => {

@@ -4,7 +4,7 @@ import type { Context } from 'koa';
 import { ACCOUNT_TOKEN_TTL_MS, apiRoutes, streams, type UserView } from '@aura/contracts';
 import { DomainError } from '../../platform/domain-error';
 import type { EventStore } from '../../platform/eventstore/port';
-import { forbidden, notFound } from '../../platform/http/errors';
+import { notFound } from '../../platform/http/errors';
 import type { Passwords } from '../../platform/http/password';
 import type { DoorLimit, RateLimiter } from '../../platform/http/rate-limit';
 import type { accountRateLimits } from './rate-limits';
@@ -13,6 +13,8 @@ import type { Principal, SessionManager } from '../../platform/http/session';
 import type { Logger } from '../../platform/logging/logger';
 import { readOutbox, type Mailer } from '../../platform/mail/mailer';
 import { claimAll, releaseAll } from '../../kernel/unique-values';
+import { emailChangeMail, passwordResetMail } from './mails';
+import { hasOwnSettings, outboxShown } from './policy';
 import {
   decideChangePassword,
   decideConfirmEmail,
@@ -64,27 +66,47 @@ const userIdOf = (token: string) => {
 };
 const invalidToken = () => new DomainError('invalid_token', 'Il link non è valido o è scaduto: chiedine uno nuovo.');
 
+/** What every settings route needs: his own account, his other sessions ended, where links point. */
+function settingsOf(deps: AccountRoutesDeps) {
+  return {
+    linkBase: deps.publicUrl.replace(/\/+$/, ''),
+    /** the caller's own account, a user's (./policy.ts) */
+    async ownAccount(caller: Principal) {
+      hasOwnSettings(caller);
+      const account = await deps.byId(caller.sub);
+      if (!account) throw notFound('Utente non trovato');
+      return account;
+    },
+    /** every session of his ends; the caller's own goes on in a new cookie */
+    async signOutOthers(ctx: Context, caller: Principal) {
+      await deps.sessions.revokeAccount(caller.sub);
+      // a session issued in the same millisecond as the revocation counts as revoked
+      await new Promise((resolve) => setTimeout(resolve, 2));
+      deps.sessions.start(ctx, { sub: caller.sub, kind: caller.kind });
+    },
+  };
+}
+
+type Settings = ReturnType<typeof settingsOf>;
+
 /**
  * His account by himself (docs/product.md#account): a forgotten password reset by a mailed link,
- * and his settings (password, email confirmed by a link, deletion, his data as JSON).
+ * and his settings (password, email confirmed by a link, deletion, his data as JSON). Each route
+ * authenticates (its contract's level and ./policy.ts), validates, calls the decider (./user.ts)
+ * and maps the answer.
  */
 export function accountRouter(deps: AccountRoutesDeps): Router {
   const router = new Router();
-  const linkBase = deps.publicUrl.replace(/\/+$/, '');
-  const ownAccount = async (caller: Principal) => {
-    if (caller.kind !== 'user') throw forbidden('Solo gli utenti hanno queste impostazioni');
-    const account = await deps.byId(caller.sub);
-    if (!account) throw notFound('Utente non trovato');
-    return account;
-  };
-  /** every session of his ends; the caller's own goes on in a new cookie */
-  const signOutOthers = async (ctx: Context, caller: Principal) => {
-    await deps.sessions.revokeAccount(caller.sub);
-    // a session issued in the same millisecond as the revocation counts as revoked
-    await new Promise((resolve) => setTimeout(resolve, 2));
-    deps.sessions.start(ctx, { sub: caller.sub, kind: caller.kind });
-  };
+  const settings = settingsOf(deps);
+  passwordRoutes(router, deps, settings);
+  emailRoutes(router, deps, settings);
+  deletionRoutes(router, deps, settings);
+  dataRoutes(router, deps, settings);
+  return router;
+}
 
+/** A forgotten password reset by a mailed link, and his password changed in his settings. */
+function passwordRoutes(router: Router, deps: AccountRoutesDeps, settings: Settings) {
   // Always 202 with the same body: the lookup is one read, and the link is made and mailed after the
   // answer, so neither the answer nor its timing tells whether the address has an account.
   mountRoute(
@@ -102,15 +124,7 @@ export function accountRouter(deps: AccountRoutesDeps): Router {
             (state) => decideRequestReset({ tokenHash, ttlMs: ACCOUNT_TOKEN_TTL_MS }, state, deps.now()),
             { metadata: commandMetadata(ctx) },
           );
-          await deps.mailer.send({
-            to: account.email,
-            subject: 'Reimposta la password di Aura',
-            text:
-              `Ciao ${account.username},\n\n` +
-              `hai chiesto di reimpostare la password del tuo account Aura. Apri questo link entro un'ora:\n\n` +
-              `${linkBase}/reimposta-password?token=${encodeURIComponent(token)}\n\n` +
-              'Se non sei stato tu, ignora questa email: la tua password resta quella di prima.',
-          });
+          await deps.mailer.send(passwordResetMail(account, settings.linkBase, token));
         })().catch((error: unknown) => deps.logger.error('password reset mail failed', { err: error }));
       }
       return { ok: true as const };
@@ -145,7 +159,7 @@ export function accountRouter(deps: AccountRoutesDeps): Router {
     deps.sessions,
     apiRoutes.changePassword,
     async (ctx, { body }, caller) => {
-      await deps.passwords.signIn(await ownAccount(caller), body.currentPassword);
+      await deps.passwords.signIn(await settings.ownAccount(caller), body.currentPassword);
       const passwordHash = await deps.passwords.hash(body.newPassword);
       const result = await handleUser(
         deps.eventStore,
@@ -153,38 +167,32 @@ export function accountRouter(deps: AccountRoutesDeps): Router {
         (state) => decideChangePassword({ passwordHash }, state, deps.now()),
         { metadata: commandMetadata(ctx, caller) },
       );
-      await signOutOthers(ctx, caller);
+      await settings.signOutOthers(ctx, caller);
       await deps.settled(result.position);
       return { ok: true as const };
     },
     ...deps.limits.signIn(),
   );
+}
 
+/** A new address: asked for with his password, confirmed by the link mailed there. */
+function emailRoutes(router: Router, deps: AccountRoutesDeps, settings: Settings) {
   mountRoute(
     router,
     deps.sessions,
     apiRoutes.requestEmailChange,
     async (ctx, { body }, caller) => {
-      const account = await deps.passwords.signIn(await ownAccount(caller), body.password);
-      const taken = await deps.byEmail(body.email);
-      if (taken && taken.id !== account.id) throw new DomainError('email_taken', 'Email già registrata');
+      const account = await deps.passwords.signIn(await settings.ownAccount(caller), body.password);
+      const emailOwner = (await deps.byEmail(body.email))?.id ?? null;
       const { token, tokenHash } = newToken(account.id);
+      const command = { email: body.email, tokenHash, ttlMs: ACCOUNT_TOKEN_TTL_MS, emailOwner };
       await handleUser(
         deps.eventStore,
         streams.user(account.id),
-        (state) =>
-          decideRequestEmailChange({ email: body.email, tokenHash, ttlMs: ACCOUNT_TOKEN_TTL_MS }, state, deps.now()),
+        (state) => decideRequestEmailChange(command, state, deps.now()),
         { metadata: commandMetadata(ctx, caller) },
       );
-      await deps.mailer.send({
-        to: body.email,
-        subject: 'Conferma la nuova email di Aura',
-        text:
-          `Ciao ${account.username},\n\n` +
-          `per usare questo indirizzo sul tuo account Aura apri questo link entro un'ora:\n\n` +
-          `${linkBase}/impostazioni/email?token=${encodeURIComponent(token)}\n\n` +
-          'Se non sei stato tu, ignora questa email.',
-      });
+      await deps.mailer.send(emailChangeMail(account, body.email, settings.linkBase, token));
       return { ok: true as const };
     },
     deps.limits.before('accountMail', (ctx) => ctx.ip),
@@ -222,14 +230,16 @@ export function accountRouter(deps: AccountRoutesDeps): Router {
     await deps.settled(result.position);
     return { ok: true as const };
   });
+}
 
-  // the password first, and what the deletion would lose, before he is asked to confirm
+/** His account deleted by himself: the password first, and what the deletion would lose, before he confirms. */
+function deletionRoutes(router: Router, deps: AccountRoutesDeps, settings: Settings) {
   mountRoute(
     router,
     deps.sessions,
     apiRoutes.checkDeleteMe,
     async (_ctx, { body }, caller) => {
-      const account = await deps.passwords.signIn(await ownAccount(caller), body.password);
+      const account = await deps.passwords.signIn(await settings.ownAccount(caller), body.password);
       const profile = await deps.userViewAfter(account.id, undefined);
       return { auracoinBalance: profile.auracoinBalance };
     },
@@ -241,7 +251,7 @@ export function accountRouter(deps: AccountRoutesDeps): Router {
     deps.sessions,
     apiRoutes.deleteMe,
     async (ctx, { body }, caller) => {
-      const account = await deps.passwords.signIn(await ownAccount(caller), body.password);
+      const account = await deps.passwords.signIn(await settings.ownAccount(caller), body.password);
       const metadata = commandMetadata(ctx, caller);
       const result = await handleUser(
         deps.eventStore,
@@ -265,18 +275,20 @@ export function accountRouter(deps: AccountRoutesDeps): Router {
     },
     ...deps.limits.signIn(),
   );
+}
 
+/** His data as JSON, and (outside production) the mail outbox. */
+function dataRoutes(router: Router, deps: AccountRoutesDeps, settings: Settings) {
   mountRoute(router, deps.sessions, apiRoutes.exportMe, async (ctx, _input, caller) => {
-    await ownAccount(caller);
+    await settings.ownAccount(caller);
     const profile = await deps.userViewAfter(caller.sub, undefined);
     ctx.set('Content-Disposition', 'attachment; filename="aura-dati.json"');
     return { exportedAt: deps.now().toISOString(), profile, ...(await deps.dataOf(caller.sub)) };
   });
 
   mountRoute(router, deps.sessions, apiRoutes.devOutbox, async () => {
-    if (deps.production || !deps.mailer.outboxDir) throw notFound('Non disponibile');
-    return { messages: await readOutbox(deps.mailer.outboxDir) };
+    const { outboxDir } = deps.mailer;
+    outboxShown(deps.production, outboxDir);
+    return { messages: await readOutbox(outboxDir) };
   });
-
-  return router;
 }

@@ -8,6 +8,7 @@ import {
   decideResetPassword,
   user,
   welcomeCredit,
+  type User,
 } from './user';
 
 const now = new Date('2026-11-20T10:00:00.000Z');
@@ -89,6 +90,17 @@ describe('reset and email links', () => {
     },
   };
   const later = (ms: number) => new Date(now.getTime() + ms);
+  const askEmail = (email: string, emailOwner: string | null) => (state: User) =>
+    decideRequestEmailChange({ email, tokenHash: 'e1', ttlMs: hour, emailOwner }, state, now);
+
+  it('refuses an address another account holds, and his own as a change to nothing', () => {
+    spec
+      .given([registered])
+      .when(askEmail('Nuovo@Example.com', 'another-account'))
+      .thenThrows('email_taken', 'Email già registrata');
+    spec.given([registered]).when(askEmail('mario@example.com', userId)).thenThrows('conflict');
+  });
+
   const changed = (at: Date) => ({
     type: 'UserPasswordChanged' as const,
     data: { userId, passwordHash: 'new', via: 'reset' as const, changedAt: at.toISOString() },
@@ -131,18 +143,8 @@ describe('reset and email links', () => {
         requestedAt: now.toISOString(),
       },
     };
-    spec
-      .given([registered])
-      .when((state) =>
-        decideRequestEmailChange({ email: 'Nuovo@Example.com', tokenHash: 'e1', ttlMs: hour }, state, now),
-      )
-      .then([asked]);
-    spec
-      .given([registered])
-      .when((state) =>
-        decideRequestEmailChange({ email: 'mario@example.com', tokenHash: 'e1', ttlMs: hour }, state, now),
-      )
-      .thenThrows('conflict');
+    spec.given([registered]).when(askEmail('Nuovo@Example.com', null)).then([asked]);
+    spec.given([registered]).when(askEmail('mario@example.com', null)).thenThrows('conflict');
     spec
       .given([registered, asked])
       .when((state) => decideConfirmEmail({ tokenHash: 'e1' }, state, later(5)))

@@ -1,4 +1,4 @@
-import { auracoinToUnits, WELCOME_BONUS_AURACOIN, type DomainEvent } from '@aura/contracts';
+import { auracoinToUnits, errorMessages, WELCOME_BONUS_AURACOIN, type DomainEvent } from '@aura/contracts';
 import { DomainError } from '../../platform/domain-error';
 import { commandHandler, type Aggregate } from '../../kernel/handle-command';
 
@@ -119,11 +119,14 @@ export function decideChangePassword(command: { passwordHash: string }, state: U
 }
 
 export function decideRequestEmailChange(
-  command: { email: string; tokenHash: string; ttlMs: number },
+  command: { email: string; tokenHash: string; ttlMs: number; emailOwner: string | null },
   state: User,
   now: Date,
 ): DomainEvent[] {
   const current = registered(state);
+  // one account per address: another's is refused before anything is mailed
+  if (command.emailOwner !== null && command.emailOwner !== current.userId)
+    throw new DomainError('email_taken', errorMessages.email_taken);
   if (command.email.toLowerCase() === current.email) throw new DomainError('conflict', "È già l'email del tuo account");
   return [
     {

@@ -1,6 +1,7 @@
 import type { DomainEvent } from '@aura/contracts';
 import { deciderSpec } from '../../test/doubles/decider-spec';
 import { admin, decideCreateAdmin, decideDeleteAdmin, decideSetAdminActive, type Actor } from './admin';
+import { actingAdmin, maySignIn } from './policy';
 
 const now = new Date('2026-11-20T10:00:00.000Z');
 const at = now.toISOString();
@@ -131,5 +132,19 @@ describe('admin decider', () => {
         .when((state) => decideDeleteAdmin(state, now, superadmin))
         .thenThrows('not_found');
     });
+  });
+});
+
+describe('admins policy', () => {
+  it('a deactivated admin signs in no more', () => {
+    const login = { id: adminId, passwordHash: 'hash', isActive: true };
+    expect(maySignIn(login)).toBe(login);
+    expect(() => maySignIn({ ...login, isActive: false })).toThrow(
+      expect.objectContaining({ code: 'forbidden', message: 'Account amministratore disattivato' }),
+    );
+  });
+  it('the admin acting is one the records know', () => {
+    expect(actingAdmin(plainAdmin)).toBe(plainAdmin);
+    expect(() => actingAdmin(null)).toThrow(expect.objectContaining({ status: 403 }));
   });
 });

@@ -19,7 +19,6 @@ import {
 } from '@aura/contracts';
 import { DomainError } from '../../platform/domain-error';
 import { foldStream } from '../../kernel/handle-command';
-import { HttpError } from '../../platform/http/errors';
 import { type DoorLimit, type RateLimiter, tooManyRequests } from '../../platform/http/rate-limit';
 import type { adminRateLimits } from './rate-limits';
 import type { AdminGate, Principal } from '../../platform/http/session';
@@ -39,6 +38,7 @@ import {
   type AdminMfaState,
 } from './mfa';
 import { processSeal, type SecretSeal } from './mfa-seal';
+import { codeHeader, secondFactorAsked, signsWithCode } from './policy';
 
 const RECOVERY_CODES = 10;
 const RECOVERY_ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
@@ -66,33 +66,59 @@ export interface SecondFactorDeps {
   usernameOf(adminId: string): Promise<string | null>;
 }
 
-export function adminSecondFactor(deps: SecondFactorDeps) {
-  const { ports, limits } = deps;
-  const { eventStore, kv, config } = ports;
+/** What her second factor's events record of the act: the request, and the admin acting. */
+const actedBy = (ctx: Context, adminId: string) => ({
+  metadata: { correlationId: ctx.state.requestId, actorId: adminId, actorKind: 'admin' },
+});
+
+/** What the status route answers of her second factor. */
+function statusOf(state: AdminMfaState, required: boolean): MfaStatus {
+  return {
+    enrolled: isEnrolled(state),
+    pending: !isEnrolled(state) && state.enrollment !== null,
+    required,
+    confirmedAt: state.enabledAt,
+    recoveryCodesLeft: isEnrolled(state)
+      ? (state.enrollment?.recoveryCodeHashes.length ?? 0) - state.usedRecovery.length
+      : 0,
+  };
+}
+
+/** Her second factor's stream, and what a code she gives is: a TOTP step of hers, or one of her recovery codes. */
+function codesOf(ports: ModulePorts) {
+  const { eventStore, config } = ports;
   const { now } = ports.clock;
   let seal: Promise<SecretSeal> | undefined;
   const sealOf = () => (seal ??= processSeal(config));
-  const lockMs = Math.round(config.ADMIN_LOCK_MINUTES * 60_000);
-  const stateOf = async (adminId: string): Promise<AdminMfaState> =>
-    foldStream(adminMfa, await eventStore.readStream(adminMfaStreams.mfa(adminId)));
+  return {
+    sealOf,
+    stateOf: async (adminId: string): Promise<AdminMfaState> =>
+      foldStream(adminMfa, await eventStore.readStream(adminMfaStreams.mfa(adminId))),
 
-  /** the step of a TOTP code of hers valid now (±1 step), or null */
-  async function stepOf(state: AdminMfaState, adminId: string, code: string): Promise<number | null> {
-    if (!state.enrollment || !/^\d{6}$/.test(code)) return null;
-    const secret = (await sealOf()).open(state.enrollment.secret, adminId);
-    const timestamp = now().getTime();
-    const delta = totpOf(secret, adminId).validate({ token: code, timestamp, window: TOTP_WINDOW });
-    return delta === null ? null : Math.floor(timestamp / 1000 / TOTP_PERIOD_SECONDS) + delta;
-  }
+    /** the step of a TOTP code of hers valid now (±1 step), or null */
+    async stepOf(state: AdminMfaState, adminId: string, code: string): Promise<number | null> {
+      if (!state.enrollment || !/^\d{6}$/.test(code)) return null;
+      const secret = (await sealOf()).open(state.enrollment.secret, adminId);
+      const timestamp = now().getTime();
+      const delta = totpOf(secret, adminId).validate({ token: code, timestamp, window: TOTP_WINDOW });
+      return delta === null ? null : Math.floor(timestamp / 1000 / TOTP_PERIOD_SECONDS) + delta;
+    },
 
-  const recoveryIndexOf = (state: AdminMfaState, code: string) => {
-    if (!state.enrollment || /^\d{6}$/.test(code)) return null;
-    const index = state.enrollment.recoveryCodeHashes.indexOf(recoveryHash(state.enrollment.recoverySalt, code));
-    return index < 0 ? null : index;
+    recoveryIndexOf(state: AdminMfaState, code: string) {
+      if (!state.enrollment || /^\d{6}$/.test(code)) return null;
+      const index = state.enrollment.recoveryCodeHashes.indexOf(recoveryHash(state.enrollment.recoverySalt, code));
+      return index < 0 ? null : index;
+    },
   };
+}
 
-  /** One attempt with a code: rate-limited, refused while locked; a refusal counts towards the lock, a success clears it. */
-  async function attempt<T>(ctx: Context, adminId: string, run: () => Promise<T>): Promise<T> {
+type Codes = ReturnType<typeof codesOf>;
+
+/** One attempt with a code: rate-limited, refused while locked; a refusal counts towards the lock, a success clears it. */
+function attemptsOf({ ports, limits }: SecondFactorDeps) {
+  const { kv, config } = ports;
+  const lockMs = Math.round(config.ADMIN_LOCK_MINUTES * 60_000);
+  return async function attempt<T>(ctx: Context, adminId: string, run: () => Promise<T>): Promise<T> {
     await limits.enforce(ctx, ['mfaCode', adminId]);
     const locked = await kv.expiresIn(`mfa-lock:${adminId}`);
     if (locked > 0) throw tooManyRequests(ctx, locked, MFA_MESSAGES.locked);
@@ -107,74 +133,68 @@ export function adminSecondFactor(deps: SecondFactorDeps) {
       }
       throw error;
     }
-  }
+  };
+}
 
-  const statusOf = (state: AdminMfaState): MfaStatus => ({
-    enrolled: isEnrolled(state),
-    pending: !isEnrolled(state) && state.enrollment !== null,
-    required: config.ADMIN_MFA_REQUIRED,
-    confirmedAt: state.enabledAt,
-    recoveryCodesLeft: isEnrolled(state)
-      ? (state.enrollment?.recoveryCodeHashes.length ?? 0) - state.usedRecovery.length
-      : 0,
-  });
+type Attempt = ReturnType<typeof attemptsOf>;
 
-  const admit: AdminGate = async (ctx, caller, route) => {
-    if (route.secondFactor === 'none') return;
-    if (route.secondFactor !== 'fresh' && !config.ADMIN_MFA_REQUIRED) return;
-    const state = await stateOf(caller.sub);
-    if (!isEnrolled(state)) {
-      if (config.ADMIN_MFA_REQUIRED)
-        throw new HttpError(403, 'mfa_enrollment_required', MFA_MESSAGES.enrollmentRequired);
-      return;
-    }
-    if (route.secondFactor !== 'fresh') return;
-    const header = ctx.get(MFA_CODE_HEADER).trim();
-    if (header === '') throw new HttpError(403, 'mfa_required', MFA_MESSAGES.required);
-    const parsed = MfaCode.safeParse(header);
+/** The gate every admin request passes: what its route asks (./policy.ts), then a code signed on her stream. */
+function gateOf(ports: ModulePorts, codes: Codes, attempt: Attempt): AdminGate {
+  const required = ports.config.ADMIN_MFA_REQUIRED;
+  return async (ctx, caller, route) => {
+    const asked = secondFactorAsked(route.secondFactor, required);
+    if (asked === 'nothing') return;
+    const state = await codes.stateOf(caller.sub);
+    if (!signsWithCode(asked, isEnrolled(state), required)) return;
+    const parsed = MfaCode.safeParse(codeHeader(ctx.get(MFA_CODE_HEADER).trim()));
     const action = `${route.method.toUpperCase()} ${route.path}`;
     await attempt(ctx, caller.sub, async () => {
       const code = parsed.success ? parsed.data : '';
-      const step = await stepOf(state, caller.sub, code);
+      const step = await codes.stepOf(state, caller.sub, code);
       await handleAdminMfa(
-        eventStore,
+        ports.eventStore,
         adminMfaStreams.mfa(caller.sub),
         (current) =>
           decideSign(
             current,
-            { adminId: caller.sub, action, step, recoveryIndex: recoveryIndexOf(current, code) },
-            now(),
+            { adminId: caller.sub, action, step, recoveryIndex: codes.recoveryIndexOf(current, code) },
+            ports.clock.now(),
           ),
-        {
-          metadata: { correlationId: ctx.state.requestId, actorId: caller.sub, actorKind: 'admin' },
-        },
+        actedBy(ctx, caller.sub),
       );
     });
   };
+}
+
+export function adminSecondFactor(deps: SecondFactorDeps) {
+  const { eventStore, config } = deps.ports;
+  const { now } = deps.ports.clock;
+  const codes = codesOf(deps.ports);
+  const attempt = attemptsOf(deps);
 
   return {
-    admit,
+    admit: gateOf(deps.ports, codes, attempt),
     async status(adminId: string) {
-      return statusOf(await stateOf(adminId));
+      return statusOf(await codes.stateOf(adminId), config.ADMIN_MFA_REQUIRED);
     },
     async enroll(ctx: Context, caller: Principal): Promise<MfaEnrollment> {
       const adminId = caller.sub;
       const secret = new Secret({ size: 20 }).base32;
       const recoveryCodes = Array.from({ length: RECOVERY_CODES }, recoveryCode);
       const recoverySalt = randomBytes(16).toString('base64url');
-      const sealed = (await sealOf()).seal(secret, adminId);
+      const sealed = (await codes.sealOf()).seal(secret, adminId);
+      const enrolment = {
+        adminId,
+        secret: sealed,
+        recoveryCodeHashes: recoveryCodes.map((code) => recoveryHash(recoverySalt, code)),
+        recoverySalt,
+        startedAt: now().toISOString(),
+      };
       await handleAdminMfa(
         eventStore,
         adminMfaStreams.mfa(adminId),
-        (state) =>
-          decideEnroll(state, {
-            adminId,
-            secret: sealed,
-            recoveryCodeHashes: recoveryCodes.map((code) => recoveryHash(recoverySalt, code)),
-            recoverySalt,
-            startedAt: now().toISOString(),
-          }),
-        { metadata: { correlationId: ctx.state.requestId, actorId: adminId, actorKind: 'admin' } },
+        (state) => decideEnroll(state, enrolment),
+        actedBy(ctx, adminId),
       );
       const label = (await deps.usernameOf(adminId)) ?? adminId;
       return { secret, otpauthUrl: totpOf(secret, label).toString(), recoveryCodes };
@@ -182,18 +202,16 @@ export function adminSecondFactor(deps: SecondFactorDeps) {
     async confirm(ctx: Context, caller: Principal, code: string): Promise<MfaStatus> {
       const adminId = caller.sub;
       const result = await attempt(ctx, adminId, async () => {
-        const state = await stateOf(adminId);
-        const step = await stepOf(state, adminId, code);
+        const state = await codes.stateOf(adminId);
+        const step = await codes.stepOf(state, adminId, code);
         return handleAdminMfa(
           eventStore,
           adminMfaStreams.mfa(adminId),
           (current) => decideConfirm(current, { adminId, step }, now()),
-          {
-            metadata: { correlationId: ctx.state.requestId, actorId: adminId, actorKind: 'admin' },
-          },
+          actedBy(ctx, adminId),
         );
       });
-      return statusOf(result.state);
+      return statusOf(result.state, config.ADMIN_MFA_REQUIRED);
     },
     /** another admin's second factor, reset (docs/architecture.md#admin-mfa): she enrols again */
     async reset(ctx: Context, target: Actor, actor: Actor): Promise<MfaStatus> {
@@ -201,11 +219,9 @@ export function adminSecondFactor(deps: SecondFactorDeps) {
         eventStore,
         adminMfaStreams.mfa(target.id),
         (state) => decideReset(state, { adminId: target.id, targetRole: target.role }, actor, now()),
-        {
-          metadata: { correlationId: ctx.state.requestId, actorId: actor.id, actorKind: 'admin' },
-        },
+        actedBy(ctx, actor.id),
       );
-      return statusOf(result.state);
+      return statusOf(result.state, config.ADMIN_MFA_REQUIRED);
     },
   };
 }

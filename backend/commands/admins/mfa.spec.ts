@@ -2,6 +2,7 @@ import type { DomainEvent } from '@aura/contracts';
 import { deciderSpec } from '../../test/doubles/decider-spec';
 import { adminMfa, decideConfirm, decideEnroll, decideReset, decideSign, recoveryHash } from './mfa';
 import { secretSeal } from './mfa-seal';
+import { codeHeader, secondFactorAsked, signsWithCode } from './policy';
 
 const adminId = '2b7c4d1e-8f7a-4e63-9a51-5a4c1b2d3e4f';
 const now = new Date('2026-11-18T10:00:00.000Z');
@@ -174,5 +175,32 @@ describe('admin second factor', () => {
     expect(seal.open(sealed, adminId)).toBe('JBSWY3DPEHPK3PXP');
     expect(() => seal.open(sealed, '00000000-0000-4000-8000-000000000000')).toThrow();
     expect(() => secretSeal('x'.repeat(32)).open(sealed, adminId)).toThrow();
+  });
+});
+
+describe('what an admin route asks of her second factor (admins policy)', () => {
+  it('given its contract: none asks nothing, a fresh act a code, any other her enrolment where required', () => {
+    for (const required of [true, false]) {
+      expect(secondFactorAsked('none', required)).toBe('nothing');
+      expect(secondFactorAsked('fresh', required)).toBe('fresh');
+    }
+    expect(secondFactorAsked(undefined, true)).toBe('enrolment');
+    expect(secondFactorAsked(undefined, false)).toBe('nothing');
+  });
+
+  it('given she has not enrolled: refused where enrolment is required, else let through without a code', () => {
+    for (const asked of ['enrolment', 'fresh'] as const) {
+      expect(() => signsWithCode(asked, false, true)).toThrow(
+        expect.objectContaining({ status: 403, code: 'mfa_enrollment_required' }),
+      );
+      expect(signsWithCode(asked, false, false)).toBe(false);
+    }
+  });
+
+  it('given she has enrolled: only a fresh act is signed, with the code in its header', () => {
+    expect(signsWithCode('fresh', true, false)).toBe(true);
+    expect(signsWithCode('enrolment', true, true)).toBe(false);
+    expect(codeHeader('123456')).toBe('123456');
+    expect(() => codeHeader('')).toThrow(expect.objectContaining({ status: 403, code: 'mfa_required' }));
   });
 });

@@ -1,8 +1,7 @@
 import Router from '@koa/router';
 import { apiRoutes, type AdminView } from '@aura/contracts';
-import { DomainError } from '../../platform/domain-error';
 import type { EventStore } from '../../platform/eventstore/port';
-import { forbidden, notFound } from '../../platform/http/errors';
+import { notFound } from '../../platform/http/errors';
 import type { Passwords } from '../../platform/http/password';
 import type { DoorLimit, RateLimiter } from '../../platform/http/rate-limit';
 import type { adminRateLimits } from './rate-limits';
@@ -14,6 +13,7 @@ import { createAdmin } from './create-admin';
 import type { adminLockout } from './lockout';
 import type { AdminSecondFactor } from './mfa-gate';
 import { deleteAdmin, setAdminActive } from './manage-admin';
+import { actingAdmin, maySignIn } from './policy';
 
 export interface AdminsDeps {
   /** argon2id hashing and the password sign-in */
@@ -37,30 +37,40 @@ export interface AdminsDeps {
 
 const ZERO_ID = '00000000-0000-4000-8000-000000000000';
 
+/**
+ * The admins' routes: each authenticates (its contract's level and ./policy.ts), validates, calls
+ * the handler (./create-admin.ts, ./manage-admin.ts, ./mfa-gate.ts) and maps the answer.
+ */
 export function adminsRouter(deps: AdminsDeps): Router {
   const router = new Router();
-  const actor = async (adminId: string) => {
-    const found = await deps.actorOf(adminId);
-    if (!found) throw forbidden();
-    return found;
-  };
+  const actor = async (adminId: string) => actingAdmin(await deps.actorOf(adminId));
+  signInRoutes(router, deps);
+  manageRoutes(router, deps, actor);
+  mfaRoutes(router, deps, actor);
+  return router;
+}
 
+type ActorOf = (adminId: string) => Promise<Actor>;
+
+/** An admin's sign-in: her password, behind the lockout. */
+function signInRoutes(router: Router, deps: AdminsDeps) {
   mountRoute(
     router,
     deps.sessions,
     apiRoutes.adminVerify,
     async (ctx, { body }) => {
-      const login = await deps.lockout.guard(ctx, async () => {
-        const found = await deps.passwords.signIn(await deps.findAdminLogin(body.username), body.password);
-        if (!found.isActive) throw new DomainError('forbidden', 'Account amministratore disattivato');
-        return found;
-      });
+      const login = await deps.lockout.guard(ctx, async () =>
+        maySignIn(await deps.passwords.signIn(await deps.findAdminLogin(body.username), body.password)),
+      );
       deps.sessions.start(ctx, { sub: login.id, kind: 'admin' });
       return { admin: await deps.adminViewAfter(login.id, undefined) };
     },
     ...deps.limits.signIn(),
   );
+}
 
+/** Admins created, deactivated or reactivated, and deleted by an admin. */
+function manageRoutes(router: Router, deps: AdminsDeps, actor: ActorOf) {
   mountRoute(router, deps.sessions, apiRoutes.createAdmin, async (ctx, { body }, caller) => {
     const acting = await actor(caller.sub);
     // the decider refuses it too; checked before the username claim so a refusal appends nothing
@@ -108,7 +118,10 @@ export function adminsRouter(deps: AdminsDeps): Router {
     await deps.settled(result.position);
     return { ok: true as const };
   });
+}
 
+/** Her second factor: its status, enrolment and confirmation, and its reset by another admin. */
+function mfaRoutes(router: Router, deps: AdminsDeps, actor: ActorOf) {
   mountRoute(router, deps.sessions, apiRoutes.adminMfaStatus, async (_ctx, _input, caller) =>
     deps.mfa.status(caller.sub),
   );
@@ -126,6 +139,4 @@ export function adminsRouter(deps: AdminsDeps): Router {
   mountRoute(router, deps.sessions, apiRoutes.adminMfaConfirm, async (ctx, { body }, caller) =>
     deps.mfa.confirm(ctx, caller, body.code),
   );
-
-  return router;
 }

@@ -1,10 +1,13 @@
 import { CHAT_MESSAGE_MAX, type DomainEvent, type Identity } from '@aura/contracts';
 import { deciderSpec } from '../../test/doubles/decider-spec';
+import { expectOnlyKind } from '../../test/doubles/principals';
+import { opensConversations } from './policy';
 import {
   conversation,
   decideMarkRead,
   decideSendMessage,
   decideStartConversation,
+  repeatedSend,
   type Conversation,
   type SendMessage,
 } from './conversation';
@@ -57,6 +60,12 @@ describe('starting a conversation', () => {
       .given([])
       .when((s) => decideStartConversation({ ...start, performer: { available: true, blocksIdentity: true } }, s, now))
       .thenThrows('blocked');
+  });
+});
+
+describe('chat policy', () => {
+  it('only a user opens a conversation (who is a party to one is partyOf, below)', () => {
+    expectOnlyKind(opensConversations, 'user', userId, 'Solo gli utenti aprono conversazioni');
   });
 });
 
@@ -264,5 +273,23 @@ describe('marking messages read', () => {
       .given([started])
       .when((s) => decideMarkRead({ ...read, caller: { kind: 'user', id: strangerId }, readerId: strangerId }, s, now))
       .thenThrows('not_found');
+  });
+});
+
+describe('a repeated send', () => {
+  const first = { senderType: 'user' as const, content: 'Ciao!', view: { id: messageId } };
+
+  it('given the same sender and content (as normalised), then the first message is the answer', () => {
+    expect(repeatedSend(first, 'user', '  Ciao!  ')).toBe(first.view);
+  });
+
+  it('given another content or another sender under the same key, then the key is refused as reused', () => {
+    for (const [party, content] of [
+      ['user', 'Ciao di nuovo'],
+      ['performer', 'Ciao!'],
+    ] as const)
+      expect(() => repeatedSend(first, party, content)).toThrow(
+        expect.objectContaining({ code: 'idempotency_key_reused' }),
+      );
   });
 });

@@ -1,5 +1,6 @@
 import { messageProblem, normalizeMessage, type ChatParty, type DomainEvent, type Identity } from '@aura/contracts';
 import { DomainError } from '../../platform/domain-error';
+import { keyReused } from '../../platform/http/idempotency';
 import { assertPriceSeen } from '../../ledger';
 import { commandHandler, type Aggregate } from '../../kernel/handle-command';
 
@@ -92,6 +93,21 @@ function namesParty(state: OpenConversation, party: ChatParty, claimedId: string
   return party === 'performer'
     ? claimedId === state.performerId
     : claimedId === state.userId || claimedId === state.identityId;
+}
+
+/**
+ * A repeated send (same client id or Idempotency-Key) gives the first message back; a different one
+ * is refused as a reused key (backend/platform/http/idempotency.ts). A message's key may also be its
+ * body's clientMessageId, so the request it is compared with is the message as stored: its sender
+ * and its content.
+ */
+export function repeatedSend<View>(
+  first: { senderType: ChatParty; content: string; view: View },
+  party: ChatParty,
+  content: string,
+): View {
+  if (first.senderType !== party || first.content !== normalizeMessage(content)) throw keyReused();
+  return first.view;
 }
 
 export interface SendMessage {

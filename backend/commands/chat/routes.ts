@@ -3,7 +3,6 @@ import type { Context } from 'koa';
 import {
   apiRoutes,
   chatStreams,
-  normalizeMessage,
   type ChatParty,
   type ConversationView,
   type Identity,
@@ -13,10 +12,8 @@ import { DomainError } from '../../platform/domain-error';
 import { foldStream } from '../../kernel/handle-command';
 import type { EventStore } from '../../platform/eventstore/port';
 import { requestCountry } from '../../platform/http/country';
-import { forbidden } from '../../platform/http/errors';
 import type { DoorLimit, RateLimiter } from '../../platform/http/rate-limit';
 import type { chatRateLimits } from './rate-limits';
-import { keyReused } from '../../platform/http/idempotency';
 import { commandMetadata, mountRoute } from '../../platform/http/routes';
 import type { Principal, SessionManager } from '../../platform/http/session';
 import { deterministicId, newId } from '../../platform/ids';
@@ -27,10 +24,12 @@ import {
   decideStartConversation,
   handleConversation,
   partyOf,
+  repeatedSend,
   type Conversation,
   type OpenConversation,
   type PerformerFacts,
 } from './conversation';
+import { opensConversations } from './policy';
 import { storeMessage } from './store-message';
 
 export interface ChatCommandDeps {
@@ -82,18 +81,6 @@ export interface StoredMessage {
 export const conversationIdOf = (performerId: string, identityId: string) =>
   deterministicId(`conversation:${performerId}:${identityId}`);
 
-/** A repeated send (same client id or Idempotency-Key) gives the first message back; a different one is refused. */
-function sameMessage(first: { content: string; senderType: ChatParty }, party: ChatParty, content: string): boolean {
-  return first.senderType === party && first.content === normalizeMessage(content);
-}
-
-/**
- * The keyed routes' one refusal (backend/platform/http/idempotency.ts). A message's key may also be
- * its body's clientMessageId, so the request it is compared with is the message as stored (read
- * model): its sender and its content.
- */
-const reused = keyReused;
-
 /**
  * Whether the conversation's identity can still write: only "not found" (a deleted alias or user)
  * says no; any other failure (an engine out of reach) is thrown as it is, so it is answered as
@@ -113,49 +100,65 @@ export async function identityStillActive(
   }
 }
 
+/** What every chat route reads: the conversation, and what her profile says to this caller. */
+function chatReads(deps: ChatCommandDeps) {
+  return {
+    /**
+     * A conversation never changes once started (ConversationStarted is its one event), so the read
+     * model's copy is its state; only one the read model has not applied yet is read from the log.
+     */
+    loadConversation: async (conversationId: string): Promise<Conversation> =>
+      (await deps.startedConversation(conversationId)) ??
+      foldStream(conversation, await deps.eventStore.readStream(chatStreams.conversation(conversationId))),
+
+    async performerFacts(
+      performerId: string,
+      identityId: string,
+      caller: Principal,
+      ctx: Context,
+    ): Promise<PerformerFacts & { priceUnits: number }> {
+      const [sight, profile] = await Promise.all([
+        deps.sightOf(performerId, caller, requestCountry(ctx)),
+        deps.chatProfile(performerId),
+      ]);
+      return {
+        available: sight !== 'none' && profile !== undefined,
+        blocksIdentity: profile?.blockedIdentityIds.includes(identityId) ?? false,
+        priceUnits: profile?.messagePriceUnits ?? 0,
+      };
+    },
+  };
+}
+
+type ChatReads = ReturnType<typeof chatReads>;
+
+/**
+ * The chat's write routes: each authenticates (its contract's level and ./policy.ts), validates,
+ * calls the decider (./conversation.ts) and maps the answer.
+ */
 export function chatRouter(deps: ChatCommandDeps): Router {
   const router = new Router();
-  /**
-   * A conversation never changes once started (ConversationStarted is its one event), so the read
-   * model's copy is its state; only one the read model has not applied yet is read from the log.
-   */
-  const loadConversation = async (conversationId: string): Promise<Conversation> =>
-    (await deps.startedConversation(conversationId)) ??
-    foldStream(conversation, await deps.eventStore.readStream(chatStreams.conversation(conversationId)));
+  const reads = chatReads(deps);
+  conversationRoutes(router, deps, reads);
+  messageRoutes(router, deps, reads);
+  readRoutes(router, deps, reads);
+  return router;
+}
 
-  async function performerFacts(
-    performerId: string,
-    identityId: string,
-    caller: Principal,
-    ctx: Context,
-  ): Promise<PerformerFacts & { priceUnits: number }> {
-    const [sight, profile] = await Promise.all([
-      deps.sightOf(performerId, caller, requestCountry(ctx)),
-      deps.chatProfile(performerId),
-    ]);
-    return {
-      available: sight !== 'none' && profile !== undefined,
-      blocksIdentity: profile?.blockedIdentityIds.includes(identityId) ?? false,
-      priceUnits: profile?.messagePriceUnits ?? 0,
-    };
-  }
-
+/** A user opens a conversation with her (or finds the one he has). */
+function conversationRoutes(router: Router, deps: ChatCommandDeps, reads: ChatReads) {
   mountRoute(router, deps.sessions, apiRoutes.startConversation, async (ctx, { body }, caller) => {
-    if (caller.kind !== 'user') throw forbidden('Solo gli utenti aprono conversazioni');
+    opensConversations(caller);
     const identity = await deps.identityFor(caller.sub, body.aliasId);
     const conversationId = conversationIdOf(body.performerId, identity.identityId);
     // only a start that creates a conversation counts (opening one again finds it)
     if (!(await deps.startedConversation(conversationId))) await deps.limits.enforce(ctx, ['conversation', caller.sub]);
-    const performer = await performerFacts(body.performerId, identity.identityId, caller, ctx);
+    const performer = await reads.performerFacts(body.performerId, identity.identityId, caller, ctx);
+    const command = { conversationId, performerId: body.performerId, identity, performer };
     const result = await handleConversation(
       deps.eventStore,
       chatStreams.conversation(conversationId),
-      (state) =>
-        decideStartConversation(
-          { conversationId, performerId: body.performerId, identity, performer },
-          state,
-          deps.now(),
-        ),
+      (state) => decideStartConversation(command, state, deps.now()),
       {
         metadata: commandMetadata(ctx, caller),
         eventId: () => deterministicId(`conversation-started:${conversationId}`),
@@ -164,17 +167,17 @@ export function chatRouter(deps: ChatCommandDeps): Router {
     if (result.events.length === 0) ctx.state.responseStatus = 200;
     return deps.conversationViewAfter(conversationId, 'user', result.position);
   });
+}
 
+/** A message in a conversation (paid at her price, or her free reply); a repeated send gives the first back. */
+function messageRoutes(router: Router, deps: ChatCommandDeps, reads: ChatReads) {
   mountRoute(router, deps.sessions, apiRoutes.sendMessage, async (ctx, { body, idempotencyKey }, caller) => {
-    const state = await loadConversation(body.conversationId);
+    const state = await reads.loadConversation(body.conversationId);
     const { state: open, party } = partyOf(state, { kind: caller.kind, id: caller.sub });
     const key = idempotencyKey ?? body.clientMessageId;
     const messageId = key ? deterministicId(`message:${open.conversationId}:${party}:${key}`) : newId();
     const earlier = key ? await deps.messageAfter(messageId, undefined) : null;
-    if (earlier) {
-      if (!sameMessage(earlier, party, body.content)) throw reused();
-      return earlier.view;
-    }
+    if (earlier) return repeatedSend(earlier, party, body.content);
     const senderIdentity = party === 'user' ? open.identityId : open.performerId;
     await deps.limits.enforce(
       ctx,
@@ -182,7 +185,7 @@ export function chatRouter(deps: ChatCommandDeps): Router {
       ['messageAccount', caller.sub],
     );
     const [performer, identityActive, userActive] = await Promise.all([
-      performerFacts(open.performerId, open.identityId, caller, ctx),
+      reads.performerFacts(open.performerId, open.identityId, caller, ctx),
       party === 'user' ? identityStillActive(deps.identityFor, open.userId, open.aliasId) : Promise.resolve(true),
       party === 'performer' ? deps.userExists(open.userId) : Promise.resolve(true),
     ]);
@@ -210,12 +213,14 @@ export function chatRouter(deps: ChatCommandDeps): Router {
     });
     const stored = await deps.messageAfter(messageId, position);
     if (!stored) throw new DomainError('service_unavailable', 'Il servizio è occupato, riprova tra poco');
-    if (!sameMessage(stored, party, body.content)) throw reused();
-    return stored.view;
+    return repeatedSend(stored, party, body.content);
   });
+}
 
+/** A party marks the conversation read up to its newest message. */
+function readRoutes(router: Router, deps: ChatCommandDeps, reads: ChatReads) {
   mountRoute(router, deps.sessions, apiRoutes.markRead, async (ctx, { params }, caller) => {
-    const state = await loadConversation(params.conversationId);
+    const state = await reads.loadConversation(params.conversationId);
     const { party } = partyOf(state, { kind: caller.kind, id: caller.sub });
     const before = await deps.unreadAfter(params.conversationId, undefined);
     const newestUnreadId = await deps.newestUnreadId(params.conversationId, party);
@@ -247,6 +252,4 @@ export function chatRouter(deps: ChatCommandDeps): Router {
       unreadCount: after[party],
     };
   });
-
-  return router;
 }

@@ -12,6 +12,59 @@ import { messageEventId, storeMessage } from './store-message';
 
 const now = () => new Date('2026-11-20T10:00:00.000Z');
 
+/** The contract's world on one store: a user writing with one key, and where the message ended up. */
+function keyedMessages(storeOf: () => EventStore) {
+  /** a user with `units` in her wallet, writing with one key to a performer */
+  async function user(units = 1000) {
+    const userId = newId();
+    await creditWallet(
+      storeOf(),
+      userId,
+      [
+        {
+          name: `welcome-credit:${userId}`,
+          event: {
+            type: 'AuracoinCredited',
+            data: { walletId: userId, amount: units, reason: 'welcome', creditedAt: now().toISOString() },
+          },
+        },
+      ],
+      {},
+    );
+    const messageId = newId();
+    const message = (priceUnits: number, content = 'ciao'): DomainEvent => ({
+      type: 'MessageSent',
+      data: {
+        messageId,
+        conversationId: newId(),
+        performerId: newId(),
+        userId,
+        identityId: userId,
+        senderType: 'user',
+        content,
+        priceUnits,
+        sentAt: new Date().toISOString(),
+      },
+    });
+    const send = (priceUnits: number, content?: string) =>
+      storeMessage(storeOf(), message(priceUnits, content), { walletId: userId, key: 'k', metadata: {}, now });
+    return { userId, messageId, send };
+  }
+
+  /** where the message is: each MessageSent of it in its own stream and in the wallet, and the balance */
+  async function storedOf(userId: string, messageId: string) {
+    const [own, wallet] = await Promise.all([
+      storeOf().readStream(chatStreams.message(messageId)),
+      storeOf().readStream(streams.wallet(userId)),
+    ]);
+    const sent = (events: typeof own) =>
+      events.filter((event) => event.type === 'MessageSent' && event.id === messageEventId(messageId));
+    return { free: sent(own), paid: sent(wallet), balance: walletBalance(wallet) };
+  }
+
+  return { user, storedOf };
+}
+
 export function keyedMessageContract(open: () => Promise<EventStore>): void {
   describe('a keyed message, stored once', () => {
     let store: EventStore;
@@ -22,53 +75,7 @@ export function keyedMessageContract(open: () => Promise<EventStore>): void {
       await store?.close();
     });
 
-    /** a user with `units` in her wallet, writing with one key to a performer */
-    async function user(units = 1000) {
-      const userId = newId();
-      await creditWallet(
-        store,
-        userId,
-        [
-          {
-            name: `welcome-credit:${userId}`,
-            event: {
-              type: 'AuracoinCredited',
-              data: { walletId: userId, amount: units, reason: 'welcome', creditedAt: now().toISOString() },
-            },
-          },
-        ],
-        {},
-      );
-      const messageId = newId();
-      const message = (priceUnits: number, content = 'ciao'): DomainEvent => ({
-        type: 'MessageSent',
-        data: {
-          messageId,
-          conversationId: newId(),
-          performerId: newId(),
-          userId,
-          identityId: userId,
-          senderType: 'user',
-          content,
-          priceUnits,
-          sentAt: new Date().toISOString(),
-        },
-      });
-      const send = (priceUnits: number, content?: string) =>
-        storeMessage(store, message(priceUnits, content), { walletId: userId, key: 'k', metadata: {}, now });
-      return { userId, messageId, send };
-    }
-
-    /** where the message is: each MessageSent of it in its own stream and in the wallet, and the balance */
-    async function storedOf(userId: string, messageId: string) {
-      const [own, wallet] = await Promise.all([
-        store.readStream(chatStreams.message(messageId)),
-        store.readStream(streams.wallet(userId)),
-      ]);
-      const sent = (events: typeof own) =>
-        events.filter((event) => event.type === 'MessageSent' && event.id === messageEventId(messageId));
-      return { free: sent(own), paid: sent(wallet), balance: walletBalance(wallet) };
-    }
+    const { user, storedOf } = keyedMessages(() => store);
 
     it('a retry that crosses her switch from free to paid is stored once, free, and charged nothing', async () => {
       const { userId, messageId, send } = await user();

@@ -8,19 +8,21 @@ import {
   type PurchaseView,
 } from '@aura/contracts';
 import { DomainError } from '../../platform/domain-error';
+import type { Context } from 'koa';
 import { foldStream } from '../../kernel/handle-command';
-import { badRequest, notFound } from '../../platform/http/errors';
+import { badRequest } from '../../platform/http/errors';
 import { commandMetadata, mountRoute } from '../../platform/http/routes';
 import type { SessionManager } from '../../platform/http/session';
 import { newId } from '../../platform/ids';
-import { SANDBOX_CHECKOUT_PREFIX } from '../../platform/payments/sandbox';
 import { signatureHeader, WebhookSignatureError } from '../../platform/payments/signature';
 import { completedEventBody, disputeEventBody, expiredEventBody } from '../../platform/payments/webhook-event';
 import { disputeState, receiveDispute, type DisputeReceipt } from './disputes';
 import type { Logger } from '../../platform/logging/logger';
 import { PurchaseLimitError } from './limits';
 import { receivePostback } from './postback';
+import { mayBuy } from './policy';
 import { purchase } from './purchase';
+import { checkoutOf, checkoutPurchaseId, disputable, openedDispute } from './sandbox-checkout';
 import { sandboxCheckoutPage } from './sandbox-page';
 import { settlePayment, startPurchase, type PurchaseServiceDeps } from './service';
 
@@ -57,28 +59,32 @@ function oneAtATimePerUser() {
   };
 }
 
+/**
+ * Buying auracoin, and the provider's confirmations: each route authenticates (its contract's level
+ * and ./policy.ts), validates, calls the service (./service.ts, ./disputes.ts) and maps the answer.
+ */
 export function purchasesRouter(deps: PurchasesDeps): Router {
   const router = new Router();
-  const inTurn = oneAtATimePerUser();
+  const receiveWebhook = webhookReceiver(deps);
+  buyRoutes(router, deps);
+  providerRoutes(router, deps, receiveWebhook);
+  // The embedded provider's hosted page (only while the sandbox runs)
+  const sandboxSecret = deps.sandboxWebhookSecret;
+  if (deps.provider.name !== 'sandbox' || !sandboxSecret) return router;
+  const signedBySandbox = async (ctx: Context, raw: string) =>
+    receiveWebhook(
+      raw,
+      signatureHeader(raw, sandboxSecret, deps.now()),
+      commandMetadata(ctx, undefined, { source: 'sandbox' }),
+    );
+  sandboxCheckoutRoutes(router, deps, signedBySandbox);
+  sandboxDisputeRoutes(router, deps, signedBySandbox);
+  return router;
+}
 
-  mountRoute(router, deps.sessions, apiRoutes.createPurchase, async (ctx, { body, idempotencyKey }, caller) => {
-    if (caller.kind !== 'user') throw new DomainError('forbidden', 'Only users buy auracoin');
-    if (!(await deps.userActive(caller.sub))) throw notFound('Utente non trovato');
-    return inTurn(caller.sub, async () => {
-      const started = await startPurchase(
-        deps,
-        { userId: caller.sub, packageId: body.packageId, idempotencyKey },
-        commandMetadata(ctx, caller),
-      ).catch((error: unknown) => {
-        if (error instanceof PurchaseLimitError) ctx.set('Retry-After', String(error.retryAfterSeconds));
-        throw error;
-      });
-      return deps.purchaseViewAfter(started.purchaseId, started.position);
-    });
-  });
-
-  /** What every confirmation goes through: signature over the raw body, then the settlement. */
-  async function receiveWebhook(raw: string, signature: string | undefined, metadata: Record<string, unknown>) {
+/** What every confirmation goes through: signature over the raw body, then the settlement. */
+function webhookReceiver(deps: PurchasesDeps) {
+  return async (raw: string, signature: string | undefined, metadata: Record<string, unknown>) => {
     let outcome;
     try {
       outcome = deps.provider.parseWebhook(raw, signature, deps.now());
@@ -91,8 +97,34 @@ export function purchasesRouter(deps: PurchasesDeps): Router {
     if (outcome.kind === 'dispute')
       return receiveDispute({ ...deps, providerName: deps.provider.name }, outcome, stored);
     return settlePayment(deps, outcome, stored);
-  }
+  };
+}
 
+type ReceiveWebhook = ReturnType<typeof webhookReceiver>;
+/** A TEST MODE webhook, signed with the sandbox's secret and received like a real provider's. */
+type SignedBySandbox = (ctx: Context, raw: string) => ReturnType<ReceiveWebhook>;
+
+/** A user starts a purchase: one at a time each, answered once it is read back. */
+function buyRoutes(router: Router, deps: PurchasesDeps) {
+  const inTurn = oneAtATimePerUser();
+  mountRoute(router, deps.sessions, apiRoutes.createPurchase, async (ctx, { body, idempotencyKey }, caller) => {
+    await mayBuy(caller, deps.userActive);
+    return inTurn(caller.sub, async () => {
+      const started = await startPurchase(
+        deps,
+        { userId: caller.sub, packageId: body.packageId, idempotencyKey },
+        commandMetadata(ctx, caller),
+      ).catch((error: unknown) => {
+        if (error instanceof PurchaseLimitError) ctx.set('Retry-After', String(error.retryAfterSeconds));
+        throw error;
+      });
+      return deps.purchaseViewAfter(started.purchaseId, started.position);
+    });
+  });
+}
+
+/** The providers' confirmations: a signed webhook (Stripe-style), Verotel's signed postbacks. */
+function providerRoutes(router: Router, deps: PurchasesDeps, receiveWebhook: ReceiveWebhook) {
   mountRoute(router, deps.sessions, apiRoutes.paymentWebhook, async (ctx) => {
     const raw = (ctx.request as { rawBody?: unknown }).rawBody;
     if (typeof raw !== 'string') throw badRequest('A JSON webhook body is required');
@@ -107,21 +139,17 @@ export function purchasesRouter(deps: PurchasesDeps): Router {
     ctx.state.responseStatus = answer.status;
     return answer.text;
   });
+}
 
-  // The embedded provider's hosted page (only while the sandbox runs): TEST MODE card form whose
-  // buttons post back here; the answer is a webhook signed with the sandbox secret, verified and
-  // settled by the same code as a real provider's.
-  const sandboxSecret = deps.sandboxWebhookSecret;
-  if (deps.provider.name !== 'sandbox' || !sandboxSecret) return router;
-
+/**
+ * The embedded provider's hosted page: TEST MODE card form whose buttons post back here; the answer
+ * is a webhook signed with the sandbox secret, verified and settled by the same code as a real
+ * provider's.
+ */
+function sandboxCheckoutRoutes(router: Router, deps: PurchasesDeps, signedBySandbox: SignedBySandbox) {
   const loadCheckout = async (checkoutId: string) => {
-    const purchaseId = checkoutId.startsWith(SANDBOX_CHECKOUT_PREFIX)
-      ? checkoutId.slice(SANDBOX_CHECKOUT_PREFIX.length)
-      : '';
-    if (!/^[0-9a-f-]{36}$/i.test(purchaseId)) throw notFound('Checkout non trovato');
-    const state = foldStream(purchase, await deps.eventStore.readStream(streams.purchase(purchaseId)));
-    if (state.status === 'none' || state.checkoutId !== checkoutId) throw notFound('Checkout non trovato');
-    return state;
+    const purchaseId = checkoutPurchaseId(checkoutId);
+    return checkoutOf(foldStream(purchase, await deps.eventStore.readStream(streams.purchase(purchaseId))), checkoutId);
   };
 
   mountRoute(router, deps.sessions, apiRoutes.sandboxCheckout, async (ctx, { params }) => {
@@ -152,31 +180,29 @@ export function purchasesRouter(deps: PurchasesDeps): Router {
             paymentId: `pi_test_${state.purchaseId}`,
           })
         : expiredEventBody({ eventId, checkoutId: state.checkoutId, purchaseId: state.purchaseId });
-      const settled = await receiveWebhook(
-        raw,
-        signatureHeader(raw, sandboxSecret, deps.now()),
-        commandMetadata(ctx, undefined, { source: 'sandbox' }),
-      );
+      const settled = await signedBySandbox(ctx, raw);
       // the buyer comes back to a page that already shows the result
       await deps.purchaseViewAfter(state.purchaseId, settled.position);
       return { location: `/user?purchase=${state.purchaseId}` };
     });
   }
+}
 
-  // TEST MODE disputes: the cardholder disputes a paid purchase, the card network decides; each is
-  // the provider's signed webhook, received by the same code as a real provider's
-  const sendDispute = async (ctx: Parameters<typeof commandMetadata>[0], body: string) => {
-    const receipt = (await receiveWebhook(
-      body,
-      signatureHeader(body, sandboxSecret, deps.now()),
-      commandMetadata(ctx, undefined, { source: 'sandbox' }),
-    )) as DisputeReceipt;
+/**
+ * TEST MODE disputes: the cardholder disputes a paid purchase, the card network decides; each is
+ * the provider's signed webhook, received by the same code as a real provider's.
+ */
+function sandboxDisputeRoutes(router: Router, deps: PurchasesDeps, signedBySandbox: SignedBySandbox) {
+  const sendDispute = async (ctx: Context, body: string) => {
+    const receipt = (await signedBySandbox(ctx, body)) as DisputeReceipt;
     await deps.disputeSettled(receipt.position);
     return receipt;
   };
+
   mountRoute(router, deps.sessions, apiRoutes.sandboxOpenDispute, async (ctx, { params }) => {
-    const state = foldStream(purchase, await deps.eventStore.readStream(streams.purchase(params.purchaseId)));
-    if (state.status !== 'paid') throw notFound('Acquisto pagato non trovato: si contesta solo un acquisto già pagato');
+    const state = disputable(
+      foldStream(purchase, await deps.eventStore.readStream(streams.purchase(params.purchaseId))),
+    );
     const providerDisputeId = `dp_test_${newId()}`;
     const body = disputeEventBody({
       eventId: `evt_test_${newId()}`,
@@ -190,9 +216,9 @@ export function purchasesRouter(deps: PurchasesDeps): Router {
     const receipt = await sendDispute(ctx, body);
     return { disputeId: receipt.disputeId, providerDisputeId };
   });
+
   mountRoute(router, deps.sessions, apiRoutes.sandboxCloseDispute, async (ctx, { params, body }) => {
-    const state = await disputeState(deps.eventStore, params.id);
-    if (state.status === 'none') throw notFound('Contestazione non trovata');
+    const state = openedDispute(await disputeState(deps.eventStore, params.id));
     const raw = disputeEventBody({
       eventId: `evt_test_${newId()}`,
       type: 'charge.dispute.closed',
@@ -209,6 +235,4 @@ export function purchasesRouter(deps: PurchasesDeps): Router {
       outcome: closed.status === 'won' || closed.status === 'lost' ? closed.status : body.outcome,
     };
   });
-
-  return router;
 }

@@ -1,6 +1,5 @@
 import Router from '@koa/router';
 import { apiRoutes, type IceConfig, type Identity, type SessionParty, type SessionView } from '@aura/contracts';
-import { forbidden, notFound } from '../../platform/http/errors';
 import { requestCountry } from '../../platform/http/country';
 import type { DoorLimit, RateLimiter } from '../../platform/http/rate-limit';
 import type { sessionRateLimits } from './rate-limits';
@@ -8,8 +7,8 @@ import { commandMetadata, mountRoute } from '../../platform/http/routes';
 import type { Principal, SessionManager } from '../../platform/http/session';
 import type { SessionCommands } from './commands';
 import { paidUntil } from './money';
-import type { PerformerAvailability, Session } from './session';
-import { partyOf } from './sockets';
+import { mayAccept, mayDecline, mayRate, mayRequest, partyIn } from './policy';
+import { assertRunning, type PerformerAvailability } from './session';
 import { DomainError } from '../../platform/domain-error';
 
 export interface SessionsRouterDeps {
@@ -37,21 +36,24 @@ export interface SessionsRouterDeps {
   declineWaiting(performerId: string, acceptedSessionId: string): Promise<void>;
 }
 
-/** The caller's side of an existing session, or 404 (unknown) / 403 (not one of its two parties). */
-function partyOrRefuse(state: Session, caller: Principal): SessionParty {
-  if (state.status === 'none') throw notFound('Sessione non trovata');
-  const party = partyOf(state, caller);
-  if (!party) throw forbidden('Non partecipi a questa sessione');
-  return party;
-}
-
+/**
+ * A user's private session with her: each route authenticates (its contract's level and
+ * ./policy.ts), validates, calls the commands (./commands.ts, deciders in ./session.ts) and maps
+ * the answer.
+ */
 export function sessionsRouter(deps: SessionsRouterDeps): Router {
   const router = new Router();
-  const { commands } = deps;
+  askingRoutes(router, deps);
+  answerRoutes(router, deps);
+  runningRoutes(router, deps);
+  return router;
+}
 
+/** The user asks her; either party reads a session they are in. */
+function askingRoutes(router: Router, deps: SessionsRouterDeps) {
+  const { commands } = deps;
   mountRoute(router, deps.sessions, apiRoutes.requestSession, async (ctx, { body }, caller) => {
-    // asking is the user's own act (and spends their money): an admin session asks nothing
-    if (caller.kind !== 'user') throw forbidden('Solo gli utenti possono richiedere una sessione');
+    mayRequest(caller);
     await deps.limits.enforce(ctx, ['sessionRequest', caller.sub]);
     const identity = await deps.identityFor(caller.sub, body.aliasId);
     const performer = await deps.availability(body.performerId, identity.identityId, caller, requestCountry(ctx));
@@ -73,35 +75,41 @@ export function sessionsRouter(deps: SessionsRouterDeps): Router {
   }));
 
   mountRoute(router, deps.sessions, apiRoutes.getSession, async (_ctx, { params }, caller) => {
-    const party = partyOrRefuse(await commands.loadSession(params.id), caller);
+    const party = partyIn(await commands.loadSession(params.id), caller);
     return deps.viewAfter(params.id, party, undefined);
   });
+}
 
+/** She accepts or declines; either party ends it (the user's end of a request cancels it). */
+function answerRoutes(router: Router, deps: SessionsRouterDeps) {
+  const { commands } = deps;
   mountRoute(router, deps.sessions, apiRoutes.acceptSession, async (ctx, { params }, caller) => {
-    const state = await commands.loadSession(params.id);
-    if (partyOrRefuse(state, caller) !== 'performer') throw forbidden('Solo la performer può accettare');
+    mayAccept(partyIn(await commands.loadSession(params.id), caller));
     const result = await commands.accept(params.id, caller.sub, commandMetadata(ctx, caller));
     await deps.declineWaiting(caller.sub, params.id);
     return deps.viewAfter(params.id, 'performer', result.position);
   });
 
   mountRoute(router, deps.sessions, apiRoutes.declineSession, async (ctx, { params }, caller) => {
-    const state = await commands.loadSession(params.id);
-    if (partyOrRefuse(state, caller) !== 'performer') throw forbidden('Solo la performer può rifiutare');
+    mayDecline(partyIn(await commands.loadSession(params.id), caller));
     const result = await commands.decline(params.id, caller.sub, 'declined', commandMetadata(ctx, caller));
     return deps.viewAfter(params.id, 'performer', result.position);
   });
 
   mountRoute(router, deps.sessions, apiRoutes.endSession, async (ctx, { params }, caller) => {
     const state = await commands.loadSession(params.id);
-    const party = partyOrRefuse(state, caller);
+    const party = partyIn(state, caller);
     if (state.status === 'requested') await deps.limits.enforce(ctx, ['sessionCancel', caller.sub]);
     const result = await commands.end(params.id, party, commandMetadata(ctx, caller));
     return deps.viewAfter(params.id, party, result.position);
   });
+}
 
+/** While it runs: its media's ICE servers; once over, the user's rating. */
+function runningRoutes(router: Router, deps: SessionsRouterDeps) {
+  const { commands } = deps;
   mountRoute(router, deps.sessions, apiRoutes.rateSession, async (ctx, { params, body }, caller) => {
-    if (caller.kind !== 'user') throw forbidden('Solo chi ha avuto la sessione può valutarla');
+    mayRate(caller);
     const result = await commands.rate(
       params.id,
       { userId: caller.sub, stars: body.stars, comment: body.comment },
@@ -116,21 +124,10 @@ export function sessionsRouter(deps: SessionsRouterDeps): Router {
 
   mountRoute(router, deps.sessions, apiRoutes.sessionIceConfig, async (_ctx, { params }, caller) => {
     const state = await commands.loadSession(params.id);
-    const party = partyOrRefuse(state, caller);
-    // TURN credentials only while it runs: a request, declined, expired or ended session gets none
-    if (state.status !== 'active')
-      throw new DomainError(
-        'conflict',
-        'La sessione non è in corso: il video si collega solo dopo che la performer ha accettato',
-      );
+    const party = partyIn(state, caller);
+    assertRunning(state);
     const money = await commands.loadMoney(state.terms.userId, params.id);
-    if (money.settled)
-      throw new DomainError(
-        'conflict',
-        'La sessione non è in corso: il video si collega solo dopo che la performer ha accettato',
-      );
+    assertRunning(state, money.settled !== null);
     return deps.iceConfig(params.id, party, paidUntil(state, money));
   });
-
-  return router;
 }

@@ -1,7 +1,10 @@
 import { errorMessages, type DomainEvent, type EventDataOf } from '@aura/contracts';
 import { deciderSpec } from '../../test/doubles/decider-spec';
+import { expectOnlyKind, principal } from '../../test/doubles/principals';
+import { joinAs, mayAccept, mayDecline, mayRate, mayRequest, partyIn } from './policy';
 import {
   assertAskable,
+  assertRunning,
   awaySince,
   closingOf,
   decideAccept,
@@ -576,5 +579,70 @@ describe('who may be asked', () => {
     expect(refusal({ ...available, blocked: true })).toBe('forbidden');
     expect(refusal({ ...available, online: false })).toBe('performer_offline');
     expect(refusal({ ...available, busy: true })).toBe('performer_busy');
+  });
+});
+
+describe('a session running', () => {
+  const notRunning = 'La sessione non è in corso: il video si collega solo dopo che la performer ha accettato';
+
+  it('given it was accepted and is not settled, then its media connect', () => {
+    expect(() => assertRunning(fold([requested, started]))).not.toThrow();
+    expect(() => assertRunning(fold([requested, started]), false)).not.toThrow();
+  });
+
+  it('given a request, an unknown session, or money the ledger settled, then it is refused as not running', () => {
+    for (const [state, settled] of [
+      [fold([requested]), false],
+      [session.initialState(), false],
+      [fold([requested, started]), true],
+    ] as const)
+      expect(() => assertRunning(state, settled)).toThrow(
+        expect.objectContaining({ code: 'conflict', message: notRunning }),
+      );
+  });
+});
+
+describe('sessions policy', () => {
+  const asked = fold([requested]);
+
+  it('only a user asks for a session or rates one', () => {
+    expectOnlyKind(mayRequest, 'user', userId, 'Solo gli utenti possono richiedere una sessione');
+    expectOnlyKind(mayRate, 'user', userId, 'Solo chi ha avuto la sessione può valutarla');
+  });
+
+  it('its two parties see it; anyone else is refused, and an unknown one is not found', () => {
+    expect(partyIn(asked, principal('user', userId))).toBe('user');
+    expect(partyIn(asked, principal('performer', performerId))).toBe('performer');
+    for (const stranger of [principal('performer', otherPerformer), principal('admin', userId)])
+      expect(() => partyIn(asked, stranger)).toThrow(
+        expect.objectContaining({ status: 403, message: 'Non partecipi a questa sessione' }),
+      );
+    expect(() => partyIn(session.initialState(), principal('user', userId))).toThrow(
+      expect.objectContaining({ status: 404, message: 'Sessione non trovata' }),
+    );
+  });
+
+  it('its page is joined by a party while it runs, and by the user while his request waits', () => {
+    const active = fold([requested, started]);
+    const user = principal('user', userId);
+    const her = principal('performer', performerId);
+    expect(joinAs(active, user)).toEqual({ party: 'user', state: active });
+    expect(joinAs(active, her)).toEqual({ party: 'performer', state: active });
+    expect(joinAs(asked, user)).toEqual({ party: 'user', state: asked });
+    expect(joinAs(asked, her)).toEqual({ error: 'not_running' });
+    expect(
+      joinAs(fold([requested, { type: 'SessionExpired', data: { sessionId, expiredAt: iso(60_000) } }]), user),
+    ).toEqual({
+      error: 'not_running',
+    });
+    expect(joinAs(active, principal('performer', otherPerformer))).toEqual({ error: 'forbidden' });
+    expect(joinAs(session.initialState(), user)).toEqual({ error: 'forbidden' });
+  });
+
+  it('only the performer accepts or declines', () => {
+    expect(() => mayAccept('performer')).not.toThrow();
+    expect(() => mayDecline('performer')).not.toThrow();
+    expect(() => mayAccept('user')).toThrow('Solo la performer può accettare');
+    expect(() => mayDecline('user')).toThrow('Solo la performer può rifiutare');
   });
 });

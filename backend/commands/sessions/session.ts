@@ -28,6 +28,18 @@ export type Session =
 
 export type OpenSession = Extract<Session, { terms: unknown }>;
 
+/**
+ * Its media connect only while it runs (TURN credentials, docs/architecture.md): a request, a
+ * declined, expired or ended session gets none, nor one whose money the ledger has settled.
+ */
+export function assertRunning(state: Session, settled = false): asserts state is OpenSession {
+  if (state.status !== 'active' || settled)
+    throw new DomainError(
+      'conflict',
+      'La sessione non è in corso: il video si collega solo dopo che la performer ha accettato',
+    );
+}
+
 export const session: Aggregate<Session> = {
   initialState: () => ({ status: 'none' }),
   evolve(state, event) {

@@ -593,8 +593,11 @@ export interface ApiSpecification {
   world(): Promise<SpecWorld>;
 }
 
-/** The request with its caller's session cookie, and a proof of age unless the spec said otherwise. */
-async function signedIn(world: SpecWorld, request: SpecRequest): Promise<SpecRequest> {
+/**
+ * The request with its caller's session cookie, and a proof of age unless the spec said otherwise
+ * (as `then` sends it; for a spec that drives its own `world()`).
+ */
+export async function signedIn(world: SpecWorld, request: SpecRequest): Promise<SpecRequest> {
   const cookies = [
     request.headers.cookie,
     request.caller && world.sessionCookie(request.caller),

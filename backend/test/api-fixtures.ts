@@ -3,7 +3,7 @@
  * the real commands append them (claims of its unique values included). Times are `SPEC_NOW`'s.
  */
 import { createHash } from 'node:crypto';
-import { auracoinToUnits, streams, type DomainEvent } from '@aura/contracts';
+import { auracoinToUnits, performerStreams, streams, type DomainEvent } from '@aura/contracts';
 import { existingStream, SPEC_NOW, type EventsInStream } from './api-spec';
 
 /**
@@ -217,6 +217,28 @@ export function boughtAuracoin(userId: string, auracoin: number, purchaseId: str
         reason: 'purchase',
         purchaseId,
         creditedAt: at(-60_000),
+      },
+    },
+  ]);
+}
+
+/** A photo of hers on sale (approved: no review pending) for `price` auracoin. */
+export function photoOnSale(
+  id: string,
+  performerId: string,
+  options: { price?: number; title?: string; addedAt?: string } = {},
+): EventsInStream {
+  return existingStream(performerStreams.photo(id), [
+    {
+      type: 'PhotoAdded',
+      data: {
+        photoId: id,
+        performerId,
+        imageUrl: '/demo/performers/1.svg',
+        title: options.title ?? 'Tramonto',
+        description: null,
+        priceUnits: auracoinToUnits(options.price ?? 5),
+        addedAt: options.addedAt ?? at(-60_000),
       },
     },
   ]);

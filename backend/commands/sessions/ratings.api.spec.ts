@@ -4,17 +4,7 @@
  */
 import type { SessionView } from '@aura/contracts';
 import { boughtAuracoin, existingAdmin, existingPerformer, registeredUser } from '../../test/api-fixtures';
-import {
-  admin,
-  apiSpec,
-  expectResponse,
-  performer,
-  signedIn,
-  SpecRequest,
-  user,
-  type Caller,
-  type SpecWorld,
-} from '../../test/api-spec';
+import { admin, apiSpec, ask, expectResponse, performer, user, type Caller, type SpecWorld } from '../../test/api-spec';
 
 const spec = apiSpec({ covers: [] });
 
@@ -33,13 +23,6 @@ const people = [
   boughtAuracoin(ALICE, 100, '6b7c0e2e-1d1f-4c9a-9a43-0d2b1c3e4f52'),
   ...registeredUser(EVE, { username: 'eve' }),
 ];
-
-/** One request in the world, as `caller` (nobody when undefined), with a proof of age. */
-async function ask(world: SpecWorld, method: SpecRequest['method'], url: string, caller?: Caller, body?: unknown) {
-  const answer = await world.send(await signedIn(world, new SpecRequest(method, url, body).as(caller)));
-  await world.settled();
-  return answer;
-}
 
 /** A private session the user had and paid: accepted, then ended by him, its cost charged. */
 async function paidSession(world: SpecWorld, userId: string) {

@@ -243,3 +243,14 @@ export function photoOnSale(
     },
   ]);
 }
+
+/** Luna online at `rate` auracoin a minute, and two users each holding `auracoin` they bought: the parties of private-session specs */
+export function lunaAndTwoBuyers(ids: { luna: string; bob: string; alice: string }, rate: number, auracoin: number) {
+  return [
+    ...existingPerformer(ids.luna, { username: 'luna', rate, online: true }),
+    ...registeredUser(ids.bob, { username: 'bob' }),
+    boughtAuracoin(ids.bob, auracoin, '6b7c0e2e-1d1f-4c9a-9a43-0d2b1c3e4f51'),
+    ...registeredUser(ids.alice, { username: 'alice' }),
+    boughtAuracoin(ids.alice, auracoin, '6b7c0e2e-1d1f-4c9a-9a43-0d2b1c3e4f52'),
+  ];
+}

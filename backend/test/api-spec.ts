@@ -631,6 +631,21 @@ export async function ask(
   return answer;
 }
 
+/** A world of the spec's own holding `given`, for `run` to walk through; closed after it, whatever happens. */
+export async function inWorld(
+  spec: Pick<ApiSpecification, 'world'>,
+  given: readonly EventsInStream[],
+  run: (world: SpecWorld) => Promise<void>,
+): Promise<void> {
+  const world = await spec.world();
+  try {
+    await world.append(...given);
+    await run(world);
+  } finally {
+    await world.close();
+  }
+}
+
 let passwordHashes: Map<string, Promise<string>> | undefined;
 
 /** An argon2id hash of the password (the tests' cost), computed once per file (fixtures of accounts that sign in). */

@@ -3,8 +3,18 @@
  * her views carry the average and the count of real ratings only (was backend/test/ratings.int.ts).
  */
 import type { SessionView } from '@aura/contracts';
-import { boughtAuracoin, existingAdmin, existingPerformer, registeredUser } from '../../test/api-fixtures';
-import { admin, apiSpec, ask, expectResponse, performer, user, type Caller, type SpecWorld } from '../../test/api-spec';
+import { existingAdmin, lunaAndTwoBuyers, registeredUser } from '../../test/api-fixtures';
+import {
+  admin,
+  apiSpec,
+  ask,
+  inWorld,
+  expectResponse,
+  performer,
+  user,
+  type Caller,
+  type SpecWorld,
+} from '../../test/api-spec';
 
 const spec = apiSpec({ covers: [] });
 
@@ -16,14 +26,9 @@ const EVE = '5a7c0e2e-1d1f-4c9a-9a43-0d2b1c3e4f53';
 
 /** Luna online at 2 auracoin a minute; Bob and Alice each with 100 auracoin they bought; Eve with none */
 const people = [
-  ...existingPerformer(LUNA, { username: 'luna', rate: 2, online: true }),
-  ...registeredUser(BOB, { username: 'bob' }),
-  boughtAuracoin(BOB, 100, '6b7c0e2e-1d1f-4c9a-9a43-0d2b1c3e4f51'),
-  ...registeredUser(ALICE, { username: 'alice' }),
-  boughtAuracoin(ALICE, 100, '6b7c0e2e-1d1f-4c9a-9a43-0d2b1c3e4f52'),
+  ...lunaAndTwoBuyers({ luna: LUNA, bob: BOB, alice: ALICE }, 2, 100),
   ...registeredUser(EVE, { username: 'eve' }),
 ];
-
 /** A private session the user had and paid: accepted, then ended by him, its cost charged. */
 async function paidSession(world: SpecWorld, userId: string) {
   const requested = await ask(world, 'post', '/api/sessions', user(userId), { performerId: LUNA });
@@ -37,15 +42,7 @@ async function paidSession(world: SpecWorld, userId: string) {
   return sessionId;
 }
 
-async function withWorld(run: (world: SpecWorld) => Promise<void>) {
-  const world = await spec.world();
-  try {
-    await world.append(...people);
-    await run(world);
-  } finally {
-    await world.close();
-  }
-}
+const withWorld = (run: (world: SpecWorld) => Promise<void>) => inWorld(spec, people, run);
 
 describe('ratings', () => {
   it('lets the user of a paid session rate it once, and her views show the real average', () =>

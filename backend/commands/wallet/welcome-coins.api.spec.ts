@@ -10,7 +10,16 @@ import { payoutWeekOf, performerStreams, streams, type LedgerEntryView, type Sta
 import type { CommandSide, ReadSide } from '../../kernel/module';
 import { foldWallet, ledgerWorkers, moneyAudits, runLedgerAudit } from '../../ledger';
 import { at, existingPerformer, photoOnSale, registeredUser } from '../../test/api-fixtures';
-import { apiSpec, ask, existingStream, performer, user, type Caller, type SpecWorld } from '../../test/api-spec';
+import {
+  apiSpec,
+  ask,
+  inWorld,
+  existingStream,
+  performer,
+  user,
+  type Caller,
+  type SpecWorld,
+} from '../../test/api-spec';
 
 // the ledger's reactions credit her share of every sale, as the worker role does
 const spec = apiSpec({ covers: [], reactions: (ports) => ledgerWorkers(ports).reactions });
@@ -31,18 +40,12 @@ const askOnce = (world: SpecWorld, method: 'get' | 'post' | 'patch', url: string
   ask(world, method, url, caller, body, { 'idempotency-key': `${method} ${url}` });
 
 /** A world with Luna selling messages for 1 auracoin and her photo for `photoPrice`, and fresh Bob. */
-async function withWorld(photoPrice: number, run: (world: SpecWorld) => Promise<void>) {
-  const world = await spec.world();
-  try {
-    await world.append(...lunaSelling(photoPrice));
-    expect(
-      (await askOnce(world, 'patch', `/api/performers/${LUNA}`, performer(LUNA), { messagePrice: 1 })).status,
-    ).toBe(200);
+const withWorld = (photoPrice: number, run: (world: SpecWorld) => Promise<void>) =>
+  inWorld(spec, lunaSelling(photoPrice), async (world) => {
+    const priced = await askOnce(world, 'patch', `/api/performers/${LUNA}`, performer(LUNA), { messagePrice: 1 });
+    expect(priced.status).toBe(200);
     await run(world);
-  } finally {
-    await world.close();
-  }
-}
+  });
 
 async function credits(world: SpecWorld) {
   return (await world.ports.eventStore.readStream(performerStreams.earnings(LUNA))).map(

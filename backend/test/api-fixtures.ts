@@ -3,7 +3,7 @@
  * the real commands append them (claims of its unique values included). Times are `SPEC_NOW`'s.
  */
 import { createHash } from 'node:crypto';
-import { auracoinToUnits, streams, type DomainEvent } from '@aura/contracts';
+import { auracoinToUnits, performerStreams, streams, type DomainEvent } from '@aura/contracts';
 import { existingStream, SPEC_NOW, type EventsInStream } from './api-spec';
 
 /**
@@ -136,6 +136,29 @@ export function packageOnSale(
         priceCents: options.priceCents ?? 999,
         popular: options.popular ?? false,
         createdAt: at(-300_000),
+      },
+    },
+  ]);
+}
+
+/** Her photo in the gallery, 'Tramonto' at `priceUnits` (500: 5 auracoin), added `addedAgoMs` ago; `inReview` as the review left it. */
+export function photoInGallery(
+  photoId: string,
+  performerId: string,
+  options: { priceUnits?: number; addedAgoMs?: number; inReview?: boolean } = {},
+): EventsInStream {
+  return existingStream(performerStreams.photo(photoId), [
+    {
+      type: 'PhotoAdded',
+      data: {
+        photoId,
+        performerId,
+        imageUrl: '/demo/performers/1.svg',
+        title: 'Tramonto',
+        description: null,
+        priceUnits: options.priceUnits ?? 500,
+        addedAt: at(-(options.addedAgoMs ?? 60_000)),
+        ...(options.inReview !== undefined && { inReview: options.inReview }),
       },
     },
   ]);

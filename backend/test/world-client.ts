@@ -59,3 +59,19 @@ export function worldClient(
     session: () => session,
   };
 }
+
+let registrations = 0;
+
+/** A user who registered through the API (10 auracoin of welcome), and his browser holding his session. */
+export async function registeredClient(world: SpecWorld, options: { prefix?: string; password?: string } = {}) {
+  registrations += 1;
+  const username = `${options.prefix ?? 'user'}${registrations}`;
+  const email = `${username}@example.com`;
+  const http = worldClient(world);
+  const answer = await http.post('/api/register', { username, email, password: options.password ?? 'secret-pass' });
+  if (answer.status !== 201) throw new Error(`registration failed: ${answer.status} ${answer.text}`);
+  return { http, id: answer.json.id as string, username, email };
+}
+
+/** How many events the world's log holds (a refusal changes nothing). */
+export const eventCount = async (world: SpecWorld) => (await world.ports.eventStore.readAll()).length;

@@ -8,7 +8,7 @@ import type { OutboxMessage } from '@aura/contracts';
 import { createTestClock, type Clock } from '../../platform/clock';
 import { existingAdmin } from '../../test/api-fixtures';
 import { apiSpec, SPEC_NOW, type SpecWorld } from '../../test/api-spec';
-import { worldClient } from '../../test/world-client';
+import { registeredClient, worldClient } from '../../test/world-client';
 
 const clock = createTestClock(SPEC_NOW);
 const spec = apiSpec({ covers: [], clock });
@@ -32,19 +32,7 @@ beforeEach(async () => {
 });
 afterEach(() => world.close());
 
-let counter = 0;
-async function registered() {
-  counter += 1;
-  const username = `acct${counter}`;
-  const http = worldClient(world);
-  const answer = await http.post('/api/register', {
-    username,
-    email: `${username}@example.com`,
-    password: 'first-pass',
-  });
-  expect(answer.status).toBe(201);
-  return { http, id: answer.json.id as string, username, email: `${username}@example.com` };
-}
+const registered = () => registeredClient(world, { prefix: 'acct', password: 'first-pass' });
 
 /** The newest message the outbox holds for `to`, waiting for it (reset links are mailed after the answer). */
 async function mailTo(to: string, count = 1): Promise<OutboxMessage> {

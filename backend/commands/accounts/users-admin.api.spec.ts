@@ -10,7 +10,7 @@ import { walletBalance } from '../../ledger';
 import { newId } from '../../platform/ids';
 import { existingAdmin } from '../../test/api-fixtures';
 import { apiSpec, type SpecWorld } from '../../test/api-spec';
-import { worldClient } from '../../test/world-client';
+import { eventCount, registeredClient, worldClient } from '../../test/world-client';
 
 const spec = apiSpec({ covers: [] });
 const ROOT = '0b3f6a1c-8e2d-4f7a-9c5b-1d2e3f4a5b6c';
@@ -25,20 +25,8 @@ beforeEach(async () => {
 });
 afterEach(() => world.close());
 
-let counter = 0;
-/** a user registered through the API (10 auracoin of welcome), and his browser */
-async function userClient() {
-  counter += 1;
-  const http = worldClient(world);
-  const registered = await http.post('/api/register', {
-    username: `user${counter}`,
-    email: `user${counter}@example.com`,
-    password: 'secret-pass',
-  });
-  expect(registered.status).toBe(201);
-  return { http, id: registered.json.id as string };
-}
-const logLength = async () => (await world.ports.eventStore.readAll()).length;
+const userClient = () => registeredClient(world);
+const logLength = () => eventCount(world);
 const anonymous = () => worldClient(world);
 
 describe('admin user routes', () => {

@@ -6,7 +6,8 @@
  */
 import { AGE_PROOF_COOKIE } from '../platform/age/proofs';
 import { SESSION_COOKIE } from '../platform/http/session';
-import { SpecRequest, type SpecResponse, type SpecWorld } from './api-spec';
+import { existingAdmin } from './api-fixtures';
+import { SpecRequest, type ApiSpecification, type SpecResponse, type SpecWorld } from './api-spec';
 
 type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
@@ -75,3 +76,29 @@ export async function registeredClient(world: SpecWorld, options: { prefix?: str
 
 /** How many events the world's log holds (a refusal changes nothing). */
 export const eventCount = async (world: SpecWorld) => (await world.ports.eventStore.readAll()).length;
+
+export interface SpecWorlds {
+  /** the running spec's world */
+  world: SpecWorld;
+  /** the superadmin's browser in it, signed in */
+  root: WorldClient;
+  /** a browser of nobody signed in */
+  anonymous(): WorldClient;
+  /** how many events its log holds */
+  eventCount(): Promise<number>;
+}
+
+/** A world of its own for each spec of the file (opened before it, closed after), where the superadmin `rootId` exists. */
+export function worldPerSpec(spec: ApiSpecification, rootId: string): SpecWorlds {
+  const current = {
+    anonymous: () => worldClient(current.world),
+    eventCount: () => eventCount(current.world),
+  } as SpecWorlds;
+  beforeEach(async () => {
+    current.world = await spec.world();
+    await current.world.append(...existingAdmin(rootId, { role: 'superadmin' }));
+    current.root = worldClient(current.world, { kind: 'admin', id: rootId });
+  });
+  afterEach(() => current.world.close());
+  return current;
+}

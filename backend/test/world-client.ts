@@ -7,7 +7,8 @@
 import { AGE_PROOF_COOKIE } from '../platform/age/proofs';
 import { SESSION_COOKIE } from '../platform/http/session';
 import { existingAdmin } from './api-fixtures';
-import { SpecRequest, type ApiSpecification, type SpecResponse, type SpecWorld } from './api-spec';
+import { createTestClock, type TestClock } from '../platform/clock';
+import { SpecRequest, SPEC_NOW, type ApiSpecification, type SpecResponse, type SpecWorld } from './api-spec';
 
 type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
@@ -101,4 +102,17 @@ export function worldPerSpec(spec: ApiSpecification, rootId: string): SpecWorlds
   });
   afterEach(() => current.world.close());
   return current;
+}
+
+/**
+ * A test clock that also moves 1 ms at each reading, for a journey where a session is issued right
+ * after its account's sessions were revoked (a password changed, an admin enabled again): a session
+ * issued in the revocation's millisecond counts as revoked, and the routes leave real time (2 ms,
+ * or the next request) to pass in between, which a clock standing still never shows.
+ */
+export function tickingClock(start = SPEC_NOW): TestClock {
+  const timers = createTestClock(start);
+  let ticks = 0;
+  const nowMs = () => timers.nowMs() + (ticks += 1);
+  return { ...timers, nowMs, now: () => new Date(nowMs()) };
 }

@@ -5,25 +5,15 @@
  * link, deletion, his data). Was backend/test/account.int.ts (a whole app on the embedded stack).
  */
 import type { OutboxMessage } from '@aura/contracts';
-import { createTestClock, type Clock } from '../../platform/clock';
+import { createTestClock } from '../../platform/clock';
 import { existingAdmin } from '../../test/api-fixtures';
 import { apiSpec, SPEC_NOW, type SpecWorld } from '../../test/api-spec';
-import { registeredClient, worldClient } from '../../test/world-client';
+import { registeredClient, tickingClock, worldClient } from '../../test/world-client';
 
 const clock = createTestClock(SPEC_NOW);
 const spec = apiSpec({ covers: [], clock });
-/**
- * A clock that moves 1 ms at each reading: changing his password revokes his sessions and starts
- * his own anew, which must be issued after the revocation (account-routes.ts `signOutOthers` waits
- * 2 ms of real time for it, which a clock standing still never sees).
- */
-const ticking = (() => {
-  const timers = createTestClock(SPEC_NOW);
-  let ticks = 0;
-  const nowMs = () => SPEC_NOW.getTime() + (ticks += 1);
-  return { ...timers, nowMs, now: () => new Date(nowMs()) } satisfies Clock;
-})();
-const tickingSpec = apiSpec({ covers: [], clock: ticking });
+// changing his password revokes his sessions and starts his own anew (account-routes.ts signOutOthers)
+const tickingSpec = apiSpec({ covers: [], clock: tickingClock() });
 const ROOT = '0b3f6a1c-8e2d-4f7a-9c5b-1d2e3f4a5b6c';
 
 let world: SpecWorld;

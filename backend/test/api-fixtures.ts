@@ -218,3 +218,17 @@ export function registeredPerformer(
     ]),
   ];
 }
+
+let admins = 0;
+/** The body of a new admin (`POST /api/admins`), her username and email unique. */
+export function freshAdmin(role: 'admin' | 'superadmin' = 'admin') {
+  admins += 1;
+  const suffix = `${Date.now().toString(36)}${admins}`;
+  return {
+    fullName: `Admin ${suffix}`,
+    username: `adm${suffix}`,
+    email: `adm${suffix}@example.com`,
+    password: 'admin-pass-1',
+    role,
+  };
+}

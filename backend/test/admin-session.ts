@@ -2,21 +2,13 @@
 import { streams } from '@aura/contracts';
 import { newId } from '../platform/ids';
 import { client, type TestApp } from './app-harness';
+import { freshAdmin } from './api-fixtures';
 
 export const SUPERADMIN = { username: 'root', password: 'root-password-1' };
 
+export { freshAdmin };
+
 let counter = 0;
-export function freshAdmin(role: 'admin' | 'superadmin' = 'admin') {
-  counter += 1;
-  const suffix = `${Date.now().toString(36)}${counter}`;
-  return {
-    fullName: `Admin ${suffix}`,
-    username: `adm${suffix}`,
-    email: `adm${suffix}@example.com`,
-    password: 'admin-pass-1',
-    role,
-  };
-}
 
 /** Creates the superadmin (once) and answers a client signed in as them. */
 export async function superadminClient(app: TestApp) {

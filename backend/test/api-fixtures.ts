@@ -151,6 +151,29 @@ export function packageOnSale(
   ]);
 }
 
+/** Her photo in the gallery, 'Tramonto' at `priceUnits` (500: 5 auracoin), added `addedAgoMs` ago; `inReview` as the review left it. */
+export function photoInGallery(
+  photoId: string,
+  performerId: string,
+  options: { priceUnits?: number; addedAgoMs?: number; inReview?: boolean } = {},
+): EventsInStream {
+  return existingStream(performerStreams.photo(photoId), [
+    {
+      type: 'PhotoAdded',
+      data: {
+        photoId,
+        performerId,
+        imageUrl: '/demo/performers/1.svg',
+        title: 'Tramonto',
+        description: null,
+        priceUnits: options.priceUnits ?? 500,
+        addedAt: at(-(options.addedAgoMs ?? 60_000)),
+        ...(options.inReview !== undefined && { inReview: options.inReview }),
+      },
+    },
+  ]);
+}
+
 /** A performer who registered herself (pending verification), with `documents` identity documents attached. */
 export function registeredPerformer(
   id: string,
@@ -253,4 +276,18 @@ export function lunaAndTwoBuyers(ids: { luna: string; bob: string; alice: string
     ...registeredUser(ids.alice, { username: 'alice' }),
     boughtAuracoin(ids.alice, auracoin, '6b7c0e2e-1d1f-4c9a-9a43-0d2b1c3e4f52'),
   ];
+}
+
+let admins = 0;
+/** The body of a new admin (`POST /api/admins`), her username and email unique. */
+export function freshAdmin(role: 'admin' | 'superadmin' = 'admin') {
+  admins += 1;
+  const suffix = `${Date.now().toString(36)}${admins}`;
+  return {
+    fullName: `Admin ${suffix}`,
+    username: `adm${suffix}`,
+    email: `adm${suffix}@example.com`,
+    password: 'admin-pass-1',
+    role,
+  };
 }

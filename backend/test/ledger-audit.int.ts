@@ -23,6 +23,7 @@ import type { EventStore, StoredEvent } from '../platform/eventstore/port';
 import { createPostgresEventStore } from '../platform/eventstore/postgres';
 import { newId } from '../platform/ids';
 import { send, superadminClient } from './admin-session';
+import { photoBoughtWithPurchasedUnits } from './doubles/ledger-events';
 import { client, startTestApp, type TestApp } from './app-harness';
 import {
   fundedUser,
@@ -380,33 +381,14 @@ function refundedThenLost(history: History): Wrong[] {
       type: 'AuracoinCredited',
       data: { walletId, amount: 1000, reason: 'purchase', purchaseId, creditedAt: at },
     },
-    {
-      streamId: wallet,
-      type: 'PhotoPurchased',
-      data: {
-        purchaseId: saleId,
-        walletId,
-        photoId,
-        performerId: history.performerId,
-        priceUnits: 1000,
-        purchasedUnits: 1000,
-        promotionalUnits: 0,
-        purchasedAt: at,
-      },
-    },
-    {
-      streamId: wallet,
-      type: 'AuracoinDebited',
-      data: {
-        walletId,
-        amount: 1000,
-        reason: 'photo',
-        reference: photoId,
-        purchasedAmount: 1000,
-        promotionalAmount: 0,
-        debitedAt: at,
-      },
-    },
+    ...photoBoughtWithPurchasedUnits({
+      saleId,
+      walletId,
+      photoId,
+      performerId: history.performerId,
+      units: 1000,
+      at,
+    }).map((event) => ({ streamId: wallet, ...event })),
     {
       streamId: earnings,
       type: 'PerformerEarningsCredited',

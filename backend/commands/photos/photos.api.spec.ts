@@ -1,14 +1,6 @@
 import { performerStreams, streams } from '@aura/contracts';
-import { at, existingPerformer, registeredUser } from '../../test/api-fixtures';
-import {
-  apiSpec,
-  existingStream,
-  expectError,
-  expectNewEvents,
-  expectResponse,
-  performer,
-  user,
-} from '../../test/api-spec';
+import { existingPerformer, photoInGallery, registeredUser } from '../../test/api-fixtures';
+import { apiSpec, expectError, expectNewEvents, expectResponse, performer, user } from '../../test/api-spec';
 
 const spec = apiSpec({ covers: ['addPhoto', 'deletePhoto', 'purchasePhoto'] });
 
@@ -18,20 +10,7 @@ const BOB = '5a7c0e2e-1d1f-4c9a-9a43-0d2b1c3e4f50';
 const PHOTO = '8b9c0d1e-2f3a-4b4c-9d5e-6f7a8b9c0d1e';
 
 const luna = existingPerformer(LUNA, { username: 'luna' });
-const lunasPhoto = existingStream(performerStreams.photo(PHOTO), [
-  {
-    type: 'PhotoAdded',
-    data: {
-      photoId: PHOTO,
-      performerId: LUNA,
-      imageUrl: '/demo/performers/1.svg',
-      title: 'Tramonto',
-      description: null,
-      priceUnits: 500,
-      addedAt: at(-60_000),
-    },
-  },
-]);
+const lunasPhoto = photoInGallery(PHOTO, LUNA);
 
 describe('photos API', () => {
   describe('POST /api/performers/{id}/photos', () => {

@@ -1,5 +1,5 @@
-import { adminMfaStreams, performerStreams, streams } from '@aura/contracts';
-import { at, existingAdmin, existingPerformer, registeredUser } from '../../test/api-fixtures';
+import { adminMfaStreams, streams } from '@aura/contracts';
+import { at, existingAdmin, existingPerformer, photoInGallery, registeredUser } from '../../test/api-fixtures';
 import { admin, apiSpec, existingStream, expectError, expectNewEventTypes, expectResponse } from '../../test/api-spec';
 
 const spec = apiSpec({ covers: ['issueRefund'] });
@@ -14,20 +14,7 @@ const DISPUTE = 'be1f2a3b-4c5d-4e6f-9a7b-8c9d0e1f2a3b';
 
 /** Bob bought Luna's photo an hour ago for 5 auracoin (of his welcome coins) */
 const photoSold = [
-  existingStream(performerStreams.photo(PHOTO), [
-    {
-      type: 'PhotoAdded',
-      data: {
-        photoId: PHOTO,
-        performerId: LUNA,
-        imageUrl: '/demo/performers/1.svg',
-        title: 'Tramonto',
-        description: null,
-        priceUnits: 500,
-        addedAt: at(-7_200_000),
-      },
-    },
-  ]),
+  photoInGallery(PHOTO, LUNA, { addedAgoMs: 7_200_000 }),
   existingStream(streams.wallet(BOB), [
     {
       type: 'PhotoPurchased',

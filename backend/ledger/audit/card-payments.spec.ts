@@ -10,6 +10,7 @@ import { decideFreeze, decideUnfreeze } from '../refunds/dispute';
 import { decideRefund, refundableWallet } from '../refunds/refund';
 import { auditLedger } from './audit';
 import { cardPaymentsLines } from './card-payments';
+import { photoBoughtWithPurchasedUnits } from '../../test/doubles/ledger-events';
 
 const walletId = '1b7c4d1e-8f7a-4e63-9a51-5a4c1b2d3e4f';
 const performerId = '2b7c4d1e-8f7a-4e63-9a51-5a4c1b2d3e4f';
@@ -65,31 +66,7 @@ const bought: DomainEvent[] = [
   },
   { type: 'AuracoinCredited', data: { walletId, amount: 2000, reason: 'purchase', purchaseId, creditedAt: at } },
   { type: 'AuracoinCredited', data: { walletId, amount: 500, reason: 'welcome', creditedAt: at } },
-  {
-    type: 'PhotoPurchased',
-    data: {
-      purchaseId: photoSaleId,
-      walletId,
-      photoId,
-      performerId,
-      priceUnits: 1000,
-      purchasedUnits: 1000,
-      promotionalUnits: 0,
-      purchasedAt: at,
-    },
-  },
-  {
-    type: 'AuracoinDebited',
-    data: {
-      walletId,
-      amount: 1000,
-      reason: 'photo',
-      reference: photoId,
-      purchasedAmount: 1000,
-      promotionalAmount: 0,
-      debitedAt: at,
-    },
-  },
+  ...photoBoughtWithPurchasedUnits({ saleId: photoSaleId, walletId, photoId, performerId, units: 1000, at }),
   {
     type: 'PerformerEarningsCredited',
     data: {

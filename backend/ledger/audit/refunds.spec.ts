@@ -8,6 +8,7 @@ import { decideRefund, refundableWallet } from '../refunds/refund';
 import { clawbackOf } from '../refunds/clawback';
 import { decideFreeze, decideUnfreeze, disputeEarnings } from '../refunds/dispute';
 import { auditLedger } from './audit';
+import { photoBoughtWithPurchasedUnits } from '../../test/doubles/ledger-events';
 
 const walletId = '1b7c4d1e-8f7a-4e63-9a51-5a4c1b2d3e4f';
 const performerId = '2b7c4d1e-8f7a-4e63-9a51-5a4c1b2d3e4f';
@@ -60,31 +61,7 @@ const bought: DomainEvent[] = [
     },
   },
   { type: 'AuracoinCredited', data: { walletId, amount: 2000, reason: 'purchase', purchaseId, creditedAt: at } },
-  {
-    type: 'PhotoPurchased',
-    data: {
-      purchaseId: photoPurchaseId,
-      walletId,
-      photoId,
-      performerId,
-      priceUnits: 1000,
-      purchasedUnits: 1000,
-      promotionalUnits: 0,
-      purchasedAt: at,
-    },
-  },
-  {
-    type: 'AuracoinDebited',
-    data: {
-      walletId,
-      amount: 1000,
-      reason: 'photo',
-      reference: photoId,
-      purchasedAmount: 1000,
-      promotionalAmount: 0,
-      debitedAt: at,
-    },
-  },
+  ...photoBoughtWithPurchasedUnits({ saleId: photoPurchaseId, walletId, photoId, performerId, units: 1000, at }),
 ];
 const credit: DomainEvent = {
   type: 'PerformerEarningsCredited',
@@ -198,31 +175,7 @@ describe('ledger audit: refunds and disputes', () => {
       problemsOf([...onWallet(bought), ...onEarnings([credit]), ...onWallet([wrongLock]), ...onEarnings(hold)]),
     ).toContain(`dispute ${disputeId} locked 2000 units; purchase ${purchaseId} had 1000 left in the wallet`);
     const spent: DomainEvent[] = [
-      {
-        type: 'PhotoPurchased',
-        data: {
-          purchaseId: refundId,
-          walletId,
-          photoId,
-          performerId,
-          priceUnits: 100,
-          purchasedUnits: 100,
-          promotionalUnits: 0,
-          purchasedAt: at,
-        },
-      },
-      {
-        type: 'AuracoinDebited',
-        data: {
-          walletId,
-          amount: 100,
-          reason: 'photo',
-          reference: photoId,
-          purchasedAmount: 100,
-          promotionalAmount: 0,
-          debitedAt: at,
-        },
-      },
+      ...photoBoughtWithPurchasedUnits({ saleId: refundId, walletId, photoId, performerId, units: 100, at }),
     ];
     expect(
       problemsOf([

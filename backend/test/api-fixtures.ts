@@ -151,29 +151,6 @@ export function packageOnSale(
   ]);
 }
 
-/** Her photo in the gallery, 'Tramonto' at `priceUnits` (500: 5 auracoin), added `addedAgoMs` ago; `inReview` as the review left it. */
-export function photoInGallery(
-  photoId: string,
-  performerId: string,
-  options: { priceUnits?: number; addedAgoMs?: number; inReview?: boolean } = {},
-): EventsInStream {
-  return existingStream(performerStreams.photo(photoId), [
-    {
-      type: 'PhotoAdded',
-      data: {
-        photoId,
-        performerId,
-        imageUrl: '/demo/performers/1.svg',
-        title: 'Tramonto',
-        description: null,
-        priceUnits: options.priceUnits ?? 500,
-        addedAt: at(-(options.addedAgoMs ?? 60_000)),
-        ...(options.inReview !== undefined && { inReview: options.inReview }),
-      },
-    },
-  ]);
-}
-
 /** A performer who registered herself (pending verification), with `documents` identity documents attached. */
 export function registeredPerformer(
   id: string,
@@ -245,11 +222,11 @@ export function boughtAuracoin(userId: string, auracoin: number, purchaseId: str
   ]);
 }
 
-/** A photo of hers on sale (approved: no review pending) for `price` auracoin. */
+/** A photo of hers on sale for `price` auracoin (approved: no review pending, unless `inReview`). */
 export function photoOnSale(
   id: string,
   performerId: string,
-  options: { price?: number; title?: string; addedAt?: string } = {},
+  options: { price?: number; title?: string; addedAt?: string; inReview?: boolean } = {},
 ): EventsInStream {
   return existingStream(performerStreams.photo(id), [
     {
@@ -262,6 +239,7 @@ export function photoOnSale(
         description: null,
         priceUnits: auracoinToUnits(options.price ?? 5),
         addedAt: options.addedAt ?? at(-60_000),
+        ...(options.inReview !== undefined && { inReview: options.inReview }),
       },
     },
   ]);

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { moderationStreams, performerStreams, type DomainEvent } from '@aura/contracts';
-import { at, existingAdmin, existingPerformer, photoInGallery, registeredUser } from '../../test/api-fixtures';
+import { at, existingAdmin, existingPerformer, photoOnSale, registeredUser } from '../../test/api-fixtures';
 import {
   admin,
   apiSpec,
@@ -28,7 +28,7 @@ const STATEMENT = deterministicId(`statement:report:${REPORT}`);
 const APPEAL = deterministicId(`appeal:${STATEMENT}`);
 
 const luna = existingPerformer(LUNA, { username: 'luna' });
-const lunasPhoto = photoInGallery(PHOTO, LUNA);
+const lunasPhoto = photoOnSale(PHOTO, LUNA);
 const reportFiled = (category: 'minori' | 'spam', receivedAt = at(-3_600_000)): DomainEvent => ({
   type: 'ReportFiled',
   data: {
@@ -259,7 +259,7 @@ describe('moderation API', () => {
   });
 
   describe('reviewed before shown', () => {
-    const inReview = photoInGallery(PHOTO, LUNA, { inReview: true });
+    const inReview = photoOnSale(PHOTO, LUNA, { inReview: true });
 
     it('a photo in review is hidden from buyers, listed for admins, and shown once approved', async () => {
       await spec

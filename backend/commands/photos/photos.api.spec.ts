@@ -1,5 +1,5 @@
 import { performerStreams, streams } from '@aura/contracts';
-import { existingPerformer, photoInGallery, registeredUser } from '../../test/api-fixtures';
+import { existingPerformer, photoOnSale, registeredUser } from '../../test/api-fixtures';
 import { apiSpec, expectError, expectNewEvents, expectResponse, performer, user } from '../../test/api-spec';
 
 const spec = apiSpec({ covers: ['addPhoto', 'deletePhoto', 'purchasePhoto'] });
@@ -10,7 +10,7 @@ const BOB = '5a7c0e2e-1d1f-4c9a-9a43-0d2b1c3e4f50';
 const PHOTO = '8b9c0d1e-2f3a-4b4c-9d5e-6f7a8b9c0d1e';
 
 const luna = existingPerformer(LUNA, { username: 'luna' });
-const lunasPhoto = photoInGallery(PHOTO, LUNA);
+const lunasPhoto = photoOnSale(PHOTO, LUNA);
 
 describe('photos API', () => {
   describe('POST /api/performers/{id}/photos', () => {

@@ -1,5 +1,5 @@
 import { adminMfaStreams, streams } from '@aura/contracts';
-import { at, existingAdmin, existingPerformer, photoInGallery, registeredUser } from '../../test/api-fixtures';
+import { at, existingAdmin, existingPerformer, photoOnSale, registeredUser } from '../../test/api-fixtures';
 import { admin, apiSpec, existingStream, expectError, expectNewEventTypes, expectResponse } from '../../test/api-spec';
 
 const spec = apiSpec({ covers: ['issueRefund'] });
@@ -14,7 +14,7 @@ const DISPUTE = 'be1f2a3b-4c5d-4e6f-9a7b-8c9d0e1f2a3b';
 
 /** Bob bought Luna's photo an hour ago for 5 auracoin (of his welcome coins) */
 const photoSold = [
-  photoInGallery(PHOTO, LUNA, { addedAgoMs: 7_200_000 }),
+  photoOnSale(PHOTO, LUNA, { addedAt: at(-7_200_000) }),
   existingStream(streams.wallet(BOB), [
     {
       type: 'PhotoPurchased',

@@ -105,10 +105,10 @@ export function worldPerSpec(spec: ApiSpecification, rootId: string): SpecWorlds
 }
 
 /**
- * A test clock that also moves 1 ms at each reading, for a journey where a session is issued right
- * after its account's sessions were revoked (a password changed, an admin enabled again): a session
- * issued in the revocation's millisecond counts as revoked, and the routes leave real time (2 ms,
- * or the next request) to pass in between, which a clock standing still never shows.
+ * A test clock that also moves 1 ms at each reading, for a journey where an account signs in right
+ * after its sessions were revoked (an admin disabled, enabled again and signing in): a session
+ * issued in the revocation's millisecond counts as revoked, and between two requests real time
+ * passes, which a clock standing still never shows.
  */
 export function tickingClock(start = SPEC_NOW): TestClock {
   const timers = createTestClock(start);

@@ -79,10 +79,8 @@ function settingsOf(deps: AccountRoutesDeps) {
     },
     /** every session of his ends; the caller's own goes on in a new cookie */
     async signOutOthers(ctx: Context, caller: Principal) {
-      await deps.sessions.revokeAccount(caller.sub);
-      // a session issued in the same millisecond as the revocation counts as revoked
-      await new Promise((resolve) => setTimeout(resolve, 2));
-      deps.sessions.start(ctx, { sub: caller.sub, kind: caller.kind });
+      const revokedAt = await deps.sessions.revokeAccount(caller.sub);
+      deps.sessions.start(ctx, { sub: caller.sub, kind: caller.kind }, { issuedAfter: revokedAt });
     },
   };
 }

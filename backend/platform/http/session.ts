@@ -125,18 +125,27 @@ export function createSessionManager(options: {
       if (!ctx.headers.cookie?.includes(SESSION_COOKIE)) return undefined;
       return verify(ctx.cookies.get(SESSION_COOKIE));
     },
-    /** a new signed session token for the account (start() puts one in the cookie) */
-    issue(account: { sub: string; kind: Principal['kind'] }) {
+    /**
+     * A new signed session token for the account (start() puts one in the cookie). `issuedAfter`: an
+     * instant it must be issued after (a revocation of the account's sessions the caller just made,
+     * which would otherwise also end one issued within the same millisecond).
+     */
+    issue(account: { sub: string; kind: Principal['kind'] }, options: { issuedAfter?: number } = {}) {
+      const issuedAt = Math.max(now(), (options.issuedAfter ?? -Infinity) + 1);
       const principal: Principal = {
         sid: randomUUID(),
         sub: account.sub,
         kind: account.kind,
-        exp: now() + SESSION_TTL_MS,
+        exp: issuedAt + SESSION_TTL_MS,
       };
       return { principal, token: encode(principal) };
     },
-    start(ctx: Context, account: { sub: string; kind: Principal['kind'] }): Principal {
-      const { principal, token } = this.issue(account);
+    start(
+      ctx: Context,
+      account: { sub: string; kind: Principal['kind'] },
+      options: { issuedAfter?: number } = {},
+    ): Principal {
+      const { principal, token } = this.issue(account, options);
       setCookie(ctx, token, new Date(principal.exp));
       return principal;
     },
@@ -148,10 +157,12 @@ export function createSessionManager(options: {
       }
       setCookie(ctx, '', new Date(0));
     },
-    /** every session of the account issued until now ends: its cookies are refused and its sockets dropped */
-    async revokeAccount(sub: string) {
-      await options.revocations.put(revokedAccount(sub), SESSION_TTL_MS, String(now()));
+    /** every session of the account issued until now ends: its cookies are refused and its sockets dropped; answers that instant */
+    async revokeAccount(sub: string): Promise<number> {
+      const revokedAt = now();
+      await options.revocations.put(revokedAccount(sub), SESSION_TTL_MS, String(revokedAt));
       revoked({ sub });
+      return revokedAt;
     },
     /** an admin's request, past her session: the second factor the route asks for (none here; `guardedSessions` adds the modules') */
     admitAdmin: (async () => undefined) as AdminGate,
@@ -191,8 +202,12 @@ export function guardedSessions(
       ages,
       ageVerified: (cookieHeader: string | undefined, caller: Principal | undefined) =>
         ages.verified(cookieHeader, caller),
-      start(ctx: Context, account: { sub: string; kind: Principal['kind'] }): Principal {
-        const principal = sessions.start(ctx, account);
+      start(
+        ctx: Context,
+        account: { sub: string; kind: Principal['kind'] },
+        options: { issuedAfter?: number } = {},
+      ): Principal {
+        const principal = sessions.start(ctx, account, options);
         // the visitor's proof now serves this session; until written, it still serves the browser session
         void ages.carry(ctx, principal).catch(() => undefined);
         return principal;

@@ -62,7 +62,7 @@ const userIdOf = (token: string) => {
   const userId = token.split('.')[0] ?? '';
   return /^[0-9a-f-]{36}$/.test(userId) ? userId : undefined;
 };
-const invalidToken = () => new DomainError('invalid_token', 'Il link non è valido o è scaduto: chiedine uno nuovo.');
+const invalidToken = () => new DomainError('invalid_token');
 
 /**
  * His account by himself (docs/product.md#account): a forgotten password reset by a mailed link,
@@ -72,9 +72,9 @@ export function accountRouter(deps: AccountRoutesDeps): Router {
   const router = new Router();
   const linkBase = deps.publicUrl.replace(/\/+$/, '');
   const ownAccount = async (caller: Principal) => {
-    if (caller.kind !== 'user') throw forbidden('Solo gli utenti hanno queste impostazioni');
+    if (caller.kind !== 'user') throw forbidden();
     const account = await deps.byId(caller.sub);
-    if (!account) throw notFound('Utente non trovato');
+    if (!account) throw notFound();
     return account;
   };
   /** every session of his ends; the caller's own goes on in a new cookie */
@@ -167,7 +167,7 @@ export function accountRouter(deps: AccountRoutesDeps): Router {
     async (ctx, { body }, caller) => {
       const account = await deps.passwords.signIn(await ownAccount(caller), body.password);
       const taken = await deps.byEmail(body.email);
-      if (taken && taken.id !== account.id) throw new DomainError('email_taken', 'Email già registrata');
+      if (taken && taken.id !== account.id) throw new DomainError('email_taken');
       const { token, tokenHash } = newToken(account.id);
       await handleUser(
         deps.eventStore,
@@ -274,7 +274,7 @@ export function accountRouter(deps: AccountRoutesDeps): Router {
   });
 
   mountRoute(router, deps.sessions, apiRoutes.devOutbox, async () => {
-    if (deps.production || !deps.mailer.outboxDir) throw notFound('Non disponibile');
+    if (deps.production || !deps.mailer.outboxDir) throw notFound();
     return { messages: await readOutbox(deps.mailer.outboxDir) };
   });
 

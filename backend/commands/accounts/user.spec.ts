@@ -142,7 +142,7 @@ describe('reset and email links', () => {
       .when((state) =>
         decideRequestEmailChange({ email: 'mario@example.com', tokenHash: 'e1', ttlMs: hour }, state, now),
       )
-      .thenThrows('conflict');
+      .thenThrows('same_email');
     spec
       .given([registered, asked])
       .when((state) => decideConfirmEmail({ tokenHash: 'e1' }, state, later(5)))

@@ -45,7 +45,7 @@ describe('admin decider', () => {
       spec
         .given([])
         .when((state) => decideCreateAdmin({ ...command, role: 'superadmin' }, state, now, plainAdmin))
-        .thenThrows('forbidden');
+        .thenThrows('superadmin_only');
     });
     it('refuses to create the same admin twice', () => {
       spec
@@ -78,13 +78,13 @@ describe('admin decider', () => {
       spec
         .given([created()])
         .when((state) => decideSetAdminActive({ isActive: false }, state, now, { id: adminId, role: 'admin' }))
-        .thenThrows('conflict');
+        .thenThrows('admin_self');
     });
     it('lets only a superadmin disable a superadmin', () => {
       spec
         .given([created('superadmin')])
         .when((state) => decideSetAdminActive({ isActive: false }, state, now, plainAdmin))
-        .thenThrows('forbidden');
+        .thenThrows('superadmin_only');
       spec
         .given([created('superadmin')])
         .when((state) => decideSetAdminActive({ isActive: false }, state, now, superadmin))
@@ -113,13 +113,13 @@ describe('admin decider', () => {
       spec
         .given([created('superadmin')])
         .when((state) => decideDeleteAdmin(state, now, superadmin))
-        .thenThrows('forbidden', 'Un superadmin non può essere eliminato');
+        .thenThrows('superadmin_undeletable');
     });
     it('refuses to delete oneself', () => {
       spec
         .given([created()])
         .when((state) => decideDeleteAdmin(state, now, { id: adminId, role: 'admin' }))
-        .thenThrows('conflict');
+        .thenThrows('admin_self');
     });
     it('answers not found for an unknown admin or a second deletion', () => {
       spec

@@ -9,14 +9,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Context } from 'koa';
 import { Secret, TOTP } from 'otpauth';
-import {
-  adminMfaStreams,
-  MFA_CODE_HEADER,
-  MFA_MESSAGES,
-  MfaCode,
-  type MfaEnrollment,
-  type MfaStatus,
-} from '@aura/contracts';
+import { adminMfaStreams, MFA_CODE_HEADER, MfaCode, type MfaEnrollment, type MfaStatus } from '@aura/contracts';
 import { DomainError } from '../../platform/domain-error';
 import { foldStream } from '../../kernel/handle-command';
 import { HttpError } from '../../platform/http/errors';
@@ -95,7 +88,7 @@ export function adminSecondFactor(deps: SecondFactorDeps) {
   async function attempt<T>(ctx: Context, adminId: string, run: () => Promise<T>): Promise<T> {
     await limits.enforce(ctx, ['mfaCode', adminId]);
     const locked = await kv.expiresIn(`mfa-lock:${adminId}`);
-    if (locked > 0) throw tooManyRequests(ctx, locked, MFA_MESSAGES.locked);
+    if (locked > 0) throw tooManyRequests(ctx, locked, 'mfa_locked');
     try {
       const result = await run();
       await kv.remove(`mfa-failures:${adminId}`);
@@ -124,13 +117,12 @@ export function adminSecondFactor(deps: SecondFactorDeps) {
     if (route.secondFactor !== 'fresh' && !config.ADMIN_MFA_REQUIRED) return;
     const state = await stateOf(caller.sub);
     if (!isEnrolled(state)) {
-      if (config.ADMIN_MFA_REQUIRED)
-        throw new HttpError(403, 'mfa_enrollment_required', MFA_MESSAGES.enrollmentRequired);
+      if (config.ADMIN_MFA_REQUIRED) throw new HttpError('mfa_enrollment_required');
       return;
     }
     if (route.secondFactor !== 'fresh') return;
     const header = ctx.get(MFA_CODE_HEADER).trim();
-    if (header === '') throw new HttpError(403, 'mfa_required', MFA_MESSAGES.required);
+    if (header === '') throw new HttpError('mfa_required');
     const parsed = MfaCode.safeParse(header);
     const action = `${route.method.toUpperCase()} ${route.path}`;
     await attempt(ctx, caller.sub, async () => {

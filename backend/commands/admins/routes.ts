@@ -52,7 +52,7 @@ export function adminsRouter(deps: AdminsDeps): Router {
     async (ctx, { body }) => {
       const login = await deps.lockout.guard(ctx, async () => {
         const found = await deps.passwords.signIn(await deps.findAdminLogin(body.username), body.password);
-        if (!found.isActive) throw new DomainError('forbidden', 'Account amministratore disattivato');
+        if (!found.isActive) throw new DomainError('admin_disabled');
         return found;
       });
       deps.sessions.start(ctx, { sub: login.id, kind: 'admin' });
@@ -117,7 +117,7 @@ export function adminsRouter(deps: AdminsDeps): Router {
   );
   mountRoute(router, deps.sessions, apiRoutes.resetAdminMfa, async (ctx, { params }, caller) => {
     const target = await deps.actorOf(params.id);
-    if (!target) throw notFound('Amministratore non trovato');
+    if (!target) throw notFound();
     const status = await deps.mfa.reset(ctx, target, await actor(caller.sub));
     // whoever holds her session now signs in again, and enrols a new phone
     await deps.sessions.revokeAccount(params.id);

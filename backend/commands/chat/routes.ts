@@ -141,7 +141,7 @@ export function chatRouter(deps: ChatCommandDeps): Router {
   }
 
   mountRoute(router, deps.sessions, apiRoutes.startConversation, async (ctx, { body }, caller) => {
-    if (caller.kind !== 'user') throw forbidden('Solo gli utenti aprono conversazioni');
+    if (caller.kind !== 'user') throw forbidden();
     const identity = await deps.identityFor(caller.sub, body.aliasId);
     const conversationId = conversationIdOf(body.performerId, identity.identityId);
     // only a start that creates a conversation counts (opening one again finds it)
@@ -209,7 +209,7 @@ export function chatRouter(deps: ChatCommandDeps): Router {
       now: deps.now,
     });
     const stored = await deps.messageAfter(messageId, position);
-    if (!stored) throw new DomainError('service_unavailable', 'Il servizio è occupato, riprova tra poco');
+    if (!stored) throw new DomainError('service_unavailable');
     if (!sameMessage(stored, party, body.content)) throw reused();
     return stored.view;
   });

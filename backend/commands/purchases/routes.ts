@@ -9,7 +9,7 @@ import {
 } from '@aura/contracts';
 import { DomainError } from '../../platform/domain-error';
 import { foldStream } from '../../kernel/handle-command';
-import { badRequest, notFound } from '../../platform/http/errors';
+import { HttpError, notFound } from '../../platform/http/errors';
 import { commandMetadata, mountRoute } from '../../platform/http/routes';
 import type { SessionManager } from '../../platform/http/session';
 import { newId } from '../../platform/ids';
@@ -62,8 +62,8 @@ export function purchasesRouter(deps: PurchasesDeps): Router {
   const inTurn = oneAtATimePerUser();
 
   mountRoute(router, deps.sessions, apiRoutes.createPurchase, async (ctx, { body, idempotencyKey }, caller) => {
-    if (caller.kind !== 'user') throw new DomainError('forbidden', 'Only users buy auracoin');
-    if (!(await deps.userActive(caller.sub))) throw notFound('Utente non trovato');
+    if (caller.kind !== 'user') throw new DomainError('forbidden');
+    if (!(await deps.userActive(caller.sub))) throw notFound();
     return inTurn(caller.sub, async () => {
       const started = await startPurchase(
         deps,
@@ -83,8 +83,7 @@ export function purchasesRouter(deps: PurchasesDeps): Router {
     try {
       outcome = deps.provider.parseWebhook(raw, signature, deps.now());
     } catch (error) {
-      if (error instanceof WebhookSignatureError)
-        throw new DomainError('invalid_signature', `Invalid webhook: ${error.message}`);
+      if (error instanceof WebhookSignatureError) throw new DomainError('invalid_signature');
       throw error;
     }
     const stored = { ...metadata, webhookEventId: outcome.eventId, provider: deps.provider.name };
@@ -95,7 +94,7 @@ export function purchasesRouter(deps: PurchasesDeps): Router {
 
   mountRoute(router, deps.sessions, apiRoutes.paymentWebhook, async (ctx) => {
     const raw = (ctx.request as { rawBody?: unknown }).rawBody;
-    if (typeof raw !== 'string') throw badRequest('A JSON webhook body is required');
+    if (typeof raw !== 'string') throw new HttpError('malformed_json');
     await receiveWebhook(raw, ctx.get('stripe-signature') || undefined, commandMetadata(ctx));
     return { received: true as const };
   });
@@ -118,9 +117,9 @@ export function purchasesRouter(deps: PurchasesDeps): Router {
     const purchaseId = checkoutId.startsWith(SANDBOX_CHECKOUT_PREFIX)
       ? checkoutId.slice(SANDBOX_CHECKOUT_PREFIX.length)
       : '';
-    if (!/^[0-9a-f-]{36}$/i.test(purchaseId)) throw notFound('Checkout non trovato');
+    if (!/^[0-9a-f-]{36}$/i.test(purchaseId)) throw notFound();
     const state = foldStream(purchase, await deps.eventStore.readStream(streams.purchase(purchaseId)));
-    if (state.status === 'none' || state.checkoutId !== checkoutId) throw notFound('Checkout non trovato');
+    if (state.status === 'none' || state.checkoutId !== checkoutId) throw notFound();
     return state;
   };
 
@@ -176,7 +175,7 @@ export function purchasesRouter(deps: PurchasesDeps): Router {
   };
   mountRoute(router, deps.sessions, apiRoutes.sandboxOpenDispute, async (ctx, { params }) => {
     const state = foldStream(purchase, await deps.eventStore.readStream(streams.purchase(params.purchaseId)));
-    if (state.status !== 'paid') throw notFound('Acquisto pagato non trovato: si contesta solo un acquisto già pagato');
+    if (state.status !== 'paid') throw notFound();
     const providerDisputeId = `dp_test_${newId()}`;
     const body = disputeEventBody({
       eventId: `evt_test_${newId()}`,
@@ -192,7 +191,7 @@ export function purchasesRouter(deps: PurchasesDeps): Router {
   });
   mountRoute(router, deps.sessions, apiRoutes.sandboxCloseDispute, async (ctx, { params, body }) => {
     const state = await disputeState(deps.eventStore, params.id);
-    if (state.status === 'none') throw notFound('Contestazione non trovata');
+    if (state.status === 'none') throw notFound();
     const raw = disputeEventBody({
       eventId: `evt_test_${newId()}`,
       type: 'charge.dispute.closed',

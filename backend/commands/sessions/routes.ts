@@ -39,9 +39,9 @@ export interface SessionsRouterDeps {
 
 /** The caller's side of an existing session, or 404 (unknown) / 403 (not one of its two parties). */
 function partyOrRefuse(state: Session, caller: Principal): SessionParty {
-  if (state.status === 'none') throw notFound('Sessione non trovata');
+  if (state.status === 'none') throw notFound();
   const party = partyOf(state, caller);
-  if (!party) throw forbidden('Non partecipi a questa sessione');
+  if (!party) throw forbidden();
   return party;
 }
 
@@ -51,7 +51,7 @@ export function sessionsRouter(deps: SessionsRouterDeps): Router {
 
   mountRoute(router, deps.sessions, apiRoutes.requestSession, async (ctx, { body }, caller) => {
     // asking is the user's own act (and spends their money): an admin session asks nothing
-    if (caller.kind !== 'user') throw forbidden('Solo gli utenti possono richiedere una sessione');
+    if (caller.kind !== 'user') throw forbidden();
     await deps.limits.enforce(ctx, ['sessionRequest', caller.sub]);
     const identity = await deps.identityFor(caller.sub, body.aliasId);
     const performer = await deps.availability(body.performerId, identity.identityId, caller, requestCountry(ctx));
@@ -79,7 +79,7 @@ export function sessionsRouter(deps: SessionsRouterDeps): Router {
 
   mountRoute(router, deps.sessions, apiRoutes.acceptSession, async (ctx, { params }, caller) => {
     const state = await commands.loadSession(params.id);
-    if (partyOrRefuse(state, caller) !== 'performer') throw forbidden('Solo la performer può accettare');
+    if (partyOrRefuse(state, caller) !== 'performer') throw forbidden();
     const result = await commands.accept(params.id, caller.sub, commandMetadata(ctx, caller));
     await deps.declineWaiting(caller.sub, params.id);
     return deps.viewAfter(params.id, 'performer', result.position);
@@ -87,7 +87,7 @@ export function sessionsRouter(deps: SessionsRouterDeps): Router {
 
   mountRoute(router, deps.sessions, apiRoutes.declineSession, async (ctx, { params }, caller) => {
     const state = await commands.loadSession(params.id);
-    if (partyOrRefuse(state, caller) !== 'performer') throw forbidden('Solo la performer può rifiutare');
+    if (partyOrRefuse(state, caller) !== 'performer') throw forbidden();
     const result = await commands.decline(params.id, caller.sub, 'declined', commandMetadata(ctx, caller));
     return deps.viewAfter(params.id, 'performer', result.position);
   });
@@ -101,14 +101,14 @@ export function sessionsRouter(deps: SessionsRouterDeps): Router {
   });
 
   mountRoute(router, deps.sessions, apiRoutes.rateSession, async (ctx, { params, body }, caller) => {
-    if (caller.kind !== 'user') throw forbidden('Solo chi ha avuto la sessione può valutarla');
+    if (caller.kind !== 'user') throw forbidden();
     const result = await commands.rate(
       params.id,
       { userId: caller.sub, stars: body.stars, comment: body.comment },
       commandMetadata(ctx, caller),
     );
     const rated = result.events.find((event) => event.type === 'SessionRated');
-    if (rated?.type !== 'SessionRated') throw new DomainError('conflict', 'Hai già valutato questa sessione');
+    if (rated?.type !== 'SessionRated') throw new DomainError('session_rated');
     const { sessionId, performerId, stars, comment, ratedAt } = rated.data;
     await deps.ratedSettled(result.position);
     return { sessionId, performerId, stars, comment, ratedAt };
@@ -118,17 +118,9 @@ export function sessionsRouter(deps: SessionsRouterDeps): Router {
     const state = await commands.loadSession(params.id);
     const party = partyOrRefuse(state, caller);
     // TURN credentials only while it runs: a request, declined, expired or ended session gets none
-    if (state.status !== 'active')
-      throw new DomainError(
-        'conflict',
-        'La sessione non è in corso: il video si collega solo dopo che la performer ha accettato',
-      );
+    if (state.status !== 'active') throw new DomainError('conflict');
     const money = await commands.loadMoney(state.terms.userId, params.id);
-    if (money.settled)
-      throw new DomainError(
-        'conflict',
-        'La sessione non è in corso: il video si collega solo dopo che la performer ha accettato',
-      );
+    if (money.settled) throw new DomainError('conflict');
     return deps.iceConfig(params.id, party, paidUntil(state, money));
   });
 

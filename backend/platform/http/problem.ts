@@ -1,7 +1,7 @@
 import type { Context, Middleware } from 'koa';
 import { ZodError } from 'zod';
-import type { ErrorCode, Problem, ProblemExtras } from '@aura/contracts';
-import { DomainError, statusOfDomainCode } from '../domain-error';
+import { refusalText, statusOfErrorCode, type ErrorCode, type Problem, type ProblemExtras } from '@aura/contracts';
+import { DomainError } from '../domain-error';
 import { WrongExpectedRevisionError } from '../eventstore/port';
 import type { Logger } from '../logging/logger';
 import { adapterOutages } from '../metrics/metrics';
@@ -33,7 +33,10 @@ export function validationError(error: ZodError, part?: string): HttpError {
       .join('.');
     return { path: path || '(root)', message: issue.message };
   });
-  return badRequest(`Campi non validi: ${errors.map((e) => `${e.path} (${e.message})`).join(', ')}`, errors);
+  return badRequest(
+    errors,
+    `${refusalText('validation_failed')} ${errors.map((e) => `${e.path} (${e.message})`).join(', ')}`,
+  );
 }
 
 /** Maps any thrown error to an HTTP status, code and message. Unknown errors become a 500 that hides internals. */
@@ -49,7 +52,7 @@ export function toProblemParts(error: unknown): {
   }
   if (error instanceof DomainError) {
     return {
-      status: statusOfDomainCode[error.code] ?? 400,
+      status: statusOfErrorCode[error.code],
       code: error.code,
       message: error.message,
       ...(error.extras ? { extras: error.extras } : {}),
@@ -57,22 +60,20 @@ export function toProblemParts(error: unknown): {
   }
   if (error instanceof ZodError) return toProblemParts(validationError(error));
   if (error instanceof WrongExpectedRevisionError) {
-    return { status: 409, code: 'concurrency_conflict', message: 'The resource changed meanwhile, try again' };
+    return refusalParts('concurrency_conflict');
   }
   if (isOutage(error)) {
     adapterOutages.inc();
-    return {
-      status: 503,
-      code: 'service_unavailable',
-      message: 'Il servizio è momentaneamente non disponibile, riprova tra poco',
-    };
+    return refusalParts('service_unavailable');
   }
   const status = httpStatusOf(error);
-  if (status === 413) return { status, code: 'payload_too_large', message: 'Request body too large' };
-  if (status === 415) return { status, code: 'unsupported_media_type', message: 'Unsupported content type' };
-  if (status === 400) return { status, code: 'malformed_json', message: 'Malformed request body' };
-  return { status: 500, code: 'internal_error', message: 'Internal server error' };
+  if (status === 413) return refusalParts('payload_too_large');
+  if (status === 415) return refusalParts('unsupported_media_type');
+  if (status === 400) return refusalParts('malformed_json');
+  return refusalParts('internal_error');
 }
+
+const refusalParts = (code: ErrorCode) => ({ status: statusOfErrorCode[code], code, message: refusalText(code) });
 
 /** Errors thrown by body parsers and http-errors carry a status (or statusCode). */
 function httpStatusOf(error: unknown): number | undefined {

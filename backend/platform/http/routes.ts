@@ -2,7 +2,13 @@ import { createHash } from 'node:crypto';
 import type Router from '@koa/router';
 import type { Context, Middleware } from 'koa';
 import type { z } from 'zod';
-import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_KEY_MAX, isAdultOnly, type RouteContract } from '@aura/contracts';
+import {
+  fieldMessages,
+  IDEMPOTENCY_KEY_HEADER,
+  IDEMPOTENCY_KEY_MAX,
+  isAdultOnly,
+  type RouteContract,
+} from '@aura/contracts';
 import { badRequest, forbidden, unauthorized } from './errors';
 import { keyedRequest, keyedRequestOf } from './idempotency';
 import { validationError } from './problem';
@@ -212,9 +218,8 @@ function idempotencyKeyOf(ctx: Context, presence: 'required' | 'optional'): stri
   const key = ctx.get(IDEMPOTENCY_KEY_HEADER).trim();
   const path = `headers.${IDEMPOTENCY_KEY_HEADER}`;
   if (key === '' && presence === 'optional') return undefined;
-  if (key === '') throw badRequest("Manca l'intestazione Idempotency-Key", [{ path, message: 'Obbligatoria' }]);
-  if (key.length > IDEMPOTENCY_KEY_MAX)
-    throw badRequest('Idempotency-Key troppo lunga', [{ path, message: `Massimo ${IDEMPOTENCY_KEY_MAX} caratteri` }]);
+  if (key === '') throw badRequest([{ path, message: fieldMessages.required }]);
+  if (key.length > IDEMPOTENCY_KEY_MAX) throw badRequest([{ path, message: fieldMessages.idempotencyKeyTooLong }]);
   return key;
 }
 

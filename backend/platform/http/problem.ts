@@ -1,6 +1,14 @@
 import type { Context, Middleware } from 'koa';
 import { ZodError } from 'zod';
-import { refusalText, statusOfErrorCode, type ErrorCode, type Problem, type ProblemExtras } from '@aura/contracts';
+import {
+  mayRefuse,
+  refusalText,
+  statusOfErrorCode,
+  type ErrorCode,
+  type Problem,
+  type ProblemExtras,
+  type RouteContract,
+} from '@aura/contracts';
 import { DomainError } from '../domain-error';
 import { WrongExpectedRevisionError } from '../eventstore/port';
 import type { Logger } from '../logging/logger';
@@ -103,13 +111,23 @@ export function writeProblem(ctx: Context, parts: ReturnType<typeof toProblemPar
   ctx.body = body;
 }
 
-/** The one error handler at the top of the stack: every failure leaves as problem+json. */
-export function problemHandler(logger: Logger): Middleware {
+/**
+ * The one error handler at the top of the stack: every failure leaves as problem+json. Under test
+ * (`checkRefusals`), a route that answers a refusal its contract does not list answers a 500 that
+ * names it instead, so the test that met it fails (issue 37 item 5).
+ */
+export function problemHandler(logger: Logger, checkRefusals = process.env.NODE_ENV === 'test'): Middleware {
   return async (ctx, next) => {
     try {
       await next();
     } catch (error) {
-      const parts = toProblemParts(error);
+      let parts = toProblemParts(error);
+      const route = ctx.state.route as RouteContract | undefined;
+      if (checkRefusals && route && !mayRefuse(route, parts.code)) {
+        const unlisted = `${route.method.toUpperCase()} ${route.path} answered ${parts.code}, which its contract's refusals do not list`;
+        logger.error('unlisted refusal', { requestId: ctx.state.requestId, path: ctx.path, code: parts.code });
+        parts = { ...refusalParts('internal_error'), message: unlisted };
+      }
       if (parts.status >= 500)
         logger.error('request failed', { requestId: ctx.state.requestId, path: ctx.path, error });
       writeProblem(ctx, parts);

@@ -146,7 +146,18 @@ export function mountRoute<C extends RouteContract>(
       (contract.answers === 'redirect' ? 303 : 200);
     writeAnswer(ctx, contract, answer);
   };
-  router[contract.method](toRouterPath(contract.path), ...(kinds && before.length > 0 ? [gate] : []), ...before, run);
+  // the route answering, for the error handler (which checks, under test, that it lists each refusal it gives)
+  const named: Middleware = (ctx, next) => {
+    ctx.state.route = contract;
+    return next();
+  };
+  router[contract.method](
+    toRouterPath(contract.path),
+    named,
+    ...(kinds && before.length > 0 ? [gate] : []),
+    ...before,
+    run,
+  );
 }
 
 function writeAnswer(ctx: Context, contract: RouteContract, answer: unknown) {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { RouteContract } from './route-contract';
 import { apiPaths } from './paths';
+import { moduleRefusals } from './refusals';
 
 /** What the console says along the way (docs/architecture.md#admin-mfa). */
 export const MFA_MESSAGES = {
@@ -61,20 +62,7 @@ export const adminMfaRoutes = {
     ...apiPaths.adminMfaEnroll,
     summary: 'Start TOTP enrolment: a new secret (QR code and manual key) and recovery codes, shown once',
     tag: 'admins',
-    refusals: [
-      'admin_locked',
-      'admin_self',
-      'conflict',
-      'invalid_credentials',
-      'mfa_already_enrolled',
-      'mfa_code_invalid',
-      'mfa_not_active',
-      'mfa_not_started',
-      'mfa_reset_own',
-      'superadmin_only',
-      'superadmin_undeletable',
-      'username_taken',
-    ],
+    refusals: moduleRefusals.admins,
     response: MfaEnrollment,
     status: 201,
     secondFactor: 'none',
@@ -83,20 +71,7 @@ export const adminMfaRoutes = {
     ...apiPaths.resetAdminMfa,
     summary: "Reset another admin's second factor (lost phone and recovery codes): she enrols again",
     tag: 'admins',
-    refusals: [
-      'admin_locked',
-      'admin_self',
-      'conflict',
-      'invalid_credentials',
-      'mfa_already_enrolled',
-      'mfa_code_invalid',
-      'mfa_not_active',
-      'mfa_not_started',
-      'mfa_reset_own',
-      'superadmin_only',
-      'superadmin_undeletable',
-      'username_taken',
-    ],
+    refusals: moduleRefusals.admins,
     params: z.object({ id: z.string().uuid({ message: 'Id non valido' }) }),
     response: MfaStatus,
     secondFactor: 'fresh',
@@ -105,20 +80,7 @@ export const adminMfaRoutes = {
     ...apiPaths.adminMfaConfirm,
     summary: 'Confirm enrolment with a current code from the app',
     tag: 'admins',
-    refusals: [
-      'admin_locked',
-      'admin_self',
-      'conflict',
-      'invalid_credentials',
-      'mfa_already_enrolled',
-      'mfa_code_invalid',
-      'mfa_not_active',
-      'mfa_not_started',
-      'mfa_reset_own',
-      'superadmin_only',
-      'superadmin_undeletable',
-      'username_taken',
-    ],
+    refusals: moduleRefusals.admins,
     body: MfaConfirmBody,
     response: MfaStatus,
     secondFactor: 'none',

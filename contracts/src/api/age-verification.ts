@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { RouteContract } from './route-contract';
 import { apiPaths } from './paths';
+import { moduleRefusals } from './refusals';
 
 /**
  * Age verification (AGCOM delibera 96/25/CONS, issue 39 items 1–2; docs/architecture.md#age-verification):
@@ -62,7 +63,7 @@ export const ageVerificationRoutes = {
     ...apiPaths.startAgeVerification,
     summary: "Starts an age check: answers the provider's page to send the browser to (a nonce bound to this browser)",
     tag: 'age-verification',
-    refusals: ['age_verification_failed'],
+    refusals: moduleRefusals['age-verification'],
     body: StartAgeVerificationBody,
     response: AgeVerificationRedirect,
   },
@@ -96,7 +97,7 @@ export const ageVerificationRoutes = {
     ...apiPaths.ageSandboxConfirm,
     summary: "The sandbox provider's 'Confermo di avere almeno 18 anni': a signed assertion back to the callback",
     tag: 'age-verification',
-    refusals: ['age_verification_failed'],
+    refusals: moduleRefusals['age-verification'],
     query: SandboxCheckQuery,
     answers: 'redirect',
     response: z.unknown(),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { IdParam } from './common';
 import type { RouteContract } from './route-contract';
 import { apiPaths } from './paths';
+import { moduleRefusals } from './refusals';
 
 /** Alias price, auracoin (docs/product.md#constants). */
 export const ALIAS_PRICE_AURACOIN = 50;
@@ -37,7 +38,7 @@ export const aliasesRoutes = {
     ...apiPaths.createAlias,
     summary: 'Buy an alias for 50 auracoin',
     tag: 'aliases',
-    refusals: ['conflict', 'insufficient_balance', 'price_changed', 'wallet_frozen'],
+    refusals: moduleRefusals.aliases,
     idempotencyKey: 'optional',
     params: UserIdParam,
     body: CreateAliasBody,
@@ -49,7 +50,7 @@ export const aliasesRoutes = {
     ...apiPaths.deleteAlias,
     summary: 'Delete an alias (its owner, or an admin)',
     tag: 'aliases',
-    refusals: ['conflict', 'insufficient_balance', 'price_changed', 'wallet_frozen'],
+    refusals: moduleRefusals.aliases,
     params: IdParam,
     response: z.object({ ok: z.literal(true) }),
     secondFactor: 'fresh',

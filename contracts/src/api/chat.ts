@@ -13,6 +13,7 @@ import { UserIdParam } from './aliases';
 import { ExpectedPrice } from './common';
 import type { RouteContract } from './route-contract';
 import { apiPaths } from './paths';
+import { moduleRefusals } from './refusals';
 
 /** The performer as a conversation embeds her (spec: name, image, username), live. */
 export const ConversationPerformer = z.object({
@@ -152,7 +153,7 @@ export const chatRoutes = {
     ...apiPaths.startConversation,
     summary: 'Open (201) or find (200) the conversation of an identity of the caller with a performer',
     tag: 'chat',
-    refusals: ['blocked', 'conflict', 'conversation_closed', 'insufficient_balance', 'price_changed', 'wallet_frozen'],
+    refusals: moduleRefusals.chat,
     body: StartConversationBody,
     response: ConversationView,
     status: 201,
@@ -181,7 +182,7 @@ export const chatRoutes = {
     summary:
       "Send a message (a user's costs the performer's messagePrice; optional Idempotency-Key; 409 price_changed when expectedPrice is not it)",
     tag: 'chat',
-    refusals: ['blocked', 'conflict', 'conversation_closed', 'insufficient_balance', 'price_changed', 'wallet_frozen'],
+    refusals: moduleRefusals.chat,
     idempotencyKey: 'optional',
     body: SendMessageBody,
     response: MessageView,
@@ -191,7 +192,7 @@ export const chatRoutes = {
     ...apiPaths.markRead,
     summary: "Mark the other party's messages read ({userId}: the caller, or a user's identity)",
     tag: 'chat',
-    refusals: ['blocked', 'conflict', 'conversation_closed', 'insufficient_balance', 'price_changed', 'wallet_frozen'],
+    refusals: moduleRefusals.chat,
     params: MarkReadParams,
     response: MarkReadResult,
   },

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { RouteContract } from './route-contract';
 import { apiPaths } from './paths';
+import { moduleRefusals } from './refusals';
 
 /** 10 MB: identity documents (POST /api/upload) and photos (PUT to the upload URL). */
 export const MAX_UPLOAD_BYTES = 10_485_760;
@@ -54,7 +55,7 @@ export const filesRoutes = {
     ...apiPaths.uploadDocument,
     summary: 'Upload an identity document (multipart `file`, optional `fileName`; JPG, PNG, PDF ≤ 10 MB; private)',
     tag: 'files',
-    refusals: ['conflict', 'image_required', 'link_expired'],
+    refusals: moduleRefusals.files,
     upload: { kind: 'multipart', maxBytes: MAX_UPLOAD_BYTES },
     response: UploadResult,
     status: 201,
@@ -64,7 +65,7 @@ export const filesRoutes = {
     summary:
       'PUT the raw bytes of one image to the URL a ticket gave (JPG, PNG, WebP ≤ 10 MB; private until confirmed)',
     tag: 'files',
-    refusals: ['conflict', 'image_required', 'link_expired'],
+    refusals: moduleRefusals.files,
     params: z.object({ token: z.string() }),
     upload: { kind: 'binary', maxBytes: MAX_UPLOAD_BYTES },
     response: ok,
@@ -93,7 +94,7 @@ export const filesRoutes = {
     ...apiPaths.objectUploadTicket,
     summary: 'Get a short-lived URL to PUT one image to',
     tag: 'files',
-    refusals: ['conflict', 'image_required', 'link_expired'],
+    refusals: moduleRefusals.files,
     response: ObjectUploadTicket,
     secondFactor: 'fresh',
   },
@@ -101,7 +102,7 @@ export const filesRoutes = {
     ...apiPaths.confirmPhotoUpload,
     summary: 'Make an uploaded image a public photo file of a performer',
     tag: 'files',
-    refusals: ['conflict', 'image_required', 'link_expired'],
+    refusals: moduleRefusals.files,
     body: PhotoUploadBody,
     response: PhotoUploadResult,
     secondFactor: 'fresh',

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { IdParam } from './common';
 import type { RouteContract } from './route-contract';
 import { apiPaths } from './paths';
+import { moduleRefusals } from './refusals';
 
 export const OFFER_DEFAULT_MINUTES = 120;
 /** an offer's bonus, percent, and how long it may run, minutes (at most 30 days) */
@@ -52,7 +53,7 @@ export const offersRoutes = {
     ...apiPaths.createOffer,
     summary: 'Start a limited offer (admin)',
     tag: 'offers',
-    refusals: ['conflict', 'offer_ended', 'price_below_floor'],
+    refusals: moduleRefusals.offers,
     body: CreateOfferBody,
     response: OfferView,
     status: 201,
@@ -62,7 +63,7 @@ export const offersRoutes = {
     ...apiPaths.endOffer,
     summary: 'End an offer now (admin)',
     tag: 'offers',
-    refusals: ['conflict', 'offer_ended', 'price_below_floor'],
+    refusals: moduleRefusals.offers,
     params: IdParam,
     response: OfferView,
     secondFactor: 'fresh',

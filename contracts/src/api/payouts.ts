@@ -12,6 +12,7 @@ import {
 import { isWeekStart } from '../rules/payout-week';
 import { SepaFileSummary } from './sepa';
 import { apiPaths } from './paths';
+import { moduleRefusals } from './refusals';
 import { maxCharacters } from '../forms/common';
 
 /** the account holder's name: at most this many characters (the server and the payout details form) */
@@ -301,18 +302,7 @@ export const payoutsRoutes = {
     ...apiPaths.setPayoutDetails,
     summary: 'Set where she is paid (herself only); effective from the next payout week',
     tag: 'payouts',
-    refusals: [
-      'conflict',
-      'earnings_already_paid',
-      'iban_invalid',
-      'payout_details_missing',
-      'payout_not_failed',
-      'period_end_future',
-      'sepa_no_file',
-      'sepa_not_configured',
-      'sepa_retry_filed',
-      'sepa_sent',
-    ],
+    refusals: moduleRefusals.payouts,
     params: IdParam,
     body: PayoutDetailsBody,
     response: PayoutDetailsView,
@@ -322,18 +312,7 @@ export const payoutsRoutes = {
     ...apiPaths.runPayouts,
     summary: 'Run payouts now for a period (default: the last closed week)',
     tag: 'payouts',
-    refusals: [
-      'conflict',
-      'earnings_already_paid',
-      'iban_invalid',
-      'payout_details_missing',
-      'payout_not_failed',
-      'period_end_future',
-      'sepa_no_file',
-      'sepa_not_configured',
-      'sepa_retry_filed',
-      'sepa_sent',
-    ],
+    refusals: moduleRefusals.payouts,
     body: RunPayoutsBody,
     response: RunAccepted,
     status: 202,
@@ -358,18 +337,7 @@ export const payoutsRoutes = {
     ...apiPaths.retryPayout,
     summary: 'Retry a failed payout',
     tag: 'payouts',
-    refusals: [
-      'conflict',
-      'earnings_already_paid',
-      'iban_invalid',
-      'payout_details_missing',
-      'payout_not_failed',
-      'period_end_future',
-      'sepa_no_file',
-      'sepa_not_configured',
-      'sepa_retry_filed',
-      'sepa_sent',
-    ],
+    refusals: moduleRefusals.payouts,
     params: IdParam,
     response: PayoutView,
     status: 202,

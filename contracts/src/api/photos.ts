@@ -12,6 +12,7 @@ import {
 import { formatAuracoin } from '../format';
 import { priceCeilingMessages, withinCeiling } from '../rules/prices';
 import { apiPaths } from './paths';
+import { moduleRefusals } from './refusals';
 
 export const PhotoBody = z.object({
   /** an uploaded image's objectPath or an http(s) URL */
@@ -89,7 +90,7 @@ export const photosRoutes = {
     ...apiPaths.addPhoto,
     summary: 'Add a photo for sale (herself or admin)',
     tag: 'photos',
-    refusals: ['blocked', 'conflict', 'image_required', 'insufficient_balance', 'price_changed', 'wallet_frozen'],
+    refusals: moduleRefusals.photos,
     params: IdParam,
     body: PhotoBody,
     response: PhotoView,
@@ -100,7 +101,7 @@ export const photosRoutes = {
     ...apiPaths.deletePhoto,
     summary: 'Remove a photo (owner or admin)',
     tag: 'photos',
-    refusals: ['blocked', 'conflict', 'image_required', 'insufficient_balance', 'price_changed', 'wallet_frozen'],
+    refusals: moduleRefusals.photos,
     params: IdParam,
     response: z.object({ ok: z.literal(true) }),
     secondFactor: 'fresh',
@@ -109,7 +110,7 @@ export const photosRoutes = {
     ...apiPaths.purchasePhoto,
     summary: 'Buy a photo (409 price_changed when expectedPrice is not its price)',
     tag: 'photos',
-    refusals: ['blocked', 'conflict', 'image_required', 'insufficient_balance', 'price_changed', 'wallet_frozen'],
+    refusals: moduleRefusals.photos,
     idempotencyKey: 'required',
     params: IdParam,
     body: PurchasePhotoBody,

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { IdParam } from './common';
 import type { RouteContract } from './route-contract';
 import { apiPaths } from './paths';
+import { moduleRefusals } from './refusals';
 
 export const CreatePurchaseBody = z.object({ packageId: z.string().uuid() });
 export type CreatePurchaseBody = z.infer<typeof CreatePurchaseBody>;
@@ -31,7 +32,7 @@ export const purchasesRoutes = {
     ...apiPaths.createPurchase,
     summary: 'Start buying a package: a checkout through the payment port',
     tag: 'purchases',
-    refusals: ['conflict', 'invalid_signature', 'purchase_limit'],
+    refusals: moduleRefusals.purchases,
     idempotencyKey: 'required',
     body: CreatePurchaseBody,
     response: PurchaseView,
@@ -42,7 +43,7 @@ export const purchasesRoutes = {
     ...apiPaths.paymentWebhook,
     summary: 'Signed payment-provider webhook (Stripe-Signature: t=…,v1=…)',
     tag: 'purchases',
-    refusals: ['conflict', 'invalid_signature', 'purchase_limit'],
+    refusals: moduleRefusals.purchases,
     body: z.unknown(),
     response: z.object({ received: z.literal(true) }),
   },
@@ -59,7 +60,7 @@ export const purchasesRoutes = {
     ...apiPaths.sandboxConfirm,
     summary: 'Sandbox: pay; posts a signed webhook, then back to /user',
     tag: 'purchases',
-    refusals: ['conflict', 'invalid_signature', 'purchase_limit'],
+    refusals: moduleRefusals.purchases,
     params: CheckoutIdParam,
     answers: 'redirect',
     response: z.unknown(),
@@ -68,7 +69,7 @@ export const purchasesRoutes = {
     ...apiPaths.sandboxDecline,
     summary: 'Sandbox: decline; posts a signed webhook, then back to /user',
     tag: 'purchases',
-    refusals: ['conflict', 'invalid_signature', 'purchase_limit'],
+    refusals: moduleRefusals.purchases,
     params: CheckoutIdParam,
     answers: 'redirect',
     response: z.unknown(),

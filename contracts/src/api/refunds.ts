@@ -3,6 +3,7 @@ import { IdParam } from './common';
 import type { RouteContract } from './route-contract';
 import { DisputeTraceLine, disputeOutcomes, refundKinds } from '../events/refunds';
 import { apiPaths } from './paths';
+import { moduleRefusals } from './refusals';
 
 export const REFUND_BODY_MESSAGES = {
   kind: 'Si rimborsano solo sessioni private, messaggi a pagamento e foto: le mance sono definitive',
@@ -161,16 +162,7 @@ export const refundsRoutes = {
     ...apiPaths.issueRefund,
     summary: 'Refund a session, a paid message or a photo sale, whole or in part, within the window (admin)',
     tag: 'refunds',
-    refusals: [
-      'conflict',
-      'refund_above_sale',
-      'refund_reason_required',
-      'refund_session_running',
-      'refund_window_closed',
-      'refunded_already',
-      'sale_disputed',
-      'sale_not_found',
-    ],
+    refusals: moduleRefusals.refunds,
     body: RefundBody,
     response: RefundView,
     status: 201,
@@ -202,16 +194,7 @@ export const refundsRoutes = {
     ...apiPaths.sandboxOpenDispute,
     summary: "Sandbox: the cardholder disputes a paid purchase; posts the provider's signed charge.dispute.created",
     tag: 'refunds',
-    refusals: [
-      'conflict',
-      'refund_above_sale',
-      'refund_reason_required',
-      'refund_session_running',
-      'refund_window_closed',
-      'refunded_already',
-      'sale_disputed',
-      'sale_not_found',
-    ],
+    refusals: moduleRefusals.refunds,
     params: PurchaseIdParam,
     response: z.object({ disputeId: z.string().uuid(), providerDisputeId: z.string() }),
     status: 201,
@@ -220,16 +203,7 @@ export const refundsRoutes = {
     ...apiPaths.sandboxCloseDispute,
     summary: "Sandbox: the dispute closes won or lost; posts the provider's signed charge.dispute.closed",
     tag: 'refunds',
-    refusals: [
-      'conflict',
-      'refund_above_sale',
-      'refund_reason_required',
-      'refund_session_running',
-      'refund_window_closed',
-      'refunded_already',
-      'sale_disputed',
-      'sale_not_found',
-    ],
+    refusals: moduleRefusals.refunds,
     params: IdParam,
     body: CloseDisputeBody,
     response: z.object({ disputeId: z.string().uuid(), outcome: z.enum(disputeOutcomes) }),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { IdParam } from './common';
 import type { RouteContract } from './route-contract';
 import { apiPaths } from './paths';
+import { moduleRefusals } from './refusals';
 
 /** A run's SEPA file as the console shows it (the file itself: GET …/sepa). */
 export const SepaFileSummary = z.object({
@@ -38,18 +39,7 @@ export const sepaRoutes = {
     ...apiPaths.markSepaFileSent,
     summary: "Mark the run's SEPA file as sent to the bank: its payouts are paid (once; again: 409)",
     tag: 'payouts',
-    refusals: [
-      'conflict',
-      'earnings_already_paid',
-      'iban_invalid',
-      'payout_details_missing',
-      'payout_not_failed',
-      'period_end_future',
-      'sepa_no_file',
-      'sepa_not_configured',
-      'sepa_retry_filed',
-      'sepa_sent',
-    ],
+    refusals: moduleRefusals.payouts,
     params: IdParam,
     response: SepaFileSummary,
     secondFactor: 'fresh',

@@ -3,6 +3,7 @@ import { UserView } from './accounts';
 import { IdParam } from './common';
 import type { RouteContract } from './route-contract';
 import { apiPaths } from './paths';
+import { moduleRefusals } from './refusals';
 
 /** The largest balance an admin may set, auracoin. */
 export const ADMIN_BALANCE_MAX = 10_000_000;
@@ -64,7 +65,7 @@ export const usersAdminRoutes = {
     ...apiPaths.updateUser,
     summary: "Set a user's auracoin balance (admin)",
     tag: 'users',
-    refusals: ['balance_below_held', 'conflict', 'email_taken', 'username_taken'],
+    refusals: moduleRefusals.users,
     params: IdParam,
     body: UpdateUserBody,
     response: UserView,
@@ -74,7 +75,7 @@ export const usersAdminRoutes = {
     ...apiPaths.deleteUser,
     summary: 'Delete a user: personal data anonymised, ledger kept (admin)',
     tag: 'users',
-    refusals: ['balance_below_held', 'conflict', 'email_taken', 'username_taken'],
+    refusals: moduleRefusals.users,
     params: IdParam,
     response: z.object({ ok: z.literal(true) }),
     secondFactor: 'fresh',

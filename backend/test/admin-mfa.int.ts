@@ -82,7 +82,7 @@ describe('admin second factor (ADMIN_MFA_REQUIRED off, as the embedded demo)', (
     const { admin, secret } = await enrollingAdmin();
     const wrong = await admin.http.post('/api/admin/mfa/confirm', { code: codeAt(secret, later(-120)) });
     expect(wrong.status).toBe(400);
-    expect(wrong.json).toMatchObject({ code: 'validation_failed' });
+    expect(wrong.json).toMatchObject({ code: 'mfa_code_invalid' });
     expect((await admin.http.post('/api/admin/mfa/confirm', { code: 'abc' })).status).toBe(400);
     const confirmed = await admin.http.post('/api/admin/mfa/confirm', { code: codeAt(secret, clock) });
     expect(confirmed.status).toBe(200);
@@ -135,7 +135,7 @@ describe('admin second factor (ADMIN_MFA_REQUIRED off, as the embedded demo)', (
     expect(run.status).toBe(202);
     const replay = await admin.http.post('/api/admin/payouts/run', {}, { 'x-mfa-code': next });
     expect(replay.status).toBe(403);
-    expect(replay.json).toMatchObject({ code: 'mfa_required' });
+    expect(replay.json).toMatchObject({ code: 'mfa_code_refused' });
     clock = later(60);
     const adjusted = await admin.http.send(
       'PATCH',

@@ -94,7 +94,7 @@ export function adminSecondFactor(deps: SecondFactorDeps) {
       await kv.remove(`mfa-failures:${adminId}`);
       return result;
     } catch (error) {
-      if (error instanceof DomainError && (error.code === 'mfa_required' || error.code === 'validation_failed')) {
+      if (error instanceof DomainError && (error.code === 'mfa_code_refused' || error.code === 'mfa_code_invalid')) {
         const failures = await kv.increment(`mfa-failures:${adminId}`, lockMs);
         if (failures >= config.ADMIN_LOCK_AFTER_FAILURES) await kv.put(`mfa-lock:${adminId}`, lockMs);
       }

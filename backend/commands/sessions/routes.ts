@@ -118,9 +118,9 @@ export function sessionsRouter(deps: SessionsRouterDeps): Router {
     const state = await commands.loadSession(params.id);
     const party = partyOrRefuse(state, caller);
     // TURN credentials only while it runs: a request, declined, expired or ended session gets none
-    if (state.status !== 'active') throw new DomainError('conflict');
+    if (state.status !== 'active') throw new DomainError('session_not_active');
     const money = await commands.loadMoney(state.terms.userId, params.id);
-    if (money.settled) throw new DomainError('conflict');
+    if (money.settled) throw new DomainError('session_not_active');
     return deps.iceConfig(params.id, party, paidUntil(state, money));
   });
 

@@ -84,7 +84,7 @@ export const filesRoutes = {
     ...apiPaths.documentFile,
     summary: "An identity document's bytes, through the short-lived link of its admin (every open is recorded)",
     tag: 'verification',
-    refusals: [],
+    refusals: ['link_expired'],
     params: z.object({ documentId: z.string() }),
     query: z.object({ token: z.string().optional() }),
     answers: 'file',

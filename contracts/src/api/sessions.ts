@@ -180,7 +180,7 @@ export const sessionsRoutes = {
     summary:
       'ICE servers for a running session, to its two parties, with TURN credentials that expire with it (409 before it runs and after it ends)',
     tag: 'sessions',
-    refusals: ['blocked'],
+    refusals: ['blocked', 'session_not_active'],
     params: IdParam,
     response: IceConfig,
   },

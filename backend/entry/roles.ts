@@ -30,7 +30,7 @@ export async function startApi(
     bodyLimit: config.BODY_LIMIT,
     staticDir: options.serveFrontend ? FRONTEND_DIST : undefined,
     routers: [
-      platformRouter(runtime.ports.sessions, checks),
+      platformRouter(runtime.ports.sessions, checks, config.PUBLIC_URL),
       ...unique([...runtime.sides.commands, ...runtime.sides.reads]).flatMap((side) => side.routers ?? []),
     ],
   });

@@ -1,4 +1,4 @@
-import { errorMessages, streams, type DomainEvent, type ErrorCode, type UniqueValueKind } from '@aura/contracts';
+import { streams, type DomainEvent, type ErrorCode, type UniqueValueKind } from '@aura/contracts';
 import { DomainError } from '../platform/domain-error';
 import { foldStream, handleCommand, type Aggregate } from './handle-command';
 import type { EventStore } from '../platform/eventstore/port';
@@ -29,18 +29,18 @@ export const uniqueValue: Aggregate<UniqueValue> = {
   },
 };
 
-const taken: Record<UniqueValueKind, [ErrorCode, string]> = {
-  username: ['username_taken', 'Username già in uso'],
-  email: ['email_taken', 'Email già registrata'],
-  'admin-username': ['username_taken', 'Username già in uso'],
-  'performer-username': ['username_taken', 'Username già in uso'],
-  'performer-email': ['email_taken', 'Email già registrata'],
-  'show-room-identity': ['room_identity_taken', errorMessages.room_identity_taken],
+const taken: Record<UniqueValueKind, ErrorCode> = {
+  username: 'username_taken',
+  email: 'email_taken',
+  'admin-username': 'username_taken',
+  'performer-username': 'username_taken',
+  'performer-email': 'email_taken',
+  'show-room-identity': 'room_identity_taken',
 };
 
 export function decideClaim(claim: Claim, state: UniqueValue, now: Date): DomainEvent[] {
   if (state.ownerId === claim.ownerId) return [];
-  if (state.ownerId !== undefined) throw new DomainError(...taken[claim.kind]);
+  if (state.ownerId !== undefined) throw new DomainError(taken[claim.kind]);
   const data = { kind: claim.kind, value: claim.value.toLowerCase(), ownerId: claim.ownerId };
   return [{ type: 'UniqueValueClaimed', data: { ...data, claimedAt: now.toISOString() } }];
 }

@@ -13,7 +13,7 @@ export {
   walletBalance,
   type WalletTotals,
 } from './wallet/fold';
-export { INSUFFICIENT_BALANCE_MESSAGE, walletTotals } from './wallet/wallet';
+export { walletTotals } from './wallet/wallet';
 export { spendEventIds, spendFromWallet, type SpendFromWallet } from './wallet/spend';
 export { creditWallet } from './wallet/credit';
 export { assertPriceSeen } from './prices/price-seen';
@@ -48,7 +48,7 @@ export {
   type ShownDestination,
 } from './earnings/account';
 
-export { REFUND_MESSAGES, refundSale, saleKey, walletSaleOf } from './refunds/refund';
+export { refundSale, saleKey, walletSaleOf } from './refunds/refund';
 export { freezeForDispute, unfreezeForDispute } from './refunds/dispute';
 
 export { ledgerWorkers } from './worker';

@@ -7,7 +7,7 @@
  * lock her second factor. With ADMIN_MFA_REQUIRED nothing but enrolling is open until she enrols.
  */
 import { Secret, TOTP } from 'otpauth';
-import { adminMfaStreams } from '@aura/contracts';
+import { adminMfaStreams, errorMessages } from '@aura/contracts';
 import { type client, startTestApp, type TestApp } from './app-harness';
 import { adminClient, logLength, superadminClient, userClient } from './admin-session';
 
@@ -82,7 +82,7 @@ describe('admin second factor (ADMIN_MFA_REQUIRED off, as the embedded demo)', (
     const { admin, secret } = await enrollingAdmin();
     const wrong = await admin.http.post('/api/admin/mfa/confirm', { code: codeAt(secret, later(-120)) });
     expect(wrong.status).toBe(400);
-    expect(wrong.json).toMatchObject({ code: 'validation_failed' });
+    expect(wrong.json).toMatchObject({ code: 'mfa_code_invalid' });
     expect((await admin.http.post('/api/admin/mfa/confirm', { code: 'abc' })).status).toBe(400);
     const confirmed = await admin.http.post('/api/admin/mfa/confirm', { code: codeAt(secret, clock) });
     expect(confirmed.status).toBe(200);
@@ -109,7 +109,7 @@ describe('admin second factor (ADMIN_MFA_REQUIRED off, as the embedded demo)', (
     // the code that confirmed the enrolment was used: not again
     const reused = await admin.http.post('/api/admin/payouts/run', {}, { 'x-mfa-code': codeAt(secret, clock) });
     expect(reused.json).toMatchObject({
-      code: 'mfa_required',
+      code: 'mfa_code_refused',
       detail: 'Codice di verifica non valido o già usato: usa il codice attuale della tua app',
     });
     expect(
@@ -135,7 +135,7 @@ describe('admin second factor (ADMIN_MFA_REQUIRED off, as the embedded demo)', (
     expect(run.status).toBe(202);
     const replay = await admin.http.post('/api/admin/payouts/run', {}, { 'x-mfa-code': next });
     expect(replay.status).toBe(403);
-    expect(replay.json).toMatchObject({ code: 'mfa_required' });
+    expect(replay.json).toMatchObject({ code: 'mfa_code_refused' });
     clock = later(60);
     const adjusted = await admin.http.send(
       'PATCH',
@@ -173,7 +173,7 @@ describe('admin second factor (ADMIN_MFA_REQUIRED off, as the embedded demo)', (
     expect(locked.status).toBe(429);
     expect(locked.headers.get('retry-after')).toMatch(/^\d+$/);
     expect(locked.json).toMatchObject({
-      code: 'too_many_requests',
+      code: 'mfa_locked',
       detail: 'Troppi codici errati: verifica a due fattori bloccata, riprova più tardi',
     });
     // another admin, not enrolled, is not affected
@@ -187,12 +187,12 @@ describe('admin second factor (ADMIN_MFA_REQUIRED off, as the embedded demo)', (
     const reset = (by: typeof other.http, id: string) => by.post(`/api/admin/admins/${id}/mfa/reset`);
     const before = await logLength(app);
     expect((await reset(other.http, other.id)).json).toMatchObject({
-      code: 'forbidden',
+      code: 'mfa_reset_own',
       detail: 'Non puoi azzerare la tua verifica a due fattori: chiedilo a un altro amministratore',
     });
     expect((await reset(other.http, superadminId)).json).toMatchObject({
-      code: 'forbidden',
-      detail: 'Solo un superadmin può azzerare la verifica a due fattori di un superadmin',
+      code: 'superadmin_only',
+      detail: errorMessages.superadmin_only,
     });
     expect((await reset(other.http, '00000000-0000-4000-8000-000000000000')).status).toBe(404);
     expect((await other.http.post('/api/admin/admins/not-an-id/mfa/reset')).status).toBe(400);
@@ -215,7 +215,7 @@ describe('admin second factor (ADMIN_MFA_REQUIRED off, as the embedded demo)', (
     const again = await reset(superadmin as typeof other.http, other.id);
     expect(again.status).toBe(409);
     expect(again.json).toMatchObject({
-      code: 'conflict',
+      code: 'mfa_not_active',
       detail: 'La verifica a due fattori non è attiva per questo account',
     });
   });

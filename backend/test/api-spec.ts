@@ -29,6 +29,7 @@ import {
   eventSchemas,
   isKnownEventType,
   MFA_CODE_HEADER,
+  priceBelowFloorMessage,
   type ApiRouteName,
   type DomainEvent,
   type ErrorCode,
@@ -230,11 +231,14 @@ export function expectResponse(
   };
 }
 
-/** A refusal: the status and the problem+json code (and its `detail`, when named); nothing appended unless told. */
+/**
+ * A refusal: the status and the problem+json code (and its `detail`, when named; `priceFloor`: the
+ * price floor's words for the answer's figures); nothing appended unless told.
+ */
 export function expectError(
   status: number,
   code: ErrorCode,
-  options: { detail?: string | RegExp; allowNewEvents?: boolean } = {},
+  options: { detail?: string | RegExp; priceFloor?: string | RegExp; allowNewEvents?: boolean } = {},
 ): SpecCheck {
   return ({ response, newEvents }) => {
     expect({ status: response.status, code: (response.body as { code?: unknown } | undefined)?.code }).toEqual({
@@ -245,6 +249,10 @@ export function expectError(
     const detail = (response.body as { detail?: string }).detail;
     if (typeof options.detail === 'string') expect(detail).toBe(options.detail);
     else if (options.detail) expect(detail).toMatch(options.detail);
+    if (options.priceFloor) {
+      const { worstEurPerAuracoin, floorEur } = response.body as { worstEurPerAuracoin?: number; floorEur?: number };
+      expect(priceBelowFloorMessage(worstEurPerAuracoin ?? NaN, floorEur ?? NaN)).toMatch(options.priceFloor);
+    }
     if (!options.allowNewEvents) {
       // a signed request spends its code before the handler refuses (the gate runs first): that one use, nothing else
       const [signatures, written] = partition(newEvents, (event) => event.type === 'AdminMfaCodeUsed');

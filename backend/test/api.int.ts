@@ -206,6 +206,13 @@ describe('platform routes', () => {
     const paths = response.json.paths as Record<string, Record<string, { requestBody?: unknown }>>;
     expect(Object.keys(paths)).toEqual(expect.arrayContaining(['/api/register', '/api/users/{id}', '/api/health']));
     expect(paths['/api/register']?.post?.requestBody).toBeDefined();
+    expect(response.json.servers).toEqual([{ url: expect.any(String) }]);
+    // each operation answers its refusals as 4xx responses, the codes an enum; no catch-all
+    const register = (paths['/api/register']?.post as { responses: Record<string, unknown> }).responses;
+    expect(register.default).toBeUndefined();
+    const conflicts = JSON.stringify(register['409']);
+    expect(conflicts).toContain('username_taken');
+    expect(conflicts).toContain('email_taken');
   });
 
   it('sets security headers and a request id', async () => {

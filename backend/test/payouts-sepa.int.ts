@@ -221,7 +221,7 @@ describe('SEPA payout rail', () => {
     expect(twice.status).toBe(409);
     expect(twice.headers.get('content-type')).toMatch(/problem\+json/);
     expect(twice.json).toMatchObject({
-      code: 'conflict',
+      code: 'sepa_sent',
       detail: 'Il file SEPA di questa esecuzione è già stato segnato come inviato',
     });
     expect((await admin.post(`/api/admin/payouts/runs/${newId()}/sepa/sent`)).status).toBe(404);

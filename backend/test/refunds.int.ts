@@ -6,6 +6,7 @@
  * input, past the window, above the sale, twice at once, a tip: a clear 4xx and nothing refunded.
  */
 import {
+  errorMessages,
   performerStreams,
   streams,
   type LedgerEntryView,
@@ -166,7 +167,10 @@ describe('refunds', () => {
     const length = await logLength(app);
     const again = await refund({ kind: 'photo', id: purchaseId, reason: 'di nuovo' });
     expect(again.status).toBe(409);
-    expect(again.json).toMatchObject({ code: 'conflict', detail: 'Questa vendita è già stata rimborsata per intero' });
+    expect(again.json).toMatchObject({
+      code: 'refunded_already',
+      detail: 'Questa vendita è già stata rimborsata per intero',
+    });
     expect(await logLength(app)).toBe(length);
     await auditClean();
   });
@@ -180,7 +184,7 @@ describe('refunds', () => {
     expect(partial.json).toMatchObject({ amount: 1.5, purchased: 1.5, promotional: 0, clawbackCents: 82 });
     const above = await refund({ kind: 'message', id: messageId, amount: 2, reason: 'troppo' });
     expect(above.status).toBe(400);
-    expect(String(above.json.detail)).toContain('al massimo 1,5 auracoin');
+    expect(above.json).toMatchObject({ code: 'refund_above_sale', refundable: 1.5 });
     const rest = await refund({ kind: 'message', id: messageId, reason: 'Il resto' });
     expect(rest.json).toMatchObject({ amount: 1.5, clawbackCents: 83 });
 
@@ -335,7 +339,7 @@ describe('refunds', () => {
     expect(late.status).toBe(422);
     expect(late.json).toMatchObject({
       code: 'refund_window_closed',
-      detail: 'Il rimborso è possibile solo entro 48 ore dalla vendita: il periodo è scaduto',
+      detail: errorMessages.refund_window_closed,
     });
     expect(await logLength(app)).toBe(later);
   });

@@ -397,7 +397,7 @@ describe('who may do what', () => {
     expect(
       (await send(blocking.http, 'PUT', `${app.url}/api/performers/${blocking.id}/blocked-users/${user.id}`)).status,
     ).toBe(200);
-    await refused({ performerId: blocking.id }, 403, 'forbidden');
+    await refused({ performerId: blocking.id }, 403, 'blocked');
     // too little: 30 auracoin do not cover 5 minutes at 7
     const dear = await onlinePerformer(app.url, admin, { rate: 7 });
     await refused({ performerId: dear.id }, 400, 'insufficient_balance');

@@ -90,7 +90,7 @@ describe('going live and ending', () => {
     const before = await logLength(app);
     const twice = await performer.http.post('/api/shows', { title: 'Ancora' });
     expect(twice.status).toBe(409);
-    expect(twice.json).toMatchObject({ code: 'conflict', detail: 'Sei già in onda' });
+    expect(twice.json).toMatchObject({ code: 'show_already_live', detail: 'Sei già in onda' });
     expect(await logLength(app)).toBe(before);
 
     const visitor = client(app.url);
@@ -174,7 +174,7 @@ describe('tips through the ledger', () => {
     const before = await walletLength(user.id);
     const short = await tip(user.http, show.id, { amount: 25 });
     expect(short.status).toBe(400);
-    expect(short.json).toMatchObject({ code: 'insufficient_balance', detail: 'Saldo auracoin insufficiente' });
+    expect(short.json).toMatchObject({ code: 'insufficient_balance', detail: 'Insufficient auracoin balance' });
     expect(await walletLength(user.id)).toBe(before);
 
     await app.settled();
@@ -241,7 +241,7 @@ describe('tips through the ledger', () => {
     for (const one of paid) expect(chargedFor(one.userId, one.key)).toBe(true);
     // every refused tip charged nothing
     for (const one of refused) {
-      expect(one.json).toMatchObject({ code: 'conflict', detail: 'Lo show è terminato' });
+      expect(one.json).toMatchObject({ code: 'show_ended', detail: 'Lo show è terminato' });
       expect(chargedFor(one.userId, one.key)).toBe(false);
     }
     // a loaded machine's read model may answer a paid tip 'busy' (503, its read-your-writes wait): it was paid
@@ -446,7 +446,7 @@ describe('the room chat and its moderation', () => {
     await app.settled();
     const muted = await user.http.post(messages, { content: 'ancora' });
     expect(muted.status).toBe(403);
-    expect(muted.json).toMatchObject({ detail: 'Sei stato silenziato in questa stanza' });
+    expect(muted.json).toMatchObject({ code: 'show_muted', detail: 'Sei stato silenziato in questa stanza' });
 
     const userSocket = await open(user.http);
     expect(await join(userSocket, show.id)).toEqual({ ok: true, role: 'viewer', canWrite: false });
@@ -456,7 +456,7 @@ describe('the room chat and its moderation', () => {
     expect((await admin.post(`/api/shows/${show.id}/bans`, { identityId: user.id })).status).toBe(200);
     await dropped;
     await app.settled();
-    expect(await join(userSocket, show.id)).toEqual({ ok: false, error: 'Sei stato allontanato da questa stanza' });
+    expect(await join(userSocket, show.id)).toEqual({ ok: false, error: 'show_banned' });
     expect((await tip(user.http, show.id, { amount: 5 })).status).toBe(403);
     expect((await user.http.post(messages, { content: 'ciao' })).status).toBe(403);
   });
@@ -490,10 +490,10 @@ describe('the room on the socket', () => {
     const one = next<{ viewerCount: number }>(herSocket, 'show:viewers', (payload) => payload.viewerCount === 1);
     b.disconnect();
     await one;
-    expect(await join(a, newId())).toEqual({ ok: false, error: 'Show non trovato' });
+    expect(await join(a, newId())).toEqual({ ok: false, error: 'not_found' });
     const ended = await performer.http.post(`/api/shows/${show.id}/end`);
     expect(ended.json).toMatchObject({ summary: { peakViewers: 2 } });
-    expect(await join(a, show.id)).toEqual({ ok: false, error: 'Lo show è terminato' });
+    expect(await join(a, show.id)).toEqual({ ok: false, error: 'show_ended' });
   });
 
   it('the first viewer is one viewer everywhere: her room hears it, the show and her gallery card read it', async () => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { commonRefusals, statusOfErrorCode, type ErrorCode } from './errors';
 import { Problem } from './problem';
 import { apiRoutes, IDEMPOTENCY_KEY_MAX, type RouteContract } from './api/routes';
 
@@ -6,8 +7,43 @@ function schemaOf(type: z.ZodType, io: 'input' | 'output') {
   return z.toJSONSchema(type, { io, unrepresentable: 'any', target: 'openapi-3.0' });
 }
 
-/** Builds the OpenAPI 3 document of the API from the route contracts. */
-export function buildOpenApiDocument(routes: Record<string, RouteContract> = apiRoutes) {
+/**
+ * A route's refusals as responses: one per status, its problem's `code` one of the refusals that
+ * answer with that status (the route's own and those any route may give).
+ */
+function refusalResponses(route: RouteContract): Record<string, unknown> {
+  const byStatus = new Map<number, ErrorCode[]>();
+  for (const code of [...new Set([...commonRefusals, ...route.refusals])]) {
+    const status = statusOfErrorCode[code];
+    byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
+  }
+  return Object.fromEntries(
+    [...byStatus.entries()]
+      .sort(([a], [b]) => a - b)
+      .map(([status, codes]) => [
+        String(status),
+        {
+          description: codes.join(', '),
+          content: {
+            'application/problem+json': {
+              schema: {
+                allOf: [
+                  { $ref: '#/components/schemas/Problem' },
+                  { type: 'object', properties: { code: { type: 'string', enum: codes.sort() } } },
+                ],
+              },
+            },
+          },
+        },
+      ]),
+  );
+}
+
+/**
+ * Builds the OpenAPI 3 document of the API from the route contracts; `publicUrl` (PUBLIC_URL) is
+ * where it is served, else the document's own origin ('/').
+ */
+export function buildOpenApiDocument(routes: Record<string, RouteContract> = apiRoutes, publicUrl?: string) {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const [operationId, route] of Object.entries(routes)) {
     const parameters = [
@@ -41,10 +77,7 @@ export function buildOpenApiDocument(routes: Record<string, RouteContract> = api
         ...(answers === 'html' ? { content: { 'text/html': { schema: { type: 'string' } } } } : {}),
         ...(answers === 'text' ? { content: { 'text/plain': { schema: { type: 'string' } } } } : {}),
       },
-      default: {
-        description: 'Problem',
-        content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } },
-      },
+      ...refusalResponses(route),
     };
     paths[route.path] ??= {};
     paths[route.path]![route.method] = {
@@ -60,6 +93,7 @@ export function buildOpenApiDocument(routes: Record<string, RouteContract> = api
   return {
     openapi: '3.0.3',
     info: { title: 'Aura API', version: '0.1.0' },
+    servers: [{ url: publicUrl ?? '/' }],
     paths,
     components: {
       schemas: { Problem: schemaOf(Problem, 'output') },

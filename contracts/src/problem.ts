@@ -16,8 +16,13 @@ export const Problem = z.object({
   errors: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
   /** `price_changed`: her price now, auracoin (docs/product.md#price-seen) */
   currentPrice: z.number().optional(),
+  /** `price_below_floor`: what an auracoin would cost at worst, and the floor, euro (`priceBelowFloorMessage` words them) */
+  worstEurPerAuracoin: z.number().optional(),
+  floorEur: z.number().optional(),
+  /** `refund_above_sale`: what is left to refund of the sale, auracoin */
+  refundable: z.number().optional(),
 });
 
 /** What a refusal may carry besides its code and message. */
-export type ProblemExtras = Pick<Problem, 'currentPrice'>;
+export type ProblemExtras = Pick<Problem, 'currentPrice' | 'worstEurPerAuracoin' | 'floorEur' | 'refundable'>;
 export type Problem = z.infer<typeof Problem>;

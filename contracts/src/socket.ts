@@ -1,4 +1,5 @@
 import type { SessionView } from './api/sessions';
+import type { ErrorCode } from './errors';
 import type { MessageView } from './api/chat';
 import type { ChatParty } from './events/chat';
 import type { ShowGoalView, ShowMessageView, ShowTipView } from './api/shows';
@@ -59,9 +60,9 @@ export interface SessionSignalMessage {
 export type SessionJoinAnswer =
   { ok: true; role: 'user' | 'performer'; counterpartPresent: boolean } | { ok: false; error: string };
 
-/** What `show:join` answers: the caller's part in the room (a visitor reads only), or why not. */
+/** What `show:join` answers: the caller's part in the room (a visitor reads only), or why not (the UI words the code). */
 export type ShowJoinAnswer =
-  { ok: true; role: 'publisher' | 'viewer'; canWrite: boolean } | { ok: false; error: string };
+  { ok: true; role: 'publisher' | 'viewer'; canWrite: boolean } | { ok: false; error: ErrorCode };
 
 /** Typed Socket.IO events shared by the server and the client. */
 export interface ServerToClientEvents {

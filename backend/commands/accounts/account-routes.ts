@@ -64,7 +64,7 @@ const userIdOf = (token: string) => {
   const userId = token.split('.')[0] ?? '';
   return /^[0-9a-f-]{36}$/.test(userId) ? userId : undefined;
 };
-const invalidToken = () => new DomainError('invalid_token', 'Il link non è valido o è scaduto: chiedine uno nuovo.');
+const invalidToken = () => new DomainError('invalid_token');
 
 /** What every settings route needs: his own account, his other sessions ended, where links point. */
 function settingsOf(deps: AccountRoutesDeps) {
@@ -74,7 +74,7 @@ function settingsOf(deps: AccountRoutesDeps) {
     async ownAccount(caller: Principal) {
       hasOwnSettings(caller);
       const account = await deps.byId(caller.sub);
-      if (!account) throw notFound('Utente non trovato');
+      if (!account) throw notFound();
       return account;
     },
     /** every session of his ends; the caller's own goes on in a new cookie */

@@ -98,7 +98,7 @@ describe('reset and email links', () => {
       .given([registered])
       .when(askEmail('Nuovo@Example.com', 'another-account'))
       .thenThrows('email_taken', 'Email già registrata');
-    spec.given([registered]).when(askEmail('mario@example.com', userId)).thenThrows('conflict');
+    spec.given([registered]).when(askEmail('mario@example.com', userId)).thenThrows('same_email');
   });
 
   const changed = (at: Date) => ({
@@ -144,7 +144,7 @@ describe('reset and email links', () => {
       },
     };
     spec.given([registered]).when(askEmail('Nuovo@Example.com', null)).then([asked]);
-    spec.given([registered]).when(askEmail('mario@example.com', null)).thenThrows('conflict');
+    spec.given([registered]).when(askEmail('mario@example.com', null)).thenThrows('same_email');
     spec
       .given([registered, asked])
       .when((state) => decideConfirmEmail({ tokenHash: 'e1' }, state, later(5)))

@@ -1,4 +1,4 @@
-import { auracoinToUnits, errorMessages, WELCOME_BONUS_AURACOIN, type DomainEvent } from '@aura/contracts';
+import { auracoinToUnits, WELCOME_BONUS_AURACOIN, type DomainEvent } from '@aura/contracts';
 import { DomainError } from '../../platform/domain-error';
 import { commandHandler, type Aggregate } from '../../kernel/handle-command';
 
@@ -58,11 +58,11 @@ export const user: Aggregate<User> = {
 type Registered = Extract<User, { status: 'registered' | 'deleted' }> & { status: 'registered' };
 
 function registered(state: User): Registered {
-  if (state.status !== 'registered') throw new DomainError('not_found', 'Utente non trovato');
+  if (state.status !== 'registered') throw new DomainError('not_found');
   return state as Registered;
 }
 
-const invalidLink = () => new DomainError('invalid_token', 'Il link non è valido o è scaduto: chiedine uno nuovo.');
+const invalidLink = () => new DomainError('invalid_token');
 const live = (link: PendingLink | null | undefined, tokenHash: string, now: Date) =>
   link !== null && link !== undefined && link.tokenHash === tokenHash && now.getTime() < Date.parse(link.expiresAt);
 
@@ -125,9 +125,8 @@ export function decideRequestEmailChange(
 ): DomainEvent[] {
   const current = registered(state);
   // one account per address: another's is refused before anything is mailed
-  if (command.emailOwner !== null && command.emailOwner !== current.userId)
-    throw new DomainError('email_taken', errorMessages.email_taken);
-  if (command.email.toLowerCase() === current.email) throw new DomainError('conflict', "È già l'email del tuo account");
+  if (command.emailOwner !== null && command.emailOwner !== current.userId) throw new DomainError('email_taken');
+  if (command.email.toLowerCase() === current.email) throw new DomainError('same_email');
   return [
     {
       type: 'EmailChangeRequested',
@@ -169,7 +168,7 @@ export interface RegisterUser {
 }
 
 export function decideRegister(command: RegisterUser, state: User, now: Date): DomainEvent[] {
-  if (state.status !== 'unregistered') throw new DomainError('conflict', 'Utente già registrato');
+  if (state.status !== 'unregistered') throw new DomainError('conflict');
   return [
     {
       type: 'UserRegistered',
@@ -210,7 +209,7 @@ export function decideDeleteUser(
   state: User,
   now: Date,
 ): DomainEvent[] {
-  if (state.status !== 'registered') throw new DomainError('not_found', 'Utente non trovato');
+  if (state.status !== 'registered') throw new DomainError('not_found');
   return [
     {
       type: 'UserDeleted',

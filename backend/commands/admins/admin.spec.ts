@@ -46,7 +46,7 @@ describe('admin decider', () => {
       spec
         .given([])
         .when((state) => decideCreateAdmin({ ...command, role: 'superadmin' }, state, now, plainAdmin))
-        .thenThrows('forbidden');
+        .thenThrows('superadmin_only');
     });
     it('refuses to create the same admin twice', () => {
       spec
@@ -79,13 +79,13 @@ describe('admin decider', () => {
       spec
         .given([created()])
         .when((state) => decideSetAdminActive({ isActive: false }, state, now, { id: adminId, role: 'admin' }))
-        .thenThrows('conflict');
+        .thenThrows('admin_self');
     });
     it('lets only a superadmin disable a superadmin', () => {
       spec
         .given([created('superadmin')])
         .when((state) => decideSetAdminActive({ isActive: false }, state, now, plainAdmin))
-        .thenThrows('forbidden');
+        .thenThrows('superadmin_only');
       spec
         .given([created('superadmin')])
         .when((state) => decideSetAdminActive({ isActive: false }, state, now, superadmin))
@@ -114,13 +114,13 @@ describe('admin decider', () => {
       spec
         .given([created('superadmin')])
         .when((state) => decideDeleteAdmin(state, now, superadmin))
-        .thenThrows('forbidden', 'Un superadmin non può essere eliminato');
+        .thenThrows('superadmin_undeletable');
     });
     it('refuses to delete oneself', () => {
       spec
         .given([created()])
         .when((state) => decideDeleteAdmin(state, now, { id: adminId, role: 'admin' }))
-        .thenThrows('conflict');
+        .thenThrows('admin_self');
     });
     it('answers not found for an unknown admin or a second deletion', () => {
       spec
@@ -139,9 +139,7 @@ describe('admins policy', () => {
   it('a deactivated admin signs in no more', () => {
     const login = { id: adminId, passwordHash: 'hash', isActive: true };
     expect(maySignIn(login)).toBe(login);
-    expect(() => maySignIn({ ...login, isActive: false })).toThrow(
-      expect.objectContaining({ code: 'forbidden', message: 'Account amministratore disattivato' }),
-    );
+    expect(() => maySignIn({ ...login, isActive: false })).toThrow(expect.objectContaining({ code: 'admin_disabled' }));
   });
   it('the admin acting is one the records know', () => {
     expect(actingAdmin(plainAdmin)).toBe(plainAdmin);

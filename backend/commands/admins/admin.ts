@@ -54,9 +54,9 @@ export interface CreateAdmin {
 
 /** `actor` is absent only for the superadmin the first start creates. */
 export function decideCreateAdmin(command: CreateAdmin, state: Admin, now: Date, actor?: Actor): DomainEvent[] {
-  if (state.status !== 'none') throw new DomainError('conflict', 'Admin già esistente');
+  if (state.status !== 'none') throw new DomainError('conflict');
   if (actor && command.role === 'superadmin' && actor.role !== 'superadmin') {
-    throw new DomainError('forbidden', 'Solo un superadmin può creare un superadmin');
+    throw new DomainError('superadmin_only');
   }
   const data = { ...command, email: command.email.toLowerCase(), createdAt: now.toISOString() };
   if (actor) data.createdBy = actor.id;
@@ -64,7 +64,7 @@ export function decideCreateAdmin(command: CreateAdmin, state: Admin, now: Date,
 }
 
 function listed(state: Admin): Extract<Admin, { status: 'listed' }> {
-  if (state.status !== 'listed') throw new DomainError('not_found', 'Admin non trovato');
+  if (state.status !== 'listed') throw new DomainError('not_found');
   return state;
 }
 
@@ -77,9 +77,9 @@ export function decideSetAdminActive(
 ): DomainEvent[] {
   const target = listed(state);
   if (target.isActive === command.isActive) return [];
-  if (target.adminId === actor.id) throw new DomainError('conflict', 'Non puoi disattivare il tuo account');
+  if (target.adminId === actor.id) throw new DomainError('admin_self');
   if (target.role === 'superadmin' && actor.role !== 'superadmin') {
-    throw new DomainError('forbidden', 'Solo un superadmin può cambiare lo stato di un superadmin');
+    throw new DomainError('superadmin_only');
   }
   const data = { adminId: target.adminId, by: actor.id, at: now.toISOString() };
   return [command.isActive ? { type: 'AdminActivated', data } : { type: 'AdminDeactivated', data }];
@@ -87,7 +87,7 @@ export function decideSetAdminActive(
 
 export function decideDeleteAdmin(state: Admin, now: Date, actor: Actor): DomainEvent[] {
   const target = listed(state);
-  if (target.role === 'superadmin') throw new DomainError('forbidden', 'Un superadmin non può essere eliminato');
-  if (target.adminId === actor.id) throw new DomainError('conflict', 'Non puoi eliminare il tuo account');
+  if (target.role === 'superadmin') throw new DomainError('superadmin_undeletable');
+  if (target.adminId === actor.id) throw new DomainError('admin_self');
   return [{ type: 'AdminDeleted', data: { adminId: target.adminId, by: actor.id, at: now.toISOString() } }];
 }

@@ -87,7 +87,7 @@ describe('admins API', () => {
         .when((request) =>
           request.post('/api/admins', { ...newAdmin, role: 'superadmin' }).as(admin(ADMIN, { secondFactor: true })),
         )
-        .then([expectError(403, 'forbidden')]));
+        .then([expectError(403, 'superadmin_only')]));
 
     it('refuses a username another admin has', () =>
       spec
@@ -116,7 +116,7 @@ describe('admins API', () => {
         .when((request) =>
           request.patch(`/api/admins/${ROOT}`, { isActive: false }).as(admin(ADMIN, { secondFactor: true })),
         )
-        .then([expectError(403, 'forbidden')]));
+        .then([expectError(403, 'superadmin_only')]));
   });
 
   describe('DELETE /api/admins/{id}', () => {
@@ -133,7 +133,7 @@ describe('admins API', () => {
       spec
         .given(...root, ...anna)
         .when((request) => request.delete(`/api/admins/${ROOT}`).as(admin(ADMIN, { secondFactor: true })))
-        .then([expectError(403, 'forbidden')]));
+        .then([expectError(403, 'superadmin_undeletable')]));
   });
 
   describe('POST /api/admin/mfa/enroll', () => {
@@ -190,7 +190,7 @@ describe('admins API', () => {
             .post('/api/admin/mfa/confirm', { code: codeOf(priors) === '000000' ? '111111' : '000000' })
             .as(admin(ADMIN)),
         )
-        .then([expectError(400, 'validation_failed')]));
+        .then([expectError(400, 'mfa_code_invalid')]));
   });
 
   describe('POST /api/admin/admins/{id}/mfa/reset (a fresh second factor)', () => {

@@ -3,9 +3,6 @@ import type { Config } from '../../platform/config/config';
 import { accountNameOf, tooManyRequests } from '../../platform/http/rate-limit';
 import type { KeyValueStore } from '../../platform/kv/port';
 
-/** What a locked admin sign-in reads (docs/architecture.md#admin-lockout). */
-export const LOCKED = 'Troppi tentativi falliti: accesso amministratore bloccato, riprova più tardi';
-
 /**
  * Admin sign-in lockout (docs/architecture.md#admin-lockout): `ADMIN_LOCK_AFTER_FAILURES` failed
  * sign-ins on one account name (whatever the address), or `ADMIN_ADDRESS_LOCK_AFTER_FAILURES` from
@@ -26,12 +23,12 @@ export function adminLockout(
     async guard<T>(ctx: Context, attempt: () => Promise<T>): Promise<T> {
       const keys = scopes(ctx);
       const locked = await Promise.all(keys.map((key) => kv.expiresIn(`admin-lock:${key}`)));
-      if (Math.max(...locked) > 0) throw tooManyRequests(ctx, Math.max(...locked), LOCKED);
+      if (Math.max(...locked) > 0) throw tooManyRequests(ctx, Math.max(...locked), 'admin_locked');
       const failures = await Promise.all(keys.map((key) => kv.increment(`admin-failures:${key}`, lockMs)));
       const giveBack = () => Promise.all(keys.map((key) => kv.decrement(`admin-failures:${key}`)));
       if (failures.some((count, index) => count > thresholds[index]!)) {
         await giveBack();
-        throw tooManyRequests(ctx, lockMs, LOCKED);
+        throw tooManyRequests(ctx, lockMs, 'admin_locked');
       }
       try {
         const result = await attempt();

@@ -9,14 +9,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Context } from 'koa';
 import { Secret, TOTP } from 'otpauth';
-import {
-  adminMfaStreams,
-  MFA_CODE_HEADER,
-  MFA_MESSAGES,
-  MfaCode,
-  type MfaEnrollment,
-  type MfaStatus,
-} from '@aura/contracts';
+import { adminMfaStreams, MFA_CODE_HEADER, MfaCode, type MfaEnrollment, type MfaStatus } from '@aura/contracts';
 import { DomainError } from '../../platform/domain-error';
 import { foldStream } from '../../kernel/handle-command';
 import { type DoorLimit, type RateLimiter, tooManyRequests } from '../../platform/http/rate-limit';
@@ -121,13 +114,13 @@ function attemptsOf({ ports, limits }: SecondFactorDeps) {
   return async function attempt<T>(ctx: Context, adminId: string, run: () => Promise<T>): Promise<T> {
     await limits.enforce(ctx, ['mfaCode', adminId]);
     const locked = await kv.expiresIn(`mfa-lock:${adminId}`);
-    if (locked > 0) throw tooManyRequests(ctx, locked, MFA_MESSAGES.locked);
+    if (locked > 0) throw tooManyRequests(ctx, locked, 'mfa_locked');
     try {
       const result = await run();
       await kv.remove(`mfa-failures:${adminId}`);
       return result;
     } catch (error) {
-      if (error instanceof DomainError && (error.code === 'mfa_required' || error.code === 'validation_failed')) {
+      if (error instanceof DomainError && (error.code === 'mfa_code_refused' || error.code === 'mfa_code_invalid')) {
         const failures = await kv.increment(`mfa-failures:${adminId}`, lockMs);
         if (failures >= config.ADMIN_LOCK_AFTER_FAILURES) await kv.put(`mfa-lock:${adminId}`, lockMs);
       }

@@ -30,18 +30,18 @@ describe('admin second factor', () => {
     spec
       .given([started, enabled])
       .when((s) => decideEnroll(s, enrollment))
-      .thenThrows('conflict');
+      .thenThrows('mfa_already_enrolled');
     spec
       .given([])
       .when((s) => decideConfirm(s, { adminId, step: 100 }, now))
-      .thenThrows('conflict');
+      .thenThrows('mfa_not_started');
   });
 
   it('refuses a wrong code at confirmation', () => {
     spec
       .given([started])
       .when((s) => decideConfirm(s, { adminId, step: null }, now))
-      .thenThrows('validation_failed');
+      .thenThrows('mfa_code_invalid');
   });
 
   it('a money action takes a code of a later step, once; never the same step twice, nor an older one', () => {
@@ -52,7 +52,7 @@ describe('admin second factor', () => {
     spec
       .given([started, enabled])
       .when((s) => decideSign(s, { adminId, action: 'POST /x', step: 100, recoveryIndex: null }, now))
-      .thenThrows('mfa_required');
+      .thenThrows('mfa_code_refused');
     const used: DomainEvent = {
       type: 'AdminMfaCodeUsed',
       data: { adminId, step: 101, usedAt: now.toISOString(), action: 'POST /x' },
@@ -60,11 +60,11 @@ describe('admin second factor', () => {
     spec
       .given([started, enabled, used])
       .when((s) => decideSign(s, { adminId, action: 'POST /x', step: 101, recoveryIndex: null }, now))
-      .thenThrows('mfa_required');
+      .thenThrows('mfa_code_refused');
     spec
       .given([started, enabled])
       .when((s) => decideSign(s, { adminId, action: 'POST /x', step: null, recoveryIndex: null }, now))
-      .thenThrows('mfa_required');
+      .thenThrows('mfa_code_refused');
   });
 
   it('another admin resets her second factor: she enrols again, and no code of the old secret counts', () => {
@@ -88,7 +88,7 @@ describe('admin second factor', () => {
     spec
       .given([started, enabled, reset, started])
       .when((s) => decideConfirm(s, { adminId, step: 100 }, now))
-      .thenThrows('validation_failed');
+      .thenThrows('mfa_code_invalid');
     spec
       .given([started, enabled, reset])
       .when((s) => decideSign(s, { adminId, action: 'POST /x', step: 101, recoveryIndex: null }, now))
@@ -99,7 +99,7 @@ describe('admin second factor', () => {
     spec
       .given([started, enabled])
       .when((s) => decideReset(s, { adminId, targetRole: 'admin' }, { id: adminId, role: 'superadmin' }, now))
-      .thenThrows('forbidden');
+      .thenThrows('mfa_reset_own');
     spec
       .given([started, enabled])
       .when((s) =>
@@ -110,7 +110,7 @@ describe('admin second factor', () => {
           now,
         ),
       )
-      .thenThrows('forbidden');
+      .thenThrows('superadmin_only');
     spec
       .given([started, enabled])
       .when((s) =>
@@ -137,7 +137,7 @@ describe('admin second factor', () => {
           now,
         ),
       )
-      .thenThrows('conflict');
+      .thenThrows('mfa_not_active');
   });
 
   it('a recovery code signs once', () => {
@@ -152,7 +152,7 @@ describe('admin second factor', () => {
     spec
       .given([started, enabled, recovered])
       .when((s) => decideSign(s, { adminId, action: 'POST /x', step: null, recoveryIndex: 1 }, now))
-      .thenThrows('mfa_required');
+      .thenThrows('mfa_code_refused');
   });
 
   it('not enrolled: nothing to sign', () => {

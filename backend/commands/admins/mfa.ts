@@ -6,7 +6,7 @@
  * (the append carries the stream's expected revision).
  */
 import { createHash } from 'node:crypto';
-import { MFA_MESSAGES, type AdminRole, type DomainEvent, type EventDataOf } from '@aura/contracts';
+import { type AdminRole, type DomainEvent, type EventDataOf } from '@aura/contracts';
 import { DomainError } from '../../platform/domain-error';
 import { commandHandler, type Aggregate } from '../../kernel/handle-command';
 import type { Actor } from './admin';
@@ -58,7 +58,7 @@ export function decideEnroll(
   state: AdminMfaState,
   enrollment: EventDataOf<'AdminMfaEnrollmentStarted'>,
 ): DomainEvent[] {
-  if (isEnrolled(state)) throw new DomainError('conflict', MFA_MESSAGES.alreadyEnrolled);
+  if (isEnrolled(state)) throw new DomainError('mfa_already_enrolled');
   return [{ type: 'AdminMfaEnrollmentStarted', data: enrollment }];
 }
 
@@ -68,10 +68,9 @@ export function decideConfirm(
   command: { adminId: string; step: number | null },
   now: Date,
 ): DomainEvent[] {
-  if (isEnrolled(state)) throw new DomainError('conflict', MFA_MESSAGES.alreadyEnrolled);
-  if (!state.enrollment) throw new DomainError('conflict', MFA_MESSAGES.notStarted);
-  if (command.step === null || command.step <= state.lastStep)
-    throw new DomainError('validation_failed', MFA_MESSAGES.invalid);
+  if (isEnrolled(state)) throw new DomainError('mfa_already_enrolled');
+  if (!state.enrollment) throw new DomainError('mfa_not_started');
+  if (command.step === null || command.step <= state.lastStep) throw new DomainError('mfa_code_invalid');
   return [
     { type: 'AdminMfaEnabled', data: { adminId: command.adminId, step: command.step, enabledAt: now.toISOString() } },
   ];
@@ -103,7 +102,7 @@ export function decideSign(
       },
     ];
   }
-  throw new DomainError('mfa_required', MFA_MESSAGES.invalid);
+  throw new DomainError('mfa_code_refused');
 }
 
 /**
@@ -116,10 +115,9 @@ export function decideReset(
   actor: Actor,
   now: Date,
 ): DomainEvent[] {
-  if (command.adminId === actor.id) throw new DomainError('forbidden', MFA_MESSAGES.resetOwn);
-  if (command.targetRole === 'superadmin' && actor.role !== 'superadmin')
-    throw new DomainError('forbidden', MFA_MESSAGES.resetSuperadmin);
-  if (!state.enrollment && !isEnrolled(state)) throw new DomainError('conflict', MFA_MESSAGES.notActive);
+  if (command.adminId === actor.id) throw new DomainError('mfa_reset_own');
+  if (command.targetRole === 'superadmin' && actor.role !== 'superadmin') throw new DomainError('superadmin_only');
+  if (!state.enrollment && !isEnrolled(state)) throw new DomainError('mfa_not_active');
   return [
     { type: 'AdminMfaReset', data: { adminId: command.adminId, byAdminId: actor.id, resetAt: now.toISOString() } },
   ];

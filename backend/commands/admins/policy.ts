@@ -1,4 +1,3 @@
-import { MFA_MESSAGES } from '@aura/contracts';
 import { DomainError } from '../../platform/domain-error';
 import { forbidden, HttpError } from '../../platform/http/errors';
 import type { Actor } from './admin';
@@ -11,7 +10,7 @@ import type { Actor } from './admin';
 
 /** A deactivated admin signs in no more, even with the right password. */
 export function maySignIn<Login extends { isActive: boolean }>(login: Login): Login {
-  if (!login.isActive) throw new DomainError('forbidden', 'Account amministratore disattivato');
+  if (!login.isActive) throw new DomainError('admin_disabled');
   return login;
 }
 
@@ -40,7 +39,7 @@ export function secondFactorAsked(secondFactor: 'fresh' | 'none' | undefined, re
  */
 export function signsWithCode(asked: Exclude<SecondFactorAsked, 'nothing'>, enrolled: boolean, required: boolean) {
   if (!enrolled) {
-    if (required) throw new HttpError(403, 'mfa_enrollment_required', MFA_MESSAGES.enrollmentRequired);
+    if (required) throw new HttpError('mfa_enrollment_required');
     return false;
   }
   return asked === 'fresh';
@@ -48,6 +47,6 @@ export function signsWithCode(asked: Exclude<SecondFactorAsked, 'nothing'>, enro
 
 /** The code comes in its header (`X-MFA-Code`); without one the act is refused before anything is counted. */
 export function codeHeader(header: string): string {
-  if (header === '') throw new HttpError(403, 'mfa_required', MFA_MESSAGES.required);
+  if (header === '') throw new HttpError('mfa_required');
   return header;
 }

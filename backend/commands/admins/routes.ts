@@ -130,7 +130,7 @@ function mfaRoutes(router: Router, deps: AdminsDeps, actor: ActorOf) {
   );
   mountRoute(router, deps.sessions, apiRoutes.resetAdminMfa, async (ctx, { params }, caller) => {
     const target = await deps.actorOf(params.id);
-    if (!target) throw notFound('Amministratore non trovato');
+    if (!target) throw notFound();
     const status = await deps.mfa.reset(ctx, target, await actor(caller.sub));
     // whoever holds her session now signs in again, and enrols a new phone
     await deps.sessions.revokeAccount(params.id);

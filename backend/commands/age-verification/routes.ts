@@ -10,7 +10,7 @@ import type { SessionManager } from '../../platform/http/session';
 
 /** A bad answer at the callback: a clear 4xx, nothing kept (a replay: 409). */
 const refusal = (error: AgeVerificationError) =>
-  new HttpError(error.reason === 'replayed' ? 409 : 400, 'age_verification_failed', error.message);
+  new HttpError('age_verification_failed', { status: error.reason === 'replayed' ? 409 : 400 });
 
 /**
  * The age check's routes (issue 39 item 1; docs/architecture.md#age-verification): start, the
@@ -41,11 +41,11 @@ export function ageVerificationRouter(deps: { sessions: SessionManager; ages: Ag
   const sandbox =
     ages.verifier?.name === 'sandbox' ? (ages.verifier as ReturnType<typeof createSandboxAgeVerifier>) : undefined;
   mountRoute(router, sessions, apiRoutes.ageSandboxCheck, async (_ctx, { query }) => {
-    if (!sandbox) throw notFound('No sandbox age verifier runs');
+    if (!sandbox) throw notFound();
     return sandboxCheckPage(query.nonce);
   });
   mountRoute(router, sessions, apiRoutes.ageSandboxConfirm, async (_ctx, { query }) => {
-    if (!sandbox) throw notFound('No sandbox age verifier runs');
+    if (!sandbox) throw notFound();
     const assertion = sandbox.confirm(query.nonce, ages.nowMs());
     // a path, not an address: the sandbox never learns which site asked
     return { location: `/api/age-verification/callback?assertion=${encodeURIComponent(assertion)}` };

@@ -31,7 +31,7 @@ export interface PurchaseAlias {
 /** The event recording an alias bought; spendFromWallet appends it with its debit. */
 export function aliasPurchased(command: PurchaseAlias, now: Date): DomainEvent {
   const aliasName = command.aliasName.trim();
-  if (aliasName === '') throw new DomainError('validation_failed', "Inserisci un nome per l'alias");
+  if (aliasName === '') throw new DomainError('validation_failed');
   return {
     type: 'AliasPurchased',
     data: {
@@ -51,7 +51,7 @@ export interface DeleteAlias {
 }
 
 export function decideDeleteAlias(command: DeleteAlias, state: Alias, now: Date): DomainEvent[] {
-  if (state.status === 'deleted') throw new DomainError('not_found', 'Alias non trovato');
+  if (state.status === 'deleted') throw new DomainError('not_found');
   return [
     {
       type: 'AliasDeleted',

@@ -33,7 +33,7 @@ export function aliasesRouter(deps: AliasesDeps): Router {
     async (ctx, { params, body, idempotencyKey: key }, caller) => {
       // spending is the owner's act alone: not even an admin spends a user's auracoin
       if (caller.kind !== 'user' || caller.sub !== params.userId) throw forbidden();
-      if (!(await deps.userActive(params.userId))) throw notFound('Utente non trovato');
+      if (!(await deps.userActive(params.userId))) throw notFound();
       const aliasId = key ? deterministicId(`alias:${params.userId}:${key}`) : newId();
       const price = auracoinToUnits(ALIAS_PRICE_AURACOIN);
       const metadata = commandMetadata(ctx, caller);
@@ -55,7 +55,7 @@ export function aliasesRouter(deps: AliasesDeps): Router {
 
   mountRoute(router, deps.sessions, apiRoutes.deleteAlias, async (ctx, { params }, caller) => {
     const owner = await deps.aliasOwner(params.id);
-    if (!owner) throw notFound('Alias non trovato');
+    if (!owner) throw notFound();
     assertOwnerOrAdmin(caller, owner);
     const result = await handleAlias(
       deps.eventStore,

@@ -51,9 +51,9 @@ export interface StartConversation {
 
 /** Opens the identity's conversation with her; an existing one is kept as it is (nothing appended). */
 export function decideStartConversation(command: StartConversation, state: Conversation, now: Date): DomainEvent[] {
-  if (!command.performer.available) throw new DomainError('not_found', 'Performer non trovata');
+  if (!command.performer.available) throw new DomainError('not_found');
   if (state.status === 'open') return [];
-  if (command.performer.blocksIdentity) throw new DomainError('blocked', 'The performer blocked this identity');
+  if (command.performer.blocksIdentity) throw new DomainError('blocked');
   const { identityId, userId, aliasId, displayName } = command.identity;
   return [
     {
@@ -82,10 +82,10 @@ export interface Caller {
  * conversation of others does not exist for them), whatever ids the request names.
  */
 export function partyOf(state: Conversation, caller: Caller): { state: OpenConversation; party: ChatParty } {
-  if (state.status !== 'open') throw new DomainError('not_found', 'Conversazione non trovata');
+  if (state.status !== 'open') throw new DomainError('not_found');
   if (caller.kind === 'user' && caller.id === state.userId) return { state, party: 'user' };
   if (caller.kind === 'performer' && caller.id === state.performerId) return { state, party: 'performer' };
-  throw new DomainError('not_found', 'Conversazione non trovata');
+  throw new DomainError('not_found');
 }
 
 /** The ids that name a party in requests: the performer's id; the user's id or their identity's. */
@@ -135,19 +135,16 @@ export interface SendMessage {
  */
 export function decideSendMessage(command: SendMessage, current: Conversation, now: Date): DomainEvent {
   const { state, party } = partyOf(current, command.caller);
-  if (command.senderType !== party || !namesParty(state, party, command.senderId))
-    throw new DomainError('forbidden', 'senderId and senderType must be the caller');
+  if (command.senderType !== party || !namesParty(state, party, command.senderId)) throw new DomainError('forbidden');
   const problem = messageProblem(command.content);
-  if (problem === 'empty') throw new DomainError('validation_failed', 'Scrivi un messaggio');
-  if (problem === 'too_long') throw new DomainError('validation_failed', 'Il messaggio è troppo lungo');
-  if (party === 'user' && !command.identityActive)
-    throw new DomainError('conversation_closed', 'This alias was deleted');
-  if (party === 'performer' && !command.userActive) throw new DomainError('conversation_closed', 'This user is gone');
-  if (party === 'user' && !command.performer.available) throw new DomainError('not_found', 'Performer non trovata');
-  if (command.performer.blocksIdentity) throw new DomainError('blocked', 'The performer blocked this identity');
+  if (problem === 'empty') throw new DomainError('validation_failed');
+  if (problem === 'too_long') throw new DomainError('validation_failed');
+  if (party === 'user' && !command.identityActive) throw new DomainError('conversation_closed');
+  if (party === 'performer' && !command.userActive) throw new DomainError('conversation_closed');
+  if (party === 'user' && !command.performer.available) throw new DomainError('not_found');
+  if (command.performer.blocksIdentity) throw new DomainError('blocked');
   const priceUnits = party === 'user' ? command.priceUnits : 0;
-  if (!Number.isInteger(priceUnits) || priceUnits < 0)
-    throw new DomainError('validation_failed', 'The price must be a whole number of minor units');
+  if (!Number.isInteger(priceUnits) || priceUnits < 0) throw new DomainError('validation_failed');
   if (party === 'user') assertPriceSeen(command.expectedPrice, priceUnits);
   return {
     type: 'MessageSent',
@@ -176,8 +173,7 @@ export interface MarkRead {
 /** Marks the other party's messages read up to the newest unread one; nothing to mark appends nothing. */
 export function decideMarkRead(command: MarkRead, current: Conversation, now: Date): DomainEvent[] {
   const { state, party } = partyOf(current, command.caller);
-  if (!namesParty(state, party, command.readerId))
-    throw new DomainError('forbidden', 'Only the reader may mark messages read');
+  if (!namesParty(state, party, command.readerId)) throw new DomainError('forbidden');
   if (command.newestUnreadId === null) return [];
   return [
     {

@@ -9,5 +9,5 @@ import type { Principal } from '../../platform/http/session';
 
 /** A conversation is opened by a user (with her); a performer or an admin opens none. */
 export function opensConversations(caller: Principal) {
-  if (caller.kind !== 'user') throw forbidden('Solo gli utenti aprono conversazioni');
+  if (caller.kind !== 'user') throw forbidden();
 }

@@ -10,7 +10,7 @@ describe("a message's identity: still active, gone, or not known right now", () 
 
   it('given the alias was deleted (not found), when a message is sent, then the conversation is closed to it', async () => {
     const deleted = async () => {
-      throw new DomainError('not_found', 'Alias non trovato');
+      throw new DomainError('not_found');
     };
     await expect(identityStillActive(deleted, 'user-1', 'alias-1')).resolves.toBe(false);
   });

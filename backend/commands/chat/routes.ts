@@ -212,7 +212,7 @@ function messageRoutes(router: Router, deps: ChatCommandDeps, reads: ChatReads) 
       now: deps.now,
     });
     const stored = await deps.messageAfter(messageId, position);
-    if (!stored) throw new DomainError('service_unavailable', 'Il servizio è occupato, riprova tra poco');
+    if (!stored) throw new DomainError('service_unavailable');
     return repeatedSend(stored, party, body.content);
   });
 }

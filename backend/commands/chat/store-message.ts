@@ -7,7 +7,7 @@ import {
 } from '../../platform/eventstore/port';
 import { deterministicId } from '../../platform/ids';
 import { DomainError } from '../../platform/domain-error';
-import { INSUFFICIENT_BALANCE_MESSAGE, spendableFor, spendFromWallet, walletTotals } from '../../ledger';
+import { spendableFor, spendFromWallet, walletTotals } from '../../ledger';
 
 type Message = EventDataOf<'MessageSent'>;
 
@@ -71,7 +71,7 @@ async function claimToPay(
   const stream = chatStreams.message(message.messageId);
   if (spendableFor(await walletTotals(eventStore, context.walletId)) < message.priceUnits) {
     const [earlier] = await eventStore.readStream(stream);
-    if (!earlier) throw new DomainError('insufficient_balance', INSUFFICIENT_BALANCE_MESSAGE);
+    if (!earlier) throw new DomainError('insufficient_balance');
     return unpaidAt(earlier);
   }
   const claim = {

@@ -17,7 +17,7 @@ export function favouritesRouter(deps: {
 }): Router {
   const router = new Router();
   mountRoute(router, deps.sessions, apiRoutes.listFavourites, async (_ctx, _input, caller) => {
-    if (caller.kind !== 'user') throw forbidden('Solo gli utenti hanno i preferiti');
+    if (caller.kind !== 'user') throw forbidden();
     return { performerIds: await deps.favouritesAfter(caller.sub, undefined) };
   });
   for (const [contract, favourite] of [
@@ -25,8 +25,8 @@ export function favouritesRouter(deps: {
     [apiRoutes.removeFavourite, false],
   ] as const) {
     mountRoute(router, deps.sessions, contract, async (ctx, { params }, caller) => {
-      if (caller.kind !== 'user') throw forbidden('Solo gli utenti hanno i preferiti');
-      if (favourite && !(await deps.performerExists(params.id))) throw notFound('Performer non trovata');
+      if (caller.kind !== 'user') throw forbidden();
+      if (favourite && !(await deps.performerExists(params.id))) throw notFound();
       const result = await handleFavourites(
         deps.eventStore,
         performerStreams.favourites(caller.sub),

@@ -1,10 +1,17 @@
 import Router from '@koa/router';
 import type { Middleware } from 'koa';
-import { apiRoutes, documentContentTypes, imageContentTypes, MAX_UPLOAD_BYTES, uploadMessages } from '@aura/contracts';
+import {
+  apiRoutes,
+  documentContentTypes,
+  fieldMessages,
+  imageContentTypes,
+  MAX_UPLOAD_BYTES,
+  uploadMessages,
+} from '@aura/contracts';
 import { documentLinkValid, privateFileUrl, publicFileUrl } from '../../platform/files/links';
 import { saveUpload } from '../../platform/files/save-upload';
 import type { FileStorage } from '../../platform/files/storage';
-import { badRequest, forbidden, HttpError, notFound } from '../../platform/http/errors';
+import { badRequest, HttpError, notFound, refused } from '../../platform/http/errors';
 import type { DoorLimit, RateLimiter } from '../../platform/http/rate-limit';
 import type { fileRateLimits } from './rate-limits';
 import { commandMetadata, mountRoute } from '../../platform/http/routes';
@@ -86,10 +93,9 @@ function mountPhotoUploads(router: Router, deps: FilesRouterDeps, uploads: Middl
     apiRoutes.uploadPhotoFile,
     async (_ctx, { params, upload }, caller) => {
       const ticket = files.verify(params.token);
-      if (!ticket || ticket.purpose !== 'photo-upload' || !ticket.uploadId)
-        throw forbidden('Link di caricamento scaduto o non valido');
+      if (!ticket || ticket.purpose !== 'photo-upload' || !ticket.uploadId) throw refused('link_expired');
       holdsTicket(ticket, caller);
-      if (await files.meta('private', ticket.uploadId)) throw new HttpError(409, 'conflict', 'Immagine già caricata');
+      if (await files.meta('private', ticket.uploadId)) throw new HttpError('conflict');
       const { bytes } = await upload.read();
       await saveUpload(files, 'private', bytes, {
         maxBytes: MAX_UPLOAD_BYTES,
@@ -110,15 +116,11 @@ function mountPhotoUploads(router: Router, deps: FilesRouterDeps, uploads: Middl
     // the ticket may have expired since the PUT: its signature still proves which upload it is
     const ticket = files.verify(decodedOrEmpty(token), 0);
     if (!ticket || ticket.purpose !== 'photo-upload' || !ticket.uploadId)
-      throw badRequest('URL di caricamento non valido', [
-        { path: 'body.imageURL', message: 'URL di caricamento non valido' },
-      ]);
+      throw badRequest([{ path: 'body.imageURL', message: fieldMessages.uploadUrlInvalid }]);
     holdsTicket(ticket, caller);
     const published = (await files.meta('public', ticket.uploadId)) ?? (await files.publish(ticket.uploadId));
     if (!published)
-      throw badRequest("Carica un'immagine o inserisci un URL", [
-        { path: 'body.imageURL', message: 'Nessuna immagine caricata a questo indirizzo' },
-      ]);
+      throw refused('image_required', [{ path: 'body.imageURL', message: fieldMessages.noImageUploaded }]);
     return { objectPath: publicFileUrl(published.fileId) };
   });
 }
@@ -130,7 +132,7 @@ function mountFileReads(router: Router, deps: FilesRouterDeps) {
   /** Public photo files (unguessable ids); private files are never served here. */
   mountRoute(router, sessions, apiRoutes.publicFile, async (_ctx, { params }) => {
     const file = await files.read('public', params.fileId);
-    if (!file) throw notFound('File non trovato');
+    if (!file) throw notFound();
     return {
       bytes: file.bytes,
       contentType: file.meta.contentType,
@@ -144,11 +146,10 @@ function mountFileReads(router: Router, deps: FilesRouterDeps) {
    * records DocumentViewed with the admin's id.
    */
   mountRoute(router, sessions, apiRoutes.documentFile, async (ctx, { params, query }, caller) => {
-    if (!documentLinkValid(files, query.token ?? '', params.documentId, caller.sub))
-      throw forbidden('Link scaduto o non valido');
+    if (!documentLinkValid(files, query.token ?? '', params.documentId, caller.sub)) throw refused('link_expired');
     const document = await deps.documents.byId(params.documentId);
     const file = document ? await files.read('private', document.fileId) : undefined;
-    if (!document || !file) throw notFound('Documento non trovato');
+    if (!document || !file) throw notFound();
     await deps.documents.viewed(
       { documentId: params.documentId, performerId: document.performerId, adminId: caller.sub },
       commandMetadata(ctx, caller),

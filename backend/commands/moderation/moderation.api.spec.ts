@@ -189,7 +189,7 @@ describe('moderation API', () => {
         .when((request) =>
           request.post(`/api/admin/reports/${REPORT}/decision`, decision).as(admin(ADMIN, { secondFactor: true })),
         )
-        .then([expectError(409, 'conflict', { allowNewEvents: true }), onlyTheCodeUsed(ADMIN)]);
+        .then([expectError(409, 'report_decided', { allowNewEvents: true }), onlyTheCodeUsed(ADMIN)]);
     });
 
     it('lists open reports oldest first, overdue past 7 days', () =>
@@ -232,7 +232,7 @@ describe('moderation API', () => {
       await spec
         .given(...luna, statement, ...registeredUser(BOB))
         .when((request) => request.post('/api/appeals', { statementId: STATEMENT, text: 'Ho 25 anni' }).as(user(BOB)))
-        .then([expectError(403, 'forbidden')]);
+        .then([expectError(403, 'appeal_not_yours')]);
     });
 
     it('another admin decides the appeal; the admin who decided may not', async () => {

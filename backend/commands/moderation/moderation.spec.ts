@@ -88,11 +88,11 @@ describe('report decider', () => {
     spec
       .given([filed, decided])
       .when((s) => decideDecideReport({ action: 'none', statementId, adminId }, s, now))
-      .thenThrows('conflict');
+      .thenThrows('report_decided');
     spec
       .given([filed])
       .when((s) => decideDecideReport({ action: 'ban_user', statementId, adminId }, s, now))
-      .thenThrows('validation_failed');
+      .thenThrows('report_action_invalid');
     spec
       .given([])
       .when((s) => decideDecideReport({ action: 'none', statementId, adminId }, s, now))
@@ -154,11 +154,11 @@ describe('statement of reasons and appeal deciders', () => {
     spec
       .given([appealFiled])
       .when((s) => decideFileAppeal(command, issuedState, s, now))
-      .thenThrows('conflict');
+      .thenThrows('appeal_exists');
     spec
       .given([])
       .when((s) => decideFileAppeal({ ...command, byId: 'someone-else' }, issuedState, s, now))
-      .thenThrows('forbidden');
+      .thenThrows('appeal_not_yours');
     spec
       .given([])
       .when((s) => decideFileAppeal(command, statement.initialState(), s, now))
@@ -186,7 +186,7 @@ describe('statement of reasons and appeal deciders', () => {
     spec
       .given([appealFiled, decided])
       .when((s) => decideDecideAppeal(command, s, now))
-      .thenThrows('conflict');
+      .thenThrows('appeal_decided');
     spec
       .given([appealFiled])
       .when((s) => decideDecideAppeal({ ...command, adminId }, s, now))

@@ -23,8 +23,7 @@ export type FileReport = Omit<EventDataOf<'ReportFiled'>, 'hides' | 'receivedAt'
 
 export function decideFileReport(command: FileReport, state: Report, now: Date): DomainEvent[] {
   if (state.status !== 'none') return [];
-  if (command.reporterKind === 'visitor' && !command.email)
-    throw new DomainError('validation_failed', 'Inserisci un indirizzo email valido per ricevere la conferma');
+  if (command.reporterKind === 'visitor' && !command.email) throw new DomainError('validation_failed');
   return [
     {
       type: 'ReportFiled',
@@ -52,10 +51,9 @@ export function decideDecideReport(
   state: Report,
   now: Date,
 ): DomainEvent[] {
-  if (state.status === 'none') throw new DomainError('not_found', 'Segnalazione non trovata');
-  if (state.status === 'decided') throw new DomainError('conflict', 'Segnalazione già decisa');
-  if (!actionFits(command.action, state.filed))
-    throw new DomainError('validation_failed', 'Questa azione non si applica al contenuto segnalato');
+  if (state.status === 'none') throw new DomainError('not_found');
+  if (state.status === 'decided') throw new DomainError('report_decided');
+  if (!actionFits(command.action, state.filed)) throw new DomainError('report_action_invalid');
   const { reportId, targetKind, targetId, subjectKind, subjectId } = state.filed;
   return [
     {

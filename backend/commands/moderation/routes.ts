@@ -92,7 +92,7 @@ function reportRoutes(router: Router, deps: ModerationRouteDeps) {
   mountRoute(router, deps.sessions, apiRoutes.fileReport, async (ctx: Context, { body }, caller) => {
     await deps.limits.enforce(ctx, ['report', caller?.sub ?? ctx.ip]);
     const subject = await deps.subjects[body.targetKind](body.targetId);
-    if (!subject) throw notFound('Contenuto non trovato');
+    if (!subject) throw notFound();
     const reportId = newId();
     const reporter = reporterOf(caller);
     const command = {
@@ -128,7 +128,7 @@ function reportRoutes(router: Router, deps: ModerationRouteDeps) {
     const statementId = deterministicId(`statement:report:${params.id}`);
     // the decider refuses an unknown, decided or unfitting report before anything is applied
     decideDecideReport({ action: body.action, statementId, adminId: caller.sub }, state, deps.now());
-    if (state.status !== 'open') throw notFound('Segnalazione non trovata');
+    if (state.status !== 'open') throw notFound();
     const filed = state.filed;
     const metadata = commandMetadata(ctx, caller, { reportId: params.id });
     if (body.action === 'remove_content' && filed.targetKind === 'photo')
@@ -208,7 +208,7 @@ function appealRoutes(router: Router, deps: ModerationRouteDeps) {
 function reviewRoutes(router: Router, deps: ModerationRouteDeps) {
   mountRoute(router, deps.sessions, apiRoutes.decideReview, async (ctx, { params, body }, caller) => {
     const photo = await deps.photoInReview(params.id);
-    if (!photo) throw notFound('Nessun contenuto in revisione con questo id');
+    if (!photo) throw notFound();
     const metadata = commandMetadata(ctx, caller);
     const statementId = body.decision === 'reject' ? deterministicId(`statement:review:${params.id}`) : null;
     await deps.reviewPhoto(params.id, { decision: body.decision, adminId: caller.sub, statementId }, metadata);

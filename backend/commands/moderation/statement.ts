@@ -58,10 +58,9 @@ export function decideFileAppeal(
   state: Appeal,
   now: Date,
 ): DomainEvent[] {
-  if (issued.status === 'none') throw new DomainError('not_found', 'Comunicazione non trovata');
-  if (issued.issued.subjectId !== command.byId)
-    throw new DomainError('forbidden', 'Solo la persona interessata può chiedere il riesame');
-  if (state.status !== 'none') throw new DomainError('conflict', 'Hai già chiesto il riesame di questa decisione');
+  if (issued.status === 'none') throw new DomainError('not_found');
+  if (issued.issued.subjectId !== command.byId) throw new DomainError('appeal_not_yours');
+  if (state.status !== 'none') throw new DomainError('appeal_exists');
   return [
     {
       type: 'AppealFiled',
@@ -82,10 +81,9 @@ export function decideDecideAppeal(
   state: Appeal,
   now: Date,
 ): DomainEvent[] {
-  if (state.status === 'none') throw new DomainError('not_found', 'Ricorso non trovato');
-  if (state.status === 'decided') throw new DomainError('conflict', 'Ricorso già deciso');
-  if (state.decidedBy === command.adminId)
-    throw new DomainError('same_admin', 'Il ricorso va deciso da un altro amministratore');
+  if (state.status === 'none') throw new DomainError('not_found');
+  if (state.status === 'decided') throw new DomainError('appeal_decided');
+  if (state.decidedBy === command.adminId) throw new DomainError('same_admin');
   return [
     {
       type: 'AppealDecided',

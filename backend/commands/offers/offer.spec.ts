@@ -66,7 +66,7 @@ describe('offer decider', () => {
     spec
       .given([created, ended])
       .when((state) => decideEndOffer({ offerId, endedBy: adminId }, state, now))
-      .thenThrows('conflict');
+      .thenThrows('offer_ended');
   });
 
   it('cannot end an unknown or expired offer', () => {
@@ -77,6 +77,6 @@ describe('offer decider', () => {
     spec
       .given([created])
       .when((state) => decideEndOffer({ offerId, endedBy: adminId }, state, new Date('2026-11-20T13:00:00.000Z')))
-      .thenThrows('conflict');
+      .thenThrows('offer_ended');
   });
 });

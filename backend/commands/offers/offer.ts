@@ -1,10 +1,4 @@
-import {
-  firstBelowPriceFloor,
-  priceBelowFloorMessage,
-  worstCaseEurPerAuracoin,
-  type DomainEvent,
-  type PackageTerms,
-} from '@aura/contracts';
+import { firstBelowPriceFloor, worstCaseEurPerAuracoin, type DomainEvent, type PackageTerms } from '@aura/contracts';
 import { DomainError } from '../../platform/domain-error';
 import { commandHandler, type Aggregate } from '../../kernel/handle-command';
 
@@ -45,18 +39,18 @@ export interface CreateOffer {
 }
 
 export function decideCreateOffer(command: CreateOffer, state: Offer, now: Date): DomainEvent[] {
-  if (state.status !== 'none') throw new DomainError('conflict', 'Offerta già esistente');
+  if (state.status !== 'none') throw new DomainError('conflict');
   if (!Number.isInteger(command.bonusPercent) || command.bonusPercent < 1 || command.bonusPercent > 100) {
-    throw new DomainError('validation_failed', 'Il bonus deve essere tra 1 e 100');
+    throw new DomainError('validation_failed');
   }
   if (!Number.isInteger(command.durationMinutes) || command.durationMinutes < 1) {
-    throw new DomainError('validation_failed', 'La durata deve essere di almeno un minuto');
+    throw new DomainError('validation_failed');
   }
   const { floor } = command;
   const under = floor ? firstBelowPriceFloor(floor.packages, command.bonusPercent, floor.floorEur) : null;
   if (floor && under) {
     const worst = worstCaseEurPerAuracoin(under, command.bonusPercent);
-    throw new DomainError('price_below_floor', priceBelowFloorMessage(worst, floor.floorEur));
+    throw new DomainError('price_below_floor', { worstEurPerAuracoin: worst, floorEur: floor.floorEur });
   }
   const endsAt = new Date(now.getTime() + command.durationMinutes * 60_000);
   return [
@@ -75,9 +69,8 @@ export function decideCreateOffer(command: CreateOffer, state: Offer, now: Date)
 }
 
 export function decideEndOffer(command: { offerId: string; endedBy: string }, state: Offer, now: Date): DomainEvent[] {
-  if (state.status === 'none') throw new DomainError('not_found', 'Offerta non trovata');
-  if (state.status === 'ended' || Date.parse(state.endsAt) <= now.getTime())
-    throw new DomainError('conflict', 'Offerta già terminata');
+  if (state.status === 'none') throw new DomainError('not_found');
+  if (state.status === 'ended' || Date.parse(state.endsAt) <= now.getTime()) throw new DomainError('offer_ended');
   return [
     { type: 'OfferEnded', data: { offerId: command.offerId, endedBy: command.endedBy, endedAt: now.toISOString() } },
   ];

@@ -73,7 +73,8 @@ describe('offers API', () => {
         )
         .then([
           expectError(400, 'price_below_floor', {
-            detail: 'Prezzo troppo basso: nel caso peggiore un auracoin costerebbe 0,364 €, sotto il minimo di 0,40 €',
+            priceFloor:
+              'Prezzo troppo basso: nel caso peggiore un auracoin costerebbe 0,364 €, sotto il minimo di 0,40 €',
           }),
         ]));
 

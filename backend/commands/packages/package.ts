@@ -1,4 +1,4 @@
-import { belowPriceFloor, priceBelowFloorMessage, worstCaseEurPerAuracoin, type DomainEvent } from '@aura/contracts';
+import { belowPriceFloor, worstCaseEurPerAuracoin, type DomainEvent } from '@aura/contracts';
 import { DomainError } from '../../platform/domain-error';
 import { commandHandler, type Aggregate } from '../../kernel/handle-command';
 
@@ -43,10 +43,10 @@ export interface PriceFloor {
 /** Refuses terms that would sell an auracoin under the floor in the worst case (400 `price_below_floor`). */
 export function assertAboveFloor(terms: PackageTerms, floor: PriceFloor | undefined) {
   if (!floor || !belowPriceFloor(terms, floor.offerBonusPercent, floor.floorEur)) return;
-  throw new DomainError(
-    'price_below_floor',
-    priceBelowFloorMessage(worstCaseEurPerAuracoin(terms, floor.offerBonusPercent), floor.floorEur),
-  );
+  throw new DomainError('price_below_floor', {
+    worstEurPerAuracoin: worstCaseEurPerAuracoin(terms, floor.offerBonusPercent),
+    floorEur: floor.floorEur,
+  });
 }
 
 export interface CreatePackage extends PackageTerms {
@@ -56,14 +56,14 @@ export interface CreatePackage extends PackageTerms {
 }
 
 export function decideCreatePackage(command: CreatePackage, state: AuracoinPackage, now: Date): DomainEvent[] {
-  if (state.status !== 'none') throw new DomainError('conflict', 'Pacchetto già esistente');
+  if (state.status !== 'none') throw new DomainError('conflict');
   const { floor, ...data } = command;
   assertAboveFloor(data, floor);
   return [{ type: 'PackageCreated', data: { ...data, createdAt: now.toISOString() } }];
 }
 
 function listed(state: AuracoinPackage) {
-  if (state.status !== 'listed') throw new DomainError('not_found', 'Pacchetto non trovato');
+  if (state.status !== 'listed') throw new DomainError('not_found');
   return state;
 }
 

@@ -75,7 +75,8 @@ describe('packages API', () => {
         )
         .then([
           expectError(400, 'price_below_floor', {
-            detail: 'Prezzo troppo basso: nel caso peggiore un auracoin costerebbe 0,00 €, sotto il minimo di 0,40 €',
+            priceFloor:
+              'Prezzo troppo basso: nel caso peggiore un auracoin costerebbe 0,00 €, sotto il minimo di 0,40 €',
           }),
         ]));
 
@@ -85,7 +86,7 @@ describe('packages API', () => {
         .when((request) =>
           request.post('/api/packages', { credits: 85, price: 40 }).as(admin(ADMIN, { secondFactor: true })),
         )
-        .then([expectError(400, 'price_below_floor', { detail: /0,333 €, sotto il minimo di 0,40 €$/ })]));
+        .then([expectError(400, 'price_below_floor', { priceFloor: /0,333 €, sotto il minimo di 0,40 €$/ })]));
 
     it('takes a package exactly at the floor', () =>
       spec
@@ -101,7 +102,7 @@ describe('packages API', () => {
         .when((request) =>
           request.post('/api/packages', { credits: 85, price: 40 }).as(admin(ADMIN, { secondFactor: true })),
         )
-        .then([expectError(400, 'price_below_floor', { detail: /sotto il minimo di 0,50 €$/ })]));
+        .then([expectError(400, 'price_below_floor', { priceFloor: /sotto il minimo di 0,50 €$/ })]));
 
     it('refuses a price of nothing', () =>
       spec
@@ -139,7 +140,7 @@ describe('packages API', () => {
             .patch(`/api/packages/${PACKAGE}`, { credits: 100, price: 70 })
             .as(admin(ADMIN, { secondFactor: true })),
         )
-        .then([expectError(400, 'price_below_floor', { detail: /costerebbe 0,397 €/ })]));
+        .then([expectError(400, 'price_below_floor', { priceFloor: /costerebbe 0,397 €/ })]));
 
     it('refuses a package that does not exist', () =>
       spec

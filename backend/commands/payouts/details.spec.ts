@@ -82,7 +82,7 @@ describe('payout details decider', () => {
     spec
       .given([])
       .when((s) => decideChangeDetails(performerId, { ...ibanBody, iban: 'IT61X0542811101000000123456' }, s, wednesday))
-      .thenThrows('validation_failed');
+      .thenThrows('iban_invalid');
   });
 
   it('pays the week it was changed in with the details before, the next week with the new ones', () => {

@@ -9,7 +9,6 @@ import {
   maskIban,
   normalizeIban,
   payoutWeekOf,
-  IBAN_MESSAGES,
   type DomainEvent,
   type PayoutDetailsBody,
 } from '@aura/contracts';
@@ -37,7 +36,7 @@ export function decideChangeDetails(
   now: Date,
 ): DomainEvent[] {
   const iban = body.method === 'iban' ? normalizeIban(body.iban) : null;
-  if (iban !== null && !isValidIban(iban)) throw new DomainError('validation_failed', IBAN_MESSAGES.invalid);
+  if (iban !== null && !isValidIban(iban)) throw new DomainError('iban_invalid');
   const cardReference = body.method === 'card' ? body.cardReference : null;
   const last = state.changes.at(-1);
   if (

@@ -138,7 +138,7 @@ describe('payouts API', () => {
             .post('/api/admin/payouts/run', { periodEnd: at(86_400_000) })
             .as(admin(ADMIN, { secondFactor: true })),
         )
-        .then([expectError(400, 'validation_failed', { allowNewEvents: true })]));
+        .then([expectError(400, 'period_end_future', { allowNewEvents: true })]));
   });
 
   describe('POST /api/admin/payouts/{id}/retry (a fresh second factor)', () => {
@@ -212,6 +212,6 @@ describe('payouts API on the SEPA rail', () => {
         .when((request) =>
           request.post(`/api/admin/payouts/runs/${RUN}/sepa/sent`).as(admin(ADMIN, { secondFactor: true })),
         )
-        .then([expectError(404, 'not_found', { allowNewEvents: true })]));
+        .then([expectError(404, 'sepa_no_file', { allowNewEvents: true })]));
   });
 });

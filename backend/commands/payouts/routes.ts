@@ -1,13 +1,13 @@
 import Router from '@koa/router';
 import {
   apiRoutes,
+  fieldMessages,
   lastClosedPayoutWeek,
   payoutStreams,
-  SEPA_MESSAGES,
   type PayoutDetailsView,
   type PayoutView,
 } from '@aura/contracts';
-import { badRequest, forbidden, notFound } from '../../platform/http/errors';
+import { forbidden, notFound, refused } from '../../platform/http/errors';
 import { commandMetadata, mountRoute } from '../../platform/http/routes';
 import { sepaSummary } from '../../platform/payouts/sepa/provider';
 import type { ModulePorts } from '../../kernel/module';
@@ -34,9 +34,8 @@ export function payoutsRouter(deps: PayoutsRouterDeps): Router {
 
   mountRoute(router, sessions, apiRoutes.setPayoutDetails, async (ctx, { params, body }, caller) => {
     // where her money goes is hers alone to say: not even an admin redirects it
-    if (caller.kind !== 'performer' || caller.sub !== params.id)
-      throw forbidden('Solo la performer può indicare dove ricevere i pagamenti');
-    if (!(await deps.performerExists(params.id))) throw notFound('Performer non trovata');
+    if (caller.kind !== 'performer' || caller.sub !== params.id) throw forbidden();
+    if (!(await deps.performerExists(params.id))) throw notFound();
     const result = await handlePayoutDetails(
       ports.eventStore,
       payoutStreams.details(params.id),
@@ -53,9 +52,7 @@ export function payoutsRouter(deps: PayoutsRouterDeps): Router {
     const now = ports.clock.now();
     const periodEnd = body.periodEnd ? new Date(body.periodEnd) : lastClosedPayoutWeek(now).end;
     if (periodEnd.getTime() > now.getTime())
-      throw badRequest('La fine del periodo non può essere nel futuro', [
-        { path: 'body.periodEnd', message: 'La fine del periodo non può essere nel futuro' },
-      ]);
+      throw refused('period_end_future', [{ path: 'body.periodEnd', message: fieldMessages.periodEndFuture }]);
     const run = await service.requestRun({ periodEnd, trigger: 'admin', adminId: caller.sub });
     return { runId: run.runId, periodEnd: run.periodEnd, status: 'queued' as const };
   });
@@ -64,14 +61,14 @@ export function payoutsRouter(deps: PayoutsRouterDeps): Router {
     const result = await service.retry(params.id, caller.sub);
     await deps.settled(result.position);
     const payout: PayoutView | null = await queries.payout(params.id);
-    if (!payout) throw notFound('Pagamento non trovato');
+    if (!payout) throw notFound();
     return payout;
   });
 
   mountRoute(router, sessions, apiRoutes.payoutRunSepaFile, async (_ctx, { params }) => {
     const found = await service.provider.sepa?.fileOf(params.id);
-    if (!service.provider.sepa) throw notFound(SEPA_MESSAGES.notSepa);
-    if (!found) throw notFound(SEPA_MESSAGES.noFile);
+    if (!service.provider.sepa) throw refused('sepa_not_configured');
+    if (!found) throw refused('sepa_no_file');
     return {
       bytes: Buffer.from(service.provider.sepa.xmlOf(found.file), 'utf8'),
       contentType: 'application/xml; charset=utf-8',

@@ -13,7 +13,6 @@ import { deterministicId, newId } from '../../platform/ids';
 import type { ModulePorts } from '../../kernel/module';
 import type { PayoutProvider, TransferRequest } from '../../platform/payouts/port';
 import type { SepaRail } from '../../platform/payouts/sepa/provider';
-import { SEPA_MESSAGES } from '@aura/contracts';
 import {
   decideOnEarnings,
   decidePayout,
@@ -254,12 +253,12 @@ export function createPayoutService(
     adminId: string,
   ): Promise<{ performerId: string; position: number | undefined }> {
     const doc = await lookups.payoutOf(payoutId);
-    if (!doc) throw new DomainError('not_found', 'Pagamento non trovato');
+    if (!doc) throw new DomainError('not_found');
     const inForce = detailsInForce(await detailsOf(doc.performerId), now());
     const hasDestination = inForce !== null;
     // a SEPA run's file is written once: a payout left out of it is paid by hand, not in another file
     if (inForce?.method === 'iban' && provider.sepa && (await provider.sepa.fileOf(doc.runId)))
-      throw new DomainError('conflict', SEPA_MESSAGES.retryFiled);
+      throw new DomainError('sepa_retry_filed');
     const result = await decideOnEarnings(
       eventStore,
       doc.performerId,
@@ -290,7 +289,7 @@ export function createPayoutService(
 
   /** The admin sent the run's SEPA file to the bank: recorded once, then each of its payouts is paid. */
   async function markSepaSent(runId: string, adminId: string, metadata: Record<string, unknown>) {
-    if (!provider.sepa) throw new DomainError('not_found', SEPA_MESSAGES.notSepa);
+    if (!provider.sepa) throw new DomainError('sepa_not_configured');
     const marked = await provider.sepa.markSent(runId, adminId, metadata);
     // a crash here leaves them scheduled: the worker's settling of stranded payouts pays them (the rail answers `paid` now)
     for (const performerId of new Set(marked.file.transactions.map((transaction) => transaction.performerId)))

@@ -70,7 +70,7 @@ describe('performer decider', () => {
     spec
       .given([])
       .when((s) => decideRegisterPerformer({ ...registration, dateOfBirth: '2008-11-21' }, s, now))
-      .thenThrows('validation_failed', 'Devi avere almeno 18 anni per registrarti');
+      .thenThrows('performer_underage');
   });
   it('refuses registering twice', () => {
     spec
@@ -88,7 +88,7 @@ describe('performer decider', () => {
     spec
       .given([registered])
       .when((s) => decideVerifyPerformer({ adminId }, s, now))
-      .thenThrows('conflict', "Registrazione incompleta: manca un documento d'identità");
+      .thenThrows('registration_incomplete');
   });
   it('refuses to approve a minor', () => {
     const minor: DomainEvent = {
@@ -98,7 +98,7 @@ describe('performer decider', () => {
     spec
       .given([minor])
       .when((s) => decideVerifyPerformer({ adminId }, s, now))
-      .thenThrows('validation_failed');
+      .thenThrows('performer_minor');
   });
   it('rejects with a trimmed reason and refuses an empty one', () => {
     spec
@@ -110,13 +110,13 @@ describe('performer decider', () => {
     spec
       .given([registered])
       .when((s) => decideRejectPerformer({ adminId, reason: '   ' }, s, now))
-      .thenThrows('validation_failed', 'Inserisci un motivo per il rifiuto');
+      .thenThrows('rejection_reason_required');
   });
   it('refuses verifying one already decided or unknown', () => {
     spec
       .given([registered, verified])
       .when((s) => decideVerifyPerformer({ adminId }, s, now))
-      .thenThrows('conflict');
+      .thenThrows('performer_not_pending');
     spec
       .given([])
       .when((s) => decideVerifyPerformer({ adminId }, s, now))
@@ -126,7 +126,7 @@ describe('performer decider', () => {
     spec
       .given([registered])
       .when((s) => decideSetOnline({ isOnline: true, by: 'performer' }, s, now))
-      .thenThrows('conflict', 'Solo le performer approvate possono andare online');
+      .thenThrows('performer_not_approved');
     spec
       .given([registered, verified])
       .when((s) => decideSetOnline({ isOnline: true, by: 'performer' }, s, now))

@@ -88,8 +88,7 @@ export const performer: Aggregate<Performer> = {
 export const handlePerformer = commandHandler(performer);
 
 function existing(state: Performer): Existing {
-  if (state.status === 'none' || state.status === 'deleted')
-    throw new DomainError('not_found', 'Performer non trovata');
+  if (state.status === 'none' || state.status === 'deleted') throw new DomainError('not_found');
   return state;
 }
 
@@ -108,9 +107,8 @@ export type RegisterPerformer = Omit<EventDataOf<'PerformerRegistered'>, 'regist
 
 /** A registration: pending, with its identity documents recorded in the same append (all or nothing). */
 export function decideRegisterPerformer(command: RegisterPerformer, state: Performer, now: Date): DomainEvent[] {
-  if (state.status !== 'none') throw new DomainError('conflict', 'Performer già registrata');
-  if (ageOn(command.dateOfBirth, now) < ADULT_AGE)
-    throw new DomainError('validation_failed', 'Devi avere almeno 18 anni per registrarti');
+  if (state.status !== 'none') throw new DomainError('conflict');
+  if (ageOn(command.dateOfBirth, now) < ADULT_AGE) throw new DomainError('performer_underage');
   const { documents = [], ...data } = command;
   const at = now.toISOString();
   return [
@@ -130,7 +128,7 @@ export function decideCreateByAdmin(
   now: Date,
   isOnline = false,
 ): DomainEvent[] {
-  if (state.status !== 'none') throw new DomainError('conflict', 'Performer già esistente');
+  if (state.status !== 'none') throw new DomainError('conflict');
   const at = now.toISOString();
   const created: DomainEvent = { type: 'PerformerCreatedByAdmin', data: { ...command, createdAt: at } };
   return isOnline
@@ -140,13 +138,12 @@ export function decideCreateByAdmin(
 
 export function decideVerifyPerformer(command: { adminId?: string }, state: Performer, now: Date): DomainEvent[] {
   const current = existing(state);
-  if (current.status !== 'pending') throw new DomainError('conflict', 'La performer non è in attesa di verifica');
+  if (current.status !== 'pending') throw new DomainError('performer_not_pending');
   if (current.dateOfBirth !== null && ageOn(current.dateOfBirth, now) < ADULT_AGE) {
-    throw new DomainError('validation_failed', 'La performer è minorenne: non può essere approvata');
+    throw new DomainError('performer_minor');
   }
   // a registration whose documents are still to come (the spec's sequence) is incomplete
-  if (current.documents === 0)
-    throw new DomainError('conflict', "Registrazione incompleta: manca un documento d'identità");
+  if (current.documents === 0) throw new DomainError('registration_incomplete');
   return [
     {
       type: 'PerformerVerified',
@@ -161,9 +158,9 @@ export function decideRejectPerformer(
   now: Date,
 ): DomainEvent[] {
   const current = existing(state);
-  if (current.status !== 'pending') throw new DomainError('conflict', 'La performer non è in attesa di verifica');
+  if (current.status !== 'pending') throw new DomainError('performer_not_pending');
   const reason = command.reason.trim();
-  if (!reason) throw new DomainError('validation_failed', 'Inserisci un motivo per il rifiuto');
+  if (!reason) throw new DomainError('rejection_reason_required');
   return [
     {
       type: 'PerformerRejected',
@@ -187,8 +184,7 @@ export function decideUpdateProfile(
   if (command.by === 'performer' && current.status === 'approved') {
     const renamed = changes.name !== undefined && current.name !== undefined && changes.name !== current.name;
     const aged = changes.age !== undefined && changes.age !== current.age;
-    if (renamed || aged)
-      throw new DomainError('forbidden', 'Nome e data di nascita sono stati verificati: può cambiarli solo lo staff');
+    if (renamed || aged) throw new DomainError('identity_verified');
   }
   if (Object.keys(changes).length === 0) return [];
   return [
@@ -216,8 +212,7 @@ export function decideSetOnline(
   const at = now.toISOString();
   if (!command.isOnline)
     return [{ type: 'PerformerWentOffline', data: { performerId: current.performerId, by: command.by, at } }];
-  if (current.status !== 'approved')
-    throw new DomainError('conflict', 'Solo le performer approvate possono andare online');
+  if (current.status !== 'approved') throw new DomainError('performer_not_approved');
   if (command.by === 'disconnected') return [];
   return [{ type: 'PerformerWentOnline', data: { performerId: current.performerId, by: command.by, at } }];
 }

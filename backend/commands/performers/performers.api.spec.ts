@@ -193,7 +193,7 @@ describe('performers API', () => {
             .post(`/api/admin/performers/${SOLE}/verify`, { status: 'approved' })
             .as(admin(ADMIN, { secondFactor: true })),
         )
-        .then([expectError(409, 'conflict')]));
+        .then([expectError(409, 'registration_incomplete')]));
   });
 
   describe('POST /api/performers/{id}/documents', () => {
@@ -241,7 +241,7 @@ describe('performers API', () => {
             })
             .as(performer(SOLE)),
         )
-        .then([expectError(400, 'validation_failed')]));
+        .then([expectError(400, 'document_missing')]));
   });
 
   describe('PUT /api/performers/{id}/geoblock', () => {

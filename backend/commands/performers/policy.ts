@@ -14,11 +14,10 @@ export function managesProfile(caller: Principal, performerId: string) {
 
 /** Only an admin sets the rating a profile shows. */
 export function mayChangeRating(caller: Principal, rating: unknown) {
-  if (caller.kind !== 'admin' && rating !== undefined) throw forbidden('Il rating può cambiarlo solo un admin');
+  if (caller.kind !== 'admin' && rating !== undefined) throw forbidden();
 }
 
 /** An uploaded document is attached by whoever uploaded it, or by anyone when it was uploaded before sign-up. */
 export function mayAttachDocument(fileOwner: string, caller: string | undefined) {
-  if (caller !== undefined && fileOwner !== 'anonymous' && fileOwner !== caller)
-    throw forbidden('Documento di un altro account');
+  if (caller !== undefined && fileOwner !== 'anonymous' && fileOwner !== caller) throw forbidden();
 }

@@ -2,8 +2,12 @@ import type { Context } from 'koa';
 import { refuseBannedTerms } from '../../platform/http/banned-terms';
 import {
   AdminPerformerBody,
+  fieldMessages,
+  FORM_MESSAGES,
   PASSWORD_MIN,
   PerformerRegistrationBody,
+  REGISTER_MESSAGES,
+  REGISTRATION_FIELD_MESSAGES,
   USERNAME_MIN,
   auracoinToUnits,
   registrationProblem,
@@ -15,7 +19,7 @@ import type { EventStore } from '../../platform/eventstore/port';
 import { fileIdOfPrivateUrl } from '../../platform/files/links';
 import { imageField, type RemoteImages } from '../../platform/files/remote-image';
 import type { FileStorage } from '../../platform/files/storage';
-import { badRequest } from '../../platform/http/errors';
+import { badRequest, refused } from '../../platform/http/errors';
 import type { Passwords } from '../../platform/http/password';
 import { validationError } from '../../platform/http/problem';
 import type { DoorLimit, RateLimiter } from '../../platform/http/rate-limit';
@@ -54,7 +58,8 @@ function parseBody<S extends z.ZodType>(schema: S, value: unknown): z.output<S> 
   throw validationError(parsed.error, 'body');
 }
 
-const refuse = (field: string, message: string) => badRequest(message, [{ path: `body.${field}`, message }]);
+/** The registration says which field it refuses, with that field's message (the wizard shows the server's message). */
+const refuse = (field: string, message: string) => badRequest([{ path: `body.${field}`, message }], message);
 
 /** The uploaded files the documents name, checked to exist (and, for a performer, to be hers or anonymous). */
 export async function resolveDocuments(
@@ -67,8 +72,8 @@ export async function resolveDocuments(
     const fileId = fileIdOfPrivateUrl(document.documentUrl);
     const meta = fileId ? await deps.files.meta('private', fileId) : undefined;
     if (!meta)
-      throw badRequest('Documento non trovato: caricalo di nuovo', [
-        { path: `body.documents.${index}.documentUrl`, message: 'Documento non trovato' },
+      throw refused('document_missing', [
+        { path: `body.documents.${index}.documentUrl`, message: fieldMessages.documentMissing },
       ]);
     mayAttachDocument(meta.owner, owner);
     resolved.push({
@@ -115,14 +120,12 @@ export async function register(deps: PerformersDeps, ctx: Context, raw: unknown)
   );
   if (problem) throw refuse(problem.field, problem.message);
   if (!/^\d{4}-\d{2}-\d{2}$/.test(body.dateOfBirth!.slice(0, 10)) || Number.isNaN(Date.parse(body.dateOfBirth!)))
-    throw refuse('dateOfBirth', 'Data di nascita non valida');
+    throw refuse('dateOfBirth', REGISTRATION_FIELD_MESSAGES.dateOfBirth);
   const username = body.username!.trim();
   const email = body.email!.trim().toLowerCase();
-  if (username.length < USERNAME_MIN)
-    throw refuse('username', `L'username deve avere almeno ${USERNAME_MIN} caratteri`);
-  if (!z.string().email().safeParse(email).success) throw refuse('email', "Inserisci un'email valida");
-  if (body.password!.length < PASSWORD_MIN)
-    throw refuse('password', `La password deve avere almeno ${PASSWORD_MIN} caratteri`);
+  if (username.length < USERNAME_MIN) throw refuse('username', REGISTER_MESSAGES.username);
+  if (!z.string().email().safeParse(email).success) throw refuse('email', FORM_MESSAGES.email);
+  if (body.password!.length < PASSWORD_MIN) throw refuse('password', REGISTRATION_FIELD_MESSAGES.password);
   const documents = await resolveDocuments(deps, body.documents ?? [], undefined);
   const performerId = newId();
   const image = body.image

@@ -1,4 +1,4 @@
-import type { DomainEvent } from '@aura/contracts';
+import { errorMessages, type DomainEvent } from '@aura/contracts';
 import { deciderSpec } from '../../test/doubles/decider-spec';
 import { earningsCredited, photoSale } from '../../ledger';
 import { decideAddPhoto, decideRemovePhoto, decideReviewPhoto, photo, photoPurchase } from './photo';
@@ -31,7 +31,7 @@ describe('photo decider', () => {
     spec
       .given([])
       .when((s) => decideAddPhoto({ ...command, imageUrl: ' ' }, s, now))
-      .thenThrows('validation_failed', "Carica un'immagine o inserisci un URL"));
+      .thenThrows('image_required'));
   it('removes a listed photo once', () => {
     spec
       .given([added])
@@ -50,10 +50,10 @@ describe('photo decider', () => {
     });
     const gone = [added, removed].reduce(photo.evolve, photo.initialState());
     expect(() => photoPurchase(gone, { walletId, purchaseId, performerBlocksBuyer: false }, now)).toThrow(
-      'Foto non trovata',
+      errorMessages.not_found,
     );
     expect(() => photoPurchase(state, { walletId, purchaseId, performerBlocksBuyer: true }, now)).toThrow(
-      'La performer ti ha bloccato',
+      errorMessages.blocked,
     );
   });
   it('credits the performer 55% in cents, rounded down', () => {
@@ -85,10 +85,12 @@ describe('photo decider', () => {
     });
 
     it('a photo in review or rejected is not for sale; approved, it is', () => {
-      expect(() => photoPurchase(photo.evolve(photo.initialState(), inReview), buyer, now)).toThrow('Foto non trovata');
+      expect(() => photoPurchase(photo.evolve(photo.initialState(), inReview), buyer, now)).toThrow(
+        errorMessages.not_found,
+      );
       const rejected: DomainEvent = { type: 'PhotoReviewed', data: { ...approved.data, decision: 'reject' } as never };
       const rejectedState = [inReview, rejected].reduce(photo.evolve, photo.initialState());
-      expect(() => photoPurchase(rejectedState, buyer, now)).toThrow('Foto non trovata');
+      expect(() => photoPurchase(rejectedState, buyer, now)).toThrow(errorMessages.not_found);
       const approvedState = [inReview, approved].reduce(photo.evolve, photo.initialState());
       expect(photoPurchase(approvedState, buyer, now).type).toBe('PhotoPurchased');
     });

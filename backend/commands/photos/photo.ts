@@ -34,13 +34,13 @@ export const handlePhoto = commandHandler(photo);
 export type AddPhoto = Omit<EventDataOf<'PhotoAdded'>, 'addedAt'>;
 
 export function decideAddPhoto(command: AddPhoto, state: Photo, now: Date): DomainEvent[] {
-  if (state.status !== 'none') throw new DomainError('conflict', 'Foto già esistente');
-  if (!command.imageUrl.trim()) throw new DomainError('validation_failed', "Carica un'immagine o inserisci un URL");
+  if (state.status !== 'none') throw new DomainError('conflict');
+  if (!command.imageUrl.trim()) throw new DomainError('image_required');
   return [{ type: 'PhotoAdded', data: { ...command, addedAt: now.toISOString() } }];
 }
 
 export function decideRemovePhoto(state: Photo, now: Date): DomainEvent[] {
-  if (state.status !== 'listed') throw new DomainError('not_found', 'Foto non trovata');
+  if (state.status !== 'listed') throw new DomainError('not_found');
   return [
     {
       type: 'PhotoRemoved',
@@ -55,8 +55,7 @@ export function decideReviewPhoto(
   state: Photo,
   now: Date,
 ): DomainEvent[] {
-  if (state.status !== 'listed' || state.review !== 'pending')
-    throw new DomainError('not_found', 'Nessuna foto in revisione con questo id');
+  if (state.status !== 'listed' || state.review !== 'pending') throw new DomainError('not_found');
   return [
     {
       type: 'PhotoReviewed',
@@ -76,8 +75,8 @@ export function photoPurchase(
   buyer: { walletId: string; purchaseId: string; performerBlocksBuyer: boolean },
   now: Date,
 ): DomainEvent {
-  if (state.status !== 'listed' || state.review !== 'approved') throw new DomainError('not_found', 'Foto non trovata');
-  if (buyer.performerBlocksBuyer) throw new DomainError('forbidden', 'La performer ti ha bloccato');
+  if (state.status !== 'listed' || state.review !== 'approved') throw new DomainError('not_found');
+  if (buyer.performerBlocksBuyer) throw new DomainError('blocked');
   return {
     type: 'PhotoPurchased',
     data: {

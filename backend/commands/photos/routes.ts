@@ -41,7 +41,7 @@ export function photosRouter(deps: PhotosDeps): Router {
 
   mountRoute(router, deps.sessions, apiRoutes.addPhoto, async (ctx, { params, body }, caller) => {
     assertOwnerOrAdmin(caller, params.id);
-    if (!(await deps.performerExists(params.id))) throw notFound('Performer non trovata');
+    if (!(await deps.performerExists(params.id))) throw notFound();
     const photoId = newId();
     const imageUrl = await imageField(deps.remoteImages, body.imageUrl, params.id, 'body.imageUrl');
     const command = {
@@ -67,7 +67,7 @@ export function photosRouter(deps: PhotosDeps): Router {
 
   mountRoute(router, deps.sessions, apiRoutes.deletePhoto, async (ctx, { params }, caller) => {
     const state = foldStream(photo, await deps.eventStore.readStream(performerStreams.photo(params.id)));
-    if (state.status !== 'listed') throw notFound('Foto non trovata');
+    if (state.status !== 'listed') throw notFound();
     assertOwnerOrAdmin(caller, state.performerId);
     await handlePhoto(
       deps.eventStore,
@@ -80,10 +80,10 @@ export function photosRouter(deps: PhotosDeps): Router {
 
   mountRoute(router, deps.sessions, apiRoutes.purchasePhoto, async (ctx, { params, body }, caller) => {
     // spending is the owner's act alone: an admin session buys nothing
-    if (caller.kind !== 'user') throw forbidden('Solo gli utenti possono acquistare foto');
+    if (caller.kind !== 'user') throw forbidden();
     await deps.limits.enforce(ctx, ['photoPurchase', caller.sub]);
     const state = foldStream(photo, await deps.eventStore.readStream(performerStreams.photo(params.id)));
-    if (state.status === 'none' || (await deps.photoHidden(params.id))) throw notFound('Foto non trovata');
+    if (state.status === 'none' || (await deps.photoHidden(params.id))) throw notFound();
     if (state.status === 'listed') assertPriceSeen(body.expectedPrice, state.priceUnits);
     const blocked = state.status === 'listed' ? await deps.isBlocked(state.performerId, caller.sub) : false;
     // one purchase per user and photo: the spend's key is the photo, so a second attempt (any key) replays the first

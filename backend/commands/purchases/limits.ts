@@ -20,7 +20,7 @@ export class PurchaseLimitError extends DomainError {
     readonly limit: string,
     readonly retryAfterSeconds: number,
   ) {
-    super('purchase_limit', `Purchase limit ${limit} reached: retry in ${retryAfterSeconds} s`);
+    super('purchase_limit');
   }
 }
 

@@ -9,6 +9,6 @@ import type { Principal } from '../../platform/http/session';
 
 /** Buying auracoin is a user's own act, and his account must still be there (registered, not deleted). */
 export async function mayBuy(caller: Principal, userActive: (userId: string) => Promise<boolean>) {
-  if (caller.kind !== 'user') throw new DomainError('forbidden', 'Only users buy auracoin');
-  if (!(await userActive(caller.sub))) throw notFound('Utente non trovato');
+  if (caller.kind !== 'user') throw new DomainError('forbidden');
+  if (!(await userActive(caller.sub))) throw notFound();
 }

@@ -63,7 +63,7 @@ export async function receivePostback(
   query: Readonly<Record<string, string | string[]>>,
   metadata: Record<string, unknown>,
 ): Promise<PostbackAnswer> {
-  if (!deps.provider.parsePostback) throw new DomainError('not_found', 'Postbacks come only from Verotel FlexPay');
+  if (!deps.provider.parsePostback) throw new DomainError('not_found');
   // a parameter given twice is no FlexPay postback
   const params = Object.entries(query).every(([, value]) => typeof value === 'string')
     ? (query as Record<string, string>)

@@ -1,4 +1,4 @@
-import type { DomainEvent } from '@aura/contracts';
+import { errorMessages, type DomainEvent } from '@aura/contracts';
 import { deciderSpec } from '../../test/doubles/decider-spec';
 import {
   decideConfirmPayment,
@@ -101,9 +101,13 @@ describe('purchase decider', () => {
 
   it('refuses a wrong amount, another checkout, an unknown purchase', () => {
     const state = [started].reduce(purchase.evolve, purchase.initialState());
-    expect(() => decideConfirmPayment({ ...paid, amountCents: 1 }, state, now)).toThrow('does not match');
-    expect(() => decideConfirmPayment({ ...paid, checkoutId: 'cs_other' }, state, now)).toThrow('does not belong');
-    expect(() => decideConfirmPayment(paid, purchase.initialState(), now)).toThrow('non trovato');
+    expect(() => decideConfirmPayment({ ...paid, amountCents: 1 }, state, now)).toThrow(
+      errorMessages.validation_failed,
+    );
+    expect(() => decideConfirmPayment({ ...paid, checkoutId: 'cs_other' }, state, now)).toThrow(
+      errorMessages.validation_failed,
+    );
+    expect(() => decideConfirmPayment(paid, purchase.initialState(), now)).toThrow(errorMessages.not_found);
   });
 
   it('declines a pending purchase, and ignores a late failure after payment', () => {
@@ -142,7 +146,7 @@ describe('purchase decider', () => {
     spec
       .given([])
       .when((state) => decideDeclinePayment({ checkoutId: 'cs_test_1' }, state, now))
-      .thenThrows('not_found', 'Acquisto non trovato');
+      .thenThrows('not_found');
     spec
       .given([started])
       .when((state) => decideDeclinePayment({ checkoutId: 'cs_other' }, state, now))
@@ -165,16 +169,16 @@ describe('purchase decider', () => {
     spec
       .given([started])
       .when((s) => decideStartCheckout(start, s, now))
-      .thenThrows('conflict', 'Acquisto già avviato');
-    expect(() => decideConfirmPayment(paid, purchase.initialState(), now)).toThrow('Acquisto non trovato');
+      .thenThrows('conflict');
+    expect(() => decideConfirmPayment(paid, purchase.initialState(), now)).toThrow(errorMessages.not_found);
     expect(() => decideConfirmPayment({ ...paid, checkoutId: 'cs_other' }, state, now)).toThrow(
-      'The checkout does not belong to this purchase',
+      errorMessages.validation_failed,
     );
     expect(() => decideConfirmPayment({ ...paid, amountCents: 1 }, state, now)).toThrow(
-      'The amount paid does not match the purchase',
+      errorMessages.validation_failed,
     );
     expect(() => decideDeclinePayment({ checkoutId: 'cs_test_1' }, purchase.initialState(), now)).toThrow(
-      'Acquisto non trovato',
+      errorMessages.not_found,
     );
   });
 

@@ -66,7 +66,7 @@ export function quoteFor(command: Pick<StartCheckout, 'pkg' | 'totalSpent' | 'of
 }
 
 export function decideStartCheckout(command: StartCheckout, state: Purchase, now: Date): DomainEvent[] {
-  if (state.status !== 'none') throw new DomainError('conflict', 'Acquisto già avviato');
+  if (state.status !== 'none') throw new DomainError('conflict');
   const { tier, quote } = quoteFor(command);
   return [
     {
@@ -112,12 +112,10 @@ export interface PaymentSettlement {
  * gives nothing to append (the confirmation may come many times).
  */
 export function decideConfirmPayment(command: ConfirmPayment, state: Purchase, now: Date): PaymentSettlement {
-  if (state.status === 'none') throw new DomainError('not_found', 'Acquisto non trovato');
-  if (state.checkoutId !== command.checkoutId)
-    throw new DomainError('validation_failed', 'The checkout does not belong to this purchase');
+  if (state.status === 'none') throw new DomainError('not_found');
+  if (state.checkoutId !== command.checkoutId) throw new DomainError('validation_failed');
   if (state.status === 'paid') return { purchaseEvents: [], walletEvents: [] };
-  if (command.amountCents !== state.priceCents)
-    throw new DomainError('validation_failed', 'The amount paid does not match the purchase');
+  if (command.amountCents !== state.priceCents) throw new DomainError('validation_failed');
   const at = now.toISOString();
   return {
     purchaseEvents: [
@@ -162,9 +160,8 @@ export function decideConfirmPayment(command: ConfirmPayment, state: Purchase, n
 
 /** A declined or expired checkout: nothing is credited. A late failure after payment changes nothing. */
 export function decideDeclinePayment(command: { checkoutId: string }, state: Purchase, now: Date): DomainEvent[] {
-  if (state.status === 'none') throw new DomainError('not_found', 'Acquisto non trovato');
-  if (state.checkoutId !== command.checkoutId)
-    throw new DomainError('validation_failed', 'The checkout does not belong to this purchase');
+  if (state.status === 'none') throw new DomainError('not_found');
+  if (state.checkoutId !== command.checkoutId) throw new DomainError('validation_failed');
   if (state.status !== 'pending') return [];
   return [
     {

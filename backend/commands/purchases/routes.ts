@@ -10,7 +10,7 @@ import {
 import { DomainError } from '../../platform/domain-error';
 import type { Context } from 'koa';
 import { foldStream } from '../../kernel/handle-command';
-import { badRequest } from '../../platform/http/errors';
+import { HttpError } from '../../platform/http/errors';
 import { commandMetadata, mountRoute } from '../../platform/http/routes';
 import type { SessionManager } from '../../platform/http/session';
 import { newId } from '../../platform/ids';
@@ -89,8 +89,7 @@ function webhookReceiver(deps: PurchasesDeps) {
     try {
       outcome = deps.provider.parseWebhook(raw, signature, deps.now());
     } catch (error) {
-      if (error instanceof WebhookSignatureError)
-        throw new DomainError('invalid_signature', `Invalid webhook: ${error.message}`);
+      if (error instanceof WebhookSignatureError) throw new DomainError('invalid_signature');
       throw error;
     }
     const stored = { ...metadata, webhookEventId: outcome.eventId, provider: deps.provider.name };
@@ -127,7 +126,7 @@ function buyRoutes(router: Router, deps: PurchasesDeps) {
 function providerRoutes(router: Router, deps: PurchasesDeps, receiveWebhook: ReceiveWebhook) {
   mountRoute(router, deps.sessions, apiRoutes.paymentWebhook, async (ctx) => {
     const raw = (ctx.request as { rawBody?: unknown }).rawBody;
-    if (typeof raw !== 'string') throw badRequest('A JSON webhook body is required');
+    if (typeof raw !== 'string') throw new HttpError('malformed_json');
     await receiveWebhook(raw, ctx.get('stripe-signature') || undefined, commandMetadata(ctx));
     return { received: true as const };
   });

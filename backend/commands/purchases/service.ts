@@ -52,7 +52,7 @@ export async function startPurchase(
   const existing = await existingPurchase(deps.eventStore, purchaseId, input.packageId, metadata);
   if (existing) return existing;
   const pkg = await deps.packageById(input.packageId);
-  if (!pkg) throw new DomainError('not_found', 'Pacchetto non trovato');
+  if (!pkg) throw new DomainError('not_found');
   const terms = { packageId: pkg.id, credits: pkg.credits, bonus: pkg.bonus, priceCents: euroToCents(pkg.price) };
   const totalSpent = unitsToAuracoin((await walletTotals(deps.eventStore, input.userId)).debited);
   const offer = await deps.currentOffer(deps.now());

@@ -139,7 +139,7 @@ describe('refunds API', () => {
             .as(admin(ADMIN, { secondFactor: true })),
         )
         .then([
-          expectError(404, 'not_found', { allowNewEvents: true }),
+          expectError(404, 'sale_not_found', { allowNewEvents: true }),
           // her code was spent at the door, before the refund was refused
           expectNewEventTypes([`${adminMfaStreams.mfa(ADMIN)} AdminMfaCodeUsed`]),
         ]));

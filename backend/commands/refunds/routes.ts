@@ -1,6 +1,6 @@
 import Router from '@koa/router';
 import { apiRoutes, auracoinToUnits, type RefundKind, type RefundView } from '@aura/contracts';
-import { REFUND_MESSAGES, refundSale } from '../../ledger';
+import { refundSale } from '../../ledger';
 import { DomainError } from '../../platform/domain-error';
 import type { EventStore } from '../../platform/eventstore/port';
 import { commandMetadata, mountRoute } from '../../platform/http/routes';
@@ -26,7 +26,7 @@ export function refundsRouter(deps: RefundsRouterDeps): Router {
   const router = new Router();
   mountRoute(router, deps.sessions, apiRoutes.issueRefund, async (ctx, { body }, caller) => {
     const walletId = await deps.saleWallet(body.kind, body.id);
-    if (!walletId) throw new DomainError('not_found', REFUND_MESSAGES.notFound);
+    if (!walletId) throw new DomainError('sale_not_found');
     const refundId = newId();
     const result = await refundSale(
       deps.eventStore,

@@ -45,7 +45,7 @@ export function decideTakeBooth(
   const at = now.toISOString();
   const occupantBusy =
     state.sessionId !== null && (state.sessionId !== command.known.sessionId || holdsBooth(command.known.status));
-  if (occupantBusy) throw new DomainError('performer_busy', 'La performer è già in privato');
+  if (occupantBusy) throw new DomainError('performer_busy');
   const freed: DomainEvent[] = state.sessionId
     ? [{ type: 'SessionBoothFreed', data: { performerId: command.performerId, sessionId: state.sessionId, at } }]
     : [];

@@ -145,7 +145,7 @@ export function createSessionCommands(deps: SessionCommandsDeps) {
   /** Makes an active session's money final, then records the end on the session and frees her booth. */
   async function finish(sessionId: string, requested: Closing, metadata?: Record<string, unknown>) {
     const state = await loadSession(sessionId);
-    if (state.status === 'none') throw new DomainError('not_found', 'Sessione non trovata');
+    if (state.status === 'none') throw new DomainError('not_found');
     const { userId, performerId } = state.terms;
     const end = settlementEnd(state, requested);
     const settled = await wallet.settle(state, { sessionId, walletId: userId }, end, now, metadata);
@@ -292,14 +292,14 @@ export function createSessionCommands(deps: SessionCommandsDeps) {
         });
         return { position: released.position ?? result.position };
       }
-      if (state.status !== 'active') throw new DomainError('conflict', 'La sessione non è in corso');
+      if (state.status !== 'active') throw new DomainError('session_not_active');
       const result = await finish(
         sessionId,
         { endedBy: party, reason: party === 'user' ? 'user_ended' : 'performer_ended', endedAt: now() },
         metadata,
       );
       // ended meanwhile (both at once, or the clock): the end is recorded, and this request did not end it
-      if (!result.settledNow) throw new DomainError('conflict', 'La sessione non è in corso');
+      if (!result.settledNow) throw new DomainError('session_not_active');
       return result;
     },
 

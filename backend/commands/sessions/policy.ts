@@ -36,28 +36,28 @@ export function joinAs(
 
 /** Asking is the user's own act (and spends their money): a performer's or an admin's session asks nothing. */
 export function mayRequest(caller: Principal) {
-  if (caller.kind !== 'user') throw forbidden('Solo gli utenti possono richiedere una sessione');
+  if (caller.kind !== 'user') throw forbidden();
 }
 
 /** The caller's side of an existing session, or 404 (unknown) / 403 (not one of its two parties). */
 export function partyIn(state: Session, caller: Principal): SessionParty {
-  if (state.status === 'none') throw notFound('Sessione non trovata');
+  if (state.status === 'none') throw notFound();
   const party = partyOf(state, caller);
-  if (!party) throw forbidden('Non partecipi a questa sessione');
+  if (!party) throw forbidden();
   return party;
 }
 
 /** A request is accepted by the performer asked, not by the user who asked. */
 export function mayAccept(party: SessionParty) {
-  if (party !== 'performer') throw forbidden('Solo la performer può accettare');
+  if (party !== 'performer') throw forbidden();
 }
 
 /** A request is declined by the performer asked, not by the user who asked (he cancels it by ending it). */
 export function mayDecline(party: SessionParty) {
-  if (party !== 'performer') throw forbidden('Solo la performer può rifiutare');
+  if (party !== 'performer') throw forbidden();
 }
 
 /** A session is rated by the user who had it (the decider checks it was his, and paid). */
 export function mayRate(caller: Principal) {
-  if (caller.kind !== 'user') throw forbidden('Solo chi ha avuto la sessione può valutarla');
+  if (caller.kind !== 'user') throw forbidden();
 }

@@ -116,7 +116,7 @@ function runningRoutes(router: Router, deps: SessionsRouterDeps) {
       commandMetadata(ctx, caller),
     );
     const rated = result.events.find((event) => event.type === 'SessionRated');
-    if (rated?.type !== 'SessionRated') throw new DomainError('conflict', 'Hai già valutato questa sessione');
+    if (rated?.type !== 'SessionRated') throw new DomainError('session_rated');
     const { sessionId, performerId, stars, comment, ratedAt } = rated.data;
     await deps.ratedSettled(result.position);
     return { sessionId, performerId, stars, comment, ratedAt };

@@ -85,11 +85,11 @@ describe('session decider', () => {
     spec
       .given([requested])
       .when((s) => decideAccept({ performerId }, s, at(60_000)))
-      .thenThrows('conflict', 'La richiesta è scaduta');
+      .thenThrows('session_request_expired');
     spec
       .given([requested, started])
       .when((s) => decideAccept({ performerId }, s, at(20_000)))
-      .thenThrows('conflict');
+      .thenThrows('session_request_answered');
   });
 
   it('declines a waiting request; after a decline nothing can be accepted (one of accept and decline wins)', () => {
@@ -104,11 +104,11 @@ describe('session decider', () => {
     spec
       .given([requested, declined])
       .when((s) => decideAccept({ performerId }, s, at(6_000)))
-      .thenThrows('conflict');
+      .thenThrows('session_request_answered');
     spec
       .given([requested, started])
       .when((s) => decideDecline({ performerId, reason: 'declined' }, s, at(6_000)))
-      .thenThrows('conflict');
+      .thenThrows('session_request_answered');
     spec
       .given([requested])
       .when((s) => decideDecline({ performerId: otherPerformer, reason: 'declined' }, s, at(5_000)))
@@ -151,7 +151,7 @@ describe('session decider', () => {
     spec
       .given([requested, started])
       .when((s) => decideCancel(s, at(3_000)))
-      .thenThrows('conflict');
+      .thenThrows('session_request_answered');
   });
 
   it('marks a party away once, never before the start, and back once', () => {
@@ -319,14 +319,14 @@ describe('rating a session (docs/product.md#ratings)', () => {
     spec
       .given([requested, started, endedPaid, rated])
       .when((s) => decideRate(rating, s, at(210_000)))
-      .thenThrows('conflict', 'Hai già valutato questa sessione');
+      .thenThrows('session_rated');
   });
 
   it('only its own user may rate it: to anyone else it is not found', () => {
     spec
       .given([requested, started, endedPaid])
       .when((s) => decideRate({ ...rating, userId: otherPerformer }, s, at(200_000)))
-      .thenThrows('not_found', 'Sessione non trovata');
+      .thenThrows('not_found');
     spec
       .given([])
       .when((s) => decideRate(rating, s, at(200_000)))
@@ -534,10 +534,10 @@ describe('each refusal says why, in Italian', () => {
   const ok: PerformerAvailability = { askable: true, online: true, blocked: false, busy: false, rateUnits: 250 };
 
   it('who may not be asked', () => {
-    expect(refusal(null)).toBe('Performer non trovata');
-    expect(refusal({ ...ok, blocked: true })).toBe('La performer non accetta richieste da questa identità');
-    expect(refusal({ ...ok, online: false })).toBe('La performer non è online');
-    expect(refusal({ ...ok, busy: true })).toBe('La performer è in privato');
+    expect(refusal(null)).toBe(errorMessages.not_found);
+    expect(refusal({ ...ok, blocked: true })).toBe(errorMessages.blocked);
+    expect(refusal({ ...ok, online: false })).toBe(errorMessages.performer_offline);
+    expect(refusal({ ...ok, busy: true })).toBe(errorMessages.performer_busy);
     expect(refusal(ok)).toBeUndefined();
   });
 
@@ -546,19 +546,19 @@ describe('each refusal says why, in Italian', () => {
     spec
       .given([requested])
       .when((s) => decideRequest({ ...command, timeoutMs: 60_000 }, s, t0))
-      .thenThrows('conflict', 'Sessione già esistente');
+      .thenThrows('conflict');
     spec
       .given([])
       .when((s) => decideAccept({ performerId }, s, at(1)))
-      .thenThrows('not_found', 'Sessione non trovata');
+      .thenThrows('not_found');
     spec
       .given([requested, started])
       .when((s) => decideDecline({ performerId, reason: 'declined' }, s, at(1)))
-      .thenThrows('conflict', 'La richiesta non è più in attesa');
+      .thenThrows('session_request_answered');
     spec
       .given([requested, started])
       .when((s) => decideCancel(s, at(1)))
-      .thenThrows('conflict', 'La richiesta non è più in attesa');
+      .thenThrows('session_request_answered');
   });
 });
 
@@ -576,15 +576,13 @@ describe('who may be asked', () => {
     expect(refusal(available)).toBe('ok');
     expect(refusal(null)).toBe('not_found');
     expect(refusal({ ...available, askable: false })).toBe('not_found');
-    expect(refusal({ ...available, blocked: true })).toBe('forbidden');
+    expect(refusal({ ...available, blocked: true })).toBe('blocked');
     expect(refusal({ ...available, online: false })).toBe('performer_offline');
     expect(refusal({ ...available, busy: true })).toBe('performer_busy');
   });
 });
 
 describe('a session running', () => {
-  const notRunning = 'La sessione non è in corso: il video si collega solo dopo che la performer ha accettato';
-
   it('given it was accepted and is not settled, then its media connect', () => {
     expect(() => assertRunning(fold([requested, started]))).not.toThrow();
     expect(() => assertRunning(fold([requested, started]), false)).not.toThrow();
@@ -596,9 +594,7 @@ describe('a session running', () => {
       [session.initialState(), false],
       [fold([requested, started]), true],
     ] as const)
-      expect(() => assertRunning(state, settled)).toThrow(
-        expect.objectContaining({ code: 'conflict', message: notRunning }),
-      );
+      expect(() => assertRunning(state, settled)).toThrow(expect.objectContaining({ code: 'session_not_active' }));
   });
 });
 
@@ -606,19 +602,17 @@ describe('sessions policy', () => {
   const asked = fold([requested]);
 
   it('only a user asks for a session or rates one', () => {
-    expectOnlyKind(mayRequest, 'user', userId, 'Solo gli utenti possono richiedere una sessione');
-    expectOnlyKind(mayRate, 'user', userId, 'Solo chi ha avuto la sessione può valutarla');
+    expectOnlyKind(mayRequest, 'user', userId);
+    expectOnlyKind(mayRate, 'user', userId);
   });
 
   it('its two parties see it; anyone else is refused, and an unknown one is not found', () => {
     expect(partyIn(asked, principal('user', userId))).toBe('user');
     expect(partyIn(asked, principal('performer', performerId))).toBe('performer');
     for (const stranger of [principal('performer', otherPerformer), principal('admin', userId)])
-      expect(() => partyIn(asked, stranger)).toThrow(
-        expect.objectContaining({ status: 403, message: 'Non partecipi a questa sessione' }),
-      );
+      expect(() => partyIn(asked, stranger)).toThrow(expect.objectContaining({ status: 403, code: 'forbidden' }));
     expect(() => partyIn(session.initialState(), principal('user', userId))).toThrow(
-      expect.objectContaining({ status: 404, message: 'Sessione non trovata' }),
+      expect.objectContaining({ status: 404, code: 'not_found' }),
     );
   });
 
@@ -642,7 +636,7 @@ describe('sessions policy', () => {
   it('only the performer accepts or declines', () => {
     expect(() => mayAccept('performer')).not.toThrow();
     expect(() => mayDecline('performer')).not.toThrow();
-    expect(() => mayAccept('user')).toThrow('Solo la performer può accettare');
-    expect(() => mayDecline('user')).toThrow('Solo la performer può rifiutare');
+    expect(() => mayAccept('user')).toThrow(expect.objectContaining({ status: 403, code: 'forbidden' }));
+    expect(() => mayDecline('user')).toThrow(expect.objectContaining({ status: 403, code: 'forbidden' }));
   });
 });

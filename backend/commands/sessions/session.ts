@@ -1,10 +1,4 @@
-import {
-  errorMessages,
-  type DomainEvent,
-  type EventDataOf,
-  type SessionEndReason,
-  type SessionParty,
-} from '@aura/contracts';
+import { type DomainEvent, type EventDataOf, type SessionEndReason, type SessionParty } from '@aura/contracts';
 import { DomainError } from '../../platform/domain-error';
 import { commandHandler, type Aggregate } from '../../kernel/handle-command';
 
@@ -33,11 +27,7 @@ export type OpenSession = Extract<Session, { terms: unknown }>;
  * declined, expired or ended session gets none, nor one whose money the ledger has settled.
  */
 export function assertRunning(state: Session, settled = false): asserts state is OpenSession {
-  if (state.status !== 'active' || settled)
-    throw new DomainError(
-      'conflict',
-      'La sessione non è in corso: il video si collega solo dopo che la performer ha accettato',
-    );
+  if (state.status !== 'active' || settled) throw new DomainError('session_not_active');
 }
 
 export const session: Aggregate<Session> = {
@@ -99,16 +89,16 @@ export interface PerformerAvailability {
 
 /** The one rule for who may be asked: unknown, unapproved or geoblocked is not found; blocked, offline and busy are refused. */
 export function assertAskable(performer: PerformerAvailability | null): asserts performer is PerformerAvailability {
-  if (!performer?.askable) throw new DomainError('not_found', 'Performer non trovata');
-  if (performer.blocked) throw new DomainError('forbidden', 'La performer non accetta richieste da questa identità');
-  if (!performer.online) throw new DomainError('performer_offline', 'La performer non è online');
-  if (performer.busy) throw new DomainError('performer_busy', 'La performer è in privato');
+  if (!performer?.askable) throw new DomainError('not_found');
+  if (performer.blocked) throw new DomainError('blocked');
+  if (!performer.online) throw new DomainError('performer_offline');
+  if (performer.busy) throw new DomainError('performer_busy');
 }
 
 export type RequestSession = Omit<EventDataOf<'SessionRequested'>, 'requestedAt' | 'expiresAt'> & { timeoutMs: number };
 
 export function decideRequest(command: RequestSession, state: Session, now: Date): DomainEvent[] {
-  if (state.status !== 'none') throw new DomainError('conflict', 'Sessione già esistente');
+  if (state.status !== 'none') throw new DomainError('conflict');
   const { timeoutMs, ...terms } = command;
   return [
     {
@@ -119,15 +109,14 @@ export function decideRequest(command: RequestSession, state: Session, now: Date
 }
 
 function requestOf(state: Session, performerId: string): OpenSession {
-  if (state.status === 'none' || state.terms.performerId !== performerId)
-    throw new DomainError('not_found', 'Sessione non trovata');
-  if (state.status !== 'requested') throw new DomainError('conflict', 'La richiesta non è più in attesa');
+  if (state.status === 'none' || state.terms.performerId !== performerId) throw new DomainError('not_found');
+  if (state.status !== 'requested') throw new DomainError('session_request_answered');
   return state;
 }
 
 export function decideAccept(command: { performerId: string }, state: Session, now: Date): DomainEvent[] {
   const request = requestOf(state, command.performerId);
-  if (now.getTime() >= Date.parse(request.terms.expiresAt)) throw new DomainError('conflict', 'La richiesta è scaduta');
+  if (now.getTime() >= Date.parse(request.terms.expiresAt)) throw new DomainError('session_request_expired');
   return [
     {
       type: 'SessionStarted',
@@ -163,7 +152,7 @@ export function decideExpire(state: Session, now: Date): DomainEvent[] {
 
 /** The user withdraws a request nobody answered yet: it ends, nothing is charged. */
 export function decideCancel(state: Session, now: Date): DomainEvent[] {
-  if (state.status !== 'requested') throw new DomainError('conflict', 'La richiesta non è più in attesa');
+  if (state.status !== 'requested') throw new DomainError('session_request_answered');
   return [
     ended(state, { endedBy: 'user', reason: 'cancelled', endedAt: now.toISOString(), minutesBilled: 0, costUnits: 0 }),
   ];
@@ -293,11 +282,10 @@ export function decideRate(
   state: Session,
   now: Date,
 ): DomainEvent[] {
-  if (state.status === 'none' || state.terms.userId !== command.userId)
-    throw new DomainError('not_found', 'Sessione non trovata');
+  if (state.status === 'none' || state.terms.userId !== command.userId) throw new DomainError('not_found');
   if (state.status !== 'ended' || !state.startedAt || !(command.purchasedUnits > 0))
-    throw new DomainError('rating_not_allowed', errorMessages.rating_not_allowed);
-  if (state.rated) throw new DomainError('conflict', 'Hai già valutato questa sessione');
+    throw new DomainError('rating_not_allowed');
+  if (state.rated) throw new DomainError('session_rated');
   const { sessionId, performerId } = state.terms;
   return [
     {

@@ -139,7 +139,7 @@ export function showsCommands(ports: ModulePorts, deps: ShowsDeps) {
     moderation: {
       async endShow(showId: string, metadata: Record<string, unknown>) {
         const performerId = await performerOf(showId);
-        if (!performerId) throw notFound('Show non trovato');
+        if (!performerId) throw notFound();
         const command = { showId, performerId, reason: 'admin', peakViewers: await peakViewers(performerId) } as const;
         await handleStage(
           ports.eventStore,

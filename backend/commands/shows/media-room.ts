@@ -35,8 +35,7 @@ export function showMediaRoom(deps: ShowMediaRoomDeps) {
   const rooms = new Set<string>();
   const authorize = async (caller: ShowMediaCaller, showId: string): Promise<ShowMediaAuthorization> => {
     const granted = await deps.access(caller.principal, showId, { forMedia: true });
-    if (!granted.ok)
-      return { refused: granted.error === 'Sei stato allontanato da questa stanza' ? 'forbidden' : 'not_live' };
+    if (!granted.ok) return { refused: granted.error === 'show_banned' ? 'forbidden' : 'not_live' };
     if (granted.role === 'publisher') rooms.add(showId);
     return granted.role;
   };

@@ -1,5 +1,5 @@
 import { assertOwnerOrAdmin } from '../../platform/http/routes';
-import { forbidden, notFound } from '../../platform/http/errors';
+import { forbidden, notFound, refused } from '../../platform/http/errors';
 import type { Principal } from '../../platform/http/session';
 
 /**
@@ -9,8 +9,8 @@ import type { Principal } from '../../platform/http/session';
 
 /** Only an approved performer goes live. */
 export async function mayGoLive(caller: Principal, approved: (performerId: string) => Promise<boolean>) {
-  if (caller.kind !== 'performer') throw forbidden('Solo le performer vanno in onda');
-  if (!(await approved(caller.sub))) throw forbidden('Il tuo profilo deve essere approvato per andare in onda');
+  if (caller.kind !== 'performer') throw forbidden();
+  if (!(await approved(caller.sub))) throw refused('show_not_approved');
 }
 
 /** Her show, her room, her menu: she runs them, and an admin may too. */
@@ -25,18 +25,17 @@ export async function maySetTipMenu(
   approved: (performerId: string) => Promise<boolean>,
 ) {
   runsRoom(caller, performerId);
-  if (!(await approved(performerId))) throw notFound('Performer non trovata');
+  if (!(await approved(performerId))) throw notFound();
 }
 
 /** Spending is the owner's act alone: an admin (or a performer) session tips nothing. */
 export function mayTip(caller: Principal) {
-  if (caller.kind !== 'user') throw forbidden('Solo gli utenti possono lasciare mance');
+  if (caller.kind !== 'user') throw forbidden();
 }
 
 /** A performer writes in her own room only; users and admins in any. */
 export function mayWriteIn(caller: Principal, performerId: string) {
-  if (caller.kind === 'performer' && caller.sub !== performerId)
-    throw forbidden('Nella stanza di un’altra performer non puoi scrivere');
+  if (caller.kind === 'performer' && caller.sub !== performerId) throw forbidden();
 }
 
 /** Her show's thumbnail comes from her own browser, never anyone else's (an admin's neither). */

@@ -1,4 +1,4 @@
-import { errorMessages, type Identity } from '@aura/contracts';
+import { type Identity } from '@aura/contracts';
 import { DomainError } from '../../platform/domain-error';
 import type { EventStore } from '../../platform/eventstore/port';
 import { claimValue, ownerOf } from '../../kernel/unique-values';
@@ -23,8 +23,7 @@ export function roomIdentities(deps: {
     async identityIn(showId: string, userId: string, aliasId: string | null): Promise<Identity> {
       const identity = await deps.identityFor(userId, aliasId);
       const earlier = await chosen(showId, userId);
-      if (earlier && earlier !== identity.identityId)
-        throw new DomainError('room_identity_taken', errorMessages.room_identity_taken);
+      if (earlier && earlier !== identity.identityId) throw new DomainError('room_identity_taken');
       return identity;
     },
     /** records his choice: of two first lines at once under two identities, one is refused */

@@ -9,7 +9,6 @@ import {
 import { DomainError } from '../../platform/domain-error';
 import type { EventStore } from '../../platform/eventstore/port';
 import { commandHandler, foldStream, type Aggregate } from '../../kernel/handle-command';
-import { SHOW_ENDED_MESSAGE } from './stage';
 
 /**
  * One show's room (stream `show-<showId>`): the tips accepted and its close (one stream orders them:
@@ -122,7 +121,7 @@ export function decideAcceptTip(
   now: Date,
 ): DomainEvent[] {
   if (state.accepted.has(command.tipId)) return [];
-  if (state.closedAt !== null) throw new DomainError('conflict', SHOW_ENDED_MESSAGE);
+  if (state.closedAt !== null) throw new DomainError('show_ended');
   return [{ type: 'ShowTipAccepted', data: { ...command, tippedAt: now.toISOString() } }];
 }
 
@@ -140,10 +139,9 @@ export function decideSetGoal(
   _state: Room,
   now: Date,
 ): DomainEvent[] {
-  if (!(command.targetUnits > 0))
-    throw new DomainError('validation_failed', "L'obiettivo deve essere maggiore di zero");
+  if (!(command.targetUnits > 0)) throw new DomainError('validation_failed');
   if (command.deadline && new Date(command.deadline).getTime() <= now.getTime())
-    throw new DomainError('validation_failed', 'La scadenza deve essere nel futuro');
+    throw new DomainError('validation_failed');
   return [{ type: 'ShowGoalSet', data: { ...command, setAt: now.toISOString() } }];
 }
 
@@ -210,8 +208,6 @@ export function decideCountTip(
   return events;
 }
 
-export const MUTED_MESSAGE = 'Sei stato silenziato in questa stanza';
-
 /** She (or an admin) mutes an identity in her room, once; never herself (`performerId`: whose room). */
 export function decideMute(
   command: { showId: string; identityId: string; mutedBy: string; performerId?: string },
@@ -219,7 +215,7 @@ export function decideMute(
   now: Date,
 ): DomainEvent[] {
   const { performerId, ...muted } = command;
-  if (muted.identityId === performerId) throw new DomainError('validation_failed', 'Non puoi silenziare te stessa');
+  if (muted.identityId === performerId) throw new DomainError('mute_self');
   if (state.muted.has(muted.identityId)) return [];
   return [{ type: 'ShowIdentityMuted', data: { ...muted, at: now.toISOString() } }];
 }
@@ -230,7 +226,7 @@ export function decidePostMessage(
   state: Room,
   now: Date,
 ): DomainEvent[] {
-  if (state.muted.has(command.identityId)) throw new DomainError('forbidden', MUTED_MESSAGE);
+  if (state.muted.has(command.identityId)) throw new DomainError('show_muted');
   return [{ type: 'ShowMessagePosted', data: { ...command, postedAt: now.toISOString() } }];
 }
 

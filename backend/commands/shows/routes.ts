@@ -61,7 +61,7 @@ function showReads(deps: ShowsCommandDeps) {
     /** whose show it is (not found: not listed) */
     async performerOf(showId: string) {
       const performerId = await deps.performerOf(showId);
-      if (!performerId) throw notFound('Show non trovato');
+      if (!performerId) throw notFound();
       return performerId;
     },
     answer: (showId: string, position: number | undefined) => deps.summaryAfter(showId, position),
@@ -208,7 +208,7 @@ function messageRoutes(router: Router, deps: ShowsCommandDeps, reads: ShowReads,
     // the line's own stream: posted in this show?
     const [posted] = await deps.eventStore.readStream(showStreams.message(params.messageId));
     if (posted?.type !== 'ShowMessagePosted' || (posted.data as { showId?: string }).showId !== params.id)
-      throw notFound('Messaggio non trovato');
+      throw notFound();
     const command = { showId: params.id, messageId: params.messageId, deletedBy: caller.sub };
     await handleRoom(
       deps.eventStore,

@@ -211,7 +211,7 @@ describe('shows API', () => {
             .header('idempotency-key', 'tip-1')
             .as(user(BOB)),
         )
-        .then([expectError(409, 'conflict', { detail: 'Lo show è terminato' })]));
+        .then([expectError(409, 'show_ended', { detail: 'Lo show è terminato' })]));
 
     it('refuses his key again with another tip (422), and gives the first tip back for the same', () =>
       spec
@@ -441,7 +441,7 @@ describe('shows API', () => {
         .when((request, priors) =>
           request.post(`/api/shows/${showOf(priors)}/mutes`, { identityId: LUNA }).as(performer(LUNA)),
         )
-        .then([expectError(400, 'validation_failed')]));
+        .then([expectError(400, 'mute_self')]));
   });
 
   describe('POST /api/shows/{id}/bans', () => {

@@ -1,3 +1,4 @@
+import { errorMessages } from '@aura/contracts';
 import type { DomainEvent } from '@aura/contracts';
 import { deciderSpec } from '../../test/doubles/decider-spec';
 import type { Principal } from '../../platform/http/session';
@@ -26,7 +27,6 @@ import {
   decideStartShow,
   decideTip,
   isBanned,
-  PAUSED_MESSAGE,
   stage,
 } from './stage';
 
@@ -63,11 +63,11 @@ describe('stage decider', () => {
     spec
       .given([started])
       .when((s) => decideStartShow({ showId: sessionId, performerId, title: 'Ancora' }, s, now))
-      .thenThrows('conflict', 'Sei già in onda');
+      .thenThrows('show_already_live');
     spec
       .given([started, paused])
       .when((s) => decideStartShow({ showId: sessionId, performerId, title: 'Ancora' }, s, now))
-      .thenThrows('conflict');
+      .thenThrows('show_already_live');
   });
   it('goes live again after the end', () => {
     spec
@@ -88,7 +88,7 @@ describe('stage decider', () => {
     spec
       .given([started, ended])
       .when((s) => decideEndShow({ showId, performerId, reason: 'performer', peakViewers: 3 }, s, now))
-      .thenThrows('conflict', 'Lo show è terminato');
+      .thenThrows('show_ended');
     spec
       .given([])
       .when((s) => decideEndShow({ showId, performerId, reason: 'performer', peakViewers: 0 }, s, now))
@@ -129,7 +129,7 @@ describe('stage decider', () => {
     spec
       .given([])
       .when((s) => decideSetTipMenu({ performerId, items }, s, now))
-      .thenThrows('validation_failed');
+      .thenThrows('tip_menu_too_long');
   });
   it('bans an identity and the account behind it, once', () => {
     const banned: DomainEvent = {
@@ -183,14 +183,14 @@ describe('show room decider', () => {
     spec
       .given([accepted(tip2, at), closed(at)])
       .when((s) => decideAcceptTip(accept, s, now))
-      .thenThrows('conflict', 'Lo show è terminato');
+      .thenThrows('show_ended');
     // an acceptance the stream holds after the close (it raced the end) is void: the tip is refused
     const raced = [accepted(tip2, at), closed(at), accepted(tip1, at)].reduce(room.evolve, room.initialState());
     expect([...raced.accepted.keys()]).toEqual([tip2]);
     spec
       .given([closed(at), accepted(tip1, at)])
       .when((s) => decideAcceptTip(accept, s, now))
-      .thenThrows('conflict', 'Lo show è terminato');
+      .thenThrows('show_ended');
     // a tip accepted before the close stays accepted (its key repeated), at its time
     spec
       .given([accepted(tip1, at), closed(later.toISOString())])
@@ -398,23 +398,23 @@ describe('tip decider', () => {
     spec
       .given([started, ended])
       .when((s) => decideTip(tip, s, now))
-      .thenThrows('conflict', 'Lo show è terminato');
+      .thenThrows('show_ended');
     spec
       .given([started])
       .when((s) => decideTip({ ...tip, showId: otherShow }, s, now))
-      .thenThrows('not_found', 'Show non trovato');
+      .thenThrows('not_found');
   });
   it('refuses an account banned from her room, under any identity', () => {
     spec
       .given([started, banned])
       .when((s) => decideTip(tip, s, now))
-      .thenThrows('forbidden', 'Sei stato allontanato da questa stanza');
+      .thenThrows('show_banned');
   });
   it('refuses a menu item she does not offer', () => {
     spec
       .given([started, menu])
       .when((s) => decideTip({ ...tip, menuItemId: missingItem }, s, now))
-      .thenThrows('not_found', 'Voce del menu non trovata');
+      .thenThrows('not_found');
   });
   it('refuses an item whose price changed since he saw it', () => {
     spec
@@ -426,13 +426,13 @@ describe('tip decider', () => {
     spec
       .given([started, menu])
       .when((s) => decideTip({ ...tip, menuItemId: itemId, amountUnits: 1000, expectedPrice: 25 }, s, now))
-      .thenThrows('validation_failed', 'La voce costa 25 auracoin');
+      .thenThrows('tip_price_mismatch');
   });
   it('refuses another identity once he chose one in the room', () => {
     spec
       .given([started])
       .when((s) => decideTip({ ...tip, chosenIdentity: otherIdentity }, s, now))
-      .thenThrows('room_identity_taken', 'In questa stanza hai già scelto come presentarti');
+      .thenThrows('room_identity_taken');
   });
 });
 
@@ -440,8 +440,8 @@ describe('room entry, mutes and bans', () => {
   it('lets an account in while the show is on and he is not banned', () => {
     const state = [started, banned].reduce(stage.evolve, stage.initialState());
     expect(() => assertOpenTo(state, showId, performerId)).not.toThrow();
-    expect(() => assertOpenTo(state, showId, userId)).toThrow('Sei stato allontanato da questa stanza');
-    expect(() => assertOpenTo(state, otherShow, performerId)).toThrow('Show non trovato');
+    expect(() => assertOpenTo(state, showId, userId)).toThrow(errorMessages.show_banned);
+    expect(() => assertOpenTo(state, otherShow, performerId)).toThrow(errorMessages.not_found);
   });
 
   const roomSpec = deciderSpec(room);
@@ -457,7 +457,7 @@ describe('room entry, mutes and bans', () => {
     roomSpec
       .given([])
       .when((s) => decideMute({ showId, identityId: performerId, mutedBy: performerId, performerId }, s, now))
-      .thenThrows('validation_failed', 'Non puoi silenziare te stessa');
+      .thenThrows('mute_self');
   });
 
   const line = {
@@ -478,7 +478,7 @@ describe('room entry, mutes and bans', () => {
     roomSpec
       .given([muted])
       .when((s) => decidePostMessage(line, s, now))
-      .thenThrows('forbidden', 'Sei stato silenziato in questa stanza');
+      .thenThrows('show_muted');
   });
 
   it('bans only an identity known in her rooms', () => {
@@ -489,7 +489,7 @@ describe('room entry, mutes and bans', () => {
     deciderSpec(stage)
       .given([])
       .when((s) => decideBan({ performerId, identityId: aliasId, userId: null, bannedBy: performerId }, s, now))
-      .thenThrows('not_found', 'Identità non trovata in questa stanza');
+      .thenThrows('not_found');
   });
 });
 
@@ -502,14 +502,8 @@ describe('shows policy', () => {
 
   it('only an approved performer goes live', async () => {
     await expect(mayGoLive(performer, approved)).resolves.toBeUndefined();
-    await expect(mayGoLive(user, approved)).rejects.toMatchObject({
-      status: 403,
-      message: 'Solo le performer vanno in onda',
-    });
-    await expect(mayGoLive(other, approved)).rejects.toMatchObject({
-      status: 403,
-      message: 'Il tuo profilo deve essere approvato per andare in onda',
-    });
+    await expect(mayGoLive(user, approved)).rejects.toMatchObject({ status: 403, code: 'forbidden' });
+    await expect(mayGoLive(other, approved)).rejects.toMatchObject({ status: 403, code: 'show_not_approved' });
   });
   it('she or an admin runs her room and her menu; an unapproved menu is not found', async () => {
     expect(() => runsRoom(performer, performerId)).not.toThrow();
@@ -518,15 +512,15 @@ describe('shows policy', () => {
     await expect(maySetTipMenu(admin, performerId, approved)).resolves.toBeUndefined();
     await expect(maySetTipMenu(other, otherPerformer, approved)).rejects.toMatchObject({
       status: 404,
-      message: 'Performer non trovata',
+      code: 'not_found',
     });
   });
   it('only users tip; a performer writes in her own room only', () => {
     expect(() => mayTip(user)).not.toThrow();
-    expect(() => mayTip(admin)).toThrow('Solo gli utenti possono lasciare mance');
+    expect(() => mayTip(admin)).toThrow(errorMessages.forbidden);
     expect(() => mayWriteIn(performer, performerId)).not.toThrow();
     expect(() => mayWriteIn(user, performerId)).not.toThrow();
-    expect(() => mayWriteIn(other, performerId)).toThrow('Nella stanza di un’altra performer non puoi scrivere');
+    expect(() => mayWriteIn(other, performerId)).toThrow(errorMessages.forbidden);
   });
 });
 
@@ -541,8 +535,8 @@ describe("a live show's thumbnail", () => {
   it('shows her show while it is live only: not while it waits for her private, not once it ended', () => {
     spec.given([started]).when(thumbnail).then([]);
     spec.given([started, paused, resumed]).when(thumbnail).then([]);
-    spec.given([started, paused]).when(thumbnail).thenThrows('conflict', PAUSED_MESSAGE);
-    spec.given([started, ended]).when(thumbnail).thenThrows('conflict', 'Lo show è terminato');
+    spec.given([started, paused]).when(thumbnail).thenThrows('show_paused');
+    spec.given([started, ended]).when(thumbnail).thenThrows('show_ended');
     spec.given([]).when(thumbnail).thenThrows('not_found');
   });
 

@@ -1,16 +1,16 @@
-import { rooms, showStreams } from '@aura/contracts';
+import { rooms, showStreams, type ErrorCode } from '@aura/contracts';
 import { foldStream } from '../../kernel/handle-command';
 import type { EventStore } from '../../platform/eventstore/port';
 import type { Principal } from '../../platform/http/session';
 import type { AuraSocket } from '../../platform/realtime/realtime';
 import { room } from './room';
-import { BANNED_MESSAGE, isBanned, SHOW_ENDED_MESSAGE, stage } from './stage';
+import { isBanned, stage } from './stage';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /** What a connection may do in a show's room: publish (her), watch (anyone not banned; signed in: write), or nothing and why. */
 export type RoomAccess =
-  { ok: true; role: 'publisher' | 'viewer'; canWrite: boolean; performerId: string } | { ok: false; error: string };
+  { ok: true; role: 'publisher' | 'viewer'; canWrite: boolean; performerId: string } | { ok: false; error: ErrorCode };
 
 export interface RoomAccessDeps {
   eventStore: EventStore;
@@ -30,18 +30,18 @@ export function roomAccess(deps: RoomAccessDeps) {
     showId: string,
     options: { forMedia?: boolean } = {},
   ): Promise<RoomAccess> => {
-    if (typeof showId !== 'string' || !UUID.test(showId)) return { ok: false, error: 'Show non trovato' };
+    if (typeof showId !== 'string' || !UUID.test(showId)) return { ok: false, error: 'not_found' };
     const performerId = await deps.performerOf(showId);
-    if (!performerId) return { ok: false, error: 'Show non trovato' };
+    if (!performerId) return { ok: false, error: 'not_found' };
     const her = foldStream(stage, await deps.eventStore.readStream(showStreams.stage(performerId)));
     const current = her.current?.showId === showId ? her.current : null;
-    if (!current) return { ok: false, error: her.shows.has(showId) ? SHOW_ENDED_MESSAGE : 'Show non trovato' };
-    if (options.forMedia && current.status === 'paused') return { ok: false, error: 'In privato' };
+    if (!current) return { ok: false, error: her.shows.has(showId) ? 'show_ended' : 'not_found' };
+    if (options.forMedia && current.status === 'paused') return { ok: false, error: 'show_paused' };
     if (principal?.kind === 'performer' && principal.sub === performerId)
       return { ok: true, role: 'publisher', canWrite: true, performerId };
     if (principal?.kind === 'user') {
       if (isBanned(her, { userId: principal.sub, identityId: principal.sub }))
-        return { ok: false, error: BANNED_MESSAGE };
+        return { ok: false, error: 'show_banned' };
       const muted = foldStream(room, await deps.eventStore.readStream(showStreams.show(showId))).muted;
       return { ok: true, role: 'viewer', canWrite: !muted.has(principal.sub), performerId };
     }
@@ -71,7 +71,7 @@ export function showRoomSockets(
         if (socket.data.ageVerified === false) return answer({ ok: false, error: 'age_verification_required' });
         const granted = await access(principal, showId).catch(() => ({
           ok: false as const,
-          error: 'Riprova tra poco',
+          error: 'service_unavailable' as const,
         }));
         if (!granted.ok) return answer(granted);
         const before = bySocket.get(socket.id);

@@ -1,5 +1,5 @@
 import type { DomainEvent, EventDataOf } from '@aura/contracts';
-import { errorMessages, TIP_MENU_MAX, unitsToAuracoin } from '@aura/contracts';
+import { TIP_MENU_MAX } from '@aura/contracts';
 import { assertPriceSeen } from '../../ledger';
 import { DomainError } from '../../platform/domain-error';
 import { commandHandler, type Aggregate } from '../../kernel/handle-command';
@@ -63,31 +63,26 @@ export const stage: Aggregate<Stage> = {
 
 export const handleStage = commandHandler(stage);
 
-export const SHOW_ENDED_MESSAGE = 'Lo show è terminato';
-export const BANNED_MESSAGE = 'Sei stato allontanato da questa stanza';
-export const ALREADY_LIVE_MESSAGE = 'Sei già in onda';
-
 export function decideStartShow(
   command: { showId: string; performerId: string; title: string },
   state: Stage,
   now: Date,
 ): DomainEvent[] {
-  if (state.current) throw new DomainError('conflict', ALREADY_LIVE_MESSAGE);
+  if (state.current) throw new DomainError('show_already_live');
   return [{ type: 'ShowStarted', data: { ...command, startedAt: now.toISOString() } }];
 }
 
 /** The show on now, or why not: an ended show is a conflict, an unknown one not found. */
 export function showOnNow(state: Stage, showId: string): NonNullable<Stage['current']> {
   if (state.current?.showId === showId) return state.current;
-  if (state.shows.has(showId)) throw new DomainError('conflict', SHOW_ENDED_MESSAGE);
-  throw new DomainError('not_found', 'Show non trovato');
+  if (state.shows.has(showId)) throw new DomainError('show_ended');
+  throw new DomainError('not_found');
 }
 
 /** A thumbnail shows her live show only: none while it waits for her private (nor once it ended). */
 export function assertShowingLive(state: Stage, showId: string): void {
-  if (showOnNow(state, showId).status !== 'live') throw new DomainError('conflict', PAUSED_MESSAGE);
+  if (showOnNow(state, showId).status !== 'live') throw new DomainError('show_paused');
 }
-export const PAUSED_MESSAGE = 'Lo show è in pausa durante il privato';
 
 export function decideEndShow(
   command: { showId: string; performerId: string; reason: EventDataOf<'ShowEnded'>['reason']; peakViewers: number },
@@ -134,8 +129,7 @@ export function decideSetTipMenu(
   _state: Stage,
   now: Date,
 ): DomainEvent[] {
-  if (command.items.length > TIP_MENU_MAX)
-    throw new DomainError('validation_failed', `Al massimo ${TIP_MENU_MAX} voci nel menu delle mance`);
+  if (command.items.length > TIP_MENU_MAX) throw new DomainError('tip_menu_too_long');
   return [
     { type: 'TipMenuSet', data: { performerId: command.performerId, items: command.items, setAt: now.toISOString() } },
   ];
@@ -148,7 +142,7 @@ export function decideBan(
   now: Date,
 ): DomainEvent[] {
   const { userId } = command;
-  if (!userId) throw new DomainError('not_found', 'Identità non trovata in questa stanza');
+  if (!userId) throw new DomainError('not_found');
   if (state.bans.has(command.identityId)) return [];
   return [{ type: 'ShowRoomBanned', data: { ...command, userId, at: now.toISOString() } }];
 }
@@ -162,7 +156,7 @@ export function isBanned(state: Stage, who: { userId?: string; identityId?: stri
 /** The show she is on, open to this account: on now, and he is not banned from her room. */
 export function assertOpenTo(state: Stage, showId: string, userId: string): void {
   showOnNow(state, showId);
-  if (isBanned(state, { userId })) throw new DomainError('forbidden', BANNED_MESSAGE);
+  if (isBanned(state, { userId })) throw new DomainError('show_banned');
 }
 
 export interface TipCommand {
@@ -185,10 +179,9 @@ export function tipTerms(command: TipCommand, state: Stage) {
   assertOpenTo(state, command.showId, command.walletId);
   if (!command.menuItemId) return undefined;
   const item = state.menu.find((candidate) => candidate.id === command.menuItemId);
-  if (!item) throw new DomainError('not_found', 'Voce del menu non trovata');
+  if (!item) throw new DomainError('not_found');
   assertPriceSeen(command.expectedPrice, item.priceUnits);
-  if (item.priceUnits !== command.amountUnits)
-    throw new DomainError('validation_failed', `La voce costa ${unitsToAuracoin(item.priceUnits)} auracoin`);
+  if (item.priceUnits !== command.amountUnits) throw new DomainError('tip_price_mismatch');
   return item;
 }
 
@@ -207,8 +200,7 @@ export function decideTip(
 ): DomainEvent[] {
   const item = tipTerms(command, state);
   const { identityId, displayName } = command.identity;
-  if (command.chosenIdentity && command.chosenIdentity !== identityId)
-    throw new DomainError('room_identity_taken', errorMessages.room_identity_taken);
+  if (command.chosenIdentity && command.chosenIdentity !== identityId) throw new DomainError('room_identity_taken');
   return [
     {
       type: 'ShowTipped',

@@ -31,7 +31,7 @@ export function showThumbnailRouter(deps: ShowThumbnailDeps): Router {
   const router = new Router();
   mountRoute(router, deps.sessions, apiRoutes.putShowThumbnail, async (_ctx, { params, upload }, caller) => {
     const performerId = await deps.performerOf(params.id);
-    if (!performerId) throw notFound('Show non trovato');
+    if (!performerId) throw notFound();
     sendsThumbnail(caller, performerId);
     assertShowingLive(foldStream(stage, await deps.eventStore.readStream(showStreams.stage(performerId))), params.id);
     const { bytes } = await upload.read();

@@ -1,4 +1,4 @@
-import { errorMessages, showStreams, unitsToAuracoin, type ShowTipView } from '@aura/contracts';
+import { showStreams, unitsToAuracoin, type ShowTipView } from '@aura/contracts';
 import { spendEventIds, spendFromWallet } from '../../ledger';
 import { foldStream } from '../../kernel/handle-command';
 import { DomainError } from '../../platform/domain-error';
@@ -7,7 +7,7 @@ import type { EventStore } from '../../platform/eventstore/port';
 import { deterministicId } from '../../platform/ids';
 import { appendToRoom, decideAcceptTip, decideCountTip, decideExpireGoals, handleRoom } from './room';
 import type { RoomIdentities } from './room-identity';
-import { decideTip, SHOW_ENDED_MESSAGE, stage, tipTerms, type TipCommand } from './stage';
+import { decideTip, stage, tipTerms, type TipCommand } from './stage';
 
 /**
  * A tip counts towards the show's goals, exactly once: the one writer of goal progress. The tip
@@ -52,7 +52,7 @@ export async function acceptTip(
   });
   const tippedAt = state.accepted.get(tip.tipId);
   // its acceptance landed after the close: void
-  if (tippedAt === undefined) throw new DomainError('conflict', SHOW_ENDED_MESSAGE);
+  if (tippedAt === undefined) throw new DomainError('show_ended');
   return new Date(tippedAt);
 }
 
@@ -92,7 +92,7 @@ export async function tipShow(
     now,
   }).catch((error: unknown) => {
     if (error instanceof DomainError && error.code === 'insufficient_balance')
-      throw new DomainError('insufficient_balance', errorMessages.insufficient_balance);
+      throw new DomainError('insufficient_balance');
     throw error;
   });
   // the same key with another tip is refused (the one rule of keyed routes)

@@ -20,7 +20,7 @@ export interface WalletDeps {
 export function walletRouter(deps: WalletDeps): Router {
   const router = new Router();
   mountRoute(router, deps.sessions, apiRoutes.updateUser, async (ctx, { params, body }, caller) => {
-    if (!(await deps.userExists(params.id))) throw notFound('Utente non trovato');
+    if (!(await deps.userExists(params.id))) throw notFound();
     const result = await adjustWallet(
       deps.eventStore,
       { walletId: params.id, targetUnits: auracoinToUnits(body.auracoinBalance), adminId: caller.sub },

@@ -45,7 +45,7 @@ describe('wallet API', () => {
             .as(admin(ADMIN, { secondFactor: true }))
             .header('x-mfa-code', 'not-a-code'),
         )
-        .then([expectError(403, 'mfa_required')]));
+        .then([expectError(403, 'mfa_code_refused')]));
 
     it('refuses a user', () =>
       spec

@@ -31,7 +31,7 @@ type Checkpoint = { _id: string; position: number };
 /** told of every checkpoint written, a process polls only in case its LISTEN connection is lost (or not listening yet) */
 const WATCHED_POLL_MS = 200;
 
-const busy = () => new DomainError('service_unavailable', 'Il servizio è occupato, riprova tra poco');
+const busy = () => new DomainError('service_unavailable');
 
 interface Waiter {
   target: number;
@@ -147,18 +147,17 @@ export function settledOn(readModels: ReadModelStore, ...names: string[]) {
 
 /**
  * Read-your-writes of one document, the one spelling every read side hands its command side:
- * once `settled(position)`, the view of the document `find` finds, else not found (`missing`).
+ * once `settled(position)`, the view of the document `find` finds, else 404 `not_found`.
  */
 export function viewAfter<Doc, View>(
   settled: (position: number | undefined) => Promise<void>,
   find: (id: string) => Promise<Doc | null>,
   toView: (doc: Doc) => View | Promise<View>,
-  missing: string,
 ) {
   return async (id: string, position: number | undefined): Promise<View> => {
     await settled(position);
     const doc = await find(id);
-    if (!doc) throw notFound(missing);
+    if (!doc) throw notFound();
     return toView(doc);
   };
 }

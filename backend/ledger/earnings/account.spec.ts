@@ -397,7 +397,7 @@ describe('payout decider: exactly once, failures and retries', () => {
     spec
       .given([...earned, payout])
       .when((s) => decideRetry({ payoutId, adminId, hasDestination: true }, s, now))
-      .thenThrows('conflict', 'Si può ritentare solo un pagamento non riuscito');
+      .thenThrows('payout_not_failed');
     spec
       .given(earned)
       .when((s) => decideRetry({ payoutId, adminId, hasDestination: true }, s, now))
@@ -405,14 +405,14 @@ describe('payout decider: exactly once, failures and retries', () => {
     spec
       .given([...earned, payout, failed])
       .when((s) => decideRetry({ payoutId, adminId, hasDestination: false }, s, now))
-      .thenThrows('conflict', 'La performer non ha dati di pagamento validi');
+      .thenThrows('payout_details_missing');
     const nextWeek = weeklyRun('2026-11-23', { id: laterPayoutId });
     const takenAgain = decidePayout(nextWeek, fold([...earned, payout, failed]), now);
     expect(takenAgain).toEqual([scheduled([0, 1], 6000, weeks, nextWeek)]);
     spec
       .given([...earned, payout, failed, ...takenAgain])
       .when((s) => decideRetry({ payoutId, adminId, hasDestination: true }, s, now))
-      .thenThrows('conflict', 'Questi guadagni sono già stati inclusi in un altro pagamento');
+      .thenThrows('earnings_already_paid');
   });
 });
 

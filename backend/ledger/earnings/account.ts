@@ -381,13 +381,6 @@ export function decideSettlement(
   return [{ type: 'PayoutFailed', data: { ...common, reason: command.outcome.reason, failedAt: now.toISOString() } }];
 }
 
-export const RETRY_MESSAGES = {
-  notFound: 'Pagamento non trovato',
-  notFailed: 'Si può ritentare solo un pagamento non riuscito',
-  alreadyTaken: 'Questi guadagni sono già stati inclusi in un altro pagamento',
-  noDetails: 'La performer non ha dati di pagamento validi',
-} as const;
-
 /** An admin retries a failed payout: the same earnings, the same payout id, one more attempt. */
 export function decideRetry(
   command: { payoutId: string; adminId: string; hasDestination: boolean },
@@ -395,11 +388,11 @@ export function decideRetry(
   now: Date,
 ): DomainEvent[] {
   const payout = state.payouts[command.payoutId];
-  if (!payout || state.performerId === null) throw new DomainError('not_found', RETRY_MESSAGES.notFound);
-  if (payout.status !== 'failed') throw new DomainError('conflict', RETRY_MESSAGES.notFailed);
+  if (!payout || state.performerId === null) throw new DomainError('not_found');
+  if (payout.status !== 'failed') throw new DomainError('payout_not_failed');
   const { taken } = take(state.unpaid, payout.credits);
-  if (taken.length !== payout.credits.length) throw new DomainError('conflict', RETRY_MESSAGES.alreadyTaken);
-  if (!command.hasDestination) throw new DomainError('conflict', RETRY_MESSAGES.noDetails);
+  if (taken.length !== payout.credits.length) throw new DomainError('earnings_already_paid');
+  if (!command.hasDestination) throw new DomainError('payout_details_missing');
   return [
     {
       type: 'PayoutRetried',

@@ -18,7 +18,6 @@ describe('the price billed is the price seen', () => {
     expect(refusal).toBeInstanceOf(DomainError);
     expect(refusal).toMatchObject({
       code: 'price_changed',
-      message: 'The price is now 3 auracoin',
       extras: { currentPrice: 3 },
     });
   });

@@ -9,5 +9,5 @@ import { DomainError } from '../../platform/domain-error';
 export function assertPriceSeen(expectedPrice: number | undefined, currentUnits: number): void {
   if (priceSeenMatches(expectedPrice, currentUnits)) return;
   const currentPrice = unitsToAuracoin(currentUnits);
-  throw new DomainError('price_changed', `The price is now ${currentPrice} auracoin`, { currentPrice });
+  throw new DomainError('price_changed', { currentPrice });
 }

@@ -1,11 +1,11 @@
-import { performerStreams, type DomainEvent } from '@aura/contracts';
+import { errorMessages, performerStreams, type DomainEvent } from '@aura/contracts';
 import { deciderSpec } from '../../test/doubles/decider-spec';
 import { foldWallet } from '../wallet/fold';
 import type { RecordedEvent } from '../../platform/recorded-event';
 import { createInMemoryEventStore } from '../../test/doubles/in-memory-event-store';
 import { clawbackEventId, clawbackOf, clawbackReaction } from './clawback';
 import { decideFreeze, decideUnfreeze, freezeForDispute } from './dispute';
-import { decideRefund, refundableWallet, refundLots, refundSale, REFUND_MESSAGES, type Refund } from './refund';
+import { decideRefund, refundableWallet, refundLots, refundSale, type Refund } from './refund';
 
 const walletId = '1b7c4d1e-8f7a-4e63-9a51-5a4c1b2d3e4f';
 const performerId = '2b7c4d1e-8f7a-4e63-9a51-5a4c1b2d3e4f';
@@ -138,7 +138,7 @@ describe('refund decider', () => {
     spec
       .given([...photoBought, ...first, ...second])
       .when((state) => decideRefund(refundOf(), state, now))
-      .thenThrows('conflict', REFUND_MESSAGES.refundedAlready);
+      .thenThrows('refunded_already');
   });
 
   it('refuses more than is left, an unknown sale, a missing reason, a bad amount and a refund past the window', () => {
@@ -146,28 +146,28 @@ describe('refund decider', () => {
     spec
       .given([...photoBought, ...first])
       .when((state) => decideRefund(refundOf({ amountUnits: 401 }), state, now))
-      .thenThrows('validation_failed', REFUND_MESSAGES.aboveSale(400));
+      .thenThrows('refund_above_sale');
     spec
       .given(photoBought)
       .when((state) => decideRefund(refundOf({ saleId: refundId }), state, now))
-      .thenThrows('not_found');
+      .thenThrows('sale_not_found');
     spec
       .given(photoBought)
       .when((state) => decideRefund(refundOf({ kind: 'message' }), state, now))
-      .thenThrows('not_found');
+      .thenThrows('sale_not_found');
     spec
       .given(photoBought)
       .when((state) => decideRefund(refundOf({ reason: '  ' }), state, now))
-      .thenThrows('validation_failed', REFUND_MESSAGES.reason);
+      .thenThrows('refund_reason_required');
     spec
       .given(photoBought)
       .when((state) => decideRefund(refundOf({ amountUnits: 0 }), state, now))
-      .thenThrows('validation_failed', REFUND_MESSAGES.amount);
+      .thenThrows('validation_failed');
     const late = new Date(Date.parse(soldAt) + 48 * 3_600_000 + 1);
     spec
       .given(photoBought)
       .when((state) => decideRefund(refundOf(), state, late))
-      .thenThrows('refund_window_closed', REFUND_MESSAGES.windowClosed(48));
+      .thenThrows('refund_window_closed');
     // exactly at the window's end it is still refundable
     expect(decideRefund(refundOf(), fold(photoBought), new Date(Date.parse(soldAt) + 48 * 3_600_000))).toHaveLength(2);
   });
@@ -226,7 +226,7 @@ describe('refund decider', () => {
     spec
       .given(given)
       .when((state) => decideRefund(command, state, now))
-      .thenThrows('conflict', REFUND_MESSAGES.running);
+      .thenThrows('refund_session_running');
     const events = decideRefund(command, fold([...given, released]), now);
     // 300 units, all purchased: her share 165 cents, as the two minutes credited 82 + 83
     expect(events[0]).toMatchObject({
@@ -346,12 +346,12 @@ describe('refunded units keep their origin (issue 38 item 1)', () => {
     spec
       .given([...photoBought, ...frozen])
       .when((state) => decideRefund(refundOf(), state, now))
-      .thenThrows('sale_disputed', REFUND_MESSAGES.disputed);
+      .thenThrows('sale_disputed');
     const lost = close([...photoBought, ...frozen], 'lost');
     spec
       .given([...photoBought, ...frozen, ...lost])
       .when((state) => decideRefund(refundOf({ amountUnits: 100 }), state, now))
-      .thenThrows('sale_disputed', REFUND_MESSAGES.disputed);
+      .thenThrows('sale_disputed');
     const won = close([...photoBought, ...frozen], 'won');
     expect(decideRefund(refundOf(), fold([...photoBought, ...frozen, ...won]), now)).toHaveLength(2);
     // a dispute on another purchase does not stop it, even one that paid another sale of the wallet
@@ -382,7 +382,7 @@ describe('refunded units keep their origin (issue 38 item 1)', () => {
     const disputedOther = [...bothPaid, ...freeze(bothPaid, laterCardId)];
     expect(decideRefund(refundOf(), fold(disputedOther), now)).toHaveLength(2);
     expect(() => decideRefund(refundOf({ saleId: refundId }), fold(disputedOther), now)).toThrow(
-      REFUND_MESSAGES.disputed,
+      errorMessages.sale_disputed,
     );
   });
 

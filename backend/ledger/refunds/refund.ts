@@ -12,7 +12,6 @@
  * (or may be) back with the buyer already.
  */
 import {
-  errorMessages,
   performerShareOfPartCents,
   unitsToAuracoin,
   type DisputeOutcome,
@@ -223,21 +222,6 @@ export function disputedPurchaseOf(state: RefundableWallet, key: string): string
   )?.[0];
 }
 
-export const REFUND_MESSAGES = {
-  notFound:
-    'Vendita non trovata: controlla il tipo e l’id (la sessione, il messaggio a pagamento o l’acquisto della foto)',
-  running: 'La sessione è ancora in corso: si può rimborsare quando è finita',
-  refundedAlready: 'Questa vendita è già stata rimborsata per intero',
-  reason: 'Il motivo del rimborso è obbligatorio',
-  amount: 'L’importo del rimborso deve essere positivo, con al massimo due decimali',
-  windowClosed: (hours: number) =>
-    `Il rimborso è possibile solo entro ${hours} ore dalla vendita: il periodo è scaduto`,
-  /** 409 sale_disputed: the card money of a purchase that paid it is (or may be) back with the buyer */
-  disputed: errorMessages.sale_disputed,
-  aboveSale: (leftUnits: number) =>
-    `Il rimborso supera quanto resta da rimborsare di questa vendita: al massimo ${unitsToAuracoin(leftUnits).toLocaleString('it-IT')} auracoin`,
-} as const;
-
 export interface Refund {
   refundId: string;
   walletId: string;
@@ -263,19 +247,17 @@ export interface Refund {
 export function decideRefund(command: Refund, state: RefundableWallet, now: Date): DomainEvent[] {
   const key = saleKey(command.kind, command.saleId);
   const sale = state.sales[key];
-  if (!sale) throw new DomainError('not_found', REFUND_MESSAGES.notFound);
-  if (command.reason.trim() === '') throw new DomainError('validation_failed', REFUND_MESSAGES.reason);
+  if (!sale) throw new DomainError('sale_not_found');
+  if (command.reason.trim() === '') throw new DomainError('refund_reason_required');
   // Stryker disable next-line ConditionalExpression: a hold is named by its session's id; no photo's or message's id names one
-  if (command.kind === 'session' && state.wallet.holds[command.saleId])
-    throw new DomainError('conflict', REFUND_MESSAGES.running);
-  if (disputedPurchaseOf(state, key)) throw new DomainError('sale_disputed', REFUND_MESSAGES.disputed);
-  if (now.getTime() - sale.at > command.windowHours * 3_600_000)
-    throw new DomainError('refund_window_closed', REFUND_MESSAGES.windowClosed(command.windowHours));
+  if (command.kind === 'session' && state.wallet.holds[command.saleId]) throw new DomainError('refund_session_running');
+  if (disputedPurchaseOf(state, key)) throw new DomainError('sale_disputed');
+  if (now.getTime() - sale.at > command.windowHours * 3_600_000) throw new DomainError('refund_window_closed');
   const left = sale.grossUnits - sale.refundedUnits;
-  if (left <= 0) throw new DomainError('conflict', REFUND_MESSAGES.refundedAlready);
+  if (left <= 0) throw new DomainError('refunded_already');
   const amount = command.amountUnits ?? left;
-  if (!Number.isInteger(amount) || amount <= 0) throw new DomainError('validation_failed', REFUND_MESSAGES.amount);
-  if (amount > left) throw new DomainError('validation_failed', REFUND_MESSAGES.aboveSale(left));
+  if (!Number.isInteger(amount) || amount <= 0) throw new DomainError('validation_failed');
+  if (amount > left) throw new DomainError('refund_above_sale', { refundable: unitsToAuracoin(left) });
   const purchasedAfter = Math.round(((sale.refundedUnits + amount) * sale.purchasedUnits) / sale.grossUnits);
   const purchasedAmount = purchasedAfter - sale.refundedPurchasedUnits;
   const promotionalAmount = amount - purchasedAmount;

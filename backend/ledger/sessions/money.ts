@@ -119,8 +119,7 @@ export function decideSessionHold(
       now,
     );
   } catch (error) {
-    if (error instanceof DomainError && error.code === 'conflict')
-      throw new DomainError('session_in_progress', 'Hai già una sessione video aperta');
+    if (error instanceof DomainError && error.code === 'conflict') throw new DomainError('session_in_progress');
     throw error;
   }
 }
@@ -172,7 +171,7 @@ export function decideBillMinute(
   now: Date,
 ): DomainEvent[] {
   const { sessionId, userId, performerId, rateUnits, billingMinuteMs } = state.terms;
-  if (minute !== money.minutesBilled + 1) throw new DomainError('conflict', `Minute ${minute} is not the next one`);
+  if (minute !== money.minutesBilled + 1) throw new DomainError('conflict');
   const leftAfter = spendableFor(money.wallet, sessionId) - rateUnits;
   const billed = (paid: PaidWith): DomainEvent => ({
     type: 'SessionMinuteBilled',

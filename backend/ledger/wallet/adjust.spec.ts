@@ -1,4 +1,4 @@
-import type { DomainEvent } from '@aura/contracts';
+import { errorMessages, type DomainEvent } from '@aura/contracts';
 import { wallet } from './wallet';
 import { deciderSpec } from '../../test/doubles/decider-spec';
 import { decideAdjustBalance } from './adjust';
@@ -84,7 +84,7 @@ describe('balance adjustment decider', () => {
     spec
       .given([credited, held])
       .when((state) => decideAdjustBalance({ walletId, targetUnits: 599, adminId: 'a' }, state, now))
-      .thenThrows('conflict');
+      .thenThrows('balance_below_held');
     spec
       .given([credited, held])
       .when((state) => decideAdjustBalance({ walletId, targetUnits: 600, adminId: 'a' }, state, now))
@@ -95,7 +95,7 @@ describe('balance adjustment decider', () => {
     spec
       .given([credited])
       .when((state) => decideAdjustBalance({ walletId, targetUnits: -1, adminId: 'a' }, state, now))
-      .thenThrows('validation_failed', 'Il saldo deve essere un numero non negativo');
+      .thenThrows('validation_failed');
     spec
       .given([credited])
       .when((state) => decideAdjustBalance({ walletId, targetUnits: 0, adminId: 'a' }, state, now))
@@ -125,6 +125,6 @@ describe('balance adjustment decider', () => {
     } catch (error) {
       message = (error as Error).message;
     }
-    expect(message).toMatch(/^Il saldo non può/);
+    expect(message).toBe(errorMessages.balance_below_held);
   });
 });

@@ -19,15 +19,11 @@ export interface AdjustBalance {
  */
 export function decideAdjustBalance(command: AdjustBalance, state: WalletTotals, now: Date): DomainEvent[] {
   if (!Number.isInteger(command.targetUnits) || command.targetUnits < 0) {
-    throw new DomainError('validation_failed', 'Il saldo deve essere un numero non negativo');
+    throw new DomainError('validation_failed');
   }
   if (command.targetUnits === state.balance) return [];
   // what a running private session holds stays there until the session settles
-  if (command.targetUnits < state.held)
-    throw new DomainError(
-      'conflict',
-      'Il saldo non può scendere sotto quanto è impegnato in una sessione privata in corso',
-    );
+  if (command.targetUnits < state.held) throw new DomainError('balance_below_held');
   const split = adjustmentSplit(state, command.targetUnits - state.balance);
   return [
     {

@@ -28,10 +28,6 @@ export const wallet: Aggregate<WalletTotals> = {
 /** Commands on a wallet other than spends (an admin's adjustment) go through this handler. */
 export const handleWallet = commandHandler(wallet);
 
-export const INSUFFICIENT_BALANCE_MESSAGE = 'Insufficient auracoin balance';
-export const WALLET_FROZEN_MESSAGE =
-  'Il tuo portafoglio è bloccato per una contestazione del pagamento in corso: non puoi spendere auracoin finché non si chiude';
-
 /** How a spend is paid: purchased units first, then promotional (docs/architecture.md#promotional-units). */
 export interface PaidWith {
   purchasedUnits: number;
@@ -63,15 +59,13 @@ export interface Spend {
  */
 export function decideSpend(command: Spend, state: WalletTotals, now: Date): DomainEvent[] {
   if (!Number.isInteger(command.amountUnits) || command.amountUnits <= 0) {
-    throw new DomainError('validation_failed', 'The amount must be a positive whole number of minor units');
+    throw new DomainError('validation_failed');
   }
-  if (command.holdId && !state.holds[command.holdId])
-    throw new DomainError('conflict', `Hold ${command.holdId} is closed`);
+  if (command.holdId && !state.holds[command.holdId]) throw new DomainError('conflict');
   // frozen by a dispute: only what a hold placed before already covers may still be debited (a session's minute, its minimum)
   if (isFrozen(state) && !(command.holdId && state.holds[command.holdId]!.amount >= command.amountUnits))
-    throw new DomainError('wallet_frozen', WALLET_FROZEN_MESSAGE);
-  if (spendableFor(state, command.holdId) < command.amountUnits)
-    throw new DomainError('insufficient_balance', INSUFFICIENT_BALANCE_MESSAGE);
+    throw new DomainError('wallet_frozen');
+  if (spendableFor(state, command.holdId) < command.amountUnits) throw new DomainError('insufficient_balance');
   const split = spendSplit(state, command.amountUnits, command.holdId);
   const paid: PaidWith = { purchasedUnits: split.purchased, promotionalUnits: split.promotional };
   const purchase = typeof command.purchase === 'function' ? command.purchase(paid) : command.purchase;
@@ -109,14 +103,13 @@ export interface Hold {
 export function decideHold(command: Hold, state: WalletTotals, now: Date): DomainEvent[] {
   if (command.alreadyPlaced || state.holds[command.holdId]) return [];
   if (!Number.isInteger(command.amountUnits) || command.amountUnits <= 0) {
-    throw new DomainError('validation_failed', 'The amount must be a positive whole number of minor units');
+    throw new DomainError('validation_failed');
   }
-  if (isFrozen(state)) throw new DomainError('wallet_frozen', WALLET_FROZEN_MESSAGE);
+  if (isFrozen(state)) throw new DomainError('wallet_frozen');
   if (command.exclusive && Object.values(state.holds).some((hold) => hold.reason === command.reason)) {
-    throw new DomainError('conflict', `Another ${command.reason} hold is open`);
+    throw new DomainError('conflict');
   }
-  if (availableBalance(state) < command.amountUnits)
-    throw new DomainError('insufficient_balance', INSUFFICIENT_BALANCE_MESSAGE);
+  if (availableBalance(state) < command.amountUnits) throw new DomainError('insufficient_balance');
   const split = holdSplit(state, command.amountUnits);
   return [
     {

@@ -12,7 +12,7 @@
 import { lookup } from 'node:dns/promises';
 import { request } from 'node:https';
 import { BlockList, isIP } from 'node:net';
-import { imageContentTypes, MAX_UPLOAD_BYTES } from '@aura/contracts';
+import { imageContentTypes, MAX_UPLOAD_BYTES, remoteImageMessages } from '@aura/contracts';
 import { badRequest } from '../http/errors';
 import { FileRejectedError, type FileStorage } from './storage';
 
@@ -35,15 +35,7 @@ export class RemoteImageRefused extends Error {
   }
 }
 
-const MESSAGES: Record<RemoteImageRefusal, string> = {
-  https_only: "L'indirizzo dell'immagine deve iniziare con https://",
-  private_address: "L'indirizzo dell'immagine non è raggiungibile da Aura",
-  unreachable: "Impossibile scaricare l'immagine da questo indirizzo",
-  too_large: "L'immagine non può superare 10MB",
-  bad_type: "L'indirizzo non porta a un'immagine JPEG, PNG o WebP",
-  too_many_redirects: "Impossibile scaricare l'immagine da questo indirizzo",
-};
-const refused = (reason: RemoteImageRefusal) => new RemoteImageRefused(reason, MESSAGES[reason]);
+const refused = (reason: RemoteImageRefusal) => new RemoteImageRefused(reason, remoteImageMessages[reason]);
 
 /** Not the public internet: the same ranges coturn denies (docker/coturn/turnserver.conf). */
 const notPublic = new BlockList();
@@ -206,6 +198,6 @@ export async function imageField(
     return await ownedImage(remoteImages, value, owner);
   } catch (error) {
     if (!(error instanceof RemoteImageRefused)) throw error;
-    throw badRequest(error.message, [{ path, message: error.message }]);
+    throw badRequest([{ path, message: error.message }], error.message);
   }
 }

@@ -30,7 +30,7 @@ export async function saveUpload(
   } catch (error) {
     if (!(error instanceof FileRejectedError)) throw error;
     if (error.reason === 'too_large')
-      throw new HttpError(413, 'payload_too_large', options.tooLarge ?? uploadMessages.tooLarge.message);
-    throw new HttpError(415, 'unsupported_media_type', options.badType);
+      throw new HttpError('payload_too_large', { detail: options.tooLarge ?? uploadMessages.tooLarge.message });
+    throw new HttpError('unsupported_media_type', { detail: options.badType });
   }
 }

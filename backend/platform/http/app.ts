@@ -48,8 +48,7 @@ export function createHttpApp(options: HttpAppOptions): Koa {
   app.use(router.routes).use(router.allowedMethods);
   app.use(async (ctx, next) => {
     // /metrics lives on METRICS_PORT only: here it is no page of the frontend either
-    if (ctx.path === '/api' || ctx.path.startsWith('/api/') || ctx.path === '/metrics')
-      throw notFound(`No route ${ctx.method} ${ctx.path}`);
+    if (ctx.path === '/api' || ctx.path.startsWith('/api/') || ctx.path === '/metrics') throw notFound();
     await next();
   });
   if (options.staticDir && existsSync(path.join(options.staticDir, 'index.html'))) {

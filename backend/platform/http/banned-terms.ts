@@ -1,13 +1,16 @@
 import { errorMessages, findBannedTerm } from '@aura/contracts';
-import { DomainError } from '../domain-error';
+import { HttpError } from './errors';
 
 /**
  * Refuses texts others will read (a show's title, a bio, a tip-menu item) that hold a banned term
- * (`BANNED_TERMS`: words implying minors or non-consent): 400 `banned_terms`, naming the field and term.
+ * (`BANNED_TERMS`: words implying minors or non-consent): 400 `banned_terms`, naming the field.
  */
 export function refuseBannedTerms(terms: readonly string[], fields: Record<string, string | null | undefined>) {
   for (const [field, text] of Object.entries(fields)) {
     const term = text ? findBannedTerm(text, terms) : null;
-    if (term) throw new DomainError('banned_terms', `${errorMessages.banned_terms} (${field}: "${term}")`);
+    if (term)
+      throw new HttpError('banned_terms', {
+        fieldErrors: [{ path: `body.${field}`, message: errorMessages.banned_terms }],
+      });
   }
 }

@@ -33,8 +33,7 @@ export function keyedRequestOf(ctx: Context): KeyedRequest | undefined {
   return (ctx.state as Record<symbol, KeyedRequest | undefined>)[KEYED];
 }
 
-export const keyReused = () =>
-  new DomainError('idempotency_key_reused', 'Idempotency-Key already used with a different request');
+export const keyReused = () => new DomainError('idempotency_key_reused');
 
 /**
  * The first request's event (its metadata) against this request's: the same key with another

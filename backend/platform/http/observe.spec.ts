@@ -1,6 +1,7 @@
 import { Writable } from 'node:stream';
 import Router from '@koa/router';
 import request from 'supertest';
+import { errorMessages } from '@aura/contracts';
 import { createLogger } from '../logging/logger';
 import { logContext } from '../logging/context';
 import { registry } from '../metrics/metrics';
@@ -14,7 +15,7 @@ function app(trustProxy: boolean, logger = createLogger('silent')) {
     ctx.body = { created: true };
   });
   router.get('/api/things/:id', (ctx) => {
-    if (ctx.params.id === 'missing') throw notFound('Nessuna cosa con questo id');
+    if (ctx.params.id === 'missing') throw notFound();
     ctx.body = { id: ctx.params.id, requestId: logContext()?.requestId };
   });
   return createHttpApp({
@@ -39,7 +40,7 @@ describe('a request as the HTTP stack observes it', () => {
     expect(id).toMatch(/^[0-9a-f-]{36}$/);
     expect(response.status).toBe(404);
     expect(response.headers['content-type']).toContain('application/problem+json');
-    expect(response.body).toMatchObject({ requestId: id, detail: 'Nessuna cosa con questo id' });
+    expect(response.body).toMatchObject({ requestId: id, detail: errorMessages.not_found });
     const insane = await request(app(true)).get('/api/things/t2').set('X-Request-Id', 'not a sane id; DROP');
     expect(insane.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
   });

@@ -52,7 +52,7 @@ export function createPasswords(cost: Argon2Cost = OWASP_ARGON2): Passwords {
       decoyHash ??= hash('decoy-password-for-timing');
       const encoded = account?.passwordHash || (await decoyHash);
       const valid = await verify(password, encoded);
-      if (!account?.passwordHash || !valid) throw new DomainError('invalid_credentials', 'Credenziali non valide');
+      if (!account?.passwordHash || !valid) throw new DomainError('invalid_credentials');
       return account;
     },
   };

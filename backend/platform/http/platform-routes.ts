@@ -12,14 +12,18 @@ export type HealthCheck = () => Promise<AdapterHealth & { starting?: boolean }>;
  * check is; 503 'starting' while the only ones not ok are on their way (the read models catching up
  * with the log), 503 'degraded' when one is down: orchestrators and `npm start`'s readiness wait for 200.
  */
-export function platformRouter(sessions: SessionManager, checks: Record<string, HealthCheck>): Router {
+export function platformRouter(
+  sessions: SessionManager,
+  checks: Record<string, HealthCheck>,
+  publicUrl?: string,
+): Router {
   const router = new Router();
   let openApi: JsonText | undefined;
   mountRoute(
     router,
     sessions,
     apiRoutes.openApi,
-    async () => (openApi ??= new JsonText(JSON.stringify(buildOpenApiDocument()))),
+    async () => (openApi ??= new JsonText(JSON.stringify(buildOpenApiDocument(apiRoutes, publicUrl)))),
   );
   mountRoute(router, sessions, apiRoutes.health, async (ctx) => {
     const entries = await Promise.all(

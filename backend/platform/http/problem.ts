@@ -1,7 +1,15 @@
 import type { Context, Middleware } from 'koa';
 import { ZodError } from 'zod';
-import type { ErrorCode, Problem, ProblemExtras } from '@aura/contracts';
-import { DomainError, statusOfDomainCode } from '../domain-error';
+import {
+  mayRefuse,
+  refusalText,
+  statusOfErrorCode,
+  type ErrorCode,
+  type Problem,
+  type ProblemExtras,
+  type RouteContract,
+} from '@aura/contracts';
+import { DomainError } from '../domain-error';
 import { WrongExpectedRevisionError } from '../eventstore/port';
 import type { Logger } from '../logging/logger';
 import { adapterOutages } from '../metrics/metrics';
@@ -33,7 +41,10 @@ export function validationError(error: ZodError, part?: string): HttpError {
       .join('.');
     return { path: path || '(root)', message: issue.message };
   });
-  return badRequest(`Campi non validi: ${errors.map((e) => `${e.path} (${e.message})`).join(', ')}`, errors);
+  return badRequest(
+    errors,
+    `${refusalText('validation_failed')} ${errors.map((e) => `${e.path} (${e.message})`).join(', ')}`,
+  );
 }
 
 /** Maps any thrown error to an HTTP status, code and message. Unknown errors become a 500 that hides internals. */
@@ -49,7 +60,7 @@ export function toProblemParts(error: unknown): {
   }
   if (error instanceof DomainError) {
     return {
-      status: statusOfDomainCode[error.code] ?? 400,
+      status: statusOfErrorCode[error.code],
       code: error.code,
       message: error.message,
       ...(error.extras ? { extras: error.extras } : {}),
@@ -57,22 +68,20 @@ export function toProblemParts(error: unknown): {
   }
   if (error instanceof ZodError) return toProblemParts(validationError(error));
   if (error instanceof WrongExpectedRevisionError) {
-    return { status: 409, code: 'concurrency_conflict', message: 'The resource changed meanwhile, try again' };
+    return refusalParts('concurrency_conflict');
   }
   if (isOutage(error)) {
     adapterOutages.inc();
-    return {
-      status: 503,
-      code: 'service_unavailable',
-      message: 'Il servizio è momentaneamente non disponibile, riprova tra poco',
-    };
+    return refusalParts('service_unavailable');
   }
   const status = httpStatusOf(error);
-  if (status === 413) return { status, code: 'payload_too_large', message: 'Request body too large' };
-  if (status === 415) return { status, code: 'unsupported_media_type', message: 'Unsupported content type' };
-  if (status === 400) return { status, code: 'malformed_json', message: 'Malformed request body' };
-  return { status: 500, code: 'internal_error', message: 'Internal server error' };
+  if (status === 413) return refusalParts('payload_too_large');
+  if (status === 415) return refusalParts('unsupported_media_type');
+  if (status === 400) return refusalParts('malformed_json');
+  return refusalParts('internal_error');
 }
+
+const refusalParts = (code: ErrorCode) => ({ status: statusOfErrorCode[code], code, message: refusalText(code) });
 
 /** Errors thrown by body parsers and http-errors carry a status (or statusCode). */
 function httpStatusOf(error: unknown): number | undefined {
@@ -102,13 +111,23 @@ export function writeProblem(ctx: Context, parts: ReturnType<typeof toProblemPar
   ctx.body = body;
 }
 
-/** The one error handler at the top of the stack: every failure leaves as problem+json. */
-export function problemHandler(logger: Logger): Middleware {
+/**
+ * The one error handler at the top of the stack: every failure leaves as problem+json. Under test
+ * (`checkRefusals`), a route that answers a refusal its contract does not list answers a 500 that
+ * names it instead, so the test that met it fails (issue 37 item 5).
+ */
+export function problemHandler(logger: Logger, checkRefusals = process.env.NODE_ENV === 'test'): Middleware {
   return async (ctx, next) => {
     try {
       await next();
     } catch (error) {
-      const parts = toProblemParts(error);
+      let parts = toProblemParts(error);
+      const route = ctx.state.route as RouteContract | undefined;
+      if (checkRefusals && route && !mayRefuse(route, parts.code)) {
+        const unlisted = `${route.method.toUpperCase()} ${route.path} answered ${parts.code}, which its contract's refusals do not list`;
+        logger.error('unlisted refusal', { requestId: ctx.state.requestId, path: ctx.path, code: parts.code });
+        parts = { ...refusalParts('internal_error'), message: unlisted };
+      }
       if (parts.status >= 500)
         logger.error('request failed', { requestId: ctx.state.requestId, path: ctx.path, error });
       writeProblem(ctx, parts);

@@ -5,13 +5,14 @@ import { HOUR, limitsInForce, MINUTE, type Limit } from '../config/rate-limits';
 import type { KeyValueStore } from '../kv/port';
 import { HttpError } from './errors';
 
-/** What every refusal for going too fast says (docs/architecture.md#rate-limits). */
-export const TOO_MANY_REQUESTS = 'Troppi tentativi, riprova più tardi';
-
-/** 429 with `Retry-After` (whole seconds, at least 1). */
-export function tooManyRequests(ctx: Context, retryAfterMs: number, message = TOO_MANY_REQUESTS): HttpError {
+/** 429 with `Retry-After` (whole seconds, at least 1): too fast, or (`code`) a door locked after failed tries. */
+export function tooManyRequests(
+  ctx: Context,
+  retryAfterMs: number,
+  code: 'too_many_requests' | 'admin_locked' | 'mfa_locked' = 'too_many_requests',
+): HttpError {
   ctx.set('Retry-After', String(Math.max(1, Math.ceil(retryAfterMs / 1000))));
-  return new HttpError(429, 'too_many_requests', message);
+  return new HttpError(code);
 }
 
 /**

@@ -246,5 +246,4 @@ export async function processSessions(
 }
 
 /** The 403 of a route that shows adult content to a caller without a proof of age. */
-export const ageVerificationRequired = () =>
-  new HttpError(403, 'age_verification_required', 'Age verification required: no valid proof for this session');
+export const ageVerificationRequired = () => new HttpError('age_verification_required');

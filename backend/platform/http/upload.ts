@@ -1,7 +1,7 @@
 import { readFile, rm } from 'node:fs/promises';
 import type { Context } from 'koa';
 import { koaBody } from 'koa-body';
-import { uploadMessages } from '@aura/contracts';
+import { fieldMessages } from '@aura/contracts';
 import { badRequest, HttpError } from './errors';
 
 /** The file of a request, read when the handler asks (so a refused caller uploads nothing). */
@@ -10,7 +10,7 @@ export interface Upload {
   read(): Promise<{ bytes: Buffer; fileName: string | undefined; fields: Record<string, unknown> }>;
 }
 
-const tooLarge = () => new HttpError(413, 'payload_too_large', uploadMessages.tooLarge.message);
+const tooLarge = () => new HttpError('payload_too_large');
 
 export function uploadOf(ctx: Context, declared: { kind: 'multipart' | 'binary'; maxBytes: number }): Upload {
   return {
@@ -26,8 +26,7 @@ interface FormidableFile {
 
 /** One `file` field of a multipart form (formidable, on this request only), the other fields beside it. */
 async function readMultipart(ctx: Context, maxBytes: number) {
-  if (!ctx.is('multipart/form-data'))
-    throw new HttpError(415, 'unsupported_media_type', 'Invia il file come multipart/form-data');
+  if (!ctx.is('multipart/form-data')) throw new HttpError('unsupported_media_type');
   const parse = koaBody({
     multipart: true,
     json: false,
@@ -46,13 +45,13 @@ async function readMultipart(ctx: Context, maxBytes: number) {
       const httpCode = (error as { httpCode?: number }).httpCode;
       // formidable: 1009 file too big, 1016 total too big
       if (code === 1009 || code === 1016 || httpCode === 413) throw tooLarge();
-      throw badRequest('Caricamento non valido');
+      throw new HttpError('malformed_json');
     },
   });
   await parse(ctx, async () => undefined);
   const entry = (ctx.request as unknown as { files?: Record<string, FormidableFile | FormidableFile[]> }).files?.file;
   const file = Array.isArray(entry) ? entry[0] : entry;
-  if (!file) throw badRequest('Nessun file ricevuto', [{ path: 'body.file', message: 'Nessun file ricevuto' }]);
+  if (!file) throw badRequest([{ path: 'body.file', message: fieldMessages.fileRequired }]);
   try {
     const fields = (ctx.request.body ?? {}) as Record<string, unknown>;
     return { bytes: await readFile(file.filepath), fileName: file.originalFilename ?? undefined, fields };

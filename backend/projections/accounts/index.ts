@@ -31,7 +31,7 @@ export function accountsReadSide(ports: ModulePorts) {
     async viewAfter(userId: string, position: number | undefined) {
       await settled(position);
       const doc = await users.byId(userId);
-      if (!doc) throw notFound('Utente non trovato');
+      if (!doc) throw notFound();
       return toUserView(doc);
     },
     /** users whose username or email contains `term`, ignoring case (deleted ones too: their sales stay refundable), at most 50 */

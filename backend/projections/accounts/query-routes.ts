@@ -9,13 +9,13 @@ export function usersQueryRouter(deps: { sessions: SessionManager; users: UserQu
   const router = new Router();
   mountRoute(router, deps.sessions, apiRoutes.me, async (_ctx, _input, caller) => {
     const doc = await deps.users.byId(caller.sub);
-    if (!doc) throw notFound('Utente non trovato');
+    if (!doc) throw notFound();
     return toUserView(doc);
   });
   mountRoute(router, deps.sessions, apiRoutes.getUser, async (_ctx, { params }, caller) => {
     assertOwnerOrAdmin(caller, params.id);
     const doc = await deps.users.byId(params.id);
-    if (!doc) throw notFound('Utente non trovato');
+    if (!doc) throw notFound();
     return toUserView(doc);
   });
   mountRoute(router, deps.sessions, apiRoutes.listUsers, async () => (await deps.users.list()).map(toUserView));

@@ -31,7 +31,7 @@ export function adminsReadSide(ports: ModulePorts) {
       /** waits until the admins read model has applied `position` */
       settled,
       /** the admin's view once the admins read model has applied `position` (read-your-writes) */
-      viewAfter: viewAfter(settled, admins.byId, toAdminView, 'Admin non trovato'),
+      viewAfter: viewAfter(settled, admins.byId, toAdminView),
     },
   } satisfies ReadSide & Record<string, unknown>;
 }

@@ -23,7 +23,7 @@ export function aliasesReadSide(ports: ModulePorts, deps: AliasesReadDeps) {
       /** waits until the aliases read model has applied `position` */
       settled,
       /** the alias's view once the aliases read model has applied `position` (read-your-writes) */
-      viewAfter: viewAfter(settled, aliases.byId, toAliasView, 'Alias non trovato'),
+      viewAfter: viewAfter(settled, aliases.byId, toAliasView),
     },
   } satisfies ReadSide & Record<string, unknown>;
 }

@@ -34,11 +34,10 @@ export function identityResolver(
   return {
     async identityFor(userId: string, aliasId?: string | null): Promise<Identity> {
       const username = await users.usernameOf(userId);
-      if (username === null) throw new DomainError('not_found', 'Utente non trovato');
+      if (username === null) throw new DomainError('not_found');
       if (!aliasId) return { identityId: identityIdOf({ userId }), userId, aliasId: null, displayName: username };
       const alias = await aliases.byId(aliasId);
-      if (!alias || alias.userId !== userId || alias.deleted || !alias.aliasName)
-        throw new DomainError('not_found', 'Alias non trovato');
+      if (!alias || alias.userId !== userId || alias.deleted || !alias.aliasName) throw new DomainError('not_found');
       return { identityId: identityIdOf({ userId, aliasId }), userId, aliasId, displayName: alias.aliasName };
     },
   };

@@ -24,11 +24,8 @@ export function chatReadSide(ports: ModulePorts, deps: ChatReadDeps) {
     queries: {
       /** the conversation as `viewer` sees it, once the read model has applied `position` (read-your-writes) */
       conversationViewAfter: (conversationId: string, viewer: ChatParty, position: number | undefined) =>
-        viewAfter(
-          settled,
-          chat.conversation,
-          async (doc) => toConversationView(doc, viewer, await chatProfile(doc.performerId)),
-          'Conversazione non trovata',
+        viewAfter(settled, chat.conversation, async (doc) =>
+          toConversationView(doc, viewer, await chatProfile(doc.performerId)),
         )(conversationId, position),
       /** a message as stored once the read model has applied `position` (null: not there), and its view */
       async messageAfter(messageId: string, position: number | undefined) {

@@ -1,5 +1,5 @@
 import Router from '@koa/router';
-import { apiRoutes, HAS_MORE_HEADER, type ChatParty } from '@aura/contracts';
+import { apiRoutes, fieldMessages, HAS_MORE_HEADER, type ChatParty } from '@aura/contracts';
 import { badRequest, forbidden, notFound } from '../../platform/http/errors';
 import { mountRoute } from '../../platform/http/routes';
 import type { Principal, SessionManager } from '../../platform/http/session';
@@ -27,7 +27,7 @@ export function asParty(doc: ConversationDoc | null, caller: Principal): Convers
     (caller.kind === 'user'
       ? doc.userId === caller.sub
       : caller.kind === 'performer' && doc.performerId === caller.sub);
-  if (!isParty) throw notFound('Conversazione non trovata');
+  if (!isParty) throw notFound();
   return doc;
 }
 
@@ -44,17 +44,12 @@ export function chatQueryRouter(deps: ChatQueryDeps): Router {
 
   mountRoute(router, deps.sessions, apiRoutes.listMessages, async (ctx, { params, query }, caller) => {
     const doc = asParty(await deps.chat.conversation(params.conversationId), caller);
-    if (query.before && query.after)
-      throw badRequest('Usa before oppure after, non entrambi', [
-        { path: 'query.after', message: 'Non insieme a before' },
-      ]);
+    if (query.before && query.after) throw badRequest([{ path: 'query.after', message: fieldMessages.notWithBefore }]);
     const cursor = async (messageId: string | undefined, field: 'before' | 'after') => {
       if (messageId === undefined) return undefined;
       const message = await deps.chat.message(messageId);
       if (!message || message.conversationId !== doc._id)
-        throw badRequest('Messaggio non trovato in questa conversazione', [
-          { path: `query.${field}`, message: 'Messaggio sconosciuto' },
-        ]);
+        throw badRequest([{ path: `query.${field}`, message: fieldMessages.unknownMessage }]);
       return message;
     };
     const page = await deps.chat.history(doc._id, {

@@ -25,7 +25,7 @@ export function offersReadSide(ports: ModulePorts) {
         return doc ? { offerId: doc._id, bonusPercent: doc.bonusPercent } : null;
       },
       /** the offer's view once the offers read model has applied `position` (read-your-writes) */
-      viewAfter: viewAfter(settled, offers.byId, toOfferView, 'Offerta non trovata'),
+      viewAfter: viewAfter(settled, offers.byId, toOfferView),
     },
   } satisfies ReadSide & Record<string, unknown>;
 }

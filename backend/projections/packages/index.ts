@@ -19,7 +19,7 @@ export function packagesReadSide(ports: ModulePorts) {
       /** waits until the packages read model has applied `position` */
       settled,
       /** the package's view once the packages read model has applied `position` (read-your-writes) */
-      viewAfter: viewAfter(settled, packages.byId, (view) => view, 'Pacchetto non trovato'),
+      viewAfter: viewAfter(settled, packages.byId, (view) => view),
     },
   } satisfies ReadSide & Record<string, unknown>;
 }

@@ -24,7 +24,7 @@ export function payoutsQueryRouter(deps: PayoutsQueryRouterDeps): Router {
   /** her own records, or an admin's look; 404 for a performer who does not exist */
   async function herselfOrAdmin(caller: Principal, performerId: string) {
     assertOwnerOrAdmin(caller, performerId);
-    if (caller.kind === 'admin' && !(await deps.performerExists(performerId))) throw notFound('Performer non trovata');
+    if (caller.kind === 'admin' && !(await deps.performerExists(performerId))) throw notFound();
   }
 
   mountRoute(router, sessions, apiRoutes.performerPayouts, async (_ctx, { params }, caller) => {
@@ -45,7 +45,7 @@ export function payoutsQueryRouter(deps: PayoutsQueryRouterDeps): Router {
   mountRoute(router, sessions, apiRoutes.performerStatement, async (_ctx, { params }, caller) => {
     await herselfOrAdmin(caller, params.id);
     const statement = await queries.statement(params.id, params.weekStart, now());
-    if (!statement) throw notFound('Nessun estratto conto per questa settimana');
+    if (!statement) throw notFound();
     return { ...statement, performerName: (await deps.nameOf(params.id)) ?? '' };
   });
 
@@ -62,7 +62,7 @@ export function payoutsQueryRouter(deps: PayoutsQueryRouterDeps): Router {
 
   mountRoute(router, sessions, apiRoutes.payoutRun, async (_ctx, { params }) => {
     const run = await queries.run(params.id);
-    if (!run) throw notFound('Esecuzione non trovata');
+    if (!run) throw notFound();
     const names = new Map<string, string>();
     const nameOf = async (performerId: string) => {
       if (!names.has(performerId)) names.set(performerId, (await deps.nameOf(performerId)) ?? 'Performer eliminata');

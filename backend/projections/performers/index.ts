@@ -37,12 +37,7 @@ export function performersReadSide(ports: ModulePorts, deps: PerformersReadDeps 
       /** waits until her read model has applied `position` (read-your-writes of a rating, a schedule) */
       settled,
       /** her view once her read model has applied `position` (read-your-writes of her own commands) */
-      viewAfter: viewAfter(
-        settled,
-        performers.byId,
-        (doc) => toPerformerView(doc, performers.live),
-        'Performer non trovata',
-      ),
+      viewAfter: viewAfter(settled, performers.byId, (doc) => toPerformerView(doc, performers.live)),
       /** her sign-in record by username or email, ignoring case (none before she has a password) */
       async loginOf(identifier: string) {
         const doc = await performers.byLogin(identifier);

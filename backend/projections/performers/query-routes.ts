@@ -37,23 +37,23 @@ export function performersQueryRouter(deps: {
   mountRoute(router, deps.sessions, apiRoutes.getPerformer, async (ctx, { params }, caller) => {
     if (seesAllOf(caller, params.id)) {
       const doc = await performers.byId(params.id);
-      if (!doc) throw notFound('Performer non trovata');
+      if (!doc) throw notFound();
       return toPerformerView(doc, performers.live);
     }
-    if (await deps.isHidden?.(params.id)) throw notFound('Performer non trovata');
+    if (await deps.isHidden?.(params.id)) throw notFound();
     const profile = await performers.publicProfileJson(
       params.id,
       requestCountry(ctx),
       (view) => apiRoutes.getPerformer.response.parse(view),
       (await deps.sessions.ageVerified(ctx.headers.cookie, caller)) ? undefined : blurredImageUrl,
     );
-    if (!profile) throw notFound('Performer non trovata');
+    if (!profile) throw notFound();
     return profile;
   });
 
   mountRoute(router, deps.sessions, apiRoutes.performerMe, async (_ctx, _input, caller) => {
     const doc = caller.kind === 'performer' ? await performers.byId(caller.sub) : null;
-    if (!doc) throw notFound('Performer non trovata');
+    if (!doc) throw notFound();
     return toPerformerView(doc, performers.live);
   });
 
@@ -68,7 +68,7 @@ export function performersQueryRouter(deps: {
   mountRoute(router, deps.sessions, apiRoutes.listDocuments, async (_ctx, { params }, caller) => {
     assertOwnerOrAdmin(caller, params.id);
     const doc = await performers.byId(params.id);
-    if (!doc) throw notFound('Performer non trovata');
+    if (!doc) throw notFound();
     return doc.documents.map((document) => {
       const link = documentLink(deps.files, document.id, caller.sub);
       return {

@@ -30,7 +30,7 @@ export function photosReadSide(ports: ModulePorts, deps: PhotosReadDeps) {
       async viewAfter(photoId: string, viewer: PhotoViewer, position: number | undefined) {
         await settled(position);
         const view = await photos.view(photoId, viewer);
-        if (!view) throw notFound('Foto non trovata');
+        if (!view) throw notFound();
         return view;
       },
       ownerOf: photos.ownerOf,

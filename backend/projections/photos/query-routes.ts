@@ -18,8 +18,7 @@ export function photosQueryRouter(deps: {
 }): Router {
   const router = new Router();
   mountRoute(router, deps.sessions, apiRoutes.listPhotos, async (ctx, { params }, caller) => {
-    if ((await deps.sightOf(params.id, caller, requestCountry(ctx))) === 'none')
-      throw notFound('Performer non trovata');
+    if ((await deps.sightOf(params.id, caller, requestCountry(ctx))) === 'none') throw notFound();
     return deps.photos.ofPerformer(params.id, caller);
   });
   return router;

@@ -17,7 +17,7 @@ export function purchasesReadSide(ports: ModulePorts) {
       /** the purchase a provider's payment paid for, or null */
       byPayment: async (paymentId: string) => (await purchases.findOne({ providerPaymentId: paymentId }))?._id ?? null,
       /** the purchase's view once the purchases read model has applied `position` (read-your-writes) */
-      viewAfter: viewAfter(settled, (id) => purchases.findOne({ _id: id }), toPurchaseView, 'Acquisto non trovato'),
+      viewAfter: viewAfter(settled, (id) => purchases.findOne({ _id: id }), toPurchaseView),
       /** a user's purchases started after `since` that count against PURCHASE_LIMITS: pending and paid */
       countedSince: async (userId: string, since: Date) =>
         (

@@ -12,7 +12,7 @@ export function purchasesQueryRouter(deps: { sessions: SessionManager; readModel
   const purchases = deps.readModels.collection<PurchaseDoc>(PURCHASES);
   mountRoute(router, deps.sessions, apiRoutes.getPurchase, async (_ctx, { params }, caller) => {
     const doc = await purchases.findOne({ _id: params.id });
-    if (!doc) throw notFound('Acquisto non trovato');
+    if (!doc) throw notFound();
     assertOwnerOrAdmin(caller, doc.userId);
     return toPurchaseView(doc);
   });

@@ -43,7 +43,7 @@ export function refundsReadSide(ports: ModulePorts, deps: RefundsReadDeps) {
         return walletOf(kind, saleId);
       },
       /** the refund's view once the refunds read model has applied `position` (read-your-writes) */
-      viewAfter: viewAfter(settledRefunds, (id) => refunds.findOne({ _id: id }), toRefundView, 'Rimborso non trovato'),
+      viewAfter: viewAfter(settledRefunds, (id) => refunds.findOne({ _id: id }), toRefundView),
     },
     /** the buyer hears of his refund (a toast; his ledger refetches), the admins' list refetches */
     async pushes(events: RecordedEvent[]) {

@@ -39,7 +39,7 @@ export function sessionsReadSide(ports: ModulePorts, deps: SessionsReadDeps) {
     queries: {
       /** the session as `party` sees it, once the sessions read model has applied `position` (read-your-writes) */
       viewAfter: (sessionId: string, party: SessionParty, position: number | undefined) =>
-        viewAfter(settled, queries.byId, (doc) => viewOf(doc, party), 'Sessione non trovata')(sessionId, position),
+        viewAfter(settled, queries.byId, (doc) => viewOf(doc, party))(sessionId, position),
       /** the caller's sessions still open (requested or running), as he or she sees them */
       async openOf(caller: { kind: string; sub: string }) {
         if (caller.kind === 'user')

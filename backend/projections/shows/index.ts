@@ -56,7 +56,7 @@ export function showsReadSide(ports: ModulePorts, deps: ShowsReadDeps) {
       /** a show as listed: whose, and live, paused or ended (null: not known yet) */
       show: shows.byId,
       /** the show's view with her summary, once the shows read model has applied `position` (read-your-writes) */
-      summaryAfter: viewAfter(settled, shows.byId, (doc) => shows.view(doc, { summary: true }), 'Show non trovato'),
+      summaryAfter: viewAfter(settled, shows.byId, (doc) => shows.view(doc, { summary: true })),
       /** whose a show is (null: unknown) */
       async showSubject(showId: string) {
         const doc = await shows.byId(showId);

@@ -11,7 +11,7 @@ export function showsQueryRouter(deps: { sessions: SessionManager; shows: ShowQu
   const { shows } = deps;
   const showOf = async (showId: string) => {
     const doc = await shows.byId(showId);
-    if (!doc) throw notFound('Show non trovato');
+    if (!doc) throw notFound();
     return doc;
   };
 

@@ -29,6 +29,7 @@ export const exampleRoutes = {
     summary: 'What the example module has seen',
     tag: 'example',
     auth: 'admin',
+    refusals: [],
     response: z.object({
       signupsToday: z.number(),
       greeted: z.number(),

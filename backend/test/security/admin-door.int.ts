@@ -52,7 +52,7 @@ describe('admin sign-in lockout (defaults: 5 failures per name, 10 per address, 
       from('198.51.100.200'),
     );
     expect(refused.status).toBe(429);
-    expect(refused.json).toMatchObject({ code: 'too_many_requests' });
+    expect(refused.json).toMatchObject({ code: 'admin_locked' });
     expect(refused.json.detail).toMatch(/bloccato/);
     const retryAfter = Number(refused.headers.get('retry-after'));
     expect(retryAfter).toBeGreaterThan(14 * 60);

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { IdParam } from './common';
 import type { RouteContract } from './route-contract';
 import { apiPaths } from './paths';
+import { moduleRefusals } from './refusals';
 
 export const USERNAME_MIN = 3;
 export const USERNAME_MAX = 32;
@@ -81,6 +82,7 @@ export const accountsRoutes = {
     ...apiPaths.requestPasswordReset,
     summary: 'Send a reset link to this address if an account has it (always 202, whether or not)',
     tag: 'accounts',
+    refusals: moduleRefusals.accounts,
     body: PasswordResetBody,
     response: ok,
     status: 202,
@@ -89,6 +91,7 @@ export const accountsRoutes = {
     ...apiPaths.confirmPasswordReset,
     summary: "Set a new password with a reset link's token (once, within an hour); his sessions are signed out",
     tag: 'accounts',
+    refusals: moduleRefusals.accounts,
     body: PasswordResetConfirmBody,
     response: ok,
   },
@@ -96,6 +99,7 @@ export const accountsRoutes = {
     ...apiPaths.changePassword,
     summary: 'Change his password (the current one first); his other sessions are signed out',
     tag: 'accounts',
+    refusals: moduleRefusals.accounts,
     body: ChangePasswordBody,
     response: ok,
     secondFactor: 'fresh',
@@ -104,6 +108,7 @@ export const accountsRoutes = {
     ...apiPaths.requestEmailChange,
     summary: 'Ask to use another email: a link is sent there to confirm it',
     tag: 'accounts',
+    refusals: moduleRefusals.accounts,
     body: ChangeEmailBody,
     response: ok,
     status: 202,
@@ -113,6 +118,7 @@ export const accountsRoutes = {
     ...apiPaths.confirmEmailChange,
     summary: "Confirm the new email with the link's token",
     tag: 'accounts',
+    refusals: moduleRefusals.accounts,
     body: ConfirmEmailBody,
     response: ok,
   },
@@ -120,6 +126,7 @@ export const accountsRoutes = {
     ...apiPaths.deleteMe,
     summary: 'He deletes his own account (password to confirm): personal data anonymised, the ledger kept',
     tag: 'accounts',
+    refusals: moduleRefusals.accounts,
     body: DeleteAccountBody,
     response: ok,
     secondFactor: 'fresh',
@@ -128,6 +135,7 @@ export const accountsRoutes = {
     ...apiPaths.checkDeleteMe,
     summary: 'Before he deletes his account: checks his password and says the auracoin the deletion loses',
     tag: 'accounts',
+    refusals: moduleRefusals.accounts,
     body: DeleteAccountBody,
     response: z.object({
       /** his balance: what the deletion takes away for good (auracoin are never paid back) */
@@ -139,18 +147,21 @@ export const accountsRoutes = {
     ...apiPaths.exportMe,
     summary: 'His data as JSON: profile, purchases, ledger, messages',
     tag: 'accounts',
+    refusals: ['invalid_token'],
     response: AccountExport,
   },
   devOutbox: {
     ...apiPaths.devOutbox,
     summary: 'Mail written to DATA_DIR/outbox, newest first (development only: 404 in production)',
     tag: 'accounts',
+    refusals: ['invalid_token'],
     response: z.object({ messages: z.array(OutboxMessage) }),
   },
   register: {
     ...apiPaths.register,
     summary: 'Register a user (10 welcome auracoin)',
     tag: 'accounts',
+    refusals: moduleRefusals.accounts,
     body: RegisterBody,
     response: UserView,
     status: 201,
@@ -159,6 +170,7 @@ export const accountsRoutes = {
     ...apiPaths.login,
     summary: 'Sign in with username or email',
     tag: 'accounts',
+    refusals: moduleRefusals.accounts,
     body: LoginBody,
     response: UserView,
   },
@@ -166,6 +178,7 @@ export const accountsRoutes = {
     ...apiPaths.logout,
     summary: 'End the session',
     tag: 'accounts',
+    refusals: moduleRefusals.accounts,
     response: z.object({ ok: z.literal(true) }),
     secondFactor: 'none',
   },
@@ -173,12 +186,14 @@ export const accountsRoutes = {
     ...apiPaths.me,
     summary: 'The signed-in user',
     tag: 'accounts',
+    refusals: ['invalid_token'],
     response: UserView,
   },
   getUser: {
     ...apiPaths.getUser,
     summary: 'A user record (own, or any for admins)',
     tag: 'users',
+    refusals: [],
     params: IdParam,
     response: UserView,
   },

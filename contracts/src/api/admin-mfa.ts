@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { RouteContract } from './route-contract';
 import { apiPaths } from './paths';
+import { moduleRefusals } from './refusals';
 
 /** What the console says along the way (docs/architecture.md#admin-mfa). */
 export const MFA_MESSAGES = {
@@ -53,6 +54,7 @@ export const adminMfaRoutes = {
     ...apiPaths.adminMfaStatus,
     summary: "The signed-in admin's second factor: enrolled, pending, required",
     tag: 'admins',
+    refusals: [],
     response: MfaStatus,
     secondFactor: 'none',
   },
@@ -60,6 +62,7 @@ export const adminMfaRoutes = {
     ...apiPaths.adminMfaEnroll,
     summary: 'Start TOTP enrolment: a new secret (QR code and manual key) and recovery codes, shown once',
     tag: 'admins',
+    refusals: moduleRefusals.admins,
     response: MfaEnrollment,
     status: 201,
     secondFactor: 'none',
@@ -68,6 +71,7 @@ export const adminMfaRoutes = {
     ...apiPaths.resetAdminMfa,
     summary: "Reset another admin's second factor (lost phone and recovery codes): she enrols again",
     tag: 'admins',
+    refusals: moduleRefusals.admins,
     params: z.object({ id: z.string().uuid({ message: 'Id non valido' }) }),
     response: MfaStatus,
     secondFactor: 'fresh',
@@ -76,6 +80,7 @@ export const adminMfaRoutes = {
     ...apiPaths.adminMfaConfirm,
     summary: 'Confirm enrolment with a current code from the app',
     tag: 'admins',
+    refusals: moduleRefusals.admins,
     body: MfaConfirmBody,
     response: MfaStatus,
     secondFactor: 'none',

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { IdParam } from './common';
 import type { RouteContract } from './route-contract';
 import { apiPaths } from './paths';
+import { moduleRefusals } from './refusals';
 
 export const ADMIN_PASSWORD_MIN = 8;
 export const ADMIN_PASSWORD_MAX = 128;
@@ -81,6 +82,7 @@ export const adminsRoutes = {
     ...apiPaths.adminVerify,
     summary: 'Admin sign-in with username and password',
     tag: 'admins',
+    refusals: moduleRefusals.admins,
     body: AdminVerifyBody,
     response: AdminSession,
   },
@@ -88,6 +90,7 @@ export const adminsRoutes = {
     ...apiPaths.adminMe,
     summary: 'The signed-in admin',
     tag: 'admins',
+    refusals: [],
     response: AdminSession,
     secondFactor: 'none',
   },
@@ -95,12 +98,14 @@ export const adminsRoutes = {
     ...apiPaths.listAdmins,
     summary: 'Every admin',
     tag: 'admins',
+    refusals: [],
     response: z.array(AdminView),
   },
   createAdmin: {
     ...apiPaths.createAdmin,
     summary: 'Create an admin (superadmins only create superadmins)',
     tag: 'admins',
+    refusals: moduleRefusals.admins,
     body: CreateAdminBody,
     response: AdminView,
     status: 201,
@@ -110,6 +115,7 @@ export const adminsRoutes = {
     ...apiPaths.updateAdmin,
     summary: 'Activate or disable an admin',
     tag: 'admins',
+    refusals: moduleRefusals.admins,
     params: IdParam,
     body: UpdateAdminBody,
     response: AdminView,
@@ -119,6 +125,7 @@ export const adminsRoutes = {
     ...apiPaths.deleteAdmin,
     summary: 'Delete an admin (never a superadmin)',
     tag: 'admins',
+    refusals: moduleRefusals.admins,
     params: IdParam,
     response: z.object({ ok: z.literal(true) }),
     secondFactor: 'fresh',
@@ -127,6 +134,7 @@ export const adminsRoutes = {
     ...apiPaths.adminAuditTrail,
     summary: 'Every admin action, newest first, with who and when (paged)',
     tag: 'admins',
+    refusals: [],
     query: AuditTrailQuery,
     response: AuditTrailPage,
   },

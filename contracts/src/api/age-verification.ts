@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { RouteContract } from './route-contract';
 import { apiPaths } from './paths';
+import { moduleRefusals } from './refusals';
 
 /**
  * Age verification (AGCOM delibera 96/25/CONS, issue 39 items 1–2; docs/architecture.md#age-verification):
@@ -62,6 +63,7 @@ export const ageVerificationRoutes = {
     ...apiPaths.startAgeVerification,
     summary: "Starts an age check: answers the provider's page to send the browser to (a nonce bound to this browser)",
     tag: 'age-verification',
+    refusals: moduleRefusals['age-verification'],
     body: StartAgeVerificationBody,
     response: AgeVerificationRedirect,
   },
@@ -69,6 +71,7 @@ export const ageVerificationRoutes = {
     ...apiPaths.ageVerificationStatus,
     summary: "This browser session's age proof",
     tag: 'age-verification',
+    refusals: ['age_verification_failed'],
     response: AgeVerificationStatus,
   },
   ageVerificationCallback: {
@@ -76,6 +79,7 @@ export const ageVerificationRoutes = {
     summary:
       "The provider's return: checks the assertion (signature, nonce, expiry), keeps the proof, back to returnTo",
     tag: 'age-verification',
+    refusals: ['age_verification_failed'],
     query: AgeVerificationCallbackQuery,
     answers: 'redirect',
     response: z.unknown(),
@@ -84,6 +88,7 @@ export const ageVerificationRoutes = {
     ...apiPaths.ageSandboxCheck,
     summary: "The sandbox provider's page ('Modalità di prova'): it receives only the nonce",
     tag: 'age-verification',
+    refusals: ['age_verification_failed'],
     query: SandboxCheckQuery,
     answers: 'html',
     response: z.string(),
@@ -92,6 +97,7 @@ export const ageVerificationRoutes = {
     ...apiPaths.ageSandboxConfirm,
     summary: "The sandbox provider's 'Confermo di avere almeno 18 anni': a signed assertion back to the callback",
     tag: 'age-verification',
+    refusals: moduleRefusals['age-verification'],
     query: SandboxCheckQuery,
     answers: 'redirect',
     response: z.unknown(),
@@ -100,6 +106,7 @@ export const ageVerificationRoutes = {
     ...apiPaths.blurredImage,
     summary: 'A blurred stand-in for a portrait before the proof (an SVG that holds no pixel of it)',
     tag: 'age-verification',
+    refusals: ['age_verification_failed'],
     params: z.object({ key: z.string().regex(/^[a-f0-9]{16}$/) }),
     answers: 'file',
     response: z.unknown(),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { IdParam } from './common';
 import type { RouteContract } from './route-contract';
 import { apiPaths } from './paths';
+import { moduleRefusals } from './refusals';
 
 /** Alias price, auracoin (docs/product.md#constants). */
 export const ALIAS_PRICE_AURACOIN = 50;
@@ -29,6 +30,7 @@ export const aliasesRoutes = {
     ...apiPaths.listAliases,
     summary: "A user's aliases (own, or any for admins)",
     tag: 'aliases',
+    refusals: [],
     params: UserIdParam,
     response: z.array(AliasView),
   },
@@ -36,6 +38,7 @@ export const aliasesRoutes = {
     ...apiPaths.createAlias,
     summary: 'Buy an alias for 50 auracoin',
     tag: 'aliases',
+    refusals: moduleRefusals.aliases,
     idempotencyKey: 'optional',
     params: UserIdParam,
     body: CreateAliasBody,
@@ -47,6 +50,7 @@ export const aliasesRoutes = {
     ...apiPaths.deleteAlias,
     summary: 'Delete an alias (its owner, or an admin)',
     tag: 'aliases',
+    refusals: moduleRefusals.aliases,
     params: IdParam,
     response: z.object({ ok: z.literal(true) }),
     secondFactor: 'fresh',

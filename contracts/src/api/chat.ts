@@ -13,6 +13,7 @@ import { UserIdParam } from './aliases';
 import { ExpectedPrice } from './common';
 import type { RouteContract } from './route-contract';
 import { apiPaths } from './paths';
+import { moduleRefusals } from './refusals';
 
 /** The performer as a conversation embeds her (spec: name, image, username), live. */
 export const ConversationPerformer = z.object({
@@ -152,6 +153,7 @@ export const chatRoutes = {
     ...apiPaths.startConversation,
     summary: 'Open (201) or find (200) the conversation of an identity of the caller with a performer',
     tag: 'chat',
+    refusals: moduleRefusals.chat,
     body: StartConversationBody,
     response: ConversationView,
     status: 201,
@@ -161,6 +163,7 @@ export const chatRoutes = {
     ...apiPaths.listConversations,
     summary: "The caller's conversations, newest activity first (userType user or performer)",
     tag: 'chat',
+    refusals: ['blocked', 'conversation_closed'],
     params: UserIdParam,
     query: ListConversationsQuery,
     response: z.array(ConversationView),
@@ -169,6 +172,7 @@ export const chatRoutes = {
     ...apiPaths.listMessages,
     summary: 'Messages of a conversation of the caller, oldest first, paged (header X-Has-More)',
     tag: 'chat',
+    refusals: ['blocked', 'conversation_closed'],
     params: ConversationIdParam,
     query: ListMessagesQuery,
     response: z.array(MessageView),
@@ -178,6 +182,7 @@ export const chatRoutes = {
     summary:
       "Send a message (a user's costs the performer's messagePrice; optional Idempotency-Key; 409 price_changed when expectedPrice is not it)",
     tag: 'chat',
+    refusals: moduleRefusals.chat,
     idempotencyKey: 'optional',
     body: SendMessageBody,
     response: MessageView,
@@ -187,6 +192,7 @@ export const chatRoutes = {
     ...apiPaths.markRead,
     summary: "Mark the other party's messages read ({userId}: the caller, or a user's identity)",
     tag: 'chat',
+    refusals: moduleRefusals.chat,
     params: MarkReadParams,
     response: MarkReadResult,
   },
@@ -194,6 +200,7 @@ export const chatRoutes = {
     ...apiPaths.unreadCounts,
     summary: "The caller's unread messages, in total and per conversation",
     tag: 'chat',
+    refusals: ['blocked', 'conversation_closed'],
     params: UserIdParam,
     response: UnreadCounts,
   },

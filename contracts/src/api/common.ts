@@ -24,12 +24,14 @@ export const platformRoutes = {
     ...apiPaths.health,
     summary: 'Health of every adapter',
     tag: 'platform',
+    refusals: [],
     response: Health,
   },
   openApi: {
     ...apiPaths.openApi,
     summary: 'This document: the API built from the route contracts',
     tag: 'platform',
+    refusals: [],
     response: z.record(z.string(), z.unknown()),
   },
 } as const satisfies Record<string, RouteContract>;

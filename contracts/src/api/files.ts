@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { RouteContract } from './route-contract';
 import { apiPaths } from './paths';
+import { moduleRefusals } from './refusals';
 
 /** 10 MB: identity documents (POST /api/upload) and photos (PUT to the upload URL). */
 export const MAX_UPLOAD_BYTES = 10_485_760;
@@ -54,6 +55,7 @@ export const filesRoutes = {
     ...apiPaths.uploadDocument,
     summary: 'Upload an identity document (multipart `file`, optional `fileName`; JPG, PNG, PDF ≤ 10 MB; private)',
     tag: 'files',
+    refusals: moduleRefusals.files,
     upload: { kind: 'multipart', maxBytes: MAX_UPLOAD_BYTES },
     response: UploadResult,
     status: 201,
@@ -63,6 +65,7 @@ export const filesRoutes = {
     summary:
       'PUT the raw bytes of one image to the URL a ticket gave (JPG, PNG, WebP ≤ 10 MB; private until confirmed)',
     tag: 'files',
+    refusals: moduleRefusals.files,
     params: z.object({ token: z.string() }),
     upload: { kind: 'binary', maxBytes: MAX_UPLOAD_BYTES },
     response: ok,
@@ -72,6 +75,7 @@ export const filesRoutes = {
     ...apiPaths.publicFile,
     summary: 'A public photo file',
     tag: 'files',
+    refusals: ['link_expired'],
     params: z.object({ fileId: z.string() }),
     answers: 'file',
     response: z.unknown(),
@@ -80,6 +84,7 @@ export const filesRoutes = {
     ...apiPaths.documentFile,
     summary: "An identity document's bytes, through the short-lived link of its admin (every open is recorded)",
     tag: 'verification',
+    refusals: ['link_expired'],
     params: z.object({ documentId: z.string() }),
     query: z.object({ token: z.string().optional() }),
     answers: 'file',
@@ -89,6 +94,7 @@ export const filesRoutes = {
     ...apiPaths.objectUploadTicket,
     summary: 'Get a short-lived URL to PUT one image to',
     tag: 'files',
+    refusals: moduleRefusals.files,
     response: ObjectUploadTicket,
     secondFactor: 'fresh',
   },
@@ -96,6 +102,7 @@ export const filesRoutes = {
     ...apiPaths.confirmPhotoUpload,
     summary: 'Make an uploaded image a public photo file of a performer',
     tag: 'files',
+    refusals: moduleRefusals.files,
     body: PhotoUploadBody,
     response: PhotoUploadResult,
     secondFactor: 'fresh',

@@ -104,6 +104,7 @@ export const galleryRoutes = {
     ...apiPaths.gallery,
     summary: 'Gallery of approved performers with filters and per-tab counts',
     tag: 'gallery',
+    refusals: [],
     query: GalleryQuery,
     response: GalleryPage,
   },

@@ -10,6 +10,7 @@ import {
   reportTargetKinds,
 } from '../events/moderation';
 import { apiPaths } from './paths';
+import { moduleRefusals } from './refusals';
 
 /** The Italian texts of the report form and the admin's decisions (one spelling, both tiers). */
 export const MODERATION_MESSAGES = {
@@ -151,6 +152,7 @@ export const moderationRoutes = {
     ...apiPaths.fileReport,
     summary: 'Report content (DSA Art. 16): a profile, a photo, a show, a room line or a chat message',
     tag: 'moderation',
+    refusals: moduleRefusals.moderation,
     body: ReportBody,
     response: ReportReceipt,
     status: 201,
@@ -159,6 +161,7 @@ export const moderationRoutes = {
     ...apiPaths.listReports,
     summary: 'Reports, oldest first, with their age and whether they are overdue (admin)',
     tag: 'moderation',
+    refusals: [],
     query: ReportsQuery,
     response: z.array(ReportView),
   },
@@ -166,6 +169,7 @@ export const moderationRoutes = {
     ...apiPaths.decideReport,
     summary: 'Decide a report: apply the action and issue a statement of reasons (admin, DSA Art. 17)',
     tag: 'moderation',
+    refusals: moduleRefusals.moderation,
     params: IdParam,
     body: DecisionBody,
     response: z.object({ statementId: z.string().uuid() }),
@@ -175,6 +179,7 @@ export const moderationRoutes = {
     ...apiPaths.performerModerationNotices,
     summary: "The statements of reasons about a performer's content and account ('Comunicazioni')",
     tag: 'moderation',
+    refusals: [],
     params: IdParam,
     response: z.array(ModerationNoticeView),
   },
@@ -182,12 +187,14 @@ export const moderationRoutes = {
     ...apiPaths.myModerationNotices,
     summary: "The statements of reasons about the signed-in user's content and account",
     tag: 'moderation',
+    refusals: [],
     response: z.array(ModerationNoticeView),
   },
   fileAppeal: {
     ...apiPaths.fileAppeal,
     summary: 'Appeal a statement of reasons (only the person affected, once)',
     tag: 'moderation',
+    refusals: moduleRefusals.moderation,
     body: AppealBody,
     response: AppealReceipt,
     status: 201,
@@ -196,6 +203,7 @@ export const moderationRoutes = {
     ...apiPaths.decideAppeal,
     summary: 'Decide an appeal (admin other than the one who decided)',
     tag: 'moderation',
+    refusals: moduleRefusals.moderation,
     params: IdParam,
     body: AppealDecisionBody,
     response: z.object({ ok: z.literal(true) }),
@@ -205,12 +213,14 @@ export const moderationRoutes = {
     ...apiPaths.listReviews,
     summary: 'New content waiting for review before it is shown (admin)',
     tag: 'moderation',
+    refusals: [],
     response: z.array(ReviewItemView),
   },
   decideReview: {
     ...apiPaths.decideReview,
     summary: 'Approve or reject content in review; a rejection needs a statement (admin)',
     tag: 'moderation',
+    refusals: moduleRefusals.moderation,
     params: IdParam,
     body: ReviewBody,
     secondFactor: 'fresh',

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { IdParam } from './common';
 import type { RouteContract } from './route-contract';
 import { apiPaths } from './paths';
+import { moduleRefusals } from './refusals';
 
 export const OFFER_DEFAULT_MINUTES = 120;
 /** an offer's bonus, percent, and how long it may run, minutes (at most 30 days) */
@@ -38,18 +39,21 @@ export const offersRoutes = {
     ...apiPaths.currentOffer,
     summary: 'The limited offer running now, if any',
     tag: 'offers',
+    refusals: [],
     response: z.object({ offer: OfferView.nullable() }),
   },
   listOffers: {
     ...apiPaths.listOffers,
     summary: 'Every offer, newest first (admin)',
     tag: 'offers',
+    refusals: [],
     response: z.array(OfferView),
   },
   createOffer: {
     ...apiPaths.createOffer,
     summary: 'Start a limited offer (admin)',
     tag: 'offers',
+    refusals: moduleRefusals.offers,
     body: CreateOfferBody,
     response: OfferView,
     status: 201,
@@ -59,6 +63,7 @@ export const offersRoutes = {
     ...apiPaths.endOffer,
     summary: 'End an offer now (admin)',
     tag: 'offers',
+    refusals: moduleRefusals.offers,
     params: IdParam,
     response: OfferView,
     secondFactor: 'fresh',

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { IdParam } from './common';
 import type { RouteContract } from './route-contract';
 import { apiPaths } from './paths';
+import { moduleRefusals } from './refusals';
 
 /** A package as the API answers it: price in whole euro (the spec's unit), stored as cents. */
 export const PackageView = z.object({
@@ -33,12 +34,14 @@ export const packagesRoutes = {
     ...apiPaths.listPackages,
     summary: 'Auracoin packages on sale',
     tag: 'packages',
+    refusals: [],
     response: z.array(PackageView),
   },
   createPackage: {
     ...apiPaths.createPackage,
     summary: 'Create a package (admin)',
     tag: 'packages',
+    refusals: moduleRefusals.packages,
     body: PackageBody,
     response: PackageView,
     status: 201,
@@ -48,6 +51,7 @@ export const packagesRoutes = {
     ...apiPaths.updatePackage,
     summary: 'Update a package (admin)',
     tag: 'packages',
+    refusals: moduleRefusals.packages,
     params: IdParam,
     body: PackageBody,
     response: PackageView,
@@ -57,6 +61,7 @@ export const packagesRoutes = {
     ...apiPaths.deletePackage,
     summary: 'Delete a package (admin)',
     tag: 'packages',
+    refusals: moduleRefusals.packages,
     params: IdParam,
     response: z.object({ ok: z.literal(true) }),
     secondFactor: 'fresh',

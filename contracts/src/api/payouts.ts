@@ -12,6 +12,7 @@ import {
 import { isWeekStart } from '../rules/payout-week';
 import { SepaFileSummary } from './sepa';
 import { apiPaths } from './paths';
+import { moduleRefusals } from './refusals';
 import { maxCharacters } from '../forms/common';
 
 /** the account holder's name: at most this many characters (the server and the payout details form) */
@@ -261,6 +262,7 @@ export const payoutsRoutes = {
     ...apiPaths.performerPayouts,
     summary: 'Her payout history, newest first (herself or admins)',
     tag: 'payouts',
+    refusals: ['sepa_no_file', 'sepa_not_configured'],
     params: IdParam,
     response: z.array(PayoutView),
   },
@@ -268,6 +270,7 @@ export const payoutsRoutes = {
     ...apiPaths.performerPayoutSummary,
     summary: 'Unpaid balance, reserve, next payout date and expected amount',
     tag: 'payouts',
+    refusals: ['sepa_no_file', 'sepa_not_configured'],
     params: IdParam,
     response: PayoutSummary,
   },
@@ -275,6 +278,7 @@ export const payoutsRoutes = {
     ...apiPaths.performerStatements,
     summary: 'Her weekly statements, newest first',
     tag: 'payouts',
+    refusals: ['sepa_no_file', 'sepa_not_configured'],
     params: IdParam,
     response: z.array(StatementView),
   },
@@ -282,6 +286,7 @@ export const payoutsRoutes = {
     ...apiPaths.performerStatement,
     summary: "One week's statement with every earning",
     tag: 'payouts',
+    refusals: ['sepa_no_file', 'sepa_not_configured'],
     params: StatementParams,
     response: StatementDetail,
   },
@@ -289,6 +294,7 @@ export const payoutsRoutes = {
     ...apiPaths.payoutDetails,
     summary: 'Where she is paid (masked) and when it changed',
     tag: 'payouts',
+    refusals: ['sepa_no_file', 'sepa_not_configured'],
     params: IdParam,
     response: PayoutDetailsView,
   },
@@ -296,6 +302,7 @@ export const payoutsRoutes = {
     ...apiPaths.setPayoutDetails,
     summary: 'Set where she is paid (herself only); effective from the next payout week',
     tag: 'payouts',
+    refusals: moduleRefusals.payouts,
     params: IdParam,
     body: PayoutDetailsBody,
     response: PayoutDetailsView,
@@ -305,6 +312,7 @@ export const payoutsRoutes = {
     ...apiPaths.runPayouts,
     summary: 'Run payouts now for a period (default: the last closed week)',
     tag: 'payouts',
+    refusals: moduleRefusals.payouts,
     body: RunPayoutsBody,
     response: RunAccepted,
     status: 202,
@@ -314,12 +322,14 @@ export const payoutsRoutes = {
     ...apiPaths.payoutRuns,
     summary: 'Payout runs, newest first',
     tag: 'payouts',
+    refusals: ['sepa_no_file', 'sepa_not_configured'],
     response: PayoutRunList,
   },
   payoutRun: {
     ...apiPaths.payoutRun,
     summary: 'One run: its payouts and carry-overs',
     tag: 'payouts',
+    refusals: ['sepa_no_file', 'sepa_not_configured'],
     params: IdParam,
     response: PayoutRunDetail,
   },
@@ -327,6 +337,7 @@ export const payoutsRoutes = {
     ...apiPaths.retryPayout,
     summary: 'Retry a failed payout',
     tag: 'payouts',
+    refusals: moduleRefusals.payouts,
     params: IdParam,
     response: PayoutView,
     status: 202,

@@ -12,6 +12,7 @@ import {
 import { formatAuracoin } from '../format';
 import { priceCeilingMessages, withinCeiling } from '../rules/prices';
 import { apiPaths } from './paths';
+import { moduleRefusals } from './refusals';
 
 export const PhotoBody = z.object({
   /** an uploaded image's objectPath or an http(s) URL */
@@ -81,6 +82,7 @@ export const photosRoutes = {
     ...apiPaths.listPhotos,
     summary: "A performer's photos (locked unless bought)",
     tag: 'photos',
+    refusals: ['blocked'],
     params: IdParam,
     response: z.array(PhotoView),
   },
@@ -88,6 +90,7 @@ export const photosRoutes = {
     ...apiPaths.addPhoto,
     summary: 'Add a photo for sale (herself or admin)',
     tag: 'photos',
+    refusals: moduleRefusals.photos,
     params: IdParam,
     body: PhotoBody,
     response: PhotoView,
@@ -98,6 +101,7 @@ export const photosRoutes = {
     ...apiPaths.deletePhoto,
     summary: 'Remove a photo (owner or admin)',
     tag: 'photos',
+    refusals: moduleRefusals.photos,
     params: IdParam,
     response: z.object({ ok: z.literal(true) }),
     secondFactor: 'fresh',
@@ -106,6 +110,7 @@ export const photosRoutes = {
     ...apiPaths.purchasePhoto,
     summary: 'Buy a photo (409 price_changed when expectedPrice is not its price)',
     tag: 'photos',
+    refusals: moduleRefusals.photos,
     idempotencyKey: 'required',
     params: IdParam,
     body: PurchasePhotoBody,
@@ -117,12 +122,14 @@ export const photosRoutes = {
     ...apiPaths.listFavourites,
     summary: "The signed-in user's favourite performer ids",
     tag: 'favourites',
+    refusals: [],
     response: z.object({ performerIds: z.array(z.string().uuid()) }),
   },
   addFavourite: {
     ...apiPaths.addFavourite,
     summary: 'Add a performer to favourites',
     tag: 'favourites',
+    refusals: [],
     params: IdParam,
     response: z.object({ performerIds: z.array(z.string().uuid()) }),
     secondFactor: 'fresh',
@@ -131,6 +138,7 @@ export const photosRoutes = {
     ...apiPaths.removeFavourite,
     summary: 'Remove a performer from favourites',
     tag: 'favourites',
+    refusals: [],
     params: IdParam,
     response: z.object({ performerIds: z.array(z.string().uuid()) }),
     secondFactor: 'fresh',

@@ -20,6 +20,7 @@ export const presenceRoutes = {
     ...apiPaths.presence,
     summary: 'Online users and performers right now',
     tag: 'presence',
+    refusals: [],
     response: PresenceSummary,
   },
 } as const satisfies Record<string, RouteContract>;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { IdParam } from './common';
 import type { RouteContract } from './route-contract';
 import { apiPaths } from './paths';
+import { moduleRefusals } from './refusals';
 
 export const CreatePurchaseBody = z.object({ packageId: z.string().uuid() });
 export type CreatePurchaseBody = z.infer<typeof CreatePurchaseBody>;
@@ -31,6 +32,7 @@ export const purchasesRoutes = {
     ...apiPaths.createPurchase,
     summary: 'Start buying a package: a checkout through the payment port',
     tag: 'purchases',
+    refusals: moduleRefusals.purchases,
     idempotencyKey: 'required',
     body: CreatePurchaseBody,
     response: PurchaseView,
@@ -41,6 +43,7 @@ export const purchasesRoutes = {
     ...apiPaths.paymentWebhook,
     summary: 'Signed payment-provider webhook (Stripe-Signature: t=…,v1=…)',
     tag: 'purchases',
+    refusals: moduleRefusals.purchases,
     body: z.unknown(),
     response: z.object({ received: z.literal(true) }),
   },
@@ -48,6 +51,7 @@ export const purchasesRoutes = {
     ...apiPaths.sandboxCheckout,
     summary: "The embedded sandbox's TEST MODE checkout page (only while the sandbox runs)",
     tag: 'purchases',
+    refusals: [],
     params: CheckoutIdParam,
     answers: 'html',
     response: z.string(),
@@ -56,6 +60,7 @@ export const purchasesRoutes = {
     ...apiPaths.sandboxConfirm,
     summary: 'Sandbox: pay; posts a signed webhook, then back to /user',
     tag: 'purchases',
+    refusals: moduleRefusals.purchases,
     params: CheckoutIdParam,
     answers: 'redirect',
     response: z.unknown(),
@@ -64,6 +69,7 @@ export const purchasesRoutes = {
     ...apiPaths.sandboxDecline,
     summary: 'Sandbox: decline; posts a signed webhook, then back to /user',
     tag: 'purchases',
+    refusals: moduleRefusals.purchases,
     params: CheckoutIdParam,
     answers: 'redirect',
     response: z.unknown(),
@@ -74,6 +80,7 @@ export const purchasesRoutes = {
     summary:
       "Verotel FlexPay's signed postback (sale, credit, chargeback): `OK` once applied, 400 `ERROR - Invalid signature!`",
     tag: 'purchases',
+    refusals: [],
     // FlexPay's own parameters, all of them signed (`signature` among them)
     query: z.object({}).catchall(z.union([z.string(), z.array(z.string())])),
     answers: 'text',
@@ -83,6 +90,7 @@ export const purchasesRoutes = {
     ...apiPaths.getPurchase,
     summary: 'A purchase of the caller (or any, for admins)',
     tag: 'purchases',
+    refusals: [],
     params: IdParam,
     response: PurchaseView,
   },

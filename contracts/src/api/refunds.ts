@@ -3,6 +3,7 @@ import { IdParam } from './common';
 import type { RouteContract } from './route-contract';
 import { DisputeTraceLine, disputeOutcomes, refundKinds } from '../events/refunds';
 import { apiPaths } from './paths';
+import { moduleRefusals } from './refusals';
 
 export const REFUND_BODY_MESSAGES = {
   kind: 'Si rimborsano solo sessioni private, messaggi a pagamento e foto: le mance sono definitive',
@@ -161,6 +162,7 @@ export const refundsRoutes = {
     ...apiPaths.issueRefund,
     summary: 'Refund a session, a paid message or a photo sale, whole or in part, within the window (admin)',
     tag: 'refunds',
+    refusals: moduleRefusals.refunds,
     body: RefundBody,
     response: RefundView,
     status: 201,
@@ -170,12 +172,14 @@ export const refundsRoutes = {
     ...apiPaths.listRefunds,
     summary: 'Every refund, newest first, with the buyer and the performer named (admin)',
     tag: 'refunds',
+    refusals: [],
     response: z.array(RefundListItem),
   },
   searchRefundableSales: {
     ...apiPaths.searchRefundableSales,
     summary: 'Sales a refund may be made of, by buyer, performer and days, newest first (admin)',
     tag: 'refunds',
+    refusals: [],
     query: SaleSearchQuery,
     response: z.array(RefundableSaleView),
   },
@@ -183,12 +187,14 @@ export const refundsRoutes = {
     ...apiPaths.listDisputes,
     summary: 'Every card dispute with its trace and outcome, newest first (admin)',
     tag: 'refunds',
+    refusals: [],
     response: z.array(DisputeView),
   },
   sandboxOpenDispute: {
     ...apiPaths.sandboxOpenDispute,
     summary: "Sandbox: the cardholder disputes a paid purchase; posts the provider's signed charge.dispute.created",
     tag: 'refunds',
+    refusals: moduleRefusals.refunds,
     params: PurchaseIdParam,
     response: z.object({ disputeId: z.string().uuid(), providerDisputeId: z.string() }),
     status: 201,
@@ -197,6 +203,7 @@ export const refundsRoutes = {
     ...apiPaths.sandboxCloseDispute,
     summary: "Sandbox: the dispute closes won or lost; posts the provider's signed charge.dispute.closed",
     tag: 'refunds',
+    refusals: moduleRefusals.refunds,
     params: IdParam,
     body: CloseDisputeBody,
     response: z.object({ disputeId: z.string().uuid(), outcome: z.enum(disputeOutcomes) }),

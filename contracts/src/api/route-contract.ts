@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { commonRefusals, type ErrorCode } from '../errors';
 import type { RoutePath } from './route-path';
 
 export type { HttpMethod, RouteAuth, RoutePath } from './route-path';
@@ -18,12 +19,19 @@ export interface RouteContract extends RoutePath {
   answers?: 'json' | 'file' | 'html' | 'redirect' | 'text';
   response: z.ZodType;
   status?: number;
+  /** the refusals this route may answer besides the `commonRefusals` every route may (issue 37 item 5) */
+  refusals: readonly ErrorCode[];
   /**
    * admins' second factor (docs/architecture.md#admin-mfa): 'fresh', a money action, carries a
    * fresh TOTP code in `X-MFA-Code` once the admin has enrolled; 'none', reachable before
    * enrolment even when `ADMIN_MFA_REQUIRED` makes it mandatory (enrolling, signing out)
    */
   secondFactor?: 'fresh' | 'none';
+}
+
+/** Whether a route may answer a refusal: one of its own, or one any route may answer. */
+export function mayRefuse(route: Pick<RouteContract, 'refusals'>, code: ErrorCode): boolean {
+  return (commonRefusals as readonly ErrorCode[]).includes(code) || route.refusals.includes(code);
 }
 
 /** The header a money action's fresh TOTP code (or a recovery code) comes in. */

@@ -34,7 +34,7 @@ export type {
   RouteParamsInput,
   RouteQueryInput,
 } from './route-contract';
-export { IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_KEY_MAX, MFA_CODE_HEADER } from './route-contract';
+export { IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_KEY_MAX, MFA_CODE_HEADER, mayRefuse } from './route-contract';
 
 /** Every API route's contract, one map per module: the backend validates against it, the OpenAPI document is built from it. */
 export const apiRoutes = {

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { IdParam } from './common';
 import type { RouteContract } from './route-contract';
 import { apiPaths } from './paths';
+import { moduleRefusals } from './refusals';
 
 /** A run's SEPA file as the console shows it (the file itself: GET …/sepa). */
 export const SepaFileSummary = z.object({
@@ -29,6 +30,7 @@ export const sepaRoutes = {
     ...apiPaths.payoutRunSepaFile,
     summary: "The run's ISO 20022 pain.001.001.03 credit-transfer file (the same bytes every time)",
     tag: 'payouts',
+    refusals: ['sepa_no_file', 'sepa_not_configured'],
     params: IdParam,
     answers: 'file',
     response: z.unknown(),
@@ -37,6 +39,7 @@ export const sepaRoutes = {
     ...apiPaths.markSepaFileSent,
     summary: "Mark the run's SEPA file as sent to the bank: its payouts are paid (once; again: 409)",
     tag: 'payouts',
+    refusals: moduleRefusals.payouts,
     params: IdParam,
     response: SepaFileSummary,
     secondFactor: 'fresh',

@@ -3,6 +3,7 @@ import { ExpectedPrice, IdParam } from './common';
 import type { RouteContract } from './route-contract';
 import { sessionEndReasons } from '../events/sessions';
 import { apiPaths } from './paths';
+import { moduleRefusals } from './refusals';
 
 /** The user asks a performer for a private session, as themself or as one of their active aliases. */
 export const RequestSessionBody = z.object({
@@ -115,6 +116,7 @@ export const sessionsRoutes = {
     summary:
       'Ask a performer for a private video session (the minimum is held; 409 price_changed when expectedPrice is not her rate)',
     tag: 'sessions',
+    refusals: moduleRefusals.sessions,
     body: RequestSessionBody,
     response: SessionView,
     status: 201,
@@ -124,12 +126,14 @@ export const sessionsRoutes = {
     ...apiPaths.listOpenSessions,
     summary: "The caller's requested and active sessions (user or performer)",
     tag: 'sessions',
+    refusals: ['blocked'],
     response: z.object({ sessions: z.array(SessionView) }),
   },
   getSession: {
     ...apiPaths.getSession,
     summary: 'A session, to its two parties only',
     tag: 'sessions',
+    refusals: ['blocked'],
     params: IdParam,
     response: SessionView,
   },
@@ -137,6 +141,7 @@ export const sessionsRoutes = {
     ...apiPaths.acceptSession,
     summary: 'The performer accepts a request: minute 1 is billed',
     tag: 'sessions',
+    refusals: moduleRefusals.sessions,
     params: IdParam,
     response: SessionView,
     secondFactor: 'fresh',
@@ -145,6 +150,7 @@ export const sessionsRoutes = {
     ...apiPaths.declineSession,
     summary: 'The performer declines a request: the hold is released',
     tag: 'sessions',
+    refusals: moduleRefusals.sessions,
     params: IdParam,
     response: SessionView,
     secondFactor: 'fresh',
@@ -153,6 +159,7 @@ export const sessionsRoutes = {
     ...apiPaths.endSession,
     summary: 'Either party ends the session (the user may withdraw a request)',
     tag: 'sessions',
+    refusals: moduleRefusals.sessions,
     params: IdParam,
     response: SessionView,
     secondFactor: 'fresh',
@@ -161,6 +168,7 @@ export const sessionsRoutes = {
     ...apiPaths.rateSession,
     summary: 'The user rates a paid private session he had, once (409 the second time)',
     tag: 'sessions',
+    refusals: moduleRefusals.sessions,
     params: IdParam,
     body: RatingBody,
     response: RatingView,
@@ -172,6 +180,7 @@ export const sessionsRoutes = {
     summary:
       'ICE servers for a running session, to its two parties, with TURN credentials that expire with it (409 before it runs and after it ends)',
     tag: 'sessions',
+    refusals: ['blocked', 'session_not_active'],
     params: IdParam,
     response: IceConfig,
   },

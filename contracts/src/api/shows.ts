@@ -14,6 +14,7 @@ import {
   tipAmountMessage,
 } from '../rules/shows';
 import { apiPaths } from './paths';
+import { moduleRefusals } from './refusals';
 import { SHOW_THUMBNAIL_MAX_BYTES } from './files';
 import { SHOW_FORM_MESSAGES } from '../forms/shows';
 import { maxCharacters } from '../forms/common';
@@ -199,12 +200,14 @@ export const showsRoutes = {
     ...apiPaths.listShows,
     summary: 'The live shows (live or paused), most viewers first',
     tag: 'shows',
+    refusals: ['show_banned', 'show_ended', 'show_paused'],
     response: z.array(ShowView),
   },
   startShow: {
     ...apiPaths.startShow,
     summary: 'She goes live (409 when she already is)',
     tag: 'shows',
+    refusals: moduleRefusals.shows,
     body: StartShowBody,
     response: ShowView,
     status: 201,
@@ -214,6 +217,7 @@ export const showsRoutes = {
     ...apiPaths.getShow,
     summary: 'A show: status, viewers, goal, tip menu',
     tag: 'shows',
+    refusals: ['show_banned', 'show_ended', 'show_paused'],
     params: IdParam,
     response: ShowView,
   },
@@ -221,6 +225,7 @@ export const showsRoutes = {
     ...apiPaths.endShow,
     summary: 'She (or an admin) ends the show',
     tag: 'shows',
+    refusals: moduleRefusals.shows,
     params: IdParam,
     response: ShowView,
     secondFactor: 'fresh',
@@ -229,6 +234,7 @@ export const showsRoutes = {
     ...apiPaths.performerShows,
     summary: 'Her shows, newest first, with their summaries (herself or admin)',
     tag: 'shows',
+    refusals: ['show_banned', 'show_ended', 'show_paused'],
     params: IdParam,
     response: z.array(ShowView),
   },
@@ -236,6 +242,7 @@ export const showsRoutes = {
     ...apiPaths.tipShow,
     summary: 'Tip a live show (a spend through the ledger; final)',
     tag: 'shows',
+    refusals: moduleRefusals.shows,
     idempotencyKey: 'required',
     params: IdParam,
     body: TipBody,
@@ -247,6 +254,7 @@ export const showsRoutes = {
     ...apiPaths.listShowTips,
     summary: "The show's tips, newest last",
     tag: 'shows',
+    refusals: ['show_banned', 'show_ended', 'show_paused'],
     params: IdParam,
     response: z.array(ShowTipView),
   },
@@ -254,6 +262,7 @@ export const showsRoutes = {
     ...apiPaths.putShowThumbnail,
     summary: "Her live show's thumbnail: one JPEG frame of her stream (≤ 200 kB), sent every 15 s while she is live",
     tag: 'shows',
+    refusals: moduleRefusals.shows,
     params: IdParam,
     upload: { kind: 'binary', maxBytes: SHOW_THUMBNAIL_MAX_BYTES },
     // admins are refused by the policy (only her browser sends it); declared like every route an admin session reaches
@@ -264,6 +273,7 @@ export const showsRoutes = {
     ...apiPaths.showLeaderboard,
     summary: "The show's best tippers (the first is the room's 'Re della stanza')",
     tag: 'shows',
+    refusals: ['show_banned', 'show_ended', 'show_paused'],
     params: IdParam,
     response: ShowLeaderboardView,
   },
@@ -271,6 +281,7 @@ export const showsRoutes = {
     ...apiPaths.getTipMenu,
     summary: 'Her tip menu',
     tag: 'shows',
+    refusals: ['show_banned', 'show_ended', 'show_paused'],
     params: IdParam,
     response: TipMenuView,
   },
@@ -278,6 +289,7 @@ export const showsRoutes = {
     ...apiPaths.setTipMenu,
     summary: 'She sets her tip menu (at most 25 items)',
     tag: 'shows',
+    refusals: moduleRefusals.shows,
     params: IdParam,
     body: TipMenuBody,
     response: TipMenuView,
@@ -287,6 +299,7 @@ export const showsRoutes = {
     ...apiPaths.setShowGoal,
     summary: 'She sets a goal (queued behind the running one)',
     tag: 'shows',
+    refusals: moduleRefusals.shows,
     params: IdParam,
     body: GoalBody,
     response: ShowView,
@@ -297,6 +310,7 @@ export const showsRoutes = {
     ...apiPaths.listShowMessages,
     summary: "The show's room chat (newest last)",
     tag: 'shows',
+    refusals: ['show_banned', 'show_ended', 'show_paused'],
     params: IdParam,
     response: z.array(ShowMessageView),
   },
@@ -304,6 +318,7 @@ export const showsRoutes = {
     ...apiPaths.postShowMessage,
     summary: 'Write in the room chat (signed in; as the real name or an alias chosen once per room)',
     tag: 'shows',
+    refusals: moduleRefusals.shows,
     params: IdParam,
     body: ShowMessageBody,
     // an admin moderating a room signs each act, like every act of hers that changes something (issue 38 item 3)
@@ -315,6 +330,7 @@ export const showsRoutes = {
     ...apiPaths.deleteShowMessage,
     summary: 'She or an admin deletes a line',
     tag: 'shows',
+    refusals: moduleRefusals.shows,
     params: ShowMessageParams,
     // an admin moderating a room signs each act, like every act of hers that changes something (issue 38 item 3)
     secondFactor: 'fresh',
@@ -324,6 +340,7 @@ export const showsRoutes = {
     ...apiPaths.muteShowIdentity,
     summary: 'She or an admin mutes an identity for this show',
     tag: 'shows',
+    refusals: moduleRefusals.shows,
     params: IdParam,
     body: ShowIdentityBody,
     // an admin moderating a room signs each act, like every act of hers that changes something (issue 38 item 3)
@@ -334,6 +351,7 @@ export const showsRoutes = {
     ...apiPaths.banShowIdentity,
     summary: 'She or an admin bans an identity from her room (it can neither watch nor write)',
     tag: 'shows',
+    refusals: moduleRefusals.shows,
     params: IdParam,
     body: ShowIdentityBody,
     // an admin moderating a room signs each act, like every act of hers that changes something (issue 38 item 3)

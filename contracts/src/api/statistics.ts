@@ -84,6 +84,7 @@ export const statisticsRoutes = {
     ...apiPaths.getStatistics,
     summary: 'Platform statistics (admin)',
     tag: 'statistics',
+    refusals: [],
     response: StatisticsView,
   },
 } as const satisfies Record<string, RouteContract>;

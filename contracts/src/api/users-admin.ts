@@ -3,6 +3,7 @@ import { UserView } from './accounts';
 import { IdParam } from './common';
 import type { RouteContract } from './route-contract';
 import { apiPaths } from './paths';
+import { moduleRefusals } from './refusals';
 
 /** The largest balance an admin may set, auracoin. */
 export const ADMIN_BALANCE_MAX = 10_000_000;
@@ -49,6 +50,7 @@ export const usersAdminRoutes = {
     ...apiPaths.userLedger,
     summary: "A wallet's movements, newest first (own, or any for admins)",
     tag: 'users',
+    refusals: [],
     params: IdParam,
     response: z.array(LedgerEntryView),
   },
@@ -56,12 +58,14 @@ export const usersAdminRoutes = {
     ...apiPaths.listUsers,
     summary: 'Every user (admin); deleted users are left out',
     tag: 'users',
+    refusals: [],
     response: z.array(UserView),
   },
   updateUser: {
     ...apiPaths.updateUser,
     summary: "Set a user's auracoin balance (admin)",
     tag: 'users',
+    refusals: moduleRefusals.users,
     params: IdParam,
     body: UpdateUserBody,
     response: UserView,
@@ -71,6 +75,7 @@ export const usersAdminRoutes = {
     ...apiPaths.deleteUser,
     summary: 'Delete a user: personal data anonymised, ledger kept (admin)',
     tag: 'users',
+    refusals: moduleRefusals.users,
     params: IdParam,
     response: z.object({ ok: z.literal(true) }),
     secondFactor: 'fresh',

@@ -1,4 +1,11 @@
-import { errorMessages, isErrorCode, priceChangedMessage, type ErrorCode } from '@aura/contracts';
+import {
+  errorMessages,
+  isErrorCode,
+  priceBelowFloorMessage,
+  priceChangedMessage,
+  statusOfErrorCode,
+  type ErrorCode,
+} from '@aura/contracts';
 
 /**
  * The transport under the typed client (`call` in ./api, docs/product.md#api):
@@ -38,6 +45,9 @@ export interface ProblemLike {
   errors?: { path: string; message: string }[];
   /** `price_changed`: her price now, auracoin */
   currentPrice?: number;
+  /** `price_below_floor`: what an auracoin would cost at worst, and the floor, euro */
+  worstEurPerAuracoin?: number;
+  floorEur?: number;
 }
 
 function parseProblem(body: string): ProblemLike | undefined {
@@ -134,12 +144,18 @@ export function refusedFields(error: unknown, fields: Readonly<Record<string, st
  */
 export function errorMessage(error: unknown, wording: ErrorWording = {}): string {
   if (error instanceof ApiError) {
-    // a 429 reads the same whoever answered it (our API, or a proxy in front of it), but for our purchase limit (issue 38 item 9)
+    // a 429 reads the same whoever answered it (our API, or a proxy in front of it), but for our own 429 refusals
+    // that say more (the purchase limit, issue 38 item 9; a locked sign-in or second factor)
+    const answered = error.problem?.code;
     const code =
-      error.status === 429 && error.problem?.code !== 'purchase_limit' ? 'too_many_requests' : error.problem?.code;
+      error.status === 429 && !(isErrorCode(answered) && statusOfErrorCode[answered] === 429)
+        ? 'too_many_requests'
+        : answered;
     if (!isErrorCode(code)) return error.message;
     const price = changedPrice(error);
     if (price !== undefined) return priceChangedMessage(price);
+    const floor = priceFloorOf(error);
+    if (floor) return priceBelowFloorMessage(floor.worstEurPerAuracoin, floor.floorEur);
     const refused = [...new Set(Object.values(refusedFields(error, wording.fields ?? {})))];
     return refused.length > 0 ? refused.join(' · ') : (wording.codes?.[code] ?? errorMessages[code]);
   }
@@ -152,6 +168,16 @@ export function errorMessage(error: unknown, wording: ErrorWording = {}): string
 export function errorCode(error: unknown): ErrorCode | undefined {
   const code = error instanceof ApiError ? error.problem?.code : undefined;
   return isErrorCode(code) ? code : undefined;
+}
+
+/** The figures of a `price_below_floor` refusal: what an auracoin would cost at worst, and the floor (euro). */
+function priceFloorOf(error: ApiError): { worstEurPerAuracoin: number; floorEur: number } | undefined {
+  const problem = error.problem;
+  if (problem?.code !== 'price_below_floor') return undefined;
+  const { worstEurPerAuracoin, floorEur } = problem;
+  return typeof worstEurPerAuracoin === 'number' && typeof floorEur === 'number'
+    ? { worstEurPerAuracoin, floorEur }
+    : undefined;
 }
 
 /**

@@ -2,7 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { ApiError } from './api-client';
 import { setSecondFactorPrompt, withSecondFactor } from './second-factor';
 
-const refusal = () => new ApiError(403, 'Forbidden', JSON.stringify({ code: 'mfa_required', detail: 'x' }));
+const refusal = (code = 'mfa_required') => new ApiError(403, 'Forbidden', JSON.stringify({ code, detail: 'x' }));
 
 describe('a money action signed with a second factor', () => {
   it('asks for a code when refused with mfa_required and sends again with it; a wrong code asks again', async () => {
@@ -15,7 +15,8 @@ describe('a money action signed with a second factor', () => {
     const sent: (string | undefined)[] = [];
     const answer = await withSecondFactor(async (code) => {
       sent.push(code);
-      if (code !== '222222') throw refusal();
+      // no code: a code is required; a wrong one: it is refused
+      if (code !== '222222') throw refusal(code === undefined ? 'mfa_required' : 'mfa_code_refused');
       return 'ok';
     });
     stop();

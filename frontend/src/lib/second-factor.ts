@@ -3,7 +3,8 @@ import { errorCode } from './api-client';
 /**
  * An admin's second factor on the client (docs/architecture.md#admin-mfa): a money action the
  * server refuses with 403 `mfa_required` asks her for a code (the console's prompt registers
- * here) and is sent again with it; a wrong code asks again, cancelling gives the refusal back.
+ * here) and is sent again with it; a wrong code (403 `mfa_code_refused`) asks again, cancelling
+ * gives the refusal back.
  */
 export type CodePrompt = (attempt: { retry: boolean }) => Promise<string | null>;
 
@@ -29,7 +30,8 @@ export async function withSecondFactor<T>(send: (code?: string) => Promise<T>): 
       try {
         return await send(code);
       } catch (again) {
-        if (errorCode(again) !== 'mfa_required') throw again;
+        const refused = errorCode(again);
+        if (refused !== 'mfa_required' && refused !== 'mfa_code_refused') throw again;
         refusal = again;
       }
     }

@@ -130,7 +130,7 @@ export function createSepaPayoutProvider(options: {
     xmlOf: (file) => renderPain001(file, sepaRemittance),
     async markSent(runId, adminId, metadata) {
       const file = await readFile(runId);
-      if (!file) throw new DomainError('not_found', 'Questa esecuzione non ha un file SEPA: nessun pagamento su IBAN');
+      if (!file) throw new DomainError('sepa_no_file');
       const sent: SepaSent = { runId, messageId: file.messageId, adminId, sentAt: now().toISOString() };
       try {
         // a fresh id: a second 'sent' must meet the first (a fixed id would be taken for a retry of it)
@@ -140,8 +140,7 @@ export function createSepaPayoutProvider(options: {
           { expectedRevision: 'no_stream' },
         );
       } catch (error) {
-        if (error instanceof WrongExpectedRevisionError)
-          throw new DomainError('conflict', 'Il file SEPA di questa esecuzione è già stato segnato come inviato');
+        if (error instanceof WrongExpectedRevisionError) throw new DomainError('sepa_sent');
         throw error;
       }
       return { file, sent };

@@ -2,7 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { Box, Button, Container, Flex, Grid, Heading, Stack, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
-import type { UserView } from '@aura/contracts';
+import { errorMessages, type UserView } from '@aura/contracts';
 import { AliasChooser, type ChosenIdentity } from '../../../components/identity/alias-chooser';
 import { call } from '../../../lib/api';
 import { formatAuracoin } from '../../../lib/format';
@@ -69,7 +69,7 @@ export function ShowRoomPage({ performerId, user, video }: ShowRoomPageProps) {
     );
   }
   const s = show.data;
-  const refused = room.access && !room.access.ok ? room.access.error : null;
+  const refused = room.access && !room.access.ok ? errorMessages[room.access.error] : null;
   const canWrite = user !== null && room.access?.ok === true && room.access.canWrite;
 
   return (

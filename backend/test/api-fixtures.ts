@@ -88,7 +88,17 @@ export function accountToken(userId: string, secret = 'spec-token') {
  */
 export function existingPerformer(
   id: string,
-  options: { username?: string; name?: string; rate?: number; online?: boolean; createdBy?: string } = {},
+  options: {
+    username?: string;
+    name?: string;
+    rate?: number;
+    online?: boolean;
+    createdBy?: string;
+    age?: number;
+    languages?: string[];
+    /** when the admin created her (default two minutes before `SPEC_NOW`) */
+    createdAt?: string;
+  } = {},
 ): EventsInStream[] {
   const username = options.username ?? `perf${id.slice(0, 8)}`;
   const email = `${username}@example.com`;
@@ -101,14 +111,14 @@ export function existingPerformer(
       email,
       passwordHash: FIXTURE_PASSWORD_HASH,
       name: options.name ?? `Performer ${username}`,
-      age: 27,
+      age: options.age ?? 27,
       image: '/demo/performers/1.svg',
       rating: null,
       rateUnits: auracoinToUnits(options.rate ?? 2),
-      languages: ['Italiano'],
+      languages: options.languages ?? ['Italiano'],
       category: 'Standard',
       bio: null,
-      createdAt: at(-120_000),
+      createdAt: options.createdAt ?? at(-120_000),
     },
   };
   const online: DomainEvent[] = options.online
@@ -216,6 +226,55 @@ export function registeredPerformer(
       },
       ...documents,
     ]),
+  ];
+}
+
+/** `auracoin` he bought (a card purchase's credit: purchased units, which earn performers their share). */
+export function boughtAuracoin(userId: string, auracoin: number, purchaseId: string): EventsInStream {
+  return existingStream(streams.wallet(userId), [
+    {
+      type: 'AuracoinCredited',
+      data: {
+        walletId: userId,
+        amount: auracoinToUnits(auracoin),
+        reason: 'purchase',
+        purchaseId,
+        creditedAt: at(-60_000),
+      },
+    },
+  ]);
+}
+
+/** A photo of hers on sale (approved: no review pending) for `price` auracoin. */
+export function photoOnSale(
+  id: string,
+  performerId: string,
+  options: { price?: number; title?: string; addedAt?: string } = {},
+): EventsInStream {
+  return existingStream(performerStreams.photo(id), [
+    {
+      type: 'PhotoAdded',
+      data: {
+        photoId: id,
+        performerId,
+        imageUrl: '/demo/performers/1.svg',
+        title: options.title ?? 'Tramonto',
+        description: null,
+        priceUnits: auracoinToUnits(options.price ?? 5),
+        addedAt: options.addedAt ?? at(-60_000),
+      },
+    },
+  ]);
+}
+
+/** Luna online at `rate` auracoin a minute, and two users each holding `auracoin` they bought: the parties of private-session specs */
+export function lunaAndTwoBuyers(ids: { luna: string; bob: string; alice: string }, rate: number, auracoin: number) {
+  return [
+    ...existingPerformer(ids.luna, { username: 'luna', rate, online: true }),
+    ...registeredUser(ids.bob, { username: 'bob' }),
+    boughtAuracoin(ids.bob, auracoin, '6b7c0e2e-1d1f-4c9a-9a43-0d2b1c3e4f51'),
+    ...registeredUser(ids.alice, { username: 'alice' }),
+    boughtAuracoin(ids.alice, auracoin, '6b7c0e2e-1d1f-4c9a-9a43-0d2b1c3e4f52'),
   ];
 }
 

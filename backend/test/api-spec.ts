@@ -50,7 +50,7 @@ import { createMemoryKeyValueStore } from '../platform/kv/memory';
 import { createTestClock, type Clock } from '../platform/clock';
 import { createLogger } from '../platform/logging/logger';
 import type { CommandSide, ModulePorts, ReadSide, RealtimeEmitter } from '../kernel/module';
-import { createProjectionRunner, type ProjectionRunner } from '../kernel/projections/runner';
+import { createProjectionRunner, type ProjectionDefinition, type ProjectionRunner } from '../kernel/projections/runner';
 import { createMingoReadModelStore } from '../platform/readmodels/mingo';
 import { createInMemoryEventStore } from './doubles/in-memory-event-store';
 import { newId } from '../platform/ids';
@@ -80,6 +80,12 @@ export interface ApiSpecOptions {
   clock?: Clock;
   /** configuration variables over the specs' own (NODE_ENV=test, generous rate limits, no engines) */
   env?: Record<string, string>;
+  /**
+   * Reactions of the worker role run beside the read models (none by default: a spec sees only
+   * what its request appended), e.g. `(ports) => ledgerWorkers(ports).reactions` for the earnings
+   * a sale credits. Their events count among the request's new events.
+   */
+  reactions?: (ports: ModulePorts) => ProjectionDefinition[];
 }
 
 // ---------------------------------------------------------------- given
@@ -443,7 +449,7 @@ async function openWorld(dataDir: string, options: ApiSpecOptions): Promise<Spec
   const projector: ProjectionRunner = createProjectionRunner({
     eventStore,
     readModels,
-    projections: readList.flatMap((side) => side.projections ?? []),
+    projections: [...readList.flatMap((side) => side.projections ?? []), ...(options.reactions?.(ports) ?? [])],
     logger,
   });
   await projector.start();
@@ -595,14 +601,51 @@ export interface ApiSpecification {
   world(): Promise<SpecWorld>;
 }
 
-/** The request with its caller's session cookie, and a proof of age unless the spec said otherwise. */
-async function signedIn(world: SpecWorld, request: SpecRequest): Promise<SpecRequest> {
+/**
+ * The request with its caller's session cookie, and a proof of age unless the spec said otherwise
+ * (as `then` sends it; for a spec that drives its own `world()`).
+ */
+export async function signedIn(world: SpecWorld, request: SpecRequest): Promise<SpecRequest> {
   const cookies = [
     request.headers.cookie,
     request.caller && world.sessionCookie(request.caller),
     request.ageProof && !request.headers.cookie?.includes(AGE_PROOF_COOKIE) && (await world.ageProofCookie()),
   ].filter(Boolean);
   return cookies.length > 0 ? request.header('cookie', cookies.join('; ')) : request;
+}
+
+/**
+ * One request in a spec's own `world()`, as `caller` (nobody when undefined), with a proof of age,
+ * answered once every read model applied what it wrote: for a spec that walks through many requests.
+ */
+export async function ask(
+  world: SpecWorld,
+  method: Method,
+  url: string,
+  caller?: Caller,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<SpecResponse> {
+  const request = new SpecRequest(method, url, body).as(caller);
+  for (const [name, value] of Object.entries(headers)) request.header(name, value);
+  const answer = await world.send(await signedIn(world, request));
+  await world.settled();
+  return answer;
+}
+
+/** A world of the spec's own holding `given`, for `run` to walk through; closed after it, whatever happens. */
+export async function inWorld(
+  spec: Pick<ApiSpecification, 'world'>,
+  given: readonly EventsInStream[],
+  run: (world: SpecWorld) => Promise<void>,
+): Promise<void> {
+  const world = await spec.world();
+  try {
+    await world.append(...given);
+    await run(world);
+  } finally {
+    await world.close();
+  }
 }
 
 let passwordHashes: Map<string, Promise<string>> | undefined;

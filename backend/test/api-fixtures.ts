@@ -269,3 +269,19 @@ export function freshAdmin(role: 'admin' | 'superadmin' = 'admin') {
     role,
   };
 }
+
+let performers = 0;
+/** The body of a performer registering herself (`POST /api/performers` without a session), her username and email unique. */
+export function freshPerformerRegistration() {
+  performers += 1;
+  const username = `reg${Date.now().toString(36)}${performers}`;
+  return {
+    username,
+    password: FIXTURE_PASSWORD,
+    email: `${username}@example.com`,
+    name: 'Nuova',
+    dateOfBirth: '1999-03-10',
+    digitalSignature: 'data:image/png;base64,iVBORw0KGgo=',
+    acceptedTerms: true,
+  };
+}

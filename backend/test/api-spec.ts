@@ -465,6 +465,8 @@ async function openWorld(dataDir: string, options: ApiSpecOptions): Promise<Spec
     logger,
     production: false,
     bodyLimit: config.BODY_LIMIT,
+    // a spec behind a trusted proxy (`env: { TRUST_PROXY: 'true' }`) names its caller's address in X-Forwarded-For
+    proxy: config.TRUST_PROXY,
     routers: everySide.flatMap((side) => side.routers ?? []),
   });
   const listener = app.callback();

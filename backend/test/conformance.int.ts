@@ -882,10 +882,11 @@ const elsewhere: Record<string, string> = {
   'GET /api/payments/verotel/postback':
     'needs PAYMENT_PROVIDER=verotel and postbacks signed with its key: backend/commands/purchases/verotel.api.spec.ts',
   'POST /api/admin/mfa/enroll':
-    'enrolling an admin here would make every later admin call of this file need a code: backend/test/admin-mfa.int.ts',
-  'POST /api/admin/mfa/confirm': 'needs a TOTP code from the enrolled secret: backend/test/admin-mfa.int.ts',
+    'enrolling an admin here would make every later admin call of this file need a code: backend/commands/admins/admin-mfa.api.spec.ts',
+  'POST /api/admin/mfa/confirm':
+    'needs a TOTP code from the enrolled secret: backend/commands/admins/admin-mfa.api.spec.ts',
   'POST /api/admin/admins/{id}/mfa/reset':
-    'needs another admin with a second factor to reset (her own is refused): backend/test/admin-mfa.int.ts, test/browser/admin.e2e.ts',
+    'needs another admin with a second factor to reset (her own is refused): backend/commands/admins/admin-mfa.api.spec.ts, test/browser/admin.e2e.ts',
   'GET /api/shows': 'a live show (media server, viewers, tips, room chat) is proven by backend/test/shows.int.ts',
   'POST /api/shows': 'a live show (media server, viewers, tips, room chat) is proven by backend/test/shows.int.ts',
   'GET /api/shows/{id}': 'a live show (media server, viewers, tips, room chat) is proven by backend/test/shows.int.ts',

@@ -1,6 +1,6 @@
 import { Secret, TOTP } from 'otpauth';
 import type { Browser, Page } from 'playwright-core';
-import { DISPUTE_RATIO_LEVEL_LABELS, errorMessages } from '@aura/contracts';
+import { DISPUTE_RATIO_LEVEL_LABELS } from '@aura/contracts';
 import { client, startTestApp, type TestApp } from '../../backend/test/app-harness';
 import { describeWithChromium, launchChromium } from './chromium';
 import { signInAdmin } from './steps';
@@ -140,7 +140,10 @@ describeWithChromium('admin console in the browser', () => {
     // 777 auracoin for 70 €: under the price floor (0.40 € an auracoin at worst), refused in Italian
     await pkg.getByLabel('Prezzo (€)').fill('70');
     await pkg.getByRole('button', { name: 'Crea pacchetto' }).click();
-    await page.getByText(errorMessages.price_below_floor).waitFor();
+    // worded from the refusal's figures (priceBelowFloorMessage): the worst price of an auracoin, and the floor
+    await page
+      .getByText(/^Prezzo troppo basso: nel caso peggiore un auracoin costerebbe [\d,]+ €, sotto il minimo di 0,40 €$/)
+      .waitFor();
     await pkg.getByLabel('Prezzo (€)').fill('700');
     await pkg.getByRole('button', { name: 'Crea pacchetto' }).click();
     await page.getByText('Pacchetto creato con successo').waitFor();

@@ -202,7 +202,10 @@ export function createRealtime(options: RealtimeOptions): Realtime {
       connectionListeners.push(listener);
     },
     drain() {
-      for (const socket of io.of('/').sockets.values()) socket.conn.close();
+      // discarded, not closed in order: a long-polling client with no request pending would hold the
+      // process 30 s (engine.io's closeTimeout) for a close packet it cannot receive; every client
+      // reconnects elsewhere either way
+      for (const socket of io.of('/').sockets.values()) socket.conn.close(true);
     },
     async close() {
       closed = true;

@@ -188,7 +188,7 @@ export const statusOfErrorCode = Object.fromEntries(errorCodes.map((code) => [co
 
 /**
  * Where the API specification fixes the server's message for a code, the answer keeps it (the UI
- * still shows `errorMessages`, the specification's Italian text): /work/shared/spec/product-spec.md §8.
+ * still shows `errorMessages`, the specification's Italian text): the product specification, §8 (docs/product.md).
  */
 const specifiedServerMessages: Partial<Record<ErrorCode, string>> = {
   insufficient_balance: 'Insufficient auracoin balance',

@@ -161,6 +161,12 @@ export default tseslint.config(
     ignores: ['frontend/src/lib/*.spec.ts'],
     rules: { 'no-restricted-syntax': ['error', ...noApiPaths] },
   },
+  // a route only authenticates, validates, calls the handler and maps the answer (docs/architecture.md#routes):
+  // a router function over 80 lines holds a rule that belongs in a decider or the module's policy
+  {
+    files: ['backend/**/routes.ts', 'backend/**/*-routes.ts', 'backend/**/routes/**/*.ts'],
+    rules: { 'max-lines-per-function': ['error', { max: 80, skipBlankLines: true, skipComments: true }] },
+  },
   {
     files: ['**/*.spec.ts', '**/*.int.ts', '**/*.e2e.ts', '**/*.contract.ts', 'backend/test/**', 'test/**'],
     languageOptions: { globals: { ...globals.jest } },

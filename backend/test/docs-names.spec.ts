@@ -341,3 +341,46 @@ describe('the code names the docs quote', () => {
     );
   });
 });
+
+/** The members an interface of `backend/kernel/module.ts` declares (and those of the interface it extends). */
+function membersOf(source: string, name: string): string[] {
+  const block = new RegExp(`interface ${name}(?: extends (\\w+))? \\{([\\s\\S]*?)\\n\\}`).exec(source);
+  if (!block) throw new Error(`no interface ${name} in backend/kernel/module.ts`);
+  const own = [...block[2]!.matchAll(/^ {2}(\w+)\??[(:]/gm)].map((match) => match[1]!);
+  return block[1] ? [...membersOf(source, block[1]), ...own] : own;
+}
+
+/** The paragraph of building-a-module.md that opens with **`name`**. */
+function paragraphOf(markdown: string, name: string): string {
+  const start = markdown.indexOf(`**\`${name}\`**`);
+  if (start < 0) throw new Error(`building-a-module.md has no paragraph on ${name}`);
+  return markdown.slice(start, markdown.indexOf('\n\n', start));
+}
+
+describe('the docs list the whole of what they list', () => {
+  const read = (file: string) => readFileSync(path.join(root, file), 'utf8');
+
+  it("architecture.md's module list names every module folder, and only those", () => {
+    const listed = /A module is up to one folder on each side \(([^)]*)\)/.exec(read('docs/architecture.md'));
+    const modules = new Set(
+      ['commands', 'projections', 'workers'].flatMap((side) =>
+        readdirSync(path.join(root, 'backend', side), { withFileTypes: true })
+          .filter((entry) => entry.isDirectory())
+          .map((entry) => entry.name),
+      ),
+    );
+    expect(listed).not.toBeNull();
+    expect(listed![1]!.match(/`[^`]+`/g)!.map((name) => name.slice(1, -1))).toEqual([...modules].sort());
+  });
+
+  it.each(['CommandSide', 'ReadSide', 'WorkerSide', 'ModulePorts'])(
+    'building-a-module.md names every member of %s',
+    (name) => {
+      const paragraph = paragraphOf(read('docs/building-a-module.md'), name);
+      const missing = membersOf(read('backend/kernel/module.ts'), name).filter(
+        (member) => !new RegExp(`\`${member}[(\`]`).test(paragraph),
+      );
+      expect(missing).toEqual([]);
+    },
+  );
+});

@@ -69,20 +69,9 @@ export function performersQueryRouter(deps: {
     assertOwnerOrAdmin(caller, params.id);
     const doc = await performers.byId(params.id);
     if (!doc) throw notFound();
-    return doc.documents.map((document) => {
-      const link = documentLink(deps.files, document.id, caller.sub);
-      return {
-        id: document.id,
-        performerId: doc._id,
-        documentType: document.documentType,
-        documentUrl: link.url,
-        fileName: document.fileName,
-        fileSize: document.fileSize,
-        contentType: document.contentType,
-        uploadedAt: document.addedAt,
-        linkExpiresAt: link.expiresAt,
-      };
-    });
+    return doc.documents.map((document) =>
+      toDocumentView(doc._id, document, documentLink(deps.files, document.id, caller.sub)),
+    );
   });
 
   mountRoute(router, deps.sessions, apiRoutes.presence, async () => ({
@@ -92,4 +81,21 @@ export function performersQueryRouter(deps: {
   }));
 
   return router;
+}
+
+type StoredDocument = NonNullable<Awaited<ReturnType<PerformerQueries['byId']>>>['documents'][number];
+
+/** One of her ID documents as she and admins see it: a link that expires, never the file's key. */
+function toDocumentView(performerId: string, document: StoredDocument, link: { url: string; expiresAt: string }) {
+  return {
+    id: document.id,
+    performerId,
+    documentType: document.documentType,
+    documentUrl: link.url,
+    fileName: document.fileName,
+    fileSize: document.fileSize,
+    contentType: document.contentType,
+    uploadedAt: document.addedAt,
+    linkExpiresAt: link.expiresAt,
+  };
 }

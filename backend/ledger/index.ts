@@ -13,7 +13,7 @@ export {
   walletBalance,
   type WalletTotals,
 } from './wallet/fold';
-export { walletTotals } from './wallet/wallet';
+export { walletIdOfStream, walletTotals } from './wallet/wallet';
 export { spendEventIds, spendFromWallet, type SpendFromWallet } from './wallet/spend';
 export { creditWallet } from './wallet/credit';
 export { assertPriceSeen } from './prices/price-seen';

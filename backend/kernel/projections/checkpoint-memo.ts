@@ -1,5 +1,5 @@
 import type { ReadModelStore } from '../../platform/readmodels/port';
-import { CHECKPOINTS } from './runner';
+import { CHECKPOINTS } from './checkpoints';
 
 /** answers kept per checkpoint (forgotten all at once when full) */
 const KEPT = 500;

@@ -12,39 +12,16 @@ import type { Logger } from '../../platform/logging/logger';
 import { addMetricSource, type ProjectionLag } from '../../platform/metrics/metrics';
 import type { ReadModelStore } from '../../platform/readmodels/port';
 import type { ReadModelSnapshots } from './snapshots';
-import type { RecordedEvent } from '../../platform/recorded-event';
 
-export const CHECKPOINTS = '_checkpoints';
+import { CHECKPOINTS } from './checkpoints';
+import type { ProjectionDefinition } from './definition';
+
+export { CHECKPOINTS };
+export type { ProjectionDefinition, ProjectionIndex } from './definition';
 /** a snapshot waits this long once due, so the requests that waited for a catch-up go first */
 const SNAPSHOT_DELAY_MS = 3_000;
 /** a lag is counted by reading at most this many events; beyond, the positions' difference stands for it */
 const LAG_SCAN = 1_000;
-
-export interface ProjectionIndex {
-  collection: string;
-  keys: Record<string, 1 | -1>;
-  options?: { unique?: boolean; name?: string };
-}
-
-/** A projection of typed domain events (the default), or of any stored events (the runner's own tests). */
-export interface ProjectionDefinition<E extends StoredEvent = RecordedEvent> {
-  name: string;
-  /** dropped by a rebuild */
-  collections: readonly string[];
-  eventTypes: readonly string[];
-  indexes?: readonly ProjectionIndex[];
-  /**
-   * Typed domain events in (switching on `event.type` narrows `event.data`). After a crash the
-   * events since the last checkpoint come again: apply must tolerate that (docProjection does).
-   */
-  apply(event: E, store: ReadModelStore): Promise<void>;
-  /**
-   * The batch's events of this projection's types at once, when that is cheaper (one read and one
-   * write per document rather than per event). Same result as `apply` on each in order; a failed
-   * batch is retried whole, so it must tolerate events applied before as `apply` does.
-   */
-  applyBatch?(events: E[], store: ReadModelStore): Promise<void>;
-}
 
 export interface ProjectionRunnerOptions {
   eventStore: EventStore;

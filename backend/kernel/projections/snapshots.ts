@@ -23,7 +23,8 @@ import {
   type SnapshotStep,
 } from '../../platform/readmodels/snapshot-file';
 import type { Clock } from '../../platform/clock';
-import { CHECKPOINTS, type ProjectionDefinition } from './runner';
+import { CHECKPOINTS } from './checkpoints';
+import type { ProjectionDefinition } from './definition';
 
 export interface SnapshotPolicy {
   /** a snapshot is due after this many applied events... */

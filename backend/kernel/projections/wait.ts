@@ -1,8 +1,7 @@
 import type { ReadModelStore } from '../../platform/readmodels/port';
 import { DomainError } from '../../platform/domain-error';
 import { notFound } from '../../platform/http/errors';
-
-const CHECKPOINTS = '_checkpoints';
+import { CHECKPOINTS } from './checkpoints';
 
 /**
  * Read-your-writes: waits until projection `name` has applied the event at `position`. Works whether

@@ -169,3 +169,10 @@ export function onWallet<S>(
 ) {
   return handleCommand(eventStore, streams.wallet(walletId), aggregate, decide, options);
 }
+
+const WALLET_STREAM_PREFIX = streams.wallet('');
+
+/** Whose wallet a stream is, or undefined when it is not a wallet's: the read side's one way to tell. */
+export function walletIdOfStream(streamId: string): string | undefined {
+  return streamId.startsWith(WALLET_STREAM_PREFIX) ? streamId.slice(WALLET_STREAM_PREFIX.length) : undefined;
+}

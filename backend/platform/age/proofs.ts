@@ -1,7 +1,7 @@
 import { createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { Context } from 'koa';
 import type { KeyValueStore } from '../kv/port';
-import type { Principal } from '../http/session';
+import type { Principal } from '../http/principal';
 import { AgeVerificationError, type AgeProviderName, type AgeVerifier } from './port';
 
 /** The proof's cookie: a browser-session cookie (no expiry: it ends when the browser closes). */

@@ -12,7 +12,7 @@
  * 2^41 transactions (the check constraint fails loudly beyond); a transaction (one append, or a
  * batch of them: sql-append-batcher.ts) holds at most 4096 events.
  */
-import type { SqlQuery } from './sql';
+import type { SqlQuery } from './sql-executor';
 
 export const MAX_EVENTS_PER_APPEND = 4096;
 /** expected revisions other than an exact one, as the append statement receives them */

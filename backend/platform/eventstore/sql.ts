@@ -23,15 +23,9 @@ import {
 import { AppendBatcher, type AppendOutcome, type AppendRequest } from './sql-append-batcher';
 import { SqlSubscription, type LogReader } from './sql-subscription';
 import { AppendedTail } from './sql-tail';
+import type { SqlExecutor, SqlQuery } from './sql-executor';
 
-export interface SqlQuery {
-  query<Row extends object>(sql: string, params?: readonly unknown[]): Promise<Row[]>;
-}
-
-/** What the adapter needs from a PostgreSQL-speaking engine. */
-export interface SqlExecutor extends SqlQuery {
-  transaction<T>(fn: (tx: SqlQuery) => Promise<T>): Promise<T>;
-}
+export type { SqlExecutor, SqlQuery };
 
 /** Tells other processes that events were appended (LISTEN/NOTIFY), and hears them. */
 export interface CrossProcessSignal {

@@ -1,11 +1,13 @@
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { Context } from 'koa';
-import { z } from 'zod';
 import { sessionSecret } from './session-secret';
 import type { KeyValueStore } from '../kv/port';
 import type { RouteContract } from '@aura/contracts';
 import type { AgeProofs } from '../age/proofs';
 import { HttpError } from './errors';
+import { Principal } from './principal';
+
+export { Principal };
 
 /** What an admin's request must show besides her session (a second factor); throws to refuse. */
 export type AdminGate = (
@@ -18,17 +20,6 @@ export const SESSION_COOKIE = 'aura_session';
 const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 /** verified tokens kept (a few hundred bytes each) */
 const SIGNED_KEPT = 10_000;
-
-export const Principal = z.object({
-  /** session id, revocable */
-  sid: z.string(),
-  /** the account id */
-  sub: z.string(),
-  kind: z.enum(['user', 'performer', 'admin']),
-  /** expiry, epoch ms */
-  exp: z.number(),
-});
-export type Principal = z.infer<typeof Principal>;
 
 /** What was just revoked: one session (a sign-out) or every session of an account issued until now. */
 export type Revocation = { sid: string; sub: string } | { sub: string };

@@ -1,5 +1,5 @@
 import type { DomainEvent, RefundKind, RefundView } from '@aura/contracts';
-import { SALE_EVENT_TYPES, saleKey, walletSaleOf } from '../../ledger';
+import { SALE_EVENT_TYPES, saleKey, walletIdOfStream, walletSaleOf } from '../../ledger';
 import { docProjection } from '../../kernel/projections/doc-projection';
 import type { RecordedEvent } from '../../platform/recorded-event';
 
@@ -55,7 +55,6 @@ export const refundsProjection = docProjection<RefundDoc>({
   indexes: [{ keys: { refundedAt: -1 } }],
 });
 
-const walletOf = (event: RecordedEvent) => event.streamId.slice('wallet-'.length);
 
 /** Tips are final: only the other sales can be looked up for a refund. */
 function refundableSaleOf(event: RecordedEvent) {
@@ -81,7 +80,8 @@ export const refundSalesProjection = docProjection<RefundSaleDoc>({
     if (event.type === 'SaleRefunded')
       return doc && { ...doc, refundedUnits: (doc.refundedUnits ?? 0) + event.data.amount };
     const sale = refundableSaleOf(event);
-    if (!sale || !event.streamId.startsWith('wallet-')) return doc;
+    const walletId = walletIdOfStream(event.streamId);
+    if (!sale || walletId === undefined) return doc;
     const at = new Date(sale.at).toISOString();
     if (doc)
       return {
@@ -92,7 +92,7 @@ export const refundSalesProjection = docProjection<RefundSaleDoc>({
     return {
       _id: saleKey(sale.kind, sale.saleId),
       kind: sale.kind,
-      walletId: walletOf(event),
+      walletId,
       performerId: sale.performerId,
       saleId: sale.saleId,
       soldAt: at,

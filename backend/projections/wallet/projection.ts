@@ -6,6 +6,7 @@ import {
   kindsMoved,
   SALE_EVENT_TYPES,
   saleOf,
+  walletIdOfStream,
   type WalletTotals,
 } from '../../ledger';
 import type { StoredEvent } from '../../platform/eventstore/port';
@@ -143,7 +144,6 @@ export function toLedgerEntry(stored: StoredEvent, before: WalletTotals = emptyW
   }
 }
 
-const walletOf = (event: StoredEvent) => event.streamId.slice('wallet-'.length);
 
 /**
  * One wallet's events of a batch (log order): its entries (keyed by event id, so writing one again
@@ -184,16 +184,18 @@ export const walletLedgerProjection: ProjectionDefinition = {
   eventTypes: WALLET_EVENTS,
   indexes: [{ collection: WALLET_LEDGER, keys: { walletId: 1, position: -1 }, options: { name: 'by_wallet' } }],
   apply: async (event, store) => {
-    if (event.streamId.startsWith('wallet-')) await applyToWallet(store, walletOf(event), [event]);
+    const walletId = walletIdOfStream(event.streamId);
+    if (walletId !== undefined) await applyToWallet(store, walletId, [event]);
   },
   async applyBatch(events, store) {
     const byWallet = new Map<string, StoredEvent[]>();
     for (const event of events) {
       // a sale recorded on another stream (none today) says nothing of a wallet's movements
-      if (!event.streamId.startsWith('wallet-')) continue;
-      const own = byWallet.get(walletOf(event));
+      const walletId = walletIdOfStream(event.streamId);
+      if (walletId === undefined) continue;
+      const own = byWallet.get(walletId);
       if (own) own.push(event);
-      else byWallet.set(walletOf(event), [event]);
+      else byWallet.set(walletId, [event]);
     }
     const kinds = store.collection<KindsDoc>(WALLET_KINDS);
     const entries = store.collection<LedgerEntryDoc>(WALLET_LEDGER);

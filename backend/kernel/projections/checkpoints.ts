@@ -1,0 +1,2 @@
+/** The read-model collection of every projection's position in the log. */
+export const CHECKPOINTS = '_checkpoints';

@@ -7,7 +7,7 @@ import { axeFindings, performerOnline, registeredUser } from './steps';
 
 /**
  * A public show across four browsers: Giulia goes live from her dashboard (her fake camera through
- * the embedded SFU), a visitor and two users
+ * the embedded SFU), a visitor who finds it from her gallery card (its live frame, 'Guarda lo show') and two users
  * (one writing as an alias) watch /show/:performerId and decode her frames, the viewer count reads 3 then 2 when one
  * leaves, a tip moves the goal bar on every page and her earnings, a chat line reaches everyone,
  * and when she ends the show every viewer sees 'Lo show è terminato'. The same show runs on the
@@ -116,10 +116,18 @@ async function showForEveryone(started: { app: TestApp; browser: Browser }) {
     expect(alias.status()).toBe(201);
 
     const pages = [visitor.page, mario.page, luca.page];
-    for (const page of pages) {
-      await page.goto(`${app.url}/show/${performerId}`);
-      await page.getByTestId('show-title').filter({ hasText: 'Serata jazz' }).waitFor();
-    }
+    // the visitor finds her show in the gallery: her card shows a frame of it, 'IN ONDA' and 'Guarda lo show'
+    await visitor.page.goto(`${app.url}/`);
+    const card = visitor.page.locator(`[data-testid="performer-card"][data-performer-id="${performerId}"]`);
+    await card.getByTestId('live-thumbnail').waitFor({ timeout: 20_000 });
+    await card
+      .getByTestId('live-badge')
+      .filter({ hasText: /^IN ONDA/ })
+      .waitFor();
+    await card.getByRole('button', { name: 'Guarda lo show' }).click();
+    await visitor.page.waitForURL(`${app.url}/show/${performerId}`);
+    for (const page of [mario.page, luca.page]) await page.goto(`${app.url}/show/${performerId}`);
+    for (const page of pages) await page.getByTestId('show-title').filter({ hasText: 'Serata jazz' }).waitFor();
     for (const page of pages) await decodesFrames(page);
     await viewers(her.page, 3);
     await viewers(visitor.page, 3);

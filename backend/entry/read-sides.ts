@@ -24,11 +24,15 @@ export function readSides(ports: ModulePorts) {
   // issue 39 items 3-5: what reports and decisions hide, honoured by the read sides that show content
   const moderation = moderationReadSide(ports, { inReview: () => photos.queries.inReview() });
   const hidden = moderation.queries;
-  const performers = performersReadSide(ports, { isHidden: (id) => hidden.isHidden('performer', id) });
+  const performers = performersReadSide(ports, {
+    isHidden: (id) => hidden.isHidden('performer', id),
+    hiddenIds: () => hidden.hiddenIds('performer'),
+  });
   const photos = photosReadSide(ports, {
     performers: performers.queries,
     hiddenPhotos: () => hidden.hiddenIds('photo'),
   });
+  const sessions = sessionsReadSide(ports, { performers: performers.queries });
   return {
     accounts,
     admins: adminsReadSide(ports),
@@ -43,9 +47,13 @@ export function readSides(ports: ModulePorts) {
     photos,
     favourites: favouritesReadSide(ports, { performers: performers.queries }),
     payouts: payoutsReadSide(ports, { performers: performers.queries }),
-    chat: chatReadSide(ports, { performers: performers.queries }),
-    sessions: sessionsReadSide(ports, { performers: performers.queries }),
-    shows: showsReadSide(ports, { performers: performers.queries, hiddenIds: hidden.hiddenIds }),
+    chat: chatReadSide(ports, { performers: performers.queries, hiddenIds: () => hidden.hiddenIds('message') }),
+    sessions,
+    shows: showsReadSide(ports, {
+      performers: performers.queries,
+      hiddenIds: hidden.hiddenIds,
+      privateSessionsRunning: sessions.queries.runningCount,
+    }),
     refunds: refundsReadSide(ports, {
       usersMatching: accounts.queries.idsMatching,
       usernamesOf: accounts.queries.usernamesOf,

@@ -819,6 +819,8 @@ const scenarios: Record<string, Scenario> = {
     },
   }),
   'GET /api/admin/reports': async () => ({ as: admin, query: 'status=open' }),
+  'GET /api/admin/appeals': async () => ({ as: admin, query: 'status=open' }),
+  'GET /api/admin/live': async () => ({ as: admin }),
   'POST /api/admin/reports/{id}/decision': async () => ({
     as: admin,
     params: { id: await openReport() },
@@ -900,6 +902,8 @@ const elsewhere: Record<string, string> = {
     'a live show (media server, viewers, tips, room chat) is proven by backend/test/shows.int.ts',
   'GET /api/shows/{id}/leaderboard':
     "a show's tippers ranked by name only: backend/commands/shows/shows.api.spec.ts, test/browser/shows.e2e.ts",
+  'POST /api/admin/shows/{id}/end':
+    'a live show ended by an admin with a statement of reasons: backend/commands/moderation/monitoring.api.spec.ts, test/browser/moderation.e2e.ts',
   'PUT /api/shows/{id}/thumbnail':
     'her live frame, its refusals and the list that carries it: backend/commands/shows/shows.api.spec.ts',
   'GET /api/performers/{id}/tip-menu':

@@ -34,6 +34,7 @@ export const readModelNames = [
   'shows',
   'refunds',
   'disputes',
+  'moderation',
 ] as const;
 export type ReadModelName = (typeof readModelNames)[number];
 

@@ -51,6 +51,7 @@ const DIALOGS: { role: Role; route: string; tab?: string; button?: string | RegE
   { role: 'admin', route: '/admin', tab: 'Utenti', button: /^Elimina /, name: 'delete user' },
   { role: 'admin', route: '/admin', tab: 'Performer', button: '+ Nuova Performer', name: 'new performer' },
   { role: 'admin', route: '/admin', tab: 'Performer', button: 'Modifica Giulia', name: 'edit performer' },
+  { role: 'admin', route: '/admin', tab: 'Segnalazioni', button: 'Decidi', name: 'report decision' },
 ];
 
 /**
@@ -438,6 +439,16 @@ describeWithChromium('accessibility and language: every route and dialog, every 
     await admin.post('/api/admin/verify', ADMIN);
     const offer = await admin.post('/api/offers', { bonusPercent: 20, durationMinutes: 120 });
     if (offer.status !== 201) throw new Error(`offer: ${offer.status} ${offer.text}`);
+    // an open report (nothing hidden): the console's 'Segnalazioni' shows its card and its decision dialog
+    // (filed by the admin, who is mailed no receipt: the outbox page keeps only what it showed before)
+    const report = await admin.post('/api/reports', {
+      targetKind: 'performer',
+      targetId: GIULIA,
+      category: 'spam',
+      description: 'Il profilo rimanda a un sito esterno a pagamento.',
+      goodFaith: true,
+    });
+    if (report.status !== 201) throw new Error(`report: ${report.status} ${report.text}`);
   });
 
   /** Each role's one context and page, signed in once and kept for every test of the file. */

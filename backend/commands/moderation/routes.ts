@@ -177,6 +177,34 @@ const reporterSubject = (filed: { reporterKind: string; reporterId: string | nul
   subjectId: filed.reporterId ?? '',
 });
 
+/** An admin ends a running show from the live monitoring: the shows module's admin end, then her statement of reasons. */
+function endShowRoute(router: Router, deps: ModerationRouteDeps) {
+  mountRoute(router, deps.sessions, apiRoutes.adminEndShow, async (ctx, { params, body }, caller) => {
+    const subject = await deps.subjects.show(params.id);
+    if (!subject) throw notFound();
+    const metadata = commandMetadata(ctx, caller, { showId: params.id });
+    await deps.apply.endShow(params.id, metadata);
+    const statementId = deterministicId(`statement:end-show:${params.id}`);
+    await issueStatement(
+      deps,
+      {
+        statementId,
+        reportId: null,
+        ...subject,
+        targetKind: 'show',
+        targetId: params.id,
+        action: 'end_show',
+        ground: body.ground,
+        groundDetail: body.groundDetail,
+        statement: body.statement,
+        adminId: caller.sub,
+      },
+      metadata,
+    );
+    return { statementId };
+  });
+}
+
 function appealRoutes(router: Router, deps: ModerationRouteDeps) {
   mountRoute(router, deps.sessions, apiRoutes.fileAppeal, async (ctx, { body }, caller) => {
     const issued = foldStream(
@@ -239,5 +267,6 @@ export function moderationRouter(deps: ModerationRouteDeps): Router {
   reportRoutes(router, deps);
   appealRoutes(router, deps);
   reviewRoutes(router, deps);
+  endShowRoute(router, deps);
   return router;
 }

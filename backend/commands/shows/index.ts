@@ -1,6 +1,6 @@
-import { showStreams, type Identity, type ShowStatus, type ShowView } from '@aura/contracts';
+import { type Identity, type ShowStatus, type ShowView } from '@aura/contracts';
 import { notFound } from '../../platform/http/errors';
-import { decideEndShow, handleStage } from './stage';
+import { endShow } from './end';
 import { rateLimiterOf } from '../../platform/http/rate-limit';
 import { showRateLimits } from './rate-limits';
 import type { CommandSide, ModulePorts } from '../../kernel/module';
@@ -141,12 +141,8 @@ export function showsCommands(ports: ModulePorts, deps: ShowsDeps) {
         const performerId = await performerOf(showId);
         if (!performerId) throw notFound();
         const command = { showId, performerId, reason: 'admin', peakViewers: await peakViewers(performerId) } as const;
-        await handleStage(
-          ports.eventStore,
-          showStreams.stage(performerId),
-          (state) => decideEndShow(command, state, ports.clock.now()),
-          { metadata },
-        );
+        // as her route's end: the room closes first, so no tip is accepted after
+        await endShow({ eventStore: ports.eventStore, now: ports.clock.now }, command, metadata);
         await showStopped(showId);
       },
     },

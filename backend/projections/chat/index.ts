@@ -8,6 +8,8 @@ import { chatQueryRouter } from './query-routes';
 
 export interface ChatReadDeps {
   performers: { chatProfiles(performerIds: readonly string[]): Promise<Map<string, ChatProfile>> };
+  /** messages hidden by a report or a moderation decision (the moderation module's) */
+  hiddenIds?(): Promise<ReadonlySet<string>>;
 }
 
 /** The chat as read: conversations and messages, unread counts, live pushes to both parties. */
@@ -19,7 +21,14 @@ export function chatReadSide(ports: ModulePorts, deps: ChatReadDeps) {
   return {
     name: 'chat',
     projections: [chatProjection],
-    routers: [chatQueryRouter({ sessions: ports.sessions, chat, chatProfiles: deps.performers.chatProfiles })],
+    routers: [
+      chatQueryRouter({
+        sessions: ports.sessions,
+        chat,
+        chatProfiles: deps.performers.chatProfiles,
+        hiddenIds: deps.hiddenIds,
+      }),
+    ],
     pushes: chatPushes({ realtime: ports.realtime, chat }),
     queries: {
       /** the conversation as `viewer` sees it, once the read model has applied `position` (read-your-writes) */

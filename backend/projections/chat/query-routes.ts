@@ -10,6 +10,8 @@ export interface ChatQueryDeps {
   sessions: SessionManager;
   chat: ChatQueries;
   chatProfiles: (performerIds: string[]) => Promise<Map<string, ChatProfile>>;
+  /** messages hidden by a report or a moderation decision: only their sender still reads them */
+  hiddenIds?(): Promise<ReadonlySet<string>>;
 }
 
 /** The caller's side of the chat ('userOrPerformer' routes let only users and performers in). */
@@ -58,7 +60,11 @@ export function chatQueryRouter(deps: ChatQueryDeps): Router {
       after: await cursor(query.after, 'after'),
     });
     ctx.set(HAS_MORE_HEADER, String(page.hasMore));
-    return page.messages.map(toMessageView);
+    const hidden = (await deps.hiddenIds?.()) ?? new Set<string>();
+    const party = partyOfCaller(caller);
+    return page.messages
+      .filter((message) => message.senderType === party || !hidden.has(message._id))
+      .map(toMessageView);
   });
 
   mountRoute(router, deps.sessions, apiRoutes.unreadCounts, async (_ctx, { params }, caller) => {

@@ -12,9 +12,20 @@ export type ReportDoc = Omit<EventDataOf<'ReportFiled'>, 'reportId'> & {
   action: ModerationAction | null;
 };
 
+/** An appeal of a statement: filed by the person affected, decided by another admin. */
+export type AppealEntry = {
+  id: string;
+  status: 'open' | 'upheld' | 'reversed';
+  statement: string | null;
+  text?: string;
+  filedAt?: string;
+  decidedBy?: string | null;
+  decidedAt?: string | null;
+};
+
 export type NoticeDoc = Omit<EventDataOf<'ModerationStatementIssued'>, 'statementId'> & {
   _id: string;
-  appeal: { id: string; status: 'open' | 'upheld' | 'reversed'; statement: string | null } | null;
+  appeal: AppealEntry | null;
 };
 
 /**
@@ -39,12 +50,16 @@ export function evolveNotice(doc: NoticeDoc | null, event: DomainEvent): NoticeD
       const { statementId, ...rest } = event.data;
       return { _id: statementId, ...rest, appeal: doc?.appeal ?? null };
     }
-    case 'AppealFiled':
-      return doc ? { ...doc, appeal: { id: event.data.appealId, status: 'open', statement: null } } : doc;
-    case 'AppealDecided':
-      return doc
-        ? { ...doc, appeal: { id: event.data.appealId, status: event.data.outcome, statement: event.data.statement } }
-        : doc;
+    case 'AppealFiled': {
+      const { appealId, text, filedAt } = event.data;
+      const filed = { id: appealId, status: 'open' as const, statement: null, text, filedAt };
+      return doc ? { ...doc, appeal: { ...filed, decidedBy: null, decidedAt: null } } : doc;
+    }
+    case 'AppealDecided': {
+      const { appealId, outcome, statement, adminId, decidedAt } = event.data;
+      const decided = { id: appealId, status: outcome, statement, decidedBy: adminId, decidedAt };
+      return doc ? { ...doc, appeal: { ...doc.appeal, ...decided } } : doc;
+    }
     default:
       return doc;
   }

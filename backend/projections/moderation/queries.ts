@@ -1,4 +1,4 @@
-import type { ModerationNoticeView, ReportView } from '@aura/contracts';
+import type { AppealView, ModerationNoticeView, ReportView } from '@aura/contracts';
 import type { ReadModelStore } from '../../platform/readmodels/port';
 import {
   MODERATION_HIDDEN,
@@ -44,8 +44,27 @@ export const toNoticeView = (doc: NoticeDoc): ModerationNoticeView => ({
   automated: doc.automated,
   redress: doc.redress,
   issuedAt: doc.issuedAt,
-  appeal: doc.appeal,
+  appeal: doc.appeal && { id: doc.appeal.id, status: doc.appeal.status, statement: doc.appeal.statement },
 });
+
+export function toAppealView(doc: NoticeDoc & { appeal: NonNullable<NoticeDoc['appeal']> }): AppealView {
+  const { appeal } = doc;
+  return {
+    id: appeal.id,
+    statementId: doc._id,
+    subjectKind: doc.subjectKind,
+    subjectId: doc.subjectId,
+    action: doc.action,
+    decisionStatement: doc.statement,
+    decidedBy: doc.adminId,
+    text: appeal.text ?? '',
+    filedAt: appeal.filedAt ?? doc.issuedAt,
+    status: appeal.status,
+    statement: appeal.statement,
+    appealDecidedBy: appeal.decidedBy ?? null,
+    appealDecidedAt: appeal.decidedAt ?? null,
+  };
+}
 
 const isHidden = (doc: HiddenDoc | null) => doc !== null && (doc.removed || doc.openReports.length > 0);
 
@@ -58,6 +77,15 @@ export function createModerationQueries(readModels: ReadModelStore) {
       const docs = await reports.find({ status }, { sort: { receivedAt: 1 } });
       const hiddenIds = new Set((await hidden.find({})).filter(isHidden).map((doc) => doc._id));
       return docs.map((doc) => toReportView(doc, hiddenIds.has(`${doc.targetKind}:${doc.targetId}`), now));
+    },
+    /** appeals open (or decided), oldest first */
+    async appeals(status: 'open' | 'decided'): Promise<AppealView[]> {
+      const filter =
+        status === 'open' ? { 'appeal.status': 'open' } : { 'appeal.status': { $in: ['upheld', 'reversed'] } };
+      const docs = (await notices.find(filter)).filter(
+        (doc): doc is Parameters<typeof toAppealView>[0] => !!doc.appeal,
+      );
+      return docs.map(toAppealView).sort((a, b) => a.filedAt.localeCompare(b.filedAt));
     },
     async noticesOf(subjectId: string): Promise<ModerationNoticeView[]> {
       return (await notices.find({ subjectId }, { sort: { issuedAt: -1 } })).map(toNoticeView);

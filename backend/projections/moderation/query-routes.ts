@@ -22,6 +22,9 @@ export function moderationQueryRouter(deps: {
   mountRoute(router, deps.sessions, apiRoutes.myModerationNotices, async (_ctx, _input, caller) =>
     deps.moderation.noticesOf(caller.sub),
   );
+  mountRoute(router, deps.sessions, apiRoutes.listAppeals, async (_ctx, { query }) =>
+    deps.moderation.appeals(query.status),
+  );
   mountRoute(router, deps.sessions, apiRoutes.listReviews, async () => deps.inReview());
   return router;
 }

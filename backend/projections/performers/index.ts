@@ -10,6 +10,8 @@ import { performersQueryRouter } from './query-routes';
 export interface PerformersReadDeps {
   /** a profile hidden by a report or a moderation decision (the moderation module's) */
   isHidden?(performerId: string): Promise<boolean>;
+  /** every profile hidden so (left out of the gallery) */
+  hiddenIds?(): Promise<ReadonlySet<string>>;
 }
 
 export function performersReadSide(ports: ModulePorts, deps: PerformersReadDeps = {}) {
@@ -30,6 +32,7 @@ export function performersReadSide(ports: ModulePorts, deps: PerformersReadDeps 
         files: ports.files,
         onlineUsers: presence.onlineUsers,
         isHidden: deps.isHidden,
+        hiddenIds: deps.hiddenIds,
       }),
     ],
     pushes: performerPushes({ performers, presence, realtime: ports.realtime }),

@@ -16,6 +16,8 @@ export function performersQueryRouter(deps: {
   onlineUsers: () => number;
   /** a profile hidden by a report or a moderation decision: only she and admins see it */
   isHidden?(performerId: string): Promise<boolean>;
+  /** the profiles hidden so, left out of the gallery */
+  hiddenIds?(): Promise<ReadonlySet<string>>;
 }): Router {
   const router = new Router();
   const { performers } = deps;
@@ -23,14 +25,20 @@ export function performersQueryRouter(deps: {
   // The hottest public read: answered from a memo of the serialized page (checked against the
   // response schema once per read-model checkpoint, query and viewer count, not per request).
   // no proof of age yet (issue 39 item 2): the same page, each portrait a blurred stand-in
-  mountRoute(router, deps.sessions, apiRoutes.gallery, async (ctx, { query }, caller) =>
-    performers.galleryJson(
-      query,
-      requestCountry(ctx),
-      (page) => apiRoutes.gallery.response.parse(page),
-      (await deps.sessions.ageVerified(ctx.headers.cookie, caller)) ? undefined : blurredImageUrl,
-    ),
-  );
+  mountRoute(router, deps.sessions, apiRoutes.gallery, async (ctx, { query }, caller) => {
+    const veil = (await deps.sessions.ageVerified(ctx.headers.cookie, caller)) ? undefined : blurredImageUrl;
+    const hidden = (await deps.hiddenIds?.()) ?? new Set<string>();
+    if (hidden.size === 0)
+      return performers.galleryJson(query, requestCountry(ctx), (page) => apiRoutes.gallery.response.parse(page), veil);
+    // a profile hidden by a report is left out of the page (rare: the memo serves every other read)
+    const page = await performers.gallery(query, requestCountry(ctx));
+    const shown = page.performers.filter((view) => !hidden.has(view.id));
+    return {
+      ...page,
+      ageVerificationRequired: veil !== undefined,
+      performers: veil ? shown.map((view) => ({ ...view, image: veil(view.image) })) : shown,
+    };
+  });
 
   // herself and admins: her whole record, read afresh; anybody else: the public profile, the same
   // for every visitor from a country, encoded once per change of the read model

@@ -50,6 +50,8 @@ export function sessionsReadSide(ports: ModulePorts, deps: SessionsReadDeps) {
       },
       /** is she in a private session right now? */
       isBusy: queries.isBusy,
+      /** private sessions running now (the admins' live monitoring) */
+      runningCount: queries.runningCount,
       /** her requests still waiting for an answer */
       waitingIds: async (performerId: string) => (await queries.waitingFor(performerId)).map((doc) => doc._id),
     },

@@ -19,6 +19,8 @@ export interface ShowsReadDeps {
   performers: { nameOf(performerId: string): Promise<string | null> };
   /** shows and room lines hidden by a report or a moderation decision (the moderation module's) */
   hiddenIds?(kind: 'show' | 'show_message'): Promise<ReadonlySet<string>>;
+  /** private sessions running now, for the admins' live monitoring (the sessions module's) */
+  privateSessionsRunning?(): Promise<number>;
 }
 
 /** Public shows as read: the live ones, a show's room (goal, tips, chat), her summaries. */
@@ -43,7 +45,9 @@ export function showsReadSide(ports: ModulePorts, deps: ShowsReadDeps) {
       showTipsProjection,
       showTippersProjection,
     ],
-    routers: [showsQueryRouter({ sessions: ports.sessions, shows })],
+    routers: [
+      showsQueryRouter({ sessions: ports.sessions, shows, privateSessionsRunning: deps.privateSessionsRunning }),
+    ],
     pushes: showPushes({ shows, realtime: ports.realtime }),
     queries: {
       /** the show she is on now (live or paused), if any */

@@ -3,6 +3,7 @@ import {
   SHOW_LEADERBOARD_SIZE,
   SHOW_MESSAGES_PAGE,
   unitsToAuracoin,
+  type LiveShowView,
   type ShowLeaderboardView,
   type ShowGoalView,
   type ShowMessageView,
@@ -128,6 +129,23 @@ export function createShowQueries(readModels: ReadModelStore, deps: ShowQueryDep
       );
       const views = await Promise.all(docs.map((doc) => view(doc, { summary: false })));
       return views.sort((a, b) => b.viewerCount - a.viewerCount);
+    },
+    /** every show on now, hidden ones too, oldest first: what the admins' live monitoring watches */
+    async monitored(): Promise<LiveShowView[]> {
+      const docs = await shows.find({ status: { $in: ['live', 'paused'] } }, { sort: { startedAt: 1 } });
+      return Promise.all(
+        docs.map(async (doc) => ({
+          id: doc._id,
+          performerId: doc.performerId,
+          performerName: (await deps.nameOf(doc.performerId)) ?? '',
+          title: doc.title,
+          status: doc.status,
+          startedAt: doc.startedAt,
+          viewerCount: deps.viewersOf(doc.performerId),
+          thumbnailUrl: doc.status === 'live' ? await deps.thumbnailOf(doc._id) : null,
+          tipsAmount: unitsToAuracoin(doc.tipsUnits),
+        })),
+      );
     },
     async ofPerformer(performerId: string): Promise<ShowView[]> {
       const docs = await shows.find({ performerId }, { sort: { startedAt: -1 }, limit: 50 });

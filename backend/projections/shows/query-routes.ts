@@ -6,7 +6,12 @@ import { assertOwnerOrAdmin, mountRoute } from '../../platform/http/routes';
 import type { SessionManager } from '../../platform/http/session';
 import { toMenuView, type ShowQueries } from './queries';
 
-export function showsQueryRouter(deps: { sessions: SessionManager; shows: ShowQueries }): Router {
+export function showsQueryRouter(deps: {
+  sessions: SessionManager;
+  shows: ShowQueries;
+  /** private sessions running now (the sessions module's count) */
+  privateSessionsRunning?(): Promise<number>;
+}): Router {
   const router = new Router();
   const { shows } = deps;
   const showOf = async (showId: string) => {
@@ -21,6 +26,12 @@ export function showsQueryRouter(deps: { sessions: SessionManager; shows: ShowQu
     if (await deps.sessions.ageVerified(ctx.headers.cookie, caller)) return live;
     return live.map((show) => ({ ...show, thumbnailUrl: show.thumbnailUrl && blurredImageUrl(show.thumbnailUrl) }));
   });
+
+  // the admins' live monitoring (issue 39 item 6): what runs now, unblurred and hidden ones included
+  mountRoute(router, deps.sessions, apiRoutes.adminLive, async () => ({
+    shows: await shows.monitored(),
+    privateSessions: (await deps.privateSessionsRunning?.()) ?? 0,
+  }));
 
   mountRoute(router, deps.sessions, apiRoutes.getShow, async (_ctx, { params }, caller) => {
     const doc = await showOf(params.id);

@@ -127,6 +127,33 @@ export const AppealDecisionBody = z.object({
   statement: text(5000, MODERATION_MESSAGES.statement),
 });
 
+/** An admin's end of a show from the live monitoring: the statement of reasons to the performer. */
+export const EndShowBody = DecisionBody.omit({ action: true });
+export type EndShowInput = z.input<typeof EndShowBody>;
+
+/** An appeal as admins list it: the statement appealed, the appeal and, once decided, its outcome. */
+export const AppealView = z.object({
+  id: z.string().uuid(),
+  statementId: z.string().uuid(),
+  subjectKind: z.enum(['performer', 'user']),
+  subjectId: z.string(),
+  /** the decision appealed: its action and its statement of reasons */
+  action: z.string(),
+  decisionStatement: z.string(),
+  /** the admin who decided it (another admin decides the appeal) */
+  decidedBy: z.string(),
+  text: z.string(),
+  filedAt: z.string(),
+  status: z.enum(['open', 'upheld', 'reversed']),
+  /** the appeal's decision, once taken */
+  statement: z.string().nullable(),
+  appealDecidedBy: z.string().nullable(),
+  appealDecidedAt: z.string().nullable(),
+});
+export type AppealView = z.infer<typeof AppealView>;
+
+export const AppealsQuery = z.object({ status: z.enum(['open', 'decided']).default('open') });
+
 export const ReviewItemView = z.object({
   id: z.string().uuid(),
   kind: z.enum(['photo']),
@@ -207,6 +234,24 @@ export const moderationRoutes = {
     params: IdParam,
     body: AppealDecisionBody,
     response: z.object({ ok: z.literal(true) }),
+    secondFactor: 'fresh',
+  },
+  listAppeals: {
+    ...apiPaths.listAppeals,
+    summary: 'Appeals, oldest first, with the decision appealed and their own decision (admin)',
+    tag: 'moderation',
+    refusals: [],
+    query: AppealsQuery,
+    response: z.array(AppealView),
+  },
+  adminEndShow: {
+    ...apiPaths.adminEndShow,
+    summary: 'End a running show from the live monitoring, with a statement of reasons to her (admin, DSA Art. 17)',
+    tag: 'moderation',
+    refusals: [...moduleRefusals.moderation, 'show_ended'],
+    params: IdParam,
+    body: EndShowBody,
+    response: z.object({ statementId: z.string().uuid() }),
     secondFactor: 'fresh',
   },
   listReviews: {

@@ -144,6 +144,7 @@ export const apiPaths = {
   listShowTips: { method: 'get', path: '/api/shows/{id}/tips', auth: 'public' },
   showLeaderboard: { method: 'get', path: '/api/shows/{id}/leaderboard', auth: 'public' },
   putShowThumbnail: { method: 'put', path: '/api/shows/{id}/thumbnail', auth: 'performer' },
+  adminLive: { method: 'get', path: '/api/admin/live', auth: 'admin' },
   getTipMenu: { method: 'get', path: '/api/performers/{id}/tip-menu', auth: 'public' },
   setTipMenu: { method: 'put', path: '/api/performers/{id}/tip-menu', auth: 'performer' },
   setShowGoal: { method: 'post', path: '/api/shows/{id}/goals', auth: 'performer' },
@@ -167,6 +168,8 @@ export const apiPaths = {
   myModerationNotices: { method: 'get', path: '/api/me/moderation-notices', auth: 'user' },
   fileAppeal: { method: 'post', path: '/api/appeals', auth: 'userOrPerformer' },
   decideAppeal: { method: 'post', path: '/api/admin/appeals/{id}/decision', auth: 'admin' },
+  listAppeals: { method: 'get', path: '/api/admin/appeals', auth: 'admin' },
+  adminEndShow: { method: 'post', path: '/api/admin/shows/{id}/end', auth: 'admin' },
   listReviews: { method: 'get', path: '/api/admin/reviews', auth: 'admin' },
   decideReview: { method: 'post', path: '/api/admin/reviews/{id}', auth: 'admin' },
   // age-verification.ts (issue 39 items 1-2)

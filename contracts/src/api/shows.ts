@@ -77,6 +77,29 @@ export const ShowView = z.object({
 });
 export type ShowView = z.infer<typeof ShowView>;
 
+/** A running show as the admins' live monitoring lists it (issue 39 item 6). */
+export const LiveShowView = ShowView.pick({
+  id: true,
+  performerId: true,
+  performerName: true,
+  title: true,
+  status: true,
+  startedAt: true,
+  viewerCount: true,
+  thumbnailUrl: true,
+}).extend({
+  /** the auracoin tipped in this show so far */
+  tipsAmount: z.number(),
+});
+export type LiveShowView = z.infer<typeof LiveShowView>;
+
+/** GET /api/admin/live: every running public show (hidden ones too) and how many private sessions run. */
+export const AdminLiveView = z.object({
+  shows: z.array(LiveShowView),
+  privateSessions: z.number().int(),
+});
+export type AdminLiveView = z.infer<typeof AdminLiveView>;
+
 export const TipMenuBody = z.object({
   items: z
     .array(
@@ -268,6 +291,14 @@ export const showsRoutes = {
     // admins are refused by the policy (only her browser sends it); declared like every route an admin session reaches
     secondFactor: 'fresh',
     response: z.object({ thumbnailUrl: z.string() }),
+  },
+  adminLive: {
+    ...apiPaths.adminLive,
+    summary:
+      'Live monitoring: every running public show with its viewers, tips and latest thumbnail, and the private sessions running (admin)',
+    tag: 'shows',
+    refusals: [],
+    response: AdminLiveView,
   },
   showLeaderboard: {
     ...apiPaths.showLeaderboard,

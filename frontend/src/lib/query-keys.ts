@@ -121,6 +121,14 @@ export const queryKeys = {
     leaderboard: (showId: string) => ['shows', showId, 'leaderboard'] as const,
     ofPerformer: (performerId: string) => ['shows', 'performer', performerId] as const,
     menu: (performerId: string) => ['shows', 'menu', performerId] as const,
+    /** the admins' live monitoring (GET /api/admin/live): a list of shows, read again with them */
+    monitoring: ['shows', LIST, 'monitoring'],
+  },
+  moderation: {
+    /** the reports of a status, oldest first (GET /api/admin/reports) */
+    reports: (status: 'open' | 'decided') => ['moderation', LIST, 'reports', status] as const,
+    /** the appeals of a status, oldest first (GET /api/admin/appeals) */
+    appeals: (status: 'open' | 'decided') => ['moderation', LIST, 'appeals', status] as const,
   },
   messages: {
     all: ['messages'],

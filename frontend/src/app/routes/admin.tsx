@@ -2,6 +2,8 @@ import { AdminConsole } from '../../features/admin-console/components/admin-cons
 import { AdminsTab } from '../../features/admin-console/components/admins-tab';
 import { SecuritySection } from '../../features/admin-console/components/security-section';
 import { UsersTab } from '../../features/admin-console/components/users-tab';
+import { MonitoringTab } from '../../features/moderation-admin/components/monitoring-tab';
+import { ReportsTab } from '../../features/moderation-admin/components/reports-tab';
 import { OffersAdminPanel } from '../../features/offers/components/offers-admin-panel';
 import { PackagesTab } from '../../features/packages-admin/components/packages-tab';
 import { PayoutsAdminTab } from '../../features/payouts-admin/components/payouts-admin-tab';
@@ -35,6 +37,9 @@ export default function AdminRoute() {
         { value: 'security', label: 'Sicurezza', content: <SecuritySection /> },
         { value: 'refunds', label: 'Rimborsi', content: <RefundsTab /> },
         { value: 'disputes', label: 'Contestazioni', content: <DisputesTab /> },
+        // issue 39 items 4 and 6: reports and appeals; the running shows
+        { value: 'reports', label: 'Segnalazioni', content: admin.id ? <ReportsTab adminId={admin.id} /> : null },
+        { value: 'monitoring', label: 'Monitoraggio', content: <MonitoringTab /> },
       ]}
     />
   );

@@ -28,6 +28,7 @@ import { formatMessagePrice, formatShortDate, formatTime, initialsOf } from '../
 import { queryKeys } from '../../../lib/query-keys';
 import { ArrowLeftIcon } from '../../../components/ui/icons';
 import { PriceChanged } from '../../../components/ui/price-changed';
+import { ReportDialog, type ReportTarget } from '../../../components/moderation/report-dialog';
 import { markReadUpTo, unreadFor, withMessagePrice, withUnread } from '../api/cache';
 import {
   loadOlderMessages,
@@ -53,7 +54,18 @@ export interface ChatBoxProps {
   action?: ReactNode;
 }
 
-function MessageBubble({ message, own, otherName }: { message: MessageView; own: boolean; otherName: string }) {
+function MessageBubble({
+  message,
+  own,
+  otherName,
+  onReport,
+}: {
+  message: MessageView;
+  own: boolean;
+  otherName: string;
+  /** the other party's message: 'Segnala' opens the report form (DSA Art. 16) */
+  onReport?: () => void;
+}) {
   const time =
     new Date(message.createdAt).toDateString() === new Date().toDateString()
       ? formatTime(message.createdAt)
@@ -83,6 +95,17 @@ function MessageBubble({ message, own, otherName }: { message: MessageView; own:
           {own ? ` · ${message.isRead ? 'Letto' : 'Inviato'}` : ''}
         </Text>
       </Box>
+      {!own && onReport ? (
+        <Button
+          size="2xs"
+          variant="ghost"
+          alignSelf="flex-end"
+          aria-label={`Segnala il messaggio di ${otherName}`}
+          onClick={onReport}
+        >
+          Segnala
+        </Button>
+      ) : null}
     </Flex>
   );
 }
@@ -94,6 +117,7 @@ function MessageBubble({ message, own, otherName }: { message: MessageView; own:
  */
 export function ChatBox({ conversation, viewer, viewerId, connected, onBack, action }: ChatBoxProps) {
   const queryClient = useQueryClient();
+  const [reporting, setReporting] = useState<ReportTarget | null>(null);
   const messages = useQuery({
     ...messagesQueryOptions(conversation.id),
     refetchInterval: connected ? false : MESSAGE_POLL_MS,
@@ -276,6 +300,7 @@ export function ChatBox({ conversation, viewer, viewerId, connected, onBack, act
               message={message}
               own={message.senderType === viewer}
               otherName={otherName}
+              onReport={() => setReporting({ kind: 'message', id: message.id, label: `il messaggio di ${otherName}` })}
             />
           ))}
         </Stack>
@@ -327,6 +352,7 @@ export function ChatBox({ conversation, viewer, viewerId, connected, onBack, act
           onTyping={typing}
         />
       </Stack>
+      <ReportDialog target={reporting} signedIn onClose={() => setReporting(null)} />
     </Flex>
   );
 }

@@ -227,6 +227,7 @@ export function GallerySection({ search = '', onClearSearch }: GallerySectionPro
             onClose={() => setOpenId(null)}
             onVideochat={() => open && startVideochat(open)}
             onChat={() => open && startChat(open)}
+            signedIn={user !== null}
             liveShow={
               open && liveShows.has(open.id) ? { ...liveShows.get(open.id)!, href: `/show/${open.id}` } : undefined
             }

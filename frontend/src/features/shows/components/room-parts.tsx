@@ -105,10 +105,12 @@ export interface RoomChatProps {
   moderation?: { remove(id: string): void; mute(identityId: string): void; ban(identityId: string): void };
   /** lines that are hers (not moderated) */
   ownerId?: string;
+  /** anyone watching: 'Segnala' on a line opens the report form (DSA Art. 16) */
+  onReport?: (line: ShowMessageView) => void;
 }
 
 /** The room chat: lines rendered as text; visitors read. */
-export function RoomChat({ lines, canWrite, onSend, moderation, ownerId }: RoomChatProps) {
+export function RoomChat({ lines, canWrite, onSend, moderation, ownerId, onReport }: RoomChatProps) {
   const [draft, setDraft] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
@@ -163,6 +165,16 @@ export function RoomChat({ lines, canWrite, onSend, moderation, ownerId }: RoomC
                     Allontana
                   </Button>
                 </HStack>
+              ) : null}
+              {onReport ? (
+                <Button
+                  size="xs"
+                  variant="ghost"
+                  aria-label={`Segnala il messaggio di ${line.displayName}`}
+                  onClick={() => onReport(line)}
+                >
+                  Segnala
+                </Button>
               ) : null}
             </Flex>
           ))

@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import { errorMessages, type UserView } from '@aura/contracts';
 import { AliasChooser, type ChosenIdentity } from '../../../components/identity/alias-chooser';
+import { ReportDialog, type ReportTarget } from '../../../components/moderation/report-dialog';
 import { call } from '../../../lib/api';
 import { formatAuracoin } from '../../../lib/format';
 import { queryKeys } from '../../../lib/query-keys';
@@ -38,6 +39,7 @@ export function ShowRoomPage({ performerId, user, video }: ShowRoomPageProps) {
   });
   const [identity, setIdentity] = useState<ChosenIdentity | null>(null);
   const [choosing, setChoosing] = useState<'room' | 'private' | null>(null);
+  const [reporting, setReporting] = useState<ReportTarget | null>(null);
 
   const name = show.data?.performerName ?? performer.data?.name ?? '';
   const rate = performer.data?.creditsPerMinute;
@@ -86,7 +88,17 @@ export function ShowRoomPage({ performerId, user, video }: ShowRoomPageProps) {
               {s.title}
             </Heading>
             <Text color="fg.muted">{name}</Text>
-            <ShowStatusLine status={s.status} viewerCount={s.viewerCount} />
+            <Flex gap="2" align="center" wrap="wrap">
+              <ShowStatusLine status={s.status} viewerCount={s.viewerCount} />
+              <Button
+                size="xs"
+                variant="ghost"
+                aria-label={`Segnala lo show di ${name}`}
+                onClick={() => setReporting({ kind: 'show', id: s.id, label: `lo show «${s.title}» di ${name}` })}
+              >
+                Segnala
+              </Button>
+            </Flex>
           </Stack>
           <Stack gap="1" align={{ base: 'stretch', md: 'flex-end' }}>
             {rate !== undefined ? (
@@ -168,6 +180,9 @@ export function ShowRoomPage({ performerId, user, video }: ShowRoomPageProps) {
                 lines={messages.data ?? []}
                 canWrite={canWrite}
                 onSend={(content) => post.mutateAsync({ content, aliasId: identity?.aliasId ?? null })}
+                onReport={(line) =>
+                  setReporting({ kind: 'show_message', id: line.id, label: `il messaggio di ${line.displayName}` })
+                }
               />
             </Stack>
           </Grid>
@@ -196,6 +211,7 @@ export function ShowRoomPage({ performerId, user, video }: ShowRoomPageProps) {
           }}
         />
       ) : null}
+      <ReportDialog target={reporting} signedIn={user !== null} onClose={() => setReporting(null)} />
     </Container>
   );
 }

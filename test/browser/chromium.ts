@@ -84,10 +84,13 @@ export async function launchChromium(options: { cameraFps?: number } = {}): Prom
  * size. Benchmarks (`cameraFps`) keep the app's size.
  */
 function smallCamera() {
-  const devices = (globalThis as unknown as { navigator?: { mediaDevices?: MediaDevices } }).navigator?.mediaDevices;
+  // (no DOM types: bench/ type-checks this file with the backend's Node-only types)
+  type Constraints = { video?: boolean | { width?: unknown; height?: unknown } };
+  type Devices = { getUserMedia(constraints?: Constraints): Promise<unknown> };
+  const devices = (globalThis as unknown as { navigator?: { mediaDevices?: Devices } }).navigator?.mediaDevices;
   if (!devices?.getUserMedia) return;
   const open = devices.getUserMedia.bind(devices);
-  devices.getUserMedia = (constraints?: MediaStreamConstraints) => {
+  devices.getUserMedia = (constraints?: Constraints) => {
     const video = constraints?.video;
     if (video && typeof video === 'object' && video.width !== undefined)
       return open({ ...constraints, video: { ...video, width: { ideal: 320 }, height: { ideal: 240 } } });

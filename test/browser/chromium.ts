@@ -59,15 +59,43 @@ export function firstVisitContext(
  * The tier's shared Chromium (global-setup.mjs starts it once; `close()` disconnects this file and
  * closes the contexts it made), or a Chromium of its own when none is shared. Debian's headless shell or Chromium,
  * headless, with the flags in chromium-server.cjs. Its contexts (and `newPage`'s) carry the remembered
- * consent (`rememberConsent`); `firstVisitContext` makes one without. With `cameraFps` (a benchmark's
+ * consent (`rememberConsent`); `firstVisitContext` makes one without; both open the camera small (`smallCamera`). With `cameraFps` (a benchmark's
  * first frames), a Chromium of its own whose fake camera runs at that rate.
  */
 export async function launchChromium(options: { cameraFps?: number } = {}): Promise<Browser> {
   const browser = await launchBare(options.cameraFps);
-  const plain = browser.newContext.bind(browser);
+  const bare = browser.newContext.bind(browser);
+  const tests = options.cameraFps === undefined;
+  const plain = async (contextOptions?: Parameters<Browser['newContext']>[0]) => {
+    const context = await bare(contextOptions);
+    if (tests) await context.addInitScript(smallCamera);
+    return context;
+  };
   firstVisitContexts.set(browser, plain);
-  browser.newContext = async (options) => rememberConsent(await plain(options));
+  browser.newContext = async (contextOptions) => rememberConsent(await plain(contextOptions));
   return browser;
+}
+
+/**
+ * In a test's pages, the camera opens at 320x240 where the app asks for 1280x720 (`ideal`, so a
+ * real camera may answer either): every frame is drawn by the fake camera, encoded, forwarded by the
+ * SFU, decoded and composited by each viewer's page on the tier's two cores, and the tests need
+ * frames, not a size (as they run the camera at 5 fps). Chromium has no flag for the fake camera's
+ * size. Benchmarks (`cameraFps`) keep the app's size.
+ */
+function smallCamera() {
+  // (no DOM types: bench/ type-checks this file with the backend's Node-only types)
+  type Constraints = { video?: boolean | { width?: unknown; height?: unknown } };
+  type Devices = { getUserMedia(constraints?: Constraints): Promise<unknown> };
+  const devices = (globalThis as unknown as { navigator?: { mediaDevices?: Devices } }).navigator?.mediaDevices;
+  if (!devices?.getUserMedia) return;
+  const open = devices.getUserMedia.bind(devices);
+  devices.getUserMedia = (constraints?: Constraints) => {
+    const video = constraints?.video;
+    if (video && typeof video === 'object' && video.width !== undefined)
+      return open({ ...constraints, video: { ...video, width: { ideal: 320 }, height: { ideal: 240 } } });
+    return open(constraints);
+  };
 }
 
 function launchBare(cameraFps: number | undefined): Promise<Browser> {

@@ -906,6 +906,14 @@ const elsewhere: Record<string, string> = {
     'a live show ended by an admin with a statement of reasons: backend/commands/moderation/monitoring.api.spec.ts, test/browser/moderation.e2e.ts',
   'PUT /api/shows/{id}/thumbnail':
     'her live frame, its refusals and the list that carries it: backend/commands/shows/shows.api.spec.ts',
+  'GET /api/performers/{id}/whip':
+    'her token made, read again and refused to others: backend/commands/shows/whip/whip.api.spec.ts',
+  'POST /api/performers/{id}/whip/token':
+    'a new token voids the old: backend/commands/shows/whip/whip.api.spec.ts, backend/commands/shows/whip/whip.int.ts',
+  'POST /api/whip':
+    'an SDP offer with a bearer token (a werift encoder on both SFUs): backend/commands/shows/whip/whip.int.ts, whip.api.spec.ts',
+  'DELETE /api/whip/{id}':
+    "the stream's Location, its token, the show ended: backend/commands/shows/whip/whip.int.ts, whip.api.spec.ts",
   'GET /api/performers/{id}/tip-menu':
     'a live show (media server, viewers, tips, room chat) is proven by backend/test/shows.int.ts',
   'PUT /api/performers/{id}/tip-menu':

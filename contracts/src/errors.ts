@@ -82,6 +82,15 @@ const refusals = {
   mute_self: { status: 400, text: 'Non puoi silenziare te stessa' },
   tip_menu_too_long: { status: 400, text: 'Il menu delle mance ha troppe voci' },
   tip_price_mismatch: { status: 400, text: "L'importo non corrisponde al prezzo della voce del menu" },
+  // streaming from OBS (WHIP)
+  whip_token_invalid: {
+    status: 401,
+    text: 'Token di trasmissione non valido: copia in OBS quello nuovo dalla tua dashboard.',
+  },
+  whip_no_video: {
+    status: 422,
+    text: "L'offerta del programma di trasmissione non contiene un video che Aura possa trasmettere (VP8).",
+  },
   // private sessions
   session_request_expired: { status: 409, text: 'La richiesta è scaduta' },
   session_request_answered: { status: 409, text: 'La richiesta non è più in attesa' },

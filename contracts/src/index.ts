@@ -25,6 +25,7 @@ export * from './api/sepa';
 export * from './api/admin-mfa';
 export * from './api/chat';
 export * from './api/shows';
+export * from './api/whip';
 export * from './api/refunds';
 export * from './api/moderation';
 export * from './api/age-verification';

@@ -9,6 +9,7 @@ import { showsRouter } from './routes';
 import { showThumbnailRouter } from './thumbnail';
 import { roomAccess, showRoomSockets } from './sockets';
 import { GOAL_DEADLINE_JOB } from './tips';
+import { showsFromEncoder } from './whip';
 
 export { countTip, expireGoals, GOAL_DEADLINE_JOB } from './tips';
 export { pauseForPrivate, resumeAfterPrivate } from './private';
@@ -51,6 +52,7 @@ export function showsCommands(ports: ModulePorts, deps: ShowsDeps) {
     access,
     show: shows.show,
     peakViewers,
+    streamsFromObs: (performerId, showId) => encoder.streamsFromObs(performerId, showId),
     eventStore: ports.eventStore,
     iceSettings: ports.config,
     now: ports.clock.now,
@@ -81,11 +83,20 @@ export function showsCommands(ports: ModulePorts, deps: ShowsDeps) {
     room.closeRoom(showId);
     await media.close(showId);
   };
+  // streaming from OBS (WHIP): the same stage and the same room at the SFU as her browser's show
+  const encoder = showsFromEncoder(ports, {
+    performerApproved: deps.performers.isApproved,
+    peakViewers,
+    startPeak: (performerId) => ports.kv.put(peakKey(performerId), PEAK_TTL_MS, '0'),
+    publish: (showId, offer) => media.publishFromEncoder(showId, offer),
+    showStopped,
+  });
 
   return {
     name: 'shows',
     rateLimits: showRateLimits,
     routers: [
+      encoder.router,
       showThumbnailRouter({
         eventStore: ports.eventStore,
         sessions: ports.sessions,
@@ -132,7 +143,10 @@ export function showsCommands(ports: ModulePorts, deps: ShowsDeps) {
       media.onConnection(socket);
     },
     // the SFU itself belongs to the process (backend/entry/infrastructure.ts) and closes with it
-    stop: async () => media.stop(),
+    stop: async () => {
+      encoder.stop();
+      media.stop();
+    },
     /** who may enter a show's room, its media included (the media signalling asks this) */
     access,
     /** what the moderation module does to a show (entry hands it over): an admin's end, as her route's */

@@ -1,7 +1,7 @@
 import { showStreams, type ShowStatus } from '@aura/contracts';
 import type { EventStore } from '../../platform/eventstore/port';
 import type { Logger } from '../../platform/logging/logger';
-import type { ShowMedia } from '../../platform/sfu';
+import type { SessionDescription, ShowMedia } from '../../platform/sfu';
 import { createShowMediaSignalling, showIceConfig, type ShowMediaAuthorization, type ShowMediaCaller } from './media';
 import type { RoomAccess } from './sockets';
 import { foldStream } from '../../kernel/handle-command';
@@ -18,6 +18,8 @@ export interface ShowMediaRoomDeps {
   /** a show as the shows read model lists it: whose, and its status (null: not known) */
   show(showId: string): Promise<{ performerId: string; status: ShowStatus } | null>;
   peakViewers(performerId: string): Promise<number>;
+  /** her show is streamed from OBS (WHIP): her browser does not publish into it */
+  streamsFromObs?(performerId: string, showId: string): Promise<boolean>;
   eventStore: EventStore;
   iceSettings: Parameters<typeof showIceConfig>[0];
   now: () => Date;
@@ -36,6 +38,8 @@ export function showMediaRoom(deps: ShowMediaRoomDeps) {
   const authorize = async (caller: ShowMediaCaller, showId: string): Promise<ShowMediaAuthorization> => {
     const granted = await deps.access(caller.principal, showId, { forMedia: true });
     if (!granted.ok) return { refused: granted.error === 'show_banned' ? 'forbidden' : 'not_live' };
+    if (granted.role === 'publisher' && (await deps.streamsFromObs?.(granted.performerId, showId)))
+      return { refused: 'forbidden' };
     if (granted.role === 'publisher') rooms.add(showId);
     return granted.role;
   };
@@ -93,6 +97,12 @@ export function showMediaRoom(deps: ShowMediaRoomDeps) {
 
   return {
     onConnection: signalling.onConnection,
+    /** her encoder (WHIP) publishes into the show's room, as her browser's `show:publish` would */
+    async publishFromEncoder(showId: string, offer: SessionDescription) {
+      rooms.add(showId);
+      await deps.media.openRoom(showId);
+      return deps.media.publish(showId, offer);
+    },
     /** the show ended or paused: its room closes, every page in it hears it */
     close,
     /** a banned account's viewers leave the SFU */

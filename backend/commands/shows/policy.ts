@@ -42,3 +42,8 @@ export function mayWriteIn(caller: Principal, performerId: string) {
 export function sendsThumbnail(caller: Principal, performerId: string) {
   if (caller.kind !== 'performer' || caller.sub !== performerId) throw forbidden();
 }
+
+/** Her encoder's address and token are hers alone: nobody else reads or renews them (an admin neither). */
+export function ownsWhip(caller: Principal, performerId: string) {
+  if (caller.kind !== 'performer' || caller.sub !== performerId) throw forbidden();
+}

@@ -145,6 +145,11 @@ export const apiPaths = {
   showLeaderboard: { method: 'get', path: '/api/shows/{id}/leaderboard', auth: 'public' },
   putShowThumbnail: { method: 'put', path: '/api/shows/{id}/thumbnail', auth: 'performer' },
   adminLive: { method: 'get', path: '/api/admin/live', auth: 'admin' },
+  // whip.ts (issue 40 item 6)
+  getWhip: { method: 'get', path: '/api/performers/{id}/whip', auth: 'performer' },
+  renewWhipToken: { method: 'post', path: '/api/performers/{id}/whip/token', auth: 'performer' },
+  whipPublish: { method: 'post', path: '/api/whip', auth: 'public' },
+  whipEnd: { method: 'delete', path: '/api/whip/{id}', auth: 'public' },
   getTipMenu: { method: 'get', path: '/api/performers/{id}/tip-menu', auth: 'public' },
   setTipMenu: { method: 'put', path: '/api/performers/{id}/tip-menu', auth: 'performer' },
   setShowGoal: { method: 'post', path: '/api/shows/{id}/goals', auth: 'performer' },

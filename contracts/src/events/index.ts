@@ -16,6 +16,7 @@ import { showsEvents } from './shows';
 import { systemEvents } from './system';
 import { walletEvents } from './wallet';
 import { moderationEvents } from './moderation';
+import { whipEvents } from './whip';
 
 export * from './accounts';
 export * from './admins';
@@ -34,6 +35,7 @@ export * from './shows';
 export * from './system';
 export * from './wallet';
 export * from './moderation';
+export * from './whip';
 
 /**
  * Every domain event: its type name and the zod schema of its data, one file per module.
@@ -57,6 +59,7 @@ export const eventSchemas = {
   ...showsEvents,
   ...refundsEvents,
   ...moderationEvents,
+  ...whipEvents,
 } as const;
 
 export type EventType = keyof typeof eventSchemas;

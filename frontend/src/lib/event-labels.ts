@@ -95,6 +95,8 @@ export const eventLabels: Record<EventType, string> = {
   PaidMessageClaimed: 'Messaggio a pagamento registrato',
   ConversationRead: 'Conversazione letta',
   ShowStarted: 'Show iniziato',
+  WhipTokenIssued: 'Nuovo token per OBS',
+  WhipStreamStarted: 'Show trasmesso da OBS',
   ShowPaused: 'Show in pausa',
   ShowResumed: 'Show ripreso',
   ShowEnded: 'Show terminato',

@@ -33,6 +33,8 @@ import {
 import { useShowRoom } from '../hooks/use-show-room';
 import { Celebration, GoalBar, Leaderboard, RoomChat, ShowStatusLine } from './room-parts';
 import { ShowPublisherVideo } from './show-media';
+import { ObsCard, ObsStreamNotice } from './obs-card';
+import { useWhipSettings } from '../api/whip';
 import { goalSchema, goLiveSchema, tipMenuItemSchema } from './show-schemas';
 
 const GOAL_REFUSED = {
@@ -275,6 +277,9 @@ function LiveShow({ show, performerId, video }: { show: ShowView; performerId: s
   const room = useShowRoom(show.id);
   const post = usePostShowMessage(show.id);
   const moderation = useModeration(show.id);
+  // her browser publishes only once it is known that OBS does not stream this show
+  const whip = useWhipSettings(performerId);
+  const fromObs = whip.data?.showId === show.id;
   return (
     <Stack gap="4">
       <Flex justify="space-between" align="center" gap="3" wrap="wrap">
@@ -297,7 +302,12 @@ function LiveShow({ show, performerId, video }: { show: ShowView; performerId: s
         maxH="md"
         data-testid="show-video-slot"
       >
-        {video ?? (show.status === 'live' ? <ShowPublisherVideo showId={show.id} /> : null)}
+        {video ??
+          (fromObs ? (
+            <ObsStreamNotice />
+          ) : show.status === 'live' && !whip.isPending ? (
+            <ShowPublisherVideo showId={show.id} />
+          ) : null)}
       </Box>
       <ShowSummaryView show={show} />
       <GoalBar goal={show.goal} />
@@ -363,6 +373,7 @@ export function ShowPanel({ performerId, video }: { performerId: string; video?:
       <SectionCard title="Menu delle mance">
         <TipMenuEditor performerId={performerId} />
       </SectionCard>
+      <ObsCard performerId={performerId} />
     </Stack>
   );
 }

@@ -900,6 +900,12 @@ const elsewhere: Record<string, string> = {
     'a live show (media server, viewers, tips, room chat) is proven by backend/test/shows.int.ts',
   'GET /api/shows/{id}/leaderboard':
     "a show's tippers ranked by name only: backend/commands/shows/shows.api.spec.ts, test/browser/shows.e2e.ts",
+  'POST /api/sessions/{id}/messages':
+    'lines inside a running private session, their refusals and pushes: backend/commands/sessions/talk.api.spec.ts',
+  'POST /api/sessions/{id}/tips':
+    'tips inside a running private session, the ledger and its audit: backend/commands/sessions/talk.api.spec.ts',
+  'GET /api/sessions/{id}/messages':
+    "a private session's lines and tips to its two parties: backend/commands/sessions/talk.api.spec.ts, test/browser/sessions.e2e.ts",
   'PUT /api/shows/{id}/thumbnail':
     'her live frame, its refusals and the list that carries it: backend/commands/shows/shows.api.spec.ts',
   'GET /api/performers/{id}/tip-menu':

@@ -3,9 +3,9 @@
  * to her, through the ledger at her 55% of the purchased part, never from the session's hold.
  */
 import { performerShareCents, performerStreams, sessionStreams, streams } from '@aura/contracts';
-import { ledgerWorkers, moneyAudits, runLedgerAudit } from '../../ledger';
-import type { CommandSide, ReadSide } from '../../kernel/module';
+import { ledgerWorkers } from '../../ledger';
 import { boughtAuracoin, existingPerformer, registeredUser } from '../../test/api-fixtures';
+import { ledgerAuditProblems } from '../../test/world-audit';
 import {
   apiSpec,
   eventually,
@@ -17,7 +17,6 @@ import {
   user,
   type RequestBuilder,
   type SpecResponse,
-  type SpecWorld,
 } from '../../test/api-spec';
 
 // the ledger's reactions credit her share of every tip, as the worker role does
@@ -56,19 +55,6 @@ const tipped = (amount: number, key = KEY) =>
       .header('idempotency-key', key)
       .as(user(BOB)),
   );
-
-/** `npm run ledger:audit` over the world's log, as the app harness runs it */
-async function auditProblems(world: SpecWorld) {
-  const sides: (CommandSide | ReadSide)[] = [...Object.values(world.reads), ...Object.values(world.commands)];
-  const report = await runLedgerAudit(world.ports.eventStore, {
-    hooks: [
-      ...sides.flatMap((side) => side.audit ?? []),
-      ...moneyAudits({ now: world.ports.clock.now, reserveDays: world.config.PAYOUT_RESERVE_DAYS }),
-    ],
-    storedReadModels: true,
-  });
-  return report.problems;
-}
 
 describe('inside a private session', () => {
   describe('POST /api/sessions/{id}/messages', () => {
@@ -179,7 +165,7 @@ describe('inside a private session', () => {
             expect(credits.map((event) => event.data)).toMatchObject([
               { source: 'tip', grossUnits: 500, purchasedUnits: 0, shareCents: 0 },
             ]);
-            expect(await auditProblems(world)).toEqual([]);
+            expect(await ledgerAuditProblems(world)).toEqual([]);
           }),
         ]));
 

@@ -19,6 +19,7 @@ export function ledgerWorkers(ports: Pick<ModulePorts, 'eventStore'>) {
       // every billed minute and the rest of a minimum, rounded once over the session's running total
       earningsCreditReaction('reaction:session-earnings', ['SessionMinuteBilled', 'SessionMinimumCharged'], eventStore),
       earningsCreditReaction('reaction:tip-earnings', ['ShowTipped'], eventStore),
+      earningsCreditReaction('reaction:session-tip-earnings', ['SessionTipped'], eventStore),
       clawbackReaction(eventStore),
       disputeEarningsReaction(eventStore),
     ],

@@ -904,6 +904,12 @@ const elsewhere: Record<string, string> = {
     "a show's tippers ranked by name only: backend/commands/shows/shows.api.spec.ts, test/browser/shows.e2e.ts",
   'POST /api/admin/shows/{id}/end':
     'a live show ended by an admin with a statement of reasons: backend/commands/moderation/monitoring.api.spec.ts, test/browser/moderation.e2e.ts',
+  'POST /api/sessions/{id}/messages':
+    'lines inside a running private session, their refusals and pushes: backend/commands/sessions/talk.api.spec.ts',
+  'POST /api/sessions/{id}/tips':
+    'tips inside a running private session, the ledger and its audit: backend/commands/sessions/talk.api.spec.ts',
+  'GET /api/sessions/{id}/messages':
+    "a private session's lines and tips to its two parties: backend/commands/sessions/talk.api.spec.ts, test/browser/sessions.e2e.ts",
   'PUT /api/shows/{id}/thumbnail':
     'her live frame, its refusals and the list that carries it: backend/commands/shows/shows.api.spec.ts',
   'GET /api/performers/{id}/whip':

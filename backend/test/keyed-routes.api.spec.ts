@@ -92,6 +92,20 @@ const cases: Partial<Record<ApiRouteName, KeyedCase>> = {
     request: (request, body, priors) =>
       request.post(`/api/shows/${(priors[0]!.body as { id: string }).id}/tips`, { amount: body === 'first' ? 5 : 6 }),
   },
+  tipSession: {
+    given: [
+      ...bob,
+      ...luna,
+      priorRequest((request) => request.post('/api/sessions', { performerId: LUNA }).as(user(BOB))),
+      priorRequest((request, priors) =>
+        request.post(`/api/sessions/${(priors[0]!.body as { id: string }).id}/accept`).as(performer(LUNA)),
+      ),
+    ],
+    request: (request, body, priors) =>
+      request.post(`/api/sessions/${(priors[0]!.body as { id: string }).id}/tips`, {
+        amount: body === 'first' ? 5 : 6,
+      }),
+  },
 };
 
 const keyedRoutes = (Object.keys(apiRoutes) as ApiRouteName[]).filter(

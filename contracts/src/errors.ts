@@ -96,6 +96,7 @@ const refusals = {
   session_request_answered: { status: 409, text: 'La richiesta non è più in attesa' },
   session_not_active: { status: 409, text: 'La sessione non è in corso' },
   session_rated: { status: 409, text: 'Hai già valutato questa sessione' },
+  session_tip_user_only: { status: 403, text: 'Solo chi ha chiesto la videochat può lasciare una mancia' },
   // performers
   performer_underage: { status: 400, text: 'Devi avere almeno 18 anni per registrarti' },
   performer_minor: { status: 400, text: 'La performer è minorenne: non può essere approvata' },

@@ -20,6 +20,7 @@ export * from './api/photos';
 export * from './api/files';
 export * from './api/presence';
 export * from './api/sessions';
+export * from './api/session-talk';
 export * from './api/payouts';
 export * from './api/sepa';
 export * from './api/admin-mfa';

@@ -1,4 +1,5 @@
 import type { SessionView } from './api/sessions';
+import type { SessionMessageView, SessionTipView } from './api/session-talk';
 import type { ErrorCode } from './errors';
 import type { MessageView } from './api/chat';
 import type { ChatParty } from './events/chat';
@@ -94,6 +95,10 @@ export interface ServerToClientEvents {
   'session:signal': (payload: SessionSignalMessage) => void;
   /** the other party joined (or left) the session's page */
   'session:peer': (payload: { sessionId: string; party: 'user' | 'performer'; present: boolean }) => void;
+  /** a line in a private session, to both its parties */
+  'session:message': (payload: { sessionId: string; message: SessionMessageView }) => void;
+  /** the user tipped her inside a private session, to both its parties */
+  'session:tip': (payload: { sessionId: string; tip: SessionTipView; tipsTotal: number }) => void;
   /** a message in one of the party's conversations, sent or received (to both parties' rooms) */
   'chat:message': (payload: { message: MessageView }) => void;
   /** `reader` read the other party's messages up to `upToMessageId` (to both parties) */

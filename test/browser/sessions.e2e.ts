@@ -225,6 +225,27 @@ describeWithChromium('private video sessions in the browser', () => {
       ...(await axeFindings(performer, 'her live session, 1366 px')),
     ]).toEqual([]);
 
+    // inside the private (issue 40 item 5): he writes and tips, she sees both live and answers
+    const hisTalk = user.getByTestId('session-talk');
+    const herTalk = performer.getByTestId('session-talk');
+    await hisTalk.getByLabel('Messaggio', { exact: true }).fill('Ciao Giulia!');
+    await hisTalk.getByRole('button', { name: 'Invia', exact: true }).click();
+    await herTalk
+      .getByTestId('session-line')
+      .filter({ hasText: `${username} Ciao Giulia!` })
+      .waitFor();
+    await hisTalk.getByLabel('Mancia (auracoin)', { exact: true }).fill('5');
+    await hisTalk.getByRole('button', { name: 'Invia mancia' }).click();
+    await herTalk
+      .getByTestId('session-tip')
+      .filter({ hasText: `${username} ha lasciato una mancia di 5 auracoin` })
+      .waitFor();
+    await herTalk.getByLabel('Messaggio', { exact: true }).fill('Grazie!');
+    await herTalk.getByRole('button', { name: 'Invia', exact: true }).click();
+    await hisTalk.getByTestId('session-line').filter({ hasText: 'Grazie!' }).waitFor();
+    await hisTalk.getByTestId('session-tip').waitFor();
+    const tipUnits = auracoinToUnits(5);
+
     // minutes are billed on the server's clock; the page shows the same running cost
     const sessionId = (await getJson<{ sessions: SessionView[] }>(user, '/api/sessions')).sessions[0]!.id;
     for (const deadline = Date.now() + 30_000; ;) {
@@ -253,6 +274,8 @@ describeWithChromium('private video sessions in the browser', () => {
     const receipt = user.getByTestId('session-receipt');
     await receipt.getByTestId('receipt-minimum').filter({ hasText: 'No' }).waitFor();
     expect(await user.getByTestId('end-session-confirm').count()).toBe(0);
+    // his tip beside the minutes, with the tips' total
+    await receipt.getByTestId('receipt-tips').filter({ hasText: '1 mancia: 5 auracoin · totale 5 auracoin' }).waitFor();
     const ended = await getJson<SessionView>(user, `/api/sessions/${sessionId}`);
     await receipt
       .getByTestId('receipt-total')
@@ -283,16 +306,17 @@ describeWithChromium('private video sessions in the browser', () => {
     await app.settled();
     const costUnits = Math.round(ended.costAuracoin * 100);
     expect(walletBalance(await app.infra.eventStore.readStream(streams.wallet(userId)))).toBe(
-      balanceBefore - costUnits,
+      balanceBefore - costUnits - tipUnits,
     );
     const wallet = await getJson<{ auracoinBalance: number }>(user, `/api/users/${userId}`);
-    expect(wallet.auracoinBalance).toBe((balanceBefore - costUnits) / 100);
+    expect(wallet.auracoinBalance).toBe((balanceBefore - costUnits - tipUnits) / 100);
     const herAfter = await getJson<{ totalEarnings: number; totalSessions: number }>(
       performer,
       `/api/performers/${giuliaId}`,
     );
+    // (her 55% of the minutes and of the tip, both paid with auracoin he bought)
     expect(Math.round(herAfter.totalEarnings * 100) - Math.round(her.totalEarnings * 100)).toBe(
-      performerShareCents(costUnits),
+      performerShareCents(costUnits) + performerShareCents(tipUnits),
     );
     expect(herAfter.totalSessions).toBe(her.totalSessions + 1);
 

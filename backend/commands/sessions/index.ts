@@ -8,6 +8,8 @@ import { createSessionCommands, type SessionClock } from './commands';
 import { iceConfigFor, relayOnly } from './ice';
 import { sessionsRouter, type SessionsRouterDeps } from './routes';
 import { presenceKey, PRESENCE_TTL_MS, sessionSockets } from './sockets';
+import { sessionTalkCommands } from './talk';
+import { sessionTalkRouter } from './talk-routes';
 
 export interface SessionsDeps {
   performers: {
@@ -105,6 +107,13 @@ export function sessionsCommands(ports: ModulePorts, deps: SessionsDeps) {
             await commands.decline(waitingId, performerId, 'busy').catch(() => undefined);
           }
         },
+      }),
+      // inside a running session: lines and tips (issue 40 item 5)
+      sessionTalkRouter({
+        sessions: ports.sessions,
+        talk: sessionTalkCommands({ eventStore: ports.eventStore, now: ports.clock.now }),
+        bannedTerms: config.BANNED_TERMS,
+        performerName: async (performerId) => (await deps.performers.sessionCard(performerId))?.name ?? '',
       }),
     ],
     sockets: (socket) => sockets.onConnection(socket),

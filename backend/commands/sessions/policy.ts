@@ -1,4 +1,5 @@
 import type { SessionParty } from '@aura/contracts';
+import { DomainError } from '../../platform/domain-error';
 import { forbidden, notFound } from '../../platform/http/errors';
 import type { Principal } from '../../platform/http/session';
 import type { OpenSession, Session } from './session';
@@ -60,4 +61,9 @@ export function mayDecline(party: SessionParty) {
 /** A session is rated by the user who had it (the decider checks it was his, and paid). */
 export function mayRate(caller: Principal) {
   if (caller.kind !== 'user') throw forbidden();
+}
+
+/** Inside a running session, only the user tips her (she is told so: 403 `session_tip_user_only`). */
+export function mayTipIn(party: SessionParty) {
+  if (party !== 'user') throw new DomainError('session_tip_user_only');
 }

@@ -7,9 +7,9 @@
  * split, and the ledger audit agrees (was backend/test/security/welcome-coins.int.ts).
  */
 import { payoutWeekOf, performerStreams, streams, type LedgerEntryView, type StatementDetail } from '@aura/contracts';
-import type { CommandSide, ReadSide } from '../../kernel/module';
-import { foldWallet, ledgerWorkers, moneyAudits, runLedgerAudit } from '../../ledger';
+import { foldWallet, ledgerWorkers } from '../../ledger';
 import { at, existingPerformer, photoOnSale, registeredUser } from '../../test/api-fixtures';
+import { ledgerAuditProblems } from '../../test/world-audit';
 import {
   apiSpec,
   ask,
@@ -70,19 +70,6 @@ async function ledgerOf(world: SpecWorld) {
   return answer.body as LedgerEntryView[];
 }
 
-/** `npm run ledger:audit` over the world's log (its read models compared as stored too), as the app harness runs it */
-async function auditProblems(world: SpecWorld) {
-  const sides: (CommandSide | ReadSide)[] = [...Object.values(world.reads), ...Object.values(world.commands)];
-  const report = await runLedgerAudit(world.ports.eventStore, {
-    hooks: [
-      ...sides.flatMap((side) => side.audit ?? []),
-      ...moneyAudits({ now: world.ports.clock.now, reserveDays: world.config.PAYOUT_RESERVE_DAYS }),
-    ],
-    storedReadModels: true,
-  });
-  return report.problems;
-}
-
 const walletOf = async (world: SpecWorld) => foldWallet(await world.ports.eventStore.readStream(streams.wallet(BOB)));
 
 describe('welcome coins are promotional', () => {
@@ -119,7 +106,7 @@ describe('welcome coins are promotional', () => {
       for (const entry of spent) expect(entry).toMatchObject({ purchased: 0, promotional: entry.amount });
       expect(spent.reduce((sum, entry) => sum + entry.amount, 0)).toBe(-8);
       expect(ledger[0]).toMatchObject({ purchasedBalance: 0, promotionalBalance: 2 });
-      expect(await auditProblems(world)).toEqual([]);
+      expect(await ledgerAuditProblems(world)).toEqual([]);
     }));
 
   it('a mixed spend earns her 55% of its purchased part only, and her statement and his ledger show the split', () =>
@@ -165,7 +152,7 @@ describe('welcome coins are promotional', () => {
         ['photo', 500, 300, 165],
         ['message', 100, 0, 0],
       ]);
-      expect(await auditProblems(world)).toEqual([]);
+      expect(await ledgerAuditProblems(world)).toEqual([]);
     }));
 
   it('a refused spend moves no unit of either kind', () =>

@@ -44,6 +44,15 @@ export const tipSale = (tip: EventDataOf<'ShowTipped'>): Sale => ({
   ...paidPart(tip),
 });
 
+/** A tip inside a private session: one sale, of the tip's amount, like a show's (never refunded, traced by a dispute). */
+const sessionTipSale = (tip: EventDataOf<'SessionTipped'>): Sale => ({
+  performerId: tip.performerId,
+  source: 'tip',
+  sourceId: tip.tipId,
+  grossUnits: tip.amountUnits,
+  ...paidPart(tip),
+});
+
 /** A session's part: its purchased units before it are its running total's minus its own (a part recorded before the split has none). */
 function sessionPaidPart(data: {
   purchasedUnits?: number;
@@ -63,6 +72,7 @@ export const SALE_EVENT_TYPES = [
   'SessionMinuteBilled',
   'SessionMinimumCharged',
   'ShowTipped',
+  'SessionTipped',
 ] as const;
 
 /** A session's minute or the rest of its minimum: one part of the session's sale. */
@@ -106,6 +116,12 @@ export function saleOf(event: DomainEvent): DatedSale | undefined {
     case 'ShowTipped':
       return {
         sale: tipSale(event.data),
+        at: new Date(event.data.tippedAt),
+        debit: { reason: 'tip', reference: event.data.tipId },
+      };
+    case 'SessionTipped':
+      return {
+        sale: sessionTipSale(event.data),
         at: new Date(event.data.tippedAt),
         debit: { reason: 'tip', reference: event.data.tipId },
       };

@@ -1,9 +1,11 @@
 import type { SessionParty } from '@aura/contracts';
 import type { ModulePorts, ReadSide } from '../../kernel/module';
+import type { RecordedEvent } from '../../platform/recorded-event';
 import { settledOn, viewAfter } from '../../kernel/projections/wait';
 import { SESSIONS, sessionsProjection } from './projection';
 import { sessionPushes } from './pushes';
 import { createSessionQueries, toSessionView, type ViewedSession } from './queries';
+import { createSessionTalkQueries, sessionTalkProjection, sessionTalkPushes, sessionTalkQueryRouter } from './talk';
 
 export interface SessionsReadDeps {
   performers: { sessionCard(performerId: string): Promise<{ name: string; image: string } | null> };
@@ -17,25 +19,32 @@ export function sessionsReadSide(ports: ModulePorts, deps: SessionsReadDeps) {
     return { name: card?.name ?? '', image: card?.image ?? '' };
   };
   const settled = settledOn(ports.readModels, SESSIONS);
+  const talk = createSessionTalkQueries(ports.readModels);
+  const pushTalk = sessionTalkPushes({ realtime: ports.realtime, talk, byId: queries.byId });
   const viewOf = async (doc: ViewedSession, party: SessionParty) =>
     toSessionView(doc, party, await cardOf(doc.performerId!));
   return {
     name: 'sessions',
-    projections: [sessionsProjection],
-    pushes: sessionPushes({
-      realtime: ports.realtime,
-      async views(sessionId) {
-        const doc = await queries.byId(sessionId);
-        if (!doc?.performerId) return null;
-        const card = await cardOf(doc.performerId);
-        return {
-          userId: doc.userId,
-          performerId: doc.performerId,
-          user: toSessionView(doc, 'user', card),
-          performer: toSessionView(doc, 'performer', card),
-        };
-      },
-    }),
+    projections: [sessionsProjection, sessionTalkProjection],
+    // inside a session: its lines and tips (issue 40 item 5)
+    routers: [sessionTalkQueryRouter({ sessions: ports.sessions, talk, byId: queries.byId })],
+    pushes: alongside(
+      sessionPushes({
+        realtime: ports.realtime,
+        async views(sessionId) {
+          const doc = await queries.byId(sessionId);
+          if (!doc?.performerId) return null;
+          const card = await cardOf(doc.performerId);
+          return {
+            userId: doc.userId,
+            performerId: doc.performerId,
+            user: toSessionView(doc, 'user', card),
+            performer: toSessionView(doc, 'performer', card),
+          };
+        },
+      }),
+      pushTalk,
+    ),
     queries: {
       /** the session as `party` sees it, once the sessions read model has applied `position` (read-your-writes) */
       viewAfter: (sessionId: string, party: SessionParty, position: number | undefined) =>
@@ -57,3 +66,10 @@ export function sessionsReadSide(ports: ModulePorts, deps: SessionsReadDeps) {
     },
   } satisfies ReadSide & Record<string, unknown>;
 }
+
+/** Two pushes after each batch, one after the other (a failed one is logged by the projector). */
+const alongside =
+  (...pushes: ((events: RecordedEvent[]) => Promise<void>)[]) =>
+  async (events: RecordedEvent[]) => {
+    for (const push of pushes) await push(events);
+  };

@@ -33,6 +33,8 @@ export type SessionDoc = {
   /** minutes of the minimum charged without being used (the user left early) */
   minimumMinutesCharged?: number;
   costUnits: number;
+  /** what he tipped her inside it, minor units (absent: none) */
+  tipsUnits?: number;
   /** the performer's 55% of this session, euro cents */
   shareCents: number;
   /** purchased units the request's hold took (what the minimum earns her is her share of them) */
@@ -170,6 +172,8 @@ export function evolveSession(doc: SessionDoc | null, event: DomainEvent): Sessi
         shareCents: doc.shareCents + saleShareCents(sessionPartSale(event)),
         purchasedCostUnits: event.data.sessionPurchasedUnits ?? doc.purchasedCostUnits,
       };
+    case 'SessionTipped':
+      return { ...doc, tipsUnits: (doc.tipsUnits ?? 0) + event.data.amountUnits };
     case 'SessionSettled':
       return { ...doc, settled: true };
     case 'AuracoinReleased':
@@ -192,6 +196,7 @@ export const sessionEventTypes = [
   'SessionMinuteBilled',
   'SessionMinimumCharged',
   'SessionSettled',
+  'SessionTipped',
 ] as const;
 
 /** Wallet holds are named by their session; every other event names it. */

@@ -35,6 +35,7 @@ export function toSessionView(doc: ViewedSession, role: 'user' | 'performer', pe
     minutesBilled: doc.minutesBilled,
     minutesCharged: doc.minutesBilled + (doc.minimumMinutesCharged ?? 0),
     costAuracoin: unitsToAuracoin(doc.costUnits),
+    tipsAuracoin: unitsToAuracoin(doc.tipsUnits ?? 0),
     endReason: (doc.endReason as SessionView['endReason']) ?? null,
     endedBy: doc.endedBy,
     // his balance is his own: her view never hints at it

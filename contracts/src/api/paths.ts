@@ -108,6 +108,10 @@ export const apiPaths = {
   endSession: { method: 'post', path: '/api/sessions/{id}/end', auth: 'account' },
   rateSession: { method: 'post', path: '/api/sessions/{id}/rating', auth: 'user' },
   sessionIceConfig: { method: 'get', path: '/api/sessions/{id}/ice', auth: 'account' },
+  // session-talk.ts
+  postSessionMessage: { method: 'post', path: '/api/sessions/{id}/messages', auth: 'userOrPerformer' },
+  tipSession: { method: 'post', path: '/api/sessions/{id}/tips', auth: 'userOrPerformer' },
+  sessionTalk: { method: 'get', path: '/api/sessions/{id}/messages', auth: 'userOrPerformer' },
   // payouts.ts
   performerPayouts: { method: 'get', path: '/api/performers/{id}/payouts', auth: 'performer' },
   performerPayoutSummary: { method: 'get', path: '/api/performers/{id}/payouts/summary', auth: 'performer' },

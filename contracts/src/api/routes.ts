@@ -13,6 +13,7 @@ import { photosRoutes } from './photos';
 import { filesRoutes } from './files';
 import { presenceRoutes } from './presence';
 import { sessionsRoutes } from './sessions';
+import { sessionTalkRoutes } from './session-talk';
 import { payoutsRoutes } from './payouts';
 import { sepaRoutes } from './sepa';
 import { adminMfaRoutes } from './admin-mfa';
@@ -54,6 +55,7 @@ export const apiRoutes = {
   ...filesRoutes,
   ...presenceRoutes,
   ...sessionsRoutes,
+  ...sessionTalkRoutes,
   ...payoutsRoutes,
   ...sepaRoutes,
   ...adminMfaRoutes,

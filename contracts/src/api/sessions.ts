@@ -49,6 +49,8 @@ export const SessionView = z.object({
   minutesCharged: z.number().int(),
   /** what the user has been charged so far, auracoin */
   costAuracoin: z.number(),
+  /** what he tipped her inside the session, auracoin (not part of its cost; issue 40 item 5) */
+  tipsAuracoin: z.number(),
   endReason: z.enum([...sessionEndReasons, 'declined', 'busy', 'expired']).nullable(),
   endedBy: z.enum(['user', 'performer', 'system']).nullable(),
   /**

@@ -12,6 +12,7 @@ import { sepaEvents } from './sepa';
 import { adminMfaEvents } from './admin-mfa';
 import { performersEvents } from './performers';
 import { sessionsEvents } from './sessions';
+import { sessionTalkEvents } from './session-talk';
 import { showsEvents } from './shows';
 import { systemEvents } from './system';
 import { walletEvents } from './wallet';
@@ -31,6 +32,7 @@ export * from './sepa';
 export * from './admin-mfa';
 export * from './performers';
 export * from './sessions';
+export * from './session-talk';
 export * from './shows';
 export * from './system';
 export * from './wallet';
@@ -51,6 +53,7 @@ export const eventSchemas = {
   ...packagesEvents,
   ...performersEvents,
   ...sessionsEvents,
+  ...sessionTalkEvents,
   ...systemEvents,
   ...payoutsEvents,
   ...sepaEvents,

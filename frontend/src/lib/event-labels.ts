@@ -69,6 +69,8 @@ export const eventLabels: Record<EventType, string> = {
   SessionPartyReturned: 'Partecipante tornato',
   SessionEnded: 'Videochat terminata',
   SessionRated: 'Videochat valutata',
+  SessionMessagePosted: 'Messaggio in videochat',
+  SessionTipped: 'Mancia in videochat',
   SessionMinuteBilled: 'Minuto di videochat addebitato',
   SessionMinimumCharged: 'Minimo della videochat addebitato',
   SessionSettled: 'Videochat saldata',

@@ -110,6 +110,8 @@ export const queryKeys = {
     detail: (id: string) => ['sessions', id] as const,
     /** ICE servers with short-lived TURN credentials: fetched afresh for every peer connection */
     ice: (id: string) => ['sessions', id, 'ice'] as const,
+    /** its lines and tips (GET /api/sessions/{id}/messages), live through 'session:message' and 'session:tip' */
+    talk: (id: string) => ['sessions', id, 'talk'] as const,
   },
   shows: {
     all: ['shows'],

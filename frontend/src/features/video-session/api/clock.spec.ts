@@ -18,6 +18,7 @@ const base: SessionView = {
   endedAt: null,
   minutesBilled: 1,
   minutesCharged: 1,
+  tipsAuracoin: 0,
   costAuracoin: 2.5,
   endReason: null,
   endedBy: null,

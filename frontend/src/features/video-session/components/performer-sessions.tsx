@@ -16,6 +16,7 @@ import { useSessionRealtime } from '../hooks/use-session-realtime';
 import { DeviceSettings } from './device-settings';
 import { MediaVideo } from './media-video';
 import { secondsUntil } from './session-messages';
+import { SessionTalk } from './session-talk';
 import { chime } from '../../../lib/chime';
 
 /**
@@ -264,6 +265,7 @@ function RunningSession({ performerId, session }: { performerId: string; session
             </Badge>
           </Box>
         </Grid>
+        <SessionTalk sessionId={session.id} role="performer" running performerName="" />
         <Text role="status" aria-live="polite" color="fg.muted" fontSize="sm" data-testid="performer-session-status">
           {status}
         </Text>

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Box, Heading, Stack, Text } from '@chakra-ui/react';
-import type { SessionView } from '@aura/contracts';
+import type { SessionTipView, SessionView } from '@aura/contracts';
 import { formatAuracoinLabel, formatInteger } from '../../../lib/format';
 
 export interface SessionReceiptProps {
@@ -9,6 +9,8 @@ export interface SessionReceiptProps {
   elapsed: string;
   /** his balance after the session (auracoin; undefined while unknown) */
   balance: number | undefined;
+  /** his tips to her inside the session (undefined while unknown) */
+  tips?: SessionTipView[] | undefined;
   /** shown under the receipt: the rating of the session goes here */
   children?: ReactNode;
 }
@@ -16,7 +18,7 @@ export interface SessionReceiptProps {
 const minutesLabel = (minutes: number) => `${formatInteger(minutes)} ${minutes === 1 ? 'minuto' : 'minuti'}`;
 
 /** The end screen of a session he had: what it lasted, the minimum if it applied, what he paid and what he has left (docs/product.md#session-receipt). */
-export function SessionReceipt({ view, elapsed, balance, children }: SessionReceiptProps) {
+export function SessionReceipt({ view, elapsed, balance, tips, children }: SessionReceiptProps) {
   const minimumApplied = view.minutesCharged > view.minutesBilled;
   const rows: [string, string, string][] = [
     ['Durata', elapsed, 'receipt-duration'],
@@ -30,6 +32,13 @@ export function SessionReceipt({ view, elapsed, balance, children }: SessionRece
     ],
     ['Totale addebitato', formatAuracoinLabel(view.costAuracoin), 'receipt-total'],
   ];
+  // his tips beside the minutes: each one, and their total (not part of the minutes' cost)
+  if (view.tipsAuracoin > 0 || (tips && tips.length > 0)) {
+    const count = tips?.length ?? 0;
+    const each = (tips ?? []).map((tip) => formatAuracoinLabel(tip.amount)).join(' + ');
+    const listed = count > 0 ? `${formatInteger(count)} ${count === 1 ? 'mancia' : 'mance'}: ${each} · ` : '';
+    rows.push(['Mance', `${listed}totale ${formatAuracoinLabel(view.tipsAuracoin)}`, 'receipt-tips']);
+  }
   if (balance !== undefined) rows.push(['Saldo attuale', formatAuracoinLabel(balance), 'receipt-balance']);
   return (
     <Stack gap="2" textAlign="left" data-testid="session-receipt">

@@ -30,6 +30,8 @@ import { MediaVideo } from './media-video';
 import { CameraIcon, ControlButton, FullscreenIcon, HangUpIcon, MicIcon, SoundIcon } from './session-controls';
 import { closedMessage, secondsUntil } from './session-messages';
 import { SessionReceipt } from './session-receipt';
+import { SessionTalk } from './session-talk';
+import { useSessionTalk } from '../hooks/use-session-talk';
 import { RateSession } from './RateSession';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -226,6 +228,9 @@ function SessionRoom({ userId, balance, performer, displayName, aliasId, seenRat
     name: performer.name,
   });
   const closed = view && !isOpen(view) ? closedMessage(view) : null;
+  // lines and tips once she accepted: live while it runs, read on its receipt afterwards
+  const talking = view?.startedAt ? view.id : null;
+  const talk = useSessionTalk(talking);
   const requestError = request.isError && !view ? request.error : null;
   const chattingAs = view?.identity.displayName ?? displayName;
 
@@ -368,7 +373,12 @@ function SessionRoom({ userId, balance, performer, displayName, aliasId, seenRat
                     </Heading>
                     <Text>{closed.detail}</Text>
                     {view?.startedAt ? (
-                      <SessionReceipt view={view} elapsed={clock?.elapsed ?? '00:00'} balance={balance}>
+                      <SessionReceipt
+                        view={view}
+                        elapsed={clock?.elapsed ?? '00:00'}
+                        balance={balance}
+                        tips={talk?.tips}
+                      >
                         {/* the stars only for a session he may rate (purchased auracoin spent in it) */}
                         {view.canRate ? <RateSession sessionId={view.id} performerName={performer.name} /> : null}
                       </SessionReceipt>
@@ -493,6 +503,9 @@ function SessionRoom({ userId, balance, performer, displayName, aliasId, seenRat
             </Flex>
           )}
         </Box>
+        {talking ? (
+          <SessionTalk sessionId={talking} role="user" running={running} performerName={performer.name} />
+        ) : null}
         <Stack px={{ base: '3', md: '0' }} gap="1">
           <Text
             role="status"

@@ -218,6 +218,7 @@ function specRegistration() {
     specialFeatures: ['Tatuaggi'],
     image: 'https://img.example/performer-default.jpg',
     digitalSignature: 'data:image/png;base64,iVBORw0KGgo=',
+    sensitiveDataConsent: true,
     signedContractAt: new Date().toISOString(),
     verificationStatus: 'pending',
   };
@@ -403,7 +404,12 @@ const scenarios: Record<string, Scenario> = {
     const suffix = tag();
     return {
       as: anonymous(),
-      values: { username: `u${suffix}`, email: `u${suffix}@example.com`, password: 'secret-pass' },
+      values: {
+        username: `u${suffix}`,
+        email: `u${suffix}@example.com`,
+        password: 'secret-pass',
+        sensitiveDataConsent: true,
+      },
     };
   },
   'POST /api/login': async () => ({ as: anonymous(), values: { username: user.username, password: 'secret-pass' } }),

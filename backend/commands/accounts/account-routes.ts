@@ -254,7 +254,8 @@ function deletionRoutes(router: Router, deps: AccountRoutesDeps, settings: Setti
       const result = await handleUser(
         deps.eventStore,
         streams.user(account.id),
-        (state) => decideDeleteUser({ userId: account.id, deletedBy: account.id }, state, deps.now()),
+        (state) =>
+          decideDeleteUser({ userId: account.id, deletedBy: account.id, reason: body.reason }, state, deps.now()),
         { metadata },
       );
       await releaseAll(

@@ -9,10 +9,28 @@ export const USERNAME_MAX = 32;
 export const PASSWORD_MIN = 6;
 export const PASSWORD_MAX = 128;
 
+/**
+ * The version of the notice on data about sexual life (GDPR Art. 9) a registration consents to:
+ * recorded with the consent in the account's events, so a later text asks again.
+ */
+export const SENSITIVE_DATA_POLICY_VERSION = '2026-11-30';
+
+/**
+ * Explicit consent to process data about sexual life (GDPR Art. 9): a registration without
+ * `true` is refused with `consent_required` (the route checks it before the rest of the body).
+ */
+export const SensitiveDataConsent = z.literal(true);
+
+/** What a registration records of the consent (the notice's version and when), or null when not given. */
+export function sensitiveDataConsentRecord(given: unknown, now: Date) {
+  return given === true ? { policyVersion: SENSITIVE_DATA_POLICY_VERSION, givenAt: now.toISOString() } : null;
+}
+
 export const RegisterBody = z.object({
   username: z.string().trim().min(USERNAME_MIN).max(USERNAME_MAX),
   email: z.string().trim().toLowerCase().email().max(254),
   password: z.string().min(PASSWORD_MIN).max(PASSWORD_MAX),
+  sensitiveDataConsent: SensitiveDataConsent,
 });
 export type RegisterBody = z.infer<typeof RegisterBody>;
 
@@ -55,7 +73,11 @@ export const ChangeEmailBody = z.object({
   password: z.string().min(1).max(PASSWORD_MAX),
 });
 export const ConfirmEmailBody = z.object({ token: z.string().trim().min(1).max(300) });
-export const DeleteAccountBody = z.object({ password: z.string().min(1).max(PASSWORD_MAX) });
+export const DeleteAccountBody = z.object({
+  password: z.string().min(1).max(PASSWORD_MAX),
+  /** why he closes it: withdrawing his consent to sensitive data (GDPR Art. 9) closes the account the same way */
+  reason: z.enum(['consent_withdrawn']).optional(),
+});
 
 /** One message the development outbox holds (an `.eml` under DATA_DIR/outbox). */
 export const OutboxMessage = z.object({

@@ -5,7 +5,15 @@ import type { ErrorCode } from '../errors';
  * answers); a read lists only what it answers. Beside them, every route may answer `commonRefusals`.
  */
 export const moduleRefusals = {
-  accounts: ['conflict', 'email_taken', 'invalid_credentials', 'invalid_token', 'same_email', 'username_taken'],
+  accounts: [
+    'conflict',
+    'consent_required',
+    'email_taken',
+    'invalid_credentials',
+    'invalid_token',
+    'same_email',
+    'username_taken',
+  ],
   admins: [
     'admin_locked',
     'admin_self',
@@ -51,6 +59,7 @@ export const moduleRefusals = {
   performers: [
     'banned_terms',
     'conflict',
+    'consent_required',
     'document_missing',
     'email_taken',
     'identity_verified',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { paidWith } from './wallet';
+import { SensitiveDataConsentRecord } from './accounts';
 
 export const performerCategories = ['Standard', 'Premium', 'VIP'] as const;
 export const documentTypes = ['ID Fronte', 'ID Retro', 'Altro'] as const;
@@ -56,6 +57,8 @@ export const PerformerRegistered = z.object({
   signedContractAt: z.string().nullable(),
   digitalSignature: z.string().nullable(),
   registeredAt: z.string(),
+  /** her explicit consent to data about sexual life (GDPR Art. 9); absent on registrations from before it was asked */
+  sensitiveDataConsent: SensitiveDataConsentRecord.optional(),
 });
 
 /** An admin created a performer from the admin Performer tab: approved at once, no birth date known. */

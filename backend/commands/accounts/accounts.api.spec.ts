@@ -81,15 +81,26 @@ describe('accounts API', () => {
       spec
         .given()
         .when((request) =>
-          request.post('/api/register', { username: 'Anna', email: 'anna@example.com', password: 'secret-pass', ...consent }),
+          request.post('/api/register', {
+            username: 'Anna',
+            email: 'anna@example.com',
+            password: 'secret-pass',
+            ...consent,
+          }),
         )
-        .then([expectError(400, 'consent_required'), expectNoNewEvents()]));
+        .then([expectError(400, 'consent_required'), expectNoNewEvents()]),
+    );
 
     it('refuses bad input once consent is given', () =>
       spec
         .given()
         .when((request) =>
-          request.post('/api/register', { username: 'A', email: 'no', password: 'secret-pass', sensitiveDataConsent: true }),
+          request.post('/api/register', {
+            username: 'A',
+            email: 'no',
+            password: 'secret-pass',
+            sensitiveDataConsent: true,
+          }),
         )
         .then([expectError(400, 'validation_failed'), expectNoNewEvents()]));
 

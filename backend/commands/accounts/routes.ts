@@ -34,7 +34,9 @@ export interface AccountsDeps {
 const requireSensitiveDataConsent: Middleware = async (ctx, next) => {
   const body = ctx.request.body as { sensitiveDataConsent?: unknown } | undefined;
   if (body?.sensitiveDataConsent !== true)
-    throw refused('consent_required', [{ path: 'body.sensitiveDataConsent', message: refusalText('consent_required') }]);
+    throw refused('consent_required', [
+      { path: 'body.sensitiveDataConsent', message: refusalText('consent_required') },
+    ]);
   await next();
 };
 

@@ -1,9 +1,4 @@
-import {
-  auracoinToUnits,
-  sensitiveDataConsentRecord,
-  WELCOME_BONUS_AURACOIN,
-  type DomainEvent,
-} from '@aura/contracts';
+import { auracoinToUnits, sensitiveDataConsentRecord, WELCOME_BONUS_AURACOIN, type DomainEvent } from '@aura/contracts';
 import { DomainError } from '../../platform/domain-error';
 import { commandHandler, type Aggregate } from '../../kernel/handle-command';
 

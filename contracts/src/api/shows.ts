@@ -133,7 +133,11 @@ export type TipInput = z.input<typeof TipBody>;
 export const ShowTipView = z.object({
   id: uuid,
   showId: uuid,
-  identityId: uuid,
+  /**
+   * Who tipped, as her room knows him (his user id for his real name): only in her own view, the
+   * admins' and his own answer; what visitors and other users see of a tip never carries it.
+   */
+  identityId: uuid.optional(),
   displayName: z.string(),
   amount: z.number(),
   message: z.string().nullable(),

@@ -31,6 +31,7 @@ export function commandSides(ports: ModulePorts, reads: ReadSides) {
     photoHidden: (photoId) => reads.moderation.queries.isHidden('photo', photoId),
   });
   const showsSide = showsCommands(ports, {
+    onCamera: performersSide.onCamera,
     performers: performers.queries,
     identities: aliases.queries,
     users: users.queries,

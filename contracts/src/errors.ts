@@ -76,6 +76,12 @@ const refusals = {
     status: 400,
     text: 'Per registrarti devi acconsentire al trattamento dei dati relativi alla vita sessuale (art. 9 GDPR).',
   },
+  co_performer_underage: { status: 400, text: 'La persona che compare con te deve avere almeno 18 anni' },
+  co_performer_not_approved: {
+    status: 409,
+    text: "Può comparire in camera solo chi lo staff ha approvato con il suo documento d'identità e il suo consenso",
+  },
+  co_performer_reviewed: { status: 409, text: 'Questa persona è già stata esaminata' },
   // issue 37 item 5: refusals that answered a generic code with a text of their own
   // show rooms
   show_already_live: { status: 409, text: 'Sei già in onda' },

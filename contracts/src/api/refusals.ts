@@ -58,6 +58,9 @@ export const moduleRefusals = {
   ],
   performers: [
     'banned_terms',
+    'co_performer_not_approved',
+    'co_performer_reviewed',
+    'co_performer_underage',
     'conflict',
     'consent_required',
     'document_missing',
@@ -99,6 +102,7 @@ export const moduleRefusals = {
   ],
   shows: [
     'banned_terms',
+    'co_performer_not_approved',
     'conflict',
     'insufficient_balance',
     'mute_self',

@@ -21,6 +21,7 @@ import { showsRoutes } from './shows';
 import { refundsRoutes } from './refunds';
 import { moderationRoutes } from './moderation';
 import { ageVerificationRoutes } from './age-verification';
+import { coPerformersRoutes } from './co-performers';
 import type { RouteContract } from './route-contract';
 import type { ApiPathName, apiPaths } from './paths';
 
@@ -61,6 +62,7 @@ export const apiRoutes = {
   ...refundsRoutes,
   ...moderationRoutes,
   ...ageVerificationRoutes,
+  ...coPerformersRoutes,
 } as const satisfies Record<string, RouteContract>;
 
 export type ApiRouteName = keyof typeof apiRoutes;

@@ -27,6 +27,8 @@ export const StartShowBody = z.object({
     .trim()
     .min(1, SHOW_FORM_MESSAGES.titleRequired)
     .max(SHOW_TITLE_MAX, SHOW_FORM_MESSAGES.titleTooLong),
+  /** who is on camera with her (issue 39 item 7): approved co-performers only, else 409 `co_performer_not_approved` */
+  coPerformerIds: z.array(uuid).max(5).default([]),
 });
 export type StartShowInput = z.input<typeof StartShowBody>;
 

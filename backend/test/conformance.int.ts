@@ -187,6 +187,17 @@ const expectStatus = (label: string, answer: { status: number; text: string }, s
     text: '',
   });
 
+/** A co-performer of hers: a name, an adult's birth date, her ID document uploaded by her, the signed consent. */
+async function coPerformerBody() {
+  const uploaded = (await (await uploadDocument(performer.http)).json()) as { url: string };
+  return {
+    name: 'Marta Bianchi',
+    dateOfBirth: '1995-06-01',
+    document: { documentType: 'ID Fronte', documentUrl: uploaded.url, fileName: 'id-front.png' },
+    signedConsent: 'data:image/png;base64,iVBORw0KGgo=',
+  };
+}
+
 async function uploadDocument(http = anonymous()) {
   const form = new FormData();
   form.append('file', new Blob([new Uint8Array(PNG)]), 'id-front.png');
@@ -846,6 +857,19 @@ const scenarios: Record<string, Scenario> = {
       values: { outcome: 'upheld', statement: 'Decisione confermata' },
     };
   },
+  // issue 39 item 7: co-performers
+  'POST /api/performers/{id}/co-performers': async () => ({
+    as: performer.http,
+    params: { id: performer.id },
+    values: await coPerformerBody(),
+  }),
+  'GET /api/performers/{id}/co-performers': async () => ({ as: performer.http, params: { id: performer.id } }),
+  'POST /api/admin/co-performers/{id}': async () => {
+    const added = await performer.http.post(`/api/performers/${performer.id}/co-performers`, await coPerformerBody());
+    expectStatus('co-performer added', added, 201);
+    return { as: admin, params: { id: added.json.id as string }, values: { decision: 'approve' } };
+  },
+  'GET /api/admin/appearance-records': async () => ({ as: admin, query: `performerId=${performer.id}` }),
   'GET /api/admin/reviews': async () => ({ as: admin }),
   'POST /api/admin/reviews/{id}': async () => ({
     as: admin,

@@ -465,7 +465,8 @@ const scenarios: Record<string, Scenario> = {
   'POST /api/me/delete/check': async () => ({ as: user.http, values: { password: 'secret-pass' } }),
   'POST /api/me/delete': async () => ({
     as: (await fundedUser(app, admin, 0)).http,
-    values: { password: 'secret-pass' },
+    // 'Revoca consenso': the deletion's path, saying why
+    values: { password: 'secret-pass', reason: 'consent_withdrawn' },
   }),
   'GET /api/me/export': async () => ({ as: user.http }),
   'GET /api/dev/outbox': async () => ({ as: anonymous() }),
@@ -867,7 +868,11 @@ const scenarios: Record<string, Scenario> = {
   'POST /api/admin/co-performers/{id}': async () => {
     const added = await performer.http.post(`/api/performers/${performer.id}/co-performers`, await coPerformerBody());
     expectStatus('co-performer added', added, 201);
-    return { as: admin, params: { id: added.json.id as string }, values: { decision: 'approve' } };
+    return {
+      as: admin,
+      params: { id: added.json.id as string },
+      values: { decision: 'approve', statement: 'Documento e consenso verificati' },
+    };
   },
   'GET /api/admin/appearance-records': async () => ({ as: admin, query: `performerId=${performer.id}` }),
   'GET /api/admin/reviews': async () => ({ as: admin }),

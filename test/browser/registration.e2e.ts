@@ -100,7 +100,12 @@ describeWithChromium('registration in the browser', () => {
       const registered = await fetch(`${limited.url}/api/register`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ username: first, email: `${first}@example.com`, password: 'secret-pass', sensitiveDataConsent: true }),
+        body: JSON.stringify({
+          username: first,
+          email: `${first}@example.com`,
+          password: 'secret-pass',
+          sensitiveDataConsent: true,
+        }),
       });
       expect(registered.status).toBe(201);
       const page = await browser.newPage();

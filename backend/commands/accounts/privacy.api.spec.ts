@@ -4,14 +4,16 @@
  * his account forgets his name in show tips, the leaderboard and room lines; what visitors and other
  * users see of a tip never carries an account id, while her own view and the admins' keep it.
  */
-import { DELETED_USER_DISPLAY_NAME } from '@aura/contracts';
+import { DELETED_USER_DISPLAY_NAME, streams } from '@aura/contracts';
 import { existingAdmin, existingPerformer } from '../../test/api-fixtures';
-import { apiSpec, type SpecWorld } from '../../test/api-spec';
+import { apiSpec, existingStream, SPEC_NOW, type SpecWorld } from '../../test/api-spec';
 import { registeredClient, worldClient, type WorldAnswer } from '../../test/world-client';
 
 const spec = apiSpec({ covers: [] });
 const LUNA = '3c4d5e6f-7a8b-4c9d-8e0f-1a2b3c4d5e6f';
 const ROOT = '0b3f6a1c-8e2d-4f7a-9c5b-1d2e3f4a5b6c';
+const PURCHASE = '5e6f7a8b-9c0d-4e1f-8a2b-3c4d5e6f7a8b';
+const PACKAGE = '6f7a8b9c-0d1e-4f2a-9b3c-4d5e6f7a8b9c';
 
 let world: SpecWorld;
 beforeEach(async () => {
@@ -73,10 +75,38 @@ describe('what others see of tips', () => {
 describe('his data export', () => {
   it('holds his aliases, tips, room lines, sessions, ratings and card payments in euros', async () => {
     const { him, showId } = await heTipsAndWrites();
+    // a card payment of 9,99 € he started for a package
+    await world.append(
+      existingStream(streams.purchase(PURCHASE), [
+        {
+          type: 'CheckoutStarted',
+          data: {
+            purchaseId: PURCHASE,
+            userId: him.id,
+            packageId: PACKAGE,
+            credits: 10,
+            bonus: 0,
+            listPriceCents: 999,
+            priceCents: 999,
+            tier: 'base',
+            discountPercent: 0,
+            offerBonusPercent: 0,
+            auracoinUnits: 1000,
+            provider: 'sandbox',
+            checkoutId: 'chk-1',
+            checkoutUrl: 'https://pay.example/chk-1',
+            idempotencyKey: 'buy-1',
+            startedAt: SPEC_NOW.toISOString(),
+          },
+        },
+      ]),
+    );
     const exported = await until(
       () => him.http.get('/api/me/export'),
       (answer) =>
-        (answer.json.tips as unknown[] | undefined)?.length === 1 && (answer.json.roomLines as unknown[]).length === 1,
+        (answer.json.tips as unknown[] | undefined)?.length === 1 &&
+        (answer.json.roomLines as unknown[]).length === 1 &&
+        (answer.json.cardPayments as unknown[]).length === 1,
     );
     expect(exported.status).toBe(200);
     expect(exported.json.tips).toEqual([
@@ -85,8 +115,11 @@ describe('his data export', () => {
     expect(exported.json.roomLines).toEqual([
       expect.objectContaining({ showId, performerId: LUNA, content: 'Ciao Luna!', deleted: false }),
     ]);
-    for (const section of ['aliases', 'sessions', 'ratings', 'cardPayments'])
-      expect(exported.json[section]).toEqual(expect.any(Array));
+    expect(exported.json.cardPayments).toEqual([
+      expect.objectContaining({ id: PURCHASE, packageId: PACKAGE, status: 'pending', amountEuro: 9.99, auracoin: 10 }),
+    ]);
+    // none yet: present and empty
+    expect(exported.json).toMatchObject({ aliases: [], sessions: [], ratings: [] });
     expect(exported.text).not.toContain('passwordHash');
   });
 });

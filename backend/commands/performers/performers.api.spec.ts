@@ -137,7 +137,8 @@ describe('performers API', () => {
       spec
         .given()
         .when((request) => request.post('/api/performers', body))
-        .then([expectError(400, 'consent_required'), expectNoNewEvents()]));
+        .then([expectError(400, 'consent_required'), expectNoNewEvents()]),
+    );
 
     it('refuses a consent that is not a boolean as bad input', () =>
       spec

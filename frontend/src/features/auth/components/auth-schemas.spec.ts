@@ -2,10 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { errorMessages } from '@aura/contracts';
 import { loginSchema, registerSchema } from './auth-schemas';
 
-async function errorsOf(
-  schema: typeof registerSchema | typeof loginSchema,
-  values: Record<string, string | boolean>,
-) {
+async function errorsOf(schema: typeof registerSchema | typeof loginSchema, values: Record<string, string | boolean>) {
   try {
     await schema.validate(values, { abortEarly: false });
     return {};

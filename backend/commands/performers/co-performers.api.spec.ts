@@ -65,6 +65,9 @@ const martaAdded: DomainEvent = {
     addedAt: at(-60_000),
   },
 };
+/** an admin's fresh code is recorded as used (AdminMfaCodeUsed); nothing of the co-performer is */
+const noCoPerformerEvents = ({ newEvents }: { newEvents: { type: string }[] }) =>
+  expect(newEvents.filter((event) => event.type.startsWith('CoPerformer'))).toEqual([]);
 const marta = existingStream(performerStreams.coPerformer(MARTA), [martaAdded]);
 
 describe('co-performers API', () => {
@@ -122,7 +125,7 @@ describe('co-performers API', () => {
         .when((request) =>
           request.post(`/api/performers/${LUNA}/co-performers`, body).as(admin(ADMIN, { secondFactor: true })),
         )
-        .then([expectError(403, 'forbidden'), expectNoNewEvents()]);
+        .then([expectError(403, 'forbidden'), noCoPerformerEvents]);
     });
   });
 
@@ -147,7 +150,7 @@ describe('co-performers API', () => {
       await spec
         .given(...luna, ...existingAdmin(ADMIN), marta)
         .when((request) => request.post(`/api/admin/co-performers/${MARTA}`, { decision: 'reject' }).as(asAdmin))
-        .then([expectError(400, 'rejection_reason_required'), expectNoNewEvents()]);
+        .then([expectError(400, 'rejection_reason_required'), noCoPerformerEvents]);
       await spec
         .given(...luna, ...existingAdmin(ADMIN), marta)
         .when((request) =>
@@ -176,7 +179,7 @@ describe('co-performers API', () => {
           ]),
         )
         .when((request) => request.post(`/api/admin/co-performers/${MARTA}`, { decision: 'approve' }).as(asAdmin))
-        .then([expectError(409, 'co_performer_reviewed'), expectNoNewEvents()]);
+        .then([expectError(409, 'co_performer_reviewed'), noCoPerformerEvents]);
       await spec
         .given(...existingAdmin(ADMIN))
         .when((request) => request.post(`/api/admin/co-performers/${MARTA}`, { decision: 'approve' }).as(asAdmin))
@@ -184,7 +187,7 @@ describe('co-performers API', () => {
       await spec
         .given(...luna, ...existingAdmin(ADMIN), marta)
         .when((request) => request.post(`/api/admin/co-performers/${MARTA}`, { decision: 'maybe' }).as(asAdmin))
-        .then([expectError(400, 'validation_failed'), expectNoNewEvents()]);
+        .then([expectError(400, 'validation_failed'), noCoPerformerEvents]);
     });
 
     it('is for admins only', () =>

@@ -73,6 +73,7 @@ export const coPerformersRoutes = {
     body: AddCoPerformerBody,
     response: CoPerformerView,
     status: 201,
+    secondFactor: 'fresh',
   },
   listCoPerformers: {
     ...apiPaths.listCoPerformers,
@@ -90,6 +91,7 @@ export const coPerformersRoutes = {
     params: IdParam,
     body: CoPerformerDecisionBody,
     response: CoPerformerView,
+    secondFactor: 'fresh',
   },
   appearanceRecords: {
     ...apiPaths.appearanceRecords,

@@ -31,6 +31,7 @@ export function commandSides(ports: ModulePorts, reads: ReadSides) {
     photoHidden: (photoId) => reads.moderation.queries.isHidden('photo', photoId),
   });
   const showsSide = showsCommands(ports, {
+    onCamera: performersSide.onCamera,
     performers: performers.queries,
     identities: aliases.queries,
     users: users.queries,
@@ -38,7 +39,15 @@ export function commandSides(ports: ModulePorts, reads: ReadSides) {
   });
   return {
     presence: presenceCommands(ports),
-    accounts: accountsCommands(ports, { users: users.queries, wallet: reads.wallet.queries, chat: reads.chat.queries }),
+    accounts: accountsCommands(ports, {
+      users: users.queries,
+      wallet: reads.wallet.queries,
+      chat: reads.chat.queries,
+      aliases: aliases.queries,
+      shows: reads.shows.queries,
+      sessions: reads.sessions.queries,
+      purchases: reads.purchases.queries,
+    }),
     admins: adminsCommands(ports, { admins: reads.admins.queries }),
     packages: packagesCommands(ports, { packages: reads.packages.queries, offers: reads.offers.queries }),
     offers: offersCommands(ports, { offers: reads.offers.queries, packages: reads.packages.queries }),

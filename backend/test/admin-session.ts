@@ -48,6 +48,7 @@ export async function userClient(app: TestApp) {
     username: `u${suffix}`,
     email: `u${suffix}@example.com`,
     password: 'secret-pass',
+    sensitiveDataConsent: true,
   });
   if (registered.status !== 201) throw new Error(`registration failed: ${registered.status}`);
   return { http, id: registered.json.id as string };

@@ -3,7 +3,13 @@
  * the real commands append them (claims of its unique values included). Times are `SPEC_NOW`'s.
  */
 import { createHash } from 'node:crypto';
-import { auracoinToUnits, performerStreams, streams, type DomainEvent } from '@aura/contracts';
+import {
+  auracoinToUnits,
+  performerStreams,
+  SENSITIVE_DATA_POLICY_VERSION,
+  streams,
+  type DomainEvent,
+} from '@aura/contracts';
 import { existingStream, SPEC_NOW, type EventsInStream } from './api-spec';
 
 /**
@@ -30,7 +36,15 @@ export function registeredUser(
   const email = options.email ?? `${username}@example.com`;
   const registered: DomainEvent = {
     type: 'UserRegistered',
-    data: { userId: id, username, email, passwordHash: FIXTURE_PASSWORD_HASH, role: 'user', registeredAt: at(-60_000) },
+    data: {
+      userId: id,
+      username,
+      email,
+      passwordHash: FIXTURE_PASSWORD_HASH,
+      role: 'user',
+      registeredAt: at(-60_000),
+      sensitiveDataConsent: { policyVersion: SENSITIVE_DATA_POLICY_VERSION, givenAt: at(-60_000) },
+    },
   };
   const auracoin = options.auracoin ?? 0;
   return [
@@ -283,5 +297,6 @@ export function freshPerformerRegistration() {
     dateOfBirth: '1999-03-10',
     digitalSignature: 'data:image/png;base64,iVBORw0KGgo=',
     acceptedTerms: true,
+    sensitiveDataConsent: true,
   };
 }

@@ -14,7 +14,12 @@ let counter = 0;
 const fresh = () => {
   counter += 1;
   const suffix = `${Date.now().toString(36)}${counter}`;
-  return { username: `user${suffix}`, email: `user${suffix}@example.com`, password: 'secret-pass' };
+  return {
+    username: `user${suffix}`,
+    email: `user${suffix}@example.com`,
+    password: 'secret-pass',
+    sensitiveDataConsent: true,
+  };
 };
 
 async function logLength() {

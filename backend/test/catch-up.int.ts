@@ -53,6 +53,7 @@ describe('a start on a long log', () => {
       username: 'aftercatchup',
       email: 'after@catch.up',
       password: 'secret-pass-1',
+      sensitiveDataConsent: true,
     });
     expect(registered.status).toBe(201);
   });

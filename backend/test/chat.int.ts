@@ -55,6 +55,7 @@ async function pendingPerformer() {
     languages: ['Italiano'],
     image: '/demo/performers/2.svg',
     digitalSignature: 'data:image/png;base64,iVBORw0KGgo=',
+    sensitiveDataConsent: true,
     signedContractAt: new Date().toISOString(),
     verificationStatus: 'pending',
     acceptedTerms: true,

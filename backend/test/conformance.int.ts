@@ -187,6 +187,17 @@ const expectStatus = (label: string, answer: { status: number; text: string }, s
     text: '',
   });
 
+/** A co-performer of hers: a name, an adult's birth date, her ID document uploaded by her, the signed consent. */
+async function coPerformerBody() {
+  const uploaded = (await (await uploadDocument(performer.http)).json()) as { url: string };
+  return {
+    name: 'Marta Bianchi',
+    dateOfBirth: '1995-06-01',
+    document: { documentType: 'ID Fronte', documentUrl: uploaded.url, fileName: 'id-front.png' },
+    signedConsent: 'data:image/png;base64,iVBORw0KGgo=',
+  };
+}
+
 async function uploadDocument(http = anonymous()) {
   const form = new FormData();
   form.append('file', new Blob([new Uint8Array(PNG)]), 'id-front.png');
@@ -218,6 +229,7 @@ function specRegistration() {
     specialFeatures: ['Tatuaggi'],
     image: 'https://img.example/performer-default.jpg',
     digitalSignature: 'data:image/png;base64,iVBORw0KGgo=',
+    sensitiveDataConsent: true,
     signedContractAt: new Date().toISOString(),
     verificationStatus: 'pending',
   };
@@ -403,7 +415,12 @@ const scenarios: Record<string, Scenario> = {
     const suffix = tag();
     return {
       as: anonymous(),
-      values: { username: `u${suffix}`, email: `u${suffix}@example.com`, password: 'secret-pass' },
+      values: {
+        username: `u${suffix}`,
+        email: `u${suffix}@example.com`,
+        password: 'secret-pass',
+        sensitiveDataConsent: true,
+      },
     };
   },
   'POST /api/login': async () => ({ as: anonymous(), values: { username: user.username, password: 'secret-pass' } }),
@@ -448,7 +465,8 @@ const scenarios: Record<string, Scenario> = {
   'POST /api/me/delete/check': async () => ({ as: user.http, values: { password: 'secret-pass' } }),
   'POST /api/me/delete': async () => ({
     as: (await fundedUser(app, admin, 0)).http,
-    values: { password: 'secret-pass' },
+    // 'Revoca consenso': the deletion's path, saying why
+    values: { password: 'secret-pass', reason: 'consent_withdrawn' },
   }),
   'GET /api/me/export': async () => ({ as: user.http }),
   'GET /api/dev/outbox': async () => ({ as: anonymous() }),
@@ -842,6 +860,23 @@ const scenarios: Record<string, Scenario> = {
       values: { outcome: 'upheld', statement: 'Decisione confermata' },
     };
   },
+  // issue 39 item 7: co-performers
+  'POST /api/performers/{id}/co-performers': async () => ({
+    as: performer.http,
+    params: { id: performer.id },
+    values: await coPerformerBody(),
+  }),
+  'GET /api/performers/{id}/co-performers': async () => ({ as: performer.http, params: { id: performer.id } }),
+  'POST /api/admin/co-performers/{id}': async () => {
+    const added = await performer.http.post(`/api/performers/${performer.id}/co-performers`, await coPerformerBody());
+    expectStatus('co-performer added', added, 201);
+    return {
+      as: admin,
+      params: { id: added.json.id as string },
+      values: { decision: 'approve', statement: 'Documento e consenso verificati' },
+    };
+  },
+  'GET /api/admin/appearance-records': async () => ({ as: admin, query: `performerId=${performer.id}` }),
   'GET /api/admin/reviews': async () => ({ as: admin }),
   'POST /api/admin/reviews/{id}': async () => ({
     as: admin,

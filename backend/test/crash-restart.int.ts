@@ -66,7 +66,12 @@ describe('crash and restart of the embedded process', () => {
     let running = true;
     const writer = async (w: number) => {
       for (let i = 0; running; i++) {
-        const body = { username: `crash${w}x${i}`, email: `crash${w}x${i}@example.com`, password: 'secret-pass' };
+        const body = {
+          username: `crash${w}x${i}`,
+          email: `crash${w}x${i}@example.com`,
+          password: 'secret-pass',
+          sensitiveDataConsent: true,
+        };
         const answer = await client(first.url)
           .post('/api/register', body)
           .catch(() => undefined);

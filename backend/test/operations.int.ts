@@ -157,7 +157,12 @@ describe('the all-in-one process under an orchestrator', () => {
     const socket = connect(`http://127.0.0.1:${port}`, { transports: ['websocket'], reconnection: false });
     await new Promise<void>((resolve, reject) => socket.once('connect', () => resolve()).once('connect_error', reject));
     const socketGone = new Promise<string>((resolve) => socket.once('disconnect', (reason) => resolve(reason)));
-    const body = JSON.stringify({ username: 'slowpoke', email: 'slowpoke@example.com', password: 'secret-pass' });
+    const body = JSON.stringify({
+      username: 'slowpoke',
+      email: 'slowpoke@example.com',
+      password: 'secret-pass',
+      sensitiveDataConsent: true,
+    });
     const slow = httpRequest({
       host: '127.0.0.1',
       port,

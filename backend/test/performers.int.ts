@@ -63,6 +63,7 @@ function registration(overrides: Record<string, unknown> = {}) {
     specialFeatures: ['Tatuaggi'],
     image: '/demo/performers/2.svg',
     digitalSignature: 'data:image/png;base64,iVBORw0KGgo=',
+    sensitiveDataConsent: true,
     signedContractAt: new Date().toISOString(),
     verificationStatus: 'pending',
     acceptedTerms: true,

@@ -104,6 +104,7 @@ describeApart('the api, projector and worker as separate processes', () => {
       username: 'rolesbuyer',
       email: 'rolesbuyer@example.com',
       password: 'secret-pass',
+      sensitiveDataConsent: true,
     });
     expect(registered.status).toBe(201);
     const buyerId = registered.json.id as string;

@@ -50,6 +50,7 @@ export async function fundedUser(app: TestApp | string, admin: Http, auracoin: n
     username,
     email: `${username}@example.com`,
     password: 'secret-pass',
+    sensitiveDataConsent: true,
   });
   if (registered.status !== 201) throw new Error(`registration failed: ${registered.status} ${registered.text}`);
   const id = registered.json.id as string;

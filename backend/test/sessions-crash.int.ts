@@ -183,7 +183,7 @@ describeWithPostgres('sessions: the process SIGKILLed twice while 200 sessions a
         const tag = `${Date.now().toString(36)}x${index}`;
         const { userId } = await registerUser(
           { eventStore: store, now, hashPassword: async () => passwordHash },
-          { username: `crash${tag}`, email: `crash${tag}@example.com`, password: 'unused' },
+          { username: `crash${tag}`, email: `crash${tag}@example.com`, password: 'unused', sensitiveDataConsent: true },
           {},
         );
         // every 5th user can pay a few minutes only (6 at 1.5, 9 at 1): the session ends by itself ('Saldo esaurito')

@@ -383,6 +383,7 @@ describe('who may do what', () => {
       dateOfBirth: '1999-03-10',
       creditsPerMinute: 2,
       digitalSignature: 'data:image/png;base64,iVBORw0KGgo=',
+      sensitiveDataConsent: true,
       acceptedTerms: true,
     });
     expect(pending.status).toBe(201);

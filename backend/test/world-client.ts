@@ -70,7 +70,12 @@ export async function registeredClient(world: SpecWorld, options: { prefix?: str
   const username = `${options.prefix ?? 'user'}${registrations}`;
   const email = `${username}@example.com`;
   const http = worldClient(world);
-  const answer = await http.post('/api/register', { username, email, password: options.password ?? 'secret-pass' });
+  const answer = await http.post('/api/register', {
+    username,
+    email,
+    password: options.password ?? 'secret-pass',
+    sensitiveDataConsent: true,
+  });
   if (answer.status !== 201) throw new Error(`registration failed: ${answer.status} ${answer.text}`);
   return { http, id: answer.json.id as string, username, email };
 }

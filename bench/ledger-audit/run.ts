@@ -127,6 +127,7 @@ async function writePerformer(eventStore: EventStore, index: number): Promise<Li
     image,
     signedContractAt: now().toISOString(),
     digitalSignature: null,
+    sensitiveDataConsent: true,
   };
   // approved as she registers, as the demo seed does (no documents, no admin)
   const verified: DomainEvent = { type: 'PerformerVerified', data: { performerId, verifiedAt: now().toISOString() } };
@@ -186,7 +187,7 @@ async function writeUser(
   const username = `audit${index}`;
   const { userId } = await registerUser(
     { eventStore, now, hashPassword: async () => passwordHash },
-    { username, email: `${username}@bench.local`, password: 'bench-password' },
+    { username, email: `${username}@bench.local`, password: 'bench-password', sensitiveDataConsent: true },
     metadata,
   );
   counts.users++;

@@ -61,7 +61,12 @@ export async function startApp(dataDir: string, port: number, env: Record<string
   const registered = await fetch(`${base}/api/register`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: `r${suffix}`, email: `r${suffix}@bench.local`, password: 'bench-password-1' }),
+    body: JSON.stringify({
+      username: `r${suffix}`,
+      email: `r${suffix}@bench.local`,
+      password: 'bench-password-1',
+      sensitiveDataConsent: true,
+    }),
   });
   if (registered.status !== 201) {
     // a bench that stops here must not leave the app holding its port for the next run

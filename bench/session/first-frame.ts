@@ -197,6 +197,7 @@ export async function measureFirstFrame(options: { runs: number; chromiumPath: s
         username: `benchu${tag}`,
         email: `benchu${tag}@example.com`,
         password: 'secret-pass',
+        sensitiveDataConsent: true,
       });
       const userId = him.json.id as string;
       const funded = await fetch(`${base}/api/users/${userId}`, {

@@ -71,6 +71,17 @@ const refusals = {
   // issue 39 item 1-2
   age_verification_required: { status: 403, text: 'Per vedere questi contenuti devi prima verificare la tua età.' },
   age_verification_failed: { status: 400, text: "La verifica dell'età non è riuscita o è scaduta: riprova." },
+  // issue 39 item 7
+  consent_required: {
+    status: 400,
+    text: 'Per registrarti devi acconsentire al trattamento dei dati relativi alla vita sessuale (art. 9 GDPR).',
+  },
+  co_performer_underage: { status: 400, text: 'La persona che compare con te deve avere almeno 18 anni' },
+  co_performer_not_approved: {
+    status: 409,
+    text: "Può comparire in camera solo chi lo staff ha approvato con il suo documento d'identità e il suo consenso",
+  },
+  co_performer_reviewed: { status: 409, text: 'Questa persona è già stata esaminata' },
   // issue 37 item 5: refusals that answered a generic code with a text of their own
   // show rooms
   show_already_live: { status: 409, text: 'Sei già in onda' },

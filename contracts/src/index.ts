@@ -30,6 +30,7 @@ export * from './api/whip';
 export * from './api/refunds';
 export * from './api/moderation';
 export * from './api/age-verification';
+export * from './api/co-performers';
 export * from './api/routes';
 export * from './api/paths';
 export { buildOpenApiDocument } from './openapi';

@@ -27,6 +27,7 @@ describeWithChromium('admin console in the browser', () => {
       username,
       email: `${username}@example.com`,
       password: 'secret-pass',
+      sensitiveDataConsent: true,
     });
     expect(registered.status).toBe(201);
     return username;

@@ -38,6 +38,7 @@ describeWithChromium('payouts in the browser', () => {
       username: `fan${Date.now().toString(36)}`,
       email: `fan${Date.now().toString(36)}@example.com`,
       password: 'secret-pass',
+      sensitiveDataConsent: true,
     });
     const buyerId = registered.json.id as string;
     await app.infra.eventStore.appendToStream(

@@ -1,6 +1,6 @@
 import { deflateSync } from 'node:zlib';
 import type { Browser } from 'playwright-core';
-import { formatEuro } from '@aura/contracts';
+import { formatEuro, SENSITIVE_DATA_CONSENT_TEXTS } from '@aura/contracts';
 import { approvePhoto, fund } from '../../backend/test/admin-session';
 import { client, startTestApp, type TestApp } from '../../backend/test/app-harness';
 import { describeWithChromium, launchChromium } from './chromium';
@@ -100,6 +100,9 @@ describeWithChromium('performers in the browser', () => {
     await submit.click();
     await performerPage.getByText('Devi accettare i termini e condizioni').waitFor();
     await performerPage.getByText('Ho letto e accetto i termini e condizioni del contratto').click();
+    await submit.click();
+    await performerPage.getByText(SENSITIVE_DATA_CONSENT_TEXTS.required).waitFor();
+    await performerPage.getByText(SENSITIVE_DATA_CONSENT_TEXTS.label).click();
     await submit.click();
     await performerPage.getByText('Registrazione completata!').waitFor();
     await performerPage.waitForURL(`${app.url}/performer/login`, { timeout: 10_000 });

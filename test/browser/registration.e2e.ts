@@ -1,5 +1,5 @@
 import type { Browser } from 'playwright-core';
-import { streams } from '@aura/contracts';
+import { SENSITIVE_DATA_CONSENT_TEXTS, streams } from '@aura/contracts';
 import { startTestApp, type TestApp } from '../../backend/test/app-harness';
 import { describeWithChromium, launchChromium } from './chromium';
 import { expectText, fillRegistration } from './steps';
@@ -48,6 +48,26 @@ describeWithChromium('registration in the browser', () => {
     await page.close();
   });
 
+  it('asks explicit consent to data about sexual life before it registers anyone', async () => {
+    const page = await browser.newPage();
+    const username = `nina${Date.now().toString(36)}`;
+    await page.goto(`${app.url}/register`);
+    await page.getByLabel('Username').fill(username);
+    await page.getByLabel('Email').fill(`${username}@example.com`);
+    await page.getByLabel('Password', { exact: true }).fill('secret-pass');
+    await page.getByLabel('Conferma Password').fill('secret-pass');
+    const consent = page.getByRole('checkbox', { name: SENSITIVE_DATA_CONSENT_TEXTS.label });
+    expect(await consent.isChecked()).toBe(false);
+    await page.getByRole('button', { name: 'Registrati Gratis' }).click();
+    await page.getByText(SENSITIVE_DATA_CONSENT_TEXTS.required).waitFor();
+    expect(page.url()).toBe(`${app.url}/register`);
+    await page.getByText(SENSITIVE_DATA_CONSENT_TEXTS.label).click();
+    expect(await consent.isChecked()).toBe(true);
+    await page.getByRole('button', { name: 'Registrati Gratis' }).click();
+    await page.waitForURL(`${app.url}/user`);
+    await page.close();
+  });
+
   it('shows the server refusal of a taken username in a toast', async () => {
     const page = await browser.newPage();
     const username = `luigi${Date.now().toString(36)}`;
@@ -80,7 +100,12 @@ describeWithChromium('registration in the browser', () => {
       const registered = await fetch(`${limited.url}/api/register`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ username: first, email: `${first}@example.com`, password: 'secret-pass' }),
+        body: JSON.stringify({
+          username: first,
+          email: `${first}@example.com`,
+          password: 'secret-pass',
+          sensitiveDataConsent: true,
+        }),
       });
       expect(registered.status).toBe(201);
       const page = await browser.newPage();

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { AxeResults } from 'axe-core';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { SENSITIVE_DATA_CONSENT_TEXTS } from '@aura/contracts';
 
 /** Fills /register as a person would and submits it. */
 export async function fillRegistration(
@@ -14,6 +15,8 @@ export async function fillRegistration(
   await page.getByLabel('Email').fill(user.email ?? `${user.username}@example.com`);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByLabel('Conferma Password').fill(password);
+  // GDPR Art. 9: the registration asks explicit consent to data about sexual life
+  await page.getByText(SENSITIVE_DATA_CONSENT_TEXTS.label).click();
   await page.getByRole('button', { name: 'Registrati Gratis' }).click();
 }
 
@@ -48,6 +51,7 @@ export async function signedInContext(
             username: as.user.username,
             email: as.user.email ?? `${as.user.username}@example.com`,
             password: as.user.password ?? 'secret-pass',
+            sensitiveDataConsent: true,
           },
         ]
       : 'performer' in as

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import Router from '@koa/router';
 import type { Context } from 'koa';
-import { ACCOUNT_TOKEN_TTL_MS, apiRoutes, streams, type UserView } from '@aura/contracts';
+import { ACCOUNT_TOKEN_TTL_MS, apiRoutes, streams, type AccountExport, type UserView } from '@aura/contracts';
 import { DomainError } from '../../platform/domain-error';
 import type { EventStore } from '../../platform/eventstore/port';
 import { notFound } from '../../platform/http/errors';
@@ -50,7 +50,7 @@ export interface AccountRoutesDeps {
   userViewAfter(userId: string, position: number | undefined): Promise<UserView>;
   settled(position: number | undefined): Promise<void>;
   /** his purchases, ledger and messages (the download of his data) */
-  dataOf(userId: string): Promise<{ purchases: unknown[]; ledger: unknown[]; messages: unknown[] }>;
+  dataOf(userId: string): Promise<Omit<AccountExport, 'exportedAt' | 'profile'>>;
 }
 
 /** A mailed link's token: the account id (so the stream is known) and 32 random bytes. Only its hash is stored. */
@@ -254,7 +254,8 @@ function deletionRoutes(router: Router, deps: AccountRoutesDeps, settings: Setti
       const result = await handleUser(
         deps.eventStore,
         streams.user(account.id),
-        (state) => decideDeleteUser({ userId: account.id, deletedBy: account.id }, state, deps.now()),
+        (state) =>
+          decideDeleteUser({ userId: account.id, deletedBy: account.id, reason: body.reason }, state, deps.now()),
         { metadata },
       );
       await releaseAll(

@@ -138,11 +138,24 @@ describe('his settings', () => {
     expect((await anyone().post('/api/me/email/confirm', { token })).json.code).toBe('invalid_token');
     // the old address is free again, the new one is his
     expect(
-      (await anyone().post('/api/register', { username: 'againx', email: user.email, password: 'first-pass' })).status,
+      (
+        await anyone().post('/api/register', {
+          username: 'againx',
+          email: user.email,
+          password: 'first-pass',
+          sensitiveDataConsent: true,
+        })
+      ).status,
     ).toBe(201);
     expect(
-      (await anyone().post('/api/register', { username: 'againy', email: `new-${user.email}`, password: 'first-pass' }))
-        .status,
+      (
+        await anyone().post('/api/register', {
+          username: 'againy',
+          email: `new-${user.email}`,
+          password: 'first-pass',
+          sensitiveDataConsent: true,
+        })
+      ).status,
     ).toBe(409);
   });
 

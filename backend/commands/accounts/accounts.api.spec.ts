@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { streams } from '@aura/contracts';
+import { SENSITIVE_DATA_POLICY_VERSION, streams } from '@aura/contracts';
 import { readOutbox } from '../../platform/mail/mailer';
 import { accountToken, at, existingAdmin, FIXTURE_PASSWORD, registeredUser } from '../../test/api-fixtures';
 import {
@@ -43,7 +43,12 @@ describe('accounts API', () => {
       const { response, newEvents } = await spec
         .given()
         .when((request) =>
-          request.post('/api/register', { username: 'Anna', email: 'Anna@Example.com', password: 'secret-pass' }),
+          request.post('/api/register', {
+            username: 'Anna',
+            email: 'Anna@Example.com',
+            password: 'secret-pass',
+            sensitiveDataConsent: true,
+          }),
         )
         .then([
           expectResponse(201, {
@@ -62,13 +67,53 @@ describe('accounts API', () => {
         `user-${id} UserRegistered`,
         `wallet-${id} AuracoinCredited`,
       ]);
+      // his consent to data about sexual life (GDPR Art. 9), with the notice's version
+      expect(newEvents.find((event) => event.type === 'UserRegistered')?.data).toMatchObject({
+        sensitiveDataConsent: { policyVersion: SENSITIVE_DATA_POLICY_VERSION, givenAt: at() },
+      });
     });
+
+    it.each([
+      ['without', {}],
+      ['with a false', { sensitiveDataConsent: false }],
+      ['with a string', { sensitiveDataConsent: 'true' }],
+    ])('refuses a registration %s consent to sensitive data, recording nothing', (_case, consent) =>
+      spec
+        .given()
+        .when((request) =>
+          request.post('/api/register', {
+            username: 'Anna',
+            email: 'anna@example.com',
+            password: 'secret-pass',
+            ...consent,
+          }),
+        )
+        .then([expectError(400, 'consent_required'), expectNoNewEvents()]),
+    );
+
+    it('refuses bad input once consent is given', () =>
+      spec
+        .given()
+        .when((request) =>
+          request.post('/api/register', {
+            username: 'A',
+            email: 'no',
+            password: 'secret-pass',
+            sensitiveDataConsent: true,
+          }),
+        )
+        .then([expectError(400, 'validation_failed'), expectNoNewEvents()]));
 
     it('refuses a username already taken, ignoring case', () =>
       spec
         .given(...bob)
         .when((request) =>
-          request.post('/api/register', { username: 'BOB', email: 'other@example.com', password: 'secret-pass' }),
+          request.post('/api/register', {
+            username: 'BOB',
+            email: 'other@example.com',
+            password: 'secret-pass',
+            sensitiveDataConsent: true,
+          }),
         )
         .then([expectError(409, 'username_taken')]));
   });

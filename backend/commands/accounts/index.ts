@@ -2,7 +2,8 @@ import { rateLimiterOf } from '../../platform/http/rate-limit';
 import { accountRateLimits } from './rate-limits';
 import type { CommandSide, ModulePorts } from '../../kernel/module';
 import { accountsRouter } from './routes';
-import type { LedgerEntryView, UserView } from '@aura/contracts';
+import { sessionStreams, type AccountExport, type LedgerEntryView, type UserView } from '@aura/contracts';
+import type { EventStore } from '../../platform/eventstore/port';
 import { createMailer } from '../../platform/mail/mailer';
 import { accountRouter, type AccountRecord } from './account-routes';
 
@@ -17,6 +18,29 @@ export interface AccountsDeps {
   };
   wallet: { ledgerOf(walletId: string): Promise<LedgerEntryView[]> };
   chat: { messagesOfUser(userId: string): Promise<unknown[]> };
+  aliases: { ofUser(userId: string): Promise<AccountExport['aliases']> };
+  shows: { ofUser(userId: string): Promise<Pick<AccountExport, 'tips' | 'roomLines'>> };
+  sessions: { ofUser(userId: string): Promise<AccountExport['sessions']> };
+  purchases: { paymentsOf(userId: string): Promise<AccountExport['cardPayments']> };
+}
+
+/** The ratings he gave: each on its session's stream (no read model keeps them per user). */
+async function ratingsOf(eventStore: EventStore, sessionIds: string[]): Promise<AccountExport['ratings']> {
+  const ratings: AccountExport['ratings'] = [];
+  for (const sessionId of sessionIds) {
+    for (const event of await eventStore.readStream(sessionStreams.session(sessionId))) {
+      if (event.type !== 'SessionRated') continue;
+      const data = event.data as { performerId: string; stars: number; comment: string | null; ratedAt: string };
+      ratings.push({
+        sessionId,
+        performerId: data.performerId,
+        stars: data.stars,
+        comment: data.comment,
+        ratedAt: data.ratedAt,
+      });
+    }
+  }
+  return ratings;
 }
 
 /** Users: registration, sign-in, deletion by an admin; his own account (reset link, settings). */
@@ -56,7 +80,18 @@ export function accountsCommands(ports: ModulePorts, deps: AccountsDeps) {
             (entry) =>
               entry.type === 'AuracoinDebited' || (entry.type === 'AuracoinCredited' && entry.reference !== null),
           );
-          return { purchases, ledger, messages: await deps.chat.messagesOfUser(userId) };
+          const [messages, aliases, shows, sessions, cardPayments] = await Promise.all([
+            deps.chat.messagesOfUser(userId),
+            deps.aliases.ofUser(userId),
+            deps.shows.ofUser(userId),
+            deps.sessions.ofUser(userId),
+            deps.purchases.paymentsOf(userId),
+          ]);
+          const ratings = await ratingsOf(
+            ports.eventStore,
+            sessions.map((session) => session.id),
+          );
+          return { purchases, ledger, messages, aliases, ...shows, sessions, ratings, cardPayments };
         },
       }),
     ],

@@ -31,7 +31,18 @@ export async function registerUser(deps: RegistrationDeps, body: RegisterBody, m
   await handleUser(
     deps.eventStore,
     streams.user(userId),
-    (state) => decideRegister({ userId, username: body.username, email: body.email, passwordHash }, state, deps.now()),
+    (state) =>
+      decideRegister(
+        {
+          userId,
+          username: body.username,
+          email: body.email,
+          passwordHash,
+          sensitiveDataConsent: body.sensitiveDataConsent,
+        },
+        state,
+        deps.now(),
+      ),
     { metadata },
   );
   const credit = await creditWelcomeBonus(deps, userId, metadata);

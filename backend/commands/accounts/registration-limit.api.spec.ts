@@ -15,7 +15,7 @@ let counter = 0;
 const fresh = () => {
   counter += 1;
   const name = `reg${Date.now().toString(36)}${counter}`;
-  return { username: name, email: `${name}@example.com`, password: 'secret-pass' };
+  return { username: name, email: `${name}@example.com`, password: 'secret-pass', sensitiveDataConsent: true };
 };
 
 const from = (address: string) => ({ 'x-forwarded-for': address });

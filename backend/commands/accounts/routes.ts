@@ -1,5 +1,5 @@
 import Router from '@koa/router';
-import { apiRoutes, streams, type UserView } from '@aura/contracts';
+import { apiRoutes, refusalText, streams, type UserView } from '@aura/contracts';
 import type { EventStore } from '../../platform/eventstore/port';
 import type { Passwords } from '../../platform/http/password';
 import type { DoorLimit, RateLimiter } from '../../platform/http/rate-limit';
@@ -7,6 +7,8 @@ import type { accountRateLimits } from './rate-limits';
 import { commandMetadata, mountRoute } from '../../platform/http/routes';
 import type { SessionManager } from '../../platform/http/session';
 import { releaseAll } from '../../kernel/unique-values';
+import { refused } from '../../platform/http/errors';
+import type { Middleware } from 'koa';
 import { registerUser } from './register';
 import { decideDeleteUser, handleUser } from './user';
 
@@ -24,6 +26,19 @@ export interface AccountsDeps {
   /** waits until the users read model has applied `position` */
   settled: (position: number | undefined) => Promise<void>;
 }
+
+/**
+ * Consent to data about sexual life (GDPR Art. 9) missing or not `true`: its own refusal, before the
+ * rest of the body is read, so the form can say what is missing.
+ */
+const requireSensitiveDataConsent: Middleware = async (ctx, next) => {
+  const body = ctx.request.body as { sensitiveDataConsent?: unknown } | undefined;
+  if (body?.sensitiveDataConsent !== true)
+    throw refused('consent_required', [
+      { path: 'body.sensitiveDataConsent', message: refusalText('consent_required') },
+    ]);
+  await next();
+};
 
 /** Registration, sign-in and sign-out of users; an admin's deletion of a user. */
 export function accountsRouter(deps: AccountsDeps): Router {
@@ -43,6 +58,7 @@ export function accountsRouter(deps: AccountsDeps): Router {
       return deps.userViewAfter(userId, position);
     },
     deps.limits.before('register', (ctx) => ctx.ip),
+    requireSensitiveDataConsent,
   );
 
   mountRoute(

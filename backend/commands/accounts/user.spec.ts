@@ -1,3 +1,4 @@
+import { SENSITIVE_DATA_POLICY_VERSION } from '@aura/contracts';
 import { deciderSpec } from '../../test/doubles/decider-spec';
 import {
   decideConfirmEmail,
@@ -13,7 +14,13 @@ import {
 
 const now = new Date('2026-11-20T10:00:00.000Z');
 const userId = '0b7c4d1e-8f7a-4e63-9a51-5a4c1b2d3e4f';
-const command = { userId, username: 'Mario', email: 'Mario@Example.com', passwordHash: 'hash' };
+const command = {
+  userId,
+  username: 'Mario',
+  email: 'Mario@Example.com',
+  passwordHash: 'hash',
+  sensitiveDataConsent: true,
+};
 const registered = {
   type: 'UserRegistered' as const,
   data: {
@@ -23,6 +30,7 @@ const registered = {
     passwordHash: 'hash',
     role: 'user' as const,
     registeredAt: now.toISOString(),
+    sensitiveDataConsent: { policyVersion: SENSITIVE_DATA_POLICY_VERSION, givenAt: now.toISOString() },
   },
 };
 
@@ -34,6 +42,13 @@ describe('user decider', () => {
       .given([])
       .when((state) => decideRegister(command, state, now))
       .then([registered]);
+  });
+
+  it('refuses a registration without consent to sensitive data (GDPR Art. 9)', () => {
+    spec
+      .given([])
+      .when((state) => decideRegister({ ...command, sensitiveDataConsent: false }, state, now))
+      .thenThrows('consent_required');
   });
 
   it('refuses to register the same user twice', () => {
@@ -63,6 +78,18 @@ describe('user deletion', () => {
       .given([registered])
       .when((state) => decideDeleteUser({ userId, deletedBy: 'admin-1' }, state, now))
       .then([deleted]);
+  });
+
+  it('closes the account when he withdraws his consent to sensitive data, saying so', () => {
+    spec
+      .given([registered])
+      .when((state) => decideDeleteUser({ userId, deletedBy: userId, reason: 'consent_withdrawn' }, state, now))
+      .then([
+        {
+          type: 'UserDeleted',
+          data: { userId, deletedBy: userId, deletedAt: now.toISOString(), reason: 'consent_withdrawn' },
+        },
+      ]);
   });
 
   it('refuses an unknown or already deleted user', () => {

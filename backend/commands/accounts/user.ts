@@ -1,4 +1,4 @@
-import { auracoinToUnits, WELCOME_BONUS_AURACOIN, type DomainEvent } from '@aura/contracts';
+import { auracoinToUnits, sensitiveDataConsentRecord, WELCOME_BONUS_AURACOIN, type DomainEvent } from '@aura/contracts';
 import { DomainError } from '../../platform/domain-error';
 import { commandHandler, type Aggregate } from '../../kernel/handle-command';
 
@@ -165,10 +165,14 @@ export interface RegisterUser {
   username: string;
   email: string;
   passwordHash: string;
+  /** his explicit consent to data about sexual life (GDPR Art. 9): without it no account */
+  sensitiveDataConsent: boolean;
 }
 
 export function decideRegister(command: RegisterUser, state: User, now: Date): DomainEvent[] {
   if (state.status !== 'unregistered') throw new DomainError('conflict');
+  const sensitiveDataConsent = sensitiveDataConsentRecord(command.sensitiveDataConsent, now);
+  if (!sensitiveDataConsent) throw new DomainError('consent_required');
   return [
     {
       type: 'UserRegistered',
@@ -179,6 +183,7 @@ export function decideRegister(command: RegisterUser, state: User, now: Date): D
         passwordHash: command.passwordHash,
         role: 'user',
         registeredAt: now.toISOString(),
+        sensitiveDataConsent,
       },
     },
   ];
@@ -205,7 +210,7 @@ export const welcomeCreditEventId = (userId: string) => `welcome-credit:${userId
  * username and email are released). The wallet's stream is untouched, so the ledger stays whole.
  */
 export function decideDeleteUser(
-  command: { userId: string; deletedBy: string },
+  command: { userId: string; deletedBy: string; reason?: 'consent_withdrawn' },
   state: User,
   now: Date,
 ): DomainEvent[] {
@@ -213,7 +218,12 @@ export function decideDeleteUser(
   return [
     {
       type: 'UserDeleted',
-      data: { userId: command.userId, deletedBy: command.deletedBy, deletedAt: now.toISOString() },
+      data: {
+        userId: command.userId,
+        deletedBy: command.deletedBy,
+        deletedAt: now.toISOString(),
+        ...(command.reason ? { reason: command.reason } : {}),
+      },
     },
   ];
 }

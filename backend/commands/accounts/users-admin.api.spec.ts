@@ -82,7 +82,7 @@ describe('admin user routes', () => {
   });
 
   it('deletes a user: personal data gone, login impossible, name free again, ledger whole', async () => {
-    const body = { username: 'gone', email: 'gone@example.com', password: 'secret-pass' };
+    const body = { username: 'gone', email: 'gone@example.com', password: 'secret-pass', sensitiveDataConsent: true };
     const http = worldClient(worlds.world);
     const registered = await http.post('/api/register', body);
     const id = registered.json.id as string;

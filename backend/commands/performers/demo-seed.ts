@@ -48,6 +48,7 @@ export async function seedDemoPerformers(eventStore: EventStore, now: () => Date
             image,
             signedContractAt: now().toISOString(),
             digitalSignature: null,
+            sensitiveDataConsent: true,
           },
           state,
           now(),

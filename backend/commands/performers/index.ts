@@ -5,6 +5,7 @@ import type { CommandSide, ModulePorts } from '../../kernel/module';
 import { demoPortraits, seedDemoPerformers } from './demo-seed';
 import { followPresence } from './presence';
 import { performersRouter, type PerformersDeps as RouterDeps } from './routes';
+import { onCamera } from './co-performer-routes';
 
 /** An identity document as the performers read side lists it: whose, and its file. */
 export interface IdentityDocument {
@@ -54,6 +55,8 @@ export function performersCommands(ports: ModulePorts, deps: PerformersDeps) {
     seedDemo: () => seedDemoPerformers(ports.eventStore, ports.clock.now, ports.passwords),
     /** the demo performers' portraits, which the demo photos reuse */
     demoPortraits,
+    /** who is on camera in her show: approved co-performers only, and their appearance records */
+    onCamera: onCamera({ eventStore: ports.eventStore, now: ports.clock.now }),
     /** identity documents, for the files module's downloads */
     documents: {
       byId: performers.documentOf,

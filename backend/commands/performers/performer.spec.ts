@@ -1,4 +1,4 @@
-import type { DomainEvent } from '@aura/contracts';
+import { SENSITIVE_DATA_POLICY_VERSION, type DomainEvent } from '@aura/contracts';
 import { deciderSpec } from '../../test/doubles/decider-spec';
 import {
   decideAddDocument,
@@ -43,7 +43,9 @@ const registration = {
   rating: null,
   signedContractAt: at,
   digitalSignature: 'data:image/png;base64,AAAA',
+  sensitiveDataConsent: true,
 };
+const consent = { policyVersion: SENSITIVE_DATA_POLICY_VERSION, givenAt: at };
 const document = {
   documentId,
   documentType: 'ID Fronte' as const,
@@ -52,7 +54,10 @@ const document = {
   fileSize: 10,
   contentType: 'image/png',
 };
-const registered: DomainEvent = { type: 'PerformerRegistered', data: { ...registration, registeredAt: at } };
+const registered: DomainEvent = {
+  type: 'PerformerRegistered',
+  data: { ...registration, sensitiveDataConsent: consent, registeredAt: at },
+};
 const documentAdded: DomainEvent = { type: 'PerformerDocumentAdded', data: { ...document, performerId, addedAt: at } };
 const verified: DomainEvent = { type: 'PerformerVerified', data: { performerId, adminId, verifiedAt: at } };
 const online: DomainEvent = { type: 'PerformerWentOnline', data: { performerId, by: 'performer', at } };
@@ -71,6 +76,12 @@ describe('performer decider', () => {
       .given([])
       .when((s) => decideRegisterPerformer({ ...registration, dateOfBirth: '2008-11-21' }, s, now))
       .thenThrows('performer_underage');
+  });
+  it('refuses a registration without her consent to sensitive data (GDPR Art. 9)', () => {
+    spec
+      .given([])
+      .when((s) => decideRegisterPerformer({ ...registration, sensitiveDataConsent: undefined }, s, now))
+      .thenThrows('consent_required');
   });
   it('refuses registering twice', () => {
     spec
@@ -93,7 +104,7 @@ describe('performer decider', () => {
   it('refuses to approve a minor', () => {
     const minor: DomainEvent = {
       type: 'PerformerRegistered',
-      data: { ...registration, dateOfBirth: '2009-01-01', registeredAt: at },
+      data: { ...registration, sensitiveDataConsent: consent, dateOfBirth: '2009-01-01', registeredAt: at },
     };
     spec
       .given([minor])

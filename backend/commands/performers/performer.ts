@@ -1,4 +1,11 @@
-import { ADULT_AGE, ageOn, type DocumentInput, type DomainEvent, type EventDataOf } from '@aura/contracts';
+import {
+  ADULT_AGE,
+  ageOn,
+  sensitiveDataConsentRecord,
+  type DocumentInput,
+  type DomainEvent,
+  type EventDataOf,
+} from '@aura/contracts';
 import { DomainError } from '../../platform/domain-error';
 import { commandHandler, type Aggregate } from '../../kernel/handle-command';
 
@@ -101,18 +108,22 @@ export interface StoredDocument {
   contentType: string;
 }
 
-export type RegisterPerformer = Omit<EventDataOf<'PerformerRegistered'>, 'registeredAt'> & {
+export type RegisterPerformer = Omit<EventDataOf<'PerformerRegistered'>, 'registeredAt' | 'sensitiveDataConsent'> & {
   documents?: StoredDocument[];
+  /** her explicit consent to data about sexual life (GDPR Art. 9): without it no registration */
+  sensitiveDataConsent: boolean | undefined;
 };
 
 /** A registration: pending, with its identity documents recorded in the same append (all or nothing). */
 export function decideRegisterPerformer(command: RegisterPerformer, state: Performer, now: Date): DomainEvent[] {
   if (state.status !== 'none') throw new DomainError('conflict');
+  const sensitiveDataConsent = sensitiveDataConsentRecord(command.sensitiveDataConsent, now);
+  if (!sensitiveDataConsent) throw new DomainError('consent_required');
   if (ageOn(command.dateOfBirth, now) < ADULT_AGE) throw new DomainError('performer_underage');
   const { documents = [], ...data } = command;
   const at = now.toISOString();
   return [
-    { type: 'PerformerRegistered', data: { ...data, registeredAt: at } },
+    { type: 'PerformerRegistered', data: { ...data, sensitiveDataConsent, registeredAt: at } },
     ...documents.map((document): DomainEvent => ({
       type: 'PerformerDocumentAdded',
       data: { ...document, performerId: command.performerId, addedAt: at },

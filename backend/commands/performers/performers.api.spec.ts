@@ -1,4 +1,4 @@
-import { streams } from '@aura/contracts';
+import { SENSITIVE_DATA_POLICY_VERSION, streams } from '@aura/contracts';
 import {
   at,
   existingAdmin,
@@ -51,6 +51,7 @@ const registration = {
   name: 'Stella',
   dateOfBirth: '1999-05-20',
   digitalSignature: 'data:image/png;base64,AAAA',
+  sensitiveDataConsent: true,
   acceptedTerms: true,
 };
 
@@ -84,7 +85,12 @@ describe('performers API', () => {
             expect(newEvents.filter((event) => event.streamId === streams.performer(id))).toMatchObject([
               {
                 type: 'PerformerRegistered',
-                data: { username: 'stella', dateOfBirth: '1999-05-20', signedContractAt: at() },
+                data: {
+                  username: 'stella',
+                  dateOfBirth: '1999-05-20',
+                  signedContractAt: at(),
+                  sensitiveDataConsent: { policyVersion: SENSITIVE_DATA_POLICY_VERSION, givenAt: at() },
+                },
               },
             ]);
           },
@@ -123,6 +129,22 @@ describe('performers API', () => {
         .given()
         .when((request) => request.post('/api/performers', { ...registration, dateOfBirth: '2010-01-01' }))
         .then([expectError(400, 'validation_failed', { detail: 'Devi avere almeno 18 anni per registrarti' })]));
+
+    it.each([
+      ['without', { ...registration, sensitiveDataConsent: undefined }],
+      ['with a false', { ...registration, sensitiveDataConsent: false }],
+    ])('refuses a registration %s consent to sensitive data (GDPR Art. 9), recording nothing', (_case, body) =>
+      spec
+        .given()
+        .when((request) => request.post('/api/performers', body))
+        .then([expectError(400, 'consent_required'), expectNoNewEvents()]),
+    );
+
+    it('refuses a consent that is not a boolean as bad input', () =>
+      spec
+        .given()
+        .when((request) => request.post('/api/performers', { ...registration, sensitiveDataConsent: 'sì' }))
+        .then([expectError(400, 'validation_failed'), expectNoNewEvents()]));
   });
 
   describe('PATCH /api/performers/{id}', () => {

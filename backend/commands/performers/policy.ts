@@ -21,3 +21,8 @@ export function mayChangeRating(caller: Principal, rating: unknown) {
 export function mayAttachDocument(fileOwner: string, caller: string | undefined) {
   if (caller !== undefined && fileOwner !== 'anonymous' && fileOwner !== caller) throw forbidden();
 }
+
+/** Her co-performers are added by her alone: not by an admin on her behalf, nor by another performer. */
+export function addsCoPerformers(caller: Principal, performerId: string) {
+  if (caller.kind !== 'performer' || caller.sub !== performerId) throw forbidden();
+}

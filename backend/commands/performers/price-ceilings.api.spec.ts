@@ -83,6 +83,7 @@ describe('price ceilings', () => {
           dateOfBirth: '1995-04-02',
           creditsPerMinute: 250,
           digitalSignature: 'data:image/png;base64,AAAA',
+          sensitiveDataConsent: true,
           acceptedTerms: true,
           documents: [{ documentType: 'ID Fronte', documentUrl: '/api/files/private/x', fileName: 'id.png' }],
         }),

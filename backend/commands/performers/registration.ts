@@ -29,6 +29,7 @@ import { newId } from '../../platform/ids';
 import { claimAll, releaseAll, type Claim } from '../../kernel/unique-values';
 import { decideCreateByAdmin, decideRegisterPerformer, handlePerformer, type StoredDocument } from './performer';
 import { mayAttachDocument } from './policy';
+import { DomainError } from '../../platform/domain-error';
 
 /** A performer's sign-up (hers, or an admin's on her behalf), with the documents and names it claims. */
 
@@ -112,6 +113,8 @@ async function createWithClaims(
  */
 export async function register(deps: PerformersDeps, ctx: Context, raw: unknown) {
   const body = parseBody(PerformerRegistrationBody, raw);
+  // GDPR Art. 9: refused before anything else is checked, as for users
+  if (body.sensitiveDataConsent !== true) throw new DomainError('consent_required');
   refuseBannedTerms(deps.config.BANNED_TERMS, { bio: body.bio });
   const documentsFollow = body.documents === undefined;
   const problem = registrationProblem(
@@ -160,6 +163,7 @@ export async function register(deps: PerformersDeps, ctx: Context, raw: unknown)
       signedContractAt: deps.now().toISOString(),
       digitalSignature: body.digitalSignature!,
       documents,
+      sensitiveDataConsent: body.sensitiveDataConsent,
     };
     return (
       await handlePerformer(

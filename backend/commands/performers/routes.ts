@@ -21,6 +21,7 @@ import {
 } from './performer';
 import { managesProfile, mayChangeRating } from './policy';
 import { createByAdmin, register, resolveDocuments, type PerformersDeps } from './registration';
+import { mountCoPerformerRoutes } from './co-performer-routes';
 
 export type { PerformersDeps } from './registration';
 
@@ -31,6 +32,7 @@ export function performersRouter(deps: PerformersDeps): Router {
   mountAccountRoutes(router, deps);
   mountProfileRoutes(router, deps);
   mountRecordRoutes(router, deps);
+  mountCoPerformerRoutes(router, deps);
   return router;
 }
 

@@ -5,7 +5,7 @@ import { rateLimiterOf } from '../../platform/http/rate-limit';
 import { showRateLimits } from './rate-limits';
 import type { CommandSide, ModulePorts } from '../../kernel/module';
 import { showMediaRoom } from './media-room';
-import { showsRouter } from './routes';
+import { showsRouter, type OnCamera } from './routes';
 import { showThumbnailRouter } from './thumbnail';
 import { roomAccess, showRoomSockets } from './sockets';
 import { GOAL_DEADLINE_JOB } from './tips';
@@ -21,6 +21,8 @@ export interface ShowsDeps {
   };
   identities: { identityFor(userId: string, aliasId?: string | null): Promise<Identity> };
   users: { balanceAfter(userId: string, position: number | undefined): Promise<number> };
+  /** who is on camera with her (the performers module's co-performers, issue 39 item 7) */
+  onCamera?: OnCamera;
   /** what the shows read side tells the room's routes and sockets (entry hands it over) */
   shows: {
     /** a show as listed: whose, and live, paused or ended (null: not known yet) */
@@ -117,6 +119,7 @@ export function showsCommands(ports: ModulePorts, deps: ShowsDeps) {
         performerOf,
         summaryAfter: shows.summaryAfter,
         accountOf: shows.accountOf,
+        onCamera: deps.onCamera,
         peakViewers,
         startPeak: (performerId) => ports.kv.put(peakKey(performerId), PEAK_TTL_MS, '0'),
         dropFromRoom: (showId, userId) => {

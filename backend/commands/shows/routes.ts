@@ -51,6 +51,18 @@ export interface ShowsCommandDeps {
   showStopped: (showId: string) => Promise<void>;
   deadlines: GoalDeadlines;
   settledMessages: (position: number | undefined) => Promise<void>;
+  /** her co-performers on camera: approved ones only (`check`), then who appeared (`record`) */
+  onCamera?: OnCamera;
+}
+
+export interface OnCamera {
+  check(performerId: string, coPerformerIds: readonly string[]): Promise<void>;
+  record(
+    performerId: string,
+    showId: string,
+    coPerformerIds: readonly string[],
+    metadata: Record<string, unknown>,
+  ): Promise<void>;
 }
 
 /** What every route group reads about a show: whose it is, her stage, the answer after a write. */
@@ -91,14 +103,17 @@ function stageRoutes(router: Router, deps: ShowsCommandDeps, reads: ShowReads) {
   mountRoute(router, deps.sessions, apiRoutes.startShow, async (ctx, { body }, caller) => {
     await mayGoLive(caller, deps.performerApproved);
     refuseBannedTerms(deps.bannedTerms, { title: body.title });
+    await deps.onCamera?.check(caller.sub, body.coPerformerIds);
     const showId = newId();
     const command = { showId, performerId: caller.sub, title: body.title };
+    const metadata = commandMetadata(ctx, caller);
     const result = await handleStage(
       deps.eventStore,
       showStreams.stage(caller.sub),
       (state) => decideStartShow(command, state, deps.now()),
-      { metadata: commandMetadata(ctx, caller) },
+      { metadata },
     );
+    await deps.onCamera?.record(caller.sub, showId, body.coPerformerIds, metadata);
     await deps.startPeak(caller.sub);
     return reads.answer(showId, result.position);
   });

@@ -22,6 +22,13 @@ export function aliasesReadSide(ports: ModulePorts, deps: AliasesReadDeps) {
       activeOwnerOf: aliases.activeOwnerOf,
       /** waits until the aliases read model has applied `position` */
       settled,
+      /** the aliases he holds (his data export) */
+      ofUser: async (userId: string) =>
+        (await aliases.ofUser(userId)).map((doc) => ({
+          id: doc._id,
+          aliasName: doc.aliasName,
+          createdAt: doc.createdAt,
+        })),
       /** the alias's view once the aliases read model has applied `position` (read-your-writes) */
       viewAfter: viewAfter(settled, aliases.byId, toAliasView),
     },

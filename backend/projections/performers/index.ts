@@ -5,6 +5,7 @@ import { PERFORMERS, performersProjection } from './projection';
 import { performerPushes } from './pushes';
 import { createPerformerQueries, messagePriceUnitsOf, sightOf, toPerformerView } from './queries';
 import { performersQueryRouter } from './query-routes';
+import { coPerformersProjection, coPerformersQueryRouter } from './co-performers';
 
 /** Performers as read: the gallery, profiles, presence and viewers, what other modules ask of her. */
 export interface PerformersReadDeps {
@@ -24,8 +25,9 @@ export function performersReadSide(ports: ModulePorts, deps: PerformersReadDeps 
   const settled = settledOn(ports.readModels, PERFORMERS);
   return {
     name: 'performers',
-    projections: [performersProjection],
+    projections: [performersProjection, coPerformersProjection],
     routers: [
+      coPerformersQueryRouter({ sessions: ports.sessions, readModels: ports.readModels }),
       performersQueryRouter({
         sessions: ports.sessions,
         performers,

@@ -29,6 +29,16 @@ export function purchasesReadSide(ports: ModulePorts) {
         ).map((doc) => ({ startedAt: doc.createdAt, priceCents: doc.priceCents })),
       /** waits until the disputes read model has applied `position` */
       disputeSettled: settledOn(ports.readModels, DISPUTES),
+      /** his card payments, oldest first, in euros (his data export) */
+      paymentsOf: async (userId: string) =>
+        (await purchases.find({ userId }, { sort: { createdAt: 1 } })).map((doc) => ({
+          id: doc._id,
+          packageId: doc.packageId,
+          status: doc.status,
+          amountEuro: doc.priceCents / 100,
+          auracoin: doc.auracoinUnits / 100,
+          createdAt: doc.createdAt,
+        })),
     },
     /** a purchase was paid or declined: its buyer refetches it */
     async pushes(events: RecordedEvent[]) {

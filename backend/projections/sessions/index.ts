@@ -1,4 +1,4 @@
-import type { SessionParty } from '@aura/contracts';
+import { unitsToAuracoin, type SessionParty } from '@aura/contracts';
 import type { ModulePorts, ReadSide } from '../../kernel/module';
 import type { RecordedEvent } from '../../platform/recorded-event';
 import { settledOn, viewAfter } from '../../kernel/projections/wait';
@@ -63,6 +63,19 @@ export function sessionsReadSide(ports: ModulePorts, deps: SessionsReadDeps) {
       runningCount: queries.runningCount,
       /** her requests still waiting for an answer */
       waitingIds: async (performerId: string) => (await queries.waitingFor(performerId)).map((doc) => doc._id),
+      /** every session he requested, oldest first, cost in auracoin (his data export) */
+      ofUser: async (userId: string) =>
+        (await queries.allOfUser(userId)).map((doc) => ({
+          id: doc._id,
+          performerId: doc.performerId,
+          displayName: doc.displayName,
+          status: doc.status,
+          requestedAt: doc.requestedAt,
+          startedAt: doc.startedAt,
+          endedAt: doc.endedAt,
+          minutesBilled: doc.minutesBilled,
+          cost: unitsToAuracoin(doc.costUnits),
+        })),
     },
   } satisfies ReadSide & Record<string, unknown>;
 }

@@ -60,6 +60,11 @@ export function createSessionQueries(readModels: ReadModelStore) {
       const doc = await sessions.findOne({ _id: sessionId });
       return doc && doc.status !== 'held' ? (doc as ViewedSession) : null;
     },
+    /** every session he requested (a bare hold is not one), oldest first */
+    async allOfUser(userId: string): Promise<ViewedSession[]> {
+      const docs = await sessions.find({ userId }, { sort: { requestedAt: 1 } });
+      return docs.filter((doc) => doc.status !== 'held') as ViewedSession[];
+    },
     async openOfUser(userId: string): Promise<ViewedSession[]> {
       return (await sessions.find({ userId, status: OPEN }, { sort: { requestedAt: -1 } })) as ViewedSession[];
     },

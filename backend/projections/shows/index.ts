@@ -75,6 +75,8 @@ export function showsReadSide(ports: ModulePorts, deps: ShowsReadDeps) {
       },
       /** the account behind an identity that wrote or tipped in her rooms (kept on the server, never shown) */
       accountOf: shows.accountOf,
+      /** his tips and room lines (his data export) */
+      ofUser: shows.ofUser,
       /** waits until the room lines' read model has applied `position` */
       settledMessages: settledOn(ports.readModels, SHOW_MESSAGES),
     },

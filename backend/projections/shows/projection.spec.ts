@@ -64,6 +64,7 @@ describe('shows read model', () => {
       _id: `${showId}:${userId}`,
       showId,
       identityId: userId,
+      walletId: userId,
       displayName: 'mario',
       totalUnits: 1250,
       tips: 2,

@@ -2,6 +2,7 @@ import { evolveShowGoals, type DomainEvent, type ShowGoal } from '@aura/contract
 import { saleShareCents, tipSale } from '../../ledger';
 import { docProjection } from '../../kernel/projections/doc-projection';
 import { dataField } from '../../platform/recorded-event';
+import { forgettingDeletedUsers } from './forget-deleted-users';
 
 export const SHOWS = 'shows';
 export const SHOW_STAGES = 'show_stages';
@@ -68,6 +69,8 @@ export type ShowTipperDoc = {
   _id: string;
   showId: string;
   identityId: string;
+  /** the account that paid (never shown): forgotten with him when he deletes it */
+  walletId?: string;
   displayName: string;
   totalUnits: number;
   tips: number;
@@ -200,6 +203,7 @@ export function evolveShowTipper(doc: ShowTipperDoc | null, event: DomainEvent):
     _id: tipperId(d.showId, d.identityId),
     showId: d.showId,
     identityId: d.identityId,
+    walletId: d.walletId,
     displayName: d.displayName,
     totalUnits: (doc?.totalUnits ?? 0) + d.amountUnits,
     tips: (doc?.tips ?? 0) + 1,
@@ -243,32 +247,46 @@ export const showStagesProjection = docProjection<StageDoc>({
   evolve: evolveStage,
 });
 
-export const showMessagesProjection = docProjection<ShowMessageDoc>({
-  name: SHOW_MESSAGES,
-  collection: SHOW_MESSAGES,
-  eventTypes: ['ShowMessagePosted', 'ShowMessageDeleted'],
-  documentId: (event) => dataField(event, 'messageId'),
-  evolve: evolveShowMessage,
-  indexes: [{ keys: { showId: 1, postedAt: -1 }, options: { name: 'by_show' } }],
-});
+// a deleted user's lines and tips keep no name of his (GDPR Art. 17): './forget-deleted-users.ts'
+export const showMessagesProjection = forgettingDeletedUsers(
+  docProjection<ShowMessageDoc>({
+    name: SHOW_MESSAGES,
+    collection: SHOW_MESSAGES,
+    eventTypes: ['ShowMessagePosted', 'ShowMessageDeleted'],
+    documentId: (event) => dataField(event, 'messageId'),
+    evolve: evolveShowMessage,
+    indexes: [{ keys: { showId: 1, postedAt: -1 }, options: { name: 'by_show' } }],
+  }),
+  SHOW_MESSAGES,
+  (userId) => [{ userId, senderType: 'user' }],
+);
 
-export const showTipsProjection = docProjection<ShowTipDoc>({
-  name: SHOW_TIPS,
-  collection: SHOW_TIPS,
-  eventTypes: ['ShowTipped'],
-  documentId: (event) => dataField(event, 'tipId'),
-  evolve: evolveShowTip,
-  indexes: [{ keys: { showId: 1, tippedAt: -1 }, options: { name: 'by_show' } }],
-});
+export const showTipsProjection = forgettingDeletedUsers(
+  docProjection<ShowTipDoc>({
+    name: SHOW_TIPS,
+    collection: SHOW_TIPS,
+    eventTypes: ['ShowTipped'],
+    documentId: (event) => dataField(event, 'tipId'),
+    evolve: evolveShowTip,
+    indexes: [{ keys: { showId: 1, tippedAt: -1 }, options: { name: 'by_show' } }],
+  }),
+  SHOW_TIPS,
+  (walletId) => [{ walletId }],
+);
 
-export const showTippersProjection = docProjection<ShowTipperDoc>({
-  name: SHOW_TIPPERS,
-  collection: SHOW_TIPPERS,
-  eventTypes: ['ShowTipped'],
-  documentId: (event) => {
-    const [showId, identityId] = [dataField(event, 'showId'), dataField(event, 'identityId')];
-    return showId && identityId ? tipperId(showId, identityId) : undefined;
-  },
-  evolve: evolveShowTipper,
-  indexes: [{ keys: { showId: 1, totalUnits: -1 }, options: { name: 'by_show' } }],
-});
+/** tippers recorded before `walletId` was kept are found by his real name's identity (his user id) */
+export const showTippersProjection = forgettingDeletedUsers(
+  docProjection<ShowTipperDoc>({
+    name: SHOW_TIPPERS,
+    collection: SHOW_TIPPERS,
+    eventTypes: ['ShowTipped'],
+    documentId: (event) => {
+      const [showId, identityId] = [dataField(event, 'showId'), dataField(event, 'identityId')];
+      return showId && identityId ? tipperId(showId, identityId) : undefined;
+    },
+    evolve: evolveShowTipper,
+    indexes: [{ keys: { showId: 1, totalUnits: -1 }, options: { name: 'by_show' } }],
+  }),
+  SHOW_TIPPERS,
+  (userId) => [{ walletId: userId }, { identityId: userId }],
+);

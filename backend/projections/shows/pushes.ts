@@ -26,7 +26,11 @@ export function showPushes({ shows, realtime }: { shows: ShowQueries; realtime: 
           break;
         case 'ShowTipped': {
           const tip = { _id: event.data.tipId, ...event.data };
-          realtime.toShow(event.data.showId, 'show:tip', { showId: event.data.showId, tip: toTipView(tip) });
+          // to everyone in the room: no account behind the name
+          realtime.toShow(event.data.showId, 'show:tip', {
+            showId: event.data.showId,
+            tip: toTipView(tip, { withIdentity: false }),
+          });
           realtime.toPerformer(event.data.performerId, 'readmodel:changed', { model: 'shows', id: event.data.showId });
           break;
         }

@@ -54,10 +54,11 @@ export function toGoalView(doc: Pick<ShowDoc, 'goals'>): ShowGoalView | null {
     : null;
 }
 
-export const toTipView = (doc: ShowTipDoc): ShowTipView => ({
+/** A tip as shown: `identityId` only for her and the admins (`withIdentity`), never to visitors or other users. */
+export const toTipView = (doc: ShowTipDoc, { withIdentity }: { withIdentity: boolean }): ShowTipView => ({
   id: doc._id,
   showId: doc.showId,
-  identityId: doc.identityId,
+  ...(withIdentity ? { identityId: doc.identityId } : {}),
   displayName: doc.displayName,
   amount: unitsToAuracoin(doc.amountUnits),
   message: doc.message,
@@ -164,9 +165,9 @@ export function createShowQueries(readModels: ReadModelStore, deps: ShowQueryDep
         .map(toMessageView);
     },
     message: (messageId: string) => messages.findOne({ _id: messageId }),
-    async tips(showId: string): Promise<ShowTipView[]> {
+    async tips(showId: string, options: { withIdentity: boolean }): Promise<ShowTipView[]> {
       const docs = await tips.find({ showId }, { sort: { tippedAt: -1 }, limit: TIPS_SHOWN });
-      return docs.reverse().map(toTipView);
+      return docs.reverse().map((doc) => toTipView(doc, options));
     },
     /** the show's best tippers, by name or alias only */
     async leaderboard(showId: string): Promise<ShowLeaderboardView> {
@@ -181,6 +182,34 @@ export function createShowQueries(readModels: ReadModelStore, deps: ShowQueryDep
           displayName: doc.displayName,
           amount: unitsToAuracoin(doc.totalUnits),
           tips: doc.tips,
+        })),
+      };
+    },
+    /** his tips and room lines, oldest first (his data export) */
+    async ofUser(userId: string) {
+      const [his, lines] = await Promise.all([
+        tips.find({ walletId: userId }, { sort: { tippedAt: 1 } }),
+        messages.find({ userId, senderType: 'user' }, { sort: { postedAt: 1 } }),
+      ]);
+      return {
+        tips: his.map((doc) => ({
+          id: doc._id,
+          showId: doc.showId,
+          performerId: doc.performerId,
+          displayName: doc.displayName,
+          amount: unitsToAuracoin(doc.amountUnits),
+          message: doc.message,
+          menuItemLabel: doc.menuItemLabel,
+          tippedAt: doc.tippedAt,
+        })),
+        roomLines: lines.map((doc) => ({
+          id: doc._id,
+          showId: doc.showId,
+          performerId: doc.performerId,
+          displayName: doc.displayName,
+          content: doc.content,
+          postedAt: doc.postedAt,
+          deleted: doc.deleted,
         })),
       };
     },

@@ -44,9 +44,11 @@ export function showsQueryRouter(deps: {
     return shows.ofPerformer(params.id);
   });
 
-  mountRoute(router, deps.sessions, apiRoutes.listShowTips, async (_ctx, { params }) => {
-    await showOf(params.id);
-    return shows.tips(params.id);
+  // her own room and the admins keep who tipped (what mutes and bans need); anyone else sees names only
+  mountRoute(router, deps.sessions, apiRoutes.listShowTips, async (_ctx, { params }, caller) => {
+    const doc = await showOf(params.id);
+    const owner = caller?.kind === 'admin' || (caller?.kind === 'performer' && caller.sub === doc.performerId);
+    return shows.tips(params.id, { withIdentity: owner });
   });
 
   mountRoute(router, deps.sessions, apiRoutes.showLeaderboard, async (_ctx, { params }) => {

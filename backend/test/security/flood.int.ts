@@ -186,8 +186,14 @@ describe('uploads and sign-ins', () => {
     const user = client(app.url);
     const name = `signin${Date.now().toString(36)}`;
     expect(
-      (await user.post('/api/register', { username: name, email: `${name}@example.com`, password: 'secret-pass' }))
-        .status,
+      (
+        await user.post('/api/register', {
+          username: name,
+          email: `${name}@example.com`,
+          password: 'secret-pass',
+          sensitiveDataConsent: true,
+        })
+      ).status,
     ).toBe(201);
     expect((await client(app.url).post('/api/login', { username: name, password: 'wrong-pass' })).status).toBe(401);
     expect((await client(app.url).post('/api/login', { username: name, password: 'secret-pass' })).status).toBe(200);

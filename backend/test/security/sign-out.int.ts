@@ -36,6 +36,7 @@ async function userClient(app: TestApp) {
     username,
     email: `${username}@example.com`,
     password: 'secret-pass',
+    sensitiveDataConsent: true,
   });
   expect(registered.status).toBe(201);
   return { http, id: registered.json.id as string, username };
@@ -134,6 +135,7 @@ describe('on one embedded process', () => {
       creditsPerMinute: 2.5,
       image: '/demo/performers/2.svg',
       digitalSignature: 'data:image/png;base64,iVBORw0KGgo=',
+      sensitiveDataConsent: true,
       acceptedTerms: true,
       documents: [{ documentType: 'ID Fronte', documentUrl: doc.url, fileName: 'id.png', fileSize: PNG.length }],
     });

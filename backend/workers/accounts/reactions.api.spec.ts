@@ -29,7 +29,7 @@ describe('accounts reactions', () => {
       logger: world.ports.logger,
     });
     await reactions.start();
-    const body = { username: 'cut', email: 'cut@example.com', password: 'secret-pass' };
+    const body = { username: 'cut', email: 'cut@example.com', password: 'secret-pass', sensitiveDataConsent: true };
     const registered = await anonymous().post('/api/register', body);
     const id = registered.json.id as string;
     // what a crash right after the UserDeleted append leaves: the claims still held

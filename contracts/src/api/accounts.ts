@@ -9,10 +9,28 @@ export const USERNAME_MAX = 32;
 export const PASSWORD_MIN = 6;
 export const PASSWORD_MAX = 128;
 
+/**
+ * The version of the notice on data about sexual life (GDPR Art. 9) a registration consents to:
+ * recorded with the consent in the account's events, so a later text asks again.
+ */
+export const SENSITIVE_DATA_POLICY_VERSION = '2026-11-30';
+
+/**
+ * Explicit consent to process data about sexual life (GDPR Art. 9): a registration without
+ * `true` is refused with `consent_required` (the route checks it before the rest of the body).
+ */
+export const SensitiveDataConsent = z.literal(true);
+
+/** What a registration records of the consent (the notice's version and when), or null when not given. */
+export function sensitiveDataConsentRecord(given: unknown, now: Date) {
+  return given === true ? { policyVersion: SENSITIVE_DATA_POLICY_VERSION, givenAt: now.toISOString() } : null;
+}
+
 export const RegisterBody = z.object({
   username: z.string().trim().min(USERNAME_MIN).max(USERNAME_MAX),
   email: z.string().trim().toLowerCase().email().max(254),
   password: z.string().min(PASSWORD_MIN).max(PASSWORD_MAX),
+  sensitiveDataConsent: SensitiveDataConsent,
 });
 export type RegisterBody = z.infer<typeof RegisterBody>;
 
@@ -22,6 +40,9 @@ export const LoginBody = z.object({
   password: z.string().min(1).max(PASSWORD_MAX),
 });
 export type LoginBody = z.infer<typeof LoginBody>;
+
+/** The name a deleted user's room lines and tips show from then on (his username is forgotten). */
+export const DELETED_USER_DISPLAY_NAME = 'Utente eliminato';
 
 /** The user record as the API answers it (never the password hash). */
 export const UserView = z.object({
@@ -55,7 +76,11 @@ export const ChangeEmailBody = z.object({
   password: z.string().min(1).max(PASSWORD_MAX),
 });
 export const ConfirmEmailBody = z.object({ token: z.string().trim().min(1).max(300) });
-export const DeleteAccountBody = z.object({ password: z.string().min(1).max(PASSWORD_MAX) });
+export const DeleteAccountBody = z.object({
+  password: z.string().min(1).max(PASSWORD_MAX),
+  /** why he closes it: withdrawing his consent to sensitive data (GDPR Art. 9) closes the account the same way */
+  reason: z.enum(['consent_withdrawn']).optional(),
+});
 
 /** One message the development outbox holds (an `.eml` under DATA_DIR/outbox). */
 export const OutboxMessage = z.object({
@@ -67,13 +92,75 @@ export const OutboxMessage = z.object({
 });
 export type OutboxMessage = z.infer<typeof OutboxMessage>;
 
-/** Everything Aura keeps about him, as he downloads it from his settings. */
+/** Everything Aura keeps about him, as he downloads it from his settings (GDPR Arts. 15 and 20). */
 export const AccountExport = z.object({
   exportedAt: z.string(),
   profile: UserView,
   purchases: z.array(z.unknown()),
   ledger: z.array(z.unknown()),
   messages: z.array(z.unknown()),
+  /** the aliases he holds */
+  aliases: z.array(z.object({ id: z.string(), aliasName: z.string(), createdAt: z.string() })),
+  /** his tips in shows, auracoin, under the name he tipped with */
+  tips: z.array(
+    z.object({
+      id: z.string(),
+      showId: z.string(),
+      performerId: z.string(),
+      displayName: z.string(),
+      amount: z.number(),
+      message: z.string().nullable(),
+      menuItemLabel: z.string().nullable(),
+      tippedAt: z.string(),
+    }),
+  ),
+  /** what he wrote in show rooms (a line she or an admin deleted too) */
+  roomLines: z.array(
+    z.object({
+      id: z.string(),
+      showId: z.string(),
+      performerId: z.string(),
+      displayName: z.string(),
+      content: z.string(),
+      postedAt: z.string(),
+      deleted: z.boolean(),
+    }),
+  ),
+  /** his private sessions; `cost` in auracoin */
+  sessions: z.array(
+    z.object({
+      id: z.string(),
+      performerId: z.string().nullable(),
+      displayName: z.string(),
+      status: z.string(),
+      requestedAt: z.string().nullable(),
+      startedAt: z.string().nullable(),
+      endedAt: z.string().nullable(),
+      minutesBilled: z.number(),
+      cost: z.number(),
+    }),
+  ),
+  /** the ratings he gave sessions */
+  ratings: z.array(
+    z.object({
+      sessionId: z.string(),
+      performerId: z.string(),
+      stars: z.number(),
+      comment: z.string().nullable(),
+      ratedAt: z.string(),
+    }),
+  ),
+  /** his card payments for auracoin packages, in euros */
+  cardPayments: z.array(
+    z.object({
+      id: z.string(),
+      packageId: z.string(),
+      status: z.string(),
+      amountEuro: z.number(),
+      auracoin: z.number(),
+      createdAt: z.string(),
+    }),
+  ),
 });
 export type AccountExport = z.infer<typeof AccountExport>;
 
@@ -145,7 +232,8 @@ export const accountsRoutes = {
   },
   exportMe: {
     ...apiPaths.exportMe,
-    summary: 'His data as JSON: profile, purchases, ledger, messages',
+    summary:
+      'His data as JSON: profile, purchases, ledger, messages, aliases, tips, room lines, sessions, ratings and card payments in euros',
     tag: 'accounts',
     refusals: ['invalid_token'],
     response: AccountExport,

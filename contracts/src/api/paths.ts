@@ -181,6 +181,11 @@ export const apiPaths = {
   adminEndShow: { method: 'post', path: '/api/admin/shows/{id}/end', auth: 'admin' },
   listReviews: { method: 'get', path: '/api/admin/reviews', auth: 'admin' },
   decideReview: { method: 'post', path: '/api/admin/reviews/{id}', auth: 'admin' },
+  // co-performers.ts (issue 39 item 7)
+  addCoPerformer: { method: 'post', path: '/api/performers/{id}/co-performers', auth: 'performer' },
+  listCoPerformers: { method: 'get', path: '/api/performers/{id}/co-performers', auth: 'performer' },
+  decideCoPerformer: { method: 'post', path: '/api/admin/co-performers/{id}', auth: 'admin' },
+  appearanceRecords: { method: 'get', path: '/api/admin/appearance-records', auth: 'admin' },
   // age-verification.ts (issue 39 items 1-2)
   startAgeVerification: { method: 'post', path: '/api/age-verification', auth: 'public' },
   ageVerificationStatus: { method: 'get', path: '/api/age-verification', auth: 'public' },

@@ -168,6 +168,8 @@ export const PerformerRegistrationBody = z.object({
   verificationStatus: z.unknown().optional(),
   /** the form's checkbox: an explicit false is refused; absent, the signed contract stands for it */
   acceptedTerms: z.boolean().optional(),
+  /** GDPR Art. 9: her explicit consent to data about sexual life; without `true` the registration answers `consent_required` */
+  sensitiveDataConsent: z.boolean().optional(),
   /**
    * The identity documents, recorded together with the registration (at least one when the field
    * is sent). Without the field, the spec's sequence: the registration is incomplete until

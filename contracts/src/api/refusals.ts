@@ -5,7 +5,15 @@ import type { ErrorCode } from '../errors';
  * answers); a read lists only what it answers. Beside them, every route may answer `commonRefusals`.
  */
 export const moduleRefusals = {
-  accounts: ['conflict', 'email_taken', 'invalid_credentials', 'invalid_token', 'same_email', 'username_taken'],
+  accounts: [
+    'conflict',
+    'consent_required',
+    'email_taken',
+    'invalid_credentials',
+    'invalid_token',
+    'same_email',
+    'username_taken',
+  ],
   admins: [
     'admin_locked',
     'admin_self',
@@ -50,7 +58,11 @@ export const moduleRefusals = {
   ],
   performers: [
     'banned_terms',
+    'co_performer_not_approved',
+    'co_performer_reviewed',
+    'co_performer_underage',
     'conflict',
+    'consent_required',
     'document_missing',
     'email_taken',
     'identity_verified',
@@ -90,6 +102,7 @@ export const moduleRefusals = {
   ],
   shows: [
     'banned_terms',
+    'co_performer_not_approved',
     'conflict',
     'insufficient_balance',
     'mute_self',

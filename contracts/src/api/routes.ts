@@ -23,6 +23,7 @@ import { whipRoutes } from './whip';
 import { refundsRoutes } from './refunds';
 import { moderationRoutes } from './moderation';
 import { ageVerificationRoutes } from './age-verification';
+import { coPerformersRoutes } from './co-performers';
 import type { RouteContract } from './route-contract';
 import type { ApiPathName, apiPaths } from './paths';
 
@@ -65,6 +66,7 @@ export const apiRoutes = {
   ...refundsRoutes,
   ...moderationRoutes,
   ...ageVerificationRoutes,
+  ...coPerformersRoutes,
 } as const satisfies Record<string, RouteContract>;
 
 export type ApiRouteName = keyof typeof apiRoutes;

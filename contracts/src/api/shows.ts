@@ -27,6 +27,8 @@ export const StartShowBody = z.object({
     .trim()
     .min(1, SHOW_FORM_MESSAGES.titleRequired)
     .max(SHOW_TITLE_MAX, SHOW_FORM_MESSAGES.titleTooLong),
+  /** who is on camera with her (issue 39 item 7): approved co-performers only, else 409 `co_performer_not_approved` */
+  coPerformerIds: z.array(uuid).max(5).default([]),
 });
 export type StartShowInput = z.input<typeof StartShowBody>;
 
@@ -156,7 +158,11 @@ export type TipInput = z.input<typeof TipBody>;
 export const ShowTipView = z.object({
   id: uuid,
   showId: uuid,
-  identityId: uuid,
+  /**
+   * Who tipped, as her room knows him (his user id for his real name): only in her own view, the
+   * admins' and his own answer; what visitors and other users see of a tip never carries it.
+   */
+  identityId: uuid.optional(),
   displayName: z.string(),
   amount: z.number(),
   message: z.string().nullable(),

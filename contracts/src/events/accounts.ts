@@ -18,6 +18,9 @@ export type UniqueValueKind = (typeof uniqueValueKinds)[number];
  * Every domain event: its type name and the zod schema of its data.
  * Backend deciders produce them, projections consume them, the auditor replays them.
  */
+/** His explicit consent to data about sexual life (GDPR Art. 9): the notice's version and when. */
+export const SensitiveDataConsentRecord = z.object({ policyVersion: z.string(), givenAt: z.string() });
+
 export const UserRegistered = z.object({
   userId: z.string().uuid(),
   username: z.string(),
@@ -25,6 +28,8 @@ export const UserRegistered = z.object({
   passwordHash: z.string(),
   role: z.enum(['user']).default('user'),
   registeredAt: z.string(),
+  /** absent on registrations from before it was asked */
+  sensitiveDataConsent: SensitiveDataConsentRecord.optional(),
 });
 
 /** A unique value (a username or an email, lower-cased) taken by an account. */
@@ -50,6 +55,8 @@ export const UserDeleted = z.object({
   userId: z.string().uuid(),
   deletedBy: z.string(),
   deletedAt: z.string(),
+  /** he withdrew his consent to sensitive data (GDPR Art. 9), which closes the account */
+  reason: z.enum(['consent_withdrawn']).optional(),
 });
 
 /** He asked for a password reset: the link's token is kept only as its SHA-256 hash, valid until `expiresAt`. */

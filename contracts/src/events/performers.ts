@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { paidWith } from './wallet';
+import { SensitiveDataConsentRecord } from './accounts';
 
 export const performerCategories = ['Standard', 'Premium', 'VIP'] as const;
 export const documentTypes = ['ID Fronte', 'ID Retro', 'Altro'] as const;
@@ -14,6 +15,8 @@ export const performerStreams = {
   favourites: (userId: string) => `favourites-${userId}`,
   /** views of one identity document (audit trail; appended with 'any', never decided on) */
   documentViews: (documentId: string) => `document-views-${documentId}`,
+  /** one person on camera with her (GDPR Art. 9, card networks' rules on people depicted): on legal hold */
+  coPerformer: (coPerformerId: string) => `co-performer-${coPerformerId}`,
 } as const;
 
 /** The registration form's physical traits, as events record them and the public profile shows them. */
@@ -56,6 +59,8 @@ export const PerformerRegistered = z.object({
   signedContractAt: z.string().nullable(),
   digitalSignature: z.string().nullable(),
   registeredAt: z.string(),
+  /** her explicit consent to data about sexual life (GDPR Art. 9); absent on registrations from before it was asked */
+  sensitiveDataConsent: SensitiveDataConsentRecord.optional(),
 });
 
 /** An admin created a performer from the admin Performer tab: approved at once, no birth date known. */
@@ -229,7 +234,54 @@ export const PerformerScheduleSet = z.object({
 export const FavouriteAdded = z.object({ userId: z.string().uuid(), performerId: z.string().uuid(), at: z.string() });
 export const FavouriteRemoved = z.object({ userId: z.string().uuid(), performerId: z.string().uuid(), at: z.string() });
 
+/** An identity document as an event records it: the stored file behind it. */
+const RecordedDocument = z.object({
+  documentId: z.string().uuid(),
+  documentType: z.enum(documentTypes),
+  fileId: z.string(),
+  fileName: z.string(),
+  fileSize: z.number().int().nonnegative(),
+  contentType: z.string(),
+});
+
+/**
+ * She added a person who appears on camera with her: name, birth date, ID document and the signed
+ * consent; waits for an admin's review. On legal hold: no deletion anonymises it.
+ */
+export const CoPerformerAdded = z.object({
+  coPerformerId: z.string().uuid(),
+  performerId: z.string().uuid(),
+  name: z.string(),
+  dateOfBirth: z.string(),
+  document: RecordedDocument,
+  /** the person's signature under the consent to appear and to the processing of her data */
+  signedConsent: z.string(),
+  consentSignedAt: z.string(),
+  addedAt: z.string(),
+});
+
+/** An admin approved or rejected a co-performer (a rejection says why). */
+export const CoPerformerReviewed = z.object({
+  coPerformerId: z.string().uuid(),
+  performerId: z.string().uuid(),
+  decision: z.enum(['approved', 'rejected']),
+  adminId: z.string(),
+  statement: z.string().nullable(),
+  reviewedAt: z.string(),
+});
+
+/** She declared the co-performer on camera in a show she started: the record of who appeared, kept on legal hold. */
+export const CoPerformerAppeared = z.object({
+  coPerformerId: z.string().uuid(),
+  performerId: z.string().uuid(),
+  showId: z.string().uuid(),
+  appearedAt: z.string(),
+});
+
 export const performersEvents = {
+  CoPerformerAdded,
+  CoPerformerReviewed,
+  CoPerformerAppeared,
   PerformerRegistered,
   PerformerCreatedByAdmin,
   PerformerVerified,

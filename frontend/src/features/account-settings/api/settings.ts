@@ -17,8 +17,12 @@ export const useConfirmEmailChange = () => {
 /** Before the deletion: his password checked on the server, and the auracoin it would lose. */
 export const useCheckDeleteMe = () =>
   useMutation({ mutationFn: (password: string) => call('checkDeleteMe', { body: { password } }) });
+/** Deletes his account; withdrawing his consent to sensitive data (GDPR Art. 9) closes it the same way, saying so. */
 export const useDeleteMe = () =>
-  useMutation({ mutationFn: (password: string) => call('deleteMe', { body: { password } }) });
+  useMutation({
+    mutationFn: ({ password, reason }: { password: string; reason?: 'consent_withdrawn' }) =>
+      call('deleteMe', { body: { password, ...(reason ? { reason } : {}) } }),
+  });
 
 /** His data as a JSON file, saved by the browser. */
 export async function downloadMyData(): Promise<void> {

@@ -52,6 +52,9 @@ export function SettingsPage() {
   const [newEmail, setNewEmail] = useState('');
   const [emailPassword, setEmailPassword] = useState('');
   const [deletePassword, setDeletePassword] = useState('');
+  /** the deletion asked for is his consent's withdrawal ('Revoca consenso'): the same path, its own words */
+  const [withdrawing, setWithdrawing] = useState(false);
+  const [consentPassword, setConsentPassword] = useState('');
   /** his account is gone: home, not the sign-in page a signed-out visitor of this page is sent to */
   const [deleted, setDeleted] = useState(false);
   if (deleted) return <Navigate to="/" replace />;
@@ -94,26 +97,30 @@ export function SettingsPage() {
     );
   };
   // the password is checked on the server first; then a dialog says what the deletion loses
-  const deleteAccount = (event: FormEvent) => {
+  const askToDelete = (consentWithdrawn: boolean) => (event: FormEvent) => {
     event.preventDefault();
-    checkDelete.mutate(deletePassword, {
+    setWithdrawing(consentWithdrawn);
+    checkDelete.mutate(consentWithdrawn ? consentPassword : deletePassword, {
       onSuccess: ({ auracoinBalance }) => setLosing(auracoinBalance),
       onError: (error) => notify({ type: 'error', title: 'Account non eliminato', description: errorMessage(error) }),
     });
   };
   const confirmDelete = () =>
-    remove.mutate(deletePassword, {
-      onSuccess: () => {
-        setLosing(null);
-        setDeleted(true);
-        clearStoredUser();
-        notify({ type: 'success', title: 'Account eliminato' });
+    remove.mutate(
+      withdrawing ? { password: consentPassword, reason: 'consent_withdrawn' } : { password: deletePassword },
+      {
+        onSuccess: () => {
+          setLosing(null);
+          setDeleted(true);
+          clearStoredUser();
+          notify({ type: 'success', title: withdrawing ? 'Consenso revocato: account chiuso' : 'Account eliminato' });
+        },
+        onError: (error) => {
+          setLosing(null);
+          notify({ type: 'error', title: 'Account non eliminato', description: errorMessage(error) });
+        },
       },
-      onError: (error) => {
-        setLosing(null);
-        notify({ type: 'error', title: 'Account non eliminato', description: errorMessage(error) });
-      },
-    });
+    );
 
   return (
     <Container maxW="2xl" px="4" py={{ base: '8', md: '12' }}>
@@ -186,7 +193,7 @@ export function SettingsPage() {
           <Text color="fg.muted" fontSize="sm">
             I tuoi dati personali vengono cancellati; i movimenti contabili restano, anonimi, come richiede la legge.
           </Text>
-          <Stack as="form" gap="3" onSubmit={deleteAccount} aria-label="Elimina account">
+          <Stack as="form" gap="3" onSubmit={askToDelete(false)} aria-label="Elimina account">
             <Labelled
               label="Password per confermare"
               type="password"
@@ -202,7 +209,7 @@ export function SettingsPage() {
             open={losing !== null}
             onClose={() => setLosing(null)}
             role="alertdialog"
-            title="Eliminare il tuo account?"
+            title={withdrawing ? 'Revocare il consenso e chiudere il tuo account?' : 'Eliminare il tuo account?'}
             testId="delete-account-confirm"
             footer={
               <>
@@ -210,7 +217,7 @@ export function SettingsPage() {
                   Annulla
                 </Button>
                 <Button colorPalette="red" loading={remove.isPending} onClick={confirmDelete}>
-                  Elimina definitivamente
+                  {withdrawing ? 'Revoca consenso e chiudi' : 'Elimina definitivamente'}
                 </Button>
               </>
             }
@@ -227,10 +234,37 @@ export function SettingsPage() {
                 )}
               </Text>
               <Text>
+                {withdrawing
+                  ? 'Senza il tuo consenso non possiamo trattare i dati relativi alla tua vita sessuale, quindi il tuo account viene chiuso: '
+                  : ''}
                 I tuoi dati personali saranno cancellati e non potrai più accedere. L'operazione non si annulla.
               </Text>
             </Stack>
           </DialogFrame>
+        </Section>
+        <Section title="Consenso ai dati sensibili">
+          <Text color="fg.muted" fontSize="sm">
+            Hai acconsentito al trattamento dei dati relativi alla tua vita sessuale (art. 9 GDPR). Puoi revocare il
+            consenso in qualsiasi momento: senza, Aura non può offrirti il servizio e il tuo account viene chiuso.
+          </Text>
+          <Stack as="form" gap="3" onSubmit={askToDelete(true)} aria-label="Revoca consenso">
+            <Labelled
+              label="Password per revocare il consenso"
+              type="password"
+              autoComplete="current-password"
+              value={consentPassword}
+              onChange={(e) => setConsentPassword(e.target.value)}
+            />
+            <Button
+              type="submit"
+              colorPalette="red"
+              variant="outline"
+              alignSelf="flex-start"
+              loading={checkDelete.isPending}
+            >
+              Revoca consenso
+            </Button>
+          </Stack>
         </Section>
       </Stack>
     </Container>

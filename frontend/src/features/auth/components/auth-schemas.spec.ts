@@ -1,7 +1,8 @@
 import { describe, expect, it } from '@jest/globals';
+import { errorMessages } from '@aura/contracts';
 import { loginSchema, registerSchema } from './auth-schemas';
 
-async function errorsOf(schema: typeof registerSchema | typeof loginSchema, values: Record<string, string>) {
+async function errorsOf(schema: typeof registerSchema | typeof loginSchema, values: Record<string, string | boolean>) {
   try {
     await schema.validate(values, { abortEarly: false });
     return {};
@@ -14,12 +15,19 @@ async function errorsOf(schema: typeof registerSchema | typeof loginSchema, valu
 describe('register rules (docs/product.md#validation)', () => {
   it('gives the exact Italian messages', async () => {
     expect(
-      await errorsOf(registerSchema, { username: 'ab', email: 'nope', password: '12345', confirmPassword: 'x' }),
+      await errorsOf(registerSchema, {
+        username: 'ab',
+        email: 'nope',
+        password: '12345',
+        confirmPassword: 'x',
+        sensitiveDataConsent: false,
+      }),
     ).toEqual({
       username: "L'username deve avere almeno 3 caratteri",
       email: "Inserisci un'email valida",
       password: 'La password deve avere almeno 6 caratteri',
       confirmPassword: 'Le password non corrispondono',
+      sensitiveDataConsent: errorMessages.consent_required,
     });
   });
 
@@ -30,6 +38,7 @@ describe('register rules (docs/product.md#validation)', () => {
         email: 'g@example.it',
         password: 'secret1',
         confirmPassword: 'secret1',
+        sensitiveDataConsent: true,
       }),
     ).toEqual({});
   });

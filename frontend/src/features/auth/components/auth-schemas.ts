@@ -11,6 +11,11 @@ export const registerSchema = yup.object({
     .string()
     .required(REGISTER_MESSAGES.confirmPassword)
     .oneOf([yup.ref('password')], REGISTER_MESSAGES.confirmPassword),
+  /** GDPR Art. 9: the registration is refused without it (`consent_required`) */
+  sensitiveDataConsent: yup
+    .boolean()
+    .required(REGISTER_MESSAGES.sensitiveDataConsent)
+    .oneOf([true], REGISTER_MESSAGES.sensitiveDataConsent),
 });
 
 export type RegisterValues = yup.InferType<typeof registerSchema>;

@@ -1,7 +1,7 @@
-import { Badge, Box, HStack, Link, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Checkbox, Field, HStack, Link, Stack, Text } from '@chakra-ui/react';
 import { useFormik } from 'formik';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
-import { WELCOME_BONUS_AURACOIN, REGISTER_MESSAGES } from '@aura/contracts';
+import { WELCOME_BONUS_AURACOIN, REGISTER_MESSAGES, SENSITIVE_DATA_CONSENT_TEXTS } from '@aura/contracts';
 import { errorMessage } from '../../../lib/api-client';
 import { setStoredUser } from '../../../lib/session-storage';
 import { notify } from '../../../components/ui/toaster';
@@ -18,12 +18,12 @@ export function RegisterForm() {
   const register = useRegister();
 
   const formik = useFormik<RegisterValues>({
-    initialValues: { username: '', email: '', password: '', confirmPassword: '' },
+    initialValues: { username: '', email: '', password: '', confirmPassword: '', sensitiveDataConsent: false },
     validationSchema: registerSchema,
     onSubmit: async ({ username, email, password }, helpers) => {
       try {
-        // confirmPassword stays in the browser
-        const user = await register.mutateAsync({ username, email, password });
+        // confirmPassword stays in the browser; the schema let the submit through only with the consent ticked
+        const user = await register.mutateAsync({ username, email, password, sensitiveDataConsent: true });
         setStoredUser(user);
         notify({
           type: 'success',
@@ -129,6 +129,11 @@ export function RegisterForm() {
             icon={<LockIcon />}
             {...bindField(formik, 'confirmPassword')}
           />
+          <SensitiveDataConsentField
+            checked={formik.values.sensitiveDataConsent}
+            onChange={(checked) => void formik.setFieldValue('sensitiveDataConsent', checked)}
+            error={formik.submitCount > 0 ? formik.errors.sensitiveDataConsent : undefined}
+          />
           <SubmitButton
             colorPalette="brand"
             size="lg"
@@ -141,5 +146,24 @@ export function RegisterForm() {
         </form>
       </Stack>
     </AuthLayout>
+  );
+}
+
+/** GDPR Art. 9: the explicit consent the registration needs, unticked until he ticks it. */
+function SensitiveDataConsentField(props: { checked: boolean; onChange(checked: boolean): void; error?: string }) {
+  return (
+    <Field.Root invalid={Boolean(props.error)}>
+      <Checkbox.Root
+        checked={props.checked}
+        onCheckedChange={(e) => props.onChange(e.checked === true)}
+        colorPalette="brand"
+        alignItems="flex-start"
+      >
+        <Checkbox.HiddenInput name="sensitiveDataConsent" />
+        <Checkbox.Control mt="0.5" />
+        <Checkbox.Label fontSize="sm">{SENSITIVE_DATA_CONSENT_TEXTS.label}</Checkbox.Label>
+      </Checkbox.Root>
+      {props.error ? <Field.ErrorText>{props.error}</Field.ErrorText> : null}
+    </Field.Root>
   );
 }

@@ -1,6 +1,7 @@
 import { useCallback, useId } from 'react';
 import { Box, Checkbox, Heading, Stack, Text } from '@chakra-ui/react';
 import { useFormikContext } from 'formik';
+import { SENSITIVE_DATA_CONSENT_TEXTS } from '@aura/contracts';
 import { SignaturePad } from './signature-pad';
 import type { RegistrationValues } from './registration-form';
 
@@ -60,6 +61,16 @@ export function ContractStep() {
         <Checkbox.HiddenInput />
         <Checkbox.Control />
         <Checkbox.Label>Ho letto e accetto i termini e condizioni del contratto</Checkbox.Label>
+      </Checkbox.Root>
+      <Checkbox.Root
+        checked={values.sensitiveDataConsent}
+        onCheckedChange={(e) => void setFieldValue('sensitiveDataConsent', e.checked === true)}
+        colorPalette="brand"
+        alignItems="flex-start"
+      >
+        <Checkbox.HiddenInput />
+        <Checkbox.Control mt="0.5" />
+        <Checkbox.Label>{SENSITIVE_DATA_CONSENT_TEXTS.label}</Checkbox.Label>
       </Checkbox.Root>
     </>
   );

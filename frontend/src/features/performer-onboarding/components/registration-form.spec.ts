@@ -1,4 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
+import { errorMessages } from '@aura/contracts';
 import {
   INITIAL_VALUES,
   registrationBody,
@@ -22,6 +23,7 @@ const filled: RegistrationValues = {
   documents: [document],
   digitalSignature: 'data:image/png;base64,AAAA',
   acceptedTerms: true,
+  sensitiveDataConsent: true,
 };
 
 describe('the registration steps', () => {
@@ -61,6 +63,11 @@ describe('the registration steps', () => {
     expect(submitProblem({ ...filled, acceptedTerms: false })).toEqual({
       title: 'Termini e condizioni',
       message: 'Devi accettare i termini e condizioni',
+    });
+    // last, the consent to data about sexual life (GDPR Art. 9) the server refuses the registration without
+    expect(submitProblem({ ...filled, sensitiveDataConsent: false })).toEqual({
+      title: 'Consenso richiesto',
+      message: errorMessages.consent_required,
     });
     expect(submitProblem(filled)).toBeNull();
   });

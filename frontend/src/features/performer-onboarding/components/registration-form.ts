@@ -5,6 +5,7 @@ import {
   REGISTRATION_DOCUMENTS_MIN,
   REGISTRATION_RATE_DEFAULT,
   registrationProblem,
+  SENSITIVE_DATA_CONSENT_TEXTS,
   type DocumentInput,
   type documentTypes,
   type PerformerRegistrationInput,
@@ -41,6 +42,8 @@ export interface RegistrationValues {
   /** the signature pad's PNG data URL, '' while unsigned */
   digitalSignature: string;
   acceptedTerms: boolean;
+  /** GDPR Art. 9: her explicit consent to data about sexual life */
+  sensitiveDataConsent: boolean;
 }
 
 export const INITIAL_VALUES: RegistrationValues = {
@@ -62,6 +65,7 @@ export const INITIAL_VALUES: RegistrationValues = {
   documents: [],
   digitalSignature: '',
   acceptedTerms: false,
+  sensitiveDataConsent: false,
 };
 
 /** The fixed default picture of a new performer (she changes it from her profile). */
@@ -98,6 +102,9 @@ export const registrationSchema = yup.mixed<RegistrationValues>().test('registra
 export function submitProblem(values: RegistrationValues): Pick<RegistrationProblem, 'title' | 'message'> | null {
   try {
     registrationSchema.validateSync(values);
+    // after the spec's five checks: the consent the server refuses the registration without
+    if (!values.sensitiveDataConsent)
+      return { title: SENSITIVE_DATA_CONSENT_TEXTS.title, message: SENSITIVE_DATA_CONSENT_TEXTS.required };
     return null;
   } catch (error) {
     if (!(error instanceof yup.ValidationError)) throw error;
@@ -131,6 +138,7 @@ export function registrationBody(values: RegistrationValues, documents: Document
     signedContractAt: new Date().toISOString(),
     verificationStatus: 'pending',
     acceptedTerms: values.acceptedTerms,
+    sensitiveDataConsent: values.sensitiveDataConsent,
     documents,
   };
 }

@@ -1,0 +1,112 @@
+import type Router from '@koa/router';
+import { apiRoutes, performerStreams, type CoPerformerView, type EventDataOf } from '@aura/contracts';
+import type { EventStore } from '../../platform/eventstore/port';
+import { DomainError } from '../../platform/domain-error';
+import { commandMetadata, mountRoute } from '../../platform/http/routes';
+import { newId } from '../../platform/ids';
+import { foldStream } from '../../kernel/handle-command';
+import {
+  coPerformer,
+  decideAddCoPerformer,
+  decideAppearance,
+  decideReviewCoPerformer,
+  handleCoPerformer,
+  mayAppearWith,
+} from './co-performer';
+import { addsCoPerformers } from './policy';
+import { resolveDocuments, type PerformersDeps } from './registration';
+
+const stream = performerStreams.coPerformer;
+
+/** Her co-performer as the routes answer it, from the stream's events (the read model may lag). */
+async function viewOf(eventStore: EventStore, coPerformerId: string): Promise<CoPerformerView> {
+  let view: CoPerformerView | null = null;
+  for (const event of await eventStore.readStream(stream(coPerformerId))) {
+    if (event.type === 'CoPerformerAdded') {
+      const d = event.data as EventDataOf<'CoPerformerAdded'>;
+      view = {
+        id: d.coPerformerId,
+        performerId: d.performerId,
+        name: d.name,
+        dateOfBirth: d.dateOfBirth,
+        status: 'pending',
+        documentId: d.document.documentId,
+        consentSignedAt: d.consentSignedAt,
+        addedAt: d.addedAt,
+        reviewedAt: null,
+        statement: null,
+      };
+    }
+    if (event.type === 'CoPerformerReviewed' && view) {
+      const d = event.data as EventDataOf<'CoPerformerReviewed'>;
+      view = { ...view, status: d.decision, reviewedAt: d.reviewedAt, statement: d.statement };
+    }
+  }
+  if (!view) throw new DomainError('not_found');
+  return view;
+}
+
+/** She adds a person on camera with her (her only); an admin approves or rejects. */
+export function mountCoPerformerRoutes(router: Router, deps: PerformersDeps) {
+  mountRoute(router, deps.sessions, apiRoutes.addCoPerformer, async (ctx, { params, body }, caller) => {
+    addsCoPerformers(caller, params.id);
+    // her ID document, uploaded as the onboarding's: the file must be hers (or uploaded before sign-in)
+    const [document] = await resolveDocuments(deps, [body.document], caller.sub);
+    const coPerformerId = newId();
+    const command = {
+      coPerformerId,
+      performerId: params.id,
+      name: body.name,
+      dateOfBirth: body.dateOfBirth,
+      document: document!,
+      signedConsent: body.signedConsent,
+    };
+    await handleCoPerformer(
+      deps.eventStore,
+      stream(coPerformerId),
+      (state) => decideAddCoPerformer(command, state, deps.now()),
+      { metadata: commandMetadata(ctx, caller) },
+    );
+    return viewOf(deps.eventStore, coPerformerId);
+  });
+
+  mountRoute(router, deps.sessions, apiRoutes.decideCoPerformer, async (ctx, { params, body }, caller) => {
+    const command = { decision: body.decision, adminId: caller.sub, statement: body.statement ?? null };
+    await handleCoPerformer(
+      deps.eventStore,
+      stream(params.id),
+      (state) => decideReviewCoPerformer(command, state, deps.now()),
+      { metadata: commandMetadata(ctx, caller) },
+    );
+    return viewOf(deps.eventStore, params.id);
+  });
+}
+
+/**
+ * Who is on camera in her show (what the shows module asks before and after she goes live): every
+ * one approved and hers, else `co_performer_not_approved`; then one appearance record each.
+ */
+export function onCamera(deps: { eventStore: EventStore; now: () => Date }) {
+  return {
+    async check(performerId: string, coPerformerIds: readonly string[]) {
+      for (const id of coPerformerIds)
+        mayAppearWith(foldStream(coPerformer, await deps.eventStore.readStream(stream(id))), performerId);
+    },
+    async record(
+      performerId: string,
+      showId: string,
+      coPerformerIds: readonly string[],
+      metadata: Record<string, unknown>,
+    ) {
+      for (const id of coPerformerIds)
+        await handleCoPerformer(
+          deps.eventStore,
+          stream(id),
+          (state) => decideAppearance({ performerId, showId }, state, deps.now()),
+          { metadata },
+        );
+    },
+  };
+}
+
+export type OnCamera = ReturnType<typeof onCamera>;

@@ -1,10 +1,12 @@
-import { performerStreams } from '@aura/contracts';
+import { performerStreams, streams } from '@aura/contracts';
+import { decideReviewPortrait, handlePerformer } from './performer';
 import { rateLimiterOf } from '../../platform/http/rate-limit';
 import { newId } from '../../platform/ids';
 import type { CommandSide, ModulePorts } from '../../kernel/module';
 import { demoPortraits, seedDemoPerformers } from './demo-seed';
 import { followPresence } from './presence';
 import { performersRouter, type PerformersDeps as RouterDeps } from './routes';
+import type { IssueStatementFn } from '../moderation/issue';
 
 /** An identity document as the performers read side lists it: whose, and its file. */
 export interface IdentityDocument {
@@ -24,6 +26,8 @@ export interface PerformersDeps {
     onlineCount(): Promise<number>;
     isOnline(performerId: string): Promise<boolean | null>;
   };
+  /** a rejection states its reasons (the moderation module's one path) */
+  issueStatement: IssueStatementFn;
 }
 
 /** Performers: registration and verification, profiles, presence, geoblocking, blocking. */
@@ -49,11 +53,27 @@ export function performersCommands(ports: ModulePorts, deps: PerformersDeps) {
         findLogin: performers.loginOf,
         credentialsOf: performers.credentialsOf,
         performerViewAfter: performers.viewAfter,
+        issueStatement: deps.issueStatement,
       }),
     ],
     seedDemo: () => seedDemoPerformers(ports.eventStore, ports.clock.now, ports.passwords),
     /** the demo performers' portraits, which the demo photos reuse */
     demoPortraits,
+    /** her portrait in review, as the moderation module reviews it (issue 39 item 5) */
+    portraits: {
+      async review(
+        performerId: string,
+        review: { portraitId: string; decision: 'approve' | 'reject'; adminId: string; statementId: string | null },
+        metadata: Record<string, unknown>,
+      ) {
+        await handlePerformer(
+          ports.eventStore,
+          streams.performer(performerId),
+          (state) => decideReviewPortrait(review, state, ports.clock.now()),
+          { metadata },
+        );
+      },
+    },
     /** identity documents, for the files module's downloads */
     documents: {
       byId: performers.documentOf,

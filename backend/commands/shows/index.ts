@@ -9,6 +9,7 @@ import { showsRouter } from './routes';
 import { showThumbnailRouter } from './thumbnail';
 import { roomAccess, showRoomSockets } from './sockets';
 import { GOAL_DEADLINE_JOB } from './tips';
+import type { IssueStatementFn } from '../moderation/issue';
 
 export { countTip, expireGoals, GOAL_DEADLINE_JOB } from './tips';
 export { pauseForPrivate, resumeAfterPrivate } from './private';
@@ -33,6 +34,8 @@ export interface ShowsDeps {
     /** waits until the room lines' read model has applied `position` */
     settledMessages(position: number | undefined): Promise<void>;
   };
+  /** an admin ending her show states its reasons (the moderation module's one path) */
+  issueStatement: IssueStatementFn;
 }
 
 const PEAK_TTL_MS = 24 * 60 * 60_000;
@@ -113,6 +116,7 @@ export function showsCommands(ports: ModulePorts, deps: ShowsDeps) {
           void media.dropAccount(showId, userId);
         },
         showStopped,
+        issueStatement: deps.issueStatement,
         deadlines: {
           schedule: (showId, goalId, deadline) =>
             ports.jobs.enqueue(

@@ -17,8 +17,7 @@ import { refundsCommands } from '../commands/refunds';
 import { sessionsCommands } from '../commands/sessions';
 import { showsCommands } from '../commands/shows';
 import { walletCommands } from '../commands/wallet';
-import { moderationCommands, moderationStatements } from '../commands/moderation';
-import type { Subject } from '../commands/moderation/routes';
+import { moderationCommands, moderationStatements, type Subject } from '../commands/moderation';
 import type { ReadSides } from './read-sides';
 
 /** Every module's write side, one line each: the ports, and the few queries of read sides it declares. */

@@ -5,7 +5,7 @@ import { moderationRateLimits } from './rate-limits';
 import { statementIssuer, type IssueStatementFn, type Subject } from './issue';
 import { moderationRouter, type ModerationRouteDeps } from './routes';
 
-export { actStatement, type IssueStatementFn } from './issue';
+export { actStatement, type IssueStatementFn, type Subject } from './issue';
 
 /** The one path statements of reasons take (entry hands it to every module whose admin acts need one). */
 export function moderationStatements(

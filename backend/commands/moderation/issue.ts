@@ -1,12 +1,11 @@
 import { moderationActionLabels, moderationStreams } from '@aura/contracts';
 import type { EventStore } from '../../platform/eventstore/port';
-import { DomainError } from '../../platform/domain-error';
+import type { IssueStatementFn } from '../../platform/statement-of-reasons';
 import type { Logger } from '../../platform/logging/logger';
 import type { Mailer } from '../../platform/mail/mailer';
-import { decideIssueStatement, handleStatement, type IssueStatement } from './statement';
+import { decideIssueStatement, handleStatement } from './statement';
 
 export type Subject = { subjectKind: 'performer' | 'user'; subjectId: string };
-type Metadata = Record<string, unknown>;
 
 export interface StatementDeps {
   eventStore: EventStore;
@@ -17,8 +16,8 @@ export interface StatementDeps {
   emailOf: (subject: Subject) => Promise<string | null>;
 }
 
-/** Issues a statement of reasons (DSA Art. 17) and mails it to the person affected: the one path of every admin act. */
-export type IssueStatementFn = (command: IssueStatement, metadata: Metadata) => Promise<void>;
+export type { IssueStatementFn } from '../../platform/statement-of-reasons';
+export { actStatement } from '../../platform/statement-of-reasons';
 
 /** Mail is told, not awaited by the outcome: a mail server down never undoes a decision. */
 export async function tell(deps: StatementDeps, to: string | null, subject: string, text: string) {
@@ -47,16 +46,4 @@ export function statementIssuer(deps: StatementDeps): IssueStatementFn {
     ].join('\n');
     await tell(deps, await deps.emailOf(command), 'Aura: decisione di moderazione', text);
   };
-}
-
-/**
- * An admin's moderation act outside a report (rejecting a performer, deleting a photo, ending a show)
- * states its reasons: without a statement it is refused (400 statement_required) before anything is
- * applied. Her own moderation (her photo, her show) needs none: null.
- */
-export function actStatement(caller: { kind: string }, statement: string | null | undefined): string | null {
-  if (caller.kind !== 'admin') return null;
-  const text = statement?.trim() ?? '';
-  if (!text) throw new DomainError('statement_required');
-  return text;
 }

@@ -6,7 +6,7 @@ import type { CommandSide, ModulePorts } from '../../kernel/module';
 import { demoPortraits, seedDemoPerformers } from './demo-seed';
 import { followPresence } from './presence';
 import { performersRouter, type PerformersDeps as RouterDeps } from './routes';
-import type { IssueStatementFn } from '../moderation/issue';
+import type { IssueStatementFn } from '../../platform/statement-of-reasons';
 
 /** An identity document as the performers read side lists it: whose, and its file. */
 export interface IdentityDocument {

@@ -29,7 +29,7 @@ import { newId } from '../../platform/ids';
 import { claimAll, releaseAll, type Claim } from '../../kernel/unique-values';
 import { decideCreateByAdmin, decideRegisterPerformer, handlePerformer, type StoredDocument } from './performer';
 import { mayAttachDocument } from './policy';
-import type { IssueStatementFn } from '../moderation/issue';
+import type { IssueStatementFn } from '../../platform/statement-of-reasons';
 
 /** A performer's sign-up (hers, or an admin's on her behalf), with the documents and names it claims. */
 

@@ -5,7 +5,7 @@ import type { CommandSide, ModulePorts } from '../../kernel/module';
 import { foldStream } from '../../kernel/handle-command';
 import { decideRemovePhoto, decideReviewPhoto, handlePhoto, photo } from './photo';
 import { seedDemoPhotos } from './demo';
-import type { IssueStatementFn } from '../moderation/issue';
+import type { IssueStatementFn } from '../../platform/statement-of-reasons';
 import { photosRouter, type PhotosDeps as RouterDeps } from './routes';
 
 export interface PhotosDeps {

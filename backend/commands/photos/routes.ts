@@ -11,7 +11,7 @@ import type { SessionManager } from '../../platform/http/session';
 import { deterministicId, newId } from '../../platform/ids';
 import { assertPriceSeen, spendFromWallet } from '../../ledger';
 import { imageField, type RemoteImages } from '../../platform/files/remote-image';
-import { actStatement, type IssueStatementFn } from '../moderation/issue';
+import { actStatement, type IssueStatementFn } from '../../platform/statement-of-reasons';
 import { decideAddPhoto, decideRemovePhoto, handlePhoto, photo, photoPurchase } from './photo';
 
 export interface PhotosDeps {

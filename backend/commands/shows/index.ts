@@ -9,7 +9,7 @@ import { showsRouter } from './routes';
 import { showThumbnailRouter } from './thumbnail';
 import { roomAccess, showRoomSockets } from './sockets';
 import { GOAL_DEADLINE_JOB } from './tips';
-import type { IssueStatementFn } from '../moderation/issue';
+import type { IssueStatementFn } from '../../platform/statement-of-reasons';
 
 export { countTip, expireGoals, GOAL_DEADLINE_JOB } from './tips';
 export { pauseForPrivate, resumeAfterPrivate } from './private';

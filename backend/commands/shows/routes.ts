@@ -15,7 +15,7 @@ import type { DoorLimit, RateLimiter } from '../../platform/http/rate-limit';
 import { commandMetadata, mountRoute } from '../../platform/http/routes';
 import type { SessionManager } from '../../platform/http/session';
 import { deterministicId, newId } from '../../platform/ids';
-import { actStatement, type IssueStatementFn } from '../moderation/issue';
+import { actStatement, type IssueStatementFn } from '../../platform/statement-of-reasons';
 import { postMessage } from './messages';
 import { mayGoLive, maySetTipMenu, mayTip, mayWriteIn, runsRoom } from './policy';
 import type { showRateLimits } from './rate-limits';

@@ -17,14 +17,21 @@ import { refundsCommands } from '../commands/refunds';
 import { sessionsCommands } from '../commands/sessions';
 import { showsCommands } from '../commands/shows';
 import { walletCommands } from '../commands/wallet';
-import { moderationCommands } from '../commands/moderation';
+import { moderationCommands, moderationStatements, type Subject } from '../commands/moderation';
 import type { ReadSides } from './read-sides';
 
 /** Every module's write side, one line each: the ports, and the few queries of read sides it declares. */
 export function commandSides(ports: ModulePorts, reads: ReadSides) {
   const { accounts: users, performers, aliases } = reads;
-  const performersSide = performersCommands(ports, { performers: performers.queries });
+  // issue 39 item 4: every admin moderation act issues its statement of reasons by the same path
+  const emailOf = async ({ subjectKind, subjectId }: Subject) =>
+    subjectKind === 'performer'
+      ? performers.queries.emailOf(subjectId)
+      : ((await users.queries.recordById(subjectId))?.email ?? null);
+  const issueStatement = moderationStatements(ports, emailOf);
+  const performersSide = performersCommands(ports, { performers: performers.queries, issueStatement });
   const photosSide = photosCommands(ports, {
+    issueStatement,
     performers: { ...performers.queries, demoPortraits: performersSide.demoPortraits },
     users: users.queries,
     photos: reads.photos.queries,
@@ -32,6 +39,7 @@ export function commandSides(ports: ModulePorts, reads: ReadSides) {
   });
   const showsSide = showsCommands(ports, {
     onCamera: performersSide.onCamera,
+    issueStatement,
     performers: performers.queries,
     identities: aliases.queries,
     users: users.queries,
@@ -93,13 +101,13 @@ export function commandSides(ports: ModulePorts, reads: ReadSides) {
         show_message: reads.shows.queries.messageSubject,
         message: reads.chat.queries.messageSubject,
       },
-      emailOf: async ({ subjectKind, subjectId }) =>
-        subjectKind === 'performer'
-          ? performers.queries.emailOf(subjectId)
-          : ((await users.queries.recordById(subjectId))?.email ?? null),
+      emailOf,
+      issueStatement,
       apply: { removePhoto: photosSide.moderation.removePhoto, endShow: showsSide.moderation.endShow },
       photoInReview: photosSide.moderation.inReview,
       reviewPhoto: photosSide.moderation.reviewPhoto,
+      portraitOwner: performers.queries.portraitOwner,
+      reviewPortrait: performersSide.portraits.review,
       isSanctioned: reads.moderation.queries.isSanctioned,
     }),
     ageVerification: ageVerificationCommands(ports),

@@ -22,7 +22,12 @@ import { moderationReadSide } from '../projections/moderation';
 export function readSides(ports: ModulePorts) {
   const accounts = accountsReadSide(ports);
   // issue 39 items 3-5: what reports and decisions hide, honoured by the read sides that show content
-  const moderation = moderationReadSide(ports, { inReview: () => photos.queries.inReview() });
+  const moderation = moderationReadSide(ports, {
+    inReview: async () =>
+      [...(await photos.queries.inReview()), ...(await performers.queries.portraitsInReview())].sort((a, b) =>
+        a.submittedAt.localeCompare(b.submittedAt),
+      ),
+  });
   const hidden = moderation.queries;
   const performers = performersReadSide(ports, {
     isHidden: (id) => hidden.isHidden('performer', id),

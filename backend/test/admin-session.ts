@@ -21,8 +21,8 @@ export async function superadminClient(app: TestApp) {
 }
 
 /**
- * An admin approves a photo in review (issue 39 item 5): buyers see and buy only approved photos,
- * so a test that sells a photo it uploaded approves it first.
+ * An admin approves a photo (or a profile portrait) in review (issue 39 item 5): buyers see and buy
+ * only approved photos, so a test that sells a photo it uploaded approves it first.
  */
 export async function approvePhoto(admin: ReturnType<typeof client>, photoId: string) {
   const approved = await admin.post(`/api/admin/reviews/${photoId}`, { decision: 'approve' });

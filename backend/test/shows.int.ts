@@ -147,8 +147,10 @@ describe('going live and ending', () => {
     expect((await client(app.url).get(`/api/shows/${newId()}`)).status).toBe(404);
     expect((await client(app.url).get('/api/shows/nope')).status).toBe(400);
     expect(await logLength(app)).toBe(before);
-    // an admin may end it
-    expect((await admin.post(`/api/shows/${show.id}/end`)).json).toMatchObject({ status: 'ended' });
+    // an admin may end it, with a statement of reasons (issue 39 item 4)
+    expect((await admin.post(`/api/shows/${show.id}/end`, {})).json).toMatchObject({ code: 'statement_required' });
+    const statement = { statement: 'Lo show violava i termini di servizio.' };
+    expect((await admin.post(`/api/shows/${show.id}/end`, statement)).json).toMatchObject({ status: 'ended' });
   });
 });
 

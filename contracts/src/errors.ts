@@ -160,6 +160,10 @@ const refusals = {
   appeal_exists: { status: 409, text: 'Hai già chiesto il riesame di questa decisione' },
   appeal_decided: { status: 409, text: 'Ricorso già deciso' },
   appeal_not_yours: { status: 403, text: 'Solo la persona interessata può chiedere il riesame' },
+  statement_required: {
+    status: 400,
+    text: 'Scrivi la motivazione della decisione: i fatti e le ragioni, che riceverà la persona interessata',
+  },
   // offers
   offer_ended: { status: 409, text: 'Offerta già terminata' },
   // refunds

@@ -177,9 +177,21 @@ describeWithChromium('performers in the browser', () => {
       .getByTestId('profile-picture-file')
       .setInputFiles({ name: 'ritratto.png', mimeType: 'image/png', buffer: png(48, 48, [30, 160, 90]) });
     await performerPage.getByText('Foto profilo aggiornata!').waitFor();
-    const stored = ((await admin.get(`/api/performers/${performerId}`)).json as { image: string }).image;
+    // reviewed before shown (issue 39 item 5): she sees the new one 'In revisione' until an admin approves it
+    await picture.getByTestId('portrait-review').filter({ hasText: 'In revisione' }).waitFor();
+    const pending = (await admin.get(`/api/performers/${performerId}`)).json as {
+      image: string;
+      pendingPortrait: { image: string };
+    };
+    const stored = pending.pendingPortrait.image;
     expect(stored).toMatch(/^\/api\/files\/public\/[\w-]+$/);
+    expect(pending.image).not.toBe(stored);
     expect(await picture.getByRole('img', { name: `Foto profilo di ${name}` }).getAttribute('src')).toBe(stored);
+    const [portrait] = (
+      (await admin.get('/api/admin/reviews')).json as unknown as { id: string; kind: string }[]
+    ).filter((item) => item.kind === 'portrait');
+    await approvePhoto(admin, portrait!.id);
+    expect(((await admin.get(`/api/performers/${performerId}`)).json as { image: string }).image).toBe(stored);
     const served = await performerPage.request.get(`${app.url}${stored}`);
     expect(served.status()).toBe(200);
     expect(served.headers()['content-type']).toBe('image/png');

@@ -17,18 +17,12 @@ import { deterministicId, newId } from '../../platform/ids';
 import type { Logger } from '../../platform/logging/logger';
 import type { Mailer } from '../../platform/mail/mailer';
 import type { moderationRateLimits } from './rate-limits';
+import { tell, type IssueStatementFn, type Subject } from './issue';
 import { decideDecideReport, decideFileReport, handleReport, report } from './report';
-import {
-  decideDecideAppeal,
-  decideFileAppeal,
-  decideIssueStatement,
-  handleAppeal,
-  handleStatement,
-  statement,
-  type IssueStatement,
-} from './statement';
+import { decideDecideAppeal, decideFileAppeal, handleAppeal, statement } from './statement';
 
-export type Subject = { subjectKind: 'performer' | 'user'; subjectId: string };
+export type { Subject } from './issue';
+
 type Metadata = Record<string, unknown>;
 
 export interface ModerationRouteDeps {
@@ -42,6 +36,15 @@ export interface ModerationRouteDeps {
   subjects: Record<ReportTargetKind, (id: string) => Promise<Subject | null>>;
   /** the address a person is told at (null: none known, e.g. a deleted account) */
   emailOf: (subject: Subject) => Promise<string | null>;
+  /** her new profile portrait in review (the performers module's): whose it is, and its review applied there */
+  portraitOwner: (portraitId: string) => Promise<string | null>;
+  reviewPortrait: (
+    performerId: string,
+    review: { portraitId: string; decision: 'approve' | 'reject'; adminId: string; statementId: string | null },
+    metadata: Metadata,
+  ) => Promise<void>;
+  /** the one path every statement of reasons takes (./issue.ts) */
+  issueStatement: IssueStatementFn;
   /** a decision's action, applied by the module that owns the target */
   apply: {
     removePhoto(photoId: string, metadata: Metadata): Promise<void>;
@@ -54,33 +57,6 @@ export interface ModerationRouteDeps {
     review: { decision: 'approve' | 'reject'; adminId: string; statementId: string | null },
     metadata: Metadata,
   ) => Promise<void>;
-}
-
-/** Mail is told, not awaited by the outcome: a mail server down never undoes a decision. */
-async function tell(deps: ModerationRouteDeps, to: string | null, subject: string, text: string) {
-  if (!to) return;
-  try {
-    await deps.mailer.send({ to, subject, text });
-  } catch (error) {
-    deps.logger.warn('moderation mail not sent', { error: String(error) });
-  }
-}
-
-export async function issueStatement(deps: ModerationRouteDeps, command: IssueStatement, metadata: Metadata) {
-  await handleStatement(
-    deps.eventStore,
-    moderationStreams.statement(command.statementId),
-    (state) => decideIssueStatement(command, state, deps.now()),
-    { metadata },
-  );
-  const text = [
-    `Decisione: ${moderationActionLabels[command.action]}`,
-    `Motivazione: ${command.statement}`,
-    `Base: ${command.ground === 'legge' ? 'obbligo di legge' : 'termini di servizio'} (${command.groundDetail})`,
-    'Mezzi automatizzati: no, la decisione è stata presa da una persona.',
-    "Per chiedere il riesame: accedi ad Aura e apri 'Comunicazioni'.",
-  ].join('\n');
-  await tell(deps, await deps.emailOf(command), 'Aura: decisione di moderazione', text);
 }
 
 function reporterOf(caller: { kind: string; sub: string } | undefined) {
@@ -134,8 +110,7 @@ function reportRoutes(router: Router, deps: ModerationRouteDeps) {
     if (body.action === 'remove_content' && filed.targetKind === 'photo')
       await deps.apply.removePhoto(filed.targetId, metadata);
     if (body.action === 'end_show') await deps.apply.endShow(filed.targetId, metadata);
-    await issueStatement(
-      deps,
+    await deps.issueStatement(
       {
         statementId,
         reportId: params.id,
@@ -185,8 +160,7 @@ function endShowRoute(router: Router, deps: ModerationRouteDeps) {
     const metadata = commandMetadata(ctx, caller, { showId: params.id });
     await deps.apply.endShow(params.id, metadata);
     const statementId = deterministicId(`statement:end-show:${params.id}`);
-    await issueStatement(
-      deps,
+    await deps.issueStatement(
       {
         statementId,
         reportId: null,
@@ -233,22 +207,41 @@ function appealRoutes(router: Router, deps: ModerationRouteDeps) {
   });
 }
 
+/** What is in review under this id: a photo for sale, or her new profile portrait; applies the review there. */
+async function itemInReview(deps: ModerationRouteDeps, id: string) {
+  const photo = await deps.photoInReview(id);
+  if (photo)
+    return {
+      kind: 'photo' as const,
+      performerId: photo.performerId,
+      apply: (review: Review, metadata: Metadata) => deps.reviewPhoto(id, review, metadata),
+    };
+  const performerId = await deps.portraitOwner(id);
+  if (!performerId) throw notFound();
+  return {
+    kind: 'portrait' as const,
+    performerId,
+    apply: (review: Review, metadata: Metadata) =>
+      deps.reviewPortrait(performerId, { portraitId: id, ...review }, metadata),
+  };
+}
+
+type Review = { decision: 'approve' | 'reject'; adminId: string; statementId: string | null };
+
 function reviewRoutes(router: Router, deps: ModerationRouteDeps) {
   mountRoute(router, deps.sessions, apiRoutes.decideReview, async (ctx, { params, body }, caller) => {
-    const photo = await deps.photoInReview(params.id);
-    if (!photo) throw notFound();
+    const item = await itemInReview(deps, params.id);
     const metadata = commandMetadata(ctx, caller);
     const statementId = body.decision === 'reject' ? deterministicId(`statement:review:${params.id}`) : null;
-    await deps.reviewPhoto(params.id, { decision: body.decision, adminId: caller.sub, statementId }, metadata);
+    await item.apply({ decision: body.decision, adminId: caller.sub, statementId }, metadata);
     if (statementId)
-      await issueStatement(
-        deps,
+      await deps.issueStatement(
         {
           statementId,
           reportId: null,
           subjectKind: 'performer',
-          subjectId: photo.performerId,
-          targetKind: 'photo',
+          subjectId: item.performerId,
+          targetKind: item.kind,
           targetId: params.id,
           action: 'reject_content',
           ground: 'termini',

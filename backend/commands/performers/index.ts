@@ -1,4 +1,5 @@
-import { performerStreams } from '@aura/contracts';
+import { performerStreams, streams } from '@aura/contracts';
+import { decideReviewPortrait, handlePerformer } from './performer';
 import { rateLimiterOf } from '../../platform/http/rate-limit';
 import { newId } from '../../platform/ids';
 import type { CommandSide, ModulePorts } from '../../kernel/module';
@@ -6,6 +7,7 @@ import { demoPortraits, seedDemoPerformers } from './demo-seed';
 import { followPresence } from './presence';
 import { performersRouter, type PerformersDeps as RouterDeps } from './routes';
 import { onCamera } from './co-performer-routes';
+import type { IssueStatementFn } from '../../platform/statement-of-reasons';
 
 /** An identity document as the performers read side lists it: whose, and its file. */
 export interface IdentityDocument {
@@ -25,6 +27,8 @@ export interface PerformersDeps {
     onlineCount(): Promise<number>;
     isOnline(performerId: string): Promise<boolean | null>;
   };
+  /** a rejection states its reasons (the moderation module's one path) */
+  issueStatement: IssueStatementFn;
 }
 
 /** Performers: registration and verification, profiles, presence, geoblocking, blocking. */
@@ -50,6 +54,7 @@ export function performersCommands(ports: ModulePorts, deps: PerformersDeps) {
         findLogin: performers.loginOf,
         credentialsOf: performers.credentialsOf,
         performerViewAfter: performers.viewAfter,
+        issueStatement: deps.issueStatement,
       }),
     ],
     seedDemo: () => seedDemoPerformers(ports.eventStore, ports.clock.now, ports.passwords),
@@ -57,6 +62,21 @@ export function performersCommands(ports: ModulePorts, deps: PerformersDeps) {
     demoPortraits,
     /** who is on camera in her show: approved co-performers only, and their appearance records */
     onCamera: onCamera({ eventStore: ports.eventStore, now: ports.clock.now }),
+    /** her portrait in review, as the moderation module reviews it (issue 39 item 5) */
+    portraits: {
+      async review(
+        performerId: string,
+        review: { portraitId: string; decision: 'approve' | 'reject'; adminId: string; statementId: string | null },
+        metadata: Record<string, unknown>,
+      ) {
+        await handlePerformer(
+          ports.eventStore,
+          streams.performer(performerId),
+          (state) => decideReviewPortrait(review, state, ports.clock.now()),
+          { metadata },
+        );
+      },
+    },
     /** identity documents, for the files module's downloads */
     documents: {
       byId: performers.documentOf,

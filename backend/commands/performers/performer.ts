@@ -26,6 +26,10 @@ export type Performer =
       /** her name as verification checked it (absent in states folded before it was kept) */
       name?: string;
       schedule?: EventDataOf<'PerformerScheduleSet'>['slots'];
+      /** her approved portrait (absent in states folded before it was kept) */
+      image?: string;
+      /** her new portrait waiting for an admin's review (issue 39 item 5) */
+      portraitInReview?: { portraitId: string; image: string } | null;
     };
 
 type Existing = Exclude<Performer, { status: 'none' }>;
@@ -45,6 +49,7 @@ export const performer: Aggregate<Performer> = {
           geoblock: [],
           blocked: [],
           name: event.data.name,
+          image: event.data.image,
         };
       case 'PerformerCreatedByAdmin':
         return {
@@ -57,6 +62,7 @@ export const performer: Aggregate<Performer> = {
           geoblock: [],
           blocked: [],
           name: event.data.name,
+          image: event.data.image,
         };
     }
     if (state.status === 'none') return state;
@@ -68,8 +74,19 @@ export const performer: Aggregate<Performer> = {
       case 'PerformerDeleted':
         return { ...state, status: 'deleted', isOnline: false };
       case 'PerformerProfileUpdated': {
-        const { age, name } = event.data.changes;
-        return { ...state, ...(age === undefined ? {} : { age }), ...(name === undefined ? {} : { name }) };
+        const { age, name, image } = event.data.changes;
+        return {
+          ...state,
+          ...(age === undefined ? {} : { age }),
+          ...(name === undefined ? {} : { name }),
+          ...(image === undefined ? {} : { image }),
+        };
+      }
+      case 'PerformerPortraitSubmitted':
+        return { ...state, portraitInReview: { portraitId: event.data.portraitId, image: event.data.image } };
+      case 'PerformerPortraitReviewed': {
+        const approved = event.data.decision === 'approve' ? { image: state.portraitInReview?.image } : {};
+        return { ...state, ...approved, portraitInReview: null };
       }
       case 'PerformerWentOnline':
         return { ...state, isOnline: true };
@@ -182,22 +199,40 @@ export function decideRejectPerformer(
 
 export type ProfileChanges = EventDataOf<'PerformerProfileUpdated'>['changes'];
 
+/**
+ * Her new portrait waits for an admin's review (issue 39 item 5): the image leaves her changes and
+ * is submitted, unless it is the one she has or the one already in review. An admin's change is
+ * shown at once.
+ */
+function portraitForReview(
+  command: { changes: ProfileChanges; by: 'performer' | 'admin'; portraitId?: string },
+  current: Existing,
+  now: Date,
+): { changes: ProfileChanges; submitted: DomainEvent[] } {
+  const { image, ...rest } = command.changes;
+  if (command.by === 'admin' || image === undefined || !command.portraitId) return { changes: command.changes, submitted: [] };
+  if (image === current.image || image === current.portraitInReview?.image) return { changes: rest, submitted: [] };
+  const data = { performerId: current.performerId, portraitId: command.portraitId, image, submittedAt: now.toISOString() };
+  return { changes: rest, submitted: [{ type: 'PerformerPortraitSubmitted', data }] };
+}
+
 export function decideUpdateProfile(
-  command: { changes: ProfileChanges; by: 'performer' | 'admin'; byId: string },
+  command: { changes: ProfileChanges; by: 'performer' | 'admin'; byId: string; portraitId?: string },
   state: Performer,
   now: Date,
 ): DomainEvent[] {
   const current = existing(state);
-  const changes = Object.fromEntries(
+  const defined = Object.fromEntries(
     Object.entries(command.changes).filter(([, value]) => value !== undefined),
   ) as ProfileChanges;
+  const { changes, submitted } = portraitForReview({ ...command, changes: defined }, current, now);
   // what verification checked is hers to keep, not to change (docs/product.md#verified-fields)
   if (command.by === 'performer' && current.status === 'approved') {
     const renamed = changes.name !== undefined && current.name !== undefined && changes.name !== current.name;
     const aged = changes.age !== undefined && changes.age !== current.age;
     if (renamed || aged) throw new DomainError('identity_verified');
   }
-  if (Object.keys(changes).length === 0) return [];
+  if (Object.keys(changes).length === 0) return submitted;
   return [
     {
       type: 'PerformerProfileUpdated',
@@ -208,6 +243,23 @@ export function decideUpdateProfile(
         byId: command.byId,
         updatedAt: now.toISOString(),
       },
+    },
+    ...submitted,
+  ];
+}
+
+/** An admin approves her portrait in review (it becomes her image) or rejects it (with a statement). */
+export function decideReviewPortrait(
+  command: { portraitId: string; decision: 'approve' | 'reject'; adminId: string; statementId: string | null },
+  state: Performer,
+  now: Date,
+): DomainEvent[] {
+  const current = existing(state);
+  if (current.portraitInReview?.portraitId !== command.portraitId) throw new DomainError('not_found');
+  return [
+    {
+      type: 'PerformerPortraitReviewed',
+      data: { performerId: current.performerId, ...command, reviewedAt: now.toISOString() },
     },
   ];
 }

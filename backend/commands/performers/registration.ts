@@ -30,6 +30,7 @@ import { claimAll, releaseAll, type Claim } from '../../kernel/unique-values';
 import { decideCreateByAdmin, decideRegisterPerformer, handlePerformer, type StoredDocument } from './performer';
 import { mayAttachDocument } from './policy';
 import { DomainError } from '../../platform/domain-error';
+import type { IssueStatementFn } from '../../platform/statement-of-reasons';
 
 /** A performer's sign-up (hers, or an admin's on her behalf), with the documents and names it claims. */
 
@@ -51,6 +52,8 @@ export interface PerformersDeps {
   credentialsOf: (performerId: string) => Promise<{ username: string | null; email: string | null } | null>;
   /** a performer's full view once the read model has applied `position` */
   performerViewAfter: (performerId: string, position: number | undefined) => Promise<PerformerView>;
+  /** a rejection states its reasons (the moderation module's one path) */
+  issueStatement: IssueStatementFn;
 }
 
 function parseBody<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {

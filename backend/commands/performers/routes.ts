@@ -3,6 +3,7 @@ import { refuseBannedTerms } from '../../platform/http/banned-terms';
 import type { Middleware } from 'koa';
 import { apiRoutes, auracoinToUnits, streams } from '@aura/contracts';
 import { imageField } from '../../platform/files/remote-image';
+import { deterministicId, newId } from '../../platform/ids';
 import { commandMetadata, mountRoute } from '../../platform/http/routes';
 import { releaseAll, type Claim } from '../../kernel/unique-values';
 import {
@@ -68,6 +69,7 @@ function mountAccountRoutes(router: Router, deps: PerformersDeps) {
   );
 
   mountRoute(router, deps.sessions, apiRoutes.verifyPerformer, async (ctx, { params, body }, caller) => {
+    const metadata = commandMetadata(ctx, caller);
     const result = await handlePerformer(
       deps.eventStore,
       stream(params.id),
@@ -75,10 +77,28 @@ function mountAccountRoutes(router: Router, deps: PerformersDeps) {
         body.status === 'approved'
           ? decideVerifyPerformer({ adminId: caller.sub }, state, deps.now())
           : decideRejectPerformer({ adminId: caller.sub, reason: body.rejectionReason ?? '' }, state, deps.now()),
-      { metadata: commandMetadata(ctx, caller) },
+      { metadata },
     );
-    // rejected: the sessions she has end (she may sign in again to read why)
-    if (body.status !== 'approved') await deps.sessions.revokeAccount(params.id);
+    if (body.status !== 'approved') {
+      // rejected: the sessions she has end (she may sign in again to read why); the reason is her statement of reasons
+      await deps.sessions.revokeAccount(params.id);
+      await deps.issueStatement(
+        {
+          statementId: deterministicId(`statement:reject-performer:${params.id}`),
+          reportId: null,
+          subjectKind: 'performer',
+          subjectId: params.id,
+          targetKind: 'performer',
+          targetId: params.id,
+          action: 'reject_performer',
+          ground: 'termini',
+          groundDetail: 'Verifica della registrazione e dei documenti',
+          statement: body.rejectionReason ?? '',
+          adminId: caller.sub,
+        },
+        metadata,
+      );
+    }
     return deps.performerViewAfter(params.id, result.position);
   });
 
@@ -128,7 +148,8 @@ function mountProfileRoutes(router: Router, deps: PerformersDeps) {
       deps.eventStore,
       stream(params.id),
       (state) => {
-        const updated = decideUpdateProfile({ changes, by, byId: caller.sub }, state, deps.now());
+        const command = { changes, by, byId: caller.sub, portraitId: newId() } as const;
+        const updated = decideUpdateProfile(command, state, deps.now());
         const next = updated.reduce(performer.evolve, state);
         const presence =
           body.isOnline === undefined ? [] : decideSetOnline({ isOnline: body.isOnline, by }, next, deps.now());

@@ -5,6 +5,7 @@ import type { CommandSide, ModulePorts } from '../../kernel/module';
 import { foldStream } from '../../kernel/handle-command';
 import { decideRemovePhoto, decideReviewPhoto, handlePhoto, photo } from './photo';
 import { seedDemoPhotos } from './demo';
+import type { IssueStatementFn } from '../../platform/statement-of-reasons';
 import { photosRouter, type PhotosDeps as RouterDeps } from './routes';
 
 export interface PhotosDeps {
@@ -18,6 +19,8 @@ export interface PhotosDeps {
   photos: { viewAfter: RouterDeps['photoViewAfter'] };
   /** hidden by a report or a moderation decision (the moderation module's): not for sale */
   photoHidden?: (photoId: string) => Promise<boolean>;
+  /** an admin's removal states its reasons (the moderation module's one path) */
+  issueStatement: IssueStatementFn;
 }
 
 /** Photos performers sell: locked until bought, the image only for owner, admins and buyers. */
@@ -37,6 +40,7 @@ export function photosCommands(ports: ModulePorts, deps: PhotosDeps) {
         balanceAfter: deps.users.balanceAfter,
         photoViewAfter: deps.photos.viewAfter,
         photoHidden: deps.photoHidden ?? (async () => false),
+        issueStatement: deps.issueStatement,
       }),
     ],
     seedDemo: () => seedDemoPhotos(ports.eventStore, ports.clock.now, deps.performers.demoPortraits()),

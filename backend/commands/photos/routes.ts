@@ -11,6 +11,7 @@ import type { SessionManager } from '../../platform/http/session';
 import { deterministicId, newId } from '../../platform/ids';
 import { assertPriceSeen, spendFromWallet } from '../../ledger';
 import { imageField, type RemoteImages } from '../../platform/files/remote-image';
+import { actStatement, type IssueStatementFn } from '../../platform/statement-of-reasons';
 import { decideAddPhoto, decideRemovePhoto, handlePhoto, photo, photoPurchase } from './photo';
 
 export interface PhotosDeps {
@@ -32,6 +33,8 @@ export interface PhotosDeps {
   ) => Promise<PhotoView>;
   /** hidden by a report or a moderation decision: not for sale */
   photoHidden: (photoId: string) => Promise<boolean>;
+  /** an admin's removal states its reasons (the moderation module's one path) */
+  issueStatement: IssueStatementFn;
   /** the buyer's balance (auracoin) once the users read model has applied `position` */
   balanceAfter: (userId: string, position: number) => Promise<number>;
 }
@@ -65,16 +68,35 @@ export function photosRouter(deps: PhotosDeps): Router {
     return deps.photoViewAfter(photoId, caller, result.position);
   });
 
-  mountRoute(router, deps.sessions, apiRoutes.deletePhoto, async (ctx, { params }, caller) => {
+  mountRoute(router, deps.sessions, apiRoutes.deletePhoto, async (ctx, { params, body }, caller) => {
     const state = foldStream(photo, await deps.eventStore.readStream(performerStreams.photo(params.id)));
     if (state.status !== 'listed') throw notFound();
     assertOwnerOrAdmin(caller, state.performerId);
+    const statement = actStatement(caller, body.statement);
+    const metadata = commandMetadata(ctx, caller);
     await handlePhoto(
       deps.eventStore,
       performerStreams.photo(params.id),
       (current) => decideRemovePhoto(current, deps.now()),
-      { metadata: commandMetadata(ctx, caller) },
+      { metadata },
     );
+    if (statement)
+      await deps.issueStatement(
+        {
+          statementId: deterministicId(`statement:remove-photo:${params.id}`),
+          reportId: null,
+          subjectKind: 'performer',
+          subjectId: state.performerId,
+          targetKind: 'photo',
+          targetId: params.id,
+          action: 'remove_content',
+          ground: 'termini',
+          groundDetail: 'Moderazione dei contenuti pubblicati',
+          statement,
+          adminId: caller.sub,
+        },
+        metadata,
+      );
     return { ok: true as const };
   });
 

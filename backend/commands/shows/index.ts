@@ -10,6 +10,7 @@ import { showThumbnailRouter } from './thumbnail';
 import { roomAccess, showRoomSockets } from './sockets';
 import { GOAL_DEADLINE_JOB } from './tips';
 import { showsFromEncoder } from './whip';
+import type { IssueStatementFn } from '../../platform/statement-of-reasons';
 
 export { countTip, expireGoals, GOAL_DEADLINE_JOB } from './tips';
 export { pauseForPrivate, resumeAfterPrivate } from './private';
@@ -36,6 +37,8 @@ export interface ShowsDeps {
     /** waits until the room lines' read model has applied `position` */
     settledMessages(position: number | undefined): Promise<void>;
   };
+  /** an admin ending her show states its reasons (the moderation module's one path) */
+  issueStatement: IssueStatementFn;
 }
 
 const PEAK_TTL_MS = 24 * 60 * 60_000;
@@ -127,6 +130,7 @@ export function showsCommands(ports: ModulePorts, deps: ShowsDeps) {
           void media.dropAccount(showId, userId);
         },
         showStopped,
+        issueStatement: deps.issueStatement,
         deadlines: {
           schedule: (showId, goalId, deadline) =>
             ports.jobs.enqueue(

@@ -14,7 +14,8 @@ import { notFound } from '../../platform/http/errors';
 import type { DoorLimit, RateLimiter } from '../../platform/http/rate-limit';
 import { commandMetadata, mountRoute } from '../../platform/http/routes';
 import type { SessionManager } from '../../platform/http/session';
-import { newId } from '../../platform/ids';
+import { deterministicId, newId } from '../../platform/ids';
+import { actStatement, type IssueStatementFn } from '../../platform/statement-of-reasons';
 import { postMessage } from './messages';
 import { mayGoLive, maySetTipMenu, mayTip, mayWriteIn, runsRoom } from './policy';
 import type { showRateLimits } from './rate-limits';
@@ -51,6 +52,8 @@ export interface ShowsCommandDeps {
   showStopped: (showId: string) => Promise<void>;
   deadlines: GoalDeadlines;
   settledMessages: (position: number | undefined) => Promise<void>;
+  /** an admin ending her show states its reasons (the moderation module's one path) */
+  issueStatement: IssueStatementFn;
   /** her co-performers on camera: approved ones only (`check`), then who appeared (`record`) */
   onCamera?: OnCamera;
 }
@@ -118,14 +121,33 @@ function stageRoutes(router: Router, deps: ShowsCommandDeps, reads: ShowReads) {
     return reads.answer(showId, result.position);
   });
 
-  mountRoute(router, deps.sessions, apiRoutes.endShow, async (ctx, { params }, caller) => {
+  mountRoute(router, deps.sessions, apiRoutes.endShow, async (ctx, { params, body }, caller) => {
     const performerId = await reads.performerOf(params.id);
     runsRoom(caller, performerId);
+    const statement = actStatement(caller, body.statement);
     const peakViewers = await deps.peakViewers(performerId);
     const reason = caller.kind === 'admin' ? 'admin' : 'performer';
     const command = { showId: params.id, performerId, reason, peakViewers } as const;
-    const result = await endShow(deps, command, commandMetadata(ctx, caller));
+    const metadata = commandMetadata(ctx, caller);
+    const result = await endShow(deps, command, metadata);
     await deps.showStopped(params.id);
+    if (statement)
+      await deps.issueStatement(
+        {
+          statementId: deterministicId(`statement:end-show:${params.id}`),
+          reportId: null,
+          subjectKind: 'performer',
+          subjectId: performerId,
+          targetKind: 'show',
+          targetId: params.id,
+          action: 'end_show',
+          ground: 'termini',
+          groundDetail: 'Monitoraggio degli show dal vivo',
+          statement,
+          adminId: caller.sub,
+        },
+        metadata,
+      );
     return reads.answer(params.id, result.position);
   });
 }

@@ -1,8 +1,9 @@
 /**
  * The age-verification port (AGCOM delibera 96/25/CONS, "doppio anonimato"): a certified provider
  * checks the person's age; Aura learns only "over 18" and the provider learns only a nonce. Adapters:
- * the embedded sandbox (its own signing key, its own 'Modalità di prova' page) and Yoti's age
- * verification API (a session created server-side, its result fetched server-side). Chosen by
+ * the embedded sandbox (its own signing key, its own 'Modalità di prova' page), Yoti's age
+ * verification API (a session created server-side, its result fetched server-side) and VerifyMy's
+ * OAuth2 flow (a code at the callback, the result fetched server-side). Chosen by
  * `AGE_VERIFICATION` (./config.ts); docs/architecture.md#age-verification.
  */
 export type AgeProviderName = 'sandbox' | 'verifymy' | 'yoti' | 'off';
@@ -17,7 +18,7 @@ export interface AgeCheckStart {
 export interface AgeCheckStarted {
   /** where the browser goes for the check */
   redirectUrl: string;
-  /** the provider's own reference of this check (Yoti's session id), kept with the nonce until the callback */
+  /** the provider's own reference of this check (Yoti's session id, VerifyMy's redirect URI), kept with the nonce until the callback */
   reference?: string;
 }
 

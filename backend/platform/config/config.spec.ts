@@ -239,9 +239,24 @@ describe('configuration of age verification (issue 39 item 1)', () => {
     );
   });
 
-  it('takes yoti with its keys and PUBLIC_URL only, and refuses verifymy (no adapter yet)', () => {
+  it('takes yoti with its keys and PUBLIC_URL only', () => {
     expect(loadConfig({ ...production, ...yoti }).AGE_VERIFICATION).toBe('yoti');
     expect(() => loadConfig({ ...yoti, YOTI_API_KEY: '' })).toThrow(/needs YOTI_SDK_ID, YOTI_API_KEY and PUBLIC_URL/);
-    expect(() => loadConfig({ AGE_VERIFICATION: 'verifymy' })).toThrow(/verifymy has no adapter yet/);
+  });
+
+  it('takes verifymy with its client id, secret and PUBLIC_URL only, at its production origin by default', () => {
+    const verifymy = {
+      AGE_VERIFICATION: 'verifymy',
+      VERIFYMY_CLIENT_ID: 'client',
+      VERIFYMY_CLIENT_SECRET: 'secret',
+      PUBLIC_URL: 'https://aura.example',
+    };
+    const config = loadConfig({ ...production, ...verifymy });
+    expect([config.AGE_VERIFICATION, config.VERIFYMY_API_URL]).toEqual(['verifymy', 'https://oauth.verifymyage.com']);
+    for (const missing of ['VERIFYMY_CLIENT_ID', 'VERIFYMY_CLIENT_SECRET'])
+      expect(() => loadConfig({ ...verifymy, [missing]: '' })).toThrow(
+        /needs VERIFYMY_CLIENT_ID, VERIFYMY_CLIENT_SECRET and PUBLIC_URL/,
+      );
+    expect(() => loadConfig({ AGE_VERIFICATION: 'verifymy' })).toThrow(/needs VERIFYMY_CLIENT_ID/);
   });
 });

@@ -235,6 +235,10 @@ const ConfigSchema = z
     YOTI_API_KEY: optional(z.string().min(1)),
     YOTI_API_URL: withDefault(z.string().trim().url(), 'https://age.yoti.com'),
     YOTI_USER_VIEW_URL: withDefault(z.string().trim().url(), 'https://age.yoti.com'),
+    /** VerifyMy's age verification (OAuth2): the client id and secret from VerifyMy, its OAuth origin (sandbox: https://oauth.sandbox.verifymyage.com) */
+    VERIFYMY_CLIENT_ID: optional(z.string().trim().min(1)),
+    VERIFYMY_CLIENT_SECRET: optional(z.string().min(1)),
+    VERIFYMY_API_URL: withDefault(z.string().trim().url(), 'https://oauth.verifymyage.com'),
     /** for this long (and the failures are counted over the same span) */
     ADMIN_LOCK_MINUTES: withDefault(
       z.coerce
@@ -267,14 +271,19 @@ const ConfigSchema = z
       env.AGE_VERIFICATION !== 'sandbox' || env.NODE_ENV !== 'production' || env.AGE_VERIFICATION_SANDBOX_IN_PRODUCTION,
     {
       message:
-        'AGE_VERIFICATION=sandbox checks nobody: production needs yoti (or AGE_VERIFICATION_SANDBOX_IN_PRODUCTION=true for a staging copy)',
+        'AGE_VERIFICATION=sandbox checks nobody: production needs yoti or verifymy (or AGE_VERIFICATION_SANDBOX_IN_PRODUCTION=true for a staging copy)',
       path: ['AGE_VERIFICATION'],
     },
   )
-  .refine((env) => env.AGE_VERIFICATION !== 'verifymy', {
-    message: 'AGE_VERIFICATION=verifymy has no adapter yet: use yoti (or sandbox outside production)',
-    path: ['AGE_VERIFICATION'],
-  })
+  .refine(
+    (env) =>
+      env.AGE_VERIFICATION !== 'verifymy' || (env.VERIFYMY_CLIENT_ID && env.VERIFYMY_CLIENT_SECRET && env.PUBLIC_URL),
+    {
+      message:
+        'AGE_VERIFICATION=verifymy needs VERIFYMY_CLIENT_ID, VERIFYMY_CLIENT_SECRET and PUBLIC_URL (where VerifyMy sends the browser back)',
+      path: ['AGE_VERIFICATION'],
+    },
+  )
   .refine((env) => env.AGE_VERIFICATION !== 'yoti' || (env.YOTI_SDK_ID && env.YOTI_API_KEY && env.PUBLIC_URL), {
     message: 'AGE_VERIFICATION=yoti needs YOTI_SDK_ID, YOTI_API_KEY and PUBLIC_URL (where Yoti sends the browser back)',
     path: ['AGE_VERIFICATION'],

@@ -4,7 +4,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import Koa from 'koa';
 import type Router from '@koa/router';
-import { koaBody } from 'koa-body';
+import { HttpMethodEnum, koaBody } from 'koa-body';
 import send from 'koa-send';
 import serve from 'koa-static';
 import type { Logger } from '../logging/logger';
@@ -42,6 +42,8 @@ export function createHttpApp(options: HttpAppOptions): Koa {
       urlencoded: false,
       text: false,
       multipart: false,
+      // an admin's DELETE carries its statement of reasons (DELETE /api/photos/{id})
+      parsedMethods: [HttpMethodEnum.POST, HttpMethodEnum.PUT, HttpMethodEnum.PATCH, HttpMethodEnum.DELETE],
     }),
   );
   const router = oneRouter(options.routers);

@@ -1,3 +1,4 @@
+import type { ReviewItemView } from '@aura/contracts';
 import type { Principal } from '../../platform/http/session';
 import type { ModulePorts, ReadSide } from '../../kernel/module';
 import { settledOn, viewAfter } from '../../kernel/projections/wait';
@@ -89,6 +90,18 @@ export function performersReadSide(ports: ModulePorts, deps: PerformersReadDeps 
           )
           .map((doc) => doc._id);
       },
+      /** new portraits waiting for an admin's review, as the review list shows them */
+      portraitsInReview: async (): Promise<ReviewItemView[]> =>
+        (await performers.portraitsInReview()).map((doc) => ({
+          id: doc.pendingPortrait!.id,
+          kind: 'portrait' as const,
+          performerId: doc._id,
+          imageUrl: doc.pendingPortrait!.image,
+          title: `Foto profilo di ${doc.name}`,
+          submittedAt: doc.pendingPortrait!.submittedAt,
+        })),
+      /** whose portrait in review this is (null: none in review by that id) */
+      portraitOwner: async (portraitId: string) => (await performers.withPendingPortrait(portraitId))?._id ?? null,
       /** where she is told of a moderation decision (null: unknown or deleted) */
       emailOf: async (performerId: string) => (await performers.byId(performerId))?.email ?? null,
       /** what a private session needs of her: name, photo, rate, listing and presence */

@@ -68,6 +68,15 @@ export type PerformerDoc = {
   favouritesCount?: number;
   /** her weekly schedule ('Quando sono online') */
   schedule?: { day: number; from: string; to: string }[];
+  /** her new portrait until an admin approves it (issue 39 item 5): only she and admins see it */
+  pendingPortrait?: PendingPortrait | null;
+};
+
+export type PendingPortrait = {
+  id: string;
+  image: string;
+  review: 'in_revisione' | 'rifiutata';
+  submittedAt: string;
 };
 
 function searchTextOf(doc: Pick<PerformerDoc, 'name' | 'category' | 'languages'>): string {
@@ -229,6 +238,17 @@ export function evolvePerformer(doc: PerformerDoc | null, event: DomainEvent): P
       return { ...doc, favouritesCount: Math.max(0, (doc.favouritesCount ?? 0) - 1) };
     case 'PerformerScheduleSet':
       return { ...doc, schedule: event.data.slots };
+    case 'PerformerPortraitSubmitted': {
+      const { portraitId, image, submittedAt } = event.data;
+      return { ...doc, pendingPortrait: { id: portraitId, image, review: 'in_revisione', submittedAt } };
+    }
+    case 'PerformerPortraitReviewed': {
+      const pending = doc.pendingPortrait;
+      if (!pending || pending.id !== event.data.portraitId) return doc;
+      return event.data.decision === 'approve'
+        ? { ...doc, image: pending.image, pendingPortrait: null }
+        : { ...doc, pendingPortrait: { ...pending, review: 'rifiutata' } };
+    }
     case 'PerformerEarningsCredited':
       return {
         ...doc,
@@ -259,6 +279,8 @@ export const performerEventTypes = [
   'FavouriteAdded',
   'FavouriteRemoved',
   'PerformerScheduleSet',
+  'PerformerPortraitSubmitted',
+  'PerformerPortraitReviewed',
 ] as const;
 
 export const performersProjection = docProjection<PerformerDoc>({

@@ -116,6 +116,9 @@ export function toPerformerView(doc: PerformerDoc, live: LiveFigures): Performer
     rejectionReason: doc.rejectionReason,
     geoblockedCountries: doc.geoblockedCountries,
     blockedUserIds: doc.blockedUserIds,
+    pendingPortrait: doc.pendingPortrait
+      ? { image: doc.pendingPortrait.image, review: doc.pendingPortrait.review, submittedAt: doc.pendingPortrait.submittedAt }
+      : null,
   };
 }
 
@@ -211,6 +214,15 @@ export function createPerformerQueries(readModels: ReadModelStore, live: LiveFig
     async byLogin(identifier: string): Promise<PerformerDoc | null> {
       const lower = identifier.trim().toLowerCase();
       return performers.findOne(lower.includes('@') ? { email: lower } : { usernameLower: lower });
+    },
+    /** new portraits waiting for an admin's review, oldest first (issue 39 item 5) */
+    async portraitsInReview(): Promise<PerformerDoc[]> {
+      const docs = await performers.find({ 'pendingPortrait.review': 'in_revisione' });
+      return docs.sort((a, b) => a.pendingPortrait!.submittedAt.localeCompare(b.pendingPortrait!.submittedAt));
+    },
+    /** the performer whose portrait in review this is */
+    async withPendingPortrait(portraitId: string): Promise<PerformerDoc | null> {
+      return performers.findOne({ 'pendingPortrait.id': portraitId });
     },
     /** the performer holding an identity document */
     async withDocument(documentId: string): Promise<PerformerDoc | null> {

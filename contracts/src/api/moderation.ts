@@ -37,17 +37,35 @@ export const reportCategoryLabels: Record<(typeof reportCategories)[number], str
 };
 
 /** The Italian names of the admin's actions. */
-export const moderationActionLabels: Record<(typeof moderationActions)[number] | 'reject_content', string> = {
+export const moderationActionLabels: Record<
+  (typeof moderationActions)[number] | 'reject_content' | 'reject_performer',
+  string
+> = {
   none: 'Nessuna azione',
   remove_content: 'Rimozione del contenuto',
   end_show: 'Chiusura dello show',
   suspend_performer: 'Sospensione della performer',
   ban_user: "Blocco dell'utente",
   reject_content: 'Contenuto non approvato',
+  reject_performer: 'Registrazione non approvata',
 };
 
 const text = (max: number, message: string) =>
   z.string({ error: message }).trim().min(1, { error: message }).max(max, { error: message });
+
+/**
+ * An admin's moderation act outside a report (deleting a photo, ending a show) carries its statement
+ * of reasons (DSA Art. 17): required of an admin (400 statement_required), ignored when she acts on
+ * her own photo or show.
+ */
+export const ActStatementBody = z.object({
+  statement: z
+    .string({ error: MODERATION_MESSAGES.statement })
+    .trim()
+    .max(5000, { error: MODERATION_MESSAGES.statement })
+    .optional(),
+});
+export type ActStatementInput = z.input<typeof ActStatementBody>;
 
 export const ReportBody = z.object({
   targetKind: z.enum(reportTargetKinds, { error: MODERATION_MESSAGES.targetKind }),
@@ -156,7 +174,8 @@ export const AppealsQuery = z.object({ status: z.enum(['open', 'decided']).defau
 
 export const ReviewItemView = z.object({
   id: z.string().uuid(),
-  kind: z.enum(['photo']),
+  /** a photo for sale, or her new profile portrait */
+  kind: z.enum(['photo', 'portrait']),
   performerId: z.string().uuid(),
   imageUrl: z.string(),
   title: z.string(),

@@ -86,6 +86,10 @@ export const PerformerView = PublicPerformerView.extend({
   geoblockedCountries: z.array(z.string()),
   /** identities she blocked (`identityIdOf`: a user id for a real name, an alias id for an alias) */
   blockedUserIds: z.array(z.string()),
+  /** her new portrait while an admin reviews it, or after it was rejected (null: none); `image` stays the approved one */
+  pendingPortrait: z
+    .object({ image: z.string(), review: z.enum(['in_revisione', 'rifiutata']), submittedAt: z.string() })
+    .nullable(),
 });
 export type PerformerView = z.infer<typeof PerformerView>;
 

@@ -10,6 +10,7 @@ import {
   isHalfStep,
 } from '../rules/performer';
 import { formatAuracoin } from '../format';
+import { ActStatementBody } from './moderation';
 import { priceCeilingMessages, withinCeiling } from '../rules/prices';
 import { apiPaths } from './paths';
 import { moduleRefusals } from './refusals';
@@ -99,10 +100,11 @@ export const photosRoutes = {
   },
   deletePhoto: {
     ...apiPaths.deletePhoto,
-    summary: 'Remove a photo (owner or admin)',
+    summary: 'Remove a photo (owner, or admin with a statement of reasons)',
     tag: 'photos',
     refusals: moduleRefusals.photos,
     params: IdParam,
+    body: ActStatementBody,
     response: z.object({ ok: z.literal(true) }),
     secondFactor: 'fresh',
   },

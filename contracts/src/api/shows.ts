@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ExpectedPrice, IdParam } from './common';
 import type { RouteContract } from './route-contract';
+import { ActStatementBody } from './moderation';
 import {
   isTipAmount,
   SHOW_GOAL_DESCRIPTION_MAX,
@@ -252,10 +253,11 @@ export const showsRoutes = {
   },
   endShow: {
     ...apiPaths.endShow,
-    summary: 'She (or an admin) ends the show',
+    summary: 'She (or an admin, with a statement of reasons) ends the show',
     tag: 'shows',
     refusals: moduleRefusals.shows,
     params: IdParam,
+    body: ActStatementBody,
     response: ShowView,
     secondFactor: 'fresh',
   },

@@ -70,7 +70,7 @@ export const ModerationStatementIssued = z.object({
   subjectId: z.string(),
   targetKind: z.enum([...reportTargetKinds, 'portrait']),
   targetId: z.string(),
-  action: z.enum([...moderationActions, 'reject_content']),
+  action: z.enum([...moderationActions, 'reject_content', 'reject_performer']),
   ground: z.enum(moderationGrounds),
   groundDetail: z.string(),
   /** the facts and the reasons, in the admin's words */

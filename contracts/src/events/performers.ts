@@ -184,6 +184,27 @@ export const PhotoReviewed = z.object({
   reviewedAt: z.string(),
 });
 
+/**
+ * She gave herself a new profile portrait: it waits for an admin's review (issue 39 item 5); until
+ * then everyone else sees her approved portrait (the one before, or none).
+ */
+export const PerformerPortraitSubmitted = z.object({
+  performerId: z.string().uuid(),
+  portraitId: z.string().uuid(),
+  image: z.string(),
+  submittedAt: z.string(),
+});
+
+/** An admin reviewed her new portrait: approved (now her image), or rejected with a statement of reasons. */
+export const PerformerPortraitReviewed = z.object({
+  performerId: z.string().uuid(),
+  portraitId: z.string().uuid(),
+  decision: z.enum(['approve', 'reject']),
+  adminId: z.string(),
+  statementId: z.string().uuid().nullable(),
+  reviewedAt: z.string(),
+});
+
 export const PhotoRemoved = z.object({
   photoId: z.string().uuid(),
   performerId: z.string().uuid(),
@@ -295,6 +316,8 @@ export const performersEvents = {
   PerformerGeoblockSet,
   PerformerBlockedUser,
   PerformerUnblockedUser,
+  PerformerPortraitSubmitted,
+  PerformerPortraitReviewed,
   PhotoAdded,
   PhotoRemoved,
   PhotoReviewed,

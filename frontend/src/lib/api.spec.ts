@@ -125,3 +125,35 @@ describe('calls by route name', () => {
     expect((init?.headers as Record<string, string>)['Content-Type']).toBe('image/png');
   });
 });
+
+describe('an adult route refused for want of a proof of age (issue 39 item 2)', () => {
+  it('sends the browser to the age check once, to come back where it was, and still rejects the call', async () => {
+    const assign = jest.fn();
+    const location = { pathname: '/performer/luna', search: '?tab=foto', assign };
+    Object.assign(globalThis, { window: { location } });
+    const refused = JSON.stringify({ code: 'age_verification_required', status: 403 });
+    const fetchMock = jest.fn(async (input: RequestInfo | URL, _init?: RequestInit) =>
+      String(input) === '/api/age-verification'
+        ? new Response(JSON.stringify({ redirectUrl: '/api/age-verification/sandbox/check?nonce=n' }), {
+            status: 200,
+            headers: { 'content-type': 'application/json' },
+          })
+        : new Response(refused, { status: 403, headers: { 'content-type': 'application/problem+json' } }),
+    );
+    globalThis.fetch = fetchMock as unknown as typeof fetch;
+    try {
+      await Promise.all([
+        expect(call('listPhotos', { params: { id } })).rejects.toMatchObject({ status: 403 }),
+        expect(call('listMessages', { params: { conversationId: id } })).rejects.toMatchObject({ status: 403 }),
+      ]);
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      const starts = fetchMock.mock.calls.filter(([url]) => String(url) === '/api/age-verification');
+      expect(starts.map(([, init]) => [init?.method, init?.body])).toEqual([
+        ['POST', JSON.stringify({ returnTo: '/performer/luna?tab=foto' })],
+      ]);
+      expect(assign).toHaveBeenCalledWith('/api/age-verification/sandbox/check?nonce=n');
+    } finally {
+      delete (globalThis as { window?: unknown }).window;
+    }
+  });
+});

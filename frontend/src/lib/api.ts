@@ -7,7 +7,7 @@ import type {
   RouteQueryInput,
 } from '@aura/contracts';
 import { apiPaths, MFA_CODE_HEADER } from '@aura/contracts';
-import { apiRequest, type HttpMethod } from './api-client';
+import { ApiError, apiRequest, type HttpMethod } from './api-client';
 import { withSecondFactor } from './second-factor';
 
 /**
@@ -106,13 +106,36 @@ export function routePath<N extends ApiRouteName>(name: N, ...[input]: Args<Path
 function send(name: ApiRouteName, url: string, { body, idempotencyKey, signal }: LooseInput) {
   const method = apiPaths[name].method.toUpperCase() as HttpMethod;
   // a money action an enrolled admin signs: asked for her code and sent again (docs/architecture.md#admin-mfa)
-  return withSecondFactor((code) => {
+  const sent = withSecondFactor((code) => {
     const headers = {
       ...(idempotencyKey === undefined ? {} : { 'Idempotency-Key': idempotencyKey }),
       ...(code === undefined ? {} : { [MFA_CODE_HEADER]: code }),
     };
     return apiRequest<never>(method, url, body, { signal, headers });
   });
+  return sent.catch((error: unknown) => {
+    if (error instanceof ApiError && error.problem?.code === 'age_verification_required') void startAgeCheck();
+    throw error;
+  });
+}
+
+/** Whether this page is already on its way to the age check (many refused calls send it there once). */
+let leavingForAgeCheck = false;
+
+/**
+ * Sends the browser to the age check and back to where it was (issue 39 item 2): whichever call an
+ * adult route refuses with `age_verification_required`, from any page, lands here.
+ */
+export async function startAgeCheck(): Promise<void> {
+  if (leavingForAgeCheck) return;
+  leavingForAgeCheck = true;
+  try {
+    const returnTo = `${window.location.pathname}${window.location.search}` || '/';
+    const { redirectUrl } = await call('startAgeVerification', { body: { returnTo } });
+    window.location.assign(redirectUrl);
+  } catch {
+    leavingForAgeCheck = false;
+  }
 }
 
 /** Calls a route: its contract's method and path, the JSON (or form, or file) body, the answer as typed by the contract. */

@@ -53,6 +53,8 @@ export const eventLabels: Record<EventType, string> = {
   PhotoAdded: 'Foto aggiunta',
   PhotoRemoved: 'Foto rimossa',
   PhotoReviewed: 'Foto revisionata',
+  PerformerPortraitSubmitted: 'Foto profilo in revisione',
+  PerformerPortraitReviewed: 'Foto profilo revisionata',
   // issue 39 items 3-5
   ReportFiled: 'Segnalazione ricevuta',
   ReportDecided: 'Segnalazione decisa',

@@ -75,6 +75,8 @@ export const queryKeys = {
   },
   photos: {
     ofPerformer: (performerId: string) => ['photos', performerId] as const,
+    /** new photos and portraits waiting for an admin's review (the admin console's 'Revisione') */
+    inReview: ['photos', LIST, 'in-review'],
   },
   favourites: {
     ofUser: (userId: string) => ['favourites', userId] as const,

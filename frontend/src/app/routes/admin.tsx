@@ -1,5 +1,6 @@
 import { AdminConsole } from '../../features/admin-console/components/admin-console';
 import { AdminsTab } from '../../features/admin-console/components/admins-tab';
+import { ReviewTab } from '../../features/content-review/components/review-tab';
 import { SecuritySection } from '../../features/admin-console/components/security-section';
 import { UsersTab } from '../../features/admin-console/components/users-tab';
 import { MonitoringTab } from '../../features/moderation-admin/components/monitoring-tab';
@@ -27,6 +28,7 @@ export default function AdminRoute() {
           label: 'Verifica Performer',
           content: admin.id ? <VerificationTab adminId={admin.id} /> : null,
         },
+        { value: 'reviews', label: 'Revisione', content: <ReviewTab /> },
         { value: 'packages', label: 'Pacchetti Auracoin', content: <PackagesTab extra={<OffersAdminPanel />} /> },
         {
           value: 'admins',

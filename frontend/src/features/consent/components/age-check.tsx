@@ -1,6 +1,6 @@
 import { Box, Button, HStack, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
-import { call } from '../../../lib/api';
+import { call, startAgeCheck } from '../../../lib/api';
 
 const AGE_STATUS_KEY = ['age-verification'] as const;
 
@@ -13,12 +13,8 @@ export function useAgeVerification() {
   });
 }
 
-/** Sends the browser to the age check, and back here afterwards. */
-export async function startAgeCheck(): Promise<void> {
-  const returnTo = `${window.location.pathname}${window.location.search}` || '/';
-  const { redirectUrl } = await call('startAgeVerification', { body: { returnTo } });
-  window.location.assign(redirectUrl);
-}
+/** Sends the browser to the age check, and back here afterwards (the one path, ../../../lib/api). */
+export { startAgeCheck };
 
 /**
  * On every page: 'Modalità di prova' while the sandbox checks ages where real people come, and,

@@ -20,7 +20,7 @@ export function useAddPhoto(performerId: string) {
 export function useDeletePhoto(performerId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (photoId: string) => call('deletePhoto', { params: { id: photoId } }),
+    mutationFn: (photoId: string) => call('deletePhoto', { params: { id: photoId }, body: {} }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.photos.ofPerformer(performerId) }),
   });
 }

@@ -54,7 +54,6 @@ export function ProfileTab({ performer }: { performer: PerformerView }) {
         messagePrice: Number.parseFloat(String(values.messagePrice)),
         category: values.category as (typeof categoryOptions)[number],
         languages: values.languages,
-        image: values.image.trim(),
       };
       try {
         await update.mutateAsync(body);
@@ -125,7 +124,8 @@ export function ProfileTab({ performer }: { performer: PerformerView }) {
             <ProfilePicture
               performerId={performer.id}
               name={performer.name}
-              image={formik.values.image}
+              image={performer.image}
+              pending={performer.pendingPortrait}
               onUploaded={async (image) => {
                 await update.mutateAsync({ image });
                 await formik.setFieldValue('image', image);

@@ -108,7 +108,7 @@ export function useStartShow(performerId: string) {
 export function useEndShow(performerId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (showId: string) => call('endShow', { params: { id: showId } }),
+    mutationFn: (showId: string) => call('endShow', { params: { id: showId }, body: {} }),
     onSuccess: (show) => {
       queryClient.setQueryData(queryKeys.shows.detail(show.id), show);
       void queryClient.invalidateQueries({ queryKey: queryKeys.shows.ofPerformer(performerId) });

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { ServerToClientEvents, ShowJoinAnswer, ShowTipView } from '@aura/contracts';
+import { startAgeCheck } from '../../../lib/api';
 import { queryKeys } from '../../../lib/query-keys';
 import { withSocket } from '../../../lib/socket';
 import { showCache } from '../api/shows';
@@ -29,6 +30,8 @@ export function useShowRoom(showId: string | null): RoomNews {
       const enter = () =>
         socket.emit('show:join', showId, (access) => {
           setNews((current) => ({ ...current, access, banned: !access.ok && current.banned }));
+          // the room is adult content: without a proof of age the page goes to the check (the API's calls do the same)
+          if (!access.ok && access.error === 'age_verification_required') void startAgeCheck();
           // in the room, pushes keep the count; what changed before (a first viewer who came while this
           // page's socket was still opening) only a read made now says: her panel would stay at '0 spettatori'
           if (access.ok) void queryClient.invalidateQueries({ queryKey: queryKeys.shows.detail(showId), exact: true });

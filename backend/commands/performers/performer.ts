@@ -210,9 +210,15 @@ function portraitForReview(
   now: Date,
 ): { changes: ProfileChanges; submitted: DomainEvent[] } {
   const { image, ...rest } = command.changes;
-  if (command.by === 'admin' || image === undefined || !command.portraitId) return { changes: command.changes, submitted: [] };
+  if (command.by === 'admin' || image === undefined || !command.portraitId)
+    return { changes: command.changes, submitted: [] };
   if (image === current.image || image === current.portraitInReview?.image) return { changes: rest, submitted: [] };
-  const data = { performerId: current.performerId, portraitId: command.portraitId, image, submittedAt: now.toISOString() };
+  const data = {
+    performerId: current.performerId,
+    portraitId: command.portraitId,
+    image,
+    submittedAt: now.toISOString(),
+  };
   return { changes: rest, submitted: [{ type: 'PerformerPortraitSubmitted', data }] };
 }
 

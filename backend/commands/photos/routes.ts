@@ -68,37 +68,7 @@ export function photosRouter(deps: PhotosDeps): Router {
     return deps.photoViewAfter(photoId, caller, result.position);
   });
 
-  mountRoute(router, deps.sessions, apiRoutes.deletePhoto, async (ctx, { params, body }, caller) => {
-    const state = foldStream(photo, await deps.eventStore.readStream(performerStreams.photo(params.id)));
-    if (state.status !== 'listed') throw notFound();
-    assertOwnerOrAdmin(caller, state.performerId);
-    const statement = actStatement(caller, body.statement);
-    const metadata = commandMetadata(ctx, caller);
-    await handlePhoto(
-      deps.eventStore,
-      performerStreams.photo(params.id),
-      (current) => decideRemovePhoto(current, deps.now()),
-      { metadata },
-    );
-    if (statement)
-      await deps.issueStatement(
-        {
-          statementId: deterministicId(`statement:remove-photo:${params.id}`),
-          reportId: null,
-          subjectKind: 'performer',
-          subjectId: state.performerId,
-          targetKind: 'photo',
-          targetId: params.id,
-          action: 'remove_content',
-          ground: 'termini',
-          groundDetail: 'Moderazione dei contenuti pubblicati',
-          statement,
-          adminId: caller.sub,
-        },
-        metadata,
-      );
-    return { ok: true as const };
-  });
+  deletePhotoRoute(router, deps);
 
   mountRoute(router, deps.sessions, apiRoutes.purchasePhoto, async (ctx, { params, body }, caller) => {
     // spending is the owner's act alone: an admin session buys nothing
@@ -131,4 +101,39 @@ export function photosRouter(deps: PhotosDeps): Router {
   });
 
   return router;
+}
+
+/** She removes her photo, or an admin does with a statement of reasons (issue 39 item 4). */
+function deletePhotoRoute(router: Router, deps: PhotosDeps) {
+  mountRoute(router, deps.sessions, apiRoutes.deletePhoto, async (ctx, { params, body }, caller) => {
+    const state = foldStream(photo, await deps.eventStore.readStream(performerStreams.photo(params.id)));
+    if (state.status !== 'listed') throw notFound();
+    assertOwnerOrAdmin(caller, state.performerId);
+    const statement = actStatement(caller, body.statement);
+    const metadata = commandMetadata(ctx, caller);
+    await handlePhoto(
+      deps.eventStore,
+      performerStreams.photo(params.id),
+      (current) => decideRemovePhoto(current, deps.now()),
+      { metadata },
+    );
+    if (statement)
+      await deps.issueStatement(
+        {
+          statementId: deterministicId(`statement:remove-photo:${params.id}`),
+          reportId: null,
+          subjectKind: 'performer',
+          subjectId: state.performerId,
+          targetKind: 'photo',
+          targetId: params.id,
+          action: 'remove_content',
+          ground: 'termini',
+          groundDetail: 'Moderazione dei contenuti pubblicati',
+          statement,
+          adminId: caller.sub,
+        },
+        metadata,
+      );
+    return { ok: true as const };
+  });
 }

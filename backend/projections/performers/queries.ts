@@ -117,7 +117,11 @@ export function toPerformerView(doc: PerformerDoc, live: LiveFigures): Performer
     geoblockedCountries: doc.geoblockedCountries,
     blockedUserIds: doc.blockedUserIds,
     pendingPortrait: doc.pendingPortrait
-      ? { image: doc.pendingPortrait.image, review: doc.pendingPortrait.review, submittedAt: doc.pendingPortrait.submittedAt }
+      ? {
+          image: doc.pendingPortrait.image,
+          review: doc.pendingPortrait.review,
+          submittedAt: doc.pendingPortrait.submittedAt,
+        }
       : null,
   };
 }

@@ -55,7 +55,6 @@ export const refundsProjection = docProjection<RefundDoc>({
   indexes: [{ keys: { refundedAt: -1 } }],
 });
 
-
 /** Tips are final: only the other sales can be looked up for a refund. */
 function refundableSaleOf(event: RecordedEvent) {
   const sale = walletSaleOf(event);

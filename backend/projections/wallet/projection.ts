@@ -144,7 +144,6 @@ export function toLedgerEntry(stored: StoredEvent, before: WalletTotals = emptyW
   }
 }
 
-
 /**
  * One wallet's events of a batch (log order): its entries (keyed by event id, so writing one again
  * writes the same document), then its fold, which skips what it has seen after a crash.

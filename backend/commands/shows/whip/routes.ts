@@ -45,14 +45,8 @@ export interface WhipRouteDeps {
 
 const BEARER = /^Bearer\s+(\S+)\s*$/i;
 
-/**
- * Streaming from OBS (WHIP, RFC 9725; docs/architecture.md#media-path): her dashboard reads the
- * address and her token (and makes a new one); her encoder POSTs its SDP offer with the token and
- * goes live as her browser would (the same stage, the same room at the SFU), DELETE on the
- * `Location` it was given ends the stream and the show.
- */
-export function whipRouter(deps: WhipRouteDeps): Router {
-  const router = new Router();
+/** What the WHIP routes do besides answering: her settings, the encoder a token names, going live, publishing. */
+function whipSteps(deps: WhipRouteDeps) {
   const loadWhip = async (performerId: string) =>
     foldStream(whip, await deps.eventStore.readStream(whipStreams.whip(performerId)));
   const loadStage = async (performerId: string) =>
@@ -86,6 +80,49 @@ export function whipRouter(deps: WhipRouteDeps): Router {
     return { performerId, state };
   }
 
+  /** her show starts on her stage, as from her browser, and her WHIP stream records it */
+  async function goLive(ctx: Context, performerId: string) {
+    const showId = newId();
+    const command = { showId, performerId };
+    const metadata = { correlationId: ctx.state.requestId, actorId: performerId, actorKind: 'performer' };
+    await handleStage(
+      deps.eventStore,
+      showStreams.stage(performerId),
+      (state) => decideStartWhipShow(command, state, deps.now()),
+      { metadata },
+    );
+    await handleWhip(deps.eventStore, whipStreams.whip(performerId), (state) =>
+      decideRecordWhipShow(command, state, deps.now()),
+    );
+    await deps.startPeak(performerId);
+    return showId;
+  }
+
+  /** the SFU takes her offer; if it cannot, the show it would have carried ends at once */
+  async function publishOrEnd(performerId: string, showId: string, sdp: string) {
+    try {
+      return await deps.publish(showId, { type: 'offer', sdp }, performerId);
+    } catch (error) {
+      await endShow(deps, { showId, performerId, reason: 'media_failed', peakViewers: 0 });
+      await deps.showStopped(showId);
+      if (error instanceof ShowMediaError && error.code === 'rejected') throw new DomainError('whip_no_video');
+      throw new HttpError('service_unavailable');
+    }
+  }
+
+  return { loadStage, settings, encoderOf, goLive, publishOrEnd };
+}
+
+/**
+ * Streaming from OBS (WHIP, RFC 9725; docs/architecture.md#media-path): her dashboard reads the
+ * address and her token (and makes a new one); her encoder POSTs its SDP offer with the token and
+ * goes live as her browser would (the same stage, the same room at the SFU), DELETE on the
+ * `Location` it was given ends the stream and the show.
+ */
+export function whipRouter(deps: WhipRouteDeps): Router {
+  const router = new Router();
+  const { loadStage, settings, encoderOf, goLive, publishOrEnd } = whipSteps(deps);
+
   mountRoute(router, deps.sessions, apiRoutes.getWhip, async (ctx, { params }, caller) => {
     ownsWhip(caller, params.id);
     return settings(ctx, params.id, false, commandMetadata(ctx, caller));
@@ -118,36 +155,6 @@ export function whipRouter(deps: WhipRouteDeps): Router {
     await deps.showStopped(params.id);
     return { ok: true as const };
   });
-
-  /** her show starts on her stage, as from her browser, and her WHIP stream records it */
-  async function goLive(ctx: Context, performerId: string) {
-    const showId = newId();
-    const command = { showId, performerId };
-    const metadata = { correlationId: ctx.state.requestId, actorId: performerId, actorKind: 'performer' };
-    await handleStage(
-      deps.eventStore,
-      showStreams.stage(performerId),
-      (state) => decideStartWhipShow(command, state, deps.now()),
-      { metadata },
-    );
-    await handleWhip(deps.eventStore, whipStreams.whip(performerId), (state) =>
-      decideRecordWhipShow(command, state, deps.now()),
-    );
-    await deps.startPeak(performerId);
-    return showId;
-  }
-
-  /** the SFU takes her offer; if it cannot, the show it would have carried ends at once */
-  async function publishOrEnd(performerId: string, showId: string, sdp: string) {
-    try {
-      return await deps.publish(showId, { type: 'offer', sdp }, performerId);
-    } catch (error) {
-      await endShow(deps, { showId, performerId, reason: 'media_failed', peakViewers: 0 });
-      await deps.showStopped(showId);
-      if (error instanceof ShowMediaError && error.code === 'rejected') throw new DomainError('whip_no_video');
-      throw new HttpError('service_unavailable');
-    }
-  }
 
   return router;
 }

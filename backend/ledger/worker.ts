@@ -19,6 +19,8 @@ export function ledgerWorkers(ports: Pick<ModulePorts, 'eventStore'>) {
       // every billed minute and the rest of a minimum, rounded once over the session's running total
       earningsCreditReaction('reaction:session-earnings', ['SessionMinuteBilled', 'SessionMinimumCharged'], eventStore),
       earningsCreditReaction('reaction:tip-earnings', ['ShowTipped'], eventStore),
+      // a ticket show's tickets, once its ticketed part ran its minimum
+      earningsCreditReaction('reaction:ticket-earnings', ['ShowTicketCharged'], eventStore),
       clawbackReaction(eventStore),
       disputeEarningsReaction(eventStore),
     ],

@@ -82,6 +82,12 @@ const refusals = {
   mute_self: { status: 400, text: 'Non puoi silenziare te stessa' },
   tip_menu_too_long: { status: 400, text: 'Il menu delle mance ha troppe voci' },
   tip_price_mismatch: { status: 400, text: "L'importo non corrisponde al prezzo della voce del menu" },
+  // issue 40 item 4: ticket shows
+  ticket_show_exists: { status: 409, text: 'Hai già annunciato uno show a pagamento in questo show' },
+  ticket_show_none: { status: 404, text: 'Nessuno show a pagamento annunciato in questo show' },
+  ticket_show_closed: { status: 409, text: 'Lo show a pagamento è terminato o è stato annullato' },
+  ticket_already_bought: { status: 409, text: 'Hai già il biglietto per questo show a pagamento' },
+  ticket_required: { status: 403, text: 'Show a pagamento in corso: acquista il biglietto' },
   // private sessions
   session_request_expired: { status: 409, text: 'La richiesta è scaduta' },
   session_request_answered: { status: 409, text: 'La richiesta non è più in attesa' },

@@ -44,6 +44,15 @@ export const tipSale = (tip: EventDataOf<'ShowTipped'>): Sale => ({
   ...paidPart(tip),
 });
 
+/** A ticket show's ticket, charged once its ticketed part ran: one sale, of the ticket's price. */
+export const ticketSale = (ticket: EventDataOf<'ShowTicketCharged'>): Sale => ({
+  performerId: ticket.performerId,
+  source: 'ticket',
+  sourceId: ticket.ticketId,
+  grossUnits: ticket.amountUnits,
+  ...paidPart(ticket),
+});
+
 /** A session's part: its purchased units before it are its running total's minus its own (a part recorded before the split has none). */
 function sessionPaidPart(data: {
   purchasedUnits?: number;
@@ -63,6 +72,7 @@ export const SALE_EVENT_TYPES = [
   'SessionMinuteBilled',
   'SessionMinimumCharged',
   'ShowTipped',
+  'ShowTicketCharged',
 ] as const;
 
 /** A session's minute or the rest of its minimum: one part of the session's sale. */
@@ -108,6 +118,12 @@ export function saleOf(event: DomainEvent): DatedSale | undefined {
         sale: tipSale(event.data),
         at: new Date(event.data.tippedAt),
         debit: { reason: 'tip', reference: event.data.tipId },
+      };
+    case 'ShowTicketCharged':
+      return {
+        sale: ticketSale(event.data),
+        at: new Date(event.data.chargedAt),
+        debit: { reason: 'ticket', reference: event.data.ticketId },
       };
     case 'SessionMinuteBilled':
     case 'SessionMinimumCharged': {

@@ -144,6 +144,11 @@ export const apiPaths = {
   listShowTips: { method: 'get', path: '/api/shows/{id}/tips', auth: 'public' },
   showLeaderboard: { method: 'get', path: '/api/shows/{id}/leaderboard', auth: 'public' },
   putShowThumbnail: { method: 'put', path: '/api/shows/{id}/thumbnail', auth: 'performer' },
+  // ticket-shows.ts
+  announceTicketShow: { method: 'post', path: '/api/shows/{id}/ticket-show', auth: 'performer' },
+  getTicketShow: { method: 'get', path: '/api/shows/{id}/ticket-show', auth: 'public' },
+  cancelTicketShow: { method: 'post', path: '/api/shows/{id}/ticket-show/cancel', auth: 'performer' },
+  buyShowTicket: { method: 'post', path: '/api/shows/{id}/tickets', auth: 'user' },
   getTipMenu: { method: 'get', path: '/api/performers/{id}/tip-menu', auth: 'public' },
   setTipMenu: { method: 'put', path: '/api/performers/{id}/tip-menu', auth: 'performer' },
   setShowGoal: { method: 'post', path: '/api/shows/{id}/goals', auth: 'performer' },

@@ -18,6 +18,7 @@ import { sepaRoutes } from './sepa';
 import { adminMfaRoutes } from './admin-mfa';
 import { chatRoutes } from './chat';
 import { showsRoutes } from './shows';
+import { ticketShowsRoutes } from './ticket-shows';
 import { refundsRoutes } from './refunds';
 import { moderationRoutes } from './moderation';
 import { ageVerificationRoutes } from './age-verification';
@@ -58,6 +59,7 @@ export const apiRoutes = {
   ...adminMfaRoutes,
   ...chatRoutes,
   ...showsRoutes,
+  ...ticketShowsRoutes,
   ...refundsRoutes,
   ...moderationRoutes,
   ...ageVerificationRoutes,

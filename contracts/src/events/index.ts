@@ -13,6 +13,7 @@ import { adminMfaEvents } from './admin-mfa';
 import { performersEvents } from './performers';
 import { sessionsEvents } from './sessions';
 import { showsEvents } from './shows';
+import { ticketShowsEvents } from './ticket-shows';
 import { systemEvents } from './system';
 import { walletEvents } from './wallet';
 import { moderationEvents } from './moderation';
@@ -31,6 +32,7 @@ export * from './admin-mfa';
 export * from './performers';
 export * from './sessions';
 export * from './shows';
+export * from './ticket-shows';
 export * from './system';
 export * from './wallet';
 export * from './moderation';
@@ -55,6 +57,7 @@ export const eventSchemas = {
   ...adminMfaEvents,
   ...chatEvents,
   ...showsEvents,
+  ...ticketShowsEvents,
   ...refundsEvents,
   ...moderationEvents,
 } as const;

@@ -902,6 +902,14 @@ const elsewhere: Record<string, string> = {
     "a show's tippers ranked by name only: backend/commands/shows/shows.api.spec.ts, test/browser/shows.e2e.ts",
   'PUT /api/shows/{id}/thumbnail':
     'her live frame, its refusals and the list that carries it: backend/commands/shows/shows.api.spec.ts',
+  'POST /api/shows/{id}/ticket-show':
+    'a ticket show announced, bought, started, cancelled or ended: backend/commands/shows/ticket-show.api.spec.ts',
+  'GET /api/shows/{id}/ticket-show':
+    'a ticket show announced, bought, started, cancelled or ended: backend/commands/shows/ticket-show.api.spec.ts',
+  'POST /api/shows/{id}/ticket-show/cancel':
+    'a ticket show cancelled refunds every ticket: backend/commands/shows/ticket-show.api.spec.ts, test/browser/ticket-shows.e2e.ts',
+  'POST /api/shows/{id}/tickets':
+    'a ticket bought, twice with one key, racing a cancel: backend/commands/shows/ticket-show.api.spec.ts',
   'GET /api/performers/{id}/tip-menu':
     'a live show (media server, viewers, tips, room chat) is proven by backend/test/shows.int.ts',
   'PUT /api/performers/{id}/tip-menu':

@@ -121,6 +121,8 @@ export const queryKeys = {
     leaderboard: (showId: string) => ['shows', showId, 'leaderboard'] as const,
     ofPerformer: (performerId: string) => ['shows', 'performer', performerId] as const,
     menu: (performerId: string) => ['shows', 'menu', performerId] as const,
+    /** a show's ticketed part (GET /api/shows/{id}/ticket-show; null: none announced) */
+    ticketShow: (showId: string) => ['shows', showId, 'ticket-show'] as const,
   },
   messages: {
     all: ['messages'],

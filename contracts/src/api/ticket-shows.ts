@@ -71,6 +71,8 @@ export const ticketShowsRoutes = {
     body: AnnounceTicketShowBody,
     response: TicketShowView,
     status: 201,
+    // admins are refused by the policy (only her session announces); declared like every route an admin session reaches
+    secondFactor: 'fresh',
   },
   getTicketShow: {
     ...apiPaths.getTicketShow,
@@ -98,5 +100,6 @@ export const ticketShowsRoutes = {
     params: IdParam,
     response: ShowTicketView,
     status: 201,
+    secondFactor: 'fresh',
   },
 } as const satisfies Record<string, RouteContract>;

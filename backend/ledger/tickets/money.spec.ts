@@ -4,6 +4,7 @@ import { createInMemoryEventStore } from '../../test/doubles/in-memory-event-sto
 import { runLedgerAudit } from '../audit/run-audit';
 import { earningsCreditReaction } from '../earnings/reaction';
 import type { RecordedEvent } from '../../platform/recorded-event';
+import type { ReadModelStore } from '../../platform/readmodels/port';
 import { decideTicketCharge, decideTicketHold, decideTicketRefund, ticketMoney, ticketWallet } from './money';
 
 const at = new Date('2026-11-30T20:00:00.000Z');
@@ -172,7 +173,8 @@ describe('the ledger audit after ticket sales and refunds', () => {
     await wallets.refund(annaTicket, at);
     const credit = earningsCreditReaction('reaction:ticket-earnings', ['ShowTicketCharged'], store);
     for (const event of await store.readAll({ after: 0 }))
-      if (event.type === 'ShowTicketCharged') await credit.apply(event as unknown as RecordedEvent);
+      if (event.type === 'ShowTicketCharged')
+        await credit.apply(event as unknown as RecordedEvent, undefined as unknown as ReadModelStore);
 
     const report = await runLedgerAudit(store, { hooks: [], storedReadModels: false });
     expect(report.problems).toEqual([]);

@@ -147,7 +147,13 @@ export const StatementView = z.object({
   periodEnd: z.string(),
   /** the Tuesday the week is paid */
   payoutDate: z.string(),
-  sources: z.object({ session: SourceTotals, message: SourceTotals, photo: SourceTotals, tip: SourceTotals, ticket: SourceTotals }),
+  sources: z.object({
+    session: SourceTotals,
+    message: SourceTotals,
+    photo: SourceTotals,
+    tip: SourceTotals,
+    ticket: SourceTotals,
+  }),
   /** what buyers paid, auracoin minor units (1 auracoin = 1 € on her side) */
   grossUnits: z.number().int(),
   /** of it, paid with purchased auracoin: her share is earned on this part only */

@@ -29,6 +29,7 @@ export {
 } from './sessions/money';
 export { minimumOwed } from './sessions/minimum';
 export { sessionWallet } from './sessions/on-wallet';
+export { ticketWallet, type TicketTerms, type TicketWallet } from './tickets/money';
 
 export { earningsCredited, earningsEventId, saleShareCents } from './earnings/credit';
 export { photoSale, tipSale, saleOf, SALE_EVENT_TYPES, sessionPartSale } from './earnings/sales';

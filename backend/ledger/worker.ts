@@ -20,6 +20,8 @@ export function ledgerWorkers(ports: Pick<ModulePorts, 'eventStore'>) {
       earningsCreditReaction('reaction:session-earnings', ['SessionMinuteBilled', 'SessionMinimumCharged'], eventStore),
       earningsCreditReaction('reaction:tip-earnings', ['ShowTipped'], eventStore),
       earningsCreditReaction('reaction:session-tip-earnings', ['SessionTipped'], eventStore),
+      // a ticket show's tickets, once its ticketed part ran its minimum
+      earningsCreditReaction('reaction:ticket-earnings', ['ShowTicketCharged'], eventStore),
       clawbackReaction(eventStore),
       disputeEarningsReaction(eventStore),
     ],

@@ -955,6 +955,14 @@ const elsewhere: Record<string, string> = {
     'an SDP offer with a bearer token (a werift encoder on both SFUs): backend/commands/shows/whip/whip.int.ts, whip.api.spec.ts',
   'DELETE /api/whip/{id}':
     "the stream's Location, its token, the show ended: backend/commands/shows/whip/whip.int.ts, whip.api.spec.ts",
+  'POST /api/shows/{id}/ticket-show':
+    'a ticket show announced, bought, started, cancelled or ended: backend/commands/shows/ticket-show.api.spec.ts',
+  'GET /api/shows/{id}/ticket-show':
+    'a ticket show announced, bought, started, cancelled or ended: backend/commands/shows/ticket-show.api.spec.ts',
+  'POST /api/shows/{id}/ticket-show/cancel':
+    'a ticket show cancelled refunds every ticket: backend/commands/shows/ticket-show.api.spec.ts, test/browser/ticket-shows.e2e.ts',
+  'POST /api/shows/{id}/tickets':
+    'a ticket bought, twice with one key, racing a cancel: backend/commands/shows/ticket-show.api.spec.ts',
   'GET /api/performers/{id}/tip-menu':
     'a live show (media server, viewers, tips, room chat) is proven by backend/test/shows.int.ts',
   'PUT /api/performers/{id}/tip-menu':

@@ -102,6 +102,12 @@ const refusals = {
     status: 422,
     text: "L'offerta del programma di trasmissione non contiene un video che Aura possa trasmettere (VP8).",
   },
+  // issue 40 item 4: ticket shows
+  ticket_show_exists: { status: 409, text: 'Hai già annunciato uno show a pagamento in questo show' },
+  ticket_show_none: { status: 404, text: 'Nessuno show a pagamento annunciato in questo show' },
+  ticket_show_closed: { status: 409, text: 'Lo show a pagamento è terminato o è stato annullato' },
+  ticket_already_bought: { status: 409, text: 'Hai già il biglietto per questo show a pagamento' },
+  ticket_required: { status: 403, text: 'Show a pagamento in corso: acquista il biglietto' },
   // private sessions
   session_request_expired: { status: 409, text: 'La richiesta è scaduta' },
   session_request_answered: { status: 409, text: 'La richiesta non è più in attesa' },

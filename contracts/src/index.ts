@@ -27,6 +27,7 @@ export * from './api/admin-mfa';
 export * from './api/chat';
 export * from './api/shows';
 export * from './api/whip';
+export * from './api/ticket-shows';
 export * from './api/refunds';
 export * from './api/moderation';
 export * from './api/age-verification';
@@ -49,6 +50,7 @@ export * from './rules/payouts';
 export * from './rules/iban';
 export * from './rules/prices';
 export * from './rules/shows';
+export * from './rules/ticket-shows';
 export * from './rules/show-goals';
 // issue 38 item 4
 export * from './rules/price-floor';

@@ -44,6 +44,8 @@ export const showMediaErrors = [
   'unavailable',
   // no age proof yet (issue 39 item 2)
   'age_verification_required',
+  // a ticket show runs and this viewer has no ticket (issue 40 item 4)
+  'ticket_required',
 ] as const;
 export type ShowMediaError = (typeof showMediaErrors)[number];
 export type ShowMediaRefused = { ok: false; error: ShowMediaError };
@@ -56,5 +58,5 @@ export type ShowIceConfigAck = { ok: true; ice: IceConfig; role: 'publisher' | '
 /** `show:media`: this connection's media in a show stopped (show ended or paused, dropped, the SFU down) */
 export interface ShowMediaClosed {
   showId: string;
-  reason: 'ended' | 'dropped' | 'unavailable';
+  reason: 'ended' | 'dropped' | 'unavailable' | 'ticket_required';
 }

@@ -5,6 +5,7 @@ import type { MessageView } from './api/chat';
 import type { ChatParty } from './events/chat';
 import type { ShowGoalView, ShowMessageView, ShowTipView } from './api/shows';
 import type { ShowStatus } from './rules/shows';
+import type { TicketShowStatus } from './rules/ticket-shows';
 import type { ShowIceConfigAck, ShowMediaAck, ShowMediaClosed, ShowPublishAck, ShowWatchAck } from './show-media';
 
 /**
@@ -128,6 +129,8 @@ export interface ServerToClientEvents {
   'show:banned': (payload: { showId: string; identityId: string }) => void;
   /** this connection's show media stopped (contracts/src/show-media.ts) */
   'show:media': (payload: ShowMediaClosed) => void;
+  /** the show's ticketed part changed: announced, a ticket sold, started, closed (to the show's room) */
+  'show:ticket-show': (payload: { showId: string; status: TicketShowStatus }) => void;
 }
 
 export interface ClientToServerEvents {

@@ -11,9 +11,12 @@ import { roomAccess, showRoomSockets } from './sockets';
 import { GOAL_DEADLINE_JOB } from './tips';
 import { showsFromEncoder } from './whip';
 import type { IssueStatementFn } from '../../platform/statement-of-reasons';
+import { ticketShowRouter } from './ticket-routes';
+import { ticketSales } from './ticket-jobs';
 
 export { countTip, expireGoals, GOAL_DEADLINE_JOB } from './tips';
 export { pauseForPrivate, resumeAfterPrivate } from './private';
+export { startTicketShow, ticketSales, ticketShowEndReaction, TICKET_SHOW_START_JOB } from './ticket-jobs';
 
 export interface ShowsDeps {
   performers: {
@@ -48,7 +51,7 @@ const peakKey = (performerId: string) => `shows:peak:${performerId}`;
 export function showsCommands(ports: ModulePorts, deps: ShowsDeps) {
   const { shows } = deps;
   const performerOf = async (showId: string) => (await shows.show(showId))?.performerId ?? null;
-  const access = roomAccess({ eventStore: ports.eventStore, performerOf });
+  const access = roomAccess({ eventStore: ports.eventStore, performerOf, now: ports.clock.now });
   const room = showRoomSockets(access, ports.presence);
   const peakViewers = async (performerId: string) =>
     Math.max(Number((await ports.kv.get(peakKey(performerId))) ?? 0), ports.presence.viewersOf(performerId));
@@ -143,6 +146,13 @@ export function showsCommands(ports: ModulePorts, deps: ShowsDeps) {
             ),
         },
         settledMessages: shows.settledMessages,
+      }),
+      ticketShowRouter({
+        ...ticketSales(ports),
+        sessions: ports.sessions,
+        bannedTerms: ports.config.BANNED_TERMS,
+        performerOf,
+        balanceAfter: deps.users.balanceAfter,
       }),
     ],
     sockets(socket) {

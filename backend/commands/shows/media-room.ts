@@ -1,4 +1,4 @@
-import { showStreams, type ShowStatus } from '@aura/contracts';
+import { showStreams, ticketShowStreams, type ShowStatus } from '@aura/contracts';
 import type { EventStore } from '../../platform/eventstore/port';
 import type { Logger } from '../../platform/logging/logger';
 import type { SessionDescription, ShowMedia } from '../../platform/sfu';
@@ -8,6 +8,10 @@ import { foldStream } from '../../kernel/handle-command';
 import { DomainError } from '../../platform/domain-error';
 import { endShow } from './end';
 import { stage } from './stage';
+import { mayWatchTicketed, ticketedPartRunning, ticketShow } from './ticket-show';
+
+const mediaRefusal = (error: string) =>
+  error === 'show_banned' ? 'forbidden' : error === 'ticket_required' ? 'ticket_required' : 'not_live';
 
 /** how often this api node checks that the rooms it holds at the SFU still belong to a live show */
 const RECONCILE_MS = 1_000;
@@ -37,7 +41,7 @@ export function showMediaRoom(deps: ShowMediaRoomDeps) {
   const rooms = new Set<string>();
   const authorize = async (caller: ShowMediaCaller, showId: string): Promise<ShowMediaAuthorization> => {
     const granted = await deps.access(caller.principal, showId, { forMedia: true });
-    if (!granted.ok) return { refused: granted.error === 'show_banned' ? 'forbidden' : 'not_live' };
+    if (!granted.ok) return { refused: mediaRefusal(granted.error) };
     if (granted.role === 'publisher' && (await deps.streamsFromObs?.(granted.performerId, showId)))
       return { refused: 'forbidden' };
     if (granted.role === 'publisher') rooms.add(showId);
@@ -85,11 +89,24 @@ export function showMediaRoom(deps: ShowMediaRoomDeps) {
     await signalling.endShow(showId).catch(() => undefined);
   }
 
+  /** a running ticketed part: viewers without a ticket leave the SFU ('show:media' ticket_required) */
+  async function dropWithoutTicket(showId: string) {
+    const tickets = foldStream(ticketShow, await deps.eventStore.readStream(ticketShowStreams.ticketShow(showId)));
+    if (!ticketedPartRunning(tickets, deps.now())) return;
+    await signalling.dropViewers(
+      showId,
+      (caller) =>
+        caller.principal?.kind !== 'admin' && !mayWatchTicketed(tickets, { userId: caller.principal?.sub }, deps.now()),
+      'ticket_required',
+    );
+  }
+
   const reconcile = setInterval(() => {
     void (async () => {
       for (const showId of [...rooms]) {
         const doc = await deps.show(showId);
         if (!doc || doc.status !== 'live') await close(showId);
+        else await dropWithoutTicket(showId);
       }
     })().catch(() => undefined);
   }, RECONCILE_MS);

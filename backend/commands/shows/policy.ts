@@ -47,3 +47,8 @@ export function sendsThumbnail(caller: Principal, performerId: string) {
 export function ownsWhip(caller: Principal, performerId: string) {
   if (caller.kind !== 'performer' || caller.sub !== performerId) throw forbidden();
 }
+
+/** A ticket show is announced from her own live room only (an admin's session announces none). */
+export function announcesTicketShow(caller: Principal, performerId: string) {
+  if (caller.kind !== 'performer' || caller.sub !== performerId) throw forbidden();
+}

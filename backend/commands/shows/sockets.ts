@@ -1,10 +1,11 @@
-import { rooms, showStreams, type ErrorCode } from '@aura/contracts';
+import { rooms, showStreams, ticketShowStreams, type ErrorCode } from '@aura/contracts';
 import { foldStream } from '../../kernel/handle-command';
 import type { EventStore } from '../../platform/eventstore/port';
 import type { Principal } from '../../platform/http/session';
 import type { AuraSocket } from '../../platform/realtime/realtime';
 import { room } from './room';
 import { isBanned, stage } from './stage';
+import { mayWatchTicketed, ticketShow } from './ticket-show';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
@@ -16,6 +17,8 @@ export interface RoomAccessDeps {
   eventStore: EventStore;
   /** whose show it is, as the shows read model lists it (null: not known) */
   performerOf: (showId: string) => Promise<string | null>;
+  /** business time: a ticketed part runs from its start */
+  now: () => Date;
 }
 
 /**
@@ -39,9 +42,15 @@ export function roomAccess(deps: RoomAccessDeps) {
     if (options.forMedia && current.status === 'paused') return { ok: false, error: 'show_paused' };
     if (principal?.kind === 'performer' && principal.sub === performerId)
       return { ok: true, role: 'publisher', canWrite: true, performerId };
+    if (principal?.kind === 'user' && isBanned(her, { userId: principal.sub, identityId: principal.sub }))
+      return { ok: false, error: 'show_banned' };
+    // a running ticketed part: her media only to ticket holders (admins watch to moderate)
+    if (options.forMedia && principal?.kind !== 'admin') {
+      const tickets = foldStream(ticketShow, await deps.eventStore.readStream(ticketShowStreams.ticketShow(showId)));
+      const userId = principal?.kind === 'user' ? principal.sub : undefined;
+      if (!mayWatchTicketed(tickets, { userId }, deps.now())) return { ok: false, error: 'ticket_required' };
+    }
     if (principal?.kind === 'user') {
-      if (isBanned(her, { userId: principal.sub, identityId: principal.sub }))
-        return { ok: false, error: 'show_banned' };
       const muted = foldStream(room, await deps.eventStore.readStream(showStreams.show(showId))).muted;
       return { ok: true, role: 'viewer', canWrite: !muted.has(principal.sub), performerId };
     }

@@ -374,7 +374,9 @@ describe('ledger audit: refunds and disputes', () => {
     expect(
       problemsOf([
         ...given,
-        ...onWallet([{ ...paidFromHold(200), data: { ...paidFromHold(200).data, holdId: undefined } } as DomainEvent]),
+        ...onWallet([
+          { ...paidFromHold(200), data: { ...paidFromHold(200).data, holdId: undefined } } as unknown as DomainEvent,
+        ]),
       ]),
     ).toContain(spentFrozen(200));
   });

@@ -53,6 +53,15 @@ const sessionTipSale = (tip: EventDataOf<'SessionTipped'>): Sale => ({
   ...paidPart(tip),
 });
 
+/** A ticket show's ticket, charged once its ticketed part ran: one sale, of the ticket's price. */
+export const ticketSale = (ticket: EventDataOf<'ShowTicketCharged'>): Sale => ({
+  performerId: ticket.performerId,
+  source: 'ticket',
+  sourceId: ticket.ticketId,
+  grossUnits: ticket.amountUnits,
+  ...paidPart(ticket),
+});
+
 /** A session's part: its purchased units before it are its running total's minus its own (a part recorded before the split has none). */
 function sessionPaidPart(data: {
   purchasedUnits?: number;
@@ -73,6 +82,7 @@ export const SALE_EVENT_TYPES = [
   'SessionMinimumCharged',
   'ShowTipped',
   'SessionTipped',
+  'ShowTicketCharged',
 ] as const;
 
 /** A session's minute or the rest of its minimum: one part of the session's sale. */
@@ -124,6 +134,12 @@ export function saleOf(event: DomainEvent): DatedSale | undefined {
         sale: sessionTipSale(event.data),
         at: new Date(event.data.tippedAt),
         debit: { reason: 'tip', reference: event.data.tipId },
+      };
+    case 'ShowTicketCharged':
+      return {
+        sale: ticketSale(event.data),
+        at: new Date(event.data.chargedAt),
+        debit: { reason: 'ticket', reference: event.data.ticketId },
       };
     case 'SessionMinuteBilled':
     case 'SessionMinimumCharged': {

@@ -25,8 +25,8 @@ import { saleOf } from '../earnings/sales';
 import { applyWalletEvent, emptyWallet, takeFromLots, type WalletTotals } from '../wallet/fold';
 import { onWallet } from '../wallet/wallet';
 
-/** What a wallet's spend bought: a tip is final (never refunded) but a dispute traces it too. */
-export type SaleKind = RefundKind | 'tip';
+/** What a wallet's spend bought: a tip or a show ticket is final (never refunded by an admin) but a dispute traces it too. */
+export type SaleKind = RefundKind | 'tip' | 'ticket';
 
 /** One sale on a wallet, as a refund needs it. */
 export interface WalletSale {

@@ -167,7 +167,7 @@ export interface StatementDoc {
   performerId: string;
   weekStart: string;
   sources: Record<
-    'session' | 'message' | 'photo' | 'tip',
+    'session' | 'message' | 'photo' | 'tip' | 'ticket',
     { count?: number; grossUnits: number; purchasedUnits?: number; shareCents: number }
   >;
   grossUnits: number;
@@ -186,7 +186,7 @@ export interface StatementDoc {
   heldCents?: number;
   lines: {
     creditedAt: string;
-    source: 'session' | 'message' | 'photo' | 'tip';
+    source: 'session' | 'message' | 'photo' | 'tip' | 'ticket';
     grossUnits: number;
     purchasedUnits?: number;
     shareCents: number;
@@ -275,7 +275,7 @@ function debtLine(event: Extract<DomainEvent, { type: (typeof debtEventTypes)[nu
     cents: number,
     kind: StatementLineKind,
     reason: string,
-    source: 'session' | 'message' | 'photo' | 'tip' = 'session',
+    source: 'session' | 'message' | 'photo' | 'tip' | 'ticket' = 'session',
   ) => ({
     at,
     cents,

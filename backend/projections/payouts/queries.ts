@@ -105,6 +105,7 @@ export function toStatementView(doc: StatementDoc, now: Date): StatementView {
       message: sourceTotals(doc, 'message'),
       photo: sourceTotals(doc, 'photo'),
       tip: sourceTotals(doc, 'tip'),
+      ticket: sourceTotals(doc, 'ticket'),
     },
     grossUnits: doc.grossUnits,
     purchasedUnits: doc.purchasedUnits ?? doc.grossUnits,

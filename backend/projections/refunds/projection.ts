@@ -55,10 +55,10 @@ export const refundsProjection = docProjection<RefundDoc>({
   indexes: [{ keys: { refundedAt: -1 } }],
 });
 
-/** Tips are final: only the other sales can be looked up for a refund. */
+/** Tips and show tickets are final: only the other sales can be looked up for a refund. */
 function refundableSaleOf(event: RecordedEvent) {
   const sale = walletSaleOf(event);
-  return sale && sale.kind !== 'tip' ? { ...sale, kind: sale.kind } : undefined;
+  return sale && sale.kind !== 'tip' && sale.kind !== 'ticket' ? { ...sale, kind: sale.kind } : undefined;
 }
 
 /**

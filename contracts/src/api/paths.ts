@@ -154,6 +154,11 @@ export const apiPaths = {
   renewWhipToken: { method: 'post', path: '/api/performers/{id}/whip/token', auth: 'performer' },
   whipPublish: { method: 'post', path: '/api/whip', auth: 'public' },
   whipEnd: { method: 'delete', path: '/api/whip/{id}', auth: 'public' },
+  // ticket-shows.ts
+  announceTicketShow: { method: 'post', path: '/api/shows/{id}/ticket-show', auth: 'performer' },
+  getTicketShow: { method: 'get', path: '/api/shows/{id}/ticket-show', auth: 'public' },
+  cancelTicketShow: { method: 'post', path: '/api/shows/{id}/ticket-show/cancel', auth: 'performer' },
+  buyShowTicket: { method: 'post', path: '/api/shows/{id}/tickets', auth: 'user' },
   getTipMenu: { method: 'get', path: '/api/performers/{id}/tip-menu', auth: 'public' },
   setTipMenu: { method: 'put', path: '/api/performers/{id}/tip-menu', auth: 'performer' },
   setShowGoal: { method: 'post', path: '/api/shows/{id}/goals', auth: 'performer' },

@@ -126,7 +126,7 @@ export const PayoutSummary = z.object({
 });
 export type PayoutSummary = z.infer<typeof PayoutSummary>;
 
-export const earningSources = ['session', 'message', 'photo', 'tip'] as const;
+export const earningSources = ['session', 'message', 'photo', 'tip', 'ticket'] as const;
 /** `purchasedUnits`: of the gross, what buyers paid with purchased auracoin, the part her share is earned on; the rest was promotional (welcome coins) */
 export const SourceTotals = z.object({
   count: z.number().int(),
@@ -147,7 +147,13 @@ export const StatementView = z.object({
   periodEnd: z.string(),
   /** the Tuesday the week is paid */
   payoutDate: z.string(),
-  sources: z.object({ session: SourceTotals, message: SourceTotals, photo: SourceTotals, tip: SourceTotals }),
+  sources: z.object({
+    session: SourceTotals,
+    message: SourceTotals,
+    photo: SourceTotals,
+    tip: SourceTotals,
+    ticket: SourceTotals,
+  }),
   /** what buyers paid, auracoin minor units (1 auracoin = 1 € on her side) */
   grossUnits: z.number().int(),
   /** of it, paid with purchased auracoin: her share is earned on this part only */

@@ -128,6 +128,18 @@ export const moduleRefusals = {
     'tip_price_mismatch',
     'wallet_frozen',
   ],
+  ticketShows: [
+    'banned_terms',
+    'insufficient_balance',
+    'show_banned',
+    'show_ended',
+    'show_paused',
+    'ticket_already_bought',
+    'ticket_show_closed',
+    'ticket_show_exists',
+    'ticket_show_none',
+    'wallet_frozen',
+  ],
   users: ['balance_below_held', 'conflict', 'email_taken', 'username_taken'],
   verification: [
     'conflict',

@@ -20,6 +20,7 @@ import { adminMfaRoutes } from './admin-mfa';
 import { chatRoutes } from './chat';
 import { showsRoutes } from './shows';
 import { whipRoutes } from './whip';
+import { ticketShowsRoutes } from './ticket-shows';
 import { refundsRoutes } from './refunds';
 import { moderationRoutes } from './moderation';
 import { ageVerificationRoutes } from './age-verification';
@@ -63,6 +64,7 @@ export const apiRoutes = {
   ...chatRoutes,
   ...showsRoutes,
   ...whipRoutes,
+  ...ticketShowsRoutes,
   ...refundsRoutes,
   ...moderationRoutes,
   ...ageVerificationRoutes,

@@ -14,6 +14,7 @@ import { performersEvents } from './performers';
 import { sessionsEvents } from './sessions';
 import { sessionTalkEvents } from './session-talk';
 import { showsEvents } from './shows';
+import { ticketShowsEvents } from './ticket-shows';
 import { systemEvents } from './system';
 import { walletEvents } from './wallet';
 import { moderationEvents } from './moderation';
@@ -34,6 +35,7 @@ export * from './performers';
 export * from './sessions';
 export * from './session-talk';
 export * from './shows';
+export * from './ticket-shows';
 export * from './system';
 export * from './wallet';
 export * from './moderation';
@@ -60,6 +62,7 @@ export const eventSchemas = {
   ...adminMfaEvents,
   ...chatEvents,
   ...showsEvents,
+  ...ticketShowsEvents,
   ...refundsEvents,
   ...moderationEvents,
   ...whipEvents,

@@ -225,7 +225,7 @@ export const PhotoPurchased = z.object({
 /** The performer's 55% share of a sale, in euro cents, on `earnings-<performerId>`; exactly once per sale (fixed event id). */
 export const PerformerEarningsCredited = z.object({
   performerId: z.string().uuid(),
-  source: z.enum(['photo', 'session', 'message', 'tip']),
+  source: z.enum(['photo', 'session', 'message', 'tip', 'ticket']),
   /** the sale: purchase id, session id, message id */
   sourceId: z.string(),
   /** what the buyer paid, auracoin minor units */

@@ -55,7 +55,7 @@ export const PerformerEarningsClawedBack = z.object({
   /** the refund id, or the dispute id */
   causeId: z.string().uuid(),
   /** the sale's kind and id ('session', 'message', 'photo'; a dispute names the purchase traced) */
-  source: z.enum(['photo', 'session', 'message', 'tip']),
+  source: z.enum(['photo', 'session', 'message', 'tip', 'ticket']),
   sourceId: z.string(),
   shareCents: z.number().int().positive(),
   reason: z.string(),
@@ -83,7 +83,7 @@ export type DisputeOutcome = (typeof disputeOutcomes)[number];
 
 /** One sale a disputed purchase paid for (purchased units leave by the oldest purchase first). */
 export const DisputeTraceLine = z.object({
-  source: z.enum(['photo', 'session', 'message', 'tip']),
+  source: z.enum(['photo', 'session', 'message', 'tip', 'ticket']),
   /** the purchase, session or message id */
   sourceId: z.string(),
   performerId: z.string().uuid(),

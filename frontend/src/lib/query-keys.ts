@@ -125,6 +125,8 @@ export const queryKeys = {
     leaderboard: (showId: string) => ['shows', showId, 'leaderboard'] as const,
     ofPerformer: (performerId: string) => ['shows', 'performer', performerId] as const,
     menu: (performerId: string) => ['shows', 'menu', performerId] as const,
+    /** a show's ticketed part (GET /api/shows/{id}/ticket-show; null: none announced) */
+    ticketShow: (showId: string) => ['shows', showId, 'ticket-show'] as const,
     /** the admins' live monitoring (GET /api/admin/live): a list of shows, read again with them */
     monitoring: ['shows', LIST, 'monitoring'],
   },

@@ -33,7 +33,7 @@ export interface ShowMediaCaller {
   principal?: Principal;
 }
 /** What the domain answers for a caller and a show: the role it may take, or why not. */
-export type ShowMediaAuthorization = ShowMediaRole | { refused: 'forbidden' | 'not_live' };
+export type ShowMediaAuthorization = ShowMediaRole | { refused: 'forbidden' | 'not_live' | 'ticket_required' };
 
 export interface ShowMediaSignallingDeps {
   media: ShowMedia;
@@ -240,12 +240,16 @@ export function createShowMediaSignalling(deps: ShowMediaSignallingDeps) {
      * Drops the viewers of a show the predicate picks (a ban: the domain knows which identities a
      * principal may act as), at the SFU, and tells their sockets ('dropped'). Answers how many.
      */
-    async dropViewers(showId: string, which: (caller: ShowMediaCaller) => boolean): Promise<number> {
+    async dropViewers(
+      showId: string,
+      which: (caller: ShowMediaCaller) => boolean,
+      reason: ShowMediaClosed['reason'] = 'dropped',
+    ): Promise<number> {
       const picked = [...sockets].filter(([, entry]) => {
         const joined = entry.shows.get(showId);
         return joined?.role === 'viewer' && which(joined.caller);
       });
-      closeFor(showId, 'dropped', (socketId) => picked.some(([id]) => id === socketId));
+      closeFor(showId, reason, (socketId) => picked.some(([id]) => id === socketId));
       await Promise.all(picked.map(([socketId]) => media.dropViewer(showId, socketId)));
       return picked.length;
     },

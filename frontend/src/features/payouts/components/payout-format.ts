@@ -125,7 +125,13 @@ export function failureLabel(reason: string | null): string {
   return reason ? (failureReasons[reason] ?? reason) : '';
 }
 
-export const sourceLabels = { session: 'Sessioni', message: 'Messaggi', photo: 'Foto', tip: 'Mance' } as const;
+export const sourceLabels = {
+  session: 'Sessioni',
+  message: 'Messaggi',
+  photo: 'Foto',
+  tip: 'Mance',
+  ticket: 'Biglietti',
+} as const;
 
 const lineKindLabels = {
   refund: 'Rimborso',
@@ -176,7 +182,7 @@ export function statementCsv(statement: StatementDetail): string {
       csvCents(line.shareCents),
     ]),
     [],
-    ...(['session', 'message', 'photo', 'tip'] as const).map((source) => [
+    ...(['session', 'message', 'photo', 'tip', 'ticket'] as const).map((source) => [
       `Totale ${sourceLabels[source].toLowerCase()}`,
       String(statement.sources[source].count),
       ...paidCells(statement.sources[source].grossUnits, statement.sources[source].purchasedUnits),

@@ -11,7 +11,7 @@ import { useCloseTestDispute, useDisputes, useOpenTestDispute } from '../api/ref
 import { refundKindLabels } from './refund-dialog';
 
 /** what a disputed purchase paid for: the refundable sales, and tips */
-const saleLabels = { ...refundKindLabels, tip: 'Mancia' };
+const saleLabels = { ...refundKindLabels, tip: 'Mancia', ticket: 'Biglietto show' };
 
 const statusBadges = { open: ['Aperta', 'orange'], won: ['Vinta', 'green'], lost: ['Persa', 'red'] } as const;
 

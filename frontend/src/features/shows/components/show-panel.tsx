@@ -36,6 +36,7 @@ import { ShowPublisherVideo } from './show-media';
 import { ObsCard, ObsStreamNotice } from './obs-card';
 import { useWhipSettings } from '../api/whip';
 import { goalSchema, goLiveSchema, tipMenuItemSchema } from './show-schemas';
+import { TicketShowControls } from './ticket-show';
 
 const GOAL_REFUSED = {
   'body.description': GOAL_FIELD_MESSAGES.description,
@@ -314,6 +315,7 @@ function LiveShow({ show, performerId, video }: { show: ShowView; performerId: s
       <Celebration tip={room.lastTip} reached={room.reached} />
       <Leaderboard board={leaderboard.data} />
       <GoalForm showId={show.id} />
+      <TicketShowControls showId={show.id} />
       <Grid templateColumns={{ base: '1fr', lg: '1fr 1fr' }} gap="4">
         <RoomChat
           lines={messages.data ?? []}

@@ -12,6 +12,8 @@ import { usePostShowMessage, useLiveShows, useShow, useShowLeaderboard, useShowM
 import { useShowRoom } from '../hooks/use-show-room';
 import { Celebration, GoalBar, Leaderboard, RoomChat, ShowStatusLine, TipBox } from './room-parts';
 import { ShowViewerVideo } from './show-media';
+import { TicketRequiredNotice, TicketShowBanner, ticketRequired } from './ticket-show';
+import { useTicketShow } from '../api/ticket-shows';
 
 export interface ShowRoomPageProps {
   performerId: string;
@@ -31,6 +33,7 @@ export function ShowRoomPage({ performerId, user, video }: ShowRoomPageProps) {
   const messages = useShowMessages(showId);
   const leaderboard = useShowLeaderboard(showId);
   const room = useShowRoom(showId);
+  const ticketShow = useTicketShow(showId);
   const tip = useTip(showId ?? '');
   const post = usePostShowMessage(showId ?? '');
   const performer = useQuery({
@@ -129,6 +132,7 @@ export function ShowRoomPage({ performerId, user, video }: ShowRoomPageProps) {
         ) : (
           <Grid templateColumns={{ base: '1fr', lg: '3fr 2fr' }} gap="5">
             <Stack gap="4">
+              <TicketShowBanner showId={s.id} signedIn={user !== null} />
               <Box
                 position="relative"
                 rounded="xl"
@@ -143,6 +147,8 @@ export function ShowRoomPage({ performerId, user, video }: ShowRoomPageProps) {
                       In privato
                     </Text>
                   </Flex>
+                ) : ticketRequired(ticketShow.data) ? (
+                  <TicketRequiredNotice />
                 ) : video ? (
                   video(s.id)
                 ) : (

@@ -1,5 +1,6 @@
 import * as yup from 'yup';
 import {
+  isTicketPrice,
   isTipAmount,
   SHOW_FORM_MESSAGES,
   SHOW_GOAL_DESCRIPTION_MAX,
@@ -8,6 +9,10 @@ import {
   TIP_MENU_LABEL_MAX,
   TIP_MESSAGE_MAX,
   tipAmountMessage,
+  TICKET_SHOW_DESCRIPTION_MAX,
+  TICKET_SHOW_FORM_MESSAGES,
+  TICKET_SHOW_STARTS_IN_MAX,
+  TICKET_SHOW_STARTS_IN_MIN,
 } from '@aura/contracts';
 import { parseAuracoin } from '../../../lib/format';
 
@@ -66,4 +71,22 @@ export const tipMenuItemSchema = yup.object({
 export const tipSchema = yup.object({
   amount: tipAmount(),
   message: yup.string().trim().max(TIP_MESSAGE_MAX, SHOW_FORM_MESSAGES.tipMessageTooLong),
+});
+
+// the ticket show's form: the rules of AnnounceTicketShowBody (contracts/src/api/ticket-shows.ts)
+export const ticketShowSchema = yup.object({
+  price: auracoin().test(
+    'price',
+    TICKET_SHOW_FORM_MESSAGES.price,
+    (value) => value !== undefined && isTicketPrice(parseAuracoin(value)),
+  ),
+  startsInMinutes: auracoin().test('minutes', TICKET_SHOW_FORM_MESSAGES.startsInMinutes, (value) => {
+    const minutes = Number(value);
+    return Number.isInteger(minutes) && minutes >= TICKET_SHOW_STARTS_IN_MIN && minutes <= TICKET_SHOW_STARTS_IN_MAX;
+  }),
+  description: yup
+    .string()
+    .trim()
+    .required(TICKET_SHOW_FORM_MESSAGES.descriptionRequired)
+    .max(TICKET_SHOW_DESCRIPTION_MAX, TICKET_SHOW_FORM_MESSAGES.descriptionTooLong),
 });

@@ -106,7 +106,29 @@ const cases: Partial<Record<ApiRouteName, KeyedCase>> = {
         amount: body === 'first' ? 5 : 6,
       }),
   },
+  // a ticket has no body, and its key is scoped to the show in its path (as a show tip's is): only the repeat is
+  // specified here; the same key on another show buys that show's ticket
+  buyShowTicket: {
+    given: [
+      ...bob,
+      ...luna,
+      priorRequest((request) => request.post('/api/shows', { title: 'Sera di musica' }).as(performer(LUNA))),
+      priorRequest((request, priors) =>
+        request
+          .post(`/api/shows/${(priors[0]!.body as { id: string }).id}/ticket-show`, {
+            price: 5,
+            startsInMinutes: 10,
+            description: 'Balli sul palco',
+          })
+          .as(performer(LUNA)),
+      ),
+    ],
+    request: (request, _body, priors) => request.post(`/api/shows/${(priors[0]!.body as { id: string }).id}/tickets`),
+  },
 };
+
+/** keyed routes without a body: no other body to send under the same key */
+const BODILESS = new Set<ApiRouteName>(['buyShowTicket']);
 
 const keyedRoutes = (Object.keys(apiRoutes) as ApiRouteName[]).filter(
   (name) => (apiRoutes[name] as { idempotencyKey?: string }).idempotencyKey,
@@ -133,6 +155,7 @@ describe('keyed routes: the same Idempotency-Key with another body is refused (4
           ({ response }) => expect(response.status).toBeLessThan(300),
           ({ newEvents }) => expect(newEvents).toEqual([]),
         ]));
+    if (BODILESS.has(name)) continue;
     it(`${name}: the same key with another body is refused, and nothing is written`, () =>
       spec
         .given(...keyed.given, first)

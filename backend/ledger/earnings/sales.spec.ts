@@ -175,4 +175,27 @@ describe('the sales that earn a share', () => {
       grossUnits: 300,
     });
   });
+
+  it('a tip inside a private session is a sale of its amount to her, its debit naming the tip', () => {
+    const tip: DomainEvent = {
+      type: 'SessionTipped',
+      data: {
+        sessionId: 's1',
+        tipId: 't2',
+        walletId,
+        performerId,
+        identityId: walletId,
+        displayName: 'Marco',
+        amountUnits: 500,
+        purchasedUnits: 200,
+        promotionalUnits: 300,
+        tippedAt: at,
+      },
+    };
+    expect(saleOf(recorded(tip))).toEqual({
+      sale: { performerId, source: 'tip', sourceId: 't2', grossUnits: 500, purchasedUnits: 200 },
+      at: new Date(at),
+      debit: { reason: 'tip', reference: 't2' },
+    });
+  });
 });

@@ -41,16 +41,11 @@ export function ticketMoney(ticketId: string): Aggregate<TicketMoney> {
       const data = event.data as { ticketId?: string; holdId?: string };
       if (event.type === 'AuracoinHeld' && data.holdId === ticketId) return { ...money, placed: true };
       if (data.ticketId !== ticketId) return money;
-      switch (event.type) {
-        case 'ShowTicketBought':
-          return { ...money, bought: event.data };
-        case 'ShowTicketCharged':
-          return { ...money, settled: 'charged' };
-        case 'ShowTicketRefunded':
-          return { ...money, settled: 'refunded' };
-        default:
-          return money;
-      }
+      // only a ticket's own three events carry its ticketId
+      if (event.type === 'ShowTicketBought') return { ...money, bought: event.data };
+      if (event.type === 'ShowTicketCharged') return { ...money, settled: 'charged' };
+      if (event.type === 'ShowTicketRefunded') return { ...money, settled: 'refunded' };
+      return money;
     },
   };
 }

@@ -1,6 +1,6 @@
 import type { DomainEvent } from '@aura/contracts';
 import { deciderSpec } from '../../test/doubles/decider-spec';
-import { decideHold, decideRelease, decideSpend, wallet } from './wallet';
+import { decideHold, decideRelease, decideSpend, wallet, walletIdOfStream } from './wallet';
 
 const now = new Date('2026-11-20T10:00:00.000Z');
 const walletId = '0b7c4d1e-8f7a-4e63-9a51-5a4c1b2d3e4f';
@@ -276,5 +276,13 @@ describe('wallet holds', () => {
         .when((state) => decideSpend(spend, state, now))
         .then([bought, expect.objectContaining({ type: 'AuracoinDebited' }) as DomainEvent]);
     });
+  });
+});
+
+describe('walletIdOfStream', () => {
+  it("names the wallet of a wallet's stream, and nothing for any other stream", () => {
+    expect(walletIdOfStream(`wallet-${walletId}`)).toBe(walletId);
+    expect(walletIdOfStream(`earnings-${walletId}`)).toBeUndefined();
+    expect(walletIdOfStream(`session-wallet-${walletId}`)).toBeUndefined();
   });
 });

@@ -646,7 +646,12 @@ const scenarios: Record<string, Scenario> = {
     params: { id: performer.id },
     values: { imageUrl: 'https://img.example/photo.jpg', title: 'Alba', description: 'Sul mare', price: 7.5 },
   }),
-  'DELETE /api/photos/{id}': async () => ({ as: performer.http, params: { id: await createPhoto() } }),
+  // her own photo needs no statement (an admin's removal does): the documented optional field, sent
+  'DELETE /api/photos/{id}': async () => ({
+    as: performer.http,
+    params: { id: await createPhoto() },
+    values: { statement: 'Non la vendo più' },
+  }),
   'POST /api/photos/{id}/purchase': async () => ({
     as: user.http,
     params: { id: await createPhoto() },

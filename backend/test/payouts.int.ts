@@ -303,6 +303,7 @@ describe('payouts', () => {
       message: { count: 1, grossUnits: 2728, purchasedUnits: 2728, shareCents: 1500 },
       photo: { count: 1, grossUnits: 1637, purchasedUnits: 1637, shareCents: 900 },
       tip: { count: 0, grossUnits: 0, purchasedUnits: 0, shareCents: 0 },
+      ticket: { count: 0, grossUnits: 0, purchasedUnits: 0, shareCents: 0 },
     });
     const camilaWeek = (
       (await camila.http.get(`/api/performers/${camila.id}/statements`)).json as unknown as StatementView[]

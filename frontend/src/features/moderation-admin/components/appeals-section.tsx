@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { Badge, Button, Card, HStack, Stack, Text, Textarea } from '@chakra-ui/react';
 import { MODERATION_MESSAGES, moderationActionLabels, type AppealView } from '@aura/contracts';
-import { DialogFrame } from '../../../components/ui/dialog-frame';
 import { FormField } from '../../../components/ui/form-field';
 import { QueryStatus } from '../../../components/ui/query-status';
 import { SectionCard } from '../../../components/ui/section-card';
@@ -9,7 +8,7 @@ import { notify } from '../../../components/ui/toaster';
 import { errorMessage } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format';
 import { useAppeals, useDecideAppeal } from '../api/moderation';
-import { SelectField } from './statement-fields';
+import { SelectField, DecisionFrame } from './statement-fields';
 
 type Outcome = 'upheld' | 'reversed';
 const outcomeLabels: Record<Outcome, string> = { upheld: 'Decisione confermata', reversed: 'Decisione annullata' };
@@ -43,27 +42,16 @@ function AppealDialog({ appeal, onClose }: { appeal: AppealView | null; onClose:
     );
   };
   return (
-    <DialogFrame
+    <DecisionFrame
       open={appeal !== null}
       onClose={onClose}
       onExitComplete={reset}
       title="Decidi il ricorso"
-      onSubmit={(event) => {
-        event.preventDefault();
-        submit();
-      }}
       formLabel="Decidi il ricorso"
       testId="appeal-dialog"
-      footer={
-        <>
-          <Button variant="outline" onClick={onClose}>
-            Annulla
-          </Button>
-          <Button type="submit" colorPalette="brand" loading={decide.isPending}>
-            Conferma l’esito
-          </Button>
-        </>
-      }
+      confirmLabel="Conferma l’esito"
+      pending={decide.isPending}
+      onSubmit={submit}
     >
       <Stack gap="3">
         <SelectField
@@ -91,7 +79,7 @@ function AppealDialog({ appeal, onClose }: { appeal: AppealView | null; onClose:
           </Text>
         ) : null}
       </Stack>
-    </DialogFrame>
+    </DecisionFrame>
   );
 }
 

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { AspectRatio, Badge, Box, Button, Card, Flex, HStack, Image, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import type { LiveShowView } from '@aura/contracts';
-import { DialogFrame } from '../../../components/ui/dialog-frame';
 import { QueryStatus } from '../../../components/ui/query-status';
 import { SectionCard } from '../../../components/ui/section-card';
 import { notify } from '../../../components/ui/toaster';
@@ -14,6 +13,7 @@ import {
   StatementFields,
   statementProblem,
   type StatementDraft,
+  DecisionFrame,
 } from './statement-fields';
 
 /** The admin ends a running show: the statement of reasons she receives, then the second factor. */
@@ -46,27 +46,17 @@ function EndShowDialog({ show, onClose }: { show: LiveShowView | null; onClose: 
     );
   };
   return (
-    <DialogFrame
+    <DecisionFrame
       open={show !== null}
       onClose={onClose}
       onExitComplete={reset}
       title={show ? `Chiudi lo show di ${show.performerName}` : 'Chiudi lo show'}
-      onSubmit={(event) => {
-        event.preventDefault();
-        submit();
-      }}
       formLabel="Chiudi lo show"
       testId="end-show-dialog"
-      footer={
-        <>
-          <Button variant="outline" onClick={onClose}>
-            Annulla
-          </Button>
-          <Button type="submit" colorPalette="red" loading={end.isPending}>
-            Chiudi lo show
-          </Button>
-        </>
-      }
+      confirmLabel="Chiudi lo show"
+      confirmPalette="red"
+      pending={end.isPending}
+      onSubmit={submit}
     >
       <Stack gap="3">
         <Text fontSize="sm">
@@ -80,7 +70,7 @@ function EndShowDialog({ show, onClose }: { show: LiveShowView | null; onClose: 
           </Text>
         ) : null}
       </Stack>
-    </DialogFrame>
+    </DecisionFrame>
   );
 }
 

@@ -8,7 +8,6 @@ import {
   type ReportTargetKind,
   type ReportView,
 } from '@aura/contracts';
-import { DialogFrame } from '../../../components/ui/dialog-frame';
 import { QueryStatus } from '../../../components/ui/query-status';
 import { SectionCard } from '../../../components/ui/section-card';
 import { notify } from '../../../components/ui/toaster';
@@ -23,6 +22,7 @@ import {
   StatementFields,
   statementProblem,
   type StatementDraft,
+  DecisionFrame,
 } from './statement-fields';
 
 export const targetKindLabels: Record<ReportTargetKind, string> = {
@@ -74,27 +74,16 @@ function DecisionDialog({ report, onClose }: { report: ReportView | null; onClos
     );
   };
   return (
-    <DialogFrame
+    <DecisionFrame
       open={report !== null}
       onClose={onClose}
       onExitComplete={reset}
       title="Decidi la segnalazione"
-      onSubmit={(event) => {
-        event.preventDefault();
-        submit();
-      }}
       formLabel="Decidi la segnalazione"
       testId="decision-dialog"
-      footer={
-        <>
-          <Button variant="outline" onClick={onClose}>
-            Annulla
-          </Button>
-          <Button type="submit" colorPalette="brand" loading={decide.isPending}>
-            Conferma la decisione
-          </Button>
-        </>
-      }
+      confirmLabel="Conferma la decisione"
+      pending={decide.isPending}
+      onSubmit={submit}
     >
       <Stack gap="3">
         {report ? (
@@ -122,7 +111,7 @@ function DecisionDialog({ report, onClose }: { report: ReportView | null; onClos
           </Text>
         ) : null}
       </Stack>
-    </DialogFrame>
+    </DecisionFrame>
   );
 }
 

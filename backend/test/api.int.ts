@@ -112,6 +112,7 @@ describe('bad input', () => {
       username: 12,
       email: 'not-an-email',
       password: '123',
+      sensitiveDataConsent: true,
     });
     expect(response.status).toBe(400);
     expect(response.json.code).toBe('validation_failed');

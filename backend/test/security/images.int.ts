@@ -107,17 +107,18 @@ describe('images come only from Aura', () => {
       image: 'https://img.example/me.png',
     });
     expect(patched.status).toBe(200);
-    const image = (patched.json as unknown as PerformerView).image;
+    // her new portrait waits for an admin's review (issue 39 item 5): she sees it stored by Aura
+    const image = (patched.json as unknown as PerformerView).pendingPortrait!.image;
     expect(image).toMatch(publicPath);
     expect((await bytesAt(image)).equals(PNG_1X1)).toBe(true);
-    // the helper's admin-made performer: its https picture was fetched too
-    expect(
-      ((await performer.http.get(`/api/performers/${performer.id}`)).json as unknown as PerformerView).image,
-    ).toMatch(publicPath);
+    // read again, she sees it waiting, and her approved portrait stays what others see until an admin approves it
+    const mine = (await performer.http.get(`/api/performers/${performer.id}`)).json as unknown as PerformerView;
+    expect(mine.pendingPortrait).toMatchObject({ image, review: 'in_revisione' });
+    expect(mine.image).not.toBe(image);
     const local = await performer.http.send('PATCH', `/api/performers/${performer.id}`, {
       image: '/demo/performers/3.svg',
     });
-    expect((local.json as unknown as PerformerView).image).toBe('/demo/performers/3.svg');
+    expect((local.json as unknown as PerformerView).pendingPortrait!.image).toBe('/demo/performers/3.svg');
   });
 
   it.each([

@@ -38,17 +38,14 @@ export function mayWriteIn(caller: Principal, performerId: string) {
   if (caller.kind === 'performer' && caller.sub !== performerId) throw forbidden();
 }
 
-/** Her show's thumbnail comes from her own browser, never anyone else's (an admin's neither). */
-export function sendsThumbnail(caller: Principal, performerId: string) {
+/**
+ * Her own session only, an admin's neither: her show's thumbnail (sent by her browser), her encoder's
+ * WHIP address and token, a ticket show announced from her live room.
+ */
+function herselfOnly(caller: Principal, performerId: string) {
   if (caller.kind !== 'performer' || caller.sub !== performerId) throw forbidden();
 }
 
-/** Her encoder's address and token are hers alone: nobody else reads or renews them (an admin neither). */
-export function ownsWhip(caller: Principal, performerId: string) {
-  if (caller.kind !== 'performer' || caller.sub !== performerId) throw forbidden();
-}
-
-/** A ticket show is announced from her own live room only (an admin's session announces none). */
-export function announcesTicketShow(caller: Principal, performerId: string) {
-  if (caller.kind !== 'performer' || caller.sub !== performerId) throw forbidden();
-}
+export const sendsThumbnail = herselfOnly;
+export const ownsWhip = herselfOnly;
+export const announcesTicketShow = herselfOnly;

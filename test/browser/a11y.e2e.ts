@@ -234,24 +234,43 @@ async function visitNow(page: Page, baseUrl: string, target: string) {
   }
 }
 
-type Axe = { run: (context: unknown, options: object) => Promise<AxeResults> };
+type Axe = {
+  run: (context: unknown, options: object) => Promise<AxeResults>;
+  _audit: { rules: { id: string; pageLevel: boolean }[] };
+};
 
 /**
- * axe-core's violations on the page as it stands (or within `within`, CSS selectors), and the colour
- * contrast it left for review (text over a gradient or an image: issue 36 asks none), one line each
- * (rule, impact, where).
+ * What axe reads: the page (the default), or only `within` (CSS selectors: a tab panel, a dialog, the
+ * main region), or the page without `without` (its frame: header, footer, what stands over it); `only`
+ * limits the rules ('page': the rules of the whole page, which axe runs only when it reads the page).
  */
-async function axeFindings(page: Page, where: string, within?: string[], reviewWithin?: string): Promise<string[]> {
+type AxeScope = { within?: string[]; without?: string[]; only?: 'page' };
+
+/**
+ * axe-core's violations on the page as it stands (or within its scope), and the colour contrast it
+ * left for review (text over a gradient or an image: issue 36 asks none), one line each (rule,
+ * impact, where).
+ */
+async function axeFindings(page: Page, where: string, scope: AxeScope = {}, reviewWithin?: string): Promise<string[]> {
   const loaded = await page.evaluate(() => 'axe' in window);
   if (!loaded) await page.addScriptTag({ path: require.resolve('axe-core') });
+  timings.set('axe runs', (timings.get('axe runs') ?? 0) + 1);
   const results = await timed('axe', () =>
     page.evaluate(
-      async ([selectors, reviewed]) => {
-        const present = (selectors ?? []).filter((selector) => document.querySelector(selector) !== null);
-        const found = await (window as unknown as { axe: Axe }).axe.run(
-          present.length > 0 ? { include: present.map((selector) => [selector]) } : document,
-          { resultTypes: ['violations', 'incomplete'] },
-        );
+      async ([{ within, without, only }, reviewed]) => {
+        const axe = (window as unknown as { axe: Axe }).axe;
+        const present = (within ?? []).filter((selector) => document.querySelector(selector) !== null);
+        const context =
+          present.length > 0
+            ? { include: present.map((selector) => [selector]) }
+            : without
+              ? { exclude: without.map((selector) => [selector]) }
+              : document;
+        const runOnly = only ? axe._audit.rules.filter((rule) => rule.pageLevel).map((rule) => rule.id) : undefined;
+        const found = await axe.run(context, {
+          resultTypes: ['violations', 'incomplete'],
+          ...(runOnly ? { runOnly: { type: 'rule', values: runOnly } } : {}),
+        });
         const shown = (node: { target: unknown[] }) => document.querySelector(String(node.target[0]));
         for (const rule of found.incomplete)
           rule.nodes = rule.nodes.filter(
@@ -264,7 +283,7 @@ async function axeFindings(page: Page, where: string, within?: string[], reviewW
           );
         return found;
       },
-      [within ?? null, reviewWithin ?? null] as const,
+      [scope, reviewWithin ?? null] as const,
     ),
   );
   const review = results.incomplete.filter((rule) => rule.id === 'color-contrast');
@@ -304,16 +323,19 @@ async function language(page: Page, where: string, selector: string): Promise<st
 }
 
 /**
- * What axe would read of the page as it stands (or within `within`), at its width: its markup with the
- * values the app generates per render (ids and the references to them, this file's marks) and the
- * figures (a countdown, a count) left out. Two roles that see the same state of a page (an admin on the
- * public pages sees what a visitor sees) have the same signature.
+ * What axe would read of the page as it stands (or within `within`, or without `without`), at its
+ * width: its markup with the values the app generates per render (ids and the references to them, this
+ * file's marks) and the figures (a countdown, a count) left out. Two roles that see the same state of a
+ * page (an admin on the public pages sees what a visitor sees) have the same signature.
  */
-async function stateSignature(page: Page, within?: string[]): Promise<string> {
-  return page.evaluate((selectors) => {
-    const roots = selectors
-      ? selectors.flatMap((selector) => Array.from(document.querySelectorAll(selector)))
-      : [document.body];
+async function stateSignature(page: Page, scope: { within?: string[]; without?: string[] } = {}): Promise<string> {
+  return page.evaluate(({ within, without }) => {
+    const roots = within
+      ? within.flatMap((selector) => Array.from(document.querySelectorAll(selector)))
+      : [document.body.cloneNode(true) as HTMLElement];
+    for (const root of within ? [] : roots)
+      for (const selector of without ?? [])
+        for (const part of Array.from(root.querySelectorAll(selector))) part.remove();
     const markup = roots
       .map((root) => root.outerHTML)
       .join('\n')
@@ -323,19 +345,44 @@ async function stateSignature(page: Page, within?: string[]): Promise<string> {
       )
       .replace(/\d/g, '#');
     return `${window.innerWidth}x${window.innerHeight}\n${markup}`;
-  }, within ?? null);
+  }, scope);
 }
 
 /** The page states axe has read, by signature: the same state shown to another role is not read again. */
 const scanned = new Set<string>();
+/** Whether `signature` is new (and from now on read). */
+const firstSight = (signature: string) => !scanned.has(signature) && Boolean(scanned.add(signature));
+
+/**
+ * The page's main region, and its frame (header, footer, skip link, toasts: the page without its main
+ * region). A frame is the same on most of a role's pages and a public page's main region the same for
+ * every role: each is read by axe once, the rules of the whole page every time either is new.
+ */
+const MAIN = ['main'];
+
+/** axe on what of the page axe has not read yet: its frame, its main region, both or neither. */
+async function axeOnWhatIsNew(page: Page, where: string): Promise<string[]> {
+  const newMain = firstSight(await stateSignature(page, { within: MAIN }));
+  const newFrame = firstSight(await stateSignature(page, { without: MAIN }));
+  if (newFrame && newMain) return axeFindings(page, where);
+  if (newFrame) return axeFindings(page, where, { without: MAIN });
+  if (newMain)
+    return [
+      ...(await axeFindings(page, where, { within: MAIN })),
+      ...(await axeFindings(page, where, { only: 'page' })),
+    ];
+  return [];
+}
 
 /** axe, overflow and language on the page as it stands, or within `within` (a tab panel, a dialog). */
 async function check(page: Page, where: string, within?: string[]): Promise<string[]> {
-  const signature = await stateSignature(page, within);
-  const seen = scanned.has(signature);
-  scanned.add(signature);
+  const axeFound = within
+    ? firstSight(await stateSignature(page, { within }))
+      ? await axeFindings(page, where, { within })
+      : []
+    : await axeOnWhatIsNew(page, where);
   return [
-    ...(seen ? [] : await axeFindings(page, where, within)),
+    ...axeFound,
     ...(await overflow(page, where)),
     ...(await language(page, where, within?.join(', ') ?? 'body')),
   ];
@@ -561,7 +608,7 @@ describeWithChromium('accessibility and language: every route and dialog, every 
         await resize(page, viewport);
         const here = `${role} ${viewport.width}px ${dialog.route} [dialog ${dialog.name}]`;
         found.push(
-          ...(await axeFindings(page, here, undefined, dialogSelector)),
+          ...(await axeFindings(page, here, {}, dialogSelector)),
           ...(await overflow(page, here)),
           ...(await language(page, here, dialogSelector)),
         );

@@ -144,6 +144,17 @@ const config = defineConfig({
       textRendering: 'optimizeLegibility',
     },
     '*::selection': { bg: 'brand.emphasized', color: 'white' },
+    // less motion when the person asks their system for it (WCAG 2.3.3): entrances, exits and transitions end at
+    // once; a spinner, which says 'still working', keeps turning
+    '*:not(.chakra-spinner), *::before, *::after': {
+      _motionReduce: {
+        animationDuration: '0.01ms !important',
+        animationDelay: '0s !important',
+        animationIterationCount: '1 !important',
+        transitionDuration: '0.01ms !important',
+        transitionDelay: '0s !important',
+      },
+    },
     // a visible focus indicator for anything focusable that has no recipe of its own
     ':where(a, button, [tabindex]):focus-visible': {
       outline: '2px solid',

@@ -1,4 +1,5 @@
 import { streams, ticketShowStreams } from '@aura/contracts';
+import type { AuditHook } from '../../kernel/module';
 import { auditTicketShows, ledgerWorkers, runLedgerAudit } from '../../ledger';
 import { createTestClock } from '../../platform/clock';
 import { existingPerformer, registeredUser } from '../../test/api-fixtures';
@@ -428,7 +429,8 @@ describe('ticket shows API', () => {
 });
 
 // the ledger's own audit and its ticket shows' (each ticket at her price, settled once as the show closed)
-const auditOnly = { hooks: [async (events) => auditTicketShows(events)], storedReadModels: false } as const;
+const ticketShowsAudit: AuditHook = async (events) => auditTicketShows(events);
+const auditOnly = { hooks: [ticketShowsAudit], storedReadModels: false } as const;
 
 /** `auracoin` he bought by card (purchased units: they earn her share), as the checkout records them. */
 function cardPurchase(userId: string, auracoin: number, purchaseId: string): EventsInStream {

@@ -57,5 +57,6 @@ export { ledgerWorkers } from './worker';
 export { auditBalances } from './audit/balances';
 export { embeddedStoreMissing, runLedgerAudit, type AuditReport } from './audit/run-audit';
 export { moneyAudits } from './audit/money-audits';
+export { auditTicketShows } from './audit/tickets';
 export { auditPayouts, auditPayoutReadModels, type ShownPayouts } from './audit/payouts';
 export { detailsInForce, payoutDetails, type DetailsChange, type PayoutDetailsState } from './earnings/payout-details';

@@ -950,6 +950,8 @@ const elsewhere: Record<string, string> = {
     'tips inside a running private session, the ledger and its audit: backend/commands/sessions/talk.api.spec.ts',
   'GET /api/sessions/{id}/messages':
     "a private session's lines and tips to its two parties: backend/commands/sessions/talk.api.spec.ts, test/browser/sessions.e2e.ts",
+  'PATCH /api/shows/{id}':
+    "her live show's new title, its refusals and the list that carries it: backend/commands/shows/shows.api.spec.ts",
   'PUT /api/shows/{id}/thumbnail':
     'her live frame, its refusals and the list that carries it: backend/commands/shows/shows.api.spec.ts',
   'GET /api/performers/{id}/whip':

@@ -9,7 +9,8 @@ import { axeFindings, performerOnline, registeredUser } from './steps';
  * A public show across four browsers: Giulia goes live from her dashboard (her fake camera through
  * the embedded SFU), a visitor who finds it from her gallery card (its live frame, 'Guarda lo show') and two users
  * (one writing as an alias) watch /show/:performerId and decode her frames, the viewer count reads 3 then 2 when one
- * leaves, a tip moves the goal bar on every page and her earnings, a chat line reaches everyone,
+ * leaves, her profile opened from her card on the landing plays the show inline, the title she changes in her
+ * panel reaches every room, a tip moves the goal bar on every page and her earnings, a chat line reaches everyone,
  * and when she ends the show every viewer sees 'Lo show è terminato'. The same show runs on the
  * embedded SFU always, and on Debian's Janus when it is installed (docs/architecture.md#media-path).
  */
@@ -132,12 +133,22 @@ async function showForEveryone(started: { app: TestApp; browser: Browser }) {
     await viewers(her.page, 3);
     await viewers(visitor.page, 3);
     expect(await visitor.page.getByTestId('show-private-rate').textContent()).toMatch(/Privato: .* auracoin\/min/);
-    // the landing's live figures count her show and its real viewers
+    // the landing's live figures count her show and its real viewers; her profile, opened from her card, plays it inline
     const landing = await browser.newPage();
     await landing.goto(`${app.url}/`);
     await landing.getByTestId('hero-shows').filter({ hasText: /^1$/ }).waitFor();
     await landing.getByTestId('hero-viewers').filter({ hasText: /^3$/ }).waitFor();
+    await landing
+      .locator(`[data-testid="performer-card"][data-performer-id="${performerId}"]`)
+      .getByRole('button', { name: /^Apri il profilo di/ })
+      .click();
+    await landing.getByTestId('profile-dialog').getByTestId('dialog-live-video').waitFor();
+    await decodesFrames(landing);
     await landing.close();
+    // she changes the title in her panel: the rooms show the new one live
+    await her.page.getByTestId('show-retitle-input').fill('Serata jazz e blues');
+    await her.page.getByTestId('show-retitle-submit').click();
+    for (const page of pages) await page.getByTestId('show-title').filter({ hasText: 'Serata jazz e blues' }).waitFor();
     expect(await visitor.page.getByTestId('room-chat-input').count()).toBe(0);
 
     await luca.page.getByRole('button', { name: 'Cambia' }).click();
@@ -182,7 +193,8 @@ async function showForEveryone(started: { app: TestApp; browser: Browser }) {
     await her.page.getByTestId('end-show').click();
     for (const page of [mario.page, luca.page]) await page.getByTestId('show-ended').waitFor({ timeout: 15_000 });
     await her.page.getByTestId('show-summary').waitFor();
-    expect(await her.page.getByTestId('summary-peak').textContent()).toBe('3');
+    // three rooms and, for a moment, her profile playing the show inline on the landing
+    expect(await her.page.getByTestId('summary-peak').textContent()).toBe('4');
   } finally {
     for (const context of contexts) await context.close().catch(() => undefined);
   }

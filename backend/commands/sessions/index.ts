@@ -111,6 +111,7 @@ export function sessionsCommands(ports: ModulePorts, deps: SessionsDeps) {
       // inside a running session: lines and tips (issue 40 item 5)
       sessionTalkRouter({
         sessions: ports.sessions,
+        limits: rateLimiterOf(ports, sessionRateLimits),
         talk: sessionTalkCommands({ eventStore: ports.eventStore, now: ports.clock.now }),
         bannedTerms: config.BANNED_TERMS,
         performerName: async (performerId) => (await deps.performers.sessionCard(performerId))?.name ?? '',

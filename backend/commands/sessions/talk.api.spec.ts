@@ -263,3 +263,43 @@ describe('inside a private session', () => {
         .then([expectError(403, 'forbidden')]));
   });
 });
+
+describe('inside a private session, rate-limited', () => {
+  // two lines a minute per account and session, one tip a minute per user
+  const limited = apiSpec({
+    covers: [],
+    env: { RATE_LIMITS: 'sessionMessage=2/1m,sessionTip=1/1m' },
+    reactions: (ports) => ledgerWorkers(ports).reactions,
+  });
+  const wrote = (text: string) =>
+    priorRequest((request, priors) => request.post(messagesOf(priors), { text }).as(user(BOB)));
+
+  it('refuses a third line within the minute (429), and records nothing', () =>
+    limited
+      .given(...running(), wrote('Ciao'), wrote('Come stai?'))
+      .when((request, priors) => request.post(messagesOf(priors), { text: 'Ancora' }).as(user(BOB)))
+      .then([
+        expectError(429, 'too_many_requests'),
+        ({ newEvents }) => expect(newEvents.map((event) => event.type)).toEqual([]),
+      ]));
+
+  it('her lines count apart from his', () =>
+    limited
+      .given(...running(), wrote('Ciao'), wrote('Come stai?'))
+      .when((request, priors) => request.post(messagesOf(priors), { text: 'Bene!' }).as(performer(LUNA)))
+      .then([expectResponse(201, { body: { from: 'performer', text: 'Bene!' } })]));
+
+  it('refuses a second tip within the minute (429), and charges nothing', () =>
+    limited
+      .given(...running(), tipped(2))
+      .when((request, priors) =>
+        request
+          .post(`/api/sessions/${sessionOf(priors)}/tips`, { amount: 2 })
+          .header('idempotency-key', 'tip-2')
+          .as(user(BOB)),
+      )
+      .then([
+        expectError(429, 'too_many_requests'),
+        ({ newEvents }) => expect(newEvents.map((event) => event.type)).toEqual([]),
+      ]));
+});

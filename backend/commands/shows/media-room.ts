@@ -5,6 +5,7 @@ import type { SessionDescription, ShowMedia } from '../../platform/sfu';
 import { createShowMediaSignalling, showIceConfig, type ShowMediaAuthorization, type ShowMediaCaller } from './media';
 import type { RoomAccess } from './sockets';
 import { foldStream } from '../../kernel/handle-command';
+import { streamFoldCache } from '../../kernel/stream-fold-cache';
 import { DomainError } from '../../platform/domain-error';
 import { endShow } from './end';
 import { stage } from './stage';
@@ -39,6 +40,8 @@ export interface ShowMediaRoomDeps {
 export function showMediaRoom(deps: ShowMediaRoomDeps) {
   /** shows whose room this node opened at the SFU */
   const rooms = new Set<string>();
+  /** each room's ticket show, read every second: only what was appended since is read again */
+  const ticketShows = streamFoldCache(deps.eventStore, ticketShow);
   const authorize = async (caller: ShowMediaCaller, showId: string): Promise<ShowMediaAuthorization> => {
     const granted = await deps.access(caller.principal, showId, { forMedia: true });
     if (!granted.ok) return { refused: mediaRefusal(granted.error) };
@@ -56,6 +59,7 @@ export function showMediaRoom(deps: ShowMediaRoomDeps) {
 
   async function endForMediaFailure(showId: string) {
     rooms.delete(showId);
+    ticketShows.forget(ticketShowStreams.ticketShow(showId));
     const doc = await deps.show(showId);
     if (!doc || doc.status === 'ended') return;
     const peakViewers = await deps.peakViewers(doc.performerId);
@@ -86,12 +90,13 @@ export function showMediaRoom(deps: ShowMediaRoomDeps) {
 
   async function close(showId: string) {
     rooms.delete(showId);
+    ticketShows.forget(ticketShowStreams.ticketShow(showId));
     await signalling.endShow(showId).catch(() => undefined);
   }
 
   /** a running ticketed part: viewers without a ticket leave the SFU ('show:media' ticket_required) */
   async function dropWithoutTicket(showId: string) {
-    const tickets = foldStream(ticketShow, await deps.eventStore.readStream(ticketShowStreams.ticketShow(showId)));
+    const tickets = await ticketShows.load(ticketShowStreams.ticketShow(showId));
     if (!ticketedPartRunning(tickets, deps.now())) return;
     await signalling.dropViewers(
       showId,

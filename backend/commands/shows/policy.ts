@@ -39,13 +39,14 @@ export function mayWriteIn(caller: Principal, performerId: string) {
 }
 
 /**
- * Her own session only, an admin's neither: her show's thumbnail (sent by her browser), her encoder's
- * WHIP address and token, a ticket show announced from her live room.
+ * Her own session only, an admin's neither: her show's thumbnail (sent by her browser), its title,
+ * her encoder's WHIP address and token, a ticket show announced from her live room.
  */
 function herselfOnly(caller: Principal, performerId: string) {
   if (caller.kind !== 'performer' || caller.sub !== performerId) throw forbidden();
 }
 
 export const sendsThumbnail = herselfOnly;
+export const retitlesShow = herselfOnly;
 export const ownsWhip = herselfOnly;
 export const announcesTicketShow = herselfOnly;

@@ -17,11 +17,20 @@ import type { SessionManager } from '../../platform/http/session';
 import { deterministicId, newId } from '../../platform/ids';
 import { actStatement, type IssueStatementFn } from '../../platform/statement-of-reasons';
 import { postMessage } from './messages';
-import { mayGoLive, maySetTipMenu, mayTip, mayWriteIn, runsRoom } from './policy';
+import { mayGoLive, maySetTipMenu, mayTip, mayWriteIn, retitlesShow, runsRoom } from './policy';
 import type { showRateLimits } from './rate-limits';
 import { decideDeleteMessage, decideMute, decideSetGoal, handleRoom } from './room';
 import { roomIdentities, type RoomIdentities } from './room-identity';
-import { assertOpenTo, decideBan, decideSetTipMenu, decideStartShow, handleStage, showOnNow, stage } from './stage';
+import {
+  assertOpenTo,
+  decideBan,
+  decideRetitleShow,
+  decideSetTipMenu,
+  decideStartShow,
+  handleStage,
+  showOnNow,
+  stage,
+} from './stage';
 import { endShow } from './end';
 import { tipShow, type GoalDeadlines } from './tips';
 
@@ -119,6 +128,20 @@ function stageRoutes(router: Router, deps: ShowsCommandDeps, reads: ShowReads) {
     await deps.onCamera?.record(caller.sub, showId, body.coPerformerIds, metadata);
     await deps.startPeak(caller.sub);
     return reads.answer(showId, result.position);
+  });
+
+  mountRoute(router, deps.sessions, apiRoutes.retitleShow, async (ctx, { params, body }, caller) => {
+    const performerId = await reads.performerOf(params.id);
+    retitlesShow(caller, performerId);
+    refuseBannedTerms(deps.bannedTerms, { title: body.title });
+    const command = { showId: params.id, performerId, title: body.title };
+    const result = await handleStage(
+      deps.eventStore,
+      showStreams.stage(performerId),
+      (state) => decideRetitleShow(command, state, deps.now()),
+      { metadata: commandMetadata(ctx, caller) },
+    );
+    return reads.answer(params.id, result.position);
   });
 
   mountRoute(router, deps.sessions, apiRoutes.endShow, async (ctx, { params, body }, caller) => {

@@ -5,6 +5,7 @@ import {
   apiSpec,
   expectError,
   expectNewEvents,
+  expectNoNewEvents,
   expectResponse,
   performer,
   priorRequest,
@@ -17,6 +18,7 @@ import {
 const spec = apiSpec({
   covers: [
     'startShow',
+    'retitleShow',
     'endShow',
     'setTipMenu',
     'setShowGoal',
@@ -85,6 +87,69 @@ describe('shows API', () => {
         .given(...lunaAndBob)
         .when((request) => request.post('/api/shows', { title: 'Sera di musica' }).as(user(BOB)))
         .then([expectError(403, 'forbidden')]));
+  });
+
+  describe('PATCH /api/shows/{id}', () => {
+    const retitle =
+      (who: string, title: unknown = 'Canzoni della sera') =>
+      (request: RequestBuilder, priors: SpecResponse[]) =>
+        request.patch(`/api/shows/${showOf(priors)}`, { title }).as(performer(who));
+
+    it("she changes her live show's title: the show answers it, the log records it", () =>
+      spec
+        .given(...lunaAndBob, live)
+        .when(retitle(LUNA))
+        .then([
+          expectResponse(200, { body: { performerId: LUNA, title: 'Canzoni della sera', status: 'live' } }),
+          expectNewEvents(showStreams.stage(LUNA), [
+            { type: 'ShowRetitled', data: { performerId: LUNA, title: 'Canzoni della sera' } },
+          ]),
+        ]));
+
+    it('the list of live shows carries the new title', () =>
+      spec
+        .given(...lunaAndBob, live, priorRequest(retitle(LUNA)))
+        .when((request) => request.get('/api/shows'))
+        .then([expectResponse(200, { body: [{ performerId: LUNA, title: 'Canzoni della sera' }] })]));
+
+    it('the same title again records nothing', () =>
+      spec
+        .given(...lunaAndBob, live)
+        .when(retitle(LUNA, 'Sera di musica'))
+        .then([expectResponse(200, { body: { title: 'Sera di musica' } }), expectNoNewEvents()]));
+
+    it('refuses another performer', () =>
+      spec
+        .given(...lunaAndBob, ...existingPerformer(SOLE), live)
+        .when(retitle(SOLE))
+        .then([expectError(403, 'forbidden'), expectNoNewEvents()]));
+
+    it('refuses a user', () =>
+      spec
+        .given(...lunaAndBob, live)
+        .when((request, priors) => request.patch(`/api/shows/${showOf(priors)}`, { title: 'Mio' }).as(user(BOB)))
+        .then([expectError(403, 'forbidden')]));
+
+    it('refuses a show that ended (409)', () =>
+      spec
+        .given(
+          ...lunaAndBob,
+          live,
+          priorRequest((request, priors) => request.post(`/api/shows/${showOf(priors)}/end`).as(performer(LUNA))),
+        )
+        .when(retitle(LUNA))
+        .then([expectError(409, 'show_ended'), expectNoNewEvents()]));
+
+    it.each([
+      ['an empty title', '   '],
+      ['a title over the limit', 'x'.repeat(200)],
+      ['no title (null)', null],
+    ])('refuses %s (400)', (_what, title) =>
+      spec
+        .given(...lunaAndBob, live)
+        .when(retitle(LUNA, title))
+        .then([expectError(400, 'validation_failed'), expectNoNewEvents()]),
+    );
   });
 
   describe('POST /api/shows/{id}/end', () => {

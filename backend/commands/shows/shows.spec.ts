@@ -23,6 +23,7 @@ import {
   decideEndShow,
   decidePauseShow,
   decideResumeShow,
+  decideRetitleShow,
   decideSetTipMenu,
   decideStartShow,
   decideTip,
@@ -79,6 +80,23 @@ describe('stage decider', () => {
           data: { showId: sessionId, performerId, title: 'Di nuovo', startedAt: later.toISOString() },
         },
       ]);
+  });
+  it('retitles the show on now (live or paused); the same title changes nothing; an ended show is a conflict', () => {
+    const retitled: DomainEvent = {
+      type: 'ShowRetitled',
+      data: { showId, performerId, title: 'Jazz e blues', retitledAt: at },
+    };
+    const retitle = (title: string) => (s: Parameters<typeof decideRetitleShow>[1]) =>
+      decideRetitleShow({ showId, performerId, title }, s, now);
+    spec.given([started]).when(retitle('Jazz e blues')).then([retitled]);
+    spec.given([started, paused]).when(retitle('Jazz e blues')).then([retitled]);
+    spec.given([started, retitled]).when(retitle('Jazz e blues')).then([]);
+    spec.given([started]).when(retitle('Serata jazz')).then([]);
+    spec.given([started, ended]).when(retitle('Jazz e blues')).thenThrows('show_ended');
+    spec.given([]).when(retitle('Jazz e blues')).thenThrows('not_found');
+    // her next show from OBS takes the title she gave last
+    const state = [started, retitled, ended].reduce(stage.evolve, stage.initialState());
+    expect(state.shows.get(showId)?.title).toBe('Jazz e blues');
   });
   it('ends the show on once; an ended show is a conflict, an unknown one not found', () => {
     spec

@@ -32,6 +32,14 @@ export const stage: Aggregate<Stage> = {
           },
           shows: new Map(state.shows).set(event.data.showId, { title: event.data.title, endedAt: null }),
         };
+      case 'ShowRetitled':
+        return state.current?.showId === event.data.showId
+          ? {
+              ...state,
+              current: { ...state.current, title: event.data.title },
+              shows: new Map(state.shows).set(event.data.showId, { title: event.data.title, endedAt: null }),
+            }
+          : state;
       case 'ShowPaused':
         return state.current?.showId === event.data.showId
           ? { ...state, current: { ...state.current, status: 'paused' } }
@@ -70,6 +78,16 @@ export function decideStartShow(
 ): DomainEvent[] {
   if (state.current) throw new DomainError('show_already_live');
   return [{ type: 'ShowStarted', data: { ...command, startedAt: now.toISOString() } }];
+}
+
+/** Her show on now (live, or waiting for her private) takes a new title; the same one changes nothing. */
+export function decideRetitleShow(
+  command: { showId: string; performerId: string; title: string },
+  state: Stage,
+  now: Date,
+): DomainEvent[] {
+  if (showOnNow(state, command.showId).title === command.title) return [];
+  return [{ type: 'ShowRetitled', data: { ...command, retitledAt: now.toISOString() } }];
 }
 
 /** The show on now, or why not: an ended show is a conflict, an unknown one not found. */

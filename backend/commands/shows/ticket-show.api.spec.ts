@@ -1,5 +1,6 @@
 import { streams, ticketShowStreams } from '@aura/contracts';
-import { ledgerWorkers, runLedgerAudit } from '../../ledger';
+import type { AuditHook } from '../../kernel/module';
+import { auditTicketShows, ledgerWorkers, runLedgerAudit } from '../../ledger';
 import { createTestClock } from '../../platform/clock';
 import { existingPerformer, registeredUser } from '../../test/api-fixtures';
 import {
@@ -427,7 +428,9 @@ describe('ticket shows API', () => {
     }));
 });
 
-const auditOnly = { hooks: [], storedReadModels: false } as const;
+// the ledger's own audit and its ticket shows' (each ticket at her price, settled once as the show closed)
+const ticketShowsAudit: AuditHook = async (events) => auditTicketShows(events);
+const auditOnly = { hooks: [ticketShowsAudit], storedReadModels: false } as const;
 
 /** `auracoin` he bought by card (purchased units: they earn her share), as the checkout records them. */
 function cardPurchase(userId: string, auracoin: number, purchaseId: string): EventsInStream {

@@ -4,8 +4,20 @@
  * sender rewrites (SSRC, payload type) for its own connection; a viewer whose connection comes up
  * and every picture loss a viewer reports make the SFU ask her for a keyframe (RTCP PLI), so a new
  * viewer's first frame is one keyframe away.
+ * Her connection failing, or no RTP from her for `publisherSilenceMs`, is her leaving ('publisher-left').
+ * A room's video codec is her encoder's: VP8 when her offer has it (browsers), else H.264 (OBS 30+
+ * sends only H.264); her answer names that one codec, and every viewer is offered it.
  */
-import { MediaStreamTrack, RTCPeerConnection, useOPUS, useVP8, type PeerConfig, type RTCRtpTransceiver } from 'werift';
+import {
+  MediaStreamTrack,
+  RTCPeerConnection,
+  RTCRtpCodecParameters,
+  useH264,
+  useOPUS,
+  useVP8,
+  type PeerConfig,
+  type RTCRtpTransceiver,
+} from 'werift';
 import { setRemoteDescription } from './werift-bundle';
 import {
   PUBLISHER,
@@ -23,6 +35,11 @@ export interface EmbeddedSfuOptions {
   peerConfig?: Partial<PeerConfig>;
   /** shortest gap between two keyframe requests to her (viewers' picture losses are merged) */
   pliIntervalMs?: number;
+  /**
+   * her stream is gone when no RTP came for this long (werift 0.24 checks no ICE consent: an
+   * encoder that vanishes without DELETE is noticed only by its silence)
+   */
+  publisherSilenceMs?: number;
 }
 
 type Kind = 'video' | 'audio';
@@ -42,17 +59,50 @@ interface Publisher {
 interface Room {
   maxViewers: number;
   publisher?: Publisher;
+  /** the video codec she sends (viewers are offered it); VP8 until she publishes */
+  videoCodec: RTCRtpCodecParameters;
   viewers: Map<string, Viewer>;
   lastPliAt: number;
 }
 
-const codecs = () => ({ video: [useVP8()], audio: [useOPUS()] });
+/** what her offer may carry: VP8 or H.264 video, Opus audio */
+const publisherCodecs = () => ({ video: [useVP8(), useH264()], audio: [useOPUS()] });
+
+/**
+ * The one video codec of her offer the room forwards: VP8 if offered, else H.264 (packetization
+ * mode 1 preferred: OBS fragments its frames); none when her offer has neither.
+ */
+export function roomVideoCodec(offered: RTCRtpCodecParameters[]): RTCRtpCodecParameters | undefined {
+  const named = (mime: string) => offered.filter((codec) => codec.mimeType.toLowerCase() === mime);
+  const h264 = named('video/h264');
+  return named('video/vp8')[0] ?? h264.find((codec) => /packetization-mode=1/.test(codec.parameters ?? '')) ?? h264[0];
+}
+
+/** the room's codec as a viewer's connection offers it (its own payload type) */
+const viewerCodec = (codec: RTCRtpCodecParameters) =>
+  new RTCRtpCodecParameters({
+    mimeType: codec.mimeType,
+    clockRate: codec.clockRate,
+    parameters: codec.parameters,
+    rtcpFeedback: codec.rtcpFeedback,
+  });
+
+/** her video transceiver answers with the room's codec only (so she sends nothing else) */
+function chooseVideoCodec(pc: RTCPeerConnection): RTCRtpCodecParameters {
+  const video = pc.getTransceivers().find((transceiver) => transceiver.kind === 'video');
+  const codec = video ? roomVideoCodec(video.codecs) : undefined;
+  if (!video || !codec) throw new ShowMediaError('rejected', 'her offer has no VP8 or H.264 video');
+  video.codecs = [codec];
+  return codec;
+}
 
 export function createEmbeddedSfu(options: EmbeddedSfuOptions): ShowMedia {
   const rooms = new Map<string, Room>();
   const events = showMediaEvents();
   const pliIntervalMs = options.pliIntervalMs ?? 300;
-  const newPeer = () => new RTCPeerConnection({ ...options.peerConfig, codecs: codecs() });
+  const publisherSilenceMs = options.publisherSilenceMs ?? 15_000;
+  const newPeer = (video: RTCRtpCodecParameters[]) =>
+    new RTCPeerConnection({ ...options.peerConfig, codecs: { video, audio: [useOPUS()] } });
 
   const roomOf = (showId: string) => {
     const room = rooms.get(showId);
@@ -111,6 +161,7 @@ export function createEmbeddedSfu(options: EmbeddedSfuOptions): ShowMedia {
       rooms.set(showId, {
         maxViewers: roomOptions?.maxViewers ?? options.maxViewers,
         viewers: new Map(),
+        videoCodec: useVP8(),
         lastPliAt: 0,
       });
     },
@@ -118,11 +169,23 @@ export function createEmbeddedSfu(options: EmbeddedSfuOptions): ShowMedia {
     async publish(showId, offer) {
       const room = roomOf(showId);
       stopPublisher(room);
-      const pc = newPeer();
+      const pc = new RTCPeerConnection({ ...options.peerConfig, codecs: publisherCodecs() });
       const publisher: Publisher = { pc, stop: () => undefined };
       const unsubscribers: (() => void)[] = [];
       publisher.stop = () => unsubscribers.forEach((stop) => stop());
       room.publisher = publisher;
+      const left = () => {
+        if (room.publisher !== publisher || rooms.get(showId) !== room) return;
+        stopPublisher(room);
+        events.emit({ type: 'publisher-left', showId });
+      };
+      let lastRtpAt = Date.now();
+      const silence = setInterval(
+        () => Date.now() - lastRtpAt > publisherSilenceMs && left(),
+        Math.min(1_000, publisherSilenceMs),
+      );
+      silence.unref();
+      unsubscribers.push(() => clearInterval(silence));
 
       unsubscribers.push(
         pc.onTrack.subscribe((track) => {
@@ -132,6 +195,7 @@ export function createEmbeddedSfu(options: EmbeddedSfuOptions): ShowMedia {
             .find((candidate) => candidate.receiver.track === track || candidate.receiver.tracks.includes(track));
           unsubscribers.push(
             track.onReceiveRtp.subscribe((rtp) => {
+              lastRtpAt = Date.now();
               if (kind === 'video' && transceiver && publisher.video?.ssrc !== rtp.header.ssrc) {
                 publisher.video = { transceiver, ssrc: rtp.header.ssrc };
                 requestKeyframe(room, true);
@@ -146,18 +210,12 @@ export function createEmbeddedSfu(options: EmbeddedSfuOptions): ShowMedia {
       );
       unsubscribers.push(
         pc.connectionStateChange.subscribe((state) => {
-          if (
-            (state === 'failed' || state === 'closed') &&
-            room.publisher === publisher &&
-            rooms.get(showId) === room
-          ) {
-            stopPublisher(room);
-            events.emit({ type: 'publisher-left', showId });
-          }
+          if (state === 'failed' || state === 'closed') left();
         }).unSubscribe,
       );
       try {
         await setRemoteDescription(pc, offer);
+        room.videoCodec = chooseVideoCodec(pc);
         // DTLS server: she starts the handshake once she has this answer (a client hello sent before
         // she could check it would be lost, and werift's handshake then fails)
         const answer = await pc.createAnswer();
@@ -176,7 +234,7 @@ export function createEmbeddedSfu(options: EmbeddedSfuOptions): ShowMedia {
       const existing = room.viewers.has(viewerId);
       if (existing) removeViewer(room, viewerId);
       if (room.viewers.size >= room.maxViewers) return { ok: false, reason: 'full' };
-      const pc = newPeer();
+      const pc = newPeer([viewerCodec(room.videoCodec)]);
       const viewer: Viewer = {
         pc,
         tracks: { video: new MediaStreamTrack({ kind: 'video' }), audio: new MediaStreamTrack({ kind: 'audio' }) },

@@ -224,7 +224,8 @@ export async function createJanusSfu(options: JanusOptions): Promise<ShowMedia> 
           description: showId.slice(0, 60),
           publishers: 1,
           is_private: true,
-          videocodec: 'vp8',
+          // her browser sends VP8, OBS 30+ H.264: the publisher's offer picks, viewers get hers
+          videocodec: 'vp8,h264',
           audiocodec: 'opus',
           notify_joining: false,
         });

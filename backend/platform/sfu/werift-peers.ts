@@ -4,7 +4,16 @@
  * viewers that count the frames and keyframes they receive. Loopback only.
  */
 import { Socket } from 'node:dgram';
-import { MediaStreamTrack, RTCPeerConnection, RtpHeader, RtpPacket, useOPUS, useVP8, type PeerConfig } from 'werift';
+import {
+  MediaStreamTrack,
+  RTCPeerConnection,
+  RtpHeader,
+  RtpPacket,
+  useH264,
+  useOPUS,
+  useVP8,
+  type PeerConfig,
+} from 'werift';
 import { pinnedTo } from './pinned';
 import { type SessionDescription, type ShowMedia } from './port';
 import { setRemoteDescription } from './werift-bundle';
@@ -29,6 +38,14 @@ const vp8Frame = (keyframe: boolean, size: number) => {
 };
 export const isVp8Keyframe = (payload: Buffer) =>
   payload.length > 1 && (payload[0]! & 0x10) !== 0 && (payload[1]! & 0x01) === 0;
+
+/** H.264 payload (RFC 6184) starting a keyframe: an SPS or IDR NAL unit, alone or first of a FU-A */
+export function isH264Keyframe(payload: Buffer): boolean {
+  const type = (payload[0] ?? 0) & 0x1f;
+  if (type === 28) return payload.length > 1 && (payload[1]! & 0x80) !== 0 && (payload[1]! & 0x1f) === 5;
+  if (type === 24) return payload.length > 3 && [5, 7].includes(payload[3]! & 0x1f);
+  return type === 5 || type === 7;
+}
 
 export interface FakePublisher {
   pc: RTCPeerConnection;
@@ -112,11 +129,19 @@ export interface FakeViewer {
   frames: number;
   keyframes: number;
   audioPackets: number;
+  /** the video codec the SFU offered (lower case mime type), once frames arrive */
+  videoCodec?: string;
   /** ms from the start of `watch` to the first keyframe (a decodable first frame), once there is one */
   firstFrameMs?: number;
   firstFrame: Promise<number>;
   close(): Promise<void>;
 }
+
+const videoCodecOf = (pc: RTCPeerConnection) =>
+  pc
+    .getTransceivers()
+    .find((transceiver) => transceiver.kind === 'video')
+    ?.codecs[0]?.mimeType.toLowerCase();
 
 /** A viewer through the port, as the signalling does it: watch → offer, answer, then counts what arrives. */
 export async function fakeViewer(
@@ -128,7 +153,12 @@ export async function fakeViewer(
   const started = performance.now();
   const joined = await media.watch(showId, viewerId);
   if (!joined.ok) return joined.reason;
-  const pc = new RTCPeerConnection({ ...LOOPBACK_PEER_CONFIG, ...options.peerConfig, codecs: codecs() });
+  // a viewer takes the room's codec: VP8 or H.264
+  const pc = new RTCPeerConnection({
+    ...LOOPBACK_PEER_CONFIG,
+    ...options.peerConfig,
+    codecs: { video: [useVP8(), useH264()], audio: [useOPUS()] },
+  });
   let resolveFirst!: (ms: number) => void;
   const viewer: FakeViewer = {
     pc,
@@ -147,7 +177,8 @@ export async function fakeViewer(
         return;
       }
       if (rtp.header.marker) viewer.frames += 1;
-      if (isVp8Keyframe(rtp.payload)) {
+      viewer.videoCodec ??= videoCodecOf(pc);
+      if ((viewer.videoCodec === 'video/h264' ? isH264Keyframe : isVp8Keyframe)(rtp.payload)) {
         viewer.keyframes += 1;
         if (viewer.firstFrameMs === undefined) {
           viewer.firstFrameMs = performance.now() - started;

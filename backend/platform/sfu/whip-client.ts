@@ -2,10 +2,21 @@
  * A WHIP encoder (RFC 9725) standing in for OBS in tests: a werift peer that POSTs its SDP offer
  * with a bearer token, then sends a real VP8 clip (an IVF file, looped) and a silent Opus track;
  * a keyframe request restarts the clip at its first frame (a keyframe). Loopback only.
+ * `codec: 'h264'` offers only H.264, as OBS 30+ does, and sends H.264-shaped frames (SPS, PPS and
+ * an IDR slice for a keyframe, a non-IDR slice otherwise; not a picture a decoder shows).
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { MediaStreamTrack, RTCPeerConnection, RtpHeader, RtpPacket, useOPUS, useVP8, type PeerConfig } from 'werift';
+import {
+  MediaStreamTrack,
+  RTCPeerConnection,
+  RtpHeader,
+  RtpPacket,
+  useH264,
+  useOPUS,
+  useVP8,
+  type PeerConfig,
+} from 'werift';
 import { LOOPBACK_PEER_CONFIG } from './werift-peers';
 import { setRemoteDescription } from './werift-bundle';
 
@@ -39,6 +50,21 @@ function vp8Payloads(frame: Buffer): Buffer[] {
   return payloads;
 }
 
+/** One H.264-shaped frame as single-NAL-unit payloads (RFC 6184): SPS, PPS and IDR for a keyframe. */
+function h264Payloads(keyframe: boolean): Buffer[] {
+  const nal = (header: number, size: number) => Buffer.concat([Buffer.from([header]), Buffer.alloc(size, 0xab)]);
+  return keyframe ? [nal(0x67, 10), nal(0x68, 4), nal(0x65, 900)] : [nal(0x41, 300)];
+}
+
+export type WhipCodec = 'vp8' | 'h264';
+
+/** the frames the encoder loops: the VP8 clip's, or H.264-shaped ones (a keyframe every second) */
+function clip(codec: WhipCodec, file: string | undefined): { frames: Buffer[][]; fps: number } {
+  if (codec === 'h264') return { frames: Array.from({ length: 15 }, (_, index) => h264Payloads(index === 0)), fps: 15 };
+  const { frames, fps } = readIvf(file ?? VP8_SAMPLE);
+  return { frames: frames.map(vp8Payloads), fps };
+}
+
 export interface WhipEncoder {
   /** the stream's resource (the answer's `Location`, absolute) */
   location: string;
@@ -63,13 +89,21 @@ export class WhipRefused extends Error {
 export async function whipEncoder(
   url: string,
   token: string,
-  options: { file?: string; peerConfig?: Partial<PeerConfig>; connectTimeoutMs?: number } = {},
+  options: {
+    file?: string;
+    codec?: WhipCodec;
+    peerConfig?: Partial<PeerConfig>;
+    connectTimeoutMs?: number;
+    /** sees the offer it sent and the answer it was given */
+    onExchange?: (offer: string, answer: string) => void;
+  } = {},
 ): Promise<WhipEncoder> {
-  const { frames, fps } = readIvf(options.file ?? VP8_SAMPLE);
+  const codec = options.codec ?? 'vp8';
+  const { frames, fps } = clip(codec, options.file);
   const pc = new RTCPeerConnection({
     ...LOOPBACK_PEER_CONFIG,
     ...options.peerConfig,
-    codecs: { video: [useVP8()], audio: [useOPUS()] },
+    codecs: { video: [codec === 'h264' ? useH264() : useVP8()], audio: [useOPUS()] },
   });
   const video = new MediaStreamTrack({ kind: 'video' });
   const audio = new MediaStreamTrack({ kind: 'audio' });
@@ -88,6 +122,7 @@ export async function whipEncoder(
     await pc.close();
     throw new WhipRefused(response.status, text);
   }
+  options.onExchange?.(pc.localDescription!.sdp, text);
   const location = new URL(response.headers.get('location')!, url).toString();
   await setRemoteDescription(pc, { type: 'answer', sdp: text });
   await Promise.race([
@@ -106,10 +141,9 @@ export async function whipEncoder(
   let audioSequence = Math.floor(Math.random() * 60_000);
   const ssrc = 0x2345_6789;
   const timer = setInterval(() => {
-    const frame = frames[state.next]!;
+    const payloads = frames[state.next]!;
     state.next = (state.next + 1) % frames.length;
     const timestamp = (state.framesSent * Math.round(90_000 / fps)) >>> 0;
-    const payloads = vp8Payloads(frame);
     payloads.forEach((payload, index) => {
       const marker = index === payloads.length - 1;
       video.writeRtp(

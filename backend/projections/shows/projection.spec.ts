@@ -51,6 +51,14 @@ describe('shows read model', () => {
     );
   });
 
+  it('takes her new title while the show is on', () => {
+    const retitled: DomainEvent = {
+      type: 'ShowRetitled',
+      data: { showId, performerId, title: 'Jazz e blues', retitledAt: at },
+    };
+    expect(replay([started, retitled])?.title).toBe('Jazz e blues');
+  });
+
   it('sums the tips and her share of their purchased part', () => {
     const doc = replay([started, tipped(1000, 1000), tipped(1000, 0), tipped(150, 150)]);
     expect(doc).toMatchObject({ tipsCount: 3, tipsUnits: 2150, earningsCents: 550 + 0 + 82 });

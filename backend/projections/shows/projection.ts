@@ -103,6 +103,8 @@ export function evolveShow(doc: ShowDoc | null, event: DomainEvent): ShowDoc | n
         title: event.data.title,
         startedAt: event.data.startedAt,
       };
+    case 'ShowRetitled':
+      return doc && doc.status !== 'ended' ? { ...doc, title: event.data.title } : doc;
     case 'ShowPaused':
       return doc && doc.status !== 'ended' ? { ...doc, status: 'paused' } : doc;
     case 'ShowResumed':
@@ -216,6 +218,7 @@ export const tipperId = (showId: string, identityId: string) => `${showId}:${ide
 
 export const showEventTypes = [
   'ShowStarted',
+  'ShowRetitled',
   'ShowPaused',
   'ShowResumed',
   'ShowEnded',

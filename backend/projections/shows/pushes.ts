@@ -3,7 +3,7 @@ import type { RecordedEvent } from '../../platform/recorded-event';
 import { toGoalView, toMessageView, toTipView, type ShowQueries } from './queries';
 
 /**
- * After the projector applied a batch: a show's status to everyone (cards say 'In onda'), and to
+ * After the projector applied a batch: a show's status and title to everyone (cards say 'In onda'), and to
  * its room the tips, the goal bar (with a reached goal to celebrate), the chat lines and the bans.
  */
 export function showPushes({ shows, realtime }: { shows: ShowQueries; realtime: RealtimeEmitter }) {
@@ -19,6 +19,7 @@ export function showPushes({ shows, realtime }: { shows: ShowQueries; realtime: 
     for (const event of events) {
       switch (event.type) {
         case 'ShowStarted':
+        case 'ShowRetitled':
         case 'ShowPaused':
         case 'ShowResumed':
         case 'ShowEnded':

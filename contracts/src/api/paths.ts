@@ -142,6 +142,7 @@ export const apiPaths = {
   listShows: { method: 'get', path: '/api/shows', auth: 'public' },
   startShow: { method: 'post', path: '/api/shows', auth: 'performer' },
   getShow: { method: 'get', path: '/api/shows/{id}', auth: 'public' },
+  retitleShow: { method: 'patch', path: '/api/shows/{id}', auth: 'performer' },
   endShow: { method: 'post', path: '/api/shows/{id}/end', auth: 'performer' },
   performerShows: { method: 'get', path: '/api/performers/{id}/shows', auth: 'performer' },
   tipShow: { method: 'post', path: '/api/shows/{id}/tips', auth: 'user' },

@@ -33,6 +33,10 @@ export const StartShowBody = z.object({
 });
 export type StartShowInput = z.input<typeof StartShowBody>;
 
+/** Her live show's new title: the same rules as going live's. */
+export const RetitleShowBody = StartShowBody.pick({ title: true });
+export type RetitleShowInput = z.input<typeof RetitleShowBody>;
+
 export const TipMenuItemView = z.object({ id: uuid, label: z.string(), price: z.number() });
 export type TipMenuItemView = z.infer<typeof TipMenuItemView>;
 
@@ -250,6 +254,17 @@ export const showsRoutes = {
     refusals: ['show_banned', 'show_ended', 'show_paused'],
     params: IdParam,
     response: ShowView,
+  },
+  retitleShow: {
+    ...apiPaths.retitleShow,
+    summary: "She changes her live show's title (the room and the gallery see it at once)",
+    tag: 'shows',
+    refusals: moduleRefusals.shows,
+    params: IdParam,
+    body: RetitleShowBody,
+    response: ShowView,
+    // admins are refused by the policy (her title is hers); declared like every route an admin session reaches
+    secondFactor: 'fresh',
   },
   endShow: {
     ...apiPaths.endShow,

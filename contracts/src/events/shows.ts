@@ -20,6 +20,13 @@ export const ShowStarted = z.object({
   title: z.string(),
   startedAt: z.string(),
 });
+/** She changed her live show's title. */
+export const ShowRetitled = z.object({
+  showId: z.string().uuid(),
+  performerId: z.string().uuid(),
+  title: z.string(),
+  retitledAt: z.string(),
+});
 /** She went into a private session: the show waits ('In privato'). */
 export const ShowPaused = z.object({
   showId: z.string().uuid(),
@@ -155,6 +162,7 @@ export const ShowTipped = z.object({
 
 export const showsEvents = {
   ShowStarted,
+  ShowRetitled,
   ShowPaused,
   ShowResumed,
   ShowEnded,

@@ -102,6 +102,7 @@ export const eventLabels: Record<EventType, string> = {
   PaidMessageClaimed: 'Messaggio a pagamento registrato',
   ConversationRead: 'Conversazione letta',
   ShowStarted: 'Show iniziato',
+  ShowRetitled: 'Titolo dello show cambiato',
   WhipTokenIssued: 'Nuovo token per OBS',
   WhipStreamStarted: 'Show trasmesso da OBS',
   ShowPaused: 'Show in pausa',

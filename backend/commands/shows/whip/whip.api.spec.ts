@@ -196,6 +196,15 @@ describe('POST /api/whip', () => {
       )
       .then([expectError(401, 'whip_token_invalid')]));
 
+  it('takes an offer of H.264 video only, as OBS 30+ sends it: 201, she is live', () =>
+    spec
+      .given(...luna, readSettings)
+      .when(publish(0, OFFER.replace('a=rtpmap:96 VP8/90000', 'a=rtpmap:96 H264/90000')))
+      .then([
+        expectResponse(201),
+        expectNewEvents(showStreams.stage(LUNA), [{ type: 'ShowStarted', data: { title: WHIP_SHOW_TITLE } }]),
+      ]));
+
   it('refuses an offer without video (422): she does not go live', () =>
     spec
       .given(...luna, readSettings)

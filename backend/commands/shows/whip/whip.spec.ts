@@ -148,15 +148,22 @@ describe("her encoder's offer", () => {
   const audio = 'm=audio 9 UDP/TLS/RTP/SAVPF 111\r\na=rtpmap:111 opus/48000/2\r\na=sendonly';
   const vp8 = 'm=video 9 UDP/TLS/RTP/SAVPF 96\r\na=rtpmap:96 VP8/90000\r\na=sendonly';
 
+  const h264 = 'm=video 9 UDP/TLS/RTP/SAVPF 102\r\na=rtpmap:102 H264/90000\r\na=sendonly';
+
   it('carries VP8 video', () => {
     expect(refusal(() => assertOffersVideo(offer(audio, vp8)))).toBeUndefined();
+  });
+
+  it('carries H.264 video only, as OBS 30+ sends it', () => {
+    expect(refusal(() => assertOffersVideo(offer(audio, h264)))).toBeUndefined();
   });
 
   it.each([
     ['audio only', offer(audio)],
     ['video disabled (port 0)', offer(audio, vp8.replace('m=video 9', 'm=video 0'))],
     ['video it only receives', offer(vp8.replace('sendonly', 'recvonly'))],
-    ['H.264 only', offer('m=video 9 UDP/TLS/RTP/SAVPF 102\r\na=rtpmap:102 H264/90000\r\na=sendonly')],
+    ['VP9 only', offer('m=video 9 UDP/TLS/RTP/SAVPF 98\r\na=rtpmap:98 VP9/90000\r\na=sendonly')],
+    ['H.264 it only receives', offer(h264.replace('sendonly', 'recvonly'))],
     ['no SDP at all', 'hello'],
   ])('is refused with %s', (_what, sdp) => {
     expect(refusal(() => assertOffersVideo(sdp))).toBe('whip_no_video');

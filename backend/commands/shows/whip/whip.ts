@@ -93,12 +93,13 @@ export const streamsFromObs = (state: Whip, stage: Stage) =>
 
 /**
  * The offer carries video both SFUs forward: an `m=video` section, not disabled (port 0), that
- * offers VP8. An encoder with audio only, or only H.264, is refused before she goes live.
+ * offers VP8 (browsers) or H.264 (OBS 30+). An encoder with audio only, or another codec only,
+ * is refused before she goes live.
  */
 export function assertOffersVideo(sdp: string): void {
   const sections = sdp.split(/\r?\n(?=m=)/).slice(1);
   const video = sections.find(
-    (section) => /^m=video [1-9]\d*\s/.test(section) && /^a=rtpmap:\d+ VP8\/90000/im.test(section),
+    (section) => /^m=video [1-9]\d*\s/.test(section) && /^a=rtpmap:\d+ (VP8|H264)\/90000/im.test(section),
   );
   if (!video || /^a=(inactive|recvonly)\s*$/m.test(video)) throw new DomainError('whip_no_video');
 }

@@ -1,6 +1,7 @@
 import { PerformerOfferBanner } from '../../features/landing/components/performer-offer-banner';
 import { GallerySection } from '../../features/gallery/components/gallery-section';
 import { LiveShowsRow } from '../../features/shows/components/live-shows-row';
+import { ShowViewerVideo } from '../../features/shows/components/show-media';
 import { PricingSection } from '../../features/wallet/components/pricing-section';
 import { useOfferBonusPercent } from '../../features/offers/components/offer-banner';
 
@@ -15,7 +16,13 @@ export default function HomeBelowFold({ search, onClearSearch }: HomeBelowFoldPr
   return (
     <>
       <LiveShowsRow />
-      <GallerySection search={search} onClearSearch={onClearSearch} />
+      <GallerySection
+        search={search}
+        onClearSearch={onClearSearch}
+        renderLiveShow={({ showId, performerName }) => (
+          <ShowViewerVideo key={showId} showId={showId} performerName={performerName} />
+        )}
+      />
       <PerformerOfferBanner />
       <PricingSection offerBonusPercent={offerBonusPercent} />
     </>

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useId, useState } from 'react';
+import { lazy, Suspense, useId, useState, type ReactNode } from 'react';
 import { Box, Button, Container, Flex, Grid, Heading, Stack, Tabs, Text } from '@chakra-ui/react';
 import { OptionSelect } from '../../../components/ui/option-select';
 import { GALLERY_PAGE_SIZE, type GalleryTab } from '@aura/contracts';
@@ -23,6 +23,11 @@ export interface GallerySectionProps {
   /** the hero's search: name, category or language */
   search?: string;
   onClearSearch?: () => void;
+  /**
+   * her live show playing inside her open profile (the page composes it from the shows feature);
+   * asked only while she is live and this browser has its proof of age
+   */
+  renderLiveShow?: (show: { showId: string; performerName: string }) => ReactNode;
 }
 
 const TABS: { value: GalleryTab; label: string }[] = [
@@ -33,7 +38,7 @@ const TABS: { value: GalleryTab; label: string }[] = [
 ];
 
 /** The performer gallery of the landing page (anchor #performers). */
-export function GallerySection({ search = '', onClearSearch }: GallerySectionProps) {
+export function GallerySection({ search = '', onClearSearch, renderLiveShow }: GallerySectionProps) {
   const navigate = useNavigate();
   const user = useStoredUser();
   const [tab, setTab] = useState<GalleryTab>('all');
@@ -63,6 +68,8 @@ export function GallerySection({ search = '', onClearSearch }: GallerySectionPro
   const counts = gallery.data?.counts;
   const hasMore = !liveOnly && counts !== undefined && listed.length < counts[tab];
   const open = performers.find((p) => p.id === openId) ?? null;
+  // her show on now: the open profile plays it as soon as she is live ('show:status' reads the list again)
+  const openShow = open ? liveShows.get(open.id) : undefined;
 
   const startVideochat = (p: GalleryPerformer) => {
     if (!getStoredUserId()) {
@@ -230,6 +237,11 @@ export function GallerySection({ search = '', onClearSearch }: GallerySectionPro
             signedIn={user !== null}
             liveShow={
               open && liveShows.has(open.id) ? { ...liveShows.get(open.id)!, href: `/show/${open.id}` } : undefined
+            }
+            liveVideo={
+              open && openShow?.status === 'live' && !gallery.data?.ageVerificationRequired
+                ? renderLiveShow?.({ showId: openShow.showId, performerName: open.name })
+                : undefined
             }
             photos={
               open ? <PhotoShop performerId={open.id} performerImage={open.image} signedIn={user !== null} /> : null

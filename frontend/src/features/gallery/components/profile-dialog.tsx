@@ -27,6 +27,8 @@ export interface ProfileDialogProps {
   photos?: ReactNode;
   /** her public show on now, and where to watch it */
   liveShow?: { status: 'live' | 'paused' | 'ended'; viewerCount: number; href: string } | undefined;
+  /** her show playing, in place of her portrait while she is live (it starts when she goes live, without a reload) */
+  liveVideo?: ReactNode;
   /** signed in: the report form asks no email ('Segnala', DSA Art. 16) */
   signedIn?: boolean;
 }
@@ -39,8 +41,10 @@ export function ProfileDialog({
   onChat,
   photos,
   liveShow,
+  liveVideo,
   signedIn = false,
 }: ProfileDialogProps) {
+  const playing = liveShow?.status === 'live' && liveVideo ? liveVideo : null;
   const [reporting, setReporting] = useState<ReportTarget | null>(null);
   return (
     <>
@@ -63,7 +67,13 @@ export function ProfileDialog({
                 width="100%"
                 bg="bg.muted"
               >
-                <Image src={p.image} alt={`Foto di ${p.name}`} width="100%" height="100%" objectFit="cover" />
+                {playing ? (
+                  <Box position="absolute" inset="0" bg="black" data-testid="dialog-live-video">
+                    {playing}
+                  </Box>
+                ) : (
+                  <Image src={p.image} alt={`Foto di ${p.name}`} width="100%" height="100%" objectFit="cover" />
+                )}
                 <Badge
                   position="absolute"
                   top="2"

@@ -54,8 +54,9 @@ const patchShow = (queryClient: QueryClient, showId: string, patch: Partial<Show
 
 /** A push's news about a show, set into what the page holds (a read already on its way is started again after it). */
 export const showCache = {
-  status(queryClient: QueryClient, showId: string, status: ShowView['status']) {
-    patchShow(queryClient, showId, { status });
+  /** 'show:status': its status and title (she may change the title while live) */
+  status(queryClient: QueryClient, showId: string, status: ShowView['status'], title?: string) {
+    patchShow(queryClient, showId, title === undefined ? { status } : { status, title });
     void queryClient.invalidateQueries({ queryKey: queryKeys.shows.live });
   },
   viewers(queryClient: QueryClient, showId: string, viewerCount: number) {
@@ -112,6 +113,20 @@ export function useEndShow(performerId: string) {
     onSuccess: (show) => {
       queryClient.setQueryData(queryKeys.shows.detail(show.id), show);
       void queryClient.invalidateQueries({ queryKey: queryKeys.shows.ofPerformer(performerId) });
+    },
+  });
+}
+
+/** She changes her live show's title: her panel, the room and the gallery's cards follow. */
+export function useRetitleShow(performerId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ showId, title }: { showId: string; title: string }) =>
+      call('retitleShow', { params: { id: showId }, body: { title } }),
+    onSuccess: (show) => {
+      queryClient.setQueryData(queryKeys.shows.detail(show.id), show);
+      void queryClient.invalidateQueries({ queryKey: queryKeys.shows.ofPerformer(performerId) });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.shows.live });
     },
   });
 }

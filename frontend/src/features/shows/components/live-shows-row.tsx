@@ -1,8 +1,30 @@
 import { Badge, Box, Flex, Heading, Image, Stack, Text } from '@chakra-ui/react';
+import { useQuery } from '@tanstack/react-query';
+import type { ShowView } from '@aura/contracts';
 import { Link as RouterLink } from 'react-router-dom';
 import { useLiveShowsFollowed } from '../../../lib/live-shows';
+import { performerProfileQueryOptions } from '../../../lib/shared-queries';
 import { formatNumber } from '../../../lib/format';
 import { THUMBNAIL_EVERY_MS } from '../hooks/use-thumbnail-sender';
+
+/**
+ * The show's latest frame; her portrait while there is none (a show from OBS has no browser to send
+ * frames, and the server decodes no video: docs/architecture.md#media-path).
+ */
+function ShowPicture({ show }: { show: ShowView }) {
+  const profile = useQuery({ ...performerProfileQueryOptions(show.performerId), enabled: !show.thumbnailUrl });
+  const src = show.thumbnailUrl ?? profile.data?.image;
+  return src ? (
+    <Image
+      src={src}
+      alt=""
+      width="100%"
+      height="100%"
+      objectFit="cover"
+      data-testid={show.thumbnailUrl ? 'live-row-thumbnail' : 'live-row-portrait'}
+    />
+  ) : null;
+}
 
 /**
  * The landing's 'Live adesso' row: every public show on air now, its latest frame, her name, its
@@ -28,9 +50,7 @@ export function LiveShowsRow() {
                 data-testid="live-show-link"
               >
                 <Box position="relative" aspectRatio={16 / 9} rounded="xl" overflow="hidden" bg="bg.muted">
-                  {show.thumbnailUrl ? (
-                    <Image src={show.thumbnailUrl} alt="" width="100%" height="100%" objectFit="cover" />
-                  ) : null}
+                  <ShowPicture show={show} />
                 </Box>
                 <Flex mt="2" gap="2" align="center" wrap="wrap">
                   <Badge variant="solid" colorPalette="red" fontWeight="bold">

@@ -49,8 +49,9 @@ export function ObsCard({ performerId }: { performerId: string }) {
       <Stack gap="3" data-testid="obs-card">
         <Text fontSize="sm">
           Serve OBS Studio 30 o successivo. In OBS apri Impostazioni → Stream, scegli il servizio «WHIP» e incolla
-          l&apos;indirizzo e il token qui sotto. Quando avvii la trasmissione in OBS vai in onda con il titolo del tuo
-          ultimo show; quando la fermi lo show termina.
+          l&apos;indirizzo e il token qui sotto; come codifica video va bene H.264 (quella predefinita). Quando avvii la
+          trasmissione in OBS vai in onda con il titolo del tuo ultimo show, che puoi cambiare qui mentre sei in onda;
+          quando la fermi lo show termina. Nella galleria il tuo show da OBS ha come anteprima la tua foto profilo.
         </Text>
         {settings.data ? (
           <>

@@ -19,6 +19,7 @@ import { SectionCard } from '../../../components/ui/section-card';
 import {
   useEndShow,
   useModeration,
+  useRetitleShow,
   usePerformerShows,
   usePostShowMessage,
   useSetGoal,
@@ -141,6 +142,47 @@ function GoLiveForm({ performerId }: { performerId: string }) {
           </Text>
         ) : null}
       </Stack>
+    </form>
+  );
+}
+
+/** Her live show's title, changeable while it is on (a show from OBS starts with her last one). */
+function TitleForm({ show, performerId }: { show: ShowView; performerId: string }) {
+  const retitle = useRetitleShow(performerId);
+  const formik = useFormik({
+    initialValues: { title: show.title },
+    enableReinitialize: true,
+    validationSchema: goLiveSchema,
+    onSubmit: async ({ title }, helpers) => {
+      try {
+        await retitle.mutateAsync({ showId: show.id, title: title.trim() });
+      } catch (error) {
+        showRefusedFields(helpers, error, { title: 'Titolo obbligatorio, al massimo 80 caratteri' });
+      }
+    },
+  });
+  return (
+    <form onSubmit={formik.handleSubmit} noValidate aria-label="Titolo dello show">
+      <HStack align="end" gap="2" wrap="wrap">
+        <Box flex="1" minW="40">
+          <FormField label="Titolo dello show" required error={fieldError(formik, 'title')}>
+            <Input maxLength={SHOW_TITLE_MAX} {...formik.getFieldProps('title')} data-testid="show-retitle-input" />
+          </FormField>
+        </Box>
+        <SubmitButton
+          variant="outline"
+          loading={formik.isSubmitting}
+          disabled={formik.values.title.trim() === show.title}
+          data-testid="show-retitle-submit"
+        >
+          Cambia titolo
+        </SubmitButton>
+      </HStack>
+      {retitle.isError ? (
+        <Text color="fg.error" role="alert" fontSize="sm">
+          {errorMessage(retitle.error)}
+        </Text>
+      ) : null}
     </form>
   );
 }
@@ -311,6 +353,7 @@ function LiveShow({ show, performerId, video }: { show: ShowView; performerId: s
           ) : null)}
       </Box>
       <ShowSummaryView show={show} />
+      <TitleForm show={show} performerId={performerId} />
       <GoalBar goal={show.goal} />
       <Celebration tip={room.lastTip} reached={room.reached} />
       <Leaderboard board={leaderboard.data} />

@@ -42,7 +42,7 @@ export function useShowRoom(showId: string | null): RoomNews {
           if (payload.showId === showId) handle(payload);
         };
       const handlers: { [E in keyof ServerToClientEvents]?: ServerToClientEvents[E] } = {
-        'show:status': mine(({ status }) => showCache.status(queryClient, showId, status)),
+        'show:status': mine(({ status, title }) => showCache.status(queryClient, showId, status, title)),
         'show:viewers': mine(({ viewerCount }) => showCache.viewers(queryClient, showId, viewerCount)),
         'show:tip': mine(({ tip }) => {
           showCache.tip(queryClient, showId, tip);

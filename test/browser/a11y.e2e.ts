@@ -650,6 +650,9 @@ describeWithChromium('accessibility and language: every route and dialog, every 
       watchTraffic(page);
       await page.goto(`${started.app.url}/`);
       await page.getByRole('alertdialog').waitFor();
+      // what stands behind the modal gate is inert, as behind any modal
+      expect(await page.locator('#root').getAttribute('aria-hidden')).toBe('true');
+      expect(await page.evaluate(() => document.getElementById('root')?.inert)).toBe(true);
       await settle(page);
       const found: string[] = [];
       for (const viewport of WIDTHS) {

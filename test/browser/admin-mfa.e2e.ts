@@ -6,8 +6,8 @@
  */
 import { Secret, TOTP } from 'otpauth';
 import type { Browser } from 'playwright-core';
-import { startTestApp, type TestApp } from '../../backend/test/app-harness';
-import { describeWithChromium, launchChromium } from './chromium';
+import type { TestApp } from '../../backend/test/app-harness';
+import { describeWithChromium, launchChromium, startBrowserApp } from './chromium';
 
 const ADMIN_PASSWORD = 'admin-e2e-password';
 const codeAt = (secret: string, at: number) =>
@@ -17,7 +17,7 @@ describeWithChromium('admin second factor in the browser', () => {
   let app: TestApp;
   let browser: Browser;
   beforeAll(async () => {
-    app = await startTestApp({}, { serveFrontend: true });
+    app = await startBrowserApp({}, { serveFrontend: true });
     await app.ensureSuperadmin({ username: 'admin', password: ADMIN_PASSWORD });
     await app.settled();
     browser = await launchChromium();

@@ -1,8 +1,8 @@
 import { Secret, TOTP } from 'otpauth';
 import type { Browser, Page } from 'playwright-core';
 import { DISPUTE_RATIO_LEVEL_LABELS } from '@aura/contracts';
-import { client, startTestApp, type TestApp } from '../../backend/test/app-harness';
-import { describeWithChromium, launchChromium } from './chromium';
+import { client, type TestApp } from '../../backend/test/app-harness';
+import { describeWithChromium, launchChromium, startBrowserApp } from './chromium';
 import { signInAdmin } from './steps';
 
 const ADMIN = { username: 'capo', password: 'capo-password-1' };
@@ -11,7 +11,7 @@ describeWithChromium('admin console in the browser', () => {
   let app: TestApp;
   let browser: Browser;
   beforeAll(async () => {
-    app = await startTestApp({}, { serveFrontend: true });
+    app = await startBrowserApp({}, { serveFrontend: true });
     await app.ensureSuperadmin(ADMIN);
     await app.settled();
     browser = await launchChromium();

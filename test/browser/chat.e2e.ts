@@ -2,10 +2,10 @@ import type { Browser, Page } from 'playwright-core';
 import { streams } from '@aura/contracts';
 import { walletBalance } from '../../backend/ledger';
 import { fund } from '../../backend/test/admin-session';
-import { startTestApp, type TestApp } from '../../backend/test/app-harness';
+import type { TestApp } from '../../backend/test/app-harness';
 import { deterministicId } from '../../backend/platform/ids';
 import type { AuraSocket } from '../../backend/platform/realtime/realtime';
-import { describeWithChromium, launchChromium } from './chromium';
+import { describeWithChromium, launchChromium, startBrowserApp } from './chromium';
 import { expectText, performerOnline, signedInContext } from './steps';
 
 /**
@@ -17,7 +17,7 @@ describeWithChromium('chat in the browser', () => {
   let app: TestApp;
   let browser: Browser;
   beforeAll(async () => {
-    app = await startTestApp({}, { serveFrontend: true });
+    app = await startBrowserApp({}, { serveFrontend: true });
     await app.seedDemo();
     await app.settled();
     browser = await launchChromium();

@@ -3,8 +3,8 @@ import { createServer } from 'node:net';
 import path from 'node:path';
 import type { Browser, ConsoleMessage } from 'playwright-core';
 import { superadminClient } from '../../backend/test/admin-session';
-import { startTestApp, type TestApp } from '../../backend/test/app-harness';
-import { describeWithChromium, launchChromium } from './chromium';
+import type { TestApp } from '../../backend/test/app-harness';
+import { describeWithChromium, launchChromium, startBrowserApp } from './chromium';
 import { expectText, registeredUser } from './steps';
 
 const ROOT = path.resolve(__dirname, '../..');
@@ -58,7 +58,7 @@ describeWithChromium('back from the checkout, a quiet console', () => {
   let browser: Browser;
   let dev: { url: string; process: ChildProcess } | undefined;
   beforeAll(async () => {
-    app = await startTestApp({}, { serveFrontend: false });
+    app = await startBrowserApp({}, { serveFrontend: false });
     const admin = await superadminClient(app);
     const created = await admin.post('/api/packages', { credits: 1000, bonus: 100, price: 899, popular: true });
     if (created.status !== 201) throw new Error(`package: ${created.status} ${created.text}`);

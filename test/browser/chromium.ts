@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { chromium, type Browser, type BrowserContext } from 'playwright-core';
 import { sandboxAgeProof, servedFrontends, startTestApp, type TestApp } from '../../backend/test/app-harness';
+import { scratchDatabase } from '../../backend/test/session-helpers';
 import { CHROMIUM, chromiumArgs, WS_ENDPOINT_VARIABLE } from './chromium-server.cjs';
 
 export { CHROMIUM };
@@ -115,6 +116,36 @@ export function describeWithChromium(title: string, body: () => void) {
 }
 
 /**
+ * The app a browser file drives (startTestApp's, serving the built frontend unless told): its events in a
+ * scratch database of the tier's PostgreSQL when DATABASE_URL names one (as .ci/run's does), dropped at
+ * its close; else in PGlite. PGlite runs inside the test file's own process, on the core that also
+ * drives the pages, and starts in seconds (its WebAssembly compiled again in every file); PostgreSQL
+ * answers from processes of its own on the other core, and a database is made in a fraction of a
+ * second (docs/architecture.md#tests).
+ */
+export async function startBrowserApp(
+  env: Record<string, string> = {},
+  options: Parameters<typeof startTestApp>[1] = { serveFrontend: true },
+): Promise<TestApp> {
+  const server = process.env.DATABASE_URL;
+  if (!server || env.DATABASE_URL) return startTestApp(env, options);
+  const database = await scratchDatabase(server, 'browser');
+  let app: TestApp;
+  try {
+    app = await startTestApp({ ...env, DATABASE_URL: database.url }, options);
+  } catch (error) {
+    await database.drop();
+    throw error;
+  }
+  const close = app.close.bind(app);
+  app.close = async () => {
+    await close();
+    await database.drop();
+  };
+  return app;
+}
+
+/**
  * For a file's tests: the whole app serving the built frontend (after `prepare`, e.g. seeding, and
  * its read models settled) and Chromium, started before the first test and closed after the last.
  * Read `app` and `browser` inside the tests (they are set once `beforeAll` ran).
@@ -125,7 +156,7 @@ export function browserApp(
 ) {
   const started = {} as { app: TestApp; browser: Browser };
   beforeAll(async () => {
-    started.app = await startTestApp(env, { serveFrontend: true });
+    started.app = await startBrowserApp(env);
     await prepare(started.app);
     await started.app.settled();
     started.browser = await launchChromium();

@@ -5,9 +5,9 @@
  * 'Monitoraggio' tile with another, and Giulia reads both in her dashboard's 'Comunicazioni'.
  */
 import type { Browser } from 'playwright-core';
-import { client, startTestApp, type TestApp } from '../../backend/test/app-harness';
+import { client, type TestApp } from '../../backend/test/app-harness';
 import { deterministicId } from '../../backend/platform/ids';
-import { describeWithChromium, launchChromium } from './chromium';
+import { describeWithChromium, launchChromium, startBrowserApp } from './chromium';
 import { adminConsole, performerDashboard, registeredUser } from './steps';
 
 const ADMIN = { username: 'admin', password: 'admin-e2e-password' };
@@ -19,7 +19,7 @@ describeWithChromium('reports and statements of reasons in the browser', () => {
   let app: TestApp;
   let browser: Browser;
   beforeAll(async () => {
-    app = await startTestApp({}, { serveFrontend: true });
+    app = await startBrowserApp({}, { serveFrontend: true });
     await app.ensureSuperadmin(ADMIN);
     await app.seedDemo();
     await app.settled();

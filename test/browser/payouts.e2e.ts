@@ -8,9 +8,9 @@
 import { buffer } from 'node:stream/consumers';
 import type { Browser } from 'playwright-core';
 import { streams } from '@aura/contracts';
-import { client, startTestApp, type TestApp } from '../../backend/test/app-harness';
+import { client, type TestApp } from '../../backend/test/app-harness';
 import { newId } from '../../backend/platform/ids';
-import { describeWithChromium, launchChromium } from './chromium';
+import { describeWithChromium, launchChromium, startBrowserApp } from './chromium';
 import { adminConsole, performerDashboard } from './steps';
 
 const ADMIN_PASSWORD = 'admin-e2e-password';
@@ -20,7 +20,7 @@ describeWithChromium('payouts in the browser', () => {
   let browser: Browser;
   beforeAll(async () => {
     // no reserve, so a sale of a minute ago is payable now (the reserve has its own specs)
-    app = await startTestApp({ PAYOUT_RESERVE_DAYS: '0', PAYOUT_MINIMUM_EUR: '50' }, { serveFrontend: true });
+    app = await startBrowserApp({ PAYOUT_RESERVE_DAYS: '0', PAYOUT_MINIMUM_EUR: '50' }, { serveFrontend: true });
     await app.ensureSuperadmin({ username: 'admin', password: ADMIN_PASSWORD });
     await app.seedDemo();
     await app.settled();

@@ -1,7 +1,7 @@
 import type { AxeResults } from 'axe-core';
 import type { Browser, Page } from 'playwright-core';
-import { startTestApp, type TestApp } from '../../backend/test/app-harness';
-import { describeWithChromium, launchChromium } from './chromium';
+import type { TestApp } from '../../backend/test/app-harness';
+import { describeWithChromium, launchChromium, startBrowserApp } from './chromium';
 import { signContract } from './steps';
 
 /** A tiny valid PNG (1×1): the server types uploads by their content. */
@@ -24,7 +24,7 @@ describeWithChromium('performer registration wizard in the browser', () => {
   let app: TestApp;
   let browser: Browser;
   beforeAll(async () => {
-    app = await startTestApp({}, { serveFrontend: true });
+    app = await startBrowserApp({}, { serveFrontend: true });
     browser = await launchChromium();
   });
   afterAll(async () => {

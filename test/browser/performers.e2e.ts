@@ -2,8 +2,8 @@ import { deflateSync } from 'node:zlib';
 import type { Browser } from 'playwright-core';
 import { formatEuro, SENSITIVE_DATA_CONSENT_TEXTS } from '@aura/contracts';
 import { approvePhoto, fund } from '../../backend/test/admin-session';
-import { client, startTestApp, type TestApp } from '../../backend/test/app-harness';
-import { describeWithChromium, launchChromium } from './chromium';
+import { client, type TestApp } from '../../backend/test/app-harness';
+import { describeWithChromium, launchChromium, startBrowserApp } from './chromium';
 import { adminConsole, fillRegistration, signContract } from './steps';
 
 /** A real PNG (solid colour), built byte by byte: the server types uploads by their content. */
@@ -49,7 +49,7 @@ describeWithChromium('performers in the browser', () => {
   let app: TestApp;
   let browser: Browser;
   beforeAll(async () => {
-    app = await startTestApp({}, { serveFrontend: true });
+    app = await startBrowserApp({}, { serveFrontend: true });
     await app.ensureSuperadmin({ username: 'admin', password: ADMIN_PASSWORD });
     browser = await launchChromium();
   });

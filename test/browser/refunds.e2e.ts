@@ -10,9 +10,9 @@
 import { Secret, TOTP } from 'otpauth';
 import type { Browser, Page } from 'playwright-core';
 import { streams } from '@aura/contracts';
-import { client, startTestApp, type TestApp } from '../../backend/test/app-harness';
+import { client, type TestApp } from '../../backend/test/app-harness';
 import { newId } from '../../backend/platform/ids';
-import { describeWithChromium, launchChromium } from './chromium';
+import { describeWithChromium, launchChromium, startBrowserApp } from './chromium';
 import { adminConsole, performerDashboard, registeredUser } from './steps';
 
 const ADMIN_PASSWORD = 'admin-e2e-password';
@@ -112,7 +112,7 @@ describeWithChromium('refunds in the browser', () => {
   let app: TestApp;
   let browser: Browser;
   beforeAll(async () => {
-    app = await startTestApp({ PAYOUT_RESERVE_DAYS: '0' }, { serveFrontend: true });
+    app = await startBrowserApp({ PAYOUT_RESERVE_DAYS: '0' }, { serveFrontend: true });
     await app.ensureSuperadmin({ username: 'admin', password: ADMIN_PASSWORD });
     await app.seedDemo();
     await app.settled();

@@ -1,14 +1,14 @@
 import type { Browser } from 'playwright-core';
 import { SENSITIVE_DATA_CONSENT_TEXTS, streams } from '@aura/contracts';
-import { startTestApp, type TestApp } from '../../backend/test/app-harness';
-import { describeWithChromium, launchChromium } from './chromium';
+import type { TestApp } from '../../backend/test/app-harness';
+import { describeWithChromium, launchChromium, startBrowserApp } from './chromium';
 import { expectText, fillRegistration } from './steps';
 
 describeWithChromium('registration in the browser', () => {
   let app: TestApp;
   let browser: Browser;
   beforeAll(async () => {
-    app = await startTestApp({}, { serveFrontend: true });
+    app = await startBrowserApp({}, { serveFrontend: true });
     browser = await launchChromium();
   });
   afterAll(async () => {
@@ -89,7 +89,7 @@ describeWithChromium('registration in the browser', () => {
   describe('past the registration limit of its address', () => {
     let limited: TestApp;
     beforeAll(async () => {
-      limited = await startTestApp({ RATE_LIMITS: 'register=1/1h' }, { serveFrontend: true });
+      limited = await startBrowserApp({ RATE_LIMITS: 'register=1/1h' }, { serveFrontend: true });
     });
     afterAll(async () => {
       await limited?.close();

@@ -11,10 +11,10 @@ import {
 } from '@aura/contracts';
 import { walletBalance } from '../../backend/ledger';
 import { fund, send, superadminClient } from '../../backend/test/admin-session';
-import { startTestApp, type TestApp } from '../../backend/test/app-harness';
+import type { TestApp } from '../../backend/test/app-harness';
 import { deterministicId } from '../../backend/platform/ids';
 import { startTurnServer, turnserverAvailable, type LocalTurn } from '../../backend/test/turnserver';
-import { describeWithChromium, launchChromium } from './chromium';
+import { describeWithChromium, launchChromium, startBrowserApp } from './chromium';
 import { axeFindings, performerOnline, registeredUser, signedInContext } from './steps';
 
 /** One billed minute in this test: two seconds, so six minutes pass in twelve. */
@@ -78,7 +78,7 @@ describeWithChromium('private video sessions in the browser', () => {
   let app: TestApp;
   let browser: Browser;
   beforeAll(async () => {
-    app = await startTestApp({ BILLING_MINUTE_MS: String(BILLING_MINUTE_MS) }, { serveFrontend: true });
+    app = await startBrowserApp({ BILLING_MINUTE_MS: String(BILLING_MINUTE_MS) }, { serveFrontend: true });
     await app.seedDemo();
     await app.settled();
     browser = await launchChromium();
@@ -440,7 +440,7 @@ const TURN_SECRET = 'local-turn-secret-for-tests';
       secret: TURN_SECRET,
       extraArgs: ['--allow-loopback-peers', '--allowed-peer-ip=127.0.0.1'],
     });
-    app = await startTestApp(
+    app = await startBrowserApp(
       { ICE_SERVERS: JSON.stringify([{ urls: [`turn:127.0.0.1:${turn.port}?transport=udp`] }]), TURN_SECRET },
       { serveFrontend: true },
     );

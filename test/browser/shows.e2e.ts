@@ -1,8 +1,8 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { fund } from '../../backend/test/admin-session';
-import { startTestApp, type TestApp } from '../../backend/test/app-harness';
+import type { TestApp } from '../../backend/test/app-harness';
 import { janusInstalled, JANUS_BINARY, startJanus, type JanusServer } from '../../backend/platform/sfu/janus-server';
-import { browserApp, describeWithChromium, launchChromium } from './chromium';
+import { browserApp, describeWithChromium, launchChromium, startBrowserApp } from './chromium';
 import { axeFindings, performerOnline, registeredUser } from './steps';
 
 /**
@@ -32,7 +32,7 @@ if (!janusInstalled())
   let janus: JanusServer | undefined;
   beforeAll(async () => {
     janus = await startJanus();
-    started.app = await startTestApp(
+    started.app = await startBrowserApp(
       { SFU: 'janus', JANUS_URL: janus.url, JANUS_API_SECRET: janus.apiSecret },
       { serveFrontend: true },
     );

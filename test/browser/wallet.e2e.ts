@@ -2,15 +2,15 @@ import type { Browser } from 'playwright-core';
 import { streams } from '@aura/contracts';
 import { walletBalance } from '../../backend/ledger';
 import { superadminClient } from '../../backend/test/admin-session';
-import { startTestApp, type TestApp } from '../../backend/test/app-harness';
-import { describeWithChromium, launchChromium } from './chromium';
+import type { TestApp } from '../../backend/test/app-harness';
+import { describeWithChromium, launchChromium, startBrowserApp } from './chromium';
 import { expectText, fillRegistration } from './steps';
 
 describeWithChromium('wallet in the browser', () => {
   let app: TestApp;
   let browser: Browser;
   beforeAll(async () => {
-    app = await startTestApp({}, { serveFrontend: true });
+    app = await startBrowserApp({}, { serveFrontend: true });
     const admin = await superadminClient(app);
     for (const pkg of [
       { credits: 100, bonus: 0, price: 99, popular: false },

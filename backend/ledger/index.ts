@@ -29,6 +29,7 @@ export {
 } from './sessions/money';
 export { minimumOwed } from './sessions/minimum';
 export { sessionWallet } from './sessions/on-wallet';
+export { canPaySpyMinute, spyMoneyOf, spyWallet, type SpyMoney, type SpyTerms } from './spies/on-wallet';
 
 export { earningsCredited, earningsEventId, saleShareCents } from './earnings/credit';
 export { photoSale, tipSale, saleOf, SALE_EVENT_TYPES, sessionPartSale } from './earnings/sales';

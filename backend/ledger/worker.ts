@@ -19,6 +19,8 @@ export function ledgerWorkers(ports: Pick<ModulePorts, 'eventStore'>) {
       // every billed minute and the rest of a minimum, rounded once over the session's running total
       earningsCreditReaction('reaction:session-earnings', ['SessionMinuteBilled', 'SessionMinimumCharged'], eventStore),
       earningsCreditReaction('reaction:tip-earnings', ['ShowTipped'], eventStore),
+      // a spy's minute on her private: a sale of its own
+      earningsCreditReaction('reaction:spy-earnings', ['SpyMinuteBilled'], eventStore),
       clawbackReaction(eventStore),
       disputeEarningsReaction(eventStore),
     ],

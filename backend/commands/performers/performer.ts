@@ -1,4 +1,12 @@
-import { ADULT_AGE, ageOn, type DocumentInput, type DomainEvent, type EventDataOf } from '@aura/contracts';
+import {
+  ADULT_AGE,
+  ageOn,
+  isSpyPrice,
+  unitsToAuracoin,
+  type DocumentInput,
+  type DomainEvent,
+  type EventDataOf,
+} from '@aura/contracts';
 import { DomainError } from '../../platform/domain-error';
 import { commandHandler, type Aggregate } from '../../kernel/handle-command';
 
@@ -19,6 +27,9 @@ export type Performer =
       /** her name as verification checked it (absent in states folded before it was kept) */
       name?: string;
       schedule?: EventDataOf<'PerformerScheduleSet'>['slots'];
+      /** her private rate and spy price, minor units (absent in states folded before they were kept) */
+      rateUnits?: number;
+      spyPriceUnits?: number | null;
     };
 
 type Existing = Exclude<Performer, { status: 'none' }>;
@@ -38,6 +49,7 @@ export const performer: Aggregate<Performer> = {
           geoblock: [],
           blocked: [],
           name: event.data.name,
+          rateUnits: event.data.rateUnits,
         };
       case 'PerformerCreatedByAdmin':
         return {
@@ -50,6 +62,7 @@ export const performer: Aggregate<Performer> = {
           geoblock: [],
           blocked: [],
           name: event.data.name,
+          rateUnits: event.data.rateUnits,
         };
     }
     if (state.status === 'none') return state;
@@ -61,8 +74,14 @@ export const performer: Aggregate<Performer> = {
       case 'PerformerDeleted':
         return { ...state, status: 'deleted', isOnline: false };
       case 'PerformerProfileUpdated': {
-        const { age, name } = event.data.changes;
-        return { ...state, ...(age === undefined ? {} : { age }), ...(name === undefined ? {} : { name }) };
+        const { age, name, rateUnits, spyPriceUnits } = event.data.changes;
+        return {
+          ...state,
+          ...(age === undefined ? {} : { age }),
+          ...(name === undefined ? {} : { name }),
+          ...(rateUnits === undefined ? {} : { rateUnits }),
+          ...(spyPriceUnits === undefined ? {} : { spyPriceUnits }),
+        };
       }
       case 'PerformerWentOnline':
         return { ...state, isOnline: true };
@@ -186,6 +205,7 @@ export function decideUpdateProfile(
     const aged = changes.age !== undefined && changes.age !== current.age;
     if (renamed || aged) throw new DomainError('identity_verified');
   }
+  assertSpyPriceFits(changes, current);
   if (Object.keys(changes).length === 0) return [];
   return [
     {
@@ -199,6 +219,18 @@ export function decideUpdateProfile(
       },
     },
   ];
+}
+
+/**
+ * A spy minute costs at most half her private rate (docs/product.md#spy): checked when she sets
+ * the spy price and again when she lowers her rate under twice it.
+ */
+function assertSpyPriceFits(changes: ProfileChanges, current: Existing) {
+  const spyPriceUnits = changes.spyPriceUnits === undefined ? current.spyPriceUnits : changes.spyPriceUnits;
+  const rateUnits = changes.rateUnits ?? current.rateUnits;
+  if (!spyPriceUnits || rateUnits === undefined) return;
+  if (!isSpyPrice(unitsToAuracoin(spyPriceUnits), unitsToAuracoin(rateUnits)))
+    throw new DomainError('spy_price_too_high');
 }
 
 /** Online switch. Only an approved performer can go online; switching to the state she is in writes nothing. */

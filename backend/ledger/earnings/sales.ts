@@ -63,7 +63,20 @@ export const SALE_EVENT_TYPES = [
   'SessionMinuteBilled',
   'SessionMinimumCharged',
   'ShowTipped',
+  'SpyMinuteBilled',
 ] as const;
+
+/**
+ * A spy's minute on her private: a sale of its own (each minute rounds alone), earned as the
+ * private's (source 'session', `<sessionId>:spy-<spyId>-minute-<n>`).
+ */
+export const spyMinuteSale = (billed: EventDataOf<'SpyMinuteBilled'>): Sale => ({
+  performerId: billed.performerId,
+  source: 'session',
+  sourceId: `${billed.sessionId}:spy-${billed.spyId}-minute-${billed.minute}`,
+  grossUnits: billed.amount,
+  ...paidPart(billed),
+});
 
 /** A session's minute or the rest of its minimum: one part of the session's sale. */
 export function sessionPartSale(
@@ -108,6 +121,12 @@ export function saleOf(event: DomainEvent): DatedSale | undefined {
         sale: tipSale(event.data),
         at: new Date(event.data.tippedAt),
         debit: { reason: 'tip', reference: event.data.tipId },
+      };
+    case 'SpyMinuteBilled':
+      return {
+        sale: spyMinuteSale(event.data),
+        at: new Date(event.data.billedAt),
+        debit: { reason: 'spy', reference: event.data.spyId },
       };
     case 'SessionMinuteBilled':
     case 'SessionMinimumCharged': {

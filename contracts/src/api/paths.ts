@@ -108,6 +108,11 @@ export const apiPaths = {
   endSession: { method: 'post', path: '/api/sessions/{id}/end', auth: 'account' },
   rateSession: { method: 'post', path: '/api/sessions/{id}/rating', auth: 'user' },
   sessionIceConfig: { method: 'get', path: '/api/sessions/{id}/ice', auth: 'account' },
+  // spies.ts
+  startSpy: { method: 'post', path: '/api/sessions/{id}/spy', auth: 'user' },
+  endSpy: { method: 'post', path: '/api/sessions/{id}/spy/end', auth: 'user' },
+  getSpy: { method: 'get', path: '/api/sessions/{id}/spy', auth: 'user' },
+  performerSpyable: { method: 'get', path: '/api/performers/{id}/spyable', auth: 'user' },
   // payouts.ts
   performerPayouts: { method: 'get', path: '/api/performers/{id}/payouts', auth: 'performer' },
   performerPayoutSummary: { method: 'get', path: '/api/performers/{id}/payouts/summary', auth: 'performer' },

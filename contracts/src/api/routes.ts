@@ -13,6 +13,7 @@ import { photosRoutes } from './photos';
 import { filesRoutes } from './files';
 import { presenceRoutes } from './presence';
 import { sessionsRoutes } from './sessions';
+import { spiesRoutes } from './spies';
 import { payoutsRoutes } from './payouts';
 import { sepaRoutes } from './sepa';
 import { adminMfaRoutes } from './admin-mfa';
@@ -53,6 +54,7 @@ export const apiRoutes = {
   ...filesRoutes,
   ...presenceRoutes,
   ...sessionsRoutes,
+  ...spiesRoutes,
   ...payoutsRoutes,
   ...sepaRoutes,
   ...adminMfaRoutes,

@@ -12,6 +12,7 @@ import { sepaEvents } from './sepa';
 import { adminMfaEvents } from './admin-mfa';
 import { performersEvents } from './performers';
 import { sessionsEvents } from './sessions';
+import { spiesEvents } from './spies';
 import { showsEvents } from './shows';
 import { systemEvents } from './system';
 import { walletEvents } from './wallet';
@@ -30,6 +31,7 @@ export * from './sepa';
 export * from './admin-mfa';
 export * from './performers';
 export * from './sessions';
+export * from './spies';
 export * from './shows';
 export * from './system';
 export * from './wallet';
@@ -49,6 +51,7 @@ export const eventSchemas = {
   ...packagesEvents,
   ...performersEvents,
   ...sessionsEvents,
+  ...spiesEvents,
   ...systemEvents,
   ...payoutsEvents,
   ...sepaEvents,

@@ -9,6 +9,7 @@ import { sessionStreams, spyStreams, streams, type SpyEndReason } from '@aura/co
 import { canPaySpyMinute, spyMoneyOf, spyWallet } from '../../ledger';
 import { foldStream } from '../../kernel/handle-command';
 import { DomainError } from '../../platform/domain-error';
+import { assertSameRequest } from '../../platform/http/idempotency';
 import type { EventStore } from '../../platform/eventstore/port';
 import type { JobQueue } from '../../platform/jobs/port';
 import type { ProjectionDefinition } from '../../kernel/projections/runner';
@@ -86,6 +87,13 @@ export function spyCommands(deps: SpyCommandsDeps) {
     return { watch: result.state.watches[terms.spyId]!, position: result.position };
   }
 
+  /** what the request that started a watch recorded (its key and fingerprint) */
+  async function startedMetadata(sessionId: string, spyId: string) {
+    const stored = await eventStore.readStream(spyStreams.spies(sessionId));
+    return stored.find((event) => event.type === 'SpyStarted' && (event.data as { spyId: string }).spyId === spyId)
+      ?.metadata;
+  }
+
   /** The private is over (or never ran on): when its media stopped. */
   const privateEnd = (state: Session): Date =>
     new Date(state.status !== 'none' && state.endedAt ? state.endedAt : now().toISOString());
@@ -121,6 +129,9 @@ export function spyCommands(deps: SpyCommandsDeps) {
         { metadata },
       );
       const watch = watchByKey(result.state, input.userId, input.idempotencyKey)!;
+      // the same key with another request is refused (the one rule of keyed routes)
+      if (result.events.length === 0 && metadata)
+        assertSameRequest(await startedMetadata(input.sessionId, spyId), metadata);
       if (result.events.length > 0)
         await deps.scheduleTick({ sessionId: input.sessionId, spyId }, owedFrom(watch.terms, 1), 'minute:1');
       return { watch, position: result.position };

@@ -9,6 +9,7 @@ import { iceConfigFor, relayOnly } from './ice';
 import { sessionsRouter, type SessionsRouterDeps } from './routes';
 import { presenceKey, PRESENCE_TTL_MS, sessionSockets } from './sockets';
 import { scheduleSpyTick, spyCommands } from './spy';
+import { spyMediaRoom } from './spy-media';
 import { spyRouter } from './spy-routes';
 import { sessionTalkCommands } from './talk';
 import { sessionTalkRouter } from './talk-routes';
@@ -91,6 +92,14 @@ export function sessionsCommands(ports: ModulePorts, deps: SessionsDeps) {
     logger: ports.logger,
     relayOnly: relayOnly(config),
   });
+  // her camera for the spies of a private that allows them (the SFU); the user's never goes there
+  const spyMedia = spyMediaRoom({
+    media: ports.showMedia,
+    eventStore: ports.eventStore,
+    iceSettings: config,
+    now: ports.clock.now,
+    logger: ports.logger,
+  });
 
   return {
     name: 'sessions',
@@ -141,11 +150,16 @@ export function sessionsCommands(ports: ModulePorts, deps: SessionsDeps) {
         freeSeconds: Math.round(config.SPY_FREE_MS / 1000),
         // the TURN username names the watch, never the account
         iceConfig: (spyId) => iceConfigFor(config, `spy-${spyId}`, ports.clock.now()),
+        watchEnded: (sessionId, userId) => spyMedia.dropSpy(sessionId, userId),
       }),
     ],
-    sockets: (socket) => sockets.onConnection(socket),
+    sockets: (socket) => {
+      sockets.onConnection(socket);
+      spyMedia.onConnection(socket);
+    },
     async stop() {
       sockets.stop();
+      spyMedia.stop();
     },
   } satisfies CommandSide;
 }

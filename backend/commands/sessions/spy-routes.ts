@@ -17,6 +17,8 @@ export interface SpyRouterDeps {
   freeSeconds: number;
   /** ICE servers for a watch (TURN credentials named after the watch, never the account) */
   iceConfig(spyId: string): IceConfig;
+  /** his watch ended: his pages leave the private's spy room at the SFU */
+  watchEnded(sessionId: string, userId: string): Promise<unknown>;
 }
 
 /** Spying is a user's own act (and spends his money). */
@@ -70,6 +72,7 @@ export function spyRouter(deps: SpyRouterDeps): Router {
   mountRoute(router, deps.sessions, apiRoutes.endSpy, async (ctx, { params }, caller) => {
     maySpy(caller);
     const { watch } = await commands.end(params.id, caller.sub, commandMetadata(ctx, caller));
+    await deps.watchEnded(params.id, caller.sub);
     return viewOf(watch);
   });
 

@@ -3,6 +3,7 @@ import { Box, Button, Card, Heading, HStack, Spinner, Stack, Text } from '@chakr
 import { useQuery } from '@tanstack/react-query';
 import type { SpyView } from '@aura/contracts';
 import { errorMessage } from '../../../lib/api-client';
+import { useSfuViewer, type ShowViewerStatus } from '../../../lib/use-sfu-viewer';
 import { formatAuracoin, formatElapsed } from '../../../lib/format';
 import { spyableQueryOptions, spyWatchQueryOptions, useEndSpy, useStartSpy } from '../api/spy';
 
@@ -23,6 +24,49 @@ function useSecondsSince(since: string | null, running: boolean): number {
   return since ? (now - Date.parse(since)) / 1000 : 0;
 }
 
+const MEDIA_STATUS: Partial<Record<ShowViewerStatus, string>> = {
+  connecting: 'Collegamento al video…',
+  full: 'Troppi spettatori in questo momento: riprova tra poco',
+  error: 'Il video non è disponibile: riprova tra poco',
+};
+
+/** Her camera as the SFU forwards it (muted autoplay, inline on phones): nothing of the private's user ever comes here. */
+function HerVideo({ sessionId, performerName }: { sessionId: string | null; performerName: string }) {
+  const { status, stream } = useSfuViewer('spy', sessionId);
+  const video = useRef<HTMLVideoElement>(null);
+  useEffect(() => {
+    if (video.current && video.current.srcObject !== stream) video.current.srcObject = stream;
+  }, [stream]);
+  const note = sessionId ? MEDIA_STATUS[status] : undefined;
+  return (
+    <Box
+      as="section"
+      aria-label={`Video di ${performerName}`}
+      position="relative"
+      bg="black"
+      rounded="xl"
+      overflow="hidden"
+      aspectRatio={16 / 9}
+      data-testid="spy-video-slot"
+    >
+      <video
+        ref={video}
+        aria-label={`Fotocamera di ${performerName}`}
+        data-testid="spy-video"
+        autoPlay
+        muted
+        playsInline
+        style={{ width: '100%', height: '100%', objectFit: 'contain' }}
+      />
+      {note ? (
+        <Text position="absolute" bottom="2" left="2" px="2" bg="black" color="white" fontSize="sm" role="status">
+          {note}
+        </Text>
+      ) : null}
+    </Box>
+  );
+}
+
 /** His watch: her video's place, the time watched, the cost so far and 'Esci' (docs/product.md#spy). */
 function Watching({ sessionId, performerName }: { sessionId: string; performerName: string }) {
   const watch = useQuery(spyWatchQueryOptions(sessionId));
@@ -34,14 +78,7 @@ function Watching({ sessionId, performerName }: { sessionId: string; performerNa
   const shown = running ? elapsed : (Date.parse(view.endedAt ?? view.startedAt) - Date.parse(view.startedAt)) / 1000;
   return (
     <Stack gap="3" data-testid="spy-watch">
-      <Box
-        as="section"
-        aria-label={`Video di ${performerName}`}
-        bg="black"
-        rounded="xl"
-        aspectRatio={16 / 9}
-        data-testid="spy-video-slot"
-      />
+      <HerVideo sessionId={running ? sessionId : null} performerName={performerName} />
       <HStack gap="4" flexWrap="wrap">
         <Text data-testid="spy-elapsed">Tempo: {formatElapsed(shown)}</Text>
         <Text data-testid="spy-cost">Costo: {formatAuracoin(view.cost)} auracoin</Text>

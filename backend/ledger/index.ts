@@ -30,6 +30,7 @@ export {
 export { minimumOwed } from './sessions/minimum';
 export { sessionWallet } from './sessions/on-wallet';
 export { ticketWallet, type TicketTerms, type TicketWallet } from './tickets/money';
+export { canPaySpyMinute, spyMoneyOf, spyWallet, type SpyMoney, type SpyTerms } from './spies/on-wallet';
 
 export { earningsCredited, earningsEventId, saleShareCents } from './earnings/credit';
 export { photoSale, tipSale, saleOf, SALE_EVENT_TYPES, sessionPartSale } from './earnings/sales';

@@ -13,11 +13,12 @@ describe("the ledger's worker side", () => {
       ['reaction:tip-earnings', ['ShowTipped']],
       ['reaction:session-tip-earnings', ['SessionTipped']],
       ['reaction:ticket-earnings', ['ShowTicketCharged']],
+      ['reaction:spy-earnings', ['SpyMinuteBilled']],
       ['reaction:refund-clawbacks', ['SaleRefunded']],
       ['reaction:dispute-earnings', ['WalletFrozen', 'WalletUnfrozen']],
     ]);
     // every kind of sale has its credit (a new one joins SALE_EVENT_TYPES and a reaction here)
-    const credited = side.reactions.slice(0, 6).flatMap((reaction) => reaction.eventTypes);
+    const credited = side.reactions.slice(0, 7).flatMap((reaction) => reaction.eventTypes);
     expect([...credited].sort()).toEqual([...SALE_EVENT_TYPES].sort());
   });
 });

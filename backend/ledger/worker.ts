@@ -22,6 +22,8 @@ export function ledgerWorkers(ports: Pick<ModulePorts, 'eventStore'>) {
       earningsCreditReaction('reaction:session-tip-earnings', ['SessionTipped'], eventStore),
       // a ticket show's tickets, once its ticketed part ran its minimum
       earningsCreditReaction('reaction:ticket-earnings', ['ShowTicketCharged'], eventStore),
+      // a spy's minute on her private: a sale of its own
+      earningsCreditReaction('reaction:spy-earnings', ['SpyMinuteBilled'], eventStore),
       clawbackReaction(eventStore),
       disputeEarningsReaction(eventStore),
     ],

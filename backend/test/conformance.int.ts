@@ -970,6 +970,13 @@ const elsewhere: Record<string, string> = {
     'a ticket show cancelled refunds every ticket: backend/commands/shows/ticket-show.api.spec.ts, test/browser/ticket-shows.e2e.ts',
   'POST /api/shows/{id}/tickets':
     'a ticket bought, twice with one key, racing a cancel: backend/commands/shows/ticket-show.api.spec.ts',
+  'POST /api/sessions/{id}/spy':
+    'needs a running private that allows spies and a clock: backend/commands/sessions/spy.api.spec.ts, test/browser/spy.e2e.ts',
+  'POST /api/sessions/{id}/spy/end':
+    'needs a spy watching a running private: backend/commands/sessions/spy.api.spec.ts',
+  'GET /api/sessions/{id}/spy': "a spy's watch of a running private: backend/commands/sessions/spy.api.spec.ts",
+  'GET /api/performers/{id}/spyable':
+    'needs her running private that allows spies: backend/commands/sessions/spy.api.spec.ts',
   'GET /api/performers/{id}/tip-menu':
     'a live show (media server, viewers, tips, room chat) is proven by backend/test/shows.int.ts',
   'PUT /api/performers/{id}/tip-menu':

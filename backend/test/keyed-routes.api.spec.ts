@@ -28,6 +28,7 @@ const GOLD = '1f2e3d4c-5b6a-4978-8695-a4b3c2d1e0f9';
 const SILVER = '2f2e3d4c-5b6a-4978-8695-a4b3c2d1e0f9';
 const KEY = 'the-same-key';
 const ADMIN = '0b3f6a1c-8e2d-4f7a-9c5b-1d2e3f4a5b6c';
+const ALICE = '5a7c0e2e-1d1f-4c9a-9a43-0d2b1c3e4f52';
 /** the photo Luna puts on sale */
 const onSale = { imageUrl: 'https://example.com/alba.png', title: 'Alba', price: 5 };
 
@@ -124,6 +125,23 @@ const cases: Partial<Record<ApiRouteName, KeyedCase>> = {
       ),
     ],
     request: (request, _body, priors) => request.post(`/api/shows/${(priors[0]!.body as { id: string }).id}/tickets`),
+  },
+  startSpy: {
+    given: [
+      ...bob,
+      ...luna,
+      ...registeredUser(ALICE, { username: 'alice', auracoin: 200 }),
+      priorRequest((request) => request.patch(`/api/performers/${LUNA}`, { spyPrice: 1 }).as(performer(LUNA))),
+      priorRequest((request) => request.post('/api/sessions', { performerId: LUNA }).as(user(ALICE))),
+      priorRequest((request, priors) =>
+        request.post(`/api/sessions/${(priors[1]!.body as { id: string }).id}/accept`).as(performer(LUNA)),
+      ),
+    ],
+    request: (request, body, priors) =>
+      request.post(
+        `/api/sessions/${(priors[1]!.body as { id: string }).id}/spy`,
+        body === 'first' ? { expectedPrice: 1 } : {},
+      ),
   },
 };
 

@@ -114,6 +114,14 @@ const refusals = {
   session_not_active: { status: 409, text: 'La sessione non è in corso' },
   session_rated: { status: 409, text: 'Hai già valutato questa sessione' },
   session_tip_user_only: { status: 403, text: 'Solo chi ha chiesto la videochat può lasciare una mancia' },
+  // spies on a private
+  spies_not_allowed: { status: 409, text: 'Questa performer non consente spettatori spia in questo privato' },
+  spy_party: { status: 403, text: 'Sei già in questo privato: non puoi spiarlo' },
+  spy_already_watching: { status: 409, text: 'Stai già spiando questo show privato' },
+  spy_price_too_high: {
+    status: 400,
+    text: 'Il prezzo spia può essere al massimo la metà della tua tariffa al minuto, a passi di 0,5',
+  },
   // performers
   performer_underage: { status: 400, text: 'Devi avere almeno 18 anni per registrarti' },
   performer_minor: { status: 400, text: 'La performer è minorenne: non può essere approvata' },

@@ -55,6 +55,14 @@ export type ShowWatchAck = { ok: true; offer: { type: 'offer'; sdp: string } } |
 export type ShowMediaAck = { ok: true } | ShowMediaRefused;
 export type ShowIceConfigAck = { ok: true; ice: IceConfig; role: 'publisher' | 'viewer' } | ShowMediaRefused;
 
+/**
+ * The SFU's rooms are reached on two channels with the same messages: `show:*` (a public show's
+ * room, keyed by the show) and `spy:*` (a private that allows spies, keyed by the session: her
+ * camera published, spies with a running watch subscribed; docs/architecture.md#spies).
+ */
+export const mediaChannels = ['show', 'spy'] as const;
+export type MediaChannel = (typeof mediaChannels)[number];
+
 /** `show:media`: this connection's media in a show stopped (show ended or paused, dropped, the SFU down) */
 export interface ShowMediaClosed {
   showId: string;

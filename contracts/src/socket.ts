@@ -129,6 +129,8 @@ export interface ServerToClientEvents {
   'show:banned': (payload: { showId: string; identityId: string }) => void;
   /** this connection's show media stopped (contracts/src/show-media.ts) */
   'show:media': (payload: ShowMediaClosed) => void;
+  /** this connection's media in a private's spy room stopped (the private ended, the watch ended) */
+  'spy:media': (payload: ShowMediaClosed) => void;
   /** the show's ticketed part changed: announced, a ticket sold, started, closed (to the show's room) */
   'show:ticket-show': (payload: { showId: string; status: TicketShowStatus }) => void;
 }
@@ -163,6 +165,13 @@ export interface ClientToServerEvents {
   'show:ice': (message: unknown, ack?: (answer: ShowMediaAck) => void) => void;
   /** this connection stops publishing or watching */
   'show:leave': (message: unknown, ack?: (answer: ShowMediaAck) => void) => void;
+  /** a private's spy room (`showId` is the session's id): the same messages; she publishes her camera, a spy watches */
+  'spy:ice-config': (message: unknown, ack: (answer: ShowIceConfigAck) => void) => void;
+  'spy:publish': (message: unknown, ack: (answer: ShowPublishAck) => void) => void;
+  'spy:watch': (message: unknown, ack: (answer: ShowWatchAck) => void) => void;
+  'spy:answer': (message: unknown, ack: (answer: ShowMediaAck) => void) => void;
+  'spy:ice': (message: unknown, ack?: (answer: ShowMediaAck) => void) => void;
+  'spy:leave': (message: unknown, ack?: (answer: ShowMediaAck) => void) => void;
 }
 
 export const rooms = {

@@ -16,32 +16,10 @@ import { deterministicId } from '../../backend/platform/ids';
 import { startTurnServer, turnserverAvailable, type LocalTurn } from '../../backend/test/turnserver';
 import { describeWithChromium, launchChromium, startBrowserApp } from './chromium';
 import { axeFindings, performerOnline, registeredUser, signedInContext } from './steps';
+import { decodesFrames } from './video-steps';
 
 /** One billed minute in this test: two seconds, so six minutes pass in twelve. */
 const BILLING_MINUTE_MS = 2_000;
-
-/** The <video> decodes frames: it has a size and its time moves on. */
-async function decodesFrames(page: Page, testId: string) {
-  const selector = `[data-testid="${testId}"]`;
-  await page.waitForFunction(
-    (css) => {
-      const video = document.querySelector<HTMLVideoElement>(css);
-      return video !== null && video.videoWidth > 0 && video.currentTime > 0;
-    },
-    selector,
-    { timeout: 20_000 },
-  );
-  const first = await page.$eval(selector, (video) => (video as HTMLVideoElement).currentTime);
-  await page.waitForFunction(
-    ([css, since]) => (document.querySelector<HTMLVideoElement>(css)?.currentTime ?? 0) > since + 0.5,
-    [selector, first] as const,
-    { timeout: 10_000 },
-  );
-  return page.$eval(selector, (video) => ({
-    width: (video as HTMLVideoElement).videoWidth,
-    height: (video as HTMLVideoElement).videoHeight,
-  }));
-}
 
 /** The <video> shows a moving picture (new frames, not only its clock moving on): its pixels change three times in a row. */
 async function showsNewFrames(page: Page, testId: string) {

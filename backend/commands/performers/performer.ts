@@ -1,7 +1,9 @@
 import {
   ADULT_AGE,
   ageOn,
+  isSpyPrice,
   sensitiveDataConsentRecord,
+  unitsToAuracoin,
   type DocumentInput,
   type DomainEvent,
   type EventDataOf,
@@ -30,6 +32,9 @@ export type Performer =
       image?: string;
       /** her new portrait waiting for an admin's review (issue 39 item 5) */
       portraitInReview?: { portraitId: string; image: string } | null;
+      /** her private rate and spy price, minor units (absent in states folded before they were kept) */
+      rateUnits?: number;
+      spyPriceUnits?: number | null;
     };
 
 type Existing = Exclude<Performer, { status: 'none' }>;
@@ -50,6 +55,7 @@ export const performer: Aggregate<Performer> = {
           blocked: [],
           name: event.data.name,
           image: event.data.image,
+          rateUnits: event.data.rateUnits,
         };
       case 'PerformerCreatedByAdmin':
         return {
@@ -63,6 +69,7 @@ export const performer: Aggregate<Performer> = {
           blocked: [],
           name: event.data.name,
           image: event.data.image,
+          rateUnits: event.data.rateUnits,
         };
     }
     if (state.status === 'none') return state;
@@ -74,12 +81,14 @@ export const performer: Aggregate<Performer> = {
       case 'PerformerDeleted':
         return { ...state, status: 'deleted', isOnline: false };
       case 'PerformerProfileUpdated': {
-        const { age, name, image } = event.data.changes;
+        const { age, name, image, rateUnits, spyPriceUnits } = event.data.changes;
         return {
           ...state,
           ...(age === undefined ? {} : { age }),
           ...(name === undefined ? {} : { name }),
           ...(image === undefined ? {} : { image }),
+          ...(rateUnits === undefined ? {} : { rateUnits }),
+          ...(spyPriceUnits === undefined ? {} : { spyPriceUnits }),
         };
       }
       case 'PerformerPortraitSubmitted':
@@ -238,6 +247,7 @@ export function decideUpdateProfile(
     const aged = changes.age !== undefined && changes.age !== current.age;
     if (renamed || aged) throw new DomainError('identity_verified');
   }
+  assertSpyPriceFits(changes, current);
   if (Object.keys(changes).length === 0) return submitted;
   return [
     {
@@ -268,6 +278,18 @@ export function decideReviewPortrait(
       data: { performerId: current.performerId, ...command, reviewedAt: now.toISOString() },
     },
   ];
+}
+
+/**
+ * A spy minute costs at most half her private rate (docs/product.md#spy): checked when she sets
+ * the spy price and again when she lowers her rate under twice it.
+ */
+function assertSpyPriceFits(changes: ProfileChanges, current: Existing) {
+  const spyPriceUnits = changes.spyPriceUnits === undefined ? current.spyPriceUnits : changes.spyPriceUnits;
+  const rateUnits = changes.rateUnits ?? current.rateUnits;
+  if (!spyPriceUnits || rateUnits === undefined) return;
+  if (!isSpyPrice(unitsToAuracoin(spyPriceUnits), unitsToAuracoin(rateUnits)))
+    throw new DomainError('spy_price_too_high');
 }
 
 /** Online switch. Only an approved performer can go online; switching to the state she is in writes nothing. */

@@ -140,6 +140,7 @@ function mountProfileRoutes(router: Router, deps: PerformersDeps) {
       rating: body.rating,
       rateUnits: body.creditsPerMinute === undefined ? undefined : auracoinToUnits(body.creditsPerMinute),
       messagePriceUnits: body.messagePrice === undefined ? undefined : auracoinToUnits(body.messagePrice),
+      spyPriceUnits: body.spyPrice === undefined ? undefined : body.spyPrice && auracoinToUnits(body.spyPrice),
       languages: body.languages,
       category: body.category,
       bio: body.bio,

@@ -44,6 +44,7 @@ export function requestSession({ clock, now, wallet, onSession, effects }: Sessi
       holdUnits: minimumHoldUnits(input.performer.rateUnits),
       billingMinuteMs: clock.billingMinuteMs,
       timeoutMs: clock.requestTimeoutMs,
+      ...(input.performer.spyPriceUnits ? { spyPriceUnits: input.performer.spyPriceUnits } : {}),
     };
     const at = now();
     const requested = decideRequest(terms, { status: 'none' }, at)[0]!;

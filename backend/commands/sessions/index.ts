@@ -8,15 +8,24 @@ import { createSessionCommands, type SessionClock } from './commands';
 import { iceConfigFor, relayOnly } from './ice';
 import { sessionsRouter, type SessionsRouterDeps } from './routes';
 import { presenceKey, PRESENCE_TTL_MS, sessionSockets } from './sockets';
+import { scheduleSpyTick, spyCommands } from './spy';
+import { spyMediaRoom } from './spy-media';
+import { spyRouter } from './spy-routes';
 import { sessionTalkCommands } from './talk';
 import { sessionTalkRouter } from './talk-routes';
 
 export interface SessionsDeps {
   performers: {
     /** what a private session needs of her (null: unknown or deleted) */
-    sessionCard(
-      performerId: string,
-    ): Promise<{ name: string; image: string; rateUnits: number; isOnline: boolean; approved: boolean } | null>;
+    sessionCard(performerId: string): Promise<{
+      name: string;
+      image: string;
+      rateUnits: number;
+      /** spies allowed at this price a minute (null: none) */
+      spyPriceUnits?: number | null;
+      isOnline: boolean;
+      approved: boolean;
+    } | null>;
     sightOf(
       performerId: string,
       caller: Pick<Principal, 'kind' | 'sub'> | undefined,
@@ -58,6 +67,16 @@ export function sessionCommands(ports: ModulePorts) {
   });
 }
 
+/** The spies on privates on these ports (the api's routes, the worker's clock and reaction). */
+export function privateSpyCommands(ports: ModulePorts) {
+  return spyCommands({
+    eventStore: ports.eventStore,
+    now: ports.clock.now,
+    freeMs: ports.config.SPY_FREE_MS,
+    scheduleTick: scheduleSpyTick(ports.jobs, ports.clock.now),
+  });
+}
+
 /**
  * Private video sessions: request and accept, WebRTC signalling between the two parties only,
  * the minimum held on the wallet. Billing by the started minute is the worker's clock.
@@ -72,6 +91,14 @@ export function sessionsCommands(ports: ModulePorts, deps: SessionsDeps) {
     realtime: ports.realtime,
     logger: ports.logger,
     relayOnly: relayOnly(config),
+  });
+  // her camera for the spies of a private that allows them (the SFU); the user's never goes there
+  const spyMedia = spyMediaRoom({
+    media: ports.showMedia,
+    eventStore: ports.eventStore,
+    iceSettings: config,
+    now: ports.clock.now,
+    logger: ports.logger,
   });
 
   return {
@@ -93,6 +120,7 @@ export function sessionsCommands(ports: ModulePorts, deps: SessionsDeps) {
             blocked: await deps.performers.isBlocked(performerId, identityId),
             busy: await queries.isBusy(performerId),
             rateUnits: card.rateUnits,
+            spyPriceUnits: card.spyPriceUnits ?? null,
           };
         },
         viewAfter: queries.viewAfter,
@@ -116,10 +144,23 @@ export function sessionsCommands(ports: ModulePorts, deps: SessionsDeps) {
         bannedTerms: config.BANNED_TERMS,
         performerName: async (performerId) => (await deps.performers.sessionCard(performerId))?.name ?? '',
       }),
+      spyRouter({
+        sessions: ports.sessions,
+        eventStore: ports.eventStore,
+        commands: privateSpyCommands(ports),
+        freeSeconds: Math.round(config.SPY_FREE_MS / 1000),
+        // the TURN username names the watch, never the account
+        iceConfig: (spyId) => iceConfigFor(config, `spy-${spyId}`, ports.clock.now()),
+        watchEnded: (sessionId, userId) => spyMedia.dropSpy(sessionId, userId),
+      }),
     ],
-    sockets: (socket) => sockets.onConnection(socket),
+    sockets: (socket) => {
+      sockets.onConnection(socket);
+      spyMedia.onConnection(socket);
+    },
     async stop() {
       sockets.stop();
+      spyMedia.stop();
     },
   } satisfies CommandSide;
 }

@@ -67,3 +67,21 @@ export function mayRate(caller: Principal) {
 export function mayTipIn(party: SessionParty) {
   if (party !== 'user') throw new DomainError('session_tip_user_only');
 }
+
+/**
+ * Who takes which part in a private's spy room at the SFU (docs/architecture.md#spies): she publishes
+ * her camera while the private runs and allows spies; a user with a running watch of it subscribes;
+ * anyone else, the private's own user included, is refused. A private without spies has no room:
+ * its media stays peer-to-peer.
+ */
+export function spyMediaRole(
+  state: Session,
+  watching: Record<string, string>,
+  principal: { kind: string; sub: string } | undefined,
+): 'publisher' | 'viewer' | { refused: 'forbidden' | 'not_live' } {
+  if (state.status === 'none' || !state.terms.spyPriceUnits) return { refused: 'forbidden' };
+  if (state.status !== 'active') return { refused: 'not_live' };
+  if (principal?.kind === 'performer' && principal.sub === state.terms.performerId) return 'publisher';
+  if (principal?.kind === 'user' && principal.sub !== state.terms.userId && watching[principal.sub]) return 'viewer';
+  return { refused: 'forbidden' };
+}

@@ -85,6 +85,8 @@ export interface PerformerAvailability {
   /** in a private session right now */
   busy: boolean;
   rateUnits: number;
+  /** spies may watch her privates at this price a minute (absent or null: none) */
+  spyPriceUnits?: number | null;
 }
 
 /** The one rule for who may be asked: unknown, unapproved or geoblocked is not found; blocked, offline and busy are refused. */

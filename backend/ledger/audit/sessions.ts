@@ -243,7 +243,8 @@ export function auditSessions(events: readonly StoredEvent[]) {
         break;
       }
       case 'PerformerEarningsCredited':
-        if (data.source === 'session') credits.push(event);
+        // a spy's minute is a sale of its own, audited with every sale (./sales.ts)
+        if (data.source === 'session' && !String(data.sourceId).includes(':spy-')) credits.push(event);
         break;
     }
   }

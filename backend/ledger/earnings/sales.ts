@@ -83,7 +83,20 @@ export const SALE_EVENT_TYPES = [
   'ShowTipped',
   'SessionTipped',
   'ShowTicketCharged',
+  'SpyMinuteBilled',
 ] as const;
+
+/**
+ * A spy's minute on her private: a sale of its own (each minute rounds alone), earned as the
+ * private's (source 'session', `<sessionId>:spy-<spyId>-minute-<n>`).
+ */
+export const spyMinuteSale = (billed: EventDataOf<'SpyMinuteBilled'>): Sale => ({
+  performerId: billed.performerId,
+  source: 'session',
+  sourceId: `${billed.sessionId}:spy-${billed.spyId}-minute-${billed.minute}`,
+  grossUnits: billed.amount,
+  ...paidPart(billed),
+});
 
 /** A session's minute or the rest of its minimum: one part of the session's sale. */
 export function sessionPartSale(
@@ -140,6 +153,12 @@ export function saleOf(event: DomainEvent): DatedSale | undefined {
         sale: ticketSale(event.data),
         at: new Date(event.data.chargedAt),
         debit: { reason: 'ticket', reference: event.data.ticketId },
+      };
+    case 'SpyMinuteBilled':
+      return {
+        sale: spyMinuteSale(event.data),
+        at: new Date(event.data.billedAt),
+        debit: { reason: 'spy', reference: event.data.spyId },
       };
     case 'SessionMinuteBilled':
     case 'SessionMinimumCharged': {

@@ -144,6 +144,8 @@ const ConfigSchema = z
     PRESENCE_GRACE_MS: milliseconds(60_000, 600_000),
     /** the private-session billing clock: one billed minute (tests shorten it) */
     BILLING_MINUTE_MS: withDefault(z.coerce.number().int().min(1).max(3_600_000), 60_000),
+    /** a spy's free start on a private: leaving within it costs nothing (tests shorten it with the minute) */
+    SPY_FREE_MS: withDefault(z.coerce.number().int().min(0).max(3_600_000), 10_000),
     /**
      * how long an api replica's share of the presence and viewer counts lives in Redis unless refreshed
      * (a killed replica's sockets leave the counts after it)

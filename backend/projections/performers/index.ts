@@ -112,6 +112,7 @@ export function performersReadSide(ports: ModulePorts, deps: PerformersReadDeps 
               name: doc.name,
               image: doc.image,
               rateUnits: doc.rateUnits,
+              spyPriceUnits: doc.spyPriceUnits ?? null,
               isOnline: doc.isOnline,
               approved: doc.verificationStatus === 'approved',
             }

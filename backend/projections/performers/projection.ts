@@ -31,6 +31,8 @@ export type PerformerDoc = {
   rateUnits: number;
   /** what a user's chat message costs, minor units */
   messagePriceUnits: number;
+  /** what a spy minute on her privates costs, minor units (absent or null: no spies) */
+  spyPriceUnits?: number | null;
   languages: string[];
   category: 'Standard' | 'Premium' | 'VIP' | null;
   bio: string | null;

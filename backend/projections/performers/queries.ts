@@ -49,6 +49,7 @@ export function toPublicPerformerView(doc: PerformerDoc, live: LiveFigures): Pub
     schedule: doc.schedule ?? [],
     creditsPerMinute: unitsToAuracoin(doc.rateUnits),
     messagePrice: unitsToAuracoin(messagePriceUnitsOf(doc)),
+    spyPrice: doc.spyPriceUnits ? unitsToAuracoin(doc.spyPriceUnits) : null,
     languages: doc.languages,
     category: doc.category,
     bio: doc.bio,

@@ -18,6 +18,8 @@ export type SessionDoc = {
   displayName: string;
   performerId: string | null;
   rateUnits: number;
+  /** spies allowed at this price a minute (absent: none) */
+  spyPriceUnits?: number;
   minimumMinutes: number;
   holdUnits: number;
   billingMinuteMs: number;
@@ -114,6 +116,7 @@ export function evolveSession(doc: SessionDoc | null, event: DomainEvent): Sessi
       displayName: d.displayName,
       performerId: d.performerId,
       rateUnits: d.rateUnits,
+      ...(d.spyPriceUnits ? { spyPriceUnits: d.spyPriceUnits } : {}),
       minimumMinutes: d.minimumMinutes,
       holdUnits: d.holdUnits,
       billingMinuteMs: d.billingMinuteMs,

@@ -25,6 +25,7 @@ export function toSessionView(doc: ViewedSession, role: 'user' | 'performer', pe
     performer: { id: doc.performerId!, name: performer.name, image: performer.image },
     identity: { id: doc.identityId, displayName: doc.displayName },
     ratePerMinute: unitsToAuracoin(doc.rateUnits),
+    spyPrice: doc.spyPriceUnits ? unitsToAuracoin(doc.spyPriceUnits) : null,
     minimumMinutes: doc.minimumMinutes,
     minimumAuracoin: unitsToAuracoin(doc.holdUnits),
     billingMinuteMs: doc.billingMinuteMs,

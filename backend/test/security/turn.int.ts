@@ -5,7 +5,7 @@
  * credentials an allocation, but no permission to a loopback peer: not to this test's own Redis.
  * (A permission sends nothing to the peer; every request here goes to the loopback TURN server.)
  */
-import { showIceConfig } from '../../commands/shows/media/ice';
+import { showIceConfig } from '../../platform/sfu/media-ice';
 import { turnCredentials } from '../../commands/sessions/ice';
 import { startTurnServer, turnserverAvailable, type LocalTurn } from '../turnserver';
 import { TurnClient } from './turn-client';

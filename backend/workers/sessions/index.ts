@@ -1,14 +1,17 @@
 import { addMetricSource } from '../../platform/metrics/metrics';
 import type { ModulePorts, WorkerSide } from '../../kernel/module';
-import { sessionClock, sessionCommands } from '../../commands/sessions';
+import { privateSpyCommands, sessionClock, sessionCommands } from '../../commands/sessions';
 import { scheduleSessionTick } from '../../commands/sessions/clock';
 import { createSessionQueries } from '../../projections/sessions/queries';
 import { sessionSweeper, sessionTickJob } from './jobs';
 import { frozenWalletSessionsReaction } from './reactions';
+import { spiesLeaveReaction } from '../../commands/sessions/spy';
+import { spyTickJob } from './spy-jobs';
 
 /** The session clock: every minute billed on time, sessions ended when they must (the ledger credits her share). */
 export function sessionsWorkers(ports: ModulePorts) {
   const commands = sessionCommands(ports);
+  const spies = privateSpyCommands(ports);
   const queries = createSessionQueries(ports.readModels);
   let removeMetrics: (() => void) | undefined;
   const sweeper = sessionSweeper({
@@ -21,8 +24,8 @@ export function sessionsWorkers(ports: ModulePorts) {
   });
   return {
     name: 'sessions',
-    reactions: [frozenWalletSessionsReaction(commands, queries)],
-    jobs: [sessionTickJob(commands)],
+    reactions: [frozenWalletSessionsReaction(commands, queries), spiesLeaveReaction(spies)],
+    jobs: [sessionTickJob(commands), spyTickJob(spies)],
     start: () => {
       removeMetrics ??= addMetricSource('sessions', () => queries.runningCount());
       return sweeper.start();

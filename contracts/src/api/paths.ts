@@ -112,6 +112,11 @@ export const apiPaths = {
   postSessionMessage: { method: 'post', path: '/api/sessions/{id}/messages', auth: 'userOrPerformer' },
   tipSession: { method: 'post', path: '/api/sessions/{id}/tips', auth: 'userOrPerformer' },
   sessionTalk: { method: 'get', path: '/api/sessions/{id}/messages', auth: 'userOrPerformer' },
+  // spies.ts
+  startSpy: { method: 'post', path: '/api/sessions/{id}/spy', auth: 'user' },
+  endSpy: { method: 'post', path: '/api/sessions/{id}/spy/end', auth: 'user' },
+  getSpy: { method: 'get', path: '/api/sessions/{id}/spy', auth: 'user' },
+  performerSpyable: { method: 'get', path: '/api/performers/{id}/spyable', auth: 'user' },
   // payouts.ts
   performerPayouts: { method: 'get', path: '/api/performers/{id}/payouts', auth: 'performer' },
   performerPayoutSummary: { method: 'get', path: '/api/performers/{id}/payouts/summary', auth: 'performer' },

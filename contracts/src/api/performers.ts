@@ -30,7 +30,8 @@ import {
   RATING_STEP_MESSAGE,
   specialFeatureOptions,
 } from '../rules/performer';
-import { priceCeilingMessages, withinCeiling, type PricedThing } from '../rules/prices';
+import { priceCeilingMessages, priceCeilings, withinCeiling, type PricedThing } from '../rules/prices';
+import { isSpyPrice, spiesAllowed, spyPriceMessage } from '../rules/spies';
 import { apiPaths } from './paths';
 import { moduleRefusals } from './refusals';
 
@@ -59,6 +60,8 @@ export const PublicPerformerView = z.object({
   creditsPerMinute: z.number(),
   /** auracoin a user's chat message costs (0: free), steps of 0.5 */
   messagePrice: z.number(),
+  /** auracoin a minute to spy on her privates (null or absent: she allows no spies) */
+  spyPrice: z.number().nullable().optional(),
   languages: z.array(z.string()),
   category: z.enum(performerCategories).nullable(),
   bio: z.string().nullable(),
@@ -233,7 +236,7 @@ export type AdminPerformerInput = z.input<typeof AdminPerformerBody>;
 
 /**
  * PATCH /api/performers/{id}: every field optional. A performer may change, on her own record,
- * name, age, creditsPerMinute, messagePrice, category, languages, image, bio and isOnline; an admin also rating.
+ * name, age, creditsPerMinute, messagePrice, spyPrice, category, languages, image, bio and isOnline; an admin also rating.
  */
 export const PerformerPatchBody = z
   .object({
@@ -242,6 +245,14 @@ export const PerformerPatchBody = z
     image: AdminPerformerBody.shape.image,
     creditsPerMinute: rate(RATE_MIN),
     messagePrice: rate(MESSAGE_PRICE_MIN, 'messagePrice'),
+    /** auracoin a spy minute on her privates costs; null or 0: no spies (at most half her rate, checked with it) */
+    spyPrice: z
+      .number()
+      .nullable()
+      .refine((value) => isSpyPrice(value, priceCeilings.ratePerMinute), {
+        message: spyPriceMessage(priceCeilings.ratePerMinute),
+      })
+      .transform((value) => (spiesAllowed(value) ? value : null)),
     category: nullableOption(performerCategories),
     languages: AdminPerformerBody.shape.languages,
     bio: optionalText(PERFORMER_BIO_MAX),

@@ -71,6 +71,7 @@ export const moduleRefusals = {
     'invalid_credentials',
     'performer_not_approved',
     'performer_underage',
+    'spy_price_too_high',
     'username_taken',
   ],
   photos: [
@@ -107,6 +108,16 @@ export const moduleRefusals = {
     'session_rated',
     'session_request_answered',
     'session_request_expired',
+    'wallet_frozen',
+  ],
+  spies: [
+    'conflict',
+    'insufficient_balance',
+    'price_changed',
+    'session_not_active',
+    'spies_not_allowed',
+    'spy_already_watching',
+    'spy_party',
     'wallet_frozen',
   ],
   shows: [

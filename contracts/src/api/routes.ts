@@ -14,6 +14,7 @@ import { filesRoutes } from './files';
 import { presenceRoutes } from './presence';
 import { sessionsRoutes } from './sessions';
 import { sessionTalkRoutes } from './session-talk';
+import { spiesRoutes } from './spies';
 import { payoutsRoutes } from './payouts';
 import { sepaRoutes } from './sepa';
 import { adminMfaRoutes } from './admin-mfa';
@@ -58,6 +59,7 @@ export const apiRoutes = {
   ...presenceRoutes,
   ...sessionsRoutes,
   ...sessionTalkRoutes,
+  ...spiesRoutes,
   ...payoutsRoutes,
   ...sepaRoutes,
   ...adminMfaRoutes,

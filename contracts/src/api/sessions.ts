@@ -35,6 +35,8 @@ export const SessionView = z.object({
   identity: z.object({ id: z.string().uuid(), displayName: z.string() }),
   /** auracoin per minute, fixed when requested */
   ratePerMinute: z.number(),
+  /** spies may watch her video at this price a minute (null: no spies, her media stays peer-to-peer) */
+  spyPrice: z.number().nullable().optional(),
   minimumMinutes: z.number().int(),
   /** rate × minimum minutes, auracoin */
   minimumAuracoin: z.number(),

@@ -13,6 +13,7 @@ import { adminMfaEvents } from './admin-mfa';
 import { performersEvents } from './performers';
 import { sessionsEvents } from './sessions';
 import { sessionTalkEvents } from './session-talk';
+import { spiesEvents } from './spies';
 import { showsEvents } from './shows';
 import { ticketShowsEvents } from './ticket-shows';
 import { systemEvents } from './system';
@@ -34,6 +35,7 @@ export * from './admin-mfa';
 export * from './performers';
 export * from './sessions';
 export * from './session-talk';
+export * from './spies';
 export * from './shows';
 export * from './ticket-shows';
 export * from './system';
@@ -56,6 +58,7 @@ export const eventSchemas = {
   ...performersEvents,
   ...sessionsEvents,
   ...sessionTalkEvents,
+  ...spiesEvents,
   ...systemEvents,
   ...payoutsEvents,
   ...sepaEvents,

@@ -95,6 +95,8 @@ export const PerformerProfileUpdated = z.object({
   changes: ListingFields.extend({
     /** what a user's chat message costs, minor units (0: free); MESSAGE_PRICE_DEFAULT until first set */
     messagePriceUnits: z.number().int().nonnegative(),
+    /** what a spy minute on her privates costs, minor units (null: no spies, the default) */
+    spyPriceUnits: z.number().int().positive().nullable(),
   }).partial(),
   /** 'performer' (herself) or 'admin' */
   by: z.enum(['performer', 'admin']),

@@ -47,6 +47,8 @@ export const SessionRequested = z.object({
   holdUnits: z.number().int().positive(),
   /** one billed minute, ms (60,000 unless the clock is shortened) */
   billingMinuteMs: z.number().int().positive(),
+  /** spies may watch her video at this price a minute, minor units (absent: no spies); he saw it before asking */
+  spyPriceUnits: z.number().int().positive().optional(),
   requestedAt: z.string(),
   /** unanswered by then, the request expires */
   expiresAt: z.string(),

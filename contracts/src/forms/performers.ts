@@ -71,6 +71,7 @@ export const PROFILE_FIELD_MESSAGES = {
   age: AGE,
   creditsPerMinute: `Tariffa tra ${rateMin} e ${rateMax} auracoin/min, a passi di ${rateStep}`,
   messagePrice: `Prezzo tra ${messageMin} e ${messageMax} auracoin, a passi di ${messageStep}`,
+  spyPrice: `Prezzo spia: al massimo metà della tariffa, a passi di ${rateStep} (0 = nessuna spia)`,
   image: FORM_MESSAGES.url,
   category: FORM_MESSAGES.category,
   languages: 'Scegli almeno una lingua',

@@ -26,6 +26,7 @@ export const pages: Record<string, Page> = {
   '/performer/dashboard': { load: () => import('./routes/performer-dashboard') },
   '/performer/statement': { load: () => import('./routes/performer-statement') },
   '/show/:performerId': { load: () => import('./routes/show') },
+  '/spy': { load: () => import('./routes/spy') },
   '/privacy': { load: () => import('./routes/privacy') },
   '/termini': { load: () => import('./routes/termini') },
   '/cookie': { load: () => import('./routes/cookie') },

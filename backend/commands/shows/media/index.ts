@@ -1,9 +1,9 @@
 export {
   createShowMediaSignalling,
+  showIceConfig,
   type ShowMediaAuthorization,
   type ShowMediaCaller,
   type ShowMediaRole,
   type ShowMediaSignalling,
   type ShowMediaSignallingDeps,
-} from './signalling';
-export { showIceConfig } from './ice';
+} from '../../../platform/sfu/media';

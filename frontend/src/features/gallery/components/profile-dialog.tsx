@@ -1,6 +1,12 @@
 import { useState, type ReactNode } from 'react';
 import { Badge, Box, Button, Flex, Grid, HStack, Image, Stack, Text } from '@chakra-ui/react';
-import { MINIMUM_SESSION_MINUTES, minimumSessionCost, scheduleLines } from '@aura/contracts';
+import {
+  MINIMUM_SESSION_MINUTES,
+  minimumSessionCost,
+  scheduleLines,
+  SPIES_ALLOWED_NOTICE,
+  spiesAllowed,
+} from '@aura/contracts';
 import { formatAuracoin, formatInteger, formatMessagePrice, formatRating } from '../../../lib/format';
 import type { GalleryPerformer } from '../api/gallery';
 import { DialogFrame } from '../../../components/ui/dialog-frame';
@@ -154,6 +160,11 @@ export function ProfileDialog({
                   <Text fontSize="sm" color="fg.muted" data-testid="message-price">
                     Chat: {formatMessagePrice(p.messagePrice)}
                   </Text>
+                  {spiesAllowed(p.spyPrice) ? (
+                    <Text fontSize="sm" color="fg.muted" data-testid="spies-allowed">
+                      {SPIES_ALLOWED_NOTICE} ({formatAuracoin(p.spyPrice)} auracoin/min)
+                    </Text>
+                  ) : null}
                 </Box>
                 {liveShow ? (
                   <HStack gap="2" flexWrap="wrap" data-testid="dialog-live">
@@ -178,6 +189,13 @@ export function ProfileDialog({
                     Messaggi
                   </Button>
                 </Stack>
+                {p.isOnline && p.inPrivate && spiesAllowed(p.spyPrice) ? (
+                  <Button asChild variant="outline" colorPalette="purple" data-testid="spy-private">
+                    <a href={`/spy?performerId=${p.id}&name=${encodeURIComponent(p.name)}`}>
+                      Spia lo show privato · {formatAuracoin(p.spyPrice)} auracoin/min
+                    </a>
+                  </Button>
+                ) : null}
                 {p.isOnline && p.inPrivate ? (
                   <Text fontSize="sm" color="fg.muted" role="note">
                     {p.name} è in una videochat privata: riprova tra qualche minuto, oppure scrivile un messaggio.

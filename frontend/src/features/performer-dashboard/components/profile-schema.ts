@@ -4,6 +4,7 @@ import {
   FORM_MESSAGES,
   isHalfStep,
   isImageUrlInput,
+  isSpyPrice,
   MESSAGE_PRICE_MIN,
   PERFORMER_AGE_MAX,
   PERFORMER_AGE_MIN,
@@ -13,6 +14,7 @@ import {
   PROFILE_FIELD_MESSAGES,
   PROFILE_FORM_MESSAGES,
   RATE_MIN,
+  spyPriceMessage,
 } from '@aura/contracts';
 
 const MESSAGES = PROFILE_FORM_MESSAGES;
@@ -45,6 +47,14 @@ export const profileSchema = yup.object({
       MESSAGES.messagePriceStep,
       (value) => value === undefined || value < MESSAGE_PRICE_MIN || isHalfStep(value, MESSAGE_PRICE_MIN),
     ),
+  /** auracoin a spy minute on her privates; 0 or empty: no spies; at most half her rate (the server's rule) */
+  spyPrice: yup
+    .number()
+    .transform((value: number) => (Number.isNaN(value) ? 0 : value))
+    .test('spy-price', function check(value) {
+      const rate = Number(this.parent.creditsPerMinute);
+      return isSpyPrice(value ?? 0, rate) || this.createError({ message: spyPriceMessage(rate) });
+    }),
   image: yup
     .string()
     .trim()

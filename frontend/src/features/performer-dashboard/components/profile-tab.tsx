@@ -27,6 +27,7 @@ interface FormValues {
   age: number | string;
   creditsPerMinute: number | string;
   messagePrice: number | string;
+  spyPrice: number | string;
   image: string;
   category: string;
   languages: string[];
@@ -41,6 +42,7 @@ export function ProfileTab({ performer }: { performer: PerformerView }) {
       age: performer.age ?? '',
       creditsPerMinute: performer.creditsPerMinute,
       messagePrice: performer.messagePrice,
+      spyPrice: performer.spyPrice ?? 0,
       image: performer.image,
       category: performer.category ?? 'Standard',
       languages: performer.languages,
@@ -52,6 +54,7 @@ export function ProfileTab({ performer }: { performer: PerformerView }) {
         age: Math.trunc(Number(values.age)),
         creditsPerMinute: Number.parseFloat(String(values.creditsPerMinute)),
         messagePrice: Number.parseFloat(String(values.messagePrice)),
+        spyPrice: Number.parseFloat(String(values.spyPrice)) || null,
         category: values.category as (typeof categoryOptions)[number],
         languages: values.languages,
       };
@@ -116,6 +119,13 @@ export function ProfileTab({ performer }: { performer: PerformerView }) {
                   bg="bg.subtle"
                   {...formik.getFieldProps('messagePrice')}
                 />
+              </FormField>
+              <FormField
+                label="Prezzo spia (auracoin/min)"
+                error={err('spyPrice')}
+                helperText="Spettatori spia nei tuoi privati: al massimo metà della tariffa; 0 = nessuna spia. Ne ricevi il 55%"
+              >
+                <Input type="number" min={0} step={RATE_STEP} bg="bg.subtle" {...formik.getFieldProps('spyPrice')} />
               </FormField>
               <FormField label="Categoria" error={err('category')}>
                 <OptionSelect bg="bg.subtle" {...formik.getFieldProps('category')} options={categoryOptions} />

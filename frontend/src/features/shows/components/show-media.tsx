@@ -1,7 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Button, Flex, Stack, Text } from '@chakra-ui/react';
 import { useShowPublisher } from '../hooks/use-show-publisher';
-import { useShowViewer } from '../hooks/use-show-viewer';
+import { useSfuViewer } from '../../../lib/use-sfu-viewer';
 import { useThumbnailSender } from '../hooks/use-thumbnail-sender';
 import { ShowVideo } from './ShowVideo';
 
@@ -31,7 +31,7 @@ const retryDelay = (attempt: number) => Math.min(30_000, 2_000 * 2 ** Math.min(a
 
 /** Her stream for a viewer; 'Stanza piena' past the room's cap. */
 export function ShowViewerVideo({ showId, performerName }: { showId: string; performerName: string }) {
-  const { status, stream } = useShowViewer(showId);
+  const { status, stream } = useSfuViewer('show', showId);
   return (
     <>
       <ShowVideo stream={stream} label={`Show di ${performerName}`} />

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ShowMediaError } from '@aura/contracts';
 import { loadSocket } from '../../../lib/socket';
-import { showIceConfig, showPeer } from './show-peer';
+import { sfuIceConfig, sfuPeer } from '../../../lib/sfu-peer';
 
 export type ShowPublisherStatus = 'idle' | 'previewing' | 'publishing' | 'live' | 'error';
 
@@ -60,10 +60,10 @@ export function useShowPublisher(showId: string | null): ShowPublisher {
     setError(null);
     try {
       const socket = await loadSocket();
-      const ice = await showIceConfig(socket, showId);
+      const ice = await sfuIceConfig(socket, 'show', showId);
       if (!ice.ok) return fail(ice.error);
       pc.current?.close();
-      const peer = showPeer(socket, showId, ice.ice);
+      const peer = sfuPeer(socket, 'show', showId, ice.ice);
       pc.current = peer;
       for (const track of media.getTracks()) peer.addTransceiver(track, { direction: 'sendonly', streams: [media] });
       peer.onconnectionstatechange = () => {

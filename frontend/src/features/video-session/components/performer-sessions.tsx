@@ -13,6 +13,7 @@ import { useNow } from '../hooks/use-now';
 import { useSessionJoin } from '../hooks/use-session-join';
 import { useSessionPeer } from '../hooks/use-session-peer';
 import { useSessionRealtime } from '../hooks/use-session-realtime';
+import { useSpyRoom, type SpyRoomStatus } from '../hooks/use-spy-room';
 import { DeviceSettings } from './device-settings';
 import { MediaVideo } from './media-video';
 import { secondsUntil } from './session-messages';
@@ -169,6 +170,13 @@ function AnswerButtons(props: {
   );
 }
 
+const SPY_ROOM_STATUS: Record<Exclude<SpyRoomStatus, 'off'>, string> = {
+  connecting: 'Spettatori spia ammessi: collegamento della tua fotocamera per le spie…',
+  live: 'Spettatori spia ammessi: vedono solo la tua fotocamera, mai l’utente né la chat',
+  ended: 'Spettatori spia: trasmissione terminata',
+  error: 'Spettatori spia: la tua fotocamera non raggiunge le spie',
+};
+
 function RunningSession({ performerId, session }: { performerId: string; session: SessionView }) {
   const end = useEndSession(performerId);
   const counterpart = useSessionJoin(session.id, true);
@@ -180,6 +188,8 @@ function RunningSession({ performerId, session }: { performerId: string; session
     arrivals: counterpart.arrivals,
     tracks: media.tracks,
   });
+  // spies allowed: her camera (only) also goes to the private's spy room at the SFU
+  const spyRoom = useSpyRoom(session.spyPrice ? session.id : null, media.tracks.video);
   const now = useNow(true);
   const clock = sessionClock(session, now);
   const userCamera = peer.remoteMedia?.camera === true && peer.remoteStream !== null;
@@ -265,6 +275,11 @@ function RunningSession({ performerId, session }: { performerId: string; session
             </Badge>
           </Box>
         </Grid>
+        {spyRoom !== 'off' ? (
+          <Text fontSize="sm" color="fg.muted" data-testid="spy-room-status">
+            {SPY_ROOM_STATUS[spyRoom]}
+          </Text>
+        ) : null}
         <SessionTalk sessionId={session.id} role="performer" running performerName="" />
         <Text role="status" aria-live="polite" color="fg.muted" fontSize="sm" data-testid="performer-session-status">
           {status}

@@ -6,6 +6,8 @@ import {
   auracoinToUnits,
   chargeIfEndedNow,
   minimumSessionCost,
+  SPIES_ALLOWED_NOTICE,
+  spiesAllowed,
   startedMinutes,
   unitsToAuracoin,
   type PublicPerformerView,
@@ -527,6 +529,11 @@ function SessionRoom({ userId, balance, performer, displayName, aliasId, seenRat
             {formatAuracoinLabel(view?.minimumAuracoin ?? minimumSessionCost(performer.creditsPerMinute))}), trattenuti
             all'inizio
           </Text>
+          {spiesAllowed(view?.spyPrice ?? performer.spyPrice) ? (
+            <Text fontSize="sm" color="fg.muted" data-testid="spies-allowed">
+              {SPIES_ALLOWED_NOTICE}
+            </Text>
+          ) : null}
           {media.error ? (
             <Text role="alert" fontSize="sm" color="fg.error">
               {media.error}

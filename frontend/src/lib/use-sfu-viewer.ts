@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react';
-import type { ServerToClientEvents } from '@aura/contracts';
-import { loadSocket } from '../../../lib/socket';
-import { showIceConfig, showPeer } from './show-peer';
+import type { MediaChannel, ServerToClientEvents } from '@aura/contracts';
+import { followSfuRoom, sfuIceConfig, sfuPeer } from './sfu-peer';
 
 export type ShowViewerStatus = 'connecting' | 'playing' | 'full' | 'ended' | 'error';
 
@@ -11,11 +10,15 @@ const RETRY_MS = 1_000;
 const REJOINS = 3;
 
 /**
- * Watches a show's stream: asks the API for the SFU's offer (`show:watch`), answers it and plays
- * what arrives. 'full' past the room's cap ('Stanza piena'), 'ended' when the show ended or paused
- * (the domain's status says which). Again after every reconnect of the socket.
+ * Watches a room's stream at the SFU (a show's, or a private's spy room): asks the API for the
+ * SFU's offer (`show:watch` / `spy:watch`), answers it and plays what arrives. 'full' past the
+ * room's cap ('Stanza piena'), 'ended' when the show ended or paused, or the private or the watch
+ * ended (the domain's status says which). Again after every reconnect of the socket.
  */
-export function useShowViewer(showId: string | null): { status: ShowViewerStatus; stream: MediaStream | null } {
+export function useSfuViewer(
+  channel: MediaChannel,
+  showId: string | null,
+): { status: ShowViewerStatus; stream: MediaStream | null } {
   const [state, setState] = useState<{ status: ShowViewerStatus; stream: MediaStream | null }>({
     status: 'connecting',
     stream: null,
@@ -26,7 +29,6 @@ export function useShowViewer(showId: string | null): { status: ShowViewerStatus
     let cancelled = false;
     let pc: RTCPeerConnection | undefined;
     let retry: ReturnType<typeof setTimeout> | undefined;
-    let socketRef: Awaited<ReturnType<typeof loadSocket>> | undefined;
     let rejoins = 0;
     const set = (status: ShowViewerStatus, stream: MediaStream | null = null) =>
       !cancelled && setState({ status, stream });
@@ -36,24 +38,26 @@ export function useShowViewer(showId: string | null): { status: ShowViewerStatus
     };
 
     async function watch() {
-      const socket = socketRef;
+      const socket = room.socket();
       if (!socket || cancelled) return;
       closePeer();
       set('connecting');
-      const ice = await showIceConfig(socket, showId!);
+      const ice = await sfuIceConfig(socket, channel, showId!);
       if (cancelled) return;
       if (!ice.ok) return set(ice.error === 'not_live' ? 'ended' : ice.error === 'full' ? 'full' : 'error');
-      const joined = await socket.emitWithAck('show:watch', { showId: showId! });
+      const joined = await socket.emitWithAck(`${channel}:watch`, { showId: showId! });
       if (cancelled) return;
       if (!joined.ok) {
         if (joined.error === 'not_publishing') retry = setTimeout(() => void watch(), RETRY_MS);
         else set(joined.error === 'full' ? 'full' : joined.error === 'not_live' ? 'ended' : 'error');
         return;
       }
-      const peer = showPeer(socket, showId!, ice.ice);
+      const peer = sfuPeer(socket, channel, showId!, ice.ice);
       pc = peer;
       const stream = new MediaStream();
       peer.ontrack = (event) => {
+        // a spy room carries her camera only: whatever else the SFU's offer lists is never played
+        if (channel === 'spy' && event.track.kind !== 'video') return;
         stream.addTrack(event.track);
         set('playing', stream);
       };
@@ -68,7 +72,7 @@ export function useShowViewer(showId: string | null): { status: ShowViewerStatus
       await peer.setRemoteDescription(joined.offer);
       const answer = await peer.createAnswer();
       await peer.setLocalDescription(answer);
-      const applied = await socket.emitWithAck('show:answer', {
+      const applied = await socket.emitWithAck(`${channel}:answer`, {
         showId: showId!,
         answer: { type: 'answer', sdp: answer.sdp ?? '' },
       });
@@ -84,22 +88,14 @@ export function useShowViewer(showId: string | null): { status: ShowViewerStatus
     };
     const onConnect = () => void watch().catch(() => set('error'));
 
-    void loadSocket().then((socket) => {
-      if (cancelled) return;
-      socketRef = socket;
-      socket.on('show:media', onMedia);
-      socket.on('connect', onConnect);
-      if (socket.connected) onConnect();
-    });
+    const room = followSfuRoom(channel, showId, { onMedia, onConnect });
     return () => {
       cancelled = true;
       if (retry) clearTimeout(retry);
       closePeer();
-      socketRef?.off('show:media', onMedia);
-      socketRef?.off('connect', onConnect);
-      socketRef?.emit('show:leave', { showId });
+      room.leave();
     };
-  }, [showId]);
+  }, [channel, showId]);
 
   return state;
 }

@@ -5,12 +5,12 @@ import { Server } from 'socket.io';
 import { io as connect, type Socket } from 'socket.io-client';
 import { RTCPeerConnection, MediaStreamTrack, RtpHeader, RtpPacket, useOPUS, useVP8 } from 'werift';
 import type { ClientToServerEvents, ServerToClientEvents, ShowMediaClosed } from '@aura/contracts';
-import { createLogger } from '../../../platform/logging/logger';
-import type { AuraSocket } from '../../../platform/realtime/realtime';
-import { createEmbeddedSfu } from '../../../platform/sfu/embedded';
-import type { ShowMedia } from '../../../platform/sfu/port';
-import { closeLeftoverLoopbackSockets, LOOPBACK_PEER_CONFIG } from '../../../platform/sfu/werift-peers';
-import { showIceConfig } from './ice';
+import { createLogger } from '../logging/logger';
+import type { AuraSocket } from '../realtime/realtime';
+import { createEmbeddedSfu } from './embedded';
+import type { ShowMedia } from './port';
+import { closeLeftoverLoopbackSockets, LOOPBACK_PEER_CONFIG } from './werift-peers';
+import { showIceConfig } from './media-ice';
 import { createShowMediaSignalling, type ShowMediaAuthorization, type ShowMediaCaller } from './signalling';
 
 type Client = Socket<ServerToClientEvents, ClientToServerEvents>;

@@ -1,4 +1,4 @@
-import { showIceConfig, showTurnIdentity } from './ice';
+import { showIceConfig, showTurnIdentity } from './media-ice';
 
 const settings = {
   ICE_SERVERS: [{ urls: 'turn:127.0.0.1:3478' }],

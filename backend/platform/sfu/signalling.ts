@@ -11,20 +11,15 @@ import {
   ShowViewerAnswer,
   ShowWatchRequest,
   type IceConfig,
+  type MediaChannel,
   type ShowMediaClosed,
   type ShowMediaError,
   type ShowMediaRefused,
 } from '@aura/contracts';
-import type { Principal } from '../../../platform/http/session';
-import type { Logger } from '../../../platform/logging/logger';
-import type { AuraSocket } from '../../../platform/realtime/realtime';
-import {
-  PUBLISHER,
-  ShowMediaError as PortError,
-  type ShowMedia,
-  type ShowMediaEvent,
-  type WatchRefusal,
-} from '../../../platform/sfu/port';
+import type { Principal } from '../http/session';
+import type { Logger } from '../logging/logger';
+import type { AuraSocket } from '../realtime/realtime';
+import { PUBLISHER, ShowMediaError as PortError, type ShowMedia, type ShowMediaEvent, type WatchRefusal } from './port';
 
 export type ShowMediaRole = 'publisher' | 'viewer';
 /** The connection asking: its socket and, when signed in, its principal (visitors have none). */
@@ -41,6 +36,8 @@ export interface ShowMediaSignallingDeps {
   /** the ICE servers for this caller and show (TURN credentials, relay-only when TURN is configured) */
   iceConfig(caller: ShowMediaCaller, showId: string, role: ShowMediaRole): IceConfig;
   logger: Logger;
+  /** the messages' channel: `show` (a public show, the default) or `spy` (a private's spy room) */
+  channel?: MediaChannel;
 }
 
 interface Joined {
@@ -63,6 +60,7 @@ const reply = <A>(ack: unknown, answer: A) =>
 
 export function createShowMediaSignalling(deps: ShowMediaSignallingDeps) {
   const { media, logger } = deps;
+  const channel = deps.channel ?? 'show';
   /** socket id → its socket and the shows it publishes or watches */
   const sockets = new Map<string, { socket: AuraSocket; shows: Map<string, Joined> }>();
   /** one queue per socket and show: an answer is applied before the candidates that follow it */
@@ -111,7 +109,7 @@ export function createShowMediaSignalling(deps: ShowMediaSignallingDeps) {
       const joined = entry.shows.get(showId);
       if (!joined || (only && !only(socketId, joined))) continue;
       forget(socketId, showId);
-      entry.socket.emit('show:media', { showId, reason });
+      entry.socket.emit(`${channel}:media`, { showId, reason });
     }
   }
 
@@ -129,7 +127,9 @@ export function createShowMediaSignalling(deps: ShowMediaSignallingDeps) {
 
   const failure = (what: string) => (error: unknown) => {
     if (!(error instanceof PortError) || error.code === 'unavailable')
-      logger.warn(`show media: ${what} failed`, { error: error instanceof Error ? error.message : String(error) });
+      logger.warn(`${channel} media: ${what} failed`, {
+        error: error instanceof Error ? error.message : String(error),
+      });
     if (error instanceof PortError)
       return refused(error.code === 'unavailable' ? 'unavailable' : error.code === 'no_room' ? 'not_live' : 'invalid');
     return refused('unavailable');
@@ -143,7 +143,7 @@ export function createShowMediaSignalling(deps: ShowMediaSignallingDeps) {
 
   return {
     onConnection(socket: AuraSocket) {
-      socket.on('show:ice-config', (raw, ack) => {
+      socket.on(`${channel}:ice-config`, (raw, ack) => {
         const parsed = ShowWatchRequest.safeParse(raw);
         if (!parsed.success) return reply(ack, refused('invalid'));
         const { showId } = parsed.data;
@@ -157,7 +157,7 @@ export function createShowMediaSignalling(deps: ShowMediaSignallingDeps) {
           .then((answer) => reply(ack, answer));
       });
 
-      socket.on('show:publish', (raw, ack) => {
+      socket.on(`${channel}:publish`, (raw, ack) => {
         const parsed = ShowPublishRequest.safeParse(raw);
         if (!parsed.success) return reply(ack, refused('invalid'));
         const { showId, offer } = parsed.data;
@@ -176,7 +176,7 @@ export function createShowMediaSignalling(deps: ShowMediaSignallingDeps) {
           .then((answer) => reply(ack, answer));
       });
 
-      socket.on('show:watch', (raw, ack) => {
+      socket.on(`${channel}:watch`, (raw, ack) => {
         const parsed = ShowWatchRequest.safeParse(raw);
         if (!parsed.success) return reply(ack, refused('invalid'));
         const { showId } = parsed.data;
@@ -193,7 +193,7 @@ export function createShowMediaSignalling(deps: ShowMediaSignallingDeps) {
           .then((answer) => reply(ack, answer));
       });
 
-      socket.on('show:answer', (raw, ack) => {
+      socket.on(`${channel}:answer`, (raw, ack) => {
         const parsed = ShowViewerAnswer.safeParse(raw);
         if (!parsed.success) return reply(ack, refused('invalid'));
         const { showId, answer } = parsed.data;
@@ -206,7 +206,7 @@ export function createShowMediaSignalling(deps: ShowMediaSignallingDeps) {
           .then((answer) => reply(ack, answer));
       });
 
-      socket.on('show:ice', (raw, ack) => {
+      socket.on(`${channel}:ice`, (raw, ack) => {
         const parsed = ShowIceMessage.safeParse(raw);
         if (!parsed.success) return reply(ack, refused('invalid'));
         const { showId, candidate } = parsed.data;
@@ -221,7 +221,7 @@ export function createShowMediaSignalling(deps: ShowMediaSignallingDeps) {
           .then((answer) => reply(ack, answer));
       });
 
-      socket.on('show:leave', (raw, ack) => {
+      socket.on(`${channel}:leave`, (raw, ack) => {
         const parsed = ShowWatchRequest.safeParse(raw);
         if (!parsed.success) return reply(ack, refused('invalid'));
         void serially(socket.id, parsed.data.showId, () => leave(socket.id, parsed.data.showId))

@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import type { IceConfig } from '@aura/contracts';
-import { iceConfigFor, type IceSettings } from '../../../platform/turn/ice-config';
+import { iceConfigFor, type IceSettings } from '../turn/ice-config';
 import type { ShowMediaCaller, ShowMediaRole } from './signalling';
 
 /**

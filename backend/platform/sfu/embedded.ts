@@ -272,7 +272,7 @@ export function createEmbeddedSfu(options: EmbeddedSfuOptions): ShowMedia {
       const room = roomOf(showId);
       const pc = peerId === PUBLISHER ? room.publisher?.pc : room.viewers.get(peerId)?.pc;
       if (!pc) throw new ShowMediaError('no_peer', 'no such peer');
-      if (!candidate?.candidate) return;
+      if (!candidate?.candidate || hidesBehindMdns(candidate.candidate)) return;
       await pc.addIceCandidate({
         candidate: candidate.candidate,
         sdpMid: candidate.sdpMid ?? undefined,
@@ -308,4 +308,14 @@ export function createEmbeddedSfu(options: EmbeddedSfuOptions): ShowMedia {
       for (const showId of [...rooms.keys()]) await this.closeRoom(showId);
     },
   };
+}
+
+/**
+ * A browser names its own host candidates '<uuid>.local' (mDNS), which only its own network can
+ * resolve: the server cannot reach them, and asking the multicast group for them (werift's lookup)
+ * is traffic to the LAN and a socket left open. Janus ignores them too (`ignore_mdns`); the relay and
+ * reflexive candidates remain.
+ */
+export function hidesBehindMdns(candidate: string): boolean {
+  return /\.local$/i.test(candidate.split(' ')[4] ?? '');
 }

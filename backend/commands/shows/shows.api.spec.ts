@@ -401,6 +401,22 @@ describe('shows API', () => {
         .then([expectError(403, 'forbidden')]));
   });
 
+  describe('GET /api/shows/{id}/messages', () => {
+    it('another user reads the room without who wrote each line; she reads who did', async () => {
+      await spec
+        .given(...lunaAndBob, ...registeredUser(ANNA, { username: 'anna' }), live, bobWrote)
+        .when((request, priors) => request.get(`/api/shows/${showOf(priors)}/messages`).as(user(ANNA)))
+        .then([
+          expectResponse(200, { body: [{ content: 'Ciao Luna!', displayName: 'bob' }] }),
+          ({ response }) => expect(JSON.stringify(response.body)).not.toContain(BOB),
+        ]);
+      await spec
+        .given(...lunaAndBob, live, bobWrote)
+        .when((request, priors) => request.get(`/api/shows/${showOf(priors)}/messages`).as(performer(LUNA)))
+        .then([expectResponse(200, { body: [{ content: 'Ciao Luna!', identityId: BOB }] })]);
+    });
+  });
+
   describe('DELETE /api/shows/{id}/messages/{messageId}', () => {
     it('she deletes a line of her room', () =>
       spec

@@ -63,9 +63,10 @@ export function showsQueryRouter(deps: {
     return shows.leaderboard(params.id);
   });
 
+  // as tips: who wrote a line only to her (her mute and ban buttons) and the admins
   mountRoute(router, deps.sessions, apiRoutes.listShowMessages, async (_ctx, { params }, caller) => {
-    await showOf(params.id, caller);
-    return shows.messages(params.id);
+    const doc = await showOf(params.id, caller);
+    return shows.messages(params.id, { withIdentity: seesAllOf(caller, doc) });
   });
 
   mountRoute(router, deps.sessions, apiRoutes.getTipMenu, async (_ctx, { params }) => ({

@@ -267,6 +267,77 @@ describe('co-performers read API', () => {
   });
 });
 
+describe("a co-performer's ID document, for admins (issue 39 item 7)", () => {
+  const SHOW = '8b2c3d4e-5f6a-4b7c-9d8e-0f1a2b3c4d5e';
+  const DOCUMENT = '9c3d4e5f-6a7b-4c8d-8e9f-1a2b3c4d5e6f';
+  const appeared = existingStream(performerStreams.coPerformer(MARTA), [
+    martaAdded,
+    {
+      type: 'CoPerformerReviewed',
+      data: {
+        coPerformerId: MARTA,
+        performerId: LUNA,
+        decision: 'approved',
+        adminId: ADMIN,
+        statement: null,
+        reviewedAt: at(-30_000),
+      },
+    },
+    {
+      type: 'CoPerformerAppeared',
+      data: { coPerformerId: MARTA, performerId: LUNA, showId: SHOW, appearedAt: at(-10_000) },
+    },
+  ]);
+  let world: SpecWorld;
+  beforeEach(async () => {
+    world = await spec.world();
+    await world.append(...luna, ...existingAdmin(ADMIN), appeared);
+    await world.ports.files.save('private', PNG_1X1, {
+      allowed: ['image/png'],
+      maxBytes: 1_000,
+      originalName: 'marta.png',
+      owner: LUNA,
+      fileId: FILE,
+    });
+  });
+  afterEach(() => world.close());
+
+  it('an appearance record links the document: the admin downloads it, and the view is recorded', async () => {
+    const staff = worldClient(world, { kind: 'admin', id: ADMIN });
+    await world.settled();
+    const records = await staff.get(`/api/admin/appearance-records?performerId=${LUNA}`);
+    expect(records.status).toBe(200);
+    const [record] = records.json as unknown as { documentId: string; documentUrl: string }[];
+    expect(record).toMatchObject({
+      documentId: DOCUMENT,
+      documentUrl: expect.stringContaining(`/api/documents/${DOCUMENT}/file?token=`),
+    });
+
+    const file = await staff.get(record!.documentUrl);
+    expect(file.status).toBe(200);
+    expect(file.headers['content-type']).toBe('image/png');
+    const views = await world.ports.eventStore.readStream(performerStreams.documentViews(DOCUMENT));
+    expect(views.map(({ type, data }) => ({ type, data }))).toMatchObject([
+      { type: 'DocumentViewed', data: { documentId: DOCUMENT, performerId: LUNA, adminId: ADMIN } },
+    ]);
+  });
+
+  it("her list of co-performers links the document in an admin's answer, never in hers; she cannot download it", async () => {
+    const staff = worldClient(world, { kind: 'admin', id: ADMIN });
+    const her = worldClient(world, { kind: 'performer', id: LUNA });
+    await world.settled();
+    const listed = await staff.get(`/api/performers/${LUNA}/co-performers`);
+    const [marta] = listed.json as unknown as { documentUrl: string }[];
+    expect(marta!.documentUrl).toContain(`/api/documents/${DOCUMENT}/file?token=`);
+    expect((await her.get(`/api/performers/${LUNA}/co-performers`)).json).toEqual([
+      expect.not.objectContaining({ documentUrl: expect.anything() }),
+    ]);
+    expect((await her.get(marta!.documentUrl)).status).toBe(403);
+    // a link signed for another admin, or none, is refused
+    expect((await staff.get(`/api/documents/${DOCUMENT}/file?token=forged`)).json.code).toBe('link_expired');
+  });
+});
+
 describe('on camera, and the records that outlive the accounts', () => {
   let world: SpecWorld;
   beforeEach(async () => {

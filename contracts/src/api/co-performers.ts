@@ -40,6 +40,9 @@ export const CoPerformerView = z.object({
   dateOfBirth: z.string(),
   status: z.enum(['pending', 'approved', 'rejected']),
   documentId: z.string().uuid(),
+  /** admins only: a short-lived link to her ID document (GET /api/documents/{documentId}/file) */
+  documentUrl: z.string().optional(),
+  linkExpiresAt: z.string().optional(),
   consentSignedAt: z.string(),
   addedAt: z.string(),
   reviewedAt: z.string().nullable(),
@@ -57,6 +60,9 @@ export const AppearanceRecordView = z.object({
   showId: z.string().uuid(),
   appearedAt: z.string(),
   documentId: z.string().uuid(),
+  /** a short-lived link to the ID document behind the record, for this admin (GET /api/documents/{documentId}/file) */
+  documentUrl: z.string(),
+  linkExpiresAt: z.string(),
   documentType: z.string(),
   approvedBy: z.string(),
   approvedAt: z.string(),

@@ -13,9 +13,14 @@ export type CoPerformer =
       status: 'pending' | 'approved' | 'rejected';
       coPerformerId: string;
       performerId: string;
-      /** the shows she was declared in */
-      showIds: string[];
+      name: string;
+      /** where she was declared: `show:{id}`, `photo:{id}` */
+      appearances: string[];
     };
+
+/** Where she appeared: a show she was on camera in, or a photo she is in. */
+export type Appearance = { showId: string } | { photoId: string };
+const appearanceKey = (where: Appearance) => ('showId' in where ? `show:${where.showId}` : `photo:${where.photoId}`);
 
 export const coPerformer: Aggregate<CoPerformer> = {
   initialState: () => ({ status: 'none' }),
@@ -26,12 +31,16 @@ export const coPerformer: Aggregate<CoPerformer> = {
           status: 'pending',
           coPerformerId: event.data.coPerformerId,
           performerId: event.data.performerId,
-          showIds: [],
+          name: event.data.name,
+          appearances: [],
         };
       case 'CoPerformerReviewed':
         return state.status === 'none' ? state : { ...state, status: event.data.decision };
-      case 'CoPerformerAppeared':
-        return state.status === 'none' ? state : { ...state, showIds: [...state.showIds, event.data.showId] };
+      case 'CoPerformerAppeared': {
+        const { showId, photoId } = event.data;
+        const key = appearanceKey(showId ? { showId } : { photoId: photoId ?? '' });
+        return state.status === 'none' ? state : { ...state, appearances: [...state.appearances, key] };
+      }
       default:
         return state;
     }
@@ -80,21 +89,21 @@ export function mayAppearWith(state: CoPerformer, performerId: string): void {
     throw new DomainError('co_performer_not_approved');
 }
 
-/** She was on camera in `showId` (once per show). */
+/** She was on camera in a show, or is in a photo (once each). */
 export function decideAppearance(
-  command: { performerId: string; showId: string },
+  command: { performerId: string; where: Appearance },
   state: CoPerformer,
   now: Date,
 ): DomainEvent[] {
   mayAppearWith(state, command.performerId);
-  if (state.status === 'none' || state.showIds.includes(command.showId)) return [];
+  if (state.status === 'none' || state.appearances.includes(appearanceKey(command.where))) return [];
   return [
     {
       type: 'CoPerformerAppeared',
       data: {
         coPerformerId: state.coPerformerId,
         performerId: command.performerId,
-        showId: command.showId,
+        ...command.where,
         appearedAt: now.toISOString(),
       },
     },

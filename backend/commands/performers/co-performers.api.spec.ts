@@ -417,4 +417,38 @@ describe('on camera, and the records that outlive the accounts', () => {
       (await worldClient(world, { kind: 'performer', id: SOLE }).get('/api/admin/appearance-records')).status,
     ).toBe(403);
   });
+
+  it('a photo declares who else is in it: approved co-performers only, named in the admin review, recorded', async () => {
+    const her = worldClient(world, { kind: 'performer', id: LUNA });
+    const staff = worldClient(world, { kind: 'admin', id: ADMIN });
+    const id = (await her.post(`/api/performers/${LUNA}/co-performers`, body)).json.id as string;
+    const photo = { imageUrl: 'https://example.com/tramonto.png', title: 'Tramonto in due', coPerformerIds: [id] };
+
+    const early = await her.post(`/api/performers/${LUNA}/photos`, photo);
+    expect(early.status).toBe(409);
+    expect(early.json.code).toBe('co_performer_not_approved');
+    expect((await her.post(`/api/performers/${LUNA}/photos`, { ...photo, coPerformerIds: ['nope'] })).status).toBe(400);
+
+    expect((await staff.post(`/api/admin/co-performers/${id}`, { decision: 'approve' })).status).toBe(200);
+    const added = await her.post(`/api/performers/${LUNA}/photos`, photo);
+    expect(added.status).toBe(201);
+    const photoId = added.json.id as string;
+
+    const reviews = await until(
+      () => staff.get('/api/admin/reviews'),
+      (answer) => JSON.stringify(answer.json).includes(photoId),
+    );
+    expect(reviews.json).toEqual([
+      expect.objectContaining({
+        id: photoId,
+        kind: 'photo',
+        coPerformers: [{ coPerformerId: id, name: 'Marta Bianchi' }],
+      }),
+    ]);
+    const records = await until(
+      () => staff.get(`/api/admin/appearance-records?performerId=${LUNA}`),
+      (answer) => JSON.stringify(answer.json).includes(photoId),
+    );
+    expect(records.json).toEqual([expect.objectContaining({ coPerformerId: id, photoId, showId: null })]);
+  });
 });

@@ -29,7 +29,8 @@ export type CoPerformerDoc = {
   reviewedBy: string | null;
   reviewedAt: string | null;
   statement: string | null;
-  appearances: { showId: string; appearedAt: string }[];
+  /** a show she was on camera in, or a photo she is in (`photoId`; older records: a show) */
+  appearances: { showId: string | null; photoId?: string | null; appearedAt: string }[];
 };
 
 export function evolveCoPerformer(doc: CoPerformerDoc | null, event: DomainEvent): CoPerformerDoc | null {
@@ -71,7 +72,14 @@ export function evolveCoPerformer(doc: CoPerformerDoc | null, event: DomainEvent
       return doc
         ? {
             ...doc,
-            appearances: [...doc.appearances, { showId: event.data.showId, appearedAt: event.data.appearedAt }],
+            appearances: [
+              ...doc.appearances,
+              {
+                showId: event.data.showId ?? null,
+                photoId: event.data.photoId ?? null,
+                appearedAt: event.data.appearedAt,
+              },
+            ],
           }
         : doc;
     default:
@@ -116,12 +124,13 @@ const documentLinkFields = (link: { url: string; expiresAt: string }) => ({
 /** Each show a co-performer appeared in, with the ID check (document, approving admin) behind it. */
 export const appearanceRecordsOf = (doc: CoPerformerDoc, linkOf: DocumentLinkOf): AppearanceRecordView[] =>
   doc.appearances.map((appearance) => ({
-    id: `${doc._id}:${appearance.showId}`,
+    id: `${doc._id}:${appearance.showId ?? appearance.photoId}`,
     performerId: doc.performerId,
     coPerformerId: doc._id,
     name: doc.name,
     dateOfBirth: doc.dateOfBirth,
     showId: appearance.showId,
+    photoId: appearance.photoId ?? null,
     appearedAt: appearance.appearedAt,
     documentId: doc.documentId,
     ...documentLinkFields(linkOf(doc.documentId)),

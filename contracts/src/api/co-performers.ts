@@ -50,14 +50,16 @@ export const CoPerformerView = z.object({
 });
 export type CoPerformerView = z.infer<typeof CoPerformerView>;
 
-/** Who appeared in which show, with the ID check behind it (admins only, kept after any deletion). */
+/** Who appeared in which show or photo, with the ID check behind it (admins only, kept after any deletion). */
 export const AppearanceRecordView = z.object({
   id: z.string(),
   performerId: z.string().uuid(),
   coPerformerId: z.string().uuid(),
   name: z.string(),
   dateOfBirth: z.string(),
-  showId: z.string().uuid(),
+  /** the show she appeared in, or the photo she is in (one of the two) */
+  showId: z.string().uuid().nullable(),
+  photoId: z.string().uuid().nullable(),
   appearedAt: z.string(),
   documentId: z.string().uuid(),
   /** a short-lived link to the ID document behind the record, for this admin (GET /api/documents/{documentId}/file) */

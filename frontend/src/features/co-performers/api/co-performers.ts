@@ -2,13 +2,11 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AddCoPerformerInput } from '@aura/contracts';
 import { call } from '../../../lib/api';
 import { queryKeys } from '../../../lib/query-keys';
+import { coPerformersQueryOptions } from '../../../lib/shared-queries';
 
 /** The people on camera with her and their review (GET /api/performers/{id}/co-performers). */
 export function useCoPerformers(performerId: string) {
-  return useQuery({
-    queryKey: queryKeys.performers.coPerformers(performerId),
-    queryFn: () => call('listCoPerformers', { params: { id: performerId } }),
-  });
+  return useQuery(coPerformersQueryOptions(performerId));
 }
 
 /** Her ID document to private storage (as the onboarding's): the answer's `url` is only a reference. */

@@ -644,7 +644,14 @@ const scenarios: Record<string, Scenario> = {
   'POST /api/performers/{id}/photos': async () => ({
     as: performer.http,
     params: { id: performer.id },
-    values: { imageUrl: 'https://img.example/photo.jpg', title: 'Alba', description: 'Sul mare', price: 7.5 },
+    // nobody else in it: declaring an approved co-performer is proven by co-performers.api.spec.ts
+    values: {
+      imageUrl: 'https://img.example/photo.jpg',
+      title: 'Alba',
+      description: 'Sul mare',
+      price: 7.5,
+      coPerformerIds: [],
+    },
   }),
   // her own photo needs no statement (an admin's removal does): the documented optional field, sent
   'DELETE /api/photos/{id}': async () => ({

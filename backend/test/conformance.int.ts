@@ -888,6 +888,11 @@ const scenarios: Record<string, Scenario> = {
       values: { decision: 'approve', statement: 'Documento e consenso verificati' },
     };
   },
+  'DELETE /api/performers/{id}/co-performers/{coPerformerId}': async () => {
+    const added = await performer.http.post(`/api/performers/${performer.id}/co-performers`, await coPerformerBody());
+    expectStatus('co-performer added', added, 201);
+    return { as: performer.http, params: { id: performer.id, coPerformerId: added.json.id as string } };
+  },
   'GET /api/admin/appearance-records': async () => ({ as: admin, query: `performerId=${performer.id}` }),
   'GET /api/admin/reviews': async () => ({ as: admin }),
   'POST /api/admin/reviews/{id}': async () => ({

@@ -10,6 +10,7 @@ import {
   decideAddCoPerformer,
   decideAppearance,
   decideReviewCoPerformer,
+  decideRevokeCoPerformer,
   handleCoPerformer,
   mayAppearWith,
   type Appearance,
@@ -38,6 +39,7 @@ async function viewOf(eventStore: EventStore, coPerformerId: string): Promise<Co
         statement: null,
       };
     }
+    if (event.type === 'CoPerformerRevoked' && view) view = { ...view, status: 'revoked' };
     if (event.type === 'CoPerformerReviewed' && view) {
       const d = event.data as EventDataOf<'CoPerformerReviewed'>;
       view = { ...view, status: d.decision, reviewedAt: d.reviewedAt, statement: d.statement };
@@ -69,6 +71,17 @@ export function mountCoPerformerRoutes(router: Router, deps: PerformersDeps) {
       { metadata: commandMetadata(ctx, caller) },
     );
     return viewOf(deps.eventStore, coPerformerId);
+  });
+
+  mountRoute(router, deps.sessions, apiRoutes.revokeCoPerformer, async (ctx, { params }, caller) => {
+    addsCoPerformers(caller, params.id);
+    await handleCoPerformer(
+      deps.eventStore,
+      stream(params.coPerformerId),
+      (state) => decideRevokeCoPerformer({ performerId: params.id }, state, deps.now()),
+      { metadata: commandMetadata(ctx, caller) },
+    );
+    return viewOf(deps.eventStore, params.coPerformerId);
   });
 
   mountRoute(router, deps.sessions, apiRoutes.decideCoPerformer, async (ctx, { params, body }, caller) => {

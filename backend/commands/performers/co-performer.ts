@@ -10,7 +10,7 @@ import { commandHandler, type Aggregate } from '../../kernel/handle-command';
 export type CoPerformer =
   | { status: 'none' }
   | {
-      status: 'pending' | 'approved' | 'rejected';
+      status: 'pending' | 'approved' | 'rejected' | 'revoked';
       coPerformerId: string;
       performerId: string;
       name: string;
@@ -36,6 +36,8 @@ export const coPerformer: Aggregate<CoPerformer> = {
         };
       case 'CoPerformerReviewed':
         return state.status === 'none' ? state : { ...state, status: event.data.decision };
+      case 'CoPerformerRevoked':
+        return state.status === 'none' ? state : { ...state, status: 'revoked' };
       case 'CoPerformerAppeared': {
         const { showId, photoId } = event.data;
         const key = appearanceKey(showId ? { showId } : { photoId: photoId ?? '' });
@@ -79,6 +81,22 @@ export function decideReviewCoPerformer(
         statement: command.statement,
         reviewedAt: now.toISOString(),
       },
+    },
+  ];
+}
+
+/** She withdraws her own co-performer, once. */
+export function decideRevokeCoPerformer(
+  command: { performerId: string },
+  state: CoPerformer,
+  now: Date,
+): DomainEvent[] {
+  if (state.status === 'none' || state.performerId !== command.performerId) throw new DomainError('not_found');
+  if (state.status === 'revoked') throw new DomainError('conflict');
+  return [
+    {
+      type: 'CoPerformerRevoked',
+      data: { coPerformerId: state.coPerformerId, performerId: state.performerId, revokedAt: now.toISOString() },
     },
   ];
 }

@@ -21,7 +21,9 @@ import {
 import { PNG_1X1 } from '../../test/image-network';
 import { worldClient, type WorldAnswer } from '../../test/world-client';
 
-const spec = apiSpec({ covers: ['addCoPerformer', 'decideCoPerformer', 'listCoPerformers', 'appearanceRecords'] });
+const spec = apiSpec({
+  covers: ['addCoPerformer', 'decideCoPerformer', 'listCoPerformers', 'appearanceRecords', 'revokeCoPerformer'],
+});
 
 const ADMIN = '0b3f6a1c-8e2d-4f7a-9c5b-1d2e3f4a5b6c';
 const LUNA = '3c4d5e6f-7a8b-4c9d-8e0f-1a2b3c4d5e6f';
@@ -197,6 +199,53 @@ describe('co-performers API', () => {
           request.post(`/api/admin/co-performers/${MARTA}`, { decision: 'approve' }).as(performer(LUNA)),
         )
         .then([expectError(403, 'forbidden'), expectNoNewEvents()]));
+  });
+});
+
+describe('DELETE /api/performers/{id}/co-performers/{coPerformerId}', () => {
+  const revoke = `/api/performers/${LUNA}/co-performers/${MARTA}`;
+  it('she withdraws her co-performer: revoked, her records stay', () =>
+    spec
+      .given(...luna, marta)
+      .when((request) => request.delete(revoke).as(performer(LUNA)))
+      .then([
+        expectResponse(200, { body: { id: MARTA, status: 'revoked' } }),
+        expectNewEvents(performerStreams.coPerformer(MARTA), [
+          { type: 'CoPerformerRevoked', data: { coPerformerId: MARTA, performerId: LUNA, revokedAt: at() } },
+        ]),
+      ]));
+
+  it("refuses twice, another performer's, an admin, an unknown one and a malformed id", async () => {
+    await spec
+      .given(
+        ...luna,
+        existingStream(performerStreams.coPerformer(MARTA), [
+          martaAdded,
+          { type: 'CoPerformerRevoked', data: { coPerformerId: MARTA, performerId: LUNA, revokedAt: at(-1_000) } },
+        ]),
+      )
+      .when((request) => request.delete(revoke).as(performer(LUNA)))
+      .then([expectError(409, 'conflict'), expectNoNewEvents()]);
+    await spec
+      .given(...luna, ...existingPerformer(SOLE), marta)
+      .when((request) => request.delete(`/api/performers/${SOLE}/co-performers/${MARTA}`).as(performer(SOLE)))
+      .then([expectError(404, 'not_found'), expectNoNewEvents()]);
+    await spec
+      .given(...luna, ...existingPerformer(SOLE), marta)
+      .when((request) => request.delete(revoke).as(performer(SOLE)))
+      .then([expectError(403, 'forbidden'), expectNoNewEvents()]);
+    await spec
+      .given(...luna, ...existingAdmin(ADMIN), marta)
+      .when((request) => request.delete(revoke).as(admin(ADMIN)))
+      .then([expectError(403, 'forbidden'), expectNoNewEvents()]);
+    await spec
+      .given(...luna)
+      .when((request) => request.delete(revoke).as(performer(LUNA)))
+      .then([expectError(404, 'not_found'), expectNoNewEvents()]);
+    await spec
+      .given(...luna)
+      .when((request) => request.delete(`/api/performers/${LUNA}/co-performers/nope`).as(performer(LUNA)))
+      .then([expectError(400, 'validation_failed'), expectNoNewEvents()]);
   });
 });
 

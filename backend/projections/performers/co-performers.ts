@@ -25,7 +25,7 @@ export type CoPerformerDoc = {
   documentFile?: { fileId: string; fileName: string; contentType: string };
   consentSignedAt: string;
   addedAt: string;
-  status: 'pending' | 'approved' | 'rejected';
+  status: 'pending' | 'approved' | 'rejected' | 'revoked';
   reviewedBy: string | null;
   reviewedAt: string | null;
   statement: string | null;
@@ -68,6 +68,8 @@ export function evolveCoPerformer(doc: CoPerformerDoc | null, event: DomainEvent
             statement: event.data.statement,
           }
         : doc;
+    case 'CoPerformerRevoked':
+      return doc ? { ...doc, status: 'revoked' } : doc;
     case 'CoPerformerAppeared':
       return doc
         ? {
@@ -90,7 +92,7 @@ export function evolveCoPerformer(doc: CoPerformerDoc | null, event: DomainEvent
 export const coPerformersProjection = docProjection<CoPerformerDoc>({
   name: CO_PERFORMERS,
   collection: CO_PERFORMERS,
-  eventTypes: ['CoPerformerAdded', 'CoPerformerReviewed', 'CoPerformerAppeared'],
+  eventTypes: ['CoPerformerAdded', 'CoPerformerReviewed', 'CoPerformerRevoked', 'CoPerformerAppeared'],
   documentId: (event) => dataField(event, 'coPerformerId'),
   evolve: evolveCoPerformer,
   indexes: [

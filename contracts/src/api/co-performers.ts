@@ -38,7 +38,8 @@ export const CoPerformerView = z.object({
   performerId: z.string().uuid(),
   name: z.string(),
   dateOfBirth: z.string(),
-  status: z.enum(['pending', 'approved', 'rejected']),
+  /** `revoked`: she withdrew her; no show or photo may declare her again, her records stay */
+  status: z.enum(['pending', 'approved', 'rejected', 'revoked']),
   documentId: z.string().uuid(),
   /** admins only: a short-lived link to her ID document (GET /api/documents/{documentId}/file) */
   documentUrl: z.string().optional(),
@@ -90,6 +91,14 @@ export const coPerformersRoutes = {
     refusals: [],
     params: IdParam,
     response: z.array(CoPerformerView),
+  },
+  revokeCoPerformer: {
+    ...apiPaths.revokeCoPerformer,
+    summary: 'She withdraws a co-performer: no show or photo declares her again; the records stay (legal hold)',
+    tag: 'verification',
+    refusals: moduleRefusals.performers,
+    params: z.object({ id: z.string().uuid(), coPerformerId: z.string().uuid() }),
+    response: CoPerformerView,
   },
   decideCoPerformer: {
     ...apiPaths.decideCoPerformer,

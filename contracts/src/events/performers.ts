@@ -293,6 +293,13 @@ export const CoPerformerReviewed = z.object({
   reviewedAt: z.string(),
 });
 
+/** She withdrew a co-performer: no show or photo may declare her again; her records stay (legal hold). */
+export const CoPerformerRevoked = z.object({
+  coPerformerId: z.string().uuid(),
+  performerId: z.string().uuid(),
+  revokedAt: z.string(),
+});
+
 /** She declared the co-performer on camera in a show she started: the record of who appeared, kept on legal hold. */
 export const CoPerformerAppeared = z.object({
   coPerformerId: z.string().uuid(),
@@ -306,6 +313,7 @@ export const CoPerformerAppeared = z.object({
 export const performersEvents = {
   CoPerformerAdded,
   CoPerformerReviewed,
+  CoPerformerRevoked,
   CoPerformerAppeared,
   PerformerRegistered,
   PerformerCreatedByAdmin,

@@ -1,6 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AddCoPerformerInput } from '@aura/contracts';
 import { call } from '../../../lib/api';
+import { errorMessage } from '../../../lib/api-client';
+import { notify } from '../../../components/ui/toaster';
 import { queryKeys } from '../../../lib/query-keys';
 import { coPerformersQueryOptions } from '../../../lib/shared-queries';
 
@@ -37,5 +39,16 @@ export function useAddCoPerformer(performerId: string) {
       });
     },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.performers.coPerformers(performerId) }),
+  });
+}
+
+/** She withdraws a co-performer: no show or photo declares her again (her records stay, for the law). */
+export function useRevokeCoPerformer(performerId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (coPerformerId: string) => call('revokeCoPerformer', { params: { id: performerId, coPerformerId } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.performers.coPerformers(performerId) }),
+    onError: (error) =>
+      notify({ type: 'error', title: 'Impossibile ritirare la persona', description: errorMessage(error) }),
   });
 }

@@ -10,13 +10,14 @@ import { OptionSelect } from '../../../components/ui/option-select';
 import { SectionCard } from '../../../components/ui/section-card';
 import { SignaturePad } from '../../../components/ui/signature-pad';
 import { SubmitButton } from '../../../components/ui/submit-button';
-import { useCoPerformers } from '../api/co-performers';
+import { useCoPerformers, useRevokeCoPerformer } from '../api/co-performers';
 import { useCoPerformerForm } from '../hooks/use-co-performer-form';
 
 const STATUS: Record<CoPerformerView['status'], { label: string; palette: string }> = {
   pending: { label: 'In verifica', palette: 'yellow' },
   approved: { label: 'Approvata', palette: 'green' },
   rejected: { label: 'Rifiutata', palette: 'red' },
+  revoked: { label: 'Ritirata', palette: 'gray' },
 };
 
 /**
@@ -39,7 +40,7 @@ export function CoPerformersPanel({ performerId }: { performerId: string }) {
         ) : listed.isError ? (
           <Text color="fg.error">Impossibile caricare l&apos;elenco.</Text>
         ) : (
-          <CoPerformerList people={listed.data} />
+          <CoPerformerList people={listed.data} performerId={performerId} />
         )}
         <Button colorPalette="brand" alignSelf="flex-start" onClick={() => setAdding(true)}>
           Aggiungi una persona
@@ -50,7 +51,8 @@ export function CoPerformersPanel({ performerId }: { performerId: string }) {
   );
 }
 
-function CoPerformerList({ people }: { people: CoPerformerView[] }) {
+function CoPerformerList({ people, performerId }: { people: CoPerformerView[]; performerId: string }) {
+  const revoke = useRevokeCoPerformer(performerId);
   if (people.length === 0) return <Text fontSize="sm">Nessuna persona aggiunta.</Text>;
   return (
     <Stack as="ul" gap="2" listStyleType="none" aria-label="Persone in camera">
@@ -66,6 +68,18 @@ function CoPerformerList({ people }: { people: CoPerformerView[] }) {
             ) : null}
           </Stack>
           <Badge colorPalette={STATUS[person.status].palette}>{STATUS[person.status].label}</Badge>
+          {person.status === 'revoked' ? null : (
+            <Button
+              size="sm"
+              variant="outline"
+              colorPalette="red"
+              aria-label={`Ritira ${person.name}`}
+              loading={revoke.isPending && revoke.variables === person.id}
+              onClick={() => revoke.mutate(person.id)}
+            >
+              Ritira
+            </Button>
+          )}
         </Flex>
       ))}
     </Stack>

@@ -36,6 +36,7 @@ export function commandSides(ports: ModulePorts, reads: ReadSides) {
     users: users.queries,
     photos: reads.photos.queries,
     photoHidden: (photoId) => reads.moderation.queries.isHidden('photo', photoId),
+    onCamera: performersSide.onCamera,
   });
   const showsSide = showsCommands(ports, {
     onCamera: performersSide.onCamera,

@@ -57,6 +57,7 @@ export function readSides(ports: ModulePorts) {
     shows: showsReadSide(ports, {
       performers: performers.queries,
       hiddenIds: hidden.hiddenIds,
+      isHidden: hidden.isHidden,
       privateSessionsRunning: sessions.queries.runningCount,
     }),
     refunds: refundsReadSide(ports, {

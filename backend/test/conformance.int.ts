@@ -644,7 +644,14 @@ const scenarios: Record<string, Scenario> = {
   'POST /api/performers/{id}/photos': async () => ({
     as: performer.http,
     params: { id: performer.id },
-    values: { imageUrl: 'https://img.example/photo.jpg', title: 'Alba', description: 'Sul mare', price: 7.5 },
+    // nobody else in it: declaring an approved co-performer is proven by co-performers.api.spec.ts
+    values: {
+      imageUrl: 'https://img.example/photo.jpg',
+      title: 'Alba',
+      description: 'Sul mare',
+      price: 7.5,
+      coPerformerIds: [],
+    },
   }),
   // her own photo needs no statement (an admin's removal does): the documented optional field, sent
   'DELETE /api/photos/{id}': async () => ({
@@ -880,6 +887,11 @@ const scenarios: Record<string, Scenario> = {
       params: { id: added.json.id as string },
       values: { decision: 'approve', statement: 'Documento e consenso verificati' },
     };
+  },
+  'DELETE /api/performers/{id}/co-performers/{coPerformerId}': async () => {
+    const added = await performer.http.post(`/api/performers/${performer.id}/co-performers`, await coPerformerBody());
+    expectStatus('co-performer added', added, 201);
+    return { as: performer.http, params: { id: performer.id, coPerformerId: added.json.id as string } };
   },
   'GET /api/admin/appearance-records': async () => ({ as: admin, query: `performerId=${performer.id}` }),
   'GET /api/admin/reviews': async () => ({ as: admin }),

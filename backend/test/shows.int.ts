@@ -410,7 +410,12 @@ describe('the room chat and its moderation', () => {
     expect((await user.http.post(messages, { content: '   ' })).status).toBe(400);
     expect((await user.http.post(messages, { content: 42 })).status).toBe(400);
 
-    const heard = next<{ message: { content: string } }>(watcher, 'show:message');
+    // her page (her mute and ban buttons) hears who wrote a line; a viewer's never (issue 39 item 8)
+    const herSocket = await open(performer.http);
+    await join(herSocket, show.id);
+    type Heard = { message: { content: string; identityId?: string } };
+    const heard = next<Heard>(watcher, 'show:message');
+    const heardByHer = next<Heard>(herSocket, 'show:message', ({ message }) => message.identityId !== undefined);
     const posted = await user.http.post(messages, { content: '<b>ciao</b> a tutti' });
     expect(posted.status).toBe(201);
     expect(posted.json).toMatchObject({
@@ -420,6 +425,8 @@ describe('the room chat and its moderation', () => {
       identityId: user.id,
     });
     expect((await heard).message.content).toBe('<b>ciao</b> a tutti');
+    expect((await heard).message).not.toHaveProperty('identityId');
+    expect((await heardByHer).message).toMatchObject({ content: '<b>ciao</b> a tutti', identityId: user.id });
     const alias = await user.http.post(`/api/users/${user.id}/aliases`, { aliasName: 'Zorro', price: 50 });
     expect(alias.status).toBe(201);
     const asAlias = await user.http.post(messages, { content: 'sono io', aliasId: alias.json.id });
@@ -431,6 +438,10 @@ describe('the room chat and its moderation', () => {
       expect.objectContaining({ content: '<b>ciao</b> a tutti' }),
       expect.objectContaining({ content: 'Benvenuti' }),
     ]);
+    expect(JSON.stringify((await visitor.get(messages)).json)).not.toContain(user.id);
+    expect((await performer.http.get(messages)).json).toContainEqual(
+      expect.objectContaining({ content: '<b>ciao</b> a tutti', identityId: user.id }),
+    );
 
     // moderation: only she and admins
     const lineId = posted.json.id as string;
@@ -454,7 +465,7 @@ describe('the room chat and its moderation', () => {
     expect(await join(userSocket, show.id)).toEqual({ ok: true, role: 'viewer', canWrite: false });
     expect((await other.http.post(`/api/shows/${show.id}/bans`, { identityId: user.id })).status).toBe(403);
     expect((await performer.http.post(`/api/shows/${show.id}/bans`, { identityId: newId() })).status).toBe(404);
-    const dropped = next<{ identityId: string }>(userSocket, 'show:banned');
+    const dropped = next<{ showId: string }>(userSocket, 'show:banned');
     expect((await admin.post(`/api/shows/${show.id}/bans`, { identityId: user.id })).status).toBe(200);
     await dropped;
     await app.settled();

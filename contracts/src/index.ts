@@ -64,4 +64,5 @@ export * from './forms/admins';
 export * from './forms/packages';
 export * from './forms/performers';
 export * from './forms/photos';
+export * from './forms/co-performers';
 export * from './forms/shows';

@@ -125,8 +125,8 @@ export interface ServerToClientEvents {
   'show:message': (payload: { showId: string; message: ShowMessageView }) => void;
   /** she or an admin deleted a line (to the show's room) */
   'show:message-deleted': (payload: { showId: string; messageId: string }) => void;
-  /** an identity was banned from her room: its pages leave (to the show's room) */
-  'show:banned': (payload: { showId: string; identityId: string }) => void;
+  /** an identity was banned from her room: every page joins again, the banned one's leave (to the show's room; no identity: it is an account's id) */
+  'show:banned': (payload: { showId: string }) => void;
   /** this connection's show media stopped (contracts/src/show-media.ts) */
   'show:media': (payload: ShowMediaClosed) => void;
   /** this connection's media in a private's spy room stopped (the private ended, the watch ended) */

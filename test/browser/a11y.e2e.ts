@@ -47,6 +47,13 @@ const DIALOGS: { role: Role; route: string; tab?: string; button?: string | RegE
   { role: 'user', route: '/user', button: 'Nuovo alias', name: 'new alias' },
   { role: 'user', route: `/chat?performerId=${GIULIA}`, name: "alias chooser ('Chi vuoi essere oggi?')" },
   { role: 'performer', route: '/performer/dashboard', tab: 'Galleria', button: '+ Aggiungi Foto', name: 'add photo' },
+  {
+    role: 'performer',
+    route: '/performer/dashboard',
+    tab: 'Persone in camera',
+    button: 'Aggiungi una persona',
+    name: 'add co-performer',
+  },
   { role: 'admin', route: '/admin', tab: 'Utenti', button: /^Modifica saldo di /, name: 'edit balance' },
   { role: 'admin', route: '/admin', tab: 'Utenti', button: /^Elimina /, name: 'delete user' },
   { role: 'admin', route: '/admin', tab: 'Performer', button: '+ Nuova Performer', name: 'new performer' },

@@ -10,8 +10,10 @@ import {
   decideAddCoPerformer,
   decideAppearance,
   decideReviewCoPerformer,
+  decideRevokeCoPerformer,
   handleCoPerformer,
   mayAppearWith,
+  type Appearance,
 } from './co-performer';
 import { addsCoPerformers } from './policy';
 import { resolveDocuments, type PerformersDeps } from './registration';
@@ -37,6 +39,7 @@ async function viewOf(eventStore: EventStore, coPerformerId: string): Promise<Co
         statement: null,
       };
     }
+    if (event.type === 'CoPerformerRevoked' && view) view = { ...view, status: 'revoked' };
     if (event.type === 'CoPerformerReviewed' && view) {
       const d = event.data as EventDataOf<'CoPerformerReviewed'>;
       view = { ...view, status: d.decision, reviewedAt: d.reviewedAt, statement: d.statement };
@@ -70,6 +73,17 @@ export function mountCoPerformerRoutes(router: Router, deps: PerformersDeps) {
     return viewOf(deps.eventStore, coPerformerId);
   });
 
+  mountRoute(router, deps.sessions, apiRoutes.revokeCoPerformer, async (ctx, { params }, caller) => {
+    addsCoPerformers(caller, params.id);
+    await handleCoPerformer(
+      deps.eventStore,
+      stream(params.coPerformerId),
+      (state) => decideRevokeCoPerformer({ performerId: params.id }, state, deps.now()),
+      { metadata: commandMetadata(ctx, caller) },
+    );
+    return viewOf(deps.eventStore, params.coPerformerId);
+  });
+
   mountRoute(router, deps.sessions, apiRoutes.decideCoPerformer, async (ctx, { params, body }, caller) => {
     const command = { decision: body.decision, adminId: caller.sub, statement: body.statement ?? null };
     await handleCoPerformer(
@@ -83,18 +97,24 @@ export function mountCoPerformerRoutes(router: Router, deps: PerformersDeps) {
 }
 
 /**
- * Who is on camera in her show (what the shows module asks before and after she goes live): every
- * one approved and hers, else `co_performer_not_approved`; then one appearance record each.
+ * Who is on camera in her show or in her photo (what the shows and photos modules ask before and
+ * after): every one approved and hers, else `co_performer_not_approved` (`check` answers their
+ * names); then one appearance record each.
  */
 export function onCamera(deps: { eventStore: EventStore; now: () => Date }) {
   return {
     async check(performerId: string, coPerformerIds: readonly string[]) {
-      for (const id of coPerformerIds)
-        mayAppearWith(foldStream(coPerformer, await deps.eventStore.readStream(stream(id))), performerId);
+      const named: { coPerformerId: string; name: string }[] = [];
+      for (const id of coPerformerIds) {
+        const state = foldStream(coPerformer, await deps.eventStore.readStream(stream(id)));
+        mayAppearWith(state, performerId);
+        if (state.status !== 'none') named.push({ coPerformerId: id, name: state.name });
+      }
+      return named;
     },
     async record(
       performerId: string,
-      showId: string,
+      where: Appearance,
       coPerformerIds: readonly string[],
       metadata: Record<string, unknown>,
     ) {
@@ -102,7 +122,7 @@ export function onCamera(deps: { eventStore: EventStore; now: () => Date }) {
         await handleCoPerformer(
           deps.eventStore,
           stream(id),
-          (state) => decideAppearance({ performerId, showId }, state, deps.now()),
+          (state) => decideAppearance({ performerId, where }, state, deps.now()),
           { metadata },
         );
     },

@@ -93,11 +93,11 @@ describe('co-performer decider', () => {
   it('given an approved one, when she is declared in a show, then the appearance is recorded once', () => {
     spec
       .given([added, reviewed('approved')])
-      .when((state) => decideAppearance({ performerId, showId }, state, now))
+      .when((state) => decideAppearance({ performerId, where: { showId } }, state, now))
       .then([appeared]);
     spec
       .given([added, reviewed('approved'), appeared])
-      .when((state) => decideAppearance({ performerId, showId }, state, now))
+      .when((state) => decideAppearance({ performerId, where: { showId } }, state, now))
       .then([]);
   });
 
@@ -105,7 +105,7 @@ describe('co-performer decider', () => {
     for (const events of [[added], [added, reviewed('rejected', 'No')]])
       spec
         .given(events)
-        .when((state) => decideAppearance({ performerId, showId }, state, now))
+        .when((state) => decideAppearance({ performerId, where: { showId } }, state, now))
         .thenThrows('co_performer_not_approved');
     expect(() => mayAppearWith(stateOf([added, reviewed('approved')]), otherPerformer)).toThrow(
       expect.objectContaining({ code: 'co_performer_not_approved' }),

@@ -10,12 +10,17 @@ import { commandHandler, type Aggregate } from '../../kernel/handle-command';
 export type CoPerformer =
   | { status: 'none' }
   | {
-      status: 'pending' | 'approved' | 'rejected';
+      status: 'pending' | 'approved' | 'rejected' | 'revoked';
       coPerformerId: string;
       performerId: string;
-      /** the shows she was declared in */
-      showIds: string[];
+      name: string;
+      /** where she was declared: `show:{id}`, `photo:{id}` */
+      appearances: string[];
     };
+
+/** Where she appeared: a show she was on camera in, or a photo she is in. */
+export type Appearance = { showId: string } | { photoId: string };
+const appearanceKey = (where: Appearance) => ('showId' in where ? `show:${where.showId}` : `photo:${where.photoId}`);
 
 export const coPerformer: Aggregate<CoPerformer> = {
   initialState: () => ({ status: 'none' }),
@@ -26,12 +31,18 @@ export const coPerformer: Aggregate<CoPerformer> = {
           status: 'pending',
           coPerformerId: event.data.coPerformerId,
           performerId: event.data.performerId,
-          showIds: [],
+          name: event.data.name,
+          appearances: [],
         };
       case 'CoPerformerReviewed':
         return state.status === 'none' ? state : { ...state, status: event.data.decision };
-      case 'CoPerformerAppeared':
-        return state.status === 'none' ? state : { ...state, showIds: [...state.showIds, event.data.showId] };
+      case 'CoPerformerRevoked':
+        return state.status === 'none' ? state : { ...state, status: 'revoked' };
+      case 'CoPerformerAppeared': {
+        const { showId, photoId } = event.data;
+        const key = appearanceKey(showId ? { showId } : { photoId: photoId ?? '' });
+        return state.status === 'none' ? state : { ...state, appearances: [...state.appearances, key] };
+      }
       default:
         return state;
     }
@@ -74,27 +85,43 @@ export function decideReviewCoPerformer(
   ];
 }
 
+/** She withdraws her own co-performer, once. */
+export function decideRevokeCoPerformer(
+  command: { performerId: string },
+  state: CoPerformer,
+  now: Date,
+): DomainEvent[] {
+  if (state.status === 'none' || state.performerId !== command.performerId) throw new DomainError('not_found');
+  if (state.status === 'revoked') throw new DomainError('conflict');
+  return [
+    {
+      type: 'CoPerformerRevoked',
+      data: { coPerformerId: state.coPerformerId, performerId: state.performerId, revokedAt: now.toISOString() },
+    },
+  ];
+}
+
 /** May she appear on camera with this performer? Only an approved co-performer of hers. */
 export function mayAppearWith(state: CoPerformer, performerId: string): void {
   if (state.status !== 'approved' || state.performerId !== performerId)
     throw new DomainError('co_performer_not_approved');
 }
 
-/** She was on camera in `showId` (once per show). */
+/** She was on camera in a show, or is in a photo (once each). */
 export function decideAppearance(
-  command: { performerId: string; showId: string },
+  command: { performerId: string; where: Appearance },
   state: CoPerformer,
   now: Date,
 ): DomainEvent[] {
   mayAppearWith(state, command.performerId);
-  if (state.status === 'none' || state.showIds.includes(command.showId)) return [];
+  if (state.status === 'none' || state.appearances.includes(appearanceKey(command.where))) return [];
   return [
     {
       type: 'CoPerformerAppeared',
       data: {
         coPerformerId: state.coPerformerId,
         performerId: command.performerId,
-        showId: command.showId,
+        ...command.where,
         appearedAt: now.toISOString(),
       },
     },

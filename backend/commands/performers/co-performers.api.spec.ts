@@ -21,7 +21,9 @@ import {
 import { PNG_1X1 } from '../../test/image-network';
 import { worldClient, type WorldAnswer } from '../../test/world-client';
 
-const spec = apiSpec({ covers: ['addCoPerformer', 'decideCoPerformer', 'listCoPerformers', 'appearanceRecords'] });
+const spec = apiSpec({
+  covers: ['addCoPerformer', 'decideCoPerformer', 'listCoPerformers', 'appearanceRecords', 'revokeCoPerformer'],
+});
 
 const ADMIN = '0b3f6a1c-8e2d-4f7a-9c5b-1d2e3f4a5b6c';
 const LUNA = '3c4d5e6f-7a8b-4c9d-8e0f-1a2b3c4d5e6f';
@@ -200,6 +202,53 @@ describe('co-performers API', () => {
   });
 });
 
+describe('DELETE /api/performers/{id}/co-performers/{coPerformerId}', () => {
+  const revoke = `/api/performers/${LUNA}/co-performers/${MARTA}`;
+  it('she withdraws her co-performer: revoked, her records stay', () =>
+    spec
+      .given(...luna, marta)
+      .when((request) => request.delete(revoke).as(performer(LUNA)))
+      .then([
+        expectResponse(200, { body: { id: MARTA, status: 'revoked' } }),
+        expectNewEvents(performerStreams.coPerformer(MARTA), [
+          { type: 'CoPerformerRevoked', data: { coPerformerId: MARTA, performerId: LUNA, revokedAt: at() } },
+        ]),
+      ]));
+
+  it("refuses twice, another performer's, an admin, an unknown one and a malformed id", async () => {
+    await spec
+      .given(
+        ...luna,
+        existingStream(performerStreams.coPerformer(MARTA), [
+          martaAdded,
+          { type: 'CoPerformerRevoked', data: { coPerformerId: MARTA, performerId: LUNA, revokedAt: at(-1_000) } },
+        ]),
+      )
+      .when((request) => request.delete(revoke).as(performer(LUNA)))
+      .then([expectError(409, 'conflict'), expectNoNewEvents()]);
+    await spec
+      .given(...luna, ...existingPerformer(SOLE), marta)
+      .when((request) => request.delete(`/api/performers/${SOLE}/co-performers/${MARTA}`).as(performer(SOLE)))
+      .then([expectError(404, 'not_found'), expectNoNewEvents()]);
+    await spec
+      .given(...luna, ...existingPerformer(SOLE), marta)
+      .when((request) => request.delete(revoke).as(performer(SOLE)))
+      .then([expectError(403, 'forbidden'), expectNoNewEvents()]);
+    await spec
+      .given(...luna, ...existingAdmin(ADMIN), marta)
+      .when((request) => request.delete(revoke).as(admin(ADMIN)))
+      .then([expectError(403, 'forbidden'), expectNoNewEvents()]);
+    await spec
+      .given(...luna)
+      .when((request) => request.delete(revoke).as(performer(LUNA)))
+      .then([expectError(404, 'not_found'), expectNoNewEvents()]);
+    await spec
+      .given(...luna)
+      .when((request) => request.delete(`/api/performers/${LUNA}/co-performers/nope`).as(performer(LUNA)))
+      .then([expectError(400, 'validation_failed'), expectNoNewEvents()]);
+  });
+});
+
 describe('co-performers read API', () => {
   const SHOW = '8b2c3d4e-5f6a-4b7c-9d8e-0f1a2b3c4d5e';
   const approvedAndAppeared = existingStream(performerStreams.coPerformer(MARTA), [
@@ -264,6 +313,77 @@ describe('co-performers read API', () => {
       .given(...luna, approvedAndAppeared)
       .when((request) => request.get('/api/admin/appearance-records').as(performer(LUNA)))
       .then([expectError(403, 'forbidden')]);
+  });
+});
+
+describe("a co-performer's ID document, for admins (issue 39 item 7)", () => {
+  const SHOW = '8b2c3d4e-5f6a-4b7c-9d8e-0f1a2b3c4d5e';
+  const DOCUMENT = '9c3d4e5f-6a7b-4c8d-8e9f-1a2b3c4d5e6f';
+  const appeared = existingStream(performerStreams.coPerformer(MARTA), [
+    martaAdded,
+    {
+      type: 'CoPerformerReviewed',
+      data: {
+        coPerformerId: MARTA,
+        performerId: LUNA,
+        decision: 'approved',
+        adminId: ADMIN,
+        statement: null,
+        reviewedAt: at(-30_000),
+      },
+    },
+    {
+      type: 'CoPerformerAppeared',
+      data: { coPerformerId: MARTA, performerId: LUNA, showId: SHOW, appearedAt: at(-10_000) },
+    },
+  ]);
+  let world: SpecWorld;
+  beforeEach(async () => {
+    world = await spec.world();
+    await world.append(...luna, ...existingAdmin(ADMIN), appeared);
+    await world.ports.files.save('private', PNG_1X1, {
+      allowed: ['image/png'],
+      maxBytes: 1_000,
+      originalName: 'marta.png',
+      owner: LUNA,
+      fileId: FILE,
+    });
+  });
+  afterEach(() => world.close());
+
+  it('an appearance record links the document: the admin downloads it, and the view is recorded', async () => {
+    const staff = worldClient(world, { kind: 'admin', id: ADMIN });
+    await world.settled();
+    const records = await staff.get(`/api/admin/appearance-records?performerId=${LUNA}`);
+    expect(records.status).toBe(200);
+    const [record] = records.json as unknown as { documentId: string; documentUrl: string }[];
+    expect(record).toMatchObject({
+      documentId: DOCUMENT,
+      documentUrl: expect.stringContaining(`/api/documents/${DOCUMENT}/file?token=`),
+    });
+
+    const file = await staff.get(record!.documentUrl);
+    expect(file.status).toBe(200);
+    expect(file.headers['content-type']).toBe('image/png');
+    const views = await world.ports.eventStore.readStream(performerStreams.documentViews(DOCUMENT));
+    expect(views.map(({ type, data }) => ({ type, data }))).toMatchObject([
+      { type: 'DocumentViewed', data: { documentId: DOCUMENT, performerId: LUNA, adminId: ADMIN } },
+    ]);
+  });
+
+  it("her list of co-performers links the document in an admin's answer, never in hers; she cannot download it", async () => {
+    const staff = worldClient(world, { kind: 'admin', id: ADMIN });
+    const her = worldClient(world, { kind: 'performer', id: LUNA });
+    await world.settled();
+    const listed = await staff.get(`/api/performers/${LUNA}/co-performers`);
+    const [marta] = listed.json as unknown as { documentUrl: string }[];
+    expect(marta!.documentUrl).toContain(`/api/documents/${DOCUMENT}/file?token=`);
+    expect((await her.get(`/api/performers/${LUNA}/co-performers`)).json).toEqual([
+      expect.not.objectContaining({ documentUrl: expect.anything() }),
+    ]);
+    expect((await her.get(marta!.documentUrl)).status).toBe(403);
+    // a link signed for another admin, or none, is refused
+    expect((await staff.get(`/api/documents/${DOCUMENT}/file?token=forged`)).json.code).toBe('link_expired');
   });
 });
 
@@ -345,5 +465,39 @@ describe('on camera, and the records that outlive the accounts', () => {
     expect(
       (await worldClient(world, { kind: 'performer', id: SOLE }).get('/api/admin/appearance-records')).status,
     ).toBe(403);
+  });
+
+  it('a photo declares who else is in it: approved co-performers only, named in the admin review, recorded', async () => {
+    const her = worldClient(world, { kind: 'performer', id: LUNA });
+    const staff = worldClient(world, { kind: 'admin', id: ADMIN });
+    const id = (await her.post(`/api/performers/${LUNA}/co-performers`, body)).json.id as string;
+    const photo = { imageUrl: 'https://example.com/tramonto.png', title: 'Tramonto in due', coPerformerIds: [id] };
+
+    const early = await her.post(`/api/performers/${LUNA}/photos`, photo);
+    expect(early.status).toBe(409);
+    expect(early.json.code).toBe('co_performer_not_approved');
+    expect((await her.post(`/api/performers/${LUNA}/photos`, { ...photo, coPerformerIds: ['nope'] })).status).toBe(400);
+
+    expect((await staff.post(`/api/admin/co-performers/${id}`, { decision: 'approve' })).status).toBe(200);
+    const added = await her.post(`/api/performers/${LUNA}/photos`, photo);
+    expect(added.status).toBe(201);
+    const photoId = added.json.id as string;
+
+    const reviews = await until(
+      () => staff.get('/api/admin/reviews'),
+      (answer) => JSON.stringify(answer.json).includes(photoId),
+    );
+    expect(reviews.json).toEqual([
+      expect.objectContaining({
+        id: photoId,
+        kind: 'photo',
+        coPerformers: [{ coPerformerId: id, name: 'Marta Bianchi' }],
+      }),
+    ]);
+    const records = await until(
+      () => staff.get(`/api/admin/appearance-records?performerId=${LUNA}`),
+      (answer) => JSON.stringify(answer.json).includes(photoId),
+    );
+    expect(records.json).toEqual([expect.objectContaining({ coPerformerId: id, photoId, showId: null })]);
   });
 });

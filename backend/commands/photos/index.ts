@@ -21,6 +21,8 @@ export interface PhotosDeps {
   photoHidden?: (photoId: string) => Promise<boolean>;
   /** an admin's removal states its reasons (the moderation module's one path) */
   issueStatement: IssueStatementFn;
+  /** who else is in her photo (the performers module's co-performers) */
+  onCamera?: RouterDeps['onCamera'];
 }
 
 /** Photos performers sell: locked until bought, the image only for owner, admins and buyers. */
@@ -41,6 +43,7 @@ export function photosCommands(ports: ModulePorts, deps: PhotosDeps) {
         photoViewAfter: deps.photos.viewAfter,
         photoHidden: deps.photoHidden ?? (async () => false),
         issueStatement: deps.issueStatement,
+        onCamera: deps.onCamera,
       }),
     ],
     seedDemo: () => seedDemoPhotos(ports.eventStore, ports.clock.now, deps.performers.demoPortraits()),

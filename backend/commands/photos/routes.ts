@@ -37,6 +37,16 @@ export interface PhotosDeps {
   issueStatement: IssueStatementFn;
   /** the buyer's balance (auracoin) once the users read model has applied `position` */
   balanceAfter: (userId: string, position: number) => Promise<number>;
+  /** who else is in her photo: approved co-performers of hers only (`check` names them), then the record (issue 39 item 7) */
+  onCamera?: {
+    check(performerId: string, coPerformerIds: readonly string[]): Promise<{ coPerformerId: string; name: string }[]>;
+    record(
+      performerId: string,
+      where: { photoId: string },
+      coPerformerIds: readonly string[],
+      metadata: Record<string, unknown>,
+    ): Promise<void>;
+  };
 }
 
 export function photosRouter(deps: PhotosDeps): Router {
@@ -45,6 +55,7 @@ export function photosRouter(deps: PhotosDeps): Router {
   mountRoute(router, deps.sessions, apiRoutes.addPhoto, async (ctx, { params, body }, caller) => {
     assertOwnerOrAdmin(caller, params.id);
     if (!(await deps.performerExists(params.id))) throw notFound();
+    const coPerformers = (await deps.onCamera?.check(params.id, body.coPerformerIds)) ?? [];
     const photoId = newId();
     const imageUrl = await imageField(deps.remoteImages, body.imageUrl, params.id, 'body.imageUrl');
     const command = {
@@ -54,17 +65,18 @@ export function photosRouter(deps: PhotosDeps): Router {
       title: body.title,
       description: body.description,
       priceUnits: auracoinToUnits(body.price),
-      // reviewed before shown (issue 39 item 5)
+      // reviewed before shown (issue 39 item 5), with who else is in it
       inReview: true,
+      ...(coPerformers.length > 0 && { coPerformers }),
     };
+    const metadata = commandMetadata(ctx, caller);
     const result = await handlePhoto(
       deps.eventStore,
       performerStreams.photo(photoId),
       (state) => decideAddPhoto(command, state, deps.now()),
-      {
-        metadata: commandMetadata(ctx, caller),
-      },
+      { metadata },
     );
+    await deps.onCamera?.record(params.id, { photoId }, body.coPerformerIds, metadata);
     return deps.photoViewAfter(photoId, caller, result.position);
   });
 

@@ -68,10 +68,10 @@ export interface ShowsCommandDeps {
 }
 
 export interface OnCamera {
-  check(performerId: string, coPerformerIds: readonly string[]): Promise<void>;
+  check(performerId: string, coPerformerIds: readonly string[]): Promise<unknown>;
   record(
     performerId: string,
-    showId: string,
+    where: { showId: string },
     coPerformerIds: readonly string[],
     metadata: Record<string, unknown>,
   ): Promise<void>;
@@ -125,7 +125,7 @@ function stageRoutes(router: Router, deps: ShowsCommandDeps, reads: ShowReads) {
       (state) => decideStartShow(command, state, deps.now()),
       { metadata },
     );
-    await deps.onCamera?.record(caller.sub, showId, body.coPerformerIds, metadata);
+    await deps.onCamera?.record(caller.sub, { showId }, body.coPerformerIds, metadata);
     await deps.startPeak(caller.sub);
     return reads.answer(showId, result.position);
   });

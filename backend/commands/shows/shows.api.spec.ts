@@ -1,7 +1,8 @@
 import { showStreams, streams } from '@aura/contracts';
-import { existingPerformer, registeredUser } from '../../test/api-fixtures';
+import { existingAdmin, existingPerformer, registeredUser } from '../../test/api-fixtures';
 import { MINIMAL_JPEG } from '../../test/image-fixtures';
 import {
+  admin,
   apiSpec,
   expectError,
   expectNewEvents,
@@ -465,6 +466,22 @@ describe('shows API', () => {
         .then([expectError(403, 'forbidden')]));
   });
 
+  describe('GET /api/shows/{id}/messages', () => {
+    it('another user reads the room without who wrote each line; she reads who did', async () => {
+      await spec
+        .given(...lunaAndBob, ...registeredUser(ANNA, { username: 'anna' }), live, bobWrote)
+        .when((request, priors) => request.get(`/api/shows/${showOf(priors)}/messages`).as(user(ANNA)))
+        .then([
+          expectResponse(200, { body: [{ content: 'Ciao Luna!', displayName: 'bob' }] }),
+          ({ response }) => expect(JSON.stringify(response.body)).not.toContain(BOB),
+        ]);
+      await spec
+        .given(...lunaAndBob, live, bobWrote)
+        .when((request, priors) => request.get(`/api/shows/${showOf(priors)}/messages`).as(performer(LUNA)))
+        .then([expectResponse(200, { body: [{ content: 'Ciao Luna!', identityId: BOB }] })]);
+    });
+  });
+
   describe('DELETE /api/shows/{id}/messages/{messageId}', () => {
     it('she deletes a line of her room', () =>
       spec
@@ -530,5 +547,70 @@ describe('shows API', () => {
           request.post(`/api/shows/${showOf(priors)}/bans`, { identityId: BOB }).as(performer(LUNA)),
         )
         .then([expectError(404, 'not_found')]));
+  });
+
+  describe('GET /api/shows/{id} of a show hidden by a report', () => {
+    const ADMIN = '0b3f6a1c-8e2d-4f7a-9c5b-1d2e3f4a5b6c';
+    /** Bob reports her live show as non-consensual: hidden at once until a decision (issue 39 item 3) */
+    const bobReported = priorRequest((request, priors) =>
+      request
+        .post('/api/reports', {
+          targetKind: 'show',
+          targetId: showOf(priors),
+          category: 'non_consensuale',
+          description: 'La persona in camera non sembra consenziente',
+          goodFaith: true,
+        })
+        .as(user(BOB)),
+    );
+    const hidden = () =>
+      spec.given(
+        ...lunaAndBob,
+        ...registeredUser(ANNA, { username: 'anna' }),
+        ...existingAdmin(ADMIN),
+        live,
+        bobReported,
+      );
+
+    it('is not there for another user, nor for a visitor (404), nor are its room, tips or leaderboard', async () => {
+      for (const path of ['', '/messages', '/tips', '/leaderboard']) {
+        await hidden()
+          .when((request, priors) => request.get(`/api/shows/${showOf(priors)}${path}`).as(user(ANNA)))
+          .then([expectError(404, 'not_found')]);
+      }
+      await hidden()
+        .when((request, priors) => request.get(`/api/shows/${showOf(priors)}`))
+        .then([expectError(404, 'not_found')]);
+    });
+
+    it('is still seen by her, with her summary, and by admins', async () => {
+      await hidden()
+        .when((request, priors) => request.get(`/api/shows/${showOf(priors)}`).as(performer(LUNA)))
+        .then([expectResponse(200, { body: { performerId: LUNA, title: 'Sera di musica' } })]);
+      await hidden()
+        .when((request, priors) => request.get(`/api/shows/${showOf(priors)}`).as(admin(ADMIN)))
+        .then([expectResponse(200, { body: { performerId: LUNA, title: 'Sera di musica' } })]);
+    });
+
+    it('a report in another category hides nothing: others still see the show', () =>
+      spec
+        .given(
+          ...lunaAndBob,
+          ...registeredUser(ANNA, { username: 'anna' }),
+          live,
+          priorRequest((request, priors) =>
+            request
+              .post('/api/reports', {
+                targetKind: 'show',
+                targetId: showOf(priors),
+                category: 'spam',
+                description: 'Pubblicità',
+                goodFaith: true,
+              })
+              .as(user(BOB)),
+          ),
+        )
+        .when((request, priors) => request.get(`/api/shows/${showOf(priors)}`).as(user(ANNA)))
+        .then([expectResponse(200, { body: { performerId: LUNA } })]));
   });
 });

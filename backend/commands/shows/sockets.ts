@@ -101,7 +101,7 @@ export function showRoomSockets(
       for (const { socket, showId: joined } of [...bySocket.values()]) {
         if (joined === showId && socket.data.principal?.kind === 'user' && socket.data.principal.sub === userId) {
           leave(socket, showId);
-          socket.emit('show:banned', { showId, identityId: userId });
+          socket.emit('show:banned', { showId });
         }
       }
     },

@@ -6,7 +6,7 @@ import { PERFORMERS, performersProjection } from './projection';
 import { performerPushes } from './pushes';
 import { createPerformerQueries, messagePriceUnitsOf, sightOf, toPerformerView } from './queries';
 import { performersQueryRouter } from './query-routes';
-import { coPerformersProjection, coPerformersQueryRouter } from './co-performers';
+import { coPerformerDocumentOf, coPerformersProjection, coPerformersQueryRouter } from './co-performers';
 
 /** Performers as read: the gallery, profiles, presence and viewers, what other modules ask of her. */
 export interface PerformersReadDeps {
@@ -28,7 +28,7 @@ export function performersReadSide(ports: ModulePorts, deps: PerformersReadDeps 
     name: 'performers',
     projections: [performersProjection, coPerformersProjection],
     routers: [
-      coPerformersQueryRouter({ sessions: ports.sessions, readModels: ports.readModels }),
+      coPerformersQueryRouter({ sessions: ports.sessions, readModels: ports.readModels, files: ports.files }),
       performersQueryRouter({
         sessions: ports.sessions,
         performers,
@@ -53,18 +53,18 @@ export function performersReadSide(ports: ModulePorts, deps: PerformersReadDeps 
         const doc = await performers.byId(performerId);
         return doc ? { username: doc.username, email: doc.email } : null;
       },
-      /** an identity document: whose, and its file */
+      /** an identity document, hers or a co-performer's she added: whose, and its file */
       async documentOf(documentId: string) {
         const doc = await performers.withDocument(documentId);
         const document = doc?.documents.find((each) => each.id === documentId);
-        return doc && document
-          ? {
-              performerId: doc._id,
-              fileId: document.fileId,
-              contentType: document.contentType,
-              fileName: document.fileName,
-            }
-          : null;
+        if (doc && document)
+          return {
+            performerId: doc._id,
+            fileId: document.fileId,
+            contentType: document.contentType,
+            fileName: document.fileName,
+          };
+        return coPerformerDocumentOf(ports.readModels, documentId);
       },
       /** approved performers online now */
       onlineCount: performers.onlineCount,

@@ -17,6 +17,8 @@ export type PhotoDoc = {
   salesCount: number;
   /** absent on documents projected before reviews existed: approved */
   review?: 'pending' | 'approved' | 'rejected';
+  /** the co-performers she declared in it (issue 39 item 7) */
+  coPerformers?: { coPerformerId: string; name: string }[];
 };
 
 /** One per buyer and photo: `${walletId}:${photoId}`. */
@@ -43,6 +45,7 @@ export function evolvePhoto(doc: PhotoDoc | null, event: DomainEvent): PhotoDoc 
         removed: false,
         salesCount: doc?.salesCount ?? 0,
         review: doc?.review && doc.review !== 'pending' ? doc.review : event.data.inReview ? 'pending' : 'approved',
+        ...(event.data.coPerformers && { coPerformers: event.data.coPerformers }),
       };
     case 'PhotoReviewed':
       return doc ? { ...doc, review: event.data.decision === 'approve' ? 'approved' : 'rejected' } : null;

@@ -89,6 +89,7 @@ export function createPhotoQueries(readModels: ReadModelStore, hiddenPhotos: Hid
           imageUrl: doc.imageUrl,
           title: doc.title,
           submittedAt: doc.createdAt,
+          ...(doc.coPerformers && { coPerformers: doc.coPerformers }),
         }));
     },
   };

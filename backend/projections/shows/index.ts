@@ -19,6 +19,8 @@ export interface ShowsReadDeps {
   performers: { nameOf(performerId: string): Promise<string | null> };
   /** shows and room lines hidden by a report or a moderation decision (the moderation module's) */
   hiddenIds?(kind: 'show' | 'show_message'): Promise<ReadonlySet<string>>;
+  /** one show hidden so (the moderation module's) */
+  isHidden?(kind: 'show', showId: string): Promise<boolean>;
   /** private sessions running now, for the admins' live monitoring (the sessions module's) */
   privateSessionsRunning?(): Promise<number>;
 }
@@ -46,7 +48,12 @@ export function showsReadSide(ports: ModulePorts, deps: ShowsReadDeps) {
       showTippersProjection,
     ],
     routers: [
-      showsQueryRouter({ sessions: ports.sessions, shows, privateSessionsRunning: deps.privateSessionsRunning }),
+      showsQueryRouter({
+        sessions: ports.sessions,
+        shows,
+        privateSessionsRunning: deps.privateSessionsRunning,
+        isHidden: deps.isHidden && ((showId) => deps.isHidden!('show', showId)),
+      }),
     ],
     pushes: showPushes({ shows, realtime: ports.realtime }),
     queries: {

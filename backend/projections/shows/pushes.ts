@@ -45,12 +45,17 @@ export function showPushes({ shows, realtime }: { shows: ShowQueries; realtime: 
           goalsMoved.set(event.data.showId, moved);
           break;
         }
-        case 'ShowMessagePosted':
-          realtime.toShow(event.data.showId, 'show:message', {
-            showId: event.data.showId,
-            message: toMessageView({ _id: event.data.messageId, ...event.data, deleted: false }),
-          });
+        case 'ShowMessagePosted': {
+          const line = { _id: event.data.messageId, ...event.data, deleted: false };
+          const { showId, performerId } = event.data;
+          // to the room, no account behind the name; she (her mute and ban buttons) and the admins
+          // get who wrote it too, which their pages merge into the same line
+          realtime.toShow(showId, 'show:message', { showId, message: toMessageView(line, { withIdentity: false }) });
+          const withIdentity = { showId, message: toMessageView(line, { withIdentity: true }) };
+          realtime.toPerformer(performerId, 'show:message', withIdentity);
+          realtime.toAdmins('show:message', withIdentity);
           break;
+        }
         case 'ShowMessageDeleted':
           realtime.toShow(event.data.showId, 'show:message-deleted', {
             showId: event.data.showId,
@@ -60,10 +65,8 @@ export function showPushes({ shows, realtime }: { shows: ShowQueries; realtime: 
         case 'ShowRoomBanned': {
           const stage = await shows.stage(event.data.performerId);
           if (stage?.currentShowId)
-            realtime.toShow(stage.currentShowId, 'show:banned', {
-              showId: stage.currentShowId,
-              identityId: event.data.identityId,
-            });
+            // no identity: every page of the room asks again, the banned one's is refused
+            realtime.toShow(stage.currentShowId, 'show:banned', { showId: stage.currentShowId });
           break;
         }
         case 'TipMenuSet': {

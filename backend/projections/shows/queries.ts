@@ -67,10 +67,10 @@ export const toTipView = (doc: ShowTipDoc, { withIdentity }: { withIdentity: boo
   tippedAt: doc.tippedAt,
 });
 
-export const toMessageView = (doc: ShowMessageDoc): ShowMessageView => ({
+export const toMessageView = (doc: ShowMessageDoc, { withIdentity }: { withIdentity: boolean }): ShowMessageView => ({
   id: doc._id,
   showId: doc.showId,
-  identityId: doc.identityId,
+  ...(withIdentity ? { identityId: doc.identityId } : {}),
   displayName: doc.displayName,
   senderType: doc.senderType,
   content: doc.content,
@@ -152,8 +152,8 @@ export function createShowQueries(readModels: ReadModelStore, deps: ShowQueryDep
       const docs = await shows.find({ performerId }, { sort: { startedAt: -1 }, limit: 50 });
       return Promise.all(docs.map((doc) => view(doc, { summary: true })));
     },
-    /** the current show's lines, newest last */
-    async messages(showId: string): Promise<ShowMessageView[]> {
+    /** the current show's lines, newest last (who wrote each: only for her own view and the admins') */
+    async messages(showId: string, options: { withIdentity: boolean }): Promise<ShowMessageView[]> {
       const docs = await messages.find(
         { showId, deleted: false },
         { sort: { postedAt: -1 }, limit: SHOW_MESSAGES_PAGE },
@@ -162,7 +162,7 @@ export function createShowQueries(readModels: ReadModelStore, deps: ShowQueryDep
       return docs
         .reverse()
         .filter((doc) => !hidden.has(doc._id))
-        .map(toMessageView);
+        .map((doc) => toMessageView(doc, options));
     },
     message: (messageId: string) => messages.findOne({ _id: messageId }),
     async tips(showId: string, options: { withIdentity: boolean }): Promise<ShowTipView[]> {

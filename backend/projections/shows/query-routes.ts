@@ -3,20 +3,29 @@ import { apiRoutes } from '@aura/contracts';
 import { blurredImageUrl } from '../../platform/age/blurred';
 import { notFound } from '../../platform/http/errors';
 import { assertOwnerOrAdmin, mountRoute } from '../../platform/http/routes';
-import type { SessionManager } from '../../platform/http/session';
+import type { Principal, SessionManager } from '../../platform/http/session';
 import { toMenuView, type ShowQueries } from './queries';
+import type { ShowDoc } from './projection';
+
+/** Her own show, or an admin: who sees a show whole (its summary, who tipped, and when it is hidden). */
+const seesAllOf = (caller: Principal | undefined, doc: ShowDoc) =>
+  caller?.kind === 'admin' || (caller?.kind === 'performer' && caller.sub === doc.performerId);
 
 export function showsQueryRouter(deps: {
   sessions: SessionManager;
   shows: ShowQueries;
   /** private sessions running now (the sessions module's count) */
   privateSessionsRunning?(): Promise<number>;
+  /** a show hidden by a report or a moderation decision (the moderation module's): only she and admins see it */
+  isHidden?(showId: string): Promise<boolean>;
 }): Router {
   const router = new Router();
   const { shows } = deps;
-  const showOf = async (showId: string) => {
+  // hidden means hidden (issue 39 item 3): to anyone else a hidden show is not there, as a hidden profile
+  const showOf = async (showId: string, caller: Principal | undefined) => {
     const doc = await shows.byId(showId);
     if (!doc) throw notFound();
+    if (!seesAllOf(caller, doc) && (await deps.isHidden?.(showId))) throw notFound();
     return doc;
   };
 
@@ -34,9 +43,8 @@ export function showsQueryRouter(deps: {
   }));
 
   mountRoute(router, deps.sessions, apiRoutes.getShow, async (_ctx, { params }, caller) => {
-    const doc = await showOf(params.id);
-    const owner = caller?.kind === 'admin' || (caller?.kind === 'performer' && caller.sub === doc.performerId);
-    return shows.view(doc, { summary: owner });
+    const doc = await showOf(params.id, caller);
+    return shows.view(doc, { summary: seesAllOf(caller, doc) });
   });
 
   mountRoute(router, deps.sessions, apiRoutes.performerShows, async (_ctx, { params }, caller) => {
@@ -46,19 +54,19 @@ export function showsQueryRouter(deps: {
 
   // her own room and the admins keep who tipped (what mutes and bans need); anyone else sees names only
   mountRoute(router, deps.sessions, apiRoutes.listShowTips, async (_ctx, { params }, caller) => {
-    const doc = await showOf(params.id);
-    const owner = caller?.kind === 'admin' || (caller?.kind === 'performer' && caller.sub === doc.performerId);
-    return shows.tips(params.id, { withIdentity: owner });
+    const doc = await showOf(params.id, caller);
+    return shows.tips(params.id, { withIdentity: seesAllOf(caller, doc) });
   });
 
-  mountRoute(router, deps.sessions, apiRoutes.showLeaderboard, async (_ctx, { params }) => {
-    await showOf(params.id);
+  mountRoute(router, deps.sessions, apiRoutes.showLeaderboard, async (_ctx, { params }, caller) => {
+    await showOf(params.id, caller);
     return shows.leaderboard(params.id);
   });
 
-  mountRoute(router, deps.sessions, apiRoutes.listShowMessages, async (_ctx, { params }) => {
-    await showOf(params.id);
-    return shows.messages(params.id);
+  // as tips: who wrote a line only to her (her mute and ban buttons) and the admins
+  mountRoute(router, deps.sessions, apiRoutes.listShowMessages, async (_ctx, { params }, caller) => {
+    const doc = await showOf(params.id, caller);
+    return shows.messages(params.id, { withIdentity: seesAllOf(caller, doc) });
   });
 
   mountRoute(router, deps.sessions, apiRoutes.getTipMenu, async (_ctx, { params }) => ({

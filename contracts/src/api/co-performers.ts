@@ -38,8 +38,12 @@ export const CoPerformerView = z.object({
   performerId: z.string().uuid(),
   name: z.string(),
   dateOfBirth: z.string(),
-  status: z.enum(['pending', 'approved', 'rejected']),
+  /** `revoked`: she withdrew her; no show or photo may declare her again, her records stay */
+  status: z.enum(['pending', 'approved', 'rejected', 'revoked']),
   documentId: z.string().uuid(),
+  /** admins only: a short-lived link to her ID document (GET /api/documents/{documentId}/file) */
+  documentUrl: z.string().optional(),
+  linkExpiresAt: z.string().optional(),
   consentSignedAt: z.string(),
   addedAt: z.string(),
   reviewedAt: z.string().nullable(),
@@ -47,16 +51,21 @@ export const CoPerformerView = z.object({
 });
 export type CoPerformerView = z.infer<typeof CoPerformerView>;
 
-/** Who appeared in which show, with the ID check behind it (admins only, kept after any deletion). */
+/** Who appeared in which show or photo, with the ID check behind it (admins only, kept after any deletion). */
 export const AppearanceRecordView = z.object({
   id: z.string(),
   performerId: z.string().uuid(),
   coPerformerId: z.string().uuid(),
   name: z.string(),
   dateOfBirth: z.string(),
-  showId: z.string().uuid(),
+  /** the show she appeared in, or the photo she is in (one of the two) */
+  showId: z.string().uuid().nullable(),
+  photoId: z.string().uuid().nullable(),
   appearedAt: z.string(),
   documentId: z.string().uuid(),
+  /** a short-lived link to the ID document behind the record, for this admin (GET /api/documents/{documentId}/file) */
+  documentUrl: z.string(),
+  linkExpiresAt: z.string(),
   documentType: z.string(),
   approvedBy: z.string(),
   approvedAt: z.string(),
@@ -82,6 +91,14 @@ export const coPerformersRoutes = {
     refusals: [],
     params: IdParam,
     response: z.array(CoPerformerView),
+  },
+  revokeCoPerformer: {
+    ...apiPaths.revokeCoPerformer,
+    summary: 'She withdraws a co-performer: no show or photo declares her again; the records stay (legal hold)',
+    tag: 'verification',
+    refusals: moduleRefusals.performers,
+    params: z.object({ id: z.string().uuid(), coPerformerId: z.string().uuid() }),
+    response: CoPerformerView,
   },
   decideCoPerformer: {
     ...apiPaths.decideCoPerformer,

@@ -180,6 +180,8 @@ export const ReviewItemView = z.object({
   imageUrl: z.string(),
   title: z.string(),
   submittedAt: z.string(),
+  /** a photo's co-performers she declared (issue 39 item 7): check them against the people in it */
+  coPerformers: z.array(z.object({ coPerformerId: z.string().uuid(), name: z.string() })).optional(),
 });
 export type ReviewItemView = z.infer<typeof ReviewItemView>;
 

@@ -195,6 +195,11 @@ export const apiPaths = {
   // co-performers.ts (issue 39 item 7)
   addCoPerformer: { method: 'post', path: '/api/performers/{id}/co-performers', auth: 'performer' },
   listCoPerformers: { method: 'get', path: '/api/performers/{id}/co-performers', auth: 'performer' },
+  revokeCoPerformer: {
+    method: 'delete',
+    path: '/api/performers/{id}/co-performers/{coPerformerId}',
+    auth: 'performer',
+  },
   decideCoPerformer: { method: 'post', path: '/api/admin/co-performers/{id}', auth: 'admin' },
   appearanceRecords: { method: 'get', path: '/api/admin/appearance-records', auth: 'admin' },
   // age-verification.ts (issue 39 items 1-2)

@@ -13,6 +13,7 @@ import { formatAuracoin } from '../format';
 import { ActStatementBody } from './moderation';
 import { priceCeilingMessages, withinCeiling } from '../rules/prices';
 import { apiPaths } from './paths';
+import { CO_PERFORMERS_PER_SHOW_MAX } from './co-performers';
 import { moduleRefusals } from './refusals';
 
 export const PhotoBody = z.object({
@@ -40,6 +41,8 @@ export const PhotoBody = z.object({
     })
     .refine((value) => withinCeiling('photoPrice', value), { message: priceCeilingMessages.photoPrice })
     .default(PHOTO_PRICE_DEFAULT),
+  /** who else is in it (issue 39 item 7): her approved co-performers only, else 409 `co_performer_not_approved` */
+  coPerformerIds: z.array(z.string().uuid()).max(CO_PERFORMERS_PER_SHOW_MAX).default([]),
 });
 export type PhotoBody = z.infer<typeof PhotoBody>;
 export type PhotoInput = z.input<typeof PhotoBody>;

@@ -76,6 +76,7 @@ export const moduleRefusals = {
   ],
   photos: [
     'blocked',
+    'co_performer_not_approved',
     'conflict',
     'image_required',
     'insufficient_balance',

@@ -217,7 +217,12 @@ export type ShowMessageInput = z.input<typeof ShowMessageBody>;
 export const ShowMessageView = z.object({
   id: uuid,
   showId: uuid,
-  identityId: uuid,
+  /**
+   * Who wrote it, as her room knows him (his user id for his real name): only in her own view
+   * (what her mute and ban buttons need), the admins' and the writer's own answer; what visitors
+   * and other users see of a line, read or pushed, never carries it (issue 39 item 8).
+   */
+  identityId: uuid.optional(),
   displayName: z.string(),
   senderType: z.enum(['user', 'performer', 'admin']),
   content: z.string(),

@@ -173,6 +173,8 @@ export const PhotoAdded = z.object({
   addedAt: z.string(),
   /** waits for an admin's review before buyers and visitors see it (issue 39 item 5); absent: shown at once (older photos, the demo's) */
   inReview: z.boolean().optional(),
+  /** the approved co-performers she declared in it (issue 39 item 7), named for the admin's review */
+  coPerformers: z.array(z.object({ coPerformerId: z.string().uuid(), name: z.string() })).optional(),
 });
 
 /** An admin reviewed a photo in review: approved (shown), or rejected with a statement of reasons. */
@@ -293,17 +295,27 @@ export const CoPerformerReviewed = z.object({
   reviewedAt: z.string(),
 });
 
+/** She withdrew a co-performer: no show or photo may declare her again; her records stay (legal hold). */
+export const CoPerformerRevoked = z.object({
+  coPerformerId: z.string().uuid(),
+  performerId: z.string().uuid(),
+  revokedAt: z.string(),
+});
+
 /** She declared the co-performer on camera in a show she started: the record of who appeared, kept on legal hold. */
 export const CoPerformerAppeared = z.object({
   coPerformerId: z.string().uuid(),
   performerId: z.string().uuid(),
-  showId: z.string().uuid(),
+  /** the show she was on camera in; or, for a photo she is in, `photoId` */
+  showId: z.string().uuid().optional(),
+  photoId: z.string().uuid().optional(),
   appearedAt: z.string(),
 });
 
 export const performersEvents = {
   CoPerformerAdded,
   CoPerformerReviewed,
+  CoPerformerRevoked,
   CoPerformerAppeared,
   PerformerRegistered,
   PerformerCreatedByAdmin,

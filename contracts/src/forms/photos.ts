@@ -16,6 +16,7 @@ export const PHOTO_FIELD_MESSAGES = {
   description: `Descrizione troppo lunga (massimo ${PHOTO_DESCRIPTION_MAX} caratteri)`,
   price: `Prezzo tra ${priceMin} e ${priceMax} auracoin, a passi di ${priceStep}`,
   imageUrl: "Carica un'immagine o inserisci un URL valido",
+  coPerformerIds: 'Scegli solo persone in camera approvate dallo staff',
 } as const;
 
 /** What the photo form says under a field before anything is sent. */

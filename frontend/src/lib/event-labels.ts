@@ -45,6 +45,7 @@ export const eventLabels: Record<EventType, string> = {
   PerformerDocumentAdded: 'Documento della performer aggiunto',
   CoPerformerAdded: 'Persona in camera aggiunta',
   CoPerformerReviewed: 'Persona in camera revisionata',
+  CoPerformerRevoked: 'Persona in camera ritirata',
   CoPerformerAppeared: 'Persona in camera in uno show',
   DocumentViewed: 'Documento consultato',
   PerformerGeoblockSet: 'Paesi bloccati impostati',

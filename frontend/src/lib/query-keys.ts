@@ -59,6 +59,8 @@ export const queryKeys = {
     detail: (id: string) => ['performers', id] as const,
     /** documents with short-lived links (admin) */
     documents: (id: string) => ['performers', id, 'documents'] as const,
+    /** the people on camera with her and their review (issue 39 item 7) */
+    coPerformers: (id: string) => ['performers', id, 'co-performers'] as const,
     /** the admin console's list */
     list: ['performers', LIST],
   },

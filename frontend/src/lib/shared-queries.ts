@@ -33,6 +33,14 @@ export function aliasesQueryOptions(userId: string) {
   });
 }
 
+/** listCoPerformers: the people on camera with her and their review (herself and admins; issue 39 item 7). */
+export function coPerformersQueryOptions(performerId: string) {
+  return queryOptions({
+    queryKey: queryKeys.performers.coPerformers(performerId),
+    queryFn: ({ signal }) => call('listCoPerformers', { params: { id: performerId }, signal }),
+  });
+}
+
 /** listPhotos: a performer's photos; to others, locked ones come without image. */
 export function photosQueryOptions(performerId: string) {
   return queryOptions({

@@ -1,3 +1,4 @@
+import { CoPerformersPanel } from '../../features/co-performers/components/co-performers-panel';
 import { UnreadTabBadge } from '../../features/chat/components/message-alerts';
 import { PerformerChat } from '../../features/chat/components/performer-chat';
 import { UnreadSummary } from '../../features/chat/components/unread-summary';
@@ -24,6 +25,11 @@ export default function PerformerDashboardRoute() {
       extraTabs={[
         { value: 'show', label: 'Show dal vivo', content: (performerId) => <ShowPanel performerId={performerId} /> },
         { value: 'payouts', label: 'Pagamenti', content: (performerId) => <PayoutsTab performerId={performerId} /> },
+        {
+          value: 'co-performers',
+          label: 'Persone in camera',
+          content: (performerId) => <CoPerformersPanel performerId={performerId} />,
+        },
       ]}
     />
   );

@@ -111,6 +111,11 @@ export function ReviewTab() {
                     <Text fontSize="sm" color="fg.muted">
                       Inviato il {formatDateTime(item.submittedAt)}
                     </Text>
+                    {item.coPerformers?.length ? (
+                      <Text fontSize="sm">
+                        Persone in camera dichiarate: {item.coPerformers.map((person) => person.name).join(', ')}
+                      </Text>
+                    ) : null}
                   </Stack>
                   <HStack gap="2">
                     <Button

@@ -2,11 +2,19 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { PhotoInput } from '@aura/contracts';
 import { call, callLink } from '../../../lib/api';
 import { queryKeys } from '../../../lib/query-keys';
-import { photosQueryOptions } from '../../../lib/shared-queries';
+import { coPerformersQueryOptions, photosQueryOptions } from '../../../lib/shared-queries';
 
 /** Her own photos (with their images and sales counts). */
 export function useOwnPhotos(performerId: string) {
   return useQuery(photosQueryOptions(performerId));
+}
+
+/** Her approved co-performers: who she may declare in a photo (issue 39 item 7). */
+export function useApprovedCoPerformers(performerId: string) {
+  return useQuery({
+    ...coPerformersQueryOptions(performerId),
+    select: (people) => people.filter((person) => person.status === 'approved'),
+  });
 }
 
 export function useAddPhoto(performerId: string) {

@@ -4,7 +4,10 @@ import {
   Box,
   Button,
   Card,
+  Checkbox,
+  CheckboxGroup,
   Field,
+  Fieldset,
   Grid,
   Heading,
   HStack,
@@ -29,7 +32,7 @@ import { notify } from '../../../components/ui/toaster';
 import { DialogFrame } from '../../../components/ui/dialog-frame';
 import { FormField } from '../../../components/ui/form-field';
 import { SubmitButton } from '../../../components/ui/submit-button';
-import { useAddPhoto, useDeletePhoto, useOwnPhotos } from '../api/photos';
+import { useAddPhoto, useApprovedCoPerformers, useDeletePhoto, useOwnPhotos } from '../api/photos';
 import { useImageUpload } from '../hooks/use-image-upload';
 import { photoSchema } from './photo-schema';
 
@@ -37,9 +40,44 @@ interface PhotoValues {
   title: string;
   description: string;
   price: number | string;
+  /** who else is in it: her approved co-performers (issue 39 item 7) */
+  coPerformerIds: string[];
 }
 
-const EMPTY_PHOTO: PhotoValues = { title: '', description: '', price: PHOTO_PRICE_DEFAULT };
+const EMPTY_PHOTO: PhotoValues = { title: '', description: '', price: PHOTO_PRICE_DEFAULT, coPerformerIds: [] };
+
+/** 'Chi altro c'è nella foto': her approved co-performers to tick; nothing when she has none. */
+function CoPerformersInPhoto({
+  performerId,
+  chosen,
+  onChange,
+}: {
+  performerId: string;
+  chosen: string[];
+  onChange: (ids: string[]) => void;
+}) {
+  const approved = useApprovedCoPerformers(performerId);
+  if (!approved.data || approved.data.length === 0) return null;
+  return (
+    <CheckboxGroup value={chosen} onValueChange={onChange}>
+      <Fieldset.Root>
+        <Fieldset.Legend fontSize="sm" fontWeight="medium">
+          Chi altro c&apos;è nella foto
+        </Fieldset.Legend>
+        <Fieldset.HelperText>Solo le persone in camera approvate dallo staff.</Fieldset.HelperText>
+        <Fieldset.Content>
+          {approved.data.map((person) => (
+            <Checkbox.Root key={person.id} value={person.id}>
+              <Checkbox.HiddenInput />
+              <Checkbox.Control />
+              <Checkbox.Label>{person.name}</Checkbox.Label>
+            </Checkbox.Root>
+          ))}
+        </Fieldset.Content>
+      </Fieldset.Root>
+    </CheckboxGroup>
+  );
+}
 
 function AddPhotoDialog({ performerId }: { performerId: string }) {
   const id = useId();
@@ -67,6 +105,7 @@ function AddPhotoDialog({ performerId }: { performerId: string }) {
           title: values.title.trim(),
           description: values.description.trim() || null,
           price: Number(values.price),
+          coPerformerIds: values.coPerformerIds,
         });
         notify({ type: 'success', title: 'Foto aggiunta!', description: 'La foto è stata aggiunta alla tua galleria' });
         setOpen(false);
@@ -160,6 +199,11 @@ function AddPhotoDialog({ performerId }: { performerId: string }) {
               bg="bg.subtle"
             />
           </FormField>
+          <CoPerformersInPhoto
+            performerId={performerId}
+            chosen={formik.values.coPerformerIds}
+            onChange={(ids) => void formik.setFieldValue('coPerformerIds', ids)}
+          />
         </Stack>
       </DialogFrame>
     </>

@@ -2,7 +2,7 @@ import { useCallback, useId } from 'react';
 import { Box, Checkbox, Heading, Stack, Text } from '@chakra-ui/react';
 import { useFormikContext } from 'formik';
 import { SENSITIVE_DATA_CONSENT_TEXTS } from '@aura/contracts';
-import { SignaturePad } from './signature-pad';
+import { SignaturePad } from '../../../components/ui/signature-pad';
 import type { RegistrationValues } from './registration-form';
 
 // one line of the text per clause

@@ -60,3 +60,24 @@ describe("the room's viewer count", () => {
     });
   });
 });
+
+describe('a room line pushed twice to her page (to the room, then with its writer to her: issue 39 item 8)', () => {
+  const line = {
+    id: '00000000-0000-4000-8000-000000000002',
+    showId,
+    displayName: 'bob',
+    senderType: 'user' as const,
+    content: 'Ciao',
+    postedAt: '2026-11-20T10:00:00.000Z',
+  };
+  const writer = '00000000-0000-4000-8000-000000000003';
+  it.each([
+    ['the room’s first', [line, { ...line, identityId: writer }]],
+    ['hers first', [{ ...line, identityId: writer }, line]],
+  ])('given %s, then one line that keeps who wrote it (her mute and ban buttons)', (_order, pushes) => {
+    const client = new QueryClient();
+    client.setQueryData(queryKeys.shows.messages(showId), []);
+    for (const pushed of pushes) showCache.message(client, showId, pushed);
+    expect(client.getQueryData(queryKeys.shows.messages(showId))).toEqual([{ ...line, identityId: writer }]);
+  });
+});

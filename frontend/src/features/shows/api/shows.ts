@@ -83,9 +83,12 @@ export const showCache = {
     // the totals behind the ranks are the server's: read again
     void queryClient.invalidateQueries({ queryKey: queryKeys.shows.leaderboard(showId) });
   },
+  /** a line pushed to the room (no writer) and, to her and admins, again with its writer: one line, merged */
   message(queryClient: QueryClient, showId: string, message: ShowMessageView) {
     setFromPush<ShowMessageView[]>(queryClient, queryKeys.shows.messages(showId), (lines) =>
-      lines?.some((l) => l.id === message.id) ? lines : [...(lines ?? []), message],
+      lines?.some((l) => l.id === message.id)
+        ? lines.map((l) => (l.id === message.id ? { ...l, ...message } : l))
+        : [...(lines ?? []), message],
     );
   },
   deleted(queryClient: QueryClient, showId: string, messageId: string) {

@@ -109,6 +109,31 @@ export interface RoomChatProps {
   onReport?: (line: ShowMessageView) => void;
 }
 
+/** Her (and the admins') buttons on a user's line: who wrote it reaches only them (issue 39 item 8). */
+function LineModeration({
+  moderation,
+  lineId,
+  identityId,
+}: {
+  moderation: NonNullable<RoomChatProps['moderation']>;
+  lineId: string;
+  identityId: string;
+}) {
+  return (
+    <HStack gap="1">
+      <Button size="xs" variant="ghost" onClick={() => moderation.remove(lineId)}>
+        Elimina
+      </Button>
+      <Button size="xs" variant="ghost" onClick={() => moderation.mute(identityId)}>
+        Silenzia
+      </Button>
+      <Button size="xs" variant="ghost" colorPalette="red" onClick={() => moderation.ban(identityId)}>
+        Allontana
+      </Button>
+    </HStack>
+  );
+}
+
 /** The room chat: lines rendered as text; visitors read. */
 export function RoomChat({ lines, canWrite, onSend, moderation, ownerId, onReport }: RoomChatProps) {
   const [draft, setDraft] = useState('');
@@ -153,18 +178,8 @@ export function RoomChat({ lines, canWrite, onSend, moderation, ownerId, onRepor
               <Text as="span" flex="1" wordBreak="break-word">
                 {line.content}
               </Text>
-              {moderation && line.identityId !== ownerId && line.senderType === 'user' ? (
-                <HStack gap="1">
-                  <Button size="xs" variant="ghost" onClick={() => moderation.remove(line.id)}>
-                    Elimina
-                  </Button>
-                  <Button size="xs" variant="ghost" onClick={() => moderation.mute(line.identityId)}>
-                    Silenzia
-                  </Button>
-                  <Button size="xs" variant="ghost" colorPalette="red" onClick={() => moderation.ban(line.identityId)}>
-                    Allontana
-                  </Button>
-                </HStack>
+              {moderation && line.identityId && line.identityId !== ownerId && line.senderType === 'user' ? (
+                <LineModeration moderation={moderation} lineId={line.id} identityId={line.identityId} />
               ) : null}
               {onReport ? (
                 <Button

@@ -99,6 +99,7 @@ export const coPerformersRoutes = {
     refusals: moduleRefusals.performers,
     params: z.object({ id: z.string().uuid(), coPerformerId: z.string().uuid() }),
     response: CoPerformerView,
+    secondFactor: 'fresh',
   },
   decideCoPerformer: {
     ...apiPaths.decideCoPerformer,

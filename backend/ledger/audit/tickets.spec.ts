@@ -102,5 +102,8 @@ describe('ticket shows audit', () => {
     expect(problemsOf([announced, bought(ticketA), closed('completed'), refunded(ticketA)])).toEqual([
       `ticket ${ticketA} refunded while its ticket show is completed`,
     ]);
+    expect(problemsOf([announced, bought(ticketA), refunded(ticketA)])).toEqual([
+      `ticket ${ticketA} refunded while its ticket show is not closed`,
+    ]);
   });
 });

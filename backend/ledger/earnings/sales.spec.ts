@@ -198,4 +198,33 @@ describe('the sales that earn a share', () => {
       debit: { reason: 'tip', reference: 't2' },
     });
   });
+
+  it("a spy's minute on her private is a sale of its own to her, earned as the private's, its debit naming the watch", () => {
+    const billed: DomainEvent = {
+      type: 'SpyMinuteBilled',
+      data: {
+        spyId: 's9',
+        sessionId,
+        walletId,
+        performerId,
+        minute: 2,
+        amount: 150,
+        owedFrom: at,
+        purchasedUnits: 100,
+        promotionalUnits: 50,
+        billedAt: later,
+      },
+    };
+    expect(saleOf(recorded(billed))).toEqual({
+      sale: {
+        performerId,
+        source: 'session',
+        sourceId: `${sessionId}:spy-s9-minute-2`,
+        grossUnits: 150,
+        purchasedUnits: 100,
+      },
+      at: new Date(later),
+      debit: { reason: 'spy', reference: 's9' },
+    });
+  });
 });

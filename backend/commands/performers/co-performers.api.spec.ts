@@ -297,11 +297,28 @@ describe('co-performers read API', () => {
 
   it('GET /api/admin/co-performers: those waiting for a decision, across performers, with whose and the document link', async () => {
     const SARA = '5e6f7a8b-9c0d-4e1f-8a2b-3c4d5e6f7a8b';
-    const saraAdded = {
-      ...martaAdded,
-      data: { ...martaAdded.data, coPerformerId: SARA, performerId: SOLE, name: 'Sara Neri', addedAt: at(-120_000) },
-    } as DomainEvent;
-    const sara = existingStream(performerStreams.coPerformer(SARA), [saraAdded]);
+    const sara = existingStream(performerStreams.coPerformer(SARA), [
+      {
+        type: 'CoPerformerAdded',
+        data: {
+          coPerformerId: SARA,
+          performerId: SOLE,
+          name: 'Sara Neri',
+          dateOfBirth: '1990-02-03',
+          document: {
+            documentId: '0d1e2f3a-4b5c-4d6e-8f7a-9b0c1d2e3f4a',
+            documentType: 'Altro',
+            fileId: FILE,
+            fileName: 'sara.png',
+            fileSize: PNG_1X1.length,
+            contentType: 'image/png',
+          },
+          signedConsent: 'data:image/png;base64,AAAA',
+          consentSignedAt: at(-120_000),
+          addedAt: at(-120_000),
+        },
+      },
+    ]);
     await spec
       .given(...luna, ...existingPerformer(SOLE, { name: 'Sole' }), ...existingAdmin(ADMIN), marta, sara)
       .when((request) => request.get('/api/admin/co-performers?status=pending').as(admin(ADMIN)))
@@ -309,7 +326,13 @@ describe('co-performers read API', () => {
         eventually(({ response }) => {
           expect(response.status).toBe(200);
           expect(response.body).toEqual([
-            expect.objectContaining({ id: SARA, performerId: SOLE, performerName: 'Sole', name: 'Sara Neri' }),
+            expect.objectContaining({
+              id: SARA,
+              performerId: SOLE,
+              performerName: 'Sole',
+              name: 'Sara Neri',
+              documentType: 'Altro',
+            }),
             expect.objectContaining({
               id: MARTA,
               performerId: LUNA,
@@ -490,12 +513,20 @@ describe('on camera, and the records that outlive the accounts', () => {
     expect(early.status).toBe(409);
     expect(early.json.code).toBe('co_performer_not_approved');
 
+    const waiting = await until(
+      () => staff.get('/api/admin/co-performers'),
+      (answer) => JSON.stringify(answer.json).includes(id),
+    );
+    expect(waiting.json).toEqual([expect.objectContaining({ id, performerId: LUNA, status: 'pending' })]);
+
     expect((await staff.post(`/api/admin/co-performers/${id}`, { decision: 'approve' })).status).toBe(200);
     const listed = await until(
       () => her.get(`/api/performers/${LUNA}/co-performers`),
       (answer) => JSON.stringify(answer.json).includes('approved'),
     );
     expect(listed.json).toEqual([expect.objectContaining({ id, name: 'Marta Bianchi', status: 'approved' })]);
+    // decided: no longer waiting
+    expect((await staff.get('/api/admin/co-performers')).json).toEqual([]);
     expect(
       (await worldClient(world, { kind: 'performer', id: SOLE }).get(`/api/performers/${LUNA}/co-performers`)).status,
     ).toBe(403);

@@ -12,7 +12,8 @@ const marta: AdminCoPerformerView = {
   status: 'pending',
   documentId: '9c3d4e5f-6a7b-4c8d-8e9f-1a2b3c4d5e6f',
   documentType: 'ID Fronte',
-  documentUrl: '/api/documents/9c3d4e5f-6a7b-4c8d-8e9f-1a2b3c4d5e6f/file?token=t',
+  /** the short-lived signed link the server answers (passed through as it is) */
+  documentUrl: 'https://aura.example/documento-firmato?token=t',
   linkExpiresAt: '2026-11-30T12:10:00Z',
   consentSignedAt: '2026-11-29T09:30:00Z',
   addedAt: '2026-11-29T09:30:00Z',

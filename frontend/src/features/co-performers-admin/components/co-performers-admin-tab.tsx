@@ -11,7 +11,12 @@ import { fieldError } from '../../../lib/form-errors';
 import { formatDateTime } from '../../../lib/format';
 import { useAppearanceRecords, useDecideCoPerformer, usePendingCoPerformers } from '../api/co-performers-admin';
 import { useRejectionForm } from '../hooks/use-rejection-form';
-import { appearanceWhere, formatBirthDate, pendingCoPerformerRow, type PendingCoPerformerRow } from './co-performer-row';
+import {
+  appearanceWhere,
+  formatBirthDate,
+  pendingCoPerformerRow,
+  type PendingCoPerformerRow,
+} from './co-performer-row';
 
 /** The link to her ID document: short-lived and signed for this admin, each opening recorded. */
 function DocumentLink({ href, type, name }: { href: string; type: string; name: string }) {

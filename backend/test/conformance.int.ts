@@ -893,6 +893,11 @@ const scenarios: Record<string, Scenario> = {
     expectStatus('co-performer added', added, 201);
     return { as: performer.http, params: { id: performer.id, coPerformerId: added.json.id as string } };
   },
+  'GET /api/admin/co-performers': async () => {
+    const added = await performer.http.post(`/api/performers/${performer.id}/co-performers`, await coPerformerBody());
+    expectStatus('co-performer added', added, 201);
+    return { as: admin, query: 'status=pending' };
+  },
   'GET /api/admin/appearance-records': async () => ({ as: admin, query: `performerId=${performer.id}` }),
   'GET /api/admin/reviews': async () => ({ as: admin }),
   'POST /api/admin/reviews/{id}': async () => ({

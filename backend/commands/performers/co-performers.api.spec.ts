@@ -22,7 +22,14 @@ import { PNG_1X1 } from '../../test/image-network';
 import { worldClient, type WorldAnswer } from '../../test/world-client';
 
 const spec = apiSpec({
-  covers: ['addCoPerformer', 'decideCoPerformer', 'listCoPerformers', 'appearanceRecords', 'revokeCoPerformer'],
+  covers: [
+    'addCoPerformer',
+    'decideCoPerformer',
+    'listCoPerformers',
+    'adminCoPerformers',
+    'appearanceRecords',
+    'revokeCoPerformer',
+  ],
 });
 
 const ADMIN = '0b3f6a1c-8e2d-4f7a-9c5b-1d2e3f4a5b6c';
@@ -288,6 +295,88 @@ describe('co-performers read API', () => {
       .then([expectError(403, 'forbidden')]);
   });
 
+  it('GET /api/admin/co-performers: those waiting for a decision, across performers, with whose and the document link', async () => {
+    const SARA = '5e6f7a8b-9c0d-4e1f-8a2b-3c4d5e6f7a8b';
+    const sara = existingStream(performerStreams.coPerformer(SARA), [
+      {
+        type: 'CoPerformerAdded',
+        data: {
+          coPerformerId: SARA,
+          performerId: SOLE,
+          name: 'Sara Neri',
+          dateOfBirth: '1990-02-03',
+          document: {
+            documentId: '0d1e2f3a-4b5c-4d6e-8f7a-9b0c1d2e3f4a',
+            documentType: 'Altro',
+            fileId: FILE,
+            fileName: 'sara.png',
+            fileSize: PNG_1X1.length,
+            contentType: 'image/png',
+          },
+          signedConsent: 'data:image/png;base64,AAAA',
+          consentSignedAt: at(-120_000),
+          addedAt: at(-120_000),
+        },
+      },
+    ]);
+    await spec
+      .given(...luna, ...existingPerformer(SOLE, { name: 'Sole' }), ...existingAdmin(ADMIN), marta, sara)
+      .when((request) => request.get('/api/admin/co-performers?status=pending').as(admin(ADMIN)))
+      .then([
+        eventually(({ response }) => {
+          expect(response.status).toBe(200);
+          expect(response.body).toEqual([
+            expect.objectContaining({
+              id: SARA,
+              performerId: SOLE,
+              performerName: 'Sole',
+              name: 'Sara Neri',
+              documentType: 'Altro',
+            }),
+            expect.objectContaining({
+              id: MARTA,
+              performerId: LUNA,
+              performerName: 'Performer luna',
+              name: 'Marta Bianchi',
+              dateOfBirth: '1995-06-01',
+              status: 'pending',
+              documentType: 'ID Fronte',
+              documentUrl: expect.stringContaining('/api/documents/9c3d4e5f-6a7b-4c8d-8e9f-1a2b3c4d5e6f/file?token='),
+              linkExpiresAt: expect.any(String),
+              consentSignedAt: at(-60_000),
+            }),
+          ]);
+        }),
+      ]);
+  });
+
+  it('GET /api/admin/co-performers: pending by default, another status on request; admins only; bad input', async () => {
+    await spec
+      .given(...luna, ...existingAdmin(ADMIN), marta)
+      .when((request) => request.get('/api/admin/co-performers').as(admin(ADMIN)))
+      .then([
+        eventually(({ response }) =>
+          expect(response.body).toEqual([expect.objectContaining({ id: MARTA, status: 'pending' })]),
+        ),
+      ]);
+    await spec
+      .given(...luna, ...existingAdmin(ADMIN), approvedAndAppeared)
+      .when((request) => request.get('/api/admin/co-performers?status=approved').as(admin(ADMIN)))
+      .then([
+        eventually(({ response }) =>
+          expect(response.body).toEqual([expect.objectContaining({ id: MARTA, status: 'approved' })]),
+        ),
+      ]);
+    await spec
+      .given(...existingAdmin(ADMIN))
+      .when((request) => request.get('/api/admin/co-performers?status=maybe').as(admin(ADMIN)))
+      .then([expectError(400, 'validation_failed')]);
+    await spec
+      .given(...luna, marta)
+      .when((request) => request.get('/api/admin/co-performers').as(performer(LUNA)))
+      .then([expectError(403, 'forbidden')]);
+  });
+
   it('GET /api/admin/appearance-records: who appeared in which show with the ID check, admins only', async () => {
     await spec
       .given(...luna, ...existingAdmin(ADMIN), approvedAndAppeared)
@@ -424,12 +513,20 @@ describe('on camera, and the records that outlive the accounts', () => {
     expect(early.status).toBe(409);
     expect(early.json.code).toBe('co_performer_not_approved');
 
+    const waiting = await until(
+      () => staff.get('/api/admin/co-performers'),
+      (answer) => JSON.stringify(answer.json).includes(id),
+    );
+    expect(waiting.json).toEqual([expect.objectContaining({ id, performerId: LUNA, status: 'pending' })]);
+
     expect((await staff.post(`/api/admin/co-performers/${id}`, { decision: 'approve' })).status).toBe(200);
     const listed = await until(
       () => her.get(`/api/performers/${LUNA}/co-performers`),
       (answer) => JSON.stringify(answer.json).includes('approved'),
     );
     expect(listed.json).toEqual([expect.objectContaining({ id, name: 'Marta Bianchi', status: 'approved' })]);
+    // decided: no longer waiting
+    expect((await staff.get('/api/admin/co-performers')).json).toEqual([]);
     expect(
       (await worldClient(world, { kind: 'performer', id: SOLE }).get(`/api/performers/${LUNA}/co-performers`)).status,
     ).toBe(403);

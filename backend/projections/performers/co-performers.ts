@@ -1,5 +1,11 @@
 import Router from '@koa/router';
-import { apiRoutes, type AppearanceRecordView, type CoPerformerView, type DomainEvent } from '@aura/contracts';
+import {
+  apiRoutes,
+  type AdminCoPerformerView,
+  type AppearanceRecordView,
+  type CoPerformerView,
+  type DomainEvent,
+} from '@aura/contracts';
 import { docProjection } from '../../kernel/projections/doc-projection';
 import { documentLink } from '../../platform/files/links';
 import type { FileStorage } from '../../platform/files/storage';
@@ -123,6 +129,18 @@ const documentLinkFields = (link: { url: string; expiresAt: string }) => ({
   linkExpiresAt: link.expiresAt,
 });
 
+/** A co-performer as the admins review her: whose she is (null: that account is gone) and her document's link. */
+export const toAdminCoPerformerView = (
+  doc: CoPerformerDoc,
+  performerName: string | null,
+  linkOf: DocumentLinkOf,
+): AdminCoPerformerView => ({
+  ...toCoPerformerView(doc),
+  ...documentLinkFields(linkOf(doc.documentId)),
+  performerName,
+  documentType: doc.documentType,
+});
+
 /** Each show a co-performer appeared in, with the ID check (document, approving admin) behind it. */
 export const appearanceRecordsOf = (doc: CoPerformerDoc, linkOf: DocumentLinkOf): AppearanceRecordView[] =>
   doc.appearances.map((appearance) => ({
@@ -152,6 +170,8 @@ export function coPerformersQueryRouter(deps: {
   sessions: SessionManager;
   readModels: ReadModelStore;
   files: FileStorage;
+  /** the performers' names, by id (a deleted one is missing) */
+  namesOf: (performerIds: readonly string[]) => Promise<ReadonlyMap<string, string>>;
 }): Router {
   const router = new Router();
   const docs = deps.readModels.collection<CoPerformerDoc>(CO_PERFORMERS);
@@ -163,6 +183,14 @@ export function coPerformersQueryRouter(deps: {
     const linkOf = caller.kind === 'admin' ? linksFor(caller.sub) : undefined;
     const listed = await docs.find({ performerId: params.id }, { sort: { addedAt: 1 } });
     return listed.map((doc) => toCoPerformerView(doc, linkOf));
+  });
+
+  // across performers, oldest first: what the console's 'Persone in camera' tab decides on
+  mountRoute(router, deps.sessions, apiRoutes.adminCoPerformers, async (_ctx, { query }, caller) => {
+    const listed = await docs.find({ status: query.status }, { sort: { addedAt: 1 } });
+    const names = await deps.namesOf([...new Set(listed.map((doc) => doc.performerId))]);
+    const linkOf = linksFor(caller.sub);
+    return listed.map((doc) => toAdminCoPerformerView(doc, names.get(doc.performerId) ?? null, linkOf));
   });
 
   mountRoute(router, deps.sessions, apiRoutes.appearanceRecords, async (_ctx, { query }, caller) => {

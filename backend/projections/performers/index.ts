@@ -24,11 +24,18 @@ export function performersReadSide(ports: ModulePorts, deps: PerformersReadDeps 
     now: ports.clock.now,
   });
   const settled = settledOn(ports.readModels, PERFORMERS);
+  const namesOf = async (performerIds: readonly string[]) =>
+    new Map((await performers.byIds(performerIds)).map((doc) => [doc._id, doc.name]));
   return {
     name: 'performers',
     projections: [performersProjection, coPerformersProjection],
     routers: [
-      coPerformersQueryRouter({ sessions: ports.sessions, readModels: ports.readModels, files: ports.files }),
+      coPerformersQueryRouter({
+        sessions: ports.sessions,
+        readModels: ports.readModels,
+        files: ports.files,
+        namesOf,
+      }),
       performersQueryRouter({
         sessions: ports.sessions,
         performers,
@@ -77,8 +84,7 @@ export function performersReadSide(ports: ModulePorts, deps: PerformersReadDeps 
         (await performers.byId(performerId))?.verificationStatus === 'approved',
       nameOf: async (performerId: string) => (await performers.byId(performerId))?.name ?? null,
       /** their names, by id */
-      namesOf: async (performerIds: readonly string[]) =>
-        new Map((await performers.byIds(performerIds)).map((doc) => [doc._id, doc.name])),
+      namesOf,
       /** performers whose name or username contains `term`, ignoring case (the admins' sales search; few performers) */
       idsMatching: async (term: string) => {
         const lower = term.trim().toLocaleLowerCase('it');

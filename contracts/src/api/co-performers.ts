@@ -33,13 +33,15 @@ export const CoPerformerDecisionBody = z.object({
   statement: z.string().trim().min(1).max(CO_PERFORMER_STATEMENT_MAX).optional(),
 });
 
+export const coPerformerStatuses = ['pending', 'approved', 'rejected', 'revoked'] as const;
+
 export const CoPerformerView = z.object({
   id: z.string().uuid(),
   performerId: z.string().uuid(),
   name: z.string(),
   dateOfBirth: z.string(),
   /** `revoked`: she withdrew her; no show or photo may declare her again, her records stay */
-  status: z.enum(['pending', 'approved', 'rejected', 'revoked']),
+  status: z.enum(coPerformerStatuses),
   documentId: z.string().uuid(),
   /** admins only: a short-lived link to her ID document (GET /api/documents/{documentId}/file) */
   documentUrl: z.string().optional(),
@@ -50,6 +52,20 @@ export const CoPerformerView = z.object({
   statement: z.string().nullable(),
 });
 export type CoPerformerView = z.infer<typeof CoPerformerView>;
+
+/** The admins' list of co-performers across performers: `pending` (the default) waits for a decision. */
+export const AdminCoPerformersQuery = z.object({ status: z.enum(coPerformerStatuses).default('pending') });
+
+/** A co-performer as the admins review her: whose she is, and the ID document behind her. */
+export const AdminCoPerformerView = CoPerformerView.extend({
+  /** the performer who added her (null: that account was deleted; the record stays) */
+  performerName: z.string().nullable(),
+  documentType: z.string(),
+  /** a short-lived link to her ID document, for this admin (GET /api/documents/{documentId}/file) */
+  documentUrl: z.string(),
+  linkExpiresAt: z.string(),
+});
+export type AdminCoPerformerView = z.infer<typeof AdminCoPerformerView>;
 
 /** Who appeared in which show or photo, with the ID check behind it (admins only, kept after any deletion). */
 export const AppearanceRecordView = z.object({
@@ -110,6 +126,14 @@ export const coPerformersRoutes = {
     body: CoPerformerDecisionBody,
     response: CoPerformerView,
     secondFactor: 'fresh',
+  },
+  adminCoPerformers: {
+    ...apiPaths.adminCoPerformers,
+    summary: 'Co-performers of every performer by review status, oldest first (admin; `pending` by default)',
+    tag: 'verification',
+    refusals: [],
+    query: AdminCoPerformersQuery,
+    response: z.array(AdminCoPerformerView),
   },
   appearanceRecords: {
     ...apiPaths.appearanceRecords,

@@ -201,6 +201,7 @@ export const apiPaths = {
     auth: 'performer',
   },
   decideCoPerformer: { method: 'post', path: '/api/admin/co-performers/{id}', auth: 'admin' },
+  adminCoPerformers: { method: 'get', path: '/api/admin/co-performers', auth: 'admin' },
   appearanceRecords: { method: 'get', path: '/api/admin/appearance-records', auth: 'admin' },
   // age-verification.ts (issue 39 items 1-2)
   startAgeVerification: { method: 'post', path: '/api/age-verification', auth: 'public' },

@@ -61,6 +61,11 @@ export const queryKeys = {
     documents: (id: string) => ['performers', id, 'documents'] as const,
     /** the people on camera with her and their review (issue 39 item 7) */
     coPerformers: (id: string) => ['performers', id, 'co-performers'] as const,
+    /** the admins' co-performers of every performer in one review state (GET /api/admin/co-performers) */
+    coPerformersByStatus: (status: 'pending' | 'approved' | 'rejected' | 'revoked') =>
+      ['performers', LIST, 'co-performers', status] as const,
+    /** who appeared in which show or photo (GET /api/admin/appearance-records) */
+    appearanceRecords: ['performers', LIST, 'appearance-records'],
     /** the admin console's list */
     list: ['performers', LIST],
   },

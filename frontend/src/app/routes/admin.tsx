@@ -1,6 +1,7 @@
 import { AdminConsole } from '../../features/admin-console/components/admin-console';
 import { AdminsTab } from '../../features/admin-console/components/admins-tab';
 import { ReviewTab } from '../../features/content-review/components/review-tab';
+import { CoPerformersAdminTab } from '../../features/co-performers-admin/components/co-performers-admin-tab';
 import { SecuritySection } from '../../features/admin-console/components/security-section';
 import { UsersTab } from '../../features/admin-console/components/users-tab';
 import { MonitoringTab } from '../../features/moderation-admin/components/monitoring-tab';
@@ -29,6 +30,8 @@ export default function AdminRoute() {
           content: admin.id ? <VerificationTab adminId={admin.id} /> : null,
         },
         { value: 'reviews', label: 'Revisione', content: <ReviewTab /> },
+        // issue 39 item 7: the people on camera with a performer, approved before she declares them
+        { value: 'co-performers', label: 'Persone in camera', content: <CoPerformersAdminTab /> },
         { value: 'packages', label: 'Pacchetti Auracoin', content: <PackagesTab extra={<OffersAdminPanel />} /> },
         {
           value: 'admins',

@@ -1,8 +1,10 @@
 import type { ReactNode } from 'react';
-import { Button, Input, NativeSelect, Stack, Textarea } from '@chakra-ui/react';
+import { Input, NativeSelect, Stack, Textarea } from '@chakra-ui/react';
 import { MODERATION_MESSAGES, moderationGrounds } from '@aura/contracts';
-import { DialogFrame } from '../../../components/ui/dialog-frame';
 import { FormField } from '../../../components/ui/form-field';
+
+// the decision dialogs of this tab and of the others (shared through components/ui)
+export { DecisionFrame } from '../../../components/ui/decision-frame';
 
 type Ground = (typeof moderationGrounds)[number];
 
@@ -110,59 +112,5 @@ export function StatementFields({
         />
       </FormField>
     </Stack>
-  );
-}
-
-/** A decision's dialog: its fields, 'Annulla' and the button that confirms it (the second factor is asked after). */
-export function DecisionFrame({
-  open,
-  onClose,
-  onExitComplete,
-  title,
-  formLabel,
-  testId,
-  confirmLabel,
-  confirmPalette = 'brand',
-  pending,
-  onSubmit,
-  children,
-}: {
-  open: boolean;
-  onClose: () => void;
-  onExitComplete: () => void;
-  title: string;
-  formLabel: string;
-  testId: string;
-  confirmLabel: string;
-  confirmPalette?: 'brand' | 'red';
-  pending: boolean;
-  onSubmit: () => void;
-  children: ReactNode;
-}) {
-  return (
-    <DialogFrame
-      open={open}
-      onClose={onClose}
-      onExitComplete={onExitComplete}
-      title={title}
-      onSubmit={(event) => {
-        event.preventDefault();
-        onSubmit();
-      }}
-      formLabel={formLabel}
-      testId={testId}
-      footer={
-        <>
-          <Button variant="outline" onClick={onClose}>
-            Annulla
-          </Button>
-          <Button type="submit" colorPalette={confirmPalette} loading={pending}>
-            {confirmLabel}
-          </Button>
-        </>
-      }
-    >
-      {children}
-    </DialogFrame>
   );
 }

@@ -381,13 +381,14 @@ async function axeOnWhatIsNew(page: Page, where: string): Promise<string[]> {
   return [];
 }
 
+/** axe within `within` (a tab panel, a dialog), unless axe has read that state already. */
+async function axeOnNewPart(page: Page, where: string, within: string[]): Promise<string[]> {
+  return firstSight(await stateSignature(page, { within })) ? axeFindings(page, where, { within }) : [];
+}
+
 /** axe, overflow and language on the page as it stands, or within `within` (a tab panel, a dialog). */
 async function check(page: Page, where: string, within?: string[]): Promise<string[]> {
-  const axeFound = within
-    ? firstSight(await stateSignature(page, { within }))
-      ? await axeFindings(page, where, { within })
-      : []
-    : await axeOnWhatIsNew(page, where);
+  const axeFound = within ? await axeOnNewPart(page, where, within) : await axeOnWhatIsNew(page, where);
   return [
     ...axeFound,
     ...(await overflow(page, where)),

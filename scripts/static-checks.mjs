@@ -2,6 +2,13 @@
 // `npm run lint` and `npm run typecheck` run them, but side by side (as many at once as the machine
 // has cores): one after another they took about two minutes of CI's budget (docs/architecture.md#tests).
 // Each check's output is printed whole when it ends, with its time; any failure fails the step.
+//
+//   node scripts/static-checks.mjs [name prefix]   (e.g. `tsc`: only the type checks)
+//
+// The type checks run TypeScript 7's native compiler (the tools/typecheck workspace), one thread
+// each, as the checks already share the cores: the four projects took 125 s of CPU with TypeScript
+// 5.9 and take about 25 s with it. TypeScript 5.9 stays at the root for typescript-eslint, whose
+// parser needs its JavaScript API.
 import { spawn } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
@@ -9,17 +16,18 @@ import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const bin = (name) => path.join(root, 'node_modules', '.bin', name);
+const nativeTsc = path.join(root, 'tools', 'typecheck', 'node_modules', '.bin', 'tsc');
 
 /** The longest first, so that the last to start is a short one. */
 const CHECKS = [
   { name: 'eslint', command: bin('eslint'), args: ['--max-warnings', '0', '.'] },
   ...['frontend', 'backend', 'test', 'contracts'].map((project) => ({
     name: `tsc -p ${project}`,
-    command: bin('tsc'),
-    args: ['-p', project, '--noEmit'],
+    command: nativeTsc,
+    args: ['-p', project, '--noEmit', '--singleThreaded'],
   })),
   { name: 'prettier', command: bin('prettier'), args: ['--check', '.'] },
-];
+].filter((check) => check.name.startsWith(process.argv[2] ?? ''));
 
 const parallel = Math.max(1, Math.min(CHECKS.length, os.availableParallelism?.() ?? os.cpus().length));
 const started = Date.now();

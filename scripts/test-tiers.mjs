@@ -21,14 +21,16 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const jestBin = path.join(path.dirname(createRequire(import.meta.url).resolve('jest/package.json')), 'bin/jest.js');
 const TIERS = ['unit', 'integration', 'browser'];
 /**
- * Arguments a tier's jest run gets besides its project and results file. The integration tier runs
+ * Arguments a tier's jest run gets besides its project and results file. The unit tier runs on two
+ * workers: jest's default on two cores is one (cores - 1), which runs in band, and its pure specs
+ * share nothing. The integration tier runs
  * two files at a time (its files do not collide: scratch databases, data folders, Redis servers or
  * key prefixes of their own, ports below the kernel's ephemeral range: backend/test/session-helpers.ts);
  * much of its time is child processes starting and real sockets waiting, so the second worker took
  * it from 12 to under 8 minutes (2026-11-29). The browser tier stays on one: its pages' rendering and
  * video keep both cores busy already, and at two each file took twice as long.
  */
-const TIER_ARGS = { unit: [], integration: ['--maxWorkers=2'], browser: ['--maxWorkers=1'] };
+const TIER_ARGS = { unit: ['--maxWorkers=2'], integration: ['--maxWorkers=2'], browser: ['--maxWorkers=1'] };
 const LEAK_GRACE_S = Number(process.env.TEST_LEAK_GRACE_S ?? 10);
 
 const argv = process.argv.slice(2);

@@ -4,7 +4,7 @@ import { walletBalance } from '../../backend/ledger';
 import { superadminClient } from '../../backend/test/admin-session';
 import type { TestApp } from '../../backend/test/app-harness';
 import { describeWithChromium, launchChromium, startBrowserApp } from './chromium';
-import { expectText, fillRegistration } from './steps';
+import { expectText, fillRegistration, registeredUser } from './steps';
 
 describeWithChromium('wallet in the browser', () => {
   let app: TestApp;
@@ -78,5 +78,28 @@ describeWithChromium('wallet in the browser', () => {
       .filter({ hasText: 'acquistati 0 · promozionali +10' })
       .waitFor();
     await page.close();
+  });
+
+  it("shows a limited offer's countdown and its bonus on the cards while it runs, and neither once it ends", async () => {
+    const admin = await superadminClient(app);
+    expect((await admin.post('/api/offers', { bonusPercent: 20, durationMinutes: 120 })).status).toBe(201);
+    const { page } = await registeredUser(browser, app.url, 'offerta', { landing: null });
+    // the page's own clock, so that two hours pass at once (the server's offer runs on real time)
+    await page.clock.install();
+    await page.goto(`${app.url}/user`);
+    const banner = page.getByTestId('offer-banner');
+    const countdown = banner.getByTestId('offer-countdown');
+    await countdown.filter({ hasText: /^01:59:5\d$/ }).waitFor();
+    // 20% of the 1,100-auracoin package
+    const extra = page.getByText("+220 auracoin con l'offerta");
+    await extra.waitFor();
+    const before = await countdown.innerText();
+    await page.clock.runFor(3_000);
+    await countdown.filter({ hasText: new RegExp(`^(?!${before}$)01:59:[45]\\d$`) }).waitFor();
+
+    await page.clock.fastForward('02:00:00');
+    await banner.waitFor({ state: 'detached' });
+    await extra.waitFor({ state: 'detached' });
+    await page.context().close();
   });
 });

@@ -5,11 +5,12 @@ import { GiftIcon } from '../../../components/ui/icons';
 import { queryKeys } from '../../../lib/query-keys';
 import { useCurrentOffer } from '../api/offers';
 import { formatCountdown } from '../hooks/countdown';
-import { useCountdown } from '../hooks/use-countdown';
+import { useCountdown, useHasEnded } from '../hooks/use-countdown';
 
 /**
  * The limited-offer banner (docs/product.md#constants): 'Offerta Limitata!' / '+N% auracoin bonus su tutti i
- * pacchetti' with a live countdown. Shown only while an admin-defined offer runs: no fake urgency.
+ * pacchetti' with a live countdown. Shown only while an admin-defined offer runs: no fake urgency. Only
+ * the countdown's figures are drawn again each second (`OfferCountdown`).
  */
 export function OfferBanner() {
   const queryClient = useQueryClient();
@@ -18,8 +19,8 @@ export function OfferBanner() {
     () => void queryClient.invalidateQueries({ queryKey: queryKeys.offers.current }),
     [queryClient],
   );
-  const left = useCountdown(offer?.endsAt, onEnd);
-  if (!offer || left <= 0) return null;
+  const ended = useHasEnded(offer?.endsAt, onEnd);
+  if (!offer || ended) return null;
   return (
     <Box
       role="region"
@@ -53,25 +54,33 @@ export function OfferBanner() {
           <Text fontSize="xs" color="whiteAlpha.900" textTransform="uppercase" letterSpacing="wider">
             Termina tra
           </Text>
-          <Text
-            fontSize="2xl"
-            fontWeight="800"
-            fontVariantNumeric="tabular-nums"
-            color="gold.fg"
-            data-testid="offer-countdown"
-            aria-live="off"
-          >
-            {formatCountdown(left)}
-          </Text>
+          <OfferCountdown endsAt={offer.endsAt} />
         </Stack>
       </Flex>
     </Box>
   );
 }
 
+/** The seconds left, the one part of the banner that changes each second. */
+function OfferCountdown({ endsAt }: { endsAt: string }) {
+  const left = useCountdown(endsAt);
+  return (
+    <Text
+      fontSize="2xl"
+      fontWeight="800"
+      fontVariantNumeric="tabular-nums"
+      color="gold.fg"
+      data-testid="offer-countdown"
+      aria-live="off"
+    >
+      {formatCountdown(left)}
+    </Text>
+  );
+}
+
 /** The running offer's bonus percent (0 when none), for pricing the package cards. */
 export function useOfferBonusPercent(): number {
   const { data: offer } = useCurrentOffer();
-  const left = useCountdown(offer?.endsAt);
-  return offer && left > 0 ? offer.bonusPercent : 0;
+  const ended = useHasEnded(offer?.endsAt);
+  return offer && !ended ? offer.bonusPercent : 0;
 }

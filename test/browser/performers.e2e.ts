@@ -191,6 +191,8 @@ describeWithChromium('performers in the browser', () => {
       (await admin.get('/api/admin/reviews')).json as unknown as { id: string; kind: string }[]
     ).filter((item) => item.kind === 'portrait');
     await approvePhoto(admin, portrait!.id);
+    // the profile's read model takes the approved portrait a moment after the command answers
+    await app.settled();
     expect(((await admin.get(`/api/performers/${performerId}`)).json as { image: string }).image).toBe(stored);
     const served = await performerPage.request.get(`${app.url}${stored}`);
     expect(served.status()).toBe(200);

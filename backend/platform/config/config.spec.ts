@@ -104,6 +104,12 @@ describe('configuration of the shows SFU', () => {
     expect(loadConfig({ SFU_ICE_ADDRESS: '127.0.0.1' })).toMatchObject({ SFU_ICE_ADDRESS: '127.0.0.1' });
     expect(() => loadConfig({ SFU_ICE_ADDRESS: 'localhost' })).toThrow(/SFU_ICE_ADDRESS must be an IPv4 address/);
   });
+
+  it("takes an encoder's 15 s of silence as her leaving, shortened for tests, never under half a second", () => {
+    expect(loadConfig({}).SFU_PUBLISHER_SILENCE_MS).toBe(15_000);
+    expect(loadConfig({ SFU_PUBLISHER_SILENCE_MS: '3000' }).SFU_PUBLISHER_SILENCE_MS).toBe(3_000);
+    expect(() => loadConfig({ SFU_PUBLISHER_SILENCE_MS: '100' })).toThrow(ConfigError);
+  });
 });
 
 describe('configuration of the SEPA payout rail', () => {

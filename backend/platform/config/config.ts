@@ -209,6 +209,8 @@ const ConfigSchema = z
     JANUS_API_SECRET: optional(z.string().min(16)),
     /** the one IPv4 address the embedded SFU gathers its ICE candidates on (default: every interface); 127.0.0.1 keeps a test's media on loopback */
     SFU_ICE_ADDRESS: optional(z.ipv4('SFU_ICE_ADDRESS must be an IPv4 address')),
+    /** how long the embedded SFU waits for RTP from her before it takes her as gone (an encoder that vanished without a DELETE); tests shorten it */
+    SFU_PUBLISHER_SILENCE_MS: withDefault(z.coerce.number().int().min(500).max(600_000), 15_000),
     /**
      * viewers a show's room takes on one SFU; past it a viewer reads 'Stanza piena'. Default
      * (SHOW_MAX_VIEWERS_DEFAULT): 200 on Janus, 50 on the embedded SFU (bench/README.md, public shows)

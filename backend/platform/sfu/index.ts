@@ -7,7 +7,8 @@ export * from './port';
 
 /** The shows' SFU this configuration names (docs/architecture.md#media-path). */
 export function openShowMedia(
-  config: Pick<Config, 'SFU' | 'SHOW_MAX_VIEWERS' | 'JANUS_URL' | 'JANUS_API_SECRET' | 'SFU_ICE_ADDRESS'>,
+  config: Pick<Config, 'SFU' | 'SHOW_MAX_VIEWERS' | 'JANUS_URL' | 'JANUS_API_SECRET' | 'SFU_ICE_ADDRESS'> &
+    Partial<Pick<Config, 'SFU_PUBLISHER_SILENCE_MS'>>,
 ): ShowMedia {
   if (config.SFU === 'janus') {
     const url = config.JANUS_URL;
@@ -21,6 +22,7 @@ export function openShowMedia(
   // (docs/architecture.md#the-heap-of-a-server-process)
   const options = {
     maxViewers: config.SHOW_MAX_VIEWERS,
+    publisherSilenceMs: config.SFU_PUBLISHER_SILENCE_MS,
     ...(config.SFU_ICE_ADDRESS && { peerConfig: pinnedTo(config.SFU_ICE_ADDRESS) }),
   };
   return reconnecting(async () => (await import('./embedded')).createEmbeddedSfu(options), 'embedded');

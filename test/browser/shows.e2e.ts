@@ -3,7 +3,7 @@ import { fund } from '../../backend/test/admin-session';
 import type { TestApp } from '../../backend/test/app-harness';
 import { janusInstalled, JANUS_BINARY, startJanus, type JanusServer } from '../../backend/platform/sfu/janus-server';
 import { browserApp, describeWithChromium, launchChromium, startBrowserApp } from './chromium';
-import { axeFindings, performerOnline, registeredUser } from './steps';
+import { axeFindings, performerLive, registeredUser } from './steps';
 
 /**
  * A public show across four browsers: Giulia goes live from her dashboard (her fake camera through
@@ -95,16 +95,9 @@ async function showForEveryone(started: { app: TestApp; browser: Browser }) {
   const { app, browser } = started;
   const contexts: BrowserContext[] = [];
   try {
-    const her = await performerOnline(browser, app.url);
+    const her = await performerLive(browser, app.url, 'Serata jazz');
+    const { performerId } = her;
     contexts.push(her.context);
-    const performerId = await her.page.evaluate(
-      async () => ((await (await fetch('/api/performer/me', { credentials: 'include' })).json()) as { id: string }).id,
-    );
-    await her.page.getByRole('tab', { name: 'Show dal vivo' }).click();
-    await her.page.getByTestId('go-live').click();
-    await her.page.getByTestId('show-title-input').fill('Serata jazz');
-    await her.page.getByTestId('go-live-confirm').click();
-    await her.page.getByTestId('end-show').waitFor();
 
     const visitor = await viewer(browser, app.url);
     const mario = await viewer(browser, app.url, { register: 'mario' });
@@ -207,16 +200,9 @@ async function mediaPathOnly(started: { app: TestApp; browser: Browser }) {
   const { app, browser } = started;
   const contexts: BrowserContext[] = [];
   try {
-    const her = await performerOnline(browser, app.url);
+    const her = await performerLive(browser, app.url, 'Serata jazz');
+    const { performerId } = her;
     contexts.push(her.context);
-    const performerId = await her.page.evaluate(
-      async () => ((await (await fetch('/api/performer/me', { credentials: 'include' })).json()) as { id: string }).id,
-    );
-    await her.page.getByRole('tab', { name: 'Show dal vivo' }).click();
-    await her.page.getByTestId('go-live').click();
-    await her.page.getByTestId('show-title-input').fill('Serata jazz');
-    await her.page.getByTestId('go-live-confirm').click();
-    await her.page.getByTestId('end-show').waitFor();
 
     const visitor = await viewer(browser, app.url);
     const mario = await viewer(browser, app.url, { register: 'mario' });

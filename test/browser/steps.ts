@@ -187,6 +187,20 @@ export async function performerOnline(
   return { context, page };
 }
 
+/** Giulia online and live from her dashboard's 'Show dal vivo' tab with `title` (her camera through the SFU), and her id. */
+export async function performerLive(browser: Browser, baseUrl: string, title: string) {
+  const { context, page } = await performerOnline(browser, baseUrl);
+  const performerId = await page.evaluate(
+    async () => ((await (await fetch('/api/performer/me', { credentials: 'include' })).json()) as { id: string }).id,
+  );
+  await page.getByRole('tab', { name: 'Show dal vivo' }).click();
+  await page.getByTestId('go-live').click();
+  await page.getByTestId('show-title-input').fill(title);
+  await page.getByTestId('go-live-confirm').click();
+  await page.getByTestId('end-show').waitFor();
+  return { context, page, performerId };
+}
+
 /** Draws a signature on the wizard's signature pad, as a mouse would. */
 export async function signContract(page: Page) {
   const padElement = page.getByTestId('signature-pad');

@@ -2,7 +2,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { walletTotals } from '../../backend/ledger';
 import { fund } from '../../backend/test/admin-session';
 import { browserApp, describeWithChromium } from './chromium';
-import { performerOnline, registeredUser } from './steps';
+import { performerLive, registeredUser } from './steps';
 
 /**
  * A ticket show cancelled refunds every ticket (issue 40 item 4): Giulia, live, announces a ticket
@@ -19,17 +19,9 @@ describeWithChromium('ticket shows in the browser', () => {
     const { app, browser } = started;
     const contexts: BrowserContext[] = [];
     try {
-      const her = await performerOnline(browser, app.url);
+      const her = await performerLive(browser, app.url, 'Serata a pagamento');
+      const { performerId } = her;
       contexts.push(her.context);
-      const performerId = await her.page.evaluate(
-        async () =>
-          ((await (await fetch('/api/performer/me', { credentials: 'include' })).json()) as { id: string }).id,
-      );
-      await her.page.getByRole('tab', { name: 'Show dal vivo' }).click();
-      await her.page.getByTestId('go-live').click();
-      await her.page.getByTestId('show-title-input').fill('Serata a pagamento');
-      await her.page.getByTestId('go-live-confirm').click();
-      await her.page.getByTestId('end-show').waitFor();
 
       // her panel: 'Show a pagamento'
       await her.page.getByTestId('ticket-show-price').fill('20');

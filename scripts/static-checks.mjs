@@ -18,15 +18,25 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const bin = (name) => path.join(root, 'node_modules', '.bin', name);
 const nativeTsc = path.join(root, 'tools', 'typecheck', 'node_modules', '.bin', 'tsc');
 
-/** The longest first, so that the last to start is a short one. */
+/**
+ * The longest first, so that the last to start is a short one. ESLint runs in two halves, the
+ * frontend and the rest, one on each core: whole, it was the longest check (47–65 s) while the
+ * other core finished the type checks and Prettier and waited for it. Prettier (20–35 s) starts
+ * next, before the four type checks (3–14 s each).
+ */
 const CHECKS = [
-  { name: 'eslint', command: bin('eslint'), args: ['--max-warnings', '0', '.'] },
+  { name: 'eslint frontend', command: bin('eslint'), args: ['--max-warnings', '0', 'frontend'] },
+  {
+    name: 'eslint (the rest)',
+    command: bin('eslint'),
+    args: ['--max-warnings', '0', '--ignore-pattern', 'frontend/**', '.'],
+  },
+  { name: 'prettier', command: bin('prettier'), args: ['--check', '.'] },
   ...['frontend', 'backend', 'test', 'contracts'].map((project) => ({
     name: `tsc -p ${project}`,
     command: nativeTsc,
     args: ['-p', project, '--noEmit', '--singleThreaded'],
   })),
-  { name: 'prettier', command: bin('prettier'), args: ['--check', '.'] },
 ].filter((check) => check.name.startsWith(process.argv[2] ?? ''));
 
 const parallel = Math.max(1, Math.min(CHECKS.length, os.availableParallelism?.() ?? os.cpus().length));

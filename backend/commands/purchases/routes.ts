@@ -14,6 +14,7 @@ import { HttpError } from '../../platform/http/errors';
 import { commandMetadata, mountRoute } from '../../platform/http/routes';
 import type { SessionManager } from '../../platform/http/session';
 import { newId } from '../../platform/ids';
+import { inTurnPerKey } from '../../platform/in-turn';
 import { signatureHeader, WebhookSignatureError } from '../../platform/payments/signature';
 import { completedEventBody, disputeEventBody, expiredEventBody } from '../../platform/payments/webhook-event';
 import { disputeState, receiveDispute, type DisputeReceipt } from './disputes';
@@ -39,24 +40,6 @@ export interface PurchasesDeps extends PurchaseServiceDeps {
   /** a dispute's effects as read (the wallet's balance, the disputes list) have applied `position` */
   disputeSettled: (position: number | undefined) => Promise<void>;
   logger: Logger;
-}
-
-/**
- * One purchase start at a time per user in this process, each answered once its purchase is read
- * back: the next one counts it against PURCHASE_LIMITS (requests sent at once cannot all slip under
- * a limit; across api replicas they still may, docs/architecture.md#purchase-limits).
- */
-function oneAtATimePerUser() {
-  const running = new Map<string, Promise<unknown>>();
-  return <T>(userId: string, work: () => Promise<T>): Promise<T> => {
-    const turn = (running.get(userId) ?? Promise.resolve()).then(work, work);
-    running.set(userId, turn);
-    const done = () => {
-      if (running.get(userId) === turn) running.delete(userId);
-    };
-    turn.then(done, done);
-    return turn;
-  };
 }
 
 /**
@@ -103,9 +86,13 @@ type ReceiveWebhook = ReturnType<typeof webhookReceiver>;
 /** A TEST MODE webhook, signed with the sandbox's secret and received like a real provider's. */
 type SignedBySandbox = (ctx: Context, raw: string) => ReturnType<ReceiveWebhook>;
 
-/** A user starts a purchase: one at a time each, answered once it is read back. */
+/**
+ * A user starts a purchase: one at a time each in this process, answered once it is read back, so
+ * the next one counts it against PURCHASE_LIMITS (requests sent at once cannot all slip under a
+ * limit; across api replicas they still may, docs/architecture.md#purchase-limits).
+ */
 function buyRoutes(router: Router, deps: PurchasesDeps) {
-  const inTurn = oneAtATimePerUser();
+  const inTurn = inTurnPerKey();
   mountRoute(router, deps.sessions, apiRoutes.createPurchase, async (ctx, { body, idempotencyKey }, caller) => {
     await mayBuy(caller, deps.userActive);
     return inTurn(caller.sub, async () => {

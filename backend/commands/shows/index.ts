@@ -13,6 +13,7 @@ import { showsFromEncoder } from './whip';
 import type { IssueStatementFn } from '../../platform/statement-of-reasons';
 import { ticketShowRouter } from './ticket-routes';
 import { ticketSales } from './ticket-jobs';
+import { inTurnPerKey } from '../../platform/in-turn';
 
 export { countTip, expireGoals, GOAL_DEADLINE_JOB } from './tips';
 export { pauseForPrivate, resumeAfterPrivate } from './private';
@@ -67,10 +68,12 @@ export function showsCommands(ports: ModulePorts, deps: ShowsDeps) {
     logger: ports.logger,
   });
 
-  // the most viewers a show had at once, and the room's count as it changes
+  // the most viewers a show had at once, and the room's count as it changes, in the order the counts
+  // came: two viewers arriving at once must not leave her room at '1' (nor her peak at 1)
+  const inTurn = inTurnPerKey();
   ports.presence.subscribe({
     viewersChanged(performerId, viewers) {
-      void (async () => {
+      void inTurn(performerId, async () => {
         const currentShowId = await shows.currentShowOf(performerId);
         if (!currentShowId) return;
         ports.realtime.toShow(currentShowId, 'show:viewers', {
@@ -79,7 +82,7 @@ export function showsCommands(ports: ModulePorts, deps: ShowsDeps) {
         });
         const peak = Number((await ports.kv.get(peakKey(performerId))) ?? 0);
         if (viewers > peak) await ports.kv.put(peakKey(performerId), PEAK_TTL_MS, String(viewers));
-      })().catch((error: unknown) =>
+      }).catch((error: unknown) =>
         ports.logger.warn('shows: viewer count not recorded', {
           error: error instanceof Error ? error.message : String(error),
         }),

@@ -20,6 +20,7 @@ import type { Principal } from '../http/session';
 import type { Logger } from '../logging/logger';
 import type { AuraSocket } from '../realtime/realtime';
 import { PUBLISHER, ShowMediaError as PortError, type ShowMedia, type ShowMediaEvent, type WatchRefusal } from './port';
+import { inTurnPerKey } from '../in-turn';
 
 export type ShowMediaRole = 'publisher' | 'viewer';
 /** The connection asking: its socket and, when signed in, its principal (visitors have none). */
@@ -63,17 +64,10 @@ export function createShowMediaSignalling(deps: ShowMediaSignallingDeps) {
   const channel = deps.channel ?? 'show';
   /** socket id → its socket and the shows it publishes or watches */
   const sockets = new Map<string, { socket: AuraSocket; shows: Map<string, Joined> }>();
+  const inTurn = inTurnPerKey();
   /** one queue per socket and show: an answer is applied before the candidates that follow it */
-  const queues = new Map<string, Promise<unknown>>();
-
-  function serially<T>(socketId: string, showId: string, work: () => Promise<T>): Promise<T> {
-    const key = `${socketId}:${showId}`;
-    const next = (queues.get(key) ?? Promise.resolve()).then(work, work);
-    const settled = next.catch(() => undefined);
-    queues.set(key, settled);
-    void settled.then(() => (queues.get(key) === settled ? queues.delete(key) : undefined));
-    return next;
-  }
+  const serially = <T>(socketId: string, showId: string, work: () => Promise<T>): Promise<T> =>
+    inTurn(`${socketId}:${showId}`, work);
 
   const joinedOf = (socketId: string, showId: string) => sockets.get(socketId)?.shows.get(showId);
 

@@ -27,10 +27,13 @@ const TIERS = ['unit', 'integration', 'browser'];
  * two files at a time (its files do not collide: scratch databases, data folders, Redis servers or
  * key prefixes of their own, ports below the kernel's ephemeral range: backend/test/session-helpers.ts);
  * much of its time is child processes starting and real sockets waiting, so the second worker took
- * it from 12 to under 8 minutes (2026-11-29). The browser tier stays on one: its pages' rendering and
- * video keep both cores busy already, and at two each file took twice as long.
+ * it from 12 to under 8 minutes (2026-11-29). The browser tier runs two files at a time too: on one
+ * worker its pages, their video and the in-process app kept the two cores about 75 % busy (waits on
+ * a page, a frame, a push); on two, 97 %, and the tier took 9 min 05 s against 10 min 21–42 s
+ * (2026-11-30, docs/architecture.md#tests). Its files share only the one Chromium, each with its
+ * own contexts, app, scratch database and ports.
  */
-const TIER_ARGS = { unit: ['--maxWorkers=2'], integration: ['--maxWorkers=2'], browser: ['--maxWorkers=1'] };
+const TIER_ARGS = { unit: ['--maxWorkers=2'], integration: ['--maxWorkers=2'], browser: ['--maxWorkers=2'] };
 const LEAK_GRACE_S = Number(process.env.TEST_LEAK_GRACE_S ?? 10);
 
 const argv = process.argv.slice(2);

@@ -29,7 +29,7 @@ const TIERS = ['unit', 'integration', 'browser'];
  * much of its time is child processes starting and real sockets waiting, so the second worker took
  * it from 12 to under 8 minutes (2026-11-29). The browser tier runs two files at a time too: on one
  * worker its pages, their video and the in-process app kept the two cores about 75 % busy (waits on
- * a page, a frame, a push); on two, 97 %, and the tier took 9 min 05 s against 10 min 21–42 s
+ * a page, a frame, a push); on two, 97 %, and the tier took 9 min 04–45 s against 10 min 21–42 s in clean clones
  * (2026-11-30, docs/architecture.md#tests). Its files share only the one Chromium, each with its
  * own contexts, app, scratch database and ports.
  */

@@ -91,18 +91,41 @@ const viewers = (page: Page, count: number) =>
     .first()
     .waitFor({ timeout: 15_000 });
 
-async function showForEveryone(started: { app: TestApp; browser: Browser }) {
-  const { app, browser } = started;
+type Viewer = Awaited<ReturnType<typeof viewer>>;
+
+/**
+ * Her show live ('Serata jazz'), a visitor and Mario (registered) on phones beside it; `body` walks it
+ * (`join` brings another viewer), and every context opened is closed after.
+ */
+async function withLiveShow(
+  { app, browser }: { app: TestApp; browser: Browser },
+  body: (show: {
+    her: Awaited<ReturnType<typeof performerLive>>;
+    visitor: Viewer;
+    mario: Viewer;
+    join: (register: string) => Promise<Viewer>;
+  }) => Promise<void>,
+) {
   const contexts: BrowserContext[] = [];
+  const join = async (register?: string) => {
+    const joined = await viewer(browser, app.url, register ? { register } : {});
+    contexts.push(joined.context);
+    return joined;
+  };
   try {
     const her = await performerLive(browser, app.url, 'Serata jazz');
-    const { performerId } = her;
     contexts.push(her.context);
+    await body({ her, visitor: await join(), mario: await join('mario'), join });
+  } finally {
+    for (const context of contexts) await context.close().catch(() => undefined);
+  }
+}
 
-    const visitor = await viewer(browser, app.url);
-    const mario = await viewer(browser, app.url, { register: 'mario' });
-    const luca = await viewer(browser, app.url, { register: 'luca' });
-    contexts.push(visitor.context, mario.context, luca.context);
+function showForEveryone(started: { app: TestApp; browser: Browser }) {
+  const { app, browser } = started;
+  return withLiveShow(started, async ({ her, visitor, mario, join }) => {
+    const { performerId } = her;
+    const luca = await join('luca');
     await fund(app, mario.userId!, 100);
     await fund(app, luca.userId!, 100);
     // Luca writes as an alias he bought
@@ -190,24 +213,13 @@ async function showForEveryone(started: { app: TestApp; browser: Browser }) {
     await her.page.getByTestId('show-summary').waitFor();
     // three rooms and, for a moment, her profile playing the show inline on the landing
     expect(await her.page.getByTestId('summary-peak').textContent()).toBe('4');
-  } finally {
-    for (const context of contexts) await context.close().catch(() => undefined);
-  }
+  });
 }
 
 /** Her show's media path only: her camera published, two viewers' pages decoding it, counted, and ended. */
-async function mediaPathOnly(started: { app: TestApp; browser: Browser }) {
-  const { app, browser } = started;
-  const contexts: BrowserContext[] = [];
-  try {
-    const her = await performerLive(browser, app.url, 'Serata jazz');
-    const { performerId } = her;
-    contexts.push(her.context);
-
-    const visitor = await viewer(browser, app.url);
-    const mario = await viewer(browser, app.url, { register: 'mario' });
-    contexts.push(visitor.context, mario.context);
-    for (const page of [visitor.page, mario.page]) await page.goto(`${app.url}/show/${performerId}`);
+function mediaPathOnly(started: { app: TestApp; browser: Browser }) {
+  return withLiveShow(started, async ({ her, visitor, mario }) => {
+    for (const page of [visitor.page, mario.page]) await page.goto(`${started.app.url}/show/${her.performerId}`);
     for (const page of [visitor.page, mario.page]) await decodesFrames(page);
     await viewers(her.page, 2);
     await viewers(mario.page, 2);
@@ -216,7 +228,5 @@ async function mediaPathOnly(started: { app: TestApp; browser: Browser }) {
     for (const page of [visitor.page, mario.page]) await page.getByTestId('show-ended').waitFor({ timeout: 15_000 });
     await her.page.getByTestId('show-summary').waitFor();
     expect(await her.page.getByTestId('summary-peak').textContent()).toBe('2');
-  } finally {
-    for (const context of contexts) await context.close().catch(() => undefined);
-  }
+  });
 }

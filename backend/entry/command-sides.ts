@@ -110,6 +110,7 @@ export function commandSides(ports: ModulePorts, reads: ReadSides) {
       portraitOwner: performers.queries.portraitOwner,
       reviewPortrait: performersSide.portraits.review,
       isSanctioned: reads.moderation.queries.isSanctioned,
+      reportsSettled: reads.moderation.queries.reportsSettled,
     }),
     ageVerification: ageVerificationCommands(ports),
   };

@@ -31,6 +31,7 @@ export interface ModerationDeps {
   portraitOwner: ModerationRouteDeps['portraitOwner'];
   reviewPortrait: ModerationRouteDeps['reviewPortrait'];
   issueStatement: IssueStatementFn;
+  reportsSettled: ModerationRouteDeps['reportsSettled'];
   /** the moderation read side: a suspended performer's or banned user's account */
   isSanctioned(accountId: string): Promise<boolean>;
 }
@@ -56,6 +57,7 @@ export function moderationCommands(ports: ModulePorts, deps: ModerationDeps) {
         portraitOwner: deps.portraitOwner,
         reviewPortrait: deps.reviewPortrait,
         issueStatement: deps.issueStatement,
+        reportsSettled: deps.reportsSettled,
       }),
     ],
     /** a performer suspended or a user banned by a decision may no longer act */

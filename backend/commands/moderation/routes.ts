@@ -45,6 +45,12 @@ export interface ModerationRouteDeps {
   ) => Promise<void>;
   /** the one path every statement of reasons takes (./issue.ts) */
   issueStatement: IssueStatementFn;
+  /**
+   * waits until the reports' read model has applied `position`: the console reads its open reports
+   * again once the decision is answered, and a read before the projector got there kept the decided
+   * report among the open ones (nothing pushes that list)
+   */
+  reportsSettled: (position: number | undefined) => Promise<void>;
   /** a decision's action, applied by the module that owns the target */
   apply: {
     removePhoto(photoId: string, metadata: Metadata): Promise<void>;
@@ -126,12 +132,13 @@ function reportRoutes(router: Router, deps: ModerationRouteDeps) {
       },
       metadata,
     );
-    await handleReport(
+    const decided = await handleReport(
       deps.eventStore,
       moderationStreams.report(params.id),
       (current) => decideDecideReport({ action: body.action, statementId, adminId: caller.sub }, current, deps.now()),
       { metadata },
     );
+    await deps.reportsSettled(decided.position);
     const notifier = filed.email ?? (filed.reporterId ? await deps.emailOf(reporterSubject(filed)) : null);
     await tell(
       deps,

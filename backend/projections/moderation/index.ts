@@ -1,6 +1,7 @@
 import type { ReviewItemView } from '@aura/contracts';
 import type { ModulePorts, ReadSide } from '../../kernel/module';
-import { hiddenProjection, noticesProjection, reportsProjection } from './projection';
+import { settledOn } from '../../kernel/projections/wait';
+import { hiddenProjection, MODERATION_REPORTS, noticesProjection, reportsProjection } from './projection';
 import { createModerationQueries } from './queries';
 import { moderationQueryRouter } from './query-routes';
 
@@ -22,6 +23,8 @@ export function moderationReadSide(ports: ModulePorts, deps: ModerationReadDeps)
       hiddenIds: moderation.hiddenIds,
       isHidden: moderation.isHidden,
       isSanctioned: moderation.isSanctioned,
+      /** read-your-writes of a report's decision: the open and decided lists read after it show it */
+      reportsSettled: settledOn(ports.readModels, MODERATION_REPORTS),
     },
   } satisfies ReadSide & Record<string, unknown>;
 }

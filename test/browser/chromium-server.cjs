@@ -34,15 +34,30 @@ const HEADLESS_ARGS = [
   '--no-first-run',
 ];
 
-/** Headless, with the flags this closed network and fake media devices need. */
-function chromiumArgs(cameraFps = TEST_CAMERA_FPS) {
+/**
+ * A test page's JavaScript runs unoptimized (V8's interpreter and Sparkplug; no Maglev, no TurboFan).
+ * A test page lives seconds and runs most of its functions a few times, so the optimizing compilers'
+ * work, on worker threads of every renderer, was rarely repaid; freeing their memory cost TLB
+ * shootdowns across both cores (`madvise` under V8's Zone::DeleteAll in a `perf` profile, a tenth of
+ * the tier's samples). Without them the tier took 446 s against 484–525 s, and 854 s of CPU against
+ * 930–1016 (docs/architecture.md#tests). A benchmark (`cameraFps`) keeps V8's defaults.
+ */
+const TEST_JS_FLAGS = '--js-flags=--no-maglev --no-opt';
+
+/**
+ * Headless, with the flags this closed network and fake media devices need; for the tests (no
+ * `cameraFps`), their camera rate and TEST_JS_FLAGS.
+ */
+function chromiumArgs(cameraFps) {
+  const tests = cameraFps === undefined;
   return [
     ...HEADLESS_ARGS,
     // three fake cameras, so a session can switch from one to another: fake_device_0 (I420) and
     // fake_device_2 (MJPEG); fake_device_1 is a Y16 depth camera, which WebRTC never encodes
-    `--use-fake-device-for-media-stream=device-count=3,fps=${cameraFps}`,
+    `--use-fake-device-for-media-stream=device-count=3,fps=${cameraFps ?? TEST_CAMERA_FPS}`,
     '--use-fake-ui-for-media-stream',
     '--allow-loopback-in-peer-connection',
+    ...(tests ? [TEST_JS_FLAGS] : []),
   ];
 }
 const CHROMIUM_ARGS = chromiumArgs();

@@ -8,7 +8,10 @@ export const WS_ENDPOINT_VARIABLE: string;
 export const HEADLESS_ARGS: readonly string[];
 /** Headless, with the flags this closed network and fake media devices need. */
 export const CHROMIUM_ARGS: readonly string[];
-/** The same flags with the fake camera at `cameraFps` frames a second (the tier's own: 5). */
+/**
+ * The flags of a Chromium for the tests (no `cameraFps`: the fake camera at 5 frames a second, pages'
+ * JavaScript unoptimized), or for a benchmark (the fake camera at `cameraFps`, V8's defaults).
+ */
 export function chromiumArgs(cameraFps?: number): string[];
 /** Starts the tier's shared Chromium when it is installed, and puts its endpoint in the environment. */
 export function startSharedChromium(): Promise<BrowserServer | undefined>;

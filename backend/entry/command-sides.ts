@@ -111,6 +111,7 @@ export function commandSides(ports: ModulePorts, reads: ReadSides) {
       reviewPortrait: performersSide.portraits.review,
       isSanctioned: reads.moderation.queries.isSanctioned,
       reportsSettled: reads.moderation.queries.reportsSettled,
+      noticesSettled: reads.moderation.queries.noticesSettled,
     }),
     ageVerification: ageVerificationCommands(ports),
   };

@@ -32,6 +32,7 @@ export interface ModerationDeps {
   reviewPortrait: ModerationRouteDeps['reviewPortrait'];
   issueStatement: IssueStatementFn;
   reportsSettled: ModerationRouteDeps['reportsSettled'];
+  noticesSettled: ModerationRouteDeps['noticesSettled'];
   /** the moderation read side: a suspended performer's or banned user's account */
   isSanctioned(accountId: string): Promise<boolean>;
 }
@@ -58,6 +59,7 @@ export function moderationCommands(ports: ModulePorts, deps: ModerationDeps) {
         reviewPortrait: deps.reviewPortrait,
         issueStatement: deps.issueStatement,
         reportsSettled: deps.reportsSettled,
+        noticesSettled: deps.noticesSettled,
       }),
     ],
     /** a performer suspended or a user banned by a decision may no longer act */

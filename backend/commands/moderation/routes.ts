@@ -51,6 +51,8 @@ export interface ModerationRouteDeps {
    * report among the open ones (nothing pushes that list)
    */
   reportsSettled: (position: number | undefined) => Promise<void>;
+  /** the same for the notices' read model: his notices and the appeals lists are read again after an appeal */
+  noticesSettled: (position: number | undefined) => Promise<void>;
   /** a decision's action, applied by the module that owns the target */
   apply: {
     removePhoto(photoId: string, metadata: Metadata): Promise<void>;
@@ -199,17 +201,19 @@ function appealRoutes(router: Router, deps: ModerationRouteDeps) {
       (state) => decideFileAppeal({ appealId, byId: caller.sub, text: body.text }, issued, state, deps.now()),
       { metadata: commandMetadata(ctx, caller) },
     );
+    await deps.noticesSettled(result.position);
     const filedAt = result.events[0]?.data as { filedAt: string } | undefined;
     return { id: appealId, filedAt: filedAt?.filedAt ?? deps.now().toISOString() };
   });
 
   mountRoute(router, deps.sessions, apiRoutes.decideAppeal, async (ctx, { params, body }, caller) => {
-    await handleAppeal(
+    const decided = await handleAppeal(
       deps.eventStore,
       moderationStreams.appeal(params.id),
       (state) => decideDecideAppeal({ adminId: caller.sub, ...body }, state, deps.now()),
       { metadata: commandMetadata(ctx, caller) },
     );
+    await deps.noticesSettled(decided.position);
     return { ok: true as const };
   });
 }

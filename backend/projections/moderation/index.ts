@@ -1,7 +1,13 @@
 import type { ReviewItemView } from '@aura/contracts';
 import type { ModulePorts, ReadSide } from '../../kernel/module';
 import { settledOn } from '../../kernel/projections/wait';
-import { hiddenProjection, MODERATION_REPORTS, noticesProjection, reportsProjection } from './projection';
+import {
+  hiddenProjection,
+  MODERATION_NOTICES,
+  MODERATION_REPORTS,
+  noticesProjection,
+  reportsProjection,
+} from './projection';
 import { createModerationQueries } from './queries';
 import { moderationQueryRouter } from './query-routes';
 
@@ -25,6 +31,8 @@ export function moderationReadSide(ports: ModulePorts, deps: ModerationReadDeps)
       isSanctioned: moderation.isSanctioned,
       /** read-your-writes of a report's decision: the open and decided lists read after it show it */
       reportsSettled: settledOn(ports.readModels, MODERATION_REPORTS),
+      /** read-your-writes of an appeal filed or decided: his notices and the appeals lists read after it show it */
+      noticesSettled: settledOn(ports.readModels, MODERATION_NOTICES),
     },
   } satisfies ReadSide & Record<string, unknown>;
 }

@@ -38,7 +38,7 @@ describeWithChromium('gallery sort and filters', () => {
           return JSON.stringify(shown) === JSON.stringify(want);
         },
         expected,
-        { timeout: 15_000 },
+        { timeout: 15_000, polling: 100 },
       )
       .catch(async () => {
         throw new Error(

@@ -78,7 +78,10 @@ describeWithChromium('payouts in the browser', () => {
     await admin.getByTestId('admin-payouts-test-mode').waitFor();
     // the run's period ends at a whole second (the form's precision) after the sale's: wait until one is past,
     // usually already the case by the time the admin is signed in
-    await admin.waitForFunction((sale) => Math.floor(Date.now() / 1000) * 1000 > sale, soldBy, { timeout: 5_000 });
+    await admin.waitForFunction((sale) => Math.floor(Date.now() / 1000) * 1000 > sale, soldBy, {
+      timeout: 5_000,
+      polling: 100,
+    });
     // the day as gg/mm/aaaa and the time as hh:mm:ss, the browser's local time (Italian formats whatever its language)
     const now = await admin.evaluate(() => {
       const d = new Date();

@@ -145,6 +145,8 @@ describeWithChromium('phone screens (390×844) and the laptop (1366×768)', () =
         () =>
           (window as unknown as { __tracks: MediaStreamTrack[] }).__tracks.filter((t) => t.readyState === 'live')
             .length === 2,
+        undefined,
+        { polling: 100 },
       );
       await screenshot(page, 'session-running-390');
 
@@ -158,7 +160,7 @@ describeWithChromium('phone screens (390×844) and the laptop (1366×768)', () =
       await page.waitForFunction(
         () => (window as unknown as { __tracks: MediaStreamTrack[] }).__tracks.every((t) => t.readyState === 'ended'),
         undefined,
-        { timeout: 5_000 },
+        { timeout: 5_000, polling: 100 },
       );
       expect(
         await page.evaluate(() =>

@@ -39,7 +39,7 @@ describeWithChromium('her weekly schedule', () => {
           : false;
       },
       `${started.app.url}/api/performers/${id}`,
-      { timeout: 10_000 },
+      { timeout: 10_000, polling: 100 },
     );
     expect(await saved.jsonValue()).toBe(index);
 
@@ -62,7 +62,7 @@ describeWithChromium('her weekly schedule', () => {
     await page.waitForFunction(
       async ([url, count]) => ((await (await fetch(url)).json()) as { schedule: unknown[] }).schedule.length === count,
       [`${started.app.url}/api/performers/${id}`, before] as const,
-      { timeout: 10_000 },
+      { timeout: 10_000, polling: 100 },
     );
     await visitor.close();
     await context.close();
@@ -84,7 +84,7 @@ describeWithChromium('her weekly schedule', () => {
         JSON.stringify(((await (await fetch(url)).json()) as { geoblockedCountries: string[] }).geoblockedCountries) ===
         '["FR"]',
       `${started.app.url}/api/performers/${id}`,
-      { timeout: 10_000 },
+      { timeout: 10_000, polling: 100 },
     );
     await context.close();
   });

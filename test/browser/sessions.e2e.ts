@@ -243,7 +243,7 @@ describeWithChromium('private video sessions in the browser', () => {
         return minutes! * 60 + seconds! >= 10;
       },
       undefined,
-      { timeout: 3_000 },
+      { timeout: 3_000, polling: 100 },
     );
     await performer.getByTestId('session-earnings').filter({ hasText: '€' }).waitFor();
 

@@ -72,13 +72,13 @@ async function decodesFrames(page: Page) {
       return video !== null && video.videoWidth > 0 && video.currentTime > 0;
     },
     undefined,
-    { timeout: 30_000 },
+    { timeout: 30_000, polling: 100 },
   );
   const first = await page.$eval('[data-testid="show-video"]', (video) => (video as HTMLVideoElement).currentTime);
   await page.waitForFunction(
     (since) => (document.querySelector<HTMLVideoElement>('[data-testid="show-video"]')?.currentTime ?? 0) > since + 0.5,
     first,
-    { timeout: 15_000 },
+    { timeout: 15_000, polling: 100 },
   );
 }
 

@@ -9,13 +9,13 @@ export async function decodesFrames(page: Page, testId: string) {
       return video !== null && video.videoWidth > 0 && video.currentTime > 0;
     },
     selector,
-    { timeout: 20_000 },
+    { timeout: 20_000, polling: 100 },
   );
   const first = await page.$eval(selector, (video) => (video as HTMLVideoElement).currentTime);
   await page.waitForFunction(
     ([css, since]) => (document.querySelector<HTMLVideoElement>(css)?.currentTime ?? 0) > since + 0.5,
     [selector, first] as const,
-    { timeout: 10_000 },
+    { timeout: 10_000, polling: 100 },
   );
   return page.$eval(selector, (video) => ({
     width: (video as HTMLVideoElement).videoWidth,

@@ -15,7 +15,7 @@ async function decodesFrames(page: Page) {
       return video !== null && video.videoWidth > 0 && video.currentTime > 0;
     },
     undefined,
-    { timeout: 15_000 },
+    { timeout: 15_000, polling: 100 },
   );
   const decoded = await page.$eval(
     '[data-testid="show-video"]',
@@ -29,7 +29,7 @@ async function decodesFrames(page: Page) {
   await page.waitForFunction(
     (since) => (document.querySelector<HTMLVideoElement>('[data-testid="show-video"]')?.currentTime ?? 0) > since + 0.5,
     first,
-    { timeout: 10_000 },
+    { timeout: 10_000, polling: 100 },
   );
 }
 

@@ -6,7 +6,20 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 
 export const registry = new Registry();
-collectDefaultMetrics({ register: registry });
+
+let nodeDefaultsCollected = false;
+/**
+ * Node's own figures (CPU, heap, GC, event-loop lag) join the registry when the process starts
+ * serving it (`startMetricsServer`), not when this module loads: prom-client's collectors never
+ * stop (a GC observer and a 10 ms event-loop timer), so an app started in a test, which serves no
+ * metrics, would leave them running, and each of a test worker's files kept its whole module graph
+ * alive through them (docs/architecture.md#tests).
+ */
+export function collectNodeDefaults(): void {
+  if (nodeDefaultsCollected) return;
+  nodeDefaultsCollected = true;
+  collectDefaultMetrics({ register: registry });
+}
 
 const seconds = (name: string, help: string, labelNames: string[], buckets: number[]) =>
   new Histogram({ name, help, labelNames, buckets, registers: [registry] });

@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import { listen } from '../http/app';
 import type { Lifecycle } from '../process/lifecycle';
-import { registry } from './metrics';
+import { collectNodeDefaults, registry } from './metrics';
 
 /**
  * GET /metrics (Prometheus text), /livez and /readyz on their own port (METRICS_PORT), never on the
@@ -12,6 +12,7 @@ export async function startMetricsServer(
   host: string,
   lifecycle: Lifecycle,
 ): Promise<{ port: number; server: Server }> {
+  collectNodeDefaults();
   const server = createServer((request, response) => {
     if (lifecycle.answer(request, response)) return;
     if (request.method !== 'GET' || request.url?.split('?', 1)[0] !== '/metrics') {

@@ -15,6 +15,14 @@ for (const method of ['run', 'enterWith']) {
   };
 }
 
+// A jest worker ends when its loop empties (jest drops its IPC listener once every file ran), and
+// then Node frees the worker's whole heap before the process is gone: after a tier's files, a
+// heap of a gigabyte or more, which took longer than the half second jest waits before it kills
+// the worker and warns of a leak. Exiting there skips that teardown; a worker that something
+// holds open (a socket, a timer) never gets there, and is still killed and reported
+// (scripts/test-tiers.mjs fails its tier).
+if (process.env.JEST_WORKER_ID && process.send) process.once('beforeExit', (code) => process.exit(code));
+
 module.exports = class NodeEnvironment extends TestEnvironment {
   async teardown() {
     await super.teardown();

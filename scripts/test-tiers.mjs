@@ -8,8 +8,10 @@
 // A tier that fails stops the run (the tiers after it are reported as not run). No --forceExit: a
 // suite closes what it opens. So that CI can never hang on a future leak, a jest still alive
 // LEAK_GRACE_S seconds after writing its results is killed (its whole process group) and its tier
-// fails, naming the leak and how to find it.
+// fails, naming the leak and how to find it; so does a tier whose jest had to kill a worker that
+// did not exit by itself after its last file.
 import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
@@ -35,6 +37,8 @@ const TIERS = ['unit', 'integration', 'browser'];
  */
 const TIER_ARGS = { unit: ['--maxWorkers=2'], integration: ['--maxWorkers=2'], browser: ['--maxWorkers=2'] };
 const LEAK_GRACE_S = Number(process.env.TEST_LEAK_GRACE_S ?? 10);
+/** What jest prints when a worker is still up half a second after its last file (jest-runner): a leak in that worker. */
+const WORKER_KILLED = 'A worker process has failed to exit gracefully and has been force exited';
 
 const argv = process.argv.slice(2);
 const dashes = argv.indexOf('--');
@@ -99,9 +103,18 @@ function runTier(tier) {
   ];
   console.log(`\n${tier}: jest ${args.slice(1).join(' ')}\n`);
   const started = Date.now();
-  // its own process group, so that a leak guard's kill takes the children jest started too
-  const child = spawn(process.execPath, args, { cwd: root, stdio: 'inherit', detached: true });
+  // its own process group, so that a leak guard's kill takes the children jest started too; its
+  // stderr passes through here, read for a worker jest had to kill
+  const child = spawn(process.execPath, args, { cwd: root, stdio: ['inherit', 'inherit', 'pipe'], detached: true });
   running = child;
+  let stderrTail = '';
+  let workerKilled = false;
+  child.stderr.on('data', (chunk) => {
+    process.stderr.write(chunk);
+    const seen = stderrTail + chunk.toString();
+    if (seen.includes(WORKER_KILLED)) workerKilled = true;
+    stderrTail = seen.slice(-WORKER_KILLED.length);
+  });
   return new Promise((resolve) => {
     let written;
     let leaked = false;
@@ -116,23 +129,26 @@ function runTier(tier) {
         killGroup(child);
       }
     }, 250);
-    child.on('exit', (code, signal) => {
+    child.on('exit', async (code, signal) => {
       clearInterval(watch);
       running = undefined;
       const seconds = ((leaked ? written.at : Date.now()) - started) / 1000;
+      // the last of its stderr (a killed worker's warning comes before the results, but through a pipe)
+      if (!child.stderr.readableEnded)
+        await Promise.race([once(child.stderr, 'end'), new Promise((done) => setTimeout(done, 1_000))]);
       const results = written?.results ?? readResults(outputFile);
       let problem;
-      if (leaked) {
+      if (leaked)
         problem = `left something open: jest still ran ${LEAK_GRACE_S} s after writing its results and was killed`;
+      else if (workerKilled)
+        problem = 'left something open in a test worker: jest killed the worker, which did not exit by itself';
+      else if (!results) problem = `jest ended (${signal ?? `exit code ${code}`}) without writing its results`;
+      else if (code !== 0 && results.success) problem = `jest ended with exit code ${code}`;
+      if (leaked || workerKilled)
         console.error(
           `\n${tier}: ${problem}. A test left a server, a client, a browser, a child process or a timer open; ` +
             `find it with: npx jest --selectProjects ${tier} --detectOpenHandles <file>\n`,
         );
-      } else if (!results) {
-        problem = `jest ended (${signal ?? `exit code ${code}`}) without writing its results`;
-      } else if (code !== 0 && results.success) {
-        problem = `jest ended with exit code ${code}`;
-      }
       resolve({ tier, seconds, results, ok: !problem && code === 0 && Boolean(results?.success), problem });
     });
   });

@@ -1,10 +1,10 @@
 // What keeps the browser tier's jest alive after its last test (issue 35 item 7). A file run in band
 // (one file, or --runInBand) runs in jest's own process, so a timer, socket, server or child process
-// it left behind keeps that process up, and scripts/test-tiers.mjs kills it after TEST_LEAK_GRACE_S (a
-// leak in one of the tier's two workers is reported by jest and fails the tier there). This names the culprit in the log of
-// the run it happened in: global-setup.mjs records where every referenced timer of a second or more was
-// set; global-teardown.mjs reports, a few seconds later and only if the process is still up, the
-// handles and timers that remain.
+// it left behind keeps that process up, and scripts/test-tiers.mjs kills it after TEST_LEAK_GRACE_S
+// (a leak in one of the tier's two workers is reported by jest, and fails the tier there). This
+// names the culprit in the log of the run it happened in: global-setup.mjs records where every
+// referenced timer of a second or more was set; global-teardown.mjs reports, a few seconds later and
+// only if the process is still up, the handles and timers that remain.
 const LONG_TIMER_MS = 1_000;
 const REPORT_AFTER_MS = 3_000;
 

@@ -416,12 +416,20 @@ async function markTabs(page: Page): Promise<{ mark: string; name: string }[]> {
 const PANEL = ['[role="tabpanel"]:not([hidden])', '[role="tablist"]'];
 
 /**
+ * The widths, from the one the page has now: a page is checked at both and the next one is visited at
+ * the width this one ended with, rather than resized back (a layout and a settle less per page).
+ */
+function widthsFromCurrent(page: Page) {
+  return page.viewportSize()?.width === WIDTHS[0]!.width ? WIDTHS : [...WIDTHS].reverse();
+}
+
+/**
  * The page at each width, resized in place (never visited again): the whole page, then each other tab
  * it shows, chosen in turn (a panel is only in the DOM when chosen) and checked within its panel.
  */
 async function checkRoute(page: Page, where: string): Promise<string[]> {
   const found: string[] = [];
-  for (const viewport of WIDTHS) {
+  for (const viewport of widthsFromCurrent(page)) {
     await resize(page, viewport);
     const here = `${where} ${viewport.width}px`;
     found.push(...(await check(page, here)));
@@ -571,7 +579,6 @@ describeWithChromium('accessibility and language: every route and dialog, every 
     const checked = new Set<string>();
     for (const route of ROUTES) {
       for (const query of ['', ...(QUERIES[route] ?? [])]) {
-        await resize(page, LAPTOP);
         await visit(page, started.app.url, `${route}${query}`);
         visited.push(`${route}${query}`);
         const landed = new URL(page.url());
@@ -598,6 +605,7 @@ describeWithChromium('accessibility and language: every route and dialog, every 
     const opened: string[] = [];
     const dialogSelector = '[role="dialog"], [role="alertdialog"]';
     for (const dialog of DIALOGS.filter((each) => each.role === role)) {
+      // (opened at the laptop's width, where every button that opens one is in view)
       await resize(page, LAPTOP);
       await visit(page, started.app.url, dialog.route);
       // on its page (not a redirect under way), its heading shown and settled, before a click

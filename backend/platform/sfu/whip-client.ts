@@ -125,12 +125,19 @@ export async function whipEncoder(
   options.onExchange?.(pc.localDescription!.sdp, text);
   const location = new URL(response.headers.get('location')!, url).toString();
   await setRemoteDescription(pc, { type: 'answer', sdp: text });
-  await Promise.race([
-    pc.connectionStateChange.watch((state) => state === 'connected'),
-    new Promise((_, reject) =>
-      setTimeout(() => reject(new Error('WHIP peer did not connect')), options.connectTimeoutMs ?? 15_000).unref(),
-    ),
+  const connected = await Promise.race([
+    pc.connectionStateChange.watch((state) => state === 'connected').then(() => true),
+    new Promise<false>((resolve) => setTimeout(() => resolve(false), options.connectTimeoutMs ?? 15_000).unref()),
   ]);
+  if (!connected) {
+    // what it reached, and nothing left behind: its sockets would keep the process alive, its stream the show live
+    const reached = `connection ${pc.connectionState}, ICE ${pc.iceConnectionState}`;
+    await pc.close().catch(() => undefined);
+    await fetch(location, { method: 'DELETE', headers: { authorization: `Bearer ${token}` } })
+      .then((ended) => ended.arrayBuffer())
+      .catch(() => undefined);
+    throw new Error(`WHIP peer did not connect (${reached})`);
+  }
 
   const state = { framesSent: 0, keyframeRequests: 0, next: 0 };
   videoTransceiver.sender.onPictureLossIndication.subscribe(() => {

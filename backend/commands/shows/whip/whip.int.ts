@@ -125,6 +125,20 @@ function whipJourney(
     expect(await encoder.end()).toBe(200);
   });
 
+  it('an encoder that does not connect in time says how far it got, and deletes the stream it opened', async () => {
+    const { performer, url, token } = await herEncoder();
+    // (no ICE and DTLS exchange completes within a millisecond)
+    const failed = await whipEncoder(url, token, { peerConfig, connectTimeoutMs: 1 }).catch((error: unknown) => error);
+    expect(String(failed)).toMatch(/WHIP peer did not connect \(connection [a-z]+, ICE [a-z]+\)/);
+    // its stream is gone, so she goes live again at once (not 409 show_already_live)
+    await app.settled();
+    const encoder = await publish(url, token);
+    await app.settled();
+    const show = (await performer.http.get(`/api/shows/${showIdOf(encoder)}`)).json as unknown as ShowView;
+    expect(show).toMatchObject({ status: 'live' });
+    expect(await encoder.end()).toBe(200);
+  });
+
   // Janus notices the lost ICE consent, the embedded SFU that no RTP came for SFU_PUBLISHER_SILENCE_MS
   it('an encoder that goes away without DELETE ends its show', async () => {
     const { performer, url, token } = await herEncoder();

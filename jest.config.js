@@ -26,9 +26,10 @@ const common = {
 /** @type {import('jest').Config} */
 module.exports = {
   // A worker that ran its last file leaves as soon as its loop empties (scripts/jest-node-environment.cjs).
-  // With both cores busy (the other worker, Chromium, PostgreSQL) one was once still closing its last
-  // sockets after jest's default half second, and was reported as a leak: a handle left open never
-  // lets a worker leave, so 3 s still catches every leak (scripts/test-tiers.mjs fails its tier).
+  // With both cores busy (the other worker, Chromium, PostgreSQL) one was once still up after jest's
+  // default half second, every test passed (what it was closing was not found), and was reported as a
+  // leak: a handle left open never lets a worker leave, so 3 s still catches every leak
+  // (scripts/test-tiers.mjs fails its tier).
   workerGracefulExitTimeout: 3_000,
   projects: [
     { ...common, displayName: 'unit', testMatch: ['<rootDir>/{contracts,backend,frontend}/**/*.spec.ts?(x)'] },

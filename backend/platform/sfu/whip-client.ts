@@ -124,6 +124,7 @@ export async function whipEncoder(
   }
   options.onExchange?.(pc.localDescription!.sdp, text);
   const location = new URL(response.headers.get('location')!, url).toString();
+  const deleteStream = () => fetch(location, { method: 'DELETE', headers: { authorization: `Bearer ${token}` } });
   await setRemoteDescription(pc, { type: 'answer', sdp: text });
   const connected = await Promise.race([
     pc.connectionStateChange.watch((state) => state === 'connected').then(() => true),
@@ -133,7 +134,7 @@ export async function whipEncoder(
     // what it reached, and nothing left behind: its sockets would keep the process alive, its stream the show live
     const reached = `connection ${pc.connectionState}, ICE ${pc.iceConnectionState}`;
     await pc.close().catch(() => undefined);
-    await fetch(location, { method: 'DELETE', headers: { authorization: `Bearer ${token}` } })
+    await deleteStream()
       .then((ended) => ended.arrayBuffer())
       .catch(() => undefined);
     throw new Error(`WHIP peer did not connect (${reached})`);
@@ -186,7 +187,7 @@ export async function whipEncoder(
       return state.keyframeRequests;
     },
     async end() {
-      const ended = await fetch(location, { method: 'DELETE', headers: { authorization: `Bearer ${token}` } });
+      const ended = await deleteStream();
       await ended.arrayBuffer();
       await close();
       return ended.status;

@@ -171,6 +171,21 @@ export default tseslint.config(
     files: ['**/*.spec.ts', '**/*.int.ts', '**/*.e2e.ts', '**/*.contract.ts', 'backend/test/**', 'test/**'],
     languageOptions: { globals: { ...globals.jest } },
   },
+  // Playwright's waitForFunction does not await its predicate: an async one returns a promise, which is
+  // truthy, so the wait ends at once and checks nothing (schedule.e2e.ts did, and failed under load)
+  {
+    files: ['test/**', 'bench/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            "CallExpression[callee.property.name='waitForFunction'] > :matches(ArrowFunctionExpression, FunctionExpression)[async=true]",
+          message: 'waitForFunction does not await its predicate: wait with `until` (backend/test/session-helpers.ts)',
+        },
+      ],
+    },
+  },
   {
     files: ['scripts/**', 'bench/**', 'jest.config.js', 'jest.mutation.config.js', '.ci/**'],
     rules: { 'no-console': 'off', '@typescript-eslint/no-require-imports': 'off' },

@@ -3,7 +3,9 @@
  * dashboard's profile tab, on a phone; her public profile lists it. Geoblocking: she picks the
  * countries by their Italian names.
  */
+import type { Page } from 'playwright-core';
 import { deterministicId } from '../../backend/platform/ids';
+import { until } from '../../backend/test/session-helpers';
 import { browserApp, describeWithChromium } from './chromium';
 import { performerDashboard } from './steps';
 
@@ -11,6 +13,9 @@ const PHONE = { width: 390, height: 844 };
 
 describeWithChromium('her weekly schedule', () => {
   const started = browserApp(async (app) => app.seedDemo());
+  /** Her profile as the API answers it now to whoever `page` is signed in as (her whole record, to her). */
+  const profile = <T>(page: Page, id: string) =>
+    page.evaluate(async (url) => (await fetch(url)).json(), `${started.app.url}/api/performers/${id}`) as Promise<T>;
 
   it('adds, checks and saves her fasce, and her public profile shows them', async () => {
     const { context, page } = await performerDashboard(started.browser, started.app.url, { viewport: PHONE });
@@ -31,17 +36,13 @@ describeWithChromium('her weekly schedule', () => {
     await card.getByRole('button', { name: 'Salva orari' }).click();
     await card.getByRole('alert').waitFor({ state: 'detached' });
     const id = deterministicId('demo-performer:giulia.rossi');
-    const saved = await page.waitForFunction(
-      async (url) => {
-        const view = (await (await fetch(url)).json()) as { schedule: { day: number; from: string; to: string }[] };
-        return view.schedule.some((slot) => slot.day === 4 && slot.from === '22:00' && slot.to === '23:30')
-          ? view.schedule.length
-          : false;
-      },
-      `${started.app.url}/api/performers/${id}`,
-      { timeout: 10_000, polling: 100 },
-    );
-    expect(await saved.jsonValue()).toBe(index);
+    const saved = await until('her profile lists the new fascia', async () => {
+      const { schedule } = await profile<{ schedule: { day: number; from: string; to: string }[] }>(page, id);
+      return schedule.some((slot) => slot.day === 4 && slot.from === '22:00' && slot.to === '23:30')
+        ? schedule.length
+        : false;
+    });
+    expect(saved).toBe(index);
 
     // a visitor reads it on her profile
     const visitor = await started.browser.newPage({ viewport: { width: 390, height: 844 } });
@@ -59,10 +60,9 @@ describeWithChromium('her weekly schedule', () => {
     // removing it leaves the others
     await card.getByRole('button', { name: `Rimuovi la fascia ${index}` }).click();
     await card.getByRole('button', { name: 'Salva orari' }).click();
-    await page.waitForFunction(
-      async ([url, count]) => ((await (await fetch(url)).json()) as { schedule: unknown[] }).schedule.length === count,
-      [`${started.app.url}/api/performers/${id}`, before] as const,
-      { timeout: 10_000, polling: 100 },
+    await until(
+      'her profile lists the other fasce only',
+      async () => (await profile<{ schedule: unknown[] }>(page, id)).schedule.length === before,
     );
     await visitor.close();
     await context.close();
@@ -79,12 +79,10 @@ describeWithChromium('her weekly schedule', () => {
     await page.getByTestId('geoblocked-countries').getByText('Francia').waitFor();
     await page.getByRole('button', { name: 'Salva geoblocking' }).click();
     const id = deterministicId('demo-performer:giulia.rossi');
-    await page.waitForFunction(
-      async (url) =>
-        JSON.stringify(((await (await fetch(url)).json()) as { geoblockedCountries: string[] }).geoblockedCountries) ===
-        '["FR"]',
-      `${started.app.url}/api/performers/${id}`,
-      { timeout: 10_000, polling: 100 },
+    await until(
+      'her profile blocks France only',
+      async () =>
+        JSON.stringify((await profile<{ geoblockedCountries: string[] }>(page, id)).geoblockedCountries) === '["FR"]',
     );
     await context.close();
   });

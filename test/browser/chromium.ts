@@ -60,7 +60,8 @@ export function firstVisitContext(
  * The tier's shared Chromium (global-setup.mjs starts it once; `close()` disconnects this file and
  * closes the contexts it made), or a Chromium of its own when none is shared. Debian's headless shell or Chromium,
  * headless, with the flags in chromium-server.cjs. Its contexts (and `newPage`'s) carry the remembered
- * consent (`rememberConsent`); `firstVisitContext` makes one without; both open the camera small (`smallCamera`). With `cameraFps` (a benchmark's
+ * consent (`rememberConsent`); `firstVisitContext` makes one without; both open the camera small
+ * (`smallCamera`) and keep their peer connections (`recordPeerConnections`). With `cameraFps` (a benchmark's
  * first frames), a Chromium of its own whose fake camera runs at that rate.
  */
 export async function launchChromium(options: { cameraFps?: number } = {}): Promise<Browser> {
@@ -69,7 +70,10 @@ export async function launchChromium(options: { cameraFps?: number } = {}): Prom
   const tests = options.cameraFps === undefined;
   const plain = async (contextOptions?: Parameters<Browser['newContext']>[0]) => {
     const context = await bare(contextOptions);
-    if (tests) await context.addInitScript(smallCamera);
+    if (tests) {
+      await context.addInitScript(smallCamera);
+      await context.addInitScript(recordPeerConnections);
+    }
     return context;
   };
   firstVisitContexts.set(browser, plain);
@@ -96,6 +100,25 @@ function smallCamera() {
     if (video && typeof video === 'object' && video.width !== undefined)
       return open({ ...constraints, video: { ...video, width: { ideal: 320 }, height: { ideal: 240 } } });
     return open(constraints);
+  };
+}
+
+/**
+ * Keeps every peer connection a test page makes in `__peerConnections`, so that a wait for video that
+ * fails can say how far each connection got (`decodesFrames` in video-steps.ts).
+ */
+function recordPeerConnections() {
+  // (no DOM types: bench/ type-checks this file with the backend's Node-only types)
+  type Constructor = new (...args: unknown[]) => object;
+  const scope = globalThis as unknown as { RTCPeerConnection?: Constructor; __peerConnections?: object[] };
+  const Original = scope.RTCPeerConnection;
+  if (!Original) return;
+  const made: object[] = (scope.__peerConnections = []);
+  scope.RTCPeerConnection = class extends Original {
+    constructor(...args: unknown[]) {
+      super(...args);
+      made.push(this);
+    }
   };
 }
 

@@ -45,8 +45,17 @@ const HEADLESS_ARGS = [
 const TEST_JS_FLAGS = '--js-flags=--no-maglev --no-opt';
 
 /**
+ * The tests' pages play no sound: a remote microphone's track still arrives and its <video> plays,
+ * but no audio output stream is opened for it. Every output stream ran a 10 ms clock in Chromium's
+ * audio process and in the page that fed it; the audio process took 47 s of the tier's CPU (a
+ * per-process sample of a full tier, docs/architecture.md#tests). No test listens to what it hears;
+ * a benchmark (`cameraFps`) keeps its sound.
+ */
+const TEST_AUDIO_ARGS = ['--disable-audio-output'];
+
+/**
  * Headless, with the flags this closed network and fake media devices need; for the tests (no
- * `cameraFps`), their camera rate and TEST_JS_FLAGS.
+ * `cameraFps`), their camera rate, TEST_AUDIO_ARGS and TEST_JS_FLAGS.
  */
 function chromiumArgs(cameraFps) {
   const tests = cameraFps === undefined;
@@ -57,7 +66,7 @@ function chromiumArgs(cameraFps) {
     `--use-fake-device-for-media-stream=device-count=3,fps=${cameraFps ?? TEST_CAMERA_FPS}`,
     '--use-fake-ui-for-media-stream',
     '--allow-loopback-in-peer-connection',
-    ...(tests ? [TEST_JS_FLAGS] : []),
+    ...(tests ? [...TEST_AUDIO_ARGS, TEST_JS_FLAGS] : []),
   ];
 }
 const CHROMIUM_ARGS = chromiumArgs();

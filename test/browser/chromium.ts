@@ -60,8 +60,8 @@ export function firstVisitContext(
  * The tier's shared Chromium (global-setup.mjs starts it once; `close()` disconnects this file and
  * closes the contexts it made), or a Chromium of its own when none is shared. Debian's headless shell or Chromium,
  * headless, with the flags in chromium-server.cjs. Its contexts (and `newPage`'s) carry the remembered
- * consent (`rememberConsent`); `firstVisitContext` makes one without; both open the camera small
- * (`smallCamera`) and keep their peer connections (`recordPeerConnections`). With `cameraFps` (a benchmark's
+ * consent (`rememberConsent`); `firstVisitContext` makes one without; both open the camera small and
+ * the microphone plain (`testMedia`) and keep their peer connections (`recordPeerConnections`). With `cameraFps` (a benchmark's
  * first frames), a Chromium of its own whose fake camera runs at that rate.
  */
 export async function launchChromium(options: { cameraFps?: number } = {}): Promise<Browser> {
@@ -71,7 +71,7 @@ export async function launchChromium(options: { cameraFps?: number } = {}): Prom
   const plain = async (contextOptions?: Parameters<Browser['newContext']>[0]) => {
     const context = await bare(contextOptions);
     if (tests) {
-      await context.addInitScript(smallCamera);
+      await context.addInitScript(testMedia);
       await context.addInitScript(recordPeerConnections);
     }
     return context;
@@ -86,20 +86,35 @@ export async function launchChromium(options: { cameraFps?: number } = {}): Prom
  * real camera may answer either): every frame is drawn by the fake camera, encoded, forwarded by the
  * SFU, decoded and composited by each viewer's page on the tier's two cores, and the tests need
  * frames, not a size (as they run the camera at 5 fps). Chromium has no flag for the fake camera's
- * size. Benchmarks (`cameraFps`) keep the app's size.
+ * size. The microphone opens without echo cancellation, noise suppression and gain control: Chromium
+ * runs them in its audio process on every 10 ms of a fake beep nobody hears (chromium-server.cjs
+ * plays no sound in tests). Benchmarks (`cameraFps`) keep the app's constraints.
  */
-function smallCamera() {
+function testMedia() {
   // (no DOM types: bench/ type-checks this file with the backend's Node-only types)
-  type Constraints = { video?: boolean | { width?: unknown; height?: unknown } };
+  type Constraints = { video?: boolean | { width?: unknown; height?: unknown }; audio?: boolean | object };
   type Devices = { getUserMedia(constraints?: Constraints): Promise<unknown> };
   const devices = (globalThis as unknown as { navigator?: { mediaDevices?: Devices } }).navigator?.mediaDevices;
   if (!devices?.getUserMedia) return;
   const open = devices.getUserMedia.bind(devices);
   devices.getUserMedia = (constraints?: Constraints) => {
-    const video = constraints?.video;
-    if (video && typeof video === 'object' && video.width !== undefined)
-      return open({ ...constraints, video: { ...video, width: { ideal: 320 }, height: { ideal: 240 } } });
-    return open(constraints);
+    const { video, audio } = constraints ?? {};
+    return open({
+      ...constraints,
+      ...(video && typeof video === 'object' && video.width !== undefined
+        ? { video: { ...video, width: { ideal: 320 }, height: { ideal: 240 } } }
+        : {}),
+      ...(audio
+        ? {
+            audio: {
+              ...(typeof audio === 'object' ? audio : {}),
+              echoCancellation: false,
+              noiseSuppression: false,
+              autoGainControl: false,
+            },
+          }
+        : {}),
+    });
   };
 }
 

@@ -286,4 +286,42 @@ describeWithChromium('phone screens (390×844) and the laptop (1366×768)', () =
       await context.close();
     }
   });
+  it("keeps the app's scripts and styles: the next page loads them from the phone's cache, not again", async () => {
+    const { app, browser } = started;
+    const context = await browser.newContext({ viewport: PHONE });
+    try {
+      const page = await context.newPage();
+      const devtools = await context.newCDPSession(page);
+      await devtools.send('Network.enable');
+      const sent = new Map<string, string>();
+      const fromCache = new Set<string>();
+      const assets: { url: string; cacheControl: string | undefined }[] = [];
+      devtools.on('Network.requestWillBeSent', ({ requestId, request }) => sent.set(requestId, request.url));
+      devtools.on('Network.requestServedFromCache', ({ requestId }) => fromCache.add(requestId));
+      page.on('response', (response) => {
+        if (new URL(response.url()).pathname.startsWith('/assets/'))
+          assets.push({ url: response.url(), cacheControl: response.headers()['cache-control'] });
+      });
+
+      // the first visit downloads them, to be kept for a year; the page itself is asked for every time
+      const first = await page.goto(`${app.url}/`);
+      expect(first?.headers()['cache-control']).toBe('no-cache');
+      await page.getByRole('heading', { level: 1 }).first().waitFor();
+      const downloaded = new Set(assets.map((asset) => asset.url));
+      expect(downloaded.size).toBeGreaterThan(3);
+      expect(new Set(assets.map((asset) => asset.cacheControl))).toEqual(
+        new Set(['public, max-age=31536000, immutable']),
+      );
+
+      // the next page (a whole load, as from a link in a message): what it shares with the first comes from the cache
+      sent.clear();
+      await page.goto(`${app.url}/login`);
+      await page.getByRole('heading', { level: 1 }).first().waitFor();
+      const again = [...sent].filter(([, url]) => downloaded.has(url));
+      expect(again.length).toBeGreaterThan(3);
+      expect(again.filter(([requestId]) => !fromCache.has(requestId)).map(([, url]) => url)).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
 });

@@ -55,13 +55,35 @@ export function createHttpApp(options: HttpAppOptions): Koa {
   });
   if (options.staticDir && existsSync(path.join(options.staticDir, 'index.html'))) {
     const staticDir = options.staticDir;
-    app.use(serve(staticDir, { maxage: 0, gzip: false }));
+    app.use(
+      serve(staticDir, {
+        gzip: false,
+        setHeaders: (response, file) => response.setHeader('Cache-Control', frontendCacheControl(staticDir, file)),
+      }),
+    );
     app.use(async (ctx, next) => {
       if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return next();
+      ctx.set('Cache-Control', ASKED_AGAIN);
       await send(ctx, 'index.html', { root: staticDir });
     });
   }
   return app;
+}
+
+/** Kept for a year, never asked again: a file whose name carries a hash of its content. */
+const KEPT = 'public, max-age=31536000, immutable';
+/** Asked for again each time it is used. */
+const ASKED_AGAIN = 'no-cache';
+
+/**
+ * How long a browser keeps `file` of the built frontend (in `staticDir`). Vite names what is under
+ * assets/ after a hash of its content, and a new build names new files, so a phone downloads the app
+ * once and opens it again without asking (docs/architecture.md#operations); index.html, which names
+ * the build's assets, and the other files, whose names stay, are asked again every time.
+ */
+export function frontendCacheControl(staticDir: string, file: string): string {
+  const inside = path.relative(staticDir, file).split(path.sep);
+  return inside.length > 1 && inside[0] === 'assets' ? KEPT : ASKED_AGAIN;
 }
 
 /** Listens on the port (0: any free one) and answers the port it got; one listening already answers its own. */

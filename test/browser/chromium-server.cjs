@@ -47,9 +47,9 @@ const TEST_JS_FLAGS = '--js-flags=--no-maglev --no-opt';
 /**
  * The tests' pages play no sound: a remote microphone's track still arrives and its <video> plays,
  * but no audio output stream is opened for it. Every output stream ran a 10 ms clock in Chromium's
- * audio process and in the page that fed it; the audio process took 47 s of the tier's CPU (a
- * per-process sample of a full tier, docs/architecture.md#tests). No test listens to what it hears;
- * a benchmark (`cameraFps`) keeps its sound.
+ * audio process and in the page that fed it (with `testMedia`'s plain microphone, the tier went from
+ * 8 min 58 s to about 8 min: docs/architecture.md#tests). No test listens to what it hears; a
+ * benchmark (`cameraFps`) keeps its sound.
  */
 const TEST_AUDIO_ARGS = ['--disable-audio-output'];
 

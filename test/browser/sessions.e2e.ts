@@ -432,13 +432,15 @@ const TURN_SECRET = 'local-turn-secret-for-tests';
     await turn?.stop();
   });
 
-  /** Records, in the page, every peer connection's configuration and what the other side sent it. */
+  /**
+   * Records, in the page, every peer connection's configuration and what the other side sent it (the
+   * connections themselves are kept by chromium.ts's `recordPeerConnections`).
+   */
   const recordIce = () => {
     const seen = {
       configs: [] as RTCConfiguration[],
       candidates: [] as string[],
       sdps: [] as string[],
-      connections: [] as RTCPeerConnection[],
     };
     (window as unknown as { __ice: typeof seen }).__ice = seen;
     const Original = window.RTCPeerConnection;
@@ -446,7 +448,6 @@ const TURN_SECRET = 'local-turn-secret-for-tests';
       constructor(config?: RTCConfiguration) {
         super(config);
         seen.configs.push(config ?? {});
-        seen.connections.push(this);
       }
     };
     const addIceCandidate = Original.prototype.addIceCandidate as (
@@ -475,15 +476,11 @@ const TURN_SECRET = 'local-turn-secret-for-tests';
     page.evaluate(async () => {
       const seen = (
         window as unknown as {
-          __ice: {
-            configs: RTCConfiguration[];
-            candidates: string[];
-            sdps: string[];
-            connections: RTCPeerConnection[];
-          };
+          __ice: { configs: RTCConfiguration[]; candidates: string[]; sdps: string[] };
         }
       ).__ice;
-      const connection = seen.connections.find((pc) => pc.connectionState === 'connected');
+      const connections = (window as unknown as { __peerConnections: RTCPeerConnection[] }).__peerConnections;
+      const connection = connections.find((pc) => pc.connectionState === 'connected');
       const pairs: { local: string; remote: string }[] = [];
       if (connection) {
         const stats = await connection.getStats();

@@ -104,6 +104,7 @@ describeWithRedis('private sessions on Redis', () => {
     await inspect.set('before-restart', '1');
     await inspect.call('shutdown', 'nosave').catch(() => undefined);
     await exited(redis);
+    // a real outage of a real process: the sweep and the pages meet no Redis for a while before it comes back empty
     await new Promise((resolve) => setTimeout(resolve, 1_000));
     redis = await startRedisServer(port);
     expect(await inspect.exists('before-restart')).toBe(0);

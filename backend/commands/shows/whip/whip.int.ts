@@ -86,6 +86,8 @@ function whipJourney(
     const ended = (await performer.http.get(`/api/shows/${showId}`)).json as unknown as ShowView;
     expect(ended.status).toBe('ended');
     expect(app.infra.showMedia.hasRoom(showId)).toBe(false);
+    // real RTP from a real encoder: frames already on the wire land within this, then a frame forwarded after
+    // the end would come within the next half second, and no condition tells that none comes
     await new Promise((resolve) => setTimeout(resolve, 300));
     const framesAtEnd = viewer.frames;
     await new Promise((resolve) => setTimeout(resolve, 500));

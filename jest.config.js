@@ -32,7 +32,13 @@ module.exports = {
   // (scripts/test-tiers.mjs fails its tier).
   workerGracefulExitTimeout: 3_000,
   projects: [
-    { ...common, displayName: 'unit', testMatch: ['<rootDir>/{contracts,backend,frontend}/**/*.spec.ts?(x)'] },
+    {
+      ...common,
+      displayName: 'unit',
+      testMatch: ['<rootDir>/{contracts,backend,frontend}/**/*.spec.ts?(x)'],
+      // no child process, no listening socket: a spec that tries fails, naming the integration tier
+      setupFiles: ['<rootDir>/test/setup/unit-purity.ts'],
+    },
     {
       ...common,
       displayName: 'integration',

@@ -1,19 +1,21 @@
 import Koa from 'koa';
-import request from 'supertest';
+import { inject, type DispatchFunc } from 'light-my-request';
 import { errorMessages, type RouteContract } from '@aura/contracts';
 import { DomainError } from '../domain-error';
 import { createLogger } from '../logging/logger';
 import { problemHandler } from './problem';
 
 /** A route that refuses with `code`, its contract listing `refusals`. */
-function refusing(code: DomainError['code'], refusals: RouteContract['refusals'], checkRefusals = true) {
+async function refusing(code: DomainError['code'], refusals: RouteContract['refusals'], checkRefusals = true) {
   const app = new Koa();
   app.use(problemHandler(createLogger('silent'), checkRefusals));
   app.use((ctx) => {
     ctx.state.route = { method: 'post', path: '/api/shows/{id}/tips', refusals } as unknown as RouteContract;
     throw new DomainError(code);
   });
-  return request(app.callback()).post('/api/shows/1/tips');
+  // driven in process (no socket): the status and the problem+json body
+  const response = await inject(app.callback() as DispatchFunc, { method: 'POST', url: '/api/shows/1/tips' });
+  return { status: response.statusCode, body: response.json<{ code: string; detail: string; error?: string }>() };
 }
 
 describe('the problem answer checks, under test, that a route lists each refusal it gives (issue 37 item 5)', () => {

@@ -36,8 +36,9 @@ module.exports = {
       ...common,
       displayName: 'unit',
       testMatch: ['<rootDir>/{contracts,backend,frontend}/**/*.spec.ts?(x)'],
-      // no child process, no listening socket: a spec that tries fails, naming the integration tier
-      setupFiles: ['<rootDir>/test/setup/unit-purity.ts'],
+      // no child process, no listening socket, no file outside the temporary folder: a spec that tries
+      // fails, naming the integration tier
+      setupFilesAfterEnv: ['<rootDir>/test/setup/unit-purity.ts'],
     },
     {
       ...common,

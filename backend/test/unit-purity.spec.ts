@@ -1,5 +1,9 @@
 import childProcess from 'node:child_process';
 import dgram from 'node:dgram';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { createServer } from 'node:net';
 
 // test/setup/unit-purity.ts, the unit tier's setup file (docs/architecture.md#tests)
@@ -17,5 +21,14 @@ describe('the unit tier is pure', () => {
     expect(() => childProcess.spawn('node', ['--version'])).toThrow(/child_process\.spawn/);
     expect(() => childProcess.execFileSync('node', ['--version'])).toThrow(/child_process\.execFileSync/);
     expect(() => childProcess.fork('./nothing.js')).toThrow(/child_process\.fork/);
+  });
+
+  it('refuses a file written outside the temporary folder, and lets one inside it through', async () => {
+    expect(() => writeFileSync('unit-purity-left-behind.txt', 'x')).toThrow(/outside the temporary folder/);
+    await expect(writeFile(path.resolve('data', 'left-behind.txt'), 'x')).rejects.toThrow(/fs\.writeFile /);
+    const folder = mkdtempSync(path.join(os.tmpdir(), 'aura-unit-purity-'));
+    writeFileSync(path.join(folder, 'kept.txt'), 'x');
+    expect(readFileSync(path.join(folder, 'kept.txt'), 'utf8')).toBe('x');
+    rmSync(folder, { recursive: true });
   });
 });

@@ -1,11 +1,18 @@
-// The unit tier is pure (docs/architecture.md#tests): no child process, no listening socket. A spec
-// that needs either is an `*.int.ts`; here the attempt fails the spec at once, naming where it
-// belongs, instead of the tier slowly growing into the integration tier again (issue 35).
+// The unit tier is pure (docs/architecture.md#tests): no child process, no listening socket, no file
+// written outside the system's temporary folder. A spec that needs one is an `*.int.ts`; here the
+// attempt fails the spec at once, naming where it belongs, instead of the tier slowly growing into the
+// integration tier again (issue 35). The guards hold while a file's tests run, and are taken off after
+// them: jest itself (its results, coverage, watch mode) writes files and starts git in band.
 import childProcess from 'node:child_process';
 import dgram from 'node:dgram';
+import fs, { realpathSync } from 'node:fs';
 import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 
-const guarded = Symbol.for('aura.unitPurity');
+type Methods = Record<string, unknown>;
+const originals: { target: Methods; name: string; original: unknown }[] = [];
 
 function refuse(what: string): never {
   throw new Error(
@@ -13,19 +20,66 @@ function refuse(what: string): never {
   );
 }
 
-function guard<T extends object>(target: T, names: readonly (keyof T & string)[], what: (name: string) => string) {
+/** Replaces each method with `refusing`, which is given the original to call when it lets the call through. */
+function guard(
+  target: object,
+  names: readonly string[],
+  refusing: (name: string, original: (...args: unknown[]) => unknown) => (...args: unknown[]) => unknown,
+) {
+  const methods = target as Methods;
   for (const name of names) {
-    const original = target[name];
-    if (typeof original !== 'function' || (original as { [guarded]?: true })[guarded]) continue;
-    const refusing = Object.assign(() => refuse(what(name)), { [guarded]: true as const });
-    Object.defineProperty(target, name, { value: refusing, configurable: true, writable: true });
+    const original = methods[name];
+    if (typeof original !== 'function') continue;
+    originals.push({ target: methods, name, original });
+    methods[name] = refusing(name, original as (...args: unknown[]) => unknown);
   }
 }
 
-guard(net.Server.prototype, ['listen'], () => 'open a listening socket (server.listen)');
-guard(dgram.Socket.prototype, ['bind'], () => 'bind a UDP socket');
+const always = (what: (name: string) => string) => (name: string) => () => refuse(what(name));
+guard(
+  net.Server.prototype,
+  ['listen'],
+  always(() => 'open a listening socket (server.listen)'),
+);
+guard(
+  dgram.Socket.prototype,
+  ['bind'],
+  always(() => 'bind a UDP socket'),
+);
 guard(
   childProcess,
   ['spawn', 'spawnSync', 'exec', 'execSync', 'execFile', 'execFileSync', 'fork'],
-  (name) => `start a child process (child_process.${name})`,
+  always((name) => `start a child process (child_process.${name})`),
 );
+
+const temporary = [os.tmpdir(), realpathSync(os.tmpdir())].map((folder) => folder + path.sep);
+const pathOf = (target: unknown) =>
+  typeof target === 'string' || Buffer.isBuffer(target)
+    ? path.resolve(String(target))
+    : target instanceof URL
+      ? fileURLToPath(target)
+      : undefined;
+const outsideTemporary = (target: unknown) => {
+  const resolved = pathOf(target);
+  return resolved !== undefined && !temporary.some((folder) => resolved.startsWith(folder));
+};
+/** A write to its first path argument, or (rename, copy) to its second; fs.promises refuses with a rejection. */
+const writing =
+  (destination: 0 | 1, promised = false) =>
+  (name: string, original: (...args: unknown[]) => unknown) =>
+    function (this: unknown, ...args: unknown[]) {
+      if (!outsideTemporary(args[destination])) return original.apply(this, args);
+      const refusal = () => refuse(`write outside the temporary folder (fs.${name} ${String(args[destination])})`);
+      return promised ? Promise.resolve().then(refusal) : refusal();
+    };
+const onePath = ['writeFile', 'appendFile', 'mkdir', 'rm', 'rmdir', 'unlink', 'truncate'];
+const twoPaths = ['rename', 'copyFile', 'cp'];
+const sync = (names: string[]) => names.map((name) => `${name}Sync`);
+guard(fs, [...onePath, ...sync(onePath), 'createWriteStream'], writing(0));
+guard(fs, [...twoPaths, ...sync(twoPaths)], writing(1));
+guard(fs.promises, onePath, writing(0, true));
+guard(fs.promises, twoPaths, writing(1, true));
+
+afterAll(() => {
+  for (const { target, name, original } of originals.splice(0).reverse()) target[name] = original;
+});

@@ -63,6 +63,8 @@ export function createHttpApp(options: HttpAppOptions): Koa {
     );
     app.use(async (ctx, next) => {
       if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return next();
+      // a file of another build (a tab opened before a deploy) is gone: a 404, not the app's page as a script
+      if (ctx.path.startsWith('/assets/')) throw notFound();
       ctx.set('Cache-Control', ASKED_AGAIN);
       await send(ctx, 'index.html', { root: staticDir });
     });

@@ -324,4 +324,31 @@ describeWithChromium('phone screens (390×844) and the laptop (1366×768)', () =
       await context.close();
     }
   });
+
+  it('a tab opened before a deploy: its next page loads the new build once, and shows its error rather than reload in a loop', async () => {
+    const { app, browser } = started;
+    const context = await browser.newContext({ viewport: PHONE });
+    try {
+      const page = await context.newPage();
+      let loads = 0;
+      page.on('load', () => void loads++);
+      await page.goto(`${app.url}/`);
+      await page.getByRole('heading', { level: 1 }).first().waitFor();
+      expect(loads).toBe(1);
+      // the build it was opened with is gone from the server: its FAQ chunk answers 404 (backend/platform/http/app.ts)
+      const oldChunk = /\/assets\/faq-[^/]+\.js$/;
+      await page.route(oldChunk, (route) => route.fulfill({ status: 404, body: '' }));
+      await page.getByRole('link', { name: 'FAQ' }).click();
+      // once: the tab reloads onto the build the server has; still failing right after, it shows the error page
+      await page.getByRole('heading', { level: 1, name: 'Si è verificato un errore' }).waitFor();
+      expect(loads).toBe(2);
+      expect(new URL(page.url()).pathname).toBe('/faq');
+      await page.unroute(oldChunk);
+      await page.getByRole('button', { name: 'Ricarica la pagina' }).click();
+      await page.getByRole('heading', { level: 1, name: 'Domande frequenti' }).waitFor();
+      expect(loads).toBe(3);
+    } finally {
+      await context.close();
+    }
+  });
 });

@@ -52,7 +52,10 @@ guard(
   always((name) => `start a child process (child_process.${name})`),
 );
 
-const temporary = [os.tmpdir(), realpathSync(os.tmpdir())].map((folder) => folder + path.sep);
+const within = (folder: string) => [folder, realpathSync(folder)].map((each) => each + path.sep);
+const temporary = within(os.tmpdir());
+// a checkout may itself lie in the temporary folder (a clean clone in /tmp): it is never a spec's to write in
+const checkout = within(path.resolve(__dirname, '..', '..'));
 const pathOf = (target: unknown) =>
   typeof target === 'string' || Buffer.isBuffer(target)
     ? path.resolve(String(target))
@@ -61,7 +64,9 @@ const pathOf = (target: unknown) =>
       : undefined;
 const outsideTemporary = (target: unknown) => {
   const resolved = pathOf(target);
-  return resolved !== undefined && !temporary.some((folder) => resolved.startsWith(folder));
+  if (resolved === undefined) return false;
+  const inside = (folders: string[]) => folders.some((folder) => resolved.startsWith(folder));
+  return !inside(temporary) || inside(checkout);
 };
 /** A write to its first path argument, or (rename, copy) to its second; fs.promises refuses with a rejection. */
 const writing =

@@ -1,7 +1,7 @@
 import childProcess from 'node:child_process';
 import dgram from 'node:dgram';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { writeFile } from 'node:fs/promises';
+import { closeSync, constants, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { open, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { createServer } from 'node:net';
@@ -26,6 +26,10 @@ describe('the unit tier is pure', () => {
   it('refuses a file written outside the temporary folder, and lets one inside it through', async () => {
     expect(() => writeFileSync('unit-purity-left-behind.txt', 'x')).toThrow(/outside the temporary folder/);
     await expect(writeFile(path.resolve('data', 'left-behind.txt'), 'x')).rejects.toThrow(/fs\.writeFile /);
+    expect(() => openSync('left-behind.txt', 'a+')).toThrow(/fs\.openSync /);
+    await expect(open('left-behind.txt', constants.O_WRONLY | constants.O_CREAT)).rejects.toThrow(/fs\.open /);
+    // reading the checkout is fine
+    closeSync(openSync('package.json', 'r'));
     const folder = mkdtempSync(path.join(os.tmpdir(), 'aura-unit-purity-'));
     writeFileSync(path.join(folder, 'kept.txt'), 'x');
     expect(readFileSync(path.join(folder, 'kept.txt'), 'utf8')).toBe('x');

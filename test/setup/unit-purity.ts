@@ -68,22 +68,33 @@ const outsideTemporary = (target: unknown) => {
   const inside = (folders: string[]) => folders.some((folder) => resolved.startsWith(folder));
   return !inside(temporary) || inside(checkout);
 };
-/** A write to its first path argument, or (rename, copy) to its second; fs.promises refuses with a rejection. */
+/**
+ * A write to its first path argument, or (rename, copy) to its second, when `writes` says the call writes;
+ * fs.promises refuses with a rejection.
+ */
 const writing =
-  (destination: 0 | 1, promised = false) =>
+  (destination: 0 | 1, promised = false, writes: (args: unknown[]) => boolean = () => true) =>
   (name: string, original: (...args: unknown[]) => unknown) =>
     function (this: unknown, ...args: unknown[]) {
-      if (!outsideTemporary(args[destination])) return original.apply(this, args);
+      if (!writes(args) || !outsideTemporary(args[destination])) return original.apply(this, args);
       const refusal = () => refuse(`write outside the temporary folder (fs.${name} ${String(args[destination])})`);
       return promised ? Promise.resolve().then(refusal) : refusal();
     };
+const { O_WRONLY, O_RDWR, O_CREAT, O_APPEND, O_TRUNC } = fs.constants;
+/** open's flags ('w', 'a+', 'r+', O_WRONLY | O_CREAT, …) ask to write; 'r', the default, does not. */
+const opensToWrite = ([, flags]: unknown[]) =>
+  typeof flags === 'string'
+    ? /[wa+]/.test(flags)
+    : typeof flags === 'number' && (flags & (O_WRONLY | O_RDWR | O_CREAT | O_APPEND | O_TRUNC)) !== 0;
 const onePath = ['writeFile', 'appendFile', 'mkdir', 'rm', 'rmdir', 'unlink', 'truncate'];
 const twoPaths = ['rename', 'copyFile', 'cp'];
 const sync = (names: string[]) => names.map((name) => `${name}Sync`);
 guard(fs, [...onePath, ...sync(onePath), 'createWriteStream'], writing(0));
 guard(fs, [...twoPaths, ...sync(twoPaths)], writing(1));
+guard(fs, ['open', 'openSync'], writing(0, false, opensToWrite));
 guard(fs.promises, onePath, writing(0, true));
 guard(fs.promises, twoPaths, writing(1, true));
+guard(fs.promises, ['open'], writing(0, true, opensToWrite));
 
 afterAll(() => {
   for (const { target, name, original } of originals.splice(0).reverse()) target[name] = original;
